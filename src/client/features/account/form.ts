@@ -1,0 +1,49 @@
+/**
+ * Form state shared by the account pages: values that survive any refusal, and one message per
+ * field, from the shared schema before sending and from the server's `field` after.
+ */
+import { useState } from 'react';
+import type * as v from 'valibot';
+import { fieldErrors } from '../../../shared/domain/field-errors';
+import { ApiError, OfflineError } from '../../api/request';
+import { msg } from '../../../shared/messages';
+
+export const errorText = (e: unknown) =>
+  e instanceof OfflineError ? '网络不可用，请联网后再试' : e instanceof ApiError || e instanceof Error ? e.message : msg.serverError;
+
+export function useForm<T extends Record<string, unknown>>(initial: T) {
+  const [values, setValues] = useState<T>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+
+  const set = <K extends keyof T>(key: K, value: T[K]) => {
+    setValues((old) => ({ ...old, [key]: value }));
+    setErrors((old) => {
+      if (!(key as string in old)) return old;
+      const rest = { ...old };
+      delete rest[key as string];
+      return rest;
+    });
+  };
+
+  /** True when the schema accepts the values; otherwise shows each field's message. */
+  const check = (schema: v.GenericSchema, input: unknown = values) => {
+    const found = fieldErrors(schema, input);
+    setErrors(found);
+    setFormError('');
+    const first = Object.keys(found)[0];
+    if (first) document.getElementById(first.replace('.', '-'))?.focus();
+    return !first;
+  };
+
+  /** Puts a refusal from the server under its field, or above the button when it names none. */
+  const refuse = (e: unknown, fallbackField?: string) => {
+    const field = (e instanceof ApiError ? e.field : undefined) || fallbackField;
+    if (field && document.getElementById(field.replace('.', '-'))) {
+      setErrors({ [field]: errorText(e) });
+      document.getElementById(field.replace('.', '-'))?.focus();
+    } else setFormError(errorText(e));
+  };
+
+  return { values, set, errors, setErrors, formError, setFormError, check, refuse };
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../api/request';
+import { circleKeys } from './queries';
+
+/**
+ * One hook per membership action. Errors show in the catalogue's error dialog (the server's own
+ * words, e.g. 圈主企业不能退出自己的商圈); every action refreshes all circle queries, the
+ * search page's 圈内搜索 tab included.
+ */
+const useCircleMutation = <P,>(run: (p: P) => Promise<unknown>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: circleKeys.all }),
+  });
+};
+
+export const useJoinCircle = () =>
+  useCircleMutation((circleId: number) => request('post', 'tradeCircleJoin', { circle_id: circleId }, undefined, { idempotencyKey: crypto.randomUUID() }));
+
+export const useQuitCircle = () => useCircleMutation((circleId: number) => request('post', 'tradeCircleQuit', { circle_id: circleId }));
+
+export const useDecideMembership = () =>
+  useCircleMutation((p: { circle_id: number; company_id: number; approve: boolean }) =>
+    request('post', p.approve ? 'tradeCircleApprove' : 'tradeCircleReject', { circle_id: p.circle_id, company_id: p.company_id }));

@@ -1,0 +1,19 @@
+import { CURRENCIES, CURRENCY_LABELS } from '../../../shared/domain/currency';
+import { setCurrency, useCurrency } from './currency-store';
+import { useVndRate } from './queries';
+
+/** 越南盾 / 人民币 in the top bar; 越南盾 is offered only once the rate is known. */
+export function CurrencySwitch() {
+  const chosen = useCurrency();
+  const rate = useVndRate();
+  return (
+    <span className="currency-switch" role="group" aria-label="显示币种">
+      {CURRENCIES.map((c) => (
+        <button key={c} type="button" className={chosen === c ? 'active' : ''} aria-pressed={chosen === c}
+          disabled={c === 'VND' && !rate} title={c === 'VND' && rate ? `1 人民币 = ${rate} 越南盾` : undefined} onClick={() => setCurrency(c)}>
+          {CURRENCY_LABELS[c]}
+        </button>
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRouteContext, Link } from '@tanstack/react-router';
+import { Galleria } from 'primereact/galleria';
+import { adsQuery, BANNER_CODES, configQuery } from '../system/queries';
+import { levelQuery } from '../session/queries';
+import { MembershipCard } from './MembershipCard';
+import { TrialAd } from './TrialAd';
+import { QuickSearch } from './QuickSearch';
+import { useSiteMeta } from '../storefront/site-meta';
+import type { Ad } from '../../../shared/contracts';
+
+const AdImage = ({ ad, height }: { ad: Ad; height: string }) => (
+  <a href={ad.click_url || undefined}>
+    <img src={ad.images_url} alt={`广告 ${ad.code}`} style={{ width: '100%', height, objectFit: 'cover', display: 'block', borderRadius: 6 }} />
+  </a>
+);
+
+/** Storefront home: banner ads, quick search entries, the announcement, side ads and, when signed in, the membership card. */
+export function HomePage() {
+  const { session } = useRouteContext({ from: '__root__' });
+  const user = session.user;
+  const banners = useQuery(adsQuery(BANNER_CODES));
+  const side = useQuery(adsQuery(['GG000', 'GG005', 'GG009']));
+  const announcement = useQuery(configQuery(['system_announcement']));
+  const level = useQuery({ ...levelQuery(user?.company_id ?? 0), enabled: !!user });
+  const byCode = (code: string) => side.data?.find((a) => a.code === code);
+  const gg000 = byCode('GG000');
+  useSiteMeta();
+
+  return (
+    <div style={{ display: 'grid', gap: '1rem' }}>
+      <div style={{ display: 'grid', gridTemplateColumns: '1fr 16rem', gap: '1rem' }}>
+        <div className="card" style={{ padding: 0, overflow: 'hidden' }}>
+          {banners.data && banners.data.length > 0 ? (
+            <Galleria value={banners.data} item={(ad: Ad) => <AdImage ad={ad} height="15rem" />} showThumbnails={false} showIndicators
+              circular autoPlay transitionInterval={5000} style={{ width: '100%' }} />
+          ) : (
+            <div style={{ height: '15rem' }} className="muted" aria-busy={banners.isLoading} />
+          )}
+        </div>
+        <aside className="card" style={{ display: 'grid', gap: '0.6rem', alignContent: 'start' }}>
+          {user ? (
+            <MembershipCard name={user.user_name} company={user.company_name} level={level.data ?? undefined} />
+          ) : (
+            <>
+              <strong>欢迎来到汽配汇</strong>
+              <p className="muted" style={{ margin: 0 }}>登录后可按 OE 号、VIN 查件，在线询价并向多个卖家下单。</p>
+              <Link to="/login" className="p-button p-component" style={{ justifyContent: 'center', color: '#fff' }}>登录</Link>
+              <Link to="/login/register" className="p-button p-component p-button-outlined" style={{ justifyContent: 'center' }}>免费注册</Link>
+            </>
+          )}
+        </aside>
+      </div>
+      <QuickSearch />
+      {announcement.data?.system_announcement && (
+        <div className="announcement" role="note"><i className="pi pi-megaphone" /> {announcement.data.system_announcement}</div>
+      )}
+      {gg000 && <AdImage ad={gg000} height="6rem" />}
+      <div className="grid-2">
+        {['GG005', 'GG009'].map((code) => {
+          const ad = byCode(code);
+          return ad ? <AdImage key={code} ad={ad} height="8rem" /> : null;
+        })}
+      </div>
+      {user && <TrialAd levelName={level.data?.name} />}
+    </div>
+  );
+}

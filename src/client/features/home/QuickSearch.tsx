@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useRouteContext } from '@tanstack/react-router';
+import { TabView, TabPanel } from 'primereact/tabview';
+import { OeSearchBox } from '../search/OeSearchBox';
+import { KeywordSearchBox } from '../search/KeywordSearchBox';
+import { myCirclesQuery } from '../search/queries';
+import { VehicleTab, VinTab } from '../vin/SearchTabs';
+
+/** Every built search mode, for a guest: each opens its page after sign-in. */
+const GUEST_ENTRIES = [
+  { label: 'OE号搜索', to: '/search/parts', icon: 'pi pi-hashtag', text: '一次最多10个OE号，含替换号与通用号' },
+  { label: '关键词搜索', to: '/search/parts', icon: 'pi pi-search', text: '配件名称、品牌、车型，精确或模糊' },
+  { label: '拆车件', to: '/search/dismantle', icon: 'pi pi-wrench', text: '正品拆车件，价格实惠' },
+  { label: '企业黄页', to: '/search/company', icon: 'pi pi-building', text: '按名称或城市查找配件企业' },
+  { label: 'VIN查询', to: '/search/vin', icon: 'pi pi-car', text: '输入17位车架号，按车型目录找配件' },
+  { label: '车型查询', to: '/search/vehicle', icon: 'pi pi-list', text: '没有VIN时按品牌、车型、年款查找' },
+] as const;
+
+/** The home page's quick entries (000 §2): the search boxes of each mode, or links to them for a guest. */
+export function QuickSearch() {
+  const { session } = useRouteContext({ from: '__root__' });
+  const circles = useQuery({ ...myCirclesQuery(), enabled: !!session.user });
+  const inCircle = circles.data?.some((c) => c.member_state === 'approved') ?? false;
+  if (!session.user) {
+    return (
+      <section className="card quick-search" aria-label="快速查件">
+        <h2>快速查件 <small className="muted">登录后即可使用</small></h2>
+        <div className="quick-entries">
+          {GUEST_ENTRIES.map((e) => (
+            <Link key={e.label} to={e.to} className="quick-entry">
+              <i className={e.icon} /><strong>{e.label}</strong><small>{e.text}</small>
+            </Link>
+          ))}
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="card quick-search" aria-label="快速查件">
+      <TabView key={String(inCircle)} renderActiveOnly={false}>
+        <TabPanel header="OE号搜索"><OeSearchBox /></TabPanel>
+        <TabPanel header="关键词搜索"><KeywordSearchBox /></TabPanel>
+        {inCircle && <TabPanel header="圈内搜索"><KeywordSearchBox to="/search/parts/circle" /></TabPanel>}
+        <TabPanel header="拆车件"><KeywordSearchBox to="/search/dismantle/result" /></TabPanel>
+        <TabPanel header="企业黄页"><KeywordSearchBox to="/search/company" /></TabPanel>
+        <TabPanel header="VIN查询"><VinTab /></TabPanel>
+        <TabPanel header="车型查询"><VehicleTab /></TabPanel>
+      </TabView>
+    </section>
+  );
+}

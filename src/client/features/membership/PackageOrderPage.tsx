@@ -1,0 +1,98 @@
+import { useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import { formatFen } from '../../../shared/domain/prices';
+import { formatChina, ORDER_STATE_LABELS, type OrderState } from '../../../shared/domain/membership';
+import { membershipMsg as m } from '../../../shared/messages';
+import type { PackageOrder } from '../../../shared/contracts';
+import { ApiError, OfflineError, request } from '../../api/request';
+import { nav } from '../../api/navigation';
+import { membershipKeys, orderQuery } from './queries';
+import { PaySteps } from './PaySteps';
+import './membership.css';
+
+const SEVERITY: Record<OrderState, 'warning' | 'success' | 'secondary'> = { pending: 'warning', paid: 'success', cancelled: 'secondary' };
+
+export const OrderStateTag = ({ state }: { state: OrderState }) => <Tag value={ORDER_STATE_LABELS[state]} severity={SEVERITY[state]} />;
+
+export const OrderTable = ({ order }: { order: PackageOrder }) => (
+  <table className="order-table">
+    <tbody>
+      <tr><th>{m.orderNo}</th><td data-testid="order-no">{order.order_no}</td></tr>
+      <tr><th>套餐</th><td>{order.level_name}（{m.packageDuration(order.duration_months)}）</td></tr>
+      <tr><th>开通公司</th><td>{order.company_name}</td></tr>
+      <tr><th>下单时间</th><td>{formatChina(order.created_at)}</td></tr>
+      <tr><th>{m.orderState}</th><td><OrderStateTag state={order.state} /></td></tr>
+      <tr><th>{m.orderAmount}</th><td className="order-amount">¥{formatFen(order.amount_fen)}</td></tr>
+    </tbody>
+  </table>
+);
+
+/** /pay/package/order: the order, paid through the configured provider's checkout, or cancelled. */
+export function PackageOrderPage({ orderNo }: { orderNo: string }) {
+  const qc = useQueryClient();
+  const order = useQuery(orderQuery(orderNo));
+  const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
+  const [error, setError] = useState('');
+  const cancelKey = useRef(crypto.randomUUID());
+
+  const fail = (e: unknown) => setError(e instanceof OfflineError ? '网络不可用，请联网后再试' : e instanceof ApiError ? e.message : '操作失败，请稍后再试');
+
+  const pay = async () => {
+    setBusy('pay');
+    setError('');
+    try {
+      const { checkout_url } = await request('post', 'payPackageOrder', { order_no: orderNo }, undefined, { silent: true });
+      // the checkout belongs to the payment provider: a full page change, as with a real one
+      nav.assign(checkout_url);
+    } catch (e) {
+      fail(e);
+      setBusy(null);
+      await qc.invalidateQueries({ queryKey: membershipKeys.order(orderNo) });
+    }
+  };
+
+  const cancel = async () => {
+    setBusy('cancel');
+    setError('');
+    try {
+      const o = await request('post', 'cancelPackageOrder', { order_no: orderNo }, undefined, { silent: true, idempotencyKey: cancelKey.current });
+      qc.setQueryData(membershipKeys.order(orderNo), o);
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (order.isError) {
+    return <div className="card form-error" role="alert">{order.error instanceof ApiError ? order.error.message : m.orderNotFound}</div>;
+  }
+  const o = order.data;
+  return (
+    <div className="pay-page">
+      <div className="card">
+        <h2 style={{ marginTop: 0 }}>{m.orderTitle}</h2>
+        <PaySteps active={o?.state === 'paid' ? 3 : 1} />
+      </div>
+      <div className="card">
+        {o ? <OrderTable order={o} /> : <span className="muted" aria-busy>加载中…</span>}
+        {error && <div className="form-error" role="alert">{error}</div>}
+        {o?.state === 'pending' && (
+          <div className="pay-actions">
+            <Button label={m.payNow} icon="pi pi-wallet" onClick={pay} loading={busy === 'pay'} disabled={busy !== null} />
+            <Button label={m.cancelOrder} severity="secondary" outlined onClick={cancel} loading={busy === 'cancel'} disabled={busy !== null} />
+          </div>
+        )}
+        {o?.state === 'paid' && (
+          <div className="pay-actions"><Link to="/pay/package/complete" search={{ order_no: o.order_no }} className="p-button p-component member-link">查看开通结果</Link></div>
+        )}
+        {o?.state === 'cancelled' && (
+          <div className="pay-actions"><span className="muted">{m.orderCancelled}</span><Link to="/pay/package" className="p-button p-component p-button-outlined member-link">重新选择套餐</Link></div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { BACKOFFICE_MENU, backofficeRule, STOREFRONT_NAV, visibleEntries } from './menus';
+import { guard } from '../../shared/domain/guards';
+
+const paths = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(STOREFRONT_NAV, user).map((e) => e.path);
+
+describe('permission gating of the nav', () => {
+  it('a guest sees only the home entry', () => {
+    expect(paths(null)).toEqual(['/']);
+  });
+  it('the back office needs a back-office code', () => {
+    expect(paths({ company_id: 2, permissions: ['M03', 'C11'] })).toEqual(['/', '/search', '/backend']);
+    expect(paths({ company_id: 3, permissions: ['C07', 'C08', 'M02'] })).toEqual(['/', '/search', '/enquiry/list', '/backend']);
+    expect(paths({ company_id: 4, permissions: ['C07', 'C15'] })).toEqual(['/', '/search', '/enquiry/list']);
+  });
+  it('the operator platform shows only to the head company', () => {
+    expect(paths({ company_id: 1, permissions: ['D00', 'M03'] })).toEqual(['/', '/search', '/backend', '/operation']);
+    expect(paths({ company_id: 2, permissions: ['D00'] })).toEqual(['/', '/search']);
+  });
+});
+
+describe('卖家入驻 and 商圈 in the nav', () => {
+  const labels = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(STOREFRONT_NAV, user).map((e) => e.label);
+  it('shows 卖家入驻 to companies known not to sell, never to sellers or the head company', () => {
+    expect(labels({ company_id: 3, permissions: ['C12'], is_seller: false })).toEqual(expect.arrayContaining(['商圈', '卖家入驻']));
+    expect(labels({ company_id: 2, permissions: ['C12'], is_seller: true })).not.toContain('卖家入驻');
+    expect(labels({ company_id: 1, permissions: ['C12'], is_seller: false })).not.toContain('卖家入驻');
+  });
+  it('shows 商圈 only with the trade-circle code C12', () => {
+    expect(labels({ company_id: 4, permissions: ['C07', 'C15'], is_seller: false })).not.toContain('商圈');
+  });
+});
+
+describe('the back-office guard', () => {
+  const member = { company_id: 4, permissions: ['C07', 'C15'] };
+  const seller = { company_id: 2, permissions: ['M03', 'C11'] };
+  it('opens one\'s own profile and password to every signed-in user', () => {
+    for (const p of ['/backend/settings/profile', '/backend/settings/password']) {
+      expect(guard(p, backofficeRule(p), member)).toBeNull();
+      expect(guard(p, backofficeRule(p), null)).toEqual({ to: '/login', redirect: p });
+    }
+  });
+  it('keeps the rest of the back office for holders of a back-office code', () => {
+    expect(guard('/backend', backofficeRule('/backend'), member)).toEqual({ to: '/' });
+    expect(guard('/backend/store', backofficeRule('/backend/store'), member)).toEqual({ to: '/backend' });
+    expect(guard('/backend', backofficeRule('/backend'), seller)).toBeNull();
+  });
+  it('shows a member only the settings entries of the back-office menu', () => {
+    expect(visibleEntries(BACKOFFICE_MENU, member).map((e) => e.path)).toEqual(['/backend/settings/profile', '/backend/settings/password']);
+  });
+  it('shows 店铺装修 only to a seller holding M14, not to the head company that holds every code', () => {
+    const decorate = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(BACKOFFICE_MENU, user).some((e) => e.path === '/backend/store');
+    expect(decorate({ company_id: 2, permissions: ['M14'], is_seller: true })).toBe(true);
+    expect(decorate({ company_id: 1, permissions: ['M14', 'D00'], is_seller: false })).toBe(false);
+    expect(decorate({ company_id: 2, permissions: ['M03'], is_seller: true })).toBe(false);
+  });
+});

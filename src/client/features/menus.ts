@@ -1,0 +1,71 @@
+/**
+ * Menu and nav models, gated by permission codes (000 §6, 001 §2.1). An entry appears only when
+ * its page exists and the user holds one of its codes; the server checks the same codes.
+ */
+import { hasAnyPermission, HEAD_COMPANY_ID, MENU_CODES } from '../../shared/domain/permissions';
+import type { RouteRule } from '../../shared/domain/guards';
+
+export interface MenuEntry {
+  label: string;
+  path: string;
+  icon: string;
+  /** any of these codes; none = every signed-in user of the area */
+  codes?: readonly string[];
+  headCompanyOnly?: boolean;
+  /** needs a signed-in user */
+  auth?: boolean;
+  /** only for users of companies that are not sellers yet (卖家入驻) */
+  buyersOnly?: boolean;
+  /** only for users of seller companies (the server refuses the page to anyone else) */
+  sellersOnly?: boolean;
+}
+
+export interface MenuUser {
+  company_id: number;
+  permissions: readonly string[];
+  is_seller?: boolean;
+}
+
+/** Codes that open the seller back office: any back-office menu code, or a nav code of its pages. */
+export const BACKOFFICE_CODES: readonly string[] = [...MENU_CODES, 'M01-01', 'M02-01', 'M02-02', 'M09-00', 'M09-04', 'M09-05', 'M09-07'];
+
+/**
+ * The back office's guard: one's own profile and password (/backend/settings/…) are every signed-in
+ * user's; every other back-office page needs a back-office code.
+ */
+export const backofficeRule = (path: string): RouteRule =>
+  path.startsWith('/backend/settings/') ? { auth: true } : { auth: true, permissions: BACKOFFICE_CODES };
+
+export const STOREFRONT_NAV: readonly MenuEntry[] = [
+  { label: '首页', path: '/', icon: 'pi pi-home' },
+  { label: '配件搜索', path: '/search', icon: 'pi pi-search', auth: true },
+  { label: '我的求购', path: '/enquiry/list', icon: 'pi pi-list', codes: ['C15', 'C07'], auth: true },
+  { label: '谁看过我', path: '/quote', icon: 'pi pi-eye', codes: ['C14'], auth: true },
+  { label: '商圈', path: '/trade/list', icon: 'pi pi-users', codes: ['C12'], auth: true },
+  { label: '卖家入驻', path: '/apply/seller', icon: 'pi pi-verified', auth: true, buyersOnly: true },
+  { label: '卖家后台', path: '/backend', icon: 'pi pi-briefcase', codes: BACKOFFICE_CODES, auth: true },
+  { label: '运营平台', path: '/operation', icon: 'pi pi-cog', headCompanyOnly: true, auth: true },
+];
+
+export const BACKOFFICE_MENU: readonly MenuEntry[] = [
+  { label: '首页', path: '/backend', icon: 'pi pi-home', codes: BACKOFFICE_CODES },
+  // the head company holds M14 too, but only a seller has a shop to decorate
+  { label: '店铺装修', path: '/backend/store', icon: 'pi pi-palette', codes: ['M14'], sellersOnly: true },
+  // one's own profile and password: every signed-in user (routes/backend.tsx)
+  { label: '个人资料', path: '/backend/settings/profile', icon: 'pi pi-id-card' },
+  { label: '修改密码', path: '/backend/settings/password', icon: 'pi pi-lock' },
+];
+
+export const OPERATOR_MENU: readonly MenuEntry[] = [
+  { label: '首页', path: '/operation', icon: 'pi pi-home' },
+  { label: '企业审核', path: '/operation/company/audit', icon: 'pi pi-verified', codes: ['D02', 'D02-03'] },
+];
+
+export const visibleEntries = (entries: readonly MenuEntry[], user: MenuUser | null): MenuEntry[] =>
+  entries.filter((e) => {
+    if ((e.auth || e.codes || e.headCompanyOnly) && !user) return false;
+    if (e.headCompanyOnly && user?.company_id !== HEAD_COMPANY_ID) return false;
+    if (e.buyersOnly && (user?.is_seller !== false || user.company_id === HEAD_COMPANY_ID)) return false;
+    if (e.sellersOnly && user?.is_seller !== true) return false;
+    return !e.codes || hasAnyPermission(user?.permissions ?? [], e.codes);
+  });

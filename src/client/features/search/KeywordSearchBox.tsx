@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import { InputText } from 'primereact/inputtext';
+import { SelectButton } from 'primereact/selectbutton';
+import { Button } from 'primereact/button';
+import { msg } from '../../../shared/messages';
+import { searchHistory } from '../../local/search-history';
+
+const MODES = [{ label: '精确', value: 'exact' }, { label: '模糊', value: 'fuzzy' }];
+
+/** Keyword box with the exact / fuzzy selector; empty input gives 请输入搜索内容. */
+export type KeywordTarget = '/search/parts/keyword' | '/search/parts/circle' | '/search/dismantle/result' | '/search/company';
+
+const FIELD: Record<KeywordTarget, [string, string]> = {
+  '/search/parts/keyword': ['k', '关键词'],
+  '/search/parts/circle': ['circle-k', '圈内关键词'],
+  '/search/dismantle/result': ['dismantle-k', '拆车件关键词'],
+  '/search/company': ['company-k', '企业名称或城市'],
+};
+
+export function KeywordSearchBox({ initial, initialMode, to = '/search/parts/keyword' }: { initial?: string; initialMode?: 'exact' | 'fuzzy'; to?: KeywordTarget }) {
+  const navigate = useNavigate();
+  const { session } = useRouteContext({ from: '__root__' });
+  const [k, setK] = useState(initial ?? '');
+  const [mode, setMode] = useState<'exact' | 'fuzzy'>(initialMode ?? 'fuzzy');
+  const [info, setInfo] = useState('');
+  // the box shows what the results are for, also after a reload or a link
+  useEffect(() => {
+    if (initial !== undefined) setK(initial);
+    if (initialMode !== undefined) setMode(initialMode);
+  }, [initial, initialMode]);
+  const search = () => {
+    const value = k.trim();
+    if (!value) {
+      setInfo(msg.enterSearch);
+      return;
+    }
+    setInfo('');
+    if (session.user) void searchHistory.add(session.user.uuid, value, 'keyword');
+    if (to === '/search/company') void navigate({ to, search: { k: value } });
+    else void navigate({ to, search: { k: value, mode, r: Date.now() } });
+  };
+  return (
+    <div>
+      <div style={{ display: 'flex', gap: '0.6rem', alignItems: 'center' }}>
+        {to !== '/search/company' && <SelectButton value={mode} options={MODES} onChange={(e) => e.value && setMode(e.value)} aria-label="搜索方式" allowEmpty={false} />}
+        <InputText name={FIELD[to][0]} aria-label={FIELD[to][1]} value={k} onChange={(e) => { setK(e.target.value); setInfo(''); }}
+          onKeyDown={(e) => { if (e.key === 'Enter') search(); }} placeholder={to === '/search/company' ? '公司名称、简称或城市，如：骏达、广州' : '配件名称、品牌、车型或OE号，如：刹车片、博世、朗逸 刹车片'} style={{ flex: 1 }} />
+        <Button label="搜索" icon="pi pi-search" onClick={search} />
+      </div>
+      {info && <p className="muted" role="status" style={{ color: '#1565c0' }}>{info}</p>}
+    </div>
+  );
+}

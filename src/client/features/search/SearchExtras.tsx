@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useRouteContext } from '@tanstack/react-router';
+import { Button } from 'primereact/button';
+import { WANTED_CODES } from '../../../shared/contracts';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { msg } from '../../../shared/messages';
+import { adsQuery } from '../system/queries';
+import { PublishWantedDialog } from '../wanted/PublishWantedDialog';
+import './search-extras.css';
+
+/** ad slots of the search page (000 §3): two robot-area slots and the dismantled-parts slot */
+export const SEARCH_AD_CODES = ['JQR001', 'JQR002', 'CJ000'] as const;
+/** the search pages without results: there the ads take no room from the results */
+const AD_PAGES = new Set(['/search/parts', '/search/parts/', '/search/dismantle', '/search/dismantle/']);
+
+/**
+ * Beside the search box (000 §2): the announcement box, the 发布求购 dialog for those who may
+ * publish (C07 / C15), and the ad images on the pages without results; an ad only shows
+ * within its dates (server-side).
+ */
+export function SearchExtras({ announcement }: { announcement?: string }) {
+  const { session } = useRouteContext({ from: '__root__' });
+  const mayPublish = hasAnyPermission(session.user?.permissions ?? [], WANTED_CODES);
+  const [publishing, setPublishing] = useState(false);
+  const { pathname } = useLocation();
+  const ads = useQuery({ ...adsQuery(SEARCH_AD_CODES), enabled: AD_PAGES.has(pathname) });
+  const ordered = SEARCH_AD_CODES.flatMap((code) => (ads.data ?? []).filter((a) => a.code === code));
+  return (
+    <>
+      {(announcement || mayPublish) && (
+        <div className="search-actions">
+          {announcement ? <div className="announcement" role="note" style={{ flex: 1 }}><i className="pi pi-megaphone" /> {announcement}</div> : <span />}
+          {mayPublish && (
+            <span style={{ display: 'flex', gap: '0.6rem', alignItems: 'center', whiteSpace: 'nowrap' }}>
+              <Link to="/enquiry/list">{msg.myWanted}</Link>
+              <Button type="button" label={msg.publishWanted} icon="pi pi-megaphone" severity="warning" onClick={() => setPublishing(true)} />
+            </span>
+          )}
+        </div>
+      )}
+      {AD_PAGES.has(pathname) && ordered.length > 0 && (
+        <div className="search-ads" aria-label="广告">
+          {ordered.map((a) => (
+            <a key={a.code} href={a.click_url} data-ad={a.code}>
+              <img src={a.images_url} alt={`广告 ${a.code}`} width={a.images_width} loading="lazy" />
+            </a>
+          ))}
+        </div>
+      )}
+      {mayPublish && <PublishWantedDialog visible={publishing} onHide={() => setPublishing(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * Sign-in and sign-out. A change of login status reloads the page (spec 000 §4), so every cache
+ * and store starts clean for the new user.
+ */
+import { request } from '../../api/request';
+import { nav } from '../../api/navigation';
+import { safeRedirect } from '../../../shared/domain/redirect';
+import { LOGIN_PAGES } from '../../../shared/domain/guards';
+import { sessionStore } from './session-store';
+
+/** Keeps a fresh token pair, loads the user and opens `target` (sign-in and registration). */
+export const startSession = async (tokens: { access_token: string; refresh_token: string }, target: string) => {
+  sessionStore.setTokens(tokens.access_token, tokens.refresh_token);
+  const user = await request('post', 'userProfileGet', {}, undefined, { silent: true });
+  sessionStore.setUser(user);
+  localStorage.removeItem('qph-query-cache');
+  nav.assign(target);
+};
+
+export const signIn = async (loginPath: string, username: string, password: string, redirect: string | undefined) => {
+  const tokens = await request('post', 'userAuth', { username, password }, undefined, { silent: true });
+  await startSession(tokens, safeRedirect(redirect, LOGIN_PAGES[loginPath] ?? '/search'));
+};
+
+export const signOut = async (loginPath = '/login') => {
+  if (sessionStore.token()) {
+    // a failed logout call (offline, already revoked) must not keep the user signed in here
+    await request('post', 'userLogout', {}, undefined, { silent: true }).catch(() => undefined);
+  }
+  sessionStore.clear();
+  localStorage.removeItem('qph-query-cache');
+  nav.assign(loginPath);
+};

@@ -1,0 +1,32 @@
+import type { RefObject } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { Toast } from 'primereact/toast';
+import { msg } from '../../../shared/messages';
+import { configQuery, SITE_KEYS } from '../system/queries';
+import { promptInstall, useInstallState } from '../../pwa/install';
+
+/** The fixed toolbar on the right (000 §2, 001 §2.3): online consult, the installable client, back to top. */
+export function SideToolbar({ toast }: { toast: RefObject<Toast | null> }) {
+  const { data: site } = useQuery(configQuery(SITE_KEYS));
+  const install = useInstallState();
+  const info = (summary: string) => toast.current?.show({ severity: 'info', summary, life: 3000 });
+  const consult = () => {
+    if (site?.baidu_shangqiao) window.open(site.baidu_shangqiao, '_blank', 'noopener');
+    else info(msg.consultNotConfigured);
+  };
+  const client = async () => {
+    if (install === 'standalone') info(msg.clientInstalled);
+    else if (install === 'installable') {
+      if (await promptInstall()) info(msg.clientInstalledNow);
+    } else info(msg.clientInstallHint);
+  };
+  return (
+    <div className="side-toolbar" aria-label="工具栏">
+      <button type="button" title="在线咨询" aria-label="在线咨询" onClick={consult}><i className="pi pi-headphones" /><span>在线咨询</span></button>
+      <button type="button" title={install === 'standalone' ? msg.clientInstalled : '安装客户端'} aria-label={install === 'standalone' ? '已安装' : '客户端'} onClick={() => void client()} data-install={install}>
+        <i className={install === 'standalone' ? 'pi pi-check-circle' : 'pi pi-download'} /><span>{install === 'standalone' ? '已安装' : '客户端'}</span>
+      </button>
+      <button type="button" title="返回顶部" aria-label="返回顶部" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}><i className="pi pi-arrow-up" /><span>顶部</span></button>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { visibleEntries } from '../menus';
+import { favouriteShortcut, TOPBAR_LINKS, USER_MENU } from './topbar';
+
+const labels = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(TOPBAR_LINKS, user).map((e) => e.label);
+
+describe('top bar links', () => {
+  it('the back-office link shows only to users of the head company', () => {
+    expect(labels({ company_id: 1, permissions: ['D00'] })).toEqual(['运营平台']);
+    expect(labels({ company_id: 1, permissions: [] })).toEqual(['运营平台']);
+    expect(labels({ company_id: 2, permissions: ['D00', 'M01-00'] })).toEqual([]);
+    expect(labels(null)).toEqual([]);
+  });
+  it('the user menu offers profile and password to every signed-in user, none to a guest', () => {
+    const menu = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(USER_MENU, user).map((e) => e.path);
+    expect(menu({ company_id: 3, permissions: ['C07', 'C08', 'M02'] })).toEqual(['/backend/settings/profile', '/backend/settings/password']);
+    expect(menu({ company_id: 2, permissions: ['M03', 'C11'] })).toEqual(['/backend/settings/profile', '/backend/settings/password']);
+    expect(menu({ company_id: 4, permissions: ['C07', 'C15'] })).toEqual(['/backend/settings/profile', '/backend/settings/password']);
+    expect(menu({ company_id: 5, permissions: [] })).toEqual(['/backend/settings/profile', '/backend/settings/password']);
+    expect(menu(null)).toEqual([]);
+  });
+  it('names the favourite shortcut of the platform', () => {
+    expect(favouriteShortcut('Win32')).toBe('Ctrl+D');
+    expect(favouriteShortcut('Linux x86_64')).toBe('Ctrl+D');
+    expect(favouriteShortcut('MacIntel')).toBe('⌘+D');
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * The page's own check of an image before it is sent (the server checks again): JPG/PNG by the
+ * file's first bytes, and the size limit of the caller's company.
+ */
+import { imageKindOf, MB } from '../../../shared/domain/upload';
+import { msg } from '../../../shared/messages';
+
+/** The message to show for this file, or null when it may be uploaded. */
+export const imageProblem = (head: Uint8Array, size: number, maxMb: number): string | null => {
+  if (!imageKindOf(head)) return msg.imageType;
+  if (size > maxMb * MB) return msg.imageSize(maxMb);
+  return null;
+};
+
+const base64Of = (buf: ArrayBuffer) => {
+  const bytes = new Uint8Array(buf);
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+};
+
+export type ReadImage = { ok: true; base64: string; name: string } | { ok: false; message: string };
+
+export const readImage = async (file: File, maxMb: number): Promise<ReadImage> => {
+  const buf = await file.arrayBuffer();
+  const problem = imageProblem(new Uint8Array(buf, 0, Math.min(16, buf.byteLength)), file.size, maxMb);
+  return problem ? { ok: false, message: `${file.name}：${problem}` } : { ok: true, base64: base64Of(buf), name: file.name };
+};

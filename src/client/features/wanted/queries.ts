@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import { request } from '../../api/request';
+
+/** Query keys of wanted requests (我的求购) and the car brands to pick from. */
+export const wantedKeys = {
+  all: () => ['wanted'] as const,
+  list: (page: number) => ['wanted', 'list', page] as const,
+  makes: () => ['wanted', 'makes'] as const,
+};
+
+export const WANTED_PAGE_SIZE = 20;
+
+export const wantedListQuery = (page: number) =>
+  queryOptions({
+    queryKey: wantedKeys.list(page),
+    queryFn: ({ signal }) => request('get', 'getWantedList', { page_number: page, page_size: WANTED_PAGE_SIZE }, undefined, { signal }),
+    staleTime: 30_000,
+  });
+
+export const wantedMakesQuery = () =>
+  queryOptions({
+    queryKey: wantedKeys.makes(),
+    queryFn: ({ signal }) => request('get', 'wantedMakes', {}, undefined, { signal }),
+    staleTime: 60 * 60_000,
+  });

@@ -1,0 +1,114 @@
+/**
+ * TanStack Query's cache persisted in localStorage ('qph-query-cache') so the app opens with the
+ * network off: only successful queries whose first key is listed here are kept, for 7 days, and a
+ * new build (buster) starts clean. Restored queries are checked against their answer schema.
+ */
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import type { QueryClient } from '@tanstack/react-query';
+import type { PersistedClient, PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import * as v from 'valibot';
+import { companyLevelSchema, endpoints } from '../../shared/contracts';
+
+/**
+ * The schema of each persisted query's data, by query key (see the features' queries.ts): the
+ * answer schema of the call its queryFn makes. A query whose data has no schema here is neither
+ * persisted nor restored: what is read back from storage is validated or not used.
+ */
+const RESTORED_SCHEMAS: Readonly<Record<string, (key: readonly unknown[]) => v.GenericSchema | undefined>> = {
+  config: () => endpoints.config.answer,
+  ads: () => endpoints.getAdByCode.answer,
+  profile: () => endpoints.userProfileGet.answer,
+  // levelQuery keeps the first row of getCompanyLevel's answer, or null
+  companyLevel: () => v.nullable(companyLevelSchema),
+  quota: (key) => {
+    switch (key[1]) {
+      case 'stock': return endpoints.getStockCount.answer;
+      case 'vin': return endpoints.getVinAvailable.answer;
+      case 'employee': return endpoints.getEmployeeLimit.answer;
+      default: return undefined;
+    }
+  },
+  oeSearch: () => endpoints.oeSearch.answer,
+  keywordSearch: () => endpoints.keywordSearch.answer,
+  searchHistory: () => endpoints.keywordHistoryList.answer,
+};
+
+export const PERSISTED_KEYS: ReadonlySet<string> = new Set(Object.keys(RESTORED_SCHEMAS));
+export const PERSIST_KEY = 'qph-query-cache';
+
+const persistedQuery = v.looseObject({
+  queryKey: v.array(v.unknown()),
+  queryHash: v.string(),
+  state: v.looseObject({ data: v.unknown(), dataUpdatedAt: v.number(), status: v.literal('success') }),
+});
+
+/**
+ * Keeps the restored queries whose data matches the schema of their key and drops the rest with a
+ * warning. Mutations are not restored: writes made offline go through the outbox, and a paused
+ * mutation has no function to run after a reload.
+ */
+export const validateRestored = (client: PersistedClient | undefined): PersistedClient | undefined => {
+  if (client === undefined) return undefined;
+  const queries: unknown = (client as { clientState?: { queries?: unknown } }).clientState?.queries;
+  if (!Array.isArray(queries)) {
+    console.warn('qipeihub: dropped an unreadable query cache');
+    return undefined;
+  }
+  const kept = queries.filter((q: unknown) => {
+    const shape = v.safeParse(persistedQuery, q);
+    if (!shape.success) {
+      console.warn('qipeihub: dropped an unreadable restored query', shape.issues[0].message);
+      return false;
+    }
+    const key = shape.output.queryKey;
+    const schema = RESTORED_SCHEMAS[String(key[0])]?.(key);
+    if (!schema) {
+      console.warn('qipeihub: dropped a restored query without a schema', key);
+      return false;
+    }
+    const data = v.safeParse(schema, shape.output.state.data);
+    if (!data.success) {
+      console.warn('qipeihub: dropped a restored query that does not match its schema', key, data.issues[0].message);
+      return false;
+    }
+    return true;
+  }) as PersistedClient['clientState']['queries'];
+  return { ...client, clientState: { mutations: [], queries: kept } };
+};
+
+/**
+ * What a reload must not trust as fresh: the account's state may have changed in the meantime (a
+ * paid upgrade, a renewed period, a new parameter), and the persister writes behind a throttle,
+ * so the stored copy can be older than the last answer. Search results are left alone: running a
+ * search again costs a stock query of the day's quota.
+ */
+const REVALIDATE_AFTER_RESTORE: ReadonlySet<string> = new Set(['config', 'ads', 'profile', 'companyLevel', 'quota']);
+
+/** Shows the restored copies at once and fetches them anew in the background (offline: they stay). */
+export const revalidateRestored = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ predicate: (q) => REVALIDATE_AFTER_RESTORE.has(String(q.queryKey[0])) });
+export const PERSIST_MAX_AGE = 7 * 86400_000;
+
+const safeParse = (raw: string) => {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    console.warn('qipeihub: dropped an unreadable query cache');
+    localStorage.removeItem(PERSIST_KEY);
+    return undefined;
+  }
+};
+
+export const persistOptions = (): Omit<PersistQueryClientOptions, 'queryClient'> => {
+  const storage = createSyncStoragePersister({ storage: window.localStorage, key: PERSIST_KEY, deserialize: safeParse });
+  return {
+    persister: { ...storage, restoreClient: async () => validateRestored(await storage.restoreClient()) },
+    maxAge: PERSIST_MAX_AGE,
+    // defined in vite.config.ts: each build drops the cache of the one before
+    buster: import.meta.env.VITE_BUILD_ID ?? 'dev',
+    dehydrateOptions: {
+      shouldDehydrateQuery: (q) => q.state.status === 'success' && PERSISTED_KEYS.has(String(q.queryKey[0])),
+      shouldDehydrateMutation: () => false,
+    },
+  };
+};

@@ -1,0 +1,63 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LocalDb } from '../local/db';
+import { createOutbox, type Classify } from '../local/outbox';
+import { NetworkStatus } from './NetworkStatus';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const A = 'user-a';
+const refused: Classify = () => 'refused';
+let n = 0;
+let root: Root;
+let host: HTMLDivElement;
+
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  document.body.innerHTML = '';
+});
+
+/** Lets Dexie's live queries answer and React render. */
+const settle = () => act(() => new Promise((r) => setTimeout(r, 50)));
+const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.includes(text));
+
+describe('the network indicator', () => {
+  it('shows how many writes failed and lists them with 重试 and 放弃', async () => {
+    const box = createOutbox(new LocalDb(`status-test-${n++}`));
+    const wanted = await box.enqueue(A, 'publishWanted', { wanted_parts: '刹车片' });
+    await box.enqueue(A, 'oeSearchHistory', { search_value: 'ABCDE12345' });
+    await box.enqueue('user-b', 'publishWanted', { wanted_parts: '别人的' });
+    await box.replay(A, async (name) => { throw new Error(name === 'publishWanted' ? '参数 vin 有误：VIN码必须是17位字母或数字' : '参数有误'); }, refused);
+
+    await act(async () => root.render(<NetworkStatus userUuid={A} box={box} />));
+    await settle();
+    expect(host.textContent).toContain('2 条同步失败');
+
+    act(() => button('2 条同步失败')!.click());
+    await settle();
+    const dialog = document.querySelector('[role="dialog"]')!;
+    expect(dialog.textContent).toContain('同步失败的操作');
+    expect(dialog.textContent).toContain('发布求购');
+    expect(dialog.textContent).toContain('搜索记录');
+    expect(dialog.textContent).toContain('VIN码必须是17位字母或数字');
+    expect(dialog.textContent).not.toContain('别人的');
+
+    const retries = [...dialog.querySelectorAll('button')].filter((b) => b.textContent?.includes('重试'));
+    await act(async () => retries[0].click());
+    await settle();
+    expect((await box.pending(A)).map((w) => w.seq)).toEqual([wanted.seq]);
+    expect(host.textContent).toContain('1 条待同步');
+    expect(host.textContent).toContain('1 条同步失败');
+
+    await act(async () => button('放弃')!.click());
+    await settle();
+    expect(await box.failed(A)).toEqual([]);
+    expect(host.textContent).not.toContain('同步失败');
+  });
+});

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { shopAlias } from '../../../features/company/shop-routes';
+
+export const Route = createFileRoute('/_store/company/video')(shopAlias('video', false));

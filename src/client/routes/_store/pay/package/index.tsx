@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../../../router-guard';
+import { PackagesPage } from '../../../../features/membership/PackagesPage';
+
+export const Route = createFileRoute('/_store/pay/package/')({
+  beforeLoad: guardedBy({ auth: true }),
+  component: PackagesPage,
+});

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { guardedBy } from '../../../router-guard';
+import { SearchPage } from '../../../features/search/SearchPage';
+import { CompanyResults } from '../../../features/search/CompanyResults';
+
+const searchSchema = v.object({
+  k: v.optional(v.pipe(v.unknown(), v.transform((x) => (x === undefined || x === null ? '' : String(x).trim())))),
+  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1)),
+});
+
+export const Route = createFileRoute('/_store/search/company')({
+  validateSearch: searchSchema,
+  beforeLoad: guardedBy({ auth: true }),
+  component: function CompanyPage() {
+    const { k, page } = Route.useSearch();
+    return <SearchPage>{k ? <CompanyResults k={k} page={page ?? 1} /> : null}</SearchPage>;
+  },
+});

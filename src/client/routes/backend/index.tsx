@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { BackofficeHome } from '../../features/backoffice/BackofficeHome';
+
+export const Route = createFileRoute('/backend/')({ component: BackofficeHome });

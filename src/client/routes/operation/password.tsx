@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PasswordSettings } from '../../features/account/PasswordSettings';
+
+export const Route = createFileRoute('/operation/password')({ component: PasswordSettings });

@@ -1,0 +1,44 @@
+import { useRef } from 'react';
+import { Link, Outlet, useRouteContext } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Toast } from 'primereact/toast';
+import { configQuery, SITE_KEYS } from '../features/system/queries';
+import { STOREFRONT_NAV, visibleEntries } from '../features/menus';
+import { QuoteBadge } from '../features/company/QuoteBadge';
+import { TopBar } from '../features/storefront/TopBar';
+import { SiteFooter } from '../features/storefront/SiteFooter';
+import { SideToolbar } from '../features/storefront/SideToolbar';
+import '../features/storefront/storefront.css';
+
+/** Storefront: top bar, sticky header with the nav, footer, side toolbar. */
+export function StorefrontLayout() {
+  const { session } = useRouteContext({ from: '__root__' });
+  const user = session.user;
+  const { data: site } = useQuery(configQuery(SITE_KEYS));
+  const toast = useRef<Toast>(null);
+  const nav = visibleEntries(STOREFRONT_NAV, user);
+  return (
+    <>
+      <Toast ref={toast} position="top-center" />
+      <TopBar toast={toast} />
+      <header className="site-header">
+        <div className="container">
+          <Link to="/" className="brand">
+            <img src="/icons/icon-192.png" alt="" />
+            <span>{site?.system_name ?? '汽配汇'} <small>{site?.system_logo_text ?? ''}</small></span>
+          </Link>
+          <nav className="nav">
+            {nav.map((e) => (
+              <Link key={e.path} to={e.path} activeOptions={{ exact: e.path === '/' }} activeProps={{ className: 'active' }}>{e.label}{e.path === '/quote' && <QuoteBadge />}</Link>
+            ))}
+          </nav>
+        </div>
+      </header>
+      <main className="container page-enter" style={{ marginTop: '1rem' }}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <SideToolbar toast={toast} />
+    </>
+  );
+}

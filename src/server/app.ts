@@ -1,0 +1,91 @@
+/** createApp(deps): middleware and module registration. Tests import this; main.ts serves it. */
+import { Hono, type Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { ResultCode } from '../shared/contracts';
+import { msg } from '../shared/messages';
+import { serverVersion } from './db/client';
+import type { AppDeps } from './http/context';
+import { AppError } from './http/errors';
+import { mountEndpoints, ok, sendError, type Handlers } from './http/mount';
+import { buildOpenApi } from './http/openapi';
+import { serveStatic } from './http/static';
+import { createAuthService } from './modules/auth/auth.service';
+import { authHandlers } from './modules/auth/auth.routes';
+import { systemHandlers } from './modules/system/system.routes';
+import { createCompanyService } from './modules/company/company.service';
+import { companyHandlers } from './modules/company/company.routes';
+import { historyHandlers } from './modules/history/history.routes';
+import { createSearchService } from './modules/search/search.service';
+import { searchHandlers } from './modules/search/search.routes';
+import { createSellerApplyService } from './modules/seller-apply/seller-apply.service';
+import { sellerApplyHandlers } from './modules/seller-apply/seller-apply.routes';
+import { createTradeCircleService } from './modules/circle/trade-circle.service';
+import { tradeCircleHandlers } from './modules/circle/trade-circle.routes';
+import { createSmsService } from './modules/sms/sms.service';
+import { createSmsProvider } from './modules/sms/sms.provider';
+import { createAccountService } from './modules/account/account.service';
+import { accountHandlers } from './modules/account/account.routes';
+import { createVinService } from './modules/vin/vin.service';
+import { vinHandlers } from './modules/vin/vin.routes';
+import { createShopService } from './modules/shop/shop.service';
+import { shopHandlers } from './modules/shop/shop.routes';
+import { createUploadService } from './modules/upload/upload.service';
+import { serveUpload, uploadHandlers } from './modules/upload/upload.routes';
+import { createWantedService } from './modules/wanted/wanted.service';
+import { wantedHandlers } from './modules/wanted/wanted.routes';
+import { exchangeHandlers } from './modules/exchange/exchange.routes';
+import { createPaymentProviders } from './modules/payment/payment.providers';
+import { createMembershipService } from './modules/membership/membership.service';
+import { membershipHandlers } from './modules/membership/membership.routes';
+
+const clientAddress = (deps: AppDeps) => (c: Context): string => {
+  const injected = deps.addressOf?.(c.req.raw);
+  if (injected) return injected;
+  if (deps.trustProxy) {
+    // the rightmost entry is the one our own proxy appended; anything left of it the client wrote
+    const forwarded = c.req.header('X-Forwarded-For')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+};
+
+export const createApp = (deps: AppDeps) => {
+  const app = new Hono();
+  const auth = createAuthService(deps);
+  const sms = createSmsService({ clock: deps.clock, sms: deps.sms ?? createSmsProvider({ provider: 'log' }, deps.log ?? (() => undefined)), log: deps.log });
+  const uploads = createUploadService({ uploadDir: deps.uploadDir, clock: deps.clock });
+  const payments = createPaymentProviders(deps.clock);
+  const handlers: Handlers = {
+    ...authHandlers(auth),
+    ...systemHandlers(deps.clock),
+    ...companyHandlers(createCompanyService(deps.clock)),
+    ...historyHandlers(deps.clock),
+    ...searchHandlers(createSearchService(deps.clock)),
+    ...sellerApplyHandlers(createSellerApplyService(deps.clock)),
+    ...tradeCircleHandlers(createTradeCircleService(deps.clock)),
+    ...accountHandlers(createAccountService({ clock: deps.clock, auth, sms })),
+    ...vinHandlers(createVinService(deps.clock)),
+    ...shopHandlers(createShopService(deps.clock)),
+    ...uploadHandlers(uploads),
+    ...wantedHandlers(createWantedService(deps.clock)),
+    ...exchangeHandlers(),
+    ...membershipHandlers(createMembershipService(deps.clock, payments), payments),
+  };
+
+  app.get('/api/health', async (c) => c.json(ok({ backend: deps.backend, server_version: await serverVersion(deps.db) })));
+  const openapi = buildOpenApi();
+  app.get('/api/openapi.json', (c) => c.json(openapi));
+  app.get('/api/uploads/:name', serveUpload(uploads));
+  mountEndpoints(app, { deps, handlers, resolveCaller: (t) => auth.resolveCaller(t), addressOf: clientAddress(deps) });
+  app.all('/api/*', (c) => sendError(c, new AppError(ResultCode.notFound, 404, msg.endpointNotFound)));
+  if (deps.staticDir) app.get('*', serveStatic(deps.staticDir));
+  app.onError((e, c) => {
+    deps.log?.('error', `${c.req.method} ${c.req.path} failed`, e);
+    return sendError(c, new AppError(ResultCode.serverError, 500, msg.internalError));
+  });
+  return { app, auth };
+};

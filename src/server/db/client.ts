@@ -1,0 +1,69 @@
+/**
+ * One database interface for both backends: Kysely's PostgresDialect over a pg.Pool. The pool
+ * talks to a real PostgreSQL server (DATABASE_URL) or to embedded PGlite through its
+ * node-postgres shim (toolchain.md: no extra dialect package).
+ */
+import { mkdirSync } from 'node:fs';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import type { DB } from './schema';
+
+export type Backend = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  backend: Backend;
+  close(): Promise<void>;
+}
+
+// bigint ids and counts arrive as strings by default; our counts stay far below 2^53
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export type DatabaseOptions = { databaseUrl: string } | { dataDir: string } | { pglite: PGlite };
+
+export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => {
+  if ('databaseUrl' in opts) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // pg's pool.end() resolves before its sockets have closed; waiting for every client's 'end'
+    // makes close() mean closed, so a following DROP DATABASE … WITH (FORCE) or process exit
+    // never hits a half-closed connection. An idle connection the server drops (restart,
+    // admin kill) is replaced on the next checkout: log it instead of crashing the process.
+    const ended = new Set<Promise<void>>();
+    pool.on('connect', (client) => {
+      ended.add(new Promise((resolve) => client.once('end', () => resolve())));
+      client.on('error', (e) => console.warn(`数据库连接错误: ${e.message}`));
+    });
+    pool.on('error', (e) => console.warn(`数据库连接池错误: ${e.message}`));
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    await sql`select 1`.execute(db);
+    return {
+      db,
+      backend: 'postgres',
+      close: async () => {
+        await db.destroy();
+        await Promise.all(ended);
+      },
+    };
+  }
+  const owned = !('pglite' in opts);
+  if ('dataDir' in opts) mkdirSync(opts.dataDir, { recursive: true });
+  const pglite = 'pglite' in opts ? opts.pglite : await PGlite.create(opts.dataDir);
+  const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    backend: 'pglite',
+    close: async () => {
+      await db.destroy();
+      // PGlite keeps the process alive for ~10 s unless closed
+      if (owned) await pglite.close();
+    },
+  };
+};
+
+export const serverVersion = async (db: Kysely<DB>): Promise<string> => {
+  const { rows } = await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db);
+  return rows[0].v;
+};

@@ -1,0 +1,112 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Row types of the tables in migrations/ (Kysely's view of the database). */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface DB {
+  company_level: {
+    id: Generated<number>; name: string; level_type: 'free' | 'paid'; is_trial: Generated<boolean>;
+    employee_limit: number; stock_per_day: number; vin_type: 'date' | 'count'; vin_count: Generated<number>; sort: Generated<number>;
+    price_fen: Generated<number | null>; duration_months: Generated<number | null>;
+  };
+  package_order: {
+    id: Generated<string>; order_no: string; company_id: number; user_id: number; level_id: number; level_name: string;
+    amount_fen: number; duration_months: number; state: Generated<'pending' | 'paid' | 'cancelled'>; provider: string | null; trade_no: string | null;
+    created_at: CreatedAt; paid_at: Timestamp | null; cancelled_at: Timestamp | null; level_end_before: Timestamp | null; level_end_after: Timestamp | null;
+  };
+  payment_secret: { provider: string; secret: string; created_at: CreatedAt };
+  company: {
+    id: Generated<number>; name: string; short_name: string; is_seller: Generated<boolean>; level_id: number;
+    level_end_at: Timestamp | null; vin_sum_qty: Generated<number>; vin_end_at: Timestamp | null;
+    province: Generated<string>; city: Generated<string>; address: Generated<string>; phone: Generated<string>; qq: Generated<string>;
+    created_at: CreatedAt;
+  };
+  app_user: {
+    id: Generated<number>; uuid: string; company_id: number; username: string; display_name: string; password_hash: string;
+    head_image: Generated<string>; is_owner: Generated<boolean>; allow_im: Generated<boolean>; active: Generated<boolean>;
+    permissions: ColumnType<string[], string[], string[]>; created_at: CreatedAt;
+    mobile: string | null; contact_phone: Generated<string>;
+  };
+  session: {
+    id: Generated<string>; user_id: number; device: string; family_id: string; access_hash: string; access_expires_at: Timestamp;
+    created_at: CreatedAt; revoked_at: Timestamp | null; revoked_reason: string | null;
+  };
+  refresh_token: { token_hash: string; session_id: string; expires_at: Timestamp; used_at: Timestamp | null };
+  login_throttle: {
+    scope: 'pair' | 'address' | 'account'; key: string; account: string | null; failures: number; window_start: Timestamp; locked_until: Timestamp | null; lock_count: number;
+  };
+  idempotency_key: {
+    user_id: number; endpoint: string; key: string; body_hash: string; status: number;
+    answer: ColumnType<unknown, string, string>; created_at: CreatedAt;
+  };
+  system_param: { key: string; value: string; description: Generated<string> };
+  ad: {
+    id: Generated<number>; code: string; images_url: string; images_width: Generated<number>; click_url: Generated<string>;
+    start_at: Timestamp; end_at: Timestamp; sort: Generated<number>;
+  };
+  exchange_rate: {
+    id: Generated<number>; to_curr_code: string; to_curr_txt: string; rate_value: ColumnType<string, string | number, string | number>; updated_at: CreatedAt;
+  };
+  sms_code: {
+    id: Generated<string>; mobile: string; purpose: 'register' | 'reset'; salt: string; code_hash: string; address: string;
+    attempts: Generated<number>; created_at: Timestamp; expires_at: Timestamp; consumed_at: Timestamp | null;
+  };
+  search_history: { user_id: number; search_type: 'oe' | 'keyword'; search_value: string; created_at: Timestamp };
+  make: { id: Generated<number>; name: string; initial: string; logo: Generated<string>; country: Generated<string> };
+  factory_make: { id: Generated<number>; make_id: number; name: string; initial: string; logo: Generated<string> };
+  part_quality: { id: Generated<number>; name: string; is_original: Generated<boolean>; sort: Generated<number> };
+  part_brand: { id: Generated<number>; name: string };
+  terminology: { id: Generated<number>; name: string };
+  product: { id: Generated<number>; oe_number: string; oe_norm: string; name: string; make_id: number; terminology_id: number; vehicle: Generated<string>; list_price: number };
+  oe_relation: { oe_norm: string; related_norm: string; kind: 'supersession' | 'alias' };
+  stock: {
+    id: Generated<number>; company_id: number; product_id: number | null; oe_norm: string; supplier_oe: string; supplier_code: Generated<string>; name: string;
+    part_brand_id: number | null; quality_id: number; make_id: number | null; terminology_id: number | null; supplier_vehicle: Generated<string>;
+    product_specification: Generated<string>; producing_area: Generated<string>; uom_name: Generated<string>;
+    length_mm: number | null; height_mm: number | null; weight_g: number | null; volume_cm3: number | null; packing_count: number | null; usage_per_car: number | null;
+    note: Generated<string>; quantity: Generated<number>;
+    price99: number | null; price0: number | null; price1: number | null; price2: number | null; price3: number | null; price5: number | null;
+    price_lock: Generated<boolean>; state: Generated<'on' | 'off'>; rank_key: Generated<number>;
+    create_date: CreatedAt; prod_write_date: CreatedAt; price_write_date: CreatedAt; stock_write_date: CreatedAt;
+  };
+  search_term: { id: Generated<number>; kind: 'name' | 'brand' | 'make' | 'vehicle'; term: string; ref_id: number | null };
+  trade_circle: {
+    id: Generated<number>; name: string; owner_company: number; is_internal: Generated<boolean>;
+    description: Generated<string>; area: Generated<string>; created_at: CreatedAt;
+  };
+  trade_circle_member: {
+    circle_id: number; company_id: number; member_state: 'pending' | 'approved' | 'rejected';
+    requested_at: CreatedAt; decided_at: Timestamp | null;
+  };
+  seller_application: {
+    id: Generated<number>; company_id: number; applicant_user_id: number; company_name: string; contact_name: string; contact_phone: string;
+    province: string; city: string; address: string; licence_no: string; main_brands: string; note: Generated<string>;
+    licence_images: ColumnType<string[], string[] | undefined, string[]>;
+    state: Generated<'pending' | 'approved' | 'rejected'>; reject_reason: string | null; reviewer_user_id: number | null;
+    reviewed_at: Timestamp | null; created_at: CreatedAt;
+  };
+  stock_query_count: { company_id: number; day: string; used: number };
+  vin_query_log: { id: Generated<string>; company_id: number; user_id: number; vin: string; created_at: CreatedAt };
+  epc_vehicle: {
+    id: Generated<number>; make_name: string; factory_name: string; model: string; model_en: Generated<string>; chassis: Generated<string>;
+    year_from: number; year_to: number; engine_code: string; displacement: string; power_kw: number; transmission: string; body: Generated<string>; sort: Generated<number>;
+  };
+  epc_vehicle_vin: { vehicle_id: number; wmi: string; vds: string };
+  epc_group: { id: Generated<number>; code: string; name: string; icon: Generated<string>; sort: Generated<number> };
+  epc_subgroup: { id: Generated<number>; vehicle_id: number; group_id: number; code: string; name: string; sort: Generated<number> };
+  epc_part: { id: Generated<number>; subgroup_id: number; position: number; oe_number: string; oe_norm: string; name: string; qty: number; note: Generated<string> };
+  company_shop: {
+    company_id: number; banner_url: string; intro: string; factory_desc: string;
+    featured_stock_ids: ColumnType<string[], number[], number[]>; updated_at: Timestamp;
+  };
+  company_shop_media: { company_id: number; kind: 'photo' | 'video'; sort: number; url: string; title: string };
+  company_view: { id: Generated<string>; company_id: number; viewer_company_id: number; viewer_user_id: number; viewed_at: Timestamp };
+  company_view_gate: { company_id: number; viewer_company_id: number; last_at: Timestamp };
+  company_view_seen: { user_id: number; seen_at: Timestamp };
+  uploaded_file: { name: string; company_id: number; user_id: number; original_name: string; content_type: string; size: number; created_at: CreatedAt };
+  wanted_request: {
+    id: Generated<number>; company: number; user: number; content: string; make_id: number; vin: Generated<string>;
+    img_infos: ColumnType<string[], string, string>; quote_count: Generated<number>; created: CreatedAt;
+  };
+}

@@ -1,0 +1,230 @@
+/**
+ * Deterministic catalogue and stock generator: real makes with OE numbers in each maker's own
+ * format, Chinese part names from a real vocabulary, part brands and qualities, OE relations
+ * (supersession and aliases) and sellers with overlapping stock. Products are generated here;
+ * stock rows are generated inside the database (hash-based picks), so a million rows load fast.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from './schema';
+
+export const MAKES: Array<{ name: string; slug: string; initial: string; country: string; format: string; vehicles: string[] }> = [
+  { name: '大众', slug: 'vw', initial: 'D', country: '德国', format: 'vw', vehicles: ['朗逸', '速腾', '迈腾', '帕萨特', '高尔夫', '宝来', '途观L'] },
+  { name: '丰田', slug: 'toyota', initial: 'F', country: '日本', format: 'toyota', vehicles: ['卡罗拉', '凯美瑞', '汉兰达', 'RAV4荣放', '雷凌', '普拉多'] },
+  { name: '本田', slug: 'honda', initial: 'B', country: '日本', format: 'honda', vehicles: ['雅阁', '思域', 'CR-V', '飞度', '缤智', '奥德赛'] },
+  { name: '宝马', slug: 'bmw', initial: 'B', country: '德国', format: 'bmw', vehicles: ['3系', '5系', 'X1', 'X3', 'X5'] },
+  { name: '奔驰', slug: 'benz', initial: 'B', country: '德国', format: 'benz', vehicles: ['C级', 'E级', 'GLC', 'A级', 'S级'] },
+  { name: '奥迪', slug: 'audi', initial: 'A', country: '德国', format: 'vw', vehicles: ['A4L', 'A6L', 'Q5L', 'Q3', 'A3'] },
+  { name: '日产', slug: 'nissan', initial: 'R', country: '日本', format: 'nissan', vehicles: ['轩逸', '天籁', '奇骏', '逍客', '骐达'] },
+  { name: '别克', slug: 'buick', initial: 'B', country: '美国', format: 'gm', vehicles: ['英朗', '君威', '君越', '昂科威', 'GL8'] },
+  { name: '吉利', slug: 'geely', initial: 'J', country: '中国', format: 'geely', vehicles: ['帝豪', '博越', '星越L', '缤瑞', '领克03'] },
+  { name: '比亚迪', slug: 'byd', initial: 'B', country: '中国', format: 'byd', vehicles: ['秦PLUS', '宋PLUS', '汉', '唐', '元PLUS'] },
+  { name: '现代', slug: 'hyundai', initial: 'X', country: '韩国', format: 'hyundai', vehicles: ['伊兰特', '索纳塔', '途胜', 'ix35'] },
+  { name: '福特', slug: 'ford', initial: 'F', country: '美国', format: 'ford', vehicles: ['福克斯', '蒙迪欧', '锐界', '翼虎'] },
+  { name: '马自达', slug: 'mazda', initial: 'M', country: '日本', format: 'mazda', vehicles: ['马自达3昂克赛拉', '马自达6阿特兹', 'CX-5'] },
+  { name: '长城', slug: 'gwm', initial: 'C', country: '中国', format: 'gwm', vehicles: ['哈弗H6', '哈弗M6', '坦克300'] },
+];
+
+export const FACTORY_MAKES: Array<[string, string, string]> = [
+  ['大众', '上汽大众', 'S'], ['大众', '一汽-大众', 'Y'], ['丰田', '一汽丰田', 'Y'], ['丰田', '广汽丰田', 'G'], ['本田', '广汽本田', 'G'],
+  ['本田', '东风本田', 'D'], ['宝马', '华晨宝马', 'H'], ['奔驰', '北京奔驰', 'B'], ['奥迪', '一汽奥迪', 'Y'], ['日产', '东风日产', 'D'],
+  ['别克', '上汽通用别克', 'S'], ['吉利', '吉利汽车', 'J'], ['比亚迪', '比亚迪汽车', 'B'], ['现代', '北京现代', 'B'], ['福特', '长安福特', 'C'],
+  ['马自达', '长安马自达', 'C'], ['长城', '长城汽车', 'C'],
+];
+
+/** Part names by terminology group, with a list-price range in yuan. */
+export const PARTS: Array<{ group: string; names: Array<[string, number, number]> }> = [
+  { group: '制动系统', names: [['前刹车片', 120, 680], ['后刹车片', 100, 560], ['前刹车盘', 260, 1500], ['后刹车盘', 220, 1200], ['刹车分泵', 180, 900], ['刹车总泵', 300, 1600], ['手刹线', 60, 260]] },
+  { group: '滤清器', names: [['机油滤清器', 25, 160], ['空气滤清器', 45, 260], ['空调滤清器', 35, 220], ['燃油滤清器', 60, 380]] },
+  { group: '点火系统', names: [['火花塞', 30, 180], ['点火线圈', 150, 800], ['高压线', 80, 300]] },
+  { group: '悬挂系统', names: [['前减震器', 350, 2200], ['后减震器', 300, 1800], ['减震器顶胶', 80, 420], ['下摆臂', 220, 1300], ['球头', 70, 380], ['平衡杆', 60, 300], ['稳定杆衬套', 20, 120]] },
+  { group: '冷却系统', names: [['水泵', 220, 1300], ['节温器', 90, 520], ['散热器', 450, 2600], ['电子扇', 380, 2000], ['膨胀水壶', 90, 450]] },
+  { group: '发动机', names: [['正时皮带', 120, 650], ['正时链条', 260, 1500], ['张紧轮', 150, 780], ['发电机皮带', 60, 300], ['气门室盖垫', 50, 320], ['油底壳', 260, 1400], ['曲轴油封', 30, 180]] },
+  { group: '转向系统', names: [['转向拉杆', 120, 600], ['方向机', 1500, 7800], ['转向助力泵', 700, 3600]] },
+  { group: '电气系统', names: [['蓄电池', 350, 1600], ['发电机', 900, 4800], ['启动机', 800, 4200], ['大灯总成', 900, 8800], ['尾灯总成', 400, 3200], ['雨刮片', 40, 220]] },
+  { group: '传动系统', names: [['离合器片', 260, 1300], ['离合器压盘', 380, 1900], ['半轴', 500, 2600], ['轮毂轴承', 160, 980]] },
+];
+
+export const PART_BRANDS = ['博世', '曼牌', '马勒', '天合', '布雷博', 'NGK', '电装', '法雷奥', '采埃孚', '萨克斯', '盖茨', '舍弗勒', '斯凯孚', '德尔福', '海拉', '大陆', '爱信', '韩泰'];
+export const QUALITIES: Array<[string, boolean]> = [['原厂件', true], ['品牌件', false], ['副厂件', false], ['拆车件', false], ['再制造件', false]];
+export const AREAS = ['广东广州', '浙江瑞安', '河北清河', '山东济南', '江苏丹阳', '上海', '德国', '日本', '美国'];
+
+/** mulberry32: small, fast, deterministic. */
+export const prng = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+const DIGITS = '0123456789';
+const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+
+/** An OE number in the maker's own format, e.g. 04465-33450, 1K0698151A, 34116794300. */
+export const oeNumber = (format: string, rnd: () => number): string => {
+  const d = (n: number) => Array.from({ length: n }, () => DIGITS[Math.floor(rnd() * 10)]).join('');
+  const l = (n: number) => Array.from({ length: n }, () => LETTERS[Math.floor(rnd() * LETTERS.length)]).join('');
+  switch (format) {
+    case 'vw': return `${d(1)}${l(1)}${d(1)}${d(3)}${d(3)}${rnd() < 0.6 ? l(1) : ''}`;
+    case 'toyota': return `${d(5)}-${d(5)}`;
+    case 'honda': return `${d(5)}-${l(1)}${d(1)}${l(1)}-${l(1)}${d(2)}`;
+    case 'bmw': return d(11);
+    case 'benz': return `A${d(10)}`;
+    case 'nissan': return `${d(5)}-${d(2)}${l(1)}${d(1)}${l(1)}`;
+    case 'gm': return d(8);
+    case 'geely': return d(10);
+    case 'byd': return `BYD${l(2)}-${d(7)}`;
+    case 'hyundai': return `${d(5)}-${d(1)}${l(2)}${d(2)}`;
+    case 'ford': return `${l(2)}${d(1)}${l(1)}-${d(4)}-${l(1)}${l(1)}`;
+    case 'mazda': return `${l(2)}${d(2)}-${d(2)}-${d(3)}`;
+    default: return `${d(7)}${l(3)}${d(2)}${l(1)}`;
+  }
+};
+
+export const normOe = (s: string) => s.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+
+export interface CatalogueOptions {
+  /** stock rows to generate */
+  rows: number;
+  seed?: number;
+  /** extra generated seller companies besides the seeded seller (company 2) */
+  sellers?: number;
+  onProgress?: (text: string) => void;
+}
+
+const chunked = async <T>(items: T[], size: number, fn: (part: T[]) => Promise<unknown>) => {
+  for (let i = 0; i < items.length; i += size) await fn(items.slice(i, i + size));
+};
+
+export const seedCatalogue = async (db: Kysely<DB>, opts: CatalogueOptions) => {
+  const rnd = prng(opts.seed ?? 20261122);
+  const log = opts.onProgress ?? (() => undefined);
+
+  await db.insertInto('make').values(MAKES.map((m) => ({ name: m.name, initial: m.initial, country: m.country, logo: `/makes/${m.slug}.svg` }))).execute();
+  const makes = await db.selectFrom('make').select(['id', 'name']).orderBy('id').execute();
+  const makeId = new Map(makes.map((m) => [m.name, m.id]));
+  await db.insertInto('factory_make').values(FACTORY_MAKES.map(([make, name, initial]) => ({ make_id: makeId.get(make)!, name, initial }))).execute();
+  await db.insertInto('part_quality').values(QUALITIES.map(([name, is_original], i) => ({ name, is_original, sort: i }))).execute();
+  await db.insertInto('part_brand').values(PART_BRANDS.map((name) => ({ name }))).execute();
+  await db.insertInto('terminology').values(PARTS.map((p) => ({ name: p.group }))).execute();
+  const groups = await db.selectFrom('terminology').select(['id', 'name']).execute();
+  const groupId = new Map(groups.map((g) => [g.name, g.id]));
+
+  // Products: about one per five stock rows, so several sellers stock the same OE number.
+  const productCount = Math.max(300, Math.floor(opts.rows / 5));
+  const seen = new Set<string>();
+  const products: Array<{ oe_number: string; oe_norm: string; name: string; make_id: number; terminology_id: number; vehicle: string; list_price: number }> = [];
+  while (products.length < productCount) {
+    const make = MAKES[Math.floor(rnd() * MAKES.length)];
+    const group = PARTS[Math.floor(rnd() * PARTS.length)];
+    const [name, lo, hi] = group.names[Math.floor(rnd() * group.names.length)];
+    const oe = oeNumber(make.format, rnd);
+    const norm = normOe(oe);
+    if (seen.has(norm)) continue;
+    seen.add(norm);
+    const models = [...new Set([make.vehicles[Math.floor(rnd() * make.vehicles.length)], make.vehicles[Math.floor(rnd() * make.vehicles.length)]])];
+    products.push({
+      oe_number: oe, oe_norm: norm, name, make_id: makeId.get(make.name)!, terminology_id: groupId.get(group.group)!,
+      vehicle: models.map((v) => `${make.name}${v}`).join(' '), list_price: Math.round((lo + rnd() * (hi - lo)) * 100),
+    });
+  }
+  await chunked(products, 2000, (part) => db.insertInto('product').values(part).execute());
+  log(`products: ${products.length}`);
+
+  // OE relations: about 8% of numbers were superseded by, or are aliases of, another number of the same part.
+  const relations: Array<{ oe_norm: string; related_norm: string; kind: 'supersession' | 'alias' }> = [];
+  for (let i = 1; i < products.length; i++) {
+    if (rnd() < 0.08) {
+      const a = products[i];
+      const b = products.find((p, j) => j !== i && p.name === a.name && p.make_id === a.make_id && j > i - 400 && j < i);
+      if (!b) continue;
+      const kind = rnd() < 0.5 ? 'supersession' : 'alias';
+      relations.push({ oe_norm: a.oe_norm, related_norm: b.oe_norm, kind }, { oe_norm: b.oe_norm, related_norm: a.oe_norm, kind });
+    }
+  }
+  await chunked(relations, 2000, (part) => db.insertInto('oe_relation').values(part).onConflict((oc) => oc.doNothing()).execute());
+  log(`oe relations: ${relations.length / 2}`);
+
+  // Sellers: the seeded seller (company 2) plus generated parts companies.
+  const extra = opts.sellers ?? Math.min(60, Math.max(6, Math.floor(opts.rows / 20000)));
+  const cities: Array<[string, string]> = [['广东省', '广州市'], ['广东省', '深圳市'], ['浙江省', '杭州市'], ['浙江省', '瑞安市'], ['江苏省', '苏州市'], ['河北省', '清河县'], ['山东省', '济南市'], ['四川省', '成都市'], ['湖北省', '武汉市'], ['北京市', '北京市']];
+  const prefixes = ['恒通', '宏达', '鑫源', '永盛', '金马', '瑞丰', '安驰', '众诚', '华晟', '佳联', '顺安', '隆泰'];
+  const newSellers = Array.from({ length: extra }, (_, i) => {
+    const [province, city] = cities[i % cities.length];
+    const short = `${prefixes[i % prefixes.length]}${['汽配', '配件', '车业'][i % 3]}${i >= prefixes.length ? Math.floor(i / prefixes.length) + 1 : ''}`;
+    return {
+      name: `${city.replace(/[市县]$/, '')}${short}有限公司`, short_name: short, is_seller: true, level_id: 2, province, city,
+      phone: `0${20 + (i % 70)}-8${String(1000000 + Math.floor(rnd() * 8999999)).slice(0, 7)}`, qq: String(100000000 + Math.floor(rnd() * 899999999)),
+      level_end_at: new Date(Date.now() + (30 + i) * 86400_000),
+    };
+  });
+  await db.insertInto('company').values(newSellers).execute();
+  const sellers = await db.selectFrom('company').select('id').where('is_seller', '=', true).orderBy('id').execute();
+
+  // Trade circles: a seller-led circle the formal buyer belongs to; the registered member's request is pending.
+  const peers = sellers.slice(1, 4).map((s) => s.id);
+  const [south, east] = await db.insertInto('trade_circle').values([
+    { name: '华南汽配商圈', owner_company: 2 },
+    { name: '长三角维修联盟', owner_company: 3, is_internal: true },
+  ]).returning('id').execute();
+  await db.insertInto('trade_circle_member').values([
+    { circle_id: south.id, company_id: 2, member_state: 'approved' },
+    { circle_id: south.id, company_id: 3, member_state: 'approved' },
+    ...peers.map((company_id) => ({ circle_id: south.id, company_id, member_state: 'approved' as const })),
+    { circle_id: south.id, company_id: 4, member_state: 'pending' },
+    { circle_id: east.id, company_id: 3, member_state: 'approved' },
+    { circle_id: east.id, company_id: 5, member_state: 'approved' },
+  ]).execute();
+
+  // Stock rows, generated in the database: product, seller, quality, brand and prices picked by hashes of the row number.
+  await sql`create temporary table gen_seller as select row_number() over (order by id) - 1 as idx, id from company where id = any(${sql.val(sellers.map((s) => s.id))}::int[])`.execute(db);
+  const started = Date.now();
+  const batch = 200_000;
+  for (let from = 1; from <= opts.rows; from += batch) {
+    const to = Math.min(opts.rows, from + batch - 1);
+    await sql`
+      insert into stock (company_id, product_id, oe_norm, supplier_oe, supplier_code, name, part_brand_id, quality_id, make_id, terminology_id,
+        supplier_vehicle, product_specification, producing_area, uom_name, quantity, price99, price0, price1, price2, price3, price5, price_lock, packing_count, usage_per_car)
+      select s.id, p.id, p.oe_norm, p.oe_number,
+        'SP' || lpad((h.h3 % 1000000)::text, 6, '0'),
+        p.name,
+        case when q.q = 1 then null else 1 + h.h2 % ${PART_BRANDS.length} end,
+        q.q,
+        p.make_id, p.terminology_id, p.vehicle,
+        case when h.h3 % 3 = 0 then '标准' when h.h3 % 3 = 1 then '加强型' else '' end,
+        (${sql.val(AREAS)}::text[])[1 + h.h1 % ${AREAS.length}],
+        case when p.name in ('火花塞', '雨刮片', '刹车片', '机油滤清器') then '套' else '个' end,
+        case when (h.h3 / 7) % 9 = 0 then 0 else 1 + (h.h1 / 3) % 120 end,
+        round(p.list_price * m.f * 1.35),
+        round(p.list_price * m.f),
+        round(p.list_price * m.f * 1.13),
+        round(p.list_price * m.f * 1.3),
+        round(p.list_price * m.f * 1.3 * 1.13),
+        (h.h3 % 5) * 100,
+        h.h1 % 13 = 0,
+        1 + h.h2 % 4, 1 + h.h3 % 4
+      from generate_series(${from}::int, ${to}::int) g
+      cross join lateral (select abs(hashint4(g)) as h1, abs(hashint4(g + 104729)) as h2, abs(hashint4(g * 31 + 7)) as h3) h
+      join product p on p.id = 1 + h.h1 % ${products.length}
+      join gen_seller s on s.idx = h.h2 % ${sellers.length}
+      cross join lateral (select case when h.h3 % 10 < 3 then 1 when h.h3 % 10 < 7 then 2 when h.h3 % 10 < 9 then 3 else 4 + h.h1 % 2 end as q) q
+      cross join lateral (select case q.q when 1 then 0.92 when 2 then 0.62 when 3 then 0.38 when 4 then 0.3 else 0.45 end * (0.9 + (h.h3 % 200) / 1000.0) as f) m
+    `.execute(db);
+    log(`stock rows: ${to} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  await sql`drop table gen_seller`.execute(db);
+  await refreshSearchTerms(db);
+  await sql`analyze`.execute(db);
+  return { products: products.length, relations: relations.length / 2, sellers: sellers.length };
+};
+
+/** Rebuilds the keyword dictionary from the catalogue (after bulk loads and stock imports). */
+export const refreshSearchTerms = async (db: Kysely<DB>) => {
+  await sql`
+    insert into search_term (kind, term, ref_id)
+    select 'name', name, null from (select distinct name from stock) n
+    union all select 'brand', name, id from part_brand
+    union all select 'make', name, id from make
+    union all select 'vehicle', supplier_vehicle, null from (select distinct supplier_vehicle from stock where supplier_vehicle <> '') v
+    on conflict (kind, term) do nothing`.execute(db);
+};

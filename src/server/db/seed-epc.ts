@@ -1,0 +1,123 @@
+/**
+ * The EPC catalogue for VIN and vehicle search: a handful of real vehicles sold in China with
+ * their VIN patterns, the main groups, subgroups and parts with quantity per car. A part whose
+ * make and name the OE catalogue knows takes that catalogue's number (the one most stocked), so
+ * a part row leads to real stock; the others get a number in the maker's own format and show as
+ * not stocked, as in a real EPC where many numbers have no seller yet.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from './schema';
+import { MAKES, normOe, oeNumber, prng } from './seed-catalogue';
+
+interface VehicleSeed {
+  make_name: string; factory_name: string; model: string; model_en: string; chassis: string;
+  year_from: number; year_to: number; engine_code: string; displacement: string; power_kw: number; transmission: string; body: string;
+  vins: Array<[wmi: string, vds: string]>;
+}
+
+export const EPC_VEHICLES: VehicleSeed[] = [
+  { make_name: '大众', factory_name: '一汽-大众', model: '速腾', model_en: 'Sagitar', chassis: 'MQB A1 (BWB)', year_from: 2019, year_to: 2024,
+    engine_code: 'EA211 CSS', displacement: '1.4T', power_kw: 110, transmission: '7速双离合 DQ200', body: '4门三厢', vins: [['LFV', '2B2B']] },
+  { make_name: '丰田', factory_name: '天津一汽丰田', model: '卡罗拉', model_en: 'Corolla', chassis: 'E170', year_from: 2014, year_to: 2018,
+    engine_code: '2ZR-FE', displacement: '1.8L', power_kw: 103, transmission: 'CVT无级变速', body: '4门三厢', vins: [['LTV', 'BE1E']] },
+  { make_name: '丰田', factory_name: '广汽丰田', model: '雷凌', model_en: 'Levin', chassis: 'E170', year_from: 2014, year_to: 2018,
+    engine_code: '2ZR-FE', displacement: '1.8L', power_kw: 103, transmission: 'CVT无级变速', body: '4门三厢', vins: [['LVG', 'BE1E']] },
+  { make_name: '本田', factory_name: '广汽本田', model: '雅阁', model_en: 'Accord', chassis: '第九代 CR', year_from: 2014, year_to: 2017,
+    engine_code: 'R20A7', displacement: '2.0L', power_kw: 114, transmission: '5速自动', body: '4门三厢', vins: [['LHG', 'CR26']] },
+  { make_name: '宝马', factory_name: '华晨宝马', model: '3系 320Li', model_en: '320Li', chassis: 'F35', year_from: 2016, year_to: 2019,
+    engine_code: 'B48B20', displacement: '2.0T', power_kw: 135, transmission: '8速手自一体 ZF 8HP', body: '4门三厢 长轴距', vins: [['LBV', '8A11']] },
+  { make_name: '日产', factory_name: '东风日产', model: '轩逸', model_en: 'Sylphy', chassis: 'B18', year_from: 2020, year_to: 2024,
+    engine_code: 'HR16DE', displacement: '1.6L', power_kw: 100, transmission: 'XTRONIC CVT', body: '4门三厢', vins: [['LGB', 'G8E2']] },
+];
+
+/** VINs of the seeded vehicles with correct check digits (tests and the README use them). */
+export const EPC_SAMPLE_VINS = {
+  sagitar: 'LFV2B2BU1L3012345',
+  corolla: 'LTVBE1EH8G0123456',
+  levin: 'LVGBE1EH4H0234567',
+  accord: 'LHGCR2652F8012345',
+  bmw320li: 'LBV8A1106JMA12345',
+  sylphy: 'LGBG8E2A8LY123456',
+} as const;
+
+export const EPC_GROUPS: Array<{ code: string; name: string; icon: string }> = [
+  { code: '1', name: '发动机', icon: 'pi-cog' },
+  { code: '2', name: '保养件', icon: 'pi-filter' },
+  { code: '3', name: '冷却系统', icon: 'pi-sun' },
+  { code: '4', name: '制动系统', icon: 'pi-stop-circle' },
+  { code: '5', name: '悬挂系统', icon: 'pi-sort-alt' },
+  { code: '6', name: '转向系统', icon: 'pi-sync' },
+  { code: '7', name: '电气系统', icon: 'pi-bolt' },
+  { code: '8', name: '传动系统', icon: 'pi-car' },
+];
+
+/** Of the seeded engines only VW's EA211 drives its camshafts by belt; the others by chain. */
+const BELT_ENGINES = /^EA211/;
+
+type PartSeed = [name: string, qty: number, note?: string];
+
+/** Subgroups per main group; parts named as the OE catalogue names them where it has them. */
+const subgroupsOf = (belt: boolean): Array<{ group: string; name: string; parts: PartSeed[] }> => [
+  { group: '1', name: belt ? '正时皮带传动' : '正时链条传动',
+    parts: belt ? [['正时皮带', 1], ['张紧轮', 1], ['曲轴油封', 1]] : [['正时链条', 1], ['张紧轮', 1], ['曲轴油封', 1]] },
+  { group: '1', name: '气缸盖及附件', parts: [['气门室盖垫', 1], ['气缸垫', 1], ['油底壳', 1], ['发电机皮带', 1]] },
+  { group: '1', name: '点火及燃油喷射', parts: [['火花塞', 4], ['点火线圈', 4], ['喷油嘴', 4], ['节气门体', 1], ['燃油滤清器', 1]] },
+  { group: '2', name: '滤清器', parts: [['机油滤清器', 1], ['空气滤清器', 1], ['空调滤清器', 1]] },
+  { group: '2', name: '雨刮', parts: [['雨刮片', 2, '左右各一']] },
+  { group: '3', name: '水泵及节温器', parts: [['水泵', 1], ['节温器', 1], ['膨胀水壶', 1]] },
+  { group: '3', name: '散热器及风扇', parts: [['散热器', 1], ['电子扇', 1]] },
+  { group: '4', name: '前轮制动器', parts: [['前刹车片', 1, '一套四片'], ['前刹车盘', 2], ['刹车分泵', 2]] },
+  { group: '4', name: '后轮制动器', parts: [['后刹车片', 1, '一套四片'], ['后刹车盘', 2], ['手刹线', 2]] },
+  { group: '4', name: '制动总泵及ABS', parts: [['刹车总泵', 1], ['ABS轮速传感器', 4]] },
+  { group: '5', name: '前悬挂', parts: [['前减震器', 2], ['减震器顶胶', 2], ['下摆臂', 2], ['球头', 2], ['平衡杆', 2], ['稳定杆衬套', 2]] },
+  { group: '5', name: '后悬挂', parts: [['后减震器', 2], ['后弹簧', 2]] },
+  { group: '6', name: '转向机及拉杆', parts: [['方向机', 1], ['转向拉杆', 2]] },
+  { group: '7', name: '电源及起动', parts: [['蓄电池', 1], ['发电机', 1], ['启动机', 1]] },
+  { group: '7', name: '照明', parts: [['大灯总成', 2, '左右各一'], ['尾灯总成', 2, '左右各一']] },
+  { group: '7', name: '传感器', parts: [['氧传感器', 2, '前后各一']] },
+  { group: '8', name: '驱动轴及轮毂', parts: [['半轴', 2], ['轮毂轴承', 4]] },
+];
+
+const hash = (s: string) => {
+  let h = 2166136261;
+  for (const ch of s) h = Math.imul(h ^ ch.codePointAt(0)!, 16777619);
+  return h >>> 0;
+};
+
+/** Fills the EPC tables once. Run after the OE catalogue so parts can take its numbers. */
+export const seedEpc = async (db: Kysely<DB>) => {
+  if (await db.selectFrom('epc_vehicle').select('id').limit(1).executeTakeFirst()) return;
+  await db.insertInto('epc_group').values(EPC_GROUPS.map((g, i) => ({ ...g, sort: i }))).execute();
+  const groups = new Map((await db.selectFrom('epc_group').select(['id', 'code']).execute()).map((g) => [g.code, g.id]));
+
+  // the catalogue number most stocked for each make and part name, preferring ones listed for the model
+  const known = await sql<{ make_name: string; name: string; vehicle: string; oe_number: string; oe_norm: string; sellers: number }>`
+    select m.name as make_name, p.name, p.vehicle, p.oe_number, p.oe_norm,
+      (select count(distinct s.company_id)::int from stock s where s.oe_norm = p.oe_norm and s.state = 'on' and s.quantity > 0) as sellers
+    from product p join make m on m.id = p.make_id
+    where m.name = any(${sql.val([...new Set(EPC_VEHICLES.map((v) => v.make_name))])}::text[])
+    order by p.id`.execute(db);
+
+  for (const [i, v] of EPC_VEHICLES.entries()) {
+    const { vins, ...vehicle } = v;
+    const { id: vehicleId } = await db.insertInto('epc_vehicle').values({ ...vehicle, sort: i }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('epc_vehicle_vin').values(vins.map(([wmi, vds]) => ({ vehicle_id: vehicleId, wmi, vds }))).execute();
+    const format = MAKES.find((m) => m.name === v.make_name)?.format ?? 'default';
+    const modelWord = v.model.split(' ')[0];
+    const perGroup = new Map<string, number>();
+    for (const [j, sg] of subgroupsOf(BELT_ENGINES.test(v.engine_code)).entries()) {
+      perGroup.set(sg.group, (perGroup.get(sg.group) ?? 0) + 1);
+      const code = `${sg.group}${String(perGroup.get(sg.group)).padStart(2, '0')}`;
+      const { id: subgroupId } = await db.insertInto('epc_subgroup')
+        .values({ vehicle_id: vehicleId, group_id: groups.get(sg.group)!, code, name: sg.name, sort: j }).returning('id').executeTakeFirstOrThrow();
+      const parts = sg.parts.map(([name, qty, note], k) => {
+        const candidates = known.rows.filter((p) => p.make_name === v.make_name && p.name === name)
+          .sort((a, b) => b.sellers - a.sellers || Number(b.vehicle.includes(modelWord)) - Number(a.vehicle.includes(modelWord)));
+        // twins (卡罗拉 / 雷凌) share parts: the number depends on make, engine and part, not on the model
+        const oe = candidates[0]?.oe_number ?? oeNumber(format, prng(hash(`${v.make_name}|${v.engine_code}|${name}`)));
+        return { subgroup_id: subgroupId, position: k + 1, oe_number: oe, oe_norm: normOe(oe), name, qty, note: note ?? '' };
+      });
+      await db.insertInto('epc_part').values(parts).execute();
+    }
+  }
+};

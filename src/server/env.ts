@@ -1,0 +1,34 @@
+/** The environment, parsed once at start; a bad value stops the server with a message naming it. */
+import * as v from 'valibot';
+import { SMS_PROVIDERS } from './modules/sms/sms.provider';
+
+const port = (name: string) =>
+  v.pipe(v.string(), v.regex(/^\d+$/, `${name} 必须是 0 到 65535 之间的整数`), v.transform(Number), v.maxValue(65535, `${name} 必须是 0 到 65535 之间的整数`));
+
+const envSchema = v.object({
+  PORT: v.optional(port('PORT'), '8080'),
+  HOST: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9.:-]+$/, 'HOST 必须是主机名或 IP 地址，如 127.0.0.1 或 0.0.0.0')), '127.0.0.1'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DATA_DIR 不能为空')), './data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL 必须是 postgres:// 或 postgresql:// 开头的连接串'))),
+  STATIC_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('STATIC_DIR 不能为空')), './dist'),
+  ACCESS_TOKEN_TTL: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'ACCESS_TOKEN_TTL 必须是 60 到 86400 之间的秒数'), v.transform(Number), v.minValue(60, 'ACCESS_TOKEN_TTL 必须是 60 到 86400 之间的秒数'), v.maxValue(86400, 'ACCESS_TOKEN_TTL 必须是 60 到 86400 之间的秒数')), '900'),
+  TRUST_PROXY: v.optional(v.picklist(['0', '1'], 'TRUST_PROXY 只能是 0 或 1'), '0'),
+  SMS_PROVIDER: v.optional(v.picklist(SMS_PROVIDERS, `SMS_PROVIDER 只能是 ${SMS_PROVIDERS.join('、')} 之一`), 'log'),
+  SMS_WEBHOOK_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'SMS_WEBHOOK_URL 必须是 http:// 或 https:// 开头的地址'))),
+});
+
+export type Env = v.InferOutput<typeof envSchema>;
+
+export type EnvResult = { ok: true; env: Env } | { ok: false; message: string };
+
+export const parseEnv = (record: Record<string, string | undefined>): EnvResult => {
+  const present = Object.fromEntries(Object.entries(record).filter(([, val]) => val !== undefined && val !== ''));
+  const r = v.safeParse(envSchema, present);
+  if (r.success && r.output.SMS_PROVIDER === 'webhook' && !r.output.SMS_WEBHOOK_URL) {
+    return { ok: false, message: '环境变量 SMS_WEBHOOK_URL 未设置：SMS_PROVIDER=webhook 时必须设置短信网关地址' };
+  }
+  if (r.success) return { ok: true, env: r.output };
+  const issue = r.issues[0];
+  const name = v.getDotPath(issue) ?? '';
+  return { ok: false, message: `环境变量 ${name} 无效（当前值 ${JSON.stringify(present[name])}）：${issue.message}` };
+};

@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { Backend } from '../db/client';
+
+/** The signed-in caller, resolved from the bearer token by auth.service. */
+export interface Caller {
+  userId: number;
+  uuid: string;
+  companyId: number;
+  username: string;
+  permissions: string[];
+  sessionId: number;
+}
+
+/** What every handler gets. */
+export interface RequestContext {
+  /** the database handle to use: a transaction for idempotent writes */
+  db: Kysely<DB>;
+  caller: Caller | null;
+  device: string;
+  address: string;
+  id?: string;
+  /** only for auth handlers that need the raw bearer token */
+  bearer?: string;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface AppDeps {
+  db: Kysely<DB>;
+  backend: Backend;
+  clock: Clock;
+  accessTtlSeconds: number;
+  /** scrypt cost for new hashes; tests lower it */
+  scryptN?: number;
+  trustProxy?: boolean;
+  staticDir?: string;
+  /** where uploaded images are stored (DATA_DIR/uploads when served by startServer) */
+  uploadDir?: string;
+  /** a way for tests to set the client address without sockets */
+  addressOf?: (req: Request) => string | undefined;
+  /** called when sessions are revoked, so open sockets can be told (im/gateway) */
+  onSessionsRevoked?: (sessionIds: number[]) => void;
+  log?: (level: 'info' | 'warn' | 'error', text: string, detail?: unknown) => void;
+  /** who delivers SMS codes; unset: the `log` provider (modules/sms/sms.provider.ts) */
+  sms?: import('../modules/sms/sms.provider').SmsProvider;
+}

@@ -1,0 +1,133 @@
+/**
+ * Mounts the endpoint table: one route per call (and path/:id), the payload validated with the
+ * call's own schema, access and permissions checked, idempotency honoured, and every answer in
+ * the one envelope.
+ */
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import { endpoints, ResultCode, type AnswerOf, type EndpointName, type PayloadOut } from '../../shared/contracts';
+import { hasAnyPermission, HEAD_COMPANY_ID } from '../../shared/domain/permissions';
+import { msg } from '../../shared/messages';
+import { AppError, forbidden, invalid, notLoggedIn } from './errors';
+import type { AppDeps, Caller, RequestContext } from './context';
+import { withIdempotency } from './idempotency';
+
+export type Handler<N extends EndpointName> = (payload: PayloadOut<N>, ctx: RequestContext) => Promise<AnswerOf<N>>;
+export type Handlers = { [N in EndpointName]: Handler<N> };
+
+export interface MountOptions {
+  deps: AppDeps;
+  handlers: Handlers;
+  resolveCaller: (bearer: string) => Promise<Caller>;
+  addressOf: (c: Context) => string;
+}
+
+const DEVICES = new Set(['pc', 'h5', 'app', 'pad']);
+
+/** Room for the largest upload (5 MB of image as base64, about 6.7 MB) and nothing much beyond it. */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The dot path of the first text holding a NUL character, or null. PostgreSQL cannot store NUL in
+ * text, so such input is refused here as bad input instead of failing in the database.
+ */
+const nulPath = (value: unknown, path: string[] = [], depth = 0): string | null => {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : null;
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [k, item] of Object.entries(value)) {
+    const found = nulPath(item, [...path, k], depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+};
+
+export const ok = <T>(data: T) => ({ code: ResultCode.ok, msg: 'success', data });
+
+export const errorBody = (e: AppError) => ({
+  code: e.code,
+  msg: e.clientMsg,
+  client_msg: e.clientMsg,
+  data: null,
+  ...(e.extra.field ? { field: e.extra.field } : {}),
+});
+
+export const sendError = (c: Context, e: AppError) => {
+  for (const [k, val] of Object.entries(e.extra.headers ?? {})) c.header(k, val);
+  return c.json(errorBody(e), e.httpStatus as 400);
+};
+
+/**
+ * The first issue, as a Chinese message naming the field. A missing top-level key is reported by
+ * the object schema; we word it with the field's own schema (e.g. 请输入用户名) by parsing nothing.
+ */
+const issueToError = (schema: v.GenericSchema, issues: v.BaseIssue<unknown>[]) => {
+  const first = issues[0];
+  const field = v.getDotPath(first) ?? '';
+  const entries = (schema as { entries?: Record<string, v.GenericSchema> }).entries;
+  if (first.input === undefined && entries && field in entries) {
+    const own = v.safeParse(entries[field], undefined);
+    if (!own.success) return invalid(field, own.issues[0].message);
+  }
+  return invalid(field, first.message);
+};
+
+const readPayload = async (c: Context, method: string): Promise<unknown> => {
+  if (method === 'get' || method === 'delete') {
+    return Object.fromEntries(Object.entries(c.req.queries()).map(([k, vals]) => [k, vals.length > 1 ? vals : vals[0]]));
+  }
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid('', '请求体不是有效的 JSON');
+  }
+};
+
+export const mountEndpoints = (app: Hono, opts: MountOptions) => {
+  const tooLarge = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => sendError(c, new AppError(ResultCode.invalidPayload, 413, msg.bodyTooLarge(MAX_BODY_BYTES / 1024 / 1024))),
+  });
+  for (const name of Object.keys(endpoints) as EndpointName[]) {
+    const ep = endpoints[name];
+    const handler = opts.handlers[name] as (p: unknown, ctx: RequestContext) => Promise<unknown>;
+    const run = async (c: Context) => {
+      try {
+        const deviceHeader = (c.req.header('Device') ?? 'pc').toLowerCase();
+        const device = DEVICES.has(deviceHeader) ? deviceHeader : 'pc';
+        const auth = c.req.header('Authorization') ?? '';
+        const bearer = /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
+        let caller: Caller | null = null;
+        if (ep.access !== 'public') {
+          if (!bearer) throw notLoggedIn();
+          caller = await opts.resolveCaller(bearer);
+          if (ep.access === 'operator' && caller.companyId !== HEAD_COMPANY_ID) throw forbidden(msg.operatorOnly);
+          if (!hasAnyPermission(caller.permissions, ep.permissions)) throw forbidden();
+        }
+        const raw = await readPayload(c, ep.method);
+        const nul = nulPath(raw);
+        if (nul !== null) throw invalid(nul, msg.nulCharacter);
+        const parsed = v.safeParse(ep.payload, raw);
+        if (!parsed.success) throw issueToError(ep.payload, parsed.issues);
+        const ctx: RequestContext = { db: opts.deps.db, caller, device, address: opts.addressOf(c), id: c.req.param('id'), bearer };
+        if (ep.idempotent && caller) {
+          const res = await withIdempotency(opts.deps, {
+            userId: caller.userId, endpoint: name, key: c.req.header('Idempotency-Key'), body: parsed.output,
+            run: async (db) => ok(await handler(parsed.output, { ...ctx, db })),
+          });
+          if (res.replayed) c.header('Idempotent-Replayed', 'true');
+          return c.json(res.answer as object, res.status as 200);
+        }
+        return c.json(ok(await handler(parsed.output, ctx)));
+      } catch (e) {
+        if (e instanceof AppError) return sendError(c, e);
+        opts.deps.log?.('error', `${name} failed`, e);
+        return sendError(c, new AppError(ResultCode.serverError, 500, msg.internalError));
+      }
+    };
+    const path = `/api${ep.path}`;
+    app.on(ep.method.toUpperCase(), [path, `${path}/:id`], tooLarge, run);
+  }
+};

@@ -1,0 +1,80 @@
+/**
+ * The WebSocket endpoint (/ws). A client connects with its access token as the subprotocol
+ * `bearer.<token>` beside `qph` (never in the address, which proxies and logs keep); the server
+ * pushes events to it. Today: {type:'signedOut', code:908} when its session is revoked (logout,
+ * sign-in elsewhere, refresh-token reuse), so an open tab learns at once. Chat builds on this.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ResultCode } from '../../shared/contracts';
+import type { Caller } from '../http/context';
+import { AppError } from '../http/errors';
+
+const HEARTBEAT_MS = 30_000;
+export const WS_PROTOCOL = 'qph';
+const BEARER = 'bearer.';
+
+const tokenOf = (req: IncomingMessage): string => {
+  const offered = String(req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  return offered.find((p) => p.startsWith(BEARER))?.slice(BEARER.length) ?? '';
+};
+
+export const createGateway = (resolveCaller: (token: string) => Promise<Caller>) => {
+  const wss = new WebSocketServer({ noServer: true, handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false) });
+  const bySession = new Map<number, Set<WebSocket>>();
+  const alive = new WeakMap<WebSocket, boolean>();
+
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (alive.get(ws) === false) { ws.terminate(); continue; }
+      alive.set(ws, false);
+      ws.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  const onUpgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/ws') { socket.destroy(); return; }
+    let caller: Caller;
+    try {
+      caller = await resolveCaller(tokenOf(req));
+    } catch (e) {
+      const code = e instanceof AppError ? e.code : ResultCode.serverError;
+      socket.end(`HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ code })}`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      alive.set(ws, true);
+      ws.on('pong', () => alive.set(ws, true));
+      const set = bySession.get(caller.sessionId) ?? new Set();
+      set.add(ws);
+      bySession.set(caller.sessionId, set);
+      ws.on('close', () => {
+        set.delete(ws);
+        if (set.size === 0) bySession.delete(caller.sessionId);
+      });
+      ws.send(JSON.stringify({ type: 'hello', user: caller.uuid }));
+    });
+  };
+
+  return {
+    attach(server: Server) {
+      server.on('upgrade', (req, socket, head) => void onUpgrade(req, socket, head));
+    },
+    sessionsRevoked(ids: number[]) {
+      for (const id of ids) {
+        for (const ws of bySession.get(id) ?? []) {
+          ws.send(JSON.stringify({ type: 'signedOut', code: ResultCode.signedOut }));
+          ws.close(4908, 'signed out');
+        }
+      }
+    },
+    close() {
+      clearInterval(heartbeat);
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+    },
+  };
+};

@@ -1,0 +1,40 @@
+/** Reads the environment, starts the server, prints where it is and who can sign in. */
+import { parseEnv } from './env';
+import { startServer } from './server';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
+
+const parsed = parseEnv(process.env);
+if (!parsed.ok) {
+  process.stderr.write(`${parsed.message}\n`);
+  process.exit(1);
+}
+const env = parsed.env;
+
+try {
+  const server = await startServer({
+    port: env.PORT, host: env.HOST, dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, staticDir: env.STATIC_DIR,
+    accessTtlSeconds: env.ACCESS_TOKEN_TTL, trustProxy: env.TRUST_PROXY === '1',
+    smsConfig: { provider: env.SMS_PROVIDER, webhookUrl: env.SMS_WEBHOOK_URL },
+  });
+  const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${env.DATA_DIR}/pglite)`;
+  process.stdout.write(
+    `\n汽配汇 QipeiHub 已启动: ${server.url}\n数据库: ${where}\n\n演示账号（密码均为 ${DEMO_PASSWORD}）:\n` +
+      DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(10)} ${a.role}`).join('\n') + '\n\n',
+  );
+  let closing = false;
+  const stop = async () => {
+    if (closing) return;
+    closing = true;
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (e) {
+  const err = e as NodeJS.ErrnoException;
+  if (err.code === 'EADDRINUSE') process.stderr.write(`端口 ${env.PORT} 已被占用：请关闭占用它的程序，或用 PORT=其他端口 npm start\n`);
+  else if (err.code === 'EADDRNOTAVAIL') process.stderr.write(`无法监听地址 ${env.HOST}：请检查 HOST\n`);
+  else if (err.code === 'ECONNREFUSED') process.stderr.write(`无法连接 DATABASE_URL 指定的 PostgreSQL：${err.message}\n`);
+  else process.stderr.write(`启动失败：${err.stack ?? String(e)}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,109 @@
+/**
+ * Accounts: registration of a new buyer company with its owner, SMS codes for registration and
+ * password reset, change of password, and the caller's own profile. Every call acts on the
+ * caller's own user (and, for owners, their own company) only.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Caller, Clock } from '../../http/context';
+import { AppError, forbidden } from '../../http/errors';
+import { ResultCode, type PayloadOut } from '../../../shared/contracts';
+import { passwordLikeUsername, type SmsPurpose } from '../../../shared/domain/account-rules';
+import { msg } from '../../../shared/messages';
+import type { AuthService } from '../auth/auth.service';
+import type { SmsService } from '../sms/sms.service';
+import * as repo from './account.repo';
+
+/**
+ * Codes of the owner of a newly registered buyer company: publish enquiries (C07), see quotes
+ * (C08), purchase orders (C09), purchase requests (C15), the purchase area (M02) and settings (M07)
+ * of the back office.
+ */
+export const BUYER_OWNER_CODES = ['C07', 'C08', 'C09', 'C15', 'M02', 'M07'] as const;
+
+const fieldError = (field: string, text: string) => new AppError(ResultCode.invalidPayload, 422, text, { field });
+
+const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
+
+export const createAccountService = (deps: { clock: Clock; auth: AuthService; sms: SmsService }) => {
+  const { auth, sms } = deps;
+
+  const ensureFree = async (db: Kysely<DB>, username: string, mobile: string) => {
+    if (await repo.usernameTaken(db, username)) throw fieldError('username', msg.usernameTaken);
+    if (await repo.mobileTaken(db, mobile)) throw fieldError('mobile', msg.mobileTaken);
+  };
+
+  return {
+    async sendCode(db: Kysely<DB>, mobile: string, purpose: SmsPurpose, address: string) {
+      const taken = await repo.mobileTaken(db, mobile);
+      if (purpose === 'register' && taken) throw fieldError('mobile', msg.mobileTaken);
+      if (purpose === 'reset' && !(await repo.activeUserByMobile(db, mobile))) throw fieldError('mobile', msg.mobileUnknown);
+      return sms.send(db, mobile, purpose, address);
+    },
+
+    async register(db: Kysely<DB>, p: PayloadOut<'userRegister'>, device: string) {
+      // a taken name or phone must not cost the user a try of their code
+      await ensureFree(db, p.username, p.mobile);
+      const codeId = await sms.check(db, p.mobile, 'register', p.sms_code);
+      const hash = await auth.hashPassword(p.password);
+      const now = deps.clock.now();
+      try {
+        return await db.transaction().execute(async (trx) => {
+          if (!(await sms.consume(trx, codeId))) throw fieldError('sms_code', msg.smsCodeDead);
+          const level = await repo.registeredLevel(trx);
+          if (!level) throw new AppError(ResultCode.serverError, 500, msg.registeredLevelMissing);
+          const company = await trx.insertInto('company').values({
+            name: p.company_name, short_name: p.company_name.slice(0, 20), level_id: level.id, vin_sum_qty: level.vin_count, created_at: now,
+          }).returning('id').executeTakeFirstOrThrow();
+          const user = await trx.insertInto('app_user').values({
+            uuid: randomUUID(), company_id: company.id, username: p.username, display_name: p.contact_name, password_hash: hash,
+            is_owner: true, permissions: [...BUYER_OWNER_CODES], mobile: p.mobile, created_at: now,
+          }).returning('id').executeTakeFirstOrThrow();
+          return auth.openSession(trx, user.id, device, now);
+        });
+      } catch (e) {
+        // someone took the name or phone between our check and the insert
+        if (isUniqueViolation(e)) await ensureFree(db, p.username, p.mobile);
+        throw e;
+      }
+    },
+
+    async resetPassword(db: Kysely<DB>, p: PayloadOut<'passwordReset'>) {
+      const user = await repo.activeUserByMobile(db, p.mobile);
+      if (!user) throw fieldError('mobile', msg.mobileUnknown);
+      if (passwordLikeUsername(p.password, user.username)) throw fieldError('password', msg.passwordIsUsername);
+      const codeId = await sms.check(db, p.mobile, 'reset', p.sms_code);
+      const hash = await auth.hashPassword(p.password);
+      await db.transaction().execute(async (trx) => {
+        if (!(await sms.consume(trx, codeId))) throw fieldError('sms_code', msg.smsCodeDead);
+        await auth.replacePassword(trx, user, hash, 'password_reset');
+      });
+      return null;
+    },
+
+    async changePassword(db: Kysely<DB>, caller: Caller, p: PayloadOut<'passwordChange'>, address: string) {
+      const user = await repo.userById(db, caller.userId);
+      if (!(await auth.checkPassword(db, user, p.old_password, address))) throw fieldError('old_password', msg.oldPasswordWrong);
+      if (passwordLikeUsername(p.password, user.username)) throw fieldError('password', msg.passwordIsUsername);
+      const hash = await auth.hashPassword(p.password);
+      await db.transaction().execute((trx) => auth.replacePassword(trx, user, hash, 'password_changed', caller.sessionId));
+      return null;
+    },
+
+    profile: (db: Kysely<DB>, caller: Caller) => repo.profileOf(db, caller.userId),
+
+    async updateProfile(db: Kysely<DB>, caller: Caller, p: PayloadOut<'accountProfileUpdate'>) {
+      const user = await repo.userById(db, caller.userId);
+      if (p.company && !user.is_owner) throw forbidden(msg.ownerOnlyCompany);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('app_user').set({ display_name: p.display_name, head_image: p.head_image, contact_phone: p.contact_phone })
+          .where('id', '=', user.id).execute();
+        if (p.company) await trx.updateTable('company').set(p.company).where('id', '=', user.company_id).execute();
+      });
+      return repo.profileOf(db, user.id);
+    },
+  };
+};
+
+export type AccountService = ReturnType<typeof createAccountService>;

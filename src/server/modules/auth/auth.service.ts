@@ -1,0 +1,166 @@
+/**
+ * Sessions: a sign-in opens a session (= one refresh-token family). Access tokens are short-lived;
+ * refresh tokens rotate, and presenting a spent one revokes the session. Only sha256 hashes of
+ * tokens are stored. A new sign-in of the same user on the same Device type revokes the older
+ * sessions there (their next call gets 908).
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { msg } from '../../../shared/messages';
+import { AppError, signedOut, tokenExpired } from '../../http/errors';
+import { ResultCode } from '../../../shared/contracts';
+import type { AppDeps, Caller } from '../../http/context';
+import * as repo from './auth.repo';
+import { dummyHash, hashPassword, verifyPassword } from './password';
+import { checkThrottle, clearAccount, recordFailure } from './rate-limit';
+
+export const REFRESH_TTL_S = 30 * 86400;
+
+const sha = (t: string) => createHash('sha256').update(t).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+const revokedText = (reason: string | null) => (reason === 'refresh_reused' ? msg.refreshReused : msg.signedOutBody);
+
+/**
+ * Runs `fn` once the earlier runs holding any of these keys are done. Password checks of one
+ * account, or from one address, go through check → verify → record in turn; otherwise a burst
+ * sent at once all passed the throttle before the first failure was recorded. Keys are taken in
+ * sorted order, so two runs never wait on each other.
+ */
+const createTurns = () => {
+  const tails = new Map<string, Promise<void>>();
+  const take = async (key: string) => {
+    const before = tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const done = new Promise<void>((r) => (release = r));
+    const tail = before.then(() => done);
+    tails.set(key, tail);
+    await before;
+    return () => {
+      release();
+      if (tails.get(key) === tail) tails.delete(key);
+    };
+  };
+  return async <T>(keys: string[], fn: () => Promise<T>): Promise<T> => {
+    const releases: Array<() => void> = [];
+    try {
+      for (const key of [...new Set(keys)].sort()) releases.push(await take(key));
+      return await fn();
+    } finally {
+      for (const release of releases.reverse()) release();
+    }
+  };
+};
+
+export const createAuthService = (deps: AppDeps) => {
+  let dummy: Promise<string> | undefined;
+  const inTurn = createTurns();
+
+  const issuePair = async (db: Kysely<DB>, sessionId: number, now: Date) => {
+    const access = newToken();
+    const refresh = newToken();
+    await db.updateTable('session').set({ access_hash: sha(access), access_expires_at: new Date(now.getTime() + deps.accessTtlSeconds * 1000) })
+      .where('id', '=', String(sessionId)).execute();
+    await db.insertInto('refresh_token').values({ token_hash: sha(refresh), session_id: String(sessionId), expires_at: new Date(now.getTime() + REFRESH_TTL_S * 1000) }).execute();
+    return { access_token: access, refresh_token: refresh, expires_in: deps.accessTtlSeconds };
+  };
+
+  const revoke = async (db: Kysely<DB>, where: Parameters<typeof repo.revokeSessions>[1], reason: string, now: Date) => {
+    const ids = await repo.revokeSessions(db, where, reason, now);
+    if (ids.length > 0) deps.onSessionsRevoked?.(ids);
+  };
+
+  /** A new session for the user on this device type; older ones there are signed out. */
+  const openSession = async (db: Kysely<DB>, userId: number, device: string, now: Date) => {
+    await revoke(db, { userId, device }, 'login_elsewhere', now);
+    const session = await db.insertInto('session').values({
+      user_id: userId, device, family_id: randomUUID(), access_hash: sha(newToken()), access_expires_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    return issuePair(db, Number(session.id), now);
+  };
+
+  return {
+    async login(db: Kysely<DB>, username: string, password: string, device: string, address: string) {
+      const account = username.toLowerCase();
+      const user = await inTurn([`account:${account}`, `address:${address}`], async () => {
+        const now = deps.clock.now();
+        await checkThrottle(db, account, address, now);
+        const found = await repo.findUserByName(db, username);
+        dummy ??= dummyHash(deps.scryptN);
+        const good = await verifyPassword(password, found?.password_hash ?? (await dummy));
+        if (!found || !good) {
+          await recordFailure(db, account, address, now);
+          throw new AppError(ResultCode.invalidPayload, 422, msg.badCredentials, { field: 'password' });
+        }
+        await clearAccount(db, account);
+        return found;
+      });
+      return openSession(db, user.id, device, deps.clock.now());
+    },
+
+    openSession,
+    hashPassword: (password: string) => hashPassword(password, deps.scryptN),
+
+    /** A signed-in user's own password, throttled like sign-in so a stolen token cannot guess it. */
+    async checkPassword(db: Kysely<DB>, user: { id: number; username: string }, password: string, address: string) {
+      const account = user.username.toLowerCase();
+      return inTurn([`account:${account}`, `address:${address}`], async () => {
+        const now = deps.clock.now();
+        await checkThrottle(db, account, address, now);
+        const row = await db.selectFrom('app_user').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+        const good = await verifyPassword(password, row.password_hash);
+        if (!good) await recordFailure(db, account, address, now);
+        return good;
+      });
+    },
+
+    /**
+     * Stores a new password hash and signs the user out everywhere except `keepSessionId`; a
+     * reset also lifts a sign-in lock, since the owner of the phone just proved who they are.
+     */
+    async replacePassword(db: Kysely<DB>, user: { id: number; username: string }, hash: string, reason: 'password_reset' | 'password_changed', keepSessionId?: number) {
+      await db.updateTable('app_user').set({ password_hash: hash }).where('id', '=', user.id).execute();
+      await revoke(db, { userId: user.id, exceptSessionId: keepSessionId }, reason, deps.clock.now());
+      await clearAccount(db, user.username.toLowerCase());
+    },
+
+    async resolveCaller(bearer: string): Promise<Caller> {
+      const row = await repo.findSessionByAccess(deps.db, sha(bearer));
+      if (!row || !row.active) throw signedOut();
+      if (row.revoked_at) throw signedOut(revokedText(row.revoked_reason));
+      if (new Date(row.access_expires_at) <= deps.clock.now()) throw tokenExpired();
+      if (row.level_end_at && new Date(row.level_end_at) <= deps.clock.now()) await repo.lapseExpiredLevel(deps.db, row.company_id, deps.clock.now());
+      return { userId: row.user_id, uuid: row.uuid, companyId: row.company_id, username: row.username, permissions: row.permissions, sessionId: Number(row.session_id) };
+    },
+
+    async refresh(db: Kysely<DB>, refreshToken: string) {
+      const now = deps.clock.now();
+      const row = await repo.findRefresh(db, sha(refreshToken));
+      if (!row) throw signedOut(msg.refreshInvalid);
+      if (row.revoked_at) throw signedOut(msg.refreshInvalid);
+      if (row.used_at) {
+        await revoke(db, { sessionId: Number(row.session_id) }, 'refresh_reused', now);
+        throw signedOut(msg.refreshReused);
+      }
+      if (new Date(row.expires_at) <= now) throw signedOut(msg.refreshInvalid);
+      const marked = await db.updateTable('refresh_token').set({ used_at: now })
+        .where('token_hash', '=', row.token_hash).where('used_at', 'is', null).executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== 1) {
+        // a concurrent refresh spent it first: treat as reuse
+        await revoke(db, { sessionId: Number(row.session_id) }, 'refresh_reused', now);
+        throw signedOut(msg.refreshReused);
+      }
+      return issuePair(db, Number(row.session_id), now);
+    },
+
+    async logout(db: Kysely<DB>, caller: Caller) {
+      await revoke(db, { sessionId: caller.sessionId }, 'logout', deps.clock.now());
+      return null;
+    },
+
+    profile: (db: Kysely<DB>, caller: Caller) => repo.profileOf(db, caller.userId),
+  };
+};
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,41 @@
+/** SQL of membership packages (company_level rows on sale) and package orders (package_order). */
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export const packages = (db: Kysely<DB>) =>
+  db.selectFrom('company_level')
+    .select(['id as level_id', 'name', 'price_fen', 'duration_months', 'employee_limit', 'stock_per_day', 'vin_type'])
+    .where('price_fen', 'is not', null).where('duration_months', 'is not', null).where('level_type', '=', 'paid')
+    .orderBy('sort').orderBy('id')
+    .execute();
+
+export const userForBuying = (db: Kysely<DB>, userId: number) =>
+  db.selectFrom('app_user').select(['id', 'company_id', 'is_owner', 'permissions', 'active']).where('id', '=', userId).executeTakeFirst();
+
+const orderColumns = [
+  'package_order.id', 'package_order.order_no', 'package_order.company_id', 'company.name as company_name', 'package_order.level_id',
+  'package_order.level_name', 'package_order.amount_fen', 'package_order.duration_months', 'package_order.state', 'package_order.provider',
+  'package_order.trade_no', 'package_order.created_at', 'package_order.paid_at', 'package_order.level_end_after',
+] as const;
+
+export const orderByNo = (db: Kysely<DB>, orderNo: string) =>
+  db.selectFrom('package_order').innerJoin('company', 'company.id', 'package_order.company_id')
+    .select(orderColumns).where('package_order.order_no', '=', orderNo).executeTakeFirst();
+
+/** The order row locked for the rest of the transaction: concurrent notices queue here. */
+export const lockOrder = (db: Kysely<DB>, orderNo: string) =>
+  db.selectFrom('package_order').select(['id', 'state']).where('order_no', '=', orderNo).forUpdate().executeTakeFirst();
+
+export const pendingOrderFor = (db: Kysely<DB>, companyId: number, levelId: number, amountFen: number, months: number) =>
+  db.selectFrom('package_order').select('order_no')
+    .where('company_id', '=', companyId).where('level_id', '=', levelId).where('state', '=', 'pending')
+    .where('amount_fen', '=', amountFen).where('duration_months', '=', months)
+    .orderBy('created_at', 'desc').executeTakeFirst();
+
+export const lockCompanyLevel = (db: Kysely<DB>, companyId: number) =>
+  db.selectFrom('company').innerJoin('company_level', 'company_level.id', 'company.level_id')
+    .select(['company.id', 'company.level_end_at', 'company.vin_end_at', 'company_level.level_type', 'company_level.name'])
+    .where('company.id', '=', companyId).forUpdate(['company']).executeTakeFirst();
+
+export const levelById = (db: Kysely<DB>, levelId: number) =>
+  db.selectFrom('company_level').select(['id', 'name', 'level_type', 'vin_type', 'price_fen', 'duration_months']).where('id', '=', levelId).executeTakeFirst();

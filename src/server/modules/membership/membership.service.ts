@@ -1,0 +1,149 @@
+/**
+ * Membership packages and their orders. Only the company's owner or a user with an accounting
+ * code may buy, for their own company. A verified payment notice raises the company's level and
+ * expiry and marks the order paid in one transaction; the order row is locked first, so a notice
+ * that arrives twice, or twice at once, takes effect exactly once.
+ */
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Caller, Clock } from '../../http/context';
+import { AppError, forbidden, invalid } from '../../http/errors';
+import { ResultCode, type PackageOrder } from '../../../shared/contracts';
+import { msg, membershipMsg } from '../../../shared/messages';
+import { extendedExpiry, formatChina, mayBuyPackage, orderTransition, type OrderEvent } from '../../../shared/domain/membership';
+import type { PaymentNotice } from '../payment/payment.provider';
+import type { PaymentProviders } from '../payment/payment.providers';
+import * as repo from './membership.repo';
+import { inTransaction, unix } from '../../db/helpers';
+
+const conflict = (text: string) => new AppError(ResultCode.conflict, 409, text);
+const notFound = () => new AppError(ResultCode.notFound, 404, membershipMsg.orderNotFound);
+
+/** PK + China time to the second + 6 random digits: readable on a receipt, unique in practice (and by constraint). */
+const newOrderNo = (now: Date) => `PK${formatChina(Math.floor(now.getTime() / 1000), 'YYYYMMDDHHmmss')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+
+const toAnswer = (o: NonNullable<Awaited<ReturnType<typeof repo.orderByNo>>>): PackageOrder => ({
+  order_no: o.order_no, company_id: o.company_id, company_name: o.company_name, level_id: o.level_id, level_name: o.level_name,
+  amount_fen: o.amount_fen, duration_months: o.duration_months, state: o.state,
+  created_at: unix(o.created_at), paid_at: unix(o.paid_at), level_end_after: unix(o.level_end_after),
+});
+
+export const createMembershipService = (clock: Clock, providers: PaymentProviders) => {
+  const buyer = async (db: Kysely<DB>, caller: Caller) => {
+    const u = await repo.userForBuying(db, caller.userId);
+    if (!u || !u.active || !mayBuyPackage(u)) throw forbidden(membershipMsg.mayNotBuy);
+    return u;
+  };
+
+  /** The caller's own company's order; another company's is refused as such, not hidden. */
+  const ownOrder = async (db: Kysely<DB>, caller: Caller, orderNo: string) => {
+    const o = await repo.orderByNo(db, orderNo);
+    if (!o) throw notFound();
+    if (o.company_id !== caller.companyId) throw forbidden(msg.otherCompany);
+    return o;
+  };
+
+  const reread = async (db: Kysely<DB>, orderNo: string) => toAnswer((await repo.orderByNo(db, orderNo))!);
+
+  /** Applies pay or cancel to a locked order; the payment raises the company in the same transaction. */
+  const transition = async (trx: Kysely<DB>, orderNo: string, event: OrderEvent, tradeNo?: string) => {
+    const locked = await repo.lockOrder(trx, orderNo);
+    if (!locked) throw notFound();
+    const step = orderTransition(locked.state, event);
+    if (step.kind === 'refuse') throw conflict(locked.state === 'paid' ? membershipMsg.orderAlreadyPaid : membershipMsg.cannotPayCancelled);
+    if (step.kind === 'already') return;
+    const now = clock.now();
+    if (step.to === 'cancelled') {
+      await trx.updateTable('package_order').set({ state: 'cancelled', cancelled_at: now }).where('id', '=', locked.id).execute();
+      return;
+    }
+    const order = (await trx.selectFrom('package_order').select(['company_id', 'level_id', 'duration_months']).where('id', '=', locked.id).executeTakeFirst())!;
+    const company = await repo.lockCompanyLevel(trx, order.company_id);
+    const level = await repo.levelById(trx, order.level_id);
+    if (!company || !level) throw notFound();
+    const before = company.level_end_at ? new Date(company.level_end_at) : null;
+    const after = extendedExpiry({ level_type: company.level_type, end: before }, order.duration_months, now);
+    const vinEnd = company.vin_end_at && new Date(company.vin_end_at) > after ? new Date(company.vin_end_at) : after;
+    await trx.updateTable('company')
+      .set({ level_id: level.id, level_end_at: after, ...(level.vin_type === 'date' ? { vin_end_at: vinEnd } : {}) })
+      .where('id', '=', company.id).execute();
+    await trx.updateTable('package_order')
+      .set({ state: 'paid', paid_at: now, trade_no: tradeNo ?? null, level_end_before: before, level_end_after: after })
+      .where('id', '=', locked.id).execute();
+  };
+
+  return {
+    async packages(db: Kysely<DB>, caller: Caller) {
+      const [rows, u] = await Promise.all([repo.packages(db), repo.userForBuying(db, caller.userId)]);
+      return {
+        packages: rows.map((r) => ({ ...r, price_fen: r.price_fen!, duration_months: r.duration_months! })),
+        may_buy: !!u && u.active && mayBuyPackage(u),
+      };
+    },
+
+    /** An order for the caller's company; a pending order for the same package is reused, not duplicated. */
+    async createOrder(db: Kysely<DB>, caller: Caller, levelId: number): Promise<PackageOrder> {
+      await buyer(db, caller);
+      const pkg = await repo.levelById(db, levelId);
+      if (!pkg || pkg.level_type !== 'paid' || pkg.price_fen === null || pkg.duration_months === null) throw invalid('level_id', membershipMsg.notAPackage);
+      const orderNo = await inTransaction(db, async (trx) => {
+        const company = await repo.lockCompanyLevel(trx, caller.companyId);
+        if (!company) throw notFound();
+        if (company.level_type === 'paid' && company.level_end_at === null) throw conflict(membershipMsg.permanentLevel);
+        const pending = await repo.pendingOrderFor(trx, caller.companyId, pkg.id, pkg.price_fen!, pkg.duration_months!);
+        if (pending) return pending.order_no;
+        const no = newOrderNo(clock.now());
+        await trx.insertInto('package_order').values({
+          order_no: no, company_id: caller.companyId, user_id: caller.userId, level_id: pkg.id, level_name: pkg.name,
+          amount_fen: pkg.price_fen!, duration_months: pkg.duration_months!, created_at: clock.now(),
+        }).execute();
+        return no;
+      });
+      return reread(db, orderNo);
+    },
+
+    async order(db: Kysely<DB>, caller: Caller, orderNo: string): Promise<PackageOrder> {
+      return toAnswer(await ownOrder(db, caller, orderNo));
+    },
+
+    /** For the provider's checkout page, which a signed token (not a session) authorises. */
+    async orderForCheckout(db: Kysely<DB>, orderNo: string): Promise<PackageOrder> {
+      const o = await repo.orderByNo(db, orderNo);
+      if (!o) throw notFound();
+      return toAnswer(o);
+    },
+
+    async cancel(db: Kysely<DB>, caller: Caller, orderNo: string): Promise<PackageOrder> {
+      await buyer(db, caller);
+      await ownOrder(db, caller, orderNo);
+      await inTransaction(db, (trx) => transition(trx, orderNo, 'cancel'));
+      return reread(db, orderNo);
+    },
+
+    /** Starts payment with the configured provider; the order remembers which provider it went to. */
+    async pay(db: Kysely<DB>, caller: Caller, orderNo: string) {
+      await buyer(db, caller);
+      const o = await ownOrder(db, caller, orderNo);
+      if (o.state === 'paid') throw conflict(membershipMsg.alreadyPaid);
+      if (o.state === 'cancelled') throw conflict(membershipMsg.cannotPayCancelled);
+      const provider = await providers.configured(db);
+      await db.updateTable('package_order').set({ provider: provider.name }).where('order_no', '=', orderNo).where('state', '=', 'pending').execute();
+      const subject = `汽配汇${o.level_name}（${membershipMsg.packageDuration(o.duration_months)}）`;
+      const { checkout_url } = await provider.startCheckout(db, { order_no: orderNo, amount_fen: o.amount_fen, subject });
+      return { provider: provider.name, checkout_url };
+    },
+
+    /** A provider's verified notice: checked against the order, then applied once. */
+    async applyNotice(db: Kysely<DB>, providerName: string, notice: PaymentNotice): Promise<PackageOrder> {
+      const o = await repo.orderByNo(db, notice.order_no);
+      if (!o) throw notFound();
+      if (o.provider !== providerName) throw forbidden(membershipMsg.providerMismatch);
+      if (o.amount_fen !== notice.amount_fen) throw forbidden(membershipMsg.amountMismatch);
+      await inTransaction(db, (trx) => transition(trx, notice.order_no, notice.outcome === 'paid' ? 'pay' : 'cancel', notice.trade_no));
+      return reread(db, notice.order_no);
+    },
+  };
+};
+
+export type MembershipService = ReturnType<typeof createMembershipService>;

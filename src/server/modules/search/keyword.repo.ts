@@ -1,0 +1,88 @@
+/**
+ * Keyword search (see migrations/0003): a keyword token is matched against the small term
+ * dictionary, then stock rows are read per matched term from an index in rank order, so a
+ * 1-character query costs a few short index scans instead of ranking every match.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/schema';
+import { normalizeOe } from '../../../shared/domain/oe';
+import { likeEscape } from '../../db/helpers';
+
+export type Mode = 'exact' | 'fuzzy';
+export interface Term { kind: 'name' | 'brand' | 'make' | 'vehicle' | 'oe'; term: string; ref_id: number | null; score: number }
+
+export const TERMS_PER_TOKEN = 30;
+/**
+ * Matches are counted up to five pages ahead of the page shown: an exact count of a 1-character
+ * query costs more than the page itself, and "250+" pages just as well.
+ */
+export const countCap = (offset: number, limit: number) => offset + 5 * limit;
+/** the page is read from the best-scoring terms only */
+export const SCANNED_TERMS = 12;
+
+/** Exact: the whole keyword is one contiguous token. Fuzzy: whitespace-separated tokens. */
+export const tokensOf = (k: string, mode: Mode): string[] =>
+  mode === 'exact' ? [k.trim()] : [...new Set(k.trim().split(/\s+/).filter(Boolean))].slice(0, 5);
+
+export const matchTerms = async (db: Kysely<DB>, token: string, mode: Mode): Promise<Term[]> => {
+  const t = token.toLowerCase();
+  const contains = sql`strpos(lower(term), ${t}) > 0`;
+  // fuzzy: every character of the token appears in the term, in any order
+  const chars = [...new Set([...t])].map((c) => `%${likeEscape(c)}%`);
+  const cond = mode === 'exact' ? contains : sql`lower(term) like all (${sql.val(chars)}::text[])`;
+  const { rows } = await sql<Term>`
+    select kind, term, ref_id,
+      case when lower(term) = ${t} then 0 when strpos(lower(term), ${t}) = 1 then 1 when ${contains} then 2 else 3 end as score
+    from search_term where ${cond}
+    order by score, length(term), term limit ${TERMS_PER_TOKEN}`.execute(db);
+  const oe = normalizeOe(token);
+  if (oe.length >= 5 && /\d/.test(oe)) rows.unshift({ kind: 'oe', term: oe, ref_id: null, score: 0 });
+  return rows;
+};
+
+/** The stock predicate of one term. */
+const termPredicate = (t: Term): RawBuilder<unknown> => {
+  switch (t.kind) {
+    case 'name': return sql`s.name = ${t.term}`;
+    case 'brand': return sql`s.part_brand_id = ${t.ref_id}`;
+    case 'make': return sql`s.make_id = ${t.ref_id}`;
+    case 'vehicle': return sql`s.supplier_vehicle = ${t.term}`;
+    case 'oe': return sql`s.oe_norm like ${`${likeEscape(t.term)}%`}`;
+  }
+};
+
+/** A row matches a token when it matches any of the token's terms. */
+const tokenPredicate = (terms: Term[]) => (terms.length ? sql`(${sql.join(terms.map(termPredicate), sql` or `)})` : sql`false`);
+
+/** Part names and OE numbers pick few rows; makes and vehicles many: the page is driven by the narrowest token. */
+const narrowness = (terms: Term[]) => (terms.some((t) => t.kind === 'oe' || t.kind === 'name') ? 0 : terms.some((t) => t.kind === 'brand') ? 1 : 2);
+
+/** 拆车件: the quality of parts taken from dismantled cars */
+export const DISMANTLED_QUALITY = '拆车件';
+
+export const searchIds = async (db: Kysely<DB>, tokens: Term[][], offset: number, limit: number, scope: { companies?: number[]; dismantled?: boolean; brandId?: number } = {}) => {
+  const scoped: RawBuilder<unknown>[] = [];
+  if (scope.brandId !== undefined) scoped.push(sql`s.part_brand_id = ${scope.brandId}`);
+  if (scope.companies) scoped.push(sql`s.company_id = any(${sql.val(scope.companies)}::int[])`);
+  if (scope.dismantled) scoped.push(sql`s.quality_id = (select id from part_quality where name = ${DISMANTLED_QUALITY})`);
+  const order = [...tokens].sort((a, b) => narrowness(a) - narrowness(b));
+  const [driving, ...others] = order;
+  if (!driving?.length || others.some((t) => t.length === 0)) return { ids: [] as number[], total: 0, cap: Infinity };
+  const rest = [...others.map(tokenPredicate), ...scoped];
+  const filter = rest.length ? sql`and ${sql.join(rest, sql` and `)}` : sql``;
+  const best = Math.min(...driving.map((t) => t.score));
+  const scanned = driving.filter((t) => t.score <= best + 1).slice(0, SCANNED_TERMS);
+  const scans = scanned.map((t, i) => sql`
+    (select s.id, s.rank_key, ${t.score * 100 + i}::int as score from stock s
+     where ${termPredicate(t)} and s.state = 'on' ${filter}
+     order by s.rank_key limit ${offset + limit})`);
+  const page = await sql<{ id: number }>`
+    select id from (select id, min(score) as score, rank_key from (${sql.join(scans, sql` union all `)}) m group by id, rank_key) ranked
+    order by score, rank_key, id offset ${offset} limit ${limit}`.execute(db);
+  const ids = page.rows.map((r) => Number(r.id));
+  // a page that is not full already says how many there are
+  if (ids.length < limit && (ids.length > 0 || offset === 0)) return { ids, total: offset + ids.length, cap: Infinity };
+  const count = await sql<{ n: number }>`
+    select count(*)::int as n from (select 1 from stock s where s.state = 'on' and ${sql.join([...tokens.map(tokenPredicate), ...scoped], sql` and `)} limit ${countCap(offset, limit) + 1}) c`.execute(db);
+  return { ids, total: count.rows[0].n, cap: countCap(offset, limit) };
+};

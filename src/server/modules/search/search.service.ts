@@ -1,0 +1,130 @@
+/**
+ * Parts search. OE codes arrive normalised (contracts/search.ts). Each query counts against the
+ * company's daily stock-query quota (9999 = unlimited). Registered (non-formal) members get no
+ * contact details in the answer at all, and only the price columns of their level.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { AppError, forbidden, invalid } from '../../http/errors';
+import { ResultCode } from '../../../shared/contracts';
+import type { StockRow } from '../../../shared/contracts';
+import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
+import { visiblePriceColumns, type PriceColumn } from '../../../shared/domain/prices';
+import { msg } from '../../../shared/messages';
+import type { Caller, Clock } from '../../http/context';
+import { chinaDay, UNLIMITED_STOCK_QUERIES } from '../company/company.service';
+import * as companyRepo from '../company/company.repo';
+import * as repo from './search.repo';
+import * as keyword from './keyword.repo';
+import * as circles from './circle.repo';
+import * as directory from './directory.repo';
+
+export const ROWS_PER_OE = 200;
+export const SUGGESTIONS = 10;
+
+export const UNKNOWN_BRAND = '配件品牌不存在，请重新选择';
+
+export const NOT_IN_CIRCLE = '您的公司尚未加入已通过审核的商圈，无法圈内搜索';
+
+export const quotaExhausted = (limit: number) => `今日库存查询次数已用完（每日${limit}次），请明天再试或联系客服升级会员`;
+
+type RawRow = repo.StockJoined;
+
+export const shapeRow = (r: RawRow, prices: readonly PriceColumn[], contacts: boolean): StockRow => {
+  const row: StockRow = {
+    id: r.id, company_id: r.company_id, company_name: r.company_name, province: r.province, city: r.city,
+    supplier_oe: r.supplier_oe, supplier_code: r.supplier_code, name: r.name, part_brand_name: r.part_brand_name ?? '',
+    quality_name: r.quality_name, is_original: r.is_original, make_name: r.make_name ?? '', supplier_vehicle: r.supplier_vehicle,
+    product_specification: r.product_specification, producing_area: r.producing_area, uom_name: r.uom_name, quantity: r.quantity,
+  };
+  for (const p of prices) row[p] = r[p];
+  if (contacts) {
+    row.phone = r.phone;
+    row.qq = r.qq;
+  }
+  return row;
+};
+
+export const createSearchService = (clock: Clock) => {
+  /** The caller's level, after counting this query against the daily quota. */
+  const admit = async (db: Kysely<DB>, caller: Caller, companyId: number | undefined) => {
+    if (companyId !== undefined && companyId !== caller.companyId && caller.companyId !== HEAD_COMPANY_ID) throw forbidden(msg.otherCompany);
+    const company = await companyRepo.companyWithLevel(db, caller.companyId);
+    if (!company) throw forbidden();
+    const limit = company.stock_per_day === UNLIMITED_STOCK_QUERIES ? null : company.stock_per_day;
+    const used = await repo.countStockQuery(db, caller.companyId, chinaDay(clock.now()), limit);
+    if (used === null) throw new AppError(ResultCode.tooManyRequests, 429, quotaExhausted(company.stock_per_day));
+    return { levelType: company.level_type, used, total: company.stock_per_day };
+  };
+
+  return {
+    async oeSearch(db: Kysely<DB>, caller: Caller, codes: string[], companyId: number | undefined) {
+      const level = await admit(db, caller, companyId);
+      const relations = await repo.relationsOf(db, codes);
+      const all = [...new Set([...codes, ...relations.map((r) => r.related_norm)])];
+      const [rows, products] = await Promise.all([repo.stockOf(db, all, ROWS_PER_OE), repo.productsOf(db, all)]);
+      const prices = visiblePriceColumns(level.levelType);
+      const contacts = level.levelType === 'paid';
+      const byOe = new Map<string, StockRow[]>();
+      for (const r of rows) {
+        const list = byOe.get(r.oe_norm) ?? [];
+        list.push(shapeRow(r, prices, contacts));
+        byOe.set(r.oe_norm, list);
+      }
+      const product = new Map(products.map((p) => [p.oe_norm, p]));
+      const group = (oe: string, number: string, relation: 'exact' | 'supersession' | 'alias') => {
+        const p = product.get(number);
+        const list = byOe.get(number) ?? [];
+        return { oe, oe_number: p?.oe_number ?? list[0]?.supplier_oe ?? number, relation, brand_code: p?.make_name ?? list[0]?.make_name ?? '', name: p?.name ?? list[0]?.name ?? '', rows: list };
+      };
+      const items = codes.flatMap((code) => [
+        group(code, code, 'exact'),
+        ...relations.filter((r) => r.oe_norm === code).map((r) => group(code, r.related_norm, r.kind)),
+      ]).filter((g) => g.rows.length > 0 || g.relation === 'exact');
+      return { items, price_columns: [...prices], contacts_visible: contacts, quota: { used: level.used, total_per_day: level.total } };
+    },
+
+    suggest: (db: Kysely<DB>, prefix: string) => repo.suggest(db, prefix, SUGGESTIONS),
+
+    tradeList: (db: Kysely<DB>, caller: Caller, p: { is_in_member: boolean; show_internal: boolean; page_size: number }) =>
+      circles.circlesFor(db, caller.companyId, { inMember: p.is_in_member, showInternal: p.show_internal, limit: p.page_size }),
+
+    async companySearch(db: Kysely<DB>, caller: Caller, p: { k: string; page_number: number; page_size: number }) {
+      const company = await companyRepo.companyWithLevel(db, caller.companyId);
+      const contacts = company?.level_type === 'paid';
+      const { rows, total } = await directory.searchCompanies(db, p.k, (p.page_number - 1) * p.page_size, p.page_size);
+      return {
+        data: rows.map(({ phone, qq, main_brands, ...c }) => ({ ...c, main_brands: main_brands ?? [], ...(contacts ? { phone, qq } : {}) })),
+        total,
+        contacts_visible: contacts,
+      };
+    },
+
+    partBrands: (db: Kysely<DB>, p: { keyword: string; page_number: number; page_size: number }) =>
+      directory.partBrands(db, p.keyword, (p.page_number - 1) * p.page_size, p.page_size),
+
+    async keywordSearch(db: Kysely<DB>, caller: Caller, p: { k: string; mode: keyword.Mode; page_number: number; page_size: number; circle: boolean; dismantled: boolean; brand_id?: number }) {
+      if (p.brand_id !== undefined && !(await directory.partBrandExists(db, p.brand_id))) throw invalid('brand_id', UNKNOWN_BRAND);
+      const peers = p.circle ? await circles.circlePeers(db, caller.companyId) : undefined;
+      if (peers && peers.length === 0) throw forbidden(NOT_IN_CIRCLE);
+      const level = await admit(db, caller, undefined);
+      const tokens = keyword.tokensOf(p.k, p.mode);
+      const terms = await Promise.all(tokens.map((t) => keyword.matchTerms(db, t, p.mode)));
+      const { ids, total, cap } = await keyword.searchIds(db, terms, (p.page_number - 1) * p.page_size, p.page_size, { companies: peers, dismantled: p.dismantled, brandId: p.brand_id });
+      const rows = await repo.stockByIds(db, ids);
+      const prices = visiblePriceColumns(level.levelType);
+      const contacts = level.levelType === 'paid';
+      return {
+        rows: rows.map((r) => shapeRow(r, prices, contacts)),
+        total: Math.min(total, cap),
+        total_capped: total > cap,
+        terms: terms.flat().slice(0, 20).map((t) => ({ kind: t.kind, term: t.term })),
+        price_columns: [...prices],
+        contacts_visible: contacts,
+        quota: { used: level.used, total_per_day: level.total },
+      };
+    },
+  };
+};
+
+export type SearchService = ReturnType<typeof createSearchService>;

@@ -1,0 +1,12 @@
+/** Uploaded images: the bytes live in the upload folder on disk, this table says whose they are. */
+import type { Insertable, Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export const uploadAuthority = async (db: Kysely<DB>) =>
+  (await db.selectFrom('system_param').select('value').where('key', '=', 'upload_authority').executeTakeFirst())?.value;
+
+export const recordFile = (db: Kysely<DB>, row: Insertable<DB['uploaded_file']>) => db.insertInto('uploaded_file').values(row).execute();
+
+/** The names among `names` uploaded by someone of this company. */
+export const ownedBy = async (db: Kysely<DB>, companyId: number, names: string[]) =>
+  names.length === 0 ? [] : (await db.selectFrom('uploaded_file').select('name').where('company_id', '=', companyId).where('name', 'in', names).execute()).map((r) => r.name);

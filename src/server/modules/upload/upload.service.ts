@@ -1,0 +1,74 @@
+/**
+ * Image upload (fileUpload): JPG/PNG recognised by magic bytes, size limited per company
+ * (domain/upload), stored under the upload folder with a random name and recorded with its
+ * uploader; served back read-only at the returned file_path. The random 128-bit name is what
+ * keeps an image private enough to show in an <img> without a bearer token.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Caller, Clock } from '../../http/context';
+import { invalid } from '../../http/errors';
+import { IMAGE_CONTENT_TYPE, imageKindOf, imageMaxMb, MB, type ImageKind } from '../../../shared/domain/upload';
+import { msg } from '../../../shared/messages';
+import * as repo from './upload.repo';
+
+export const UPLOAD_URL_PREFIX = '/api/uploads/';
+const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png)$/;
+
+/** The stored name behind a file_path we handed out, or null for anything else. */
+export const storedNameOf = (filePath: string): string | null => {
+  if (!filePath.startsWith(UPLOAD_URL_PREFIX)) return null;
+  const name = filePath.slice(UPLOAD_URL_PREFIX.length);
+  return STORED_NAME.test(name) ? name : null;
+};
+
+/** The index of the first file_path that is not an image uploaded by this company, or -1. */
+export const firstForeignUpload = async (db: Kysely<DB>, companyId: number, filePaths: string[]): Promise<number> => {
+  const names = filePaths.map(storedNameOf);
+  const owned = new Set(await repo.ownedBy(db, companyId, names.filter((n): n is string => n !== null)));
+  return names.findIndex((n) => n === null || !owned.has(n));
+};
+
+export const defaultUploadDir = () => resolve('./data/uploads');
+
+export const createUploadService = (opts: { uploadDir?: string; clock: Clock }) => {
+  const dir = opts.uploadDir ?? defaultUploadDir();
+  return {
+    async upload(db: Kysely<DB>, caller: Caller, p: { base64_data: string; file_name: string }) {
+      const bytes = Buffer.from(p.base64_data, 'base64');
+      const kind = imageKindOf(bytes);
+      if (!kind) throw invalid('base64_data', msg.imageType);
+      const maxMb = imageMaxMb(caller.companyId, await repo.uploadAuthority(db));
+      if (bytes.length > maxMb * MB) throw invalid('base64_data', msg.imageSize(maxMb));
+      const name = `${randomBytes(16).toString('hex')}.${kind}`;
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, name), bytes, { flag: 'wx' });
+      try {
+        await repo.recordFile(db, {
+          name, company_id: caller.companyId, user_id: caller.userId, original_name: p.file_name,
+          content_type: IMAGE_CONTENT_TYPE[kind], size: bytes.length, created_at: opts.clock.now(),
+        });
+      } catch (e) {
+        await unlink(join(dir, name)).catch(() => undefined);
+        throw e;
+      }
+      return { file_path: UPLOAD_URL_PREFIX + name, content_type: IMAGE_CONTENT_TYPE[kind], size: bytes.length };
+    },
+
+    /** The bytes and type of a stored image, or null when there is no such file. */
+    async read(name: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+      if (!STORED_NAME.test(name)) return null;
+      try {
+        const bytes = await readFile(join(dir, name));
+        return { bytes, contentType: IMAGE_CONTENT_TYPE[name.slice(-3) as ImageKind] };
+      } catch {
+        return null;
+      }
+    },
+  };
+};
+
+export type UploadService = ReturnType<typeof createUploadService>;

@@ -1,0 +1,80 @@
+/**
+ * VIN and vehicle search over the EPC catalogue. A decode is counted against the caller's company
+ * quota (domain/vin-quota) in the same transaction that checks it, with the company row locked.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { ResultCode } from '../../../shared/contracts';
+import type { VinDecoded } from '../../../shared/contracts/vin';
+import { decodeVin } from '../../../shared/domain/vin';
+import { admitVinDecode, vinQuotaState } from '../../../shared/domain/vin-quota';
+import { msg } from '../../../shared/messages';
+import { AppError, invalid } from '../../http/errors';
+import type { Caller, Clock } from '../../http/context';
+import { chinaDay } from '../company/company.service';
+import * as repo from './vin.repo';
+
+const notFound = (text: string) => new AppError(ResultCode.notFound, 404, text);
+
+export const createVinService = (clock: Clock) => {
+  const vehicleOr404 = async (db: Kysely<DB>, id: number) => {
+    const v = await repo.vehicle(db, id);
+    if (!v) throw notFound(msg.vehicleNotFound);
+    return v;
+  };
+
+  return {
+    async decode(db: Kysely<DB>, caller: Caller, raw: string): Promise<VinDecoded> {
+      const now = clock.now();
+      const r = decodeVin(raw, now);
+      // the payload schema refuses these already; kept so a direct call cannot count a bad VIN
+      if (!r.ok) throw invalid('vin', r.message);
+      const d = r.value;
+      const quota = await db.transaction().execute(async (trx) => {
+        const c = await repo.lockVinQuota(trx, caller.companyId);
+        const used = await repo.vinDecodesCounted(trx, caller.companyId);
+        const input = { type: c.vin_type, endAt: c.vin_end_at ? new Date(c.vin_end_at) : null, bought: c.vin_sum_qty, used };
+        const dayStart = new Date(`${chinaDay(now)}T00:00:00+08:00`);
+        const admitted = admitVinDecode(input, now, await repo.decodedSince(trx, caller.companyId, d.vin, dayStart));
+        if (!admitted.ok) throw new AppError(ResultCode.tooManyRequests, 429, admitted.message);
+        if (admitted.counted) await repo.logDecode(trx, { company_id: caller.companyId, user_id: caller.userId, vin: d.vin, created_at: now });
+        const after = { ...input, used: used + (admitted.counted ? 1 : 0) };
+        const state = vinQuotaState(after, now);
+        return { vin_company_order_current_type: c.vin_type, unlimited: state.unlimited, available: state.available, used: after.used, counted: admitted.counted };
+      });
+      const vehicles = await repo.matchVehicles(db, d.wmi, d.vin.slice(3, 8), d.modelYear);
+      return {
+        vin: d.vin, wmi: d.wmi, manufacturer: d.manufacturer, country: d.country, model_year: d.modelYear,
+        check_digit: d.checkDigit, warnings: d.warnings, vehicles,
+        ...(vehicles.length === 0 ? { message: msg.vinNoVehicle } : {}),
+        quota,
+      };
+    },
+    brands: (db: Kysely<DB>) => repo.brands(db),
+    models: (db: Kysely<DB>, makeName: string) => repo.models(db, makeName),
+    async groups(db: Kysely<DB>, vehicleId: number) {
+      const vehicle = await vehicleOr404(db, vehicleId);
+      return { vehicle, groups: await repo.groups(db, vehicleId) };
+    },
+    async subgroups(db: Kysely<DB>, vehicleId: number, groupId: number | undefined) {
+      const vehicle = await vehicleOr404(db, vehicleId);
+      const rows = await repo.subgroups(db, vehicleId, groupId);
+      return { vehicle, subgroups: rows.map(({ vehicle_id: _v, ...s }) => s) };
+    },
+    async parts(db: Kysely<DB>, subgroupId: number) {
+      const sg = await repo.subgroup(db, subgroupId);
+      if (!sg) throw notFound(msg.subgroupNotFound);
+      const { vehicle_id: vehicleId, ...subgroup } = sg;
+      const [vehicle, parts] = await Promise.all([vehicleOr404(db, vehicleId), repo.parts(db, subgroupId)]);
+      return { vehicle, subgroup, parts };
+    },
+    async searchParts(db: Kysely<DB>, vehicleId: number, k: string) {
+      const vehicle = await vehicleOr404(db, vehicleId);
+      const words = k.split(/\s+/).filter(Boolean);
+      const oePrefix = k.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+      return { vehicle, parts: await repo.searchParts(db, vehicleId, words, oePrefix) };
+    },
+  };
+};
+
+export type VinService = ReturnType<typeof createVinService>;

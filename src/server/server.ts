@@ -1,0 +1,84 @@
+/** startServer: opens the database, migrates, seeds when empty, serves app + /ws, sweeps old rows hourly. */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createAdaptorServer } from '@hono/node-server';
+import type { PGlite } from '@electric-sql/pglite';
+import { createApp } from './app';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { seed } from './db/seed';
+import { createGateway } from './im/gateway';
+import { logger } from './logger';
+import { startSweeper } from './sweep';
+import { createSmsProvider, type SmsProvider, type SmsProviderName } from './modules/sms/sms.provider';
+import { join } from 'node:path';
+
+export interface StartOptions {
+  port: number;
+  host: string;
+  staticDir?: string;
+  databaseUrl?: string;
+  /** DATA_DIR: PGlite's folder is DATA_DIR/pglite, uploaded images go to DATA_DIR/uploads */
+  dataDir?: string;
+  pglite?: PGlite;
+  accessTtlSeconds?: number;
+  trustProxy?: boolean;
+  /** SMS_PROVIDER / SMS_WEBHOOK_URL; tests pass `sms` to receive the messages themselves */
+  smsConfig?: { provider: SmsProviderName; webhookUrl?: string };
+  sms?: SmsProvider;
+}
+
+export const startServer = async (opts: StartOptions) => {
+  const database = await openDatabase(
+    opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : opts.pglite ? { pglite: opts.pglite } : { dataDir: join(opts.dataDir ?? './data', 'pglite') },
+  );
+  try {
+    await migrate(database.db);
+    await seed(database.db);
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
+  const clock = { now: () => new Date() };
+  const { app, auth } = createApp({
+    db: database.db,
+    backend: database.backend,
+    clock,
+    accessTtlSeconds: opts.accessTtlSeconds ?? 900,
+    trustProxy: opts.trustProxy,
+    staticDir: opts.staticDir,
+    uploadDir: join(opts.dataDir ?? './data', 'uploads'),
+    // called only after a request, when gateway below exists
+    onSessionsRevoked: (ids) => gateway.sessionsRevoked(ids),
+    log: logger,
+    sms: opts.sms ?? createSmsProvider(opts.smsConfig ?? { provider: 'log' }, logger),
+  });
+  const gateway = createGateway((t) => auth.resolveCaller(t));
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  gateway.attach(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch(async (e) => {
+    gateway.close();
+    await database.close();
+    throw e;
+  });
+  const sweeper = startSweeper(database.db, clock, logger);
+  const { port } = server.address() as AddressInfo;
+  const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  return {
+    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
+    backend: database.backend,
+    async close() {
+      gateway.close();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await sweeper.stop();
+      await database.close();
+    },
+  };
+};

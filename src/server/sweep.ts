@@ -1,0 +1,68 @@
+/**
+ * Housekeeping: deletes rows that can no longer change any answer, at start and every hour.
+ * - idempotency keys older than IDEMPOTENCY_TTL_DAYS (7 days): a replay after that is not
+ *   recognised anyway (http/idempotency.ts);
+ * - sign-in throttle rows whose window started a day ago and whose lock has ended;
+ * - refresh tokens past their life (30 days from issue), spent or not, and every token of a
+ *   session revoked over 7 days ago;
+ * - sessions that can no longer be used: access token expired, no refresh token left, and, when
+ *   revoked, revoked over 7 days ago (until then a tab still holding it is told why it was
+ *   signed out).
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from './db/schema';
+import { IDEMPOTENCY_TTL_DAYS } from './http/idempotency';
+import { sweepThrottle } from './modules/auth/rate-limit';
+import type { Clock } from './http/context';
+
+export const SWEEP_EVERY_MS = 60 * 60 * 1000;
+export const REVOKED_SESSION_KEEP_S = 7 * 86400;
+
+export interface SweepCounts { idempotencyKeys: number; throttleRows: number; refreshTokens: number; sessions: number }
+
+export const sweep = async (db: Kysely<DB>, now: Date): Promise<SweepCounts> => {
+  const keysBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_DAYS * 86400_000);
+  const idempotencyKeys = Number((await db.deleteFrom('idempotency_key').where('created_at', '<', keysBefore).executeTakeFirst()).numDeletedRows);
+  const throttleRows = await sweepThrottle(db, now);
+  const revokedBefore = new Date(now.getTime() - REVOKED_SESSION_KEEP_S * 1000);
+  const { refreshTokens, sessions } = await db.transaction().execute(async (trx) => {
+    const tokens = await trx.deleteFrom('refresh_token')
+      .where((eb) => eb.or([
+        eb('expires_at', '<=', now),
+        eb('session_id', 'in', eb.selectFrom('session').select('id').where('revoked_at', '<', revokedBefore)),
+      ]))
+      .executeTakeFirst();
+    const gone = await trx.deleteFrom('session')
+      .where('access_expires_at', '<', now)
+      .where((eb) => eb.or([eb('revoked_at', 'is', null), eb('revoked_at', '<', revokedBefore)]))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('refresh_token').select('token_hash').whereRef('refresh_token.session_id', '=', 'session.id'))))
+      .executeTakeFirst();
+    return { refreshTokens: Number(tokens.numDeletedRows), sessions: Number(gone.numDeletedRows) };
+  });
+  return { idempotencyKeys, throttleRows, refreshTokens, sessions };
+};
+
+/** Sweeps now and every hour until stop(); the timer never keeps the process alive. */
+export const startSweeper = (db: Kysely<DB>, clock: Clock, log: (level: 'info' | 'warn', text: string, detail?: unknown) => void) => {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = running.then(async () => {
+      try {
+        const counts = await sweep(db, clock.now());
+        if (Object.values(counts).some((n) => n > 0)) log('info', 'housekeeping', counts);
+      } catch (e) {
+        log('warn', 'housekeeping failed', e);
+      }
+    });
+  };
+  run();
+  const timer = setInterval(run, SWEEP_EVERY_MS);
+  timer.unref();
+  return {
+    /** Stops the timer and waits for a sweep under way, so the database can be closed after. */
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+};

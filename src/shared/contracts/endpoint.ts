@@ -1,0 +1,32 @@
+import type * as v from 'valibot';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+
+/**
+ * Who may call an endpoint. `public`: anyone; `user`: a signed-in user; `operator`: a signed-in
+ * user of the head company (company_id 1). `permissions`, when given, must intersect the caller's
+ * permission codes.
+ */
+export type Access = 'public' | 'user' | 'operator';
+
+export interface EndpointDef<
+  P extends v.GenericSchema = v.GenericSchema,
+  A extends v.GenericSchema = v.GenericSchema,
+> {
+  method: HttpMethod;
+  /** path under /api; the optional id of request(method, name, payload, id) is appended */
+  path: string;
+  payload: P;
+  /** schema of `data` in the success envelope */
+  answer: A;
+  access: Access;
+  permissions?: readonly string[];
+  /** writes that take an Idempotency-Key header and replay the stored answer */
+  idempotent?: boolean;
+  summary: string;
+  tag: string;
+}
+
+export const defineEndpoint = <P extends v.GenericSchema, A extends v.GenericSchema>(
+  def: EndpointDef<P, A>,
+): EndpointDef<P, A> => def;

@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+import { defineEndpoint } from './endpoint';
+import { emptyPayload } from './common';
+
+export const historyItemSchema = v.object({
+  search_value: v.string(),
+  search_type: v.picklist(['oe', 'keyword']),
+  /** unix seconds */
+  create_time: v.number(),
+});
+
+export const historyEntryPayload = v.object({
+  search_value: v.pipe(v.string('请输入搜索内容'), v.trim(), v.nonEmpty('请输入搜索内容'), v.maxLength(500, '搜索内容最多500个字符')),
+  search_type: v.optional(v.picklist(['oe', 'keyword'], 'search_type 只能是 oe 或 keyword'), 'oe'),
+});
+
+export const historyEndpoints = {
+  keywordHistoryList: defineEndpoint({
+    method: 'get', path: '/search/history', tag: 'search', access: 'user',
+    summary: '当前用户最近的搜索记录（最新在前，最多10条，相同内容只保留最新一次）',
+    payload: emptyPayload, answer: v.array(historyItemSchema),
+  }),
+  oeSearchHistory: defineEndpoint({
+    method: 'post', path: '/search/history', tag: 'search', access: 'user', idempotent: true,
+    summary: '记录一条搜索历史（支持 Idempotency-Key，离线重放不会重复记录）',
+    payload: historyEntryPayload, answer: historyItemSchema,
+  }),
+} as const;

@@ -1,0 +1,55 @@
+import type * as v from 'valibot';
+import './zh-messages';
+import { userEndpoints } from './user';
+import { systemEndpoints } from './system';
+import { historyEndpoints } from './history';
+import { searchEndpoints } from './search';
+import { vinEndpoints } from './vin';
+import { sellerApplyEndpoints } from './seller-apply';
+import { circleEndpoints } from './circle';
+import { accountEndpoints } from './account';
+import { shopEndpoints } from './shop';
+import { exchangeEndpoints } from './exchange';
+import { uploadEndpoints } from './upload';
+import { wantedEndpoints } from './wanted';
+import { membershipEndpoints } from './membership';
+
+export * from './envelope';
+export * from './endpoint';
+export * from './common';
+export * from './user';
+export * from './system';
+export * from './history';
+export * from './search';
+export * from './vin';
+export * from './seller-apply';
+export * from './circle';
+export * from './account';
+export * from './shop';
+export * from './exchange';
+export * from './upload';
+export * from './wanted';
+export * from './membership';
+
+/** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
+export const endpoints = {
+  ...userEndpoints,
+  ...systemEndpoints,
+  ...historyEndpoints,
+  ...searchEndpoints,
+  ...vinEndpoints,
+  ...sellerApplyEndpoints,
+  ...circleEndpoints,
+  ...accountEndpoints,
+  ...shopEndpoints,
+  ...exchangeEndpoints,
+  ...uploadEndpoints,
+  ...wantedEndpoints,
+  ...membershipEndpoints,
+} as const;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+export type PayloadIn<N extends EndpointName> = v.InferInput<Endpoints[N]['payload']>;
+export type PayloadOut<N extends EndpointName> = v.InferOutput<Endpoints[N]['payload']>;
+export type AnswerOf<N extends EndpointName> = v.InferOutput<Endpoints[N]['answer']>;

@@ -1,0 +1,91 @@
+import * as v from 'valibot';
+import { defineEndpoint } from './endpoint';
+import { emptyPayload, MAX_ID } from './common';
+
+export const packageSchema = v.object({
+  level_id: v.number(),
+  name: v.string(),
+  price_fen: v.number(),
+  duration_months: v.number(),
+  employee_limit: v.number(),
+  /** 9999 means unlimited */
+  stock_per_day: v.number(),
+  vin_type: v.picklist(['date', 'count']),
+});
+export type MembershipPackage = v.InferOutput<typeof packageSchema>;
+
+export const orderStateSchema = v.picklist(['pending', 'paid', 'cancelled']);
+
+export const packageOrderSchema = v.object({
+  order_no: v.string(),
+  company_id: v.number(),
+  company_name: v.string(),
+  level_id: v.number(),
+  level_name: v.string(),
+  amount_fen: v.number(),
+  duration_months: v.number(),
+  state: orderStateSchema,
+  /** unix seconds */
+  created_at: v.number(),
+  /** unix seconds; 0 until paid */
+  paid_at: v.number(),
+  /** the company's expiry after this order was paid (unix seconds); 0 until paid */
+  level_end_after: v.number(),
+});
+export type PackageOrder = v.InferOutput<typeof packageOrderSchema>;
+
+const orderNo = v.pipe(v.string('请提供订单号'), v.trim(), v.regex(/^PK\d{20}$/, '订单号格式不正确'));
+const levelId = v.pipe(
+  v.union([v.number('请选择套餐'), v.string('请选择套餐')], '请选择套餐'),
+  v.transform((x) => (typeof x === 'string' ? (/^\d{1,9}$/.test(x) ? Number(x) : Number.NaN) : x)),
+  v.number('请选择套餐'),
+  v.integer('请选择套餐'),
+  v.minValue(1, '请选择套餐'),
+  v.maxValue(MAX_ID, '请选择套餐'),
+);
+const sandboxToken = v.pipe(v.string('缺少支付凭证'), v.nonEmpty('缺少支付凭证'), v.maxLength(1024, '支付凭证无效'));
+
+export const membershipEndpoints = {
+  getPayPackages: defineEndpoint({
+    method: 'get', path: '/pay/packages', tag: 'membership', access: 'user',
+    summary: '可购买的会员套餐（有价格和时长的付费等级），以及当前用户能否为本公司购买',
+    payload: emptyPayload,
+    answer: v.object({ packages: v.array(packageSchema), may_buy: v.boolean() }),
+  }),
+  createPackageOrder: defineEndpoint({
+    method: 'post', path: '/pay/orders', tag: 'membership', access: 'user', idempotent: true,
+    summary: '为本公司下会员套餐订单（仅企业负责人或有财务权限的用户）；同一套餐已有待支付订单时返回该订单',
+    payload: v.object({ level_id: levelId }),
+    answer: packageOrderSchema,
+  }),
+  getPackageOrder: defineEndpoint({
+    method: 'get', path: '/pay/order', tag: 'membership', access: 'user',
+    summary: '本公司的一个会员套餐订单',
+    payload: v.object({ order_no: orderNo }),
+    answer: packageOrderSchema,
+  }),
+  cancelPackageOrder: defineEndpoint({
+    method: 'post', path: '/pay/order-cancel', tag: 'membership', access: 'user', idempotent: true,
+    summary: '取消本公司待支付的会员套餐订单',
+    payload: v.object({ order_no: orderNo }),
+    answer: packageOrderSchema,
+  }),
+  payPackageOrder: defineEndpoint({
+    method: 'post', path: '/pay/order-pay', tag: 'membership', access: 'user',
+    summary: '用配置的支付渠道发起支付，返回收银台地址',
+    payload: v.object({ order_no: orderNo }),
+    answer: v.object({ provider: v.string(), checkout_url: v.string() }),
+  }),
+  sandboxCheckout: defineEndpoint({
+    method: 'get', path: '/pay/sandbox/checkout', tag: 'membership', access: 'public',
+    summary: '沙箱收银台：按支付凭证显示订单金额（凭证由服务器签名）',
+    payload: v.object({ token: sandboxToken }),
+    answer: v.object({ order_no: v.string(), subject: v.string(), company_name: v.string(), amount_fen: v.number(), state: orderStateSchema, expires_at: v.number() }),
+  }),
+  sandboxConfirm: defineEndpoint({
+    method: 'post', path: '/pay/sandbox/confirm', tag: 'membership', access: 'public',
+    summary: '沙箱支付结果通知（相当于真实支付渠道的异步通知）：凭证签名有效才处理；重复通知只生效一次',
+    payload: v.object({ token: sandboxToken, action: v.picklist(['pay', 'cancel'], 'action 只能是 pay 或 cancel') }),
+    answer: v.object({ order_no: v.string(), state: orderStateSchema, return_url: v.string() }),
+  }),
+} as const;

@@ -1,0 +1,177 @@
+import * as v from 'valibot';
+import { defineEndpoint } from './endpoint';
+import { companyIdSchema } from './common';
+import { normalizeOe, OE_MIN_LENGTH, validateOeBatch } from '../domain/oe';
+import { msg } from '../messages';
+
+const priceSchema = v.nullable(v.number());
+
+export const stockRowSchema = v.object({
+  id: v.number(),
+  company_id: v.number(),
+  company_name: v.string(),
+  province: v.string(),
+  city: v.string(),
+  supplier_oe: v.string(),
+  supplier_code: v.string(),
+  name: v.string(),
+  part_brand_name: v.string(),
+  quality_name: v.string(),
+  is_original: v.boolean(),
+  make_name: v.string(),
+  supplier_vehicle: v.string(),
+  product_specification: v.string(),
+  producing_area: v.string(),
+  uom_name: v.string(),
+  quantity: v.number(),
+  /** only the columns this caller may see are present (see domain/prices) */
+  price99: v.optional(priceSchema), price0: v.optional(priceSchema), price1: v.optional(priceSchema),
+  price2: v.optional(priceSchema), price3: v.optional(priceSchema), price5: v.optional(priceSchema),
+  /** only for formal members; left out of the answer otherwise */
+  phone: v.optional(v.string()),
+  qq: v.optional(v.string()),
+});
+export type StockRow = v.InferOutput<typeof stockRowSchema>;
+
+export const oeGroupSchema = v.object({
+  /** the normalised code that was asked for */
+  oe: v.string(),
+  /** the number the rows are stocked under: the code itself or a related one */
+  oe_number: v.string(),
+  relation: v.picklist(['exact', 'supersession', 'alias']),
+  brand_code: v.string(),
+  name: v.string(),
+  rows: v.array(stockRowSchema),
+});
+
+export const oeListSchema = v.pipe(
+  v.union([v.array(v.string('OE号应为文本')), v.string()], msg.enterOe),
+  v.transform((x) => (typeof x === 'string' ? x.split(/[\n,]/) : x)),
+  v.check((lines) => validateOeBatch(lines).ok, (issue) => {
+    const r = validateOeBatch(issue.input as string[]);
+    return r.ok ? '' : r.message;
+  }),
+  v.transform((lines) => {
+    const r = validateOeBatch(lines);
+    return r.ok ? r.codes : [];
+  }),
+);
+
+export const PAGE_SIZES = [50, 100, 200, 400, 800] as const;
+
+const intFromQuery = (name: string, min: number, max: number) =>
+  v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,6}$/, `${name} 应为整数`), v.transform(Number))], `${name} 应为整数`),
+    v.integer(`${name} 应为整数`),
+    v.minValue(min, `${name} 不能小于 ${min}`),
+    v.maxValue(max, `${name} 不能大于 ${max}`),
+  );
+
+export const keywordPayload = v.object({
+  k: v.pipe(v.string(msg.enterSearch), v.trim(), v.nonEmpty(msg.enterSearch), v.maxLength(50, '搜索内容最多50个字符')),
+  mode: v.optional(v.picklist(['exact', 'fuzzy'], 'mode 只能是 exact（精确）或 fuzzy（模糊）'), 'fuzzy'),
+  page_number: v.optional(intFromQuery('page_number', 1, 10000), 1),
+  page_size: v.optional(v.pipe(intFromQuery('page_size', 50, 800), v.check((n) => (PAGE_SIZES as readonly number[]).includes(n), '每页条数只能是 50、100、200、400 或 800')), 50),
+  /** 1: only dismantled parts (拆车件) */
+  dismantled: v.optional(v.pipe(v.union([v.literal('1'), v.literal('0'), v.literal(1), v.literal(0)], 'dismantled 只能是 0 或 1'), v.transform((x) => String(x) === '1')), '0'),
+  /** 1: only stock of companies in the caller's approved trade circles (圈内搜索) */
+  circle: v.optional(v.pipe(v.union([v.literal('1'), v.literal('0'), v.literal(1), v.literal(0)], 'circle 只能是 0 或 1'), v.transform((x) => String(x) === '1')), '0'),
+  /** only stock of this part brand (the brand picker); the server checks that it exists */
+  brand_id: v.optional(intFromQuery('brand_id', 1, 999999)),
+});
+
+const flag = (name: string) =>
+  v.optional(v.pipe(v.union([v.literal('1'), v.literal('0'), v.literal(1), v.literal(0)], `${name} 只能是 0 或 1`), v.transform((x) => String(x) === '1')), '0');
+
+export const tradeCircleSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  owner_company_name: v.string(),
+  is_internal: v.boolean(),
+  member_count: v.number(),
+  /** the caller's company's membership: only approved counts for 圈内搜索 */
+  member_state: v.nullable(v.picklist(['pending', 'approved', 'rejected'])),
+});
+
+export const companyCardSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  short_name: v.string(),
+  province: v.string(),
+  city: v.string(),
+  address: v.string(),
+  level_name: v.string(),
+  stock_count: v.number(),
+  main_brands: v.array(v.string()),
+  /** only for formal members */
+  phone: v.optional(v.string()),
+  qq: v.optional(v.string()),
+});
+
+export const searchEndpoints = {
+  companySearch: defineEndpoint({
+    method: 'get', path: '/search/company', tag: 'search', access: 'user',
+    summary: '企业黄页：按公司名称、简称或城市搜索卖家企业',
+    payload: v.object({
+      k: v.pipe(v.string(msg.enterSearch), v.trim(), v.nonEmpty(msg.enterSearch), v.maxLength(50, '搜索内容最多50个字符')),
+      page_number: v.optional(intFromQuery('page_number', 1, 10000), 1),
+      page_size: v.optional(intFromQuery('page_size', 1, 100), 20),
+    }),
+    answer: v.object({ data: v.array(companyCardSchema), total: v.number(), contacts_visible: v.boolean() }),
+  }),
+  getPartBrands: defineEndpoint({
+    method: 'get', path: '/search/part-brands', tag: 'search', access: 'user',
+    summary: '配件品牌（每页20个，可按关键词过滤）',
+    payload: v.object({
+      keyword: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, '关键词最多50个字符')), ''),
+      page_number: v.optional(intFromQuery('page_number', 1, 10000), 1),
+      page_size: v.optional(intFromQuery('page_size', 1, 100), 20),
+    }),
+    answer: v.object({ data: v.array(v.object({ id: v.number(), name: v.string() })), total: v.number() }),
+  }),
+  oeSearch: defineEndpoint({
+    method: 'post', path: '/search/oe', tag: 'search', access: 'user',
+    summary: 'OE号批量查询（最多10个，去重）：精确匹配及替换号、别名；按OE分组返回各卖家库存与可见价格',
+    payload: v.object({ oe_list: oeListSchema, company_id: v.optional(companyIdSchema) }),
+    answer: v.object({
+      items: v.array(oeGroupSchema),
+      price_columns: v.array(v.string()),
+      contacts_visible: v.boolean(),
+      quota: v.object({ used: v.number(), total_per_day: v.number() }),
+    }),
+  }),
+  keywordSearch: defineEndpoint({
+    method: 'get', path: '/search/keyword', tag: 'search', access: 'user',
+    summary: '关键词搜索（精确/模糊）：配件名称、配件品牌、车型品牌、适用车型与OE号；按相关度、有货、价格排序，分页',
+    payload: keywordPayload,
+    answer: v.object({
+      rows: v.array(stockRowSchema),
+      /** matches, counted up to five pages past this one; total_capped says there are more */
+      total: v.number(),
+      total_capped: v.boolean(),
+      terms: v.array(v.object({ kind: v.string(), term: v.string() })),
+      price_columns: v.array(v.string()),
+      contacts_visible: v.boolean(),
+      quota: v.object({ used: v.number(), total_per_day: v.number() }),
+    }),
+  }),
+  searchTradeList: defineEndpoint({
+    method: 'get', path: '/circle/list', tag: 'circle', access: 'user',
+    summary: '商圈列表：is_in_member=1 只列本公司加入的商圈（含审核状态）；show_internal=1 含内部商圈',
+    payload: v.object({ is_in_member: flag('is_in_member'), show_internal: flag('show_internal'), page_size: v.optional(intFromQuery('page_size', 1, 1000), 1000) }),
+    answer: v.array(tradeCircleSchema),
+  }),
+  instantSearch: defineEndpoint({
+    method: 'get', path: '/search/instant', tag: 'search', access: 'user',
+    summary: 'OE号联想：单个至少5位的OE号前缀，最多10条',
+    payload: v.object({
+      oe: v.pipe(
+        v.string(msg.enterOe),
+        v.transform(normalizeOe),
+        v.minLength(OE_MIN_LENGTH, msg.oeMinLength),
+        v.maxLength(40, 'OE号最多40个字符'),
+      ),
+    }),
+    answer: v.array(v.object({ oe_number: v.string(), oe_name: v.string(), car_brand_url: v.string() })),
+  }),
+} as const;

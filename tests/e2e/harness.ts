@@ -1,0 +1,65 @@
+/**
+ * One browser end-to-end setup for every *.e2e.ts file: the built app served by the real server
+ * on a free port with a fresh PGlite database, driven in Debian's Chromium. The built app comes
+ * from E2E_DIST (default dist/), so several builds can be tested side by side.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PGlite } from '@electric-sql/pglite';
+import { startServer } from '../../src/server/server';
+import type { SmsProvider } from '../../src/server/modules/sms/sms.provider';
+import { launchChromium } from './browser';
+
+export const shotsDir = join(process.cwd(), 'test-results', 'screenshots');
+
+export interface E2E {
+  url: string;
+  browser: Browser;
+  /** the same embedded database the server uses, to read what a test needs to know */
+  pglite: PGlite;
+  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  signIn(page: Page, loginPath: string, username: string): Promise<void>;
+  shot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** `sms`: receive the SMS codes the app sends (accounts), instead of the server log. */
+export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> => {
+  mkdirSync(shotsDir, { recursive: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'qph-e2e-'));
+  const pglite = await PGlite.create(join(dataDir, 'pglite'));
+  const server = await startServer({ port: 0, host: '127.0.0.1', pglite, dataDir, staticDir: resolve(process.env.E2E_DIST ?? 'dist'), sms: opts.sms });
+  const browser = await launchChromium();
+  const e2e: E2E = {
+    url: server.url,
+    browser,
+    pglite,
+    async newPage() {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
+      return { context, page: await context.newPage() };
+    },
+    async signIn(page, loginPath, username) {
+      await page.goto(server.url + loginPath);
+      await page.locator('input[name="username"]').fill(username);
+      await page.locator('input[name="password"]').fill('demo123456');
+      await Promise.all([page.waitForURL((u) => !u.pathname.endsWith('/login')), page.locator('button[type="submit"]').click()]);
+      // /login lands on /search, which goes on to /search/parts
+      if (loginPath === '/login') await page.waitForURL((u) => u.pathname === '/search/parts');
+      await page.waitForLoadState('networkidle');
+    },
+    async shot(page, name) {
+      await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+      await pglite.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return e2e;
+};

@@ -1,0 +1,148 @@
+/**
+ * Membership in the browser: the trial-member ad (shown, closed by its close area or after 60 s,
+ * closed for good), the upgrade of a registered member through the sandbox checkout, and the
+ * quota view of the back office. Screenshots land in test-results/screenshots.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathOf, startE2E, type E2E } from './harness';
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => e2e?.close());
+
+const adDialog = (page: import('playwright-core').Page) => page.locator('.p-dialog').filter({ hasText: '试用会员专享' });
+
+describe('trial-member ad', () => {
+  it('the trial account sees the pop-up, closes it, and it stays closed after a reload', async () => {
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'trial');
+    await page.goto(e2e.url + '/');
+    await adDialog(page).waitFor();
+    await expect(adDialog(page).locator('img').getAttribute('src')).resolves.toBe('/ads/jqr001.svg');
+    await expect(adDialog(page).getByRole('timer').textContent()).resolves.toMatch(/^\d+秒后自动关闭$/);
+    await page.waitForLoadState('networkidle');
+    await e2e.shot(page, 'trial-ad');
+    await adDialog(page).locator('.p-dialog-header-close').click();
+    await adDialog(page).waitFor({ state: 'detached' });
+    const flag = await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('qph-ad-notify:'))?.[1]);
+    expect(flag).toBe('close');
+
+    await page.reload();
+    await page.getByTestId('level-name').filter({ hasText: '试用会员' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    expect(await adDialog(page).count()).toBe(0);
+    await e2e.shot(page, 'trial-ad-closed');
+    await context.close();
+  });
+
+  it('closes by itself after 60 seconds, and by a click on the ad', async () => {
+    const { context, page } = await e2e.newPage();
+    await page.clock.install();
+    await e2e.signIn(page, '/login', 'trial');
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('qph-ad-notify:')).forEach((k) => localStorage.removeItem(k)));
+    await page.goto(e2e.url + '/');
+    await adDialog(page).waitFor();
+    await page.clock.runFor(59_000);
+    expect(await adDialog(page).isVisible()).toBe(true);
+    await page.clock.runFor(1_500);
+    await adDialog(page).waitFor({ state: 'detached' });
+
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('qph-ad-notify:')).forEach((k) => localStorage.setItem(k, 'open')));
+    await page.reload();
+    await adDialog(page).waitFor();
+    await adDialog(page).locator('img').click();
+    await adDialog(page).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('qph-ad-notify:'))?.[1])).toBe('close');
+    await context.close();
+  });
+
+  it('a registered member never sees it', async () => {
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'member');
+    await page.goto(e2e.url + '/');
+    await page.getByTestId('level-name').filter({ hasText: '注册会员' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await adDialog(page).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('upgrade through the sandbox', () => {
+  it('the member account buys 正式会员 and sees the new level and expiry', async () => {
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'member');
+    await page.goto(e2e.url + '/');
+    await page.getByTestId('level-name').filter({ hasText: '注册会员' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await e2e.shot(page, 'member-home-registered');
+
+    await page.getByRole('link', { name: '升级为正式会员' }).click();
+    await page.waitForURL((u) => u.pathname === '/pay/package');
+    await page.getByRole('region', { name: '正式会员' }).getByText('¥1980.00').waitFor();
+    await page.waitForLoadState('networkidle');
+    await e2e.shot(page, 'pay-package');
+
+    await page.getByRole('button', { name: '立即购买' }).click();
+    await page.waitForURL((u) => u.pathname === '/pay/package/order');
+    const orderNo = await page.getByTestId('order-no').textContent();
+    expect(orderNo).toMatch(/^PK\d{20}$/);
+    await page.getByText('待支付').waitFor();
+    await e2e.shot(page, 'pay-order');
+
+    await page.getByRole('button', { name: '去支付' }).click();
+    await page.waitForURL((u) => u.pathname === '/pay/sandbox');
+    await expect(page.getByTestId('sandbox-amount').textContent()).resolves.toBe('¥1980.00');
+    await page.getByText(orderNo!).waitFor();
+    await page.waitForLoadState('networkidle');
+    await e2e.shot(page, 'pay-sandbox');
+
+    await page.getByRole('button', { name: '确认支付' }).click();
+    await page.waitForURL((u) => u.pathname === '/pay/package/complete');
+    await page.getByText('贵公司已升级为正式会员').waitFor();
+    const { rows } = await e2e.pglite.query<{ end_day: string; level: string }>(
+      `select to_char(c.level_end_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as end_day, l.name as level
+         from company c join company_level l on l.id = c.level_id where c.id = 4`);
+    expect(rows[0].level).toBe('正式会员');
+    const endDay = rows[0].end_day;
+    const days = (Date.parse(endDay) - Date.now()) / 86400_000;
+    expect(days).toBeGreaterThan(363);
+    expect(days).toBeLessThan(367);
+    await page.getByText(`到期时间 ${endDay}`).first().waitFor();
+    await page.getByTestId('upgrade-result').getByTestId('level-name').filter({ hasText: '正式会员' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await e2e.shot(page, 'pay-complete');
+
+    await page.goto(e2e.url + '/');
+    await page.getByTestId('level-name').filter({ hasText: '正式会员' }).waitFor();
+    await page.getByTestId('level-expiry').filter({ hasText: endDay }).waitFor();
+    expect(await page.getByRole('link', { name: '续费' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: '升级为正式会员' }).count()).toBe(0);
+    await e2e.shot(page, 'member-home-formal');
+
+    // the checkout cannot be used again: the order says it is paid
+    await page.goto(`${e2e.url}/pay/package/order?order_no=${orderNo}`);
+    await page.getByText('已支付').first().waitFor();
+    expect(await page.getByRole('button', { name: '去支付' }).count()).toBe(0);
+    expect(pathOf(page)).toBe('/pay/package/order');
+    await context.close();
+  });
+});
+
+describe('back-office quota view', () => {
+  it('the seller sees employees, stock queries and VIN with their limits', async () => {
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'seller');
+    await page.goto(e2e.url + '/backend');
+    await page.getByTestId('quota-employees').getByText('2 / 30').waitFor();
+    await page.getByTestId('quota-stock').getByText('0 / 不限').waitFor();
+    await page.getByTestId('quota-vin').getByText('不限次数').waitFor();
+    await page.getByTestId('expiry-badge').filter({ hasText: '剩余46天' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await e2e.shot(page, 'backend-quota');
+    await context.close();
+  });
+});

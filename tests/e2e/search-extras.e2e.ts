@@ -1,0 +1,235 @@
+/**
+ * Browser end-to-end for the search page's extras: announcement and ads, the part-brand picker as
+ * a filter of keyword results, and publishing a wanted request (发布求购) with an image, seen
+ * afterwards in 我的求购. Screenshots: search-extras, brand-picker, brand-filtered, circle-brand,
+ * dismantle-results, wanted-dialog, wanted-published, wanted-list.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { msg } from '../../src/shared/messages';
+import { join } from 'node:path';
+import { shotsDir, startE2E, type E2E } from './harness';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => e2e?.close());
+
+/** a real PNG drawn by the browser itself: 240×160 with a part name on it */
+const drawPng = (page: Page) =>
+  page.evaluate(() => {
+    const c = document.createElement('canvas');
+    c.width = 240;
+    c.height = 160;
+    const g = c.getContext('2d')!;
+    g.fillStyle = '#1565c0';
+    g.fillRect(0, 0, 240, 160);
+    g.fillStyle = '#fff';
+    g.font = '32px sans-serif';
+    g.fillText('前刹车片', 40, 90);
+    return c.toDataURL('image/png').split(',')[1];
+  });
+
+describe('search page extras', () => {
+  it('shows the announcement box and the ad images of JQR001, JQR002 and CJ000', async () => {
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'buyer');
+    await page.getByRole('note').getByText('汽配汇新版上线').waitFor();
+    const ads = page.getByRole('region', { name: '广告' }).or(page.locator('[aria-label="广告"]'));
+    for (const code of ['JQR001', 'JQR002', 'CJ000']) {
+      const img = ads.locator(`a[data-ad="${code}"] img`);
+      await img.waitFor();
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    }
+    await expect(page.getByRole('button', { name: msg.publishWanted }).isVisible()).resolves.toBe(true);
+    await e2e.shot(page, 'search-extras');
+    await context.close();
+
+    // a clerk (no C07/C15) sees the ads but no 发布求购
+    const clerk = await e2e.newPage();
+    await e2e.signIn(clerk.page, '/login', 'clerk');
+    await clerk.page.locator('a[data-ad="CJ000"] img').waitFor();
+    await expect(clerk.page.getByRole('button', { name: msg.publishWanted }).count()).resolves.toBe(0);
+    await clerk.context.close();
+  });
+
+  it('the brand picker pages brands, says 暂无相关结果 for no match, and filters the keyword results', async () => {
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'buyer');
+    await page.getByRole('tab', { name: '关键词搜索' }).click();
+    const box = page.locator('input[name="k"]');
+    await box.fill('刹车片');
+    await box.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search/parts/keyword');
+    const results = page.getByRole('region', { name: '关键词搜索结果' });
+    await results.locator('tbody tr').first().waitFor();
+    const before = await results.getByRole('status').innerText();
+    // results pages leave the ads out, so the results start right under the box
+    await expect(page.locator('a[data-ad]').count()).resolves.toBe(0);
+
+    // the seed has 18 brands: five more make a second page of the picker
+    await e2e.pglite.query(`insert into part_brand (name) values ('瓦尔塔'), ('菲罗多'), ('伦福德'), ('摩腾'), ('TRW')`);
+    await page.getByRole('button', { name: '选择品牌' }).click();
+    const dialog = page.getByRole('dialog', { name: '选择配件品牌' });
+    const list = dialog.getByRole('list', { name: '配件品牌列表' });
+    await list.getByRole('button').first().waitFor();
+    await expect(list.getByRole('button').count()).resolves.toBe(20);
+    await page.screenshot({ path: join(shotsDir, 'brand-picker.png') });
+    // the second page holds the other 3
+    await dialog.getByRole('button', { name: '2' }).click();
+    await expect.poll(() => list.getByRole('button').count()).toBe(3);
+    await list.getByRole('button', { name: 'TRW' }).waitFor();
+
+    const search = dialog.locator('input[name="brand-keyword"]');
+    await search.fill('没有这个品牌');
+    await dialog.getByText(msg.noResults).waitFor();
+
+    // a brand that the unfiltered results show
+    const brand = (await e2e.pglite.query<{ id: number; name: string }>(
+      `select b.id, b.name from stock s join part_brand b on b.id = s.part_brand_id join part_quality q on q.id = s.quality_id
+       where s.name like '%刹车片%' and not q.is_original group by b.id, b.name order by count(*) desc limit 1`)).rows[0];
+    await search.fill(brand.name);
+    const answer = page.waitForResponse((r) => r.url().includes('/api/search/keyword') && r.url().includes(`brand_id=${brand.id}`));
+    await list.getByRole('button', { name: brand.name, exact: true }).click();
+    const body = await (await answer).json() as { data: { rows: { part_brand_name: string }[]; total: number } };
+    expect(body.data.rows.length).toBeGreaterThan(0);
+    expect(new Set(body.data.rows.map((r) => r.part_brand_name))).toEqual(new Set([brand.name]));
+    await page.waitForURL((u) => u.searchParams.get('brand') === String(brand.id));
+    await page.getByRole('group', { name: '配件品牌筛选' }).getByText(brand.name, { exact: true }).waitFor();
+    await expect.poll(() => results.getByRole('status').innerText()).not.toBe(before);
+    for (const cell of await results.locator('tbody tr td:nth-child(3)').allInnerTexts()) expect([brand.name, '原厂件']).toContain(cell.trim());
+    await page.screenshot({ path: join(shotsDir, 'brand-filtered.png') });
+
+    // the filter survives a reload and can be cleared
+    await page.reload();
+    await page.getByRole('group', { name: '配件品牌筛选' }).getByText(brand.name, { exact: true }).waitFor();
+    await page.getByRole('button', { name: '清除品牌' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('brand'));
+    await page.getByRole('group', { name: '配件品牌筛选' }).getByText('全部').waitFor();
+    await context.close();
+  });
+
+  it('the brand filter also narrows 圈内搜索 and 拆车件 results and stays on their pages', async () => {
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'buyer');
+    await page.getByRole('tab', { name: '圈内搜索' }).click();
+    const box = page.locator('input[name="circle-k"]');
+    await box.fill('滤清器');
+    await box.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search/parts/circle');
+    const results = page.getByRole('region', { name: '关键词搜索结果' });
+    await results.locator('tbody tr').first().waitFor();
+    const shown = (await results.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((t) => t.trim()).find((t) => t !== '原厂件' && t !== '—')!;
+    await page.getByRole('button', { name: '选择品牌' }).click();
+    const dialog = page.getByRole('dialog', { name: '选择配件品牌' });
+    await dialog.locator('input[name="brand-keyword"]').fill(shown);
+    const answer = page.waitForResponse((r) => r.url().includes('/api/search/keyword') && r.url().includes('circle=1') && r.url().includes('brand_id='));
+    await dialog.getByRole('list', { name: '配件品牌列表' }).getByRole('button', { name: shown, exact: true }).click();
+    const body = await (await answer).json() as { data: { rows: { part_brand_name: string }[] } };
+    expect(new Set(body.data.rows.map((r) => r.part_brand_name))).toEqual(new Set([shown]));
+    await page.waitForURL((u) => u.pathname === '/search/parts/circle' && u.searchParams.has('brand'));
+    await page.getByText('圈内 “滤清器”').waitFor();
+    await page.screenshot({ path: join(shotsDir, 'circle-brand.png') });
+
+    await page.getByRole('tab', { name: '拆车件' }).click();
+    const dismantle = page.locator('input[name="dismantle-k"]');
+    await dismantle.fill('滤清器');
+    await dismantle.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search/dismantle/result');
+    await results.locator('tbody tr').first().waitFor();
+    await page.getByRole('group', { name: '配件品牌筛选' }).getByText('全部').waitFor();
+    await page.screenshot({ path: join(shotsDir, 'dismantle-results.png') });
+    await context.close();
+  });
+
+  it('publishes a wanted request with an image, keeps what was typed through errors, and shows it in 我的求购', async () => {
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'buyer');
+    await page.getByRole('button', { name: msg.publishWanted }).click();
+    const dialog = page.getByRole('dialog', { name: msg.publishWanted });
+    await dialog.waitFor();
+    // measured once the opening animation is over
+    await expect.poll(async () => Math.round((await dialog.boundingBox())!.width)).toBe(500);
+
+    // nothing typed: both required fields say so
+    await dialog.getByRole('button', { name: '发布' }).click();
+    await dialog.getByRole('alert').filter({ hasText: msg.wantedEmpty }).waitFor();
+    await dialog.getByRole('alert').filter({ hasText: msg.chooseCarBrand }).waitFor();
+
+    // the page checks images before sending them
+    const input = dialog.locator('input[type="file"]');
+    await input.setInputFiles({ name: 'photo.gif', mimeType: 'image/png', buffer: Buffer.from('GIF89a-not-a-png') });
+    await dialog.getByRole('alert').filter({ hasText: msg.imageType }).waitFor();
+    const huge = Buffer.alloc(2 * 1024 * 1024 + 1, 0);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(huge);
+    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: huge });
+    await dialog.getByRole('alert').filter({ hasText: msg.imageSize(2) }).waitFor();
+    await input.setInputFiles({ name: 'brake.png', mimeType: 'image/png', buffer: Buffer.from(await drawPng(page), 'base64') });
+    const thumb = dialog.getByRole('img', { name: '求购图片' });
+    await thumb.waitFor();
+    await expect.poll(() => thumb.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(240);
+
+    await dialog.locator('textarea[name="content"]').fill('前刹车片 一套 原厂');
+    await dialog.locator('.p-dropdown').click();
+    await page.locator('.p-dropdown-filter').fill('大众');
+    await page.getByRole('option', { name: /大众/ }).first().click();
+    const vin = dialog.locator('input[name="vin"]');
+    await vin.fill('LSVAU2180N218329');
+    await dialog.getByRole('button', { name: '发布' }).click();
+    await dialog.getByRole('alert').filter({ hasText: msg.vinLength }).waitFor();
+    await vin.fill('LSVAU2180N2183294');
+    // a check digit that does not compute is a warning, not a refusal
+    await dialog.getByText('校验位', { exact: false }).waitFor();
+    await e2e.shot(page, 'wanted-dialog');
+
+    // the server stores it but the answer is lost: the page keeps everything and a second press replays
+    await page.route('**/api/enquiry/wanted', async (route) => {
+      await route.fetch();
+      await route.abort('internetdisconnected');
+    }, { times: 1 });
+    await dialog.getByRole('button', { name: '发布' }).click();
+    await dialog.getByText('当前离线', { exact: false }).waitFor();
+    await expect(dialog.locator('textarea[name="content"]').inputValue()).resolves.toBe('前刹车片 一套 原厂');
+    await expect(vin.inputValue()).resolves.toBe('LSVAU2180N2183294');
+    await expect(thumb.count()).resolves.toBe(1);
+    await dialog.getByRole('button', { name: '发布' }).click();
+    await dialog.getByText(msg.publishOk).waitFor();
+    const stored = await e2e.pglite.query<{ n: number }>(`select count(*)::int as n from wanted_request where content = '前刹车片 一套 原厂'`);
+    expect(stored.rows[0].n).toBe(1);
+    // nothing half-typed stays behind
+    await expect(dialog.locator('textarea[name="content"]').inputValue()).resolves.toBe('');
+    await expect(vin.inputValue()).resolves.toBe('');
+    await expect(thumb.count()).resolves.toBe(0);
+    await page.screenshot({ path: join(shotsDir, 'wanted-published.png') });
+
+    await dialog.getByRole('link', { name: '查看我的求购' }).click();
+    await page.waitForURL((u) => u.pathname === '/enquiry/list');
+    const table = page.getByRole('region', { name: msg.myWanted });
+    const row = table.locator('tbody tr', { hasText: '前刹车片 一套 原厂' });
+    await row.waitFor();
+    await expect(row.innerText()).resolves.toContain('LSVAU2180N2183294');
+    await expect(row.innerText()).resolves.toContain('待报价');
+    await expect(row.innerText()).resolves.toContain('大众');
+    const listed = row.getByRole('img', { name: '求购图片' });
+    await expect.poll(() => listed.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(240);
+    await e2e.shot(page, 'wanted-list');
+    await context.close();
+  });
+
+  it('我的求购 is in the nav for C07/C15 and keeps other companies out', async () => {
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'member');
+    await page.getByRole('link', { name: msg.myWanted }).first().click();
+    await page.waitForURL((u) => u.pathname === '/enquiry/list');
+    await page.getByRole('region', { name: msg.myWanted }).getByText(msg.noResults).waitFor();
+    await expect(page.getByText('前刹车片 一套 原厂').count()).resolves.toBe(0);
+    await context.close();
+
+    const clerk = await e2e.newPage();
+    await e2e.signIn(clerk.page, '/login', 'clerk');
+    await clerk.page.goto(`${e2e.url}/enquiry/list`);
+    await clerk.page.waitForURL((u) => u.pathname === '/');
+    await clerk.context.close();
+  });
+});

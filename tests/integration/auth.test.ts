@@ -1,0 +1,239 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { msg } from '../../src/shared/messages';
+import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+import { ACCOUNT_LIMIT, ADDRESS_LIMIT, PAIR_LIMIT } from '../../src/server/modules/auth/rate-limit';
+import { MAX_BODY_BYTES } from '../../src/server/http/mount';
+import { createApp } from '../../src/server/app';
+
+describe.each(backends)('auth on %s', (backend) => {
+  describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'sessions', () => {
+    let env: TestEnv;
+    beforeEach(async () => {
+      env = await createTestEnv(backend, { accessTtlSeconds: 600 });
+    });
+    afterEach(async () => env?.close());
+
+    const profile = (token: string) => env.call('POST', '/api/user/profile', { token });
+
+    it('signs in and returns the profile of each demo account', async () => {
+      const expected: Record<string, { company_id: number; is_seller: boolean; allow_im: boolean; has: string[]; lacks: string[] }> = {
+        operator: { company_id: 1, is_seller: false, allow_im: true, has: ['D00', 'D12-03', 'M03', 'C07'], lacks: [] },
+        seller: { company_id: 2, is_seller: true, allow_im: true, has: ['M01-00', 'M14', 'C11', 'M11-01'], lacks: ['D00'] },
+        clerk: { company_id: 2, is_seller: true, allow_im: false, has: ['M03', 'C11'], lacks: ['M01-00', 'C07'] },
+        buyer: { company_id: 3, is_seller: false, allow_im: true, has: ['C07', 'C08', 'C09', 'C12', 'C14', 'C15', 'M02'], lacks: ['M03', 'C11'] },
+        member: { company_id: 4, is_seller: false, allow_im: false, has: [], lacks: ['M03', 'D00'] },
+        trial: { company_id: 5, is_seller: false, allow_im: false, has: [], lacks: ['D00'] },
+      };
+      for (const [username, e] of Object.entries(expected)) {
+        const { access_token } = await env.login(username);
+        const r = await profile(access_token);
+        expect(r.status).toBe(200);
+        expect(r.body.data).toMatchObject({ company_id: e.company_id, is_seller: e.is_seller, allow_im: e.allow_im });
+        expect(Object.keys(r.body.data).sort()).toEqual(['allow_im', 'company_id', 'company_name', 'company_short_name', 'head_image', 'is_seller', 'permissions', 'user_name', 'uuid']);
+        for (const c of e.has) expect(r.body.data.permissions).toContain(c);
+        for (const c of e.lacks) expect(r.body.data.permissions).not.toContain(c);
+      }
+    });
+
+    it('refuses a wrong password and an unknown user with the same message', async () => {
+      const a = await env.call('POST', '/api/user/auth', { body: { username: 'seller', password: 'nope-nope' } });
+      const b = await env.call('POST', '/api/user/auth', { body: { username: 'ghost', password: 'nope-nope' } });
+      expect(a.body.client_msg).toBe(msg.badCredentials);
+      expect(b.body.client_msg).toBe(msg.badCredentials);
+      expect(a.body.data).toBeNull();
+    });
+
+    it('asks a caller without a token to log in', async () => {
+      const r = await env.call('POST', '/api/user/profile');
+      expect(r.status).toBe(401);
+      expect(r.body).toMatchObject({ code: 401, client_msg: msg.loginFirst });
+    });
+
+    it('answers code 4 for an expired access token, and the refresh token still works', async () => {
+      const t = await env.login('buyer');
+      env.clock.advance(601);
+      const r = await profile(t.access_token);
+      expect(r.body.code).toBe(4);
+      const fresh = await env.call('POST', '/api/user/token/refresh', { body: { refresh_token: t.refresh_token } });
+      expect(fresh.body.code).toBe(200);
+      expect((await profile(fresh.body.data.access_token)).body.code).toBe(200);
+    });
+
+    it('rotates refresh tokens; reusing a spent one revokes the whole family', async () => {
+      const first = await env.login('buyer');
+      const second = (await env.call('POST', '/api/user/token/refresh', { body: { refresh_token: first.refresh_token } })).body.data;
+      expect(second.refresh_token).not.toBe(first.refresh_token);
+      expect(second.access_token).not.toBe(first.access_token);
+      // the old access token no longer works once rotated
+      expect((await profile(first.access_token)).body.code).toBe(908);
+      expect((await profile(second.access_token)).body.code).toBe(200);
+
+      const reuse = await env.call('POST', '/api/user/token/refresh', { body: { refresh_token: first.refresh_token } });
+      expect(reuse.status).toBe(401);
+      expect(reuse.body).toMatchObject({ code: 908, client_msg: msg.refreshReused });
+      // the newest pair of the family is revoked too
+      expect((await profile(second.access_token)).body).toMatchObject({ code: 908, client_msg: msg.refreshReused });
+      expect((await env.call('POST', '/api/user/token/refresh', { body: { refresh_token: second.refresh_token } })).body.code).toBe(908);
+      expect(env.revoked.length).toBe(1);
+      // another session of the same user is untouched
+      const other = await env.login('buyer', { device: 'h5' });
+      expect((await profile(other.access_token)).body.code).toBe(200);
+    });
+
+    it('logout revokes the session', async () => {
+      const t = await env.login('seller');
+      expect((await env.call('POST', '/api/user/logout', { token: t.access_token })).body.code).toBe(200);
+      expect((await profile(t.access_token)).body.code).toBe(908);
+      expect((await env.call('POST', '/api/user/token/refresh', { body: { refresh_token: t.refresh_token } })).body.code).toBe(908);
+    });
+
+    it('a new login on the same device type signs the older session out; other device types stay', async () => {
+      const pc1 = await env.login('seller', { device: 'pc' });
+      const app1 = await env.login('seller', { device: 'app' });
+      const pc2 = await env.login('seller', { device: 'pc' });
+      expect((await profile(pc1.access_token)).body).toMatchObject({ code: 908, client_msg: msg.signedOutBody });
+      expect((await profile(app1.access_token)).body.code).toBe(200);
+      expect((await profile(pc2.access_token)).body.code).toBe(200);
+      expect(env.revoked.length).toBe(1);
+    });
+
+    const guess = (username: string, address: string, password = 'wrong-guess') =>
+      env.call('POST', '/api/user/auth', { body: { username, password }, address });
+
+    it('locks an account only for the address that guessed: the real user signs in from elsewhere', async () => {
+      for (let i = 0; i < PAIR_LIMIT.failures; i++) expect((await guess('buyer', '203.0.113.9')).body.code).toBe(422);
+      // locked for that address, even with the right password
+      const locked = await guess('buyer', '203.0.113.9', 'demo123456');
+      expect(locked.status).toBe(429);
+      expect(locked.body.client_msg).toBe(msg.tooManyLogins(PAIR_LIMIT.baseLockS));
+      expect(locked.headers.get('retry-after')).toBe(String(PAIR_LIMIT.baseLockS));
+      // the real user at another address is not locked out
+      const t = await env.login('buyer', { address: '198.51.100.7' });
+      expect((await profile(t.access_token)).body.code).toBe(200);
+      // other accounts from the guessing address are unaffected
+      await env.login('seller', { address: '203.0.113.9' });
+      env.clock.advance(PAIR_LIMIT.baseLockS + 1);
+      await env.login('buyer', { address: '203.0.113.9' });
+    });
+
+    it('an attacker renewing the lock every window never keeps the real user out', async () => {
+      for (let round = 0; round < 4; round++) {
+        for (let i = 0; i < PAIR_LIMIT.failures; i++) await guess('buyer', '203.0.113.9');
+        expect((await guess('buyer', '203.0.113.9', 'demo123456')).status).toBe(429);
+        await env.login('buyer', { address: '198.51.100.7' });
+        env.clock.advance(5 * 60);
+      }
+    });
+
+    it('counts guesses sent at the same time: a burst tries at most the limit before the lock', async () => {
+      const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => guess('buyer', '198.51.100.10', `guess-${i}`)));
+      expect(burst.filter((r) => r.status === 422).length).toBe(PAIR_LIMIT.failures);
+      expect(burst.filter((r) => r.status === 429).length).toBe(30 - PAIR_LIMIT.failures);
+      // and across accounts from one address
+      const spread = await Promise.all(Array.from({ length: 40 }, (_, i) => guess(`nobody${i}`, '203.0.113.77', 'x-x-x-x')));
+      expect(spread.filter((r) => r.status === 422).length).toBe(ADDRESS_LIMIT.failures);
+    });
+
+    it('slows guessing spread over many addresses with a short lock that never grows', async () => {
+      const addressOf = (i: number) => `10.${Math.floor(i / 250)}.${i % 250}.1`;
+      let n = 0;
+      for (let round = 0; round < 2; round++) {
+        const burst = await Promise.all(Array.from({ length: ACCOUNT_LIMIT.failures + 10 }, () => guess('member', addressOf(n++))));
+        expect(burst.filter((r) => r.status === 422).length).toBe(ACCOUNT_LIMIT.failures);
+        const locked = burst.filter((r) => r.status === 429);
+        expect(locked.length).toBe(10);
+        expect(locked.every((r) => r.headers.get('retry-after') === String(ACCOUNT_LIMIT.lockS))).toBe(true);
+        // the lock holds for every address, the real user's too, but only briefly
+        expect((await guess('member', '198.51.100.99', 'demo123456')).status).toBe(429);
+        env.clock.advance(ACCOUNT_LIMIT.lockS + 1);
+      }
+      await env.login('member', { address: '198.51.100.99' });
+    });
+
+    it('doubles the lock of an account and address with each lock, capped at five minutes', async () => {
+      const waits: number[] = [];
+      for (let round = 0; round < 6; round++) {
+        for (let i = 0; i < PAIR_LIMIT.failures; i++) await guess('member', '192.0.2.1');
+        const r = await guess('member', '192.0.2.1');
+        waits.push(Number(r.headers.get('retry-after')));
+        // past the address window as well, which 4 rounds of guesses would fill
+        env.clock.advance(waits[waits.length - 1] + 1 + ADDRESS_LIMIT.windowS);
+      }
+      expect(waits).toEqual([30, 60, 120, 240, 300, 300]);
+    });
+
+    it('behind a trusted proxy takes the client address from the rightmost X-Forwarded-For entry', async () => {
+      const { app } = createApp({ db: env.database.db, backend, clock: env.clock, accessTtlSeconds: 600, scryptN: 1024, trustProxy: true });
+      const signIn = (forwardedFor: string, password: string) => app.request('/api/user/auth', {
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor }, body: JSON.stringify({ username: 'buyer', password }),
+      });
+      // the client writes a new address of its own each time; our proxy appends the real one
+      for (let i = 0; i < PAIR_LIMIT.failures; i++) expect((await signIn(`10.66.0.${i}, 203.0.113.5`, 'wrong-guess')).status).toBe(422);
+      expect((await signIn('10.66.0.99, 203.0.113.5', 'demo123456')).status).toBe(429);
+      expect((await signIn('203.0.113.5', 'demo123456')).status).toBe(429);
+      // the same spoofed entry in front of another real address does not share the lock
+      expect((await signIn('10.66.0.1, 203.0.113.6', 'demo123456')).status).toBe(200);
+    });
+
+    it('locks an address that guesses across many accounts', async () => {
+      for (let i = 0; i < ADDRESS_LIMIT.failures; i++) {
+        await env.call('POST', '/api/user/auth', { body: { username: `nobody${i}`, password: 'x-x-x-x' }, address: '203.0.113.50' });
+      }
+      const r = await env.call('POST', '/api/user/auth', { body: { username: 'buyer', password: 'demo123456' }, address: '203.0.113.50' });
+      expect(r.status).toBe(429);
+      // the real user elsewhere is not affected
+      await env.login('buyer', { address: '198.51.100.8' });
+    });
+
+    it('refuses invalid payloads with a Chinese message naming the field, and changes nothing', async () => {
+      const count = async () => Number((await env.database.db.selectFrom('session').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const before = await count();
+      const cases: Array<[unknown, string, string]> = [
+        [{ password: 'demo123456' }, 'username', '请输入用户名'],
+        [{ username: '   ', password: 'demo123456' }, 'username', '请输入用户名'],
+        [{ username: 'seller' }, 'password', '请输入密码'],
+        [{ username: 'seller', password: 12345678 }, 'password', '请输入密码'],
+        [{ username: 'x'.repeat(65), password: 'demo123456' }, 'username', '用户名最多64个字符'],
+      ];
+      for (const [body, field, text] of cases) {
+        const r = await env.call('POST', '/api/user/auth', { body });
+        expect(r.status).toBe(422);
+        expect(r.body).toMatchObject({ code: 422, field, client_msg: msg.invalidPayload(field, text) });
+      }
+      const bad = await env.call('POST', '/api/user/auth', { rawBody: '{"username": "seller",' });
+      expect(bad.status).toBe(422);
+      expect(bad.body.client_msg).toContain('JSON');
+      expect(await count()).toBe(before);
+    });
+
+    it('refuses a NUL character in any text, body or query, naming the field, instead of failing in the database', async () => {
+      const login = await env.call('POST', '/api/user/auth', { body: { username: 'sel\u0000ler', password: 'demo123456' } });
+      expect(login.body).toMatchObject({ code: 422, field: 'username', client_msg: msg.invalidPayload('username', msg.nulCharacter) });
+      const { access_token } = await env.login('buyer');
+      const before = await env.call('GET', '/api/account/profile', { token: access_token });
+      const nested = await env.call('PUT', '/api/account/profile', {
+        token: access_token,
+        body: { display_name: '王志强', head_image: '', contact_phone: '', company: { name: '申通\u0000汽修', short_name: '申通', phone: '', province: '', city: '', address: '' } },
+      });
+      expect(nested.body).toMatchObject({ code: 422, field: 'company.name' });
+      expect((await env.call('GET', '/api/account/profile', { token: access_token })).body).toEqual(before.body);
+      const query = await env.call('GET', '/api/search/company?k=%00', { token: access_token });
+      expect(query.body).toMatchObject({ code: 422, field: 'k', client_msg: msg.invalidPayload('k', msg.nulCharacter) });
+      const listed = await env.call('POST', '/api/search/history', { token: access_token, body: { search_value: ['x', '\u0000'] } });
+      expect(listed.body).toMatchObject({ code: 422, field: 'search_value.1' });
+    });
+
+    it('refuses a request body over the limit before reading it all', async () => {
+      const before = Number((await env.database.db.selectFrom('session').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const r = await env.call('POST', '/api/user/auth', { rawBody: JSON.stringify({ username: 'seller', password: 'demo123456', pad: 'x'.repeat(MAX_BODY_BYTES) }) });
+      expect(r.status).toBe(413);
+      expect(r.body).toMatchObject({ code: 422, client_msg: msg.bodyTooLarge(MAX_BODY_BYTES / 1024 / 1024) });
+      expect(Number((await env.database.db.selectFrom('session').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(before);
+    });
+
+    it('refuses a garbage refresh token as signed out', async () => {
+      const r = await env.call('POST', '/api/user/token/refresh', { body: { refresh_token: 'not-a-token' } });
+      expect(r.body).toMatchObject({ code: 908, client_msg: msg.refreshInvalid });
+    });
+  });
+});

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import WebSocket from 'ws';
+import { startServer } from '../../src/server/server';
+
+describe('WebSocket gateway', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, host: '127.0.0.1', pglite: await PGlite.create() });
+  });
+  afterAll(async () => server?.close());
+
+  const login = async (device: string) => {
+    const r = await fetch(`${server.url}/api/user/auth`, { method: 'POST', headers: { 'content-type': 'application/json', device }, body: JSON.stringify({ username: 'buyer', password: 'demo123456' }) });
+    return ((await r.json()) as { data: { access_token: string } }).data.access_token;
+  };
+
+  const connect = (token: string) =>
+    new Promise<{ ws: WebSocket; messages: unknown[]; closed: Promise<number> }>((resolve, reject) => {
+      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, ['qph', `bearer.${token}`]);
+      const messages: unknown[] = [];
+      const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+      ws.on('message', (m) => {
+        messages.push(JSON.parse(String(m)));
+        if (messages.length === 1) resolve({ ws, messages, closed });
+      });
+      ws.on('error', reject);
+    });
+
+  it('refuses a connection without a valid token, and a token in the address', async () => {
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, ['qph', 'bearer.nope']);
+    const err = await new Promise<Error>((r) => ws.on('error', r));
+    expect(err.message).toContain('401');
+    const inAddress = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${await login('h5')}`);
+    expect((await new Promise<Error>((r) => inAddress.on('error', r))).message).toContain('401');
+  });
+
+  it('answers with the qph subprotocol', async () => {
+    const conn = await connect(await login('pad'));
+    expect(conn.ws.protocol).toBe('qph');
+    conn.ws.close();
+  });
+
+  it('tells an open tab at once when its session is signed out elsewhere', async () => {
+    const first = await login('pc');
+    const conn = await connect(first);
+    expect(conn.messages[0]).toMatchObject({ type: 'hello', user: '00000000-0000-4000-8000-000000000004' });
+    const other = await connect(await login('app'));
+    await login('pc');
+    expect(await conn.closed).toBe(4908);
+    expect(conn.messages[1]).toEqual({ type: 'signedOut', code: 908 });
+    // the session on another device type stays connected
+    expect(other.ws.readyState).toBe(WebSocket.OPEN);
+    other.ws.close();
+  });
+});

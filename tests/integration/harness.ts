@@ -1,0 +1,119 @@
+/**
+ * Runs a suite on embedded PGlite and, when a PostgreSQL server answers (TEST_DATABASE_URL or
+ * 127.0.0.1:5432), on a fresh database there created with LC_CTYPE 'C.UTF-8' from template0.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { createApp } from '../../src/server/app';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { migrate } from '../../src/server/db/migrate';
+import { seed } from '../../src/server/db/seed';
+import type { SmsProvider } from '../../src/server/modules/sms/sms.provider';
+
+export const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export const postgresAvailable = await (async () => {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+})();
+
+export const backends = ['pglite', 'postgres'] as const;
+export type BackendName = (typeof backends)[number];
+export const skipReason = (b: BackendName) => (b === 'postgres' && !postgresAvailable ? `no PostgreSQL at ${adminUrl}` : '');
+
+export class TestClock {
+  constructor(public current = new Date('2026-11-22T04:00:00Z')) {}
+  now = () => this.current;
+  advance(seconds: number) {
+    this.current = new Date(this.current.getTime() + seconds * 1000);
+  }
+}
+
+export interface TestEnv {
+  database: Database;
+  /** where this app stores uploaded images (a temporary folder, removed on close) */
+  uploadDir: string;
+  clock: TestClock;
+  revoked: number[];
+  call(method: string, path: string, opts?: { body?: unknown; token?: string; device?: string; address?: string; headers?: Record<string, string>; rawBody?: string }): Promise<{ status: number; body: any; headers: Headers }>;
+  login(username: string, opts?: { device?: string; address?: string; password?: string }): Promise<{ access_token: string; refresh_token: string }>;
+  close(): Promise<void>;
+}
+
+/** A fresh, empty database on this backend (nothing migrated); close() also drops it. */
+export const openTestDatabase = async (backend: BackendName): Promise<Database> => {
+  if (backend === 'pglite') {
+    const pglite = await PGlite.create();
+    const inner = await openDatabase({ pglite });
+    return { ...inner, close: async () => { await inner.close(); await pglite.close(); } };
+  }
+  const name = `qph_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template template0 encoding 'UTF8' lc_ctype 'C.UTF-8' lc_collate 'C.UTF-8'`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const inner = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...inner,
+    close: async () => {
+      await inner.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+};
+
+export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider } = {}): Promise<TestEnv> => {
+  const database = await openTestDatabase(backend);
+  await migrate(database.db);
+  const clock = new TestClock();
+  await seed(database.db, { now: clock.now(), scryptN: 1024, stockRows: opts.stockRows ?? 0 });
+  const revoked: number[] = [];
+  const uploadDir = mkdtempSync(join(tmpdir(), 'qph-uploads-'));
+  const { app } = createApp({
+    db: database.db, backend: database.backend, clock, accessTtlSeconds: opts.accessTtlSeconds ?? 900, scryptN: 1024,
+    addressOf: (req) => req.headers.get('x-test-address') ?? '10.0.0.1',
+    onSessionsRevoked: (ids) => revoked.push(...ids),
+    sms: opts.sms,
+    uploadDir,
+  });
+
+  const call: TestEnv['call'] = async (method, path, o = {}) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...(o.headers ?? {}) };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    if (o.device) headers.device = o.device;
+    if (o.address) headers['x-test-address'] = o.address;
+    const res = await app.request(path, { method, headers, body: o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body)) });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+  };
+
+  return {
+    database, clock, revoked, call, uploadDir,
+    async login(username, o = {}) {
+      const r = await call('POST', '/api/user/auth', { body: { username, password: o.password ?? 'demo123456' }, device: o.device, address: o.address });
+      if (r.body.code !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(r.body)}`);
+      return r.body.data;
+    },
+    async close() {
+      await database.close();
+      rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+};

@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { msg } from '../../src/shared/messages';
+import { NOT_IN_CIRCLE, quotaExhausted } from '../../src/server/modules/search/search.service';
+import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+
+describe.each(backends)('parts search on %s', (backend) => {
+  describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'search', () => {
+    let env: TestEnv;
+    let buyer: string;
+    let member: string;
+    let stocked: { oe_norm: string; supplier_oe: string; sellers: number }[];
+    let relation: { oe_norm: string; related_norm: string; kind: string };
+    beforeAll(async () => {
+      env = await createTestEnv(backend, { stockRows: 3000 });
+      buyer = (await env.login('buyer')).access_token;
+      member = (await env.login('member')).access_token;
+      stocked = (await sql<{ oe_norm: string; supplier_oe: string; sellers: number }>`
+        select oe_norm, min(supplier_oe) as supplier_oe, count(distinct company_id)::int as sellers from stock group by oe_norm having count(distinct company_id) > 1 order by oe_norm limit 3`.execute(env.database.db)).rows;
+      relation = (await sql<{ oe_norm: string; related_norm: string; kind: string }>`
+        select r.* from oe_relation r where exists (select 1 from stock s where s.oe_norm = r.related_norm) order by r.oe_norm limit 1`.execute(env.database.db)).rows[0];
+    });
+    afterAll(async () => env?.close());
+
+    const oeSearch = (token: string, oe_list: unknown, extra: Record<string, unknown> = {}) =>
+      env.call('POST', '/api/search/oe', { token, body: { oe_list, ...extra } });
+
+    it('finds two codes written differently, removes the duplicate, groups by OE with every seller', async () => {
+      const [a, b] = stocked;
+      const r = await oeSearch(buyer, [a.supplier_oe, b.supplier_oe.toLowerCase(), ` ${a.oe_norm} `]);
+      expect(r.status).toBe(200);
+      const exact = r.body.data.items.filter((g: { relation: string }) => g.relation === 'exact');
+      expect(exact.map((g: { oe: string }) => g.oe)).toEqual([a.oe_norm, b.oe_norm]);
+      expect(new Set(exact[0].rows.map((x: { company_id: number }) => x.company_id)).size).toBe(a.sellers);
+      expect(exact[0].brand_code).not.toBe('');
+      const row = exact[0].rows[0];
+      expect(row).toMatchObject({ supplier_oe: a.supplier_oe });
+      expect(typeof row.province).toBe('string');
+      // a formal buyer sees every price column and the contacts
+      expect(r.body.data.price_columns).toEqual(['price99', 'price0', 'price1', 'price2', 'price3', 'price5']);
+      expect(row.price0).toBeGreaterThan(0);
+      expect(row.phone).toMatch(/\d/);
+      // original parts first
+      const firstNonOriginal = exact[0].rows.findIndex((x: { is_original: boolean }) => !x.is_original);
+      if (firstNonOriginal >= 0) expect(exact[0].rows.slice(firstNonOriginal).every((x: { is_original: boolean }) => !x.is_original)).toBe(true);
+    });
+
+    it('finds stock through supersession and aliases', async () => {
+      const r = await oeSearch(buyer, [relation.oe_norm]);
+      const related = r.body.data.items.find((g: { relation: string; oe_number: string }) => g.relation === relation.kind);
+      expect(related).toBeDefined();
+      expect(related.oe).toBe(relation.oe_norm);
+      expect(related.rows.length).toBeGreaterThan(0);
+    });
+
+    it('leaves contact details and wholesale prices out for a registered member', async () => {
+      const r = await oeSearch(member, [stocked[0].oe_norm]);
+      expect(r.body.data.contacts_visible).toBe(false);
+      expect(r.body.data.price_columns).toEqual(['price99', 'price2', 'price3']);
+      const row = r.body.data.items[0].rows[0];
+      expect(Object.keys(row)).not.toContain('phone');
+      expect(Object.keys(row)).not.toContain('qq');
+      expect(Object.keys(row)).not.toContain('price0');
+      expect(row.price99).toBeGreaterThan(0);
+    });
+
+    it('refuses bad batches with the search messages', async () => {
+      const cases: Array<[unknown, string]> = [
+        [[], msg.enterOe],
+        [['  '], msg.enterOe],
+        [['04465-33450', '1-2-3'], msg.oeMinLength],
+        [Array.from({ length: 11 }, (_, i) => `ABCDE${i}`), msg.oeMaxLines],
+        [42, msg.enterOe],
+      ];
+      for (const [list, text] of cases) {
+        const r = await oeSearch(buyer, list);
+        expect(r.status).toBe(422);
+        expect(r.body).toMatchObject({ field: 'oe_list', client_msg: msg.invalidPayload('oe_list', text) });
+      }
+      expect((await oeSearch(buyer, Array.from({ length: 11 }, () => 'ABCDE1'))).status).toBe(200);
+    });
+
+    it('refuses a huge batch at once, without stalling the server on it', async () => {
+      const started = Date.now();
+      const r = await oeSearch(buyer, Array.from({ length: 80_000 }, (_, i) => `AB${String(i).padStart(7, '0')}`));
+      expect(r.body).toMatchObject({ code: 422, field: 'oe_list', client_msg: msg.invalidPayload('oe_list', msg.oeMaxLines) });
+      expect(Date.now() - started).toBeLessThan(3000);
+    });
+
+    it('another company id is refused', async () => {
+      const r = await oeSearch(buyer, [stocked[0].oe_norm], { company_id: 2 });
+      expect(r.status).toBe(403);
+    });
+
+    it('counts stock queries per company and stops at the daily quota', async () => {
+      // the registered member's company may make 50 queries a day
+      const day = new Date(env.clock.now().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+      await sql`update stock_query_count set used = 49 where company_id = 4 and day = ${day}`.execute(env.database.db);
+      const last = await oeSearch(member, [stocked[0].oe_norm]);
+      expect(last.body.data.quota).toEqual({ used: 50, total_per_day: 50 });
+      const over = await oeSearch(member, [stocked[0].oe_norm]);
+      expect(over.status).toBe(429);
+      expect(over.body.client_msg).toBe(quotaExhausted(50));
+      const count = await env.call('GET', '/api/company/quota/stock?company_id=4', { token: member });
+      expect(count.body.data).toEqual({ total_per_day: 50, used: 50, unlimited: false });
+      // a formal company is unlimited
+      const formal = await oeSearch(buyer, [stocked[0].oe_norm]);
+      expect(formal.body.data.quota.total_per_day).toBe(9999);
+    });
+
+    const kw = (token: string, q: Record<string, string | number>) =>
+      env.call('GET', `/api/search/keyword?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, { token });
+
+    it('keyword, exact: the phrase in names, ranked in stock first then cheapest', async () => {
+      const r = await kw(buyer, { k: '刹车片', mode: 'exact' });
+      expect(r.status).toBe(200);
+      const rows = r.body.data.rows;
+      expect(rows.length).toBe(50);
+      for (const row of rows) expect(row.name).toMatch(/刹车片/);
+      const inStock = rows.filter((x: { quantity: number }) => x.quantity > 0);
+      expect(rows.slice(0, inStock.length)).toEqual(inStock);
+      const names = new Set(rows.map((x: { name: string }) => x.name));
+      for (const name of names) {
+        const prices = rows.filter((x: { name: string; quantity: number }) => x.name === name && x.quantity > 0).map((x: { price0: number }) => x.price0);
+        expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      }
+      expect(r.body.data.total).toBeGreaterThan(50);
+    });
+
+    it('keyword, fuzzy: characters in any order, several words across fields, 1 and 2 characters', async () => {
+      const loose = await kw(buyer, { k: '刹片', mode: 'fuzzy' });
+      expect(loose.body.data.rows.length).toBeGreaterThan(0);
+      for (const row of loose.body.data.rows) expect(row.name).toMatch(/刹.*片/);
+      expect((await kw(buyer, { k: '刹片', mode: 'exact' })).body.data.rows).toEqual([]);
+
+      const pair = (await sql<{ make: string; name: string }>`
+        select m.name as make, s.name from stock s join make m on m.id = s.make_id where s.name like '%刹车片' group by m.name, s.name order by count(*) desc limit 1`.execute(env.database.db)).rows[0];
+      const two = await kw(buyer, { k: `${pair.make} 刹车片`, mode: 'fuzzy' });
+      expect(two.body.data.rows.length).toBeGreaterThan(0);
+      for (const row of two.body.data.rows) {
+        expect(row.name).toMatch(/刹车片/);
+        expect(`${row.make_name} ${row.supplier_vehicle}`).toContain(pair.make);
+      }
+      const one = await kw(buyer, { k: '泵', mode: 'fuzzy' });
+      expect(one.body.data.rows.length).toBeGreaterThan(0);
+      for (const row of one.body.data.rows) expect(`${row.name}${row.part_brand_name}${row.supplier_vehicle}`).toMatch(/泵/);
+      const brand = await kw(buyer, { k: 'ngk', mode: 'exact' });
+      expect(brand.body.data.rows.every((x: { part_brand_name: string }) => x.part_brand_name === 'NGK')).toBe(true);
+    });
+
+    it('keyword finds OE numbers by prefix and pages through the results', async () => {
+      const r = await kw(buyer, { k: stocked[0].supplier_oe, mode: 'exact' });
+      expect(r.body.data.rows.some((x: { supplier_oe: string }) => x.supplier_oe === stocked[0].supplier_oe)).toBe(true);
+      const p1 = (await kw(buyer, { k: '滤清器', mode: 'fuzzy', page_size: 50, page_number: 1 })).body.data.rows.map((x: { id: number }) => x.id);
+      const p2 = (await kw(buyer, { k: '滤清器', mode: 'fuzzy', page_size: 50, page_number: 2 })).body.data.rows.map((x: { id: number }) => x.id);
+      expect(p2.length).toBeGreaterThan(0);
+      expect(p1.filter((id: number) => p2.includes(id))).toEqual([]);
+      // counted up to five pages ahead
+      const real = (await sql<{ n: number }>`select count(*)::int as n from stock where name like '%滤清器%'`.execute(env.database.db)).rows[0].n;
+      const first = (await kw(buyer, { k: '滤清器', mode: 'exact' })).body.data;
+      expect(first.total).toBe(Math.min(real, 250));
+      expect(first.total_capped).toBe(real > 250);
+    });
+
+    it('keyword refuses empty text and bad paging, strips contacts for members, answers nothing found with an empty list', async () => {
+      expect((await kw(buyer, { k: '   ' })).body).toMatchObject({ code: 422, field: 'k', client_msg: msg.invalidPayload('k', msg.enterSearch) });
+      expect((await kw(buyer, { k: '水泵', page_size: 30 })).body).toMatchObject({ code: 422, field: 'page_size' });
+      expect((await kw(buyer, { k: '水泵', mode: 'roughly' })).body).toMatchObject({ code: 422, field: 'mode' });
+      const none = await kw(buyer, { k: '不存在的配件' , mode: 'exact' });
+      expect(none.body.data).toMatchObject({ rows: [], total: 0 });
+      const trial = (await env.login('trial')).access_token;
+      const m = await kw(trial, { k: '水泵' });
+      expect(m.body.data.contacts_visible).toBe(false);
+      expect(Object.keys(m.body.data.rows[0])).not.toContain('phone');
+    });
+
+    it('lists the circles of the caller\'s company with its membership state', async () => {
+      const mine = (await env.call('GET', '/api/circle/list?is_in_member=1&show_internal=1&page_size=1000', { token: buyer })).body.data;
+      expect(mine.map((c: { name: string; member_state: string }) => [c.name, c.member_state])).toEqual([['华南汽配商圈', 'approved'], ['长三角维修联盟', 'approved']]);
+      expect(mine[0].member_count).toBe(5);
+      const pending = (await env.call('GET', '/api/circle/list?is_in_member=1', { token: member })).body.data;
+      expect(pending.map((c: { member_state: string }) => c.member_state)).toEqual(['pending']);
+      // the internal circle is hidden from outsiders
+      const seller = (await env.login('seller')).access_token;
+      const all = (await env.call('GET', '/api/circle/list', { token: seller })).body.data;
+      expect(all.map((c: { name: string }) => c.name)).toEqual(['华南汽配商圈']);
+      expect((await env.call('GET', '/api/circle/list?is_in_member=yes', { token: seller })).body).toMatchObject({ code: 422, field: 'is_in_member' });
+    });
+
+    it('circle search only shows stock of companies in the caller\'s approved circles', async () => {
+      const peers = (await sql<{ company_id: number }>`
+        select distinct company_id from trade_circle_member where member_state = 'approved' and circle_id in
+          (select circle_id from trade_circle_member where company_id = 3 and member_state = 'approved')`.execute(env.database.db)).rows.map((r) => r.company_id);
+      const r = await kw(buyer, { k: '滤清器', mode: 'fuzzy', circle: 1 });
+      expect(r.body.data.rows.length).toBeGreaterThan(0);
+      for (const row of r.body.data.rows) expect(peers).toContain(row.company_id);
+      const everyone = await kw(buyer, { k: '滤清器', mode: 'fuzzy' });
+      expect(everyone.body.data.rows.some((row: { company_id: number }) => !peers.includes(row.company_id))).toBe(true);
+      // a pending membership does not count
+      const trialToken = (await env.login('trial')).access_token;
+      expect((await kw(trialToken, { k: '滤清器', circle: 1 })).body.data.rows.every((row: { company_id: number }) => [3, 5].includes(row.company_id))).toBe(true);
+      const refused = await kw(member, { k: '滤清器', circle: 1 });
+      expect(refused.status).toBe(403);
+      expect(refused.body.client_msg).toBe(NOT_IN_CIRCLE);
+    });
+
+    it('dismantled parts: keyword search limited to 拆车件', async () => {
+      const r = await kw(buyer, { k: '滤清器', dismantled: 1 });
+      expect(r.body.data.rows.length).toBeGreaterThan(0);
+      for (const row of r.body.data.rows) expect(row.quality_name).toBe('拆车件');
+    });
+
+    it('yellow pages: seller companies by name or city; contacts only for formal members', async () => {
+      const r = await env.call('GET', `/api/search/company?k=${encodeURIComponent('广州')}`, { token: buyer });
+      expect(r.body.data.total).toBeGreaterThan(0);
+      for (const c of r.body.data.data) expect(`${c.name}${c.city}${c.province}`).toContain('广州');
+      expect(r.body.data.data[0].phone).toMatch(/\d/);
+      expect(r.body.data.data.find((c: { id: number }) => c.id === 2)).toMatchObject({ short_name: '骏达汽配', level_name: '正式会员' });
+      const trial = (await env.login('trial')).access_token;
+      const hidden = await env.call('GET', `/api/search/company?k=${encodeURIComponent('汽配')}`, { token: trial });
+      expect(hidden.body.data.contacts_visible).toBe(false);
+      for (const c of hidden.body.data.data) expect(Object.keys(c)).not.toContain('phone');
+      expect((await env.call('GET', '/api/search/company?k=', { token: buyer })).body).toMatchObject({ code: 422, client_msg: msg.invalidPayload('k', msg.enterSearch) });
+      // buyers are no sellers: not listed
+      expect((await env.call('GET', `/api/search/company?k=${encodeURIComponent('申通')}`, { token: buyer })).body.data.total).toBe(0);
+    });
+
+    it('part brands: 20 a page, filtered by keyword, an empty list when nothing matches', async () => {
+      const all = (await env.call('GET', '/api/search/part-brands?page_size=20&page_number=1', { token: buyer })).body.data;
+      expect(all.total).toBe(18);
+      expect(all.data).toHaveLength(18);
+      const some = (await env.call('GET', `/api/search/part-brands?keyword=${encodeURIComponent('博')}`, { token: buyer })).body.data;
+      expect(some.data.map((b: { name: string }) => b.name)).toEqual(['博世', '布雷博']);
+      const ngk = (await env.call('GET', '/api/search/part-brands?keyword=ngk', { token: buyer })).body.data;
+      expect(ngk.data.map((b: { name: string }) => b.name)).toEqual(['NGK']);
+      expect((await env.call('GET', '/api/search/part-brands?keyword=zzz', { token: buyer })).body.data).toEqual({ data: [], total: 0 });
+    });
+
+    it('suggests up to 10 OE numbers by prefix, only from 5 characters', async () => {
+      const prefix = stocked[0].oe_norm.slice(0, 5);
+      const r = await env.call('GET', `/api/search/instant?oe=${encodeURIComponent(stocked[0].supplier_oe.slice(0, 6))}`, { token: buyer });
+      expect(r.status).toBe(200);
+      expect(r.body.data.length).toBeGreaterThan(0);
+      expect(r.body.data.length).toBeLessThanOrEqual(10);
+      for (const s of r.body.data) expect(s.oe_number.replace(/[^0-9A-Za-z]/g, '').toUpperCase().startsWith(prefix.slice(0, 5))).toBe(true);
+      expect(r.body.data[0].car_brand_url).toMatch(/^\/makes\/\w+\.svg$/);
+      const short = await env.call('GET', '/api/search/instant?oe=04-46', { token: buyer });
+      expect(short.body).toMatchObject({ code: 422, client_msg: msg.invalidPayload('oe', msg.oeMinLength) });
+    });
+
+    it('a registered member finds no other company\'s phone or QQ in any answer that shows other companies', async () => {
+      const db = env.database.db;
+      // the member's company joins a circle and gets the circle code, so every such call answers
+      await sql`update app_user set permissions = permissions || array['C12'] where username = 'member'`.execute(db);
+      await sql`insert into trade_circle_member (circle_id, company_id, member_state) select id, 4, 'approved' from trade_circle where not is_internal
+        on conflict (circle_id, company_id) do update set member_state = 'approved'`.execute(db);
+      // an earlier test used up the member's daily stock queries
+      await sql`delete from stock_query_count where company_id = 4`.execute(db);
+      const contacts = (await sql<{ v: string }>`
+        select phone as v from company where id <> 4 and phone <> '' union select qq from company where id <> 4 and qq <> ''
+        union select contact_phone from app_user where company_id <> 4 and contact_phone <> '' union select mobile from app_user where company_id <> 4 and mobile is not null`.execute(db)).rows.map((r) => r.v);
+      expect(contacts.length).toBeGreaterThan(3);
+      const circleId = (await sql<{ id: number }>`select id from trade_circle where not is_internal order by id limit 1`.execute(db)).rows[0].id;
+      const answers = [
+        await oeSearch(member, stocked.map((s) => s.oe_norm)),
+        ...await Promise.all([
+          '/api/search/keyword?k=%E6%BB%A4%E6%B8%85%E5%99%A8', '/api/search/keyword?k=%E6%BB%A4%E6%B8%85%E5%99%A8&circle=1',
+          '/api/search/keyword?k=%E7%89%87&dismantled=1', '/api/search/company?k=%E5%B8%82', '/api/company/shop/info?company_id=2',
+          '/api/company/shop/products?company_id=2', '/api/trade-circle/list', `/api/trade-circle/detail?id=${circleId}`,
+          '/api/circle/list?is_in_member=1&show_internal=1', '/api/enquiry/wanted',
+        ].map((path) => env.call('GET', path, { token: member }))),
+      ];
+      for (const r of answers) {
+        expect(r.status, JSON.stringify(r.body).slice(0, 200)).toBe(200);
+        const text = JSON.stringify(r.body.data);
+        for (const c of contacts) expect(text, c).not.toContain(`"${c}"`);
+        expect(text).not.toMatch(/"(phone|qq|wechat|mobile|contact_phone)":/);
+      }
+      // its own application form shows its own company's details, and nobody else's
+      const own = JSON.stringify((await env.call('GET', '/api/seller-apply/mine', { token: member })).body.data);
+      for (const c of contacts) expect(own, c).not.toContain(`"${c}"`);
+    });
+  });
+});

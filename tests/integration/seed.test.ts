@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { migrate } from '../../src/server/db/migrate';
+import { seed } from '../../src/server/db/seed';
+import type { Database } from '../../src/server/db/client';
+import { backends, openTestDatabase, skipReason } from './harness';
+
+describe.each(backends)('seed on %s', (backend) => {
+  describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'first start', () => {
+    let database: Database;
+    beforeEach(async () => {
+      database = await openTestDatabase(backend);
+      await migrate(database.db);
+    });
+    afterEach(async () => database?.close());
+
+    const counts = async () => {
+      const { rows } = await sql<Record<string, number>>`select
+        (select count(*)::int from company) as company, (select count(*)::int from app_user) as app_user,
+        (select count(*)::int from system_param) as system_param, (select count(*)::int from stock) as stock,
+        (select count(*)::int from company_shop) as company_shop, (select count(*)::int from epc_vehicle) as epc_vehicle,
+        (select count(*)::int from company_level where price_fen is not null) as packages`.execute(database.db);
+      return rows[0];
+    };
+    const opts = { now: new Date('2026-11-22T04:00:00Z'), scryptN: 1024, stockRows: 300 };
+
+    it('is complete or nothing: a first start stopped half-way leaves nothing, and the next seeds it all', async () => {
+      const empty = await counts();
+      expect(empty).toMatchObject({ company: 0, app_user: 0, stock: 0 });
+      // the demo shop comes after the accounts and the catalogue; make it fail there
+      await sql`create function qph_stop_seed() returns trigger language plpgsql as $$ begin raise exception 'stopped'; end $$`.execute(database.db);
+      await sql`create trigger qph_stop_seed before insert on company_shop for each row execute function qph_stop_seed()`.execute(database.db);
+      await expect(seed(database.db, opts)).rejects.toThrow('stopped');
+      expect(await counts()).toEqual(empty);
+
+      await sql`drop trigger qph_stop_seed on company_shop`.execute(database.db);
+      expect(await seed(database.db, opts)).toBe(true);
+      const after = await counts();
+      expect(after).toMatchObject({ app_user: 6, stock: 300, company_shop: 1, epc_vehicle: 6, packages: 1 });
+      expect(after.company).toBeGreaterThan(5);
+      expect(after.system_param).toBeGreaterThan(empty.system_param + 10);
+      // a later start leaves it as it is
+      expect(await seed(database.db, opts)).toBe(false);
+      expect(await counts()).toEqual(after);
+    });
+
+    it('seeds once when two starts race on one empty database', async () => {
+      const results = await Promise.all([seed(database.db, opts), seed(database.db, opts)]);
+      expect(results.sort()).toEqual([false, true]);
+      expect((await counts()).app_user).toBe(6);
+    });
+  });
+});

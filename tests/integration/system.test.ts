@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/shared/contracts';
+import { msg } from '../../src/shared/messages';
+import { parseEnv } from '../../src/server/env';
+import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+
+describe.each(backends)('system, company and history calls on %s', (backend) => {
+  describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'calls', () => {
+    let env: TestEnv;
+    let seller: string;
+    let buyer: string;
+    let operator: string;
+    beforeAll(async () => {
+      env = await createTestEnv(backend);
+      seller = (await env.login('seller')).access_token;
+      buyer = (await env.login('buyer')).access_token;
+      operator = (await env.login('operator')).access_token;
+    });
+    afterAll(async () => env?.close());
+
+    it('health says which backend answers', async () => {
+      const r = await env.call('GET', '/api/health');
+      expect(r.body.data.backend).toBe(backend);
+      expect(r.body.data.server_version).toMatch(/^\d+/);
+    });
+
+    it('openapi has an operation for every call, named after it', async () => {
+      const r = await env.call('GET', '/api/openapi.json');
+      const ids = Object.values(r.body.paths as Record<string, Record<string, { operationId: string }>>).flatMap((p) => Object.values(p).map((o) => o.operationId));
+      expect(ids.sort()).toEqual(Object.keys(endpoints).sort());
+      expect(r.body.paths['/api/system/config'].get.parameters.map((p: { name: string }) => p.name)).toContain('keys');
+    });
+
+    it('config returns only the known keys asked for', async () => {
+      const r = await env.call('GET', '/api/system/config?keys=system_phone,system_announcement,no_such_key');
+      expect(Object.keys(r.body.data).sort()).toEqual(['system_announcement', 'system_phone']);
+      expect(r.body.data.system_phone).toMatch(/^\d{3}-\d{3}-\d{4}$/);
+      const bad = await env.call('GET', '/api/system/config?keys=');
+      expect(bad.body).toMatchObject({ code: 422, field: 'keys', client_msg: msg.invalidPayload('keys', '请提供参数键') });
+    });
+
+    it('every system parameter key of the spec is seeded', async () => {
+      const keys = ['system_title', 'system_keywords', 'system_desc', 'system_name', 'system_logo', 'system_logo_text', 'system_phone', 'system_icp_number', 'wx_open_web_key', 'system_tongji', 'baidu_shangqiao', 'upload_authority', 'im_client_params', 'jqr_allinpay_config', 'api_docment_url', 'qcj_url'];
+      const r = await env.call('GET', `/api/system/config?keys=${keys.join(',')}`);
+      expect(Object.keys(r.body.data).sort()).toEqual([...keys].sort());
+    });
+
+    it('ads: every slot has a live ad; expired ads are not served', async () => {
+      const slots = ['LB001', 'LB002', 'LB003', 'LB004', 'LB005', 'LB006', 'LB007', 'LB008', 'LB009', 'LB010', 'GG000', 'GG005', 'GG009', 'JQR001', 'JQR002', 'CJ000'];
+      const r = await env.call('GET', `/api/system/ads?codes=${slots.join(',')}`);
+      expect(new Set(r.body.data.map((a: { code: string }) => a.code))).toEqual(new Set(slots));
+      const now = env.clock.now().getTime() / 1000;
+      for (const ad of r.body.data) expect(ad.start_date <= now && now < ad.end_data).toBe(true);
+      env.clock.advance(400 * 86400);
+      expect((await env.call('GET', '/api/system/ads?codes=GG000')).body.data).toEqual([]);
+      env.clock.advance(-400 * 86400);
+    });
+
+    it('company level and quotas come from the data, for the own company', async () => {
+      const level = (await env.call('GET', '/api/company/level?company_id=2', { token: seller })).body.data[0];
+      expect(level).toMatchObject({ name: '正式会员', level_type: 'paid', have: 2, limit: 30, total_per_day: 9999 });
+      expect(level.level_end_data).toBe(Math.floor(env.clock.now().getTime() / 1000) + 45 * 86400);
+      expect((await env.call('GET', '/api/company/quota/employee?company_id=2', { token: seller })).body.data).toEqual({ have: 2, limit: 30 });
+      expect((await env.call('GET', '/api/company/quota/stock?company_id=2', { token: seller })).body.data).toEqual({ total_per_day: 9999, used: 0, unlimited: true });
+      const vin = (await env.call('GET', '/api/company/quota/vin?company_id=2', { token: seller })).body.data;
+      expect(vin).toMatchObject({ vin_company_order_current_type: 'date', available: null });
+
+      const member = (await env.login('member')).access_token;
+      expect((await env.call('GET', '/api/company/quota/vin?company_id=4', { token: member })).body.data).toMatchObject({ vin_company_order_current_type: 'count', available: 5, sum_qty: 5, used: 0 });
+      expect((await env.call('GET', '/api/company/level?company_id=4', { token: member })).body.data[0]).toMatchObject({ name: '注册会员', level_type: 'free', total_per_day: 50 });
+    });
+
+    it('another company is refused; the head company may look', async () => {
+      const r = await env.call('GET', '/api/company/level?company_id=2', { token: buyer });
+      expect(r.status).toBe(403);
+      expect(r.body.client_msg).toBe(msg.otherCompany);
+      expect((await env.call('GET', '/api/company/level?company_id=2', { token: operator })).body.data[0].name).toBe('正式会员');
+      const bad = await env.call('GET', '/api/company/level?company_id=-3', { token: buyer });
+      expect(bad.body).toMatchObject({ code: 422, field: 'company_id', client_msg: msg.invalidPayload('company_id', 'company_id 必须是正整数') });
+    });
+
+    it('search history: newest first, deduplicated, idempotent under a key', async () => {
+      const post = (value: string, key?: string) =>
+        env.call('POST', '/api/search/history', { token: buyer, body: { search_value: value, search_type: 'oe' }, headers: key ? { 'Idempotency-Key': key } : {} });
+      const count = async () => Number((await env.database.db.selectFrom('search_history').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      await post('04465-33450');
+      env.clock.advance(5);
+      const first = await post('1K0698151A', 'key-aaaa-0001');
+      expect(first.body.code).toBe(200);
+      const before = await count();
+      env.clock.advance(5);
+      const replay = await post('1K0698151A', 'key-aaaa-0001');
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(replay.body).toEqual(first.body);
+      expect(await count()).toBe(before);
+
+      const clash = await post('34116794300', 'key-aaaa-0001');
+      expect(clash.status).toBe(409);
+      expect(clash.body.client_msg).toBe(msg.idempotencyConflict);
+      const badKey = await post('34116794300', 'short');
+      expect(badKey.status).toBe(422);
+      expect(badKey.body.client_msg).toBe(msg.idempotencyKeyInvalid);
+      expect(await count()).toBe(before);
+
+      env.clock.advance(5);
+      await post('04465-33450');
+      const list = (await env.call('GET', '/api/search/history', { token: buyer })).body.data;
+      expect(list.map((h: { search_value: string }) => h.search_value)).toEqual(['04465-33450', '1K0698151A']);
+      // someone else's history is separate
+      expect((await env.call('GET', '/api/search/history', { token: seller })).body.data).toEqual([]);
+      const empty = await env.call('POST', '/api/search/history', { token: buyer, body: { search_value: '  ' } });
+      expect(empty.body).toMatchObject({ code: 422, field: 'search_value', client_msg: msg.invalidPayload('search_value', msg.enterSearch) });
+    });
+
+    it('an unknown call gets a Chinese 404 envelope', async () => {
+      const r = await env.call('GET', '/api/no/such/call');
+      expect(r.status).toBe(404);
+      expect(r.body.client_msg).toBe(msg.endpointNotFound);
+    });
+  });
+});
+
+describe('environment', () => {
+  it('takes defaults and refuses bad values with a message naming the variable', () => {
+    expect(parseEnv({})).toMatchObject({ ok: true, env: { PORT: 8080, HOST: '127.0.0.1', DATA_DIR: './data' } });
+    const port = parseEnv({ PORT: 'eighty' });
+    expect(port.ok).toBe(false);
+    expect(!port.ok && port.message).toContain('PORT');
+    expect(parseEnv({ PORT: '70000' }).ok).toBe(false);
+    const url = parseEnv({ DATABASE_URL: 'mysql://x' });
+    expect(!url.ok && url.message).toContain('DATABASE_URL');
+    expect(parseEnv({ DATABASE_URL: 'postgres://u@h:5432/db' }).ok).toBe(true);
+    expect(parseEnv({ ACCESS_TOKEN_TTL: '5' }).ok).toBe(false);
+  });
+});

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { sql } from 'kysely';
+import { createApp } from '../../src/server/app';
+import { msg } from '../../src/shared/messages';
+import { MB } from '../../src/shared/domain/upload';
+import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+
+/** a real 1×1 PNG */
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const pngOf = (size: number) => {
+  const b = Buffer.alloc(size, 7);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b);
+  return b.toString('base64');
+};
+const jpgOf = (size: number) => {
+  const b = Buffer.alloc(size, 1);
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0]).copy(b);
+  return b.toString('base64');
+};
+
+describe.each(backends)('image upload on %s', (backend) => {
+  describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'fileUpload', () => {
+    let env: TestEnv;
+    let buyer: string;
+    let seller: string;
+    beforeAll(async () => {
+      env = await createTestEnv(backend);
+      buyer = (await env.login('buyer')).access_token;
+      seller = (await env.login('seller')).access_token;
+    });
+    afterAll(async () => env?.close());
+
+    const upload = (token: string | undefined, base64_data: unknown, file_name: unknown = 'part.png') =>
+      env.call('POST', '/api/upload/file', { token, body: { base64_data, file_name } });
+    const files = () => readdirSync(env.uploadDir);
+    const rows = async () => (await sql<{ n: number }>`select count(*)::int as n from uploaded_file`.execute(env.database.db)).rows[0].n;
+
+    it('stores a PNG and serves the same bytes back read-only with its content type', async () => {
+      const r = await upload(buyer, PNG_1PX, '刹车片.png');
+      expect(r.status).toBe(200);
+      expect(r.body.data).toMatchObject({ content_type: 'image/png', size: Buffer.from(PNG_1PX, 'base64').length });
+      expect(r.body.data.file_path).toMatch(/^\/api\/uploads\/[0-9a-f]{32}\.png$/);
+      const { app } = createApp({ db: env.database.db, backend: env.database.backend, clock: env.clock, accessTtlSeconds: 900, uploadDir: env.uploadDir });
+      const got = await app.request(r.body.data.file_path);
+      expect(got.status).toBe(200);
+      expect(got.headers.get('content-type')).toBe('image/png');
+      expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await got.arrayBuffer()).equals(Buffer.from(PNG_1PX, 'base64'))).toBe(true);
+      // read-only: nothing can be written or deleted at that address
+      expect((await app.request(r.body.data.file_path, { method: 'PUT', body: 'x' })).status).toBe(404);
+      expect((await app.request(r.body.data.file_path, { method: 'DELETE' })).status).toBe(404);
+      // unknown names and path tricks are plain 404s
+      expect((await app.request('/api/uploads/0123456789abcdef0123456789abcdef.png')).status).toBe(404);
+      expect((await app.request('/api/uploads/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+    });
+
+    it('recognises a JPG by its bytes even under another name, and accepts a data: URL', async () => {
+      const r = await upload(buyer, `data:image/png;base64,${jpgOf(1000)}`, 'photo.PNG');
+      expect(r.status).toBe(200);
+      expect(r.body.data.content_type).toBe('image/jpeg');
+      expect(r.body.data.file_path).toMatch(/\.jpg$/);
+    });
+
+    it('refuses what is not JPG/PNG by its bytes, whatever its name, and stores nothing', async () => {
+      const before = { files: files().length, rows: await rows() };
+      for (const [data, name] of [
+        [Buffer.from('GIF89a........').toString('base64'), 'x.gif'],
+        [Buffer.from('%PDF-1.7 not an image').toString('base64'), 'fake.jpg'],
+        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'), 'x.png'],
+      ]) {
+        const r = await upload(buyer, data, name);
+        expect(r.status).toBe(422);
+        expect(r.body.field).toBe('base64_data');
+        expect(r.body.client_msg).toContain(msg.imageType);
+      }
+      expect(files().length).toBe(before.files);
+      expect(await rows()).toBe(before.rows);
+    });
+
+    it('limits size to 2 MB, and to 5 MB for a company in upload_authority', async () => {
+      const before = files().length;
+      expect((await upload(buyer, pngOf(2 * MB))).status).toBe(200);
+      const tooBig = await upload(buyer, pngOf(2 * MB + 1));
+      expect(tooBig.status).toBe(422);
+      expect(tooBig.body.client_msg).toContain(msg.imageSize(2));
+      // the seller's company (id 2) is listed in upload_authority
+      expect((await upload(seller, pngOf(2 * MB + 1))).status).toBe(200);
+      const sellerTooBig = await upload(seller, jpgOf(5 * MB + 1));
+      expect(sellerTooBig.status).toBe(422);
+      expect(sellerTooBig.body.client_msg).toContain(msg.imageSize(5));
+      expect(files().length).toBe(before + 2);
+      // taking the company out of upload_authority takes the larger limit away
+      await env.database.db.updateTable('system_param').set({ value: '1' }).where('key', '=', 'upload_authority').execute();
+      const now = await upload(seller, pngOf(2 * MB + 1));
+      expect(now.body.client_msg).toContain(msg.imageSize(2));
+      await env.database.db.updateTable('system_param').set({ value: '1,2' }).where('key', '=', 'upload_authority').execute();
+    });
+
+    it('needs a signed-in user and a well-formed payload', async () => {
+      expect((await upload(undefined, PNG_1PX)).status).toBe(401);
+      const notBase64 = await upload(buyer, '####');
+      expect(notBase64.status).toBe(422);
+      expect(notBase64.body.field).toBe('base64_data');
+      const empty = await upload(buyer, '');
+      expect(empty.body.client_msg).toContain('请选择要上传的图片');
+      const noName = await upload(buyer, PNG_1PX, '  ');
+      expect(noName.status).toBe(422);
+      expect(noName.body.field).toBe('file_name');
+    });
+  });
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { msg } from '../../src/shared/messages';
+import { IMAGE_NOT_OURS } from '../../src/server/modules/wanted/wanted.service';
+import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+/** a European Volkswagen VIN (position 9 holds no check digit) */
+const VIN = 'WVWZZZ1KZ6W000001';
+
+describe.each(backends)('wanted requests on %s', (backend) => {
+  describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'publishWanted / getWantedList', () => {
+    let env: TestEnv;
+    let buyer: string;
+    let member: string;
+    let seller: string;
+    let clerk: string;
+    let makeId: number;
+    beforeAll(async () => {
+      // the catalogue (and its makes) comes with the stock generator
+      env = await createTestEnv(backend, { stockRows: 100 });
+      [buyer, member, seller, clerk] = await Promise.all(['buyer', 'member', 'seller', 'clerk'].map(async (u) => (await env.login(u)).access_token));
+      makeId = (await sql<{ id: number }>`select id from make where name = '大众'`.execute(env.database.db)).rows[0].id;
+    });
+    afterAll(async () => env?.close());
+
+    const publish = (token: string | undefined, body: unknown, key?: string) =>
+      env.call('POST', '/api/enquiry/wanted', { token, body, headers: key ? { 'Idempotency-Key': key } : {} });
+    const list = (token: string, query = '') => env.call('GET', `/api/enquiry/wanted${query}`, { token });
+    const count = async () => (await sql<{ n: number }>`select count(*)::int as n from wanted_request`.execute(env.database.db)).rows[0].n;
+    const uploadAs = async (token: string) => (await env.call('POST', '/api/upload/file', { token, body: { base64_data: PNG_1PX, file_name: 'p.png' } })).body.data.file_path as string;
+
+    it('publishes with an own image and the normalised VIN, and the buyer sees it in 我的求购 with quote_count 0', async () => {
+      const img = await uploadAs(buyer);
+      const r = await publish(buyer, { content: ' 前刹车片 一套 ', make_id: makeId, vin: 'wvwzzz1kz6w000001', img_infos: [img, img] });
+      expect(r.status).toBe(200);
+      expect(r.body.data).toMatchObject({ content: '前刹车片 一套', make_id: makeId, make_name: '大众', vin: VIN, img_infos: [img], quote_count: 0, user_name: '王志强' });
+      expect(r.body.data.created).toBe(Math.floor(env.clock.now().getTime() / 1000));
+      const mine = await list(buyer);
+      expect(mine.status).toBe(200);
+      expect(mine.body.data.total).toBe(1);
+      expect(mine.body.data.data[0]).toEqual(r.body.data);
+    });
+
+    it('refuses bad input with the field named and stores nothing', async () => {
+      const before = await count();
+      const cases: Array<[Record<string, unknown>, string, string]> = [
+        [{ make_id: makeId }, 'content', msg.wantedEmpty],
+        [{ content: '   ', make_id: makeId }, 'content', msg.wantedEmpty],
+        [{ content: '水泵' }, 'make_id', msg.chooseCarBrand],
+        [{ content: '水泵', make_id: 'x' }, 'make_id', msg.chooseCarBrand],
+        [{ content: '水泵', make_id: 999999 }, 'make_id', msg.chooseCarBrand],
+        // beyond the integer column: refused like any unknown brand, not a server error
+        [{ content: '水泵', make_id: 2147483648 }, 'make_id', msg.chooseCarBrand],
+        [{ content: '水泵', make_id: 1e308 }, 'make_id', msg.chooseCarBrand],
+        [{ content: '水泵', make_id: makeId, vin: 'WVWZZZ1KZ6W00000' }, 'vin', msg.vinLength],
+        [{ content: '水泵', make_id: makeId, vin: 'WVWZZZ1KZ6W00000I' }, 'vin', msg.vinIllegalChars],
+        [{ content: '水泵', make_id: makeId, img_infos: ['https://evil.example/x.png'] }, 'img_infos.0', IMAGE_NOT_OURS],
+        [{ content: '水泵', make_id: makeId, img_infos: ['/api/uploads/0123456789abcdef0123456789abcdef.png'] }, 'img_infos.0', IMAGE_NOT_OURS],
+        [{ content: 'x'.repeat(501), make_id: makeId }, 'content', '求购配件最多500个字符'],
+      ];
+      for (const [body, field, text] of cases) {
+        const r = await publish(buyer, body);
+        expect(r.status, JSON.stringify(body)).toBe(422);
+        expect(r.body.field).toBe(field);
+        expect(r.body.client_msg).toContain(text);
+      }
+      expect(await count()).toBe(before);
+    });
+
+    it('accepts a VIN whose check digit does not match (a warning, not a refusal) and no VIN at all', async () => {
+      expect((await publish(buyer, { content: '机油滤清器', make_id: makeId, vin: 'LSVAU2180N2183294' })).status).toBe(200);
+      const r = await publish(buyer, { content: '火花塞', make_id: String(makeId), vin: '' });
+      expect(r.status).toBe(200);
+      expect(r.body.data.vin).toBe('');
+    });
+
+    it('publishes once per Idempotency-Key: a replay returns the same request, another body is refused', async () => {
+      const before = await count();
+      const body = { content: '减震器 前左', make_id: makeId };
+      const first = await publish(buyer, body, 'wanted-replay-0001');
+      const again = await publish(buyer, body, 'wanted-replay-0001');
+      expect(again.status).toBe(200);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.body.data.id).toBe(first.body.data.id);
+      expect(await count()).toBe(before + 1);
+      expect((await publish(buyer, { ...body, content: '减震器 前右' }, 'wanted-replay-0001')).status).toBe(409);
+      expect(await count()).toBe(before + 1);
+    });
+
+    it('keeps each company to its own requests and images', async () => {
+      const sellerImg = await uploadAs(seller);
+      // the buyer cannot attach the seller's image
+      const foreign = await publish(buyer, { content: '水泵', make_id: makeId, img_infos: [sellerImg] });
+      expect(foreign.status).toBe(422);
+      expect(foreign.body.client_msg).toContain(IMAGE_NOT_OURS);
+      const own = await publish(member, { content: '球头', make_id: makeId });
+      expect(own.status).toBe(200);
+      const memberList = await list(member);
+      expect(memberList.body.data.data.map((w: { content: string }) => w.content)).toEqual(['球头']);
+      const buyerList = await list(buyer);
+      expect(buyerList.body.data.data.some((w: { id: number }) => w.id === own.body.data.id)).toBe(false);
+      expect((await list(seller)).body.data.total).toBe(0);
+      // newest first, paged
+      const page = await list(buyer, '?page_size=2&page_number=2');
+      expect(page.body.data.total).toBe(buyerList.body.data.total);
+      expect(page.body.data.data.map((w: { id: number }) => w.id)).toEqual(buyerList.body.data.data.slice(2, 4).map((w: { id: number }) => w.id));
+    });
+
+    it('needs sign-in and C07 or C15', async () => {
+      expect((await publish(undefined, { content: '水泵', make_id: makeId })).status).toBe(401);
+      expect((await publish(clerk, { content: '水泵', make_id: makeId })).status).toBe(403);
+      expect((await list(clerk)).status).toBe(403);
+      expect((await env.call('GET', '/api/enquiry/makes', { token: clerk })).body.data.some((m: { name: string }) => m.name === '大众')).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,2 @@
+// IndexedDB for Dexie in jsdom
+import 'fake-indexeddb/auto';

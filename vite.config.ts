@@ -1,0 +1,98 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { readFileSync } from 'node:fs';
+
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+/**
+ * Tells one build from the next (the persisted query cache of another build is dropped, see
+ * src/client/local/persist.ts): the package version and the time the config was loaded. Vitest
+ * loads this config too and gets an id of its own; tests check only its form.
+ */
+const buildId = `${version}-${Date.now().toString(36)}`;
+
+export default defineConfig({
+  plugins: [
+    // must come before react() (toolchain.md)
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/client/routes',
+      generatedRouteTree: 'src/client/routeTree.gen.ts',
+    }),
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: '汽配汇 QipeiHub',
+        short_name: '汽配汇',
+        description: '汽车配件 B2B 交易平台：OE号、关键词、VIN 查件，在线询价，多卖家一键下单',
+        lang: 'zh-CN',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#1565c0',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // Lara ships ~726 KB of fonts and primeicons eot/ttf/svg (toolchain.md): precache the
+        // upright Inter woff2 and primeicons' woff (it has no woff2), nothing else of the fonts
+        globPatterns: ['**/*.{js,css,html,woff2,png,svg,ico,webmanifest}', '**/primeicons*.woff'],
+        globIgnores: ['**/primeicons*.svg', '**/*.ttf', '**/*.eot', '**/*Italic*'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
+  server: { proxy: { '/api': apiTarget, '/ws': { target: apiTarget, ws: true } } },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1200 },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup-unit.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
