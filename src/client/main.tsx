@@ -70,7 +70,7 @@ const router = createAppRouter(queryClient, user);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <PrimeReactProvider value={{ locale: 'zh-CN', ripple: true }}>
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions()} onSuccess={() => revalidateRestored(queryClient)}>
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions(user?.uuid)} onSuccess={() => revalidateRestored(queryClient)}>
         <RouterProvider router={router} />
       </PersistQueryClientProvider>
     </PrimeReactProvider>

@@ -1,4 +1,5 @@
 import { QueryClient, hydrate } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pkg from '../../../package.json';
 import { PERSIST_KEY, persistOptions, revalidateRestored } from './persist';
@@ -73,9 +74,27 @@ describe('restoring the persisted query cache', () => {
 });
 
 describe('the cache buster', () => {
-  it('is the build id defined in vite.config.ts: the package version and the build', () => {
-    const { buster } = persistOptions();
-    expect(buster).toBe(import.meta.env.VITE_BUILD_ID);
-    expect(buster).toMatch(new RegExp(`^${pkg.version.replace(/\./g, '\\.')}-\\w+$`));
+  afterEach(() => localStorage.clear());
+
+  it('is the build id defined in vite.config.ts (package version and build) and the signed-in user', () => {
+    expect(persistOptions().buster).toBe(`${import.meta.env.VITE_BUILD_ID}:guest`);
+    expect(persistOptions('user-a').buster).toBe(`${import.meta.env.VITE_BUILD_ID}:user-a`);
+    expect(import.meta.env.VITE_BUILD_ID).toMatch(new RegExp(`^${pkg.version.replace(/\./g, '\\.')}-\\w+$`));
+  });
+
+  it("never hands one user's cached answers to the next user", async () => {
+    const a = new QueryClient();
+    a.setQueryData(['config', 'system_name'], { system_name: '赵顺捷的汽配' });
+    await persistQueryClientSave({ queryClient: a, ...persistOptions('user-a') });
+    // the persister writes behind a throttle
+    await vi.waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain('赵顺捷的汽配'), { timeout: 3000 });
+
+    const sameUser = new QueryClient();
+    await persistQueryClientRestore({ queryClient: sameUser, ...persistOptions('user-a') });
+    expect(sameUser.getQueryData(['config', 'system_name'])).toEqual({ system_name: '赵顺捷的汽配' });
+
+    const next = new QueryClient();
+    await persistQueryClientRestore({ queryClient: next, ...persistOptions('user-b') });
+    expect(next.getQueryData(['config', 'system_name'])).toBeUndefined();
   });
 });

@@ -99,13 +99,21 @@ const safeParse = (raw: string) => {
   }
 };
 
-export const persistOptions = (): Omit<PersistQueryClientOptions, 'queryClient'> => {
+/**
+ * The buster: a new build, or another signed-in user (or none), starts with an empty cache. Keys
+ * like ['profile'] and the search results (priced for the caller's level) belong to one user, and
+ * the cache is cleared on sign-in and sign-out only when those run to the end: a session ended by
+ * the server (908) or a write behind the persister's throttle could otherwise hand one user's
+ * answers to the next.
+ */
+export const cacheBuster = (userUuid: string | undefined) => `${import.meta.env.VITE_BUILD_ID ?? 'dev'}:${userUuid ?? 'guest'}`;
+
+export const persistOptions = (userUuid?: string): Omit<PersistQueryClientOptions, 'queryClient'> => {
   const storage = createSyncStoragePersister({ storage: window.localStorage, key: PERSIST_KEY, deserialize: safeParse });
   return {
     persister: { ...storage, restoreClient: async () => validateRestored(await storage.restoreClient()) },
     maxAge: PERSIST_MAX_AGE,
-    // defined in vite.config.ts: each build drops the cache of the one before
-    buster: import.meta.env.VITE_BUILD_ID ?? 'dev',
+    buster: cacheBuster(userUuid),
     dehydrateOptions: {
       shouldDehydrateQuery: (q) => q.state.status === 'success' && PERSISTED_KEYS.has(String(q.queryKey[0])),
       shouldDehydrateMutation: () => false,
