@@ -60,7 +60,7 @@ if (user) {
   connectLive();
   startOutboxSync(
     user.uuid,
-    (name: EndpointName, payload, key) => request(endpoints[name].method, name, payload as never, undefined, { idempotencyKey: key, silent: true }),
+    (name: EndpointName, payload, key) => request(endpoints[name].method, name, payload as never, undefined, { idempotencyKey: key, background: true }),
     replayOutcome,
   );
 }

@@ -152,6 +152,38 @@ describe('request', () => {
     expect(nav.assign).toHaveBeenCalledWith('/400');
   });
 
+  describe('a background write (the outbox replaying)', () => {
+    const bg = { idempotencyKey: 'k-1', background: true } as const;
+
+    it("10086 is only that write's error: the user stays on the page", async () => {
+      replies.push({ body: { code: 10086 } });
+      await expect(request('post', 'userLogout', {}, undefined, bg)).rejects.toMatchObject({ code: 10086 });
+      expect(nav.assign).not.toHaveBeenCalled();
+      expect(dialogs.get()).toEqual({ kind: 'none' });
+    });
+
+    it('an exception flag signs out and asks 重新登录? instead of reloading', async () => {
+      replies.push({ body: { code: 200, exception: true, data: null } });
+      await expect(request('post', 'userLogout', {}, undefined, bg)).rejects.toBeInstanceOf(ApiError);
+      expect(nav.reload).not.toHaveBeenCalled();
+      expect(dialogs.get()).toEqual({ kind: 'relogin' });
+      expect(sessionStore.token()).toBeNull();
+    });
+
+    it('a refused refresh signs out and asks 重新登录? instead of jumping to the login page', async () => {
+      replies.push({ status: 401, body: { code: 4 } }, { status: 422, body: { code: 422 } });
+      await expect(request('post', 'userLogout', {}, undefined, bg)).rejects.toMatchObject({ code: 4 });
+      expect(nav.assign).not.toHaveBeenCalled();
+      expect(dialogs.get()).toEqual({ kind: 'relogin' });
+    });
+
+    it('other errors show no modal: the outbox lists them as failed writes', async () => {
+      replies.push({ status: 422, body: { code: 422, msg: '求购配件不能为空' } });
+      await expect(request('post', 'userLogout', {}, undefined, bg)).rejects.toMatchObject({ message: '求购配件不能为空' });
+      expect(dialogs.get()).toEqual({ kind: 'none' });
+    });
+  });
+
   it('an exception flag logs out and reloads', async () => {
     replies.push({ body: { code: 200, exception: true, data: null } });
     await expect(request('get', 'config', { keys: 'a' })).rejects.toBeInstanceOf(ApiError);

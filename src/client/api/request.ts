@@ -26,6 +26,13 @@ export interface RequestOptions {
   family?: 'mall' | 'proxy2';
   /** the page shows the message itself (a form): no modal */
   silent?: boolean;
+  /**
+   * Work the user did not start just now (the outbox replaying queued writes): it never moves the
+   * user off the page or reloads it, where they may be typing. 10086 is only an error of that
+   * write; a session that has ended (exception flag, refresh refused) signs out locally and asks
+   * 重新登录? instead of jumping to the login page. Implies silent.
+   */
+  background?: boolean;
 }
 
 export const OPEN_KEY = import.meta.env.VITE_OPEN_KEY ?? '';
@@ -120,7 +127,7 @@ export async function request<N extends EndpointName>(
     case 'offline':
       throw new OfflineError(msg.offline);
     case 'badRequestPage':
-      nav.assign('/400');
+      if (!opts.background) nav.assign('/400');
       throw new ApiError(10086, msg.serverError);
     case 'signedOut':
       signOutLocally();
@@ -128,7 +135,8 @@ export async function request<N extends EndpointName>(
       throw new ApiError(908, msg.signedOutBody);
     case 'exception':
       signOutLocally();
-      nav.reload();
+      if (opts.background) dialogs.showRelogin();
+      else nav.reload();
       throw new ApiError(body?.code, msg.signedOutBody);
     case 'refresh': {
       const outcome = await refreshOnce(spent);
@@ -140,15 +148,17 @@ export async function request<N extends EndpointName>(
         dialogs.showRelogin();
         throw new ApiError(908, msg.signedOutBody);
       }
-      goToLogin();
+      if (opts.background) dialogs.showRelogin();
+      else goToLogin();
       throw new ApiError(4, msg.tokenExpired);
     }
     case 'logout':
       signOutLocally();
-      goToLogin();
+      if (opts.background) dialogs.showRelogin();
+      else goToLogin();
       throw new ApiError(4, msg.tokenExpired);
     case 'modal':
-      if (!opts.silent) dialogs.showError(action.text);
+      if (!opts.silent && !opts.background) dialogs.showError(action.text);
       throw new ApiError(body?.code, action.text, body?.field);
     case 'reject':
       throw new ApiError(body?.code, action.text, body?.field);
