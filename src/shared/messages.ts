@@ -161,6 +161,7 @@ export const msg = {
   clientInstalled: '已安装：汽配汇正以客户端方式运行',
   clientInstalledNow: '安装成功，可从桌面或主屏幕打开汽配汇',
   clientInstallHint: '请在浏览器地址栏右侧或菜单中选择“安装汽配汇”，即可像客户端一样使用',
+  mobileAppHint: '手机扫码打开汽配汇，在浏览器菜单中选择“添加到主屏幕”，即可像App一样使用，断网也能打开',
 } as const;
 
 /** Membership, packages and their payment (000 §4; our upgrade flow). */

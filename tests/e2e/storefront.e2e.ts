@@ -176,6 +176,11 @@ describe('static pages and toolbar', () => {
     // headless Chromium offers no install prompt, so the button says where the browser's entry is
     await client.click();
     await page.getByText(msg.clientInstallHint).waitFor();
+    // the mobile app: a QR code of this site to open on a phone and add to its home screen
+    await toolbar.getByRole('button', { name: '手机版' }).click();
+    const qr = page.locator('.mobile-app-panel svg[role=img]');
+    await expect(qr.getAttribute('data-qr-text')).resolves.toBe(e2e.url + '/');
+    await page.getByText(msg.mobileAppHint).waitFor();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await toolbar.getByRole('button', { name: '返回顶部' }).click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

@@ -1,14 +1,22 @@
-import type { RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
+import { OverlayPanel } from 'primereact/overlaypanel';
 import { useQuery } from '@tanstack/react-query';
 import type { Toast } from 'primereact/toast';
 import { msg } from '../../../shared/messages';
 import { configQuery, SITE_KEYS } from '../system/queries';
 import { promptInstall, useInstallState } from '../../pwa/install';
+import { QrCode } from '../../ui/QrCode';
 
-/** The fixed toolbar on the right (000 §2, 001 §2.3): online consult, the installable client, back to top. */
+/**
+ * The fixed toolbar on the right (000 §2, 001 §2.3): online consult, the installable client, the
+ * mobile app (this PWA opened on a phone: a QR code of the site, added to the home screen there),
+ * back to top. There is no WeChat mini-program, so no mini-program QR is shown.
+ */
 export function SideToolbar({ toast }: { toast: RefObject<Toast | null> }) {
   const { data: site } = useQuery(configQuery(SITE_KEYS));
   const install = useInstallState();
+  const mobile = useRef<OverlayPanel>(null);
+  const siteUrl = window.location.origin + '/';
   const info = (summary: string) => toast.current?.show({ severity: 'info', summary, life: 3000 });
   const consult = () => {
     if (site?.baidu_shangqiao) window.open(site.baidu_shangqiao, '_blank', 'noopener');
@@ -26,6 +34,11 @@ export function SideToolbar({ toast }: { toast: RefObject<Toast | null> }) {
       <button type="button" title={install === 'standalone' ? msg.clientInstalled : '安装客户端'} aria-label={install === 'standalone' ? '已安装' : '客户端'} onClick={() => void client()} data-install={install}>
         <i className={install === 'standalone' ? 'pi pi-check-circle' : 'pi pi-download'} /><span>{install === 'standalone' ? '已安装' : '客户端'}</span>
       </button>
+      <button type="button" title="手机版" aria-label="手机版" aria-haspopup="dialog" onClick={(e) => mobile.current?.toggle(e)}><i className="pi pi-mobile" /><span>手机版</span></button>
+      <OverlayPanel ref={mobile} className="mobile-app-panel" aria-label="手机版">
+        <QrCode text={siteUrl} size={140} label={`手机访问 ${siteUrl}`} />
+        <p>{msg.mobileAppHint}</p>
+      </OverlayPanel>
       <button type="button" title="返回顶部" aria-label="返回顶部" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}><i className="pi pi-arrow-up" /><span>顶部</span></button>
     </div>
   );
