@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { msg } from '../../src/shared/messages';
-import { NOT_IN_CIRCLE, quotaExhausted } from '../../src/server/modules/search/search.service';
+import { NOT_IN_CIRCLE, OE_NOT_SEARCHED, quotaExhausted } from '../../src/server/modules/search/search.service';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 describe.each(backends)('parts search on %s', (backend) => {
@@ -279,6 +279,111 @@ describe.each(backends)('parts search on %s', (backend) => {
       // its own application form shows its own company's details, and nobody else's
       const own = JSON.stringify((await env.call('GET', '/api/seller-apply/mine', { token: member })).body.data);
       for (const c of contacts) expect(own, c).not.toContain(`"${c}"`);
+    });
+
+    it('answers the stock-row columns of 000 §3 / 001 §3 in OE and keyword results: factory make, generic name, sizes, Vietnamese stock', async () => {
+      const db = env.database.db;
+      await sql`delete from stock_query_count where company_id in (3, 4)`.execute(db);
+      const r = await oeSearch(buyer, stocked.map((s) => s.oe_norm));
+      const rows = r.body.data.items.flatMap((g: { rows: unknown[] }) => g.rows) as Array<Record<string, unknown>>;
+      expect(rows.length).toBeGreaterThan(3);
+      const truth = (await sql<{ id: number; factory: string; group_name: string; default_code: string; country: string; vn_price: number | null }>`
+        select s.id::int as id, f.name as factory, t.name as group_name, s.default_code, co.name_cn as country, s.vn_price::int as vn_price from stock s
+        join factory_make f on f.id = s.factory_make_id and f.make_id = s.make_id join terminology t on t.id = s.terminology_id
+        join country co on co.id = s.country_id where s.id = any(${sql.val(rows.map((x) => x.id))}::bigint[])`.execute(db)).rows;
+      // every generated row has a factory make of its own make, a terminology group and a country
+      expect(truth.length).toBe(rows.length);
+      for (const row of rows) {
+        const t = truth.find((x) => x.id === row.id)!;
+        expect(row).toMatchObject({ factory_make_name: t.factory, generic_name: t.group_name, default_code: t.default_code, country_name: t.country });
+        expect(row.default_code).toMatch(/^K\d+-\d{6}$/);
+        expect(['易损件', '保养件', '底盘件', '发动机件', '电器件']).toContain(row.category_name);
+        expect(row.length_mm).toBeGreaterThan(0);
+        expect(row.width_mm).toBeGreaterThan(0);
+        expect(row.height_mm).toBeGreaterThan(0);
+        expect(row.weight_g).toBeGreaterThan(0);
+        expect(row.volume_cm3).toBeGreaterThan(0);
+        expect(row.usage_per_car).toBeGreaterThan(0);
+        expect(['normal', 'promotion']).toContain(row.sale_state);
+        expect(['normal', 'clearance']).toContain(row.clean_state);
+        expect(typeof row.note).toBe('string');
+        expect(typeof row.vn_quantity).toBe('number');
+        // the formal buyer sees the Vietnamese price with the wholesale prices
+        expect(row.vn_price).toBe(t.vn_price);
+      }
+      // across the generated stock: custom brands, Vietnamese prices, promotions, clearance and notes all occur
+      const spread = (await sql<{ custom: number; vn: number; promo: number; clear: number; noted: number }>`
+        select count(*) filter (where custom_brand_name <> '' and part_brand_id is null)::int as custom, count(*) filter (where vn_price > 0 and vn_quantity >= 0)::int as vn,
+          count(*) filter (where sale_state = 'promotion')::int as promo, count(*) filter (where clean_state = 'clearance')::int as clear,
+          count(*) filter (where note <> '')::int as noted from stock`.execute(db)).rows[0];
+      for (const n of Object.values(spread)) expect(n).toBeGreaterThan(10);
+
+      // keyword search answers the same columns; the member gets them too, but no contacts and no Vietnamese price
+      const custom = (await sql<{ name: string }>`select name from stock where custom_brand_name <> '' and state = 'on' order by id limit 1`.execute(db)).rows[0];
+      const k = await kw(buyer, { k: custom.name, mode: 'exact', page_size: 800 });
+      const customRow = k.body.data.rows.find((x: { custom_brand_name: string }) => x.custom_brand_name !== '');
+      expect(customRow).toBeDefined();
+      expect(customRow.part_brand_name).toBe('');
+      const m = await kw(member, { k: custom.name, mode: 'exact' });
+      expect(m.status).toBe(200);
+      const mrow = m.body.data.rows[0];
+      expect(mrow.factory_make_name).not.toBe('');
+      expect(mrow.generic_name).not.toBe('');
+      expect(Object.keys(mrow)).not.toContain('phone');
+      expect(Object.keys(mrow)).not.toContain('qq');
+      expect(Object.keys(mrow)).not.toContain('vn_price');
+      expect(Object.keys(mrow)).not.toContain('price0');
+    });
+
+    it('gives each OE group its total and pages the rest of its sellers without another stock query', async () => {
+      const db = env.database.db;
+      const oe = stocked[2].oe_norm;
+      // one OE number stocked 260 times more: more than the 200 of a first page
+      await sql`insert into stock (company_id, product_id, oe_norm, supplier_oe, name, quality_id, make_id, terminology_id, factory_make_id, quantity, price0, price99, price2, price3)
+        select 2 + g % 5, product_id, oe_norm, supplier_oe, name, quality_id, make_id, terminology_id, factory_make_id, g % 7, 10000 + g, 12000 + g, 13000 + g, 14000 + g
+        from stock, generate_series(1, 260) g where id = (select min(id) from stock where oe_norm = ${oe})`.execute(db);
+      const all = (await sql<{ n: number }>`select count(*)::int as n from stock where oe_norm = ${oe} and state = 'on'`.execute(db)).rows[0].n;
+      expect(all).toBeGreaterThan(260);
+      await sql`delete from stock_query_count where company_id in (3, 4)`.execute(db);
+      const r = await oeSearch(buyer, [oe, stocked[0].oe_norm]);
+      const [big, small] = r.body.data.items.filter((g: { relation: string }) => g.relation === 'exact');
+      expect(big.total).toBe(all);
+      expect(big.rows.length).toBe(200);
+      expect(small.total).toBe(small.rows.length);
+      const used = r.body.data.quota.used;
+
+      const page = (token: string, q: Record<string, string | number>) =>
+        env.call('GET', `/api/search/oe/sellers?${new URLSearchParams(Object.entries(q).map(([a, b]) => [a, String(b)]))}`, { token });
+      const next = await page(buyer, { oe: stocked[2].supplier_oe, offset: 200 });
+      expect(next.status).toBe(200);
+      expect(next.body.data.total).toBe(all);
+      expect(next.body.data.rows.length).toBe(all - 200);
+      const ids = [...big.rows, ...next.body.data.rows].map((x: { id: number }) => x.id);
+      // every seller once: nothing skipped, nothing twice
+      expect(new Set(ids).size).toBe(all);
+      // in the order of the first page: original parts, then in stock, then cheapest
+      const again = await page(buyer, { oe, offset: 150, limit: 50 });
+      expect(again.body.data.rows.map((x: { id: number }) => x.id)).toEqual(big.rows.slice(150).map((x: { id: number }) => x.id));
+      expect(again.body.data.rows[0].phone).toMatch(/\d/);
+      // paging costs no stock query
+      const after = await oeSearch(buyer, [stocked[1].oe_norm]);
+      expect(after.body.data.quota.used).toBe(used + 1);
+
+      // a number the company did not search today is refused, and so is bad paging
+      const other = (await sql<{ oe_norm: string }>`select oe_norm from stock where oe_norm <> all(${sql.val(stocked.map((s) => s.oe_norm))}::text[]) limit 1`.execute(db)).rows[0].oe_norm;
+      expect((await page(buyer, { oe: other, offset: 0 })).body).toMatchObject({ code: 403, client_msg: OE_NOT_SEARCHED });
+      // another company's search does not open the pages for the member
+      expect((await page(member, { oe, offset: 200 })).body).toMatchObject({ code: 403, client_msg: OE_NOT_SEARCHED });
+      expect((await page(buyer, { oe, offset: -1 })).body).toMatchObject({ code: 422, field: 'offset' });
+      expect((await page(buyer, { oe, offset: 0, limit: 201 })).body).toMatchObject({ code: 422, field: 'limit' });
+      expect((await page(buyer, { oe: '12', offset: 0 })).body).toMatchObject({ code: 422, field: 'oe', client_msg: msg.invalidPayload('oe', msg.oeMinLength) });
+
+      // the member, once it has searched the number, pages it without contacts or wholesale prices
+      await oeSearch(member, [oe]);
+      const mine = await page(member, { oe, offset: 200 });
+      expect(mine.status).toBe(200);
+      expect(mine.body.data.contacts_visible).toBe(false);
+      expect(JSON.stringify(mine.body.data.rows)).not.toMatch(/"(phone|qq|price0|vn_price)":/);
     });
   });
 });

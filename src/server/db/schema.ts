@@ -69,7 +69,13 @@ export interface DB {
     price99: number | null; price0: number | null; price1: number | null; price2: number | null; price3: number | null; price5: number | null;
     price_lock: Generated<boolean>; state: Generated<'on' | 'off'>; rank_key: Generated<number>;
     create_date: CreatedAt; prod_write_date: CreatedAt; price_write_date: CreatedAt; stock_write_date: CreatedAt;
+    default_code: Generated<string>; custom_brand_name: Generated<string>; category_name: Generated<string>;
+    factory_make_id: number | null; country_id: number | null; width_mm: number | null;
+    vn_price: ColumnType<number | null, number | null | undefined, number | null>; vn_quantity: Generated<number>;
+    sale_state: Generated<'normal' | 'promotion'>; clean_state: Generated<'normal' | 'clearance'>;
   };
+  country: { id: Generated<number>; code: string; name_cn: string };
+  oe_search_grant: { company_id: number; day: string; oe_norm: string };
   search_term: { id: Generated<number>; kind: 'name' | 'brand' | 'make' | 'vehicle'; term: string; ref_id: number | null };
   trade_circle: {
     id: Generated<number>; name: string; owner_company: number; is_internal: Generated<boolean>;

@@ -44,6 +44,26 @@ export const PARTS: Array<{ group: string; names: Array<[string, number, number]
   { group: '传动系统', names: [['离合器片', 260, 1300], ['离合器压盘', 380, 1900], ['半轴', 500, 2600], ['轮毂轴承', 160, 980]] },
 ];
 
+/** Per terminology group: the dealers' category, and a typical boxed size (mm) and weight (g). */
+export const GROUP_TRAITS: Record<string, { category: string; size: [number, number, number]; weight: number }> = {
+  制动系统: { category: '易损件', size: [320, 180, 90], weight: 2600 },
+  滤清器: { category: '保养件', size: [180, 140, 110], weight: 450 },
+  点火系统: { category: '保养件', size: [160, 60, 50], weight: 220 },
+  悬挂系统: { category: '底盘件', size: [520, 160, 150], weight: 3800 },
+  冷却系统: { category: '发动机件', size: [420, 300, 160], weight: 2900 },
+  发动机: { category: '发动机件', size: [300, 220, 80], weight: 1200 },
+  转向系统: { category: '底盘件', size: [600, 200, 180], weight: 4500 },
+  电气系统: { category: '电器件', size: [450, 280, 220], weight: 5200 },
+  传动系统: { category: '底盘件', size: [480, 260, 200], weight: 4800 },
+};
+/** Brands sellers type themselves for parts outside the part-brand list (custom_brand_name). */
+export const CUSTOM_BRANDS = ['恒力', '精工', '金固', '瑞达', '豪达', '众泰配'];
+export const NOTES = ['原装进口，支持开票', '量大从优', '下单前请核对车架号', '整箱发货', '仅限自提'];
+/** The country of each producing area of AREAS. */
+const AREA_COUNTRY: Record<string, string> = { 德国: '德国', 日本: '日本', 美国: '美国' };
+/** VND per yuan used for the generated Vietnamese prices (migration 0010's rate). */
+const VND_PER_YUAN = 3618.5;
+
 export const PART_BRANDS = ['博世', '曼牌', '马勒', '天合', '布雷博', 'NGK', '电装', '法雷奥', '采埃孚', '萨克斯', '盖茨', '舍弗勒', '斯凯孚', '德尔福', '海拉', '大陆', '爱信', '韩泰'];
 export const QUALITIES: Array<[string, boolean]> = [['原厂件', true], ['品牌件', false], ['副厂件', false], ['拆车件', false], ['再制造件', false]];
 export const AREAS = ['广东广州', '浙江瑞安', '河北清河', '山东济南', '江苏丹阳', '上海', '德国', '日本', '美国'];
@@ -178,17 +198,26 @@ export const seedCatalogue = async (db: Kysely<DB>, opts: CatalogueOptions) => {
 
   // Stock rows, generated in the database: product, seller, quality, brand and prices picked by hashes of the row number.
   await sql`create temporary table gen_seller as select row_number() over (order by id) - 1 as idx, id from company where id = any(${sql.val(sellers.map((s) => s.id))}::int[])`.execute(db);
+  await sql`create temporary table gen_factory as
+    select make_id, row_number() over (partition by make_id order by id) - 1 as idx, count(*) over (partition by make_id) as n, id from factory_make`.execute(db);
+  const traits = PARTS.map((p) => ({ id: groupId.get(p.group)!, ...GROUP_TRAITS[p.group] }));
+  await sql`create temporary table gen_group as select * from unnest(${sql.val(traits.map((t) => t.id))}::int[], ${sql.val(traits.map((t) => t.category))}::text[],
+    ${sql.val(traits.map((t) => t.size[0]))}::int[], ${sql.val(traits.map((t) => t.size[1]))}::int[], ${sql.val(traits.map((t) => t.size[2]))}::int[],
+    ${sql.val(traits.map((t) => t.weight))}::int[]) as g(terminology_id, category, l, w, h, weight)`.execute(db);
+  const areaCountries = AREAS.map((a) => AREA_COUNTRY[a] ?? '中国');
   const started = Date.now();
   const batch = 200_000;
   for (let from = 1; from <= opts.rows; from += batch) {
     const to = Math.min(opts.rows, from + batch - 1);
     await sql`
       insert into stock (company_id, product_id, oe_norm, supplier_oe, supplier_code, name, part_brand_id, quality_id, make_id, terminology_id,
-        supplier_vehicle, product_specification, producing_area, uom_name, quantity, price99, price0, price1, price2, price3, price5, price_lock, packing_count, usage_per_car)
+        supplier_vehicle, product_specification, producing_area, uom_name, quantity, price99, price0, price1, price2, price3, price5, price_lock, packing_count, usage_per_car,
+        default_code, custom_brand_name, category_name, factory_make_id, country_id, vn_price, vn_quantity, sale_state, clean_state,
+        length_mm, width_mm, height_mm, weight_g, volume_cm3, note)
       select s.id, p.id, p.oe_norm, p.oe_number,
         'SP' || lpad((h.h3 % 1000000)::text, 6, '0'),
         p.name,
-        case when q.q = 1 then null else 1 + h.h2 % ${PART_BRANDS.length} end,
+        case when q.q = 1 or cb.custom then null else 1 + h.h2 % ${PART_BRANDS.length} end,
         q.q,
         p.make_id, p.terminology_id, p.vehicle,
         case when h.h3 % 3 = 0 then '标准' when h.h3 % 3 = 1 then '加强型' else '' end,
@@ -202,17 +231,32 @@ export const seedCatalogue = async (db: Kysely<DB>, opts: CatalogueOptions) => {
         round(p.list_price * m.f * 1.3 * 1.13),
         (h.h3 % 5) * 100,
         h.h1 % 13 = 0,
-        1 + h.h2 % 4, 1 + h.h3 % 4
+        1 + h.h2 % 4, 1 + h.h3 % 4,
+        'K' || s.id || '-' || lpad(p.id::text, 6, '0'),
+        case when cb.custom then (${sql.val(CUSTOM_BRANDS)}::text[])[1 + h.h1 % ${CUSTOM_BRANDS.length}] else '' end,
+        coalesce(gg.category, ''), gf.id, co.id,
+        case when h.h2 % 3 = 0 then round(p.list_price * m.f / 100.0 * ${VND_PER_YUAN} * 1.25 / 1000) * 1000 end,
+        case when h.h2 % 3 = 0 then (h.h1 / 7) % 40 else 0 end,
+        case when h.h2 % 17 = 0 then 'promotion' else 'normal' end,
+        case when h.h3 % 23 = 0 then 'clearance' else 'normal' end,
+        round(gg.l * v.f), round(gg.w * v.f), round(gg.h * v.f), round(gg.weight * v.f * v.f),
+        round(gg.l * gg.w * gg.h * v.f * v.f * v.f / 1000.0),
+        case when h.h1 % 11 < 3 then (${sql.val(NOTES)}::text[])[1 + h.h2 % ${NOTES.length}] else '' end
       from generate_series(${from}::int, ${to}::int) g
       cross join lateral (select abs(hashint4(g)) as h1, abs(hashint4(g + 104729)) as h2, abs(hashint4(g * 31 + 7)) as h3) h
       join product p on p.id = 1 + h.h1 % ${products.length}
       join gen_seller s on s.idx = h.h2 % ${sellers.length}
       cross join lateral (select case when h.h3 % 10 < 3 then 1 when h.h3 % 10 < 7 then 2 when h.h3 % 10 < 9 then 3 else 4 + h.h1 % 2 end as q) q
+      cross join lateral (select q.q in (3, 5) and h.h1 % 4 = 0 as custom) cb
+      cross join lateral (select 0.8 + (h.h2 % 41) / 100.0 as f) v
+      left join gen_factory gf on gf.make_id = p.make_id and gf.idx = h.h3 % gf.n
+      left join gen_group gg on gg.terminology_id = p.terminology_id
+      join country co on co.name_cn = (${sql.val(areaCountries)}::text[])[1 + h.h1 % ${AREAS.length}]
       cross join lateral (select case q.q when 1 then 0.92 when 2 then 0.62 when 3 then 0.38 when 4 then 0.3 else 0.45 end * (0.9 + (h.h3 % 200) / 1000.0) as f) m
     `.execute(db);
     log(`stock rows: ${to} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
-  await sql`drop table gen_seller`.execute(db);
+  await sql`drop table gen_seller, gen_factory, gen_group`.execute(db);
   await refreshSearchTerms(db);
   await sql`analyze`.execute(db);
   return { products: products.length, relations: relations.length / 2, sellers: sellers.length };

@@ -6,6 +6,9 @@ import { msg } from '../messages';
 
 const priceSchema = v.nullable(v.number());
 
+const measure = v.nullable(v.number());
+
+/** A seller's stock row as every search answers it: the search columns of 000 §3 and the stock row of 001 §3. */
 export const stockRowSchema = v.object({
   id: v.number(),
   company_id: v.number(),
@@ -14,19 +17,39 @@ export const stockRowSchema = v.object({
   city: v.string(),
   supplier_oe: v.string(),
   supplier_code: v.string(),
+  /** the seller's own item number */
+  default_code: v.string(),
   name: v.string(),
   part_brand_name: v.string(),
+  /** the brand as the seller writes it, for brands not in the part-brand list */
+  custom_brand_name: v.string(),
   quality_name: v.string(),
   is_original: v.boolean(),
   make_name: v.string(),
+  /** 车型厂牌: the make's factory (上汽大众, 一汽丰田 …) */
+  factory_make_name: v.string(),
+  /** 通用名称: the terminology group the part belongs to */
+  generic_name: v.string(),
+  category_name: v.string(),
   supplier_vehicle: v.string(),
   product_specification: v.string(),
   producing_area: v.string(),
+  country_id: v.nullable(v.number()),
+  country_name: v.string(),
   uom_name: v.string(),
   quantity: v.number(),
+  /** stock held for the Vietnamese market */
+  vn_quantity: v.number(),
+  sale_state: v.picklist(['normal', 'promotion']),
+  clean_state: v.picklist(['normal', 'clearance']),
+  length_mm: measure, width_mm: measure, height_mm: measure, weight_g: measure, volume_cm3: measure,
+  packing_count: measure, usage_per_car: measure,
+  note: v.string(),
   /** only the columns this caller may see are present (see domain/prices) */
   price99: v.optional(priceSchema), price0: v.optional(priceSchema), price1: v.optional(priceSchema),
   price2: v.optional(priceSchema), price3: v.optional(priceSchema), price5: v.optional(priceSchema),
+  /** whole dong; like the wholesale prices, only for formal members */
+  vn_price: v.optional(priceSchema),
   /** only for formal members; left out of the answer otherwise */
   phone: v.optional(v.string()),
   qq: v.optional(v.string()),
@@ -41,7 +64,10 @@ export const oeGroupSchema = v.object({
   relation: v.picklist(['exact', 'supersession', 'alias']),
   brand_code: v.string(),
   name: v.string(),
+  /** the first page of the number's sellers; oeSellers pages the rest */
   rows: v.array(stockRowSchema),
+  /** how many sellers stock the number in all */
+  total: v.number(),
 });
 
 export const oeListSchema = v.pipe(
@@ -58,6 +84,9 @@ export const oeListSchema = v.pipe(
 );
 
 export const PAGE_SIZES = [50, 100, 200, 400, 800] as const;
+
+/** Sellers of one OE number per answer: the first page comes with oeSearch, the rest through oeSellers. */
+export const OE_PAGE_MAX = 200;
 
 const intFromQuery = (name: string, min: number, max: number) =>
   v.pipe(
@@ -138,6 +167,21 @@ export const searchEndpoints = {
       price_columns: v.array(v.string()),
       contacts_visible: v.boolean(),
       quota: v.object({ used: v.number(), total_per_day: v.number() }),
+    }),
+  }),
+  oeSellers: defineEndpoint({
+    method: 'get', path: '/search/oe/sellers', tag: 'search', access: 'user',
+    summary: '查看更多：按 OE 搜索的顺序分页列出一个OE号的其余卖家（限本公司今天搜索过的OE号，不再计库存查询次数）',
+    payload: v.object({
+      oe: v.pipe(v.string(msg.enterOe), v.transform(normalizeOe), v.minLength(OE_MIN_LENGTH, msg.oeMinLength), v.maxLength(40, 'OE号最多40个字符')),
+      offset: intFromQuery('offset', 0, 100000),
+      limit: v.optional(intFromQuery('limit', 1, OE_PAGE_MAX), OE_PAGE_MAX),
+    }),
+    answer: v.object({
+      rows: v.array(stockRowSchema),
+      total: v.number(),
+      price_columns: v.array(v.string()),
+      contacts_visible: v.boolean(),
     }),
   }),
   keywordSearch: defineEndpoint({

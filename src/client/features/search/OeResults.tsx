@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import dayjs from 'dayjs';
-import { oeSearchQuery } from './queries';
+import { oeSearchQuery, oeSellersQuery } from './queries';
 import { msg } from '../../../shared/messages';
 import { stockColumns } from './stock-columns';
 import { OfflineError } from '../../api/request';
-import { PAGE_SIZES } from '../../../shared/contracts';
+import { PAGE_SIZES, type StockRow } from '../../../shared/contracts';
 
 const RELATION: Record<string, string> = { exact: '', supersession: '替换号', alias: '别名' };
 
@@ -27,18 +29,44 @@ export function OeResults({ codes }: { codes: string[] }) {
         {!data.contacts_visible && <> · <span>{msg.registeredCannotQuote}</span></>}
       </div>
       {data.items.map((g) => (
-        <section key={`${g.oe}-${g.oe_number}`} className="card" aria-label={`OE ${g.oe_number}`}>
-          <h3 style={{ margin: '0 0 0.6rem' }}>
-            {g.oe_number} <span className="muted" style={{ fontWeight: 400 }}>{g.brand_code} {g.name}</span>
-            {g.relation !== 'exact' && <Tag value={`${RELATION[g.relation]}（查询 ${g.oe}）`} severity="info" style={{ marginLeft: '0.5rem' }} />}
-            <span className="muted" style={{ fontWeight: 400, marginLeft: '0.5rem' }}>{g.rows.length} 家报价</span>
-          </h3>
-          <DataTable value={g.rows} size="small" stripedRows paginator={g.rows.length > 50} rows={50} rowsPerPageOptions={[...PAGE_SIZES]}
-            emptyMessage={msg.noResults} sortMode="single" removableSort dataKey="id">
-            {stockColumns(data.price_columns, data.contacts_visible, { sortable: true })}
-          </DataTable>
-        </section>
+        <OeGroup key={`${g.oe}-${g.oe_number}`} group={g} priceColumns={data.price_columns} contactsVisible={data.contacts_visible} />
       ))}
     </div>
+  );
+}
+
+interface Group { oe: string; oe_number: string; relation: string; brand_code: string; name: string; rows: StockRow[]; total: number }
+
+/** One OE number with its sellers: the first page came with the search, 查看更多 pages the rest from the server. */
+function OeGroup({ group: g, priceColumns, contactsVisible }: { group: Group; priceColumns: string[]; contactsVisible: boolean }) {
+  const [more, setMore] = useState(false);
+  const pages = useInfiniteQuery({ ...oeSellersQuery(g.oe_number, g.rows.length), enabled: more });
+  const seen = new Set(g.rows.map((r) => r.id));
+  const rows = [...g.rows, ...(pages.data?.pages.flatMap((p) => p.rows) ?? []).filter((r) => !seen.has(r.id) && seen.add(r.id))];
+  const total = Math.max(pages.data?.pages.at(-1)?.total ?? g.total, rows.length);
+  const left = total - rows.length;
+  const loading = pages.isFetching;
+  const showMore = () => (more ? void pages.fetchNextPage() : setMore(true));
+  return (
+    <section className="card" aria-label={`OE ${g.oe_number}`}>
+      <h3 style={{ margin: '0 0 0.6rem' }}>
+        {g.oe_number} <span className="muted" style={{ fontWeight: 400 }}>{g.brand_code} {g.name}</span>
+        {g.relation !== 'exact' && <Tag value={`${RELATION[g.relation]}（查询 ${g.oe}）`} severity="info" style={{ marginLeft: '0.5rem' }} />}
+        <span className="muted" style={{ fontWeight: 400, marginLeft: '0.5rem' }}>
+          {rows.length < total ? `共 ${total} 家报价，已显示 ${rows.length} 家` : `${total} 家报价`}
+        </span>
+      </h3>
+      <DataTable value={rows} size="small" stripedRows paginator={rows.length > 50} rows={50} rowsPerPageOptions={[...PAGE_SIZES]}
+        emptyMessage={msg.noResults} sortMode="single" removableSort dataKey="id">
+        {stockColumns(priceColumns, contactsVisible, { sortable: true })}
+      </DataTable>
+      {left > 0 && (
+        <div className="oe-more">
+          <Button type="button" label={`查看更多（还有 ${left} 家）`} icon="pi pi-angle-down" size="small" outlined loading={loading} onClick={showMore} />
+          {rows.length > 0 && <span className="muted">排序只在已显示的 {rows.length} 家之间</span>}
+        </div>
+      )}
+      {pages.isError && <p className="field-error" role="alert">{pages.error instanceof OfflineError ? '当前离线，无法加载更多卖家' : pages.error.message}</p>}
+    </section>
   );
 }

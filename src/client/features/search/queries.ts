@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { OE_PAGE_MAX } from '../../../shared/contracts';
 import { request } from '../../api/request';
 
 /** Search query keys. OE results persist, so the last results of a query come back offline. */
@@ -72,4 +73,20 @@ export const partBrandsQuery = (keyword: string, page: number) =>
     queryKey: ['partBrands', keyword, page] as const,
     queryFn: ({ signal }) => request('get', 'getPartBrands', { keyword, page_number: page, page_size: BRAND_PAGE_SIZE }, undefined, { signal }),
     staleTime: 30 * 60_000,
+  });
+
+/**
+ * 查看更多 of one OE group: the sellers after the first page of oeSearch, OE_PAGE_MAX at a time.
+ * Not persisted: the pages follow the search they extend.
+ */
+export const oeSellersQuery = (oeNumber: string, firstPage: number) =>
+  infiniteQueryOptions({
+    queryKey: ['oeSellers', oeNumber, firstPage] as const,
+    queryFn: ({ pageParam, signal }) => request('get', 'oeSellers', { oe: oeNumber, offset: pageParam, limit: OE_PAGE_MAX }, undefined, { signal }),
+    initialPageParam: firstPage,
+    getNextPageParam: (last, pages) => {
+      const loaded = firstPage + pages.reduce((n, p) => n + p.rows.length, 0);
+      return last.rows.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+    staleTime: 60_000,
   });

@@ -1,9 +1,14 @@
+import { useRef } from 'react';
 import { Column } from 'primereact/column';
 import { Tag } from 'primereact/tag';
+import { Button } from 'primereact/button';
+import { OverlayPanel } from 'primereact/overlaypanel';
 import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
 import { Price } from '../currency/Price';
 import { msg } from '../../../shared/messages';
 import type { StockRow } from '../../../shared/contracts';
+import { stockDetails } from './stock-details';
+import './stock-columns.css';
 
 const Contact = ({ row, visible }: { row: StockRow; visible: boolean }) =>
   visible ? (
@@ -15,18 +20,59 @@ const Contact = ({ row, visible }: { row: StockRow; visible: boolean }) =>
     </span>
   );
 
-/** The result columns of 000 §3 shared by every search: the caller's price columns, blurred contacts for registered members. */
+/** The columns the table has no room for (sizes, weights, codes, Vietnamese stock …), in a panel opened from the row. */
+function RowDetails({ row }: { row: StockRow }) {
+  const panel = useRef<OverlayPanel>(null);
+  return (
+    <>
+      <Button type="button" icon="pi pi-info-circle" rounded text size="small" className="stock-details-button"
+        aria-label={`${row.name} 详情`} title="详情" onClick={(e) => panel.current?.toggle(e)} />
+      <OverlayPanel ref={panel} className="stock-details-panel" aria-label={`${row.company_name} ${row.supplier_oe} 详情`}>
+        <h4>{row.name} <small className="muted">{row.supplier_oe} · {row.company_name}</small></h4>
+        <dl>
+          {stockDetails(row).map(([label, text]) => (
+            <div key={label}><dt>{label}</dt><dd>{text}</dd></div>
+          ))}
+        </dl>
+      </OverlayPanel>
+    </>
+  );
+}
+
+const NameCell = ({ row }: { row: StockRow }) => (
+  <span className="stock-name">
+    <span>{row.name}</span>
+    {row.sale_state === 'promotion' && <Tag value="促销" severity="warning" />}
+    {row.clean_state === 'clearance' && <Tag value="清仓" severity="danger" />}
+    <RowDetails row={row} />
+    {(row.generic_name || row.category_name) && <small className="muted">{[row.generic_name, row.category_name].filter(Boolean).join(' · ')}</small>}
+  </span>
+);
+
+const VehicleCell = ({ row }: { row: StockRow }) => (
+  <span>
+    {row.factory_make_name && <small className="muted">{row.factory_make_name}<br /></small>}
+    {(row.make_name && !row.supplier_vehicle.includes(row.make_name) ? `${row.make_name} ` : '') + row.supplier_vehicle}
+  </span>
+);
+
+/**
+ * The result columns of 000 §3 shared by every search: codes, brand and quality, name with its
+ * generic name, specification, vehicle with its factory make, the caller's price columns, blurred
+ * contacts for registered members. The rest of the stock row opens from the name (详情).
+ */
 export const stockColumns = (priceColumns: readonly string[], contactsVisible: boolean, opts: { sortable: boolean; showOe?: boolean }) => [
   ...(opts.showOe ? [<Column key="oe" field="supplier_oe" header="OE号" />] : []),
   <Column key="seller" header="供应商" body={(r: StockRow) => <span>{r.company_name}<br /><small className="muted">{r.province}{r.city !== r.province ? r.city : ''}</small></span>} />,
-  <Column key="brand" header="品牌" body={(r: StockRow) => (r.is_original ? <Tag value="原厂件" severity="success" /> : r.part_brand_name || '—')} />,
-  <Column key="quality" field="quality_name" header="品质" sortable={opts.sortable} />,
-  <Column key="name" field="name" header="名称" />,
-  <Column key="vehicle" header="适用车型" style={{ maxWidth: '12rem' }} body={(r: StockRow) => (r.make_name && !r.supplier_vehicle.includes(r.make_name) ? `${r.make_name} ` : '') + r.supplier_vehicle} />,
+  <Column key="code" field="supplier_code" header="配件编码" />,
+  <Column key="brand" header="品牌 / 品质" body={(r: StockRow) => (r.is_original ? <Tag value="原厂件" severity="success" /> : <span>{r.part_brand_name || r.custom_brand_name || '—'}<br /><small className="muted">{r.quality_name}</small></span>)} />,
+  <Column key="name" header="名称" body={(r: StockRow) => <NameCell row={r} />} />,
+  <Column key="spec" field="product_specification" header="规格" body={(r: StockRow) => r.product_specification || '—'} />,
+  <Column key="vehicle" header="适用车型" style={{ maxWidth: '11rem' }} body={(r: StockRow) => <VehicleCell row={r} />} />,
   <Column key="area" field="producing_area" header="产地" />,
   <Column key="qty" field="quantity" header="数量" sortable={opts.sortable} body={(r: StockRow) => (r.quantity > 0 ? `${r.quantity} ${r.uom_name}` : <span className="muted">无货</span>)} />,
   ...priceColumns.map((p) => (
-    <Column key={p} field={p} header={PRICE_LABELS[p as PriceColumn]} sortable={opts.sortable} body={(r: StockRow) => <Price fen={r[p as PriceColumn]} />} />
+    <Column key={p} field={p} header={<span className="price-head">{PRICE_LABELS[p as PriceColumn].replace('(', '\n(')}</span>} sortable={opts.sortable} body={(r: StockRow) => <Price fen={r[p as PriceColumn]} />} />
   )),
   <Column key="contact" header="联系方式" body={(r: StockRow) => <Contact row={r} visible={contactsVisible} />} />,
 ];

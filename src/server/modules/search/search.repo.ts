@@ -9,28 +9,48 @@ export const productsOf = (db: Kysely<DB>, codes: string[]) =>
     .select(['product.oe_norm', 'product.oe_number', 'product.name', 'make.name as make_name'])
     .where('product.oe_norm', 'in', codes).execute();
 
-/** The columns of a stock row as searches answer it, and the joins they need. */
-const STOCK_COLUMNS = sql`s.id, s.oe_norm, s.company_id, c.short_name as company_name, c.province, c.city, c.phone, c.qq,
-  s.supplier_oe, s.supplier_code, s.name, pb.name as part_brand_name, q.name as quality_name, q.is_original,
-  m.name as make_name, s.supplier_vehicle, s.product_specification, s.producing_area, s.uom_name, s.quantity,
-  s.price99, s.price0, s.price1, s.price2, s.price3, s.price5`;
-const STOCK_FROM = sql`from stock s
+/**
+ * The columns of a stock row as every search answers it (OE, keyword, circle, dismantled, the
+ * shop's products), and the joins they need: factory make (车型厂牌), terminology group (the
+ * generic name), country of origin.
+ */
+export const STOCK_COLUMNS = sql`s.id, s.oe_norm, s.company_id, c.short_name as company_name, c.province, c.city, c.phone, c.qq,
+  s.supplier_oe, s.supplier_code, s.default_code, s.name, pb.name as part_brand_name, s.custom_brand_name, q.name as quality_name, q.is_original,
+  m.name as make_name, fm.name as factory_make_name, t.name as generic_name, s.category_name,
+  s.supplier_vehicle, s.product_specification, s.producing_area, s.country_id, co.name_cn as country_name, s.uom_name, s.quantity, s.vn_quantity,
+  s.price99, s.price0, s.price1, s.price2, s.price3, s.price5, s.vn_price, s.sale_state, s.clean_state,
+  s.length_mm, s.width_mm, s.height_mm, s.weight_g, s.volume_cm3, s.packing_count, s.usage_per_car, s.note`;
+export const STOCK_FROM = sql`from stock s
   join company c on c.id = s.company_id
   join part_quality q on q.id = s.quality_id
   left join part_brand pb on pb.id = s.part_brand_id
-  left join make m on m.id = s.make_id`;
+  left join make m on m.id = s.make_id
+  left join factory_make fm on fm.id = s.factory_make_id
+  left join terminology t on t.id = s.terminology_id
+  left join country co on co.id = s.country_id`;
 
-/** Stock rows for these numbers: original parts first, then in stock, then cheapest; at most perCodeLimit per number. */
+export interface StockJoined {
+  id: number; oe_norm: string; company_id: number; company_name: string; province: string; city: string; phone: string; qq: string;
+  supplier_oe: string; supplier_code: string; default_code: string; name: string; part_brand_name: string | null; custom_brand_name: string;
+  quality_name: string; is_original: boolean; make_name: string | null; factory_make_name: string | null; generic_name: string | null; category_name: string;
+  supplier_vehicle: string; product_specification: string; producing_area: string; country_id: number | null; country_name: string | null;
+  uom_name: string; quantity: number; vn_quantity: number;
+  price99: number | null; price0: number | null; price1: number | null; price2: number | null; price3: number | null; price5: number | null;
+  vn_price: number | null; sale_state: 'normal' | 'promotion'; clean_state: 'normal' | 'clearance';
+  length_mm: number | null; width_mm: number | null; height_mm: number | null; weight_g: number | null; volume_cm3: number | null;
+  packing_count: number | null; usage_per_car: number | null; note: string;
+}
+
+/** The order of an OE number's sellers: original parts first, then in stock, then cheapest. */
+const OE_ORDER = sql`q.is_original desc, (s.quantity > 0) desc, s.price0 asc nulls last, s.id`;
+
+/** Stock rows for these numbers in OE_ORDER, at most perCodeLimit per number, with each number's total. */
 export const stockOf = (db: Kysely<DB>, codes: string[], perCodeLimit: number) =>
-  sql<{
-    id: number; oe_norm: string; company_id: number; company_name: string; province: string; city: string; phone: string; qq: string;
-    supplier_oe: string; supplier_code: string; name: string; part_brand_name: string | null; quality_name: string; is_original: boolean;
-    make_name: string | null; supplier_vehicle: string; product_specification: string; producing_area: string; uom_name: string; quantity: number;
-    price99: number | null; price0: number | null; price1: number | null; price2: number | null; price3: number | null; price5: number | null;
-  }>`
+  sql<StockJoined & { total: number }>`
     select * from (
       select ${STOCK_COLUMNS},
-        row_number() over (partition by s.oe_norm order by q.is_original desc, (s.quantity > 0) desc, s.price0 asc nulls last, s.id) as rank
+        row_number() over (partition by s.oe_norm order by ${OE_ORDER}) as rank,
+        count(*) over (partition by s.oe_norm)::int as total
       ${STOCK_FROM}
       where s.oe_norm = any(${sql.val(codes)}::text[]) and s.state = 'on'
     ) ranked
@@ -38,7 +58,27 @@ export const stockOf = (db: Kysely<DB>, codes: string[], perCodeLimit: number) =
     order by oe_norm, rank
   `.execute(db).then((r) => r.rows);
 
-export type StockJoined = Awaited<ReturnType<typeof stockOf>>[number];
+/** One OE number's sellers from offset on, in the order of stockOf. */
+export const stockPage = (db: Kysely<DB>, oe: string, offset: number, limit: number) =>
+  sql<StockJoined>`
+    select ${STOCK_COLUMNS} ${STOCK_FROM}
+    where s.oe_norm = ${oe} and s.state = 'on'
+    order by ${OE_ORDER} offset ${offset} limit ${limit}`.execute(db).then((r) => r.rows);
+
+export const stockCountOf = (db: Kysely<DB>, oe: string) =>
+  sql<{ n: number }>`select count(*)::int as n from stock s where s.oe_norm = ${oe} and s.state = 'on'`.execute(db).then((r) => r.rows[0].n);
+
+/** Records that the company searched these numbers today, so their further pages are free (查看更多). */
+export const grantOePages = async (db: Kysely<DB>, companyId: number, day: string, codes: string[]) => {
+  if (codes.length === 0) return;
+  await sql`delete from oe_search_grant where company_id = ${companyId} and day <> ${day}`.execute(db);
+  await sql`insert into oe_search_grant (company_id, day, oe_norm) select ${companyId}, ${day}, unnest(${sql.val(codes)}::text[])
+    on conflict do nothing`.execute(db);
+};
+
+export const hasOeGrant = (db: Kysely<DB>, companyId: number, day: string, oe: string) =>
+  db.selectFrom('oe_search_grant').select('oe_norm').where('company_id', '=', companyId).where('day', '=', day).where('oe_norm', '=', oe)
+    .executeTakeFirst().then((r) => r !== undefined);
 
 /** Full rows for these ids, in the given order. */
 export const stockByIds = async (db: Kysely<DB>, ids: number[]) => {

@@ -1,8 +1,9 @@
 import type { Handlers } from '../../http/mount';
 import type { SearchService } from './search.service';
 
-export const searchHandlers = (svc: SearchService): Pick<Handlers, 'oeSearch' | 'instantSearch' | 'keywordSearch' | 'searchTradeList' | 'companySearch' | 'getPartBrands'> => ({
+export const searchHandlers = (svc: SearchService): Pick<Handlers, 'oeSearch' | 'oeSellers' | 'instantSearch' | 'keywordSearch' | 'searchTradeList' | 'companySearch' | 'getPartBrands'> => ({
   oeSearch: (p, ctx) => svc.oeSearch(ctx.db, ctx.caller!, p.oe_list, p.company_id),
+  oeSellers: (p, ctx) => svc.oeSellers(ctx.db, ctx.caller!, { oe: p.oe, offset: p.offset, limit: p.limit }),
   instantSearch: (p, ctx) => svc.suggest(ctx.db, p.oe),
   keywordSearch: (p, ctx) => svc.keywordSearch(ctx.db, ctx.caller!, { ...p, circle: p.circle === true, dismantled: p.dismantled === true }),
   companySearch: (p, ctx) => svc.companySearch(ctx.db, ctx.caller!, p),

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError, forbidden, invalid } from '../../http/errors';
 import { ResultCode } from '../../../shared/contracts';
-import type { StockRow } from '../../../shared/contracts';
+import { OE_PAGE_MAX, type StockRow } from '../../../shared/contracts';
 import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
 import { visiblePriceColumns, type PriceColumn } from '../../../shared/domain/prices';
 import { msg } from '../../../shared/messages';
@@ -19,12 +19,15 @@ import * as keyword from './keyword.repo';
 import * as circles from './circle.repo';
 import * as directory from './directory.repo';
 
-export const ROWS_PER_OE = 200;
+/** sellers of one OE number per answer (oeSearch's first page, oeSellers' pages) */
+export const ROWS_PER_OE = OE_PAGE_MAX;
 export const SUGGESTIONS = 10;
 
 export const UNKNOWN_BRAND = '配件品牌不存在，请重新选择';
 
 export const NOT_IN_CIRCLE = '您的公司尚未加入已通过审核的商圈，无法圈内搜索';
+
+export const OE_NOT_SEARCHED = '请先用OE号搜索查询该OE号，再查看更多卖家';
 
 export const quotaExhausted = (limit: number) => `今日库存查询次数已用完（每日${limit}次），请明天再试或联系客服升级会员`;
 
@@ -33,11 +36,18 @@ type RawRow = repo.StockJoined;
 export const shapeRow = (r: RawRow, prices: readonly PriceColumn[], contacts: boolean): StockRow => {
   const row: StockRow = {
     id: r.id, company_id: r.company_id, company_name: r.company_name, province: r.province, city: r.city,
-    supplier_oe: r.supplier_oe, supplier_code: r.supplier_code, name: r.name, part_brand_name: r.part_brand_name ?? '',
-    quality_name: r.quality_name, is_original: r.is_original, make_name: r.make_name ?? '', supplier_vehicle: r.supplier_vehicle,
-    product_specification: r.product_specification, producing_area: r.producing_area, uom_name: r.uom_name, quantity: r.quantity,
+    supplier_oe: r.supplier_oe, supplier_code: r.supplier_code, default_code: r.default_code, name: r.name,
+    part_brand_name: r.part_brand_name ?? '', custom_brand_name: r.custom_brand_name,
+    quality_name: r.quality_name, is_original: r.is_original, make_name: r.make_name ?? '', factory_make_name: r.factory_make_name ?? '',
+    generic_name: r.generic_name ?? '', category_name: r.category_name, supplier_vehicle: r.supplier_vehicle,
+    product_specification: r.product_specification, producing_area: r.producing_area, country_id: r.country_id, country_name: r.country_name ?? '',
+    uom_name: r.uom_name, quantity: r.quantity, vn_quantity: r.vn_quantity, sale_state: r.sale_state, clean_state: r.clean_state,
+    length_mm: r.length_mm, width_mm: r.width_mm, height_mm: r.height_mm, weight_g: r.weight_g, volume_cm3: r.volume_cm3,
+    packing_count: r.packing_count, usage_per_car: r.usage_per_car, note: r.note,
   };
   for (const p of prices) row[p] = r[p];
+  // the Vietnamese price goes with the wholesale prices
+  if (prices.includes('price0')) row.vn_price = r.vn_price;
   if (contacts) {
     row.phone = r.phone;
     row.qq = r.qq;
@@ -72,16 +82,36 @@ export const createSearchService = (clock: Clock) => {
         byOe.set(r.oe_norm, list);
       }
       const product = new Map(products.map((p) => [p.oe_norm, p]));
+      const total = new Map(rows.map((r) => [r.oe_norm, r.total]));
       const group = (oe: string, number: string, relation: 'exact' | 'supersession' | 'alias') => {
         const p = product.get(number);
         const list = byOe.get(number) ?? [];
-        return { oe, oe_number: p?.oe_number ?? list[0]?.supplier_oe ?? number, relation, brand_code: p?.make_name ?? list[0]?.make_name ?? '', name: p?.name ?? list[0]?.name ?? '', rows: list };
+        return {
+          oe, oe_number: p?.oe_number ?? list[0]?.supplier_oe ?? number, relation, brand_code: p?.make_name ?? list[0]?.make_name ?? '',
+          name: p?.name ?? list[0]?.name ?? '', rows: list, total: total.get(number) ?? 0,
+        };
       };
       const items = codes.flatMap((code) => [
         group(code, code, 'exact'),
         ...relations.filter((r) => r.oe_norm === code).map((r) => group(code, r.related_norm, r.kind)),
       ]).filter((g) => g.rows.length > 0 || g.relation === 'exact');
+      const more = [...total].filter(([, n]) => n > ROWS_PER_OE).map(([oe]) => oe);
+      await repo.grantOePages(db, caller.companyId, chinaDay(clock.now()), more);
       return { items, price_columns: [...prices], contacts_visible: contacts, quota: { used: level.used, total_per_day: level.total } };
+    },
+
+    /**
+     * 查看更多 of an OE group: a number the company searched today (oeSearch granted it) pages
+     * without counting another stock query; any other number has to be searched first.
+     */
+    async oeSellers(db: Kysely<DB>, caller: Caller, p: { oe: string; offset: number; limit: number }) {
+      if (!(await repo.hasOeGrant(db, caller.companyId, chinaDay(clock.now()), p.oe))) throw forbidden(OE_NOT_SEARCHED);
+      const company = await companyRepo.companyWithLevel(db, caller.companyId);
+      if (!company) throw forbidden();
+      const prices = visiblePriceColumns(company.level_type);
+      const contacts = company.level_type === 'paid';
+      const [rows, total] = await Promise.all([repo.stockPage(db, p.oe, p.offset, p.limit), repo.stockCountOf(db, p.oe)]);
+      return { rows: rows.map((r) => shapeRow(r, prices, contacts)), total, price_columns: [...prices], contacts_visible: contacts };
     },
 
     suggest: (db: Kysely<DB>, prefix: string) => repo.suggest(db, prefix, SUGGESTIONS),

@@ -4,7 +4,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { StockJoined } from '../search/search.repo';
+import { STOCK_COLUMNS, STOCK_FROM, type StockJoined } from '../search/search.repo';
 import { likeEscape } from '../../db/helpers';
 
 export const levelTypeOf = async (db: Kysely<DB>, companyId: number) => {
@@ -32,15 +32,7 @@ export const shopCompany = async (db: Kysely<DB>, companyId: number) => {
   return rows[0];
 };
 
-const STOCK_SELECT = sql`select s.id::int as id, s.oe_norm, s.company_id, c.short_name as company_name, c.province, c.city, c.phone, c.qq,
-  s.supplier_oe, s.supplier_code, s.name, pb.name as part_brand_name, q.name as quality_name, q.is_original,
-  m.name as make_name, s.supplier_vehicle, s.product_specification, s.producing_area, s.uom_name, s.quantity,
-  s.price99, s.price0, s.price1, s.price2, s.price3, s.price5
-  from stock s
-  join company c on c.id = s.company_id
-  join part_quality q on q.id = s.quality_id
-  left join part_brand pb on pb.id = s.part_brand_id
-  left join make m on m.id = s.make_id`;
+const STOCK_SELECT = sql`select ${STOCK_COLUMNS} ${STOCK_FROM}`;
 
 const productFilter = (companyId: number, k: string) => {
   if (!k) return sql`s.company_id = ${companyId} and s.state = 'on'`;
