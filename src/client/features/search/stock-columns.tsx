@@ -15,18 +15,25 @@ const Contact = ({ row, visible }: { row: StockRow; visible: boolean }) =>
     </span>
   );
 
-/** The result columns of 000 §3 shared by every search: the caller's price columns, blurred contacts for registered members. */
-export const stockColumns = (priceColumns: readonly string[], contactsVisible: boolean, opts: { sortable: boolean; showOe?: boolean }) => [
-  ...(opts.showOe ? [<Column key="oe" field="supplier_oe" header="OE号" />] : []),
-  <Column key="seller" header="供应商" body={(r: StockRow) => <span>{r.company_name}<br /><small className="muted">{r.province}{r.city !== r.province ? r.city : ''}</small></span>} />,
-  <Column key="brand" header="品牌" body={(r: StockRow) => (r.is_original ? <Tag value="原厂件" severity="success" /> : r.part_brand_name || '—')} />,
-  <Column key="quality" field="quality_name" header="品质" sortable={opts.sortable} />,
-  <Column key="name" field="name" header="名称" />,
-  <Column key="vehicle" header="适用车型" style={{ maxWidth: '12rem' }} body={(r: StockRow) => (r.make_name && !r.supplier_vehicle.includes(r.make_name) ? `${r.make_name} ` : '') + r.supplier_vehicle} />,
-  <Column key="area" field="producing_area" header="产地" />,
-  <Column key="qty" field="quantity" header="数量" sortable={opts.sortable} body={(r: StockRow) => (r.quantity > 0 ? `${r.quantity} ${r.uom_name}` : <span className="muted">无货</span>)} />,
-  ...priceColumns.map((p) => (
-    <Column key={p} field={p} header={PRICE_LABELS[p as PriceColumn]} sortable={opts.sortable} body={(r: StockRow) => <Price fen={r[p as PriceColumn]} />} />
-  )),
-  <Column key="contact" header="联系方式" body={(r: StockRow) => <Contact row={r} visible={contactsVisible} />} />,
-];
+/**
+ * The result columns of 000 §3 shared by every search: the caller's price columns, blurred
+ * contacts for registered members. sortable: true sorts every sortable column in the page; a list
+ * names the fields a server-sorted table offers.
+ */
+export const stockColumns = (priceColumns: readonly string[], contactsVisible: boolean, opts: { sortable: boolean | readonly string[]; showOe?: boolean }) => {
+  const can = (field: string) => opts.sortable === true || (Array.isArray(opts.sortable) && opts.sortable.includes(field));
+  return [
+    ...(opts.showOe ? [<Column key="oe" field="supplier_oe" header="OE号" />] : []),
+    <Column key="seller" header="供应商" body={(r: StockRow) => <span>{r.company_name}<br /><small className="muted">{r.province}{r.city !== r.province ? r.city : ''}</small></span>} />,
+    <Column key="brand" header="品牌" body={(r: StockRow) => (r.is_original ? <Tag value="原厂件" severity="success" /> : r.part_brand_name || '—')} />,
+    <Column key="quality" field="quality_name" header="品质" sortable={can('quality_name')} />,
+    <Column key="name" field="name" header="名称" sortable={can('name')} />,
+    <Column key="vehicle" header="适用车型" style={{ maxWidth: '12rem' }} body={(r: StockRow) => (r.make_name && !r.supplier_vehicle.includes(r.make_name) ? `${r.make_name} ` : '') + r.supplier_vehicle} />,
+    <Column key="area" field="producing_area" header="产地" />,
+    <Column key="qty" field="quantity" header="数量" sortable={can('quantity')} body={(r: StockRow) => (r.quantity > 0 ? `${r.quantity} ${r.uom_name}` : <span className="muted">无货</span>)} />,
+    ...priceColumns.map((p) => (
+      <Column key={p} field={p} header={PRICE_LABELS[p as PriceColumn]} sortable={can(p)} body={(r: StockRow) => <Price fen={r[p as PriceColumn]} />} />
+    )),
+    <Column key="contact" header="联系方式" body={(r: StockRow) => <Contact row={r} visible={contactsVisible} />} />,
+  ];
+};
