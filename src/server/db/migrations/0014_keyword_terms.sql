@@ -56,15 +56,3 @@ CREATE TRIGGER make_terms AFTER INSERT OR UPDATE OF name ON make
 
 -- Terms are looked up by kind and ref_id when a brand or make is renamed.
 CREATE INDEX search_term_ref ON search_term (kind, ref_id) WHERE ref_id IS NOT NULL;
-
--- Sorted keyword results (sort_field): a word matching many rows (a make, a brand) is read in the
--- order of the sort column and stops after one page, instead of sorting every row of the word.
--- Quantity serves both directions; prices serve cheapest-first (the usual price sort); a price
--- sort from the top, and narrow words, read the word's rows through the term indexes and sort them.
-CREATE INDEX stock_sort_quantity ON stock (quantity, id) WHERE state = 'on';
-CREATE INDEX stock_sort_price99 ON stock (price99, id) WHERE state = 'on';
-CREATE INDEX stock_sort_price0 ON stock (price0, id) WHERE state = 'on';
-CREATE INDEX stock_sort_price1 ON stock (price1, id) WHERE state = 'on';
-CREATE INDEX stock_sort_price2 ON stock (price2, id) WHERE state = 'on';
-CREATE INDEX stock_sort_price3 ON stock (price3, id) WHERE state = 'on';
-CREATE INDEX stock_sort_price5 ON stock (price5, id) WHERE state = 'on';

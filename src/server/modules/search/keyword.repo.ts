@@ -103,15 +103,12 @@ export const searchIds = async (
   const best = Math.min(...driving.map((t) => t.score));
   const scanned = driving.filter((t) => t.score <= best + 1).slice(0, SCANNED_TERMS);
   const sort = scope.sort;
-  // prices may be missing: those rows go last either way; quantity and name are never null, and a
-  // plain desc lets the sort index be read backwards
-  const dir = sort?.order !== 'desc' ? sql`asc` : sort.field.startsWith('price') ? sql`desc nulls last` : sql`desc`;
-  const idDir = sort?.order === 'desc' ? sql`desc` : sql`asc`;
+  const dir = sort?.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
   const scans = scanned.map((t, i) => sort
     ? sql`
     (select s.id, ${sortKey('s', sort)} as sort_key from stock s
      where ${termPredicate(t)} and s.state = 'on' ${filter}
-     order by ${sortKey('s', sort)} ${dir}, s.id ${idDir} limit ${offset + limit})`
+     order by ${sortKey('s', sort)} ${dir}, s.id limit ${offset + limit})`
     : sql`
     (select s.id, s.rank_key, ${t.score * 100 + i}::int as score from stock s
      where ${termPredicate(t)} and s.state = 'on' ${filter}
@@ -119,7 +116,7 @@ export const searchIds = async (
   const page = sort
     ? await sql<{ id: number }>`
     select id from (select distinct id, sort_key from (${sql.join(scans, sql` union all `)}) m) sorted
-    order by sort_key ${dir}, id ${idDir} offset ${offset} limit ${limit}`.execute(db)
+    order by sort_key ${dir}, id offset ${offset} limit ${limit}`.execute(db)
     : await sql<{ id: number }>`
     select id from (select id, min(score) as score, rank_key from (${sql.join(scans, sql` union all `)}) m group by id, rank_key) ranked
     order by score, rank_key, id offset ${offset} limit ${limit}`.execute(db);
