@@ -65,12 +65,16 @@ const pick = () => codes[Math.floor(rnd() * codes.length)];
 // people type OE numbers with and without separators, in either case
 const typed = (oe: string) => (rnd() < 0.5 ? oe : rnd() < 0.5 ? oe.replace(/-/g, '') : oe.toLowerCase());
 
+/** answers of the last run: how many of its queries returned rows, and how many rows on average */
+let answered: { rows: number }[] = [];
 const time = async (fn: () => Response | Promise<Response>) => {
   const t = performance.now();
   const res = await fn();
-  const body = (await res.json()) as { code: number };
+  const body = (await res.json()) as { code: number; data: { rows?: unknown[] } };
   if (body.code !== 200) throw new Error(`query failed: ${JSON.stringify(body)}`);
-  return performance.now() - t;
+  const ms = performance.now() - t;
+  answered.push({ rows: Array.isArray(body.data.rows) ? body.data.rows.length : 0 });
+  return ms;
 };
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -78,10 +82,16 @@ const pct = (xs: number[], p: number) => {
 };
 const run = async (fn: () => Response | Promise<Response>) => {
   for (let i = 0; i < 20; i++) await time(fn);
+  answered = [];
   const xs: number[] = [];
   for (let i = 0; i < iterations; i++) xs.push(await time(fn));
   return xs;
 };
+/** share of the measured queries that found rows, and their mean page length */
+const found = () => ({
+  nonempty: Number((answered.filter((a) => a.rows > 0).length / answered.length).toFixed(3)),
+  rows: Number((answered.reduce((n, a) => n + a.rows, 0) / answered.length).toFixed(1)),
+});
 
 const oeBatch = await run(() => app.request('/api/search/oe', { method: 'POST', headers, body: JSON.stringify({ oe_list: Array.from({ length: 10 }, () => typed(pick())) }) }));
 const oeExact = await run(() => app.request('/api/search/oe', { method: 'POST', headers, body: JSON.stringify({ oe_list: [typed(pick())] }) }));
@@ -90,24 +100,37 @@ const suggest = await run(() => {
   return app.request(`/api/search/instant?oe=${encodeURIComponent(oe.slice(0, 5 + Math.floor(rnd() * 3)))}`, { headers });
 });
 
-// real-looking keywords: part names and parts of them, brands, makes, models, two-word queries
-const names = (await sql<{ term: string }>`select term from search_term where kind = 'name'`.execute(database.db)).rows.map((r) => r.term);
-const makes = (await sql<{ term: string }>`select term from search_term where kind = 'make'`.execute(database.db)).rows.map((r) => r.term);
-const brands = (await sql<{ term: string }>`select term from search_term where kind = 'brand'`.execute(database.db)).rows.map((r) => r.term);
+// Real-looking keywords, each of which finds stock (an empty answer is cheap and would flatter the
+// figures): part names and their last 2 characters, brands, makes, a make or brand with a name.
+const pairs = (await sql<{ make: string; brand: string | null; name: string }>`
+  select m.name as make, b.name as brand, s.name from (select make_id, part_brand_id, name from stock tablesample system (1) limit 5000) s
+  join make m on m.id = s.make_id left join part_brand b on b.id = s.part_brand_id`.execute(database.db)).rows;
 const of = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
 const phrase = () => {
-  const name = of(names);
+  const p = of(pairs);
   const roll = rnd();
-  if (roll < 0.4) return name;
-  if (roll < 0.6) return name.slice(-2);
-  if (roll < 0.75) return `${of(makes)} ${name}`;
-  if (roll < 0.9) return of(brands);
-  return `${of(brands)} ${name.slice(-3)}`;
+  if (roll < 0.35) return p.name;
+  if (roll < 0.55) return p.name.slice(-2);
+  if (roll < 0.7) return `${p.make} ${p.name}`;
+  if (roll < 0.85 && p.brand) return `${p.brand} ${p.name.slice(-3)}`;
+  return p.brand ?? p.make;
 };
-const keyword = (k: string, mode: string) => app.request(`/api/search/keyword?k=${encodeURIComponent(k)}&mode=${mode}`, { headers });
+// fuzzy: the same words with their characters shuffled
+const shuffled = (k: string) => k.split(' ').map((w) => (rnd() < 0.5 ? [...w].reverse().join('') : w)).join(' ');
+const keyword = (k: string, mode: string, extra = '') => app.request(`/api/search/keyword?k=${encodeURIComponent(k)}&mode=${mode}${extra}`, { headers });
 const kwExact = await run(() => keyword(phrase(), 'exact'));
-const kwFuzzy = await run(() => keyword(phrase(), 'fuzzy'));
-const kwOneChar = await run(() => keyword(of(names).slice(-1), rnd() < 0.5 ? 'exact' : 'fuzzy'));
+const exactFound = found();
+const kwFuzzy = await run(() => keyword(shuffled(phrase()), 'fuzzy'));
+const fuzzyFound = found();
+const kwOneChar = await run(() => keyword(of(pairs).name.slice(-1), rnd() < 0.5 ? 'exact' : 'fuzzy'));
+const oneFound = found();
+const kwTwoChar = await run(() => keyword(of(pairs).name.slice(-2), rnd() < 0.5 ? 'exact' : 'fuzzy'));
+const twoFound = found();
+// sorted by a price or quantity, with a price and stock range, as the results page asks
+const sorts = ['price0', 'price99', 'quantity'];
+const kwSorted = await run(() => keyword(phrase(), rnd() < 0.5 ? 'exact' : 'fuzzy',
+  `&sort_field=${of(sorts)}&sort_order=${rnd() < 0.5 ? 'asc' : 'desc'}${rnd() < 0.5 ? '&price_colum_name=price0&min_price=50&max_price=800&min_stock_qty=1' : ''}`));
+const sortedFound = found();
 
 const result = {
   rows,
@@ -120,6 +143,12 @@ const result = {
   keyword_exact_p95_ms: pct(kwExact, 95),
   keyword_fuzzy_p95_ms: pct(kwFuzzy, 95),
   keyword_1char_p95_ms: pct(kwOneChar, 95),
+  keyword_2char_p95_ms: pct(kwTwoChar, 95),
+  keyword_sorted_filtered_p95_ms: pct(kwSorted, 95),
+  keyword_exact_nonempty: exactFound.nonempty, keyword_exact_rows_avg: exactFound.rows,
+  keyword_fuzzy_nonempty: fuzzyFound.nonempty, keyword_fuzzy_rows_avg: fuzzyFound.rows,
+  keyword_1char_nonempty: oneFound.nonempty, keyword_2char_nonempty: twoFound.nonempty,
+  keyword_sorted_filtered_nonempty: sortedFound.nonempty,
   rss_mb: Math.round(process.memoryUsage().rss / 1024 / 1024),
 };
 await database.close();

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { companyIdSchema } from './common';
 import { normalizeOe, OE_MIN_LENGTH, validateOeBatch } from '../domain/oe';
+import { PRICE_COLUMNS } from '../domain/prices';
 import { msg } from '../messages';
 
 const priceSchema = v.nullable(v.number());
@@ -96,6 +97,28 @@ const intFromQuery = (name: string, min: number, max: number) =>
     v.maxValue(max, `${name} 不能大于 ${max}`),
   );
 
+/**
+ * Keyword results are paged no deeper than this many rows: nobody reads past it, and each page
+ * beyond costs a scan of every row before it. Narrow the search or filter instead.
+ */
+export const KEYWORD_MAX_ROWS = 10000;
+export const keywordTooDeep = `最多只能查看前${KEYWORD_MAX_ROWS}条结果，请缩小搜索范围或使用筛选条件`;
+export const KEYWORD_SORT_FIELDS = ['quantity', 'name', ...PRICE_COLUMNS] as const;
+export type KeywordSortField = (typeof KEYWORD_SORT_FIELDS)[number];
+export const priceRangeReversed = '最低价格不能高于最高价格';
+export const stockRangeReversed = '最低库存不能高于最高库存';
+export const priceColumnHidden = '您的会员等级无法查看该价格列，不能按它排序或筛选';
+
+/** A price in yuan with at most 2 decimals, as fen. */
+const yuanFromQuery = (name: string) =>
+  v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,7}(\.\d{1,2})?$/), v.transform(Number))], `${name} 应为不小于0的金额（元，最多两位小数）`),
+    v.minValue(0, `${name} 不能小于 0`),
+    v.maxValue(9999999, `${name} 不能大于 9999999`),
+    v.check((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${name} 最多两位小数`),
+    v.transform((n) => Math.round(n * 100)),
+  );
+
 export const keywordPayload = v.object({
   k: v.pipe(v.string(msg.enterSearch), v.trim(), v.nonEmpty(msg.enterSearch), v.maxLength(50, '搜索内容最多50个字符')),
   mode: v.optional(v.picklist(['exact', 'fuzzy'], 'mode 只能是 exact（精确）或 fuzzy（模糊）'), 'fuzzy'),
@@ -107,7 +130,18 @@ export const keywordPayload = v.object({
   circle: v.optional(v.pipe(v.union([v.literal('1'), v.literal('0'), v.literal(1), v.literal(0)], 'circle 只能是 0 或 1'), v.transform((x) => String(x) === '1')), '0'),
   /** only stock of this part brand (the brand picker); the server checks that it exists */
   brand_id: v.optional(intFromQuery('brand_id', 1, 999999)),
+  /** 001 §3 product list query: absent = by relevance (in stock first, then cheapest) */
+  sort_field: v.optional(v.picklist(KEYWORD_SORT_FIELDS, `sort_field 只能是 ${KEYWORD_SORT_FIELDS.join('、')} 之一`)),
+  sort_order: v.optional(v.picklist(['asc', 'desc'], 'sort_order 只能是 asc（升序）或 desc（降序）'), 'asc'),
+  /** the price column min_price / max_price apply to; the server checks the caller may see it */
+  price_colum_name: v.optional(v.picklist(PRICE_COLUMNS, `price_colum_name 只能是 ${PRICE_COLUMNS.join('、')} 之一`), 'price99'),
+  /** yuan, up to 2 decimals */
+  min_price: v.optional(yuanFromQuery('min_price')),
+  max_price: v.optional(yuanFromQuery('max_price')),
+  min_stock_qty: v.optional(intFromQuery('min_stock_qty', 0, 999999)),
+  max_stock_qty: v.optional(intFromQuery('max_stock_qty', 0, 999999)),
 });
+export type KeywordPayload = v.InferOutput<typeof keywordPayload>;
 
 const flag = (name: string) =>
   v.optional(v.pipe(v.union([v.literal('1'), v.literal('0'), v.literal(1), v.literal(0)], `${name} 只能是 0 或 1`), v.transform((x) => String(x) === '1')), '0');

@@ -1,6 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { OE_PAGE_MAX } from '../../../shared/contracts';
 import { request } from '../../api/request';
+import type { KeywordSortField } from '../../../shared/contracts';
+import type { PriceColumn } from '../../../shared/domain/prices';
 
 /** Search query keys. OE results persist, so the last results of a query come back offline. */
 export const searchKeys = {
@@ -38,15 +40,30 @@ export interface KeywordParams {
   dismantled?: boolean;
   /** only this part brand (the brand picker) */
   brand_id?: number;
+  sort_field?: KeywordSortField;
+  sort_order?: 'asc' | 'desc';
+  /** price filter column and range in yuan; stock range */
+  price_column?: PriceColumn;
+  min_price?: number;
+  max_price?: number;
+  min_stock?: number;
+  max_stock?: number;
 }
 
 export const keywordQuery = (p: KeywordParams) =>
   queryOptions({
-    queryKey: ['keywordSearch', p.k, p.mode, p.page_number, p.page_size, p.circle, p.dismantled === true, p.brand_id ?? 0] as const,
+    queryKey: ['keywordSearch', p.k, p.mode, p.page_number, p.page_size, p.circle, p.dismantled === true, p.brand_id ?? 0,
+      p.sort_field ?? '', p.sort_order ?? '', p.price_column ?? '', p.min_price ?? '', p.max_price ?? '', p.min_stock ?? '', p.max_stock ?? ''] as const,
     queryFn: ({ signal }) =>
       request('get', 'keywordSearch', {
         k: p.k, mode: p.mode, page_number: p.page_number, page_size: p.page_size, circle: p.circle ? '1' : '0', dismantled: p.dismantled ? '1' : '0',
         ...(p.brand_id ? { brand_id: p.brand_id } : {}),
+        ...(p.sort_field ? { sort_field: p.sort_field, sort_order: p.sort_order ?? 'asc' } : {}),
+        ...(p.price_column ? { price_colum_name: p.price_column } : {}),
+        ...(p.min_price !== undefined ? { min_price: p.min_price } : {}),
+        ...(p.max_price !== undefined ? { max_price: p.max_price } : {}),
+        ...(p.min_stock !== undefined ? { min_stock_qty: p.min_stock } : {}),
+        ...(p.max_stock !== undefined ? { max_stock_qty: p.max_stock } : {}),
       }, undefined, { signal }),
     staleTime: 60_000,
   });

@@ -61,18 +61,22 @@ const VehicleCell = ({ row }: { row: StockRow }) => (
  * generic name, specification, vehicle with its factory make, the caller's price columns, blurred
  * contacts for registered members. The rest of the stock row opens from the name (详情).
  */
-export const stockColumns = (priceColumns: readonly string[], contactsVisible: boolean, opts: { sortable: boolean; showOe?: boolean }) => [
+export const stockColumns = (priceColumns: readonly string[], contactsVisible: boolean, opts: { sortable: boolean | readonly string[]; showOe?: boolean }) => {
+  // true sorts every sortable column in the page; a list names the fields a server-sorted table offers
+  const can = (field: string) => opts.sortable === true || (Array.isArray(opts.sortable) && opts.sortable.includes(field));
+  return [
   ...(opts.showOe ? [<Column key="oe" field="supplier_oe" header="OE号" />] : []),
   <Column key="seller" header="供应商" body={(r: StockRow) => <span>{r.company_name}<br /><small className="muted">{r.province}{r.city !== r.province ? r.city : ''}</small></span>} />,
   <Column key="code" field="supplier_code" header="配件编码" />,
   <Column key="brand" header="品牌 / 品质" body={(r: StockRow) => (r.is_original ? <Tag value="原厂件" severity="success" /> : <span>{r.part_brand_name || r.custom_brand_name || '—'}<br /><small className="muted">{r.quality_name}</small></span>)} />,
-  <Column key="name" header="名称" body={(r: StockRow) => <NameCell row={r} />} />,
+  <Column key="name" field="name" header="名称" sortable={can('name')} body={(r: StockRow) => <NameCell row={r} />} />,
   <Column key="spec" field="product_specification" header="规格" body={(r: StockRow) => r.product_specification || '—'} />,
   <Column key="vehicle" header="适用车型" style={{ maxWidth: '11rem' }} body={(r: StockRow) => <VehicleCell row={r} />} />,
   <Column key="area" field="producing_area" header="产地" />,
-  <Column key="qty" field="quantity" header="数量" sortable={opts.sortable} body={(r: StockRow) => (r.quantity > 0 ? `${r.quantity} ${r.uom_name}` : <span className="muted">无货</span>)} />,
+  <Column key="qty" field="quantity" header="数量" sortable={can('quantity')} body={(r: StockRow) => (r.quantity > 0 ? `${r.quantity} ${r.uom_name}` : <span className="muted">无货</span>)} />,
   ...priceColumns.map((p) => (
-    <Column key={p} field={p} header={<span className="price-head">{PRICE_LABELS[p as PriceColumn].replace('(', '\n(')}</span>} sortable={opts.sortable} body={(r: StockRow) => <Price fen={r[p as PriceColumn]} />} />
+    <Column key={p} field={p} header={<span className="price-head">{PRICE_LABELS[p as PriceColumn].replace('(', '\n(')}</span>} sortable={can(p)} body={(r: StockRow) => <Price fen={r[p as PriceColumn]} />} />
   )),
   <Column key="contact" header="联系方式" body={(r: StockRow) => <Contact row={r} visible={contactsVisible} />} />,
-];
+  ];
+};

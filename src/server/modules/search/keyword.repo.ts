@@ -7,6 +7,8 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
 import { normalizeOe } from '../../../shared/domain/oe';
 import { likeEscape } from '../../db/helpers';
+import type { PriceColumn } from '../../../shared/domain/prices';
+import type { KeywordSortField } from '../../../shared/contracts';
 
 export type Mode = 'exact' | 'fuzzy';
 export interface Term { kind: 'name' | 'brand' | 'make' | 'vehicle' | 'oe'; term: string; ref_id: number | null; score: number }
@@ -20,9 +22,12 @@ export const countCap = (offset: number, limit: number) => offset + 5 * limit;
 /** the page is read from the best-scoring terms only */
 export const SCANNED_TERMS = 12;
 
-/** Exact: the whole keyword is one contiguous token. Fuzzy: whitespace-separated tokens. */
-export const tokensOf = (k: string, mode: Mode): string[] =>
-  mode === 'exact' ? [k.trim()] : [...new Set(k.trim().split(/\s+/).filter(Boolean))].slice(0, 5);
+/**
+ * Words are separated by whitespace in both modes, and a row must match every word. Exact: each
+ * word appears as written (contiguous) in a name, brand, make, vehicle or OE prefix. Fuzzy: each
+ * word's characters appear in any order.
+ */
+export const tokensOf = (k: string): string[] => [...new Set(k.trim().split(/\s+/).filter(Boolean))].slice(0, 5);
 
 export const matchTerms = async (db: Kysely<DB>, token: string, mode: Mode): Promise<Term[]> => {
   const t = token.toLowerCase();
@@ -60,29 +65,67 @@ const narrowness = (terms: Term[]) => (terms.some((t) => t.kind === 'oe' || t.ki
 /** 拆车件: the quality of parts taken from dismantled cars */
 export const DISMANTLED_QUALITY = '拆车件';
 
-export const searchIds = async (db: Kysely<DB>, tokens: Term[][], offset: number, limit: number, scope: { companies?: number[]; dismantled?: boolean; brandId?: number } = {}) => {
+export interface Filters {
+  /** price column and range in fen */
+  priceColumn: PriceColumn;
+  minPrice?: number;
+  maxPrice?: number;
+  minStock?: number;
+  maxStock?: number;
+}
+export interface Sort { field: KeywordSortField; order: 'asc' | 'desc' }
+
+const sortKey = (alias: string, sort: Sort) => sql.ref(`${alias}.${sort.field}`);
+
+export const searchIds = async (
+  db: Kysely<DB>, tokens: Term[][], offset: number, limit: number,
+  scope: { companies?: number[]; dismantled?: boolean; brandId?: number; filters?: Filters; sort?: Sort } = {},
+) => {
   const scoped: RawBuilder<unknown>[] = [];
   if (scope.brandId !== undefined) scoped.push(sql`s.part_brand_id = ${scope.brandId}`);
   if (scope.companies) scoped.push(sql`s.company_id = any(${sql.val(scope.companies)}::int[])`);
   if (scope.dismantled) scoped.push(sql`s.quality_id = (select id from part_quality where name = ${DISMANTLED_QUALITY})`);
+  const f = scope.filters;
+  if (f) {
+    const price = sql.ref(`s.${f.priceColumn}`);
+    if (f.minPrice !== undefined) scoped.push(sql`${price} >= ${f.minPrice}`);
+    if (f.maxPrice !== undefined) scoped.push(sql`${price} <= ${f.maxPrice}`);
+    if (f.minStock !== undefined) scoped.push(sql`s.quantity >= ${f.minStock}`);
+    if (f.maxStock !== undefined) scoped.push(sql`s.quantity <= ${f.maxStock}`);
+  }
   const order = [...tokens].sort((a, b) => narrowness(a) - narrowness(b));
   const [driving, ...others] = order;
   if (!driving?.length || others.some((t) => t.length === 0)) return { ids: [] as number[], total: 0, cap: Infinity };
   const rest = [...others.map(tokenPredicate), ...scoped];
   const filter = rest.length ? sql`and ${sql.join(rest, sql` and `)}` : sql``;
+  // The driving word's rows are those of its best terms: the page and the count read the same
+  // terms, so the total never promises rows no page shows.
   const best = Math.min(...driving.map((t) => t.score));
   const scanned = driving.filter((t) => t.score <= best + 1).slice(0, SCANNED_TERMS);
-  const scans = scanned.map((t, i) => sql`
+  const sort = scope.sort;
+  const dir = sort?.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  const scans = scanned.map((t, i) => sort
+    ? sql`
+    (select s.id, ${sortKey('s', sort)} as sort_key from stock s
+     where ${termPredicate(t)} and s.state = 'on' ${filter}
+     order by ${sortKey('s', sort)} ${dir}, s.id limit ${offset + limit})`
+    : sql`
     (select s.id, s.rank_key, ${t.score * 100 + i}::int as score from stock s
      where ${termPredicate(t)} and s.state = 'on' ${filter}
      order by s.rank_key limit ${offset + limit})`);
-  const page = await sql<{ id: number }>`
+  const page = sort
+    ? await sql<{ id: number }>`
+    select id from (select distinct id, sort_key from (${sql.join(scans, sql` union all `)}) m) sorted
+    order by sort_key ${dir}, id offset ${offset} limit ${limit}`.execute(db)
+    : await sql<{ id: number }>`
     select id from (select id, min(score) as score, rank_key from (${sql.join(scans, sql` union all `)}) m group by id, rank_key) ranked
     order by score, rank_key, id offset ${offset} limit ${limit}`.execute(db);
   const ids = page.rows.map((r) => Number(r.id));
   // a page that is not full already says how many there are
   if (ids.length < limit && (ids.length > 0 || offset === 0)) return { ids, total: offset + ids.length, cap: Infinity };
   const count = await sql<{ n: number }>`
-    select count(*)::int as n from (select 1 from stock s where s.state = 'on' and ${sql.join([...tokens.map(tokenPredicate), ...scoped], sql` and `)} limit ${countCap(offset, limit) + 1}) c`.execute(db);
+    select count(*)::int as n from (select 1 from stock s
+      where s.state = 'on' and ${tokenPredicate(scanned)} ${filter}
+      limit ${countCap(offset, limit) + 1}) c`.execute(db);
   return { ids, total: count.rows[0].n, cap: countCap(offset, limit) };
 };

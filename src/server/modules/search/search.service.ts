@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError, forbidden, invalid } from '../../http/errors';
 import { ResultCode } from '../../../shared/contracts';
-import { OE_PAGE_MAX, type StockRow } from '../../../shared/contracts';
+import { KEYWORD_MAX_ROWS, keywordTooDeep, OE_PAGE_MAX, priceColumnHidden, priceRangeReversed, stockRangeReversed, type KeywordPayload, type StockRow } from '../../../shared/contracts';
 import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
 import { visiblePriceColumns, type PriceColumn } from '../../../shared/domain/prices';
 import { msg } from '../../../shared/messages';
@@ -133,14 +133,27 @@ export const createSearchService = (clock: Clock) => {
     partBrands: (db: Kysely<DB>, p: { keyword: string; page_number: number; page_size: number }) =>
       directory.partBrands(db, p.keyword, (p.page_number - 1) * p.page_size, p.page_size),
 
-    async keywordSearch(db: Kysely<DB>, caller: Caller, p: { k: string; mode: keyword.Mode; page_number: number; page_size: number; circle: boolean; dismantled: boolean; brand_id?: number }) {
+    async keywordSearch(db: Kysely<DB>, caller: Caller, p: KeywordPayload & { circle: boolean; dismantled: boolean }) {
+      const offset = (p.page_number - 1) * p.page_size;
+      if (offset >= KEYWORD_MAX_ROWS) throw invalid('page_number', keywordTooDeep);
+      if (p.min_price !== undefined && p.max_price !== undefined && p.min_price > p.max_price) throw invalid('min_price', priceRangeReversed);
+      if (p.min_stock_qty !== undefined && p.max_stock_qty !== undefined && p.min_stock_qty > p.max_stock_qty) throw invalid('min_stock_qty', stockRangeReversed);
       if (p.brand_id !== undefined && !(await directory.partBrandExists(db, p.brand_id))) throw invalid('brand_id', UNKNOWN_BRAND);
       const peers = p.circle ? await circles.circlePeers(db, caller.companyId) : undefined;
       if (peers && peers.length === 0) throw forbidden(NOT_IN_CIRCLE);
+      // the level decides the visible price columns: read it before counting a query we would refuse
+      const visible = visiblePriceColumns((await companyRepo.companyWithLevel(db, caller.companyId))?.level_type ?? 'free');
+      const priceFiltered = p.min_price !== undefined || p.max_price !== undefined;
+      if (priceFiltered && !visible.includes(p.price_colum_name)) throw invalid('price_colum_name', priceColumnHidden);
+      if (p.sort_field && p.sort_field.startsWith('price') && !visible.includes(p.sort_field as PriceColumn)) throw invalid('sort_field', priceColumnHidden);
       const level = await admit(db, caller, undefined);
-      const tokens = keyword.tokensOf(p.k, p.mode);
+      const tokens = keyword.tokensOf(p.k);
       const terms = await Promise.all(tokens.map((t) => keyword.matchTerms(db, t, p.mode)));
-      const { ids, total, cap } = await keyword.searchIds(db, terms, (p.page_number - 1) * p.page_size, p.page_size, { companies: peers, dismantled: p.dismantled, brandId: p.brand_id });
+      const { ids, total, cap } = await keyword.searchIds(db, terms, offset, p.page_size, {
+        companies: peers, dismantled: p.dismantled, brandId: p.brand_id,
+        filters: { priceColumn: p.price_colum_name, minPrice: p.min_price, maxPrice: p.max_price, minStock: p.min_stock_qty, maxStock: p.max_stock_qty },
+        sort: p.sort_field ? { field: p.sort_field, order: p.sort_order } : undefined,
+      });
       const rows = await repo.stockByIds(db, ids);
       const prices = visiblePriceColumns(level.levelType);
       const contacts = level.levelType === 'paid';
