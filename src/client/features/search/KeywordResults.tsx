@@ -51,6 +51,6 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
   );
 }
 
-export const KeywordResultsPage = ({ search, scope }: { search: { k?: string; mode?: 'exact' | 'fuzzy'; page?: number; size?: number; brand?: number; bn?: string }; scope: { circle: boolean; dismantled: boolean } }) => (
-  <KeywordResults params={{ k: search.k ?? '', mode: search.mode ?? 'fuzzy', page_number: search.page ?? 1, page_size: search.size ?? 50, brand_id: search.brand, ...scope }} brandName={search.bn} />
+export const KeywordResultsPage = ({ search, scope }: { search: { k?: string; mode?: 'exact' | 'fuzzy'; r?: number; page?: number; size?: number; brand?: number; bn?: string }; scope: { circle: boolean; dismantled: boolean } }) => (
+  <KeywordResults params={{ k: search.k ?? '', mode: search.mode ?? 'fuzzy', page_number: search.page ?? 1, page_size: search.size ?? 50, brand_id: search.brand, r: search.r, ...scope }} brandName={search.bn} />
 );

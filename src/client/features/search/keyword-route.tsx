@@ -1,12 +1,13 @@
 import { redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { PAGE_SIZES } from '../../../shared/contracts';
+import { nonceParam, textParam } from './search-params';
 
 /** Search params of /search/parts/keyword and /search/parts/circle (k, mode, r, and the page). */
 export const keywordSearchSchema = v.object({
-  k: v.optional(v.pipe(v.unknown(), v.transform((x) => (x === undefined || x === null ? '' : String(x).trim())))),
+  k: textParam,
   mode: v.optional(v.fallback(v.picklist(['exact', 'fuzzy']), 'fuzzy')),
-  r: v.optional(v.number()),
+  r: nonceParam,
   page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1)),
   size: v.optional(v.fallback(v.picklist([...PAGE_SIZES]), 50)),
   /** the part brand chosen in the picker: its id filters on the server, its name is shown */
