@@ -40,10 +40,12 @@ export function SearchHistoryPanel() {
     <ul className="history" aria-label="搜索记录">
       {items.map((h) => (
         <li key={h.search_value}>
-          <span className="history-kind muted">{KIND_LABEL[h.search_type]}</span>
-          <button type="button" className="linklike" title={`${KIND_LABEL[h.search_type]}：${h.search_value}`} onClick={() => void navigate(replayTarget(h))}>
-            {h.search_value}
-          </button>
+          <span>
+            <span className="history-kind">{KIND_LABEL[h.search_type]}</span>
+            <button type="button" className="linklike" title={`${KIND_LABEL[h.search_type]}：${h.search_value}`} onClick={() => void navigate(replayTarget(h))}>
+              {h.search_value}
+            </button>
+          </span>
           <span className="muted">{formatUnix(h.create_time, 'MM-DD HH:mm')}</span>
         </li>
       ))}
