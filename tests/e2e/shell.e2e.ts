@@ -24,7 +24,8 @@ describe('sign-in and guards', () => {
   it('shows the login page with the hotline to a guest', async () => {
     const { context, page } = await newPage();
     await page.goto(server.url + '/login');
-    await expect(page.locator('input[name="username"]').isVisible()).resolves.toBe(true);
+    // the first page of a fresh server may take a moment to render: wait for it, then check
+    await page.locator('input[name="username"]').waitFor();
     await page.waitForLoadState('networkidle');
     // the password box (wrapped for its mask toggle) is as wide as the user name box
     const width = (name: string) => page.locator(`input[name="${name}"]`).evaluate((el) => el.getBoundingClientRect().width);
