@@ -59,6 +59,7 @@ describe.each(backends)('company pages on %s', (backend) => {
       expect(Object.keys(featured)).not.toContain('price0');
       const p = await products('member');
       expect(p.body.data.contacts_visible).toBe(false);
+      expect(p.body.data.rows.length).toBeGreaterThan(0);
       expect(p.body.data.rows.every((row: object) => !('phone' in row) && !('qq' in row) && !('price1' in row))).toBe(true);
       expect(p.body.data.rows[0].price99).toBeGreaterThan(0);
     });

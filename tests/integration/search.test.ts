@@ -145,6 +145,7 @@ describe.each(backends)('parts search on %s', (backend) => {
       expect(one.body.data.rows.length).toBeGreaterThan(0);
       for (const row of one.body.data.rows) expect(`${row.name}${row.part_brand_name}${row.supplier_vehicle}`).toMatch(/泵/);
       const brand = await kw(buyer, { k: 'ngk', mode: 'exact' });
+      expect(brand.body.data.rows.length).toBeGreaterThan(0);
       expect(brand.body.data.rows.every((x: { part_brand_name: string }) => x.part_brand_name === 'NGK')).toBe(true);
     });
 

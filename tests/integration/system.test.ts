@@ -112,6 +112,25 @@ describe.each(backends)('system, company and history calls on %s', (backend) => 
       expect(empty.body).toMatchObject({ code: 422, field: 'search_value', client_msg: msg.invalidPayload('search_value', msg.enterSearch) });
     });
 
+    it('search history keeps the kind of each search and refuses an unknown kind', async () => {
+      const post = (search_value: string, search_type: unknown) => env.call('POST', '/api/search/history', { token: seller, body: { search_value, search_type } });
+      for (const [value, kind] of [['滤清器', 'circle'], ['大灯', 'dismantle'], ['广州', 'company'], ['刹车片', 'keyword']] as const) {
+        env.clock.advance(5);
+        expect((await post(value, kind)).body.data).toMatchObject({ search_value: value, search_type: kind });
+      }
+      // the same words again as another kind: one entry, the newest kind
+      env.clock.advance(5);
+      await post('大灯', 'keyword');
+      const list = (await env.call('GET', '/api/search/history', { token: seller })).body.data;
+      expect(list.map((h: { search_value: string; search_type: string }) => [h.search_value, h.search_type])).toEqual([
+        ['大灯', 'keyword'], ['刹车片', 'keyword'], ['广州', 'company'], ['滤清器', 'circle'],
+      ]);
+      const bad = await post('x', 'vin');
+      expect(bad.body).toMatchObject({ code: 422, field: 'search_type' });
+      expect(bad.body.client_msg).toContain('search_type 只能是');
+      expect((await env.call('GET', '/api/search/history', { token: seller })).body.data).toHaveLength(4);
+    });
+
     it('an unknown call gets a Chinese 404 envelope', async () => {
       const r = await env.call('GET', '/api/no/such/call');
       expect(r.status).toBe(404);

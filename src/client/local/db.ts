@@ -6,11 +6,13 @@
  */
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import * as v from 'valibot';
+import { SEARCH_KINDS } from '../../shared/contracts';
 
 export const searchHistoryRow = v.object({
   user_uuid: v.string(),
   search_value: v.string(),
-  search_type: v.picklist(['oe', 'keyword']),
+  /** the kinds of version 3 ('oe', 'keyword') stay valid: no upgrade of old rows is needed */
+  search_type: v.picklist(SEARCH_KINDS),
   create_time: v.number(),
 });
 export type SearchHistoryRow = v.InferOutput<typeof searchHistoryRow>;

@@ -62,4 +62,21 @@ describe('search history', () => {
     expect(await history.recent(A, 100)).toHaveLength(50);
     expect((await history.recent(B)).map((h) => h.search_value)).toEqual(['OLD-OF-B']);
   });
+
+  it('keeps the kind of each search, sends it to the server, and takes the server\'s kind when merging', async () => {
+    const { history, box, db } = setup();
+    await history.add(A, '滤清器', 'circle');
+    await history.add(A, '大灯', 'dismantle');
+    await history.add(A, '广州', 'company');
+    expect(Object.fromEntries((await history.recent(A)).map((h) => [h.search_value, h.search_type]))).toEqual({ 滤清器: 'circle', 大灯: 'dismantle', 广州: 'company' });
+    expect((await box.pending(A)).map((q) => q.payload)).toEqual([
+      { search_value: '滤清器', search_type: 'circle' }, { search_value: '大灯', search_type: 'dismantle' }, { search_value: '广州', search_type: 'company' },
+    ]);
+    const now = Math.floor(Date.now() / 1000);
+    await history.merge(A, [{ search_value: '机油滤', search_type: 'dismantle', create_time: now + 50 }]);
+    expect((await history.recent(A))[0]).toMatchObject({ search_value: '机油滤', search_type: 'dismantle' });
+    // a row of an unknown kind (a newer build's, or damaged) is dropped when read, never a crash
+    await db.searchHistory.put({ user_uuid: A, search_value: 'x', search_type: 'vin' as never, create_time: now + 100 });
+    expect((await history.recent(A)).map((h) => h.search_value)).not.toContain('x');
+  });
 });

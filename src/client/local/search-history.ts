@@ -6,6 +6,7 @@
 import Dexie, { liveQuery } from 'dexie';
 import { localDb, searchHistoryRow, validRows, type LocalDb, type SearchHistoryRow } from './db';
 import { flushOutbox, outbox as defaultOutbox } from './outbox';
+import type { SearchKind } from '../../shared/contracts';
 
 export const HISTORY_SHOWN = 10;
 const KEEP = 50;
@@ -23,7 +24,7 @@ export const createSearchHistory = (db: LocalDb = localDb, box = defaultOutbox) 
   const recent = async (user_uuid: string, n = HISTORY_SHOWN) =>
     validRows(searchHistoryRow, await newestFirst(user_uuid).limit(n).toArray(), 'searchHistory');
   return {
-    async add(user_uuid: string, search_value: string, search_type: 'oe' | 'keyword') {
+    async add(user_uuid: string, search_value: string, search_type: SearchKind) {
       const value = search_value.trim();
       if (!value) return;
       await db.searchHistory.put({ user_uuid, search_value: value, search_type, create_time: Math.floor(Date.now() / 1000) });

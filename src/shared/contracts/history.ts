@@ -2,16 +2,23 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { emptyPayload } from './common';
 
+/**
+ * What a search was, so the history replays it on its own page: OE numbers, keywords, 圈内搜索,
+ * 拆车件 and 企业黄页.
+ */
+export const SEARCH_KINDS = ['oe', 'keyword', 'circle', 'dismantle', 'company'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
 export const historyItemSchema = v.object({
   search_value: v.string(),
-  search_type: v.picklist(['oe', 'keyword']),
+  search_type: v.picklist(SEARCH_KINDS),
   /** unix seconds */
   create_time: v.number(),
 });
 
 export const historyEntryPayload = v.object({
   search_value: v.pipe(v.string('请输入搜索内容'), v.trim(), v.nonEmpty('请输入搜索内容'), v.maxLength(500, '搜索内容最多500个字符')),
-  search_type: v.optional(v.picklist(['oe', 'keyword'], 'search_type 只能是 oe 或 keyword'), 'oe'),
+  search_type: v.optional(v.picklist(SEARCH_KINDS, 'search_type 只能是 oe、keyword、circle、dismantle 或 company'), 'oe'),
 });
 
 export const historyEndpoints = {

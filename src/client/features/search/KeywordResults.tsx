@@ -126,7 +126,7 @@ const sortLabel = (f: KeywordSortField) => (f === 'quantity' ? '数量' : f === 
 export const KeywordResultsPage = ({ search, scope }: { search: KeywordSearch; scope: { circle: boolean; dismantled: boolean } }) => (
   <KeywordResults
     params={{
-      k: search.k ?? '', mode: search.mode ?? 'fuzzy', page_number: search.page ?? 1, page_size: search.size ?? 50, brand_id: search.brand, ...scope,
+      k: search.k ?? '', mode: search.mode ?? 'fuzzy', page_number: search.page ?? 1, page_size: search.size ?? 50, brand_id: search.brand, r: search.r, ...scope,
       sort_field: search.sort, sort_order: search.order, price_column: search.pc,
       min_price: search.pmin, max_price: search.pmax, min_stock: search.smin, max_stock: search.smax,
     }}

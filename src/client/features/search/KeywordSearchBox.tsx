@@ -5,11 +5,20 @@ import { SelectButton } from 'primereact/selectbutton';
 import { Button } from 'primereact/button';
 import { msg } from '../../../shared/messages';
 import { searchHistory } from '../../local/search-history';
+import type { SearchKind } from '../../../shared/contracts';
 
 const MODES = [{ label: '精确', value: 'exact' }, { label: '模糊', value: 'fuzzy' }];
 
 /** Keyword box with the exact / fuzzy selector; empty input gives 请输入搜索内容. */
 export type KeywordTarget = '/search/parts/keyword' | '/search/parts/circle' | '/search/dismantle/result' | '/search/company';
+
+/** what the history remembers of a search made from each box, to replay it on the same page */
+const KIND: Record<KeywordTarget, SearchKind> = {
+  '/search/parts/keyword': 'keyword',
+  '/search/parts/circle': 'circle',
+  '/search/dismantle/result': 'dismantle',
+  '/search/company': 'company',
+};
 
 const FIELD: Record<KeywordTarget, [string, string]> = {
   '/search/parts/keyword': ['k', '关键词'],
@@ -36,7 +45,7 @@ export function KeywordSearchBox({ initial, initialMode, to = '/search/parts/key
       return;
     }
     setInfo('');
-    if (session.user) void searchHistory.add(session.user.uuid, value, 'keyword');
+    if (session.user) void searchHistory.add(session.user.uuid, value, KIND[to]);
     if (to === '/search/company') void navigate({ to, search: { k: value } });
     else void navigate({ to, search: { k: value, mode, r: Date.now() } });
   };

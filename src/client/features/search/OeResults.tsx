@@ -13,8 +13,8 @@ import { PAGE_SIZES, type StockRow } from '../../../shared/contracts';
 const RELATION: Record<string, string> = { exact: '', supersession: '替换号', alias: '别名' };
 
 /** OE results grouped by OE: sellers, the caller's price columns, quantity, area; original parts labelled. */
-export function OeResults({ codes }: { codes: string[] }) {
-  const q = useQuery(oeSearchQuery(codes));
+export function OeResults({ codes, r }: { codes: string[]; r?: number }) {
+  const q = useQuery(oeSearchQuery(codes, r));
   if (q.isPending) return <div className="card" aria-busy="true">正在搜索…</div>;
   if (q.isError && !q.data) {
     return <div className="card">{q.error instanceof OfflineError ? '当前离线，且没有这次搜索的缓存结果' : q.error.message}</div>;

@@ -3,8 +3,23 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { searchHistory } from '../../local/search-history';
 import type { SearchHistoryRow } from '../../local/db';
+import type { SearchKind } from '../../../shared/contracts';
 import { serverHistoryQuery } from './queries';
 import { formatUnix } from '../../../shared/domain/membership';
+
+const KIND_LABEL: Record<SearchKind, string> = { oe: 'OE号', keyword: '关键词', circle: '圈内', dismantle: '拆车件', company: '企业黄页' };
+
+/** Where a history entry searches again: the page of its own kind, as a new search (a new nonce). */
+export const replayTarget = (h: Pick<SearchHistoryRow, 'search_type' | 'search_value'>, now = Date.now()) => {
+  const k = h.search_value;
+  switch (h.search_type) {
+    case 'oe': return { to: '/search/parts/oe', search: { code: k, r: now } } as const;
+    case 'circle': return { to: '/search/parts/circle', search: { k, mode: 'fuzzy', r: now } } as const;
+    case 'dismantle': return { to: '/search/dismantle/result', search: { k, mode: 'fuzzy', r: now } } as const;
+    case 'company': return { to: '/search/company', search: { k } } as const;
+    default: return { to: '/search/parts/keyword', search: { k, mode: 'fuzzy', r: now } } as const;
+  }
+};
 
 /** The last 10 searches: local at once, merged with the server's list when online. */
 export function SearchHistoryPanel() {
@@ -25,12 +40,12 @@ export function SearchHistoryPanel() {
     <ul className="history" aria-label="搜索记录">
       {items.map((h) => (
         <li key={h.search_value}>
-          <button type="button" className="linklike" title={h.search_type === 'oe' ? 'OE号' : '关键词'}
-            onClick={() => void (h.search_type === 'oe'
-              ? navigate({ to: '/search/parts/oe', search: { code: h.search_value, r: Date.now() } })
-              : navigate({ to: '/search/parts/keyword', search: { k: h.search_value, mode: 'fuzzy', r: Date.now() } }))}>
-            {h.search_value}
-          </button>
+          <span>
+            <span className="history-kind">{KIND_LABEL[h.search_type]}</span>
+            <button type="button" className="linklike" title={`${KIND_LABEL[h.search_type]}：${h.search_value}`} onClick={() => void navigate(replayTarget(h))}>
+              {h.search_value}
+            </button>
+          </span>
           <span className="muted">{formatUnix(h.create_time, 'MM-DD HH:mm')}</span>
         </li>
       ))}

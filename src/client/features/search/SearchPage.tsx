@@ -8,6 +8,7 @@ import { configQuery } from '../system/queries';
 import { myCirclesQuery } from './queries';
 import { SearchExtras } from './SearchExtras';
 import { VehicleTab, VinTab } from '../vin/SearchTabs';
+import './search-page.css';
 
 /**
  * The search page (000 §2): OE, keyword, 圈内搜索 (only to members of an approved trade circle),
@@ -32,7 +33,7 @@ export function SearchPage({ children }: { children: ReactNode }) {
   const onCompany = pathname.startsWith('/search/company');
   const announcement = useQuery(configQuery(['system_announcement']));
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1rem' }}>
+    <div className="search-page" style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1rem' }}>
       <section className="card">
         <TabView key={`${tab}-${inCircle}`} activeIndex={tab} renderActiveOnly={false}>
           <TabPanel header="OE号搜索">

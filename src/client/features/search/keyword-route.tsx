@@ -2,6 +2,7 @@ import { redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { KEYWORD_SORT_FIELDS, PAGE_SIZES } from '../../../shared/contracts';
 import { PRICE_COLUMNS } from '../../../shared/domain/prices';
+import { nonceParam, textParam } from './search-params';
 
 const amount = v.fallback(v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(9999999))), undefined);
 const count = v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999999))), undefined);
@@ -11,9 +12,9 @@ const count = v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(0
  * filters), so a reload or a shared address shows the same results. Unknown values are dropped.
  */
 export const keywordSearchSchema = v.object({
-  k: v.optional(v.pipe(v.unknown(), v.transform((x) => (x === undefined || x === null ? '' : String(x).trim())))),
+  k: textParam,
   mode: v.optional(v.fallback(v.picklist(['exact', 'fuzzy']), 'fuzzy')),
-  r: v.optional(v.number()),
+  r: nonceParam,
   page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1)),
   size: v.optional(v.fallback(v.picklist([...PAGE_SIZES]), 50)),
   /** the part brand chosen in the picker: its id filters on the server, its name is shown */

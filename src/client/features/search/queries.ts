@@ -1,21 +1,72 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { OE_PAGE_MAX } from '../../../shared/contracts';
-import { request } from '../../api/request';
-import type { KeywordSortField } from '../../../shared/contracts';
+import { hashKey, infiniteQueryOptions, onlineManager, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { OE_PAGE_MAX, type KeywordSortField } from '../../../shared/contracts';
+import { ApiError, OfflineError, request } from '../../api/request';
 import type { PriceColumn } from '../../../shared/domain/prices';
 
-/** Search query keys. OE results persist, so the last results of a query come back offline. */
+/**
+ * Search results are keyed by their words and the search's nonce `r` (a new search with the same
+ * words is a new key, so it really asks the server again), the nonce always last. The results
+ * persist, and only the newest per words are kept: offline, a new search (a new nonce) with the
+ * same words shows the last results, with the time they were fetched.
+ */
+const nonced = <K extends readonly unknown[]>(words: K, r: number | undefined) => [...words, r ?? 0] as const;
+const wordsOf = (key: QueryKey) => hashKey(key.slice(0, -1));
+
+/** Another key of the same words (another nonce) whose data is the newest, if any. */
+export const newestOfSameWords = (client: QueryClient, key: QueryKey) => {
+  const words = wordsOf(key);
+  const own = hashKey(key);
+  let best: { data: unknown; updatedAt: number } | undefined;
+  for (const q of client.getQueryCache().findAll({ queryKey: [key[0]] })) {
+    if (q.queryHash === own || q.state.data === undefined || wordsOf(q.queryKey) !== words) continue;
+    if (!best || q.state.dataUpdatedAt > best.updatedAt) best = { data: q.state.data, updatedAt: q.state.dataUpdatedAt };
+  }
+  return best;
+};
+
+/**
+ * Runs a search. Fetched: older nonces of the same words that nobody shows are dropped (the
+ * persisted cache keeps one result per words). Offline with nothing under this key: the newest
+ * result of the same words is put under it with its own fetch time, and the OfflineError still
+ * surfaces, so the page says it is offline and shows when those results were fetched.
+ */
+export const searchOnce = async <T>(client: QueryClient, key: QueryKey, fetch: () => Promise<T>): Promise<T> => {
+  try {
+    const data = await fetch();
+    const words = wordsOf(key);
+    const own = hashKey(key);
+    for (const q of client.getQueryCache().findAll({ queryKey: [key[0]] })) {
+      if (q.queryHash !== own && q.getObserversCount() === 0 && wordsOf(q.queryKey) === words) client.getQueryCache().remove(q);
+    }
+    return data;
+  } catch (e) {
+    if (e instanceof OfflineError && client.getQueryData(key) === undefined) {
+      const last = newestOfSameWords(client, key);
+      if (last) client.setQueryData(key, last.data, { updatedAt: last.updatedAt });
+    }
+    throw e;
+  }
+};
+
+/**
+ * Offline, a failed search is not retried (it would wait, paused, showing 正在搜索… until the
+ * network returns): it fails at once with OfflineError, and is fetched again on reconnect.
+ */
+export const searchRetry = (count: number, error: Error) => onlineManager.isOnline() && !(error instanceof ApiError) && count < 2;
+
+/** Search query keys. OE and keyword results persist (see persist.ts). */
 export const searchKeys = {
-  oe: (codes: readonly string[]) => ['oeSearch', codes.join(',')] as const,
+  oe: (codes: readonly string[], r?: number) => nonced(['oeSearch', codes.join(',')] as const, r),
   suggest: (prefix: string) => ['suggest', prefix] as const,
   /** per user: a restored cache must never show one user's list to another */
   history: (userUuid: string) => ['searchHistory', userUuid] as const,
 };
 
-export const oeSearchQuery = (codes: readonly string[]) =>
+export const oeSearchQuery = (codes: readonly string[], r?: number) =>
   queryOptions({
-    queryKey: searchKeys.oe(codes),
-    queryFn: ({ signal }) => request('post', 'oeSearch', { oe_list: [...codes] }, undefined, { signal }),
+    queryKey: searchKeys.oe(codes, r),
+    queryFn: ({ signal, client, queryKey }) => searchOnce(client, queryKey, () => request('post', 'oeSearch', { oe_list: [...codes] }, undefined, { signal })),
+    retry: searchRetry,
     staleTime: 60_000,
   });
 
@@ -48,14 +99,16 @@ export interface KeywordParams {
   max_price?: number;
   min_stock?: number;
   max_stock?: number;
+  /** the search's nonce: a new search with the same words asks the server again */
+  r?: number;
 }
 
 export const keywordQuery = (p: KeywordParams) =>
   queryOptions({
-    queryKey: ['keywordSearch', p.k, p.mode, p.page_number, p.page_size, p.circle, p.dismantled === true, p.brand_id ?? 0,
-      p.sort_field ?? '', p.sort_order ?? '', p.price_column ?? '', p.min_price ?? '', p.max_price ?? '', p.min_stock ?? '', p.max_stock ?? ''] as const,
-    queryFn: ({ signal }) =>
-      request('get', 'keywordSearch', {
+    queryKey: nonced(['keywordSearch', p.k, p.mode, p.page_number, p.page_size, p.circle, p.dismantled === true, p.brand_id ?? 0,
+      p.sort_field ?? '', p.sort_order ?? '', p.price_column ?? '', p.min_price ?? '', p.max_price ?? '', p.min_stock ?? '', p.max_stock ?? ''] as const, p.r),
+    queryFn: ({ signal, client, queryKey }) =>
+      searchOnce(client, queryKey, () => request('get', 'keywordSearch', {
         k: p.k, mode: p.mode, page_number: p.page_number, page_size: p.page_size, circle: p.circle ? '1' : '0', dismantled: p.dismantled ? '1' : '0',
         ...(p.brand_id ? { brand_id: p.brand_id } : {}),
         ...(p.sort_field ? { sort_field: p.sort_field, sort_order: p.sort_order ?? 'asc' } : {}),
@@ -64,7 +117,8 @@ export const keywordQuery = (p: KeywordParams) =>
         ...(p.max_price !== undefined ? { max_price: p.max_price } : {}),
         ...(p.min_stock !== undefined ? { min_stock_qty: p.min_stock } : {}),
         ...(p.max_stock !== undefined ? { max_stock_qty: p.max_stock } : {}),
-      }, undefined, { signal }),
+      }, undefined, { signal })),
+    retry: searchRetry,
     staleTime: 60_000,
   });
 

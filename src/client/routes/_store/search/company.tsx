@@ -3,9 +3,10 @@ import * as v from 'valibot';
 import { guardedBy } from '../../../router-guard';
 import { SearchPage } from '../../../features/search/SearchPage';
 import { CompanyResults } from '../../../features/search/CompanyResults';
+import { textParam } from '../../../features/search/search-params';
 
 const searchSchema = v.object({
-  k: v.optional(v.pipe(v.unknown(), v.transform((x) => (x === undefined || x === null ? '' : String(x).trim())))),
+  k: textParam,
   page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1)),
 });
 

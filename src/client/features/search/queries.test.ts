@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { OfflineError } from '../../api/request';
+import { keywordQuery, searchKeys, searchOnce } from './queries';
+
+const run = (client: QueryClient, key: readonly unknown[], fetch: () => Promise<unknown>) =>
+  client.fetchQuery({ queryKey: key, queryFn: (ctx) => searchOnce(ctx.client, ctx.queryKey, fetch), retry: false, staleTime: 60_000 });
+
+describe('search results by words and nonce', () => {
+  it('a new nonce of the same words is a new key: the search asks the server again', async () => {
+    const client = new QueryClient();
+    let calls = 0;
+    await run(client, searchKeys.oe(['0446533450'], 1), async () => ++calls);
+    await run(client, searchKeys.oe(['0446533450'], 1), async () => ++calls);
+    expect(calls).toBe(1);
+    await run(client, searchKeys.oe(['0446533450'], 2), async () => ++calls);
+    expect(calls).toBe(2);
+  });
+
+  it('keeps only the newest result of the same words once a new one arrives', async () => {
+    const client = new QueryClient();
+    await run(client, searchKeys.oe(['0446533450'], 1), async () => 'old');
+    await run(client, searchKeys.oe(['1K0698151A'], 1), async () => 'other words');
+    await run(client, searchKeys.oe(['0446533450'], 2), async () => 'new');
+    expect(client.getQueryData(searchKeys.oe(['0446533450'], 1))).toBeUndefined();
+    expect(client.getQueryData(searchKeys.oe(['0446533450'], 2))).toBe('new');
+    expect(client.getQueryData(searchKeys.oe(['1K0698151A'], 1))).toBe('other words');
+  });
+
+  it('offline, a new search of the same words shows the last result with the time it was fetched', async () => {
+    const client = new QueryClient();
+    const fetchedAt = Date.now() - 3_600_000;
+    client.setQueryData(searchKeys.oe(['0446533450'], 1), 'older', { updatedAt: fetchedAt - 60_000 });
+    client.setQueryData(searchKeys.oe(['0446533450'], 5), 'last', { updatedAt: fetchedAt });
+    client.setQueryData(searchKeys.oe(['1K0698151A'], 9), 'other words', { updatedAt: Date.now() });
+    const key = searchKeys.oe(['0446533450'], 7);
+    await expect(run(client, key, () => Promise.reject(new OfflineError('离线')))).rejects.toBeInstanceOf(OfflineError);
+    const state = client.getQueryState(key)!;
+    expect(state.status).toBe('error');
+    expect(state.data).toBe('last');
+    expect(state.dataUpdatedAt).toBe(fetchedAt);
+  });
+
+  it('offline with nothing cached for the words, the search fails with OfflineError and holds no data', async () => {
+    const client = new QueryClient();
+    client.setQueryData(searchKeys.oe(['1K0698151A'], 1), 'other words');
+    const key = searchKeys.oe(['0446533450'], 2);
+    await expect(run(client, key, () => Promise.reject(new OfflineError('离线')))).rejects.toBeInstanceOf(OfflineError);
+    expect(client.getQueryState(key)!.data).toBeUndefined();
+  });
+
+  it('keyword results are keyed by their words with the nonce last', () => {
+    const p = { k: '刹车片', mode: 'fuzzy' as const, page_number: 1, page_size: 50, circle: false };
+    expect(keywordQuery({ ...p, r: 5 }).queryKey).not.toEqual(keywordQuery({ ...p, r: 6 }).queryKey);
+    expect(keywordQuery({ ...p, r: 5 }).queryKey.slice(0, -1)).toEqual(keywordQuery({ ...p, r: 6 }).queryKey.slice(0, -1));
+    expect(keywordQuery({ ...p, r: 5 }).queryKey.slice(0, -1)).not.toEqual(keywordQuery({ ...p, page_number: 2, r: 5 }).queryKey.slice(0, -1));
+    expect(keywordQuery(p).queryKey.at(-1)).toBe(0);
+  });
+});

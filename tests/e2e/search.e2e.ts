@@ -1,0 +1,342 @@
+/**
+ * Browser end-to-end of the parts search: OE and keyword searches, suggestions, pagination and page
+ * sizes, the history (kinds, server sync), circle / dismantled / yellow pages, and the last
+ * results offline. The built app with the real server and a fresh PGlite database, in Chromium.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { PGlite } from '@electric-sql/pglite';
+import { pathOf, shotsDir as shots, startE2E, type E2E } from './harness';
+
+let e2e: E2E;
+let server: { url: string };
+let pglite: PGlite;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  server = { url: e2e.url };
+  pglite = e2e.pglite;
+});
+
+afterAll(async () => e2e?.close());
+
+const newPage = (): Promise<{ context: BrowserContext; page: Page }> => e2e.newPage();
+const signIn = (page: Page, loginPath: string, username: string) => e2e.signIn(page, loginPath, username);
+
+/** OE numbers stocked by at least 3 sellers, in a fixed order */
+const stockedCodes = async (n: number) =>
+  (await pglite.query<{ oe_number: string }>(`select p.oe_number from product p where (select count(*) from stock s where s.oe_norm = p.oe_norm) >= 3 order by p.id limit ${n}`)).rows.map((r) => r.oe_number);
+
+/** picks a page size in a results table's pager */
+const choosePageSize = async (page: Page, table: ReturnType<Page['locator']>, size: number) => {
+  await table.locator('.p-paginator .p-dropdown').first().click();
+  await page.getByRole('option', { name: String(size), exact: true }).click();
+};
+
+describe('OE search', () => {
+  const codes = () => stockedCodes(2);
+
+  it('searches two codes and a duplicate, shows the groups, and keeps the history after a reload', async () => {
+    const [a, b] = await codes();
+    const { context, page } = await newPage();
+    await signIn(page, '/login', 'buyer');
+    const box = page.locator('textarea[name="oe"]');
+    // Ctrl+Enter adds a line, Enter searches
+    await box.fill(a);
+    await box.press('Control+Enter');
+    await box.pressSequentially(b.toLowerCase());
+    await box.press('Control+Enter');
+    await box.pressSequentially(a.replace(/-/g, ''));
+    await box.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search/parts/oe');
+    const norm = (s: string) => s.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+    expect(new URL(page.url()).searchParams.get('code')).toBe(`${norm(a)},${norm(b)}`);
+    await page.getByRole('region', { name: `OE ${a}` }).waitFor();
+    await page.getByRole('region', { name: `OE ${b}` }).waitFor();
+    await expect(page.getByRole('region', { name: `OE ${a}` }).locator('tbody tr').count()).resolves.toBeGreaterThanOrEqual(3);
+    await expect(page.getByText('批发价(不含税)').first().isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: join(shots, 'oe-results.png'), fullPage: false });
+
+    await page.goto(server.url + '/search/parts');
+    await page.reload();
+    const history = page.getByRole('list', { name: '搜索记录' });
+    await history.getByText(norm(a)).waitFor();
+    await history.getByText(norm(b)).waitFor();
+    await context.close();
+  });
+
+  it('refuses a short line with the glossary text and keeps what was typed', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, '/login', 'buyer');
+    const box = page.locator('textarea[name="oe"]');
+    await box.fill('04465-33450\n123');
+    await box.press('Enter');
+    await page.getByText('每行OE号至少5个字符').waitFor();
+    await expect(box.inputValue()).resolves.toBe('04465-33450\n123');
+    expect(pathOf(page)).toBe('/search/parts');
+    await context.close();
+  });
+
+  it('suggests OE numbers for one code of 5 characters and searches the one picked', async () => {
+    const [a] = await codes();
+    const { context, page } = await newPage();
+    await signIn(page, '/login', 'buyer');
+    await page.locator('textarea[name="oe"]').fill(a.slice(0, 6));
+    const option = page.getByRole('listbox', { name: 'OE号联想' }).getByText(a);
+    await option.waitFor();
+    await page.screenshot({ path: join(shots, 'oe-suggest.png') });
+    await option.click();
+    await page.waitForURL((u) => u.pathname === '/search/parts/oe');
+    await page.getByRole('region', { name: `OE ${a}` }).waitFor();
+    await context.close();
+  });
+
+  it('blurs contacts for a registered member and names the upgrade', async () => {
+    const [a] = await codes();
+    const { context, page } = await newPage();
+    await signIn(page, '/login', 'member');
+    await page.goto(`${server.url}/search/parts/oe?code=${encodeURIComponent(a)}`);
+    await page.getByRole('region', { name: `OE ${a}` }).waitFor();
+    await expect(page.getByText('升级为正式会员后可查看').count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByText('批发价(不含税)').count()).resolves.toBe(0);
+    await page.screenshot({ path: join(shots, 'oe-member.png'), fullPage: false });
+    await context.close();
+  });
+
+  it('pages a group of more than 50 sellers and shows 100 a page when asked', async () => {
+    const [, , code] = await stockedCodes(3);
+    // 60 more offers of this part, copied from one of its rows
+    const cols = (await pglite.query<{ c: string }>(`select string_agg(quote_ident(column_name), ',' order by ordinal_position) as c from information_schema.columns where table_name = 'stock' and column_name <> 'id' and is_generated = 'NEVER'`)).rows[0].c;
+    await pglite.query(`insert into stock (${cols}) select ${cols} from stock, generate_series(1, 60) where id = (select min(id) from stock where oe_norm = $1)`, [code.replace(/[^0-9A-Za-z]/g, '').toUpperCase()]);
+    const { context, page } = await newPage();
+    await signIn(page, '/login', 'buyer');
+    await page.goto(`${server.url}/search/parts/oe?code=${encodeURIComponent(code)}&r=1`);
+    const group = page.getByRole('region', { name: `OE ${code}` });
+    await group.locator('tbody tr').first().waitFor();
+    const heading = await group.locator('h3').innerText();
+    const offers = Number(/(\d+) 家报价/.exec(heading)![1]);
+    expect(offers).toBeGreaterThanOrEqual(63);
+    await expect(group.locator('tbody tr').count()).resolves.toBe(50);
+    await group.getByRole('button', { name: '下一页' }).click();
+    await expect.poll(() => group.locator('tbody tr').count()).toBe(offers - 50);
+    await expect(group.locator('.p-paginator-page.p-highlight').innerText()).resolves.toBe('2');
+    await choosePageSize(page, group, 100);
+    await expect.poll(() => group.locator('tbody tr').count()).toBe(offers);
+    await context.close();
+  });
+
+  it('a bad nonce in the address still searches, and searching the same code again asks the server again', async () => {
+    const [a] = await codes();
+    const { context, page } = await newPage();
+    await signIn(page, '/login', 'buyer');
+    await page.goto(`${server.url}/search/parts/oe?code=${encodeURIComponent(a)}&r=abc`);
+    await page.getByRole('region', { name: `OE ${a}` }).waitFor();
+    await expect(page.getByText('服务器错误').count()).resolves.toBe(0);
+    const box = page.locator('textarea[name="oe"]');
+    for (let i = 0; i < 2; i++) {
+      const asked = page.waitForRequest((req) => req.url().includes('/api/') && req.method() === 'POST' && (req.postData() ?? '').includes('oe_list'));
+      await box.fill(a);
+      await box.press('Enter');
+      await asked;
+      await page.getByRole('region', { name: `OE ${a}` }).waitFor();
+    }
+    await context.close();
+  });
+
+  it('without a code the OE page goes back to /search', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, '/login', 'buyer');
+    await page.goto(`${server.url}/search/parts/oe`);
+    await page.waitForURL((u) => u.pathname === '/search/parts');
+    await context.close();
+  });
+});
+
+describe('keyword search', () => {
+  it('a Chinese fuzzy search, then the next page and a bigger page size', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, '/login', 'buyer');
+    await page.getByRole('tab', { name: '关键词搜索' }).click();
+    const box = page.locator('input[name="k"]');
+    await box.press('Enter');
+    await page.getByText('请输入搜索内容').waitFor();
+    await page.getByRole('radio', { name: '模糊' }).or(page.getByText('模糊', { exact: true })).first().click();
+    await box.fill('刹片');
+    await box.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search/parts/keyword');
+    const results = page.getByRole('region', { name: '关键词搜索结果' });
+    await results.locator('tbody tr').first().waitFor();
+    await expect(results.locator('tbody tr').count()).resolves.toBe(50);
+    for (const name of await results.locator('tbody tr td:nth-child(5)').allInnerTexts()) expect(name).toMatch(/刹.*片/);
+    await page.screenshot({ path: join(shots, 'keyword-results.png') });
+    const firstRow = await results.locator('tbody tr').first().innerText();
+    // the pager speaks Chinese to screen readers too
+    await expect(results.getByRole('button', { name: '下一页' }).count()).resolves.toBe(1);
+    await expect(results.getByRole('button', { name: 'Next Page' }).count()).resolves.toBe(0);
+    await results.getByRole('button', { name: '2' }).first().click();
+    await page.waitForURL((u) => u.searchParams.get('page') === '2');
+    await expect.poll(() => results.locator('tbody tr').first().innerText()).not.toBe(firstRow);
+    // 100 a page: the address keeps it, the server sends 100 rows, and a reload keeps both
+    await choosePageSize(page, results, 100);
+    await page.waitForURL((u) => u.searchParams.get('size') === '100');
+    await expect.poll(() => results.locator('tbody tr').count()).toBe(100);
+    for (const name of await results.locator('tbody tr td:nth-child(5)').allInnerTexts()) expect(name).toMatch(/刹.*片/);
+    await page.reload();
+    await results.locator('tbody tr').first().waitFor();
+    await expect(results.locator('tbody tr').count()).resolves.toBe(100);
+    await expect(results.locator('.p-paginator .p-dropdown').first().innerText()).resolves.toContain('100');
+    await context.close();
+  });
+
+  it('the circle tab shows to an approved circle member only, and searches within the circle', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, '/login', 'buyer');
+    await page.getByRole('tab', { name: '圈内搜索' }).click();
+    const box = page.locator('input[name="circle-k"]');
+    await box.fill('滤清器');
+    await box.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search/parts/circle');
+    const results = page.getByRole('region', { name: '关键词搜索结果' });
+    await results.locator('tbody tr').first().waitFor();
+    await page.getByText('圈内 “滤清器”').waitFor();
+    await context.close();
+
+    const other = await newPage();
+    await signIn(other.page, '/login', 'member');
+    await other.page.getByRole('tab', { name: '关键词搜索' }).waitFor();
+    await expect(other.page.getByRole('tab', { name: '圈内搜索' }).count()).resolves.toBe(0);
+    await other.context.close();
+  });
+
+  it('dismantled parts and yellow pages', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, '/login', 'buyer');
+    await page.getByRole('tab', { name: '拆车件' }).click();
+    const box = page.locator('input[name="dismantle-k"]');
+    await box.fill('滤清器');
+    await box.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search/dismantle/result');
+    const results = page.getByRole('region', { name: '关键词搜索结果' });
+    await results.locator('tbody tr').first().waitFor();
+    for (const quality of await results.locator('tbody tr td:nth-child(4)').allInnerTexts()) expect(quality).toBe('拆车件');
+
+    await page.getByRole('tab', { name: '企业黄页' }).click();
+    const company = page.locator('input[name="company-k"]');
+    await company.fill('广州');
+    await company.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search/company');
+    await page.getByRole('region', { name: '企业黄页结果' }).getByText('广州骏达汽车配件有限公司').waitFor();
+    await page.screenshot({ path: join(shots, 'yellow-pages.png') });
+    await context.close();
+  });
+
+  it('without k the keyword page goes back to /search', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, '/login', 'buyer');
+    await page.goto(`${server.url}/search/parts/keyword?mode=exact`);
+    await page.waitForURL((u) => u.pathname === '/search/parts');
+    await context.close();
+  });
+});
+
+describe('history', () => {
+  it('replays circle, dismantled and yellow-page searches on their own pages, also from the server on a fresh browser', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, '/login', 'buyer');
+    const searchIn = async (tab: string, field: string, value: string, path: string) => {
+      await page.getByRole('tab', { name: tab }).click();
+      const box = page.locator(`input[name="${field}"]`);
+      await box.fill(value);
+      await box.press('Enter');
+      await page.waitForURL((u) => u.pathname === path && u.searchParams.get('k') === value);
+    };
+    await searchIn('圈内搜索', 'circle-k', '机油滤', '/search/parts/circle');
+    await searchIn('拆车件', 'dismantle-k', '大灯', '/search/dismantle/result');
+    await searchIn('企业黄页', 'company-k', '骏达', '/search/company');
+    // the outbox has sent all three to the server
+    const kinds = async () => Object.fromEntries((await pglite.query<{ search_value: string; search_type: string }>(
+      `select h.search_value, h.search_type from search_history h join app_user u on u.id = h.user_id where u.username = 'buyer'`)).rows.map((r) => [r.search_value, r.search_type]));
+    await expect.poll(kinds, { timeout: 15_000 }).toMatchObject({ 机油滤: 'circle', 大灯: 'dismantle', 骏达: 'company' });
+    await context.close();
+
+    // a fresh browser (no IndexedDB, no cache): the history comes from the server, kinds and all
+    const fresh = await newPage();
+    await signIn(fresh.page, '/login', 'buyer');
+    const history = fresh.page.getByRole('list', { name: '搜索记录' });
+    await history.getByRole('button', { name: '机油滤', exact: true }).waitFor();
+    await expect(history.getByRole('button', { name: '大灯', exact: true }).getAttribute('title')).resolves.toBe('拆车件：大灯');
+    await fresh.page.screenshot({ path: join(shots, 'search-history.png') });
+    await history.getByRole('button', { name: '机油滤', exact: true }).click();
+    await fresh.page.waitForURL((u) => u.pathname === '/search/parts/circle' && u.searchParams.get('k') === '机油滤');
+    await fresh.page.getByText('圈内 “机油滤”').waitFor();
+    await fresh.page.goto(`${server.url}/search/parts`);
+    await fresh.page.getByRole('list', { name: '搜索记录' }).getByRole('button', { name: '大灯', exact: true }).click();
+    await fresh.page.waitForURL((u) => u.pathname === '/search/dismantle/result' && u.searchParams.get('k') === '大灯');
+    await fresh.page.getByText('拆车件 “大灯”').waitFor();
+    await fresh.page.goto(`${server.url}/search/parts`);
+    await fresh.page.getByRole('list', { name: '搜索记录' }).getByRole('button', { name: '骏达', exact: true }).click();
+    await fresh.page.waitForURL((u) => u.pathname === '/search/company' && u.searchParams.get('k') === '骏达');
+    await fresh.page.getByRole('region', { name: '企业黄页结果' }).getByText('广州骏达汽车配件有限公司').waitFor();
+    await fresh.context.close();
+  });
+});
+
+describe('offline', () => {
+  it('shows the last results of a search with their fetch time, says when there are none, and searches when the network returns', async () => {
+    const [a, , , d] = await stockedCodes(4);
+    const { context, page } = await newPage();
+    await signIn(page, '/login', 'buyer');
+    const box = page.locator('textarea[name="oe"]');
+    const searchOe = async (code: string) => {
+      await box.fill(code);
+      await box.press('Enter');
+      await page.waitForURL((u) => u.pathname === '/search/parts/oe');
+    };
+    await searchOe(a);
+    await page.getByRole('region', { name: `OE ${a}` }).waitFor();
+    await page.getByText(/结果获取于 \d\d:\d\d:\d\d/).waitFor();
+    const rowsOnline = await page.getByRole('region', { name: `OE ${a}` }).locator('tbody tr').count();
+    expect(rowsOnline).toBeGreaterThanOrEqual(3);
+
+    await context.setOffline(true);
+    // the same code searched again offline: the last results, with when they were fetched
+    await searchOe(a);
+    await page.getByText(/离线：显示 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d 获取的结果/).waitFor();
+    await expect(page.getByRole('region', { name: `OE ${a}` }).locator('tbody tr').count()).resolves.toBe(rowsOnline);
+    await page.screenshot({ path: join(shots, 'offline-oe-cached.png') });
+    // a code never searched: a clear message, not 正在搜索… for ever
+    await searchOe(d);
+    await page.getByText('当前离线，且没有这次搜索的缓存结果').waitFor();
+    await expect(page.getByText('正在搜索…').count()).resolves.toBe(0);
+    await page.screenshot({ path: join(shots, 'offline-oe-none.png') });
+    // back online, the search runs by itself
+    await context.setOffline(false);
+    await page.getByRole('region', { name: `OE ${d}` }).locator('tbody tr').first().waitFor({ timeout: 15_000 });
+    await page.getByText(/结果获取于/).waitFor();
+
+    // keyword results the same way
+    await page.getByRole('tab', { name: '关键词搜索' }).click();
+    const k = page.locator('input[name="k"]');
+    const searchK = async (value: string) => {
+      await k.fill(value);
+      await k.press('Enter');
+      await page.waitForURL((u) => u.pathname === '/search/parts/keyword' && u.searchParams.get('k') === value);
+    };
+    const results = page.getByRole('region', { name: '关键词搜索结果' });
+    await searchK('火花塞');
+    await results.getByText(/结果获取于/).waitFor();
+    const firstRow = await results.locator('tbody tr').first().innerText();
+    await context.setOffline(true);
+    await searchK('火花塞');
+    await results.getByText(/离线：显示 .* 获取的结果/).waitFor();
+    expect(await results.locator('tbody tr').first().innerText()).toBe(firstRow);
+    await searchK('减震器');
+    await page.getByText('当前离线，且没有这次搜索的缓存结果').waitFor();
+    await expect(page.getByText('正在搜索…').count()).resolves.toBe(0);
+    await context.setOffline(false);
+    await results.getByText('“减震器”').waitFor({ timeout: 15_000 });
+    await expect(results.locator('tbody tr').count()).resolves.toBeGreaterThan(0);
+    await context.close();
+  });
+});
