@@ -4,6 +4,7 @@ import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
 import { Price } from '../currency/Price';
 import { msg } from '../../../shared/messages';
 import type { StockRow } from '../../../shared/contracts';
+import { AddToCartButton } from '../cart/AddToCartButton';
 
 const Contact = ({ row, visible }: { row: StockRow; visible: boolean }) =>
   visible ? (
@@ -29,4 +30,5 @@ export const stockColumns = (priceColumns: readonly string[], contactsVisible: b
     <Column key={p} field={p} header={PRICE_LABELS[p as PriceColumn]} sortable={opts.sortable} body={(r: StockRow) => <Price fen={r[p as PriceColumn]} />} />
   )),
   <Column key="contact" header="联系方式" body={(r: StockRow) => <Contact row={r} visible={contactsVisible} />} />,
+  <Column key="cart" header="采购" body={(r: StockRow) => <AddToCartButton row={r} />} />,
 ];

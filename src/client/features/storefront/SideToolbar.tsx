@@ -4,8 +4,9 @@ import type { Toast } from 'primereact/toast';
 import { msg } from '../../../shared/messages';
 import { configQuery, SITE_KEYS } from '../system/queries';
 import { promptInstall, useInstallState } from '../../pwa/install';
+import { CartToolbarLink } from '../cart/CartToolbarLink';
 
-/** The fixed toolbar on the right (000 §2, 001 §2.3): online consult, the installable client, back to top. */
+/** The fixed toolbar on the right (000 §2, 001 §2.3): cart with count, online consult, the installable client, back to top. */
 export function SideToolbar({ toast }: { toast: RefObject<Toast | null> }) {
   const { data: site } = useQuery(configQuery(SITE_KEYS));
   const install = useInstallState();
@@ -22,6 +23,7 @@ export function SideToolbar({ toast }: { toast: RefObject<Toast | null> }) {
   };
   return (
     <div className="side-toolbar" aria-label="工具栏">
+      <CartToolbarLink />
       <button type="button" title="在线咨询" aria-label="在线咨询" onClick={consult}><i className="pi pi-headphones" /><span>在线咨询</span></button>
       <button type="button" title={install === 'standalone' ? msg.clientInstalled : '安装客户端'} aria-label={install === 'standalone' ? '已安装' : '客户端'} onClick={() => void client()} data-install={install}>
         <i className={install === 'standalone' ? 'pi pi-check-circle' : 'pi pi-download'} /><span>{install === 'standalone' ? '已安装' : '客户端'}</span>
