@@ -35,8 +35,8 @@ export function AddToCartButton({ row }: { row: StockRow }) {
   };
   return (
     <span className="add-to-cart">
-      <Button type="button" size="small" outlined={state !== 'added'} severity={state === 'added' ? 'success' : undefined}
-        icon={state === 'added' ? 'pi pi-check' : 'pi pi-shopping-cart'} label={state === 'added' ? '已加入' : '加入购物车'}
+      <Button type="button" size="small" rounded outlined={state !== 'added'} severity={state === 'added' ? 'success' : undefined}
+        icon={state === 'added' ? 'pi pi-check' : 'pi pi-cart-plus'} title={state === 'added' ? '已加入购物车，再点一次加1件' : '加入购物车'}
         loading={state === 'busy'} onClick={() => void add()} aria-label={`${state === 'added' ? '已加入' : '加入购物车'} ${row.supplier_oe} ${row.company_name}`} />
       {state === 'queued' && <small role="status" className="muted">离线，联网后自动加入</small>}
     </span>

@@ -85,7 +85,7 @@ function SellerGroup({ group, run, setChecked }: { group: CartGroup; run: Run; s
       </div>
       <table className="cart-lines">
         <thead>
-          <tr><th style={{ width: '2rem' }} /><th>配件</th><th>品牌 / 品质</th><th className="num">单价</th><th>数量</th><th>含税</th><th className="num">金额</th><th /></tr>
+          <tr><th style={{ width: '2.5rem' }} /><th>配件</th><th style={{ width: '9rem' }}>品牌 / 品质</th><th className="num" style={{ width: '8rem' }}>单价</th><th style={{ width: '9rem' }}>数量</th><th style={{ width: '6rem' }}>含税</th><th className="num" style={{ width: '8rem' }}>金额</th><th style={{ width: '5rem' }} /></tr>
         </thead>
         <tbody>
           {group.items.map((i) => <Line key={i.id} item={i} run={run} />)}
@@ -102,7 +102,7 @@ function Line({ item: i, run }: { item: CartItem; run: Run }) {
     <tr className={ok ? '' : 'unavailable'} data-testid="cart-line" data-stock-id={i.stockId}>
       <td><Checkbox checked={ok && i.checked} disabled={!ok} onChange={(e) => void run('cartCheck', { ids: [i.id], checked: !!e.checked })} aria-label={`选择 ${label}`} /></td>
       <td className="cart-part">{i.supplierOe} {i.name}<small>库存 {i.stockQty} {i.uomName}{!ok && <> · <Tag severity="danger" value={i.unavailableReason} /></>}</small></td>
-      <td>{i.isOriginal ? <Tag value="原厂件" severity="success" /> : i.brandName || '—'}<small className="muted" style={{ display: 'block' }}>{i.qualityName}</small></td>
+      <td>{i.isOriginal ? <Tag value="原厂件" severity="success" /> : <>{i.brandName || '—'}<small className="muted" style={{ display: 'block' }}>{i.qualityName}</small></>}</td>
       <td className="num">{i.price === null ? '—' : <Price fen={i.price} />}{i.priceColumn && <small className="muted" style={{ display: 'block' }}>{PRICE_LABELS[i.priceColumn as PriceColumn]}</small>}</td>
       <td><QtyStepper value={i.qty} max={i.stockQty} disabled={!ok} label={label} onCommit={(qty) => void run('cartUpdateQty', { id: i.id, qty })} /></td>
       <td>
