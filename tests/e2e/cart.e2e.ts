@@ -98,4 +98,19 @@ describe('cart', () => {
     expect(rows).toEqual([{ qty: 1 }]);
     await context.close();
   });
+
+  it('sends a guest to the login page and back, and gives users without the cart codes no cart', async () => {
+    const guest = await e2e.newPage();
+    await guest.page.goto(`${e2e.url}/cart`);
+    await guest.page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/cart');
+    await guest.context.close();
+
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'member');
+    await page.goto(`${e2e.url}/cart`);
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByLabel('工具栏').getByRole('button', { name: '在线咨询' }).waitFor();
+    await expect(page.getByLabel('工具栏').getByRole('link', { name: /^购物车/ }).count()).resolves.toBe(0);
+    await context.close();
+  });
 });
