@@ -73,7 +73,10 @@ describe('cart', () => {
     await groups.nth(1).getByRole('button', { name: /^删除/ }).click();
     await expect.poll(() => groups.count()).toBe(1);
     await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('1');
-    await groups.nth(0).getByRole('button', { name: /^删除/ }).click();
+    // tick the remaining seller again and remove what is ticked
+    await groups.nth(0).getByRole('checkbox', { name: /^选择 .* 的全部配件/ }).click();
+    await expect.poll(() => page.getByTestId('checked-count').innerText()).toBe('1');
+    await page.getByRole('button', { name: '删除选中' }).click();
     await page.getByText('购物车是空的').waitFor();
     await expect(page.getByTestId('cart-count').count()).resolves.toBe(0);
     await e2e.shot(page, 'cart-empty');

@@ -38,6 +38,8 @@ export function CartPage() {
   const cart = q.data;
   const all = cart.groups.flatMap((g) => g.items).filter(live);
   const allChecked = all.length > 0 && all.every((i) => i.checked);
+  const chosen = all.filter((i) => i.checked).map((i) => i.id);
+  const dead = cart.groups.flatMap((g) => g.items).filter((i) => !live(i)).map((i) => i.id);
   const setChecked = (items: CartItem[], checked: boolean) => {
     const ids = items.filter(live).map((i) => i.id);
     if (ids.length) void run('cartCheck', { ids, checked });
@@ -67,6 +69,8 @@ export function CartPage() {
       <section className="card cart-summary" aria-label="合计">
         <span>已选 <b data-testid="checked-count">{cart.checkedCount}</b> 种 <b>{cart.checkedQty}</b> 件</span>
         <span>合计：<span data-testid="checked-amount"><Price fen={cart.checkedAmount} /></span></span>
+        {chosen.length > 0 && <Button type="button" text severity="danger" label="删除选中" onClick={() => void run('cartRemove', { ids: chosen })} />}
+        {dead.length > 0 && <Button type="button" text label="清除失效配件" onClick={() => void run('cartRemove', { ids: dead })} />}
       </section>
     </div>
   );
