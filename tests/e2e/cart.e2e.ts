@@ -73,10 +73,17 @@ describe('cart', () => {
     await groups.nth(1).getByRole('button', { name: /^删除/ }).click();
     await expect.poll(() => groups.count()).toBe(1);
     await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('1');
-    // tick the remaining seller again and remove what is ticked
-    await groups.nth(0).getByRole('checkbox', { name: /^选择 .* 的全部配件/ }).click();
-    await expect.poll(() => page.getByTestId('checked-count').innerText()).toBe('1');
-    await page.getByRole('button', { name: '删除选中' }).click();
+    // the seller takes the remaining row off sale: it stays, marked, out of the count and the total
+    const stockId = Number(await groups.nth(0).getByTestId('cart-line').getAttribute('data-stock-id'));
+    await e2e.pglite.query(`update stock set state = 'off' where id = $1`, [stockId]);
+    await page.reload();
+    await page.getByTestId('cart-line').getByText('已下架').waitFor();
+    await expect(page.getByTestId('cart-count').count()).resolves.toBe(0);
+    await expect(page.getByTestId('checked-amount').innerText()).resolves.toBe('¥0.00');
+    // let the page's entry transition (0.3 s) finish before the picture
+    await page.waitForTimeout(500);
+    await e2e.shot(page, 'cart-unavailable');
+    await page.getByRole('button', { name: '清除失效配件' }).click();
     await page.getByText('购物车是空的').waitFor();
     await expect(page.getByTestId('cart-count').count()).resolves.toBe(0);
     await e2e.shot(page, 'cart-empty');
@@ -99,6 +106,10 @@ describe('cart', () => {
     await expect.poll(() => page.getByTestId('cart-count').innerText(), { timeout: 15_000 }).toBe('1');
     const { rows } = await e2e.pglite.query<{ qty: number }>(`select qty from cart_item c join app_user u on u.id = c.user_id where u.username = 'buyer'`);
     expect(rows).toEqual([{ qty: 1 }]);
+    // lines are ticked when added: 删除选中 empties the cart
+    await page.getByRole('link', { name: /^购物车/ }).click();
+    await page.getByRole('button', { name: '删除选中' }).click();
+    await page.getByText('购物车是空的').waitFor();
     await context.close();
   });
 
