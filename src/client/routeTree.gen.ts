@@ -20,6 +20,7 @@ import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as OperationRouteImport } from './routes/operation'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as StoreIndexRouteImport } from './routes/_store/index'
+import { Route as StoreCartRouteImport } from './routes/_store/cart'
 import { Route as StoreDatenschutzRouteImport } from './routes/_store/datenschutz'
 import { Route as StoreProtocolRouteImport } from './routes/_store/protocol'
 import { Route as StoreQuoteRouteImport } from './routes/_store/quote'
@@ -135,6 +136,11 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
 const StoreIndexRoute = StoreIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => StoreRoute,
+} as any)
+const StoreCartRoute = StoreCartRouteImport.update({
+  id: '/cart',
+  path: '/cart',
   getParentRoute: () => StoreRoute,
 } as any)
 const StoreDatenschutzRoute = StoreDatenschutzRouteImport.update({
@@ -469,6 +475,7 @@ export interface FileRoutesByFullPath {
   '/logout': typeof LogoutRoute
   '/operation': typeof OperationRouteWithChildren
   '/login': typeof AuthLoginRoute
+  '/cart': typeof StoreCartRoute
   '/datenschutz': typeof StoreDatenschutzRoute
   '/protocol': typeof StoreProtocolRoute
   '/quote': typeof StoreQuoteRoute
@@ -541,6 +548,7 @@ export interface FileRoutesByTo {
   '/': typeof StoreIndexRoute
   '/logout': typeof LogoutRoute
   '/login': typeof AuthLoginRoute
+  '/cart': typeof StoreCartRoute
   '/datenschutz': typeof StoreDatenschutzRoute
   '/protocol': typeof StoreProtocolRoute
   '/quote': typeof StoreQuoteRoute
@@ -612,6 +620,7 @@ export interface FileRoutesById {
   '/logout': typeof LogoutRoute
   '/operation': typeof OperationRouteWithChildren
   '/_auth/login': typeof AuthLoginRoute
+  '/_store/cart': typeof StoreCartRoute
   '/_store/datenschutz': typeof StoreDatenschutzRoute
   '/_store/protocol': typeof StoreProtocolRoute
   '/_store/quote': typeof StoreQuoteRoute
@@ -689,6 +698,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/operation'
     | '/login'
+    | '/cart'
     | '/datenschutz'
     | '/protocol'
     | '/quote'
@@ -761,6 +771,7 @@ export interface FileRouteTypes {
     | '/'
     | '/logout'
     | '/login'
+    | '/cart'
     | '/datenschutz'
     | '/protocol'
     | '/quote'
@@ -831,6 +842,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/operation'
     | '/_auth/login'
+    | '/_store/cart'
     | '/_store/datenschutz'
     | '/_store/protocol'
     | '/_store/quote'
@@ -992,6 +1004,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof StoreIndexRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/cart': {
+      id: '/_store/cart'
+      path: '/cart'
+      fullPath: '/cart'
+      preLoaderRoute: typeof StoreCartRouteImport
       parentRoute: typeof StoreRoute
     }
     '/_store/datenschutz': {
@@ -1543,6 +1562,7 @@ const StoreSearchVinRouteWithChildren = StoreSearchVinRoute._addFileChildren(
 )
 
 interface StoreRouteChildren {
+  StoreCartRoute: typeof StoreCartRoute
   StoreDatenschutzRoute: typeof StoreDatenschutzRoute
   StoreProtocolRoute: typeof StoreProtocolRoute
   StoreQuoteRoute: typeof StoreQuoteRoute
@@ -1573,6 +1593,7 @@ interface StoreRouteChildren {
 }
 
 const StoreRouteChildren: StoreRouteChildren = {
+  StoreCartRoute: StoreCartRoute,
   StoreDatenschutzRoute: StoreDatenschutzRoute,
   StoreProtocolRoute: StoreProtocolRoute,
   StoreQuoteRoute: StoreQuoteRoute,

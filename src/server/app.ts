@@ -37,6 +37,8 @@ import { exchangeHandlers } from './modules/exchange/exchange.routes';
 import { createPaymentProviders } from './modules/payment/payment.providers';
 import { createMembershipService } from './modules/membership/membership.service';
 import { membershipHandlers } from './modules/membership/membership.routes';
+import { createCartService } from './modules/cart/cart.service';
+import { cartHandlers } from './modules/cart/cart.routes';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -74,6 +76,7 @@ export const createApp = (deps: AppDeps) => {
     ...wantedHandlers(createWantedService(deps.clock)),
     ...exchangeHandlers(),
     ...membershipHandlers(createMembershipService(deps.clock, payments), payments),
+    ...cartHandlers(createCartService(deps.clock)),
   };
 
   app.get('/api/health', async (c) => c.json(ok({ backend: deps.backend, server_version: await serverVersion(deps.db) })));

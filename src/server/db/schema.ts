@@ -111,6 +111,10 @@ export interface DB {
   company_view_gate: { company_id: number; viewer_company_id: number; last_at: Timestamp };
   company_view_seen: { user_id: number; seen_at: Timestamp };
   uploaded_file: { name: string; company_id: number; user_id: number; original_name: string; content_type: string; size: number; created_at: CreatedAt };
+  cart_item: {
+    id: Generated<number>; user_id: number; company_id: number; stock_id: number; type_code: '配件产品' | '临时产品'; qty: number;
+    include_tax: Generated<boolean>; checked: Generated<boolean>; created_at: CreatedAt; updated_at: CreatedAt;
+  };
   wanted_request: {
     id: Generated<number>; company: number; user: number; content: string; make_id: number; vin: Generated<string>;
     img_infos: ColumnType<string[], string, string>; quote_count: Generated<number>; created: CreatedAt;

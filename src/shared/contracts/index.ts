@@ -13,6 +13,7 @@ import { exchangeEndpoints } from './exchange';
 import { uploadEndpoints } from './upload';
 import { wantedEndpoints } from './wanted';
 import { membershipEndpoints } from './membership';
+import { cartEndpoints } from './cart';
 
 export * from './envelope';
 export * from './endpoint';
@@ -30,6 +31,7 @@ export * from './exchange';
 export * from './upload';
 export * from './wanted';
 export * from './membership';
+export * from './cart';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -46,6 +48,7 @@ export const endpoints = {
   ...uploadEndpoints,
   ...wantedEndpoints,
   ...membershipEndpoints,
+  ...cartEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

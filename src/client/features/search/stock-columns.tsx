@@ -9,6 +9,7 @@ import { msg } from '../../../shared/messages';
 import type { StockRow } from '../../../shared/contracts';
 import { stockDetails } from './stock-details';
 import './stock-columns.css';
+import { AddToCartButton } from '../cart/AddToCartButton';
 
 const Contact = ({ row, visible }: { row: StockRow; visible: boolean }) =>
   visible ? (
@@ -78,5 +79,6 @@ export const stockColumns = (priceColumns: readonly string[], contactsVisible: b
     <Column key={p} field={p} header={<span className="price-head">{PRICE_LABELS[p as PriceColumn].replace('(', '\n(')}</span>} sortable={can(p)} body={(r: StockRow) => <Price fen={r[p as PriceColumn]} />} />
   )),
   <Column key="contact" header="联系方式" body={(r: StockRow) => <Contact row={r} visible={contactsVisible} />} />,
+  <Column key="cart" header="采购" body={(r: StockRow) => <AddToCartButton row={r} />} />,
   ];
 };

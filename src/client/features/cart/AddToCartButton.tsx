@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useRouteContext } from '@tanstack/react-router';
+import { Button } from 'primereact/button';
+import { CART_CODES, type StockRow } from '../../../shared/contracts';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { nav } from '../../api/navigation';
+import { useCartWrite } from './cart-writes';
+
+/**
+ * 加入购物车 on a search result row: one piece of that stock row (adding it again adds one more).
+ * A guest goes to the login page and comes back; the company's own stock, rows without stock and
+ * users without the cart codes get no button. The server decides in any case.
+ */
+export function AddToCartButton({ row }: { row: StockRow }) {
+  const { session } = useRouteContext({ from: '__root__' });
+  const write = useCartWrite();
+  const [state, setState] = useState<'idle' | 'busy' | 'added' | 'queued'>('idle');
+  const user = session.user;
+  if (user && row.company_id === user.company_id) return <span className="muted">本公司</span>;
+  if (row.quantity <= 0) return <span className="muted">无货</span>;
+  if (user && !hasAnyPermission(user.permissions, CART_CODES)) return null;
+  const add = async () => {
+    if (!user) {
+      nav.assign(`/login?redirect=${encodeURIComponent(nav.here())}`);
+      return;
+    }
+    setState('busy');
+    try {
+      const outcome = await write('cartAdd', { stock_id: row.id, qty: 1 });
+      setState(outcome === 'sent' ? 'added' : 'queued');
+      if (outcome === 'sent') setTimeout(() => setState((s) => (s === 'added' ? 'idle' : s)), 2500);
+    } catch {
+      setState('idle');
+    }
+  };
+  return (
+    <span className="add-to-cart">
+      <Button type="button" size="small" rounded outlined={state !== 'added'} severity={state === 'added' ? 'success' : undefined}
+        icon={state === 'added' ? 'pi pi-check' : 'pi pi-cart-plus'} title={state === 'added' ? '已加入购物车，再点一次加1件' : '加入购物车'}
+        loading={state === 'busy'} onClick={() => void add()} aria-label={`${state === 'added' ? '已加入' : '加入购物车'} ${row.supplier_oe} ${row.company_name}`} />
+      {state === 'queued' && <small role="status" className="muted">离线，联网后自动加入</small>}
+    </span>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Checkbox } from 'primereact/checkbox';
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import type { CartGroup, CartItem, PayloadIn } from '../../../shared/contracts';
+import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
+import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
+import { OfflineError } from '../../api/request';
+import { Price } from '../currency/Price';
+import { cartListQuery } from './queries';
+import { useCartWrite, type CartWrite } from './cart-writes';
+import { QtyStepper } from './QtyStepper';
+import './cart.css';
+
+const live = (i: CartItem) => i.productSource === PRODUCT_SOURCE_ON_SALE;
+
+/**
+ * 购物车 (/cart): the user's lines grouped by seller, each group with its tick, lines with tick,
+ * quantity stepper, tax flag, unit price and amount as the server computed them, and 删除; the
+ * checked total at the bottom. Every change is sent and the cart fetched again. Ordering from the
+ * cart is not built yet (orders are not specified), so there is no submit.
+ */
+export function CartPage() {
+  const q = useQuery(cartListQuery());
+  const write = useCartWrite();
+  const [queued, setQueued] = useState(false);
+  const run: Run = async (name, payload) => {
+    try {
+      if ((await write(name, payload)) === 'queued') setQueued(true);
+    } catch {
+      // the request helper has shown the server's message; the cart is fetched again
+    }
+  };
+  if (q.isPending) return <div className="card" aria-busy="true">正在加载购物车…</div>;
+  if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可查看购物车' : q.error.message}</div>;
+  const cart = q.data;
+  const all = cart.groups.flatMap((g) => g.items).filter(live);
+  const allChecked = all.length > 0 && all.every((i) => i.checked);
+  const chosen = all.filter((i) => i.checked).map((i) => i.id);
+  const dead = cart.groups.flatMap((g) => g.items).filter((i) => !live(i)).map((i) => i.id);
+  const setChecked = (items: CartItem[], checked: boolean) => {
+    const ids = items.filter(live).map((i) => i.id);
+    if (ids.length) void run('cartCheck', { ids, checked });
+  };
+
+  if (cart.groups.length === 0) {
+    return (
+      <section className="card cart-empty" aria-label="购物车">
+        <i className="pi pi-shopping-cart" />
+        <p>购物车是空的</p>
+        <Link to="/search">去搜索配件</Link>
+      </section>
+    );
+  }
+
+  return (
+    <div className="cart-page">
+      <section className="card cart-head" aria-label="购物车">
+        <h2>购物车</h2>
+        <span className="muted">共 {cart.count} 种配件</span>
+        <label style={{ marginLeft: 'auto', display: 'inline-flex', alignItems: 'center', gap: '0.4rem' }}>
+          <Checkbox inputId="cart-all" checked={allChecked} onChange={(e) => setChecked(all, !!e.checked)} disabled={all.length === 0} /> 全选
+        </label>
+      </section>
+      {queued && <div className="card muted" role="status">离线时的修改已排队，联网后自动提交</div>}
+      {cart.groups.map((g) => <SellerGroup key={g.companyId} group={g} run={run} setChecked={setChecked} />)}
+      <section className="card cart-summary" aria-label="合计">
+        <span>已选 <b data-testid="checked-count">{cart.checkedCount}</b> 种 <b>{cart.checkedQty}</b> 件</span>
+        <span>合计：<span data-testid="checked-amount"><Price fen={cart.checkedAmount} /></span></span>
+        {chosen.length > 0 && <Button type="button" text severity="danger" label="删除选中" onClick={() => void run('cartRemove', { ids: chosen })} />}
+        {dead.length > 0 && <Button type="button" text label="清除失效配件" onClick={() => void run('cartRemove', { ids: dead })} />}
+      </section>
+    </div>
+  );
+}
+
+type Run = <N extends CartWrite>(name: N, payload: PayloadIn<N>) => Promise<void>;
+
+function SellerGroup({ group, run, setChecked }: { group: CartGroup; run: Run; setChecked: (items: CartItem[], checked: boolean) => void }) {
+  const any = group.items.some(live);
+  return (
+    <section className="card" aria-label={`卖家 ${group.companyName}`} data-testid="cart-group">
+      <div className="cart-group-head">
+        <Checkbox inputId={`cart-group-${group.companyId}`} checked={group.checked} disabled={!any} onChange={(e) => setChecked(group.items, !!e.checked)} aria-label={`选择 ${group.companyName} 的全部配件`} />
+        <Link to="/company/$id" params={{ id: String(group.companyId) }}><strong>{group.companyName}</strong></Link>
+        <span className="muted">发货地：{group.deliveryArea || '—'}</span>
+      </div>
+      <table className="cart-lines">
+        <thead>
+          <tr><th style={{ width: '2.5rem' }} /><th>配件</th><th style={{ width: '9rem' }}>品牌 / 品质</th><th className="num" style={{ width: '8rem' }}>单价</th><th style={{ width: '9rem' }}>数量</th><th style={{ width: '6rem' }}>含税</th><th className="num" style={{ width: '8rem' }}>金额</th><th style={{ width: '5rem' }} /></tr>
+        </thead>
+        <tbody>
+          {group.items.map((i) => <Line key={i.id} item={i} run={run} />)}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function Line({ item: i, run }: { item: CartItem; run: Run }) {
+  const ok = live(i);
+  const label = `${i.supplierOe} ${i.name}`;
+  return (
+    <tr className={ok ? '' : 'unavailable'} data-testid="cart-line" data-stock-id={i.stockId}>
+      <td><Checkbox checked={ok && i.checked} disabled={!ok} onChange={(e) => void run('cartCheck', { ids: [i.id], checked: !!e.checked })} aria-label={`选择 ${label}`} /></td>
+      <td className="cart-part">{i.supplierOe} {i.name}<small>库存 {i.stockQty} {i.uomName}{!ok && <> · <Tag severity="danger" value={i.unavailableReason} /></>}</small></td>
+      <td>{i.isOriginal ? <Tag value="原厂件" severity="success" /> : <>{i.brandName || '—'}<small className="muted" style={{ display: 'block' }}>{i.qualityName}</small></>}</td>
+      <td className="num">{i.price === null ? '—' : <Price fen={i.price} />}{i.priceColumn && <small className="muted" style={{ display: 'block' }}>{PRICE_LABELS[i.priceColumn as PriceColumn]}</small>}</td>
+      <td><QtyStepper value={i.qty} max={i.stockQty} disabled={!ok} label={label} onCommit={(qty) => void run('cartUpdateQty', { id: i.id, qty })} /></td>
+      <td>
+        <label style={{ display: 'inline-flex', alignItems: 'center', gap: '0.3rem' }}>
+          <Checkbox checked={i.isIncludeTaxProduct} onChange={(e) => void run('cartUpdateTax', { id: i.id, is_include_tax: !!e.checked })} aria-label={`含税 ${label}`} /> 含税
+        </label>
+      </td>
+      <td className="num" data-testid="line-amount"><Price fen={i.amount} /></td>
+      <td><Button type="button" text size="small" severity="danger" label="删除" onClick={() => void run('cartRemove', { ids: [i.id] })} aria-label={`删除 ${label}`} /></td>
+    </tr>
+  );
+}

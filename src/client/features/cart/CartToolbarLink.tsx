@@ -1,0 +1,25 @@
+import { Link, useRouteContext } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { CART_CODES } from '../../../shared/contracts';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { cartListQuery } from './queries';
+import { useRefetchCartAfterReplay } from './cart-writes';
+import './cart.css';
+
+/** The side toolbar's 购物车 with the count of lines on sale (productSource 1); a guest's link leads to login. */
+export function CartToolbarLink() {
+  const { session } = useRouteContext({ from: '__root__' });
+  const user = session.user;
+  const allowed = !!user && hasAnyPermission(user.permissions, CART_CODES);
+  const { data } = useQuery({ ...cartListQuery(), enabled: allowed });
+  useRefetchCartAfterReplay(allowed ? user?.uuid : undefined);
+  if (user && !allowed) return null;
+  const count = data?.count ?? 0;
+  return (
+    <Link to="/cart" className="side-toolbar-cart" title="购物车" aria-label={count > 0 ? `购物车 ${count}` : '购物车'}>
+      <i className="pi pi-shopping-cart" />
+      <span>购物车</span>
+      {count > 0 && <b className="cart-count" data-testid="cart-count">{count > 99 ? '99+' : count}</b>}
+    </Link>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * Every cart write goes through the outbox with its idempotency key: it is queued first and sent
+ * at once; when the network is down (or the server busy) it stays queued and the outbox replays
+ * it, under the same key, when the network returns, so an add made offline lands exactly once.
+ * A refusal of the write itself is taken off the queue and thrown (the request helper has shown
+ * the server's message).
+ */
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouteContext } from '@tanstack/react-router';
+import { request } from '../../api/request';
+import { replayOutcome } from '../../api/replay-outcome';
+import { flushOutbox, outbox } from '../../local/outbox';
+import { endpoints, type PayloadIn } from '../../../shared/contracts';
+import { cartKeys } from './queries';
+
+export type CartWrite = 'cartAdd' | 'cartUpdateQty' | 'cartUpdateTax' | 'cartCheck' | 'cartRemove';
+
+export const sendCartWrite = async <N extends CartWrite>(userUuid: string, name: N, payload: PayloadIn<N>): Promise<'sent' | 'queued'> => {
+  const row = await outbox.enqueue(userUuid, name, payload);
+  try {
+    await request(endpoints[name].method as 'post', name, payload as never, undefined, { idempotencyKey: row.idempotencyKey });
+    await outbox.discard(row.seq!);
+    return 'sent';
+  } catch (e) {
+    if (replayOutcome(e) === 'refused') {
+      await outbox.discard(row.seq!);
+      throw e;
+    }
+    flushOutbox();
+    return 'queued';
+  }
+};
+
+/** Sends one cart write and fetches the cart again afterwards (000 §4), whatever the outcome. */
+export const useCartWrite = () => {
+  const queryClient = useQueryClient();
+  const { session } = useRouteContext({ from: '__root__' });
+  return async <N extends CartWrite>(name: N, payload: PayloadIn<N>) => {
+    const user = session.user;
+    if (!user) throw new Error('not signed in');
+    try {
+      return await sendCartWrite(user.uuid, name, payload);
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all() });
+    }
+  };
+};
+
+/** Fetches the cart again when queued writes have been replayed (the count of pending ones drops). */
+export const useRefetchCartAfterReplay = (userUuid: string | undefined) => {
+  const queryClient = useQueryClient();
+  const last = useRef<number | null>(null);
+  useEffect(() => {
+    if (!userUuid) return;
+    const sub = outbox.pendingCount$(userUuid).subscribe((n) => {
+      if (last.current !== null && n < last.current) void queryClient.invalidateQueries({ queryKey: cartKeys.all() });
+      last.current = n;
+    });
+    return () => sub.unsubscribe();
+  }, [userUuid, queryClient]);
+};

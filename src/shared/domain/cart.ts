@@ -1,0 +1,49 @@
+/**
+ * Cart rules shared by server and page (000 §3, §4, §9): which price column a line is charged at,
+ * and the totals. Money is integer fen; only lines with productSource 1 (stock on sale with a
+ * price) count and can be checked.
+ */
+import type { PriceColumn } from './prices';
+
+export const CART_TYPE_CODES = ['配件产品', '临时产品'] as const;
+export type CartTypeCode = (typeof CART_TYPE_CODES)[number];
+
+/** 1: stock on sale, in stock, with a price; 2: no longer purchasable (下架, 无货, 暂无报价) */
+export const PRODUCT_SOURCE_ON_SALE = 1;
+export const PRODUCT_SOURCE_UNAVAILABLE = 2;
+
+/** one line holds at most this many pieces; a cart at most this many lines */
+export const CART_MAX_QTY = 9999;
+export const CART_MAX_LINES = 200;
+
+/**
+ * The column a buyer is charged at: formal (paid) members buy at the wholesale price, others at
+ * the retail price, with or without tax as the line's tax flag says; the standard price (标准价)
+ * when the seller left that column empty.
+ */
+export const chargedColumns = (levelType: 'free' | 'paid', includeTax: boolean): readonly PriceColumn[] => {
+  const own: PriceColumn = levelType === 'paid' ? (includeTax ? 'price1' : 'price0') : (includeTax ? 'price3' : 'price2');
+  return [own, 'price99'];
+};
+
+export const unitPrice = (prices: Partial<Record<PriceColumn, number | null>>, levelType: 'free' | 'paid', includeTax: boolean): { column: PriceColumn; fen: number } | null => {
+  for (const column of chargedColumns(levelType, includeTax)) {
+    const fen = prices[column];
+    if (fen !== null && fen !== undefined && fen > 0) return { column, fen };
+  }
+  return null;
+};
+
+export interface CartLine { qty: number; amount: number; checked: boolean; productSource: number }
+
+/** What the page and the toolbar show: lines on sale, and the checked ones' pieces and amount. */
+export const cartTotals = (lines: readonly CartLine[]) => {
+  const live = lines.filter((l) => l.productSource === PRODUCT_SOURCE_ON_SALE);
+  const chosen = live.filter((l) => l.checked);
+  return {
+    count: live.length,
+    checkedCount: chosen.length,
+    checkedQty: chosen.reduce((s, l) => s + l.qty, 0),
+    checkedAmount: chosen.reduce((s, l) => s + l.amount, 0),
+  };
+};

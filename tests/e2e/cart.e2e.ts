@@ -1,0 +1,130 @@
+/**
+ * Browser end-to-end for the cart: a buyer adds parts of two sellers from an OE search result, the
+ * side toolbar counts them, /cart shows them grouped by seller, the quantity and tax flag change
+ * the amount the server computes, a removal empties a group, and an add made offline lands once
+ * when the network returns. Screenshots: cart-oe-results, cart-page, cart-empty.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartText } from '../../src/shared/contracts';
+import { startE2E, type E2E } from './harness';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => e2e?.close());
+
+describe('cart', () => {
+  it('adds from an OE search, counts in the toolbar, groups by seller, changes quantity and tax, removes', async () => {
+    // an OE number stocked by at least two sellers other than the buyer's company (3)
+    const { rows: [pick] } = await e2e.pglite.query<{ oe_norm: string }>(`
+      select oe_norm from stock where state = 'on' and company_id not in (1, 3) and quantity > 0 and price0 is not null
+      group by oe_norm having count(distinct company_id) >= 2 order by oe_norm limit 1`);
+    await e2e.pglite.query(`update stock set quantity = 6, price0 = 12000, price1 = 13560, price99 = 15000 where oe_norm = $1`, [pick.oe_norm]);
+
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'buyer');
+    const toolbarCart = page.getByRole('link', { name: /^购物车/ });
+    await expect(toolbarCart.getAttribute('aria-label')).resolves.toBe('购物车');
+
+    await page.goto(`${e2e.url}/search/parts/oe?code=${pick.oe_norm}`);
+    const adds = page.getByRole('button', { name: /^加入购物车/ });
+    await adds.first().waitFor();
+    await adds.nth(0).click();
+    await page.getByRole('button', { name: /^已加入/ }).first().waitFor();
+    await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('1');
+    // the same row again adds one more piece, not a second line
+    await page.getByRole('button', { name: /^已加入/ }).first().click();
+    // a row of another seller
+    const sellers = await page.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.children[0]?.textContent ?? ''));
+    const second = sellers.findIndex((s) => s !== sellers[0]);
+    expect(second).toBeGreaterThan(0);
+    await page.locator('tbody tr').nth(second).getByRole('button', { name: /^加入购物车/ }).click();
+    await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('2');
+    await e2e.shot(page, 'cart-oe-results');
+
+    await toolbarCart.click();
+    await page.waitForURL((u) => u.pathname === '/cart');
+    const groups = page.getByTestId('cart-group');
+    await expect.poll(() => groups.count()).toBe(2);
+    const firstLine = groups.nth(0).getByTestId('cart-line').first();
+    await expect(firstLine.getByRole('textbox').inputValue()).resolves.toBe('2');
+    await expect(firstLine.getByTestId('line-amount').innerText()).resolves.toBe('¥240.00');
+    await expect(page.getByTestId('checked-amount').innerText()).resolves.toBe('¥360.00');
+
+    await firstLine.getByRole('button', { name: /^增加/ }).click();
+    await expect.poll(() => firstLine.getByTestId('line-amount').innerText()).toBe('¥360.00');
+    await expect(firstLine.getByRole('textbox').inputValue()).resolves.toBe('3');
+    // more than the stock: the page says so and keeps the quantity
+    await firstLine.getByRole('textbox').fill('99');
+    await firstLine.getByRole('textbox').press('Enter');
+    await expect(firstLine.getByRole('alert').innerText()).resolves.toBe(cartText.notEnough(6, 0));
+    await expect(firstLine.getByRole('textbox').inputValue()).resolves.toBe('3');
+    // including tax charges the wholesale price with tax
+    await firstLine.getByRole('checkbox', { name: /^含税/ }).click();
+    await expect.poll(() => firstLine.getByTestId('line-amount').innerText()).toBe('¥406.80');
+    await expect(firstLine.innerText()).resolves.toContain('批发价(含税)');
+    // unticking the seller leaves only the other group in the total
+    await groups.nth(0).getByRole('checkbox', { name: /^选择 .* 的全部配件/ }).click();
+    await expect.poll(() => page.getByTestId('checked-amount').innerText()).toBe('¥120.00');
+    await e2e.shot(page, 'cart-page');
+
+    // removing the only line of the second seller removes the group, and the count follows
+    await groups.nth(1).getByRole('button', { name: /^删除/ }).click();
+    await expect.poll(() => groups.count()).toBe(1);
+    await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('1');
+    // the seller takes the remaining row off sale: it stays, marked, out of the count and the total
+    const stockId = Number(await groups.nth(0).getByTestId('cart-line').getAttribute('data-stock-id'));
+    await e2e.pglite.query(`update stock set state = 'off' where id = $1`, [stockId]);
+    await page.reload();
+    await page.getByTestId('cart-line').getByText('已下架').waitFor();
+    await expect(page.getByTestId('cart-count').count()).resolves.toBe(0);
+    await expect(page.getByTestId('checked-amount').innerText()).resolves.toBe('¥0.00');
+    // let the page's entry transition (0.3 s) finish before the picture
+    await page.waitForTimeout(500);
+    await e2e.shot(page, 'cart-unavailable');
+    await page.getByRole('button', { name: '清除失效配件' }).click();
+    await page.getByText('购物车是空的').waitFor();
+    await expect(page.getByTestId('cart-count').count()).resolves.toBe(0);
+    await e2e.shot(page, 'cart-empty');
+    await context.close();
+  });
+
+  it('an add made offline is queued and lands once when the network returns', async () => {
+    // the first test left the cart empty
+    const { rows: [row] } = await e2e.pglite.query<{ oe_norm: string }>(`
+      select oe_norm from stock where state = 'on' and company_id not in (1, 3) and quantity > 0 and price0 is not null order by id desc limit 1`);
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'buyer');
+    await page.goto(`${e2e.url}/search/parts/oe?code=${row.oe_norm}`);
+    const add = page.getByRole('button', { name: /^加入购物车/ }).first();
+    await add.waitFor();
+    await context.setOffline(true);
+    await add.click();
+    await page.getByRole('status').filter({ hasText: '离线，联网后自动加入' }).waitFor();
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId('cart-count').innerText(), { timeout: 15_000 }).toBe('1');
+    const { rows } = await e2e.pglite.query<{ qty: number }>(`select qty from cart_item c join app_user u on u.id = c.user_id where u.username = 'buyer'`);
+    expect(rows).toEqual([{ qty: 1 }]);
+    // lines are ticked when added: 删除选中 empties the cart
+    await page.getByRole('link', { name: /^购物车/ }).click();
+    await page.getByRole('button', { name: '删除选中' }).click();
+    await page.getByText('购物车是空的').waitFor();
+    await context.close();
+  });
+
+  it('sends a guest to the login page and back, and gives users without the cart codes no cart', async () => {
+    const guest = await e2e.newPage();
+    await guest.page.goto(`${e2e.url}/cart`);
+    await guest.page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/cart');
+    await guest.context.close();
+
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'member');
+    await page.goto(`${e2e.url}/cart`);
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByLabel('工具栏').getByRole('button', { name: '在线咨询' }).waitFor();
+    await expect(page.getByLabel('工具栏').getByRole('link', { name: /^购物车/ }).count()).resolves.toBe(0);
+    await context.close();
+  });
+});
