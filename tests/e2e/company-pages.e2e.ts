@@ -98,12 +98,13 @@ describe('company pages', () => {
     await page.locator('.shop-tabs').getByText('产品').click();
     await page.locator('.p-datatable-tbody tr').first().waitFor();
     expect(await page.locator('.p-datatable-tbody tr').count()).toBe(50);
-    const name = (await page.locator('.p-datatable-tbody tr').first().locator('td').nth(3).innerText()).trim();
+    // the name cell: the part name first, then its tags and generic name
+    const name = (await page.locator('.p-datatable-tbody tr').first().locator('td.stock-col-name').innerText()).trim().split('\n')[0].trim();
     await page.getByLabel('在本店产品中搜索').fill(name);
-    await page.getByRole('button', { name: '搜索' }).click();
+    await page.getByRole('button', { name: '搜索', exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get('k') === name);
     await expect.poll(() => page.locator('.shop-body [role="status"]').innerText()).toContain(`“${name}”`);
-    const names = await page.locator('.p-datatable-tbody tr td:nth-child(4)').allInnerTexts();
+    const names = await page.locator('.p-datatable-tbody tr td.stock-col-name').allInnerTexts();
     expect(names.length).toBeGreaterThan(0);
     expect(names.every((n) => n.includes(name))).toBe(true);
     await settle(page);

@@ -100,7 +100,10 @@ describe('search page extras', () => {
     await page.waitForURL((u) => u.searchParams.get('brand') === String(brand.id));
     await page.getByRole('group', { name: '配件品牌筛选' }).getByText(brand.name, { exact: true }).waitFor();
     await expect.poll(() => results.getByRole('status').innerText()).not.toBe(before);
-    for (const cell of await results.locator('tbody tr td:nth-child(3)').allInnerTexts()) expect([brand.name, '原厂件']).toContain(cell.trim());
+    // the brand cell: the brand over the quality, or the 原厂件 label
+    const brands = (await results.locator('tbody tr td.stock-col-brand').allInnerTexts()).map((t) => t.trim().split('\n')[0]);
+    expect(brands.length).toBeGreaterThan(0);
+    for (const b of brands) expect([brand.name, '原厂件']).toContain(b);
     await page.screenshot({ path: join(shotsDir, 'brand-filtered.png') });
 
     // the filter survives a reload and can be cleared
@@ -195,7 +198,7 @@ describe('search page extras', () => {
     await page.waitForURL((u) => u.pathname === '/search/parts/circle');
     const results = page.getByRole('region', { name: '关键词搜索结果' });
     await results.locator('tbody tr').first().waitFor();
-    const shown = (await results.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((t) => t.trim()).find((t) => t !== '原厂件' && t !== '—')!;
+    const shown = (await results.locator('tbody tr td.stock-col-brand').allInnerTexts()).map((t) => t.trim().split('\n')[0]).find((t) => t !== '原厂件' && t !== '—')!;
     await page.getByRole('button', { name: '选择品牌' }).click();
     const dialog = page.getByRole('dialog', { name: '选择配件品牌' });
     await dialog.locator('input[name="brand-keyword"]').fill(shown);

@@ -66,19 +66,22 @@ export const stockColumns = (priceColumns: readonly string[], contactsVisible: b
   // true sorts every sortable column in the page; a list names the fields a server-sorted table offers
   const can = (field: string) => opts.sortable === true || (Array.isArray(opts.sortable) && opts.sortable.includes(field));
   return [
-  ...(opts.showOe ? [<Column key="oe" field="supplier_oe" header="OE号" />] : []),
-  <Column key="seller" header="供应商" body={(r: StockRow) => <span>{r.company_name}<br /><small className="muted">{r.province}{r.city !== r.province ? r.city : ''}</small></span>} />,
-  <Column key="code" field="supplier_code" header="配件编码" />,
-  <Column key="brand" header="品牌 / 品质" body={(r: StockRow) => (r.is_original ? <Tag value="原厂件" severity="success" /> : <span>{r.part_brand_name || r.custom_brand_name || '—'}<br /><small className="muted">{r.quality_name}</small></span>)} />,
-  <Column key="name" field="name" header="名称" sortable={can('name')} body={(r: StockRow) => <NameCell row={r} />} />,
-  <Column key="spec" field="product_specification" header="规格" body={(r: StockRow) => r.product_specification || '—'} />,
-  <Column key="vehicle" header="适用车型" style={{ maxWidth: '11rem' }} body={(r: StockRow) => <VehicleCell row={r} />} />,
-  <Column key="area" field="producing_area" header="产地" />,
-  <Column key="qty" field="quantity" header="数量" sortable={can('quantity')} body={(r: StockRow) => (r.quantity > 0 ? `${r.quantity} ${r.uom_name}` : <span className="muted">无货</span>)} />,
+  // each cell carries stock-col-<key>: tests and styles find a column by it, not by its position
+  // tables of several numbers show each row's OE number, with the seller's own code under it
+  ...(opts.showOe
+    ? [<Column key="oe" bodyClassName="stock-col-oe" header="OE号 / 编码" body={(r: StockRow) => <span>{r.supplier_oe}<br /><small className="muted">{r.supplier_code}</small></span>} />]
+    : []),
+  <Column key="seller" bodyClassName="stock-col-seller" header="供应商" body={(r: StockRow) => <span>{r.company_name}<br /><small className="muted">{r.province}{r.city !== r.province ? r.city : ''}</small></span>} />,
+  ...(opts.showOe ? [] : [<Column key="code" bodyClassName="stock-col-code" field="supplier_code" header="配件编码" />]),
+  <Column key="brand" bodyClassName="stock-col-brand" header="品牌 / 品质" body={(r: StockRow) => (r.is_original ? <Tag value="原厂件" severity="success" /> : <span>{r.part_brand_name || r.custom_brand_name || '—'}<br /><small className="muted">{r.quality_name}</small></span>)} />,
+  <Column key="name" bodyClassName="stock-col-name" field="name" header="名称" sortable={can('name')} body={(r: StockRow) => <NameCell row={r} />} />,
+  <Column key="spec" bodyClassName="stock-col-spec" header="规格 / 产地" body={(r: StockRow) => <span>{r.product_specification || '—'}<br /><small className="muted">{r.producing_area}</small></span>} />,
+  <Column key="vehicle" bodyClassName="stock-col-vehicle" header="适用车型" style={{ width: '6.5rem', maxWidth: '6.5rem' }} body={(r: StockRow) => <VehicleCell row={r} />} />,
+  <Column key="qty" bodyClassName="stock-col-qty" field="quantity" header="数量" sortable={can('quantity')} body={(r: StockRow) => (r.quantity > 0 ? `${r.quantity} ${r.uom_name}` : <span className="muted">无货</span>)} />,
   ...priceColumns.map((p) => (
-    <Column key={p} field={p} header={<span className="price-head">{PRICE_LABELS[p as PriceColumn].replace('(', '\n(')}</span>} sortable={can(p)} body={(r: StockRow) => <Price fen={r[p as PriceColumn]} />} />
+    <Column key={p} bodyClassName={`stock-col-${p}`} field={p} header={<span className="price-head">{PRICE_LABELS[p as PriceColumn].replace('(', '\n(')}</span>} sortable={can(p)} body={(r: StockRow) => <Price fen={r[p as PriceColumn]} />} />
   )),
-  <Column key="contact" header="联系方式" body={(r: StockRow) => <Contact row={r} visible={contactsVisible} />} />,
-  <Column key="cart" header="采购" body={(r: StockRow) => <AddToCartButton row={r} />} />,
+  <Column key="contact" bodyClassName="stock-col-contact" header="联系方式" body={(r: StockRow) => <Contact row={r} visible={contactsVisible} />} />,
+  <Column key="cart" bodyClassName="stock-col-cart" header="采购" style={{ width: '3rem' }} body={(r: StockRow) => <AddToCartButton row={r} />} />,
   ];
 };
