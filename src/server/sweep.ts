@@ -8,17 +8,21 @@
  * - sessions that can no longer be used: access token expired, no refresh token left, and, when
  *   revoked, revoked over 7 days ago (until then a tab still holding it is told why it was
  *   signed out).
+ * - 查看更多 grants (oe_search_grant) of an earlier China day: a grant only holds on the day of
+ *   the search, and a company that searches again drops its own old ones at once; this catches
+ *   the companies that did not.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
 import { IDEMPOTENCY_TTL_DAYS } from './http/idempotency';
 import { sweepThrottle } from './modules/auth/rate-limit';
 import type { Clock } from './http/context';
+import { chinaDay } from './modules/company/company.service';
 
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 export const REVOKED_SESSION_KEEP_S = 7 * 86400;
 
-export interface SweepCounts { idempotencyKeys: number; throttleRows: number; refreshTokens: number; sessions: number }
+export interface SweepCounts { idempotencyKeys: number; throttleRows: number; refreshTokens: number; sessions: number; oeGrants: number }
 
 export const sweep = async (db: Kysely<DB>, now: Date): Promise<SweepCounts> => {
   const keysBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_DAYS * 86400_000);
@@ -39,7 +43,8 @@ export const sweep = async (db: Kysely<DB>, now: Date): Promise<SweepCounts> => 
       .executeTakeFirst();
     return { refreshTokens: Number(tokens.numDeletedRows), sessions: Number(gone.numDeletedRows) };
   });
-  return { idempotencyKeys, throttleRows, refreshTokens, sessions };
+  const oeGrants = Number((await db.deleteFrom('oe_search_grant').where('day', '<', chinaDay(now)).executeTakeFirst()).numDeletedRows);
+  return { idempotencyKeys, throttleRows, refreshTokens, sessions, oeGrants };
 };
 
 /** Sweeps now and every hour until stop(); the timer never keeps the process alive. */

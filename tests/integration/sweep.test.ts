@@ -3,6 +3,7 @@ import { REVOKED_SESSION_KEEP_S, startSweeper, sweep } from '../../src/server/sw
 import { IDEMPOTENCY_TTL_DAYS } from '../../src/server/http/idempotency';
 import { PAIR_LIMIT, THROTTLE_FORGET_S } from '../../src/server/modules/auth/rate-limit';
 import { REFRESH_TTL_S } from '../../src/server/modules/auth/auth.service';
+import { chinaDay } from '../../src/server/modules/company/company.service';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 const DAY = 86400;
@@ -39,7 +40,20 @@ describe.each(backends)('housekeeping on %s', (backend) => {
       const sweeper = startSweeper(db(), env.clock, (_level, _text, detail) => logged.push(detail));
       await sweeper.stop();
       expect(await db().selectFrom('idempotency_key').select('key').execute()).toEqual([]);
-      expect(logged).toEqual([{ idempotencyKeys: 1, throttleRows: 0, refreshTokens: 0, sessions: 0 }]);
+      expect(logged).toEqual([{ idempotencyKeys: 1, throttleRows: 0, refreshTokens: 0, sessions: 0, oeGrants: 0 }]);
+    });
+
+    it('deletes 查看更多 grants of earlier China days and keeps today\'s', async () => {
+      const companies = await db().selectFrom('company').select('id').orderBy('id').limit(2).execute();
+      const today = chinaDay(env.clock.now());
+      const yesterday = chinaDay(new Date(env.clock.now().getTime() - DAY * 1000));
+      await db().insertInto('oe_search_grant').values([
+        { company_id: companies[0].id, day: yesterday, oe_norm: '0446533450' },
+        { company_id: companies[1].id, day: yesterday, oe_norm: '1K0698151A' },
+        { company_id: companies[1].id, day: today, oe_norm: '34116794300' },
+      ]).execute();
+      expect((await sweep(db(), env.clock.now())).oeGrants).toBe(2);
+      expect(await db().selectFrom('oe_search_grant').select(['day', 'oe_norm']).execute()).toEqual([{ day: today, oe_norm: '34116794300' }]);
     });
 
     it('deletes sign-in throttle rows long past their window and lock, and keeps a lock that still holds', async () => {

@@ -131,6 +131,25 @@ describe.each(backends)('system, company and history calls on %s', (backend) => 
       expect((await env.call('GET', '/api/search/history', { token: seller })).body.data).toHaveLength(4);
     });
 
+    it('search history keeps the 精确 / 模糊 mode of keyword-type searches and refuses an unknown mode', async () => {
+      const post = (search_value: string, search_type: string, search_mode?: unknown) =>
+        env.call('POST', '/api/search/history', { token: seller, body: { search_value, search_type, search_mode } });
+      env.clock.advance(5);
+      expect((await post('刹车片', 'keyword', 'exact')).body.data).toMatchObject({ search_type: 'keyword', search_mode: 'exact' });
+      env.clock.advance(5);
+      expect((await post('滤清器', 'circle')).body.data).toMatchObject({ search_mode: 'fuzzy' });
+      env.clock.advance(5);
+      // an OE search has no mode, whatever is sent
+      expect((await post('0446533450', 'oe', 'exact')).body.data).toMatchObject({ search_mode: null });
+      const bad = await post('火花塞', 'keyword', 'loose');
+      expect(bad.body).toMatchObject({ code: 422, field: 'search_mode', client_msg: msg.invalidPayload('search_mode', 'search_mode 只能是 exact 或 fuzzy') });
+      const list = (await env.call('GET', '/api/search/history', { token: seller })).body.data;
+      // the newest three (earlier tests of this suite left older entries)
+      expect(list.slice(0, 3).map((h: { search_value: string; search_mode: string | null }) => [h.search_value, h.search_mode])).toEqual([
+        ['0446533450', null], ['滤清器', 'fuzzy'], ['刹车片', 'exact'],
+      ]);
+    });
+
     it('an unknown call gets a Chinese 404 envelope', async () => {
       const r = await env.call('GET', '/api/no/such/call');
       expect(r.status).toBe(404);

@@ -6,13 +6,15 @@
  */
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import * as v from 'valibot';
-import { SEARCH_KINDS } from '../../shared/contracts';
+import { SEARCH_KINDS, SEARCH_MODES } from '../../shared/contracts';
 
 export const searchHistoryRow = v.object({
   user_uuid: v.string(),
   search_value: v.string(),
   /** the kinds of version 3 ('oe', 'keyword') stay valid: no upgrade of old rows is needed */
   search_type: v.picklist(SEARCH_KINDS),
+  /** 精确 / 模糊 of a keyword-type search; absent in rows written before it was kept */
+  search_mode: v.optional(v.nullable(v.picklist(SEARCH_MODES))),
   create_time: v.number(),
 });
 export type SearchHistoryRow = v.InferOutput<typeof searchHistoryRow>;

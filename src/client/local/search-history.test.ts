@@ -63,6 +63,19 @@ describe('search history', () => {
     expect((await history.recent(B)).map((h) => h.search_value)).toEqual(['OLD-OF-B']);
   });
 
+  it('keeps the 精确 / 模糊 mode of keyword-type searches only, and takes the server\'s when merging', async () => {
+    const { history, box } = setup();
+    await history.add(A, '刹车片', 'keyword', 'exact');
+    await history.add(A, '0446533450', 'oe', 'exact');
+    const mode = async () => Object.fromEntries((await history.recent(A)).map((h) => [h.search_value, h.search_mode]));
+    expect(await mode()).toEqual({ 刹车片: 'exact', '0446533450': null });
+    expect((await box.pending(A)).map((q) => q.payload)).toEqual([
+      { search_value: '刹车片', search_type: 'keyword', search_mode: 'exact' }, { search_value: '0446533450', search_type: 'oe' },
+    ]);
+    await history.merge(A, [{ search_value: '刹车片', search_type: 'keyword', search_mode: 'fuzzy', create_time: Math.floor(Date.now() / 1000) + 50 }]);
+    expect((await mode())['刹车片']).toBe('fuzzy');
+  });
+
   it('keeps the kind of each search, sends it to the server, and takes the server\'s kind when merging', async () => {
     const { history, box, db } = setup();
     await history.add(A, '滤清器', 'circle');
@@ -70,7 +83,8 @@ describe('search history', () => {
     await history.add(A, '广州', 'company');
     expect(Object.fromEntries((await history.recent(A)).map((h) => [h.search_value, h.search_type]))).toEqual({ 滤清器: 'circle', 大灯: 'dismantle', 广州: 'company' });
     expect((await box.pending(A)).map((q) => q.payload)).toEqual([
-      { search_value: '滤清器', search_type: 'circle' }, { search_value: '大灯', search_type: 'dismantle' }, { search_value: '广州', search_type: 'company' },
+      { search_value: '滤清器', search_type: 'circle', search_mode: 'fuzzy' }, { search_value: '大灯', search_type: 'dismantle', search_mode: 'fuzzy' },
+      { search_value: '广州', search_type: 'company' },
     ]);
     const now = Math.floor(Date.now() / 1000);
     await history.merge(A, [{ search_value: '机油滤', search_type: 'dismantle', create_time: now + 50 }]);

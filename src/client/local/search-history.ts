@@ -6,7 +6,7 @@
 import Dexie, { liveQuery } from 'dexie';
 import { localDb, searchHistoryRow, validRows, type LocalDb, type SearchHistoryRow } from './db';
 import { flushOutbox, outbox as defaultOutbox } from './outbox';
-import type { SearchKind } from '../../shared/contracts';
+import { MODED_KINDS, type SearchKind, type SearchMode } from '../../shared/contracts';
 
 export const HISTORY_SHOWN = 10;
 const KEEP = 50;
@@ -24,12 +24,13 @@ export const createSearchHistory = (db: LocalDb = localDb, box = defaultOutbox) 
   const recent = async (user_uuid: string, n = HISTORY_SHOWN) =>
     validRows(searchHistoryRow, await newestFirst(user_uuid).limit(n).toArray(), 'searchHistory');
   return {
-    async add(user_uuid: string, search_value: string, search_type: SearchKind) {
+    async add(user_uuid: string, search_value: string, search_type: SearchKind, mode?: SearchMode) {
       const value = search_value.trim();
       if (!value) return;
-      await db.searchHistory.put({ user_uuid, search_value: value, search_type, create_time: Math.floor(Date.now() / 1000) });
+      const search_mode = MODED_KINDS.includes(search_type) ? mode ?? 'fuzzy' : null;
+      await db.searchHistory.put({ user_uuid, search_value: value, search_type, search_mode, create_time: Math.floor(Date.now() / 1000) });
       await trim(user_uuid);
-      await box.enqueue(user_uuid, 'oeSearchHistory', { search_value: value, search_type });
+      await box.enqueue(user_uuid, 'oeSearchHistory', { search_value: value, search_type, ...(search_mode ? { search_mode } : {}) });
       flushOutbox();
     },
     /** the user's list from the server; keeps the newer of the two for each value */
@@ -37,7 +38,7 @@ export const createSearchHistory = (db: LocalDb = localDb, box = defaultOutbox) 
       await db.transaction('rw', db.searchHistory, async () => {
         for (const item of items) {
           const mine = await db.searchHistory.get([user_uuid, item.search_value]);
-          if (!mine || mine.create_time < item.create_time) await db.searchHistory.put({ user_uuid, search_value: item.search_value, search_type: item.search_type, create_time: item.create_time });
+          if (!mine || mine.create_time < item.create_time) await db.searchHistory.put({ user_uuid, search_value: item.search_value, search_type: item.search_type, search_mode: item.search_mode, create_time: item.create_time });
         }
       });
       await trim(user_uuid);

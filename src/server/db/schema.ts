@@ -52,7 +52,7 @@ export interface DB {
     id: Generated<string>; mobile: string; purpose: 'register' | 'reset'; salt: string; code_hash: string; address: string;
     attempts: Generated<number>; created_at: Timestamp; expires_at: Timestamp; consumed_at: Timestamp | null;
   };
-  search_history: { user_id: number; search_type: 'oe' | 'keyword' | 'circle' | 'dismantle' | 'company'; search_value: string; created_at: Timestamp };
+  search_history: { user_id: number; search_type: 'oe' | 'keyword' | 'circle' | 'dismantle' | 'company'; search_value: string; search_mode: 'exact' | 'fuzzy' | null; created_at: Timestamp };
   make: { id: Generated<number>; name: string; initial: string; logo: Generated<string>; country: Generated<string> };
   factory_make: { id: Generated<number>; make_id: number; name: string; initial: string; logo: Generated<string> };
   part_quality: { id: Generated<number>; name: string; is_original: Generated<boolean>; sort: Generated<number> };

@@ -8,10 +8,16 @@ import { emptyPayload } from './common';
  */
 export const SEARCH_KINDS = ['oe', 'keyword', 'circle', 'dismantle', 'company'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
+/** the kinds searched in 精确 / 模糊 mode; their history entries keep the mode */
+export const MODED_KINDS: readonly SearchKind[] = ['keyword', 'circle', 'dismantle'];
+export const SEARCH_MODES = ['exact', 'fuzzy'] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
 
 export const historyItemSchema = v.object({
   search_value: v.string(),
   search_type: v.picklist(SEARCH_KINDS),
+  /** 精确 / 模糊 of a keyword-type search; null for OE and 企业黄页 searches and older entries */
+  search_mode: v.nullable(v.picklist(SEARCH_MODES)),
   /** unix seconds */
   create_time: v.number(),
 });
@@ -19,6 +25,8 @@ export const historyItemSchema = v.object({
 export const historyEntryPayload = v.object({
   search_value: v.pipe(v.string('请输入搜索内容'), v.trim(), v.nonEmpty('请输入搜索内容'), v.maxLength(500, '搜索内容最多500个字符')),
   search_type: v.optional(v.picklist(SEARCH_KINDS, 'search_type 只能是 oe、keyword、circle、dismantle 或 company'), 'oe'),
+  /** kept for keyword-type searches only; ignored for OE and 企业黄页 */
+  search_mode: v.optional(v.picklist(SEARCH_MODES, 'search_mode 只能是 exact 或 fuzzy')),
 });
 
 export const historyEndpoints = {

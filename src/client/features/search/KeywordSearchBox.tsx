@@ -45,7 +45,7 @@ export function KeywordSearchBox({ initial, initialMode, to = '/search/parts/key
       return;
     }
     setInfo('');
-    if (session.user) void searchHistory.add(session.user.uuid, value, KIND[to]);
+    if (session.user) void searchHistory.add(session.user.uuid, value, KIND[to], mode);
     if (to === '/search/company') void navigate({ to, search: { k: value } });
     else void navigate({ to, search: { k: value, mode, r: Date.now() } });
   };

@@ -10,14 +10,16 @@ import { formatUnix } from '../../../shared/domain/membership';
 const KIND_LABEL: Record<SearchKind, string> = { oe: 'OE号', keyword: '关键词', circle: '圈内', dismantle: '拆车件', company: '企业黄页' };
 
 /** Where a history entry searches again: the page of its own kind, as a new search (a new nonce). */
-export const replayTarget = (h: Pick<SearchHistoryRow, 'search_type' | 'search_value'>, now = Date.now()) => {
+export const replayTarget = (h: Pick<SearchHistoryRow, 'search_type' | 'search_value' | 'search_mode'>, now = Date.now()) => {
   const k = h.search_value;
+  // entries from before the mode was kept replay in 模糊, the search page's default
+  const mode = h.search_mode ?? 'fuzzy';
   switch (h.search_type) {
     case 'oe': return { to: '/search/parts/oe', search: { code: k, r: now } } as const;
-    case 'circle': return { to: '/search/parts/circle', search: { k, mode: 'fuzzy', r: now } } as const;
-    case 'dismantle': return { to: '/search/dismantle/result', search: { k, mode: 'fuzzy', r: now } } as const;
+    case 'circle': return { to: '/search/parts/circle', search: { k, mode, r: now } } as const;
+    case 'dismantle': return { to: '/search/dismantle/result', search: { k, mode, r: now } } as const;
     case 'company': return { to: '/search/company', search: { k } } as const;
-    default: return { to: '/search/parts/keyword', search: { k, mode: 'fuzzy', r: now } } as const;
+    default: return { to: '/search/parts/keyword', search: { k, mode, r: now } } as const;
   }
 };
 
@@ -41,7 +43,7 @@ export function SearchHistoryPanel() {
       {items.map((h) => (
         <li key={h.search_value}>
           <span>
-            <span className="history-kind">{KIND_LABEL[h.search_type]}</span>
+            <span className="history-kind">{KIND_LABEL[h.search_type]}{h.search_mode === 'exact' ? '·精确' : ''}</span>
             <button type="button" className="linklike" title={`${KIND_LABEL[h.search_type]}：${h.search_value}`} onClick={() => void navigate(replayTarget(h))}>
               {h.search_value}
             </button>
