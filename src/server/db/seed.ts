@@ -61,7 +61,7 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
   const hash = await hashPassword(DEMO_PASSWORD, N);
   const stockRows = opts.stockRows ?? DEMO_STOCK_ROWS;
 
-  return db.transaction().execute(async (trx) => {
+  const seeded = await db.transaction().execute(async (trx) => {
     // two processes starting on one empty database: the second waits, then finds it seeded
     await sql`select pg_advisory_xact_lock(hashtext('qipeihub seed'))`.execute(trx);
     if (!(await isEmpty(trx))) return false;
@@ -136,4 +136,8 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
     await seedMembership(trx);
     return true;
   });
+  // Marks the freshly loaded stock pages all-visible, so keyword search reads its covering
+  // indexes without visiting the table (migration 0020). PGlite has no autovacuum to do it later.
+  if (seeded && stockRows > 0) await sql`vacuum analyze stock`.execute(db);
+  return seeded;
 };
