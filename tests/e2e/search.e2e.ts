@@ -244,18 +244,20 @@ describe('keyword search', () => {
 });
 
 describe('history', () => {
-  it('replays circle, dismantled and yellow-page searches on their own pages, also from the server on a fresh browser', async () => {
+  it('replays circle, dismantled (精确) and yellow-page searches on their own pages and modes, also from the server on a fresh browser', async () => {
     const { context, page } = await newPage();
     await signIn(page, '/login', 'buyer');
-    const searchIn = async (tab: string, field: string, value: string, path: string) => {
+    const searchIn = async (tab: string, field: string, value: string, path: string, exact = false) => {
       await page.getByRole('tab', { name: tab }).click();
       const box = page.locator(`input[name="${field}"]`);
+      await box.waitFor();
+      if (exact) await page.locator('.p-selectbutton:visible').getByText('精确', { exact: true }).click();
       await box.fill(value);
       await box.press('Enter');
       await page.waitForURL((u) => u.pathname === path && u.searchParams.get('k') === value);
     };
     await searchIn('圈内搜索', 'circle-k', '机油滤', '/search/parts/circle');
-    await searchIn('拆车件', 'dismantle-k', '大灯', '/search/dismantle/result');
+    await searchIn('拆车件', 'dismantle-k', '大灯', '/search/dismantle/result', true);
     await searchIn('企业黄页', 'company-k', '骏达', '/search/company');
     // the outbox has sent all three to the server
     const kinds = async () => Object.fromEntries((await pglite.query<{ search_value: string; search_type: string }>(
@@ -275,7 +277,8 @@ describe('history', () => {
     await fresh.page.getByText('圈内 “机油滤”').waitFor();
     await fresh.page.goto(`${server.url}/search/parts`);
     await fresh.page.getByRole('list', { name: '搜索记录' }).getByRole('button', { name: '大灯', exact: true }).click();
-    await fresh.page.waitForURL((u) => u.pathname === '/search/dismantle/result' && u.searchParams.get('k') === '大灯');
+    // made in 精确 mode, replayed in it
+    await fresh.page.waitForURL((u) => u.pathname === '/search/dismantle/result' && u.searchParams.get('k') === '大灯' && u.searchParams.get('mode') === 'exact');
     await fresh.page.getByText('拆车件 “大灯”').waitFor();
     await fresh.page.goto(`${server.url}/search/parts`);
     await fresh.page.getByRole('list', { name: '搜索记录' }).getByRole('button', { name: '骏达', exact: true }).click();
