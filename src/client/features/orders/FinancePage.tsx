@@ -14,7 +14,7 @@ function SideCard({ title, data, labels, link }: { title: string; data: NonNulla
     <section className="card finance-card" aria-label={title}>
       <h3>{title} <Link to={link} className="muted">{data.order_count} 个订单 ›</Link></h3>
       <dl>
-        <div><dt>待卖家确认</dt><dd data-testid={`${link.endsWith('purchase') ? 'purchase' : 'sales'}-pending`}><Price fen={data.pending_fen} /></dd></div>
+        <div><dt>待确认（卖家未接单）</dt><dd data-testid={`${link.endsWith('purchase') ? 'purchase' : 'sales'}-pending`}><Price fen={data.pending_fen} /></dd></div>
         <div><dt>{labels[0]}</dt><dd className="finance-open" data-testid={`${link.endsWith('purchase') ? 'purchase' : 'sales'}-open`}><Price fen={data.open_fen} /></dd></div>
         <div><dt>{labels[1]}</dt><dd data-testid={`${link.endsWith('purchase') ? 'purchase' : 'sales'}-paid`}><Price fen={data.paid_fen} /></dd></div>
       </dl>
@@ -43,7 +43,7 @@ export function FinancePage() {
         {f.sales && <SideCard title="销售货款" data={f.sales} labels={['应收（已确认未收款）', '已收']} link="/backend/order/sales" />}
       </div>
       {f.packages && (
-        <section className="card" aria-label="会员套餐付款">
+        <section className="card finance-card" aria-label="会员套餐付款">
           <h3>会员套餐付款 <span className="muted">已支付合计 <span data-testid="packages-paid"><Price fen={f.packages.paid_fen} /></span></span></h3>
           {f.packages.orders.length === 0 ? <p className="muted">暂无会员套餐订单</p> : (
             <table className="orders-table">

@@ -41,8 +41,8 @@ export function OrderListPage({ side, search }: { side: 'purchase' | 'sales'; se
       <div className="orders-head">
         <h2 className="orders-title">{title}</h2>
         <form className="orders-filter" onSubmit={(e) => { e.preventDefault(); go({ no: no.trim() || undefined }); }}>
-          <Dropdown value={search.pay ?? ''} onChange={(e) => go({ pay: e.value || undefined })} aria-label="付款状态"
-            options={[{ label: '全部付款状态', value: '' }, ...Object.entries(PAY_STATUS_TEXT).map(([value, label]) => ({ label, value }))]} />
+          <Dropdown value={search.pay ?? 'all'} onChange={(e) => go({ pay: e.value === 'all' ? undefined : e.value })} aria-label="付款状态"
+            options={[{ label: '全部付款状态', value: 'all' }, ...Object.entries(PAY_STATUS_TEXT).map(([value, label]) => ({ label, value }))]} />
           <InputText value={no} onChange={(e) => setNo(e.target.value)} placeholder="订单号 / 结算号" aria-label="订单号" maxLength={30} />
           <Button type="submit" label="搜索" icon="pi pi-search" />
         </form>
