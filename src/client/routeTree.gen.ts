@@ -53,6 +53,9 @@ import { Route as StoreTradeIndexRouteImport } from './routes/_store/trade/index
 import { Route as StoreTradeIdRouteImport } from './routes/_store/trade/$id'
 import { Route as StoreTradeListRouteImport } from './routes/_store/trade/list'
 import { Route as StoreTradeNewRouteImport } from './routes/_store/trade/new'
+import { Route as BackendAccountingWalletRouteImport } from './routes/backend/accounting.wallet'
+import { Route as BackendOrderPurchaseRouteImport } from './routes/backend/order.purchase'
+import { Route as BackendOrderSalesRouteImport } from './routes/backend/order.sales'
 import { Route as BackendSettingsPasswordRouteImport } from './routes/backend/settings.password'
 import { Route as BackendSettingsProfileRouteImport } from './routes/backend/settings.profile'
 import { Route as CompanyMIndexRouteImport } from './routes/company/m/index'
@@ -61,6 +64,8 @@ import { Route as CompanyMProductRouteImport } from './routes/company/m/product'
 import { Route as CompanyMVideoRouteImport } from './routes/company/m/video'
 import { Route as OperationCompanyAuditRouteImport } from './routes/operation/company.audit'
 import { Route as AuthLoginPasswordResetRouteImport } from './routes/_auth/login_.password.reset'
+import { Route as StoreCartOrderCompleteRouteImport } from './routes/_store/cart_.order.complete'
+import { Route as StoreCartOrderCreateRouteImport } from './routes/_store/cart_.order.create'
 import { Route as StorePayPackageIndexRouteImport } from './routes/_store/pay/package/index'
 import { Route as StorePayPackageCompleteRouteImport } from './routes/_store/pay/package/complete'
 import { Route as StorePayPackageOrderRouteImport } from './routes/_store/pay/package/order'
@@ -84,6 +89,7 @@ import { Route as StoreSearchVinDetailRouteImport } from './routes/_store/search
 import { Route as StoreSearchVinPartsRouteImport } from './routes/_store/search/vin/parts'
 import { Route as StoreSearchVinPartsKeywordRouteImport } from './routes/_store/search/vin/partsKeyword'
 import { Route as StoreSearchVinSubgroupRouteImport } from './routes/_store/search/vin/subgroup'
+import { Route as BackendOrderDetailOrderNoRouteImport } from './routes/backend/order.detail.$orderNo'
 
 const R400Route = R400RouteImport.update({
   id: '/400',
@@ -303,6 +309,21 @@ const StoreTradeNewRoute = StoreTradeNewRouteImport.update({
   path: '/trade/new',
   getParentRoute: () => StoreRoute,
 } as any)
+const BackendAccountingWalletRoute = BackendAccountingWalletRouteImport.update({
+  id: '/accounting/wallet',
+  path: '/accounting/wallet',
+  getParentRoute: () => BackendRoute,
+} as any)
+const BackendOrderPurchaseRoute = BackendOrderPurchaseRouteImport.update({
+  id: '/order/purchase',
+  path: '/order/purchase',
+  getParentRoute: () => BackendRoute,
+} as any)
+const BackendOrderSalesRoute = BackendOrderSalesRouteImport.update({
+  id: '/order/sales',
+  path: '/order/sales',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendSettingsPasswordRoute = BackendSettingsPasswordRouteImport.update({
   id: '/settings/password',
   path: '/settings/password',
@@ -342,6 +363,16 @@ const AuthLoginPasswordResetRoute = AuthLoginPasswordResetRouteImport.update({
   id: '/login_/password/reset',
   path: '/login/password/reset',
   getParentRoute: () => AuthRoute,
+} as any)
+const StoreCartOrderCompleteRoute = StoreCartOrderCompleteRouteImport.update({
+  id: '/cart_/order/complete',
+  path: '/cart/order/complete',
+  getParentRoute: () => StoreRoute,
+} as any)
+const StoreCartOrderCreateRoute = StoreCartOrderCreateRouteImport.update({
+  id: '/cart_/order/create',
+  path: '/cart/order/create',
+  getParentRoute: () => StoreRoute,
 } as any)
 const StorePayPackageIndexRoute = StorePayPackageIndexRouteImport.update({
   id: '/pay/package/',
@@ -464,6 +495,12 @@ const StoreSearchVinSubgroupRoute = StoreSearchVinSubgroupRouteImport.update({
   path: '/subgroup',
   getParentRoute: () => StoreSearchVinRoute,
 } as any)
+const BackendOrderDetailOrderNoRoute =
+  BackendOrderDetailOrderNoRouteImport.update({
+    id: '/order/detail/$orderNo',
+    path: '/order/detail/$orderNo',
+    getParentRoute: () => BackendRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/400': typeof R400Route
@@ -505,6 +542,9 @@ export interface FileRoutesByFullPath {
   '/trade/$id': typeof StoreTradeIdRoute
   '/trade/list': typeof StoreTradeListRoute
   '/trade/new': typeof StoreTradeNewRoute
+  '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
+  '/backend/order/purchase': typeof BackendOrderPurchaseRoute
+  '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
   '/company/m/$id': typeof CompanyMIdRoute
@@ -516,6 +556,8 @@ export interface FileRoutesByFullPath {
   '/trade/': typeof StoreTradeIndexRoute
   '/company/m/': typeof CompanyMIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
+  '/cart/order/complete': typeof StoreCartOrderCompleteRoute
+  '/cart/order/create': typeof StoreCartOrderCreateRoute
   '/pay/package/complete': typeof StorePayPackageCompleteRoute
   '/pay/package/order': typeof StorePayPackageOrderRoute
   '/search/dismantle/result': typeof StoreSearchDismantleResultRoute
@@ -533,6 +575,7 @@ export interface FileRoutesByFullPath {
   '/search/vin/parts': typeof StoreSearchVinPartsRoute
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
+  '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
   '/pay/package/': typeof StorePayPackageIndexRoute
   '/search/dismantle/': typeof StoreSearchDismantleIndexRoute
   '/search/newvin/': typeof StoreSearchNewvinIndexRoute
@@ -573,6 +616,9 @@ export interface FileRoutesByTo {
   '/trade/$id': typeof StoreTradeIdRoute
   '/trade/list': typeof StoreTradeListRoute
   '/trade/new': typeof StoreTradeNewRoute
+  '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
+  '/backend/order/purchase': typeof BackendOrderPurchaseRoute
+  '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
   '/company/m/$id': typeof CompanyMIdRoute
@@ -584,6 +630,8 @@ export interface FileRoutesByTo {
   '/trade': typeof StoreTradeIndexRoute
   '/company/m': typeof CompanyMIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
+  '/cart/order/complete': typeof StoreCartOrderCompleteRoute
+  '/cart/order/create': typeof StoreCartOrderCreateRoute
   '/pay/package/complete': typeof StorePayPackageCompleteRoute
   '/pay/package/order': typeof StorePayPackageOrderRoute
   '/search/dismantle/result': typeof StoreSearchDismantleResultRoute
@@ -601,6 +649,7 @@ export interface FileRoutesByTo {
   '/search/vin/parts': typeof StoreSearchVinPartsRoute
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
+  '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
   '/pay/package': typeof StorePayPackageIndexRoute
   '/search/dismantle': typeof StoreSearchDismantleIndexRoute
   '/search/newvin': typeof StoreSearchNewvinIndexRoute
@@ -651,6 +700,9 @@ export interface FileRoutesById {
   '/_store/trade/$id': typeof StoreTradeIdRoute
   '/_store/trade/list': typeof StoreTradeListRoute
   '/_store/trade/new': typeof StoreTradeNewRoute
+  '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
+  '/backend/order/purchase': typeof BackendOrderPurchaseRoute
+  '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
   '/company/m/$id': typeof CompanyMIdRoute
@@ -662,6 +714,8 @@ export interface FileRoutesById {
   '/_store/trade/': typeof StoreTradeIndexRoute
   '/company/m/': typeof CompanyMIndexRoute
   '/_auth/login_/password/reset': typeof AuthLoginPasswordResetRoute
+  '/_store/cart_/order/complete': typeof StoreCartOrderCompleteRoute
+  '/_store/cart_/order/create': typeof StoreCartOrderCreateRoute
   '/_store/pay/package/complete': typeof StorePayPackageCompleteRoute
   '/_store/pay/package/order': typeof StorePayPackageOrderRoute
   '/_store/search/dismantle/result': typeof StoreSearchDismantleResultRoute
@@ -679,6 +733,7 @@ export interface FileRoutesById {
   '/_store/search/vin/parts': typeof StoreSearchVinPartsRoute
   '/_store/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/_store/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
+  '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
   '/_store/pay/package/': typeof StorePayPackageIndexRoute
   '/_store/search/dismantle/': typeof StoreSearchDismantleIndexRoute
   '/_store/search/newvin/': typeof StoreSearchNewvinIndexRoute
@@ -728,6 +783,9 @@ export interface FileRouteTypes {
     | '/trade/$id'
     | '/trade/list'
     | '/trade/new'
+    | '/backend/accounting/wallet'
+    | '/backend/order/purchase'
+    | '/backend/order/sales'
     | '/backend/settings/password'
     | '/backend/settings/profile'
     | '/company/m/$id'
@@ -739,6 +797,8 @@ export interface FileRouteTypes {
     | '/trade/'
     | '/company/m/'
     | '/login/password/reset'
+    | '/cart/order/complete'
+    | '/cart/order/create'
     | '/pay/package/complete'
     | '/pay/package/order'
     | '/search/dismantle/result'
@@ -756,6 +816,7 @@ export interface FileRouteTypes {
     | '/search/vin/parts'
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
+    | '/backend/order/detail/$orderNo'
     | '/pay/package/'
     | '/search/dismantle/'
     | '/search/newvin/'
@@ -796,6 +857,9 @@ export interface FileRouteTypes {
     | '/trade/$id'
     | '/trade/list'
     | '/trade/new'
+    | '/backend/accounting/wallet'
+    | '/backend/order/purchase'
+    | '/backend/order/sales'
     | '/backend/settings/password'
     | '/backend/settings/profile'
     | '/company/m/$id'
@@ -807,6 +871,8 @@ export interface FileRouteTypes {
     | '/trade'
     | '/company/m'
     | '/login/password/reset'
+    | '/cart/order/complete'
+    | '/cart/order/create'
     | '/pay/package/complete'
     | '/pay/package/order'
     | '/search/dismantle/result'
@@ -824,6 +890,7 @@ export interface FileRouteTypes {
     | '/search/vin/parts'
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
+    | '/backend/order/detail/$orderNo'
     | '/pay/package'
     | '/search/dismantle'
     | '/search/newvin'
@@ -873,6 +940,9 @@ export interface FileRouteTypes {
     | '/_store/trade/$id'
     | '/_store/trade/list'
     | '/_store/trade/new'
+    | '/backend/accounting/wallet'
+    | '/backend/order/purchase'
+    | '/backend/order/sales'
     | '/backend/settings/password'
     | '/backend/settings/profile'
     | '/company/m/$id'
@@ -884,6 +954,8 @@ export interface FileRouteTypes {
     | '/_store/trade/'
     | '/company/m/'
     | '/_auth/login_/password/reset'
+    | '/_store/cart_/order/complete'
+    | '/_store/cart_/order/create'
     | '/_store/pay/package/complete'
     | '/_store/pay/package/order'
     | '/_store/search/dismantle/result'
@@ -901,6 +973,7 @@ export interface FileRouteTypes {
     | '/_store/search/vin/parts'
     | '/_store/search/vin/partsKeyword'
     | '/_store/search/vin/subgroup'
+    | '/backend/order/detail/$orderNo'
     | '/_store/pay/package/'
     | '/_store/search/dismantle/'
     | '/_store/search/newvin/'
@@ -1237,6 +1310,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreTradeNewRouteImport
       parentRoute: typeof StoreRoute
     }
+    '/backend/accounting/wallet': {
+      id: '/backend/accounting/wallet'
+      path: '/accounting/wallet'
+      fullPath: '/backend/accounting/wallet'
+      preLoaderRoute: typeof BackendAccountingWalletRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/order/purchase': {
+      id: '/backend/order/purchase'
+      path: '/order/purchase'
+      fullPath: '/backend/order/purchase'
+      preLoaderRoute: typeof BackendOrderPurchaseRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/order/sales': {
+      id: '/backend/order/sales'
+      path: '/order/sales'
+      fullPath: '/backend/order/sales'
+      preLoaderRoute: typeof BackendOrderSalesRouteImport
+      parentRoute: typeof BackendRoute
+    }
     '/backend/settings/password': {
       id: '/backend/settings/password'
       path: '/settings/password'
@@ -1292,6 +1386,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/login/password/reset'
       preLoaderRoute: typeof AuthLoginPasswordResetRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/_store/cart_/order/complete': {
+      id: '/_store/cart_/order/complete'
+      path: '/cart/order/complete'
+      fullPath: '/cart/order/complete'
+      preLoaderRoute: typeof StoreCartOrderCompleteRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/cart_/order/create': {
+      id: '/_store/cart_/order/create'
+      path: '/cart/order/create'
+      fullPath: '/cart/order/create'
+      preLoaderRoute: typeof StoreCartOrderCreateRouteImport
+      parentRoute: typeof StoreRoute
     }
     '/_store/pay/package/': {
       id: '/_store/pay/package/'
@@ -1454,6 +1562,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreSearchVinSubgroupRouteImport
       parentRoute: typeof StoreSearchVinRoute
     }
+    '/backend/order/detail/$orderNo': {
+      id: '/backend/order/detail/$orderNo'
+      path: '/order/detail/$orderNo'
+      fullPath: '/backend/order/detail/$orderNo'
+      preLoaderRoute: typeof BackendOrderDetailOrderNoRouteImport
+      parentRoute: typeof BackendRoute
+    }
   }
 }
 
@@ -1587,6 +1702,8 @@ interface StoreRouteChildren {
   StoreCompanyIndexRoute: typeof StoreCompanyIndexRoute
   StoreSearchIndexRoute: typeof StoreSearchIndexRoute
   StoreTradeIndexRoute: typeof StoreTradeIndexRoute
+  StoreCartOrderCompleteRoute: typeof StoreCartOrderCompleteRoute
+  StoreCartOrderCreateRoute: typeof StoreCartOrderCreateRoute
   StorePayPackageCompleteRoute: typeof StorePayPackageCompleteRoute
   StorePayPackageOrderRoute: typeof StorePayPackageOrderRoute
   StorePayPackageIndexRoute: typeof StorePayPackageIndexRoute
@@ -1618,6 +1735,8 @@ const StoreRouteChildren: StoreRouteChildren = {
   StoreCompanyIndexRoute: StoreCompanyIndexRoute,
   StoreSearchIndexRoute: StoreSearchIndexRoute,
   StoreTradeIndexRoute: StoreTradeIndexRoute,
+  StoreCartOrderCompleteRoute: StoreCartOrderCompleteRoute,
+  StoreCartOrderCreateRoute: StoreCartOrderCreateRoute,
   StorePayPackageCompleteRoute: StorePayPackageCompleteRoute,
   StorePayPackageOrderRoute: StorePayPackageOrderRoute,
   StorePayPackageIndexRoute: StorePayPackageIndexRoute,
@@ -1628,15 +1747,23 @@ const StoreRouteWithChildren = StoreRoute._addFileChildren(StoreRouteChildren)
 interface BackendRouteChildren {
   BackendStoreRoute: typeof BackendStoreRoute
   BackendIndexRoute: typeof BackendIndexRoute
+  BackendAccountingWalletRoute: typeof BackendAccountingWalletRoute
+  BackendOrderPurchaseRoute: typeof BackendOrderPurchaseRoute
+  BackendOrderSalesRoute: typeof BackendOrderSalesRoute
   BackendSettingsPasswordRoute: typeof BackendSettingsPasswordRoute
   BackendSettingsProfileRoute: typeof BackendSettingsProfileRoute
+  BackendOrderDetailOrderNoRoute: typeof BackendOrderDetailOrderNoRoute
 }
 
 const BackendRouteChildren: BackendRouteChildren = {
   BackendStoreRoute: BackendStoreRoute,
   BackendIndexRoute: BackendIndexRoute,
+  BackendAccountingWalletRoute: BackendAccountingWalletRoute,
+  BackendOrderPurchaseRoute: BackendOrderPurchaseRoute,
+  BackendOrderSalesRoute: BackendOrderSalesRoute,
   BackendSettingsPasswordRoute: BackendSettingsPasswordRoute,
   BackendSettingsProfileRoute: BackendSettingsProfileRoute,
+  BackendOrderDetailOrderNoRoute: BackendOrderDetailOrderNoRoute,
 }
 
 const BackendRouteWithChildren =

@@ -39,6 +39,8 @@ import { createMembershipService } from './modules/membership/membership.service
 import { membershipHandlers } from './modules/membership/membership.routes';
 import { createCartService } from './modules/cart/cart.service';
 import { cartHandlers } from './modules/cart/cart.routes';
+import { createOrdersService } from './modules/orders/orders.service';
+import { ordersHandlers } from './modules/orders/orders.routes';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -61,6 +63,8 @@ export const createApp = (deps: AppDeps) => {
   const sms = createSmsService({ clock: deps.clock, sms: deps.sms ?? createSmsProvider({ provider: 'log' }, deps.log ?? (() => undefined)), log: deps.log });
   const uploads = createUploadService({ uploadDir: deps.uploadDir, clock: deps.clock });
   const payments = createPaymentProviders(deps.clock);
+  const membership = createMembershipService(deps.clock, payments);
+  const cart = createCartService(deps.clock);
   const handlers: Handlers = {
     ...authHandlers(auth),
     ...systemHandlers(deps.clock),
@@ -75,8 +79,9 @@ export const createApp = (deps: AppDeps) => {
     ...uploadHandlers(uploads),
     ...wantedHandlers(createWantedService(deps.clock)),
     ...exchangeHandlers(),
-    ...membershipHandlers(createMembershipService(deps.clock, payments), payments),
-    ...cartHandlers(createCartService(deps.clock)),
+    ...membershipHandlers(membership, payments),
+    ...cartHandlers(cart),
+    ...ordersHandlers(createOrdersService({ clock: deps.clock, cart, membership })),
   };
 
   app.get('/api/health', async (c) => c.json(ok({ backend: deps.backend, server_version: await serverVersion(deps.db) })));

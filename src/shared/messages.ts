@@ -48,6 +48,7 @@ export const msg = {
   nulCharacter: '不能包含空字符（\\0）',
   bodyTooLarge: (mb: number) => `请求内容过大，不能超过 ${mb} MB`,
   idempotencyConflict: '同一个 Idempotency-Key 已用于不同的请求内容，请勿重复使用',
+  idempotencyKeyMissing: '请求缺少 Idempotency-Key，请刷新页面后重新提交',
   idempotencyKeyInvalid: 'Idempotency-Key 格式无效，应为 8 到 128 个字母、数字或连字符',
   endpointNotFound: '接口不存在',
   internalError: '服务器错误，请稍后再试',

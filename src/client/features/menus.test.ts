@@ -45,6 +45,17 @@ describe('the back-office guard', () => {
     expect(guard('/backend/store', backofficeRule('/backend/store'), member)).toEqual({ to: '/backend' });
     expect(guard('/backend', backofficeRule('/backend'), seller)).toBeNull();
   });
+  it('opens order and finance pages to their own codes, which need no back-office menu code', () => {
+    const c09 = { company_id: 3, permissions: ['C09'] };
+    const c10 = { company_id: 2, permissions: ['C10'] };
+    expect(guard('/backend/order/purchase', backofficeRule('/backend/order/purchase'), c09)).toBeNull();
+    expect(guard('/backend/order/sales', backofficeRule('/backend/order/sales'), c09)).toEqual({ to: '/backend' });
+    expect(guard('/backend/order/sales', backofficeRule('/backend/order/sales'), c10)).toBeNull();
+    expect(guard('/backend/order/detail/SO1', backofficeRule('/backend/order/detail/SO1'), c10)).toBeNull();
+    expect(guard('/backend/accounting/wallet', backofficeRule('/backend/accounting/wallet'), c09)).toBeNull();
+    expect(guard('/backend/accounting/wallet', backofficeRule('/backend/accounting/wallet'), member)).toEqual({ to: '/backend' });
+    expect(visibleEntries(BACKOFFICE_MENU, c09).map((e) => e.label)).toEqual(['采购订单', '我的财务', '个人资料', '修改密码']);
+  });
   it('shows a member only the settings entries of the back-office menu', () => {
     expect(visibleEntries(BACKOFFICE_MENU, member).map((e) => e.path)).toEqual(['/backend/settings/profile', '/backend/settings/password']);
   });

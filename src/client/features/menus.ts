@@ -4,6 +4,7 @@
  */
 import { hasAnyPermission, HEAD_COMPANY_ID, MENU_CODES } from '../../shared/domain/permissions';
 import type { RouteRule } from '../../shared/domain/guards';
+import { FINANCE_CODES, PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../shared/domain/orders';
 
 export interface MenuEntry {
   label: string;
@@ -18,6 +19,8 @@ export interface MenuEntry {
   buyersOnly?: boolean;
   /** only for users of seller companies (the server refuses the page to anyone else) */
   sellersOnly?: boolean;
+  /** hidden from holders of any of these codes (a sibling entry serves them) */
+  unlessCodes?: readonly string[];
 }
 
 export interface MenuUser {
@@ -29,12 +32,26 @@ export interface MenuUser {
 /** Codes that open the seller back office: any back-office menu code, or a nav code of its pages. */
 export const BACKOFFICE_CODES: readonly string[] = [...MENU_CODES, 'M01-01', 'M02-01', 'M02-02', 'M09-00', 'M09-04', 'M09-05', 'M09-07'];
 
+/** 我的财务: accounting (M09) sees everything; purchase or sales codes see their own part (the server decides). */
+export const FINANCE_PAGE_CODES: readonly string[] = [...FINANCE_CODES, ...PURCHASE_ORDER_CODES, ...SALES_ORDER_CODES];
+
+/** Back-office pages open to holders of their own codes, who may hold no back-office menu code (C09, C10). */
+const BACKOFFICE_PAGE_CODES: ReadonlyArray<[string, readonly string[]]> = [
+  ['/backend/order/purchase', PURCHASE_ORDER_CODES],
+  ['/backend/order/sales', SALES_ORDER_CODES],
+  ['/backend/order/detail/', [...PURCHASE_ORDER_CODES, ...SALES_ORDER_CODES]],
+  ['/backend/accounting/wallet', FINANCE_PAGE_CODES],
+];
+
 /**
  * The back office's guard: one's own profile and password (/backend/settings/…) are every signed-in
- * user's; every other back-office page needs a back-office code.
+ * user's; order and finance pages need their own codes; every other page needs a back-office code.
  */
-export const backofficeRule = (path: string): RouteRule =>
-  path.startsWith('/backend/settings/') ? { auth: true } : { auth: true, permissions: BACKOFFICE_CODES };
+export const backofficeRule = (path: string): RouteRule => {
+  if (path.startsWith('/backend/settings/')) return { auth: true };
+  const own = BACKOFFICE_PAGE_CODES.find(([prefix]) => path.startsWith(prefix));
+  return { auth: true, permissions: own ? own[1] : BACKOFFICE_CODES };
+};
 
 export const STOREFRONT_NAV: readonly MenuEntry[] = [
   { label: '首页', path: '/', icon: 'pi pi-home' },
@@ -49,6 +66,9 @@ export const STOREFRONT_NAV: readonly MenuEntry[] = [
 
 export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   { label: '首页', path: '/backend', icon: 'pi pi-home', codes: BACKOFFICE_CODES },
+  { label: '销售订单', path: '/backend/order/sales', icon: 'pi pi-send', codes: SALES_ORDER_CODES },
+  { label: '采购订单', path: '/backend/order/purchase', icon: 'pi pi-shopping-bag', codes: PURCHASE_ORDER_CODES },
+  { label: '我的财务', path: '/backend/accounting/wallet', icon: 'pi pi-wallet', codes: FINANCE_PAGE_CODES },
   // the head company holds M14 too, but only a seller has a shop to decorate
   { label: '店铺装修', path: '/backend/store', icon: 'pi pi-palette', codes: ['M14'], sellersOnly: true },
   // one's own profile and password: every signed-in user (routes/backend.tsx)
@@ -67,5 +87,6 @@ export const visibleEntries = (entries: readonly MenuEntry[], user: MenuUser | n
     if (e.headCompanyOnly && user?.company_id !== HEAD_COMPANY_ID) return false;
     if (e.buyersOnly && (user?.is_seller !== false || user.company_id === HEAD_COMPANY_ID)) return false;
     if (e.sellersOnly && user?.is_seller !== true) return false;
+    if (e.unlessCodes && hasAnyPermission(user?.permissions ?? [], e.unlessCodes)) return false;
     return !e.codes || hasAnyPermission(user?.permissions ?? [], e.codes);
   });

@@ -119,4 +119,23 @@ export interface DB {
     id: Generated<number>; company: number; user: number; content: string; make_id: number; vin: Generated<string>;
     img_infos: ColumnType<string[], string, string>; quote_count: Generated<number>; created: CreatedAt;
   };
+  goods_order: {
+    id: Generated<string>; order_no: string; checkout_no: string; buyer_company_id: number; buyer_user_id: number; seller_company_id: number;
+    status: Generated<import('../../shared/domain/orders').OrderStatus>; pay_status: Generated<import('../../shared/domain/orders').PayStatus>;
+    line_count: number; total_qty: number; total_fen: ColumnType<string, number | string, number | string>;
+    contact_name: string; contact_phone: string; address: string; remark: Generated<string>;
+    reject_reason: string | null; cancel_reason: string | null; logistics_company: string | null; logistics_no: string | null;
+    pay_method: string | null; pay_note: string | null;
+    created_at: CreatedAt; confirmed_at: Timestamp | null; shipped_at: Timestamp | null; received_at: Timestamp | null;
+    completed_at: Timestamp | null; cancelled_at: Timestamp | null; rejected_at: Timestamp | null; paid_at: Timestamp | null;
+  };
+  goods_order_line: {
+    id: Generated<string>; order_id: string; stock_id: number | null; type_code: string; supplier_oe: string; name: string;
+    brand_name: string; quality_name: string; uom_name: string; qty: number; include_tax: boolean; price_column: string;
+    unit_price_fen: number; amount_fen: ColumnType<string, number | string, number | string>;
+  };
+  goods_order_event: {
+    id: Generated<string>; order_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string;
+    note: Generated<string>; created_at: CreatedAt;
+  };
 }

@@ -112,6 +112,7 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
         const parsed = v.safeParse(ep.payload, raw);
         if (!parsed.success) throw issueToError(ep.payload, parsed.issues);
         const ctx: RequestContext = { db: opts.deps.db, caller, device, address: opts.addressOf(c), id: c.req.param('id'), bearer };
+        if (ep.idempotencyRequired && !c.req.header('Idempotency-Key')) throw new AppError(ResultCode.invalidPayload, 422, msg.idempotencyKeyMissing, { field: 'Idempotency-Key' });
         if (ep.idempotent && caller) {
           const res = await withIdempotency(opts.deps, {
             userId: caller.userId, endpoint: name, key: c.req.header('Idempotency-Key'), body: parsed.output,

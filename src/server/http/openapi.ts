@@ -41,7 +41,7 @@ export const buildOpenApi = (): Json => {
       },
     };
     const params: Json[] = [{ name: 'Device', in: 'header', schema: { type: 'string', enum: ['pc', 'h5', 'app', 'pad'], default: 'pc' } }];
-    if (ep.idempotent) params.push({ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', pattern: '^[A-Za-z0-9-]{8,128}$' } });
+    if (ep.idempotent) params.push({ name: 'Idempotency-Key', in: 'header', required: !!ep.idempotencyRequired, schema: { type: 'string', pattern: '^[A-Za-z0-9-]{8,128}$' } });
     if (ep.method === 'get' || ep.method === 'delete') {
       const props = (payload.properties ?? {}) as Record<string, Json>;
       const required = new Set((payload.required as string[] | undefined) ?? []);

@@ -23,6 +23,8 @@ export interface EndpointDef<
   permissions?: readonly string[];
   /** writes that take an Idempotency-Key header and replay the stored answer */
   idempotent?: boolean;
+  /** an idempotent write that must carry the key (placing orders: a retry must never buy twice) */
+  idempotencyRequired?: boolean;
   summary: string;
   tag: string;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox } from 'primereact/checkbox';
 import { Button } from 'primereact/button';
@@ -19,12 +19,13 @@ const live = (i: CartItem) => i.productSource === PRODUCT_SOURCE_ON_SALE;
 /**
  * 购物车 (/cart): the user's lines grouped by seller, each group with its tick, lines with tick,
  * quantity stepper, tax flag, unit price and amount as the server computed them, and 删除; the
- * checked total at the bottom. Every change is sent and the cart fetched again. Ordering from the
- * cart is not built yet (orders are not specified), so there is no submit.
+ * checked total at the bottom. Every change is sent and the cart fetched again. 去结算 opens the
+ * order confirmation (/cart/order/create) with the checked lines.
  */
 export function CartPage() {
   const q = useQuery(cartListQuery());
   const write = useCartWrite();
+  const navigate = useNavigate();
   const [queued, setQueued] = useState(false);
   const run: Run = async (name, payload) => {
     try {
@@ -71,6 +72,7 @@ export function CartPage() {
         <span>合计：<span data-testid="checked-amount"><Price fen={cart.checkedAmount} /></span></span>
         {chosen.length > 0 && <Button type="button" text severity="danger" label="删除选中" onClick={() => void run('cartRemove', { ids: chosen })} />}
         {dead.length > 0 && <Button type="button" text label="清除失效配件" onClick={() => void run('cartRemove', { ids: dead })} />}
+        <Button type="button" label="去结算" icon="pi pi-arrow-right" iconPos="right" disabled={chosen.length === 0} onClick={() => void navigate({ to: '/cart/order/create' })} />
       </section>
     </div>
   );

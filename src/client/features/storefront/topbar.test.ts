@@ -8,8 +8,17 @@ describe('top bar links', () => {
   it('the back-office link shows only to users of the head company', () => {
     expect(labels({ company_id: 1, permissions: ['D00'] })).toEqual(['运营平台']);
     expect(labels({ company_id: 1, permissions: [] })).toEqual(['运营平台']);
-    expect(labels({ company_id: 2, permissions: ['D00', 'M01-00'] })).toEqual([]);
+    expect(labels({ company_id: 2, permissions: ['D00', 'M01-00'] })).not.toContain('运营平台');
     expect(labels(null)).toEqual([]);
+  });
+  it('我的订单 opens purchases, or sales for a user who only sells; 我的财务 needs an order or accounting code', () => {
+    const links = (permissions: string[]) => visibleEntries(TOPBAR_LINKS, { company_id: 3, permissions }).map((e) => `${e.label} ${e.path}`);
+    expect(links(['C07', 'C08', 'C09', 'C12', 'C14', 'C15', 'M02'])).toEqual(['我的订单 /backend/order/purchase', '我的财务 /backend/accounting/wallet']);
+    expect(links(['M01-00', 'M02'])).toEqual(['我的订单 /backend/order/purchase', '我的财务 /backend/accounting/wallet']);
+    expect(links(['M01-00'])).toEqual(['我的订单 /backend/order/sales', '我的财务 /backend/accounting/wallet']);
+    expect(links(['M09-00'])).toEqual(['我的财务 /backend/accounting/wallet']);
+    expect(links(['C07', 'C15'])).toEqual([]);
+    expect(links(['M03', 'C11'])).toEqual([]);
   });
   it('the user menu offers profile and password to every signed-in user, none to a guest', () => {
     const menu = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(USER_MENU, user).map((e) => e.path);

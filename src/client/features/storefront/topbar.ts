@@ -2,9 +2,14 @@
  * What the top bar offers whom (000 §2): the back-office link to the head company only, the user
  * menu to a signed-in user, 登录 / 免费注册 to a guest. Entries appear only for pages that exist.
  */
-import type { MenuEntry } from '../menus';
+import { FINANCE_PAGE_CODES, type MenuEntry } from '../menus';
+import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../../shared/domain/orders';
 
+/** 我的订单 is the company's purchases; for a user who only sells, its sales. */
 export const TOPBAR_LINKS: readonly MenuEntry[] = [
+  { label: '我的订单', path: '/backend/order/purchase', icon: 'pi pi-list', codes: PURCHASE_ORDER_CODES, auth: true },
+  { label: '我的订单', path: '/backend/order/sales', icon: 'pi pi-list', codes: SALES_ORDER_CODES, unlessCodes: PURCHASE_ORDER_CODES, auth: true },
+  { label: '我的财务', path: '/backend/accounting/wallet', icon: 'pi pi-wallet', codes: FINANCE_PAGE_CODES, auth: true },
   { label: '运营平台', path: '/operation', icon: 'pi pi-cog', headCompanyOnly: true, auth: true },
 ];
 

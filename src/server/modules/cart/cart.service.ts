@@ -50,6 +50,18 @@ export const createCartService = (clock: Clock) => {
   };
 
   return {
+    /**
+     * For an order: the caller's lines of these ids, locked with their stock and priced exactly as
+     * the cart prices them. Lines that are not the caller's, or not of this type, are left out.
+     */
+    async pricedForOrder(trx: Kysely<DB>, caller: Caller, typeCode: CartTypeCode, ids: number[]): Promise<CartItem[]> {
+      const level = await levelOf(trx, caller);
+      return (await repo.linesForOrder(trx, caller.userId, typeCode, ids)).map((r) => item(r, level));
+    },
+
+    /** Ordered lines leave the cart (in the order's transaction). */
+    removeOrdered: (trx: Kysely<DB>, caller: Caller, ids: number[]) => repo.removeLines(trx, caller.userId, ids),
+
     async list(db: Kysely<DB>, caller: Caller, typeCode: CartTypeCode): Promise<CartList> {
       const level = await levelOf(db, caller);
       const groups: CartGroup[] = [];

@@ -39,3 +39,8 @@ export const lockCompanyLevel = (db: Kysely<DB>, companyId: number) =>
 
 export const levelById = (db: Kysely<DB>, levelId: number) =>
   db.selectFrom('company_level').select(['id', 'name', 'level_type', 'vin_type', 'price_fen', 'duration_months']).where('id', '=', levelId).executeTakeFirst();
+
+/** A company's package orders, newest first (the finance page). */
+export const ordersOfCompany = (db: Kysely<DB>, companyId: number) =>
+  db.selectFrom('package_order').select(['order_no', 'level_name', 'amount_fen', 'duration_months', 'state', 'created_at', 'paid_at'])
+    .where('company_id', '=', companyId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();

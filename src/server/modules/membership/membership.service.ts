@@ -103,6 +103,12 @@ export const createMembershipService = (clock: Clock, providers: PaymentProvider
       return reread(db, orderNo);
     },
 
+    /** The caller company's package orders and what they paid (the finance page decides who may see them). */
+    async companyPayments(db: Kysely<DB>, companyId: number) {
+      const orders = (await repo.ordersOfCompany(db, companyId)).map((o) => ({ ...o, created_at: unix(o.created_at), paid_at: unix(o.paid_at) }));
+      return { paid_fen: orders.filter((o) => o.state === 'paid').reduce((s, o) => s + o.amount_fen, 0), orders };
+    },
+
     async order(db: Kysely<DB>, caller: Caller, orderNo: string): Promise<PackageOrder> {
       return toAnswer(await ownOrder(db, caller, orderNo));
     },

@@ -1,0 +1,38 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { OfflineError } from '../../api/request';
+import { Price } from '../currency/Price';
+import { orderListQuery } from './queries';
+import { StatusTag } from './StatusTag';
+import './orders.css';
+
+/** 提交成功 (/cart/order/complete?checkout=CO…): the orders of one submit, one per seller, with links. */
+export function CheckoutCompletePage({ checkoutNo }: { checkoutNo: string }) {
+  const q = useQuery(orderListQuery({ side: 'purchase', order_no: checkoutNo, page_size: 200 }));
+  if (q.isPending) return <div className="card" aria-busy="true">正在加载…</div>;
+  if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可查看订单' : q.error.message}</div>;
+  const orders = q.data.data.filter((o) => o.checkout_no === checkoutNo);
+  if (orders.length === 0) return <div className="card" role="alert">没有找到这次提交的订单 <Link to="/backend/order/purchase">查看我的订单</Link></div>;
+  const total = orders.reduce((s, o) => s + o.total_fen, 0);
+  return (
+    <section className="card checkout-complete" aria-label="提交成功">
+      <i className="pi pi-check-circle" />
+      <h2>订单已提交，等待卖家确认</h2>
+      <p className="muted">共 {orders.length} 个订单，应付总额 <Price fen={total} />。卖家确认后请按约定线下付款，卖家登记收款后订单显示已付款。</p>
+      <table className="orders-table" style={{ maxWidth: '52rem', margin: '0 auto' }}>
+        <thead><tr><th>订单号</th><th>卖家</th><th className="num">金额</th><th>状态</th></tr></thead>
+        <tbody>
+          {orders.map((o) => (
+            <tr key={o.order_no} data-testid="complete-order">
+              <td><Link to="/backend/order/detail/$orderNo" params={{ orderNo: o.order_no }}>{o.order_no}</Link></td>
+              <td>{o.seller_company_name}</td>
+              <td className="num"><Price fen={o.total_fen} /></td>
+              <td><StatusTag status={o.status} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p><Link to="/backend/order/purchase">查看我的订单</Link> · <Link to="/search">继续采购</Link></p>
+    </section>
+  );
+}

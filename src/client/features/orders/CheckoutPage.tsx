@@ -1,0 +1,173 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import * as v from 'valibot';
+import { checkoutPayload, orderText, type CartGroup } from '../../../shared/contracts';
+import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
+import { ORDER_REMARK_MAX } from '../../../shared/domain/orders';
+import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
+import { ApiError, OfflineError, request } from '../../api/request';
+import { Price } from '../currency/Price';
+import { Field } from '../account/Field';
+import { cartKeys, cartListQuery } from '../cart/queries';
+import { orderKeys } from './queries';
+import { clearDraft, loadDraft, saveDraft, type CheckoutDraft } from './checkout-draft';
+import '../account/account.css';
+import '../cart/cart.css';
+import './orders.css';
+
+type FieldName = 'contact_name' | 'contact_phone' | 'address';
+const FIELDS: FieldName[] = ['contact_name', 'contact_phone', 'address'];
+const remarkSchema = v.pipe(v.string(), v.maxLength(ORDER_REMARK_MAX, orderText.remark));
+
+/** The first problem of a field, with the server's own rule (the same schema). */
+const fieldError = (name: FieldName, value: string) => {
+  const r = v.safeParse(checkoutPayload.entries[name], value);
+  return r.success ? '' : r.issues[0].message;
+};
+
+/** Only what is ticked and on sale goes into the orders, grouped by seller as in the cart. */
+const chosenGroups = (groups: CartGroup[]) =>
+  groups.map((g) => ({ ...g, items: g.items.filter((i) => i.checked && i.productSource === PRODUCT_SOURCE_ON_SALE) })).filter((g) => g.items.length > 0);
+
+/**
+ * 确认订单 (/cart/order/create): the ticked lines per seller with the server's prices, the delivery
+ * contact and address, a remark per seller, and 提交订单. Everything typed is kept in the tab's
+ * draft (sessionStorage) through refusals and reloads; one order per seller is placed.
+ */
+export function CheckoutPage() {
+  const { session } = useRouteContext({ from: '__root__' });
+  const user = session.user!;
+  const q = useQuery(cartListQuery());
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<CheckoutDraft>(() => loadDraft(user.uuid));
+  const [errors, setErrors] = useState<Partial<Record<FieldName | 'remarks', string>>>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => saveDraft(user.uuid, draft), [user.uuid, draft]);
+
+  const set = (name: FieldName, value: string) => {
+    setDraft((d) => ({ ...d, [name]: value }));
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: fieldError(name, value) }));
+  };
+
+  if (q.isPending) return <div className="card" aria-busy="true">正在加载…</div>;
+  if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可以结算' : q.error.message}</div>;
+  const groups = chosenGroups(q.data.groups);
+  if (groups.length === 0) {
+    return (
+      <section className="card cart-empty" aria-label="确认订单">
+        <i className="pi pi-shopping-cart" />
+        <p>购物车中没有勾选的可购买配件</p>
+        <Link to="/cart">返回购物车</Link>
+      </section>
+    );
+  }
+  const lines = groups.flatMap((g) => g.items);
+  const total = lines.reduce((s, i) => s + i.amount, 0);
+
+  const submit = async () => {
+    const found: typeof errors = {};
+    for (const f of FIELDS) {
+      const e = fieldError(f, draft[f]);
+      if (e) found[f] = e;
+    }
+    const longRemark = groups.find((g) => !v.safeParse(remarkSchema, draft.remarks[g.companyId] ?? '').success);
+    if (longRemark) found.remarks = `${longRemark.companyName}：${orderText.remark}`;
+    setErrors(found);
+    setFailure('');
+    if (Object.keys(found).length > 0) {
+      document.getElementById(`checkout-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await request('post', 'cartSubmit', {
+        cart_ids: lines.map((i) => i.id), expected_total_fen: total,
+        contact_name: draft.contact_name, contact_phone: draft.contact_phone, address: draft.address,
+        remarks: groups.map((g) => ({ company_id: g.companyId, remark: draft.remarks[g.companyId] ?? '' })).filter((r) => r.remark.trim() !== ''),
+      }, undefined, { idempotencyKey: draft.key, silent: true });
+      clearDraft(user.uuid);
+      await queryClient.invalidateQueries({ queryKey: cartKeys.all() });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all() });
+      await navigate({ to: '/cart/order/complete', search: { checkout: answer.checkout_no } });
+    } catch (e) {
+      if (e instanceof OfflineError) setFailure('当前离线，订单未提交；填写的内容已保存，联网后再点提交订单');
+      else if (e instanceof ApiError && e.field && (FIELDS as string[]).includes(e.field)) setErrors({ [e.field]: e.message });
+      else {
+        setFailure(e instanceof Error ? e.message : String(e));
+        // prices, stock or the ticks changed: show the cart as it is now
+        void queryClient.invalidateQueries({ queryKey: cartKeys.all() });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const errorProps = (f: FieldName) => ({ invalid: !!errors[f], 'aria-invalid': !!errors[f], 'aria-describedby': errors[f] ? `checkout-${f}-error` : undefined });
+
+  return (
+    <form className="checkout-page" aria-label="确认订单" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <section className="card">
+        <h2 className="orders-title">收货信息</h2>
+        <div className="checkout-form">
+          <Field id="checkout-contact_name" label="收货人" required error={errors.contact_name}>
+            <InputText id="checkout-contact_name" name="contact_name" value={draft.contact_name} maxLength={40} onChange={(e) => set('contact_name', e.target.value)} onBlur={() => setErrors((x) => ({ ...x, contact_name: fieldError('contact_name', draft.contact_name) }))} {...errorProps('contact_name')} />
+          </Field>
+          <Field id="checkout-contact_phone" label="联系电话" required hint="11位手机号或带区号的座机，如 020-12345678" error={errors.contact_phone}>
+            <InputText id="checkout-contact_phone" name="contact_phone" value={draft.contact_phone} maxLength={20} inputMode="tel" onChange={(e) => set('contact_phone', e.target.value)} onBlur={() => setErrors((x) => ({ ...x, contact_phone: fieldError('contact_phone', draft.contact_phone) }))} {...errorProps('contact_phone')} />
+          </Field>
+          <Field id="checkout-address" label="收货地址" required hint="省、市、区县和详细地址" error={errors.address}>
+            <InputText id="checkout-address" name="address" value={draft.address} maxLength={220} onChange={(e) => set('address', e.target.value)} onBlur={() => setErrors((x) => ({ ...x, address: fieldError('address', draft.address) }))} {...errorProps('address')} />
+          </Field>
+        </div>
+      </section>
+
+      {groups.map((g) => (
+        <section key={g.companyId} className="card" aria-label={`卖家 ${g.companyName}`} data-testid="checkout-group">
+          <div className="cart-group-head">
+            <strong>{g.companyName}</strong>
+            <span className="muted">发货地：{g.deliveryArea || '—'}</span>
+            <span className="muted" style={{ marginLeft: 'auto' }}>本单小计 <Price fen={g.items.reduce((s, i) => s + i.amount, 0)} /></span>
+          </div>
+          <table className="cart-lines">
+            <thead>
+              <tr><th>配件</th><th style={{ width: '10rem' }}>品牌 / 品质</th><th className="num" style={{ width: '9rem' }}>单价</th><th className="num" style={{ width: '5rem' }}>数量</th><th style={{ width: '5rem' }}>含税</th><th className="num" style={{ width: '8rem' }}>金额</th></tr>
+            </thead>
+            <tbody>
+              {g.items.map((i) => (
+                <tr key={i.id} data-testid="checkout-line">
+                  <td className="cart-part">{i.supplierOe} {i.name}<small>库存 {i.stockQty} {i.uomName}</small></td>
+                  <td>{i.isOriginal ? <Tag value="原厂件" severity="success" /> : <>{i.brandName || '—'}<small className="muted" style={{ display: 'block' }}>{i.qualityName}</small></>}</td>
+                  <td className="num">{i.price !== null && <Price fen={i.price} />}{i.priceColumn && <small className="muted" style={{ display: 'block' }}>{PRICE_LABELS[i.priceColumn as PriceColumn]}</small>}</td>
+                  <td className="num">{i.qty}</td>
+                  <td>{i.isIncludeTaxProduct ? '含税' : '不含税'}</td>
+                  <td className="num"><Price fen={i.amount} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <label className="checkout-remark">
+            <span>买家留言</span>
+            <InputTextarea rows={1} autoResize value={draft.remarks[g.companyId] ?? ''} maxLength={ORDER_REMARK_MAX + 20} placeholder={`选填，给 ${g.companyName} 的说明（最多${ORDER_REMARK_MAX}字）`}
+              aria-label={`给 ${g.companyName} 的留言`} onChange={(e) => setDraft((d) => ({ ...d, remarks: { ...d.remarks, [g.companyId]: e.target.value } }))} />
+          </label>
+        </section>
+      ))}
+
+      <section className="card cart-summary" aria-label="提交订单">
+        {(failure || errors.remarks) && <span className="checkout-failure" role="alert">{failure || errors.remarks}</span>}
+        <Link to="/cart">返回购物车修改</Link>
+        <span>共 {groups.length} 个卖家、{lines.length} 种配件，将生成 {groups.length} 个订单</span>
+        <span>应付总额：<span data-testid="checkout-total"><Price fen={total} /></span></span>
+        <Button type="submit" label="提交订单" icon="pi pi-check" loading={busy} />
+      </section>
+    </form>
+  );
+}

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Dropdown } from 'primereact/dropdown';
+import dayjs from 'dayjs';
+import type { OrderDetail } from '../../../shared/contracts';
+import {
+  availableActions, ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, PAY_METHODS, type OrderAction, type OrderStatus,
+} from '../../../shared/domain/orders';
+import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
+import { ApiError, OfflineError } from '../../api/request';
+import { Price } from '../currency/Price';
+import { Field } from '../account/Field';
+import { orderDetailQuery } from './queries';
+import { useOrderMove, type OrderMove } from './mutations';
+import { PayTag, StatusTag } from './StatusTag';
+import '../account/account.css';
+import './orders.css';
+
+const at = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss') : '');
+
+const EVENT_TEXT: Record<string, string> = { create: '提交订单', ...ORDER_ACTION_TEXT };
+
+/** 订单详情 (/backend/order/detail/{no}): either side's view, with the moves that side may make now. */
+export function OrderDetailPage({ orderNo }: { orderNo: string }) {
+  const q = useQuery(orderDetailQuery(orderNo));
+  const [action, setAction] = useState<OrderAction | null>(null);
+  if (q.isPending) return <div className="card" aria-busy="true">正在加载订单…</div>;
+  if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可查看订单' : q.error.message}</div>;
+  const o = q.data;
+  const side = o.side;
+  const actions = availableActions({ status: o.status, payStatus: o.pay_status }, side);
+  const back = side === 'buyer' ? '/backend/order/purchase' : '/backend/order/sales';
+  return (
+    <div className="order-detail">
+      <section className="card order-detail-head" aria-label="订单状态">
+        <div>
+          <Link to={back}>← {side === 'buyer' ? '采购订单' : '销售订单'}</Link>
+          <h2 className="orders-title">订单 {o.order_no}</h2>
+          <span className="muted">下单时间 {at(o.created_at)} · 结算号 {o.checkout_no}</span>
+        </div>
+        <div className="order-detail-state">
+          <StatusTag status={o.status} /> <PayTag pay={o.pay_status} />
+          <strong className="order-total"><Price fen={o.total_fen} /></strong>
+        </div>
+        <div className="order-actions">
+          {actions.map((a) => (
+            <Button key={a} type="button" label={ORDER_ACTION_TEXT[a]} severity={a === 'reject' || a === 'cancel' ? 'danger' : undefined} outlined={a === 'reject' || a === 'cancel'} onClick={() => setAction(a)} />
+          ))}
+        </div>
+      </section>
+      <div className="order-detail-grid">
+        <section className="card" aria-label="交易信息">
+          <h3>交易信息</h3>
+          <dl className="order-facts">
+            <dt>卖家</dt><dd>{o.seller_company_name}</dd>
+            <dt>买家</dt><dd>{o.buyer_company_name}（下单人 {o.buyer_user_name}）</dd>
+            <dt>收货人</dt><dd>{o.contact_name} {o.contact_phone}</dd>
+            <dt>收货地址</dt><dd>{o.address}</dd>
+            <dt>买家留言</dt><dd>{o.remark || '—'}</dd>
+            {o.logistics_no && <><dt>物流</dt><dd>{o.logistics_company} {o.logistics_no}</dd></>}
+            {o.pay_status === 'paid' && <><dt>收款</dt><dd>{o.pay_method}{o.pay_note && `（${o.pay_note}）`} · {at(o.paid_at)}</dd></>}
+            {o.reject_reason && <><dt>拒绝原因</dt><dd>{o.reject_reason}</dd></>}
+            {o.cancel_reason && <><dt>取消原因</dt><dd>{o.cancel_reason}</dd></>}
+          </dl>
+        </section>
+        <section className="card" aria-label="操作记录">
+          <h3>操作记录</h3>
+          <ol className="order-events">
+            {o.events.map((e, i) => (
+              <li key={i}><span className="muted">{at(e.created_at)}</span> {e.user_name} {EVENT_TEXT[e.action] ?? e.action} → {ORDER_STATUS_TEXT[e.to_status as OrderStatus] ?? e.to_status}{e.note && <span className="muted">（{e.note}）</span>}</li>
+            ))}
+          </ol>
+        </section>
+      </div>
+      <section className="card" aria-label="订单明细">
+        <table className="orders-table">
+          <thead>
+            <tr><th>配件</th><th style={{ width: '11rem' }}>品牌 / 品质</th><th className="num" style={{ width: '9rem' }}>单价</th><th className="num" style={{ width: '5rem' }}>数量</th><th style={{ width: '5rem' }}>含税</th><th className="num" style={{ width: '8rem' }}>金额</th></tr>
+          </thead>
+          <tbody>
+            {o.lines.map((l) => (
+              <tr key={l.id} data-testid="order-line">
+                <td className="orders-part">{l.supplier_oe} {l.name}<small className="muted">{l.uom_name}</small></td>
+                <td>{l.brand_name || '—'}<small className="muted">{l.quality_name}</small></td>
+                <td className="num"><Price fen={l.unit_price_fen} /><small className="muted">{PRICE_LABELS[l.price_column as PriceColumn] ?? ''}</small></td>
+                <td className="num">{l.qty}</td>
+                <td>{l.include_tax ? '含税' : '不含税'}</td>
+                <td className="num"><Price fen={l.amount_fen} /></td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot><tr><td colSpan={3}>共 {o.line_count} 种 {o.total_qty} 件</td><td colSpan={3} className="num">合计 <Price fen={o.total_fen} /></td></tr></tfoot>
+        </table>
+      </section>
+      {action && <ActionDialog order={o} action={action} onHide={() => setAction(null)} />}
+    </div>
+  );
+}
+
+const MOVE: Record<OrderAction, OrderMove> = {
+  confirm: 'orderConfirm', reject: 'orderReject', deliver: 'orderDeliver', pay: 'orderOfflinePayment', cancel: 'orderCancel', receipt: 'orderReceipt',
+};
+
+const PROMPT: Record<OrderAction, string> = {
+  confirm: '确认后订单生效，买家不能再取消。',
+  reject: '拒绝后订单关闭，配件数量退回库存。',
+  deliver: '填写物流信息后订单变为已发货。',
+  pay: '登记买家已线下付清本订单全款。',
+  cancel: '取消后订单关闭，配件数量退回卖家库存。',
+  receipt: '请确认已收到全部配件。',
+};
+
+/** One move: its fields, the server's refusal in place (field or whole), nothing lost on error. */
+function ActionDialog({ order, action, onHide }: { order: OrderDetail; action: OrderAction; onHide: () => void }) {
+  const move = useOrderMove(MOVE[action]);
+  const [form, setForm] = useState({ reason: '', logistics_company: '', logistics_no: '', pay_method: PAY_METHODS[0] as string, note: '' });
+  const err = move.error;
+  const fieldError = (f: string) => (err instanceof ApiError && err.field === f ? err.message : undefined);
+  const general = err && !(err instanceof ApiError && err.field) ? (err instanceof OfflineError ? '当前离线，联网后再试；填写的内容还在' : err.message) : '';
+  const submit = () => {
+    const base = { order_no: order.order_no };
+    const payload = {
+      confirm: base, receipt: base,
+      reject: { ...base, reason: form.reason },
+      cancel: { ...base, reason: form.reason },
+      deliver: { ...base, logistics_company: form.logistics_company, logistics_no: form.logistics_no },
+      pay: { ...base, pay_method: form.pay_method, note: form.note },
+    }[action];
+    move.mutate(payload as never, { onSuccess: onHide });
+  };
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  return (
+    <Dialog header={`${ORDER_ACTION_TEXT[action]} · ${order.order_no}`} visible onHide={onHide} style={{ width: '30rem' }}
+      footer={<><Button type="button" text label="返回" onClick={onHide} /><Button type="button" label={ORDER_ACTION_TEXT[action]} loading={move.isPending} onClick={submit} /></>}>
+      <p className="muted">{PROMPT[action]}</p>
+      {action === 'reject' && (
+        <Field id="act-reason" label="拒绝原因" required error={fieldError('reason')}>
+          <InputTextarea id="act-reason" rows={3} value={form.reason} onChange={set('reason')} />
+        </Field>
+      )}
+      {action === 'cancel' && (
+        <Field id="act-reason" label="取消原因" hint="选填" error={fieldError('reason')}>
+          <InputTextarea id="act-reason" rows={2} value={form.reason} onChange={set('reason')} />
+        </Field>
+      )}
+      {action === 'deliver' && (
+        <>
+          <Field id="act-logistics-company" label="物流公司" required error={fieldError('logistics_company')}>
+            <InputText id="act-logistics-company" value={form.logistics_company} onChange={set('logistics_company')} placeholder="如 顺丰速运、德邦物流" />
+          </Field>
+          <Field id="act-logistics-no" label="物流单号" required error={fieldError('logistics_no')}>
+            <InputText id="act-logistics-no" value={form.logistics_no} onChange={set('logistics_no')} />
+          </Field>
+        </>
+      )}
+      {action === 'pay' && (
+        <>
+          <p>收款金额：<strong><Price fen={order.total_fen} /></strong></p>
+          <Field id="act-pay-method" label="收款方式" required error={fieldError('pay_method')}>
+            <Dropdown inputId="act-pay-method" value={form.pay_method} options={[...PAY_METHODS]} onChange={(e) => setForm((f) => ({ ...f, pay_method: e.value as string }))} />
+          </Field>
+          <Field id="act-note" label="收款备注" hint="选填，如转账流水号" error={fieldError('note')}>
+            <InputText id="act-note" value={form.note} onChange={set('note')} />
+          </Field>
+        </>
+      )}
+      {general && <p className="field-error" role="alert">{general}</p>}
+    </Dialog>
+  );
+}

@@ -1,0 +1,118 @@
+/** Goods orders (tables goods_order, goods_order_line, goods_order_event) and the stock they take and give back. */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { OrderStatus, PayStatus } from '../../../shared/domain/orders';
+
+export interface NewOrder {
+  order_no: string; checkout_no: string; buyer_company_id: number; buyer_user_id: number; seller_company_id: number;
+  line_count: number; total_qty: number; total_fen: number;
+  contact_name: string; contact_phone: string; address: string; remark: string; created_at: Date;
+}
+export interface NewLine {
+  stock_id: number; type_code: string; supplier_oe: string; name: string; brand_name: string; quality_name: string; uom_name: string;
+  qty: number; include_tax: boolean; price_column: string; unit_price_fen: number; amount_fen: number;
+}
+
+export const insertOrder = async (db: Kysely<DB>, o: NewOrder, lines: NewLine[]) => {
+  const { id } = await db.insertInto('goods_order').values(o).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('goods_order_line').values(lines.map((l) => ({ ...l, order_id: id }))).execute();
+  return id;
+};
+
+/** Takes pieces off a locked stock row; false when there are not enough (nothing changes then). */
+export const takeStock = async (db: Kysely<DB>, stockId: number, qty: number) =>
+  Number((await db.updateTable('stock').set({ quantity: sql`quantity - ${qty}` }).where('id', '=', stockId).where('quantity', '>=', qty).executeTakeFirst()).numUpdatedRows) === 1;
+
+/** Gives the pieces of an order's lines back to their stock rows (rows deleted since are skipped). */
+export const returnStock = async (db: Kysely<DB>, orderId: string) => {
+  const lines = await db.selectFrom('goods_order_line').select(['stock_id', 'qty']).where('order_id', '=', orderId).where('stock_id', 'is not', null).orderBy('stock_id').execute();
+  for (const l of lines) await db.updateTable('stock').set({ quantity: sql`quantity + ${l.qty}` }).where('id', '=', l.stock_id!).execute();
+};
+
+export const addEvent = (db: Kysely<DB>, e: { order_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string; note: string; created_at: Date }) =>
+  db.insertInto('goods_order_event').values(e).execute();
+
+const withCompanies = (db: Kysely<DB>) =>
+  db.selectFrom('goods_order as o')
+    .innerJoin('company as bc', 'bc.id', 'o.buyer_company_id')
+    .innerJoin('company as sc', 'sc.id', 'o.seller_company_id');
+
+const summaryColumns = [
+  'o.id', 'o.order_no', 'o.checkout_no', 'o.status', 'o.pay_status', 'o.buyer_company_id', 'bc.name as buyer_company_name',
+  'o.seller_company_id', 'sc.name as seller_company_name', 'o.line_count', 'o.total_qty', 'o.total_fen', 'o.created_at',
+] as const;
+
+const firstLine = sql<string>`(select l.name from goods_order_line l where l.order_id = o.id order by l.id limit 1)`.as('first_line');
+
+export const orderByNo = (db: Kysely<DB>, orderNo: string) =>
+  withCompanies(db)
+    .innerJoin('app_user as u', 'u.id', 'o.buyer_user_id')
+    .selectAll('o')
+    .select(['bc.name as buyer_company_name', 'sc.name as seller_company_name', 'u.display_name as buyer_user_name', firstLine])
+    .where('o.order_no', '=', orderNo).executeTakeFirst();
+export type OrderRow = NonNullable<Awaited<ReturnType<typeof orderByNo>>>;
+
+export const lockOrder = (db: Kysely<DB>, orderNo: string) =>
+  db.selectFrom('goods_order').select(['id', 'status', 'pay_status', 'buyer_company_id', 'seller_company_id'])
+    .where('order_no', '=', orderNo).forUpdate().executeTakeFirst();
+
+export const setOrder = (db: Kysely<DB>, id: string, change: Partial<{
+  status: OrderStatus; pay_status: PayStatus; reject_reason: string; cancel_reason: string; logistics_company: string; logistics_no: string;
+  pay_method: string; pay_note: string; confirmed_at: Date; shipped_at: Date; received_at: Date; completed_at: Date; cancelled_at: Date; rejected_at: Date; paid_at: Date;
+}>) => db.updateTable('goods_order').set(change).where('id', '=', id).execute();
+
+export const linesOf = (db: Kysely<DB>, orderId: string) =>
+  db.selectFrom('goods_order_line').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+
+export const eventsOf = (db: Kysely<DB>, orderId: string) =>
+  db.selectFrom('goods_order_event as e').innerJoin('app_user as u', 'u.id', 'e.actor_user_id')
+    .select(['e.action', 'e.from_status', 'e.to_status', 'e.note', 'e.created_at', 'u.display_name as user_name'])
+    .where('e.order_id', '=', orderId).orderBy('e.id').execute();
+
+export const ordersOfCheckout = (db: Kysely<DB>, checkoutNo: string) =>
+  withCompanies(db).select([...summaryColumns, firstLine]).where('o.checkout_no', '=', checkoutNo).orderBy('o.id').execute();
+
+export interface OrderFilter {
+  side: 'buyer' | 'seller';
+  companyId: number;
+  status: OrderStatus | '';
+  payStatus: PayStatus | '';
+  /** part of an order number or checkout number */
+  no: string;
+}
+
+const filtered = (db: Kysely<DB>, f: OrderFilter, withStatus: boolean) => {
+  let q = withCompanies(db).where(f.side === 'buyer' ? 'o.buyer_company_id' : 'o.seller_company_id', '=', f.companyId);
+  if (withStatus && f.status) q = q.where('o.status', '=', f.status);
+  if (f.payStatus) q = q.where('o.pay_status', '=', f.payStatus);
+  if (f.no) {
+    const like = `%${f.no.replace(/[\\%_]/g, (c) => `\\${c}`).toUpperCase()}%`;
+    q = q.where((eb) => eb.or([eb('o.order_no', 'like', like), eb('o.checkout_no', 'like', like)]));
+  }
+  return q;
+};
+
+export const searchOrders = (db: Kysely<DB>, f: OrderFilter, limit: number, offset: number) =>
+  filtered(db, f, true).select([...summaryColumns, firstLine]).orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit).offset(offset).execute();
+
+/** How many orders match, per status (the tabs), with every filter but the status. */
+export const countByStatus = (db: Kysely<DB>, f: OrderFilter) =>
+  filtered(db, f, false).select(['o.status', sql<number>`count(*)::int`.as('n')]).groupBy('o.status').execute();
+
+/** Sums for the finance page: per side, fen not yet accepted, accepted and unpaid, and paid. */
+export const moneyOf = async (db: Kysely<DB>, side: 'buyer' | 'seller', companyId: number) =>
+  (await db.selectFrom('goods_order')
+    .select([
+      sql<string>`coalesce(sum(total_fen) filter (where status = 'pending'), 0)`.as('pending_fen'),
+      sql<string>`coalesce(sum(total_fen) filter (where pay_status = 'unpaid' and status in ('confirmed', 'shipped', 'received')), 0)`.as('open_fen'),
+      sql<string>`coalesce(sum(total_fen) filter (where pay_status = 'paid'), 0)`.as('paid_fen'),
+      sql<number>`count(*)::int`.as('order_count'),
+    ])
+    .where(side === 'buyer' ? 'buyer_company_id' : 'seller_company_id', '=', companyId)
+    .executeTakeFirstOrThrow());
+
+export const companyName = async (db: Kysely<DB>, companyId: number) =>
+  (await db.selectFrom('company').select('name').where('id', '=', companyId).executeTakeFirst())?.name ?? '';
+
+export const userForFinance = (db: Kysely<DB>, userId: number) =>
+  db.selectFrom('app_user').select(['is_owner', 'permissions']).where('id', '=', userId).executeTakeFirst();

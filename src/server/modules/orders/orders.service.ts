@@ -1,0 +1,216 @@
+/**
+ * Goods orders: checkout from the cart, the two sides' lists and the moves of an order.
+ *
+ * Checkout takes the cart lines the buyer confirmed, priced by the cart service exactly as the cart
+ * shows them, makes one order per seller, takes the pieces off each stock row and removes the lines
+ * from the cart, all in one transaction (the endpoint also requires an Idempotency-Key, so a
+ * repeated submit replays the first answer). Stock rule: taken at creation with a check that
+ * enough is there (rows locked, `quantity >= qty` in the update), given back on cancel or reject.
+ *
+ * Every move locks the order row, checks the caller's company is the side the move belongs to,
+ * asks the state machine (shared/domain/orders) and writes the change with its event, or changes
+ * nothing and says why.
+ */
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Caller, Clock } from '../../http/context';
+import { AppError, conflict, forbidden, invalid } from '../../http/errors';
+import { inTransaction, unix } from '../../db/helpers';
+import { orderText, ResultCode, type Finance, type OrderDetail, type OrderSummary, type PayloadOut } from '../../../shared/contracts';
+import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
+import { formatChina, mayBuyPackage } from '../../../shared/domain/membership';
+import {
+  ACTION_SIDE, FINANCE_CODES, orderTransition, PURCHASE_ORDER_CODES, releasesStock, SALES_ORDER_CODES,
+  type OrderAction, type OrderState,
+} from '../../../shared/domain/orders';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
+import type { CartService } from '../cart/cart.service';
+import type { MembershipService } from '../membership/membership.service';
+import * as repo from './orders.repo';
+
+const notFound = () => new AppError(ResultCode.notFound, 404, orderText.notFound);
+
+/** SO / CO + China time to the second + 6 random digits. */
+const newNo = (prefix: 'SO' | 'CO', now: Date) =>
+  `${prefix}${formatChina(Math.floor(now.getTime() / 1000), 'YYYYMMDDHHmmss')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+
+const mayPurchase = (c: Caller) => hasAnyPermission(c.permissions, PURCHASE_ORDER_CODES);
+const maySell = (c: Caller) => hasAnyPermission(c.permissions, SALES_ORDER_CODES);
+
+type SummaryRow = Pick<repo.OrderRow, 'order_no' | 'checkout_no' | 'status' | 'pay_status' | 'buyer_company_id' | 'buyer_company_name'
+  | 'seller_company_id' | 'seller_company_name' | 'line_count' | 'total_qty' | 'total_fen' | 'first_line' | 'created_at'>;
+
+const summary = (o: SummaryRow, caller: Caller): OrderSummary => ({
+  order_no: o.order_no, checkout_no: o.checkout_no, status: o.status, pay_status: o.pay_status,
+  buyer_company_id: o.buyer_company_id, buyer_company_name: o.buyer_company_name,
+  seller_company_id: o.seller_company_id, seller_company_name: o.seller_company_name,
+  line_count: o.line_count, total_qty: o.total_qty, total_fen: Number(o.total_fen), first_line: o.first_line ?? '',
+  created_at: unix(o.created_at), side: o.seller_company_id === caller.companyId ? 'seller' : 'buyer',
+});
+
+export interface OrdersDeps {
+  clock: Clock;
+  cart: CartService;
+  membership: MembershipService;
+}
+
+export const createOrdersService = ({ clock, cart, membership }: OrdersDeps) => {
+  /** The order, if the caller's company is one of its two sides and holds that side's codes. */
+  const readable = async (db: Kysely<DB>, caller: Caller, orderNo: string) => {
+    const o = await repo.orderByNo(db, orderNo);
+    if (!o) throw notFound();
+    if (o.buyer_company_id === caller.companyId) {
+      if (!mayPurchase(caller)) throw forbidden(orderText.noPurchaseRight);
+    } else if (o.seller_company_id === caller.companyId) {
+      if (!maySell(caller)) throw forbidden(orderText.noSalesRight);
+    } else {
+      throw forbidden(orderText.otherCompany);
+    }
+    return o;
+  };
+
+  const detail = async (db: Kysely<DB>, caller: Caller, orderNo: string): Promise<OrderDetail> => {
+    const o = await readable(db, caller, orderNo);
+    const [lines, events] = await Promise.all([repo.linesOf(db, o.id), repo.eventsOf(db, o.id)]);
+    return {
+      ...summary(o, caller),
+      buyer_user_name: o.buyer_user_name,
+      contact_name: o.contact_name, contact_phone: o.contact_phone, address: o.address, remark: o.remark,
+      reject_reason: o.reject_reason ?? '', cancel_reason: o.cancel_reason ?? '',
+      logistics_company: o.logistics_company ?? '', logistics_no: o.logistics_no ?? '',
+      pay_method: o.pay_method ?? '', pay_note: o.pay_note ?? '',
+      confirmed_at: unix(o.confirmed_at), shipped_at: unix(o.shipped_at), received_at: unix(o.received_at), completed_at: unix(o.completed_at),
+      cancelled_at: unix(o.cancelled_at), rejected_at: unix(o.rejected_at), paid_at: unix(o.paid_at),
+      lines: lines.map((l) => ({
+        id: Number(l.id), stock_id: l.stock_id, supplier_oe: l.supplier_oe, name: l.name, brand_name: l.brand_name, quality_name: l.quality_name,
+        uom_name: l.uom_name, qty: l.qty, include_tax: l.include_tax, price_column: l.price_column, unit_price_fen: l.unit_price_fen, amount_fen: Number(l.amount_fen),
+      })),
+      events: events.map((e) => ({ action: e.action, from_status: e.from_status ?? '', to_status: e.to_status, note: e.note, user_name: e.user_name, created_at: unix(e.created_at) })),
+    };
+  };
+
+  type Extra = Partial<Parameters<typeof repo.setOrder>[2]>;
+
+  /** One move: locked row, the right side, the state machine, the change, the event. */
+  const move = async (db: Kysely<DB>, caller: Caller, orderNo: string, action: OrderAction, extra: Extra, note: string): Promise<OrderDetail> => {
+    await inTransaction(db, async (trx) => {
+      const o = await repo.lockOrder(trx, orderNo);
+      if (!o) throw notFound();
+      const side = ACTION_SIDE[action];
+      const own = side === 'buyer' ? o.buyer_company_id : o.seller_company_id;
+      if (own !== caller.companyId) {
+        const other = side === 'buyer' ? o.seller_company_id : o.buyer_company_id;
+        throw forbidden(other === caller.companyId ? (side === 'buyer' ? orderText.buyerOnly : orderText.sellerOnly) : orderText.otherCompany);
+      }
+      const from: OrderState = { status: o.status, payStatus: o.pay_status };
+      const step = orderTransition(from, action);
+      if (!step.ok) throw conflict(step.reason);
+      const now = clock.now();
+      const stamps: Extra = {};
+      if (step.to.status !== from.status) {
+        const at = ({ confirmed: 'confirmed_at', shipped: 'shipped_at', received: 'received_at', cancelled: 'cancelled_at', rejected: 'rejected_at' } as const)[step.to.status as 'confirmed'];
+        if (at) stamps[at] = now;
+        if (step.to.status === 'completed') {
+          stamps.completed_at = now;
+          if (action === 'receipt') stamps.received_at = now;
+        }
+      }
+      if (step.to.payStatus !== from.payStatus) stamps.paid_at = now;
+      await repo.setOrder(trx, o.id, { status: step.to.status, pay_status: step.to.payStatus, ...stamps, ...extra });
+      if (releasesStock(step.to.status)) await repo.returnStock(trx, o.id);
+      await repo.addEvent(trx, { order_id: o.id, action, actor_user_id: caller.userId, from_status: from.status, to_status: step.to.status, note, created_at: now });
+    });
+    return detail(db, caller, orderNo);
+  };
+
+  return {
+    checkout: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'cartSubmit'>) =>
+      inTransaction(db, async (trx) => {
+        const ids = [...new Set(p.cart_ids)];
+        const lines = await cart.pricedForOrder(trx, caller, p.type_code, ids);
+        // every line the page showed must still be the caller's and ticked
+        if (lines.length !== ids.length || lines.some((l) => !l.checked)) throw conflict(orderText.cartChanged);
+        for (const l of lines) {
+          if (l.companyId === caller.companyId) throw forbidden('不能购买本公司的库存');
+          if (l.productSource !== PRODUCT_SOURCE_ON_SALE) throw conflict(orderText.unavailable(`${l.supplierOe} ${l.name}`, l.unavailableReason));
+          if (l.qty > l.stockQty) throw conflict(orderText.notEnough(`${l.supplierOe} ${l.name}`, l.stockQty));
+        }
+        const total = lines.reduce((s, l) => s + l.amount, 0);
+        if (total !== p.expected_total_fen) throw conflict(orderText.totalChanged(total));
+        const sellers = [...new Set(lines.map((l) => l.companyId))];
+        const unknownRemark = p.remarks.find((r) => !sellers.includes(r.company_id));
+        if (unknownRemark) throw invalid('remarks', orderText.remarkSeller);
+
+        const now = clock.now();
+        const checkoutNo = newNo('CO', now);
+        const used = new Set<string>();
+        for (const seller of sellers) {
+          const own = lines.filter((l) => l.companyId === seller);
+          let orderNo = newNo('SO', now);
+          while (used.has(orderNo)) orderNo = newNo('SO', now);
+          used.add(orderNo);
+          for (const l of own) {
+            if (!(await repo.takeStock(trx, l.stockId, l.qty))) throw conflict(orderText.notEnough(`${l.supplierOe} ${l.name}`, l.stockQty));
+          }
+          const id = await repo.insertOrder(trx, {
+            order_no: orderNo, checkout_no: checkoutNo, buyer_company_id: caller.companyId, buyer_user_id: caller.userId, seller_company_id: seller,
+            line_count: own.length, total_qty: own.reduce((s, l) => s + l.qty, 0), total_fen: own.reduce((s, l) => s + l.amount, 0),
+            contact_name: p.contact_name, contact_phone: p.contact_phone, address: p.address,
+            remark: p.remarks.find((r) => r.company_id === seller)?.remark ?? '', created_at: now,
+          }, own.map((l) => ({
+            stock_id: l.stockId, type_code: l.typeCode, supplier_oe: l.supplierOe, name: l.name, brand_name: l.isOriginal ? '原厂件' : l.brandName,
+            quality_name: l.qualityName, uom_name: l.uomName, qty: l.qty, include_tax: l.isIncludeTaxProduct,
+            price_column: l.priceColumn!, unit_price_fen: l.price!, amount_fen: l.amount,
+          })));
+          await repo.addEvent(trx, { order_id: id, action: 'create', actor_user_id: caller.userId, from_status: null, to_status: 'pending', note: '', created_at: now });
+        }
+        await cart.removeOrdered(trx, caller, ids);
+        const orders = (await repo.ordersOfCheckout(trx, checkoutNo)).map((o) => summary(o, caller));
+        return { checkout_no: checkoutNo, orders, total_fen: total };
+      }),
+
+    async search(db: Kysely<DB>, caller: Caller, p: PayloadOut<'orderSearch'>) {
+      if (p.side === 'purchase' && !mayPurchase(caller)) throw forbidden(orderText.noPurchaseRight);
+      if (p.side === 'sales' && !maySell(caller)) throw forbidden(orderText.noSalesRight);
+      const f: repo.OrderFilter = { side: p.side === 'purchase' ? 'buyer' : 'seller', companyId: caller.companyId, status: p.status, payStatus: p.pay_status, no: p.order_no };
+      const [rows, counts] = await Promise.all([
+        repo.searchOrders(db, f, p.page_size, (p.page_number - 1) * p.page_size),
+        repo.countByStatus(db, f),
+      ]);
+      const byStatus = Object.fromEntries(counts.map((c) => [c.status, c.n]));
+      const all = counts.reduce((s, c) => s + c.n, 0);
+      return { data: rows.map((r) => summary(r, caller)), total: p.status ? (byStatus[p.status] ?? 0) : all, counts: { ...byStatus, all } };
+    },
+
+    retrieve: (db: Kysely<DB>, caller: Caller, orderNo: string) => detail(db, caller, orderNo),
+
+    confirm: (db: Kysely<DB>, caller: Caller, orderNo: string) => move(db, caller, orderNo, 'confirm', {}, ''),
+    reject: (db: Kysely<DB>, caller: Caller, orderNo: string, reason: string) => move(db, caller, orderNo, 'reject', { reject_reason: reason }, reason),
+    deliver: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'orderDeliver'>) =>
+      move(db, caller, p.order_no, 'deliver', { logistics_company: p.logistics_company, logistics_no: p.logistics_no }, `${p.logistics_company} ${p.logistics_no}`),
+    pay: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'orderOfflinePayment'>) =>
+      move(db, caller, p.order_no, 'pay', { pay_method: p.pay_method, pay_note: p.note }, p.note ? `${p.pay_method}：${p.note}` : p.pay_method),
+    cancel: (db: Kysely<DB>, caller: Caller, orderNo: string, reason: string) => move(db, caller, orderNo, 'cancel', { cancel_reason: reason }, reason),
+    receipt: (db: Kysely<DB>, caller: Caller, orderNo: string) => move(db, caller, orderNo, 'receipt', {}, ''),
+
+    /** 我的财务: each part only for those who may see it; the figures are the database's sums. */
+    async finance(db: Kysely<DB>, caller: Caller): Promise<Finance> {
+      const accountant = hasAnyPermission(caller.permissions, FINANCE_CODES);
+      const side = async (s: 'buyer' | 'seller') => {
+        const m = await repo.moneyOf(db, s, caller.companyId);
+        return { pending_fen: Number(m.pending_fen), open_fen: Number(m.open_fen), paid_fen: Number(m.paid_fen), order_count: m.order_count };
+      };
+      const user = await repo.userForFinance(db, caller.userId);
+      const seesPackages = !!user && mayBuyPackage({ is_owner: user.is_owner, permissions: caller.permissions });
+      return {
+        company_name: await repo.companyName(db, caller.companyId),
+        purchase: accountant || mayPurchase(caller) ? await side('buyer') : null,
+        sales: accountant || maySell(caller) ? await side('seller') : null,
+        packages: seesPackages ? await membership.companyPayments(db, caller.companyId) : null,
+      };
+    },
+  };
+};
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
