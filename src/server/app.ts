@@ -39,6 +39,8 @@ import { createMembershipService } from './modules/membership/membership.service
 import { membershipHandlers } from './modules/membership/membership.routes';
 import { createCartService } from './modules/cart/cart.service';
 import { cartHandlers } from './modules/cart/cart.routes';
+import { createImService } from './modules/im/im.service';
+import { imHandlers } from './modules/im/im.routes';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -77,6 +79,7 @@ export const createApp = (deps: AppDeps) => {
     ...exchangeHandlers(),
     ...membershipHandlers(createMembershipService(deps.clock, payments), payments),
     ...cartHandlers(createCartService(deps.clock)),
+    ...imHandlers(createImService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: (id) => deps.isOnline?.(id) ?? false })),
   };
 
   app.get('/api/health', async (c) => c.json(ok({ backend: deps.backend, server_version: await serverVersion(deps.db) })));

@@ -14,6 +14,7 @@ import { uploadEndpoints } from './upload';
 import { wantedEndpoints } from './wanted';
 import { membershipEndpoints } from './membership';
 import { cartEndpoints } from './cart';
+import { imEndpoints } from './im';
 
 export * from './envelope';
 export * from './endpoint';
@@ -32,6 +33,7 @@ export * from './upload';
 export * from './wanted';
 export * from './membership';
 export * from './cart';
+export * from './im';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -49,6 +51,7 @@ export const endpoints = {
   ...wantedEndpoints,
   ...membershipEndpoints,
   ...cartEndpoints,
+  ...imEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
