@@ -63,7 +63,8 @@ export const createGateway = (resolveCaller: (token: string) => Promise<Caller>)
         mine.delete(ws);
         if (mine.size === 0) byUser.delete(caller.userId);
       });
-      ws.send(JSON.stringify({ type: 'hello', user: caller.uuid }));
+      // sentTime: the server's time now, from which a chat client fetches what it misses while disconnected
+      ws.send(JSON.stringify({ type: 'hello', user: caller.uuid, sentTime: Date.now() }));
     });
   };
 
