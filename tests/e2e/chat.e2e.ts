@@ -66,6 +66,7 @@ describe('chat', () => {
     await expect(messagesIn(seller.page).first().getAttribute('data-direction')).resolves.toBe('2');
     // reading it clears the dot
     await expect.poll(() => seller.page.getByTestId('chat-unread-dot').count()).toBe(0);
+    await expect.poll(() => sellerWin.getByTestId('conv-unread').count()).toBe(0);
     const reply = sellerWin.getByRole('textbox', { name: '输入消息' });
     await reply.fill('有的，库存充足，今天下午可以发货。');
     await reply.press('Enter');

@@ -104,7 +104,7 @@ const Bubble = ({ m, queued }: { m: Pick<ImMessage, 'messageType' | 'content' | 
 function MessageList({ targetId }: { targetId: string }) {
   const thread = useChat((s) => s.threads[targetId]);
   const [queued, setQueued] = useState<QueuedMessage[]>([]);
-  const end = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const sub = chat.queued$(targetId).subscribe({ next: setQueued, error: () => setQueued([]) });
     return () => sub.unsubscribe();
@@ -114,10 +114,11 @@ function MessageList({ targetId }: { targetId: string }) {
   const waiting = queued.filter((q) => !shown.has(q.clientMsgId));
   const last = messages.at(-1)?.messageUId;
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
+    // the box only: scrollIntoView would scroll the page under the window too
+    if (box.current) box.current.scrollTop = box.current.scrollHeight;
   }, [last, waiting.length, targetId]);
   return (
-    <div className="chat-messages" role="log" aria-label="消息" aria-live="polite">
+    <div ref={box} className="chat-messages" role="log" aria-label="消息" aria-live="polite">
       {thread?.hasMore && (
         <button type="button" className="linklike chat-more" disabled={thread.loading} onClick={() => void chat.loadOlder(targetId)}>{msg.chatMoreHistory}</button>
       )}
@@ -131,7 +132,6 @@ function MessageList({ targetId }: { targetId: string }) {
       {waiting.map((q) => (
         <Bubble key={q.clientMsgId} queued={q.state} m={{ messageDirection: 1, messageType: q.payload.messageType, content: q.payload.content }} />
       ))}
-      <div ref={end} />
     </div>
   );
 }

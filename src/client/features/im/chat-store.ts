@@ -89,6 +89,9 @@ const refreshConversations = async () => {
   try {
     const r = await transport.conversations();
     set({ conversations: r.conversations, conversationsLoaded: true, unreadTotal: r.unreadTotal });
+    // the list may have been read before the open conversation was marked read: mark it (again)
+    const viewing = state.open ? r.conversations.find((c) => c.targetId === state.targetId) : undefined;
+    if (viewing && viewing.unread > 0) void markRead(viewing.targetId);
   } catch (e) {
     console.warn('qipeihub: loading the conversation list failed', e);
   }
@@ -141,7 +144,8 @@ const received = (m: ImMessage, unreadTotal: number | null) => {
       ...(incoming && !s.open ? { notice: { targetId: other, text: previewOf(m), at: Date.now() } } : {}),
     };
   });
-  if (incoming && !state.conversations.some((c) => c.targetId === other)) void refreshConversations();
+  // a conversation the list does not hold yet (its first message, either way): fetch the list
+  if (!state.conversations.some((c) => c.targetId === other)) void refreshConversations();
   if (incoming && viewing) void markRead(other);
 };
 
