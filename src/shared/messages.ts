@@ -168,7 +168,7 @@ export const msg = {
   chatMoreHistory: '查看更多历史消息',
   chatSend: '发送',
   chatSupplierCard: '供应商名片',
-  chatWithSeller: '在线咨询',
+  chatWithSeller: '联系卖家',
   chatConnected: '已连接',
   chatConnecting: '连接中…',
   chatDisconnected: '未连接',

@@ -144,7 +144,7 @@ function Composer({ targetId, canSend }: { targetId: string; canSend: boolean })
   const file = useRef<HTMLInputElement>(null);
   const area = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
-    area.current?.focus();
+    area.current?.focus({ preventScroll: true });
   }, [targetId]);
   const sendText = async () => {
     const body = text.trim();

@@ -7,7 +7,7 @@ import { openChat } from './ChatDock';
 import './chat.css';
 
 /**
- * 在线咨询 on a seller's row of the search results: opens chat with the company's contact user
+ * 联系卖家 on a seller's row of the search results: opens chat with the company's contact user
  * (its owner; see imCompanyContact). A guest goes to the login page; the caller's own company has none.
  */
 export function ChatWithSellerButton({ companyId, companyName }: { companyId: number; companyName: string }) {
