@@ -18,6 +18,8 @@ import { ApiError, request } from './api/request';
 import { replayOutcome } from './api/replay-outcome';
 import { installChunkReloadGuard } from './api/chunk-reload';
 import { connectLive } from './api/live';
+import { startChat } from './features/im/chat-store';
+import { createWsTransport } from './features/im/transport';
 import type { EndpointName } from '../shared/contracts';
 import { endpoints } from '../shared/contracts';
 
@@ -58,6 +60,8 @@ if (user) {
   // keep the snapshot fresh; offline, the stored one serves
   queryClient.fetchQuery(profileQuery()).then((fresh) => sessionStore.setUser(fresh), () => undefined);
   connectLive();
+  // the built-in transport: no RongCloud transport is built, so im_client_params is not consulted
+  startChat(user.uuid, createWsTransport());
   startOutboxSync(
     user.uuid,
     (name: EndpointName, payload, key) => request(endpoints[name].method, name, payload as never, undefined, { idempotencyKey: key, background: true }),

@@ -41,6 +41,8 @@ import { createCartService } from './modules/cart/cart.service';
 import { cartHandlers } from './modules/cart/cart.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { ordersHandlers } from './modules/orders/orders.routes';
+import { createImService } from './modules/im/im.service';
+import { imHandlers } from './modules/im/im.routes';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -82,6 +84,7 @@ export const createApp = (deps: AppDeps) => {
     ...membershipHandlers(membership, payments),
     ...cartHandlers(cart),
     ...ordersHandlers(createOrdersService({ clock: deps.clock, cart, membership })),
+    ...imHandlers(createImService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: (id) => deps.isOnline?.(id) ?? false })),
   };
 
   app.get('/api/health', async (c) => c.json(ok({ backend: deps.backend, server_version: await serverVersion(deps.db) })));

@@ -50,6 +50,8 @@ export const startServer = async (opts: StartOptions) => {
     uploadDir: join(opts.dataDir ?? './data', 'uploads'),
     // called only after a request, when gateway below exists
     onSessionsRevoked: (ids) => gateway.sessionsRevoked(ids),
+    pushToUser: (id, event) => gateway.pushToUser(id, event),
+    isOnline: (id) => gateway.isOnline(id),
     log: logger,
     sms: opts.sms ?? createSmsProvider(opts.smsConfig ?? { provider: 'log' }, logger),
   });

@@ -1,7 +1,8 @@
 /**
- * The live connection to the server (/ws). Today it carries the sign-out push: when this session
- * is signed out elsewhere the page asks at once to log in again, instead of at the next call.
- * Reconnects with backoff (1 to 5 s with jitter, DESIGN.md "Real-time chat").
+ * The live connection to the server (/ws). It carries the sign-out push (when this session is
+ * signed out elsewhere the page asks at once to log in again, instead of at the next call) and the
+ * chat events, which it hands to whoever listens (the chat transport). Reconnects with backoff
+ * (1 to 5 s with jitter, DESIGN.md "Real-time chat") and says so through its state.
  */
 import { dialogs } from './dialogs';
 import { sessionStore } from '../features/session/session-store';
@@ -12,36 +13,83 @@ export const reconnectDelay = (attempt: number, random = Math.random) => {
   return 1000 + random() * (cap - 1000);
 };
 
+/** connected; connecting (first time or again); disconnected (stopped: signed out); kicked (signed in elsewhere) */
+export type LiveState = 'connecting' | 'connected' | 'disconnected' | 'kicked';
+export type LiveEvent = { type: string; [k: string]: unknown };
+
+const eventListeners = new Set<(e: LiveEvent) => void>();
+const stateListeners = new Set<(s: LiveState, opens: number) => void>();
+let state: LiveState = 'disconnected';
+/** how many times a socket has opened: a second open is a reconnect, after which missed messages are fetched */
+let opens = 0;
+
+const setState = (s: LiveState) => {
+  state = s;
+  for (const l of stateListeners) l(s, opens);
+};
+
+export const live = {
+  state: () => state,
+  opens: () => opens,
+  onEvent(l: (e: LiveEvent) => void) {
+    eventListeners.add(l);
+    return () => void eventListeners.delete(l);
+  },
+  onState(l: (s: LiveState, opens: number) => void) {
+    stateListeners.add(l);
+    return () => void stateListeners.delete(l);
+  },
+};
+
 export const connectLive = (): (() => void) => {
   let ws: WebSocket | null = null;
   let attempt = 0;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
+  const stop = (final: LiveState) => {
+    stopped = true;
+    clearTimeout(timer);
+    setState(final);
+  };
+
   const open = () => {
     const token = sessionStore.token();
-    if (stopped || !token) return;
+    if (stopped) return;
+    if (!token) {
+      stop('disconnected');
+      return;
+    }
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     let opened = false;
+    setState('connecting');
     ws = new WebSocket(`${scheme}://${location.host}/ws`, ['qph', `bearer.${token}`]);
     ws.onopen = () => {
       opened = true;
       attempt = 0;
+      opens++;
+      setState('connected');
     };
     ws.onmessage = (ev) => {
+      let m: LiveEvent;
       try {
-        const m = JSON.parse(String(ev.data)) as { type?: string };
-        if (m.type === 'signedOut') {
-          stopped = true;
-          sessionStore.clear();
-          dialogs.showRelogin();
-        }
+        m = JSON.parse(String(ev.data)) as LiveEvent;
+        if (typeof m?.type !== 'string') throw new Error('no type');
       } catch {
         console.warn('qipeihub: wrong message format on /ws');
+        return;
       }
+      if (m.type === 'signedOut') {
+        stop('kicked');
+        sessionStore.clear();
+        dialogs.showRelogin();
+        return;
+      }
+      for (const l of eventListeners) l(m);
     };
     ws.onclose = () => {
       if (stopped) return;
+      setState('connecting');
       const later = () => {
         if (!stopped) timer = setTimeout(open, reconnectDelay(attempt++));
       };
@@ -50,7 +98,7 @@ export const connectLive = (): (() => void) => {
       if (!opened && navigator.onLine) {
         void refreshSession().then((outcome) => {
           if (outcome === 'signedOut' || outcome === 'failed') {
-            stopped = true;
+            stop('disconnected');
             if (outcome === 'signedOut') {
               sessionStore.clear();
               dialogs.showRelogin();
@@ -66,8 +114,7 @@ export const connectLive = (): (() => void) => {
   };
   open();
   return () => {
-    stopped = true;
-    clearTimeout(timer);
+    stop('disconnected');
     ws?.close();
   };
 };

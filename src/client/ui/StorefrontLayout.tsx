@@ -8,9 +8,10 @@ import { QuoteBadge } from '../features/company/QuoteBadge';
 import { TopBar } from '../features/storefront/TopBar';
 import { SiteFooter } from '../features/storefront/SiteFooter';
 import { SideToolbar } from '../features/storefront/SideToolbar';
+import { ChatDock } from '../features/im/ChatDock';
 import '../features/storefront/storefront.css';
 
-/** Storefront: top bar, sticky header with the nav, footer, side toolbar. */
+/** Storefront: top bar, sticky header with the nav, footer, side toolbar, the chat widget. */
 export function StorefrontLayout() {
   const { session } = useRouteContext({ from: '__root__' });
   const user = session.user;
@@ -39,6 +40,7 @@ export function StorefrontLayout() {
       </main>
       <SiteFooter />
       <SideToolbar toast={toast} />
+      <ChatDock />
     </>
   );
 }

@@ -111,6 +111,15 @@ export interface DB {
   company_view_gate: { company_id: number; viewer_company_id: number; last_at: Timestamp };
   company_view_seen: { user_id: number; seen_at: Timestamp };
   uploaded_file: { name: string; company_id: number; user_id: number; original_name: string; content_type: string; size: number; created_at: CreatedAt };
+  im_conversation: {
+    id: Generated<number>; user_low: number; user_high: number; last_message_id: ColumnType<string | null, string | number | null, string | number | null>;
+    last_sent_at: Timestamp | null; created_at: CreatedAt;
+  };
+  im_member: { conversation_id: number; user_id: number; unread: Generated<number>; read_at: Timestamp | null };
+  im_message: {
+    id: ColumnType<string, never, never>; conversation_id: number; sender_id: number; recipient_id: number; client_msg_id: string;
+    message_type: 'RC:TxtMsg' | 'RC:ImgMsg'; text: Generated<string>; image_uri: Generated<string>; sent_at: Timestamp;
+  };
   cart_item: {
     id: Generated<number>; user_id: number; company_id: number; stock_id: number; type_code: '配件产品' | '临时产品'; qty: number;
     include_tax: Generated<boolean>; checked: Generated<boolean>; created_at: CreatedAt; updated_at: CreatedAt;

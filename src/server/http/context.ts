@@ -22,6 +22,8 @@ export interface RequestContext {
   id?: string;
   /** only for auth handlers that need the raw bearer token */
   bearer?: string;
+  /** runs `fn` once the call has succeeded and its writes are committed (pushes over /ws) */
+  afterCommit?: (fn: () => void) => void;
 }
 
 export interface Clock {
@@ -43,6 +45,10 @@ export interface AppDeps {
   addressOf?: (req: Request) => string | undefined;
   /** called when sessions are revoked, so open sockets can be told (im/gateway) */
   onSessionsRevoked?: (sessionIds: number[]) => void;
+  /** pushes an event to every open /ws socket of a user (im/gateway); unset: nobody is told */
+  pushToUser?: (userId: number, event: object) => void;
+  /** whether the user has an open /ws socket now (im/gateway) */
+  isOnline?: (userId: number) => boolean;
   log?: (level: 'info' | 'warn' | 'error', text: string, detail?: unknown) => void;
   /** who delivers SMS codes; unset: the `log` provider (modules/sms/sms.provider.ts) */
   sms?: import('../modules/sms/sms.provider').SmsProvider;

@@ -111,7 +111,17 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
         if (nul !== null) throw invalid(nul, msg.nulCharacter);
         const parsed = v.safeParse(ep.payload, raw);
         if (!parsed.success) throw issueToError(ep.payload, parsed.issues);
-        const ctx: RequestContext = { db: opts.deps.db, caller, device, address: opts.addressOf(c), id: c.req.param('id'), bearer };
+        const committed: Array<() => void> = [];
+        const afterCommit = () => {
+          for (const fn of committed) {
+            try {
+              fn();
+            } catch (e) {
+              opts.deps.log?.('warn', `${name}: after-commit work failed`, e);
+            }
+          }
+        };
+        const ctx: RequestContext = { db: opts.deps.db, caller, device, address: opts.addressOf(c), id: c.req.param('id'), bearer, afterCommit: (fn) => committed.push(fn) };
         if (ep.idempotencyRequired && !c.req.header('Idempotency-Key')) throw new AppError(ResultCode.invalidPayload, 422, msg.idempotencyKeyMissing, { field: 'Idempotency-Key' });
         if (ep.idempotent && caller) {
           const res = await withIdempotency(opts.deps, {
@@ -119,9 +129,12 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
             run: async (db) => ok(await handler(parsed.output, { ...ctx, db })),
           });
           if (res.replayed) c.header('Idempotent-Replayed', 'true');
+          afterCommit();
           return c.json(res.answer as object, res.status as 200);
         }
-        return c.json(ok(await handler(parsed.output, ctx)));
+        const answer = ok(await handler(parsed.output, ctx));
+        afterCommit();
+        return c.json(answer);
       } catch (e) {
         if (e instanceof AppError) return sendError(c, e);
         opts.deps.log?.('error', `${name} failed`, e);

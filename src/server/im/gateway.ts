@@ -2,7 +2,9 @@
  * The WebSocket endpoint (/ws). A client connects with its access token as the subprotocol
  * `bearer.<token>` beside `qph` (never in the address, which proxies and logs keep); the server
  * pushes events to it. Today: {type:'signedOut', code:908} when its session is revoked (logout,
- * sign-in elsewhere, refresh-token reuse), so an open tab learns at once. Chat builds on this.
+ * sign-in elsewhere, refresh-token reuse), so an open tab learns at once; and chat events
+ * (im.service): {type:'imMessage'} to every open socket of both sides of a new message and
+ * {type:'imRead'} to the reader's sockets.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -23,6 +25,7 @@ const tokenOf = (req: IncomingMessage): string => {
 export const createGateway = (resolveCaller: (token: string) => Promise<Caller>) => {
   const wss = new WebSocketServer({ noServer: true, handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false) });
   const bySession = new Map<number, Set<WebSocket>>();
+  const byUser = new Map<number, Set<WebSocket>>();
   const alive = new WeakMap<WebSocket, boolean>();
 
   const heartbeat = setInterval(() => {
@@ -51,11 +54,17 @@ export const createGateway = (resolveCaller: (token: string) => Promise<Caller>)
       const set = bySession.get(caller.sessionId) ?? new Set();
       set.add(ws);
       bySession.set(caller.sessionId, set);
+      const mine = byUser.get(caller.userId) ?? new Set();
+      mine.add(ws);
+      byUser.set(caller.userId, mine);
       ws.on('close', () => {
         set.delete(ws);
         if (set.size === 0) bySession.delete(caller.sessionId);
+        mine.delete(ws);
+        if (mine.size === 0) byUser.delete(caller.userId);
       });
-      ws.send(JSON.stringify({ type: 'hello', user: caller.uuid }));
+      // sentTime: the server's time now, from which a chat client fetches what it misses while disconnected
+      ws.send(JSON.stringify({ type: 'hello', user: caller.uuid, sentTime: Date.now() }));
     });
   };
 
@@ -71,6 +80,11 @@ export const createGateway = (resolveCaller: (token: string) => Promise<Caller>)
         }
       }
     },
+    pushToUser(userId: number, event: object) {
+      const text = JSON.stringify(event);
+      for (const ws of byUser.get(userId) ?? []) if (ws.readyState === ws.OPEN) ws.send(text);
+    },
+    isOnline: (userId: number) => (byUser.get(userId)?.size ?? 0) > 0,
     close() {
       clearInterval(heartbeat);
       for (const ws of wss.clients) ws.terminate();

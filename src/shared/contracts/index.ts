@@ -15,6 +15,7 @@ import { wantedEndpoints } from './wanted';
 import { membershipEndpoints } from './membership';
 import { cartEndpoints } from './cart';
 import { orderEndpoints } from './orders';
+import { imEndpoints } from './im';
 
 export * from './envelope';
 export * from './endpoint';
@@ -34,6 +35,7 @@ export * from './wanted';
 export * from './membership';
 export * from './cart';
 export * from './orders';
+export * from './im';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -52,6 +54,7 @@ export const endpoints = {
   ...membershipEndpoints,
   ...cartEndpoints,
   ...orderEndpoints,
+  ...imEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -10,6 +10,7 @@ import type { StockRow } from '../../../shared/contracts';
 import { stockDetails } from './stock-details';
 import './stock-columns.css';
 import { AddToCartButton } from '../cart/AddToCartButton';
+import { ChatWithSellerButton } from '../im/ChatWithSellerButton';
 
 const Contact = ({ row, visible }: { row: StockRow; visible: boolean }) =>
   visible ? (
@@ -71,7 +72,7 @@ export const stockColumns = (priceColumns: readonly string[], contactsVisible: b
   ...(opts.showOe
     ? [<Column key="oe" bodyClassName="stock-col-oe" header="OE号 / 编码" body={(r: StockRow) => <span>{r.supplier_oe}<br /><small className="muted">{r.supplier_code}</small></span>} />]
     : []),
-  <Column key="seller" bodyClassName="stock-col-seller" header="供应商" body={(r: StockRow) => <span>{r.company_name}<br /><small className="muted">{r.province}{r.city !== r.province ? r.city : ''}</small></span>} />,
+  <Column key="seller" bodyClassName="stock-col-seller" header="供应商" body={(r: StockRow) => <span>{r.company_name}<br /><small className="muted">{r.province}{r.city !== r.province ? r.city : ''}</small><br /><ChatWithSellerButton companyId={r.company_id} companyName={r.company_name} /></span>} />,
   ...(opts.showOe ? [] : [<Column key="code" bodyClassName="stock-col-code" field="supplier_code" header="配件编码" />]),
   <Column key="brand" bodyClassName="stock-col-brand" header="品牌 / 品质" body={(r: StockRow) => (r.is_original ? <Tag value="原厂件" severity="success" /> : <span>{r.part_brand_name || r.custom_brand_name || '—'}<br /><small className="muted">{r.quality_name}</small></span>)} />,
   <Column key="name" bodyClassName="stock-col-name" field="name" header="名称" sortable={can('name')} body={(r: StockRow) => <NameCell row={r} />} />,

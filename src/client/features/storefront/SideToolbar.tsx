@@ -7,9 +7,10 @@ import { configQuery, SITE_KEYS } from '../system/queries';
 import { promptInstall, useInstallState } from '../../pwa/install';
 import { QrCode } from '../../ui/QrCode';
 import { CartToolbarLink } from '../cart/CartToolbarLink';
+import { ChatToolbarButton } from '../im/ChatToolbarButton';
 
 /**
- * The fixed toolbar on the right (000 §2, 001 §2.3): cart with count, online consult, the
+ * The fixed toolbar on the right (000 §2, 001 §2.3): cart with count, chat with unread dot, online consult, the
  * installable client, the mobile app (this PWA opened on a phone: a QR code of the site, added to
  * the home screen there), back to top. There is no WeChat mini-program, so no mini-program QR is shown.
  */
@@ -32,6 +33,7 @@ export function SideToolbar({ toast }: { toast: RefObject<Toast | null> }) {
   return (
     <div className="side-toolbar" aria-label="工具栏">
       <CartToolbarLink />
+      <ChatToolbarButton />
       <button type="button" title="在线咨询" aria-label="在线咨询" onClick={consult}><i className="pi pi-headphones" /><span>在线咨询</span></button>
       <button type="button" title={install === 'standalone' ? msg.clientInstalled : '安装客户端'} aria-label={install === 'standalone' ? '已安装' : '客户端'} onClick={() => void client()} data-install={install}>
         <i className={install === 'standalone' ? 'pi pi-check-circle' : 'pi pi-download'} /><span>{install === 'standalone' ? '已安装' : '客户端'}</span>

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useRouteContext } from '@tanstack/react-router';
+import { msg } from '../../../shared/messages';
+import { nav } from '../../api/navigation';
+import { chat, useChat } from './chat-store';
+import { ChatWindow } from './ChatWindow';
+
+/** How long the notice of a new message stays. */
+const NOTICE_MS = 8000;
+
+/** Opens chat, on a conversation when given; a guest goes to the login page first (001 §8). */
+export const openChat = (signedIn: boolean, targetId?: string) => {
+  if (!signedIn) {
+    nav.assign(`/login?redirect=${encodeURIComponent(nav.here())}`);
+    return;
+  }
+  chat.open(targetId);
+};
+
+/** A message that came while the window was closed (001 §4): clicking it opens chat to the sender. */
+function IncomingNotice() {
+  const notice = useChat((s) => s.notice);
+  const sender = useChat((s) => s.conversations.find((c) => c.targetId === s.notice?.targetId));
+  useEffect(() => {
+    if (!notice) return;
+    const t = setTimeout(() => chat.dismissNotice(), NOTICE_MS);
+    return () => clearTimeout(t);
+  }, [notice]);
+  if (!notice) return null;
+  const from = sender ? `${sender.company_name} ${sender.name}` : '';
+  return (
+    <div className="chat-notice" role="alert">
+      <button type="button" className="chat-notice-open" onClick={() => chat.open(notice.targetId)} aria-label={from ? msg.chatOpenFrom(from) : msg.chatNewMessage}>
+        <i className="pi pi-comments" />
+        <span>
+          <strong>{from ? msg.chatOpenFrom(from) : msg.chatNewMessage}</strong>
+          <small>{notice.text}</small>
+        </span>
+      </button>
+      <button type="button" className="chat-notice-close" aria-label="关闭提醒" onClick={chat.dismissNotice}><i className="pi pi-times" /></button>
+    </div>
+  );
+}
+
+/** The messaging widget of the member site: the chat window and the new-message notice. */
+export function ChatDock() {
+  const { session } = useRouteContext({ from: '__root__' });
+  if (!session.user) return null;
+  return (
+    <>
+      <ChatWindow />
+      <IncomingNotice />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { useRouteContext } from '@tanstack/react-router';
+import { msg } from '../../../shared/messages';
+import { useChat } from './chat-store';
+import { openChat } from './ChatDock';
+import './chat.css';
+
+/** The side toolbar's 在线聊天 with a red dot while anything is unread (live over /ws, fetched at start). */
+export function ChatToolbarButton() {
+  const { session } = useRouteContext({ from: '__root__' });
+  const unread = useChat((s) => s.unreadTotal);
+  const dot = !!session.user && unread > 0;
+  return (
+    <button type="button" className="side-toolbar-chat" title={msg.chat} aria-label={dot ? `${msg.chat} ${unread}条未读` : msg.chat} onClick={() => openChat(!!session.user)}>
+      <i className="pi pi-comments" />
+      <span>{msg.chat}</span>
+      {dot && <b className="chat-dot" data-testid="chat-unread-dot" aria-hidden="true" />}
+    </button>
+  );
+}

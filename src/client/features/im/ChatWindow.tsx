@@ -1,0 +1,277 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useRouteContext } from '@tanstack/react-router';
+import dayjs from 'dayjs';
+import type { ImConversation, ImMessage } from '../../../shared/contracts';
+import { IM_TEXT_MAX } from '../../../shared/contracts';
+import { imageKindOf, MB } from '../../../shared/domain/upload';
+import { msg } from '../../../shared/messages';
+import { request } from '../../api/request';
+import { chat, previewOf, useChat, type QueuedMessage } from './chat-store';
+import { contactQuery } from './queries';
+import type { ImStatus } from './transport';
+import './chat.css';
+
+/** 001 §9: the window is 1024 × 576; a timestamp shows when messages are more than 60 s apart. */
+export const CHAT_WIDTH = 1024;
+export const CHAT_HEIGHT = 576;
+const TIME_GAP_MS = 60_000;
+/** images go through fileUpload, whose limit for everyone is 2 MB; not compressed in the page */
+const CHAT_IMAGE_MAX_MB = 2;
+
+export const unreadLabel = (n: number) => (n > 99 ? '99+' : String(n));
+
+const STATUS_TEXT: Record<ImStatus, string> = {
+  connected: msg.chatConnected, connecting: msg.chatConnecting, disconnected: msg.chatDisconnected, kicked: msg.chatKicked,
+};
+
+const timeOf = (ms: number) => (dayjs(ms).isSame(dayjs(), 'day') ? dayjs(ms).format('HH:mm') : dayjs(ms).format('MM-DD HH:mm'));
+
+/** Dragged by its title bar, kept inside the viewport. */
+const useDrag = () => {
+  const [pos, setPos] = useState(() => ({
+    x: Math.max(0, Math.round((window.innerWidth - CHAT_WIDTH) / 2)),
+    y: Math.max(0, Math.round((window.innerHeight - CHAT_HEIGHT) / 2)),
+  }));
+  const start = useRef<{ px: number; py: number; x: number; y: number } | null>(null);
+  return {
+    pos,
+    handlers: {
+      onPointerDown(e: PointerEvent<HTMLElement>) {
+        if ((e.target as HTMLElement).closest('button')) return;
+        start.current = { px: e.clientX, py: e.clientY, x: pos.x, y: pos.y };
+        e.currentTarget.setPointerCapture(e.pointerId);
+      },
+      onPointerMove(e: PointerEvent<HTMLElement>) {
+        const s = start.current;
+        if (!s) return;
+        setPos({
+          x: Math.min(Math.max(0, s.x + e.clientX - s.px), Math.max(0, window.innerWidth - 120)),
+          y: Math.min(Math.max(0, s.y + e.clientY - s.py), Math.max(0, window.innerHeight - 40)),
+        });
+      },
+      onPointerUp() {
+        start.current = null;
+      },
+    },
+  };
+};
+
+function ConversationList({ current }: { current: string | null }) {
+  const conversations = useChat((s) => s.conversations);
+  const loaded = useChat((s) => s.conversationsLoaded);
+  const contact = useQuery({ ...contactQuery(current ?? ''), enabled: !!current && !conversations.some((c) => c.targetId === current) });
+  // a conversation opened from a search row has no message yet: list it on top until it has
+  const fresh: ImConversation | null = current && contact.data && !conversations.some((c) => c.targetId === current)
+    ? { conversationType: 1, targetId: current, name: contact.data.nick_name, company_name: contact.data.company_name, portrait_uri: contact.data.portrait_uri, unread: 0, sentTime: 0, latestMessage: null }
+    : null;
+  const list = fresh ? [fresh, ...conversations] : conversations;
+  return (
+    <nav className="chat-conversations" aria-label={msg.chatConversationList}>
+      <h3>{msg.chatConversationList}</h3>
+      {loaded && list.length === 0 && <p className="muted chat-empty">{msg.chatNoConversations}</p>}
+      <ul>
+        {list.map((c) => (
+          <li key={c.targetId}>
+            <button type="button" className={c.targetId === current ? 'active' : ''} aria-current={c.targetId === current ? 'true' : undefined}
+              aria-label={`${c.company_name} ${c.name}${c.unread > 0 ? ` ${c.unread}条未读` : ''}`} onClick={() => chat.select(c.targetId)}>
+              <span className="chat-avatar" aria-hidden="true">{(c.company_name || c.name).slice(0, 1)}</span>
+              <span className="chat-conv-text">
+                <strong>{c.company_name}</strong>
+                <small>{c.name}{c.sentTime ? ` · ${timeOf(c.sentTime)}` : ''}</small>
+                <small className="muted chat-conv-last">{previewOf(c.latestMessage)}</small>
+              </span>
+              {c.unread > 0 && <b className="chat-badge" data-testid="conv-unread">{unreadLabel(c.unread)}</b>}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+const Bubble = ({ m, queued }: { m: Pick<ImMessage, 'messageType' | 'content' | 'messageDirection'>; queued?: QueuedMessage['state'] }) => (
+  <div className={`chat-msg ${m.messageDirection === 1 ? 'mine' : 'theirs'}${queued ? ' queued' : ''}`} data-testid="chat-message" data-direction={m.messageDirection}>
+    <div className="chat-bubble">
+      {m.messageType === 'RC:ImgMsg' && 'imageUri' in m.content
+        ? <a href={m.content.imageUri} target="_blank" rel="noopener"><img src={m.content.imageUri} alt={msg.chatImage} /></a>
+        : 'content' in m.content ? m.content.content : msg.unknownMessageType}
+    </div>
+    {queued && <small className={queued === 'failed' ? 'chat-msg-failed' : 'muted'}>{queued === 'failed' ? msg.chatFailed : msg.chatQueued}</small>}
+  </div>
+);
+
+function MessageList({ targetId }: { targetId: string }) {
+  const thread = useChat((s) => s.threads[targetId]);
+  const [queued, setQueued] = useState<QueuedMessage[]>([]);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const sub = chat.queued$(targetId).subscribe({ next: setQueued, error: () => setQueued([]) });
+    return () => sub.unsubscribe();
+  }, [targetId]);
+  const messages = thread?.messages ?? [];
+  const shown = new Set(messages.map((m) => m.clientMsgId));
+  const waiting = queued.filter((q) => !shown.has(q.clientMsgId));
+  const last = messages.at(-1)?.messageUId;
+  useEffect(() => {
+    // the box only: scrollIntoView would scroll the page under the window too
+    if (box.current) box.current.scrollTop = box.current.scrollHeight;
+  }, [last, waiting.length, targetId]);
+  return (
+    <div ref={box} className="chat-messages" role="log" aria-label="消息" aria-live="polite">
+      {thread?.hasMore && (
+        <button type="button" className="linklike chat-more" disabled={thread.loading} onClick={() => void chat.loadOlder(targetId)}>{msg.chatMoreHistory}</button>
+      )}
+      {thread?.loaded && messages.length === 0 && waiting.length === 0 && <p className="muted chat-empty">{msg.chatNoMessages}</p>}
+      {messages.map((m, i) => (
+        <div key={`${m.senderUserId}/${m.clientMsgId}`}>
+          {(i === 0 || m.sentTime - messages[i - 1].sentTime > TIME_GAP_MS) && <div className="chat-time">{timeOf(m.sentTime)}</div>}
+          <Bubble m={m} />
+        </div>
+      ))}
+      {waiting.map((q) => (
+        <Bubble key={q.clientMsgId} queued={q.state} m={{ messageDirection: 1, messageType: q.payload.messageType, content: q.payload.content }} />
+      ))}
+    </div>
+  );
+}
+
+function Composer({ targetId, canSend }: { targetId: string; canSend: boolean }) {
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const sendError = useChat((s) => s.sendError);
+  const file = useRef<HTMLInputElement>(null);
+  const area = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    area.current?.focus({ preventScroll: true });
+  }, [targetId]);
+  const sendText = async () => {
+    const body = text.trim();
+    if (!body || !canSend) return;
+    if (body.length > IM_TEXT_MAX) {
+      setProblem(`消息内容最多${IM_TEXT_MAX}个字`);
+      return;
+    }
+    setProblem(null);
+    setText('');
+    // refused: the text comes back into the box, with the server's reason
+    if ((await chat.send(targetId, { text: body })) === 'refused') setText(body);
+  };
+  const sendImage = async (f: File | undefined) => {
+    if (!f || !canSend) return;
+    const head = new Uint8Array(await f.slice(0, 16).arrayBuffer());
+    if (!imageKindOf(head)) return setProblem(msg.chooseImage);
+    if (f.size > CHAT_IMAGE_MAX_MB * MB) return setProblem(msg.imageTooLarge);
+    setProblem(null);
+    setBusy(true);
+    try {
+      const bytes = new Uint8Array(await f.arrayBuffer());
+      let s = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      const { file_path } = await request('post', 'fileUpload', { base64_data: btoa(s), file_name: f.name }, undefined, { silent: true });
+      await chat.send(targetId, { imageUri: file_path });
+    } catch (e) {
+      setProblem(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+      if (file.current) file.current.value = '';
+    }
+  };
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+    if (e.ctrlKey || e.metaKey) {
+      // Ctrl+Enter: a new line where the caret is
+      e.preventDefault();
+      const el = e.currentTarget;
+      const at = el.selectionStart;
+      setText(text.slice(0, at) + '\n' + text.slice(el.selectionEnd));
+      requestAnimationFrame(() => el.setSelectionRange(at + 1, at + 1));
+      return;
+    }
+    if (e.shiftKey) return;
+    e.preventDefault();
+    void sendText();
+  };
+  const shown = problem ?? sendError;
+  return (
+    <div className="chat-composer"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault();
+        void sendImage(e.dataTransfer.files[0]);
+      }}>
+      <div className="chat-tools">
+        <button type="button" className="linklike" title="发送图片" aria-label="发送图片" disabled={!canSend || busy} onClick={() => file.current?.click()}>
+          <i className="pi pi-image" /> {msg.chatImage}
+        </button>
+        <input ref={file} type="file" accept="image/png,image/jpeg" hidden onChange={(e) => void sendImage(e.target.files?.[0])} />
+      </div>
+      {canSend ? (
+        <textarea ref={area} aria-label="输入消息" placeholder={msg.chatPlaceholder} value={text} maxLength={IM_TEXT_MAX + 100}
+          onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />
+      ) : (
+        <p className="chat-cannot-send" role="note">{msg.registeredCannotQuote}</p>
+      )}
+      <div className="chat-send-row">
+        {shown ? <span role="alert" className="chat-error">{shown}</span> : <span className="muted">{text.length > 0 ? `${text.trim().length}/${IM_TEXT_MAX}` : ''}</span>}
+        <button type="button" className="chat-send" disabled={!canSend || busy || text.trim() === ''} onClick={() => void sendText()}>{msg.chatSend}</button>
+      </div>
+    </div>
+  );
+}
+
+function ContactPanel({ targetId }: { targetId: string }) {
+  const { data: c } = useQuery(contactQuery(targetId));
+  if (!c) return <aside className="chat-contact" aria-label={msg.chatSupplierCard} />;
+  return (
+    <aside className="chat-contact" aria-label={msg.chatSupplierCard}>
+      <h3>{msg.chatSupplierCard}</h3>
+      <p><strong>{c.company_name}</strong></p>
+      <dl>
+        <dt>联系人</dt><dd>{c.nick_name}{c.on_line ? <span className="chat-online"> 在线</span> : ''}</dd>
+        <dt>地区</dt><dd>{c.company_area_list.map((a) => a.name).join('、') || '—'}</dd>
+        <dt>地址</dt><dd>{c.company_addr || '—'}</dd>
+        <dt>主营品牌</dt><dd>{c.company_brand_list.map((b) => b.name).join('、') || '—'}</dd>
+        <dt>主营配件</dt><dd>{c.company_part_list.map((p) => p.name).join('、') || '—'}</dd>
+        <dt>电话</dt>
+        <dd>{c.contacts_visible ? c.contact_phone || '—' : <span className="blurred-contact" title={msg.upgradeToView}><span aria-hidden="true" style={{ filter: 'blur(4px)' }}>020-88888888</span> <small>{msg.upgradeToView}</small></span>}</dd>
+        <dt>QQ</dt>
+        <dd>{c.contacts_visible ? c.contact_qq || '—' : <span className="blurred-contact" title={msg.upgradeToView}><span aria-hidden="true" style={{ filter: 'blur(4px)' }}>88888888</span> <small>{msg.upgradeToView}</small></span>}</dd>
+      </dl>
+    </aside>
+  );
+}
+
+/** The chat window (001 §2.3): conversation list, messages, composer and the supplier's card. */
+export function ChatWindow() {
+  const { session } = useRouteContext({ from: '__root__' });
+  const open = useChat((s) => s.open);
+  const targetId = useChat((s) => s.targetId);
+  const status = useChat((s) => s.status);
+  const { pos, handlers } = useDrag();
+  if (!open) return null;
+  return (
+    <section className="chat-window" role="dialog" aria-label={msg.chat} style={{ left: pos.x, top: pos.y, width: CHAT_WIDTH, height: CHAT_HEIGHT }}>
+      <header className="chat-title" {...handlers}>
+        <span><i className="pi pi-comments" /> {msg.chat}</span>
+        <span className={`chat-status chat-status-${status}`} data-testid="chat-status" data-status={status}>{STATUS_TEXT[status]}</span>
+        <button type="button" className="chat-close" aria-label="关闭聊天" title="关闭" onClick={chat.close}><i className="pi pi-times" /></button>
+      </header>
+      <div className="chat-body">
+        <ConversationList current={targetId} />
+        {targetId ? (
+          <>
+            <div className="chat-main">
+              <MessageList targetId={targetId} />
+              <Composer targetId={targetId} canSend={!!session.user?.allow_im} />
+            </div>
+            <ContactPanel targetId={targetId} />
+          </>
+        ) : (
+          <p className="muted chat-pick">{msg.chatPickConversation}</p>
+        )}
+      </div>
+    </section>
+  );
+}

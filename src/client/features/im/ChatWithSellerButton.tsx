@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouteContext } from '@tanstack/react-router';
+import { msg } from '../../../shared/messages';
+import { companyContactQuery } from './queries';
+import { openChat } from './ChatDock';
+import './chat.css';
+
+/**
+ * 联系卖家 on a seller's row of the search results: opens chat with the company's contact user
+ * (its owner; see imCompanyContact). A guest goes to the login page; the caller's own company has none.
+ */
+export function ChatWithSellerButton({ companyId, companyName }: { companyId: number; companyName: string }) {
+  const { session } = useRouteContext({ from: '__root__' });
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const user = session.user;
+  if (user && user.company_id === companyId) return null;
+  const start = async () => {
+    if (!user) return openChat(false);
+    try {
+      const contact = await queryClient.fetchQuery(companyContactQuery(companyId));
+      setProblem(null);
+      openChat(true, contact.uuid);
+    } catch (e) {
+      setProblem(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <span className="chat-with-seller">
+      <button type="button" className="linklike" onClick={() => void start()} aria-label={`${msg.chatWithSeller} ${companyName}`} title={problem ?? msg.chatWithSeller}>
+        <i className="pi pi-comments" /> {msg.chatWithSeller}
+      </button>
+      {problem && <small role="alert" className="chat-seller-problem">{problem}</small>}
+    </span>
+  );
+}

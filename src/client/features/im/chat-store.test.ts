@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import type { ImMessage } from '../../../shared/contracts';
+import { mergeMessages, previewOf } from './chat-store';
+
+const m = (clientMsgId: string, sentTime: number, senderUserId = 'a', messageUId = String(sentTime)): ImMessage => ({
+  messageUId, clientMsgId, conversationType: 1, messageDirection: 2, senderUserId, targetId: senderUserId,
+  messageType: 'RC:TxtMsg', content: { content: clientMsgId }, sentTime,
+});
+
+describe('chat thread', () => {
+  it('merges pages and pushes in time order, each message once', () => {
+    const merged = mergeMessages([m('b', 20), m('c', 30)], [m('a', 10), m('c', 30), m('b', 20)]);
+    expect(merged.map((x) => x.clientMsgId)).toEqual(['a', 'b', 'c']);
+    // the same client id of two senders is two messages
+    expect(mergeMessages([m('x', 5, 'a')], [m('x', 6, 'b')])).toHaveLength(2);
+  });
+
+  it('previews text and images', () => {
+    expect(previewOf(m('你好', 1))).toBe('你好');
+    expect(previewOf({ messageType: 'RC:ImgMsg', content: { imageUri: '/api/uploads/x.png' } })).toBe('[图片]');
+    expect(previewOf(null)).toBe('');
+  });
+});

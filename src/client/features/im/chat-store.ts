@@ -1,0 +1,237 @@
+/**
+ * The chat window's state, one per tab, fed by the ImTransport: whether the window is open and on
+ * whom, the connection state, the conversation list with unread counts, the messages of each
+ * conversation loaded so far, and the notice of a message that came while the window was closed.
+ * Sends go through the outbox (Dexie) with the message's client id in the payload: a message typed
+ * while the network is down stays queued, survives a reload, and is sent when the network or the
+ * live connection returns; the server stores it once whatever the number of tries.
+ */
+import { useSyncExternalStore } from 'react';
+import { liveQuery } from 'dexie';
+import type { ImConversation, ImMessage, ImSendPayload } from '../../../shared/contracts';
+import { replayOutcome } from '../../api/replay-outcome';
+import { flushOutbox, outbox } from '../../local/outbox';
+import { messageKey, type ImStatus, type ImTransport } from './transport';
+
+export interface Thread {
+  messages: ImMessage[];
+  hasMore: boolean;
+  loaded: boolean;
+  loading: boolean;
+}
+
+export interface Notice {
+  targetId: string;
+  text: string;
+  at: number;
+}
+
+export interface ChatState {
+  open: boolean;
+  targetId: string | null;
+  status: ImStatus;
+  unreadTotal: number;
+  conversations: ImConversation[];
+  conversationsLoaded: boolean;
+  threads: Record<string, Thread>;
+  notice: Notice | null;
+  /** the server's refusal of the last send, shown in the composer */
+  sendError: string | null;
+}
+
+export interface QueuedMessage {
+  seq: number;
+  clientMsgId: string;
+  targetId: string;
+  payload: ImSendPayload;
+  state: 'pending' | 'failed';
+  createdAt: number;
+}
+
+const initial: ChatState = {
+  open: false, targetId: null, status: 'disconnected', unreadTotal: 0, conversations: [], conversationsLoaded: false,
+  threads: {}, notice: null, sendError: null,
+};
+
+let state = initial;
+const listeners = new Set<() => void>();
+const set = (patch: Partial<ChatState> | ((s: ChatState) => Partial<ChatState>)) => {
+  state = { ...state, ...(typeof patch === 'function' ? patch(state) : patch) };
+  for (const l of listeners) l();
+};
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => void listeners.delete(l);
+};
+
+export const useChat = <T>(pick: (s: ChatState) => T): T => useSyncExternalStore(subscribe, () => pick(state));
+
+/** A preview of a message for lists and notices. */
+export const previewOf = (m: Pick<ImMessage, 'messageType' | 'content'> | null | undefined) =>
+  !m ? '' : m.messageType === 'RC:ImgMsg' ? '[图片]' : 'content' in m.content ? m.content.content : '';
+
+/** Messages in time order, each once (by sender and client message id). */
+export const mergeMessages = (a: readonly ImMessage[], b: readonly ImMessage[]) => {
+  const byKey = new Map<string, ImMessage>();
+  for (const m of [...a, ...b]) byKey.set(messageKey(m), m);
+  return [...byKey.values()].sort((x, y) => x.sentTime - y.sentTime || Number(x.messageUId) - Number(y.messageUId));
+};
+
+let transport: ImTransport | null = null;
+let userUuid: string | null = null;
+
+const emptyThread: Thread = { messages: [], hasMore: false, loaded: false, loading: false };
+const threadOf = (s: ChatState, id: string) => s.threads[id] ?? emptyThread;
+const setThread = (id: string, patch: Partial<Thread>) => set((s) => ({ threads: { ...s.threads, [id]: { ...threadOf(s, id), ...patch } } }));
+
+const refreshConversations = async () => {
+  if (!transport) return;
+  try {
+    const r = await transport.conversations();
+    set({ conversations: r.conversations, conversationsLoaded: true, unreadTotal: r.unreadTotal });
+    // the list may have been read before the open conversation was marked read: mark it (again)
+    const viewing = state.open ? r.conversations.find((c) => c.targetId === state.targetId) : undefined;
+    if (viewing && viewing.unread > 0) void markRead(viewing.targetId);
+  } catch (e) {
+    console.warn('qipeihub: loading the conversation list failed', e);
+  }
+};
+
+const markRead = async (targetId: string) => {
+  if (!transport) return;
+  set((s) => ({ conversations: s.conversations.map((c) => (c.targetId === targetId ? { ...c, unread: 0 } : c)) }));
+  try {
+    set({ unreadTotal: await transport.markRead(targetId) });
+  } catch (e) {
+    console.warn('qipeihub: clearing unread failed', e);
+  }
+};
+
+const loadThread = async (targetId: string, older: boolean) => {
+  if (!transport) return;
+  const t = threadOf(state, targetId);
+  if (t.loading) return;
+  setThread(targetId, { loading: true });
+  try {
+    const before = older ? t.messages[0]?.sentTime : undefined;
+    const page = await transport.history(targetId, before);
+    set((s) => ({
+      threads: {
+        ...s.threads,
+        [targetId]: { messages: mergeMessages(threadOf(s, targetId).messages, page.messages), hasMore: older || !t.loaded ? page.hasMore : threadOf(s, targetId).hasMore, loaded: true, loading: false },
+      },
+    }));
+  } catch (e) {
+    console.warn('qipeihub: loading chat history failed', e);
+    setThread(targetId, { loading: false });
+  }
+};
+
+const received = (m: ImMessage, unreadTotal: number | null) => {
+  const other = m.targetId;
+  const incoming = m.messageDirection === 2;
+  const viewing = state.open && state.targetId === other && document.visibilityState === 'visible';
+  set((s) => {
+    const known = s.conversations.find((c) => c.targetId === other);
+    const conversations = known
+      ? [{ ...known, latestMessage: m, sentTime: m.sentTime, unread: incoming && !viewing ? known.unread + 1 : known.unread }, ...s.conversations.filter((c) => c !== known)]
+      : s.conversations;
+    const t = s.threads[other];
+    return {
+      conversations,
+      threads: t?.loaded ? { ...s.threads, [other]: { ...t, messages: mergeMessages(t.messages, [m]) } } : s.threads,
+      ...(unreadTotal !== null ? { unreadTotal } : incoming && !viewing ? { unreadTotal: s.unreadTotal + 1 } : {}),
+      ...(incoming && !s.open ? { notice: { targetId: other, text: previewOf(m), at: Date.now() } } : {}),
+    };
+  });
+  // a conversation the list does not hold yet (its first message, either way): fetch the list
+  if (!state.conversations.some((c) => c.targetId === other)) void refreshConversations();
+  if (incoming && viewing) void markRead(other);
+};
+
+/** Starts chat for the signed-in user (main.tsx): listens to the transport, fetches the unread total. */
+export const startChat = (uuid: string, t: ImTransport) => {
+  transport = t;
+  userUuid = uuid;
+  set({ status: t.status() });
+  t.onMessage(received);
+  t.onRead((targetId, unreadTotal) => {
+    set((s) => ({ unreadTotal, conversations: s.conversations.map((c) => (c.targetId === targetId ? { ...c, unread: 0 } : c)) }));
+  });
+  t.onStatus((status) => {
+    // kicked by another client: the window closes (001 §4)
+    set(status === 'kicked' ? { status, open: false } : { status });
+    if (status === 'connected') {
+      flushOutbox();
+      if (state.open) void refreshConversations();
+    }
+  });
+  void t.unreadTotal().then((n) => set({ unreadTotal: n }), () => undefined);
+};
+
+export const chat = {
+  get: () => state,
+  /** opens the window, on a conversation when given */
+  open(targetId?: string) {
+    set((s) => ({ open: true, targetId: targetId ?? s.targetId ?? s.conversations[0]?.targetId ?? null, notice: null, sendError: null }));
+    void refreshConversations().then(() => {
+      if (!state.targetId && state.conversations[0]) chat.select(state.conversations[0].targetId);
+    });
+    if (state.targetId) chat.select(state.targetId);
+  },
+  close: () => set({ open: false }),
+  dismissNotice: () => set({ notice: null }),
+  select(targetId: string) {
+    set({ targetId, sendError: null });
+    if (!threadOf(state, targetId).loaded) void loadThread(targetId, false);
+    void markRead(targetId);
+  },
+  loadOlder: (targetId: string) => loadThread(targetId, true),
+  /**
+   * Queues the message in the outbox and sends it at once. `sent`: stored by the server;
+   * `queued`: the network or server is away, it goes when they return; `refused`: the server
+   * will not take it (the reason is in sendError).
+   */
+  async send(targetId: string, content: { text: string } | { imageUri: string }): Promise<'sent' | 'queued' | 'refused'> {
+    if (!transport || !userUuid) return 'refused';
+    const client_msg_id = crypto.randomUUID();
+    const payload: ImSendPayload = 'text' in content
+      ? { client_msg_id, targetId, messageType: 'RC:TxtMsg', content: { content: content.text } }
+      : { client_msg_id, targetId, messageType: 'RC:ImgMsg', content: { imageUri: content.imageUri } };
+    set({ sendError: null });
+    const row = await outbox.enqueue(userUuid, 'imSend', payload);
+    try {
+      await transport.send(payload, row.idempotencyKey);
+      await outbox.discard(row.seq!);
+      return 'sent';
+    } catch (e) {
+      if (replayOutcome(e) === 'refused') {
+        await outbox.discard(row.seq!);
+        set({ sendError: e instanceof Error ? e.message : String(e) });
+        return 'refused';
+      }
+      flushOutbox();
+      return 'queued';
+    }
+  },
+  /** live list of this user's chat messages waiting in the outbox (or refused there) for one conversation */
+  queued$: (targetId: string) =>
+    liveQuery(async (): Promise<QueuedMessage[]> => {
+      if (!userUuid) return [];
+      const rows = [...(await outbox.pending(userUuid)), ...(await outbox.failed(userUuid))];
+      return rows
+        .filter((r) => r.name === 'imSend' && (r.payload as ImSendPayload | undefined)?.targetId === targetId)
+        .map((r) => {
+          const payload = r.payload as ImSendPayload;
+          return { seq: r.seq!, clientMsgId: payload.client_msg_id, targetId, payload, state: r.state, createdAt: r.createdAt };
+        })
+        .sort((a, b) => a.seq - b.seq);
+    }),
+};
+
+/** For unit tests: back to the start. */
+export const resetChatForTests = () => {
+  transport = null;
+  userUuid = null;
+  state = initial;
+};

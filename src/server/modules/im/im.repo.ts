@@ -1,0 +1,113 @@
+/** Chat tables (migration 0018): im_conversation (one per pair of users), im_member (unread per side), im_message. */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export const userByUuid = (db: Kysely<DB>, uuid: string) =>
+  db.selectFrom('app_user').select(['id', 'uuid', 'company_id', 'display_name', 'head_image', 'active', 'allow_im'])
+    .where('uuid', '=', uuid).executeTakeFirst();
+
+export const userById = (db: Kysely<DB>, id: number) =>
+  db.selectFrom('app_user').select(['id', 'uuid', 'allow_im', 'active']).where('id', '=', id).executeTakeFirst();
+
+/**
+ * Who answers a company's chat: its owner (the head of the company, who registered it); a company
+ * without an active owner is answered by its earliest active account. None: nobody to chat with.
+ */
+export const companyContact = (db: Kysely<DB>, companyId: number) =>
+  db.selectFrom('app_user').innerJoin('company', 'company.id', 'app_user.company_id')
+    .select(['app_user.uuid', 'app_user.display_name', 'company.short_name', 'company.name'])
+    .where('app_user.company_id', '=', companyId).where('app_user.active', '=', true)
+    .orderBy('app_user.is_owner', 'desc').orderBy('app_user.id').limit(1).executeTakeFirst();
+
+export interface MessageRow {
+  id: string; conversation_id: number; sender_id: number; recipient_id: number; client_msg_id: string;
+  message_type: 'RC:TxtMsg' | 'RC:ImgMsg'; text: string; image_uri: string; sent_at: Date;
+  sender_uuid: string; recipient_uuid: string;
+}
+
+const messages = (db: Kysely<DB>) =>
+  db.selectFrom('im_message as m')
+    .innerJoin('app_user as s', 's.id', 'm.sender_id')
+    .innerJoin('app_user as r', 'r.id', 'm.recipient_id')
+    .select(['m.id', 'm.conversation_id', 'm.sender_id', 'm.recipient_id', 'm.client_msg_id', 'm.message_type', 'm.text', 'm.image_uri', 'm.sent_at', 's.uuid as sender_uuid', 'r.uuid as recipient_uuid']);
+
+export const messageByClientId = (db: Kysely<DB>, senderId: number, clientMsgId: string): Promise<MessageRow | undefined> =>
+  messages(db).where('m.sender_id', '=', senderId).where('m.client_msg_id', '=', clientMsgId).executeTakeFirst();
+
+const pairOf = (a: number, b: number) => (a < b ? { user_low: a, user_high: b } : { user_low: b, user_high: a });
+
+export const conversationOf = (db: Kysely<DB>, a: number, b: number) => {
+  const pair = pairOf(a, b);
+  return db.selectFrom('im_conversation').select(['id', 'last_sent_at'])
+    .where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).executeTakeFirst();
+};
+
+/** The pair's conversation (made on first use) with both member rows, locked for the send. */
+export const conversationForSend = async (db: Kysely<DB>, a: number, b: number, now: Date) => {
+  const pair = pairOf(a, b);
+  await db.insertInto('im_conversation').values({ ...pair, created_at: now }).onConflict((oc) => oc.columns(['user_low', 'user_high']).doNothing()).execute();
+  const conv = await db.selectFrom('im_conversation').select(['id', 'last_sent_at'])
+    .where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).forUpdate().executeTakeFirstOrThrow();
+  await db.insertInto('im_member').values([{ conversation_id: conv.id, user_id: a, read_at: null }, { conversation_id: conv.id, user_id: b, read_at: null }])
+    .onConflict((oc) => oc.columns(['user_id', 'conversation_id']).doNothing()).execute();
+  return conv;
+};
+
+export const insertMessage = async (db: Kysely<DB>, row: {
+  conversation_id: number; sender_id: number; recipient_id: number; client_msg_id: string; message_type: 'RC:TxtMsg' | 'RC:ImgMsg'; text: string; image_uri: string; sent_at: Date;
+}) => {
+  const { id } = await db.insertInto('im_message').values(row).returning('id').executeTakeFirstOrThrow();
+  await db.updateTable('im_conversation').set({ last_message_id: id, last_sent_at: row.sent_at }).where('id', '=', row.conversation_id).execute();
+  await db.updateTable('im_member').set((eb) => ({ unread: eb('unread', '+', 1) }))
+    .where('conversation_id', '=', row.conversation_id).where('user_id', '=', row.recipient_id).execute();
+  return id;
+};
+
+export const messageById = (db: Kysely<DB>, id: string): Promise<MessageRow> => messages(db).where('m.id', '=', id).executeTakeFirstOrThrow();
+
+/** `count` messages of the conversation before `before` (newest first), one more to tell whether there are older ones. */
+export const history = (db: Kysely<DB>, conversationId: number, before: Date | undefined, count: number): Promise<MessageRow[]> => {
+  let q = messages(db).where('m.conversation_id', '=', conversationId);
+  if (before) q = q.where('m.sent_at', '<', before);
+  return q.orderBy('m.sent_at', 'desc').limit(count + 1).execute();
+};
+
+/** Messages to or from the user sent at or after `since`, oldest first. */
+export const since = (db: Kysely<DB>, userId: number, from: Date, limit: number): Promise<MessageRow[]> =>
+  messages(db).where((eb) => eb.or([eb('m.recipient_id', '=', userId), eb('m.sender_id', '=', userId)]))
+    .where('m.sent_at', '>=', from).orderBy('m.sent_at').orderBy('m.id').limit(limit + 1).execute();
+
+export const conversationsOf = (db: Kysely<DB>, userId: number, limit: number) =>
+  db.selectFrom('im_member as me')
+    .innerJoin('im_conversation as c', 'c.id', 'me.conversation_id')
+    .innerJoin('app_user as o', (j) => j.on((eb) => eb.and([
+      eb.or([eb('o.id', '=', eb.ref('c.user_low')), eb('o.id', '=', eb.ref('c.user_high'))]),
+      eb('o.id', '!=', userId),
+    ])))
+    .innerJoin('company as co', 'co.id', 'o.company_id')
+    .select(['c.id', 'c.last_message_id', 'c.last_sent_at', 'me.unread', 'o.uuid', 'o.display_name', 'o.head_image', 'co.short_name', 'co.name as company_name'])
+    .where('me.user_id', '=', userId).where('c.last_message_id', 'is not', null)
+    .orderBy('c.last_sent_at', 'desc').limit(limit).execute();
+
+export const messagesByIds = (db: Kysely<DB>, ids: string[]): Promise<MessageRow[]> =>
+  ids.length === 0 ? Promise.resolve([]) : messages(db).where('m.id', 'in', ids).execute();
+
+export const unreadTotal = async (db: Kysely<DB>, userId: number) =>
+  (await db.selectFrom('im_member').select(sql<number>`coalesce(sum(unread), 0)::int`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n;
+
+export const markRead = (db: Kysely<DB>, conversationId: number, userId: number, now: Date) =>
+  db.updateTable('im_member').set({ unread: 0, read_at: now }).where('conversation_id', '=', conversationId).where('user_id', '=', userId).execute();
+
+/** A company's card for chat: address, area, its most stocked part brands and part names. */
+export const companyCard = async (db: Kysely<DB>, companyId: number) => {
+  const company = await db.selectFrom('company').select(['id', 'name', 'short_name', 'province', 'city', 'address', 'phone', 'qq'])
+    .where('id', '=', companyId).executeTakeFirst();
+  if (!company) return undefined;
+  const [brands, parts] = await Promise.all([
+    sql<{ name: string }>`select pb.name from stock s join part_brand pb on pb.id = s.part_brand_id
+      where s.company_id = ${companyId} and s.state = 'on' group by pb.name order by count(*) desc, pb.name limit 5`.execute(db),
+    sql<{ name: string }>`select t.name from stock s join terminology t on t.id = s.terminology_id
+      where s.company_id = ${companyId} and s.state = 'on' group by t.name order by count(*) desc, t.name limit 5`.execute(db),
+  ]);
+  return { company, brands: brands.rows, parts: parts.rows };
+};

@@ -1,0 +1,157 @@
+/**
+ * Chat (001 §2.3, §4, §6): private conversations. A message is stored first, in the transaction of
+ * the call, and pushed over /ws only after it committed, to every open socket of the recipient and
+ * of the sender (the sender's other tabs; the sending tab dedupes by client message id). The
+ * sender's client message id makes a repeated send (a lost answer, an offline replay) store
+ * nothing new: it answers with the stored message. Only users with allow_im may send; phone and QQ
+ * of a contact go to formal (paid) members only, as in the search results.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Caller, Clock, RequestContext } from '../../http/context';
+import { AppError, conflict, forbidden, invalid } from '../../http/errors';
+import { inTransaction } from '../../db/helpers';
+import {
+  CONVERSATION_PRIVATE, IM_CONVERSATION_LIST, IM_SYNC_MAX, imText, ResultCode,
+  type ImConversation, type ImContact, type ImMessage, type ImPush, type ImSendPayload,
+} from '../../../shared/contracts';
+import * as companyRepo from '../company/company.repo';
+import { firstForeignUpload } from '../upload/upload.service';
+import * as repo from './im.repo';
+
+export interface ImDeps {
+  clock: Clock;
+  push?: (userId: number, event: ImPush) => void;
+  isOnline?: (userId: number) => boolean;
+}
+
+const noSuchUser = () => new AppError(ResultCode.notFound, 404, imText.noSuchUser);
+
+/** A stored message as the viewer sees it: targetId is always the other side. */
+export const shapeMessage = (r: repo.MessageRow, viewerId: number): ImMessage => {
+  const mine = r.sender_id === viewerId;
+  return {
+    messageUId: String(r.id), clientMsgId: r.client_msg_id, conversationType: CONVERSATION_PRIVATE, messageDirection: mine ? 1 : 2,
+    senderUserId: r.sender_uuid, targetId: mine ? r.recipient_uuid : r.sender_uuid, messageType: r.message_type,
+    content: r.message_type === 'RC:TxtMsg' ? { content: r.text } : { imageUri: r.image_uri },
+    sentTime: new Date(r.sent_at).getTime(),
+  };
+};
+
+const sameMessage = (r: repo.MessageRow, recipientId: number, p: ImSendPayload) =>
+  r.recipient_id === recipientId && r.message_type === p.messageType &&
+  (p.messageType === 'RC:TxtMsg' ? r.text === p.content.content : r.image_uri === p.content.imageUri);
+
+export const createImService = (deps: ImDeps) => {
+  /** the other side of a conversation: an active user who is not the caller */
+  const target = async (db: Kysely<DB>, caller: Caller, uuid: string) => {
+    const user = await repo.userByUuid(db, uuid);
+    if (!user || !user.active) throw noSuchUser();
+    if (user.id === caller.userId) throw invalid('targetId', imText.notSelf);
+    return user;
+  };
+
+  return {
+    send: (db: Kysely<DB>, caller: Caller, p: ImSendPayload, ctx: Pick<RequestContext, 'afterCommit'>) =>
+      inTransaction(db, async (trx) => {
+        const me = await repo.userById(trx, caller.userId);
+        if (!me?.allow_im) throw forbidden(imText.notAllowed);
+        const to = await target(trx, caller, p.targetId);
+        if (p.messageType === 'RC:ImgMsg' && (await firstForeignUpload(trx, caller.companyId, [p.content.imageUri])) >= 0) {
+          throw invalid('content.imageUri', imText.imageNotOurs);
+        }
+        const now = deps.clock.now();
+        const conv = await repo.conversationForSend(trx, caller.userId, to.id, now);
+        // checked after the conversation's lock: a concurrent send of the same id waits and finds it
+        const prior = await repo.messageByClientId(trx, caller.userId, p.client_msg_id);
+        if (prior) {
+          if (!sameMessage(prior, to.id, p)) throw conflict(imText.clientIdReused);
+          return shapeMessage(prior, caller.userId);
+        }
+        // strictly increasing within the conversation, so paging by sentTime is exact
+        const last = conv.last_sent_at ? new Date(conv.last_sent_at).getTime() : 0;
+        const sentAt = new Date(Math.max(now.getTime(), last + 1));
+        const id = await repo.insertMessage(trx, {
+          conversation_id: conv.id, sender_id: caller.userId, recipient_id: to.id, client_msg_id: p.client_msg_id, message_type: p.messageType,
+          text: p.messageType === 'RC:TxtMsg' ? p.content.content : '', image_uri: p.messageType === 'RC:ImgMsg' ? p.content.imageUri : '', sent_at: sentAt,
+        });
+        const row = await repo.messageById(trx, id);
+        const [toUnread, myUnread] = await Promise.all([repo.unreadTotal(trx, to.id), repo.unreadTotal(trx, caller.userId)]);
+        ctx.afterCommit?.(() => {
+          deps.push?.(to.id, { type: 'imMessage', message: shapeMessage(row, to.id), unreadTotal: toUnread });
+          deps.push?.(caller.userId, { type: 'imMessage', message: shapeMessage(row, caller.userId), unreadTotal: myUnread });
+        });
+        return shapeMessage(row, caller.userId);
+      }),
+
+    async history(db: Kysely<DB>, caller: Caller, p: { targetId: string; before?: number; count: number }) {
+      const other = await repo.userByUuid(db, p.targetId);
+      if (!other) throw noSuchUser();
+      const conv = other.id === caller.userId ? undefined : await repo.conversationOf(db, caller.userId, other.id);
+      if (!conv) return { messages: [], hasMore: false };
+      const rows = await repo.history(db, conv.id, p.before === undefined ? undefined : new Date(p.before), p.count);
+      return { messages: rows.slice(0, p.count).reverse().map((r) => shapeMessage(r, caller.userId)), hasMore: rows.length > p.count };
+    },
+
+    async sync(db: Kysely<DB>, caller: Caller, p: { since: number }) {
+      const rows = await repo.since(db, caller.userId, new Date(p.since), IM_SYNC_MAX);
+      return { messages: rows.slice(0, IM_SYNC_MAX).map((r) => shapeMessage(r, caller.userId)), hasMore: rows.length > IM_SYNC_MAX };
+    },
+
+    async conversations(db: Kysely<DB>, caller: Caller) {
+      const rows = await repo.conversationsOf(db, caller.userId, IM_CONVERSATION_LIST);
+      const latest = new Map((await repo.messagesByIds(db, rows.map((r) => String(r.last_message_id)))).map((m) => [String(m.id), m]));
+      const conversations: ImConversation[] = rows.map((r) => {
+        const m = latest.get(String(r.last_message_id));
+        return {
+          conversationType: CONVERSATION_PRIVATE, targetId: r.uuid, name: r.display_name, company_name: r.short_name || r.company_name,
+          portrait_uri: r.head_image, unread: r.unread, sentTime: r.last_sent_at ? new Date(r.last_sent_at).getTime() : 0,
+          latestMessage: m ? shapeMessage(m, caller.userId) : null,
+        };
+      });
+      return { conversations, unreadTotal: await repo.unreadTotal(db, caller.userId) };
+    },
+
+    markRead: (db: Kysely<DB>, caller: Caller, p: { targetId: string }, ctx: Pick<RequestContext, 'afterCommit'>) =>
+      inTransaction(db, async (trx) => {
+        const other = await repo.userByUuid(trx, p.targetId);
+        if (!other) throw noSuchUser();
+        const conv = other.id === caller.userId ? undefined : await repo.conversationOf(trx, caller.userId, other.id);
+        if (conv) await repo.markRead(trx, conv.id, caller.userId, deps.clock.now());
+        const unreadTotal = await repo.unreadTotal(trx, caller.userId);
+        // the caller's other tabs clear their badges too
+        ctx.afterCommit?.(() => deps.push?.(caller.userId, { type: 'imRead', targetId: p.targetId, unreadTotal }));
+        return { unreadTotal };
+      }),
+
+    unreadCount: async (db: Kysely<DB>, caller: Caller) => ({ unreadTotal: await repo.unreadTotal(db, caller.userId) }),
+
+    async contact(db: Kysely<DB>, caller: Caller, p: { uuid: string }): Promise<ImContact> {
+      const user = await repo.userByUuid(db, p.uuid);
+      if (!user) throw noSuchUser();
+      const card = await repo.companyCard(db, user.company_id);
+      if (!card) throw noSuchUser();
+      const mine = await companyRepo.companyWithLevel(db, caller.companyId);
+      const visible = mine?.level_type === 'paid';
+      const { company } = card;
+      return {
+        uuid: user.uuid, nick_name: user.display_name, portrait_uri: user.head_image, company_id: company.id,
+        company_name: company.name, company_addr: `${company.province}${company.city !== company.province ? company.city : ''}${company.address}`,
+        ...(visible ? { contact_phone: company.phone, contact_qq: company.qq } : {}),
+        contacts_visible: visible,
+        on_line: deps.isOnline?.(user.id) ?? false,
+        company_area_list: [{ name: company.city && company.city !== company.province ? `${company.province} ${company.city}` : company.province }].filter((a) => a.name),
+        company_brand_list: card.brands,
+        company_part_list: card.parts,
+      };
+    },
+
+    async companyContact(db: Kysely<DB>, p: { company_id: number }) {
+      const c = await repo.companyContact(db, p.company_id);
+      if (!c) throw new AppError(ResultCode.notFound, 404, imText.noCompanyContact);
+      return { uuid: c.uuid, nick_name: c.display_name, company_name: c.short_name || c.name };
+    },
+  };
+};
+
+export type ImService = ReturnType<typeof createImService>;

@@ -1,0 +1,117 @@
+/**
+ * Browser end-to-end for chat: a buyer opens chat from a seller's row of an OE search result and
+ * sends a message; the seller (a second browser context) gets the notice and the toolbar's unread
+ * dot live, opens chat, replies, and the buyer sees the reply live. A message typed offline waits
+ * in the outbox and arrives once when the network returns; a guest is sent to the login page; a
+ * sign-in elsewhere closes the window. Screenshots under /tmp/shots-chat/.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { msg } from '../../src/shared/messages';
+import { pathOf, startE2E, type E2E } from './harness';
+
+const SHOTS = '/tmp/shots-chat';
+let e2e: E2E;
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  e2e = await startE2E();
+});
+afterAll(async () => e2e?.close());
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+const chatWindow = (page: Page) => page.getByRole('dialog', { name: msg.chat });
+const messagesIn = (page: Page) => chatWindow(page).getByRole('log').getByTestId('chat-message');
+
+describe('chat', () => {
+  it('buyer asks from a search row, seller sees the dot, replies, buyer sees it live', async () => {
+    const { rows: [pick] } = await e2e.pglite.query<{ oe_norm: string; short_name: string }>(`
+      select s.oe_norm, c.short_name from stock s join company c on c.id = s.company_id
+      where s.company_id = 2 and s.state = 'on' order by s.id limit 1`);
+
+    const seller = await e2e.newPage();
+    await e2e.signIn(seller.page, '/login', 'seller');
+    await expect(seller.page.getByTestId('chat-unread-dot').count()).resolves.toBe(0);
+
+    const buyer = await e2e.newPage();
+    await e2e.signIn(buyer.page, '/login', 'buyer');
+    await buyer.page.goto(`${e2e.url}/search/parts/oe?code=${pick.oe_norm}`);
+    const ask = buyer.page.getByRole('button', { name: `${msg.chatWithSeller} ${pick.short_name}` }).first();
+    await ask.waitFor();
+    await shot(buyer.page, 'chat-01-search-row');
+    await ask.click();
+    const win = chatWindow(buyer.page);
+    await win.waitFor();
+    await expect.poll(() => win.getByTestId('chat-status').getAttribute('data-status')).toBe('connected');
+    // the seller's card: phone and QQ for a formal member
+    await win.getByRole('complementary', { name: msg.chatSupplierCard }).getByText('陈骏达').waitFor();
+    const box = win.getByRole('textbox', { name: '输入消息' });
+    await box.fill(`你好，${pick.oe_norm} 有现货吗？`);
+    await box.press('Enter');
+    await expect.poll(() => messagesIn(buyer.page).count()).toBe(1);
+    await expect(messagesIn(buyer.page).first().innerText()).resolves.toContain(pick.oe_norm);
+    await expect(box.inputValue()).resolves.toBe('');
+    await shot(buyer.page, 'chat-02-buyer-sent');
+
+    // the seller, without reloading: the notice and the red dot
+    await seller.page.getByTestId('chat-unread-dot').waitFor();
+    const notice = seller.page.getByRole('button', { name: /^来自 .*王志强 的新消息$/ });
+    await notice.waitFor();
+    await shot(seller.page, 'chat-03-seller-notice');
+    await notice.click();
+    const sellerWin = chatWindow(seller.page);
+    await sellerWin.waitFor();
+    await expect.poll(() => messagesIn(seller.page).count()).toBe(1);
+    await expect(messagesIn(seller.page).first().getAttribute('data-direction')).resolves.toBe('2');
+    // reading it clears the dot
+    await expect.poll(() => seller.page.getByTestId('chat-unread-dot').count()).toBe(0);
+    await expect.poll(() => sellerWin.getByTestId('conv-unread').count()).toBe(0);
+    const reply = sellerWin.getByRole('textbox', { name: '输入消息' });
+    await reply.fill('有的，库存充足，今天下午可以发货。');
+    await reply.press('Enter');
+    await expect.poll(() => messagesIn(seller.page).count()).toBe(2);
+    await shot(seller.page, 'chat-04-seller-replied');
+
+    // the buyer sees the reply live, once
+    await expect.poll(() => messagesIn(buyer.page).count()).toBe(2);
+    await expect(messagesIn(buyer.page).nth(1).innerText()).resolves.toContain('库存充足');
+    await expect(messagesIn(buyer.page).nth(1).getAttribute('data-direction')).resolves.toBe('2');
+
+    // offline: the message waits in the outbox, then arrives once
+    await buyer.context.setOffline(true);
+    await box.fill('离线时写的消息');
+    await box.press('Enter');
+    await win.getByText(msg.chatQueued).waitFor();
+    await shot(buyer.page, 'chat-05-buyer-offline-queued');
+    await buyer.context.setOffline(false);
+    await buyer.page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => messagesIn(seller.page).count(), { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => win.getByText(msg.chatQueued).count()).toBe(0);
+    await expect.poll(() => messagesIn(buyer.page).count()).toBe(3);
+    const { rows: [stored] } = await e2e.pglite.query<{ n: number }>(`select count(*)::int as n from im_message where text = '离线时写的消息'`);
+    expect(stored.n).toBe(1);
+
+    // history survives a reload
+    await buyer.page.reload();
+    await buyer.page.getByRole('button', { name: msg.chat, exact: true }).click();
+    await expect.poll(() => messagesIn(buyer.page).count()).toBe(3);
+    await shot(buyer.page, 'chat-06-buyer-after-reload');
+
+    // the buyer signs in elsewhere on the same device type: this window closes
+    const again = await e2e.newPage();
+    await e2e.signIn(again.page, '/login', 'buyer');
+    await expect.poll(() => chatWindow(buyer.page).count()).toBe(0);
+    await buyer.page.getByText(msg.signedOutBody).waitFor();
+    for (const c of [seller, buyer, again]) await c.context.close();
+  });
+
+  it('a guest opening chat goes to the login page', async () => {
+    const { context, page } = await e2e.newPage();
+    await page.goto(`${e2e.url}/`);
+    await page.getByRole('button', { name: msg.chat, exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(pathOf(page)).toBe('/login');
+    await context.close();
+  });
+});

@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import WebSocket from 'ws';
+import { IM_TEXT_MAX, imText } from '../../src/shared/contracts';
+import { startServer } from '../../src/server/server';
+import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+
+const SELLER = '00000000-0000-4000-8000-000000000002';
+const BUYER = '00000000-0000-4000-8000-000000000004';
+/** a real 1×1 PNG */
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+const cid = () => `c-${randomUUID()}`;
+const text = (targetId: string, content: string, client_msg_id = cid()) => ({ client_msg_id, targetId, messageType: 'RC:TxtMsg', content: { content } });
+
+describe.each(backends)('chat on %s', (backend) => {
+  describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'imSend / imHistory / imConversations / imMarkRead / imUnreadCount / imContact', () => {
+    let env: TestEnv;
+    let buyer: string;
+    let seller: string;
+    let member: string;
+    let clerk: string;
+    let trial: string;
+    beforeAll(async () => {
+      env = await createTestEnv(backend, { stockRows: 300 });
+      [buyer, seller, member, clerk, trial] = await Promise.all(['buyer', 'seller', 'member', 'clerk', 'trial'].map(async (u) => (await env.login(u)).access_token));
+    });
+    afterAll(async () => env?.close());
+
+    const send = (token: string, body: unknown, headers: Record<string, string> = {}) => env.call('POST', '/api/im/messages', { token, body, headers });
+    const get = (token: string, path: string) => env.call('GET', `/api/im/${path}`, { token });
+    const count = async (table: string) => Number((await env.database.db.selectFrom(table as 'im_message').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+    it('sends, lists conversations with unread counts, pages history, marks read', async () => {
+      const first = await send(buyer, text(SELLER, '  你好，请问 06A115561B 机油滤清器有货吗？ '));
+      expect(first.status).toBe(200);
+      expect(first.body.data).toMatchObject({
+        conversationType: 1, messageDirection: 1, senderUserId: BUYER, targetId: SELLER, messageType: 'RC:TxtMsg',
+        content: { content: '你好，请问 06A115561B 机油滤清器有货吗？' },
+      });
+      for (let i = 1; i <= 24; i++) expect((await send(i % 2 ? seller : buyer, text(i % 2 ? BUYER : SELLER, `第${i}条`))).status).toBe(200);
+
+      const sellerUnread = await get(seller, 'unread');
+      expect(sellerUnread.body.data).toEqual({ unreadTotal: 13 });
+      expect((await get(buyer, 'unread')).body.data).toEqual({ unreadTotal: 12 });
+
+      const list = await get(seller, 'conversations');
+      expect(list.body.data.unreadTotal).toBe(13);
+      expect(list.body.data.conversations).toHaveLength(1);
+      expect(list.body.data.conversations[0]).toMatchObject({
+        conversationType: 1, targetId: BUYER, name: '王志强', company_name: '申通汽修', unread: 13,
+        latestMessage: { content: { content: '第24条' }, messageDirection: 2, senderUserId: BUYER, targetId: BUYER },
+      });
+
+      // newest 20 in time order, then the rest; sentTime strictly increases
+      const page1 = await get(seller, `history?targetId=${BUYER}`);
+      expect(page1.body.data.messages).toHaveLength(20);
+      expect(page1.body.data.hasMore).toBe(true);
+      expect(page1.body.data.messages.at(-1).content.content).toBe('第24条');
+      const times = page1.body.data.messages.map((m: { sentTime: number }) => m.sentTime);
+      expect([...times].sort((a, b) => a - b)).toEqual(times);
+      expect(new Set(times).size).toBe(times.length);
+      const page2 = await get(seller, `history?targetId=${BUYER}&before=${times[0]}`);
+      expect(page2.body.data.hasMore).toBe(false);
+      expect(page2.body.data.messages.map((m: { content: { content: string } }) => m.content.content)).toEqual(['你好，请问 06A115561B 机油滤清器有货吗？', '第1条', '第2条', '第3条', '第4条']);
+
+      const read = await env.call('POST', '/api/im/read', { token: seller, body: { targetId: BUYER } });
+      expect(read.body.data).toEqual({ unreadTotal: 0 });
+      expect((await get(seller, 'conversations')).body.data.conversations[0].unread).toBe(0);
+      // the buyer's side is untouched
+      expect((await get(buyer, 'unread')).body.data).toEqual({ unreadTotal: 12 });
+
+      // what a reconnecting client missed, from a time on
+      const sync = await get(seller, `sync?since=${times[18]}`);
+      expect(sync.body.data.messages.map((m: { content: { content: string } }) => m.content.content)).toEqual(['第23条', '第24条']);
+    });
+
+    it('stores a message once for one client message id, and refuses the id for another message', async () => {
+      const id = cid();
+      const before = await count('im_message');
+      const a = await send(buyer, text(SELLER, '同一条消息', id));
+      const b = await send(buyer, text(SELLER, '同一条消息', id));
+      expect(b.status).toBe(200);
+      expect(b.body.data).toEqual(a.body.data);
+      expect(await count('im_message')).toBe(before + 1);
+      // through the outbox, with an Idempotency-Key as well
+      const key = randomUUID();
+      const c = await send(buyer, text(SELLER, '同一条消息', id), { 'Idempotency-Key': key });
+      expect(c.body.data).toEqual(a.body.data);
+      expect(await count('im_message')).toBe(before + 1);
+      const other = await send(buyer, text(SELLER, '另一条消息', id));
+      expect(other.status).toBe(409);
+      expect(other.body.client_msg).toBe(imText.clientIdReused);
+      expect(await count('im_message')).toBe(before + 1);
+    });
+
+    it('a user reads only their own conversations', async () => {
+      await send(buyer, text(SELLER, '只给卖家看的'));
+      // the clerk of the same company, another member, a trial member: none of them sees it
+      for (const token of [clerk, member, trial]) {
+        const h = await get(token, `history?targetId=${SELLER}`);
+        expect(h.body.data.messages.map((m: { content: { content: string } }) => m.content.content)).not.toContain('只给卖家看的');
+        const h2 = await get(token, `history?targetId=${BUYER}`);
+        expect(h2.body.data.messages.map((m: { content: { content: string } }) => m.content.content)).not.toContain('只给卖家看的');
+        const sync = await get(token, 'sync?since=0');
+        expect(sync.body.data.messages.map((m: { content: { content: string } }) => m.content.content)).not.toContain('只给卖家看的');
+        expect((await get(token, 'conversations')).body.data.conversations.map((c: { targetId: string }) => c.targetId)).not.toContain(BUYER);
+      }
+      expect((await get(clerk, 'unread')).body.data).toEqual({ unreadTotal: 0 });
+      expect((await env.call('GET', `/api/im/history?targetId=${SELLER}`)).status).toBe(401);
+    });
+
+    it('shows contact phone and QQ to formal members only', async () => {
+      const formal = await get(buyer, `contact?uuid=${SELLER}`);
+      expect(formal.body.data).toMatchObject({
+        uuid: SELLER, nick_name: '陈骏达', company_id: 2, contacts_visible: true, contact_phone: expect.any(String), contact_qq: expect.any(String),
+      });
+      expect(formal.body.data.contact_phone).not.toBe('');
+      expect(formal.body.data.company_area_list.length).toBe(1);
+      expect(formal.body.data.company_brand_list.length).toBeGreaterThan(0);
+      for (const token of [member, trial]) {
+        const registered = await get(token, `contact?uuid=${SELLER}`);
+        expect(registered.status).toBe(200);
+        expect(registered.body.data.contacts_visible).toBe(false);
+        expect(registered.body.data).not.toHaveProperty('contact_phone');
+        expect(registered.body.data).not.toHaveProperty('contact_qq');
+        expect(JSON.stringify(registered.body.data)).not.toContain(formal.body.data.contact_phone);
+        expect(registered.body.data.company_name).toBe(formal.body.data.company_name);
+      }
+    });
+
+    it('finds the company contact: the owner', async () => {
+      expect((await get(buyer, 'company-contact?company_id=2')).body.data).toEqual({ uuid: SELLER, nick_name: '陈骏达', company_name: expect.any(String) });
+      const none = await get(buyer, 'company-contact?company_id=999999');
+      expect(none.status).toBe(404);
+      expect(none.body.client_msg).toBe(imText.noCompanyContact);
+    });
+
+    it('refuses to send for users without allow_im, and changes nothing', async () => {
+      const before = await count('im_message');
+      for (const token of [member, clerk]) {
+        const r = await send(token, text(SELLER, '我想咨询'));
+        expect(r.status).toBe(403);
+        expect(r.body.client_msg).toBe(imText.notAllowed);
+      }
+      expect(await count('im_message')).toBe(before);
+    });
+
+    it('refuses bad input with a Chinese message naming the problem, and stores nothing', async () => {
+      const before = await count('im_message');
+      const cases: Array<[unknown, string, string]> = [
+        [text(SELLER, '   '), 'content.content', imText.text],
+        [text(SELLER, 'x'.repeat(IM_TEXT_MAX + 1)), 'content.content', imText.textTooLong],
+        [text(SELLER, '你好', 'short'), 'client_msg_id', imText.clientMsgId],
+        [text('not-a-uuid', '你好'), 'targetId', imText.targetId],
+        [{ client_msg_id: cid(), targetId: SELLER, messageType: 'RC:VcMsg', content: { content: 'x' } }, 'messageType', imText.content],
+        [{ client_msg_id: cid(), targetId: SELLER, messageType: 'RC:ImgMsg', content: { imageUri: 'https://example.com/a.png' } }, 'content.imageUri', imText.imageUri],
+        [{ client_msg_id: cid(), targetId: SELLER, messageType: 'RC:ImgMsg', content: { imageUri: `/api/uploads/${'a'.repeat(32)}.png` } }, 'content.imageUri', imText.imageNotOurs],
+        [text(BUYER, '自言自语'), 'targetId', imText.notSelf],
+      ];
+      for (const [body, field, message] of cases) {
+        const r = await send(buyer, body);
+        expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(422);
+        expect(r.body.field).toBe(field);
+        expect(r.body.client_msg).toContain(message);
+      }
+      const gone = await send(buyer, text('00000000-0000-4000-8000-00000000ffff', '你好'));
+      expect(gone.status).toBe(404);
+      expect(gone.body.client_msg).toBe(imText.noSuchUser);
+      expect((await get(buyer, `history?targetId=${SELLER}&count=99`)).body.client_msg).toContain(imText.count);
+      expect((await get(buyer, 'sync?since=yesterday')).body.client_msg).toContain(imText.since);
+      expect(await count('im_message')).toBe(before);
+    });
+
+    it('sends an image the sender uploaded', async () => {
+      const up = await env.call('POST', '/api/upload/file', { token: buyer, body: { base64_data: PNG_1PX, file_name: 'part.png' } });
+      const imageUri = up.body.data.file_path;
+      const r = await send(buyer, { client_msg_id: cid(), targetId: SELLER, messageType: 'RC:ImgMsg', content: { imageUri } });
+      expect(r.status).toBe(200);
+      expect(r.body.data).toMatchObject({ messageType: 'RC:ImgMsg', content: { imageUri } });
+      // someone else's upload cannot be sent as one's own
+      const foreign = await send(seller, { client_msg_id: cid(), targetId: BUYER, messageType: 'RC:ImgMsg', content: { imageUri } });
+      expect(foreign.status).toBe(422);
+      expect(foreign.body.client_msg).toContain(imText.imageNotOurs);
+    });
+  });
+});
+
+describe('chat delivery over /ws', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, host: '127.0.0.1', pglite: await PGlite.create() });
+  });
+  afterAll(async () => server?.close());
+
+  const login = async (username: string, device: string) => {
+    const r = await fetch(`${server.url}/api/user/auth`, { method: 'POST', headers: { 'content-type': 'application/json', device }, body: JSON.stringify({ username, password: 'demo123456' }) });
+    return ((await r.json()) as { data: { access_token: string } }).data.access_token;
+  };
+  const connect = (token: string) =>
+    new Promise<{ ws: WebSocket; events: Array<{ type: string; [k: string]: unknown }> }>((resolve, reject) => {
+      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, ['qph', `bearer.${token}`]);
+      const events: Array<{ type: string }> = [];
+      ws.on('message', (m) => {
+        events.push(JSON.parse(String(m)));
+        if (events.length === 1) resolve({ ws, events });
+      });
+      ws.on('error', reject);
+    });
+  const post = (token: string, path: string, body: unknown) =>
+    fetch(`${server.url}/api/im/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ code: number; data: unknown }>);
+
+  it('pushes a stored message to every socket of the recipient and to the sender\'s other tabs, once per send', async () => {
+    const buyer = await login('buyer', 'pc');
+    const sellerPc = await connect(await login('seller', 'pc'));
+    const sellerApp = await connect(await login('seller', 'app'));
+    const buyerTab = await connect(buyer);
+    const clerk = await connect(await login('clerk', 'pc'));
+    const id = cid();
+    const sent = await post(buyer, 'messages', text(SELLER, '有货吗？', id));
+    expect(sent.code).toBe(200);
+    const imOf = (c: { events: Array<{ type: string }> }) => c.events.filter((e) => e.type === 'imMessage');
+    await expect.poll(() => imOf(sellerPc).length).toBe(1);
+    await expect.poll(() => imOf(sellerApp).length).toBe(1);
+    await expect.poll(() => imOf(buyerTab).length).toBe(1);
+    expect(imOf(sellerPc)[0]).toMatchObject({ message: { clientMsgId: id, senderUserId: BUYER, targetId: BUYER, messageDirection: 2, content: { content: '有货吗？' } }, unreadTotal: 1 });
+    expect(imOf(buyerTab)[0]).toMatchObject({ message: { clientMsgId: id, targetId: SELLER, messageDirection: 1 }, unreadTotal: 0 });
+    // sending the same id again stores and pushes nothing new
+    await post(buyer, 'messages', text(SELLER, '有货吗？', id));
+    // reading clears the badge on the reader's other devices
+    await post(await login('seller', 'h5'), 'read', { targetId: BUYER });
+    await expect.poll(() => sellerApp.events.filter((e) => e.type === 'imRead').length).toBe(1);
+    expect(sellerApp.events.find((e) => e.type === 'imRead')).toEqual({ type: 'imRead', targetId: BUYER, unreadTotal: 0 });
+    expect(imOf(sellerPc)).toHaveLength(1);
+    expect(imOf(clerk)).toHaveLength(0);
+    expect(clerk.events.map((e) => e.type)).toEqual(['hello']);
+    for (const c of [sellerPc, sellerApp, buyerTab, clerk]) c.ws.close();
+  });
+
+  it('a member without allow_im gets nothing pushed to anyone', async () => {
+    const sellerPc = await connect(await login('seller', 'pad'));
+    const r = await post(await login('member', 'pc'), 'messages', text(SELLER, '你好'));
+    expect(r.code).toBe(403);
+    await new Promise((res) => setTimeout(res, 200));
+    expect(sellerPc.events.filter((e) => e.type === 'imMessage')).toHaveLength(0);
+    sellerPc.ws.close();
+  });
+});
