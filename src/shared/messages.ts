@@ -184,6 +184,7 @@ export const msg = {
   chatImage: '图片',
   chatOpenFrom: (name: string) => `来自 ${name} 的新消息`,
   chatOwnCompany: '本公司',
+  miniProgramHint: '微信扫一扫，打开汽配汇小程序',
   mobileAppHint: '手机扫码打开汽配汇，在浏览器菜单中选择“添加到主屏幕”，即可像App一样使用，断网也能打开',
 } as const;
 

@@ -181,10 +181,29 @@ describe('static pages and toolbar', () => {
     const qr = page.locator('.mobile-app-panel svg[role=img]');
     await expect(qr.getAttribute('data-qr-text')).resolves.toBe(e2e.url + '/');
     await page.getByText(msg.mobileAppHint).waitFor();
+    // no mini-program code is set up: no 小程序 entry
+    await expect(toolbar.getByRole('button', { name: '小程序' }).count()).resolves.toBe(0);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await toolbar.getByRole('button', { name: '返回顶部' }).click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
+  });
+
+  it('shows the mini-program code the operators set up', async () => {
+    await e2e.pglite.query(`update system_param set value = '/icons/icon-192.png' where key = 'wx_miniprogram_qr'`);
+    try {
+      const { context, page } = await e2e.newPage();
+      await page.goto(e2e.url + '/');
+      await page.getByLabel('工具栏').getByRole('button', { name: '小程序' }).click();
+      const code = page.getByRole('img', { name: '汽配汇小程序码' });
+      await code.waitFor();
+      await expect.poll(() => code.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      await page.getByText(msg.miniProgramHint).waitFor();
+      await e2e.shot(page, 'toolbar-miniprogram');
+      await context.close();
+    } finally {
+      await e2e.pglite.query(`update system_param set value = '' where key = 'wx_miniprogram_qr'`);
+    }
   });
 
   it('online consult opens the configured service', async () => {

@@ -4,7 +4,7 @@ import { Column } from 'primereact/column';
 import { adsQuery, configQuery } from '../system/queries';
 import { formatUnix } from '../../../shared/domain/membership';
 
-const PARAM_KEYS = ['system_title', 'system_name', 'system_phone', 'system_icp_number', 'system_announcement', 'upload_authority', 'im_client_params', 'api_docment_url', 'baidu_shangqiao', 'wx_open_web_key'];
+const PARAM_KEYS = ['system_title', 'system_name', 'system_phone', 'system_icp_number', 'system_announcement', 'upload_authority', 'im_client_params', 'api_docment_url', 'baidu_shangqiao', 'wx_miniprogram_qr', 'wx_open_web_key'];
 const AD_CODES = ['LB001', 'LB002', 'LB003', 'LB004', 'LB005', 'LB006', 'LB007', 'LB008', 'LB009', 'LB010', 'GG000', 'GG005', 'GG009', 'JQR001', 'JQR002', 'CJ000'];
 
 /** Operator home: the platform's system parameters and the ads live in every slot. */

@@ -12,12 +12,14 @@ import { ChatToolbarButton } from '../im/ChatToolbarButton';
 /**
  * The fixed toolbar on the right (000 §2, 001 §2.3): cart with count, chat with unread dot, online consult, the
  * installable client, the mobile app (this PWA opened on a phone: a QR code of the site, added to
- * the home screen there), back to top. There is no WeChat mini-program, so no mini-program QR is shown.
+ * the home screen there), the WeChat mini-program code when the operators have set one
+ * (system parameter wx_miniprogram_qr: WeChat issues that image, we cannot draw it), back to top.
  */
 export function SideToolbar({ toast }: { toast: RefObject<Toast | null> }) {
   const { data: site } = useQuery(configQuery(SITE_KEYS));
   const install = useInstallState();
   const mobile = useRef<OverlayPanel>(null);
+  const mini = useRef<OverlayPanel>(null);
   const siteUrl = window.location.origin + '/';
   const info = (summary: string) => toast.current?.show({ severity: 'info', summary, life: 3000 });
   const consult = () => {
@@ -43,6 +45,15 @@ export function SideToolbar({ toast }: { toast: RefObject<Toast | null> }) {
         <QrCode text={siteUrl} size={140} label={`手机访问 ${siteUrl}`} />
         <p>{msg.mobileAppHint}</p>
       </OverlayPanel>
+      {site?.wx_miniprogram_qr && (
+        <>
+          <button type="button" title="小程序" aria-label="小程序" aria-haspopup="dialog" onClick={(e) => mini.current?.toggle(e)}><i className="pi pi-qrcode" /><span>小程序</span></button>
+          <OverlayPanel ref={mini} className="mobile-app-panel" aria-label="小程序">
+            <img src={site.wx_miniprogram_qr} alt="汽配汇小程序码" width={140} height={140} />
+            <p>{msg.miniProgramHint}</p>
+          </OverlayPanel>
+        </>
+      )}
       <button type="button" title="返回顶部" aria-label="返回顶部" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}><i className="pi pi-arrow-up" /><span>顶部</span></button>
     </div>
   );

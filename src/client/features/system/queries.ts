@@ -22,4 +22,4 @@ export const adsQuery = (codes: readonly string[]) =>
   });
 
 export const BANNER_CODES = ['LB001', 'LB002', 'LB003', 'LB004', 'LB005', 'LB006', 'LB007', 'LB008', 'LB009', 'LB010'] as const;
-export const SITE_KEYS = ['system_name', 'system_phone', 'system_icp_number', 'system_announcement', 'system_logo_text', 'baidu_shangqiao'] as const;
+export const SITE_KEYS = ['system_name', 'system_phone', 'system_icp_number', 'system_announcement', 'system_logo_text', 'baidu_shangqiao', 'wx_miniprogram_qr'] as const;
