@@ -16,8 +16,11 @@ export type SearchMode = (typeof SEARCH_MODES)[number];
 export const historyItemSchema = v.object({
   search_value: v.string(),
   search_type: v.picklist(SEARCH_KINDS),
-  /** 精确 / 模糊 of a keyword-type search; null for OE and 企业黄页 searches and older entries */
-  search_mode: v.nullable(v.picklist(SEARCH_MODES)),
+  /**
+   * 精确 / 模糊 of a keyword-type search; null for OE and 企业黄页 searches and older entries
+   * (absent in answers cached by builds before it was kept)
+   */
+  search_mode: v.optional(v.nullable(v.picklist(SEARCH_MODES)), null),
   /** unix seconds */
   create_time: v.number(),
 });
