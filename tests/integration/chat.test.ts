@@ -132,6 +132,10 @@ describe.each(backends)('chat on %s', (backend) => {
 
     it('finds the company contact: the owner', async () => {
       expect((await get(buyer, 'company-contact?company_id=2')).body.data).toEqual({ uuid: SELLER, nick_name: '陈骏达', company_name: expect.any(String) });
+      // a generated parts company: its seeded owner answers
+      const generated = await env.database.db.selectFrom('app_user').innerJoin('company', 'company.id', 'app_user.company_id')
+        .select(['app_user.uuid', 'app_user.display_name', 'company.id']).where('app_user.username', '=', 'seller6').executeTakeFirstOrThrow();
+      expect((await get(buyer, `company-contact?company_id=${generated.id}`)).body.data).toMatchObject({ uuid: generated.uuid, nick_name: generated.display_name });
       const none = await get(buyer, 'company-contact?company_id=999999');
       expect(none.status).toBe(404);
       expect(none.body.client_msg).toBe(imText.noCompanyContact);

@@ -4,6 +4,7 @@
  * packages. Runs only on an empty database, all of it in one transaction: a first start stopped
  * half-way leaves the database empty, and the next start seeds it whole.
  */
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { MEMBER_CODES, OPERATOR_CODES } from '../../shared/domain/permissions';
 import { hashPassword, DEFAULT_SCRYPT_N } from '../modules/auth/password';
@@ -23,6 +24,7 @@ export const DEMO_ACCOUNTS = [
   { username: 'buyer', role: '正式会员买家（C07 C08 C09 C12 C14 C15 M02，可聊天）' },
   { username: 'member', role: '注册会员（免费，不能报价、看不到联系方式）' },
   { username: 'trial', role: '试用会员' },
+  { username: 'seller6', role: '生成的配件商负责人（每家一个：seller<公司ID>，全部 M 与 C 权限，可聊天）' },
 ] as const;
 
 const day = 86400_000;
@@ -48,6 +50,26 @@ const restartEmptySequences = async (db: Kysely<DB>) => {
     const used = await sql<{ used: boolean }>`select exists (select 1 from ${sql.table(table_name)}) as used`.execute(db);
     if (!used.rows[0].used) await sql`select setval(${seq}, 1, false)`.execute(db);
   }
+};
+
+/** Given names of the generated sellers' owners, drawn in turn after a surname. */
+const SURNAMES = ['张', '李', '黄', '周', '吴', '徐', '孙', '马', '朱', '胡', '郭', '何'];
+const GIVEN = ['建华', '海峰', '晓东', '志明', '丽娟', '国强', '春燕', '文斌', '立新', '秀英', '德胜', '雪梅'];
+
+/**
+ * Every generated parts company gets its owner's account (username seller<company id>, the demo
+ * password, every seller code): 联系卖家 on any result row then reaches a person, and a reviewer can
+ * sign in as that seller to answer. README, "Accounts".
+ */
+const seedSellerOwners = async (db: Kysely<DB>, hash: string) => {
+  const companies = await db.selectFrom('company').select('id').where('is_seller', '=', true)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('app_user').select('app_user.id').whereRef('app_user.company_id', '=', 'company.id'))))
+    .orderBy('id').execute();
+  if (companies.length === 0) return;
+  await db.insertInto('app_user').values(companies.map(({ id }, i) => ({
+    uuid: randomUUID(), company_id: id, username: `seller${id}`, display_name: `${SURNAMES[i % SURNAMES.length]}${GIVEN[(i * 5) % GIVEN.length]}`,
+    is_owner: true, allow_im: true, permissions: ALL_M_AND_C, password_hash: hash,
+  }))).execute();
 };
 
 export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number; stockRows?: number } = {}): Promise<boolean> => {
@@ -130,7 +152,10 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
     ];
     await trx.insertInto('ad').values(ads.map((a) => ({ ...a, start_at: start, end_at: end }))).execute();
 
-    if (stockRows > 0) await seedCatalogue(trx, { rows: stockRows });
+    if (stockRows > 0) {
+      await seedCatalogue(trx, { rows: stockRows });
+      await seedSellerOwners(trx, hash);
+    }
     await seedShop(trx, now);
     await seedEpc(trx);
     await seedMembership(trx);
