@@ -3,8 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { CartTypeCode } from '../../../shared/domain/cart';
 
-/** A line joined with its stock row and seller, as the service prices it. */
-export const linesOf = (db: Kysely<DB>, userId: number, typeCode: CartTypeCode) =>
+/** The user's lines joined with their stock row and seller, as the service prices them. */
+const lineQuery = (db: Kysely<DB>, userId: number, typeCode: CartTypeCode) =>
   db.selectFrom('cart_item as c')
     .innerJoin('stock as s', 's.id', 'c.stock_id')
     .innerJoin('company as co', 'co.id', 's.company_id')
@@ -17,7 +17,10 @@ export const linesOf = (db: Kysely<DB>, userId: number, typeCode: CartTypeCode) 
       's.price99', 's.price0', 's.price1', 's.price2', 's.price3', 's.price5',
       'q.name as quality_name', 'q.is_original', 'b.name as brand_name',
     ])
-    .where('c.user_id', '=', userId).where('c.type_code', '=', typeCode)
+    .where('c.user_id', '=', userId).where('c.type_code', '=', typeCode);
+
+export const linesOf = (db: Kysely<DB>, userId: number, typeCode: CartTypeCode) =>
+  lineQuery(db, userId, typeCode)
     // sellers in the order their first line was added, lines newest first within a seller
     .orderBy(sql`min(c.created_at) over (partition by s.company_id)`).orderBy('s.company_id').orderBy('c.created_at', 'desc').orderBy('c.id', 'desc')
     .execute();
@@ -28,21 +31,7 @@ export type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
  * order, so two checkouts sharing rows queue instead of deadlocking).
  */
 export const linesForOrder = (db: Kysely<DB>, userId: number, typeCode: CartTypeCode, ids: number[]): Promise<LineRow[]> =>
-  db.selectFrom('cart_item as c')
-    .innerJoin('stock as s', 's.id', 'c.stock_id')
-    .innerJoin('company as co', 'co.id', 's.company_id')
-    .innerJoin('part_quality as q', 'q.id', 's.quality_id')
-    .leftJoin('part_brand as b', 'b.id', 's.part_brand_id')
-    .select([
-      'c.id', 'c.stock_id', 'c.qty', 'c.include_tax', 'c.checked', 'c.type_code',
-      's.company_id as seller_id', 'co.name as seller_name', 'co.province', 'co.city',
-      's.supplier_oe', 's.name', 's.uom_name', 's.quantity', 's.state',
-      's.price99', 's.price0', 's.price1', 's.price2', 's.price3', 's.price5',
-      'q.name as quality_name', 'q.is_original', 'b.name as brand_name',
-    ])
-    .where('c.user_id', '=', userId).where('c.type_code', '=', typeCode).where('c.id', 'in', ids)
-    .orderBy('s.id').forUpdate(['c', 's'])
-    .execute();
+  lineQuery(db, userId, typeCode).where('c.id', 'in', ids).orderBy('s.id').forUpdate(['c', 's']).execute();
 
 /** The stock row to add, locked so two adds of the same row cannot both pass the quantity check. */
 export const stockForUpdate = (db: Kysely<DB>, stockId: number) =>
