@@ -9,8 +9,7 @@
  *   revoked, revoked over 7 days ago (until then a tab still holding it is told why it was
  *   signed out).
  * - 查看更多 grants (oe_search_grant) of an earlier China day: a grant only holds on the day of
- *   the search, and a company that searches again drops its own old ones at once; this catches
- *   the companies that did not.
+ *   the search, and searching writes only today's (one statement, no delete on the search path).
  */
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';

@@ -385,6 +385,11 @@ describe.each(backends)('parts search on %s', (backend) => {
       expect(mine.status).toBe(200);
       expect(mine.body.data.contacts_visible).toBe(false);
       expect(JSON.stringify(mine.body.data.rows)).not.toMatch(/"(phone|qq|price0|vn_price)":/);
+
+      // a grant holds for the China day of the search only
+      env.clock.advance(86400);
+      const memberNextDay = (await env.login('member')).access_token;
+      expect((await page(memberNextDay, { oe, offset: 200 })).body).toMatchObject({ code: 403, client_msg: OE_NOT_SEARCHED });
     });
   });
 });

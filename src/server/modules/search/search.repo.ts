@@ -68,10 +68,12 @@ export const stockPage = (db: Kysely<DB>, oe: string, offset: number, limit: num
 export const stockCountOf = (db: Kysely<DB>, oe: string) =>
   sql<{ n: number }>`select count(*)::int as n from stock s where s.oe_norm = ${oe} and s.state = 'on'`.execute(db).then((r) => r.rows[0].n);
 
-/** Records that the company searched these numbers today, so their further pages are free (查看更多). */
+/**
+ * Records that the company searched these numbers today, so their further pages are free (查看更多).
+ * Grants of earlier days are never read (hasOeGrant asks for today's); housekeeping deletes them.
+ */
 export const grantOePages = async (db: Kysely<DB>, companyId: number, day: string, codes: string[]) => {
   if (codes.length === 0) return;
-  await sql`delete from oe_search_grant where company_id = ${companyId} and day <> ${day}`.execute(db);
   await sql`insert into oe_search_grant (company_id, day, oe_norm) select ${companyId}, ${day}, unnest(${sql.val(codes)}::text[])
     on conflict do nothing`.execute(db);
 };
