@@ -39,7 +39,8 @@ const productFilter = (companyId: number, k: string) => {
   const pattern = `%${likeEscape(k)}%`;
   const oe = k.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
   return sql`s.company_id = ${companyId} and s.state = 'on' and (s.name like ${pattern} or s.supplier_vehicle like ${pattern}
-    or s.supplier_code like ${pattern} or pb.name ilike ${pattern} or m.name like ${pattern}
+    or s.supplier_code like ${pattern} or s.part_brand_id in (select id from part_brand where name ilike ${pattern})
+    or s.make_id in (select id from make where name like ${pattern})
     ${oe.length >= 3 ? sql`or s.oe_norm like ${`%${oe}%`}` : sql``})`;
 };
 
@@ -48,7 +49,7 @@ export const products = async (db: Kysely<DB>, companyId: number, k: string, off
   const where = productFilter(companyId, k);
   const [{ rows }, count] = await Promise.all([
     sql<StockJoined>`${STOCK_SELECT} where ${where} order by s.id offset ${offset} limit ${limit}`.execute(db),
-    sql<{ n: number }>`select count(*)::int as n from stock s left join part_brand pb on pb.id = s.part_brand_id left join make m on m.id = s.make_id where ${where}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from stock s where ${where}`.execute(db),
   ]);
   return { rows, total: count.rows[0].n };
 };
