@@ -29,7 +29,7 @@ export function ChatWithSellerButton({ companyId, companyName }: { companyId: nu
   return (
     <span className="chat-with-seller">
       <button type="button" className="linklike" onClick={() => void start()} aria-label={`${msg.chatWithSeller} ${companyName}`} title={problem ?? msg.chatWithSeller}>
-        <i className="pi pi-comments" /> {msg.chatWithSeller}
+        <i className="pi pi-comments" />{msg.chatWithSeller}
       </button>
       {problem && <small role="alert" className="chat-seller-problem">{problem}</small>}
     </span>

@@ -77,7 +77,7 @@ export const stockColumns = (priceColumns: readonly string[], contactsVisible: b
   <Column key="brand" bodyClassName="stock-col-brand" header="品牌 / 品质" body={(r: StockRow) => (r.is_original ? <Tag value="原厂件" severity="success" /> : <span>{r.part_brand_name || r.custom_brand_name || '—'}<br /><small className="muted">{r.quality_name}</small></span>)} />,
   <Column key="name" bodyClassName="stock-col-name" field="name" header="名称" sortable={can('name')} body={(r: StockRow) => <NameCell row={r} />} />,
   <Column key="spec" bodyClassName="stock-col-spec" header="规格 / 产地" body={(r: StockRow) => <span>{r.product_specification || '—'}<br /><small className="muted">{r.producing_area}</small></span>} />,
-  <Column key="vehicle" bodyClassName="stock-col-vehicle" header="适用车型" style={{ width: '6rem', maxWidth: '6rem' }} body={(r: StockRow) => <VehicleCell row={r} />} />,
+  <Column key="vehicle" bodyClassName="stock-col-vehicle" header="适用车型" style={{ width: '5.5rem', maxWidth: '5.5rem' }} body={(r: StockRow) => <VehicleCell row={r} />} />,
   <Column key="qty" bodyClassName="stock-col-qty" field="quantity" header="数量" sortable={can('quantity')} body={(r: StockRow) => (r.quantity > 0 ? `${r.quantity} ${r.uom_name}` : <span className="muted">无货</span>)} />,
   ...priceColumns.map((p) => (
     <Column key={p} bodyClassName={`stock-col-${p}`} field={p} header={<span className="price-head">{PRICE_LABELS[p as PriceColumn].replace('(', '\n(')}</span>} sortable={can(p)} body={(r: StockRow) => <Price fen={r[p as PriceColumn]} />} />
