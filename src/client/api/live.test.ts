@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectLive, reconnectDelay } from './live';
 import { dialogs } from './dialogs';
 import { sessionStore } from '../features/session/session-store';
+import { FakeSocket } from '../../../tests/fake-socket';
 
 describe('reconnect delay', () => {
   it('stays between 1 and 5 seconds, growing with attempts, with jitter', () => {
@@ -16,16 +17,6 @@ describe('reconnect delay', () => {
 });
 
 describe('live connection', () => {
-  class FakeSocket {
-    static made: FakeSocket[] = [];
-    onopen: (() => void) | null = null;
-    onclose: (() => void) | null = null;
-    onmessage: ((ev: { data: string }) => void) | null = null;
-    constructor(readonly url: string, readonly protocols: string[]) {
-      FakeSocket.made.push(this);
-    }
-    close() {}
-  }
   let refreshReply: { status: number; body: unknown };
 
   beforeEach(() => {

@@ -3,6 +3,7 @@ import type { ImMessage } from '../../../shared/contracts';
 import { connectLive, live, type LiveEvent, type LiveState } from '../../api/live';
 import { sessionStore } from '../session/session-store';
 import { createWsTransport, type WsTransportDeps } from './transport';
+import { FakeSocket } from '../../../../tests/fake-socket';
 
 const ME = '00000000-0000-4000-8000-000000000004';
 const SELLER = '00000000-0000-4000-8000-000000000002';
@@ -99,16 +100,6 @@ describe('chat transport: each message once', () => {
 });
 
 describe('chat transport over the live connection: reconnect with backoff', () => {
-  class FakeSocket {
-    static made: FakeSocket[] = [];
-    onopen: (() => void) | null = null;
-    onclose: (() => void) | null = null;
-    onmessage: ((ev: { data: string }) => void) | null = null;
-    constructor(readonly url: string, readonly protocols: string[]) {
-      FakeSocket.made.push(this);
-    }
-    close() {}
-  }
   beforeEach(() => {
     FakeSocket.made = [];
     vi.useFakeTimers();
