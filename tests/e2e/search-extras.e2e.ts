@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { msg } from '../../src/shared/messages';
 import { join } from 'node:path';
 import { shotsDir, startE2E, type E2E } from './harness';
+import { searchInTab } from './search-tabs';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -59,12 +60,7 @@ describe('search page extras', () => {
   it('the brand picker pages brands, says 暂无相关结果 for no match, and filters the keyword results', async () => {
     const { context, page } = await e2e.newPage();
     await e2e.signIn(page, '/login', 'buyer');
-    await page.getByRole('tab', { name: '关键词搜索' }).click();
-    const box = page.locator('input[name="k"]');
-    await box.fill('刹车片');
-    await box.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/search/parts/keyword');
-    const results = page.getByRole('region', { name: '关键词搜索结果' });
+    const results = await searchInTab(page, '关键词搜索', '刹车片');
     await results.locator('tbody tr').first().waitFor();
     const before = await results.getByRole('status').innerText();
     // results pages leave the ads out, so the results start right under the box
@@ -118,12 +114,7 @@ describe('search page extras', () => {
   it('clicking a column header re-sorts on the server; sort and filters stay in the address across reloads and pages', async () => {
     const { context, page } = await e2e.newPage();
     await e2e.signIn(page, '/login', 'buyer');
-    await page.getByRole('tab', { name: '关键词搜索' }).click();
-    const box = page.locator('input[name="k"]');
-    await box.fill('滤清器');
-    await box.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/search/parts/keyword');
-    const results = page.getByRole('region', { name: '关键词搜索结果' });
+    const results = await searchInTab(page, '关键词搜索', '滤清器');
     await results.locator('tbody tr').first().waitFor();
     const headers = await results.locator('thead th').allInnerTexts();
     const qtyCol = headers.findIndex((h) => h.trim() === '数量') + 1;
@@ -194,12 +185,7 @@ describe('search page extras', () => {
   it('the brand filter also narrows 圈内搜索 and 拆车件 results and stays on their pages', async () => {
     const { context, page } = await e2e.newPage();
     await e2e.signIn(page, '/login', 'buyer');
-    await page.getByRole('tab', { name: '圈内搜索' }).click();
-    const box = page.locator('input[name="circle-k"]');
-    await box.fill('滤清器');
-    await box.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/search/parts/circle');
-    const results = page.getByRole('region', { name: '关键词搜索结果' });
+    const results = await searchInTab(page, '圈内搜索', '滤清器');
     await results.locator('tbody tr').first().waitFor();
     const shown = (await results.locator('tbody tr td.stock-col-brand').allInnerTexts()).map((t) => t.trim().split('\n')[0]).find((t) => t !== '原厂件' && t !== '—')!;
     await page.getByRole('button', { name: '选择品牌' }).click();
@@ -213,11 +199,7 @@ describe('search page extras', () => {
     await page.getByText('圈内 “滤清器”').waitFor();
     await page.screenshot({ path: join(shotsDir, 'circle-brand.png') });
 
-    await page.getByRole('tab', { name: '拆车件' }).click();
-    const dismantle = page.locator('input[name="dismantle-k"]');
-    await dismantle.fill('滤清器');
-    await dismantle.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/search/dismantle/result');
+    await searchInTab(page, '拆车件', '滤清器');
     await results.locator('tbody tr').first().waitFor();
     await page.getByRole('group', { name: '配件品牌筛选' }).getByText('全部').waitFor();
     await page.screenshot({ path: join(shotsDir, 'dismantle-results.png') });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { PGlite } from '@electric-sql/pglite';
 import { pathOf, shotsDir as shots, startE2E, type E2E } from './harness';
+import { searchInTab } from './search-tabs';
 
 let e2e: E2E;
 let server: { url: string };
@@ -192,12 +193,7 @@ describe('keyword search', () => {
   it('the circle tab shows to an approved circle member only, and searches within the circle', async () => {
     const { context, page } = await newPage();
     await signIn(page, '/login', 'buyer');
-    await page.getByRole('tab', { name: '圈内搜索' }).click();
-    const box = page.locator('input[name="circle-k"]');
-    await box.fill('滤清器');
-    await box.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/search/parts/circle');
-    const results = page.getByRole('region', { name: '关键词搜索结果' });
+    const results = await searchInTab(page, '圈内搜索', '滤清器');
     await results.locator('tbody tr').first().waitFor();
     await page.getByText('圈内 “滤清器”').waitFor();
     await context.close();
@@ -212,24 +208,14 @@ describe('keyword search', () => {
   it('dismantled parts and yellow pages', async () => {
     const { context, page } = await newPage();
     await signIn(page, '/login', 'buyer');
-    await page.getByRole('tab', { name: '拆车件' }).click();
-    const box = page.locator('input[name="dismantle-k"]');
-    await box.fill('滤清器');
-    await box.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/search/dismantle/result');
-    const results = page.getByRole('region', { name: '关键词搜索结果' });
+    const results = await searchInTab(page, '拆车件', '滤清器');
     await results.locator('tbody tr').first().waitFor();
     // the brand cell holds the brand over the quality
     const qualities = (await results.locator('tbody tr td.stock-col-brand').allInnerTexts()).map((t) => t.trim().split('\n').at(-1));
     expect(qualities.length).toBeGreaterThan(0);
     for (const quality of qualities) expect(quality).toBe('拆车件');
 
-    await page.getByRole('tab', { name: '企业黄页' }).click();
-    const company = page.locator('input[name="company-k"]');
-    await company.fill('广州');
-    await company.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/search/company');
-    await page.getByRole('region', { name: '企业黄页结果' }).getByText('广州骏达汽车配件有限公司').waitFor();
+    await (await searchInTab(page, '企业黄页', '广州')).getByText('广州骏达汽车配件有限公司').waitFor();
     await page.screenshot({ path: join(shots, 'yellow-pages.png') });
     await context.close();
   });
@@ -247,18 +233,9 @@ describe('history', () => {
   it('replays circle, dismantled (精确) and yellow-page searches on their own pages and modes, also from the server on a fresh browser', async () => {
     const { context, page } = await newPage();
     await signIn(page, '/login', 'buyer');
-    const searchIn = async (tab: string, field: string, value: string, path: string, exact = false) => {
-      await page.getByRole('tab', { name: tab }).click();
-      const box = page.locator(`input[name="${field}"]`);
-      await box.waitFor();
-      if (exact) await page.locator('.p-selectbutton:visible').getByText('精确', { exact: true }).click();
-      await box.fill(value);
-      await box.press('Enter');
-      await page.waitForURL((u) => u.pathname === path && u.searchParams.get('k') === value);
-    };
-    await searchIn('圈内搜索', 'circle-k', '机油滤', '/search/parts/circle');
-    await searchIn('拆车件', 'dismantle-k', '大灯', '/search/dismantle/result', true);
-    await searchIn('企业黄页', 'company-k', '骏达', '/search/company');
+    await searchInTab(page, '圈内搜索', '机油滤');
+    await searchInTab(page, '拆车件', '大灯', { exact: true });
+    await searchInTab(page, '企业黄页', '骏达');
     // the outbox has sent all three to the server
     const kinds = async () => Object.fromEntries((await pglite.query<{ search_value: string; search_type: string }>(
       `select h.search_value, h.search_type from search_history h join app_user u on u.id = h.user_id where u.username = 'buyer'`)).rows.map((r) => [r.search_value, r.search_type]));
