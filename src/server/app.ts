@@ -84,7 +84,7 @@ export const createApp = (deps: AppDeps) => {
     ...membershipHandlers(membership, payments),
     ...cartHandlers(cart),
     ...ordersHandlers(createOrdersService({ clock: deps.clock, cart, membership })),
-    ...imHandlers(createImService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: (id) => deps.isOnline?.(id) ?? false })),
+    ...imHandlers(createImService({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: (id) => deps.isOnline?.(id) ?? false })),
   };
 
   app.get('/api/health', async (c) => c.json(ok({ backend: deps.backend, server_version: await serverVersion(deps.db) })));

@@ -21,6 +21,8 @@ import * as repo from './im.repo';
 
 export interface ImDeps {
   clock: Clock;
+  /** the database itself, for work after a request's transaction has committed */
+  db: Kysely<DB>;
   push?: (userId: number, event: ImPush) => void;
   isOnline?: (userId: number) => boolean;
 }
@@ -51,6 +53,15 @@ export const createImService = (deps: ImDeps) => {
     return user;
   };
 
+  /**
+   * Pushes an event with the user's unread total counted after the commit: counted inside the
+   * transaction, two sends to one user at once would each miss the other's message.
+   */
+  const pushWithUnread = (userId: number, event: (unreadTotal: number) => Parameters<NonNullable<typeof deps.push>>[1]) => {
+    if (!deps.push) return;
+    void repo.unreadTotal(deps.db, userId).then((n) => deps.push?.(userId, event(n)), () => undefined);
+  };
+
   return {
     send: (db: Kysely<DB>, caller: Caller, p: ImSendPayload, ctx: Pick<RequestContext, 'afterCommit'>) =>
       inTransaction(db, async (trx) => {
@@ -76,10 +87,9 @@ export const createImService = (deps: ImDeps) => {
           text: p.messageType === 'RC:TxtMsg' ? p.content.content : '', image_uri: p.messageType === 'RC:ImgMsg' ? p.content.imageUri : '', sent_at: sentAt,
         });
         const row = await repo.messageById(trx, id);
-        const [toUnread, myUnread] = await Promise.all([repo.unreadTotal(trx, to.id), repo.unreadTotal(trx, caller.userId)]);
         ctx.afterCommit?.(() => {
-          deps.push?.(to.id, { type: 'imMessage', message: shapeMessage(row, to.id), unreadTotal: toUnread });
-          deps.push?.(caller.userId, { type: 'imMessage', message: shapeMessage(row, caller.userId), unreadTotal: myUnread });
+          pushWithUnread(to.id, (unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, to.id), unreadTotal }));
+          pushWithUnread(caller.userId, (unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, caller.userId), unreadTotal }));
         });
         return shapeMessage(row, caller.userId);
       }),
@@ -120,7 +130,7 @@ export const createImService = (deps: ImDeps) => {
         if (conv) await repo.markRead(trx, conv.id, caller.userId, deps.clock.now());
         const unreadTotal = await repo.unreadTotal(trx, caller.userId);
         // the caller's other tabs clear their badges too
-        ctx.afterCommit?.(() => deps.push?.(caller.userId, { type: 'imRead', targetId: p.targetId, unreadTotal }));
+        ctx.afterCommit?.(() => pushWithUnread(caller.userId, (total) => ({ type: 'imRead', targetId: p.targetId, unreadTotal: total })));
         return { unreadTotal };
       }),
 
