@@ -30,7 +30,6 @@ export const orderText = {
   pageSize: `每页条数只能是${ORDER_PAGE_SIZES.join('、')}`,
   page: '页码应为正整数',
   // refusals of the service
-  nothingChecked: '购物车中没有勾选的可购买配件，请返回购物车勾选后再结算',
   cartChanged: '购物车已变化（配件被删除、取消勾选或已下单），请返回购物车确认后重新结算',
   unavailable: (name: string, reason: string) => `${name}${reason}，请返回购物车处理后再结算`,
   notEnough: (name: string, stock: number) => `${name}库存不足：仅剩${stock}件，请修改数量后再结算`,
@@ -41,7 +40,6 @@ export const orderText = {
   sellerOnly: '只有卖家可以进行此操作',
   noPurchaseRight: '暂无权限查看采购订单',
   noSalesRight: '暂无权限查看销售订单',
-  noFinanceRight: '暂无权限查看财务',
 } as const;
 
 const trimmed = (text: string, min: number, max: number, longText = text) =>

@@ -13,6 +13,7 @@
  * Payment 未付款 → 已付款 may be recorded by the seller from 已确认 on (not before it accepted the
  * order, not after it was cancelled or rejected).
  */
+import { ACCOUNTING_CODES } from './membership';
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'received', 'completed', 'cancelled', 'rejected'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -105,8 +106,8 @@ export const owes = (s: OrderState) => s.payStatus === 'unpaid' && (s.status ===
 /** Permission codes (000 §6, 001 §2.1): purchase orders C09 / M02 (M02-01, M02-02); sales orders M01-00 (M01-01), C10. */
 export const PURCHASE_ORDER_CODES = ['C09', 'M02', 'M02-01', 'M02-02'] as const;
 export const SALES_ORDER_CODES = ['M01-00', 'M01-01', 'C10'] as const;
-/** Accounting (M09): the whole finance page of the company. */
-export const FINANCE_CODES = ['M09', 'M09-00', 'M09-04', 'M09-05', 'M09-07'] as const;
+/** Accounting (M09): the whole finance page of the company; the same codes that may buy a package. */
+export const FINANCE_CODES = ACCOUNTING_CODES;
 
 /** Contact and address rules of the order form, shared by the page and the server. */
 export const ORDER_CONTACT_MAX = 20;

@@ -4,9 +4,11 @@ import { useRouteContext } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import type { ImConversation, ImMessage } from '../../../shared/contracts';
 import { IM_TEXT_MAX } from '../../../shared/contracts';
-import { imageKindOf, MB } from '../../../shared/domain/upload';
+import { imageKindOf, imageMaxMb, MB } from '../../../shared/domain/upload';
 import { msg } from '../../../shared/messages';
 import { request } from '../../api/request';
+import { configQuery } from '../system/queries';
+import { base64Of } from '../wanted/image-file';
 import { chat, previewOf, useChat, type QueuedMessage } from './chat-store';
 import { contactQuery } from './queries';
 import type { ImStatus } from './transport';
@@ -16,8 +18,6 @@ import './chat.css';
 export const CHAT_WIDTH = 1024;
 export const CHAT_HEIGHT = 576;
 const TIME_GAP_MS = 60_000;
-/** images go through fileUpload, whose limit for everyone is 2 MB; not compressed in the page */
-const CHAT_IMAGE_MAX_MB = 2;
 
 export const unreadLabel = (n: number) => (n > 99 ? '99+' : String(n));
 
@@ -143,6 +143,9 @@ function Composer({ targetId, canSend }: { targetId: string; canSend: boolean })
   const sendError = useChat((s) => s.sendError);
   const file = useRef<HTMLInputElement>(null);
   const area = useRef<HTMLTextAreaElement>(null);
+  // images go through fileUpload, with its limit for the caller's company; not compressed in the page
+  const { session } = useRouteContext({ from: '__root__' });
+  const authority = useQuery(configQuery(['upload_authority'])).data?.upload_authority;
   useEffect(() => {
     area.current?.focus({ preventScroll: true });
   }, [targetId]);
@@ -162,14 +165,11 @@ function Composer({ targetId, canSend }: { targetId: string; canSend: boolean })
     if (!f || !canSend) return;
     const head = new Uint8Array(await f.slice(0, 16).arrayBuffer());
     if (!imageKindOf(head)) return setProblem(msg.chooseImage);
-    if (f.size > CHAT_IMAGE_MAX_MB * MB) return setProblem(msg.imageTooLarge);
+    if (f.size > imageMaxMb(session.user?.company_id ?? 0, authority) * MB) return setProblem(msg.imageTooLarge);
     setProblem(null);
     setBusy(true);
     try {
-      const bytes = new Uint8Array(await f.arrayBuffer());
-      let s = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      const { file_path } = await request('post', 'fileUpload', { base64_data: btoa(s), file_name: f.name }, undefined, { silent: true });
+      const { file_path } = await request('post', 'fileUpload', { base64_data: base64Of(await f.arrayBuffer()), file_name: f.name }, undefined, { silent: true });
       await chat.send(targetId, { imageUri: file_path });
     } catch (e) {
       setProblem(e instanceof Error ? e.message : String(e));

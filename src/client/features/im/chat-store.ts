@@ -228,10 +228,3 @@ export const chat = {
         .sort((a, b) => a.seq - b.seq);
     }),
 };
-
-/** For unit tests: back to the start. */
-export const resetChatForTests = () => {
-  transport = null;
-  userUuid = null;
-  state = initial;
-};

@@ -3,7 +3,6 @@ import { request } from '../../api/request';
 
 /** Query keys of chat: the contact card of a user and the chat contact of a company. */
 export const imKeys = {
-  all: () => ['im'] as const,
   contact: (uuid: string) => ['im', 'contact', uuid] as const,
   companyContact: (companyId: number) => ['im', 'companyContact', companyId] as const,
 };

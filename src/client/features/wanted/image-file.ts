@@ -12,7 +12,7 @@ export const imageProblem = (head: Uint8Array, size: number, maxMb: number): str
   return null;
 };
 
-const base64Of = (buf: ArrayBuffer) => {
+export const base64Of = (buf: ArrayBuffer) => {
   const bytes = new Uint8Array(buf);
   let s = '';
   for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));

@@ -1,6 +1,7 @@
 /** Goods orders (tables goods_order, goods_order_line, goods_order_event) and the stock they take and give back. */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { likeEscape } from '../../db/helpers';
 import type { OrderStatus, PayStatus } from '../../../shared/domain/orders';
 
 export interface NewOrder {
@@ -25,8 +26,9 @@ export const takeStock = async (db: Kysely<DB>, stockId: number, qty: number) =>
 
 /** Gives the pieces of an order's lines back to their stock rows (rows deleted since are skipped). */
 export const returnStock = async (db: Kysely<DB>, orderId: string) => {
-  const lines = await db.selectFrom('goods_order_line').select(['stock_id', 'qty']).where('order_id', '=', orderId).where('stock_id', 'is not', null).orderBy('stock_id').execute();
-  for (const l of lines) await db.updateTable('stock').set({ quantity: sql`quantity + ${l.qty}` }).where('id', '=', l.stock_id!).execute();
+  await sql`update stock set quantity = stock.quantity + l.qty
+    from (select stock_id, sum(qty) as qty from goods_order_line where order_id = ${orderId} and stock_id is not null group by stock_id) l
+    where stock.id = l.stock_id`.execute(db);
 };
 
 export const addEvent = (db: Kysely<DB>, e: { order_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string; note: string; created_at: Date }) =>
@@ -86,7 +88,7 @@ const filtered = (db: Kysely<DB>, f: OrderFilter, withStatus: boolean) => {
   if (withStatus && f.status) q = q.where('o.status', '=', f.status);
   if (f.payStatus) q = q.where('o.pay_status', '=', f.payStatus);
   if (f.no) {
-    const like = `%${f.no.replace(/[\\%_]/g, (c) => `\\${c}`).toUpperCase()}%`;
+    const like = `%${likeEscape(f.no).toUpperCase()}%`;
     q = q.where((eb) => eb.or([eb('o.order_no', 'like', like), eb('o.checkout_no', 'like', like)]));
   }
   return q;
