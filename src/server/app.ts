@@ -43,6 +43,8 @@ import { createOrdersService } from './modules/orders/orders.service';
 import { ordersHandlers } from './modules/orders/orders.routes';
 import { createImService } from './modules/im/im.service';
 import { imHandlers } from './modules/im/im.routes';
+import { createStockService } from './modules/stock/stock.service';
+import { stockHandlers } from './modules/stock/stock.routes';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -84,6 +86,7 @@ export const createApp = (deps: AppDeps) => {
     ...membershipHandlers(membership, payments),
     ...cartHandlers(cart),
     ...ordersHandlers(createOrdersService({ clock: deps.clock, cart, membership })),
+    ...stockHandlers(createStockService(deps.clock)),
     ...imHandlers(createImService({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: (id) => deps.isOnline?.(id) ?? false })),
   };
 

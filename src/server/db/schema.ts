@@ -73,6 +73,11 @@ export interface DB {
     factory_make_id: number | null; country_id: number | null; width_mm: number | null;
     vn_price: ColumnType<number | null, number | null | undefined, number | null>; vn_quantity: Generated<number>;
     sale_state: Generated<'normal' | 'promotion'>; clean_state: Generated<'normal' | 'clearance'>;
+    qty_version: Generated<number>;
+  };
+  stock_change: {
+    id: Generated<string>; stock_id: number; company_id: number; user_id: number; at: Timestamp; action: string;
+    changes: ColumnType<Array<{ field: string; old: string | number | boolean | null; new: string | number | boolean | null }>, string, string>;
   };
   country: { id: Generated<number>; code: string; name_cn: string };
   oe_search_grant: { company_id: number; day: string; oe_norm: string };

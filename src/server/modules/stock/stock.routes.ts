@@ -1,0 +1,33 @@
+import type { Handlers } from '../../http/mount';
+import { invalid } from '../../http/errors';
+import type { StockService } from './stock.service';
+
+type StockHandlerNames =
+  | 'getStockData' | 'stockCreate' | 'stockUpdate' | 'updateStockPrice' | 'updateStockQty' | 'adjustStockQty' | 'oeStockQtyPrice'
+  | 'stockSetLock' | 'stockSetState' | 'stockSetClean' | 'stockDelete' | 'stockChangeLog'
+  | 'getMakes' | 'getPartTypes' | 'getTerminology' | 'factoryMake' | 'country';
+
+const rowId = (id: string | undefined) => {
+  if (!id || !/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) throw invalid('id', '库存编号应为正整数');
+  return Number(id);
+};
+
+export const stockHandlers = (svc: StockService): Pick<Handlers, StockHandlerNames> => ({
+  getStockData: (p, ctx) => svc.list(ctx.db, ctx.caller!, p),
+  stockCreate: (p, ctx) => svc.create(ctx.db, ctx.caller!, p),
+  stockUpdate: (p, ctx) => svc.update(ctx.db, ctx.caller!, rowId(ctx.id), p),
+  updateStockPrice: (p, ctx) => svc.setPrice(ctx.db, ctx.caller!, p),
+  updateStockQty: (p, ctx) => svc.setQuantity(ctx.db, ctx.caller!, p),
+  adjustStockQty: (p, ctx) => svc.adjust(ctx.db, ctx.caller!, p),
+  oeStockQtyPrice: (p, ctx) => svc.qtyAndPrice(ctx.db, ctx.caller!, p),
+  stockSetLock: (p, ctx) => svc.setLock(ctx.db, ctx.caller!, p.ids, p.locked),
+  stockSetState: (p, ctx) => svc.setState(ctx.db, ctx.caller!, p.ids, p.state),
+  stockSetClean: (p, ctx) => svc.setClean(ctx.db, ctx.caller!, p.ids, p.clean_state),
+  stockDelete: (p, ctx) => svc.remove(ctx.db, ctx.caller!, p.ids),
+  stockChangeLog: (_p, ctx) => svc.changes(ctx.db, ctx.caller!, rowId(ctx.id)),
+  getMakes: (_p, ctx) => svc.makes(ctx.db),
+  getPartTypes: (_p, ctx) => svc.partTypes(ctx.db),
+  getTerminology: (_p, ctx) => svc.terminology(ctx.db),
+  factoryMake: (_p, ctx) => svc.factoryMakes(ctx.db),
+  country: (p, ctx) => svc.countries(ctx.db, p.name),
+});
