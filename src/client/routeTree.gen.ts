@@ -56,6 +56,8 @@ import { Route as StoreTradeNewRouteImport } from './routes/_store/trade/new'
 import { Route as BackendAccountingWalletRouteImport } from './routes/backend/accounting.wallet'
 import { Route as BackendOrderPurchaseRouteImport } from './routes/backend/order.purchase'
 import { Route as BackendOrderSalesRouteImport } from './routes/backend/order.sales'
+import { Route as BackendProductCleanRouteImport } from './routes/backend/product.clean'
+import { Route as BackendProductStockAndPriceRouteImport } from './routes/backend/product.stockAndPrice'
 import { Route as BackendSettingsPasswordRouteImport } from './routes/backend/settings.password'
 import { Route as BackendSettingsProfileRouteImport } from './routes/backend/settings.profile'
 import { Route as CompanyMIndexRouteImport } from './routes/company/m/index'
@@ -324,6 +326,17 @@ const BackendOrderSalesRoute = BackendOrderSalesRouteImport.update({
   path: '/order/sales',
   getParentRoute: () => BackendRoute,
 } as any)
+const BackendProductCleanRoute = BackendProductCleanRouteImport.update({
+  id: '/product/clean',
+  path: '/product/clean',
+  getParentRoute: () => BackendRoute,
+} as any)
+const BackendProductStockAndPriceRoute =
+  BackendProductStockAndPriceRouteImport.update({
+    id: '/product/stockAndPrice',
+    path: '/product/stockAndPrice',
+    getParentRoute: () => BackendRoute,
+  } as any)
 const BackendSettingsPasswordRoute = BackendSettingsPasswordRouteImport.update({
   id: '/settings/password',
   path: '/settings/password',
@@ -545,6 +558,8 @@ export interface FileRoutesByFullPath {
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
+  '/backend/product/clean': typeof BackendProductCleanRoute
+  '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
   '/company/m/$id': typeof CompanyMIdRoute
@@ -619,6 +634,8 @@ export interface FileRoutesByTo {
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
+  '/backend/product/clean': typeof BackendProductCleanRoute
+  '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
   '/company/m/$id': typeof CompanyMIdRoute
@@ -703,6 +720,8 @@ export interface FileRoutesById {
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
+  '/backend/product/clean': typeof BackendProductCleanRoute
+  '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
   '/company/m/$id': typeof CompanyMIdRoute
@@ -786,6 +805,8 @@ export interface FileRouteTypes {
     | '/backend/accounting/wallet'
     | '/backend/order/purchase'
     | '/backend/order/sales'
+    | '/backend/product/clean'
+    | '/backend/product/stockAndPrice'
     | '/backend/settings/password'
     | '/backend/settings/profile'
     | '/company/m/$id'
@@ -860,6 +881,8 @@ export interface FileRouteTypes {
     | '/backend/accounting/wallet'
     | '/backend/order/purchase'
     | '/backend/order/sales'
+    | '/backend/product/clean'
+    | '/backend/product/stockAndPrice'
     | '/backend/settings/password'
     | '/backend/settings/profile'
     | '/company/m/$id'
@@ -943,6 +966,8 @@ export interface FileRouteTypes {
     | '/backend/accounting/wallet'
     | '/backend/order/purchase'
     | '/backend/order/sales'
+    | '/backend/product/clean'
+    | '/backend/product/stockAndPrice'
     | '/backend/settings/password'
     | '/backend/settings/profile'
     | '/company/m/$id'
@@ -1329,6 +1354,20 @@ declare module '@tanstack/react-router' {
       path: '/order/sales'
       fullPath: '/backend/order/sales'
       preLoaderRoute: typeof BackendOrderSalesRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/product/clean': {
+      id: '/backend/product/clean'
+      path: '/product/clean'
+      fullPath: '/backend/product/clean'
+      preLoaderRoute: typeof BackendProductCleanRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/product/stockAndPrice': {
+      id: '/backend/product/stockAndPrice'
+      path: '/product/stockAndPrice'
+      fullPath: '/backend/product/stockAndPrice'
+      preLoaderRoute: typeof BackendProductStockAndPriceRouteImport
       parentRoute: typeof BackendRoute
     }
     '/backend/settings/password': {
@@ -1750,6 +1789,8 @@ interface BackendRouteChildren {
   BackendAccountingWalletRoute: typeof BackendAccountingWalletRoute
   BackendOrderPurchaseRoute: typeof BackendOrderPurchaseRoute
   BackendOrderSalesRoute: typeof BackendOrderSalesRoute
+  BackendProductCleanRoute: typeof BackendProductCleanRoute
+  BackendProductStockAndPriceRoute: typeof BackendProductStockAndPriceRoute
   BackendSettingsPasswordRoute: typeof BackendSettingsPasswordRoute
   BackendSettingsProfileRoute: typeof BackendSettingsProfileRoute
   BackendOrderDetailOrderNoRoute: typeof BackendOrderDetailOrderNoRoute
@@ -1761,6 +1802,8 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendAccountingWalletRoute: BackendAccountingWalletRoute,
   BackendOrderPurchaseRoute: BackendOrderPurchaseRoute,
   BackendOrderSalesRoute: BackendOrderSalesRoute,
+  BackendProductCleanRoute: BackendProductCleanRoute,
+  BackendProductStockAndPriceRoute: BackendProductStockAndPriceRoute,
   BackendSettingsPasswordRoute: BackendSettingsPasswordRoute,
   BackendSettingsProfileRoute: BackendSettingsProfileRoute,
   BackendOrderDetailOrderNoRoute: BackendOrderDetailOrderNoRoute,

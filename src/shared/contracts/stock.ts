@@ -24,8 +24,7 @@ export const STOCK_FIELD_LABELS = {
 
 const L = STOCK_FIELD_LABELS;
 
-const idOf = (label: string) => {
-  const text = `${label}应为正整数`;
+const idOf = (label: string, text = `${label}应为正整数`) => {
   return v.pipe(
     v.union([v.number(text), v.pipe(v.string(text), v.regex(/^\d{1,10}$/, text), v.transform(Number))], text),
     v.integer(text), v.minValue(1, text), v.maxValue(MAX_ID, text),
@@ -176,7 +175,7 @@ const stockFields = {
   name: v.pipe(v.string(`请填写${L.name}`), v.trim(), v.nonEmpty(`请填写${L.name}`), v.maxLength(50, `${L.name}最多50个字`)),
   part_brand_id: optionalId(L.part_brand_id),
   custom_brand_name: text(L.custom_brand_name, 30),
-  quality_id: idOf(L.quality_id),
+  quality_id: idOf(L.quality_id, `请选择${L.quality_id}`),
   make_id: optionalId(L.make_id),
   factory_make_id: optionalId(L.factory_make_id),
   terminology_id: optionalId(L.terminology_id),
@@ -200,10 +199,17 @@ const brandMessage = `请选择${L.part_brand_id}或填写${L.custom_brand_name}
 
 /** One stock row as the add form (and an import line) gives it. */
 const createObject = v.object({ ...stockFields, quantity: whole(L.quantity, MAX_QUANTITY, 0) });
-export const stockCreatePayload = v.pipe(createObject, v.forward(v.check((p: v.InferOutput<typeof createObject>) => brandGiven(p), brandMessage), ['part_brand_id']));
+// partialCheck: said together with the other fields' refusals, not only once they are all right
+export const stockCreatePayload = v.pipe(
+  createObject,
+  v.forward(v.partialCheck([['part_brand_id'], ['custom_brand_name']], brandGiven, brandMessage), ['part_brand_id']),
+);
 /** An edit of a row: everything but the quantity, which has its own calls (absolute with version, or a delta). */
 const updateObject = v.object(stockFields);
-export const stockUpdatePayload = v.pipe(updateObject, v.forward(v.check((p: v.InferOutput<typeof updateObject>) => brandGiven(p), brandMessage), ['part_brand_id']));
+export const stockUpdatePayload = v.pipe(
+  updateObject,
+  v.forward(v.partialCheck([['part_brand_id'], ['custom_brand_name']], brandGiven, brandMessage), ['part_brand_id']),
+);
 export type StockCreate = v.InferOutput<typeof stockCreatePayload>;
 export type StockUpdate = v.InferOutput<typeof stockUpdatePayload>;
 

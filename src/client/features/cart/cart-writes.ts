@@ -9,28 +9,15 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { request } from '../../api/request';
-import { replayOutcome } from '../../api/replay-outcome';
-import { flushOutbox, outbox } from '../../local/outbox';
+import { sendQueued } from '../../api/queued-write';
+import { outbox } from '../../local/outbox';
 import { endpoints, type PayloadIn } from '../../../shared/contracts';
 import { cartKeys } from './queries';
 
 export type CartWrite = 'cartAdd' | 'cartUpdateQty' | 'cartUpdateTax' | 'cartCheck' | 'cartRemove';
 
-export const sendCartWrite = async <N extends CartWrite>(userUuid: string, name: N, payload: PayloadIn<N>): Promise<'sent' | 'queued'> => {
-  const row = await outbox.enqueue(userUuid, name, payload);
-  try {
-    await request(endpoints[name].method as 'post', name, payload as never, undefined, { idempotencyKey: row.idempotencyKey });
-    await outbox.discard(row.seq!);
-    return 'sent';
-  } catch (e) {
-    if (replayOutcome(e) === 'refused') {
-      await outbox.discard(row.seq!);
-      throw e;
-    }
-    flushOutbox();
-    return 'queued';
-  }
-};
+export const sendCartWrite = async <N extends CartWrite>(userUuid: string, name: N, payload: PayloadIn<N>): Promise<'sent' | 'queued'> =>
+  (await sendQueued(userUuid, name, payload, (key) => request(endpoints[name].method as 'post', name, payload as never, undefined, { idempotencyKey: key }))).outcome;
 
 /** Sends one cart write and fetches the cart again afterwards (000 §4), whatever the outcome. */
 export const useCartWrite = () => {

@@ -9,7 +9,7 @@
 import { useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
 import type { ImConversation, ImMessage, ImSendPayload } from '../../../shared/contracts';
-import { replayOutcome } from '../../api/replay-outcome';
+import { sendQueued } from '../../api/queued-write';
 import { flushOutbox, outbox } from '../../local/outbox';
 import { messageKey, type ImStatus, type ImTransport } from './transport';
 
@@ -199,19 +199,12 @@ export const chat = {
       ? { client_msg_id, targetId, messageType: 'RC:TxtMsg', content: { content: content.text } }
       : { client_msg_id, targetId, messageType: 'RC:ImgMsg', content: { imageUri: content.imageUri } };
     set({ sendError: null });
-    const row = await outbox.enqueue(userUuid, 'imSend', payload);
+    const t = transport;
     try {
-      await transport.send(payload, row.idempotencyKey);
-      await outbox.discard(row.seq!);
-      return 'sent';
+      return (await sendQueued(userUuid, 'imSend', payload, (key) => t.send(payload, key))).outcome;
     } catch (e) {
-      if (replayOutcome(e) === 'refused') {
-        await outbox.discard(row.seq!);
-        set({ sendError: e instanceof Error ? e.message : String(e) });
-        return 'refused';
-      }
-      flushOutbox();
-      return 'queued';
+      set({ sendError: e instanceof Error ? e.message : String(e) });
+      return 'refused';
     }
   },
   /** live list of this user's chat messages waiting in the outbox (or refused there) for one conversation */

@@ -1,0 +1,244 @@
+/**
+ * 库存与价格 (/backend/product/stockAndPrice, M03) and 清仓 (/backend/product/clean): the company's
+ * own stock as a declaration of the list block, with prices and quantity edited in place, quantity
+ * adjustments (+N / -N) sent through the outbox, bulk on/off sale, clearance, price lock and
+ * delete, and the add / edit form and each row's change log.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouteContext } from '@tanstack/react-router';
+import { Button } from 'primereact/button';
+import dayjs from 'dayjs';
+import type { PayloadIn, SellerStockRow } from '../../../shared/contracts';
+import { formatFen, PRICE_COLUMNS } from '../../../shared/domain/prices';
+import {
+  CLEAN_STATE_TEXT, PRICE_LOCK_TEXT, pendingQuantity, STOCK_PRICE_FIELDS, STOCK_PRICE_LABELS, STOCK_STATE_TEXT,
+  type StockPriceField,
+} from '../../../shared/domain/stock';
+import { request } from '../../api/request';
+import { sendQueued } from '../../api/queued-write';
+import { outbox } from '../../local/outbox';
+import { ListPage, type ListDef, type ListFilter } from '../../ui/list/ListPage';
+import type { ListSearch } from '../../ui/list/list-search';
+import { errorText } from '../account/form';
+import { countriesQuery, makesQuery, partTypesQuery, putRow, stockKeys, stockListQuery, terminologyQuery } from './queries';
+import { StockFormDialog } from './StockFormDialog';
+import { StockChangesDialog } from './StockChangesDialog';
+import { AdjustQuantity } from './AdjustQuantity';
+import { EditableNumber } from './EditableNumber';
+import './stock.css';
+
+export const STOCK_FILTER_NAMES = [
+  'supplier_oe', 'name', 'custom_brand_name', 'type_id', 'make_id', 'terminology_id', 'state', 'price_lock', 'clean_state',
+  'default_code', 'supplier_vehicle', 'producing_area', 'sale_state', 'country_id', 'min_create_date', 'max_create_date', 'zero_stock',
+] as const;
+
+const opts = (o: Record<string, string>) => Object.entries(o).map(([value, label]) => ({ label, value }));
+
+/** The address (text) as the call's payload: ids as numbers, empty filters left out. */
+const payloadOf = (s: ListSearch): PayloadIn<'getStockData'> => {
+  const text = (k: string) => (s[k] === undefined ? undefined : String(s[k]));
+  const id = (k: string) => (s[k] === undefined ? undefined : Number(s[k]));
+  return {
+    supplier_oe: text('supplier_oe'), name: text('name'), custom_brand_name: text('custom_brand_name'), default_code: text('default_code'),
+    supplier_vehicle: text('supplier_vehicle'), producing_area: text('producing_area'),
+    type_id: id('type_id'), make_id: id('make_id'), terminology_id: id('terminology_id'), country_id: id('country_id'),
+    state: text('state') as 'on' | 'off' | undefined, price_lock: text('price_lock') as 'locked' | 'unlocked' | undefined,
+    clean_state: text('clean_state') as 'normal' | 'clearance' | undefined, sale_state: text('sale_state') as 'normal' | 'promotion' | undefined,
+    min_create_date: text('min_create_date'), max_create_date: text('max_create_date'), zero_stock: s.zero_stock === '1' ? 1 : undefined,
+    sort_field: (s.sort as PayloadIn<'getStockData'>['sort_field']) ?? 'create_date', sort_order: s.order ?? 'desc',
+    page_number: s.page ?? 1, page_size: s.size ?? 50,
+  };
+};
+
+const yuanText = (fen: number | null) => (fen === null ? '' : formatFen(fen));
+const wholeText = (n: number | null) => (n === null ? '' : String(n));
+
+type Status = { kind: 'ok' | 'error'; text: string } | null;
+
+export function StockPage({ search, onSearch, clearance }: { search: ListSearch; onSearch: (s: ListSearch) => void; clearance?: boolean }) {
+  const qc = useQueryClient();
+  const { session } = useRouteContext({ from: '__root__' });
+  const user = session.user!;
+  const [status, setStatus] = useState<Status>(null);
+  const [editing, setEditing] = useState<SellerStockRow | 'new' | null>(null);
+  const [history, setHistory] = useState<SellerStockRow | null>(null);
+  const [queued, setQueued] = useState<Map<number, Array<{ delta: number }>>>(new Map());
+  const makes = useQuery(makesQuery());
+  const types = useQuery(partTypesQuery());
+  const groups = useQuery(terminologyQuery());
+  const countries = useQuery(countriesQuery());
+
+  // adjustments waiting in the outbox show in the quantity until the server has them
+  useEffect(() => {
+    const sub = outbox.pendingCount$(user.uuid).subscribe(() => {
+      void outbox.pending(user.uuid).then((rows) => {
+        const m = new Map<number, Array<{ delta: number }>>();
+        for (const r of rows) {
+          if (r.name !== 'adjustStockQty') continue;
+          const p = r.payload as { product_id: number; delta: number };
+          m.set(p.product_id, [...(m.get(p.product_id) ?? []), { delta: p.delta }]);
+        }
+        setQueued((old) => {
+          if (old.size > 0 && m.size < old.size) void qc.invalidateQueries({ queryKey: stockKeys.lists() });
+          return m;
+        });
+      });
+    });
+    return () => sub.unsubscribe();
+  }, [user.uuid, qc]);
+
+  const refused = (e: unknown) => setStatus({ kind: 'error', text: errorText(e) });
+  const saved = (text: string) => setStatus({ kind: 'ok', text });
+  const afterBulk = async (text: string) => {
+    await qc.invalidateQueries({ queryKey: stockKeys.lists() });
+    saved(text);
+  };
+
+  const savePrice = async (row: SellerStockRow, field: StockPriceField, value: number) => {
+    try {
+      const next = await request('post', 'updateStockPrice', { product_id: row.id, company_id: user.company_id, value: field === 'vn_price' ? String(value) : formatFen(value), target_price_field: field }, undefined, { silent: true });
+      putRow(qc, next);
+      saved(`已保存：${row.supplier_oe} ${STOCK_PRICE_LABELS[field]} ${field === 'vn_price' ? value : formatFen(value)}`);
+    } catch (e) {
+      refused(e);
+    }
+  };
+  const saveQuantity = async (row: SellerStockRow, quantity: number) => {
+    try {
+      const next = await request('post', 'updateStockQty', { product_id: row.id, company_id: user.company_id, quantity, qty_version: row.qty_version }, undefined, { silent: true });
+      putRow(qc, next);
+      saved(`已保存：${row.supplier_oe} 库存数量 ${quantity}`);
+    } catch (e) {
+      refused(e);
+      // the message names the quantity someone else set: show it in the row too
+      void qc.invalidateQueries({ queryKey: stockKeys.lists() });
+    }
+  };
+  const adjust = async (row: SellerStockRow, delta: number) => {
+    try {
+      const r = await sendQueued(user.uuid, 'adjustStockQty', { product_id: row.id, company_id: user.company_id, delta });
+      if (r.outcome === 'sent') {
+        putRow(qc, r.answer);
+        saved(`已调整：${row.supplier_oe} 库存 ${delta > 0 ? '+' : ''}${delta}，现为 ${r.answer.quantity}`);
+      } else saved(`网络不可用，${row.supplier_oe} 的库存调整 ${delta > 0 ? '+' : ''}${delta} 已保存在本机，联网后自动同步`);
+    } catch (e) {
+      refused(e);
+    }
+  };
+
+  const filters: ListFilter[] = useMemo(() => [
+    { name: 'supplier_oe', label: 'OE号', type: 'text' },
+    { name: 'name', label: '配件名称', type: 'text' },
+    { name: 'custom_brand_name', label: '品牌', type: 'text' },
+    { name: 'type_id', label: '品质', type: 'select', options: (types.data ?? []).map((t) => ({ label: t.name, value: String(t.id) })) },
+    { name: 'make_id', label: '车型品牌', type: 'select', options: (makes.data ?? []).map((m) => ({ label: `${m.initial} ${m.name}`, value: String(m.id) })) },
+    { name: 'terminology_id', label: '配件分组', type: 'select', options: (groups.data ?? []).map((g) => ({ label: g.name, value: String(g.id) })) },
+    { name: 'state', label: '上架状态', type: 'select', options: opts(STOCK_STATE_TEXT) },
+    { name: 'price_lock', label: '价格锁定', type: 'select', options: opts(PRICE_LOCK_TEXT) },
+    ...(clearance ? [] : [{ name: 'clean_state', label: '清仓', type: 'select' as const, options: opts(CLEAN_STATE_TEXT) }]),
+    { name: 'default_code', label: '自编码', type: 'text', more: true },
+    { name: 'supplier_vehicle', label: '适用车型', type: 'text', more: true },
+    { name: 'producing_area', label: '产地', type: 'text', more: true },
+    { name: 'sale_state', label: '销售状态', type: 'select', options: [{ label: '正常', value: 'normal' }, { label: '促销', value: 'promotion' }], more: true },
+    { name: 'country_id', label: '国家', type: 'select', options: (countries.data?.data ?? []).map((c) => ({ label: c.name, value: String(c.id) })), more: true },
+    { name: 'zero_stock', label: '库存', type: 'select', options: [{ label: '只看零库存', value: '1' }], more: true },
+    { name: 'min_create_date', label: '创建日期起', type: 'date', more: true },
+    { name: 'max_create_date', label: '创建日期止', type: 'date', more: true },
+  ], [types.data, makes.data, groups.data, countries.data, clearance]);
+
+  const priceColumn = (field: StockPriceField) => ({
+    key: field, header: STOCK_PRICE_LABELS[field], num: true, width: '6.5rem', sort: (PRICE_COLUMNS as readonly string[]).includes(field) ? field : undefined,
+    cell: (r: SellerStockRow) => (
+      <EditableNumber field={field} value={r[field]} display={field === 'vn_price' ? wholeText(r[field]) : yuanText(r[field])}
+        toText={field === 'vn_price' ? wholeText : yuanText} label={`${r.supplier_oe} ${STOCK_PRICE_LABELS[field]}`} locked={r.price_lock}
+        onSave={(v) => savePrice(r, field, v)} onInvalid={(text) => setStatus({ kind: 'error', text })} />
+    ),
+  });
+
+  const def: ListDef<SellerStockRow, ReturnType<typeof stockKeys.list>> = {
+    title: clearance ? '清仓库存' : '库存与价格',
+    filters,
+    query: (s) => stockListQuery(payloadOf(clearance ? { ...s, clean_state: 'clearance' } : s)),
+    rowKey: (r) => r.id,
+    rowLabel: (r) => `${r.supplier_oe} ${r.name}`,
+    defaultSort: { sort: 'create_date', order: 'desc' },
+    columns: [
+      {
+        key: 'oe', header: 'OE号 / 配件名称', sort: 'supplier_oe', width: '11rem',
+        cell: (r) => <div className="stock-key"><strong>{r.supplier_oe}</strong><span>{r.name}</span></div>,
+      },
+      { key: 'brand', header: '品牌 / 品质', width: '7rem', cell: (r) => <div className="stock-key"><span>{r.part_brand_name || r.custom_brand_name}</span><small className="muted">{r.part_type_name}</small></div> },
+      { key: 'make', header: '车型', width: '7rem', cell: (r) => <div className="stock-key"><span>{r.make_name || '—'}</span><small className="muted stock-vehicle">{r.supplier_vehicle}</small></div> },
+      {
+        key: 'quantity', header: '库存', num: true, sort: 'quantity', width: '8rem',
+        cell: (r) => {
+          const waiting = queued.get(r.id) ?? [];
+          return (
+            <div className="stock-qty">
+              <EditableNumber field="quantity" value={r.quantity} display={String(pendingQuantity(r.quantity, waiting))} toText={wholeText}
+                label={`${r.supplier_oe} 库存数量`} onSave={(v) => saveQuantity(r, v)} onInvalid={(text) => setStatus({ kind: 'error', text })} />
+              <AdjustQuantity label={r.supplier_oe} onAdjust={(d) => adjust(r, d)} onInvalid={(text) => setStatus({ kind: 'error', text })} />
+              {waiting.length > 0 && <small className="muted" title="联网后自动同步">待同步</small>}
+            </div>
+          );
+        },
+      },
+      ...STOCK_PRICE_FIELDS.map(priceColumn),
+      {
+        key: 'lock', header: '价格锁定', width: '5rem',
+        cell: (r) => <span className={r.price_lock ? 'stock-locked' : 'muted'}>{r.price_lock ? PRICE_LOCK_TEXT.locked : PRICE_LOCK_TEXT.unlocked}</span>,
+      },
+      {
+        key: 'state', header: '状态', width: '5rem',
+        cell: (r) => <span>{STOCK_STATE_TEXT[r.state]}{r.clean_state === 'clearance' && <span className="stock-tag">清仓</span>}</span>,
+      },
+      { key: 'written', header: '更新时间', width: '8rem', cell: (r) => dayjs.unix(Math.max(r.prod_write_date, r.price_write_date, r.stock_write_date)).format('YYYY-MM-DD HH:mm') },
+      {
+        key: 'actions', header: '操作', width: '6rem',
+        cell: (r) => (
+          <span className="stock-actions">
+            <button type="button" className="linklike" onClick={() => setEditing(r)} aria-label={`编辑 ${r.supplier_oe}`}>编辑</button>
+            <button type="button" className="linklike" onClick={() => setHistory(r)} aria-label={`修改记录 ${r.supplier_oe}`}>记录</button>
+          </span>
+        ),
+      },
+    ],
+    bulkActions: [
+      { label: '上架', icon: 'pi pi-arrow-up', run: async (ids) => afterBulk(`已上架 ${(await request('post', 'stockSetState', { ids, state: 'on' }, undefined, { silent: true })).changed} 行`) },
+      { label: '下架', icon: 'pi pi-arrow-down', run: async (ids) => afterBulk(`已下架 ${(await request('post', 'stockSetState', { ids, state: 'off' }, undefined, { silent: true })).changed} 行，买家搜索不到它们了`) },
+      clearance
+        ? { label: '取消清仓', icon: 'pi pi-undo', run: async (ids) => afterBulk(`已取消清仓 ${(await request('post', 'stockSetClean', { ids, clean_state: 'normal' }, undefined, { silent: true })).changed} 行`) }
+        : { label: '标记清仓', icon: 'pi pi-tag', run: async (ids) => afterBulk(`已标记清仓 ${(await request('post', 'stockSetClean', { ids, clean_state: 'clearance' }, undefined, { silent: true })).changed} 行`) },
+      { label: '锁定价格', icon: 'pi pi-lock', run: async (ids) => afterBulk(`已锁定价格 ${(await request('post', 'stockSetLock', { ids, locked: true }, undefined, { silent: true })).changed} 行`) },
+      { label: '解锁价格', icon: 'pi pi-lock-open', run: async (ids) => afterBulk(`已解锁价格 ${(await request('post', 'stockSetLock', { ids, locked: false }, undefined, { silent: true })).changed} 行`) },
+      {
+        label: '删除', icon: 'pi pi-trash', danger: true, confirm: (n) => `确定删除所选的 ${n} 行库存？删除后买家搜索不到，购物车中的这些配件也会移除。`,
+        run: async (ids) => afterBulk(`已删除 ${(await request('post', 'stockDelete', { ids }, undefined, { silent: true })).changed} 行`),
+      },
+    ],
+    empty: (filtered) => filtered
+      ? <>没有符合条件的库存。<button type="button" className="linklike" onClick={() => onSearch({})}>清除筛选</button>后查看全部。</>
+      : clearance
+        ? <>还没有清仓的库存。在“库存与价格”中勾选要清仓的行，点“标记清仓”。</>
+        : <>还没有库存。点右上角“新增库存”添加第一条，买家就能通过OE号和关键词搜索到它。</>,
+  };
+
+  return (
+    <>
+      <ListPage def={def} search={search} onSearch={onSearch}
+        toolbar={!clearance && <Button type="button" label="新增库存" icon="pi pi-plus" onClick={() => setEditing('new')} />}
+        status={status && <p className={status.kind === 'ok' ? 'stock-status ok' : 'stock-status error'} role={status.kind === 'ok' ? 'status' : 'alert'} data-testid="stock-status">{status.text}</p>} />
+      {editing && (
+        <StockFormDialog row={editing === 'new' ? null : editing} onHide={() => setEditing(null)}
+          onSaved={(row, created) => {
+            setEditing(null);
+            if (created) void qc.invalidateQueries({ queryKey: stockKeys.lists() });
+            else putRow(qc, row);
+            saved(`${created ? '已新增' : '已保存'}：${row.supplier_oe} ${row.name}`);
+          }} />
+      )}
+      {history && <StockChangesDialog row={history} onHide={() => setHistory(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { STOCK_CODES, STOCK_SORT_FIELDS } from '../../../shared/domain/stock';
+import { listSearch } from '../../ui/list/list-search';
+import { StockPage, STOCK_FILTER_NAMES } from '../../features/stock/StockPage';
+
+/** 清仓: the company's stock marked for clearance, with the same editing as 库存与价格. */
+export const Route = createFileRoute('/backend/product/clean')({
+  validateSearch: listSearch(STOCK_FILTER_NAMES, STOCK_SORT_FIELDS),
+  beforeLoad: guardedBy({ auth: true, permissions: STOCK_CODES }),
+  component: function CleanStock() {
+    const navigate = Route.useNavigate();
+    return <StockPage clearance search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});

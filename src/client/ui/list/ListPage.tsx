@@ -1,0 +1,223 @@
+/**
+ * The list-page building block of the back office and the operator platform (DESIGN.md, "Back
+ * office and operator pages"): a page declares its filters, columns, call, row key, bulk actions
+ * and empty text; the block owns the filter form, the address (list-search.ts), paging
+ * (50/100/200/400/800), sorting by column, row selection, loading, empty and error states, and the
+ * tablet layout (the table scrolls inside itself with its key column fixed; the page never scrolls
+ * sideways).
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { Paginator } from 'primereact/paginator';
+import { InputText } from 'primereact/inputtext';
+import { Dropdown } from 'primereact/dropdown';
+import { Button } from 'primereact/button';
+import { OfflineError } from '../../api/request';
+import { LIST_PAGE_SIZES, type ListPageSize, type ListSearch } from './list-search';
+import './list.css';
+
+export interface ListFilter {
+  name: string;
+  label: string;
+  type: 'text' | 'select' | 'date';
+  options?: ReadonlyArray<{ label: string; value: string }>;
+  /** shown only after 更多筛选 */
+  more?: boolean;
+  width?: string;
+}
+
+export interface ListColumn<Row> {
+  key: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** the call's sort field; the header then sorts */
+  sort?: string;
+  width?: string;
+  num?: boolean;
+}
+
+export interface BulkAction {
+  label: string;
+  icon?: string;
+  danger?: boolean;
+  /** asked before running, with the number of rows */
+  confirm?: (n: number) => string;
+  run: (ids: number[]) => Promise<unknown>;
+}
+
+export interface ListDef<Row, K extends QueryKey = QueryKey> {
+  title: string;
+  filters: readonly ListFilter[];
+  /** the first column is the key column: it stays in view while the table scrolls sideways */
+  columns: ReadonlyArray<ListColumn<Row>>;
+  query: (search: ListSearch) => UseQueryOptions<{ data: Row[]; total: number }, Error, { data: Row[]; total: number }, K>;
+  rowKey: (row: Row) => number;
+  rowLabel?: (row: Row) => string;
+  bulkActions?: readonly BulkAction[];
+  /** what an empty list says, and what to do next */
+  empty: (filtered: boolean) => ReactNode;
+  defaultSort?: { sort: string; order: 'asc' | 'desc' };
+}
+
+export function ListPage<Row, K extends QueryKey>({ def, search, onSearch, toolbar, status }: {
+  def: ListDef<Row, K>;
+  search: ListSearch;
+  onSearch: (next: ListSearch) => void;
+  /** buttons beside the title (新增 …) */
+  toolbar?: ReactNode;
+  /** a line the page writes outcomes to (saved, refused) */
+  status?: ReactNode;
+}) {
+  const names = useMemo(() => def.filters.map((f) => f.name), [def.filters]);
+  const applied = useMemo(() => Object.fromEntries(names.map((n) => [n, search[n] === undefined ? '' : String(search[n])])), [names, search]);
+  const [draft, setDraft] = useState<Record<string, string>>(applied);
+  const [more, setMore] = useState(() => def.filters.some((f) => f.more && applied[f.name]));
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [bulkError, setBulkError] = useState('');
+  useEffect(() => setDraft(applied), [applied]);
+
+  const q = useQuery({ ...def.query(search), placeholderData: keepPreviousData });
+  const rows = q.data?.data ?? [];
+  const size: ListPageSize = search.size ?? 50;
+  const page = search.page ?? 1;
+  const sort = search.sort ?? def.defaultSort?.sort;
+  const order = search.order ?? def.defaultSort?.order ?? 'desc';
+  const filtered = names.some((n) => applied[n] !== '');
+  // a selection is of the rows on screen: another page, filter or sort starts a new one
+  const shownKey = rows.map(def.rowKey).join(',');
+  useEffect(() => setSelected(new Set()), [shownKey]);
+
+  const apply = (values: Record<string, string>) =>
+    onSearch({ ...Object.fromEntries(Object.entries(values).map(([k, val]) => [k, val.trim() === '' ? undefined : val.trim()])), size: search.size, sort: search.sort, order: search.order, page: undefined });
+  const sortBy = (field: string) =>
+    onSearch({ ...search, page: undefined, sort: field, order: sort === field && order === 'desc' ? 'asc' : 'desc' });
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(def.rowKey(r)));
+  const toggle = (id: number) => setSelected((old) => {
+    const next = new Set(old);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    return next;
+  });
+  const runBulk = async (a: BulkAction) => {
+    const ids = [...selected];
+    if (a.confirm && !window.confirm(a.confirm(ids.length))) return;
+    setBusy(true);
+    setBulkError('');
+    try {
+      await a.run(ids);
+      setSelected(new Set());
+    } catch (e) {
+      setBulkError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (f: ListFilter) => {
+    const id = `filter-${f.name}`;
+    const value = draft[f.name] ?? '';
+    const set = (val: string) => setDraft((d) => ({ ...d, [f.name]: val }));
+    return (
+      <label key={f.name} className="list-filter" htmlFor={id} style={f.width ? { width: f.width } : undefined}>
+        <span>{f.label}</span>
+        {f.type === 'select' ? (
+          <Dropdown inputId={id} value={value} options={[{ label: '全部', value: '' }, ...(f.options ?? [])]} onChange={(e) => set(e.value as string)} filter={(f.options?.length ?? 0) > 12} />
+        ) : (
+          <InputText id={id} name={f.name} type={f.type === 'date' ? 'date' : 'text'} value={value} onChange={(e) => set(e.target.value)} maxLength={60} />
+        )}
+      </label>
+    );
+  };
+
+  return (
+    <section className="card list-page" aria-label={def.title}>
+      <div className="list-head">
+        <h2>{def.title}</h2>
+        <div className="list-toolbar">{toolbar}</div>
+      </div>
+      <form className="list-filters" role="search" aria-label={`${def.title}筛选`} onSubmit={(e) => { e.preventDefault(); apply(draft); }}>
+        {def.filters.filter((f) => !f.more || more).map(field)}
+        <div className="list-filter-actions">
+          <Button type="submit" label="搜索" icon="pi pi-search" />
+          <Button type="button" label="重置" outlined onClick={() => { const empty = Object.fromEntries(names.map((n) => [n, ''])); setDraft(empty); apply(empty); }} />
+          {def.filters.some((f) => f.more) && (
+            <Button type="button" text label={more ? '收起筛选' : '更多筛选'} icon={more ? 'pi pi-angle-up' : 'pi pi-angle-down'} onClick={() => setMore(!more)} />
+          )}
+        </div>
+      </form>
+      {def.bulkActions && (
+        <div className="list-bulk" aria-label="批量操作">
+          <span className="muted">{selected.size > 0 ? `已选 ${selected.size} 行` : '勾选行后可批量操作'}</span>
+          {def.bulkActions.map((a) => (
+            <Button key={a.label} type="button" size="small" outlined severity={a.danger ? 'danger' : undefined} icon={a.icon} label={a.label}
+              disabled={selected.size === 0 || busy} onClick={() => void runBulk(a)} />
+          ))}
+          {bulkError && <span className="list-error" role="alert">{bulkError}</span>}
+        </div>
+      )}
+      {status}
+      {q.isError && !q.data ? (
+        <div className="list-state" role="alert">
+          <p>{q.error instanceof OfflineError ? '当前离线，联网后可查看' : q.error.message}</p>
+          <Button type="button" label="重试" icon="pi pi-refresh" onClick={() => void q.refetch()} />
+        </div>
+      ) : (
+        <div className="list-scroll" tabIndex={0} aria-label={`${def.title}表格`}>
+          <table className="list-table" aria-busy={q.isFetching}>
+            <thead>
+              <tr>
+                {def.bulkActions && (
+                  <th className="list-check">
+                    <input type="checkbox" aria-label="全选本页" checked={allOnPage} disabled={rows.length === 0}
+                      onChange={() => setSelected(allOnPage ? new Set() : new Set(rows.map(def.rowKey)))} />
+                  </th>
+                )}
+                {def.columns.map((c, i) => (
+                  <th key={c.key} className={[i === 0 ? 'list-key' : '', c.num ? 'num' : ''].join(' ')} style={c.width ? { minWidth: c.width, width: c.width } : undefined}
+                    aria-sort={c.sort && sort === c.sort ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                    {c.sort ? (
+                      <button type="button" className="list-sort" onClick={() => sortBy(c.sort!)}>
+                        {c.header}<i className={`pi ${sort === c.sort ? (order === 'asc' ? 'pi-sort-amount-up-alt' : 'pi-sort-amount-down') : 'pi-sort-alt'}`} aria-hidden />
+                      </button>
+                    ) : c.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => {
+                const id = def.rowKey(r);
+                return (
+                  <tr key={id} data-testid="list-row" data-id={id} className={selected.has(id) ? 'selected' : undefined}>
+                    {def.bulkActions && (
+                      <td className="list-check">
+                        <input type="checkbox" aria-label={`选择 ${def.rowLabel?.(r) ?? id}`} checked={selected.has(id)} onChange={() => toggle(id)} />
+                      </td>
+                    )}
+                    {def.columns.map((c, i) => (
+                      <td key={c.key} className={[i === 0 ? 'list-key' : '', c.num ? 'num' : ''].join(' ')}>{c.cell(r)}</td>
+                    ))}
+                  </tr>
+                );
+              })}
+              {q.data && rows.length === 0 && (
+                <tr><td colSpan={def.columns.length + (def.bulkActions ? 1 : 0)} className="list-empty" role="status">{def.empty(filtered)}</td></tr>
+              )}
+              {!q.data && (
+                <tr><td colSpan={def.columns.length + (def.bulkActions ? 1 : 0)} className="list-empty" aria-busy="true">正在加载…</td></tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="list-foot">
+        <span className="muted" data-testid="list-total">共 {q.data?.total ?? 0} 条</span>
+        {(q.data?.total ?? 0) > LIST_PAGE_SIZES[0] && (
+          <Paginator first={(page - 1) * size} rows={size} totalRecords={q.data?.total ?? 0} rowsPerPageOptions={[...LIST_PAGE_SIZES]}
+            onPageChange={(e) => onSearch({ ...search, page: e.page + 1, size: e.rows as ListPageSize })} />
+        )}
+      </div>
+    </section>
+  );
+}

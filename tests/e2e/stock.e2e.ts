@@ -1,0 +1,121 @@
+/**
+ * Browser end-to-end of the seller's stock page (issue 9): the clerk (M03 only) filters the list,
+ * edits a price in place and a buyer sees the new price in an OE search; an invalid price goes back
+ * and says why; a new row is added through the form (a refusal names its field, nothing typed is
+ * lost); on a 1024×768 touch tablet the page does not scroll sideways and the cells stay reachable.
+ * Screenshots: stock-list, stock-inline-edit, stock-form-error, stock-tablet.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2E, type E2E } from './harness';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => e2e?.close());
+
+const openStock = async (page: Page, query = '') => {
+  await page.goto(`${e2e.url}/backend/product/stockAndPrice${query}`);
+  await page.getByRole('region', { name: '库存与价格' }).waitFor();
+};
+const status = (page: Page) => page.getByTestId('stock-status');
+
+describe('seller stock page', () => {
+  it('the clerk filters, edits a price in place, and the buyer sees the new price in OE search', async () => {
+    const { rows: [pick] } = await e2e.pglite.query<{ id: number; oe_norm: string; supplier_oe: string }>(`
+      select id::int as id, oe_norm, supplier_oe from stock where company_id = 2 and state = 'on' and quantity > 0 and price0 is not null
+      order by id limit 1`);
+    await e2e.pglite.query('update stock set price_lock = false where id = $1', [pick.id]);
+    const { page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'clerk');
+    await openStock(page);
+    // the menu shows the stock page, not the orders the clerk may not see
+    const menu = page.getByRole('navigation', { name: '后台菜单' });
+    await expect.poll(() => menu.getByRole('link', { name: '库存与价格' }).count()).toBe(1);
+    await expect.poll(() => menu.getByRole('link', { name: '销售订单' }).count()).toBe(0);
+
+    await page.getByLabel('OE号').fill(pick.oe_norm);
+    await page.getByRole('button', { name: '搜索' }).click();
+    await page.waitForURL((u) => u.searchParams.get('supplier_oe') === pick.oe_norm);
+    const row = page.locator(`[data-testid="list-row"][data-id="${pick.id}"]`);
+    await row.waitFor();
+    await e2e.shot(page, 'stock-list');
+
+    const priceCell = page.getByRole('button', { name: `修改${pick.supplier_oe} 批发价(不含税)` });
+    await priceCell.click();
+    const input = page.getByRole('textbox', { name: `${pick.supplier_oe} 批发价(不含税)` });
+    await input.fill('-5');
+    await input.press('Enter');
+    await expect.poll(() => status(page).innerText()).toContain('批发价(不含税)须为不小于0的数字');
+    await priceCell.click();
+    await input.fill('88.8');
+    await e2e.shot(page, 'stock-inline-edit');
+    await input.press('Enter');
+    await expect.poll(() => status(page).innerText()).toContain('已保存');
+    await expect.poll(() => priceCell.innerText()).toBe('88.80');
+    const { rows: [saved] } = await e2e.pglite.query<{ price0: number }>('select price0 from stock where id = $1', [pick.id]);
+    expect(saved.price0).toBe(8880);
+
+    // the buyer (a formal member, who sees wholesale prices) finds the new price on the next search
+    const buyer = await e2e.newPage();
+    await e2e.signIn(buyer.page, '/login', 'buyer');
+    await buyer.page.goto(`${e2e.url}/search/parts/oe?code=${pick.oe_norm}`);
+    await expect.poll(() => buyer.page.locator('table').first().innerText(), { timeout: 15_000 }).toContain('88.80');
+    await buyer.context.close();
+    await page.context().close();
+  });
+
+  it('adds a row through the form: a refusal names the field and keeps what was typed', async () => {
+    const { page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'seller');
+    await openStock(page);
+    await page.getByRole('button', { name: '新增库存' }).click();
+    const dialog = page.getByRole('dialog', { name: '新增库存' });
+    await dialog.waitFor();
+    await dialog.getByLabel('OE号').fill('8K0-615-301-M');
+    await dialog.getByLabel('配件名称').fill('前制动盘');
+    await dialog.getByLabel('批发价(不含税)').fill('12.345');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => dialog.locator('#custom_brand_name-error, #part_brand_id-error').first().innerText()).toContain('请选择配件品牌或填写自有品牌');
+    await expect.poll(() => dialog.locator('#price0-error').innerText()).toBe('批发价(不含税)最多两位小数');
+    await expect.poll(() => dialog.getByLabel('配件名称').inputValue()).toBe('前制动盘');
+    await e2e.shot(page, 'stock-form-error');
+
+    await dialog.getByLabel('自有品牌').fill('骏达精选');
+    await dialog.locator('.p-dropdown:has(#quality_id)').click();
+    await page.locator('.p-dropdown-panel .p-dropdown-item').first().click();
+    await dialog.getByLabel('批发价(不含税)').fill('320');
+    await dialog.getByLabel('库存数量').fill('6');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => status(page).innerText()).toContain('已新增：8K0-615-301-M 前制动盘');
+    await expect.poll(() => page.locator('[data-testid="list-row"]').first().innerText()).toContain('8K0-615-301-M');
+    const { rows } = await e2e.pglite.query<{ price0: number; quantity: number }>(`select price0, quantity from stock where oe_norm = '8K0615301M' and company_id = 2`);
+    expect(rows).toEqual([{ price0: 32000, quantity: 6 }]);
+    await page.context().close();
+  });
+
+  it('on a 1024×768 touch tablet the page does not scroll sideways and a quantity can be adjusted by touch', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: false, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await e2e.signIn(page, '/login', 'clerk');
+    await openStock(page);
+    const first = page.locator('[data-testid="list-row"]').first();
+    await first.waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    const id = Number(await first.getAttribute('data-id'));
+    const { rows: [before] } = await e2e.pglite.query<{ quantity: number; supplier_oe: string }>('select quantity, supplier_oe from stock where id = $1', [id]);
+    await first.getByRole('button', { name: `调整 ${before.supplier_oe} 库存` }).tap();
+    const adjust = first.getByRole('textbox', { name: `调整 ${before.supplier_oe} 库存（+N 或 -N）` });
+    await adjust.fill('+3');
+    await adjust.press('Enter');
+    await expect.poll(() => status(page).innerText()).toContain(`现为 ${before.quantity + 3}`);
+    // the last column (操作) is reached by scrolling the table, not the page
+    const edit = first.getByRole('button', { name: `编辑 ${before.supplier_oe}` });
+    await edit.scrollIntoViewIfNeeded();
+    await expect.poll(() => edit.isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => window.scrollX)).toBe(0);
+    await e2e.shot(page, 'stock-tablet');
+    await context.close();
+  });
+});
