@@ -16,6 +16,7 @@ import { membershipEndpoints } from './membership';
 import { cartEndpoints } from './cart';
 import { orderEndpoints } from './orders';
 import { imEndpoints } from './im';
+import { organisationEndpoints } from './organisation';
 
 export * from './envelope';
 export * from './endpoint';
@@ -36,6 +37,7 @@ export * from './membership';
 export * from './cart';
 export * from './orders';
 export * from './im';
+export * from './organisation';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -55,6 +57,7 @@ export const endpoints = {
   ...cartEndpoints,
   ...orderEndpoints,
   ...imEndpoints,
+  ...organisationEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
