@@ -261,6 +261,24 @@ describe.each(backends)('organisation on %s', (backend) => {
       expect((await env.call('GET', '/api/org/contacts', { token: seller })).body.data.map((c: { name: string }) => c.name)).toEqual(['黄小姐']);
     });
 
+    it('the first contact speaks for the company on the chat card and the shop, to formal members only', async () => {
+      const sellerUuid = (await userRow('seller')).uuid;
+      const buyer = (await env.login('buyer')).access_token;
+      const member = (await env.login('member')).access_token;
+      const card = async (token: string) => (await env.call('GET', `/api/im/contact?uuid=${sellerUuid}`, { token })).body.data;
+      const shop = async (token: string) => (await env.call('GET', '/api/company/shop/info?company_id=2', { token })).body.data.company;
+      expect(await card(buyer)).toMatchObject({ contact_phone: '020-86321458', contact_qq: '2851436677', contact_wechat_code: '' });
+      await env.call('POST', '/api/org/contact', { token: seller, body: { name: '后加的', phone: '13855556666', sort: 5 } });
+      await env.call('POST', '/api/org/contact', { token: seller, body: { name: '黄小姐', phone: '13822223333', wechat: 'huang_xj', sort: 1 } });
+      expect(await card(buyer)).toMatchObject({ contact_phone: '13822223333', contact_qq: '', contact_wechat_code: 'huang_xj', contacts_visible: true });
+      expect(await shop(buyer)).toMatchObject({ phone: '13822223333', qq: '' });
+      const hidden = await card(member);
+      expect(hidden.contacts_visible).toBe(false);
+      expect(hidden).not.toHaveProperty('contact_phone');
+      expect(hidden).not.toHaveProperty('contact_wechat_code');
+      expect(await shop(member)).not.toHaveProperty('phone');
+    });
+
     it('reads and updates the enterprise information: owner or M07, known brands and makes, own logo', async () => {
       const got = await env.call('GET', '/api/settings/enterprise', { token: seller });
       expect(got.body.data).toMatchObject({ name: '广州骏达汽车配件有限公司', short_name: '骏达汽配', logo: '', main_brands: [], main_makes: [], editable: true, is_seller: true });

@@ -20,6 +20,14 @@ import * as repo from './organisation.repo';
 const fieldError = (field: string, text: string) => new AppError(ResultCode.invalidPayload, 422, text, { field });
 const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
 
+/**
+ * Someone took the name or the phone between our check and the write. The statement failed inside
+ * what may be the caller's transaction (idempotent calls), which can run nothing more: the index
+ * that refused it says which field.
+ */
+const takenError = (e: unknown) =>
+  (e as { constraint?: string }).constraint === 'app_user_mobile' ? fieldError('mobile', orgText.mobileTaken) : fieldError('username', msg.usernameTaken);
+
 const shape = (r: NonNullable<Awaited<ReturnType<typeof repo.employeeById>>>): Employee => ({
   id: r.id, uuid: r.uuid, username: r.username, display_name: r.display_name, mobile: r.mobile ?? '', is_owner: r.is_owner,
   active: r.active, permissions: r.permissions, created: unix(r.created_at), last_login: unix(r.last_login),
@@ -100,9 +108,7 @@ export const createOrganisationService = (deps: { clock: Clock; auth: AuthServic
           return reread(trx, row.id);
         });
       } catch (e) {
-        // someone took the name or phone between our check and the insert
-        if (isUniqueViolation(e)) await ensureFree(db, p);
-        throw e;
+        throw isUniqueViolation(e) ? takenError(e) : e;
       }
     },
 
@@ -121,8 +127,7 @@ export const createOrganisationService = (deps: { clock: Clock; auth: AuthServic
         await db.updateTable('app_user').set({ display_name: p.display_name, mobile: p.mobile, permissions: p.permissions })
           .where('id', '=', target.id).where('company_id', '=', caller.companyId).execute();
       } catch (e) {
-        if (isUniqueViolation(e)) await ensureFree(db, { mobile: p.mobile }, target.id);
-        throw e;
+        throw isUniqueViolation(e) ? takenError(e) : e;
       }
       return reread(db, target.id);
     },
