@@ -143,6 +143,43 @@ describe.each(backends)('organisation on %s', (backend) => {
       expect(limit.body.data).toEqual({ have: 2, limit: 2 });
     });
 
+    it('lets only one of two adds made at once take the last place', async () => {
+      await db().updateTable('company_level').set({ employee_limit: 3 }).where('name', '=', '正式会员').execute();
+      const [a, b] = await Promise.all([
+        create(seller, newEmployee()),
+        create(seller, newEmployee({ username: 'cangku02', mobile: '13911113333' })),
+      ]);
+      expect([a.status, b.status].sort()).toEqual([200, 409]);
+      expect((await list(seller)).body.data).toMatchObject({ total: 3, have: 3, limit: 3 });
+    });
+
+    it.each([
+      ['display_name', { display_name: '   ' }, '请输入员工姓名'],
+      ['mobile', { mobile: '1380000000' }, '手机号须为11位'],
+      ['permissions', { permissions: 'M03' }, '员工权限应为权限代码的列表'],
+      ['id', { id: 'abc' }, '员工编号应为正整数'],
+      ['id', { id: 0 }, '员工编号应为正整数'],
+    ])('refuses an edit with a bad %s and changes nothing', async (field, over, text) => {
+      const before = await userRow('clerk');
+      const r = await update(seller, { id: before.id, display_name: '李晓琳', mobile: '13800000003', permissions: ['M03'], ...over });
+      expect(r.status).toBe(422);
+      expect(r.body.field).toBe(field);
+      expect(r.body.client_msg).toContain(text);
+      expect(await userRow('clerk')).toEqual(before);
+    });
+
+    it('refuses a bad active flag or password for an employee and changes nothing', async () => {
+      const before = await userRow('clerk');
+      const flag = await env.call('POST', '/api/org/employee/active', { token: seller, body: { id: before.id, active: 'maybe' } });
+      expect(flag.status).toBe(422);
+      expect(flag.body.field).toBe('active');
+      expect(flag.body.client_msg).toContain('启用状态只能是 true 或 false');
+      const pw = await resetPassword(seller, before.id, 'no digits here');
+      expect(pw.status).toBe(422);
+      expect(pw.body.client_msg).toContain('新密码');
+      expect(await userRow('clerk')).toEqual(before);
+    });
+
     it('disabling signs the employee out at once (908), enabling lets them sign in again', async () => {
       const clerk = (await env.login('clerk')).access_token;
       const clerkId = await userId('clerk');
