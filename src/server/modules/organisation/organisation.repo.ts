@@ -35,8 +35,8 @@ export const ownerCodes = async (db: Kysely<DB>, companyId: number) => {
   return [...new Set(rows.flatMap((r) => r.permissions))];
 };
 
-/** Locks the company row: employee counts checked against the limit stay true until commit. */
-export const lockCompanyLimit = async (db: Kysely<DB>, companyId: number) => {
+/** Locks the company row and reads its employee limit: counts checked against a limit stay true until commit. */
+export const lockCompany = async (db: Kysely<DB>, companyId: number) => {
   const { rows } = await sql<{ employee_limit: number }>`
     select l.employee_limit from company c join company_level l on l.id = c.level_id where c.id = ${companyId} for update of c`.execute(db);
   return rows[0]?.employee_limit ?? 0;

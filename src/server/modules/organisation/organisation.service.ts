@@ -76,7 +76,7 @@ export const createOrganisationService = (deps: { clock: Clock; auth: AuthServic
   };
 
   const ensureRoom = async (db: Kysely<DB>, companyId: number) => {
-    const limit = await repo.lockCompanyLimit(db, companyId);
+    const limit = await repo.lockCompany(db, companyId);
     if ((await repo.activeEmployees(db, companyId)) >= limit) throw conflict(orgText.employeeLimit(limit));
   };
 
@@ -162,7 +162,7 @@ export const createOrganisationService = (deps: { clock: Clock; auth: AuthServic
 
     addContact: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'contactCreate'>) =>
       inTransaction(db, async (trx) => {
-        await repo.lockCompanyLimit(trx, caller.companyId);
+        await repo.lockCompany(trx, caller.companyId);
         if ((await repo.contactCount(trx, caller.companyId)) >= CONTACT_LIMIT) throw conflict(orgText.contactLimit(CONTACT_LIMIT));
         return repo.insertContact(trx, caller.companyId, p, deps.clock.now());
       }),
