@@ -9,7 +9,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import { AppError, forbidden } from '../../http/errors';
-import { ResultCode, type Enterprise, type PayloadOut } from '../../../shared/contracts';
+import { ENTERPRISE_CODES, ResultCode, type Enterprise, type PayloadOut } from '../../../shared/contracts';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { orgText } from '../../../shared/domain/organisation';
 import { firstForeignUpload } from '../upload/upload.service';
 import * as repo from './enterprise.repo';
@@ -28,7 +29,7 @@ export const createEnterpriseService = () => {
     const { main_brand_ids, main_make_ids, ...rest } = c;
     return {
       ...rest, main_brands: inOrder(main_brand_ids, brands), main_makes: inOrder(main_make_ids, makes),
-      editable: owner || caller.permissions.includes('M07'),
+      editable: owner || hasAnyPermission(caller.permissions, ENTERPRISE_CODES),
     };
   };
 
@@ -36,7 +37,7 @@ export const createEnterpriseService = () => {
     get: read,
 
     async update(db: Kysely<DB>, caller: Caller, p: PayloadOut<'enterpriseUpdate'>) {
-      if (!caller.permissions.includes('M07') && !(await repo.isOwner(db, caller.userId))) throw forbidden(orgText.enterpriseOwnerOrM07);
+      if (!hasAnyPermission(caller.permissions, ENTERPRISE_CODES) && !(await repo.isOwner(db, caller.userId))) throw forbidden(orgText.enterpriseOwnerOrM07);
       const current = await repo.enterpriseOf(db, caller.companyId);
       if (!current) throw new AppError(ResultCode.notFound, 404, '公司不存在');
       if (p.logo !== '' && p.logo !== current.logo && (await firstForeignUpload(db, caller.companyId, [p.logo])) >= 0) throw fieldError('logo', orgText.logoNotOurs);

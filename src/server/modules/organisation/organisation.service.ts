@@ -1,9 +1,10 @@
 /**
  * Organisation (M06): the caller's company's employees and public contacts. The company is always
- * the caller's; an id of another company's user or contact is refused and nothing changes. The
- * codes a company may grant are its owner's; a manager who is not the owner moves only codes they
- * hold and acts only on employees holding no code they lack (domain/organisation). Disabling an
- * employee or setting their password signs them out everywhere at once, as password reset does.
+ * the caller's: another company's user is refused (403), another company's contact is not found
+ * (404, contacts are looked up within the company), and nothing changes. The codes a company may
+ * grant are its owner's; a manager who is not the owner moves only codes they hold and acts only on
+ * employees holding no code they lack (domain/organisation). Disabling an employee or setting their
+ * password signs them out everywhere at once, as password reset does.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -43,7 +44,7 @@ export const createOrganisationService = (deps: { clock: Clock; auth: AuthServic
     return { me, companyCodes, grantable };
   };
 
-  /** Another company's user reads as forbidden, never as "not found", so ids of others reveal nothing either way. */
+  /** An unknown id is 404; a user of another company is 403, not the caller's to manage. */
   const employeeOf = async (db: Kysely<DB>, caller: Caller, id: number) => {
     const row = await repo.employeeById(db, id);
     if (!row) throw new AppError(ResultCode.notFound, 404, orgText.employeeNotFound);
