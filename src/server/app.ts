@@ -45,6 +45,12 @@ import { createImService } from './modules/im/im.service';
 import { imHandlers } from './modules/im/im.routes';
 import { createStockService } from './modules/stock/stock.service';
 import { stockHandlers } from './modules/stock/stock.routes';
+import { createOrganisationService } from './modules/organisation/organisation.service';
+import { organisationHandlers } from './modules/organisation/organisation.routes';
+import { createEnterpriseService } from './modules/enterprise/enterprise.service';
+import { enterpriseHandlers } from './modules/enterprise/enterprise.routes';
+import { createBackofficeService } from './modules/backoffice/backoffice.service';
+import { backofficeHandlers } from './modules/backoffice/backoffice.routes';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -69,10 +75,11 @@ export const createApp = (deps: AppDeps) => {
   const payments = createPaymentProviders(deps.clock);
   const membership = createMembershipService(deps.clock, payments);
   const cart = createCartService(deps.clock);
+  const company = createCompanyService(deps.clock);
   const handlers: Handlers = {
     ...authHandlers(auth),
     ...systemHandlers(deps.clock),
-    ...companyHandlers(createCompanyService(deps.clock)),
+    ...companyHandlers(company),
     ...historyHandlers(deps.clock),
     ...searchHandlers(createSearchService(deps.clock)),
     ...sellerApplyHandlers(createSellerApplyService(deps.clock)),
@@ -88,6 +95,9 @@ export const createApp = (deps: AppDeps) => {
     ...ordersHandlers(createOrdersService({ clock: deps.clock, cart, membership })),
     ...stockHandlers(createStockService(deps.clock)),
     ...imHandlers(createImService({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: (id) => deps.isOnline?.(id) ?? false })),
+    ...organisationHandlers(createOrganisationService({ clock: deps.clock, auth })),
+    ...enterpriseHandlers(createEnterpriseService()),
+    ...backofficeHandlers(createBackofficeService(company)),
   };
 
   app.get('/api/health', async (c) => c.json(ok({ backend: deps.backend, server_version: await serverVersion(deps.db) })));

@@ -74,6 +74,8 @@ export const msg = {
     sellerApplyApprove: '通过入驻申请',
     sellerApplyReject: '驳回入驻申请',
     imSend: '发送聊天消息',
+    employeeCreate: '添加员工',
+    contactCreate: '添加联系人',
   } as Readonly<Record<string, string>>,
   updateAvailable: '发现新版本',
   updateNow: '立即更新',

@@ -53,4 +53,21 @@ describe('WebSocket gateway', () => {
     expect(other.ws.readyState).toBe(WebSocket.OPEN);
     other.ws.close();
   });
+
+  it('tells a disabled employee\'s open tab at once (员工 停用)', async () => {
+    const as = async (username: string) => {
+      const r = await fetch(`${server.url}/api/user/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'demo123456' }) });
+      return ((await r.json()) as { data: { access_token: string } }).data.access_token;
+    };
+    const conn = await connect(await as('clerk'));
+    const seller = await as('seller');
+    const post = (path: string, body: object) =>
+      fetch(`${server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${seller}` }, body: JSON.stringify(body) });
+    const list = (await (await fetch(`${server.url}/api/org/employees?keyword=clerk`, { headers: { authorization: `Bearer ${seller}` } })).json()) as { data: { data: Array<{ id: number }> } };
+    const id = list.data.data[0].id;
+    expect((await post('/org/employee/active', { id, active: false })).status).toBe(200);
+    expect(await conn.closed).toBe(4908);
+    expect(conn.messages[1]).toEqual({ type: 'signedOut', code: 908 });
+    expect((await post('/org/employee/active', { id, active: true })).status).toBe(200);
+  });
 });

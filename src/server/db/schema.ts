@@ -21,6 +21,11 @@ export interface DB {
     level_end_at: Timestamp | null; vin_sum_qty: Generated<number>; vin_end_at: Timestamp | null;
     province: Generated<string>; city: Generated<string>; address: Generated<string>; phone: Generated<string>; qq: Generated<string>;
     created_at: CreatedAt;
+    logo: Generated<string>; main_brand_ids: ColumnType<number[], number[] | undefined, number[]>; main_make_ids: ColumnType<number[], number[] | undefined, number[]>;
+  };
+  company_contact: {
+    id: Generated<number>; company_id: number; name: string; phone: string; qq: Generated<string>; wechat: Generated<string>;
+    position: Generated<string>; sort: Generated<number>; created_at: CreatedAt;
   };
   app_user: {
     id: Generated<number>; uuid: string; company_id: number; username: string; display_name: string; password_hash: string;

@@ -106,6 +106,8 @@ export const imContactSchema = v.object({
   company_addr: v.string(),
   contact_phone: v.optional(v.string()),
   contact_qq: v.optional(v.string()),
+  /** the WeChat id of the company's first contact (M06 联系人); only for formal members */
+  contact_wechat_code: v.optional(v.string()),
   contacts_visible: v.boolean(),
   on_line: v.boolean(),
   company_area_list: v.array(named),

@@ -8,6 +8,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { msg } from '../../../shared/messages';
+import { orgText } from '../../../shared/domain/organisation';
 import { AppError, signedOut, tokenExpired } from '../../http/errors';
 import { ResultCode } from '../../../shared/contracts';
 import type { AppDeps, Caller } from '../../http/context';
@@ -20,7 +21,8 @@ export const REFRESH_TTL_S = 30 * 86400;
 const sha = (t: string) => createHash('sha256').update(t).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
-const revokedText = (reason: string | null) => (reason === 'refresh_reused' ? msg.refreshReused : msg.signedOutBody);
+const revokedText = (reason: string | null) =>
+  reason === 'refresh_reused' ? msg.refreshReused : reason === 'employee_disabled' ? orgText.accountDisabled : msg.signedOutBody;
 
 /**
  * Runs `fn` once the earlier runs holding any of these keys are done. Password checks of one
@@ -119,15 +121,19 @@ export const createAuthService = (deps: AppDeps) => {
      * Stores a new password hash and signs the user out everywhere except `keepSessionId`; a
      * reset also lifts a sign-in lock, since the owner of the phone just proved who they are.
      */
-    async replacePassword(db: Kysely<DB>, user: { id: number; username: string }, hash: string, reason: 'password_reset' | 'password_changed', keepSessionId?: number) {
+    async replacePassword(db: Kysely<DB>, user: { id: number; username: string }, hash: string, reason: 'password_reset' | 'password_changed' | 'password_set_by_manager', keepSessionId?: number) {
       await db.updateTable('app_user').set({ password_hash: hash }).where('id', '=', user.id).execute();
       await revoke(db, { userId: user.id, exceptSessionId: keepSessionId }, reason, deps.clock.now());
       await clearAccount(db, user.username.toLowerCase());
     },
 
+    /** Signs a user out on every device at once (an employee disabled by their company): their next call gets 908, open /ws sockets are told. */
+    signOutEverywhere: (db: Kysely<DB>, userId: number, reason: 'employee_disabled') => revoke(db, { userId }, reason, deps.clock.now()),
+
     async resolveCaller(bearer: string): Promise<Caller> {
       const row = await repo.findSessionByAccess(deps.db, sha(bearer));
-      if (!row || !row.active) throw signedOut();
+      if (!row) throw signedOut();
+      if (!row.active) throw signedOut(orgText.accountDisabled);
       if (row.revoked_at) throw signedOut(revokedText(row.revoked_reason));
       if (new Date(row.access_expires_at) <= deps.clock.now()) throw tokenExpired();
       if (row.level_end_at && new Date(row.level_end_at) <= deps.clock.now()) await repo.lapseExpiredLevel(deps.db, row.company_id, deps.clock.now());

@@ -103,11 +103,13 @@ export const companyCard = async (db: Kysely<DB>, companyId: number) => {
   const company = await db.selectFrom('company').select(['id', 'name', 'short_name', 'province', 'city', 'address', 'phone', 'qq'])
     .where('id', '=', companyId).executeTakeFirst();
   if (!company) return undefined;
-  const [brands, parts] = await Promise.all([
+  const [brands, parts, contact] = await Promise.all([
     sql<{ name: string }>`select pb.name from stock s join part_brand pb on pb.id = s.part_brand_id
       where s.company_id = ${companyId} and s.state = 'on' group by pb.name order by count(*) desc, pb.name limit 5`.execute(db),
     sql<{ name: string }>`select t.name from stock s join terminology t on t.id = s.terminology_id
       where s.company_id = ${companyId} and s.state = 'on' group by t.name order by count(*) desc, t.name limit 5`.execute(db),
+    // the first of the company's public contacts (M06 联系人) speaks for it when there is one
+    db.selectFrom('company_contact').select(['phone', 'qq', 'wechat']).where('company_id', '=', companyId).orderBy('sort').orderBy('id').limit(1).executeTakeFirst(),
   ]);
-  return { company, brands: brands.rows, parts: parts.rows };
+  return { company, brands: brands.rows, parts: parts.rows, contact };
 };

@@ -147,7 +147,11 @@ export const createImService = (deps: ImDeps) => {
       return {
         uuid: user.uuid, nick_name: user.display_name, portrait_uri: user.head_image, company_id: company.id,
         company_name: company.name, company_addr: `${company.province}${company.city !== company.province ? company.city : ''}${company.address}`,
-        ...(visible ? { contact_phone: company.phone, contact_qq: company.qq } : {}),
+        ...(visible ? {
+          contact_phone: card.contact?.phone ?? company.phone,
+          contact_qq: card.contact ? card.contact.qq : company.qq,
+          contact_wechat_code: card.contact?.wechat ?? '',
+        } : {}),
         contacts_visible: visible,
         on_line: deps.isOnline?.(user.id) ?? false,
         company_area_list: [{ name: company.city && company.city !== company.province ? `${company.province} ${company.city}` : company.province }].filter((a) => a.name),

@@ -22,8 +22,14 @@ export const shopCompany = async (db: Kysely<DB>, companyId: number) => {
     with per_brand as (
       -- one pass over the company's stock gives both the stock size and the brand ranking
       select s.part_brand_id, count(*)::int as n from stock s where s.company_id = ${companyId} and s.state = 'on' group by s.part_brand_id
+    ),
+    first_contact as (
+      -- the first of the company's public contacts (M06 联系人) speaks for it when there is one
+      select phone, qq from company_contact where company_id = ${companyId} order by sort, id limit 1
     )
-    select c.id, c.name, c.short_name, c.province, c.city, c.address, c.phone, c.qq, l.name as level_name, l.level_type,
+    select c.id, c.name, c.short_name, c.province, c.city, c.address,
+      coalesce((select phone from first_contact), c.phone) as phone, coalesce((select qq from first_contact), c.qq) as qq,
+      l.name as level_name, l.level_type,
       coalesce((select sum(n) from per_brand), 0)::int as stock_count,
       (select array_agg(b.name order by b.n desc, b.name) from (select pb.name, x.n from per_brand x join part_brand pb on pb.id = x.part_brand_id
          order by x.n desc, pb.name limit 3) b) as main_brands
