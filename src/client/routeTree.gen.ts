@@ -56,6 +56,7 @@ import { Route as StoreTradeNewRouteImport } from './routes/_store/trade/new'
 import { Route as BackendAccountingWalletRouteImport } from './routes/backend/accounting.wallet'
 import { Route as BackendOrderPurchaseRouteImport } from './routes/backend/order.purchase'
 import { Route as BackendOrderSalesRouteImport } from './routes/backend/order.sales'
+import { Route as BackendOrganizationEmployeeRouteImport } from './routes/backend/organization.employee'
 import { Route as BackendProductCleanRouteImport } from './routes/backend/product.clean'
 import { Route as BackendProductStockAndPriceRouteImport } from './routes/backend/product.stockAndPrice'
 import { Route as BackendSettingsPasswordRouteImport } from './routes/backend/settings.password'
@@ -326,6 +327,12 @@ const BackendOrderSalesRoute = BackendOrderSalesRouteImport.update({
   path: '/order/sales',
   getParentRoute: () => BackendRoute,
 } as any)
+const BackendOrganizationEmployeeRoute =
+  BackendOrganizationEmployeeRouteImport.update({
+    id: '/organization/employee',
+    path: '/organization/employee',
+    getParentRoute: () => BackendRoute,
+  } as any)
 const BackendProductCleanRoute = BackendProductCleanRouteImport.update({
   id: '/product/clean',
   path: '/product/clean',
@@ -558,6 +565,7 @@ export interface FileRoutesByFullPath {
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
+  '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
@@ -634,6 +642,7 @@ export interface FileRoutesByTo {
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
+  '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
@@ -720,6 +729,7 @@ export interface FileRoutesById {
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
+  '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
@@ -805,6 +815,7 @@ export interface FileRouteTypes {
     | '/backend/accounting/wallet'
     | '/backend/order/purchase'
     | '/backend/order/sales'
+    | '/backend/organization/employee'
     | '/backend/product/clean'
     | '/backend/product/stockAndPrice'
     | '/backend/settings/password'
@@ -881,6 +892,7 @@ export interface FileRouteTypes {
     | '/backend/accounting/wallet'
     | '/backend/order/purchase'
     | '/backend/order/sales'
+    | '/backend/organization/employee'
     | '/backend/product/clean'
     | '/backend/product/stockAndPrice'
     | '/backend/settings/password'
@@ -966,6 +978,7 @@ export interface FileRouteTypes {
     | '/backend/accounting/wallet'
     | '/backend/order/purchase'
     | '/backend/order/sales'
+    | '/backend/organization/employee'
     | '/backend/product/clean'
     | '/backend/product/stockAndPrice'
     | '/backend/settings/password'
@@ -1354,6 +1367,13 @@ declare module '@tanstack/react-router' {
       path: '/order/sales'
       fullPath: '/backend/order/sales'
       preLoaderRoute: typeof BackendOrderSalesRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/organization/employee': {
+      id: '/backend/organization/employee'
+      path: '/organization/employee'
+      fullPath: '/backend/organization/employee'
+      preLoaderRoute: typeof BackendOrganizationEmployeeRouteImport
       parentRoute: typeof BackendRoute
     }
     '/backend/product/clean': {
@@ -1789,6 +1809,7 @@ interface BackendRouteChildren {
   BackendAccountingWalletRoute: typeof BackendAccountingWalletRoute
   BackendOrderPurchaseRoute: typeof BackendOrderPurchaseRoute
   BackendOrderSalesRoute: typeof BackendOrderSalesRoute
+  BackendOrganizationEmployeeRoute: typeof BackendOrganizationEmployeeRoute
   BackendProductCleanRoute: typeof BackendProductCleanRoute
   BackendProductStockAndPriceRoute: typeof BackendProductStockAndPriceRoute
   BackendSettingsPasswordRoute: typeof BackendSettingsPasswordRoute
@@ -1802,6 +1823,7 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendAccountingWalletRoute: BackendAccountingWalletRoute,
   BackendOrderPurchaseRoute: BackendOrderPurchaseRoute,
   BackendOrderSalesRoute: BackendOrderSalesRoute,
+  BackendOrganizationEmployeeRoute: BackendOrganizationEmployeeRoute,
   BackendProductCleanRoute: BackendProductCleanRoute,
   BackendProductStockAndPriceRoute: BackendProductStockAndPriceRoute,
   BackendSettingsPasswordRoute: BackendSettingsPasswordRoute,

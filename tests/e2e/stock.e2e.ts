@@ -118,4 +118,47 @@ describe('seller stock page', () => {
     await e2e.shot(page, 'stock-tablet');
     await context.close();
   });
+
+  it('the owner adds an employee with M03 only, who signs in, edits stock and is kept out of orders', async () => {
+    const { page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'seller');
+    await page.goto(`${e2e.url}/backend`);
+    // the home says what waits: each figure links to its list
+    const todo = page.getByRole('region', { name: '待处理' });
+    await expect.poll(() => todo.getByRole('link', { name: /^零库存 \d+$/ }).count()).toBe(1);
+    await page.goto(`${e2e.url}/backend/organization/employee`);
+    await page.getByRole('region', { name: '员工' }).waitFor();
+    await expect.poll(() => page.getByTestId('employee-limit').innerText()).toMatch(/^员工 \d+ \/ \d+ 人$/);
+    await page.getByRole('button', { name: '添加员工' }).click();
+    const dialog = page.getByRole('dialog', { name: '添加员工' });
+    await dialog.getByLabel('用户名').fill('cangku01');
+    await dialog.getByLabel('姓名').fill('周仓库');
+    await dialog.getByLabel('手机号').fill('1391234');
+    await dialog.locator('#password').fill('cangku2026');
+    await dialog.getByRole('checkbox', { name: /产品管理/ }).check();
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => dialog.locator('#mobile-error').innerText()).toContain('手机号');
+    await dialog.getByLabel('手机号').fill('13912340001');
+    await e2e.shot(page, 'employee-form');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => page.getByTestId('employee-status').innerText()).toBe('已添加：周仓库（cangku01）');
+    await expect.poll(() => page.locator('[data-testid="list-row"]', { hasText: 'cangku01' }).innerText()).toContain('产品管理');
+    await e2e.shot(page, 'employee-list');
+    await page.context().close();
+
+    const staff = await e2e.newPage();
+    await staff.page.goto(`${e2e.url}/login`);
+    await staff.page.locator('input[name="username"]').fill('cangku01');
+    await staff.page.locator('input[name="password"]').fill('cangku2026');
+    await staff.page.locator('button[type="submit"]').click();
+    await staff.page.waitForURL((u) => u.pathname.startsWith('/search'));
+    await openStock(staff.page);
+    await expect.poll(() => staff.page.locator('[data-testid="list-row"]').count()).toBeGreaterThan(0);
+    const menu = staff.page.getByRole('navigation', { name: '后台菜单' });
+    await expect.poll(() => menu.getByRole('link', { name: '销售订单' }).count()).toBe(0);
+    // the address of an order page does not open it either: the guard sends the employee back
+    await staff.page.goto(`${e2e.url}/backend/order/sales`);
+    await staff.page.waitForURL((u) => u.pathname !== '/backend/order/sales');
+    await staff.context.close();
+  });
 });

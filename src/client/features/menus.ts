@@ -6,6 +6,7 @@ import { hasAnyPermission, HEAD_COMPANY_ID, MENU_CODES } from '../../shared/doma
 import type { RouteRule } from '../../shared/domain/guards';
 import { FINANCE_CODES, PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../shared/domain/orders';
 import { STOCK_CODES } from '../../shared/domain/stock';
+import { ORG_CODES } from '../../shared/contracts/organisation';
 
 export interface MenuEntry {
   label: string;
@@ -71,6 +72,7 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   { label: '采购订单', path: '/backend/order/purchase', icon: 'pi pi-shopping-bag', codes: PURCHASE_ORDER_CODES },
   { label: '库存与价格', path: '/backend/product/stockAndPrice', icon: 'pi pi-box', codes: STOCK_CODES },
   { label: '清仓', path: '/backend/product/clean', icon: 'pi pi-tags', codes: STOCK_CODES },
+  { label: '员工', path: '/backend/organization/employee', icon: 'pi pi-users', codes: ORG_CODES },
   { label: '我的财务', path: '/backend/accounting/wallet', icon: 'pi pi-wallet', codes: FINANCE_PAGE_CODES },
   // the head company holds M14 too, but only a seller has a shop to decorate
   { label: '店铺装修', path: '/backend/store', icon: 'pi pi-palette', codes: ['M14'], sellersOnly: true },

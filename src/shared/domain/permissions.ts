@@ -25,3 +25,12 @@ export const MEMBER_CODES: readonly string[] = [...new Set<string>([...NAV_CODES
 /** A required list is met when it is empty or intersects the user's codes. */
 export const hasAnyPermission = (userCodes: readonly string[], required: readonly string[] | undefined): boolean =>
   !required || required.length === 0 || required.some((c) => userCodes.includes(c));
+
+/** What each member code opens, in the words of the menu (000 §6, 001 §2.1): the employee form shows these. */
+export const PERMISSION_LABELS: Readonly<Record<string, string>> = {
+  C07: '发布询价', C08: '查看报价', C09: '采购订单（前台）', C10: '销售订单（前台）', C11: '配件管理', C12: '商圈',
+  C14: '谁看过我', C15: '求购', 'M01-00': '销售订单', 'M01-01': '销售订单处理', M02: '采购订单', 'M02-01': '采购订单查看',
+  'M02-02': '采购订单处理', M03: '产品管理（库存与价格）', M04: '客户管理', M05: '商圈管理', M06: '组织管理（员工、联系人）',
+  M07: '企业设置', M08: '服务（售后）', M09: '财务', 'M09-00': '账单', 'M09-04': '钱包', 'M09-05': '发票', 'M09-07': '积分',
+  M10: '报价中心', M11: '海外（越南）', 'M11-01': '快捷回复与换算', M12: '报价', M13: '营销', M14: '店铺装修',
+};

@@ -10,6 +10,17 @@ import { visibleEntries } from '../menus';
 import { signOut } from '../session/actions';
 import { CurrencySwitch } from '../currency/CurrencySwitch';
 import { favouriteShortcut, TOPBAR_LINKS, USER_MENU } from './topbar';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { SALES_ORDER_CODES } from '../../../shared/domain/orders';
+import { backofficeSummaryQuery } from '../backoffice/BackofficeHome';
+
+/** A seller with the sales codes is told about sales orders waiting for confirmation. */
+function WaitingOrders() {
+  const { data } = useQuery(backofficeSummaryQuery());
+  const n = data?.sales_pending ?? 0;
+  if (n === 0) return null;
+  return <Link to="/backend/order/sales" search={{ status: 'pending' }} className="topbar-due" data-testid="waiting-orders">{n} 个新订单待确认</Link>;
+}
 
 /** The dark strip above the header: favourite hint, hotline, currency, back office, user menu or sign-in. */
 export function TopBar({ toast }: { toast: RefObject<Toast | null> }) {
@@ -34,6 +45,7 @@ export function TopBar({ toast }: { toast: RefObject<Toast | null> }) {
         </span>
         <span className="topbar-right">
           <CurrencySwitch />
+          {user?.is_seller && hasAnyPermission(user.permissions, SALES_ORDER_CODES) && <WaitingOrders />}
           {visibleEntries(TOPBAR_LINKS, user).map((e) => <Link key={e.path} to={e.path}>{e.label}</Link>)}
           {user ? (
             <>

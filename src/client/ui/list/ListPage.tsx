@@ -45,12 +45,12 @@ export interface BulkAction {
   run: (ids: number[]) => Promise<unknown>;
 }
 
-export interface ListDef<Row, K extends QueryKey = QueryKey> {
+export interface ListDef<Row, K extends QueryKey = QueryKey, A extends { data: Row[]; total: number } = { data: Row[]; total: number }> {
   title: string;
   filters: readonly ListFilter[];
   /** the first column is the key column: it stays in view while the table scrolls sideways */
   columns: ReadonlyArray<ListColumn<Row>>;
-  query: (search: ListSearch) => UseQueryOptions<{ data: Row[]; total: number }, Error, { data: Row[]; total: number }, K>;
+  query: (search: ListSearch) => UseQueryOptions<A, Error, A, K>;
   rowKey: (row: Row) => number;
   rowLabel?: (row: Row) => string;
   bulkActions?: readonly BulkAction[];
@@ -59,8 +59,8 @@ export interface ListDef<Row, K extends QueryKey = QueryKey> {
   defaultSort?: { sort: string; order: 'asc' | 'desc' };
 }
 
-export function ListPage<Row, K extends QueryKey>({ def, search, onSearch, toolbar, status }: {
-  def: ListDef<Row, K>;
+export function ListPage<Row, K extends QueryKey, A extends { data: Row[]; total: number }>({ def, search, onSearch, toolbar, status }: {
+  def: ListDef<Row, K, A>;
   search: ListSearch;
   onSearch: (next: ListSearch) => void;
   /** buttons beside the title (新增 …) */
@@ -164,7 +164,7 @@ export function ListPage<Row, K extends QueryKey>({ def, search, onSearch, toolb
         </div>
       ) : (
         <div className="list-scroll" tabIndex={0} aria-label={`${def.title}表格`}>
-          <table className="list-table" aria-busy={q.isFetching}>
+          <table className={def.bulkActions ? 'list-table' : 'list-table no-check'} aria-busy={q.isFetching}>
             <thead>
               <tr>
                 {def.bulkActions && (

@@ -28,7 +28,7 @@ export const listSearch = (filters: readonly string[], sortFields: readonly stri
     ...Object.fromEntries(filters.map((name) => [name, filterValue])),
     page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100000))), undefined),
     size: v.fallback(v.optional(v.picklist(LIST_PAGE_SIZES)), undefined),
-    sort: v.fallback(v.optional(v.picklist(sortFields as [string, ...string[]])), undefined),
+    ...(sortFields.length > 0 ? { sort: v.fallback(v.optional(v.picklist(sortFields as [string, ...string[]])), undefined) } : {}),
     order: v.fallback(v.optional(v.picklist(['asc', 'desc'])), undefined),
   }) as unknown as v.GenericSchema<Record<string, unknown>, ListSearch>;
 

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { ORG_CODES } from '../../../shared/contracts';
+import { listSearch } from '../../ui/list/list-search';
+import { EmployeePage, EMPLOYEE_FILTER_NAMES } from '../../features/organisation/EmployeePage';
+
+export const Route = createFileRoute('/backend/organization/employee')({
+  validateSearch: listSearch(EMPLOYEE_FILTER_NAMES, []),
+  beforeLoad: guardedBy({ auth: true, permissions: ORG_CODES }),
+  component: function Employees() {
+    const navigate = Route.useNavigate();
+    return <EmployeePage search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});
