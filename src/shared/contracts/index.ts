@@ -17,6 +17,7 @@ import { cartEndpoints } from './cart';
 import { orderEndpoints } from './orders';
 import { imEndpoints } from './im';
 import { stockEndpoints } from './stock';
+import { stockImportEndpoints } from './stock-import';
 
 export * from './envelope';
 export * from './endpoint';
@@ -38,6 +39,7 @@ export * from './cart';
 export * from './orders';
 export * from './im';
 export * from './stock';
+export * from './stock-import';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -58,6 +60,7 @@ export const endpoints = {
   ...orderEndpoints,
   ...imEndpoints,
   ...stockEndpoints,
+  ...stockImportEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
