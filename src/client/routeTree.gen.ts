@@ -57,6 +57,7 @@ import { Route as BackendAccountingWalletRouteImport } from './routes/backend/ac
 import { Route as BackendOrderPurchaseRouteImport } from './routes/backend/order.purchase'
 import { Route as BackendOrderSalesRouteImport } from './routes/backend/order.sales'
 import { Route as BackendProductCleanRouteImport } from './routes/backend/product.clean'
+import { Route as BackendProductImportRouteImport } from './routes/backend/product.import'
 import { Route as BackendProductStockAndPriceRouteImport } from './routes/backend/product.stockAndPrice'
 import { Route as BackendSettingsPasswordRouteImport } from './routes/backend/settings.password'
 import { Route as BackendSettingsProfileRouteImport } from './routes/backend/settings.profile'
@@ -331,6 +332,11 @@ const BackendProductCleanRoute = BackendProductCleanRouteImport.update({
   path: '/product/clean',
   getParentRoute: () => BackendRoute,
 } as any)
+const BackendProductImportRoute = BackendProductImportRouteImport.update({
+  id: '/product/import',
+  path: '/product/import',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendProductStockAndPriceRoute =
   BackendProductStockAndPriceRouteImport.update({
     id: '/product/stockAndPrice',
@@ -559,6 +565,7 @@ export interface FileRoutesByFullPath {
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
+  '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
@@ -635,6 +642,7 @@ export interface FileRoutesByTo {
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
+  '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
@@ -721,6 +729,7 @@ export interface FileRoutesById {
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
+  '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
@@ -806,6 +815,7 @@ export interface FileRouteTypes {
     | '/backend/order/purchase'
     | '/backend/order/sales'
     | '/backend/product/clean'
+    | '/backend/product/import'
     | '/backend/product/stockAndPrice'
     | '/backend/settings/password'
     | '/backend/settings/profile'
@@ -882,6 +892,7 @@ export interface FileRouteTypes {
     | '/backend/order/purchase'
     | '/backend/order/sales'
     | '/backend/product/clean'
+    | '/backend/product/import'
     | '/backend/product/stockAndPrice'
     | '/backend/settings/password'
     | '/backend/settings/profile'
@@ -967,6 +978,7 @@ export interface FileRouteTypes {
     | '/backend/order/purchase'
     | '/backend/order/sales'
     | '/backend/product/clean'
+    | '/backend/product/import'
     | '/backend/product/stockAndPrice'
     | '/backend/settings/password'
     | '/backend/settings/profile'
@@ -1361,6 +1373,13 @@ declare module '@tanstack/react-router' {
       path: '/product/clean'
       fullPath: '/backend/product/clean'
       preLoaderRoute: typeof BackendProductCleanRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/product/import': {
+      id: '/backend/product/import'
+      path: '/product/import'
+      fullPath: '/backend/product/import'
+      preLoaderRoute: typeof BackendProductImportRouteImport
       parentRoute: typeof BackendRoute
     }
     '/backend/product/stockAndPrice': {
@@ -1790,6 +1809,7 @@ interface BackendRouteChildren {
   BackendOrderPurchaseRoute: typeof BackendOrderPurchaseRoute
   BackendOrderSalesRoute: typeof BackendOrderSalesRoute
   BackendProductCleanRoute: typeof BackendProductCleanRoute
+  BackendProductImportRoute: typeof BackendProductImportRoute
   BackendProductStockAndPriceRoute: typeof BackendProductStockAndPriceRoute
   BackendSettingsPasswordRoute: typeof BackendSettingsPasswordRoute
   BackendSettingsProfileRoute: typeof BackendSettingsProfileRoute
@@ -1803,6 +1823,7 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendOrderPurchaseRoute: BackendOrderPurchaseRoute,
   BackendOrderSalesRoute: BackendOrderSalesRoute,
   BackendProductCleanRoute: BackendProductCleanRoute,
+  BackendProductImportRoute: BackendProductImportRoute,
   BackendProductStockAndPriceRoute: BackendProductStockAndPriceRoute,
   BackendSettingsPasswordRoute: BackendSettingsPasswordRoute,
   BackendSettingsProfileRoute: BackendSettingsProfileRoute,
