@@ -3,7 +3,7 @@
  * (the company's last mapping is offered again), preview the first lines with their problems, then
  * import with a progress bar; the refused lines come back as an error file to fix and re-import.
  */
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
@@ -36,7 +36,11 @@ export function ImportPage() {
     refetchInterval: (q) => (q.state.data && q.state.data.state !== 'running' ? false : 500),
   });
   const finished = status.data && status.data.state !== 'running';
-  if (finished && status.data?.state === 'done') void qc.invalidateQueries({ queryKey: stockKeys.lists() });
+  const doneState = status.data?.state;
+  // the stock list shows the imported rows next time it is opened
+  useEffect(() => {
+    if (doneState === 'done') void qc.invalidateQueries({ queryKey: stockKeys.lists() });
+  }, [doneState, qc]);
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];

@@ -41,6 +41,8 @@ import { readLines, sniffFormat, type TableFormat } from './table-file';
 
 export const IMPORT_BATCH_ROWS = 500;
 
+const yieldToOthers = () => new Promise<void>((r) => setImmediate(r));
+
 /** The stored column an import field writes. */
 const COLUMN_OF: Record<ImportField, repo.ImportColumn> = {
   ...(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, f])) as Record<ImportField, repo.ImportColumn>),
@@ -208,6 +210,8 @@ export const createStockImportService = (deps: ImportDeps) => {
       for await (const cells of readLines(rec.path, rec.format, encoding)) {
         if (first) first = false;
         else if (!isBlankLine(cells)) total++;
+        // parsing a buffered chunk never leaves the microtask queue: let other requests' I/O in
+        if (total % 2000 === 0) await yieldToOthers();
       }
       await repo.setTotal(db, rec.id, total);
       const refs = await repo.references(db);
@@ -221,7 +225,7 @@ export const createStockImportService = (deps: ImportDeps) => {
           await writeErrors(await applyBatch(db, caller, rec, mapping, refs, batch));
           batch = [];
           // let the requests that waited for the database go first
-          await new Promise((r) => setImmediate(r));
+          await yieldToOthers();
         }
       }
       if (batch.length) await writeErrors(await applyBatch(db, caller, rec, mapping, refs, batch));
