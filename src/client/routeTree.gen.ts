@@ -58,6 +58,7 @@ import { Route as BackendOrderPurchaseRouteImport } from './routes/backend/order
 import { Route as BackendOrderSalesRouteImport } from './routes/backend/order.sales'
 import { Route as BackendOrganizationEmployeeRouteImport } from './routes/backend/organization.employee'
 import { Route as BackendProductCleanRouteImport } from './routes/backend/product.clean'
+import { Route as BackendProductImportRouteImport } from './routes/backend/product.import'
 import { Route as BackendProductStockAndPriceRouteImport } from './routes/backend/product.stockAndPrice'
 import { Route as BackendSettingsPasswordRouteImport } from './routes/backend/settings.password'
 import { Route as BackendSettingsProfileRouteImport } from './routes/backend/settings.profile'
@@ -338,6 +339,11 @@ const BackendProductCleanRoute = BackendProductCleanRouteImport.update({
   path: '/product/clean',
   getParentRoute: () => BackendRoute,
 } as any)
+const BackendProductImportRoute = BackendProductImportRouteImport.update({
+  id: '/product/import',
+  path: '/product/import',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendProductStockAndPriceRoute =
   BackendProductStockAndPriceRouteImport.update({
     id: '/product/stockAndPrice',
@@ -567,6 +573,7 @@ export interface FileRoutesByFullPath {
   '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
+  '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
@@ -644,6 +651,7 @@ export interface FileRoutesByTo {
   '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
+  '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
@@ -731,6 +739,7 @@ export interface FileRoutesById {
   '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
+  '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
@@ -817,6 +826,7 @@ export interface FileRouteTypes {
     | '/backend/order/sales'
     | '/backend/organization/employee'
     | '/backend/product/clean'
+    | '/backend/product/import'
     | '/backend/product/stockAndPrice'
     | '/backend/settings/password'
     | '/backend/settings/profile'
@@ -894,6 +904,7 @@ export interface FileRouteTypes {
     | '/backend/order/sales'
     | '/backend/organization/employee'
     | '/backend/product/clean'
+    | '/backend/product/import'
     | '/backend/product/stockAndPrice'
     | '/backend/settings/password'
     | '/backend/settings/profile'
@@ -980,6 +991,7 @@ export interface FileRouteTypes {
     | '/backend/order/sales'
     | '/backend/organization/employee'
     | '/backend/product/clean'
+    | '/backend/product/import'
     | '/backend/product/stockAndPrice'
     | '/backend/settings/password'
     | '/backend/settings/profile'
@@ -1381,6 +1393,13 @@ declare module '@tanstack/react-router' {
       path: '/product/clean'
       fullPath: '/backend/product/clean'
       preLoaderRoute: typeof BackendProductCleanRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/product/import': {
+      id: '/backend/product/import'
+      path: '/product/import'
+      fullPath: '/backend/product/import'
+      preLoaderRoute: typeof BackendProductImportRouteImport
       parentRoute: typeof BackendRoute
     }
     '/backend/product/stockAndPrice': {
@@ -1811,6 +1830,7 @@ interface BackendRouteChildren {
   BackendOrderSalesRoute: typeof BackendOrderSalesRoute
   BackendOrganizationEmployeeRoute: typeof BackendOrganizationEmployeeRoute
   BackendProductCleanRoute: typeof BackendProductCleanRoute
+  BackendProductImportRoute: typeof BackendProductImportRoute
   BackendProductStockAndPriceRoute: typeof BackendProductStockAndPriceRoute
   BackendSettingsPasswordRoute: typeof BackendSettingsPasswordRoute
   BackendSettingsProfileRoute: typeof BackendSettingsProfileRoute
@@ -1825,6 +1845,7 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendOrderSalesRoute: BackendOrderSalesRoute,
   BackendOrganizationEmployeeRoute: BackendOrganizationEmployeeRoute,
   BackendProductCleanRoute: BackendProductCleanRoute,
+  BackendProductImportRoute: BackendProductImportRoute,
   BackendProductStockAndPriceRoute: BackendProductStockAndPriceRoute,
   BackendSettingsPasswordRoute: BackendSettingsPasswordRoute,
   BackendSettingsProfileRoute: BackendSettingsProfileRoute,

@@ -51,6 +51,8 @@ import { createEnterpriseService } from './modules/enterprise/enterprise.service
 import { enterpriseHandlers } from './modules/enterprise/enterprise.routes';
 import { createBackofficeService } from './modules/backoffice/backoffice.service';
 import { backofficeHandlers } from './modules/backoffice/backoffice.routes';
+import { createStockImportService } from './modules/stock/stock-import.service';
+import { mountStockFileRoutes, stockImportHandlers } from './modules/stock/stock-import.routes';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -76,6 +78,8 @@ export const createApp = (deps: AppDeps) => {
   const membership = createMembershipService(deps.clock, payments);
   const cart = createCartService(deps.clock);
   const company = createCompanyService(deps.clock);
+  // import files wait beside the uploaded images (DATA_DIR/uploads-imports), or in the temp folder
+  const stockImport = createStockImportService({ clock: deps.clock, dir: deps.uploadDir ? `${deps.uploadDir.replace(/[\\/]+$/, '')}-imports` : undefined, log: deps.log });
   const handlers: Handlers = {
     ...authHandlers(auth),
     ...systemHandlers(deps.clock),
@@ -94,6 +98,7 @@ export const createApp = (deps: AppDeps) => {
     ...cartHandlers(cart),
     ...ordersHandlers(createOrdersService({ clock: deps.clock, cart, membership })),
     ...stockHandlers(createStockService(deps.clock)),
+    ...stockImportHandlers(stockImport),
     ...imHandlers(createImService({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: (id) => deps.isOnline?.(id) ?? false })),
     ...organisationHandlers(createOrganisationService({ clock: deps.clock, auth })),
     ...enterpriseHandlers(createEnterpriseService()),
@@ -104,6 +109,7 @@ export const createApp = (deps: AppDeps) => {
   const openapi = buildOpenApi();
   app.get('/api/openapi.json', (c) => c.json(openapi));
   app.get('/api/uploads/:name', serveUpload(uploads));
+  mountStockFileRoutes(app, deps, stockImport, (t) => auth.resolveCaller(t));
   mountEndpoints(app, { deps, handlers, resolveCaller: (t) => auth.resolveCaller(t), addressOf: clientAddress(deps) });
   app.all('/api/*', (c) => sendError(c, new AppError(ResultCode.notFound, 404, msg.endpointNotFound)));
   if (deps.staticDir) app.get('*', serveStatic(deps.staticDir));
@@ -111,5 +117,5 @@ export const createApp = (deps: AppDeps) => {
     deps.log?.('error', `${c.req.method} ${c.req.path} failed`, e);
     return sendError(c, new AppError(ResultCode.serverError, 500, msg.internalError));
   });
-  return { app, auth };
+  return { app, auth, stockImport };
 };

@@ -48,6 +48,8 @@ export interface TestEnv {
   clock: TestClock;
   revoked: number[];
   call(method: string, path: string, opts?: { body?: unknown; token?: string; device?: string; address?: string; headers?: Record<string, string>; rawBody?: string }): Promise<{ status: number; body: any; headers: Headers }>;
+  /** a request with any body, answered as the raw Response (files up and down) */
+  raw(method: string, path: string, opts?: { body?: BodyInit; token?: string; headers?: Record<string, string> }): Promise<Response>;
   login(username: string, opts?: { device?: string; address?: string; password?: string }): Promise<{ access_token: string; refresh_token: string }>;
   close(): Promise<void>;
 }
@@ -104,8 +106,11 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
   };
 
+  const raw: TestEnv['raw'] = async (method, path, o = {}) =>
+    app.request(path, { method, body: o.body, headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.headers ?? {}) } });
+
   return {
-    database, clock, revoked, call, uploadDir,
+    database, clock, revoked, call, raw, uploadDir,
     async login(username, o = {}) {
       const r = await call('POST', '/api/user/auth', { body: { username, password: o.password ?? 'demo123456' }, device: o.device, address: o.address });
       if (r.body.code !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(r.body)}`);

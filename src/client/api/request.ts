@@ -167,3 +167,38 @@ export async function request<N extends EndpointName>(
 
 /** For the relogin confirm: go to the login page remembering where the user was. */
 export const reloginNow = goToLogin;
+
+/**
+ * A file route beside the endpoint table (the stock import's upload, error file, export): the same
+ * headers as request(), one token refresh on code 4, and the server's Chinese message on refusal.
+ */
+export const fileRequest = async (path: string, init: RequestInit = {}, retried = false): Promise<Response> => {
+  const headers = new Headers(init.headers);
+  headers.set('Device', sessionStore.device());
+  headers.set('open-key', OPEN_KEY);
+  const token = sessionStore.token();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const spent = sessionStore.refreshToken();
+  let res: Response;
+  try {
+    res = await fetch(path, { ...init, headers });
+  } catch {
+    throw new OfflineError(msg.offline);
+  }
+  if (res.ok) return res;
+  const body = (await res.json().catch(() => ({}))) as { code?: number | string; client_msg?: string; field?: string };
+  if (String(body.code) === '4' && !retried && (await refreshOnce(spent)) === 'ok') return fileRequest(path, init, true);
+  throw new ApiError(body.code, body.client_msg ?? msg.serverError, body.field);
+};
+
+/** Saves a downloaded answer under the name the user sees. */
+export const saveDownload = async (res: Response, name: string) => {
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};

@@ -73,6 +73,7 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   { label: '库存与价格', path: '/backend/product/stockAndPrice', icon: 'pi pi-box', codes: STOCK_CODES },
   { label: '清仓', path: '/backend/product/clean', icon: 'pi pi-tags', codes: STOCK_CODES },
   { label: '员工', path: '/backend/organization/employee', icon: 'pi pi-users', codes: ORG_CODES },
+  { label: '导入库存', path: '/backend/product/import', icon: 'pi pi-upload', codes: STOCK_CODES },
   { label: '我的财务', path: '/backend/accounting/wallet', icon: 'pi pi-wallet', codes: FINANCE_PAGE_CODES },
   // the head company holds M14 too, but only a seller has a shop to decorate
   { label: '店铺装修', path: '/backend/store', icon: 'pi pi-palette', codes: ['M14'], sellersOnly: true },

@@ -18,6 +18,7 @@ import { orderEndpoints } from './orders';
 import { imEndpoints } from './im';
 import { stockEndpoints } from './stock';
 import { organisationEndpoints } from './organisation';
+import { stockImportEndpoints } from './stock-import';
 
 export * from './envelope';
 export * from './endpoint';
@@ -40,6 +41,7 @@ export * from './orders';
 export * from './im';
 export * from './stock';
 export * from './organisation';
+export * from './stock-import';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -61,6 +63,7 @@ export const endpoints = {
   ...imEndpoints,
   ...stockEndpoints,
   ...organisationEndpoints,
+  ...stockImportEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRouteContext } from '@tanstack/react-router';
+import { Link, useRouteContext } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
 import dayjs from 'dayjs';
 import type { PayloadIn, SellerStockRow } from '../../../shared/contracts';
@@ -15,7 +15,7 @@ import {
   CLEAN_STATE_TEXT, PRICE_LOCK_TEXT, pendingQuantity, STOCK_PRICE_FIELDS, STOCK_PRICE_LABELS, STOCK_STATE_TEXT,
   type StockPriceField,
 } from '../../../shared/domain/stock';
-import { request } from '../../api/request';
+import { fileRequest, request, saveDownload } from '../../api/request';
 import { sendQueued } from '../../api/queued-write';
 import { outbox } from '../../local/outbox';
 import { ListPage, type ListDef, type ListFilter } from '../../ui/list/ListPage';
@@ -89,6 +89,16 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
   }, [user.uuid, qc]);
 
   const refused = (e: unknown) => setStatus({ kind: 'error', text: errorText(e) });
+  /** The list as filtered now, every page, as the XLSX the import takes back. */
+  const exportList = async () => {
+    const { page_number: _page, page_size: _size, ...filter } = payloadOf(clearance ? { ...search, clean_state: 'clearance' } : search);
+    const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
+    try {
+      await saveDownload(await fileRequest(`/api/stock/export?${query.toString()}`), `库存导出-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`);
+    } catch (e) {
+      refused(e);
+    }
+  };
   const saved = (text: string) => setStatus({ kind: 'ok', text });
   const afterBulk = async (text: string) => {
     await qc.invalidateQueries({ queryKey: stockKeys.lists() });
@@ -227,7 +237,11 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
   return (
     <>
       <ListPage def={def} search={search} onSearch={onSearch}
-        toolbar={!clearance && <Button type="button" label="新增库存" icon="pi pi-plus" onClick={() => setEditing('new')} />}
+        toolbar={<>
+          {!clearance && <Button type="button" label="新增库存" icon="pi pi-plus" onClick={() => setEditing('new')} />}
+          <Button type="button" label="导出" icon="pi pi-download" outlined onClick={() => void exportList()} data-testid="stock-export" />
+          {!clearance && <Link to="/backend/product/import" className="p-button p-button-outlined p-component">批量导入</Link>}
+        </>}
         status={status && <p className={status.kind === 'ok' ? 'stock-status ok' : 'stock-status error'} role={status.kind === 'ok' ? 'status' : 'alert'} data-testid="stock-status">{status.text}</p>} />
       {editing && (
         <StockFormDialog row={editing === 'new' ? null : editing} onHide={() => setEditing(null)}

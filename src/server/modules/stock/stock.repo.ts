@@ -180,3 +180,9 @@ export const countries = (db: Kysely<DB>, name: string) => {
   if (name) q = q.where((eb) => eb.or([eb('name_cn', 'like', `%${likeEscape(name)}%`), eb('code', '=', name.toUpperCase())]));
   return q.execute();
 };
+
+/** One page of the filtered list for the export, in id order after `afterId` (keyset: cheap at any depth). */
+export const exportPage = async (db: Kysely<DB>, companyId: number, f: StockFilter, afterId: number, limit: number) => {
+  const where = sql.join([...conditionsOf(companyId, f), sql`s.id > ${afterId}`], sql` and `);
+  return (await sql<SellerRowRaw>`select ${COLUMNS} ${FROM} where ${where} order by s.id limit ${limit}`.execute(db)).rows;
+};

@@ -1,0 +1,374 @@
+/**
+ * Bulk stock import and export (issue 9). Rules:
+ * - The file is streamed to disk on upload (at most 20 MB, hashed on the way) and read back line by
+ *   line; it is never held whole in memory. CSV or XLSX is told by content, not by the name.
+ * - A line becomes a row through the add form's own schema; brands, qualities and makes are given
+ *   by name (an unknown name is the line's error). Same OE + brand + own code as an existing row of
+ *   the company (repo.sameItem's rule): that row is updated, in the columns the file maps only;
+ *   otherwise a row is added. A later line of the file with the same item updates the earlier one.
+ * - Lines are applied in batches, each batch in one transaction with its change log ('import'),
+ *   write dates, progress and the record of applied line numbers, so a line is applied whole or not
+ *   at all, and the same file uploaded again skips every line it applied (by file hash + line).
+ * - Rejected lines go to an error file: the original cells plus 错误原因.
+ * - The import runs in the background in this process; its state is in the database, so any
+ *   process answers its progress. A server stopped mid-import leaves it 'running': upload the file
+ *   again and the lines applied so far are skipped.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, PassThrough } from 'node:stream';
+import { once } from 'node:events';
+import type { Kysely } from 'kysely';
+import Papa from 'papaparse';
+import ExcelJS from 'exceljs';
+import type { DB } from '../../db/schema';
+import type { Caller, Clock } from '../../http/context';
+import { AppError, conflict, forbidden, invalid } from '../../http/errors';
+import { ResultCode, type StockFilter, type StockImportStatus, type StockImportUpload } from '../../../shared/contracts';
+import { normalizeOe } from '../../../shared/domain/oe';
+import { STOCK_PRICE_FIELDS } from '../../../shared/domain/stock';
+import {
+  buildImportRow, ERROR_COLUMN, IMPORT_FIELDS, IMPORT_LABELS, importText, isBlankLine, mappingProblem, MAX_IMPORT_BYTES, PREVIEW_ROWS,
+  suggestMapping, yuanText, type ColumnMapping, type ImportField, type ImportReferences,
+} from '../../../shared/domain/stock-import';
+import { inTransaction } from '../../db/helpers';
+import * as repo from './stock-import.repo';
+import * as stockRepo from './stock.repo';
+import { readLines, sniffFormat, type TableFormat } from './table-file';
+
+export const IMPORT_BATCH_ROWS = 500;
+
+const yieldToOthers = () => new Promise<void>((r) => setImmediate(r));
+
+/** The stored column an import field writes. */
+const COLUMN_OF: Record<ImportField, repo.ImportColumn> = {
+  ...(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, f])) as Record<ImportField, repo.ImportColumn>),
+  part_brand_name: 'part_brand_id', quality_name: 'quality_id', make_name: 'make_id',
+};
+const PRICE_COLUMNS = new Set<string>(STOCK_PRICE_FIELDS);
+const QTY_COLUMNS = new Set<string>(['quantity', 'vn_quantity']);
+
+const tooLarge = () => new AppError(ResultCode.invalidPayload, 413, importText.tooLarge, { field: 'file' });
+/** A refusal of the file itself, worded for the person who chose it. */
+const badFile = (text: string) => new AppError(ResultCode.invalidPayload, 422, text, { field: 'file' });
+
+export interface ImportDeps { clock: Clock; dir?: string; log?: (level: 'info' | 'warn' | 'error', text: string, detail?: unknown) => void }
+
+export const createStockImportService = (deps: ImportDeps) => {
+  const dir = deps.dir ?? join(tmpdir(), 'qipeihub-imports');
+  mkdirSync(dir, { recursive: true });
+  const { clock } = deps;
+
+  /** The header line and up to `limit` non-blank data lines (with their line numbers). */
+  const head = async (path: string, format: TableFormat, encoding: string, limit: number) => {
+    let headers: string[] | null = null;
+    const rows: Array<{ row_no: number; cells: string[] }> = [];
+    let line = 0;
+    for await (const cells of readLines(path, format, encoding)) {
+      line++;
+      if (headers === null) {
+        headers = cells.map((c) => c.trim());
+        continue;
+      }
+      if (isBlankLine(cells)) continue;
+      rows.push({ row_no: line, cells });
+      if (rows.length >= limit) break;
+    }
+    return { headers: headers ?? [], rows };
+  };
+
+  const encodingOf = async (rec: repo.ImportRecord) => (await sniffFormat(rec.path))?.encoding ?? 'utf-8';
+
+  const statusOf = (r: repo.ImportRecord): StockImportStatus => ({
+    import_id: r.id, state: r.state, total_rows: r.total_rows, done_rows: r.done_rows, added: r.added, updated: r.updated,
+    unchanged: r.unchanged, skipped: r.skipped, failed: r.failed, has_errors: r.error_path !== null, message: r.message,
+  });
+
+  const own = async (db: Kysely<DB>, caller: Caller, id: number) => {
+    const rec = await repo.get(db, caller.companyId, id);
+    if (!rec) throw forbidden(importText.notFound);
+    return rec;
+  };
+
+  const checkMapping = (mapping: ColumnMapping, headers: string[]) => {
+    const problem = mappingProblem(mapping, headers);
+    if (problem) throw invalid('mapping', problem);
+  };
+
+  /** Applies one batch of lines in one transaction; the lines refused, with their reasons. */
+  const applyBatch = async (
+    db: Kysely<DB>, caller: Caller, rec: repo.ImportRecord, mapping: ColumnMapping, refs: ImportReferences,
+    lines: Array<{ row_no: number; cells: string[] }>,
+  ) => {
+    const mapped = new Set(IMPORT_FIELDS.filter((f) => mapping[f]).map((f) => COLUMN_OF[f]));
+    return inTransaction(db, async (trx) => {
+      const now = clock.now();
+      const applied = await repo.appliedRows(trx, caller.companyId, rec.file_hash, lines.map((l) => l.row_no));
+      const rejected: Array<{ cells: string[]; reason: string }> = [];
+      const valid: Array<{ row_no: number; row: ReturnType<typeof okRow>; cells: string[] }> = [];
+      const okRow = (r: Extract<ReturnType<typeof buildImportRow>, { ok: true }>['row']) => ({ ...r, oe_norm: normalizeOe(r.supplier_oe) });
+      let skipped = 0;
+      for (const l of lines) {
+        if (applied.has(l.row_no)) {
+          skipped++;
+          continue;
+        }
+        const built = buildImportRow(l.cells, rec.headers, mapping, refs);
+        if (!built.ok) rejected.push({ cells: l.cells, reason: built.errors.join('；') });
+        else valid.push({ row_no: l.row_no, row: okRow(built.row), cells: l.cells });
+      }
+      const oes = [...new Set(valid.map((v) => v.row.oe_norm))];
+      const existing = oes.length ? await repo.existingItems(trx, caller.companyId, oes) : new Map<string, repo.ExistingRow>();
+      const products = oes.length ? await repo.catalogue(trx, oes) : new Map();
+      const inserts: typeof valid = [];
+      const later: typeof valid = [];
+      const newKeys = new Set<string>();
+      for (const v of valid) {
+        const key = repo.itemKey(v.row);
+        if (existing.has(key) || newKeys.has(key)) later.push(v);
+        else {
+          newKeys.add(key);
+          inserts.push(v);
+        }
+      }
+      const ids = await repo.insertMany(trx, caller.companyId, inserts.map(({ row }) => {
+        const product = products.get(row.oe_norm);
+        return {
+          ...row, product_id: product?.id ?? null,
+          make_id: row.make_id ?? product?.make_id ?? null, terminology_id: row.terminology_id ?? product?.terminology_id ?? null,
+        };
+      }), now);
+      const log: Parameters<typeof stockRepo.log>[1] = [];
+      const done: number[] = [];
+      inserts.forEach((v, i) => {
+        const values = Object.fromEntries(repo.IMPORT_COLUMNS.map((c) => [c, (v.row as Record<string, unknown>)[c] ?? null])) as repo.StoredValues;
+        existing.set(repo.itemKey(v.row), { id: ids[i], oe_norm: v.row.oe_norm, price_lock: false, values });
+        log.push({ stock_id: ids[i], company_id: caller.companyId, user_id: caller.userId, at: now, action: 'import', changes: [] });
+        done.push(v.row_no);
+      });
+      let updated = 0;
+      let unchanged = 0;
+      for (const v of later) {
+        const cur = existing.get(repo.itemKey(v.row))!;
+        const set: Partial<repo.StoredValues> = {};
+        const changes: stockRepo.Change[] = [];
+        for (const c of mapped) {
+          const next = (v.row as Record<string, unknown>)[c] as string | number | null;
+          if (cur.values[c] !== next) {
+            set[c] = next;
+            changes.push({ field: c, old: cur.values[c], new: next });
+          }
+        }
+        if (changes.length === 0) {
+          unchanged++;
+          done.push(v.row_no);
+          continue;
+        }
+        const price = changes.some((ch) => PRICE_COLUMNS.has(ch.field));
+        if (price && cur.price_lock) {
+          rejected.push({ cells: v.cells, reason: importText.priceLocked });
+          continue;
+        }
+        const qty = changes.some((ch) => QTY_COLUMNS.has(ch.field));
+        const prod = changes.some((ch) => !PRICE_COLUMNS.has(ch.field) && !QTY_COLUMNS.has(ch.field));
+        await repo.updateOne(trx, cur.id, set, {
+          ...(prod ? { prod_write_date: now } : {}), ...(price ? { price_write_date: now } : {}), ...(qty ? { stock_write_date: now } : {}),
+        });
+        Object.assign(cur.values, set);
+        log.push({ stock_id: cur.id, company_id: caller.companyId, user_id: caller.userId, at: now, action: 'import', changes });
+        updated++;
+        done.push(v.row_no);
+      }
+      await stockRepo.log(trx, log);
+      await repo.recordApplied(trx, caller.companyId, rec.file_hash, done);
+      await repo.addProgress(trx, rec.id, { done: lines.length, added: inserts.length, updated, unchanged, skipped, failed: rejected.length });
+      return rejected;
+    });
+  };
+
+  const run = async (db: Kysely<DB>, caller: Caller, rec: repo.ImportRecord, mapping: ColumnMapping) => {
+    const encoding = await encodingOf(rec);
+    const errorPath = join(dir, `${rec.id}-${randomBytes(8).toString('hex')}-errors.csv`);
+    let errors: ReturnType<typeof createWriteStream> | null = null;
+    const writeErrors = async (rows: Array<{ cells: string[]; reason: string }>) => {
+      if (rows.length === 0) return;
+      if (!errors) {
+        errors = createWriteStream(errorPath);
+        // the BOM makes Excel open the file as UTF-8
+        errors.write(`\uFEFF${Papa.unparse([[...rec.headers, ERROR_COLUMN]])}\r\n`);
+      }
+      const width = rec.headers.length;
+      const text = `${Papa.unparse(rows.map((r) => [...r.cells.slice(0, width), ...Array(Math.max(0, width - r.cells.length)).fill(''), r.reason]))}\r\n`;
+      if (!errors.write(text)) await once(errors, 'drain');
+    };
+    try {
+      let total = 0;
+      let first = true;
+      for await (const cells of readLines(rec.path, rec.format, encoding)) {
+        if (first) first = false;
+        else if (!isBlankLine(cells)) total++;
+        // parsing a buffered chunk never leaves the microtask queue: let other requests' I/O in
+        if (total % 2000 === 0) await yieldToOthers();
+      }
+      await repo.setTotal(db, rec.id, total);
+      const refs = await repo.references(db);
+      let batch: Array<{ row_no: number; cells: string[] }> = [];
+      let line = 0;
+      for await (const cells of readLines(rec.path, rec.format, encoding)) {
+        line++;
+        if (line === 1 || isBlankLine(cells)) continue;
+        batch.push({ row_no: line, cells });
+        if (batch.length >= IMPORT_BATCH_ROWS) {
+          await writeErrors(await applyBatch(db, caller, rec, mapping, refs, batch));
+          batch = [];
+          // let the requests that waited for the database go first
+          await yieldToOthers();
+        }
+      }
+      if (batch.length) await writeErrors(await applyBatch(db, caller, rec, mapping, refs, batch));
+      const w = errors as ReturnType<typeof createWriteStream> | null;
+      if (w) {
+        w.end();
+        await once(w, 'finish');
+      }
+      await repo.finish(db, rec.id, 'done', w ? errorPath : null, '', clock.now());
+      await rm(rec.path, { force: true });
+    } catch (e) {
+      deps.log?.('error', `stock import ${rec.id} failed`, e);
+      (errors as ReturnType<typeof createWriteStream> | null)?.destroy();
+      await repo.finish(db, rec.id, 'failed', null, '导入中断：文件无法读取或数据库出错，已导入的行保留；请重新上传同一文件继续导入', clock.now()).catch(() => undefined);
+    }
+  };
+
+  /** Imports running in this process (tests and the benchmark wait for them). */
+  const running = new Map<number, Promise<void>>();
+
+  return {
+    /** Streams the request body to a file, then checks what it is; refusals leave nothing behind. */
+    async upload(db: Kysely<DB>, caller: Caller, fileName: string, declaredLength: number | null, body: ReadableStream<Uint8Array> | null): Promise<StockImportUpload> {
+      if (declaredLength !== null && declaredLength > MAX_IMPORT_BYTES) throw tooLarge();
+      const path = join(dir, `${caller.companyId}-${randomBytes(12).toString('hex')}.upload`);
+      const hash = createHash('sha256');
+      let size = 0;
+      try {
+        const out = createWriteStream(path);
+        if (body) {
+          for await (const chunk of Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>)) {
+            size += (chunk as Buffer).length;
+            if (size > MAX_IMPORT_BYTES) {
+              out.destroy();
+              throw tooLarge();
+            }
+            hash.update(chunk as Buffer);
+            if (!out.write(chunk)) await once(out, 'drain');
+          }
+        }
+        out.end();
+        await once(out, 'finish');
+        if (size === 0) throw badFile(importText.empty);
+        const kind = await sniffFormat(path);
+        if (!kind) throw badFile(importText.notTable);
+        let preview: Awaited<ReturnType<typeof head>>;
+        try {
+          preview = await head(path, kind.format, kind.encoding, 1);
+        } catch {
+          throw badFile(importText.notTable);
+        }
+        if (preview.headers.every((h) => h === '')) throw badFile(importText.noHeader);
+        if (preview.rows.length === 0) throw badFile(importText.noRows);
+        const fileHash = hash.digest('hex');
+        const headers = preview.headers;
+        const id = await repo.create(db, { company_id: caller.companyId, user_id: caller.userId, file_name: fileName.slice(0, 200), file_hash: fileHash, format: kind.format, path, headers, at: clock.now() });
+        return {
+          import_id: id, file_name: fileName, format: kind.format, headers,
+          mapping: suggestMapping(headers, await repo.getMapping(db, caller.companyId)) as Record<string, string>,
+          seen_before: await repo.seenBefore(db, caller.companyId, fileHash),
+        };
+      } catch (e) {
+        await rm(path, { force: true });
+        throw e;
+      }
+    },
+
+    async preview(db: Kysely<DB>, caller: Caller, id: number, mapping: ColumnMapping) {
+      const rec = await own(db, caller, id);
+      if (rec.state !== 'uploaded') throw conflict(rec.state === 'running' ? importText.running : importText.finished);
+      checkMapping(mapping, rec.headers);
+      await repo.saveMapping(db, caller.companyId, mapping, clock.now());
+      const [{ rows }, refs] = await Promise.all([head(rec.path, rec.format, await encodingOf(rec), PREVIEW_ROWS), repo.references(db)]);
+      return {
+        rows: rows.map((r) => {
+          const built = buildImportRow(r.cells, rec.headers, mapping, refs);
+          return { row_no: r.row_no, cells: r.cells, errors: built.ok ? [] : built.errors };
+        }),
+      };
+    },
+
+    async start(db: Kysely<DB>, caller: Caller, id: number, mapping: ColumnMapping) {
+      const rec = await own(db, caller, id);
+      checkMapping(mapping, rec.headers);
+      if (!(await repo.claim(db, caller.companyId, id))) throw conflict(rec.state === 'running' ? importText.running : importText.finished);
+      await repo.saveMapping(db, caller.companyId, mapping, clock.now());
+      const job = run(db, caller, { ...rec, state: 'running' }, mapping).finally(() => running.delete(id));
+      running.set(id, job);
+      return statusOf({ ...rec, state: 'running' });
+    },
+
+    async status(db: Kysely<DB>, caller: Caller, id: number) {
+      return statusOf(await own(db, caller, id));
+    },
+
+    /** The error file of a finished import, or undefined when it has none. */
+    async errorFile(db: Kysely<DB>, caller: Caller, id: number) {
+      const rec = await own(db, caller, id);
+      return rec.error_path ? { path: rec.error_path, name: `${rec.file_name.replace(/\.[^.]*$/, '')}-错误行.csv` } : undefined;
+    },
+
+    /** Resolves when the import started in this process has finished. */
+    settled: (id: number) => running.get(id) ?? Promise.resolve(),
+
+    /**
+     * The filtered stock list as an XLSX stream with the import's headers, read a page at a time
+     * (keyset on id) and written row by row, so a large list is never whole in memory.
+     */
+    exportXlsx(db: Kysely<DB>, caller: Caller, f: StockFilter): Readable {
+      const out = new PassThrough();
+      const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+      const sheet = book.addWorksheet('库存');
+      const write = async () => {
+        sheet.addRow(IMPORT_FIELDS.map((field) => IMPORT_LABELS[field])).commit();
+        let after = 0;
+        for (;;) {
+          const rows = await stockRepo.exportPage(db, caller.companyId, f, after, 1000);
+          for (const r of rows) {
+            sheet.addRow(IMPORT_FIELDS.map((field) => {
+              switch (field) {
+                case 'part_brand_name': return r.part_brand_name;
+                case 'quality_name': return r.part_type_name;
+                case 'make_name': return r.make_name;
+                case 'price99': case 'price0': case 'price1': case 'price2': case 'price3': case 'price5': return yuanText(r[field]);
+                case 'vn_price': return r.vn_price === null ? '' : String(r.vn_price);
+                default: return String(r[field]);
+              }
+            })).commit();
+          }
+          if (rows.length < 1000) break;
+          after = rows[rows.length - 1].id;
+          if (out.writableNeedDrain) await once(out, 'drain');
+        }
+        sheet.commit();
+        await book.commit();
+      };
+      write().catch((e) => {
+        deps.log?.('error', 'stock export failed', e);
+        out.destroy(e as Error);
+      });
+      return out;
+    },
+  };
+};
+
+export type StockImportService = ReturnType<typeof createStockImportService>;

@@ -1,0 +1,206 @@
+/**
+ * Bulk stock import and export (issue 9) on both backends: CSV and XLSX import, rejected lines in
+ * the error file, idempotent re-upload, update of existing rows, refusals, and the export's round
+ * trip back through the import.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import Papa from 'papaparse';
+import ExcelJS from 'exceljs';
+import { importText, IMPORT_LABELS } from '../../src/shared/domain/stock-import';
+import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+
+const HEADERS = ['OE号', '配件名称', '配件品牌', '品质', '车型品牌', '自编码', '库存数量', '批发价(不含税)', '备注'];
+
+describe.each(backends)('stock import on %s', (backend) => {
+  describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'import and export', () => {
+    let env: TestEnv;
+    let seller: string;
+    let buyer: string;
+    let brand: string;
+    let quality: string;
+    let make: string;
+    let companyId: number;
+    beforeAll(async () => {
+      env = await createTestEnv(backend, { stockRows: 50 });
+      const db = env.database.db;
+      [seller, buyer] = await Promise.all(['seller', 'buyer'].map(async (u) => (await env.login(u)).access_token));
+      brand = (await sql<{ name: string }>`select name from part_brand order by id limit 1`.execute(db)).rows[0].name;
+      quality = (await sql<{ name: string }>`select name from part_quality order by id limit 1`.execute(db)).rows[0].name;
+      make = (await sql<{ name: string }>`select name from make where name = '大众'`.execute(db)).rows[0].name;
+      companyId = (await sql<{ id: number }>`select company_id as id from app_user where username = 'seller'`.execute(db)).rows[0].id;
+      expect(IMPORT_LABELS.price0).toBe('批发价(不含税)');
+    });
+    afterAll(async () => env?.close());
+
+    const count = async (where = sql`true`) =>
+      (await sql<{ n: number }>`select count(*)::int as n from stock where company_id = ${companyId} and ${where}`.execute(env.database.db)).rows[0].n;
+    const imports = async () => (await sql<{ n: number }>`select count(*)::int as n from stock_import`.execute(env.database.db)).rows[0].n;
+
+    const upload = async (body: BodyInit, name: string, token = seller) => {
+      const res = await env.raw('POST', `/api/stock/import/upload?name=${encodeURIComponent(name)}`, { token, body });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const runImport = async (id: number, mapping: Record<string, string>) => {
+      const started = await env.call('POST', '/api/stock/import/start', { token: seller, body: { import_id: id, mapping } });
+      expect(started.body.code, JSON.stringify(started.body)).toBe(200);
+      for (let i = 0; i < 600; i++) {
+        const s = await env.call('GET', `/api/stock/import/status/${id}`, { token: seller });
+        if (s.body.data.state !== 'running') return s.body.data;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('import did not finish');
+    };
+    const csvOf = (rows: string[][]) => `\uFEFF${Papa.unparse([HEADERS, ...rows])}\r\n`;
+    const line = (i: number, over: Partial<Record<string, string>> = {}) => {
+      const base: Record<string, string> = {
+        OE号: `IMP-${String(10000 + i)}-X`, 配件名称: '机油滤清器', 配件品牌: brand, 品质: quality, 车型品牌: make, 自编码: `Z${i}`,
+        库存数量: String(i), '批发价(不含税)': `${i}.50`, 备注: '导入',
+      };
+      return HEADERS.map((h) => over[h] ?? base[h]);
+    };
+
+    it('imports a CSV: new rows added, 3 bad lines in the error file, change log and list see them', async () => {
+      const rows = Array.from({ length: 30 }, (_, i) => line(i + 1));
+      rows[4] = line(5, { OE号: '12' });
+      rows[9] = line(10, { '批发价(不含税)': '-5' });
+      rows[14] = line(15, { 配件品牌: '不存在的品牌' });
+      const before = await count();
+      const up = await upload(csvOf(rows), '库存.csv');
+      expect(up.status).toBe(200);
+      expect(up.body.data.format).toBe('csv');
+      expect(up.body.data.headers).toEqual(HEADERS);
+      const mapping = up.body.data.mapping;
+      expect(mapping).toMatchObject({ supplier_oe: 'OE号', name: '配件名称', part_brand_name: '配件品牌', quality_name: '品质', make_name: '车型品牌', quantity: '库存数量', price0: '批发价(不含税)' });
+
+      const preview = await env.call('POST', '/api/stock/import/preview', { token: seller, body: { import_id: up.body.data.import_id, mapping } });
+      expect(preview.body.code).toBe(200);
+      const prows = preview.body.data.rows as Array<{ row_no: number; errors: string[] }>;
+      expect(prows).toHaveLength(20);
+      expect(prows[0].row_no).toBe(2);
+      expect(prows.filter((r) => r.errors.length > 0).map((r) => r.row_no)).toEqual([6, 11, 16]);
+      expect(prows[4].errors.join()).toContain('OE号');
+      expect(prows[9].errors.join()).toContain('批发价(不含税)须为不小于0的数字');
+      expect(prows[14].errors.join()).toContain('配件品牌不存在');
+
+      const done = await runImport(up.body.data.import_id, mapping);
+      expect(done).toMatchObject({ state: 'done', total_rows: 30, done_rows: 30, added: 27, failed: 3, updated: 0, skipped: 0, has_errors: true });
+      expect(await count()).toBe(before + 27);
+
+      const err = await env.raw('GET', `/api/stock/import/errors/${up.body.data.import_id}`, { token: seller });
+      expect(err.status).toBe(200);
+      const parsed = Papa.parse<string[]>((await err.text()).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+      expect(parsed[0]).toEqual([...HEADERS, '错误原因']);
+      expect(parsed).toHaveLength(4);
+      expect(parsed.map((r) => r[0]).slice(1)).toEqual(['12', 'IMP-10010-X', 'IMP-10015-X']);
+      expect(parsed[1][9]).toContain('OE号至少');
+      expect(parsed[2][9]).toContain('须为不小于0的数字');
+      expect(parsed[3][9]).toContain('配件品牌不存在：不存在的品牌');
+
+      const row = (await sql<{ id: number; quantity: number; price0: number; create_date: Date; stock_write_date: Date }>`
+        select id::int as id, quantity, price0, create_date, stock_write_date from stock where company_id = ${companyId} and supplier_oe = 'IMP-10001-X'`.execute(env.database.db)).rows[0];
+      expect(row).toMatchObject({ quantity: 1, price0: 150 });
+      const log = await env.call('GET', `/api/stock/changes/${row.id}`, { token: seller });
+      expect(log.body.data[0].action).toBe('import');
+      const list = await env.call('POST', '/api/stock/list', { token: seller, body: { supplier_oe: 'IMP-10002' } });
+      expect(list.body.data.total).toBe(1);
+      // the mapping is remembered for the company
+      const again = await upload(csvOf([line(99)]).replace('OE号', 'OE号'), 'x.csv');
+      expect(again.body.data.mapping.supplier_oe).toBe('OE号');
+    });
+
+    it('uploading the same file again changes nothing', async () => {
+      const rows = Array.from({ length: 30 }, (_, i) => line(i + 1));
+      rows[4] = line(5, { OE号: '12' });
+      rows[9] = line(10, { '批发价(不含税)': '-5' });
+      rows[14] = line(15, { 配件品牌: '不存在的品牌' });
+      const before = await count();
+      const changes = (await sql<{ n: number }>`select count(*)::int as n from stock_change`.execute(env.database.db)).rows[0].n;
+      const up = await upload(csvOf(rows), '库存.csv');
+      expect(up.body.data.seen_before).toBe(true);
+      const done = await runImport(up.body.data.import_id, up.body.data.mapping);
+      expect(done).toMatchObject({ state: 'done', added: 0, updated: 0, skipped: 27, failed: 3 });
+      expect(await count()).toBe(before);
+      expect((await sql<{ n: number }>`select count(*)::int as n from stock_change`.execute(env.database.db)).rows[0].n).toBe(changes);
+    });
+
+    it('updates existing rows (same OE + brand + own code) in the mapped columns only, from an XLSX', async () => {
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('Sheet1');
+      sheet.addRow(['OE号', '配件名称', '配件品牌', '品质', '自编码', '库存数量']);
+      sheet.addRow(['IMP-10001-X', '机油滤清器', brand, quality, 'Z1', 77]);
+      sheet.addRow(['IMP 10002 X', '机油滤清器', brand, quality, 'Z2', 2]);
+      sheet.addRow(['IMP-10003-X', '机油滤清器', brand, quality, 'NEW3', 5]);
+      const bytes = Buffer.from(await book.xlsx.writeBuffer());
+      const before = await count();
+      const up = await upload(bytes, '更新.xlsx');
+      expect(up.status).toBe(200);
+      expect(up.body.data.format).toBe('xlsx');
+      const done = await runImport(up.body.data.import_id, up.body.data.mapping);
+      expect(done).toMatchObject({ state: 'done', added: 1, updated: 2, unchanged: 0, failed: 0 });
+      expect(await count()).toBe(before + 1);
+      const r = (await sql<{ quantity: number; price0: number; note: string; qty_version: number; supplier_oe: string }>`
+        select quantity, price0, note, qty_version, supplier_oe from stock where company_id = ${companyId} and oe_norm = 'IMP10001X' and default_code = 'Z1'`.execute(env.database.db)).rows[0];
+      // quantity changed; price and note were not in the file and stay
+      expect(r).toMatchObject({ quantity: 77, price0: 150, note: '导入', qty_version: 1 });
+      const r2 = (await sql<{ supplier_oe: string }>`select supplier_oe from stock where company_id = ${companyId} and oe_norm = 'IMP10002X'`.execute(env.database.db)).rows[0];
+      expect(r2.supplier_oe).toBe('IMP 10002 X');
+    });
+
+    it('refuses what is not a usable CSV or XLSX, and callers without M03, changing nothing', async () => {
+      const n = await imports();
+      const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+      const notTable = await upload(png, 'stock.csv');
+      expect(notTable.status).toBe(422);
+      expect(notTable.body.client_msg).toBe(importText.notTable);
+      const empty = await upload(new Uint8Array(0), 'stock.csv');
+      expect(empty.body.client_msg).toBe(importText.empty);
+      const headerOnly = await upload(`${HEADERS.join(',')}\r\n,,,\r\n`, 'stock.csv');
+      expect(headerOnly.body.client_msg).toBe(importText.noRows);
+      const big = Buffer.alloc(20 * 1024 * 1024 + 1, 'a');
+      const tooBig = await upload(big, 'big.csv');
+      expect(tooBig.status).toBe(413);
+      expect(tooBig.body.client_msg).toBe(importText.tooLarge);
+      const tooBigDeclared = await env.raw('POST', '/api/stock/import/upload?name=x.csv', { token: seller, body: 'a', headers: { 'content-length': String(30 * 1024 * 1024) } });
+      expect(tooBigDeclared.status).toBe(413);
+      const noRight = await upload(csvOf([line(1)]), 'stock.csv', buyer);
+      expect(noRight.status).toBe(403);
+      const signedOut = await env.raw('POST', '/api/stock/import/upload', { body: 'a,b' });
+      expect(signedOut.status).toBe(401);
+      expect(await imports()).toBe(n);
+      const exportNoRight = await env.raw('GET', '/api/stock/export', { token: buyer });
+      expect(exportNoRight.status).toBe(403);
+    });
+
+    it('exports the filtered list to XLSX that imports back (round trip)', async () => {
+      const res = await env.raw('GET', `/api/stock/export?supplier_oe=IMP-1000`, { token: seller });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('spreadsheetml');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+      const sheet = book.worksheets[0];
+      const header = (sheet.getRow(1).values as string[]).slice(1);
+      expect(header).toEqual(Object.values(IMPORT_LABELS));
+      const exported = sheet.rowCount - 1;
+      expect(exported).toBe(await count(sql`oe_norm like 'IMP1000%'`));
+      const oeCol = header.indexOf('OE号') + 1;
+      const qtyCol = header.indexOf('库存数量') + 1;
+      let target = '';
+      for (let i = 2; i <= sheet.rowCount; i++) {
+        if (sheet.getRow(i).getCell(oeCol).value === 'IMP-10004-X') {
+          sheet.getRow(i).getCell(qtyCol).value = '444';
+          target = 'IMP-10004-X';
+        }
+      }
+      expect(target).not.toBe('');
+      const before = await count();
+      const up = await upload(Buffer.from(await book.xlsx.writeBuffer()), '库存导出.xlsx');
+      expect(Object.keys(up.body.data.mapping)).toHaveLength(Object.keys(IMPORT_LABELS).length);
+      const done = await runImport(up.body.data.import_id, up.body.data.mapping);
+      expect(done).toMatchObject({ state: 'done', added: 0, updated: 1, unchanged: exported - 1, failed: 0 });
+      expect(await count()).toBe(before);
+      const q = (await sql<{ quantity: number }>`select quantity from stock where company_id = ${companyId} and supplier_oe = 'IMP-10004-X'`.execute(env.database.db)).rows[0];
+      expect(q.quantity).toBe(444);
+    });
+  });
+});
