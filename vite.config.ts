@@ -88,6 +88,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
+          // web-first matchers: expect(locator).toHaveText(…) waits for the page
+          setupFiles: ['tests/e2e/web-matchers.ts'],
+          // expect.poll waits as long as the matchers do (vitest's default is 1 s)
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

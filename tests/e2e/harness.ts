@@ -12,6 +12,17 @@ import { startServer } from '../../src/server/server';
 import type { SmsProvider } from '../../src/server/modules/sms/sms.provider';
 import { launchChromium } from './browser';
 
+/**
+ * Waits until the page's finite animations and transitions (dialogs opening, the 0.3 s page entry)
+ * have ended, so a screenshot shows the page at rest.
+ */
+export const animationsDone = (page: Page) =>
+  page.evaluate(async () => {
+    const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+  });
+
 export const shotsDir = join(process.cwd(), 'test-results', 'screenshots');
 
 export interface E2E {
@@ -52,6 +63,7 @@ export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> =
       await page.waitForLoadState('networkidle');
     },
     async shot(page, name) {
+      await animationsDone(page);
       await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
     },
     async close() {
