@@ -88,6 +88,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
+          // one Chromium and one seeded database folder for the whole run
+          globalSetup: ['tests/e2e/global-setup.ts'],
           // web-first matchers: expect(locator).toHaveText(…) waits for the page
           setupFiles: ['tests/e2e/web-matchers.ts'],
           // expect.poll waits as long as the matchers do (vitest's default is 1 s)
