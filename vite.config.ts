@@ -94,7 +94,8 @@ export default defineConfig({
           setupFiles: ['tests/e2e/web-matchers.ts'],
           // expect.poll waits as long as the matchers do (vitest's default is 1 s)
           expect: { poll: { timeout: 10_000, interval: 100 } },
-          testTimeout: 60_000,
+          // the longest tests take 20-25 s on a quiet machine; room for a machine kept busy (test:flaky)
+          testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
         },
