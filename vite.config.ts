@@ -88,7 +88,14 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // one Chromium and one seeded database folder for the whole run
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          // web-first matchers: expect(locator).toHaveText(…) waits for the page
+          setupFiles: ['tests/e2e/web-matchers.ts'],
+          // expect.poll waits as long as the matchers do (vitest's default is 1 s)
+          expect: { poll: { timeout: 10_000, interval: 100 } },
+          // the longest tests take 20-25 s on a quiet machine; room for a machine kept busy (test:flaky)
+          testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
         },

@@ -37,7 +37,7 @@ describe('accounts', () => {
     await page.getByRole('link', { name: msg.register }).click();
     await page.waitForURL((u) => u.pathname === '/login/register');
     await page.locator('#company_name').waitFor();
-    await expect(page.getByRole('link', { name: '《汽配汇用户协议》' }).getAttribute('href')).resolves.toBe('/protocol');
+    await expect(page.getByRole('link', { name: '《汽配汇用户协议》' })).toHaveAttribute('href', '/protocol');
     await page.waitForLoadState('networkidle');
     await e2e.shot(page, 'account-register');
 
@@ -49,16 +49,16 @@ describe('accounts', () => {
     await page.locator('#password').fill('ningtong2026');
     await page.locator('#password2').fill('ningtong2027');
     await page.getByRole('button', { name: msg.registerSubmit }).click();
-    await expect(fieldError(page, 'username').textContent()).resolves.toContain('用户名须为4到20位');
-    await expect(fieldError(page, 'mobile').textContent()).resolves.toContain('手机号须为11位');
-    await expect(fieldError(page, 'password2').textContent()).resolves.toBe('两次输入的密码不一致');
-    await expect(page.locator('.account-form .field-error', { hasText: '请阅读并同意' }).count()).resolves.toBe(1);
-    await expect(page.locator('#company_name').inputValue()).resolves.toBe('南京宁通汽车维修有限公司');
+    await expect(fieldError(page, 'username')).toContainText('用户名须为4到20位');
+    await expect(fieldError(page, 'mobile')).toContainText('手机号须为11位');
+    await expect(fieldError(page, 'password2')).toHaveText('两次输入的密码不一致');
+    await expect(page.locator('.account-form .field-error', { hasText: '请阅读并同意' })).toHaveCount(1);
+    await expect(page.locator('#company_name')).toHaveValue('南京宁通汽车维修有限公司');
     await e2e.shot(page, 'account-register-errors');
 
     // asking for a code with a bad mobile is refused in the page
     await page.getByTestId('sms-send').click();
-    await expect(fieldError(page, 'mobile').textContent()).resolves.toContain('手机号须为11位');
+    await expect(fieldError(page, 'mobile')).toContainText('手机号须为11位');
 
     await page.locator('#username').fill('NingTong01');
     await page.locator('#mobile').fill('13912345678');
@@ -66,14 +66,14 @@ describe('accounts', () => {
     await page.getByTestId('sms-send').click();
     const code = await codeFor('13912345678', 0);
     await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
-    await expect(page.getByTestId('sms-send').isDisabled()).resolves.toBe(true);
+    await expect(page.getByTestId('sms-send')).toBeDisabled();
     // the countdown runs
     await page.getByRole('button', { name: /^5\d秒后重新获取$/ }).waitFor();
     await page.locator('#sms_code').fill(code === '000000' ? '111111' : '000000');
     await page.locator('label[for="agree"]').click();
     await page.getByRole('button', { name: msg.registerSubmit }).click();
-    await expect(fieldError(page, 'sms_code').textContent()).resolves.toBe(msg.smsWrongCode(4));
-    await expect(page.locator('#password').inputValue()).resolves.toBe('ningtong2026');
+    await expect(fieldError(page, 'sms_code')).toHaveText(msg.smsWrongCode(4));
+    await expect(page.locator('#password')).toHaveValue('ningtong2026');
     await e2e.shot(page, 'account-register-code-sent');
 
     await page.locator('#sms_code').fill(code);
@@ -86,12 +86,12 @@ describe('accounts', () => {
     await page.goto(e2e.url + '/backend');
     await page.locator('.bo-menu').getByText('个人资料').click();
     await page.waitForURL((u) => u.pathname === '/backend/settings/profile');
-    await expect(page.locator('#company-name').inputValue()).resolves.toBe('南京宁通汽车维修有限公司');
-    await expect(page.getByText('13912345678').count()).resolves.toBe(1);
+    await expect(page.locator('#company-name')).toHaveValue('南京宁通汽车维修有限公司');
+    await expect(page.getByText('13912345678')).toHaveCount(1);
     await page.locator('#display_name').fill('周宁通经理');
     await page.locator('#contact_phone').fill('abc');
     await page.getByRole('button', { name: msg.save }).click();
-    await expect(fieldError(page, 'contact_phone').textContent()).resolves.toContain('联系电话');
+    await expect(fieldError(page, 'contact_phone')).toContainText('联系电话');
     await page.locator('#contact_phone').fill('025-8432 1100');
     await page.locator('#company-city').fill('南京市');
     await page.getByRole('button', { name: msg.save }).click();
@@ -109,7 +109,7 @@ describe('accounts', () => {
     await page.locator('#password').fill('ningtong2027');
     await page.locator('#password2').fill('ningtong2027');
     await page.getByRole('button', { name: msg.save }).click();
-    await expect(fieldError(page, 'old_password').textContent()).resolves.toBe(msg.oldPasswordWrong);
+    await expect(fieldError(page, 'old_password')).toHaveText(msg.oldPasswordWrong);
     await e2e.shot(page, 'account-password-wrong-old');
     await page.locator('#old_password').fill('ningtong2026');
     await page.getByRole('button', { name: msg.save }).click();
@@ -136,7 +136,7 @@ describe('accounts', () => {
     await page.waitForURL((u) => u.pathname === '/login/password/reset');
     await page.locator('#mobile').fill('13999999999');
     await page.getByTestId('sms-send').click();
-    await expect(fieldError(page, 'mobile').textContent()).resolves.toBe(msg.mobileUnknown);
+    await expect(fieldError(page, 'mobile')).toHaveText(msg.mobileUnknown);
     await page.locator('#mobile').fill('13800000005');
     const seen = sms.messages.filter((m) => m.mobile === '13800000005').length;
     await page.getByTestId('sms-send').click();

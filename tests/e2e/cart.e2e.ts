@@ -25,7 +25,7 @@ describe('cart', () => {
     const { context, page } = await e2e.newPage();
     await e2e.signIn(page, '/login', 'buyer');
     const toolbarCart = page.getByRole('link', { name: /^购物车/ });
-    await expect(toolbarCart.getAttribute('aria-label')).resolves.toBe('购物车');
+    await expect(toolbarCart).toHaveAttribute('aria-label', '购物车');
 
     await page.goto(`${e2e.url}/search/parts/oe?code=${pick.oe_norm}`);
     const adds = page.getByRole('button', { name: /^加入购物车/ });
@@ -48,22 +48,22 @@ describe('cart', () => {
     const groups = page.getByTestId('cart-group');
     await expect.poll(() => groups.count()).toBe(2);
     const firstLine = groups.nth(0).getByTestId('cart-line').first();
-    await expect(firstLine.getByRole('textbox').inputValue()).resolves.toBe('2');
-    await expect(firstLine.getByTestId('line-amount').innerText()).resolves.toBe('¥240.00');
-    await expect(page.getByTestId('checked-amount').innerText()).resolves.toBe('¥360.00');
+    await expect(firstLine.getByRole('textbox')).toHaveValue('2');
+    await expect(firstLine.getByTestId('line-amount')).toHaveText('¥240.00');
+    await expect(page.getByTestId('checked-amount')).toHaveText('¥360.00');
 
     await firstLine.getByRole('button', { name: /^增加/ }).click();
     await expect.poll(() => firstLine.getByTestId('line-amount').innerText()).toBe('¥360.00');
-    await expect(firstLine.getByRole('textbox').inputValue()).resolves.toBe('3');
+    await expect(firstLine.getByRole('textbox')).toHaveValue('3');
     // more than the stock: the page says so and keeps the quantity
     await firstLine.getByRole('textbox').fill('99');
     await firstLine.getByRole('textbox').press('Enter');
-    await expect(firstLine.getByRole('alert').innerText()).resolves.toBe(cartText.notEnough(6, 0));
-    await expect(firstLine.getByRole('textbox').inputValue()).resolves.toBe('3');
+    await expect(firstLine.getByRole('alert')).toHaveText(cartText.notEnough(6, 0));
+    await expect(firstLine.getByRole('textbox')).toHaveValue('3');
     // including tax charges the wholesale price with tax
     await firstLine.getByRole('checkbox', { name: /^含税/ }).click();
     await expect.poll(() => firstLine.getByTestId('line-amount').innerText()).toBe('¥406.80');
-    await expect(firstLine.innerText()).resolves.toContain('批发价(含税)');
+    await expect(firstLine).toContainText('批发价(含税)');
     // unticking the seller leaves only the other group in the total
     await groups.nth(0).getByRole('checkbox', { name: /^选择 .* 的全部配件/ }).click();
     await expect.poll(() => page.getByTestId('checked-amount').innerText()).toBe('¥120.00');
@@ -74,18 +74,19 @@ describe('cart', () => {
     await expect.poll(() => groups.count()).toBe(1);
     await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('1');
     // the seller takes the remaining row off sale: it stays, marked, out of the count and the total
-    const stockId = Number(await groups.nth(0).getByTestId('cart-line').getAttribute('data-stock-id'));
+    const remaining = groups.nth(0).getByTestId('cart-line');
+    await expect(remaining).toHaveAttribute('data-stock-id', /^\d+$/);
+    const stockId = Number(await remaining.getAttribute('data-stock-id'));
     await e2e.pglite.query(`update stock set state = 'off' where id = $1`, [stockId]);
     await page.reload();
     await page.getByTestId('cart-line').getByText('已下架').waitFor();
-    await expect(page.getByTestId('cart-count').count()).resolves.toBe(0);
-    await expect(page.getByTestId('checked-amount').innerText()).resolves.toBe('¥0.00');
-    // let the page's entry transition (0.3 s) finish before the picture
-    await page.waitForTimeout(500);
+    await expect(page.getByTestId('cart-count')).toHaveCount(0);
+    await expect(page.getByTestId('checked-amount')).toHaveText('¥0.00');
+    // (the picture waits for the page's entry transition to end)
     await e2e.shot(page, 'cart-unavailable');
     await page.getByRole('button', { name: '清除失效配件' }).click();
     await page.getByText('购物车是空的').waitFor();
-    await expect(page.getByTestId('cart-count').count()).resolves.toBe(0);
+    await expect(page.getByTestId('cart-count')).toHaveCount(0);
     await e2e.shot(page, 'cart-empty');
     await context.close();
   });
@@ -124,7 +125,7 @@ describe('cart', () => {
     await page.goto(`${e2e.url}/cart`);
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByLabel('工具栏').getByRole('button', { name: '在线咨询' }).waitFor();
-    await expect(page.getByLabel('工具栏').getByRole('link', { name: /^购物车/ }).count()).resolves.toBe(0);
+    await expect(page.getByLabel('工具栏').getByRole('link', { name: /^购物车/ })).toHaveCount(0);
     await context.close();
   });
 });

@@ -32,7 +32,7 @@ describe('chat', () => {
 
     const seller = await e2e.newPage();
     await e2e.signIn(seller.page, '/login', 'seller');
-    await expect(seller.page.getByTestId('chat-unread-dot').count()).resolves.toBe(0);
+    await expect(seller.page.getByTestId('chat-unread-dot')).toHaveCount(0);
 
     const buyer = await e2e.newPage();
     await e2e.signIn(buyer.page, '/login', 'buyer');
@@ -50,8 +50,8 @@ describe('chat', () => {
     await box.fill(`你好，${pick.oe_norm} 有现货吗？`);
     await box.press('Enter');
     await expect.poll(() => messagesIn(buyer.page).count()).toBe(1);
-    await expect(messagesIn(buyer.page).first().innerText()).resolves.toContain(pick.oe_norm);
-    await expect(box.inputValue()).resolves.toBe('');
+    await expect(messagesIn(buyer.page).first()).toContainText(pick.oe_norm);
+    await expect(box).toHaveValue('');
     await shot(buyer.page, 'chat-02-buyer-sent');
 
     // the seller, without reloading: the notice and the red dot
@@ -63,7 +63,7 @@ describe('chat', () => {
     const sellerWin = chatWindow(seller.page);
     await sellerWin.waitFor();
     await expect.poll(() => messagesIn(seller.page).count()).toBe(1);
-    await expect(messagesIn(seller.page).first().getAttribute('data-direction')).resolves.toBe('2');
+    await expect(messagesIn(seller.page).first()).toHaveAttribute('data-direction', '2');
     // reading it clears the dot
     await expect.poll(() => seller.page.getByTestId('chat-unread-dot').count()).toBe(0);
     await expect.poll(() => sellerWin.getByTestId('conv-unread').count()).toBe(0);
@@ -75,8 +75,8 @@ describe('chat', () => {
 
     // the buyer sees the reply live, once
     await expect.poll(() => messagesIn(buyer.page).count()).toBe(2);
-    await expect(messagesIn(buyer.page).nth(1).innerText()).resolves.toContain('库存充足');
-    await expect(messagesIn(buyer.page).nth(1).getAttribute('data-direction')).resolves.toBe('2');
+    await expect(messagesIn(buyer.page).nth(1)).toContainText('库存充足');
+    await expect(messagesIn(buyer.page).nth(1)).toHaveAttribute('data-direction', '2');
 
     // offline: the message waits in the outbox, then arrives once
     await buyer.context.setOffline(true);

@@ -36,8 +36,8 @@ describe('company pages', () => {
     await page.getByRole('button', { name: '保存' }).click();
     await page.locator('[role="alert"]').filter({ hasText: '视频地址须以 http://、https:// 或 / 开头' }).first().waitFor();
     // what was typed is still there
-    expect(await intro.inputValue()).toBe('骏达汽配：原厂件与品牌件批发，当天发货。');
-    expect(await page.getByLabel('视频1标题').inputValue()).toBe('仓库参观');
+    await expect(intro).toHaveValue('骏达汽配：原厂件与品牌件批发，当天发货。');
+    await expect(page.getByLabel('视频1标题')).toHaveValue('仓库参观');
     await e2e.shot(page, 'company-store-editor-error');
 
     await page.getByLabel('视频1地址').fill('https://video.example.com/tour.mp4');
@@ -62,9 +62,11 @@ describe('company pages', () => {
     await page.getByRole('button', { name: '搜索库存' }).click();
     const pick = page.getByRole('button', { name: '选为精选' }).first();
     await pick.waitFor();
-    const before = await page.locator('ol.store-featured li').count();
+    // the seed features four parts: a fifth is added (the shop page shows five below)
+    const featured = page.locator('ol.store-featured li');
+    await expect(featured).toHaveCount(4);
     await pick.click();
-    expect(await page.locator('ol.store-featured li').count()).toBe(before + 1);
+    await expect(featured).toHaveCount(5);
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('店铺装修已保存').waitFor();
     // /company without an id is the seller's own shop
@@ -83,37 +85,37 @@ describe('company pages', () => {
     await page.waitForURL((u) => u.pathname === `/company/${SHOP}`);
     await page.getByRole('heading', { name: '广州骏达汽车配件有限公司' }).waitFor();
     await page.getByText('骏达汽配：原厂件与品牌件批发，当天发货。').waitFor();
-    expect(await page.locator('.shop-featured').count()).toBe(5);
+    await expect(page.locator('.shop-featured')).toHaveCount(5);
     await expect.poll(() => page.locator('.shop-head').innerText()).toContain('020-86321458');
     await settle(page);
     await e2e.shot(page, 'company-shop-exhibition');
 
     await page.locator('.shop-tabs').getByText('工厂').click();
     await page.getByText('自有仓库面积3200平方米', { exact: false }).waitFor();
-    expect(await page.locator('.shop-photos img').count()).toBe(4);
+    await expect(page.locator('.shop-photos img')).toHaveCount(4);
     await page.locator('.shop-photos').getByText('新仓库').waitFor();
     await settle(page);
     await e2e.shot(page, 'company-shop-factory');
 
     await page.locator('.shop-tabs').getByText('产品').click();
     await page.locator('.p-datatable-tbody tr').first().waitFor();
-    expect(await page.locator('.p-datatable-tbody tr').count()).toBe(50);
+    await expect(page.locator('.p-datatable-tbody tr')).toHaveCount(50);
     // the name cell: the part name first, then its tags and generic name
     const name = (await page.locator('.p-datatable-tbody tr').first().locator('td.stock-col-name').innerText()).trim().split('\n')[0].trim();
     await page.getByLabel('在本店产品中搜索').fill(name);
     await page.getByRole('button', { name: '搜索', exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get('k') === name);
     await expect.poll(() => page.locator('.shop-body [role="status"]').innerText()).toContain(`“${name}”`);
-    const names = await page.locator('.p-datatable-tbody tr td.stock-col-name').allInnerTexts();
-    expect(names.length).toBeGreaterThan(0);
-    expect(names.every((n) => n.includes(name))).toBe(true);
+    // polled: the rows of the first page stay until the search's answer is drawn
+    const names = page.locator('.p-datatable-tbody tr td.stock-col-name');
+    await expect.poll(() => names.allInnerTexts()).toSatisfy((n: string[]) => n.length > 0 && n.every((t) => t.includes(name)));
     await settle(page);
     await e2e.shot(page, 'company-shop-product');
     await page.screenshot({ path: join(shotsDir, 'company-shop-product-top.png') });
 
     await page.locator('.shop-tabs').getByText('视频').click();
     await page.getByRole('link', { name: '仓库参观' }).waitFor();
-    expect(await page.getByRole('link', { name: '仓库参观' }).getAttribute('href')).toBe('https://video.example.com/tour.mp4');
+    await expect(page.getByRole('link', { name: '仓库参观' })).toHaveAttribute('href', 'https://video.example.com/tour.mp4');
     await e2e.shot(page, 'company-shop-video');
 
     await page.goto(`${e2e.url}/company/factory?id=${SHOP}`);
@@ -129,9 +131,9 @@ describe('company pages', () => {
     await page.goto(`${e2e.url}/company/product?id=${SHOP}`);
     await page.waitForURL((u) => u.pathname === `/company/${SHOP}`);
     await page.locator('.p-datatable-tbody tr').first().waitFor();
-    expect(await page.locator('.shop-head').getByText('升级为正式会员后可查看').count()).toBe(1);
+    await expect(page.locator('.shop-head').getByText('升级为正式会员后可查看')).toHaveCount(1);
     expect(await page.content()).not.toContain('020-86321458');
-    expect(await page.locator('thead').innerText()).not.toContain('批发价');
+    await expect(page.locator('thead')).not.toContainText('批发价');
     await settle(page);
     await e2e.shot(page, 'company-shop-product-member');
     await context.close();
@@ -144,14 +146,14 @@ describe('company pages', () => {
     await page.goto(`${e2e.url}/company/m/${SHOP}`);
     await page.getByRole('heading', { name: '广州骏达汽车配件有限公司' }).waitFor();
     // no storefront chrome, and nothing wider than the phone
-    expect(await page.locator('.site-header').count()).toBe(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect(page.locator('.site-header')).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await settle(page);
     await e2e.shot(page, 'company-shop-mobile');
     await page.goto(`${e2e.url}/company/m/product?id=${SHOP}`);
     await page.waitForURL((u) => u.pathname === `/company/m/${SHOP}` && u.searchParams.get('tab') === 'product');
     await page.locator('.shop-m-products li').first().waitFor();
-    expect(await page.locator('.shop-m-products li').count()).toBe(50);
+    await expect(page.locator('.shop-m-products li')).toHaveCount(50);
     await settle(page);
     await e2e.shot(page, 'company-shop-mobile-product');
     await page.goto(`${e2e.url}/company/m/video?id=${SHOP}`);
@@ -167,16 +169,15 @@ describe('company pages', () => {
     const badge = page.getByTestId('quote-badge');
     await badge.waitFor();
     // buyer, member and trial companies: one view each within the hour
-    expect(await badge.innerText()).toBe('3');
+    await expect(badge).toHaveText('3');
     await e2e.shot(page, 'company-quote-badge');
     await page.locator('.nav').getByText('谁看过我').click();
     await page.waitForURL((u) => u.pathname === '/quote');
-    await page.locator('.p-datatable-tbody tr').nth(2).waitFor();
-    const rows = await page.locator('.p-datatable-tbody tr').allInnerTexts();
-    expect(rows.map((r) => r.includes('新'))).toEqual([true, true, true]);
-    expect(rows[0]).toContain('成都蓉威汽配商行');
-    expect(rows[2]).toContain('上海申通汽车维修服务有限公司');
-    expect(rows[2]).toContain('021-64128877');
+    const rows = page.locator('.p-datatable-tbody tr');
+    await expect.poll(async () => (await rows.allInnerTexts()).map((r) => r.includes('新'))).toEqual([true, true, true]);
+    await expect(rows.nth(0)).toContainText('成都蓉威汽配商行');
+    await expect(rows.nth(2)).toContainText('上海申通汽车维修服务有限公司');
+    await expect(rows.nth(2)).toContainText('021-64128877');
     await settle(page);
     await e2e.shot(page, 'company-quote');
     await expect.poll(() => badge.count()).toBe(0);

@@ -1,16 +1,30 @@
 /**
  * One browser end-to-end setup for every *.e2e.ts file: the built app served by the real server
- * on a free port with a fresh PGlite database, driven in Debian's Chromium. The built app comes
- * from E2E_DIST (default dist/), so several builds can be tested side by side.
+ * on a free port with a database of its own (a copy of the PGlite folder global-setup.ts seeded
+ * once), driven in the Chromium global-setup.ts started for the whole run (each file connects to
+ * it and works in contexts of its own). The built app comes from E2E_DIST (default dist/), so
+ * several builds can be tested side by side.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
 import { startServer } from '../../src/server/server';
 import type { SmsProvider } from '../../src/server/modules/sms/sms.provider';
 import { launchChromium } from './browser';
+
+/**
+ * Waits until the page's finite animations and transitions (dialogs opening, the 0.3 s page entry)
+ * have ended, so a screenshot shows the page at rest.
+ */
+export const animationsDone = (page: Page) =>
+  page.evaluate(async () => {
+    const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+  });
 
 export const shotsDir = join(process.cwd(), 'test-results', 'screenshots');
 
@@ -31,9 +45,13 @@ export const pathOf = (page: Page) => new URL(page.url()).pathname;
 export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> => {
   mkdirSync(shotsDir, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'qph-e2e-'));
+  // run by vitest, global-setup.ts provides a seeded folder and a browser; otherwise seed and launch here
+  const seeded = inject('seededPgliteDir');
+  if (seeded) cpSync(seeded, join(dataDir, 'pglite'), { recursive: true });
   const pglite = await PGlite.create(join(dataDir, 'pglite'));
   const server = await startServer({ port: 0, host: '127.0.0.1', pglite, dataDir, staticDir: resolve(process.env.E2E_DIST ?? 'dist'), sms: opts.sms });
-  const browser = await launchChromium();
+  const wsEndpoint = inject('chromiumWsEndpoint');
+  const browser = wsEndpoint ? await chromium.connect(wsEndpoint) : await launchChromium();
   const e2e: E2E = {
     url: server.url,
     browser,
@@ -52,9 +70,11 @@ export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> =
       await page.waitForLoadState('networkidle');
     },
     async shot(page, name) {
+      await animationsDone(page);
       await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
     },
     async close() {
+      // on the shared browser this only disconnects, closing this file's contexts
       await browser.close();
       await server.close();
       await pglite.close();

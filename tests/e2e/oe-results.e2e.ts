@@ -35,16 +35,15 @@ describe('OE results', () => {
     const more = group.getByRole('button', { name: `查看更多（还有 ${total - 200} 家）` });
     await more.waitFor();
     // the table fits the window: no sideways scrolling at 1366 px
-    const overflow = await group.locator('.p-datatable-wrapper').evaluate((el) => el.scrollWidth - el.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(1);
-    const head = (await group.locator('thead').innerText()).replace(/\s+/g, '');
-    for (const h of ['配件编码', '规格', '品牌/品质', '适用车型', '批发价(不含税)']) expect(head).toContain(h);
+    await expect.poll(() => group.locator('.p-datatable-wrapper').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    const head = async () => (await group.locator('thead').innerText()).replace(/\s+/g, '');
+    for (const h of ['配件编码', '规格', '品牌/品质', '适用车型', '批发价(不含税)']) await expect.poll(head).toContain(h);
     await e2e.shot(page, 'oe-more');
     await page.screenshot({ path: join(shotsDir, 'oe-more-top.png') });
 
     await more.click();
     await group.getByText(`${total} 家报价`, { exact: true }).waitFor();
-    await expect(group.getByRole('button', { name: /查看更多/ }).count()).resolves.toBe(0);
+    await expect(group.getByRole('button', { name: /查看更多/ })).toHaveCount(0);
     // every seller is reachable: the paginator now counts them all
     await group.locator('.p-paginator-last').click();
     const lastPage = total - 50 * Math.floor((total - 1) / 50);
@@ -55,9 +54,7 @@ describe('OE results', () => {
     await group.locator('.p-paginator-first').click();
     await group.locator('.stock-details-button').first().click();
     const panel = page.locator('.stock-details-panel');
-    await panel.waitFor();
-    const text = await panel.innerText();
-    for (const label of ['自编码', '通用名称', '配件分类', '车型厂牌', '尺寸', '重量', '装箱数', '单车用量']) expect(text).toContain(label);
+    for (const label of ['自编码', '通用名称', '配件分类', '车型厂牌', '尺寸', '重量', '装箱数', '单车用量']) await expect(panel).toContainText(label);
     await page.screenshot({ path: join(shotsDir, 'oe-details.png') });
     await context.close();
   });
@@ -74,14 +71,12 @@ describe('OE results', () => {
     // a row of the pages after the first
     const extra = group.locator('tbody tr').first();
     await extra.waitFor();
-    expect(await extra.innerText()).toContain('升级为正式会员后可查看');
+    await expect(extra).toContainText('升级为正式会员后可查看');
     await extra.locator('.stock-details-button').click();
     const panel = page.locator('.stock-details-panel');
-    await panel.waitFor();
-    const text = await panel.innerText();
-    expect(text).toContain('车型厂牌');
-    expect(text).toContain('尺寸');
-    expect(text).not.toContain('越南价');
+    await expect(panel).toContainText('车型厂牌');
+    await expect(panel).toContainText('尺寸');
+    await expect(panel).not.toContainText('越南价');
     await e2e.shot(page, 'oe-member');
     await context.close();
   });

@@ -45,7 +45,7 @@ describe('search page extras', () => {
       await img.waitFor();
       await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     }
-    await expect(page.getByRole('button', { name: msg.publishWanted }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: msg.publishWanted })).toBeVisible();
     await e2e.shot(page, 'search-extras');
     await context.close();
 
@@ -53,7 +53,7 @@ describe('search page extras', () => {
     const clerk = await e2e.newPage();
     await e2e.signIn(clerk.page, '/login', 'clerk');
     await clerk.page.locator('a[data-ad="CJ000"] img').waitFor();
-    await expect(clerk.page.getByRole('button', { name: msg.publishWanted }).count()).resolves.toBe(0);
+    await expect(clerk.page.getByRole('button', { name: msg.publishWanted })).toHaveCount(0);
     await clerk.context.close();
   });
 
@@ -62,9 +62,12 @@ describe('search page extras', () => {
     await e2e.signIn(page, '/login', 'buyer');
     const results = await searchInTab(page, '关键词搜索', '刹车片');
     await results.locator('tbody tr').first().waitFor();
-    const before = await results.getByRole('status').innerText();
+    // the total of the status line (the rest of it, the fetch time, changes by itself)
+    const totalOf = async () => /共 (\S+) 条/.exec(await results.getByRole('status').innerText())?.[1];
+    await expect(results.getByRole('status')).toHaveText(/“刹车片”.*共 \S+ 条/);
+    const before = await totalOf();
     // results pages leave the ads out, so the results start right under the box
-    await expect(page.locator('a[data-ad]').count()).resolves.toBe(0);
+    await expect(page.locator('a[data-ad]')).toHaveCount(0);
 
     // the seed has 18 brands: five more make a second page of the picker
     await e2e.pglite.query(`insert into part_brand (name) values ('瓦尔塔'), ('菲罗多'), ('伦福德'), ('摩腾'), ('TRW')`);
@@ -72,7 +75,7 @@ describe('search page extras', () => {
     const dialog = page.getByRole('dialog', { name: '选择配件品牌' });
     const list = dialog.getByRole('list', { name: '配件品牌列表' });
     await list.getByRole('button').first().waitFor();
-    await expect(list.getByRole('button').count()).resolves.toBe(20);
+    await expect(list.getByRole('button')).toHaveCount(20);
     await page.screenshot({ path: join(shotsDir, 'brand-picker.png') });
     // the second page holds the other 3
     await dialog.getByRole('button', { name: '2' }).click();
@@ -95,11 +98,10 @@ describe('search page extras', () => {
     expect(new Set(body.data.rows.map((r) => r.part_brand_name))).toEqual(new Set([brand.name]));
     await page.waitForURL((u) => u.searchParams.get('brand') === String(brand.id));
     await page.getByRole('group', { name: '配件品牌筛选' }).getByText(brand.name, { exact: true }).waitFor();
-    await expect.poll(() => results.getByRole('status').innerText()).not.toBe(before);
+    await expect.poll(totalOf).not.toBe(before);
     // the brand cell: the brand over the quality, or the 原厂件 label
-    const brands = (await results.locator('tbody tr td.stock-col-brand').allInnerTexts()).map((t) => t.trim().split('\n')[0]);
-    expect(brands.length).toBeGreaterThan(0);
-    for (const b of brands) expect([brand.name, '原厂件']).toContain(b);
+    const brands = async () => (await results.locator('tbody tr td.stock-col-brand').allInnerTexts()).map((t) => t.trim().split('\n')[0]);
+    await expect.poll(brands).toSatisfy((bs: string[]) => bs.length > 0 && bs.every((b) => b === brand.name || b === '原厂件'));
     await page.screenshot({ path: join(shotsDir, 'brand-filtered.png') });
 
     // the filter survives a reload and can be cleared
@@ -165,13 +167,13 @@ describe('search page extras', () => {
     expect(filtered).toEqual([...filtered].sort((a, b) => b - a));
     // the table, 联系卖家 and cart buttons included, fits the window: no sideways scrolling at 1366 px
     const wrapper = results.locator('.p-datatable-wrapper').first();
-    expect(await wrapper.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    await expect.poll(() => wrapper.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
     await e2e.shot(page, 'keyword-sorted');
 
     // a reload and the next page keep the sort and the filters
     await page.reload();
     await results.getByRole('status').getByText('按数量从高到低').waitFor();
-    await expect(filters.getByLabel('最低库存').inputValue()).resolves.toBe('5');
+    await expect(filters.getByLabel('最低库存')).toHaveValue('5');
     const paged = page.waitForResponse((r) => r.url().includes('/api/search/keyword') && r.url().includes('page_number=2') && r.url().includes('min_stock_qty=5') && r.url().includes('sort_order=desc'));
     await results.locator('.p-paginator-next').click();
     await paged;
@@ -254,17 +256,17 @@ describe('search page extras', () => {
     }, { times: 1 });
     await dialog.getByRole('button', { name: '发布' }).click();
     await dialog.getByText('当前离线', { exact: false }).waitFor();
-    await expect(dialog.locator('textarea[name="content"]').inputValue()).resolves.toBe('前刹车片 一套 原厂');
-    await expect(vin.inputValue()).resolves.toBe('LSVAU2180N2183294');
-    await expect(thumb.count()).resolves.toBe(1);
+    await expect(dialog.locator('textarea[name="content"]')).toHaveValue('前刹车片 一套 原厂');
+    await expect(vin).toHaveValue('LSVAU2180N2183294');
+    await expect(thumb).toHaveCount(1);
     await dialog.getByRole('button', { name: '发布' }).click();
     await dialog.getByText(msg.publishOk).waitFor();
     const stored = await e2e.pglite.query<{ n: number }>(`select count(*)::int as n from wanted_request where content = '前刹车片 一套 原厂'`);
     expect(stored.rows[0].n).toBe(1);
     // nothing half-typed stays behind
-    await expect(dialog.locator('textarea[name="content"]').inputValue()).resolves.toBe('');
-    await expect(vin.inputValue()).resolves.toBe('');
-    await expect(thumb.count()).resolves.toBe(0);
+    await expect(dialog.locator('textarea[name="content"]')).toHaveValue('');
+    await expect(vin).toHaveValue('');
+    await expect(thumb).toHaveCount(0);
     await page.screenshot({ path: join(shotsDir, 'wanted-published.png') });
 
     await dialog.getByRole('link', { name: '查看我的求购' }).click();
@@ -272,9 +274,9 @@ describe('search page extras', () => {
     const table = page.getByRole('region', { name: msg.myWanted });
     const row = table.locator('tbody tr', { hasText: '前刹车片 一套 原厂' });
     await row.waitFor();
-    await expect(row.innerText()).resolves.toContain('LSVAU2180N2183294');
-    await expect(row.innerText()).resolves.toContain('待报价');
-    await expect(row.innerText()).resolves.toContain('大众');
+    await expect(row).toContainText('LSVAU2180N2183294');
+    await expect(row).toContainText('待报价');
+    await expect(row).toContainText('大众');
     const listed = row.getByRole('img', { name: '求购图片' });
     await expect.poll(() => listed.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(240);
     await e2e.shot(page, 'wanted-list');
@@ -287,7 +289,7 @@ describe('search page extras', () => {
     await page.getByRole('link', { name: msg.myWanted }).first().click();
     await page.waitForURL((u) => u.pathname === '/enquiry/list');
     await page.getByRole('region', { name: msg.myWanted }).getByText(msg.noResults).waitFor();
-    await expect(page.getByText('前刹车片 一套 原厂').count()).resolves.toBe(0);
+    await expect(page.getByText('前刹车片 一套 原厂')).toHaveCount(0);
     await context.close();
 
     const clerk = await e2e.newPage();

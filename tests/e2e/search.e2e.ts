@@ -55,8 +55,8 @@ describe('OE search', () => {
     expect(new URL(page.url()).searchParams.get('code')).toBe(`${norm(a)},${norm(b)}`);
     await page.getByRole('region', { name: `OE ${a}` }).waitFor();
     await page.getByRole('region', { name: `OE ${b}` }).waitFor();
-    await expect(page.getByRole('region', { name: `OE ${a}` }).locator('tbody tr').count()).resolves.toBeGreaterThanOrEqual(3);
-    await expect(page.getByText(/批发价\s*\(不含税\)/).first().isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('region', { name: `OE ${a}` }).locator('tbody tr').count()).toBeGreaterThanOrEqual(3);
+    await expect(page.getByText(/批发价\s*\(不含税\)/).first()).toBeVisible();
     await page.screenshot({ path: join(shots, 'oe-results.png'), fullPage: false });
 
     await page.goto(server.url + '/search/parts');
@@ -74,7 +74,7 @@ describe('OE search', () => {
     await box.fill('04465-33450\n123');
     await box.press('Enter');
     await page.getByText('每行OE号至少5个字符').waitFor();
-    await expect(box.inputValue()).resolves.toBe('04465-33450\n123');
+    await expect(box).toHaveValue('04465-33450\n123');
     expect(pathOf(page)).toBe('/search/parts');
     await context.close();
   });
@@ -99,8 +99,8 @@ describe('OE search', () => {
     await signIn(page, '/login', 'member');
     await page.goto(`${server.url}/search/parts/oe?code=${encodeURIComponent(a)}`);
     await page.getByRole('region', { name: `OE ${a}` }).waitFor();
-    await expect(page.getByText('升级为正式会员后可查看').count()).resolves.toBeGreaterThan(0);
-    await expect(page.getByText('批发价(不含税)').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByText('升级为正式会员后可查看').count()).toBeGreaterThan(0);
+    await expect(page.getByText('批发价(不含税)')).toHaveCount(0);
     await page.screenshot({ path: join(shots, 'oe-member.png'), fullPage: false });
     await context.close();
   });
@@ -115,13 +115,14 @@ describe('OE search', () => {
     await page.goto(`${server.url}/search/parts/oe?code=${encodeURIComponent(code)}&r=1`);
     const group = page.getByRole('region', { name: `OE ${code}` });
     await group.locator('tbody tr').first().waitFor();
+    await expect(group.locator('h3')).toContainText(/\d+ 家报价/);
     const heading = await group.locator('h3').innerText();
     const offers = Number(/(\d+) 家报价/.exec(heading)![1]);
     expect(offers).toBeGreaterThanOrEqual(63);
-    await expect(group.locator('tbody tr').count()).resolves.toBe(50);
+    await expect(group.locator('tbody tr')).toHaveCount(50);
     await group.getByRole('button', { name: '下一页' }).click();
     await expect.poll(() => group.locator('tbody tr').count()).toBe(offers - 50);
-    await expect(group.locator('.p-paginator-page.p-highlight').innerText()).resolves.toBe('2');
+    await expect(group.locator('.p-paginator-page.p-highlight')).toHaveText('2');
     await choosePageSize(page, group, 100);
     await expect.poll(() => group.locator('tbody tr').count()).toBe(offers);
     await context.close();
@@ -133,7 +134,7 @@ describe('OE search', () => {
     await signIn(page, '/login', 'buyer');
     await page.goto(`${server.url}/search/parts/oe?code=${encodeURIComponent(a)}&r=abc`);
     await page.getByRole('region', { name: `OE ${a}` }).waitFor();
-    await expect(page.getByText('服务器错误').count()).resolves.toBe(0);
+    await expect(page.getByText('服务器错误')).toHaveCount(0);
     const box = page.locator('textarea[name="oe"]');
     for (let i = 0; i < 2; i++) {
       const asked = page.waitForRequest((req) => req.url().includes('/api/') && req.method() === 'POST' && (req.postData() ?? '').includes('oe_list'));
@@ -168,13 +169,15 @@ describe('keyword search', () => {
     await page.waitForURL((u) => u.pathname === '/search/parts/keyword');
     const results = page.getByRole('region', { name: '关键词搜索结果' });
     await results.locator('tbody tr').first().waitFor();
-    await expect(results.locator('tbody tr').count()).resolves.toBe(50);
-    for (const name of await results.locator('tbody tr td.stock-col-name').allInnerTexts()) expect(name).toMatch(/刹.*片/);
+    await expect(results.locator('tbody tr')).toHaveCount(50);
+    const names = () => results.locator('tbody tr td.stock-col-name').allInnerTexts();
+    const allBrakePads = (ns: string[]) => ns.length > 0 && ns.every((n) => /刹.*片/.test(n));
+    await expect.poll(names).toSatisfy(allBrakePads);
     await page.screenshot({ path: join(shots, 'keyword-results.png') });
     const firstRow = await results.locator('tbody tr').first().innerText();
     // the pager speaks Chinese to screen readers too
-    await expect(results.getByRole('button', { name: '下一页' }).count()).resolves.toBe(1);
-    await expect(results.getByRole('button', { name: 'Next Page' }).count()).resolves.toBe(0);
+    await expect(results.getByRole('button', { name: '下一页' })).toHaveCount(1);
+    await expect(results.getByRole('button', { name: 'Next Page' })).toHaveCount(0);
     await results.getByRole('button', { name: '第2页', exact: true }).first().click();
     await page.waitForURL((u) => u.searchParams.get('page') === '2');
     await expect.poll(() => results.locator('tbody tr').first().innerText()).not.toBe(firstRow);
@@ -182,11 +185,11 @@ describe('keyword search', () => {
     await choosePageSize(page, results, 100);
     await page.waitForURL((u) => u.searchParams.get('size') === '100');
     await expect.poll(() => results.locator('tbody tr').count()).toBe(100);
-    for (const name of await results.locator('tbody tr td.stock-col-name').allInnerTexts()) expect(name).toMatch(/刹.*片/);
+    await expect.poll(names).toSatisfy(allBrakePads);
     await page.reload();
     await results.locator('tbody tr').first().waitFor();
-    await expect(results.locator('tbody tr').count()).resolves.toBe(100);
-    await expect(results.locator('.p-paginator .p-dropdown').first().innerText()).resolves.toContain('100');
+    await expect(results.locator('tbody tr')).toHaveCount(100);
+    await expect(results.locator('.p-paginator .p-dropdown').first()).toContainText('100');
     await context.close();
   });
 
@@ -201,7 +204,7 @@ describe('keyword search', () => {
     const other = await newPage();
     await signIn(other.page, '/login', 'member');
     await other.page.getByRole('tab', { name: '关键词搜索' }).waitFor();
-    await expect(other.page.getByRole('tab', { name: '圈内搜索' }).count()).resolves.toBe(0);
+    await expect(other.page.getByRole('tab', { name: '圈内搜索' })).toHaveCount(0);
     await other.context.close();
   });
 
@@ -211,9 +214,8 @@ describe('keyword search', () => {
     const results = await searchInTab(page, '拆车件', '滤清器');
     await results.locator('tbody tr').first().waitFor();
     // the brand cell holds the brand over the quality
-    const qualities = (await results.locator('tbody tr td.stock-col-brand').allInnerTexts()).map((t) => t.trim().split('\n').at(-1));
-    expect(qualities.length).toBeGreaterThan(0);
-    for (const quality of qualities) expect(quality).toBe('拆车件');
+    const qualities = async () => (await results.locator('tbody tr td.stock-col-brand').allInnerTexts()).map((t) => t.trim().split('\n').at(-1));
+    await expect.poll(qualities).toSatisfy((qs: (string | undefined)[]) => qs.length > 0 && qs.every((q) => q === '拆车件'));
 
     await (await searchInTab(page, '企业黄页', '广州')).getByText('广州骏达汽车配件有限公司').waitFor();
     await page.screenshot({ path: join(shots, 'yellow-pages.png') });
@@ -247,7 +249,7 @@ describe('history', () => {
     await signIn(fresh.page, '/login', 'buyer');
     const history = fresh.page.getByRole('list', { name: '搜索记录' });
     await history.getByRole('button', { name: '机油滤', exact: true }).waitFor();
-    await expect(history.getByRole('button', { name: '大灯', exact: true }).getAttribute('title')).resolves.toBe('拆车件：大灯');
+    await expect(history.getByRole('button', { name: '大灯', exact: true })).toHaveAttribute('title', '拆车件：大灯');
     await fresh.page.screenshot({ path: join(shots, 'search-history.png') });
     await history.getByRole('button', { name: '机油滤', exact: true }).click();
     await fresh.page.waitForURL((u) => u.pathname === '/search/parts/circle' && u.searchParams.get('k') === '机油滤');
@@ -279,19 +281,19 @@ describe('offline', () => {
     await searchOe(a);
     await page.getByRole('region', { name: `OE ${a}` }).waitFor();
     await page.getByText(/结果获取于 \d\d:\d\d:\d\d/).waitFor();
+    await expect.poll(() => page.getByRole('region', { name: `OE ${a}` }).locator('tbody tr').count()).toBeGreaterThanOrEqual(3);
     const rowsOnline = await page.getByRole('region', { name: `OE ${a}` }).locator('tbody tr').count();
-    expect(rowsOnline).toBeGreaterThanOrEqual(3);
 
     await context.setOffline(true);
     // the same code searched again offline: the last results, with when they were fetched
     await searchOe(a);
     await page.getByText(/离线：显示 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d 获取的结果/).waitFor();
-    await expect(page.getByRole('region', { name: `OE ${a}` }).locator('tbody tr').count()).resolves.toBe(rowsOnline);
+    await expect(page.getByRole('region', { name: `OE ${a}` }).locator('tbody tr')).toHaveCount(rowsOnline);
     await page.screenshot({ path: join(shots, 'offline-oe-cached.png') });
     // a code never searched: a clear message, not 正在搜索… for ever
     await searchOe(d);
     await page.getByText('当前离线，且没有这次搜索的缓存结果').waitFor();
-    await expect(page.getByText('正在搜索…').count()).resolves.toBe(0);
+    await expect(page.getByText('正在搜索…')).toHaveCount(0);
     await page.screenshot({ path: join(shots, 'offline-oe-none.png') });
     // back online, the search runs by itself
     await context.setOffline(false);
@@ -313,13 +315,13 @@ describe('offline', () => {
     await context.setOffline(true);
     await searchK('火花塞');
     await results.getByText(/离线：显示 .* 获取的结果/).waitFor();
-    expect(await results.locator('tbody tr').first().innerText()).toBe(firstRow);
+    await expect(results.locator('tbody tr').first()).toHaveText(firstRow);
     await searchK('减震器');
     await page.getByText('当前离线，且没有这次搜索的缓存结果').waitFor();
-    await expect(page.getByText('正在搜索…').count()).resolves.toBe(0);
+    await expect(page.getByText('正在搜索…')).toHaveCount(0);
     await context.setOffline(false);
     await results.getByText('“减震器”').waitFor({ timeout: 15_000 });
-    await expect(results.locator('tbody tr').count()).resolves.toBeGreaterThan(0);
+    await expect.poll(() => results.locator('tbody tr').count()).toBeGreaterThan(0);
     await context.close();
   });
 });

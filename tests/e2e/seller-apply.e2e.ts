@@ -13,10 +13,9 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-/** A screenshot of the whole page from the top, after the page's entry animation. */
+/** A screenshot of the whole page from the top, after the page's entry animation (e2e.shot waits for it). */
 const shot = async (page: Page, name: string) => {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(400);
   await e2e.shot(page, name);
 };
 
@@ -42,8 +41,8 @@ describe('seller application', () => {
     await buyer.page.waitForURL((u) => u.pathname === '/apply/seller');
     const form = buyer.page.getByRole('form', { name: '卖家入驻申请' });
     // prefilled from the company and the user
-    await expect(buyer.page.locator('#apply-company_name').inputValue()).resolves.toBe('上海申通汽车维修服务有限公司');
-    await expect(buyer.page.locator('#apply-contact_name').inputValue()).resolves.toBe('王志强');
+    await expect(buyer.page.locator('#apply-company_name')).toHaveValue('上海申通汽车维修服务有限公司');
+    await expect(buyer.page.locator('#apply-contact_name')).toHaveValue('王志强');
     await buyer.page.locator('#apply-licence_no').fill('12345');
     await form.getByRole('button', { name: '提交申请' }).click();
     await form.getByText('营业执照号应为18位统一社会信用代码').waitFor();
@@ -57,7 +56,7 @@ describe('seller application', () => {
     await form.getByRole('img', { name: '营业执照图片' }).waitFor();
     await form.getByRole('button', { name: '提交申请' }).click();
     await buyer.page.getByText('申请已提交，正在等待平台审核。').waitFor();
-    await expect(buyer.page.getByRole('form', { name: '卖家入驻申请' }).count()).resolves.toBe(0);
+    await expect(buyer.page.getByRole('form', { name: '卖家入驻申请' })).toHaveCount(0);
     await shot(buyer.page, 'seller-apply-pending');
 
     const op = await e2e.newPage();
@@ -65,7 +64,7 @@ describe('seller application', () => {
     await openAudit(op.page);
     const row = op.page.locator('tbody tr', { hasText: '上海申通汽车维修服务有限公司' });
     await row.getByText('待审核').waitFor();
-    await expect(row.getByRole('img', { name: '营业执照图片' }).count()).resolves.toBe(1);
+    await expect(row.getByRole('img', { name: '营业执照图片' })).toHaveCount(1);
     await shot(op.page, 'company-audit-pending');
     await row.getByRole('button', { name: '驳回' }).click();
     const dialog = op.page.getByRole('dialog', { name: '驳回入驻申请' });
@@ -82,8 +81,8 @@ describe('seller application', () => {
     await shot(buyer.page, 'seller-apply-rejected');
     await buyer.page.getByRole('button', { name: '修改后重新申请' }).click();
     // the rejected application's values come back for editing
-    await expect(buyer.page.locator('#apply-main_brands').inputValue()).resolves.toBe('博世，马勒，曼牌');
-    await expect(buyer.page.getByRole('form', { name: '卖家入驻申请' }).getByRole('img', { name: '营业执照图片' }).count()).resolves.toBe(1);
+    await expect(buyer.page.locator('#apply-main_brands')).toHaveValue('博世，马勒，曼牌');
+    await expect(buyer.page.getByRole('form', { name: '卖家入驻申请' }).getByRole('img', { name: '营业执照图片' })).toHaveCount(1);
     await buyer.page.locator('#apply-company_name').fill('上海申通汽车配件有限公司');
     await buyer.page.getByRole('button', { name: '提交申请' }).click();
     await buyer.page.getByText('申请已提交，正在等待平台审核。').waitFor();
@@ -97,7 +96,7 @@ describe('seller application', () => {
     await op.page.getByRole('button', { name: '状态' }).click();
     await op.page.getByRole('option', { name: '全部状态' }).click();
     await op.page.locator('tbody tr', { hasText: REASON }).waitFor();
-    await expect(op.page.locator('tbody tr', { hasText: '运营管理员' }).count()).resolves.toBe(2);
+    await expect(op.page.locator('tbody tr', { hasText: '运营管理员' })).toHaveCount(2);
     await shot(op.page, 'company-audit-all');
     await op.context.close();
 
@@ -113,7 +112,7 @@ describe('seller application', () => {
     expect(user?.is_seller).toBe(true);
     expect(user?.permissions).toEqual(expect.arrayContaining(['M03', 'M05', 'M14', 'C10', 'C11', 'C12']));
     await again2.page.getByRole('link', { name: '商圈' }).first().waitFor();
-    await expect(again2.page.getByRole('link', { name: '卖家入驻' }).count()).resolves.toBe(0);
+    await expect(again2.page.getByRole('link', { name: '卖家入驻' })).toHaveCount(0);
     await again2.page.getByRole('link', { name: '卖家后台' }).first().click();
     await again2.page.waitForURL((u) => u.pathname === '/backend');
     await again2.page.waitForLoadState('networkidle');
@@ -127,7 +126,7 @@ describe('seller application', () => {
     await e2e.signIn(op.page, '/operation/login', 'operator');
     await op.page.goto(e2e.url + '/apply/seller');
     await op.page.getByRole('alert').filter({ hasText: '平台运营公司不能申请成为卖家' }).waitFor();
-    await expect(op.page.getByRole('button', { name: '提交申请' }).count()).resolves.toBe(0);
+    await expect(op.page.getByRole('button', { name: '提交申请' })).toHaveCount(0);
     await op.context.close();
   });
 });
@@ -164,7 +163,7 @@ describe('trade circles', () => {
     const row = seller.page.locator('tbody tr', { hasText: '闵行汽配互通圈' });
     await row.getByRole('button', { name: '申请加入' }).click();
     await row.getByText('待审核').waitFor();
-    await expect(seller.page.locator('tbody tr').count()).resolves.toBe(1);
+    await expect(seller.page.locator('tbody tr')).toHaveCount(1);
     await shot(seller.page, 'trade-list-joined');
 
     await owner.page.reload();
@@ -177,7 +176,7 @@ describe('trade circles', () => {
     await shot(owner.page, 'trade-circle-owner-approved');
 
     // the owner cannot quit its own circle: no button to do it
-    await expect(owner.page.getByRole('button', { name: '退出商圈' }).count()).resolves.toBe(0);
+    await expect(owner.page.getByRole('button', { name: '退出商圈' })).toHaveCount(0);
 
     await seller.page.goto(e2e.url + circlePath);
     await seller.page.getByText('已加入').waitFor();

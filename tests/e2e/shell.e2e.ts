@@ -29,7 +29,7 @@ describe('sign-in and guards', () => {
     await page.waitForLoadState('networkidle');
     // the password box (wrapped for its mask toggle) is as wide as the user name box
     const width = (name: string) => page.locator(`input[name="${name}"]`).evaluate((el) => el.getBoundingClientRect().width);
-    expect(await width('password')).toBeCloseTo(await width('username'), 0);
+    await expect.poll(async () => (await width('password')) - (await width('username'))).toBeCloseTo(0, 0);
     await page.screenshot({ path: join(shots, 'login.png'), fullPage: true });
     await context.close();
   });
@@ -64,7 +64,7 @@ describe('sign-in and guards', () => {
     await page.goto(server.url + '/backend');
     await page.waitForLoadState('networkidle');
     expect(pathOf(page)).toBe('/backend');
-    await expect(page.getByText('正式会员').first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText('正式会员').first()).toBeVisible();
     await page.screenshot({ path: join(shots, 'backend.png'), fullPage: true });
     await context.close();
   });
@@ -88,7 +88,7 @@ describe('sign-in and guards', () => {
     await page.screenshot({ path: join(shots, 'operation-password.png') });
     await tabs.getByRole('button', { name: '关闭 修改密码' }).click();
     await page.waitForURL((u) => u.pathname === '/operation');
-    await expect(tabs.getByRole('tab').count()).resolves.toBe(1);
+    await expect(tabs.getByRole('tab')).toHaveCount(1);
     await context.close();
   });
 
@@ -144,7 +144,7 @@ describe('sign-in and guards', () => {
     await page.locator('input[name="password"]').fill('wrong-password');
     await page.locator('button[type="submit"]').click();
     await page.getByText('用户名或密码错误').first().waitFor();
-    await expect(page.locator('input[name="username"]').inputValue()).resolves.toBe('buyer');
+    await expect(page.locator('input[name="username"]')).toHaveValue('buyer');
     expect(pathOf(page)).toBe('/login');
     await context.close();
   });
@@ -178,7 +178,7 @@ describe('offline', () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await context.setOffline(true);
     await page.goto(server.url + '/login');
-    await expect(page.locator('input[name="username"]').isVisible()).resolves.toBe(true);
+    await expect(page.locator('input[name="username"]')).toBeVisible();
     await page.getByText('离线').first().waitFor();
     await page.screenshot({ path: join(shots, 'offline-login.png'), fullPage: true });
     await context.close();
@@ -195,7 +195,7 @@ describe('offline', () => {
     await context.setOffline(true);
     await page.goto(server.url + '/trade/list');
     await page.getByRole('heading', { name: '当前离线，这个页面需要联网才能打开' }).waitFor();
-    await expect(page.getByText('服务器错误').count()).resolves.toBe(0);
+    await expect(page.getByText('服务器错误')).toHaveCount(0);
     await page.screenshot({ path: join(shots, 'offline-needs-network.png') });
     await page.getByRole('link', { name: '返回首页' }).click();
     await page.waitForURL((u) => u.pathname === '/');

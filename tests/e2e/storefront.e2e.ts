@@ -24,28 +24,28 @@ describe('home page', () => {
     await page.goto(e2e.url + '/');
     await page.waitForLoadState('networkidle');
     // ten banners LB001..LB010 in the carousel, one shown at a time
-    await expect(page.locator('.p-galleria-indicator').count()).resolves.toBe(10);
+    await expect(page.locator('.p-galleria-indicator')).toHaveCount(10);
     await page.getByAltText('广告 LB001').waitFor();
     for (const code of ['GG000', 'GG005', 'GG009']) await page.getByAltText(`广告 ${code}`).waitFor();
     await page.getByRole('note').getByText(await param('system_announcement')).waitFor();
     const entries = page.getByRole('region', { name: '快速查件' }).locator('a.quick-entry');
-    await expect(entries.allInnerTexts()).resolves.toEqual([
+    await expect(entries).toHaveTexts([
       expect.stringContaining('OE号搜索'), expect.stringContaining('关键词搜索'), expect.stringContaining('拆车件'), expect.stringContaining('企业黄页'),
       expect.stringContaining('VIN查询'), expect.stringContaining('车型查询'),
     ]);
-    await expect(page.title()).resolves.toBe(await param('system_title'));
-    await expect(page.locator('meta[name="keywords"]').getAttribute('content')).resolves.toBe(await param('system_keywords'));
-    await expect(page.locator('meta[name="description"]').getAttribute('content')).resolves.toBe(await param('system_desc'));
+    await expect.poll(() => page.title()).toBe(await param('system_title'));
+    await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', await param('system_keywords'));
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', await param('system_desc'));
     // guest top bar: favourite hint, hotline, sign-in; no back office, no user menu
     await topbar(page).getByRole('button', { name: /收藏本站/ }).click();
     await page.getByText(msg.favouriteHint('Ctrl+D')).waitFor();
     await topbar(page).getByText(`客服热线 ${await param('system_phone')}`).waitFor();
-    await expect(topbar(page).getByRole('link', { name: '登录' }).isVisible()).resolves.toBe(true);
-    await expect(topbar(page).getByRole('link', { name: '免费注册' }).getAttribute('href')).resolves.toBe('/login/register');
-    await expect(topbar(page).getByRole('link', { name: '运营平台' }).count()).resolves.toBe(0);
+    await expect(topbar(page).getByRole('link', { name: '登录' })).toBeVisible();
+    await expect(topbar(page).getByRole('link', { name: '免费注册' })).toHaveAttribute('href', '/login/register');
+    await expect(topbar(page).getByRole('link', { name: '运营平台' })).toHaveCount(0);
     // footer: promises, links, the QR code of this site
     for (const t of ['正品保障', '极速发货', '在线询价', '售后无忧']) await page.locator('.site-footer').getByText(t).waitFor();
-    await expect(page.locator('.footer-qr svg').getAttribute('data-qr-text')).resolves.toBe(e2e.url + '/');
+    await expect(page.locator('.footer-qr svg')).toHaveAttribute('data-qr-text', e2e.url + '/');
     await e2e.shot(page, 'home-guest');
 
     // a quick entry leads through sign-in to its search page
@@ -61,8 +61,8 @@ describe('home page', () => {
     await page.waitForLoadState('networkidle');
     const quick = page.getByRole('region', { name: '快速查件' });
     for (const tab of ['OE号搜索', '关键词搜索', '圈内搜索', '拆车件', '企业黄页', 'VIN查询', '车型查询']) await quick.getByRole('tab', { name: tab }).waitFor();
-    await expect(page.title()).resolves.toBe(await param('system_title'));
-    await expect(topbar(page).getByRole('link', { name: '运营平台' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.title()).toBe(await param('system_title'));
+    await expect(topbar(page).getByRole('link', { name: '运营平台' })).toHaveCount(0);
     await e2e.shot(page, 'home-signed-in');
 
     // the keyword tab searches from the home page
@@ -74,7 +74,7 @@ describe('home page', () => {
     // the user menu: profile, change password, sign out
     const userMenu = topbar(page).getByRole('button', { name: /王志强/ });
     await userMenu.click();
-    await expect(page.getByRole('menuitem').allInnerTexts()).resolves.toEqual(['个人资料', '修改密码', '退出登录']);
+    await expect(page.getByRole('menuitem')).toHaveTexts(['个人资料', '修改密码', '退出登录']);
     await page.getByRole('menuitem', { name: '个人资料' }).click();
     await page.waitForURL((u) => u.pathname === '/backend/settings/profile');
     await page.goto(e2e.url + '/');
@@ -96,7 +96,7 @@ describe('home page', () => {
     await e2e.signIn(seller.page, '/login', 'seller');
     await seller.page.goto(e2e.url + '/');
     await topbar(seller.page).getByText('陈骏达').waitFor();
-    await expect(topbar(seller.page).getByRole('link', { name: '运营平台' }).count()).resolves.toBe(0);
+    await expect(topbar(seller.page).getByRole('link', { name: '运营平台' })).toHaveCount(0);
     await seller.context.close();
 
     // one's own profile and password belong to every signed-in user, a registered member too
@@ -104,7 +104,7 @@ describe('home page', () => {
     await e2e.signIn(member.page, '/login', 'member');
     await member.page.goto(e2e.url + '/');
     await topbar(member.page).getByRole('button', { name: /赵顺捷/ }).click();
-    await expect(member.page.getByRole('menuitem').allInnerTexts()).resolves.toEqual(['个人资料', '修改密码', '退出登录']);
+    await expect(member.page.getByRole('menuitem')).toHaveTexts(['个人资料', '修改密码', '退出登录']);
     await member.page.getByRole('menuitem', { name: '个人资料' }).click();
     await member.page.waitForURL((u) => u.pathname === '/backend/settings/profile');
     await member.context.close();
@@ -118,26 +118,25 @@ describe('currency switch', () => {
     await e2e.signIn(page, '/login', 'buyer');
     await page.goto(`${e2e.url}/search/parts/keyword?k=${encodeURIComponent('刹车片')}&mode=fuzzy`);
     const first = page.locator('tbody .price').first();
-    await first.waitFor();
+    await expect(first).toHaveText(/^¥[\d,]+\.\d{2}$/);
     const yuan = await first.innerText();
-    expect(yuan).toMatch(/^¥[\d,]+\.\d{2}$/);
     const fen = Math.round(Number(yuan.replace(/[¥,]/g, '')) * 100);
 
     await topbar(page).getByRole('button', { name: '越南盾' }).click();
     await expect.poll(() => first.innerText()).toBe(formatMoney(fen, 'VND', rate));
-    await expect(first.getAttribute('data-currency')).resolves.toBe('VND');
+    await expect(first).toHaveAttribute('data-currency', 'VND');
     await page.screenshot({ path: join(shotsDir, 'search-vnd.png') });
 
     await page.reload();
     await page.locator('tbody .price').first().waitFor();
-    await expect(page.locator('tbody .price').first().innerText()).resolves.toBe(formatMoney(fen, 'VND', rate));
-    await expect(topbar(page).getByRole('button', { name: '越南盾' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.locator('tbody .price').first()).toHaveText(formatMoney(fen, 'VND', rate));
+    await expect(topbar(page).getByRole('button', { name: '越南盾' })).toHaveAttribute('aria-pressed', 'true');
 
     // when the rate cannot be fetched (offline, server down) the stored one still converts
     await context.route('**/api/system/exchange-rates**', (route) => route.abort('internetdisconnected'));
     await page.reload();
     await page.locator('tbody .price').first().waitFor();
-    await expect(page.locator('tbody .price').first().innerText()).resolves.toBe(formatMoney(fen, 'VND', rate));
+    await expect(page.locator('tbody .price').first()).toHaveText(formatMoney(fen, 'VND', rate));
     await context.unroute('**/api/system/exchange-rates**');
 
     await topbar(page).getByRole('button', { name: '人民币' }).click();
@@ -159,7 +158,7 @@ describe('static pages and toolbar', () => {
     await page.locator('.topbar').waitFor();
     await page.locator('.site-footer').getByRole('link', { name: title }).waitFor();
     await page.waitForLoadState('networkidle');
-    await expect(page.title()).resolves.toContain(title);
+    await expect.poll(() => page.title()).toContain(title);
     await e2e.shot(page, `static${path.replace('/', '-')}`);
     await context.close();
   });
@@ -172,17 +171,17 @@ describe('static pages and toolbar', () => {
     await page.getByText('未配置在线咨询服务').waitFor();
     // a browser tab is not the installed app
     const client = toolbar.getByRole('button', { name: '客户端' });
-    await expect(client.getAttribute('data-install')).resolves.not.toBe('standalone');
+    await expect(client).not.toHaveAttribute('data-install', 'standalone');
     // headless Chromium offers no install prompt, so the button says where the browser's entry is
     await client.click();
     await page.getByText(msg.clientInstallHint).waitFor();
     // the mobile app: a QR code of this site to open on a phone and add to its home screen
     await toolbar.getByRole('button', { name: '手机版' }).click();
     const qr = page.locator('.mobile-app-panel svg[role=img]');
-    await expect(qr.getAttribute('data-qr-text')).resolves.toBe(e2e.url + '/');
+    await expect(qr).toHaveAttribute('data-qr-text', e2e.url + '/');
     await page.getByText(msg.mobileAppHint).waitFor();
     // no mini-program code is set up: no 小程序 entry
-    await expect(toolbar.getByRole('button', { name: '小程序' }).count()).resolves.toBe(0);
+    await expect(toolbar.getByRole('button', { name: '小程序' })).toHaveCount(0);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await toolbar.getByRole('button', { name: '返回顶部' }).click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -215,7 +214,7 @@ describe('static pages and toolbar', () => {
     await page.waitForLoadState('networkidle');
     const [popup] = await Promise.all([context.waitForEvent('page'), page.getByLabel('工具栏').getByRole('button', { name: '在线咨询' }).click()]);
     await popup.waitForURL((u) => u.hostname === 'p.qiao.baidu.com');
-    await expect(page.getByText('未配置在线咨询服务').count()).resolves.toBe(0);
+    await expect(page.getByText('未配置在线咨询服务')).toHaveCount(0);
     await context.close();
     await e2e.pglite.query(`update system_param set value = '' where key = 'baidu_shangqiao'`);
   });

@@ -44,9 +44,9 @@ describe('VIN and vehicle search', () => {
     expect(new URL(page.url()).searchParams.get('vin')).toBe(EPC_SAMPLE_VINS.sagitar);
     const summary = page.getByLabel('VIN解析结果');
     await summary.getByText('一汽-大众', { exact: true }).waitFor();
-    await expect(summary.textContent()).resolves.toContain('2020');
-    await expect(summary.textContent()).resolves.toContain('1（正确）');
-    await expect(summary.textContent()).resolves.toContain(msg.vinQuotaUnlimited);
+    await expect(summary).toContainText('2020');
+    await expect(summary).toContainText('1（正确）');
+    await expect(summary).toContainText(msg.vinQuotaUnlimited);
     await page.getByLabel('车型', { exact: true }).getByText('一汽-大众 速腾 1.4T EA211 CSS').waitFor();
     await settle(page);
     await e2e.shot(page, 'vin-detail');
@@ -63,21 +63,24 @@ describe('VIN and vehicle search', () => {
     const table = page.getByLabel('配件', { exact: true });
     await table.getByText('前刹车盘').waitFor();
     const rows = table.locator('tbody tr');
-    await expect(rows.count()).resolves.toBe(3);
-    await expect(rows.nth(1).textContent()).resolves.toMatch(/前刹车盘2/);
+    await expect(rows).toHaveCount(3);
+    // the second part's name, then its 单车用量 2 in the next cell
+    await expect(rows.nth(1)).toHaveText(/前刹车盘\s*2\s/);
     await settle(page);
     await e2e.shot(page, 'vin-parts');
 
     // a stocked part leads to its sellers in the OE search
     const stocked = table.getByRole('link', { name: /^查看报价/ }).first();
-    const label = await stocked.getAttribute('aria-label');
-    const oe = label!.replace('查看报价 ', '');
-    const tagText = await stocked.locator('xpath=ancestor::tr').getByText(/家有货/).textContent();
+    await expect(stocked).toHaveAttribute('aria-label', /^查看报价 \S+$/);
+    const oe = (await stocked.getAttribute('aria-label'))!.replace('查看报价 ', '');
+    const tag = stocked.locator('xpath=ancestor::tr').getByText(/家有货/);
+    await expect(tag).toHaveText(/\d+家有货/);
+    const tagText = await tag.innerText();
     await stocked.click();
     await page.waitForURL((u) => u.pathname === '/search/parts/oe');
     expect(new URL(page.url()).searchParams.get('code')).toBe(oe);
     await page.getByLabel(`OE ${oe}`).first().waitFor();
-    const sellers = Number(/(\d+)家有货/.exec(tagText ?? '')?.[1]);
+    const sellers = Number(/(\d+)家有货/.exec(tagText)?.[1]);
     expect(sellers).toBeGreaterThan(0);
     await settle(page);
     await e2e.shot(page, 'vin-oe-jump');
@@ -127,7 +130,7 @@ describe('VIN and vehicle search', () => {
     await page.waitForURL((u) => u.pathname === '/search/newvin/parts');
     const table = page.getByLabel('配件', { exact: true });
     await table.getByText('稳定杆衬套').waitFor();
-    await expect(table.locator('tbody tr').count()).resolves.toBe(6);
+    await expect(table.locator('tbody tr')).toHaveCount(6);
     await page.getByRole('navigation', { name: '位置' }).getByRole('link', { name: '悬挂系统' }).waitFor();
     await settle(page);
     await e2e.shot(page, 'newvin-parts');
@@ -201,7 +204,7 @@ describe('VIN and vehicle search', () => {
     await page.getByLabel('VIN解析结果').getByText(msg.vinQuotaLeft(0)).waitFor();
     await page.goto(`${e2e.url}/search/vin/detail?vin=${withCheckDigit(`${EPC_SAMPLE_VINS.sylphy.slice(0, 11)}300005`)}`);
     await page.getByRole('alert').filter({ hasText: msg.vinQuotaExhausted(5) }).waitFor();
-    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await settle(page);
     await e2e.shot(page, 'vin-member-refused');
     await context.close();

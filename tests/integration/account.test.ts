@@ -6,7 +6,7 @@ import { createRecordingSms, createWebhookSms, type RecordingSms } from '../../s
 import { SMS_LIMITS } from '../../src/server/modules/sms/sms.service';
 import { BUYER_OWNER_CODES } from '../../src/server/modules/account/account.service';
 import { PAIR_LIMIT } from '../../src/server/modules/auth/rate-limit';
-import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+import { backends, cpuTime, createTestEnv, skipReason, type TestEnv } from './harness';
 
 describe.each(backends)('accounts on %s', (backend) => {
   describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'accounts', () => {
@@ -263,10 +263,9 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect((await env.call('POST', '/api/user/profile', { token: clerk.access_token })).body.data).toMatchObject({ user_name: '李晓琳二', head_image: '/uploads/a.png' });
 
       // a long address ending in a space is refused at once (the check used to backtrack quadratically)
-      const started = Date.now();
-      const slow = await put(clerk.access_token, { display_name: '李晓琳', head_image: `http://${'a'.repeat(60_000)} x`, contact_phone: '' });
+      const { result: slow, ms } = await cpuTime(() => put(clerk.access_token, { display_name: '李晓琳', head_image: `http://${'a'.repeat(60_000)} x`, contact_phone: '' }));
       expect(slow.body).toMatchObject({ code: 422, field: 'head_image' });
-      expect(Date.now() - started).toBeLessThan(1500);
+      expect(ms).toBeLessThan(1500);
 
       // an employee may not change the company
       const company = { name: '改名汽配', short_name: '改名', phone: '', province: '', city: '', address: '' };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { FEATURED_NOT_OWN, NOT_A_SELLER, SHOP_NOT_FOUND } from '../../src/server/modules/shop/shop.service';
-import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+import { backends, cpuTime, createTestEnv, skipReason, type TestEnv } from './harness';
 
 const SELLER_COMPANY = 2;
 
@@ -141,10 +141,9 @@ describe.each(backends)('company pages on %s', (backend) => {
     it('refuses a long address ending in a space at once, in every address field', async () => {
       const long = `https://${'a'.repeat(60_000)} x`;
       for (const body of [{ banner_url: long }, { photos: [{ url: long, title: '' }] }, { videos: [{ url: long, title: '视频' }] }]) {
-        const started = Date.now();
-        const r = await save('seller', body);
+        const { result: r, ms } = await cpuTime(() => save('seller', body));
         expect(r.status).toBe(422);
-        expect(Date.now() - started).toBeLessThan(1500);
+        expect(ms).toBeLessThan(1500);
       }
     });
 

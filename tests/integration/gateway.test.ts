@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
+import { runsBackendFreeTests } from './harness';
 import WebSocket from 'ws';
 import { startServer } from '../../src/server/server';
 
-describe('WebSocket gateway', () => {
+describe.runIf(runsBackendFreeTests)('WebSocket gateway', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   beforeAll(async () => {
     server = await startServer({ port: 0, host: '127.0.0.1', pglite: await PGlite.create() });

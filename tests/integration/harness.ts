@@ -1,6 +1,7 @@
 /**
  * Runs a suite on embedded PGlite and, when a PostgreSQL server answers (TEST_DATABASE_URL or
  * 127.0.0.1:5432), on a fresh database there created with LC_CTYPE 'C.UTF-8' from template0.
+ * TEST_BACKEND picks one of the two.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,9 +30,30 @@ export const postgresAvailable = await (async () => {
   }
 })();
 
-export const backends = ['pglite', 'postgres'] as const;
-export type BackendName = (typeof backends)[number];
+export const allBackends = ['pglite', 'postgres'] as const;
+export type BackendName = (typeof allBackends)[number];
+/**
+ * The backends this run covers: TEST_BACKEND=pglite or =postgres runs one of them (scripts/test.ts
+ * runs the two passes at once, they share nothing), unset runs both.
+ */
+const chosen = process.env.TEST_BACKEND;
+if (chosen && !(allBackends as readonly string[]).includes(chosen)) throw new Error(`TEST_BACKEND must be one of ${allBackends.join(', ')} (got ${chosen})`);
+export const backends: readonly BackendName[] = chosen ? [chosen as BackendName] : allBackends;
+/** Tests that pick no backend (scripts, the gateway on PGlite) run in the PGlite pass. */
+export const runsBackendFreeTests = !chosen || chosen === 'pglite';
 export const skipReason = (b: BackendName) => (b === 'postgres' && !postgresAvailable ? `no PostgreSQL at ${adminUrl}` : '');
+
+/**
+ * Runs fn and tells the CPU time this test process spent meanwhile, in ms: a check that something
+ * is refused "at once" (no quadratic backtracking) measured this way does not fail because other
+ * processes keep the machine busy, as a wall-clock measure does.
+ */
+export const cpuTime = async <T>(fn: () => Promise<T>): Promise<{ result: T; ms: number }> => {
+  const before = process.cpuUsage();
+  const result = await fn();
+  const used = process.cpuUsage(before);
+  return { result, ms: (used.user + used.system) / 1000 };
+};
 
 export class TestClock {
   constructor(public current = new Date('2026-11-22T04:00:00Z')) {}
@@ -54,13 +76,15 @@ export interface TestEnv {
   close(): Promise<void>;
 }
 
+const openPglite = async (image?: Blob): Promise<{ pglite: PGlite; database: Database }> => {
+  const pglite = await PGlite.create(image ? { loadDataDir: image } : {});
+  const inner = await openDatabase({ pglite });
+  return { pglite, database: { ...inner, close: async () => { await inner.close(); await pglite.close(); } } };
+};
+
 /** A fresh, empty database on this backend (nothing migrated); close() also drops it. */
 export const openTestDatabase = async (backend: BackendName): Promise<Database> => {
-  if (backend === 'pglite') {
-    const pglite = await PGlite.create();
-    const inner = await openDatabase({ pglite });
-    return { ...inner, close: async () => { await inner.close(); await pglite.close(); } };
-  }
+  if (backend === 'pglite') return (await openPglite()).database;
   const name = `qph_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -81,11 +105,32 @@ export const openTestDatabase = async (backend: BackendName): Promise<Database> 
   };
 };
 
+/**
+ * The migrated and seeded PGlite data folder of this test file, by stock rows: the seed is the
+ * same every time (the clock starts at the same moment), so a file's later environments load the
+ * first one's image (under a second) instead of migrating and seeding again (2-5 s each; the
+ * account and auth suites make one per test).
+ */
+const seededPglite = new Map<number, Promise<Blob>>();
+
+/** A migrated and seeded database of its own on this backend. */
+const openSeeded = async (backend: BackendName, clock: TestClock, stockRows: number): Promise<Database> => {
+  const image = backend === 'pglite' ? seededPglite.get(stockRows) : undefined;
+  if (image) return (await openPglite(await image)).database;
+  const fresh = backend === 'pglite' ? await openPglite() : { pglite: undefined, database: await openTestDatabase(backend) };
+  await migrate(fresh.database.db);
+  await seed(fresh.database.db, { now: clock.now(), scryptN: 1024, stockRows });
+  if (fresh.pglite) {
+    const dump = fresh.pglite.dumpDataDir('none');
+    seededPglite.set(stockRows, dump);
+    await dump;
+  }
+  return fresh.database;
+};
+
 export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider } = {}): Promise<TestEnv> => {
-  const database = await openTestDatabase(backend);
-  await migrate(database.db);
   const clock = new TestClock();
-  await seed(database.db, { now: clock.now(), scryptN: 1024, stockRows: opts.stockRows ?? 0 });
+  const database = await openSeeded(backend, clock, opts.stockRows ?? 0);
   const revoked: number[] = [];
   const uploadDir = mkdtempSync(join(tmpdir(), 'qph-uploads-'));
   const { app } = createApp({

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
+import { runsBackendFreeTests } from './harness';
 
-describe('npm start', () => {
+describe.runIf(runsBackendFreeTests)('npm start', () => {
   it('names a bad variable before it builds anything', () => {
     // an empty working folder has no build, so the script would build first if it did not check
     const cwd = mkdtempSync(join(tmpdir(), 'qph-start-'));
@@ -22,7 +23,7 @@ describe('npm start', () => {
   });
 });
 
-describe('stock rows of the first seed', () => {
+describe.runIf(runsBackendFreeTests)('stock rows of the first seed', () => {
   const tsx = join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs');
   const withoutDatabaseUrl = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL'));
   it('npm start and npm run db:seed refuse a bad --rows before building or opening anything', () => {
@@ -62,7 +63,7 @@ describe('stock rows of the first seed', () => {
   }, 150_000);
 });
 
-describe('package.json scripts', () => {
+describe.runIf(runsBackendFreeTests)('package.json scripts', () => {
   it('run only files that exist', () => {
     const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
     for (const [name, command] of Object.entries(scripts)) {

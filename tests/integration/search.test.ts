@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { msg } from '../../src/shared/messages';
 import { NOT_IN_CIRCLE, OE_NOT_SEARCHED, quotaExhausted } from '../../src/server/modules/search/search.service';
-import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+import { backends, cpuTime, createTestEnv, skipReason, type TestEnv } from './harness';
 
 describe.each(backends)('parts search on %s', (backend) => {
   describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'search', () => {
@@ -81,10 +81,9 @@ describe.each(backends)('parts search on %s', (backend) => {
     });
 
     it('refuses a huge batch at once, without stalling the server on it', async () => {
-      const started = Date.now();
-      const r = await oeSearch(buyer, Array.from({ length: 80_000 }, (_, i) => `AB${String(i).padStart(7, '0')}`));
+      const { result: r, ms } = await cpuTime(() => oeSearch(buyer, Array.from({ length: 80_000 }, (_, i) => `AB${String(i).padStart(7, '0')}`)));
       expect(r.body).toMatchObject({ code: 422, field: 'oe_list', client_msg: msg.invalidPayload('oe_list', msg.oeMaxLines) });
-      expect(Date.now() - started).toBeLessThan(3000);
+      expect(ms).toBeLessThan(3000);
     });
 
     it('another company id is refused', async () => {

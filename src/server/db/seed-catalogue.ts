@@ -109,6 +109,8 @@ export interface CatalogueOptions {
   seed?: number;
   /** extra generated seller companies besides the seeded seller (company 2) */
   sellers?: number;
+  /** the seed's "now" (tests pass their clock's): generated sellers' levels end 30+ days after it */
+  now?: Date;
   onProgress?: (text: string) => void;
 }
 
@@ -175,7 +177,7 @@ export const seedCatalogue = async (db: Kysely<DB>, opts: CatalogueOptions) => {
     return {
       name: `${city.replace(/[市县]$/, '')}${short}有限公司`, short_name: short, is_seller: true, level_id: 2, province, city,
       phone: `0${20 + (i % 70)}-8${String(1000000 + Math.floor(rnd() * 8999999)).slice(0, 7)}`, qq: String(100000000 + Math.floor(rnd() * 899999999)),
-      level_end_at: new Date(Date.now() + (30 + i) * 86400_000),
+      level_end_at: new Date((opts.now ?? new Date()).getTime() + (30 + i) * 86400_000),
     };
   });
   await db.insertInto('company').values(newSellers).execute();

@@ -153,7 +153,7 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
     await trx.insertInto('ad').values(ads.map((a) => ({ ...a, start_at: start, end_at: end }))).execute();
 
     if (stockRows > 0) {
-      await seedCatalogue(trx, { rows: stockRows });
+      await seedCatalogue(trx, { rows: stockRows, now });
       await seedSellerOwners(trx, hash);
     }
     await seedShop(trx, now);
