@@ -32,13 +32,13 @@ describe('stock import page', () => {
     await page.getByRole('link', { name: '批量导入' }).click();
     await page.waitForURL((u) => u.pathname === '/backend/product/import');
     const menu = page.getByRole('navigation', { name: '后台菜单' });
-    await expect.poll(() => menu.getByRole('link', { name: '导入库存' }).count()).toBe(1);
+    await expect(menu.getByRole('link', { name: '导入库存' })).toHaveCount(1);
 
     await page.getByTestId('import-file').setInputFiles({ name: '库存.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await expect.poll(() => page.getByTestId('import-file-info').innerText()).toContain('库存.csv');
+    await expect(page.getByTestId('import-file-info')).toContainText('库存.csv');
     await page.getByRole('button', { name: '预览' }).click();
     const preview = page.getByTestId('import-preview');
-    await expect.poll(() => preview.innerText()).toContain('其中 3 行有问题');
+    await expect(preview).toContainText('其中 3 行有问题');
     const text = await preview.innerText();
     expect(text).toContain('OE号至少');
     expect(text).toContain('批发价(不含税)须为不小于0的数字');
@@ -49,8 +49,8 @@ describe('stock import page', () => {
     const progress = page.getByTestId('import-progress');
     await progress.waitFor();
     await e2e.shot(page, 'stock-import-progress');
-    await expect.poll(() => progress.innerText(), { timeout: 60_000 }).toContain('导入完成');
-    await expect.poll(() => page.getByTestId('import-counts').innerText()).toContain('新增 997');
+    await expect(progress).toContainText('导入完成', { timeout: 60_000 });
+    await expect(page.getByTestId('import-counts')).toContainText('新增 997');
     expect(await page.getByTestId('import-counts').innerText()).toContain('失败 3');
     await e2e.shot(page, 'stock-import-done');
 
@@ -67,7 +67,7 @@ describe('stock import page', () => {
     await page.waitForURL((u) => u.pathname === '/backend/product/stockAndPrice');
     await page.getByLabel('OE号').fill('E2EIMP00999');
     await page.getByRole('button', { name: '搜索' }).click();
-    await expect.poll(() => page.getByTestId('list-row').first().innerText()).toContain('E2EIMP00999');
+    await expect(page.getByTestId('list-row').first()).toContainText('E2EIMP00999');
     await page.context().close();
   });
 });

@@ -32,8 +32,8 @@ describe('seller stock page', () => {
     await openStock(page);
     // the menu shows the stock page, not the orders the clerk may not see
     const menu = page.getByRole('navigation', { name: '后台菜单' });
-    await expect.poll(() => menu.getByRole('link', { name: '库存与价格' }).count()).toBe(1);
-    await expect.poll(() => menu.getByRole('link', { name: '销售订单' }).count()).toBe(0);
+    await expect(menu.getByRole('link', { name: '库存与价格' })).toHaveCount(1);
+    await expect(menu.getByRole('link', { name: '销售订单' })).toHaveCount(0);
 
     await page.getByLabel('OE号').fill(pick.oe_norm);
     await page.getByRole('button', { name: '搜索' }).click();
@@ -47,13 +47,13 @@ describe('seller stock page', () => {
     const input = page.getByRole('textbox', { name: `${pick.supplier_oe} 批发价(不含税)` });
     await input.fill('-5');
     await input.press('Enter');
-    await expect.poll(() => status(page).innerText()).toContain('批发价(不含税)须为不小于0的数字');
+    await expect(status(page)).toContainText('批发价(不含税)须为不小于0的数字');
     await priceCell.click();
     await input.fill('88.8');
     await e2e.shot(page, 'stock-inline-edit');
     await input.press('Enter');
-    await expect.poll(() => status(page).innerText()).toContain('已保存');
-    await expect.poll(() => priceCell.innerText()).toBe('88.80');
+    await expect(status(page)).toContainText('已保存');
+    await expect(priceCell).toHaveText('88.80');
     const { rows: [saved] } = await e2e.pglite.query<{ price0: number }>('select price0 from stock where id = $1', [pick.id]);
     expect(saved.price0).toBe(8880);
 
@@ -61,7 +61,7 @@ describe('seller stock page', () => {
     const buyer = await e2e.newPage();
     await e2e.signIn(buyer.page, '/login', 'buyer');
     await buyer.page.goto(`${e2e.url}/search/parts/oe?code=${pick.oe_norm}`);
-    await expect.poll(() => buyer.page.locator('table').first().innerText(), { timeout: 15_000 }).toContain('88.80');
+    await expect(buyer.page.locator('table').first()).toContainText('88.80', { timeout: 15_000 });
     await buyer.context.close();
     await page.context().close();
   });
@@ -77,9 +77,9 @@ describe('seller stock page', () => {
     await dialog.getByLabel('配件名称').fill('前制动盘');
     await dialog.getByLabel('批发价(不含税)').fill('12.345');
     await dialog.getByRole('button', { name: '保存' }).click();
-    await expect.poll(() => dialog.locator('#custom_brand_name-error, #part_brand_id-error').first().innerText()).toContain('请选择配件品牌或填写自有品牌');
-    await expect.poll(() => dialog.locator('#price0-error').innerText()).toBe('批发价(不含税)最多两位小数');
-    await expect.poll(() => dialog.getByLabel('配件名称').inputValue()).toBe('前制动盘');
+    await expect(dialog.locator('#custom_brand_name-error, #part_brand_id-error').first()).toContainText('请选择配件品牌或填写自有品牌');
+    await expect(dialog.locator('#price0-error')).toHaveText('批发价(不含税)最多两位小数');
+    await expect(dialog.getByLabel('配件名称')).toHaveValue('前制动盘');
     await e2e.shot(page, 'stock-form-error');
 
     await dialog.getByLabel('自有品牌').fill('骏达精选');
@@ -88,8 +88,8 @@ describe('seller stock page', () => {
     await dialog.getByLabel('批发价(不含税)').fill('320');
     await dialog.getByLabel('库存数量').fill('6');
     await dialog.getByRole('button', { name: '保存' }).click();
-    await expect.poll(() => status(page).innerText()).toContain('已新增：8K0-615-301-M 前制动盘');
-    await expect.poll(() => page.locator('[data-testid="list-row"]').first().innerText()).toContain('8K0-615-301-M');
+    await expect(status(page)).toContainText('已新增：8K0-615-301-M 前制动盘');
+    await expect(page.locator('[data-testid="list-row"]').first()).toContainText('8K0-615-301-M');
     const { rows } = await e2e.pglite.query<{ price0: number; quantity: number }>(`select price0, quantity from stock where oe_norm = '8K0615301M' and company_id = 2`);
     expect(rows).toEqual([{ price0: 32000, quantity: 6 }]);
     await page.context().close();
@@ -109,11 +109,11 @@ describe('seller stock page', () => {
     const adjust = first.getByRole('textbox', { name: `调整 ${before.supplier_oe} 库存（+N 或 -N）` });
     await adjust.fill('+3');
     await adjust.press('Enter');
-    await expect.poll(() => status(page).innerText()).toContain(`现为 ${before.quantity + 3}`);
+    await expect(status(page)).toContainText(`现为 ${before.quantity + 3}`);
     // the last column (操作) is reached by scrolling the table, not the page
     const edit = first.getByRole('button', { name: `编辑 ${before.supplier_oe}` });
     await edit.scrollIntoViewIfNeeded();
-    await expect.poll(() => edit.isVisible()).toBe(true);
+    await expect(edit).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollX)).toBe(0);
     await e2e.shot(page, 'stock-tablet');
     await context.close();
@@ -125,10 +125,10 @@ describe('seller stock page', () => {
     await page.goto(`${e2e.url}/backend`);
     // the home says what waits: each figure links to its list
     const todo = page.getByRole('region', { name: '待处理' });
-    await expect.poll(() => todo.getByRole('link', { name: /^零库存 \d+$/ }).count()).toBe(1);
+    await expect(todo.getByRole('link', { name: /^零库存 \d+$/ })).toHaveCount(1);
     await page.goto(`${e2e.url}/backend/organization/employee`);
     await page.getByRole('region', { name: '员工' }).waitFor();
-    await expect.poll(() => page.getByTestId('employee-limit').innerText()).toMatch(/^员工 \d+ \/ \d+ 人$/);
+    await expect(page.getByTestId('employee-limit')).toHaveText(/^员工 \d+ \/ \d+ 人$/);
     await page.getByRole('button', { name: '添加员工' }).click();
     const dialog = page.getByRole('dialog', { name: '添加员工' });
     await dialog.getByLabel('用户名').fill('cangku01');
@@ -137,12 +137,12 @@ describe('seller stock page', () => {
     await dialog.locator('#password').fill('cangku2026');
     await dialog.getByRole('checkbox', { name: /产品管理/ }).check();
     await dialog.getByRole('button', { name: '保存' }).click();
-    await expect.poll(() => dialog.locator('#mobile-error').innerText()).toContain('手机号');
+    await expect(dialog.locator('#mobile-error')).toContainText('手机号');
     await dialog.getByLabel('手机号').fill('13912340001');
     await e2e.shot(page, 'employee-form');
     await dialog.getByRole('button', { name: '保存' }).click();
-    await expect.poll(() => page.getByTestId('employee-status').innerText()).toBe('已添加：周仓库（cangku01）');
-    await expect.poll(() => page.locator('[data-testid="list-row"]', { hasText: 'cangku01' }).innerText()).toContain('产品管理');
+    await expect(page.getByTestId('employee-status')).toHaveText('已添加：周仓库（cangku01）');
+    await expect(page.locator('[data-testid="list-row"]', { hasText: 'cangku01' })).toContainText('产品管理');
     await e2e.shot(page, 'employee-list');
     await page.context().close();
 
@@ -155,7 +155,7 @@ describe('seller stock page', () => {
     await openStock(staff.page);
     await expect.poll(() => staff.page.locator('[data-testid="list-row"]').count()).toBeGreaterThan(0);
     const menu = staff.page.getByRole('navigation', { name: '后台菜单' });
-    await expect.poll(() => menu.getByRole('link', { name: '销售订单' }).count()).toBe(0);
+    await expect(menu.getByRole('link', { name: '销售订单' })).toHaveCount(0);
     // the address of an order page does not open it either: the guard sends the employee back
     await staff.page.goto(`${e2e.url}/backend/order/sales`);
     await staff.page.waitForURL((u) => u.pathname !== '/backend/order/sales');
