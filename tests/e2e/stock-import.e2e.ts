@@ -4,7 +4,9 @@
  * the error file (3 lines with 错误原因), and finds the new rows in the stock list.
  * Screenshots: stock-import-preview, stock-import-progress.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import { startE2E, type E2E } from './harness';
@@ -51,12 +53,15 @@ describe('stock import page', () => {
     await e2e.shot(page, 'stock-import-progress');
     await expect(progress).toContainText('导入完成', { timeout: 60_000 });
     await expect(page.getByTestId('import-counts')).toContainText('新增 997');
-    expect(await page.getByTestId('import-counts').innerText()).toContain('失败 3');
+    await expect(page.getByTestId('import-counts')).toContainText('失败 3');
     await e2e.shot(page, 'stock-import-done');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-errors').click()]);
     expect(download.suggestedFilename()).toBe('库存-错误行.csv');
-    const errors = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    // the browser is shared over a connection: save the download here to read it
+    const saved = join(mkdtempSync(join(tmpdir(), 'qph-dl-')), 'errors.csv');
+    await download.saveAs(saved);
+    const errors = Papa.parse<string[]>(readFileSync(saved, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
     expect(errors[0]).toEqual([...lines[0], '错误原因']);
     expect(errors.slice(1).map((r) => r[0])).toEqual(['12', 'E2EIMP00005', 'E2EIMP00007']);
     expect(errors[1][7]).toContain('OE号至少');
