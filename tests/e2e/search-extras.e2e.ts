@@ -118,6 +118,7 @@ describe('search page extras', () => {
     await e2e.signIn(page, '/login', 'buyer');
     const results = await searchInTab(page, '关键词搜索', '滤清器');
     await results.locator('tbody tr').first().waitFor();
+    await expect(results.locator('thead')).toContainText('数量');
     const headers = await results.locator('thead th').allInnerTexts();
     const qtyCol = headers.findIndex((h) => h.trim() === '数量') + 1;
     expect(qtyCol).toBeGreaterThan(0);
@@ -190,7 +191,9 @@ describe('search page extras', () => {
     await e2e.signIn(page, '/login', 'buyer');
     const results = await searchInTab(page, '圈内搜索', '滤清器');
     await results.locator('tbody tr').first().waitFor();
-    const shown = (await results.locator('tbody tr td.stock-col-brand').allInnerTexts()).map((t) => t.trim().split('\n')[0]).find((t) => t !== '原厂件' && t !== '—')!;
+    const brandNames = async () => (await results.locator('tbody tr td.stock-col-brand').allInnerTexts()).map((t) => t.trim().split('\n')[0]).filter((t) => t !== '原厂件' && t !== '—');
+    await expect.poll(brandNames).not.toHaveLength(0);
+    const [shown] = await brandNames();
     await page.getByRole('button', { name: '选择品牌' }).click();
     const dialog = page.getByRole('dialog', { name: '选择配件品牌' });
     await dialog.locator('input[name="brand-keyword"]').fill(shown);
