@@ -56,10 +56,12 @@ import { Route as StoreTradeNewRouteImport } from './routes/_store/trade/new'
 import { Route as BackendAccountingWalletRouteImport } from './routes/backend/accounting.wallet'
 import { Route as BackendOrderPurchaseRouteImport } from './routes/backend/order.purchase'
 import { Route as BackendOrderSalesRouteImport } from './routes/backend/order.sales'
+import { Route as BackendOrganizationContactRouteImport } from './routes/backend/organization.contact'
 import { Route as BackendOrganizationEmployeeRouteImport } from './routes/backend/organization.employee'
 import { Route as BackendProductCleanRouteImport } from './routes/backend/product.clean'
 import { Route as BackendProductImportRouteImport } from './routes/backend/product.import'
 import { Route as BackendProductStockAndPriceRouteImport } from './routes/backend/product.stockAndPrice'
+import { Route as BackendSettingsEnterpriseRouteImport } from './routes/backend/settings.enterprise'
 import { Route as BackendSettingsPasswordRouteImport } from './routes/backend/settings.password'
 import { Route as BackendSettingsProfileRouteImport } from './routes/backend/settings.profile'
 import { Route as CompanyMIndexRouteImport } from './routes/company/m/index'
@@ -328,6 +330,12 @@ const BackendOrderSalesRoute = BackendOrderSalesRouteImport.update({
   path: '/order/sales',
   getParentRoute: () => BackendRoute,
 } as any)
+const BackendOrganizationContactRoute =
+  BackendOrganizationContactRouteImport.update({
+    id: '/organization/contact',
+    path: '/organization/contact',
+    getParentRoute: () => BackendRoute,
+  } as any)
 const BackendOrganizationEmployeeRoute =
   BackendOrganizationEmployeeRouteImport.update({
     id: '/organization/employee',
@@ -348,6 +356,12 @@ const BackendProductStockAndPriceRoute =
   BackendProductStockAndPriceRouteImport.update({
     id: '/product/stockAndPrice',
     path: '/product/stockAndPrice',
+    getParentRoute: () => BackendRoute,
+  } as any)
+const BackendSettingsEnterpriseRoute =
+  BackendSettingsEnterpriseRouteImport.update({
+    id: '/settings/enterprise',
+    path: '/settings/enterprise',
     getParentRoute: () => BackendRoute,
   } as any)
 const BackendSettingsPasswordRoute = BackendSettingsPasswordRouteImport.update({
@@ -571,10 +585,12 @@ export interface FileRoutesByFullPath {
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
+  '/backend/organization/contact': typeof BackendOrganizationContactRoute
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
+  '/backend/settings/enterprise': typeof BackendSettingsEnterpriseRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
   '/company/m/$id': typeof CompanyMIdRoute
@@ -649,10 +665,12 @@ export interface FileRoutesByTo {
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
+  '/backend/organization/contact': typeof BackendOrganizationContactRoute
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
+  '/backend/settings/enterprise': typeof BackendSettingsEnterpriseRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
   '/company/m/$id': typeof CompanyMIdRoute
@@ -737,10 +755,12 @@ export interface FileRoutesById {
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
+  '/backend/organization/contact': typeof BackendOrganizationContactRoute
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
+  '/backend/settings/enterprise': typeof BackendSettingsEnterpriseRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
   '/company/m/$id': typeof CompanyMIdRoute
@@ -824,10 +844,12 @@ export interface FileRouteTypes {
     | '/backend/accounting/wallet'
     | '/backend/order/purchase'
     | '/backend/order/sales'
+    | '/backend/organization/contact'
     | '/backend/organization/employee'
     | '/backend/product/clean'
     | '/backend/product/import'
     | '/backend/product/stockAndPrice'
+    | '/backend/settings/enterprise'
     | '/backend/settings/password'
     | '/backend/settings/profile'
     | '/company/m/$id'
@@ -902,10 +924,12 @@ export interface FileRouteTypes {
     | '/backend/accounting/wallet'
     | '/backend/order/purchase'
     | '/backend/order/sales'
+    | '/backend/organization/contact'
     | '/backend/organization/employee'
     | '/backend/product/clean'
     | '/backend/product/import'
     | '/backend/product/stockAndPrice'
+    | '/backend/settings/enterprise'
     | '/backend/settings/password'
     | '/backend/settings/profile'
     | '/company/m/$id'
@@ -989,10 +1013,12 @@ export interface FileRouteTypes {
     | '/backend/accounting/wallet'
     | '/backend/order/purchase'
     | '/backend/order/sales'
+    | '/backend/organization/contact'
     | '/backend/organization/employee'
     | '/backend/product/clean'
     | '/backend/product/import'
     | '/backend/product/stockAndPrice'
+    | '/backend/settings/enterprise'
     | '/backend/settings/password'
     | '/backend/settings/profile'
     | '/company/m/$id'
@@ -1381,6 +1407,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BackendOrderSalesRouteImport
       parentRoute: typeof BackendRoute
     }
+    '/backend/organization/contact': {
+      id: '/backend/organization/contact'
+      path: '/organization/contact'
+      fullPath: '/backend/organization/contact'
+      preLoaderRoute: typeof BackendOrganizationContactRouteImport
+      parentRoute: typeof BackendRoute
+    }
     '/backend/organization/employee': {
       id: '/backend/organization/employee'
       path: '/organization/employee'
@@ -1407,6 +1440,13 @@ declare module '@tanstack/react-router' {
       path: '/product/stockAndPrice'
       fullPath: '/backend/product/stockAndPrice'
       preLoaderRoute: typeof BackendProductStockAndPriceRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/settings/enterprise': {
+      id: '/backend/settings/enterprise'
+      path: '/settings/enterprise'
+      fullPath: '/backend/settings/enterprise'
+      preLoaderRoute: typeof BackendSettingsEnterpriseRouteImport
       parentRoute: typeof BackendRoute
     }
     '/backend/settings/password': {
@@ -1828,10 +1868,12 @@ interface BackendRouteChildren {
   BackendAccountingWalletRoute: typeof BackendAccountingWalletRoute
   BackendOrderPurchaseRoute: typeof BackendOrderPurchaseRoute
   BackendOrderSalesRoute: typeof BackendOrderSalesRoute
+  BackendOrganizationContactRoute: typeof BackendOrganizationContactRoute
   BackendOrganizationEmployeeRoute: typeof BackendOrganizationEmployeeRoute
   BackendProductCleanRoute: typeof BackendProductCleanRoute
   BackendProductImportRoute: typeof BackendProductImportRoute
   BackendProductStockAndPriceRoute: typeof BackendProductStockAndPriceRoute
+  BackendSettingsEnterpriseRoute: typeof BackendSettingsEnterpriseRoute
   BackendSettingsPasswordRoute: typeof BackendSettingsPasswordRoute
   BackendSettingsProfileRoute: typeof BackendSettingsProfileRoute
   BackendOrderDetailOrderNoRoute: typeof BackendOrderDetailOrderNoRoute
@@ -1843,10 +1885,12 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendAccountingWalletRoute: BackendAccountingWalletRoute,
   BackendOrderPurchaseRoute: BackendOrderPurchaseRoute,
   BackendOrderSalesRoute: BackendOrderSalesRoute,
+  BackendOrganizationContactRoute: BackendOrganizationContactRoute,
   BackendOrganizationEmployeeRoute: BackendOrganizationEmployeeRoute,
   BackendProductCleanRoute: BackendProductCleanRoute,
   BackendProductImportRoute: BackendProductImportRoute,
   BackendProductStockAndPriceRoute: BackendProductStockAndPriceRoute,
+  BackendSettingsEnterpriseRoute: BackendSettingsEnterpriseRoute,
   BackendSettingsPasswordRoute: BackendSettingsPasswordRoute,
   BackendSettingsProfileRoute: BackendSettingsProfileRoute,
   BackendOrderDetailOrderNoRoute: BackendOrderDetailOrderNoRoute,

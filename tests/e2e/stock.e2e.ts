@@ -162,3 +162,47 @@ describe('seller stock page', () => {
     await staff.context.close();
   });
 });
+
+describe('company contacts and enterprise information', () => {
+  it('the owner adds a contact (a bad QQ is named and nothing typed is lost) and saves the enterprise information', async () => {
+    const { page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'seller');
+    await page.goto(`${e2e.url}/backend/organization/contact`);
+    await page.getByRole('region', { name: '联系人' }).waitFor();
+    await page.getByRole('button', { name: '添加联系人' }).click();
+    const dialog = page.getByRole('dialog', { name: '添加联系人' });
+    await dialog.getByLabel('姓名').fill('吴销售');
+    await dialog.getByLabel('联系电话').fill('020-88886666');
+    await dialog.getByLabel('QQ').fill('0123');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(dialog.locator('#qq-error')).toHaveText('QQ号须为5到12位数字，不能以0开头');
+    await expect(dialog.getByLabel('姓名')).toHaveValue('吴销售');
+    await dialog.getByLabel('QQ').fill('88886666');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByTestId('contact-status')).toHaveText('已添加：吴销售');
+    await expect(page.locator('[data-testid="list-row"]', { hasText: '吴销售' })).toContainText('88886666');
+    const { rows } = await e2e.pglite.query<{ phone: string }>(`select phone from company_contact where company_id = 2 and name = '吴销售'`);
+    expect(rows).toEqual([{ phone: '020-88886666' }]);
+
+    await page.getByRole('navigation', { name: '后台菜单' }).getByRole('link', { name: '企业信息' }).click();
+    await page.getByRole('form', { name: '企业信息' }).waitFor();
+    await page.getByLabel('企业简称').fill('');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(page.locator('#short_name-error')).toContainText('企业简称');
+    await page.getByLabel('企业简称').fill('骏达汽配');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByRole('form', { name: '企业信息' }).getByRole('status')).toHaveText('企业信息已保存');
+    await page.reload();
+    await expect(page.getByLabel('企业简称')).toHaveValue('骏达汽配');
+    await e2e.shot(page, 'enterprise-form');
+    await page.context().close();
+
+    // the clerk (M03 only) reads it and cannot save
+    const clerk = await e2e.newPage();
+    await e2e.signIn(clerk.page, '/login', 'clerk');
+    await clerk.page.goto(`${e2e.url}/backend/settings/enterprise`);
+    await expect(clerk.page.getByLabel('企业简称')).toBeDisabled();
+    await expect(clerk.page.getByRole('button', { name: '保存' })).toHaveCount(0);
+    await clerk.context.close();
+  });
+});

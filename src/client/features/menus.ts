@@ -73,10 +73,13 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   { label: '库存与价格', path: '/backend/product/stockAndPrice', icon: 'pi pi-box', codes: STOCK_CODES },
   { label: '清仓', path: '/backend/product/clean', icon: 'pi pi-tags', codes: STOCK_CODES },
   { label: '员工', path: '/backend/organization/employee', icon: 'pi pi-users', codes: ORG_CODES },
+  { label: '联系人', path: '/backend/organization/contact', icon: 'pi pi-phone', codes: ORG_CODES },
   { label: '导入库存', path: '/backend/product/import', icon: 'pi pi-upload', codes: STOCK_CODES },
   { label: '我的财务', path: '/backend/accounting/wallet', icon: 'pi pi-wallet', codes: FINANCE_PAGE_CODES },
   // the head company holds M14 too, but only a seller has a shop to decorate
   { label: '店铺装修', path: '/backend/store', icon: 'pi pi-palette', codes: ['M14'], sellersOnly: true },
+  // read by every user of the company; saved by the owner or M07 (the server decides)
+  { label: '企业信息', path: '/backend/settings/enterprise', icon: 'pi pi-building' },
   // one's own profile and password: every signed-in user (routes/backend.tsx)
   { label: '个人资料', path: '/backend/settings/profile', icon: 'pi pi-id-card' },
   { label: '修改密码', path: '/backend/settings/password', icon: 'pi pi-lock' },

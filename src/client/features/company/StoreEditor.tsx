@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
@@ -7,12 +7,10 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { decorationPayload, SHOP_LIMITS, type Decoration } from '../../../shared/contracts';
-import { imageMaxMb } from '../../../shared/domain/upload';
 import { shopMsg } from '../../../shared/messages';
-import { ApiError, OfflineError, request } from '../../api/request';
-import { configQuery } from '../system/queries';
-import { readImage } from '../wanted/image-file';
+import { ApiError, request } from '../../api/request';
 import { companyKeys, decorationQuery, productsQuery } from './queries';
+import { UploadButton } from '../../ui/UploadButton';
 import './company.css';
 
 interface Media { url: string; title: string }
@@ -39,34 +37,6 @@ const checkLocally = (f: Form): Problem | null => {
 
 const FieldError = ({ problem, field }: { problem: Problem | null; field: string }) =>
   problem?.field === field ? <p className="form-error" role="alert">{problem.text}</p> : null;
-
-/** Picks an image, uploads it (fileUpload) and hands back its address. */
-function UploadButton({ onUploaded, onProblem, label = '上传图片' }: { onUploaded: (url: string) => void; onProblem: (text: string) => void; label?: string }) {
-  const { session } = useRouteContext({ from: '__root__' });
-  const authority = useQuery(configQuery(['upload_authority'])).data?.upload_authority;
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      const read = await readImage(file, imageMaxMb(session.user?.company_id ?? 0, authority));
-      if (!read.ok) return onProblem(read.message);
-      onUploaded((await request('post', 'fileUpload', { base64_data: read.base64, file_name: read.name }, undefined, { silent: true })).file_path);
-    } catch (e) {
-      onProblem(e instanceof ApiError || e instanceof OfflineError ? e.message : String(e));
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
-  };
-  return (
-    <>
-      <input ref={input} type="file" accept="image/jpeg,image/png" hidden onChange={(e) => void pick(e.target.files?.[0])} aria-label={label} />
-      <Button type="button" icon="pi pi-upload" label={label} outlined size="small" loading={busy} onClick={() => input.current?.click()} />
-    </>
-  );
-}
 
 function MediaRows({ kind, rows, problem, onChange, onProblem }: {
   kind: 'photos' | 'videos'; rows: Media[]; problem: Problem | null; onChange: (rows: Media[]) => void; onProblem: (p: Problem) => void;
