@@ -54,10 +54,10 @@ describe('the back-office guard', () => {
     expect(guard('/backend/order/detail/SO1', backofficeRule('/backend/order/detail/SO1'), c10)).toBeNull();
     expect(guard('/backend/accounting/wallet', backofficeRule('/backend/accounting/wallet'), c09)).toBeNull();
     expect(guard('/backend/accounting/wallet', backofficeRule('/backend/accounting/wallet'), member)).toEqual({ to: '/backend' });
-    expect(visibleEntries(BACKOFFICE_MENU, c09).map((e) => e.label)).toEqual(['采购订单', '我的财务', '个人资料', '修改密码']);
+    expect(visibleEntries(BACKOFFICE_MENU, c09).map((e) => e.label)).toEqual(['采购订单', '我的财务', '企业信息', '个人资料', '修改密码']);
   });
   it('shows a member only the settings entries of the back-office menu', () => {
-    expect(visibleEntries(BACKOFFICE_MENU, member).map((e) => e.path)).toEqual(['/backend/settings/profile', '/backend/settings/password']);
+    expect(visibleEntries(BACKOFFICE_MENU, member).map((e) => e.path)).toEqual(['/backend/settings/enterprise', '/backend/settings/profile', '/backend/settings/password']);
   });
   it('shows 店铺装修 only to a seller holding M14, not to the head company that holds every code', () => {
     const decorate = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(BACKOFFICE_MENU, user).some((e) => e.path === '/backend/store');
