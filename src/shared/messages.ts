@@ -2,6 +2,19 @@
  * The Chinese UI texts and error messages (glossary.md). Tests and pages import these, so people
  * and tests find the same words everywhere. Add new texts here in the same tone.
  */
+/** valibot's fallback texts (installed by contracts/zh-messages.ts), which do not name their field. */
+export const GENERIC_ISSUE = {
+  missing: '缺少必填项', string: '应为文本', number: '应为数字', boolean: '应为 true 或 false', object: '应为对象',
+  array: '应为列表', integer: '应为整数', empty: '不能为空', format: '格式不正确', nul: '不能包含空字符（\\0）',
+  picklist: (expected: string) => `只能是 ${expected}`,
+  maxLength: (n: number) => `长度不能超过 ${n}`,
+  min: (n: string) => `不能小于 ${n}`,
+  max: (n: string) => `不能大于 ${n}`,
+} as const;
+const GENERIC_FIXED: readonly unknown[] = Object.values(GENERIC_ISSUE).filter((x) => typeof x === 'string');
+const GENERIC_PREFIXES = ['只能是 ', '长度不能超过 ', '不能小于 ', '不能大于 '];
+export const isGenericIssue = (text: string) => GENERIC_FIXED.includes(text) || GENERIC_PREFIXES.some((p) => text.startsWith(p));
+
 export const msg = {
   enterOe: '请输入OE号',
   oeMinLength: '每行OE号至少5个字符',
@@ -44,8 +57,15 @@ export const msg = {
   forbidden: '暂无权限',
   operatorOnly: '只有平台运营人员可以访问',
   otherCompany: '只能查看本公司的数据',
-  invalidPayload: (field: string, detail: string) => (field ? `参数 ${field} 有误：${detail}` : `参数有误：${detail}`),
-  nulCharacter: '不能包含空字符（\\0）',
+  /**
+   * A refusal of the edge's validation. The contracts word each rule with the field's Chinese name
+   * (请输入OE号, 批发价(不含税)最多两位小数), and that is all a person reads. Only the library's generic
+   * fallbacks (zh-messages.ts: 应为文本, 缺少必填项 …), which a page never provokes because it checks
+   * with the same schema first, name the key for the program that sent it.
+   */
+  invalidPayload: (field: string, detail: string) =>
+    (!isGenericIssue(detail) ? detail : field ? `参数 ${field} 有误：${detail}` : `参数有误：${detail}`),
+  nulCharacter: GENERIC_ISSUE.nul,
   bodyTooLarge: (mb: number) => `请求内容过大，不能超过 ${mb} MB`,
   idempotencyConflict: '同一个 Idempotency-Key 已用于不同的请求内容，请勿重复使用',
   idempotencyKeyMissing: '请求缺少 Idempotency-Key，请刷新页面后重新提交',

@@ -33,7 +33,7 @@ describe('the network indicator', () => {
     const wanted = await box.enqueue(A, 'publishWanted', { wanted_parts: '刹车片' });
     await box.enqueue(A, 'oeSearchHistory', { search_value: 'ABCDE12345' });
     await box.enqueue('user-b', 'publishWanted', { wanted_parts: '别人的' });
-    await box.replay(A, async (name) => { throw new Error(name === 'publishWanted' ? '参数 vin 有误：VIN码必须是17位字母或数字' : '参数有误'); }, refused);
+    await box.replay(A, async (name) => { throw new Error(name === 'publishWanted' ? 'VIN码必须是17位字母或数字' : '参数有误'); }, refused);
 
     await act(async () => root.render(<NetworkStatus userUuid={A} box={box} />));
     await settle();
