@@ -14,7 +14,7 @@ import { sessionStore } from './features/session/session-store';
 import { profileQuery } from './features/session/queries';
 import { persistOptions, revalidateRestored } from './local/persist';
 import { startOutboxSync } from './local/outbox';
-import { ApiError, request } from './api/request';
+import { ApiError, OfflineError, request } from './api/request';
 import { replayOutcome } from './api/replay-outcome';
 import { installChunkReloadGuard } from './api/chunk-reload';
 import { connectLive } from './api/live';
@@ -48,8 +48,11 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       gcTime: 24 * 3600_000,
-      // an answer from the server (ApiError) will not change on retry; a dropped network might
-      retry: (count, error) => !(error instanceof ApiError) && count < 2,
+      // an answer from the server (ApiError) will not change on retry; a dropped network might.
+      // Offline (OfflineError) a retry would wait, paused, for the network, and the page would show
+      // its spinner for ever: it fails at once instead, the page shows what it stored or says
+      // 当前离线, and refetchOnReconnect fetches again when the network is back.
+      retry: (count, error) => !(error instanceof ApiError) && !(error instanceof OfflineError) && count < 2,
       networkMode: 'offlineFirst',
     },
   },

@@ -128,4 +128,70 @@ describe('cart', () => {
     await expect(page.getByLabel('工具栏').getByRole('link', { name: /^购物车/ })).toHaveCount(0);
     await context.close();
   });
+
+  it('a cart reloaded offline opens from the stored copy and says from when, instead of loading for ever', async () => {
+    const { rows: [u] } = await e2e.pglite.query<{ id: number; company_id: number }>(`select id, company_id from app_user where username = 'buyer'`);
+    await e2e.pglite.query(`
+      insert into cart_item (user_id, company_id, stock_id, qty)
+      select $1, $2, id, 2 from stock where state = 'on' and company_id not in (1, 3) and quantity > 5 and price0 is not null order by id limit 1`, [u.id, u.company_id]);
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'buyer');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.goto(`${e2e.url}/cart`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await expect(page.getByTestId('cart-group')).toHaveCount(1);
+    // the cart is kept for offline use once fetched
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('qph-query-cache')?.includes('"cart","list"') ?? false)).toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('cart-offline')).toContainText('离线：显示');
+    await expect(page.getByTestId('cart-group')).toHaveCount(1);
+    await expect(page.getByText('正在加载购物车…')).toHaveCount(0);
+    await context.setOffline(false);
+    await e2e.pglite.query('delete from cart_item where user_id = $1', [u.id]);
+    await context.close();
+  });
+
+  it('on a 1024×768 and a 768×1024 touch tablet the results, the cart and the orders fit, and 去结算 is reachable', async () => {
+    const { rows: [u] } = await e2e.pglite.query<{ id: number; company_id: number }>(`select id, company_id from app_user where username = 'buyer'`);
+    const { rows: [pick] } = await e2e.pglite.query<{ oe_norm: string }>(`
+      select oe_norm from stock where state = 'on' and company_id not in (1, 3) and quantity > 5 and price0 is not null order by id limit 1`);
+    await e2e.pglite.query(`
+      insert into cart_item (user_id, company_id, stock_id, qty)
+      select $1, $2, id, 1 from stock where state = 'on' and company_id not in (1, 3) and quantity > 5 and price0 is not null order by id limit 3`, [u.id, u.company_id]);
+    const fits = async (page: import('playwright-core').Page, width: number) =>
+      expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    for (const [width, height] of [[1024, 768], [768, 1024]]) {
+      const context = await e2e.browser.newContext({ viewport: { width, height }, hasTouch: true, locale: 'zh-CN' });
+      const page = await context.newPage();
+      await e2e.signIn(page, '/login', 'buyer');
+      await page.goto(`${e2e.url}/search/parts/oe?code=${pick.oe_norm}`);
+      const add = page.getByRole('button', { name: /^加入购物车/ }).first();
+      await add.waitFor();
+      await fits(page, width);
+      // the last columns are reached by scrolling the table, not the page
+      await add.scrollIntoViewIfNeeded();
+      await expect(add).toBeVisible();
+      await expect.poll(() => page.evaluate(() => window.scrollX)).toBe(0);
+
+      await page.goto(`${e2e.url}/cart`);
+      await expect(page.locator('[data-testid="cart-group"] tbody tr')).toHaveCount(3);
+      await fits(page, width);
+      const checkout = page.getByRole('button', { name: '去结算' });
+      await checkout.scrollIntoViewIfNeeded();
+      await expect(checkout).toBeVisible();
+      await e2e.shot(page, `cart-tablet-${width}`);
+      await checkout.tap();
+      await page.waitForURL((url) => url.pathname === '/cart/order/create');
+      await fits(page, width);
+
+      await page.goto(`${e2e.url}/backend/order/purchase`);
+      await page.getByRole('region', { name: '采购订单' }).waitFor();
+      await fits(page, width);
+      await context.close();
+    }
+    await e2e.pglite.query('delete from cart_item where user_id = $1', [u.id]);
+  });
 });

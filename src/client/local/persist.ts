@@ -31,6 +31,8 @@ const RESTORED_SCHEMAS: Readonly<Record<string, (key: readonly unknown[]) => v.G
   oeSearch: () => endpoints.oeSearch.answer,
   keywordSearch: () => endpoints.keywordSearch.answer,
   searchHistory: () => endpoints.keywordHistoryList.answer,
+  // the cart opens offline from the copy last fetched (cartListQuery)
+  cart: (key) => (key[1] === 'list' ? endpoints.cartList.answer : undefined),
 };
 
 export const PERSISTED_KEYS: ReadonlySet<string> = new Set(Object.keys(RESTORED_SCHEMAS));

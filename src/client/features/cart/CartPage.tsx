@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import dayjs from 'dayjs';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox } from 'primereact/checkbox';
@@ -35,8 +36,10 @@ export function CartPage() {
     }
   };
   if (q.isPending) return <div className="card" aria-busy="true">正在加载购物车…</div>;
-  if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可查看购物车' : q.error.message}</div>;
+  if (q.isError && !q.data) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可查看购物车' : q.error.message}</div>;
   const cart = q.data;
+  // offline, the cart shown is the copy last fetched (persisted): say from when
+  const stale = (q.isError && q.error instanceof OfflineError) || !navigator.onLine;
   const all = cart.groups.flatMap((g) => g.items).filter(live);
   const allChecked = all.length > 0 && all.every((i) => i.checked);
   const chosen = all.filter((i) => i.checked).map((i) => i.id);
@@ -65,6 +68,7 @@ export function CartPage() {
           <Checkbox inputId="cart-all" checked={allChecked} onChange={(e) => setChecked(all, !!e.checked)} disabled={all.length === 0} /> 全选
         </label>
       </section>
+      {stale && <div className="card muted" role="status" data-testid="cart-offline">离线：显示 {dayjs(q.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss')} 获取的购物车</div>}
       {queued && <div className="card muted" role="status">离线时的修改已排队，联网后自动提交</div>}
       {cart.groups.map((g) => <SellerGroup key={g.companyId} group={g} run={run} setChecked={setChecked} />)}
       <section className="card cart-summary" aria-label="合计">
@@ -89,14 +93,16 @@ function SellerGroup({ group, run, setChecked }: { group: CartGroup; run: Run; s
         <Link to="/company/$id" params={{ id: String(group.companyId) }}><strong>{group.companyName}</strong></Link>
         <span className="muted">发货地：{group.deliveryArea || '—'}</span>
       </div>
-      <table className="cart-lines">
+      <div className="table-scroll">
+        <table className="cart-lines">
         <thead>
           <tr><th style={{ width: '2.5rem' }} /><th>配件</th><th style={{ width: '9rem' }}>品牌 / 品质</th><th className="num" style={{ width: '8rem' }}>单价</th><th style={{ width: '9rem' }}>数量</th><th style={{ width: '6rem' }}>含税</th><th className="num" style={{ width: '8rem' }}>金额</th><th style={{ width: '5rem' }} /></tr>
         </thead>
         <tbody>
           {group.items.map((i) => <Line key={i.id} item={i} run={run} />)}
         </tbody>
-      </table>
+        </table>
+      </div>
     </section>
   );
 }

@@ -136,7 +136,8 @@ export function CheckoutPage() {
             <span className="muted">发货地：{g.deliveryArea || '—'}</span>
             <span className="muted" style={{ marginLeft: 'auto' }}>本单小计 <Price fen={g.items.reduce((s, i) => s + i.amount, 0)} /></span>
           </div>
-          <table className="cart-lines">
+          <div className="table-scroll">
+            <table className="cart-lines">
             <thead>
               <tr><th>配件</th><th style={{ width: '10rem' }}>品牌 / 品质</th><th className="num" style={{ width: '9rem' }}>单价</th><th className="num" style={{ width: '5rem' }}>数量</th><th style={{ width: '5rem' }}>含税</th><th className="num" style={{ width: '8rem' }}>金额</th></tr>
             </thead>
@@ -152,7 +153,8 @@ export function CheckoutPage() {
                 </tr>
               ))}
             </tbody>
-          </table>
+            </table>
+          </div>
           <label className="checkout-remark">
             <span>买家留言</span>
             <InputTextarea rows={1} autoResize value={draft.remarks[g.companyId] ?? ''} maxLength={ORDER_REMARK_MAX + 20} placeholder={`选填，给 ${g.companyName} 的说明（最多${ORDER_REMARK_MAX}字）`}

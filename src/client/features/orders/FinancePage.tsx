@@ -46,7 +46,8 @@ export function FinancePage() {
         <section className="card finance-card" aria-label="会员套餐付款">
           <h3>会员套餐付款 <span className="muted">已支付合计 <span data-testid="packages-paid"><Price fen={f.packages.paid_fen} /></span></span></h3>
           {f.packages.orders.length === 0 ? <p className="muted">暂无会员套餐订单</p> : (
-            <table className="orders-table">
+            <div className="table-scroll">
+              <table className="orders-table">
               <thead><tr><th style={{ width: '16rem' }}>订单号</th><th>套餐</th><th className="num" style={{ width: '8rem' }}>金额</th><th style={{ width: '6rem' }}>状态</th><th style={{ width: '11rem' }}>下单时间</th><th style={{ width: '11rem' }}>支付时间</th></tr></thead>
               <tbody>
                 {f.packages.orders.map((o) => (
@@ -56,7 +57,8 @@ export function FinancePage() {
                   </tr>
                 ))}
               </tbody>
-            </table>
+              </table>
+            </div>
           )}
         </section>
       )}

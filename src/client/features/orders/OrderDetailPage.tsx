@@ -78,7 +78,8 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
         </section>
       </div>
       <section className="card" aria-label="订单明细">
-        <table className="orders-table">
+        <div className="table-scroll">
+          <table className="orders-table">
           <thead>
             <tr><th>配件</th><th style={{ width: '11rem' }}>品牌 / 品质</th><th className="num" style={{ width: '9rem' }}>单价</th><th className="num" style={{ width: '5rem' }}>数量</th><th style={{ width: '5rem' }}>含税</th><th className="num" style={{ width: '8rem' }}>金额</th></tr>
           </thead>
@@ -95,7 +96,8 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
             ))}
           </tbody>
           <tfoot><tr><td colSpan={3}>共 {o.line_count} 种 {o.total_qty} 件</td><td colSpan={3} className="num">合计 <Price fen={o.total_fen} /></td></tr></tfoot>
-        </table>
+          </table>
+        </div>
       </section>
       {action && <ActionDialog order={o} action={action} onHide={() => setAction(null)} />}
     </div>

@@ -57,10 +57,11 @@ export function OrderListPage({ side, search }: { side: 'purchase' | 'sales'; se
       {q.isError && !q.data ? (
         <p role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可查看订单' : q.error.message}</p>
       ) : (
-        <table className="orders-table" aria-busy={q.isFetching}>
+        <div className="table-scroll">
+          <table className="orders-table" aria-busy={q.isFetching}>
           <thead>
             <tr>
-              <th style={{ width: '13rem' }}>订单号 / 下单时间</th><th style={{ width: '15rem' }}>{counterpart}</th><th>配件</th>
+              <th style={{ width: '10rem' }}>订单号 / 下单时间</th><th style={{ width: '10rem' }}>{counterpart}</th><th>配件</th>
               <th className="num" style={{ width: '4.5rem' }}>数量</th><th className="num" style={{ width: '8rem' }}>金额</th>
               <th style={{ width: '5.5rem' }}>状态</th><th style={{ width: '5.5rem' }}>付款</th><th style={{ width: '4rem' }} />
             </tr>
@@ -81,7 +82,8 @@ export function OrderListPage({ side, search }: { side: 'purchase' | 'sales'; se
             {q.data && q.data.data.length === 0 && <tr><td colSpan={8} className="orders-empty">{msg.noResults}</td></tr>}
             {!q.data && <tr><td colSpan={8} className="orders-empty" aria-busy="true">正在加载…</td></tr>}
           </tbody>
-        </table>
+          </table>
+        </div>
       )}
       {(q.data?.total ?? 0) > ORDER_PAGE_SIZES[0] && (
         <Paginator first={(page - 1) * size} rows={size} totalRecords={q.data?.total ?? 0} rowsPerPageOptions={[...ORDER_PAGE_SIZES]}
