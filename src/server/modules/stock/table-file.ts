@@ -85,7 +85,11 @@ const cellText = (value: ExcelJS.CellValue): string => {
 export async function* readLines(path: string, format: TableFormat, encoding: string): AsyncGenerator<string[]> {
   if (format === 'csv') {
     const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: false });
-    const source = createReadStream(path, { highWaterMark: 256 * 1024 }).pipe(decoder(encoding));
+    // Small chunks: each time the reader falls 16 rows behind, papaparse's stream pauses and keeps
+    // only the unparsed rest of its current chunk (a copy), then parses on from there. With 256 KB
+    // chunks that copying made the parse quadratic in the chunk and took most of an import's time
+    // (100,000 rows: 4,500 rows/s with 256 KB, 7,000 with 16 KB; 4 KB is no faster).
+    const source = createReadStream(path, { highWaterMark: 16 * 1024 }).pipe(decoder(encoding));
     source.pipe(parser);
     source.on('error', (e) => parser.destroy(e));
     let first = true;
