@@ -40,7 +40,7 @@ export const startServer = async (opts: StartOptions) => {
     throw e;
   }
   const clock = { now: () => new Date() };
-  const { app, auth } = createApp({
+  const { app, auth, stockImport } = createApp({
     db: database.db,
     backend: database.backend,
     clock,
@@ -70,12 +70,18 @@ export const startServer = async (opts: StartOptions) => {
     throw e;
   });
   const sweeper = startSweeper(database.db, clock, logger);
+  // stock imports left running by a server that stopped are run on (at start, then every minute)
+  const resume = () => void stockImport.resumeStalled(database.db).catch((e) => logger('warn', 'resuming stock imports failed', e));
+  resume();
+  const resumer = setInterval(resume, 60_000);
+  resumer.unref();
   const { port } = server.address() as AddressInfo;
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   return {
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     backend: database.backend,
     async close() {
+      clearInterval(resumer);
       gateway.close();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

@@ -69,6 +69,8 @@ export interface TestEnv {
   uploadDir: string;
   clock: TestClock;
   revoked: number[];
+  /** the app's stock import service (resuming stalled imports, waiting for one) */
+  stockImport: ReturnType<typeof createApp>['stockImport'];
   call(method: string, path: string, opts?: { body?: unknown; token?: string; device?: string; address?: string; headers?: Record<string, string>; rawBody?: string }): Promise<{ status: number; body: any; headers: Headers }>;
   /** a request with any body, answered as the raw Response (files up and down) */
   raw(method: string, path: string, opts?: { body?: BodyInit; token?: string; headers?: Record<string, string> }): Promise<Response>;
@@ -133,12 +135,16 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
   const database = await openSeeded(backend, clock, opts.stockRows ?? 0);
   const revoked: number[] = [];
   const uploadDir = mkdtempSync(join(tmpdir(), 'qph-uploads-'));
-  const { app } = createApp({
+  const { app, stockImport } = createApp({
     db: database.db, backend: database.backend, clock, accessTtlSeconds: opts.accessTtlSeconds ?? 900, scryptN: 1024,
     addressOf: (req) => req.headers.get('x-test-address') ?? '10.0.0.1',
     onSessionsRevoked: (ids) => revoked.push(...ids),
     sms: opts.sms,
     uploadDir,
+    // background work (stock imports) reports its failures here: shown in the test log
+    log: (level, text, detail) => {
+      if (level === 'error') console.error(text, detail);
+    },
   });
 
   const call: TestEnv['call'] = async (method, path, o = {}) => {
@@ -155,7 +161,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     app.request(path, { method, body: o.body, headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.headers ?? {}) } });
 
   return {
-    database, clock, revoked, call, raw, uploadDir,
+    database, clock, revoked, call, raw, uploadDir, stockImport,
     async login(username, o = {}) {
       const r = await call('POST', '/api/user/auth', { body: { username, password: o.password ?? 'demo123456' }, device: o.device, address: o.address });
       if (r.body.code !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(r.body)}`);

@@ -124,6 +124,32 @@ describe.each(backends)('stock import on %s', (backend) => {
       expect((await sql<{ n: number }>`select count(*)::int as n from stock_change`.execute(env.database.db)).rows[0].n).toBe(changes);
     });
 
+    it('an import whose server stopped is taken over after two minutes and applies only the lines not yet applied', async () => {
+      const db = env.database.db;
+      const rows = Array.from({ length: 10 }, (_, i) => line(200 + i));
+      const before = await count();
+      const up = await upload(csvOf(rows), '断点.csv');
+      const id = up.body.data.import_id as number;
+      // what a server that stopped after applying lines 2-5 leaves: running, those lines recorded, no new heartbeat
+      const { file_hash: hash } = (await sql<{ file_hash: string }>`select file_hash from stock_import where id = ${id}`.execute(db)).rows[0];
+      await sql`update stock_import set state = 'running', mapping = ${JSON.stringify(up.body.data.mapping)}::jsonb,
+        heartbeat_at = ${new Date(env.clock.now().getTime() - 60_000)} where id = ${id}`.execute(db);
+      await sql`insert into stock_import_row (company_id, file_hash, row_no) select ${companyId}, ${hash}, n from generate_series(2, 5) n`.execute(db);
+      // one minute without progress: still its own server's
+      expect(await env.stockImport.resumeStalled(db)).toEqual([]);
+      env.clock.advance(90);
+      expect(await env.stockImport.resumeStalled(db)).toEqual([id]);
+      // another server looking at the same moment does not take it twice
+      expect(await env.stockImport.resumeStalled(db)).toEqual([]);
+      await env.stockImport.settled(id);
+      const s = await env.call('GET', `/api/stock/import/status/${id}`, { token: seller });
+      expect(s.body.data).toMatchObject({ state: 'done', total_rows: 10, done_rows: 10, added: 6, skipped: 0, failed: 0 });
+      // lines 2-5 were recorded as applied, so only lines 6-11 were added
+      expect(await count()).toBe(before + 6);
+      expect(await count(sql`supplier_oe = ${'IMP-10200-X'}`)).toBe(0);
+      expect(await count(sql`supplier_oe = ${'IMP-10209-X'}`)).toBe(1);
+    });
+
     it('updates existing rows (same OE + brand + own code) in the mapped columns only, from an XLSX', async () => {
       const book = new ExcelJS.Workbook();
       const sheet = book.addWorksheet('Sheet1');

@@ -13,6 +13,7 @@ export interface ImportRecord {
   id: number; company_id: number; user_id: number; file_name: string; file_hash: string; format: 'csv' | 'xlsx'; path: string;
   headers: string[]; state: 'uploaded' | 'running' | 'done' | 'failed'; total_rows: number; done_rows: number; added: number;
   updated: number; unchanged: number; skipped: number; failed: number; error_path: string | null; message: string;
+  heartbeat_at: Date | null; mapping: ColumnMapping | null;
 }
 
 export const create = async (db: Kysely<DB>, r: { company_id: number; user_id: number; file_name: string; file_hash: string; format: string; path: string; headers: string[]; at: Date }) =>
@@ -25,14 +26,27 @@ export const get = async (db: Kysely<DB>, companyId: number, id: number) =>
   (await sql<ImportRecord>`select * from stock_import where id = ${id} and company_id = ${companyId}`.execute(db)).rows[0];
 
 /** Moves an uploaded import to running; false when it was not waiting (started already). */
-export const claim = async (db: Kysely<DB>, companyId: number, id: number) =>
-  (await sql`update stock_import set state = 'running' where id = ${id} and company_id = ${companyId} and state = 'uploaded'`.execute(db)).numAffectedRows === 1n;
+export const claim = async (db: Kysely<DB>, companyId: number, id: number, mapping: ColumnMapping, at: Date) =>
+  (await sql`update stock_import set state = 'running', mapping = ${JSON.stringify(mapping)}::jsonb, heartbeat_at = ${at}
+    where id = ${id} and company_id = ${companyId} and state = 'uploaded'`.execute(db)).numAffectedRows === 1n;
+
+/**
+ * Takes over the imports left running by a process that stopped (no batch committed since
+ * `staleBefore`): each is claimed by one statement, so of several processes looking at once only
+ * one gets it. Its line and failure counts restart, as the run reads the file from the top again
+ * (the lines it applied are skipped by stock_import_row and stay counted as added or updated).
+ */
+export const takeStalled = async (db: Kysely<DB>, staleBefore: Date, at: Date) =>
+  (await sql<ImportRecord>`
+    update stock_import set heartbeat_at = ${at}, done_rows = 0, failed = 0
+    where state = 'running' and (heartbeat_at is null or heartbeat_at < ${staleBefore})
+    returning *`.execute(db)).rows;
 
 export const setTotal = (db: Kysely<DB>, id: number, total: number) => sql`update stock_import set total_rows = ${total} where id = ${id}`.execute(db);
 
-export const addProgress = (db: Kysely<DB>, id: number, p: { done: number; added: number; updated: number; unchanged: number; skipped: number; failed: number }) =>
+export const addProgress = (db: Kysely<DB>, id: number, p: { done: number; added: number; updated: number; unchanged: number; skipped: number; failed: number }, at: Date) =>
   sql`update stock_import set done_rows = done_rows + ${p.done}, added = added + ${p.added}, updated = updated + ${p.updated},
-      unchanged = unchanged + ${p.unchanged}, skipped = skipped + ${p.skipped}, failed = failed + ${p.failed} where id = ${id}`.execute(db);
+      unchanged = unchanged + ${p.unchanged}, skipped = skipped + ${p.skipped}, failed = failed + ${p.failed}, heartbeat_at = ${at} where id = ${id}`.execute(db);
 
 export const finish = (db: Kysely<DB>, id: number, state: 'done' | 'failed', errorPath: string | null, message: string, at: Date) =>
   sql`update stock_import set state = ${state}, error_path = ${errorPath}, message = ${message}, finished_at = ${at} where id = ${id}`.execute(db);

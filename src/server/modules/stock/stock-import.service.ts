@@ -11,8 +11,9 @@
  *   at all, and the same file uploaded again skips every line it applied (by file hash + line).
  * - Rejected lines go to an error file: the original cells plus 错误原因.
  * - The import runs in the background in this process; its state is in the database, so any
- *   process answers its progress. A server stopped mid-import leaves it 'running': upload the file
- *   again and the lines applied so far are skipped.
+ *   process answers its progress. A server stopped mid-import leaves it 'running' with no new
+ *   heartbeat; after IMPORT_STALL_MS the next process that looks (at its start and every minute)
+ *   takes it over and reads the file on, skipping the lines applied (resumeStalled).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
@@ -41,6 +42,9 @@ import { readLines, sniffFormat, type TableFormat } from './table-file';
 
 /** Lines per transaction: 2,000 commits a quarter as often as 500 (4,460 → 4,680 rows/s) and holds the database ~0.3 s. */
 export const IMPORT_BATCH_ROWS = 2000;
+
+/** An import running with no batch committed for this long has lost its process and is taken over. */
+export const IMPORT_STALL_MS = 2 * 60_000;
 
 const yieldToOthers = () => new Promise<void>((r) => setImmediate(r));
 
@@ -102,7 +106,7 @@ export const createStockImportService = (deps: ImportDeps) => {
   /** Applies one batch of lines in one transaction; the lines refused, with their reasons. */
   const applyBatch = async (
     db: Kysely<DB>, caller: Caller, rec: repo.ImportRecord, mapping: ColumnMapping, refs: ImportReferences,
-    lines: Array<{ row_no: number; cells: string[] }>,
+    lines: Array<{ row_no: number; cells: string[] }>, resumed = false,
   ) => {
     const mapped = new Set(IMPORT_FIELDS.filter((f) => mapping[f]).map((f) => COLUMN_OF[f]));
     return inTransaction(db, async (trx) => {
@@ -185,12 +189,13 @@ export const createStockImportService = (deps: ImportDeps) => {
       }
       await stockRepo.log(trx, log);
       await repo.recordApplied(trx, caller.companyId, rec.file_hash, done);
-      await repo.addProgress(trx, rec.id, { done: lines.length, added: inserts.length, updated, unchanged, skipped, failed: rejected.length });
+      // a resumed import meets the lines it applied itself before it stopped: they are done, not skipped
+      await repo.addProgress(trx, rec.id, { done: lines.length, added: inserts.length, updated, unchanged, skipped: resumed ? 0 : skipped, failed: rejected.length }, now);
       return rejected;
     });
   };
 
-  const run = async (db: Kysely<DB>, caller: Caller, rec: repo.ImportRecord, mapping: ColumnMapping) => {
+  const run = async (db: Kysely<DB>, caller: Caller, rec: repo.ImportRecord, mapping: ColumnMapping, resumed = false) => {
     const encoding = await encodingOf(rec);
     const errorPath = join(dir, `${rec.id}-${randomBytes(8).toString('hex')}-errors.csv`);
     let errors: ReturnType<typeof createWriteStream> | null = null;
@@ -223,13 +228,13 @@ export const createStockImportService = (deps: ImportDeps) => {
         if (line === 1 || isBlankLine(cells)) continue;
         batch.push({ row_no: line, cells });
         if (batch.length >= IMPORT_BATCH_ROWS) {
-          await writeErrors(await applyBatch(db, caller, rec, mapping, refs, batch));
+          await writeErrors(await applyBatch(db, caller, rec, mapping, refs, batch, resumed));
           batch = [];
           // let the requests that waited for the database go first
           await yieldToOthers();
         }
       }
-      if (batch.length) await writeErrors(await applyBatch(db, caller, rec, mapping, refs, batch));
+      if (batch.length) await writeErrors(await applyBatch(db, caller, rec, mapping, refs, batch, resumed));
       const w = errors as ReturnType<typeof createWriteStream> | null;
       if (w) {
         w.end();
@@ -311,7 +316,7 @@ export const createStockImportService = (deps: ImportDeps) => {
     async start(db: Kysely<DB>, caller: Caller, id: number, mapping: ColumnMapping) {
       const rec = await own(db, caller, id);
       checkMapping(mapping, rec.headers);
-      if (!(await repo.claim(db, caller.companyId, id))) throw conflict(rec.state === 'running' ? importText.running : importText.finished);
+      if (!(await repo.claim(db, caller.companyId, id, mapping, clock.now()))) throw conflict(rec.state === 'running' ? importText.running : importText.finished);
       await repo.saveMapping(db, caller.companyId, mapping, clock.now());
       const job = run(db, caller, { ...rec, state: 'running' }, mapping).finally(() => running.delete(id));
       running.set(id, job);
@@ -326,6 +331,25 @@ export const createStockImportService = (deps: ImportDeps) => {
     async errorFile(db: Kysely<DB>, caller: Caller, id: number) {
       const rec = await own(db, caller, id);
       return rec.error_path ? { path: rec.error_path, name: `${rec.file_name.replace(/\.[^.]*$/, '')}-错误行.csv` } : undefined;
+    },
+
+    /**
+     * Runs on the imports whose process stopped mid-way (no batch committed for IMPORT_STALL_MS),
+     * as the user who started them, with the mapping they were started with; the lines already
+     * applied are skipped. The server calls it at start and every minute; the ids taken over.
+     */
+    async resumeStalled(db: Kysely<DB>): Promise<number[]> {
+      const now = clock.now();
+      const taken = await repo.takeStalled(db, new Date(now.getTime() - IMPORT_STALL_MS), now);
+      for (const rec of taken) {
+        if (running.has(rec.id)) continue;
+        const caller: Caller = { userId: rec.user_id, companyId: rec.company_id, uuid: '', username: '', permissions: [], sessionId: 0 };
+        const mapping = rec.mapping ?? (await repo.getMapping(db, rec.company_id));
+        deps.log?.('info', `stock import ${rec.id} resumed after its server stopped`);
+        const job = run(db, caller, rec, mapping, true).finally(() => running.delete(rec.id));
+        running.set(rec.id, job);
+      }
+      return taken.map((r) => r.id);
     },
 
     /** Resolves when the import started in this process has finished. */
