@@ -92,6 +92,21 @@ describe('seller stock page', () => {
     await expect(page.locator('[data-testid="list-row"]').first()).toContainText('8K0-615-301-M');
     const { rows } = await e2e.pglite.query<{ price0: number; quantity: number }>(`select price0, quantity from stock where oe_norm = '8K0615301M' and company_id = 2`);
     expect(rows).toEqual([{ price0: 32000, quantity: 6 }]);
+
+    // 业绩设置 of the new row: take part in Guangdong only
+    const added = page.locator('[data-testid="list-row"]', { hasText: '8K0-615-301-M' });
+    await added.getByRole('button', { name: '业绩设置 8K0-615-301-M' }).click();
+    const perf = page.getByRole('dialog', { name: /^业绩设置/ });
+    await perf.locator('.p-inputswitch').click();
+    await perf.locator('.p-multiselect:has(#performance-provinces)').click();
+    await page.locator('.p-multiselect-panel .p-multiselect-item', { hasText: '广东省' }).click();
+    await e2e.shot(page, 'stock-performance');
+    // a click beside the list closes it, not the dialog
+    await perf.locator('.p-dialog-title').click();
+    await expect(page.locator('.p-multiselect-panel')).toHaveCount(0);
+    await perf.getByRole('button', { name: '保存' }).click();
+    await expect(status(page)).toHaveText('业绩设置已保存：8K0-615-301-M 广东省');
+    await expect(added.getByRole('button', { name: '业绩设置 8K0-615-301-M' })).toHaveText('广东省');
     await page.context().close();
   });
 

@@ -149,6 +149,26 @@ describe.each(backends)('seller stock on %s', (backend) => {
       expect(await row(made.id)).toMatchObject({ price0: 12050, state: 'on' });
     });
 
+    it('sets a row\'s performance setting (comma-joined provinces), even on a locked row; bad codes and other companies refused', async () => {
+      const made = await create(seller);
+      await post('lock', seller, { ids: [made.id], locked: true });
+      const put = (token: string, body: unknown) => env.call('PUT', '/api/stock/performance', { token, body });
+      const ok = await put(clerk, { id: made.id, performance: 1, province_ids: '45,44,44' });
+      expect(ok.body).toMatchObject({ code: 200, data: { id: made.id, performance: true, province_ids: [44, 45], price_lock: true } });
+      const log = await env.call('GET', `/api/stock/changes/${made.id}`, { token: seller });
+      expect(log.body.data[0]).toMatchObject({ action: 'performance', changes: [{ field: 'performance', old: false, new: true }, { field: 'province_ids', old: '', new: '44,45' }] });
+      const listed = await post('list', seller, { supplier_oe: (ok.body.data as { supplier_oe: string }).supplier_oe });
+      expect(listed.body.data.data[0]).toMatchObject({ performance: true, province_ids: [44, 45] });
+
+      const bad = await put(seller, { id: made.id, performance: true, province_ids: '44,99' });
+      expect(bad.body).toMatchObject({ code: 422, client_msg: '业绩省份应为省份代码（如 44 广东省），多个用逗号分隔' });
+      expect((await put(other, { id: made.id, performance: false, province_ids: '' })).status).toBe(403);
+      expect((await put(buyer, { id: made.id, performance: false, province_ids: '' })).status).toBe(403);
+      // off: no provinces kept
+      const off = await put(seller, { id: made.id, performance: false, province_ids: '44' });
+      expect(off.body.data).toMatchObject({ performance: false, province_ids: [] });
+    });
+
     it('an absolute quantity carries the version it saw: a stale one is refused with the current quantity', async () => {
       const made = await create(clerk);
       const set = (quantity: number, version: number) => post('quantity', seller, { product_id: made.id, company_id: 2, quantity, qty_version: version });

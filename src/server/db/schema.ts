@@ -72,7 +72,7 @@ export interface DB {
     length_mm: number | null; height_mm: number | null; weight_g: number | null; volume_cm3: number | null; packing_count: number | null; usage_per_car: number | null;
     note: Generated<string>; quantity: Generated<number>;
     price99: number | null; price0: number | null; price1: number | null; price2: number | null; price3: number | null; price5: number | null;
-    price_lock: Generated<boolean>; state: Generated<'on' | 'off'>; rank_key: Generated<number>;
+    price_lock: Generated<boolean>; performance: Generated<boolean>; province_ids: Generated<number[]>; state: Generated<'on' | 'off'>; rank_key: Generated<number>;
     create_date: CreatedAt; prod_write_date: CreatedAt; price_write_date: CreatedAt; stock_write_date: CreatedAt;
     default_code: Generated<string>; custom_brand_name: Generated<string>; category_name: Generated<string>;
     factory_make_id: number | null; country_id: number | null; width_mm: number | null;

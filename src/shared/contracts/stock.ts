@@ -4,6 +4,7 @@
  * needs M03; the reference lists are every signed-in user's.
  */
 import * as v from 'valibot';
+import { isProvinceCode } from '../domain/provinces';
 import { defineEndpoint } from './endpoint';
 import { companyIdSchema, MAX_ID } from './common';
 import { normalizeOe, OE_MIN_LENGTH } from '../domain/oe';
@@ -117,6 +118,9 @@ export const sellerStockRowSchema = v.object({
   price2: v.nullable(v.number()), price3: v.nullable(v.number()), price5: v.nullable(v.number()),
   vn_price: v.nullable(v.number()),
   price_lock: v.boolean(),
+  /** takes part in the performance bonus (业绩设置), in these provinces (GB/T 2260 codes; none: the whole country) */
+  performance: v.boolean(),
+  province_ids: v.array(v.number()),
   state: v.picklist(['on', 'off']),
   sale_state: v.picklist(['normal', 'promotion']),
   clean_state: v.picklist(['normal', 'clearance']),
@@ -222,6 +226,15 @@ const idsOf = v.pipe(
 
 const rowRef = { product_id: idOf('库存'), company_id: companyIdSchema };
 
+const provinceText = '业绩省份应为省份代码（如 44 广东省），多个用逗号分隔';
+/** The spec's comma-joined province codes ("44,45"), or a list of them. */
+const provinceIdsOf = v.pipe(
+  v.optional(v.union([v.pipe(v.string(provinceText), v.trim()), v.array(v.union([v.number(provinceText), v.string(provinceText)], provinceText), provinceText)], provinceText), ''),
+  v.transform((x) => (Array.isArray(x) ? x.map(String) : x === '' ? [] : x.split(',')).map((t) => t.trim())),
+  v.check((codes) => codes.every((c) => /^\d{2}$/.test(c) && isProvinceCode(Number(c))), provinceText),
+  v.transform((codes) => [...new Set(codes.map(Number))].sort((a, b) => a - b)),
+);
+
 export const stockChangeSchema = v.object({
   id: v.number(),
   /** unix seconds */
@@ -305,6 +318,16 @@ export const stockEndpoints = {
     summary: '标记（clearance）或取消（normal）所选库存的清仓',
     payload: v.object({ ids: idsOf, clean_state: v.picklist(['normal', 'clearance'], '清仓状态只能是 normal（正常）或 clearance（清仓）') }),
     answer: v.object({ changed: v.number() }),
+  }),
+  updatePerformanceSetting: defineEndpoint({
+    method: 'put', path: '/stock/performance', tag: 'stock', access: 'user', permissions: STOCK_CODES,
+    summary: '业绩设置：库存是否参与平台业绩奖励及参与的省份（province_ids 逗号分隔的省份代码，空为全国）；不受价格锁定限制',
+    payload: v.object({
+      id: idOf('库存'),
+      performance: v.pipe(v.union([v.boolean(), v.picklist(['1', '0', 1, 0])], '是否参与业绩只能是 0 或 1'), v.transform((x) => x === true || String(x) === '1')),
+      province_ids: provinceIdsOf,
+    }),
+    answer: sellerStockRowSchema,
   }),
   stockDelete: defineEndpoint({
     method: 'post', path: '/stock/delete', tag: 'stock', access: 'user', permissions: STOCK_CODES,

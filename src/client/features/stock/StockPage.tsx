@@ -24,6 +24,8 @@ import { errorText } from '../account/form';
 import { countriesQuery, makesQuery, partTypesQuery, putRow, stockKeys, stockListQuery, terminologyQuery } from './queries';
 import { StockFormDialog } from './StockFormDialog';
 import { StockChangesDialog } from './StockChangesDialog';
+import { PerformanceDialog } from './PerformanceDialog';
+import { performanceText } from '../../../shared/domain/provinces';
 import { AdjustQuantity } from './AdjustQuantity';
 import { EditableNumber } from './EditableNumber';
 import './stock.css';
@@ -63,6 +65,7 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
   const [status, setStatus] = useState<Status>(null);
   const [editing, setEditing] = useState<SellerStockRow | 'new' | null>(null);
   const [history, setHistory] = useState<SellerStockRow | null>(null);
+  const [performance, setPerformance] = useState<SellerStockRow | null>(null);
   const [queued, setQueued] = useState<Map<number, Array<{ delta: number }>>>(new Map());
   const makes = useQuery(makesQuery());
   const types = useQuery(partTypesQuery());
@@ -203,6 +206,14 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
         key: 'state', header: '状态', width: '5rem',
         cell: (r) => <span>{STOCK_STATE_TEXT[r.state]}{r.clean_state === 'clearance' && <span className="stock-tag">清仓</span>}</span>,
       },
+      {
+        key: 'performance', header: '业绩', width: '6rem',
+        cell: (r) => (
+          <button type="button" className="linklike stock-performance" onClick={() => setPerformance(r)} aria-label={`业绩设置 ${r.supplier_oe}`} title={performanceText(r.performance, r.province_ids)}>
+            {performanceText(r.performance, r.province_ids)}
+          </button>
+        ),
+      },
       { key: 'written', header: '更新时间', width: '8rem', cell: (r) => dayjs.unix(Math.max(r.prod_write_date, r.price_write_date, r.stock_write_date)).format('YYYY-MM-DD HH:mm') },
       {
         key: 'actions', header: '操作', width: '6rem',
@@ -253,6 +264,14 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
           }} />
       )}
       {history && <StockChangesDialog row={history} onHide={() => setHistory(null)} />}
+      {performance && (
+        <PerformanceDialog row={performance} onHide={() => setPerformance(null)}
+          onSaved={(row) => {
+            setPerformance(null);
+            putRow(qc, row);
+            saved(`业绩设置已保存：${row.supplier_oe} ${performanceText(row.performance, row.province_ids)}`);
+          }} />
+      )}
     </>
   );
 }

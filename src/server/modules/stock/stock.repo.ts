@@ -18,7 +18,7 @@ export interface SellerRowRaw {
   category_name: string; supplier_vehicle: string; product_specification: string; producing_area: string; country_id: number | null;
   country_name: string; uom_name: string; note: string; quantity: number; qty_version: number; vn_quantity: number;
   price99: number | null; price0: number | null; price1: number | null; price2: number | null; price3: number | null; price5: number | null;
-  vn_price: number | null; price_lock: boolean; state: 'on' | 'off'; sale_state: 'normal' | 'promotion'; clean_state: 'normal' | 'clearance';
+  vn_price: number | null; price_lock: boolean; performance: boolean; province_ids: number[]; state: 'on' | 'off'; sale_state: 'normal' | 'promotion'; clean_state: 'normal' | 'clearance';
   create_date: Date; prod_write_date: Date; price_write_date: Date; stock_write_date: Date;
 }
 
@@ -30,7 +30,7 @@ const COLUMNS = sql`s.id::int as id, s.company_id, s.product_id as product_templ
   s.supplier_vehicle, s.product_specification, s.producing_area,
   s.country_id, coalesce((select name_cn from country where id = s.country_id), '') as country_name, s.uom_name, s.note,
   s.quantity, s.qty_version, s.vn_quantity, s.price99, s.price0, s.price1, s.price2, s.price3, s.price5, s.vn_price::int as vn_price,
-  s.price_lock, s.state, s.sale_state, s.clean_state, s.create_date, s.prod_write_date, s.price_write_date, s.stock_write_date`;
+  s.price_lock, s.performance, s.province_ids::int[] as province_ids, s.state, s.sale_state, s.clean_state, s.create_date, s.prod_write_date, s.price_write_date, s.stock_write_date`;
 const FROM = sql`from stock s join part_quality q on q.id = s.quality_id`;
 
 /** A China date's first instant (UTC+8 all year). */
@@ -150,6 +150,9 @@ export const setColumn = async (db: Kysely<DB>, companyId: number, ids: number[]
     update stock set ${sql.ref(column)} = ${value}, ${column === 'price_lock' ? sql`price_write_date` : sql`prod_write_date`} = ${at}
     where company_id = ${companyId} and id = any(${ids}::bigint[]) and ${sql.ref(column)} is distinct from ${value}
     returning id::int as id`.execute(db)).rows.map((r) => r.id);
+
+export const setPerformance = (db: Kysely<DB>, id: number, performance: boolean, provinceIds: number[], at: Date) =>
+  sql`update stock set performance = ${performance}, province_ids = ${provinceIds}::smallint[], prod_write_date = ${at} where id = ${id}`.execute(db);
 
 export const remove = async (db: Kysely<DB>, companyId: number, ids: number[]) =>
   (await sql<{ id: number; supplier_oe: string; name: string }>`

@@ -4,7 +4,7 @@ import type { StockService } from './stock.service';
 
 type StockHandlerNames =
   | 'getStockData' | 'stockCreate' | 'stockUpdate' | 'updateStockPrice' | 'updateStockQty' | 'adjustStockQty' | 'oeStockQtyPrice'
-  | 'stockSetLock' | 'stockSetState' | 'stockSetClean' | 'stockDelete' | 'stockChangeLog'
+  | 'updatePerformanceSetting' | 'stockSetLock' | 'stockSetState' | 'stockSetClean' | 'stockDelete' | 'stockChangeLog'
   | 'getMakes' | 'getPartTypes' | 'getTerminology' | 'factoryMake' | 'country';
 
 const rowId = (id: string | undefined) => {
@@ -20,6 +20,7 @@ export const stockHandlers = (svc: StockService): Pick<Handlers, StockHandlerNam
   updateStockQty: (p, ctx) => svc.setQuantity(ctx.db, ctx.caller!, p),
   adjustStockQty: (p, ctx) => svc.adjust(ctx.db, ctx.caller!, p),
   oeStockQtyPrice: (p, ctx) => svc.qtyAndPrice(ctx.db, ctx.caller!, p),
+  updatePerformanceSetting: (p, ctx) => svc.setPerformance(ctx.db, ctx.caller!, p),
   stockSetLock: (p, ctx) => svc.setLock(ctx.db, ctx.caller!, p.ids, p.locked),
   stockSetState: (p, ctx) => svc.setState(ctx.db, ctx.caller!, p.ids, p.state),
   stockSetClean: (p, ctx) => svc.setClean(ctx.db, ctx.caller!, p.ids, p.clean_state),

@@ -169,6 +169,21 @@ export const createStockService = (clock: Clock) => {
       });
     },
 
+    /** 业绩设置: always editable, whatever the price lock (001 §6); logged like every change. */
+    async setPerformance(db: Kysely<DB>, caller: Caller, p: PayloadOut<'updatePerformanceSetting'>) {
+      return inTransaction(db, async (trx) => {
+        const row = await ownRow(trx, caller, p.id);
+        const provinces = p.performance ? p.province_ids : [];
+        const changes: repo.Change[] = [];
+        if (row.performance !== p.performance) changes.push({ field: 'performance', old: row.performance, new: p.performance });
+        if (row.province_ids.join(',') !== provinces.join(',')) changes.push({ field: 'province_ids', old: row.province_ids.join(','), new: provinces.join(',') });
+        if (changes.length === 0) return shape(row);
+        await repo.setPerformance(trx, row.id, p.performance, provinces, clock.now());
+        await repo.log(trx, [entry(caller, row.id, 'performance', changes)]);
+        return fresh(trx, row.id);
+      });
+    },
+
     async qtyAndPrice(db: Kysely<DB>, caller: Caller, p: PayloadOut<'oeStockQtyPrice'>) {
       ownCompany(caller, p.company_id);
       return repo.qtyAndPrice(db, caller.companyId, p.product_ids, p.ignore_invalid_price ?? false);
