@@ -74,7 +74,7 @@ export const createApp = (deps: AppDeps) => {
   const auth = createAuthService(deps);
   const sms = createSmsService({ clock: deps.clock, sms: deps.sms ?? createSmsProvider({ provider: 'log' }, deps.log ?? (() => undefined)), log: deps.log });
   const uploads = createUploadService({ uploadDir: deps.uploadDir, clock: deps.clock });
-  const payments = createPaymentProviders(deps.clock);
+  const payments = createPaymentProviders(deps.clock, { sandboxEnabled: deps.paymentSandbox ?? false });
   const membership = createMembershipService(deps.clock, payments);
   const cart = createCartService(deps.clock);
   const company = createCompanyService(deps.clock);

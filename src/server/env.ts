@@ -14,6 +14,7 @@ const envSchema = v.object({
   ACCESS_TOKEN_TTL: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'ACCESS_TOKEN_TTL 必须是 60 到 86400 之间的秒数'), v.transform(Number), v.minValue(60, 'ACCESS_TOKEN_TTL 必须是 60 到 86400 之间的秒数'), v.maxValue(86400, 'ACCESS_TOKEN_TTL 必须是 60 到 86400 之间的秒数')), '900'),
   TRUST_PROXY: v.optional(v.picklist(['0', '1'], 'TRUST_PROXY 只能是 0 或 1'), '0'),
   SMS_PROVIDER: v.optional(v.picklist(SMS_PROVIDERS, `SMS_PROVIDER 只能是 ${SMS_PROVIDERS.join('、')} 之一`), 'log'),
+  PAYMENT_PROVIDER: v.optional(v.picklist(['sandbox'], 'PAYMENT_PROVIDER 只能是 sandbox（演示支付，不会真实扣款）；真实支付渠道在运营平台的 pay_provider 中配置')),
   SMS_WEBHOOK_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'SMS_WEBHOOK_URL 必须是 http:// 或 https:// 开头的地址'))),
 });
 

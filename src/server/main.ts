@@ -15,8 +15,10 @@ try {
     port: env.PORT, host: env.HOST, dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, staticDir: env.STATIC_DIR,
     accessTtlSeconds: env.ACCESS_TOKEN_TTL, trustProxy: env.TRUST_PROXY === '1',
     smsConfig: { provider: env.SMS_PROVIDER, webhookUrl: env.SMS_WEBHOOK_URL },
+    paymentProvider: env.PAYMENT_PROVIDER,
   });
   const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${env.DATA_DIR}/pglite)`;
+  if (server.demoPayment) process.stdout.write('注意：支付为演示支付（sandbox），不会真实扣款；会员升级无需付款。\n');
   process.stdout.write(
     `\n汽配汇 QipeiHub 已启动: ${server.url}\n数据库: ${where}\n\n演示账号（密码均为 ${DEMO_PASSWORD}）:\n` +
       DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(10)} ${a.role}`).join('\n') + '\n\n',

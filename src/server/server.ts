@@ -12,6 +12,10 @@ import { logger } from './logger';
 import { startSweeper } from './sweep';
 import { createSmsProvider, type SmsProvider, type SmsProviderName } from './modules/sms/sms.provider';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { DB } from './db/schema';
+import { PAY_PROVIDER_PARAM } from './modules/payment/payment.providers';
+import { SANDBOX } from './modules/payment/sandbox.provider';
 
 export interface StartOptions {
   port: number;
@@ -25,8 +29,25 @@ export interface StartOptions {
   trustProxy?: boolean;
   /** SMS_PROVIDER / SMS_WEBHOOK_URL; tests pass `sms` to receive the messages themselves */
   smsConfig?: { provider: SmsProviderName; webhookUrl?: string };
+  /** PAYMENT_PROVIDER=sandbox: allow the sandbox (no money taken) on PostgreSQL too */
+  paymentProvider?: 'sandbox';
   sms?: SmsProvider;
 }
+
+/**
+ * The sandbox payment provider takes no money. It may run on the embedded demo database (no
+ * DATABASE_URL) or when PAYMENT_PROVIDER=sandbox says so; on PostgreSQL without that word, a
+ * configuration naming the sandbox stops the start instead of giving every member a free upgrade.
+ */
+const sandboxAllowed = (opts: StartOptions) => opts.paymentProvider === 'sandbox' || !opts.databaseUrl;
+
+export const refuseSandboxUnlessAsked = async (db: Kysely<DB>, opts: StartOptions) => {
+  if (sandboxAllowed(opts)) return;
+  const row = await db.selectFrom('system_param').select('value').where('key', '=', PAY_PROVIDER_PARAM).executeTakeFirst();
+  if ((row?.value ?? '').trim() === SANDBOX) {
+    throw new Error('支付渠道（system_param pay_provider）是 sandbox，即演示支付，不会真实扣款；使用 DATABASE_URL 时须设置 PAYMENT_PROVIDER=sandbox 明确允许，或把 pay_provider 改为真实支付渠道');
+  }
+};
 
 export const startServer = async (opts: StartOptions) => {
   const database = await openDatabase(
@@ -35,6 +56,7 @@ export const startServer = async (opts: StartOptions) => {
   try {
     await migrate(database.db);
     await seed(database.db);
+    await refuseSandboxUnlessAsked(database.db, opts);
   } catch (e) {
     await database.close();
     throw e;
@@ -53,6 +75,7 @@ export const startServer = async (opts: StartOptions) => {
     pushToUser: (id, event) => gateway.pushToUser(id, event),
     isOnline: (id) => gateway.isOnline(id),
     log: logger,
+    paymentSandbox: sandboxAllowed(opts),
     sms: opts.sms ?? createSmsProvider(opts.smsConfig ?? { provider: 'log' }, logger),
   });
   const gateway = createGateway((t) => auth.resolveCaller(t));
@@ -80,6 +103,8 @@ export const startServer = async (opts: StartOptions) => {
   return {
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     backend: database.backend,
+    /** the sandbox may take payments (which take no money) */
+    demoPayment: sandboxAllowed(opts),
     async close() {
       clearInterval(resumer);
       gateway.close();

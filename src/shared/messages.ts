@@ -242,6 +242,10 @@ export const membershipMsg = {
   payNotConfigured: '未配置支付渠道，请联系客服',
   sandboxTitle: '汽配汇收银台（沙箱）',
   sandboxNote: '沙箱环境：不会真实扣款。确认支付后，平台按支付渠道的回调为您开通会员。',
+  /** every payment page says it while the sandbox is the provider (issue 11) */
+  demoPayment: '演示支付，不会真实扣款',
+  sandboxDisabled: '演示支付未启用',
+  sandboxNotPayer: '只有下单的人可以确认这笔支付，请用下单的账号登录',
   confirmPay: '确认支付',
   completeTitle: '支付成功',
   completeLevel: (name: string) => `贵公司已升级为${name}`,

@@ -94,11 +94,14 @@ describe('upgrade through the sandbox', () => {
     await expect(page.getByTestId('order-no')).toHaveText(/^PK\d{20}$/);
     const orderNo = await page.getByTestId('order-no').innerText();
     await page.getByText('待支付').waitFor();
+    // the demo's payments take no money, and every payment page says so
+    await expect(page.getByTestId('demo-payment')).toContainText('演示支付，不会真实扣款');
     await e2e.shot(page, 'pay-order');
 
     await page.getByRole('button', { name: '去支付' }).click();
     await page.waitForURL((u) => u.pathname === '/pay/sandbox');
     await expect(page.getByTestId('sandbox-amount')).toHaveText('¥1980.00');
+    await expect(page.getByTestId('demo-payment')).toContainText('演示支付，不会真实扣款');
     await page.getByText(orderNo).waitFor();
     await page.waitForLoadState('networkidle');
     await e2e.shot(page, 'pay-sandbox');

@@ -130,7 +130,7 @@ const openSeeded = async (backend: BackendName, clock: TestClock, stockRows: num
   return fresh.database;
 };
 
-export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider } = {}): Promise<TestEnv> => {
+export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider; paymentSandbox?: boolean } = {}): Promise<TestEnv> => {
   const clock = new TestClock();
   const database = await openSeeded(backend, clock, opts.stockRows ?? 0);
   const revoked: number[] = [];
@@ -141,6 +141,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     onSessionsRevoked: (ids) => revoked.push(...ids),
     sms: opts.sms,
     uploadDir,
+    paymentSandbox: opts.paymentSandbox ?? true,
     // background work (stock imports) reports its failures here: shown in the test log
     log: (level, text, detail) => {
       if (level === 'error') console.error(text, detail);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg, membershipMsg } from '../../src/shared/messages';
+import { refuseSandboxUnlessAsked } from '../../src/server/server';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 const plusOneYear = (unixSeconds: number) => {
@@ -22,11 +23,14 @@ describe.each(backends)('membership packages and their payment on %s', (backend)
       expect(r.body.code).toBe(200);
       return tokenOf(r.body.data.checkout_url);
     };
-    const confirm = (token: string, action: 'pay' | 'cancel' = 'pay') => env.call('POST', '/api/pay/sandbox/confirm', { body: { token, action } });
+    // the sandbox's confirmation comes from the payer's own session (issue 11)
+    const confirm = (token: string, action: 'pay' | 'cancel' = 'pay', user = 'member') =>
+      env.call('POST', '/api/pay/sandbox/confirm', { token: tokens[user], body: { token, action } });
     const formalId = async () => (await env.call('GET', '/api/pay/packages', { token: tokens.member })).body.data.packages[0].level_id as number;
 
     beforeAll(async () => {
-      env = await createTestEnv(backend);
+      // tokens outlive the checkout-expiry test's 31 minutes: the sandbox confirm needs a session now
+      env = await createTestEnv(backend, { accessTtlSeconds: 3600 });
       for (const u of ['member', 'buyer', 'trial', 'clerk', 'seller', 'operator']) tokens[u] = (await env.login(u)).access_token;
     });
     afterAll(async () => env?.close());
@@ -105,7 +109,7 @@ describe.each(backends)('membership packages and their payment on %s', (backend)
     it('the checkout page shows the signed amount; an old checkout expires', async () => {
       const no = (await order('member', await formalId())).body.data.order_no;
       const token = await pay('member', no);
-      const page = await env.call('GET', `/api/pay/sandbox/checkout?token=${encodeURIComponent(token)}`);
+      const page = await env.call('GET', `/api/pay/sandbox/checkout?token=${encodeURIComponent(token)}`, { token: tokens.member });
       expect(page.body.data).toMatchObject({ order_no: no, amount_fen: 198000, company_name: '杭州顺捷汽车修理厂', state: 'pending' });
       expect(page.body.data.subject).toContain('正式会员');
       env.clock.advance(31 * 60);
@@ -139,7 +143,7 @@ describe.each(backends)('membership packages and their payment on %s', (backend)
       expect(before.level_type).toBe('paid');
       const no = (await order('buyer', await formalId())).body.data.order_no;
       const token = await pay('buyer', no);
-      const answers = await Promise.all(Array.from({ length: 6 }, () => confirm(token)));
+      const answers = await Promise.all(Array.from({ length: 6 }, () => confirm(token, 'pay', 'buyer')));
       for (const a of answers) expect(a.body.data?.state).toBe('paid');
       expect((await level('buyer', 3)).level_end_data).toBe(plusOneYear(before.level_end_data));
       const paid = await env.database.db.selectFrom('package_order').selectAll().where('order_no', '=', no).executeTakeFirstOrThrow();
@@ -152,7 +156,7 @@ describe.each(backends)('membership packages and their payment on %s', (backend)
       const token = await pay('trial', no);
       const cancelled = await env.call('POST', '/api/pay/order-cancel', { token: tokens.trial, body: { order_no: no }, headers: { 'Idempotency-Key': 'trial-cancel-0001' } });
       expect(cancelled.body.data.state).toBe('cancelled');
-      const late = await confirm(token);
+      const late = await confirm(token, 'pay', 'trial');
       expect(late.status).toBe(409);
       expect(late.body.client_msg).toBe(membershipMsg.cannotPayCancelled);
       expect((await env.call('POST', '/api/pay/order-pay', { token: tokens.trial, body: { order_no: no } })).body.client_msg).toBe(membershipMsg.cannotPayCancelled);
@@ -164,9 +168,46 @@ describe.each(backends)('membership packages and their payment on %s', (backend)
     it('取消 at the checkout closes the order without touching the level', async () => {
       const sellerBefore = await level('seller', 2);
       const no = (await order('seller', await formalId())).body.data.order_no;
-      const r = await confirm(await pay('seller', no), 'cancel');
+      const r = await confirm(await pay('seller', no), 'cancel', 'seller');
       expect(r.body.data).toEqual({ order_no: no, state: 'cancelled', return_url: `/pay/package/order?order_no=${no}` });
       expect(await level('seller', 2)).toEqual(sellerBefore);
+    });
+
+    it('a sandbox payment is confirmed only by the payer\'s own session: no session, or another user, changes nothing', async () => {
+      const no = (await order('member', await formalId())).body.data.order_no;
+      const token = await pay('member', no);
+      const anonymous = await env.call('POST', '/api/pay/sandbox/confirm', { body: { token, action: 'pay' } });
+      expect(anonymous.status).toBe(401);
+      const someoneElse = await confirm(token, 'pay', 'buyer');
+      expect(someoneElse.status).toBe(403);
+      expect(someoneElse.body.client_msg).toBe(membershipMsg.sandboxNotPayer);
+      expect((await env.call('GET', `/api/pay/sandbox/checkout?token=${encodeURIComponent(token)}`, { token: tokens.buyer })).status).toBe(403);
+      expect((await env.call('GET', `/api/pay/order?order_no=${no}`, { token: tokens.member })).body.data.state).toBe('pending');
+      expect((await env.call('GET', '/api/pay/packages', { token: tokens.member })).body.data.demo_payment).toBe(true);
+      await env.call('POST', '/api/pay/order-cancel', { token: tokens.member, body: { order_no: no } });
+    });
+
+    it('without the sandbox enabled, payments refuse, its checkout is gone, and a PostgreSQL start naming it is refused', async () => {
+      const real = await createTestEnv(backend, { paymentSandbox: false });
+      try {
+        const t = (await real.login('member')).access_token;
+        const packages = await real.call('GET', '/api/pay/packages', { token: t });
+        expect(packages.body.data.demo_payment).toBe(false);
+        const no = (await real.call('POST', '/api/pay/orders', { token: t, body: { level_id: packages.body.data.packages[0].level_id } })).body.data.order_no;
+        const r = await real.call('POST', '/api/pay/order-pay', { token: t, body: { order_no: no } });
+        expect(r.status).toBe(503);
+        expect(r.body.client_msg).toBe(membershipMsg.payNotConfigured);
+        // a checkout token signed while it was on is refused now
+        const old = await pay('member', (await order('member', await formalId())).body.data.order_no);
+        expect((await real.call('POST', '/api/pay/sandbox/confirm', { token: t, body: { token: old, action: 'pay' } })).status).toBeGreaterThanOrEqual(403);
+        expect((await real.call('GET', `/api/company/level?company_id=4`, { token: t })).body.data[0].name).toBe('注册会员');
+        // the seed names the sandbox: with DATABASE_URL and no PAYMENT_PROVIDER=sandbox the server does not start
+        await expect(refuseSandboxUnlessAsked(real.database.db, { port: 0, host: '127.0.0.1', databaseUrl: 'postgres://x/y' })).rejects.toThrow('PAYMENT_PROVIDER=sandbox');
+        await expect(refuseSandboxUnlessAsked(real.database.db, { port: 0, host: '127.0.0.1', databaseUrl: 'postgres://x/y', paymentProvider: 'sandbox' })).resolves.toBeUndefined();
+        await expect(refuseSandboxUnlessAsked(real.database.db, { port: 0, host: '127.0.0.1' })).resolves.toBeUndefined();
+      } finally {
+        await real.close();
+      }
     });
 
     it('an unknown provider in the configuration stops new payments', async () => {

@@ -52,4 +52,6 @@ export interface AppDeps {
   log?: (level: 'info' | 'warn' | 'error', text: string, detail?: unknown) => void;
   /** who delivers SMS codes; unset: the `log` provider (modules/sms/sms.provider.ts) */
   sms?: import('../modules/sms/sms.provider').SmsProvider;
+  /** whether the sandbox payment provider (takes no money) may be used; default no (payment.providers.ts) */
+  paymentSandbox?: boolean;
 }

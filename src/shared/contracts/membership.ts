@@ -50,7 +50,11 @@ export const membershipEndpoints = {
     method: 'get', path: '/pay/packages', tag: 'membership', access: 'user',
     summary: '可购买的会员套餐（有价格和时长的付费等级），以及当前用户能否为本公司购买',
     payload: emptyPayload,
-    answer: v.object({ packages: v.array(packageSchema), may_buy: v.boolean() }),
+    answer: v.object({
+      packages: v.array(packageSchema), may_buy: v.boolean(),
+      /** payments go through the sandbox: pages say 演示支付，不会真实扣款 */
+      demo_payment: v.boolean(),
+    }),
   }),
   createPackageOrder: defineEndpoint({
     method: 'post', path: '/pay/orders', tag: 'membership', access: 'user', idempotent: true,
@@ -77,14 +81,14 @@ export const membershipEndpoints = {
     answer: v.object({ provider: v.string(), checkout_url: v.string() }),
   }),
   sandboxCheckout: defineEndpoint({
-    method: 'get', path: '/pay/sandbox/checkout', tag: 'membership', access: 'public',
-    summary: '沙箱收银台：按支付凭证显示订单金额（凭证由服务器签名）',
+    method: 'get', path: '/pay/sandbox/checkout', tag: 'membership', access: 'user',
+    summary: '沙箱收银台（演示支付，不会真实扣款）：按支付凭证显示订单金额（凭证由服务器签名）；仅下单人本人可看',
     payload: v.object({ token: sandboxToken }),
     answer: v.object({ order_no: v.string(), subject: v.string(), company_name: v.string(), amount_fen: v.number(), state: orderStateSchema, expires_at: v.number() }),
   }),
   sandboxConfirm: defineEndpoint({
-    method: 'post', path: '/pay/sandbox/confirm', tag: 'membership', access: 'public',
-    summary: '沙箱支付结果通知（相当于真实支付渠道的异步通知）：凭证签名有效才处理；重复通知只生效一次',
+    method: 'post', path: '/pay/sandbox/confirm', tag: 'membership', access: 'user',
+    summary: '沙箱支付确认（演示支付，不会真实扣款）：须下单人本人登录，凭证签名有效才处理；重复确认只生效一次；未启用演示支付时拒绝',
     payload: v.object({ token: sandboxToken, action: v.picklist(['pay', 'cancel'], 'action 只能是 pay 或 cancel') }),
     answer: v.object({ order_no: v.string(), state: orderStateSchema, return_url: v.string() }),
   }),

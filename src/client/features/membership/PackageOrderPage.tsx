@@ -11,6 +11,7 @@ import { ApiError, OfflineError, request } from '../../api/request';
 import { nav } from '../../api/navigation';
 import { membershipKeys, orderQuery } from './queries';
 import { PaySteps } from './PaySteps';
+import { DemoPaymentNotice } from './DemoPaymentNotice';
 import './membership.css';
 
 const SEVERITY: Record<OrderState, 'warning' | 'success' | 'secondary'> = { pending: 'warning', paid: 'success', cancelled: 'secondary' };
@@ -77,6 +78,7 @@ export function PackageOrderPage({ orderNo }: { orderNo: string }) {
         <h2 style={{ marginTop: 0 }}>{m.orderTitle}</h2>
         <PaySteps active={o?.state === 'paid' ? 3 : 1} />
       </div>
+      <DemoPaymentNotice />
       <div className="card">
         {o ? <OrderTable order={o} /> : <span className="muted" aria-busy>加载中…</span>}
         {error && <div className="form-error" role="alert">{error}</div>}

@@ -9,6 +9,7 @@ import { ApiError, OfflineError, request } from '../../api/request';
 import { levelQuery } from '../session/queries';
 import { MembershipCard } from '../home/MembershipCard';
 import { packagesQuery } from './queries';
+import { DemoPaymentNotice } from './DemoPaymentNotice';
 import { PaySteps } from './PaySteps';
 import './membership.css';
 
@@ -54,6 +55,7 @@ export function PackagesPage() {
         <h2 style={{ marginTop: 0 }}>{m.packagesTitle}</h2>
         <PaySteps active={0} />
       </div>
+      <DemoPaymentNotice />
       <div className="card"><MembershipCard name={user.user_name} company={user.company_name} level={level.data ?? undefined} showActions={false} /></div>
       {error && <div className="form-error" role="alert">{error}</div>}
       {packages.data && !packages.data.may_buy && <div className="announcement" role="note">{m.mayNotBuy}</div>}

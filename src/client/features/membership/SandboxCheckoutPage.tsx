@@ -7,6 +7,7 @@ import { membershipMsg as m, msg } from '../../../shared/messages';
 import { ApiError, OfflineError, request } from '../../api/request';
 import { nav } from '../../api/navigation';
 import { checkoutQuery } from './queries';
+import { DemoPaymentNotice } from './DemoPaymentNotice';
 import './membership.css';
 
 /**
@@ -35,6 +36,7 @@ export function SandboxCheckoutPage({ token }: { token: string }) {
     <div className="sandbox-page">
       <div className="card sandbox-box">
         <h1><i className="pi pi-shield" /> {m.sandboxTitle}</h1>
+        <DemoPaymentNotice force />
         {checkout.isError && <div className="form-error" role="alert">{checkout.error instanceof ApiError ? checkout.error.message : msg.serverError}</div>}
         {c && (
           <>

@@ -15,7 +15,7 @@ export const userForBuying = (db: Kysely<DB>, userId: number) =>
 const orderColumns = [
   'package_order.id', 'package_order.order_no', 'package_order.company_id', 'company.name as company_name', 'package_order.level_id',
   'package_order.level_name', 'package_order.amount_fen', 'package_order.duration_months', 'package_order.state', 'package_order.provider',
-  'package_order.trade_no', 'package_order.created_at', 'package_order.paid_at', 'package_order.level_end_after',
+  'package_order.trade_no', 'package_order.created_at', 'package_order.paid_at', 'package_order.level_end_after', 'package_order.user_id',
 ] as const;
 
 export const orderByNo = (db: Kysely<DB>, orderNo: string) =>

@@ -12,11 +12,12 @@ export const membershipHandlers = (svc: MembershipService, providers: PaymentPro
   payPackageOrder: (p, ctx) => svc.pay(ctx.db, ctx.caller!, p.order_no),
   async sandboxCheckout(p, ctx) {
     const c = await providers.sandbox.readCheckout(ctx.db, p.token);
-    const order = await svc.orderForCheckout(ctx.db, c.order_no);
+    const order = await svc.orderForCheckout(ctx.db, ctx.caller!, c.order_no);
     return { order_no: c.order_no, subject: c.subject, company_name: order.company_name, amount_fen: c.amount_fen, state: order.state, expires_at: c.expires_at };
   },
   async sandboxConfirm(p, ctx) {
     const notice = await providers.sandbox.verifyNotice(ctx.db, p);
+    await svc.orderForCheckout(ctx.db, ctx.caller!, notice.order_no);
     const order = await svc.applyNotice(ctx.db, providers.sandbox.name, notice);
     return { order_no: order.order_no, state: order.state, return_url: order.state === 'paid' ? `/pay/package/complete?order_no=${order.order_no}` : `/pay/package/order?order_no=${order.order_no}` };
   },

@@ -75,10 +75,11 @@ export const createMembershipService = (clock: Clock, providers: PaymentProvider
 
   return {
     async packages(db: Kysely<DB>, caller: Caller) {
-      const [rows, u] = await Promise.all([repo.packages(db), repo.userForBuying(db, caller.userId)]);
+      const [rows, u, demo] = await Promise.all([repo.packages(db), repo.userForBuying(db, caller.userId), providers.isDemo(db)]);
       return {
         packages: rows.map((r) => ({ ...r, price_fen: r.price_fen!, duration_months: r.duration_months! })),
         may_buy: !!u && u.active && mayBuyPackage(u),
+        demo_payment: demo,
       };
     },
 
@@ -114,9 +115,15 @@ export const createMembershipService = (clock: Clock, providers: PaymentProvider
     },
 
     /** For the provider's checkout page, which a signed token (not a session) authorises. */
-    async orderForCheckout(db: Kysely<DB>, orderNo: string): Promise<PackageOrder> {
+    /**
+     * The order behind a sandbox checkout, for the person who placed it only: the sandbox takes no
+     * money, so its confirmation must come from the payer's own session, never from a link alone.
+     */
+    async orderForCheckout(db: Kysely<DB>, caller: Caller, orderNo: string): Promise<PackageOrder> {
+      if (!providers.sandboxEnabled) throw new AppError(ResultCode.notFound, 404, membershipMsg.sandboxDisabled);
       const o = await repo.orderByNo(db, orderNo);
       if (!o) throw notFound();
+      if (o.user_id !== caller.userId) throw forbidden(membershipMsg.sandboxNotPayer);
       return toAnswer(o);
     },
 

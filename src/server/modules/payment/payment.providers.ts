@@ -14,11 +14,24 @@ import { createSandboxProvider, SANDBOX } from './sandbox.provider';
 
 export const PAY_PROVIDER_PARAM = 'pay_provider';
 
-export const createPaymentProviders = (clock: Clock) => {
+/**
+ * `sandboxEnabled`: whether the sandbox (a checkout that takes no money) may be used at all. The
+ * server enables it on the embedded demo database, or when PAYMENT_PROVIDER=sandbox says so; with
+ * DATABASE_URL and no such word it does not start while pay_provider names the sandbox (server.ts),
+ * so a real deployment never hands out free upgrades by accident.
+ */
+export const createPaymentProviders = (clock: Clock, opts: { sandboxEnabled: boolean }) => {
   const sandbox = createSandboxProvider(clock);
-  const registry: Record<string, PaymentProvider> = { [SANDBOX]: sandbox };
+  const registry: Record<string, PaymentProvider> = opts.sandboxEnabled ? { [SANDBOX]: sandbox } : {};
   return {
     sandbox,
+    sandboxEnabled: opts.sandboxEnabled,
+    /** Whether payments now go through the sandbox (pages then say 演示支付，不会真实扣款). */
+    async isDemo(db: Kysely<DB>): Promise<boolean> {
+      if (!opts.sandboxEnabled) return false;
+      const row = await db.selectFrom('system_param').select('value').where('key', '=', PAY_PROVIDER_PARAM).executeTakeFirst();
+      return (row?.value ?? '').trim() === SANDBOX;
+    },
     async configured(db: Kysely<DB>): Promise<PaymentProvider> {
       const row = await db.selectFrom('system_param').select('value').where('key', '=', PAY_PROVIDER_PARAM).executeTakeFirst();
       const provider = registry[(row?.value ?? '').trim()];
