@@ -6,6 +6,7 @@
 export const GENERIC_ISSUE = {
   missing: '缺少必填项', string: '应为文本', number: '应为数字', boolean: '应为 true 或 false', object: '应为对象',
   array: '应为列表', integer: '应为整数', empty: '不能为空', format: '格式不正确', nul: '不能包含空字符（\\0）',
+  surrogate: '含有无效的字符（不成对的 UTF-16 代理项），请删除后重新输入',
   picklist: (expected: string) => `只能是 ${expected}`,
   maxLength: (n: number) => `长度不能超过 ${n}`,
   min: (n: string) => `不能小于 ${n}`,
@@ -66,6 +67,7 @@ export const msg = {
   invalidPayload: (field: string, detail: string) =>
     (!isGenericIssue(detail) ? detail : field ? `参数 ${field} 有误：${detail}` : `参数有误：${detail}`),
   nulCharacter: GENERIC_ISSUE.nul,
+  loneSurrogate: GENERIC_ISSUE.surrogate,
   bodyTooLarge: (mb: number) => `请求内容过大，不能超过 ${mb} MB`,
   idempotencyConflict: '同一个 Idempotency-Key 已用于不同的请求内容，请勿重复使用',
   idempotencyKeyMissing: '请求缺少 Idempotency-Key，请刷新页面后重新提交',

@@ -223,6 +223,22 @@ describe.each(backends)('auth on %s', (backend) => {
       expect(listed.body).toMatchObject({ code: 422, field: 'search_value.1' });
     });
 
+    it('refuses a lone surrogate with 422 naming the field, even with an Idempotency-Key (it used to fail with 500 when the answer was stored)', async () => {
+      const { access_token } = await env.login('buyer');
+      const history = () => env.call('GET', '/api/search/history', { token: access_token });
+      const before = await history();
+      for (const key of ['lone-1', 'lone-2']) {
+        const r = await env.call('POST', '/api/search/history', {
+          token: access_token, headers: { 'Idempotency-Key': `${key}-${Date.now()}` }, body: { search_value: ['刹车片', 'x\ud800y'] },
+        });
+        expect(r.status).toBe(422);
+        expect(r.body).toMatchObject({ code: 422, field: 'search_value.1', client_msg: msg.invalidPayload('search_value.1', msg.loneSurrogate) });
+      }
+      const key = await env.call('PUT', '/api/account/profile', { token: access_token, body: { ['\udc00']: 1 } });
+      expect(key.status).toBe(422);
+      expect((await history()).body).toEqual(before.body);
+    });
+
     it('refuses a request body over the limit before reading it all', async () => {
       const before = Number((await env.database.db.selectFrom('session').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
       const r = await env.call('POST', '/api/user/auth', { rawBody: JSON.stringify({ username: 'seller', password: 'demo123456', pad: 'x'.repeat(MAX_BODY_BYTES) }) });

@@ -36,6 +36,18 @@ describe.runIf(runsBackendFreeTests)('WebSocket gateway', () => {
     expect((await new Promise<Error>((r) => inAddress.on('error', r))).message).toContain('401');
   });
 
+  it('closes a socket that sends a frame over 4 KB (1009) or floods it with messages (1008), and the server keeps serving', async () => {
+    const big = await connect(await login('pad'));
+    big.ws.send('x'.repeat(1024 * 1024));
+    expect(await big.closed).toBe(1009);
+    const chatty = await connect(await login('h5'));
+    for (let i = 0; i < 70; i++) chatty.ws.send('{}');
+    expect(await chatty.closed).toBe(1008);
+    const fine = await connect(await login('app'));
+    expect(fine.messages[0]).toMatchObject({ type: 'hello' });
+    fine.ws.close();
+  });
+
   it('answers with the qph subprotocol', async () => {
     const conn = await connect(await login('pad'));
     expect(conn.ws.protocol).toBe('qph');

@@ -32,11 +32,21 @@ export const MAX_BODY_BYTES = 8 * 1024 * 1024;
  * The dot path of the first text holding a NUL character, or null. PostgreSQL cannot store NUL in
  * text, so such input is refused here as bad input instead of failing in the database.
  */
-const nulPath = (value: unknown, path: string[] = [], depth = 0): string | null => {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : null;
+/**
+ * The first text in a payload that no column can store: a NUL (PostgreSQL refuses it in text) or
+ * a lone surrogate (half of a UTF-16 pair, which is no character at all and fails when a stored
+ * answer is written). Keys are checked like values. Refused at the edge with 422, nothing changed.
+ */
+const badTextPath = (value: unknown, path: string[] = [], depth = 0): { path: string; text: string } | null => {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return { path: path.join('.'), text: msg.nulCharacter };
+    return value.isWellFormed() ? null : { path: path.join('.'), text: msg.loneSurrogate };
+  }
   if (depth > 20 || value === null || typeof value !== 'object') return null;
   for (const [k, item] of Object.entries(value)) {
-    const found = nulPath(item, [...path, k], depth + 1);
+    const key = badTextPath(k, [...path, k], depth + 1);
+    if (key !== null) return key;
+    const found = badTextPath(item, [...path, k], depth + 1);
     if (found !== null) return found;
   }
   return null;
@@ -107,8 +117,8 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
           if (!hasAnyPermission(caller.permissions, ep.permissions)) throw forbidden();
         }
         const raw = await readPayload(c, ep.method);
-        const nul = nulPath(raw);
-        if (nul !== null) throw invalid(nul, msg.nulCharacter);
+        const bad = badTextPath(raw);
+        if (bad !== null) throw invalid(bad.path, bad.text);
         const parsed = v.safeParse(ep.payload, raw);
         if (!parsed.success) throw issueToError(ep.payload, parsed.issues);
         const committed: Array<() => void> = [];

@@ -14,6 +14,14 @@ import type { Caller } from '../http/context';
 import { AppError } from '../http/errors';
 
 const HEARTBEAT_MS = 30_000;
+/**
+ * Clients send nothing over /ws but pings (chat goes through HTTP calls): a frame over 4 KB is
+ * refused by the library before it is buffered (close 1009), instead of its 100 MiB default that
+ * let four large frames take half a gigabyte (issue 11). Any data frame counts against a budget of
+ * WS_MESSAGES_PER_MINUTE; past it the socket is closed (1008).
+ */
+export const WS_MAX_PAYLOAD = 4 * 1024;
+export const WS_MESSAGES_PER_MINUTE = 60;
 export const WS_PROTOCOL = 'qph';
 const BEARER = 'bearer.';
 
@@ -23,7 +31,9 @@ const tokenOf = (req: IncomingMessage): string => {
 };
 
 export const createGateway = (resolveCaller: (token: string) => Promise<Caller>) => {
-  const wss = new WebSocketServer({ noServer: true, handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false) });
+  const wss = new WebSocketServer({
+    noServer: true, maxPayload: WS_MAX_PAYLOAD, handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+  });
   const bySession = new Map<number, Set<WebSocket>>();
   const byUser = new Map<number, Set<WebSocket>>();
   const alive = new WeakMap<WebSocket, boolean>();
@@ -51,6 +61,19 @@ export const createGateway = (resolveCaller: (token: string) => Promise<Caller>)
     wss.handleUpgrade(req, socket, head, (ws) => {
       alive.set(ws, true);
       ws.on('pong', () => alive.set(ws, true));
+      // a refused frame (too large, malformed) is reported here; the library closes the socket itself.
+      // Without a listener the error would be thrown and take the whole server down.
+      ws.on('error', () => ws.terminate());
+      let windowStart = Date.now();
+      let received = 0;
+      ws.on('message', () => {
+        const now = Date.now();
+        if (now - windowStart >= 60_000) {
+          windowStart = now;
+          received = 0;
+        }
+        if (++received > WS_MESSAGES_PER_MINUTE) ws.close(1008, 'too many messages');
+      });
       const set = bySession.get(caller.sessionId) ?? new Set();
       set.add(ws);
       bySession.set(caller.sessionId, set);
