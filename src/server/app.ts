@@ -9,6 +9,7 @@ import { AppError } from './http/errors';
 import { mountEndpoints, ok, sendError, type Handlers } from './http/mount';
 import { buildOpenApi } from './http/openapi';
 import { serveStatic } from './http/static';
+import { securityHeaders } from './http/security-headers';
 import { createAuthService } from './modules/auth/auth.service';
 import { authHandlers } from './modules/auth/auth.routes';
 import { systemHandlers } from './modules/system/system.routes';
@@ -105,6 +106,7 @@ export const createApp = (deps: AppDeps) => {
     ...backofficeHandlers(createBackofficeService(company)),
   };
 
+  app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));
   app.get('/api/health', async (c) => c.json(ok({ backend: deps.backend, server_version: await serverVersion(deps.db) })));
   const openapi = buildOpenApi();
   app.get('/api/openapi.json', (c) => c.json(openapi));

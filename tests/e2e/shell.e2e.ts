@@ -203,3 +203,31 @@ describe('offline', () => {
     await context.close();
   });
 });
+
+describe('security headers', () => {
+  it('the app runs under its Content-Security-Policy with no violation: home, login, search, cart, chat and the back office', async () => {
+    const { context, page } = await newPage();
+    const violations: string[] = [];
+    await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const first = await page.goto(`${server.url}/login`);
+    expect(first?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(first?.headers()['x-frame-options']).toBe('DENY');
+    await signIn(page, '/login', 'buyer');
+    for (const path of ['/', '/search/parts/keyword?k=刹车片', '/cart', '/im', '/backend/order/purchase']) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForLoadState('networkidle');
+    }
+    // chat's live socket (/ws) connects under connect-src 'self'
+    await expect.poll(() => page.evaluate(() => document.body.innerText.includes('当前离线'))).toBe(false);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+});

@@ -24,6 +24,21 @@ describe.each(backends)('system, company and history calls on %s', (backend) => 
       expect(r.body.data.server_version).toMatch(/^\d+/);
     });
 
+    it('every answer carries the security headers (CSP with frame-ancestors none, nosniff, referrer, permissions), HSTS only over HTTPS', async () => {
+      for (const r of [await env.raw('GET', '/api/health'), await env.raw('GET', '/api/no-such-call'), await env.raw('POST', '/api/user/auth', { body: '{' })]) {
+        const csp = r.headers.get('content-security-policy') ?? '';
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(csp).toContain("script-src 'self'");
+        expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+        expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(r.headers.get('x-frame-options')).toBe('DENY');
+        expect(r.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+        expect(r.headers.get('permissions-policy')).toContain('camera=(self)');
+        expect(r.headers.get('strict-transport-security')).toBeNull();
+      }
+      expect((await env.raw('GET', 'https://qipeihub.example/api/health')).headers.get('strict-transport-security')).toContain('max-age=');
+    });
+
     it('openapi has an operation for every call, named after it', async () => {
       const r = await env.call('GET', '/api/openapi.json');
       const ids = Object.values(r.body.paths as Record<string, Record<string, { operationId: string }>>).flatMap((p) => Object.values(p).map((o) => o.operationId));
