@@ -116,6 +116,16 @@ describe.each(backends)('auth on %s', (backend) => {
       await env.login('buyer', { address: '203.0.113.9' });
     });
 
+    it('the real user signing in elsewhere does not reset the attacker\'s count at the attacker\'s address', async () => {
+      env.clock.advance(PAIR_LIMIT.resetAfterS + 1);
+      for (let i = 0; i < PAIR_LIMIT.failures - 1; i++) expect((await guess('clerk', '203.0.113.50')).status).toBe(422);
+      await env.login('clerk', { address: '198.51.100.8' });
+      // the attacker's next wrong guess is the fifth: the lock comes, as if nobody had signed in
+      expect((await guess('clerk', '203.0.113.50')).status).toBe(422);
+      expect((await guess('clerk', '203.0.113.50', 'demo123456')).status).toBe(429);
+      env.clock.advance(PAIR_LIMIT.maxLockS + 1);
+    });
+
     it('an attacker renewing the lock every window never keeps the real user out', async () => {
       for (let round = 0; round < 4; round++) {
         for (let i = 0; i < PAIR_LIMIT.failures; i++) await guess('buyer', '203.0.113.9');

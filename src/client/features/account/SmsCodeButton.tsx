@@ -6,8 +6,8 @@ import { msg } from '../../../shared/messages';
 import { request } from '../../api/request';
 
 /**
- * Asks the server to text a code to `mobile` and counts down until another may be asked for
- * (the server enforces the same 60 s).
+ * Asks the server to text a code to `mobile` and counts down until another may be asked for that
+ * number (the server enforces the same 60 s per number); a corrected number may be sent to at once.
  */
 export function SmsCodeButton({ mobile, purpose, onError, onSent }: {
   mobile: string;
@@ -16,6 +16,7 @@ export function SmsCodeButton({ mobile, purpose, onError, onSent }: {
   onSent: () => void;
 }) {
   const [left, setLeft] = useState(0);
+  const [sentTo, setSentTo] = useState('');
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -31,6 +32,7 @@ export function SmsCodeButton({ mobile, purpose, onError, onSent }: {
     try {
       const r = await request('post', 'smsCodeSend', { mobile: ok.output, purpose }, undefined, { silent: true });
       setLeft(r.resend_after);
+      setSentTo(mobile);
       onSent();
     } catch (e) {
       onError(e);
@@ -39,7 +41,8 @@ export function SmsCodeButton({ mobile, purpose, onError, onSent }: {
     }
   };
 
+  const waiting = left > 0 && mobile === sentTo;
   return (
-    <Button type="button" outlined label={left > 0 ? msg.smsResendIn(left) : msg.smsSend} disabled={left > 0} loading={busy} onClick={() => void send()} data-testid="sms-send" />
+    <Button type="button" outlined label={waiting ? msg.smsResendIn(left) : msg.smsSend} disabled={waiting} loading={busy} onClick={() => void send()} data-testid="sms-send" />
   );
 }

@@ -35,17 +35,22 @@ export const createAccountService = (deps: { clock: Clock; auth: AuthService; sm
   };
 
   return {
+    /**
+     * The same answer whether the number has an account or not (issue 11: the forms told which
+     * numbers exist). A reset code goes only to a number with an account; a registration code goes
+     * to any number, and registering a taken one says so only to whoever holds its code.
+     */
     async sendCode(db: Kysely<DB>, mobile: string, purpose: SmsPurpose, address: string) {
-      const taken = await repo.mobileTaken(db, mobile);
-      if (purpose === 'register' && taken) throw fieldError('mobile', msg.mobileTaken);
-      if (purpose === 'reset' && !(await repo.activeUserByMobile(db, mobile))) throw fieldError('mobile', msg.mobileUnknown);
+      if (purpose === 'reset') return sms.send(db, mobile, purpose, address, { deliver: !!(await repo.activeUserByMobile(db, mobile)) });
       return sms.send(db, mobile, purpose, address);
     },
 
     async register(db: Kysely<DB>, p: PayloadOut<'userRegister'>, device: string) {
-      // a taken name or phone must not cost the user a try of their code
-      await ensureFree(db, p.username, p.mobile);
+      // a taken name must not cost the user a try of their code; a taken phone is told only to
+      // whoever holds its code (its owner), so nobody learns which numbers have accounts
+      if (await repo.usernameTaken(db, p.username)) throw fieldError('username', msg.usernameTaken);
       const codeId = await sms.check(db, p.mobile, 'register', p.sms_code);
+      if (await repo.mobileTaken(db, p.mobile)) throw fieldError('mobile', msg.mobileTaken);
       const hash = await auth.hashPassword(p.password);
       const now = deps.clock.now();
       try {
@@ -70,10 +75,11 @@ export const createAccountService = (deps: { clock: Clock; auth: AuthService; sm
     },
 
     async resetPassword(db: Kysely<DB>, p: PayloadOut<'passwordReset'>) {
+      // the code first: only the number's owner gets past it, so nobody else learns whether it has an account
+      const codeId = await sms.check(db, p.mobile, 'reset', p.sms_code);
       const user = await repo.activeUserByMobile(db, p.mobile);
       if (!user) throw fieldError('mobile', msg.mobileUnknown);
       if (passwordLikeUsername(p.password, user.username)) throw fieldError('password', msg.passwordIsUsername);
-      const codeId = await sms.check(db, p.mobile, 'reset', p.sms_code);
       const hash = await auth.hashPassword(p.password);
       await db.transaction().execute(async (trx) => {
         if (!(await sms.consume(trx, codeId))) throw fieldError('sms_code', msg.smsCodeDead);

@@ -14,7 +14,7 @@ import { ResultCode } from '../../../shared/contracts';
 import type { AppDeps, Caller } from '../../http/context';
 import * as repo from './auth.repo';
 import { dummyHash, hashPassword, verifyPassword } from './password';
-import { checkThrottle, clearAccount, recordFailure } from './rate-limit';
+import { checkThrottle, clearAccount, clearPair, recordFailure } from './rate-limit';
 
 export const REFRESH_TTL_S = 30 * 86400;
 
@@ -95,7 +95,7 @@ export const createAuthService = (deps: AppDeps) => {
           await recordFailure(db, account, address, now);
           throw new AppError(ResultCode.invalidPayload, 422, msg.badCredentials, { field: 'password' });
         }
-        await clearAccount(db, account);
+        await clearPair(db, account, address);
         return found;
       });
       return openSession(db, user.id, device, deps.clock.now());

@@ -3,7 +3,7 @@
  * Three counters, each checked before a password is compared and bumped when it is wrong:
  * - Per account and client address ('pair'): 5 failures within 15 minutes lock that account for
  *   that address only, 30 s doubling with each further lock up to 5 minutes; a quiet hour or a
- *   successful sign-in resets it. Guesses from one host cannot lock the real user out from theirs.
+ *   successful sign-in from that same address resets it (from another address it does not). Guesses from one host cannot lock the real user out from theirs.
  * - Per client address ('address'): 20 failures within 10 minutes lock that address, for every
  *   account, until the window ends: one host guessing across many accounts.
  * - Per account from all addresses ('account'): 100 failures within 15 minutes lock the account
@@ -73,6 +73,15 @@ export const recordFailure = async (db: Kysely<DB>, account: string, address: st
  */
 export const clearAccount = async (db: Kysely<DB>, account: string) => {
   await db.deleteFrom('login_throttle').where('account', '=', account).execute();
+};
+
+/**
+ * Forgets the failures of this account from this address only: its owner just signed in from
+ * here. An attacker's counters at other addresses keep counting (issue 11: a real user's sign-in
+ * used to clear them, handing the attacker a fresh set of guesses).
+ */
+export const clearPair = async (db: Kysely<DB>, account: string, address: string) => {
+  await db.deleteFrom('login_throttle').where('scope', '=', 'pair').where('key', '=', JSON.stringify([account, address])).execute();
 };
 
 /** Deletes rows that no longer change anything: their window started a day ago and no lock holds. */

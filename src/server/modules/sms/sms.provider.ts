@@ -65,7 +65,10 @@ export type RecordingSms = ReturnType<typeof createRecordingSms>;
 
 export const createSmsProvider = (config: { provider: SmsProviderName; webhookUrl?: string }, log: Log): SmsProvider => {
   switch (config.provider) {
-    case 'log': return createLogSms(log);
+    case 'log':
+      // said once at start: with this provider anyone who reads the log can sign up or reset as anyone
+      log('warn', 'SMS_PROVIDER=log：短信验证码写入服务器日志，仅供开发和演示使用；正式环境请设置 SMS_PROVIDER=webhook');
+      return createLogSms(log);
     case 'webhook':
       if (!config.webhookUrl) throw new Error('SMS_PROVIDER=webhook 需要同时设置 SMS_WEBHOOK_URL');
       return createWebhookSms(config.webhookUrl);

@@ -29,7 +29,11 @@ const throttled = (text: string, seconds: number) =>
   new AppError(ResultCode.tooManyRequests, 429, text, { field: 'mobile', headers: { 'Retry-After': String(seconds) } });
 
 export const createSmsService = (deps: { clock: Clock; sms: SmsProvider; log?: (level: 'info' | 'warn' | 'error', text: string, detail?: unknown) => void }) => ({
-  async send(db: Kysely<DB>, mobile: string, purpose: SmsPurpose, address: string) {
+  /**
+   * `deliver: false` does everything a send does (limits, the stored code) except the message:
+   * a reset for a number nobody owns answers like any other, so the answer tells nothing.
+   */
+  async send(db: Kysely<DB>, mobile: string, purpose: SmsPurpose, address: string, opts: { deliver?: boolean } = {}) {
     const now = deps.clock.now();
     const dayStart = chinaDayStart(now);
     return db.transaction().execute(async (trx) => {
@@ -65,7 +69,7 @@ export const createSmsService = (deps: { clock: Clock; sms: SmsProvider; log?: (
         created_at: now, expires_at: new Date(now.getTime() + SMS_LIMITS.ttlS * 1000),
       }).execute();
       try {
-        await deps.sms.send({ mobile, purpose, code, text: msg.smsText(purpose, code, SMS_LIMITS.ttlS / 60) });
+        if (opts.deliver !== false) await deps.sms.send({ mobile, purpose, code, text: msg.smsText(purpose, code, SMS_LIMITS.ttlS / 60) });
       } catch (e) {
         // the code row rolls back with the transaction, so a failed send costs the user nothing
         deps.log?.('error', `SMS via ${deps.sms.name} to ${mobile} failed`, e);
