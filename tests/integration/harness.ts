@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { createApp } from '../../src/server/app';
+import type { AppDeps } from '../../src/server/http/context';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
@@ -130,7 +131,7 @@ const openSeeded = async (backend: BackendName, clock: TestClock, stockRows: num
   return fresh.database;
 };
 
-export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider; paymentSandbox?: boolean } = {}): Promise<TestEnv> => {
+export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider; paymentSandbox?: boolean; limits?: AppDeps['limits'] } = {}): Promise<TestEnv> => {
   const clock = new TestClock();
   const database = await openSeeded(backend, clock, opts.stockRows ?? 0);
   const revoked: number[] = [];
@@ -142,6 +143,8 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     sms: opts.sms,
     uploadDir,
     paymentSandbox: opts.paymentSandbox ?? true,
+    // every test of this suite comes from one or two addresses at machine speed: budgets only where a test is about them (limits.test.ts)
+    limits: opts.limits ?? { user: { perSecond: 1e6, burst: 1e6 }, address: { perSecond: 1e6, burst: 1e6 }, heavyAtOnce: 1000, heavyQueue: 1000 },
     // background work (stock imports) reports its failures here: shown in the test log
     log: (level, text, detail) => {
       if (level === 'error') console.error(text, detail);

@@ -54,4 +54,6 @@ export interface AppDeps {
   sms?: import('../modules/sms/sms.provider').SmsProvider;
   /** whether the sandbox payment provider (takes no money) may be used; default no (payment.providers.ts) */
   paymentSandbox?: boolean;
+  /** request budgets (http/limits.ts); unset: DEFAULT_LIMITS */
+  limits?: typeof import('./limits').DEFAULT_LIMITS;
 }

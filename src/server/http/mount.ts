@@ -10,6 +10,7 @@ import { endpoints, ResultCode, type AnswerOf, type EndpointName, type PayloadOu
 import { hasAnyPermission, HEAD_COMPANY_ID } from '../../shared/domain/permissions';
 import { msg } from '../../shared/messages';
 import { AppError, forbidden, invalid, notLoggedIn } from './errors';
+import { createBuckets, createHeavyGate, DEFAULT_LIMITS, tooFast } from './limits';
 import type { AppDeps, Caller, RequestContext } from './context';
 import { withIdempotency } from './idempotency';
 
@@ -96,6 +97,10 @@ const readPayload = async (c: Context, method: string): Promise<unknown> => {
 };
 
 export const mountEndpoints = (app: Hono, opts: MountOptions) => {
+  const limits = opts.deps.limits ?? DEFAULT_LIMITS;
+  const perUser = createBuckets(limits.user);
+  const perAddress = createBuckets(limits.address);
+  const heavyGate = createHeavyGate(limits.heavyAtOnce, limits.heavyQueue);
   const tooLarge = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => sendError(c, new AppError(ResultCode.invalidPayload, 413, msg.bodyTooLarge(MAX_BODY_BYTES / 1024 / 1024))),
@@ -105,6 +110,8 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
     const handler = opts.handlers[name] as (p: unknown, ctx: RequestContext) => Promise<unknown>;
     const run = async (c: Context) => {
       try {
+        const wait = perAddress.take(opts.addressOf(c));
+        if (wait > 0) throw tooFast(wait);
         const deviceHeader = (c.req.header('Device') ?? 'pc').toLowerCase();
         const device = DEVICES.has(deviceHeader) ? deviceHeader : 'pc';
         const auth = c.req.header('Authorization') ?? '';
@@ -113,6 +120,8 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
         if (ep.access !== 'public') {
           if (!bearer) throw notLoggedIn();
           caller = await opts.resolveCaller(bearer);
+          const userWait = perUser.take(String(caller.userId));
+          if (userWait > 0) throw tooFast(userWait);
           if (ep.access === 'operator' && caller.companyId !== HEAD_COMPANY_ID) throw forbidden(msg.operatorOnly);
           if (!hasAnyPermission(caller.permissions, ep.permissions)) throw forbidden();
         }
@@ -142,7 +151,9 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
           afterCommit();
           return c.json(res.answer as object, res.status as 200);
         }
-        const answer = ok(await handler(parsed.output, ctx));
+        const answer = ok(ep.heavy && caller
+          ? await heavyGate(String(caller.userId), () => handler(parsed.output, ctx))
+          : await handler(parsed.output, ctx));
         afterCommit();
         return c.json(answer);
       } catch (e) {

@@ -25,6 +25,8 @@ export interface EndpointDef<
   idempotent?: boolean;
   /** an idempotent write that must carry the key (placing orders: a retry must never buy twice) */
   idempotencyRequired?: boolean;
+  /** a search or long list: at most a few at once per user, the rest wait in that user's queue (server/http/limits.ts) */
+  heavy?: boolean;
   summary: string;
   tag: string;
 }

@@ -173,7 +173,7 @@ export const companyCardSchema = v.object({
 
 export const searchEndpoints = {
   companySearch: defineEndpoint({
-    method: 'get', path: '/search/company', tag: 'search', access: 'user',
+    method: 'get', path: '/search/company', tag: 'search', access: 'user', heavy: true,
     summary: '企业黄页：按公司名称、简称或城市搜索卖家企业',
     payload: v.object({
       k: v.pipe(v.string(msg.enterSearch), v.trim(), v.nonEmpty(msg.enterSearch), v.maxLength(50, '搜索内容最多50个字符')),
@@ -193,7 +193,7 @@ export const searchEndpoints = {
     answer: v.object({ data: v.array(v.object({ id: v.number(), name: v.string() })), total: v.number() }),
   }),
   oeSearch: defineEndpoint({
-    method: 'post', path: '/search/oe', tag: 'search', access: 'user',
+    method: 'post', path: '/search/oe', tag: 'search', access: 'user', heavy: true,
     summary: 'OE号批量查询（最多10个，去重）：精确匹配及替换号、别名；按OE分组返回各卖家库存与可见价格',
     payload: v.object({ oe_list: oeListSchema, company_id: v.optional(companyIdSchema) }),
     answer: v.object({
@@ -219,7 +219,7 @@ export const searchEndpoints = {
     }),
   }),
   keywordSearch: defineEndpoint({
-    method: 'get', path: '/search/keyword', tag: 'search', access: 'user',
+    method: 'get', path: '/search/keyword', tag: 'search', access: 'user', heavy: true,
     summary: '关键词搜索（精确/模糊）：配件名称、配件品牌、车型品牌、适用车型与OE号；按相关度、有货、价格排序，分页',
     payload: keywordPayload,
     answer: v.object({

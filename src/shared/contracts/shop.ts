@@ -127,7 +127,7 @@ export const shopEndpoints = {
     }),
   }),
   getCompanyProducts: defineEndpoint({
-    method: 'get', path: '/company/shop/products', tag: 'company', access: 'user',
+    method: 'get', path: '/company/shop/products', tag: 'company', access: 'user', heavy: true,
     summary: '店铺产品：该公司的在售库存，可按关键词过滤，分页（50/100/200/400/800）',
     payload: v.object({
       company_id: companyIdSchema,

@@ -248,7 +248,7 @@ const refItem = v.object({ id: v.number(), name: v.string() });
 
 export const stockEndpoints = {
   getStockData: defineEndpoint({
-    method: 'post', path: '/stock/list', tag: 'stock', access: 'user', permissions: STOCK_CODES,
+    method: 'post', path: '/stock/list', tag: 'stock', access: 'user', heavy: true, permissions: STOCK_CODES,
     summary: '本公司库存与价格列表：001 §3 的全部筛选条件、排序，分页 50/100/200/400/800',
     payload: stockFilterPayload,
     answer: v.object({ data: v.array(sellerStockRowSchema), total: v.number() }),

@@ -1,0 +1,75 @@
+/**
+ * Request budgets (issue 11: one account flooding heavy searches stalled everyone), in-process:
+ * - a token bucket per signed-in user and one per client address: each request takes a token;
+ *   an empty bucket answers 429 请求过于频繁 with Retry-After. The defaults are far above what a
+ *   person (or the test suites) sends; REQUESTS_PER_SECOND_USER / _ADDRESS tune them.
+ * - heavy calls (searches and long lists, `heavy: true` on the endpoint) run at most
+ *   HEAVY_AT_ONCE per user at a time; more wait their turn in that user's own queue (so one
+ *   user's flood queues behind itself, not in front of everyone), and past HEAVY_QUEUE waiting
+ *   the answer is 429. Another user's request never waits on this user's queue.
+ * With several server processes each keeps its own buckets (a Redis-backed store is the next
+ * step, issue 11 "several servers").
+ */
+import { AppError } from './errors';
+import { ResultCode } from '../../shared/contracts';
+
+export const limitText = {
+  tooFast: '请求过于频繁，请稍后再试',
+  tooManyHeavy: '您同时进行的查询太多，请等前面的查询完成后再试',
+};
+
+export interface RateConfig { perSecond: number; burst: number }
+
+export const DEFAULT_LIMITS = {
+  user: { perSecond: 30, burst: 200 } as RateConfig,
+  address: { perSecond: 100, burst: 600 } as RateConfig,
+  heavyAtOnce: 2,
+  heavyQueue: 8,
+};
+
+export const createBuckets = (cfg: RateConfig, now: () => number = Date.now) => {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  return {
+    /** Takes a token for `key`; the seconds to wait when there is none. */
+    take(key: string): number {
+      const t = now();
+      const b = buckets.get(key) ?? { tokens: cfg.burst, at: t };
+      b.tokens = Math.min(cfg.burst, b.tokens + ((t - b.at) / 1000) * cfg.perSecond);
+      b.at = t;
+      if (b.tokens < 1) {
+        buckets.set(key, b);
+        return Math.max(1, Math.ceil((1 - b.tokens) / cfg.perSecond));
+      }
+      b.tokens -= 1;
+      buckets.set(key, b);
+      // full buckets hold nothing worth keeping
+      if (buckets.size > 50_000) for (const [k, v] of buckets) if (v.tokens >= cfg.burst) buckets.delete(k);
+      return 0;
+    },
+  };
+};
+
+export const tooFast = (seconds: number) =>
+  new AppError(ResultCode.tooManyRequests, 429, limitText.tooFast, { headers: { 'Retry-After': String(seconds) } });
+
+/** Per-key semaphores: at most `atOnce` running per key, at most `queue` waiting. */
+export const createHeavyGate = (atOnce: number, queue: number) => {
+  const state = new Map<string, { running: number; waiting: Array<() => void> }>();
+  return async <T>(key: string, run: () => Promise<T>): Promise<T> => {
+    const s = state.get(key) ?? { running: 0, waiting: [] };
+    state.set(key, s);
+    if (s.running >= atOnce) {
+      if (s.waiting.length >= queue) throw new AppError(ResultCode.tooManyRequests, 429, limitText.tooManyHeavy, { headers: { 'Retry-After': '1' } });
+      await new Promise<void>((resolve) => s.waiting.push(resolve));
+    }
+    s.running++;
+    try {
+      return await run();
+    } finally {
+      s.running--;
+      const next = s.waiting.shift();
+      if (next) next();
+      else if (s.running === 0) state.delete(key);
+    }
+  };
+};

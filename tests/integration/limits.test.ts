@@ -1,0 +1,47 @@
+/**
+ * Request budgets (issue 11 finding 4): a user or an address that sends too much is told 429 in
+ * Chinese with Retry-After, others are not; heavy searches of one user run a few at a time and
+ * queue behind each other, never in front of another user's call.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limitText } from '../../src/server/http/limits';
+import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+
+describe.each(backends)('request budgets on %s', (backend) => {
+  describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'limits', () => {
+    let env: TestEnv;
+    let buyer: string;
+    let seller: string;
+    beforeAll(async () => {
+      env = await createTestEnv(backend, {
+        stockRows: 200,
+        limits: { user: { perSecond: 0.001, burst: 30 }, address: { perSecond: 0.001, burst: 1000 }, heavyAtOnce: 1, heavyQueue: 3 },
+      });
+      buyer = (await env.login('buyer', { address: '10.1.0.1' })).access_token;
+      seller = (await env.login('seller', { address: '10.1.0.2' })).access_token;
+    });
+    afterAll(async () => env?.close());
+
+    it('heavy searches of one user: one at a time, three waiting, the rest refused; another user is served meanwhile', async () => {
+      const flood = Array.from({ length: 8 }, () => env.call('GET', '/api/search/keyword?k=刹车片&page_size=100', { token: buyer, address: '10.1.0.1' }));
+      const other = await env.call('GET', '/api/im/conversations', { token: seller, address: '10.1.0.2' });
+      expect(other.status).toBe(200);
+      const answers = await Promise.all(flood);
+      // one runs, three wait; the others are refused (a search that ends before the last ones arrive frees a place)
+      expect(answers.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(4);
+      const refused = answers.filter((r) => r.status === 429);
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      expect(answers.every((r) => r.status === 200 || r.status === 429)).toBe(true);
+      expect(refused[0].body.client_msg).toBe(limitText.tooManyHeavy);
+    });
+
+    it('a user past the budget is told 429 with Retry-After; another user is not', async () => {
+      let last = await env.call('GET', '/api/pay/packages', { token: buyer, address: '10.1.0.1' });
+      for (let i = 0; i < 40 && last.status !== 429; i++) last = await env.call('GET', '/api/pay/packages', { token: buyer, address: '10.1.0.1' });
+      expect(last.status).toBe(429);
+      expect(last.body.client_msg).toBe(limitText.tooFast);
+      expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await env.call('GET', '/api/pay/packages', { token: seller, address: '10.1.0.2' })).status).toBe(200);
+    });
+  });
+});
