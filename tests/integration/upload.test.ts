@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { createApp } from '../../src/server/app';
 import { msg } from '../../src/shared/messages';
 import { MB } from '../../src/shared/domain/upload';
+import { UPLOAD_DAY_QUOTA, uploadQuotaText } from '../../src/server/modules/upload/upload.service';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 /** a real 1×1 PNG */
@@ -95,6 +96,30 @@ describe.each(backends)('image upload on %s', (backend) => {
       const now = await upload(seller, pngOf(2 * MB + 1));
       expect(now.body.client_msg).toContain(msg.imageSize(2));
       await env.database.db.updateTable('system_param').set({ value: '1,2' }).where('key', '=', 'upload_authority').execute();
+    });
+
+    it('a company uploads at most its day\'s quota (files or bytes); other companies and the next day are not affected', async () => {
+      const db = env.database.db;
+      const { id: memberUser, company_id: memberCompany } = (await sql<{ id: number; company_id: number }>`select id, company_id from app_user where username = 'member'`.execute(db)).rows[0];
+      const member = (await env.login('member')).access_token;
+      // what the company uploaded earlier today: one file short of the quota
+      await sql`insert into uploaded_file (name, company_id, user_id, original_name, content_type, size, created_at)
+        select md5(n::text) || '.png', ${memberCompany}, ${memberUser}, 'x.png', 'image/png', 10, ${env.clock.now()}
+        from generate_series(1, ${UPLOAD_DAY_QUOTA.files - 1}) n`.execute(db);
+      expect((await upload(member, PNG_1PX)).status).toBe(200);
+      const before = files().length;
+      const over = await upload(member, PNG_1PX);
+      expect(over.status).toBe(429);
+      expect(over.body).toMatchObject({ field: 'base64_data', client_msg: uploadQuotaText(UPLOAD_DAY_QUOTA) });
+      expect(files().length).toBe(before);
+      expect((await upload(buyer, PNG_1PX)).status).toBe(200);
+      // the next day: what was uploaded is yesterday's
+      await sql`update uploaded_file set created_at = created_at - interval '1 day' where company_id = ${memberCompany}`.execute(db);
+      expect((await upload(member, PNG_1PX)).status).toBe(200);
+      // bytes count too
+      await sql`insert into uploaded_file (name, company_id, user_id, original_name, content_type, size, created_at)
+        values ('ffffffffffffffffffffffffffffffff.png', ${memberCompany}, ${memberUser}, 'big.png', 'image/png', ${UPLOAD_DAY_QUOTA.bytes - 10}, ${env.clock.now()})`.execute(db);
+      expect((await upload(member, PNG_1PX)).status).toBe(429);
     });
 
     it('needs a signed-in user and a well-formed payload', async () => {

@@ -5,6 +5,14 @@ import type { DB } from '../../db/schema';
 export const uploadAuthority = async (db: Kysely<DB>) =>
   (await db.selectFrom('system_param').select('value').where('key', '=', 'upload_authority').executeTakeFirst())?.value;
 
+/** What a company uploaded since `since`: files and bytes. */
+export const uploadedSince = async (db: Kysely<DB>, companyId: number, since: Date) => {
+  const r = await db.selectFrom('uploaded_file')
+    .select((eb) => [eb.fn.countAll<number>().as('files'), eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('bytes')])
+    .where('company_id', '=', companyId).where('created_at', '>=', since).executeTakeFirstOrThrow();
+  return { files: Number(r.files), bytes: Number(r.bytes) };
+};
+
 export const recordFile = (db: Kysely<DB>, row: Insertable<DB['uploaded_file']>) => db.insertInto('uploaded_file').values(row).execute();
 
 /** The names among `names` uploaded by someone of this company. */

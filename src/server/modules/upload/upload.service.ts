@@ -10,12 +10,23 @@ import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Caller, Clock } from '../../http/context';
-import { invalid } from '../../http/errors';
+import { AppError, invalid } from '../../http/errors';
+import { ResultCode } from '../../../shared/contracts';
+import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
+import { chinaDayStart } from '../sms/sms.service';
 import { IMAGE_CONTENT_TYPE, imageKindOf, imageMaxMb, MB, type ImageKind } from '../../../shared/domain/upload';
 import { msg } from '../../../shared/messages';
 import * as repo from './upload.repo';
 
 export const UPLOAD_URL_PREFIX = '/api/uploads/';
+
+/**
+ * A company's uploads per China day (issue 11: any user, a free member too, could fill the disk).
+ * Far above what a shop needs (a store decoration of 12 photos, a day of chat pictures); the head
+ * company (operators) is not limited.
+ */
+export const UPLOAD_DAY_QUOTA = { files: 300, bytes: 200 * MB };
+export const uploadQuotaText = (q: typeof UPLOAD_DAY_QUOTA) => `本企业今天上传的图片已达上限（${q.files} 张或 ${q.bytes / MB} MB），请明天再试`;
 const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png)$/;
 
 /** The stored name behind a file_path we handed out, or null for anything else. */
@@ -34,7 +45,8 @@ export const firstForeignUpload = async (db: Kysely<DB>, companyId: number, file
 
 export const defaultUploadDir = () => resolve('./data/uploads');
 
-export const createUploadService = (opts: { uploadDir?: string; clock: Clock }) => {
+export const createUploadService = (opts: { uploadDir?: string; clock: Clock; quota?: typeof UPLOAD_DAY_QUOTA }) => {
+  const quota = opts.quota ?? UPLOAD_DAY_QUOTA;
   const dir = opts.uploadDir ?? defaultUploadDir();
   return {
     async upload(db: Kysely<DB>, caller: Caller, p: { base64_data: string; file_name: string }) {
@@ -43,6 +55,12 @@ export const createUploadService = (opts: { uploadDir?: string; clock: Clock }) 
       if (!kind) throw invalid('base64_data', msg.imageType);
       const maxMb = imageMaxMb(caller.companyId, await repo.uploadAuthority(db));
       if (bytes.length > maxMb * MB) throw invalid('base64_data', msg.imageSize(maxMb));
+      if (caller.companyId !== HEAD_COMPANY_ID) {
+        const today = await repo.uploadedSince(db, caller.companyId, chinaDayStart(opts.clock.now()));
+        if (today.files + 1 > quota.files || today.bytes + bytes.length > quota.bytes) {
+          throw new AppError(ResultCode.tooManyRequests, 429, uploadQuotaText(quota), { field: 'base64_data' });
+        }
+      }
       const name = `${randomBytes(16).toString('hex')}.${kind}`;
       await mkdir(dir, { recursive: true });
       await writeFile(join(dir, name), bytes, { flag: 'wx' });
