@@ -10,6 +10,8 @@ import { mountEndpoints, ok, sendError, type Handlers } from './http/mount';
 import { buildOpenApi } from './http/openapi';
 import { serveStatic } from './http/static';
 import { securityHeaders } from './http/security-headers';
+import { enquiryHandlers } from './modules/enquiry/enquiry.routes';
+import { createEnquiryService } from './modules/enquiry/enquiry.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { authHandlers } from './modules/auth/auth.routes';
 import { systemHandlers } from './modules/system/system.routes';
@@ -104,6 +106,7 @@ export const createApp = (deps: AppDeps) => {
     ...organisationHandlers(createOrganisationService({ clock: deps.clock, auth })),
     ...enterpriseHandlers(createEnterpriseService()),
     ...backofficeHandlers(createBackofficeService(company)),
+    ...enquiryHandlers(createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev) })),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));

@@ -19,6 +19,7 @@ import { imEndpoints } from './im';
 import { stockEndpoints } from './stock';
 import { organisationEndpoints } from './organisation';
 import { stockImportEndpoints } from './stock-import';
+import { enquiryEndpoints } from './enquiry';
 
 export * from './envelope';
 export * from './endpoint';
@@ -42,6 +43,7 @@ export * from './im';
 export * from './stock';
 export * from './organisation';
 export * from './stock-import';
+export * from './enquiry';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -64,6 +66,7 @@ export const endpoints = {
   ...stockEndpoints,
   ...organisationEndpoints,
   ...stockImportEndpoints,
+  ...enquiryEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -1,0 +1,139 @@
+/** Enquiries, their lines, recipients and quotes (migration 0050). */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { EnquiryLine } from '../../../shared/domain/enquiry';
+
+export interface EnquiryRow {
+  id: number; enquiry_no: string; buyer_company_id: number; buyer_user_id: number; state: 'draft' | 'open' | 'ended' | 'cancelled';
+  make_id: number | null; make_name: string; vin: string; note: string; quote_count: number; unseen_quotes: number;
+  created_at: Date; expires_at: Date | null; buyer_company_name: string; first_line: string; line_count: number;
+}
+
+export interface QuoteRow {
+  id: number; enquiry_id: number; line_id: number; seller_company_id: number; seller_name: string; seller_area: string;
+  price_fen: number; currency: 'CNY' | 'VND'; brand: string; quality: string; qty: number; delivery_days: number;
+  valid_until: Date; note: string; accepted: boolean; updated_at: Date;
+}
+
+const ENQUIRY = sql`select e.id, e.enquiry_no, e.buyer_company_id, e.buyer_user_id, e.state, e.make_id,
+    coalesce((select name from make where id = e.make_id), '') as make_name, e.vin, e.note, e.quote_count, e.unseen_quotes,
+    e.created_at, e.expires_at, c.name as buyer_company_name,
+    coalesce((select case when l.oe <> '' then l.oe || ' ' || l.name else l.name end from enquiry_line l where l.enquiry_id = e.id order by l.line_no limit 1), '') as first_line,
+    (select count(*)::int from enquiry_line l where l.enquiry_id = e.id) as line_count
+  from enquiry e join company c on c.id = e.buyer_company_id`;
+
+/** Open and past its expiry: how a state filter of 'open' / 'expired' reads the stored rows. */
+const stateFilter = (state: string, now: Date) => {
+  if (state === 'open') return sql`e.state = 'open' and e.expires_at > ${now}`;
+  if (state === 'expired') return sql`e.state = 'open' and e.expires_at <= ${now}`;
+  if (state) return sql`e.state = ${state}`;
+  return sql`true`;
+};
+
+export const insertEnquiry = async (db: Kysely<DB>, r: {
+  no: string; company: number; user: number; state: 'draft' | 'open'; make_id: number | null; vin: string; note: string; at: Date; expires: Date | null;
+}, lines: EnquiryLine[], sellerIds: number[]) => {
+  const { id } = (await sql<{ id: number }>`
+    insert into enquiry (enquiry_no, buyer_company_id, buyer_user_id, state, make_id, vin, note, created_at, sent_at, expires_at)
+    values (${r.no}, ${r.company}, ${r.user}, ${r.state}, ${r.make_id}, ${r.vin}, ${r.note}, ${r.at}, ${r.state === 'open' ? r.at : null}, ${r.expires})
+    returning id`.execute(db)).rows[0];
+  await db.insertInto('enquiry_line' as never).values(lines.map((l, i) => ({ enquiry_id: id, line_no: i + 1, oe: l.oe, oe_norm: l.oe_norm, name: l.name, qty: l.qty, quality: l.quality })) as never).execute();
+  await db.insertInto('enquiry_recipient' as never).values(sellerIds.map((s) => ({ enquiry_id: id, seller_company_id: s })) as never).execute();
+  return id;
+};
+
+export const sellersExist = async (db: Kysely<DB>, ids: number[]) =>
+  (await sql<{ id: number }>`select id from company where id = any(${ids}::int[]) and is_seller`.execute(db)).rows.map((r) => r.id);
+
+export const makeExists = async (db: Kysely<DB>, id: number) =>
+  (await sql`select 1 from make where id = ${id}`.execute(db)).rows.length > 0;
+
+export const byId = async (db: Kysely<DB>, id: number, forUpdate = false) =>
+  (await sql<EnquiryRow>`${ENQUIRY} where e.id = ${id} ${forUpdate ? sql`for update of e` : sql``}`.execute(db)).rows[0];
+
+export const lines = async (db: Kysely<DB>, enquiryId: number) =>
+  (await sql<{ id: number; line_no: number; oe: string; oe_norm: string; name: string; qty: number; quality: string }>`
+    select id, line_no, oe, oe_norm, name, qty, quality from enquiry_line where enquiry_id = ${enquiryId} order by line_no`.execute(db)).rows;
+
+export const recipients = async (db: Kysely<DB>, enquiryId: number) =>
+  (await sql<{ id: number; name: string }>`
+    select c.id, c.name from enquiry_recipient r join company c on c.id = r.seller_company_id where r.enquiry_id = ${enquiryId} order by c.id`.execute(db)).rows;
+
+export const isRecipient = async (db: Kysely<DB>, enquiryId: number, companyId: number) =>
+  (await sql`select 1 from enquiry_recipient where enquiry_id = ${enquiryId} and seller_company_id = ${companyId}`.execute(db)).rows.length > 0;
+
+const QUOTE = sql`select q.id, q.enquiry_id, q.line_id, q.seller_company_id, c.name as seller_name,
+    trim(coalesce(c.province, '') || ' ' || coalesce(c.city, '')) as seller_area, q.price_fen, q.currency, q.brand, q.quality, q.qty,
+    q.delivery_days, q.valid_until, q.note, q.accepted, q.updated_at
+  from quote q join company c on c.id = q.seller_company_id`;
+
+export const quotesOf = async (db: Kysely<DB>, enquiryId: number, sellerCompanyId?: number) =>
+  (await sql<QuoteRow>`${QUOTE} where q.enquiry_id = ${enquiryId} ${sellerCompanyId === undefined ? sql`` : sql`and q.seller_company_id = ${sellerCompanyId}`}
+    order by q.line_id, q.price_fen < 0, q.price_fen, q.id`.execute(db)).rows;
+
+export const listOfBuyer = async (db: Kysely<DB>, companyId: number, state: string, now: Date, offset: number, limit: number) => {
+  const where = sql`e.buyer_company_id = ${companyId} and ${stateFilter(state, now)}`;
+  const [rows, total] = await Promise.all([
+    sql<EnquiryRow>`${ENQUIRY} where ${where} order by e.id desc offset ${offset} limit ${limit}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from enquiry e where ${where}`.execute(db),
+  ]);
+  return { rows: rows.rows, total: total.rows[0].n };
+};
+
+/** Enquiries sent to this seller company (never drafts), newest first. */
+export const listOfSeller = async (db: Kysely<DB>, companyId: number, state: string, now: Date, offset: number, limit: number) => {
+  const where = sql`exists (select 1 from enquiry_recipient r where r.enquiry_id = e.id and r.seller_company_id = ${companyId})
+    and e.state <> 'draft' and ${stateFilter(state, now)}`;
+  const [rows, total] = await Promise.all([
+    sql<EnquiryRow>`${ENQUIRY} where ${where} order by e.id desc offset ${offset} limit ${limit}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from enquiry e where ${where}`.execute(db),
+  ]);
+  return { rows: rows.rows, total: total.rows[0].n };
+};
+
+export const setState = (db: Kysely<DB>, id: number, state: string, at: Date, expires?: Date) =>
+  sql`update enquiry set state = ${state},
+      ${state === 'open' ? sql`sent_at = coalesce(sent_at, ${at}), expires_at = ${expires ?? null}, closed_at = null` : sql`closed_at = ${at}`}
+    where id = ${id}`.execute(db);
+
+export const remove = (db: Kysely<DB>, id: number) => sql`delete from enquiry where id = ${id}`.execute(db);
+
+export const markSeen = (db: Kysely<DB>, id: number) => sql`update enquiry set unseen_quotes = 0 where id = ${id} and unseen_quotes > 0`.execute(db);
+
+export const unseenOfCompany = async (db: Kysely<DB>, companyId: number) =>
+  (await sql<{ n: number }>`select coalesce(sum(unseen_quotes), 0)::int as n from enquiry where buyer_company_id = ${companyId} and state <> 'draft'`.execute(db)).rows[0].n;
+
+export const lineOf = async (db: Kysely<DB>, enquiryId: number, lineId: number) =>
+  (await sql<{ id: number }>`select id from enquiry_line where id = ${lineId} and enquiry_id = ${enquiryId}`.execute(db)).rows[0];
+
+/**
+ * Stores a seller's answer to a line: a new quote, or the new terms of its earlier one while that
+ * is not accepted. Counts a new quote on the enquiry (and as unseen for the buyer); the id and
+ * whether it was new.
+ */
+export const upsertQuote = async (db: Kysely<DB>, q: {
+  enquiry_id: number; line_id: number; seller_company_id: number; seller_user_id: number; price_fen: number; brand: string; quality: string;
+  qty: number; delivery_days: number; valid_until: Date; note: string; at: Date;
+}) => {
+  const r = (await sql<{ id: number; inserted: boolean }>`
+    insert into quote (enquiry_id, line_id, seller_company_id, seller_user_id, price_fen, brand, quality, qty, delivery_days, valid_until, note, created_at, updated_at)
+    values (${q.enquiry_id}, ${q.line_id}, ${q.seller_company_id}, ${q.seller_user_id}, ${q.price_fen}, ${q.brand}, ${q.quality}, ${q.qty},
+      ${q.delivery_days}, ${q.valid_until}, ${q.note}, ${q.at}, ${q.at})
+    on conflict (line_id, seller_company_id) do update set
+      seller_user_id = excluded.seller_user_id, price_fen = excluded.price_fen, brand = excluded.brand, quality = excluded.quality,
+      qty = excluded.qty, delivery_days = excluded.delivery_days, valid_until = excluded.valid_until, note = excluded.note, updated_at = excluded.updated_at
+      where not quote.accepted
+    returning id, (xmax = 0) as inserted`.execute(db)).rows[0];
+  if (r?.inserted) await sql`update enquiry set quote_count = quote_count + 1, unseen_quotes = unseen_quotes + 1 where id = ${q.enquiry_id}`.execute(db);
+  else if (r) await sql`update enquiry set unseen_quotes = unseen_quotes + 1 where id = ${q.enquiry_id}`.execute(db);
+  return r;
+};
+
+export const quoteById = async (db: Kysely<DB>, id: number) => (await sql<QuoteRow>`${QUOTE} where q.id = ${id}`.execute(db)).rows[0];
+
+export const levelTypeOf = async (db: Kysely<DB>, companyId: number) =>
+  (await sql<{ level_type: string }>`select l.level_type from company c join company_level l on l.id = c.level_id where c.id = ${companyId}`.execute(db)).rows[0]?.level_type ?? 'free';
+
+/** The active users of a company (to tell their open tabs of a new quote). */
+export const usersOf = async (db: Kysely<DB>, companyId: number) =>
+  (await sql<{ id: number }>`select id from app_user where company_id = ${companyId} and active`.execute(db)).rows.map((r) => r.id);

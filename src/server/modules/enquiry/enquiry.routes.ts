@@ -1,0 +1,30 @@
+import type { Handlers } from '../../http/mount';
+import { invalid } from '../../http/errors';
+import type { EnquiryService } from './enquiry.service';
+
+type Names =
+  | 'enquiryAdd' | 'enquiryList' | 'enquiryDetail' | 'enquirySend' | 'enquiryEnd' | 'enquiryCancel' | 'enquiryAnew' | 'enquiryDelete'
+  | 'enquiryQuoteCount' | 'quoteCenter' | 'quoteEnquiry' | 'quoteSubmit';
+
+const idOf = (id: string | undefined) => {
+  if (!id || !/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) throw invalid('id', '询价单编号应为正整数');
+  return Number(id);
+};
+
+export const enquiryHandlers = (svc: EnquiryService): Pick<Handlers, Names> => ({
+  enquiryAdd: (p, ctx) => svc.add(ctx.db, ctx.caller!, p),
+  enquiryList: (p, ctx) => svc.list(ctx.db, ctx.caller!, p),
+  enquiryDetail: (_p, ctx) => svc.detail(ctx.db, ctx.caller!, idOf(ctx.id)),
+  enquirySend: (p, ctx) => svc.send(ctx.db, ctx.caller!, p.id),
+  enquiryEnd: (p, ctx) => svc.end(ctx.db, ctx.caller!, p.id),
+  enquiryCancel: (p, ctx) => svc.cancel(ctx.db, ctx.caller!, p.id),
+  enquiryAnew: (p, ctx) => svc.anew(ctx.db, ctx.caller!, p.id),
+  enquiryDelete: async (p, ctx) => {
+    await svc.remove(ctx.db, ctx.caller!, p.id);
+    return null;
+  },
+  enquiryQuoteCount: (_p, ctx) => svc.quoteCount(ctx.db, ctx.caller!),
+  quoteCenter: (p, ctx) => svc.center(ctx.db, ctx.caller!, p),
+  quoteEnquiry: (_p, ctx) => svc.sellerView(ctx.db, ctx.caller!, idOf(ctx.id)),
+  quoteSubmit: (p, ctx) => svc.submit(ctx.db, ctx.caller!, p, ctx),
+});

@@ -1,0 +1,178 @@
+/**
+ * Enquiries and quotes (issue 10): the buyer's company owns its enquiries; a seller company sees
+ * only the enquiries sent to it and only its own quotes. Every move goes through the state machine
+ * of shared/domain/enquiry.ts on a locked row. A new quote is pushed to the buyer's open tabs after
+ * commit ({type:'quoteCount'}), so the badge moves at once.
+ */
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Caller, Clock, RequestContext } from '../../http/context';
+import { AppError, forbidden, invalid } from '../../http/errors';
+import { ResultCode, type EnquiryDetail, type EnquirySummary, type PayloadOut, type Quote } from '../../../shared/contracts';
+import {
+  availableEnquiryActions, checkEnquiryLines, effectiveState, ENQUIRY_OPEN_DAYS, enquiryStateText, enquiryTransition, mayQuote,
+  enquiryText, NO_STOCK_PRICE, parseQuotePrice, quoteFate, type EnquiryAction, type EnquiryFacts,
+} from '../../../shared/domain/enquiry';
+import { msg } from '../../../shared/messages';
+import { inTransaction, unix } from '../../db/helpers';
+import * as repo from './enquiry.repo';
+
+export const enquiryServiceText = {
+  notFound: '询价单不存在',
+  unknownSeller: '所选卖家不存在或不是卖家',
+  ownCompany: '不能向本公司询价',
+  registeredCannotQuote: '注册会员无法报价和查看联系方式，请联系客服升级为正式会员',
+  lineNotOfEnquiry: '询价行不属于这张询价单',
+  quoteAccepted: '买家已采纳该报价，不能再修改',
+};
+
+const notFound = () => new AppError(ResultCode.notFound, 404, enquiryServiceText.notFound);
+
+const facts = (e: repo.EnquiryRow): EnquiryFacts => ({ state: e.state, expiresAt: e.expires_at ? unix(e.expires_at) : null, quoteCount: e.quote_count });
+
+const enquiryNo = (now: Date) => `XJ${now.toISOString().slice(0, 10).replace(/-/g, '')}${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+
+export const createEnquiryService = (deps: { clock: Clock; push?: (userId: number, event: object) => void }) => {
+  const { clock } = deps;
+  const nowS = () => Math.floor(clock.now().getTime() / 1000);
+
+  const summary = (e: repo.EnquiryRow): EnquirySummary => {
+    const state = effectiveState(facts(e), nowS());
+    return {
+      id: e.id, enquiry_no: e.enquiry_no, state, state_text: enquiryStateText(state, e.quote_count), buyer_company_name: e.buyer_company_name,
+      make_name: e.make_name, first_line: e.first_line, line_count: e.line_count, quote_count: e.quote_count,
+      created_at: unix(e.created_at), expires_at: e.expires_at ? unix(e.expires_at) : 0,
+    };
+  };
+
+  const quoteOf = (q: repo.QuoteRow, e: repo.EnquiryRow): Quote => ({
+    id: q.id, line_id: q.line_id, seller_company_id: q.seller_company_id, seller_name: q.seller_name, seller_area: q.seller_area,
+    price_fen: q.price_fen, currency: q.currency, brand: q.brand, quality: q.quality, qty: q.qty, delivery_days: q.delivery_days,
+    valid_until: unix(q.valid_until), note: q.note,
+    fate: quoteFate({ accepted: q.accepted, validUntil: unix(q.valid_until) }, effectiveState(facts(e), nowS()), nowS()),
+    updated_at: unix(q.updated_at),
+  });
+
+  const detail = async (db: Kysely<DB>, e: repo.EnquiryRow, side: 'buyer' | { seller: number }): Promise<EnquiryDetail> => {
+    const [lines, quotes, recipients] = await Promise.all([
+      repo.lines(db, e.id), repo.quotesOf(db, e.id, side === 'buyer' ? undefined : side.seller), repo.recipients(db, e.id),
+    ]);
+    return {
+      ...summary(e), vin: e.vin, note: e.note, lines, quotes: quotes.map((q) => quoteOf(q, e)),
+      recipients: side === 'buyer' ? recipients : recipients.filter((r) => r.id === side.seller),
+      actions: side === 'buyer' ? availableEnquiryActions(facts(e), nowS()) : [],
+    };
+  };
+
+  const ownEnquiry = async (db: Kysely<DB>, caller: Caller, id: number, forUpdate = false) => {
+    const e = await repo.byId(db, id, forUpdate);
+    if (!e) throw notFound();
+    if (e.buyer_company_id !== caller.companyId) throw forbidden(msg.otherCompany);
+    return e;
+  };
+
+  /** A buyer's move on a locked row; delete removes the enquiry (its lines, recipients and quotes go with it). */
+  const apply = (db: Kysely<DB>, caller: Caller, id: number, action: EnquiryAction) =>
+    inTransaction(db, async (trx) => {
+      const e = await ownEnquiry(trx, caller, id, true);
+      const m = enquiryTransition(facts(e), action, nowS());
+      if (!m.ok) throw new AppError(ResultCode.conflict, 409, m.reason);
+      const now = clock.now();
+      if (action === 'delete') {
+        await repo.remove(trx, e.id);
+        return null;
+      }
+      await repo.setState(trx, e.id, m.to, now, m.to === 'open' ? new Date(now.getTime() + ENQUIRY_OPEN_DAYS * 86_400_000) : undefined);
+      return detail(trx, (await repo.byId(trx, e.id))!, 'buyer');
+    });
+  const move = (action: Exclude<EnquiryAction, 'delete' | 'update'>) => async (db: Kysely<DB>, caller: Caller, id: number) =>
+    (await apply(db, caller, id, action))!;
+
+  return {
+    async add(db: Kysely<DB>, caller: Caller, p: PayloadOut<'enquiryAdd'>) {
+      const checked = checkEnquiryLines(p.lines);
+      if (!checked.ok) {
+        if (checked.form) throw invalid('lines', checked.form);
+        const i = checked.lines.findIndex((l) => Object.keys(l).length > 0);
+        const [field, text] = Object.entries(checked.lines[i])[0];
+        throw invalid(`lines.${i}.${field}`, `第${i + 1}行：${text}`);
+      }
+      if (p.seller_ids.includes(caller.companyId)) throw invalid('seller_ids', enquiryServiceText.ownCompany);
+      const sellers = await repo.sellersExist(db, p.seller_ids);
+      if (sellers.length !== p.seller_ids.length) throw invalid('seller_ids', enquiryServiceText.unknownSeller);
+      if (p.make_id !== null && !(await repo.makeExists(db, p.make_id))) throw invalid('make_id', msg.chooseCarBrand);
+      const now = clock.now();
+      return inTransaction(db, async (trx) => {
+        const id = await repo.insertEnquiry(trx, {
+          no: enquiryNo(now), company: caller.companyId, user: caller.userId, state: p.send ? 'open' : 'draft', make_id: p.make_id,
+          vin: p.vin, note: p.note, at: now, expires: p.send ? new Date(now.getTime() + ENQUIRY_OPEN_DAYS * 86_400_000) : null,
+        }, checked.lines, p.seller_ids);
+        return detail(trx, (await repo.byId(trx, id))!, 'buyer');
+      });
+    },
+
+    async list(db: Kysely<DB>, caller: Caller, p: PayloadOut<'enquiryList'>) {
+      const { rows, total } = await repo.listOfBuyer(db, caller.companyId, p.state, clock.now(), (p.page_number - 1) * p.page_size, p.page_size);
+      return { data: rows.map(summary), total };
+    },
+
+    async detail(db: Kysely<DB>, caller: Caller, id: number) {
+      const e = await ownEnquiry(db, caller, id);
+      if (e.unseen_quotes > 0) await repo.markSeen(db, e.id);
+      return detail(db, e, 'buyer');
+    },
+
+    send: move('send'),
+    end: move('end'),
+    cancel: move('cancel'),
+    anew: move('anew'),
+    remove: async (db: Kysely<DB>, caller: Caller, id: number) => {
+      await apply(db, caller, id, 'delete');
+    },
+
+    async quoteCount(db: Kysely<DB>, caller: Caller) {
+      return { count: await repo.unseenOfCompany(db, caller.companyId) };
+    },
+
+    async center(db: Kysely<DB>, caller: Caller, p: PayloadOut<'quoteCenter'>) {
+      const { rows, total } = await repo.listOfSeller(db, caller.companyId, p.state, clock.now(), (p.page_number - 1) * p.page_size, p.page_size);
+      return { data: rows.map(summary), total };
+    },
+
+    async sellerView(db: Kysely<DB>, caller: Caller, id: number) {
+      const e = await repo.byId(db, id);
+      if (!e || e.state === 'draft' || !(await repo.isRecipient(db, id, caller.companyId))) throw notFound();
+      return detail(db, e, { seller: caller.companyId });
+    },
+
+    async submit(db: Kysely<DB>, caller: Caller, p: PayloadOut<'quoteSubmit'>, ctx?: Pick<RequestContext, 'afterCommit'>) {
+      const price = p.no_stock ? { ok: true as const, fen: NO_STOCK_PRICE } : parseQuotePrice(p.price);
+      if (!price.ok) throw invalid('price', price.message);
+      if ((await repo.levelTypeOf(db, caller.companyId)) === 'free') throw forbidden(enquiryServiceText.registeredCannotQuote);
+      return inTransaction(db, async (trx) => {
+        const e = await repo.byId(trx, p.enquiry_id, true);
+        if (e && e.buyer_company_id === caller.companyId) throw invalid('enquiry_id', enquiryText.ownEnquiry);
+        if (!e || e.state === 'draft' || !(await repo.isRecipient(trx, e.id, caller.companyId))) throw notFound();
+        const may = mayQuote(facts(e), nowS(), caller.companyId, e.buyer_company_id);
+        if (!may.ok) throw new AppError(ResultCode.conflict, 409, may.reason);
+        if (!(await repo.lineOf(trx, e.id, p.line_id))) throw invalid('line_id', enquiryServiceText.lineNotOfEnquiry);
+        const now = clock.now();
+        const saved = await repo.upsertQuote(trx, {
+          enquiry_id: e.id, line_id: p.line_id, seller_company_id: caller.companyId, seller_user_id: caller.userId, price_fen: price.fen,
+          brand: p.brand, quality: p.quality, qty: p.qty, delivery_days: p.delivery_days,
+          valid_until: new Date(now.getTime() + p.valid_days * 86_400_000), note: p.note, at: now,
+        });
+        if (!saved) throw new AppError(ResultCode.conflict, 409, enquiryServiceText.quoteAccepted);
+        const buyers = await repo.usersOf(trx, e.buyer_company_id);
+        const count = await repo.unseenOfCompany(trx, e.buyer_company_id);
+        ctx?.afterCommit?.(() => {
+          for (const u of buyers) deps.push?.(u, { type: 'quoteCount', count });
+        });
+        return quoteOf((await repo.quoteById(trx, saved.id))!, e);
+      });
+    },
+  };
+};
+
+export type EnquiryService = ReturnType<typeof createEnquiryService>;

@@ -1,0 +1,188 @@
+/**
+ * Enquiries and quotes (issue 10; 001 §7 "enquiry and quote": add, send, end, cancel, anew, delete;
+ * getZdQuoteCount). The buyer's calls act on the caller's company's enquiries; the seller's on the
+ * enquiries addressed to the caller's company. States and rules: ../domain/enquiry.ts.
+ */
+import * as v from 'valibot';
+import { defineEndpoint } from './endpoint';
+import { emptyPayload, MAX_ID } from './common';
+import { ENQUIRY_MAX_LINES, enquiryText, QUOTE_VALID_DAYS } from '../domain/enquiry';
+import { normalizeVin } from '../domain/vin';
+
+/** C07 发布询价 / C08 查看报价 (buyers); M10 报价中心 / M12 报价 (sellers). */
+export const ENQUIRY_CODES = ['C07', 'C08'] as const;
+export const QUOTE_CODES = ['M10', 'M12'] as const;
+
+const idOf = (label: string) => {
+  const text = `${label}编号应为正整数`;
+  return v.pipe(
+    v.union([v.number(text), v.pipe(v.string(text), v.regex(/^\d{1,10}$/, text), v.transform(Number))], text),
+    v.integer(text), v.minValue(1, text), v.maxValue(MAX_ID, text),
+  );
+};
+const textOf = (label: string, max: number) =>
+  v.optional(v.pipe(v.string(`${label}应为文本`), v.trim(), v.maxLength(max, `${label}最多${max}个字符`)), '');
+const wholeOf = (label: string, min: number, max: number, fallback: number) => {
+  const t = `${label}应为${min}到${max}的整数`;
+  return v.optional(v.pipe(
+    v.union([v.number(t), v.pipe(v.string(t), v.trim(), v.regex(/^\d{1,6}$/, t), v.transform(Number))], t),
+    v.integer(t), v.minValue(min, t), v.maxValue(max, t),
+  ), fallback);
+};
+
+/** A line as the form sends it; each line is checked whole by checkEnquiryLines on the server. */
+const lineInput = v.object({
+  oe: textOf('OE号', 40),
+  name: textOf('配件名称', 50),
+  qty: v.union([v.number(enquiryText.qty), v.string(enquiryText.qty)], enquiryText.qty),
+  quality: v.optional(v.string(enquiryText.quality), '不限'),
+});
+
+export const enquiryCreatePayload = v.object({
+  lines: v.pipe(v.array(lineInput, enquiryText.noLines), v.minLength(1, enquiryText.noLines), v.maxLength(ENQUIRY_MAX_LINES, enquiryText.tooManyLines(ENQUIRY_MAX_LINES))),
+  /** the seller companies to ask (from OE results) */
+  seller_ids: v.pipe(v.array(idOf('卖家'), '请选择询价的卖家'), v.minLength(1, '请选择询价的卖家'), v.maxLength(50, '一次最多询价50家卖家'), v.transform((ids) => [...new Set(ids)])),
+  make_id: v.optional(v.nullable(idOf('车型品牌')), null),
+  vin: v.optional(v.pipe(v.string('VIN码应为文本'), v.transform(normalizeVin), v.check((s) => s === '' || /^[A-HJ-NPR-Z0-9]{17}$/.test(s), 'VIN码必须是17位字母或数字（不含I、O、Q）')), ''),
+  note: textOf('备注', 200),
+  /** false: keep it as a draft */
+  send: v.optional(v.boolean('是否发送应为 true 或 false'), true),
+});
+
+export const quoteSchema = v.object({
+  id: v.number(),
+  line_id: v.number(),
+  seller_company_id: v.number(),
+  seller_name: v.string(),
+  seller_area: v.string(),
+  /** fen; −1 is 无货 (reads 暂无报价) */
+  price_fen: v.number(),
+  currency: v.picklist(['CNY', 'VND']),
+  brand: v.string(),
+  quality: v.string(),
+  qty: v.number(),
+  delivery_days: v.number(),
+  /** unix seconds */
+  valid_until: v.number(),
+  note: v.string(),
+  fate: v.picklist(['active', 'expired', 'accepted', 'lost']),
+  /** unix seconds */
+  updated_at: v.number(),
+});
+export type Quote = v.InferOutput<typeof quoteSchema>;
+
+export const enquiryLineSchema = v.object({
+  id: v.number(), line_no: v.number(), oe: v.string(), oe_norm: v.string(), name: v.string(), qty: v.number(), quality: v.string(),
+});
+
+export const enquirySummarySchema = v.object({
+  id: v.number(),
+  enquiry_no: v.string(),
+  state: v.picklist(['draft', 'open', 'ended', 'cancelled', 'expired']),
+  /** 待报价, 已报价 N, 已结束 … */
+  state_text: v.string(),
+  buyer_company_name: v.string(),
+  make_name: v.string(),
+  first_line: v.string(),
+  line_count: v.number(),
+  quote_count: v.number(),
+  /** unix seconds */
+  created_at: v.number(),
+  expires_at: v.number(),
+});
+export type EnquirySummary = v.InferOutput<typeof enquirySummarySchema>;
+
+export const enquiryDetailSchema = v.object({
+  ...enquirySummarySchema.entries,
+  vin: v.string(),
+  note: v.string(),
+  lines: v.array(enquiryLineSchema),
+  /** the buyer sees every seller's quotes; a seller only its own */
+  quotes: v.array(quoteSchema),
+  recipients: v.array(v.object({ id: v.number(), name: v.string() })),
+  /** the moves open to the caller now (buyer: send, update, end, cancel, anew, delete) */
+  actions: v.array(v.string()),
+});
+export type EnquiryDetail = v.InferOutput<typeof enquiryDetailSchema>;
+
+const listPayload = v.object({
+  state: v.optional(v.picklist(['', 'draft', 'open', 'ended', 'cancelled', 'expired'], '状态只能是 draft、open、ended、cancelled 或 expired'), ''),
+  page_number: wholeOf('页码', 1, 10000, 1),
+  page_size: wholeOf('每页条数', 1, 100, 20),
+});
+
+export const quoteSubmitPayload = v.object({
+  enquiry_id: idOf('询价单'),
+  line_id: idOf('询价行'),
+  /** yuan as typed; ignored when no_stock */
+  price: v.optional(v.union([v.string('报价应为数字'), v.number('报价应为数字')], '报价应为数字'), ''),
+  /** 无货: stored as price −1 */
+  no_stock: v.optional(v.boolean('无货应为 true 或 false'), false),
+  brand: textOf('品牌', 30),
+  quality: textOf('品质', 20),
+  qty: wholeOf('可供数量', 0, 9999, 0),
+  delivery_days: wholeOf('货期天数', 0, 365, 0),
+  valid_days: wholeOf('报价有效天数', QUOTE_VALID_DAYS.min, QUOTE_VALID_DAYS.max, QUOTE_VALID_DAYS.default),
+  note: textOf('备注', 200),
+});
+
+const byId = v.object({ id: idOf('询价单') });
+
+export const enquiryEndpoints = {
+  enquiryAdd: defineEndpoint({
+    method: 'post', path: '/enquiry/add', tag: 'enquiry', access: 'user', permissions: ENQUIRY_CODES, idempotent: true,
+    summary: `新建询价单：1到${ENQUIRY_MAX_LINES}行（OE号或配件名称、数量、品质），发给所选卖家；send=false 存为草稿`,
+    payload: enquiryCreatePayload, answer: enquiryDetailSchema,
+  }),
+  enquiryList: defineEndpoint({
+    method: 'get', path: '/enquiry/mine', tag: 'enquiry', access: 'user', permissions: ENQUIRY_CODES,
+    summary: '我的询价：本公司的询价单（最新在前），可按状态筛选',
+    payload: listPayload, answer: v.object({ data: v.array(enquirySummarySchema), total: v.number() }),
+  }),
+  enquiryDetail: defineEndpoint({
+    method: 'get', path: '/enquiry/detail', tag: 'enquiry', access: 'user', permissions: ENQUIRY_CODES,
+    summary: '询价单详情：每行及各卖家的报价（比价），看过即清零新报价数',
+    payload: emptyPayload, answer: enquiryDetailSchema,
+  }),
+  enquirySend: defineEndpoint({
+    method: 'post', path: '/enquiry/send', tag: 'enquiry', access: 'user', permissions: ENQUIRY_CODES,
+    summary: '发送草稿询价单', payload: byId, answer: enquiryDetailSchema,
+  }),
+  enquiryEnd: defineEndpoint({
+    method: 'post', path: '/enquiry/end', tag: 'enquiry', access: 'user', permissions: ENQUIRY_CODES,
+    summary: '结束询价：不再接受报价', payload: byId, answer: enquiryDetailSchema,
+  }),
+  enquiryCancel: defineEndpoint({
+    method: 'post', path: '/enquiry/cancel', tag: 'enquiry', access: 'user', permissions: ENQUIRY_CODES,
+    summary: '取消询价', payload: byId, answer: enquiryDetailSchema,
+  }),
+  enquiryAnew: defineEndpoint({
+    method: 'post', path: '/enquiry/anew', tag: 'enquiry', access: 'user', permissions: ENQUIRY_CODES,
+    summary: '重新询价：已结束、已过期或已取消的询价单重新开放报价（有效期重新计算）', payload: byId, answer: enquiryDetailSchema,
+  }),
+  enquiryDelete: defineEndpoint({
+    method: 'post', path: '/enquiry/delete', tag: 'enquiry', access: 'user', permissions: ENQUIRY_CODES,
+    summary: '删除草稿或已取消的询价单', payload: byId, answer: v.null(),
+  }),
+  /** getZdQuoteCount already names 谁看过我's count (shop.ts, an earlier reading of the spec); this is the enquiry badge's */
+  enquiryQuoteCount: defineEndpoint({
+    method: 'get', path: '/enquiry/quote-count', tag: 'enquiry', access: 'user',
+    summary: '本公司询价单收到、尚未查看的报价数（角标，超过99显示99+）',
+    payload: emptyPayload, answer: v.object({ count: v.number() }),
+  }),
+  quoteCenter: defineEndpoint({
+    method: 'get', path: '/quote/center', tag: 'quote', access: 'user', permissions: QUOTE_CODES,
+    summary: '报价中心：发给本公司的询价单（最新在前），可按状态筛选',
+    payload: listPayload, answer: v.object({ data: v.array(enquirySummarySchema), total: v.number() }),
+  }),
+  quoteEnquiry: defineEndpoint({
+    method: 'get', path: '/quote/enquiry', tag: 'quote', access: 'user', permissions: QUOTE_CODES,
+    summary: '卖家查看一张发给本公司的询价单：各行及本公司的报价',
+    payload: emptyPayload, answer: enquiryDetailSchema,
+  }),
+  quoteSubmit: defineEndpoint({
+    method: 'post', path: '/quote/submit', tag: 'quote', access: 'user', permissions: QUOTE_CODES, idempotent: true,
+    summary: '报价一行：价格（元，最多两位小数）或无货（存为 −1）；同一行再次报价覆盖未采纳的报价；注册会员不能报价',
+    payload: quoteSubmitPayload, answer: quoteSchema,
+  }),
+} as const;

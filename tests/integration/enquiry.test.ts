@@ -1,0 +1,149 @@
+/**
+ * Enquiries and quotes (issue 10) on both backends: a buyer asks two sellers about three lines,
+ * each seller sees only what was sent to it and only its own quotes, a quote pressed twice is
+ * stored once, the buyer's badge counts new quotes, and every bad input or closed state is refused
+ * with a Chinese message, changing nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { enquiryText } from '../../src/shared/domain/enquiry';
+import { enquiryServiceText } from '../../src/server/modules/enquiry/enquiry.service';
+import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+
+describe.each(backends)('enquiries and quotes on %s', (backend) => {
+  describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'calls', () => {
+    let env: TestEnv;
+    const t: Record<string, string> = {};
+    let other: number;
+    let third: number;
+    beforeAll(async () => {
+      // tokens outlive the expiry test's 8 days
+      env = await createTestEnv(backend, { stockRows: 50, accessTtlSeconds: 30 * 86400 });
+      const db = env.database.db;
+      const sellers = (await sql<{ id: number }>`select id from company where is_seller and id > 5 order by id limit 2`.execute(db)).rows.map((r) => r.id);
+      [other, third] = sellers;
+      for (const u of ['buyer', 'seller', 'member', `seller${other}`, `seller${third}`]) t[u] = (await env.login(u)).access_token;
+    });
+    afterAll(async () => env?.close());
+
+    const call = (method: string, path: string, user: string, body?: unknown, headers: Record<string, string> = {}) =>
+      env.call(method, `/api${path}`, { token: t[user], body, headers });
+    const count = async (table: string) => (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(env.database.db)).rows[0].n;
+    const lines = [
+      { oe: '7L0-698-151 A', name: '前刹车片', qty: 2, quality: '原厂件' },
+      { oe: '06H115562', name: '机油滤清器', qty: '4', quality: '品牌件' },
+      { oe: '', name: '左前大灯总成', qty: 1, quality: '不限' },
+    ];
+    const add = (body: Record<string, unknown> = {}, user = 'buyer') => call('POST', '/enquiry/add', user, { lines, seller_ids: [2, other], note: '急用', ...body });
+
+    it('the buyer asks two sellers about three lines; each seller sees it, a third does not', async () => {
+      const r = await add();
+      expect(r.status).toBe(200);
+      const e = r.body.data;
+      expect(e).toMatchObject({ state: 'open', state_text: '待报价', line_count: 3, quote_count: 0, note: '急用', first_line: '7L0-698-151 A 前刹车片' });
+      expect(e.enquiry_no).toMatch(/^XJ\d{16}$/);
+      expect(e.lines.map((l: { oe_norm: string; qty: number }) => [l.oe_norm, l.qty])).toEqual([['7L0698151A', 2], ['06H115562', 4], ['', 1]]);
+      expect(e.actions).toEqual(['update', 'end', 'cancel']);
+      const center = await call('GET', '/quote/center', 'seller');
+      expect(center.body.data.data.map((x: { id: number }) => x.id)).toContain(e.id);
+      expect((await call('GET', `/quote/enquiry/${e.id}`, `seller${other}`)).body.data.lines).toHaveLength(3);
+      expect((await call('GET', `/quote/enquiry/${e.id}`, `seller${third}`)).status).toBe(404);
+      expect((await call('GET', '/quote/center', `seller${third}`)).body.data.data.map((x: { id: number }) => x.id)).not.toContain(e.id);
+      // another company's buyer cannot read it
+      expect((await call('GET', `/enquiry/detail/${e.id}`, 'seller')).status).toBe(403);
+      expect((await call('GET', '/enquiry/mine', 'buyer')).body.data.data[0]).toMatchObject({ id: e.id, state_text: '待报价' });
+    });
+
+    it('refuses 0 lines, 51 lines, a short OE, its own company and an unknown seller, creating nothing', async () => {
+      const before = await count('enquiry');
+      expect((await add({ lines: [] })).body).toMatchObject({ code: 422, field: 'lines', client_msg: enquiryText.noLines });
+      expect((await add({ lines: Array.from({ length: 51 }, () => lines[0]) })).body).toMatchObject({ code: 422, client_msg: '一次最多询价50行' });
+      expect((await add({ lines: [lines[0], { ...lines[1], oe: '12-3' }] })).body).toMatchObject({ code: 422, field: 'lines.1.oe', client_msg: '第2行：OE号至少5个字符' });
+      expect((await add({ lines: [{ ...lines[0], qty: 0 }] })).body).toMatchObject({ code: 422, field: 'lines.0.qty', client_msg: `第1行：${enquiryText.qty}` });
+      expect((await add({ seller_ids: [3] })).body).toMatchObject({ code: 422, field: 'seller_ids', client_msg: enquiryServiceText.ownCompany });
+      expect((await add({ seller_ids: [4] })).body).toMatchObject({ code: 422, field: 'seller_ids', client_msg: enquiryServiceText.unknownSeller });
+      expect((await add({ seller_ids: [] })).body).toMatchObject({ code: 422, field: 'seller_ids' });
+      expect(await count('enquiry')).toBe(before);
+    });
+
+    it('sellers quote a price or 无货; a double press stores one quote; the buyer sees all, each seller only its own', async () => {
+      const e = (await add()).body.data;
+      const [l1, l2, l3] = e.lines.map((l: { id: number }) => l.id);
+      const quote = (user: string, body: Record<string, unknown>, key?: string) =>
+        call('POST', '/quote/submit', user, { enquiry_id: e.id, ...body }, key ? { 'Idempotency-Key': key } : {});
+      const key = `quote-press-${e.id}-0001`;
+      const first = await quote('seller', { line_id: l1, price: '120.5', brand: '博世', quality: '品牌件', qty: 10, delivery_days: 1, valid_days: 3 }, key);
+      expect(first.body, JSON.stringify(first.body)).toMatchObject({ code: 200 });
+      expect(first.body.data).toMatchObject({ price_fen: 12050, brand: '博世', fate: 'active', seller_company_id: 2 });
+      const again = await quote('seller', { line_id: l1, price: '120.5', brand: '博世', quality: '品牌件', qty: 10, delivery_days: 1, valid_days: 3 }, key);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect((await quote('seller', { line_id: l3, no_stock: true })).body.data.price_fen).toBe(-1);
+      expect((await quote(`seller${other}`, { line_id: l1, price: 99 })).body.data.price_fen).toBe(9900);
+      expect((await quote(`seller${other}`, { line_id: l2, price: '45' })).status).toBe(200);
+      // re-quoting a line replaces the seller's answer
+      expect((await quote('seller', { line_id: l1, price: '118' })).body.data.price_fen).toBe(11800);
+
+      expect((await call('GET', '/enquiry/quote-count', 'buyer')).body.data.count).toBeGreaterThanOrEqual(4);
+      const seen = await call('GET', `/enquiry/detail/${e.id}`, 'buyer');
+      expect(seen.body.data).toMatchObject({ quote_count: 4, state_text: '已报价 4', actions: ['end', 'cancel'] });
+      const line1 = seen.body.data.quotes.filter((q: { line_id: number }) => q.line_id === l1).map((q: { price_fen: number }) => q.price_fen);
+      expect(line1).toEqual([9900, 11800]);
+      expect((await call('GET', '/enquiry/quote-count', 'buyer')).body.data.count).toBe(0);
+      const mine = await call('GET', `/quote/enquiry/${e.id}`, `seller${other}`);
+      expect(mine.body.data.quotes.every((q: { seller_company_id: number }) => q.seller_company_id === other)).toBe(true);
+      expect(mine.body.data.quotes).toHaveLength(2);
+      // a quoted enquiry can no longer be edited
+      expect(seen.body.data.actions).not.toContain('update');
+    });
+
+    it('refuses an empty or negative price, a foreign line, its own enquiry, a registered member and closed enquiries', async () => {
+      const e = (await add()).body.data;
+      const l1 = e.lines[0].id;
+      const quote = (user: string, body: Record<string, unknown>) => call('POST', '/quote/submit', user, { enquiry_id: e.id, line_id: l1, ...body });
+      expect((await quote('seller', { price: '' })).body).toMatchObject({ code: 422, field: 'price', client_msg: enquiryText.enterQuote });
+      expect((await quote('seller', { price: '-3' })).body).toMatchObject({ code: 422, field: 'price', client_msg: enquiryText.badPrice });
+      expect((await quote('seller', { price: 'abc' })).body.client_msg).toBe(enquiryText.badPrice);
+      expect((await quote('seller', { price: '1', line_id: 999999 })).body).toMatchObject({ code: 422, field: 'line_id' });
+      // a seller's own enquiry
+      const own = (await add({ seller_ids: [other] }, 'seller')).body.data;
+      expect((await call('POST', '/quote/submit', 'seller', { enquiry_id: own.id, line_id: own.lines[0].id, price: '1' })).body)
+        .toMatchObject({ code: 422, client_msg: enquiryText.ownEnquiry });
+      // a registered (free) seller company cannot quote
+      const db = env.database.db;
+      const level = (await sql<{ level_id: number }>`select level_id from company where id = ${other}`.execute(db)).rows[0].level_id;
+      await sql`update company set level_id = (select id from company_level where level_type = 'free' order by id limit 1) where id = ${other}`.execute(db);
+      const free = await quote(`seller${other}`, { price: '1' });
+      expect(free.status).toBe(403);
+      expect(free.body.client_msg).toBe('注册会员无法报价和查看联系方式，请联系客服升级为正式会员');
+      await sql`update company set level_id = ${level} where id = ${other}`.execute(db);
+      // a buyer without the quote codes
+      expect((await quote('buyer', { price: '1' })).status).toBe(403);
+      expect(await count('quote')).toBe(4);
+
+      // ended: no more quotes; anew opens it again; past its expiry: 已过期
+      expect((await call('POST', '/enquiry/end', 'buyer', { id: e.id })).body.data).toMatchObject({ state: 'ended', actions: ['anew'] });
+      const closed = await quote('seller', { price: '1' });
+      expect(closed.status).toBe(409);
+      expect(closed.body.client_msg).toBe('询价单已结束，不能再报价');
+      expect((await call('POST', '/enquiry/end', 'buyer', { id: e.id })).status).toBe(409);
+      expect((await call('POST', '/enquiry/anew', 'buyer', { id: e.id })).body.data.state).toBe('open');
+      env.clock.advance(8 * 86400);
+      const late = await quote('seller', { price: '1' });
+      expect(late.body.client_msg).toBe('询价单已过期，不能再报价');
+      env.clock.advance(-8 * 86400);
+      expect(await count('quote')).toBe(4);
+    });
+
+    it('drafts are sent later; cancelled and draft enquiries can be deleted, others not', async () => {
+      const draft = (await add({ send: false })).body.data;
+      expect(draft).toMatchObject({ state: 'draft', state_text: '草稿' });
+      expect((await call('GET', `/quote/enquiry/${draft.id}`, 'seller')).status).toBe(404);
+      expect((await call('POST', '/enquiry/send', 'buyer', { id: draft.id })).body.data.state).toBe('open');
+      expect((await call('POST', '/enquiry/delete', 'buyer', { id: draft.id })).status).toBe(409);
+      expect((await call('POST', '/enquiry/cancel', 'buyer', { id: draft.id })).body.data.state).toBe('cancelled');
+      expect((await call('POST', '/enquiry/delete', 'seller', { id: draft.id })).status).toBe(403);
+      expect((await call('POST', '/enquiry/delete', 'buyer', { id: draft.id })).status).toBe(200);
+      expect((await call('GET', `/enquiry/detail/${draft.id}`, 'buyer')).status).toBe(404);
+    });
+  });
+});
