@@ -61,6 +61,8 @@ import { Route as BackendOrganizationEmployeeRouteImport } from './routes/backen
 import { Route as BackendProductCleanRouteImport } from './routes/backend/product.clean'
 import { Route as BackendProductImportRouteImport } from './routes/backend/product.import'
 import { Route as BackendProductStockAndPriceRouteImport } from './routes/backend/product.stockAndPrice'
+import { Route as BackendQuoteIndexRouteImport } from './routes/backend/quote.index'
+import { Route as BackendQuoteIdRouteImport } from './routes/backend/quote.$id'
 import { Route as BackendSettingsEnterpriseRouteImport } from './routes/backend/settings.enterprise'
 import { Route as BackendSettingsPasswordRouteImport } from './routes/backend/settings.password'
 import { Route as BackendSettingsProfileRouteImport } from './routes/backend/settings.profile'
@@ -72,6 +74,7 @@ import { Route as OperationCompanyAuditRouteImport } from './routes/operation/co
 import { Route as AuthLoginPasswordResetRouteImport } from './routes/_auth/login_.password.reset'
 import { Route as StoreCartOrderCompleteRouteImport } from './routes/_store/cart_.order.complete'
 import { Route as StoreCartOrderCreateRouteImport } from './routes/_store/cart_.order.create'
+import { Route as StoreEnquiryListIdRouteImport } from './routes/_store/enquiry/list_.$id'
 import { Route as StorePayPackageIndexRouteImport } from './routes/_store/pay/package/index'
 import { Route as StorePayPackageCompleteRouteImport } from './routes/_store/pay/package/complete'
 import { Route as StorePayPackageOrderRouteImport } from './routes/_store/pay/package/order'
@@ -358,6 +361,16 @@ const BackendProductStockAndPriceRoute =
     path: '/product/stockAndPrice',
     getParentRoute: () => BackendRoute,
   } as any)
+const BackendQuoteIndexRoute = BackendQuoteIndexRouteImport.update({
+  id: '/quote/',
+  path: '/quote/',
+  getParentRoute: () => BackendRoute,
+} as any)
+const BackendQuoteIdRoute = BackendQuoteIdRouteImport.update({
+  id: '/quote/$id',
+  path: '/quote/$id',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendSettingsEnterpriseRoute =
   BackendSettingsEnterpriseRouteImport.update({
     id: '/settings/enterprise',
@@ -412,6 +425,11 @@ const StoreCartOrderCompleteRoute = StoreCartOrderCompleteRouteImport.update({
 const StoreCartOrderCreateRoute = StoreCartOrderCreateRouteImport.update({
   id: '/cart_/order/create',
   path: '/cart/order/create',
+  getParentRoute: () => StoreRoute,
+} as any)
+const StoreEnquiryListIdRoute = StoreEnquiryListIdRouteImport.update({
+  id: '/enquiry/list_/$id',
+  path: '/enquiry/list/$id',
   getParentRoute: () => StoreRoute,
 } as any)
 const StorePayPackageIndexRoute = StorePayPackageIndexRouteImport.update({
@@ -590,6 +608,7 @@ export interface FileRoutesByFullPath {
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
+  '/backend/quote/$id': typeof BackendQuoteIdRoute
   '/backend/settings/enterprise': typeof BackendSettingsEnterpriseRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
@@ -600,10 +619,12 @@ export interface FileRoutesByFullPath {
   '/company/': typeof StoreCompanyIndexRoute
   '/search/': typeof StoreSearchIndexRoute
   '/trade/': typeof StoreTradeIndexRoute
+  '/backend/quote/': typeof BackendQuoteIndexRoute
   '/company/m/': typeof CompanyMIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
+  '/enquiry/list/$id': typeof StoreEnquiryListIdRoute
   '/pay/package/complete': typeof StorePayPackageCompleteRoute
   '/pay/package/order': typeof StorePayPackageOrderRoute
   '/search/dismantle/result': typeof StoreSearchDismantleResultRoute
@@ -670,6 +691,7 @@ export interface FileRoutesByTo {
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
+  '/backend/quote/$id': typeof BackendQuoteIdRoute
   '/backend/settings/enterprise': typeof BackendSettingsEnterpriseRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
@@ -680,10 +702,12 @@ export interface FileRoutesByTo {
   '/company': typeof StoreCompanyIndexRoute
   '/search': typeof StoreSearchIndexRoute
   '/trade': typeof StoreTradeIndexRoute
+  '/backend/quote': typeof BackendQuoteIndexRoute
   '/company/m': typeof CompanyMIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
+  '/enquiry/list/$id': typeof StoreEnquiryListIdRoute
   '/pay/package/complete': typeof StorePayPackageCompleteRoute
   '/pay/package/order': typeof StorePayPackageOrderRoute
   '/search/dismantle/result': typeof StoreSearchDismantleResultRoute
@@ -760,6 +784,7 @@ export interface FileRoutesById {
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
+  '/backend/quote/$id': typeof BackendQuoteIdRoute
   '/backend/settings/enterprise': typeof BackendSettingsEnterpriseRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
@@ -770,10 +795,12 @@ export interface FileRoutesById {
   '/_store/company/': typeof StoreCompanyIndexRoute
   '/_store/search/': typeof StoreSearchIndexRoute
   '/_store/trade/': typeof StoreTradeIndexRoute
+  '/backend/quote/': typeof BackendQuoteIndexRoute
   '/company/m/': typeof CompanyMIndexRoute
   '/_auth/login_/password/reset': typeof AuthLoginPasswordResetRoute
   '/_store/cart_/order/complete': typeof StoreCartOrderCompleteRoute
   '/_store/cart_/order/create': typeof StoreCartOrderCreateRoute
+  '/_store/enquiry/list_/$id': typeof StoreEnquiryListIdRoute
   '/_store/pay/package/complete': typeof StorePayPackageCompleteRoute
   '/_store/pay/package/order': typeof StorePayPackageOrderRoute
   '/_store/search/dismantle/result': typeof StoreSearchDismantleResultRoute
@@ -849,6 +876,7 @@ export interface FileRouteTypes {
     | '/backend/product/clean'
     | '/backend/product/import'
     | '/backend/product/stockAndPrice'
+    | '/backend/quote/$id'
     | '/backend/settings/enterprise'
     | '/backend/settings/password'
     | '/backend/settings/profile'
@@ -859,10 +887,12 @@ export interface FileRouteTypes {
     | '/company/'
     | '/search/'
     | '/trade/'
+    | '/backend/quote/'
     | '/company/m/'
     | '/login/password/reset'
     | '/cart/order/complete'
     | '/cart/order/create'
+    | '/enquiry/list/$id'
     | '/pay/package/complete'
     | '/pay/package/order'
     | '/search/dismantle/result'
@@ -929,6 +959,7 @@ export interface FileRouteTypes {
     | '/backend/product/clean'
     | '/backend/product/import'
     | '/backend/product/stockAndPrice'
+    | '/backend/quote/$id'
     | '/backend/settings/enterprise'
     | '/backend/settings/password'
     | '/backend/settings/profile'
@@ -939,10 +970,12 @@ export interface FileRouteTypes {
     | '/company'
     | '/search'
     | '/trade'
+    | '/backend/quote'
     | '/company/m'
     | '/login/password/reset'
     | '/cart/order/complete'
     | '/cart/order/create'
+    | '/enquiry/list/$id'
     | '/pay/package/complete'
     | '/pay/package/order'
     | '/search/dismantle/result'
@@ -1018,6 +1051,7 @@ export interface FileRouteTypes {
     | '/backend/product/clean'
     | '/backend/product/import'
     | '/backend/product/stockAndPrice'
+    | '/backend/quote/$id'
     | '/backend/settings/enterprise'
     | '/backend/settings/password'
     | '/backend/settings/profile'
@@ -1028,10 +1062,12 @@ export interface FileRouteTypes {
     | '/_store/company/'
     | '/_store/search/'
     | '/_store/trade/'
+    | '/backend/quote/'
     | '/company/m/'
     | '/_auth/login_/password/reset'
     | '/_store/cart_/order/complete'
     | '/_store/cart_/order/create'
+    | '/_store/enquiry/list_/$id'
     | '/_store/pay/package/complete'
     | '/_store/pay/package/order'
     | '/_store/search/dismantle/result'
@@ -1442,6 +1478,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BackendProductStockAndPriceRouteImport
       parentRoute: typeof BackendRoute
     }
+    '/backend/quote/': {
+      id: '/backend/quote/'
+      path: '/quote'
+      fullPath: '/backend/quote/'
+      preLoaderRoute: typeof BackendQuoteIndexRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/quote/$id': {
+      id: '/backend/quote/$id'
+      path: '/quote/$id'
+      fullPath: '/backend/quote/$id'
+      preLoaderRoute: typeof BackendQuoteIdRouteImport
+      parentRoute: typeof BackendRoute
+    }
     '/backend/settings/enterprise': {
       id: '/backend/settings/enterprise'
       path: '/settings/enterprise'
@@ -1517,6 +1567,13 @@ declare module '@tanstack/react-router' {
       path: '/cart/order/create'
       fullPath: '/cart/order/create'
       preLoaderRoute: typeof StoreCartOrderCreateRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/enquiry/list_/$id': {
+      id: '/_store/enquiry/list_/$id'
+      path: '/enquiry/list/$id'
+      fullPath: '/enquiry/list/$id'
+      preLoaderRoute: typeof StoreEnquiryListIdRouteImport
       parentRoute: typeof StoreRoute
     }
     '/_store/pay/package/': {
@@ -1822,6 +1879,7 @@ interface StoreRouteChildren {
   StoreTradeIndexRoute: typeof StoreTradeIndexRoute
   StoreCartOrderCompleteRoute: typeof StoreCartOrderCompleteRoute
   StoreCartOrderCreateRoute: typeof StoreCartOrderCreateRoute
+  StoreEnquiryListIdRoute: typeof StoreEnquiryListIdRoute
   StorePayPackageCompleteRoute: typeof StorePayPackageCompleteRoute
   StorePayPackageOrderRoute: typeof StorePayPackageOrderRoute
   StorePayPackageIndexRoute: typeof StorePayPackageIndexRoute
@@ -1855,6 +1913,7 @@ const StoreRouteChildren: StoreRouteChildren = {
   StoreTradeIndexRoute: StoreTradeIndexRoute,
   StoreCartOrderCompleteRoute: StoreCartOrderCompleteRoute,
   StoreCartOrderCreateRoute: StoreCartOrderCreateRoute,
+  StoreEnquiryListIdRoute: StoreEnquiryListIdRoute,
   StorePayPackageCompleteRoute: StorePayPackageCompleteRoute,
   StorePayPackageOrderRoute: StorePayPackageOrderRoute,
   StorePayPackageIndexRoute: StorePayPackageIndexRoute,
@@ -1873,9 +1932,11 @@ interface BackendRouteChildren {
   BackendProductCleanRoute: typeof BackendProductCleanRoute
   BackendProductImportRoute: typeof BackendProductImportRoute
   BackendProductStockAndPriceRoute: typeof BackendProductStockAndPriceRoute
+  BackendQuoteIdRoute: typeof BackendQuoteIdRoute
   BackendSettingsEnterpriseRoute: typeof BackendSettingsEnterpriseRoute
   BackendSettingsPasswordRoute: typeof BackendSettingsPasswordRoute
   BackendSettingsProfileRoute: typeof BackendSettingsProfileRoute
+  BackendQuoteIndexRoute: typeof BackendQuoteIndexRoute
   BackendOrderDetailOrderNoRoute: typeof BackendOrderDetailOrderNoRoute
 }
 
@@ -1890,9 +1951,11 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendProductCleanRoute: BackendProductCleanRoute,
   BackendProductImportRoute: BackendProductImportRoute,
   BackendProductStockAndPriceRoute: BackendProductStockAndPriceRoute,
+  BackendQuoteIdRoute: BackendQuoteIdRoute,
   BackendSettingsEnterpriseRoute: BackendSettingsEnterpriseRoute,
   BackendSettingsPasswordRoute: BackendSettingsPasswordRoute,
   BackendSettingsProfileRoute: BackendSettingsProfileRoute,
+  BackendQuoteIndexRoute: BackendQuoteIndexRoute,
   BackendOrderDetailOrderNoRoute: BackendOrderDetailOrderNoRoute,
 }
 

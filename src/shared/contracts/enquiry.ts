@@ -108,7 +108,7 @@ export type EnquiryDetail = v.InferOutput<typeof enquiryDetailSchema>;
 const listPayload = v.object({
   state: v.optional(v.picklist(['', 'draft', 'open', 'ended', 'cancelled', 'expired'], '状态只能是 draft、open、ended、cancelled 或 expired'), ''),
   page_number: wholeOf('页码', 1, 10000, 1),
-  page_size: wholeOf('每页条数', 1, 100, 20),
+  page_size: wholeOf('每页条数', 1, 800, 20),
 });
 
 export const quoteSubmitPayload = v.object({

@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { oeSearchQuery, oeSellersQuery } from './queries';
 import { msg } from '../../../shared/messages';
 import { stockColumns } from './stock-columns';
+import { EnquiryButton } from '../enquiry/EnquiryButton';
 import { OfflineError } from '../../api/request';
 import { PAGE_SIZES, type StockRow } from '../../../shared/contracts';
 
@@ -27,6 +28,7 @@ export function OeResults({ codes, r }: { codes: string[]; r?: number }) {
         {offline || !navigator.onLine ? `离线：显示 ${dayjs(q.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss')} 获取的结果` : `结果获取于 ${dayjs(q.dataUpdatedAt).format('HH:mm:ss')}`}
         {' · '}今日库存查询 {data.quota.total_per_day === 9999 ? `${data.quota.used} 次（不限）` : `${data.quota.used} / ${data.quota.total_per_day} 次`}
         {!data.contacts_visible && <> · <span>{msg.registeredCannotQuote}</span></>}
+        {' '}<EnquiryButton groups={data.items} />
       </div>
       {data.items.map((g) => (
         <OeGroup key={`${g.oe}-${g.oe_number}`} group={g} priceColumns={data.price_columns} contactsVisible={data.contacts_visible} />

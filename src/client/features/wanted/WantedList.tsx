@@ -28,7 +28,7 @@ export function WantedList({ page }: { page: number }) {
       ) : (
         <DataTable value={q.data?.data ?? []} dataKey="id" size="small" stripedRows loading={q.isPending || (q.isFetching && q.isPlaceholderData)}
           emptyMessage={msg.noResults} lazy paginator={(q.data?.total ?? 0) > WANTED_PAGE_SIZE} first={(page - 1) * WANTED_PAGE_SIZE} rows={WANTED_PAGE_SIZE} totalRecords={q.data?.total ?? 0}
-          onPage={(e) => void navigate({ to: '/enquiry/list', search: { page: (e.page ?? 0) + 1 } })}>
+          onPage={(e) => void navigate({ to: '/enquiry/list', search: (old) => ({ ...old, wpage: (e.page ?? 0) + 1 }) })}>
           <Column header="发布时间" body={(w: Wanted) => dayjs.unix(w.created).format('YYYY-MM-DD HH:mm:ss')} style={{ width: '11rem' }} />
           <Column header="求购配件" field="content" />
           <Column header="车型品牌" field="make_name" style={{ width: '7rem' }} />

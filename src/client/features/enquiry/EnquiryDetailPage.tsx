@@ -1,0 +1,119 @@
+/**
+ * /enquiry/list/{id}: one enquiry of the buyer's company. For each line, every seller's answer side
+ * by side (seller, area, brand, quality, price, quantity, delivery, validity, note), cheapest first
+ * or fastest first; 无货 answers read 暂无报价 and go last. The buttons are the moves the state
+ * machine allows now (结束询价, 取消询价, 重新询价, 发送询价, 删除).
+ */
+import { useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import dayjs from 'dayjs';
+import type { EnquiryDetail, Quote } from '../../../shared/contracts';
+import { ENQUIRY_ACTION_TEXT, isNoStock, QUOTE_FATE_TEXT, quotePriceText, type EnquiryAction } from '../../../shared/domain/enquiry';
+import { OfflineError, request } from '../../api/request';
+import { errorText } from '../account/form';
+import { enquiryDetailQuery, enquiryKeys } from './queries';
+import './enquiry.css';
+
+const day = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '—');
+const MOVES: Array<Exclude<EnquiryAction, 'update'>> = ['send', 'end', 'cancel', 'anew', 'delete'];
+const CALL = { send: 'enquirySend', end: 'enquiryEnd', cancel: 'enquiryCancel', anew: 'enquiryAnew', delete: 'enquiryDelete' } as const;
+
+export function stateSeverity(state: EnquiryDetail['state']) {
+  return state === 'open' ? 'warning' : state === 'ended' ? 'success' : state === 'draft' ? 'info' : 'secondary';
+}
+
+export function EnquiryDetailPage({ id }: { id: number }) {
+  const q = useQuery(enquiryDetailQuery(id));
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [sort, setSort] = useState<'price' | 'delivery'>('price');
+  const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  if (q.isPending) return <div className="card" aria-busy="true">正在加载询价单…</div>;
+  if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可查看询价单' : q.error.message}</div>;
+  const e = q.data;
+
+  const act = async (a: Exclude<EnquiryAction, 'update'>) => {
+    if (a === 'cancel' && !window.confirm('取消这张询价单？卖家将不能再报价。')) return;
+    if (a === 'delete' && !window.confirm('删除这张询价单？删除后不能恢复。')) return;
+    setBusy(a);
+    setStatus(null);
+    try {
+      const r = await request('post', CALL[a], { id: e.id }, undefined, { silent: true });
+      void qc.invalidateQueries({ queryKey: enquiryKeys.all() });
+      if (a === 'delete') return void navigate({ to: '/enquiry/list' });
+      qc.setQueryData(enquiryKeys.detail(e.id), r as EnquiryDetail);
+      setStatus({ kind: 'ok', text: `已${ENQUIRY_ACTION_TEXT[a]}` });
+    } catch (err) {
+      setStatus({ kind: 'error', text: errorText(err) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const ordered = (quotes: Quote[]) => [...quotes].sort((a, b) => {
+    if (isNoStock(a.price_fen) !== isNoStock(b.price_fen)) return isNoStock(a.price_fen) ? 1 : -1;
+    return sort === 'price' ? a.price_fen - b.price_fen || a.delivery_days - b.delivery_days : a.delivery_days - b.delivery_days || a.price_fen - b.price_fen;
+  });
+
+  return (
+    <div className="enquiry-page" style={{ display: 'grid', gap: '1rem' }}>
+      <section className="card" aria-label="询价单">
+        <div className="enquiry-head">
+          <h2>询价单 {e.enquiry_no}</h2>
+          <Tag value={e.state_text} severity={stateSeverity(e.state)} data-testid="enquiry-state" />
+          <span className="muted">发出 {day(e.created_at)} · 报价截止 {day(e.expires_at)} · 发给 {e.recipients.map((r) => r.name).join('、')}</span>
+          <span className="enquiry-actions">
+            {MOVES.filter((a) => e.actions.includes(a)).map((a) => (
+              <Button key={a} type="button" size="small" outlined={a !== 'send' && a !== 'anew'} severity={a === 'delete' || a === 'cancel' ? 'danger' : undefined}
+                label={ENQUIRY_ACTION_TEXT[a]} loading={busy === a} disabled={busy !== null} onClick={() => void act(a)} />
+            ))}
+          </span>
+        </div>
+        {e.note && <p className="muted">备注：{e.note}</p>}
+        {status && <p className={`stock-status ${status.kind}`} role={status.kind === 'ok' ? 'status' : 'alert'}>{status.text}</p>}
+        <div className="muted" style={{ marginTop: '0.4rem' }}>
+          排序：
+          <button type="button" className={`linklike ${sort === 'price' ? 'quote-best' : ''}`} aria-pressed={sort === 'price'} onClick={() => setSort('price')}>价格最低</button>
+          {' · '}
+          <button type="button" className={`linklike ${sort === 'delivery' ? 'quote-best' : ''}`} aria-pressed={sort === 'delivery'} onClick={() => setSort('delivery')}>货期最快</button>
+        </div>
+      </section>
+      {e.lines.map((l) => {
+        const quotes = ordered(e.quotes.filter((x) => x.line_id === l.id));
+        return (
+          <section key={l.id} className="card enquiry-line" aria-label={`第${l.line_no}行 ${l.oe || l.name}`} data-testid="enquiry-line">
+            <h3>{l.line_no}. {l.oe} {l.name} <span className="muted">× {l.qty} · {l.quality}</span></h3>
+            {quotes.length === 0 ? (
+              <p className="muted">{e.state === 'open' ? '待报价：卖家报价后会显示在这里，并在“我的求购”旁提示新报价。' : '没有卖家报价。可以点“重新询价”再问一次。'}</p>
+            ) : (
+              <div className="table-scroll">
+                <table className="quote-table">
+                  <thead><tr><th>卖家</th><th>品牌 / 品质</th><th className="num">报价(元)</th><th className="num">可供</th><th className="num">货期</th><th>有效期至</th><th>状态</th><th>备注</th></tr></thead>
+                  <tbody>
+                    {quotes.map((x, i) => (
+                      <tr key={x.id} className={isNoStock(x.price_fen) ? 'no-stock' : ''} data-testid="quote-row">
+                        <td>{x.seller_name}<br /><small className="muted">{x.seller_area}</small></td>
+                        <td>{x.brand || '—'}<br /><small className="muted">{x.quality}</small></td>
+                        <td className={`num ${i === 0 && !isNoStock(x.price_fen) && sort === 'price' ? 'quote-best' : ''}`}>{quotePriceText(x.price_fen)}</td>
+                        <td className="num">{isNoStock(x.price_fen) ? '无货' : x.qty || '—'}</td>
+                        <td className="num">{isNoStock(x.price_fen) ? '—' : x.delivery_days ? `${x.delivery_days} 天` : '现货'}</td>
+                        <td>{day(x.valid_until)}</td>
+                        <td>{QUOTE_FATE_TEXT[x.fate]}</td>
+                        <td>{x.note}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        );
+      })}
+      <p><Link to="/enquiry/list">返回我的询价</Link></p>
+    </div>
+  );
+}

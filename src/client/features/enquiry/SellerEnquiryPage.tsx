@@ -1,0 +1,124 @@
+/**
+ * /backend/quote/{id}: one enquiry sent to the seller's company. Each line has its quote form:
+ * price (Enter sends; empty says 请输入报价 and the focus stays there), brand, quality, quantity,
+ * delivery days, validity; or 无货 (stored as −1, read 暂无报价). A press twice or an answer lost
+ * on the way stores one quote (Idempotency-Key per form until it is saved). The seller sees its own
+ * answers only; quoting again replaces an answer the buyer has not taken.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Tag } from 'primereact/tag';
+import dayjs from 'dayjs';
+import type { EnquiryDetail, Quote } from '../../../shared/contracts';
+import { parseQuotePrice, QUOTE_FATE_TEXT, QUOTE_VALID_DAYS, quotePriceText } from '../../../shared/domain/enquiry';
+import { ApiError, OfflineError, request } from '../../api/request';
+import { errorText } from '../account/form';
+import { enquiryKeys, sellerEnquiryQuery } from './queries';
+import { stateSeverity } from './EnquiryDetailPage';
+import './enquiry.css';
+
+const day = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '—');
+
+export function SellerEnquiryPage({ id }: { id: number }) {
+  const q = useQuery(sellerEnquiryQuery(id));
+  if (q.isPending) return <div className="card" aria-busy="true">正在加载询价单…</div>;
+  if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可报价' : q.error.message}</div>;
+  const e = q.data;
+  const open = e.state === 'open';
+  return (
+    <div style={{ display: 'grid', gap: '1rem' }}>
+      <section className="card" aria-label="询价单">
+        <div className="enquiry-head">
+          <h2>询价单 {e.enquiry_no}</h2>
+          <Tag value={e.state_text} severity={stateSeverity(e.state)} />
+          <span className="muted">买家 {e.buyer_company_name} · 发出 {day(e.created_at)} · 报价截止 {day(e.expires_at)}</span>
+        </div>
+        {e.vin && <p className="muted">VIN：{e.vin}</p>}
+        {e.note && <p className="muted">备注：{e.note}</p>}
+        {!open && <p className="muted">询价单{e.state_text}，不能再报价。</p>}
+      </section>
+      {e.lines.map((l) => (
+        <LineQuote key={l.id} enquiry={e} line={l} mine={e.quotes.find((x) => x.line_id === l.id)} open={open} />
+      ))}
+      <p><Link to="/backend/quote">返回报价中心</Link></p>
+    </div>
+  );
+}
+
+function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetail; line: EnquiryDetail['lines'][number]; mine?: Quote; open: boolean }) {
+  const qc = useQueryClient();
+  const price = useRef<HTMLInputElement>(null);
+  const key = useRef(crypto.randomUUID());
+  const [f, setF] = useState({ price: mine && mine.price_fen >= 0 ? (mine.price_fen / 100).toFixed(2) : '', brand: mine?.brand ?? '', quality: mine?.quality ?? line.quality === '不限' ? '' : line.quality, qty: String(mine?.qty || line.qty), delivery_days: String(mine?.delivery_days ?? 0), valid_days: String(QUOTE_VALID_DAYS.default), note: mine?.note ?? '' });
+  const [error, setError] = useState<{ field: string; text: string } | null>(null);
+  const [busy, setBusy] = useState<'price' | 'none' | null>(null);
+  const [saved, setSaved] = useState('');
+  const set = (k: keyof typeof f, v: string) => setF((old) => ({ ...old, [k]: v }));
+
+  const send = async (noStock: boolean) => {
+    setSaved('');
+    if (!noStock) {
+      const p = parseQuotePrice(f.price);
+      if (!p.ok) {
+        setError({ field: 'price', text: p.message });
+        price.current?.focus();
+        return;
+      }
+    }
+    setError(null);
+    setBusy(noStock ? 'none' : 'price');
+    try {
+      const r = await request('post', 'quoteSubmit', {
+        enquiry_id: enquiry.id, line_id: line.id, price: noStock ? '' : f.price, no_stock: noStock, brand: f.brand, quality: f.quality,
+        qty: f.qty, delivery_days: f.delivery_days, valid_days: f.valid_days, note: f.note,
+      }, undefined, { silent: true, idempotencyKey: key.current });
+      key.current = crypto.randomUUID();
+      qc.setQueryData(enquiryKeys.sellerView(enquiry.id), (old: EnquiryDetail | undefined) =>
+        old && { ...old, quotes: [...old.quotes.filter((x) => x.line_id !== line.id), r] });
+      setSaved(noStock ? '已回复无货' : `已报价 ¥${quotePriceText(r.price_fen)}`);
+    } catch (err) {
+      const field = err instanceof ApiError ? err.field ?? '' : '';
+      setError({ field, text: errorText(err) });
+      if (field === 'price') price.current?.focus();
+    } finally {
+      setBusy(null);
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void send(false);
+  };
+  const input = (k: keyof typeof f, label: string, props: Record<string, unknown> = {}) => (
+    <label>{label}<InputText value={f[k]} disabled={!open} onChange={(e) => set(k, e.target.value)} invalid={error?.field === k} aria-label={`第${line.line_no}行 ${label}`} {...props} /></label>
+  );
+  return (
+    <section className="card enquiry-line" aria-label={`第${line.line_no}行 ${line.oe || line.name}`} data-testid="quote-line">
+      <h3>{line.line_no}. {line.oe} {line.name} <span className="muted">× {line.qty} · 品质：{line.quality}</span></h3>
+      {mine && (
+        <p className="muted" data-testid="my-quote">
+          我的报价：{quotePriceText(mine.price_fen)}{mine.price_fen >= 0 ? ' 元' : ''} · {QUOTE_FATE_TEXT[mine.fate]} · 有效至 {day(mine.valid_until)}
+        </p>
+      )}
+      {open && (
+        <form className="quote-form" onSubmit={submit} noValidate>
+          <label>报价(元)<InputText ref={price} value={f.price} inputMode="decimal" onChange={(e) => set('price', e.target.value)} invalid={error?.field === 'price'} aria-label={`第${line.line_no}行 报价`} placeholder="回车发送" /></label>
+          {input('brand', '品牌', { maxLength: 30 })}
+          {input('quality', '品质', { maxLength: 20 })}
+          {input('qty', '可供数量', { inputMode: 'numeric' })}
+          {input('delivery_days', '货期(天)', { inputMode: 'numeric' })}
+          {input('valid_days', '有效天数', { inputMode: 'numeric' })}
+          {input('note', '备注', { maxLength: 200 })}
+          <span className="quote-form-actions">
+            <Button type="submit" size="small" label={mine ? '修改报价' : '报价'} icon="pi pi-send" loading={busy === 'price'} disabled={busy !== null} />
+            <Button type="button" size="small" outlined severity="secondary" label="无货" loading={busy === 'none'} disabled={busy !== null} onClick={() => void send(true)} />
+          </span>
+        </form>
+      )}
+      {error && <p className="field-error" role="alert">{error.text}</p>}
+      {saved && <p className="stock-status ok" role="status">{saved}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Browser end-to-end of enquiries and quotes (issue 10, first slice): the buyer asks two sellers
+ * about the OE numbers of a search, the seller answers one line with a price (Enter sends; an empty
+ * price says 请输入报价) and another with 无货, and the buyer compares the answers.
+ * Screenshots: enquiry-dialog, quote-center, quote-seller, enquiry-compare.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from './harness';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => e2e?.close());
+
+describe('enquiries and quotes', () => {
+  it('the buyer asks two sellers from an OE search, the seller quotes a price and 无货, the buyer compares', async () => {
+    // two OE numbers stocked by the demo seller (company 2) and by another seller
+    const { rows } = await e2e.pglite.query<{ oe_norm: string }>(`
+      select oe_norm from stock where state = 'on' and quantity > 0 and price0 is not null and company_id not in (1, 3)
+      group by oe_norm having bool_or(company_id = 2) and count(distinct company_id) >= 2 order by oe_norm limit 2`);
+    expect(rows).toHaveLength(2);
+    const buyer = await e2e.newPage();
+    await e2e.signIn(buyer.page, '/login', 'buyer');
+    await buyer.page.goto(`${e2e.url}/search/parts/oe?code=${rows.map((r) => r.oe_norm).join(',')}`);
+    await buyer.page.getByRole('button', { name: '向卖家询价' }).click();
+    const dialog = buyer.page.getByRole('dialog', { name: '向卖家询价' });
+    await expect(dialog.getByRole('textbox', { name: '第1行 OE号' })).toHaveValue(/.+/);
+    await dialog.getByRole('textbox', { name: '第1行 数量' }).fill('4');
+    // ask 骏达 (the demo seller) and one more
+    const boxes = dialog.locator('.enquiry-sellers input[type="checkbox"]');
+    const n = await boxes.count();
+    for (let i = 0; i < n; i++) await boxes.nth(i).setChecked(false);
+    await dialog.locator('.enquiry-sellers label', { hasText: '骏达' }).locator('input').check();
+    await dialog.locator('.enquiry-sellers label:not(:has-text("骏达"))').first().locator('input').check();
+    await e2e.shot(buyer.page, 'enquiry-dialog');
+    await dialog.getByRole('button', { name: '发送询价（2 家）' }).click();
+    await buyer.page.waitForURL((u) => /^\/enquiry\/list\/\d+$/.test(u.pathname));
+    await expect(buyer.page.getByTestId('enquiry-state')).toHaveText('待报价');
+    const enquiryPath = new URL(buyer.page.url()).pathname;
+
+    const seller = await e2e.newPage();
+    await e2e.signIn(seller.page, '/login', 'seller');
+    await seller.page.goto(`${e2e.url}/backend/quote`);
+    const row = seller.page.locator('[data-testid="list-row"]').first();
+    await expect(row).toContainText('上海申通汽车维修服务有限公司');
+    await e2e.shot(seller.page, 'quote-center');
+    await row.getByRole('link', { name: /^报价 XJ/ }).click();
+    const line1 = seller.page.getByTestId('quote-line').nth(0);
+    const price = line1.getByRole('textbox', { name: '第1行 报价' });
+    await price.press('Enter');
+    await expect(line1.getByRole('alert')).toHaveText('请输入报价');
+    await expect.poll(() => price.evaluate((el) => el === document.activeElement)).toBe(true);
+    await price.fill('128.5');
+    await line1.getByRole('textbox', { name: '第1行 品牌' }).fill('博世');
+    await price.press('Enter');
+    await expect(line1.getByRole('status')).toHaveText('已报价 ¥128.50');
+    const line2 = seller.page.getByTestId('quote-line').nth(1);
+    await line2.getByRole('button', { name: '无货' }).click();
+    await expect(line2.getByRole('status')).toHaveText('已回复无货');
+    await expect(line2.getByTestId('my-quote')).toContainText('暂无报价');
+    await e2e.shot(seller.page, 'quote-seller');
+    await seller.context.close();
+
+    await buyer.page.goto(`${e2e.url}${enquiryPath}`);
+    await expect(buyer.page.getByTestId('enquiry-state')).toHaveText('已报价 2');
+    const lines = buyer.page.getByTestId('enquiry-line');
+    await expect(lines.nth(0).getByTestId('quote-row')).toContainText('128.50');
+    await expect(lines.nth(1).getByTestId('quote-row')).toContainText('暂无报价');
+    await e2e.shot(buyer.page, 'enquiry-compare');
+    // the buyer ends it; no more quotes
+    await buyer.page.getByRole('button', { name: '结束询价' }).click();
+    await expect(buyer.page.getByTestId('enquiry-state')).toHaveText('已结束');
+    await buyer.page.goto(`${e2e.url}/enquiry/list`);
+    await expect(buyer.page.getByRole('region', { name: '我的询价' }).locator('tbody tr').first()).toContainText('已结束');
+    await buyer.context.close();
+  });
+});
