@@ -62,12 +62,16 @@ describe('enquiries and quotes', () => {
     await e2e.shot(seller.page, 'quote-seller');
     await seller.context.close();
 
+    // the buyer's open page is told at once: two new quotes beside 我的求购
+    await expect(buyer.page.getByTestId('enquiry-badge')).toHaveText('2');
     await buyer.page.goto(`${e2e.url}${enquiryPath}`);
     await expect(buyer.page.getByTestId('enquiry-state')).toHaveText('已报价 2');
     const lines = buyer.page.getByTestId('enquiry-line');
     await expect(lines.nth(0).getByTestId('quote-row')).toContainText('128.50');
     await expect(lines.nth(1).getByTestId('quote-row')).toContainText('暂无报价');
     await e2e.shot(buyer.page, 'enquiry-compare');
+    // seen: the badge goes
+    await expect(buyer.page.getByTestId('enquiry-badge')).toHaveCount(0);
     // the buyer ends it; no more quotes
     await buyer.page.getByRole('button', { name: '结束询价' }).click();
     await expect(buyer.page.getByTestId('enquiry-state')).toHaveText('已结束');

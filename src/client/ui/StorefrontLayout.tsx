@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Toast } from 'primereact/toast';
 import { configQuery, SITE_KEYS } from '../features/system/queries';
 import { STOREFRONT_NAV, visibleEntries } from '../features/menus';
+import { EnquiryBadge } from '../features/enquiry/EnquiryBadge';
 import { QuoteBadge } from '../features/company/QuoteBadge';
 import { TopBar } from '../features/storefront/TopBar';
 import { SiteFooter } from '../features/storefront/SiteFooter';
@@ -30,7 +31,7 @@ export function StorefrontLayout() {
           </Link>
           <nav className="nav">
             {nav.map((e) => (
-              <Link key={e.path} to={e.path} activeOptions={{ exact: e.path === '/' }} activeProps={{ className: 'active' }}>{e.label}{e.path === '/quote' && <QuoteBadge />}</Link>
+              <Link key={e.path} to={e.path} activeOptions={{ exact: e.path === '/' }} activeProps={{ className: 'active' }}>{e.label}{e.path === '/quote' && <QuoteBadge />}{e.path === '/enquiry/list' && <EnquiryBadge />}</Link>
             ))}
           </nav>
         </div>

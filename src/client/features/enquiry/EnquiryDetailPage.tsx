@@ -4,7 +4,7 @@
  * or fastest first; 无货 answers read 暂无报价 and go last. The buttons are the moves the state
  * machine allows now (结束询价, 取消询价, 重新询价, 发送询价, 删除).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -32,6 +32,10 @@ export function EnquiryDetailPage({ id }: { id: number }) {
   const [sort, setSort] = useState<'price' | 'delivery'>('price');
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // opening the enquiry marks its quotes seen on the server: the badge follows
+  useEffect(() => {
+    if (q.dataUpdatedAt) void qc.invalidateQueries({ queryKey: enquiryKeys.count() });
+  }, [q.dataUpdatedAt, qc]);
   if (q.isPending) return <div className="card" aria-busy="true">正在加载询价单…</div>;
   if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可查看询价单' : q.error.message}</div>;
   const e = q.data;
