@@ -63,6 +63,7 @@ import { Route as BackendProductImportRouteImport } from './routes/backend/produ
 import { Route as BackendProductStockAndPriceRouteImport } from './routes/backend/product.stockAndPrice'
 import { Route as BackendQuoteIndexRouteImport } from './routes/backend/quote.index'
 import { Route as BackendQuoteIdRouteImport } from './routes/backend/quote.$id'
+import { Route as BackendQuoteMineRouteImport } from './routes/backend/quote.mine'
 import { Route as BackendSettingsEnterpriseRouteImport } from './routes/backend/settings.enterprise'
 import { Route as BackendSettingsPasswordRouteImport } from './routes/backend/settings.password'
 import { Route as BackendSettingsProfileRouteImport } from './routes/backend/settings.profile'
@@ -371,6 +372,11 @@ const BackendQuoteIdRoute = BackendQuoteIdRouteImport.update({
   path: '/quote/$id',
   getParentRoute: () => BackendRoute,
 } as any)
+const BackendQuoteMineRoute = BackendQuoteMineRouteImport.update({
+  id: '/quote/mine',
+  path: '/quote/mine',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendSettingsEnterpriseRoute =
   BackendSettingsEnterpriseRouteImport.update({
     id: '/settings/enterprise',
@@ -609,6 +615,7 @@ export interface FileRoutesByFullPath {
   '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
+  '/backend/quote/mine': typeof BackendQuoteMineRoute
   '/backend/settings/enterprise': typeof BackendSettingsEnterpriseRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
@@ -692,6 +699,7 @@ export interface FileRoutesByTo {
   '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
+  '/backend/quote/mine': typeof BackendQuoteMineRoute
   '/backend/settings/enterprise': typeof BackendSettingsEnterpriseRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
@@ -785,6 +793,7 @@ export interface FileRoutesById {
   '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
+  '/backend/quote/mine': typeof BackendQuoteMineRoute
   '/backend/settings/enterprise': typeof BackendSettingsEnterpriseRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
@@ -877,6 +886,7 @@ export interface FileRouteTypes {
     | '/backend/product/import'
     | '/backend/product/stockAndPrice'
     | '/backend/quote/$id'
+    | '/backend/quote/mine'
     | '/backend/settings/enterprise'
     | '/backend/settings/password'
     | '/backend/settings/profile'
@@ -960,6 +970,7 @@ export interface FileRouteTypes {
     | '/backend/product/import'
     | '/backend/product/stockAndPrice'
     | '/backend/quote/$id'
+    | '/backend/quote/mine'
     | '/backend/settings/enterprise'
     | '/backend/settings/password'
     | '/backend/settings/profile'
@@ -1052,6 +1063,7 @@ export interface FileRouteTypes {
     | '/backend/product/import'
     | '/backend/product/stockAndPrice'
     | '/backend/quote/$id'
+    | '/backend/quote/mine'
     | '/backend/settings/enterprise'
     | '/backend/settings/password'
     | '/backend/settings/profile'
@@ -1490,6 +1502,13 @@ declare module '@tanstack/react-router' {
       path: '/quote/$id'
       fullPath: '/backend/quote/$id'
       preLoaderRoute: typeof BackendQuoteIdRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/quote/mine': {
+      id: '/backend/quote/mine'
+      path: '/quote/mine'
+      fullPath: '/backend/quote/mine'
+      preLoaderRoute: typeof BackendQuoteMineRouteImport
       parentRoute: typeof BackendRoute
     }
     '/backend/settings/enterprise': {
@@ -1933,6 +1952,7 @@ interface BackendRouteChildren {
   BackendProductImportRoute: typeof BackendProductImportRoute
   BackendProductStockAndPriceRoute: typeof BackendProductStockAndPriceRoute
   BackendQuoteIdRoute: typeof BackendQuoteIdRoute
+  BackendQuoteMineRoute: typeof BackendQuoteMineRoute
   BackendSettingsEnterpriseRoute: typeof BackendSettingsEnterpriseRoute
   BackendSettingsPasswordRoute: typeof BackendSettingsPasswordRoute
   BackendSettingsProfileRoute: typeof BackendSettingsProfileRoute
@@ -1952,6 +1972,7 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendProductImportRoute: BackendProductImportRoute,
   BackendProductStockAndPriceRoute: BackendProductStockAndPriceRoute,
   BackendQuoteIdRoute: BackendQuoteIdRoute,
+  BackendQuoteMineRoute: BackendQuoteMineRoute,
   BackendSettingsEnterpriseRoute: BackendSettingsEnterpriseRoute,
   BackendSettingsPasswordRoute: BackendSettingsPasswordRoute,
   BackendSettingsProfileRoute: BackendSettingsProfileRoute,

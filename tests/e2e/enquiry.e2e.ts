@@ -60,6 +60,11 @@ describe('enquiries and quotes', () => {
     await expect(line2.getByRole('status')).toHaveText('已回复无货');
     await expect(line2.getByTestId('my-quote')).toContainText('暂无报价');
     await e2e.shot(seller.page, 'quote-seller');
+    // 我的报价 lists both answers with their fate
+    await seller.page.getByRole('navigation', { name: '后台菜单' }).getByRole('link', { name: '我的报价' }).click();
+    const mine = seller.page.getByRole('region', { name: '我的报价' });
+    await expect(mine.locator('[data-testid="list-row"]', { hasText: '128.50' })).toContainText('有效');
+    await expect(mine.locator('[data-testid="list-row"]', { hasText: '暂无报价' })).toHaveCount(1);
     await seller.context.close();
 
     // the buyer's open page is told at once: two new quotes beside 我的求购

@@ -94,6 +94,14 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       expect(mine.body.data.quotes).toHaveLength(2);
       // a quoted enquiry can no longer be edited
       expect(seen.body.data.actions).not.toContain('update');
+      // 我的报价: the seller's own quotes with their fate, none of another seller's
+      const myQuotes = (await call('GET', '/quote/mine', `seller${other}`)).body.data;
+      expect(myQuotes.data.every((q: { seller_company_id: number }) => q.seller_company_id === other)).toBe(true);
+      expect(myQuotes.data.filter((q: { enquiry_id: number }) => q.enquiry_id === e.id).map((q: { price_fen: number; fate: string; line_text: string }) => [q.price_fen, q.fate]))
+        .toEqual(expect.arrayContaining([[9900, 'active'], [4500, 'active']]));
+      await call('POST', '/enquiry/end', 'buyer', { id: e.id });
+      const after = (await call('GET', '/quote/mine', `seller${other}`)).body.data.data.filter((q: { enquiry_id: number }) => q.enquiry_id === e.id);
+      expect(after.map((q: { fate: string }) => q.fate)).toEqual(['lost', 'lost']);
     });
 
     it('refuses an empty or negative price, a foreign line, its own enquiry, a registered member and closed enquiries', async () => {

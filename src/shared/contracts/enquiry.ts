@@ -128,6 +128,17 @@ export const quoteSubmitPayload = v.object({
 
 const byId = v.object({ id: idOf('询价单') });
 
+/** A seller's quote with the enquiry and line it answers (我的报价). */
+export const myQuoteSchema = v.object({
+  ...quoteSchema.entries,
+  enquiry_id: v.number(),
+  enquiry_no: v.string(),
+  buyer_company_name: v.string(),
+  line_text: v.string(),
+  line_qty: v.number(),
+});
+export type MyQuote = v.InferOutput<typeof myQuoteSchema>;
+
 export const enquiryEndpoints = {
   enquiryAdd: defineEndpoint({
     method: 'post', path: '/enquiry/add', tag: 'enquiry', access: 'user', permissions: ENQUIRY_CODES, idempotent: true,
@@ -179,6 +190,12 @@ export const enquiryEndpoints = {
     method: 'get', path: '/quote/enquiry', tag: 'quote', access: 'user', permissions: QUOTE_CODES,
     summary: '卖家查看一张发给本公司的询价单：各行及本公司的报价',
     payload: emptyPayload, answer: enquiryDetailSchema,
+  }),
+  quoteMine: defineEndpoint({
+    method: 'get', path: '/quote/mine', tag: 'quote', access: 'user', permissions: QUOTE_CODES,
+    summary: '我的报价：本公司的报价（最新在前）及其结果：有效、已过期、已采纳、未采纳',
+    payload: v.object({ page_number: wholeOf('页码', 1, 10000, 1), page_size: wholeOf('每页条数', 1, 800, 50) }),
+    answer: v.object({ data: v.array(myQuoteSchema), total: v.number() }),
   }),
   quoteSubmit: defineEndpoint({
     method: 'post', path: '/quote/submit', tag: 'quote', access: 'user', permissions: QUOTE_CODES, idempotent: true,

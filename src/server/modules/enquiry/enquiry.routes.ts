@@ -4,7 +4,7 @@ import type { EnquiryService } from './enquiry.service';
 
 type Names =
   | 'enquiryAdd' | 'enquiryList' | 'enquiryDetail' | 'enquirySend' | 'enquiryEnd' | 'enquiryCancel' | 'enquiryAnew' | 'enquiryDelete'
-  | 'enquiryQuoteCount' | 'quoteCenter' | 'quoteEnquiry' | 'quoteSubmit';
+  | 'enquiryQuoteCount' | 'quoteCenter' | 'quoteEnquiry' | 'quoteSubmit' | 'quoteMine';
 
 const idOf = (id: string | undefined) => {
   if (!id || !/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) throw invalid('id', '询价单编号应为正整数');
@@ -27,4 +27,5 @@ export const enquiryHandlers = (svc: EnquiryService): Pick<Handlers, Names> => (
   quoteCenter: (p, ctx) => svc.center(ctx.db, ctx.caller!, p),
   quoteEnquiry: (_p, ctx) => svc.sellerView(ctx.db, ctx.caller!, idOf(ctx.id)),
   quoteSubmit: (p, ctx) => svc.submit(ctx.db, ctx.caller!, p, ctx),
+  quoteMine: (p, ctx) => svc.mine(ctx.db, ctx.caller!, p),
 });

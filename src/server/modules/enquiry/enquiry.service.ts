@@ -146,6 +146,17 @@ export const createEnquiryService = (deps: { clock: Clock; push?: (userId: numbe
       return detail(db, e, { seller: caller.companyId });
     },
 
+    async mine(db: Kysely<DB>, caller: Caller, p: PayloadOut<'quoteMine'>) {
+      const { rows, total } = await repo.quotesOfSeller(db, caller.companyId, (p.page_number - 1) * p.page_size, p.page_size);
+      return {
+        data: rows.map((r) => {
+          const e = { state: r.e_state, expires_at: r.e_expires, quote_count: r.e_quotes } as repo.EnquiryRow;
+          return { ...quoteOf(r, e), enquiry_id: r.enquiry_id, enquiry_no: r.enquiry_no, buyer_company_name: r.buyer_company_name, line_text: r.line_text, line_qty: r.line_qty };
+        }),
+        total,
+      };
+    },
+
     async submit(db: Kysely<DB>, caller: Caller, p: PayloadOut<'quoteSubmit'>, ctx?: Pick<RequestContext, 'afterCommit'>) {
       const price = p.no_stock ? { ok: true as const, fen: NO_STOCK_PRICE } : parseQuotePrice(p.price);
       if (!price.ok) throw invalid('price', price.message);

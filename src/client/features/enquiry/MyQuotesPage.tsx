@@ -1,0 +1,39 @@
+/** 我的报价 (/backend/quote/mine, M10 / M12): the company's quotes, newest first, and what became of each. */
+import { queryOptions } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Tag } from 'primereact/tag';
+import dayjs from 'dayjs';
+import type { AnswerOf, MyQuote } from '../../../shared/contracts';
+import { QUOTE_FATE_TEXT, quotePriceText } from '../../../shared/domain/enquiry';
+import { request } from '../../api/request';
+import { ListPage, type ListDef } from '../../ui/list/ListPage';
+import type { ListSearch } from '../../ui/list/list-search';
+import './enquiry.css';
+
+const mineKey = (p: { page_number: number; page_size: number }) => ['enquiry', 'myQuotes', p] as const;
+const mineQuery = (s: ListSearch) => {
+  const p = { page_number: s.page ?? 1, page_size: s.size ?? 50 };
+  return queryOptions({ queryKey: mineKey(p), queryFn: ({ signal }) => request('get', 'quoteMine', p, undefined, { signal }) });
+};
+
+const FATE_SEVERITY = { active: 'info', expired: 'secondary', accepted: 'success', lost: 'warning' } as const;
+
+export function MyQuotesPage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {
+  const def: ListDef<MyQuote, ReturnType<typeof mineKey>, AnswerOf<'quoteMine'>> = {
+    title: '我的报价',
+    filters: [],
+    query: mineQuery,
+    rowKey: (q) => q.id,
+    columns: [
+      { key: 'no', header: '询价单号', width: '12rem', cell: (q) => <Link to="/backend/quote/$id" params={{ id: String(q.enquiry_id) }}>{q.enquiry_no}</Link> },
+      { key: 'buyer', header: '买家', width: '11rem', cell: (q) => q.buyer_company_name },
+      { key: 'line', header: '询价配件', cell: (q) => <span>{q.line_text} <span className="muted">× {q.line_qty}</span></span> },
+      { key: 'price', header: '报价(元)', width: '6rem', num: true, cell: (q) => quotePriceText(q.price_fen) },
+      { key: 'brand', header: '品牌 / 品质', width: '8rem', cell: (q) => <span>{q.brand || '—'} <small className="muted">{q.quality}</small></span> },
+      { key: 'fate', header: '结果', width: '5rem', cell: (q) => <Tag value={QUOTE_FATE_TEXT[q.fate]} severity={FATE_SEVERITY[q.fate]} /> },
+      { key: 'at', header: '报价时间', width: '8rem', cell: (q) => dayjs.unix(q.updated_at).format('YYYY-MM-DD HH:mm') },
+    ],
+    empty: () => '还没有报价。打开“报价中心”里的询价单，逐行填写价格或回复无货。',
+  };
+  return <ListPage def={def} search={search} onSearch={onSearch} />;
+}
