@@ -1,15 +1,12 @@
 import type { Handlers } from '../../http/mount';
-import { invalid } from '../../http/errors';
+import { pathId } from '../../http/path-id';
 import type { EnquiryService } from './enquiry.service';
 
 type Names =
   | 'enquiryAdd' | 'enquiryList' | 'enquiryDetail' | 'enquirySend' | 'enquiryEnd' | 'enquiryCancel' | 'enquiryAnew' | 'enquiryDelete'
   | 'enquiryQuoteCount' | 'quoteCenter' | 'quoteEnquiry' | 'quoteSubmit' | 'quoteMine';
 
-const idOf = (id: string | undefined) => {
-  if (!id || !/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) throw invalid('id', '询价单编号应为正整数');
-  return Number(id);
-};
+const idOf = (id: string | undefined) => pathId(id, '询价单');
 
 export const enquiryHandlers = (svc: EnquiryService): Pick<Handlers, Names> => ({
   enquiryAdd: (p, ctx) => svc.add(ctx.db, ctx.caller!, p),

@@ -1,5 +1,5 @@
 import type { Handlers } from '../../http/mount';
-import { invalid } from '../../http/errors';
+import { pathId } from '../../http/path-id';
 import type { StockService } from './stock.service';
 
 type StockHandlerNames =
@@ -7,10 +7,7 @@ type StockHandlerNames =
   | 'updatePerformanceSetting' | 'stockSetLock' | 'stockSetState' | 'stockSetClean' | 'stockDelete' | 'stockChangeLog'
   | 'getMakes' | 'getPartTypes' | 'getTerminology' | 'factoryMake' | 'country';
 
-const rowId = (id: string | undefined) => {
-  if (!id || !/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) throw invalid('id', '库存编号应为正整数');
-  return Number(id);
-};
+const rowId = (id: string | undefined) => pathId(id, '库存');
 
 export const stockHandlers = (svc: StockService): Pick<Handlers, StockHandlerNames> => ({
   getStockData: (p, ctx) => svc.list(ctx.db, ctx.caller!, p),
