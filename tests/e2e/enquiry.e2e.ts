@@ -48,6 +48,10 @@ describe('enquiries and quotes', () => {
     await row.getByRole('link', { name: /^报价 XJ/ }).click();
     const line1 = seller.page.getByTestId('quote-line').nth(0);
     const price = line1.getByRole('textbox', { name: '第1行 报价' });
+    // the seller stocks this OE: its stock pre-fills the quote
+    await expect(line1.getByTestId('my-product')).toContainText('本公司库存');
+    await expect(price).toHaveValue(/^\d+\.\d{2}$/);
+    await price.fill('');
     await price.press('Enter');
     await expect(line1.getByRole('alert')).toHaveText('请输入报价');
     await expect.poll(() => price.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -99,6 +99,14 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       expect(myQuotes.data.every((q: { seller_company_id: number }) => q.seller_company_id === other)).toBe(true);
       expect(myQuotes.data.filter((q: { enquiry_id: number }) => q.enquiry_id === e.id).map((q: { price_fen: number; fate: string; line_text: string }) => [q.price_fen, q.fate]))
         .toEqual(expect.arrayContaining([[9900, 'active'], [4500, 'active']]));
+      // the OE's quote history is the company's own; its stock pre-fills a quote
+      const history = (await call('GET', '/quote/history?oe=7L0-698-151%20A', `seller${other}`)).body.data;
+      expect(history[0]).toMatchObject({ company_name: '上海申通汽车维修服务有限公司', quality_name: '原厂件', price: 9900 });
+      expect((await call('GET', '/quote/history?oe=7L0698151A', 'seller')).body.data[0].price).toBe(11800);
+      expect((await call('GET', '/quote/history?oe=12', 'seller')).body).toMatchObject({ code: 422, field: 'oe' });
+      const stocked = (await sql<{ oe_norm: string; quantity: number }>`select oe_norm, quantity from stock where company_id = 2 and state = 'on' order by quantity desc, id limit 1`.execute(env.database.db)).rows[0];
+      expect((await call('GET', `/quote/my-product?oe=${stocked.oe_norm}`, 'seller')).body.data).toMatchObject({ qty: stocked.quantity });
+      expect((await call('GET', '/quote/my-product?oe=ZZZZZZZZ99', 'seller')).body.data).toBeNull();
       await call('POST', '/enquiry/end', 'buyer', { id: e.id });
       const after = (await call('GET', '/quote/mine', `seller${other}`)).body.data.data.filter((q: { enquiry_id: number }) => q.enquiry_id === e.id);
       expect(after.map((q: { fate: string }) => q.fate)).toEqual(['lost', 'lost']);

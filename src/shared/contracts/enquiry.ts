@@ -8,6 +8,7 @@ import { defineEndpoint } from './endpoint';
 import { emptyPayload, MAX_ID } from './common';
 import { ENQUIRY_MAX_LINES, enquiryText, QUOTE_VALID_DAYS } from '../domain/enquiry';
 import { normalizeVin } from '../domain/vin';
+import { normalizeOe, OE_MIN_LENGTH } from '../domain/oe';
 
 /** C07 发布询价 / C08 查看报价 (buyers); M10 报价中心 / M12 报价 (sellers). */
 export const ENQUIRY_CODES = ['C07', 'C08'] as const;
@@ -196,6 +197,22 @@ export const enquiryEndpoints = {
     summary: '我的报价：本公司的报价（最新在前）及其结果：有效、已过期、已采纳、未采纳',
     payload: v.object({ page_number: wholeOf('页码', 1, 10000, 1), page_size: wholeOf('每页条数', 1, 800, 50) }),
     answer: v.object({ data: v.array(myQuoteSchema), total: v.number() }),
+  }),
+  getIMQuoteHisgoryByOe: defineEndpoint({
+    method: 'get', path: '/quote/history', tag: 'quote', access: 'user', permissions: QUOTE_CODES,
+    summary: '本公司对这个OE号的历史报价（最新在前，最多20条）：报价日期、买家、品牌、品质、价格（分，−1 为无货）',
+    payload: v.object({ oe: v.pipe(v.string('请输入OE号'), v.transform(normalizeOe), v.minLength(OE_MIN_LENGTH, `OE号至少${OE_MIN_LENGTH}个字符`), v.maxLength(40, 'OE号最多40个字符')) }),
+    answer: v.array(v.object({
+      /** unix seconds */
+      quote_date: v.number(), company_name: v.string(), brand_name: v.string(), brand_name_new: v.string(),
+      quality_name: v.string(), quality_name_new: v.string(), price: v.number(),
+    })),
+  }),
+  getMyProductByOe: defineEndpoint({
+    method: 'get', path: '/quote/my-product', tag: 'quote', access: 'user', permissions: QUOTE_CODES,
+    summary: '本公司这个OE号的在售库存（报价时预填品牌、品质、数量和批发价），没有则为 null',
+    payload: v.object({ oe: v.pipe(v.string('请输入OE号'), v.transform(normalizeOe), v.minLength(OE_MIN_LENGTH, `OE号至少${OE_MIN_LENGTH}个字符`), v.maxLength(40, 'OE号最多40个字符')) }),
+    answer: v.nullable(v.object({ stock_id: v.number(), brand: v.string(), quality: v.string(), qty: v.number(), price0: v.nullable(v.number()) })),
   }),
   quoteSubmit: defineEndpoint({
     method: 'post', path: '/quote/submit', tag: 'quote', access: 'user', permissions: QUOTE_CODES, idempotent: true,

@@ -5,7 +5,7 @@
  * on the way stores one quote (Idempotency-Key per form until it is saved). The seller sees its own
  * answers only; quoting again replaces an answer the buyer has not taken.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -56,7 +56,20 @@ function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetail; line
   const [error, setError] = useState<{ field: string; text: string } | null>(null);
   const [busy, setBusy] = useState<'price' | 'none' | null>(null);
   const [saved, setSaved] = useState('');
-  const set = (k: keyof typeof f, v: string) => setF((old) => ({ ...old, [k]: v }));
+  const [touched, setTouched] = useState(false);
+  const set = (k: keyof typeof f, v: string) => {
+    setTouched(true);
+    setF((old) => ({ ...old, [k]: v }));
+  };
+  const oe = line.oe_norm.length >= 5 ? line.oe_norm : '';
+  const history = useQuery({ queryKey: ['enquiry', 'history', oe], queryFn: ({ signal }) => request('get', 'getIMQuoteHisgoryByOe', { oe }, undefined, { signal, silent: true }), enabled: !!oe });
+  const product = useQuery({ queryKey: ['enquiry', 'myProduct', oe], queryFn: ({ signal }) => request('get', 'getMyProductByOe', { oe }, undefined, { signal, silent: true }), enabled: !!oe && open });
+  // the company's own stock of this OE pre-fills a first quote (never over what was typed)
+  useEffect(() => {
+    const p = product.data;
+    if (!p || mine || touched) return;
+    setF((old) => ({ ...old, price: p.price0 !== null ? (p.price0 / 100).toFixed(2) : old.price, brand: p.brand, quality: p.quality, qty: String(Math.min(p.qty, line.qty) || line.qty) }));
+  }, [product.data, mine, touched, line.qty]);
 
   const send = async (noStock: boolean) => {
     setSaved('');
@@ -119,6 +132,22 @@ function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetail; line
       )}
       {error && <p className="field-error" role="alert">{error.text}</p>}
       {saved && <p className="stock-status ok" role="status">{saved}</p>}
+      {product.data && !mine && <p className="muted" data-testid="my-product">本公司库存：{product.data.brand} {product.data.quality} · {product.data.qty} 件{product.data.price0 !== null ? ` · 批发价 ¥${(product.data.price0 / 100).toFixed(2)}` : ''}（已预填）</p>}
+      {(history.data?.length ?? 0) > 0 && (
+        <details className="quote-history">
+          <summary>这个OE号的历史报价（{history.data!.length}）</summary>
+          <div className="quote-history-scroll">
+            <table className="quote-table" aria-label="历史报价">
+              <thead><tr><th>日期</th><th>买家</th><th>要求品质</th><th>报价品牌 / 品质</th><th className="num">报价(元)</th></tr></thead>
+              <tbody>
+                {history.data!.map((h, i) => (
+                  <tr key={i}><td>{day(h.quote_date)}</td><td>{h.company_name}</td><td>{h.quality_name}</td><td>{h.brand_name_new || '—'} {h.quality_name_new}</td><td className="num">{quotePriceText(h.price)}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      )}
     </section>
   );
 }

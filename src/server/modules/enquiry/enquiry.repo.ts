@@ -155,3 +155,19 @@ export const quotesOfSeller = async (db: Kysely<DB>, companyId: number, offset: 
   ]);
   return { rows: rows.rows, total: total.rows[0].n };
 };
+
+/** This seller company's quotes on lines of this OE number, newest first. */
+export const historyByOe = async (db: Kysely<DB>, companyId: number, oeNorm: string) =>
+  (await sql<{ quote_date: Date; company_name: string; quality_name: string; brand_name_new: string; quality_name_new: string; price: number }>`
+    select q.updated_at as quote_date, b.name as company_name, l.quality as quality_name, q.brand as brand_name_new, q.quality as quality_name_new, q.price_fen as price
+    from quote q join enquiry_line l on l.id = q.line_id join enquiry e on e.id = q.enquiry_id join company b on b.id = e.buyer_company_id
+    where q.seller_company_id = ${companyId} and l.oe_norm = ${oeNorm}
+    order by q.updated_at desc, q.id desc limit 20`.execute(db)).rows;
+
+/** The company's own on-sale stock row of this OE number with the most pieces, to pre-fill a quote. */
+export const myProductByOe = async (db: Kysely<DB>, companyId: number, oeNorm: string) =>
+  (await sql<{ stock_id: number; brand: string; quality: string; qty: number; price0: number | null }>`
+    select s.id::int as stock_id, coalesce(b.name, s.custom_brand_name, '') as brand, q.name as quality, s.quantity as qty, s.price0
+    from stock s join part_quality q on q.id = s.quality_id left join part_brand b on b.id = s.part_brand_id
+    where s.company_id = ${companyId} and s.oe_norm = ${oeNorm} and s.state = 'on'
+    order by s.quantity desc, s.id limit 1`.execute(db)).rows[0] ?? null;

@@ -4,7 +4,7 @@ import type { EnquiryService } from './enquiry.service';
 
 type Names =
   | 'enquiryAdd' | 'enquiryList' | 'enquiryDetail' | 'enquirySend' | 'enquiryEnd' | 'enquiryCancel' | 'enquiryAnew' | 'enquiryDelete'
-  | 'enquiryQuoteCount' | 'quoteCenter' | 'quoteEnquiry' | 'quoteSubmit' | 'quoteMine';
+  | 'enquiryQuoteCount' | 'quoteCenter' | 'quoteEnquiry' | 'quoteSubmit' | 'quoteMine' | 'getIMQuoteHisgoryByOe' | 'getMyProductByOe';
 
 const idOf = (id: string | undefined) => pathId(id, '询价单');
 
@@ -25,4 +25,6 @@ export const enquiryHandlers = (svc: EnquiryService): Pick<Handlers, Names> => (
   quoteEnquiry: (_p, ctx) => svc.sellerView(ctx.db, ctx.caller!, idOf(ctx.id)),
   quoteSubmit: (p, ctx) => svc.submit(ctx.db, ctx.caller!, p, ctx),
   quoteMine: (p, ctx) => svc.mine(ctx.db, ctx.caller!, p),
+  getIMQuoteHisgoryByOe: (p, ctx) => svc.history(ctx.db, ctx.caller!, p.oe),
+  getMyProductByOe: (p, ctx) => svc.myProduct(ctx.db, ctx.caller!, p.oe),
 });

@@ -157,6 +157,12 @@ export const createEnquiryService = (deps: { clock: Clock; push?: (userId: numbe
       };
     },
 
+    async history(db: Kysely<DB>, caller: Caller, oe: string) {
+      return (await repo.historyByOe(db, caller.companyId, oe)).map((r) => ({ ...r, quote_date: unix(r.quote_date), brand_name: '' }));
+    },
+
+    myProduct: (db: Kysely<DB>, caller: Caller, oe: string) => repo.myProductByOe(db, caller.companyId, oe),
+
     async submit(db: Kysely<DB>, caller: Caller, p: PayloadOut<'quoteSubmit'>, ctx?: Pick<RequestContext, 'afterCommit'>) {
       const price = p.no_stock ? { ok: true as const, fen: NO_STOCK_PRICE } : parseQuotePrice(p.price);
       if (!price.ok) throw invalid('price', price.message);
