@@ -11,6 +11,8 @@ import { buildOpenApi } from './http/openapi';
 import { serveStatic } from './http/static';
 import { securityHeaders } from './http/security-headers';
 import { enquiryHandlers } from './modules/enquiry/enquiry.routes';
+import { addressHandlers } from './modules/address/address.routes';
+import { createAddressService } from './modules/address/address.service';
 import { createEnquiryService } from './modules/enquiry/enquiry.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { authHandlers } from './modules/auth/auth.routes';
@@ -106,6 +108,7 @@ export const createApp = (deps: AppDeps) => {
     ...organisationHandlers(createOrganisationService({ clock: deps.clock, auth })),
     ...enterpriseHandlers(createEnterpriseService()),
     ...backofficeHandlers(createBackofficeService(company)),
+    ...addressHandlers(createAddressService(deps.clock)),
     ...enquiryHandlers(createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev) })),
   };
 

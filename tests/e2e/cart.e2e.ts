@@ -194,4 +194,30 @@ describe('cart', () => {
     }
     await e2e.pglite.query('delete from cart_item where user_id = $1', [u.id]);
   });
+
+  it('checkout saves the typed address to the address book, and the next checkout starts from it', async () => {
+    const { rows: [u] } = await e2e.pglite.query<{ id: number; company_id: number }>(`select id, company_id from app_user where username = 'buyer'`);
+    await e2e.pglite.query(`
+      insert into cart_item (user_id, company_id, stock_id, qty)
+      select $1, $2, id, 1 from stock where state = 'on' and company_id not in (1, 3) and quantity > 5 and price0 is not null order by id limit 1`, [u.id, u.company_id]);
+    const first = await e2e.newPage();
+    await e2e.signIn(first.page, '/login', 'buyer');
+    await first.page.goto(`${e2e.url}/cart/order/create`);
+    await first.page.locator('#checkout-contact_name').fill('王志强');
+    await first.page.locator('#checkout-contact_phone').fill('021-64881234');
+    await first.page.locator('#checkout-address').fill('上海市闵行区七莘路1888号3号仓库');
+    await first.page.getByRole('button', { name: '保存到地址簿' }).click();
+    await expect(first.page.getByRole('status').filter({ hasText: '已保存到地址簿' })).toHaveCount(1);
+    await first.context.close();
+
+    // another tab (no draft): the default address is already there, and can be picked from the book
+    const next = await e2e.newPage();
+    await e2e.signIn(next.page, '/login', 'buyer');
+    await next.page.goto(`${e2e.url}/cart/order/create`);
+    await expect(next.page.locator('#checkout-address')).toHaveValue('上海市闵行区七莘路1888号3号仓库');
+    await expect(next.page.locator('#checkout-contact_phone')).toHaveValue('021-64881234');
+    await expect(next.page.getByRole('button', { name: '保存到地址簿' })).toHaveCount(0);
+    await next.context.close();
+    await e2e.pglite.query('delete from cart_item where user_id = $1', [u.id]);
+  });
 });

@@ -20,6 +20,7 @@ import { stockEndpoints } from './stock';
 import { organisationEndpoints } from './organisation';
 import { stockImportEndpoints } from './stock-import';
 import { enquiryEndpoints } from './enquiry';
+import { addressEndpoints } from './address';
 
 export * from './envelope';
 export * from './endpoint';
@@ -44,6 +45,7 @@ export * from './stock';
 export * from './organisation';
 export * from './stock-import';
 export * from './enquiry';
+export * from './address';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -67,6 +69,7 @@ export const endpoints = {
   ...organisationEndpoints,
   ...stockImportEndpoints,
   ...enquiryEndpoints,
+  ...addressEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

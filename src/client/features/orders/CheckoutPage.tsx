@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { InputText } from 'primereact/inputtext';
@@ -16,6 +16,7 @@ import { Field } from '../account/Field';
 import { cartKeys, cartListQuery } from '../cart/queries';
 import { orderKeys } from './queries';
 import { clearDraft, loadDraft, saveDraft, type CheckoutDraft } from './checkout-draft';
+import { AddressBookPicker } from './AddressBookPicker';
 import '../account/account.css';
 import '../cart/cart.css';
 import './orders.css';
@@ -51,6 +52,11 @@ export function CheckoutPage() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => saveDraft(user.uuid, draft), [user.uuid, draft]);
+
+  const pickAddress = useCallback((a: { contact_name: string; contact_phone: string; address: string }) => {
+    setDraft((d) => ({ ...d, contact_name: a.contact_name, contact_phone: a.contact_phone, address: a.address }));
+    setErrors((e) => ({ ...e, contact_name: undefined, contact_phone: undefined, address: undefined }));
+  }, []);
 
   const set = (name: FieldName, value: string) => {
     setDraft((d) => ({ ...d, [name]: value }));
@@ -116,6 +122,7 @@ export function CheckoutPage() {
     <form className="checkout-page" aria-label="确认订单" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
       <section className="card">
         <h2 className="orders-title">收货信息</h2>
+        <AddressBookPicker current={draft} onPick={pickAddress} />
         <div className="checkout-form">
           <Field id="checkout-contact_name" label="收货人" required error={errors.contact_name}>
             <InputText id="checkout-contact_name" name="contact_name" value={draft.contact_name} maxLength={40} onChange={(e) => set('contact_name', e.target.value)} onBlur={() => setErrors((x) => ({ ...x, contact_name: fieldError('contact_name', draft.contact_name) }))} {...errorProps('contact_name')} />

@@ -1,0 +1,65 @@
+/**
+ * The address book at checkout (issue 12): pick a saved 收货人 / 电话 / 地址 instead of typing it,
+ * or save what was typed for next time. The default address fills an empty form on arrival.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Dropdown } from 'primereact/dropdown';
+import { Button } from 'primereact/button';
+import type { Address } from '../../../shared/contracts';
+import { request } from '../../api/request';
+import { errorText } from '../account/form';
+
+export const addressKeys = { list: () => ['address', 'list'] as const };
+export const addressListQuery = () =>
+  queryOptions({ queryKey: addressKeys.list(), queryFn: ({ signal }) => request('get', 'addressList', {}, undefined, { signal, silent: true }) });
+
+type Fields = { contact_name: string; contact_phone: string; address: string };
+
+export function AddressBookPicker({ current, onPick }: { current: Fields; onPick: (a: Fields) => void }) {
+  const q = useQuery(addressListQuery());
+  const qc = useQueryClient();
+  const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const filled = useRef(false);
+  const book = q.data ?? [];
+
+  // arriving with an empty form: the default address fills it once
+  useEffect(() => {
+    if (filled.current || !q.data) return;
+    filled.current = true;
+    const d = q.data.find((a) => a.is_default);
+    if (d && !current.contact_name && !current.contact_phone && !current.address) onPick(d);
+  }, [q.data, current, onPick]);
+
+  const same = (a: Address) => a.contact_name === current.contact_name.trim() && a.contact_phone === current.contact_phone.trim() && a.address === current.address.trim();
+  const saved = book.some(same);
+
+  const save = async () => {
+    setBusy(true);
+    setStatus(null);
+    try {
+      await request('post', 'addressSave', { ...current, is_default: book.length === 0 }, undefined, { silent: true });
+      await qc.invalidateQueries({ queryKey: addressKeys.list() });
+      setStatus({ kind: 'ok', text: '已保存到地址簿' });
+    } catch (e) {
+      setStatus({ kind: 'error', text: errorText(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="address-picker">
+      {book.length > 0 && (
+        <Dropdown inputId="address-book" value={null} options={book} placeholder={`从地址簿选择（${book.length}）`} aria-label="从地址簿选择"
+          itemTemplate={(a: Address) => <span>{a.is_default && <b className="muted">[默认] </b>}{a.contact_name} {a.contact_phone} · {a.address}</span>}
+          onChange={(e) => onPick(e.value as Address)} />
+      )}
+      {!saved && (current.contact_name || current.address) && (
+        <Button type="button" size="small" text icon="pi pi-bookmark" label="保存到地址簿" loading={busy} onClick={() => void save()} />
+      )}
+      {status && <span className={status.kind === 'ok' ? 'muted' : 'field-error'} role={status.kind === 'ok' ? 'status' : 'alert'}>{status.text}</span>}
+    </div>
+  );
+}
