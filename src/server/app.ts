@@ -109,7 +109,7 @@ export const createApp = (deps: AppDeps) => {
     ...enterpriseHandlers(createEnterpriseService()),
     ...backofficeHandlers(createBackofficeService(company)),
     ...addressHandlers(createAddressService(deps.clock)),
-    ...enquiryHandlers(createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev) })),
+    ...enquiryHandlers(createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), cart })),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));

@@ -150,6 +150,88 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       expect(await count('quote')).toBe(4);
     });
 
+    it('the buyer accepts quotes into the cart as 临时产品 and checks them out at the quoted price; refusals change nothing', async () => {
+      const db = env.database.db;
+      const e = (await add()).body.data;
+      const [l1, l2, l3] = e.lines.map((l: { id: number }) => l.id);
+      const quote = async (user: string, body: Record<string, unknown>) => {
+        const r = await call('POST', '/quote/submit', user, { enquiry_id: e.id, ...body });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return r.body.data.id as number;
+      };
+      const sellerL1 = await quote('seller', { line_id: l1, price: '118', brand: '博世', quality: '品牌件', qty: 1 });
+      const otherL1 = await quote(`seller${other}`, { line_id: l1, price: '99', quality: '原厂件' });
+      const otherL2 = await quote(`seller${other}`, { line_id: l2, price: '45', qty: 10, valid_days: 1 });
+      const noStock = await quote('seller', { line_id: l3, no_stock: true });
+      const accept = (ids: number[], user = 'buyer') => call('POST', '/enquiry/accept', user, { quote_ids: ids });
+      const cartOf = async () => (await call('GET', `/cart?type_code=${encodeURIComponent('临时产品')}`, 'buyer')).body.data;
+      const inCart = async () => (await sql<{ n: number }>`select count(*)::int as n from cart_item where quote_id is not null`.execute(db)).rows[0].n;
+      const before = await inCart();
+
+      // refused, nothing added: 无货, another company's enquiry, an unknown quote, an empty choice
+      expect((await accept([otherL1, noStock])).body).toMatchObject({ code: 409, client_msg: enquiryText.noStockNotAcceptable });
+      expect((await accept([otherL1], `seller${third}`)).body).toMatchObject({ code: 403 });
+      expect((await accept([otherL1, 2147483647])).status).toBe(404);
+      expect((await accept([])).body).toMatchObject({ code: 422, field: 'quote_ids', client_msg: '请选择要采纳的报价' });
+      expect((await call('POST', '/cart/add', 'buyer', { stock_id: 1, type_code: '临时产品' })).body).toMatchObject({ code: 422, field: 'type_code' });
+      expect(await inCart()).toBe(before);
+
+      // the cheapest of each line, and seller 2's dearer one too; twice is once
+      expect((await accept([otherL1, otherL2, sellerL1])).body.data).toEqual({ added: 3, already: 0 });
+      expect((await accept([otherL1])).body.data).toEqual({ added: 0, already: 1 });
+      const cart = await cartOf();
+      const items = cart.groups.flatMap((g: { items: unknown[] }) => g.items) as Array<Record<string, unknown>>;
+      expect(items.map((i) => [i.quoteId, i.price, i.qty, i.priceColumn, i.typeCode, i.stockId, i.enquiryNo])).toEqual(expect.arrayContaining([
+        [otherL1, 9900, 2, 'quote', '临时产品', null, e.enquiry_no],
+        [otherL2, 4500, 4, 'quote', '临时产品', null, e.enquiry_no],
+        // the line asked for 2, the quote offers 1
+        [sellerL1, 11800, 1, 'quote', '临时产品', null, e.enquiry_no],
+      ]));
+      expect(cart.groups).toHaveLength(2);
+      // the stock cart is another cart
+      const stockCart = (await call('GET', '/cart', 'buyer')).body.data;
+      expect(stockCart.groups.flatMap((g: { items: Array<{ quoteId: number | null }> }) => g.items).some((i: { quoteId: number | null }) => i.quoteId !== null)).toBe(false);
+
+      // an accepted quote is fixed; its line keeps the quote's limits and has no tax choice
+      expect((await call('POST', '/quote/submit', `seller${other}`, { enquiry_id: e.id, line_id: l1, price: '150' })).body)
+        .toMatchObject({ code: 409, client_msg: enquiryServiceText.quoteAccepted });
+      const lineOf = (quoteId: number) => items.find((i) => i.quoteId === quoteId)!.id as number;
+      expect((await call('POST', '/cart/qty', 'buyer', { id: lineOf(sellerL1), qty: 2 })).body).toMatchObject({ code: 422, field: 'qty', client_msg: '超过卖家报价的可供数量：最多1件' });
+      expect((await call('POST', '/cart/qty', 'buyer', { id: lineOf(otherL2), qty: 6 })).body.data).toEqual({ id: lineOf(otherL2), qty: 6 });
+      expect((await call('POST', '/cart/tax', 'buyer', { id: lineOf(otherL1), is_include_tax: true })).body).toMatchObject({ code: 422, field: 'is_include_tax' });
+
+      // taken out of the cart before ordering: no longer accepted, the seller may quote again
+      expect((await call('POST', '/cart/remove', 'buyer', { ids: [lineOf(sellerL1)] })).status).toBe(200);
+      expect((await call('POST', '/quote/submit', 'seller', { enquiry_id: e.id, line_id: l1, price: '110', qty: 1 })).status).toBe(200);
+
+      // past the quote's validity the line cannot be bought
+      env.clock.advance(4 * 86400);
+      const late = await cartOf();
+      const lateL2 = late.groups.flatMap((g: { items: Array<Record<string, unknown>> }) => g.items).find((i: Record<string, unknown>) => i.quoteId === otherL2);
+      expect(lateL2).toMatchObject({ productSource: 2, unavailableReason: '报价已过期' });
+      expect((await accept([sellerL1])).body).toMatchObject({ code: 409, client_msg: enquiryText.quoteExpired });
+      const total = 9900 * 2 + 4500 * 6;
+      const submit = (ids: number[], expected: number) => call('POST', '/cart/submit', 'buyer',
+        { cart_ids: ids, expected_total_fen: expected, type_code: '临时产品', contact_name: '王志强', contact_phone: '13800000004', address: '广东省广州市白云区机场路88号汽配城A区12号' },
+        { 'Idempotency-Key': `quote-order-${e.id}-${env.clock.now().getTime()}` });
+      expect((await submit([lineOf(otherL1), lineOf(otherL2)], total)).status).toBe(409);
+      env.clock.advance(-4 * 86400);
+
+      // checkout: one order for the one seller, at the quoted prices, no stock row touched
+      const stockBefore = (await sql<{ q: number }>`select sum(quantity)::int as q from stock`.execute(db)).rows[0].q;
+      const done = await submit([lineOf(otherL1), lineOf(otherL2)], total);
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      expect(done.body.data.orders).toHaveLength(1);
+      expect(done.body.data.orders[0]).toMatchObject({ seller_company_id: other, total_fen: total, line_count: 2 });
+      const order = (await call('GET', `/order?order_no=${done.body.data.orders[0].order_no}`, `seller${other}`)).body.data;
+      expect(order.lines.map((l: { unit_price_fen: number; qty: number; price_column: string; stock_id: number | null }) => [l.unit_price_fen, l.qty, l.price_column, l.stock_id]))
+        .toEqual(expect.arrayContaining([[9900, 2, 'quote', null], [4500, 6, 'quote', null]]));
+      expect((await sql<{ q: number }>`select sum(quantity)::int as q from stock`.execute(db)).rows[0].q).toBe(stockBefore);
+      expect((await cartOf()).groups).toHaveLength(0);
+      const fates = (await call('GET', '/quote/mine', `seller${other}`)).body.data.data.filter((q: { enquiry_id: number }) => q.enquiry_id === e.id);
+      expect(fates.map((q: { fate: string }) => q.fate)).toEqual(['accepted', 'accepted']);
+    });
+
     it('drafts are sent later; cancelled and draft enquiries can be deleted, others not', async () => {
       const draft = (await add({ send: false })).body.data;
       expect(draft).toMatchObject({ state: 'draft', state_text: '草稿' });

@@ -131,7 +131,7 @@ export interface DB {
     message_type: 'RC:TxtMsg' | 'RC:ImgMsg'; text: Generated<string>; image_uri: Generated<string>; sent_at: Timestamp;
   };
   cart_item: {
-    id: Generated<number>; user_id: number; company_id: number; stock_id: number; type_code: '配件产品' | '临时产品'; qty: number;
+    id: Generated<number>; user_id: number; company_id: number; stock_id: number | null; quote_id: number | null; type_code: '配件产品' | '临时产品'; qty: number;
     include_tax: Generated<boolean>; checked: Generated<boolean>; created_at: CreatedAt; updated_at: CreatedAt;
   };
   wanted_request: {
@@ -149,7 +149,7 @@ export interface DB {
     completed_at: Timestamp | null; cancelled_at: Timestamp | null; rejected_at: Timestamp | null; paid_at: Timestamp | null;
   };
   goods_order_line: {
-    id: Generated<string>; order_id: string; stock_id: number | null; type_code: string; supplier_oe: string; name: string;
+    id: Generated<string>; order_id: string; stock_id: number | null; quote_id: number | null; type_code: string; supplier_oe: string; name: string;
     brand_name: string; quality_name: string; uom_name: string; qty: number; include_tax: boolean; price_column: string;
     unit_price_fen: number; amount_fen: ColumnType<string, number | string, number | string>;
   };

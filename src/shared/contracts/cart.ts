@@ -23,6 +23,9 @@ export const cartText = {
     inCart > 0 ? `库存不足：该配件库存${stock}件，购物车中已有${inCart}件` : `库存不足：该配件库存仅${stock}件`,
   cartFull: `购物车最多${CART_MAX_LINES}种配件，请先删除一些`,
   notInCart: '购物车中没有该配件，请刷新后重试',
+  quoteTypeOnlyByAccept: '临时产品只能通过采纳询价报价加入购物车',
+  quoteTaxFixed: '报价的单价由卖家报出，不能修改含税',
+  notEnoughQuoted: (qty: number) => `超过卖家报价的可供数量：最多${qty}件`,
 } as const;
 
 const intOf = (text: string, min: number, max: number) =>
@@ -37,7 +40,17 @@ const typeCode = v.optional(v.picklist(CART_TYPE_CODES, cartText.typeCode), '配
 
 export const cartItemSchema = v.object({
   id: v.number(),
-  stockId: v.number(),
+  /** the stock row of a 配件产品 line; null on a 临时产品 line */
+  stockId: v.nullable(v.number()),
+  /** the accepted quote of a 临时产品 line (charged at the quoted price); null on a stock line */
+  quoteId: v.nullable(v.number()),
+  /** the enquiry a 临时产品 line was quoted on (0 / '' on a stock line) */
+  enquiryId: v.number(),
+  enquiryNo: v.string(),
+  /** unix seconds a quote is valid until (0 on a stock line); past it the line is no longer purchasable */
+  validUntil: v.number(),
+  /** days the seller said delivery takes (0: in stock; stock lines 0) */
+  deliveryDays: v.number(),
   companyId: v.number(),
   companyName: v.string(),
   sellerCompanyProvinceName: v.string(),
@@ -46,7 +59,7 @@ export const cartItemSchema = v.object({
   name: v.string(),
   uomName: v.string(),
   qty: v.number(),
-  /** what the seller has now: the quantity's upper bound */
+  /** the quantity's upper bound: what the seller has now, or what the quote offers */
   stockQty: v.number(),
   /** fen per piece, at the column this buyer's level is charged (null: no price) */
   price: v.nullable(v.number()),

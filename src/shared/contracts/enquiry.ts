@@ -182,6 +182,14 @@ export const enquiryEndpoints = {
     summary: '本公司询价单收到、尚未查看的报价数（角标，超过99显示99+）',
     payload: emptyPayload, answer: v.object({ count: v.number() }),
   }),
+  quoteAccept: defineEndpoint({
+    method: 'post', path: '/enquiry/accept', tag: 'enquiry', access: 'user', permissions: ENQUIRY_CODES, idempotent: true,
+    summary: '采纳报价：把本公司询价单上的报价作为临时产品按报价加入购物车（数量为询价数量，不超过报价可供数量）；无货、已过有效期或询价单已取消的报价不能采纳',
+    payload: v.object({
+      quote_ids: v.pipe(v.array(idOf('报价'), '请选择要采纳的报价'), v.minLength(1, '请选择要采纳的报价'), v.maxLength(ENQUIRY_MAX_LINES, `一次最多采纳${ENQUIRY_MAX_LINES}条报价`), v.transform((ids) => [...new Set(ids)])),
+    }),
+    answer: v.object({ added: v.number(), already: v.number() }),
+  }),
   quoteCenter: defineEndpoint({
     method: 'get', path: '/quote/center', tag: 'quote', access: 'user', permissions: QUOTE_CODES,
     summary: '报价中心：发给本公司的询价单（最新在前），可按状态筛选',

@@ -7,7 +7,7 @@ import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import type { CartGroup, CartItem, PayloadIn } from '../../../shared/contracts';
 import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
-import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
+import { chargedColumnLabel } from '../../../shared/domain/prices';
 import { OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
 import { cartListQuery } from './queries';
@@ -115,7 +115,7 @@ function Line({ item: i, run }: { item: CartItem; run: Run }) {
       <td><Checkbox checked={ok && i.checked} disabled={!ok} onChange={(e) => void run('cartCheck', { ids: [i.id], checked: !!e.checked })} aria-label={`选择 ${label}`} /></td>
       <td className="cart-part">{i.supplierOe} {i.name}<small>库存 {i.stockQty} {i.uomName}{!ok && <> · <Tag severity="danger" value={i.unavailableReason} /></>}</small></td>
       <td>{i.isOriginal ? <Tag value="原厂件" severity="success" /> : <>{i.brandName || '—'}<small className="muted" style={{ display: 'block' }}>{i.qualityName}</small></>}</td>
-      <td className="num">{i.price === null ? '—' : <Price fen={i.price} />}{i.priceColumn && <small className="muted" style={{ display: 'block' }}>{PRICE_LABELS[i.priceColumn as PriceColumn]}</small>}</td>
+      <td className="num">{i.price === null ? '—' : <Price fen={i.price} />}{i.priceColumn && <small className="muted" style={{ display: 'block' }}>{chargedColumnLabel(i.priceColumn)}</small>}</td>
       <td><QtyStepper value={i.qty} max={i.stockQty} disabled={!ok} label={label} onCommit={(qty) => void run('cartUpdateQty', { id: i.id, qty })} /></td>
       <td>
         <label style={{ display: 'inline-flex', alignItems: 'center', gap: '0.3rem' }}>

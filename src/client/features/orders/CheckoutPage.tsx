@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { checkoutPayload, orderText, type CartGroup } from '../../../shared/contracts';
 import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
 import { ORDER_REMARK_MAX } from '../../../shared/domain/orders';
-import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
+import { chargedColumnLabel } from '../../../shared/domain/prices';
 import { ApiError, OfflineError, request } from '../../api/request';
 import { Price } from '../currency/Price';
 import { Field } from '../account/Field';
@@ -153,7 +153,7 @@ export function CheckoutPage() {
                 <tr key={i.id} data-testid="checkout-line">
                   <td className="cart-part">{i.supplierOe} {i.name}<small>库存 {i.stockQty} {i.uomName}</small></td>
                   <td>{i.isOriginal ? <Tag value="原厂件" severity="success" /> : <>{i.brandName || '—'}<small className="muted" style={{ display: 'block' }}>{i.qualityName}</small></>}</td>
-                  <td className="num">{i.price !== null && <Price fen={i.price} />}{i.priceColumn && <small className="muted" style={{ display: 'block' }}>{PRICE_LABELS[i.priceColumn as PriceColumn]}</small>}</td>
+                  <td className="num">{i.price !== null && <Price fen={i.price} />}{i.priceColumn && <small className="muted" style={{ display: 'block' }}>{chargedColumnLabel(i.priceColumn)}</small>}</td>
                   <td className="num">{i.qty}</td>
                   <td>{i.isIncludeTaxProduct ? '含税' : '不含税'}</td>
                   <td className="num"><Price fen={i.amount} /></td>

@@ -11,7 +11,7 @@ import type { OrderDetail } from '../../../shared/contracts';
 import {
   availableActions, ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, PAY_METHODS, type OrderAction, type OrderStatus,
 } from '../../../shared/domain/orders';
-import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
+import { chargedColumnLabel } from '../../../shared/domain/prices';
 import { ApiError, OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
 import { Field } from '../account/Field';
@@ -88,7 +88,7 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
               <tr key={l.id} data-testid="order-line">
                 <td className="orders-part">{l.supplier_oe} {l.name}<small className="muted">{l.uom_name}</small></td>
                 <td>{l.brand_name || '—'}<small className="muted">{l.quality_name}</small></td>
-                <td className="num"><Price fen={l.unit_price_fen} /><small className="muted">{PRICE_LABELS[l.price_column as PriceColumn] ?? ''}</small></td>
+                <td className="num"><Price fen={l.unit_price_fen} /><small className="muted">{chargedColumnLabel(l.price_column)}</small></td>
                 <td className="num">{l.qty}</td>
                 <td>{l.include_tax ? '含税' : '不含税'}</td>
                 <td className="num"><Price fen={l.amount_fen} /></td>

@@ -67,3 +67,54 @@ export const setChecked = async (db: Kysely<DB>, userId: number, ids: number[], 
 
 export const removeLines = async (db: Kysely<DB>, userId: number, ids: number[]) =>
   Number((await db.deleteFrom('cart_item').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
+
+/* ---- 临时产品: accepted quotes (issue 10) ---- */
+
+/** A cart line that is an accepted quote, with what prices and limits it. */
+export interface QuoteLineRow {
+  id: number; quote_id: number; qty: number; checked: boolean; seller_id: number; seller_name: string; province: string; city: string;
+  oe: string; name: string; line_qty: number; quote_qty: number; price_fen: number; valid_until: Date; brand: string; quality: string;
+  delivery_days: number; enquiry_id: number; enquiry_no: string; enquiry_state: 'draft' | 'open' | 'ended' | 'cancelled';
+}
+
+const QUOTE_LINES = sql`select c.id, c.quote_id, c.qty, c.checked, q.seller_company_id as seller_id, co.name as seller_name,
+    coalesce(co.province, '') as province, coalesce(co.city, '') as city, l.oe, l.name, l.qty as line_qty, q.qty as quote_qty, q.price_fen,
+    q.valid_until, q.brand, q.quality, q.delivery_days, e.id as enquiry_id, e.enquiry_no, e.state as enquiry_state
+  from cart_item c join quote q on q.id = c.quote_id join enquiry_line l on l.id = q.line_id join enquiry e on e.id = q.enquiry_id
+    join company co on co.id = q.seller_company_id`;
+
+export const quoteLinesOf = async (db: Kysely<DB>, userId: number) =>
+  (await sql<QuoteLineRow>`${QUOTE_LINES} where c.user_id = ${userId} and c.type_code = '临时产品'
+    order by min(c.created_at) over (partition by q.seller_company_id), q.seller_company_id, c.created_at desc, c.id desc`.execute(db)).rows;
+
+/** The user's quote lines of these ids, locked with their quotes for an order. */
+export const quoteLinesForOrder = async (db: Kysely<DB>, userId: number, ids: number[]) =>
+  (await sql<QuoteLineRow>`${QUOTE_LINES} where c.user_id = ${userId} and c.type_code = '临时产品' and c.id = any(${ids}::int[])
+    order by q.id for update of c, q`.execute(db)).rows;
+
+/** One of the user's lines, whichever its kind, locked for a change. */
+export const ownCartRowForUpdate = (db: Kysely<DB>, userId: number, id: number) =>
+  db.selectFrom('cart_item').select(['id', 'quote_id', 'qty']).where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+
+export const quoteLineForUpdate = async (db: Kysely<DB>, userId: number, id: number) =>
+  (await sql<QuoteLineRow>`${QUOTE_LINES} where c.user_id = ${userId} and c.id = ${id} for update of c`.execute(db)).rows[0];
+
+export const insertQuoteLine = (db: Kysely<DB>, row: { user_id: number; company_id: number; quote_id: number; qty: number; now: Date }) =>
+  sql<{ id: number; qty: number }>`insert into cart_item (user_id, company_id, quote_id, type_code, qty, created_at, updated_at)
+    values (${row.user_id}, ${row.company_id}, ${row.quote_id}, '临时产品', ${row.qty}, ${row.now}, ${row.now})
+    on conflict (user_id, quote_id) where quote_id is not null do nothing returning id, qty`.execute(db).then((r) => r.rows[0] ?? null);
+
+/**
+ * Quotes whose cart lines were removed without being ordered are no longer accepted (the seller
+ * may change them again). Quotes of these cart ids, captured before the delete.
+ */
+export const quoteIdsOfLines = async (db: Kysely<DB>, userId: number, ids: number[]) =>
+  (await db.selectFrom('cart_item').select('quote_id').where('user_id', '=', userId).where('id', 'in', ids).where('quote_id', 'is not', null).execute())
+    .map((r) => r.quote_id!);
+
+export const releaseQuotes = async (db: Kysely<DB>, quoteIds: number[]) => {
+  if (quoteIds.length === 0) return;
+  await sql`update quote set accepted = false where id = any(${quoteIds}::int[]) and accepted
+    and not exists (select 1 from cart_item c where c.quote_id = quote.id)
+    and not exists (select 1 from goods_order_line o where o.quote_id = quote.id)`.execute(db);
+};

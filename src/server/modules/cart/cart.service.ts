@@ -3,17 +3,25 @@
  * client nor stored: every read charges each line at the column the buyer's level sees (see
  * domain/cart), with or without tax as the line says. A line is on sale (productSource 1) while
  * its stock is on sale, in stock and priced; only those count. Writes are idempotent at the edge.
+ *
+ * Two type codes, two carts: 配件产品 lines are stock rows; 临时产品 lines are quotes the buyer
+ * accepted on its enquiries (issue 10), charged at the quoted price with the tax flag the quote
+ * was made with (none: the seller's price stands), limited to the quantity the quote offers, and
+ * purchasable until the quote's validity passes or the enquiry is cancelled.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Caller, Clock } from '../../http/context';
 import { AppError, forbidden, invalid } from '../../http/errors';
-import { inTransaction } from '../../db/helpers';
+import { inTransaction, unix } from '../../db/helpers';
 import { cartText, ResultCode, type CartGroup, type CartItem, type CartList } from '../../../shared/contracts';
 import { CART_MAX_LINES, cartTotals, PRODUCT_SOURCE_ON_SALE, PRODUCT_SOURCE_UNAVAILABLE, unitPrice, type CartTypeCode } from '../../../shared/domain/cart';
 import type { PriceColumn } from '../../../shared/domain/prices';
 import * as companyRepo from '../company/company.repo';
 import * as repo from './cart.repo';
+
+/** A quote offers its quantity; one that left it open (0) offers what the line asked for. */
+const quotedQty = (r: { quote_qty: number; line_qty: number }) => r.quote_qty > 0 ? r.quote_qty : r.line_qty;
 
 const notInCart = () => new AppError(ResultCode.notFound, 404, cartText.notInCart);
 
@@ -33,7 +41,7 @@ export const createCartService = (clock: Clock) => {
     const price = unitPrice(r, level, r.include_tax);
     const reason = unavailableReason(r, price);
     return {
-      id: r.id, stockId: r.stock_id, companyId: r.seller_id, companyName: r.seller_name,
+      id: r.id, stockId: r.stock_id, quoteId: null, enquiryId: 0, enquiryNo: '', validUntil: 0, deliveryDays: 0, companyId: r.seller_id, companyName: r.seller_name,
       sellerCompanyProvinceName: r.province, sellerCompanyCityName: r.city,
       supplierOe: r.supplier_oe, name: r.name, uomName: r.uom_name, qty: r.qty, stockQty: r.quantity,
       price: price?.fen ?? null, priceColumn: price?.column ?? null, amount: (price?.fen ?? 0) * r.qty,
@@ -41,6 +49,38 @@ export const createCartService = (clock: Clock) => {
       isOriginal: r.is_original, productSource: reason ? PRODUCT_SOURCE_UNAVAILABLE : PRODUCT_SOURCE_ON_SALE, unavailableReason: reason,
       typeCode: r.type_code,
     };
+  };
+
+  const quoteItem = (r: repo.QuoteLineRow): CartItem => {
+    const reason = r.enquiry_state === 'cancelled' ? '询价单已取消' : r.valid_until.getTime() <= clock.now().getTime() ? '报价已过期' : '';
+    return {
+      id: r.id, stockId: null, quoteId: r.quote_id, enquiryId: r.enquiry_id, enquiryNo: r.enquiry_no, validUntil: unix(r.valid_until),
+      deliveryDays: r.delivery_days, companyId: r.seller_id, companyName: r.seller_name,
+      sellerCompanyProvinceName: r.province, sellerCompanyCityName: r.city,
+      supplierOe: r.oe, name: r.name, uomName: '', qty: r.qty, stockQty: quotedQty(r),
+      price: r.price_fen, priceColumn: 'quote', amount: r.price_fen * r.qty, isIncludeTaxProduct: false, checked: r.checked,
+      qualityName: r.quality, brandName: r.brand, isOriginal: r.quality === '原厂件',
+      productSource: reason ? PRODUCT_SOURCE_UNAVAILABLE : PRODUCT_SOURCE_ON_SALE, unavailableReason: reason, typeCode: '临时产品',
+    };
+  };
+
+  /** Group lines by seller in the order they come. */
+  const grouped = (rows: Array<{ seller_id: number; seller_name: string; province: string; city: string }>, items: CartItem[]): CartList => {
+    const groups: CartGroup[] = [];
+    rows.forEach((r, n) => {
+      let g = groups.at(-1);
+      if (!g || g.companyId !== r.seller_id) {
+        const area = r.city && r.city !== r.province ? `${r.province} ${r.city}` : r.province;
+        g = { companyId: r.seller_id, companyName: r.seller_name, deliveryArea: area, checked: false, items: [] };
+        groups.push(g);
+      }
+      g.items.push(items[n]);
+    });
+    for (const g of groups) {
+      const live = g.items.filter((i) => i.productSource === PRODUCT_SOURCE_ON_SALE);
+      g.checked = live.length > 0 && live.every((i) => i.checked);
+    }
+    return { groups, ...cartTotals(groups.flatMap((g) => g.items)) };
   };
 
   /** The quantity must fit the stock as it is now. */
@@ -55,6 +95,7 @@ export const createCartService = (clock: Clock) => {
      * the cart prices them. Lines that are not the caller's, or not of this type, are left out.
      */
     async pricedForOrder(trx: Kysely<DB>, caller: Caller, typeCode: CartTypeCode, ids: number[]): Promise<CartItem[]> {
+      if (typeCode === '临时产品') return (await repo.quoteLinesForOrder(trx, caller.userId, ids)).map(quoteItem);
       const level = await levelOf(trx, caller);
       return (await repo.linesForOrder(trx, caller.userId, typeCode, ids)).map((r) => item(r, level));
     },
@@ -63,26 +104,34 @@ export const createCartService = (clock: Clock) => {
     removeOrdered: (trx: Kysely<DB>, caller: Caller, ids: number[]) => repo.removeLines(trx, caller.userId, ids),
 
     async list(db: Kysely<DB>, caller: Caller, typeCode: CartTypeCode): Promise<CartList> {
+      if (typeCode === '临时产品') {
+        const rows = await repo.quoteLinesOf(db, caller.userId);
+        return grouped(rows, rows.map(quoteItem));
+      }
       const level = await levelOf(db, caller);
-      const groups: CartGroup[] = [];
-      for (const r of await repo.linesOf(db, caller.userId, typeCode)) {
-        let g = groups.at(-1);
-        if (!g || g.companyId !== r.seller_id) {
-          const area = r.city && r.city !== r.province ? `${r.province} ${r.city}` : r.province;
-          g = { companyId: r.seller_id, companyName: r.seller_name, deliveryArea: area, checked: false, items: [] };
-          groups.push(g);
-        }
-        g.items.push(item(r, level));
+      const rows = await repo.linesOf(db, caller.userId, typeCode);
+      return grouped(rows, rows.map((r) => item(r, level)));
+    },
+
+    /**
+     * Accepted quotes into the 临时产品 cart (the enquiry service has checked they may be taken),
+     * each at the enquiry line's quantity within what the quote offers; a quote already in the
+     * cart stays as it is. How many lines were added.
+     */
+    async addQuotes(trx: Kysely<DB>, caller: Caller, quotes: Array<{ id: number; qty: number }>) {
+      let added = 0;
+      const now = clock.now();
+      for (const q of quotes) {
+        if (!(await repo.insertQuoteLine(trx, { user_id: caller.userId, company_id: caller.companyId, quote_id: q.id, qty: q.qty, now }))) continue;
+        added += 1;
       }
-      for (const g of groups) {
-        const live = g.items.filter((i) => i.productSource === PRODUCT_SOURCE_ON_SALE);
-        g.checked = live.length > 0 && live.every((i) => i.checked);
-      }
-      return { groups, ...cartTotals(groups.flatMap((g) => g.items)) };
+      if (added > 0 && (await repo.countLines(trx, caller.userId)) > CART_MAX_LINES) throw invalid('quote_ids', cartText.cartFull);
+      return added;
     },
 
     add: (db: Kysely<DB>, caller: Caller, p: { stock_id: number; qty: number; type_code: CartTypeCode }) =>
       inTransaction(db, async (trx) => {
+        if (p.type_code !== '配件产品') throw invalid('type_code', cartText.quoteTypeOnlyByAccept);
         const stock = await repo.stockForUpdate(trx, p.stock_id);
         if (!stock || stock.state !== 'on') throw new AppError(ResultCode.notFound, 404, cartText.noStock);
         if (stock.company_id === caller.companyId) throw forbidden(cartText.ownStock);
@@ -98,6 +147,14 @@ export const createCartService = (clock: Clock) => {
 
     updateQty: (db: Kysely<DB>, caller: Caller, p: { id: number; qty: number }) =>
       inTransaction(db, async (trx) => {
+        const own = await repo.ownCartRowForUpdate(trx, caller.userId, p.id);
+        if (!own) throw notInCart();
+        if (own.quote_id !== null) {
+          const q = (await repo.quoteLineForUpdate(trx, caller.userId, p.id))!;
+          if (p.qty > quotedQty(q)) throw invalid('qty', cartText.notEnoughQuoted(quotedQty(q)));
+          const r = await repo.setLine(trx, q.id, { qty: p.qty }, clock.now());
+          return { id: r.id, qty: r.qty };
+        }
         const line = await repo.ownLineForUpdate(trx, caller.userId, p.id);
         if (!line) throw notInCart();
         if (line.state !== 'on') throw new AppError(ResultCode.notFound, 404, cartText.noStock);
@@ -108,6 +165,9 @@ export const createCartService = (clock: Clock) => {
 
     updateTax: (db: Kysely<DB>, caller: Caller, p: { id: number; is_include_tax: boolean }) =>
       inTransaction(db, async (trx) => {
+        const own = await repo.ownCartRowForUpdate(trx, caller.userId, p.id);
+        if (!own) throw notInCart();
+        if (own.quote_id !== null) throw invalid('is_include_tax', cartText.quoteTaxFixed);
         const line = await repo.ownLineForUpdate(trx, caller.userId, p.id);
         if (!line) throw notInCart();
         const r = await repo.setLine(trx, line.id, { include_tax: p.is_include_tax }, clock.now());
@@ -126,7 +186,11 @@ export const createCartService = (clock: Clock) => {
       inTransaction(db, async (trx) => {
         const ids = [...new Set(p.ids)];
         if ((await repo.ownIds(trx, caller.userId, ids)).length !== ids.length) throw notInCart();
-        return { removed: await repo.removeLines(trx, caller.userId, ids) };
+        const quotes = await repo.quoteIdsOfLines(trx, caller.userId, ids);
+        const removed = await repo.removeLines(trx, caller.userId, ids);
+        // a quote taken out of the cart before it was ordered is no longer accepted
+        await repo.releaseQuotes(trx, quotes);
+        return { removed };
       }),
   };
 };

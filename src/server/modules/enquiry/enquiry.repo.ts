@@ -171,3 +171,13 @@ export const myProductByOe = async (db: Kysely<DB>, companyId: number, oeNorm: s
     from stock s join part_quality q on q.id = s.quality_id left join part_brand b on b.id = s.part_brand_id
     where s.company_id = ${companyId} and s.oe_norm = ${oeNorm} and s.state = 'on'
     order by s.quantity desc, s.id limit 1`.execute(db)).rows[0] ?? null;
+
+/** Quotes to accept, locked, with their line's quantity and their enquiry's facts. */
+export const quotesForAccept = async (db: Kysely<DB>, ids: number[]) =>
+  (await sql<{ id: number; price_fen: number; qty: number; valid_until: Date; accepted: boolean; line_qty: number; enquiry_id: number;
+    buyer_company_id: number; state: EnquiryRow['state']; expires_at: Date | null; quote_count: number }>`
+    select q.id, q.price_fen, q.qty, q.valid_until, q.accepted, l.qty as line_qty, e.id as enquiry_id, e.buyer_company_id, e.state, e.expires_at, e.quote_count
+    from quote q join enquiry_line l on l.id = q.line_id join enquiry e on e.id = q.enquiry_id
+    where q.id = any(${ids}::int[]) order by q.id for update of q`.execute(db)).rows;
+
+export const markAccepted = (db: Kysely<DB>, ids: number[]) => sql`update quote set accepted = true where id = any(${ids}::int[]) and not accepted`.execute(db);

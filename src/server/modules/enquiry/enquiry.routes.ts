@@ -4,7 +4,7 @@ import type { EnquiryService } from './enquiry.service';
 
 type Names =
   | 'enquiryAdd' | 'enquiryList' | 'enquiryDetail' | 'enquirySend' | 'enquiryEnd' | 'enquiryCancel' | 'enquiryAnew' | 'enquiryDelete'
-  | 'enquiryQuoteCount' | 'quoteCenter' | 'quoteEnquiry' | 'quoteSubmit' | 'quoteMine' | 'getIMQuoteHisgoryByOe' | 'getMyProductByOe';
+  | 'enquiryQuoteCount' | 'quoteAccept' | 'quoteCenter' | 'quoteEnquiry' | 'quoteSubmit' | 'quoteMine' | 'getIMQuoteHisgoryByOe' | 'getMyProductByOe';
 
 const idOf = (id: string | undefined) => pathId(id, '询价单');
 
@@ -20,6 +20,7 @@ export const enquiryHandlers = (svc: EnquiryService): Pick<Handlers, Names> => (
     await svc.remove(ctx.db, ctx.caller!, p.id);
     return null;
   },
+  quoteAccept: (p, ctx) => svc.accept(ctx.db, ctx.caller!, p),
   enquiryQuoteCount: (_p, ctx) => svc.quoteCount(ctx.db, ctx.caller!),
   quoteCenter: (p, ctx) => svc.center(ctx.db, ctx.caller!, p),
   quoteEnquiry: (_p, ctx) => svc.sellerView(ctx.db, ctx.caller!, idOf(ctx.id)),

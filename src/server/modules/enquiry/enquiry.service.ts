@@ -9,13 +9,15 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, forbidden, invalid } from '../../http/errors';
-import { ResultCode, type EnquiryDetail, type EnquirySummary, type PayloadOut, type Quote } from '../../../shared/contracts';
+import { CART_CODES, ResultCode, type EnquiryDetail, type EnquirySummary, type PayloadOut, type Quote } from '../../../shared/contracts';
 import {
   availableEnquiryActions, checkEnquiryLines, effectiveState, ENQUIRY_OPEN_DAYS, enquiryStateText, enquiryTransition, mayQuote,
-  enquiryText, NO_STOCK_PRICE, parseQuotePrice, quoteFate, type EnquiryAction, type EnquiryFacts,
+  enquiryText, mayAccept, NO_STOCK_PRICE, parseQuotePrice, quoteFate, type EnquiryAction, type EnquiryFacts,
 } from '../../../shared/domain/enquiry';
 import { msg } from '../../../shared/messages';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { inTransaction, unix } from '../../db/helpers';
+import type { CartService } from '../cart/cart.service';
 import * as repo from './enquiry.repo';
 
 export const enquiryServiceText = {
@@ -25,6 +27,8 @@ export const enquiryServiceText = {
   registeredCannotQuote: '注册会员无法报价和查看联系方式，请联系客服升级为正式会员',
   lineNotOfEnquiry: '询价行不属于这张询价单',
   quoteAccepted: '买家已采纳该报价，不能再修改',
+  quoteNotFound: '报价不存在，请刷新后重试',
+  noCartRight: '没有采购权限，不能把报价加入购物车',
 };
 
 const notFound = () => new AppError(ResultCode.notFound, 404, enquiryServiceText.notFound);
@@ -33,7 +37,14 @@ const facts = (e: repo.EnquiryRow): EnquiryFacts => ({ state: e.state, expiresAt
 
 const enquiryNo = (now: Date) => `XJ${now.toISOString().slice(0, 10).replace(/-/g, '')}${String(randomInt(0, 1e8)).padStart(8, '0')}`;
 
-export const createEnquiryService = (deps: { clock: Clock; push?: (userId: number, event: object) => void }) => {
+export interface EnquiryDeps {
+  clock: Clock;
+  push?: (userId: number, event: object) => void;
+  /** where accepted quotes go (the cart's 临时产品 lines) */
+  cart: Pick<CartService, 'addQuotes'>;
+}
+
+export const createEnquiryService = (deps: EnquiryDeps) => {
   const { clock } = deps;
   const nowS = () => Math.floor(clock.now().getTime() / 1000);
 
@@ -130,6 +141,27 @@ export const createEnquiryService = (deps: { clock: Clock; push?: (userId: numbe
     remove: async (db: Kysely<DB>, caller: Caller, id: number) => {
       await apply(db, caller, id, 'delete');
     },
+
+    /**
+     * 采纳: the buyer takes quotes on its own enquiries into the cart as 临时产品 lines. All or
+     * nothing: one quote that may not be taken (another company's, 无货, expired, its enquiry
+     * cancelled) refuses the whole call and says which.
+     */
+    accept: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'quoteAccept'>) =>
+      inTransaction(db, async (trx) => {
+        if (!hasAnyPermission(caller.permissions, CART_CODES)) throw forbidden(enquiryServiceText.noCartRight);
+        const rows = await repo.quotesForAccept(trx, p.quote_ids);
+        if (rows.length !== p.quote_ids.length) throw new AppError(ResultCode.notFound, 404, enquiryServiceText.quoteNotFound);
+        for (const q of rows) {
+          if (q.buyer_company_id !== caller.companyId) throw forbidden(enquiryText.notYours);
+          const state = effectiveState({ state: q.state, expiresAt: q.expires_at ? unix(q.expires_at) : null, quoteCount: q.quote_count }, nowS());
+          const may = mayAccept({ accepted: q.accepted, validUntil: unix(q.valid_until), priceFen: q.price_fen }, state, nowS());
+          if (!may.ok) throw new AppError(ResultCode.conflict, 409, may.reason);
+        }
+        const added = await deps.cart.addQuotes(trx, caller, rows.map((q) => ({ id: q.id, qty: Math.min(q.line_qty, q.qty > 0 ? q.qty : q.line_qty) })));
+        await repo.markAccepted(trx, rows.map((q) => q.id));
+        return { added, already: rows.length - added };
+      }),
 
     async quoteCount(db: Kysely<DB>, caller: Caller) {
       return { count: await repo.unseenOfCompany(db, caller.companyId) };

@@ -10,7 +10,7 @@ export interface NewOrder {
   contact_name: string; contact_phone: string; address: string; remark: string; created_at: Date;
 }
 export interface NewLine {
-  stock_id: number; type_code: string; supplier_oe: string; name: string; brand_name: string; quality_name: string; uom_name: string;
+  stock_id: number | null; quote_id: number | null; type_code: string; supplier_oe: string; name: string; brand_name: string; quality_name: string; uom_name: string;
   qty: number; include_tax: boolean; price_column: string; unit_price_fen: number; amount_fen: number;
 }
 

@@ -151,7 +151,8 @@ export const createOrdersService = ({ clock, cart, membership }: OrdersDeps) => 
           while (used.has(orderNo)) orderNo = newNo('SO', now);
           used.add(orderNo);
           for (const l of own) {
-            if (!(await repo.takeStock(trx, l.stockId, l.qty))) throw conflict(orderText.notEnough(`${l.supplierOe} ${l.name}`, l.stockQty));
+            // a quote line (临时产品) takes no stock row: the seller quoted what it can supply
+            if (l.stockId !== null && !(await repo.takeStock(trx, l.stockId, l.qty))) throw conflict(orderText.notEnough(`${l.supplierOe} ${l.name}`, l.stockQty));
           }
           const id = await repo.insertOrder(trx, {
             order_no: orderNo, checkout_no: checkoutNo, buyer_company_id: caller.companyId, buyer_user_id: caller.userId, seller_company_id: seller,
@@ -159,7 +160,7 @@ export const createOrdersService = ({ clock, cart, membership }: OrdersDeps) => 
             contact_name: p.contact_name, contact_phone: p.contact_phone, address: p.address,
             remark: p.remarks.find((r) => r.company_id === seller)?.remark ?? '', created_at: now,
           }, own.map((l) => ({
-            stock_id: l.stockId, type_code: l.typeCode, supplier_oe: l.supplierOe, name: l.name, brand_name: l.isOriginal ? '原厂件' : l.brandName,
+            stock_id: l.stockId, quote_id: l.quoteId, type_code: l.typeCode, supplier_oe: l.supplierOe, name: l.name, brand_name: l.isOriginal ? '原厂件' : l.brandName,
             quality_name: l.qualityName, uom_name: l.uomName, qty: l.qty, include_tax: l.isIncludeTaxProduct,
             price_column: l.priceColumn!, unit_price_fen: l.price!, amount_fen: l.amount,
           })));
