@@ -1,8 +1,9 @@
 /**
  * Browser end-to-end of enquiries and quotes (issue 10, first slice): the buyer asks two sellers
  * about the OE numbers of a search, the seller answers one line with a price (Enter sends; an empty
- * price says 请输入报价) and another with 无货, and the buyer compares the answers.
- * Screenshots: enquiry-dialog, quote-center, quote-seller, enquiry-compare.
+ * price says 请输入报价) and another with 无货, and the buyer compares the answers, takes the cheapest
+ * into the cart (its 询价报价 tab) and orders it at the quoted price.
+ * Screenshots: enquiry-dialog, quote-center, quote-seller, enquiry-compare, enquiry-cart.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './harness';
@@ -14,7 +15,7 @@ beforeAll(async () => {
 afterAll(async () => e2e?.close());
 
 describe('enquiries and quotes', () => {
-  it('the buyer asks two sellers from an OE search, the seller quotes a price and 无货, the buyer compares', async () => {
+  it('the buyer asks two sellers from an OE search, the seller quotes a price and 无货, the buyer compares, accepts and orders', async () => {
     // two OE numbers stocked by the demo seller (company 2) and by another seller
     const { rows } = await e2e.pglite.query<{ oe_norm: string }>(`
       select oe_norm from stock where state = 'on' and quantity > 0 and price0 is not null and company_id not in (1, 3)
@@ -81,11 +82,30 @@ describe('enquiries and quotes', () => {
     await e2e.shot(buyer.page, 'enquiry-compare');
     // seen: the badge goes
     await expect(buyer.page.getByTestId('enquiry-badge')).toHaveCount(0);
-    // the buyer ends it; no more quotes
-    await buyer.page.getByRole('button', { name: '结束询价' }).click();
-    await expect(buyer.page.getByTestId('enquiry-state')).toHaveText('已结束');
-    await buyer.page.goto(`${e2e.url}/enquiry/list`);
-    await expect(buyer.page.getByRole('region', { name: '我的询价' }).locator('tbody tr').first()).toContainText('已结束');
+    // the buyer takes the cheapest answer of each line into the cart (无货 cannot be ticked) and buys it
+    await expect(lines.nth(1).getByRole('checkbox')).toHaveCount(0);
+    await buyer.page.getByRole('button', { name: '每行选最低价' }).click();
+    await buyer.page.getByRole('button', { name: '采纳选中的 1 条报价' }).click();
+    await expect(buyer.page.getByRole('status').filter({ hasText: '已采纳 1 条报价' })).toHaveCount(1);
+    await expect(lines.nth(0).getByTestId('quote-row')).toContainText('已采纳');
+    await buyer.page.getByRole('link', { name: '去购物车结算' }).click();
+    await buyer.page.waitForURL((u) => u.pathname === '/cart' && u.searchParams.get('kind') === 'quote');
+    const line = buyer.page.getByTestId('cart-line');
+    await expect(line).toContainText('询价单 XJ');
+    await expect.poll(() => buyer.page.getByTestId('checked-amount').innerText()).toBe('¥514.00');
+    await e2e.shot(buyer.page, 'enquiry-cart');
+    await buyer.page.getByRole('button', { name: '去结算' }).click();
+    await buyer.page.waitForURL((u) => u.pathname === '/cart/order/create');
+    await expect.poll(() => buyer.page.getByTestId('checkout-total').innerText()).toBe('¥514.00');
+    await buyer.page.getByLabel('收货人').fill('王志强');
+    await buyer.page.getByLabel('联系电话').fill('13800000004');
+    await buyer.page.getByLabel('收货地址').fill('广东省广州市白云区机场路88号汽配城A区12号');
+    await buyer.page.getByRole('button', { name: '提交订单' }).click();
+    await buyer.page.waitForURL((u) => u.pathname === '/cart/order/complete');
+    const { rows: [order] } = await e2e.pglite.query<{ seller_company_id: number; total_fen: string; price_column: string }>(
+      `select o.seller_company_id, o.total_fen::text, l.price_column from goods_order o join goods_order_line l on l.order_id = o.id
+       where o.buyer_company_id = 3 order by o.id desc limit 1`);
+    expect(order).toEqual({ seller_company_id: 2, total_fen: '51400', price_column: 'quote' });
     await buyer.context.close();
   });
 });

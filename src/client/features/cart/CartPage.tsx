@@ -10,7 +10,7 @@ import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
 import { chargedColumnLabel } from '../../../shared/domain/prices';
 import { OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
-import { cartListQuery } from './queries';
+import { cartListQuery, typeOfKind, type CartKind } from './queries';
 import { useCartWrite, type CartWrite } from './cart-writes';
 import { QtyStepper } from './QtyStepper';
 import './cart.css';
@@ -22,9 +22,13 @@ const live = (i: CartItem) => i.productSource === PRODUCT_SOURCE_ON_SALE;
  * quantity stepper, tax flag, unit price and amount as the server computed them, and 删除; the
  * checked total at the bottom. Every change is sent and the cart fetched again. 去结算 opens the
  * order confirmation (/cart/order/create) with the checked lines.
+ *
+ * Two tabs, one per type code: 配件 (stock rows) and 询价报价 (临时产品: quotes accepted on the
+ * buyer's enquiries, at the quoted price and within the quoted quantity; ordered the same way).
  */
-export function CartPage() {
-  const q = useQuery(cartListQuery());
+export function CartPage({ kind = 'stock' }: { kind?: CartKind }) {
+  const q = useQuery(cartListQuery(typeOfKind(kind)));
+  const other = useQuery(cartListQuery(typeOfKind(kind === 'quote' ? 'stock' : 'quote')));
   const write = useCartWrite();
   const navigate = useNavigate();
   const [queued, setQueued] = useState(false);
@@ -49,20 +53,44 @@ export function CartPage() {
     if (ids.length) void run('cartCheck', { ids, checked });
   };
 
+  const counts = { [kind]: cart.count, [kind === 'quote' ? 'stock' : 'quote']: other.data?.count ?? 0 } as Record<CartKind, number>;
+  const tabs = (
+    <nav className="cart-tabs" aria-label="购物车类型">
+      {(['stock', 'quote'] as const).map((k) => (
+        <Link key={k} to="/cart" search={{ kind: k }} className={k === kind ? 'active' : ''} aria-current={k === kind ? 'page' : undefined}>
+          {k === 'stock' ? '配件' : '询价报价'}{counts[k] > 0 && <b>{counts[k]}</b>}
+        </Link>
+      ))}
+    </nav>
+  );
+
   if (cart.groups.length === 0) {
     return (
-      <section className="card cart-empty" aria-label="购物车">
-        <i className="pi pi-shopping-cart" />
-        <p>购物车是空的</p>
-        <Link to="/search">去搜索配件</Link>
-      </section>
+      <div className="cart-page">
+        {tabs}
+        <section className="card cart-empty" aria-label="购物车">
+          <i className="pi pi-shopping-cart" />
+          {kind === 'quote' ? (
+            <>
+              <p>还没有采纳的报价</p>
+              <Link to="/enquiry/list">去我的询价比价、采纳报价</Link>
+            </>
+          ) : (
+            <>
+              <p>购物车是空的</p>
+              <Link to="/search">去搜索配件</Link>
+            </>
+          )}
+        </section>
+      </div>
     );
   }
 
   return (
     <div className="cart-page">
+      {tabs}
       <section className="card cart-head" aria-label="购物车">
-        <h2>购物车</h2>
+        <h2>{kind === 'quote' ? '购物车 · 询价报价' : '购物车'}</h2>
         <span className="muted">共 {cart.count} 种配件</span>
         <label style={{ marginLeft: 'auto', display: 'inline-flex', alignItems: 'center', gap: '0.4rem' }}>
           <Checkbox inputId="cart-all" checked={allChecked} onChange={(e) => setChecked(all, !!e.checked)} disabled={all.length === 0} /> 全选
@@ -76,7 +104,7 @@ export function CartPage() {
         <span>合计：<span data-testid="checked-amount"><Price fen={cart.checkedAmount} /></span></span>
         {chosen.length > 0 && <Button type="button" text severity="danger" label="删除选中" onClick={() => void run('cartRemove', { ids: chosen })} />}
         {dead.length > 0 && <Button type="button" text label="清除失效配件" onClick={() => void run('cartRemove', { ids: dead })} />}
-        <Button type="button" label="去结算" icon="pi pi-arrow-right" iconPos="right" disabled={chosen.length === 0} onClick={() => void navigate({ to: '/cart/order/create' })} />
+        <Button type="button" label="去结算" icon="pi pi-arrow-right" iconPos="right" disabled={chosen.length === 0} onClick={() => void navigate({ to: '/cart/order/create', search: { kind } })} />
       </section>
     </div>
   );
@@ -111,16 +139,27 @@ function Line({ item: i, run }: { item: CartItem; run: Run }) {
   const ok = live(i);
   const label = `${i.supplierOe} ${i.name}`;
   return (
-    <tr className={ok ? '' : 'unavailable'} data-testid="cart-line" data-stock-id={i.stockId}>
+    <tr className={ok ? '' : 'unavailable'} data-testid="cart-line" data-stock-id={i.stockId ?? undefined} data-quote-id={i.quoteId ?? undefined}>
       <td><Checkbox checked={ok && i.checked} disabled={!ok} onChange={(e) => void run('cartCheck', { ids: [i.id], checked: !!e.checked })} aria-label={`选择 ${label}`} /></td>
-      <td className="cart-part">{i.supplierOe} {i.name}<small>库存 {i.stockQty} {i.uomName}{!ok && <> · <Tag severity="danger" value={i.unavailableReason} /></>}</small></td>
+      <td className="cart-part">{i.supplierOe} {i.name}
+        {i.quoteId !== null ? (
+          <small>
+            <Link to="/enquiry/list/$id" params={{ id: String(i.enquiryId) }}>询价单 {i.enquiryNo}</Link> · 可供 {i.stockQty} · {i.deliveryDays ? `货期 ${i.deliveryDays} 天` : '现货'} · 报价有效至 {dayjs.unix(i.validUntil).format('MM-DD HH:mm')}
+            {!ok && <> · <Tag severity="danger" value={i.unavailableReason} /></>}
+          </small>
+        ) : (
+          <small>库存 {i.stockQty} {i.uomName}{!ok && <> · <Tag severity="danger" value={i.unavailableReason} /></>}</small>
+        )}
+      </td>
       <td>{i.isOriginal ? <Tag value="原厂件" severity="success" /> : <>{i.brandName || '—'}<small className="muted" style={{ display: 'block' }}>{i.qualityName}</small></>}</td>
       <td className="num">{i.price === null ? '—' : <Price fen={i.price} />}{i.priceColumn && <small className="muted" style={{ display: 'block' }}>{chargedColumnLabel(i.priceColumn)}</small>}</td>
       <td><QtyStepper value={i.qty} max={i.stockQty} disabled={!ok} label={label} onCommit={(qty) => void run('cartUpdateQty', { id: i.id, qty })} /></td>
       <td>
-        <label style={{ display: 'inline-flex', alignItems: 'center', gap: '0.3rem' }}>
-          <Checkbox checked={i.isIncludeTaxProduct} onChange={(e) => void run('cartUpdateTax', { id: i.id, is_include_tax: !!e.checked })} aria-label={`含税 ${label}`} /> 含税
-        </label>
+        {i.quoteId !== null ? <span className="muted" title="按卖家报价">按报价</span> : (
+          <label style={{ display: 'inline-flex', alignItems: 'center', gap: '0.3rem' }}>
+            <Checkbox checked={i.isIncludeTaxProduct} onChange={(e) => void run('cartUpdateTax', { id: i.id, is_include_tax: !!e.checked })} aria-label={`含税 ${label}`} /> 含税
+          </label>
+        )}
       </td>
       <td className="num" data-testid="line-amount"><Price fen={i.amount} /></td>
       <td><Button type="button" text size="small" severity="danger" label="删除" onClick={() => void run('cartRemove', { ids: [i.id] })} aria-label={`删除 ${label}`} /></td>

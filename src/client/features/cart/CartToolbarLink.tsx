@@ -6,15 +6,17 @@ import { cartListQuery } from './queries';
 import { useRefetchCartAfterReplay } from './cart-writes';
 import './cart.css';
 
-/** The side toolbar's 购物车 with the count of lines on sale (productSource 1); a guest's link leads to login. */
+/** The side toolbar's 购物车 with the count of lines on sale (productSource 1) of both carts; a guest's link leads to login. */
 export function CartToolbarLink() {
   const { session } = useRouteContext({ from: '__root__' });
   const user = session.user;
   const allowed = !!user && hasAnyPermission(user.permissions, CART_CODES);
   const { data } = useQuery({ ...cartListQuery(), enabled: allowed });
+  const quotes = useQuery({ ...cartListQuery('临时产品'), enabled: allowed });
   useRefetchCartAfterReplay(allowed ? user?.uuid : undefined);
   if (user && !allowed) return null;
-  const count = data?.count ?? 0;
+  // both carts: stock lines and accepted quotes
+  const count = (data?.count ?? 0) + (quotes.data?.count ?? 0);
   return (
     <Link to="/cart" className="side-toolbar-cart" title="购物车" aria-label={count > 0 ? `购物车 ${count}` : '购物车'}>
       <i className="pi pi-shopping-cart" />

@@ -14,3 +14,7 @@ export const cartListQuery = (typeCode: CartTypeCode = '配件产品') =>
     queryFn: ({ signal }) => request('get', 'cartList', { type_code: typeCode }, undefined, { signal }),
     staleTime: 15_000,
   });
+
+/** The cart's two kinds in the address bar: /cart (配件产品) and /cart?kind=quote (临时产品: accepted quotes). */
+export type CartKind = 'stock' | 'quote';
+export const typeOfKind = (kind: CartKind | undefined): CartTypeCode => (kind === 'quote' ? '临时产品' : '配件产品');

@@ -2,16 +2,22 @@
  * /enquiry/list/{id}: one enquiry of the buyer's company. For each line, every seller's answer side
  * by side (seller, area, brand, quality, price, quantity, delivery, validity, note), cheapest first
  * or fastest first; 无货 answers read 暂无报价 and go last. The buttons are the moves the state
- * machine allows now (结束询价, 取消询价, 重新询价, 发送询价, 删除).
+ * machine allows now (结束询价, 取消询价, 重新询价, 发送询价, 删除). Quotes that may be taken
+ * (mayAccept) have a tick; 采纳 puts the ticked ones in the cart as 临时产品 at the quoted price,
+ * and 每行选最低价 ticks the cheapest answer of every line.
  */
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import dayjs from 'dayjs';
 import type { EnquiryDetail, Quote } from '../../../shared/contracts';
-import { ENQUIRY_ACTION_TEXT, isNoStock, QUOTE_FATE_TEXT, quotePriceText, type EnquiryAction } from '../../../shared/domain/enquiry';
+import { Checkbox } from 'primereact/checkbox';
+import { ENQUIRY_ACTION_TEXT, isNoStock, mayAccept, QUOTE_FATE_TEXT, quotePriceText, type EnquiryAction } from '../../../shared/domain/enquiry';
+import { CART_CODES } from '../../../shared/contracts';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { cartKeys } from '../cart/queries';
 import { OfflineError, request } from '../../api/request';
 import { errorText } from '../account/form';
 import { enquiryDetailQuery, enquiryKeys } from './queries';
@@ -32,6 +38,9 @@ export function EnquiryDetailPage({ id }: { id: number }) {
   const [sort, setSort] = useState<'price' | 'delivery'>('price');
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [picked, setPicked] = useState<number[]>([]);
+  const { session } = useRouteContext({ from: '__root__' });
+  const mayBuy = hasAnyPermission(session.user?.permissions ?? [], CART_CODES);
   // opening the enquiry marks its quotes seen on the server: the badge follows
   useEffect(() => {
     if (q.dataUpdatedAt) void qc.invalidateQueries({ queryKey: enquiryKeys.count() });
@@ -51,6 +60,30 @@ export function EnquiryDetailPage({ id }: { id: number }) {
       if (a === 'delete') return void navigate({ to: '/enquiry/list' });
       qc.setQueryData(enquiryKeys.detail(e.id), r as EnquiryDetail);
       setStatus({ kind: 'ok', text: `已${ENQUIRY_ACTION_TEXT[a]}` });
+    } catch (err) {
+      setStatus({ kind: 'error', text: errorText(err) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const nowS = Math.floor(Date.now() / 1000);
+  const acceptable = (x: Quote) => mayBuy && x.fate !== 'accepted' && mayAccept({ accepted: false, validUntil: x.valid_until, priceFen: x.price_fen }, e.state, nowS).ok;
+  const toggle = (id: number, on: boolean) => setPicked((p) => (on ? [...new Set([...p, id])] : p.filter((x) => x !== id)));
+  const cheapest = () => setPicked(e.lines.flatMap((l) => {
+    const best = e.quotes.filter((x) => x.line_id === l.id && acceptable(x)).sort((a, b) => a.price_fen - b.price_fen)[0];
+    return best ? [best.id] : [];
+  }));
+  const anyAcceptable = e.quotes.some(acceptable);
+  const accept = async () => {
+    setBusy('accept');
+    setStatus(null);
+    try {
+      const r = await request('post', 'quoteAccept', { quote_ids: picked }, undefined, { silent: true });
+      setPicked([]);
+      void qc.invalidateQueries({ queryKey: cartKeys.all() });
+      void qc.invalidateQueries({ queryKey: enquiryKeys.detail(e.id) });
+      setStatus({ kind: 'ok', text: r.added > 0 ? `已采纳 ${r.added} 条报价，已加入购物车（询价报价）` : '所选报价已在购物车中' });
     } catch (err) {
       setStatus({ kind: 'error', text: errorText(err) });
     } finally {
@@ -78,7 +111,19 @@ export function EnquiryDetailPage({ id }: { id: number }) {
           </span>
         </div>
         {e.note && <p className="muted">备注：{e.note}</p>}
-        {status && <p className={`stock-status ${status.kind}`} role={status.kind === 'ok' ? 'status' : 'alert'}>{status.text}</p>}
+        {status && (
+          <p className={`stock-status ${status.kind}`} role={status.kind === 'ok' ? 'status' : 'alert'}>
+            {status.text}{status.kind === 'ok' && status.text.includes('购物车') && <> <Link to="/cart" search={{ kind: 'quote' }}>去购物车结算</Link></>}
+          </p>
+        )}
+        {anyAcceptable && (
+          <div className="enquiry-accept">
+            <Button type="button" size="small" text label="每行选最低价" onClick={cheapest} />
+            <Button type="button" size="small" icon="pi pi-cart-plus" label={picked.length ? `采纳选中的 ${picked.length} 条报价` : '采纳报价'}
+              disabled={picked.length === 0 || busy !== null} loading={busy === 'accept'} onClick={() => void accept()} />
+            <span className="muted">勾选要买的报价，按报价价格加入购物车</span>
+          </div>
+        )}
         <div className="muted" style={{ marginTop: '0.4rem' }}>
           排序：
           <button type="button" className={`linklike ${sort === 'price' ? 'quote-best' : ''}`} aria-pressed={sort === 'price'} onClick={() => setSort('price')}>价格最低</button>
@@ -96,17 +141,20 @@ export function EnquiryDetailPage({ id }: { id: number }) {
             ) : (
               <div className="table-scroll">
                 <table className="quote-table">
-                  <thead><tr><th>卖家</th><th>品牌 / 品质</th><th className="num">报价(元)</th><th className="num">可供</th><th className="num">货期</th><th>有效期至</th><th>状态</th><th>备注</th></tr></thead>
+                  <thead><tr><th aria-label="选择" style={{ width: '2.2rem' }} /><th>卖家</th><th>品牌 / 品质</th><th className="num">报价(元)</th><th className="num">可供</th><th className="num">货期</th><th>有效期至</th><th>状态</th><th>备注</th></tr></thead>
                   <tbody>
                     {quotes.map((x, i) => (
                       <tr key={x.id} className={isNoStock(x.price_fen) ? 'no-stock' : ''} data-testid="quote-row">
+                        <td>{acceptable(x) && (
+                          <Checkbox checked={picked.includes(x.id)} onChange={(ev) => toggle(x.id, !!ev.checked)} aria-label={`采纳 ${x.seller_name} ${quotePriceText(x.price_fen)}`} />
+                        )}</td>
                         <td>{x.seller_name}<br /><small className="muted">{x.seller_area}</small></td>
                         <td>{x.brand || '—'}<br /><small className="muted">{x.quality}</small></td>
                         <td className={`num ${i === 0 && !isNoStock(x.price_fen) && sort === 'price' ? 'quote-best' : ''}`}>{quotePriceText(x.price_fen)}</td>
                         <td className="num">{isNoStock(x.price_fen) ? '无货' : x.qty || '—'}</td>
                         <td className="num">{isNoStock(x.price_fen) ? '—' : x.delivery_days ? `${x.delivery_days} 天` : '现货'}</td>
                         <td>{day(x.valid_until)}</td>
-                        <td>{QUOTE_FATE_TEXT[x.fate]}</td>
+                        <td>{x.fate === 'accepted' ? <Link to="/cart" search={{ kind: 'quote' }}>已采纳</Link> : isNoStock(x.price_fen) ? '—' : QUOTE_FATE_TEXT[x.fate]}</td>
                         <td>{x.note}</td>
                       </tr>
                     ))}

@@ -13,7 +13,7 @@ import { chargedColumnLabel } from '../../../shared/domain/prices';
 import { ApiError, OfflineError, request } from '../../api/request';
 import { Price } from '../currency/Price';
 import { Field } from '../account/Field';
-import { cartKeys, cartListQuery } from '../cart/queries';
+import { cartKeys, cartListQuery, typeOfKind, type CartKind } from '../cart/queries';
 import { orderKeys } from './queries';
 import { clearDraft, loadDraft, saveDraft, type CheckoutDraft } from './checkout-draft';
 import { AddressBookPicker } from './AddressBookPicker';
@@ -40,10 +40,10 @@ const chosenGroups = (groups: CartGroup[]) =>
  * contact and address, a remark per seller, and 提交订单. Everything typed is kept in the tab's
  * draft (sessionStorage) through refusals and reloads; one order per seller is placed.
  */
-export function CheckoutPage() {
+export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
   const { session } = useRouteContext({ from: '__root__' });
   const user = session.user!;
-  const q = useQuery(cartListQuery());
+  const q = useQuery(cartListQuery(typeOfKind(kind)));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [draft, setDraft] = useState<CheckoutDraft>(() => loadDraft(user.uuid));
@@ -71,7 +71,7 @@ export function CheckoutPage() {
       <section className="card cart-empty" aria-label="确认订单">
         <i className="pi pi-shopping-cart" />
         <p>购物车中没有勾选的可购买配件</p>
-        <Link to="/cart">返回购物车</Link>
+        <Link to="/cart" search={{ kind }}>返回购物车</Link>
       </section>
     );
   }
@@ -95,7 +95,7 @@ export function CheckoutPage() {
     setBusy(true);
     try {
       const answer = await request('post', 'cartSubmit', {
-        cart_ids: lines.map((i) => i.id), expected_total_fen: total,
+        cart_ids: lines.map((i) => i.id), expected_total_fen: total, type_code: typeOfKind(kind),
         contact_name: draft.contact_name, contact_phone: draft.contact_phone, address: draft.address,
         remarks: groups.map((g) => ({ company_id: g.companyId, remark: draft.remarks[g.companyId] ?? '' })).filter((r) => r.remark.trim() !== ''),
       }, undefined, { idempotencyKey: draft.key, silent: true });
@@ -172,7 +172,7 @@ export function CheckoutPage() {
 
       <section className="card cart-summary" aria-label="提交订单">
         {(failure || errors.remarks) && <span className="checkout-failure" role="alert">{failure || errors.remarks}</span>}
-        <Link to="/cart">返回购物车修改</Link>
+        <Link to="/cart" search={{ kind }}>返回购物车修改</Link>
         <span>共 {groups.length} 个卖家、{lines.length} 种配件，将生成 {groups.length} 个订单</span>
         <span>应付总额：<span data-testid="checkout-total"><Price fen={total} /></span></span>
         <Button type="submit" label="提交订单" icon="pi pi-check" loading={busy} />
