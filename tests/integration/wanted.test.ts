@@ -107,6 +107,57 @@ describe.each(backends)('wanted requests on %s', (backend) => {
       expect(page.body.data.data.map((w: { id: number }) => w.id)).toEqual(buyerList.body.data.data.slice(2, 4).map((w: { id: number }) => w.id));
     });
 
+    it('joins the enquiry flow: sellers of the make quote it from 报价专区, then it can no longer be changed', async () => {
+      const db = env.database.db;
+      const other = (await sql<{ id: number }>`select id from make where id <> ${makeId} order by id limit 1`.execute(db)).rows[0].id;
+      // the seller names 大众 among its main makes; the member's company (a free seller) does not
+      await sql`update company set main_make_ids = ${[makeId]}::int[] where id = 2`.execute(db);
+      const img = await uploadAs(buyer);
+      const created = await env.call('POST', '/api/asktobuy', { token: buyer, body: { content: '大灯总成 左', make_id: makeId, vin: VIN, img_infos: `${img}, ${img}` } });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const w = created.body.data;
+      expect(w).toMatchObject({ content: '大灯总成 左', img_infos: [img], quote_count: 0, editable: true });
+      expect(w.enquiry_id).toBeGreaterThan(0);
+
+      // the zone of a seller of that make lists it; a seller without main makes sees an empty zone and why
+      const zone = (await env.call('GET', '/api/quote/center?scope=zone', { token: seller })).body.data;
+      expect(zone.zone_makes).toBe(1);
+      const row = zone.data.find((e: { wanted_id: number | null }) => e.wanted_id === w.id);
+      expect(row).toMatchObject({ id: w.enquiry_id, zone: true, make_name: '大众', first_line: '大灯总成 左', state_text: '待报价' });
+      expect(row.enquiry_no).toMatch(/^QG\d{16}$/);
+      // not in the seller's directed center: nobody chose it
+      expect((await env.call('GET', '/api/quote/center', { token: seller })).body.data.data.some((e: { id: number }) => e.id === w.enquiry_id)).toBe(false);
+
+      // an edit while unquoted changes the request and its enquiry line
+      const edited = await env.call('PUT', '/api/asktobuy', { token: buyer, body: { id: w.id, content: '大灯总成 左 带透镜', make_id: makeId, vin: '', img_infos: '' } });
+      expect(edited.body.data).toMatchObject({ content: '大灯总成 左 带透镜', vin: '', img_infos: [], editable: true });
+      // another company may not edit it
+      expect((await env.call('PUT', '/api/asktobuy', { token: member, body: { id: w.id, content: 'x', make_id: makeId } })).status).toBe(403);
+
+      // a seller of another make sees neither the zone row nor the enquiry
+      await sql`update company set main_make_ids = ${[other]}::int[] where id = 2`.execute(db);
+      expect((await env.call('GET', '/api/quote/center?scope=zone', { token: seller })).body.data.data.some((e: { id: number }) => e.id === w.enquiry_id)).toBe(false);
+      expect((await env.call('GET', `/api/quote/enquiry/${w.enquiry_id}`, { token: seller })).status).toBe(404);
+      await sql`update company set main_make_ids = ${[makeId]}::int[] where id = 2`.execute(db);
+
+      // the seller opens it from the zone and quotes its one line
+      const view = (await env.call('GET', `/api/quote/enquiry/${w.enquiry_id}`, { token: seller })).body.data;
+      expect(view.lines).toEqual([expect.objectContaining({ name: '大灯总成 左 带透镜', qty: 1, quality: '不限' })]);
+      const q = await env.call('POST', '/api/quote/submit', { token: seller, body: { enquiry_id: w.enquiry_id, line_id: view.lines[0].id, price: '680', brand: '海拉' } });
+      expect(q.status, JSON.stringify(q.body)).toBe(200);
+
+      // quoted: the request says so, is no longer editable, and an edit is refused with nothing changed
+      const mine = (await list(buyer)).body.data.data.find((x: { id: number }) => x.id === w.id);
+      expect(mine).toMatchObject({ quote_count: 1, editable: false, content: '大灯总成 左 带透镜' });
+      const late = await env.call('PUT', '/api/asktobuy', { token: buyer, body: { id: w.id, content: '改了', make_id: other } });
+      expect(late.status).toBe(409);
+      expect(late.body.client_msg).toBe('已有卖家报价，无法修改');
+      expect((await list(buyer)).body.data.data.find((x: { id: number }) => x.id === w.id)).toMatchObject({ content: '大灯总成 左 带透镜', make_id: makeId });
+      // the buyer compares it like any enquiry
+      expect((await env.call('GET', `/api/enquiry/detail/${w.enquiry_id}`, { token: buyer })).body.data.quotes[0]).toMatchObject({ price_fen: 68000, brand: '海拉' });
+      await sql`update company set main_make_ids = '{}' where id = 2`.execute(db);
+    });
+
     it('needs sign-in and C07 or C15', async () => {
       expect((await publish(undefined, { content: '水泵', make_id: makeId })).status).toBe(401);
       expect((await publish(clerk, { content: '水泵', make_id: makeId })).status).toBe(403);

@@ -87,6 +87,10 @@ export const enquirySummarySchema = v.object({
   first_line: v.string(),
   line_count: v.number(),
   quote_count: v.number(),
+  /** open to every seller of its make (报价专区) */
+  zone: v.boolean(),
+  /** the wanted request (求购) this enquiry carries, or null */
+  wanted_id: v.nullable(v.number()),
   /** unix seconds */
   created_at: v.number(),
   expires_at: v.number(),
@@ -107,7 +111,7 @@ export const enquiryDetailSchema = v.object({
 export type EnquiryDetail = v.InferOutput<typeof enquiryDetailSchema>;
 
 const listPayload = v.object({
-  state: v.optional(v.picklist(['', 'draft', 'open', 'ended', 'cancelled', 'expired'], '状态只能是 draft、open、ended、cancelled 或 expired'), ''),
+  state: v.optional(v.picklist(['', 'draft', 'open', 'ended', 'cancelled', 'expired'], '状态只能是草稿、待报价、已结束、已取消或已过期'), ''),
   page_number: wholeOf('页码', 1, 10000, 1),
   page_size: wholeOf('每页条数', 1, 800, 20),
 });
@@ -192,8 +196,9 @@ export const enquiryEndpoints = {
   }),
   quoteCenter: defineEndpoint({
     method: 'get', path: '/quote/center', tag: 'quote', access: 'user', permissions: QUOTE_CODES,
-    summary: '报价中心：发给本公司的询价单（最新在前），可按状态筛选',
-    payload: listPayload, answer: v.object({ data: v.array(enquirySummarySchema), total: v.number() }),
+    summary: '报价中心（scope=direct）：发给本公司的询价单；报价专区（scope=zone）：本公司主营车型（企业信息）的公开询价和求购。最新在前，可按状态筛选；zone_makes 为本公司主营车型数（0 时专区为空）',
+    payload: v.object({ ...listPayload.entries, scope: v.optional(v.picklist(['direct', 'zone'], '范围只能是报价中心或报价专区'), 'direct') }),
+    answer: v.object({ data: v.array(enquirySummarySchema), total: v.number(), zone_makes: v.number() }),
   }),
   quoteEnquiry: defineEndpoint({
     method: 'get', path: '/quote/enquiry', tag: 'quote', access: 'user', permissions: QUOTE_CODES,

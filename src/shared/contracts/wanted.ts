@@ -16,7 +16,12 @@ export const wantedSchema = v.object({
   make_name: v.string(),
   vin: v.string(),
   img_infos: v.array(v.string()),
+  /** the quotes on its enquiry */
   quote_count: v.number(),
+  /** the zone enquiry sellers quote it through (/enquiry/list/{id} compares the quotes) */
+  enquiry_id: v.nullable(v.number()),
+  /** it may still be changed: no seller has quoted (001 §4) */
+  editable: v.boolean(),
   user_name: v.string(),
   /** unix seconds */
   created: v.number(),
@@ -55,7 +60,40 @@ export const publishWantedPayload = v.object({
   ),
 });
 
+/** createAsktobuy / updateAsktobuy (001 §7): the same fields, img_infos also as the spec's comma-joined string. */
+const asktobuyFields = {
+  ...publishWantedPayload.entries,
+  img_infos: v.optional(
+    v.pipe(
+      v.union([
+        v.pipe(v.string('图片地址应为文本'), v.transform((t) => t.split(',').map((x) => x.trim()).filter((x) => x !== ''))),
+        v.array(v.string('图片地址应为文本'), '图片应为列表'),
+      ], '图片应为以逗号分隔的文件地址'),
+      v.maxLength(WANTED_MAX_IMAGES, `最多上传${WANTED_MAX_IMAGES}张图片`),
+    ),
+    [],
+  ),
+};
+
 export const wantedEndpoints = {
+  createAsktobuy: defineEndpoint({
+    method: 'post', path: '/asktobuy', tag: 'enquiry', access: 'user', permissions: WANTED_CODES, idempotent: true,
+    summary: '发布求购（不带 id）：与 publishWanted 相同，img_infos 可为逗号分隔的文件地址；求购即进入报价专区，车型品牌的卖家可以报价',
+    payload: v.object(asktobuyFields),
+    answer: wantedSchema,
+  }),
+  updateAsktobuy: defineEndpoint({
+    method: 'put', path: '/asktobuy', tag: 'enquiry', access: 'user', permissions: WANTED_CODES, idempotent: true,
+    summary: '修改求购（带 id）：只有本公司的求购、且还没有卖家报价时可以修改，否则“已有卖家报价，无法修改”',
+    payload: v.object({
+      id: v.pipe(
+        v.union([v.number('求购编号应为正整数'), v.pipe(v.string('求购编号应为正整数'), v.regex(/^\d{1,10}$/, '求购编号应为正整数'), v.transform(Number))], '求购编号应为正整数'),
+        v.integer('求购编号应为正整数'), v.minValue(1, '求购编号应为正整数'), v.maxValue(MAX_ID, '求购编号应为正整数'),
+      ),
+      ...asktobuyFields,
+    }),
+    answer: wantedSchema,
+  }),
   publishWanted: defineEndpoint({
     method: 'post', path: '/enquiry/wanted', tag: 'enquiry', access: 'user', permissions: WANTED_CODES, idempotent: true,
     summary: '发布求购：求购配件、车型品牌必填，VIN 可选（按 VIN 规则校验），图片为本公司上传的 file_path（最多5张）；支持 Idempotency-Key',

@@ -7,6 +7,7 @@ export interface EnquiryRow {
   id: number; enquiry_no: string; buyer_company_id: number; buyer_user_id: number; state: 'draft' | 'open' | 'ended' | 'cancelled';
   make_id: number | null; make_name: string; vin: string; note: string; quote_count: number; unseen_quotes: number;
   created_at: Date; expires_at: Date | null; buyer_company_name: string; first_line: string; line_count: number;
+  zone: boolean; wanted_id: number | null;
 }
 
 export interface QuoteRow {
@@ -17,7 +18,7 @@ export interface QuoteRow {
 
 const ENQUIRY = sql`select e.id, e.enquiry_no, e.buyer_company_id, e.buyer_user_id, e.state, e.make_id,
     coalesce((select name from make where id = e.make_id), '') as make_name, e.vin, e.note, e.quote_count, e.unseen_quotes,
-    e.created_at, e.expires_at, c.name as buyer_company_name,
+    e.created_at, e.expires_at, c.name as buyer_company_name, e.zone, e.wanted_id,
     coalesce((select case when l.oe <> '' then l.oe || ' ' || l.name else l.name end from enquiry_line l where l.enquiry_id = e.id order by l.line_no limit 1), '') as first_line,
     (select count(*)::int from enquiry_line l where l.enquiry_id = e.id) as line_count
   from enquiry e join company c on c.id = e.buyer_company_id`;
@@ -32,14 +33,26 @@ const stateFilter = (state: string, now: Date) => {
 
 export const insertEnquiry = async (db: Kysely<DB>, r: {
   no: string; company: number; user: number; state: 'draft' | 'open'; make_id: number | null; vin: string; note: string; at: Date; expires: Date | null;
+  zone?: boolean; wanted_id?: number | null;
 }, lines: EnquiryLine[], sellerIds: number[]) => {
   const { id } = (await sql<{ id: number }>`
-    insert into enquiry (enquiry_no, buyer_company_id, buyer_user_id, state, make_id, vin, note, created_at, sent_at, expires_at)
-    values (${r.no}, ${r.company}, ${r.user}, ${r.state}, ${r.make_id}, ${r.vin}, ${r.note}, ${r.at}, ${r.state === 'open' ? r.at : null}, ${r.expires})
+    insert into enquiry (enquiry_no, buyer_company_id, buyer_user_id, state, make_id, vin, note, created_at, sent_at, expires_at, zone, wanted_id)
+    values (${r.no}, ${r.company}, ${r.user}, ${r.state}, ${r.make_id}, ${r.vin}, ${r.note}, ${r.at}, ${r.state === 'open' ? r.at : null}, ${r.expires},
+      ${r.zone ?? false}, ${r.wanted_id ?? null})
     returning id`.execute(db)).rows[0];
   await db.insertInto('enquiry_line' as never).values(lines.map((l, i) => ({ enquiry_id: id, line_no: i + 1, oe: l.oe, oe_norm: l.oe_norm, name: l.name, qty: l.qty, quality: l.quality })) as never).execute();
-  await db.insertInto('enquiry_recipient' as never).values(sellerIds.map((s) => ({ enquiry_id: id, seller_company_id: s })) as never).execute();
+  if (sellerIds.length > 0) await db.insertInto('enquiry_recipient' as never).values(sellerIds.map((s) => ({ enquiry_id: id, seller_company_id: s })) as never).execute();
   return id;
+};
+
+/** The enquiry of a wanted request, locked (to edit it with the request). */
+export const byWanted = async (db: Kysely<DB>, wantedId: number) =>
+  (await sql<EnquiryRow>`${ENQUIRY} where e.wanted_id = ${wantedId} for update of e`.execute(db)).rows[0];
+
+/** A wanted request's new text, make and VIN on its enquiry and its one line. */
+export const updateWantedEnquiry = async (db: Kysely<DB>, enquiryId: number, p: { content: string; make_id: number; vin: string }) => {
+  await sql`update enquiry set make_id = ${p.make_id}, vin = ${p.vin} where id = ${enquiryId}`.execute(db);
+  await sql`update enquiry_line set name = ${p.content} where enquiry_id = ${enquiryId} and line_no = 1`.execute(db);
 };
 
 export const sellersExist = async (db: Kysely<DB>, ids: number[]) =>
@@ -59,8 +72,15 @@ export const recipients = async (db: Kysely<DB>, enquiryId: number) =>
   (await sql<{ id: number; name: string }>`
     select c.id, c.name from enquiry_recipient r join company c on c.id = r.seller_company_id where r.enquiry_id = ${enquiryId} order by c.id`.execute(db)).rows;
 
-export const isRecipient = async (db: Kysely<DB>, enquiryId: number, companyId: number) =>
-  (await sql`select 1 from enquiry_recipient where enquiry_id = ${enquiryId} and seller_company_id = ${companyId}`.execute(db)).rows.length > 0;
+/**
+ * Whether a seller company may see (and quote) an enquiry: it was sent to it, or it is in the zone
+ * of a make the company names among its main makes, or the company has quoted it already.
+ */
+export const mayView = async (db: Kysely<DB>, enquiryId: number, companyId: number) =>
+  (await sql`select 1 from enquiry e where e.id = ${enquiryId} and e.buyer_company_id <> ${companyId} and (
+      exists (select 1 from enquiry_recipient r where r.enquiry_id = e.id and r.seller_company_id = ${companyId})
+      or (e.zone and e.make_id = any((select main_make_ids from company where id = ${companyId})::int[]))
+      or exists (select 1 from quote q where q.enquiry_id = e.id and q.seller_company_id = ${companyId}))`.execute(db)).rows.length > 0;
 
 const QUOTE = sql`select q.id, q.enquiry_id, q.line_id, q.seller_company_id, c.name as seller_name,
     trim(coalesce(c.province, '') || ' ' || coalesce(c.city, '')) as seller_area, q.price_fen, q.currency, q.brand, q.quality, q.qty,
@@ -80,16 +100,25 @@ export const listOfBuyer = async (db: Kysely<DB>, companyId: number, state: stri
   return { rows: rows.rows, total: total.rows[0].n };
 };
 
-/** Enquiries sent to this seller company (never drafts), newest first. */
-export const listOfSeller = async (db: Kysely<DB>, companyId: number, state: string, now: Date, offset: number, limit: number) => {
-  const where = sql`exists (select 1 from enquiry_recipient r where r.enquiry_id = e.id and r.seller_company_id = ${companyId})
-    and e.state <> 'draft' and ${stateFilter(state, now)}`;
+/**
+ * Enquiries sent to this seller company (scope direct), or open to it in the zone of its main
+ * makes (scope zone); never drafts, never its own; newest first.
+ */
+export const listOfSeller = async (db: Kysely<DB>, companyId: number, scope: 'direct' | 'zone', state: string, now: Date, offset: number, limit: number) => {
+  const who = scope === 'direct'
+    ? sql`exists (select 1 from enquiry_recipient r where r.enquiry_id = e.id and r.seller_company_id = ${companyId})`
+    : sql`e.zone and e.make_id = any((select main_make_ids from company where id = ${companyId})::int[]) and e.buyer_company_id <> ${companyId}`;
+  const where = sql`${who} and e.state <> 'draft' and ${stateFilter(state, now)}`;
   const [rows, total] = await Promise.all([
     sql<EnquiryRow>`${ENQUIRY} where ${where} order by e.id desc offset ${offset} limit ${limit}`.execute(db),
     sql<{ n: number }>`select count(*)::int as n from enquiry e where ${where}`.execute(db),
   ]);
   return { rows: rows.rows, total: total.rows[0].n };
 };
+
+/** The makes a company names as its main ones (企业信息): its zone. */
+export const mainMakes = async (db: Kysely<DB>, companyId: number) =>
+  (await sql<{ ids: number[] }>`select main_make_ids as ids from company where id = ${companyId}`.execute(db)).rows[0]?.ids ?? [];
 
 export const setState = (db: Kysely<DB>, id: number, state: string, at: Date, expires?: Date) =>
   sql`update enquiry set state = ${state},

@@ -52,7 +52,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
     const state = effectiveState(facts(e), nowS());
     return {
       id: e.id, enquiry_no: e.enquiry_no, state, state_text: enquiryStateText(state, e.quote_count), buyer_company_name: e.buyer_company_name,
-      make_name: e.make_name, first_line: e.first_line, line_count: e.line_count, quote_count: e.quote_count,
+      make_name: e.make_name, first_line: e.first_line, line_count: e.line_count, quote_count: e.quote_count, zone: e.zone, wanted_id: e.wanted_id,
       created_at: unix(e.created_at), expires_at: e.expires_at ? unix(e.expires_at) : 0,
     };
   };
@@ -168,13 +168,15 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
     },
 
     async center(db: Kysely<DB>, caller: Caller, p: PayloadOut<'quoteCenter'>) {
-      const { rows, total } = await repo.listOfSeller(db, caller.companyId, p.state, clock.now(), (p.page_number - 1) * p.page_size, p.page_size);
-      return { data: rows.map(summary), total };
+      const { rows, total } = await repo.listOfSeller(db, caller.companyId, p.scope, p.state, clock.now(), (p.page_number - 1) * p.page_size, p.page_size);
+      // the zone needs main makes: say so rather than show an empty list that cannot fill
+      const zone_makes = p.scope === 'zone' ? (await repo.mainMakes(db, caller.companyId)).length : 0;
+      return { data: rows.map(summary), total, zone_makes };
     },
 
     async sellerView(db: Kysely<DB>, caller: Caller, id: number) {
       const e = await repo.byId(db, id);
-      if (!e || e.state === 'draft' || !(await repo.isRecipient(db, id, caller.companyId))) throw notFound();
+      if (!e || e.state === 'draft' || !(await repo.mayView(db, id, caller.companyId))) throw notFound();
       return detail(db, e, { seller: caller.companyId });
     },
 
@@ -202,7 +204,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
       return inTransaction(db, async (trx) => {
         const e = await repo.byId(trx, p.enquiry_id, true);
         if (e && e.buyer_company_id === caller.companyId) throw invalid('enquiry_id', enquiryText.ownEnquiry);
-        if (!e || e.state === 'draft' || !(await repo.isRecipient(trx, e.id, caller.companyId))) throw notFound();
+        if (!e || e.state === 'draft' || !(await repo.mayView(trx, e.id, caller.companyId))) throw notFound();
         const may = mayQuote(facts(e), nowS(), caller.companyId, e.buyer_company_id);
         if (!may.ok) throw new AppError(ResultCode.conflict, 409, may.reason);
         if (!(await repo.lineOf(trx, e.id, p.line_id))) throw invalid('line_id', enquiryServiceText.lineNotOfEnquiry);
