@@ -64,6 +64,7 @@ import { Route as BackendProductStockAndPriceRouteImport } from './routes/backen
 import { Route as BackendQuoteIndexRouteImport } from './routes/backend/quote.index'
 import { Route as BackendQuoteIdRouteImport } from './routes/backend/quote.$id'
 import { Route as BackendQuoteMineRouteImport } from './routes/backend/quote.mine'
+import { Route as BackendQuoteZoneRouteImport } from './routes/backend/quote.zone'
 import { Route as BackendSettingsEnterpriseRouteImport } from './routes/backend/settings.enterprise'
 import { Route as BackendSettingsPasswordRouteImport } from './routes/backend/settings.password'
 import { Route as BackendSettingsProfileRouteImport } from './routes/backend/settings.profile'
@@ -377,6 +378,11 @@ const BackendQuoteMineRoute = BackendQuoteMineRouteImport.update({
   path: '/quote/mine',
   getParentRoute: () => BackendRoute,
 } as any)
+const BackendQuoteZoneRoute = BackendQuoteZoneRouteImport.update({
+  id: '/quote/zone',
+  path: '/quote/zone',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendSettingsEnterpriseRoute =
   BackendSettingsEnterpriseRouteImport.update({
     id: '/settings/enterprise',
@@ -616,6 +622,7 @@ export interface FileRoutesByFullPath {
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
   '/backend/quote/mine': typeof BackendQuoteMineRoute
+  '/backend/quote/zone': typeof BackendQuoteZoneRoute
   '/backend/settings/enterprise': typeof BackendSettingsEnterpriseRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
@@ -700,6 +707,7 @@ export interface FileRoutesByTo {
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
   '/backend/quote/mine': typeof BackendQuoteMineRoute
+  '/backend/quote/zone': typeof BackendQuoteZoneRoute
   '/backend/settings/enterprise': typeof BackendSettingsEnterpriseRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
@@ -794,6 +802,7 @@ export interface FileRoutesById {
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
   '/backend/quote/mine': typeof BackendQuoteMineRoute
+  '/backend/quote/zone': typeof BackendQuoteZoneRoute
   '/backend/settings/enterprise': typeof BackendSettingsEnterpriseRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
   '/backend/settings/profile': typeof BackendSettingsProfileRoute
@@ -887,6 +896,7 @@ export interface FileRouteTypes {
     | '/backend/product/stockAndPrice'
     | '/backend/quote/$id'
     | '/backend/quote/mine'
+    | '/backend/quote/zone'
     | '/backend/settings/enterprise'
     | '/backend/settings/password'
     | '/backend/settings/profile'
@@ -971,6 +981,7 @@ export interface FileRouteTypes {
     | '/backend/product/stockAndPrice'
     | '/backend/quote/$id'
     | '/backend/quote/mine'
+    | '/backend/quote/zone'
     | '/backend/settings/enterprise'
     | '/backend/settings/password'
     | '/backend/settings/profile'
@@ -1064,6 +1075,7 @@ export interface FileRouteTypes {
     | '/backend/product/stockAndPrice'
     | '/backend/quote/$id'
     | '/backend/quote/mine'
+    | '/backend/quote/zone'
     | '/backend/settings/enterprise'
     | '/backend/settings/password'
     | '/backend/settings/profile'
@@ -1511,6 +1523,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BackendQuoteMineRouteImport
       parentRoute: typeof BackendRoute
     }
+    '/backend/quote/zone': {
+      id: '/backend/quote/zone'
+      path: '/quote/zone'
+      fullPath: '/backend/quote/zone'
+      preLoaderRoute: typeof BackendQuoteZoneRouteImport
+      parentRoute: typeof BackendRoute
+    }
     '/backend/settings/enterprise': {
       id: '/backend/settings/enterprise'
       path: '/settings/enterprise'
@@ -1953,6 +1972,7 @@ interface BackendRouteChildren {
   BackendProductStockAndPriceRoute: typeof BackendProductStockAndPriceRoute
   BackendQuoteIdRoute: typeof BackendQuoteIdRoute
   BackendQuoteMineRoute: typeof BackendQuoteMineRoute
+  BackendQuoteZoneRoute: typeof BackendQuoteZoneRoute
   BackendSettingsEnterpriseRoute: typeof BackendSettingsEnterpriseRoute
   BackendSettingsPasswordRoute: typeof BackendSettingsPasswordRoute
   BackendSettingsProfileRoute: typeof BackendSettingsProfileRoute
@@ -1973,6 +1993,7 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendProductStockAndPriceRoute: BackendProductStockAndPriceRoute,
   BackendQuoteIdRoute: BackendQuoteIdRoute,
   BackendQuoteMineRoute: BackendQuoteMineRoute,
+  BackendQuoteZoneRoute: BackendQuoteZoneRoute,
   BackendSettingsEnterpriseRoute: BackendSettingsEnterpriseRoute,
   BackendSettingsPasswordRoute: BackendSettingsPasswordRoute,
   BackendSettingsProfileRoute: BackendSettingsProfileRoute,

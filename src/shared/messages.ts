@@ -39,6 +39,7 @@ export const msg = {
   chooseImage: '请选择图片发送',
   imageTooLarge: '图片过大，请重新上传',
   publishOk: '发布成功',
+  quotedNoEdit: '已有卖家报价，无法修改',
   unknownMessageType: '未知消息类型',
   unsupportedMessage: '暂不支持该消息类型，请在客户端查看',
   wantedEmpty: '求购配件不能为空',

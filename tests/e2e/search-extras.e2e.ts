@@ -4,7 +4,7 @@
  * bar, and publishing a wanted request (发布求购) with an image, seen
  * afterwards in 我的求购. Screenshots: search-extras, brand-picker, brand-filtered, circle-brand,
  * keyword-sorted, keyword-filtered,
- * dismantle-results, wanted-dialog, wanted-published, wanted-list.
+ * dismantle-results, wanted-dialog, wanted-published, wanted-list, quote-zone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -283,6 +283,40 @@ describe('search page extras', () => {
     const listed = row.getByRole('img', { name: '求购图片' });
     await expect.poll(() => listed.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(240);
     await e2e.shot(page, 'wanted-list');
+
+    // unquoted, it can be changed
+    await row.getByRole('button', { name: '修改求购 前刹车片 一套 原厂' }).click();
+    const edit = page.getByRole('dialog', { name: '修改求购' });
+    await expect(edit.locator('textarea[name="content"]')).toHaveValue('前刹车片 一套 原厂');
+    await edit.locator('textarea[name="content"]').fill('前刹车片 一套 原厂 带报警线');
+    await edit.getByRole('button', { name: '保存' }).click();
+    const changed = table.locator('tbody tr', { hasText: '前刹车片 一套 原厂 带报警线' });
+    await changed.waitFor();
+
+    // a seller of 大众 finds it in 报价专区 and quotes it
+    await e2e.pglite.query(`update company set main_make_ids = array[(select id from make where name = '大众')] where id = 2`);
+    const seller = await e2e.newPage();
+    await e2e.signIn(seller.page, '/login', 'seller');
+    await seller.page.goto(`${e2e.url}/backend/quote/zone`);
+    const zoneRow = seller.page.locator('[data-testid="list-row"]', { hasText: '前刹车片 一套 原厂 带报警线' });
+    await expect(zoneRow).toContainText('求购');
+    await e2e.shot(seller.page, 'quote-zone');
+    await zoneRow.getByRole('link', { name: /^报价 QG/ }).click();
+    const price = seller.page.getByRole('textbox', { name: '第1行 报价' });
+    await price.fill('680');
+    await price.press('Enter');
+    await expect(seller.page.getByTestId('quote-line').getByRole('status')).toHaveText('已报价 ¥680.00');
+    await seller.context.close();
+    await e2e.pglite.query(`update company set main_make_ids = '{}' where id = 2`);
+
+    // quoted: no more changes, and the quote count opens the comparison
+    await page.reload();
+    await changed.waitFor();
+    await expect(changed).toContainText(msg.quotedNoEdit);
+    await expect(changed.getByRole('button', { name: /^修改求购/ })).toHaveCount(0);
+    await changed.getByRole('link', { name: /^查看报价/ }).click();
+    await page.waitForURL((u) => /^\/enquiry\/list\/\d+$/.test(u.pathname));
+    await expect(page.getByTestId('quote-row')).toContainText('680.00');
     await context.close();
   });
 

@@ -21,6 +21,7 @@
  */
 import { normalizeOe, OE_MIN_LENGTH } from './oe';
 import { formatFen } from './prices';
+import { msg } from '../messages';
 
 export const ENQUIRY_STATES = ['draft', 'open', 'ended', 'cancelled'] as const;
 export type EnquiryStoredState = (typeof ENQUIRY_STATES)[number];
@@ -58,7 +59,7 @@ export const effectiveState = (e: EnquiryFacts, nowS: number): EnquiryState =>
 export type EnquiryMove = { ok: true; to: EnquiryStoredState } | { ok: false; reason: string };
 
 export const enquiryText = {
-  quotedNoEdit: '已有卖家报价，无法修改',
+  quotedNoEdit: msg.quotedNoEdit,
   noLines: '请至少填写一行询价配件',
   tooManyLines: (max: number) => `一次最多询价${max}行`,
   lineNeedsPart: '请填写OE号或配件名称',

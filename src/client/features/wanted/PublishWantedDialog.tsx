@@ -10,7 +10,7 @@ import { Message } from 'primereact/message';
 import { msg } from '../../../shared/messages';
 import { decodeVin } from '../../../shared/domain/vin';
 import { imageMaxMb } from '../../../shared/domain/upload';
-import { WANTED_CONTENT_MAX, WANTED_MAX_IMAGES } from '../../../shared/contracts';
+import { WANTED_CONTENT_MAX, WANTED_MAX_IMAGES, type Wanted } from '../../../shared/contracts';
 import { ApiError, OfflineError, request } from '../../api/request';
 import { configQuery } from '../system/queries';
 import { wantedMakesQuery } from './queries';
@@ -23,22 +23,25 @@ type Errors = Partial<Record<Field, string>>;
 
 const OFFLINE_HINT = '当前离线，填写的内容已保留；恢复网络后再点“发布”即可，不会重复发布';
 
-/** 发布求购 (001 §2.3, §3): 500px wide; what was typed stays until it is published. */
-export function PublishWantedDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
+/**
+ * 发布求购 (001 §2.3, §3): 500px wide; what was typed stays until it is published. With `editing`
+ * it changes a request no seller has quoted yet (updateAsktobuy); the server refuses once quoted.
+ */
+export function PublishWantedDialog({ visible, onHide, editing }: { visible: boolean; onHide: () => void; editing?: Wanted }) {
   const { session } = useRouteContext({ from: '__root__' });
   const companyId = session.user?.company_id ?? 0;
   const makes = useQuery({ ...wantedMakesQuery(), enabled: visible });
   const authority = useQuery({ ...configQuery(['upload_authority']), enabled: visible });
   const maxMb = imageMaxMb(companyId, authority.data?.upload_authority);
-  const [content, setContent] = useState('');
-  const [makeId, setMakeId] = useState<number | null>(null);
-  const [vin, setVin] = useState('');
-  const [images, setImages] = useState<string[]>([]);
+  const [content, setContent] = useState(editing?.content ?? '');
+  const [makeId, setMakeId] = useState<number | null>(editing?.make_id ?? null);
+  const [vin, setVin] = useState(editing?.vin ?? '');
+  const [images, setImages] = useState<string[]>(editing?.img_infos ?? []);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState('');
   const [published, setPublished] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const publish = usePublishWanted();
+  const publish = usePublishWanted(editing?.id);
   const upload = useMutation({
     mutationFn: async (files: File[]) => {
       const paths: string[] = [];
@@ -86,11 +89,12 @@ export function PublishWantedDialog({ visible, onHide }: { visible: boolean; onH
     if (Object.keys(e).length > 0) return;
     publish.mutate({ content: content.trim(), make_id: makeId!, vin: vin.trim(), img_infos: images }, {
       onSuccess: () => {
+        setErrors({});
+        if (editing) return onHide();
         setContent('');
         setMakeId(null);
         setVin('');
         setImages([]);
-        setErrors({});
         setPublished(true);
       },
       onError: (err) => {
@@ -108,14 +112,14 @@ export function PublishWantedDialog({ visible, onHide }: { visible: boolean; onH
   })() : [];
 
   return (
-    <Dialog header={msg.publishWanted} visible={visible} onHide={onHide} style={{ width: '500px' }} modal
+    <Dialog header={editing ? '修改求购' : msg.publishWanted} visible={visible} onHide={onHide} style={{ width: '500px' }} modal
       footer={(
         <div>
           <Button type="button" label={msg.cancel} text onClick={onHide} />
-          <Button type="button" label="发布" icon="pi pi-send" onClick={submit} loading={publish.isPending} disabled={upload.isPending} />
+          <Button type="button" label={editing ? '保存' : '发布'} icon={editing ? 'pi pi-check' : 'pi pi-send'} onClick={submit} loading={publish.isPending} disabled={upload.isPending} />
         </div>
       )}>
-      <form className="wanted-form" aria-label={msg.publishWanted} onSubmit={(e) => { e.preventDefault(); submit(); }}>
+      <form className="wanted-form" aria-label={editing ? '修改求购' : msg.publishWanted} onSubmit={(e) => { e.preventDefault(); submit(); }}>
         {published && <Message severity="success" text={msg.publishOk} style={{ width: '100%' }} content={<span role="status">{msg.publishOk} · <Link to="/enquiry/list" onClick={onHide}>查看我的求购</Link></span>} />}
         {failure && <Message severity="error" text={failure} style={{ width: '100%' }} />}
         <label htmlFor="wanted-content">求购配件 <span aria-hidden="true" style={{ color: '#dc2626' }}>*</span></label>

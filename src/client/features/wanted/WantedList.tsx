@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { DataTable } from 'primereact/datatable';
 import { Column } from 'primereact/column';
 import { Button } from 'primereact/button';
@@ -12,10 +12,15 @@ import { WANTED_PAGE_SIZE, wantedListQuery } from './queries';
 import { PublishWantedDialog } from './PublishWantedDialog';
 import '../search/search-extras.css';
 
-/** 我的求购: what the caller's company published, newest first, with how many sellers quoted. */
+/**
+ * 我的求购: what the caller's company published, newest first, with how many sellers quoted; a
+ * quoted request opens its comparison (/enquiry/list/{enquiry_id}); one nobody quoted yet can be
+ * changed (修改), one quoted says 已有卖家报价，无法修改 (001 §4).
+ */
 export function WantedList({ page }: { page: number }) {
   const navigate = useNavigate();
   const [publishing, setPublishing] = useState(false);
+  const [editing, setEditing] = useState<Wanted | null>(null);
   const q = useQuery({ ...wantedListQuery(page), placeholderData: keepPreviousData });
   return (
     <section className="card" aria-label={msg.myWanted}>
@@ -37,10 +42,17 @@ export function WantedList({ page }: { page: number }) {
             <span className="wanted-thumbs">{w.img_infos.map((src) => <a key={src} href={src} target="_blank" rel="noreferrer"><img src={src} alt="求购图片" /></a>)}</span>
           )} />
           <Column header="发布人" field="user_name" style={{ width: '6rem' }} />
-          <Column header="报价" body={(w: Wanted) => (w.quote_count > 0 ? <Tag severity="success" value={`已报价 ${w.quote_count}`} /> : <Tag severity="warning" value="待报价" />)} style={{ width: '7rem' }} />
+          <Column header="报价" body={(w: Wanted) => {
+            const tag = w.quote_count > 0 ? <Tag severity="success" value={`已报价 ${w.quote_count}`} /> : <Tag severity="warning" value="待报价" />;
+            return w.enquiry_id ? <Link to="/enquiry/list/$id" params={{ id: String(w.enquiry_id) }} aria-label={`查看报价 ${w.content}`}>{tag}</Link> : tag;
+          }} style={{ width: '7rem' }} />
+          <Column header="操作" body={(w: Wanted) => (w.editable
+            ? <Button type="button" size="small" text label="修改" aria-label={`修改求购 ${w.content}`} onClick={() => setEditing(w)} />
+            : <small className="muted">{msg.quotedNoEdit}</small>)} style={{ width: '8rem' }} />
         </DataTable>
       )}
       <PublishWantedDialog visible={publishing} onHide={() => setPublishing(false)} />
+      {editing && <PublishWantedDialog key={editing.id} visible editing={editing} onHide={() => setEditing(null)} />}
     </section>
   );
 }

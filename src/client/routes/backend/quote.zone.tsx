@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { QUOTE_CODES } from '../../../shared/contracts';
+import { listSearch } from '../../ui/list/list-search';
+import { QuoteCenterPage, QUOTE_CENTER_FILTERS } from '../../features/enquiry/QuoteCenterPage';
+
+/** 报价专区 (001 §2.1, M10 / M12): open enquiries and wanted requests of the company's main makes. */
+export const Route = createFileRoute('/backend/quote/zone')({
+  validateSearch: listSearch(QUOTE_CENTER_FILTERS, []),
+  beforeLoad: guardedBy({ auth: true, permissions: QUOTE_CODES }),
+  component: function QuoteZone() {
+    const navigate = Route.useNavigate();
+    return <QuoteCenterPage scope="zone" search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});
