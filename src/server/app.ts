@@ -83,6 +83,7 @@ export const createApp = (deps: AppDeps) => {
   const membership = createMembershipService(deps.clock, payments);
   const cart = createCartService(deps.clock);
   const company = createCompanyService(deps.clock);
+  const im = createImService({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: (id) => deps.isOnline?.(id) ?? false });
   // import files wait beside the uploaded images (DATA_DIR/uploads-imports), or in the temp folder
   const stockImport = createStockImportService({ clock: deps.clock, dir: deps.uploadDir ? `${deps.uploadDir.replace(/[\\/]+$/, '')}-imports` : undefined, log: deps.log });
   const handlers: Handlers = {
@@ -104,12 +105,12 @@ export const createApp = (deps: AppDeps) => {
     ...ordersHandlers(createOrdersService({ clock: deps.clock, cart, membership })),
     ...stockHandlers(createStockService(deps.clock)),
     ...stockImportHandlers(stockImport),
-    ...imHandlers(createImService({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: (id) => deps.isOnline?.(id) ?? false })),
+    ...imHandlers(im),
     ...organisationHandlers(createOrganisationService({ clock: deps.clock, auth })),
     ...enterpriseHandlers(createEnterpriseService()),
     ...backofficeHandlers(createBackofficeService(company)),
     ...addressHandlers(createAddressService(deps.clock)),
-    ...enquiryHandlers(createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), cart })),
+    ...enquiryHandlers(createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), cart, cards: im })),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));

@@ -232,6 +232,34 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       expect(fates.map((q: { fate: string }) => q.fate)).toEqual(['accepted', 'accepted']);
     });
 
+    it('posts an inquiry card per line to each seller asked and a quote card to the buyer, once each', async () => {
+      const since = env.clock.now().getTime();
+      const cards = async (user: string, enquiryId: number, scene: string) =>
+        ((await call('GET', `/im/sync?since=${since}`, user)).body.data.messages as Array<{ messageType: string; targetId: string; content: { SceneCode?: string; BusinessInfo?: Record<string, string>; LinkData?: { QHId: number; lineId: number; quoteId?: number } } }>)
+          .filter((m) => m.messageType === 'QPH:BizMsg' && m.content.SceneCode === scene && m.content.LinkData?.QHId === enquiryId);
+      const draft = (await add({ send: false })).body.data;
+      expect(await cards('seller', draft.id, 'weChat-001')).toHaveLength(0);
+      const sent = (await call('POST', '/enquiry/send', 'buyer', { id: draft.id })).body.data;
+      const inquiries = await cards('seller', sent.id, 'weChat-001');
+      expect(inquiries).toHaveLength(3);
+      expect(inquiries[0].content.BusinessInfo).toMatchObject({ 产品名称: '前刹车片', 产品编码: '7L0-698-151 A', 产品数量: '2', 产品品质: '原厂件', 单号: sent.enquiry_no });
+      expect(await cards(`seller${other}`, sent.id, 'weChat-001')).toHaveLength(3);
+      expect(await cards(`seller${third}`, sent.id, 'weChat-001')).toHaveLength(0);
+      // the buyer sees its own cards in the same conversations
+      const own = await cards('buyer', sent.id, 'weChat-001');
+      expect(own).toHaveLength(6);
+
+      const l1 = sent.lines[0].id;
+      expect((await call('POST', '/quote/submit', 'seller', { enquiry_id: sent.id, line_id: l1, price: '88.8', brand: '博世', quality: '品牌件', qty: 2 })).status).toBe(200);
+      expect((await call('POST', '/quote/submit', `seller${other}`, { enquiry_id: sent.id, line_id: l1, no_stock: true })).status).toBe(200);
+      const quotes = await cards('buyer', sent.id, 'weChat-002');
+      expect(quotes.map((q) => [q.content.BusinessInfo!.产品报价, q.content.BusinessInfo!.产品数量])).toEqual(expect.arrayContaining([['88.80', '2'], ['暂无报价', '无货']]));
+      expect(quotes.every((q) => q.content.LinkData!.quoteId! > 0 && q.content.LinkData!.lineId === l1)).toBe(true);
+      // a client cannot post a card itself
+      const forged = await call('POST', '/im/messages', 'buyer', { client_msg_id: 'forged-card-0001', targetId: own[0].targetId, messageType: 'QPH:BizMsg', content: inquiries[0].content });
+      expect(forged.status).toBe(422);
+    });
+
     it('drafts are sent later; cancelled and draft enquiries can be deleted, others not', async () => {
       const draft = (await add({ send: false })).body.data;
       expect(draft).toMatchObject({ state: 'draft', state_text: '草稿' });

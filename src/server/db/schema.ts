@@ -128,7 +128,7 @@ export interface DB {
   im_member: { conversation_id: number; user_id: number; unread: Generated<number>; read_at: Timestamp | null };
   im_message: {
     id: ColumnType<string, never, never>; conversation_id: number; sender_id: number; recipient_id: number; client_msg_id: string;
-    message_type: 'RC:TxtMsg' | 'RC:ImgMsg'; text: Generated<string>; image_uri: Generated<string>; sent_at: Timestamp;
+    message_type: 'RC:TxtMsg' | 'RC:ImgMsg' | 'QPH:BizMsg'; text: Generated<string>; image_uri: Generated<string>; sent_at: Timestamp;
   };
   cart_item: {
     id: Generated<number>; user_id: number; company_id: number; stock_id: number | null; quote_id: number | null; type_code: '配件产品' | '临时产品'; qty: number;

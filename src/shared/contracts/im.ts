@@ -66,6 +66,24 @@ export const imSendPayload = v.variant('messageType', [
 ], imText.content);
 export type ImSendPayload = v.InferOutput<typeof imSendPayload>;
 
+/**
+ * An inquiry or quote card (001 §3, §4): the platform posts it when an enquiry is sent to a seller
+ * (SceneCode weChat-001, from the buyer to the seller company's chat contact, one per line) and when
+ * the seller quotes a line (weChat-002, from the seller to the buyer). Never sent by a client.
+ * BusinessInfo has the Chinese-labelled fields of the spec; LinkData points at the enquiry (QHId),
+ * the line and, on a quote card, the quote. Whether an inquiry is still 待报价 is read live from the
+ * enquiry, not from the stored card.
+ */
+export const BIZ_MESSAGE_TYPE = 'QPH:BizMsg';
+export const SCENE_INQUIRY = 'weChat-001';
+export const SCENE_QUOTE = 'weChat-002';
+export const bizContentSchema = v.object({
+  SceneCode: v.picklist([SCENE_INQUIRY, SCENE_QUOTE]),
+  BusinessInfo: v.record(v.string(), v.string()),
+  LinkData: v.object({ QHId: v.number(), lineId: v.number(), quoteId: v.optional(v.number()), link: v.string() }),
+});
+export type BizContent = v.InferOutput<typeof bizContentSchema>;
+
 export const imMessageSchema = v.object({
   /** the server's id of the message */
   messageUId: v.string(),
@@ -76,8 +94,8 @@ export const imMessageSchema = v.object({
   messageDirection: v.picklist([1, 2]),
   senderUserId: v.string(),
   targetId: v.string(),
-  messageType: v.picklist(['RC:TxtMsg', 'RC:ImgMsg']),
-  content: v.union([v.object({ content: v.string() }), v.object({ imageUri: v.string() })]),
+  messageType: v.picklist(['RC:TxtMsg', 'RC:ImgMsg', BIZ_MESSAGE_TYPE]),
+  content: v.union([v.object({ content: v.string() }), v.object({ imageUri: v.string() }), bizContentSchema]),
   sentTime: v.number(),
 });
 export type ImMessage = v.InferOutput<typeof imMessageSchema>;

@@ -9,10 +9,10 @@ type Names =
 const idOf = (id: string | undefined) => pathId(id, '询价单');
 
 export const enquiryHandlers = (svc: EnquiryService): Pick<Handlers, Names> => ({
-  enquiryAdd: (p, ctx) => svc.add(ctx.db, ctx.caller!, p),
+  enquiryAdd: (p, ctx) => svc.add(ctx.db, ctx.caller!, p, ctx),
   enquiryList: (p, ctx) => svc.list(ctx.db, ctx.caller!, p),
   enquiryDetail: (_p, ctx) => svc.detail(ctx.db, ctx.caller!, idOf(ctx.id)),
-  enquirySend: (p, ctx) => svc.send(ctx.db, ctx.caller!, p.id),
+  enquirySend: (p, ctx) => svc.send(ctx.db, ctx.caller!, p.id, ctx),
   enquiryEnd: (p, ctx) => svc.end(ctx.db, ctx.caller!, p.id),
   enquiryCancel: (p, ctx) => svc.cancel(ctx.db, ctx.caller!, p.id),
   enquiryAnew: (p, ctx) => svc.anew(ctx.db, ctx.caller!, p.id),

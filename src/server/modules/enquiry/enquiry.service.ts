@@ -9,15 +9,17 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, forbidden, invalid } from '../../http/errors';
-import { CART_CODES, ResultCode, type EnquiryDetail, type EnquirySummary, type PayloadOut, type Quote } from '../../../shared/contracts';
+import { CART_CODES, ResultCode, SCENE_INQUIRY, SCENE_QUOTE, type EnquiryDetail, type EnquirySummary, type PayloadOut, type Quote } from '../../../shared/contracts';
 import {
   availableEnquiryActions, checkEnquiryLines, effectiveState, ENQUIRY_OPEN_DAYS, enquiryStateText, enquiryTransition, mayQuote,
-  enquiryText, mayAccept, NO_STOCK_PRICE, parseQuotePrice, quoteFate, type EnquiryAction, type EnquiryFacts,
+  enquiryText, isNoStock, mayAccept, NO_STOCK_PRICE, parseQuotePrice, quotePriceText, quoteFate, type EnquiryAction, type EnquiryFacts,
 } from '../../../shared/domain/enquiry';
 import { msg } from '../../../shared/messages';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { inTransaction, unix } from '../../db/helpers';
 import type { CartService } from '../cart/cart.service';
+import type { ImService } from '../im/im.service';
+import * as imRepo from '../im/im.repo';
 import * as repo from './enquiry.repo';
 
 export const enquiryServiceText = {
@@ -42,6 +44,8 @@ export interface EnquiryDeps {
   push?: (userId: number, event: object) => void;
   /** where accepted quotes go (the cart's 临时产品 lines) */
   cart: Pick<CartService, 'addQuotes'>;
+  /** chat: inquiry cards to the sellers asked, quote cards to the buyer */
+  cards?: Pick<ImService, 'postCard'>;
 }
 
 export const createEnquiryService = (deps: EnquiryDeps) => {
@@ -76,6 +80,33 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
     };
   };
 
+  /**
+   * An open enquiry sent to chosen sellers appears in each seller's chat as one inquiry card per
+   * line, from the buyer to the company's chat contact (001 §3). Zone enquiries have no recipients:
+   * sellers find them in 报价专区.
+   */
+  const postInquiryCards = async (trx: Kysely<DB>, e: repo.EnquiryRow, ctx?: Pick<RequestContext, 'afterCommit'>) => {
+    if (!deps.cards || !ctx) return;
+    const [lines, recipients] = await Promise.all([repo.lines(trx, e.id), repo.recipients(trx, e.id)]);
+    for (const r of recipients) {
+      const contact = await imRepo.companyContact(trx, r.id);
+      if (!contact) continue;
+      for (const l of lines) {
+        await deps.cards.postCard(trx, {
+          from: e.buyer_user_id, to: contact.id, clientMsgId: `inq-${e.id}-${l.id}-${r.id}`,
+          content: {
+            SceneCode: SCENE_INQUIRY,
+            BusinessInfo: {
+              产品名称: l.name, 产品编码: l.oe, 产品品质: l.quality, 产品数量: String(l.qty), 单号: e.enquiry_no,
+              ...(e.make_name ? { 车型品牌: e.make_name } : {}), ...(e.vin ? { VIN: e.vin } : {}),
+            },
+            LinkData: { QHId: e.id, lineId: l.id, link: `/backend/quote/${e.id}` },
+          },
+        }, ctx);
+      }
+    }
+  };
+
   const ownEnquiry = async (db: Kysely<DB>, caller: Caller, id: number, forUpdate = false) => {
     const e = await repo.byId(db, id, forUpdate);
     if (!e) throw notFound();
@@ -84,7 +115,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
   };
 
   /** A buyer's move on a locked row; delete removes the enquiry (its lines, recipients and quotes go with it). */
-  const apply = (db: Kysely<DB>, caller: Caller, id: number, action: EnquiryAction) =>
+  const apply = (db: Kysely<DB>, caller: Caller, id: number, action: EnquiryAction, ctx?: Pick<RequestContext, 'afterCommit'>) =>
     inTransaction(db, async (trx) => {
       const e = await ownEnquiry(trx, caller, id, true);
       const m = enquiryTransition(facts(e), action, nowS());
@@ -95,13 +126,15 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
         return null;
       }
       await repo.setState(trx, e.id, m.to, now, m.to === 'open' ? new Date(now.getTime() + ENQUIRY_OPEN_DAYS * 86_400_000) : undefined);
-      return detail(trx, (await repo.byId(trx, e.id))!, 'buyer');
+      const after = (await repo.byId(trx, e.id))!;
+      if (action === 'send') await postInquiryCards(trx, after, ctx);
+      return detail(trx, after, 'buyer');
     });
-  const move = (action: Exclude<EnquiryAction, 'delete' | 'update'>) => async (db: Kysely<DB>, caller: Caller, id: number) =>
-    (await apply(db, caller, id, action))!;
+  const move = (action: Exclude<EnquiryAction, 'delete' | 'update'>) => async (db: Kysely<DB>, caller: Caller, id: number, ctx?: Pick<RequestContext, 'afterCommit'>) =>
+    (await apply(db, caller, id, action, ctx))!;
 
   return {
-    async add(db: Kysely<DB>, caller: Caller, p: PayloadOut<'enquiryAdd'>) {
+    async add(db: Kysely<DB>, caller: Caller, p: PayloadOut<'enquiryAdd'>, ctx?: Pick<RequestContext, 'afterCommit'>) {
       const checked = checkEnquiryLines(p.lines);
       if (!checked.ok) {
         if (checked.form) throw invalid('lines', checked.form);
@@ -119,7 +152,9 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
           no: enquiryNo(now), company: caller.companyId, user: caller.userId, state: p.send ? 'open' : 'draft', make_id: p.make_id,
           vin: p.vin, note: p.note, at: now, expires: p.send ? new Date(now.getTime() + ENQUIRY_OPEN_DAYS * 86_400_000) : null,
         }, checked.lines, p.seller_ids);
-        return detail(trx, (await repo.byId(trx, id))!, 'buyer');
+        const e = (await repo.byId(trx, id))!;
+        if (p.send) await postInquiryCards(trx, e, ctx);
+        return detail(trx, e, 'buyer');
       });
     },
 
@@ -215,6 +250,21 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
           valid_until: new Date(now.getTime() + p.valid_days * 86_400_000), note: p.note, at: now,
         });
         if (!saved) throw new AppError(ResultCode.conflict, 409, enquiryServiceText.quoteAccepted);
+        // the answer reaches the buyer's chat as a quote card (001 §3, weChat-002)
+        if (deps.cards && ctx) {
+          const line = (await repo.lines(trx, e.id)).find((l) => l.id === p.line_id)!;
+          await deps.cards.postCard(trx, {
+            from: caller.userId, to: e.buyer_user_id, clientMsgId: `quo-${saved.id}-${now.getTime()}`,
+            content: {
+              SceneCode: SCENE_QUOTE,
+              BusinessInfo: {
+                产品名称: line.name, 产品编码: line.oe, 产品品牌: p.brand, 产品品质: p.quality,
+                产品数量: isNoStock(price.fen) ? '无货' : String(p.qty || line.qty), 产品报价: quotePriceText(price.fen), 单号: e.enquiry_no,
+              },
+              LinkData: { QHId: e.id, lineId: line.id, quoteId: saved.id, link: `/enquiry/list/${e.id}` },
+            },
+          }, ctx);
+        }
         const buyers = await repo.usersOf(trx, e.buyer_company_id);
         const count = await repo.unseenOfCompany(trx, e.buyer_company_id);
         ctx?.afterCommit?.(() => {

@@ -15,13 +15,13 @@ export const userById = (db: Kysely<DB>, id: number) =>
  */
 export const companyContact = (db: Kysely<DB>, companyId: number) =>
   db.selectFrom('app_user').innerJoin('company', 'company.id', 'app_user.company_id')
-    .select(['app_user.uuid', 'app_user.display_name', 'company.short_name', 'company.name'])
+    .select(['app_user.id', 'app_user.uuid', 'app_user.display_name', 'company.short_name', 'company.name'])
     .where('app_user.company_id', '=', companyId).where('app_user.active', '=', true)
     .orderBy('app_user.is_owner', 'desc').orderBy('app_user.id').limit(1).executeTakeFirst();
 
 export interface MessageRow {
   id: string; conversation_id: number; sender_id: number; recipient_id: number; client_msg_id: string;
-  message_type: 'RC:TxtMsg' | 'RC:ImgMsg'; text: string; image_uri: string; sent_at: Date;
+  message_type: 'RC:TxtMsg' | 'RC:ImgMsg' | 'QPH:BizMsg'; text: string; image_uri: string; sent_at: Date;
   sender_uuid: string; recipient_uuid: string;
 }
 
@@ -54,7 +54,7 @@ export const conversationForSend = async (db: Kysely<DB>, a: number, b: number, 
 };
 
 export const insertMessage = async (db: Kysely<DB>, row: {
-  conversation_id: number; sender_id: number; recipient_id: number; client_msg_id: string; message_type: 'RC:TxtMsg' | 'RC:ImgMsg'; text: string; image_uri: string; sent_at: Date;
+  conversation_id: number; sender_id: number; recipient_id: number; client_msg_id: string; message_type: 'RC:TxtMsg' | 'RC:ImgMsg' | 'QPH:BizMsg'; text: string; image_uri: string; sent_at: Date;
 }) => {
   const { id } = await db.insertInto('im_message').values(row).returning('id').executeTakeFirstOrThrow();
   await db.updateTable('im_conversation').set({ last_message_id: id, last_sent_at: row.sent_at }).where('id', '=', row.conversation_id).execute();

@@ -12,8 +12,8 @@ import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, conflict, forbidden, invalid } from '../../http/errors';
 import { inTransaction } from '../../db/helpers';
 import {
-  CONVERSATION_PRIVATE, IM_CONVERSATION_LIST, IM_SYNC_MAX, imText, ResultCode,
-  type ImConversation, type ImContact, type ImMessage, type ImPush, type ImSendPayload,
+  BIZ_MESSAGE_TYPE, CONVERSATION_PRIVATE, IM_CONVERSATION_LIST, IM_SYNC_MAX, imText, ResultCode,
+  type BizContent, type ImConversation, type ImContact, type ImMessage, type ImPush, type ImSendPayload,
 } from '../../../shared/contracts';
 import * as companyRepo from '../company/company.repo';
 import { firstForeignUpload } from '../upload/upload.service';
@@ -35,7 +35,7 @@ export const shapeMessage = (r: repo.MessageRow, viewerId: number): ImMessage =>
   return {
     messageUId: String(r.id), clientMsgId: r.client_msg_id, conversationType: CONVERSATION_PRIVATE, messageDirection: mine ? 1 : 2,
     senderUserId: r.sender_uuid, targetId: mine ? r.recipient_uuid : r.sender_uuid, messageType: r.message_type,
-    content: r.message_type === 'RC:TxtMsg' ? { content: r.text } : { imageUri: r.image_uri },
+    content: r.message_type === 'RC:TxtMsg' ? { content: r.text } : r.message_type === 'RC:ImgMsg' ? { imageUri: r.image_uri } : JSON.parse(r.text) as BizContent,
     sentTime: new Date(r.sent_at).getTime(),
   };
 };
@@ -62,6 +62,25 @@ export const createImService = (deps: ImDeps) => {
     void repo.unreadTotal(deps.db, userId).then((n) => deps.push?.(userId, event(n)), () => undefined);
   };
 
+  /** Stores a message in its locked conversation and pushes it to both sides after the commit. */
+  const store = async (trx: Kysely<DB>, conv: { id: number; last_sent_at: Date | string | null },
+    m: { from: number; to: number; clientMsgId: string; type: repo.MessageRow['message_type']; text: string; imageUri: string },
+    ctx: Pick<RequestContext, 'afterCommit'>) => {
+    // strictly increasing within the conversation, so paging by sentTime is exact
+    const last = conv.last_sent_at ? new Date(conv.last_sent_at).getTime() : 0;
+    const sentAt = new Date(Math.max(deps.clock.now().getTime(), last + 1));
+    const id = await repo.insertMessage(trx, {
+      conversation_id: conv.id, sender_id: m.from, recipient_id: m.to, client_msg_id: m.clientMsgId, message_type: m.type,
+      text: m.text, image_uri: m.imageUri, sent_at: sentAt,
+    });
+    const row = await repo.messageById(trx, id);
+    ctx.afterCommit?.(() => {
+      pushWithUnread(m.to, (unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, m.to), unreadTotal }));
+      pushWithUnread(m.from, (unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, m.from), unreadTotal }));
+    });
+    return shapeMessage(row, m.from);
+  };
+
   return {
     send: (db: Kysely<DB>, caller: Caller, p: ImSendPayload, ctx: Pick<RequestContext, 'afterCommit'>) =>
       inTransaction(db, async (trx) => {
@@ -79,20 +98,21 @@ export const createImService = (deps: ImDeps) => {
           if (!sameMessage(prior, to.id, p)) throw conflict(imText.clientIdReused);
           return shapeMessage(prior, caller.userId);
         }
-        // strictly increasing within the conversation, so paging by sentTime is exact
-        const last = conv.last_sent_at ? new Date(conv.last_sent_at).getTime() : 0;
-        const sentAt = new Date(Math.max(now.getTime(), last + 1));
-        const id = await repo.insertMessage(trx, {
-          conversation_id: conv.id, sender_id: caller.userId, recipient_id: to.id, client_msg_id: p.client_msg_id, message_type: p.messageType,
-          text: p.messageType === 'RC:TxtMsg' ? p.content.content : '', image_uri: p.messageType === 'RC:ImgMsg' ? p.content.imageUri : '', sent_at: sentAt,
-        });
-        const row = await repo.messageById(trx, id);
-        ctx.afterCommit?.(() => {
-          pushWithUnread(to.id, (unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, to.id), unreadTotal }));
-          pushWithUnread(caller.userId, (unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, caller.userId), unreadTotal }));
-        });
-        return shapeMessage(row, caller.userId);
+        return store(trx, conv, { from: caller.userId, to: to.id, clientMsgId: p.client_msg_id, type: p.messageType,
+          text: p.messageType === 'RC:TxtMsg' ? p.content.content : '', imageUri: p.messageType === 'RC:ImgMsg' ? p.content.imageUri : '' }, ctx);
       }),
+
+    /**
+     * An inquiry or quote card from one user to another, posted by the server inside the business
+     * call's transaction (enquiry sent, line quoted) and pushed after its commit. The client message
+     * id says what the card is about, so posting it again stores nothing new.
+     */
+    async postCard(trx: Kysely<DB>, p: { from: number; to: number; clientMsgId: string; content: BizContent }, ctx: Pick<RequestContext, 'afterCommit'>) {
+      if (p.from === p.to) return;
+      const conv = await repo.conversationForSend(trx, p.from, p.to, deps.clock.now());
+      if (await repo.messageByClientId(trx, p.from, p.clientMsgId)) return;
+      await store(trx, conv, { from: p.from, to: p.to, clientMsgId: p.clientMsgId, type: BIZ_MESSAGE_TYPE, text: JSON.stringify(p.content), imageUri: '' }, ctx);
+    },
 
     async history(db: Kysely<DB>, caller: Caller, p: { targetId: string; before?: number; count: number }) {
       const other = await repo.userByUuid(db, p.targetId);
