@@ -72,12 +72,45 @@ describe('enquiries and quotes', () => {
     await expect(mine.locator('[data-testid="list-row"]', { hasText: '暂无报价' })).toHaveCount(1);
     await seller.context.close();
 
-    // the buyer's open page is told at once: two new quotes beside 我的求购
-    await expect(buyer.page.getByTestId('enquiry-badge')).toHaveText('2');
+    // the second seller answers from the inquiry card in its chat (快速报价)
+    const enquiryId = Number(enquiryPath.split('/').pop());
+    const { rows: [second] } = await e2e.pglite.query<{ id: number; name: string }>(
+      'select r.seller_company_id as id, c.short_name as name from enquiry_recipient r join company c on c.id = r.seller_company_id where r.enquiry_id = $1 and r.seller_company_id <> 2', [enquiryId]);
+    const seller2 = await e2e.newPage();
+    await e2e.signIn(seller2.page, '/login', `seller${second.id}`);
+    await seller2.page.getByRole('button', { name: /^在线聊天/ }).click();
+    const chatWin = seller2.page.getByRole('dialog', { name: '在线聊天' });
+    await chatWin.getByRole('button', { name: /^申通汽修/ }).click();
+    const card = chatWin.getByTestId('biz-card').filter({ hasText: rows[0].oe_norm }).first();
+    await expect(card.getByTestId('biz-card-state')).toHaveText('待报价');
+    await e2e.shot(seller2.page, 'chat-inquiry-card');
+    await card.getByRole('button', { name: '快速报价' }).click();
+    const quick = seller2.page.getByRole('dialog', { name: /^快速报价/ });
+    const quickPrice = quick.getByRole('textbox', { name: '第1行 报价' });
+    await quickPrice.fill('120');
+    await e2e.shot(seller2.page, 'chat-quick-quote');
+    await quickPrice.press('Enter');
+    // answered: the dialog closes, the card says so, and the quote card follows in the conversation
+    await expect(quick).toHaveCount(0);
+    await expect(card.getByTestId('biz-card-state')).toHaveText('已报价 · ¥120.00');
+    await expect(chatWin.locator('[data-testid="biz-card"][data-scene="weChat-002"]')).toContainText('120.00');
+    await seller2.context.close();
+
+    // the buyer's open page is told at once: three new quotes beside 我的求购, and a quote card in chat
+    await expect(buyer.page.getByTestId('enquiry-badge')).toHaveText('3');
+    await buyer.page.getByRole('button', { name: /^在线聊天/ }).click();
+    const buyerChat = buyer.page.getByRole('dialog', { name: '在线聊天' });
+    await buyerChat.getByRole('button', { name: new RegExp(`^${second.name}`) }).click();
+    const quoteCard = buyerChat.locator('[data-testid="biz-card"][data-scene="weChat-002"]').first();
+    await expect(quoteCard).toContainText('120.00');
+    await expect(quoteCard.getByRole('button', { name: '采纳报价' })).toHaveCount(1);
+    await e2e.shot(buyer.page, 'chat-quote-card');
+    await buyerChat.getByRole('button', { name: '关闭聊天' }).click();
     await buyer.page.goto(`${e2e.url}${enquiryPath}`);
-    await expect(buyer.page.getByTestId('enquiry-state')).toHaveText('已报价 2');
+    await expect(buyer.page.getByTestId('enquiry-state')).toHaveText('已报价 3');
     const lines = buyer.page.getByTestId('enquiry-line');
-    await expect(lines.nth(0).getByTestId('quote-row')).toContainText('128.50');
+    await expect(lines.nth(0).getByTestId('quote-row').nth(0)).toContainText('120.00');
+    await expect(lines.nth(0).getByTestId('quote-row').nth(1)).toContainText('128.50');
     await expect(lines.nth(1).getByTestId('quote-row')).toContainText('暂无报价');
     await e2e.shot(buyer.page, 'enquiry-compare');
     // seen: the badge goes
@@ -87,16 +120,16 @@ describe('enquiries and quotes', () => {
     await buyer.page.getByRole('button', { name: '每行选最低价' }).click();
     await buyer.page.getByRole('button', { name: '采纳选中的 1 条报价' }).click();
     await expect(buyer.page.getByRole('status').filter({ hasText: '已采纳 1 条报价' })).toHaveCount(1);
-    await expect(lines.nth(0).getByTestId('quote-row')).toContainText('已采纳');
+    await expect(lines.nth(0).getByTestId('quote-row').nth(0)).toContainText('已采纳');
     await buyer.page.getByRole('link', { name: '去购物车结算' }).click();
     await buyer.page.waitForURL((u) => u.pathname === '/cart' && u.searchParams.get('kind') === 'quote');
     const line = buyer.page.getByTestId('cart-line');
     await expect(line).toContainText('询价单 XJ');
-    await expect.poll(() => buyer.page.getByTestId('checked-amount').innerText()).toBe('¥514.00');
+    await expect.poll(() => buyer.page.getByTestId('checked-amount').innerText()).toBe('¥480.00');
     await e2e.shot(buyer.page, 'enquiry-cart');
     await buyer.page.getByRole('button', { name: '去结算' }).click();
     await buyer.page.waitForURL((u) => u.pathname === '/cart/order/create');
-    await expect.poll(() => buyer.page.getByTestId('checkout-total').innerText()).toBe('¥514.00');
+    await expect.poll(() => buyer.page.getByTestId('checkout-total').innerText()).toBe('¥480.00');
     await buyer.page.getByLabel('收货人').fill('王志强');
     await buyer.page.getByLabel('联系电话').fill('13800000004');
     await buyer.page.getByLabel('收货地址').fill('广东省广州市白云区机场路88号汽配城A区12号');
@@ -105,7 +138,7 @@ describe('enquiries and quotes', () => {
     const { rows: [order] } = await e2e.pglite.query<{ seller_company_id: number; total_fen: string; price_column: string }>(
       `select o.seller_company_id, o.total_fen::text, l.price_column from goods_order o join goods_order_line l on l.order_id = o.id
        where o.buyer_company_id = 3 order by o.id desc limit 1`);
-    expect(order).toEqual({ seller_company_id: 2, total_fen: '51400', price_column: 'quote' });
+    expect(order).toEqual({ seller_company_id: second.id, total_fen: '48000', price_column: 'quote' });
     await buyer.context.close();
   });
 });

@@ -48,7 +48,7 @@ export function SellerEnquiryPage({ id }: { id: number }) {
   );
 }
 
-function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetail; line: EnquiryDetail['lines'][number]; mine?: Quote; open: boolean }) {
+export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetail; line: EnquiryDetail['lines'][number]; mine?: Quote; open: boolean }) {
   const qc = useQueryClient();
   const price = useRef<HTMLInputElement>(null);
   const key = useRef(crypto.randomUUID());

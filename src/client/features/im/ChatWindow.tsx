@@ -13,6 +13,7 @@ import { chat, previewOf, useChat, type QueuedMessage } from './chat-store';
 import { contactQuery } from './queries';
 import type { ImStatus } from './transport';
 import './chat.css';
+import { BizCard } from '../enquiry/ChatCards';
 
 /** 001 §9: the window is 1024 × 576; a timestamp shows when messages are more than 60 s apart. */
 export const CHAT_WIDTH = 1024;
@@ -95,6 +96,7 @@ const Bubble = ({ m, queued }: { m: Pick<ImMessage, 'messageType' | 'content' | 
     <div className="chat-bubble">
       {m.messageType === 'RC:ImgMsg' && 'imageUri' in m.content
         ? <a href={m.content.imageUri} target="_blank" rel="noopener"><img src={m.content.imageUri} alt={msg.chatImage} /></a>
+        : 'SceneCode' in m.content ? <BizCard m={{ messageDirection: m.messageDirection, content: m.content }} />
         : 'content' in m.content ? m.content.content : msg.unknownMessageType}
     </div>
     {queued && <small className={queued === 'failed' ? 'chat-msg-failed' : 'muted'}>{queued === 'failed' ? msg.chatFailed : msg.chatQueued}</small>}

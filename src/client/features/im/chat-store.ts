@@ -8,7 +8,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
-import type { ImConversation, ImMessage, ImSendPayload } from '../../../shared/contracts';
+import { SCENE_INQUIRY, type ImConversation, type ImMessage, type ImSendPayload } from '../../../shared/contracts';
 import { sendQueued } from '../../api/queued-write';
 import { flushOutbox, outbox } from '../../local/outbox';
 import { messageKey, type ImStatus, type ImTransport } from './transport';
@@ -68,7 +68,9 @@ export const useChat = <T>(pick: (s: ChatState) => T): T => useSyncExternalStore
 
 /** A preview of a message for lists and notices. */
 export const previewOf = (m: Pick<ImMessage, 'messageType' | 'content'> | null | undefined) =>
-  !m ? '' : m.messageType === 'RC:ImgMsg' ? '[图片]' : 'content' in m.content ? m.content.content : '';
+  !m ? '' : m.messageType === 'RC:ImgMsg' ? '[图片]'
+    : 'SceneCode' in m.content ? `${m.content.SceneCode === SCENE_INQUIRY ? '[询价]' : '[报价]'} ${m.content.BusinessInfo.产品名称 || m.content.BusinessInfo.产品编码 || ''}`.trim()
+    : 'content' in m.content ? m.content.content : '';
 
 /** Messages in time order, each once (by sender and client message id). */
 export const mergeMessages = (a: readonly ImMessage[], b: readonly ImMessage[]) => {

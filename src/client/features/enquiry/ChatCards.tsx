@@ -1,0 +1,122 @@
+/**
+ * Inquiry and quote cards in chat (001 §2.3, §3, §4; issue 10). The server posts them (SceneCode
+ * weChat-001 when an enquiry is sent to a seller, weChat-002 when the seller quotes a line); this
+ * renders them by side:
+ * - the seller's inquiry card says whether the line is still 待报价 — read live from the enquiry,
+ *   not from the stored card — and only then offers 快速报价 (the quote form of /backend/quote/{id}
+ *   in an 860px dialog) and 无货;
+ * - the buyer's quote card offers 采纳 (into the cart's 询价报价 tab at the quoted price);
+ * - the sender's own cards link to the enquiry.
+ */
+import { Fragment, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { SCENE_INQUIRY, type BizContent, type ImMessage } from '../../../shared/contracts';
+import { quotePriceText } from '../../../shared/domain/enquiry';
+import { request } from '../../api/request';
+import { errorText } from '../account/form';
+import { cartKeys } from '../cart/queries';
+import { enquiryKeys } from './queries';
+import { LineQuote } from './SellerEnquiryPage';
+import './enquiry.css';
+
+export function BizCard({ m }: { m: Pick<ImMessage, 'messageDirection'> & { content: BizContent } }) {
+  const c = m.content;
+  const inquiry = c.SceneCode === SCENE_INQUIRY;
+  const fields = Object.entries(c.BusinessInfo).filter(([k, v]) => v !== '' && k !== '单号');
+  return (
+    <div className="biz-card" data-testid="biz-card" data-scene={c.SceneCode}>
+      <div className="biz-card-head"><b>{inquiry ? '询价' : '报价'}</b><small className="muted">{c.BusinessInfo.单号}</small></div>
+      <dl>
+        {fields.map(([k, v]) => <Fragment key={k}><dt>{k}</dt><dd>{v}</dd></Fragment>)}
+      </dl>
+      {inquiry && m.messageDirection === 2 && <InquiryActions c={c} />}
+      {m.messageDirection === 1 && (
+        <Link to={inquiry ? '/enquiry/list/$id' : '/backend/quote/$id'} params={{ id: String(c.LinkData.QHId) }}>{inquiry ? '查看各家报价' : '查看询价单'}</Link>
+      )}
+      {!inquiry && m.messageDirection === 2 && <AcceptQuote c={c} />}
+    </div>
+  );
+}
+
+/** The seller's side of an inquiry card: the line's state now, and 快速报价 / 无货 while it waits. */
+function InquiryActions({ c }: { c: BizContent }) {
+  const qc = useQueryClient();
+  const q = useQuery({
+    queryKey: enquiryKeys.sellerView(c.LinkData.QHId),
+    queryFn: ({ signal }) => request('get', 'quoteEnquiry', {}, c.LinkData.QHId, { signal, silent: true }),
+    staleTime: 30_000,
+  });
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const key = useRef(crypto.randomUUID());
+  if (q.isPending) return <small className="muted">正在读取报价状态…</small>;
+  if (q.isError) return <small className="muted">{errorText(q.error)}</small>;
+  const e = q.data;
+  const line = e.lines.find((l) => l.id === c.LinkData.lineId);
+  const mine = e.quotes.find((x) => x.line_id === c.LinkData.lineId);
+  if (!line) return null;
+  if (mine) return <span className="biz-card-state quoted" data-testid="biz-card-state">已报价 · {mine.price_fen < 0 ? '无货' : `¥${quotePriceText(mine.price_fen)}`}</span>;
+  if (e.state !== 'open') return <span className="biz-card-state" data-testid="biz-card-state">{e.state_text}</span>;
+  const noStock = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      await request('post', 'quoteSubmit', { enquiry_id: e.id, line_id: line.id, no_stock: true, price: '' }, undefined, { silent: true, idempotencyKey: key.current });
+      await qc.invalidateQueries({ queryKey: enquiryKeys.sellerView(e.id) });
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <span className="biz-card-state" data-testid="biz-card-state">待报价</span>
+      <span className="biz-card-actions">
+        <Button type="button" size="small" label="快速报价" onClick={() => setOpen(true)} />
+        <Button type="button" size="small" outlined severity="secondary" label="无货" loading={busy} onClick={() => void noStock()} />
+      </span>
+      {error && <small className="field-error" role="alert">{error}</small>}
+      <Dialog header={`快速报价 · ${e.enquiry_no}`} visible={open} onHide={() => setOpen(false)} style={{ width: '860px', maxWidth: '96vw' }} modal>
+        <LineQuote enquiry={e} line={line} open />
+      </Dialog>
+    </>
+  );
+}
+
+/** The buyer's side of a quote card: take it into the cart at the quoted price. */
+function AcceptQuote({ c }: { c: BizContent }) {
+  const qc = useQueryClient();
+  const [state, setState] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (c.BusinessInfo.产品报价 === '暂无报价' || !c.LinkData.quoteId) return <span className="biz-card-state">卖家回复无货</span>;
+  const accept = async () => {
+    setBusy(true);
+    setState(null);
+    try {
+      await request('post', 'quoteAccept', { quote_ids: [c.LinkData.quoteId!] }, undefined, { silent: true });
+      void qc.invalidateQueries({ queryKey: cartKeys.all() });
+      void qc.invalidateQueries({ queryKey: enquiryKeys.detail(c.LinkData.QHId) });
+      setState({ kind: 'ok', text: '已加入购物车' });
+    } catch (err) {
+      setState({ kind: 'error', text: errorText(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      {state?.kind !== 'ok' && <Button type="button" size="small" icon="pi pi-cart-plus" label="采纳报价" loading={busy} onClick={() => void accept()} />}
+      {state && (
+        <small className={state.kind === 'ok' ? 'biz-card-state quoted' : 'field-error'} role={state.kind === 'ok' ? 'status' : 'alert'}>
+          {state.text}{state.kind === 'ok' && <> · <Link to="/cart" search={{ kind: 'quote' }}>去结算</Link></>}
+        </small>
+      )}
+      <Link to="/enquiry/list/$id" params={{ id: String(c.LinkData.QHId) }}>比较各家报价</Link>
+    </>
+  );
+}
