@@ -260,6 +260,30 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       expect(forged.status).toBe(422);
     });
 
+    it('a VND quote is converted once at the rate of its moment: the buyer pays that even after the rate changes', async () => {
+      const db = env.database.db;
+      const e = (await add()).body.data;
+      const l1 = e.lines[0].id;
+      const bad = await call('POST', '/quote/submit', `seller${other}`, { enquiry_id: e.id, line_id: l1, price: '362000.5', currency: 'VND' });
+      expect(bad.body).toMatchObject({ code: 422, field: 'price', client_msg: enquiryText.badDong });
+      await sql`update exchange_rate set rate_value = 3618.5 where to_curr_code = 'VND'`.execute(db);
+      const r = await call('POST', '/quote/submit', `seller${other}`, { enquiry_id: e.id, line_id: l1, price: '362,000', currency: 'VND', qty: 2 });
+      expect(r.body.data).toMatchObject({ currency: 'VND', quoted_amount: 362000, rate: 3618.5, price_fen: 10004 });
+      // the rate moves; what was quoted does not
+      await sql`update exchange_rate set rate_value = 4000 where to_curr_code = 'VND'`.execute(db);
+      expect((await call('GET', `/enquiry/detail/${e.id}`, 'buyer')).body.data.quotes[0]).toMatchObject({ price_fen: 10004, quoted_amount: 362000, rate: 3618.5 });
+      expect((await call('POST', '/enquiry/accept', 'buyer', { quote_ids: [r.body.data.id] })).status).toBe(200);
+      const cart = (await call('GET', `/cart?type_code=${encodeURIComponent('临时产品')}`, 'buyer')).body.data;
+      const line = cart.groups.flatMap((g: { items: Array<{ quoteId: number; price: number; amount: number }> }) => g.items).find((i: { quoteId: number }) => i.quoteId === r.body.data.id);
+      expect(line).toMatchObject({ price: 10004, amount: 20008 });
+      await call('POST', '/cart/remove', 'buyer', { ids: [(line as unknown as { id: number }).id] });
+      // without a rate nobody can quote in dong
+      await sql`delete from exchange_rate where to_curr_code = 'VND'`.execute(db);
+      expect((await call('POST', '/quote/submit', 'seller', { enquiry_id: e.id, line_id: l1, price: '362000', currency: 'VND' })).body)
+        .toMatchObject({ code: 422, field: 'currency', client_msg: enquiryText.noRate });
+      await sql`insert into exchange_rate (to_curr_code, to_curr_txt, rate_value) values ('VND', '越南盾', 3618.5)`.execute(db);
+    });
+
     it('drafts are sent later; cancelled and draft enquiries can be deleted, others not', async () => {
       const draft = (await add({ send: false })).body.data;
       expect(draft).toMatchObject({ state: 'draft', state_text: '草稿' });

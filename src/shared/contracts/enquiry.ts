@@ -56,9 +56,14 @@ export const quoteSchema = v.object({
   seller_company_id: v.number(),
   seller_name: v.string(),
   seller_area: v.string(),
-  /** fen; −1 is 无货 (reads 暂无报价) */
+  /** fen of CNY, what the buyer pays; −1 is 无货 (reads 暂无报价) */
   price_fen: v.number(),
+  /** what the seller quoted in: a VND quote keeps its dong and the rate of that moment */
   currency: v.picklist(['CNY', 'VND']),
+  /** as typed: fen for CNY, whole dong for VND */
+  quoted_amount: v.number(),
+  /** VND per CNY at the moment of quoting (0 for CNY): price_fen = quoted_amount at this rate, fixed */
+  rate: v.number(),
   brand: v.string(),
   quality: v.string(),
   qty: v.number(),
@@ -119,8 +124,10 @@ const listPayload = v.object({
 export const quoteSubmitPayload = v.object({
   enquiry_id: idOf('询价单'),
   line_id: idOf('询价行'),
-  /** yuan as typed; ignored when no_stock */
+  /** yuan as typed (whole dong for currency VND); ignored when no_stock */
   price: v.optional(v.union([v.string('报价应为数字'), v.number('报价应为数字')], '报价应为数字'), ''),
+  /** VND: the price is converted to CNY at today's rate once, and stays so */
+  currency: v.optional(v.picklist(['CNY', 'VND'], '币种只能是人民币或越南盾'), 'CNY'),
   /** 无货: stored as price −1 */
   no_stock: v.optional(v.boolean('无货应为 true 或 false'), false),
   brand: textOf('品牌', 30),

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveCurrency, fenToDong, formatMoney, isCurrency } from './currency';
+import { dongToFen, effectiveCurrency, fenToDong, formatMoney, isCurrency } from './currency';
 
 describe('fen to dong', () => {
   it('converts at the rate per yuan and rounds to whole dong', () => {
     expect(fenToDong(100, 3618.5)).toBe(3619); // 3618.5 rounds up
+    // a VND quote's price: 362,000 ₫ at 3618.5 ₫/¥ = ¥100.0414… → 10004 fen
+    expect(dongToFen(362000, 3618.5)).toBe(10004);
+    expect(dongToFen(1809, 3618.5)).toBe(50); // 0.49993… yuan rounds to 50 fen
     expect(fenToDong(12345, 3618.5)).toBe(446704); // 123.45 × 3618.5 = 446,703.825
     expect(fenToDong(1, 3618.5)).toBe(36); // 36.185
     expect(fenToDong(0, 3618.5)).toBe(0);

@@ -22,6 +22,12 @@ export const fenToDong = (fen: number, rate: number): number => {
   return Number(divRound(BigInt(Math.round(fen)) * micro, FEN_PER_YUAN * RATE_SCALE));
 };
 
+/** whole dong → fen of CNY at `rate` dong per yuan (a VND quote's price, fixed when it is made). */
+export const dongToFen = (dong: number, rate: number): number => {
+  const micro = BigInt(Math.round(rate * 1_000_000));
+  return Number(divRound(BigInt(Math.round(dong)) * FEN_PER_YUAN * RATE_SCALE, micro));
+};
+
 const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**

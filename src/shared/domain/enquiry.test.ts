@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   availableEnquiryActions, checkEnquiryLines, effectiveState, ENQUIRY_ACTION_TEXT, ENQUIRY_MAX_LINES, enquiryStateText, enquiryText,
-  enquiryTransition, isNoStock, mayAccept, mayQuote, NO_STOCK_PRICE, parseQuotePrice, quoteFate, quotePriceText,
+  enquiryTransition, isNoStock, mayAccept, mayQuote, NO_STOCK_PRICE, parseQuotePrice, quotedText, quoteFate, quotePriceText,
   type EnquiryAction, type EnquiryFacts, type EnquiryStoredState,
 } from './enquiry';
 
@@ -77,6 +77,12 @@ describe('quote prices and fates', () => {
   });
   it('parses a typed price to fen; empty, negative, text and three decimals are refused', () => {
     expect(parseQuotePrice('120.5')).toEqual({ ok: true, fen: 12050 });
+    // a VND quote is whole dong, separators allowed; decimals and 0 are refused
+    expect(parseQuotePrice('362,000', 'VND')).toEqual({ ok: true, fen: 362000 });
+    expect(parseQuotePrice('362000.5', 'VND')).toEqual({ ok: false, message: enquiryText.badDong });
+    expect(parseQuotePrice('0', 'VND')).toEqual({ ok: false, message: enquiryText.badDong });
+    expect(quotedText({ price_fen: 10004, currency: 'VND', quoted_amount: 362000 })).toBe('₫362,000（合 ¥100.04）');
+    expect(quotedText({ price_fen: 12050, currency: 'CNY', quoted_amount: 12050 })).toBe('120.50');
     expect(parseQuotePrice(' 0 ')).toEqual({ ok: true, fen: 0 });
     expect(parseQuotePrice(88)).toEqual({ ok: true, fen: 8800 });
     expect(parseQuotePrice('')).toEqual({ ok: false, message: '请输入报价' });

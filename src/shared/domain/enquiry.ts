@@ -69,6 +69,8 @@ export const enquiryText = {
   enterQuote: '请输入报价',
   badPrice: '报价须为不小于0的数字，最多两位小数',
   priceTooHigh: '报价不能超过 9999999.99',
+  badDong: '越南盾报价须为大于0的整数（不带小数）',
+  noRate: '平台尚未设置越南盾汇率，暂不能用越南盾报价',
   notOpen: (state: EnquiryState) => `询价单${ENQUIRY_STATE_TEXT[state]}，不能再报价`,
   ownEnquiry: '不能给本公司的询价单报价',
   quoteExpired: '该报价已过有效期，不能采纳，请让卖家重新报价',
@@ -154,10 +156,24 @@ export const isNoStock = (priceFen: number) => priceFen === NO_STOCK_PRICE;
 /** How a quoted price reads: 暂无报价 for 无货, otherwise yuan with two decimals. */
 export const quotePriceText = (priceFen: number) => (isNoStock(priceFen) ? '暂无报价' : formatFen(priceFen));
 
-/** A price as typed (yuan, up to two decimals) → fen; empty says 请输入报价. −1 is not typed: it is the 无货 button. */
-export const parseQuotePrice = (input: string | number): { ok: true; fen: number } | { ok: false; message: string } => {
-  const text = String(input).trim();
+/** A quote's price as the seller made it: yuan, or for a VND quote the dong with what the buyer pays in yuan. */
+export const quotedText = (q: { price_fen: number; currency: 'CNY' | 'VND'; quoted_amount: number }) =>
+  isNoStock(q.price_fen) ? '暂无报价'
+    : q.currency === 'VND' ? `₫${String(q.quoted_amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}（合 ¥${formatFen(q.price_fen)}）` : formatFen(q.price_fen);
+
+/**
+ * A price as typed → its amount: yuan with up to two decimals → fen, or for a VND quote whole dong.
+ * Empty says 请输入报价. −1 is not typed: it is the 无货 button.
+ */
+export const parseQuotePrice = (input: string | number, currency: 'CNY' | 'VND' = 'CNY'): { ok: true; fen: number } | { ok: false; message: string } => {
+  const raw = String(input).trim();
+  // dong are often typed with thousands separators: 362,000
+  const text = currency === 'VND' ? raw.replace(/[,\s]/g, '') : raw;
   if (text === '') return { ok: false, message: enquiryText.enterQuote };
+  if (currency === 'VND') {
+    if (!/^\d{1,12}$/.test(text)) return { ok: false, message: enquiryText.badDong };
+    return Number(text) === 0 ? { ok: false, message: enquiryText.badDong } : { ok: true, fen: Number(text) };
+  }
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return { ok: false, message: /^\d{8,}(\.\d*)?$/.test(text) ? enquiryText.priceTooHigh : enquiryText.badPrice };
   const [whole, frac = ''] = text.split('.');
   return { ok: true, fen: Number(whole) * 100 + Number(frac.padEnd(2, '0')) };

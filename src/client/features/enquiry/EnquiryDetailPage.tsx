@@ -150,7 +150,7 @@ export function EnquiryDetailPage({ id }: { id: number }) {
                         )}</td>
                         <td>{x.seller_name}<br /><small className="muted">{x.seller_area}</small></td>
                         <td>{x.brand || '—'}<br /><small className="muted">{x.quality}</small></td>
-                        <td className={`num ${i === 0 && !isNoStock(x.price_fen) && sort === 'price' ? 'quote-best' : ''}`}>{quotePriceText(x.price_fen)}</td>
+                        <td className={`num ${i === 0 && !isNoStock(x.price_fen) && sort === 'price' ? 'quote-best' : ''}`}>{quotePriceText(x.price_fen)}{x.currency === 'VND' && <small className="muted" style={{ display: 'block' }} title={`报价时汇率 1元=${x.rate}越南盾，按此价结算`}>₫{x.quoted_amount.toLocaleString('en-US')}</small>}</td>
                         <td className="num">{isNoStock(x.price_fen) ? '无货' : x.qty || '—'}</td>
                         <td className="num">{isNoStock(x.price_fen) ? '—' : x.delivery_days ? `${x.delivery_days} 天` : '现货'}</td>
                         <td>{day(x.valid_until)}</td>

@@ -13,7 +13,7 @@ import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import dayjs from 'dayjs';
 import type { EnquiryDetail, Quote } from '../../../shared/contracts';
-import { parseQuotePrice, QUOTE_FATE_TEXT, QUOTE_VALID_DAYS, quotePriceText } from '../../../shared/domain/enquiry';
+import { parseQuotePrice, QUOTE_FATE_TEXT, QUOTE_VALID_DAYS, quotedText, quotePriceText } from '../../../shared/domain/enquiry';
 import { ApiError, OfflineError, request } from '../../api/request';
 import { errorText } from '../account/form';
 import { enquiryKeys, sellerEnquiryQuery } from './queries';
@@ -52,7 +52,7 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
   const qc = useQueryClient();
   const price = useRef<HTMLInputElement>(null);
   const key = useRef(crypto.randomUUID());
-  const [f, setF] = useState({ price: mine && mine.price_fen >= 0 ? (mine.price_fen / 100).toFixed(2) : '', brand: mine?.brand ?? '', quality: mine?.quality ?? line.quality === '不限' ? '' : line.quality, qty: String(mine?.qty || line.qty), delivery_days: String(mine?.delivery_days ?? 0), valid_days: String(QUOTE_VALID_DAYS.default), note: mine?.note ?? '' });
+  const [f, setF] = useState({ currency: mine?.currency ?? 'CNY', price: mine && mine.price_fen >= 0 ? (mine.currency === 'VND' ? String(mine.quoted_amount) : (mine.price_fen / 100).toFixed(2)) : '', brand: mine?.brand ?? '', quality: mine?.quality ?? line.quality === '不限' ? '' : line.quality, qty: String(mine?.qty || line.qty), delivery_days: String(mine?.delivery_days ?? 0), valid_days: String(QUOTE_VALID_DAYS.default), note: mine?.note ?? '' });
   const [error, setError] = useState<{ field: string; text: string } | null>(null);
   const [busy, setBusy] = useState<'price' | 'none' | null>(null);
   const [saved, setSaved] = useState('');
@@ -74,7 +74,7 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
   const send = async (noStock: boolean) => {
     setSaved('');
     if (!noStock) {
-      const p = parseQuotePrice(f.price);
+      const p = parseQuotePrice(f.price, f.currency as 'CNY' | 'VND');
       if (!p.ok) {
         setError({ field: 'price', text: p.message });
         price.current?.focus();
@@ -85,13 +85,13 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
     setBusy(noStock ? 'none' : 'price');
     try {
       const r = await request('post', 'quoteSubmit', {
-        enquiry_id: enquiry.id, line_id: line.id, price: noStock ? '' : f.price, no_stock: noStock, brand: f.brand, quality: f.quality,
+        enquiry_id: enquiry.id, line_id: line.id, price: noStock ? '' : f.price, currency: f.currency as 'CNY' | 'VND', no_stock: noStock, brand: f.brand, quality: f.quality,
         qty: f.qty, delivery_days: f.delivery_days, valid_days: f.valid_days, note: f.note,
       }, undefined, { silent: true, idempotencyKey: key.current });
       key.current = crypto.randomUUID();
       qc.setQueryData(enquiryKeys.sellerView(enquiry.id), (old: EnquiryDetail | undefined) =>
         old && { ...old, quotes: [...old.quotes.filter((x) => x.line_id !== line.id), r] });
-      setSaved(noStock ? '已回复无货' : `已报价 ¥${quotePriceText(r.price_fen)}`);
+      setSaved(noStock ? '已回复无货' : r.currency === 'VND' ? `已报价 ${quotedText(r)}` : `已报价 ¥${quotePriceText(r.price_fen)}`);
     } catch (err) {
       const field = err instanceof ApiError ? err.field ?? '' : '';
       setError({ field, text: errorText(err) });
@@ -112,12 +112,17 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
       <h3>{line.line_no}. {line.oe} {line.name} <span className="muted">× {line.qty} · 品质：{line.quality}</span></h3>
       {mine && (
         <p className="muted" data-testid="my-quote">
-          我的报价：{quotePriceText(mine.price_fen)}{mine.price_fen >= 0 ? ' 元' : ''} · {QUOTE_FATE_TEXT[mine.fate]} · 有效至 {day(mine.valid_until)}
+          我的报价：{quotedText(mine)}{mine.price_fen >= 0 && mine.currency === 'CNY' ? ' 元' : ''} · {QUOTE_FATE_TEXT[mine.fate]} · 有效至 {day(mine.valid_until)}
         </p>
       )}
       {open && (
         <form className="quote-form" onSubmit={submit} noValidate>
-          <label>报价(元)<InputText ref={price} value={f.price} inputMode="decimal" onChange={(e) => set('price', e.target.value)} invalid={error?.field === 'price'} aria-label={`第${line.line_no}行 报价`} placeholder="回车发送" /></label>
+          <label>
+            <span>报价（<select className="quote-currency" value={f.currency} onChange={(e) => set('currency', e.target.value)} aria-label={`第${line.line_no}行 币种`}>
+              <option value="CNY">元</option><option value="VND">越南盾</option>
+            </select>）</span>
+            <InputText ref={price} value={f.price} inputMode={f.currency === 'VND' ? 'numeric' : 'decimal'} onChange={(e) => set('price', e.target.value)} invalid={error?.field === 'price'} aria-label={`第${line.line_no}行 报价`} placeholder="回车发送" />
+          </label>
           {input('brand', '品牌', { maxLength: 30 })}
           {input('quality', '品质', { maxLength: 20 })}
           {input('qty', '可供数量', { inputMode: 'numeric' })}

@@ -12,7 +12,7 @@ export interface EnquiryRow {
 
 export interface QuoteRow {
   id: number; enquiry_id: number; line_id: number; seller_company_id: number; seller_name: string; seller_area: string;
-  price_fen: number; currency: 'CNY' | 'VND'; brand: string; quality: string; qty: number; delivery_days: number;
+  price_fen: number; currency: 'CNY' | 'VND'; quoted_amount: string | number; rate: string | null; brand: string; quality: string; qty: number; delivery_days: number;
   valid_until: Date; note: string; accepted: boolean; updated_at: Date;
 }
 
@@ -83,7 +83,7 @@ export const mayView = async (db: Kysely<DB>, enquiryId: number, companyId: numb
       or exists (select 1 from quote q where q.enquiry_id = e.id and q.seller_company_id = ${companyId}))`.execute(db)).rows.length > 0;
 
 const QUOTE = sql`select q.id, q.enquiry_id, q.line_id, q.seller_company_id, c.name as seller_name,
-    trim(coalesce(c.province, '') || ' ' || coalesce(c.city, '')) as seller_area, q.price_fen, q.currency, q.brand, q.quality, q.qty,
+    trim(coalesce(c.province, '') || ' ' || coalesce(c.city, '')) as seller_area, q.price_fen, q.currency, q.quoted_amount, q.rate, q.brand, q.quality, q.qty,
     q.delivery_days, q.valid_until, q.note, q.accepted, q.updated_at
   from quote q join company c on c.id = q.seller_company_id`;
 
@@ -142,13 +142,15 @@ export const lineOf = async (db: Kysely<DB>, enquiryId: number, lineId: number) 
  */
 export const upsertQuote = async (db: Kysely<DB>, q: {
   enquiry_id: number; line_id: number; seller_company_id: number; seller_user_id: number; price_fen: number; brand: string; quality: string;
-  qty: number; delivery_days: number; valid_until: Date; note: string; at: Date;
+  qty: number; delivery_days: number; valid_until: Date; note: string; at: Date; currency: 'CNY' | 'VND'; quoted_amount: number; rate: number | null;
 }) => {
   const r = (await sql<{ id: number; inserted: boolean }>`
-    insert into quote (enquiry_id, line_id, seller_company_id, seller_user_id, price_fen, brand, quality, qty, delivery_days, valid_until, note, created_at, updated_at)
+    insert into quote (enquiry_id, line_id, seller_company_id, seller_user_id, price_fen, brand, quality, qty, delivery_days, valid_until, note, created_at, updated_at,
+      currency, quoted_amount, rate)
     values (${q.enquiry_id}, ${q.line_id}, ${q.seller_company_id}, ${q.seller_user_id}, ${q.price_fen}, ${q.brand}, ${q.quality}, ${q.qty},
-      ${q.delivery_days}, ${q.valid_until}, ${q.note}, ${q.at}, ${q.at})
+      ${q.delivery_days}, ${q.valid_until}, ${q.note}, ${q.at}, ${q.at}, ${q.currency}, ${q.quoted_amount}, ${q.rate})
     on conflict (line_id, seller_company_id) do update set
+      currency = excluded.currency, quoted_amount = excluded.quoted_amount, rate = excluded.rate,
       seller_user_id = excluded.seller_user_id, price_fen = excluded.price_fen, brand = excluded.brand, quality = excluded.quality,
       qty = excluded.qty, delivery_days = excluded.delivery_days, valid_until = excluded.valid_until, note = excluded.note, updated_at = excluded.updated_at
       where not quote.accepted
@@ -172,7 +174,7 @@ export const quotesOfSeller = async (db: Kysely<DB>, companyId: number, offset: 
   const [rows, total] = await Promise.all([
     sql<QuoteRow & { enquiry_no: string; buyer_company_name: string; e_state: EnquiryRow['state']; e_expires: Date | null; e_quotes: number; line_text: string; line_qty: number }>`
       select q.id, q.enquiry_id, q.line_id, q.seller_company_id, c.name as seller_name,
-        trim(coalesce(c.province, '') || ' ' || coalesce(c.city, '')) as seller_area, q.price_fen, q.currency, q.brand, q.quality, q.qty,
+        trim(coalesce(c.province, '') || ' ' || coalesce(c.city, '')) as seller_area, q.price_fen, q.currency, q.quoted_amount, q.rate, q.brand, q.quality, q.qty,
         q.delivery_days, q.valid_until, q.note, q.accepted, q.updated_at,
         e.enquiry_no, b.name as buyer_company_name, e.state as e_state, e.expires_at as e_expires, e.quote_count as e_quotes,
         trim(l.oe || ' ' || l.name) as line_text, l.qty as line_qty
@@ -210,3 +212,7 @@ export const quotesForAccept = async (db: Kysely<DB>, ids: number[]) =>
     where q.id = any(${ids}::int[]) order by q.id for update of q`.execute(db)).rows;
 
 export const markAccepted = (db: Kysely<DB>, ids: number[]) => sql`update quote set accepted = true where id = any(${ids}::int[]) and not accepted`.execute(db);
+
+/** Dong per yuan now (exchange_rate, 001 system/exchangerate), or null when the operators set none. */
+export const vndRate = async (db: Kysely<DB>) =>
+  (await sql<{ rate: string }>`select rate_value as rate from exchange_rate where to_curr_code = 'VND'`.execute(db)).rows.map((r) => Number(r.rate))[0] ?? null;

@@ -12,7 +12,7 @@ import { AppError, forbidden, invalid } from '../../http/errors';
 import { CART_CODES, ResultCode, SCENE_INQUIRY, SCENE_QUOTE, type EnquiryDetail, type EnquirySummary, type PayloadOut, type Quote } from '../../../shared/contracts';
 import {
   availableEnquiryActions, checkEnquiryLines, effectiveState, ENQUIRY_OPEN_DAYS, enquiryStateText, enquiryTransition, mayQuote,
-  enquiryText, isNoStock, mayAccept, NO_STOCK_PRICE, parseQuotePrice, quotePriceText, quoteFate, type EnquiryAction, type EnquiryFacts,
+  enquiryText, isNoStock, mayAccept, MAX_QUOTE_FEN, NO_STOCK_PRICE, parseQuotePrice, quotedText, quoteFate, type EnquiryAction, type EnquiryFacts,
 } from '../../../shared/domain/enquiry';
 import { msg } from '../../../shared/messages';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
@@ -20,6 +20,7 @@ import { inTransaction, unix } from '../../db/helpers';
 import type { CartService } from '../cart/cart.service';
 import type { ImService } from '../im/im.service';
 import * as imRepo from '../im/im.repo';
+import { dongToFen } from '../../../shared/domain/currency';
 import * as repo from './enquiry.repo';
 
 export const enquiryServiceText = {
@@ -63,7 +64,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
 
   const quoteOf = (q: repo.QuoteRow, e: repo.EnquiryRow): Quote => ({
     id: q.id, line_id: q.line_id, seller_company_id: q.seller_company_id, seller_name: q.seller_name, seller_area: q.seller_area,
-    price_fen: q.price_fen, currency: q.currency, brand: q.brand, quality: q.quality, qty: q.qty, delivery_days: q.delivery_days,
+    price_fen: q.price_fen, currency: q.currency, quoted_amount: Number(q.quoted_amount), rate: q.rate === null ? 0 : Number(q.rate), brand: q.brand, quality: q.quality, qty: q.qty, delivery_days: q.delivery_days,
     valid_until: unix(q.valid_until), note: q.note,
     fate: quoteFate({ accepted: q.accepted, validUntil: unix(q.valid_until) }, effectiveState(facts(e), nowS()), nowS()),
     updated_at: unix(q.updated_at),
@@ -233,8 +234,14 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
     myProduct: (db: Kysely<DB>, caller: Caller, oe: string) => repo.myProductByOe(db, caller.companyId, oe),
 
     async submit(db: Kysely<DB>, caller: Caller, p: PayloadOut<'quoteSubmit'>, ctx?: Pick<RequestContext, 'afterCommit'>) {
-      const price = p.no_stock ? { ok: true as const, fen: NO_STOCK_PRICE } : parseQuotePrice(p.price);
-      if (!price.ok) throw invalid('price', price.message);
+      const typed = p.no_stock ? { ok: true as const, fen: NO_STOCK_PRICE } : parseQuotePrice(p.price, p.currency);
+      if (!typed.ok) throw invalid('price', typed.message);
+      // a VND quote is converted once, at today's rate, and keeps both: the buyer pays what was quoted
+      const rate = p.currency === 'VND' && !p.no_stock ? await repo.vndRate(db) : null;
+      if (p.currency === 'VND' && !p.no_stock && rate === null) throw invalid('currency', enquiryText.noRate);
+      const price = { fen: rate === null ? typed.fen : dongToFen(typed.fen, rate) };
+      if (rate !== null && price.fen < 1) throw invalid('price', enquiryText.badDong);
+      if (price.fen > MAX_QUOTE_FEN) throw invalid('price', enquiryText.priceTooHigh);
       if ((await repo.levelTypeOf(db, caller.companyId)) === 'free') throw forbidden(enquiryServiceText.registeredCannotQuote);
       return inTransaction(db, async (trx) => {
         const e = await repo.byId(trx, p.enquiry_id, true);
@@ -248,6 +255,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
           enquiry_id: e.id, line_id: p.line_id, seller_company_id: caller.companyId, seller_user_id: caller.userId, price_fen: price.fen,
           brand: p.brand, quality: p.quality, qty: p.qty, delivery_days: p.delivery_days,
           valid_until: new Date(now.getTime() + p.valid_days * 86_400_000), note: p.note, at: now,
+          currency: rate === null ? 'CNY' : 'VND', quoted_amount: typed.fen, rate,
         });
         if (!saved) throw new AppError(ResultCode.conflict, 409, enquiryServiceText.quoteAccepted);
         // the answer reaches the buyer's chat as a quote card (001 §3, weChat-002)
@@ -259,7 +267,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
               SceneCode: SCENE_QUOTE,
               BusinessInfo: {
                 产品名称: line.name, 产品编码: line.oe, 产品品牌: p.brand, 产品品质: p.quality,
-                产品数量: isNoStock(price.fen) ? '无货' : String(p.qty || line.qty), 产品报价: quotePriceText(price.fen), 单号: e.enquiry_no,
+                产品数量: isNoStock(price.fen) ? '无货' : String(p.qty || line.qty), 产品报价: quotedText({ price_fen: price.fen, currency: rate === null ? 'CNY' : 'VND', quoted_amount: typed.fen }), 单号: e.enquiry_no,
               },
               LinkData: { QHId: e.id, lineId: line.id, quoteId: saved.id, link: `/enquiry/list/${e.id}` },
             },
