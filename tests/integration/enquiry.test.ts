@@ -284,6 +284,30 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       await sql`insert into exchange_rate (to_curr_code, to_curr_txt, rate_value) values ('VND', '越南盾', 3618.5)`.execute(db);
     });
 
+    it('发送订单链接: a seller sends its own stock row on sale as a product card priced for the buyer; nothing else', async () => {
+      const db = env.database.db;
+      const buyerUuid = (await sql<{ uuid: string }>`select uuid from app_user where company_id = 3 order by is_owner desc, id limit 1`.execute(db)).rows[0].uuid;
+      const [row, bare, foreign] = (await sql<{ id: number; price0: number | null }>`
+        (select id, price0 from stock where company_id = 2 and state = 'on' and price0 > 0 order by id limit 2)
+        union all (select id, price0 from stock where company_id = ${other} order by id limit 1)`.execute(db)).rows;
+      const push = (user: string, body: Record<string, unknown>) => call('POST', '/im/product', user, { to_uuid: buyerUuid, ...body });
+      const sent = await push('seller', { stock_id: row.id, product_qty: 2 });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      expect(sent.body.data).toMatchObject({ messageType: 'QPH:BizMsg', content: { SceneCode: 'product', LinkData: { stockId: row.id } } });
+      // the buyer's company is a formal member: charged the wholesale price
+      expect(sent.body.data.content.BusinessInfo.产品报价).toBe((row.price0! / 100).toFixed(2));
+      const seen = (await call('GET', `/im/sync?since=0`, 'buyer')).body.data.messages.filter((m: { content: { LinkData?: { stockId?: number } } }) => m.content.LinkData?.stockId === row.id);
+      expect(seen).toHaveLength(1);
+      // refused: another company's row, a row without a sales price, a row off sale, a sender without stock rights
+      expect((await push('seller', { stock_id: foreign.id })).status).toBe(404);
+      await sql`update stock set price99 = null, price0 = null, price1 = null, price2 = null, price3 = null where id = ${bare.id}`.execute(db);
+      expect((await push('seller', { stock_id: bare.id })).body).toMatchObject({ code: 422, field: 'stock_id', client_msg: '请填写销售价格' });
+      await sql`update stock set state = 'off' where id = ${row.id}`.execute(db);
+      expect((await push('seller', { stock_id: row.id })).body).toMatchObject({ code: 422, client_msg: '该配件已下架，不能发送' });
+      await sql`update stock set state = 'on' where id = ${row.id}`.execute(db);
+      expect((await push('buyer', { stock_id: row.id, to_uuid: (await sql<{ uuid: string }>`select uuid from app_user where company_id = 2 order by is_owner desc, id limit 1`.execute(db)).rows[0].uuid })).status).toBe(403);
+    });
+
     it('drafts are sent later; cancelled and draft enquiries can be deleted, others not', async () => {
       const draft = (await add({ send: false })).body.data;
       expect(draft).toMatchObject({ state: 'draft', state_text: '草稿' });

@@ -35,6 +35,10 @@ export const imText = {
   notAllowed: '注册会员无法报价和查看联系方式，请联系客服升级为正式会员',
   clientIdReused: '该消息编号已用于另一条消息，请勿重复使用',
   noCompanyContact: '该商家暂未开通在线咨询',
+  fillSalesPrice: '请填写销售价格',
+  productNotOurs: '库存不存在或不是本公司的',
+  productOff: '该配件已下架，不能发送',
+  productQty: '数量应为1到9999之间的整数',
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -77,10 +81,12 @@ export type ImSendPayload = v.InferOutput<typeof imSendPayload>;
 export const BIZ_MESSAGE_TYPE = 'QPH:BizMsg';
 export const SCENE_INQUIRY = 'weChat-001';
 export const SCENE_QUOTE = 'weChat-002';
+/** ours, beside the spec's two: a seller's stock row sent as an order link (发送订单链接, pushProductMsg); QHId and lineId are 0 */
+export const SCENE_PRODUCT = 'product';
 export const bizContentSchema = v.object({
-  SceneCode: v.picklist([SCENE_INQUIRY, SCENE_QUOTE]),
+  SceneCode: v.picklist([SCENE_INQUIRY, SCENE_QUOTE, SCENE_PRODUCT]),
   BusinessInfo: v.record(v.string(), v.string()),
-  LinkData: v.object({ QHId: v.number(), lineId: v.number(), quoteId: v.optional(v.number()), link: v.string() }),
+  LinkData: v.object({ QHId: v.number(), lineId: v.number(), quoteId: v.optional(v.number()), stockId: v.optional(v.number()), link: v.string() }),
 });
 export type BizContent = v.InferOutput<typeof bizContentSchema>;
 
@@ -140,6 +146,18 @@ export type ImPush = { type: 'imMessage'; message: ImMessage; unreadTotal: numbe
 const withUnread = v.object({ unreadTotal: v.number() });
 
 export const imEndpoints = {
+  pushProductMsg: defineEndpoint({
+    method: 'post', path: '/im/product', tag: 'im', access: 'user', permissions: ['M03'], idempotent: true,
+    summary: '发送订单链接：把本公司一条在售库存作为产品卡片发给聊天对象（价格按对方会员等级计算；没有销售价时“请填写销售价格”），对方可直接加入购物车',
+    payload: v.object({
+      to_uuid: userUuid(imText.targetId),
+      stock_id: v.pipe(v.union([v.number(imText.productNotOurs), v.pipe(v.string(imText.productNotOurs), v.regex(/^\d{1,10}$/, imText.productNotOurs), v.transform(Number))], imText.productNotOurs),
+        v.integer(imText.productNotOurs), v.minValue(1, imText.productNotOurs), v.maxValue(2147483647, imText.productNotOurs)),
+      product_qty: v.optional(v.pipe(v.union([v.number(imText.productQty), v.pipe(v.string(imText.productQty), v.regex(/^\d{1,4}$/, imText.productQty), v.transform(Number))], imText.productQty),
+        v.integer(imText.productQty), v.minValue(1, imText.productQty), v.maxValue(9999, imText.productQty)), 1),
+    }),
+    answer: imMessageSchema,
+  }),
   imSend: defineEndpoint({
     method: 'post', path: '/im/messages', tag: 'im', access: 'user', idempotent: true,
     summary: `发送私聊消息（文字最多${IM_TEXT_MAX}字，或 fileUpload 上传的图片）：先存库再经 /ws 推送给对方和自己的其他窗口；同一 client_msg_id 再次发送只存一次并返回原消息；allow_im 为否的账号不能发送`,

@@ -113,3 +113,12 @@ export const companyCard = async (db: Kysely<DB>, companyId: number) => {
   ]);
   return { company, brands: brands.rows, parts: parts.rows, contact };
 };
+
+/** A stock row as a product card shows it (发送订单链接). */
+export const stockForCard = async (db: Kysely<DB>, id: number) =>
+  (await sql<{ id: number; company_id: number; state: 'on' | 'off'; supplier_oe: string; oe_norm: string; name: string; quantity: number;
+    price99: number | null; price0: number | null; price1: number | null; price2: number | null; price3: number | null; price5: number | null;
+    brand_name: string; quality_name: string; is_original: boolean }>`
+    select s.id, s.company_id, s.state, s.supplier_oe, s.oe_norm, s.name, s.quantity, s.price99, s.price0, s.price1, s.price2, s.price3, s.price5,
+      coalesce(b.name, s.custom_brand_name, '') as brand_name, q.name as quality_name, q.is_original
+    from stock s join part_quality q on q.id = s.quality_id left join part_brand b on b.id = s.part_brand_id where s.id = ${id}`.execute(db)).rows[0];

@@ -12,10 +12,13 @@ import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, conflict, forbidden, invalid } from '../../http/errors';
 import { inTransaction } from '../../db/helpers';
 import {
-  BIZ_MESSAGE_TYPE, CONVERSATION_PRIVATE, IM_CONVERSATION_LIST, IM_SYNC_MAX, imText, ResultCode,
+  BIZ_MESSAGE_TYPE, CONVERSATION_PRIVATE, SCENE_PRODUCT, IM_CONVERSATION_LIST, IM_SYNC_MAX, imText, ResultCode,
   type BizContent, type ImConversation, type ImContact, type ImMessage, type ImPush, type ImSendPayload,
 } from '../../../shared/contracts';
 import * as companyRepo from '../company/company.repo';
+import { randomUUID } from 'node:crypto';
+import { unitPrice } from '../../../shared/domain/cart';
+import { formatFen } from '../../../shared/domain/prices';
 import { firstForeignUpload } from '../upload/upload.service';
 import * as repo from './im.repo';
 
@@ -113,6 +116,31 @@ export const createImService = (deps: ImDeps) => {
       if (await repo.messageByClientId(trx, p.from, p.clientMsgId)) return;
       await store(trx, conv, { from: p.from, to: p.to, clientMsgId: p.clientMsgId, type: BIZ_MESSAGE_TYPE, text: JSON.stringify(p.content), imageUri: '' }, ctx);
     },
+
+    /** 发送订单链接: one of the caller's company's stock rows on sale, as a product card priced for the recipient. */
+    pushProduct: (db: Kysely<DB>, caller: Caller, p: { to_uuid: string; stock_id: number; product_qty: number }, ctx: Pick<RequestContext, 'afterCommit'>) =>
+      inTransaction(db, async (trx) => {
+        const me = await repo.userById(trx, caller.userId);
+        if (!me?.allow_im) throw forbidden(imText.notAllowed);
+        const to = await target(trx, caller, p.to_uuid);
+        const s = await repo.stockForCard(trx, p.stock_id);
+        if (!s || s.company_id !== caller.companyId) throw new AppError(ResultCode.notFound, 404, imText.productNotOurs);
+        if (s.state !== 'on') throw invalid('stock_id', imText.productOff);
+        const level = (await companyRepo.companyWithLevel(trx, to.company_id))?.level_type ?? 'free';
+        const price = unitPrice(s, level, false);
+        if (!price) throw invalid('stock_id', imText.fillSalesPrice);
+        const now = deps.clock.now();
+        const conv = await repo.conversationForSend(trx, caller.userId, to.id, now);
+        const content: BizContent = {
+          SceneCode: SCENE_PRODUCT,
+          BusinessInfo: {
+            产品名称: s.name, 产品编码: s.supplier_oe, 产品品牌: s.is_original ? '原厂件' : s.brand_name, 产品品质: s.quality_name,
+            产品数量: String(Math.min(p.product_qty, Math.max(s.quantity, 0))), 产品报价: formatFen(price.fen), 库存: String(s.quantity),
+          },
+          LinkData: { QHId: 0, lineId: 0, stockId: s.id, link: `/search/parts/oe?code=${encodeURIComponent(s.oe_norm)}` },
+        };
+        return store(trx, conv, { from: caller.userId, to: to.id, clientMsgId: `prd-${s.id}-${randomUUID()}`, type: BIZ_MESSAGE_TYPE, text: JSON.stringify(content), imageUri: '' }, ctx);
+      }),
 
     async history(db: Kysely<DB>, caller: Caller, p: { targetId: string; before?: number; count: number }) {
       const other = await repo.userByUuid(db, p.targetId);
