@@ -106,6 +106,46 @@ describe('chat', () => {
     for (const c of [seller, buyer, again]) await c.context.close();
   });
 
+  it('the seller sends an order link from its stock (a row without a price is refused), the buyer adds it to the cart from chat', async () => {
+    const { rows: [good, bare] } = await e2e.pglite.query<{ id: number; supplier_oe: string; oe_norm: string }>(`
+      select id, supplier_oe, oe_norm from stock where company_id = 2 and state = 'on' and quantity > 0 and price0 > 0 order by id limit 2`);
+    await e2e.pglite.query('update stock set price99 = null, price0 = null, price1 = null, price2 = null, price3 = null where id = $1', [bare.id]);
+    const seller = await e2e.newPage();
+    await e2e.signIn(seller.page, '/login', 'seller');
+    await seller.page.getByRole('button', { name: msg.chat, exact: true }).click();
+    const win = chatWindow(seller.page);
+    await win.getByRole('button', { name: /^申通汽修/ }).click();
+    await win.getByRole('button', { name: '发送订单链接' }).click();
+    const picker = seller.page.getByRole('dialog', { name: '发送订单链接' });
+    await expect.poll(async () => Math.round((await picker.boundingBox())?.width ?? 0)).toBe(1200);
+    const search = picker.getByRole('textbox', { name: '搜索本公司库存' });
+    await search.fill(bare.oe_norm);
+    await search.press('Enter');
+    await picker.getByRole('button', { name: `发送 ${bare.supplier_oe}` }).click();
+    await expect(picker.getByRole('alert')).toContainText('请填写销售价格');
+    await search.fill(good.oe_norm);
+    await search.press('Enter');
+    await picker.getByRole('button', { name: `发送 ${good.supplier_oe}` }).click();
+    await expect(picker.getByRole('status')).toContainText('已发送');
+    await shot(seller.page, 'chat-07-stock-picker');
+    await picker.locator('.p-dialog-header-close').click();
+    await expect(win.locator('[data-testid="biz-card"][data-scene="product"]')).toContainText(good.supplier_oe);
+    await seller.context.close();
+
+    const buyer = await e2e.newPage();
+    await e2e.signIn(buyer.page, '/login', 'buyer');
+    await buyer.page.getByRole('button', { name: new RegExp(`^${msg.chat}`) }).click();
+    const bwin = chatWindow(buyer.page);
+    await bwin.getByRole('button', { name: /^骏达汽配/ }).click();
+    const card = bwin.locator('[data-testid="biz-card"][data-scene="product"]').last();
+    await card.getByRole('button', { name: '加入购物车' }).click();
+    await expect(card.getByRole('status')).toContainText('已加入购物车');
+    await shot(buyer.page, 'chat-08-order-link');
+    const { rows: [inCart] } = await e2e.pglite.query<{ n: number }>('select count(*)::int as n from cart_item where stock_id = $1', [good.id]);
+    expect(inCart.n).toBe(1);
+    await buyer.context.close();
+  });
+
   it('a guest opening chat goes to the login page', async () => {
     const { context, page } = await e2e.newPage();
     await page.goto(`${e2e.url}/`);

@@ -13,7 +13,8 @@ import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { SCENE_INQUIRY, type BizContent, type ImMessage } from '../../../shared/contracts';
+import { SCENE_INQUIRY, SCENE_PRODUCT, type BizContent, type ImMessage } from '../../../shared/contracts';
+import { useCartWrite } from '../cart/cart-writes';
 import { quotePriceText } from '../../../shared/domain/enquiry';
 import { request } from '../../api/request';
 import { errorText } from '../account/form';
@@ -24,6 +25,7 @@ import './enquiry.css';
 
 export function BizCard({ m }: { m: Pick<ImMessage, 'messageDirection'> & { content: BizContent } }) {
   const c = m.content;
+  if (c.SceneCode === SCENE_PRODUCT) return <ProductCard c={c} mine={m.messageDirection === 1} />;
   const inquiry = c.SceneCode === SCENE_INQUIRY;
   const fields = Object.entries(c.BusinessInfo).filter(([k, v]) => v !== '' && k !== '单号');
   return (
@@ -118,5 +120,41 @@ function AcceptQuote({ c }: { c: BizContent }) {
       )}
       <Link to="/enquiry/list/$id" params={{ id: String(c.LinkData.QHId) }}>比较各家报价</Link>
     </>
+  );
+}
+
+/** An order link (发送订单链接): the stock row, priced for the buyer by the server; 加入购物车 on the receiving side. */
+function ProductCard({ c, mine }: { c: BizContent; mine: boolean }) {
+  const write = useCartWrite();
+  const [state, setState] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const info = c.BusinessInfo;
+  const add = async () => {
+    setBusy(true);
+    setState(null);
+    try {
+      const outcome = await write('cartAdd', { stock_id: c.LinkData.stockId!, qty: Math.max(1, Number(info.产品数量) || 1) });
+      setState({ kind: 'ok', text: outcome === 'sent' ? '已加入购物车' : '离线：联网后自动加入购物车' });
+    } catch (err) {
+      setState({ kind: 'error', text: errorText(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="biz-card" data-testid="biz-card" data-scene={c.SceneCode}>
+      <div className="biz-card-head"><b>订单链接</b><small className="muted">库存 {info.库存}</small></div>
+      <dl>
+        {(['产品名称', '产品编码', '产品品牌', '产品品质', '产品数量'] as const).filter((k) => info[k]).map((k) => <Fragment key={k}><dt>{k}</dt><dd>{info[k]}</dd></Fragment>)}
+        <dt>单价</dt><dd>¥{info.产品报价}</dd>
+      </dl>
+      {!mine && c.LinkData.stockId && (
+        state?.kind === 'ok'
+          ? <small className="biz-card-state quoted" role="status">{state.text} · <Link to="/cart">去购物车</Link></small>
+          : <Button type="button" size="small" icon="pi pi-cart-plus" label="加入购物车" loading={busy} onClick={() => void add()} />
+      )}
+      {state?.kind === 'error' && <small className="field-error" role="alert">{state.text}</small>}
+      <a href={c.LinkData.link} target="_blank" rel="noopener">查看同OE号的其他报价</a>
+    </div>
   );
 }

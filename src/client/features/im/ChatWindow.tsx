@@ -14,6 +14,9 @@ import { contactQuery } from './queries';
 import type { ImStatus } from './transport';
 import './chat.css';
 import { BizCard } from '../enquiry/ChatCards';
+import { StockPicker } from './StockPicker';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { STOCK_CODES } from '../../../shared/domain/stock';
 
 /** 001 §9: the window is 1024 × 576; a timestamp shows when messages are more than 60 s apart. */
 export const CHAT_WIDTH = 1024;
@@ -139,6 +142,10 @@ function MessageList({ targetId }: { targetId: string }) {
 }
 
 function Composer({ targetId, canSend }: { targetId: string; canSend: boolean }) {
+  const { session: linkSession } = useRouteContext({ from: '__root__' });
+  // a seller with its stock (M03) sends order links; the server decides in any case
+  const mayLink = hasAnyPermission(linkSession.user?.permissions ?? [], STOCK_CODES);
+  const [picking, setPicking] = useState(false);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -208,7 +215,13 @@ function Composer({ targetId, canSend }: { targetId: string; canSend: boolean })
           <i className="pi pi-image" /> {msg.chatImage}
         </button>
         <input ref={file} type="file" accept="image/png,image/jpeg" hidden onChange={(e) => void sendImage(e.target.files?.[0])} />
+        {canSend && mayLink && (
+          <button type="button" className="linklike" title="发送订单链接" onClick={() => setPicking(true)}>
+            <i className="pi pi-link" /> 发送订单链接
+          </button>
+        )}
       </div>
+      {picking && <StockPicker targetId={targetId} visible onHide={() => setPicking(false)} />}
       {canSend ? (
         <textarea ref={area} aria-label="输入消息" placeholder={msg.chatPlaceholder} value={text} maxLength={IM_TEXT_MAX + 100}
           onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />

@@ -19,6 +19,7 @@ describe('chat thread', () => {
     expect(previewOf(m('你好', 1))).toBe('你好');
     expect(previewOf({ messageType: 'RC:ImgMsg', content: { imageUri: '/api/uploads/x.png' } })).toBe('[图片]');
     expect(previewOf({ messageType: 'QPH:BizMsg', content: { SceneCode: 'weChat-002', BusinessInfo: { 产品名称: '前刹车片', 产品报价: '88.80' }, LinkData: { QHId: 1, lineId: 2, quoteId: 3, link: '' } } })).toBe('[报价] 前刹车片');
+    expect(previewOf({ messageType: 'QPH:BizMsg', content: { SceneCode: 'product', BusinessInfo: { 产品名称: '节温器' }, LinkData: { QHId: 0, lineId: 0, stockId: 3, link: '' } } })).toBe('[订单链接] 节温器');
     expect(previewOf(null)).toBe('');
   });
 });

@@ -8,7 +8,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
-import { SCENE_INQUIRY, type ImConversation, type ImMessage, type ImSendPayload } from '../../../shared/contracts';
+import { SCENE_INQUIRY, SCENE_PRODUCT, SCENE_QUOTE, type ImConversation, type ImMessage, type ImSendPayload } from '../../../shared/contracts';
 import { sendQueued } from '../../api/queued-write';
 import { flushOutbox, outbox } from '../../local/outbox';
 import { messageKey, type ImStatus, type ImTransport } from './transport';
@@ -69,7 +69,7 @@ export const useChat = <T>(pick: (s: ChatState) => T): T => useSyncExternalStore
 /** A preview of a message for lists and notices. */
 export const previewOf = (m: Pick<ImMessage, 'messageType' | 'content'> | null | undefined) =>
   !m ? '' : m.messageType === 'RC:ImgMsg' ? '[图片]'
-    : 'SceneCode' in m.content ? `${m.content.SceneCode === SCENE_INQUIRY ? '[询价]' : '[报价]'} ${m.content.BusinessInfo.产品名称 || m.content.BusinessInfo.产品编码 || ''}`.trim()
+    : 'SceneCode' in m.content ? `${({ [SCENE_INQUIRY]: '[询价]', [SCENE_QUOTE]: '[报价]', [SCENE_PRODUCT]: '[订单链接]' } as const)[m.content.SceneCode]} ${m.content.BusinessInfo.产品名称 || m.content.BusinessInfo.产品编码 || ''}`.trim()
     : 'content' in m.content ? m.content.content : '';
 
 /** Messages in time order, each once (by sender and client message id). */
@@ -189,6 +189,8 @@ export const chat = {
     void markRead(targetId);
   },
   loadOlder: (targetId: string) => loadThread(targetId, true),
+  /** a message another call posted (an order link): shown at once, merged with its push by id */
+  delivered: (m: ImMessage) => received(m, null),
   /**
    * Queues the message in the outbox and sends it at once. `sent`: stored by the server;
    * `queued`: the network or server is away, it goes when they return; `refused`: the server
