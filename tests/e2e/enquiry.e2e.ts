@@ -83,6 +83,8 @@ describe('enquiries and quotes', () => {
     await chatWin.getByRole('button', { name: /^申通汽修/ }).click();
     const card = chatWin.getByTestId('biz-card').filter({ hasText: rows[0].oe_norm }).first();
     await expect(card.getByTestId('biz-card-state')).toHaveText('待报价');
+    // 当前咨询: the enquiry this conversation is about
+    await expect(chatWin.getByRole('region', { name: '当前咨询' })).toContainText(/XJ\d{16}/);
     await e2e.shot(seller2.page, 'chat-inquiry-card');
     await card.getByRole('button', { name: '快速报价' }).click();
     const quick = seller2.page.getByRole('dialog', { name: /^快速报价/ });

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useRouteContext } from '@tanstack/react-router';
+import { Link, useRouteContext } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import type { ImConversation, ImMessage } from '../../../shared/contracts';
-import { IM_TEXT_MAX } from '../../../shared/contracts';
+import { IM_TEXT_MAX, SCENE_INQUIRY } from '../../../shared/contracts';
 import { imageKindOf, imageMaxMb, MB } from '../../../shared/domain/upload';
 import { msg } from '../../../shared/messages';
 import { request } from '../../api/request';
@@ -236,6 +236,30 @@ function Composer({ targetId, canSend }: { targetId: string; canSend: boolean })
   );
 }
 
+/**
+ * 当前咨询 (001 §2.3): the enquiry this conversation is about — the latest inquiry or quote card in
+ * it — with its number and what was asked, linking to its page on this side (the buyer's comparison,
+ * the seller's quote form). Nothing while the conversation has no card.
+ */
+function CurrentEnquiry({ targetId }: { targetId: string }) {
+  const thread = useChat((s) => s.threads[targetId]);
+  const card = [...(thread?.messages ?? [])].reverse().find((m) => 'SceneCode' in m.content && m.content.LinkData.QHId > 0);
+  if (!card || !('SceneCode' in card.content)) return null;
+  const c = card.content;
+  // the buyer sent the inquiry or received the quote; the seller the other way round
+  const buyerSide = (c.SceneCode === SCENE_INQUIRY) === (card.messageDirection === 1);
+  return (
+    <section className="chat-current" aria-label="当前咨询">
+      <h3>当前咨询</h3>
+      <p>{c.BusinessInfo.单号}</p>
+      <p className="muted">{[c.BusinessInfo.产品编码, c.BusinessInfo.产品名称].filter(Boolean).join(' ')}{c.BusinessInfo.产品数量 ? ` × ${c.BusinessInfo.产品数量}` : ''}</p>
+      {buyerSide
+        ? <Link to="/enquiry/list/$id" params={{ id: String(c.LinkData.QHId) }}>查看各家报价</Link>
+        : <Link to="/backend/quote/$id" params={{ id: String(c.LinkData.QHId) }}>打开询价单报价</Link>}
+    </section>
+  );
+}
+
 function ContactPanel({ targetId }: { targetId: string }) {
   const { data: c } = useQuery(contactQuery(targetId));
   if (!c) return <aside className="chat-contact" aria-label={msg.chatSupplierCard} />;
@@ -254,6 +278,7 @@ function ContactPanel({ targetId }: { targetId: string }) {
         <dt>QQ</dt>
         <dd>{c.contacts_visible ? c.contact_qq || '—' : <span className="blurred-contact" title={msg.upgradeToView}><span aria-hidden="true" style={{ filter: 'blur(4px)' }}>88888888</span> <small>{msg.upgradeToView}</small></span>}</dd>
       </dl>
+      <CurrentEnquiry targetId={targetId} />
     </aside>
   );
 }
