@@ -64,6 +64,7 @@ import { Route as BackendProductStockAndPriceRouteImport } from './routes/backen
 import { Route as BackendQuoteIndexRouteImport } from './routes/backend/quote.index'
 import { Route as BackendQuoteIdRouteImport } from './routes/backend/quote.$id'
 import { Route as BackendQuoteMineRouteImport } from './routes/backend/quote.mine'
+import { Route as BackendQuoteRulesRouteImport } from './routes/backend/quote.rules'
 import { Route as BackendQuoteZoneRouteImport } from './routes/backend/quote.zone'
 import { Route as BackendSettingsEnterpriseRouteImport } from './routes/backend/settings.enterprise'
 import { Route as BackendSettingsPasswordRouteImport } from './routes/backend/settings.password'
@@ -378,6 +379,11 @@ const BackendQuoteMineRoute = BackendQuoteMineRouteImport.update({
   path: '/quote/mine',
   getParentRoute: () => BackendRoute,
 } as any)
+const BackendQuoteRulesRoute = BackendQuoteRulesRouteImport.update({
+  id: '/quote/rules',
+  path: '/quote/rules',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendQuoteZoneRoute = BackendQuoteZoneRouteImport.update({
   id: '/quote/zone',
   path: '/quote/zone',
@@ -622,6 +628,7 @@ export interface FileRoutesByFullPath {
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
   '/backend/quote/mine': typeof BackendQuoteMineRoute
+  '/backend/quote/rules': typeof BackendQuoteRulesRoute
   '/backend/quote/zone': typeof BackendQuoteZoneRoute
   '/backend/settings/enterprise': typeof BackendSettingsEnterpriseRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
@@ -707,6 +714,7 @@ export interface FileRoutesByTo {
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
   '/backend/quote/mine': typeof BackendQuoteMineRoute
+  '/backend/quote/rules': typeof BackendQuoteRulesRoute
   '/backend/quote/zone': typeof BackendQuoteZoneRoute
   '/backend/settings/enterprise': typeof BackendSettingsEnterpriseRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
@@ -802,6 +810,7 @@ export interface FileRoutesById {
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
   '/backend/quote/mine': typeof BackendQuoteMineRoute
+  '/backend/quote/rules': typeof BackendQuoteRulesRoute
   '/backend/quote/zone': typeof BackendQuoteZoneRoute
   '/backend/settings/enterprise': typeof BackendSettingsEnterpriseRoute
   '/backend/settings/password': typeof BackendSettingsPasswordRoute
@@ -896,6 +905,7 @@ export interface FileRouteTypes {
     | '/backend/product/stockAndPrice'
     | '/backend/quote/$id'
     | '/backend/quote/mine'
+    | '/backend/quote/rules'
     | '/backend/quote/zone'
     | '/backend/settings/enterprise'
     | '/backend/settings/password'
@@ -981,6 +991,7 @@ export interface FileRouteTypes {
     | '/backend/product/stockAndPrice'
     | '/backend/quote/$id'
     | '/backend/quote/mine'
+    | '/backend/quote/rules'
     | '/backend/quote/zone'
     | '/backend/settings/enterprise'
     | '/backend/settings/password'
@@ -1075,6 +1086,7 @@ export interface FileRouteTypes {
     | '/backend/product/stockAndPrice'
     | '/backend/quote/$id'
     | '/backend/quote/mine'
+    | '/backend/quote/rules'
     | '/backend/quote/zone'
     | '/backend/settings/enterprise'
     | '/backend/settings/password'
@@ -1521,6 +1533,13 @@ declare module '@tanstack/react-router' {
       path: '/quote/mine'
       fullPath: '/backend/quote/mine'
       preLoaderRoute: typeof BackendQuoteMineRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/quote/rules': {
+      id: '/backend/quote/rules'
+      path: '/quote/rules'
+      fullPath: '/backend/quote/rules'
+      preLoaderRoute: typeof BackendQuoteRulesRouteImport
       parentRoute: typeof BackendRoute
     }
     '/backend/quote/zone': {
@@ -1972,6 +1991,7 @@ interface BackendRouteChildren {
   BackendProductStockAndPriceRoute: typeof BackendProductStockAndPriceRoute
   BackendQuoteIdRoute: typeof BackendQuoteIdRoute
   BackendQuoteMineRoute: typeof BackendQuoteMineRoute
+  BackendQuoteRulesRoute: typeof BackendQuoteRulesRoute
   BackendQuoteZoneRoute: typeof BackendQuoteZoneRoute
   BackendSettingsEnterpriseRoute: typeof BackendSettingsEnterpriseRoute
   BackendSettingsPasswordRoute: typeof BackendSettingsPasswordRoute
@@ -1993,6 +2013,7 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendProductStockAndPriceRoute: BackendProductStockAndPriceRoute,
   BackendQuoteIdRoute: BackendQuoteIdRoute,
   BackendQuoteMineRoute: BackendQuoteMineRoute,
+  BackendQuoteRulesRoute: BackendQuoteRulesRoute,
   BackendQuoteZoneRoute: BackendQuoteZoneRoute,
   BackendSettingsEnterpriseRoute: BackendSettingsEnterpriseRoute,
   BackendSettingsPasswordRoute: BackendSettingsPasswordRoute,

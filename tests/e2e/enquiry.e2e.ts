@@ -3,7 +3,8 @@
  * about the OE numbers of a search, the seller answers one line with a price (Enter sends; an empty
  * price says 请输入报价) and another with 无货, and the buyer compares the answers, takes the cheapest
  * into the cart (its 询价报价 tab) and orders it at the quoted price.
- * Screenshots: enquiry-dialog, quote-center, quote-seller, enquiry-compare, enquiry-cart.
+ * Screenshots: enquiry-dialog, quote-center, quote-seller, enquiry-compare, enquiry-cart, chat-inquiry-card,
+ * chat-quick-quote, chat-quote-card, quote-rules.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './harness';
@@ -142,5 +143,24 @@ describe('enquiries and quotes', () => {
        where o.buyer_company_id = 3 order by o.id desc limit 1`);
     expect(order).toEqual({ seller_company_id: second.id, total_fen: '48000', price_column: 'quote' });
     await buyer.context.close();
+  });
+
+  it('报价规则: a bad markup is named and kept, a good one saved, with what a 100.00 price becomes', async () => {
+    const seller = await e2e.newPage();
+    await e2e.signIn(seller.page, '/login', 'seller');
+    await seller.page.goto(`${e2e.url}/backend/quote/rules`);
+    const markup = seller.page.getByLabel('加价（%）');
+    await markup.fill('300');
+    await seller.page.getByRole('button', { name: '保存' }).click();
+    await expect(seller.page.locator('#rule-markup_pct-error')).toHaveText('加价须为-50到200之间的数字，最多两位小数');
+    await expect(markup).toHaveValue('300');
+    await markup.fill('12.5');
+    await expect(seller.page.getByTestId('rule-example')).toHaveText('示例：库存价 100.00 元 → 预填报价 112.50 元');
+    await seller.page.getByRole('button', { name: '保存' }).click();
+    await expect(seller.page.getByRole('status').filter({ hasText: '报价规则已保存' })).toHaveText('报价规则已保存，之后的报价按此预填');
+    await e2e.shot(seller.page, 'quote-rules');
+    const { rows: [rule] } = await e2e.pglite.query<{ markup_pct: string }>('select markup_pct::text from quote_rule where company_id = 2');
+    expect(Number(rule.markup_pct)).toBe(12.5);
+    await seller.context.close();
   });
 });

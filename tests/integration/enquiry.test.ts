@@ -308,6 +308,28 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       expect((await push('buyer', { stock_id: row.id, to_uuid: (await sql<{ uuid: string }>`select uuid from app_user where company_id = 2 order by is_owner desc, id limit 1`.execute(db)).rows[0].uuid })).status).toBe(403);
     });
 
+    it('报价规则: defaults until saved; bad values refused by name; a saved rule pre-fills the price from the chosen column and markup', async () => {
+      const db = env.database.db;
+      expect((await call('GET', '/quote/rules', 'seller')).body.data).toEqual({ valid_days: 3, delivery_days: 0, price_column: 'price0', markup_pct: 0, round_to: 'fen', updated_at: 0 });
+      const save = (body: Record<string, unknown>, user = 'seller') => call('PUT', '/quote/rules', user, { valid_days: 5, delivery_days: 2, price_column: 'price99', markup_pct: '12.5', round_to: 'yuan', ...body });
+      expect((await save({ markup_pct: '300' })).body).toMatchObject({ code: 422, field: 'markup_pct', client_msg: '加价须为-50到200之间的数字，最多两位小数' });
+      expect((await save({ markup_pct: '1.234' })).body).toMatchObject({ code: 422, field: 'markup_pct' });
+      expect((await save({ price_column: 'price5' })).body).toMatchObject({ code: 422, field: 'price_column' });
+      expect((await save({ valid_days: 31 })).body).toMatchObject({ code: 422, field: 'valid_days', client_msg: '报价有效天数应为1到30的整数' });
+      expect((await save({}, 'buyer')).status).toBe(403);
+      expect((await call('GET', '/quote/rules', 'seller')).body.data.updated_at).toBe(0);
+      const saved = await save({});
+      expect(saved.body.data).toMatchObject({ valid_days: 5, delivery_days: 2, price_column: 'price99', markup_pct: 12.5, round_to: 'yuan' });
+      expect(saved.body.data.updated_at).toBeGreaterThan(0);
+      // another company's rules are its own
+      expect((await call('GET', '/quote/rules', `seller${other}`)).body.data.updated_at).toBe(0);
+      const s = (await sql<{ oe_norm: string; price99: number }>`select oe_norm, price99 from stock where company_id = 2 and state = 'on' and price99 > 0 order by quantity desc, id limit 1`.execute(db)).rows[0];
+      const p = (await call('GET', `/quote/my-product?oe=${s.oe_norm}`, 'seller')).body.data;
+      const top = (await sql<{ price99: number | null }>`select price99 from stock where id = ${p.stock_id}`.execute(db)).rows[0].price99!;
+      expect(p.suggested_fen).toBe(Math.round((top * 1.125) / 100) * 100);
+      await sql`delete from quote_rule where company_id = 2`.execute(db);
+    });
+
     it('drafts are sent later; cancelled and draft enquiries can be deleted, others not', async () => {
       const draft = (await add({ send: false })).body.data;
       expect(draft).toMatchObject({ state: 'draft', state_text: '草稿' });

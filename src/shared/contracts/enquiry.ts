@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { emptyPayload, MAX_ID } from './common';
-import { ENQUIRY_MAX_LINES, enquiryText, QUOTE_VALID_DAYS } from '../domain/enquiry';
+import { ENQUIRY_MAX_LINES, enquiryText, QUOTE_ROUNDINGS, QUOTE_RULE_COLUMNS, QUOTE_VALID_DAYS } from '../domain/enquiry';
 import { normalizeVin } from '../domain/vin';
 import { normalizeOe, OE_MIN_LENGTH } from '../domain/oe';
 
@@ -151,6 +151,32 @@ export const myQuoteSchema = v.object({
 });
 export type MyQuote = v.InferOutput<typeof myQuoteSchema>;
 
+export const quoteRuleText = {
+  price_column: '预填价格只能取批发价(不含税)、批发价(含税)、标准价、零售价(不含税)或零售价(含税)',
+  markup_pct: '加价须为-50到200之间的数字，最多两位小数',
+  round_to: '取整只能是到分、到角或到元',
+};
+
+export const quoteRuleSchema = v.object({
+  valid_days: v.number(), delivery_days: v.number(), price_column: v.picklist(QUOTE_RULE_COLUMNS), markup_pct: v.number(),
+  round_to: v.picklist(Object.keys(QUOTE_ROUNDINGS) as Array<keyof typeof QUOTE_ROUNDINGS>),
+  /** unix seconds; 0 while the defaults apply */
+  updated_at: v.number(),
+});
+
+const markup = v.pipe(
+  v.union([v.number(quoteRuleText.markup_pct), v.pipe(v.string(quoteRuleText.markup_pct), v.trim(), v.regex(/^-?\d{1,3}(\.\d{1,2})?$/, quoteRuleText.markup_pct), v.transform(Number))], quoteRuleText.markup_pct),
+  v.check((n) => Number.isFinite(n) && Math.round(n * 100) === n * 100, quoteRuleText.markup_pct), v.minValue(-50, quoteRuleText.markup_pct), v.maxValue(200, quoteRuleText.markup_pct),
+);
+
+export const quoteRulePayload = v.object({
+  valid_days: wholeOf('报价有效天数', QUOTE_VALID_DAYS.min, QUOTE_VALID_DAYS.max, QUOTE_VALID_DAYS.default),
+  delivery_days: wholeOf('默认货期天数', 0, 365, 0),
+  price_column: v.picklist(QUOTE_RULE_COLUMNS, quoteRuleText.price_column),
+  markup_pct: markup,
+  round_to: v.picklist(Object.keys(QUOTE_ROUNDINGS) as Array<keyof typeof QUOTE_ROUNDINGS>, quoteRuleText.round_to),
+});
+
 export const enquiryEndpoints = {
   enquiryAdd: defineEndpoint({
     method: 'post', path: '/enquiry/add', tag: 'enquiry', access: 'user', permissions: ENQUIRY_CODES, idempotent: true,
@@ -232,7 +258,21 @@ export const enquiryEndpoints = {
     method: 'get', path: '/quote/my-product', tag: 'quote', access: 'user', permissions: QUOTE_CODES,
     summary: '本公司这个OE号的在售库存（报价时预填品牌、品质、数量和批发价），没有则为 null',
     payload: v.object({ oe: v.pipe(v.string('请输入OE号'), v.transform(normalizeOe), v.minLength(OE_MIN_LENGTH, `OE号至少${OE_MIN_LENGTH}个字符`), v.maxLength(40, 'OE号最多40个字符')) }),
-    answer: v.nullable(v.object({ stock_id: v.number(), brand: v.string(), quality: v.string(), qty: v.number(), price0: v.nullable(v.number()) })),
+    answer: v.nullable(v.object({
+      stock_id: v.number(), brand: v.string(), quality: v.string(), qty: v.number(), price0: v.nullable(v.number()),
+      /** fen: the price the company's 报价规则 starts a quote at (column + markup, rounded); null without a price */
+      suggested_fen: v.nullable(v.number()),
+    })),
+  }),
+  quoteRules: defineEndpoint({
+    method: 'get', path: '/quote/rules', tag: 'quote', access: 'user', permissions: QUOTE_CODES,
+    summary: '报价规则：报价有效天数、默认货期、预填价格取哪一列库存价、加价百分比和取整；未设置时为默认规则',
+    payload: emptyPayload, answer: quoteRuleSchema,
+  }),
+  quoteRulesSave: defineEndpoint({
+    method: 'put', path: '/quote/rules', tag: 'quote', access: 'user', permissions: QUOTE_CODES, idempotent: true,
+    summary: '保存报价规则（本公司），此后的报价按此预填',
+    payload: quoteRulePayload, answer: quoteRuleSchema,
   }),
   quoteSubmit: defineEndpoint({
     method: 'post', path: '/quote/submit', tag: 'quote', access: 'user', permissions: QUOTE_CODES, idempotent: true,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   availableEnquiryActions, checkEnquiryLines, effectiveState, ENQUIRY_ACTION_TEXT, ENQUIRY_MAX_LINES, enquiryStateText, enquiryText,
-  enquiryTransition, isNoStock, mayAccept, mayQuote, NO_STOCK_PRICE, parseQuotePrice, quotedText, quoteFate, quotePriceText,
+  enquiryTransition, isNoStock, mayAccept, mayQuote, NO_STOCK_PRICE, parseQuotePrice, quotedText, suggestedQuoteFen, DEFAULT_QUOTE_RULE, quoteFate, quotePriceText,
   type EnquiryAction, type EnquiryFacts, type EnquiryStoredState,
 } from './enquiry';
 
@@ -101,5 +101,16 @@ describe('quote prices and fates', () => {
     expect(mayAccept({ accepted: false, validUntil: NOW, priceFen: 100 }, 'open', NOW)).toEqual({ ok: false, reason: enquiryText.quoteExpired });
     expect(mayAccept({ accepted: false, validUntil: NOW + 1, priceFen: -1 }, 'open', NOW)).toEqual({ ok: false, reason: enquiryText.noStockNotAcceptable });
     expect(mayAccept({ accepted: false, validUntil: NOW + 1, priceFen: 100 }, 'cancelled', NOW).ok).toBe(false);
+  });
+
+  it('pre-fills a quote from the rule: the chosen column (or the standard price), the markup, the rounding', () => {
+    const stock = { price0: 12345, price1: 14000, price99: 20000 };
+    expect(suggestedQuoteFen(stock, DEFAULT_QUOTE_RULE)).toBe(12345);
+    expect(suggestedQuoteFen(stock, { ...DEFAULT_QUOTE_RULE, markup_pct: 10 })).toBe(13580);
+    expect(suggestedQuoteFen(stock, { ...DEFAULT_QUOTE_RULE, markup_pct: 10, round_to: 'jiao' })).toBe(13580);
+    expect(suggestedQuoteFen(stock, { ...DEFAULT_QUOTE_RULE, markup_pct: 12.5, round_to: 'yuan' })).toBe(13900);
+    expect(suggestedQuoteFen({ price0: null, price99: 20000 }, DEFAULT_QUOTE_RULE)).toBe(20000);
+    expect(suggestedQuoteFen({ price0: null, price99: null }, DEFAULT_QUOTE_RULE)).toBeNull();
+    expect(suggestedQuoteFen(stock, { ...DEFAULT_QUOTE_RULE, price_column: 'price1', markup_pct: -50 })).toBe(7000);
   });
 });

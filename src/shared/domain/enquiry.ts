@@ -196,3 +196,29 @@ export const mayAccept = (q: { accepted: boolean; validUntil: number; priceFen: 
   if (enquiry === 'cancelled' || enquiry === 'draft' || enquiry === 'ended') return { ok: false, reason: `询价单${ENQUIRY_STATE_TEXT[enquiry]}，不能采纳报价` };
   return q.validUntil > nowS ? { ok: true } : { ok: false, reason: enquiryText.quoteExpired };
 };
+
+/* ---- 报价规则: how a seller's first quote on a line is pre-filled ---- */
+
+export const QUOTE_RULE_COLUMNS = ['price0', 'price1', 'price99', 'price2', 'price3'] as const;
+export type QuoteRuleColumn = (typeof QUOTE_RULE_COLUMNS)[number];
+export const QUOTE_ROUNDINGS = { fen: '到分', jiao: '到角', yuan: '到元' } as const;
+export type QuoteRounding = keyof typeof QUOTE_ROUNDINGS;
+
+export interface QuoteRule { valid_days: number; delivery_days: number; price_column: QuoteRuleColumn; markup_pct: number; round_to: QuoteRounding }
+
+/** What a company without rules gets: quotes valid 3 days, in stock, at its wholesale price. */
+export const DEFAULT_QUOTE_RULE: QuoteRule = { valid_days: QUOTE_VALID_DAYS.default, delivery_days: 0, price_column: 'price0', markup_pct: 0, round_to: 'fen' };
+
+/**
+ * The pre-filled price of a quote: the rule's stock column (the standard price when that column is
+ * empty) plus the markup, rounded half up to the fen, jiao or yuan; null without a price to start from.
+ */
+export const suggestedQuoteFen = (stock: Partial<Record<QuoteRuleColumn, number | null>>, rule: QuoteRule): number | null => {
+  const base = stock[rule.price_column] ?? stock.price99 ?? null;
+  if (base === null || base <= 0) return null;
+  const step = rule.round_to === 'yuan' ? 100 : rule.round_to === 'jiao' ? 10 : 1;
+  // markup in hundredths of a percent, integer arithmetic
+  const raw = (base * (10_000 + Math.round(rule.markup_pct * 100))) / 10_000;
+  const fen = Math.round(raw / step) * step;
+  return fen > 0 ? Math.min(fen, MAX_QUOTE_FEN) : null;
+};

@@ -17,6 +17,7 @@ import { parseQuotePrice, QUOTE_FATE_TEXT, QUOTE_VALID_DAYS, quotedText, quotePr
 import { ApiError, OfflineError, request } from '../../api/request';
 import { errorText } from '../account/form';
 import { enquiryKeys, sellerEnquiryQuery } from './queries';
+import { quoteRulesQuery } from './QuoteRulesPage';
 import { stateSeverity } from './EnquiryDetailPage';
 import './enquiry.css';
 
@@ -64,11 +65,18 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
   const oe = line.oe_norm.length >= 5 ? line.oe_norm : '';
   const history = useQuery({ queryKey: ['enquiry', 'history', oe], queryFn: ({ signal }) => request('get', 'getIMQuoteHisgoryByOe', { oe }, undefined, { signal, silent: true }), enabled: !!oe });
   const product = useQuery({ queryKey: ['enquiry', 'myProduct', oe], queryFn: ({ signal }) => request('get', 'getMyProductByOe', { oe }, undefined, { signal, silent: true }), enabled: !!oe && open });
-  // the company's own stock of this OE pre-fills a first quote (never over what was typed)
+  const rules = useQuery({ ...quoteRulesQuery(), enabled: open && !mine });
+  // the company's 报价规则 and its own stock of this OE pre-fill a first quote (never over what was typed)
+  useEffect(() => {
+    const r = rules.data;
+    if (!r || mine || touched) return;
+    setF((old) => ({ ...old, valid_days: String(r.valid_days), delivery_days: String(r.delivery_days) }));
+  }, [rules.data, mine, touched]);
   useEffect(() => {
     const p = product.data;
     if (!p || mine || touched) return;
-    setF((old) => ({ ...old, price: p.price0 !== null ? (p.price0 / 100).toFixed(2) : old.price, brand: p.brand, quality: p.quality, qty: String(Math.min(p.qty, line.qty) || line.qty) }));
+    const fen = p.suggested_fen ?? p.price0;
+    setF((old) => ({ ...old, price: fen !== null ? (fen / 100).toFixed(2) : old.price, brand: p.brand, quality: p.quality, qty: String(Math.min(p.qty, line.qty) || line.qty) }));
   }, [product.data, mine, touched, line.qty]);
 
   const send = async (noStock: boolean) => {
@@ -137,7 +145,7 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
       )}
       {error && <p className="field-error" role="alert">{error.text}</p>}
       {saved && <p className="stock-status ok" role="status">{saved}</p>}
-      {product.data && !mine && <p className="muted" data-testid="my-product">本公司库存：{product.data.brand} {product.data.quality} · {product.data.qty} 件{product.data.price0 !== null ? ` · 批发价 ¥${(product.data.price0 / 100).toFixed(2)}` : ''}（已预填）</p>}
+      {product.data && !mine && <p className="muted" data-testid="my-product">本公司库存：{product.data.brand} {product.data.quality} · {product.data.qty} 件{product.data.price0 !== null ? ` · 批发价 ¥${(product.data.price0 / 100).toFixed(2)}` : ''}（已按<Link to="/backend/quote/rules">报价规则</Link>预填）</p>}
       {(history.data?.length ?? 0) > 0 && (
         <details className="quote-history">
           <summary>这个OE号的历史报价（{history.data!.length}）</summary>

@@ -1,7 +1,7 @@
 /** Enquiries, their lines, recipients and quotes (migration 0050). */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { EnquiryLine } from '../../../shared/domain/enquiry';
+import type { EnquiryLine, QuoteRule, QuoteRounding, QuoteRuleColumn } from '../../../shared/domain/enquiry';
 
 export interface EnquiryRow {
   id: number; enquiry_no: string; buyer_company_id: number; buyer_user_id: number; state: 'draft' | 'open' | 'ended' | 'cancelled';
@@ -197,8 +197,8 @@ export const historyByOe = async (db: Kysely<DB>, companyId: number, oeNorm: str
 
 /** The company's own on-sale stock row of this OE number with the most pieces, to pre-fill a quote. */
 export const myProductByOe = async (db: Kysely<DB>, companyId: number, oeNorm: string) =>
-  (await sql<{ stock_id: number; brand: string; quality: string; qty: number; price0: number | null }>`
-    select s.id::int as stock_id, coalesce(b.name, s.custom_brand_name, '') as brand, q.name as quality, s.quantity as qty, s.price0
+  (await sql<{ stock_id: number; brand: string; quality: string; qty: number; price0: number | null; price1: number | null; price99: number | null; price2: number | null; price3: number | null }>`
+    select s.id::int as stock_id, coalesce(b.name, s.custom_brand_name, '') as brand, q.name as quality, s.quantity as qty, s.price0, s.price1, s.price99, s.price2, s.price3
     from stock s join part_quality q on q.id = s.quality_id left join part_brand b on b.id = s.part_brand_id
     where s.company_id = ${companyId} and s.oe_norm = ${oeNorm} and s.state = 'on'
     order by s.quantity desc, s.id limit 1`.execute(db)).rows[0] ?? null;
@@ -216,3 +216,13 @@ export const markAccepted = (db: Kysely<DB>, ids: number[]) => sql`update quote 
 /** Dong per yuan now (exchange_rate, 001 system/exchangerate), or null when the operators set none. */
 export const vndRate = async (db: Kysely<DB>) =>
   (await sql<{ rate: string }>`select rate_value as rate from exchange_rate where to_curr_code = 'VND'`.execute(db)).rows.map((r) => Number(r.rate))[0] ?? null;
+
+export const ruleOf = async (db: Kysely<DB>, companyId: number) =>
+  (await sql<{ valid_days: number; delivery_days: number; price_column: QuoteRuleColumn; markup_pct: string; round_to: QuoteRounding; updated_at: Date }>`
+    select valid_days, delivery_days, price_column, markup_pct, round_to, updated_at from quote_rule where company_id = ${companyId}`.execute(db)).rows[0];
+
+export const saveRule = (db: Kysely<DB>, companyId: number, userId: number, r: QuoteRule, at: Date) =>
+  sql`insert into quote_rule (company_id, valid_days, delivery_days, price_column, markup_pct, round_to, updated_at, updated_by)
+    values (${companyId}, ${r.valid_days}, ${r.delivery_days}, ${r.price_column}, ${r.markup_pct}, ${r.round_to}, ${at}, ${userId})
+    on conflict (company_id) do update set valid_days = excluded.valid_days, delivery_days = excluded.delivery_days, price_column = excluded.price_column,
+      markup_pct = excluded.markup_pct, round_to = excluded.round_to, updated_at = excluded.updated_at, updated_by = excluded.updated_by`.execute(db);

@@ -4,7 +4,7 @@ import type { EnquiryService } from './enquiry.service';
 
 type Names =
   | 'enquiryAdd' | 'enquiryList' | 'enquiryDetail' | 'enquirySend' | 'enquiryEnd' | 'enquiryCancel' | 'enquiryAnew' | 'enquiryDelete'
-  | 'enquiryQuoteCount' | 'quoteAccept' | 'quoteCenter' | 'quoteEnquiry' | 'quoteSubmit' | 'quoteMine' | 'getIMQuoteHisgoryByOe' | 'getMyProductByOe';
+  | 'enquiryQuoteCount' | 'quoteAccept' | 'quoteCenter' | 'quoteEnquiry' | 'quoteSubmit' | 'quoteMine' | 'getIMQuoteHisgoryByOe' | 'getMyProductByOe' | 'quoteRules' | 'quoteRulesSave';
 
 const idOf = (id: string | undefined) => pathId(id, '询价单');
 
@@ -28,4 +28,6 @@ export const enquiryHandlers = (svc: EnquiryService): Pick<Handlers, Names> => (
   quoteMine: (p, ctx) => svc.mine(ctx.db, ctx.caller!, p),
   getIMQuoteHisgoryByOe: (p, ctx) => svc.history(ctx.db, ctx.caller!, p.oe),
   getMyProductByOe: (p, ctx) => svc.myProduct(ctx.db, ctx.caller!, p.oe),
+  quoteRules: (_p, ctx) => svc.rules(ctx.db, ctx.caller!),
+  quoteRulesSave: (p, ctx) => svc.saveRules(ctx.db, ctx.caller!, p),
 });

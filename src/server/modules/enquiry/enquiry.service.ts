@@ -12,7 +12,7 @@ import { AppError, forbidden, invalid } from '../../http/errors';
 import { CART_CODES, ResultCode, SCENE_INQUIRY, SCENE_QUOTE, type EnquiryDetail, type EnquirySummary, type PayloadOut, type Quote } from '../../../shared/contracts';
 import {
   availableEnquiryActions, checkEnquiryLines, effectiveState, ENQUIRY_OPEN_DAYS, enquiryStateText, enquiryTransition, mayQuote,
-  enquiryText, isNoStock, mayAccept, MAX_QUOTE_FEN, NO_STOCK_PRICE, parseQuotePrice, quotedText, quoteFate, type EnquiryAction, type EnquiryFacts,
+  DEFAULT_QUOTE_RULE, enquiryText, isNoStock, mayAccept, MAX_QUOTE_FEN, suggestedQuoteFen, type QuoteRule, NO_STOCK_PRICE, parseQuotePrice, quotedText, quoteFate, type EnquiryAction, type EnquiryFacts,
 } from '../../../shared/domain/enquiry';
 import { msg } from '../../../shared/messages';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
@@ -35,6 +35,16 @@ export const enquiryServiceText = {
 };
 
 const notFound = () => new AppError(ResultCode.notFound, 404, enquiryServiceText.notFound);
+
+/** The rules as the page shows them, with when they were last saved (0: the defaults). */
+const rulesShown = async (db: Kysely<DB>, companyId: number) =>
+  ({ ...(await ruleOf(db, companyId)), updated_at: unix((await repo.ruleOf(db, companyId))?.updated_at ?? null) });
+
+/** The company's 报价规则, or the defaults. */
+const ruleOf = async (db: Kysely<DB>, companyId: number): Promise<QuoteRule> => {
+  const r = await repo.ruleOf(db, companyId);
+  return r ? { valid_days: r.valid_days, delivery_days: r.delivery_days, price_column: r.price_column, markup_pct: Number(r.markup_pct), round_to: r.round_to } : DEFAULT_QUOTE_RULE;
+};
 
 const facts = (e: repo.EnquiryRow): EnquiryFacts => ({ state: e.state, expiresAt: e.expires_at ? unix(e.expires_at) : null, quoteCount: e.quote_count });
 
@@ -231,7 +241,19 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
       return (await repo.historyByOe(db, caller.companyId, oe)).map((r) => ({ ...r, quote_date: unix(r.quote_date), brand_name: '' }));
     },
 
-    myProduct: (db: Kysely<DB>, caller: Caller, oe: string) => repo.myProductByOe(db, caller.companyId, oe),
+    async myProduct(db: Kysely<DB>, caller: Caller, oe: string) {
+      const p = await repo.myProductByOe(db, caller.companyId, oe);
+      if (!p) return null;
+      const rule = await ruleOf(db, caller.companyId);
+      return { stock_id: p.stock_id, brand: p.brand, quality: p.quality, qty: p.qty, price0: p.price0, suggested_fen: suggestedQuoteFen(p, rule) };
+    },
+
+    rules: (db: Kysely<DB>, caller: Caller) => rulesShown(db, caller.companyId),
+
+    async saveRules(db: Kysely<DB>, caller: Caller, p: PayloadOut<'quoteRulesSave'>) {
+      await repo.saveRule(db, caller.companyId, caller.userId, p, clock.now());
+      return rulesShown(db, caller.companyId);
+    },
 
     async submit(db: Kysely<DB>, caller: Caller, p: PayloadOut<'quoteSubmit'>, ctx?: Pick<RequestContext, 'afterCommit'>) {
       const typed = p.no_stock ? { ok: true as const, fen: NO_STOCK_PRICE } : parseQuotePrice(p.price, p.currency);
