@@ -330,6 +330,27 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       await sql`delete from quote_rule where company_id = 2`.execute(db);
     });
 
+    it('an enquiry can go to the zone of its make; the quote center filters by make and by OE or name', async () => {
+      const db = env.database.db;
+      const make = (await sql<{ id: number }>`select id from make order by id limit 1`.execute(db)).rows[0].id;
+      expect((await add({ seller_ids: [], zone: true })).body).toMatchObject({ code: 422, field: 'make_id', client_msg: '发到报价专区需要选择车型品牌' });
+      const zoned = (await add({ seller_ids: [], zone: true, make_id: make, lines: [{ oe: 'ZONE-12345', name: '专区测试件', qty: 1, quality: '不限' }] })).body.data;
+      expect(zoned).toMatchObject({ zone: true, state: 'open' });
+      await sql`update company set main_make_ids = ${[make]}::int[] where id = ${third}`.execute(db);
+      const zone = (await call('GET', '/quote/center?scope=zone', `seller${third}`)).body.data;
+      expect(zone.data.map((e: { id: number }) => e.id)).toContain(zoned.id);
+      await sql`update company set main_make_ids = '{}' where id = ${third}`.execute(db);
+      // the directed center, filtered
+      const e = (await add({ make_id: make })).body.data;
+      const ids = async (q: string) => (await call('GET', `/quote/center?${q}`, 'seller')).body.data.data.map((x: { id: number }) => x.id);
+      expect(await ids('keyword=7L0698151')).toContain(e.id);
+      expect(await ids(`keyword=${encodeURIComponent('机油滤清')}`)).toContain(e.id);
+      expect(await ids(`keyword=${encodeURIComponent('没有这个配件')}`)).not.toContain(e.id);
+      expect(await ids(`make_id=${make}`)).toContain(e.id);
+      const otherMake = (await sql<{ id: number }>`select id from make where id <> ${make} order by id limit 1`.execute(db)).rows[0].id;
+      expect(await ids(`make_id=${otherMake}`)).not.toContain(e.id);
+    });
+
     it('drafts are sent later; cancelled and draft enquiries can be deleted, others not', async () => {
       const draft = (await add({ send: false })).body.data;
       expect(draft).toMatchObject({ state: 'draft', state_text: '草稿' });

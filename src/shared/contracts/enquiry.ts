@@ -42,8 +42,11 @@ const lineInput = v.object({
 export const enquiryCreatePayload = v.object({
   lines: v.pipe(v.array(lineInput, enquiryText.noLines), v.minLength(1, enquiryText.noLines), v.maxLength(ENQUIRY_MAX_LINES, enquiryText.tooManyLines(ENQUIRY_MAX_LINES))),
   /** the seller companies to ask (from OE results) */
-  seller_ids: v.pipe(v.array(idOf('卖家'), '请选择询价的卖家'), v.minLength(1, '请选择询价的卖家'), v.maxLength(50, '一次最多询价50家卖家'), v.transform((ids) => [...new Set(ids)])),
+  /** the seller companies to ask (from OE results); may be empty when the enquiry goes to the zone */
+  seller_ids: v.pipe(v.array(idOf('卖家'), '请选择询价的卖家'), v.maxLength(50, '一次最多询价50家卖家'), v.transform((ids) => [...new Set(ids)])),
   make_id: v.optional(v.nullable(idOf('车型品牌')), null),
+  /** also open to every seller whose main makes include make_id (报价专区); needs make_id */
+  zone: v.optional(v.boolean('是否发到报价专区应为 true 或 false'), false),
   vin: v.optional(v.pipe(v.string('VIN码应为文本'), v.transform(normalizeVin), v.check((s) => s === '' || /^[A-HJ-NPR-Z0-9]{17}$/.test(s), 'VIN码必须是17位字母或数字（不含I、O、Q）')), ''),
   note: textOf('备注', 200),
   /** false: keep it as a draft */
@@ -230,7 +233,13 @@ export const enquiryEndpoints = {
   quoteCenter: defineEndpoint({
     method: 'get', path: '/quote/center', tag: 'quote', access: 'user', permissions: QUOTE_CODES,
     summary: '报价中心（scope=direct）：发给本公司的询价单；报价专区（scope=zone）：本公司主营车型（企业信息）的公开询价和求购。最新在前，可按状态筛选；zone_makes 为本公司主营车型数（0 时专区为空）',
-    payload: v.object({ ...listPayload.entries, scope: v.optional(v.picklist(['direct', 'zone'], '范围只能是报价中心或报价专区'), 'direct') }),
+    payload: v.object({
+      ...listPayload.entries,
+      scope: v.optional(v.picklist(['direct', 'zone'], '范围只能是报价中心或报价专区'), 'direct'),
+      make_id: v.optional(v.nullable(idOf('车型品牌')), null),
+      /** an OE number or part name in any line */
+      keyword: textOf('关键词', 40),
+    }),
     answer: v.object({ data: v.array(enquirySummarySchema), total: v.number(), zone_makes: v.number() }),
   }),
   quoteEnquiry: defineEndpoint({

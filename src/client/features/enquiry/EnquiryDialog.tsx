@@ -1,11 +1,14 @@
 /**
  * 询价 from OE results: the OE numbers of the search as lines (quantity and wanted quality to
- * choose), sent to the sellers ticked among those that stock them. The server checks every rule
- * again (1–50 lines, OE of 5 characters or more, real sellers, not one's own company).
+ * choose), sent to the sellers ticked among those that stock them, and — with a car make chosen —
+ * also to 报价专区, where every seller of that make can quote. The server checks every rule again
+ * (1–50 lines, OE of 5 characters or more, real sellers, not one's own company, a make for the zone).
  */
 import { useRef, useState } from 'react';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Dropdown } from 'primereact/dropdown';
+import { wantedMakesQuery } from '../wanted/queries';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -25,6 +28,9 @@ export function EnquiryDialog({ lines: initial, sellers, onHide }: { lines: Arra
   const [lines, setLines] = useState<Line[]>(initial.map((l) => ({ ...l, qty: '1', quality: '不限' })));
   const [chosen, setChosen] = useState<number[]>(choices.slice(0, 3).map((s) => s.id));
   const [note, setNote] = useState('');
+  const [makeId, setMakeId] = useState<number | null>(null);
+  const [zone, setZone] = useState(false);
+  const makes = useQuery(wantedMakesQuery());
   const [error, setError] = useState<{ field: string; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const key = useRef(crypto.randomUUID());
@@ -35,11 +41,12 @@ export function EnquiryDialog({ lines: initial, sellers, onHide }: { lines: Arra
   const toggle = (id: number) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
 
   const send = async () => {
-    if (chosen.length === 0) return setError({ field: 'seller_ids', text: '请选择询价的卖家' });
+    if (chosen.length === 0 && !zone) return setError({ field: 'seller_ids', text: '请选择询价的卖家，或发到报价专区' });
+    if (zone && makeId === null) return setError({ field: 'make_id', text: '发到报价专区需要选择车型品牌' });
     setBusy(true);
     setError(null);
     try {
-      const e = await request('post', 'enquiryAdd', { lines, seller_ids: chosen, note }, undefined, { silent: true, idempotencyKey: key.current });
+      const e = await request('post', 'enquiryAdd', { lines, seller_ids: chosen, note, make_id: makeId, zone }, undefined, { silent: true, idempotencyKey: key.current });
       void qc.invalidateQueries({ queryKey: enquiryKeys.all() });
       onHide();
       void navigate({ to: '/enquiry/list/$id', params: { id: String(e.id) } });
@@ -53,7 +60,7 @@ export function EnquiryDialog({ lines: initial, sellers, onHide }: { lines: Arra
   const lineError = (i: number, f: string) => (error?.field === `lines.${i}.${f}` ? error.text : '');
   return (
     <Dialog header="向卖家询价" visible modal onHide={onHide} style={{ width: 'min(52rem, 96vw)' }}
-      footer={<><Button type="button" label="取消" outlined onClick={onHide} /><Button type="button" label={`发送询价（${chosen.length} 家）`} icon="pi pi-send" loading={busy} onClick={() => void send()} /></>}>
+      footer={<><Button type="button" label="取消" outlined onClick={onHide} /><Button type="button" label={`发送询价（${chosen.length} 家${zone ? ' + 报价专区' : ''}）`} icon="pi pi-send" loading={busy} onClick={() => void send()} /></>}>
       <div className="enquiry-form">
         <table className="enquiry-lines" aria-label="询价配件">
           <thead><tr><th>OE号</th><th>配件名称</th><th style={{ width: '6rem' }}>数量</th><th style={{ width: '16rem' }}>品质</th><th style={{ width: '3rem' }} /></tr></thead>
@@ -83,8 +90,15 @@ export function EnquiryDialog({ lines: initial, sellers, onHide }: { lines: Arra
           ))}
           {error?.field === 'seller_ids' && <div className="field-error" role="alert">{error.text}</div>}
         </fieldset>
+        <div className="enquiry-zone">
+          <label htmlFor="enquiry-make">车型品牌（选填）</label>
+          <Dropdown inputId="enquiry-make" value={makeId} options={makes.data ?? []} optionValue="id" optionLabel="name" filter filterBy="name,initial" showClear
+            placeholder="选择车型品牌" onChange={(e) => { setMakeId((e.value as number | null) ?? null); if (e.value == null) setZone(false); setError(null); }} invalid={error?.field === 'make_id'} />
+          <label><input type="checkbox" checked={zone} disabled={makeId === null} onChange={(e) => setZone(e.target.checked)} /> 同时发到报价专区（主营该车型的卖家都能报价）</label>
+          {error?.field === 'make_id' && <div className="field-error" role="alert">{error.text}</div>}
+        </div>
         <label className="enquiry-note">备注<InputText value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} placeholder="如 车型、年款、急用" /></label>
-        {error && !error.field.startsWith('lines.') && error.field !== 'seller_ids' && <p className="field-error" role="alert">{error.text}</p>}
+        {error && !error.field.startsWith('lines.') && error.field !== 'seller_ids' && error.field !== 'make_id' && <p className="field-error" role="alert">{error.text}</p>}
       </div>
     </Dialog>
   );

@@ -13,15 +13,18 @@ import { request } from '../../api/request';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
 import { enquiryKeys } from './queries';
+import { wantedMakesQuery } from '../wanted/queries';
 import { stateSeverity } from './EnquiryDetailPage';
 import './enquiry.css';
 
-export const QUOTE_CENTER_FILTERS = ['state'] as const;
+export const QUOTE_CENTER_FILTERS = ['state', 'make', 'keyword'] as const;
 
 type Scope = 'direct' | 'zone';
 
 const payloadOf = (s: ListSearch, scope: Scope): PayloadIn<'quoteCenter'> => ({
   scope,
+  make_id: /^\d+$/.test(String(s.make ?? '')) ? Number(s.make) : null,
+  keyword: String(s.keyword ?? ''),
   state: (['open', 'expired', 'ended', 'cancelled'].includes(String(s.state)) ? String(s.state) : '') as PayloadIn<'quoteCenter'>['state'],
   page_number: s.page ?? 1,
   page_size: s.size ?? 50,
@@ -30,7 +33,7 @@ const payloadOf = (s: ListSearch, scope: Scope): PayloadIn<'quoteCenter'> => ({
 const centerQuery = (scope: Scope) => (s: ListSearch) => {
   const p = payloadOf(s, scope);
   return queryOptions({
-    queryKey: enquiryKeys.center({ page: Number(p.page_number ?? 1), state: `${scope}:${p.state}:${p.page_size}` }),
+    queryKey: enquiryKeys.center({ page: Number(p.page_number ?? 1), state: `${scope}:${p.state}:${p.page_size}:${p.make_id ?? ''}:${p.keyword}` }),
     queryFn: ({ signal }) => request('get', 'quoteCenter', p, undefined, { signal }),
   });
 };
@@ -38,9 +41,14 @@ const centerQuery = (scope: Scope) => (s: ListSearch) => {
 const at = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '—');
 
 export function QuoteCenterPage({ search, onSearch, scope = 'direct' }: { search: ListSearch; onSearch: (s: ListSearch) => void; scope?: Scope }) {
+  const makes = useQuery(wantedMakesQuery());
   const def: ListDef<EnquirySummary, ReturnType<typeof enquiryKeys.center>, AnswerOf<'quoteCenter'>> = {
     title: scope === 'zone' ? '报价专区' : '报价中心',
-    filters: [{ name: 'state', label: '状态', type: 'select', options: [{ label: '待报价', value: 'open' }, { label: '已过期', value: 'expired' }, { label: '已结束', value: 'ended' }, { label: '已取消', value: 'cancelled' }] }],
+    filters: [
+      { name: 'keyword', label: 'OE号或配件名称', type: 'text' },
+      { name: 'make', label: '车型品牌', type: 'select', options: (makes.data ?? []).map((m) => ({ label: `${m.initial} · ${m.name}`, value: String(m.id) })) },
+      { name: 'state', label: '状态', type: 'select', options: [{ label: '待报价', value: 'open' }, { label: '已过期', value: 'expired' }, { label: '已结束', value: 'ended' }, { label: '已取消', value: 'cancelled' }] },
+    ],
     query: centerQuery(scope),
     rowKey: (e) => e.id,
     columns: [

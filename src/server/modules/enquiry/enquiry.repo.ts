@@ -1,6 +1,8 @@
 /** Enquiries, their lines, recipients and quotes (migration 0050). */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { likeEscape } from '../../db/helpers';
+import { normalizeOe } from '../../../shared/domain/oe';
 import type { EnquiryLine, QuoteRule, QuoteRounding, QuoteRuleColumn } from '../../../shared/domain/enquiry';
 
 export interface EnquiryRow {
@@ -104,11 +106,16 @@ export const listOfBuyer = async (db: Kysely<DB>, companyId: number, state: stri
  * Enquiries sent to this seller company (scope direct), or open to it in the zone of its main
  * makes (scope zone); never drafts, never its own; newest first.
  */
-export const listOfSeller = async (db: Kysely<DB>, companyId: number, scope: 'direct' | 'zone', state: string, now: Date, offset: number, limit: number) => {
+export const listOfSeller = async (db: Kysely<DB>, companyId: number, scope: 'direct' | 'zone', state: string, now: Date, offset: number, limit: number,
+  filter: { makeId: number | null; keyword: string } = { makeId: null, keyword: '' }) => {
   const who = scope === 'direct'
     ? sql`exists (select 1 from enquiry_recipient r where r.enquiry_id = e.id and r.seller_company_id = ${companyId})`
     : sql`e.zone and e.make_id = any((select main_make_ids from company where id = ${companyId})::int[]) and e.buyer_company_id <> ${companyId}`;
-  const where = sql`${who} and e.state <> 'draft' and ${stateFilter(state, now)}`;
+  const kw = filter.keyword ? `%${likeEscape(filter.keyword)}%` : null;
+  const kwNorm = filter.keyword ? `%${likeEscape(normalizeOe(filter.keyword))}%` : null;
+  const where = sql`${who} and e.state <> 'draft' and ${stateFilter(state, now)}
+    ${filter.makeId !== null ? sql`and e.make_id = ${filter.makeId}` : sql``}
+    ${kw ? sql`and exists (select 1 from enquiry_line l where l.enquiry_id = e.id and (l.name ilike ${kw} or (${kwNorm} <> '%%' and l.oe_norm like ${kwNorm})))` : sql``}`;
   const [rows, total] = await Promise.all([
     sql<EnquiryRow>`${ENQUIRY} where ${where} order by e.id desc offset ${offset} limit ${limit}`.execute(db),
     sql<{ n: number }>`select count(*)::int as n from enquiry e where ${where}`.execute(db),

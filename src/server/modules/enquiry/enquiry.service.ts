@@ -26,6 +26,8 @@ import * as repo from './enquiry.repo';
 export const enquiryServiceText = {
   notFound: '询价单不存在',
   unknownSeller: '所选卖家不存在或不是卖家',
+  chooseSellers: '请选择询价的卖家，或发到报价专区',
+  zoneNeedsMake: '发到报价专区需要选择车型品牌',
   ownCompany: '不能向本公司询价',
   registeredCannotQuote: '注册会员无法报价和查看联系方式，请联系客服升级为正式会员',
   lineNotOfEnquiry: '询价行不属于这张询价单',
@@ -153,6 +155,8 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
         const [field, text] = Object.entries(checked.lines[i])[0];
         throw invalid(`lines.${i}.${field}`, `第${i + 1}行：${text}`);
       }
+      if (p.seller_ids.length === 0 && !p.zone) throw invalid('seller_ids', enquiryServiceText.chooseSellers);
+      if (p.zone && p.make_id === null) throw invalid('make_id', enquiryServiceText.zoneNeedsMake);
       if (p.seller_ids.includes(caller.companyId)) throw invalid('seller_ids', enquiryServiceText.ownCompany);
       const sellers = await repo.sellersExist(db, p.seller_ids);
       if (sellers.length !== p.seller_ids.length) throw invalid('seller_ids', enquiryServiceText.unknownSeller);
@@ -161,7 +165,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
       return inTransaction(db, async (trx) => {
         const id = await repo.insertEnquiry(trx, {
           no: enquiryNo(now), company: caller.companyId, user: caller.userId, state: p.send ? 'open' : 'draft', make_id: p.make_id,
-          vin: p.vin, note: p.note, at: now, expires: p.send ? new Date(now.getTime() + ENQUIRY_OPEN_DAYS * 86_400_000) : null,
+          vin: p.vin, note: p.note, at: now, expires: p.send ? new Date(now.getTime() + ENQUIRY_OPEN_DAYS * 86_400_000) : null, zone: p.zone,
         }, checked.lines, p.seller_ids);
         const e = (await repo.byId(trx, id))!;
         if (p.send) await postInquiryCards(trx, e, ctx);
@@ -214,7 +218,8 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
     },
 
     async center(db: Kysely<DB>, caller: Caller, p: PayloadOut<'quoteCenter'>) {
-      const { rows, total } = await repo.listOfSeller(db, caller.companyId, p.scope, p.state, clock.now(), (p.page_number - 1) * p.page_size, p.page_size);
+      const { rows, total } = await repo.listOfSeller(db, caller.companyId, p.scope, p.state, clock.now(), (p.page_number - 1) * p.page_size, p.page_size,
+        { makeId: p.make_id, keyword: p.keyword });
       // the zone needs main makes: say so rather than show an empty list that cannot fill
       const zone_makes = p.scope === 'zone' ? (await repo.mainMakes(db, caller.companyId)).length : 0;
       return { data: rows.map(summary), total, zone_makes };
