@@ -16,12 +16,12 @@ beforeAll(async () => {
 afterAll(async () => e2e?.close());
 
 describe('enquiries and quotes', () => {
-  it('the buyer asks two sellers from an OE search, the seller quotes a price and 无货, the buyer compares, accepts and orders', async () => {
+  it('the buyer asks two sellers about 3 OE numbers; seller 1 quotes two and 无货 from the center, seller 2 from the chat card; the buyer accepts the cheapest and both sellers get orders', async () => {
     // two OE numbers stocked by the demo seller (company 2) and by another seller
     const { rows } = await e2e.pglite.query<{ oe_norm: string }>(`
       select oe_norm from stock where state = 'on' and quantity > 0 and price0 is not null and company_id not in (1, 3)
-      group by oe_norm having bool_or(company_id = 2) and count(distinct company_id) >= 2 order by oe_norm limit 2`);
-    expect(rows).toHaveLength(2);
+      group by oe_norm having bool_or(company_id = 2) and count(distinct company_id) >= 2 order by oe_norm limit 3`);
+    expect(rows).toHaveLength(3);
     const buyer = await e2e.newPage();
     await e2e.signIn(buyer.page, '/login', 'buyer');
     await buyer.page.goto(`${e2e.url}/search/parts/oe?code=${rows.map((r) => r.oe_norm).join(',')}`);
@@ -65,6 +65,11 @@ describe('enquiries and quotes', () => {
     await line2.getByRole('button', { name: '无货' }).click();
     await expect(line2.getByRole('status')).toHaveText('已回复无货');
     await expect(line2.getByTestId('my-quote')).toContainText('暂无报价');
+    const line3 = seller.page.getByTestId('quote-line').nth(2);
+    const price3 = line3.getByRole('textbox', { name: '第3行 报价' });
+    await price3.fill('66');
+    await price3.press('Enter');
+    await expect(line3.getByRole('status')).toHaveText('已报价 ¥66.00');
     await e2e.shot(seller.page, 'quote-seller');
     // 我的报价 lists both answers with their fate
     await seller.page.getByRole('navigation', { name: '后台菜单' }).getByRole('link', { name: '我的报价' }).click();
@@ -100,7 +105,7 @@ describe('enquiries and quotes', () => {
     await seller2.context.close();
 
     // the buyer's open page is told at once: three new quotes beside 我的求购, and a quote card in chat
-    await expect(buyer.page.getByTestId('enquiry-badge')).toHaveText('3');
+    await expect(buyer.page.getByTestId('enquiry-badge')).toHaveText('4');
     await buyer.page.getByRole('button', { name: /^在线聊天/ }).click();
     const buyerChat = buyer.page.getByRole('dialog', { name: '在线聊天' });
     await buyerChat.getByRole('button', { name: new RegExp(`^${second.name}`) }).click();
@@ -110,7 +115,7 @@ describe('enquiries and quotes', () => {
     await e2e.shot(buyer.page, 'chat-quote-card');
     await buyerChat.getByRole('button', { name: '关闭聊天' }).click();
     await buyer.page.goto(`${e2e.url}${enquiryPath}`);
-    await expect(buyer.page.getByTestId('enquiry-state')).toHaveText('已报价 3');
+    await expect(buyer.page.getByTestId('enquiry-state')).toHaveText('已报价 4');
     const lines = buyer.page.getByTestId('enquiry-line');
     await expect(lines.nth(0).getByTestId('quote-row').nth(0)).toContainText('120.00');
     await expect(lines.nth(0).getByTestId('quote-row').nth(1)).toContainText('128.50');
@@ -121,28 +126,41 @@ describe('enquiries and quotes', () => {
     // the buyer takes the cheapest answer of each line into the cart (无货 cannot be ticked) and buys it
     await expect(lines.nth(1).getByRole('checkbox')).toHaveCount(0);
     await buyer.page.getByRole('button', { name: '每行选最低价' }).click();
-    await buyer.page.getByRole('button', { name: '采纳选中的 1 条报价' }).click();
-    await expect(buyer.page.getByRole('status').filter({ hasText: '已采纳 1 条报价' })).toHaveCount(1);
+    await buyer.page.getByRole('button', { name: '采纳选中的 2 条报价' }).click();
+    await expect(buyer.page.getByRole('status').filter({ hasText: '已采纳 2 条报价' })).toHaveCount(1);
     await expect(lines.nth(0).getByTestId('quote-row').nth(0)).toContainText('已采纳');
     await buyer.page.getByRole('link', { name: '去购物车结算' }).click();
     await buyer.page.waitForURL((u) => u.pathname === '/cart' && u.searchParams.get('kind') === 'quote');
-    const line = buyer.page.getByTestId('cart-line');
-    await expect(line).toContainText('询价单 XJ');
-    await expect.poll(() => buyer.page.getByTestId('checked-amount').innerText()).toBe('¥480.00');
+    await expect(buyer.page.getByTestId('cart-group')).toHaveCount(2);
+    await expect(buyer.page.getByTestId('cart-line').first()).toContainText('询价单 XJ');
+    await expect.poll(() => buyer.page.getByTestId('checked-amount').innerText()).toBe('¥546.00');
     await e2e.shot(buyer.page, 'enquiry-cart');
     await buyer.page.getByRole('button', { name: '去结算' }).click();
     await buyer.page.waitForURL((u) => u.pathname === '/cart/order/create');
-    await expect.poll(() => buyer.page.getByTestId('checkout-total').innerText()).toBe('¥480.00');
+    await expect.poll(() => buyer.page.getByTestId('checkout-total').innerText()).toBe('¥546.00');
     await buyer.page.getByLabel('收货人').fill('王志强');
     await buyer.page.getByLabel('联系电话').fill('13800000004');
     await buyer.page.getByLabel('收货地址').fill('广东省广州市白云区机场路88号汽配城A区12号');
     await buyer.page.getByRole('button', { name: '提交订单' }).click();
     await buyer.page.waitForURL((u) => u.pathname === '/cart/order/complete');
-    const { rows: [order] } = await e2e.pglite.query<{ seller_company_id: number; total_fen: string; price_column: string }>(
+    await expect(buyer.page.getByTestId('complete-order')).toHaveCount(2);
+    const { rows: orders } = await e2e.pglite.query<{ seller_company_id: number; total_fen: string; price_column: string }>(
       `select o.seller_company_id, o.total_fen::text, l.price_column from goods_order o join goods_order_line l on l.order_id = o.id
-       where o.buyer_company_id = 3 order by o.id desc limit 1`);
-    expect(order).toEqual({ seller_company_id: second.id, total_fen: '48000', price_column: 'quote' });
+       where o.checkout_no = (select checkout_no from goods_order where buyer_company_id = 3 order by id desc limit 1) order by o.seller_company_id`);
+    expect(orders).toEqual([
+      { seller_company_id: 2, total_fen: '6600', price_column: 'quote' },
+      { seller_company_id: second.id, total_fen: '48000', price_column: 'quote' },
+    ].sort((a, b) => a.seller_company_id - b.seller_company_id));
     await buyer.context.close();
+
+    // each seller finds its order in 销售订单
+    for (const account of ['seller', `seller${second.id}`]) {
+      const s = await e2e.newPage();
+      await e2e.signIn(s.page, '/login', account);
+      await s.page.goto(`${e2e.url}/backend/order/sales`);
+      await expect(s.page.locator('[data-order-no]').first()).toContainText('待确认');
+      await s.context.close();
+    }
   });
 
   it('报价规则: a bad markup is named and kept, a good one saved, with what a 100.00 price becomes', async () => {
