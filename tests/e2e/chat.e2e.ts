@@ -130,6 +130,19 @@ describe('chat', () => {
     await shot(seller.page, 'chat-07-stock-picker');
     await picker.locator('.p-dialog-header-close').click();
     await expect(win.locator('[data-testid="biz-card"][data-scene="product"]')).toContainText(good.supplier_oe);
+
+    // a quote in chat with no enquiry behind it (sendIMQuoteMsg): a quote card the buyer can accept
+    await win.getByRole('button', { name: '快速报价' }).click();
+    const quick = seller.page.getByRole('dialog', { name: '快速报价' });
+    await quick.getByRole('textbox', { name: 'OE号' }).fill('1K0 698 151');
+    await quick.getByRole('textbox', { name: '配件名称' }).fill('前刹车片');
+    const price = quick.getByRole('textbox', { name: '报价(元)' });
+    await price.press('Enter');
+    await expect(quick.getByRole('alert')).toHaveText('请输入报价');
+    await price.fill('95.5');
+    await price.press('Enter');
+    await expect(quick).toHaveCount(0);
+    await expect(win.locator('[data-testid="biz-card"][data-scene="weChat-002"]').last()).toContainText('95.50');
     await seller.context.close();
 
     const buyer = await e2e.newPage();
@@ -141,6 +154,7 @@ describe('chat', () => {
     await card.getByRole('button', { name: '加入购物车' }).click();
     await expect(card.getByRole('status')).toContainText('已加入购物车');
     await shot(buyer.page, 'chat-08-order-link');
+    await expect(bwin.locator('[data-testid="biz-card"][data-scene="weChat-002"]').last().getByRole('button', { name: '采纳报价' })).toHaveCount(1);
     const { rows: [inCart] } = await e2e.pglite.query<{ n: number }>('select count(*)::int as n from cart_item where stock_id = $1', [good.id]);
     expect(inCart.n).toBe(1);
     await buyer.context.close();

@@ -351,6 +351,29 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       expect(await ids(`make_id=${otherMake}`)).not.toContain(e.id);
     });
 
+    it('sendIMQuoteMsg: a seller quotes in chat with no enquiry; the buyer finds it in 我的询价 and can accept it', async () => {
+      const db = env.database.db;
+      const buyerUuid = (await sql<{ uuid: string }>`select uuid from app_user where company_id = 3 order by is_owner desc, id limit 1`.execute(db)).rows[0].uuid;
+      const send = (body: Record<string, unknown>, user = `seller${other}`) =>
+        call('POST', '/im/quote', user, { oe_number: '1K0 698 151', product_name: '前刹车片', brand_name_new: '博世', quality_name_new: '品牌件', price: '95.5', msg_to_uuid: buyerUuid, product_qty: 2, ...body });
+      expect((await send({ price: 'abc' })).body).toMatchObject({ code: 422, field: 'price', client_msg: enquiryText.badPrice });
+      expect((await send({ oe_number: '12', product_name: '' })).body).toMatchObject({ code: 422, field: 'oe_number', client_msg: enquiryText.oeTooShort });
+      expect((await send({}, 'buyer')).status).toBe(403);
+      const r = await send({});
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.data.quote).toMatchObject({ price_fen: 9550, brand: '博世', qty: 2, seller_company_id: other });
+      const mine = (await call('GET', `/enquiry/detail/${r.body.data.enquiry_id}`, 'buyer')).body.data;
+      expect(mine).toMatchObject({ note: '卖家在聊天中报价', state_text: '已报价 1', recipients: [expect.objectContaining({ id: other })] });
+      expect(mine.lines[0]).toMatchObject({ oe_norm: '1K0698151', qty: 2 });
+      const card = (await call('GET', '/im/sync?since=0', 'buyer')).body.data.messages
+        .find((m: { content: { LinkData?: { quoteId?: number } } }) => m.content.LinkData?.quoteId === r.body.data.quote.id);
+      expect(card.content).toMatchObject({ SceneCode: 'weChat-002', BusinessInfo: { 产品报价: '95.50' } });
+      expect((await call('POST', '/enquiry/accept', 'buyer', { quote_ids: [r.body.data.quote.id] })).body.data).toEqual({ added: 1, already: 0 });
+      const cart = (await call('GET', `/cart?type_code=${encodeURIComponent('临时产品')}`, 'buyer')).body.data;
+      const line = cart.groups.flatMap((g: { items: Array<{ id: number; quoteId: number }> }) => g.items).find((i: { quoteId: number }) => i.quoteId === r.body.data.quote.id);
+      await call('POST', '/cart/remove', 'buyer', { ids: [line.id] });
+    });
+
     it('drafts are sent later; cancelled and draft enquiries can be deleted, others not', async () => {
       const draft = (await add({ send: false })).body.data;
       expect(draft).toMatchObject({ state: 'draft', state_text: '草稿' });

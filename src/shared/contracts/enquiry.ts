@@ -273,6 +273,22 @@ export const enquiryEndpoints = {
       suggested_fen: v.nullable(v.number()),
     })),
   }),
+  sendIMQuoteMsg: defineEndpoint({
+    method: 'post', path: '/im/quote', tag: 'quote', access: 'user', permissions: QUOTE_CODES, idempotent: true,
+    summary: '聊天中直接报价（没有询价单时）：为聊天对象的公司记一张只发给本公司的询价单（备注“卖家在聊天中报价”），报价一行并发报价卡片；对方可采纳进购物车。price 为元，−1 为无货',
+    payload: v.object({
+      oe_number: textOf('OE号', 40),
+      product_name: textOf('配件名称', 50),
+      brand_name_new: textOf('品牌', 30),
+      quality_name_new: textOf('品质', 20),
+      price: v.union([v.string('报价应为数字'), v.number('报价应为数字')], '报价应为数字'),
+      /** the sender (must be the caller; kept for the spec's shape) */
+      uuid: v.optional(v.string(), ''),
+      msg_to_uuid: v.pipe(v.string('请选择聊天对象'), v.trim(), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, '请选择聊天对象'), v.toLowerCase()),
+      product_qty: wholeOf('数量', 1, 9999, 1),
+    }),
+    answer: v.object({ enquiry_id: v.number(), quote: quoteSchema }),
+  }),
   quoteRules: defineEndpoint({
     method: 'get', path: '/quote/rules', tag: 'quote', access: 'user', permissions: QUOTE_CODES,
     summary: '报价规则：报价有效天数、默认货期、预填价格取哪一列库存价、加价百分比和取整；未设置时为默认规则',

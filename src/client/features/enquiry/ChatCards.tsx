@@ -16,7 +16,8 @@ import { Dialog } from 'primereact/dialog';
 import { SCENE_INQUIRY, SCENE_PRODUCT, type BizContent, type ImMessage } from '../../../shared/contracts';
 import { useCartWrite } from '../cart/cart-writes';
 import { quotePriceText } from '../../../shared/domain/enquiry';
-import { request } from '../../api/request';
+import { InputText } from 'primereact/inputtext';
+import { ApiError, request } from '../../api/request';
 import { errorText } from '../account/form';
 import { cartKeys } from '../cart/queries';
 import { enquiryKeys } from './queries';
@@ -156,5 +157,50 @@ function ProductCard({ c, mine }: { c: BizContent; mine: boolean }) {
       {state?.kind === 'error' && <small className="field-error" role="alert">{state.text}</small>}
       <a href={c.LinkData.link} target="_blank" rel="noopener">查看同OE号的其他报价</a>
     </div>
+  );
+}
+
+/**
+ * 报价 from the chat composer (sendIMQuoteMsg): quote a part to the chat partner without an enquiry.
+ * 860px (001 §9). The server records it as a one-line enquiry for the partner and posts the quote
+ * card; a refusal names the field and keeps what was typed.
+ */
+export function ChatQuoteDialog({ targetId, onHide }: { targetId: string; onHide: () => void }) {
+  const [f, setF] = useState({ oe_number: '', product_name: '', brand_name_new: '', quality_name_new: '', product_qty: '1', price: '' });
+  const [error, setError] = useState<{ field: string; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const key = useRef(crypto.randomUUID());
+  const send = async (noStock: boolean) => {
+    if (!noStock && !f.price.trim()) return setError({ field: 'price', text: '请输入报价' });
+    setBusy(true);
+    setError(null);
+    try {
+      await request('post', 'sendIMQuoteMsg', { ...f, price: noStock ? '-1' : f.price, msg_to_uuid: targetId }, undefined, { silent: true, idempotencyKey: key.current });
+      onHide();
+    } catch (err) {
+      setError({ field: err instanceof ApiError ? err.field ?? '' : '', text: errorText(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const input = (k: keyof typeof f, label: string, props: Record<string, unknown> = {}) => (
+    <label>{label}<InputText value={f[k]} onChange={(e) => setF({ ...f, [k]: e.target.value })} invalid={error?.field === k} aria-label={label} {...props} /></label>
+  );
+  return (
+    <Dialog header="快速报价" visible modal onHide={onHide} style={{ width: '860px', maxWidth: '96vw' }}>
+      <form className="quote-form" noValidate onSubmit={(e) => { e.preventDefault(); void send(false); }}>
+        {input('oe_number', 'OE号', { maxLength: 40 })}
+        {input('product_name', '配件名称', { maxLength: 50 })}
+        {input('brand_name_new', '品牌', { maxLength: 30 })}
+        {input('quality_name_new', '品质', { maxLength: 20 })}
+        {input('product_qty', '数量', { inputMode: 'numeric' })}
+        {input('price', '报价(元)', { inputMode: 'decimal', placeholder: '回车发送' })}
+        <span className="quote-form-actions">
+          <Button type="submit" size="small" label="发送报价" icon="pi pi-send" loading={busy} />
+          <Button type="button" size="small" outlined severity="secondary" label="无货" disabled={busy} onClick={() => void send(true)} />
+        </span>
+      </form>
+      {error && <p className="field-error" role="alert">{error.text}</p>}
+    </Dialog>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import type { ImConversation, ImMessage } from '../../../shared/contracts';
-import { IM_TEXT_MAX, SCENE_INQUIRY } from '../../../shared/contracts';
+import { IM_TEXT_MAX, QUOTE_CODES, SCENE_INQUIRY } from '../../../shared/contracts';
 import { imageKindOf, imageMaxMb, MB } from '../../../shared/domain/upload';
 import { msg } from '../../../shared/messages';
 import { request } from '../../api/request';
@@ -13,7 +13,7 @@ import { chat, previewOf, useChat, type QueuedMessage } from './chat-store';
 import { contactQuery } from './queries';
 import type { ImStatus } from './transport';
 import './chat.css';
-import { BizCard } from '../enquiry/ChatCards';
+import { BizCard, ChatQuoteDialog } from '../enquiry/ChatCards';
 import { StockPicker } from './StockPicker';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { STOCK_CODES } from '../../../shared/domain/stock';
@@ -146,6 +146,8 @@ function Composer({ targetId, canSend }: { targetId: string; canSend: boolean })
   // a seller with its stock (M03) sends order links; the server decides in any case
   const mayLink = hasAnyPermission(linkSession.user?.permissions ?? [], STOCK_CODES);
   const [picking, setPicking] = useState(false);
+  const mayQuote = hasAnyPermission(linkSession.user?.permissions ?? [], QUOTE_CODES);
+  const [quoting, setQuoting] = useState(false);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -215,6 +217,11 @@ function Composer({ targetId, canSend }: { targetId: string; canSend: boolean })
           <i className="pi pi-image" /> {msg.chatImage}
         </button>
         <input ref={file} type="file" accept="image/png,image/jpeg" hidden onChange={(e) => void sendImage(e.target.files?.[0])} />
+        {canSend && mayQuote && (
+          <button type="button" className="linklike" title="快速报价" onClick={() => setQuoting(true)}>
+            <i className="pi pi-tag" /> 快速报价
+          </button>
+        )}
         {canSend && mayLink && (
           <button type="button" className="linklike" title="发送订单链接" onClick={() => setPicking(true)}>
             <i className="pi pi-link" /> 发送订单链接
@@ -222,6 +229,7 @@ function Composer({ targetId, canSend }: { targetId: string; canSend: boolean })
         )}
       </div>
       {picking && <StockPicker targetId={targetId} visible onHide={() => setPicking(false)} />}
+      {quoting && <ChatQuoteDialog targetId={targetId} onHide={() => setQuoting(false)} />}
       {canSend ? (
         <textarea ref={area} aria-label="输入消息" placeholder={msg.chatPlaceholder} value={text} maxLength={IM_TEXT_MAX + 100}
           onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />

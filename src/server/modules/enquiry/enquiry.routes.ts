@@ -4,7 +4,7 @@ import type { EnquiryService } from './enquiry.service';
 
 type Names =
   | 'enquiryAdd' | 'enquiryList' | 'enquiryDetail' | 'enquirySend' | 'enquiryEnd' | 'enquiryCancel' | 'enquiryAnew' | 'enquiryDelete'
-  | 'enquiryQuoteCount' | 'quoteAccept' | 'quoteCenter' | 'quoteEnquiry' | 'quoteSubmit' | 'quoteMine' | 'getIMQuoteHisgoryByOe' | 'getMyProductByOe' | 'quoteRules' | 'quoteRulesSave';
+  | 'enquiryQuoteCount' | 'quoteAccept' | 'quoteCenter' | 'quoteEnquiry' | 'quoteSubmit' | 'quoteMine' | 'getIMQuoteHisgoryByOe' | 'getMyProductByOe' | 'quoteRules' | 'quoteRulesSave' | 'sendIMQuoteMsg';
 
 const idOf = (id: string | undefined) => pathId(id, '询价单');
 
@@ -29,5 +29,6 @@ export const enquiryHandlers = (svc: EnquiryService): Pick<Handlers, Names> => (
   getIMQuoteHisgoryByOe: (p, ctx) => svc.history(ctx.db, ctx.caller!, p.oe),
   getMyProductByOe: (p, ctx) => svc.myProduct(ctx.db, ctx.caller!, p.oe),
   quoteRules: (_p, ctx) => svc.rules(ctx.db, ctx.caller!),
+  sendIMQuoteMsg: (p, ctx) => svc.chatQuote(ctx.db, ctx.caller!, p, ctx),
   quoteRulesSave: (p, ctx) => svc.saveRules(ctx.db, ctx.caller!, p),
 });

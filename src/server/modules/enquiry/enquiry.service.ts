@@ -33,6 +33,9 @@ export const enquiryServiceText = {
   lineNotOfEnquiry: '询价行不属于这张询价单',
   quoteAccepted: '买家已采纳该报价，不能再修改',
   quoteNotFound: '报价不存在，请刷新后重试',
+  noPartner: '聊天对象不存在或已停用',
+  notYourself: '只能以自己的身份报价',
+  chatQuoteNote: '卖家在聊天中报价',
   noCartRight: '没有采购权限，不能把报价加入购物车',
 };
 
@@ -258,6 +261,42 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
     async saveRules(db: Kysely<DB>, caller: Caller, p: PayloadOut<'quoteRulesSave'>) {
       await repo.saveRule(db, caller.companyId, caller.userId, p, clock.now());
       return rulesShown(db, caller.companyId);
+    },
+
+    /**
+     * sendIMQuoteMsg: a seller quotes in chat with no enquiry behind it. The quote needs a line to
+     * answer and a buyer to accept it, so one enquiry of one line is recorded for the chat partner's
+     * company, addressed to the seller only and noted 卖家在聊天中报价; then it is an ordinary quote
+     * (its card, acceptance, cart and order). The partner sees it in 我的询价.
+     */
+    async chatQuote(db: Kysely<DB>, caller: Caller, p: PayloadOut<'sendIMQuoteMsg'>, ctx?: Pick<RequestContext, 'afterCommit'>) {
+      if (p.uuid && p.uuid.toLowerCase() !== (await imRepo.userById(db, caller.userId))?.uuid) throw forbidden(enquiryServiceText.notYourself);
+      const to = await imRepo.userByUuid(db, p.msg_to_uuid);
+      if (!to || !to.active) throw new AppError(ResultCode.notFound, 404, enquiryServiceText.noPartner);
+      if (to.company_id === caller.companyId) throw invalid('msg_to_uuid', enquiryText.ownEnquiry);
+      const noStock = String(p.price).trim() === '-1';
+      const checked = checkEnquiryLines([{ oe: p.oe_number, name: p.product_name, qty: p.product_qty, quality: '不限' }]);
+      if (!checked.ok) {
+        const [field, text] = Object.entries(checked.lines[0] ?? {})[0] ?? ['oe', checked.form ?? enquiryText.lineNeedsPart];
+        throw invalid(field === 'oe' ? 'oe_number' : field === 'name' ? 'product_name' : 'product_qty', text);
+      }
+      if (!noStock) {
+        const price = parseQuotePrice(p.price);
+        if (!price.ok) throw invalid('price', price.message);
+      }
+      return inTransaction(db, async (trx) => {
+        const now = clock.now();
+        const id = await repo.insertEnquiry(trx, {
+          no: enquiryNo(now), company: to.company_id, user: to.id, state: 'open', make_id: null, vin: '', note: enquiryServiceText.chatQuoteNote,
+          at: now, expires: new Date(now.getTime() + ENQUIRY_OPEN_DAYS * 86_400_000),
+        }, checked.lines, [caller.companyId]);
+        const line = (await repo.lines(trx, id))[0];
+        const quote = await this.submit(trx, caller, {
+          enquiry_id: id, line_id: line.id, price: noStock ? '' : p.price, no_stock: noStock, currency: 'CNY', brand: p.brand_name_new,
+          quality: p.quality_name_new, qty: p.product_qty, delivery_days: 0, valid_days: (await ruleOf(trx, caller.companyId)).valid_days, note: '',
+        }, ctx);
+        return { enquiry_id: id, quote };
+      });
     },
 
     async submit(db: Kysely<DB>, caller: Caller, p: PayloadOut<'quoteSubmit'>, ctx?: Pick<RequestContext, 'afterCommit'>) {
