@@ -52,6 +52,12 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       // another company's buyer cannot read it
       expect((await call('GET', `/enquiry/detail/${e.id}`, 'seller')).status).toBe(403);
       expect((await call('GET', '/enquiry/mine', 'buyer')).body.data.data[0]).toMatchObject({ id: e.id, state_text: '待报价' });
+      // photos of the buyer's own uploads travel with it and sellers see them
+      const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+      const img = (await call('POST', '/upload/file', 'buyer', { base64_data: png, file_name: 'p.png' })).body.data.file_path;
+      const withImg = (await add({ img_infos: [img, img] })).body.data;
+      expect(withImg.img_infos).toEqual([img]);
+      expect((await call('GET', `/quote/enquiry/${withImg.id}`, 'seller')).body.data.img_infos).toEqual([img]);
     });
 
     it('refuses 0 lines, 51 lines, a short OE, its own company and an unknown seller, creating nothing', async () => {
@@ -63,6 +69,7 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       expect((await add({ seller_ids: [3] })).body).toMatchObject({ code: 422, field: 'seller_ids', client_msg: enquiryServiceText.ownCompany });
       expect((await add({ seller_ids: [4] })).body).toMatchObject({ code: 422, field: 'seller_ids', client_msg: enquiryServiceText.unknownSeller });
       expect((await add({ seller_ids: [] })).body).toMatchObject({ code: 422, field: 'seller_ids' });
+      expect((await add({ img_infos: ['/api/uploads/0123456789abcdef0123456789abcdef.png'] })).body).toMatchObject({ code: 422, field: 'img_infos.0', client_msg: enquiryServiceText.imageNotOurs });
       expect(await count('enquiry')).toBe(before);
     });
 

@@ -45,6 +45,7 @@ export const enquiryCreatePayload = v.object({
   /** the seller companies to ask (from OE results); may be empty when the enquiry goes to the zone */
   seller_ids: v.pipe(v.array(idOf('卖家'), '请选择询价的卖家'), v.maxLength(50, '一次最多询价50家卖家'), v.transform((ids) => [...new Set(ids)])),
   make_id: v.optional(v.nullable(idOf('车型品牌')), null),
+  img_infos: v.optional(v.pipe(v.array(v.string('图片地址应为文本'), '图片应为列表'), v.maxLength(5, '最多上传5张图片')), []),
   /** also open to every seller whose main makes include make_id (报价专区); needs make_id */
   zone: v.optional(v.boolean('是否发到报价专区应为 true 或 false'), false),
   vin: v.optional(v.pipe(v.string('VIN码应为文本'), v.transform(normalizeVin), v.check((s) => s === '' || /^[A-HJ-NPR-Z0-9]{17}$/.test(s), 'VIN码必须是17位字母或数字（不含I、O、Q）')), ''),
@@ -109,6 +110,8 @@ export const enquiryDetailSchema = v.object({
   ...enquirySummarySchema.entries,
   vin: v.string(),
   note: v.string(),
+  /** up to 5 photos (file paths of the buyer's company's uploads) */
+  img_infos: v.array(v.string()),
   lines: v.array(enquiryLineSchema),
   /** the buyer sees every seller's quotes; a seller only its own */
   quotes: v.array(quoteSchema),

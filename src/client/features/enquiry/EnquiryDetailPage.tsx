@@ -22,6 +22,7 @@ import { OfflineError, request } from '../../api/request';
 import { errorText } from '../account/form';
 import { enquiryDetailQuery, enquiryKeys } from './queries';
 import './enquiry.css';
+import '../search/search-extras.css';
 
 const day = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '—');
 const MOVES: Array<Exclude<EnquiryAction, 'update'>> = ['send', 'end', 'cancel', 'anew', 'delete'];
@@ -111,6 +112,9 @@ export function EnquiryDetailPage({ id }: { id: number }) {
           </span>
         </div>
         {e.note && <p className="muted">备注：{e.note}</p>}
+        {e.img_infos.length > 0 && (
+          <p className="wanted-thumbs" aria-label="询价图片">{e.img_infos.map((src) => <a key={src} href={src} target="_blank" rel="noreferrer"><img src={src} alt="询价图片" /></a>)}</p>
+        )}
         {status && (
           <p className={`stock-status ${status.kind}`} role={status.kind === 'ok' ? 'status' : 'alert'}>
             {status.text}{status.kind === 'ok' && status.text.includes('购物车') && <> <Link to="/cart" search={{ kind: 'quote' }}>去购物车结算</Link></>}

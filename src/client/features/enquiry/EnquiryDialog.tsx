@@ -9,6 +9,8 @@ import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
 import { wantedMakesQuery } from '../wanted/queries';
+import { UploadButton } from '../../ui/UploadButton';
+import '../search/search-extras.css';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -30,6 +32,7 @@ export function EnquiryDialog({ lines: initial, sellers, onHide }: { lines: Arra
   const [note, setNote] = useState('');
   const [makeId, setMakeId] = useState<number | null>(null);
   const [zone, setZone] = useState(false);
+  const [images, setImages] = useState<string[]>([]);
   const makes = useQuery(wantedMakesQuery());
   const [error, setError] = useState<{ field: string; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,7 +49,7 @@ export function EnquiryDialog({ lines: initial, sellers, onHide }: { lines: Arra
     setBusy(true);
     setError(null);
     try {
-      const e = await request('post', 'enquiryAdd', { lines, seller_ids: chosen, note, make_id: makeId, zone }, undefined, { silent: true, idempotencyKey: key.current });
+      const e = await request('post', 'enquiryAdd', { lines, seller_ids: chosen, note, make_id: makeId, zone, img_infos: images }, undefined, { silent: true, idempotencyKey: key.current });
       void qc.invalidateQueries({ queryKey: enquiryKeys.all() });
       onHide();
       void navigate({ to: '/enquiry/list/$id', params: { id: String(e.id) } });
@@ -97,8 +100,19 @@ export function EnquiryDialog({ lines: initial, sellers, onHide }: { lines: Arra
           <label><input type="checkbox" checked={zone} disabled={makeId === null} onChange={(e) => setZone(e.target.checked)} /> 同时发到报价专区（主营该车型的卖家都能报价）</label>
           {error?.field === 'make_id' && <div className="field-error" role="alert">{error.text}</div>}
         </div>
+        <div className="enquiry-images" id="img_infos">
+          <span>图片（选填，最多5张）</span>
+          {images.map((src) => (
+            <span key={src} className="wanted-thumb">
+              <img src={src} alt="询价图片" />
+              <button type="button" aria-label="删除图片" onClick={() => setImages((x) => x.filter((p) => p !== src))}>×</button>
+            </span>
+          ))}
+          {images.length < 5 && <UploadButton onUploaded={(url) => setImages((x) => [...x, url].slice(0, 5))} onProblem={(t) => setError({ field: 'img_infos', text: t })} />}
+          {error?.field.startsWith('img_infos') && <div className="field-error" role="alert">{error.text}</div>}
+        </div>
         <label className="enquiry-note">备注<InputText value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} placeholder="如 车型、年款、急用" /></label>
-        {error && !error.field.startsWith('lines.') && error.field !== 'seller_ids' && error.field !== 'make_id' && <p className="field-error" role="alert">{error.text}</p>}
+        {error && !error.field.startsWith('lines.') && error.field !== 'seller_ids' && error.field !== 'make_id' && !error.field.startsWith('img_infos') && <p className="field-error" role="alert">{error.text}</p>}
       </div>
     </Dialog>
   );

@@ -20,6 +20,7 @@ import { enquiryKeys, sellerEnquiryQuery } from './queries';
 import { quoteRulesQuery } from './QuoteRulesPage';
 import { stateSeverity } from './EnquiryDetailPage';
 import './enquiry.css';
+import '../search/search-extras.css';
 
 const day = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '—');
 
@@ -39,6 +40,9 @@ export function SellerEnquiryPage({ id }: { id: number }) {
         </div>
         {e.vin && <p className="muted">VIN：{e.vin}</p>}
         {e.note && <p className="muted">备注：{e.note}</p>}
+        {e.img_infos.length > 0 && (
+          <p className="wanted-thumbs" aria-label="询价图片">{e.img_infos.map((src) => <a key={src} href={src} target="_blank" rel="noreferrer"><img src={src} alt="询价图片" /></a>)}</p>
+        )}
         {!open && <p className="muted">询价单{e.state_text}，不能再报价。</p>}
       </section>
       {e.lines.map((l) => (

@@ -9,7 +9,7 @@ export interface EnquiryRow {
   id: number; enquiry_no: string; buyer_company_id: number; buyer_user_id: number; state: 'draft' | 'open' | 'ended' | 'cancelled';
   make_id: number | null; make_name: string; vin: string; note: string; quote_count: number; unseen_quotes: number;
   created_at: Date; expires_at: Date | null; buyer_company_name: string; first_line: string; line_count: number;
-  zone: boolean; wanted_id: number | null;
+  zone: boolean; wanted_id: number | null; img_infos: string[];
 }
 
 export interface QuoteRow {
@@ -20,7 +20,7 @@ export interface QuoteRow {
 
 const ENQUIRY = sql`select e.id, e.enquiry_no, e.buyer_company_id, e.buyer_user_id, e.state, e.make_id,
     coalesce((select name from make where id = e.make_id), '') as make_name, e.vin, e.note, e.quote_count, e.unseen_quotes,
-    e.created_at, e.expires_at, c.name as buyer_company_name, e.zone, e.wanted_id,
+    e.created_at, e.expires_at, c.name as buyer_company_name, e.zone, e.wanted_id, e.img_infos,
     coalesce((select case when l.oe <> '' then l.oe || ' ' || l.name else l.name end from enquiry_line l where l.enquiry_id = e.id order by l.line_no limit 1), '') as first_line,
     (select count(*)::int from enquiry_line l where l.enquiry_id = e.id) as line_count
   from enquiry e join company c on c.id = e.buyer_company_id`;
@@ -35,12 +35,12 @@ const stateFilter = (state: string, now: Date) => {
 
 export const insertEnquiry = async (db: Kysely<DB>, r: {
   no: string; company: number; user: number; state: 'draft' | 'open'; make_id: number | null; vin: string; note: string; at: Date; expires: Date | null;
-  zone?: boolean; wanted_id?: number | null;
+  zone?: boolean; wanted_id?: number | null; img_infos?: string[];
 }, lines: EnquiryLine[], sellerIds: number[]) => {
   const { id } = (await sql<{ id: number }>`
-    insert into enquiry (enquiry_no, buyer_company_id, buyer_user_id, state, make_id, vin, note, created_at, sent_at, expires_at, zone, wanted_id)
+    insert into enquiry (enquiry_no, buyer_company_id, buyer_user_id, state, make_id, vin, note, created_at, sent_at, expires_at, zone, wanted_id, img_infos)
     values (${r.no}, ${r.company}, ${r.user}, ${r.state}, ${r.make_id}, ${r.vin}, ${r.note}, ${r.at}, ${r.state === 'open' ? r.at : null}, ${r.expires},
-      ${r.zone ?? false}, ${r.wanted_id ?? null})
+      ${r.zone ?? false}, ${r.wanted_id ?? null}, ${JSON.stringify(r.img_infos ?? [])}::jsonb)
     returning id`.execute(db)).rows[0];
   await db.insertInto('enquiry_line' as never).values(lines.map((l, i) => ({ enquiry_id: id, line_no: i + 1, oe: l.oe, oe_norm: l.oe_norm, name: l.name, qty: l.qty, quality: l.quality })) as never).execute();
   if (sellerIds.length > 0) await db.insertInto('enquiry_recipient' as never).values(sellerIds.map((s) => ({ enquiry_id: id, seller_company_id: s })) as never).execute();
@@ -52,8 +52,8 @@ export const byWanted = async (db: Kysely<DB>, wantedId: number) =>
   (await sql<EnquiryRow>`${ENQUIRY} where e.wanted_id = ${wantedId} for update of e`.execute(db)).rows[0];
 
 /** A wanted request's new text, make and VIN on its enquiry and its one line. */
-export const updateWantedEnquiry = async (db: Kysely<DB>, enquiryId: number, p: { content: string; make_id: number; vin: string }) => {
-  await sql`update enquiry set make_id = ${p.make_id}, vin = ${p.vin} where id = ${enquiryId}`.execute(db);
+export const updateWantedEnquiry = async (db: Kysely<DB>, enquiryId: number, p: { content: string; make_id: number; vin: string; img_infos: string[] }) => {
+  await sql`update enquiry set make_id = ${p.make_id}, vin = ${p.vin}, img_infos = ${JSON.stringify(p.img_infos)}::jsonb where id = ${enquiryId}`.execute(db);
   await sql`update enquiry_line set name = ${p.content} where enquiry_id = ${enquiryId} and line_no = 1`.execute(db);
 };
 

@@ -20,6 +20,7 @@ import { inTransaction, unix } from '../../db/helpers';
 import type { CartService } from '../cart/cart.service';
 import type { ImService } from '../im/im.service';
 import * as imRepo from '../im/im.repo';
+import { firstForeignUpload } from '../upload/upload.service';
 import { dongToFen } from '../../../shared/domain/currency';
 import * as repo from './enquiry.repo';
 
@@ -34,6 +35,7 @@ export const enquiryServiceText = {
   quoteAccepted: '买家已采纳该报价，不能再修改',
   quoteNotFound: '报价不存在，请刷新后重试',
   noPartner: '聊天对象不存在或已停用',
+  imageNotOurs: '图片不存在或不是本公司上传的，请重新上传',
   notYourself: '只能以自己的身份报价',
   chatQuoteNote: '卖家在聊天中报价',
   noCartRight: '没有采购权限，不能把报价加入购物车',
@@ -90,7 +92,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
       repo.lines(db, e.id), repo.quotesOf(db, e.id, side === 'buyer' ? undefined : side.seller), repo.recipients(db, e.id),
     ]);
     return {
-      ...summary(e), vin: e.vin, note: e.note, lines, quotes: quotes.map((q) => quoteOf(q, e)),
+      ...summary(e), vin: e.vin, note: e.note, img_infos: e.img_infos ?? [], lines, quotes: quotes.map((q) => quoteOf(q, e)),
       recipients: side === 'buyer' ? recipients : recipients.filter((r) => r.id === side.seller),
       actions: side === 'buyer' ? availableEnquiryActions(facts(e), nowS()) : [],
     };
@@ -164,11 +166,14 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
       const sellers = await repo.sellersExist(db, p.seller_ids);
       if (sellers.length !== p.seller_ids.length) throw invalid('seller_ids', enquiryServiceText.unknownSeller);
       if (p.make_id !== null && !(await repo.makeExists(db, p.make_id))) throw invalid('make_id', msg.chooseCarBrand);
+      const images = [...new Set(p.img_infos)];
+      const foreign = await firstForeignUpload(db, caller.companyId, images);
+      if (foreign >= 0) throw invalid(`img_infos.${foreign}`, enquiryServiceText.imageNotOurs);
       const now = clock.now();
       return inTransaction(db, async (trx) => {
         const id = await repo.insertEnquiry(trx, {
           no: enquiryNo(now), company: caller.companyId, user: caller.userId, state: p.send ? 'open' : 'draft', make_id: p.make_id,
-          vin: p.vin, note: p.note, at: now, expires: p.send ? new Date(now.getTime() + ENQUIRY_OPEN_DAYS * 86_400_000) : null, zone: p.zone,
+          vin: p.vin, note: p.note, at: now, expires: p.send ? new Date(now.getTime() + ENQUIRY_OPEN_DAYS * 86_400_000) : null, zone: p.zone, img_infos: images,
         }, checked.lines, p.seller_ids);
         const e = (await repo.byId(trx, id))!;
         if (p.send) await postInquiryCards(trx, e, ctx);

@@ -56,7 +56,7 @@ export const createWantedService = (clock: Clock) => {
         });
         await enquiryRepo.insertEnquiry(trx, {
           no: wantedNo(now), company: caller.companyId, user: caller.userId, state: 'open', make_id: p.make_id, vin: p.vin, note: '',
-          at: now, expires: new Date(now.getTime() + ENQUIRY_OPEN_DAYS * 86_400_000), zone: true, wanted_id: id,
+          at: now, expires: new Date(now.getTime() + ENQUIRY_OPEN_DAYS * 86_400_000), zone: true, wanted_id: id, img_infos: images,
         }, [{ oe: '', oe_norm: '', name: p.content, qty: 1, quality: '不限' }], []);
         return shape((await repo.byId(trx, id))!);
       });
@@ -72,7 +72,7 @@ export const createWantedService = (clock: Clock) => {
         if (e) {
           const m = enquiryTransition({ state: e.state, expiresAt: e.expires_at ? unix(e.expires_at) : null, quoteCount: e.quote_count }, 'update', Math.floor(clock.now().getTime() / 1000));
           if (!m.ok) throw new AppError(ResultCode.conflict, 409, m.reason);
-          await enquiryRepo.updateWantedEnquiry(trx, e.id, p);
+          await enquiryRepo.updateWantedEnquiry(trx, e.id, { ...p, img_infos: images });
         }
         await repo.update(trx, p.id, { content: p.content, make_id: p.make_id, vin: p.vin, img_infos: JSON.stringify(images) });
         return shape((await repo.byId(trx, p.id))!);
