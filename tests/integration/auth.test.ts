@@ -144,7 +144,7 @@ describe.each(backends)('auth on %s', (backend) => {
 
       it('refuses a refresh without the page header or from a foreign Origin, spending nothing', async () => {
         const t = await env.login('buyer');
-        for (const headers of [{}, { Origin: 'https://evil.example' }, { Origin: 'null' }, { 'X-Requested-With': 'XMLHttpRequest' }]) {
+        for (const headers of [{}, { Origin: 'https://evil.example' }, { Origin: 'null' }, { 'X-Requested-With': 'XMLHttpRequest' }] as Array<Record<string, string>>) {
           const r = await env.refresh(t.refresh_token, { headers });
           expect(r.status).toBe(403);
           expect(r.body).toMatchObject({ code: 403, client_msg: msg.crossSiteRefused });
