@@ -56,7 +56,8 @@ const PAGE_HEADER = { 'X-Requested-With': 'qipeihub' } as const;
  * whose renewal would end that tab's token.
  */
 const callRefresh = async (spent: string | null): Promise<RefreshOutcome> => {
-  if (sessionStore.token() !== spent) return 'ok';
+  const current = sessionStore.token();
+  if (current !== null && current !== spent) return 'ok';
   const shared = await askOtherTabs();
   if (shared !== null && shared !== spent) {
     sessionStore.setToken(shared);

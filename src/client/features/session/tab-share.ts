@@ -56,7 +56,8 @@ export const askOtherTabs = async (): Promise<string | null> => {
   const uuid = sessionStore.user()?.uuid;
   const ch = channel;
   if (!ch || !uuid || !(await othersOpen())) return null;
-  const id = crypto.randomUUID();
+  // not a secret, only this question's mark (randomUUID needs a secure context)
+  const id = `${Date.now()}-${Math.random()}`;
   return new Promise((resolve) => {
     const done = (token: string | null) => {
       clearTimeout(timer);
