@@ -11,6 +11,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { createAppRouter } from './router';
 import { sessionStore } from './features/session/session-store';
+import { shareSessionAcrossTabs } from './features/session/tab-share';
 import { profileQuery } from './features/session/queries';
 import { persistOptions, revalidateRestored } from './local/persist';
 import { startOutboxSync } from './local/outbox';
@@ -43,6 +44,7 @@ addLocale('zh-CN', {
 });
 locale('zh-CN');
 installChunkReloadGuard();
+shareSessionAcrossTabs();
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -58,6 +60,7 @@ const queryClient = new QueryClient({
   },
 });
 
+// signed in when a user snapshot is stored; the access token is obtained again on the first call that needs it
 const user = sessionStore.user();
 if (user) {
   // keep the snapshot fresh; offline, the stored one serves

@@ -56,6 +56,7 @@ export const msg = {
   tokenExpired: '登录已过期，请重新登录',
   refreshInvalid: '刷新令牌无效或已过期，请重新登录',
   refreshReused: '检测到刷新令牌被重复使用，为了账号安全已退出所有相关会话，请重新登录',
+  crossSiteRefused: '请求来源无法确认，已拒绝，请在本站页面中操作',
   forbidden: '暂无权限',
   operatorOnly: '只有平台运营人员可以访问',
   otherCompany: '只能查看本公司的数据',

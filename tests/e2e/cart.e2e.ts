@@ -114,6 +114,34 @@ describe('cart', () => {
     await context.close();
   });
 
+  it('an add queued offline survives a reload with the network off, and lands once the page has a token again', async () => {
+    const { rows: [row] } = await e2e.pglite.query<{ oe_norm: string }>(`
+      select oe_norm from stock where state = 'on' and company_id not in (1, 3) and quantity > 0 and price0 is not null order by id desc limit 1`);
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'buyer');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.goto(`${e2e.url}/search/parts/oe?code=${row.oe_norm}`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const add = page.getByRole('button', { name: /^加入购物车/ }).first();
+    await add.waitFor();
+    await context.setOffline(true);
+    await add.click();
+    await page.getByRole('status').filter({ hasText: '离线，联网后自动加入' }).waitFor();
+    // the reload forgets the access token (memory only); the shell opens from the service worker
+    await page.reload();
+    await page.locator('.topbar').getByText('王志强').waitFor();
+    const renewed = page.waitForResponse((r) => r.url().endsWith('/api/user/token/refresh') && r.status() === 200);
+    await context.setOffline(false);
+    await renewed;
+    await expect.poll(() => page.getByTestId('cart-count').innerText(), { timeout: 15_000 }).toBe('1');
+    const { rows } = await e2e.pglite.query<{ qty: number }>(`select qty from cart_item c join app_user u on u.id = c.user_id where u.username = 'buyer'`);
+    expect(rows).toEqual([{ qty: 1 }]);
+    await e2e.pglite.query(`delete from cart_item where user_id = (select id from app_user where username = 'buyer')`);
+    await context.close();
+  });
+
   it('sends a guest to the login page and back, and gives users without the cart codes no cart', async () => {
     const guest = await e2e.newPage();
     await guest.page.goto(`${e2e.url}/cart`);

@@ -150,6 +150,92 @@ describe('sign-in and guards', () => {
   });
 });
 
+describe('the session across reloads (issue 11, finding 3)', () => {
+  const REFRESH_PATH = '/api/user/token/refresh';
+  /** what page script can read: cookies and both storages */
+  const readable = (page: Page) => page.evaluate(() => ({
+    cookie: document.cookie, local: JSON.stringify({ ...localStorage }), session: JSON.stringify({ ...sessionStorage }),
+  }));
+  const cartShown = (page: Page) => page.getByTestId('cart-group').or(page.getByText('购物车是空的')).first().waitFor();
+
+  it('the refresh token is an HttpOnly cookie no script reads, the access token is in memory only, and a reload keeps the user signed in', async () => {
+    const { context, page } = await newPage();
+    // every access token the page sends (the answers' bodies are gone once sign-in moves on to the next page)
+    const bearers = new Set<string>();
+    page.on('request', (r) => {
+      const auth = r.headers().authorization;
+      if (auth?.startsWith('Bearer ')) bearers.add(auth.slice(7));
+    });
+    await signIn(page, '/login', 'buyer');
+    expect(bearers.size).toBeGreaterThan(0);
+    const jar = await context.cookies();
+    expect(jar).toHaveLength(1);
+    expect(jar[0]).toMatchObject({ name: 'qph_rt', httpOnly: true, sameSite: 'Strict', path: REFRESH_PATH });
+    const before = await readable(page);
+    expect(before.cookie).toBe('');
+    for (const secret of [...bearers, jar[0].value]) expect(before.local + before.session).not.toContain(secret);
+
+    // a reload: the page holds no token, obtains one by the cookie (rotating it), and a signed-in page works
+    const refreshed = page.waitForResponse((r) => r.url().endsWith(REFRESH_PATH));
+    await page.goto(server.url + '/cart');
+    const renewal = await refreshed;
+    expect(renewal.status()).toBe(200);
+    expect(renewal.request().headers()['x-requested-with']).toBe('qipeihub');
+    await cartShown(page);
+    expect(pathOf(page)).toBe('/cart');
+    await page.locator('.topbar').getByText('王志强').waitFor();
+    await expect(page.getByText('重新登录?')).toHaveCount(0);
+    const rotated = await context.cookies();
+    expect(rotated).toHaveLength(1);
+    expect(rotated[0].value).not.toBe(jar[0].value);
+    const after = await readable(page);
+    expect(after.cookie).toBe('');
+    for (const secret of [...bearers, rotated[0].value]) expect(after.local + after.session).not.toContain(secret);
+    await context.close();
+  });
+
+  it('a second tab takes the open tab\'s token instead of renewing it, and the first tab goes on working', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, '/login', 'buyer');
+    const second = await context.newPage();
+    const renewals: string[] = [];
+    second.on('request', (r) => {
+      if (r.url().endsWith(REFRESH_PATH)) renewals.push(r.url());
+    });
+    await second.goto(server.url + '/cart');
+    await cartShown(second);
+    await second.waitForLoadState('networkidle');
+    expect(renewals).toEqual([]);
+
+    // the first tab's token was not ended by the second one: its next calls succeed
+    const refused: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/') && r.status() === 401) refused.push(r.status());
+    });
+    await page.bringToFront();
+    await page.getByRole('link', { name: /^购物车/ }).click();
+    await page.waitForURL((u) => u.pathname === '/cart');
+    await cartShown(page);
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
+    await expect(page.getByText('重新登录?')).toHaveCount(0);
+    await context.close();
+  });
+
+  it('退出登录 clears the refresh cookie, and a reload stays signed out', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, '/login', 'buyer');
+    expect((await context.cookies()).map((c) => c.name)).toEqual(['qph_rt']);
+    await page.locator('.topbar').getByRole('button', { name: /王志强/ }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(await context.cookies()).toEqual([]);
+    await page.goto(server.url + '/cart');
+    await page.waitForURL((u) => u.pathname === '/login');
+    await context.close();
+  });
+});
+
 describe('first load', () => {
   it('the login page loads no table code: DataTable comes with the pages that show tables', async () => {
     const { context, page } = await newPage();

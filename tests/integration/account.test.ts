@@ -6,7 +6,7 @@ import { createRecordingSms, createWebhookSms, type RecordingSms } from '../../s
 import { SMS_LIMITS } from '../../src/server/modules/sms/sms.service';
 import { BUYER_OWNER_CODES } from '../../src/server/modules/account/account.service';
 import { PAIR_LIMIT } from '../../src/server/modules/auth/rate-limit';
-import { backends, cpuTime, createTestEnv, skipReason, type TestEnv } from './harness';
+import { backends, cpuTime, createTestEnv, refreshCookieOf, skipReason, type TestEnv } from './harness';
 
 describe.each(backends)('accounts on %s', (backend) => {
   describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'accounts', () => {
@@ -47,6 +47,10 @@ describe.each(backends)('accounts on %s', (backend) => {
       const r = await register(form({ sms_code: sms.lastCode('13912345678') }));
       expect(r.status).toBe(200);
       expect(r.body.data.access_token).toBeTruthy();
+      // the refresh token only in the HttpOnly cookie, as at sign-in
+      expect(r.body.data).not.toHaveProperty('refresh_token');
+      expect(r.headers.getSetCookie().find((l) => l.startsWith('qph_rt='))).toMatch(/HttpOnly.*SameSite=Strict|SameSite=Strict.*HttpOnly/);
+      expect(refreshCookieOf(r.headers)).toBeTruthy();
 
       const me = await env.call('POST', '/api/user/profile', { token: r.body.data.access_token });
       expect(me.body.data).toMatchObject({ company_name: '南京宁通汽车维修有限公司', user_name: '周宁通', is_seller: false, allow_im: false });
@@ -211,9 +215,9 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect((await reset({ password: 'newpass2026', password2: 'newpass2027' })).body.field).toBe('password2');
       expect((await reset({ password: 'newpass2026', password2: 'newpass2026' })).body.code).toBe(200);
 
-      for (const t of [reg.body.data, app]) {
+      for (const t of [{ ...reg.body.data, refresh_token: refreshCookieOf(reg.headers)! }, app]) {
         expect((await env.call('POST', '/api/user/profile', { token: t.access_token })).body.code).toBe(908);
-        expect((await env.call('POST', '/api/user/token/refresh', { body: { refresh_token: t.refresh_token } })).body.code).toBe(908);
+        expect((await env.refresh(t.refresh_token)).body.code).toBe(908);
       }
       const old = await env.call('POST', '/api/user/auth', { body: { username: 'NingTong01', password: 'ningtong2026' } });
       expect(old.body.client_msg).toBe(msg.badCredentials);

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { msg } from '../../src/shared/messages';
-import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+import { backends, createTestEnv, refreshCookieOf, skipReason, type TestEnv } from './harness';
+import { REFRESH_COOKIE } from '../../src/server/http/session-cookie';
+import { REFRESH_TTL_S } from '../../src/server/modules/auth/auth.service';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT, PAIR_LIMIT } from '../../src/server/modules/auth/rate-limit';
 import { MAX_BODY_BYTES } from '../../src/server/http/mount';
 import { createApp } from '../../src/server/app';
@@ -54,26 +56,28 @@ describe.each(backends)('auth on %s', (backend) => {
       env.clock.advance(601);
       const r = await profile(t.access_token);
       expect(r.body.code).toBe(4);
-      const fresh = await env.call('POST', '/api/user/token/refresh', { body: { refresh_token: t.refresh_token } });
+      const fresh = await env.refresh(t.refresh_token);
       expect(fresh.body.code).toBe(200);
       expect((await profile(fresh.body.data.access_token)).body.code).toBe(200);
     });
 
     it('rotates refresh tokens; reusing a spent one revokes the whole family', async () => {
       const first = await env.login('buyer');
-      const second = (await env.call('POST', '/api/user/token/refresh', { body: { refresh_token: first.refresh_token } })).body.data;
+      const rotated = await env.refresh(first.refresh_token);
+      const second = { ...rotated.body.data, refresh_token: rotated.refresh_token! };
+      expect(second.refresh_token).toBeTruthy();
       expect(second.refresh_token).not.toBe(first.refresh_token);
       expect(second.access_token).not.toBe(first.access_token);
       // the old access token no longer works once rotated
       expect((await profile(first.access_token)).body.code).toBe(908);
       expect((await profile(second.access_token)).body.code).toBe(200);
 
-      const reuse = await env.call('POST', '/api/user/token/refresh', { body: { refresh_token: first.refresh_token } });
+      const reuse = await env.refresh(first.refresh_token);
       expect(reuse.status).toBe(401);
       expect(reuse.body).toMatchObject({ code: 908, client_msg: msg.refreshReused });
       // the newest pair of the family is revoked too
       expect((await profile(second.access_token)).body).toMatchObject({ code: 908, client_msg: msg.refreshReused });
-      expect((await env.call('POST', '/api/user/token/refresh', { body: { refresh_token: second.refresh_token } })).body.code).toBe(908);
+      expect((await env.refresh(second.refresh_token)).body.code).toBe(908);
       expect(env.revoked.length).toBe(1);
       // another session of the same user is untouched
       const other = await env.login('buyer', { device: 'h5' });
@@ -84,7 +88,89 @@ describe.each(backends)('auth on %s', (backend) => {
       const t = await env.login('seller');
       expect((await env.call('POST', '/api/user/logout', { token: t.access_token })).body.code).toBe(200);
       expect((await profile(t.access_token)).body.code).toBe(908);
-      expect((await env.call('POST', '/api/user/token/refresh', { body: { refresh_token: t.refresh_token } })).body.code).toBe(908);
+      expect((await env.refresh(t.refresh_token)).body.code).toBe(908);
+    });
+
+    describe('the refresh token lives only in an HttpOnly cookie (issue 11, finding 3)', () => {
+      const refreshLine = (headers: Headers) => headers.getSetCookie().find((l) => l.startsWith(`${REFRESH_COOKIE}=`));
+      const attributes = (line: string) => line.split(';').slice(1).map((a) => a.trim().toLowerCase());
+
+      it('sign-in sets it HttpOnly, SameSite=Strict, scoped to the refresh call, and the answer does not carry it', async () => {
+        const r = await env.call('POST', '/api/user/auth', { body: { username: 'buyer', password: 'demo123456' } });
+        expect(r.body.code).toBe(200);
+        expect(Object.keys(r.body.data).sort()).toEqual(['access_token', 'expires_in']);
+        const line = refreshLine(r.headers)!;
+        expect(line).toBeTruthy();
+        const attrs = attributes(line);
+        expect(attrs).toContain('httponly');
+        expect(attrs).toContain('samesite=strict');
+        expect(attrs).toContain('path=/api/user/token/refresh');
+        expect(attrs).toContain(`max-age=${REFRESH_TTL_S}`);
+        // plain HTTP here: Secure would make the browser drop it
+        expect(attrs).not.toContain('secure');
+        // no other cookie carries a token
+        expect(r.headers.getSetCookie()).toHaveLength(1);
+      });
+
+      it('is Secure when the request came over HTTPS', async () => {
+        const { app } = createApp({ db: env.database.db, backend: env.database.backend, clock: env.clock, accessTtlSeconds: 600, scryptN: 1024, trustProxy: true });
+        const res = await app.request('/api/user/auth', {
+          method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' }, body: JSON.stringify({ username: 'buyer', password: 'demo123456' }),
+        });
+        expect(attributes(refreshLine(res.headers)!)).toContain('secure');
+      });
+
+      it('refresh works with the cookie alone and rotates it', async () => {
+        const t = await env.login('buyer');
+        const r = await env.refresh(t.refresh_token);
+        expect(r.body.code).toBe(200);
+        expect(Object.keys(r.body.data).sort()).toEqual(['access_token', 'expires_in']);
+        expect(r.refresh_token).toBeTruthy();
+        expect(r.refresh_token).not.toBe(t.refresh_token);
+        expect(attributes(refreshLine(r.headers)!)).toEqual(expect.arrayContaining(['httponly', 'samesite=strict', 'path=/api/user/token/refresh']));
+        expect((await profile(r.body.data.access_token)).body.code).toBe(200);
+        // the rotated cookie works in turn; the spent one is reuse and ends the family
+        expect((await env.refresh(r.refresh_token!)).body.code).toBe(200);
+        expect((await env.refresh(t.refresh_token)).body).toMatchObject({ code: 908, client_msg: msg.refreshReused });
+      });
+
+      it('a token in the body is not accepted: only the cookie counts', async () => {
+        const t = await env.login('buyer');
+        const r = await env.call('POST', '/api/user/token/refresh', { body: { refresh_token: t.refresh_token }, headers: { 'X-Requested-With': 'qipeihub' } });
+        expect(r.body).toMatchObject({ code: 908, client_msg: msg.refreshInvalid });
+        // and the still unused cookie token works afterwards
+        expect((await env.refresh(t.refresh_token)).body.code).toBe(200);
+      });
+
+      it('refuses a refresh without the page header or from a foreign Origin, spending nothing', async () => {
+        const t = await env.login('buyer');
+        for (const headers of [{}, { Origin: 'https://evil.example' }, { Origin: 'null' }, { 'X-Requested-With': 'XMLHttpRequest' }] as Array<Record<string, string>>) {
+          const r = await env.refresh(t.refresh_token, { headers });
+          expect(r.status).toBe(403);
+          expect(r.body).toMatchObject({ code: 403, client_msg: msg.crossSiteRefused });
+          expect(r.refresh_token).toBeUndefined();
+        }
+        // a same-origin Origin is proof enough without the header
+        const own = await env.refresh(t.refresh_token, { headers: { Origin: 'http://localhost', Host: 'localhost' } });
+        expect(own.body.code).toBe(200);
+      });
+
+      it('a refused refresh token is cleared', async () => {
+        const r = await env.refresh('not-a-token');
+        expect(r.body.code).toBe(908);
+        expect(r.refresh_token).toBe('');
+        expect(attributes(refreshLine(r.headers)!)).toEqual(expect.arrayContaining(['max-age=0', 'path=/api/user/token/refresh']));
+        expect((await env.refresh(null)).body).toMatchObject({ code: 908, client_msg: msg.refreshInvalid });
+      });
+
+      it('logout clears it, and the token it held is dead', async () => {
+        const t = await env.login('seller');
+        const out = await env.call('POST', '/api/user/logout', { token: t.access_token });
+        expect(out.body.code).toBe(200);
+        expect(refreshCookieOf(out.headers)).toBe('');
+        expect(attributes(refreshLine(out.headers)!)).toEqual(expect.arrayContaining(['max-age=0', 'path=/api/user/token/refresh', 'httponly', 'samesite=strict']));
+        expect((await env.refresh(t.refresh_token)).body.code).toBe(908);
+      });
     });
 
     it('a new login on the same device type signs the older session out; other device types stay', async () => {
@@ -258,7 +344,7 @@ describe.each(backends)('auth on %s', (backend) => {
     });
 
     it('refuses a garbage refresh token as signed out', async () => {
-      const r = await env.call('POST', '/api/user/token/refresh', { body: { refresh_token: 'not-a-token' } });
+      const r = await env.refresh('not-a-token');
       expect(r.body).toMatchObject({ code: 908, client_msg: msg.refreshInvalid });
     });
   });

@@ -15,6 +15,7 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
 import type { SmsProvider } from '../../src/server/modules/sms/sms.provider';
+import { PAGE_HEADER, REFRESH_COOKIE } from '../../src/server/http/session-cookie';
 
 export const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -75,9 +76,21 @@ export interface TestEnv {
   call(method: string, path: string, opts?: { body?: unknown; token?: string; device?: string; address?: string; headers?: Record<string, string>; rawBody?: string }): Promise<{ status: number; body: any; headers: Headers }>;
   /** a request with any body, answered as the raw Response (files up and down) */
   raw(method: string, path: string, opts?: { body?: BodyInit; token?: string; headers?: Record<string, string> }): Promise<Response>;
+  /** signs in; `refresh_token` is read from the answer's HttpOnly cookie */
   login(username: string, opts?: { device?: string; address?: string; password?: string }): Promise<{ access_token: string; refresh_token: string }>;
+  /**
+   * The refresh call as the page makes it: the refresh cookie and the page's header (`headers`
+   * replaces them, e.g. with a foreign Origin). `refresh_token` is the rotated cookie, if one was set.
+   */
+  refresh(refreshToken: string | null, opts?: { headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers; refresh_token: string | undefined }>;
   close(): Promise<void>;
 }
+
+/** The refresh-token cookie an answer sets (its value; '' when it clears it), or undefined. */
+export const refreshCookieOf = (headers: Headers): string | undefined => {
+  const line = headers.getSetCookie().find((l) => l.startsWith(`${REFRESH_COOKIE}=`));
+  return line === undefined ? undefined : decodeURIComponent(line.slice(REFRESH_COOKIE.length + 1).split(';')[0]);
+};
 
 const openPglite = async (image?: Blob): Promise<{ pglite: PGlite; database: Database }> => {
   const pglite = await PGlite.create(image ? { loadDataDir: image } : {});
@@ -169,7 +182,14 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     async login(username, o = {}) {
       const r = await call('POST', '/api/user/auth', { body: { username, password: o.password ?? 'demo123456' }, device: o.device, address: o.address });
       if (r.body.code !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(r.body)}`);
-      return r.body.data;
+      const refresh_token = refreshCookieOf(r.headers);
+      if (!refresh_token) throw new Error(`login ${username} set no refresh cookie`);
+      return { ...r.body.data, refresh_token };
+    },
+    async refresh(token, o = {}) {
+      const headers = o.headers ?? { [PAGE_HEADER.name]: PAGE_HEADER.value };
+      const r = await call('POST', '/api/user/token/refresh', { headers: { ...headers, ...(token === null ? {} : { cookie: `${REFRESH_COOKIE}=${token}` }) } });
+      return { ...r, refresh_token: refreshCookieOf(r.headers) };
     },
     async close() {
       await database.close();

@@ -25,7 +25,7 @@ describe('live connection', () => {
     vi.stubGlobal('WebSocket', FakeSocket);
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(refreshReply.body), { status: refreshReply.status, headers: { 'content-type': 'application/json' } })));
     dialogs.close();
-    sessionStore.setTokens('access-1', 'refresh-1');
+    sessionStore.setToken('access-1');
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -41,13 +41,24 @@ describe('live connection', () => {
   });
 
   it('a refused handshake renews the token and reconnects with the new one', async () => {
-    refreshReply = { status: 200, body: { code: 200, data: { access_token: 'access-2', refresh_token: 'refresh-2', expires_in: 900 } } };
+    refreshReply = { status: 200, body: { code: 200, data: { access_token: 'access-2', expires_in: 900 } } };
     const stop = connectLive();
     FakeSocket.made[0].onclose!();
     await vi.waitFor(() => expect(sessionStore.token()).toBe('access-2'));
     await vi.advanceTimersByTimeAsync(5000);
     expect(FakeSocket.made).toHaveLength(2);
     expect(FakeSocket.made[1].protocols).toEqual(['qph', 'bearer.access-2']);
+    stop();
+  });
+
+  it('after a reload (no token in memory) obtains one by the refresh cookie before connecting', async () => {
+    sessionStore.clear();
+    localStorage.setItem('qph_user', JSON.stringify({ uuid: 'u-1', company_id: 3, company_short_name: 'x', company_name: 'x', user_name: 'x', head_image: '', is_seller: false, allow_im: true, permissions: [] }));
+    refreshReply = { status: 200, body: { code: 200, data: { access_token: 'access-3', expires_in: 900 } } };
+    const stop = connectLive();
+    expect(FakeSocket.made).toHaveLength(0);
+    await vi.waitFor(() => expect(FakeSocket.made).toHaveLength(1));
+    expect(FakeSocket.made[0].protocols).toEqual(['qph', 'bearer.access-3']);
     stop();
   });
 

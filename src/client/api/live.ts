@@ -53,11 +53,35 @@ export const connectLive = (): (() => void) => {
     setState(final);
   };
 
-  const open = () => {
-    const token = sessionStore.token();
+  /** after a refresh: stop when the session has ended, otherwise go on with `next` */
+  const settle = (outcome: Awaited<ReturnType<typeof refreshSession>>, next: () => void) => {
     if (stopped) return;
-    if (!token) {
+    if (outcome === 'signedOut' || outcome === 'failed') {
       stop('disconnected');
+      if (outcome === 'signedOut') {
+        sessionStore.clear();
+        dialogs.showRelogin();
+      }
+      return;
+    }
+    next();
+  };
+
+  const later = () => {
+    if (!stopped) timer = setTimeout(open, reconnectDelay(attempt++));
+  };
+
+  const open = () => {
+    if (stopped) return;
+    const token = sessionStore.token();
+    if (!token) {
+      if (!sessionStore.user()) {
+        stop('disconnected');
+        return;
+      }
+      // after a reload the token is in no tab's memory yet: obtain it (another tab's, or by the refresh cookie)
+      setState('connecting');
+      void refreshSession(null).then((outcome) => settle(outcome, outcome === 'ok' ? open : later));
       return;
     }
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -90,23 +114,10 @@ export const connectLive = (): (() => void) => {
     ws.onclose = () => {
       if (stopped) return;
       setState('connecting');
-      const later = () => {
-        if (!stopped) timer = setTimeout(open, reconnectDelay(attempt++));
-      };
       // a refused handshake says nothing about why: most often the access token has expired, so
       // renew it (a revoked session ends in the 重新登录? confirm) instead of retrying a dead token
       if (!opened && navigator.onLine) {
-        void refreshSession().then((outcome) => {
-          if (outcome === 'signedOut' || outcome === 'failed') {
-            stop('disconnected');
-            if (outcome === 'signedOut') {
-              sessionStore.clear();
-              dialogs.showRelogin();
-            }
-            return;
-          }
-          later();
-        });
+        void refreshSession(token).then((outcome) => settle(outcome, later));
         return;
       }
       later();

@@ -15,7 +15,7 @@ beforeEach(() => {
   replies = [];
   calls = [];
   dialogs.close();
-  sessionStore.setTokens('access-1', 'refresh-1');
+  sessionStore.setToken('access-1');
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     calls.push({ url, init: init ?? {} });
@@ -74,20 +74,25 @@ describe('request', () => {
   it('code 4: refreshes once, stores the new tokens and retries', async () => {
     replies.push(
       { status: 401, body: { code: 4 } },
-      { body: { code: 200, data: { access_token: 'access-2', refresh_token: 'refresh-2', expires_in: 900 } } },
+      { body: { code: 200, data: { access_token: 'access-2', expires_in: 900 } } },
       { body: { code: 200, data: { ok: 1 } } },
     );
     await expect(request('get', 'config', { keys: 'a' })).resolves.toEqual({ ok: 1 });
     expect(calls.map((c) => c.url)).toEqual(['/api/system/config?keys=a', '/api/user/token/refresh', '/api/system/config?keys=a']);
-    expect(JSON.parse(String(calls[1].init.body))).toEqual({ refresh_token: 'refresh-1' });
+    // the refresh token is the HttpOnly cookie the browser adds: the page sends none, only its own header
+    expect(JSON.parse(String(calls[1].init.body))).toEqual({});
+    expect(header(1, 'X-Requested-With')).toBe('qipeihub');
+    expect(header(1, 'Authorization')).toBeNull();
     expect(header(2, 'Authorization')).toBe('Bearer access-2');
-    expect(sessionStore.refreshToken()).toBe('refresh-2');
+    expect(sessionStore.token()).toBe('access-2');
+    expect(document.cookie).toBe('');
+    expect(JSON.stringify({ ...localStorage })).not.toContain('access-2');
   });
 
   it('code 4 twice: logs out and goes to the login page with the target', async () => {
     replies.push(
       { status: 401, body: { code: 4 } },
-      { body: { code: 200, data: { access_token: 'a2', refresh_token: 'r2', expires_in: 900 } } },
+      { body: { code: 200, data: { access_token: 'a2', expires_in: 900 } } },
       { status: 401, body: { code: 4 } },
     );
     await expect(request('get', 'config', { keys: 'a' })).rejects.toBeInstanceOf(ApiError);
@@ -115,7 +120,6 @@ describe('request', () => {
     replies.push({ status: 401, body: { code: 4 } }, 'network');
     await expect(request('get', 'config', { keys: 'a' })).rejects.toBeInstanceOf(OfflineError);
     expect(sessionStore.token()).toBe('access-1');
-    expect(sessionStore.refreshToken()).toBe('refresh-1');
     expect(nav.assign).not.toHaveBeenCalled();
   });
 
@@ -124,7 +128,7 @@ describe('request', () => {
     const inner = fetchStub.getMockImplementation()!;
     // the other tab's refresh lands while this call is on the wire
     fetchStub.mockImplementationOnce(async (input, init) => {
-      sessionStore.setTokens('access-other', 'refresh-other');
+      sessionStore.setToken('access-other');
       return inner(input, init);
     });
     replies.push({ status: 401, body: { code: 4 } }, { body: { code: 200, data: { ok: 1 } } });
@@ -133,11 +137,64 @@ describe('request', () => {
     expect(header(1, 'Authorization')).toBe('Bearer access-other');
   });
 
+  describe('after a reload: signed in (the user snapshot) but no token in memory', () => {
+    const user = { uuid: 'u-1', company_id: 3, company_short_name: '宁通', company_name: '宁通汽修', user_name: '周宁通', head_image: '', is_seller: false, allow_im: true, permissions: [] };
+    beforeEach(() => {
+      sessionStore.clear();
+      sessionStore.setUser(user);
+    });
+
+    it('a call that needs a token first obtains one by the refresh cookie, then sends it', async () => {
+      expect(sessionStore.token()).toBeNull();
+      replies.push({ body: { code: 200, data: { access_token: 'access-9', expires_in: 900 } } }, { body: { code: 200, data: user } });
+      await expect(request('post', 'userProfileGet', {})).resolves.toEqual(user);
+      expect(calls.map((c) => c.url)).toEqual(['/api/user/token/refresh', '/api/user/profile']);
+      expect(header(0, 'X-Requested-With')).toBe('qipeihub');
+      expect(header(1, 'Authorization')).toBe('Bearer access-9');
+      expect(sessionStore.token()).toBe('access-9');
+      expect(sessionStore.tokenOwner()).toBe('u-1');
+    });
+
+    it('a public call goes without one', async () => {
+      replies.push({ body: { code: 200, data: { system_phone: '400' } } });
+      await request('get', 'config', { keys: 'system_phone' });
+      expect(calls.map((c) => c.url)).toEqual(['/api/system/config?keys=system_phone']);
+    });
+
+    it('offline: stays signed in and says offline (the outbox waits)', async () => {
+      replies.push('network');
+      await expect(request('post', 'userProfileGet', {}, undefined, { background: true })).rejects.toBeInstanceOf(OfflineError);
+      expect(sessionStore.user()).toEqual(user);
+      expect(dialogs.get()).toEqual({ kind: 'none' });
+    });
+
+    it('a refused refresh cookie (908): signed out, 重新登录?', async () => {
+      replies.push({ status: 401, body: { code: 908 } });
+      await expect(request('post', 'userProfileGet', {})).rejects.toMatchObject({ code: 908 });
+      expect(calls).toHaveLength(1);
+      expect(sessionStore.user()).toBeNull();
+      expect(dialogs.get()).toEqual({ kind: 'relogin' });
+    });
+  });
+
+  it('908 for a token another tab renewed meanwhile: retries with the new one instead of signing out', async () => {
+    const fetchStub = vi.mocked(fetch);
+    const inner = fetchStub.getMockImplementation()!;
+    fetchStub.mockImplementationOnce(async (input, init) => {
+      sessionStore.setToken('access-other');
+      return inner(input, init);
+    });
+    replies.push({ status: 401, body: { code: 908 } }, { body: { code: 200, data: { ok: 1 } } });
+    await expect(request('get', 'config', { keys: 'a' })).resolves.toEqual({ ok: 1 });
+    expect(header(1, 'Authorization')).toBe('Bearer access-other');
+    expect(dialogs.get()).toEqual({ kind: 'none' });
+  });
+
   it('concurrent code-4 answers share one refresh', async () => {
     replies.push(
       { status: 401, body: { code: 4 } },
       { status: 401, body: { code: 4 } },
-      { body: { code: 200, data: { access_token: 'a2', refresh_token: 'r2', expires_in: 900 } } },
+      { body: { code: 200, data: { access_token: 'a2', expires_in: 900 } } },
       { body: { code: 200, data: 1 } },
       { body: { code: 200, data: 2 } },
     );

@@ -9,6 +9,7 @@ import { decide } from './catalogue';
 import { dialogs } from './dialogs';
 import { nav } from './navigation';
 import { sessionStore } from '../features/session/session-store';
+import { announceToken, askOtherTabs } from '../features/session/tab-share';
 
 export class ApiError extends Error {
   constructor(readonly code: number | string | undefined, text: string, readonly field?: string) {
@@ -46,19 +47,32 @@ const goToLogin = () => {
 type RefreshOutcome = 'ok' | 'signedOut' | 'failed' | 'offline';
 let refreshing: Promise<RefreshOutcome> | null = null;
 
+/** Sent with every call: the refresh call, authenticated by its cookie alone, is refused without it (CSRF). */
+const PAGE_HEADER = { 'X-Requested-With': 'qipeihub' } as const;
+
+/**
+ * `spent` is the access token the failed call was made with (null: it had none). Another tab may
+ * have renewed the token meanwhile: then this tab takes it instead of spending the refresh cookie,
+ * whose renewal would end that tab's token.
+ */
 const callRefresh = async (spent: string | null): Promise<RefreshOutcome> => {
-  const refresh_token = sessionStore.refreshToken();
-  if (!refresh_token) return 'failed';
-  // another tab rotated the pair while this one waited: its new access token is already stored
-  if (spent !== null && refresh_token !== spent) return 'ok';
+  const current = sessionStore.token();
+  if (current !== null && current !== spent) return 'ok';
+  const shared = await askOtherTabs();
+  if (shared !== null && shared !== spent) {
+    sessionStore.setToken(shared);
+    return 'ok';
+  }
   try {
+    // the browser adds the HttpOnly refresh cookie, which is scoped to this one path
     const res = await ofetch.raw('/api' + endpoints.tokenRefresh.path, {
-      method: 'POST', body: { refresh_token }, headers: { Device: sessionStore.device(), 'open-key': OPEN_KEY }, ignoreResponseError: true, retry: 0,
+      method: 'POST', body: {}, credentials: 'same-origin', headers: { ...PAGE_HEADER, Device: sessionStore.device(), 'open-key': OPEN_KEY }, ignoreResponseError: true, retry: 0,
     });
-    const body = res._data as { code?: number | string; data?: { access_token: string; refresh_token: string } } | undefined;
+    const body = res._data as { code?: number | string; data?: { access_token: string } } | undefined;
     if (String(body?.code) === '908') return 'signedOut';
     if (String(body?.code) !== '200' || !body?.data) return 'failed';
-    sessionStore.setTokens(body.data.access_token, body.data.refresh_token);
+    sessionStore.setToken(body.data.access_token);
+    announceToken(body.data.access_token);
     return 'ok';
   } catch {
     return 'offline';
@@ -67,8 +81,8 @@ const callRefresh = async (spent: string | null): Promise<RefreshOutcome> => {
 
 /**
  * Concurrent code-4 answers share one refresh in this tab, and tabs take turns through a Web Lock:
- * two tabs spending the same refresh token would look like reuse to the server, which then
- * revokes the whole session. `spent` is the refresh token the failed call was made under.
+ * two tabs spending the same refresh cookie would look like reuse to the server, which then
+ * revokes the whole session.
  */
 const refreshOnce = (spent: string | null) => {
   refreshing ??= (async () => {
@@ -80,14 +94,23 @@ const refreshOnce = (spent: string | null) => {
   return refreshing;
 };
 
-/** Renews the access token (for the live connection, whose handshake cannot read an answer code). */
-export const refreshSession = (): Promise<RefreshOutcome> => refreshOnce(null);
+/**
+ * Renews the access token the live connection's handshake was refused with (the handshake cannot
+ * read an answer code), or obtains one after a reload.
+ */
+export const refreshSession = (spent: string | null = sessionStore.token()): Promise<RefreshOutcome> => refreshOnce(spent);
 
 export const signOutLocally = () => sessionStore.clear();
 
+/**
+ * After a reload the page is signed in (the user snapshot) but holds no access token: a call that
+ * needs one first obtains it, from another tab or the refresh cookie.
+ */
+const needsToken = (name: EndpointName) => endpoints[name].access !== 'public' && sessionStore.token() === null && sessionStore.user() !== null;
+
 const send = async (name: EndpointName, payload: unknown, id: string | number | undefined, opts: RequestOptions) => {
   const ep = endpoints[name];
-  const headers: Record<string, string> = { Device: sessionStore.device(), 'open-key': OPEN_KEY };
+  const headers: Record<string, string> = { ...PAGE_HEADER, Device: sessionStore.device(), 'open-key': OPEN_KEY };
   const token = sessionStore.token();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
@@ -115,7 +138,24 @@ export async function request<N extends EndpointName>(
   retried = false,
 ): Promise<AnswerOf<N>> {
   if (endpoints[name].method !== method) throw new Error(`${name} is ${endpoints[name].method}, not ${method}`);
-  const spent = sessionStore.refreshToken();
+  /** a refresh that did not bring a token: signs out (or stays, offline) and says why */
+  const refused = (outcome: Exclude<RefreshOutcome, 'ok'>): never => {
+    // no network: keep the session, the call can be made again when the network is back
+    if (outcome === 'offline') throw new OfflineError(msg.offline);
+    signOutLocally();
+    if (outcome === 'signedOut') {
+      dialogs.showRelogin();
+      throw new ApiError(908, msg.signedOutBody);
+    }
+    if (opts.background) dialogs.showRelogin();
+    else goToLogin();
+    throw new ApiError(4, msg.tokenExpired);
+  };
+  if (needsToken(name)) {
+    const outcome = await refreshOnce(null);
+    if (outcome !== 'ok') refused(outcome);
+  }
+  const spent = sessionStore.token();
   const answer = await send(name, payload, id, opts);
   const action = decide({ name, family: opts.family, retried }, answer, msg.serverError);
   const body = typeof answer === 'object' ? (answer.body as { code?: number | string; field?: string } | undefined) : undefined;
@@ -130,6 +170,8 @@ export async function request<N extends EndpointName>(
       if (!opts.background) nav.assign('/400');
       throw new ApiError(10086, msg.serverError);
     case 'signedOut':
+      // the call went out with a token another tab renewed meanwhile (which ends the old one): not a sign-out
+      if (!retried && spent !== null && sessionStore.token() !== null && sessionStore.token() !== spent) return request(method, name, payload, id, opts, true);
       signOutLocally();
       dialogs.showRelogin();
       throw new ApiError(908, msg.signedOutBody);
@@ -141,16 +183,7 @@ export async function request<N extends EndpointName>(
     case 'refresh': {
       const outcome = await refreshOnce(spent);
       if (outcome === 'ok') return request(method, name, payload, id, opts, true);
-      // no network: keep the session, the call can be made again when the network is back
-      if (outcome === 'offline') throw new OfflineError(msg.offline);
-      signOutLocally();
-      if (outcome === 'signedOut') {
-        dialogs.showRelogin();
-        throw new ApiError(908, msg.signedOutBody);
-      }
-      if (opts.background) dialogs.showRelogin();
-      else goToLogin();
-      throw new ApiError(4, msg.tokenExpired);
+      return refused(outcome);
     }
     case 'logout':
       signOutLocally();
@@ -173,12 +206,16 @@ export const reloginNow = goToLogin;
  * headers as request(), one token refresh on code 4, and the server's Chinese message on refusal.
  */
 export const fileRequest = async (path: string, init: RequestInit = {}, retried = false): Promise<Response> => {
+  if (sessionStore.token() === null && sessionStore.user() !== null) {
+    const outcome = await refreshOnce(null);
+    if (outcome === 'offline') throw new OfflineError(msg.offline);
+  }
   const headers = new Headers(init.headers);
+  headers.set('X-Requested-With', PAGE_HEADER['X-Requested-With']);
   headers.set('Device', sessionStore.device());
   headers.set('open-key', OPEN_KEY);
   const token = sessionStore.token();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const spent = sessionStore.refreshToken();
   let res: Response;
   try {
     res = await fetch(path, { ...init, headers });
@@ -187,7 +224,7 @@ export const fileRequest = async (path: string, init: RequestInit = {}, retried 
   }
   if (res.ok) return res;
   const body = (await res.json().catch(() => ({}))) as { code?: number | string; client_msg?: string; field?: string };
-  if (String(body.code) === '4' && !retried && (await refreshOnce(spent)) === 'ok') return fileRequest(path, init, true);
+  if (String(body.code) === '4' && !retried && (await refreshOnce(token)) === 'ok') return fileRequest(path, init, true);
   throw new ApiError(body.code, body.client_msg ?? msg.serverError, body.field);
 };
 

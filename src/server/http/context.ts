@@ -22,6 +22,8 @@ export interface RequestContext {
   id?: string;
   /** only for auth handlers that need the raw bearer token */
   bearer?: string;
+  /** the refresh-token cookie (http/session-cookie.ts): only the sign-in, refresh and logout handlers use it */
+  session: import('./session-cookie').SessionCookie;
   /** runs `fn` once the call has succeeded and its writes are committed (pushes over /ws) */
   afterCommit?: (fn: () => void) => void;
 }

@@ -13,6 +13,7 @@ import { AppError, forbidden, invalid, notLoggedIn } from './errors';
 import { createBuckets, createHeavyGate, DEFAULT_LIMITS, tooFast } from './limits';
 import type { AppDeps, Caller, RequestContext } from './context';
 import { withIdempotency } from './idempotency';
+import { sessionCookie } from './session-cookie';
 
 export type Handler<N extends EndpointName> = (payload: PayloadOut<N>, ctx: RequestContext) => Promise<AnswerOf<N>>;
 export type Handlers = { [N in EndpointName]: Handler<N> };
@@ -140,7 +141,7 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
             }
           }
         };
-        const ctx: RequestContext = { db: opts.deps.db, caller, device, address: opts.addressOf(c), id: c.req.param('id'), bearer, afterCommit: (fn) => committed.push(fn) };
+        const ctx: RequestContext = { db: opts.deps.db, caller, device, address: opts.addressOf(c), id: c.req.param('id'), bearer, session: sessionCookie(c, opts.deps.trustProxy), afterCommit: (fn) => committed.push(fn) };
         if (ep.idempotencyRequired && !c.req.header('Idempotency-Key')) throw new AppError(ResultCode.invalidPayload, 422, msg.idempotencyKeyMissing, { field: 'Idempotency-Key' });
         if (ep.idempotent && caller) {
           const res = await withIdempotency(opts.deps, {

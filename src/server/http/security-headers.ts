@@ -12,6 +12,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { isHttps } from './session-cookie';
 
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -41,7 +42,6 @@ export const securityHeaders = (opts: { trustProxy?: boolean }): MiddlewareHandl
   });
   return async (c, next) => {
     await base(c, next);
-    const proto = opts.trustProxy ? c.req.header('X-Forwarded-Proto')?.split(',').at(-1)?.trim() : undefined;
-    if (proto === 'https' || new URL(c.req.url).protocol === 'https:') c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (isHttps(c, opts.trustProxy)) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   };
 };

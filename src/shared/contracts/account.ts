@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { emptyPayload } from './common';
-import { tokenPairSchema } from './user';
+import { accessTokenSchema } from './user';
 import {
   passwordChangeSchema, passwordResetSchema, profileUpdateSchema, registerSchema, smsSendSchema,
 } from '../domain/account-rules';
@@ -36,7 +36,7 @@ export const accountEndpoints = {
   userRegister: defineEndpoint({
     method: 'post', path: '/account/register', tag: 'account', access: 'public',
     summary: '注册：新建买家企业（注册会员）及其负责人账号，并直接登录',
-    payload: registerSchema, answer: tokenPairSchema,
+    payload: registerSchema, answer: accessTokenSchema,
   }),
   passwordReset: defineEndpoint({
     method: 'post', path: '/account/password/reset', tag: 'account', access: 'public',

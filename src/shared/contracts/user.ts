@@ -7,9 +7,13 @@ export const credentialsSchema = v.object({
   password: v.pipe(v.string('请输入密码'), v.nonEmpty('请输入密码'), v.maxLength(128, '密码最多128个字符')),
 });
 
-export const tokenPairSchema = v.object({
+/**
+ * What a sign-in, a registration and a refresh answer. The refresh token is not in it: the server
+ * sets it as an HttpOnly cookie scoped to the refresh call (server/http/session-cookie.ts), and the
+ * page keeps the access token in memory only.
+ */
+export const accessTokenSchema = v.object({
   access_token: v.string(),
-  refresh_token: v.string(),
   /** seconds until the access token expires */
   expires_in: v.number(),
 });
@@ -27,15 +31,11 @@ export const userSchema = v.object({
 });
 export type User = v.InferOutput<typeof userSchema>;
 
-export const refreshPayload = v.object({
-  refresh_token: v.pipe(v.string('缺少 refresh_token'), v.nonEmpty('缺少 refresh_token'), v.maxLength(512, 'refresh_token 无效')),
-});
-
 export const userEndpoints = {
   userAuth: defineEndpoint({
     method: 'post', path: '/user/auth', tag: 'user', access: 'public',
-    summary: '登录：用户名和密码换取访问令牌和刷新令牌',
-    payload: credentialsSchema, answer: tokenPairSchema,
+    summary: '登录：用户名和密码换取访问令牌；刷新令牌放在 HttpOnly Cookie 中（仅发往刷新接口）',
+    payload: credentialsSchema, answer: accessTokenSchema,
   }),
   userProfileGet: defineEndpoint({
     method: 'post', path: '/user/profile', tag: 'user', access: 'user',
@@ -43,11 +43,11 @@ export const userEndpoints = {
   }),
   userLogout: defineEndpoint({
     method: 'post', path: '/user/logout', tag: 'user', access: 'user',
-    summary: '退出登录，吊销当前会话', payload: emptyPayload, answer: v.null(),
+    summary: '退出登录，吊销当前会话并清除刷新令牌 Cookie', payload: emptyPayload, answer: v.null(),
   }),
   tokenRefresh: defineEndpoint({
     method: 'post', path: '/user/token/refresh', tag: 'user', access: 'public',
-    summary: '用刷新令牌换新令牌（刷新令牌轮换；重复使用已用过的刷新令牌会吊销整个令牌族）',
-    payload: refreshPayload, answer: tokenPairSchema,
+    summary: '用刷新令牌 Cookie 换新访问令牌（须带 X-Requested-With: qipeihub 或本站 Origin；刷新令牌轮换；重复使用已用过的刷新令牌会吊销整个令牌族）',
+    payload: emptyPayload, answer: accessTokenSchema,
   }),
 } as const;

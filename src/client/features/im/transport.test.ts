@@ -104,8 +104,8 @@ describe('chat transport over the live connection: reconnect with backoff', () =
     FakeSocket.made = [];
     vi.useFakeTimers();
     vi.stubGlobal('WebSocket', FakeSocket);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 200, data: { access_token: 'access-2', refresh_token: 'refresh-2', expires_in: 900 } }), { status: 200, headers: { 'content-type': 'application/json' } })));
-    sessionStore.setTokens('access-1', 'refresh-1');
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 200, data: { access_token: 'access-2', expires_in: 900 } }), { status: 200, headers: { 'content-type': 'application/json' } })));
+    sessionStore.setToken('access-1');
   });
   afterEach(() => {
     vi.useRealTimers();

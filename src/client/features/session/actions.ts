@@ -8,9 +8,12 @@ import { safeRedirect } from '../../../shared/domain/redirect';
 import { LOGIN_PAGES } from '../../../shared/domain/guards';
 import { sessionStore } from './session-store';
 
-/** Keeps a fresh token pair, loads the user and opens `target` (sign-in and registration). */
-export const startSession = async (tokens: { access_token: string; refresh_token: string }, target: string) => {
-  sessionStore.setTokens(tokens.access_token, tokens.refresh_token);
+/**
+ * Keeps the fresh access token in memory (the server has set the refresh cookie), loads the user
+ * and opens `target` (sign-in and registration). The page that opens obtains its token again.
+ */
+export const startSession = async (tokens: { access_token: string }, target: string) => {
+  sessionStore.setToken(tokens.access_token, null);
   const user = await request('post', 'userProfileGet', {}, undefined, { silent: true });
   sessionStore.setUser(user);
   localStorage.removeItem('qph-query-cache');
@@ -23,8 +26,9 @@ export const signIn = async (loginPath: string, username: string, password: stri
 };
 
 export const signOut = async (loginPath = '/login') => {
-  if (sessionStore.token()) {
-    // a failed logout call (offline, already revoked) must not keep the user signed in here
+  if (sessionStore.user()) {
+    // the call revokes the session and clears the refresh cookie, which script cannot touch; a
+    // failed one (offline, already revoked) must not keep the user signed in here
     await request('post', 'userLogout', {}, undefined, { silent: true }).catch(() => undefined);
   }
   sessionStore.clear();

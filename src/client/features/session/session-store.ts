@@ -1,38 +1,39 @@
 /**
- * Session storage: the bearer and refresh tokens in cookies (30 days, spec 000 §9), and a snapshot
- * of the signed-in user in localStorage so the app can start with the network off. The device
- * type is stored per user and defaults to pc.
+ * Session storage. The access token lives in this page's memory only: never in a cookie or in
+ * localStorage, where a script injected into the page could read it and keep it. The refresh token
+ * is an HttpOnly cookie the server sets (server/http/session-cookie.ts), out of any script's
+ * reach. A snapshot of the signed-in user stays in localStorage so the app starts with the network
+ * off; after a reload the access token is obtained again (from another open tab, or by the refresh
+ * call, see api/request.ts). The device type is stored per user and defaults to pc.
  */
 import * as v from 'valibot';
 import { userSchema, type User } from '../../../shared/contracts';
 
-const TOKEN = 'qph_token';
-const REFRESH = 'qph_refresh';
 const USER = 'qph_user';
-const COOKIE_DAYS = 30;
 
-const readCookie = (name: string): string | null => {
-  const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
-  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : null;
-};
+/** the access token, and the uuid of the user it was issued to (tabs share tokens only within one user) */
+let access: { token: string; owner: string | null } | null = null;
 
-const writeCookie = (name: string, value: string | null) => {
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = value === null
-    ? `${name}=; Max-Age=0; Path=/; SameSite=Lax${secure}`
-    : `${name}=${encodeURIComponent(value)}; Max-Age=${COOKIE_DAYS * 86400}; Path=/; SameSite=Lax${secure}`;
+const snapshotUuid = (): string | null => {
+  try {
+    const raw = localStorage.getItem(USER);
+    return raw ? ((JSON.parse(raw) as { uuid?: unknown }).uuid as string | undefined) ?? null : null;
+  } catch {
+    return null;
+  }
 };
 
 export const sessionStore = {
-  token: () => readCookie(TOKEN),
-  refreshToken: () => readCookie(REFRESH),
-  setTokens(access: string, refresh: string) {
-    writeCookie(TOKEN, access);
-    writeCookie(REFRESH, refresh);
+  token: () => access?.token ?? null,
+  /** the uuid of the user the in-memory token belongs to */
+  tokenOwner: () => access?.owner ?? null,
+  setToken(token: string, owner: string | null = snapshotUuid()) {
+    access = { token, owner };
   },
+  /** the signed-in user's snapshot; present while signed in, even before a token is obtained again */
   user(): User | null {
     const raw = localStorage.getItem(USER);
-    if (!raw || !readCookie(TOKEN)) return null;
+    if (!raw) return null;
     try {
       const parsed = v.safeParse(userSchema, JSON.parse(raw));
       if (parsed.success) return parsed.output;
@@ -45,10 +46,10 @@ export const sessionStore = {
   },
   setUser(user: User) {
     localStorage.setItem(USER, JSON.stringify(user));
+    if (access && access.owner === null) access = { ...access, owner: user.uuid };
   },
   clear() {
-    writeCookie(TOKEN, null);
-    writeCookie(REFRESH, null);
+    access = null;
     localStorage.removeItem(USER);
   },
   device(): string {
