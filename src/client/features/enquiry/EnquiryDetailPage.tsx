@@ -12,14 +12,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import dayjs from 'dayjs';
-import type { EnquiryDetail, Quote } from '../../../shared/contracts';
+import { CART_CODES, type EnquiryDetail, type Quote } from '../../../shared/contracts';
 import { Checkbox } from 'primereact/checkbox';
 import { ENQUIRY_ACTION_TEXT, isNoStock, mayAccept, QUOTE_FATE_TEXT, quotePriceText, type EnquiryAction } from '../../../shared/domain/enquiry';
-import { CART_CODES } from '../../../shared/contracts';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { cartKeys } from '../cart/queries';
 import { OfflineError, request } from '../../api/request';
 import { errorText } from '../account/form';
+import { Price } from '../currency/Price';
 import { enquiryDetailQuery, enquiryKeys } from './queries';
 import './enquiry.css';
 import '../search/search-extras.css';
@@ -145,7 +145,7 @@ export function EnquiryDetailPage({ id }: { id: number }) {
             ) : (
               <div className="table-scroll">
                 <table className="quote-table">
-                  <thead><tr><th aria-label="选择" style={{ width: '2.2rem' }} /><th>卖家</th><th>品牌 / 品质</th><th className="num">报价(元)</th><th className="num">可供</th><th className="num">货期</th><th>有效期至</th><th>状态</th><th>备注</th></tr></thead>
+                  <thead><tr><th aria-label="选择" style={{ width: '2.2rem' }} /><th>卖家</th><th>品牌 / 品质</th><th className="num">报价</th><th className="num">可供</th><th className="num">货期</th><th>有效期至</th><th>状态</th><th>备注</th></tr></thead>
                   <tbody>
                     {quotes.map((x, i) => (
                       <tr key={x.id} className={isNoStock(x.price_fen) ? 'no-stock' : ''} data-testid="quote-row">
@@ -154,7 +154,7 @@ export function EnquiryDetailPage({ id }: { id: number }) {
                         )}</td>
                         <td>{x.seller_name}<br /><small className="muted">{x.seller_area}</small></td>
                         <td>{x.brand || '—'}<br /><small className="muted">{x.quality}</small></td>
-                        <td className={`num ${i === 0 && !isNoStock(x.price_fen) && sort === 'price' ? 'quote-best' : ''}`}>{quotePriceText(x.price_fen)}{x.currency === 'VND' && <small className="muted" style={{ display: 'block' }} title={`报价时汇率 1元=${x.rate}越南盾，按此价结算`}>₫{x.quoted_amount.toLocaleString('en-US')}</small>}</td>
+                        <td className={`num ${i === 0 && !isNoStock(x.price_fen) && sort === 'price' ? 'quote-best' : ''}`}>{isNoStock(x.price_fen) ? quotePriceText(x.price_fen) : <Price fen={x.price_fen} />}{x.currency === 'VND' && <small className="muted" style={{ display: 'block' }} title={`报价时汇率 1元=${x.rate}越南盾，按此价结算`}>₫{x.quoted_amount.toLocaleString('en-US')}</small>}</td>
                         <td className="num">{isNoStock(x.price_fen) ? '无货' : x.qty || '—'}</td>
                         <td className="num">{isNoStock(x.price_fen) ? '—' : x.delivery_days ? `${x.delivery_days} 天` : '现货'}</td>
                         <td>{day(x.valid_until)}</td>

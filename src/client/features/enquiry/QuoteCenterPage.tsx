@@ -23,8 +23,9 @@ type Scope = 'direct' | 'zone';
 
 const payloadOf = (s: ListSearch, scope: Scope): PayloadIn<'quoteCenter'> => ({
   scope,
-  make_id: /^\d+$/.test(String(s.make ?? '')) ? Number(s.make) : null,
-  keyword: String(s.keyword ?? ''),
+  // a GET carries no null: an unset filter is left out
+  ...(/^\d+$/.test(String(s.make ?? '')) ? { make_id: Number(s.make) } : {}),
+  ...(s.keyword ? { keyword: String(s.keyword) } : {}),
   state: (['open', 'expired', 'ended', 'cancelled'].includes(String(s.state)) ? String(s.state) : '') as PayloadIn<'quoteCenter'>['state'],
   page_number: s.page ?? 1,
   page_size: s.size ?? 50,
@@ -33,7 +34,7 @@ const payloadOf = (s: ListSearch, scope: Scope): PayloadIn<'quoteCenter'> => ({
 const centerQuery = (scope: Scope) => (s: ListSearch) => {
   const p = payloadOf(s, scope);
   return queryOptions({
-    queryKey: enquiryKeys.center({ page: Number(p.page_number ?? 1), state: `${scope}:${p.state}:${p.page_size}:${p.make_id ?? ''}:${p.keyword}` }),
+    queryKey: enquiryKeys.center({ page: Number(p.page_number ?? 1), state: `${scope}:${p.state}:${p.page_size}:${p.make_id ?? ''}:${p.keyword ?? ''}` }),
     queryFn: ({ signal }) => request('get', 'quoteCenter', p, undefined, { signal }),
   });
 };
