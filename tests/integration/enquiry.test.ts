@@ -119,7 +119,62 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       expect(after.map((q: { fate: string }) => q.fate)).toEqual(['lost', 'lost']);
     });
 
+    it('getIMQuoteHisgoryById: every answer on an enquiry with what it replaced; the buyer sees all sellers, a seller only its own', async () => {
+      const e = (await add()).body.data;
+      const [l1, l2] = e.lines.map((l: { id: number }) => l.id);
+      const quote = (user: string, body: Record<string, unknown>) => call('POST', '/quote/submit', user, { enquiry_id: e.id, ...body });
+      await quote('seller', { line_id: l1, price: '130', brand: '博世', quality: '品牌件' });
+      await quote('seller', { line_id: l1, price: '125.5', brand: '菲罗多', quality: '品牌件' });
+      await quote(`seller${other}`, { line_id: l1, price: '128', quality: '原厂件' });
+      await quote(`seller${other}`, { line_id: l2, no_stock: true });
+      const buyer = await call('GET', `/quote/history-of/${e.id}`, 'buyer');
+      expect(buyer.status, JSON.stringify(buyer.body)).toBe(200);
+      const rows = buyer.body.data as Array<Record<string, unknown>>;
+      expect(rows).toHaveLength(4);
+      const seller2 = rows.filter((r) => r.company_name !== rows.find((x) => x.price === 12800)!.company_name && r.line_no === 1);
+      // the seller's first answer replaced the line's wanted quality; its second, its own first answer
+      expect(seller2.map((r) => [r.brand_name, r.brand_name_new, r.quality_name, r.quality_name_new, r.price]))
+        .toEqual([['', '博世', '原厂件', '品牌件', 13000], ['博世', '菲罗多', '品牌件', '品牌件', 12550]]);
+      expect(rows.find((r) => r.line_no === 2)).toMatchObject({ price: -1, line_text: '06H115562 机油滤清器' });
+      // each seller sees only its own answers; a seller it was not sent to and an unknown id see nothing
+      const own = (await call('GET', `/quote/history-of/${e.id}`, `seller${other}`)).body.data as Array<{ price: number }>;
+      expect(own.map((r) => r.price)).toEqual([12800, -1]);
+      expect((await call('GET', `/quote/history-of/${e.id}`, `seller${third}`)).status).toBe(404);
+      expect((await call('GET', '/quote/history-of/99999999', 'buyer')).status).toBe(404);
+      // a buyer of another company sees nothing
+      expect((await call('GET', `/quote/history-of/${e.id}`, 'member')).status).toBe(404);
+    });
+
+    it('修改: a draft or an unanswered enquiry changes its lines and sellers in place; once quoted it is refused and nothing changes', async () => {
+      const draft = (await add({ send: false })).body.data;
+      const update = (id: number, body: Record<string, unknown>, user = 'buyer') =>
+        call('PUT', '/enquiry/update', user, { id, lines, seller_ids: [2, other], note: '急用', ...body });
+      const edited = await update(draft.id, { lines: [{ oe: '7L0698151A', name: '前刹车片', qty: 6, quality: '原厂件' }], note: '周五前要', seller_ids: [other] });
+      expect(edited.body, JSON.stringify(edited.body)).toMatchObject({ code: 200, data: { state: 'draft', line_count: 1, note: '周五前要' } });
+      expect(edited.body.data.lines[0]).toMatchObject({ id: draft.lines[0].id, qty: 6 });
+      expect(edited.body.data.recipients.map((r: { id: number }) => r.id)).toEqual([other]);
+
+      // an open enquiry nobody answered: a changed line keeps its id and the seller added now can see it
+      const open = (await add({ seller_ids: [2] })).body.data;
+      const moved = (await update(open.id, { lines: [lines[0], { ...lines[1], qty: 8 }], seller_ids: [2, other] })).body.data;
+      expect(moved.lines.map((l: { id: number; qty: number }) => [l.id, l.qty])).toEqual([[open.lines[0].id, 2], [open.lines[1].id, 8]]);
+      expect((await call('GET', `/quote/enquiry/${open.id}`, `seller${other}`)).status).toBe(200);
+
+      // bad input names the field and changes nothing; another company's enquiry is refused
+      expect((await update(open.id, { lines: [{ ...lines[0], oe: '12' }] })).body).toMatchObject({ code: 422, field: 'lines.0.oe' });
+      expect((await update(open.id, { seller_ids: [], zone: false })).body).toMatchObject({ code: 422, field: 'seller_ids', client_msg: enquiryServiceText.chooseSellers });
+      expect((await update(open.id, { seller_ids: [other] }, 'seller')).status).toBe(403);
+      expect((await call('GET', `/enquiry/detail/${open.id}`, 'buyer')).body.data.lines).toHaveLength(2);
+
+      // once a seller quoted: 已有卖家报价，无法修改, nothing changed
+      await call('POST', '/quote/submit', 'seller', { enquiry_id: open.id, line_id: open.lines[0].id, price: '10' });
+      const refused = await update(open.id, { note: '改了' });
+      expect(refused.body).toMatchObject({ code: 409, client_msg: enquiryText.quotedNoEdit });
+      expect((await call('GET', `/enquiry/detail/${open.id}`, 'buyer')).body.data.note).toBe('急用');
+    });
+
     it('refuses an empty or negative price, a foreign line, its own enquiry, a registered member and closed enquiries', async () => {
+      const quotesBefore = await count('quote');
       const e = (await add()).body.data;
       const l1 = e.lines[0].id;
       const quote = (user: string, body: Record<string, unknown>) => call('POST', '/quote/submit', user, { enquiry_id: e.id, line_id: l1, ...body });
@@ -141,7 +196,7 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       await sql`update company set level_id = ${level} where id = ${other}`.execute(db);
       // a buyer without the quote codes
       expect((await quote('buyer', { price: '1' })).status).toBe(403);
-      expect(await count('quote')).toBe(4);
+      expect(await count('quote')).toBe(quotesBefore);
 
       // ended: no more quotes; anew opens it again; past its expiry: 已过期
       expect((await call('POST', '/enquiry/end', 'buyer', { id: e.id })).body.data).toMatchObject({ state: 'ended', actions: ['anew'] });
@@ -154,7 +209,7 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       const late = await quote('seller', { price: '1' });
       expect(late.body.client_msg).toBe('询价单已过期，不能再报价');
       env.clock.advance(-8 * 86400);
-      expect(await count('quote')).toBe(4);
+      expect(await count('quote')).toBe(quotesBefore);
     });
 
     it('the buyer accepts quotes into the cart as 临时产品 and checks them out at the quoted price; refusals change nothing', async () => {

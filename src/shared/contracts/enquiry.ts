@@ -41,7 +41,6 @@ const lineInput = v.object({
 
 export const enquiryCreatePayload = v.object({
   lines: v.pipe(v.array(lineInput, enquiryText.noLines), v.minLength(1, enquiryText.noLines), v.maxLength(ENQUIRY_MAX_LINES, enquiryText.tooManyLines(ENQUIRY_MAX_LINES))),
-  /** the seller companies to ask (from OE results) */
   /** the seller companies to ask (from OE results); may be empty when the enquiry goes to the zone */
   seller_ids: v.pipe(v.array(idOf('卖家'), '请选择询价的卖家'), v.maxLength(50, '一次最多询价50家卖家'), v.transform((ids) => [...new Set(ids)])),
   make_id: v.optional(v.nullable(idOf('车型品牌')), null),
@@ -189,6 +188,11 @@ export const enquiryEndpoints = {
     summary: `新建询价单：1到${ENQUIRY_MAX_LINES}行（OE号或配件名称、数量、品质），发给所选卖家；send=false 存为草稿`,
     payload: enquiryCreatePayload, answer: enquiryDetailSchema,
   }),
+  enquiryUpdate: defineEndpoint({
+    method: 'put', path: '/enquiry/update', tag: 'enquiry', access: 'user', permissions: ENQUIRY_CODES, idempotent: true,
+    summary: '修改询价单：草稿，或已发出但还没有卖家报价的询价单（之后为“已有卖家报价，无法修改”）；求购在“我的求购”中修改',
+    payload: v.object({ id: idOf('询价单'), ...v.omit(enquiryCreatePayload, ['send']).entries }), answer: enquiryDetailSchema,
+  }),
   enquiryList: defineEndpoint({
     method: 'get', path: '/enquiry/mine', tag: 'enquiry', access: 'user', permissions: ENQUIRY_CODES,
     summary: '我的询价：本公司的询价单（最新在前），可按状态筛选',
@@ -264,6 +268,18 @@ export const enquiryEndpoints = {
       /** unix seconds */
       quote_date: v.number(), company_name: v.string(), brand_name: v.string(), brand_name_new: v.string(),
       quality_name: v.string(), quality_name_new: v.string(), price: v.number(),
+    })),
+  }),
+  getIMQuoteHisgoryById: defineEndpoint({
+    method: 'get', path: '/quote/history-of', tag: 'quote', access: 'user', permissions: [...ENQUIRY_CODES, ...QUOTE_CODES],
+    summary: '一张询价单（聊天卡片的 QHId）的报价记录：每次报价和改价，旧品牌、旧品质 → 新品牌、新品质和价格（分，−1 为无货）；买家看到各家的，卖家只看到本公司的',
+    payload: emptyPayload,
+    answer: v.array(v.object({
+      quote_id: v.number(),
+      /** unix seconds */
+      quote_date: v.number(), company_name: v.string(), line_no: v.number(), line_text: v.string(),
+      brand_name: v.string(), brand_name_new: v.string(), quality_name: v.string(), quality_name_new: v.string(), price: v.number(),
+      currency: v.picklist(['CNY', 'VND']), quoted_amount: v.number(), qty: v.number(), delivery_days: v.number(),
     })),
   }),
   getMyProductByOe: defineEndpoint({

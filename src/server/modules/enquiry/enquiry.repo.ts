@@ -57,6 +57,36 @@ export const updateWantedEnquiry = async (db: Kysely<DB>, enquiryId: number, p: 
   await sql`update enquiry_line set name = ${p.content} where enquiry_id = ${enquiryId} and line_no = 1`.execute(db);
 };
 
+/**
+ * An edited enquiry: its fields, its lines by position (a line keeps its id, so chat cards still
+ * point at it; surplus lines go, new ones are added) and its recipients. Only called while no
+ * quote exists. The lines that are new or changed, and the sellers added.
+ */
+export const updateEnquiry = async (db: Kysely<DB>, id: number, p: { make_id: number | null; vin: string; note: string; zone: boolean; img_infos: string[] },
+  next: EnquiryLine[], sellerIds: number[]) => {
+  await sql`update enquiry set make_id = ${p.make_id}, vin = ${p.vin}, note = ${p.note}, zone = ${p.zone}, img_infos = ${JSON.stringify(p.img_infos)}::jsonb
+    where id = ${id}`.execute(db);
+  const before = await lines(db, id);
+  const lineIds: number[] = [];
+  for (const [i, l] of next.entries()) {
+    const old = before[i];
+    if (!old) {
+      const { id: lineId } = (await sql<{ id: number }>`insert into enquiry_line (enquiry_id, line_no, oe, oe_norm, name, qty, quality)
+        values (${id}, ${i + 1}, ${l.oe}, ${l.oe_norm}, ${l.name}, ${l.qty}, ${l.quality}) returning id`.execute(db)).rows[0];
+      lineIds.push(lineId);
+    } else if (old.oe !== l.oe || old.name !== l.name || old.qty !== l.qty || old.quality !== l.quality) {
+      await sql`update enquiry_line set oe = ${l.oe}, oe_norm = ${l.oe_norm}, name = ${l.name}, qty = ${l.qty}, quality = ${l.quality} where id = ${old.id}`.execute(db);
+      lineIds.push(old.id);
+    }
+  }
+  await sql`delete from enquiry_line where enquiry_id = ${id} and line_no > ${next.length}`.execute(db);
+  const had = (await recipients(db, id)).map((r) => r.id);
+  await sql`delete from enquiry_recipient where enquiry_id = ${id} and not (seller_company_id = any(${sellerIds}::int[]))`.execute(db);
+  const newSellers = sellerIds.filter((s) => !had.includes(s));
+  if (newSellers.length > 0) await db.insertInto('enquiry_recipient' as never).values(newSellers.map((s) => ({ enquiry_id: id, seller_company_id: s })) as never).execute();
+  return { lineIds, newSellers };
+};
+
 export const sellersExist = async (db: Kysely<DB>, ids: number[]) =>
   (await sql<{ id: number }>`select id from company where id = any(${ids}::int[]) and is_seller`.execute(db)).rows.map((r) => r.id);
 
@@ -164,6 +194,13 @@ export const upsertQuote = async (db: Kysely<DB>, q: {
     returning id, (xmax = 0) as inserted`.execute(db)).rows[0];
   if (r?.inserted) await sql`update enquiry set quote_count = quote_count + 1, unseen_quotes = unseen_quotes + 1 where id = ${q.enquiry_id}`.execute(db);
   else if (r) await sql`update enquiry set unseen_quotes = unseen_quotes + 1 where id = ${q.enquiry_id}`.execute(db);
+  // every answer given stays in the history (getIMQuoteHisgoryById), the quote row only the latest
+  if (r) {
+    await sql`insert into quote_revision (quote_id, enquiry_id, seller_company_id, seller_user_id, price_fen, currency, quoted_amount, brand, quality, qty,
+        delivery_days, valid_until, note, created_at)
+      select id, enquiry_id, seller_company_id, seller_user_id, price_fen, currency, quoted_amount, brand, quality, qty, delivery_days, valid_until, note, updated_at
+      from quote where id = ${r.id}`.execute(db);
+  }
   return r;
 };
 
@@ -201,6 +238,22 @@ export const historyByOe = async (db: Kysely<DB>, companyId: number, oeNorm: str
     from quote q join enquiry_line l on l.id = q.line_id join enquiry e on e.id = q.enquiry_id join company b on b.id = e.buyer_company_id
     where q.seller_company_id = ${companyId} and l.oe_norm = ${oeNorm}
     order by q.updated_at desc, q.id desc limit 20`.execute(db)).rows;
+
+/**
+ * Every answer given on an enquiry, oldest first per quote (one seller's only, or all for the buyer),
+ * each with the brand and quality it replaced: for a first answer, the line's wanted quality.
+ */
+export const historyOfEnquiry = async (db: Kysely<DB>, enquiryId: number, sellerCompanyId?: number) =>
+  (await sql<{ quote_id: number; quote_date: Date; company_name: string; line_no: number; line_text: string; brand_name: string; brand_name_new: string;
+    quality_name: string; quality_name_new: string; price: number; currency: 'CNY' | 'VND'; quoted_amount: string | number; qty: number; delivery_days: number }>`
+    select r.quote_id, r.created_at as quote_date, c.name as company_name, l.line_no, trim(l.oe || ' ' || l.name) as line_text,
+      coalesce(lag(r.brand) over w, '') as brand_name, r.brand as brand_name_new,
+      coalesce(lag(r.quality) over w, l.quality) as quality_name, r.quality as quality_name_new,
+      r.price_fen as price, r.currency, r.quoted_amount, r.qty, r.delivery_days
+    from quote_revision r join quote q on q.id = r.quote_id join enquiry_line l on l.id = q.line_id join company c on c.id = r.seller_company_id
+    where r.enquiry_id = ${enquiryId} ${sellerCompanyId === undefined ? sql`` : sql`and r.seller_company_id = ${sellerCompanyId}`}
+    window w as (partition by r.quote_id order by r.id)
+    order by l.line_no, c.name, r.quote_id, r.id`.execute(db)).rows;
 
 /** The company's own on-sale stock row of this OE number with the most pieces, to pre-fill a quote. */
 export const myProductByOe = async (db: Kysely<DB>, companyId: number, oeNorm: string) =>

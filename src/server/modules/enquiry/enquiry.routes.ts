@@ -3,13 +3,15 @@ import { pathId } from '../../http/path-id';
 import type { EnquiryService } from './enquiry.service';
 
 type Names =
-  | 'enquiryAdd' | 'enquiryList' | 'enquiryDetail' | 'enquirySend' | 'enquiryEnd' | 'enquiryCancel' | 'enquiryAnew' | 'enquiryDelete'
+  | 'enquiryAdd' | 'enquiryUpdate' | 'getIMQuoteHisgoryById' | 'enquiryList' | 'enquiryDetail' | 'enquirySend' | 'enquiryEnd' | 'enquiryCancel' | 'enquiryAnew' | 'enquiryDelete'
   | 'enquiryQuoteCount' | 'quoteAccept' | 'quoteCenter' | 'quoteEnquiry' | 'quoteSubmit' | 'quoteMine' | 'getIMQuoteHisgoryByOe' | 'getMyProductByOe' | 'quoteRules' | 'quoteRulesSave' | 'sendIMQuoteMsg';
 
 const idOf = (id: string | undefined) => pathId(id, '询价单');
 
 export const enquiryHandlers = (svc: EnquiryService): Pick<Handlers, Names> => ({
   enquiryAdd: (p, ctx) => svc.add(ctx.db, ctx.caller!, p, ctx),
+  enquiryUpdate: (p, ctx) => svc.update(ctx.db, ctx.caller!, p, ctx),
+  getIMQuoteHisgoryById: (_p, ctx) => svc.historyById(ctx.db, ctx.caller!, idOf(ctx.id)),
   enquiryList: (p, ctx) => svc.list(ctx.db, ctx.caller!, p),
   enquiryDetail: (_p, ctx) => svc.detail(ctx.db, ctx.caller!, idOf(ctx.id)),
   enquirySend: (p, ctx) => svc.send(ctx.db, ctx.caller!, p.id, ctx),

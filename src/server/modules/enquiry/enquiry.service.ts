@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, forbidden, invalid } from '../../http/errors';
-import { CART_CODES, ResultCode, SCENE_INQUIRY, SCENE_QUOTE, type EnquiryDetail, type EnquirySummary, type PayloadOut, type Quote } from '../../../shared/contracts';
+import { CART_CODES, QUOTE_CODES, ResultCode, SCENE_INQUIRY, SCENE_QUOTE, type EnquiryDetail, type EnquirySummary, type PayloadOut, type Quote } from '../../../shared/contracts';
 import {
   availableEnquiryActions, checkEnquiryLines, effectiveState, ENQUIRY_OPEN_DAYS, enquiryStateText, enquiryTransition, mayQuote,
   DEFAULT_QUOTE_RULE, enquiryText, isNoStock, mayAccept, MAX_QUOTE_FEN, suggestedQuoteFen, type QuoteRule, NO_STOCK_PRICE, parseQuotePrice, quotedText, quoteFate, type EnquiryAction, type EnquiryFacts,
@@ -39,6 +39,7 @@ export const enquiryServiceText = {
   notYourself: '只能以自己的身份报价',
   chatQuoteNote: '卖家在聊天中报价',
   noCartRight: '没有采购权限，不能把报价加入购物车',
+  wantedEditsThere: '这是求购生成的询价单，请在“我的求购”中修改',
 };
 
 const notFound = () => new AppError(ResultCode.notFound, 404, enquiryServiceText.notFound);
@@ -103,15 +104,18 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
    * line, from the buyer to the company's chat contact (001 §3). Zone enquiries have no recipients:
    * sellers find them in 报价专区.
    */
-  const postInquiryCards = async (trx: Kysely<DB>, e: repo.EnquiryRow, ctx?: Pick<RequestContext, 'afterCommit'>) => {
+  const postInquiryCards = async (trx: Kysely<DB>, e: repo.EnquiryRow, ctx?: Pick<RequestContext, 'afterCommit'>,
+    /** after an edit: the changed lines to every recipient, every line to recipients added now */
+    edit?: { lineIds: number[]; sellerIds: number[]; tag: string }) => {
     if (!deps.cards || !ctx) return;
     const [lines, recipients] = await Promise.all([repo.lines(trx, e.id), repo.recipients(trx, e.id)]);
     for (const r of recipients) {
       const contact = await imRepo.companyContact(trx, r.id);
       if (!contact) continue;
       for (const l of lines) {
+        if (edit && !edit.sellerIds.includes(r.id) && !edit.lineIds.includes(l.id)) continue;
         await deps.cards.postCard(trx, {
-          from: e.buyer_user_id, to: contact.id, clientMsgId: `inq-${e.id}-${l.id}-${r.id}`,
+          from: e.buyer_user_id, to: contact.id, clientMsgId: `inq-${e.id}-${l.id}-${r.id}${edit ? `-${edit.tag}` : ''}`,
           content: {
             SceneCode: SCENE_INQUIRY,
             BusinessInfo: {
@@ -123,6 +127,27 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
         }, ctx);
       }
     }
+  };
+
+  /** What the buyer filled in, checked whole before anything is written: the clean lines and images, or the first problem by field. */
+  const checkForm = async (db: Kysely<DB>, caller: Caller, p: Omit<PayloadOut<'enquiryAdd'>, 'send'>) => {
+    const checked = checkEnquiryLines(p.lines);
+    if (!checked.ok) {
+      if (checked.form) throw invalid('lines', checked.form);
+      const i = checked.lines.findIndex((l) => Object.keys(l).length > 0);
+      const [field, text] = Object.entries(checked.lines[i])[0];
+      throw invalid(`lines.${i}.${field}`, `第${i + 1}行：${text}`);
+    }
+    if (p.seller_ids.length === 0 && !p.zone) throw invalid('seller_ids', enquiryServiceText.chooseSellers);
+    if (p.zone && p.make_id === null) throw invalid('make_id', enquiryServiceText.zoneNeedsMake);
+    if (p.seller_ids.includes(caller.companyId)) throw invalid('seller_ids', enquiryServiceText.ownCompany);
+    const sellers = await repo.sellersExist(db, p.seller_ids);
+    if (sellers.length !== p.seller_ids.length) throw invalid('seller_ids', enquiryServiceText.unknownSeller);
+    if (p.make_id !== null && !(await repo.makeExists(db, p.make_id))) throw invalid('make_id', msg.chooseCarBrand);
+    const images = [...new Set(p.img_infos)];
+    const foreign = await firstForeignUpload(db, caller.companyId, images);
+    if (foreign >= 0) throw invalid(`img_infos.${foreign}`, enquiryServiceText.imageNotOurs);
+    return { lines: checked.lines, images };
   };
 
   const ownEnquiry = async (db: Kysely<DB>, caller: Caller, id: number, forUpdate = false) => {
@@ -153,32 +178,51 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
 
   return {
     async add(db: Kysely<DB>, caller: Caller, p: PayloadOut<'enquiryAdd'>, ctx?: Pick<RequestContext, 'afterCommit'>) {
-      const checked = checkEnquiryLines(p.lines);
-      if (!checked.ok) {
-        if (checked.form) throw invalid('lines', checked.form);
-        const i = checked.lines.findIndex((l) => Object.keys(l).length > 0);
-        const [field, text] = Object.entries(checked.lines[i])[0];
-        throw invalid(`lines.${i}.${field}`, `第${i + 1}行：${text}`);
-      }
-      if (p.seller_ids.length === 0 && !p.zone) throw invalid('seller_ids', enquiryServiceText.chooseSellers);
-      if (p.zone && p.make_id === null) throw invalid('make_id', enquiryServiceText.zoneNeedsMake);
-      if (p.seller_ids.includes(caller.companyId)) throw invalid('seller_ids', enquiryServiceText.ownCompany);
-      const sellers = await repo.sellersExist(db, p.seller_ids);
-      if (sellers.length !== p.seller_ids.length) throw invalid('seller_ids', enquiryServiceText.unknownSeller);
-      if (p.make_id !== null && !(await repo.makeExists(db, p.make_id))) throw invalid('make_id', msg.chooseCarBrand);
-      const images = [...new Set(p.img_infos)];
-      const foreign = await firstForeignUpload(db, caller.companyId, images);
-      if (foreign >= 0) throw invalid(`img_infos.${foreign}`, enquiryServiceText.imageNotOurs);
+      const { lines, images } = await checkForm(db, caller, p);
       const now = clock.now();
       return inTransaction(db, async (trx) => {
         const id = await repo.insertEnquiry(trx, {
           no: enquiryNo(now), company: caller.companyId, user: caller.userId, state: p.send ? 'open' : 'draft', make_id: p.make_id,
           vin: p.vin, note: p.note, at: now, expires: p.send ? new Date(now.getTime() + ENQUIRY_OPEN_DAYS * 86_400_000) : null, zone: p.zone, img_infos: images,
-        }, checked.lines, p.seller_ids);
+        }, lines, p.seller_ids);
         const e = (await repo.byId(trx, id))!;
         if (p.send) await postInquiryCards(trx, e, ctx);
         return detail(trx, e, 'buyer');
       });
+    },
+
+    /**
+     * 修改: a draft, or an open enquiry no seller has answered yet (the state machine's update).
+     * Lines keep their ids by position, so cards already in sellers' chats still point at the
+     * right line; the sellers of an open one get the changed lines as new inquiry cards. A wanted
+     * request's enquiry changes only with its request (updateAsktobuy), so the two never disagree.
+     */
+    async update(db: Kysely<DB>, caller: Caller, p: PayloadOut<'enquiryUpdate'>, ctx?: Pick<RequestContext, 'afterCommit'>) {
+      const { lines, images } = await checkForm(db, caller, p);
+      return inTransaction(db, async (trx) => {
+        const e = await ownEnquiry(trx, caller, p.id, true);
+        if (e.wanted_id !== null) throw new AppError(ResultCode.conflict, 409, enquiryServiceText.wantedEditsThere);
+        const m = enquiryTransition(facts(e), 'update', nowS());
+        if (!m.ok) throw new AppError(ResultCode.conflict, 409, m.reason);
+        const changed = await repo.updateEnquiry(trx, e.id, { make_id: p.make_id, vin: p.vin, note: p.note, zone: p.zone, img_infos: images }, lines, p.seller_ids);
+        const after = (await repo.byId(trx, e.id))!;
+        if (after.state === 'open') await postInquiryCards(trx, after, ctx, { lineIds: changed.lineIds, sellerIds: changed.newSellers, tag: `u${clock.now().getTime()}` });
+        return detail(trx, after, 'buyer');
+      });
+    },
+
+    /**
+     * getIMQuoteHisgoryById: every answer given on one enquiry (hid is the card's QHId), each with
+     * what it replaced. The buyer's company sees every seller's; a seller only its own, and only on
+     * an enquiry it may see.
+     */
+    async historyById(db: Kysely<DB>, caller: Caller, hid: number) {
+      const e = await repo.byId(db, hid);
+      if (!e || e.state === 'draft') throw notFound();
+      const buyer = e.buyer_company_id === caller.companyId;
+      if (!buyer && !(hasAnyPermission(caller.permissions, QUOTE_CODES) && (await repo.mayView(db, hid, caller.companyId)))) throw notFound();
+      return (await repo.historyOfEnquiry(db, hid, buyer ? undefined : caller.companyId))
+        .map((r) => ({ ...r, quote_date: unix(r.quote_date), quoted_amount: Number(r.quoted_amount) }));
     },
 
     async list(db: Kysely<DB>, caller: Caller, p: PayloadOut<'enquiryList'>) {
