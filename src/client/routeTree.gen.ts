@@ -20,6 +20,7 @@ import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as OperationRouteImport } from './routes/operation'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as StoreIndexRouteImport } from './routes/_store/index'
+import { Route as StoreAsktobuyRouteImport } from './routes/_store/asktobuy'
 import { Route as StoreCartRouteImport } from './routes/_store/cart'
 import { Route as StoreDatenschutzRouteImport } from './routes/_store/datenschutz'
 import { Route as StoreProtocolRouteImport } from './routes/_store/protocol'
@@ -42,6 +43,7 @@ import { Route as StoreCompanyFactoryRouteImport } from './routes/_store/company
 import { Route as StoreCompanyProductRouteImport } from './routes/_store/company/product'
 import { Route as StoreCompanyVideoRouteImport } from './routes/_store/company/video'
 import { Route as StoreEnquiryListRouteImport } from './routes/_store/enquiry/list'
+import { Route as StoreEnquiryPublishRouteImport } from './routes/_store/enquiry/publish'
 import { Route as StoreSearchIndexRouteImport } from './routes/_store/search/index'
 import { Route as StoreSearchCompanyRouteImport } from './routes/_store/search/company'
 import { Route as StoreSearchDismantleRouteImport } from './routes/_store/search/dismantle'
@@ -54,6 +56,7 @@ import { Route as StoreTradeIdRouteImport } from './routes/_store/trade/$id'
 import { Route as StoreTradeListRouteImport } from './routes/_store/trade/list'
 import { Route as StoreTradeNewRouteImport } from './routes/_store/trade/new'
 import { Route as BackendAccountingWalletRouteImport } from './routes/backend/accounting.wallet'
+import { Route as BackendOrderAsktobuyRouteImport } from './routes/backend/order.asktobuy'
 import { Route as BackendOrderPurchaseRouteImport } from './routes/backend/order.purchase'
 import { Route as BackendOrderSalesRouteImport } from './routes/backend/order.sales'
 import { Route as BackendOrganizationContactRouteImport } from './routes/backend/organization.contact'
@@ -154,6 +157,11 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
 const StoreIndexRoute = StoreIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => StoreRoute,
+} as any)
+const StoreAsktobuyRoute = StoreAsktobuyRouteImport.update({
+  id: '/asktobuy',
+  path: '/asktobuy',
   getParentRoute: () => StoreRoute,
 } as any)
 const StoreCartRoute = StoreCartRouteImport.update({
@@ -266,6 +274,11 @@ const StoreEnquiryListRoute = StoreEnquiryListRouteImport.update({
   path: '/enquiry/list',
   getParentRoute: () => StoreRoute,
 } as any)
+const StoreEnquiryPublishRoute = StoreEnquiryPublishRouteImport.update({
+  id: '/enquiry/publish',
+  path: '/enquiry/publish',
+  getParentRoute: () => StoreRoute,
+} as any)
 const StoreSearchIndexRoute = StoreSearchIndexRouteImport.update({
   id: '/search/',
   path: '/search/',
@@ -324,6 +337,11 @@ const StoreTradeNewRoute = StoreTradeNewRouteImport.update({
 const BackendAccountingWalletRoute = BackendAccountingWalletRouteImport.update({
   id: '/accounting/wallet',
   path: '/accounting/wallet',
+  getParentRoute: () => BackendRoute,
+} as any)
+const BackendOrderAsktobuyRoute = BackendOrderAsktobuyRouteImport.update({
+  id: '/order/asktobuy',
+  path: '/order/asktobuy',
   getParentRoute: () => BackendRoute,
 } as any)
 const BackendOrderPurchaseRoute = BackendOrderPurchaseRouteImport.update({
@@ -588,6 +606,7 @@ export interface FileRoutesByFullPath {
   '/logout': typeof LogoutRoute
   '/operation': typeof OperationRouteWithChildren
   '/login': typeof AuthLoginRoute
+  '/asktobuy': typeof StoreAsktobuyRoute
   '/cart': typeof StoreCartRoute
   '/datenschutz': typeof StoreDatenschutzRoute
   '/protocol': typeof StoreProtocolRoute
@@ -609,6 +628,7 @@ export interface FileRoutesByFullPath {
   '/company/product': typeof StoreCompanyProductRoute
   '/company/video': typeof StoreCompanyVideoRoute
   '/enquiry/list': typeof StoreEnquiryListRoute
+  '/enquiry/publish': typeof StoreEnquiryPublishRoute
   '/search/company': typeof StoreSearchCompanyRoute
   '/search/dismantle': typeof StoreSearchDismantleRouteWithChildren
   '/search/newvin': typeof StoreSearchNewvinRouteWithChildren
@@ -619,6 +639,7 @@ export interface FileRoutesByFullPath {
   '/trade/list': typeof StoreTradeListRoute
   '/trade/new': typeof StoreTradeNewRoute
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
+  '/backend/order/asktobuy': typeof BackendOrderAsktobuyRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/organization/contact': typeof BackendOrganizationContactRoute
@@ -679,6 +700,7 @@ export interface FileRoutesByTo {
   '/': typeof StoreIndexRoute
   '/logout': typeof LogoutRoute
   '/login': typeof AuthLoginRoute
+  '/asktobuy': typeof StoreAsktobuyRoute
   '/cart': typeof StoreCartRoute
   '/datenschutz': typeof StoreDatenschutzRoute
   '/protocol': typeof StoreProtocolRoute
@@ -700,11 +722,13 @@ export interface FileRoutesByTo {
   '/company/product': typeof StoreCompanyProductRoute
   '/company/video': typeof StoreCompanyVideoRoute
   '/enquiry/list': typeof StoreEnquiryListRoute
+  '/enquiry/publish': typeof StoreEnquiryPublishRoute
   '/search/company': typeof StoreSearchCompanyRoute
   '/trade/$id': typeof StoreTradeIdRoute
   '/trade/list': typeof StoreTradeListRoute
   '/trade/new': typeof StoreTradeNewRoute
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
+  '/backend/order/asktobuy': typeof BackendOrderAsktobuyRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/organization/contact': typeof BackendOrganizationContactRoute
@@ -769,6 +793,7 @@ export interface FileRoutesById {
   '/logout': typeof LogoutRoute
   '/operation': typeof OperationRouteWithChildren
   '/_auth/login': typeof AuthLoginRoute
+  '/_store/asktobuy': typeof StoreAsktobuyRoute
   '/_store/cart': typeof StoreCartRoute
   '/_store/datenschutz': typeof StoreDatenschutzRoute
   '/_store/protocol': typeof StoreProtocolRoute
@@ -791,6 +816,7 @@ export interface FileRoutesById {
   '/_store/company/product': typeof StoreCompanyProductRoute
   '/_store/company/video': typeof StoreCompanyVideoRoute
   '/_store/enquiry/list': typeof StoreEnquiryListRoute
+  '/_store/enquiry/publish': typeof StoreEnquiryPublishRoute
   '/_store/search/company': typeof StoreSearchCompanyRoute
   '/_store/search/dismantle': typeof StoreSearchDismantleRouteWithChildren
   '/_store/search/newvin': typeof StoreSearchNewvinRouteWithChildren
@@ -801,6 +827,7 @@ export interface FileRoutesById {
   '/_store/trade/list': typeof StoreTradeListRoute
   '/_store/trade/new': typeof StoreTradeNewRoute
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
+  '/backend/order/asktobuy': typeof BackendOrderAsktobuyRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/organization/contact': typeof BackendOrganizationContactRoute
@@ -865,6 +892,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/operation'
     | '/login'
+    | '/asktobuy'
     | '/cart'
     | '/datenschutz'
     | '/protocol'
@@ -886,6 +914,7 @@ export interface FileRouteTypes {
     | '/company/product'
     | '/company/video'
     | '/enquiry/list'
+    | '/enquiry/publish'
     | '/search/company'
     | '/search/dismantle'
     | '/search/newvin'
@@ -896,6 +925,7 @@ export interface FileRouteTypes {
     | '/trade/list'
     | '/trade/new'
     | '/backend/accounting/wallet'
+    | '/backend/order/asktobuy'
     | '/backend/order/purchase'
     | '/backend/order/sales'
     | '/backend/organization/contact'
@@ -956,6 +986,7 @@ export interface FileRouteTypes {
     | '/'
     | '/logout'
     | '/login'
+    | '/asktobuy'
     | '/cart'
     | '/datenschutz'
     | '/protocol'
@@ -977,11 +1008,13 @@ export interface FileRouteTypes {
     | '/company/product'
     | '/company/video'
     | '/enquiry/list'
+    | '/enquiry/publish'
     | '/search/company'
     | '/trade/$id'
     | '/trade/list'
     | '/trade/new'
     | '/backend/accounting/wallet'
+    | '/backend/order/asktobuy'
     | '/backend/order/purchase'
     | '/backend/order/sales'
     | '/backend/organization/contact'
@@ -1045,6 +1078,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/operation'
     | '/_auth/login'
+    | '/_store/asktobuy'
     | '/_store/cart'
     | '/_store/datenschutz'
     | '/_store/protocol'
@@ -1067,6 +1101,7 @@ export interface FileRouteTypes {
     | '/_store/company/product'
     | '/_store/company/video'
     | '/_store/enquiry/list'
+    | '/_store/enquiry/publish'
     | '/_store/search/company'
     | '/_store/search/dismantle'
     | '/_store/search/newvin'
@@ -1077,6 +1112,7 @@ export interface FileRouteTypes {
     | '/_store/trade/list'
     | '/_store/trade/new'
     | '/backend/accounting/wallet'
+    | '/backend/order/asktobuy'
     | '/backend/order/purchase'
     | '/backend/order/sales'
     | '/backend/organization/contact'
@@ -1225,6 +1261,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof StoreIndexRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/asktobuy': {
+      id: '/_store/asktobuy'
+      path: '/asktobuy'
+      fullPath: '/asktobuy'
+      preLoaderRoute: typeof StoreAsktobuyRouteImport
       parentRoute: typeof StoreRoute
     }
     '/_store/cart': {
@@ -1381,6 +1424,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreEnquiryListRouteImport
       parentRoute: typeof StoreRoute
     }
+    '/_store/enquiry/publish': {
+      id: '/_store/enquiry/publish'
+      path: '/enquiry/publish'
+      fullPath: '/enquiry/publish'
+      preLoaderRoute: typeof StoreEnquiryPublishRouteImport
+      parentRoute: typeof StoreRoute
+    }
     '/_store/search/': {
       id: '/_store/search/'
       path: '/search'
@@ -1463,6 +1513,13 @@ declare module '@tanstack/react-router' {
       path: '/accounting/wallet'
       fullPath: '/backend/accounting/wallet'
       preLoaderRoute: typeof BackendAccountingWalletRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/order/asktobuy': {
+      id: '/backend/order/asktobuy'
+      path: '/order/asktobuy'
+      fullPath: '/backend/order/asktobuy'
+      preLoaderRoute: typeof BackendOrderAsktobuyRouteImport
       parentRoute: typeof BackendRoute
     }
     '/backend/order/purchase': {
@@ -1909,6 +1966,7 @@ const StoreSearchVinRouteWithChildren = StoreSearchVinRoute._addFileChildren(
 )
 
 interface StoreRouteChildren {
+  StoreAsktobuyRoute: typeof StoreAsktobuyRoute
   StoreCartRoute: typeof StoreCartRoute
   StoreDatenschutzRoute: typeof StoreDatenschutzRoute
   StoreProtocolRoute: typeof StoreProtocolRoute
@@ -1922,6 +1980,7 @@ interface StoreRouteChildren {
   StoreCompanyProductRoute: typeof StoreCompanyProductRoute
   StoreCompanyVideoRoute: typeof StoreCompanyVideoRoute
   StoreEnquiryListRoute: typeof StoreEnquiryListRoute
+  StoreEnquiryPublishRoute: typeof StoreEnquiryPublishRoute
   StoreSearchCompanyRoute: typeof StoreSearchCompanyRoute
   StoreSearchDismantleRoute: typeof StoreSearchDismantleRouteWithChildren
   StoreSearchNewvinRoute: typeof StoreSearchNewvinRouteWithChildren
@@ -1943,6 +2002,7 @@ interface StoreRouteChildren {
 }
 
 const StoreRouteChildren: StoreRouteChildren = {
+  StoreAsktobuyRoute: StoreAsktobuyRoute,
   StoreCartRoute: StoreCartRoute,
   StoreDatenschutzRoute: StoreDatenschutzRoute,
   StoreProtocolRoute: StoreProtocolRoute,
@@ -1956,6 +2016,7 @@ const StoreRouteChildren: StoreRouteChildren = {
   StoreCompanyProductRoute: StoreCompanyProductRoute,
   StoreCompanyVideoRoute: StoreCompanyVideoRoute,
   StoreEnquiryListRoute: StoreEnquiryListRoute,
+  StoreEnquiryPublishRoute: StoreEnquiryPublishRoute,
   StoreSearchCompanyRoute: StoreSearchCompanyRoute,
   StoreSearchDismantleRoute: StoreSearchDismantleRouteWithChildren,
   StoreSearchNewvinRoute: StoreSearchNewvinRouteWithChildren,
@@ -1982,6 +2043,7 @@ interface BackendRouteChildren {
   BackendStoreRoute: typeof BackendStoreRoute
   BackendIndexRoute: typeof BackendIndexRoute
   BackendAccountingWalletRoute: typeof BackendAccountingWalletRoute
+  BackendOrderAsktobuyRoute: typeof BackendOrderAsktobuyRoute
   BackendOrderPurchaseRoute: typeof BackendOrderPurchaseRoute
   BackendOrderSalesRoute: typeof BackendOrderSalesRoute
   BackendOrganizationContactRoute: typeof BackendOrganizationContactRoute
@@ -2004,6 +2066,7 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendStoreRoute: BackendStoreRoute,
   BackendIndexRoute: BackendIndexRoute,
   BackendAccountingWalletRoute: BackendAccountingWalletRoute,
+  BackendOrderAsktobuyRoute: BackendOrderAsktobuyRoute,
   BackendOrderPurchaseRoute: BackendOrderPurchaseRoute,
   BackendOrderSalesRoute: BackendOrderSalesRoute,
   BackendOrganizationContactRoute: BackendOrganizationContactRoute,

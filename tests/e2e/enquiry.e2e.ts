@@ -4,7 +4,7 @@
  * price says 请输入报价) and another with 无货, and the buyer compares the answers, takes the cheapest
  * into the cart (its 询价报价 tab) and orders it at the quoted price.
  * Screenshots: enquiry-dialog, quote-center, quote-seller, enquiry-compare, enquiry-cart, chat-inquiry-card,
- * chat-quick-quote, chat-quote-card, quote-rules.
+ * chat-quick-quote, chat-quote-card, quote-rules, enquiry-publish, quote-history.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './harness';
@@ -161,6 +161,74 @@ describe('enquiries and quotes', () => {
       await expect(s.page.locator('[data-order-no]').first()).toContainText('待确认');
       await s.context.close();
     }
+  });
+
+  it('发布询价: free lines kept through a refusal and a reload, published to the zone, changed while unanswered, and after two answers the price history shows and 修改 is gone', async () => {
+    const buyer = await e2e.newPage();
+    await e2e.signIn(buyer.page, '/login', 'buyer');
+    await buyer.page.goto(`${e2e.url}/enquiry/list`);
+    await buyer.page.getByRole('link', { name: '发布询价' }).click();
+    await buyer.page.waitForURL((u) => u.pathname === '/enquiry/publish');
+    const form = buyer.page.getByRole('region', { name: '发布询价' });
+    await form.getByRole('textbox', { name: '第1行 OE号' }).fill('5Q0 615 301 H');
+    await form.getByRole('textbox', { name: '第1行 配件名称' }).fill('前刹车盘');
+    await form.getByRole('textbox', { name: '第1行 数量' }).fill('2');
+    await form.getByRole('button', { name: '添加一行' }).click();
+    await form.getByRole('textbox', { name: '第2行 配件名称' }).fill('后雨刮片');
+    await form.getByRole('radiogroup', { name: '第2行 品质' }).getByLabel('品牌件').check();
+    // no make: the zone needs one, said under the field, nothing sent
+    await form.getByRole('button', { name: '发布询价' }).click();
+    await expect(form.getByRole('alert')).toHaveText('发到报价专区需要选择车型品牌');
+    // what was typed survives a reload
+    await buyer.page.reload();
+    await expect(form.getByRole('textbox', { name: '第2行 配件名称' })).toHaveValue('后雨刮片');
+    await expect(form.getByRole('textbox', { name: '第1行 数量' })).toHaveValue('2');
+    await form.locator('.p-dropdown').click();
+    await buyer.page.locator('.p-dropdown-filter').fill('大众');
+    await buyer.page.getByRole('option', { name: /大众/ }).first().click();
+    await e2e.shot(buyer.page, 'enquiry-publish');
+    await form.getByRole('button', { name: '发布询价' }).click();
+    await buyer.page.waitForURL((u) => /^\/enquiry\/list\/\d+$/.test(u.pathname));
+    await expect(buyer.page.getByTestId('enquiry-state')).toHaveText('待报价');
+    const enquiryId = Number(new URL(buyer.page.url()).pathname.split('/').pop());
+
+    // nobody answered yet: 修改 changes a line in place
+    await buyer.page.getByRole('link', { name: '修改' }).click();
+    const edit = buyer.page.getByRole('region', { name: '修改询价单' });
+    await expect(edit.getByRole('textbox', { name: '第2行 配件名称' })).toHaveValue('后雨刮片');
+    await edit.getByRole('textbox', { name: '第2行 数量' }).fill('3');
+    await edit.getByRole('button', { name: '保存修改' }).click();
+    await buyer.page.waitForURL((u) => u.pathname === `/enquiry/list/${enquiryId}`);
+    await expect(buyer.page.getByTestId('enquiry-line').nth(1)).toContainText('× 3');
+
+    // a seller of 大众 answers from 报价专区, then lowers its price
+    await e2e.pglite.query(`update company set main_make_ids = array[(select id from make where name = '大众')] where id = 2`);
+    const seller = await e2e.newPage();
+    await e2e.signIn(seller.page, '/login', 'seller');
+    await seller.page.goto(`${e2e.url}/backend/quote/${enquiryId}`);
+    const price = seller.page.getByRole('textbox', { name: '第1行 报价' });
+    await price.fill('420');
+    await price.press('Enter');
+    await expect(seller.page.getByTestId('quote-line').nth(0).getByRole('status')).toHaveText('已报价 ¥420.00');
+    await price.fill('398');
+    await price.press('Enter');
+    await expect(seller.page.getByTestId('quote-line').nth(0).getByRole('status')).toHaveText('已报价 ¥398.00');
+    await seller.context.close();
+    await e2e.pglite.query(`update company set main_make_ids = '{}' where id = 2`);
+
+    // the buyer sees the current price, both answers in 报价记录, and may no longer change the enquiry
+    await buyer.page.reload();
+    await expect(buyer.page.getByTestId('enquiry-line').nth(0).getByTestId('quote-row')).toContainText('398.00');
+    await expect(buyer.page.getByRole('link', { name: '修改' })).toHaveCount(0);
+    await buyer.page.getByRole('button', { name: '报价记录' }).click();
+    const history = buyer.page.getByRole('dialog', { name: '报价记录' });
+    await expect(history.getByTestId('history-row')).toHaveCount(2);
+    await expect(history.getByTestId('history-row').nth(0)).toContainText('420.00');
+    await expect(history.getByTestId('history-row').nth(1)).toContainText('398.00');
+    await e2e.shot(buyer.page, 'quote-history');
+    await buyer.page.goto(`${e2e.url}/enquiry/publish?id=${enquiryId}`);
+    await expect(buyer.page.getByRole('alert')).toContainText('已有卖家报价，无法修改');
+    await buyer.context.close();
   });
 
   it('报价规则: a bad markup is named and kept, a good one saved, with what a 100.00 price becomes', async () => {

@@ -56,8 +56,11 @@ describe('the back-office guard', () => {
     expect(guard('/backend/accounting/wallet', backofficeRule('/backend/accounting/wallet'), member)).toEqual({ to: '/backend' });
     expect(visibleEntries(BACKOFFICE_MENU, c09).map((e) => e.label)).toEqual(['采购订单', '我的财务', '企业信息', '个人资料', '修改密码']);
   });
-  it('shows a member only the settings entries of the back-office menu', () => {
-    expect(visibleEntries(BACKOFFICE_MENU, member).map((e) => e.path)).toEqual(['/backend/settings/enterprise', '/backend/settings/profile', '/backend/settings/password']);
+  it('shows a member only its wanted requests and the settings entries of the back-office menu', () => {
+    expect(visibleEntries(BACKOFFICE_MENU, member).map((e) => e.path)).toEqual(['/backend/order/asktobuy', '/backend/settings/enterprise', '/backend/settings/profile', '/backend/settings/password']);
+    // 我的求购 opens for the wanted-request codes, not for a purchase-only user
+    expect(guard('/backend/order/asktobuy', backofficeRule('/backend/order/asktobuy'), { company_id: 2, permissions: ['C15'] })).toBeNull();
+    expect(guard('/backend/order/asktobuy', backofficeRule('/backend/order/asktobuy'), { company_id: 2, permissions: ['C09'] })).toEqual({ to: '/backend' });
   });
   it('shows 店铺装修 only to a seller holding M14, not to the head company that holds every code', () => {
     const decorate = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(BACKOFFICE_MENU, user).some((e) => e.path === '/backend/store');

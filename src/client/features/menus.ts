@@ -8,6 +8,7 @@ import { FINANCE_CODES, PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../sh
 import { STOCK_CODES } from '../../shared/domain/stock';
 import { ORG_CODES } from '../../shared/contracts/organisation';
 import { QUOTE_CODES } from '../../shared/contracts/enquiry';
+import { WANTED_CODES } from '../../shared/contracts/wanted';
 
 export interface MenuEntry {
   label: string;
@@ -42,6 +43,7 @@ export const FINANCE_PAGE_CODES: readonly string[] = [...FINANCE_CODES, ...PURCH
 const BACKOFFICE_PAGE_CODES: ReadonlyArray<[string, readonly string[]]> = [
   ['/backend/order/purchase', PURCHASE_ORDER_CODES],
   ['/backend/order/sales', SALES_ORDER_CODES],
+  ['/backend/order/asktobuy', WANTED_CODES],
   ['/backend/order/detail/', [...PURCHASE_ORDER_CODES, ...SALES_ORDER_CODES]],
   ['/backend/accounting/wallet', FINANCE_PAGE_CODES],
 ];
@@ -71,6 +73,7 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   { label: '首页', path: '/backend', icon: 'pi pi-home', codes: BACKOFFICE_CODES },
   { label: '销售订单', path: '/backend/order/sales', icon: 'pi pi-send', codes: SALES_ORDER_CODES },
   { label: '采购订单', path: '/backend/order/purchase', icon: 'pi pi-shopping-bag', codes: PURCHASE_ORDER_CODES },
+  { label: '我的求购', path: '/backend/order/asktobuy', icon: 'pi pi-list', codes: WANTED_CODES },
   { label: '报价中心', path: '/backend/quote', icon: 'pi pi-comments', codes: QUOTE_CODES },
   { label: '报价专区', path: '/backend/quote/zone', icon: 'pi pi-megaphone', codes: QUOTE_CODES },
   { label: '我的报价', path: '/backend/quote/mine', icon: 'pi pi-list-check', codes: QUOTE_CODES },

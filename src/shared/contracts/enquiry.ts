@@ -107,6 +107,7 @@ export type EnquirySummary = v.InferOutput<typeof enquirySummarySchema>;
 
 export const enquiryDetailSchema = v.object({
   ...enquirySummarySchema.entries,
+  make_id: v.nullable(v.number()),
   vin: v.string(),
   note: v.string(),
   /** up to 5 photos (file paths of the buyer's company's uploads) */

@@ -103,7 +103,7 @@ export const wantedEndpoints = {
   getWantedList: defineEndpoint({
     method: 'get', path: '/enquiry/wanted', tag: 'enquiry', access: 'user', permissions: WANTED_CODES,
     summary: '我的求购：本公司发布的求购（最新在前，分页），含报价数 quote_count',
-    payload: v.object({ page_number: pageInt('page_number', 10000, 1), page_size: pageInt('page_size', 100, 20) }),
+    payload: v.object({ page_number: pageInt('page_number', 10000, 1), page_size: pageInt('page_size', 800, 20) }),
     answer: v.object({ data: v.array(wantedSchema), total: v.number() }),
   }),
   wantedMakes: defineEndpoint({

@@ -21,6 +21,7 @@ import { OfflineError, request } from '../../api/request';
 import { errorText } from '../account/form';
 import { Price } from '../currency/Price';
 import { enquiryDetailQuery, enquiryKeys } from './queries';
+import { QuoteHistoryButton } from './QuoteHistory';
 import './enquiry.css';
 import '../search/search-extras.css';
 
@@ -103,8 +104,12 @@ export function EnquiryDetailPage({ id }: { id: number }) {
         <div className="enquiry-head">
           <h2>询价单 {e.enquiry_no}</h2>
           <Tag value={e.state_text} severity={stateSeverity(e.state)} data-testid="enquiry-state" />
-          <span className="muted">发出 {day(e.created_at)} · 报价截止 {day(e.expires_at)} · 发给 {e.recipients.map((r) => r.name).join('、')}</span>
+          <span className="muted">发出 {day(e.created_at)} · 报价截止 {day(e.expires_at)} · {[e.recipients.length > 0 && `发给 ${e.recipients.map((r) => r.name).join('、')}`, e.zone && `报价专区（${e.make_name}）`].filter(Boolean).join(' · ')}</span>
           <span className="enquiry-actions">
+            {e.actions.includes('update') && e.wanted_id === null && (
+              <Link to="/enquiry/publish" search={{ id: e.id }} className="p-button p-button-sm p-button-outlined">{ENQUIRY_ACTION_TEXT.update}</Link>
+            )}
+            {e.quote_count > 0 && <QuoteHistoryButton enquiryId={e.id} buyer />}
             {MOVES.filter((a) => e.actions.includes(a)).map((a) => (
               <Button key={a} type="button" size="small" outlined={a !== 'send' && a !== 'anew'} severity={a === 'delete' || a === 'cancel' ? 'danger' : undefined}
                 label={ENQUIRY_ACTION_TEXT[a]} loading={busy === a} disabled={busy !== null} onClick={() => void act(a)} />

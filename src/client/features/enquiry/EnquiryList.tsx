@@ -15,10 +15,13 @@ export function EnquiryList({ page }: { page: number }) {
   const q = useQuery({ ...myEnquiriesQuery(page), placeholderData: keepPreviousData });
   return (
     <section className="card" aria-label="我的询价">
-      <h2 style={{ margin: '0 0 0.8rem', fontSize: '1rem' }}>我的询价</h2>
+      <div className="search-actions" style={{ marginBottom: '0.8rem' }}>
+        <h2 style={{ margin: 0, fontSize: '1rem' }}>我的询价</h2>
+        <Link to="/enquiry/publish" className="p-button p-button-sm"><i className="pi pi-plus" aria-hidden="true" />&nbsp;发布询价</Link>
+      </div>
       {q.isError && !q.data ? <p role="alert">{q.error.message}</p> : (
         <DataTable value={q.data?.data ?? []} dataKey="id" size="small" stripedRows loading={q.isPending}
-          emptyMessage={<span>还没有询价。在配件搜索的OE号结果中点“向卖家询价”，一次问多家卖家。</span>}
+          emptyMessage={<span>还没有询价。点“发布询价”填写要找的配件发到报价专区，或在配件搜索的OE号结果中点“向卖家询价”，一次问多家卖家。</span>}
           lazy paginator={(q.data?.total ?? 0) > ENQUIRY_PAGE_SIZE} first={(page - 1) * ENQUIRY_PAGE_SIZE} rows={ENQUIRY_PAGE_SIZE} totalRecords={q.data?.total ?? 0}
           onPage={(e) => void navigate({ to: '/enquiry/list', search: (old) => ({ ...old, page: (e.page ?? 0) + 1 }) })}>
           <Column header="询价单号" body={(e: EnquirySummary) => <Link to="/enquiry/list/$id" params={{ id: String(e.id) }}>{e.enquiry_no}</Link>} style={{ width: '13rem' }} />

@@ -21,6 +21,7 @@ import { quoteRulesQuery } from './QuoteRulesPage';
 import { stateSeverity } from './EnquiryDetailPage';
 import './enquiry.css';
 import '../search/search-extras.css';
+import { QuoteHistoryButton } from './QuoteHistory';
 
 const day = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '—');
 
@@ -37,6 +38,7 @@ export function SellerEnquiryPage({ id }: { id: number }) {
           <h2>询价单 {e.enquiry_no}</h2>
           <Tag value={e.state_text} severity={stateSeverity(e.state)} />
           <span className="muted">买家 {e.buyer_company_name} · 发出 {day(e.created_at)} · 报价截止 {day(e.expires_at)}</span>
+          {e.quotes.length > 0 && <span className="enquiry-actions"><QuoteHistoryButton enquiryId={e.id} buyer={false} /></span>}
         </div>
         {e.vin && <p className="muted">VIN：{e.vin}</p>}
         {e.note && <p className="muted">备注：{e.note}</p>}

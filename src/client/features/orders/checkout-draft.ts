@@ -5,6 +5,7 @@
  * replays the same orders instead of placing them twice.
  */
 import * as v from 'valibot';
+import { sessionDraft } from '../../local/session-draft';
 
 const draftSchema = v.object({
   contact_name: v.string(),
@@ -15,29 +16,10 @@ const draftSchema = v.object({
 });
 export type CheckoutDraft = v.InferOutput<typeof draftSchema>;
 
-const storageKey = (userUuid: string) => `qph-checkout-draft:${userUuid}`;
-
 export const emptyDraft = (): CheckoutDraft => ({ contact_name: '', contact_phone: '', address: '', remarks: {}, key: crypto.randomUUID() });
 
-export const loadDraft = (userUuid: string): CheckoutDraft => {
-  try {
-    const raw = sessionStorage.getItem(storageKey(userUuid));
-    if (!raw) return emptyDraft();
-    const parsed = v.safeParse(draftSchema, JSON.parse(raw));
-    if (parsed.success) return parsed.output;
-    console.warn('checkout draft dropped: it does not match its schema');
-  } catch (e) {
-    console.warn('checkout draft dropped', e);
-  }
-  return emptyDraft();
-};
+const store = sessionDraft(draftSchema, 'checkout', emptyDraft);
 
-export const saveDraft = (userUuid: string, d: CheckoutDraft) => {
-  try {
-    sessionStorage.setItem(storageKey(userUuid), JSON.stringify(d));
-  } catch {
-    // storage full or disabled: the form still works, only a reload would lose it
-  }
-};
-
-export const clearDraft = (userUuid: string) => sessionStorage.removeItem(storageKey(userUuid));
+export const loadDraft = (userUuid: string): CheckoutDraft => store.load(userUuid);
+export const saveDraft = (userUuid: string, d: CheckoutDraft) => store.save(userUuid, d);
+export const clearDraft = (userUuid: string) => store.clear(userUuid);

@@ -93,7 +93,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
       repo.lines(db, e.id), repo.quotesOf(db, e.id, side === 'buyer' ? undefined : side.seller), repo.recipients(db, e.id),
     ]);
     return {
-      ...summary(e), vin: e.vin, note: e.note, img_infos: e.img_infos ?? [], lines, quotes: quotes.map((q) => quoteOf(q, e)),
+      ...summary(e), make_id: e.make_id, vin: e.vin, note: e.note, img_infos: e.img_infos ?? [], lines, quotes: quotes.map((q) => quoteOf(q, e)),
       recipients: side === 'buyer' ? recipients : recipients.filter((r) => r.id === side.seller),
       actions: side === 'buyer' ? availableEnquiryActions(facts(e), nowS()) : [],
     };
