@@ -22,6 +22,7 @@ import { stateSeverity } from './EnquiryDetailPage';
 import './enquiry.css';
 import '../search/search-extras.css';
 import { QuoteHistoryButton } from './QuoteHistory';
+import { msg } from '../../../shared/messages';
 
 const day = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '—');
 
@@ -149,7 +150,13 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
           </span>
         </form>
       )}
-      {error && <p className="field-error" role="alert">{error.text}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error.text}
+          {/* 001 §5: a registered member is told why, and where to upgrade */}
+          {error.text === msg.registeredCannotQuote && <> <Link to="/pay/package">升级为正式会员</Link></>}
+        </p>
+      )}
       {saved && <p className="stock-status ok" role="status">{saved}</p>}
       {product.data && !mine && <p className="muted" data-testid="my-product">本公司库存：{product.data.brand} {product.data.quality} · {product.data.qty} 件{product.data.price0 !== null ? ` · 批发价 ¥${(product.data.price0 / 100).toFixed(2)}` : ''}（已按<Link to="/backend/quote/rules">报价规则</Link>预填）</p>}
       {(history.data?.length ?? 0) > 0 && (
