@@ -50,7 +50,7 @@ export default defineConfig({
       injectManifest: {
         // Lara ships ~726 KB of fonts and primeicons eot/ttf/svg (toolchain.md): precache the
         // upright Inter woff2 and primeicons' woff (it has no woff2), nothing else of the fonts
-        globPatterns: ['**/*.{js,css,html,woff2,png,svg,ico,webmanifest}', '**/primeicons*.woff'],
+        globPatterns: ['**/*.{js,css,html,woff2,png,svg,ico,webmanifest,wasm}', '**/primeicons*.woff'],
         globIgnores: ['**/primeicons*.svg', '**/*.ttf', '**/*.eot', '**/*Italic*'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },

@@ -11,6 +11,7 @@ import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { ENQUIRY_MAX_LINES, WANTED_QUALITIES } from '../../../shared/domain/enquiry';
 import { UploadButton } from '../../ui/UploadButton';
+import { ScanButton } from '../scan/ScanButton';
 import { wantedMakesQuery } from '../wanted/queries';
 import '../search/search-extras.css';
 import './enquiry.css';
@@ -59,7 +60,13 @@ export function EnquiryFields({ draft, onChange, error, onError, sellers, freeLi
         <tbody>
           {lines.map((l, i) => (
             <tr key={i}>
-              <td><InputText value={l.oe} aria-label={`第${i + 1}行 OE号`} onChange={(e) => setLine(i, { oe: e.target.value })} invalid={!!lineError(i, 'oe')} />{lineError(i, 'oe') && <div className="field-error" role="alert">{lineError(i, 'oe')}</div>}</td>
+              <td>
+                <span className="scan-field">
+                  <InputText value={l.oe} aria-label={`第${i + 1}行 OE号`} onChange={(e) => setLine(i, { oe: e.target.value })} invalid={!!lineError(i, 'oe')} />
+                  <ScanButton label={`扫码输入第${i + 1}行 OE号`} onScan={(oe) => setLine(i, { oe })} />
+                </span>
+                {lineError(i, 'oe') && <div className="field-error" role="alert">{lineError(i, 'oe')}</div>}
+              </td>
               <td><InputText value={l.name} aria-label={`第${i + 1}行 配件名称`} maxLength={50} onChange={(e) => setLine(i, { name: e.target.value })} /></td>
               <td><InputText value={l.qty} inputMode="numeric" aria-label={`第${i + 1}行 数量`} onChange={(e) => setLine(i, { qty: e.target.value })} invalid={!!lineError(i, 'qty')} />{lineError(i, 'qty') && <div className="field-error" role="alert">{lineError(i, 'qty')}</div>}</td>
               <td>

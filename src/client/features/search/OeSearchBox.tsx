@@ -6,6 +6,7 @@ import { Button } from 'primereact/button';
 import { suggestionQuery, validateOeBatch } from '../../../shared/domain/oe';
 import { suggestQuery } from './queries';
 import { searchHistory } from '../../local/search-history';
+import { ScanButton } from '../scan/ScanButton';
 
 const DRAFT_KEY = 'qph-oe-draft';
 
@@ -62,6 +63,8 @@ export function OeSearchBox({ initial }: { initial?: string }) {
         <InputTextarea ref={area} name="oe" aria-label="OE号" value={text} rows={Math.min(10, Math.max(2, text.split('\n').length))}
           onChange={(e) => { setText(e.target.value); setShowSuggestions(true); setError(''); }} onKeyDown={onKeyDown}
           placeholder="输入OE号，回车搜索；Ctrl+Enter 换行，一次最多10个" style={{ flex: 1, fontFamily: 'monospace' }} autoResize />
+        {/* a scanned code joins the box as a line of its own, to edit before searching */}
+        <ScanButton onScan={(oe) => { setText((t) => (t.trim() ? `${t.trimEnd()}\n${oe}` : oe)); setError(''); area.current?.focus(); }} />
         <Button label="搜索" icon="pi pi-search" onClick={() => search()} />
       </div>
       {error && <p className="form-error" role="alert">{error}</p>}

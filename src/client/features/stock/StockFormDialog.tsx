@@ -11,6 +11,7 @@ import { request } from '../../api/request';
 import { Field } from '../account/Field';
 import { useForm } from '../account/form';
 import { countriesQuery, makesQuery, partBrandOptionsQuery, partTypesQuery, terminologyQuery } from './queries';
+import { ScanButton } from '../scan/ScanButton';
 
 type Values = Record<string, string | number | null>;
 
@@ -65,7 +66,15 @@ export function StockFormDialog({ row, onHide, onSaved }: { row: SellerStockRow 
 
   const text = (name: string, max: number, hint?: string, required?: boolean) => (
     <Field key={name} id={name} label={L[name as keyof typeof L]} hint={hint} error={errors[name]} required={required}>
-      <InputText id={name} name={name} value={String(values[name] ?? '')} maxLength={max} onChange={(e) => set(name, e.target.value)} invalid={!!errors[name]} />
+      {name === 'supplier_oe' ? (
+        // warehouse staff read the OE number off the part's label
+        <span className="scan-field">
+          <InputText id={name} name={name} value={String(values[name] ?? '')} maxLength={max} onChange={(e) => set(name, e.target.value)} invalid={!!errors[name]} />
+          <ScanButton onScan={(oe) => set(name, oe)} />
+        </span>
+      ) : (
+        <InputText id={name} name={name} value={String(values[name] ?? '')} maxLength={max} onChange={(e) => set(name, e.target.value)} invalid={!!errors[name]} />
+      )}
     </Field>
   );
   const select = (name: string, options: Array<{ label: string; value: number }>, required?: boolean, hint?: string) => (
