@@ -198,6 +198,15 @@ describe('phone pages at 390×844', () => {
     await signInPhone(page, '/im', 'buyer');
     await fits(page);
     await e2e.shot(page, 'mobile-im-list-empty');
+    // 不再提示 on the offer is remembered across pages and reloads
+    await page.goto(`${e2e.url}/cart`);
+    const offer = page.getByRole('region', { name: '手机版' });
+    await touchable(offer.getByRole('button', { name: '不再提示' }));
+    await offer.getByRole('button', { name: '不再提示' }).click();
+    await expect(offer).toHaveCount(0);
+    await page.reload();
+    await page.locator('.cart-page').waitFor();
+    await expect(offer).toHaveCount(0);
     await page.goto(`${e2e.url}/ofo/search?code=${pick.oe_norm}`);
     const ask = page.getByRole('button', { name: `${msg.chatWithSeller} ${pick.short_name}` }).first();
     await touchable(ask);
