@@ -17,6 +17,7 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as StoreRouteImport } from './routes/_store'
 import { Route as BackendRouteImport } from './routes/backend'
 import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as OfoRouteImport } from './routes/ofo'
 import { Route as OperationRouteImport } from './routes/operation'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as StoreIndexRouteImport } from './routes/_store/index'
@@ -29,6 +30,17 @@ import { Route as StoreShareInfoRouteImport } from './routes/_store/shareInfo'
 import { Route as BackendIndexRouteImport } from './routes/backend/index'
 import { Route as BackendStoreRouteImport } from './routes/backend/store'
 import { Route as ImIndexRouteImport } from './routes/im/index'
+import { Route as ImCartRouteImport } from './routes/im/cart'
+import { Route as ImPasswordRouteImport } from './routes/im/password'
+import { Route as ImProfileRouteImport } from './routes/im/profile'
+import { Route as ImPurchaseRouteImport } from './routes/im/purchase'
+import { Route as ImSearchRouteImport } from './routes/im/search'
+import { Route as OfoAddressRouteImport } from './routes/ofo/address'
+import { Route as OfoCartRouteImport } from './routes/ofo/cart'
+import { Route as OfoCreateOrderRouteImport } from './routes/ofo/createOrder'
+import { Route as OfoMyorderRouteImport } from './routes/ofo/myorder'
+import { Route as OfoSearchRouteImport } from './routes/ofo/search'
+import { Route as OfoSpotGoodsRouteImport } from './routes/ofo/spotGoods'
 import { Route as OperationIndexRouteImport } from './routes/operation/index'
 import { Route as OperationPasswordRouteImport } from './routes/operation/password'
 import { Route as PaySandboxRouteImport } from './routes/pay/sandbox'
@@ -76,6 +88,11 @@ import { Route as CompanyMIndexRouteImport } from './routes/company/m/index'
 import { Route as CompanyMIdRouteImport } from './routes/company/m/$id'
 import { Route as CompanyMProductRouteImport } from './routes/company/m/product'
 import { Route as CompanyMVideoRouteImport } from './routes/company/m/video'
+import { Route as ImChatTargetIdRouteImport } from './routes/im/chat.$targetId'
+import { Route as OfoPurchaseLogisticsRouteImport } from './routes/ofo/purchase/logistics'
+import { Route as OfoPurchaseOrderRouteImport } from './routes/ofo/purchase/order'
+import { Route as OfoPurchaseOrderDetailRouteImport } from './routes/ofo/purchase/orderDetail'
+import { Route as OfoPurchasePaymentRouteImport } from './routes/ofo/purchase/payment'
 import { Route as OperationCompanyAuditRouteImport } from './routes/operation/company.audit'
 import { Route as AuthLoginPasswordResetRouteImport } from './routes/_auth/login_.password.reset'
 import { Route as StoreCartOrderCompleteRouteImport } from './routes/_store/cart_.order.complete'
@@ -144,6 +161,11 @@ const LogoutRoute = LogoutRouteImport.update({
   path: '/logout',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OfoRoute = OfoRouteImport.update({
+  id: '/ofo',
+  path: '/ofo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OperationRoute = OperationRouteImport.update({
   id: '/operation',
   path: '/operation',
@@ -203,6 +225,61 @@ const ImIndexRoute = ImIndexRouteImport.update({
   id: '/im/',
   path: '/im/',
   getParentRoute: () => rootRouteImport,
+} as any)
+const ImCartRoute = ImCartRouteImport.update({
+  id: '/im/cart',
+  path: '/im/cart',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ImPasswordRoute = ImPasswordRouteImport.update({
+  id: '/im/password',
+  path: '/im/password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ImProfileRoute = ImProfileRouteImport.update({
+  id: '/im/profile',
+  path: '/im/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ImPurchaseRoute = ImPurchaseRouteImport.update({
+  id: '/im/purchase',
+  path: '/im/purchase',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ImSearchRoute = ImSearchRouteImport.update({
+  id: '/im/search',
+  path: '/im/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OfoAddressRoute = OfoAddressRouteImport.update({
+  id: '/address',
+  path: '/address',
+  getParentRoute: () => OfoRoute,
+} as any)
+const OfoCartRoute = OfoCartRouteImport.update({
+  id: '/cart',
+  path: '/cart',
+  getParentRoute: () => OfoRoute,
+} as any)
+const OfoCreateOrderRoute = OfoCreateOrderRouteImport.update({
+  id: '/createOrder',
+  path: '/createOrder',
+  getParentRoute: () => OfoRoute,
+} as any)
+const OfoMyorderRoute = OfoMyorderRouteImport.update({
+  id: '/myorder',
+  path: '/myorder',
+  getParentRoute: () => OfoRoute,
+} as any)
+const OfoSearchRoute = OfoSearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => OfoRoute,
+} as any)
+const OfoSpotGoodsRoute = OfoSpotGoodsRouteImport.update({
+  id: '/spotGoods',
+  path: '/spotGoods',
+  getParentRoute: () => OfoRoute,
 } as any)
 const OperationIndexRoute = OperationIndexRouteImport.update({
   id: '/',
@@ -443,6 +520,31 @@ const CompanyMVideoRoute = CompanyMVideoRouteImport.update({
   path: '/company/m/video',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ImChatTargetIdRoute = ImChatTargetIdRouteImport.update({
+  id: '/im/chat/$targetId',
+  path: '/im/chat/$targetId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OfoPurchaseLogisticsRoute = OfoPurchaseLogisticsRouteImport.update({
+  id: '/purchase/logistics',
+  path: '/purchase/logistics',
+  getParentRoute: () => OfoRoute,
+} as any)
+const OfoPurchaseOrderRoute = OfoPurchaseOrderRouteImport.update({
+  id: '/purchase/order',
+  path: '/purchase/order',
+  getParentRoute: () => OfoRoute,
+} as any)
+const OfoPurchaseOrderDetailRoute = OfoPurchaseOrderDetailRouteImport.update({
+  id: '/purchase/orderDetail',
+  path: '/purchase/orderDetail',
+  getParentRoute: () => OfoRoute,
+} as any)
+const OfoPurchasePaymentRoute = OfoPurchasePaymentRouteImport.update({
+  id: '/purchase/payment',
+  path: '/purchase/payment',
+  getParentRoute: () => OfoRoute,
+} as any)
 const OperationCompanyAuditRoute = OperationCompanyAuditRouteImport.update({
   id: '/company/audit',
   path: '/company/audit',
@@ -604,6 +706,7 @@ export interface FileRoutesByFullPath {
   '/': typeof StoreIndexRoute
   '/backend': typeof BackendRouteWithChildren
   '/logout': typeof LogoutRoute
+  '/ofo': typeof OfoRouteWithChildren
   '/operation': typeof OperationRouteWithChildren
   '/login': typeof AuthLoginRoute
   '/asktobuy': typeof StoreAsktobuyRoute
@@ -613,6 +716,17 @@ export interface FileRoutesByFullPath {
   '/quote': typeof StoreQuoteRoute
   '/shareInfo': typeof StoreShareInfoRoute
   '/backend/store': typeof BackendStoreRoute
+  '/im/cart': typeof ImCartRoute
+  '/im/password': typeof ImPasswordRoute
+  '/im/profile': typeof ImProfileRoute
+  '/im/purchase': typeof ImPurchaseRoute
+  '/im/search': typeof ImSearchRoute
+  '/ofo/address': typeof OfoAddressRoute
+  '/ofo/cart': typeof OfoCartRoute
+  '/ofo/createOrder': typeof OfoCreateOrderRoute
+  '/ofo/myorder': typeof OfoMyorderRoute
+  '/ofo/search': typeof OfoSearchRoute
+  '/ofo/spotGoods': typeof OfoSpotGoodsRoute
   '/operation/password': typeof OperationPasswordRoute
   '/pay/sandbox': typeof PaySandboxRoute
   '/backend/': typeof BackendIndexRoute
@@ -657,6 +771,11 @@ export interface FileRoutesByFullPath {
   '/company/m/$id': typeof CompanyMIdRoute
   '/company/m/product': typeof CompanyMProductRoute
   '/company/m/video': typeof CompanyMVideoRoute
+  '/im/chat/$targetId': typeof ImChatTargetIdRoute
+  '/ofo/purchase/logistics': typeof OfoPurchaseLogisticsRoute
+  '/ofo/purchase/order': typeof OfoPurchaseOrderRoute
+  '/ofo/purchase/orderDetail': typeof OfoPurchaseOrderDetailRoute
+  '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/company/': typeof StoreCompanyIndexRoute
   '/search/': typeof StoreSearchIndexRoute
@@ -699,6 +818,7 @@ export interface FileRoutesByTo {
   '/500': typeof R500Route
   '/': typeof StoreIndexRoute
   '/logout': typeof LogoutRoute
+  '/ofo': typeof OfoRouteWithChildren
   '/login': typeof AuthLoginRoute
   '/asktobuy': typeof StoreAsktobuyRoute
   '/cart': typeof StoreCartRoute
@@ -707,6 +827,17 @@ export interface FileRoutesByTo {
   '/quote': typeof StoreQuoteRoute
   '/shareInfo': typeof StoreShareInfoRoute
   '/backend/store': typeof BackendStoreRoute
+  '/im/cart': typeof ImCartRoute
+  '/im/password': typeof ImPasswordRoute
+  '/im/profile': typeof ImProfileRoute
+  '/im/purchase': typeof ImPurchaseRoute
+  '/im/search': typeof ImSearchRoute
+  '/ofo/address': typeof OfoAddressRoute
+  '/ofo/cart': typeof OfoCartRoute
+  '/ofo/createOrder': typeof OfoCreateOrderRoute
+  '/ofo/myorder': typeof OfoMyorderRoute
+  '/ofo/search': typeof OfoSearchRoute
+  '/ofo/spotGoods': typeof OfoSpotGoodsRoute
   '/operation/password': typeof OperationPasswordRoute
   '/pay/sandbox': typeof PaySandboxRoute
   '/backend': typeof BackendIndexRoute
@@ -746,6 +877,11 @@ export interface FileRoutesByTo {
   '/company/m/$id': typeof CompanyMIdRoute
   '/company/m/product': typeof CompanyMProductRoute
   '/company/m/video': typeof CompanyMVideoRoute
+  '/im/chat/$targetId': typeof ImChatTargetIdRoute
+  '/ofo/purchase/logistics': typeof OfoPurchaseLogisticsRoute
+  '/ofo/purchase/order': typeof OfoPurchaseOrderRoute
+  '/ofo/purchase/orderDetail': typeof OfoPurchaseOrderDetailRoute
+  '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/company': typeof StoreCompanyIndexRoute
   '/search': typeof StoreSearchIndexRoute
@@ -791,6 +927,7 @@ export interface FileRoutesById {
   '/_store': typeof StoreRouteWithChildren
   '/backend': typeof BackendRouteWithChildren
   '/logout': typeof LogoutRoute
+  '/ofo': typeof OfoRouteWithChildren
   '/operation': typeof OperationRouteWithChildren
   '/_auth/login': typeof AuthLoginRoute
   '/_store/asktobuy': typeof StoreAsktobuyRoute
@@ -800,6 +937,17 @@ export interface FileRoutesById {
   '/_store/quote': typeof StoreQuoteRoute
   '/_store/shareInfo': typeof StoreShareInfoRoute
   '/backend/store': typeof BackendStoreRoute
+  '/im/cart': typeof ImCartRoute
+  '/im/password': typeof ImPasswordRoute
+  '/im/profile': typeof ImProfileRoute
+  '/im/purchase': typeof ImPurchaseRoute
+  '/im/search': typeof ImSearchRoute
+  '/ofo/address': typeof OfoAddressRoute
+  '/ofo/cart': typeof OfoCartRoute
+  '/ofo/createOrder': typeof OfoCreateOrderRoute
+  '/ofo/myorder': typeof OfoMyorderRoute
+  '/ofo/search': typeof OfoSearchRoute
+  '/ofo/spotGoods': typeof OfoSpotGoodsRoute
   '/operation/password': typeof OperationPasswordRoute
   '/pay/sandbox': typeof PaySandboxRoute
   '/_store/': typeof StoreIndexRoute
@@ -845,6 +993,11 @@ export interface FileRoutesById {
   '/company/m/$id': typeof CompanyMIdRoute
   '/company/m/product': typeof CompanyMProductRoute
   '/company/m/video': typeof CompanyMVideoRoute
+  '/im/chat/$targetId': typeof ImChatTargetIdRoute
+  '/ofo/purchase/logistics': typeof OfoPurchaseLogisticsRoute
+  '/ofo/purchase/order': typeof OfoPurchaseOrderRoute
+  '/ofo/purchase/orderDetail': typeof OfoPurchaseOrderDetailRoute
+  '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/_store/company/': typeof StoreCompanyIndexRoute
   '/_store/search/': typeof StoreSearchIndexRoute
@@ -890,6 +1043,7 @@ export interface FileRouteTypes {
     | '/'
     | '/backend'
     | '/logout'
+    | '/ofo'
     | '/operation'
     | '/login'
     | '/asktobuy'
@@ -899,6 +1053,17 @@ export interface FileRouteTypes {
     | '/quote'
     | '/shareInfo'
     | '/backend/store'
+    | '/im/cart'
+    | '/im/password'
+    | '/im/profile'
+    | '/im/purchase'
+    | '/im/search'
+    | '/ofo/address'
+    | '/ofo/cart'
+    | '/ofo/createOrder'
+    | '/ofo/myorder'
+    | '/ofo/search'
+    | '/ofo/spotGoods'
     | '/operation/password'
     | '/pay/sandbox'
     | '/backend/'
@@ -943,6 +1108,11 @@ export interface FileRouteTypes {
     | '/company/m/$id'
     | '/company/m/product'
     | '/company/m/video'
+    | '/im/chat/$targetId'
+    | '/ofo/purchase/logistics'
+    | '/ofo/purchase/order'
+    | '/ofo/purchase/orderDetail'
+    | '/ofo/purchase/payment'
     | '/operation/company/audit'
     | '/company/'
     | '/search/'
@@ -985,6 +1155,7 @@ export interface FileRouteTypes {
     | '/500'
     | '/'
     | '/logout'
+    | '/ofo'
     | '/login'
     | '/asktobuy'
     | '/cart'
@@ -993,6 +1164,17 @@ export interface FileRouteTypes {
     | '/quote'
     | '/shareInfo'
     | '/backend/store'
+    | '/im/cart'
+    | '/im/password'
+    | '/im/profile'
+    | '/im/purchase'
+    | '/im/search'
+    | '/ofo/address'
+    | '/ofo/cart'
+    | '/ofo/createOrder'
+    | '/ofo/myorder'
+    | '/ofo/search'
+    | '/ofo/spotGoods'
     | '/operation/password'
     | '/pay/sandbox'
     | '/backend'
@@ -1032,6 +1214,11 @@ export interface FileRouteTypes {
     | '/company/m/$id'
     | '/company/m/product'
     | '/company/m/video'
+    | '/im/chat/$targetId'
+    | '/ofo/purchase/logistics'
+    | '/ofo/purchase/order'
+    | '/ofo/purchase/orderDetail'
+    | '/ofo/purchase/payment'
     | '/operation/company/audit'
     | '/company'
     | '/search'
@@ -1076,6 +1263,7 @@ export interface FileRouteTypes {
     | '/_store'
     | '/backend'
     | '/logout'
+    | '/ofo'
     | '/operation'
     | '/_auth/login'
     | '/_store/asktobuy'
@@ -1085,6 +1273,17 @@ export interface FileRouteTypes {
     | '/_store/quote'
     | '/_store/shareInfo'
     | '/backend/store'
+    | '/im/cart'
+    | '/im/password'
+    | '/im/profile'
+    | '/im/purchase'
+    | '/im/search'
+    | '/ofo/address'
+    | '/ofo/cart'
+    | '/ofo/createOrder'
+    | '/ofo/myorder'
+    | '/ofo/search'
+    | '/ofo/spotGoods'
     | '/operation/password'
     | '/pay/sandbox'
     | '/_store/'
@@ -1130,6 +1329,11 @@ export interface FileRouteTypes {
     | '/company/m/$id'
     | '/company/m/product'
     | '/company/m/video'
+    | '/im/chat/$targetId'
+    | '/ofo/purchase/logistics'
+    | '/ofo/purchase/order'
+    | '/ofo/purchase/orderDetail'
+    | '/ofo/purchase/payment'
     | '/operation/company/audit'
     | '/_store/company/'
     | '/_store/search/'
@@ -1175,12 +1379,19 @@ export interface RootRouteChildren {
   StoreRoute: typeof StoreRouteWithChildren
   BackendRoute: typeof BackendRouteWithChildren
   LogoutRoute: typeof LogoutRoute
+  OfoRoute: typeof OfoRouteWithChildren
   OperationRoute: typeof OperationRouteWithChildren
+  ImCartRoute: typeof ImCartRoute
+  ImPasswordRoute: typeof ImPasswordRoute
+  ImProfileRoute: typeof ImProfileRoute
+  ImPurchaseRoute: typeof ImPurchaseRoute
+  ImSearchRoute: typeof ImSearchRoute
   PaySandboxRoute: typeof PaySandboxRoute
   ImIndexRoute: typeof ImIndexRoute
   CompanyMIdRoute: typeof CompanyMIdRoute
   CompanyMProductRoute: typeof CompanyMProductRoute
   CompanyMVideoRoute: typeof CompanyMVideoRoute
+  ImChatTargetIdRoute: typeof ImChatTargetIdRoute
   CompanyMIndexRoute: typeof CompanyMIndexRoute
 }
 
@@ -1240,6 +1451,13 @@ declare module '@tanstack/react-router' {
       path: '/logout'
       fullPath: '/logout'
       preLoaderRoute: typeof LogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ofo': {
+      id: '/ofo'
+      path: '/ofo'
+      fullPath: '/ofo'
+      preLoaderRoute: typeof OfoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/operation': {
@@ -1325,6 +1543,83 @@ declare module '@tanstack/react-router' {
       fullPath: '/im/'
       preLoaderRoute: typeof ImIndexRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/im/cart': {
+      id: '/im/cart'
+      path: '/im/cart'
+      fullPath: '/im/cart'
+      preLoaderRoute: typeof ImCartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/im/password': {
+      id: '/im/password'
+      path: '/im/password'
+      fullPath: '/im/password'
+      preLoaderRoute: typeof ImPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/im/profile': {
+      id: '/im/profile'
+      path: '/im/profile'
+      fullPath: '/im/profile'
+      preLoaderRoute: typeof ImProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/im/purchase': {
+      id: '/im/purchase'
+      path: '/im/purchase'
+      fullPath: '/im/purchase'
+      preLoaderRoute: typeof ImPurchaseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/im/search': {
+      id: '/im/search'
+      path: '/im/search'
+      fullPath: '/im/search'
+      preLoaderRoute: typeof ImSearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ofo/address': {
+      id: '/ofo/address'
+      path: '/address'
+      fullPath: '/ofo/address'
+      preLoaderRoute: typeof OfoAddressRouteImport
+      parentRoute: typeof OfoRoute
+    }
+    '/ofo/cart': {
+      id: '/ofo/cart'
+      path: '/cart'
+      fullPath: '/ofo/cart'
+      preLoaderRoute: typeof OfoCartRouteImport
+      parentRoute: typeof OfoRoute
+    }
+    '/ofo/createOrder': {
+      id: '/ofo/createOrder'
+      path: '/createOrder'
+      fullPath: '/ofo/createOrder'
+      preLoaderRoute: typeof OfoCreateOrderRouteImport
+      parentRoute: typeof OfoRoute
+    }
+    '/ofo/myorder': {
+      id: '/ofo/myorder'
+      path: '/myorder'
+      fullPath: '/ofo/myorder'
+      preLoaderRoute: typeof OfoMyorderRouteImport
+      parentRoute: typeof OfoRoute
+    }
+    '/ofo/search': {
+      id: '/ofo/search'
+      path: '/search'
+      fullPath: '/ofo/search'
+      preLoaderRoute: typeof OfoSearchRouteImport
+      parentRoute: typeof OfoRoute
+    }
+    '/ofo/spotGoods': {
+      id: '/ofo/spotGoods'
+      path: '/spotGoods'
+      fullPath: '/ofo/spotGoods'
+      preLoaderRoute: typeof OfoSpotGoodsRouteImport
+      parentRoute: typeof OfoRoute
     }
     '/operation/': {
       id: '/operation/'
@@ -1654,6 +1949,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/company/m/video'
       preLoaderRoute: typeof CompanyMVideoRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/im/chat/$targetId': {
+      id: '/im/chat/$targetId'
+      path: '/im/chat/$targetId'
+      fullPath: '/im/chat/$targetId'
+      preLoaderRoute: typeof ImChatTargetIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ofo/purchase/logistics': {
+      id: '/ofo/purchase/logistics'
+      path: '/purchase/logistics'
+      fullPath: '/ofo/purchase/logistics'
+      preLoaderRoute: typeof OfoPurchaseLogisticsRouteImport
+      parentRoute: typeof OfoRoute
+    }
+    '/ofo/purchase/order': {
+      id: '/ofo/purchase/order'
+      path: '/purchase/order'
+      fullPath: '/ofo/purchase/order'
+      preLoaderRoute: typeof OfoPurchaseOrderRouteImport
+      parentRoute: typeof OfoRoute
+    }
+    '/ofo/purchase/orderDetail': {
+      id: '/ofo/purchase/orderDetail'
+      path: '/purchase/orderDetail'
+      fullPath: '/ofo/purchase/orderDetail'
+      preLoaderRoute: typeof OfoPurchaseOrderDetailRouteImport
+      parentRoute: typeof OfoRoute
+    }
+    '/ofo/purchase/payment': {
+      id: '/ofo/purchase/payment'
+      path: '/purchase/payment'
+      fullPath: '/ofo/purchase/payment'
+      preLoaderRoute: typeof OfoPurchasePaymentRouteImport
+      parentRoute: typeof OfoRoute
     }
     '/operation/company/audit': {
       id: '/operation/company/audit'
@@ -2088,6 +2418,34 @@ const BackendRouteChildren: BackendRouteChildren = {
 const BackendRouteWithChildren =
   BackendRoute._addFileChildren(BackendRouteChildren)
 
+interface OfoRouteChildren {
+  OfoAddressRoute: typeof OfoAddressRoute
+  OfoCartRoute: typeof OfoCartRoute
+  OfoCreateOrderRoute: typeof OfoCreateOrderRoute
+  OfoMyorderRoute: typeof OfoMyorderRoute
+  OfoSearchRoute: typeof OfoSearchRoute
+  OfoSpotGoodsRoute: typeof OfoSpotGoodsRoute
+  OfoPurchaseLogisticsRoute: typeof OfoPurchaseLogisticsRoute
+  OfoPurchaseOrderRoute: typeof OfoPurchaseOrderRoute
+  OfoPurchaseOrderDetailRoute: typeof OfoPurchaseOrderDetailRoute
+  OfoPurchasePaymentRoute: typeof OfoPurchasePaymentRoute
+}
+
+const OfoRouteChildren: OfoRouteChildren = {
+  OfoAddressRoute: OfoAddressRoute,
+  OfoCartRoute: OfoCartRoute,
+  OfoCreateOrderRoute: OfoCreateOrderRoute,
+  OfoMyorderRoute: OfoMyorderRoute,
+  OfoSearchRoute: OfoSearchRoute,
+  OfoSpotGoodsRoute: OfoSpotGoodsRoute,
+  OfoPurchaseLogisticsRoute: OfoPurchaseLogisticsRoute,
+  OfoPurchaseOrderRoute: OfoPurchaseOrderRoute,
+  OfoPurchaseOrderDetailRoute: OfoPurchaseOrderDetailRoute,
+  OfoPurchasePaymentRoute: OfoPurchasePaymentRoute,
+}
+
+const OfoRouteWithChildren = OfoRoute._addFileChildren(OfoRouteChildren)
+
 interface OperationRouteChildren {
   OperationPasswordRoute: typeof OperationPasswordRoute
   OperationIndexRoute: typeof OperationIndexRoute
@@ -2113,12 +2471,19 @@ const rootRouteChildren: RootRouteChildren = {
   StoreRoute: StoreRouteWithChildren,
   BackendRoute: BackendRouteWithChildren,
   LogoutRoute: LogoutRoute,
+  OfoRoute: OfoRouteWithChildren,
   OperationRoute: OperationRouteWithChildren,
+  ImCartRoute: ImCartRoute,
+  ImPasswordRoute: ImPasswordRoute,
+  ImProfileRoute: ImProfileRoute,
+  ImPurchaseRoute: ImPurchaseRoute,
+  ImSearchRoute: ImSearchRoute,
   PaySandboxRoute: PaySandboxRoute,
   ImIndexRoute: ImIndexRoute,
   CompanyMIdRoute: CompanyMIdRoute,
   CompanyMProductRoute: CompanyMProductRoute,
   CompanyMVideoRoute: CompanyMVideoRoute,
+  ImChatTargetIdRoute: ImChatTargetIdRoute,
   CompanyMIndexRoute: CompanyMIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -92,18 +92,19 @@ describe('sign-in and guards', () => {
     await context.close();
   });
 
-  it('a user at /im/login lands on the /im home and searches an OE number from there', async () => {
+  it('a user at /im/login lands on the /im home (the conversation list) and searches an OE number from its 搜索 tab', async () => {
     const { context, page } = await newPage();
     await page.goto(server.url + '/im');
     await page.waitForURL((u) => u.pathname === '/im/login');
     await page.locator('input[name="username"]').fill('buyer');
     await page.locator('input[name="password"]').fill('demo123456');
     await Promise.all([page.waitForURL((u) => u.pathname === '/im'), page.locator('button[type="submit"]').click()]);
-    await page.getByText('王志强').first().waitFor();
+    await page.getByRole('region', { name: '会话列表' }).waitFor();
     await page.screenshot({ path: join(shots, 'im-home.png'), fullPage: true });
+    await page.getByRole('navigation', { name: '手机版导航' }).getByRole('link', { name: '搜索' }).click();
     await page.locator('textarea[name="oe"]').fill('04465-33450');
     await page.locator('textarea[name="oe"]').press('Enter');
-    await page.waitForURL((u) => u.pathname === '/search/parts/oe' && u.searchParams.get('code') === '0446533450');
+    await page.waitForURL((u) => u.pathname === '/ofo/search' && u.searchParams.get('code') === '0446533450');
     await context.close();
   });
 

@@ -35,6 +35,17 @@ describe('outbox', () => {
     expect(await box.pending(A)).toEqual([]);
   });
 
+  it('sends in the same run, after the others, a write queued while the replay is under way', async () => {
+    for (const v of ['A1111', 'B2222']) await box.enqueue(A, 'oeSearchHistory', { search_value: v });
+    const seen: string[] = [];
+    const result = await box.replay(A, async (_name, payload) => {
+      seen.push(valueOf(payload));
+      if (seen.length === 1) await box.enqueue(A, 'oeSearchHistory', { search_value: 'C3333' });
+    }, classify);
+    expect(result).toEqual({ sent: 3 });
+    expect(seen).toEqual(['A1111', 'B2222', 'C3333']);
+  });
+
   it('stops at a network failure and resumes later with the same keys, without duplicates', async () => {
     for (const v of ['A1111', 'B2222', 'C3333']) await box.enqueue(A, 'oeSearchHistory', { search_value: v });
     const server = new Map<string, string>();

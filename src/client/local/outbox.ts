@@ -46,7 +46,13 @@ export const createOutbox = (db: LocalDb = localDb) => {
 
   const replayOnce = async (user_uuid: string, send: Sender, classify: Classify): Promise<ReplayResult> => {
     let sent = 0;
-    for (const entry of await pending(user_uuid)) {
+    let after = 0;
+    // the queue is read again after each entry: a write queued while this run is under way (it
+    // waited behind the earlier ones, see cart-writes.ts) goes in this run, after them
+    for (;;) {
+      const entry = (await pending(user_uuid)).find((e) => e.seq! > after);
+      if (!entry) break;
+      after = entry.seq!;
       await db.outbox.update(entry.seq!, { attempts: entry.attempts + 1 });
       try {
         await send(entry.name as EndpointName, entry.payload, entry.idempotencyKey);

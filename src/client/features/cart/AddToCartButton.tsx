@@ -9,9 +9,10 @@ import { useCartWrite } from './cart-writes';
 /**
  * 加入购物车 on a search result row: one piece of that stock row (adding it again adds one more).
  * A guest goes to the login page and comes back; the company's own stock, rows without stock and
- * users without the cart codes get no button. The server decides in any case.
+ * users without the cart codes get no button. The server decides in any case. `labelled`: with its
+ * words beside the icon (the phone's result cards have the room a table cell lacks).
  */
-export function AddToCartButton({ row }: { row: StockRow }) {
+export function AddToCartButton({ row, labelled }: { row: StockRow; labelled?: boolean }) {
   const { session } = useRouteContext({ from: '__root__' });
   const write = useCartWrite();
   const [state, setState] = useState<'idle' | 'busy' | 'added' | 'queued'>('idle');
@@ -35,7 +36,7 @@ export function AddToCartButton({ row }: { row: StockRow }) {
   };
   return (
     <span className="add-to-cart">
-      <Button type="button" size="small" rounded outlined={state !== 'added'} severity={state === 'added' ? 'success' : undefined}
+      <Button type="button" size="small" rounded={!labelled} outlined={state !== 'added'} label={labelled ? (state === 'added' ? '已加入' : '加入购物车') : undefined} severity={state === 'added' ? 'success' : undefined}
         icon={state === 'added' ? 'pi pi-check' : 'pi pi-cart-plus'} title={state === 'added' ? '已加入购物车，再点一次加1件' : '加入购物车'}
         loading={state === 'busy'} onClick={() => void add()} aria-label={`${state === 'added' ? '已加入' : '加入购物车'} ${row.supplier_oe} ${row.company_name}`} />
       {state === 'queued' && <small role="status" className="muted">离线，联网后自动加入</small>}

@@ -49,3 +49,29 @@ describe('cart writes through the outbox', () => {
     expect(await outbox.failed(U)).toEqual([]);
   });
 });
+
+describe('cart writes keep their order', () => {
+  it('a write made while an earlier one waits in the outbox queues behind it instead of overtaking it', async () => {
+    answer = async () => { throw new OfflineError('offline'); };
+    await expect(sendCartWrite(U, 'cartUpdateQty', { id: 3, qty: 2 })).resolves.toBe('queued');
+    // the network is back, but the qty 2 has not been replayed yet: qty 5 must not go first
+    answer = async () => ({ id: 3, qty: 5 });
+    sent.length = 0;
+    await expect(sendCartWrite(U, 'cartUpdateQty', { id: 3, qty: 5 })).resolves.toBe('queued');
+    expect(sent).toEqual([]);
+    expect((await outbox.pending(U)).map((e) => e.payload)).toEqual([{ id: 3, qty: 2 }, { id: 3, qty: 5 }]);
+  });
+
+  it('writes made at once reach the server one after the other, in the order they were made', async () => {
+    let release: () => void = () => undefined;
+    answer = () => new Promise((r) => { release = () => r({ id: 3, qty: 1 }); });
+    const first = sendCartWrite(U, 'cartUpdateQty', { id: 3, qty: 1 });
+    const second = sendCartWrite(U, 'cartUpdateQty', { id: 3, qty: 4 });
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    answer = async () => ({ id: 3, qty: 4 });
+    release();
+    await expect(first).resolves.toBe('sent');
+    await expect(second).resolves.toBe('sent');
+    expect(sent.map((s) => s.payload)).toEqual([{ id: 3, qty: 1 }, { id: 3, qty: 4 }]);
+  });
+});

@@ -10,14 +10,35 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { request } from '../../api/request';
 import { sendQueued } from '../../api/queued-write';
-import { outbox } from '../../local/outbox';
+import { flushOutbox, outbox } from '../../local/outbox';
 import { endpoints, type PayloadIn } from '../../../shared/contracts';
 import { cartKeys } from './queries';
 
 export type CartWrite = 'cartAdd' | 'cartUpdateQty' | 'cartUpdateTax' | 'cartCheck' | 'cartRemove';
 
-export const sendCartWrite = async <N extends CartWrite>(userUuid: string, name: N, payload: PayloadIn<N>): Promise<'sent' | 'queued'> =>
-  (await sendQueued(userUuid, name, payload, (key) => request(endpoints[name].method as 'post', name, payload as never, undefined, { idempotencyKey: key }))).outcome;
+export const CART_WRITES: readonly string[] = ['cartAdd', 'cartUpdateQty', 'cartUpdateTax', 'cartCheck', 'cartRemove'];
+
+/** the tab's cart writes, one after the other: a later one never reaches the server first */
+let chain: Promise<unknown> = Promise.resolve();
+
+/**
+ * Quantities, ticks and tax flags are set, not added: a write that overtook an earlier one still
+ * waiting in the outbox (made offline) would be undone by that one's replay. So while any cart
+ * write of the user waits, a new one joins the queue behind it and the outbox replays them in order.
+ */
+export const sendCartWrite = <N extends CartWrite>(userUuid: string, name: N, payload: PayloadIn<N>): Promise<'sent' | 'queued'> => {
+  const run = async (): Promise<'sent' | 'queued'> => {
+    if ((await outbox.pending(userUuid)).some((e) => CART_WRITES.includes(e.name))) {
+      await outbox.enqueue(userUuid, name, payload);
+      flushOutbox();
+      return 'queued';
+    }
+    return (await sendQueued(userUuid, name, payload, (key) => request(endpoints[name].method as 'post', name, payload as never, undefined, { idempotencyKey: key }))).outcome;
+  };
+  const result = chain.then(run, run);
+  chain = result.catch(() => undefined);
+  return result;
+};
 
 /** Sends one cart write and fetches the cart again afterwards (000 §4), whatever the outcome. */
 export const useCartWrite = () => {

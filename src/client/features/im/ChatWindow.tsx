@@ -25,7 +25,7 @@ const TIME_GAP_MS = 60_000;
 
 export const unreadLabel = (n: number) => (n > 99 ? '99+' : String(n));
 
-const STATUS_TEXT: Record<ImStatus, string> = {
+export const STATUS_TEXT: Record<ImStatus, string> = {
   connected: msg.chatConnected, connecting: msg.chatConnecting, disconnected: msg.chatDisconnected, kicked: msg.chatKicked,
 };
 
@@ -106,7 +106,7 @@ const Bubble = ({ m, queued }: { m: Pick<ImMessage, 'messageType' | 'content' | 
   </div>
 );
 
-function MessageList({ targetId }: { targetId: string }) {
+export function MessageList({ targetId }: { targetId: string }) {
   const thread = useChat((s) => s.threads[targetId]);
   const [queued, setQueued] = useState<QueuedMessage[]>([]);
   const box = useRef<HTMLDivElement>(null);
@@ -141,7 +141,7 @@ function MessageList({ targetId }: { targetId: string }) {
   );
 }
 
-function Composer({ targetId, canSend }: { targetId: string; canSend: boolean }) {
+export function Composer({ targetId, canSend }: { targetId: string; canSend: boolean }) {
   const { session: linkSession } = useRouteContext({ from: '__root__' });
   // a seller with its stock (M03) sends order links; the server decides in any case
   const mayLink = hasAnyPermission(linkSession.user?.permissions ?? [], STOCK_CODES);
@@ -268,7 +268,7 @@ function CurrentEnquiry({ targetId }: { targetId: string }) {
   );
 }
 
-function ContactPanel({ targetId }: { targetId: string }) {
+export function ContactPanel({ targetId }: { targetId: string }) {
   const { data: c } = useQuery(contactQuery(targetId));
   if (!c) return <aside className="chat-contact" aria-label={msg.chatSupplierCard} />;
   return (

@@ -182,6 +182,8 @@ export const chat = {
     if (state.targetId) chat.select(state.targetId);
   },
   close: () => set({ open: false }),
+  /** fetches the conversation list and unread counts again (the phone's 消息 page) */
+  refresh: () => refreshConversations(),
   dismissNotice: () => set({ notice: null }),
   select(targetId: string) {
     set({ targetId, sendError: null });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../router-guard';
-import { ImHome } from '../../features/im/ImHome';
+import { MobileConversations } from '../../features/mobile/MobileIm';
 
 export const Route = createFileRoute('/im/')({
   beforeLoad: guardedBy({ auth: true }),
-  component: ImHome,
+  component: MobileConversations,
 });

@@ -1,0 +1,130 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { InputText } from 'primereact/inputtext';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import * as v from 'valibot';
+import { ADDRESS_LIMIT, checkoutPayload, type Address } from '../../../shared/contracts';
+import { ApiError, OfflineError, request } from '../../api/request';
+import { addressKeys, addressListQuery } from '../orders/AddressBookPicker';
+import { MobilePage } from './MobilePage';
+
+type FieldName = 'contact_name' | 'contact_phone' | 'address';
+const FIELDS: FieldName[] = ['contact_name', 'contact_phone', 'address'];
+const LABEL: Record<FieldName, string> = { contact_name: '收货人', contact_phone: '联系电话', address: '收货地址' };
+const fieldError = (name: FieldName, value: string) => {
+  const r = v.safeParse(checkoutPayload.entries[name], value);
+  return r.success ? '' : r.issues[0].message;
+};
+const problem = (e: unknown) => (e instanceof OfflineError ? '当前离线，联网后再试；填写的内容还在' : e instanceof Error ? e.message : String(e));
+
+type Form = { id?: number; contact_name: string; contact_phone: string; address: string; is_default: boolean };
+
+/** Add or edit one address with the order form's rules; the server's refusal shows under its field. */
+function AddressForm({ initial, onDone, onCancel }: { initial: Form; onDone: () => void; onCancel: () => void }) {
+  const qc = useQueryClient();
+  const [f, setF] = useState<Form>(initial);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found: typeof errors = {};
+    for (const k of FIELDS) {
+      const err = fieldError(k, f[k]);
+      if (err) found[k] = err;
+    }
+    setErrors(found);
+    setFailure('');
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await request('post', 'addressSave', f, undefined, { silent: true });
+      await qc.invalidateQueries({ queryKey: addressKeys.list() });
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiError && err.field && (FIELDS as string[]).includes(err.field)) setErrors({ [err.field]: err.message });
+      else setFailure(problem(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="m-card" onSubmit={(e) => void submit(e)} aria-label={f.id ? '修改地址' : '新增地址'} noValidate>
+      <h2>{f.id ? '修改地址' : '新增地址'}</h2>
+      {FIELDS.map((k) => (
+        <div key={k} className="m-field">
+          <label htmlFor={`m-address-${k}`}>{LABEL[k]}</label>
+          <InputText id={`m-address-${k}`} name={k} value={f[k]} inputMode={k === 'contact_phone' ? 'tel' : undefined} invalid={!!errors[k]} aria-invalid={!!errors[k]}
+            onChange={(e) => setF((x) => ({ ...x, [k]: e.target.value }))} onBlur={() => setErrors((x) => ({ ...x, [k]: fieldError(k, f[k]) }))} />
+          {errors[k] && <span className="m-field-error" role="alert">{errors[k]}</span>}
+        </div>
+      ))}
+      <label className="m-row" style={{ marginBottom: 10 }}>
+        <Checkbox checked={f.is_default} onChange={(e) => setF((x) => ({ ...x, is_default: !!e.checked }))} aria-label="设为默认地址" /> 设为默认地址
+      </label>
+      {failure && <p className="m-alert" role="alert">{failure}</p>}
+      <div className="m-actions">
+        <Button type="button" outlined label="取消" onClick={onCancel} />
+        <Button type="submit" label="保存" loading={busy} />
+      </div>
+    </form>
+  );
+}
+
+function AddressItem({ a, onEdit }: { a: Address; onEdit: () => void }) {
+  const qc = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const act = async (fn: () => Promise<unknown>) => {
+    setBusy(true);
+    setFailure('');
+    try {
+      await fn();
+      await qc.invalidateQueries({ queryKey: addressKeys.list() });
+    } catch (e) {
+      setFailure(problem(e));
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+  return (
+    <article className="m-card" data-testid="address-item" aria-label={`${a.contact_name} ${a.address}`}>
+      <div><strong>{a.contact_name}</strong> {a.contact_phone}{a.is_default && <span className="m-tag">默认</span>}</div>
+      <p className="m-muted" style={{ margin: '4px 0 8px', overflowWrap: 'anywhere' }}>{a.address}</p>
+      {failure && <p className="m-alert" role="alert">{failure}</p>}
+      <div className="m-actions">
+        {!a.is_default && <Button type="button" size="small" outlined label="设为默认" disabled={busy}
+          onClick={() => void act(() => request('post', 'addressSave', { id: a.id, contact_name: a.contact_name, contact_phone: a.contact_phone, address: a.address, is_default: true }, undefined, { silent: true }))} />}
+        <Button type="button" size="small" outlined label="编辑" onClick={onEdit} aria-label={`编辑 ${a.contact_name} ${a.address}`} />
+        {confirming
+          ? <Button type="button" size="small" severity="danger" label="确认删除" loading={busy} onClick={() => void act(() => request('post', 'addressDelete', { id: a.id }, undefined, { silent: true }))} />
+          : <Button type="button" size="small" severity="danger" outlined label="删除" onClick={() => setConfirming(true)} aria-label={`删除 ${a.contact_name} ${a.address}`} />}
+      </div>
+    </article>
+  );
+}
+
+/** 收货地址 (/ofo/address): the company's address book — add, edit, set the default, delete — used at checkout. */
+export function MobileAddressPage() {
+  const q = useQuery(addressListQuery());
+  const [editing, setEditing] = useState<Form | null>(null);
+  const list = q.data ?? [];
+  return (
+    <MobilePage title="收货地址" back="/im/profile">
+      {editing ? (
+        <AddressForm key={editing.id ?? 'new'} initial={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
+      ) : (
+        <Button type="button" icon="pi pi-plus" label="新增地址" disabled={list.length >= ADDRESS_LIMIT}
+          onClick={() => setEditing({ contact_name: '', contact_phone: '', address: '', is_default: list.length === 0 })} />
+      )}
+      {list.length >= ADDRESS_LIMIT && <p className="m-note">地址簿最多 {ADDRESS_LIMIT} 个地址</p>}
+      {q.isPending && <div className="m-card" aria-busy="true">正在加载…</div>}
+      {q.isError && !q.data && <p className="m-alert" role="alert">{problem(q.error)}</p>}
+      {q.data && list.length === 0 && !editing && <div className="m-card m-empty"><i className="pi pi-map-marker" />还没有收货地址</div>}
+      {list.map((a) => <AddressItem key={a.id} a={a} onEdit={() => setEditing({ ...a })} />)}
+    </MobilePage>
+  );
+}

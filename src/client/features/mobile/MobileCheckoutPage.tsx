@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Button } from 'primereact/button';
+import * as v from 'valibot';
+import { checkoutPayload, orderText, type Address, type CartGroup } from '../../../shared/contracts';
+import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
+import { ORDER_REMARK_MAX } from '../../../shared/domain/orders';
+import { ApiError, OfflineError, request } from '../../api/request';
+import { Price } from '../currency/Price';
+import { cartKeys, cartListQuery } from '../cart/queries';
+import { orderKeys } from '../orders/queries';
+import { clearDraft, loadDraft, saveDraft, type CheckoutDraft } from '../orders/checkout-draft';
+import { addressListQuery } from '../orders/AddressBookPicker';
+import { MobilePage } from './MobilePage';
+
+type FieldName = 'contact_name' | 'contact_phone' | 'address';
+const FIELDS: FieldName[] = ['contact_name', 'contact_phone', 'address'];
+const LABEL: Record<FieldName, string> = { contact_name: '收货人', contact_phone: '联系电话', address: '收货地址' };
+const fieldError = (name: FieldName, value: string) => {
+  const r = v.safeParse(checkoutPayload.entries[name], value);
+  return r.success ? '' : r.issues[0].message;
+};
+const chosenGroups = (groups: CartGroup[]) =>
+  groups.map((g) => ({ ...g, items: g.items.filter((i) => i.checked && i.productSource === PRODUCT_SOURCE_ON_SALE) })).filter((g) => g.items.length > 0);
+const same = (a: Address, d: CheckoutDraft) => a.contact_name === d.contact_name.trim() && a.contact_phone === d.contact_phone.trim() && a.address === d.address.trim();
+
+/**
+ * 确认订单 (/ofo/createOrder): the ticked lines per seller at the server's prices, the delivery
+ * address picked from the company's address book (the default one to start with; a new one can be
+ * typed), a remark per seller and 提交订单. The same draft, Idempotency-Key and checks as the
+ * desktop checkout: a price that changed since the cart was read refuses the order and says so.
+ */
+export function MobileCheckoutPage() {
+  const { session } = useRouteContext({ from: '__root__' });
+  const user = session.user!;
+  const q = useQuery(cartListQuery());
+  const book = useQuery(addressListQuery());
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<CheckoutDraft>(() => loadDraft(user.uuid));
+  const [typing, setTyping] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => saveDraft(user.uuid, draft), [user.uuid, draft]);
+  // an empty form starts from the default address
+  const filled = useRef(false);
+  useEffect(() => {
+    if (filled.current || !book.data) return;
+    filled.current = true;
+    if (draft.contact_name || draft.contact_phone || draft.address) return;
+    const d = book.data.find((a) => a.is_default) ?? book.data[0];
+    if (d) setDraft((x) => ({ ...x, contact_name: d.contact_name, contact_phone: d.contact_phone, address: d.address }));
+    else setTyping(true);
+  }, [book.data, draft]);
+
+  if (q.isPending) return <MobilePage title="确认订单" back="/ofo/cart"><div className="m-card" aria-busy="true">正在加载…</div></MobilePage>;
+  if (q.isError) return <MobilePage title="确认订单" back="/ofo/cart"><p className="m-alert" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可以结算' : q.error.message}</p></MobilePage>;
+  const groups = chosenGroups(q.data.groups);
+  if (groups.length === 0) {
+    return (
+      <MobilePage title="确认订单" back="/ofo/cart">
+        <div className="m-card m-empty"><i className="pi pi-shopping-cart" />购物车中没有勾选的可购买配件<br /><Link to="/ofo/cart" className="m-link">返回购物车</Link></div>
+      </MobilePage>
+    );
+  }
+  const lines = groups.flatMap((g) => g.items);
+  const total = lines.reduce((s, i) => s + i.amount, 0);
+  const saved = book.data ?? [];
+  const picked = saved.find((a) => same(a, draft));
+  const showForm = typing || (!picked && saved.length === 0) || (!picked && !!(draft.contact_name || draft.address));
+
+  const pick = (a: Address) => {
+    setTyping(false);
+    setErrors({});
+    setDraft((d) => ({ ...d, contact_name: a.contact_name, contact_phone: a.contact_phone, address: a.address }));
+  };
+  const set = (name: FieldName, value: string) => {
+    setDraft((d) => ({ ...d, [name]: value }));
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: fieldError(name, value) }));
+  };
+
+  const submit = async () => {
+    const found: typeof errors = {};
+    for (const f of FIELDS) {
+      const e = fieldError(f, draft[f]);
+      if (e) found[f] = e;
+    }
+    setErrors(found);
+    setFailure('');
+    const longRemark = groups.find((g) => (draft.remarks[g.companyId] ?? '').length > ORDER_REMARK_MAX);
+    if (longRemark) return setFailure(`${longRemark.companyName}：${orderText.remark}`);
+    if (Object.keys(found).length > 0) {
+      setTyping(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await request('post', 'cartSubmit', {
+        cart_ids: lines.map((i) => i.id), expected_total_fen: total, type_code: '配件产品',
+        contact_name: draft.contact_name, contact_phone: draft.contact_phone, address: draft.address,
+        remarks: groups.map((g) => ({ company_id: g.companyId, remark: draft.remarks[g.companyId] ?? '' })).filter((r) => r.remark.trim() !== ''),
+      }, undefined, { idempotencyKey: draft.key, silent: true });
+      clearDraft(user.uuid);
+      await queryClient.invalidateQueries({ queryKey: cartKeys.all() });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all() });
+      await navigate({ to: '/ofo/purchase/order', search: { no: answer.checkout_no } });
+    } catch (e) {
+      if (e instanceof OfflineError) setFailure('当前离线，订单未提交；填写的内容已保存，联网后再点提交订单');
+      else if (e instanceof ApiError && e.field && (FIELDS as string[]).includes(e.field)) {
+        setTyping(true);
+        setErrors({ [e.field]: e.message });
+      } else {
+        setFailure(e instanceof Error ? e.message : String(e));
+        // prices, stock or the ticks changed: the page shows the cart as it is now before another try
+        void queryClient.invalidateQueries({ queryKey: cartKeys.all() });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <MobilePage title="确认订单" back="/ofo/cart">
+      <section className="m-card" aria-label="收货地址">
+        <div className="m-spread"><h2 style={{ margin: 0 }}>收货地址</h2><Link to="/ofo/address" className="m-link">管理地址</Link></div>
+        {saved.map((a) => (
+          <label key={a.id} className="m-address" data-testid="checkout-address">
+            <input type="radio" name="address" checked={!typing && picked?.id === a.id} onChange={() => pick(a)} aria-label={`${a.contact_name} ${a.address}`} />
+            <span className="m-address-text"><strong>{a.contact_name}</strong> {a.contact_phone}{a.is_default && <span className="m-tag">默认</span>}<br /><span className="m-muted">{a.address}</span></span>
+          </label>
+        ))}
+        {saved.length > 0 && (
+          <label className="m-address">
+            <input type="radio" name="address" checked={showForm && !(!typing && picked)} onChange={() => { setTyping(true); setDraft((d) => ({ ...d, contact_name: '', contact_phone: '', address: '' })); }} aria-label="填写新地址" />
+            <span>填写新地址</span>
+          </label>
+        )}
+        {showForm && FIELDS.map((f) => (
+          <div key={f} className="m-field">
+            <label htmlFor={`m-checkout-${f}`}>{LABEL[f]}</label>
+            <InputText id={`m-checkout-${f}`} name={f} value={draft[f]} inputMode={f === 'contact_phone' ? 'tel' : undefined} maxLength={f === 'address' ? 220 : f === 'contact_phone' ? 20 : 40}
+              invalid={!!errors[f]} aria-invalid={!!errors[f]} onChange={(e) => set(f, e.target.value)} onBlur={() => setErrors((x) => ({ ...x, [f]: fieldError(f, draft[f]) }))} />
+            {errors[f] && <span className="m-field-error" role="alert">{errors[f]}</span>}
+          </div>
+        ))}
+      </section>
+      {groups.map((g) => (
+        <section key={g.companyId} className="m-card" aria-label={`卖家 ${g.companyName}`} data-testid="checkout-group">
+          <div className="m-spread"><strong>{g.companyName}</strong><span className="m-muted">小计 <Price fen={g.items.reduce((s, i) => s + i.amount, 0)} /></span></div>
+          {g.items.map((i) => (
+            <div key={i.id} className="m-spread" data-testid="checkout-line" style={{ padding: '6px 0', borderTop: '1px solid #f1f5f9' }}>
+              <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{i.supplierOe} {i.name}<br /><small className="m-muted">{i.price !== null && <Price fen={i.price} />} × {i.qty} · {i.isIncludeTaxProduct ? '含税' : '不含税'}</small></span>
+              <Price fen={i.amount} />
+            </div>
+          ))}
+          <InputTextarea rows={1} autoResize value={draft.remarks[g.companyId] ?? ''} maxLength={ORDER_REMARK_MAX + 20} placeholder="买家留言（选填）" aria-label={`给 ${g.companyName} 的留言`} style={{ width: '100%' }}
+            onChange={(e) => setDraft((d) => ({ ...d, remarks: { ...d.remarks, [g.companyId]: e.target.value } }))} />
+        </section>
+      ))}
+      <p className="m-muted" style={{ margin: 0 }}>共 {groups.length} 个卖家、{lines.length} 种配件，将生成 {groups.length} 个订单。卖家确认后按约定线下付款。</p>
+      {failure && <p className="m-alert" role="alert">{failure}</p>}
+      <div className="m-checkout-bar">
+        <span className="m-total">应付 <span className="m-price" data-testid="checkout-total"><Price fen={total} /></span></span>
+        <Button type="button" label="提交订单" icon="pi pi-check" loading={busy} onClick={() => void submit()} />
+      </div>
+    </MobilePage>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { Link, useRouteContext } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { msg } from '../../../shared/messages';
+import { CART_CODES } from '../../../shared/contracts';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { PURCHASE_ORDER_CODES } from '../../../shared/domain/orders';
+import { levelQuery } from '../session/queries';
+import { signOut } from '../session/actions';
+import { MembershipCard } from '../home/MembershipCard';
+import { chat, previewOf, useChat } from '../im/chat-store';
+import { Composer, ContactPanel, MessageList, STATUS_TEXT, unreadLabel } from '../im/ChatWindow';
+import { contactQuery } from '../im/queries';
+import { PasswordSettings } from '../account/PasswordSettings';
+import { MobilePage } from './MobilePage';
+import '../im/chat.css';
+
+const timeOf = (ms: number) => (dayjs(ms).isSame(dayjs(), 'day') ? dayjs(ms).format('HH:mm') : dayjs(ms).format('MM-DD HH:mm'));
+
+/** 消息 (/im): the conversation list full-screen with unread counts and the connection state; a tap opens the conversation. */
+export function MobileConversations() {
+  const conversations = useChat((s) => s.conversations);
+  const loaded = useChat((s) => s.conversationsLoaded);
+  const status = useChat((s) => s.status);
+  useEffect(() => {
+    void chat.refresh();
+  }, []);
+  return (
+    <MobilePage title={msg.chatConversationList} actions={<span className={`chat-status chat-status-${status}`} data-testid="chat-status" data-status={status} style={{ fontSize: 11 }}>{STATUS_TEXT[status]}</span>}>
+      <section className="m-card" aria-label={msg.chatConversationList}>
+        {!loaded && <p className="m-muted" aria-busy="true">正在加载…</p>}
+        {loaded && conversations.length === 0 && <div className="m-empty"><i className="pi pi-comments" />{msg.chatNoConversations}<br /><Link to="/ofo/search" className="m-link">去搜索配件，联系卖家</Link></div>}
+        <ul className="m-convs">
+          {conversations.map((c) => (
+            <li key={c.targetId}>
+              <Link to="/im/chat/$targetId" params={{ targetId: c.targetId }} aria-label={`${c.company_name} ${c.name}${c.unread > 0 ? ` ${c.unread}条未读` : ''}`} data-testid="conversation">
+                <span className="chat-avatar" aria-hidden="true">{(c.company_name || c.name).slice(0, 1)}</span>
+                <span className="chat-conv-text" style={{ flex: 1, paddingRight: 36 }}>
+                  <strong>{c.company_name}</strong>
+                  <small>{c.name}{c.sentTime ? ` · ${timeOf(c.sentTime)}` : ''}</small>
+                  <small className="m-muted chat-conv-last">{previewOf(c.latestMessage)}</small>
+                </span>
+                {c.unread > 0 && <b className="chat-badge">{unreadLabel(c.unread)}</b>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </MobilePage>
+  );
+}
+
+/**
+ * One conversation full-screen (/im/chat/{uuid}): the messages, 查看更多历史消息, the composer and,
+ * behind 名片, the supplier's card: the desktop chat window's own parts over the same transport.
+ * While it is open the conversation counts as the one being viewed, so what arrives is read.
+ */
+export function MobileConversation({ targetId }: { targetId: string }) {
+  const { session } = useRouteContext({ from: '__root__' });
+  const contact = useQuery(contactQuery(targetId));
+  const known = useChat((s) => s.conversations.find((c) => c.targetId === targetId));
+  const [card, setCard] = useState(false);
+  useEffect(() => {
+    chat.open(targetId);
+    // the window is not shown on these pages; leaving must not leave it open for a desktop page
+    return () => chat.close();
+  }, [targetId]);
+  const title = known?.company_name || contact.data?.company_name || msg.chat;
+  return (
+    <MobilePage title={title} back="/im" bare actions={<button type="button" onClick={() => setCard((x) => !x)} aria-pressed={card}>{card ? '消息' : '名片'}</button>}>
+      {card ? <div className="m-card"><ContactPanel targetId={targetId} /></div> : (
+        <div className="m-chat m-card" style={{ padding: 0, overflow: 'hidden' }}>
+          <MessageList targetId={targetId} />
+          <Composer targetId={targetId} canSend={!!session.user?.allow_im} />
+        </div>
+      )}
+    </MobilePage>
+  );
+}
+
+/** 我的 (/im/profile): who is signed in, the company's level, the buyer's pages and the account. */
+export function ImProfilePage() {
+  const { session } = useRouteContext({ from: '__root__' });
+  const user = session.user!;
+  const level = useQuery(levelQuery(user.company_id));
+  const buys = hasAnyPermission(user.permissions, CART_CODES);
+  const orders = hasAnyPermission(user.permissions, PURCHASE_ORDER_CODES);
+  return (
+    <MobilePage title="我的">
+      <div className="m-card"><MembershipCard name={user.user_name} company={user.company_name} level={level.data ?? undefined} /></div>
+      <nav className="m-card" aria-label="我的">
+        <ul className="m-convs">
+          {orders && <li><Link to="/ofo/purchase/order"><i className="pi pi-list" /> 采购订单</Link></li>}
+          {orders && <li><Link to="/ofo/purchase/payment"><i className="pi pi-wallet" /> 待付款</Link></li>}
+          {buys && <li><Link to="/ofo/address"><i className="pi pi-map-marker" /> 收货地址</Link></li>}
+          <li><Link to="/ofo/spotGoods"><i className="pi pi-box" /> 现货</Link></li>
+          <li><Link to="/im/password"><i className="pi pi-lock" /> 修改密码</Link></li>
+          <li><a href="/backend/settings/profile"><i className="pi pi-id-card" /> 个人资料（电脑版）</a></li>
+        </ul>
+      </nav>
+      <button type="button" className="m-card" style={{ border: 0, color: '#dc2626', font: 'inherit', minHeight: 44, cursor: 'pointer' }} onClick={() => void signOut('/im/login')}>{msg.logout}</button>
+    </MobilePage>
+  );
+}
+
+/** 修改密码 (/im/password): the account's own form; this session stays signed in, the others end. */
+export function ImPasswordPage() {
+  return (
+    <MobilePage title="修改密码" back="/im/profile">
+      <div className="m-card"><PasswordSettings /></div>
+    </MobilePage>
+  );
+}

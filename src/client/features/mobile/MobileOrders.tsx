@@ -1,0 +1,248 @@
+import { useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { InputTextarea } from 'primereact/inputtextarea';
+import dayjs from 'dayjs';
+import type { OrderDetail } from '../../../shared/contracts';
+import { availableActions, ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, ORDER_STATUSES, owes, type OrderStatus } from '../../../shared/domain/orders';
+import { msg } from '../../../shared/messages';
+import { ApiError, OfflineError } from '../../api/request';
+import { Price } from '../currency/Price';
+import { orderDetailQuery, orderListQuery } from '../orders/queries';
+import { useOrderMove } from '../orders/mutations';
+import { PayTag, StatusTag } from '../orders/StatusTag';
+import type { OrderListSearch } from '../orders/order-search';
+import { MobilePage } from './MobilePage';
+
+const at = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '');
+const offlineOr = (e: Error, what: string) => (e instanceof OfflineError ? `当前离线，联网后可查看${what}` : e.message);
+const EVENT_TEXT: Record<string, string> = { create: '提交订单', ...ORDER_ACTION_TEXT };
+const PAGE = 50;
+
+/**
+ * 我的订单 (/ofo/myorder) and 采购订单 (/ofo/purchase/order): the company's purchase orders, newest
+ * first, by state with the counts, as cards linking to the detail. `no` narrows to an order or a
+ * checkout number (the orders one 提交订单 made).
+ */
+export function MobileOrderList({ search, to, title }: { search: OrderListSearch; to: '/ofo/myorder' | '/ofo/purchase/order'; title: string }) {
+  const navigate = useNavigate();
+  const page = search.page ?? 1;
+  const q = useQuery({
+    ...orderListQuery({ side: 'purchase', status: search.status ?? '', pay_status: search.pay ?? '', order_no: search.no ?? '', page_number: page, page_size: PAGE }),
+    placeholderData: keepPreviousData,
+  });
+  const go = (change: Partial<OrderListSearch>) => void navigate({ to, search: { ...search, page: undefined, ...change } });
+  const tabs: Array<OrderStatus | undefined> = [undefined, ...ORDER_STATUSES];
+  return (
+    <MobilePage title={title}>
+      <nav className="m-tabs" aria-label="订单状态">
+        {tabs.map((s) => (
+          <button key={s ?? 'all'} type="button" className={search.status === s ? 'active' : ''} aria-pressed={search.status === s} onClick={() => go({ status: s })}>
+            {s ? ORDER_STATUS_TEXT[s] : '全部'} {q.data?.counts[s ?? 'all'] ?? 0}
+          </button>
+        ))}
+      </nav>
+      <Link to="/ofo/purchase/payment" className="m-link">待付款的订单 <i className="pi pi-angle-right" /></Link>
+      {search.no && (
+        <div className="m-spread m-note">
+          <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>只看 {search.no}</span>
+          <Button type="button" text size="small" label="看全部" onClick={() => go({ no: undefined })} />
+        </div>
+      )}
+      {q.isError && !q.data && <p className="m-alert" role="alert">{offlineOr(q.error, '订单')}</p>}
+      {!q.data && !q.isError && <div className="m-card" aria-busy="true">正在加载…</div>}
+      {q.data && q.data.data.length === 0 && <div className="m-card m-empty"><i className="pi pi-inbox" />{msg.noResults}</div>}
+      {q.data?.data.map((o) => (
+        <article key={o.order_no} className="m-card m-order" data-testid="order-card" data-order-no={o.order_no}>
+          <div className="m-order-head"><strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{o.seller_company_name}</strong><StatusTag status={o.status} /></div>
+          <span className="m-muted">{o.order_no} · {at(o.created_at)}</span>
+          <span>{o.first_line}{o.line_count > 1 && <span className="m-muted"> 等{o.line_count}种</span>} · 共 {o.total_qty} 件</span>
+          <div className="m-spread">
+            <span><span className="m-price"><Price fen={o.total_fen} /></span> <PayTag pay={o.pay_status} /></span>
+            <Link to="/ofo/purchase/orderDetail" search={{ order_no: o.order_no }} className="m-link" aria-label={`详情 ${o.order_no}`}>详情 <i className="pi pi-angle-right" /></Link>
+          </div>
+        </article>
+      ))}
+      {(q.data?.total ?? 0) > PAGE && (
+        <div className="m-spread">
+          <Button type="button" outlined label="上一页" disabled={page <= 1} onClick={() => void navigate({ to, search: { ...search, page: page - 1 } })} />
+          <span className="m-muted">第 {page} 页</span>
+          <Button type="button" outlined label="下一页" disabled={page * PAGE >= (q.data?.total ?? 0)} onClick={() => void navigate({ to, search: { ...search, page: page + 1 } })} />
+        </div>
+      )}
+    </MobilePage>
+  );
+}
+
+/** The buyer's two moves on a phone: 取消订单 (optional reason) while unconfirmed, 确认收货 once shipped. */
+function BuyerActions({ order }: { order: OrderDetail }) {
+  const cancel = useOrderMove('orderCancel');
+  const receipt = useOrderMove('orderReceipt');
+  const [asking, setAsking] = useState<'cancel' | 'receipt' | null>(null);
+  const [reason, setReason] = useState('');
+  const actions = order.side === 'buyer' ? availableActions({ status: order.status, payStatus: order.pay_status }, 'buyer') : [];
+  if (actions.length === 0) return null;
+  const err = cancel.error ?? receipt.error;
+  const errText = err ? (err instanceof OfflineError ? '当前离线，联网后再试' : err instanceof ApiError || err instanceof Error ? err.message : String(err)) : '';
+  return (
+    <section className="m-card" aria-label="订单操作">
+      {asking === 'cancel' && (
+        <div className="m-field">
+          <label htmlFor="m-cancel-reason">取消原因（选填）</label>
+          <InputTextarea id="m-cancel-reason" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </div>
+      )}
+      {asking === 'receipt' && <p className="m-note">请确认已收到全部配件。</p>}
+      {errText && <p className="m-alert" role="alert">{errText}</p>}
+      <div className="m-actions">
+        {asking ? (
+          <>
+            <Button type="button" outlined label="返回" onClick={() => setAsking(null)} />
+            <Button type="button" label={`确认${ORDER_ACTION_TEXT[asking]}`} severity={asking === 'cancel' ? 'danger' : undefined} loading={cancel.isPending || receipt.isPending}
+              onClick={() => (asking === 'cancel'
+                ? cancel.mutate({ order_no: order.order_no, reason }, { onSuccess: () => setAsking(null) })
+                : receipt.mutate({ order_no: order.order_no }, { onSuccess: () => setAsking(null) }))} />
+          </>
+        ) : actions.map((a) => (
+          <Button key={a} type="button" label={ORDER_ACTION_TEXT[a]} severity={a === 'cancel' ? 'danger' : undefined} outlined={a === 'cancel'} onClick={() => setAsking(a as 'cancel' | 'receipt')} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+const useOrder = (orderNo: string) => useQuery(orderDetailQuery(orderNo));
+
+/** 订单详情 (/ofo/purchase/orderDetail): state, contact and address, lines, the buyer's moves, links to 物流 and 付款. */
+export function MobileOrderDetail({ orderNo }: { orderNo: string }) {
+  const q = useOrder(orderNo);
+  if (!q.data) return <MobilePage title="订单详情" back="/ofo/purchase/order">{q.isError ? <p className="m-alert" role="alert">{offlineOr(q.error, '订单')}</p> : <div className="m-card" aria-busy="true">正在加载订单…</div>}</MobilePage>;
+  const o = q.data;
+  return (
+    <MobilePage title="订单详情" back="/ofo/purchase/order">
+      <section className="m-card m-order" aria-label="订单状态">
+        <div className="m-order-head"><span data-testid="detail-status"><StatusTag status={o.status} /> <PayTag pay={o.pay_status} /></span><span className="m-price"><Price fen={o.total_fen} /></span></div>
+        <span className="m-muted">订单 {o.order_no}</span>
+        <span className="m-muted">下单 {at(o.created_at)} · 结算号 {o.checkout_no}</span>
+        {o.side === 'seller' && <p className="m-note">这是本公司的销售订单，请在电脑版处理。</p>}
+      </section>
+      <BuyerActions order={o} />
+      <section className="m-card" aria-label="收货信息">
+        <dl className="m-facts">
+          <dt>卖家</dt><dd>{o.seller_company_name}</dd>
+          <dt>收货人</dt><dd>{o.contact_name} {o.contact_phone}</dd>
+          <dt>收货地址</dt><dd>{o.address}</dd>
+          <dt>买家留言</dt><dd>{o.remark || '—'}</dd>
+          {o.reject_reason && <><dt>拒绝原因</dt><dd>{o.reject_reason}</dd></>}
+          {o.cancel_reason && <><dt>取消原因</dt><dd>{o.cancel_reason}</dd></>}
+        </dl>
+        <div className="m-row" style={{ marginTop: 8 }}>
+          <Link to="/ofo/purchase/logistics" search={{ order_no: o.order_no }} className="m-link"><i className="pi pi-truck" />&nbsp;物流{o.logistics_no ? `：${o.logistics_company} ${o.logistics_no}` : ''}</Link>
+          <Link to="/ofo/purchase/payment" search={{ order_no: o.order_no }} className="m-link"><i className="pi pi-wallet" />&nbsp;付款</Link>
+        </div>
+      </section>
+      <section className="m-card" aria-label="订单明细">
+        <h2>明细</h2>
+        {o.lines.map((l) => (
+          <div key={l.id} className="m-spread" data-testid="order-line" style={{ padding: '6px 0', borderTop: '1px solid #f1f5f9' }}>
+            <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{l.supplier_oe} {l.name}<br /><small className="m-muted"><Price fen={l.unit_price_fen} /> × {l.qty} · {l.include_tax ? '含税' : '不含税'}</small></span>
+            <Price fen={l.amount_fen} />
+          </div>
+        ))}
+        <div className="m-spread" style={{ borderTop: '1px solid #e5e7eb', paddingTop: 6 }}><span>共 {o.line_count} 种 {o.total_qty} 件</span><strong><Price fen={o.total_fen} /></strong></div>
+      </section>
+    </MobilePage>
+  );
+}
+
+/** 物流 (/ofo/purchase/logistics): the carrier and tracking number the seller entered, and the order's events. */
+export function MobileLogistics({ orderNo }: { orderNo: string }) {
+  const q = useOrder(orderNo);
+  if (!q.data) return <MobilePage title="物流信息" back="/ofo/purchase/order">{q.isError ? <p className="m-alert" role="alert">{offlineOr(q.error, '物流')}</p> : <div className="m-card" aria-busy="true">正在加载…</div>}</MobilePage>;
+  const o = q.data;
+  return (
+    <MobilePage title="物流信息" back="/ofo/purchase/order">
+      <section className="m-card" aria-label="物流">
+        <dl className="m-facts">
+          <dt>订单</dt><dd><Link to="/ofo/purchase/orderDetail" search={{ order_no: o.order_no }}>{o.order_no}</Link></dd>
+          <dt>状态</dt><dd><StatusTag status={o.status} /></dd>
+          <dt>物流公司</dt><dd data-testid="logistics-company">{o.logistics_company || '—'}</dd>
+          <dt>物流单号</dt><dd data-testid="logistics-no">{o.logistics_no || '—'}</dd>
+          {o.shipped_at > 0 && <><dt>发货时间</dt><dd>{at(o.shipped_at)}</dd></>}
+          {o.received_at > 0 && <><dt>收货时间</dt><dd>{at(o.received_at)}</dd></>}
+        </dl>
+        {!o.logistics_no && <p className="m-note" style={{ marginTop: 8 }}>{o.status === 'cancelled' || o.status === 'rejected' ? `订单${ORDER_STATUS_TEXT[o.status]}，不会发货` : '卖家尚未发货，发货后这里显示物流公司和单号'}</p>}
+      </section>
+      <section className="m-card" aria-label="订单动态">
+        <h2>订单动态</h2>
+        <ol className="m-timeline">
+          {[...o.events].reverse().map((e, i) => (
+            <li key={i} data-testid="order-event">
+              <strong>{EVENT_TEXT[e.action] ?? e.action}</strong> → {ORDER_STATUS_TEXT[e.to_status as OrderStatus] ?? e.to_status}
+              <br /><span className="m-muted">{at(e.created_at)} · {e.user_name}{e.note ? `（${e.note}）` : ''}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </MobilePage>
+  );
+}
+
+/**
+ * 付款 (/ofo/purchase/payment): goods orders are paid offline (bank transfer, cash …) and the seller
+ * records the payment, so this shows what to pay, to whom, and the payment's state — no online
+ * payment. Without an order number: the orders that still owe payment.
+ */
+export function MobilePayment({ orderNo }: { orderNo?: string }) {
+  const one = useQuery({ ...orderDetailQuery(orderNo ?? ''), enabled: !!orderNo });
+  const owing = useQuery({ ...orderListQuery({ side: 'purchase', pay_status: 'unpaid', page_size: 200 }), enabled: !orderNo });
+  if (orderNo) {
+    const o = one.data;
+    return (
+      <MobilePage title="付款" back="/ofo/purchase/order">
+        {!o ? (one.isError ? <p className="m-alert" role="alert">{offlineOr(one.error, '订单')}</p> : <div className="m-card" aria-busy="true">正在加载…</div>) : (
+          <section className="m-card" aria-label="付款信息">
+            <dl className="m-facts">
+              <dt>订单</dt><dd><Link to="/ofo/purchase/orderDetail" search={{ order_no: o.order_no }}>{o.order_no}</Link></dd>
+              <dt>收款方</dt><dd>{o.seller_company_name}</dd>
+              <dt>应付金额</dt><dd className="m-price" data-testid="payment-amount"><Price fen={o.total_fen} /></dd>
+              <dt>付款状态</dt><dd data-testid="payment-state"><PayTag pay={o.pay_status} /></dd>
+              {o.pay_status === 'paid' && <><dt>付款方式</dt><dd>{o.pay_method}{o.pay_note ? `（${o.pay_note}）` : ''}</dd><dt>登记时间</dt><dd>{at(o.paid_at)}</dd></>}
+            </dl>
+            <p className="m-note" style={{ marginTop: 8 }}>
+              {o.pay_status === 'paid' ? '卖家已登记收到本订单全款。'
+                : owes({ status: o.status, payStatus: o.pay_status }) ? '请按与卖家约定的方式（银行转账、现金、微信、支付宝等）线下付款；卖家登记收款后这里显示已付款。'
+                : o.status === 'pending' ? '卖家确认订单后再付款。'
+                : `订单${ORDER_STATUS_TEXT[o.status]}，无需付款。`}
+            </p>
+          </section>
+        )}
+      </MobilePage>
+    );
+  }
+  const list = (owing.data?.data ?? []).filter((o) => owes({ status: o.status, payStatus: o.pay_status }) || o.status === 'pending');
+  const due = list.filter((o) => owes({ status: o.status, payStatus: o.pay_status }));
+  return (
+    <MobilePage title="待付款" back="/ofo/purchase/order">
+      <p className="m-note">货款线下支付给卖家，卖家登记收款后订单显示已付款。</p>
+      {owing.isError && !owing.data && <p className="m-alert" role="alert">{offlineOr(owing.error, '订单')}</p>}
+      {owing.data && (
+        <section className="m-card" aria-label="应付合计">
+          <div className="m-spread"><span>应付（卖家已确认，未付款）</span><span className="m-price" data-testid="payment-due"><Price fen={due.reduce((s, o) => s + o.total_fen, 0)} /></span></div>
+          <span className="m-muted">{due.length} 个订单；另有 {list.length - due.length} 个待卖家确认</span>
+        </section>
+      )}
+      {owing.data && list.length === 0 && <div className="m-card m-empty"><i className="pi pi-check-circle" />没有待付款的订单</div>}
+      {list.map((o) => (
+        <article key={o.order_no} className="m-card m-order" data-testid="payment-order">
+          <div className="m-order-head"><strong style={{ minWidth: 0 }}>{o.seller_company_name}</strong><StatusTag status={o.status} /></div>
+          <div className="m-spread">
+            <span className="m-price"><Price fen={o.total_fen} /></span>
+            <Link to="/ofo/purchase/payment" search={{ order_no: o.order_no }} className="m-link" aria-label={`付款 ${o.order_no}`}>查看 <i className="pi pi-angle-right" /></Link>
+          </div>
+        </article>
+      ))}
+    </MobilePage>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Link, useRouteContext, useRouter, useRouterState } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { CART_CODES } from '../../../shared/contracts';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { cartListQuery } from '../cart/queries';
+import { useRefetchCartAfterReplay } from '../cart/cart-writes';
+import { useChat } from '../im/chat-store';
+import { unreadLabel } from '../im/ChatWindow';
+import { desktopCounterpart } from './counterparts';
+import { rememberOffer } from './MobileOffer';
+import './mobile.css';
+
+const TABS = [
+  { label: '搜索', to: '/ofo/search', icon: 'pi pi-search', match: ['/ofo/search', '/ofo/spotGoods'] },
+  { label: '购物车', to: '/ofo/cart', icon: 'pi pi-shopping-cart', match: ['/ofo/cart', '/ofo/createOrder'] },
+  { label: '订单', to: '/ofo/myorder', icon: 'pi pi-list', match: ['/ofo/myorder', '/ofo/purchase'] },
+  { label: '消息', to: '/im', icon: 'pi pi-comments', match: ['/im/chat'], exact: '/im' },
+  { label: '我的', to: '/im/profile', icon: 'pi pi-user', match: ['/im/profile', '/im/password', '/ofo/address'] },
+] as const;
+
+/** 购物车 and 消息 carry their counts: lines on sale in the cart, unread messages. */
+function TabBar() {
+  const { session } = useRouteContext({ from: '__root__' });
+  const user = session.user;
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  const mayBuy = !!user && hasAnyPermission(user.permissions, CART_CODES);
+  const cart = useQuery({ ...cartListQuery(), enabled: mayBuy });
+  useRefetchCartAfterReplay(mayBuy ? user?.uuid : undefined);
+  const unread = useChat((s) => s.unreadTotal);
+  const badge = (to: string) => (to === '/ofo/cart' ? cart.data?.count ?? 0 : to === '/im' ? unread : 0);
+  return (
+    <nav className="m-tabbar" aria-label="手机版导航">
+      {TABS.map((t) => {
+        const active = ('exact' in t && path.replace(/\/$/, '') === t.exact) || t.match.some((m) => path.startsWith(m));
+        const n = badge(t.to);
+        return (
+          <Link key={t.to} to={t.to} activeProps={{}} className={active ? 'active' : ''} aria-current={active ? 'page' : undefined} aria-label={n > 0 ? `${t.label} ${n}` : t.label}>
+            <i className={t.icon} aria-hidden="true" />
+            <span>{t.label}</span>
+            {n > 0 && <b className="m-badge" data-testid={`tab-badge-${t.label}`}>{unreadLabel(n)}</b>}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/**
+ * A phone page (issue 12): a title bar with the way back and 电脑版 (the desktop page of the same
+ * thing), the page, and the bottom tab bar (搜索, 购物车, 订单, 消息, 我的). `bare`: a full-screen page
+ * (a conversation) without the tab bar.
+ */
+export function MobilePage({ title, back, children, bare, actions }: { title: string; back?: string; children: ReactNode; bare?: boolean; actions?: ReactNode }) {
+  const router = useRouter();
+  const location = useRouterState({ select: (s) => s.location });
+  const desktop = desktopCounterpart(location.pathname, Object.fromEntries(Object.entries(location.search as Record<string, unknown>).map(([k, v]) => [k, String(v)])));
+  return (
+    <div className={`m-page${bare ? ' m-bare' : ''}`}>
+      <header className="m-header">
+        {back !== undefined ? (
+          <button type="button" className="m-back" aria-label="返回" onClick={() => (window.history.length > 1 ? router.history.back() : void router.navigate({ to: back }))}>
+            <i className="pi pi-angle-left" aria-hidden="true" />
+          </button>
+        ) : <span className="m-back-space" />}
+        <h1>{title}</h1>
+        <span className="m-header-actions">
+          {actions}
+          <a href={desktop} className="m-desktop" onClick={() => rememberOffer('desktop')}>电脑版</a>
+        </span>
+      </header>
+      <main className="m-main">{children}</main>
+      {!bare && <TabBar />}
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { SelectButton } from 'primereact/selectbutton';
+import { Button } from 'primereact/button';
+import dayjs from 'dayjs';
+import { validateOeBatch } from '../../../shared/domain/oe';
+import { msg } from '../../../shared/messages';
+import { KEYWORD_MAX_ROWS } from '../../../shared/contracts';
+import { formatUnix } from '../../../shared/domain/membership';
+import { OfflineError } from '../../api/request';
+import { searchHistory } from '../../local/search-history';
+import type { SearchHistoryRow } from '../../local/db';
+import { keywordQuery, oeSearchQuery, serverHistoryQuery, type KeywordParams } from '../search/queries';
+import { MobilePage } from './MobilePage';
+import { StockCard } from './StockCard';
+import type { MobileSearch } from './search-params';
+
+const MODES = [{ label: '精确', value: 'exact' }, { label: '模糊', value: 'fuzzy' }];
+export const MOBILE_PAGE_SIZE = 50;
+
+/** When the results on screen were fetched; offline, that they come from the stored copy. */
+function FetchedAt({ at, offline }: { at: number; offline: boolean }) {
+  return <span className="m-muted" role="status">{offline ? `离线：显示 ${dayjs(at).format('YYYY-MM-DD HH:mm:ss')} 获取的结果` : `结果获取于 ${dayjs(at).format('HH:mm:ss')}`}</span>;
+}
+
+function OeResultCards({ codes, r }: { codes: string[]; r?: number }) {
+  const q = useQuery(oeSearchQuery(codes, r));
+  if (q.isPending) return <div className="m-card" aria-busy="true">正在搜索…</div>;
+  if (q.isError && !q.data) return <p className="m-alert" role="alert">{q.error instanceof OfflineError ? '当前离线，且没有这次搜索的缓存结果' : q.error.message}</p>;
+  const data = q.data!;
+  const rows = data.items.reduce((n, g) => n + g.rows.length, 0);
+  return (
+    <>
+      <FetchedAt at={q.dataUpdatedAt} offline={q.isError || !navigator.onLine} />
+      {!data.contacts_visible && <p className="m-note">{msg.registeredCannotQuote}</p>}
+      {rows === 0 && <div className="m-card m-empty">{msg.noResults}</div>}
+      {data.items.filter((g) => g.rows.length > 0).map((g) => (
+        <section key={`${g.oe}-${g.oe_number}`} aria-label={`OE ${g.oe_number}`} style={{ display: 'grid', gap: 8 }}>
+          <h2 style={{ margin: '4px 2px 0', fontSize: 15 }}>
+            {g.oe_number} <span className="m-muted">{g.name} · {g.total} 家报价{g.relation !== 'exact' ? `（${g.relation === 'alias' ? '别名' : '替换号'}，查询 ${g.oe}）` : ''}</span>
+          </h2>
+          {g.rows.map((row) => <StockCard key={row.id} row={row} priceColumns={data.price_columns} />)}
+          {g.total > g.rows.length && <p className="m-muted">另有 {g.total - g.rows.length} 家，可在电脑版查看全部</p>}
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** Keyword results as cards, a page at a time; `spot`: only rows in stock, the most stocked first (/ofo/spotGoods). */
+export function KeywordResultCards({ search, spot, to }: { search: MobileSearch; spot?: boolean; to: '/ofo/search' | '/ofo/spotGoods' }) {
+  const navigate = useNavigate();
+  const page = search.page ?? 1;
+  const params: KeywordParams = {
+    k: search.k ?? '', mode: search.mode ?? 'fuzzy', page_number: page, page_size: MOBILE_PAGE_SIZE, circle: false, r: search.r,
+    ...(spot ? { min_stock: 1, sort_field: 'quantity', sort_order: 'desc' } : {}),
+  };
+  const q = useQuery(keywordQuery(params));
+  if (q.isPending) return <div className="m-card" aria-busy="true">正在搜索…</div>;
+  if (q.isError && !q.data) return <p className="m-alert" role="alert">{q.error instanceof OfflineError ? '当前离线，且没有这次搜索的缓存结果' : q.error.message}</p>;
+  const data = q.data!;
+  const last = Math.ceil(Math.min(data.total, KEYWORD_MAX_ROWS) / MOBILE_PAGE_SIZE);
+  const go = (p: number) => void navigate({ to, search: { ...search, page: p } });
+  return (
+    <>
+      <span className="m-muted">“{params.k}”（{params.mode === 'exact' ? '精确' : '模糊'}）{spot ? '现货' : ''}共 {data.total_capped ? `${data.total}+` : data.total} 条 · 第 {page} 页</span>
+      <FetchedAt at={q.dataUpdatedAt} offline={q.isError || !navigator.onLine} />
+      {!data.contacts_visible && <p className="m-note">{msg.registeredCannotQuote}</p>}
+      {data.rows.length === 0 && <div className="m-card m-empty">{msg.noResults}</div>}
+      {data.rows.map((row) => <StockCard key={row.id} row={row} priceColumns={data.price_columns} />)}
+      {(page > 1 || page < last) && (
+        <div className="m-spread">
+          <Button type="button" outlined label="上一页" icon="pi pi-angle-left" disabled={page <= 1} onClick={() => go(page - 1)} />
+          <Button type="button" outlined label="下一页" icon="pi pi-angle-right" iconPos="right" disabled={page >= last} onClick={() => go(page + 1)} />
+        </div>
+      )}
+    </>
+  );
+}
+
+const KIND_LABEL: Record<string, string> = { oe: 'OE号', keyword: '关键词', circle: '圈内', dismantle: '拆车件', company: '企业黄页' };
+
+/** The last 10 searches (local at once, the server's merged in); OE and keyword ones search again here. */
+function History({ onPick }: { onPick: (h: SearchHistoryRow) => void }) {
+  const userUuid = useRouteContext({ from: '__root__' }).session.user?.uuid ?? '';
+  const [items, setItems] = useState<SearchHistoryRow[]>([]);
+  const server = useQuery({ ...serverHistoryQuery(userUuid), enabled: userUuid !== '' });
+  useEffect(() => {
+    if (!userUuid) return;
+    const sub = searchHistory.recent$(userUuid).subscribe({ next: setItems, error: () => setItems([]) });
+    return () => sub.unsubscribe();
+  }, [userUuid]);
+  useEffect(() => {
+    if (userUuid && server.data) void searchHistory.merge(userUuid, server.data);
+  }, [userUuid, server.data]);
+  return (
+    <section className="m-card" aria-label="搜索记录">
+      <h2>搜索记录</h2>
+      {items.length === 0 ? <p className="m-muted">暂无搜索记录</p> : (
+        <ul className="m-convs">
+          {items.map((h) => (
+            <li key={h.search_value}>
+              <a href="#" onClick={(e) => { e.preventDefault(); onPick(h); }} aria-label={`${KIND_LABEL[h.search_type]} ${h.search_value}`}>
+                <span className="m-tag">{KIND_LABEL[h.search_type]}</span>
+                <span style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{h.search_value}</span>
+                <span className="m-muted">{formatUnix(h.create_time, 'MM-DD HH:mm')}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * 搜索 (/ofo/search): OE号 (up to 10 codes, one a line) or 关键词 (精确 / 模糊), the search history,
+ * and the results as cards with price, seller, stock and 加入购物车. The same calls, quota and
+ * offline copy as the desktop search.
+ */
+export function MobileSearchPage({ search }: { search: MobileSearch }) {
+  const navigate = useNavigate();
+  const { session } = useRouteContext({ from: '__root__' });
+  const tab = search.code ? 'oe' : search.k ? 'keyword' : search.tab ?? 'oe';
+  const [oe, setOe] = useState(search.code ? search.code.split(',').join('\n') : '');
+  const [k, setK] = useState(search.k ?? '');
+  const [mode, setMode] = useState<'exact' | 'fuzzy'>(search.mode ?? 'fuzzy');
+  const [error, setError] = useState('');
+  const user = session.user;
+
+  const runOe = (value: string) => {
+    const r = validateOeBatch(value);
+    if (!r.ok) return setError(r.message);
+    setError('');
+    if (user) for (const code of r.codes) void searchHistory.add(user.uuid, code, 'oe');
+    void navigate({ to: '/ofo/search', search: { code: r.codes.join(','), r: Date.now() } });
+  };
+  const runKeyword = (value: string, m: 'exact' | 'fuzzy') => {
+    if (!value.trim()) return setError(msg.enterSearch);
+    setError('');
+    if (user) void searchHistory.add(user.uuid, value.trim(), 'keyword', m);
+    void navigate({ to: '/ofo/search', search: { k: value.trim(), mode: m, r: Date.now() } });
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (tab === 'oe') runOe(oe);
+    else runKeyword(k, mode);
+  };
+  const pick = (h: SearchHistoryRow) => {
+    if (h.search_type === 'oe') {
+      setOe(h.search_value);
+      runOe(h.search_value);
+    } else {
+      setK(h.search_value);
+      setMode(h.search_mode ?? 'fuzzy');
+      runKeyword(h.search_value, h.search_mode ?? 'fuzzy');
+    }
+  };
+  const codes = search.code ? validateOeBatch(search.code.split(',')) : null;
+
+  return (
+    <MobilePage title="配件搜索">
+      <nav className="m-tabs" aria-label="搜索方式">
+        <Link to="/ofo/search" search={{ tab: 'oe' }} activeProps={{}} className={tab === 'oe' ? 'active' : ''} aria-current={tab === 'oe' ? 'page' : undefined}>OE号搜索</Link>
+        <Link to="/ofo/search" search={{ tab: 'keyword' }} activeProps={{}} className={tab === 'keyword' ? 'active' : ''} aria-current={tab === 'keyword' ? 'page' : undefined}>关键词搜索</Link>
+        <Link to="/ofo/spotGoods">现货</Link>
+      </nav>
+      <form className="m-card" onSubmit={submit} aria-label={tab === 'oe' ? 'OE号搜索' : '关键词搜索'} style={{ display: 'grid', gap: 8 }}>
+        {tab === 'oe' ? (
+          <InputTextarea name="oe" aria-label="OE号" value={oe} rows={2} autoResize placeholder="输入OE号，一行一个，最多10个" style={{ width: '100%', fontFamily: 'monospace' }}
+            onChange={(e) => { setOe(e.target.value); setError(''); }}
+            onKeyDown={(e) => { if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) { e.preventDefault(); runOe(oe); } }} />
+        ) : (
+          <>
+            <SelectButton value={mode} options={MODES} onChange={(e) => e.value && setMode(e.value)} aria-label="搜索方式" allowEmpty={false} />
+            <InputText name="k" aria-label="关键词" value={k} placeholder="配件名称、品牌、车型或OE号" style={{ width: '100%' }} onChange={(e) => { setK(e.target.value); setError(''); }} />
+          </>
+        )}
+        {error && <p className="m-field-error" role="alert" style={{ margin: 0 }}>{error}</p>}
+        <Button type="submit" label="搜索" icon="pi pi-search" />
+      </form>
+      {codes?.ok ? <OeResultCards codes={codes.codes} r={search.r} />
+        : search.k ? <KeywordResultCards search={search} to="/ofo/search" />
+        : <History onPick={pick} />}
+    </MobilePage>
+  );
+}

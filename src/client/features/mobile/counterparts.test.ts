@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { desktopCounterpart, mobileCounterpart } from './counterparts';
+
+describe('desktop and phone pages', () => {
+  it('offers the phone page of a desktop page, keeping what it shows', () => {
+    expect(mobileCounterpart('/')).toBe('/ofo/search');
+    expect(mobileCounterpart('/search/parts/')).toBe('/ofo/search');
+    expect(mobileCounterpart('/search/parts/oe', { code: '0446533450', r: '17' })).toBe('/ofo/search?code=0446533450');
+    expect(mobileCounterpart('/search/parts/keyword', { k: '刹车片', mode: 'exact' })).toBe(`/ofo/search?k=${encodeURIComponent('刹车片')}&mode=exact`);
+    expect(mobileCounterpart('/cart')).toBe('/ofo/cart');
+    expect(mobileCounterpart('/cart/order/create', { kind: 'stock' })).toBe('/ofo/createOrder');
+    expect(mobileCounterpart('/backend/order/purchase', { status: 'shipped' })).toBe('/ofo/purchase/order?status=shipped');
+    expect(mobileCounterpart('/backend/order/detail/SO20261125000000000001')).toBe('/ofo/purchase/orderDetail?order_no=SO20261125000000000001');
+  });
+
+  it('offers nothing for pages without a phone page', () => {
+    for (const p of ['/backend/product/stockAndPrice', '/operation', '/login', '/company/6', '/backend/order/sales', '/backend/order/detail/x']) expect(mobileCounterpart(p)).toBeNull();
+  });
+
+  it('links each phone page back to its desktop page', () => {
+    expect(desktopCounterpart('/ofo/search', { code: '0446533450' })).toBe('/search/parts/oe?code=0446533450');
+    expect(desktopCounterpart('/ofo/search', { k: '刹车片', mode: 'fuzzy' })).toBe(`/search/parts/keyword?k=${encodeURIComponent('刹车片')}&mode=fuzzy`);
+    expect(desktopCounterpart('/ofo/search')).toBe('/search');
+    expect(desktopCounterpart('/ofo/cart')).toBe('/cart');
+    expect(desktopCounterpart('/ofo/purchase/logistics', { order_no: 'SO20261125000000000001' })).toBe('/backend/order/detail/SO20261125000000000001');
+    expect(desktopCounterpart('/ofo/address')).toBe('/');
+    expect(desktopCounterpart('/im')).toBe('/');
+  });
+});

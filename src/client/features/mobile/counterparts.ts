@@ -1,0 +1,49 @@
+/**
+ * Desktop pages and their phone pages (issue 12, 000 §2 /ofo and /im): which mobile page a phone
+ * opening a desktop page is offered, and which desktop page a mobile page links back to. Pure, so
+ * both directions are unit-tested.
+ */
+
+type Query = Record<string, string>;
+
+const qs = (q: Query) => {
+  const p = new URLSearchParams(Object.entries(q).filter(([, v]) => v !== ''));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+};
+
+/** The phone page for a desktop address, or null when it has none. */
+export const mobileCounterpart = (pathname: string, query: Query = {}): string | null => {
+  const p = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  if (p === '/' || p === '/search' || p === '/search/parts') return '/ofo/search';
+  if (p === '/search/parts/oe') return `/ofo/search${qs({ code: query.code ?? '' })}`;
+  if (p === '/search/parts/keyword') return `/ofo/search${qs({ k: query.k ?? '', mode: query.mode ?? '' })}`;
+  if (p === '/cart') return '/ofo/cart';
+  if (p === '/cart/order/create') return '/ofo/createOrder';
+  if (p === '/backend/order/purchase') return `/ofo/purchase/order${qs({ status: query.status ?? '' })}`;
+  const detail = /^\/backend\/order\/detail\/(SO\d{20})$/.exec(p);
+  if (detail) return `/ofo/purchase/orderDetail?order_no=${detail[1]}`;
+  if (p === '/backend/settings/profile') return '/im/profile';
+  if (p === '/backend/settings/password') return '/im/password';
+  return null;
+};
+
+/** The desktop page a mobile page links back to (电脑版). */
+export const desktopCounterpart = (pathname: string, query: Query = {}): string => {
+  const p = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  if (p === '/ofo/search' || p === '/ofo/spotGoods') {
+    if (query.code) return `/search/parts/oe?code=${encodeURIComponent(query.code)}`;
+    if (query.k) return `/search/parts/keyword${qs({ k: query.k, mode: query.mode ?? '' })}`;
+    return '/search';
+  }
+  if (p === '/ofo/cart') return '/cart';
+  if (p === '/ofo/createOrder') return '/cart/order/create';
+  if (p === '/ofo/myorder' || p === '/ofo/purchase/order' || p === '/ofo/purchase/payment' || p === '/im/purchase') return '/backend/order/purchase';
+  if ((p === '/ofo/purchase/orderDetail' || p === '/ofo/purchase/logistics') && query.order_no) return `/backend/order/detail/${query.order_no}`;
+  if (p === '/im/profile') return '/backend/settings/profile';
+  if (p === '/im/password') return '/backend/settings/password';
+  return '/';
+};
+
+/** Phones: narrower than the spec's smallest breakpoint (000 §9: 576). */
+export const PHONE_QUERY = '(max-width: 575.98px)';

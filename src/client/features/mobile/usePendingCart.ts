@@ -1,0 +1,34 @@
+import { useEffect, useRef, useState } from 'react';
+import { liveQuery } from 'dexie';
+import { outbox } from '../../local/outbox';
+import { CART_WRITES } from '../cart/cart-writes';
+import type { PendingWrite } from './pending-cart';
+
+/**
+ * The user's cart writes to lay over the server's cart: those waiting in the outbox, and those sent
+ * since the cart on screen was fetched (`dataUpdatedAt`), so a line does not spring back to its old
+ * quantity between its write landing and the cart being fetched again. Refused writes are left out
+ * (the network indicator lists them with the server's reason).
+ */
+export const usePendingCart = (userUuid: string | undefined, dataUpdatedAt: number) => {
+  const [pending, setPending] = useState<PendingWrite[]>([]);
+  const last = useRef<PendingWrite[]>([]);
+  const sent = useRef(new Map<number, { write: PendingWrite; at: number }>());
+  useEffect(() => {
+    if (!userUuid) return;
+    const sub = liveQuery(async () => ({ pending: await outbox.pending(userUuid), failed: await outbox.failed(userUuid) })).subscribe({
+      next: (rows) => {
+        const now = Date.now();
+        const failed = new Set(rows.failed.map((r) => r.seq));
+        const mine = rows.pending.filter((r) => CART_WRITES.includes(r.name)).map((r) => ({ seq: r.seq!, name: r.name, payload: r.payload }));
+        for (const w of last.current) if (!mine.some((m) => m.seq === w.seq) && !failed.has(w.seq)) sent.current.set(w.seq, { write: w, at: now });
+        last.current = mine;
+        setPending(mine);
+      },
+      error: () => setPending([]),
+    });
+    return () => sub.unsubscribe();
+  }, [userUuid]);
+  for (const [seq, s] of sent.current) if (s.at < dataUpdatedAt) sent.current.delete(seq);
+  return { writes: [...[...sent.current.values()].map((s) => s.write), ...pending], waiting: pending.length };
+};

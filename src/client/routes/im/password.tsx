@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { ImPasswordPage } from '../../features/mobile/MobileIm';
+
+export const Route = createFileRoute('/im/password')({
+  beforeLoad: guardedBy({ auth: true }),
+  component: ImPasswordPage,
+});

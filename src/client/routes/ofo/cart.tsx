@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CART_CODES } from '../../../shared/contracts';
+import { guardedBy } from '../../router-guard';
+import { MobileCartPage } from '../../features/mobile/MobileCartPage';
+
+export const Route = createFileRoute('/ofo/cart')({
+  beforeLoad: guardedBy({ auth: true, permissions: CART_CODES }),
+  component: MobileCartPage,
+});

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CART_CODES } from '../../../shared/contracts';
+import { guardedBy } from '../../router-guard';
+import { MobileCheckoutPage } from '../../features/mobile/MobileCheckoutPage';
+
+export const Route = createFileRoute('/ofo/createOrder')({
+  beforeLoad: guardedBy({ auth: true, permissions: CART_CODES }),
+  component: MobileCheckoutPage,
+});
