@@ -17,6 +17,7 @@ import { keywordQuery, oeSearchQuery, serverHistoryQuery, type KeywordParams } f
 import { MobilePage } from './MobilePage';
 import { StockCard } from './StockCard';
 import type { MobileSearch } from './search-params';
+import { ScanButton } from '../scan/ScanButton';
 
 const MODES = [{ label: '精确', value: 'exact' }, { label: '模糊', value: 'fuzzy' }];
 export const MOBILE_PAGE_SIZE = 50;
@@ -170,9 +171,13 @@ export function MobileSearchPage({ search }: { search: MobileSearch }) {
       </nav>
       <form className="m-card" onSubmit={submit} aria-label={tab === 'oe' ? 'OE号搜索' : '关键词搜索'} style={{ display: 'grid', gap: 8 }}>
         {tab === 'oe' ? (
-          <InputTextarea name="oe" aria-label="OE号" value={oe} rows={2} autoResize placeholder="输入OE号，一行一个，最多10个" style={{ width: '100%', fontFamily: 'monospace' }}
-            onChange={(e) => { setOe(e.target.value); setError(''); }}
-            onKeyDown={(e) => { if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) { e.preventDefault(); runOe(oe); } }} />
+          <span className="scan-field">
+            <InputTextarea name="oe" aria-label="OE号" value={oe} rows={2} autoResize placeholder="输入OE号，一行一个，最多10个" style={{ width: '100%', fontFamily: 'monospace' }}
+              onChange={(e) => { setOe(e.target.value); setError(''); }}
+              onKeyDown={(e) => { if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) { e.preventDefault(); runOe(oe); } }} />
+            {/* a scanned label joins the box as a line of its own, to edit before searching */}
+            <ScanButton onScan={(code) => { setOe((t) => (t.trim() ? `${t.trimEnd()}\n${code}` : code)); setError(''); }} />
+          </span>
         ) : (
           <>
             <SelectButton value={mode} options={MODES} onChange={(e) => e.value && setMode(e.value)} aria-label="搜索方式" allowEmpty={false} />
