@@ -8,11 +8,10 @@ import * as v from 'valibot';
 import { checkoutPayload, orderText, type Address, type CartGroup } from '../../../shared/contracts';
 import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
 import { ORDER_REMARK_MAX } from '../../../shared/domain/orders';
-import { ApiError, OfflineError, request } from '../../api/request';
+import { ApiError, OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
 import { cartKeys, cartListQuery } from '../cart/queries';
-import { orderKeys } from '../orders/queries';
-import { clearDraft, loadDraft, saveDraft, type CheckoutDraft } from '../orders/checkout-draft';
+import { loadDraft, saveDraft, submitCheckout, type CheckoutDraft } from '../orders/checkout-draft';
 import { addressListQuery } from '../orders/AddressBookPicker';
 import { MobilePage } from './MobilePage';
 
@@ -99,14 +98,9 @@ export function MobileCheckoutPage() {
     }
     setBusy(true);
     try {
-      const answer = await request('post', 'cartSubmit', {
-        cart_ids: lines.map((i) => i.id), expected_total_fen: total, type_code: '配件产品',
-        contact_name: draft.contact_name, contact_phone: draft.contact_phone, address: draft.address,
-        remarks: groups.map((g) => ({ company_id: g.companyId, remark: draft.remarks[g.companyId] ?? '' })).filter((r) => r.remark.trim() !== ''),
-      }, undefined, { idempotencyKey: draft.key, silent: true });
-      clearDraft(user.uuid);
-      await queryClient.invalidateQueries({ queryKey: cartKeys.all() });
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all() });
+      const answer = await submitCheckout(queryClient, {
+        userUuid: user.uuid, draft, lineIds: lines.map((i) => i.id), totalFen: total, typeCode: '配件产品', sellerIds: groups.map((g) => g.companyId),
+      });
       await navigate({ to: '/ofo/purchase/order', search: { no: answer.checkout_no } });
     } catch (e) {
       if (e instanceof OfflineError) setFailure('当前离线，订单未提交；填写的内容已保存，联网后再点提交订单');

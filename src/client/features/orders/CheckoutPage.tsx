@@ -10,12 +10,11 @@ import { checkoutPayload, orderText, type CartGroup } from '../../../shared/cont
 import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
 import { ORDER_REMARK_MAX } from '../../../shared/domain/orders';
 import { chargedColumnLabel } from '../../../shared/domain/prices';
-import { ApiError, OfflineError, request } from '../../api/request';
+import { ApiError, OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
 import { Field } from '../account/Field';
 import { cartKeys, cartListQuery, typeOfKind, type CartKind } from '../cart/queries';
-import { orderKeys } from './queries';
-import { clearDraft, loadDraft, saveDraft, type CheckoutDraft } from './checkout-draft';
+import { loadDraft, saveDraft, submitCheckout, type CheckoutDraft } from './checkout-draft';
 import { AddressBookPicker } from './AddressBookPicker';
 import '../account/account.css';
 import '../cart/cart.css';
@@ -94,14 +93,9 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
     }
     setBusy(true);
     try {
-      const answer = await request('post', 'cartSubmit', {
-        cart_ids: lines.map((i) => i.id), expected_total_fen: total, type_code: typeOfKind(kind),
-        contact_name: draft.contact_name, contact_phone: draft.contact_phone, address: draft.address,
-        remarks: groups.map((g) => ({ company_id: g.companyId, remark: draft.remarks[g.companyId] ?? '' })).filter((r) => r.remark.trim() !== ''),
-      }, undefined, { idempotencyKey: draft.key, silent: true });
-      clearDraft(user.uuid);
-      await queryClient.invalidateQueries({ queryKey: cartKeys.all() });
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all() });
+      const answer = await submitCheckout(queryClient, {
+        userUuid: user.uuid, draft, lineIds: lines.map((i) => i.id), totalFen: total, typeCode: typeOfKind(kind), sellerIds: groups.map((g) => g.companyId),
+      });
       await navigate({ to: '/cart/order/complete', search: { checkout: answer.checkout_no } });
     } catch (e) {
       if (e instanceof OfflineError) setFailure('当前离线，订单未提交；填写的内容已保存，联网后再点提交订单');
