@@ -106,7 +106,7 @@ export const startServer = async (opts: StartOptions) => {
     await database.close();
     throw e;
   });
-  const sweeper = startSweeper(database.db, clock, log);
+  const sweeper = startSweeper(database.db, clock, log, { uploadDir: join(opts.dataDir ?? './data', 'uploads') });
   // stock imports left running by a server that stopped are run on (at start, then every minute)
   const resume = () => void stockImport.resumeStalled(database.db).catch((e) => log('warn', 'resuming stock imports failed', e));
   resume();
