@@ -171,7 +171,8 @@ const cannon = (url: string, connections: number, tokens: string[], size: number
 
 /** runs a load on every process at once (connections split between them), merging the figures */
 const everywhere = async (connections: number, tokens: string[], size: number, seconds: number) => {
-  const parts = await Promise.all(servers.map((s, i) => cannon(s.url, Math.max(1, Math.round(connections / servers.length)), tokens.filter((_, j) => j % servers.length === i), size, seconds)));
+  const each = Math.max(1, Math.round(connections / servers.length));
+  const parts = await Promise.all(servers.map((s, i) => cannon(s.url, each, tokens.filter((_, j) => j % servers.length === i), size, seconds)));
   return { rps: round(parts.reduce((n, p) => n + p.rps, 0)), p95: Math.max(...parts.map((p) => p.p95)), non2xx: parts.reduce((n, p) => n + p.non2xx, 0) };
 };
 
@@ -183,10 +184,11 @@ const loadBefore = loadavg()[0];
 
 // 1. searches by many users: double the connections while p95 stays under 200 ms
 const searchers = users.slice(0, Math.min(64, Math.floor(users.length / 4))).map((u) => u.token);
-await everywhere(2, searchers, 50, 2);
+await everywhere(servers.length, searchers, 50, 2);
 let best = { connections: 0, rps: 0, p95: 0 };
 const ramp: Array<{ connections: number; rps: number; p95: number; non2xx: number }> = [];
-for (let c = 1; c <= 64; c *= 2) {
+// connections in all, an equal share on each process
+for (let c = servers.length; c <= 64; c *= 2) {
   const r = await everywhere(c, searchers, 50, duration);
   ramp.push({ connections: c, ...r });
   log(`search ${c} connections: ${r.rps} req/s, p95 ${r.p95} ms, non-2xx ${r.non2xx}`);

@@ -24,6 +24,8 @@ export const PRESENCE_TTL_MS = 60_000;
 const PRESENCE_RENEW_MS = 20_000;
 /** a request waits at most this long for Redis before the local bucket decides */
 const COMMAND_TIMEOUT_MS = 500;
+/** after a failed bucket command, requests use the local buckets this long instead of each waiting on a Redis that hangs */
+const BUCKET_BACKOFF_MS = 5_000;
 
 /**
  * One atomic token-bucket step, timed by Redis's own clock so processes on machines whose clocks
@@ -69,6 +71,7 @@ export const createRedisBus = async (opts: { url: string; prefix: string; log: L
   let missed = false;
   let subscribedOnce = false;
   let subscriptionLost = false;
+  let bucketsLocalUntil = 0;
 
   const outage = (what: string, e: unknown) => {
     if (!down && !closing) opts.log('warn', `Redis 不可用（${what}）：推送只送达本进程的连接，限流改用本进程计数；恢复后客户端重连补取消息`, e instanceof Error ? e.message : e);
@@ -106,6 +109,7 @@ export const createRedisBus = async (opts: { url: string; prefix: string; log: L
   cmd.on('ready', () => {
     if (down && !closing) opts.log('info', 'Redis 已恢复：推送与限流重新跨进程共享');
     down = false;
+    bucketsLocalUntil = 0;
     claim(online);
     if (missed) {
       missed = false;
@@ -151,10 +155,11 @@ export const createRedisBus = async (opts: { url: string; prefix: string; log: L
       handler = h;
     },
     async take(scope: string, key: string, cfg: RateConfig) {
-      if (ready()) {
+      if (ready() && Date.now() >= bucketsLocalUntil) {
         try {
           return Number(await cmd.qphTake(`${opts.prefix}rl:${scope}:${key}`, cfg.perSecond, cfg.burst));
         } catch (e) {
+          bucketsLocalUntil = Date.now() + BUCKET_BACKOFF_MS;
           outage('rate limit', e);
         }
       }
