@@ -83,7 +83,7 @@ export const createApp = (deps: AppDeps) => {
   const membership = createMembershipService(deps.clock, payments);
   const cart = createCartService(deps.clock);
   const company = createCompanyService(deps.clock);
-  const im = createImService({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: (id) => deps.isOnline?.(id) ?? false });
+  const im = createImService({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false });
   // import files wait beside the uploaded images (DATA_DIR/uploads-imports), or in the temp folder
   const stockImport = createStockImportService({ clock: deps.clock, dir: deps.uploadDir ? `${deps.uploadDir.replace(/[\\/]+$/, '')}-imports` : undefined, log: deps.log });
   const handlers: Handlers = {
@@ -114,7 +114,10 @@ export const createApp = (deps: AppDeps) => {
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));
-  app.get('/api/health', async (c) => c.json(ok({ backend: deps.backend, server_version: await serverVersion(deps.db) })));
+  // bus: 'local' (one process) or 'redis'; bus_connected: whether the other processes are reached now
+  app.get('/api/health', async (c) => c.json(ok({
+    backend: deps.backend, server_version: await serverVersion(deps.db), bus: deps.bus?.kind ?? 'local', bus_connected: deps.bus?.connected() ?? true,
+  })));
   const openapi = buildOpenApi();
   app.get('/api/openapi.json', (c) => c.json(openapi));
   app.get('/api/uploads/:name', serveUpload(uploads));

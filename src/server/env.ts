@@ -5,6 +5,13 @@ import { SMS_PROVIDERS } from './modules/sms/sms.provider';
 const port = (name: string) =>
   v.pipe(v.string(), v.regex(/^\d+$/, `${name} 必须是 0 到 65535 之间的整数`), v.transform(Number), v.maxValue(65535, `${name} 必须是 0 到 65535 之间的整数`));
 
+const rate = (name: string) =>
+  v.pipe(
+    v.string(), v.regex(/^\d+(\.\d+)?\/\d+$/, `${name} 格式为 每秒请求数/突发上限，如 30/200`),
+    v.transform((t) => ({ perSecond: Number(t.split('/')[0]), burst: Number(t.split('/')[1]) })),
+    v.check((r) => r.perSecond > 0 && r.burst >= 1, `${name} 的每秒请求数须大于 0，突发上限至少为 1`),
+  );
+
 const envSchema = v.object({
   PORT: v.optional(port('PORT'), '8080'),
   HOST: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9.:-]+$/, 'HOST 必须是主机名或 IP 地址，如 127.0.0.1 或 0.0.0.0')), '127.0.0.1'),
@@ -15,6 +22,10 @@ const envSchema = v.object({
   TRUST_PROXY: v.optional(v.picklist(['0', '1'], 'TRUST_PROXY 只能是 0 或 1'), '0'),
   SMS_PROVIDER: v.optional(v.picklist(SMS_PROVIDERS, `SMS_PROVIDER 只能是 ${SMS_PROVIDERS.join('、')} 之一`), 'log'),
   PAYMENT_PROVIDER: v.optional(v.picklist(['sandbox'], 'PAYMENT_PROVIDER 只能是 sandbox（演示支付，不会真实扣款）；真实支付渠道在运营平台的 pay_provider 中配置')),
+  REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\/\S+$/, 'REDIS_URL 必须是 redis:// 或 rediss:// 开头的地址'))),
+  REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'REDIS_PREFIX 只能含字母、数字和 : _ . -，至多 64 个字符')), 'qph:'),
+  RATE_LIMIT_USER: v.optional(rate('RATE_LIMIT_USER')),
+  RATE_LIMIT_ADDRESS: v.optional(rate('RATE_LIMIT_ADDRESS')),
   SMS_WEBHOOK_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'SMS_WEBHOOK_URL 必须是 http:// 或 https:// 开头的地址'))),
 });
 

@@ -2,6 +2,7 @@
 import { parseEnv } from './env';
 import { startServer } from './server';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
+import { DEFAULT_LIMITS } from './http/limits';
 
 const parsed = parseEnv(process.env);
 if (!parsed.ok) {
@@ -16,11 +17,14 @@ try {
     accessTtlSeconds: env.ACCESS_TOKEN_TTL, trustProxy: env.TRUST_PROXY === '1',
     smsConfig: { provider: env.SMS_PROVIDER, webhookUrl: env.SMS_WEBHOOK_URL },
     paymentProvider: env.PAYMENT_PROVIDER,
+    redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX,
+    limits: { ...DEFAULT_LIMITS, user: env.RATE_LIMIT_USER ?? DEFAULT_LIMITS.user, address: env.RATE_LIMIT_ADDRESS ?? DEFAULT_LIMITS.address },
   });
   const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${env.DATA_DIR}/pglite)`;
+  const bus = env.REDIS_URL ? `\n推送与限流: Redis（REDIS_URL，前缀 ${env.REDIS_PREFIX}）` : '';
   if (server.demoPayment) process.stdout.write('注意：支付为演示支付（sandbox），不会真实扣款；会员升级无需付款。\n');
   process.stdout.write(
-    `\n汽配汇 QipeiHub 已启动: ${server.url}\n数据库: ${where}\n\n演示账号（密码均为 ${DEMO_PASSWORD}）:\n` +
+    `\n汽配汇 QipeiHub 已启动: ${server.url}\n数据库: ${where}${bus}\n\n演示账号（密码均为 ${DEMO_PASSWORD}）:\n` +
       DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(10)} ${a.role}`).join('\n') + '\n\n',
   );
   let closing = false;

@@ -8,7 +8,9 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { createGateway } from './im/gateway';
-import { logger } from './logger';
+import { logger, type Logger } from './logger';
+import { createBus } from './bus/bus';
+import type { AppDeps } from './http/context';
 import { startSweeper } from './sweep';
 import { createSmsProvider, type SmsProvider, type SmsProviderName } from './modules/sms/sms.provider';
 import { join } from 'node:path';
@@ -32,6 +34,13 @@ export interface StartOptions {
   /** PAYMENT_PROVIDER=sandbox: allow the sandbox (no money taken) on PostgreSQL too */
   paymentProvider?: 'sandbox';
   sms?: SmsProvider;
+  /** REDIS_URL: pushes, sign-outs, presence and request buckets shared by every process on it (bus/bus.ts) */
+  redisUrl?: string;
+  /** REDIS_PREFIX: the namespace of keys and channel on that Redis */
+  redisPrefix?: string;
+  /** request budgets (RATE_LIMIT_USER / _ADDRESS); unset: DEFAULT_LIMITS */
+  limits?: AppDeps['limits'];
+  log?: Logger;
 }
 
 /**
@@ -61,6 +70,8 @@ export const startServer = async (opts: StartOptions) => {
     await database.close();
     throw e;
   }
+  const log = opts.log ?? logger;
+  const bus = await createBus({ redisUrl: opts.redisUrl, prefix: opts.redisPrefix, log });
   const clock = { now: () => new Date() };
   const { app, auth, stockImport } = createApp({
     db: database.db,
@@ -74,11 +85,13 @@ export const startServer = async (opts: StartOptions) => {
     onSessionsRevoked: (ids) => gateway.sessionsRevoked(ids),
     pushToUser: (id, event) => gateway.pushToUser(id, event),
     isOnline: (id) => gateway.isOnline(id),
-    log: logger,
+    log,
+    bus,
+    limits: opts.limits,
     paymentSandbox: sandboxAllowed(opts),
-    sms: opts.sms ?? createSmsProvider(opts.smsConfig ?? { provider: 'log' }, logger),
+    sms: opts.sms ?? createSmsProvider(opts.smsConfig ?? { provider: 'log' }, log),
   });
-  const gateway = createGateway((t) => auth.resolveCaller(t));
+  const gateway = createGateway({ resolveCaller: (t) => auth.resolveCaller(t), bus, revokedAmong: (ids) => auth.revokedAmong(ids) });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   gateway.attach(server);
   await new Promise<void>((resolve, reject) => {
@@ -89,12 +102,13 @@ export const startServer = async (opts: StartOptions) => {
     });
   }).catch(async (e) => {
     gateway.close();
+    await bus.close();
     await database.close();
     throw e;
   });
-  const sweeper = startSweeper(database.db, clock, logger);
+  const sweeper = startSweeper(database.db, clock, log, { uploadDir: join(opts.dataDir ?? './data', 'uploads') });
   // stock imports left running by a server that stopped are run on (at start, then every minute)
-  const resume = () => void stockImport.resumeStalled(database.db).catch((e) => logger('warn', 'resuming stock imports failed', e));
+  const resume = () => void stockImport.resumeStalled(database.db).catch((e) => log('warn', 'resuming stock imports failed', e));
   resume();
   const resumer = setInterval(resume, 60_000);
   resumer.unref();
@@ -111,6 +125,7 @@ export const startServer = async (opts: StartOptions) => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await sweeper.stop();
+      await bus.close();
       await database.close();
     },
   };

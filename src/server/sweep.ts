@@ -10,6 +10,8 @@
  *   signed out).
  * - 查看更多 grants (oe_search_grant) of an earlier China day: a grant only holds on the day of
  *   the search, and searching writes only today's (one statement, no delete on the search path).
+ * - uploaded images no row names, a day after their upload (upload.service removeUnusedUploads),
+ *   when the upload folder is given.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
@@ -17,13 +19,14 @@ import { IDEMPOTENCY_TTL_DAYS } from './http/idempotency';
 import { sweepThrottle } from './modules/auth/rate-limit';
 import type { Clock } from './http/context';
 import { chinaDay } from './modules/company/company.service';
+import { removeUnusedUploads } from './modules/upload/upload.service';
 
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 export const REVOKED_SESSION_KEEP_S = 7 * 86400;
 
-export interface SweepCounts { idempotencyKeys: number; throttleRows: number; refreshTokens: number; sessions: number; oeGrants: number }
+export interface SweepCounts { idempotencyKeys: number; throttleRows: number; refreshTokens: number; sessions: number; oeGrants: number; uploads: number }
 
-export const sweep = async (db: Kysely<DB>, now: Date): Promise<SweepCounts> => {
+export const sweep = async (db: Kysely<DB>, now: Date, opts: { uploadDir?: string } = {}): Promise<SweepCounts> => {
   const keysBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_DAYS * 86400_000);
   const idempotencyKeys = Number((await db.deleteFrom('idempotency_key').where('created_at', '<', keysBefore).executeTakeFirst()).numDeletedRows);
   const throttleRows = await sweepThrottle(db, now);
@@ -43,16 +46,17 @@ export const sweep = async (db: Kysely<DB>, now: Date): Promise<SweepCounts> => 
     return { refreshTokens: Number(tokens.numDeletedRows), sessions: Number(gone.numDeletedRows) };
   });
   const oeGrants = Number((await db.deleteFrom('oe_search_grant').where('day', '<', chinaDay(now)).executeTakeFirst()).numDeletedRows);
-  return { idempotencyKeys, throttleRows, refreshTokens, sessions, oeGrants };
+  const uploads = opts.uploadDir ? await removeUnusedUploads(db, opts.uploadDir, now) : 0;
+  return { idempotencyKeys, throttleRows, refreshTokens, sessions, oeGrants, uploads };
 };
 
 /** Sweeps now and every hour until stop(); the timer never keeps the process alive. */
-export const startSweeper = (db: Kysely<DB>, clock: Clock, log: (level: 'info' | 'warn', text: string, detail?: unknown) => void) => {
+export const startSweeper = (db: Kysely<DB>, clock: Clock, log: (level: 'info' | 'warn', text: string, detail?: unknown) => void, opts: { uploadDir?: string } = {}) => {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
     running = running.then(async () => {
       try {
-        const counts = await sweep(db, clock.now());
+        const counts = await sweep(db, clock.now(), opts);
         if (Object.values(counts).some((n) => n > 0)) log('info', 'housekeeping', counts);
       } catch (e) {
         log('warn', 'housekeeping failed', e);

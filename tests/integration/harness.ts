@@ -98,9 +98,8 @@ const openPglite = async (image?: Blob): Promise<{ pglite: PGlite; database: Dat
   return { pglite, database: { ...inner, close: async () => { await inner.close(); await pglite.close(); } } };
 };
 
-/** A fresh, empty database on this backend (nothing migrated); close() also drops it. */
-export const openTestDatabase = async (backend: BackendName): Promise<Database> => {
-  if (backend === 'pglite') return (await openPglite()).database;
+/** A fresh, empty PostgreSQL database (LC_CTYPE 'C.UTF-8' from template0): its address, and drop(). */
+export const createPostgresDatabase = async (): Promise<{ url: string; drop(): Promise<void> }> => {
   const name = `qph_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -108,15 +107,27 @@ export const openTestDatabase = async (backend: BackendName): Promise<Database> 
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const inner = await openDatabase({ databaseUrl: url.toString() });
   return {
-    ...inner,
-    close: async () => {
-      await inner.close();
+    url: url.toString(),
+    async drop() {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
+    },
+  };
+};
+
+/** A fresh, empty database on this backend (nothing migrated); close() also drops it. */
+export const openTestDatabase = async (backend: BackendName): Promise<Database> => {
+  if (backend === 'pglite') return (await openPglite()).database;
+  const fresh = await createPostgresDatabase();
+  const inner = await openDatabase({ databaseUrl: fresh.url });
+  return {
+    ...inner,
+    close: async () => {
+      await inner.close();
+      await fresh.drop();
     },
   };
 };

@@ -7,19 +7,29 @@ import type { DB } from './schema';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export const migrate = async (db: Kysely<DB>): Promise<string[]> => {
-  await sql`create table if not exists schema_migration (name text primary key, applied_at timestamptz not null default now())`.execute(db);
-  const { rows } = await sql<{ name: string }>`select name from schema_migration`.execute(db);
-  const done = new Set(rows.map((r) => r.name));
-  const applied: string[] = [];
-  for (const file of readdirSync(dir).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort()) {
-    if (done.has(file)) continue;
-    const text = readFileSync(join(dir, file), 'utf8');
-    await db.transaction().execute(async (trx) => {
-      await sql.raw(text).execute(trx);
-      await sql`insert into schema_migration (name) values (${file})`.execute(trx);
-    });
-    applied.push(file);
-  }
-  return applied;
-};
+/**
+ * Several server processes may start at once on one database: the migrations run under a session
+ * advisory lock on one connection, so the second process waits and then finds them applied.
+ */
+export const migrate = (db: Kysely<DB>): Promise<string[]> =>
+  db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(hashtext('qipeihub migrate'))`.execute(conn);
+    try {
+      await sql`create table if not exists schema_migration (name text primary key, applied_at timestamptz not null default now())`.execute(conn);
+      const { rows } = await sql<{ name: string }>`select name from schema_migration`.execute(conn);
+      const done = new Set(rows.map((r) => r.name));
+      const applied: string[] = [];
+      for (const file of readdirSync(dir).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort()) {
+        if (done.has(file)) continue;
+        const text = readFileSync(join(dir, file), 'utf8');
+        await conn.transaction().execute(async (trx) => {
+          await sql.raw(text).execute(trx);
+          await sql`insert into schema_migration (name) values (${file})`.execute(trx);
+        });
+        applied.push(file);
+      }
+      return applied;
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext('qipeihub migrate'))`.execute(conn);
+    }
+  });

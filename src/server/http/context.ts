@@ -49,8 +49,10 @@ export interface AppDeps {
   onSessionsRevoked?: (sessionIds: number[]) => void;
   /** pushes an event to every open /ws socket of a user (im/gateway); unset: nobody is told */
   pushToUser?: (userId: number, event: object) => void;
-  /** whether the user has an open /ws socket now (im/gateway) */
-  isOnline?: (userId: number) => boolean;
+  /** whether the user has an open /ws socket now, on any server process (im/gateway) */
+  isOnline?: (userId: number) => Promise<boolean>;
+  /** what server processes share (bus/bus.ts): the request token buckets; unset: this process's own */
+  bus?: import('../bus/bus').Bus;
   log?: (level: 'info' | 'warn' | 'error', text: string, detail?: unknown) => void;
   /** who delivers SMS codes; unset: the `log` provider (modules/sms/sms.provider.ts) */
   sms?: import('../modules/sms/sms.provider').SmsProvider;

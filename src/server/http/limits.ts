@@ -1,14 +1,15 @@
 /**
- * Request budgets (issue 11: one account flooding heavy searches stalled everyone), in-process:
+ * Request budgets (issue 11: one account flooding heavy searches stalled everyone):
  * - a token bucket per signed-in user and one per client address: each request takes a token;
  *   an empty bucket answers 429 请求过于频繁 with Retry-After. The defaults are far above what a
- *   person (or the test suites) sends; REQUESTS_PER_SECOND_USER / _ADDRESS tune them.
+ *   person (or the test suites) sends; RATE_LIMIT_USER / RATE_LIMIT_ADDRESS tune them. The buckets
+ *   live in the bus (bus/bus.ts): this process's memory, or Redis shared by every process.
  * - heavy calls (searches and long lists, `heavy: true` on the endpoint) run at most
  *   HEAVY_AT_ONCE per user at a time; more wait their turn in that user's own queue (so one
  *   user's flood queues behind itself, not in front of everyone), and past HEAVY_QUEUE waiting
- *   the answer is 429. Another user's request never waits on this user's queue.
- * With several server processes each keeps its own buckets (a Redis-backed store is the next
- * step, issue 11 "several servers").
+ *   the answer is 429. Another user's request never waits on this user's queue. This gate guards
+ *   the process's own database connections, so each process keeps its own: behind a proxy
+ *   spreading one user's calls over N processes, that user runs at most N × HEAVY_AT_ONCE.
  */
 import { AppError } from './errors';
 import { ResultCode } from '../../shared/contracts';

@@ -10,7 +10,8 @@ import { endpoints, ResultCode, type AnswerOf, type EndpointName, type PayloadOu
 import { hasAnyPermission, HEAD_COMPANY_ID } from '../../shared/domain/permissions';
 import { msg } from '../../shared/messages';
 import { AppError, forbidden, invalid, notLoggedIn } from './errors';
-import { createBuckets, createHeavyGate, DEFAULT_LIMITS, tooFast } from './limits';
+import { createHeavyGate, DEFAULT_LIMITS, tooFast } from './limits';
+import { createLocalBus } from '../bus/bus';
 import type { AppDeps, Caller, RequestContext } from './context';
 import { withIdempotency } from './idempotency';
 import { sessionCookie } from './session-cookie';
@@ -99,8 +100,7 @@ const readPayload = async (c: Context, method: string): Promise<unknown> => {
 
 export const mountEndpoints = (app: Hono, opts: MountOptions) => {
   const limits = opts.deps.limits ?? DEFAULT_LIMITS;
-  const perUser = createBuckets(limits.user);
-  const perAddress = createBuckets(limits.address);
+  const buckets = opts.deps.bus ?? createLocalBus();
   const heavyGate = createHeavyGate(limits.heavyAtOnce, limits.heavyQueue);
   const tooLarge = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -111,7 +111,7 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
     const handler = opts.handlers[name] as (p: unknown, ctx: RequestContext) => Promise<unknown>;
     const run = async (c: Context) => {
       try {
-        const wait = perAddress.take(opts.addressOf(c));
+        const wait = await buckets.take('address', opts.addressOf(c), limits.address);
         if (wait > 0) throw tooFast(wait);
         const deviceHeader = (c.req.header('Device') ?? 'pc').toLowerCase();
         const device = DEVICES.has(deviceHeader) ? deviceHeader : 'pc';
@@ -121,7 +121,7 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
         if (ep.access !== 'public') {
           if (!bearer) throw notLoggedIn();
           caller = await opts.resolveCaller(bearer);
-          const userWait = perUser.take(String(caller.userId));
+          const userWait = await buckets.take('user', String(caller.userId), limits.user);
           if (userWait > 0) throw tooFast(userWait);
           if (ep.access === 'operator' && caller.companyId !== HEAD_COMPANY_ID) throw forbidden(msg.operatorOnly);
           if (!hasAnyPermission(caller.permissions, ep.permissions)) throw forbidden();

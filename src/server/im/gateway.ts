@@ -5,6 +5,14 @@
  * sign-in elsewhere, refresh-token reuse), so an open tab learns at once; and chat events
  * (im.service): {type:'imMessage'} to every open socket of both sides of a new message and
  * {type:'imRead'} to the reader's sockets.
+ *
+ * Pushes and sign-outs go through the bus (bus/bus.ts): in one process straight to its own
+ * sockets; with Redis to the sockets of every process, so a user connected to another process
+ * than the sender's still gets the message live, and a session signed out on one process is closed
+ * on all. When the bus reports that messages may have been lost (Redis was down), every socket is
+ * closed with 1012: the client reconnects with backoff, fetches what it missed (messages are
+ * stored first) and a session revoked meanwhile is refused at the handshake. While the bus is
+ * down the heartbeat also asks the database which open sessions were revoked.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -12,6 +20,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { ResultCode } from '../../shared/contracts';
 import type { Caller } from '../http/context';
 import { AppError } from '../http/errors';
+import type { Bus, BusMessage } from '../bus/bus';
 
 const HEARTBEAT_MS = 30_000;
 /**
@@ -30,7 +39,14 @@ const tokenOf = (req: IncomingMessage): string => {
   return offered.find((p) => p.startsWith(BEARER))?.slice(BEARER.length) ?? '';
 };
 
-export const createGateway = (resolveCaller: (token: string) => Promise<Caller>) => {
+export interface GatewayDeps {
+  resolveCaller: (token: string) => Promise<Caller>;
+  bus: Bus;
+  /** which of these sessions can no longer be used (revoked, user disabled, gone): asked while the bus is down */
+  revokedAmong?: (sessionIds: number[]) => Promise<number[]>;
+}
+
+export const createGateway = ({ resolveCaller, bus, revokedAmong }: GatewayDeps) => {
   const wss = new WebSocketServer({
     noServer: true, maxPayload: WS_MAX_PAYLOAD, handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
   });
@@ -38,12 +54,31 @@ export const createGateway = (resolveCaller: (token: string) => Promise<Caller>)
   const byUser = new Map<number, Set<WebSocket>>();
   const alive = new WeakMap<WebSocket, boolean>();
 
+  const closeSessions = (ids: number[]) => {
+    for (const id of ids) {
+      for (const ws of bySession.get(id) ?? []) {
+        ws.send(JSON.stringify({ type: 'signedOut', code: ResultCode.signedOut }));
+        ws.close(4908, 'signed out');
+      }
+    }
+  };
+
+  bus.subscribe((m: BusMessage) => {
+    if (m.type === 'push') {
+      const text = JSON.stringify(m.event);
+      for (const ws of byUser.get(m.userId) ?? []) if (ws.readyState === ws.OPEN) ws.send(text);
+    } else if (m.type === 'revoked') closeSessions(m.sessionIds);
+    else for (const ws of wss.clients) ws.close(1012, 'resync');
+  });
+
   const heartbeat = setInterval(() => {
     for (const ws of wss.clients) {
       if (alive.get(ws) === false) { ws.terminate(); continue; }
       alive.set(ws, false);
       ws.ping();
     }
+    // sign-outs published on other processes do not arrive while the bus is down
+    if (revokedAmong && !bus.connected() && bySession.size > 0) void revokedAmong([...bySession.keys()]).then(closeSessions, () => undefined);
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
@@ -79,12 +114,16 @@ export const createGateway = (resolveCaller: (token: string) => Promise<Caller>)
       bySession.set(caller.sessionId, set);
       const mine = byUser.get(caller.userId) ?? new Set();
       mine.add(ws);
+      if (mine.size === 1) bus.setOnline(caller.userId, true);
       byUser.set(caller.userId, mine);
       ws.on('close', () => {
         set.delete(ws);
         if (set.size === 0) bySession.delete(caller.sessionId);
         mine.delete(ws);
-        if (mine.size === 0) byUser.delete(caller.userId);
+        if (mine.size === 0 && byUser.get(caller.userId) === mine) {
+          byUser.delete(caller.userId);
+          bus.setOnline(caller.userId, false);
+        }
       });
       // sentTime: the server's time now, from which a chat client fetches what it misses while disconnected
       ws.send(JSON.stringify({ type: 'hello', user: caller.uuid, sentTime: Date.now() }));
@@ -95,19 +134,16 @@ export const createGateway = (resolveCaller: (token: string) => Promise<Caller>)
     attach(server: Server) {
       server.on('upgrade', (req, socket, head) => void onUpgrade(req, socket, head));
     },
+    /** tells and closes the sockets of these sessions, on every process */
     sessionsRevoked(ids: number[]) {
-      for (const id of ids) {
-        for (const ws of bySession.get(id) ?? []) {
-          ws.send(JSON.stringify({ type: 'signedOut', code: ResultCode.signedOut }));
-          ws.close(4908, 'signed out');
-        }
-      }
+      if (ids.length > 0) bus.publish({ type: 'revoked', sessionIds: ids });
     },
+    /** sends an event to every open socket of the user, on every process */
     pushToUser(userId: number, event: object) {
-      const text = JSON.stringify(event);
-      for (const ws of byUser.get(userId) ?? []) if (ws.readyState === ws.OPEN) ws.send(text);
+      bus.publish({ type: 'push', userId, event });
     },
-    isOnline: (userId: number) => (byUser.get(userId)?.size ?? 0) > 0,
+    /** whether the user has an open socket on any process */
+    isOnline: (userId: number) => bus.isOnline(userId),
     close() {
       clearInterval(heartbeat);
       for (const ws of wss.clients) ws.terminate();

@@ -46,6 +46,19 @@ export const revokeSessions = async (db: Kysely<DB>, where: { sessionId?: number
   return rows.map((r) => Number(r.id));
 };
 
+/** Which of these sessions can no longer be used: revoked, deleted, or their user disabled. */
+export const unusableSessions = async (db: Kysely<DB>, sessionIds: number[]) => {
+  const live = await db.selectFrom('session')
+    .innerJoin('app_user', 'app_user.id', 'session.user_id')
+    .select('session.id')
+    .where('session.id', 'in', sessionIds.map(String))
+    .where('session.revoked_at', 'is', null)
+    .where('app_user.active', '=', true)
+    .execute();
+  const ok = new Set(live.map((r) => Number(r.id)));
+  return sessionIds.filter((id) => !ok.has(id));
+};
+
 export const profileOf = (db: Kysely<DB>, userId: number) =>
   db.selectFrom('app_user')
     .innerJoin('company', 'company.id', 'app_user.company_id')

@@ -130,6 +130,9 @@ export const createAuthService = (deps: AppDeps) => {
     /** Signs a user out on every device at once (an employee disabled by their company): their next call gets 908, open /ws sockets are told. */
     signOutEverywhere: (db: Kysely<DB>, userId: number, reason: 'employee_disabled') => revoke(db, { userId }, reason, deps.clock.now()),
 
+    /** the sessions among these that can no longer be used (the /ws gateway closes them) */
+    revokedAmong: (sessionIds: number[]) => repo.unusableSessions(deps.db, sessionIds),
+
     async resolveCaller(bearer: string): Promise<Caller> {
       const row = await repo.findSessionByAccess(deps.db, sha(bearer));
       if (!row) throw signedOut();

@@ -27,7 +27,7 @@ export interface ImDeps {
   /** the database itself, for work after a request's transaction has committed */
   db: Kysely<DB>;
   push?: (userId: number, event: ImPush) => void;
-  isOnline?: (userId: number) => boolean;
+  isOnline?: (userId: number) => Promise<boolean>;
 }
 
 const noSuchUser = () => new AppError(ResultCode.notFound, 404, imText.noSuchUser);
@@ -201,7 +201,7 @@ export const createImService = (deps: ImDeps) => {
           contact_wechat_code: card.contact?.wechat ?? '',
         } : {}),
         contacts_visible: visible,
-        on_line: deps.isOnline?.(user.id) ?? false,
+        on_line: (await deps.isOnline?.(user.id)) ?? false,
         company_area_list: [{ name: company.city && company.city !== company.province ? `${company.province} ${company.city}` : company.province }].filter((a) => a.name),
         company_brand_list: card.brands,
         company_part_list: card.parts,

@@ -5,7 +5,7 @@
  * keeps an image private enough to show in an <img> without a bearer token.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -44,6 +44,36 @@ export const firstForeignUpload = async (db: Kysely<DB>, companyId: number, file
 };
 
 export const defaultUploadDir = () => resolve('./data/uploads');
+
+/** An upload nothing names is kept this long: room for the form it was made for to be sent. */
+export const UNUSED_UPLOAD_KEEP_S = 24 * 3600;
+
+/**
+ * Removes uploads older than UNUSED_UPLOAD_KEEP_S that no row names (upload.repo
+ * UPLOAD_REFERENCES): their records, then their files; and files in the folder with no record
+ * that are as old (a write whose record never committed). Run by the hourly housekeeping.
+ * An upload made earlier and used only now is refused by the using call (图片不是您的公司上传的),
+ * since its record is gone: the page asks for the picture again.
+ */
+export const removeUnusedUploads = async (db: Kysely<DB>, dir: string, now: Date): Promise<number> => {
+  const before = new Date(now.getTime() - UNUSED_UPLOAD_KEEP_S * 1000);
+  const gone = await repo.deleteUnreferenced(db, before);
+  let files: string[];
+  try {
+    files = (await readdir(dir)).filter((n) => STORED_NAME.test(n));
+  } catch {
+    files = [];
+  }
+  const old: string[] = [];
+  for (const name of files) {
+    const s = await stat(join(dir, name)).catch(() => null);
+    if (s && s.mtime < before) old.push(name);
+  }
+  const kept = new Set(await repo.recorded(db, old));
+  const remove = new Set([...gone, ...old.filter((n) => !kept.has(n))]);
+  for (const name of remove) await unlink(join(dir, name)).catch(() => undefined);
+  return remove.size;
+};
 
 export const createUploadService = (opts: { uploadDir?: string; clock: Clock; quota?: typeof UPLOAD_DAY_QUOTA }) => {
   const quota = opts.quota ?? UPLOAD_DAY_QUOTA;
