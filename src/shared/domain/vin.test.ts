@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeCheckDigit, decodeVin, modelYearOf } from './vin';
+import { WMI_MAKERS } from './vin-wmi';
 import { msg } from '../messages';
 
 const now = new Date('2026-11-22T00:00:00Z');
@@ -49,6 +50,22 @@ describe('decodeVin', () => {
     expect(decodeVin('1HGCM82633A00435', now)).toEqual({ ok: false, message: msg.vinLength });
     expect(decodeVin('1HGCM82633A0043O2', now)).toEqual({ ok: false, message: msg.vinIllegalChars });
     expect(decodeVin('1HGCM82633A00435!', now)).toEqual({ ok: false, message: msg.vinLength });
+  });
+
+  it('knows Korean, American and European plants, not only the makes of the Chinese market', () => {
+    const maker = (vin: string) => { const r = decodeVin(vin, now); return r.ok ? [r.value.manufacturer, r.value.country] : r.message; };
+    expect(maker('KMHDH41EX9U123456')).toEqual(['现代', '韩国']);
+    expect(maker('5XYKT3A69CG123456')).toEqual(['起亚(美国)', '美国']);
+    expect(maker('1FTFW1ET5DFC12345')).toEqual(['福特', '美国']);
+    expect(maker('WMWXM7C50ET123456')).toEqual(['MINI', '德国']);
+    expect(maker('VSSZZZ6JZ9R123456')).toEqual(['西雅特', '西班牙']);
+    expect(maker('TMBJJ7NE9G0123456')).toEqual(['斯柯达', '捷克']);
+    expect(maker('SCBFR7ZA5CC123456')).toEqual(['宾利', '英国']);
+    expect(maker('LYVA22RK6HB123456')).toEqual(['沃尔沃(中国)', '中国']);
+  });
+
+  it('lists every WMI as three legal VIN characters', () => {
+    for (const wmi of Object.keys(WMI_MAKERS)) expect(wmi).toMatch(/^[A-HJ-NPR-Z0-9]{3}$/);
   });
 
   it('warns on an unknown WMI but still decodes the year', () => {

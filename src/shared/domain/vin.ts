@@ -1,4 +1,5 @@
 import { msg } from '../messages';
+import { WMI_MAKERS } from './vin-wmi';
 
 /**
  * VIN decoding (ISO 3779, 49 CFR 565): check digit, WMI → manufacturer and country, model year.
@@ -12,21 +13,6 @@ const TRANSLIT: Record<string, number> = {
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
 
-/** Manufacturers by WMI, the makes this marketplace sells most (incl. Chinese joint ventures). */
-const WMI: Record<string, string> = {
-  WVW: '大众', WV1: '大众商用车', WV2: '大众商用车', WAU: '奥迪', WUA: '奥迪 quattro', WBA: '宝马', WBS: '宝马 M',
-  WBY: '宝马 i', WDB: '奔驰', WDD: '奔驰', WDC: '奔驰 SUV', W1K: '奔驰', W1N: '奔驰 SUV', WP0: '保时捷', WP1: '保时捷 SUV',
-  WF0: '福特(德国)', W0L: '欧宝', TMB: '斯柯达', VF1: '雷诺', VF3: '标致', VF7: '雪铁龙', ZFA: '菲亚特', ZAR: '阿尔法·罗密欧',
-  SAL: '路虎', SAJ: '捷豹', YV1: '沃尔沃', YS3: '萨博',
-  JTD: '丰田', JTE: '丰田', JTN: '丰田', JT2: '丰田', JTH: '雷克萨斯', JHM: '本田', JHL: '本田', JN1: '日产', JN8: '日产',
-  JM1: '马自达', JF1: '斯巴鲁', JS3: '铃木', JA3: '三菱',
-  KMH: '现代', KNA: '起亚', KND: '起亚',
-  '1HG': '本田(美国)', '1G1': '雪佛兰', '1FA': '福特', '1FT': '福特', '4T1': '丰田(美国)', '5YJ': '特斯拉', '2HG': '本田(加拿大)', '3VW': '大众(墨西哥)',
-  LSV: '上汽大众', LFV: '一汽-大众', LFP: '一汽轿车', LFM: '一汽丰田', LTV: '天津一汽丰田', LVG: '广汽丰田', LHG: '广汽本田',
-  LVH: '东风本田', LGB: '东风日产', LDC: '神龙汽车', LBV: '华晨宝马', LE4: '北京奔驰', LSG: '上汽通用', LNB: '北京现代',
-  LJD: '东风悦达起亚', LVS: '长安福特', LS5: '长安汽车', LVV: '奇瑞', L6T: '吉利', LB3: '吉利', LGX: '比亚迪', LC0: '比亚迪',
-  LGW: '长城汽车', LRW: '特斯拉(上海)', LZW: '上汽通用五菱', LSJ: '上汽乘用车', LNP: '南京依维柯',
-};
 
 const COUNTRY_RANGES: Array<[string, string, string]> = [
   ['A', 'H', '南非'], ['J', 'J', '日本'], ['KL', 'KR', '韩国'], ['L', 'L', '中国'], ['MA', 'ME', '印度'],
@@ -89,7 +75,7 @@ export const decodeVin = (raw: string, now: Date = new Date()): VinResult => {
   const actual = vin[8];
   const warnings: string[] = [];
   if (expected !== actual) warnings.push(msg.vinCheckDigit(expected, actual));
-  const manufacturer = WMI[wmi] ?? null;
+  const manufacturer = WMI_MAKERS[wmi] ?? null;
   if (!manufacturer) warnings.push(msg.vinUnknownWmi);
   return {
     ok: true,
