@@ -30,6 +30,7 @@ import { Route as BackendStoreRouteImport } from './routes/backend/store'
 import { Route as ImIndexRouteImport } from './routes/im/index'
 import { Route as OperationIndexRouteImport } from './routes/operation/index'
 import { Route as OperationPasswordRouteImport } from './routes/operation/password'
+import { Route as OperationUsersRouteImport } from './routes/operation/users'
 import { Route as PaySandboxRouteImport } from './routes/pay/sandbox'
 import { Route as AuthImLoginRouteImport } from './routes/_auth/im.login'
 import { Route as AuthLoginRegisterRouteImport } from './routes/_auth/login_.register'
@@ -74,6 +75,12 @@ import { Route as CompanyMIdRouteImport } from './routes/company/m/$id'
 import { Route as CompanyMProductRouteImport } from './routes/company/m/product'
 import { Route as CompanyMVideoRouteImport } from './routes/company/m/video'
 import { Route as OperationCompanyAuditRouteImport } from './routes/operation/company.audit'
+import { Route as OperationCompanyDetailRouteImport } from './routes/operation/company.detail'
+import { Route as OperationCompanyListRouteImport } from './routes/operation/company.list'
+import { Route as OperationSystemConfigurationRouteImport } from './routes/operation/system.configuration'
+import { Route as OperationSystemExchangerateRouteImport } from './routes/operation/system.exchangerate'
+import { Route as OperationSystemLogsRouteImport } from './routes/operation/system.logs'
+import { Route as OperationSystemNoticeRouteImport } from './routes/operation/system.notice'
 import { Route as AuthLoginPasswordResetRouteImport } from './routes/_auth/login_.password.reset'
 import { Route as StoreCartOrderCompleteRouteImport } from './routes/_store/cart_.order.complete'
 import { Route as StoreCartOrderCreateRouteImport } from './routes/_store/cart_.order.create'
@@ -204,6 +211,11 @@ const OperationIndexRoute = OperationIndexRouteImport.update({
 const OperationPasswordRoute = OperationPasswordRouteImport.update({
   id: '/password',
   path: '/password',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationUsersRoute = OperationUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
   getParentRoute: () => OperationRoute,
 } as any)
 const PaySandboxRoute = PaySandboxRouteImport.update({
@@ -430,6 +442,38 @@ const OperationCompanyAuditRoute = OperationCompanyAuditRouteImport.update({
   path: '/company/audit',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationCompanyDetailRoute = OperationCompanyDetailRouteImport.update({
+  id: '/company/detail',
+  path: '/company/detail',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationCompanyListRoute = OperationCompanyListRouteImport.update({
+  id: '/company/list',
+  path: '/company/list',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationSystemConfigurationRoute =
+  OperationSystemConfigurationRouteImport.update({
+    id: '/system/configuration',
+    path: '/system/configuration',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationSystemExchangerateRoute =
+  OperationSystemExchangerateRouteImport.update({
+    id: '/system/exchangerate',
+    path: '/system/exchangerate',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationSystemLogsRoute = OperationSystemLogsRouteImport.update({
+  id: '/system/logs',
+  path: '/system/logs',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationSystemNoticeRoute = OperationSystemNoticeRouteImport.update({
+  id: '/system/notice',
+  path: '/system/notice',
+  getParentRoute: () => OperationRoute,
+} as any)
 const AuthLoginPasswordResetRoute = AuthLoginPasswordResetRouteImport.update({
   id: '/login_/password/reset',
   path: '/login/password/reset',
@@ -595,6 +639,7 @@ export interface FileRoutesByFullPath {
   '/shareInfo': typeof StoreShareInfoRoute
   '/backend/store': typeof BackendStoreRoute
   '/operation/password': typeof OperationPasswordRoute
+  '/operation/users': typeof OperationUsersRoute
   '/pay/sandbox': typeof PaySandboxRoute
   '/backend/': typeof BackendIndexRoute
   '/im/': typeof ImIndexRoute
@@ -637,6 +682,12 @@ export interface FileRoutesByFullPath {
   '/company/m/product': typeof CompanyMProductRoute
   '/company/m/video': typeof CompanyMVideoRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
+  '/operation/company/detail': typeof OperationCompanyDetailRoute
+  '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/system/configuration': typeof OperationSystemConfigurationRoute
+  '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/logs': typeof OperationSystemLogsRoute
+  '/operation/system/notice': typeof OperationSystemNoticeRoute
   '/company/': typeof StoreCompanyIndexRoute
   '/search/': typeof StoreSearchIndexRoute
   '/trade/': typeof StoreTradeIndexRoute
@@ -686,6 +737,7 @@ export interface FileRoutesByTo {
   '/shareInfo': typeof StoreShareInfoRoute
   '/backend/store': typeof BackendStoreRoute
   '/operation/password': typeof OperationPasswordRoute
+  '/operation/users': typeof OperationUsersRoute
   '/pay/sandbox': typeof PaySandboxRoute
   '/backend': typeof BackendIndexRoute
   '/im': typeof ImIndexRoute
@@ -723,6 +775,12 @@ export interface FileRoutesByTo {
   '/company/m/product': typeof CompanyMProductRoute
   '/company/m/video': typeof CompanyMVideoRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
+  '/operation/company/detail': typeof OperationCompanyDetailRoute
+  '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/system/configuration': typeof OperationSystemConfigurationRoute
+  '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/logs': typeof OperationSystemLogsRoute
+  '/operation/system/notice': typeof OperationSystemNoticeRoute
   '/company': typeof StoreCompanyIndexRoute
   '/search': typeof StoreSearchIndexRoute
   '/trade': typeof StoreTradeIndexRoute
@@ -776,6 +834,7 @@ export interface FileRoutesById {
   '/_store/shareInfo': typeof StoreShareInfoRoute
   '/backend/store': typeof BackendStoreRoute
   '/operation/password': typeof OperationPasswordRoute
+  '/operation/users': typeof OperationUsersRoute
   '/pay/sandbox': typeof PaySandboxRoute
   '/_store/': typeof StoreIndexRoute
   '/backend/': typeof BackendIndexRoute
@@ -819,6 +878,12 @@ export interface FileRoutesById {
   '/company/m/product': typeof CompanyMProductRoute
   '/company/m/video': typeof CompanyMVideoRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
+  '/operation/company/detail': typeof OperationCompanyDetailRoute
+  '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/system/configuration': typeof OperationSystemConfigurationRoute
+  '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/logs': typeof OperationSystemLogsRoute
+  '/operation/system/notice': typeof OperationSystemNoticeRoute
   '/_store/company/': typeof StoreCompanyIndexRoute
   '/_store/search/': typeof StoreSearchIndexRoute
   '/_store/trade/': typeof StoreTradeIndexRoute
@@ -872,6 +937,7 @@ export interface FileRouteTypes {
     | '/shareInfo'
     | '/backend/store'
     | '/operation/password'
+    | '/operation/users'
     | '/pay/sandbox'
     | '/backend/'
     | '/im/'
@@ -914,6 +980,12 @@ export interface FileRouteTypes {
     | '/company/m/product'
     | '/company/m/video'
     | '/operation/company/audit'
+    | '/operation/company/detail'
+    | '/operation/company/list'
+    | '/operation/system/configuration'
+    | '/operation/system/exchangerate'
+    | '/operation/system/logs'
+    | '/operation/system/notice'
     | '/company/'
     | '/search/'
     | '/trade/'
@@ -963,6 +1035,7 @@ export interface FileRouteTypes {
     | '/shareInfo'
     | '/backend/store'
     | '/operation/password'
+    | '/operation/users'
     | '/pay/sandbox'
     | '/backend'
     | '/im'
@@ -1000,6 +1073,12 @@ export interface FileRouteTypes {
     | '/company/m/product'
     | '/company/m/video'
     | '/operation/company/audit'
+    | '/operation/company/detail'
+    | '/operation/company/list'
+    | '/operation/system/configuration'
+    | '/operation/system/exchangerate'
+    | '/operation/system/logs'
+    | '/operation/system/notice'
     | '/company'
     | '/search'
     | '/trade'
@@ -1052,6 +1131,7 @@ export interface FileRouteTypes {
     | '/_store/shareInfo'
     | '/backend/store'
     | '/operation/password'
+    | '/operation/users'
     | '/pay/sandbox'
     | '/_store/'
     | '/backend/'
@@ -1095,6 +1175,12 @@ export interface FileRouteTypes {
     | '/company/m/product'
     | '/company/m/video'
     | '/operation/company/audit'
+    | '/operation/company/detail'
+    | '/operation/company/list'
+    | '/operation/system/configuration'
+    | '/operation/system/exchangerate'
+    | '/operation/system/logs'
+    | '/operation/system/notice'
     | '/_store/company/'
     | '/_store/search/'
     | '/_store/trade/'
@@ -1295,6 +1381,13 @@ declare module '@tanstack/react-router' {
       path: '/password'
       fullPath: '/operation/password'
       preLoaderRoute: typeof OperationPasswordRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/users': {
+      id: '/operation/users'
+      path: '/users'
+      fullPath: '/operation/users'
+      preLoaderRoute: typeof OperationUsersRouteImport
       parentRoute: typeof OperationRoute
     }
     '/pay/sandbox': {
@@ -1603,6 +1696,48 @@ declare module '@tanstack/react-router' {
       path: '/company/audit'
       fullPath: '/operation/company/audit'
       preLoaderRoute: typeof OperationCompanyAuditRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/company/detail': {
+      id: '/operation/company/detail'
+      path: '/company/detail'
+      fullPath: '/operation/company/detail'
+      preLoaderRoute: typeof OperationCompanyDetailRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/company/list': {
+      id: '/operation/company/list'
+      path: '/company/list'
+      fullPath: '/operation/company/list'
+      preLoaderRoute: typeof OperationCompanyListRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/configuration': {
+      id: '/operation/system/configuration'
+      path: '/system/configuration'
+      fullPath: '/operation/system/configuration'
+      preLoaderRoute: typeof OperationSystemConfigurationRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/exchangerate': {
+      id: '/operation/system/exchangerate'
+      path: '/system/exchangerate'
+      fullPath: '/operation/system/exchangerate'
+      preLoaderRoute: typeof OperationSystemExchangerateRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/logs': {
+      id: '/operation/system/logs'
+      path: '/system/logs'
+      fullPath: '/operation/system/logs'
+      preLoaderRoute: typeof OperationSystemLogsRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/notice': {
+      id: '/operation/system/notice'
+      path: '/system/notice'
+      fullPath: '/operation/system/notice'
+      preLoaderRoute: typeof OperationSystemNoticeRouteImport
       parentRoute: typeof OperationRoute
     }
     '/_auth/login_/password/reset': {
@@ -2027,14 +2162,28 @@ const BackendRouteWithChildren =
 
 interface OperationRouteChildren {
   OperationPasswordRoute: typeof OperationPasswordRoute
+  OperationUsersRoute: typeof OperationUsersRoute
   OperationIndexRoute: typeof OperationIndexRoute
   OperationCompanyAuditRoute: typeof OperationCompanyAuditRoute
+  OperationCompanyDetailRoute: typeof OperationCompanyDetailRoute
+  OperationCompanyListRoute: typeof OperationCompanyListRoute
+  OperationSystemConfigurationRoute: typeof OperationSystemConfigurationRoute
+  OperationSystemExchangerateRoute: typeof OperationSystemExchangerateRoute
+  OperationSystemLogsRoute: typeof OperationSystemLogsRoute
+  OperationSystemNoticeRoute: typeof OperationSystemNoticeRoute
 }
 
 const OperationRouteChildren: OperationRouteChildren = {
   OperationPasswordRoute: OperationPasswordRoute,
+  OperationUsersRoute: OperationUsersRoute,
   OperationIndexRoute: OperationIndexRoute,
   OperationCompanyAuditRoute: OperationCompanyAuditRoute,
+  OperationCompanyDetailRoute: OperationCompanyDetailRoute,
+  OperationCompanyListRoute: OperationCompanyListRoute,
+  OperationSystemConfigurationRoute: OperationSystemConfigurationRoute,
+  OperationSystemExchangerateRoute: OperationSystemExchangerateRoute,
+  OperationSystemLogsRoute: OperationSystemLogsRoute,
+  OperationSystemNoticeRoute: OperationSystemNoticeRoute,
 }
 
 const OperationRouteWithChildren = OperationRoute._addFileChildren(

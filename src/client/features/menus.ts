@@ -8,6 +8,7 @@ import { FINANCE_CODES, PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../sh
 import { STOCK_CODES } from '../../shared/domain/stock';
 import { ORG_CODES } from '../../shared/contracts/organisation';
 import { QUOTE_CODES } from '../../shared/contracts/enquiry';
+import { OP_CODES } from '../../shared/domain/operation';
 
 export interface MenuEntry {
   label: string;
@@ -92,7 +93,13 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
 
 export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '首页', path: '/operation', icon: 'pi pi-home' },
+  { label: '企业列表', path: '/operation/company/list', icon: 'pi pi-building', codes: OP_CODES.companyRead },
   { label: '企业审核', path: '/operation/company/audit', icon: 'pi pi-verified', codes: ['D02', 'D02-03'] },
+  { label: '用户管理', path: '/operation/users', icon: 'pi pi-users', codes: OP_CODES.usersRead },
+  { label: '系统参数', path: '/operation/system/configuration', icon: 'pi pi-cog', codes: OP_CODES.configuration },
+  { label: '汇率', path: '/operation/system/exchangerate', icon: 'pi pi-money-bill', codes: OP_CODES.notice },
+  { label: '系统公告', path: '/operation/system/notice', icon: 'pi pi-megaphone', codes: OP_CODES.notice },
+  { label: '操作日志', path: '/operation/system/logs', icon: 'pi pi-history', codes: OP_CODES.logs },
 ];
 
 export const visibleEntries = (entries: readonly MenuEntry[], user: MenuUser | null): MenuEntry[] =>
