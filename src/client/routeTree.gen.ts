@@ -77,6 +77,8 @@ import { Route as CompanyMVideoRouteImport } from './routes/company/m/video'
 import { Route as OperationCompanyAuditRouteImport } from './routes/operation/company.audit'
 import { Route as OperationCompanyDetailRouteImport } from './routes/operation/company.detail'
 import { Route as OperationCompanyListRouteImport } from './routes/operation/company.list'
+import { Route as OperationPrivilegeGroupRouteImport } from './routes/operation/privilege.group'
+import { Route as OperationPrivilegeListRouteImport } from './routes/operation/privilege.list'
 import { Route as OperationSystemConfigurationRouteImport } from './routes/operation/system.configuration'
 import { Route as OperationSystemExchangerateRouteImport } from './routes/operation/system.exchangerate'
 import { Route as OperationSystemLogsRouteImport } from './routes/operation/system.logs'
@@ -452,6 +454,16 @@ const OperationCompanyListRoute = OperationCompanyListRouteImport.update({
   path: '/company/list',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationPrivilegeGroupRoute = OperationPrivilegeGroupRouteImport.update({
+  id: '/privilege/group',
+  path: '/privilege/group',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationPrivilegeListRoute = OperationPrivilegeListRouteImport.update({
+  id: '/privilege/list',
+  path: '/privilege/list',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationSystemConfigurationRoute =
   OperationSystemConfigurationRouteImport.update({
     id: '/system/configuration',
@@ -684,6 +696,8 @@ export interface FileRoutesByFullPath {
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
+  '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
@@ -777,6 +791,8 @@ export interface FileRoutesByTo {
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
+  '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
@@ -880,6 +896,8 @@ export interface FileRoutesById {
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
+  '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
@@ -982,6 +1000,8 @@ export interface FileRouteTypes {
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/list'
+    | '/operation/privilege/group'
+    | '/operation/privilege/list'
     | '/operation/system/configuration'
     | '/operation/system/exchangerate'
     | '/operation/system/logs'
@@ -1075,6 +1095,8 @@ export interface FileRouteTypes {
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/list'
+    | '/operation/privilege/group'
+    | '/operation/privilege/list'
     | '/operation/system/configuration'
     | '/operation/system/exchangerate'
     | '/operation/system/logs'
@@ -1177,6 +1199,8 @@ export interface FileRouteTypes {
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/list'
+    | '/operation/privilege/group'
+    | '/operation/privilege/list'
     | '/operation/system/configuration'
     | '/operation/system/exchangerate'
     | '/operation/system/logs'
@@ -1712,6 +1736,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationCompanyListRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/privilege/group': {
+      id: '/operation/privilege/group'
+      path: '/privilege/group'
+      fullPath: '/operation/privilege/group'
+      preLoaderRoute: typeof OperationPrivilegeGroupRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/privilege/list': {
+      id: '/operation/privilege/list'
+      path: '/privilege/list'
+      fullPath: '/operation/privilege/list'
+      preLoaderRoute: typeof OperationPrivilegeListRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/system/configuration': {
       id: '/operation/system/configuration'
       path: '/system/configuration'
@@ -2167,6 +2205,8 @@ interface OperationRouteChildren {
   OperationCompanyAuditRoute: typeof OperationCompanyAuditRoute
   OperationCompanyDetailRoute: typeof OperationCompanyDetailRoute
   OperationCompanyListRoute: typeof OperationCompanyListRoute
+  OperationPrivilegeGroupRoute: typeof OperationPrivilegeGroupRoute
+  OperationPrivilegeListRoute: typeof OperationPrivilegeListRoute
   OperationSystemConfigurationRoute: typeof OperationSystemConfigurationRoute
   OperationSystemExchangerateRoute: typeof OperationSystemExchangerateRoute
   OperationSystemLogsRoute: typeof OperationSystemLogsRoute
@@ -2180,6 +2220,8 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationCompanyAuditRoute: OperationCompanyAuditRoute,
   OperationCompanyDetailRoute: OperationCompanyDetailRoute,
   OperationCompanyListRoute: OperationCompanyListRoute,
+  OperationPrivilegeGroupRoute: OperationPrivilegeGroupRoute,
+  OperationPrivilegeListRoute: OperationPrivilegeListRoute,
   OperationSystemConfigurationRoute: OperationSystemConfigurationRoute,
   OperationSystemExchangerateRoute: OperationSystemExchangerateRoute,
   OperationSystemLogsRoute: OperationSystemLogsRoute,

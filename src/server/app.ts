@@ -62,6 +62,8 @@ import { operationHandlers } from './modules/operation/operation.routes';
 import { createOpCompanyService } from './modules/operation/company.service';
 import { createOpUsersService } from './modules/operation/users.service';
 import { createPlatformService } from './modules/operation/platform.service';
+import { createPrivilegeService } from './modules/operation/privilege.service';
+import { createAdsService } from './modules/operation/ads.service';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -120,6 +122,8 @@ export const createApp = (deps: AppDeps) => {
       companies: createOpCompanyService({ clock: deps.clock, auth }),
       users: createOpUsersService({ clock: deps.clock, auth, sms: smsProvider, log: deps.log }),
       platform: createPlatformService({ clock: deps.clock }),
+      privilege: createPrivilegeService({ clock: deps.clock }),
+      ads: createAdsService({ clock: deps.clock }),
     }),
   };
 

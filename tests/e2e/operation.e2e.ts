@@ -19,9 +19,9 @@ beforeAll(async () => {
   oe = (await e2e.pglite.query<{ supplier_oe: string; oe_norm: string }>(`
     select supplier_oe, oe_norm from stock s where company_id = 2 and state = 'on'
       and not exists (select 1 from stock o where o.oe_norm = s.oe_norm and o.company_id <> 2) order by id limit 1`)).rows[0];
-  // a head-company employee with only the report codes
+  // a head-company employee without any code yet: the operator gives them the report role in the page
   await e2e.pglite.query(`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions)
-    select '00000000-0000-4000-8000-0000000000aa', 1, 'reporter', '报表专员', password_hash, array['D01', 'D01-01'] from app_user where username = 'operator'`);
+    select '00000000-0000-4000-8000-0000000000aa', 1, 'reporter', '报表专员', password_hash, '{}' from app_user where username = 'operator'`);
 });
 afterAll(async () => e2e?.close());
 
@@ -144,7 +144,28 @@ describe('operator platform', () => {
     await context.close();
   });
 
-  it('an operator without the company code cannot open company pages', async () => {
+  it('the operator makes a report role and gives it to a colleague, who then cannot open company pages', async () => {
+    const op = await operatorPage();
+    await menu(op.page).getByRole('link', { name: '角色' }).click();
+    await op.page.getByRole('button', { name: '新增角色' }).click();
+    await op.page.locator('#role-name').fill('报表专员');
+    await op.page.getByRole('button', { name: '保存角色' }).click();
+    await op.page.getByText('请至少选择一项权限').waitFor();
+    await op.page.getByRole('dialog').getByRole('group', { name: '报表' }).getByLabel('全部').check();
+    await op.page.getByRole('button', { name: '保存角色' }).click();
+    await expect(op.page.getByTestId('op-status')).toHaveText('已保存角色：报表专员');
+    await expect(op.page.getByTestId('role-row')).toHaveCount(2);
+    await noSideScroll(op.page);
+    await e2e.shot(op.page, 'operation-roles');
+    await menu(op.page).getByRole('link', { name: '员工授权' }).click();
+    await op.page.getByLabel('reporter 报表专员').click();
+    await expect(op.page.getByTestId('op-status')).toContainText('已保存 reporter 的角色');
+    // taking the last privilege holder's role away is refused, and the box stays ticked
+    await op.page.getByLabel('operator 超级管理员').click();
+    await expect(op.page.getByTestId('op-status')).toContainText('至少要保留一名启用的员工拥有');
+    await expect.poll(() => op.page.getByLabel('operator 超级管理员').isChecked()).toBe(true);
+    await op.context.close();
+
     const { page, context } = await operatorPage('reporter');
     await page.getByRole('heading', { name: /今日概况/ }).waitFor();
     await expect(menu(page).getByRole('link', { name: '企业列表' })).toHaveCount(0);

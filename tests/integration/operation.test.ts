@@ -251,5 +251,62 @@ describe.each(backends)('operator platform on %s', (backend) => {
       expect((await get('/operation/logs', { date_from: '2026-11-23' })).body.data.total).toBe(0);
       expect((await get('/operation/logs', { date_from: '22/11/2026' })).body).toMatchObject({ code: 422, field: 'date_from' });
     });
+    it('roles group D codes; a change applies on the holder\'s next request; the last privilege holder is kept', async () => {
+      const list = (await get('/operation/roles')).body.data;
+      const admin = list.roles.find((r: { name: string }) => r.name === '超级管理员');
+      expect(admin.members.map((m: { username: string }) => m.username)).toEqual(['operator']);
+      expect(admin.codes).toContain('D07');
+      expect((await post('/operation/roles/save', { name: '报表', codes: ['D99'] })).body).toMatchObject({ code: 422, field: 'codes.0' });
+      expect((await post('/operation/roles/save', { name: '', codes: ['D01'] })).body).toMatchObject({ code: 422, field: 'name' });
+      expect((await post('/operation/roles/save', { name: '超级管理员', codes: ['D01'] })).body).toMatchObject({ code: 422, field: 'name' });
+      const role = (await post('/operation/roles/save', { name: '报表专员', codes: ['D01', 'D01-01'], note: '只看报表' })).body.data;
+      const reporter = list.staff.find((u: { username: string }) => u.username === 'reporter');
+      const token = (await env.login('reporter')).access_token;
+      const assigned = await post('/operation/roles/assign', { user_id: reporter.id, role_ids: [role.id] });
+      expect(assigned.body.data, JSON.stringify(assigned.body)).toEqual({ codes: ['D01', 'D01-01'] });
+      expect((await get('/operation/company', {}, token)).status).toBe(403);
+      // the role gains the company read code: the same token opens the list on its next request
+      await post('/operation/roles/save', { id: role.id, name: '报表专员', codes: ['D01', 'D01-01', 'D02-01'] });
+      expect((await get('/operation/company', {}, token)).status).toBe(200);
+      const seller = (await get('/operation/users', { k: 'seller' })).body.data.data[0];
+      expect((await post('/operation/roles/assign', { user_id: seller.id, role_ids: [role.id] })).body).toMatchObject({ code: 403, client_msg: opText.notHeadStaff });
+      // nobody else can manage roles: taking it from the operator, or deleting its role, is refused and changes nothing
+      const me = list.staff.find((u: { username: string }) => u.username === 'operator');
+      expect((await post('/operation/roles/assign', { user_id: me.id, role_ids: [role.id] })).body).toMatchObject({ code: 409, client_msg: opText.lastPrivilegeHolder });
+      expect((await post('/operation/roles/delete', { id: admin.id })).body).toMatchObject({ code: 409, client_msg: opText.lastPrivilegeHolder });
+      expect((await post('/operation/roles/save', { id: admin.id, name: '超级管理员', codes: ['D01'] })).body.code).toBe(409);
+      expect((await get('/operation/roles')).body.data.roles.find((r: { id: number }) => r.id === admin.id).codes).toContain('D07');
+      expect((await get('/operation/logs')).status).toBe(200);
+      // deleting a role takes its codes from its members
+      expect((await post('/operation/roles/delete', { id: role.id })).body.code).toBe(200);
+      expect((await get('/operation/company', {}, token)).status).toBe(403);
+      expect((await auditRows('operator_role', role.id)).map((a) => a.action)).toEqual(['create', 'update', 'delete']);
+      expect((await auditRows('user', reporter.id)).map((a) => a.action)).toEqual(['assign']);
+    });
+    it('ads: every slot with an uploaded image, link, days and order; the storefront reads the change at once', async () => {
+      const up = (await post('/upload/file', { base64_data: PNG_1PX, file_name: 'ad.png' })).body.data.file_path;
+      const ad = { code: 'GG005', images_url: up, images_width: 1200, click_url: '/pay/package', start_day: '2026-11-20', end_day: '2026-11-22', sort: 1 };
+      expect((await post('/operation/ads/save', { ...ad, code: 'XX001' })).body).toMatchObject({ code: 422, field: 'code' });
+      expect((await post('/operation/ads/save', { ...ad, end_day: '2026-11-19' })).body).toMatchObject({ code: 422, field: 'end_day', client_msg: expect.stringContaining('结束日期不能早于开始日期') });
+      expect((await post('/operation/ads/save', { ...ad, click_url: 'javascript:alert(1)' })).body).toMatchObject({ code: 422, field: 'click_url' });
+      expect((await post('/operation/ads/save', { ...ad, images_url: '/api/uploads/0123456789abcdef0123456789abcdef.png' })).body).toMatchObject({ code: 422, field: 'images_url' });
+      const reporterToken = (await env.login('reader')).access_token;
+      expect((await post('/operation/ads/save', ad, reporterToken)).status).toBe(403);
+      const saved = (await post('/operation/ads/save', ad)).body.data;
+      expect(saved).toMatchObject({ code: 'GG005', start_day: '2026-11-20', end_day: '2026-11-22', live: true });
+      const live = async () => (await get('/system/ads', { codes: 'GG005' }, '')).body.data.map((a: { images_url: string }) => a.images_url);
+      expect(await live()).toContain(up);
+      // the last day is included until China midnight, then the ad leaves the storefront
+      env.clock.advance(12 * 3600);
+      expect(await live()).not.toContain(up);
+      // (the morning's access token has expired by then: a fresh sign-in on another device)
+      const later = (await env.login('operator', { device: 'pad' })).access_token;
+      expect((await get('/operation/ads', { code: 'GG005' }, later)).body.data.find((a: { id: number }) => a.id === saved.id)).toMatchObject({ live: false });
+      env.clock.advance(-12 * 3600);
+      expect((await post('/operation/ads/save', { ...ad, id: saved.id, end_day: '2026-12-31' })).body.data.end_day).toBe('2026-12-31');
+      expect((await post('/operation/ads/delete', { id: saved.id })).body.code).toBe(200);
+      expect(await live()).not.toContain(up);
+      expect((await auditRows('ad', saved.id)).map((a) => a.action)).toEqual(['create', 'update', 'delete']);
+    });
   });
 });

@@ -60,6 +60,8 @@ export interface DB {
     rate_value: ColumnType<string, string | number, never>; set_at: Timestamp; user_id: number | null; username: Generated<string>;
   };
   search_miss: { day: string; kind: 'oe' | 'keyword'; text: string; n: Generated<number> };
+  operator_role: { id: Generated<number>; name: string; codes: ColumnType<string[], string[], string[]>; note: Generated<string>; created_at: CreatedAt };
+  operator_role_member: { role_id: number; user_id: number };
   exchange_rate: {
     id: Generated<number>; to_curr_code: string; to_curr_txt: string; rate_value: ColumnType<string, string | number, string | number>; updated_at: CreatedAt;
   };

@@ -21,7 +21,7 @@ import { organisationEndpoints } from './organisation';
 import { stockImportEndpoints } from './stock-import';
 import { enquiryEndpoints } from './enquiry';
 import { addressEndpoints } from './address';
-import { operationEndpoints } from './operation';
+import { adEndpoints, operationEndpoints, privilegeEndpoints } from './operation';
 
 export * from './envelope';
 export * from './endpoint';
@@ -73,6 +73,8 @@ export const endpoints = {
   ...enquiryEndpoints,
   ...addressEndpoints,
   ...operationEndpoints,
+  ...privilegeEndpoints,
+  ...adEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -7,9 +7,10 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { emptyPayload } from './common';
 import { positiveIdField } from './seller-apply';
-import { BULK_MAX, COMPANY_STATES, OP_CODES } from '../domain/operation';
+import { AD_SLOTS, BULK_MAX, COMPANY_STATES, OP_CODES } from '../domain/operation';
 import { companyProfileSchema } from '../domain/account-rules';
 import { ANNOUNCEMENT } from '../domain/system-params';
+import { OPERATOR_CODES } from '../domain/permissions';
 
 const keyword = (label: string, max = 60) =>
   v.optional(v.pipe(v.string(`${label}应为文字`), v.trim(), v.maxLength(max, `${label}最多${max}个字符`)), '');
@@ -209,5 +210,88 @@ export const operationEndpoints = {
       empty_searches: v.object({ value: v.number(), top: v.array(v.object({ text: v.string(), n: v.number() })) }),
       suspended_companies: figure,
     }),
+  }),
+} as const;
+
+export const roleSchema = v.object({
+  id: v.number(), name: v.string(), codes: v.array(v.string()), note: v.string(),
+  members: v.array(v.object({ id: v.number(), username: v.string(), display_name: v.string() })),
+});
+export type OperatorRole = v.InferOutput<typeof roleSchema>;
+
+const codesField = v.pipe(
+  v.array(v.pipe(v.string('权限码应为文字'), v.check((c) => OPERATOR_CODES.includes(c), '权限码无效（只能是 D00 至 D12-03）')), '请选择权限'),
+  v.minLength(1, '请至少选择一项权限'), v.maxLength(OPERATOR_CODES.length, '权限过多'),
+);
+
+export const privilegeEndpoints = {
+  opRoleList: defineEndpoint({
+    method: 'get', path: '/operation/roles', tag: 'operation', access: 'operator', permissions: OP_CODES.privilege,
+    summary: '运营：角色（权限码组）及成员，和平台运营公司的员工及其角色',
+    payload: emptyPayload,
+    answer: v.object({
+      roles: v.array(roleSchema),
+      staff: v.array(v.object({ id: v.number(), username: v.string(), display_name: v.string(), active: v.boolean(), role_ids: v.array(v.number()), codes: v.array(v.string()) })),
+    }),
+  }),
+  opRoleSave: defineEndpoint({
+    method: 'post', path: '/operation/roles/save', tag: 'operation', access: 'operator', permissions: OP_CODES.privilege, idempotent: true,
+    summary: '运营：新增或修改角色（id 为空为新增）；成员的权限在下一次请求时生效；不能让平台无人拥有权限管理',
+    payload: v.object({
+      id: v.optional(v.union([v.literal(0), positiveIdField('角色ID')]), 0),
+      name: v.pipe(v.string('请填写角色名称'), v.trim(), v.nonEmpty('请填写角色名称'), v.maxLength(20, '角色名称最多20个字符')),
+      codes: codesField,
+      note: v.optional(v.pipe(v.string('说明应为文字'), v.trim(), v.maxLength(100, '说明最多100个字符')), ''),
+    }),
+    answer: roleSchema,
+  }),
+  opRoleDelete: defineEndpoint({
+    method: 'post', path: '/operation/roles/delete', tag: 'operation', access: 'operator', permissions: OP_CODES.privilege, idempotent: true,
+    summary: '运营：删除角色，成员失去其权限（下一次请求生效）；不能删除最后一个权限管理角色',
+    payload: v.object({ id: positiveIdField('角色ID') }), answer: v.null(),
+  }),
+  opRoleAssign: defineEndpoint({
+    method: 'post', path: '/operation/roles/assign', tag: 'operation', access: 'operator', permissions: OP_CODES.privilege, idempotent: true,
+    summary: '运营：设置平台运营公司一名员工的角色（全部替换）；权限在其下一次请求时生效',
+    payload: v.object({ user_id: positiveIdField('员工ID'), role_ids: v.pipe(v.array(positiveIdField('角色ID'), '请选择角色'), v.maxLength(50, '角色过多')) }),
+    answer: v.object({ codes: v.array(v.string()) }),
+  }),
+} as const;
+
+export const opAdSchema = v.object({
+  id: v.number(), code: v.string(), images_url: v.string(), images_width: v.number(), click_url: v.string(),
+  /** YYYY-MM-DD, China days, both included */
+  start_day: v.string(), end_day: v.string(), sort: v.number(), live: v.boolean(),
+});
+export type OpAd = v.InferOutput<typeof opAdSchema>;
+
+const adDay = (label: string) => v.pipe(v.string(`请填写${label}`), v.trim(), v.nonEmpty(`请填写${label}`), v.check((s) => DAY_RE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${label}应为 YYYY-MM-DD 格式的日期`));
+
+export const adEndpoints = {
+  opAdList: defineEndpoint({
+    method: 'get', path: '/operation/ads', tag: 'operation', access: 'operator', permissions: OP_CODES.ads,
+    summary: '运营：所有广告（含未开始和已结束），可按广告位筛选',
+    payload: v.object({ code: v.optional(v.picklist(['', ...Object.keys(AD_SLOTS)], '广告位无效'), '') }),
+    answer: v.array(opAdSchema),
+  }),
+  opAdSave: defineEndpoint({
+    method: 'post', path: '/operation/ads/save', tag: 'operation', access: 'operator', permissions: OP_CODES.ads, idempotent: true,
+    summary: '运营：新增或修改广告（id 为 0 为新增）：广告位、上传的图片、链接、起止日期（含当天）、排序；前台下次读取即显示',
+    payload: v.pipe(v.object({
+      id: v.optional(v.union([v.literal(0), positiveIdField('广告ID')]), 0),
+      code: v.picklist(Object.keys(AD_SLOTS), '请选择广告位'),
+      images_url: v.pipe(v.string('请上传广告图片'), v.trim(), v.nonEmpty('请上传广告图片'), v.maxLength(200, '图片地址无效')),
+      images_width: v.optional(v.pipe(v.number('图片宽度应为数字'), v.integer('图片宽度应为整数'), v.minValue(0, '图片宽度不能为负'), v.maxValue(4000, '图片宽度不能超过4000')), 0),
+      click_url: v.optional(v.pipe(v.string('链接应为文字'), v.trim(), v.maxLength(300, '链接最多300个字符'),
+        v.check((s) => s === '' || /^(https?:\/\/[^\s]+|\/[^/\s][^\s]*)$/i.test(s), '链接应为以 http:// 或 https:// 开头的网址，或以 / 开头的站内地址')), ''),
+      start_day: adDay('开始日期'),
+      end_day: adDay('结束日期'),
+      sort: v.optional(v.pipe(v.number('排序应为数字'), v.integer('排序应为整数'), v.minValue(0, '排序不能为负'), v.maxValue(9999, '排序不能超过9999')), 0),
+    }), v.forward(v.check((p) => p.end_day >= p.start_day, '结束日期不能早于开始日期'), ['end_day'])),
+    answer: opAdSchema,
+  }),
+  opAdDelete: defineEndpoint({
+    method: 'post', path: '/operation/ads/delete', tag: 'operation', access: 'operator', permissions: OP_CODES.ads, idempotent: true,
+    summary: '运营：删除广告', payload: v.object({ id: positiveIdField('广告ID') }), answer: v.null(),
   }),
 } as const;

@@ -20,6 +20,10 @@ export const OP_CODES = {
   notice: ['D11', 'D11-02'],
   /** 操作日志 (read only: nobody writes it but the server) */
   logs: ['D11', 'D11-03'],
+  /** 广告: the marketing ad slots */
+  ads: ['D08', 'D08-01'],
+  /** 权限: roles and who holds them */
+  privilege: ['D07', 'D07-01'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** What the audit log records (entity), in the words of the log page. */
@@ -29,6 +33,8 @@ export const AUDIT_ENTITIES = {
   system_param: '系统参数',
   exchange_rate: '汇率',
   seller_application: '入驻申请',
+  operator_role: '运营角色',
+  ad: '广告',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -45,8 +51,42 @@ export const AUDIT_ACTIONS = {
   set: '修改',
   approve: '通过',
   reject: '驳回',
+  create: '新增',
+  delete: '删除',
+  assign: '分配角色',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** The menu groups of 001 §2.2 behind D00 … D12, in the words of the role editor. */
+export const OPERATOR_GROUP_LABELS: Readonly<Record<string, string>> = {
+  D00: '首页', D01: '报表', D02: '企业', D03: '用户', D04: '产品', D05: '支付', D06: '接口',
+  D07: '权限', D08: '活动', D09: '海外', D10: '积分', D11: '系统', D12: '订单与询价',
+};
+
+/** Entry codes with a page of their own today; the others open nothing yet beyond their group. */
+export const OPERATOR_ENTRY_LABELS: Readonly<Record<string, string>> = {
+  'D02-01': '企业列表（查看）', 'D02-02': '企业管理（修改、停用）', 'D02-03': '企业审核',
+  'D03-01': '用户（查看）', 'D03-02': '用户管理（禁用、重置密码）',
+  'D07-01': '角色与授权',
+  'D08-01': '广告位',
+  'D11-01': '系统参数', 'D11-02': '汇率与公告', 'D11-03': '操作日志',
+};
+
+/** A D code in words: 企业 · 企业审核, or 企业（全部） for a group code. */
+export const operatorCodeLabel = (code: string) => {
+  const group = code.slice(0, 3);
+  const g = OPERATOR_GROUP_LABELS[group] ?? group;
+  if (code === group) return `${g}（全部）`;
+  return `${g} · ${OPERATOR_ENTRY_LABELS[code] ?? `第${Number(code.slice(4))}项`}`;
+};
+
+/** The ad slots the storefront shows (000 §3), with where they appear. */
+export const AD_SLOTS: Readonly<Record<string, string>> = {
+  LB001: '首页轮播 1', LB002: '首页轮播 2', LB003: '首页轮播 3', LB004: '首页轮播 4', LB005: '首页轮播 5',
+  LB006: '首页轮播 6', LB007: '首页轮播 7', LB008: '首页轮播 8', LB009: '首页轮播 9', LB010: '首页轮播 10',
+  GG000: '首页广告', GG005: '首页广告 5', GG009: '首页广告 9',
+  JQR001: '试用会员弹窗 / 无结果页', JQR002: '无结果页 2', CJ000: '无结果页 3',
+};
 
 /** Company states an operator filters by: 正常 or 已停用. */
 export const COMPANY_STATES = ['active', 'suspended'] as const;
@@ -70,5 +110,9 @@ export const opText = {
   noMobile: '该用户没有手机号，无法发送短信',
   unknownParam: '未知的系统参数',
   rateUnchanged: '汇率与当前相同，未修改',
+  lastPrivilegeHolder: '至少要保留一名启用的员工拥有“权限”管理（D07），此修改会让平台无人能再分配角色',
+  roleNotFound: '角色不存在',
+  roleNameTaken: '角色名称已存在',
+  notHeadStaff: '只能给平台运营公司的员工分配运营角色',
   tempPasswordSms: (name: string, password: string) => `【汽配汇】${name}，平台已为您重置登录密码，临时密码：${password}，请登录后立即修改。`,
 } as const;
