@@ -29,6 +29,7 @@ import { Route as BackendIndexRouteImport } from './routes/backend/index'
 import { Route as BackendStoreRouteImport } from './routes/backend/store'
 import { Route as ImIndexRouteImport } from './routes/im/index'
 import { Route as OperationIndexRouteImport } from './routes/operation/index'
+import { Route as OperationAdsRouteImport } from './routes/operation/ads'
 import { Route as OperationPasswordRouteImport } from './routes/operation/password'
 import { Route as OperationUsersRouteImport } from './routes/operation/users'
 import { Route as PaySandboxRouteImport } from './routes/pay/sandbox'
@@ -208,6 +209,11 @@ const ImIndexRoute = ImIndexRouteImport.update({
 const OperationIndexRoute = OperationIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationAdsRoute = OperationAdsRouteImport.update({
+  id: '/ads',
+  path: '/ads',
   getParentRoute: () => OperationRoute,
 } as any)
 const OperationPasswordRoute = OperationPasswordRouteImport.update({
@@ -650,6 +656,7 @@ export interface FileRoutesByFullPath {
   '/quote': typeof StoreQuoteRoute
   '/shareInfo': typeof StoreShareInfoRoute
   '/backend/store': typeof BackendStoreRoute
+  '/operation/ads': typeof OperationAdsRoute
   '/operation/password': typeof OperationPasswordRoute
   '/operation/users': typeof OperationUsersRoute
   '/pay/sandbox': typeof PaySandboxRoute
@@ -750,6 +757,7 @@ export interface FileRoutesByTo {
   '/quote': typeof StoreQuoteRoute
   '/shareInfo': typeof StoreShareInfoRoute
   '/backend/store': typeof BackendStoreRoute
+  '/operation/ads': typeof OperationAdsRoute
   '/operation/password': typeof OperationPasswordRoute
   '/operation/users': typeof OperationUsersRoute
   '/pay/sandbox': typeof PaySandboxRoute
@@ -849,6 +857,7 @@ export interface FileRoutesById {
   '/_store/quote': typeof StoreQuoteRoute
   '/_store/shareInfo': typeof StoreShareInfoRoute
   '/backend/store': typeof BackendStoreRoute
+  '/operation/ads': typeof OperationAdsRoute
   '/operation/password': typeof OperationPasswordRoute
   '/operation/users': typeof OperationUsersRoute
   '/pay/sandbox': typeof PaySandboxRoute
@@ -954,6 +963,7 @@ export interface FileRouteTypes {
     | '/quote'
     | '/shareInfo'
     | '/backend/store'
+    | '/operation/ads'
     | '/operation/password'
     | '/operation/users'
     | '/pay/sandbox'
@@ -1054,6 +1064,7 @@ export interface FileRouteTypes {
     | '/quote'
     | '/shareInfo'
     | '/backend/store'
+    | '/operation/ads'
     | '/operation/password'
     | '/operation/users'
     | '/pay/sandbox'
@@ -1152,6 +1163,7 @@ export interface FileRouteTypes {
     | '/_store/quote'
     | '/_store/shareInfo'
     | '/backend/store'
+    | '/operation/ads'
     | '/operation/password'
     | '/operation/users'
     | '/pay/sandbox'
@@ -1398,6 +1410,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/operation/'
       preLoaderRoute: typeof OperationIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/ads': {
+      id: '/operation/ads'
+      path: '/ads'
+      fullPath: '/operation/ads'
+      preLoaderRoute: typeof OperationAdsRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/password': {
@@ -2199,6 +2218,7 @@ const BackendRouteWithChildren =
   BackendRoute._addFileChildren(BackendRouteChildren)
 
 interface OperationRouteChildren {
+  OperationAdsRoute: typeof OperationAdsRoute
   OperationPasswordRoute: typeof OperationPasswordRoute
   OperationUsersRoute: typeof OperationUsersRoute
   OperationIndexRoute: typeof OperationIndexRoute
@@ -2214,6 +2234,7 @@ interface OperationRouteChildren {
 }
 
 const OperationRouteChildren: OperationRouteChildren = {
+  OperationAdsRoute: OperationAdsRoute,
   OperationPasswordRoute: OperationPasswordRoute,
   OperationUsersRoute: OperationUsersRoute,
   OperationIndexRoute: OperationIndexRoute,

@@ -1,9 +1,10 @@
 /**
  * Browser end-to-end of the operator platform (issue 13) at 1024×768: the operator suspends a
  * seller (its rows leave the buyer's search, its owner is signed out and cannot sign in), changes
- * the announcement (the storefront shows it), sets the VND rate (dong prices follow), reads the
- * audit log; an operator without the company code cannot open company pages. Screenshots of the
- * home, company list and detail, configuration and logs.
+ * the announcement and a banner ad (the storefront shows them), sets the VND rate (dong prices
+ * follow), reads the audit log, makes a report role and gives it to a colleague, who then cannot
+ * open company pages. Screenshots of the home, company list and detail, configuration, logs, roles
+ * and ads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -35,6 +36,8 @@ const menu = (page: Page) => page.getByRole('navigation', { name: '运营菜单'
 /** the page never scrolls sideways at 1024 px */
 const noSideScroll = async (page: Page) =>
   expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+/** a real 1×1 PNG */
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const oeGroup = (page: Page) => page.getByRole('region', { name: `OE ${oe.supplier_oe}` });
 const searchOe = (page: Page) => page.goto(`${e2e.url}/search/parts/oe?code=${encodeURIComponent(oe.supplier_oe)}&r=${Date.now()}`);
 
@@ -95,13 +98,30 @@ describe('operator platform', () => {
     await page.context().close();
   });
 
-  it('changes the announcement and the VND rate; the storefront shows both', async () => {
+  it('changes the announcement, an ad and the VND rate; the storefront shows them', async () => {
     const { page, context } = await operatorPage();
     await menu(page).getByRole('link', { name: '系统公告' }).click();
     const text = '【公告】春节期间（2月8日至2月17日）平台照常服务，物流以各卖家通知为准。';
     await page.locator('#announcement').fill(text);
     await page.getByRole('button', { name: '发布公告' }).click();
     await expect(page.getByTestId('op-status')).toHaveText('公告已发布，前台搜索页下方显示');
+
+    await menu(page).getByRole('link', { name: '广告位' }).click();
+    await page.getByRole('button', { name: '新增广告' }).click();
+    await page.getByRole('button', { name: '保存广告' }).click();
+    await page.getByText('请上传广告图片').waitFor();
+    await page.getByRole('button', { name: '取消' }).click();
+    // the home's GG000 ad gets a new image and link
+    await page.getByTestId('ad-row').filter({ hasText: 'GG000' }).first().getByRole('button', { name: /^编辑广告/ }).click();
+    await page.getByRole('dialog').locator('input[type="file"]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+    await expect(page.getByRole('img', { name: '广告图片预览' })).toHaveAttribute('src', /^\/api\/uploads\//);
+    await page.locator('#click_url').fill('/pay/package');
+    await page.getByRole('button', { name: '保存广告' }).click();
+    await expect(page.getByTestId('op-status')).toHaveText('广告已保存，前台下次读取即显示');
+    await expect(page.getByTestId('ad-row').filter({ hasText: '投放中' }).filter({ hasText: '/pay/package' })).toHaveCount(1);
+    await noSideScroll(page);
+    await e2e.shot(page, 'operation-ads');
+    const banner = (await e2e.pglite.query<{ images_url: string }>(`select images_url from ad where click_url = '/pay/package' order by id desc limit 1`)).rows[0].images_url;
 
     await menu(page).getByRole('link', { name: '汇率' }).click();
     await page.locator('#rate-VND').fill('abc');
@@ -116,6 +136,8 @@ describe('operator platform', () => {
     const buyer = await e2e.newPage();
     await e2e.signIn(buyer.page, '/login', 'buyer');
     await buyer.page.getByText(text).waitFor();
+    await buyer.page.goto(`${e2e.url}/`);
+    await expect(buyer.page.locator(`img[src="${banner}"]`)).toHaveCount(1);
     await buyer.page.goto(`${e2e.url}/search/parts/keyword?k=${encodeURIComponent('刹车片')}&mode=fuzzy`);
     const first = buyer.page.locator('tbody .price').first();
     // a keyword search over the seeded stock can take a while on a loaded machine

@@ -96,6 +96,7 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '企业列表', path: '/operation/company/list', icon: 'pi pi-building', codes: OP_CODES.companyRead },
   { label: '企业审核', path: '/operation/company/audit', icon: 'pi pi-verified', codes: ['D02', 'D02-03'] },
   { label: '用户管理', path: '/operation/users', icon: 'pi pi-users', codes: OP_CODES.usersRead },
+  { label: '广告位', path: '/operation/ads', icon: 'pi pi-images', codes: OP_CODES.ads },
   { label: '角色', path: '/operation/privilege/group', icon: 'pi pi-shield', codes: OP_CODES.privilege },
   { label: '员工授权', path: '/operation/privilege/list', icon: 'pi pi-id-card', codes: OP_CODES.privilege },
   { label: '系统参数', path: '/operation/system/configuration', icon: 'pi pi-cog', codes: OP_CODES.configuration },
