@@ -46,7 +46,7 @@ export function AdsPage() {
       <div className="op-detail-head">
         <h2>广告位</h2>
         <div className="op-actions">
-          <Dropdown value={code} options={[{ value: '', label: '全部广告位' }, ...SLOT_OPTIONS]} onChange={(e) => setCode(e.value as string)} aria-label="广告位" />
+          <Dropdown value={code} options={[{ value: '', label: '全部广告位' }, ...SLOT_OPTIONS]} onChange={(e) => setCode(e.value as string)} aria-label="广告位" placeholder="全部广告位" />
           <Button label="新增广告" icon="pi pi-plus" onClick={() => setEditing('new')} />
         </div>
       </div>
@@ -65,10 +65,10 @@ export function AdsPage() {
                   <td>{a.start_day} 至 {a.end_day}</td>
                   <td>{a.sort}</td>
                   <td>{a.live ? <span className="op-tag">投放中</span> : <span className="muted">未投放</span>}</td>
-                  <td className="op-actions">
+                  <td><span className="op-actions">
                     <button type="button" className="linklike" onClick={() => setEditing(a)} aria-label={`编辑广告 ${a.id}`}>编辑</button>
                     <button type="button" className="linklike" onClick={() => void remove(a)} aria-label={`删除广告 ${a.id}`}>删除</button>
-                  </td>
+                  </span></td>
                 </tr>
               ))}
             </tbody>

@@ -99,10 +99,10 @@ export function PrivilegePage({ view }: { view: 'roles' | 'staff' }) {
                 <td><strong>{r.name}</strong><br /><small className="muted">{r.note}</small></td>
                 <td style={{ maxWidth: '22rem' }}>{r.codes.length >= OPERATOR_CODES.length ? '全部运营权限' : r.codes.map(operatorCodeLabel).join('、')}</td>
                 <td>{r.members.map((m) => m.username).join('、') || '—'}</td>
-                <td className="op-actions">
+                <td><span className="op-actions">
                   <button type="button" className="linklike" onClick={() => setEditing(r)} aria-label={`编辑 ${r.name}`}>编辑</button>
                   <button type="button" className="linklike" onClick={() => void remove(r)} aria-label={`删除 ${r.name}`}>删除</button>
-                </td>
+                </span></td>
               </tr>
             ))}
           </tbody>
