@@ -42,7 +42,9 @@ import { Route as OfoMyorderRouteImport } from './routes/ofo/myorder'
 import { Route as OfoSearchRouteImport } from './routes/ofo/search'
 import { Route as OfoSpotGoodsRouteImport } from './routes/ofo/spotGoods'
 import { Route as OperationIndexRouteImport } from './routes/operation/index'
+import { Route as OperationAdsRouteImport } from './routes/operation/ads'
 import { Route as OperationPasswordRouteImport } from './routes/operation/password'
+import { Route as OperationUsersRouteImport } from './routes/operation/users'
 import { Route as PaySandboxRouteImport } from './routes/pay/sandbox'
 import { Route as AuthImLoginRouteImport } from './routes/_auth/im.login'
 import { Route as AuthLoginRegisterRouteImport } from './routes/_auth/login_.register'
@@ -94,6 +96,14 @@ import { Route as OfoPurchaseOrderRouteImport } from './routes/ofo/purchase/orde
 import { Route as OfoPurchaseOrderDetailRouteImport } from './routes/ofo/purchase/orderDetail'
 import { Route as OfoPurchasePaymentRouteImport } from './routes/ofo/purchase/payment'
 import { Route as OperationCompanyAuditRouteImport } from './routes/operation/company.audit'
+import { Route as OperationCompanyDetailRouteImport } from './routes/operation/company.detail'
+import { Route as OperationCompanyListRouteImport } from './routes/operation/company.list'
+import { Route as OperationPrivilegeGroupRouteImport } from './routes/operation/privilege.group'
+import { Route as OperationPrivilegeListRouteImport } from './routes/operation/privilege.list'
+import { Route as OperationSystemConfigurationRouteImport } from './routes/operation/system.configuration'
+import { Route as OperationSystemExchangerateRouteImport } from './routes/operation/system.exchangerate'
+import { Route as OperationSystemLogsRouteImport } from './routes/operation/system.logs'
+import { Route as OperationSystemNoticeRouteImport } from './routes/operation/system.notice'
 import { Route as AuthLoginPasswordResetRouteImport } from './routes/_auth/login_.password.reset'
 import { Route as StoreCartOrderCompleteRouteImport } from './routes/_store/cart_.order.complete'
 import { Route as StoreCartOrderCreateRouteImport } from './routes/_store/cart_.order.create'
@@ -286,9 +296,19 @@ const OperationIndexRoute = OperationIndexRouteImport.update({
   path: '/',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationAdsRoute = OperationAdsRouteImport.update({
+  id: '/ads',
+  path: '/ads',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationPasswordRoute = OperationPasswordRouteImport.update({
   id: '/password',
   path: '/password',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationUsersRoute = OperationUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
   getParentRoute: () => OperationRoute,
 } as any)
 const PaySandboxRoute = PaySandboxRouteImport.update({
@@ -550,6 +570,48 @@ const OperationCompanyAuditRoute = OperationCompanyAuditRouteImport.update({
   path: '/company/audit',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationCompanyDetailRoute = OperationCompanyDetailRouteImport.update({
+  id: '/company/detail',
+  path: '/company/detail',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationCompanyListRoute = OperationCompanyListRouteImport.update({
+  id: '/company/list',
+  path: '/company/list',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationPrivilegeGroupRoute = OperationPrivilegeGroupRouteImport.update({
+  id: '/privilege/group',
+  path: '/privilege/group',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationPrivilegeListRoute = OperationPrivilegeListRouteImport.update({
+  id: '/privilege/list',
+  path: '/privilege/list',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationSystemConfigurationRoute =
+  OperationSystemConfigurationRouteImport.update({
+    id: '/system/configuration',
+    path: '/system/configuration',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationSystemExchangerateRoute =
+  OperationSystemExchangerateRouteImport.update({
+    id: '/system/exchangerate',
+    path: '/system/exchangerate',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationSystemLogsRoute = OperationSystemLogsRouteImport.update({
+  id: '/system/logs',
+  path: '/system/logs',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationSystemNoticeRoute = OperationSystemNoticeRouteImport.update({
+  id: '/system/notice',
+  path: '/system/notice',
+  getParentRoute: () => OperationRoute,
+} as any)
 const AuthLoginPasswordResetRoute = AuthLoginPasswordResetRouteImport.update({
   id: '/login_/password/reset',
   path: '/login/password/reset',
@@ -727,7 +789,9 @@ export interface FileRoutesByFullPath {
   '/ofo/myorder': typeof OfoMyorderRoute
   '/ofo/search': typeof OfoSearchRoute
   '/ofo/spotGoods': typeof OfoSpotGoodsRoute
+  '/operation/ads': typeof OperationAdsRoute
   '/operation/password': typeof OperationPasswordRoute
+  '/operation/users': typeof OperationUsersRoute
   '/pay/sandbox': typeof PaySandboxRoute
   '/backend/': typeof BackendIndexRoute
   '/im/': typeof ImIndexRoute
@@ -777,6 +841,14 @@ export interface FileRoutesByFullPath {
   '/ofo/purchase/orderDetail': typeof OfoPurchaseOrderDetailRoute
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
+  '/operation/company/detail': typeof OperationCompanyDetailRoute
+  '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
+  '/operation/privilege/list': typeof OperationPrivilegeListRoute
+  '/operation/system/configuration': typeof OperationSystemConfigurationRoute
+  '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/logs': typeof OperationSystemLogsRoute
+  '/operation/system/notice': typeof OperationSystemNoticeRoute
   '/company/': typeof StoreCompanyIndexRoute
   '/search/': typeof StoreSearchIndexRoute
   '/trade/': typeof StoreTradeIndexRoute
@@ -838,7 +910,9 @@ export interface FileRoutesByTo {
   '/ofo/myorder': typeof OfoMyorderRoute
   '/ofo/search': typeof OfoSearchRoute
   '/ofo/spotGoods': typeof OfoSpotGoodsRoute
+  '/operation/ads': typeof OperationAdsRoute
   '/operation/password': typeof OperationPasswordRoute
+  '/operation/users': typeof OperationUsersRoute
   '/pay/sandbox': typeof PaySandboxRoute
   '/backend': typeof BackendIndexRoute
   '/im': typeof ImIndexRoute
@@ -883,6 +957,14 @@ export interface FileRoutesByTo {
   '/ofo/purchase/orderDetail': typeof OfoPurchaseOrderDetailRoute
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
+  '/operation/company/detail': typeof OperationCompanyDetailRoute
+  '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
+  '/operation/privilege/list': typeof OperationPrivilegeListRoute
+  '/operation/system/configuration': typeof OperationSystemConfigurationRoute
+  '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/logs': typeof OperationSystemLogsRoute
+  '/operation/system/notice': typeof OperationSystemNoticeRoute
   '/company': typeof StoreCompanyIndexRoute
   '/search': typeof StoreSearchIndexRoute
   '/trade': typeof StoreTradeIndexRoute
@@ -948,7 +1030,9 @@ export interface FileRoutesById {
   '/ofo/myorder': typeof OfoMyorderRoute
   '/ofo/search': typeof OfoSearchRoute
   '/ofo/spotGoods': typeof OfoSpotGoodsRoute
+  '/operation/ads': typeof OperationAdsRoute
   '/operation/password': typeof OperationPasswordRoute
+  '/operation/users': typeof OperationUsersRoute
   '/pay/sandbox': typeof PaySandboxRoute
   '/_store/': typeof StoreIndexRoute
   '/backend/': typeof BackendIndexRoute
@@ -999,6 +1083,14 @@ export interface FileRoutesById {
   '/ofo/purchase/orderDetail': typeof OfoPurchaseOrderDetailRoute
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
+  '/operation/company/detail': typeof OperationCompanyDetailRoute
+  '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
+  '/operation/privilege/list': typeof OperationPrivilegeListRoute
+  '/operation/system/configuration': typeof OperationSystemConfigurationRoute
+  '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/logs': typeof OperationSystemLogsRoute
+  '/operation/system/notice': typeof OperationSystemNoticeRoute
   '/_store/company/': typeof StoreCompanyIndexRoute
   '/_store/search/': typeof StoreSearchIndexRoute
   '/_store/trade/': typeof StoreTradeIndexRoute
@@ -1064,7 +1156,9 @@ export interface FileRouteTypes {
     | '/ofo/myorder'
     | '/ofo/search'
     | '/ofo/spotGoods'
+    | '/operation/ads'
     | '/operation/password'
+    | '/operation/users'
     | '/pay/sandbox'
     | '/backend/'
     | '/im/'
@@ -1114,6 +1208,14 @@ export interface FileRouteTypes {
     | '/ofo/purchase/orderDetail'
     | '/ofo/purchase/payment'
     | '/operation/company/audit'
+    | '/operation/company/detail'
+    | '/operation/company/list'
+    | '/operation/privilege/group'
+    | '/operation/privilege/list'
+    | '/operation/system/configuration'
+    | '/operation/system/exchangerate'
+    | '/operation/system/logs'
+    | '/operation/system/notice'
     | '/company/'
     | '/search/'
     | '/trade/'
@@ -1175,7 +1277,9 @@ export interface FileRouteTypes {
     | '/ofo/myorder'
     | '/ofo/search'
     | '/ofo/spotGoods'
+    | '/operation/ads'
     | '/operation/password'
+    | '/operation/users'
     | '/pay/sandbox'
     | '/backend'
     | '/im'
@@ -1220,6 +1324,14 @@ export interface FileRouteTypes {
     | '/ofo/purchase/orderDetail'
     | '/ofo/purchase/payment'
     | '/operation/company/audit'
+    | '/operation/company/detail'
+    | '/operation/company/list'
+    | '/operation/privilege/group'
+    | '/operation/privilege/list'
+    | '/operation/system/configuration'
+    | '/operation/system/exchangerate'
+    | '/operation/system/logs'
+    | '/operation/system/notice'
     | '/company'
     | '/search'
     | '/trade'
@@ -1284,7 +1396,9 @@ export interface FileRouteTypes {
     | '/ofo/myorder'
     | '/ofo/search'
     | '/ofo/spotGoods'
+    | '/operation/ads'
     | '/operation/password'
+    | '/operation/users'
     | '/pay/sandbox'
     | '/_store/'
     | '/backend/'
@@ -1335,6 +1449,14 @@ export interface FileRouteTypes {
     | '/ofo/purchase/orderDetail'
     | '/ofo/purchase/payment'
     | '/operation/company/audit'
+    | '/operation/company/detail'
+    | '/operation/company/list'
+    | '/operation/privilege/group'
+    | '/operation/privilege/list'
+    | '/operation/system/configuration'
+    | '/operation/system/exchangerate'
+    | '/operation/system/logs'
+    | '/operation/system/notice'
     | '/_store/company/'
     | '/_store/search/'
     | '/_store/trade/'
@@ -1628,11 +1750,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationIndexRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/ads': {
+      id: '/operation/ads'
+      path: '/ads'
+      fullPath: '/operation/ads'
+      preLoaderRoute: typeof OperationAdsRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/password': {
       id: '/operation/password'
       path: '/password'
       fullPath: '/operation/password'
       preLoaderRoute: typeof OperationPasswordRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/users': {
+      id: '/operation/users'
+      path: '/users'
+      fullPath: '/operation/users'
+      preLoaderRoute: typeof OperationUsersRouteImport
       parentRoute: typeof OperationRoute
     }
     '/pay/sandbox': {
@@ -1990,6 +2126,62 @@ declare module '@tanstack/react-router' {
       path: '/company/audit'
       fullPath: '/operation/company/audit'
       preLoaderRoute: typeof OperationCompanyAuditRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/company/detail': {
+      id: '/operation/company/detail'
+      path: '/company/detail'
+      fullPath: '/operation/company/detail'
+      preLoaderRoute: typeof OperationCompanyDetailRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/company/list': {
+      id: '/operation/company/list'
+      path: '/company/list'
+      fullPath: '/operation/company/list'
+      preLoaderRoute: typeof OperationCompanyListRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/privilege/group': {
+      id: '/operation/privilege/group'
+      path: '/privilege/group'
+      fullPath: '/operation/privilege/group'
+      preLoaderRoute: typeof OperationPrivilegeGroupRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/privilege/list': {
+      id: '/operation/privilege/list'
+      path: '/privilege/list'
+      fullPath: '/operation/privilege/list'
+      preLoaderRoute: typeof OperationPrivilegeListRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/configuration': {
+      id: '/operation/system/configuration'
+      path: '/system/configuration'
+      fullPath: '/operation/system/configuration'
+      preLoaderRoute: typeof OperationSystemConfigurationRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/exchangerate': {
+      id: '/operation/system/exchangerate'
+      path: '/system/exchangerate'
+      fullPath: '/operation/system/exchangerate'
+      preLoaderRoute: typeof OperationSystemExchangerateRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/logs': {
+      id: '/operation/system/logs'
+      path: '/system/logs'
+      fullPath: '/operation/system/logs'
+      preLoaderRoute: typeof OperationSystemLogsRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/notice': {
+      id: '/operation/system/notice'
+      path: '/system/notice'
+      fullPath: '/operation/system/notice'
+      preLoaderRoute: typeof OperationSystemNoticeRouteImport
       parentRoute: typeof OperationRoute
     }
     '/_auth/login_/password/reset': {
@@ -2447,15 +2639,35 @@ const OfoRouteChildren: OfoRouteChildren = {
 const OfoRouteWithChildren = OfoRoute._addFileChildren(OfoRouteChildren)
 
 interface OperationRouteChildren {
+  OperationAdsRoute: typeof OperationAdsRoute
   OperationPasswordRoute: typeof OperationPasswordRoute
+  OperationUsersRoute: typeof OperationUsersRoute
   OperationIndexRoute: typeof OperationIndexRoute
   OperationCompanyAuditRoute: typeof OperationCompanyAuditRoute
+  OperationCompanyDetailRoute: typeof OperationCompanyDetailRoute
+  OperationCompanyListRoute: typeof OperationCompanyListRoute
+  OperationPrivilegeGroupRoute: typeof OperationPrivilegeGroupRoute
+  OperationPrivilegeListRoute: typeof OperationPrivilegeListRoute
+  OperationSystemConfigurationRoute: typeof OperationSystemConfigurationRoute
+  OperationSystemExchangerateRoute: typeof OperationSystemExchangerateRoute
+  OperationSystemLogsRoute: typeof OperationSystemLogsRoute
+  OperationSystemNoticeRoute: typeof OperationSystemNoticeRoute
 }
 
 const OperationRouteChildren: OperationRouteChildren = {
+  OperationAdsRoute: OperationAdsRoute,
   OperationPasswordRoute: OperationPasswordRoute,
+  OperationUsersRoute: OperationUsersRoute,
   OperationIndexRoute: OperationIndexRoute,
   OperationCompanyAuditRoute: OperationCompanyAuditRoute,
+  OperationCompanyDetailRoute: OperationCompanyDetailRoute,
+  OperationCompanyListRoute: OperationCompanyListRoute,
+  OperationPrivilegeGroupRoute: OperationPrivilegeGroupRoute,
+  OperationPrivilegeListRoute: OperationPrivilegeListRoute,
+  OperationSystemConfigurationRoute: OperationSystemConfigurationRoute,
+  OperationSystemExchangerateRoute: OperationSystemExchangerateRoute,
+  OperationSystemLogsRoute: OperationSystemLogsRoute,
+  OperationSystemNoticeRoute: OperationSystemNoticeRoute,
 }
 
 const OperationRouteWithChildren = OperationRoute._addFileChildren(

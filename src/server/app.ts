@@ -58,6 +58,12 @@ import { createBackofficeService } from './modules/backoffice/backoffice.service
 import { backofficeHandlers } from './modules/backoffice/backoffice.routes';
 import { createStockImportService } from './modules/stock/stock-import.service';
 import { mountStockFileRoutes, stockImportHandlers } from './modules/stock/stock-import.routes';
+import { operationHandlers } from './modules/operation/operation.routes';
+import { createOpCompanyService } from './modules/operation/company.service';
+import { createOpUsersService } from './modules/operation/users.service';
+import { createPlatformService } from './modules/operation/platform.service';
+import { createPrivilegeService } from './modules/operation/privilege.service';
+import { createAdsService } from './modules/operation/ads.service';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -77,7 +83,8 @@ const clientAddress = (deps: AppDeps) => (c: Context): string => {
 export const createApp = (deps: AppDeps) => {
   const app = new Hono();
   const auth = createAuthService(deps);
-  const sms = createSmsService({ clock: deps.clock, sms: deps.sms ?? createSmsProvider({ provider: 'log' }, deps.log ?? (() => undefined)), log: deps.log });
+  const smsProvider = deps.sms ?? createSmsProvider({ provider: 'log' }, deps.log ?? (() => undefined));
+  const sms = createSmsService({ clock: deps.clock, sms: smsProvider, log: deps.log });
   const uploads = createUploadService({ uploadDir: deps.uploadDir, clock: deps.clock });
   const payments = createPaymentProviders(deps.clock, { sandboxEnabled: deps.paymentSandbox ?? false });
   const membership = createMembershipService(deps.clock, payments);
@@ -111,6 +118,13 @@ export const createApp = (deps: AppDeps) => {
     ...backofficeHandlers(createBackofficeService(company)),
     ...addressHandlers(createAddressService(deps.clock)),
     ...enquiryHandlers(createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), cart, cards: im })),
+    ...operationHandlers({
+      companies: createOpCompanyService({ clock: deps.clock, auth }),
+      users: createOpUsersService({ clock: deps.clock, auth, sms: smsProvider, log: deps.log }),
+      platform: createPlatformService({ clock: deps.clock }),
+      privilege: createPrivilegeService({ clock: deps.clock }),
+      ads: createAdsService({ clock: deps.clock }),
+    }),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));

@@ -9,6 +9,7 @@ import { STOCK_CODES } from '../../shared/domain/stock';
 import { ORG_CODES } from '../../shared/contracts/organisation';
 import { QUOTE_CODES } from '../../shared/contracts/enquiry';
 import { WANTED_CODES } from '../../shared/contracts/wanted';
+import { OP_CODES } from '../../shared/domain/operation';
 
 export interface MenuEntry {
   label: string;
@@ -95,7 +96,16 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
 
 export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '首页', path: '/operation', icon: 'pi pi-home' },
+  { label: '企业列表', path: '/operation/company/list', icon: 'pi pi-building', codes: OP_CODES.companyRead },
   { label: '企业审核', path: '/operation/company/audit', icon: 'pi pi-verified', codes: ['D02', 'D02-03'] },
+  { label: '用户管理', path: '/operation/users', icon: 'pi pi-users', codes: OP_CODES.usersRead },
+  { label: '广告位', path: '/operation/ads', icon: 'pi pi-images', codes: OP_CODES.ads },
+  { label: '角色', path: '/operation/privilege/group', icon: 'pi pi-shield', codes: OP_CODES.privilege },
+  { label: '员工授权', path: '/operation/privilege/list', icon: 'pi pi-id-card', codes: OP_CODES.privilege },
+  { label: '系统参数', path: '/operation/system/configuration', icon: 'pi pi-cog', codes: OP_CODES.configuration },
+  { label: '汇率', path: '/operation/system/exchangerate', icon: 'pi pi-money-bill', codes: OP_CODES.notice },
+  { label: '系统公告', path: '/operation/system/notice', icon: 'pi pi-megaphone', codes: OP_CODES.notice },
+  { label: '操作日志', path: '/operation/system/logs', icon: 'pi pi-history', codes: OP_CODES.logs },
 ];
 
 export const visibleEntries = (entries: readonly MenuEntry[], user: MenuUser | null): MenuEntry[] =>

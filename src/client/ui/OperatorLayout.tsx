@@ -7,7 +7,7 @@ import { msg } from '../../shared/messages';
 
 const TABS_KEY = 'qph-operation-tabs';
 /** pages reached from the header rather than the side menu */
-const PAGE_TITLES: Record<string, string> = { '/operation/password': '修改密码' };
+const PAGE_TITLES: Record<string, string> = { '/operation/password': '修改密码', '/operation/company/detail': '企业详情' };
 
 const loadTabs = (): QuickTabsState => {
   try {

@@ -22,6 +22,7 @@ export interface DB {
     province: Generated<string>; city: Generated<string>; address: Generated<string>; phone: Generated<string>; qq: Generated<string>;
     created_at: CreatedAt;
     logo: Generated<string>; main_brand_ids: ColumnType<number[], number[] | undefined, number[]>; main_make_ids: ColumnType<number[], number[] | undefined, number[]>;
+    suspended_at: Generated<Date | null>; suspend_reason: Generated<string>;
   };
   company_contact: {
     id: Generated<number>; company_id: number; name: string; phone: string; qq: Generated<string>; wechat: Generated<string>;
@@ -50,6 +51,17 @@ export interface DB {
     id: Generated<number>; code: string; images_url: string; images_width: Generated<number>; click_url: Generated<string>;
     start_at: Timestamp; end_at: Timestamp; sort: Generated<number>;
   };
+  operator_audit: {
+    id: Generated<string>; at: Timestamp; user_id: number; username: string; entity: string; entity_id: string; action: string;
+    old_value: ColumnType<unknown, string | null, never>; new_value: ColumnType<unknown, string | null, never>; note: Generated<string>;
+  };
+  exchange_rate_history: {
+    id: Generated<string>; to_curr_code: string; old_value: ColumnType<string | null, string | number | null, never>;
+    rate_value: ColumnType<string, string | number, never>; set_at: Timestamp; user_id: number | null; username: Generated<string>;
+  };
+  search_miss: { day: string; kind: 'oe' | 'keyword'; text: string; n: Generated<number> };
+  operator_role: { id: Generated<number>; name: string; codes: ColumnType<string[], string[], string[]>; note: Generated<string>; created_at: CreatedAt };
+  operator_role_member: { role_id: number; user_id: number };
   exchange_rate: {
     id: Generated<number>; to_curr_code: string; to_curr_txt: string; rate_value: ColumnType<string, string | number, string | number>; updated_at: CreatedAt;
   };
@@ -72,7 +84,7 @@ export interface DB {
     length_mm: number | null; height_mm: number | null; weight_g: number | null; volume_cm3: number | null; packing_count: number | null; usage_per_car: number | null;
     note: Generated<string>; quantity: Generated<number>;
     price99: number | null; price0: number | null; price1: number | null; price2: number | null; price3: number | null; price5: number | null;
-    price_lock: Generated<boolean>; performance: Generated<boolean>; province_ids: Generated<number[]>; state: Generated<'on' | 'off'>; rank_key: Generated<number>;
+    price_lock: Generated<boolean>; performance: Generated<boolean>; province_ids: Generated<number[]>; state: Generated<'on' | 'off' | 'suspended'>; rank_key: Generated<number>;
     create_date: CreatedAt; prod_write_date: CreatedAt; price_write_date: CreatedAt; stock_write_date: CreatedAt;
     default_code: Generated<string>; custom_brand_name: Generated<string>; category_name: Generated<string>;
     factory_make_id: number | null; country_id: number | null; width_mm: number | null;

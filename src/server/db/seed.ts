@@ -115,6 +115,9 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
     ];
     await trx.insertInto('app_user').values(users.map((u) => ({ ...u, password_hash: hash }))).execute();
     await seedAccounts(trx);
+    // the operator holds every D code through the administrator role (migration 0073)
+    await sql`insert into operator_role_member (role_id, user_id)
+      select r.id, u.id from operator_role r, app_user u where r.name = '超级管理员' and u.username = 'operator'`.execute(trx);
 
     const params: Array<[string, string, string]> = [
       ['system_title', '汽配汇 - 汽车配件B2B交易平台', '网站标题'],

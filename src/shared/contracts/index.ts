@@ -21,6 +21,7 @@ import { organisationEndpoints } from './organisation';
 import { stockImportEndpoints } from './stock-import';
 import { enquiryEndpoints } from './enquiry';
 import { addressEndpoints } from './address';
+import { adEndpoints, operationEndpoints, privilegeEndpoints } from './operation';
 
 export * from './envelope';
 export * from './endpoint';
@@ -46,6 +47,7 @@ export * from './organisation';
 export * from './stock-import';
 export * from './enquiry';
 export * from './address';
+export * from './operation';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -70,6 +72,9 @@ export const endpoints = {
   ...stockImportEndpoints,
   ...enquiryEndpoints,
   ...addressEndpoints,
+  ...operationEndpoints,
+  ...privilegeEndpoints,
+  ...adEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -1,36 +1,47 @@
+/**
+ * 运营首页 (/operation): today's figures (China day), each linking to the page where an operator
+ * acts on it; a figure whose page the operator may not open is shown without a link.
+ */
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable } from 'primereact/datatable';
-import { Column } from 'primereact/column';
-import { adsQuery, configQuery } from '../system/queries';
-import { formatUnix } from '../../../shared/domain/membership';
+import { Link, useRouteContext } from '@tanstack/react-router';
+import { OP_CODES } from '../../../shared/domain/operation';
+import { SELLER_AUDIT_CODES } from '../../../shared/domain/seller-apply';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { errorText } from '../account/form';
+import { homeQuery } from './queries';
+import { yuan } from './format';
+import './operation.css';
 
-const PARAM_KEYS = ['system_title', 'system_name', 'system_phone', 'system_icp_number', 'system_announcement', 'upload_authority', 'im_client_params', 'api_docment_url', 'baidu_shangqiao', 'wx_miniprogram_qr', 'wx_open_web_key'];
-const AD_CODES = ['LB001', 'LB002', 'LB003', 'LB004', 'LB005', 'LB006', 'LB007', 'LB008', 'LB009', 'LB010', 'GG000', 'GG005', 'GG009', 'JQR001', 'JQR002', 'CJ000'];
+/** `to`: the page that acts on the figure (none yet for orders and searches: their operator pages come with the order and report groups). */
+function Figure({ label, value, note, to, search, allowed = false }: { label: string; value: ReactNode; note?: ReactNode; to?: string; search?: Record<string, string>; allowed?: boolean }) {
+  const body = <><span>{label}</span><strong>{value}</strong>{note && <small>{note}</small>}</>;
+  return to && allowed
+    ? <Link className="op-figure" to={to} search={search} data-testid={`figure-${label}`}>{body}</Link>
+    : <div className="op-figure" data-testid={`figure-${label}`}>{body}</div>;
+}
 
-/** Operator home: the platform's system parameters and the ads live in every slot. */
 export function OperatorHome() {
-  const params = useQuery(configQuery(PARAM_KEYS));
-  const ads = useQuery(adsQuery(AD_CODES));
-  const rows = PARAM_KEYS.map((key) => ({ key, value: params.data?.[key] ?? '' }));
+  const { session } = useRouteContext({ from: '__root__' });
+  const codes = session.user?.permissions ?? [];
+  const q = useQuery(homeQuery());
+  if (q.isError) return <section className="card" role="alert">{errorText(q.error)}</section>;
+  const h = q.data;
+  const can = (required: readonly string[]) => hasAnyPermission(codes, required);
   return (
-    <div style={{ display: 'grid', gap: '1rem' }}>
-      <section className="card">
-        <h3 style={{ marginTop: 0 }}>系统参数</h3>
-        <DataTable value={rows} size="small" loading={params.isLoading} stripedRows>
-          <Column field="key" header="参数键" style={{ width: '14rem' }} />
-          <Column field="value" header="值" body={(r: { value: string }) => r.value || <span className="muted">（未配置）</span>} />
-        </DataTable>
-      </section>
-      <section className="card">
-        <h3 style={{ marginTop: 0 }}>广告位（当前有效）</h3>
-        <DataTable value={ads.data ?? []} size="small" loading={ads.isLoading} emptyMessage="暂无相关结果" stripedRows>
-          <Column field="code" header="广告位" style={{ width: '7rem' }} />
-          <Column header="图片" body={(a: { images_url: string }) => <img src={a.images_url} alt="" style={{ height: '2rem' }} />} />
-          <Column field="images_width" header="宽度" />
-          <Column header="开始" body={(a: { start_date: number }) => formatUnix(a.start_date)} />
-          <Column header="结束" body={(a: { end_data: number }) => formatUnix(a.end_data)} />
-        </DataTable>
-      </section>
-    </div>
+    <section className="card">
+      <h2 style={{ marginTop: 0 }}>今日概况{h && <small className="muted">（{h.day}，北京时间）</small>}</h2>
+      {!h ? <p aria-busy="true">正在加载…</p> : (
+        <div className="op-figures">
+          <Figure label="新注册企业" value={h.new_companies.value} to="/operation/company/list" search={{ sort: 'created', order: 'desc' }} allowed={can(OP_CODES.companyRead)} />
+          <Figure label="待审核入驻" value={h.pending_audits.value} note="全部待审核申请" to="/operation/company/audit" allowed={can(SELLER_AUDIT_CODES)} />
+          <Figure label="今日订单" value={h.orders.value} note={`金额 ${yuan(h.orders.amount_fen)}`} />
+          <Figure label="无结果搜索" value={h.empty_searches.value}
+            note={h.empty_searches.top.length > 0 ? `最多：${h.empty_searches.top.slice(0, 3).map((t) => `${t.text}（${t.n}）`).join('、')}` : '今天还没有'}
+            />
+          <Figure label="已停用企业" value={h.suspended_companies.value} to="/operation/company/list" search={{ state: 'suspended' }} allowed={can(OP_CODES.companyRead)} />
+        </div>
+      )}
+    </section>
   );
 }

@@ -10,7 +10,7 @@ export const findSessionByAccess = (db: Kysely<DB>, accessHash: string) =>
     .innerJoin('company', 'company.id', 'app_user.company_id')
     .select(['session.id as session_id', 'session.access_expires_at', 'session.revoked_at', 'session.revoked_reason',
       'app_user.id as user_id', 'app_user.uuid', 'app_user.company_id', 'app_user.username', 'app_user.permissions', 'app_user.active',
-      'company.level_end_at'])
+      'company.level_end_at', 'company.suspended_at'])
     .where('session.access_hash', '=', accessHash)
     .executeTakeFirst();
 
@@ -66,3 +66,6 @@ export const profileOf = (db: Kysely<DB>, userId: number) =>
       'app_user.display_name as user_name', 'app_user.head_image', 'company.is_seller', 'app_user.allow_im', 'app_user.permissions'])
     .where('app_user.id', '=', userId)
     .executeTakeFirstOrThrow();
+
+export const companySuspended = async (db: Kysely<DB>, companyId: number) =>
+  (await db.selectFrom('company').select('suspended_at').where('id', '=', companyId).executeTakeFirst())?.suspended_at != null;

@@ -9,7 +9,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { msg } from '../../../shared/messages';
 import { orgText } from '../../../shared/domain/organisation';
-import { AppError, signedOut, tokenExpired } from '../../http/errors';
+import { opText } from '../../../shared/domain/operation';
+import { AppError, forbidden, signedOut, tokenExpired } from '../../http/errors';
 import { ResultCode } from '../../../shared/contracts';
 import type { AppDeps, Caller } from '../../http/context';
 import * as repo from './auth.repo';
@@ -21,8 +22,15 @@ export const REFRESH_TTL_S = 30 * 86400;
 const sha = (t: string) => createHash('sha256').update(t).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
-const revokedText = (reason: string | null) =>
-  reason === 'refresh_reused' ? msg.refreshReused : reason === 'employee_disabled' ? orgText.accountDisabled : msg.signedOutBody;
+const revokedText = (reason: string | null) => {
+  switch (reason) {
+    case 'refresh_reused': return msg.refreshReused;
+    case 'employee_disabled': case 'operator_disabled': return orgText.accountDisabled;
+    case 'company_suspended': return opText.companySuspended;
+    case 'operator_ended': return opText.sessionsEnded;
+    default: return msg.signedOutBody;
+  }
+};
 
 /**
  * Runs `fn` once the earlier runs holding any of these keys are done. Password checks of one
@@ -71,6 +79,7 @@ export const createAuthService = (deps: AppDeps) => {
   const revoke = async (db: Kysely<DB>, where: Parameters<typeof repo.revokeSessions>[1], reason: string, now: Date) => {
     const ids = await repo.revokeSessions(db, where, reason, now);
     if (ids.length > 0) deps.onSessionsRevoked?.(ids);
+    return ids.length;
   };
 
   /** A new session for the user on this device type; older ones there are signed out. */
@@ -96,6 +105,8 @@ export const createAuthService = (deps: AppDeps) => {
           throw new AppError(ResultCode.invalidPayload, 422, msg.badCredentials, { field: 'password' });
         }
         await clearPair(db, account, address);
+        // said only to someone who knows the password: a suspended company's users may not sign in
+        if (await repo.companySuspended(db, found.company_id)) throw forbidden(opText.companySuspended);
         return found;
       });
       return openSession(db, user.id, device, deps.clock.now());
@@ -127,8 +138,13 @@ export const createAuthService = (deps: AppDeps) => {
       await clearAccount(db, user.username.toLowerCase());
     },
 
-    /** Signs a user out on every device at once (an employee disabled by their company): their next call gets 908, open /ws sockets are told. */
-    signOutEverywhere: (db: Kysely<DB>, userId: number, reason: 'employee_disabled') => revoke(db, { userId }, reason, deps.clock.now()),
+    /**
+     * Signs a user out on every device at once (an employee disabled by their company, a user or
+     * company an operator disabled or suspended): their next call gets 908 saying why, open /ws
+     * sockets are told. The number of sessions ended.
+     */
+    signOutEverywhere: (db: Kysely<DB>, userId: number, reason: 'employee_disabled' | 'operator_disabled' | 'operator_ended' | 'company_suspended') =>
+      revoke(db, { userId }, reason, deps.clock.now()),
 
     /** the sessions among these that can no longer be used (the /ws gateway closes them) */
     revokedAmong: (sessionIds: number[]) => repo.unusableSessions(deps.db, sessionIds),
@@ -138,6 +154,7 @@ export const createAuthService = (deps: AppDeps) => {
       if (!row) throw signedOut();
       if (!row.active) throw signedOut(orgText.accountDisabled);
       if (row.revoked_at) throw signedOut(revokedText(row.revoked_reason));
+      if (row.suspended_at) throw signedOut(opText.companySuspended);
       if (new Date(row.access_expires_at) <= deps.clock.now()) throw tokenExpired();
       if (row.level_end_at && new Date(row.level_end_at) <= deps.clock.now()) await repo.lapseExpiredLevel(deps.db, row.company_id, deps.clock.now());
       return { userId: row.user_id, uuid: row.uuid, companyId: row.company_id, username: row.username, permissions: row.permissions, sessionId: Number(row.session_id) };

@@ -25,7 +25,7 @@ const quotedQty = (r: { quote_qty: number; line_qty: number }) => r.quote_qty > 
 
 const notInCart = () => new AppError(ResultCode.notFound, 404, cartText.notInCart);
 
-type Priced = Record<PriceColumn, number | null> & { quantity: number; state: 'on' | 'off' };
+type Priced = Record<PriceColumn, number | null> & { quantity: number; state: 'on' | 'off' | 'suspended' };
 
 const unavailableReason = (s: Priced, price: { fen: number } | null) =>
   s.state !== 'on' ? '已下架' : s.quantity <= 0 ? '无货' : price === null ? '暂无报价' : '';

@@ -5,7 +5,7 @@ import { likeEscape } from '../../db/helpers';
 /** Seller companies whose name, short name or city contains the text, with their stock size and main brands. */
 export const searchCompanies = async (db: Kysely<DB>, k: string, offset: number, limit: number) => {
   const pattern = `%${likeEscape(k)}%`;
-  const where = sql`c.is_seller and (c.name like ${pattern} or c.short_name like ${pattern} or c.city like ${pattern} or c.province like ${pattern})`;
+  const where = sql`c.is_seller and c.suspended_at is null and (c.name like ${pattern} or c.short_name like ${pattern} or c.city like ${pattern} or c.province like ${pattern})`;
   const [{ rows }, count] = await Promise.all([
     sql<{ id: number; name: string; short_name: string; province: string; city: string; address: string; phone: string; qq: string; level_name: string; stock_count: number; main_brands: string[] | null }>`
       select c.id, c.name, c.short_name, c.province, c.city, c.address, c.phone, c.qq, l.name as level_name,

@@ -78,6 +78,14 @@ export const grantOePages = async (db: Kysely<DB>, companyId: number, day: strin
     on conflict do nothing`.execute(db);
 };
 
+/** Counts searches that found nothing (table search_miss: the operator home and reports read it). */
+export const recordMisses = async (db: Kysely<DB>, day: string, kind: 'oe' | 'keyword', texts: string[]) => {
+  const unique = [...new Set(texts.map((t) => t.trim().slice(0, 100)).filter(Boolean))];
+  if (unique.length === 0) return;
+  await sql`insert into search_miss (day, kind, text) select ${day}::date, ${kind}, unnest(${sql.val(unique)}::text[])
+    on conflict (day, kind, text) do update set n = search_miss.n + 1`.execute(db);
+};
+
 export const hasOeGrant = (db: Kysely<DB>, companyId: number, day: string, oe: string) =>
   db.selectFrom('oe_search_grant').select('oe_norm').where('company_id', '=', companyId).where('day', '=', day).where('oe_norm', '=', oe)
     .executeTakeFirst().then((r) => r !== undefined);

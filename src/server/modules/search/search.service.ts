@@ -97,6 +97,7 @@ export const createSearchService = (clock: Clock) => {
       ]).filter((g) => g.rows.length > 0 || g.relation === 'exact');
       const more = [...total].filter(([, n]) => n > ROWS_PER_OE).map(([oe]) => oe);
       await repo.grantOePages(db, caller.companyId, chinaDay(clock.now()), more);
+      await repo.recordMisses(db, chinaDay(clock.now()), 'oe', codes.filter((code) => items.every((g) => g.oe !== code || g.rows.length === 0)));
       return { items, price_columns: [...prices], contacts_visible: contacts, quota: { used: level.used, total_per_day: level.total } };
     },
 
@@ -155,6 +156,9 @@ export const createSearchService = (clock: Clock) => {
         sort: p.sort_field ? { field: p.sort_field, order: p.sort_order } : undefined,
       });
       const rows = await repo.stockByIds(db, ids);
+      // only a plain first page says the words find nothing; a filter or a circle narrows on purpose
+      const plain = offset === 0 && !peers && !p.dismantled && p.brand_id === undefined && !priceFiltered && p.min_stock_qty === undefined && p.max_stock_qty === undefined;
+      if (plain && total === 0) await repo.recordMisses(db, chinaDay(clock.now()), 'keyword', [p.k]);
       const prices = visiblePriceColumns(level.levelType);
       const contacts = level.levelType === 'paid';
       return {

@@ -14,6 +14,7 @@ import type { Caller, Clock } from '../../http/context';
 import { firstForeignUpload } from '../upload/upload.service';
 import * as repo from './seller-apply.repo';
 import { inTransaction } from '../../db/helpers';
+import * as audit from '../operation/audit.repo';
 
 /** A moment as people in China read it. */
 const chinaTime = (d: Date | string) => new Date(new Date(d).getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
@@ -79,13 +80,15 @@ export const createSellerApplyService = (clock: Clock) => {
         await repo.markSeller(trx, app.company_id);
         await repo.grantOwners(trx, app.company_id, SELLER_GRANT_CODES);
         await repo.decide(trx, id, { state: 'approved', reviewer: caller.userId, at: clock.now(), reason: null });
+        await audit.record(trx, caller, clock.now(), [{ entity: 'seller_application', entity_id: id, action: 'approve', old: { state: 'pending' }, new: { state: 'approved', company_id: app.company_id } }]);
         return load(trx, id);
       }),
 
     reject: (db: Kysely<DB>, caller: Caller, id: number, reason: string) =>
       inTransaction(db, async (trx) => {
-        await openForReview(trx, id);
+        const app = await openForReview(trx, id);
         await repo.decide(trx, id, { state: 'rejected', reviewer: caller.userId, at: clock.now(), reason });
+        await audit.record(trx, caller, clock.now(), [{ entity: 'seller_application', entity_id: id, action: 'reject', old: { state: 'pending' }, new: { state: 'rejected', company_id: app.company_id, reason } }]);
         return load(trx, id);
       }),
   };

@@ -9,7 +9,8 @@ import type { SmsPurpose } from '../../../shared/domain/account-rules';
 
 export interface SmsMessage {
   mobile: string;
-  purpose: SmsPurpose;
+  /** temp_password: an operator reset the password; `code` is the temporary password */
+  purpose: SmsPurpose | 'temp_password';
   code: string;
   /** the text as a person receives it; template-based gateways send `code` instead */
   text: string;
@@ -56,7 +57,7 @@ export const createRecordingSms = () => {
       messages.push(m);
     },
     /** the code of the newest message to this mobile (and purpose) */
-    lastCode(mobile: string, purpose?: SmsPurpose): string | undefined {
+    lastCode(mobile: string, purpose?: SmsMessage['purpose']): string | undefined {
       return messages.filter((m) => m.mobile === mobile && (!purpose || m.purpose === purpose)).at(-1)?.code;
     },
   } satisfies SmsProvider & Record<string, unknown>;

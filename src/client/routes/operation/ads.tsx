@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_CODES } from '../../../shared/domain/operation';
+import { AdsPage } from '../../features/operation/AdsPage';
+
+export const Route = createFileRoute('/operation/ads')({
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.ads }),
+  component: AdsPage,
+});

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_CODES } from '../../../shared/domain/operation';
+import { listSearch } from '../../ui/list/list-search';
+import { COMPANY_FILTER_NAMES, COMPANY_SORTS, CompanyListPage } from '../../features/operation/CompanyListPage';
+
+export const Route = createFileRoute('/operation/company/list')({
+  validateSearch: listSearch(COMPANY_FILTER_NAMES, COMPANY_SORTS),
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.companyRead }),
+  component: function Companies() {
+    const navigate = Route.useNavigate();
+    return <CompanyListPage search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});

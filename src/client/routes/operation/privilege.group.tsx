@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_CODES } from '../../../shared/domain/operation';
+import { PrivilegePage } from '../../features/operation/PrivilegePage';
+
+export const Route = createFileRoute('/operation/privilege/group')({
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.privilege }),
+  component: function Privilege() {
+    return <PrivilegePage view="roles" />;
+  },
+});

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_CODES } from '../../../shared/domain/operation';
+import { ConfigurationPage } from '../../features/operation/ConfigurationPage';
+
+export const Route = createFileRoute('/operation/system/configuration')({
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.configuration }),
+  component: ConfigurationPage,
+});

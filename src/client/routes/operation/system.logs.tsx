@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_CODES } from '../../../shared/domain/operation';
+import { listSearch } from '../../ui/list/list-search';
+import { AuditLogPage, LOG_FILTER_NAMES } from '../../features/operation/AuditLogPage';
+
+export const Route = createFileRoute('/operation/system/logs')({
+  validateSearch: listSearch(LOG_FILTER_NAMES, []),
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.logs }),
+  component: function Logs() {
+    const navigate = Route.useNavigate();
+    return <AuditLogPage search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});

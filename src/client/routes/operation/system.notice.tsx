@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_CODES } from '../../../shared/domain/operation';
+import { NoticePage } from '../../features/operation/NoticePage';
+
+export const Route = createFileRoute('/operation/system/notice')({
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.notice }),
+  component: NoticePage,
+});

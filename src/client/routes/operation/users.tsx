@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_CODES } from '../../../shared/domain/operation';
+import { listSearch } from '../../ui/list/list-search';
+import { USER_FILTER_NAMES, UserListPage } from '../../features/operation/UserListPage';
+
+export const Route = createFileRoute('/operation/users')({
+  validateSearch: listSearch(USER_FILTER_NAMES, []),
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.usersRead }),
+  component: function Users() {
+    const navigate = Route.useNavigate();
+    return <UserListPage search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});

@@ -1,0 +1,118 @@
+/**
+ * The operator platform's pages and the D codes that open them (001 §2.2: each menu entry carries
+ * a code of D01-01 … D12-03, pages use the group codes D00 … D12). A group code opens every page of
+ * its group; an entry code opens only its page. Writing is a code of its own where reading is
+ * common and changing is not (a report clerk may look a company up, not suspend it). The server
+ * checks these on every call; the menu only hides what the server would refuse.
+ */
+export const OP_CODES = {
+  /** 企业: list and detail */
+  companyRead: ['D02', 'D02-01', 'D02-02'],
+  /** 企业: edit, level, suspend and restore */
+  companyWrite: ['D02', 'D02-02'],
+  /** 用户: list and detail */
+  usersRead: ['D03', 'D03-01', 'D03-02'],
+  /** 用户: disable, enable, reset password, end sessions */
+  usersWrite: ['D03', 'D03-02'],
+  /** 系统参数 */
+  configuration: ['D11', 'D11-01'],
+  /** 汇率 and 公告 */
+  notice: ['D11', 'D11-02'],
+  /** 操作日志 (read only: nobody writes it but the server) */
+  logs: ['D11', 'D11-03'],
+  /** 广告: the marketing ad slots */
+  ads: ['D08', 'D08-01'],
+  /** 权限: roles and who holds them */
+  privilege: ['D07', 'D07-01'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** What the audit log records (entity), in the words of the log page. */
+export const AUDIT_ENTITIES = {
+  company: '企业',
+  user: '用户',
+  system_param: '系统参数',
+  exchange_rate: '汇率',
+  seller_application: '入驻申请',
+  operator_role: '运营角色',
+  ad: '广告',
+} as const;
+export type AuditEntity = keyof typeof AUDIT_ENTITIES;
+
+/** What an operator did (action), in the words of the log page. */
+export const AUDIT_ACTIONS = {
+  update: '修改资料',
+  set_level: '设置等级',
+  suspend: '停用',
+  restore: '恢复',
+  disable: '禁用',
+  enable: '启用',
+  reset_password: '重置密码',
+  end_sessions: '强制下线',
+  set: '修改',
+  approve: '通过',
+  reject: '驳回',
+  create: '新增',
+  delete: '删除',
+  assign: '分配角色',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** The menu groups of 001 §2.2 behind D00 … D12, in the words of the role editor. */
+export const OPERATOR_GROUP_LABELS: Readonly<Record<string, string>> = {
+  D00: '首页', D01: '报表', D02: '企业', D03: '用户', D04: '产品', D05: '支付', D06: '接口',
+  D07: '权限', D08: '活动', D09: '海外', D10: '积分', D11: '系统', D12: '订单与询价',
+};
+
+/** Entry codes with a page of their own today; the others open nothing yet beyond their group. */
+export const OPERATOR_ENTRY_LABELS: Readonly<Record<string, string>> = {
+  'D02-01': '企业列表（查看）', 'D02-02': '企业管理（修改、停用）', 'D02-03': '企业审核',
+  'D03-01': '用户（查看）', 'D03-02': '用户管理（禁用、重置密码）',
+  'D07-01': '角色与授权',
+  'D08-01': '广告位',
+  'D11-01': '系统参数', 'D11-02': '汇率与公告', 'D11-03': '操作日志',
+};
+
+/** A D code in words: 企业 · 企业审核, or 企业（全部） for a group code. */
+export const operatorCodeLabel = (code: string) => {
+  const group = code.slice(0, 3);
+  const g = OPERATOR_GROUP_LABELS[group] ?? group;
+  if (code === group) return `${g}（全部）`;
+  return `${g} · ${OPERATOR_ENTRY_LABELS[code] ?? `第${Number(code.slice(4))}项`}`;
+};
+
+/** The ad slots the storefront shows (000 §3), with where they appear. */
+export const AD_SLOTS: Readonly<Record<string, string>> = {
+  LB001: '首页轮播 1', LB002: '首页轮播 2', LB003: '首页轮播 3', LB004: '首页轮播 4', LB005: '首页轮播 5',
+  LB006: '首页轮播 6', LB007: '首页轮播 7', LB008: '首页轮播 8', LB009: '首页轮播 9', LB010: '首页轮播 10',
+  GG000: '首页广告', GG005: '首页广告 5', GG009: '首页广告 9',
+  JQR001: '试用会员弹窗 / 无结果页', JQR002: '无结果页 2', CJ000: '无结果页 3',
+};
+
+/** Company states an operator filters by: 正常 or 已停用. */
+export const COMPANY_STATES = ['active', 'suspended'] as const;
+export type CompanyState = (typeof COMPANY_STATES)[number];
+
+/** Bulk actions take at most this many rows at once (one transaction). */
+export const BULK_MAX = 200;
+
+export const opText = {
+  headCompanySuspend: '平台运营公司（总公司）不能停用',
+  companySuspended: '您所在的企业已被平台停用，如有疑问请联系平台客服',
+  sessionsEnded: '平台已结束您的登录，请重新登录',
+  companyNotFound: '企业不存在',
+  userNotFound: '用户不存在',
+  levelNotFound: '会员等级不存在',
+  levelEndRequired: '付费等级须设置到期日',
+  levelEndPast: '到期日须晚于今天',
+  levelEndFree: '免费等级不设到期日',
+  selfDisable: '不能禁用自己的账号',
+  headOwnerDisable: '不能禁用平台运营公司的负责人',
+  noMobile: '该用户没有手机号，无法发送短信',
+  unknownParam: '未知的系统参数',
+  rateUnchanged: '汇率与当前相同，未修改',
+  lastPrivilegeHolder: '至少要保留一名启用的员工拥有“权限”管理（D07），此修改会让平台无人能再分配角色',
+  roleNotFound: '角色不存在',
+  roleNameTaken: '角色名称已存在',
+  notHeadStaff: '只能给平台运营公司的员工分配运营角色',
+  tempPasswordSms: (name: string, password: string) => `【汽配汇】${name}，平台已为您重置登录密码，临时密码：${password}，请登录后立即修改。`,
+} as const;
