@@ -134,6 +134,10 @@ const start = () => new Promise<Proc>((resolve, reject) => {
   child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${err}`)));
 });
 const servers = await Promise.all(Array.from({ length: processes }, start));
+// a bench that fails half-way takes its servers with it
+process.on('exit', () => {
+  for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGTERM');
+});
 log(`${processes} server process(es): ${servers.map((s) => s.url).join(' ')}`);
 const rssMb = () => servers.reduce((sum, s) => {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${s.child.pid}/status`, 'utf8'))?.[1] ?? 0);

@@ -105,6 +105,7 @@ describe.skipIf(skip !== '')(skip || 'two server processes on one PostgreSQL and
   const prefix = `qph-test-${randomBytes(6).toString('hex')}:`;
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let dataDir: string;
+  const running: Proc[] = [];
   let a: Proc;
   let b: Proc;
 
@@ -133,7 +134,11 @@ describe.skipIf(skip !== '')(skip || 'two server processes on one PostgreSQL and
       PORT: '0', HOST: '127.0.0.1', DATABASE_URL: database.url, DATA_DIR: dataDir, STATIC_DIR: dataDir, PAYMENT_PROVIDER: 'sandbox',
       REDIS_URL, REDIS_PREFIX: prefix, RATE_LIMIT_USER: `0.01/${USER_BURST}`, RATE_LIMIT_ADDRESS: '1000/100000',
     };
-    [a, b] = await Promise.all([startProcess(env), startProcess(env)]);
+    // each kept as it starts, so one that failed to start never leaves the other running
+    const started = await Promise.allSettled([startProcess(env), startProcess(env)]);
+    for (const r of started) if (r.status === 'fulfilled') running.push(r.value);
+    for (const r of started) if (r.status === 'rejected') throw r.reason;
+    [a, b] = running;
     for (const p of [a, b]) {
       const health = await call(p, 'GET', '/health');
       expect(health.body.data).toMatchObject({ backend: 'postgres', bus: 'redis', bus_connected: true });
@@ -141,7 +146,7 @@ describe.skipIf(skip !== '')(skip || 'two server processes on one PostgreSQL and
   });
 
   afterAll(async () => {
-    await Promise.all([a, b].filter(Boolean).map(stopProcess));
+    await Promise.all(running.map(stopProcess));
     const r = new Redis(REDIS_URL);
     const keys = await r.keys(`${prefix}*`);
     if (keys.length > 0) await r.del(...keys);
