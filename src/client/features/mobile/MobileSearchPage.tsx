@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { InputText } from 'primereact/inputtext';
@@ -13,7 +13,8 @@ import { formatUnix } from '../../../shared/domain/membership';
 import { OfflineError } from '../../api/request';
 import { searchHistory } from '../../local/search-history';
 import type { SearchHistoryRow } from '../../local/db';
-import { keywordQuery, oeSearchQuery, serverHistoryQuery, type KeywordParams } from '../search/queries';
+import { keywordQuery, oeSearchQuery, type KeywordParams } from '../search/queries';
+import { useSearchHistory } from '../search/SearchHistoryPanel';
 import { MobilePage } from './MobilePage';
 import { StockCard } from './StockCard';
 import type { MobileSearch } from './search-params';
@@ -86,17 +87,7 @@ const KIND_LABEL: Record<string, string> = { oe: 'OE号', keyword: '关键词', 
 
 /** The last 10 searches (local at once, the server's merged in); OE and keyword ones search again here. */
 function History({ onPick }: { onPick: (h: SearchHistoryRow) => void }) {
-  const userUuid = useRouteContext({ from: '__root__' }).session.user?.uuid ?? '';
-  const [items, setItems] = useState<SearchHistoryRow[]>([]);
-  const server = useQuery({ ...serverHistoryQuery(userUuid), enabled: userUuid !== '' });
-  useEffect(() => {
-    if (!userUuid) return;
-    const sub = searchHistory.recent$(userUuid).subscribe({ next: setItems, error: () => setItems([]) });
-    return () => sub.unsubscribe();
-  }, [userUuid]);
-  useEffect(() => {
-    if (userUuid && server.data) void searchHistory.merge(userUuid, server.data);
-  }, [userUuid, server.data]);
+  const items = useSearchHistory();
   return (
     <section className="m-card" aria-label="搜索记录">
       <h2>搜索记录</h2>

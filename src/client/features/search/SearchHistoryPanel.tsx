@@ -23,9 +23,8 @@ export const replayTarget = (h: Pick<SearchHistoryRow, 'search_type' | 'search_v
   }
 };
 
-/** The last 10 searches: local at once, merged with the server's list when online. */
-export function SearchHistoryPanel() {
-  const navigate = useNavigate();
+/** The signed-in user's last 10 searches: the local copy at once, merged with the server's list when online. */
+export const useSearchHistory = () => {
   const userUuid = useRouteContext({ from: '__root__' }).session.user?.uuid ?? '';
   const [items, setItems] = useState<SearchHistoryRow[]>([]);
   const server = useQuery({ ...serverHistoryQuery(userUuid), enabled: userUuid !== '' });
@@ -37,6 +36,13 @@ export function SearchHistoryPanel() {
   useEffect(() => {
     if (userUuid && server.data) void searchHistory.merge(userUuid, server.data);
   }, [userUuid, server.data]);
+  return items;
+};
+
+/** The last 10 searches: local at once, merged with the server's list when online. */
+export function SearchHistoryPanel() {
+  const navigate = useNavigate();
+  const items = useSearchHistory();
   if (items.length === 0) return <p className="muted">暂无搜索记录</p>;
   return (
     <ul className="history" aria-label="搜索记录">

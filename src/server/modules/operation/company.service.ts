@@ -16,6 +16,7 @@ import { opText } from '../../../shared/domain/operation';
 import type { AuthService } from '../auth/auth.service';
 import * as repo from './company.repo';
 import * as audit from './audit.repo';
+import { lockAllOrRefuse } from './bulk';
 import { userShape } from './users.service';
 import * as usersRepo from './users.repo';
 
@@ -34,13 +35,7 @@ const endOfChinaDay = (day: string) => new Date(new Date(`${day}T00:00:00+08:00`
 const chinaDay = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 export const createOpCompanyService = (deps: { clock: Clock; auth: AuthService }) => {
-  const lockAll = async (trx: Kysely<DB>, ids: number[]) => {
-    const unique = [...new Set(ids)].sort((a, b) => a - b);
-    const rows = await repo.lockMany(trx, unique);
-    const missing = unique.find((id) => !rows.some((r) => r.id === id));
-    if (missing !== undefined) throw notFound(missing);
-    return rows;
-  };
+  const lockAll = (trx: Kysely<DB>, ids: number[]) => lockAllOrRefuse((unique) => repo.lockMany(trx, unique), ids, notFound);
 
   return {
     async list(db: Kysely<DB>, f: Omit<repo.CompanyFilter, 'offset' | 'limit'> & { page_number: number; page_size: number }) {

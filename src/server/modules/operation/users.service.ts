@@ -18,6 +18,7 @@ import type { AuthService } from '../auth/auth.service';
 import type { SmsProvider } from '../sms/sms.provider';
 import * as repo from './users.repo';
 import * as audit from './audit.repo';
+import { lockAllOrRefuse } from './bulk';
 
 export const userShape = (r: repo.UserRowDb): OpUserRow => ({
   id: r.id, username: r.username, display_name: r.display_name, mobile: r.mobile ?? '', company_id: r.company_id, company_name: r.company_name,
@@ -41,13 +42,7 @@ export const temporaryPassword = () => {
 const notFound = (id: number) => new AppError(ResultCode.notFound, 404, `${opText.userNotFound}（ID ${id}）`);
 
 export const createOpUsersService = (deps: { clock: Clock; auth: AuthService; sms: SmsProvider; log?: AppDeps['log'] }) => {
-  const lockAll = async (trx: Kysely<DB>, ids: number[]) => {
-    const unique = [...new Set(ids)].sort((a, b) => a - b);
-    const rows = await repo.lockMany(trx, unique);
-    const missing = unique.find((id) => !rows.some((r) => r.id === id));
-    if (missing !== undefined) throw notFound(missing);
-    return rows;
-  };
+  const lockAll = (trx: Kysely<DB>, ids: number[]) => lockAllOrRefuse((unique) => repo.lockMany(trx, unique), ids, notFound);
 
   return {
     async list(db: Kysely<DB>, f: Omit<repo.UserFilter, 'offset' | 'limit'> & { page_number: number; page_size: number }) {
