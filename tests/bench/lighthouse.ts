@@ -57,8 +57,12 @@ try {
   const ms = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
   const failing = (cat: string) =>
     (categories[cat]?.auditRefs ?? []).filter((r) => r.weight > 0 && (audits[r.id]?.score ?? 1) < 1).map((r) => r.id);
-  console.error(`failing accessibility audits: ${failing('accessibility').join(', ') || 'none'}`);
-  console.error(`failing best-practices audits: ${failing('best-practices').join(', ') || 'none'}`);
+  // what to fix: each failing audit with the elements or messages it names
+  for (const id of [...failing('accessibility'), ...failing('best-practices')]) {
+    const details = audits[id]?.details as { items?: { node?: { snippet?: string }; description?: string; source?: string }[] } | undefined;
+    const items = (details?.items ?? []).map((i) => i.node?.snippet ?? i.description ?? i.source ?? '').filter(Boolean).slice(0, 8);
+    console.error(`failing ${id}: ${items.join(' | ')}`);
+  }
   console.log(JSON.stringify({
     url: `/ofo/search?code=${pick.oe_norm}`,
     signedIn: 'buyer',
