@@ -181,6 +181,21 @@ describe('phone pages at 390×844', () => {
     await cancel.click();
     await page.getByRole('button', { name: '确认取消订单' }).click();
     await expect(page.getByTestId('detail-status')).toContainText('已取消');
+    // offline on the move: the order already opened reloads from the local copy, saying when it was
+    // fetched; an order never opened says 当前离线 at once instead of loading forever
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await expect.poll(() => page.evaluate((n) => {
+      const stored = JSON.parse(localStorage.getItem('qph-query-cache') ?? '{}') as { clientState?: { queries?: { queryKey: unknown[]; state: { data?: { status?: string } } }[] } };
+      return stored.clientState?.queries?.find((q) => q.queryKey[1] === 'detail' && q.queryKey[2] === n)?.state.data?.status;
+    }, no)).toBe('cancelled');
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('detail-status')).toContainText('已取消');
+    await expect(page.getByRole('status').filter({ hasText: /^离线：显示 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d 获取的订单$/ })).toHaveCount(1);
+    await e2e.shot(page, 'mobile-order-detail-offline');
+    await page.goto(`${e2e.url}/ofo/purchase/orderDetail?order_no=${placed[placed.length - 1].order_no}X`);
+    await expect(page.getByRole('alert')).toHaveText('当前离线，联网后可查看订单');
+    await context.setOffline(false);
     // 现货: in-stock rows only
     await page.goto(`${e2e.url}/ofo/spotGoods?k=${encodeURIComponent('刹车片')}`);
     await page.getByTestId('stock-card').first().waitFor();

@@ -33,6 +33,8 @@ const RESTORED_SCHEMAS: Readonly<Record<string, (key: readonly unknown[]) => v.G
   searchHistory: () => endpoints.keywordHistoryList.answer,
   // the cart opens offline from the copy last fetched (cartListQuery)
   cart: (key) => (key[1] === 'list' ? endpoints.cartList.answer : undefined),
+  // an order already opened opens offline on the move, with the time it was fetched (issue 12)
+  orders: (key) => (key[1] === 'detail' ? endpoints.orderRetrieve.answer : undefined),
 };
 
 export const PERSISTED_KEYS: ReadonlySet<string> = new Set(Object.keys(RESTORED_SCHEMAS));

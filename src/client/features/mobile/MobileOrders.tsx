@@ -14,6 +14,7 @@ import { useOrderMove } from '../orders/mutations';
 import { PayTag, StatusTag } from '../orders/StatusTag';
 import type { OrderListSearch } from '../orders/order-search';
 import { MobilePage } from './MobilePage';
+import { FetchedAt } from './MobileSearchPage';
 
 const at = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '');
 const offlineOr = (e: Error, what: string) => (e instanceof OfflineError ? `当前离线，联网后可查看${what}` : e.message);
@@ -125,6 +126,7 @@ export function MobileOrderDetail({ orderNo }: { orderNo: string }) {
         <div className="m-order-head"><span data-testid="detail-status"><StatusTag status={o.status} /> <PayTag pay={o.pay_status} /></span><span className="m-price"><Price fen={o.total_fen} /></span></div>
         <span className="m-muted">订单 {o.order_no}</span>
         <span className="m-muted">下单 {at(o.created_at)} · 结算号 {o.checkout_no}</span>
+        <FetchedAt at={q.dataUpdatedAt} offline={q.isError || !navigator.onLine} what="订单" />
         {o.side === 'seller' && <p className="m-note">这是本公司的销售订单，请在电脑版处理。</p>}
       </section>
       <BuyerActions order={o} />

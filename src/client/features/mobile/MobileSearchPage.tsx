@@ -23,9 +23,9 @@ import { ScanButton } from '../scan/ScanButton';
 const MODES = [{ label: '精确', value: 'exact' }, { label: '模糊', value: 'fuzzy' }];
 export const MOBILE_PAGE_SIZE = 50;
 
-/** When the results on screen were fetched; offline, that they come from the stored copy. */
-function FetchedAt({ at, offline }: { at: number; offline: boolean }) {
-  return <span className="m-muted" role="status">{offline ? `离线：显示 ${dayjs(at).format('YYYY-MM-DD HH:mm:ss')} 获取的结果` : `结果获取于 ${dayjs(at).format('HH:mm:ss')}`}</span>;
+/** When what is on screen was fetched; offline, that it comes from the stored copy. */
+export function FetchedAt({ at, offline, what = '结果' }: { at: number; offline: boolean; what?: string }) {
+  return <span className="m-muted" role="status">{offline ? `离线：显示 ${dayjs(at).format('YYYY-MM-DD HH:mm:ss')} 获取的${what}` : `${what}获取于 ${dayjs(at).format('HH:mm:ss')}`}</span>;
 }
 
 function OeResultCards({ codes, r }: { codes: string[]; r?: number }) {

@@ -76,7 +76,7 @@ export function OrderListPage({ side, search }: { side: 'purchase' | 'sales'; se
                 <td className="num"><Price fen={o.total_fen} /></td>
                 <td><StatusTag status={o.status} /></td>
                 <td><PayTag pay={o.pay_status} /></td>
-                <td><Link to="/backend/order/detail/$orderNo" params={{ orderNo: o.order_no }} aria-label={`详情 ${o.order_no}`}>详情</Link></td>
+                <td><Link className="orders-detail-link" to="/backend/order/detail/$orderNo" params={{ orderNo: o.order_no }} aria-label={`详情 ${o.order_no}`}>详情</Link></td>
               </tr>
             ))}
             {q.data && q.data.data.length === 0 && <tr><td colSpan={8} className="orders-empty">{msg.noResults}</td></tr>}
