@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalDb } from '../local/db';
 import { createOutbox, type Classify } from '../local/outbox';
 import { NetworkStatus } from './NetworkStatus';
@@ -25,6 +25,12 @@ afterEach(() => {
 
 /** Lets Dexie's live queries answer and React render. */
 const settle = () => act(() => new Promise((r) => setTimeout(r, 50)));
+/** Waits (settling again and again) until the indicator says what is expected: a loaded machine answers later. */
+const shows = (text: string, yes = true) => vi.waitFor(async () => {
+  await settle();
+  if (yes) expect(host.textContent).toContain(text);
+  else expect(host.textContent).not.toContain(text);
+}, { timeout: 5000, interval: 50 });
 const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.includes(text));
 
 describe('the network indicator', () => {
@@ -36,8 +42,7 @@ describe('the network indicator', () => {
     await box.replay(A, async (name) => { throw new Error(name === 'publishWanted' ? 'VIN码必须是17位字母或数字' : '参数有误'); }, refused);
 
     await act(async () => root.render(<NetworkStatus userUuid={A} box={box} />));
-    await settle();
-    expect(host.textContent).toContain('2 条同步失败');
+    await shows('2 条同步失败');
 
     act(() => button('2 条同步失败')!.click());
     await settle();
@@ -52,12 +57,12 @@ describe('the network indicator', () => {
     await act(async () => retries[0].click());
     await settle();
     expect((await box.pending(A)).map((w) => w.seq)).toEqual([wanted.seq]);
-    expect(host.textContent).toContain('1 条待同步');
-    expect(host.textContent).toContain('1 条同步失败');
+    await shows('1 条待同步');
+    await shows('1 条同步失败');
 
     await act(async () => button('放弃')!.click());
     await settle();
     expect(await box.failed(A)).toEqual([]);
-    expect(host.textContent).not.toContain('同步失败');
+    await shows('同步失败', false);
   });
 });
