@@ -85,7 +85,8 @@ describe('OE search', () => {
     await signIn(page, '/login', 'buyer');
     await page.locator('textarea[name="oe"]').fill(a.slice(0, 6));
     const option = page.getByRole('listbox', { name: 'OE号联想' }).getByText(a);
-    await option.waitFor();
+    // typed, debounced, asked, drawn: on a loaded 2-core machine this once took over 30 s
+    await option.waitFor({ timeout: 60_000 });
     await page.screenshot({ path: join(shots, 'oe-suggest.png') });
     await option.click();
     await page.waitForURL((u) => u.pathname === '/search/parts/oe');

@@ -73,7 +73,7 @@ describe('seller stock page', () => {
     await page.getByRole('button', { name: '新增库存' }).click();
     const dialog = page.getByRole('dialog', { name: '新增库存' });
     await dialog.waitFor();
-    await dialog.getByLabel('OE号').fill('8K0-615-301-M');
+    await dialog.getByRole('textbox', { name: 'OE号' }).fill('8K0-615-301-M');
     await dialog.getByLabel('配件名称').fill('前制动盘');
     await dialog.getByLabel('批发价(不含税)').fill('12.345');
     await dialog.getByRole('button', { name: '保存' }).click();
