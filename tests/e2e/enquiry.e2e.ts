@@ -99,7 +99,8 @@ describe('enquiries and quotes', () => {
     await e2e.shot(seller2.page, 'chat-quick-quote');
     await quickPrice.press('Enter');
     // answered: the dialog closes, the card says so, and the quote card follows in the conversation
-    await expect(quick).toHaveCount(0);
+    // the quote's round trip and the card's post: a loaded machine once took over 10 s
+    await expect(quick).toHaveCount(0, { timeout: 30_000 });
     await expect(card.getByTestId('biz-card-state')).toHaveText('已报价 · ¥120.00');
     await expect(chatWin.locator('[data-testid="biz-card"][data-scene="weChat-002"]')).toContainText('120.00');
     await seller2.context.close();

@@ -242,7 +242,8 @@ describe('first load', () => {
     const { context, page } = await newPage();
     const scripts: Promise<string>[] = [];
     page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') scripts.push(r.text());
+      // a chunk still arriving when the page closes has no body: not a failure of the test
+      if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
     });
     await page.goto(server.url + '/login');
     await page.waitForLoadState('networkidle');
