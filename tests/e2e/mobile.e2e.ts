@@ -276,6 +276,8 @@ describe('phone pages at 390×844', () => {
     await signInPhone(page, '/ofo/cart', 'buyer');
     const lines = page.getByTestId('cart-line');
     await expect(lines).toHaveCount(5);
+    // the pauses pace the flapping (how long the network stays off, then on); nothing is read
+    // during them: the end state is awaited below with polls
     for (let round = 0; round < 10; round++) {
       await context.setOffline(true);
       const off = lines.nth(round % 5);
