@@ -223,7 +223,7 @@ describe('cart', () => {
     await e2e.pglite.query('delete from cart_item where user_id = $1', [u.id]);
   });
 
-  it('checkout saves the typed address to the address book, and the next checkout starts from it', async () => {
+  it('checkout saves the typed address to the address book, the next checkout starts from it, and a price raised meanwhile waits for the buyer to accept it', async () => {
     const { rows: [u] } = await e2e.pglite.query<{ id: number; company_id: number }>(`select id, company_id from app_user where username = 'buyer'`);
     await e2e.pglite.query(`
       insert into cart_item (user_id, company_id, stock_id, qty)
@@ -245,6 +245,25 @@ describe('cart', () => {
     await expect(next.page.locator('#checkout-address')).toHaveValue('上海市闵行区七莘路1888号3号仓库');
     await expect(next.page.locator('#checkout-contact_phone')).toHaveValue('021-64881234');
     await expect(next.page.getByRole('button', { name: '保存到地址簿' })).toHaveCount(0);
+
+    // the seller raises the price while the form is open: read again, the form says so and the
+    // order waits for the buyer to accept the new price instead of taking it silently
+    const total = next.page.getByTestId('checkout-total');
+    const before = await total.innerText();
+    await e2e.pglite.query(`
+      update stock set price99 = price99 + 1000, price0 = price0 + 1000, price1 = price1 + 1000, price2 = price2 + 1000, price3 = price3 + 1000, price5 = price5 + 1000
+      where id = (select stock_id from cart_item where user_id = $1)`, [u.id]);
+    await next.page.reload();
+    const changes = next.page.getByTestId('line-changes');
+    await expect(changes).toContainText('单价由');
+    await expect(total).not.toHaveText(before);
+    await e2e.shot(next.page, 'checkout-price-changed');
+    await next.page.getByRole('button', { name: '提交订单' }).click();
+    await expect(next.page.getByRole('alert').filter({ hasText: '请先查看并接受新价格' })).toHaveCount(1);
+    await changes.getByRole('button', { name: '接受新价格' }).click();
+    await expect(changes).toHaveCount(0);
+    await next.page.getByRole('button', { name: '提交订单' }).click();
+    await next.page.waitForURL((url) => url.pathname === '/cart/order/complete');
     await next.context.close();
     await e2e.pglite.query('delete from cart_item where user_id = $1', [u.id]);
   });

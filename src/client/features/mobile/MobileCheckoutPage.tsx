@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { InputText } from 'primereact/inputtext';
@@ -13,6 +13,7 @@ import { Price } from '../currency/Price';
 import { cartKeys, cartListQuery } from '../cart/queries';
 import { loadDraft, saveDraft, submitCheckout, type CheckoutDraft } from '../orders/checkout-draft';
 import { addressListQuery } from '../orders/AddressBookPicker';
+import { LineChangeNotice, PRICE_NOT_ACCEPTED, useLineChanges } from '../orders/LineChangeNotice';
 import { MobilePage } from './MobilePage';
 
 type FieldName = 'contact_name' | 'contact_phone' | 'address';
@@ -45,6 +46,8 @@ export function MobileCheckoutPage() {
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => saveDraft(user.uuid, draft), [user.uuid, draft]);
+  const shownLines = useMemo(() => (q.data ? chosenGroups(q.data.groups).flatMap((g) => g.items) : undefined), [q.data]);
+  const watch = useLineChanges(draft, setDraft, shownLines);
   // an empty form starts from the default address
   const filled = useRef(false);
   useEffect(() => {
@@ -90,6 +93,10 @@ export function MobileCheckoutPage() {
     }
     setErrors(found);
     setFailure('');
+    if (watch.priceChanged) {
+      setFailure(PRICE_NOT_ACCEPTED);
+      return;
+    }
     const longRemark = groups.find((g) => (draft.remarks[g.companyId] ?? '').length > ORDER_REMARK_MAX);
     if (longRemark) return setFailure(`${longRemark.companyName}：${orderText.remark}`);
     if (Object.keys(found).length > 0) {
@@ -156,6 +163,7 @@ export function MobileCheckoutPage() {
         </section>
       ))}
       <p className="m-muted" style={{ margin: 0 }}>共 {groups.length} 个卖家、{lines.length} 种配件，将生成 {groups.length} 个订单。卖家确认后按约定线下付款。</p>
+      <LineChangeNotice className="m-card checkout-changes" changes={watch.changes} onAccept={() => { watch.accept(); setFailure(''); }} />
       {failure && <p className="m-alert" role="alert">{failure}</p>}
       <div className="m-checkout-bar">
         <span className="m-total">应付 <span className="m-price" data-testid="checkout-total"><Price fen={total} /></span></span>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { InputText } from 'primereact/inputtext';
@@ -16,6 +16,7 @@ import { Field } from '../account/Field';
 import { cartKeys, cartListQuery, typeOfKind, type CartKind } from '../cart/queries';
 import { loadDraft, saveDraft, submitCheckout, type CheckoutDraft } from './checkout-draft';
 import { AddressBookPicker } from './AddressBookPicker';
+import { LineChangeNotice, PRICE_NOT_ACCEPTED, useLineChanges } from './LineChangeNotice';
 import '../account/account.css';
 import '../cart/cart.css';
 import './orders.css';
@@ -51,6 +52,8 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => saveDraft(user.uuid, draft), [user.uuid, draft]);
+  const shownLines = useMemo(() => (q.data ? chosenGroups(q.data.groups).flatMap((g) => g.items) : undefined), [q.data]);
+  const watch = useLineChanges(draft, setDraft, shownLines);
 
   const pickAddress = useCallback((a: { contact_name: string; contact_phone: string; address: string }) => {
     setDraft((d) => ({ ...d, contact_name: a.contact_name, contact_phone: a.contact_phone, address: a.address }));
@@ -87,6 +90,10 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
     if (longRemark) found.remarks = `${longRemark.companyName}：${orderText.remark}`;
     setErrors(found);
     setFailure('');
+    if (watch.priceChanged) {
+      setFailure(PRICE_NOT_ACCEPTED);
+      return;
+    }
     if (Object.keys(found).length > 0) {
       document.getElementById(`checkout-${Object.keys(found)[0]}`)?.focus();
       return;
@@ -164,6 +171,7 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
         </section>
       ))}
 
+      <LineChangeNotice className="card checkout-changes" changes={watch.changes} onAccept={() => { watch.accept(); setFailure(''); }} />
       <section className="card cart-summary" aria-label="提交订单">
         {(failure || errors.remarks) && <span className="checkout-failure" role="alert">{failure || errors.remarks}</span>}
         <Link to="/cart" search={{ kind }}>返回购物车修改</Link>
