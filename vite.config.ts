@@ -93,7 +93,7 @@ export default defineConfig({
           // web-first matchers: expect(locator).toHaveText(…) waits for the page
           setupFiles: ['tests/e2e/web-matchers.ts'],
           // expect.poll waits as long as the matchers do (vitest's default is 1 s)
-          expect: { poll: { timeout: 10_000, interval: 100 } },
+          expect: { poll: { timeout: 20_000, interval: 100 } },
           // the longest tests take 20-25 s on a quiet machine; room for a machine kept busy (test:flaky)
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -80,7 +80,8 @@ describe('camera scan', () => {
     await page.getByRole('button', { name: '扫码输入OE号' }).click();
     const dialog = page.getByRole('dialog', { name: '扫码输入OE号' });
     await expect(dialog.getByRole('alert')).toHaveText(/请直接输入OE号$/);
-    await dialog.getByRole('button', { name: 'Close' }).click().catch(() => page.keyboard.press('Escape'));
+    await dialog.getByRole('button', { name: '关闭' }).click();
+    await expect(dialog).toHaveCount(0);
     await page.locator('textarea[name="oe"]').fill('7L0698151A');
     await page.locator('textarea[name="oe"]').press('Enter');
     await page.waitForURL((u) => u.pathname === '/search/parts/oe');

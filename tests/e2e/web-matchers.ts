@@ -1,7 +1,7 @@
 /**
  * Web-first matchers for vitest's `expect` in the browser tests (playwright-core has no
  * `@playwright/test` expect). Each one polls the locator until the page shows what is expected or
- * the time is up (10 s unless `{ timeout }` says otherwise, E2E_EXPECT_TIMEOUT for all), and then
+ * the time is up (20 s unless `{ timeout }` says otherwise, E2E_EXPECT_TIMEOUT for all), and then
  * fails naming the locator, what was expected and the last thing the page showed:
  *
  *   await expect(page.getByTestId('cart-count')).toHaveText('1');
@@ -19,11 +19,11 @@ import { expect } from 'vitest';
 import type { Locator } from 'playwright-core';
 
 export interface WaitOptions {
-  /** how long to wait for the page to match, in ms (default 10 s) */
+  /** how long to wait for the page to match, in ms (default 20 s: the suite runs two files at once on two cores) */
   timeout?: number;
 }
 
-export const expectTimeout = Number(process.env.E2E_EXPECT_TIMEOUT ?? 10_000);
+export const expectTimeout = Number(process.env.E2E_EXPECT_TIMEOUT ?? 20_000);
 const INTERVAL = 100;
 
 type Read<T> = (timeout: number) => Promise<T>;
