@@ -98,6 +98,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // the files share nothing at module level (each starts its own server, database and
+          // contexts), so the server and client modules are imported once, not once per file
+          isolate: false,
         },
       },
     ],
