@@ -80,6 +80,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // no file keeps state at module level that another could see (each test makes its own
+          // app and database), so modules are imported once per pass, and harness.ts's seeded
+          // PGlite image serves every file instead of being made again in each
+          isolate: false,
         },
       },
       {
