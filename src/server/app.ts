@@ -64,6 +64,9 @@ import { createOpUsersService } from './modules/operation/users.service';
 import { createPlatformService } from './modules/operation/platform.service';
 import { createPrivilegeService } from './modules/operation/privilege.service';
 import { createAdsService } from './modules/operation/ads.service';
+import { operationSystemHandlers } from './modules/operation/operation-system.routes';
+import { createLevelsService } from './modules/operation/levels.service';
+import { createNoticeTemplatesService } from './modules/operation/notice-templates.service';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -125,6 +128,7 @@ export const createApp = (deps: AppDeps) => {
       privilege: createPrivilegeService({ clock: deps.clock }),
       ads: createAdsService({ clock: deps.clock }),
     }),
+    ...operationSystemHandlers({ levels: createLevelsService({ clock: deps.clock }), templates: createNoticeTemplatesService({ clock: deps.clock }) }),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));
