@@ -100,6 +100,8 @@ import { Route as OperationCompanyDetailRouteImport } from './routes/operation/c
 import { Route as OperationCompanyListRouteImport } from './routes/operation/company.list'
 import { Route as OperationPrivilegeGroupRouteImport } from './routes/operation/privilege.group'
 import { Route as OperationPrivilegeListRouteImport } from './routes/operation/privilege.list'
+import { Route as OperationPrivilegeTemplateRouteImport } from './routes/operation/privilege.template'
+import { Route as OperationSystemCompanyLevelRouteImport } from './routes/operation/system.companyLevel'
 import { Route as OperationSystemConfigurationRouteImport } from './routes/operation/system.configuration'
 import { Route as OperationSystemExchangerateRouteImport } from './routes/operation/system.exchangerate'
 import { Route as OperationSystemLogsRouteImport } from './routes/operation/system.logs'
@@ -590,6 +592,18 @@ const OperationPrivilegeListRoute = OperationPrivilegeListRouteImport.update({
   path: '/privilege/list',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationPrivilegeTemplateRoute =
+  OperationPrivilegeTemplateRouteImport.update({
+    id: '/privilege/template',
+    path: '/privilege/template',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationSystemCompanyLevelRoute =
+  OperationSystemCompanyLevelRouteImport.update({
+    id: '/system/companyLevel',
+    path: '/system/companyLevel',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationSystemConfigurationRoute =
   OperationSystemConfigurationRouteImport.update({
     id: '/system/configuration',
@@ -845,6 +859,8 @@ export interface FileRoutesByFullPath {
   '/operation/company/list': typeof OperationCompanyListRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
+  '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
@@ -961,6 +977,8 @@ export interface FileRoutesByTo {
   '/operation/company/list': typeof OperationCompanyListRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
+  '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
@@ -1087,6 +1105,8 @@ export interface FileRoutesById {
   '/operation/company/list': typeof OperationCompanyListRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
+  '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
@@ -1212,6 +1232,8 @@ export interface FileRouteTypes {
     | '/operation/company/list'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
+    | '/operation/privilege/template'
+    | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/exchangerate'
     | '/operation/system/logs'
@@ -1328,6 +1350,8 @@ export interface FileRouteTypes {
     | '/operation/company/list'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
+    | '/operation/privilege/template'
+    | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/exchangerate'
     | '/operation/system/logs'
@@ -1453,6 +1477,8 @@ export interface FileRouteTypes {
     | '/operation/company/list'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
+    | '/operation/privilege/template'
+    | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/exchangerate'
     | '/operation/system/logs'
@@ -2156,6 +2182,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationPrivilegeListRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/privilege/template': {
+      id: '/operation/privilege/template'
+      path: '/privilege/template'
+      fullPath: '/operation/privilege/template'
+      preLoaderRoute: typeof OperationPrivilegeTemplateRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/companyLevel': {
+      id: '/operation/system/companyLevel'
+      path: '/system/companyLevel'
+      fullPath: '/operation/system/companyLevel'
+      preLoaderRoute: typeof OperationSystemCompanyLevelRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/system/configuration': {
       id: '/operation/system/configuration'
       path: '/system/configuration'
@@ -2648,6 +2688,8 @@ interface OperationRouteChildren {
   OperationCompanyListRoute: typeof OperationCompanyListRoute
   OperationPrivilegeGroupRoute: typeof OperationPrivilegeGroupRoute
   OperationPrivilegeListRoute: typeof OperationPrivilegeListRoute
+  OperationPrivilegeTemplateRoute: typeof OperationPrivilegeTemplateRoute
+  OperationSystemCompanyLevelRoute: typeof OperationSystemCompanyLevelRoute
   OperationSystemConfigurationRoute: typeof OperationSystemConfigurationRoute
   OperationSystemExchangerateRoute: typeof OperationSystemExchangerateRoute
   OperationSystemLogsRoute: typeof OperationSystemLogsRoute
@@ -2664,6 +2706,8 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationCompanyListRoute: OperationCompanyListRoute,
   OperationPrivilegeGroupRoute: OperationPrivilegeGroupRoute,
   OperationPrivilegeListRoute: OperationPrivilegeListRoute,
+  OperationPrivilegeTemplateRoute: OperationPrivilegeTemplateRoute,
+  OperationSystemCompanyLevelRoute: OperationSystemCompanyLevelRoute,
   OperationSystemConfigurationRoute: OperationSystemConfigurationRoute,
   OperationSystemExchangerateRoute: OperationSystemExchangerateRoute,
   OperationSystemLogsRoute: OperationSystemLogsRoute,

@@ -173,7 +173,7 @@ describe.each(backends)('operator system settings on %s', (backend) => {
     it('SMS templates: listed by scene, checked for their placeholders, and used for the next message', async () => {
       const list = (await get('/operation/notice-templates')).body.data;
       expect(list.map((t: { scene: string }) => t.scene)).toEqual(['sms_register', 'sms_reset', 'sms_temp_password']);
-      expect(list[0]).toMatchObject({ body: NOTICE_SCENES.sms_register.fallback, required: ['code'] });
+      expect(list[0]).toMatchObject({ body: NOTICE_SCENES.sms_register.fallback, required: ['code'], updated_at: 0 });
 
       const cases: Array<[string, string, RegExp]> = [
         ['sms_register', '【汽配汇】欢迎注册，{minutes}分钟内有效', /须包含占位符 \{code\}/],
@@ -196,6 +196,7 @@ describe.each(backends)('operator system settings on %s', (backend) => {
       const body = '【汽配汇】注册验证码{code}，请在{minutes}分钟内填写，勿告诉他人。';
       const r = await post('/operation/notice-templates/save', { scene: 'sms_register', body: `  ${body} ` });
       expect(r.body.data).toMatchObject({ scene: 'sms_register', body });
+      expect(r.body.data.updated_at).toBeGreaterThan(0);
       expect((await post('/operation/notice-templates/save', { scene: 'sms_register', body })).status).toBe(200);
       expect(await auditRows('notice_template', 'sms_register')).toEqual([{ action: 'set', username: 'operator', old_value: NOTICE_SCENES.sms_register.fallback, new_value: body }]);
 

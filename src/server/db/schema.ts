@@ -11,7 +11,7 @@ export interface DB {
     price_fen: Generated<number | null>; duration_months: Generated<number | null>;
     owner_codes: ColumnType<string[], string[] | undefined, string[]>; seller_codes: ColumnType<string[], string[] | undefined, string[]>;
   };
-  notice_template: { scene: string; body: string; updated_at: CreatedAt };
+  notice_template: { scene: string; body: string; updated_at: Timestamp | null };
   package_order: {
     id: Generated<string>; order_no: string; company_id: number; user_id: number; level_id: number; level_name: string;
     amount_fen: number; duration_months: number; state: Generated<'pending' | 'paid' | 'cancelled'>; provider: string | null; trade_no: string | null;

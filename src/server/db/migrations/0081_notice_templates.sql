@@ -4,7 +4,8 @@
 CREATE TABLE notice_template (
   scene       text PRIMARY KEY,
   body        text NOT NULL,
-  updated_at  timestamptz NOT NULL DEFAULT now()
+  -- null until an operator changes the text
+  updated_at  timestamptz
 );
 
 INSERT INTO notice_template (scene, body) VALUES

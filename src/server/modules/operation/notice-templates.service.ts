@@ -12,7 +12,7 @@ import type { NoticeTemplate } from '../../../shared/contracts';
 import { NOTICE_SCENE_KEYS, NOTICE_SCENES, templateProblem, type NoticeSceneKey } from '../../../shared/domain/notice-templates';
 import * as audit from './audit.repo';
 
-const shape = (scene: NoticeSceneKey, row: { body: string; updated_at: Date } | undefined): NoticeTemplate => {
+const shape = (scene: NoticeSceneKey, row: { body: string; updated_at: Date | null } | undefined): NoticeTemplate => {
   const def = NOTICE_SCENES[scene];
   return {
     scene, label: def.label, body: row?.body ?? def.fallback, fallback: def.fallback,
