@@ -103,9 +103,12 @@ import { Route as OperationPrivilegeListRouteImport } from './routes/operation/p
 import { Route as OperationPrivilegeTemplateRouteImport } from './routes/operation/privilege.template'
 import { Route as OperationSystemCompanyLevelRouteImport } from './routes/operation/system.companyLevel'
 import { Route as OperationSystemConfigurationRouteImport } from './routes/operation/system.configuration'
+import { Route as OperationSystemDictionaryRouteImport } from './routes/operation/system.dictionary'
 import { Route as OperationSystemExchangerateRouteImport } from './routes/operation/system.exchangerate'
+import { Route as OperationSystemLabelRouteImport } from './routes/operation/system.label'
 import { Route as OperationSystemLogsRouteImport } from './routes/operation/system.logs'
 import { Route as OperationSystemNoticeRouteImport } from './routes/operation/system.notice'
+import { Route as OperationSystemTradeAreaRouteImport } from './routes/operation/system.tradeArea'
 import { Route as AuthLoginPasswordResetRouteImport } from './routes/_auth/login_.password.reset'
 import { Route as StoreCartOrderCompleteRouteImport } from './routes/_store/cart_.order.complete'
 import { Route as StoreCartOrderCreateRouteImport } from './routes/_store/cart_.order.create'
@@ -610,12 +613,23 @@ const OperationSystemConfigurationRoute =
     path: '/system/configuration',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationSystemDictionaryRoute =
+  OperationSystemDictionaryRouteImport.update({
+    id: '/system/dictionary',
+    path: '/system/dictionary',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationSystemExchangerateRoute =
   OperationSystemExchangerateRouteImport.update({
     id: '/system/exchangerate',
     path: '/system/exchangerate',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationSystemLabelRoute = OperationSystemLabelRouteImport.update({
+  id: '/system/label',
+  path: '/system/label',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationSystemLogsRoute = OperationSystemLogsRouteImport.update({
   id: '/system/logs',
   path: '/system/logs',
@@ -626,6 +640,12 @@ const OperationSystemNoticeRoute = OperationSystemNoticeRouteImport.update({
   path: '/system/notice',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationSystemTradeAreaRoute =
+  OperationSystemTradeAreaRouteImport.update({
+    id: '/system/tradeArea',
+    path: '/system/tradeArea',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const AuthLoginPasswordResetRoute = AuthLoginPasswordResetRouteImport.update({
   id: '/login_/password/reset',
   path: '/login/password/reset',
@@ -862,9 +882,12 @@ export interface FileRoutesByFullPath {
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
+  '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/label': typeof OperationSystemLabelRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
+  '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
   '/company/': typeof StoreCompanyIndexRoute
   '/search/': typeof StoreSearchIndexRoute
   '/trade/': typeof StoreTradeIndexRoute
@@ -980,9 +1003,12 @@ export interface FileRoutesByTo {
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
+  '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/label': typeof OperationSystemLabelRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
+  '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
   '/company': typeof StoreCompanyIndexRoute
   '/search': typeof StoreSearchIndexRoute
   '/trade': typeof StoreTradeIndexRoute
@@ -1108,9 +1134,12 @@ export interface FileRoutesById {
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
+  '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/label': typeof OperationSystemLabelRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
+  '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
   '/_store/company/': typeof StoreCompanyIndexRoute
   '/_store/search/': typeof StoreSearchIndexRoute
   '/_store/trade/': typeof StoreTradeIndexRoute
@@ -1235,9 +1264,12 @@ export interface FileRouteTypes {
     | '/operation/privilege/template'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
+    | '/operation/system/dictionary'
     | '/operation/system/exchangerate'
+    | '/operation/system/label'
     | '/operation/system/logs'
     | '/operation/system/notice'
+    | '/operation/system/tradeArea'
     | '/company/'
     | '/search/'
     | '/trade/'
@@ -1353,9 +1385,12 @@ export interface FileRouteTypes {
     | '/operation/privilege/template'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
+    | '/operation/system/dictionary'
     | '/operation/system/exchangerate'
+    | '/operation/system/label'
     | '/operation/system/logs'
     | '/operation/system/notice'
+    | '/operation/system/tradeArea'
     | '/company'
     | '/search'
     | '/trade'
@@ -1480,9 +1515,12 @@ export interface FileRouteTypes {
     | '/operation/privilege/template'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
+    | '/operation/system/dictionary'
     | '/operation/system/exchangerate'
+    | '/operation/system/label'
     | '/operation/system/logs'
     | '/operation/system/notice'
+    | '/operation/system/tradeArea'
     | '/_store/company/'
     | '/_store/search/'
     | '/_store/trade/'
@@ -2203,11 +2241,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationSystemConfigurationRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/system/dictionary': {
+      id: '/operation/system/dictionary'
+      path: '/system/dictionary'
+      fullPath: '/operation/system/dictionary'
+      preLoaderRoute: typeof OperationSystemDictionaryRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/system/exchangerate': {
       id: '/operation/system/exchangerate'
       path: '/system/exchangerate'
       fullPath: '/operation/system/exchangerate'
       preLoaderRoute: typeof OperationSystemExchangerateRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/label': {
+      id: '/operation/system/label'
+      path: '/system/label'
+      fullPath: '/operation/system/label'
+      preLoaderRoute: typeof OperationSystemLabelRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/system/logs': {
@@ -2222,6 +2274,13 @@ declare module '@tanstack/react-router' {
       path: '/system/notice'
       fullPath: '/operation/system/notice'
       preLoaderRoute: typeof OperationSystemNoticeRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/tradeArea': {
+      id: '/operation/system/tradeArea'
+      path: '/system/tradeArea'
+      fullPath: '/operation/system/tradeArea'
+      preLoaderRoute: typeof OperationSystemTradeAreaRouteImport
       parentRoute: typeof OperationRoute
     }
     '/_auth/login_/password/reset': {
@@ -2691,9 +2750,12 @@ interface OperationRouteChildren {
   OperationPrivilegeTemplateRoute: typeof OperationPrivilegeTemplateRoute
   OperationSystemCompanyLevelRoute: typeof OperationSystemCompanyLevelRoute
   OperationSystemConfigurationRoute: typeof OperationSystemConfigurationRoute
+  OperationSystemDictionaryRoute: typeof OperationSystemDictionaryRoute
   OperationSystemExchangerateRoute: typeof OperationSystemExchangerateRoute
+  OperationSystemLabelRoute: typeof OperationSystemLabelRoute
   OperationSystemLogsRoute: typeof OperationSystemLogsRoute
   OperationSystemNoticeRoute: typeof OperationSystemNoticeRoute
+  OperationSystemTradeAreaRoute: typeof OperationSystemTradeAreaRoute
 }
 
 const OperationRouteChildren: OperationRouteChildren = {
@@ -2709,9 +2771,12 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationPrivilegeTemplateRoute: OperationPrivilegeTemplateRoute,
   OperationSystemCompanyLevelRoute: OperationSystemCompanyLevelRoute,
   OperationSystemConfigurationRoute: OperationSystemConfigurationRoute,
+  OperationSystemDictionaryRoute: OperationSystemDictionaryRoute,
   OperationSystemExchangerateRoute: OperationSystemExchangerateRoute,
+  OperationSystemLabelRoute: OperationSystemLabelRoute,
   OperationSystemLogsRoute: OperationSystemLogsRoute,
   OperationSystemNoticeRoute: OperationSystemNoticeRoute,
+  OperationSystemTradeAreaRoute: OperationSystemTradeAreaRoute,
 }
 
 const OperationRouteWithChildren = OperationRoute._addFileChildren(

@@ -67,6 +67,7 @@ import { createAdsService } from './modules/operation/ads.service';
 import { operationSystemHandlers } from './modules/operation/operation-system.routes';
 import { createLevelsService } from './modules/operation/levels.service';
 import { createNoticeTemplatesService } from './modules/operation/notice-templates.service';
+import { createListsService } from './modules/operation/lists.service';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -128,7 +129,9 @@ export const createApp = (deps: AppDeps) => {
       privilege: createPrivilegeService({ clock: deps.clock }),
       ads: createAdsService({ clock: deps.clock }),
     }),
-    ...operationSystemHandlers({ levels: createLevelsService({ clock: deps.clock }), templates: createNoticeTemplatesService({ clock: deps.clock }) }),
+    ...operationSystemHandlers({
+      levels: createLevelsService({ clock: deps.clock }), templates: createNoticeTemplatesService({ clock: deps.clock }), lists: createListsService({ clock: deps.clock }),
+    }),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));

@@ -2,8 +2,9 @@
  * Browser end-to-end of the operator's system settings (issue 13, second part) at 1024×768: the
  * operator changes the formal level's price and duration (a bad price is refused beside its
  * field) and a member's membership page shows the new price; a register SMS template without
- * {code} is refused beside it and a good one saved; a member code template is changed. Screenshots
- * of the levels page, its edit dialog, the SMS templates, the code templates and the membership page.
+ * {code} is refused beside it and a good one saved; a member code template is changed; a trade area
+ * is added (its province required) and disabled. Screenshots of the levels page, its edit dialog, the
+ * SMS templates, the code templates, the trade areas and the membership page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -66,6 +67,21 @@ describe('operator system settings', () => {
     await e2e.shot(page, 'operation-code-templates');
     const stored = (await e2e.pglite.query<{ owner_codes: string[] }>(`select owner_codes from company_level where name = '注册会员'`)).rows[0];
     expect(stored.owner_codes).toContain('M06');
+
+    // a trade area added on the list block shows in its list, disabled with one click
+    await menu(page).getByRole('link', { name: '商圈' }).click();
+    await page.getByRole('button', { name: '新增' }).click();
+    const areaDialog = page.getByRole('dialog');
+    await areaDialog.locator('#name').fill('广州白云汽配城');
+    await areaDialog.getByRole('button', { name: '保存' }).click();
+    await expect(areaDialog.locator('#group_name-error')).toHaveText('请填写省份');
+    await areaDialog.locator('#group_name').fill('广东省');
+    await areaDialog.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByTestId('op-status')).toHaveText('已保存：广州白云汽配城');
+    await page.getByRole('button', { name: '停用 广州白云汽配城' }).click();
+    await expect(page.getByRole('button', { name: '启用 广州白云汽配城' })).toBeVisible();
+    await noSideScroll(page);
+    await e2e.shot(page, 'operation-trade-area');
 
     // a registered member opens the membership page and sees the new price
     const member = await e2e.newPage();

@@ -212,5 +212,61 @@ describe.each(backends)('operator system settings on %s', (backend) => {
       const temp = sms.messages.filter((m) => m.purpose === 'temp_password').at(-1)!;
       expect(temp.text).toBe(`【汽配汇】临时密码${temp.code}，王志强请尽快登录修改。`);
     });
+
+    it('dictionary, trade areas and labels: D code, shape per kind, unique names, add / edit / disable, each logged', async () => {
+      const reporter = await headUser('list_reporter', ['D01', 'D11-02']);
+      expect((await env.call('GET', '/api/operation/lists?kind=label', { token: reporter })).status).toBe(403);
+      expect((await post('/operation/lists/save', { kind: 'label', name: '优质供应商' }, reporter)).status).toBe(403);
+
+      const refused: Array<[Record<string, unknown>, string, RegExp]> = [
+        [{ kind: 'dictionary', code: 'OE', name: '原厂' }, 'group_name', /请填写字典类型/],
+        [{ kind: 'dictionary', group_name: '配件品质', name: '原厂' }, 'code', /请填写编码/],
+        [{ kind: 'dictionary', group_name: '配件品质', code: 'a b', name: '原厂' }, 'code', /编码只能用字母/],
+        [{ kind: 'label', group_name: '华南', name: '优质供应商' }, 'group_name', /企业标签不分组/],
+        [{ kind: 'trade_area', group_name: '广东省', code: 'GZ', name: '白云汽配城' }, 'code', /商圈没有编码/],
+        [{ kind: 'label', name: '' }, 'name', /请填写名称/],
+        [{ kind: 'label', name: '优质', sort: 10000 }, 'sort', /排序不能大于9999/],
+        [{ kind: 'other', name: '优质' }, 'kind', /列表类型只能是/],
+      ];
+      for (const [body, field, text] of refused) {
+        const r = await post('/operation/lists/save', body);
+        expect(r.status, JSON.stringify(body)).toBe(422);
+        expect(r.body.field, JSON.stringify(body)).toBe(field);
+        expect(r.body.client_msg, JSON.stringify(body)).toMatch(text);
+      }
+      expect((await sql<{ n: number }>`select count(*)::int as n from platform_list_entry`.execute(db())).rows[0].n).toBe(0);
+
+      const oe = (await post('/operation/lists/save', { kind: 'dictionary', group_name: '配件品质', code: 'OEM', name: '原厂件', sort: 1 })).body.data;
+      expect(oe).toMatchObject({ kind: 'dictionary', group_name: '配件品质', code: 'OEM', name: '原厂件', sort: 1, active: true });
+      await post('/operation/lists/save', { kind: 'dictionary', group_name: '配件品质', code: 'BRAND', name: '品牌件', sort: 2 });
+      await post('/operation/lists/save', { kind: 'dictionary', group_name: '付款方式', code: 'OEM', name: '原厂件' });
+      expect((await post('/operation/lists/save', { kind: 'dictionary', group_name: '配件品质', code: 'OEM2', name: '原厂件' })).body).toMatchObject({ code: 422, field: 'name', client_msg: '同一字典类型下已有这个名称' });
+      expect((await post('/operation/lists/save', { kind: 'dictionary', group_name: '配件品质', code: 'OEM', name: '正厂件' })).body).toMatchObject({ code: 422, field: 'code', client_msg: '同一字典类型下已有这个编码' });
+      const area = (await post('/operation/lists/save', { kind: 'trade_area', group_name: '广东省', name: '广州白云汽配城' })).body.data;
+      const label = (await post('/operation/lists/save', { kind: 'label', name: '优质供应商' })).body.data;
+      // an entry of one kind cannot be edited through another
+      expect((await post('/operation/lists/save', { id: label.id, kind: 'trade_area', group_name: '广东省', name: '改名' })).status).toBe(404);
+
+      const renamed = await post('/operation/lists/save', { id: oe.id, kind: 'dictionary', group_name: '配件品质', code: 'OEM', name: '原厂正品', sort: 1 });
+      expect(renamed.body.data).toMatchObject({ id: oe.id, name: '原厂正品' });
+      await post('/operation/lists/save', { id: oe.id, kind: 'dictionary', group_name: '配件品质', code: 'OEM', name: '原厂正品', sort: 1 });
+      expect(await auditRows('dictionary', oe.id)).toEqual([
+        { action: 'create', username: 'operator', old_value: null, new_value: { group_name: '配件品质', code: 'OEM', name: '原厂件', sort: 1 } },
+        { action: 'update', username: 'operator', old_value: { name: '原厂件' }, new_value: { name: '原厂正品' } },
+      ]);
+
+      const list = (await env.call('GET', '/api/operation/lists?kind=dictionary&group_name=%E9%85%8D%E4%BB%B6%E5%93%81%E8%B4%A8', { token: op })).body.data;
+      expect(list.data.map((e: { name: string }) => e.name)).toEqual(['原厂正品', '品牌件']);
+      expect(list.groups).toEqual(['付款方式', '配件品质']);
+      expect((await env.call('GET', `/api/operation/lists?kind=dictionary&k=${encodeURIComponent('brand')}`, { token: op })).body.data.total).toBe(1);
+
+      // disabling in bulk is one transaction: an id of another kind refuses the whole call
+      expect((await post('/operation/lists/active', { kind: 'trade_area', ids: [area.id, label.id], active: false })).status).toBe(404);
+      expect((await db().selectFrom('platform_list_entry').select('active').where('id', '=', area.id).executeTakeFirstOrThrow()).active).toBe(true);
+      expect((await post('/operation/lists/active', { kind: 'trade_area', ids: [area.id], active: false })).body.data).toEqual({ changed: 1 });
+      expect((await post('/operation/lists/active', { kind: 'trade_area', ids: [area.id], active: false })).body.data).toEqual({ changed: 0 });
+      expect((await env.call('GET', '/api/operation/lists?kind=trade_area&active=false', { token: op })).body.data.data.map((e: { id: number }) => e.id)).toEqual([area.id]);
+      expect((await auditRows('trade_area', area.id)).map((r) => r.action)).toEqual(['create', 'disable']);
+    });
   });
 });

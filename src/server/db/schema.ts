@@ -11,6 +11,10 @@ export interface DB {
     price_fen: Generated<number | null>; duration_months: Generated<number | null>;
     owner_codes: ColumnType<string[], string[] | undefined, string[]>; seller_codes: ColumnType<string[], string[] | undefined, string[]>;
   };
+  platform_list_entry: {
+    id: Generated<number>; kind: 'dictionary' | 'trade_area' | 'label'; group_name: Generated<string>; code: Generated<string>; name: string;
+    sort: Generated<number>; active: Generated<boolean>; created_at: CreatedAt; updated_at: CreatedAt;
+  };
   notice_template: { scene: string; body: string; updated_at: Timestamp | null };
   package_order: {
     id: Generated<string>; order_no: string; company_id: number; user_id: number; level_id: number; level_name: string;

@@ -28,6 +28,8 @@ export const OP_CODES = {
   codeTemplates: ['D07', 'D07-02'],
   /** 会员等级: prices, durations and quotas of the company levels (a system setting, like the parameters) */
   levels: ['D11', 'D11-01'],
+  /** 数据字典, 商圈, 企业标签: the reference lists, kept with the other system settings */
+  lists: ['D11', 'D11-01'],
   /** 通知模板: the SMS texts by scene (the notice page's other half, with the announcement) */
   noticeTemplates: ['D11', 'D11-02'],
 } as const satisfies Record<string, readonly string[]>;
@@ -43,6 +45,9 @@ export const AUDIT_ENTITIES = {
   ad: '广告',
   company_level: '会员等级',
   notice_template: '通知模板',
+  dictionary: '数据字典',
+  trade_area: '商圈',
+  label: '企业标签',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -78,7 +83,7 @@ export const OPERATOR_ENTRY_LABELS: Readonly<Record<string, string>> = {
   'D03-01': '用户（查看）', 'D03-02': '用户管理（禁用、重置密码）',
   'D07-01': '角色与授权', 'D07-02': '会员权限模板',
   'D08-01': '广告位',
-  'D11-01': '系统参数与会员等级', 'D11-02': '汇率、公告与通知模板', 'D11-03': '操作日志',
+  'D11-01': '系统参数、会员等级与字典', 'D11-02': '汇率、公告与通知模板', 'D11-03': '操作日志',
 };
 
 /** A D code in words: 企业 · 企业审核, or 企业（全部） for a group code. */
