@@ -15,7 +15,6 @@ import { ListPage, type BulkAction, type ListDef } from '../../ui/list/ListPage'
 import type { ListSearch } from '../../ui/list/list-search';
 import { Field } from '../account/Field';
 import { errorText, useForm } from '../account/form';
-import { when } from './format';
 import './operation.css';
 
 export const LIST_ENTRY_FILTERS = ['k', 'group_name', 'active'] as const;
@@ -63,14 +62,13 @@ export function ListEntriesPage({ kind, search, onSearch }: { kind: PlatformList
     rowLabel: (e) => e.name,
     bulkActions: bulk,
     columns: [
-      { key: 'name', header: w.name, width: '12rem', cell: (e) => <strong>{e.name}</strong> },
-      ...(w.group ? [{ key: 'group', header: w.group, width: '9rem', cell: (e: ListEntry) => e.group_name }] : []),
-      ...(w.code ? [{ key: 'code', header: w.code, width: '8rem', cell: (e: ListEntry) => <code>{e.code}</code> }] : []),
-      { key: 'sort', header: '排序', width: '4rem', num: true, cell: (e) => e.sort },
+      { key: 'name', header: w.name, width: '10rem', cell: (e) => <strong>{e.name}</strong> },
+      ...(w.group ? [{ key: 'group', header: w.group, width: '7rem', cell: (e: ListEntry) => e.group_name }] : []),
+      ...(w.code ? [{ key: 'code', header: w.code, width: '6rem', cell: (e: ListEntry) => <code>{e.code}</code> }] : []),
+      { key: 'sort', header: '排序', width: '3rem', num: true, cell: (e) => e.sort },
       { key: 'active', header: '状态', width: '4rem', cell: (e) => (e.active ? '启用' : <span className="op-tag danger">停用</span>) },
-      { key: 'updated', header: '更新时间', width: '8.5rem', cell: (e) => when(e.updated_at) },
       {
-        key: 'actions', header: '操作', width: '7rem',
+        key: 'actions', header: '操作', width: '6rem',
         cell: (e) => (
           <span className="stock-actions">
             <button type="button" className="linklike" onClick={() => setEditing(e)} aria-label={`编辑 ${e.name}`}>编辑</button>
