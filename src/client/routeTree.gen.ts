@@ -100,10 +100,15 @@ import { Route as OperationCompanyDetailRouteImport } from './routes/operation/c
 import { Route as OperationCompanyListRouteImport } from './routes/operation/company.list'
 import { Route as OperationPrivilegeGroupRouteImport } from './routes/operation/privilege.group'
 import { Route as OperationPrivilegeListRouteImport } from './routes/operation/privilege.list'
+import { Route as OperationPrivilegeTemplateRouteImport } from './routes/operation/privilege.template'
+import { Route as OperationSystemCompanyLevelRouteImport } from './routes/operation/system.companyLevel'
 import { Route as OperationSystemConfigurationRouteImport } from './routes/operation/system.configuration'
+import { Route as OperationSystemDictionaryRouteImport } from './routes/operation/system.dictionary'
 import { Route as OperationSystemExchangerateRouteImport } from './routes/operation/system.exchangerate'
+import { Route as OperationSystemLabelRouteImport } from './routes/operation/system.label'
 import { Route as OperationSystemLogsRouteImport } from './routes/operation/system.logs'
 import { Route as OperationSystemNoticeRouteImport } from './routes/operation/system.notice'
+import { Route as OperationSystemTradeAreaRouteImport } from './routes/operation/system.tradeArea'
 import { Route as AuthLoginPasswordResetRouteImport } from './routes/_auth/login_.password.reset'
 import { Route as StoreCartOrderCompleteRouteImport } from './routes/_store/cart_.order.complete'
 import { Route as StoreCartOrderCreateRouteImport } from './routes/_store/cart_.order.create'
@@ -590,10 +595,28 @@ const OperationPrivilegeListRoute = OperationPrivilegeListRouteImport.update({
   path: '/privilege/list',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationPrivilegeTemplateRoute =
+  OperationPrivilegeTemplateRouteImport.update({
+    id: '/privilege/template',
+    path: '/privilege/template',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationSystemCompanyLevelRoute =
+  OperationSystemCompanyLevelRouteImport.update({
+    id: '/system/companyLevel',
+    path: '/system/companyLevel',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationSystemConfigurationRoute =
   OperationSystemConfigurationRouteImport.update({
     id: '/system/configuration',
     path: '/system/configuration',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationSystemDictionaryRoute =
+  OperationSystemDictionaryRouteImport.update({
+    id: '/system/dictionary',
+    path: '/system/dictionary',
     getParentRoute: () => OperationRoute,
   } as any)
 const OperationSystemExchangerateRoute =
@@ -602,6 +625,11 @@ const OperationSystemExchangerateRoute =
     path: '/system/exchangerate',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationSystemLabelRoute = OperationSystemLabelRouteImport.update({
+  id: '/system/label',
+  path: '/system/label',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationSystemLogsRoute = OperationSystemLogsRouteImport.update({
   id: '/system/logs',
   path: '/system/logs',
@@ -612,6 +640,12 @@ const OperationSystemNoticeRoute = OperationSystemNoticeRouteImport.update({
   path: '/system/notice',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationSystemTradeAreaRoute =
+  OperationSystemTradeAreaRouteImport.update({
+    id: '/system/tradeArea',
+    path: '/system/tradeArea',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const AuthLoginPasswordResetRoute = AuthLoginPasswordResetRouteImport.update({
   id: '/login_/password/reset',
   path: '/login/password/reset',
@@ -845,10 +879,15 @@ export interface FileRoutesByFullPath {
   '/operation/company/list': typeof OperationCompanyListRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
+  '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
+  '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/label': typeof OperationSystemLabelRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
+  '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
   '/company/': typeof StoreCompanyIndexRoute
   '/search/': typeof StoreSearchIndexRoute
   '/trade/': typeof StoreTradeIndexRoute
@@ -961,10 +1000,15 @@ export interface FileRoutesByTo {
   '/operation/company/list': typeof OperationCompanyListRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
+  '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
+  '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/label': typeof OperationSystemLabelRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
+  '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
   '/company': typeof StoreCompanyIndexRoute
   '/search': typeof StoreSearchIndexRoute
   '/trade': typeof StoreTradeIndexRoute
@@ -1087,10 +1131,15 @@ export interface FileRoutesById {
   '/operation/company/list': typeof OperationCompanyListRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
+  '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
+  '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/label': typeof OperationSystemLabelRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
+  '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
   '/_store/company/': typeof StoreCompanyIndexRoute
   '/_store/search/': typeof StoreSearchIndexRoute
   '/_store/trade/': typeof StoreTradeIndexRoute
@@ -1212,10 +1261,15 @@ export interface FileRouteTypes {
     | '/operation/company/list'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
+    | '/operation/privilege/template'
+    | '/operation/system/companyLevel'
     | '/operation/system/configuration'
+    | '/operation/system/dictionary'
     | '/operation/system/exchangerate'
+    | '/operation/system/label'
     | '/operation/system/logs'
     | '/operation/system/notice'
+    | '/operation/system/tradeArea'
     | '/company/'
     | '/search/'
     | '/trade/'
@@ -1328,10 +1382,15 @@ export interface FileRouteTypes {
     | '/operation/company/list'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
+    | '/operation/privilege/template'
+    | '/operation/system/companyLevel'
     | '/operation/system/configuration'
+    | '/operation/system/dictionary'
     | '/operation/system/exchangerate'
+    | '/operation/system/label'
     | '/operation/system/logs'
     | '/operation/system/notice'
+    | '/operation/system/tradeArea'
     | '/company'
     | '/search'
     | '/trade'
@@ -1453,10 +1512,15 @@ export interface FileRouteTypes {
     | '/operation/company/list'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
+    | '/operation/privilege/template'
+    | '/operation/system/companyLevel'
     | '/operation/system/configuration'
+    | '/operation/system/dictionary'
     | '/operation/system/exchangerate'
+    | '/operation/system/label'
     | '/operation/system/logs'
     | '/operation/system/notice'
+    | '/operation/system/tradeArea'
     | '/_store/company/'
     | '/_store/search/'
     | '/_store/trade/'
@@ -2156,6 +2220,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationPrivilegeListRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/privilege/template': {
+      id: '/operation/privilege/template'
+      path: '/privilege/template'
+      fullPath: '/operation/privilege/template'
+      preLoaderRoute: typeof OperationPrivilegeTemplateRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/companyLevel': {
+      id: '/operation/system/companyLevel'
+      path: '/system/companyLevel'
+      fullPath: '/operation/system/companyLevel'
+      preLoaderRoute: typeof OperationSystemCompanyLevelRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/system/configuration': {
       id: '/operation/system/configuration'
       path: '/system/configuration'
@@ -2163,11 +2241,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationSystemConfigurationRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/system/dictionary': {
+      id: '/operation/system/dictionary'
+      path: '/system/dictionary'
+      fullPath: '/operation/system/dictionary'
+      preLoaderRoute: typeof OperationSystemDictionaryRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/system/exchangerate': {
       id: '/operation/system/exchangerate'
       path: '/system/exchangerate'
       fullPath: '/operation/system/exchangerate'
       preLoaderRoute: typeof OperationSystemExchangerateRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/label': {
+      id: '/operation/system/label'
+      path: '/system/label'
+      fullPath: '/operation/system/label'
+      preLoaderRoute: typeof OperationSystemLabelRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/system/logs': {
@@ -2182,6 +2274,13 @@ declare module '@tanstack/react-router' {
       path: '/system/notice'
       fullPath: '/operation/system/notice'
       preLoaderRoute: typeof OperationSystemNoticeRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/tradeArea': {
+      id: '/operation/system/tradeArea'
+      path: '/system/tradeArea'
+      fullPath: '/operation/system/tradeArea'
+      preLoaderRoute: typeof OperationSystemTradeAreaRouteImport
       parentRoute: typeof OperationRoute
     }
     '/_auth/login_/password/reset': {
@@ -2648,10 +2747,15 @@ interface OperationRouteChildren {
   OperationCompanyListRoute: typeof OperationCompanyListRoute
   OperationPrivilegeGroupRoute: typeof OperationPrivilegeGroupRoute
   OperationPrivilegeListRoute: typeof OperationPrivilegeListRoute
+  OperationPrivilegeTemplateRoute: typeof OperationPrivilegeTemplateRoute
+  OperationSystemCompanyLevelRoute: typeof OperationSystemCompanyLevelRoute
   OperationSystemConfigurationRoute: typeof OperationSystemConfigurationRoute
+  OperationSystemDictionaryRoute: typeof OperationSystemDictionaryRoute
   OperationSystemExchangerateRoute: typeof OperationSystemExchangerateRoute
+  OperationSystemLabelRoute: typeof OperationSystemLabelRoute
   OperationSystemLogsRoute: typeof OperationSystemLogsRoute
   OperationSystemNoticeRoute: typeof OperationSystemNoticeRoute
+  OperationSystemTradeAreaRoute: typeof OperationSystemTradeAreaRoute
 }
 
 const OperationRouteChildren: OperationRouteChildren = {
@@ -2664,10 +2768,15 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationCompanyListRoute: OperationCompanyListRoute,
   OperationPrivilegeGroupRoute: OperationPrivilegeGroupRoute,
   OperationPrivilegeListRoute: OperationPrivilegeListRoute,
+  OperationPrivilegeTemplateRoute: OperationPrivilegeTemplateRoute,
+  OperationSystemCompanyLevelRoute: OperationSystemCompanyLevelRoute,
   OperationSystemConfigurationRoute: OperationSystemConfigurationRoute,
+  OperationSystemDictionaryRoute: OperationSystemDictionaryRoute,
   OperationSystemExchangerateRoute: OperationSystemExchangerateRoute,
+  OperationSystemLabelRoute: OperationSystemLabelRoute,
   OperationSystemLogsRoute: OperationSystemLogsRoute,
   OperationSystemNoticeRoute: OperationSystemNoticeRoute,
+  OperationSystemTradeAreaRoute: OperationSystemTradeAreaRoute,
 }
 
 const OperationRouteWithChildren = OperationRoute._addFileChildren(

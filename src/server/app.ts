@@ -64,6 +64,10 @@ import { createOpUsersService } from './modules/operation/users.service';
 import { createPlatformService } from './modules/operation/platform.service';
 import { createPrivilegeService } from './modules/operation/privilege.service';
 import { createAdsService } from './modules/operation/ads.service';
+import { operationSystemHandlers } from './modules/operation/operation-system.routes';
+import { createLevelsService } from './modules/operation/levels.service';
+import { createNoticeTemplatesService } from './modules/operation/notice-templates.service';
+import { createListsService } from './modules/operation/lists.service';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -124,6 +128,9 @@ export const createApp = (deps: AppDeps) => {
       platform: createPlatformService({ clock: deps.clock }),
       privilege: createPrivilegeService({ clock: deps.clock }),
       ads: createAdsService({ clock: deps.clock }),
+    }),
+    ...operationSystemHandlers({
+      levels: createLevelsService({ clock: deps.clock }), templates: createNoticeTemplatesService({ clock: deps.clock }), lists: createListsService({ clock: deps.clock }),
     }),
   };
 

@@ -151,8 +151,6 @@ export const msg = {
   circleNoSuchRequest: '没有该企业待审核的入圈申请',
   circleJoinRequested: '已提交入圈申请，请等待圈主审核',
   // accounts: registration, SMS codes, password reset and change, profile
-  smsText: (purpose: 'register' | 'reset', code: string, minutes: number) =>
-    `【汽配汇】您的${purpose === 'register' ? '注册' : '找回密码'}验证码是${code}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`,
   smsTooSoon: (seconds: number) => `验证码发送过于频繁，请${seconds}秒后再试`,
   smsMobileDailyCap: '该手机号今天获取验证码的次数已达上限，请明天再试',
   smsAddressDailyCap: '当前网络今天获取验证码的次数已达上限，请明天再试',

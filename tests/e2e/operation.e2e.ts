@@ -100,7 +100,7 @@ describe('operator platform', () => {
 
   it('changes the announcement, an ad and the VND rate; the storefront shows them', async () => {
     const { page, context } = await operatorPage();
-    await menu(page).getByRole('link', { name: '系统公告' }).click();
+    await menu(page).getByRole('link', { name: '公告与短信模板' }).click();
     const text = '【公告】春节期间（2月8日至2月17日）平台照常服务，物流以各卖家通知为准。';
     await page.locator('#announcement').fill(text);
     await page.getByRole('button', { name: '发布公告' }).click();

@@ -102,9 +102,14 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '广告位', path: '/operation/ads', icon: 'pi pi-images', codes: OP_CODES.ads },
   { label: '角色', path: '/operation/privilege/group', icon: 'pi pi-shield', codes: OP_CODES.privilege },
   { label: '员工授权', path: '/operation/privilege/list', icon: 'pi pi-id-card', codes: OP_CODES.privilege },
+  { label: '会员权限模板', path: '/operation/privilege/template', icon: 'pi pi-key', codes: OP_CODES.codeTemplates },
   { label: '系统参数', path: '/operation/system/configuration', icon: 'pi pi-cog', codes: OP_CODES.configuration },
+  { label: '会员等级', path: '/operation/system/companyLevel', icon: 'pi pi-star', codes: OP_CODES.levels },
+  { label: '数据字典', path: '/operation/system/dictionary', icon: 'pi pi-book', codes: OP_CODES.lists },
+  { label: '商圈', path: '/operation/system/tradeArea', icon: 'pi pi-map-marker', codes: OP_CODES.lists },
+  { label: '企业标签', path: '/operation/system/label', icon: 'pi pi-tags', codes: OP_CODES.lists },
   { label: '汇率', path: '/operation/system/exchangerate', icon: 'pi pi-money-bill', codes: OP_CODES.notice },
-  { label: '系统公告', path: '/operation/system/notice', icon: 'pi pi-megaphone', codes: OP_CODES.notice },
+  { label: '公告与短信模板', path: '/operation/system/notice', icon: 'pi pi-megaphone', codes: OP_CODES.notice },
   { label: '操作日志', path: '/operation/system/logs', icon: 'pi pi-history', codes: OP_CODES.logs },
 ];
 

@@ -9,7 +9,13 @@ export interface DB {
     id: Generated<number>; name: string; level_type: 'free' | 'paid'; is_trial: Generated<boolean>;
     employee_limit: number; stock_per_day: number; vin_type: 'date' | 'count'; vin_count: Generated<number>; sort: Generated<number>;
     price_fen: Generated<number | null>; duration_months: Generated<number | null>;
+    owner_codes: ColumnType<string[], string[] | undefined, string[]>; seller_codes: ColumnType<string[], string[] | undefined, string[]>;
   };
+  platform_list_entry: {
+    id: Generated<number>; kind: 'dictionary' | 'trade_area' | 'label'; group_name: Generated<string>; code: Generated<string>; name: string;
+    sort: Generated<number>; active: Generated<boolean>; created_at: CreatedAt; updated_at: CreatedAt;
+  };
+  notice_template: { scene: string; body: string; updated_at: Timestamp | null };
   package_order: {
     id: Generated<string>; order_no: string; company_id: number; user_id: number; level_id: number; level_name: string;
     amount_fen: number; duration_months: number; state: Generated<'pending' | 'paid' | 'cancelled'>; provider: string | null; trade_no: string | null;

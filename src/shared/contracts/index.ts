@@ -22,6 +22,7 @@ import { stockImportEndpoints } from './stock-import';
 import { enquiryEndpoints } from './enquiry';
 import { addressEndpoints } from './address';
 import { adEndpoints, operationEndpoints, privilegeEndpoints } from './operation';
+import { operationSystemEndpoints } from './operation-system';
 
 export * from './envelope';
 export * from './endpoint';
@@ -48,6 +49,7 @@ export * from './stock-import';
 export * from './enquiry';
 export * from './address';
 export * from './operation';
+export * from './operation-system';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -75,6 +77,7 @@ export const endpoints = {
   ...operationEndpoints,
   ...privilegeEndpoints,
   ...adEndpoints,
+  ...operationSystemEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

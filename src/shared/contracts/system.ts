@@ -17,6 +17,8 @@ export type Ad = v.InferOutput<typeof adSchema>;
 export const companyLevelSchema = v.object({
   name: v.string(),
   level_type: v.picklist(['free', 'paid']),
+  /** the trial level (试用会员): the trial ad shows for it, whatever operators named it */
+  is_trial: v.boolean(),
   /** unix seconds; 0 when the level does not expire */
   level_end_data: v.number(),
   have: v.number(),

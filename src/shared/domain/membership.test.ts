@@ -67,18 +67,18 @@ describe('member offer', () => {
 describe('trial ad', () => {
   const ad = { start_date: cn(2026, 11, 1), end_data: cn(2026, 12, 1) };
   it('shows for a trial member with the flag open or unset, within the ad dates', () => {
-    expect(shouldShowTrialAd({ flag: null, levelName: '试用会员', ad, now })).toBe(true);
-    expect(shouldShowTrialAd({ flag: 'open', levelName: '试用会员', ad, now })).toBe(true);
+    expect(shouldShowTrialAd({ flag: null, isTrial: true, ad, now })).toBe(true);
+    expect(shouldShowTrialAd({ flag: 'open', isTrial: true, ad, now })).toBe(true);
   });
-  it('not once the flag is close', () => expect(shouldShowTrialAd({ flag: 'close', levelName: '试用会员', ad, now })).toBe(false));
+  it('not once the flag is close', () => expect(shouldShowTrialAd({ flag: 'close', isTrial: true, ad, now })).toBe(false));
   it('not for other levels or without an ad', () => {
-    expect(shouldShowTrialAd({ flag: 'open', levelName: '正式会员', ad, now })).toBe(false);
-    expect(shouldShowTrialAd({ flag: 'open', levelName: '注册会员', ad, now })).toBe(false);
-    expect(shouldShowTrialAd({ flag: 'open', levelName: undefined, ad, now })).toBe(false);
-    expect(shouldShowTrialAd({ flag: 'open', levelName: '试用会员', ad: undefined, now })).toBe(false);
+    expect(shouldShowTrialAd({ flag: 'open', isTrial: false, ad, now })).toBe(false);
+    expect(shouldShowTrialAd({ flag: 'open', isTrial: false, ad, now })).toBe(false);
+    expect(shouldShowTrialAd({ flag: 'open', isTrial: undefined, ad, now })).toBe(false);
+    expect(shouldShowTrialAd({ flag: 'open', isTrial: true, ad: undefined, now })).toBe(false);
   });
   it('the first and last day of the ad count, the days outside do not', () => {
-    const show = (start: number, end: number) => shouldShowTrialAd({ flag: 'open', levelName: '试用会员', ad: { start_date: start, end_data: end }, now });
+    const show = (start: number, end: number) => shouldShowTrialAd({ flag: 'open', isTrial: true, ad: { start_date: start, end_data: end }, now });
     expect(show(cn(2026, 11, 22, 23), cn(2026, 12, 1))).toBe(true);
     expect(show(cn(2026, 11, 1), cn(2026, 11, 22, 0, 10))).toBe(true);
     expect(show(cn(2026, 11, 23, 0, 5), cn(2026, 12, 1))).toBe(false);

@@ -8,7 +8,6 @@ import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(utc);
 
-export const TRIAL_LEVEL_NAME = '试用会员';
 export const FORMAL_LEVEL_NAME = '正式会员';
 export const EXPIRY_WARNING_DAYS = 60;
 export const TRIAL_AD_CLOSE_MS = 60_000;
@@ -81,11 +80,11 @@ export const readAdFlag = (stored: string | null): AdNotifyFlag | null => (store
 
 /**
  * The trial ad shows when the stored flag is open (unset, the first visit, counts as open), the
- * company's level is the trial level and today's China date lies within the ad's dates, both
+ * company's level is the trial level (by its flag: operators may rename it) and today's China date lies within the ad's dates, both
  * days included.
  */
-export const shouldShowTrialAd = (args: { flag: AdNotifyFlag | null; levelName: string | undefined; ad: { start_date: number; end_data: number } | undefined; now: Date }): boolean => {
-  if (args.flag === 'close' || args.levelName !== TRIAL_LEVEL_NAME || !args.ad) return false;
+export const shouldShowTrialAd = (args: { flag: AdNotifyFlag | null; isTrial: boolean | undefined; ad: { start_date: number; end_data: number } | undefined; now: Date }): boolean => {
+  if (args.flag === 'close' || !args.isTrial || !args.ad) return false;
   const today = dayIndex(args.now);
   return dayIndex(args.ad.start_date) <= today && today <= dayIndex(args.ad.end_data);
 };

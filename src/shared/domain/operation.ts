@@ -24,6 +24,14 @@ export const OP_CODES = {
   ads: ['D08', 'D08-01'],
   /** 权限: roles and who holds them */
   privilege: ['D07', 'D07-01'],
+  /** 会员权限模板: the M/C codes a new company's owner gets at each level */
+  codeTemplates: ['D07', 'D07-02'],
+  /** 会员等级: prices, durations and quotas of the company levels (a system setting, like the parameters) */
+  levels: ['D11', 'D11-01'],
+  /** 数据字典, 商圈, 企业标签: the reference lists, kept with the other system settings */
+  lists: ['D11', 'D11-01'],
+  /** 通知模板: the SMS texts by scene (the notice page's other half, with the announcement) */
+  noticeTemplates: ['D11', 'D11-02'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** What the audit log records (entity), in the words of the log page. */
@@ -35,6 +43,11 @@ export const AUDIT_ENTITIES = {
   seller_application: '入驻申请',
   operator_role: '运营角色',
   ad: '广告',
+  company_level: '会员等级',
+  notice_template: '通知模板',
+  dictionary: '数据字典',
+  trade_area: '商圈',
+  label: '企业标签',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -54,6 +67,7 @@ export const AUDIT_ACTIONS = {
   create: '新增',
   delete: '删除',
   assign: '分配角色',
+  set_codes: '修改权限模板',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -67,9 +81,9 @@ export const OPERATOR_GROUP_LABELS: Readonly<Record<string, string>> = {
 export const OPERATOR_ENTRY_LABELS: Readonly<Record<string, string>> = {
   'D02-01': '企业列表（查看）', 'D02-02': '企业管理（修改、停用）', 'D02-03': '企业审核',
   'D03-01': '用户（查看）', 'D03-02': '用户管理（禁用、重置密码）',
-  'D07-01': '角色与授权',
+  'D07-01': '角色与授权', 'D07-02': '会员权限模板',
   'D08-01': '广告位',
-  'D11-01': '系统参数', 'D11-02': '汇率与公告', 'D11-03': '操作日志',
+  'D11-01': '系统参数、会员等级与字典', 'D11-02': '汇率、公告与通知模板', 'D11-03': '操作日志',
 };
 
 /** A D code in words: 企业 · 企业审核, or 企业（全部） for a group code. */
@@ -114,5 +128,10 @@ export const opText = {
   roleNotFound: '角色不存在',
   roleNameTaken: '角色名称已存在',
   notHeadStaff: '只能给平台运营公司的员工分配运营角色',
-  tempPasswordSms: (name: string, password: string) => `【汽配汇】${name}，平台已为您重置登录密码，临时密码：${password}，请登录后立即修改。`,
+  levelNameTaken: '等级名称已存在',
+  levelFreePrice: '免费等级不能出售，不设价格和时长',
+  levelPlatformPrice: '平台运营公司的等级不能出售',
+  levelPriceDuration: '出售的等级须同时填写价格和时长；不出售则两项都留空',
+  levelVinCountDate: 'VIN 按会员期不限次数的等级不设赠送次数',
+  templateUnknownScene: '未知的通知场景',
 } as const;

@@ -4,7 +4,8 @@
  */
 
 /**
- * Codes an approved seller company's owner is granted, added to what the owner already holds:
+ * The seller codes of every level's template as first seeded (migration 0080's default; approval
+ * reads company_level.seller_codes, which operators edit). Added to what the owner already holds:
  * sales orders (M01-00, M01-01, C10), products and stock (M03, C11), customers (M04), trade
  * circles (M05, C12), quotes (M10, M12), the shop decoration (M14) and the back-office settings
  * (M07). Accounting, marketing, overseas and services stay with the paid packages and operators.

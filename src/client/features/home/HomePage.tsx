@@ -62,7 +62,7 @@ export function HomePage() {
           return ad ? <AdImage key={code} ad={ad} height="8rem" /> : null;
         })}
       </div>
-      {user && <TrialAd levelName={level.data?.name} />}
+      {user && <TrialAd isTrial={level.data?.is_trial} />}
     </div>
   );
 }

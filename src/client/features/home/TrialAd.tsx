@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { Dialog } from 'primereact/dialog';
 import { adsQuery } from '../system/queries';
-import { readAdFlag, shouldShowTrialAd, TRIAL_AD_CLOSE_MS, TRIAL_AD_CODE, TRIAL_LEVEL_NAME, type AdNotifyFlag } from '../../../shared/domain/membership';
+import { readAdFlag, shouldShowTrialAd, TRIAL_AD_CLOSE_MS, TRIAL_AD_CODE, type AdNotifyFlag } from '../../../shared/domain/membership';
 import { membershipMsg as m } from '../../../shared/messages';
 import { nav } from '../../api/navigation';
 import '../membership/membership.css';
@@ -21,16 +21,16 @@ const readFlag = (uuid: string): AdNotifyFlag | null => {
 
 /**
  * The trial-member ad pop-up (000 §4): shown when the stored flag is open, the company level is
- * 试用会员 and today is within the ad's dates; closed by a click on the ad, by the close area
+ * the trial level (试用会员) and today is within the ad's dates; closed by a click on the ad, by the close area
  * (the × or the mask) or after 60 s; then the flag is set to close and it stays closed.
  */
-export function TrialAd({ levelName }: { levelName: string | undefined }) {
+export function TrialAd({ isTrial }: { isTrial: boolean | undefined }) {
   const { session } = useRouteContext({ from: '__root__' });
   const uuid = session.user?.uuid ?? '';
-  const ads = useQuery({ ...adsQuery([TRIAL_AD_CODE]), enabled: levelName === TRIAL_LEVEL_NAME });
+  const ads = useQuery({ ...adsQuery([TRIAL_AD_CODE]), enabled: !!isTrial });
   const ad = ads.data?.find((a) => a.code === TRIAL_AD_CODE);
   const [flag, setFlag] = useState<AdNotifyFlag | null>(() => readFlag(uuid));
-  const visible = !!uuid && shouldShowTrialAd({ flag, levelName, ad, now: new Date() });
+  const visible = !!uuid && shouldShowTrialAd({ flag, isTrial, ad, now: new Date() });
   const [left, setLeft] = useState(TRIAL_AD_CLOSE_MS / 1000);
 
   const close = useCallback(() => {

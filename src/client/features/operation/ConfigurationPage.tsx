@@ -26,7 +26,7 @@ export function ConfigurationPage() {
   return (
     <section className="card">
       <h2 style={{ marginTop: 0 }}>系统参数</h2>
-      <p className="muted">每项单独保存，修改记入操作日志；前台在下次读取参数时生效（最长10分钟）。首页公告在“系统公告”中修改。</p>
+      <p className="muted">每项单独保存，修改记入操作日志；前台在下次读取参数时生效（最长10分钟）。首页公告在“公告与短信模板”中修改。</p>
       {!q.data ? <p aria-busy="true">正在加载…</p> : q.data.map((p) => {
         const def = PARAM_BY_KEY.get(p.key);
         return def ? <ParamRow key={p.key} def={def} stored={p.value} /> : null;

@@ -10,7 +10,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Dialog } from 'primereact/dialog';
 import { Toast } from 'primereact/toast';
 import type { SellerApplication } from '../../../shared/contracts';
-import { APPLICATION_STATE_LABEL, APPLICATION_STATES, SELLER_GRANT_CODES, type ApplicationState } from '../../../shared/domain/seller-apply';
+import { APPLICATION_STATE_LABEL, APPLICATION_STATES, type ApplicationState } from '../../../shared/domain/seller-apply';
 import { formatUnix } from '../../../shared/domain/membership';
 import { msg } from '../../../shared/messages';
 import { ApiError, request } from '../../api/request';
@@ -78,7 +78,7 @@ export function CompanyAuditPage({ filter }: { filter: ReviewFilter }) {
           <InputText aria-label="公司名称" placeholder="公司名称" value={k} onChange={(e) => setK(e.target.value)} />
           <Button type="submit" label="查询" icon="pi pi-search" />
         </form>
-        <span className="muted">通过后该公司成为卖家，企业负责人获得权限：{SELLER_GRANT_CODES.join(' ')}</span>
+        <span className="muted">通过后该公司成为卖家，企业负责人获得其会员等级权限模板中的卖家权限</span>
       </div>
       <DataTable value={list.data?.data ?? []} loading={list.isFetching} dataKey="id" size="small" stripedRows emptyMessage={msg.noResults}
         lazy paginator rows={REVIEW_PAGE_SIZE} totalRecords={list.data?.total ?? 0} first={(filter.page - 1) * REVIEW_PAGE_SIZE}

@@ -2,8 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../router-guard';
 import { OP_CODES } from '../../../shared/domain/operation';
 import { NoticePage } from '../../features/operation/NoticePage';
+import { NoticeTemplates } from '../../features/operation/NoticeTemplates';
 
 export const Route = createFileRoute('/operation/system/notice')({
   beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.notice }),
-  component: NoticePage,
+  component: function Notice() {
+    return <div className="op-detail"><NoticePage /><NoticeTemplates /></div>;
+  },
 });

@@ -13,9 +13,14 @@ export const activeUserByMobile = (db: Kysely<DB>, mobile: string) =>
 export const userById = (db: Kysely<DB>, id: number) =>
   db.selectFrom('app_user').select(['id', 'username', 'company_id', 'is_owner']).where('id', '=', id).executeTakeFirstOrThrow();
 
-/** The free level new companies start at, found by its name (glossary: 注册会员). */
+/**
+ * The level new companies start at (注册会员): the first free level that is not the trial, the same
+ * one an expired level falls back to; found by kind rather than name, since operators may rename it.
+ * Its owner_codes are the template of what the new owner may use.
+ */
 export const registeredLevel = (db: Kysely<DB>) =>
-  db.selectFrom('company_level').select(['id', 'vin_count']).where('name', '=', '注册会员').where('level_type', '=', 'free').executeTakeFirst();
+  db.selectFrom('company_level').select(['id', 'vin_count', 'owner_codes'])
+    .where('level_type', '=', 'free').where('is_trial', '=', false).orderBy('sort').orderBy('id').limit(1).executeTakeFirst();
 
 export const profileOf = async (db: Kysely<DB>, userId: number) => {
   const r = await db.selectFrom('app_user').innerJoin('company', 'company.id', 'app_user.company_id')

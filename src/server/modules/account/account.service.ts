@@ -16,9 +16,9 @@ import type { SmsService } from '../sms/sms.service';
 import * as repo from './account.repo';
 
 /**
- * Codes of the owner of a newly registered buyer company: publish enquiries (C07), see quotes
- * (C08), purchase orders (C09), purchase requests (C15), the purchase area (M02) and settings (M07)
- * of the back office.
+ * The registered level's owner template as first seeded (migration 0080's default): publish
+ * enquiries (C07), see quotes (C08), purchase orders (C09), purchase requests (C15), the purchase
+ * area (M02) and settings (M07). Registration reads the template from company_level, not this list.
  */
 export const BUYER_OWNER_CODES = ['C07', 'C08', 'C09', 'C15', 'M02', 'M07'] as const;
 
@@ -63,7 +63,7 @@ export const createAccountService = (deps: { clock: Clock; auth: AuthService; sm
           }).returning('id').executeTakeFirstOrThrow();
           const user = await trx.insertInto('app_user').values({
             uuid: randomUUID(), company_id: company.id, username: p.username, display_name: p.contact_name, password_hash: hash,
-            is_owner: true, permissions: [...BUYER_OWNER_CODES], mobile: p.mobile, created_at: now,
+            is_owner: true, permissions: [...level.owner_codes], mobile: p.mobile, created_at: now,
           }).returning('id').executeTakeFirstOrThrow();
           return auth.openSession(trx, user.id, device, now);
         });

@@ -5,7 +5,7 @@ export const companyWithLevel = (db: Kysely<DB>, companyId: number) =>
   db.selectFrom('company')
     .innerJoin('company_level', 'company_level.id', 'company.level_id')
     .select(['company.id', 'company.level_end_at', 'company.vin_sum_qty', 'company.vin_end_at',
-      'company_level.name', 'company_level.level_type', 'company_level.employee_limit', 'company_level.stock_per_day', 'company_level.vin_type'])
+      'company_level.name', 'company_level.level_type', 'company_level.is_trial', 'company_level.employee_limit', 'company_level.stock_per_day', 'company_level.vin_type'])
     .where('company.id', '=', companyId)
     .executeTakeFirst();
 

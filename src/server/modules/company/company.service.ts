@@ -47,7 +47,7 @@ export const createCompanyService = (clock: Clock) => {
       const c = await load(db, caller, companyId);
       const [have, used, v] = await Promise.all([repo.activeEmployees(db, c.id), repo.stockQueriesToday(db, c.id, chinaDay(clock.now())), vin(db, c)]);
       return [{
-        name: c.name, level_type: c.level_type, level_end_data: unix(c.level_end_at),
+        name: c.name, level_type: c.level_type, is_trial: c.is_trial, level_end_data: unix(c.level_end_at),
         have, limit: c.employee_limit, total_per_day: c.stock_per_day, used,
         sum_qty: v.sum_qty, sum_available: v.available ?? -1, vin_company_order_current_type: c.vin_type,
       }];

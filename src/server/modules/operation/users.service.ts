@@ -17,6 +17,7 @@ import { opText } from '../../../shared/domain/operation';
 import type { AuthService } from '../auth/auth.service';
 import type { SmsProvider } from '../sms/sms.provider';
 import * as repo from './users.repo';
+import { noticeText } from '../sms/notice-template.repo';
 import * as audit from './audit.repo';
 import { lockAllOrRefuse } from './bulk';
 
@@ -80,7 +81,8 @@ export const createOpUsersService = (deps: { clock: Clock; auth: AuthService; sm
         }]);
         // last, so a gateway that refuses the message rolls the new password back with it
         try {
-          await deps.sms.send({ mobile: user.mobile, purpose: 'temp_password', code: password, text: opText.tempPasswordSms(user.display_name, password) });
+          const text = await noticeText(trx, 'sms_temp_password', { name: user.display_name, password });
+          await deps.sms.send({ mobile: user.mobile, purpose: 'temp_password', code: password, text });
         } catch (e) {
           deps.log?.('error', `SMS via ${deps.sms.name} to ${user.mobile} failed`, e);
           throw new AppError(ResultCode.serverError, 502, '短信发送失败，密码未修改，请稍后重试');

@@ -56,6 +56,11 @@ export const reviewerName = (db: Kysely<DB>, userId: number | null) =>
 export const markSeller = (db: Kysely<DB>, companyId: number) =>
   db.updateTable('company').set({ is_seller: true }).where('id', '=', companyId).execute();
 
+/** The seller codes the template of the company's level grants on approval. */
+export const sellerCodesOf = async (db: Kysely<DB>, companyId: number) =>
+  (await db.selectFrom('company').innerJoin('company_level', 'company_level.id', 'company.level_id')
+    .select('company_level.seller_codes').where('company.id', '=', companyId).executeTakeFirstOrThrow()).seller_codes;
+
 /** Adds the codes to every owner of the company, keeping what they hold, without duplicates. */
 export const grantOwners = (db: Kysely<DB>, companyId: number, codes: readonly string[]) =>
   sql`update app_user set permissions = array(select distinct c from unnest(permissions || ${sql.val([...codes])}::text[]) as c order by c)

@@ -1,13 +1,14 @@
 /**
  * Seller applications: a buyer company's owner applies (one open application per company), an
  * operator approves or rejects with a reason. Approval makes the company a seller and grants its
- * owners SELLER_GRANT_CODES in the same transaction that records the review.
+ * owners the seller codes of its level's template (company_level.seller_codes, edited by operators)
+ * in the same transaction that records the review.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError, conflict, forbidden, invalid } from '../../http/errors';
 import { ResultCode, type SellerApplication } from '../../../shared/contracts';
-import { APPLICATION_STATE_LABEL, SELLER_GRANT_CODES, type ApplicationState } from '../../../shared/domain/seller-apply';
+import { APPLICATION_STATE_LABEL, type ApplicationState } from '../../../shared/domain/seller-apply';
 import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
 import { msg } from '../../../shared/messages';
 import type { Caller, Clock } from '../../http/context';
@@ -78,7 +79,7 @@ export const createSellerApplyService = (clock: Clock) => {
       inTransaction(db, async (trx) => {
         const app = await openForReview(trx, id);
         await repo.markSeller(trx, app.company_id);
-        await repo.grantOwners(trx, app.company_id, SELLER_GRANT_CODES);
+        await repo.grantOwners(trx, app.company_id, await repo.sellerCodesOf(trx, app.company_id));
         await repo.decide(trx, id, { state: 'approved', reviewer: caller.userId, at: clock.now(), reason: null });
         await audit.record(trx, caller, clock.now(), [{ entity: 'seller_application', entity_id: id, action: 'approve', old: { state: 'pending' }, new: { state: 'approved', company_id: app.company_id } }]);
         return load(trx, id);

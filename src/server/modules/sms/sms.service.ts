@@ -13,6 +13,7 @@ import { ResultCode } from '../../../shared/contracts';
 import type { SmsPurpose } from '../../../shared/domain/account-rules';
 import { msg } from '../../../shared/messages';
 import type { SmsProvider } from './sms.provider';
+import { noticeText } from './notice-template.repo';
 
 export const SMS_LIMITS = { resendS: 60, ttlS: 300, maxTries: 5, perMobilePerDay: 10, perAddressPerDay: 30 } as const;
 
@@ -69,7 +70,10 @@ export const createSmsService = (deps: { clock: Clock; sms: SmsProvider; log?: (
         created_at: now, expires_at: new Date(now.getTime() + SMS_LIMITS.ttlS * 1000),
       }).execute();
       try {
-        if (opts.deliver !== false) await deps.sms.send({ mobile, purpose, code, text: msg.smsText(purpose, code, SMS_LIMITS.ttlS / 60) });
+        if (opts.deliver !== false) {
+          const text = await noticeText(trx, purpose === 'register' ? 'sms_register' : 'sms_reset', { code, minutes: String(SMS_LIMITS.ttlS / 60) });
+          await deps.sms.send({ mobile, purpose, code, text });
+        }
       } catch (e) {
         // the code row rolls back with the transaction, so a failed send costs the user nothing
         deps.log?.('error', `SMS via ${deps.sms.name} to ${mobile} failed`, e);

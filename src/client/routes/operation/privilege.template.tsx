@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_CODES } from '../../../shared/domain/operation';
+import { CodeTemplatesPage } from '../../features/operation/CodeTemplatesPage';
+
+export const Route = createFileRoute('/operation/privilege/template')({
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.codeTemplates }),
+  component: CodeTemplatesPage,
+});

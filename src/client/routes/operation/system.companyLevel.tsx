@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_CODES } from '../../../shared/domain/operation';
+import { LevelsPage } from '../../features/operation/LevelsPage';
+
+export const Route = createFileRoute('/operation/system/companyLevel')({
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.levels }),
+  component: LevelsPage,
+});

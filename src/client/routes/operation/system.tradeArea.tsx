@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_CODES } from '../../../shared/domain/operation';
+import { listSearch } from '../../ui/list/list-search';
+import { LIST_ENTRY_FILTERS, ListEntriesPage } from '../../features/operation/ListEntriesPage';
+
+export const Route = createFileRoute('/operation/system/tradeArea')({
+  validateSearch: listSearch(LIST_ENTRY_FILTERS, []),
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.lists }),
+  component: function TradeArea() {
+    const navigate = Route.useNavigate();
+    return <ListEntriesPage kind="trade_area" search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});
