@@ -64,6 +64,10 @@ import { createOpUsersService } from './modules/operation/users.service';
 import { createPlatformService } from './modules/operation/platform.service';
 import { createPrivilegeService } from './modules/operation/privilege.service';
 import { createAdsService } from './modules/operation/ads.service';
+import { opCatalogueHandlers } from './modules/operation/catalogue.routes';
+import { createOeCleanService } from './modules/operation/oe-clean.service';
+import { createOversightService } from './modules/operation/oversight.service';
+import { createReportService } from './modules/operation/report.service';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -125,6 +129,7 @@ export const createApp = (deps: AppDeps) => {
       privilege: createPrivilegeService({ clock: deps.clock }),
       ads: createAdsService({ clock: deps.clock }),
     }),
+    ...opCatalogueHandlers({ oe: createOeCleanService({ clock: deps.clock }), oversight: createOversightService({ clock: deps.clock }), reports: createReportService() }),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));

@@ -21,7 +21,7 @@ import { organisationEndpoints } from './organisation';
 import { stockImportEndpoints } from './stock-import';
 import { enquiryEndpoints } from './enquiry';
 import { addressEndpoints } from './address';
-import { adEndpoints, operationEndpoints, privilegeEndpoints } from './operation';
+import { adEndpoints, opCatalogueEndpoints, operationEndpoints, privilegeEndpoints } from './operation';
 
 export * from './envelope';
 export * from './endpoint';
@@ -75,6 +75,7 @@ export const endpoints = {
   ...operationEndpoints,
   ...privilegeEndpoints,
   ...adEndpoints,
+  ...opCatalogueEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
