@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import ExcelJS from 'exceljs';
 import { opCatalogueText } from '../../src/shared/domain/operation';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
@@ -197,6 +198,23 @@ describe.each(backends)('operator catalogue, orders and reports on %s', (backend
       expect(stock.total.rows).toBe((await sql<{ n: number }>`select count(*)::int as n from stock where state = 'on'`.execute(db())).rows[0].n);
       expect(stock.by_make.length).toBeGreaterThan(0);
       expect(stock.by_make.reduce((s: number, m: { rows: number }) => s + m.rows, 0)).toBeLessThanOrEqual(stock.total.rows);
+
+      // the XLSX beside the chart holds the same rows
+      const file = await env.raw('GET', `/api/operation/export/opReportOrders?date_from=2026-11-20&date_to=${day}`, { token: op });
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toContain('spreadsheetml');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await file.arrayBuffer());
+      const ws = wb.worksheets[0];
+      expect(ws.getRow(1).values).toEqual([undefined, '日期', '订单数', '金额（元）', '取消或拒绝']);
+      expect(ws.getRow(4).values).toEqual([undefined, day, real.n, Number(real.fen) / 100, 1]);
+      const reporterless = await headUser('cat-noreport', ['D12-01']);
+      expect((await env.raw('GET', `/api/operation/export/opReportOrders?date_from=${day}&date_to=${day}`, { token: reporterless })).status).toBe(403);
+      expect((await env.raw('GET', `/api/operation/export/opOrderList`, { token: reporterless })).status).toBe(200);
+      expect((await env.raw('GET', `/api/operation/export/opOeMerge`, { token: op })).status).toBe(404);
+      const bad = await env.raw('GET', `/api/operation/export/opReportOrders?date_from=${day}&date_to=2026-11-01`, { token: op });
+      expect(bad.status).toBe(422);
+      expect(await bad.json()).toMatchObject({ field: 'date_to' });
 
       expect((await get('/operation/report/orders', { date_from: day, date_to: '2026-11-01' })).body).toMatchObject({ code: 422, field: 'date_to', client_msg: opCatalogueText.rangeReversed });
       expect((await get('/operation/report/orders', { date_from: '2024-01-01', date_to: day })).body).toMatchObject({ code: 422, field: 'date_to', client_msg: opCatalogueText.rangeTooLong });
