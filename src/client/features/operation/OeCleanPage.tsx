@@ -38,6 +38,17 @@ const RELATE_KINDS = [
   { value: 'alias', label: '别名（同一配件的另一编号）' },
 ];
 
+/** One logged change of this number in words (the log keeps the raw values). */
+const historyText = (h: OpOeView['history'][number]) => {
+  const n = (h.new_value ?? {}) as { merged_into?: string; merged_from?: string; numbers?: number; related?: string; kind?: 'supersession' | 'alias'; newer?: boolean | null };
+  const o = (h.old_value ?? {}) as { related?: string; kind?: 'supersession' | 'alias'; newer?: boolean | null };
+  const kindText = (x: { kind?: string; newer?: boolean | null }) => (x.kind === 'alias' ? '别名' : x.newer === true ? '替换号（新号）' : x.newer === false ? '替换号（旧号）' : '替换号');
+  if (h.action === 'merge') return n.merged_into ? `合并到 ${n.merged_into}` : `并入 ${n.merged_from ?? ''}（合并后共 ${n.numbers ?? 2} 个编号）`;
+  if (h.action === 'relate') return `设置 ${n.related ?? ''} 为${kindText(n)}${o.kind ? `（原为${kindText(o)}）` : ''}`;
+  if (h.action === 'unrelate') return `删除与 ${o.related ?? ''} 的${kindText(o)}关联`;
+  return `${AUDIT_ACTIONS[h.action as keyof typeof AUDIT_ACTIONS] ?? h.action}：${valueText(h.new_value ?? h.old_value)}`;
+};
+
 const checkOe = (label: string, s: string) =>
   (s.trim() === '' ? `请填写${label}` : normalizeOe(s).length < OE_MIN_LENGTH ? `${label}至少${OE_MIN_LENGTH}位字母或数字` : '');
 
@@ -141,7 +152,7 @@ function OeDetail({ view, onOe, onDone, onError }: { view: OpOeView; onOe: (oe: 
         <dl className="op-kv">
           <div><dt>标准编号</dt><dd>{view.oe_norm}</dd></div>
           <div><dt>目录</dt><dd>{view.product ? `${view.product.make_name} · ${view.product.name}` : view.known ? '不在OE目录中（只有卖家库存）' : '目录和库存中都没有'}</dd></div>
-          <div><dt>在售库存</dt><dd>{view.stock_on} 条</dd></div>
+          <div><dt>在售库存</dt><dd data-testid="oe-stock-on">{view.stock_on} 条</dd></div>
           {view.merged_into && <div><dt>已合并到</dt><dd><button type="button" className="linklike" onClick={() => onOe(view.merged_into!.oe_norm)}>{view.merged_into.oe_norm}</button>（{view.merged_into.username}，{when(view.merged_into.at)}）</dd></div>}
           {view.merged_from.length > 0 && <div><dt>并入的编号</dt><dd>{view.merged_from.map((m) => m.oe_norm).join('、')}</dd></div>}
         </dl>
@@ -198,7 +209,7 @@ function OeDetail({ view, onOe, onDone, onError }: { view: OpOeView; onOe: (oe: 
         {view.history.length === 0 ? <p className="muted">运营人员还没有修改过这个编号。</p> : (
           <ul className="op-history">
             {view.history.map((h, i) => (
-              <li key={i}>{when(h.at)} · {h.username} · {AUDIT_ACTIONS[h.action as keyof typeof AUDIT_ACTIONS] ?? h.action}：{valueText(h.new_value ?? h.old_value)}</li>
+              <li key={i}>{when(h.at)} · {h.username} · {historyText(h)}</li>
             ))}
           </ul>
         )}

@@ -107,6 +107,7 @@ function Table<R>({ caption, columns, rows, testId }: { caption: string; columns
 }
 
 const lineOption = (days: string[], series: Array<{ name: string; data: number[]; type?: 'line' | 'bar'; yAxisIndex?: number }>, twoAxes?: [string, string]): EChartsCoreOption => ({
+  animation: false,
   tooltip: { trigger: 'axis' },
   legend: { top: 0 },
   grid: { left: 48, right: twoAxes ? 64 : 16, top: 36, bottom: 28 },
@@ -114,8 +115,14 @@ const lineOption = (days: string[], series: Array<{ name: string; data: number[]
   yAxis: twoAxes
     ? [{ type: 'value', name: twoAxes[0], minInterval: 1 }, { type: 'value', name: twoAxes[1] }]
     : { type: 'value', minInterval: 1 },
-  series: series.map((s) => ({ type: s.type ?? 'line', smooth: true, yAxisIndex: s.yAxisIndex ?? 0, ...s })),
+  series: series.map((s) => ({ type: s.type ?? 'line', yAxisIndex: s.yAxisIndex ?? 0, ...s })),
 });
+
+/** what a screen reader hears of a chart: its last day in words */
+const latest = <R extends { day: string }>(rows: R[], say: (r: R) => string) => {
+  const last = rows.at(-1);
+  return last ? `${last.day}：${say(last)}` : '没有数据';
+};
 
 const Loading = ({ q }: { q: { isError: boolean; error: unknown; data?: unknown } }) =>
   q.isError ? <p className="op-status error" role="alert">{errorText(q.error)}</p> : <p aria-busy="true">正在加载…</p>;
@@ -131,7 +138,7 @@ export function MemberReport({ range, onRange }: { range: { date_from: string; d
     <ReportFrame key={`${range.date_from}-${range.date_to}`} title="会员报表" name="opReportMembers" range={range} onRange={onRange} exportPayload={range}>
       {!q.data || !option ? <Loading q={q} /> : (
         <div className="op-report">
-          <ReportChart option={option} label="每日新注册企业、会员升级和活跃企业" />
+          <ReportChart option={option} label={`每日新注册企业、会员升级和活跃企业；${latest(q.data.rows, (r) => `新注册 ${r.registrations}，升级 ${r.upgrades}，活跃 ${r.active}`)}`} />
           <Table caption="活跃企业：当天做过库存查询的企业" rows={[...q.data.rows].reverse()} columns={[
             { header: '日期', cell: (r) => r.day }, { header: '新注册', num: true, cell: (r) => r.registrations },
             { header: '升级', num: true, cell: (r) => r.upgrades }, { header: '活跃', num: true, cell: (r) => r.active },
@@ -155,7 +162,7 @@ export function SearchReport({ range, onRange }: { range: { date_from: string; d
       {!q.data || !option ? <Loading q={q} /> : (
         <>
           <div className="op-report">
-            <ReportChart option={option} label="每日库存查询和无结果搜索次数" />
+            <ReportChart option={option} label={`每日库存查询和无结果搜索次数；${latest(q.data.rows, (r) => `库存查询 ${r.searches} 次，无结果 ${r.misses} 次`)}`} />
             <Table caption="每日" rows={[...q.data.rows].reverse()} columns={[
               { header: '日期', cell: (r) => r.day }, { header: '库存查询', num: true, cell: (r) => r.searches }, { header: '无结果', num: true, cell: (r) => r.misses },
             ]} />
@@ -183,7 +190,7 @@ export function OrderReport({ range, onRange }: { range: { date_from: string; da
     <ReportFrame key={`${range.date_from}-${range.date_to}`} title="订单报表" name="opReportOrders" range={range} onRange={onRange} exportPayload={range}>
       {!q.data || !option ? <Loading q={q} /> : (
         <div className="op-report">
-          <ReportChart option={option} label="每日订单数和金额" />
+          <ReportChart option={option} label={`每日订单数和金额；${latest(q.data.rows, (r) => `${r.orders} 单，${yuan(r.amount_fen)}`)}`} />
           <Table caption={`合计 ${sum?.orders ?? 0} 单，${yuan(sum?.fen ?? 0)}`} testId="order-report-table" rows={[...q.data.rows].reverse()} columns={[
             { header: '日期', cell: (r) => r.day }, { header: '订单', num: true, cell: (r) => r.orders },
             { header: '金额', num: true, cell: (r) => yuan(r.amount_fen) }, { header: '取消/拒绝', num: true, cell: (r) => r.cancelled },
@@ -197,6 +204,7 @@ export function OrderReport({ range, onRange }: { range: { date_from: string; da
 export function StockReport() {
   const q = useQuery({ queryKey: catKeys.report('opReportStock', {}), queryFn: ({ signal }) => request('get', 'opReportStock', {}, undefined, { signal }) });
   const option = useMemo((): EChartsCoreOption | undefined => q.data && {
+    animation: false,
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
     grid: { left: 80, right: 16, top: 36, bottom: 24 },
@@ -214,7 +222,7 @@ export function StockReport() {
         <>
           <p className="muted">在售库存共 {q.data.total.rows} 条、{q.data.total.qty} 件，{q.data.total.sellers} 家卖家。</p>
           <div className="op-report">
-            <ReportChart option={option} label="在售库存条数最多的车型品牌" />
+            <ReportChart option={option} label={`在售库存条数最多的车型品牌；${q.data.by_make.slice(0, 3).map((m) => `${m.name} ${m.rows} 条`).join('，')}`} />
             <Table caption="按车型品牌（前30）" rows={q.data.by_make} columns={cols('车型品牌')} />
           </div>
           <Table caption="按配件品牌（前30）" rows={q.data.by_brand} columns={cols('配件品牌')} />
