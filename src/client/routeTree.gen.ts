@@ -102,6 +102,7 @@ import { Route as OperationCompanyDetailRouteImport } from './routes/operation/c
 import { Route as OperationCompanyListRouteImport } from './routes/operation/company.list'
 import { Route as OperationEnquiryEnquiryNoRouteImport } from './routes/operation/enquiry.$enquiryNo'
 import { Route as OperationOrderOrderNoRouteImport } from './routes/operation/order.$orderNo'
+import { Route as OperationPayRecordRouteImport } from './routes/operation/pay.record'
 import { Route as OperationPrivilegeGroupRouteImport } from './routes/operation/privilege.group'
 import { Route as OperationPrivilegeListRouteImport } from './routes/operation/privilege.list'
 import { Route as OperationReportMemberRouteImport } from './routes/operation/report.member'
@@ -610,6 +611,11 @@ const OperationOrderOrderNoRoute = OperationOrderOrderNoRouteImport.update({
   path: '/order/$orderNo',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationPayRecordRoute = OperationPayRecordRouteImport.update({
+  id: '/pay/record',
+  path: '/pay/record',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationPrivilegeGroupRoute = OperationPrivilegeGroupRouteImport.update({
   id: '/privilege/group',
   path: '/privilege/group',
@@ -902,6 +908,7 @@ export interface FileRoutesByFullPath {
   '/operation/company/list': typeof OperationCompanyListRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
+  '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/report/member': typeof OperationReportMemberRoute
@@ -1027,6 +1034,7 @@ export interface FileRoutesByTo {
   '/operation/company/list': typeof OperationCompanyListRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
+  '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/report/member': typeof OperationReportMemberRoute
@@ -1162,6 +1170,7 @@ export interface FileRoutesById {
   '/operation/company/list': typeof OperationCompanyListRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
+  '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/report/member': typeof OperationReportMemberRoute
@@ -1296,6 +1305,7 @@ export interface FileRouteTypes {
     | '/operation/company/list'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
+    | '/operation/pay/record'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/report/member'
@@ -1421,6 +1431,7 @@ export interface FileRouteTypes {
     | '/operation/company/list'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
+    | '/operation/pay/record'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/report/member'
@@ -1555,6 +1566,7 @@ export interface FileRouteTypes {
     | '/operation/company/list'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
+    | '/operation/pay/record'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/report/member'
@@ -2279,6 +2291,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationOrderOrderNoRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/pay/record': {
+      id: '/operation/pay/record'
+      path: '/pay/record'
+      fullPath: '/operation/pay/record'
+      preLoaderRoute: typeof OperationPayRecordRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/privilege/group': {
       id: '/operation/privilege/group'
       path: '/privilege/group'
@@ -2822,6 +2841,7 @@ interface OperationRouteChildren {
   OperationCompanyListRoute: typeof OperationCompanyListRoute
   OperationEnquiryEnquiryNoRoute: typeof OperationEnquiryEnquiryNoRoute
   OperationOrderOrderNoRoute: typeof OperationOrderOrderNoRoute
+  OperationPayRecordRoute: typeof OperationPayRecordRoute
   OperationPrivilegeGroupRoute: typeof OperationPrivilegeGroupRoute
   OperationPrivilegeListRoute: typeof OperationPrivilegeListRoute
   OperationReportMemberRoute: typeof OperationReportMemberRoute
@@ -2847,6 +2867,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationCompanyListRoute: OperationCompanyListRoute,
   OperationEnquiryEnquiryNoRoute: OperationEnquiryEnquiryNoRoute,
   OperationOrderOrderNoRoute: OperationOrderOrderNoRoute,
+  OperationPayRecordRoute: OperationPayRecordRoute,
   OperationPrivilegeGroupRoute: OperationPrivilegeGroupRoute,
   OperationPrivilegeListRoute: OperationPrivilegeListRoute,
   OperationReportMemberRoute: OperationReportMemberRoute,

@@ -176,6 +176,29 @@ describe.each(backends)('operator catalogue, orders and reports on %s', (backend
       expect((await get('/operation/enquiry', { enquiry_no: 'XJ0000000000000000' })).status).toBe(404);
     });
 
+    it('lists package purchases of every company with filters, the paid sum and an XLSX; only with D05', async () => {
+      const at = new Date('2026-11-21T02:00:00Z');
+      await sql`insert into package_order (order_no, company_id, user_id, level_id, level_name, amount_fen, duration_months, state, provider, trade_no, created_at, paid_at, level_end_before, level_end_after)
+        select 'PK20261121100000000001', 4, u.id, l.id, l.name, 198000, 12, 'paid', 'sandbox', 'T-0001', ${at}, ${at}, null, ${new Date('2027-11-21T15:59:59Z')}
+        from app_user u, company_level l where u.username = 'member' and l.name = '正式会员'`.execute(db());
+      await sql`insert into package_order (order_no, company_id, user_id, level_id, level_name, amount_fen, duration_months, state, created_at)
+        select 'PK20261121100000000002', 5, u.id, l.id, l.name, 198000, 12, 'pending', ${at}
+        from app_user u, company_level l where u.username = 'trial' and l.name = '正式会员'`.execute(db());
+      const all = (await get('/operation/pay', { date_from: '2026-11-21', date_to: '2026-11-21' })).body.data;
+      expect(all.data.map((r: { order_no: string }) => r.order_no).sort()).toEqual(['PK20261121100000000001', 'PK20261121100000000002']);
+      expect(all.paid_fen).toBe(198000);
+      const paid = (await get('/operation/pay', { state: 'paid', company: '4' })).body.data;
+      expect(paid.data).toEqual([expect.objectContaining({ order_no: 'PK20261121100000000001', company_id: 4, state: 'paid', amount_fen: 198000, trade_no: 'T-0001' })]);
+      expect((await get('/operation/pay', { state: 'refunded' })).body).toMatchObject({ code: 422, field: 'state' });
+      const file = await env.raw('GET', '/api/operation/export/opPayList?state=paid', { token: op });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await file.arrayBuffer());
+      expect(wb.worksheets[0].getRow(2).getCell(1).value).toBe('PK20261121100000000001');
+      const noPay = await headUser('cat-nopay', ['D01', 'D12']);
+      expect((await get('/operation/pay', {}, noPay)).status).toBe(403);
+      expect((await env.raw('GET', '/api/operation/export/opPayList', { token: noPay })).status).toBe(403);
+    });
+
     it('reports count real rows per China day, with every day of the range', async () => {
       const day = '2026-11-22';
       const orders = (await get('/operation/report/orders', { date_from: '2026-11-20', date_to: day })).body.data;

@@ -21,7 +21,7 @@ import { organisationEndpoints } from './organisation';
 import { stockImportEndpoints } from './stock-import';
 import { enquiryEndpoints } from './enquiry';
 import { addressEndpoints } from './address';
-import { adEndpoints, opCatalogueEndpoints, operationEndpoints, privilegeEndpoints } from './operation';
+import { adEndpoints, opCatalogueEndpoints, operationEndpoints, opPayEndpoints, privilegeEndpoints } from './operation';
 
 export * from './envelope';
 export * from './endpoint';
@@ -76,6 +76,7 @@ export const endpoints = {
   ...privilegeEndpoints,
   ...adEndpoints,
   ...opCatalogueEndpoints,
+  ...opPayEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

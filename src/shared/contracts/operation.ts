@@ -451,3 +451,23 @@ export const opCatalogueEndpoints = {
     }),
   }),
 } as const;
+
+export const opPayRowSchema = v.object({
+  order_no: v.string(), company_id: v.number(), company_name: v.string(), username: v.string(), level_name: v.string(),
+  amount_fen: v.number(), duration_months: v.number(), state: v.picklist(['pending', 'paid', 'cancelled']), provider: v.string(), trade_no: v.string(),
+  created_at: v.number(), paid_at: v.number(), level_end_after: v.number(),
+});
+export type OpPayRow = v.InferOutput<typeof opPayRowSchema>;
+
+export const opPayEndpoints = {
+  opPayList: defineEndpoint({
+    method: 'get', path: '/operation/pay', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.pay, heavy: true,
+    summary: '运营：支付记录：会员套餐（含VIN查询、库存查询额度）的购买订单，按企业、订单号、状态、日期筛选，附已支付合计',
+    payload: v.object({
+      company: keyword('企业', 40), no: keyword('订单号', 40),
+      state: v.optional(v.picklist(['', 'pending', 'paid', 'cancelled'], '支付状态无效'), ''),
+      date_from: day('开始日期'), date_to: day('结束日期'), ...paging,
+    }),
+    answer: v.object({ data: v.array(opPayRowSchema), total: v.number(), paid_fen: v.number() }),
+  }),
+} as const;

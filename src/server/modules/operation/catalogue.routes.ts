@@ -5,7 +5,7 @@ import type { OversightService } from './oversight.service';
 import type { ReportService } from './report.service';
 
 type Names = 'opOeView' | 'opOeMerge' | 'opOeRelate' | 'opOeUnrelate' | 'opOrderList' | 'opOrderDetail' | 'opOrderCancel' | 'opEnquiryList' | 'opEnquiryDetail'
-  | 'opReportMembers' | 'opReportSearches' | 'opReportOrders' | 'opReportStock';
+  | 'opPayList' | 'opReportMembers' | 'opReportSearches' | 'opReportOrders' | 'opReportStock';
 
 export const opCatalogueHandlers = (svc: { oe: OeCleanService; oversight: OversightService; reports: ReportService }): Pick<Handlers, Names> => ({
   opOeView: (p, ctx) => svc.oe.view(ctx.db, normalizeOe(p.oe)),
@@ -16,6 +16,7 @@ export const opCatalogueHandlers = (svc: { oe: OeCleanService; oversight: Oversi
   opOrderDetail: (p, ctx) => svc.oversight.orderDetail(ctx.db, p.order_no),
   opOrderCancel: (p, ctx) => svc.oversight.cancelOrder(ctx.db, ctx.caller!, p),
   opEnquiryList: (p, ctx) => svc.oversight.enquiryList(ctx.db, p),
+  opPayList: (p, ctx) => svc.oversight.payList(ctx.db, p),
   opEnquiryDetail: (p, ctx) => svc.oversight.enquiryDetail(ctx.db, p.enquiry_no),
   opReportMembers: (p, ctx) => svc.reports.members(ctx.db, p),
   opReportSearches: (p, ctx) => svc.reports.searches(ctx.db, p),

@@ -22,6 +22,7 @@ import type { ReportService } from './report.service';
 
 interface Sheet { name: string; columns: Array<{ header: string; key: string; width?: number }>; rows: Array<Record<string, unknown>> }
 
+const PACKAGE_STATE_TEXT = { pending: '待支付', paid: '已支付', cancelled: '已取消' } as const;
 const yuan = (fen: number) => Math.round(fen) / 100;
 const chinaTime = (s: number) => (s ? new Date(s * 1000 + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : '');
 const dayCol = { header: '日期', key: 'day', width: 12 };
@@ -83,6 +84,19 @@ const EXPORTS = {
         { header: '报价数', key: 'quote_count' }, { header: '首行', key: 'first_line', width: 24 },
       ],
       rows: a.data.map((e) => ({ ...e, at: chinaTime(e.created_at), state: ENQUIRY_STATE_TEXT[e.state] })),
+    }],
+  },
+  opPayList: {
+    file: '支付记录',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opPayList'>) => s.oversight.payList(db, { ...p, page_number: 1, page_size: 800 }),
+    sheets: (a: AnswerOf<'opPayList'>): Sheet[] => [{
+      name: '支付记录',
+      columns: [
+        { header: '订单号', key: 'order_no', width: 26 }, { header: '下单时间', key: 'at', width: 18 }, { header: '企业', key: 'company_name', width: 28 },
+        { header: '购买人', key: 'username' }, { header: '套餐', key: 'level_name' }, { header: '月数', key: 'duration_months' }, { header: '金额（元）', key: 'amount', width: 12 },
+        { header: '状态', key: 'state' }, { header: '支付时间', key: 'paid', width: 18 }, { header: '渠道', key: 'provider' }, { header: '交易号', key: 'trade_no', width: 24 },
+      ],
+      rows: a.data.map((r) => ({ ...r, at: chinaTime(r.created_at), paid: chinaTime(r.paid_at), amount: yuan(r.amount_fen), state: PACKAGE_STATE_TEXT[r.state] })),
     }],
   },
 } as const;

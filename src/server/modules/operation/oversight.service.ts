@@ -98,6 +98,31 @@ export const createOversightService = (deps: { clock: Clock }) => ({
       return { status: 'cancelled' };
     }),
 
+  /** 支付记录: membership package orders of every company (the packages carry the VIN and stock query allowances). */
+  async payList(db: Kysely<DB>, p: PayloadOut<'opPayList'>) {
+    let q = db.selectFrom('package_order as o').innerJoin('company as c', 'c.id', 'o.company_id').innerJoin('app_user as u', 'u.id', 'o.user_id');
+    if (p.company) {
+      q = /^\d{1,9}$/.test(p.company) ? q.where('o.company_id', '=', Number(p.company))
+        : q.where((eb) => eb.or([eb('c.name', 'ilike', `%${likeEscape(p.company)}%`), eb('c.short_name', 'ilike', `%${likeEscape(p.company)}%`)]));
+    }
+    if (p.no) q = q.where('o.order_no', 'like', `%${likeEscape(p.no).toUpperCase()}%`);
+    if (p.state) q = q.where('o.state', '=', p.state);
+    if (p.date_from) q = q.where('o.created_at', '>=', chinaMidnight(p.date_from));
+    if (p.date_to) q = q.where('o.created_at', '<', nextChinaMidnight(p.date_to));
+    const [rows, total] = await Promise.all([
+      q.select(['o.order_no', 'o.company_id', 'c.name as company_name', 'u.display_name as username', 'o.level_name', 'o.amount_fen', 'o.duration_months', 'o.state',
+        'o.provider', 'o.trade_no', 'o.created_at', 'o.paid_at', 'o.level_end_after'])
+        .orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').offset((p.page_number - 1) * p.page_size).limit(p.page_size).execute(),
+      q.select([sql<number>`count(*)::int`.as('n'), sql<string>`coalesce(sum(o.amount_fen) filter (where o.state = 'paid'), 0)::text`.as('fen')]).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      data: rows.map((r) => ({
+        ...r, provider: r.provider ?? '', trade_no: r.trade_no ?? '', created_at: unix(r.created_at), paid_at: unix(r.paid_at), level_end_after: unix(r.level_end_after),
+      })),
+      total: total.n, paid_fen: Number(total.fen),
+    };
+  },
+
   async enquiryList(db: Kysely<DB>, p: PayloadOut<'opEnquiryList'>) {
     const now = deps.clock.now();
     const conds = [sql`e.state <> 'draft'`];
