@@ -43,6 +43,8 @@ import { Route as OfoSearchRouteImport } from './routes/ofo/search'
 import { Route as OfoSpotGoodsRouteImport } from './routes/ofo/spotGoods'
 import { Route as OperationIndexRouteImport } from './routes/operation/index'
 import { Route as OperationAdsRouteImport } from './routes/operation/ads'
+import { Route as OperationEnquiriesRouteImport } from './routes/operation/enquiries'
+import { Route as OperationOrdersRouteImport } from './routes/operation/orders'
 import { Route as OperationPasswordRouteImport } from './routes/operation/password'
 import { Route as OperationUsersRouteImport } from './routes/operation/users'
 import { Route as PaySandboxRouteImport } from './routes/pay/sandbox'
@@ -98,9 +100,16 @@ import { Route as OfoPurchasePaymentRouteImport } from './routes/ofo/purchase/pa
 import { Route as OperationCompanyAuditRouteImport } from './routes/operation/company.audit'
 import { Route as OperationCompanyDetailRouteImport } from './routes/operation/company.detail'
 import { Route as OperationCompanyListRouteImport } from './routes/operation/company.list'
+import { Route as OperationEnquiryEnquiryNoRouteImport } from './routes/operation/enquiry.$enquiryNo'
+import { Route as OperationOrderOrderNoRouteImport } from './routes/operation/order.$orderNo'
+import { Route as OperationPayRecordRouteImport } from './routes/operation/pay.record'
 import { Route as OperationPrivilegeGroupRouteImport } from './routes/operation/privilege.group'
 import { Route as OperationPrivilegeListRouteImport } from './routes/operation/privilege.list'
 import { Route as OperationPrivilegeTemplateRouteImport } from './routes/operation/privilege.template'
+import { Route as OperationReportMemberRouteImport } from './routes/operation/report.member'
+import { Route as OperationReportOrderRouteImport } from './routes/operation/report.order'
+import { Route as OperationReportProductRouteImport } from './routes/operation/report.product'
+import { Route as OperationReportSearchRouteImport } from './routes/operation/report.search'
 import { Route as OperationSystemCompanyLevelRouteImport } from './routes/operation/system.companyLevel'
 import { Route as OperationSystemConfigurationRouteImport } from './routes/operation/system.configuration'
 import { Route as OperationSystemDictionaryRouteImport } from './routes/operation/system.dictionary'
@@ -137,6 +146,7 @@ import { Route as StoreSearchVinPartsRouteImport } from './routes/_store/search/
 import { Route as StoreSearchVinPartsKeywordRouteImport } from './routes/_store/search/vin/partsKeyword'
 import { Route as StoreSearchVinSubgroupRouteImport } from './routes/_store/search/vin/subgroup'
 import { Route as BackendOrderDetailOrderNoRouteImport } from './routes/backend/order.detail.$orderNo'
+import { Route as OperationProductCleanOeRouteImport } from './routes/operation/product.clean.oe'
 
 const R400Route = R400RouteImport.update({
   id: '/400',
@@ -304,6 +314,16 @@ const OperationIndexRoute = OperationIndexRouteImport.update({
 const OperationAdsRoute = OperationAdsRouteImport.update({
   id: '/ads',
   path: '/ads',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationEnquiriesRoute = OperationEnquiriesRouteImport.update({
+  id: '/enquiries',
+  path: '/enquiries',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationOrdersRoute = OperationOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
   getParentRoute: () => OperationRoute,
 } as any)
 const OperationPasswordRoute = OperationPasswordRouteImport.update({
@@ -585,6 +605,22 @@ const OperationCompanyListRoute = OperationCompanyListRouteImport.update({
   path: '/company/list',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationEnquiryEnquiryNoRoute =
+  OperationEnquiryEnquiryNoRouteImport.update({
+    id: '/enquiry/$enquiryNo',
+    path: '/enquiry/$enquiryNo',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationOrderOrderNoRoute = OperationOrderOrderNoRouteImport.update({
+  id: '/order/$orderNo',
+  path: '/order/$orderNo',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationPayRecordRoute = OperationPayRecordRouteImport.update({
+  id: '/pay/record',
+  path: '/pay/record',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationPrivilegeGroupRoute = OperationPrivilegeGroupRouteImport.update({
   id: '/privilege/group',
   path: '/privilege/group',
@@ -601,6 +637,26 @@ const OperationPrivilegeTemplateRoute =
     path: '/privilege/template',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationReportMemberRoute = OperationReportMemberRouteImport.update({
+  id: '/report/member',
+  path: '/report/member',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationReportOrderRoute = OperationReportOrderRouteImport.update({
+  id: '/report/order',
+  path: '/report/order',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationReportProductRoute = OperationReportProductRouteImport.update({
+  id: '/report/product',
+  path: '/report/product',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationReportSearchRoute = OperationReportSearchRouteImport.update({
+  id: '/report/search',
+  path: '/report/search',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationSystemCompanyLevelRoute =
   OperationSystemCompanyLevelRouteImport.update({
     id: '/system/companyLevel',
@@ -793,6 +849,11 @@ const BackendOrderDetailOrderNoRoute =
     path: '/order/detail/$orderNo',
     getParentRoute: () => BackendRoute,
   } as any)
+const OperationProductCleanOeRoute = OperationProductCleanOeRouteImport.update({
+  id: '/product/clean/oe',
+  path: '/product/clean/oe',
+  getParentRoute: () => OperationRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/400': typeof R400Route
@@ -824,6 +885,8 @@ export interface FileRoutesByFullPath {
   '/ofo/search': typeof OfoSearchRoute
   '/ofo/spotGoods': typeof OfoSpotGoodsRoute
   '/operation/ads': typeof OperationAdsRoute
+  '/operation/enquiries': typeof OperationEnquiriesRoute
+  '/operation/orders': typeof OperationOrdersRoute
   '/operation/password': typeof OperationPasswordRoute
   '/operation/users': typeof OperationUsersRoute
   '/pay/sandbox': typeof PaySandboxRoute
@@ -877,9 +940,16 @@ export interface FileRoutesByFullPath {
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
+  '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
+  '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/report/member': typeof OperationReportMemberRoute
+  '/operation/report/order': typeof OperationReportOrderRoute
+  '/operation/report/product': typeof OperationReportProductRoute
+  '/operation/report/search': typeof OperationReportSearchRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
@@ -915,6 +985,7 @@ export interface FileRoutesByFullPath {
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/pay/package/': typeof StorePayPackageIndexRoute
   '/search/dismantle/': typeof StoreSearchDismantleIndexRoute
   '/search/newvin/': typeof StoreSearchNewvinIndexRoute
@@ -950,6 +1021,8 @@ export interface FileRoutesByTo {
   '/ofo/search': typeof OfoSearchRoute
   '/ofo/spotGoods': typeof OfoSpotGoodsRoute
   '/operation/ads': typeof OperationAdsRoute
+  '/operation/enquiries': typeof OperationEnquiriesRoute
+  '/operation/orders': typeof OperationOrdersRoute
   '/operation/password': typeof OperationPasswordRoute
   '/operation/users': typeof OperationUsersRoute
   '/pay/sandbox': typeof PaySandboxRoute
@@ -998,9 +1071,16 @@ export interface FileRoutesByTo {
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
+  '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
+  '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/report/member': typeof OperationReportMemberRoute
+  '/operation/report/order': typeof OperationReportOrderRoute
+  '/operation/report/product': typeof OperationReportProductRoute
+  '/operation/report/search': typeof OperationReportSearchRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
@@ -1036,6 +1116,7 @@ export interface FileRoutesByTo {
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/pay/package': typeof StorePayPackageIndexRoute
   '/search/dismantle': typeof StoreSearchDismantleIndexRoute
   '/search/newvin': typeof StoreSearchNewvinIndexRoute
@@ -1075,6 +1156,8 @@ export interface FileRoutesById {
   '/ofo/search': typeof OfoSearchRoute
   '/ofo/spotGoods': typeof OfoSpotGoodsRoute
   '/operation/ads': typeof OperationAdsRoute
+  '/operation/enquiries': typeof OperationEnquiriesRoute
+  '/operation/orders': typeof OperationOrdersRoute
   '/operation/password': typeof OperationPasswordRoute
   '/operation/users': typeof OperationUsersRoute
   '/pay/sandbox': typeof PaySandboxRoute
@@ -1129,9 +1212,16 @@ export interface FileRoutesById {
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
+  '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
+  '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/report/member': typeof OperationReportMemberRoute
+  '/operation/report/order': typeof OperationReportOrderRoute
+  '/operation/report/product': typeof OperationReportProductRoute
+  '/operation/report/search': typeof OperationReportSearchRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
@@ -1167,6 +1257,7 @@ export interface FileRoutesById {
   '/_store/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/_store/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/_store/pay/package/': typeof StorePayPackageIndexRoute
   '/_store/search/dismantle/': typeof StoreSearchDismantleIndexRoute
   '/_store/search/newvin/': typeof StoreSearchNewvinIndexRoute
@@ -1206,6 +1297,8 @@ export interface FileRouteTypes {
     | '/ofo/search'
     | '/ofo/spotGoods'
     | '/operation/ads'
+    | '/operation/enquiries'
+    | '/operation/orders'
     | '/operation/password'
     | '/operation/users'
     | '/pay/sandbox'
@@ -1259,9 +1352,16 @@ export interface FileRouteTypes {
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/list'
+    | '/operation/enquiry/$enquiryNo'
+    | '/operation/order/$orderNo'
+    | '/operation/pay/record'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
+    | '/operation/report/member'
+    | '/operation/report/order'
+    | '/operation/report/product'
+    | '/operation/report/search'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
@@ -1297,6 +1397,7 @@ export interface FileRouteTypes {
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/product/clean/oe'
     | '/pay/package/'
     | '/search/dismantle/'
     | '/search/newvin/'
@@ -1332,6 +1433,8 @@ export interface FileRouteTypes {
     | '/ofo/search'
     | '/ofo/spotGoods'
     | '/operation/ads'
+    | '/operation/enquiries'
+    | '/operation/orders'
     | '/operation/password'
     | '/operation/users'
     | '/pay/sandbox'
@@ -1380,9 +1483,16 @@ export interface FileRouteTypes {
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/list'
+    | '/operation/enquiry/$enquiryNo'
+    | '/operation/order/$orderNo'
+    | '/operation/pay/record'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
+    | '/operation/report/member'
+    | '/operation/report/order'
+    | '/operation/report/product'
+    | '/operation/report/search'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
@@ -1418,6 +1528,7 @@ export interface FileRouteTypes {
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/product/clean/oe'
     | '/pay/package'
     | '/search/dismantle'
     | '/search/newvin'
@@ -1456,6 +1567,8 @@ export interface FileRouteTypes {
     | '/ofo/search'
     | '/ofo/spotGoods'
     | '/operation/ads'
+    | '/operation/enquiries'
+    | '/operation/orders'
     | '/operation/password'
     | '/operation/users'
     | '/pay/sandbox'
@@ -1510,9 +1623,16 @@ export interface FileRouteTypes {
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/list'
+    | '/operation/enquiry/$enquiryNo'
+    | '/operation/order/$orderNo'
+    | '/operation/pay/record'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
+    | '/operation/report/member'
+    | '/operation/report/order'
+    | '/operation/report/product'
+    | '/operation/report/search'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
@@ -1548,6 +1668,7 @@ export interface FileRouteTypes {
     | '/_store/search/vin/partsKeyword'
     | '/_store/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/product/clean/oe'
     | '/_store/pay/package/'
     | '/_store/search/dismantle/'
     | '/_store/search/newvin/'
@@ -1819,6 +1940,20 @@ declare module '@tanstack/react-router' {
       path: '/ads'
       fullPath: '/operation/ads'
       preLoaderRoute: typeof OperationAdsRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/enquiries': {
+      id: '/operation/enquiries'
+      path: '/enquiries'
+      fullPath: '/operation/enquiries'
+      preLoaderRoute: typeof OperationEnquiriesRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/orders': {
+      id: '/operation/orders'
+      path: '/orders'
+      fullPath: '/operation/orders'
+      preLoaderRoute: typeof OperationOrdersRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/password': {
@@ -2206,6 +2341,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationCompanyListRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/enquiry/$enquiryNo': {
+      id: '/operation/enquiry/$enquiryNo'
+      path: '/enquiry/$enquiryNo'
+      fullPath: '/operation/enquiry/$enquiryNo'
+      preLoaderRoute: typeof OperationEnquiryEnquiryNoRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/order/$orderNo': {
+      id: '/operation/order/$orderNo'
+      path: '/order/$orderNo'
+      fullPath: '/operation/order/$orderNo'
+      preLoaderRoute: typeof OperationOrderOrderNoRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/record': {
+      id: '/operation/pay/record'
+      path: '/pay/record'
+      fullPath: '/operation/pay/record'
+      preLoaderRoute: typeof OperationPayRecordRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/privilege/group': {
       id: '/operation/privilege/group'
       path: '/privilege/group'
@@ -2225,6 +2381,34 @@ declare module '@tanstack/react-router' {
       path: '/privilege/template'
       fullPath: '/operation/privilege/template'
       preLoaderRoute: typeof OperationPrivilegeTemplateRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/report/member': {
+      id: '/operation/report/member'
+      path: '/report/member'
+      fullPath: '/operation/report/member'
+      preLoaderRoute: typeof OperationReportMemberRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/report/order': {
+      id: '/operation/report/order'
+      path: '/report/order'
+      fullPath: '/operation/report/order'
+      preLoaderRoute: typeof OperationReportOrderRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/report/product': {
+      id: '/operation/report/product'
+      path: '/report/product'
+      fullPath: '/operation/report/product'
+      preLoaderRoute: typeof OperationReportProductRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/report/search': {
+      id: '/operation/report/search'
+      path: '/report/search'
+      fullPath: '/operation/report/search'
+      preLoaderRoute: typeof OperationReportSearchRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/system/companyLevel': {
@@ -2478,6 +2662,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/backend/order/detail/$orderNo'
       preLoaderRoute: typeof BackendOrderDetailOrderNoRouteImport
       parentRoute: typeof BackendRoute
+    }
+    '/operation/product/clean/oe': {
+      id: '/operation/product/clean/oe'
+      path: '/product/clean/oe'
+      fullPath: '/operation/product/clean/oe'
+      preLoaderRoute: typeof OperationProductCleanOeRouteImport
+      parentRoute: typeof OperationRoute
     }
   }
 }
@@ -2739,15 +2930,24 @@ const OfoRouteWithChildren = OfoRoute._addFileChildren(OfoRouteChildren)
 
 interface OperationRouteChildren {
   OperationAdsRoute: typeof OperationAdsRoute
+  OperationEnquiriesRoute: typeof OperationEnquiriesRoute
+  OperationOrdersRoute: typeof OperationOrdersRoute
   OperationPasswordRoute: typeof OperationPasswordRoute
   OperationUsersRoute: typeof OperationUsersRoute
   OperationIndexRoute: typeof OperationIndexRoute
   OperationCompanyAuditRoute: typeof OperationCompanyAuditRoute
   OperationCompanyDetailRoute: typeof OperationCompanyDetailRoute
   OperationCompanyListRoute: typeof OperationCompanyListRoute
+  OperationEnquiryEnquiryNoRoute: typeof OperationEnquiryEnquiryNoRoute
+  OperationOrderOrderNoRoute: typeof OperationOrderOrderNoRoute
+  OperationPayRecordRoute: typeof OperationPayRecordRoute
   OperationPrivilegeGroupRoute: typeof OperationPrivilegeGroupRoute
   OperationPrivilegeListRoute: typeof OperationPrivilegeListRoute
   OperationPrivilegeTemplateRoute: typeof OperationPrivilegeTemplateRoute
+  OperationReportMemberRoute: typeof OperationReportMemberRoute
+  OperationReportOrderRoute: typeof OperationReportOrderRoute
+  OperationReportProductRoute: typeof OperationReportProductRoute
+  OperationReportSearchRoute: typeof OperationReportSearchRoute
   OperationSystemCompanyLevelRoute: typeof OperationSystemCompanyLevelRoute
   OperationSystemConfigurationRoute: typeof OperationSystemConfigurationRoute
   OperationSystemDictionaryRoute: typeof OperationSystemDictionaryRoute
@@ -2756,19 +2956,29 @@ interface OperationRouteChildren {
   OperationSystemLogsRoute: typeof OperationSystemLogsRoute
   OperationSystemNoticeRoute: typeof OperationSystemNoticeRoute
   OperationSystemTradeAreaRoute: typeof OperationSystemTradeAreaRoute
+  OperationProductCleanOeRoute: typeof OperationProductCleanOeRoute
 }
 
 const OperationRouteChildren: OperationRouteChildren = {
   OperationAdsRoute: OperationAdsRoute,
+  OperationEnquiriesRoute: OperationEnquiriesRoute,
+  OperationOrdersRoute: OperationOrdersRoute,
   OperationPasswordRoute: OperationPasswordRoute,
   OperationUsersRoute: OperationUsersRoute,
   OperationIndexRoute: OperationIndexRoute,
   OperationCompanyAuditRoute: OperationCompanyAuditRoute,
   OperationCompanyDetailRoute: OperationCompanyDetailRoute,
   OperationCompanyListRoute: OperationCompanyListRoute,
+  OperationEnquiryEnquiryNoRoute: OperationEnquiryEnquiryNoRoute,
+  OperationOrderOrderNoRoute: OperationOrderOrderNoRoute,
+  OperationPayRecordRoute: OperationPayRecordRoute,
   OperationPrivilegeGroupRoute: OperationPrivilegeGroupRoute,
   OperationPrivilegeListRoute: OperationPrivilegeListRoute,
   OperationPrivilegeTemplateRoute: OperationPrivilegeTemplateRoute,
+  OperationReportMemberRoute: OperationReportMemberRoute,
+  OperationReportOrderRoute: OperationReportOrderRoute,
+  OperationReportProductRoute: OperationReportProductRoute,
+  OperationReportSearchRoute: OperationReportSearchRoute,
   OperationSystemCompanyLevelRoute: OperationSystemCompanyLevelRoute,
   OperationSystemConfigurationRoute: OperationSystemConfigurationRoute,
   OperationSystemDictionaryRoute: OperationSystemDictionaryRoute,
@@ -2777,6 +2987,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationSystemLogsRoute: OperationSystemLogsRoute,
   OperationSystemNoticeRoute: OperationSystemNoticeRoute,
   OperationSystemTradeAreaRoute: OperationSystemTradeAreaRoute,
+  OperationProductCleanOeRoute: OperationProductCleanOeRoute,
 }
 
 const OperationRouteWithChildren = OperationRoute._addFileChildren(

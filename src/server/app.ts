@@ -68,6 +68,11 @@ import { operationSystemHandlers } from './modules/operation/operation-system.ro
 import { createLevelsService } from './modules/operation/levels.service';
 import { createNoticeTemplatesService } from './modules/operation/notice-templates.service';
 import { createListsService } from './modules/operation/lists.service';
+import { opCatalogueHandlers } from './modules/operation/catalogue.routes';
+import { createOeCleanService } from './modules/operation/oe-clean.service';
+import { createOversightService } from './modules/operation/oversight.service';
+import { createReportService } from './modules/operation/report.service';
+import { mountOpExportRoutes } from './modules/operation/export.routes';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -97,6 +102,8 @@ export const createApp = (deps: AppDeps) => {
   const im = createImService({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false });
   // import files wait beside the uploaded images (DATA_DIR/uploads-imports), or in the temp folder
   const stockImport = createStockImportService({ clock: deps.clock, dir: deps.uploadDir ? `${deps.uploadDir.replace(/[\\/]+$/, '')}-imports` : undefined, log: deps.log });
+  const oversight = createOversightService({ clock: deps.clock });
+  const reports = createReportService();
   const handlers: Handlers = {
     ...authHandlers(auth),
     ...systemHandlers(deps.clock),
@@ -132,6 +139,7 @@ export const createApp = (deps: AppDeps) => {
     ...operationSystemHandlers({
       levels: createLevelsService({ clock: deps.clock }), templates: createNoticeTemplatesService({ clock: deps.clock }), lists: createListsService({ clock: deps.clock }),
     }),
+    ...opCatalogueHandlers({ oe: createOeCleanService({ clock: deps.clock }), oversight, reports }),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));
@@ -143,6 +151,7 @@ export const createApp = (deps: AppDeps) => {
   app.get('/api/openapi.json', (c) => c.json(openapi));
   app.get('/api/uploads/:name', serveUpload(uploads));
   mountStockFileRoutes(app, deps, stockImport, (t) => auth.resolveCaller(t));
+  mountOpExportRoutes(app, deps, { oversight, reports }, (t) => auth.resolveCaller(t));
   mountEndpoints(app, { deps, handlers, resolveCaller: (t) => auth.resolveCaller(t), addressOf: clientAddress(deps) });
   app.all('/api/*', (c) => sendError(c, new AppError(ResultCode.notFound, 404, msg.endpointNotFound)));
   if (deps.staticDir) app.get('*', serveStatic(deps.staticDir));

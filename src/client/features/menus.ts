@@ -9,7 +9,7 @@ import { STOCK_CODES } from '../../shared/domain/stock';
 import { ORG_CODES } from '../../shared/contracts/organisation';
 import { QUOTE_CODES } from '../../shared/contracts/enquiry';
 import { WANTED_CODES } from '../../shared/contracts/wanted';
-import { OP_CODES } from '../../shared/domain/operation';
+import { OP_CATALOGUE_CODES, OP_CODES } from '../../shared/domain/operation';
 
 export interface MenuEntry {
   label: string;
@@ -99,6 +99,15 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '企业列表', path: '/operation/company/list', icon: 'pi pi-building', codes: OP_CODES.companyRead },
   { label: '企业审核', path: '/operation/company/audit', icon: 'pi pi-verified', codes: ['D02', 'D02-03'] },
   { label: '用户管理', path: '/operation/users', icon: 'pi pi-users', codes: OP_CODES.usersRead },
+  // catalogue, orders, enquiries and reports (ops-catalogue)
+  { label: 'OE清洗', path: '/operation/product/clean/oe', icon: 'pi pi-sitemap', codes: OP_CATALOGUE_CODES.catalogueClean },
+  { label: '订单', path: '/operation/orders', icon: 'pi pi-shopping-cart', codes: OP_CATALOGUE_CODES.orders },
+  { label: '询价', path: '/operation/enquiries', icon: 'pi pi-comments', codes: OP_CATALOGUE_CODES.orders },
+  { label: '会员报表', path: '/operation/report/member', icon: 'pi pi-chart-line', codes: OP_CATALOGUE_CODES.reports },
+  { label: '搜索报表', path: '/operation/report/search', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },
+  { label: '订单报表', path: '/operation/report/order', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },
+  { label: '库存报表', path: '/operation/report/product', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },
+  { label: '支付记录', path: '/operation/pay/record', icon: 'pi pi-wallet', codes: OP_CATALOGUE_CODES.pay },
   { label: '广告位', path: '/operation/ads', icon: 'pi pi-images', codes: OP_CODES.ads },
   { label: '角色', path: '/operation/privilege/group', icon: 'pi pi-shield', codes: OP_CODES.privilege },
   { label: '员工授权', path: '/operation/privilege/list', icon: 'pi pi-id-card', codes: OP_CODES.privilege },

@@ -8,6 +8,8 @@ import { msg } from '../../shared/messages';
 const TABS_KEY = 'qph-operation-tabs';
 /** pages reached from the header rather than the side menu */
 const PAGE_TITLES: Record<string, string> = { '/operation/password': '修改密码', '/operation/company/detail': '企业详情' };
+/** detail pages whose address carries their number */
+const PREFIX_TITLES: ReadonlyArray<[string, string]> = [['/operation/order/', '订单详情'], ['/operation/enquiry/', '询价详情']];
 
 const loadTabs = (): QuickTabsState => {
   try {
@@ -30,7 +32,7 @@ export function OperatorLayout() {
 
   useEffect(() => {
     const entry = OPERATOR_MENU.find((e) => e.path === location.pathname);
-    const text = entry?.label ?? PAGE_TITLES[location.pathname] ?? location.pathname;
+    const text = entry?.label ?? PAGE_TITLES[location.pathname] ?? PREFIX_TITLES.find(([p]) => location.pathname.startsWith(p))?.[1] ?? location.pathname;
     const query = Object.fromEntries(Object.entries(location.search as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
     setTabs((s) => openTab(s, { text, path: location.pathname, query }));
   }, [location.pathname, location.search]);

@@ -82,7 +82,8 @@ export interface DB {
   part_brand: { id: Generated<number>; name: string };
   terminology: { id: Generated<number>; name: string };
   product: { id: Generated<number>; oe_number: string; oe_norm: string; name: string; make_id: number; terminology_id: number; vehicle: Generated<string>; list_price: number };
-  oe_relation: { oe_norm: string; related_norm: string; kind: 'supersession' | 'alias' };
+  oe_relation: { oe_norm: string; related_norm: string; kind: 'supersession' | 'alias'; newer: ColumnType<boolean | null, boolean | null | undefined, boolean | null> };
+  oe_merge: { merged_norm: string; kept_norm: string; merged_at: Timestamp; username: string };
   stock: {
     id: Generated<number>; company_id: number; product_id: number | null; oe_norm: string; supplier_oe: string; supplier_code: Generated<string>; name: string;
     part_brand_id: number | null; quality_id: number; make_id: number | null; terminology_id: number | null; supplier_vehicle: Generated<string>;

@@ -74,7 +74,7 @@ export const sendError = (c: Context, e: AppError) => {
  * The first issue, as a Chinese message naming the field. A missing top-level key is reported by
  * the object schema; we word it with the field's own schema (e.g. 请输入用户名) by parsing nothing.
  */
-const issueToError = (schema: v.GenericSchema, issues: v.BaseIssue<unknown>[]) => {
+export const issueToError = (schema: v.GenericSchema, issues: v.BaseIssue<unknown>[]) => {
   const first = issues[0];
   const field = v.getDotPath(first) ?? '';
   const entries = (schema as { entries?: Record<string, v.GenericSchema> }).entries;

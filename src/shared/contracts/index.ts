@@ -21,7 +21,7 @@ import { organisationEndpoints } from './organisation';
 import { stockImportEndpoints } from './stock-import';
 import { enquiryEndpoints } from './enquiry';
 import { addressEndpoints } from './address';
-import { adEndpoints, operationEndpoints, privilegeEndpoints } from './operation';
+import { adEndpoints, opCatalogueEndpoints, operationEndpoints, opPayEndpoints, privilegeEndpoints } from './operation';
 import { operationSystemEndpoints } from './operation-system';
 
 export * from './envelope';
@@ -78,6 +78,8 @@ export const endpoints = {
   ...privilegeEndpoints,
   ...adEndpoints,
   ...operationSystemEndpoints,
+  ...opCatalogueEndpoints,
+  ...opPayEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

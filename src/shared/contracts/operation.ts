@@ -7,7 +7,9 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { emptyPayload } from './common';
 import { positiveIdField } from './seller-apply';
-import { AD_SLOTS, BULK_MAX, COMPANY_STATES, OP_CODES } from '../domain/operation';
+import { AD_SLOTS, BULK_MAX, COMPANY_STATES, OP_CATALOGUE_CODES, OP_CODES, opCatalogueText } from '../domain/operation';
+import { normalizeOe, OE_MIN_LENGTH } from '../domain/oe';
+import { ORDER_STATUSES, PAY_STATUSES } from '../domain/orders';
 import { companyProfileSchema } from '../domain/account-rules';
 import { ANNOUNCEMENT } from '../domain/system-params';
 import { OPERATOR_CODES } from '../domain/permissions';
@@ -293,5 +295,179 @@ export const adEndpoints = {
   opAdDelete: defineEndpoint({
     method: 'post', path: '/operation/ads/delete', tag: 'operation', access: 'operator', permissions: OP_CODES.ads, idempotent: true,
     summary: '运营：删除广告', payload: v.object({ id: positiveIdField('广告ID') }), answer: v.null(),
+  }),
+} as const;
+
+// ---- catalogue, orders, enquiries, reports (issue 13, ops-catalogue) ----
+
+const oeField = (label: string) => v.pipe(
+  v.string(`请填写${label}`), v.trim(), v.nonEmpty(`请填写${label}`), v.maxLength(40, `${label}最多40个字符`),
+  v.check((s) => normalizeOe(s).length >= OE_MIN_LENGTH, `${label}至少${OE_MIN_LENGTH}位字母或数字`),
+);
+const requiredDay = (label: string) => v.pipe(v.string(`请填写${label}`), v.trim(), v.nonEmpty(`请填写${label}`),
+  v.check((s) => DAY_RE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${label}应为 YYYY-MM-DD 格式的日期`));
+/** A report's China days, both included, at most 366 of them. */
+export const reportRange = v.pipe(
+  v.object({ date_from: requiredDay('开始日期'), date_to: requiredDay('结束日期') }),
+  v.forward(v.check((p) => p.date_to >= p.date_from, opCatalogueText.rangeReversed), ['date_to']),
+  v.forward(v.check((p) => (Date.parse(p.date_to) - Date.parse(p.date_from)) / 86_400_000 < 366, opCatalogueText.rangeTooLong), ['date_to']),
+);
+const oeRelationKind = v.picklist(['supersession', 'alias'], '关联类型只能是替换号或别名');
+
+export const opOeViewSchema = v.object({
+  oe_norm: v.string(), known: v.boolean(),
+  product: v.nullable(v.object({ oe_number: v.string(), name: v.string(), make_name: v.string() })),
+  stock_on: v.number(),
+  merged_into: v.nullable(v.object({ oe_norm: v.string(), at: v.number(), username: v.string() })),
+  merged_from: v.array(v.object({ oe_norm: v.string(), at: v.number(), username: v.string() })),
+  /** newer: for a supersession, whether the related number replaced this one; null when not known */
+  relations: v.array(v.object({ related_norm: v.string(), kind: v.picklist(['supersession', 'alias']), newer: v.nullable(v.boolean()), stock_on: v.number(), merged: v.boolean() })),
+  history: v.array(v.object({ at: v.number(), username: v.string(), action: v.string(), old_value: v.unknown(), new_value: v.unknown() })),
+});
+export type OpOeView = v.InferOutput<typeof opOeViewSchema>;
+
+export const opOrderRowSchema = v.object({
+  order_no: v.string(), checkout_no: v.string(), status: v.picklist(ORDER_STATUSES), pay_status: v.picklist(PAY_STATUSES),
+  buyer_company_id: v.number(), buyer_company_name: v.string(), seller_company_id: v.number(), seller_company_name: v.string(),
+  line_count: v.number(), total_qty: v.number(), total_fen: v.number(), first_line: v.string(), created_at: v.number(),
+});
+export type OpOrderRow = v.InferOutput<typeof opOrderRowSchema>;
+
+export const opEnquiryRowSchema = v.object({
+  enquiry_no: v.string(), state: v.picklist(['draft', 'open', 'ended', 'cancelled', 'expired']), buyer_company_id: v.number(), buyer_company_name: v.string(),
+  make_name: v.string(), vin: v.string(), lines: v.number(), recipients: v.number(), quote_count: v.number(), first_line: v.string(),
+  created_at: v.number(), sent_at: v.number(), expires_at: v.number(),
+});
+export type OpEnquiryRow = v.InferOutput<typeof opEnquiryRowSchema>;
+
+const dayRow = <T extends v.ObjectEntries>(entries: T) => v.array(v.object({ day: v.string(), ...entries }));
+const topList = v.array(v.object({ text: v.string(), n: v.number() }));
+
+export const opCatalogueEndpoints = {
+  opOeView: defineEndpoint({
+    method: 'get', path: '/operation/oe', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.catalogueClean,
+    summary: '运营：OE清洗：一个OE号的目录信息、在售库存、合并情况、替换号和别名及其库存、修改记录',
+    payload: v.object({ oe: oeField('OE号') }),
+    answer: opOeViewSchema,
+  }),
+  opOeMerge: defineEndpoint({
+    method: 'post', path: '/operation/oe/merge', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.catalogueClean, idempotent: true,
+    summary: '运营：合并重复的OE号：被合并号成为保留号的别名并带上彼此的全部关联，目录中的重复条目并入保留号；搜索任一号都能找到两者的库存；记入操作日志',
+    payload: v.object({ keep: oeField('保留的OE号'), merge: oeField('被合并的OE号') }),
+    answer: v.object({ kept: v.string(), members: v.array(v.string()), relations: v.number() }),
+  }),
+  opOeRelate: defineEndpoint({
+    method: 'post', path: '/operation/oe/relate', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.catalogueClean, idempotent: true,
+    summary: '运营：设置替换号（oe 为旧号，related 为新号）或别名；OE搜索随之查到关联号的库存；记入操作日志',
+    payload: v.object({ oe: oeField('OE号'), related: oeField('关联OE号'), kind: oeRelationKind }),
+    answer: v.object({ changed: v.number() }),
+  }),
+  opOeUnrelate: defineEndpoint({
+    method: 'post', path: '/operation/oe/unrelate', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.catalogueClean, idempotent: true,
+    summary: '运营：删除两个OE号之间的替换号或别名关联（合并产生的不能删除）；记入操作日志',
+    payload: v.object({ oe: oeField('OE号'), related: oeField('关联OE号') }),
+    answer: v.object({ changed: v.number() }),
+  }),
+  opOrderList: defineEndpoint({
+    method: 'get', path: '/operation/orders', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.orders, heavy: true,
+    summary: '运营：平台所有订单（只读），按订单号、买家、卖家、状态、付款状态、下单日期筛选',
+    payload: v.object({
+      no: keyword('订单号', 40), buyer: keyword('买家', 40), seller: keyword('卖家', 40),
+      status: v.optional(v.picklist(['', ...ORDER_STATUSES], '订单状态无效'), ''),
+      pay_status: v.optional(v.picklist(['', ...PAY_STATUSES], '付款状态无效'), ''),
+      date_from: day('开始日期'), date_to: day('结束日期'), ...paging,
+    }),
+    answer: v.object({ data: v.array(opOrderRowSchema), total: v.number(), total_fen: v.number() }),
+  }),
+  opOrderDetail: defineEndpoint({
+    method: 'get', path: '/operation/order', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.orders,
+    summary: '运营：订单详情：双方、收货信息、明细、状态记录；以及平台能否取消',
+    payload: v.object({ order_no: v.pipe(v.string('请填写订单号'), v.trim(), v.regex(/^[A-Z]{2}\d{20}$/, '订单号无效')) }),
+    answer: v.object({
+      ...opOrderRowSchema.entries,
+      buyer_user_name: v.string(), contact_name: v.string(), contact_phone: v.string(), address: v.string(), remark: v.string(),
+      reject_reason: v.string(), cancel_reason: v.string(), logistics_company: v.string(), logistics_no: v.string(), pay_method: v.string(),
+      lines: v.array(v.object({ supplier_oe: v.string(), name: v.string(), brand_name: v.string(), quality_name: v.string(), qty: v.number(), unit_price_fen: v.number(), amount_fen: v.number() })),
+      events: v.array(v.object({ action: v.string(), from_status: v.string(), to_status: v.string(), note: v.string(), user_name: v.string(), created_at: v.number() })),
+      may_cancel: v.boolean(),
+    }),
+  }),
+  opOrderCancel: defineEndpoint({
+    method: 'post', path: '/operation/order/cancel', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.orderCancel, idempotent: true,
+    summary: '运营：取消订单（只限未发货且未付款的订单），须填写原因；库存退回卖家，记入订单记录和操作日志',
+    payload: v.object({ order_no: v.pipe(v.string('请填写订单号'), v.trim(), v.regex(/^[A-Z]{2}\d{20}$/, '订单号无效')), reason: reasonField('取消原因') }),
+    answer: v.object({ status: v.string() }),
+  }),
+  opEnquiryList: defineEndpoint({
+    method: 'get', path: '/operation/enquiries', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.orders, heavy: true,
+    summary: '运营：平台所有询价单（只读，不含草稿），按询价单号、买家、OE号、状态、日期筛选',
+    payload: v.object({
+      no: keyword('询价单号', 40), buyer: keyword('买家', 40), oe: keyword('OE号', 40),
+      state: v.optional(v.picklist(['', 'open', 'expired', 'ended', 'cancelled'], '询价状态无效'), ''),
+      date_from: day('开始日期'), date_to: day('结束日期'), ...paging,
+    }),
+    answer: v.object({ data: v.array(opEnquiryRowSchema), total: v.number() }),
+  }),
+  opEnquiryDetail: defineEndpoint({
+    method: 'get', path: '/operation/enquiry', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.orders,
+    summary: '运营：询价单详情：明细、收到询价的卖家、每条报价',
+    payload: v.object({ enquiry_no: v.pipe(v.string('请填写询价单号'), v.trim(), v.regex(/^[A-Z0-9]{6,40}$/, '询价单号无效')) }),
+    answer: v.object({
+      ...opEnquiryRowSchema.entries, buyer_user_name: v.string(), note: v.string(),
+      items: v.array(v.object({ line_no: v.number(), oe: v.string(), name: v.string(), qty: v.number(), quality: v.string() })),
+      sellers: v.array(v.object({ company_id: v.number(), name: v.string() })),
+      quotes: v.array(v.object({
+        line_no: v.number(), seller_company_name: v.string(), price_fen: v.number(), currency: v.string(), brand: v.string(), quality: v.string(),
+        qty: v.number(), delivery_days: v.number(), accepted: v.boolean(), created_at: v.number(),
+      })),
+    }),
+  }),
+  opReportMembers: defineEndpoint({
+    method: 'get', path: '/operation/report/members', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.reports, heavy: true,
+    summary: '运营报表：每天（北京时间）新注册企业、会员升级（已支付的套餐和运营设为付费等级）、有搜索的活跃企业',
+    payload: reportRange,
+    answer: v.object({ rows: dayRow({ registrations: v.number(), upgrades: v.number(), active: v.number() }) }),
+  }),
+  opReportSearches: defineEndpoint({
+    method: 'get', path: '/operation/report/searches', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.reports, heavy: true,
+    summary: '运营报表：每天的库存查询次数和无结果搜索次数，及期间无结果最多的OE号和关键词（目录的缺口）',
+    payload: reportRange,
+    answer: v.object({ rows: dayRow({ searches: v.number(), misses: v.number() }), top_oe: topList, top_keyword: topList }),
+  }),
+  opReportOrders: defineEndpoint({
+    method: 'get', path: '/operation/report/orders', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.reports, heavy: true,
+    summary: '运营报表：每天的订单数、金额（分），及其中取消或拒绝的订单数',
+    payload: reportRange,
+    answer: v.object({ rows: dayRow({ orders: v.number(), amount_fen: v.number(), cancelled: v.number() }) }),
+  }),
+  opReportStock: defineEndpoint({
+    method: 'get', path: '/operation/report/stock', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.reports, heavy: true,
+    summary: '运营报表：在售库存按车型品牌和配件品牌（条数、件数、卖家数，各取前30）',
+    payload: emptyPayload,
+    answer: v.object({
+      by_make: v.array(v.object({ name: v.string(), rows: v.number(), qty: v.number(), sellers: v.number() })),
+      by_brand: v.array(v.object({ name: v.string(), rows: v.number(), qty: v.number(), sellers: v.number() })),
+      total: v.object({ rows: v.number(), qty: v.number(), sellers: v.number() }),
+    }),
+  }),
+} as const;
+
+export const opPayRowSchema = v.object({
+  order_no: v.string(), company_id: v.number(), company_name: v.string(), username: v.string(), level_name: v.string(),
+  amount_fen: v.number(), duration_months: v.number(), state: v.picklist(['pending', 'paid', 'cancelled']), provider: v.string(), trade_no: v.string(),
+  created_at: v.number(), paid_at: v.number(), level_end_after: v.number(),
+});
+export type OpPayRow = v.InferOutput<typeof opPayRowSchema>;
+
+export const opPayEndpoints = {
+  opPayList: defineEndpoint({
+    method: 'get', path: '/operation/pay', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.pay, heavy: true,
+    summary: '运营：支付记录：会员套餐（含VIN查询、库存查询额度）的购买订单，按企业、订单号、状态、日期筛选，附已支付合计',
+    payload: v.object({
+      company: keyword('企业', 40), no: keyword('订单号', 40),
+      state: v.optional(v.picklist(['', 'pending', 'paid', 'cancelled'], '支付状态无效'), ''),
+      date_from: day('开始日期'), date_to: day('结束日期'), ...paging,
+    }),
+    answer: v.object({ data: v.array(opPayRowSchema), total: v.number(), paid_fen: v.number() }),
   }),
 } as const;

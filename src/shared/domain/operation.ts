@@ -48,6 +48,12 @@ export const AUDIT_ENTITIES = {
   dictionary: '数据字典',
   trade_area: '商圈',
   label: '企业标签',
+  // catalogue, orders and reports (ops-catalogue)
+  oe: 'OE号',
+  stock: '库存',
+  part_brand: '配件品牌',
+  make: '车型品牌',
+  order: '订单',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -68,6 +74,13 @@ export const AUDIT_ACTIONS = {
   delete: '删除',
   assign: '分配角色',
   set_codes: '修改权限模板',
+  // catalogue, orders and reports (ops-catalogue)
+  merge: '合并',
+  relate: '设置关联',
+  unrelate: '删除关联',
+  off_sale: '平台下架',
+  on_sale: '恢复上架',
+  cancel: '取消',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -91,7 +104,7 @@ export const operatorCodeLabel = (code: string) => {
   const group = code.slice(0, 3);
   const g = OPERATOR_GROUP_LABELS[group] ?? group;
   if (code === group) return `${g}（全部）`;
-  return `${g} · ${OPERATOR_ENTRY_LABELS[code] ?? `第${Number(code.slice(4))}项`}`;
+  return `${g} · ${OPERATOR_ENTRY_LABELS[code] ?? OP_CATALOGUE_ENTRY_LABELS[code] ?? `第${Number(code.slice(4))}项`}`;
 };
 
 /** The ad slots the storefront shows (000 §3), with where they appear. */
@@ -134,4 +147,64 @@ export const opText = {
   levelPriceDuration: '出售的等级须同时填写价格和时长；不出售则两项都留空',
   levelVinCountDate: 'VIN 按会员期不限次数的等级不设赠送次数',
   templateUnknownScene: '未知的通知场景',
+} as const;
+
+// ---- catalogue, orders, enquiries, reports and pay records (issue 13, ops-catalogue) ----
+
+/** The D codes of the product, order / enquiry, report and pay pages. */
+export const OP_CATALOGUE_CODES = {
+  /** 产品列表: stock of every seller (read) */
+  products: ['D04', 'D04-01', 'D04-02'],
+  /** 产品: take a row off sale, edit part brands and car makes */
+  productWrite: ['D04', 'D04-02'],
+  /** OE 清洗 and 品牌清洗: merges, supersession, aliases */
+  catalogueClean: ['D04', 'D04-03'],
+  /** 订单 and 询价 (read only) */
+  orders: ['D12', 'D12-01', 'D12-02'],
+  /** 订单: cancel with a reason */
+  orderCancel: ['D12', 'D12-02'],
+  /** 报表 */
+  reports: ['D01', 'D01-01'],
+  /** 支付记录 */
+  pay: ['D05', 'D05-01'],
+} as const satisfies Record<string, readonly string[]>;
+
+export const OP_CATALOGUE_ENTRY_LABELS: Readonly<Record<string, string>> = {
+  'D01-01': '报表',
+  'D04-01': '产品列表（查看）', 'D04-02': '产品管理（下架、品牌）', 'D04-03': 'OE与品牌清洗',
+  'D05-01': '支付记录',
+  'D12-01': '订单与询价（查看）', 'D12-02': '订单管理（取消）',
+};
+
+/** Supersession and alias in the words of the OE cleaning page. */
+export const OE_RELATION_TEXT = { supersession: '替换号', alias: '别名' } as const;
+
+/**
+ * Which orders an operator may cancel: not yet shipped and not paid. Once shipped the goods are on
+ * the way (a return is an after-sale matter), and a paid order needs the two sides to settle the
+ * money first; the platform records no refund.
+ */
+export const operatorMayCancel = (s: { status: string; payStatus: string }) =>
+  (s.status === 'pending' || s.status === 'confirmed') && s.payStatus === 'unpaid';
+
+export const opCatalogueText = {
+  oeSame: '两个OE号相同',
+  oeUnknown: (oe: string) => `OE号 ${oe} 在目录和库存中都不存在`,
+  oeAlreadyMerged: (oe: string, kept: string) => `OE号 ${oe} 已合并到 ${kept}`,
+  oeKeptMerged: (oe: string, kept: string) => `保留的OE号 ${oe} 已合并到 ${kept}，请保留 ${kept}`,
+  relationNotFound: '这两个OE号之间没有关联',
+  relationMerged: '合并产生的别名不能单独删除',
+  stockNotFound: '库存不存在',
+  stockNotOn: '只有在售的库存可以下架',
+  stockNotOpOff: '只有平台下架的库存可以恢复上架',
+  brandNotFound: '配件品牌不存在',
+  brandNameTaken: '配件品牌名称已存在',
+  brandSame: '保留的品牌和被合并的品牌相同',
+  makeNotFound: '车型品牌不存在',
+  makeNameTaken: '车型品牌名称已存在',
+  orderNotFound: '订单不存在',
+  orderNoCancel: (status: string) => `订单当前为${status}，平台只能取消未发货且未付款的订单`,
+  enquiryNotFound: '询价单不存在',
+  rangeTooLong: '日期范围最多366天',
+  rangeReversed: '结束日期不能早于开始日期',
 } as const;

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
-import { OP_CODES } from '../../../shared/domain/operation';
+import { OP_CATALOGUE_CODES, OP_CODES } from '../../../shared/domain/operation';
 import { SELLER_AUDIT_CODES } from '../../../shared/domain/seller-apply';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { errorText } from '../account/form';
@@ -13,7 +13,7 @@ import { homeQuery } from './queries';
 import { yuan } from './format';
 import './operation.css';
 
-/** `to`: the page that acts on the figure (none yet for orders and searches: their operator pages come with the order and report groups). */
+/** `to`: the page that acts on the figure, or explains it (orders and empty searches: their reports). */
 function Figure({ label, value, note, to, search, allowed = false }: { label: string; value: ReactNode; note?: ReactNode; to?: string; search?: Record<string, string>; allowed?: boolean }) {
   const body = <><span>{label}</span><strong>{value}</strong>{note && <small>{note}</small>}</>;
   return to && allowed
@@ -35,10 +35,10 @@ export function OperatorHome() {
         <div className="op-figures">
           <Figure label="新注册企业" value={h.new_companies.value} to="/operation/company/list" search={{ sort: 'created', order: 'desc' }} allowed={can(OP_CODES.companyRead)} />
           <Figure label="待审核入驻" value={h.pending_audits.value} note="全部待审核申请" to="/operation/company/audit" allowed={can(SELLER_AUDIT_CODES)} />
-          <Figure label="今日订单" value={h.orders.value} note={`金额 ${yuan(h.orders.amount_fen)}`} />
+          <Figure label="今日订单" value={h.orders.value} note={`金额 ${yuan(h.orders.amount_fen)}`} to="/operation/report/order" allowed={can(OP_CATALOGUE_CODES.reports)} />
           <Figure label="无结果搜索" value={h.empty_searches.value}
             note={h.empty_searches.top.length > 0 ? `最多：${h.empty_searches.top.slice(0, 3).map((t) => `${t.text}（${t.n}）`).join('、')}` : '今天还没有'}
-            />
+            to="/operation/report/search" allowed={can(OP_CATALOGUE_CODES.reports)} />
           <Figure label="已停用企业" value={h.suspended_companies.value} to="/operation/company/list" search={{ state: 'suspended' }} allowed={can(OP_CODES.companyRead)} />
         </div>
       )}

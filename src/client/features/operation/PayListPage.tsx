@@ -1,0 +1,77 @@
+/**
+ * 支付记录 (/operation/pay/record, D05-01): what members bought and paid — the membership packages,
+ * which carry the VIN and stock query allowances — by company, order number, state and China
+ * dates, with the paid sum of the filter and an XLSX of it. Read only.
+ */
+import { useState } from 'react';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import type { AnswerOf, OpPayRow, PayloadIn } from '../../../shared/contracts';
+import { request } from '../../api/request';
+import { ListPage, type ListDef } from '../../ui/list/ListPage';
+import type { ListSearch } from '../../ui/list/list-search';
+import { errorText } from '../account/form';
+import { downloadXlsx } from './export';
+import { noKey } from './OrderListPage';
+import { dayOf, when, yuan } from './format';
+import './operation.css';
+
+export const PAY_FILTER_NAMES = ['company', 'no', 'state', 'date_from', 'date_to'] as const;
+const STATE_TEXT = { pending: '待支付', paid: '已支付', cancelled: '已取消' } as const;
+
+const payKey = (p: PayloadIn<'opPayList'>) => ['op', 'pay', p] as const;
+const payQuery = (p: PayloadIn<'opPayList'>) =>
+  queryOptions({ queryKey: payKey(p), queryFn: ({ signal }) => request('get', 'opPayList', p, undefined, { signal }) });
+
+const text = (s: ListSearch, k: string) => (s[k] === undefined ? '' : String(s[k]));
+const payloadOf = (s: ListSearch): PayloadIn<'opPayList'> => ({
+  company: text(s, 'company'), no: text(s, 'no'), state: text(s, 'state') as PayloadIn<'opPayList'>['state'],
+  date_from: text(s, 'date_from'), date_to: text(s, 'date_to'), page_number: s.page ?? 1, page_size: s.size ?? 50,
+});
+
+export function PayListPage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {
+  const [exportError, setExportError] = useState('');
+  const [exporting, setExporting] = useState(false);
+  // the same query as the list's (one request): the paid sum of the whole filter
+  const paid = useQuery({ ...payQuery(payloadOf(search)), placeholderData: keepPreviousData }).data?.paid_fen ?? null;
+  const def: ListDef<OpPayRow, ReturnType<typeof payKey>, AnswerOf<'opPayList'>> = {
+    title: '支付记录',
+    filters: [
+      { name: 'company', label: '企业', type: 'text', width: '10rem' },
+      { name: 'state', label: '状态', type: 'select', options: Object.entries(STATE_TEXT).map(([value, label]) => ({ value, label })) },
+      { name: 'date_from', label: '开始日期', type: 'date' },
+      { name: 'date_to', label: '结束日期', type: 'date' },
+      { name: 'no', label: '订单号', type: 'text', more: true, width: '11rem' },
+    ],
+    query: (s) => payQuery(payloadOf(s)),
+    rowKey: (r) => noKey(r.order_no),
+    columns: [
+      { key: 'no', header: '订单号', width: '12rem', cell: (r) => r.order_no },
+      { key: 'at', header: '下单时间', width: '8.5rem', cell: (r) => when(r.created_at) },
+      { key: 'company', header: '企业', width: '11rem', cell: (r) => `${r.company_name}（${r.username}）` },
+      { key: 'level', header: '套餐', width: '7rem', cell: (r) => `${r.level_name} ${r.duration_months}个月` },
+      { key: 'amount', header: '金额', width: '6rem', num: true, cell: (r) => yuan(r.amount_fen) },
+      { key: 'state', header: '状态', width: '4.5rem', cell: (r) => <span className={`op-tag ${r.state === 'cancelled' ? 'danger' : ''}`}>{STATE_TEXT[r.state]}</span> },
+      { key: 'paid', header: '支付', width: '10rem', cell: (r) => (r.paid_at ? `${when(r.paid_at)} ${r.provider}` : '—') },
+      { key: 'end', header: '到期', width: '6rem', cell: (r) => dayOf(r.level_end_after) || '—' },
+    ],
+    empty: (filtered) => (filtered ? '没有符合条件的支付记录，换个条件试试。' : '还没有会员购买套餐。'),
+  };
+  const exportNow = async () => {
+    setExporting(true);
+    setExportError('');
+    try {
+      await downloadXlsx('opPayList', payloadOf(search), '支付记录');
+    } catch (e) {
+      setExportError(errorText(e));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <ListPage def={def} search={search} onSearch={onSearch}
+      toolbar={<><span className="muted" data-testid="pay-sum">{paid === null ? '' : `已支付合计 ${yuan(paid)}`}</span>
+        <Button label="导出XLSX" icon="pi pi-download" outlined loading={exporting} onClick={() => void exportNow()} /></>}
+      status={exportError ? <p className="op-status error" role="alert">{exportError}</p> : undefined} />
+  );
+}

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
+import { listSearch } from '../../ui/list/list-search';
+import { ENQUIRY_FILTER_NAMES, EnquiryListPage } from '../../features/operation/EnquiryListPage';
+
+export const Route = createFileRoute('/operation/enquiries')({
+  validateSearch: listSearch(ENQUIRY_FILTER_NAMES, []),
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CATALOGUE_CODES.orders }),
+  component: function Enquiries() {
+    const navigate = Route.useNavigate();
+    return <EnquiryListPage search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});

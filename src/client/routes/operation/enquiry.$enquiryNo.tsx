@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
+import { EnquiryDetailPage } from '../../features/operation/EnquiryDetailPage';
+
+export const Route = createFileRoute('/operation/enquiry/$enquiryNo')({
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CATALOGUE_CODES.orders }),
+  component: function EnquiryDetail() {
+    const { enquiryNo } = Route.useParams();
+    return <EnquiryDetailPage key={enquiryNo} enquiryNo={enquiryNo} />;
+  },
+});

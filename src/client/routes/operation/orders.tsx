@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
+import { listSearch } from '../../ui/list/list-search';
+import { ORDER_FILTER_NAMES, OrderListPage } from '../../features/operation/OrderListPage';
+
+export const Route = createFileRoute('/operation/orders')({
+  validateSearch: listSearch(ORDER_FILTER_NAMES, []),
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CATALOGUE_CODES.orders }),
+  component: function Orders() {
+    const navigate = Route.useNavigate();
+    return <OrderListPage search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});

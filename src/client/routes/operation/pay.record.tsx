@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
+import { listSearch } from '../../ui/list/list-search';
+import { PAY_FILTER_NAMES, PayListPage } from '../../features/operation/PayListPage';
+
+export const Route = createFileRoute('/operation/pay/record')({
+  validateSearch: listSearch(PAY_FILTER_NAMES, []),
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CATALOGUE_CODES.pay }),
+  component: function PayRecord() {
+    const navigate = Route.useNavigate();
+    return <PayListPage search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});

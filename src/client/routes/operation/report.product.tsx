@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
+import { StockReport } from '../../features/operation/ReportPages';
+
+export const Route = createFileRoute('/operation/report/product')({
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CATALOGUE_CODES.reports }),
+  component: StockReport,
+});

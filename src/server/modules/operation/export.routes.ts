@@ -1,0 +1,143 @@
+/**
+ * XLSX downloads of the operator reports and lists (GET /api/operation/export/<call name>?<the
+ * call's own query>): the same payload check, operator and D-code rules as the call, the same
+ * answer, written as a workbook with Chinese headers. Reports export every row of their range; a
+ * list exports its current filter's first 800 rows (its largest page).
+ */
+import type { Context, Hono } from 'hono';
+import * as v from 'valibot';
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { AppDeps, Caller } from '../../http/context';
+import { AppError, forbidden, notLoggedIn } from '../../http/errors';
+import { issueToError, sendError } from '../../http/mount';
+import { endpoints, ResultCode, type AnswerOf, type EndpointName, type PayloadOut } from '../../../shared/contracts';
+import { HEAD_COMPANY_ID, hasAnyPermission } from '../../../shared/domain/permissions';
+import { ORDER_STATUS_TEXT, PAY_STATUS_TEXT } from '../../../shared/domain/orders';
+import { ENQUIRY_STATE_TEXT } from '../../../shared/domain/enquiry';
+import { msg } from '../../../shared/messages';
+import type { OversightService } from './oversight.service';
+import type { ReportService } from './report.service';
+
+interface Sheet { name: string; columns: Array<{ header: string; key: string; width?: number }>; rows: Array<Record<string, unknown>> }
+
+const PACKAGE_STATE_TEXT = { pending: '待支付', paid: '已支付', cancelled: '已取消' } as const;
+const yuan = (fen: number) => Math.round(fen) / 100;
+const chinaTime = (s: number) => (s ? new Date(s * 1000 + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : '');
+const dayCol = { header: '日期', key: 'day', width: 12 };
+const top = (name: string, rows: Array<{ text: string; n: number }>): Sheet =>
+  ({ name, columns: [{ header: '搜索内容', key: 'text', width: 30 }, { header: '次数', key: 'n' }], rows });
+const stockSheet = (name: string, label: string, rows: Array<{ name: string; rows: number; qty: number; sellers: number }>): Sheet =>
+  ({ name, columns: [{ header: label, key: 'name', width: 20 }, { header: '在售条数', key: 'rows' }, { header: '件数', key: 'qty' }, { header: '卖家数', key: 'sellers' }], rows });
+
+interface Services { oversight: OversightService; reports: ReportService }
+
+const EXPORTS = {
+  opReportMembers: {
+    file: '会员报表',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opReportMembers'>) => s.reports.members(db, p),
+    sheets: (a: AnswerOf<'opReportMembers'>): Sheet[] => [{ name: '每日', columns: [dayCol, { header: '新注册企业', key: 'registrations' }, { header: '会员升级', key: 'upgrades' }, { header: '活跃企业', key: 'active' }], rows: a.rows }],
+  },
+  opReportSearches: {
+    file: '搜索报表',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opReportSearches'>) => s.reports.searches(db, p),
+    sheets: (a: AnswerOf<'opReportSearches'>): Sheet[] => [
+      { name: '每日', columns: [dayCol, { header: '库存查询', key: 'searches' }, { header: '无结果搜索', key: 'misses' }], rows: a.rows },
+      top('无结果OE号', a.top_oe), top('无结果关键词', a.top_keyword),
+    ],
+  },
+  opReportOrders: {
+    file: '订单报表',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opReportOrders'>) => s.reports.orders(db, p),
+    sheets: (a: AnswerOf<'opReportOrders'>): Sheet[] => [{
+      name: '每日', columns: [dayCol, { header: '订单数', key: 'orders' }, { header: '金额（元）', key: 'amount', width: 14 }, { header: '取消或拒绝', key: 'cancelled' }],
+      rows: a.rows.map((r) => ({ ...r, amount: yuan(r.amount_fen) })),
+    }],
+  },
+  opReportStock: {
+    file: '库存报表',
+    run: (s: Services, db: Kysely<DB>) => s.reports.stock(db),
+    sheets: (a: AnswerOf<'opReportStock'>): Sheet[] => [stockSheet('按车型品牌', '车型品牌', a.by_make), stockSheet('按配件品牌', '配件品牌', a.by_brand)],
+  },
+  opOrderList: {
+    file: '订单列表',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opOrderList'>) => s.oversight.orderList(db, { ...p, page_number: 1, page_size: 800 }),
+    sheets: (a: AnswerOf<'opOrderList'>): Sheet[] => [{
+      name: '订单',
+      columns: [
+        { header: '订单号', key: 'order_no', width: 26 }, { header: '下单时间', key: 'at', width: 18 }, { header: '买家', key: 'buyer_company_name', width: 28 },
+        { header: '卖家', key: 'seller_company_name', width: 28 }, { header: '状态', key: 'status' }, { header: '付款', key: 'pay' }, { header: '件数', key: 'total_qty' },
+        { header: '金额（元）', key: 'amount', width: 14 }, { header: '首行', key: 'first_line', width: 24 },
+      ],
+      rows: a.data.map((o) => ({ ...o, at: chinaTime(o.created_at), status: ORDER_STATUS_TEXT[o.status], pay: PAY_STATUS_TEXT[o.pay_status], amount: yuan(o.total_fen) })),
+    }],
+  },
+  opEnquiryList: {
+    file: '询价列表',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opEnquiryList'>) => s.oversight.enquiryList(db, { ...p, page_number: 1, page_size: 800 }),
+    sheets: (a: AnswerOf<'opEnquiryList'>): Sheet[] => [{
+      name: '询价',
+      columns: [
+        { header: '询价单号', key: 'enquiry_no', width: 22 }, { header: '时间', key: 'at', width: 18 }, { header: '买家', key: 'buyer_company_name', width: 28 },
+        { header: '状态', key: 'state' }, { header: '品牌', key: 'make_name' }, { header: '明细', key: 'lines' }, { header: '卖家数', key: 'recipients' },
+        { header: '报价数', key: 'quote_count' }, { header: '首行', key: 'first_line', width: 24 },
+      ],
+      rows: a.data.map((e) => ({ ...e, at: chinaTime(e.created_at), state: ENQUIRY_STATE_TEXT[e.state] })),
+    }],
+  },
+  opPayList: {
+    file: '支付记录',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opPayList'>) => s.oversight.payList(db, { ...p, page_number: 1, page_size: 800 }),
+    sheets: (a: AnswerOf<'opPayList'>): Sheet[] => [{
+      name: '支付记录',
+      columns: [
+        { header: '订单号', key: 'order_no', width: 26 }, { header: '下单时间', key: 'at', width: 18 }, { header: '企业', key: 'company_name', width: 28 },
+        { header: '购买人', key: 'username' }, { header: '套餐', key: 'level_name' }, { header: '月数', key: 'duration_months' }, { header: '金额（元）', key: 'amount', width: 12 },
+        { header: '状态', key: 'state' }, { header: '支付时间', key: 'paid', width: 18 }, { header: '渠道', key: 'provider' }, { header: '交易号', key: 'trade_no', width: 24 },
+      ],
+      rows: a.data.map((r) => ({ ...r, at: chinaTime(r.created_at), paid: chinaTime(r.paid_at), amount: yuan(r.amount_fen), state: PACKAGE_STATE_TEXT[r.state] })),
+    }],
+  },
+} as const;
+
+export type ExportName = keyof typeof EXPORTS;
+export const EXPORT_NAMES = Object.keys(EXPORTS) as ExportName[];
+
+const attachment = (name: string) => `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+export const mountOpExportRoutes = (app: Hono, deps: AppDeps, svc: Services, resolveCaller: (bearer: string) => Promise<Caller>) => {
+  app.get('/api/operation/export/:name', async (c: Context) => {
+    try {
+      const name = c.req.param('name') as ExportName & EndpointName;
+      const def = EXPORTS[name] as { file: string; run: (s: Services, db: Kysely<DB>, p: unknown) => Promise<unknown>; sheets: (a: unknown) => Sheet[] } | undefined;
+      if (!Object.hasOwn(EXPORTS, name) || !def) throw new AppError(ResultCode.notFound, 404, msg.endpointNotFound);
+      const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+      if (!bearer) throw notLoggedIn();
+      const caller = await resolveCaller(bearer);
+      if (caller.companyId !== HEAD_COMPANY_ID) throw forbidden(msg.operatorOnly);
+      const ep = endpoints[name];
+      if (!hasAnyPermission(caller.permissions, ep.permissions)) throw forbidden();
+      const parsed = v.safeParse(ep.payload, c.req.query());
+      if (!parsed.success) throw issueToError(ep.payload, parsed.issues);
+      const wb = new ExcelJS.Workbook();
+      for (const sheet of def.sheets(await def.run(svc, deps.db, parsed.output))) {
+        const ws = wb.addWorksheet(sheet.name);
+        ws.columns = sheet.columns.map((col) => ({ header: col.header, key: col.key, width: col.width ?? 12 }));
+        ws.getRow(1).font = { bold: true };
+        ws.addRows(sheet.rows);
+      }
+      const body = await wb.xlsx.writeBuffer();
+      return new Response(body as ArrayBuffer, {
+        headers: {
+          'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'Content-Disposition': attachment(`${def.file}.xlsx`), 'Cache-Control': 'no-store',
+        },
+      });
+    } catch (e) {
+      if (e instanceof AppError) return sendError(c, e);
+      deps.log?.('error', `${c.req.method} ${c.req.path} failed`, e);
+      return sendError(c, new AppError(ResultCode.serverError, 500, msg.internalError));
+    }
+  });
+};
