@@ -33,7 +33,6 @@ describe('chat groups', () => {
     await e2e.pglite.query(`insert into im_friend (user_id, friend_id)
       select a.id, b.id from app_user a, app_user b where a.username = 'buyer' and b.username in ('seller', 'operator')
       union all select b.id, a.id from app_user a, app_user b where a.username = 'buyer' and b.username in ('seller', 'operator')`);
-    await e2e.pglite.query(`insert into im_quick_reply (company_id, cn_message, vn_message) values (2, '前刹车片有现货，今天发货', 'Má phanh trước có sẵn, gửi hôm nay')`);
 
     const buyer = await e2e.newPage();
     await e2e.signIn(buyer.page, '/login', 'buyer');
@@ -70,6 +69,18 @@ describe('chat groups', () => {
     // the seller: the group's message came live; a quick reply goes in in the chat's language (Vietnamese)
     const seller = await e2e.newPage();
     await e2e.signIn(seller.page, '/login', 'seller');
+    // the seller's phrases, kept in the back office's 聊天设置
+    await seller.page.goto(`${e2e.url}/backend/quote/chat`);
+    await seller.page.getByRole('button', { name: '添加快捷回复' }).click();
+    const dialog = seller.page.getByRole('dialog', { name: '添加快捷回复' });
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(dialog.getByText('请填写中文快捷回复')).toBeVisible();
+    await dialog.getByRole('textbox', { name: '中文' }).fill('前刹车片有现货，今天发货');
+    await dialog.getByRole('textbox', { name: '越南语' }).fill('Má phanh trước có sẵn, gửi hôm nay');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(seller.page.getByRole('status').filter({ hasText: '已添加' })).toHaveText('已添加：前刹车片有现货，今天发货');
+    await shot(seller.page, 'groups-03a-chat-settings');
+    await seller.page.goto(`${e2e.url}/search/parts`);
     await openChatButton(seller.page).click();
     const sellerWin = chatWindow(seller.page);
     await sellerWin.getByRole('button', { name: /^刹车片采购群/ }).click();
