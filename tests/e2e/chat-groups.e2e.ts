@@ -1,6 +1,7 @@
 /**
  * Browser end-to-end for chat beyond two people (issue 14), three users: the buyer remarks a friend
  * and makes a group of the seller and the platform's customer service from the friends tab; the
+ * buyer's dropped text file is refused and a large photo goes in compressed under 100 KB; the
  * seller gets the buyer's Vietnamese question in the group live and answers with a quick reply,
  * which goes in in Vietnamese; the customer-service account sees the group with both messages;
  * the buyer then invites customer service into the private chat with the seller, which becomes a
@@ -66,6 +67,40 @@ describe('chat groups', () => {
     await expect(messagesIn(buyer.page)).toHaveCount(1);
     await shot(buyer.page, 'groups-02-buyer-group');
 
+    // an image: a dropped text file is refused; a large photo is compressed in the page under 100 KB and sent
+    const drop = (kind: 'text' | 'photo') => buyer.page.evaluate(async (k) => {
+      let file: File;
+      if (k === 'text') file = new File(['不是图片'], 'note.txt', { type: 'text/plain' });
+      else {
+        const canvas = document.createElement('canvas');
+        canvas.width = 1800;
+        canvas.height = 1200;
+        const g = canvas.getContext('2d')!;
+        // noise does not compress: the JPEG starts far over 100 KB
+        const img = g.createImageData(1800, 1200);
+        for (let i = 0; i < img.data.length; i++) img.data[i] = (i * 2654435761) % 251;
+        g.putImageData(img, 0, 0);
+        const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), 'image/jpeg', 0.95));
+        file = new File([blob], 'brake-pads.jpg', { type: 'image/jpeg' });
+      }
+      const dt = new DataTransfer();
+      dt.items.add(file);
+      document.querySelector('.chat-composer')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      return file.size;
+    }, kind);
+    await drop('text');
+    await expect(win.getByRole('alert').filter({ hasText: msg.chooseImage })).toHaveText(msg.chooseImage);
+    expect(await drop('photo')).toBeGreaterThan(300 * 1024);
+    await expect(messagesIn(buyer.page)).toHaveCount(2, { timeout: 60_000 });
+    const src = await messagesIn(buyer.page).nth(1).locator('img').getAttribute('src');
+    const stored = await buyer.page.evaluate(async (u) => (await (await fetch(u!)).arrayBuffer()).byteLength, src);
+    expect(stored).toBeLessThanOrEqual(100 * 1024);
+    // the emoji picker loads on demand
+    await win.getByRole('button', { name: '表情', exact: true }).click();
+    await expect(win.locator('em-emoji-picker')).toBeVisible();
+    await shot(buyer.page, 'groups-02a-image-and-emoji');
+    await win.getByRole('button', { name: '表情', exact: true }).click();
+
     // the seller: the group's message came live; a quick reply goes in in the chat's language (Vietnamese)
     const seller = await e2e.newPage();
     await e2e.signIn(seller.page, '/login', 'seller');
@@ -85,6 +120,7 @@ describe('chat groups', () => {
     const sellerWin = chatWindow(seller.page);
     await sellerWin.getByRole('button', { name: /^刹车片采购群/ }).click();
     await expect(messagesIn(seller.page).first()).toContainText(QUESTION);
+    await expect(messagesIn(seller.page)).toHaveCount(2);
     await expect(messagesIn(seller.page).first()).toContainText('王志强');
     await sellerWin.getByRole('button', { name: '快捷回复' }).click();
     await sellerWin.getByRole('menuitem', { name: 'Má phanh trước có sẵn, gửi hôm nay' }).waitFor();
@@ -93,17 +129,17 @@ describe('chat groups', () => {
     const reply = sellerWin.getByRole('textbox', { name: '输入消息' });
     await expect(reply).toHaveValue('Má phanh trước có sẵn, gửi hôm nay');
     await reply.press('Enter');
-    await expect(messagesIn(seller.page)).toHaveCount(2);
+    await expect(messagesIn(seller.page)).toHaveCount(3);
     // the buyer sees it live
-    await expect(messagesIn(buyer.page)).toHaveCount(2);
-    await expect(messagesIn(buyer.page).nth(1)).toContainText('gửi hôm nay');
+    await expect(messagesIn(buyer.page)).toHaveCount(3);
+    await expect(messagesIn(buyer.page).nth(2)).toContainText('gửi hôm nay');
 
     // the third member, customer service, has the group with both messages
     const service = await e2e.newPage();
     await e2e.signIn(service.page, '/login', 'operator');
     await openChatButton(service.page).click();
     await chatWindow(service.page).getByRole('button', { name: /^刹车片采购群/ }).click();
-    await expect(messagesIn(service.page)).toHaveCount(2);
+    await expect(messagesIn(service.page)).toHaveCount(3);
 
     // 邀请客服 in the buyer's private chat with the seller: it becomes a group of three
     await win.getByRole('tab', { name: msg.chatTabFriends }).click();

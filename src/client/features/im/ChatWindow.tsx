@@ -12,6 +12,8 @@ import { base64Of } from '../wanted/image-file';
 import { chat, kindOf, previewOf, useChat, type QueuedMessage } from './chat-store';
 import { contactQuery, groupQuery } from './queries';
 import { bodyKindOf, showsTime, unreadLabel } from './chat-rules';
+import { EmojiButton } from './EmojiButton';
+import { compressForChat } from './compress';
 import { AddFriend, FriendsPanel, GroupPanel, InviteServiceMenu, QuickReplyMenu, TranslatedLine } from './ChatPanels';
 import type { ImStatus } from './transport';
 import './chat.css';
@@ -193,7 +195,10 @@ export function Composer({ targetId, canSend }: { targetId: string; canSend: boo
     setProblem(null);
     setBusy(true);
     try {
-      const { file_path } = await request('post', 'fileUpload', { base64_data: base64Of(await f.arrayBuffer()), file_name: f.name }, undefined, { silent: true });
+      // compressed in the page first; one still over about 100 KB is refused (001 §5)
+      const small = await compressForChat(f);
+      if (!small) return setProblem(msg.imageTooLarge);
+      const { file_path } = await request('post', 'fileUpload', { base64_data: base64Of(await small.arrayBuffer()), file_name: small.name }, undefined, { silent: true });
       await chat.send(targetId, { imageUri: file_path });
     } catch (e) {
       setProblem(e instanceof Error ? e.message : String(e));
@@ -237,6 +242,7 @@ export function Composer({ targetId, canSend }: { targetId: string; canSend: boo
         void sendImage(e.dataTransfer.files[0]);
       }}>
       <div className="chat-tools">
+        {canSend && <EmojiButton onPick={insert} />}
         <button type="button" className="linklike" title="发送图片" aria-label="发送图片" disabled={!canSend || busy} onClick={() => file.current?.click()}>
           <i className="pi pi-image" /> {msg.chatImage}
         </button>
