@@ -82,6 +82,7 @@ import { Route as BackendProductImportRouteImport } from './routes/backend/produ
 import { Route as BackendProductStockAndPriceRouteImport } from './routes/backend/product.stockAndPrice'
 import { Route as BackendQuoteIndexRouteImport } from './routes/backend/quote.index'
 import { Route as BackendQuoteIdRouteImport } from './routes/backend/quote.$id'
+import { Route as BackendQuoteChatRouteImport } from './routes/backend/quote.chat'
 import { Route as BackendQuoteMineRouteImport } from './routes/backend/quote.mine'
 import { Route as BackendQuoteRulesRouteImport } from './routes/backend/quote.rules'
 import { Route as BackendQuoteZoneRouteImport } from './routes/backend/quote.zone'
@@ -514,6 +515,11 @@ const BackendQuoteIdRoute = BackendQuoteIdRouteImport.update({
   path: '/quote/$id',
   getParentRoute: () => BackendRoute,
 } as any)
+const BackendQuoteChatRoute = BackendQuoteChatRouteImport.update({
+  id: '/quote/chat',
+  path: '/quote/chat',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendQuoteMineRoute = BackendQuoteMineRouteImport.update({
   id: '/quote/mine',
   path: '/quote/mine',
@@ -923,6 +929,7 @@ export interface FileRoutesByFullPath {
   '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
+  '/backend/quote/chat': typeof BackendQuoteChatRoute
   '/backend/quote/mine': typeof BackendQuoteMineRoute
   '/backend/quote/rules': typeof BackendQuoteRulesRoute
   '/backend/quote/zone': typeof BackendQuoteZoneRoute
@@ -1054,6 +1061,7 @@ export interface FileRoutesByTo {
   '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
+  '/backend/quote/chat': typeof BackendQuoteChatRoute
   '/backend/quote/mine': typeof BackendQuoteMineRoute
   '/backend/quote/rules': typeof BackendQuoteRulesRoute
   '/backend/quote/zone': typeof BackendQuoteZoneRoute
@@ -1195,6 +1203,7 @@ export interface FileRoutesById {
   '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
+  '/backend/quote/chat': typeof BackendQuoteChatRoute
   '/backend/quote/mine': typeof BackendQuoteMineRoute
   '/backend/quote/rules': typeof BackendQuoteRulesRoute
   '/backend/quote/zone': typeof BackendQuoteZoneRoute
@@ -1335,6 +1344,7 @@ export interface FileRouteTypes {
     | '/backend/product/import'
     | '/backend/product/stockAndPrice'
     | '/backend/quote/$id'
+    | '/backend/quote/chat'
     | '/backend/quote/mine'
     | '/backend/quote/rules'
     | '/backend/quote/zone'
@@ -1466,6 +1476,7 @@ export interface FileRouteTypes {
     | '/backend/product/import'
     | '/backend/product/stockAndPrice'
     | '/backend/quote/$id'
+    | '/backend/quote/chat'
     | '/backend/quote/mine'
     | '/backend/quote/rules'
     | '/backend/quote/zone'
@@ -1606,6 +1617,7 @@ export interface FileRouteTypes {
     | '/backend/product/import'
     | '/backend/product/stockAndPrice'
     | '/backend/quote/$id'
+    | '/backend/quote/chat'
     | '/backend/quote/mine'
     | '/backend/quote/rules'
     | '/backend/quote/zone'
@@ -2213,6 +2225,13 @@ declare module '@tanstack/react-router' {
       path: '/quote/$id'
       fullPath: '/backend/quote/$id'
       preLoaderRoute: typeof BackendQuoteIdRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/quote/chat': {
+      id: '/backend/quote/chat'
+      path: '/quote/chat'
+      fullPath: '/backend/quote/chat'
+      preLoaderRoute: typeof BackendQuoteChatRouteImport
       parentRoute: typeof BackendRoute
     }
     '/backend/quote/mine': {
@@ -2864,6 +2883,7 @@ interface BackendRouteChildren {
   BackendProductImportRoute: typeof BackendProductImportRoute
   BackendProductStockAndPriceRoute: typeof BackendProductStockAndPriceRoute
   BackendQuoteIdRoute: typeof BackendQuoteIdRoute
+  BackendQuoteChatRoute: typeof BackendQuoteChatRoute
   BackendQuoteMineRoute: typeof BackendQuoteMineRoute
   BackendQuoteRulesRoute: typeof BackendQuoteRulesRoute
   BackendQuoteZoneRoute: typeof BackendQuoteZoneRoute
@@ -2887,6 +2907,7 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendProductImportRoute: BackendProductImportRoute,
   BackendProductStockAndPriceRoute: BackendProductStockAndPriceRoute,
   BackendQuoteIdRoute: BackendQuoteIdRoute,
+  BackendQuoteChatRoute: BackendQuoteChatRoute,
   BackendQuoteMineRoute: BackendQuoteMineRoute,
   BackendQuoteRulesRoute: BackendQuoteRulesRoute,
   BackendQuoteZoneRoute: BackendQuoteZoneRoute,

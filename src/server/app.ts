@@ -48,6 +48,7 @@ import { createOrdersService } from './modules/orders/orders.service';
 import { ordersHandlers } from './modules/orders/orders.routes';
 import { createImService } from './modules/im/im.service';
 import { imHandlers } from './modules/im/im.routes';
+import { createImSocial } from './modules/im/im.social';
 import { createStockService } from './modules/stock/stock.service';
 import { stockHandlers } from './modules/stock/stock.routes';
 import { createOrganisationService } from './modules/organisation/organisation.service';
@@ -123,7 +124,7 @@ export const createApp = (deps: AppDeps) => {
     ...ordersHandlers(createOrdersService({ clock: deps.clock, cart, membership })),
     ...stockHandlers(createStockService(deps.clock)),
     ...stockImportHandlers(stockImport),
-    ...imHandlers(im),
+    ...imHandlers(im, createImSocial({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false, translator: deps.translator })),
     ...organisationHandlers(createOrganisationService({ clock: deps.clock, auth })),
     ...enterpriseHandlers(createEnterpriseService()),
     ...backofficeHandlers(createBackofficeService(company)),

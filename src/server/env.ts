@@ -26,6 +26,8 @@ const envSchema = v.object({
   REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'REDIS_PREFIX 只能含字母、数字和 : _ . -，至多 64 个字符')), 'qph:'),
   RATE_LIMIT_USER: v.optional(rate('RATE_LIMIT_USER')),
   RATE_LIMIT_ADDRESS: v.optional(rate('RATE_LIMIT_ADDRESS')),
+  TRANSLATE_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'TRANSLATE_URL 必须是 http:// 或 https:// 开头的地址'))),
+  TRANSLATE_API_KEY: v.optional(v.pipe(v.string(), v.maxLength(200, 'TRANSLATE_API_KEY 最多 200 个字符'))),
   SMS_WEBHOOK_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'SMS_WEBHOOK_URL 必须是 http:// 或 https:// 开头的地址'))),
 });
 

@@ -12,6 +12,7 @@ import { logger, type Logger } from './logger';
 import { createBus } from './bus/bus';
 import type { AppDeps } from './http/context';
 import { startSweeper } from './sweep';
+import { createTranslator } from './modules/im/translator';
 import { createSmsProvider, type SmsProvider, type SmsProviderName } from './modules/sms/sms.provider';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -41,6 +42,8 @@ export interface StartOptions {
   /** request budgets (RATE_LIMIT_USER / _ADDRESS); unset: DEFAULT_LIMITS */
   limits?: AppDeps['limits'];
   log?: Logger;
+  /** TRANSLATE_URL / TRANSLATE_API_KEY: a LibreTranslate-compatible server for chat translation; unset: none */
+  translate?: { url?: string; apiKey?: string };
 }
 
 /**
@@ -89,6 +92,7 @@ export const startServer = async (opts: StartOptions) => {
     bus,
     limits: opts.limits,
     paymentSandbox: sandboxAllowed(opts),
+    translator: createTranslator(opts.translate ?? {}),
     sms: opts.sms ?? createSmsProvider(opts.smsConfig ?? { provider: 'log' }, log),
   });
   const gateway = createGateway({ resolveCaller: (t) => auth.resolveCaller(t), bus, revokedAmong: (ids) => auth.revokedAmong(ids) });

@@ -71,6 +71,8 @@ export interface TestEnv {
   uploadDir: string;
   clock: TestClock;
   revoked: number[];
+  /** every /ws push the app made, in order (user id and event) */
+  pushes: Array<{ userId: number; event: any }>;
   /** the app's stock import service (resuming stalled imports, waiting for one) */
   stockImport: ReturnType<typeof createApp>['stockImport'];
   call(method: string, path: string, opts?: { body?: unknown; token?: string; device?: string; address?: string; headers?: Record<string, string>; rawBody?: string }): Promise<{ status: number; body: any; headers: Headers }>;
@@ -155,16 +157,19 @@ const openSeeded = async (backend: BackendName, clock: TestClock, stockRows: num
   return fresh.database;
 };
 
-export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider; paymentSandbox?: boolean; limits?: AppDeps['limits'] } = {}): Promise<TestEnv> => {
+export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider; paymentSandbox?: boolean; limits?: AppDeps['limits']; translator?: AppDeps['translator'] } = {}): Promise<TestEnv> => {
   const clock = new TestClock();
   const database = await openSeeded(backend, clock, opts.stockRows ?? 0);
   const revoked: number[] = [];
+  const pushes: Array<{ userId: number; event: any }> = [];
   const uploadDir = mkdtempSync(join(tmpdir(), 'qph-uploads-'));
   const { app, stockImport } = createApp({
     db: database.db, backend: database.backend, clock, accessTtlSeconds: opts.accessTtlSeconds ?? 900, scryptN: 1024,
     addressOf: (req) => req.headers.get('x-test-address') ?? '10.0.0.1',
     onSessionsRevoked: (ids) => revoked.push(...ids),
+    pushToUser: (userId, event) => pushes.push({ userId, event }),
     sms: opts.sms,
+    translator: opts.translator,
     uploadDir,
     paymentSandbox: opts.paymentSandbox ?? true,
     // every test of this suite comes from one or two addresses at machine speed: budgets only where a test is about them (limits.test.ts)
@@ -189,7 +194,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     app.request(path, { method, body: o.body, headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.headers ?? {}) } });
 
   return {
-    database, clock, revoked, call, raw, uploadDir, stockImport,
+    database, clock, revoked, pushes, call, raw, uploadDir, stockImport,
     async login(username, o = {}) {
       const r = await call('POST', '/api/user/auth', { body: { username, password: o.password ?? 'demo123456' }, device: o.device, address: o.address });
       if (r.body.code !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(r.body)}`);

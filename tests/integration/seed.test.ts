@@ -38,8 +38,8 @@ describe.each(backends)('seed on %s', (backend) => {
       const after = await counts();
       expect(after).toMatchObject({ stock: 300, company_shop: 1, epc_vehicle: 6, packages: 1 });
       expect(after.company).toBeGreaterThan(5);
-      // the 6 demo accounts and an owner for each generated seller (companies after the 5 demo ones)
-      expect(after.app_user).toBe(6 + after.company - 5);
+      // the 6 demo accounts, the message assistant (消息助手) and an owner for each generated seller (companies after the 5 demo ones)
+      expect(after.app_user).toBe(6 + 1 + after.company - 5);
       expect(after.system_param).toBeGreaterThan(empty.system_param + 10);
       // a later start leaves it as it is
       expect(await seed(database.db, opts)).toBe(false);
@@ -50,7 +50,7 @@ describe.each(backends)('seed on %s', (backend) => {
       const results = await Promise.all([seed(database.db, opts), seed(database.db, opts)]);
       expect(results.sort()).toEqual([false, true]);
       const once = await counts();
-      expect(once.app_user).toBe(6 + once.company - 5);
+      expect(once.app_user).toBe(6 + 1 + once.company - 5);
     });
   });
 });

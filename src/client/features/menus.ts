@@ -79,6 +79,7 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   { label: '报价专区', path: '/backend/quote/zone', icon: 'pi pi-megaphone', codes: QUOTE_CODES },
   { label: '我的报价', path: '/backend/quote/mine', icon: 'pi pi-list-check', codes: QUOTE_CODES },
   { label: '报价规则', path: '/backend/quote/rules', icon: 'pi pi-sliders-h', codes: QUOTE_CODES },
+  { label: '聊天设置', path: '/backend/quote/chat', icon: 'pi pi-comments', codes: ['M11-01'] },
   { label: '库存与价格', path: '/backend/product/stockAndPrice', icon: 'pi pi-box', codes: STOCK_CODES },
   { label: '清仓', path: '/backend/product/clean', icon: 'pi pi-tags', codes: STOCK_CODES },
   { label: '员工', path: '/backend/organization/employee', icon: 'pi pi-users', codes: ORG_CODES },

@@ -38,7 +38,7 @@ export interface DB {
     id: Generated<number>; uuid: string; company_id: number; username: string; display_name: string; password_hash: string;
     head_image: Generated<string>; is_owner: Generated<boolean>; allow_im: Generated<boolean>; active: Generated<boolean>;
     permissions: ColumnType<string[], string[], string[]>; created_at: CreatedAt;
-    mobile: string | null; contact_phone: Generated<string>;
+    mobile: string | null; contact_phone: Generated<string>; is_customer_service: Generated<boolean>;
   };
   session: {
     id: Generated<string>; user_id: number; device: string; family_id: string; access_hash: string; access_expires_at: Timestamp;
@@ -146,9 +146,17 @@ export interface DB {
   };
   im_member: { conversation_id: number; user_id: number; unread: Generated<number>; read_at: Timestamp | null };
   im_message: {
-    id: ColumnType<string, never, never>; conversation_id: number; sender_id: number; recipient_id: number; client_msg_id: string;
+    id: ColumnType<string, never, never>; conversation_id: number | null; sender_id: number; recipient_id: number | null; client_msg_id: string;
     message_type: 'RC:TxtMsg' | 'RC:ImgMsg' | 'QPH:BizMsg'; text: Generated<string>; image_uri: Generated<string>; sent_at: Timestamp;
+    group_id: Generated<number | null>;
   };
+  im_friend: { user_id: number; friend_id: number; note: Generated<string>; created_at: CreatedAt };
+  im_group: {
+    id: Generated<number>; uuid: string; name: string; owner_id: number; is_service: Generated<boolean>;
+    last_message_id: ColumnType<string | null, string | number | null, string | number | null>; last_sent_at: Timestamp | null; created_at: CreatedAt;
+  };
+  im_group_member: { group_id: number; user_id: number; unread: Generated<number>; read_at: Timestamp | null; joined_at: CreatedAt };
+  im_quick_reply: { id: Generated<number>; company_id: number; cn_message: string; vn_message: Generated<string>; sort: Generated<number>; created_at: CreatedAt };
   cart_item: {
     id: Generated<number>; user_id: number; company_id: number; stock_id: number | null; quote_id: number | null; type_code: '配件产品' | '临时产品'; qty: number;
     include_tax: Generated<boolean>; checked: Generated<boolean>; created_at: CreatedAt; updated_at: CreatedAt;

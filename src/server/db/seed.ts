@@ -11,6 +11,7 @@ import { hashPassword, DEFAULT_SCRYPT_N } from '../modules/auth/password';
 import type { DB } from './schema';
 import { seedCatalogue } from './seed-catalogue';
 import { seedAccounts } from './seed-accounts';
+import { IM_ASSISTANT_UUID } from '../../shared/contracts';
 import { seedShop } from './seed-shop';
 import { seedEpc } from './seed-epc';
 import { seedMembership } from './seed-membership';
@@ -106,7 +107,8 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
     await sql`select setval('company_id_seq', 5)`.execute(trx);
 
     const users = [
-      { uuid: '00000000-0000-4000-8000-000000000001', company_id: 1, username: 'operator', display_name: '运营管理员', is_owner: true, allow_im: true, permissions: [...OPERATOR_CODES, ...MEMBER_CODES] },
+      // the operator answers 在线咨询 and 邀请客服 (im_service_user, is_customer_service)
+      { uuid: '00000000-0000-4000-8000-000000000001', company_id: 1, username: 'operator', display_name: '运营管理员', is_owner: true, allow_im: true, is_customer_service: true, permissions: [...OPERATOR_CODES, ...MEMBER_CODES] },
       { uuid: '00000000-0000-4000-8000-000000000002', company_id: 2, username: 'seller', display_name: '陈骏达', is_owner: true, allow_im: true, permissions: ALL_M_AND_C },
       { uuid: '00000000-0000-4000-8000-000000000003', company_id: 2, username: 'clerk', display_name: '李晓琳', permissions: ['M03', 'C11'] },
       { uuid: '00000000-0000-4000-8000-000000000004', company_id: 3, username: 'buyer', display_name: '王志强', is_owner: true, allow_im: true, permissions: ['C07', 'C08', 'C09', 'C12', 'C14', 'C15', 'M02'] },
@@ -114,6 +116,8 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
       { uuid: '00000000-0000-4000-8000-000000000006', company_id: 5, username: 'trial', display_name: '刘蓉威', is_owner: true, permissions: ['C07', 'C08', 'C15'] },
     ];
     await trx.insertInto('app_user').values(users.map((u) => ({ ...u, password_hash: hash }))).execute();
+    // the message assistant (消息助手): system notices come from it; it cannot sign in (no password hash) and nobody writes to it
+    await trx.insertInto('app_user').values({ uuid: IM_ASSISTANT_UUID, company_id: 1, username: 'im-assistant', display_name: '消息助手', password_hash: '!', permissions: [] }).execute();
     await seedAccounts(trx);
     // the operator holds every D code through the administrator role (migration 0073)
     await sql`insert into operator_role_member (role_id, user_id)

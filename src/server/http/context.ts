@@ -58,6 +58,8 @@ export interface AppDeps {
   sms?: import('../modules/sms/sms.provider').SmsProvider;
   /** whether the sandbox payment provider (takes no money) may be used; default no (payment.providers.ts) */
   paymentSandbox?: boolean;
+  /** translates chat messages (modules/im/translator.ts); unset: no translation, the page hides its icon */
+  translator?: import('../modules/im/translator').Translator;
   /** request budgets (http/limits.ts); unset: DEFAULT_LIMITS */
   limits?: typeof import('./limits').DEFAULT_LIMITS;
 }

@@ -15,6 +15,17 @@ export const IM_HISTORY_MAX = 50;
 export const IM_CONVERSATION_LIST = 150;
 export const IM_SYNC_MAX = 200;
 export const CONVERSATION_PRIVATE = 1;
+export const CONVERSATION_GROUP = 3;
+/** 001 §9: "get more history" fetches 10 older messages; the link goes when fewer come back */
+export const IM_MORE_HISTORY = 10;
+export const IM_GROUP_NAME_MAX = 30;
+export const IM_GROUP_MAX_MEMBERS = 50;
+export const IM_NOTE_MAX = 20;
+export const IM_QUICK_REPLY_MAX = 200;
+export const IM_QUICK_REPLY_PAGE = 100;
+export const IM_TRANSLATE_MAX = 2000;
+/** the message assistant (消息助手): the platform's system notices come from it; nobody can write to it */
+export const IM_ASSISTANT_UUID = '00000000-0000-4000-8000-0000000000a1';
 /** the images a chat may show: ones uploaded through fileUpload (JPG/PNG by their bytes) */
 export const IM_IMAGE_URI = /^\/api\/uploads\/[0-9a-f]{32}\.(?:jpg|png)$/;
 
@@ -39,6 +50,37 @@ export const imText = {
   productNotOurs: '库存不存在或不是本公司的',
   productOff: '该配件已下架，不能发送',
   productQty: '数量应为1到9999之间的整数',
+  groupId: '请选择群聊',
+  noSuchGroup: '群聊不存在或您已不在群中',
+  notInGroup: '您不在该群聊中，不能发送或查看消息',
+  groupName: '请填写群名称',
+  groupNameTooLong: `群名称最多${IM_GROUP_NAME_MAX}个字`,
+  groupMembers: '请至少选择两位好友建群',
+  groupMembersToAdd: '请选择要添加的好友',
+  groupTooBig: `群成员最多${IM_GROUP_MAX_MEMBERS}人`,
+  memberList: '成员应为逗号分隔的用户编号',
+  notFriend: '只能选择您的好友',
+  friendUuid: '请选择好友',
+  friendSelf: '不能添加自己为好友',
+  notYourFriend: '对方不是您的好友',
+  noteTooLong: `备注最多${IM_NOTE_MAX}个字`,
+  notSelfUser: '只能操作自己的账号',
+  serviceInGroup: '群聊不能邀请客服，请在私聊中邀请',
+  serviceUuid: '请选择客服',
+  noService: '所选客服不存在或不在岗',
+  serviceAlready: '对方已是客服，无需邀请',
+  assistantNoReply: '消息助手不接收消息',
+  quickReplyCn: '请填写中文快捷回复',
+  quickReplyCnLong: `中文快捷回复最多${IM_QUICK_REPLY_MAX}个字`,
+  quickReplyVnLong: `越南语快捷回复最多${IM_QUICK_REPLY_MAX}个字`,
+  quickReplyId: '快捷回复不存在',
+  quickReplyFull: `快捷回复最多${IM_QUICK_REPLY_PAGE}条`,
+  translateText: '请提供要翻译的文字',
+  translateTooLong: `翻译内容最多${IM_TRANSLATE_MAX}个字`,
+  translateTarget: '目标语言只能是 vi 或 zh',
+  translateOff: '未配置翻译服务',
+  translateFailed: '翻译服务暂时不可用，请稍后再试',
+  conversationType: 'conversationType 只能是 1（私聊）或 3（群聊）',
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,6 +95,20 @@ export const textContentSchema = v.object({
   content: v.pipe(v.string(imText.text), v.trim(), v.nonEmpty(imText.text), v.maxLength(IM_TEXT_MAX, imText.textTooLong)),
 });
 export const imageContentSchema = v.object({ imageUri: v.pipe(v.string(imText.imageUri), v.regex(IM_IMAGE_URI, imText.imageUri)) });
+
+const clientMsgId = v.pipe(v.string(imText.clientMsgId), v.regex(/^[A-Za-z0-9_-]{8,64}$/, imText.clientMsgId));
+const conversationType = v.optional(v.pipe(
+  v.union([v.number(imText.conversationType), v.pipe(v.string(imText.conversationType), v.transform(Number))], imText.conversationType),
+  v.picklist([CONVERSATION_PRIVATE, CONVERSATION_GROUP], imText.conversationType)), CONVERSATION_PRIVATE);
+/** a comma list of user uuids (the spec's user_id of createIMGroupChat) */
+const uuidList = (empty: string) => v.pipe(
+  v.string(imText.memberList), v.trim(), v.nonEmpty(empty),
+  v.transform((s) => [...new Set(s.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean))]),
+  v.minLength(1, empty),
+  v.maxLength(IM_GROUP_MAX_MEMBERS, imText.groupTooBig),
+  v.everyItem((x) => UUID.test(x), imText.memberList),
+);
+const flag = v.optional(v.pipe(v.union([v.boolean(), v.number(), v.string()]), v.transform((x) => x === true || x === 1 || x === '1' || x === 'true')), true);
 
 export const imSendPayload = v.variant('messageType', [
   v.object({
@@ -95,7 +151,7 @@ export const imMessageSchema = v.object({
   messageUId: v.string(),
   /** the sender's client message id: the same message delivered twice carries the same one */
   clientMsgId: v.string(),
-  conversationType: v.literal(CONVERSATION_PRIVATE),
+  conversationType: v.picklist([CONVERSATION_PRIVATE, CONVERSATION_GROUP]),
   /** 1 sent by the caller, 2 received */
   messageDirection: v.picklist([1, 2]),
   senderUserId: v.string(),
@@ -106,16 +162,28 @@ export const imMessageSchema = v.object({
 });
 export type ImMessage = v.InferOutput<typeof imMessageSchema>;
 
+export const imMemberSchema = v.object({
+  user_uuid: v.string(), user_name: v.string(), portrait_uri: v.string(), company_name: v.string(), on_line: v.boolean(),
+  /** the member's company phone; only for formal members (contacts_visible) */
+  contact_phone: v.optional(v.string()),
+});
+export type ImMember = v.InferOutput<typeof imMemberSchema>;
+
 export const imConversationSchema = v.object({
-  conversationType: v.literal(CONVERSATION_PRIVATE),
+  conversationType: v.picklist([CONVERSATION_PRIVATE, CONVERSATION_GROUP]),
+  /** the other side's uuid, or the group's */
   targetId: v.string(),
-  /** the other side's name and company */
+  /** the other side's name (the caller's remark of a friend wins), or the group's name */
   name: v.string(),
   company_name: v.string(),
   portrait_uri: v.string(),
   unread: v.number(),
   sentTime: v.number(),
   latestMessage: v.nullable(imMessageSchema),
+  /** groups: made by inviting customer service (邀请客服) */
+  is_service: v.optional(v.boolean()),
+  /** the message assistant: system notices, nothing can be sent to it */
+  is_assistant: v.optional(v.boolean()),
 });
 export type ImConversation = v.InferOutput<typeof imConversationSchema>;
 
@@ -141,7 +209,51 @@ export const imContactSchema = v.object({
 export type ImContact = v.InferOutput<typeof imContactSchema>;
 
 /** What /ws pushes for chat (besides hello and signedOut). */
-export type ImPush = { type: 'imMessage'; message: ImMessage; unreadTotal: number } | { type: 'imRead'; targetId: string; unreadTotal: number };
+export type ImPush = { type: 'imMessage'; message: ImMessage; unreadTotal: number } | { type: 'imRead'; targetId: string; unreadTotal: number }
+  | { type: 'imGroup'; groupId: string };
+
+export const imFriendSchema = v.object({
+  uuid: v.string(),
+  nick_name: v.string(),
+  /** the caller's remark; '' when none (the name shows) */
+  note: v.string(),
+  portrait_uri: v.string(),
+  company_name: v.string(),
+  on_line: v.boolean(),
+  is_customer_service: v.boolean(),
+});
+export type ImFriend = v.InferOutput<typeof imFriendSchema>;
+
+export const imGroupSchema = v.object({
+  group_id: v.string(),
+  name: v.string(),
+  owner_uuid: v.string(),
+  is_service: v.boolean(),
+  unread: v.number(),
+  contacts_visible: v.boolean(),
+  members: v.array(imMemberSchema),
+});
+export type ImGroup = v.InferOutput<typeof imGroupSchema>;
+
+export const quickReplySchema = v.object({ id: v.number(), cn_message: v.string(), vn_message: v.string() });
+export type QuickReply = v.InferOutput<typeof quickReplySchema>;
+
+const groupUuid = userUuid(imText.groupId);
+const note = v.pipe(v.string(imText.noteTooLong), v.trim(), v.maxLength(IM_NOTE_MAX, imText.noteTooLong));
+const replyText = (empty: string, long: string) => v.pipe(v.string(long), v.trim(), v.nonEmpty(empty), v.maxLength(IM_QUICK_REPLY_MAX, long));
+const replyTextOptional = (long: string) => v.pipe(v.string(long), v.trim(), v.maxLength(IM_QUICK_REPLY_MAX, long));
+
+export const sendGroupPayload = v.variant('messageType', [
+  v.object({
+    client_msg_id: clientMsgId, to_group_id: groupUuid, from_user_id: v.optional(userUuid(imText.notSelfUser)), is_include_sender: flag,
+    messageType: v.literal('RC:TxtMsg'), content: textContentSchema,
+  }),
+  v.object({
+    client_msg_id: clientMsgId, to_group_id: groupUuid, from_user_id: v.optional(userUuid(imText.notSelfUser)), is_include_sender: flag,
+    messageType: v.literal('RC:ImgMsg'), content: imageContentSchema,
+  }),
+], imText.content);
+export type SendGroupPayload = v.InferOutput<typeof sendGroupPayload>;
 
 const withUnread = v.object({ unreadTotal: v.number() });
 
@@ -169,6 +281,7 @@ export const imEndpoints = {
     summary: `与某人的历史消息：sentTime 早于 before 的 count 条（默认${IM_HISTORY_PAGE}），按时间先后排列；hasMore 表示还有更早的`,
     payload: v.object({
       targetId: userUuid(imText.targetId),
+      conversationType,
       before: v.optional(millis(imText.before)),
       count: v.optional(v.pipe(v.union([v.number(imText.count), v.pipe(v.string(imText.count), v.regex(/^\d{1,3}$/, imText.count), v.transform(Number))], imText.count), v.integer(imText.count), v.minValue(1, imText.count), v.maxValue(IM_HISTORY_MAX, imText.count)), IM_HISTORY_PAGE),
     }),
@@ -188,8 +301,8 @@ export const imEndpoints = {
   }),
   imMarkRead: defineEndpoint({
     method: 'post', path: '/im/read', tag: 'im', access: 'user',
-    summary: '清除与某人会话的未读数；返回全部未读总数',
-    payload: v.object({ targetId: userUuid(imText.targetId) }),
+    summary: '清除与某人（或某群，conversationType 3）会话的未读数；返回全部未读总数',
+    payload: v.object({ targetId: userUuid(imText.targetId), conversationType }),
     answer: withUnread,
   }),
   imUnreadCount: defineEndpoint({
@@ -209,5 +322,106 @@ export const imEndpoints = {
     summary: '商家的在线咨询对象：该公司的负责人账号（没有时为最早的在用账号）',
     payload: v.object({ company_id: companyIdSchema }),
     answer: v.object({ uuid: v.string(), nick_name: v.string(), company_name: v.string() }),
+  }),
+  getFriendsList: defineEndpoint({
+    method: 'get', path: '/im/friends', tag: 'im', access: 'user',
+    summary: '好友列表：备注、公司、是否在线；friend_uuid 给出时只返回这一位',
+    payload: v.object({ uuid: v.optional(userUuid(imText.notSelfUser)), friend_uuid: v.optional(userUuid(imText.friendUuid)) }),
+    answer: v.array(imFriendSchema),
+  }),
+  addFriend: defineEndpoint({
+    method: 'post', path: '/im/friends', tag: 'im', access: 'user', idempotent: true,
+    summary: '加为好友（从名片或搜索结果）：双方互为好友；已是好友时不变',
+    payload: v.object({ user_uuid: v.optional(userUuid(imText.notSelfUser)), friend_uuid: userUuid(imText.friendUuid) }),
+    answer: imFriendSchema,
+  }),
+  remarkFriend: defineEndpoint({
+    method: 'put', path: '/im/friend-remark', tag: 'im', access: 'user',
+    summary: `给好友备注（最多${IM_NOTE_MAX}字）；备注为空时恢复显示对方原名`,
+    payload: v.object({ user_uuid: v.optional(userUuid(imText.notSelfUser)), friend_uuid: userUuid(imText.friendUuid), note }),
+    answer: imFriendSchema,
+  }),
+  getIMGroupByMember: defineEndpoint({
+    method: 'post', path: '/im/group-list', tag: 'im', access: 'user',
+    summary: '我所在的群聊：成员（联系电话只给正式会员）和我的未读数；group_id 给出时只返回这一个',
+    payload: v.object({ user_id: v.optional(userUuid(imText.notSelfUser)), group_id: v.optional(groupUuid) }),
+    answer: v.array(imGroupSchema),
+  }),
+  createIMGroupChat: defineEndpoint({
+    method: 'post', path: '/im/group-create', tag: 'im', access: 'user', idempotent: true,
+    summary: `从好友中建群：user_id 为逗号分隔的好友编号（至少两位），群名称最多${IM_GROUP_NAME_MAX}字；建群人自动加入`,
+    payload: v.object({
+      user_id: uuidList(imText.groupMembers),
+      group_name: v.pipe(v.string(imText.groupName), v.trim(), v.nonEmpty(imText.groupName), v.maxLength(IM_GROUP_NAME_MAX, imText.groupNameTooLong)),
+    }),
+    answer: v.object({ group_id: v.string() }),
+  }),
+  sendIMGroupMsg: defineEndpoint({
+    method: 'post', path: '/im/group-messages', tag: 'im', access: 'user', idempotent: true,
+    summary: '发送群消息：先存库再推送给每位群成员；is_include_sender 为 0 时不推给发送者自己的其他窗口；不在群中不能发送',
+    payload: sendGroupPayload,
+    answer: imMessageSchema,
+  }),
+  imGroupAddMembers: defineEndpoint({
+    method: 'post', path: '/im/group-members', tag: 'im', access: 'user',
+    summary: '把好友加入群聊（群成员才能添加）',
+    payload: v.object({ group_id: groupUuid, user_id: uuidList(imText.groupMembersToAdd) }),
+    answer: imGroupSchema,
+  }),
+  imGroupQuit: defineEndpoint({
+    method: 'post', path: '/im/group-quit', tag: 'im', access: 'user',
+    summary: '退出群聊：不再收到和查看该群消息',
+    payload: v.object({ group_id: groupUuid }),
+    answer: v.object({ unreadTotal: v.number() }),
+  }),
+  getEmployeeData: defineEndpoint({
+    method: 'get', path: '/im/service/employees', tag: 'im', access: 'user',
+    summary: '平台的在岗客服（总公司 company_id 1 的在用账号中标为客服的）',
+    payload: v.object({ company_id: v.optional(companyIdSchema), active: v.optional(v.unknown()), is_customer_service: v.optional(v.unknown()) }),
+    answer: v.array(v.object({ user_uuid: v.string(), name: v.string() })),
+  }),
+  imInviteService: defineEndpoint({
+    method: 'post', path: '/im/service/invite', tag: 'im', access: 'user', idempotent: true,
+    summary: '邀请客服：把私聊变成我、对方和一位客服的三人群聊；群聊中不能邀请',
+    payload: v.object({ targetId: userUuid(imText.targetId), conversationType, service_uuid: userUuid(imText.serviceUuid) }),
+    answer: v.object({ group_id: v.string() }),
+  }),
+  quickReplyList: defineEndpoint({
+    method: 'get', path: '/im/quick-replies', tag: 'im', access: 'user', permissions: ['M11-01'],
+    summary: `本公司的快捷回复（中文和越南语），最多${IM_QUICK_REPLY_PAGE}条`,
+    payload: v.object({ role: v.optional(v.string()), page_number: v.optional(v.unknown()), page_size: v.optional(v.unknown()) }),
+    answer: v.object({ data: v.array(quickReplySchema), total: v.number() }),
+  }),
+  quickReplySave: defineEndpoint({
+    method: 'post', path: '/im/quick-reply-save', tag: 'im', access: 'user', permissions: ['M11-01'],
+    summary: `新增（无 id）或修改本公司的一条快捷回复；中文必填，各最多${IM_QUICK_REPLY_MAX}字`,
+    payload: v.object({
+      id: v.optional(v.pipe(v.number(imText.quickReplyId), v.integer(imText.quickReplyId), v.minValue(1, imText.quickReplyId), v.maxValue(2147483647, imText.quickReplyId))),
+      cn_message: replyText(imText.quickReplyCn, imText.quickReplyCnLong),
+      vn_message: v.optional(replyTextOptional(imText.quickReplyVnLong), ''),
+    }),
+    answer: quickReplySchema,
+  }),
+  quickReplyDelete: defineEndpoint({
+    method: 'post', path: '/im/quick-reply-delete', tag: 'im', access: 'user', permissions: ['M11-01'],
+    summary: '删除本公司的一条快捷回复',
+    payload: v.object({ id: v.pipe(v.number(imText.quickReplyId), v.integer(imText.quickReplyId), v.minValue(1, imText.quickReplyId), v.maxValue(2147483647, imText.quickReplyId)) }),
+    answer: v.object({ ok: v.boolean() }),
+  }),
+  imFeatures: defineEndpoint({
+    method: 'get', path: '/im/features', tag: 'im', access: 'user',
+    summary: '聊天的可选功能：是否配置了翻译服务',
+    payload: emptyPayload,
+    answer: v.object({ translate: v.boolean() }),
+  }),
+  translation: defineEndpoint({
+    method: 'post', path: '/im/translation', tag: 'im', access: 'user', permissions: ['M11-01'],
+    summary: '翻译一条消息：source 自动识别，target 默认越南语（越南语文字译成中文）；同一文字只译一次',
+    payload: v.object({
+      text: v.pipe(v.string(imText.translateText), v.trim(), v.nonEmpty(imText.translateText), v.maxLength(IM_TRANSLATE_MAX, imText.translateTooLong)),
+      source: v.optional(v.string()),
+      target: v.optional(v.picklist(['vi', 'zh'], imText.translateTarget)),
+    }),
+    answer: v.object({ dstText: v.string(), target: v.picklist(['vi', 'zh']) }),
   }),
 } as const;

@@ -3,14 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import type { ImConversation, ImMessage } from '../../../shared/contracts';
-import { IM_TEXT_MAX, QUOTE_CODES, SCENE_INQUIRY } from '../../../shared/contracts';
+import { IM_ASSISTANT_UUID, IM_TEXT_MAX, QUOTE_CODES, SCENE_INQUIRY } from '../../../shared/contracts';
 import { imageKindOf, imageMaxMb, MB } from '../../../shared/domain/upload';
 import { msg } from '../../../shared/messages';
 import { request } from '../../api/request';
 import { configQuery } from '../system/queries';
 import { base64Of } from '../wanted/image-file';
-import { chat, previewOf, useChat, type QueuedMessage } from './chat-store';
-import { contactQuery } from './queries';
+import { chat, kindOf, previewOf, useChat, type QueuedMessage } from './chat-store';
+import { contactQuery, groupQuery } from './queries';
+import { bodyKindOf, showsTime, unreadLabel } from './chat-rules';
+import { EmojiButton } from './EmojiButton';
+import { compressForChat } from './compress';
+import { AddFriend, FriendsPanel, GroupPanel, InviteServiceMenu, QuickReplyMenu, TranslatedLine } from './ChatPanels';
 import type { ImStatus } from './transport';
 import './chat.css';
 import { BizCard, ChatQuoteDialog } from '../enquiry/ChatCards';
@@ -18,12 +22,11 @@ import { StockPicker } from './StockPicker';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { STOCK_CODES } from '../../../shared/domain/stock';
 
-/** 001 §9: the window is 1024 × 576; a timestamp shows when messages are more than 60 s apart. */
+/** 001 §9: the window is 1024 × 576 (the list rules are in chat-rules.ts). */
 export const CHAT_WIDTH = 1024;
 export const CHAT_HEIGHT = 576;
-const TIME_GAP_MS = 60_000;
 
-export const unreadLabel = (n: number) => (n > 99 ? '99+' : String(n));
+export { unreadLabel };
 
 export const STATUS_TEXT: Record<ImStatus, string> = {
   connected: msg.chatConnected, connecting: msg.chatConnecting, disconnected: msg.chatDisconnected, kicked: msg.chatKicked,
@@ -78,11 +81,13 @@ function ConversationList({ current }: { current: string | null }) {
         {list.map((c) => (
           <li key={c.targetId}>
             <button type="button" className={c.targetId === current ? 'active' : ''} aria-current={c.targetId === current ? 'true' : undefined}
-              aria-label={`${c.company_name} ${c.name}${c.unread > 0 ? ` ${c.unread}条未读` : ''}`} onClick={() => chat.select(c.targetId)}>
-              <span className="chat-avatar" aria-hidden="true">{(c.company_name || c.name).slice(0, 1)}</span>
+              aria-label={`${c.conversationType === 3 ? `${c.name} ${c.company_name}` : `${c.company_name} ${c.name}`}${c.unread > 0 ? ` ${c.unread}条未读` : ''}`} onClick={() => chat.select(c.targetId)}>
+              <span className={`chat-avatar${c.conversationType === 3 ? ' chat-avatar-group' : c.is_assistant ? ' chat-avatar-assistant' : ''}`} aria-hidden="true">
+                {c.conversationType === 3 ? '群' : c.is_assistant ? <i className="pi pi-bell" /> : (c.company_name || c.name).slice(0, 1)}
+              </span>
               <span className="chat-conv-text">
-                <strong>{c.company_name}</strong>
-                <small>{c.name}{c.sentTime ? ` · ${timeOf(c.sentTime)}` : ''}</small>
+                <strong>{c.conversationType === 3 ? c.name : c.company_name}</strong>
+                <small>{c.conversationType === 3 ? c.company_name : c.name}{c.sentTime ? ` · ${timeOf(c.sentTime)}` : ''}</small>
                 <small className="muted chat-conv-last">{previewOf(c.latestMessage)}</small>
               </span>
               {c.unread > 0 && <b className="chat-badge" data-testid="conv-unread">{unreadLabel(c.unread)}</b>}
@@ -94,20 +99,30 @@ function ConversationList({ current }: { current: string | null }) {
   );
 }
 
-const Bubble = ({ m, queued }: { m: Pick<ImMessage, 'messageType' | 'content' | 'messageDirection'>; queued?: QueuedMessage['state'] }) => (
-  <div className={`chat-msg ${m.messageDirection === 1 ? 'mine' : 'theirs'}${queued ? ' queued' : ''}`} data-testid="chat-message" data-direction={m.messageDirection}>
-    <div className="chat-bubble">
-      {m.messageType === 'RC:ImgMsg' && 'imageUri' in m.content
-        ? <a href={m.content.imageUri} target="_blank" rel="noopener"><img src={m.content.imageUri} alt={msg.chatImage} /></a>
-        : 'SceneCode' in m.content ? <BizCard m={{ messageDirection: m.messageDirection, content: m.content }} />
-        : 'content' in m.content ? m.content.content : msg.unknownMessageType}
+function Bubble({ m, queued, sender }: { m: Pick<ImMessage, 'messageType' | 'content' | 'messageDirection'>; queued?: QueuedMessage['state']; sender?: string }) {
+  const kind = bodyKindOf(m);
+  const c = m.content as Record<string, unknown>;
+  return (
+    <div className={`chat-msg ${m.messageDirection === 1 ? 'mine' : 'theirs'}${queued ? ' queued' : ''}`} data-testid="chat-message" data-direction={m.messageDirection}>
+      {sender && <small className="muted chat-sender">{sender}</small>}
+      <div className="chat-bubble">
+        {kind === 'image' ? <a href={String(c.imageUri)} target="_blank" rel="noopener"><img src={String(c.imageUri)} alt={msg.chatImage} /></a>
+          : kind === 'card' && 'SceneCode' in m.content ? <BizCard m={{ messageDirection: m.messageDirection, content: m.content }} />
+          : kind === 'text' ? String(c.content)
+          : <span className="muted">{kind === 'unsupported' ? msg.chatUnsupported : msg.unknownMessageType}</span>}
+      </div>
+      {kind === 'text' && m.messageDirection === 2 && !queued && <TranslatedLine text={String(c.content)} />}
+      {queued && <small className={queued === 'failed' ? 'chat-msg-failed' : 'muted'}>{queued === 'failed' ? msg.chatFailed : msg.chatQueued}</small>}
     </div>
-    {queued && <small className={queued === 'failed' ? 'chat-msg-failed' : 'muted'}>{queued === 'failed' ? msg.chatFailed : msg.chatQueued}</small>}
-  </div>
-);
+  );
+}
 
 export function MessageList({ targetId }: { targetId: string }) {
   const thread = useChat((s) => s.threads[targetId]);
+  const isGroup = useChat((s) => kindOf(s, targetId) === 3);
+  const group = useQuery({ ...groupQuery(targetId), enabled: isGroup });
+  // in a group, who said it
+  const names = new Map((group.data?.members ?? []).map((u) => [u.user_uuid, u.user_name]));
   const [queued, setQueued] = useState<QueuedMessage[]>([]);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -130,8 +145,8 @@ export function MessageList({ targetId }: { targetId: string }) {
       {thread?.loaded && messages.length === 0 && waiting.length === 0 && <p className="muted chat-empty">{msg.chatNoMessages}</p>}
       {messages.map((m, i) => (
         <div key={`${m.senderUserId}/${m.clientMsgId}`}>
-          {(i === 0 || m.sentTime - messages[i - 1].sentTime > TIME_GAP_MS) && <div className="chat-time">{timeOf(m.sentTime)}</div>}
-          <Bubble m={m} />
+          {showsTime(messages, i) && <div className="chat-time">{timeOf(m.sentTime)}</div>}
+          <Bubble m={m} sender={isGroup && m.messageDirection === 2 ? names.get(m.senderUserId) ?? '已退出的成员' : undefined} />
         </div>
       ))}
       {waiting.map((q) => (
@@ -180,7 +195,10 @@ export function Composer({ targetId, canSend }: { targetId: string; canSend: boo
     setProblem(null);
     setBusy(true);
     try {
-      const { file_path } = await request('post', 'fileUpload', { base64_data: base64Of(await f.arrayBuffer()), file_name: f.name }, undefined, { silent: true });
+      // compressed in the page first; one still over about 100 KB is refused (001 §5)
+      const small = await compressForChat(f);
+      if (!small) return setProblem(msg.imageTooLarge);
+      const { file_path } = await request('post', 'fileUpload', { base64_data: base64Of(await small.arrayBuffer()), file_name: small.name }, undefined, { silent: true });
       await chat.send(targetId, { imageUri: file_path });
     } catch (e) {
       setProblem(e instanceof Error ? e.message : String(e));
@@ -188,6 +206,17 @@ export function Composer({ targetId, canSend }: { targetId: string; canSend: boo
       setBusy(false);
       if (file.current) file.current.value = '';
     }
+  };
+  /** puts text where the caret is (a quick reply, an emoji) */
+  const insert = (piece: string) => {
+    const el = area.current;
+    const at = el ? el.selectionStart : text.length;
+    const end = el ? el.selectionEnd : text.length;
+    setText(text.slice(0, at) + piece + text.slice(end));
+    requestAnimationFrame(() => {
+      el?.focus({ preventScroll: true });
+      el?.setSelectionRange(at + piece.length, at + piece.length);
+    });
   };
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
@@ -213,10 +242,13 @@ export function Composer({ targetId, canSend }: { targetId: string; canSend: boo
         void sendImage(e.dataTransfer.files[0]);
       }}>
       <div className="chat-tools">
+        {canSend && <EmojiButton onPick={insert} />}
         <button type="button" className="linklike" title="发送图片" aria-label="发送图片" disabled={!canSend || busy} onClick={() => file.current?.click()}>
           <i className="pi pi-image" /> {msg.chatImage}
         </button>
         <input ref={file} type="file" accept="image/png,image/jpeg" hidden onChange={(e) => void sendImage(e.target.files?.[0])} />
+        {canSend && <QuickReplyMenu targetId={targetId} onPick={insert} />}
+        {canSend && <InviteServiceMenu targetId={targetId} />}
         {canSend && mayQuote && (
           <button type="button" className="linklike" title="快速报价" onClick={() => setQuoting(true)}>
             <i className="pi pi-tag" /> 快速报价
@@ -234,7 +266,7 @@ export function Composer({ targetId, canSend }: { targetId: string; canSend: boo
         <textarea ref={area} aria-label="输入消息" placeholder={msg.chatPlaceholder} value={text} maxLength={IM_TEXT_MAX + 100}
           onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />
       ) : (
-        <p className="chat-cannot-send" role="note">{msg.registeredCannotQuote}</p>
+        <p className="chat-cannot-send" role="note">{targetId === IM_ASSISTANT_UUID ? msg.chatAssistantNoSend : msg.registeredCannotQuote}</p>
       )}
       <div className="chat-send-row">
         {shown ? <span role="alert" className="chat-error">{shown}</span> : <span className="muted">{text.length > 0 ? `${text.trim().length}/${IM_TEXT_MAX}` : ''}</span>}
@@ -275,6 +307,7 @@ export function ContactPanel({ targetId }: { targetId: string }) {
     <aside className="chat-contact" aria-label={msg.chatSupplierCard}>
       <h3>{msg.chatSupplierCard}</h3>
       <p><strong>{c.company_name}</strong></p>
+      {targetId !== IM_ASSISTANT_UUID && <AddFriend uuid={targetId} />}
       <dl>
         <dt>联系人</dt><dd>{c.nick_name}{c.on_line ? <span className="chat-online"> 在线</span> : ''}</dd>
         <dt>地区</dt><dd>{c.company_area_list.map((a) => a.name).join('、') || '—'}</dd>
@@ -297,6 +330,8 @@ export function ChatWindow() {
   const open = useChat((s) => s.open);
   const targetId = useChat((s) => s.targetId);
   const status = useChat((s) => s.status);
+  const isGroup = useChat((s) => (s.targetId ? kindOf(s, s.targetId) === 3 : false));
+  const [tab, setTab] = useState<'conversations' | 'friends'>('conversations');
   const { pos, handlers } = useDrag();
   if (!open) return null;
   return (
@@ -307,14 +342,20 @@ export function ChatWindow() {
         <button type="button" className="chat-close" aria-label="关闭聊天" title="关闭" onClick={chat.close}><i className="pi pi-times" /></button>
       </header>
       <div className="chat-body">
-        <ConversationList current={targetId} />
+        <div className="chat-nav">
+          <div className="chat-tabs" role="tablist" aria-label="聊天导航">
+            <button type="button" role="tab" aria-selected={tab === 'conversations'} onClick={() => setTab('conversations')}><i className="pi pi-comments" /> {msg.chatTabConversations}</button>
+            <button type="button" role="tab" aria-selected={tab === 'friends'} onClick={() => setTab('friends')}><i className="pi pi-users" /> {msg.chatTabFriends}</button>
+          </div>
+          {tab === 'conversations' ? <ConversationList current={targetId} /> : <FriendsPanel onOpened={() => setTab('conversations')} />}
+        </div>
         {targetId ? (
           <>
             <div className="chat-main">
               <MessageList targetId={targetId} />
-              <Composer targetId={targetId} canSend={!!session.user?.allow_im} />
+              <Composer targetId={targetId} canSend={!!session.user?.allow_im && targetId !== IM_ASSISTANT_UUID} />
             </div>
-            <ContactPanel targetId={targetId} />
+            {isGroup ? <GroupPanel groupId={targetId} /> : <ContactPanel targetId={targetId} />}
           </>
         ) : (
           <p className="muted chat-pick">{msg.chatPickConversation}</p>

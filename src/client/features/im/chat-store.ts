@@ -8,7 +8,12 @@
  */
 import { useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
-import { SCENE_INQUIRY, SCENE_PRODUCT, SCENE_QUOTE, type ImConversation, type ImMessage, type ImSendPayload } from '../../../shared/contracts';
+import {
+  IM_MORE_HISTORY, SCENE_INQUIRY, SCENE_PRODUCT, SCENE_QUOTE, type ImConversation, type ImMessage, type ImSendPayload, type SendGroupPayload,
+} from '../../../shared/contracts';
+import { msg } from '../../../shared/messages';
+import { bodyKindOf, capConversations, createSoundGate, keepsMoreLink } from './chat-rules';
+import { playChime } from './chime';
 import { sendQueued } from '../../api/queued-write';
 import { flushOutbox, outbox } from '../../local/outbox';
 import { messageKey, type ImStatus, type ImTransport } from './transport';
@@ -37,20 +42,24 @@ export interface ChatState {
   notice: Notice | null;
   /** the server's refusal of the last send, shown in the composer */
   sendError: string | null;
+  /** conversations opened before the list knows them: private (1) or group (3) */
+  kinds: Record<string, 1 | 3>;
+  /** bumped when a group the user is in changed (members, made, left): its panel fetches again */
+  groupTick: number;
 }
 
 export interface QueuedMessage {
   seq: number;
   clientMsgId: string;
   targetId: string;
-  payload: ImSendPayload;
+  payload: ImSendPayload | SendGroupPayload;
   state: 'pending' | 'failed';
   createdAt: number;
 }
 
 const initial: ChatState = {
   open: false, targetId: null, status: 'disconnected', unreadTotal: 0, conversations: [], conversationsLoaded: false,
-  threads: {}, notice: null, sendError: null,
+  threads: {}, notice: null, sendError: null, kinds: {}, groupTick: 0,
 };
 
 let state = initial;
@@ -68,7 +77,7 @@ export const useChat = <T>(pick: (s: ChatState) => T): T => useSyncExternalStore
 
 /** A preview of a message for lists and notices. */
 export const previewOf = (m: Pick<ImMessage, 'messageType' | 'content'> | null | undefined) =>
-  !m ? '' : m.messageType === 'RC:ImgMsg' ? '[图片]'
+  !m ? '' : bodyKindOf(m) === 'unsupported' ? msg.chatUnsupported : bodyKindOf(m) === 'unknown' ? msg.unknownMessageType : m.messageType === 'RC:ImgMsg' ? '[图片]'
     : 'SceneCode' in m.content ? `${({ [SCENE_INQUIRY]: '[询价]', [SCENE_QUOTE]: '[报价]', [SCENE_PRODUCT]: '[订单链接]' } as const)[m.content.SceneCode]} ${m.content.BusinessInfo.产品名称 || m.content.BusinessInfo.产品编码 || ''}`.trim()
     : 'content' in m.content ? m.content.content : '';
 
@@ -86,11 +95,17 @@ const emptyThread: Thread = { messages: [], hasMore: false, loaded: false, loadi
 const threadOf = (s: ChatState, id: string) => s.threads[id] ?? emptyThread;
 const setThread = (id: string, patch: Partial<Thread>) => set((s) => ({ threads: { ...s.threads, [id]: { ...threadOf(s, id), ...patch } } }));
 
+/** private (1) or group (3): from the list, or from how the conversation was opened */
+export const kindOf = (s: ChatState, targetId: string): 1 | 3 =>
+  (s.conversations.find((c) => c.targetId === targetId)?.conversationType as 1 | 3 | undefined) ?? s.kinds[targetId] ?? 1;
+
+const ring = createSoundGate();
+
 const refreshConversations = async () => {
   if (!transport) return;
   try {
     const r = await transport.conversations();
-    set({ conversations: r.conversations, conversationsLoaded: true, unreadTotal: r.unreadTotal });
+    set({ conversations: capConversations(r.conversations), conversationsLoaded: true, unreadTotal: r.unreadTotal });
     // the list may have been read before the open conversation was marked read: mark it (again)
     const viewing = state.open ? r.conversations.find((c) => c.targetId === state.targetId) : undefined;
     if (viewing && viewing.unread > 0) void markRead(viewing.targetId);
@@ -103,7 +118,7 @@ const markRead = async (targetId: string) => {
   if (!transport) return;
   set((s) => ({ conversations: s.conversations.map((c) => (c.targetId === targetId ? { ...c, unread: 0 } : c)) }));
   try {
-    set({ unreadTotal: await transport.markRead(targetId) });
+    set({ unreadTotal: await transport.markRead(targetId, kindOf(state, targetId)) });
   } catch (e) {
     console.warn('qipeihub: clearing unread failed', e);
   }
@@ -116,11 +131,13 @@ const loadThread = async (targetId: string, older: boolean) => {
   setThread(targetId, { loading: true });
   try {
     const before = older ? t.messages[0]?.sentTime : undefined;
-    const page = await transport.history(targetId, before);
+    // the first page is the transport's 20; "get more history" asks for 10 and keeps its link while 10 come back (001 §9)
+    const page = await transport.history(targetId, before, kindOf(state, targetId), older ? IM_MORE_HISTORY : undefined);
+    const hasMore = older ? keepsMoreLink(page.messages.length) : !t.loaded ? page.hasMore : threadOf(state, targetId).hasMore;
     set((s) => ({
       threads: {
         ...s.threads,
-        [targetId]: { messages: mergeMessages(threadOf(s, targetId).messages, page.messages), hasMore: older || !t.loaded ? page.hasMore : threadOf(s, targetId).hasMore, loaded: true, loading: false },
+        [targetId]: { messages: mergeMessages(threadOf(s, targetId).messages, page.messages), hasMore, loaded: true, loading: false },
       },
     }));
   } catch (e) {
@@ -146,6 +163,8 @@ const received = (m: ImMessage, unreadTotal: number | null) => {
       ...(incoming && !s.open ? { notice: { targetId: other, text: previewOf(m), at: Date.now() } } : {}),
     };
   });
+  // a sound for what is not in view, at most once per 3 s (001 §4, §9)
+  if (incoming && !viewing && ring(Date.now())) playChime();
   // a conversation the list does not hold yet (its first message, either way): fetch the list
   if (!state.conversations.some((c) => c.targetId === other)) void refreshConversations();
   if (incoming && viewing) void markRead(other);
@@ -157,6 +176,10 @@ export const startChat = (uuid: string, t: ImTransport) => {
   userUuid = uuid;
   set({ status: t.status() });
   t.onMessage(received);
+  t.onGroup(() => {
+    set((s) => ({ groupTick: s.groupTick + 1 }));
+    void refreshConversations();
+  });
   t.onRead((targetId, unreadTotal) => {
     set((s) => ({ unreadTotal, conversations: s.conversations.map((c) => (c.targetId === targetId ? { ...c, unread: 0 } : c)) }));
   });
@@ -173,15 +196,27 @@ export const startChat = (uuid: string, t: ImTransport) => {
 
 export const chat = {
   get: () => state,
-  /** opens the window, on a conversation when given */
-  open(targetId?: string) {
-    set((s) => ({ open: true, targetId: targetId ?? s.targetId ?? s.conversations[0]?.targetId ?? null, notice: null, sendError: null }));
+  /** opens the window, on a conversation when given (a group: kind 3) */
+  open(targetId?: string, kind?: 1 | 3) {
+    set((s) => ({
+      open: true, targetId: targetId ?? s.targetId ?? s.conversations[0]?.targetId ?? null, notice: null, sendError: null,
+      ...(targetId && kind ? { kinds: { ...s.kinds, [targetId]: kind } } : {}),
+    }));
     void refreshConversations().then(() => {
       if (!state.targetId && state.conversations[0]) chat.select(state.conversations[0].targetId);
     });
     if (state.targetId) chat.select(state.targetId);
   },
   close: () => set({ open: false }),
+  /** the caller left a group: it goes from the list and the window */
+  left(groupId: string) {
+    set((s) => ({
+      conversations: s.conversations.filter((c) => c.targetId !== groupId),
+      targetId: s.targetId === groupId ? null : s.targetId,
+      threads: Object.fromEntries(Object.entries(s.threads).filter(([k]) => k !== groupId)),
+    }));
+    void refreshConversations();
+  },
   /** fetches the conversation list and unread counts again (the phone's 消息 page) */
   refresh: () => refreshConversations(),
   dismissNotice: () => set({ notice: null }),
@@ -201,12 +236,15 @@ export const chat = {
   async send(targetId: string, content: { text: string } | { imageUri: string }): Promise<'sent' | 'queued' | 'refused'> {
     if (!transport || !userUuid) return 'refused';
     const client_msg_id = crypto.randomUUID();
-    const payload: ImSendPayload = 'text' in content
-      ? { client_msg_id, targetId, messageType: 'RC:TxtMsg', content: { content: content.text } }
-      : { client_msg_id, targetId, messageType: 'RC:ImgMsg', content: { imageUri: content.imageUri } };
+    const body = 'text' in content ? { messageType: 'RC:TxtMsg' as const, content: { content: content.text } } : { messageType: 'RC:ImgMsg' as const, content: { imageUri: content.imageUri } };
     set({ sendError: null });
     const t = transport;
     try {
+      if (kindOf(state, targetId) === 3) {
+        const p = { client_msg_id, to_group_id: targetId, is_include_sender: true, ...body } as SendGroupPayload;
+        return (await sendQueued(userUuid, 'sendIMGroupMsg', p, (key) => t.sendGroup(p, key))).outcome;
+      }
+      const payload = { client_msg_id, targetId, ...body } as ImSendPayload;
       return (await sendQueued(userUuid, 'imSend', payload, (key) => t.send(payload, key))).outcome;
     } catch (e) {
       set({ sendError: e instanceof Error ? e.message : String(e) });
@@ -218,10 +256,12 @@ export const chat = {
     liveQuery(async (): Promise<QueuedMessage[]> => {
       if (!userUuid) return [];
       const rows = [...(await outbox.pending(userUuid)), ...(await outbox.failed(userUuid))];
+      const to = (r: { name: string; payload: unknown }) =>
+        r.name === 'imSend' ? (r.payload as ImSendPayload | undefined)?.targetId : r.name === 'sendIMGroupMsg' ? (r.payload as SendGroupPayload | undefined)?.to_group_id : undefined;
       return rows
-        .filter((r) => r.name === 'imSend' && (r.payload as ImSendPayload | undefined)?.targetId === targetId)
+        .filter((r) => to(r) === targetId)
         .map((r) => {
-          const payload = r.payload as ImSendPayload;
+          const payload = r.payload as ImSendPayload | SendGroupPayload;
           return { seq: r.seq!, clientMsgId: payload.client_msg_id, targetId, payload, state: r.state, createdAt: r.createdAt };
         })
         .sort((a, b) => a.seq - b.seq);

@@ -20,3 +20,49 @@ export const companyContactQuery = (companyId: number) =>
     queryFn: ({ signal }) => request('get', 'imCompanyContact', { company_id: companyId }, undefined, { signal, silent: true }),
     staleTime: 10 * 60_000,
   });
+
+export const socialKeys = {
+  friends: ['im', 'friends'] as const,
+  group: (groupId: string) => ['im', 'group', groupId] as const,
+  staff: ['im', 'staff'] as const,
+  quickReplies: ['im', 'quickReplies'] as const,
+  features: ['im', 'features'] as const,
+  translation: (text: string) => ['im', 'translation', text] as const,
+};
+
+export const friendsQuery = () =>
+  queryOptions({ queryKey: socialKeys.friends, queryFn: ({ signal }) => request('get', 'getFriendsList', {}, undefined, { signal, silent: true }), staleTime: 30_000 });
+
+export const groupQuery = (groupId: string) =>
+  queryOptions({
+    queryKey: socialKeys.group(groupId),
+    queryFn: async ({ signal }) => (await request('post', 'getIMGroupByMember', { group_id: groupId }, undefined, { signal, silent: true }))[0] ?? null,
+    staleTime: 30_000,
+  });
+
+/** the platform's customer-service staff on duty (001 §7 getEmployeeData) */
+export const staffQuery = () =>
+  queryOptions({
+    queryKey: socialKeys.staff,
+    queryFn: ({ signal }) => request('get', 'getEmployeeData', { company_id: 1, active: 1, is_customer_service: 1 }, undefined, { signal, silent: true }),
+    staleTime: 5 * 60_000,
+  });
+
+export const quickRepliesQuery = () =>
+  queryOptions({
+    queryKey: socialKeys.quickReplies,
+    queryFn: ({ signal }) => request('get', 'quickReplyList', { role: 'seller', page_number: 1, page_size: 100 }, undefined, { signal, silent: true }),
+    staleTime: 60_000,
+  });
+
+export const featuresQuery = () =>
+  queryOptions({ queryKey: socialKeys.features, queryFn: ({ signal }) => request('get', 'imFeatures', {}, undefined, { signal, silent: true }), staleTime: 10 * 60_000 });
+
+/** one translation per text (the server caches too) */
+export const translationQuery = (text: string) =>
+  queryOptions({
+    queryKey: socialKeys.translation(text),
+    queryFn: ({ signal }) => request('post', 'translation', { text }, undefined, { signal, silent: true }),
+    staleTime: Infinity,
+    retry: false,
+  });

@@ -4,9 +4,9 @@
  * with jitter); after a reconnect it fetches what was missed (imSync from the newest sentTime it
  * has seen). Delivery is at-least-once (a push and the catch-up may carry the same message), so the
  * transport hands each message to its listeners exactly once, keyed by sender and client message id.
- * A RongCloud transport is not built: with no app key configured this one is used.
+ * A RongCloud transport is not built (issue 14 leaves it for later): this one is always used.
  */
-import type { ImConversation, ImMessage, ImSendPayload } from '../../../shared/contracts';
+import type { ImConversation, ImMessage, ImSendPayload, SendGroupPayload } from '../../../shared/contracts';
 import { request } from '../../api/request';
 import { live as defaultLive, type LiveEvent, type LiveState } from '../../api/live';
 
@@ -19,10 +19,14 @@ export interface ImTransport {
   onMessage(l: (m: ImMessage, unreadTotal: number | null) => void): () => void;
   /** the caller's unread total changed elsewhere (read on another tab or device) */
   onRead(l: (targetId: string, unreadTotal: number) => void): () => void;
+  /** a group's members or name changed (made, joined, left): the list and the member panel are fetched again */
+  onGroup(l: (groupId: string) => void): () => void;
   send(p: ImSendPayload, idempotencyKey?: string): Promise<ImMessage>;
-  history(targetId: string, before?: number): Promise<{ messages: ImMessage[]; hasMore: boolean }>;
+  sendGroup(p: SendGroupPayload, idempotencyKey?: string): Promise<ImMessage>;
+  /** `count` messages before `before` (the newest when unset) of a private chat (1) or a group (3) */
+  history(targetId: string, before?: number, conversationType?: 1 | 3, count?: number): Promise<{ messages: ImMessage[]; hasMore: boolean }>;
   conversations(): Promise<{ conversations: ImConversation[]; unreadTotal: number }>;
-  markRead(targetId: string): Promise<number>;
+  markRead(targetId: string, conversationType?: 1 | 3): Promise<number>;
   unreadTotal(): Promise<number>;
   close(): void;
 }
@@ -34,20 +38,23 @@ export interface WsTransportDeps {
   live: Pick<typeof defaultLive, 'state' | 'onEvent' | 'onState'>;
   call: {
     send(p: ImSendPayload, idempotencyKey?: string): Promise<ImMessage>;
+    sendGroup?(p: SendGroupPayload, idempotencyKey?: string): Promise<ImMessage>;
     sync(since: number): Promise<{ messages: ImMessage[]; hasMore: boolean }>;
-    history(targetId: string, before?: number): Promise<{ messages: ImMessage[]; hasMore: boolean }>;
+    history(targetId: string, before?: number, conversationType?: 1 | 3, count?: number): Promise<{ messages: ImMessage[]; hasMore: boolean }>;
     conversations(): Promise<{ conversations: ImConversation[]; unreadTotal: number }>;
-    markRead(targetId: string): Promise<{ unreadTotal: number }>;
+    markRead(targetId: string, conversationType?: 1 | 3): Promise<{ unreadTotal: number }>;
     unread(): Promise<{ unreadTotal: number }>;
   };
 }
 
 const httpCalls: WsTransportDeps['call'] = {
   send: (p, idempotencyKey) => request('post', 'imSend', p, undefined, { idempotencyKey, silent: true }),
+  sendGroup: (p, idempotencyKey) => request('post', 'sendIMGroupMsg', p, undefined, { idempotencyKey, silent: true }),
   sync: (since) => request('get', 'imSync', { since }, undefined, { background: true }),
-  history: (targetId, before) => request('get', 'imHistory', before === undefined ? { targetId } : { targetId, before }, undefined, { silent: true }),
+  history: (targetId, before, conversationType = 1, count) =>
+    request('get', 'imHistory', { targetId, conversationType, ...(before === undefined ? {} : { before }), ...(count === undefined ? {} : { count }) }, undefined, { silent: true }),
   conversations: () => request('get', 'imConversations', {}, undefined, { silent: true }),
-  markRead: (targetId) => request('post', 'imMarkRead', { targetId }, undefined, { background: true }),
+  markRead: (targetId, conversationType = 1) => request('post', 'imMarkRead', { targetId, conversationType }, undefined, { background: true }),
   unread: () => request('get', 'imUnreadCount', {}, undefined, { background: true }),
 };
 
@@ -58,6 +65,7 @@ export const createWsTransport = (deps: WsTransportDeps = { live: defaultLive, c
   const messageListeners = new Set<(m: ImMessage, unreadTotal: number | null) => void>();
   const statusListeners = new Set<(s: ImStatus) => void>();
   const readListeners = new Set<(targetId: string, unreadTotal: number) => void>();
+  const groupListeners = new Set<(groupId: string) => void>();
   const seen = new Set<string>();
   /**
    * the newest sentTime seen (at first the server's time of the first connection): a catch-up
@@ -97,6 +105,7 @@ export const createWsTransport = (deps: WsTransportDeps = { live: defaultLive, c
     if (e.type === 'hello' && newest === 0 && typeof e.sentTime === 'number') newest = e.sentTime;
     else if (e.type === 'imMessage') deliver(e.message as ImMessage, typeof e.unreadTotal === 'number' ? e.unreadTotal : null);
     else if (e.type === 'imRead') for (const l of readListeners) l(String(e.targetId), Number(e.unreadTotal));
+    else if (e.type === 'imGroup') for (const l of groupListeners) l(String(e.groupId));
   });
   const offState = deps.live.onState((s, opens) => {
     for (const l of statusListeners) l(s);
@@ -118,13 +127,22 @@ export const createWsTransport = (deps: WsTransportDeps = { live: defaultLive, c
       readListeners.add(l);
       return () => void readListeners.delete(l);
     },
+    onGroup(l) {
+      groupListeners.add(l);
+      return () => void groupListeners.delete(l);
+    },
     async send(p, idempotencyKey) {
       const m = await deps.call.send(p, idempotencyKey);
       deliver(m, null);
       return m;
     },
-    async history(targetId, before) {
-      const page = await deps.call.history(targetId, before);
+    async sendGroup(p, idempotencyKey) {
+      const m = await (deps.call.sendGroup ?? httpCalls.sendGroup!)(p, idempotencyKey);
+      deliver(m, null);
+      return m;
+    },
+    async history(targetId, before, conversationType, count) {
+      const page = await deps.call.history(targetId, before, conversationType, count);
       // history is not news: remember the keys so a later push of the same message is not shown twice
       for (const m of page.messages) seen.add(messageKey(m));
       if (before === undefined) newest = Math.max(newest, ...page.messages.map((m) => m.sentTime));
@@ -135,7 +153,7 @@ export const createWsTransport = (deps: WsTransportDeps = { live: defaultLive, c
       for (const c of r.conversations) if (c.latestMessage) newest = Math.max(newest, c.latestMessage.sentTime);
       return r;
     },
-    markRead: async (targetId) => (await deps.call.markRead(targetId)).unreadTotal,
+    markRead: async (targetId, conversationType) => (await deps.call.markRead(targetId, conversationType)).unreadTotal,
     unreadTotal: async () => (await deps.call.unread()).unreadTotal,
     close() {
       offEvent();
@@ -143,6 +161,7 @@ export const createWsTransport = (deps: WsTransportDeps = { live: defaultLive, c
       messageListeners.clear();
       statusListeners.clear();
       readListeners.clear();
+      groupListeners.clear();
     },
   };
 };

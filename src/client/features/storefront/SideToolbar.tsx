@@ -8,6 +8,9 @@ import { promptInstall, useInstallState } from '../../pwa/install';
 import { QrCode } from '../../ui/QrCode';
 import { CartToolbarLink } from '../cart/CartToolbarLink';
 import { ChatToolbarButton } from '../im/ChatToolbarButton';
+import { openChat } from '../im/ChatDock';
+import { serviceUsersOf } from '../im/chat-rules';
+import { useRouteContext } from '@tanstack/react-router';
 
 /**
  * The fixed toolbar on the right (000 §2, 001 §2.3): cart with count, chat with unread dot, online consult, the
@@ -22,8 +25,13 @@ export function SideToolbar({ toast }: { toast: RefObject<Toast | null> }) {
   const mini = useRef<OverlayPanel>(null);
   const siteUrl = window.location.origin + '/';
   const info = (summary: string) => toast.current?.show({ severity: 'info', summary, life: 3000 });
+  // 在线咨询: a chat with the service staff on duty (im_service_user); else the operators' web consult page; else not configured
+  const service = useQuery(configQuery(['im_service_user']));
+  const { session } = useRouteContext({ from: '__root__' });
   const consult = () => {
-    if (site?.baidu_shangqiao) window.open(site.baidu_shangqiao, '_blank', 'noopener');
+    const onDuty = serviceUsersOf(service.data?.im_service_user);
+    if (onDuty.length > 0 && onDuty[0] !== session.user?.uuid) openChat(!!session.user, onDuty[0]);
+    else if (site?.baidu_shangqiao) window.open(site.baidu_shangqiao, '_blank', 'noopener');
     else info(msg.consultNotConfigured);
   };
   const client = async () => {

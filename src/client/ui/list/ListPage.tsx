@@ -136,16 +136,19 @@ export function ListPage<Row, K extends QueryKey, A extends { data: Row[]; total
         <h2>{def.title}</h2>
         <div className="list-toolbar">{toolbar}</div>
       </div>
-      <form className="list-filters" role="search" aria-label={`${def.title}筛选`} onSubmit={(e) => { e.preventDefault(); apply(draft); }}>
-        {def.filters.filter((f) => !f.more || more).map(field)}
-        <div className="list-filter-actions">
-          <Button type="submit" label="搜索" icon="pi pi-search" />
-          <Button type="button" label="重置" outlined onClick={() => { const empty = Object.fromEntries(names.map((n) => [n, ''])); setDraft(empty); apply(empty); }} />
-          {def.filters.some((f) => f.more) && (
-            <Button type="button" text label={more ? '收起筛选' : '更多筛选'} icon={more ? 'pi pi-angle-up' : 'pi pi-angle-down'} onClick={() => setMore(!more)} />
-          )}
-        </div>
-      </form>
+      {/* a list with nothing to filter (a short list of the company's own) has no search form */}
+      {def.filters.length > 0 && (
+        <form className="list-filters" role="search" aria-label={`${def.title}筛选`} onSubmit={(e) => { e.preventDefault(); apply(draft); }}>
+          {def.filters.filter((f) => !f.more || more).map(field)}
+          <div className="list-filter-actions">
+            <Button type="submit" label="搜索" icon="pi pi-search" />
+            <Button type="button" label="重置" outlined onClick={() => { const empty = Object.fromEntries(names.map((n) => [n, ''])); setDraft(empty); apply(empty); }} />
+            {def.filters.some((f) => f.more) && (
+              <Button type="button" text label={more ? '收起筛选' : '更多筛选'} icon={more ? 'pi pi-angle-up' : 'pi pi-angle-down'} onClick={() => setMore(!more)} />
+            )}
+          </div>
+        </form>
+      )}
       {def.bulkActions && (
         <div className="list-bulk" aria-label="批量操作">
           <span className="muted">{selected.size > 0 ? `已选 ${selected.size} 行` : '勾选行后可批量操作'}</span>

@@ -19,17 +19,20 @@ export const companyContact = (db: Kysely<DB>, companyId: number) =>
     .where('app_user.company_id', '=', companyId).where('app_user.active', '=', true)
     .orderBy('app_user.is_owner', 'desc').orderBy('app_user.id').limit(1).executeTakeFirst();
 
+/** A stored message: private (conversation and recipient set) or to a group (group set, no recipient). */
 export interface MessageRow {
-  id: string; conversation_id: number; sender_id: number; recipient_id: number; client_msg_id: string;
+  id: string; conversation_id: number | null; sender_id: number; recipient_id: number | null; client_msg_id: string;
   message_type: 'RC:TxtMsg' | 'RC:ImgMsg' | 'QPH:BizMsg'; text: string; image_uri: string; sent_at: Date;
-  sender_uuid: string; recipient_uuid: string;
+  sender_uuid: string; recipient_uuid: string | null; group_id: number | null; group_uuid: string | null;
 }
 
 const messages = (db: Kysely<DB>) =>
   db.selectFrom('im_message as m')
     .innerJoin('app_user as s', 's.id', 'm.sender_id')
-    .innerJoin('app_user as r', 'r.id', 'm.recipient_id')
-    .select(['m.id', 'm.conversation_id', 'm.sender_id', 'm.recipient_id', 'm.client_msg_id', 'm.message_type', 'm.text', 'm.image_uri', 'm.sent_at', 's.uuid as sender_uuid', 'r.uuid as recipient_uuid']);
+    .leftJoin('app_user as r', 'r.id', 'm.recipient_id')
+    .leftJoin('im_group as g', 'g.id', 'm.group_id')
+    .select(['m.id', 'm.conversation_id', 'm.sender_id', 'm.recipient_id', 'm.client_msg_id', 'm.message_type', 'm.text', 'm.image_uri', 'm.sent_at',
+      's.uuid as sender_uuid', 'r.uuid as recipient_uuid', 'm.group_id', 'g.uuid as group_uuid']);
 
 export const messageByClientId = (db: Kysely<DB>, senderId: number, clientMsgId: string): Promise<MessageRow | undefined> =>
   messages(db).where('m.sender_id', '=', senderId).where('m.client_msg_id', '=', clientMsgId).executeTakeFirst();
@@ -72,9 +75,12 @@ export const history = (db: Kysely<DB>, conversationId: number, before: Date | u
   return q.orderBy('m.sent_at', 'desc').limit(count + 1).execute();
 };
 
-/** Messages to or from the user sent at or after `since`, oldest first. */
+/** Messages to or from the user, and to the groups the user is in, sent at or after `since`, oldest first. */
 export const since = (db: Kysely<DB>, userId: number, from: Date, limit: number): Promise<MessageRow[]> =>
-  messages(db).where((eb) => eb.or([eb('m.recipient_id', '=', userId), eb('m.sender_id', '=', userId)]))
+  messages(db).where((eb) => eb.or([
+    eb('m.recipient_id', '=', userId), eb('m.sender_id', '=', userId),
+    eb('m.group_id', 'in', eb.selectFrom('im_group_member').select('group_id').where('user_id', '=', userId)),
+  ]))
     .where('m.sent_at', '>=', from).orderBy('m.sent_at').orderBy('m.id').limit(limit + 1).execute();
 
 export const conversationsOf = (db: Kysely<DB>, userId: number, limit: number) =>
@@ -85,7 +91,9 @@ export const conversationsOf = (db: Kysely<DB>, userId: number, limit: number) =
       eb('o.id', '!=', userId),
     ])))
     .innerJoin('company as co', 'co.id', 'o.company_id')
-    .select(['c.id', 'c.last_message_id', 'c.last_sent_at', 'me.unread', 'o.uuid', 'o.display_name', 'o.head_image', 'co.short_name', 'co.name as company_name'])
+    // the caller's remark of a friend shows instead of the name
+    .leftJoin('im_friend as f', (j) => j.on('f.user_id', '=', userId).onRef('f.friend_id', '=', 'o.id'))
+    .select(['c.id', 'c.last_message_id', 'c.last_sent_at', 'me.unread', 'o.uuid', 'o.display_name', 'o.head_image', 'co.short_name', 'co.name as company_name', 'f.note'])
     .where('me.user_id', '=', userId).where('c.last_message_id', 'is not', null)
     .orderBy('c.last_sent_at', 'desc').limit(limit).execute();
 
@@ -93,7 +101,8 @@ export const messagesByIds = (db: Kysely<DB>, ids: string[]): Promise<MessageRow
   ids.length === 0 ? Promise.resolve([]) : messages(db).where('m.id', 'in', ids).execute();
 
 export const unreadTotal = async (db: Kysely<DB>, userId: number) =>
-  (await db.selectFrom('im_member').select(sql<number>`coalesce(sum(unread), 0)::int`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n;
+  (await sql<{ n: number }>`select (coalesce((select sum(unread) from im_member where user_id = ${userId}), 0)
+    + coalesce((select sum(unread) from im_group_member where user_id = ${userId}), 0))::int as n`.execute(db)).rows[0].n;
 
 export const markRead = (db: Kysely<DB>, conversationId: number, userId: number, now: Date) =>
   db.updateTable('im_member').set({ unread: 0, read_at: now }).where('conversation_id', '=', conversationId).where('user_id', '=', userId).execute();
@@ -122,3 +131,92 @@ export const stockForCard = async (db: Kysely<DB>, id: number) =>
     select s.id, s.company_id, s.state, s.supplier_oe, s.oe_norm, s.name, s.quantity, s.price99, s.price0, s.price1, s.price2, s.price3, s.price5,
       coalesce(b.name, s.custom_brand_name, '') as brand_name, q.name as quality_name, q.is_original
     from stock s join part_quality q on q.id = s.quality_id left join part_brand b on b.id = s.part_brand_id where s.id = ${id}`.execute(db)).rows[0];
+
+/* ---- friends, groups, customer service, quick replies (migration 0100) ---- */
+
+const peopleCols = ['u.id', 'u.uuid', 'u.display_name', 'u.head_image', 'u.company_id', 'u.is_customer_service', 'co.short_name', 'co.name as company_name', 'co.phone'] as const;
+
+export const friendsOf = (db: Kysely<DB>, userId: number, friendId?: number) => {
+  let q = db.selectFrom('im_friend as f').innerJoin('app_user as u', 'u.id', 'f.friend_id').innerJoin('company as co', 'co.id', 'u.company_id')
+    .select([...peopleCols, 'f.note']).where('f.user_id', '=', userId).where('u.active', '=', true);
+  if (friendId !== undefined) q = q.where('f.friend_id', '=', friendId);
+  return q.orderBy('f.created_at').orderBy('u.id').execute();
+};
+
+export const friendIds = async (db: Kysely<DB>, userId: number, among: number[]) =>
+  among.length === 0 ? new Set<number>() : new Set((await db.selectFrom('im_friend').select('friend_id').where('user_id', '=', userId).where('friend_id', 'in', among).execute()).map((r) => r.friend_id));
+
+export const addFriendPair = (db: Kysely<DB>, a: number, b: number, now: Date) =>
+  db.insertInto('im_friend').values([{ user_id: a, friend_id: b, created_at: now }, { user_id: b, friend_id: a, created_at: now }])
+    .onConflict((oc) => oc.columns(['user_id', 'friend_id']).doNothing()).execute();
+
+export const setNote = (db: Kysely<DB>, userId: number, friendId: number, note: string) =>
+  db.updateTable('im_friend').set({ note }).where('user_id', '=', userId).where('friend_id', '=', friendId).executeTakeFirst();
+
+export const usersByUuids = (db: Kysely<DB>, uuids: string[]) =>
+  uuids.length === 0 ? Promise.resolve([]) : db.selectFrom('app_user').select(['id', 'uuid', 'active', 'company_id', 'is_customer_service', 'display_name']).where('uuid', 'in', uuids).execute();
+
+export const groupByUuid = (db: Kysely<DB>, uuid: string, lock = false) => {
+  const q = db.selectFrom('im_group').select(['id', 'uuid', 'name', 'owner_id', 'is_service', 'last_sent_at']).where('uuid', '=', uuid);
+  return (lock ? q.forUpdate() : q).executeTakeFirst();
+};
+
+export const isMember = async (db: Kysely<DB>, groupId: number, userId: number) =>
+  !!(await db.selectFrom('im_group_member').select('user_id').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst());
+
+export const memberIds = async (db: Kysely<DB>, groupId: number) =>
+  (await db.selectFrom('im_group_member').select('user_id').where('group_id', '=', groupId).execute()).map((r) => r.user_id);
+
+export const createGroup = async (db: Kysely<DB>, g: { uuid: string; name: string; owner_id: number; is_service: boolean; members: number[]; now: Date }) => {
+  const { id } = await db.insertInto('im_group').values({ uuid: g.uuid, name: g.name, owner_id: g.owner_id, is_service: g.is_service, created_at: g.now })
+    .returning('id').executeTakeFirstOrThrow();
+  await addMembers(db, id, g.members, g.now);
+  return id;
+};
+
+export const addMembers = (db: Kysely<DB>, groupId: number, userIds: number[], now: Date) =>
+  db.insertInto('im_group_member').values(userIds.map((user_id) => ({ group_id: groupId, user_id, joined_at: now })))
+    .onConflict((oc) => oc.columns(['user_id', 'group_id']).doNothing()).execute();
+
+export const removeMember = (db: Kysely<DB>, groupId: number, userId: number) =>
+  db.deleteFrom('im_group_member').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
+
+export const insertGroupMessage = async (db: Kysely<DB>, row: {
+  group_id: number; sender_id: number; client_msg_id: string; message_type: 'RC:TxtMsg' | 'RC:ImgMsg'; text: string; image_uri: string; sent_at: Date;
+}) => {
+  const { id } = await db.insertInto('im_message').values({ ...row, conversation_id: null, recipient_id: null }).returning('id').executeTakeFirstOrThrow();
+  await db.updateTable('im_group').set({ last_message_id: id, last_sent_at: row.sent_at }).where('id', '=', row.group_id).execute();
+  // every member but the sender has one more unread
+  await db.updateTable('im_group_member').set((eb) => ({ unread: eb('unread', '+', 1) }))
+    .where('group_id', '=', row.group_id).where('user_id', '!=', row.sender_id).execute();
+  return id;
+};
+
+export const groupHistory = (db: Kysely<DB>, groupId: number, before: Date | undefined, count: number): Promise<MessageRow[]> => {
+  let q = messages(db).where('m.group_id', '=', groupId);
+  if (before) q = q.where('m.sent_at', '<', before);
+  return q.orderBy('m.sent_at', 'desc').limit(count + 1).execute();
+};
+
+export const markGroupRead = (db: Kysely<DB>, groupId: number, userId: number, now: Date) =>
+  db.updateTable('im_group_member').set({ unread: 0, read_at: now }).where('group_id', '=', groupId).where('user_id', '=', userId).execute();
+
+/** The groups the user is in, newest activity first, with the user's unread count. */
+export const groupsOf = (db: Kysely<DB>, userId: number, limit: number, groupId?: number) => {
+  let q = db.selectFrom('im_group_member as me').innerJoin('im_group as g', 'g.id', 'me.group_id').innerJoin('app_user as o', 'o.id', 'g.owner_id')
+    .select(['g.id', 'g.uuid', 'g.name', 'g.is_service', 'g.last_message_id', 'g.last_sent_at', 'g.created_at', 'me.unread', 'o.uuid as owner_uuid'])
+    .where('me.user_id', '=', userId);
+  if (groupId !== undefined) q = q.where('g.id', '=', groupId);
+  return q.orderBy(sql`coalesce(g.last_sent_at, g.created_at)`, 'desc').limit(limit).execute();
+};
+
+export const membersOf = (db: Kysely<DB>, groupIds: number[]) =>
+  groupIds.length === 0 ? Promise.resolve([]) : db.selectFrom('im_group_member as gm').innerJoin('app_user as u', 'u.id', 'gm.user_id').innerJoin('company as co', 'co.id', 'u.company_id')
+    .select(['gm.group_id', ...peopleCols]).where('gm.group_id', 'in', groupIds).orderBy('gm.joined_at').orderBy('u.id').execute();
+
+export const serviceStaff = (db: Kysely<DB>) =>
+  db.selectFrom('app_user').select(['id', 'uuid', 'display_name']).where('company_id', '=', 1).where('active', '=', true)
+    .where('is_customer_service', '=', true).orderBy('id').execute();
+
+export const quickReplies = (db: Kysely<DB>, companyId: number, limit: number) =>
+  db.selectFrom('im_quick_reply').select(['id', 'cn_message', 'vn_message']).where('company_id', '=', companyId).orderBy('sort').orderBy('id').limit(limit).execute();

@@ -12,7 +12,7 @@ import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, conflict, forbidden, invalid } from '../../http/errors';
 import { inTransaction } from '../../db/helpers';
 import {
-  BIZ_MESSAGE_TYPE, CONVERSATION_PRIVATE, SCENE_PRODUCT, IM_CONVERSATION_LIST, IM_SYNC_MAX, imText, ResultCode,
+  BIZ_MESSAGE_TYPE, CONVERSATION_GROUP, CONVERSATION_PRIVATE, IM_ASSISTANT_UUID, SCENE_PRODUCT, IM_CONVERSATION_LIST, IM_SYNC_MAX, imText, ResultCode,
   type BizContent, type ImConversation, type ImContact, type ImMessage, type ImPush, type ImSendPayload,
 } from '../../../shared/contracts';
 import * as companyRepo from '../company/company.repo';
@@ -36,8 +36,8 @@ const noSuchUser = () => new AppError(ResultCode.notFound, 404, imText.noSuchUse
 export const shapeMessage = (r: repo.MessageRow, viewerId: number): ImMessage => {
   const mine = r.sender_id === viewerId;
   return {
-    messageUId: String(r.id), clientMsgId: r.client_msg_id, conversationType: CONVERSATION_PRIVATE, messageDirection: mine ? 1 : 2,
-    senderUserId: r.sender_uuid, targetId: mine ? r.recipient_uuid : r.sender_uuid, messageType: r.message_type,
+    messageUId: String(r.id), clientMsgId: r.client_msg_id, conversationType: r.group_uuid ? CONVERSATION_GROUP : CONVERSATION_PRIVATE, messageDirection: mine ? 1 : 2,
+    senderUserId: r.sender_uuid, targetId: r.group_uuid ?? (mine ? r.recipient_uuid! : r.sender_uuid), messageType: r.message_type,
     content: r.message_type === 'RC:TxtMsg' ? { content: r.text } : r.message_type === 'RC:ImgMsg' ? { imageUri: r.image_uri } : JSON.parse(r.text) as BizContent,
     sentTime: new Date(r.sent_at).getTime(),
   };
@@ -53,6 +53,7 @@ export const createImService = (deps: ImDeps) => {
     const user = await repo.userByUuid(db, uuid);
     if (!user || !user.active) throw noSuchUser();
     if (user.id === caller.userId) throw invalid('targetId', imText.notSelf);
+    if (user.uuid === IM_ASSISTANT_UUID) throw forbidden(imText.assistantNoReply);
     return user;
   };
 
@@ -142,7 +143,13 @@ export const createImService = (deps: ImDeps) => {
         return store(trx, conv, { from: caller.userId, to: to.id, clientMsgId: `prd-${s.id}-${randomUUID()}`, type: BIZ_MESSAGE_TYPE, text: JSON.stringify(content), imageUri: '' }, ctx);
       }),
 
-    async history(db: Kysely<DB>, caller: Caller, p: { targetId: string; before?: number; count: number }) {
+    async history(db: Kysely<DB>, caller: Caller, p: { targetId: string; conversationType: number; before?: number; count: number }) {
+      if (p.conversationType === CONVERSATION_GROUP) {
+        const g = await repo.groupByUuid(db, p.targetId);
+        if (!g || !(await repo.isMember(db, g.id, caller.userId))) throw forbidden(imText.notInGroup);
+        const rows = await repo.groupHistory(db, g.id, p.before === undefined ? undefined : new Date(p.before), p.count);
+        return { messages: rows.slice(0, p.count).reverse().map((r) => shapeMessage(r, caller.userId)), hasMore: rows.length > p.count };
+      }
       const other = await repo.userByUuid(db, p.targetId);
       if (!other) throw noSuchUser();
       const conv = other.id === caller.userId ? undefined : await repo.conversationOf(db, caller.userId, other.id);
@@ -156,22 +163,40 @@ export const createImService = (deps: ImDeps) => {
       return { messages: rows.slice(0, IM_SYNC_MAX).map((r) => shapeMessage(r, caller.userId)), hasMore: rows.length > IM_SYNC_MAX };
     },
 
+    /** the latest 150 private and group conversations together, newest first */
     async conversations(db: Kysely<DB>, caller: Caller) {
-      const rows = await repo.conversationsOf(db, caller.userId, IM_CONVERSATION_LIST);
-      const latest = new Map((await repo.messagesByIds(db, rows.map((r) => String(r.last_message_id)))).map((m) => [String(m.id), m]));
-      const conversations: ImConversation[] = rows.map((r) => {
-        const m = latest.get(String(r.last_message_id));
-        return {
-          conversationType: CONVERSATION_PRIVATE, targetId: r.uuid, name: r.display_name, company_name: r.short_name || r.company_name,
+      const [rows, groups] = await Promise.all([
+        repo.conversationsOf(db, caller.userId, IM_CONVERSATION_LIST), repo.groupsOf(db, caller.userId, IM_CONVERSATION_LIST),
+      ]);
+      const ids = [...rows.map((r) => String(r.last_message_id)), ...groups.filter((g) => g.last_message_id).map((g) => String(g.last_message_id))];
+      const latest = new Map((await repo.messagesByIds(db, ids)).map((m) => [String(m.id), m]));
+      const shaped = (id: unknown) => {
+        const m = latest.get(String(id));
+        return m ? shapeMessage(m, caller.userId) : null;
+      };
+      const conversations: ImConversation[] = [
+        ...rows.map((r): ImConversation => ({
+          conversationType: CONVERSATION_PRIVATE, targetId: r.uuid, name: r.note || r.display_name, company_name: r.short_name || r.company_name,
           portrait_uri: r.head_image, unread: r.unread, sentTime: r.last_sent_at ? new Date(r.last_sent_at).getTime() : 0,
-          latestMessage: m ? shapeMessage(m, caller.userId) : null,
-        };
-      });
+          latestMessage: shaped(r.last_message_id), ...(r.uuid === IM_ASSISTANT_UUID ? { is_assistant: true } : {}),
+        })),
+        ...groups.map((g): ImConversation => ({
+          conversationType: CONVERSATION_GROUP, targetId: g.uuid, name: g.name, company_name: g.is_service ? '客服群聊' : '群聊', portrait_uri: '',
+          unread: g.unread, sentTime: new Date(g.last_sent_at ?? g.created_at).getTime(), latestMessage: shaped(g.last_message_id), is_service: g.is_service,
+        })),
+      ].sort((a, b) => b.sentTime - a.sentTime).slice(0, IM_CONVERSATION_LIST);
       return { conversations, unreadTotal: await repo.unreadTotal(db, caller.userId) };
     },
 
-    markRead: (db: Kysely<DB>, caller: Caller, p: { targetId: string }, ctx: Pick<RequestContext, 'afterCommit'>) =>
+    markRead: (db: Kysely<DB>, caller: Caller, p: { targetId: string; conversationType: number }, ctx: Pick<RequestContext, 'afterCommit'>) =>
       inTransaction(db, async (trx) => {
+        if (p.conversationType === CONVERSATION_GROUP) {
+          const g = await repo.groupByUuid(trx, p.targetId);
+          if (g) await repo.markGroupRead(trx, g.id, caller.userId, deps.clock.now());
+          const unreadTotal = await repo.unreadTotal(trx, caller.userId);
+          ctx.afterCommit?.(() => pushWithUnread(caller.userId, (total) => ({ type: 'imRead', targetId: p.targetId, unreadTotal: total })));
+          return { unreadTotal };
+        }
         const other = await repo.userByUuid(trx, p.targetId);
         if (!other) throw noSuchUser();
         const conv = other.id === caller.userId ? undefined : await repo.conversationOf(trx, caller.userId, other.id);
@@ -217,3 +242,5 @@ export const createImService = (deps: ImDeps) => {
 };
 
 export type ImService = ReturnType<typeof createImService>;
+export type ImPushFn = NonNullable<ImDeps['push']>;
+export { noSuchUser };

@@ -1,0 +1,309 @@
+/**
+ * The chat window's panels beyond a private chat (issue 14, 001 §2.3): the friends tab (remarks,
+ * a group made from friends), the group's members (群成员: add friends, leave), 加为好友 on a
+ * contact card, and the composer's quick-reply and 邀请客服 menus and the translated line. Every
+ * refusal shows the server's Chinese message where the action was.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouteContext } from '@tanstack/react-router';
+import { IM_GROUP_NAME_MAX, IM_NOTE_MAX, type ImFriend } from '../../../shared/contracts';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { msg } from '../../../shared/messages';
+import { request } from '../../api/request';
+import { errorText } from '../account/form';
+import { chat, useChat } from './chat-store';
+import { chatLanguageOf, mayInviteService, quickReplyText } from './chat-rules';
+import { featuresQuery, friendsQuery, groupQuery, quickRepliesQuery, socialKeys, staffQuery, translationQuery } from './queries';
+
+/** M11-01 gates quick replies and the translate icon (001 §6) */
+export const useM1101 = () => {
+  const { session } = useRouteContext({ from: '__root__' });
+  return hasAnyPermission(session.user?.permissions ?? [], ['M11-01']);
+};
+
+const shownName = (f: ImFriend) => f.note || f.nick_name;
+
+function Blurred() {
+  return <span className="blurred-contact" title={msg.upgradeToView}><span aria-hidden="true" style={{ filter: 'blur(4px)' }}>020-88888888</span> <small>{msg.upgradeToView}</small></span>;
+}
+
+/** 好友: open a chat, remark a friend (empty: the name again), make a group from friends */
+export function FriendsPanel({ onOpened }: { onOpened: () => void }) {
+  const qc = useQueryClient();
+  const friends = useQuery(friendsQuery());
+  const [editing, setEditing] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [picking, setPicking] = useState(false);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [groupName, setGroupName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const key = useRef(crypto.randomUUID());
+
+  const saveNote = async (f: ImFriend) => {
+    setBusy(true);
+    try {
+      await request('put', 'remarkFriend', { friend_uuid: f.uuid, note }, undefined, { silent: true });
+      setEditing(null);
+      setProblem(null);
+      await qc.invalidateQueries({ queryKey: socialKeys.friends });
+      void chat.refresh();
+    } catch (e) {
+      setProblem(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const createGroup = async () => {
+    setBusy(true);
+    try {
+      const { group_id } = await request('post', 'createIMGroupChat', { user_id: [...chosen].join(','), group_name: groupName }, undefined, { silent: true, idempotencyKey: key.current });
+      key.current = crypto.randomUUID();
+      setPicking(false);
+      setChosen(new Set());
+      setGroupName('');
+      setProblem(null);
+      chat.open(group_id, 3);
+      onOpened();
+    } catch (e) {
+      setProblem(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const list = friends.data ?? [];
+  return (
+    <nav className="chat-conversations chat-friends" aria-label="好友列表">
+      <div className="chat-list-head">
+        <h3>好友{list.length > 0 ? `（${list.length}）` : ''}</h3>
+        {list.length >= 2 && !picking && <button type="button" className="linklike" onClick={() => { setPicking(true); setProblem(null); }}>发起群聊</button>}
+      </div>
+      {picking && (
+        <form className="chat-group-form" onSubmit={(e) => { e.preventDefault(); void createGroup(); }} aria-label="发起群聊">
+          <input aria-label="群名称" placeholder={`群名称（最多${IM_GROUP_NAME_MAX}字）`} value={groupName} maxLength={IM_GROUP_NAME_MAX + 10} onChange={(e) => setGroupName(e.target.value)} />
+          <small className="muted">勾选至少两位好友（已选 {chosen.size}）</small>
+          <span>
+            <button type="submit" className="chat-send" disabled={busy}>创建群聊</button>
+            <button type="button" className="linklike" onClick={() => { setPicking(false); setChosen(new Set()); setProblem(null); }}>取消</button>
+          </span>
+        </form>
+      )}
+      {problem && <p role="alert" className="chat-error chat-panel-error">{problem}</p>}
+      {friends.isSuccess && list.length === 0 && <p className="muted chat-empty">还没有好友。在聊天对象的名片上点“加为好友”。</p>}
+      <ul>
+        {list.map((f) => (
+          <li key={f.uuid} className="chat-friend">
+            {picking ? (
+              <label className="chat-friend-pick">
+                <input type="checkbox" checked={chosen.has(f.uuid)} aria-label={`选择 ${shownName(f)}`}
+                  onChange={(e) => setChosen((s) => { const n = new Set(s); if (e.target.checked) n.add(f.uuid); else n.delete(f.uuid); return n; })} />
+                <FriendText f={f} />
+              </label>
+            ) : editing === f.uuid ? (
+              <form className="chat-note-form" onSubmit={(e) => { e.preventDefault(); void saveNote(f); }}>
+                <input aria-label={`${f.nick_name} 的备注`} value={note} maxLength={IM_NOTE_MAX + 5} placeholder={`备注（空则显示 ${f.nick_name}）`} onChange={(e) => setNote(e.target.value)} autoFocus />
+                <button type="submit" className="linklike" disabled={busy}>保存</button>
+                <button type="button" className="linklike" onClick={() => { setEditing(null); setProblem(null); }}>取消</button>
+              </form>
+            ) : (
+              <>
+                <button type="button" className="chat-friend-open" onClick={() => { chat.open(f.uuid, 1); onOpened(); }} aria-label={`和 ${shownName(f)} 聊天`}>
+                  <FriendText f={f} />
+                </button>
+                <button type="button" className="linklike chat-note-btn" aria-label={`备注 ${shownName(f)}`} onClick={() => { setEditing(f.uuid); setNote(f.note); setProblem(null); }}>备注</button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function FriendText({ f }: { f: ImFriend }) {
+  return (
+    <>
+      <span className="chat-avatar" aria-hidden="true">{shownName(f).slice(0, 1)}</span>
+      <span className="chat-conv-text">
+        <strong>{shownName(f)}{f.on_line && <span className="chat-online" data-testid="friend-online"> ● 在线</span>}</strong>
+        <small>{f.company_name}{f.note ? ` · ${f.nick_name}` : ''}</small>
+      </span>
+    </>
+  );
+}
+
+/** 加为好友 on a contact card; 已是好友 once added */
+export function AddFriend({ uuid }: { uuid: string }) {
+  const qc = useQueryClient();
+  const friends = useQuery(friendsQuery());
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!friends.isSuccess) return null;
+  if (friends.data.some((f) => f.uuid === uuid)) return <p className="muted chat-friend-flag"><i className="pi pi-user-plus" /> 已是好友</p>;
+  return (
+    <p className="chat-friend-flag">
+      <button type="button" className="linklike" onClick={() => void request('post', 'addFriend', { friend_uuid: uuid }, undefined, { silent: true, idempotencyKey: crypto.randomUUID() })
+        .then(() => qc.invalidateQueries({ queryKey: socialKeys.friends }), (e) => setProblem(errorText(e)))}>
+        <i className="pi pi-user-plus" /> 加为好友
+      </button>
+      {problem && <span role="alert" className="chat-error"> {problem}</span>}
+    </p>
+  );
+}
+
+/** 群成员: who is in the group, their companies and (formal members only) phones; add friends, leave */
+export function GroupPanel({ groupId }: { groupId: string }) {
+  const qc = useQueryClient();
+  const tick = useChat((s) => s.groupTick);
+  const g = useQuery(groupQuery(groupId));
+  useEffect(() => {
+    // a member joined or left (pushed): fetch the members again
+    if (tick > 0) void qc.invalidateQueries({ queryKey: socialKeys.group(groupId) });
+  }, [tick, groupId, qc]);
+  const friends = useQuery(friendsQuery());
+  const [adding, setAdding] = useState(false);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!g.data) return <aside className="chat-contact" aria-label={msg.chatGroupMembers}>{g.isSuccess && <p className="muted chat-empty">{imNoGroup}</p>}</aside>;
+  const group = g.data;
+  const inGroup = new Set(group.members.map((m) => m.user_uuid));
+  const addable = (friends.data ?? []).filter((f) => !inGroup.has(f.uuid));
+  const add = async () => {
+    try {
+      await request('post', 'imGroupAddMembers', { group_id: groupId, user_id: [...chosen].join(',') }, undefined, { silent: true });
+      setAdding(false);
+      setChosen(new Set());
+      setProblem(null);
+      await qc.invalidateQueries({ queryKey: socialKeys.group(groupId) });
+    } catch (e) {
+      setProblem(errorText(e));
+    }
+  };
+  const leave = async () => {
+    if (!window.confirm(`退出群聊“${group.name}”？退出后不再收到该群消息。`)) return;
+    try {
+      await request('post', 'imGroupQuit', { group_id: groupId }, undefined, { silent: true });
+      chat.left(groupId);
+    } catch (e) {
+      setProblem(errorText(e));
+    }
+  };
+  return (
+    <aside className="chat-contact" aria-label={msg.chatGroupMembers}>
+      <h3>{msg.chatGroupMembers}（{group.members.length}）</h3>
+      <p><strong>{group.name}</strong>{group.is_service && <span className="chat-tag">客服</span>}</p>
+      <ul className="chat-members" aria-label="成员列表">
+        {group.members.map((m) => (
+          <li key={m.user_uuid} data-testid="group-member">
+            <span className="chat-avatar" aria-hidden="true">{m.user_name.slice(0, 1)}</span>
+            <span className="chat-conv-text">
+              <strong>{m.user_name}{m.on_line && <span className="chat-online"> 在线</span>}</strong>
+              <small>{m.company_name}</small>
+              <small>{group.contacts_visible ? m.contact_phone || '—' : <Blurred />}</small>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {adding ? (
+        <div className="chat-add-members">
+          {addable.length === 0 ? <p className="muted">没有可以添加的好友</p> : addable.map((f) => (
+            <label key={f.uuid} className="chat-friend-pick">
+              <input type="checkbox" checked={chosen.has(f.uuid)} aria-label={`添加 ${shownName(f)}`}
+                onChange={(e) => setChosen((s) => { const n = new Set(s); if (e.target.checked) n.add(f.uuid); else n.delete(f.uuid); return n; })} />
+              {shownName(f)} <small className="muted">{f.company_name}</small>
+            </label>
+          ))}
+          <span>
+            <button type="button" className="chat-send" disabled={chosen.size === 0} onClick={() => void add()}>确定添加</button>
+            <button type="button" className="linklike" onClick={() => { setAdding(false); setProblem(null); }}>取消</button>
+          </span>
+        </div>
+      ) : (
+        <p className="chat-group-actions">
+          <button type="button" className="linklike" onClick={() => setAdding(true)}><i className="pi pi-user-plus" /> 添加成员</button>
+          <button type="button" className="linklike chat-danger" onClick={() => void leave()}><i className="pi pi-sign-out" /> 退出群聊</button>
+        </p>
+      )}
+      {problem && <p role="alert" className="chat-error chat-panel-error">{problem}</p>}
+    </aside>
+  );
+}
+const imNoGroup = '您已不在该群聊中';
+
+/** A small menu opened from a composer button; closes on choosing or on Escape. */
+function ToolMenu({ label, icon, title, children }: { label: string; icon: string; title: string; children: (close: () => void) => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <span className="chat-tool-menu" onKeyDown={(e) => { if (e.key === 'Escape') setOpen(false); }}>
+      <button type="button" className="linklike" aria-haspopup="menu" aria-expanded={open} title={title} onClick={() => setOpen((o) => !o)}>
+        <i className={icon} /> {label}
+      </button>
+      {open && <div className="chat-menu" role="menu" aria-label={title}>{children(() => setOpen(false))}</div>}
+    </span>
+  );
+}
+
+/** 快捷回复 (M11-01): the seller company's phrases; the one for the chat's language goes into the box */
+export function QuickReplyMenu({ targetId, onPick }: { targetId: string; onPick: (text: string) => void }) {
+  const allowed = useM1101();
+  const q = useQuery({ ...quickRepliesQuery(), enabled: allowed });
+  const messages = useChat((s) => s.threads[targetId]?.messages);
+  if (!allowed) return null;
+  const lang = chatLanguageOf(messages ?? []);
+  return (
+    <ToolMenu label="快捷回复" icon="pi pi-bolt" title={`快捷回复（插入${lang === 'vn' ? '越南语' : '中文'}）`}>
+      {(close) => (q.data?.data.length ?? 0) === 0
+        ? <p className="muted chat-menu-empty">还没有快捷回复，请在卖家后台“聊天设置”中添加</p>
+        : q.data!.data.map((r) => (
+          <button key={r.id} type="button" role="menuitem" onClick={() => { onPick(quickReplyText(r, lang)); close(); }}>{quickReplyText(r, lang)}</button>
+        ))}
+    </ToolMenu>
+  );
+}
+
+/** 邀请客服: only in a private chat while staff are on duty (001 §6); the chat becomes a group of three */
+export function InviteServiceMenu({ targetId }: { targetId: string }) {
+  const conv = useChat((s) => s.conversations.find((c) => c.targetId === targetId)) ?? (targetId ? { conversationType: 1 as const } : undefined);
+  const kind = useChat((s) => s.kinds[targetId]);
+  const staff = useQuery(staffQuery());
+  const [problem, setProblem] = useState<string | null>(null);
+  if (kind === 3 || !mayInviteService(conv, staff.data ?? [], targetId)) return null;
+  const invite = async (service_uuid: string) => {
+    try {
+      const { group_id } = await request('post', 'imInviteService', { targetId, service_uuid }, undefined, { silent: true, idempotencyKey: crypto.randomUUID() });
+      setProblem(null);
+      chat.open(group_id, 3);
+    } catch (e) {
+      setProblem(errorText(e));
+    }
+  };
+  return (
+    <>
+      <ToolMenu label="邀请客服" icon="pi pi-headphones" title="邀请客服">
+        {(close) => staff.data!.filter((s) => s.user_uuid !== targetId).map((s) => (
+          <button key={s.user_uuid} type="button" role="menuitem" onClick={() => { close(); void invite(s.user_uuid); }}>{s.name}</button>
+        ))}
+      </ToolMenu>
+      {problem && <span role="alert" className="chat-error">{problem}</span>}
+    </>
+  );
+}
+
+/** The translated line under a received text (M11-01, with a translation service configured); the icon hides or shows it. */
+export function TranslatedLine({ text }: { text: string }) {
+  const allowed = useM1101();
+  const features = useQuery({ ...featuresQuery(), enabled: allowed });
+  const [shown, setShown] = useState(true);
+  const on = allowed && !!features.data?.translate;
+  const t = useQuery({ ...translationQuery(text), enabled: on && shown });
+  if (!on) return null;
+  return (
+    <div className="chat-translated">
+      <button type="button" className="linklike" title={shown ? '隐藏翻译' : '翻译'} aria-label={shown ? '隐藏翻译' : '翻译'} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+        <i className="pi pi-language" />
+      </button>
+      {shown && (t.isPending ? <small className="muted">翻译中…</small> : t.isError ? <small className="chat-error">{errorText(t.error)}</small>
+        : <small data-testid="translated">{t.data?.dstText}</small>)}
+    </div>
+  );
+}
