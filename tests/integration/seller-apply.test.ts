@@ -91,7 +91,7 @@ describe.each(backends)('seller application on %s', (backend) => {
       expect((await env.call('GET', '/api/operation/seller-apply', { token: buyer })).status).toBe(403);
       expect((await approve(firstId, buyer)).status).toBe(403);
       await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions)
-        select '00000000-0000-4000-8000-0000000000a1', 1, 'op-nocode', '无审核权限', password_hash, array['D01', 'D01-01'] from app_user where username = 'operator'`.execute(env.database.db);
+        select '00000000-0000-4000-8000-0000000000f1', 1, 'op-nocode', '无审核权限', password_hash, array['D01', 'D01-01'] from app_user where username = 'operator'`.execute(env.database.db);
       const weak = (await env.login('op-nocode')).access_token;
       const r = await approve(firstId, weak);
       expect(r.status).toBe(403);
