@@ -155,7 +155,7 @@ const openSeeded = async (backend: BackendName, clock: TestClock, stockRows: num
   return fresh.database;
 };
 
-export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider; paymentSandbox?: boolean; limits?: AppDeps['limits'] } = {}): Promise<TestEnv> => {
+export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider; paymentSandbox?: boolean; limits?: AppDeps['limits']; staticDir?: string } = {}): Promise<TestEnv> => {
   const clock = new TestClock();
   const database = await openSeeded(backend, clock, opts.stockRows ?? 0);
   const revoked: number[] = [];
@@ -166,6 +166,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     onSessionsRevoked: (ids) => revoked.push(...ids),
     sms: opts.sms,
     uploadDir,
+    staticDir: opts.staticDir,
     paymentSandbox: opts.paymentSandbox ?? true,
     // every test of this suite comes from one or two addresses at machine speed: budgets only where a test is about them (limits.test.ts)
     limits: opts.limits ?? { user: { perSecond: 1e6, burst: 1e6 }, address: { perSecond: 1e6, burst: 1e6 }, heavyAtOnce: 1000, heavyQueue: 1000 },
