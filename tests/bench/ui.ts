@@ -55,10 +55,11 @@ const pct = (xs: number[], p: number) => {
  * of `search` with no loading overlay over it; when it is there, the frame that paints it is
  * over once a task queued from that frame's animation callback runs.
  */
+type Timing = { total: number; sent: number; answered: number };
 const arm = (page: Page, s: Search) =>
-  page.evaluate((s) => { (globalThis as unknown as { benchDone: Promise<number> }).benchDone = new Promise<number>((done, fail) => {
+  page.evaluate((s) => { (globalThis as unknown as { benchDone: Promise<Timing> }).benchDone = new Promise<Timing>((done, fail) => {
     let t0: number | undefined;
-    addEventListener('keydown', (e) => { if (e.key === 'Enter') t0 = e.timeStamp; }, { capture: true, once: true });
+    addEventListener('keydown', (e: KeyboardEvent) => { if (e.key === 'Enter') t0 = e.timeStamp; }, { capture: true, once: true });
     // what the previous search painted is marked: only a section drawn anew counts
     document.querySelectorAll('section[aria-label]').forEach((sec) => sec.setAttribute('data-bench-old', ''));
     const rowShown = () => {
@@ -69,7 +70,14 @@ const arm = (page: Page, s: Search) =>
     };
     const started = performance.now();
     const frame = () => {
-      if (t0 !== undefined && rowShown()) { setTimeout(() => done(performance.now() - t0!), 0); return; }
+      if (t0 !== undefined && rowShown()) {
+        setTimeout(() => {
+          // the search call of this Enter: when it was sent and when its answer had arrived
+          const calls = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/search/') && e.startTime >= t0!);
+          done({ total: performance.now() - t0!, sent: calls.length ? Math.min(...calls.map((c) => c.startTime)) - t0! : NaN, answered: calls.length ? Math.max(...calls.map((c) => c.responseEnd)) - t0! : NaN });
+        }, 0);
+        return;
+      }
       if (performance.now() - started > 30_000) { fail(new Error(`no result row for ${s.text}`)); return; }
       requestAnimationFrame(frame);
     };
@@ -88,6 +96,7 @@ try {
   await Promise.all([page.waitForURL((u) => u.pathname === '/search/parts'), page.locator('button[type="submit"]').click()]);
 
   const times: number[] = [];
+  const parts: Timing[] = [];
   for (const [i, s] of plan.entries()) {
     await page.getByRole('tab', { name: s.kind === 'oe' ? 'OE号搜索' : '关键词搜索' }).click();
     if (s.kind === 'oe') {
@@ -102,11 +111,14 @@ try {
     await page.waitForTimeout(150);
     await arm(page, s);
     await page.keyboard.press('Enter');
-    const ms = await page.evaluate(() => (globalThis as unknown as { benchDone: Promise<number> }).benchDone).catch(async (e) => {
+    const ms = await page.evaluate(() => (globalThis as unknown as { benchDone: Promise<Timing> }).benchDone).catch(async (e) => {
       await page.screenshot({ path: 'test-results/bench-ui-failed.png' });
       throw e;
     });
-    if (i >= WARMUP) times.push(ms);
+    if (i >= WARMUP) {
+      times.push(ms.total);
+      parts.push(ms);
+    }
   }
   await context.storageState({ path: join(dataDir, 'state.json') });
   await context.close();
@@ -136,6 +148,11 @@ try {
     enter_to_row_max_ms: Math.round(Math.max(...times)),
     oe_p50_ms: pct(times.filter((_, i) => plan[i + WARMUP].kind === 'oe'), 50),
     keyword_p50_ms: pct(times.filter((_, i) => plan[i + WARMUP].kind === 'keyword'), 50),
+    // where the time goes: Enter → the search call sent (route change, code), the call itself, its answer → the row painted
+    until_sent_p50_ms: pct(parts.map((p) => p.sent), 50),
+    call_p50_ms: pct(parts.map((p) => p.answered - p.sent), 50),
+    answer_to_paint_p50_ms: pct(parts.map((p) => p.total - p.answered), 50),
+    answer_to_paint_p95_ms: pct(parts.map((p) => p.total - p.answered), 95),
     cold_fcp_ms: median(cold.map((c) => c.fcp)),
     cold_lcp_ms: median(cold.map((c) => c.lcp)),
   }));

@@ -37,7 +37,7 @@ export const compressJson = (): MiddlewareHandler => async (c, next) => {
       : await gz(body, { level: 6 });
   }
   // Hono copies the old answer's headers onto a new one set as c.res: mutate them after setting it
-  c.res = new Response(out, res);
+  c.res = new Response(new Uint8Array(out), res);
   const headers = c.res.headers;
   headers.delete('Content-Length');
   if (out !== body) {

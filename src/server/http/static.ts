@@ -35,7 +35,7 @@ export const acceptedEncodings = (header: string | undefined): Set<string> => {
   return ok;
 };
 
-type Variant = { body: Buffer; etag: string };
+type Variant = { body: Uint8Array<ArrayBuffer>; etag: string };
 
 export const serveStatic = (staticDir: string) => {
   const root = resolve(staticDir);
@@ -47,7 +47,7 @@ export const serveStatic = (staticDir: string) => {
     const key = `${path}\0${statSync(path).mtimeMs}`;
     let v = cache.get(key);
     if (!v) {
-      const body = readFileSync(path);
+      const body = new Uint8Array(readFileSync(path));
       v = { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}${tag}"` };
       cache.set(key, v);
     }
