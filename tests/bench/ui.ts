@@ -73,7 +73,7 @@ const arm = (page: Page, s: Search) =>
       if (t0 !== undefined && rowShown()) {
         setTimeout(() => {
           // the search call of this Enter: when it was sent and when its answer had arrived
-          const calls = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/search/') && e.startTime >= t0!);
+          const calls = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.includes('/api/search/') && e.startTime >= t0!);
           done({ total: performance.now() - t0!, sent: calls.length ? Math.min(...calls.map((c) => c.startTime)) - t0! : NaN, answered: calls.length ? Math.max(...calls.map((c) => c.responseEnd)) - t0! : NaN });
         }, 0);
         return;
