@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
+import { precompress } from './scripts/precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
@@ -58,6 +59,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // after the PWA plugin: its closeBundle writes sw.js, which is compressed too
+    precompress(),
   ],
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
   server: { proxy: { '/api': apiTarget, '/ws': { target: apiTarget, ws: true } } },

@@ -14,15 +14,8 @@ import { sessionStore } from './features/session/session-store';
 import { shareSessionAcrossTabs } from './features/session/tab-share';
 import { profileQuery } from './features/session/queries';
 import { persistOptions, revalidateRestored } from './local/persist';
-import { startOutboxSync } from './local/outbox';
-import { ApiError, OfflineError, request } from './api/request';
-import { replayOutcome } from './api/replay-outcome';
+import { ApiError, OfflineError } from './api/request';
 import { installChunkReloadGuard } from './api/chunk-reload';
-import { connectLive } from './api/live';
-import { startChat } from './features/im/chat-store';
-import { createWsTransport } from './features/im/transport';
-import type { EndpointName } from '../shared/contracts';
-import { endpoints } from '../shared/contracts';
 
 dayjs.locale('zh-cn');
 /** What screen readers announce for the pager, dialogs, the password mask and the carousel. */
@@ -65,14 +58,9 @@ const user = sessionStore.user();
 if (user) {
   // keep the snapshot fresh; offline, the stored one serves
   queryClient.fetchQuery(profileQuery()).then((fresh) => sessionStore.setUser(fresh), () => undefined);
-  connectLive();
-  // the built-in transport: no RongCloud transport is built, so im_client_params is not consulted
-  startChat(user.uuid, createWsTransport());
-  startOutboxSync(
-    user.uuid,
-    (name: EndpointName, payload, key) => request(endpoints[name].method, name, payload as never, undefined, { idempotencyKey: key, background: true }),
-    replayOutcome,
-  );
+  // the live channel, chat and the outbox's replay start beside the first page, not before it:
+  // they bring the offline store (Dexie) and the chat client, which the first paint does not need
+  void import('./signed-in').then((m) => m.startSignedIn(user.uuid));
 }
 
 const router = createAppRouter(queryClient, user);

@@ -10,6 +10,7 @@ import { mountEndpoints, ok, sendError, type Handlers } from './http/mount';
 import { buildOpenApi } from './http/openapi';
 import { serveStatic } from './http/static';
 import { securityHeaders } from './http/security-headers';
+import { compressJson } from './http/compress';
 import { enquiryHandlers } from './modules/enquiry/enquiry.routes';
 import { addressHandlers } from './modules/address/address.routes';
 import { createAddressService } from './modules/address/address.service';
@@ -144,6 +145,7 @@ export const createApp = (deps: AppDeps) => {
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));
+  app.use('/api/*', compressJson());
   // bus: 'local' (one process) or 'redis'; bus_connected: whether the other processes are reached now
   app.get('/api/health', async (c) => c.json(ok({
     backend: deps.backend, server_version: await serverVersion(deps.db), bus: deps.bus?.kind ?? 'local', bus_connected: deps.bus?.connected() ?? true,

@@ -1,10 +1,12 @@
 /**
- * Lighthouse on the phone search page (issue 12): serves the built dist/ (build it first, this
- * builds nothing) on a fresh PGlite with the demo seed, signs the buyer in through the phone login,
- * then audits /ofo/search with an OE number that has offers, as a signed-in buyer sees it: mobile
- * form factor with Lighthouse's default simulated slow-4G and 4× CPU throttling. Prints one JSON
- * line: the performance, accessibility and best-practices scores (0–100) and FCP / LCP / TBT (ms)
- * and CLS.
+ * Lighthouse on the phone search page (issue 12) and the desktop pages of issue 15: serves the
+ * built dist/ (build it first, this builds nothing) on a fresh PGlite with the demo seed, signs the
+ * buyer in, then audits, as a signed-in buyer sees them:
+ * - ofo: /ofo/search with an OE number that has offers, mobile;
+ * - home, search, keyword: /, /search and a keyword results page, each mobile and desktop.
+ * Mobile is Lighthouse's default (simulated slow 4G, 4× CPU slowdown), desktop its desktop preset.
+ * Prints one JSON line: per audit the performance, accessibility and best-practices scores (0–100),
+ * FCP / LCP / TBT (ms) and CLS. `-- --pages ofo,home` audits only those.
  *
  *   npx vite build && npm run bench:lighthouse
  */
@@ -13,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../src/server/server';
 import { chromiumOptions, chromiumPath } from '../e2e/browser';
@@ -22,6 +25,20 @@ const pglite = await PGlite.create(join(dataDir, 'pglite'));
 const server = await startServer({ port: 0, host: '127.0.0.1', pglite, dataDir, staticDir: resolve('dist') });
 const { rows: [pick] } = await pglite.query<{ oe_norm: string }>(`
   select oe_norm from stock where state = 'on' and quantity > 0 and price0 is not null group by oe_norm order by count(*) desc, oe_norm limit 1`);
+
+const { rows: [word] } = await pglite.query<{ name: string }>(`
+  select name from stock where state = 'on' group by name order by count(*) desc limit 1`);
+const pagesArg = process.argv.indexOf('--pages');
+const only = pagesArg > 0 ? process.argv[pagesArg + 1].split(',') : null;
+type Audit = { page: string; path: string; form: 'mobile' | 'desktop' };
+const audits: Audit[] = [
+  { page: 'ofo', path: `/ofo/search?code=${pick.oe_norm}`, form: 'mobile' as const },
+  ...(['mobile', 'desktop'] as const).flatMap((form): Audit[] => [
+    { page: 'home', path: '/', form },
+    { page: 'search', path: '/search', form },
+    { page: 'keyword', path: `/search/parts/keyword?k=${encodeURIComponent(word.name)}&mode=fuzzy`, form },
+  ]),
+].filter((a) => !only || only.includes(a.page));
 
 const port = 9300 + Math.floor(Math.random() * 500);
 process.env.CHROME_PATH = chromiumPath;
@@ -41,39 +58,37 @@ try {
   await Promise.all([page.waitForURL((u) => u.pathname === '/ofo/cart'), page.locator('button[type="submit"]').click()]);
   await page.close();
 
-  const url = `${server.url}/ofo/search?code=${pick.oe_norm}`;
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    formFactor: 'mobile',
-    onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    // keep the signed-in session: the default would clear the origin's storage first
-    disableStorageReset: true,
-  });
-  if (!result) throw new Error('Lighthouse 没有返回结果');
-  const { categories, audits } = result.lhr;
-  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-  const ms = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
-  const failing = (cat: string) =>
-    (categories[cat]?.auditRefs ?? []).filter((r) => r.weight > 0 && (audits[r.id]?.score ?? 1) < 1).map((r) => r.id);
-  // what to fix: each failing audit with the elements or messages it names
-  for (const id of [...failing('accessibility'), ...failing('best-practices')]) {
-    const details = audits[id]?.details as { items?: { node?: { snippet?: string }; description?: string; source?: string }[] } | undefined;
-    const items = (details?.items ?? []).map((i) => i.node?.snippet ?? i.description ?? i.source ?? '').filter(Boolean).slice(0, 8);
-    console.error(`failing ${id}: ${items.join(' | ')}`);
+  const results: Record<string, unknown>[] = [];
+  for (const a of audits) {
+    const result = await lighthouse(`${server.url}${a.path}`, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      formFactor: a.form,
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // keep the signed-in session: the default would clear the origin's storage first
+      disableStorageReset: true,
+    }, a.form === 'desktop' ? desktopConfig : undefined);
+    if (!result) throw new Error('Lighthouse 没有返回结果');
+    const { categories, audits: found } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const ms = (id: string) => Math.round(found[id]?.numericValue ?? NaN);
+    const failing = (cat: string) =>
+      (categories[cat]?.auditRefs ?? []).filter((r) => r.weight > 0 && (found[r.id]?.score ?? 1) < 1).map((r) => r.id);
+    // what to fix: each failing audit with the elements or messages it names
+    for (const id of [...failing('accessibility'), ...failing('best-practices')]) {
+      const details = found[id]?.details as { items?: { node?: { snippet?: string }; description?: string; source?: string }[] } | undefined;
+      const items = (details?.items ?? []).map((i) => i.node?.snippet ?? i.description ?? i.source ?? '').filter(Boolean).slice(0, 8);
+      console.error(`${a.page} ${a.form} failing ${id}: ${items.join(' | ')}`);
+    }
+    results.push({
+      page: a.page, form: a.form, url: a.path,
+      performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'),
+      fcpMs: ms('first-contentful-paint'), lcpMs: ms('largest-contentful-paint'), tbtMs: ms('total-blocking-time'),
+      cls: Number((found['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+    });
   }
-  console.log(JSON.stringify({
-    url: `/ofo/search?code=${pick.oe_norm}`,
-    signedIn: 'buyer',
-    performance: score('performance'),
-    accessibility: score('accessibility'),
-    bestPractices: score('best-practices'),
-    fcpMs: ms('first-contentful-paint'),
-    lcpMs: ms('largest-contentful-paint'),
-    tbtMs: ms('total-blocking-time'),
-    cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
-  }));
+  console.log(JSON.stringify({ signedIn: 'buyer', audits: results }));
 } finally {
   await browser.close();
   await server.close();

@@ -157,7 +157,7 @@ const openSeeded = async (backend: BackendName, clock: TestClock, stockRows: num
   return fresh.database;
 };
 
-export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider; paymentSandbox?: boolean; limits?: AppDeps['limits']; translator?: AppDeps['translator'] } = {}): Promise<TestEnv> => {
+export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider; paymentSandbox?: boolean; limits?: AppDeps['limits']; translator?: AppDeps['translator']; staticDir?: string } = {}): Promise<TestEnv> => {
   const clock = new TestClock();
   const database = await openSeeded(backend, clock, opts.stockRows ?? 0);
   const revoked: number[] = [];
@@ -171,6 +171,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     sms: opts.sms,
     translator: opts.translator,
     uploadDir,
+    staticDir: opts.staticDir,
     paymentSandbox: opts.paymentSandbox ?? true,
     // every test of this suite comes from one or two addresses at machine speed: budgets only where a test is about them (limits.test.ts)
     limits: opts.limits ?? { user: { perSecond: 1e6, burst: 1e6 }, address: { perSecond: 1e6, burst: 1e6 }, heavyAtOnce: 1000, heavyQueue: 1000 },

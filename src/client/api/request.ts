@@ -3,7 +3,9 @@
  * table, and the error catalogue's effects (see catalogue.ts for the decisions).
  */
 import { ofetch, FetchError } from 'ofetch';
-import { endpoints, type AnswerOf, type EndpointName, type Endpoints, type PayloadIn } from '../../shared/contracts';
+import type { AnswerOf, EndpointName, Endpoints, PayloadIn } from '../../shared/contracts';
+// method, path and access only: the endpoint table itself would bring every contract's schemas into the entry
+import { endpointIndex as endpoints } from '../../shared/contracts/endpoint-index.gen';
 import { msg } from '../../shared/messages';
 import { decide } from './catalogue';
 import { dialogs } from './dialogs';

@@ -2,14 +2,15 @@
  * Menu and nav models, gated by permission codes (000 §6, 001 §2.1). An entry appears only when
  * its page exists and the user holds one of its codes; the server checks the same codes.
  */
-import { hasAnyPermission, HEAD_COMPANY_ID, MENU_CODES } from '../../shared/domain/permissions';
-import type { RouteRule } from '../../shared/domain/guards';
-import { FINANCE_CODES, PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../shared/domain/orders';
+import { hasAnyPermission, HEAD_COMPANY_ID } from '../../shared/domain/permissions';
+import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../shared/domain/orders';
 import { STOCK_CODES } from '../../shared/domain/stock';
-import { ORG_CODES } from '../../shared/contracts/organisation';
-import { QUOTE_CODES } from '../../shared/contracts/enquiry';
-import { WANTED_CODES } from '../../shared/contracts/wanted';
+import { ORG_CODES, QUOTE_CODES, WANTED_CODES } from '../../shared/contracts/codes';
 import { OP_CATALOGUE_CODES, OP_CODES } from '../../shared/domain/operation';
+import { BACKOFFICE_CODES, FINANCE_PAGE_CODES } from './backoffice-rule';
+
+// the guard's rule and codes live in ./backoffice-rule.ts (the route tree reads them; the menus load with the layouts)
+export { BACKOFFICE_CODES, FINANCE_PAGE_CODES, backofficeRule } from './backoffice-rule';
 
 export interface MenuEntry {
   label: string;
@@ -33,31 +34,6 @@ export interface MenuUser {
   permissions: readonly string[];
   is_seller?: boolean;
 }
-
-/** Codes that open the seller back office: any back-office menu code, or a nav code of its pages. */
-export const BACKOFFICE_CODES: readonly string[] = [...MENU_CODES, 'M01-01', 'M02-01', 'M02-02', 'M09-00', 'M09-04', 'M09-05', 'M09-07'];
-
-/** 我的财务: accounting (M09) sees everything; purchase or sales codes see their own part (the server decides). */
-export const FINANCE_PAGE_CODES: readonly string[] = [...FINANCE_CODES, ...PURCHASE_ORDER_CODES, ...SALES_ORDER_CODES];
-
-/** Back-office pages open to holders of their own codes, who may hold no back-office menu code (C09, C10). */
-const BACKOFFICE_PAGE_CODES: ReadonlyArray<[string, readonly string[]]> = [
-  ['/backend/order/purchase', PURCHASE_ORDER_CODES],
-  ['/backend/order/sales', SALES_ORDER_CODES],
-  ['/backend/order/asktobuy', WANTED_CODES],
-  ['/backend/order/detail/', [...PURCHASE_ORDER_CODES, ...SALES_ORDER_CODES]],
-  ['/backend/accounting/wallet', FINANCE_PAGE_CODES],
-];
-
-/**
- * The back office's guard: one's own profile and password (/backend/settings/…) are every signed-in
- * user's; order and finance pages need their own codes; every other page needs a back-office code.
- */
-export const backofficeRule = (path: string): RouteRule => {
-  if (path.startsWith('/backend/settings/')) return { auth: true };
-  const own = BACKOFFICE_PAGE_CODES.find(([prefix]) => path.startsWith(prefix));
-  return { auth: true, permissions: own ? own[1] : BACKOFFICE_CODES };
-};
 
 export const STOREFRONT_NAV: readonly MenuEntry[] = [
   { label: '首页', path: '/', icon: 'pi pi-home' },

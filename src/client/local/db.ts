@@ -6,7 +6,7 @@
  */
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import * as v from 'valibot';
-import { SEARCH_KINDS, SEARCH_MODES } from '../../shared/contracts';
+import { SEARCH_KINDS, SEARCH_MODES } from '../../shared/contracts/history';
 
 export const searchHistoryRow = v.object({
   user_uuid: v.string(),

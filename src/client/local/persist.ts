@@ -7,7 +7,15 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import type { QueryClient } from '@tanstack/react-query';
 import type { PersistedClient, PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import * as v from 'valibot';
-import { companyLevelSchema, endpoints } from '../../shared/contracts';
+// the modules of the persisted calls only, not the whole endpoint table (it would put every schema in the entry)
+import { companyLevelSchema, systemEndpoints } from '../../shared/contracts/system';
+import { searchEndpoints } from '../../shared/contracts/search';
+import { userEndpoints } from '../../shared/contracts/user';
+import { historyEndpoints } from '../../shared/contracts/history';
+import { cartEndpoints } from '../../shared/contracts/cart';
+import { orderEndpoints } from '../../shared/contracts/orders';
+
+const endpoints = { ...systemEndpoints, ...searchEndpoints, ...userEndpoints, ...historyEndpoints, ...cartEndpoints, ...orderEndpoints };
 
 /**
  * The schema of each persisted query's data, by query key (see the features' queries.ts): the

@@ -6,7 +6,7 @@
 import Dexie, { liveQuery } from 'dexie';
 import { localDb, searchHistoryRow, validRows, type LocalDb, type SearchHistoryRow } from './db';
 import { flushOutbox, outbox as defaultOutbox } from './outbox';
-import { MODED_KINDS, type SearchKind, type SearchMode } from '../../shared/contracts';
+import { MODED_KINDS, type SearchKind, type SearchMode } from '../../shared/contracts/history';
 
 export const HISTORY_SHOWN = 10;
 const KEEP = 50;

@@ -1,16 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../router-guard';
-import { CatalogueDialogs } from '../ui/CatalogueDialogs';
 import { ErrorPage } from '../ui/ErrorPage';
-import { AppChrome } from '../ui/AppChrome';
 import { OfflineError } from '../api/request';
+
+/**
+ * The error dialogs, network indicator, update prompt and phone offer load beside the first page,
+ * not in the entry bundle (issue 15): they bring PrimeReact's Dialog and the offline store
+ * (Dexie), which no page needs to paint. The service worker precaches their chunk like any other.
+ */
+const AppChrome = lazy(() => import('../ui/AppChrome').then((m) => ({ default: m.AppChrome })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <>
       <Outlet />
-      <CatalogueDialogs />
-      <AppChrome />
+      <Suspense fallback={null}>
+        <AppChrome />
+      </Suspense>
     </>
   ),
   notFoundComponent: () => <ErrorPage code="404" />,

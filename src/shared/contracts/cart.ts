@@ -2,9 +2,10 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { MAX_ID } from './common';
 import { CART_MAX_LINES, CART_MAX_QTY, CART_TYPE_CODES } from '../domain/cart';
+import { CART_CODES } from './codes';
+export { CART_CODES };
 
 /** who keeps a cart: C09 purchase orders, M02 the purchase area (a cart is where an order starts) */
-export const CART_CODES = ['C09', 'M02'] as const;
 
 export const cartText = {
   qty: `数量应为1到${CART_MAX_QTY}之间的整数`,

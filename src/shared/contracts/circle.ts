@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { positiveIdField } from './seller-apply';
+import { CIRCLE_CODES } from './codes';
+export { CIRCLE_CODES };
 
 /** Trade circle pages and calls are for companies holding the trade-circle codes (000 §6, 001 §2.1). */
-export const CIRCLE_CODES = ['C12', 'M05'] as const;
 
 const memberState = v.nullable(v.picklist(['pending', 'approved', 'rejected']));
 

@@ -9,10 +9,10 @@ import { emptyPayload, MAX_ID } from './common';
 import { ENQUIRY_MAX_LINES, enquiryText, QUOTE_ROUNDINGS, QUOTE_RULE_COLUMNS, QUOTE_VALID_DAYS } from '../domain/enquiry';
 import { normalizeVin } from '../domain/vin';
 import { normalizeOe, OE_MIN_LENGTH } from '../domain/oe';
+import { ENQUIRY_CODES, QUOTE_CODES } from './codes';
+export { ENQUIRY_CODES, QUOTE_CODES };
 
 /** C07 发布询价 / C08 查看报价 (buyers); M10 报价中心 / M12 报价 (sellers). */
-export const ENQUIRY_CODES = ['C07', 'C08'] as const;
-export const QUOTE_CODES = ['M10', 'M12'] as const;
 
 const idOf = (label: string) => {
   const text = `${label}编号应为正整数`;

@@ -10,9 +10,9 @@ import {
 } from '../domain/account-rules';
 import { MEMBER_CODES, OPERATOR_CODES } from '../domain/permissions';
 import { CONTACT_LIMIT, LIST_PAGE_SIZES, MAIN_LIST_MAX, orgText, QQ_RE, WECHAT_RE } from '../domain/organisation';
+import { ORG_CODES, ENTERPRISE_CODES } from './codes';
+export { ORG_CODES, ENTERPRISE_CODES };
 
-export const ORG_CODES = ['M06'] as const;
-export const ENTERPRISE_CODES = ['M07'] as const;
 
 const ALL_CODES: readonly string[] = [...MEMBER_CODES, ...OPERATOR_CODES];
 

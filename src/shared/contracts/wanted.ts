@@ -3,11 +3,12 @@ import { defineEndpoint } from './endpoint';
 import { emptyPayload, MAX_ID } from './common';
 import { decodeVin, normalizeVin } from '../domain/vin';
 import { msg } from '../messages';
+import { WANTED_CODES } from './codes';
+export { WANTED_CODES };
 
 export const WANTED_CONTENT_MAX = 500;
 export const WANTED_MAX_IMAGES = 5;
 /** who publishes and reads wanted requests: C07 publish enquiry, C15 purchase requests */
-export const WANTED_CODES = ['C07', 'C15'] as const;
 
 export const wantedSchema = v.object({
   id: v.number(),

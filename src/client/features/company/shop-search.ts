@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PAGE_SIZES } from '../../../shared/contracts';
+import { PAGE_SIZES } from '../../../shared/contracts/search';
 
 export const SHOP_TABS = ['exhibition', 'factory', 'product', 'video'] as const;
 export type ShopTab = (typeof SHOP_TABS)[number];

@@ -17,7 +17,6 @@ import { wantedMakesQuery } from '../wanted/queries';
 import { stateSeverity } from './EnquiryDetailPage';
 import './enquiry.css';
 
-export const QUOTE_CENTER_FILTERS = ['state', 'make', 'keyword'] as const;
 
 type Scope = 'direct' | 'zone';
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
-import { TabView, TabPanel } from 'primereact/tabview';
 import { OeSearchBox } from '../search/OeSearchBox';
 import { KeywordSearchBox } from '../search/KeywordSearchBox';
 import { myCirclesQuery } from '../search/queries';
 import { VehicleTab, VinTab } from '../vin/SearchTabs';
+import { Tabs } from '../../ui/Tabs';
 
 /** Every built search mode, for a guest: each opens its page after sign-in. */
 const GUEST_ENTRIES = [
@@ -37,15 +37,15 @@ export function QuickSearch() {
   }
   return (
     <section className="card quick-search" aria-label="快速查件">
-      <TabView key={String(inCircle)} renderActiveOnly={false}>
-        <TabPanel header="OE号搜索"><OeSearchBox /></TabPanel>
-        <TabPanel header="关键词搜索"><KeywordSearchBox /></TabPanel>
-        {inCircle && <TabPanel header="圈内搜索"><KeywordSearchBox to="/search/parts/circle" /></TabPanel>}
-        <TabPanel header="拆车件"><KeywordSearchBox to="/search/dismantle/result" /></TabPanel>
-        <TabPanel header="企业黄页"><KeywordSearchBox to="/search/company" /></TabPanel>
-        <TabPanel header="VIN查询"><VinTab /></TabPanel>
-        <TabPanel header="车型查询"><VehicleTab /></TabPanel>
-      </TabView>
+      <Tabs label="搜索方式" active={0} tabs={[
+        { header: 'OE号搜索', content: <OeSearchBox /> },
+        { header: '关键词搜索', content: <KeywordSearchBox /> },
+        ...(inCircle ? [{ header: '圈内搜索', content: <KeywordSearchBox to="/search/parts/circle" /> }] : []),
+        { header: '拆车件', content: <KeywordSearchBox to="/search/dismantle/result" /> },
+        { header: '企业黄页', content: <KeywordSearchBox to="/search/company" /> },
+        { header: 'VIN查询', content: <VinTab /> },
+        { header: '车型查询', content: <VehicleTab /> },
+      ]} />
     </section>
   );
 }

@@ -11,7 +11,6 @@ import { logsQuery, type opKeys } from './queries';
 import { when } from './format';
 import './operation.css';
 
-export const LOG_FILTER_NAMES = ['operator', 'entity', 'entity_id', 'action', 'date_from', 'date_to'] as const;
 
 const text = (s: ListSearch, k: string) => (s[k] === undefined ? '' : String(s[k]));
 const payloadOf = (s: ListSearch): PayloadIn<'opAuditList'> => ({

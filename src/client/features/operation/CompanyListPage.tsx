@@ -16,9 +16,8 @@ import { companyListQuery, opKeys } from './queries';
 import { dayOf, when } from './format';
 import { SuspendDialog } from './SuspendDialog';
 import './operation.css';
+import { COMPANY_SORTS } from './list-filters';
 
-export const COMPANY_FILTER_NAMES = ['k', 'city', 'level_id', 'state', 'seller'] as const;
-export const COMPANY_SORTS = ['id', 'created', 'stock', 'level_end'] as const;
 
 const text = (s: ListSearch, k: string) => (s[k] === undefined ? '' : String(s[k]));
 const payloadOf = (s: ListSearch): PayloadIn<'opCompanyList'> => ({

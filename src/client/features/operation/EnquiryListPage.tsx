@@ -16,7 +16,6 @@ import { noKey } from './OrderListPage';
 import { when } from './format';
 import './operation.css';
 
-export const ENQUIRY_FILTER_NAMES = ['no', 'buyer', 'oe', 'state', 'date_from', 'date_to'] as const;
 const STATES = ['open', 'expired', 'ended', 'cancelled'] as const;
 
 const text = (s: ListSearch, k: string) => (s[k] === undefined ? '' : String(s[k]));

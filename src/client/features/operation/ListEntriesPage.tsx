@@ -17,7 +17,6 @@ import { Field } from '../account/Field';
 import { errorText, useForm } from '../account/form';
 import './operation.css';
 
-export const LIST_ENTRY_FILTERS = ['k', 'group_name', 'active'] as const;
 
 const text = (s: ListSearch, k: string) => (s[k] === undefined ? '' : String(s[k]));
 const payloadOf = (kind: PlatformListKind, s: ListSearch): PayloadIn<'opListEntries'> => ({

@@ -17,7 +17,6 @@ import { downloadXlsx } from './export';
 import { when, yuan } from './format';
 import './operation.css';
 
-export const ORDER_FILTER_NAMES = ['no', 'buyer', 'seller', 'status', 'pay_status', 'date_from', 'date_to'] as const;
 
 const text = (s: ListSearch, k: string) => (s[k] === undefined ? '' : String(s[k]));
 const payloadOf = (s: ListSearch): PayloadIn<'opOrderList'> => ({

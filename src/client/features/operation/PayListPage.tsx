@@ -16,7 +16,6 @@ import { noKey } from './OrderListPage';
 import { dayOf, when, yuan } from './format';
 import './operation.css';
 
-export const PAY_FILTER_NAMES = ['company', 'no', 'state', 'date_from', 'date_to'] as const;
 const STATE_TEXT = { pending: '待支付', paid: '已支付', cancelled: '已取消' } as const;
 
 const payKey = (p: PayloadIn<'opPayList'>) => ['op', 'pay', p] as const;

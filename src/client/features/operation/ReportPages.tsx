@@ -23,9 +23,6 @@ import './operation.css';
 
 export interface ReportRange { date_from?: string; date_to?: string }
 
-const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
-export const defaultRange = () => ({ date_from: daysBefore(chinaToday(), 29), date_to: chinaToday() });
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 

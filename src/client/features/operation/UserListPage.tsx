@@ -16,7 +16,6 @@ import { opKeys, userListQuery } from './queries';
 import { when } from './format';
 import './operation.css';
 
-export const USER_FILTER_NAMES = ['k', 'company', 'company_id', 'active'] as const;
 
 const text = (s: ListSearch, k: string) => (s[k] === undefined ? '' : String(s[k]));
 const payloadOf = (s: ListSearch): PayloadIn<'opUserList'> => ({

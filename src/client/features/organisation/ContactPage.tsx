@@ -18,7 +18,6 @@ import { Field } from '../account/Field';
 import { errorText, useForm } from '../account/form';
 import '../stock/stock.css';
 
-export const CONTACT_FILTER_NAMES = ['keyword'] as const;
 
 const contactKeys = { all: () => ['org', 'contacts'] as const, list: (keyword: string) => ['org', 'contacts', keyword] as const };
 

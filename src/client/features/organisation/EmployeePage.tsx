@@ -20,7 +20,6 @@ import { Field } from '../account/Field';
 import { errorText, useForm } from '../account/form';
 import '../stock/stock.css';
 
-export const EMPLOYEE_FILTER_NAMES = ['keyword', 'active'] as const;
 
 const employeeKeys = { lists: () => ['org', 'employees'] as const, list: (p: PayloadIn<'employeeList'>) => ['org', 'employees', p] as const };
 const employeeListQuery = (p: PayloadIn<'employeeList'>) =>

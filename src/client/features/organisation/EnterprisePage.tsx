@@ -18,10 +18,8 @@ import { Field } from '../account/Field';
 import { useForm } from '../account/form';
 import '../account/account.css';
 import '../stock/stock.css';
+import { enterpriseKeys, enterpriseQuery } from './queries';
 
-export const enterpriseKeys = { get: () => ['settings', 'enterprise'] as const };
-export const enterpriseQuery = () =>
-  queryOptions({ queryKey: enterpriseKeys.get(), queryFn: ({ signal }) => request('get', 'enterpriseGet', {}, undefined, { signal }) });
 const makesQuery = () =>
   queryOptions({ queryKey: ['reference', 'makes'] as const, queryFn: ({ signal }) => request('get', 'getMakes', {}, undefined, { signal }), staleTime: 3600_000 });
 

@@ -20,6 +20,12 @@ export function OeSearchBox({ initial }: { initial?: string }) {
   const [prefix, setPrefix] = useState<string | null>(null);
   const [showSuggestions, setShowSuggestions] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
+  // the box shows the codes the results are for, also when a history entry or a link changed them
+  const [shown, setShown] = useState(initial);
+  if (initial !== shown) {
+    setShown(initial);
+    if (initial !== undefined) setText(initial);
+  }
 
   useEffect(() => {
     sessionStorage.setItem(DRAFT_KEY, text);
@@ -62,7 +68,7 @@ export function OeSearchBox({ initial }: { initial?: string }) {
       <div style={{ display: 'flex', gap: '0.6rem', alignItems: 'flex-start' }}>
         <InputTextarea ref={area} name="oe" aria-label="OE号" value={text} rows={Math.min(10, Math.max(2, text.split('\n').length))}
           onChange={(e) => { setText(e.target.value); setShowSuggestions(true); setError(''); }} onKeyDown={onKeyDown}
-          placeholder="输入OE号，回车搜索；Ctrl+Enter 换行，一次最多10个" style={{ flex: 1, fontFamily: 'monospace' }} autoResize />
+          placeholder="输入OE号，回车搜索；Ctrl+Enter 换行，一次最多10个" style={{ flex: 1, fontFamily: 'monospace' }} />
         {/* a scanned code joins the box as a line of its own, to edit before searching */}
         <ScanButton onScan={(oe) => { setText((t) => (t.trim() ? `${t.trimEnd()}\n${oe}` : oe)); setError(''); area.current?.focus(); }} />
         <Button label="搜索" icon="pi pi-search" onClick={() => search()} />

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearch } from '@tanstack/react-router';
-import { TabView, TabPanel } from 'primereact/tabview';
 import { OeSearchBox } from './OeSearchBox';
 import { KeywordSearchBox } from './KeywordSearchBox';
 import { configQuery } from '../system/queries';
 import { myCirclesQuery } from './queries';
 import { SearchExtras } from './SearchExtras';
 import { VehicleTab, VinTab } from '../vin/SearchTabs';
+import { Tabs } from '../../ui/Tabs';
 import './search-page.css';
 
 /**
@@ -20,8 +20,8 @@ export function SearchPage({ children }: { children: ReactNode }) {
   const circles = useQuery(myCirclesQuery());
   const inCircle = circles.data?.some((c) => c.member_state === 'approved') ?? false;
   // tab order: OE, keyword, circle (members of an approved circle only), dismantled parts, yellow pages, VIN, vehicle
-  // React.Children counts the `false` of a hidden circle tab as a position too, so the offset is fixed
-  const circleOffset = 1;
+  // the circle tab is only there for members of an approved circle: the tabs after it move by one
+  const circleOffset = inCircle ? 1 : 0;
   const tab = pathname.endsWith('/keyword') ? 1
     : pathname.endsWith('/circle') && inCircle ? 2
     : pathname.startsWith('/search/dismantle') ? 2 + circleOffset
@@ -35,31 +35,15 @@ export function SearchPage({ children }: { children: ReactNode }) {
   return (
     <div className="search-page" style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1rem' }}>
       <section className="card">
-        <TabView key={`${tab}-${inCircle}`} activeIndex={tab} renderActiveOnly={false}>
-          <TabPanel header="OE号搜索">
-            <OeSearchBox initial={search.code?.split(',').join('\n')} />
-          </TabPanel>
-          <TabPanel header="关键词搜索">
-            <KeywordSearchBox initial={tab === 1 ? search.k : undefined} initialMode={search.mode} />
-          </TabPanel>
-          {inCircle && (
-            <TabPanel header="圈内搜索">
-              <KeywordSearchBox to="/search/parts/circle" initial={pathname.endsWith('/circle') ? search.k : undefined} initialMode={search.mode} />
-            </TabPanel>
-          )}
-          <TabPanel header="拆车件">
-            <KeywordSearchBox to="/search/dismantle/result" initial={onDismantle ? search.k : undefined} initialMode={search.mode} />
-          </TabPanel>
-          <TabPanel header="企业黄页">
-            <KeywordSearchBox to="/search/company" initial={onCompany ? search.k : undefined} />
-          </TabPanel>
-          <TabPanel header="VIN查询">
-            <VinTab />
-          </TabPanel>
-          <TabPanel header="车型查询">
-            <VehicleTab />
-          </TabPanel>
-        </TabView>
+        <Tabs label="搜索方式" active={tab} tabs={[
+          { header: 'OE号搜索', content: <OeSearchBox initial={search.code?.split(',').join('\n')} /> },
+          { header: '关键词搜索', content: <KeywordSearchBox initial={tab === 1 ? search.k : undefined} initialMode={search.mode} /> },
+          ...(inCircle ? [{ header: '圈内搜索', content: <KeywordSearchBox to="/search/parts/circle" initial={pathname.endsWith('/circle') ? search.k : undefined} initialMode={search.mode} /> }] : []),
+          { header: '拆车件', content: <KeywordSearchBox to="/search/dismantle/result" initial={onDismantle ? search.k : undefined} initialMode={search.mode} /> },
+          { header: '企业黄页', content: <KeywordSearchBox to="/search/company" initial={onCompany ? search.k : undefined} /> },
+          { header: 'VIN查询', content: <VinTab /> },
+          { header: '车型查询', content: <VehicleTab /> },
+        ]} />
       </section>
       <SearchExtras announcement={announcement.data?.system_announcement} />
       {children}

@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { KEYWORD_SORT_FIELDS, PAGE_SIZES } from '../../../shared/contracts';
+import { KEYWORD_SORT_FIELDS, PAGE_SIZES } from '../../../shared/contracts/search';
 import { PRICE_COLUMNS } from '../../../shared/domain/prices';
 import { nonceParam, textParam } from './search-params';
 

@@ -1,14 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import * as v from 'valibot';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { Button } from 'primereact/button';
-import { guardedBy } from '../../router-guard';
 import { msg } from '../../../shared/messages';
 import { signIn } from './actions';
 import { ApiError, OfflineError } from '../../api/request';
-
-const searchSchema = v.object({ redirect: v.optional(v.string()) });
 
 function LoginForm({ loginPath, title, redirect }: { loginPath: string; title: string; redirect?: string }) {
   const [username, setUsername] = useState('');
@@ -54,12 +50,8 @@ function LoginForm({ loginPath, title, redirect }: { loginPath: string; title: s
   );
 }
 
-/** Route options shared by /login, /operation/login and /im/login. */
-export const loginRoute = (loginPath: string, title: string) => ({
-  validateSearch: searchSchema,
-  beforeLoad: guardedBy({}),
-  component: function LoginPage() {
-    const redirect = new URLSearchParams(location.search).get('redirect') ?? undefined;
-    return <LoginForm loginPath={loginPath} title={title} redirect={redirect} />;
-  },
-});
+/** The page of /login, /operation/login and /im/login (their route options: ./login-route.ts). */
+export function LoginPage({ loginPath, title }: { loginPath: string; title: string }) {
+  const redirect = new URLSearchParams(location.search).get('redirect') ?? undefined;
+  return <LoginForm loginPath={loginPath} title={title} redirect={redirect} />;
+}

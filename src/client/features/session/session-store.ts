@@ -7,7 +7,7 @@
  * call, see api/request.ts). The device type is stored per user and defaults to pc.
  */
 import * as v from 'valibot';
-import { userSchema, type User } from '../../../shared/contracts';
+import { userSchema, type User } from '../../../shared/contracts/user';
 
 const USER = 'qph_user';
 

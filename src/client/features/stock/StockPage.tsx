@@ -30,10 +30,6 @@ import { AdjustQuantity } from './AdjustQuantity';
 import { EditableNumber } from './EditableNumber';
 import './stock.css';
 
-export const STOCK_FILTER_NAMES = [
-  'supplier_oe', 'name', 'custom_brand_name', 'type_id', 'make_id', 'terminology_id', 'state', 'price_lock', 'clean_state',
-  'default_code', 'supplier_vehicle', 'producing_area', 'sale_state', 'country_id', 'min_create_date', 'max_create_date', 'zero_stock',
-] as const;
 
 const opts = (o: Record<string, string>) => Object.entries(o).map(([value, label]) => ({ label, value }));
 

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { vinSchema } from '../../../shared/contracts/vin';
 
 /**
  * Typed search params of the VIN and vehicle routes. Anything unreadable becomes undefined and the
@@ -10,10 +9,16 @@ const posInt = v.optional(v.pipe(v.unknown(), v.transform((x) => {
   return Number.isInteger(n) && n > 0 ? n : undefined;
 })));
 const text = v.optional(v.pipe(v.unknown(), v.transform((x) => (typeof x === 'string' || typeof x === 'number' ? String(x).trim() : ''))));
-const vin = v.optional(v.pipe(v.unknown(), v.transform((x) => {
-  const r = v.safeParse(vinSchema, typeof x === 'string' ? x : '');
-  return r.success ? r.output : undefined;
-})));
+/**
+ * The shape of vinSchema (17 of A-Z and 0-9 without I, O, Q, after the same normalising), written
+ * out here: the contract module would bring the VIN decoder's maker table into the entry bundle,
+ * as these params are read while the route tree loads. vin-params.test.ts holds them together.
+ */
+export const vinParam = (x: unknown): string | undefined => {
+  const s = typeof x === 'string' ? x.replace(/[\s-]/g, '').toUpperCase() : '';
+  return /^[A-HJ-NPR-Z0-9]{17}$/.test(s) ? s : undefined;
+};
+const vin = v.optional(v.pipe(v.unknown(), v.transform(vinParam)));
 
 export const vinSearch = v.object({ vin });
 export const vinVehicleSearch = v.object({ vin, vehicle_id: posInt });

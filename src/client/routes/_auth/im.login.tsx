@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loginRoute } from '../../features/session/LoginForm';
+import { loginRouteOptions } from '../../features/session/login-route';
+import { LoginPage } from '../../features/session/LoginForm';
 
-export const Route = createFileRoute('/_auth/im/login')(loginRoute('/im/login', '汽配汇 IM 登录'));
+export const Route = createFileRoute('/_auth/im/login')({
+  ...loginRouteOptions,
+  component: () => <LoginPage loginPath="/im/login" title="汽配汇 IM 登录" />,
+});

@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loginRoute } from '../../features/session/LoginForm';
+import { loginRouteOptions } from '../../features/session/login-route';
+import { LoginPage } from '../../features/session/LoginForm';
 
-export const Route = createFileRoute('/_auth/login')(loginRoute('/login', '会员登录'));
+export const Route = createFileRoute('/_auth/login')({
+  ...loginRouteOptions,
+  component: () => <LoginPage loginPath="/login" title="会员登录" />,
+});

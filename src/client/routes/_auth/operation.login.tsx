@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loginRoute } from '../../features/session/LoginForm';
+import { loginRouteOptions } from '../../features/session/login-route';
+import { LoginPage } from '../../features/session/LoginForm';
 
-export const Route = createFileRoute('/_auth/operation/login')(loginRoute('/operation/login', '运营平台登录'));
+export const Route = createFileRoute('/_auth/operation/login')({
+  ...loginRouteOptions,
+  component: () => <LoginPage loginPath="/operation/login" title="运营平台登录" />,
+});

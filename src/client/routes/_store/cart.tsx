@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { guardedBy } from '../../router-guard';
-import { CART_CODES } from '../../../shared/contracts';
+import { CART_CODES } from '../../../shared/contracts/codes';
 import { CartPage } from '../../features/cart/CartPage';
 import { cartListQuery, typeOfKind } from '../../features/cart/queries';
 

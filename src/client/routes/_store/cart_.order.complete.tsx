@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../router-guard';
-import { CART_CODES } from '../../../shared/contracts';
+import { CART_CODES } from '../../../shared/contracts/codes';
 import { CheckoutCompletePage } from '../../features/orders/CheckoutCompletePage';
 import { completeSearch } from '../../features/orders/order-search';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../router-guard';
-import { WANTED_CODES } from '../../../shared/contracts';
+import { WANTED_CODES } from '../../../shared/contracts/codes';
 import { listSearch } from '../../ui/list/list-search';
 import { WantedBackofficePage } from '../../features/wanted/WantedBackofficePage';
 

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../router-guard';
-import { ORG_CODES } from '../../../shared/contracts';
+import { ORG_CODES } from '../../../shared/contracts/codes';
 import { listSearch } from '../../ui/list/list-search';
-import { ContactPage, CONTACT_FILTER_NAMES } from '../../features/organisation/ContactPage';
+import { ContactPage } from '../../features/organisation/ContactPage';
+import { CONTACT_FILTER_NAMES } from '../../features/organisation/org-filters';
 
 export const Route = createFileRoute('/backend/organization/contact')({
   validateSearch: listSearch(CONTACT_FILTER_NAMES, []),

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../router-guard';
-import { ORG_CODES } from '../../../shared/contracts';
+import { ORG_CODES } from '../../../shared/contracts/codes';
 import { listSearch } from '../../ui/list/list-search';
-import { EmployeePage, EMPLOYEE_FILTER_NAMES } from '../../features/organisation/EmployeePage';
+import { EmployeePage } from '../../features/organisation/EmployeePage';
+import { EMPLOYEE_FILTER_NAMES } from '../../features/organisation/org-filters';
 
 export const Route = createFileRoute('/backend/organization/employee')({
   validateSearch: listSearch(EMPLOYEE_FILTER_NAMES, []),

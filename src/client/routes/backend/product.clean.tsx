@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../router-guard';
 import { STOCK_CODES, STOCK_SORT_FIELDS } from '../../../shared/domain/stock';
 import { listSearch } from '../../ui/list/list-search';
-import { StockPage, STOCK_FILTER_NAMES } from '../../features/stock/StockPage';
+import { StockPage } from '../../features/stock/StockPage';
+import { STOCK_FILTER_NAMES } from '../../features/stock/stock-filters';
 
 /** 清仓: the company's stock marked for clearance, with the same editing as 库存与价格. */
 export const Route = createFileRoute('/backend/product/clean')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../router-guard';
-import { QUOTE_CODES } from '../../../shared/contracts';
+import { QUOTE_CODES } from '../../../shared/contracts/codes';
 import { SellerEnquiryPage } from '../../features/enquiry/SellerEnquiryPage';
 
 export const Route = createFileRoute('/backend/quote/$id')({

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../router-guard';
-import { QUOTE_CODES } from '../../../shared/contracts';
+import { QUOTE_CODES } from '../../../shared/contracts/codes';
 import { listSearch } from '../../ui/list/list-search';
-import { QuoteCenterPage, QUOTE_CENTER_FILTERS } from '../../features/enquiry/QuoteCenterPage';
+import { QuoteCenterPage } from '../../features/enquiry/QuoteCenterPage';
+import { QUOTE_CENTER_FILTERS } from '../../features/enquiry/quote-filters';
 
 export const Route = createFileRoute('/backend/quote/')({
   validateSearch: listSearch(QUOTE_CENTER_FILTERS, []),

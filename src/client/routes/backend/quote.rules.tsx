@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../router-guard';
-import { QUOTE_CODES } from '../../../shared/contracts';
+import { QUOTE_CODES } from '../../../shared/contracts/codes';
 import { QuoteRulesPage } from '../../features/enquiry/QuoteRulesPage';
 
 /** 报价规则 (001 §2.1, M10 / M12): how the company's quotes are pre-filled. */

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../router-guard';
-import { QUOTE_CODES } from '../../../shared/contracts';
+import { QUOTE_CODES } from '../../../shared/contracts/codes';
 import { listSearch } from '../../ui/list/list-search';
-import { QuoteCenterPage, QUOTE_CENTER_FILTERS } from '../../features/enquiry/QuoteCenterPage';
+import { QuoteCenterPage } from '../../features/enquiry/QuoteCenterPage';
+import { QUOTE_CENTER_FILTERS } from '../../features/enquiry/quote-filters';
 
 /** 报价专区 (001 §2.1, M10 / M12): open enquiries and wanted requests of the company's main makes. */
 export const Route = createFileRoute('/backend/quote/zone')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CART_CODES } from '../../../shared/contracts';
+import { CART_CODES } from '../../../shared/contracts/codes';
 import { guardedBy } from '../../router-guard';
 import { MobileCartPage } from '../../features/mobile/MobileCartPage';
 

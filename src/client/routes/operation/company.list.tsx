@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../router-guard';
 import { OP_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
-import { COMPANY_FILTER_NAMES, COMPANY_SORTS, CompanyListPage } from '../../features/operation/CompanyListPage';
+import { CompanyListPage } from '../../features/operation/CompanyListPage';
+import { COMPANY_FILTER_NAMES, COMPANY_SORTS } from '../../features/operation/list-filters';
 
 export const Route = createFileRoute('/operation/company/list')({
   validateSearch: listSearch(COMPANY_FILTER_NAMES, COMPANY_SORTS),

@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { guardedBy } from '../../router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
-import { defaultRange, SearchReport } from '../../features/operation/ReportPages';
+import { defaultRange } from '../../features/operation/report-range';
+import { SearchReport } from '../../features/operation/ReportPages';
 
 const day = v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);
 

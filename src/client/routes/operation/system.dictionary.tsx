@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../router-guard';
 import { OP_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
-import { LIST_ENTRY_FILTERS, ListEntriesPage } from '../../features/operation/ListEntriesPage';
+import { LIST_ENTRY_FILTERS } from '../../features/operation/list-filters';
+import { ListEntriesPage } from '../../features/operation/ListEntriesPage';
 
 export const Route = createFileRoute('/operation/system/dictionary')({
   validateSearch: listSearch(LIST_ENTRY_FILTERS, []),

@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../router-guard';
 import { OP_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
-import { AuditLogPage, LOG_FILTER_NAMES } from '../../features/operation/AuditLogPage';
+import { AuditLogPage } from '../../features/operation/AuditLogPage';
+import { LOG_FILTER_NAMES } from '../../features/operation/list-filters';
 
 export const Route = createFileRoute('/operation/system/logs')({
   validateSearch: listSearch(LOG_FILTER_NAMES, []),

@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../router-guard';
 import { OP_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
-import { USER_FILTER_NAMES, UserListPage } from '../../features/operation/UserListPage';
+import { UserListPage } from '../../features/operation/UserListPage';
+import { USER_FILTER_NAMES } from '../../features/operation/list-filters';
 
 export const Route = createFileRoute('/operation/users')({
   validateSearch: listSearch(USER_FILTER_NAMES, []),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { guardedBy } from '../../../router-guard';
-import { WANTED_CODES } from '../../../../shared/contracts';
+import { WANTED_CODES } from '../../../../shared/contracts/codes';
 import { WantedList } from '../../../features/wanted/WantedList';
 import { EnquiryList } from '../../../features/enquiry/EnquiryList';
 

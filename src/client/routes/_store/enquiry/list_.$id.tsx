@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../../router-guard';
-import { ENQUIRY_CODES } from '../../../../shared/contracts';
+import { ENQUIRY_CODES } from '../../../../shared/contracts/codes';
 import { EnquiryDetailPage } from '../../../features/enquiry/EnquiryDetailPage';
 
 export const Route = createFileRoute('/_store/enquiry/list_/$id')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { guardedBy } from '../../../router-guard';
-import { ENQUIRY_CODES } from '../../../../shared/contracts';
+import { ENQUIRY_CODES } from '../../../../shared/contracts/codes';
 import { EnquiryPublishPage } from '../../../features/enquiry/EnquiryPublishPage';
 
 export const Route = createFileRoute('/_store/enquiry/publish')({

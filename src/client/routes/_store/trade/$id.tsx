@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { guardedBy } from '../../../router-guard';
-import { CIRCLE_CODES } from '../../../../shared/contracts';
+import { CIRCLE_CODES } from '../../../../shared/contracts/codes';
 import { CirclePage } from '../../../features/circle/CirclePage';
 import { circleQuery } from '../../../features/circle/queries';
 import { ApiError } from '../../../api/request';

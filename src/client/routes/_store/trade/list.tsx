@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { guardedBy } from '../../../router-guard';
-import { CIRCLE_CODES } from '../../../../shared/contracts';
+import { CIRCLE_CODES } from '../../../../shared/contracts/codes';
 import { CircleListPage } from '../../../features/circle/CircleListPage';
 import { circleListQuery } from '../../../features/circle/queries';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../../router-guard';
-import { CIRCLE_CODES } from '../../../../shared/contracts';
+import { CIRCLE_CODES } from '../../../../shared/contracts/codes';
 import { CircleNewPage } from '../../../features/circle/CircleNewPage';
 
 export const Route = createFileRoute('/_store/trade/new')({

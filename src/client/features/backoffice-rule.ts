@@ -1,0 +1,30 @@
+import { MENU_CODES } from '../../shared/domain/permissions';
+import type { RouteRule } from '../../shared/domain/guards';
+import { FINANCE_CODES, PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../shared/domain/orders';
+import { WANTED_CODES } from '../../shared/contracts/codes';
+
+/** Codes that open the seller back office: any back-office menu code, or a nav code of its pages. */
+export const BACKOFFICE_CODES: readonly string[] = [...MENU_CODES, 'M01-01', 'M02-01', 'M02-02', 'M09-00', 'M09-04', 'M09-05', 'M09-07'];
+
+/** 我的财务: accounting (M09) sees everything; purchase or sales codes see their own part (the server decides). */
+export const FINANCE_PAGE_CODES: readonly string[] = [...FINANCE_CODES, ...PURCHASE_ORDER_CODES, ...SALES_ORDER_CODES];
+
+/** Back-office pages open to holders of their own codes, who may hold no back-office menu code (C09, C10). */
+const BACKOFFICE_PAGE_CODES: ReadonlyArray<[string, readonly string[]]> = [
+  ['/backend/order/purchase', PURCHASE_ORDER_CODES],
+  ['/backend/order/sales', SALES_ORDER_CODES],
+  ['/backend/order/asktobuy', WANTED_CODES],
+  ['/backend/order/detail/', [...PURCHASE_ORDER_CODES, ...SALES_ORDER_CODES]],
+  ['/backend/accounting/wallet', FINANCE_PAGE_CODES],
+];
+
+/**
+ * The back office's guard: one's own profile and password (/backend/settings/…) are every signed-in
+ * user's; order and finance pages need their own codes; every other page needs a back-office code.
+ */
+export const backofficeRule = (path: string): RouteRule => {
+  if (path.startsWith('/backend/settings/')) return { auth: true };
+  const own = BACKOFFICE_PAGE_CODES.find(([prefix]) => path.startsWith(prefix));
+  return { auth: true, permissions: own ? own[1] : BACKOFFICE_CODES };
+};
+

@@ -1,0 +1,13 @@
+/**
+ * Search-param names of list pages, apart from the pages themselves: the routes validate their
+ * search with these while the route tree loads, and importing the page for them would put the
+ * whole page into the entry bundle (autoCodeSplitting splits only the component).
+ */
+export const COMPANY_FILTER_NAMES = ['k', 'city', 'level_id', 'state', 'seller'] as const;
+export const COMPANY_SORTS = ['id', 'created', 'stock', 'level_end'] as const;
+export const USER_FILTER_NAMES = ['k', 'company', 'company_id', 'active'] as const;
+export const LOG_FILTER_NAMES = ['operator', 'entity', 'entity_id', 'action', 'date_from', 'date_to'] as const;
+export const ENQUIRY_FILTER_NAMES = ['no', 'buyer', 'oe', 'state', 'date_from', 'date_to'] as const;
+export const ORDER_FILTER_NAMES = ['no', 'buyer', 'seller', 'status', 'pay_status', 'date_from', 'date_to'] as const;
+export const PAY_FILTER_NAMES = ['company', 'no', 'state', 'date_from', 'date_to'] as const;
+export const LIST_ENTRY_FILTERS = ['k', 'group_name', 'active'] as const;

@@ -1,0 +1,55 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+/**
+ * Tabs for the search boxes, in PrimeReact TabView's look (its classes) without its cost: TabView
+ * measures its tab headers on every mount (forced layouts of the whole page, ~150 ms per search
+ * on the result pages measured with bench:ui) and had to be remounted to follow the route.
+ * Every panel stays mounted (hidden when not chosen), so what is typed in one survives a look at
+ * another; `active` follows the route, a click chooses a panel without navigating.
+ */
+export function Tabs({ active, tabs, label }: { active: number; tabs: { header: string; content: ReactNode }[]; label?: string }) {
+  const id = useId();
+  const [chosen, setChosen] = useState(active);
+  const [followed, setFollowed] = useState(active);
+  // the route moved to another tab: show it (state adjusted while rendering, no effect pass)
+  if (followed !== active) {
+    setFollowed(active);
+    setChosen(active);
+  }
+  const current = Math.min(chosen, tabs.length - 1);
+  const refs = useRef<(HTMLAnchorElement | null)[]>([]);
+  const onKeyDown = (e: KeyboardEvent, i: number) => {
+    const next = e.key === 'ArrowRight' ? (i + 1) % tabs.length : e.key === 'ArrowLeft' ? (i - 1 + tabs.length) % tabs.length
+      : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    setChosen(next);
+    refs.current[next]?.focus();
+  };
+  return (
+    <div className="p-tabview p-component">
+      <div className="p-tabview-nav-container">
+        <div className="p-tabview-nav-content">
+          <ul className="p-tabview-nav" role="tablist" aria-label={label}>
+            {tabs.map((t, i) => (
+              <li key={t.header} className={`p-tabview-header${i === current ? ' p-highlight' : ''}`} role="presentation">
+                <a ref={(el) => { refs.current[i] = el; }} role="tab" id={`${id}-t${i}`} aria-controls={`${id}-p${i}`} aria-selected={i === current}
+                  tabIndex={i === current ? 0 : -1} className="p-tabview-nav-link" href={`#${id}-p${i}`}
+                  onClick={(e) => { e.preventDefault(); setChosen(i); }} onKeyDown={(e) => onKeyDown(e, i)}>
+                  <span className="p-tabview-title">{t.header}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="p-tabview-panels">
+        {tabs.map((t, i) => (
+          <div key={t.header} id={`${id}-p${i}`} role="tabpanel" aria-labelledby={`${id}-t${i}`} className="p-tabview-panel" hidden={i !== current}>
+            {t.content}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

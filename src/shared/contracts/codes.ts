@@ -1,0 +1,12 @@
+/**
+ * The permission codes of the calls' access rules, apart from their schemas: the client's route
+ * guards read them while the route tree loads, and the contract modules would bring every schema
+ * of theirs into the entry bundle. Each contract module re-exports its own.
+ */
+export const CART_CODES = ['C09', 'M02'] as const;
+export const CIRCLE_CODES = ['C12', 'M05'] as const;
+export const ENQUIRY_CODES = ['C07', 'C08'] as const;
+export const QUOTE_CODES = ['M10', 'M12'] as const;
+export const ORG_CODES = ['M06'] as const;
+export const ENTERPRISE_CODES = ['M07'] as const;
+export const WANTED_CODES = ['C07', 'C15'] as const;
