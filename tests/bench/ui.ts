@@ -148,11 +148,6 @@ try {
     enter_to_row_max_ms: Math.round(Math.max(...times)),
     oe_p50_ms: pct(times.filter((_, i) => plan[i + WARMUP].kind === 'oe'), 50),
     keyword_p50_ms: pct(times.filter((_, i) => plan[i + WARMUP].kind === 'keyword'), 50),
-    // where the time goes: Enter → the search call sent (route change, code), the call itself, its answer → the row painted
-    until_sent_p50_ms: pct(parts.map((p) => p.sent), 50),
-    call_p50_ms: pct(parts.map((p) => p.answered - p.sent), 50),
-    answer_to_paint_p50_ms: pct(parts.map((p) => p.total - p.answered), 50),
-    answer_to_paint_p95_ms: pct(parts.map((p) => p.total - p.answered), 95),
     cold_fcp_ms: median(cold.map((c) => c.fcp)),
     cold_lcp_ms: median(cold.map((c) => c.lcp)),
   }));
