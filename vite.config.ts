@@ -106,9 +106,12 @@ export default defineConfig({
           // the longest tests take 20-25 s on a quiet machine; room for a machine kept busy (test:flaky)
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
-          // the files share nothing at module level (each starts its own server, database and
-          // contexts), so the server and client modules are imported once, not once per file
+          // two files at once, one per core: each starts its own server and database and works in
+          // contexts of its own in the shared Chromium, and much of a browser test is waiting
+          fileParallelism: true,
+          maxWorkers: 2,
+          // the files share nothing at module level, so each worker imports the server and client
+          // modules once, not once per file
           isolate: false,
         },
       },
