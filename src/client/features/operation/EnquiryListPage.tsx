@@ -2,14 +2,11 @@
  * 询价 (/operation/enquiries, D12-01): every enquiry sent on the platform (drafts stay the buyer's
  * own), by number, buyer, OE number or part name, state and China dates; read only, with an XLSX.
  */
-import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Button } from 'primereact/button';
 import type { AnswerOf, OpEnquiryRow, PayloadIn } from '../../../shared/contracts';
 import { ENQUIRY_STATE_TEXT } from '../../../shared/domain/enquiry';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
-import { errorText } from '../account/form';
 import { enquiryListQuery, type catKeys } from './catalogue-queries';
 import { downloadXlsx } from './export';
 import { noKey } from './OrderListPage';
@@ -25,8 +22,6 @@ const payloadOf = (s: ListSearch): PayloadIn<'opEnquiryList'> => ({
 });
 
 export function EnquiryListPage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {
-  const [exportError, setExportError] = useState('');
-  const [exporting, setExporting] = useState(false);
   const def: ListDef<OpEnquiryRow, ReturnType<typeof catKeys.enquiryList>, AnswerOf<'opEnquiryList'>> = {
     title: '询价',
     filters: [
@@ -49,22 +44,10 @@ export function EnquiryListPage({ search, onSearch }: { search: ListSearch; onSe
       { key: 'sellers', header: '询价卖家', width: '5rem', num: true, cell: (r) => r.recipients },
       { key: 'quotes', header: '报价', width: '4rem', num: true, cell: (r) => r.quote_count },
     ],
+    exportXlsx: (s) => downloadXlsx('opEnquiryList', payloadOf(s), '询价列表'),
     empty: (filtered) => (filtered ? '没有符合条件的询价单，换个条件试试。' : '平台上还没有询价单。'),
   };
-  const exportNow = async () => {
-    setExporting(true);
-    setExportError('');
-    try {
-      await downloadXlsx('opEnquiryList', payloadOf(search), '询价列表');
-    } catch (e) {
-      setExportError(errorText(e));
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
-    <ListPage def={def} search={search} onSearch={onSearch}
-      toolbar={<Button label="导出XLSX" icon="pi pi-download" outlined loading={exporting} onClick={() => void exportNow()} />}
-      status={exportError ? <p className="op-status error" role="alert">{exportError}</p> : undefined} />
+    <ListPage def={def} search={search} onSearch={onSearch} />
   );
 }

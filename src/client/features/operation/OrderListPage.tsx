@@ -4,14 +4,11 @@
  * the filtered orders and an XLSX of them. An order opens its page, where an operator with D12-02
  * may cancel it.
  */
-import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Button } from 'primereact/button';
 import type { AnswerOf, OpOrderRow, PayloadIn } from '../../../shared/contracts';
 import { ORDER_STATUS_TEXT, ORDER_STATUSES, PAY_STATUS_TEXT, PAY_STATUSES } from '../../../shared/domain/orders';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
-import { errorText } from '../account/form';
 import { orderListQuery, type catKeys } from './catalogue-queries';
 import { downloadXlsx } from './export';
 import { when, yuan } from './format';
@@ -32,8 +29,6 @@ export const OrderStatusTag = ({ status }: { status: OpOrderRow['status'] }) =>
   <span className={`op-tag ${status === 'cancelled' || status === 'rejected' ? 'danger' : ''}`}>{ORDER_STATUS_TEXT[status]}</span>;
 
 export function OrderListPage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {
-  const [exportError, setExportError] = useState('');
-  const [exporting, setExporting] = useState(false);
   const def: ListDef<OpOrderRow, ReturnType<typeof catKeys.orderList>, AnswerOf<'opOrderList'>> = {
     title: '订单',
     filters: [
@@ -57,22 +52,10 @@ export function OrderListPage({ search, onSearch }: { search: ListSearch; onSear
       { key: 'lines', header: '商品', width: '10rem', cell: (r) => `${r.first_line}${r.line_count > 1 ? ` 等${r.line_count}种` : ''}` },
       { key: 'amount', header: '金额', width: '7rem', num: true, cell: (r) => yuan(r.total_fen) },
     ],
+    exportXlsx: (s) => downloadXlsx('opOrderList', payloadOf(s), '订单列表'),
     empty: (filtered) => (filtered ? '没有符合条件的订单，换个条件试试。' : '平台上还没有订单。'),
   };
-  const exportNow = async () => {
-    setExporting(true);
-    setExportError('');
-    try {
-      await downloadXlsx('opOrderList', payloadOf(search), '订单列表');
-    } catch (e) {
-      setExportError(errorText(e));
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
-    <ListPage def={def} search={search} onSearch={onSearch}
-      toolbar={<Button label="导出XLSX" icon="pi pi-download" outlined loading={exporting} onClick={() => void exportNow()} />}
-      status={exportError ? <p className="op-status error" role="alert">{exportError}</p> : undefined} />
+    <ListPage def={def} search={search} onSearch={onSearch} />
   );
 }

@@ -3,14 +3,11 @@
  * which carry the VIN and stock query allowances — by company, order number, state and China
  * dates, with the paid sum of the filter and an XLSX of it. Read only.
  */
-import { useState } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import type { AnswerOf, OpPayRow, PayloadIn } from '../../../shared/contracts';
 import { request } from '../../api/request';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
-import { errorText } from '../account/form';
 import { downloadXlsx } from './export';
 import { noKey } from './OrderListPage';
 import { dayOf, when, yuan } from './format';
@@ -29,8 +26,6 @@ const payloadOf = (s: ListSearch): PayloadIn<'opPayList'> => ({
 });
 
 export function PayListPage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {
-  const [exportError, setExportError] = useState('');
-  const [exporting, setExporting] = useState(false);
   // the same query as the list's (one request): the paid sum of the whole filter
   const paid = useQuery({ ...payQuery(payloadOf(search)), placeholderData: keepPreviousData }).data?.paid_fen ?? null;
   const def: ListDef<OpPayRow, ReturnType<typeof payKey>, AnswerOf<'opPayList'>> = {
@@ -54,23 +49,11 @@ export function PayListPage({ search, onSearch }: { search: ListSearch; onSearch
       { key: 'paid', header: '支付', width: '10rem', cell: (r) => (r.paid_at ? `${when(r.paid_at)} ${r.provider}` : '—') },
       { key: 'end', header: '到期', width: '6rem', cell: (r) => dayOf(r.level_end_after) || '—' },
     ],
+    exportXlsx: (s) => downloadXlsx('opPayList', payloadOf(s), '支付记录'),
     empty: (filtered) => (filtered ? '没有符合条件的支付记录，换个条件试试。' : '还没有会员购买套餐。'),
-  };
-  const exportNow = async () => {
-    setExporting(true);
-    setExportError('');
-    try {
-      await downloadXlsx('opPayList', payloadOf(search), '支付记录');
-    } catch (e) {
-      setExportError(errorText(e));
-    } finally {
-      setExporting(false);
-    }
   };
   return (
     <ListPage def={def} search={search} onSearch={onSearch}
-      toolbar={<><span className="muted" data-testid="pay-sum">{paid === null ? '' : `已支付合计 ${yuan(paid)}`}</span>
-        <Button label="导出XLSX" icon="pi pi-download" outlined loading={exporting} onClick={() => void exportNow()} /></>}
-      status={exportError ? <p className="op-status error" role="alert">{exportError}</p> : undefined} />
+      toolbar={<span className="muted" data-testid="pay-sum">{paid === null ? '' : `已支付合计 ${yuan(paid)}`}</span>} />
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The list-page building block of the back office and the operator platform (DESIGN.md, "Back
  * office and operator pages"): a page declares its filters, columns, call, row key, bulk actions
- * and empty text; the block owns the filter form, the address (list-search.ts), paging
+ * empty text and, where the list can be downloaded, its XLSX export; the block owns the filter
+ * form, the export button with its progress and failure, the address (list-search.ts), paging
  * (50/100/200/400/800), sorting by column, row selection, loading, empty and error states, and the
  * tablet layout (the table scrolls inside itself with its key column fixed; the page never scrolls
  * sideways).
@@ -57,6 +58,8 @@ export interface ListDef<Row, K extends QueryKey = QueryKey, A extends { data: R
   /** what an empty list says, and what to do next */
   empty: (filtered: boolean) => ReactNode;
   defaultSort?: { sort: string; order: 'asc' | 'desc' };
+  /** downloads the rows the filters select as XLSX (the server builds the file with the call's own rules) */
+  exportXlsx?: (search: ListSearch) => Promise<void>;
 }
 
 export function ListPage<Row, K extends QueryKey, A extends { data: Row[]; total: number }>({ def, search, onSearch, toolbar, status }: {
@@ -75,6 +78,8 @@ export function ListPage<Row, K extends QueryKey, A extends { data: Row[]; total
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState(false);
   const [bulkError, setBulkError] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState('');
   useEffect(() => setDraft(applied), [applied]);
 
   const q = useQuery({ ...def.query(search), placeholderData: keepPreviousData });
@@ -114,6 +119,18 @@ export function ListPage<Row, K extends QueryKey, A extends { data: Row[]; total
     }
   };
 
+  const exportNow = async (run: (search: ListSearch) => Promise<void>) => {
+    setExporting(true);
+    setExportError('');
+    try {
+      await run(search);
+    } catch (e) {
+      setExportError(e instanceof OfflineError ? '当前离线，联网后可导出' : e instanceof Error ? e.message : String(e));
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const field = (f: ListFilter) => {
     const id = `filter-${f.name}`;
     const value = draft[f.name] ?? '';
@@ -134,7 +151,10 @@ export function ListPage<Row, K extends QueryKey, A extends { data: Row[]; total
     <section className="card list-page" aria-label={def.title}>
       <div className="list-head">
         <h2>{def.title}</h2>
-        <div className="list-toolbar">{toolbar}</div>
+        <div className="list-toolbar">
+          {toolbar}
+          {def.exportXlsx && <Button type="button" label="导出XLSX" icon="pi pi-download" outlined loading={exporting} onClick={() => void exportNow(def.exportXlsx!)} />}
+        </div>
       </div>
       {/* a list with nothing to filter (a short list of the company's own) has no search form */}
       {def.filters.length > 0 && (
@@ -160,6 +180,7 @@ export function ListPage<Row, K extends QueryKey, A extends { data: Row[]; total
         </div>
       )}
       {status}
+      {exportError && <p className="list-error" role="alert">导出失败：{exportError}</p>}
       {q.isError && !q.data ? (
         <div className="list-state" role="alert">
           <p>{q.error instanceof OfflineError ? '当前离线，联网后可查看' : q.error.message}</p>
