@@ -163,7 +163,9 @@ describe('static pages and toolbar', () => {
     await context.close();
   });
 
-  it('online consult says it is not configured, and the client button offers installation', async () => {
+  it('online consult without service staff or a consult page says it is not configured, and the client button offers installation', async () => {
+    // the seed puts the operator on duty (im_service_user): nobody is on duty here
+    await e2e.pglite.query(`update system_param set value = '{"cn":[]}' where key = 'im_service_user'`);
     const { context, page } = await e2e.newPage();
     await page.goto(e2e.url + '/');
     const toolbar = page.getByLabel('工具栏');
@@ -205,7 +207,17 @@ describe('static pages and toolbar', () => {
     }
   });
 
-  it('online consult opens the configured service', async () => {
+  it('online consult opens a chat with the service staff on duty (the seeded operator)', async () => {
+    await e2e.pglite.query(`update system_param set value = '{"cn":["00000000-0000-4000-8000-000000000001"]}' where key = 'im_service_user'`);
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'buyer');
+    await page.getByLabel('工具栏').getByRole('button', { name: '在线咨询' }).click();
+    await expect(page.getByRole('dialog', { name: msg.chat })).toContainText('运营管理员');
+    await context.close();
+  });
+
+  it('online consult without service staff opens the configured consult page', async () => {
+    await e2e.pglite.query(`update system_param set value = '{"cn":[]}' where key = 'im_service_user'`);
     await e2e.pglite.query(`update system_param set value = 'https://p.qiao.baidu.com/cps/chat?siteId=1' where key = 'baidu_shangqiao'`);
     const { context, page } = await e2e.newPage();
     // the test machine has no internet: answer for the consult service
@@ -217,5 +229,6 @@ describe('static pages and toolbar', () => {
     await expect(page.getByText('未配置在线咨询服务')).toHaveCount(0);
     await context.close();
     await e2e.pglite.query(`update system_param set value = '' where key = 'baidu_shangqiao'`);
+    await e2e.pglite.query(`update system_param set value = '{"cn":["00000000-0000-4000-8000-000000000001"]}' where key = 'im_service_user'`);
   });
 });
