@@ -1,19 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
 import { guardedBy } from '../../router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
-import { defaultRange } from '../../features/operation/report-range';
+import { rangeOrDefault, reportRangeSearch } from '../../features/operation/report-range';
 import { MemberReport } from '../../features/operation/ReportPages';
 
-const day = v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);
-
 export const Route = createFileRoute('/operation/report/member')({
-  validateSearch: v.object({ date_from: day, date_to: day }),
+  validateSearch: reportRangeSearch,
   beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CATALOGUE_CODES.reports }),
   component: function Report() {
     const s = Route.useSearch();
     const navigate = Route.useNavigate();
-    const d = defaultRange();
-    return <MemberReport range={{ date_from: s.date_from ?? d.date_from, date_to: s.date_to ?? d.date_to }} onRange={(r) => void navigate({ search: r })} />;
+    return <MemberReport range={rangeOrDefault(s)} onRange={(r) => void navigate({ search: r })} />;
   },
 });
