@@ -9,6 +9,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { DB } from './schema';
+import { prioritisedPool } from './priority';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -38,7 +39,7 @@ export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => 
       client.on('error', (e) => console.warn(`数据库连接错误: ${e.message}`));
     });
     pool.on('error', (e) => console.warn(`数据库连接池错误: ${e.message}`));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: prioritisedPool(pool, 10) }) });
     await sql`select 1`.execute(db);
     return {
       db,
@@ -52,8 +53,9 @@ export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => 
   const owned = !('pglite' in opts);
   if ('dataDir' in opts) mkdirSync(opts.dataDir, { recursive: true });
   const pglite = 'pglite' in opts ? opts.pglite : await PGlite.create(opts.dataDir);
+  // one connection (the shim's poolSize), handed out in turns by priority (priority.ts)
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: prioritisedPool(pool, 1) }) });
   return {
     db,
     backend: 'pglite',
