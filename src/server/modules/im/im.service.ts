@@ -65,6 +65,13 @@ export const createImService = (deps: ImDeps) => {
     if (!deps.push) return;
     void repo.unreadTotal(deps.db, userId).then((n) => deps.push?.(userId, event(n)), () => undefined);
   };
+  /** The same for several users, their totals read in one statement. */
+  const pushAllWithUnread = (userIds: number[], event: (userId: number, unreadTotal: number) => Parameters<NonNullable<typeof deps.push>>[1]) => {
+    if (!deps.push) return;
+    void repo.unreadTotals(deps.db, userIds).then((totals) => {
+      for (const id of userIds) deps.push?.(id, event(id, totals.get(id) ?? 0));
+    }, () => undefined);
+  };
 
   /** Stores a message in its locked conversation and pushes it to both sides after the commit. */
   const store = async (trx: Kysely<DB>, conv: { id: number; last_sent_at: Date | string | null },
@@ -73,15 +80,11 @@ export const createImService = (deps: ImDeps) => {
     // strictly increasing within the conversation, so paging by sentTime is exact
     const last = conv.last_sent_at ? new Date(conv.last_sent_at).getTime() : 0;
     const sentAt = new Date(Math.max(deps.clock.now().getTime(), last + 1));
-    const id = await repo.insertMessage(trx, {
+    const row = await repo.insertMessage(trx, {
       conversation_id: conv.id, sender_id: m.from, recipient_id: m.to, client_msg_id: m.clientMsgId, message_type: m.type,
       text: m.text, image_uri: m.imageUri, sent_at: sentAt,
     });
-    const row = await repo.messageById(trx, id);
-    ctx.afterCommit?.(() => {
-      pushWithUnread(m.to, (unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, m.to), unreadTotal }));
-      pushWithUnread(m.from, (unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, m.from), unreadTotal }));
-    });
+    ctx.afterCommit?.(() => pushAllWithUnread([m.to, m.from], (userId, unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, userId), unreadTotal })));
     return shapeMessage(row, m.from);
   };
 
