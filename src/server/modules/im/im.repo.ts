@@ -6,6 +6,13 @@ export const userByUuid = (db: Kysely<DB>, uuid: string) =>
   db.selectFrom('app_user').select(['id', 'uuid', 'company_id', 'display_name', 'head_image', 'active', 'allow_im'])
     .where('uuid', '=', uuid).executeTakeFirst();
 
+/** The sender (by id) and the one addressed (by uuid) in one read: a send's first statement. */
+export const senderAndTarget = async (db: Kysely<DB>, senderId: number, targetUuid: string) => {
+  const rows = await db.selectFrom('app_user').select(['id', 'uuid', 'company_id', 'display_name', 'head_image', 'active', 'allow_im'])
+    .where((eb) => eb.or([eb('id', '=', senderId), eb('uuid', '=', targetUuid)])).execute();
+  return { me: rows.find((r) => r.id === senderId), to: rows.find((r) => r.uuid === targetUuid) };
+};
+
 export const userById = (db: Kysely<DB>, id: number) =>
   db.selectFrom('app_user').select(['id', 'uuid', 'allow_im', 'active']).where('id', '=', id).executeTakeFirst();
 

@@ -49,8 +49,8 @@ const sameMessage = (r: repo.MessageRow, recipientId: number, p: ImSendPayload) 
 
 export const createImService = (deps: ImDeps) => {
   /** the other side of a conversation: an active user who is not the caller */
-  const target = async (db: Kysely<DB>, caller: Caller, uuid: string) => {
-    const user = await repo.userByUuid(db, uuid);
+  const target = async (db: Kysely<DB>, caller: Caller, uuid: string, known?: { user: Awaited<ReturnType<typeof repo.userByUuid>> }) => {
+    const user = known ? known.user : await repo.userByUuid(db, uuid);
     if (!user || !user.active) throw noSuchUser();
     if (user.id === caller.userId) throw invalid('targetId', imText.notSelf);
     if (user.uuid === IM_ASSISTANT_UUID) throw forbidden(imText.assistantNoReply);
@@ -91,9 +91,9 @@ export const createImService = (deps: ImDeps) => {
   return {
     send: (db: Kysely<DB>, caller: Caller, p: ImSendPayload, ctx: Pick<RequestContext, 'afterCommit'>) =>
       inTransaction(db, async (trx) => {
-        const me = await repo.userById(trx, caller.userId);
-        if (!me?.allow_im) throw forbidden(imText.notAllowed);
-        const to = await target(trx, caller, p.targetId);
+        const both = await repo.senderAndTarget(trx, caller.userId, p.targetId);
+        if (!both.me?.allow_im) throw forbidden(imText.notAllowed);
+        const to = await target(trx, caller, p.targetId, { user: both.to });
         if (p.messageType === 'RC:ImgMsg' && (await firstForeignUpload(trx, caller.companyId, [p.content.imageUri])) >= 0) {
           throw invalid('content.imageUri', imText.imageNotOurs);
         }
