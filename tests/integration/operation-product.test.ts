@@ -220,5 +220,22 @@ describe.each(backends)('operator product pages on %s', (backend) => {
       expect((await auditRows('part_brand', cn))).toMatchObject([{ action: 'merge', old_value: { name: '博世Q', stock_rows: 1 }, new_value: { merged_into: keep, kept: 'BOSCHQ' } }]);
       expect((await auditRows('part_brand', keep))).toMatchObject([{ action: 'merge', new_value: { merged: ['博世Q', 'Boschq '], stock_rows: 2 } }]);
     });
+    it('replays a repeated key without a second log row; a row put back while its company is suspended waits for the restore', async () => {
+      const id = await sellerRow('4F0-615-302-OP', '4F0615302OP');
+      const first = await post('/operation/products/off', { ids: [id], reason: '价格异常' }, op, 'opprod-replay-1');
+      const again = await post('/operation/products/off', { ids: [id], reason: '价格异常' }, op, 'opprod-replay-1');
+      expect(again.body).toEqual(first.body);
+      expect(await auditRows('stock', id)).toHaveLength(1);
+
+      // the company is suspended meanwhile: the row taken off stays off through suspend and restore
+      expect((await post('/operation/company/suspend', { ids: [2], reason: '资质审核' })).body).toMatchObject({ code: 200 });
+      expect((await db().selectFrom('stock').select(['state', 'op_off_reason']).where('id', '=', id).executeTakeFirstOrThrow())).toEqual({ state: 'off', op_off_reason: '价格异常' });
+      // put back now: it joins the company's set-aside rows, not search
+      expect((await post('/operation/products/on', { ids: [id] })).body).toMatchObject({ code: 200, data: { changed: 1 } });
+      expect((await get('/operation/products', { oe: '4F0615302OP' })).body.data.data).toMatchObject([{ id, state: 'suspended', op_off_reason: '' }]);
+      expect(await oeSearchIds('4F0615302OP')).toEqual([]);
+      expect((await post('/operation/company/restore', { ids: [2] })).body).toMatchObject({ code: 200 });
+      expect(await oeSearchIds('4F0615302OP')).toEqual([id]);
+    });
   });
 });
