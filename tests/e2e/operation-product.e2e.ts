@@ -2,7 +2,8 @@
  * Browser end-to-end of the operator's product pages (issue 13, ops-product) at 1024×768: the
  * operator takes a seller's row off sale with a reason, the buyer's OE search no longer shows it,
  * and the seller reads the reason on their stock page and cannot put it back; the part brand, car
- * make and brand cleaning pages open and merge two spellings.
+ * make and brand cleaning pages open, and the cleaning page merges a spelling picked by hand and one it
+ * suggests.
  * Screenshots: operation-product-list, operation-product-off-seller, operation-brands,
  * operation-car-brands, operation-brand-clean.
  */
@@ -19,7 +20,7 @@ beforeAll(async () => {
     insert into stock (company_id, oe_norm, supplier_oe, name, part_brand_id, quality_id, make_id, terminology_id, quantity, price99, price0, price1, price2, price3)
     select company_id, '${ROW.norm}', '${ROW.supplier}', name, part_brand_id, quality_id, make_id, terminology_id, 8, price99, price0, price1, price2, price3
     from stock where company_id = 2 and state = 'on' order by id limit 1`);
-  await e2e.pglite.query(`insert into part_brand (name) values ('E2E博世'), ('E2EBOSCH')`);
+  await e2e.pglite.query(`insert into part_brand (name) values ('E2E博世'), ('E2EBOSCH'), ('e2e-Bosch ')`);
 });
 afterAll(async () => e2e?.close());
 
@@ -93,15 +94,23 @@ describe('operator product pages', () => {
 
     await menu(page).getByRole('link', { name: '品牌清洗' }).click();
     await page.waitForURL((u) => u.pathname === '/operation/product/clean/brand');
-    await page.getByRole('button', { name: '合并' }).click();
+    await page.getByRole('button', { name: '合并', exact: true }).click();
     await expect(page.locator('#keep_id-error')).toHaveText('请选择保留的品牌');
     await page.locator('#keep_id').fill('E2EBOSCH');
     await page.getByRole('option', { name: /^E2EBOSCH/ }).click();
     await page.locator('#merge_ids').fill('E2E博世');
     await page.getByRole('option', { name: /^E2E博世/ }).click();
     await expect(page.getByTestId('merge-preview')).toContainText('改为 “E2EBOSCH”');
-    await page.getByRole('button', { name: '合并' }).click();
+    await page.getByRole('button', { name: '合并', exact: true }).click();
     await expect(page.getByTestId('op-status')).toContainText('已把 E2E博世 合并到 E2EBOSCH');
+    // the spelling that differs only in case and punctuation is suggested below, one click from the form
+    const dup = page.getByTestId('brand-duplicates').getByRole('row').filter({ hasText: 'e2e-Bosch' });
+    await expect(dup).toContainText('“E2EBOSCH”');
+    await dup.getByRole('button').click();
+    await expect(page.getByTestId('merge-preview')).toContainText('将把 “e2e-Bosch ” 的 0 条库存改为 “E2EBOSCH”');
+    await page.getByRole('button', { name: '合并', exact: true }).click();
+    await expect(page.getByTestId('op-status')).toContainText('已把 e2e-Bosch 合并到 E2EBOSCH');
+    await expect(page.getByTestId('brand-duplicates').getByRole('row').filter({ hasText: 'e2e-Bosch' })).toHaveCount(0);
     await noSideScroll(page);
     await e2e.shot(page, 'operation-brand-clean');
     await context.close();

@@ -36,6 +36,10 @@ describe.each(backends)('operator product pages on %s', (backend) => {
     const auditRows = async (entity: string, entityId: string | number) =>
       (await sql<{ action: string; username: string; old_value: any; new_value: any }>`
         select action, username, old_value, new_value from operator_audit where entity = ${entity} and entity_id = ${String(entityId)} order by id`.execute(db())).rows;
+    const expectOk = <T extends { status: number; body: unknown }>(r: T) => {
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r;
+    };
     const auditCount = async () => (await sql<{ n: number }>`select count(*)::int as n from operator_audit`.execute(db())).rows[0].n;
     const headUser = async (username: string, permissions: string[]) => {
       await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions, mobile)
@@ -186,6 +190,14 @@ describe.each(backends)('operator product pages on %s', (backend) => {
       const [keep, cn, spaced] = ids;
       const rows = [await sellerRow('BQ-0001', 'BQ0001', keep), await sellerRow('BQ-0002', 'BQ0002', cn), await sellerRow('BQ-0003', 'BQ0003', spaced)];
       await sql`update company set main_brand_ids = ${sql.val([cn, keep, spaced])}::int[] where id = 2`.execute(db());
+      // the cleaning page suggests the spellings that differ only in case, spaces and punctuation
+      const dupGroup = async () => {
+        const r = expectOk(await get('/operation/brand-duplicates'));
+        const items = r.body.data.items as Array<{ key: string; brands: Array<{ id: number }> }>;
+        return items.find((g) => g.key === 'boschq');
+      };
+      expect((await dupGroup())?.brands.map((b) => b.id).sort()).toEqual([keep, spaced].sort());
+      expect((await get('/operation/brand-duplicates', {}, await headUser('prod-dup-reader', ['D04-01']))).status).toBe(403);
       const before = await auditCount();
       expect((await post('/operation/brands/merge', { keep_id: keep, merge_ids: [cn, keep] })).body).toMatchObject({ code: 422, field: 'merge_ids', client_msg: expect.stringContaining(opCatalogueText.brandSame) });
       expect((await post('/operation/brands/merge', { keep_id: keep, merge_ids: [cn, cn] })).body).toMatchObject({ code: 422, field: 'merge_ids' });
@@ -196,6 +208,7 @@ describe.each(backends)('operator product pages on %s', (backend) => {
 
       const merged = await post('/operation/brands/merge', { keep_id: keep, merge_ids: [cn, spaced] });
       expect(merged.body).toMatchObject({ code: 200, data: { kept: 'BOSCHQ', merged: ['博世Q', 'Boschq '], stock_rows: 2 } });
+      expect(await dupGroup()).toBeUndefined();
       const brandsOf = await db().selectFrom('stock').select(['id', 'part_brand_id']).where('id', 'in', rows).orderBy('id').execute();
       expect(brandsOf.map((r) => r.part_brand_id)).toEqual([keep, keep, keep]);
       expect((await db().selectFrom('company').select('main_brand_ids').where('id', '=', 2).executeTakeFirstOrThrow()).main_brand_ids).toEqual([keep]);

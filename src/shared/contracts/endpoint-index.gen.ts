@@ -104,6 +104,7 @@ export const endpointIndex: Record<EndpointName, { method: HttpMethod; path: str
   opAdList: { method: 'get', path: '/operation/ads', access: 'operator' },
   opAdSave: { method: 'post', path: '/operation/ads/save', access: 'operator' },
   opAuditList: { method: 'get', path: '/operation/logs', access: 'operator' },
+  opBrandDuplicates: { method: 'get', path: '/operation/brand-duplicates', access: 'operator' },
   opBrandList: { method: 'get', path: '/operation/brands', access: 'operator' },
   opBrandMerge: { method: 'post', path: '/operation/brands/merge', access: 'operator' },
   opBrandSave: { method: 'post', path: '/operation/brands/save', access: 'operator' },

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { positiveIdField } from './seller-apply';
+import { emptyPayload } from './common';
 import { BULK_MAX, OP_CATALOGUE_CODES, OP_PRODUCT_STATES, opProductText } from '../domain/operation';
 
 const keyword = (label: string, max = 60) =>
@@ -96,6 +97,12 @@ export const opProductEndpoints = {
     summary: '运营：品牌清洗：把同一品牌的不同写法合并到保留的品牌；所有库存、企业主营品牌和搜索词随之改到保留的品牌，在一个事务内；被合并的写法以后导入或编辑时自动对应到保留的品牌；记入操作日志',
     payload: v.object({ keep_id: positiveIdField('保留的品牌'), merge_ids: idsField('被合并的品牌', 20) }),
     answer: v.object({ kept: v.string(), merged: v.array(v.string()), stock_rows: v.number() }),
+  }),
+  opBrandDuplicates: defineEndpoint({
+    method: 'get', path: '/operation/brand-duplicates', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.catalogueClean, heavy: true,
+    summary: '运营：品牌清洗：疑似重复的品牌写法（忽略大小写、空格和常见标点后相同），每组按库存条数从多到少，最多100组',
+    payload: emptyPayload,
+    answer: v.object({ items: v.array(v.object({ key: v.string(), brands: v.array(opBrandRowSchema) })) }),
   }),
   opMakeList: defineEndpoint({
     method: 'get', path: '/operation/makes', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.products,

@@ -2,18 +2,18 @@
  * 品牌清洗 (/operation/product/clean/brand, D04-03): merge the spellings of one part brand
  * ("BOSCH", "博世", "Bosch ") into the brand kept. Every stock row, company main brand and search
  * word of the merged spellings moves to the kept brand in one transaction; the spellings are
- * remembered, so a later import or edit naming one lands on the kept brand. Below: the brands that
- * already carry merged spellings.
+ * remembered, so a later import or edit naming one lands on the kept brand. Below: spellings that
+ * differ only in case, spaces and punctuation, each group one click from the form.
  */
 import { useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import type { OpBrandRow } from '../../../shared/contracts';
 import { ApiError, request } from '../../api/request';
 import { Field } from '../account/Field';
 import { errorText } from '../account/form';
-import { prodKeys } from './product-queries';
+import { brandDuplicatesQuery, prodKeys } from './product-queries';
 import './operation.css';
 
 type Status = { kind: 'ok' | 'error'; text: string } | null;
@@ -28,6 +28,7 @@ export function BrandCleanPage() {
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
   const key = useRef(crypto.randomUUID());
+  const duplicates = useQuery(brandDuplicatesQuery());
   const find = async (k: string) => {
     try {
       setSuggestions((await request('get', 'opBrandList', { k: k.trim(), active: '', page_number: 1, page_size: 50 }, undefined, { silent: true })).data);
@@ -83,6 +84,33 @@ export function BrandCleanPage() {
       )}
       <Button label="合并" icon="pi pi-sitemap" loading={busy} onClick={() => void submit()} />
       {status && <p className={`op-status ${status.kind}`} role={status.kind === 'ok' ? 'status' : 'alert'} data-testid="op-status">{status.text}</p>}
+      </section>
+      <section className="card" aria-labelledby="dup-title">
+        <h3 id="dup-title" style={{ marginTop: 0 }}>疑似重复的写法</h3>
+        <p className="muted">忽略大小写、空格和常见标点后相同的品牌，库存多的在前。中文与英文写法（如“博世”和“BOSCH”）请在上面手动选择。</p>
+        {duplicates.isLoading && <p className="muted">正在查找…</p>}
+        {duplicates.isError && <p className="field-error" role="alert">{errorText(duplicates.error)}</p>}
+        {duplicates.data && duplicates.data.items.length === 0 && <p className="muted">没有发现疑似重复的写法。</p>}
+        {duplicates.data && duplicates.data.items.length > 0 && (
+          <div className="op-table-wrap">
+            <table className="op-table" data-testid="brand-duplicates">
+              <thead><tr><th>品牌写法（库存条数）</th><th>操作</th></tr></thead>
+              <tbody>
+                {duplicates.data.items.map((g) => (
+                  <tr key={g.key}>
+                    <td>{g.brands.map((b) => `“${b.name}”（${b.stock_rows}）`).join('、')}</td>
+                    <td>
+                      <button type="button" className="linklike" aria-label={`合并 ${g.brands.map((b) => b.name).join(' ')}`}
+                        onClick={() => { setKeep(g.brands[0]); setMerge(g.brands.slice(1)); setErrors({}); setStatus(null); }}>
+                        填入上方
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </section>
     </div>
   );

@@ -8,6 +8,7 @@ export const prodKeys = {
   productList: (p: PayloadIn<'opProductList'>) => ['op', 'products', p] as const,
   brands: () => ['op', 'brands'] as const,
   brandList: (p: PayloadIn<'opBrandList'>) => ['op', 'brands', p] as const,
+  brandDuplicates: () => ['op', 'brands', 'duplicates'] as const,
   makes: () => ['op', 'makes'] as const,
   makeList: (p: PayloadIn<'opMakeList'>) => ['op', 'makes', p] as const,
 };
@@ -18,3 +19,5 @@ export const brandListQuery = (p: PayloadIn<'opBrandList'>) =>
   queryOptions({ queryKey: prodKeys.brandList(p), queryFn: ({ signal }) => request('get', 'opBrandList', p, undefined, { signal }) });
 export const makeListQuery = (p: PayloadIn<'opMakeList'>) =>
   queryOptions({ queryKey: prodKeys.makeList(p), queryFn: ({ signal }) => request('get', 'opMakeList', p, undefined, { signal }) });
+export const brandDuplicatesQuery = () =>
+  queryOptions({ queryKey: prodKeys.brandDuplicates(), queryFn: ({ signal }) => request('get', 'opBrandDuplicates', {}, undefined, { signal }) });

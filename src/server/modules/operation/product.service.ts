@@ -43,6 +43,9 @@ const PRODUCT_COLUMNS = sql`
   (select name from make where id = s.make_id) as make_name, (select name from part_quality where id = s.quality_id) as quality_name,
   s.quantity, s.price0, s.state, s.op_off_reason, s.op_off_at, s.op_off_by, s.prod_write_date`;
 
+/** Spaces and punctuation left out when looking for likely duplicate spellings ("Bosch-Q", "BOSCH Q"). */
+const DUP_STRIP = '[[:space:]\\-_.,·/&()（）、，。]+';
+
 /** Names are one spelling whatever their case and outer spaces ("BOSCH", "Bosch "). */
 const nameKey = (s: string) => s.trim().toLowerCase();
 
@@ -230,6 +233,23 @@ export const createProductService = (deps: { clock: Clock }) => {
         ]);
         return { kept: keep.name, merged: merging.map((m) => m.name), stock_rows: Number(moved.numUpdatedRows) };
       }),
+
+    /** Brands (not merged) whose names are one once case, spaces and common punctuation are left out. */
+    async brandDuplicates(db: Kysely<DB>) {
+      const groups = (await sql<{ key: string; ids: number[] }>`
+        select key, array_agg(id order by id) as ids from (
+          select id, lower(regexp_replace(name, ${DUP_STRIP}, '', 'g')) as key from part_brand where merged_into is null) b
+        where key <> '' group by key having count(*) > 1 order by key limit 100`.execute(db)).rows;
+      if (groups.length === 0) return { items: [] };
+      const rows = await brandRows(db, sql<boolean>`b.id = any(${groups.flatMap((g) => g.ids)}::int[])`, 0, 10_000);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return {
+        items: groups.map((g) => ({
+          key: g.key,
+          brands: g.ids.map((id) => byId.get(id)!).filter(Boolean).sort((a, b) => b.stock_rows - a.stock_rows || a.id - b.id),
+        })),
+      };
+    },
 
     async makeList(db: Kysely<DB>, p: PayloadOut<'opMakeList'>) {
       const conds: RawBuilder<unknown>[] = [sql`true`];
