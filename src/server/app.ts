@@ -75,6 +75,8 @@ import { createOeCleanService } from './modules/operation/oe-clean.service';
 import { createOversightService } from './modules/operation/oversight.service';
 import { createReportService } from './modules/operation/report.service';
 import { mountOpExportRoutes } from './modules/operation/export.routes';
+import { opProductHandlers } from './modules/operation/product.routes';
+import { createProductService } from './modules/operation/product.service';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -106,6 +108,7 @@ export const createApp = (deps: AppDeps) => {
   const stockImport = createStockImportService({ clock: deps.clock, dir: deps.uploadDir ? `${deps.uploadDir.replace(/[\\/]+$/, '')}-imports` : undefined, log: deps.log });
   const oversight = createOversightService({ clock: deps.clock });
   const reports = createReportService();
+  const products = createProductService({ clock: deps.clock });
   const handlers: Handlers = {
     ...authHandlers(auth),
     ...systemHandlers(deps.clock),
@@ -142,6 +145,7 @@ export const createApp = (deps: AppDeps) => {
       levels: createLevelsService({ clock: deps.clock }), templates: createNoticeTemplatesService({ clock: deps.clock }), lists: createListsService({ clock: deps.clock }),
     }),
     ...opCatalogueHandlers({ oe: createOeCleanService({ clock: deps.clock }), oversight, reports }),
+    ...opProductHandlers(products),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));
@@ -154,7 +158,7 @@ export const createApp = (deps: AppDeps) => {
   app.get('/api/openapi.json', (c) => c.json(openapi));
   app.get('/api/uploads/:name', serveUpload(uploads));
   mountStockFileRoutes(app, deps, stockImport, (t) => auth.resolveCaller(t));
-  mountOpExportRoutes(app, deps, { oversight, reports }, (t) => auth.resolveCaller(t));
+  mountOpExportRoutes(app, deps, { oversight, reports, products }, (t) => auth.resolveCaller(t));
   mountEndpoints(app, { deps, handlers, resolveCaller: (t) => auth.resolveCaller(t), addressOf: clientAddress(deps) });
   app.all('/api/*', (c) => sendError(c, new AppError(ResultCode.notFound, 404, msg.endpointNotFound)));
   if (deps.staticDir) app.get('*', serveStatic(deps.staticDir));
