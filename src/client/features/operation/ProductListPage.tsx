@@ -4,17 +4,15 @@
  * reason (下架, per row or in bulk, one transaction) and puts them back (恢复上架). A row taken off
  * leaves buyer search at once; its seller reads 平台下架：<原因> and cannot put it back.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { InputTextarea } from 'primereact/inputtextarea';
 import type { AnswerOf, OpProductRow, PayloadIn } from '../../../shared/contracts';
 import { OP_CATALOGUE_CODES, OP_PRODUCT_STATE_TEXT, OP_PRODUCT_STATES } from '../../../shared/domain/operation';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { request } from '../../api/request';
 import { ListPage, type BulkAction, type ListDef } from '../../ui/list/ListPage';
+import { ReasonDialog } from './ReasonDialog';
 import type { ListSearch } from '../../ui/list/list-search';
 import { errorText } from '../account/form';
 import { downloadXlsx } from './export';
@@ -105,33 +103,11 @@ export function ProductListPage({ search, onSearch }: { search: ListSearch; onSe
 }
 
 /** 下架: the reason is required; the seller reads it on their stock page. One call for every chosen row. */
-function OffSaleDialog({ rows, onHide, onDone }: { rows: OpProductRow[]; onHide: () => void; onDone: (changed: number) => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const key = useRef(crypto.randomUUID());
-  const submit = async () => {
-    if (reason.trim().length < 2) return setError('请填写下架原因（至少2个字符）');
-    setBusy(true);
-    try {
-      const r = await request('post', 'opProductOffSale', { ids: rows.map((x) => x.id), reason: reason.trim() }, undefined, { silent: true, idempotencyKey: key.current });
-      onDone(r.changed);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog header={`平台下架（${rows.length}行）`} visible onHide={onHide} style={{ width: '32rem', maxWidth: '95vw' }}
-      footer={<><Button label="取消" outlined onClick={onHide} /><Button label="确认下架" severity="danger" loading={busy} onClick={() => void submit()} /></>}>
-      <p className="muted" style={{ marginTop: 0 }}>
-        {rows.slice(0, 3).map((r) => `${r.supplier_oe}（${r.company_name}）`).join('、')}{rows.length > 3 ? ` 等${rows.length}行` : ''}。
-        下架后买家立即搜索不到；卖家在库存页看到下架原因，不能自行上架。
-      </p>
-      <label htmlFor="off-reason">下架原因</label>
-      <InputTextarea id="off-reason" value={reason} onChange={(e) => { setReason(e.target.value); setError(''); }} rows={3} maxLength={200} style={{ width: '100%' }} />
-      {error && <div className="field-error" role="alert">{error}</div>}
-    </Dialog>
-  );
-}
+const OffSaleDialog = ({ rows, onHide, onDone }: { rows: OpProductRow[]; onHide: () => void; onDone: (changed: number) => void }) => (
+  <ReasonDialog id="off-reason" header={`平台下架（${rows.length}行）`} action="下架" confirmLabel="确认下架" onHide={onHide} onDone={onDone}
+    intro={<>
+      {rows.slice(0, 3).map((r) => `${r.supplier_oe}（${r.company_name}）`).join('、')}{rows.length > 3 ? ` 等${rows.length}行` : ''}。
+      下架后买家立即搜索不到；卖家在库存页看到下架原因，不能自行上架。
+    </>}
+    submit={async (reason, key) => (await request('post', 'opProductOffSale', { ids: rows.map((x) => x.id), reason }, undefined, { silent: true, idempotencyKey: key })).changed} />
+);
