@@ -13,6 +13,7 @@ import { ORDER_STATUSES, PAY_STATUSES } from '../domain/orders';
 import { companyProfileSchema } from '../domain/account-rules';
 import { ANNOUNCEMENT } from '../domain/system-params';
 import { OPERATOR_CODES } from '../domain/permissions';
+import { companyRefSchema } from './operation-company';
 
 const keyword = (label: string, max = 60) =>
   v.optional(v.pipe(v.string(`${label}应为文字`), v.trim(), v.maxLength(max, `${label}最多${max}个字符`)), '');
@@ -105,6 +106,8 @@ export const operationEndpoints = {
       orders: v.object({ sales: v.number(), purchases: v.number() }),
       membership: v.array(v.object({ at: v.number(), kind: v.picklist(['purchase', 'operator']), text: v.string(), by: v.string() })),
       levels: v.array(levelSchema),
+      /** 总分公司 (issue 13, fourth part) */
+      relation: v.object({ head: v.nullable(companyRefSchema), branches: v.array(companyRefSchema) }),
     }),
   }),
   opCompanyUpdate: defineEndpoint({
