@@ -101,12 +101,16 @@ import { Route as OfoPurchasePaymentRouteImport } from './routes/ofo/purchase/pa
 import { Route as OperationCompanyAuditRouteImport } from './routes/operation/company.audit'
 import { Route as OperationCompanyDetailRouteImport } from './routes/operation/company.detail'
 import { Route as OperationCompanyListRouteImport } from './routes/operation/company.list'
+import { Route as OperationCompanyRecommendRouteImport } from './routes/operation/company.recommend'
+import { Route as OperationCompanyRelationRouteImport } from './routes/operation/company.relation'
+import { Route as OperationCompanyReviewRouteImport } from './routes/operation/company.review'
 import { Route as OperationEnquiryEnquiryNoRouteImport } from './routes/operation/enquiry.$enquiryNo'
 import { Route as OperationOrderOrderNoRouteImport } from './routes/operation/order.$orderNo'
 import { Route as OperationPayRecordRouteImport } from './routes/operation/pay.record'
 import { Route as OperationPrivilegeGroupRouteImport } from './routes/operation/privilege.group'
 import { Route as OperationPrivilegeListRouteImport } from './routes/operation/privilege.list'
 import { Route as OperationPrivilegeTemplateRouteImport } from './routes/operation/privilege.template'
+import { Route as OperationReportChatHistoryRouteImport } from './routes/operation/report.chatHistory'
 import { Route as OperationReportMemberRouteImport } from './routes/operation/report.member'
 import { Route as OperationReportOrderRouteImport } from './routes/operation/report.order'
 import { Route as OperationReportProductRouteImport } from './routes/operation/report.product'
@@ -611,6 +615,23 @@ const OperationCompanyListRoute = OperationCompanyListRouteImport.update({
   path: '/company/list',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationCompanyRecommendRoute =
+  OperationCompanyRecommendRouteImport.update({
+    id: '/company/recommend',
+    path: '/company/recommend',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationCompanyRelationRoute =
+  OperationCompanyRelationRouteImport.update({
+    id: '/company/relation',
+    path: '/company/relation',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationCompanyReviewRoute = OperationCompanyReviewRouteImport.update({
+  id: '/company/review',
+  path: '/company/review',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationEnquiryEnquiryNoRoute =
   OperationEnquiryEnquiryNoRouteImport.update({
     id: '/enquiry/$enquiryNo',
@@ -641,6 +662,12 @@ const OperationPrivilegeTemplateRoute =
   OperationPrivilegeTemplateRouteImport.update({
     id: '/privilege/template',
     path: '/privilege/template',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationReportChatHistoryRoute =
+  OperationReportChatHistoryRouteImport.update({
+    id: '/report/chatHistory',
+    path: '/report/chatHistory',
     getParentRoute: () => OperationRoute,
   } as any)
 const OperationReportMemberRoute = OperationReportMemberRouteImport.update({
@@ -947,12 +974,16 @@ export interface FileRoutesByFullPath {
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/company/recommend': typeof OperationCompanyRecommendRoute
+  '/operation/company/relation': typeof OperationCompanyRelationRoute
+  '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
@@ -1079,12 +1110,16 @@ export interface FileRoutesByTo {
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/company/recommend': typeof OperationCompanyRecommendRoute
+  '/operation/company/relation': typeof OperationCompanyRelationRoute
+  '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
@@ -1221,12 +1256,16 @@ export interface FileRoutesById {
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/company/recommend': typeof OperationCompanyRecommendRoute
+  '/operation/company/relation': typeof OperationCompanyRelationRoute
+  '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
@@ -1362,12 +1401,16 @@ export interface FileRouteTypes {
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/list'
+    | '/operation/company/recommend'
+    | '/operation/company/relation'
+    | '/operation/company/review'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
     | '/operation/pay/record'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
+    | '/operation/report/chatHistory'
     | '/operation/report/member'
     | '/operation/report/order'
     | '/operation/report/product'
@@ -1494,12 +1537,16 @@ export interface FileRouteTypes {
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/list'
+    | '/operation/company/recommend'
+    | '/operation/company/relation'
+    | '/operation/company/review'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
     | '/operation/pay/record'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
+    | '/operation/report/chatHistory'
     | '/operation/report/member'
     | '/operation/report/order'
     | '/operation/report/product'
@@ -1635,12 +1682,16 @@ export interface FileRouteTypes {
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/list'
+    | '/operation/company/recommend'
+    | '/operation/company/relation'
+    | '/operation/company/review'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
     | '/operation/pay/record'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
+    | '/operation/report/chatHistory'
     | '/operation/report/member'
     | '/operation/report/order'
     | '/operation/report/product'
@@ -2360,6 +2411,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationCompanyListRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/company/recommend': {
+      id: '/operation/company/recommend'
+      path: '/company/recommend'
+      fullPath: '/operation/company/recommend'
+      preLoaderRoute: typeof OperationCompanyRecommendRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/company/relation': {
+      id: '/operation/company/relation'
+      path: '/company/relation'
+      fullPath: '/operation/company/relation'
+      preLoaderRoute: typeof OperationCompanyRelationRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/company/review': {
+      id: '/operation/company/review'
+      path: '/company/review'
+      fullPath: '/operation/company/review'
+      preLoaderRoute: typeof OperationCompanyReviewRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/enquiry/$enquiryNo': {
       id: '/operation/enquiry/$enquiryNo'
       path: '/enquiry/$enquiryNo'
@@ -2400,6 +2472,13 @@ declare module '@tanstack/react-router' {
       path: '/privilege/template'
       fullPath: '/operation/privilege/template'
       preLoaderRoute: typeof OperationPrivilegeTemplateRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/report/chatHistory': {
+      id: '/operation/report/chatHistory'
+      path: '/report/chatHistory'
+      fullPath: '/operation/report/chatHistory'
+      preLoaderRoute: typeof OperationReportChatHistoryRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/report/member': {
@@ -2959,12 +3038,16 @@ interface OperationRouteChildren {
   OperationCompanyAuditRoute: typeof OperationCompanyAuditRoute
   OperationCompanyDetailRoute: typeof OperationCompanyDetailRoute
   OperationCompanyListRoute: typeof OperationCompanyListRoute
+  OperationCompanyRecommendRoute: typeof OperationCompanyRecommendRoute
+  OperationCompanyRelationRoute: typeof OperationCompanyRelationRoute
+  OperationCompanyReviewRoute: typeof OperationCompanyReviewRoute
   OperationEnquiryEnquiryNoRoute: typeof OperationEnquiryEnquiryNoRoute
   OperationOrderOrderNoRoute: typeof OperationOrderOrderNoRoute
   OperationPayRecordRoute: typeof OperationPayRecordRoute
   OperationPrivilegeGroupRoute: typeof OperationPrivilegeGroupRoute
   OperationPrivilegeListRoute: typeof OperationPrivilegeListRoute
   OperationPrivilegeTemplateRoute: typeof OperationPrivilegeTemplateRoute
+  OperationReportChatHistoryRoute: typeof OperationReportChatHistoryRoute
   OperationReportMemberRoute: typeof OperationReportMemberRoute
   OperationReportOrderRoute: typeof OperationReportOrderRoute
   OperationReportProductRoute: typeof OperationReportProductRoute
@@ -2990,12 +3073,16 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationCompanyAuditRoute: OperationCompanyAuditRoute,
   OperationCompanyDetailRoute: OperationCompanyDetailRoute,
   OperationCompanyListRoute: OperationCompanyListRoute,
+  OperationCompanyRecommendRoute: OperationCompanyRecommendRoute,
+  OperationCompanyRelationRoute: OperationCompanyRelationRoute,
+  OperationCompanyReviewRoute: OperationCompanyReviewRoute,
   OperationEnquiryEnquiryNoRoute: OperationEnquiryEnquiryNoRoute,
   OperationOrderOrderNoRoute: OperationOrderOrderNoRoute,
   OperationPayRecordRoute: OperationPayRecordRoute,
   OperationPrivilegeGroupRoute: OperationPrivilegeGroupRoute,
   OperationPrivilegeListRoute: OperationPrivilegeListRoute,
   OperationPrivilegeTemplateRoute: OperationPrivilegeTemplateRoute,
+  OperationReportChatHistoryRoute: OperationReportChatHistoryRoute,
   OperationReportMemberRoute: OperationReportMemberRoute,
   OperationReportOrderRoute: OperationReportOrderRoute,
   OperationReportProductRoute: OperationReportProductRoute,
