@@ -109,9 +109,9 @@ export const opCompanyEndpoints = {
   }),
   opReviewList: defineEndpoint({
     method: 'get', path: '/operation/review', tag: 'operation', access: 'operator', permissions: OP_COMPANY_CODES.review, heavy: true,
-    summary: '运营：企业资料变更申请，按状态和企业查找，最早提交的待审核在前；另给出审核开关的当前值',
+    summary: '运营：企业资料变更申请，按状态和企业查找；待审核的在前（最早提交的先），已处理的随后（最新的先）；另给出审核开关的当前值',
     payload: v.object({
-      state: v.optional(v.picklist(['', ...Object.keys(CHANGE_STATES)] as Array<'' | keyof typeof CHANGE_STATES>, '状态无效'), 'pending'),
+      state: v.optional(v.picklist(['', ...Object.keys(CHANGE_STATES)] as Array<'' | keyof typeof CHANGE_STATES>, '状态无效'), ''),
       k: keyword('企业'), ...paging,
     }),
     answer: v.object({ data: v.array(companyChangeSchema), total: v.number(), review_on: v.boolean() }),

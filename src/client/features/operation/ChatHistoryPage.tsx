@@ -19,7 +19,9 @@ const PAGE = 50;
 const payloadOf = (s: ListSearch): PayloadIn<'opChatSearch'> => ({
   a: s.a === undefined ? '' : String(s.a), b: s.b === undefined ? '' : String(s.b), page_number: s.page ?? 1, page_size: s.size ?? 50,
 });
-const who = (u: ChatConversation['a']) => `${u.company.name} · ${u.display_name || u.username}（${u.username}${u.mobile ? `，${u.mobile}` : ''}）`;
+const Who = ({ u }: { u: ChatConversation['a'] }) => (
+  <div><strong>{u.company.name}</strong><br /><small className="muted">{u.display_name || u.username}（{u.username}{u.mobile ? `，${u.mobile}` : ''}）</small></div>
+);
 
 export function ChatHistoryPage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {
   const [open, setOpen] = useState<{ id: number; page: number } | null>(null);
@@ -32,10 +34,9 @@ export function ChatHistoryPage({ search, onSearch }: { search: ListSearch; onSe
     query: (s) => chatSearchQuery(payloadOf(s)),
     rowKey: (c) => c.id,
     columns: [
-      { key: 'a', header: '一方', width: '16rem', cell: (c) => who(c.a) },
-      { key: 'b', header: '另一方', width: '16rem', cell: (c) => who(c.b) },
-      { key: 'n', header: '消息', width: '4rem', num: true, cell: (c) => c.messages },
-      { key: 'last', header: '最后消息', width: '9rem', cell: (c) => (c.last_sent_at ? when(c.last_sent_at) : '—') },
+      { key: 'sides', header: '会话双方', width: '18rem', cell: (c) => <div className="op-chat-sides"><Who u={c.a} /><Who u={c.b} /></div> },
+      { key: 'n', header: '消息', width: '3.5rem', num: true, cell: (c) => c.messages },
+      { key: 'last', header: '最后消息', width: '8rem', cell: (c) => (c.last_sent_at ? when(c.last_sent_at) : '—') },
       { key: 'act', header: '', width: '5rem', cell: (c) => <Button type="button" label="查看" size="small" outlined aria-label={`查看会话 ${c.id}`} onClick={() => setOpen({ id: c.id, page: 1 })} /> },
     ],
     empty: (filtered) => (filtered ? '没有找到这两方之间的会话。' : '请输入要查询的一方，例如用户名、手机号或企业名称。'),

@@ -70,9 +70,9 @@ export function RelationPage({ search, onSearch }: { search: ListSearch; onSearc
     query: (s) => relationListQuery(payloadOf(s)),
     rowKey: (r) => r.branch.id,
     columns: [
-      { key: 'head', header: '总公司', width: '14rem', cell: (r) => <CompanyCell c={r.head} /> },
-      { key: 'branch', header: '分公司', width: '14rem', cell: (r) => <CompanyCell c={r.branch} /> },
-      { key: 'created', header: '建立时间', width: '9rem', cell: (r) => when(r.created) },
+      { key: 'head', header: '总公司', width: '12rem', cell: (r) => <CompanyCell c={r.head} /> },
+      { key: 'branch', header: '分公司', width: '12rem', cell: (r) => <CompanyCell c={r.branch} /> },
+      { key: 'created', header: '建立时间', width: '8rem', cell: (r) => when(r.created) },
       ...(canWrite ? [{ key: 'act', header: '操作', width: '5rem', cell: (r: Row) => <Button type="button" label="解除" text severity="danger" aria-label={`解除 ${r.branch.name}`} onClick={() => void unlink(r)} /> }] : []),
     ],
     empty: (filtered) => (filtered ? '没有符合条件的总分公司关系。' : '还没有总分公司关系。'),
@@ -81,7 +81,7 @@ export function RelationPage({ search, onSearch }: { search: ListSearch; onSearc
   return (
     <>
       {canWrite && (
-        <section className="card" aria-label="建立总分公司关系">
+        <section className="card" aria-label="建立总分公司关系" style={{ marginBottom: '1rem' }}>
           <h3 style={{ marginTop: 0 }}>建立关系</h3>
           <div className="op-actions" key={formKey} style={{ alignItems: 'flex-start' }}>
             <div>

@@ -22,7 +22,7 @@ import { when } from './format';
 import './operation.css';
 
 const payloadOf = (s: ListSearch): PayloadIn<'opReviewList'> => ({
-  state: s.state === undefined ? 'pending' : s.state === 'all' ? '' : (Object.keys(CHANGE_STATES).includes(String(s.state)) ? s.state as keyof typeof CHANGE_STATES : 'pending'),
+  state: Object.keys(CHANGE_STATES).includes(String(s.state)) ? s.state as keyof typeof CHANGE_STATES : '',
   k: s.k === undefined ? '' : String(s.k), page_number: s.page ?? 1, page_size: s.size ?? 50,
 });
 
@@ -57,33 +57,39 @@ export function ReviewPage({ search, onSearch }: { search: ListSearch; onSearch:
   const def: ListDef<CompanyChange, ReturnType<typeof opCompanyKeys.reviews>, AnswerOf<'opReviewList'>> = {
     title: '企业资料变更审核',
     filters: [
-      { name: 'state', label: '状态', type: 'select', options: [...Object.entries(CHANGE_STATES).map(([value, label]) => ({ label, value })), { label: '全部', value: 'all' }] },
+      { name: 'state', label: '状态（待审核在前）', type: 'select', options: Object.entries(CHANGE_STATES).map(([value, label]) => ({ label, value })) },
       { name: 'k', label: '企业名称 / 简称 / ID', type: 'text', width: '13rem' },
     ],
     query: (s) => reviewListQuery(payloadOf(s)),
     rowKey: (c) => c.id,
     columns: [
       {
-        key: 'company', header: '企业', width: '12rem',
-        cell: (c) => <div className="stock-key"><Link to="/operation/company/detail" search={{ id: c.company.id }}><strong>{c.company.name}</strong></Link><small className="muted">ID {c.company.id}</small></div>,
+        key: 'company', header: '企业与操作', width: '11rem',
+        cell: (c) => (
+          <div className="stock-key">
+            <Link to="/operation/company/detail" search={{ id: c.company.id }}><strong>{c.company.name}</strong></Link><small className="muted">ID {c.company.id}</small>
+            {c.state === 'pending' && (
+              <span className="op-actions" style={{ marginTop: '0.3rem' }}>
+                <Button type="button" label="通过" size="small" aria-label={`通过 ${c.company.name}`} onClick={() => void approve(c)} />
+                <Button type="button" label="驳回" size="small" outlined severity="danger" aria-label={`驳回 ${c.company.name}`} onClick={() => setRejecting(c)} />
+              </span>
+            )}
+          </div>
+        ),
       },
-      { key: 'change', header: '变更内容', width: '20rem', cell: (c) => <ChangeLines change={c} /> },
-      { key: 'submitted', header: '提交', width: '9rem', cell: (c) => <>{when(c.submitted_at)}<br /><small className="muted">{c.submitted_by}</small></> },
+      { key: 'change', header: '变更内容', width: '17rem', cell: (c) => <ChangeLines change={c} /> },
       {
-        key: 'state', header: '状态', width: '9rem',
-        cell: (c) => <>{CHANGE_STATES[c.state]}{c.decided_by && <><br /><small className="muted">{c.decided_by} {when(c.decided_at)}</small></>}{c.reason && <><br /><small>原因：{c.reason}</small></>}</>,
-      },
-      {
-        key: 'act', header: '操作', width: '8rem',
-        cell: (c) => (c.state === 'pending' ? (
-          <span className="op-actions">
-            <Button type="button" label="通过" size="small" aria-label={`通过 ${c.company.name}`} onClick={() => void approve(c)} />
-            <Button type="button" label="驳回" size="small" outlined severity="danger" aria-label={`驳回 ${c.company.name}`} onClick={() => setRejecting(c)} />
-          </span>
-        ) : null),
+        key: 'state', header: '提交与状态', width: '10rem',
+        cell: (c) => (
+          <>
+            <strong>{CHANGE_STATES[c.state]}</strong><br /><small className="muted">{c.submitted_by} 提交于 {when(c.submitted_at)}</small>
+            {c.decided_by && <><br /><small className="muted">{c.decided_by} 处理于 {when(c.decided_at)}</small></>}
+            {c.reason && <><br /><small>原因：{c.reason}</small></>}
+          </>
+        ),
       },
     ],
-    empty: (filtered) => (filtered ? '没有符合条件的变更申请。' : '没有待审核的资料变更。'),
+    empty: (filtered) => (filtered ? '没有符合条件的变更申请。' : '还没有企业提交资料变更。'),
   };
 
   const reviewOn = current.data?.review_on;

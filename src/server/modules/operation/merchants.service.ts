@@ -164,9 +164,10 @@ export const createMerchantsService = (deps: { clock: Clock }) => {
         const like = `%${likeEscape(k)}%`;
         q = q.where((e) => e.or([e('c.name', 'ilike', like), e('c.short_name', 'ilike', like), ...(/^\d{1,9}$/.test(k) ? [e('c.id', '=', Number(k))] : [])]));
       }
-      const order = p.state === 'pending' ? 'asc' : 'desc';
+      // waiting changes first, oldest first (first come, first served); decided ones after, newest first
       const [rows, total, on] = await Promise.all([
-        q.orderBy('cc.submitted_at', order).orderBy('cc.id', order).offset((p.page_number - 1) * p.page_size).limit(p.page_size).execute(),
+        q.orderBy(sql`case when cc.state = 'pending' then 0 else 1 end`).orderBy(sql`case when cc.state = 'pending' then cc.submitted_at end`)
+          .orderBy('cc.submitted_at', 'desc').orderBy('cc.id', 'desc').offset((p.page_number - 1) * p.page_size).limit(p.page_size).execute(),
         q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
         reviewOn(db),
       ]);
