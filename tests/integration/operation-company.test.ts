@@ -164,6 +164,8 @@ describe.each(backends)('operator company pages on %s', (backend) => {
       expect(list.review_on).toBe(true);
       expect(list.data).toEqual([expect.objectContaining({ company: expect.objectContaining({ id: 2 }), state: 'pending', submitted_by: 'seller', new_value: { name: '骏达别名有限公司' } })]);
       const id = list.data[0].id;
+      // the operator home counts it and links to the review page
+      expect((await get('/operation/home')).body.data.pending_changes).toEqual({ value: 1 });
       const rejected = await post('/operation/review/reject', { id, reason: '' });
       expect(rejected.body).toMatchObject({ field: 'reason', client_msg: '请填写驳回原因' });
       const r = await post('/operation/review/reject', { id, reason: '名称与营业执照不符' });
@@ -190,6 +192,7 @@ describe.each(backends)('operator company pages on %s', (backend) => {
       await put(enterprise({ name: '又一个名字有限公司', address: '白云区新市汽配城8号' }));
       await put(enterprise({ name: '广州骏达汽配集团有限公司', address: '白云区新市汽配城8号' }));
       expect((await get('/operation/review', { state: 'pending' })).body.data.total).toBe(0);
+      expect((await get('/operation/home')).body.data.pending_changes).toEqual({ value: 0 });
       await setParam('0');
     });
 

@@ -207,11 +207,11 @@ export const operationEndpoints = {
   }),
   opHomeSummary: defineEndpoint({
     method: 'get', path: '/operation/home', tag: 'operation', access: 'operator',
-    summary: '运营首页：今天（北京时间）的新注册企业、待审核入驻、订单、无结果搜索，以及停用企业数',
+    summary: '运营首页：今天（北京时间）的新注册企业、待审核入驻、待审核资料变更、订单、无结果搜索，以及停用企业数',
     payload: emptyPayload,
     answer: v.object({
       day: v.string(),
-      new_companies: figure, pending_audits: figure, orders: v.object({ value: v.number(), amount_fen: v.number() }),
+      new_companies: figure, pending_audits: figure, pending_changes: figure, orders: v.object({ value: v.number(), amount_fen: v.number() }),
       empty_searches: v.object({ value: v.number(), top: v.array(v.object({ text: v.string(), n: v.number() })) }),
       suspended_companies: figure,
     }),
