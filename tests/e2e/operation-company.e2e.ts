@@ -57,6 +57,9 @@ describe('operator company pages', () => {
     expect(await section.getByRole('link').allInnerTexts()).toEqual([expect.stringContaining('广州骏达汽车配件有限公司'), expect.stringContaining('上海申通汽车维修服务有限公司')]);
     await noSideScroll(guest.page);
     await e2e.shot(guest.page, 'operation-company-recommend-home');
+    await guest.page.setViewportSize({ width: 1366, height: 768 });
+    await noSideScroll(guest.page);
+    await e2e.shot(guest.page, 'operation-company-recommend-home-1366');
   });
 
   it('with review on, a seller\'s new name waits until the operator approves it', async () => {
@@ -81,6 +84,9 @@ describe('operator company pages', () => {
     await expect(page.getByTestId('list-row')).toContainText('广州骏达汽配集团有限公司');
     await noSideScroll(page);
     await e2e.shot(page, 'operation-company-review');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await e2e.shot(page, 'operation-company-review-1366');
+    await page.setViewportSize({ width: 1024, height: 768 });
     await page.getByRole('button', { name: '通过 广州骏达汽车配件有限公司' }).click();
     await expect(page.getByTestId('op-status')).toContainText('已通过');
 

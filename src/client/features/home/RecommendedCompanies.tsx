@@ -20,7 +20,7 @@ export function RecommendedCompanies() {
       <ul>
         {q.data.map((c) => (
           <li key={c.id}>
-            <Link to="/company/$id" params={{ id: String(c.id) }} className="home-recommend-card">
+            <Link to="/company/$id" params={{ id: String(c.id) }} className="home-recommend-card" title={c.name}>
               {c.logo ? <img src={c.logo} alt="" /> : <span className="home-recommend-logo" aria-hidden>{(c.short_name || c.name).slice(0, 2)}</span>}
               <span>
                 <strong>{c.name}</strong>
