@@ -73,7 +73,9 @@ describe('operator company pages', () => {
     const notice = seller.page.getByTestId('change-notice');
     await expect(notice).toContainText('资料变更审核中');
     await expect(notice).toContainText('企业名称：广州骏达汽车配件有限公司 → 广州骏达汽配集团有限公司');
-    await expect(seller.page.locator('#name')).toHaveValue('广州骏达汽车配件有限公司');
+    // the form shows what was asked for; the buyer-facing name is still the old one until approved
+    await expect(seller.page.locator('#name')).toHaveValue('广州骏达汽配集团有限公司');
+    expect((await e2e.pglite.query<{ name: string }>(`select name from company where id = 2`)).rows[0].name).toBe('广州骏达汽车配件有限公司');
     await e2e.shot(seller.page, 'operation-company-review-seller');
 
     const { page } = await operatorPage();

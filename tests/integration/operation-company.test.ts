@@ -159,10 +159,13 @@ describe.each(backends)('operator company pages on %s', (backend) => {
       const prof = await env.call('PUT', '/api/account/profile', { token: seller, body: { display_name: '陈骏达', head_image: '', contact_phone: '', company: { ...enterprise({ name: '骏达别名有限公司', phone: '020-11112222', address: '白云区广园西路汽配城A区113号' }), logo: undefined, main_brand_ids: undefined, main_make_ids: undefined } } });
       expect(prof.status, JSON.stringify(prof.body)).toBe(200);
       expect((await db().selectFrom('company').select('name').where('id', '=', 2).executeTakeFirstOrThrow()).name).toBe('广州骏达汽车配件有限公司');
+      // the profile form shows the values in force: saving it unchanged keeps what waits (merge), its new name joins the waiting address
+      const again = await env.call('PUT', '/api/account/profile', { token: seller, body: { display_name: '陈骏达', head_image: '', contact_phone: '', company: { ...enterprise({ phone: '020-11112222', address: '白云区广园西路汽配城A区113号' }), logo: undefined, main_brand_ids: undefined, main_make_ids: undefined } } });
+      expect(again.status).toBe(200);
 
       const list = (await get('/operation/review')).body.data;
       expect(list.review_on).toBe(true);
-      expect(list.data).toEqual([expect.objectContaining({ company: expect.objectContaining({ id: 2 }), state: 'pending', submitted_by: 'seller', new_value: { name: '骏达别名有限公司' } })]);
+      expect(list.data).toEqual([expect.objectContaining({ company: expect.objectContaining({ id: 2 }), state: 'pending', submitted_by: 'seller', new_value: { name: '骏达别名有限公司', address: '白云区新市汽配城8号' } })]);
       const id = list.data[0].id;
       // the operator home counts it and links to the review page
       expect((await get('/operation/home')).body.data.pending_changes).toEqual({ value: 1 });
@@ -172,7 +175,7 @@ describe.each(backends)('operator company pages on %s', (backend) => {
       expect(r.body.data).toMatchObject({ state: 'rejected', reason: '名称与营业执照不符', decided_by: 'operator' });
       expect((await post('/operation/review/approve', { id })).body).toMatchObject({ code: 409, client_msg: opCompanyText.changeNotPending });
       const seen = (await env.call('GET', '/api/settings/enterprise', { token: seller })).body.data;
-      expect(seen.change).toMatchObject({ state: 'rejected', reason: '名称与营业执照不符', new_value: { name: '骏达别名有限公司' } });
+      expect(seen.change).toMatchObject({ state: 'rejected', reason: '名称与营业执照不符', new_value: { name: '骏达别名有限公司', address: '白云区新市汽配城8号' } });
       expect(seen.name).toBe('广州骏达汽车配件有限公司');
 
       // a new submission, approved: written in the approval's transaction
@@ -188,7 +191,7 @@ describe.each(backends)('operator company pages on %s', (backend) => {
       expect(await auditRows('company_change', id)).toEqual([expect.objectContaining({ action: 'reject', note: expect.stringContaining('名称与营业执照不符') })]);
       expect((await post('/operation/review/approve', { id: 9999 })).status).toBe(404);
 
-      // putting the values back withdraws a waiting change
+      // on 企业信息 (whose form shows the waiting values) putting the values back withdraws a waiting change
       await put(enterprise({ name: '又一个名字有限公司', address: '白云区新市汽配城8号' }));
       await put(enterprise({ name: '广州骏达汽配集团有限公司', address: '白云区新市汽配城8号' }));
       expect((await get('/operation/review', { state: 'pending' })).body.data.total).toBe(0);

@@ -38,7 +38,7 @@ function ChangeNotice({ enterprise }: { enterprise: Enterprise }) {
           <li key={k}>{REVIEWED_COMPANY_FIELDS[k as ReviewedCompanyField] ?? k}：{c.old_value[k] || '（空）'} → {c.new_value[k] || '（空）'}</li>
         ))}
       </ul>
-      <small>{c.state === 'pending' ? '审核通过后生效；审核期间再次保存会替换待审核的内容。' : '可修改后重新保存提交。'}</small>
+      <small>{c.state === 'pending' ? '表单中是提交审核的内容，审核通过后生效；审核期间再次保存会替换待审核的内容，改回原值则撤回。' : '表单中是当前生效的资料，可修改后重新保存提交。'}</small>
     </div>
   );
 }
@@ -52,9 +52,11 @@ interface Form extends Record<string, unknown> {
   brands: Named[]; make_ids: number[];
 }
 
+/** The form shows what the company asked for: values waiting for review replace the ones in force. */
 const toForm = (e: Enterprise): Form => ({
   name: e.name, short_name: e.short_name, phone: e.phone, province: e.province, city: e.city, address: e.address, logo: e.logo,
   brands: e.main_brands, make_ids: e.main_makes.map((m) => m.id),
+  ...(e.change?.state === 'pending' ? e.change.new_value : {}),
 });
 
 export function EnterprisePage() {

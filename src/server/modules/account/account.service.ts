@@ -107,7 +107,7 @@ export const createAccountService = (deps: { clock: Clock; auth: AuthService; sm
         await trx.updateTable('app_user').set({ display_name: p.display_name, head_image: p.head_image, contact_phone: p.contact_phone })
           .where('id', '=', user.id).execute();
         // with change review on, the reviewed fields wait for an operator (company-change.service)
-        if (p.company) await trx.updateTable('company').set(await companyChange.split(trx, user.company_id, user.id, deps.clock.now(), p.company)).where('id', '=', user.company_id).execute();
+        if (p.company) await trx.updateTable('company').set(await companyChange.split(trx, user.company_id, user.id, deps.clock.now(), p.company, 'merge')).where('id', '=', user.company_id).execute();
       });
       return repo.profileOf(db, user.id);
     },

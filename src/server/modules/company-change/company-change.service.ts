@@ -19,23 +19,29 @@ export const reviewOn = async (db: Kysely<DB>) =>
 
 /**
  * Takes a company edit inside the caller's transaction and returns what to write now. With review
- * on, reviewed fields that differ from the company's current values become (or replace) its
- * pending change and are left out of the returned edit; putting every reviewed field back to its
- * current value withdraws a pending change.
+ * on, reviewed fields that differ from the company's current values become its pending change and
+ * are left out of the returned edit.
+ * - `replace` (企业信息, whose form shows the waiting values): the edit states every reviewed field
+ *   as the company wants it, so it replaces the waiting change; putting every reviewed field back
+ *   to its current value withdraws it.
+ * - `merge` (the owner's profile page, whose form shows the values in force): a field left at its
+ *   current value keeps what waits for it; a changed field is added to the waiting change.
  */
-export const split = async <E extends Fields>(trx: Kysely<DB>, companyId: number, userId: number, now: Date, edit: E): Promise<E> => {
+export const split = async <E extends Fields>(trx: Kysely<DB>, companyId: number, userId: number, now: Date, edit: E, mode: 'replace' | 'merge'): Promise<E> => {
   if (!(await reviewOn(trx))) return edit;
   const current = await trx.selectFrom('company').select(REVIEWED_FIELD_KEYS).where('id', '=', companyId).forUpdate().executeTakeFirstOrThrow();
-  const changed = REVIEWED_FIELD_KEYS.filter((k) => edit[k] !== undefined && edit[k] !== current[k]);
   const direct = { ...edit };
   for (const k of REVIEWED_FIELD_KEYS) delete direct[k];
-  const pending = await trx.selectFrom('company_change').select('id').where('company_id', '=', companyId).where('state', '=', 'pending').executeTakeFirst();
+  const pending = await trx.selectFrom('company_change').select(['id', 'new_value']).where('company_id', '=', companyId).where('state', '=', 'pending').executeTakeFirst();
+  const wanted: Fields = mode === 'merge' ? { ...(pending?.new_value ?? {}) } : {};
+  for (const k of REVIEWED_FIELD_KEYS) if (edit[k] !== undefined && edit[k] !== current[k]) wanted[k] = edit[k];
+  const changed = REVIEWED_FIELD_KEYS.filter((k) => wanted[k] !== undefined && wanted[k] !== current[k]);
   if (changed.length === 0) {
     if (pending) await trx.updateTable('company_change').set({ state: 'withdrawn', decided_at: now }).where('id', '=', pending.id).execute();
     return direct;
   }
   const old_value = JSON.stringify(Object.fromEntries(changed.map((k) => [k, current[k]])));
-  const new_value = JSON.stringify(Object.fromEntries(changed.map((k) => [k, edit[k]])));
+  const new_value = JSON.stringify(Object.fromEntries(changed.map((k) => [k, wanted[k]])));
   if (pending) {
     await trx.updateTable('company_change').set({ old_value, new_value, submitted_by: userId, submitted_at: now }).where('id', '=', pending.id).execute();
   } else {

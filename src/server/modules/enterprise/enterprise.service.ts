@@ -53,7 +53,7 @@ export const createEnterpriseService = (clock: Clock) => {
       const badMake = p.main_make_ids.findIndex((id) => !makes.some((m) => m.id === id));
       if (badMake >= 0) throw fieldError(`main_make_ids.${badMake}`, orgText.unknownMake(p.main_make_ids[badMake]));
       // with change review on, the reviewed fields wait for an operator and the rest apply now
-      await inTransaction(db, async (trx) => repo.updateEnterprise(trx, caller.companyId, await companyChange.split(trx, caller.companyId, caller.userId, clock.now(), p)));
+      await inTransaction(db, async (trx) => repo.updateEnterprise(trx, caller.companyId, await companyChange.split(trx, caller.companyId, caller.userId, clock.now(), p, 'replace')));
       return read(db, caller);
     },
   };
