@@ -55,7 +55,7 @@ describe.each(backends)('operator company pages on %s', (backend) => {
       const readerList = await get('/operation/recommend', {}, reader);
       expect(readerList.status, JSON.stringify(readerList.body)).toBe(200);
       expect((await post('/operation/recommend', { ids: [2] }, reader)).status).toBe(403);
-      const reviewer = await headUser('co_reviewer', ['D02-04']);
+      const reviewer = await headUser('co_reviewer', ['D02-03']);
       expect((await get('/operation/review', {}, reviewer)).status).toBe(200);
       expect((await get('/operation/recommend', {}, reviewer)).status).toBe(403);
       expect(await db().selectFrom('company_recommend').selectAll().execute()).toEqual([]);
@@ -196,7 +196,13 @@ describe.each(backends)('operator company pages on %s', (backend) => {
       await put(enterprise({ name: '广州骏达汽配集团有限公司', address: '白云区新市汽配城8号' }));
       expect((await get('/operation/review', { state: 'pending' })).body.data.total).toBe(0);
       expect((await get('/operation/home')).body.data.pending_changes).toEqual({ value: 0 });
+      // turned off while a change waits: operators may still decide it, and the next edit applies directly and withdraws it
+      await put(enterprise({ name: '骏达待定有限公司', address: '白云区新市汽配城8号' }));
       await setParam('0');
+      expect((await get('/operation/review', { state: 'pending' })).body.data.total).toBe(1);
+      const direct = await put(enterprise({ name: '骏达直改有限公司', address: '白云区新市汽配城8号' }));
+      expect(direct.body.data).toMatchObject({ name: '骏达直改有限公司', change: null, review_on: false });
+      expect((await get('/operation/review', { state: 'pending' })).body.data.total).toBe(0);
     });
 
     it('finds a conversation by either side and logs every reading', async () => {
@@ -211,7 +217,7 @@ describe.each(backends)('operator company pages on %s', (backend) => {
       }))).execute();
 
       expect((await get('/operation/chat', { a: '' })).body).toMatchObject({ field: 'a', client_msg: opCompanyText.chatSearchEmpty });
-      const byCompanies = (await get('/operation/chat', { a: '申通', b: '骏达' })).body.data.data;
+      const byCompanies = (await get('/operation/chat', { a: '申通', b: '骏达直改' })).body.data.data;
       expect(byCompanies).toEqual([expect.objectContaining({ id: conv.id, messages: 60 })]);
       expect([byCompanies[0].a.username, byCompanies[0].b.username].sort()).toEqual(['buyer', 'seller']);
       expect((await get('/operation/chat', { a: 'buyer' })).body.data.total).toBe(1);
@@ -223,7 +229,7 @@ describe.each(backends)('operator company pages on %s', (backend) => {
       await get('/operation/chat-messages', { conversation_id: conv.id });
       const logged = await auditRows('conversation', conv.id);
       expect(logged).toEqual([
-        expect.objectContaining({ action: 'read', username: 'operator', new_value: { page_number: 2, page_size: 50, messages: 10 }, note: expect.stringContaining('广州骏达') }),
+        expect.objectContaining({ action: 'read', username: 'operator', new_value: { page_number: 2, page_size: 50, messages: 10 }, note: expect.stringContaining('骏达直改有限公司') }),
         expect.objectContaining({ action: 'read', new_value: { page_number: 1, page_size: 50, messages: 50 } }),
       ]);
       expect((await get('/operation/chat-messages', { conversation_id: 99999 })).status).toBe(404);

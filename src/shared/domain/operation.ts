@@ -98,7 +98,7 @@ export const OPERATOR_GROUP_LABELS: Readonly<Record<string, string>> = {
 
 /** Entry codes with a page of their own today; the others open nothing yet beyond their group. */
 export const OPERATOR_ENTRY_LABELS: Readonly<Record<string, string>> = {
-  'D02-01': '企业列表（查看）', 'D02-02': '企业管理（修改、停用）', 'D02-03': '企业审核',
+  'D02-01': '企业列表（查看）', 'D02-02': '企业管理（修改、停用）', 'D02-03': '企业审核（入驻与资料变更）',
   'D03-01': '用户（查看）', 'D03-02': '用户管理（禁用、重置密码）',
   'D07-01': '角色与授权', 'D07-02': '会员权限模板',
   'D08-01': '广告位',
@@ -222,8 +222,11 @@ export const OP_COMPANY_CODES = {
   /** 首页推荐 and 总分公司: read with the company list, change with company management */
   recommendRead: OP_CODES.companyRead,
   recommendWrite: OP_CODES.companyWrite,
-  /** 企业资料变更审核: list, approve, reject */
-  review: ['D02', 'D02-04'],
+  /**
+   * 企业资料变更审核: list, approve, reject. The spec's entry codes end at -03, so it shares 企业审核's
+   * code: both are the platform checking what a company says about itself.
+   */
+  review: ['D02', 'D02-03'],
   /**
    * 聊天记录查询 (report group, 001 §2.2): reading people's private messages is its own entry code,
    * so a report clerk (D01-01) does not read chats; the group code D01 opens both.
@@ -233,7 +236,6 @@ export const OP_COMPANY_CODES = {
 
 export const OP_COMPANY_ENTRY_LABELS: Readonly<Record<string, string>> = {
   'D01-02': '聊天记录查询',
-  'D02-04': '企业资料变更审核',
 };
 
 /** The company fields whose change waits for an operator when review is on, in the page's words. */

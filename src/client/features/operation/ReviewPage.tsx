@@ -1,5 +1,5 @@
 /**
- * 企业资料变更审核 (/operation/company/review, D02-04): companies' changes of their name, short
+ * 企业资料变更审核 (/operation/company/review, D02-03 with 企业审核): companies' changes of their name, short
  * name, province, city and address that wait for the platform (while the parameter
  * 企业资料变更审核 is on). 通过 writes the new values at once; 驳回 needs a reason the company reads
  * on its 企业信息 page.

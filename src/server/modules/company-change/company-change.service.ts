@@ -4,7 +4,8 @@
  * short name, province, city, address) is kept as one pending change per company instead of being
  * written; the other fields of the same edit apply at once. An operator approves (the values are
  * written in the approval's transaction) or rejects with a reason the company reads. With the
- * parameter '0' every edit applies directly, as before. Both company edit calls (enterpriseUpdate
+ * parameter '0' every edit applies directly, as before (and withdraws a change left waiting from
+ * when review was on). Both company edit calls (enterpriseUpdate
  * and the owner's accountProfileUpdate) go through `split`, so neither bypasses the review.
  */
 import type { Kysely } from 'kysely';
@@ -28,7 +29,11 @@ export const reviewOn = async (db: Kysely<DB>) =>
  *   current value keeps what waits for it; a changed field is added to the waiting change.
  */
 export const split = async <E extends Fields>(trx: Kysely<DB>, companyId: number, userId: number, now: Date, edit: E, mode: 'replace' | 'merge'): Promise<E> => {
-  if (!(await reviewOn(trx))) return edit;
+  if (!(await reviewOn(trx))) {
+    // review was turned off while a change waited: this edit applies directly and supersedes it
+    await trx.updateTable('company_change').set({ state: 'withdrawn', decided_at: now }).where('company_id', '=', companyId).where('state', '=', 'pending').execute();
+    return edit;
+  }
   const current = await trx.selectFrom('company').select(REVIEWED_FIELD_KEYS).where('id', '=', companyId).forUpdate().executeTakeFirstOrThrow();
   const direct = { ...edit };
   for (const k of REVIEWED_FIELD_KEYS) delete direct[k];
