@@ -110,6 +110,9 @@ import { Route as OperationPayRecordRouteImport } from './routes/operation/pay.r
 import { Route as OperationPrivilegeGroupRouteImport } from './routes/operation/privilege.group'
 import { Route as OperationPrivilegeListRouteImport } from './routes/operation/privilege.list'
 import { Route as OperationPrivilegeTemplateRouteImport } from './routes/operation/privilege.template'
+import { Route as OperationProductIndexRouteImport } from './routes/operation/product.index'
+import { Route as OperationProductBrandRouteImport } from './routes/operation/product.brand'
+import { Route as OperationProductCarBrandRouteImport } from './routes/operation/product.carBrand'
 import { Route as OperationReportChatHistoryRouteImport } from './routes/operation/report.chatHistory'
 import { Route as OperationReportMemberRouteImport } from './routes/operation/report.member'
 import { Route as OperationReportOrderRouteImport } from './routes/operation/report.order'
@@ -151,6 +154,7 @@ import { Route as StoreSearchVinPartsRouteImport } from './routes/_store/search/
 import { Route as StoreSearchVinPartsKeywordRouteImport } from './routes/_store/search/vin/partsKeyword'
 import { Route as StoreSearchVinSubgroupRouteImport } from './routes/_store/search/vin/subgroup'
 import { Route as BackendOrderDetailOrderNoRouteImport } from './routes/backend/order.detail.$orderNo'
+import { Route as OperationProductCleanBrandRouteImport } from './routes/operation/product.clean.brand'
 import { Route as OperationProductCleanOeRouteImport } from './routes/operation/product.clean.oe'
 
 const R400Route = R400RouteImport.update({
@@ -664,6 +668,22 @@ const OperationPrivilegeTemplateRoute =
     path: '/privilege/template',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationProductIndexRoute = OperationProductIndexRouteImport.update({
+  id: '/product/',
+  path: '/product/',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationProductBrandRoute = OperationProductBrandRouteImport.update({
+  id: '/product/brand',
+  path: '/product/brand',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationProductCarBrandRoute =
+  OperationProductCarBrandRouteImport.update({
+    id: '/product/carBrand',
+    path: '/product/carBrand',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationReportChatHistoryRoute =
   OperationReportChatHistoryRouteImport.update({
     id: '/report/chatHistory',
@@ -882,6 +902,12 @@ const BackendOrderDetailOrderNoRoute =
     path: '/order/detail/$orderNo',
     getParentRoute: () => BackendRoute,
   } as any)
+const OperationProductCleanBrandRoute =
+  OperationProductCleanBrandRouteImport.update({
+    id: '/product/clean/brand',
+    path: '/product/clean/brand',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationProductCleanOeRoute = OperationProductCleanOeRouteImport.update({
   id: '/product/clean/oe',
   path: '/product/clean/oe',
@@ -983,6 +1009,8 @@ export interface FileRoutesByFullPath {
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/product/brand': typeof OperationProductBrandRoute
+  '/operation/product/carBrand': typeof OperationProductCarBrandRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/order': typeof OperationReportOrderRoute
@@ -1001,6 +1029,7 @@ export interface FileRoutesByFullPath {
   '/trade/': typeof StoreTradeIndexRoute
   '/backend/quote/': typeof BackendQuoteIndexRoute
   '/company/m/': typeof CompanyMIndexRoute
+  '/operation/product/': typeof OperationProductIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
@@ -1023,6 +1052,7 @@ export interface FileRoutesByFullPath {
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/pay/package/': typeof StorePayPackageIndexRoute
   '/search/dismantle/': typeof StoreSearchDismantleIndexRoute
@@ -1119,6 +1149,8 @@ export interface FileRoutesByTo {
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/product/brand': typeof OperationProductBrandRoute
+  '/operation/product/carBrand': typeof OperationProductCarBrandRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/order': typeof OperationReportOrderRoute
@@ -1137,6 +1169,7 @@ export interface FileRoutesByTo {
   '/trade': typeof StoreTradeIndexRoute
   '/backend/quote': typeof BackendQuoteIndexRoute
   '/company/m': typeof CompanyMIndexRoute
+  '/operation/product': typeof OperationProductIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
@@ -1159,6 +1192,7 @@ export interface FileRoutesByTo {
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/pay/package': typeof StorePayPackageIndexRoute
   '/search/dismantle': typeof StoreSearchDismantleIndexRoute
@@ -1265,6 +1299,8 @@ export interface FileRoutesById {
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/product/brand': typeof OperationProductBrandRoute
+  '/operation/product/carBrand': typeof OperationProductCarBrandRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/order': typeof OperationReportOrderRoute
@@ -1283,6 +1319,7 @@ export interface FileRoutesById {
   '/_store/trade/': typeof StoreTradeIndexRoute
   '/backend/quote/': typeof BackendQuoteIndexRoute
   '/company/m/': typeof CompanyMIndexRoute
+  '/operation/product/': typeof OperationProductIndexRoute
   '/_auth/login_/password/reset': typeof AuthLoginPasswordResetRoute
   '/_store/cart_/order/complete': typeof StoreCartOrderCompleteRoute
   '/_store/cart_/order/create': typeof StoreCartOrderCreateRoute
@@ -1305,6 +1342,7 @@ export interface FileRoutesById {
   '/_store/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/_store/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/_store/pay/package/': typeof StorePayPackageIndexRoute
   '/_store/search/dismantle/': typeof StoreSearchDismantleIndexRoute
@@ -1410,6 +1448,8 @@ export interface FileRouteTypes {
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
+    | '/operation/product/brand'
+    | '/operation/product/carBrand'
     | '/operation/report/chatHistory'
     | '/operation/report/member'
     | '/operation/report/order'
@@ -1428,6 +1468,7 @@ export interface FileRouteTypes {
     | '/trade/'
     | '/backend/quote/'
     | '/company/m/'
+    | '/operation/product/'
     | '/login/password/reset'
     | '/cart/order/complete'
     | '/cart/order/create'
@@ -1450,6 +1491,7 @@ export interface FileRouteTypes {
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/pay/package/'
     | '/search/dismantle/'
@@ -1546,6 +1588,8 @@ export interface FileRouteTypes {
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
+    | '/operation/product/brand'
+    | '/operation/product/carBrand'
     | '/operation/report/chatHistory'
     | '/operation/report/member'
     | '/operation/report/order'
@@ -1564,6 +1608,7 @@ export interface FileRouteTypes {
     | '/trade'
     | '/backend/quote'
     | '/company/m'
+    | '/operation/product'
     | '/login/password/reset'
     | '/cart/order/complete'
     | '/cart/order/create'
@@ -1586,6 +1631,7 @@ export interface FileRouteTypes {
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/pay/package'
     | '/search/dismantle'
@@ -1691,6 +1737,8 @@ export interface FileRouteTypes {
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
+    | '/operation/product/brand'
+    | '/operation/product/carBrand'
     | '/operation/report/chatHistory'
     | '/operation/report/member'
     | '/operation/report/order'
@@ -1709,6 +1757,7 @@ export interface FileRouteTypes {
     | '/_store/trade/'
     | '/backend/quote/'
     | '/company/m/'
+    | '/operation/product/'
     | '/_auth/login_/password/reset'
     | '/_store/cart_/order/complete'
     | '/_store/cart_/order/create'
@@ -1731,6 +1780,7 @@ export interface FileRouteTypes {
     | '/_store/search/vin/partsKeyword'
     | '/_store/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/_store/pay/package/'
     | '/_store/search/dismantle/'
@@ -2474,6 +2524,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationPrivilegeTemplateRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/product/': {
+      id: '/operation/product/'
+      path: '/product'
+      fullPath: '/operation/product/'
+      preLoaderRoute: typeof OperationProductIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/product/brand': {
+      id: '/operation/product/brand'
+      path: '/product/brand'
+      fullPath: '/operation/product/brand'
+      preLoaderRoute: typeof OperationProductBrandRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/product/carBrand': {
+      id: '/operation/product/carBrand'
+      path: '/product/carBrand'
+      fullPath: '/operation/product/carBrand'
+      preLoaderRoute: typeof OperationProductCarBrandRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/report/chatHistory': {
       id: '/operation/report/chatHistory'
       path: '/report/chatHistory'
@@ -2761,6 +2832,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BackendOrderDetailOrderNoRouteImport
       parentRoute: typeof BackendRoute
     }
+    '/operation/product/clean/brand': {
+      id: '/operation/product/clean/brand'
+      path: '/product/clean/brand'
+      fullPath: '/operation/product/clean/brand'
+      preLoaderRoute: typeof OperationProductCleanBrandRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/product/clean/oe': {
       id: '/operation/product/clean/oe'
       path: '/product/clean/oe'
@@ -3047,6 +3125,8 @@ interface OperationRouteChildren {
   OperationPrivilegeGroupRoute: typeof OperationPrivilegeGroupRoute
   OperationPrivilegeListRoute: typeof OperationPrivilegeListRoute
   OperationPrivilegeTemplateRoute: typeof OperationPrivilegeTemplateRoute
+  OperationProductBrandRoute: typeof OperationProductBrandRoute
+  OperationProductCarBrandRoute: typeof OperationProductCarBrandRoute
   OperationReportChatHistoryRoute: typeof OperationReportChatHistoryRoute
   OperationReportMemberRoute: typeof OperationReportMemberRoute
   OperationReportOrderRoute: typeof OperationReportOrderRoute
@@ -3060,6 +3140,8 @@ interface OperationRouteChildren {
   OperationSystemLogsRoute: typeof OperationSystemLogsRoute
   OperationSystemNoticeRoute: typeof OperationSystemNoticeRoute
   OperationSystemTradeAreaRoute: typeof OperationSystemTradeAreaRoute
+  OperationProductIndexRoute: typeof OperationProductIndexRoute
+  OperationProductCleanBrandRoute: typeof OperationProductCleanBrandRoute
   OperationProductCleanOeRoute: typeof OperationProductCleanOeRoute
 }
 
@@ -3082,6 +3164,8 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationPrivilegeGroupRoute: OperationPrivilegeGroupRoute,
   OperationPrivilegeListRoute: OperationPrivilegeListRoute,
   OperationPrivilegeTemplateRoute: OperationPrivilegeTemplateRoute,
+  OperationProductBrandRoute: OperationProductBrandRoute,
+  OperationProductCarBrandRoute: OperationProductCarBrandRoute,
   OperationReportChatHistoryRoute: OperationReportChatHistoryRoute,
   OperationReportMemberRoute: OperationReportMemberRoute,
   OperationReportOrderRoute: OperationReportOrderRoute,
@@ -3095,6 +3179,8 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationSystemLogsRoute: OperationSystemLogsRoute,
   OperationSystemNoticeRoute: OperationSystemNoticeRoute,
   OperationSystemTradeAreaRoute: OperationSystemTradeAreaRoute,
+  OperationProductIndexRoute: OperationProductIndexRoute,
+  OperationProductCleanBrandRoute: OperationProductCleanBrandRoute,
   OperationProductCleanOeRoute: OperationProductCleanOeRoute,
 }
 

@@ -78,6 +78,8 @@ import { createChatHistoryService } from './modules/operation/chat-history.servi
 import { createOversightService } from './modules/operation/oversight.service';
 import { createReportService } from './modules/operation/report.service';
 import { mountOpExportRoutes } from './modules/operation/export.routes';
+import { opProductHandlers } from './modules/operation/product.routes';
+import { createProductService } from './modules/operation/product.service';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -110,6 +112,7 @@ export const createApp = (deps: AppDeps) => {
   const oversight = createOversightService({ clock: deps.clock });
   const reports = createReportService();
   const merchants = createMerchantsService({ clock: deps.clock });
+  const products = createProductService({ clock: deps.clock });
   const handlers: Handlers = {
     ...authHandlers(auth),
     ...systemHandlers(deps.clock),
@@ -147,6 +150,7 @@ export const createApp = (deps: AppDeps) => {
     }),
     ...opCatalogueHandlers({ oe: createOeCleanService({ clock: deps.clock }), oversight, reports }),
     ...opCompanyHandlers({ merchants, chat: createChatHistoryService({ clock: deps.clock }) }),
+    ...opProductHandlers(products),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));
@@ -159,7 +163,7 @@ export const createApp = (deps: AppDeps) => {
   app.get('/api/openapi.json', (c) => c.json(openapi));
   app.get('/api/uploads/:name', serveUpload(uploads));
   mountStockFileRoutes(app, deps, stockImport, (t) => auth.resolveCaller(t));
-  mountOpExportRoutes(app, deps, { oversight, reports }, (t) => auth.resolveCaller(t));
+  mountOpExportRoutes(app, deps, { oversight, reports, products }, (t) => auth.resolveCaller(t));
   mountEndpoints(app, { deps, handlers, resolveCaller: (t) => auth.resolveCaller(t), addressOf: clientAddress(deps) });
   app.all('/api/*', (c) => sendError(c, new AppError(ResultCode.notFound, 404, msg.endpointNotFound)));
   if (deps.staticDir) app.get('*', serveStatic(deps.staticDir));

@@ -24,6 +24,7 @@ import { addressEndpoints } from './address';
 import { adEndpoints, opCatalogueEndpoints, operationEndpoints, opPayEndpoints, privilegeEndpoints } from './operation';
 import { operationSystemEndpoints } from './operation-system';
 import { opCompanyEndpoints } from './operation-company';
+import { opProductEndpoints } from './operation-product';
 
 export * from './envelope';
 export * from './endpoint';
@@ -52,6 +53,7 @@ export * from './address';
 export * from './operation';
 export * from './operation-system';
 export * from './operation-company';
+export * from './operation-product';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -83,6 +85,7 @@ export const endpoints = {
   ...opCatalogueEndpoints,
   ...opPayEndpoints,
   ...opCompanyEndpoints,
+  ...opProductEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
