@@ -66,7 +66,7 @@ function ParamRow({ def, stored }: { def: ParamDef; stored: string }) {
       <label htmlFor={id}><strong>{def.label}</strong><br /><small className="muted">{def.key} · {KIND_HINT[def.kind]}</small></label>
       <div>
         {def.kind === 'switch'
-          ? <Dropdown inputId={id} value={value} options={[{ label: '开启', value: '1' }, { label: '关闭', value: '0' }]} onChange={(e) => change(String(e.value))} />
+          ? <Dropdown inputId={id} value={value} options={[{ label: '开启', value: '1' }, { label: '关闭', value: '0' }]} onChange={(e) => change(String(e.value))} style={{ width: '100%' }} />
           : def.kind === 'json' || def.kind === 'longtext'
           ? <InputTextarea id={id} value={value} rows={def.kind === 'json' ? 3 : 2} maxLength={def.max} onChange={(e) => change(e.target.value)} />
           : <InputText id={id} value={value} maxLength={def.max} onChange={(e) => change(e.target.value)} />}
