@@ -19,7 +19,8 @@ cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/ws/] }));
 
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && (url.pathname.startsWith('/api/system/config') || url.pathname.startsWith('/api/system/ads')),
+  ({ url, request }) => request.method === 'GET' && (url.pathname.startsWith('/api/system/config') || url.pathname.startsWith('/api/system/ads')
+    || url.pathname.startsWith('/api/system/recommended-companies')),
   new StaleWhileRevalidate({ cacheName: 'api-config', plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
 );
 

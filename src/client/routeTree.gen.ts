@@ -101,6 +101,9 @@ import { Route as OfoPurchasePaymentRouteImport } from './routes/ofo/purchase/pa
 import { Route as OperationCompanyAuditRouteImport } from './routes/operation/company.audit'
 import { Route as OperationCompanyDetailRouteImport } from './routes/operation/company.detail'
 import { Route as OperationCompanyListRouteImport } from './routes/operation/company.list'
+import { Route as OperationCompanyRecommendRouteImport } from './routes/operation/company.recommend'
+import { Route as OperationCompanyRelationRouteImport } from './routes/operation/company.relation'
+import { Route as OperationCompanyReviewRouteImport } from './routes/operation/company.review'
 import { Route as OperationEnquiryEnquiryNoRouteImport } from './routes/operation/enquiry.$enquiryNo'
 import { Route as OperationOrderOrderNoRouteImport } from './routes/operation/order.$orderNo'
 import { Route as OperationPayRecordRouteImport } from './routes/operation/pay.record'
@@ -110,6 +113,7 @@ import { Route as OperationPrivilegeTemplateRouteImport } from './routes/operati
 import { Route as OperationProductIndexRouteImport } from './routes/operation/product.index'
 import { Route as OperationProductBrandRouteImport } from './routes/operation/product.brand'
 import { Route as OperationProductCarBrandRouteImport } from './routes/operation/product.carBrand'
+import { Route as OperationReportChatHistoryRouteImport } from './routes/operation/report.chatHistory'
 import { Route as OperationReportMemberRouteImport } from './routes/operation/report.member'
 import { Route as OperationReportOrderRouteImport } from './routes/operation/report.order'
 import { Route as OperationReportProductRouteImport } from './routes/operation/report.product'
@@ -615,6 +619,23 @@ const OperationCompanyListRoute = OperationCompanyListRouteImport.update({
   path: '/company/list',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationCompanyRecommendRoute =
+  OperationCompanyRecommendRouteImport.update({
+    id: '/company/recommend',
+    path: '/company/recommend',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationCompanyRelationRoute =
+  OperationCompanyRelationRouteImport.update({
+    id: '/company/relation',
+    path: '/company/relation',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationCompanyReviewRoute = OperationCompanyReviewRouteImport.update({
+  id: '/company/review',
+  path: '/company/review',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationEnquiryEnquiryNoRoute =
   OperationEnquiryEnquiryNoRouteImport.update({
     id: '/enquiry/$enquiryNo',
@@ -661,6 +682,12 @@ const OperationProductCarBrandRoute =
   OperationProductCarBrandRouteImport.update({
     id: '/product/carBrand',
     path: '/product/carBrand',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationReportChatHistoryRoute =
+  OperationReportChatHistoryRouteImport.update({
+    id: '/report/chatHistory',
+    path: '/report/chatHistory',
     getParentRoute: () => OperationRoute,
   } as any)
 const OperationReportMemberRoute = OperationReportMemberRouteImport.update({
@@ -973,6 +1000,9 @@ export interface FileRoutesByFullPath {
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/company/recommend': typeof OperationCompanyRecommendRoute
+  '/operation/company/relation': typeof OperationCompanyRelationRoute
+  '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
@@ -981,6 +1011,7 @@ export interface FileRoutesByFullPath {
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
   '/operation/product/brand': typeof OperationProductBrandRoute
   '/operation/product/carBrand': typeof OperationProductCarBrandRoute
+  '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
@@ -1109,6 +1140,9 @@ export interface FileRoutesByTo {
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/company/recommend': typeof OperationCompanyRecommendRoute
+  '/operation/company/relation': typeof OperationCompanyRelationRoute
+  '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
@@ -1117,6 +1151,7 @@ export interface FileRoutesByTo {
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
   '/operation/product/brand': typeof OperationProductBrandRoute
   '/operation/product/carBrand': typeof OperationProductCarBrandRoute
+  '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
@@ -1255,6 +1290,9 @@ export interface FileRoutesById {
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/list': typeof OperationCompanyListRoute
+  '/operation/company/recommend': typeof OperationCompanyRecommendRoute
+  '/operation/company/relation': typeof OperationCompanyRelationRoute
+  '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
@@ -1263,6 +1301,7 @@ export interface FileRoutesById {
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
   '/operation/product/brand': typeof OperationProductBrandRoute
   '/operation/product/carBrand': typeof OperationProductCarBrandRoute
+  '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
@@ -1400,6 +1439,9 @@ export interface FileRouteTypes {
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/list'
+    | '/operation/company/recommend'
+    | '/operation/company/relation'
+    | '/operation/company/review'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
     | '/operation/pay/record'
@@ -1408,6 +1450,7 @@ export interface FileRouteTypes {
     | '/operation/privilege/template'
     | '/operation/product/brand'
     | '/operation/product/carBrand'
+    | '/operation/report/chatHistory'
     | '/operation/report/member'
     | '/operation/report/order'
     | '/operation/report/product'
@@ -1536,6 +1579,9 @@ export interface FileRouteTypes {
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/list'
+    | '/operation/company/recommend'
+    | '/operation/company/relation'
+    | '/operation/company/review'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
     | '/operation/pay/record'
@@ -1544,6 +1590,7 @@ export interface FileRouteTypes {
     | '/operation/privilege/template'
     | '/operation/product/brand'
     | '/operation/product/carBrand'
+    | '/operation/report/chatHistory'
     | '/operation/report/member'
     | '/operation/report/order'
     | '/operation/report/product'
@@ -1681,6 +1728,9 @@ export interface FileRouteTypes {
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/list'
+    | '/operation/company/recommend'
+    | '/operation/company/relation'
+    | '/operation/company/review'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
     | '/operation/pay/record'
@@ -1689,6 +1739,7 @@ export interface FileRouteTypes {
     | '/operation/privilege/template'
     | '/operation/product/brand'
     | '/operation/product/carBrand'
+    | '/operation/report/chatHistory'
     | '/operation/report/member'
     | '/operation/report/order'
     | '/operation/report/product'
@@ -2410,6 +2461,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationCompanyListRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/company/recommend': {
+      id: '/operation/company/recommend'
+      path: '/company/recommend'
+      fullPath: '/operation/company/recommend'
+      preLoaderRoute: typeof OperationCompanyRecommendRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/company/relation': {
+      id: '/operation/company/relation'
+      path: '/company/relation'
+      fullPath: '/operation/company/relation'
+      preLoaderRoute: typeof OperationCompanyRelationRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/company/review': {
+      id: '/operation/company/review'
+      path: '/company/review'
+      fullPath: '/operation/company/review'
+      preLoaderRoute: typeof OperationCompanyReviewRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/enquiry/$enquiryNo': {
       id: '/operation/enquiry/$enquiryNo'
       path: '/enquiry/$enquiryNo'
@@ -2471,6 +2543,13 @@ declare module '@tanstack/react-router' {
       path: '/product/carBrand'
       fullPath: '/operation/product/carBrand'
       preLoaderRoute: typeof OperationProductCarBrandRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/report/chatHistory': {
+      id: '/operation/report/chatHistory'
+      path: '/report/chatHistory'
+      fullPath: '/operation/report/chatHistory'
+      preLoaderRoute: typeof OperationReportChatHistoryRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/report/member': {
@@ -3037,6 +3116,9 @@ interface OperationRouteChildren {
   OperationCompanyAuditRoute: typeof OperationCompanyAuditRoute
   OperationCompanyDetailRoute: typeof OperationCompanyDetailRoute
   OperationCompanyListRoute: typeof OperationCompanyListRoute
+  OperationCompanyRecommendRoute: typeof OperationCompanyRecommendRoute
+  OperationCompanyRelationRoute: typeof OperationCompanyRelationRoute
+  OperationCompanyReviewRoute: typeof OperationCompanyReviewRoute
   OperationEnquiryEnquiryNoRoute: typeof OperationEnquiryEnquiryNoRoute
   OperationOrderOrderNoRoute: typeof OperationOrderOrderNoRoute
   OperationPayRecordRoute: typeof OperationPayRecordRoute
@@ -3045,6 +3127,7 @@ interface OperationRouteChildren {
   OperationPrivilegeTemplateRoute: typeof OperationPrivilegeTemplateRoute
   OperationProductBrandRoute: typeof OperationProductBrandRoute
   OperationProductCarBrandRoute: typeof OperationProductCarBrandRoute
+  OperationReportChatHistoryRoute: typeof OperationReportChatHistoryRoute
   OperationReportMemberRoute: typeof OperationReportMemberRoute
   OperationReportOrderRoute: typeof OperationReportOrderRoute
   OperationReportProductRoute: typeof OperationReportProductRoute
@@ -3072,6 +3155,9 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationCompanyAuditRoute: OperationCompanyAuditRoute,
   OperationCompanyDetailRoute: OperationCompanyDetailRoute,
   OperationCompanyListRoute: OperationCompanyListRoute,
+  OperationCompanyRecommendRoute: OperationCompanyRecommendRoute,
+  OperationCompanyRelationRoute: OperationCompanyRelationRoute,
+  OperationCompanyReviewRoute: OperationCompanyReviewRoute,
   OperationEnquiryEnquiryNoRoute: OperationEnquiryEnquiryNoRoute,
   OperationOrderOrderNoRoute: OperationOrderOrderNoRoute,
   OperationPayRecordRoute: OperationPayRecordRoute,
@@ -3080,6 +3166,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationPrivilegeTemplateRoute: OperationPrivilegeTemplateRoute,
   OperationProductBrandRoute: OperationProductBrandRoute,
   OperationProductCarBrandRoute: OperationProductCarBrandRoute,
+  OperationReportChatHistoryRoute: OperationReportChatHistoryRoute,
   OperationReportMemberRoute: OperationReportMemberRoute,
   OperationReportOrderRoute: OperationReportOrderRoute,
   OperationReportProductRoute: OperationReportProductRoute,

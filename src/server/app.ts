@@ -72,6 +72,9 @@ import { createNoticeTemplatesService } from './modules/operation/notice-templat
 import { createListsService } from './modules/operation/lists.service';
 import { opCatalogueHandlers } from './modules/operation/catalogue.routes';
 import { createOeCleanService } from './modules/operation/oe-clean.service';
+import { opCompanyHandlers } from './modules/operation/operation-company.routes';
+import { createMerchantsService } from './modules/operation/merchants.service';
+import { createChatHistoryService } from './modules/operation/chat-history.service';
 import { createOversightService } from './modules/operation/oversight.service';
 import { createReportService } from './modules/operation/report.service';
 import { mountOpExportRoutes } from './modules/operation/export.routes';
@@ -108,6 +111,7 @@ export const createApp = (deps: AppDeps) => {
   const stockImport = createStockImportService({ clock: deps.clock, dir: deps.uploadDir ? `${deps.uploadDir.replace(/[\\/]+$/, '')}-imports` : undefined, log: deps.log });
   const oversight = createOversightService({ clock: deps.clock });
   const reports = createReportService();
+  const merchants = createMerchantsService({ clock: deps.clock });
   const products = createProductService({ clock: deps.clock });
   const handlers: Handlers = {
     ...authHandlers(auth),
@@ -130,7 +134,7 @@ export const createApp = (deps: AppDeps) => {
     ...stockImportHandlers(stockImport),
     ...imHandlers(im, createImSocial({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false, translator: deps.translator })),
     ...organisationHandlers(createOrganisationService({ clock: deps.clock, auth })),
-    ...enterpriseHandlers(createEnterpriseService()),
+    ...enterpriseHandlers(createEnterpriseService(deps.clock)),
     ...backofficeHandlers(createBackofficeService(company)),
     ...addressHandlers(createAddressService(deps.clock)),
     ...enquiryHandlers(createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), cart, cards: im })),
@@ -145,6 +149,7 @@ export const createApp = (deps: AppDeps) => {
       levels: createLevelsService({ clock: deps.clock }), templates: createNoticeTemplatesService({ clock: deps.clock }), lists: createListsService({ clock: deps.clock }),
     }),
     ...opCatalogueHandlers({ oe: createOeCleanService({ clock: deps.clock }), oversight, reports }),
+    ...opCompanyHandlers({ merchants, chat: createChatHistoryService({ clock: deps.clock }) }),
     ...opProductHandlers(products),
   };
 

@@ -6,7 +6,7 @@ import { hasAnyPermission, HEAD_COMPANY_ID } from '../../shared/domain/permissio
 import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../shared/domain/orders';
 import { STOCK_CODES } from '../../shared/domain/stock';
 import { ORG_CODES, QUOTE_CODES, WANTED_CODES } from '../../shared/contracts/codes';
-import { OP_CATALOGUE_CODES, OP_CODES } from '../../shared/domain/operation';
+import { OP_CATALOGUE_CODES, OP_CODES, OP_COMPANY_CODES } from '../../shared/domain/operation';
 import { BACKOFFICE_CODES, FINANCE_PAGE_CODES } from './backoffice-rule';
 
 // the guard's rule and codes live in ./backoffice-rule.ts (the route tree reads them; the menus load with the layouts)
@@ -75,6 +75,9 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '首页', path: '/operation', icon: 'pi pi-home' },
   { label: '企业列表', path: '/operation/company/list', icon: 'pi pi-building', codes: OP_CODES.companyRead },
   { label: '企业审核', path: '/operation/company/audit', icon: 'pi pi-verified', codes: ['D02', 'D02-03'] },
+  { label: '资料变更审核', path: '/operation/company/review', icon: 'pi pi-file-edit', codes: OP_COMPANY_CODES.review },
+  { label: '首页推荐', path: '/operation/company/recommend', icon: 'pi pi-thumbs-up', codes: OP_COMPANY_CODES.recommendRead },
+  { label: '总分公司', path: '/operation/company/relation', icon: 'pi pi-sitemap', codes: OP_COMPANY_CODES.recommendRead },
   { label: '用户管理', path: '/operation/users', icon: 'pi pi-users', codes: OP_CODES.usersRead },
   // catalogue, orders, enquiries and reports (ops-catalogue)
   // product group (ops-product)
@@ -89,6 +92,7 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '搜索报表', path: '/operation/report/search', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },
   { label: '订单报表', path: '/operation/report/order', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },
   { label: '库存报表', path: '/operation/report/product', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },
+  { label: '聊天记录查询', path: '/operation/report/chatHistory', icon: 'pi pi-comments', codes: OP_COMPANY_CODES.chatHistory },
   { label: '支付记录', path: '/operation/pay/record', icon: 'pi pi-wallet', codes: OP_CATALOGUE_CODES.pay },
   { label: '广告位', path: '/operation/ads', icon: 'pi pi-images', codes: OP_CODES.ads },
   { label: '角色', path: '/operation/privilege/group', icon: 'pi pi-shield', codes: OP_CODES.privilege },

@@ -185,4 +185,12 @@ export interface DB {
     id: Generated<string>; order_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string;
     note: Generated<string>; created_at: CreatedAt;
   };
+  // issue 13, fourth part (migration 0120)
+  company_recommend: { company_id: number; sort: number; created_at: CreatedAt };
+  company_relation: { branch_id: number; head_id: number; created_at: CreatedAt };
+  company_change: {
+    id: Generated<number>; company_id: number; old_value: ColumnType<Record<string, string>, string, string>; new_value: ColumnType<Record<string, string>, string, string>;
+    state: Generated<'pending' | 'approved' | 'rejected' | 'withdrawn'>; reason: Generated<string>; submitted_by: number; submitted_at: Timestamp;
+    decided_by: number | null; decided_at: Timestamp | null;
+  };
 }

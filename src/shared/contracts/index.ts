@@ -23,6 +23,7 @@ import { enquiryEndpoints } from './enquiry';
 import { addressEndpoints } from './address';
 import { adEndpoints, opCatalogueEndpoints, operationEndpoints, opPayEndpoints, privilegeEndpoints } from './operation';
 import { operationSystemEndpoints } from './operation-system';
+import { opCompanyEndpoints } from './operation-company';
 import { opProductEndpoints } from './operation-product';
 
 export * from './envelope';
@@ -51,6 +52,7 @@ export * from './enquiry';
 export * from './address';
 export * from './operation';
 export * from './operation-system';
+export * from './operation-company';
 export * from './operation-product';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
@@ -82,6 +84,7 @@ export const endpoints = {
   ...operationSystemEndpoints,
   ...opCatalogueEndpoints,
   ...opPayEndpoints,
+  ...opCompanyEndpoints,
   ...opProductEndpoints,
 } as const;
 

@@ -13,6 +13,7 @@ import { ORDER_STATUSES, PAY_STATUSES } from '../domain/orders';
 import { companyProfileSchema } from '../domain/account-rules';
 import { ANNOUNCEMENT } from '../domain/system-params';
 import { OPERATOR_CODES } from '../domain/permissions';
+import { companyRefSchema } from './operation-company';
 
 const keyword = (label: string, max = 60) =>
   v.optional(v.pipe(v.string(`${label}应为文字`), v.trim(), v.maxLength(max, `${label}最多${max}个字符`)), '');
@@ -105,6 +106,8 @@ export const operationEndpoints = {
       orders: v.object({ sales: v.number(), purchases: v.number() }),
       membership: v.array(v.object({ at: v.number(), kind: v.picklist(['purchase', 'operator']), text: v.string(), by: v.string() })),
       levels: v.array(levelSchema),
+      /** 总分公司 (issue 13, fourth part) */
+      relation: v.object({ head: v.nullable(companyRefSchema), branches: v.array(companyRefSchema) }),
     }),
   }),
   opCompanyUpdate: defineEndpoint({
@@ -204,11 +207,11 @@ export const operationEndpoints = {
   }),
   opHomeSummary: defineEndpoint({
     method: 'get', path: '/operation/home', tag: 'operation', access: 'operator',
-    summary: '运营首页：今天（北京时间）的新注册企业、待审核入驻、订单、无结果搜索，以及停用企业数',
+    summary: '运营首页：今天（北京时间）的新注册企业、待审核入驻、待审核资料变更、订单、无结果搜索，以及停用企业数',
     payload: emptyPayload,
     answer: v.object({
       day: v.string(),
-      new_companies: figure, pending_audits: figure, orders: v.object({ value: v.number(), amount_fen: v.number() }),
+      new_companies: figure, pending_audits: figure, pending_changes: figure, orders: v.object({ value: v.number(), amount_fen: v.number() }),
       empty_searches: v.object({ value: v.number(), top: v.array(v.object({ text: v.string(), n: v.number() })) }),
       suspended_companies: figure,
     }),

@@ -112,6 +112,16 @@ export const enterpriseSchema = v.object({
   level_name: v.string(),
   /** whether the caller may save the form (owner or M07) */
   editable: v.boolean(),
+  /**
+   * the change of reviewed fields waiting for the platform (企业资料变更审核), or the last one it
+   * rejected (with its reason) until the company submits again; null otherwise
+   */
+  change: v.nullable(v.object({
+    state: v.picklist(['pending', 'rejected']), old_value: v.record(v.string(), v.string()), new_value: v.record(v.string(), v.string()),
+    reason: v.string(), submitted_at: v.number(), decided_at: v.number(),
+  })),
+  /** whether changes of the reviewed fields wait for the platform now */
+  review_on: v.boolean(),
 });
 export type Enterprise = v.InferOutput<typeof enterpriseSchema>;
 

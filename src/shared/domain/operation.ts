@@ -54,6 +54,10 @@ export const AUDIT_ENTITIES = {
   part_brand: '配件品牌',
   make: '车型品牌',
   order: '订单',
+  // company recommend, relation, review, chat history (ops-company)
+  home_recommend: '首页推荐',
+  company_change: '企业资料变更',
+  conversation: '聊天记录',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -81,6 +85,8 @@ export const AUDIT_ACTIONS = {
   off_sale: '平台下架',
   on_sale: '恢复上架',
   cancel: '取消',
+  // company recommend, relation, review, chat history (ops-company)
+  read: '查看',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -92,7 +98,7 @@ export const OPERATOR_GROUP_LABELS: Readonly<Record<string, string>> = {
 
 /** Entry codes with a page of their own today; the others open nothing yet beyond their group. */
 export const OPERATOR_ENTRY_LABELS: Readonly<Record<string, string>> = {
-  'D02-01': '企业列表（查看）', 'D02-02': '企业管理（修改、停用）', 'D02-03': '企业审核',
+  'D02-01': '企业列表（查看）', 'D02-02': '企业管理（修改、停用）', 'D02-03': '企业审核（入驻与资料变更）',
   'D03-01': '用户（查看）', 'D03-02': '用户管理（禁用、重置密码）',
   'D07-01': '角色与授权', 'D07-02': '会员权限模板',
   'D08-01': '广告位',
@@ -104,7 +110,7 @@ export const operatorCodeLabel = (code: string) => {
   const group = code.slice(0, 3);
   const g = OPERATOR_GROUP_LABELS[group] ?? group;
   if (code === group) return `${g}（全部）`;
-  return `${g} · ${OPERATOR_ENTRY_LABELS[code] ?? OP_CATALOGUE_ENTRY_LABELS[code] ?? `第${Number(code.slice(4))}项`}`;
+  return `${g} · ${OPERATOR_ENTRY_LABELS[code] ?? OP_CATALOGUE_ENTRY_LABELS[code] ?? OP_COMPANY_ENTRY_LABELS[code] ?? `第${Number(code.slice(4))}项`}`;
 };
 
 /** The ad slots the storefront shows (000 §3), with where they appear. */
@@ -207,6 +213,58 @@ export const opCatalogueText = {
   enquiryNotFound: '询价单不存在',
   rangeTooLong: '日期范围最多366天',
   rangeReversed: '结束日期不能早于开始日期',
+} as const;
+
+// ---- company recommend, relation, review and chat history (issue 13, fourth part) ----
+
+/** The D codes of 首页推荐, 总分公司, 企业资料变更审核 and 聊天记录查询. */
+export const OP_COMPANY_CODES = {
+  /** 首页推荐 and 总分公司: read with the company list, change with company management */
+  recommendRead: OP_CODES.companyRead,
+  recommendWrite: OP_CODES.companyWrite,
+  /**
+   * 企业资料变更审核: list, approve, reject. The spec's entry codes end at -03, so it shares 企业审核's
+   * code: both are the platform checking what a company says about itself.
+   */
+  review: ['D02', 'D02-03'],
+  /**
+   * 聊天记录查询 (report group, 001 §2.2): reading people's private messages is its own entry code,
+   * so a report clerk (D01-01) does not read chats; the group code D01 opens both.
+   */
+  chatHistory: ['D01', 'D01-02'],
+} as const satisfies Record<string, readonly string[]>;
+
+export const OP_COMPANY_ENTRY_LABELS: Readonly<Record<string, string>> = {
+  'D01-02': '聊天记录查询',
+};
+
+/** The company fields whose change waits for an operator when review is on, in the page's words. */
+export const REVIEWED_COMPANY_FIELDS = { name: '企业名称', short_name: '企业简称', province: '省份', city: '城市', address: '详细地址' } as const;
+export type ReviewedCompanyField = keyof typeof REVIEWED_COMPANY_FIELDS;
+export const REVIEWED_FIELD_KEYS = Object.keys(REVIEWED_COMPANY_FIELDS) as ReviewedCompanyField[];
+
+/** The system parameter that turns company change review on ('1') or off ('0'). */
+export const COMPANY_REVIEW_PARAM = 'company_change_review';
+
+/** At most this many companies on the storefront home. */
+export const RECOMMEND_MAX = 30;
+
+export const CHANGE_STATES = { pending: '待审核', approved: '已通过', rejected: '已驳回', withdrawn: '已撤回' } as const;
+
+export const opCompanyText = {
+  recommendDuplicate: '同一家企业不能推荐两次',
+  recommendSuspended: (id: number) => `企业ID ${id} 已停用，不能推荐`,
+  recommendHead: '平台运营公司不能推荐',
+  relationSelf: '总公司和分公司不能是同一家企业',
+  relationPlatform: '平台运营公司不能设为总公司或分公司',
+  relationHasHead: (head: string) => `该企业已是 ${head} 的分公司，请先解除`,
+  relationBranchIsHead: '该企业已有分公司，不能再设为分公司（只有一级总分关系）',
+  relationHeadIsBranch: (head: string) => `该总公司本身是 ${head} 的分公司，不能再有分公司`,
+  relationNotFound: '该企业没有总公司',
+  changeNotFound: '变更申请不存在',
+  changeNotPending: '该变更申请已处理',
+  conversationNotFound: '会话不存在',
+  chatSearchEmpty: '请填写要查询的一方（用户名、姓名、手机号或企业名称）',
 } as const;
 
 // ---- product list, part brands, car makes, brand cleaning (issue 13, ops-product) ----

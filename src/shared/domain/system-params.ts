@@ -7,7 +7,7 @@
  * on PostgreSQL), so it is changed where the deployment is configured, not from a web page.
  * `system_announcement` is edited on its own page (系统公告).
  */
-export type ParamKind = 'text' | 'longtext' | 'url' | 'image' | 'json' | 'company_ids' | 'phone';
+export type ParamKind = 'text' | 'longtext' | 'url' | 'image' | 'json' | 'company_ids' | 'phone' | 'switch';
 
 export interface ParamDef {
   key: string;
@@ -40,6 +40,7 @@ export const SYSTEM_PARAMS: readonly ParamDef[] = [
   { key: 'jqr_allinpay_config', label: '通联支付配置', kind: 'json', max: 2000, jsonKeys: ['enabled'] },
   { key: 'api_docment_url', label: '开放接口文档地址', kind: 'url', max: 300, emptyMeans: '不显示接口文档' },
   { key: 'qcj_url', label: '汽车街链接', kind: 'url', max: 300, emptyMeans: '不显示链接' },
+  { key: 'company_change_review', label: '企业资料变更审核', kind: 'switch', max: 1 },
 ];
 
 export const PARAM_BY_KEY: ReadonlyMap<string, ParamDef> = new Map(SYSTEM_PARAMS.map((p) => [p.key, p]));
@@ -66,6 +67,8 @@ export const checkParam = (def: ParamDef, raw: string): { ok: true; value: strin
     case 'image':
       return value.startsWith('/') && !value.startsWith('//') && !/\s/.test(value)
         ? { ok: true, value } : fail('请上传 JPG/PNG 图片');
+    case 'switch':
+      return value === '0' || value === '1' ? { ok: true, value } : fail('只能是 1（开启）或 0（关闭）');
     case 'phone':
       return PHONE_RE.test(value) ? { ok: true, value } : fail('应为5到20位数字，可含空格和 + - ( )');
     case 'company_ids': {

@@ -12,6 +12,7 @@ import { msg, shopMsg } from '../../../shared/messages';
 import { stockColumns } from '../search/stock-columns';
 import { Price } from '../currency/Price';
 import { productsQuery, shopQuery } from './queries';
+import { ShopRelation } from './ShopRelation';
 import { SHOP_TABS, type ShopSearch } from './shop-search';
 import './company.css';
 
@@ -53,6 +54,7 @@ function ShopHeader({ shop, mobile }: { shop: Shop; mobile: boolean }) {
         <div><dt>在售配件</dt><dd>{c.stock_count} 种</dd></div>
         <div><dt>地址</dt><dd>{c.address || '—'}</dd></div>
         <div><dt>联系方式</dt><dd><Contacts shop={shop} /></dd></div>
+        <ShopRelation id={c.id} mobile={mobile} />
       </dl>
       {shop.own && <Link to="/backend/store" className="shop-own-link"><i className="pi pi-palette" /> {shopMsg.decorate}</Link>}
     </section>

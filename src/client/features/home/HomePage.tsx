@@ -6,6 +6,7 @@ import { levelQuery } from '../session/queries';
 import { MembershipCard } from './MembershipCard';
 import { TrialAd } from './TrialAd';
 import { QuickSearch } from './QuickSearch';
+import { RecommendedCompanies } from './RecommendedCompanies';
 import { useSiteMeta } from '../storefront/site-meta';
 import type { Ad } from '../../../shared/contracts';
 
@@ -15,7 +16,7 @@ const AdImage = ({ ad, height }: { ad: Ad; height: string }) => (
   </a>
 );
 
-/** Storefront home: banner ads, quick search entries, the announcement, side ads and, when signed in, the membership card. */
+/** Storefront home: banner ads, quick search entries, the announcement, side ads, the operators' 推荐企业 and, when signed in, the membership card. */
 export function HomePage() {
   const { session } = useRouteContext({ from: '__root__' });
   const user = session.user;
@@ -62,6 +63,7 @@ export function HomePage() {
           return ad ? <AdImage key={code} ad={ad} height="8rem" /> : null;
         })}
       </div>
+      <RecommendedCompanies />
       {user && <TrialAd isTrial={level.data?.is_trial} />}
     </div>
   );

@@ -73,6 +73,11 @@ export function CompanyDetailPage({ id }: { id: number }) {
           <div><dt>已下架</dt><dd>{d.stock.off.toLocaleString('zh-CN')} 条{d.stock.suspended > 0 && `（停用暂下架 ${d.stock.suspended} 条）`}</dd></div>
           <div><dt>销售订单</dt><dd>{d.orders.sales}</dd></div>
           <div><dt>采购订单</dt><dd>{d.orders.purchases}</dd></div>
+          <div data-testid="relation-head"><dt>总公司</dt><dd>{d.relation.head
+            ? <Link to="/operation/company/detail" search={{ id: d.relation.head.id }}>{d.relation.head.name}</Link> : '—'}</dd></div>
+          <div data-testid="relation-branches"><dt>分公司</dt><dd>{d.relation.branches.length === 0 ? '—' : d.relation.branches.map((b, i) => (
+            <span key={b.id}>{i > 0 && '、'}<Link to="/operation/company/detail" search={{ id: b.id }}>{b.name}</Link></span>
+          ))}</dd></div>
         </dl>
       </section>
       {canWrite ? <ProfileForm key={`p${c.id}`} detail={d} onSaved={(t) => { void refresh(); setStatus({ kind: 'ok', text: t }); }} /> : null}

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
+import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { checkParam, PARAM_BY_KEY, type ParamDef } from '../../../shared/domain/system-params';
 import { request } from '../../api/request';
@@ -17,7 +18,7 @@ import './operation.css';
 
 const KIND_HINT: Record<ParamDef['kind'], string> = {
   text: '文字', longtext: '文字', url: '网址（http:// 或 https:// 开头，或站内 / 开头）', image: 'JPG/PNG 图片（先上传）',
-  json: 'JSON 对象', company_ids: '企业ID，英文逗号分隔', phone: '电话号码',
+  json: 'JSON 对象', company_ids: '企业ID，英文逗号分隔', phone: '电话号码', switch: '开关：1 开启，0 关闭',
 };
 
 export function ConfigurationPage() {
@@ -64,7 +65,9 @@ function ParamRow({ def, stored }: { def: ParamDef; stored: string }) {
     <div className="op-param" data-testid={id}>
       <label htmlFor={id}><strong>{def.label}</strong><br /><small className="muted">{def.key} · {KIND_HINT[def.kind]}</small></label>
       <div>
-        {def.kind === 'json' || def.kind === 'longtext'
+        {def.kind === 'switch'
+          ? <Dropdown inputId={id} value={value} options={[{ label: '开启', value: '1' }, { label: '关闭', value: '0' }]} onChange={(e) => change(String(e.value))} style={{ width: '100%' }} />
+          : def.kind === 'json' || def.kind === 'longtext'
           ? <InputTextarea id={id} value={value} rows={def.kind === 'json' ? 3 : 2} maxLength={def.max} onChange={(e) => change(e.target.value)} />
           : <InputText id={id} value={value} maxLength={def.max} onChange={(e) => change(e.target.value)} />}
         {def.kind === 'image' && (

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
-import { OP_CATALOGUE_CODES, OP_CODES } from '../../../shared/domain/operation';
+import { OP_CATALOGUE_CODES, OP_CODES, OP_COMPANY_CODES } from '../../../shared/domain/operation';
 import { SELLER_AUDIT_CODES } from '../../../shared/domain/seller-apply';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { errorText } from '../account/form';
@@ -35,6 +35,7 @@ export function OperatorHome() {
         <div className="op-figures">
           <Figure label="新注册企业" value={h.new_companies.value} to="/operation/company/list" search={{ sort: 'created', order: 'desc' }} allowed={can(OP_CODES.companyRead)} />
           <Figure label="待审核入驻" value={h.pending_audits.value} note="全部待审核申请" to="/operation/company/audit" allowed={can(SELLER_AUDIT_CODES)} />
+          <Figure label="待审核资料变更" value={h.pending_changes.value} note="企业名称、地址等的修改" to="/operation/company/review" allowed={can(OP_COMPANY_CODES.review)} />
           <Figure label="今日订单" value={h.orders.value} note={`金额 ${yuan(h.orders.amount_fen)}`} to="/operation/report/order" allowed={can(OP_CATALOGUE_CODES.reports)} />
           <Figure label="无结果搜索" value={h.empty_searches.value}
             note={h.empty_searches.top.length > 0 ? `最多：${h.empty_searches.top.slice(0, 3).map((t) => `${t.text}（${t.n}）`).join('、')}` : '今天还没有'}

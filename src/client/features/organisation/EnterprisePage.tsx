@@ -19,6 +19,29 @@ import { useForm } from '../account/form';
 import '../account/account.css';
 import '../stock/stock.css';
 import { enterpriseKeys, enterpriseQuery } from './queries';
+import './change-notice.css';
+import { REVIEWED_COMPANY_FIELDS, type ReviewedCompanyField } from '../../../shared/domain/operation';
+
+/**
+ * 资料变更审核中 / 资料变更未通过: the reviewed fields (企业资料变更审核) wait for the platform; the
+ * form keeps showing the values in force, and this box the values that wait or were refused.
+ */
+function ChangeNotice({ enterprise }: { enterprise: Enterprise }) {
+  const c = enterprise.change;
+  if (!c) return enterprise.review_on ? <p className="hint">企业名称、简称、省市、地址的修改须经平台审核后生效，其他信息保存后立即生效。</p> : null;
+  return (
+    <div className={`change-notice ${c.state}`} role="note" data-testid="change-notice">
+      <strong>{c.state === 'pending' ? '资料变更审核中' : '资料变更未通过'}</strong>
+      {c.state === 'rejected' && <span>驳回原因：{c.reason}</span>}
+      <ul>
+        {Object.keys(c.new_value).map((k) => (
+          <li key={k}>{REVIEWED_COMPANY_FIELDS[k as ReviewedCompanyField] ?? k}：{c.old_value[k] || '（空）'} → {c.new_value[k] || '（空）'}</li>
+        ))}
+      </ul>
+      <small>{c.state === 'pending' ? '表单中是提交审核的内容，审核通过后生效；审核期间再次保存会替换待审核的内容，改回原值则撤回。' : '表单中是当前生效的资料，可修改后重新保存提交。'}</small>
+    </div>
+  );
+}
 
 const makesQuery = () =>
   queryOptions({ queryKey: ['reference', 'makes'] as const, queryFn: ({ signal }) => request('get', 'getMakes', {}, undefined, { signal }), staleTime: 3600_000 });
@@ -29,9 +52,11 @@ interface Form extends Record<string, unknown> {
   brands: Named[]; make_ids: number[];
 }
 
+/** The form shows what the company asked for: values waiting for review replace the ones in force. */
 const toForm = (e: Enterprise): Form => ({
   name: e.name, short_name: e.short_name, phone: e.phone, province: e.province, city: e.city, address: e.address, logo: e.logo,
   brands: e.main_brands, make_ids: e.main_makes.map((m) => m.id),
+  ...(e.change?.state === 'pending' ? e.change.new_value : {}),
 });
 
 export function EnterprisePage() {
@@ -93,6 +118,7 @@ function EnterpriseForm({ enterprise }: { enterprise: Enterprise }) {
           {enterprise.is_seller ? '卖家' : '买家'}企业 · 会员等级：{enterprise.level_name || '注册会员'}。
           {ro ? '企业信息由企业负责人或有“企业设置”权限的员工维护，您可以查看。' : '买家在店铺、名片和搜索结果中看到这些信息。'}
         </p>
+        <ChangeNotice enterprise={enterprise} />
         <div className="settings-grid">
           <Field id="name" label="企业名称" hint={ACCOUNT_RULES.companyName} error={err.name} required>{text('name')}</Field>
           <Field id="short_name" label="企业简称" hint="2到20个字符" error={err.short_name} required>{text('short_name', { maxLength: 20 })}</Field>
@@ -119,7 +145,7 @@ function EnterpriseForm({ enterprise }: { enterprise: Enterprise }) {
             invalid={!!err.main_make_ids} emptyFilterMessage="没有这个车型品牌" className="enterprise-multi" />
         </Field>
         {f.formError && <p className="form-error" role="alert">{f.formError}</p>}
-        {done && <p className="account-ok" role="status">企业信息已保存</p>}
+        {done && <p className="account-ok" role="status">{enterprise.change?.state === 'pending' ? '已保存；企业名称、简称、省市、地址的修改已提交平台审核' : '企业信息已保存'}</p>}
         {!ro && <Button type="submit" label="保存" loading={busy} />}
       </form>
     </div>

@@ -14,6 +14,7 @@ import { msg } from '../../../shared/messages';
 import type { AuthService } from '../auth/auth.service';
 import type { SmsService } from '../sms/sms.service';
 import * as repo from './account.repo';
+import * as companyChange from '../company-change/company-change.service';
 
 /**
  * The registered level's owner template as first seeded (migration 0080's default): publish
@@ -105,7 +106,8 @@ export const createAccountService = (deps: { clock: Clock; auth: AuthService; sm
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('app_user').set({ display_name: p.display_name, head_image: p.head_image, contact_phone: p.contact_phone })
           .where('id', '=', user.id).execute();
-        if (p.company) await trx.updateTable('company').set(p.company).where('id', '=', user.company_id).execute();
+        // with change review on, the reviewed fields wait for an operator (company-change.service)
+        if (p.company) await trx.updateTable('company').set(await companyChange.split(trx, user.company_id, user.id, deps.clock.now(), p.company, 'merge')).where('id', '=', user.company_id).execute();
       });
       return repo.profileOf(db, user.id);
     },

@@ -20,5 +20,5 @@ export const isOwner = async (db: Kysely<DB>, userId: number) =>
   (await db.selectFrom('app_user').select('is_owner').where('id', '=', userId).executeTakeFirst())?.is_owner ?? false;
 
 export const updateEnterprise = (db: Kysely<DB>, companyId: number, p: {
-  name: string; short_name: string; phone: string; province: string; city: string; address: string; logo: string; main_brand_ids: number[]; main_make_ids: number[];
+  name?: string; short_name?: string; phone: string; province?: string; city?: string; address?: string; logo: string; main_brand_ids: number[]; main_make_ids: number[];
 }) => db.updateTable('company').set(p).where('id', '=', companyId).execute();

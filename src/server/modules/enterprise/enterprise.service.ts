@@ -7,7 +7,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { Caller } from '../../http/context';
+import type { Caller, Clock } from '../../http/context';
+import { inTransaction } from '../../db/helpers';
+import * as companyChange from '../company-change/company-change.service';
 import { AppError, forbidden } from '../../http/errors';
 import { ENTERPRISE_CODES, ResultCode, type Enterprise, type PayloadOut } from '../../../shared/contracts';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
@@ -21,15 +23,18 @@ const fieldError = (field: string, text: string) => new AppError(ResultCode.inva
 const inOrder = (ids: number[], rows: Array<{ id: number; name: string }>) =>
   ids.flatMap((id) => rows.filter((r) => r.id === id));
 
-export const createEnterpriseService = () => {
+export const createEnterpriseService = (clock: Clock) => {
   const read = async (db: Kysely<DB>, caller: Caller): Promise<Enterprise> => {
     const c = await repo.enterpriseOf(db, caller.companyId);
     if (!c) throw new AppError(ResultCode.notFound, 404, '公司不存在');
-    const [brands, makes, owner] = await Promise.all([repo.brandsByIds(db, c.main_brand_ids), repo.makesByIds(db, c.main_make_ids), repo.isOwner(db, caller.userId)]);
+    const [brands, makes, owner, change, reviewOn] = await Promise.all([
+      repo.brandsByIds(db, c.main_brand_ids), repo.makesByIds(db, c.main_make_ids), repo.isOwner(db, caller.userId),
+      companyChange.shownToCompany(db, caller.companyId), companyChange.reviewOn(db),
+    ]);
     const { main_brand_ids, main_make_ids, ...rest } = c;
     return {
       ...rest, main_brands: inOrder(main_brand_ids, brands), main_makes: inOrder(main_make_ids, makes),
-      editable: owner || hasAnyPermission(caller.permissions, ENTERPRISE_CODES),
+      editable: owner || hasAnyPermission(caller.permissions, ENTERPRISE_CODES), change, review_on: reviewOn,
     };
   };
 
@@ -47,7 +52,8 @@ export const createEnterpriseService = () => {
       const makes = await repo.makesByIds(db, p.main_make_ids);
       const badMake = p.main_make_ids.findIndex((id) => !makes.some((m) => m.id === id));
       if (badMake >= 0) throw fieldError(`main_make_ids.${badMake}`, orgText.unknownMake(p.main_make_ids[badMake]));
-      await repo.updateEnterprise(db, caller.companyId, p);
+      // with change review on, the reviewed fields wait for an operator and the rest apply now
+      await inTransaction(db, async (trx) => repo.updateEnterprise(trx, caller.companyId, await companyChange.split(trx, caller.companyId, caller.userId, clock.now(), p, 'replace')));
       return read(db, caller);
     },
   };

@@ -17,6 +17,7 @@ import type { AuthService } from '../auth/auth.service';
 import * as repo from './company.repo';
 import * as audit from './audit.repo';
 import { lockAllOrRefuse } from './bulk';
+import { relationOf } from './merchants.service';
 import { userShape } from './users.service';
 import * as usersRepo from './users.repo';
 
@@ -49,10 +50,10 @@ export const createOpCompanyService = (deps: { clock: Clock; auth: AuthService }
     async detail(db: Kysely<DB>, id: number) {
       const c = await repo.byId(db, id);
       if (!c) throw notFound(id);
-      const [users, stock, orders, packages, changes, levels] = await Promise.all([
+      const [users, stock, orders, packages, changes, levels, relation] = await Promise.all([
         usersRepo.list(db, { k: '', company: '', company_id: id, active: '', offset: 0, limit: 500 }, deps.clock.now()),
         repo.stockStates(db, id), repo.orderCounts(db, id), repo.paidPackages(db, id),
-        audit.ofEntity(db, 'company', id, ['set_level', 'suspend', 'restore']), repo.levels(db),
+        audit.ofEntity(db, 'company', id, ['set_level', 'suspend', 'restore']), repo.levels(db), relationOf(db, id, false),
       ]);
       const levelName = (lid: unknown) => levels.find((l) => l.id === lid)?.name ?? String(lid);
       const membership = [
@@ -71,7 +72,7 @@ export const createOpCompanyService = (deps: { clock: Clock; auth: AuthService }
       ].sort((a, b) => b.at - a.at);
       return {
         company: { ...shape(c), address: c.address, qq: c.qq },
-        users: users.rows.map(userShape), stock, orders, membership, levels: levels.map(levelShape),
+        users: users.rows.map(userShape), stock, orders, membership, levels: levels.map(levelShape), relation,
       };
     },
 

@@ -92,9 +92,10 @@ export const createPlatformService = (deps: { clock: Clock }) => {
     async home(db: Kysely<DB>) {
       const day = chinaDay(deps.clock.now());
       const from = chinaMidnight(day);
-      const r = (await sql<{ new_companies: number; pending: number; orders: number; amount: string; suspended: number; misses: number }>`select
+      const r = (await sql<{ new_companies: number; pending: number; pending_changes: number; orders: number; amount: string; suspended: number; misses: number }>`select
         (select count(*)::int from company where created_at >= ${from}) as new_companies,
         (select count(*)::int from seller_application where state = 'pending') as pending,
+        (select count(*)::int from company_change where state = 'pending') as pending_changes,
         (select count(*)::int from goods_order where created_at >= ${from}) as orders,
         (select coalesce(sum(total_fen), 0)::text from goods_order where created_at >= ${from}) as amount,
         (select count(*)::int from company where suspended_at is not null) as suspended,
@@ -102,7 +103,7 @@ export const createPlatformService = (deps: { clock: Clock }) => {
       const top = await db.selectFrom('search_miss').select(['text', 'n']).where('day', '=', day).orderBy('n', 'desc').orderBy('text').limit(5).execute();
       return {
         day,
-        new_companies: { value: r.new_companies }, pending_audits: { value: r.pending },
+        new_companies: { value: r.new_companies }, pending_audits: { value: r.pending }, pending_changes: { value: r.pending_changes },
         orders: { value: r.orders, amount_fen: Number(r.amount) },
         empty_searches: { value: r.misses, top: top.map((t) => ({ text: t.text, n: t.n })) },
         suspended_companies: { value: r.suspended },

@@ -1,0 +1,31 @@
+/** Query keys and options of 首页推荐, 总分公司, 企业资料变更审核 and 聊天记录查询 (issue 13, fourth part). */
+import { queryOptions } from '@tanstack/react-query';
+import type { PayloadIn } from '../../../shared/contracts';
+import { request } from '../../api/request';
+
+export const opCompanyKeys = {
+  recommend: () => ['op', 'company', 'recommend'] as const,
+  relations: (p: PayloadIn<'opRelationList'>) => ['op', 'company', 'relation', p] as const,
+  reviews: (p: PayloadIn<'opReviewList'>) => ['op', 'company', 'review', p] as const,
+  chats: (p: PayloadIn<'opChatSearch'>) => ['op', 'chat', 'search', p] as const,
+  messages: (p: PayloadIn<'opChatMessages'>) => ['op', 'chat', 'messages', p] as const,
+};
+
+export const recommendListQuery = () =>
+  queryOptions({ queryKey: opCompanyKeys.recommend(), queryFn: ({ signal }) => request('get', 'opRecommendList', {}, undefined, { signal }) });
+export const relationListQuery = (p: PayloadIn<'opRelationList'>) =>
+  queryOptions({ queryKey: opCompanyKeys.relations(p), queryFn: ({ signal }) => request('get', 'opRelationList', p, undefined, { signal }) });
+export const reviewListQuery = (p: PayloadIn<'opReviewList'>) =>
+  queryOptions({ queryKey: opCompanyKeys.reviews(p), queryFn: ({ signal }) => request('get', 'opReviewList', p, undefined, { signal }) });
+export const chatSearchQuery = (p: PayloadIn<'opChatSearch'>) =>
+  queryOptions({ queryKey: opCompanyKeys.chats(p), queryFn: ({ signal }) => request('get', 'opChatSearch', p, undefined, { signal }), enabled: !!(p.a || p.b) });
+/**
+ * Each read of a conversation is logged on the server: read a page once, when the operator opens
+ * it, and never again behind their back (no refetch on focus, reconnect or retry).
+ */
+export const chatMessagesQuery = (p: PayloadIn<'opChatMessages'>) =>
+  queryOptions({
+    queryKey: opCompanyKeys.messages(p), queryFn: ({ signal }) => request('get', 'opChatMessages', p, undefined, { signal }),
+    staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false,
+  });
+

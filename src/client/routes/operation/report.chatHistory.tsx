@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_COMPANY_CODES } from '../../../shared/domain/operation';
+import { listSearch } from '../../ui/list/list-search';
+import { CHAT_FILTER_NAMES } from '../../features/operation/company-filters';
+import { ChatHistoryPage } from '../../features/operation/ChatHistoryPage';
+
+export const Route = createFileRoute('/operation/report/chatHistory')({
+  validateSearch: listSearch(CHAT_FILTER_NAMES, []),
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_COMPANY_CODES.chatHistory }),
+  component: function ChatHistory() {
+    const navigate = Route.useNavigate();
+    return <ChatHistoryPage search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});

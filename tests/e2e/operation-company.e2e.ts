@@ -1,0 +1,136 @@
+/**
+ * Browser end-to-end of the operator's company pages, fourth part (issue 13) at 1024×768: the
+ * operator recommends two companies in an order and the storefront home shows them in it; with
+ * change review on, a seller's new company name waits (资料变更审核中) until the operator approves
+ * it; a branch linked on 总分公司 shows on the company detail and the shop page; a conversation is
+ * read on 聊天记录查询 and the reading is in the audit log. Screenshots of each page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2E, type E2E } from './harness';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => e2e?.close());
+
+const operatorPage = async () => {
+  const p = await e2e.newPage();
+  await p.page.setViewportSize({ width: 1024, height: 768 });
+  await e2e.signIn(p.page, '/operation/login', 'operator');
+  p.page.on('dialog', (d) => void d.accept());
+  return p;
+};
+const menu = (page: Page) => page.getByRole('navigation', { name: '运营菜单' });
+const noSideScroll = async (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+/** types into a company picker and takes the suggestion naming the company */
+const pick = async (page: Page, inputId: string, text: string, name: string) => {
+  await page.locator(`#${inputId}`).fill(text);
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+};
+
+describe('operator company pages', () => {
+  it('recommends companies in an order that the storefront home shows', async () => {
+    const { page } = await operatorPage();
+    await menu(page).getByRole('link', { name: '首页推荐' }).click();
+    await page.waitForURL((u) => u.pathname === '/operation/company/recommend');
+    await page.getByText('还没有推荐企业').waitFor();
+    await pick(page, 'recommend-add', '申通', '上海申通汽车维修服务有限公司');
+    await page.getByRole('button', { name: '加入列表' }).click();
+    await pick(page, 'recommend-add', '骏达', '广州骏达汽车配件有限公司');
+    await page.getByRole('button', { name: '加入列表' }).click();
+    await page.getByRole('button', { name: '上移 广州骏达汽车配件有限公司' }).click();
+    await page.getByRole('button', { name: '保存顺序' }).click();
+    await expect(page.getByTestId('op-status')).toContainText('首页推荐已保存');
+    await expect(page.getByRole('list', { name: '推荐企业顺序' }).getByRole('listitem')).toHaveCount(2);
+    await noSideScroll(page);
+    await e2e.shot(page, 'operation-company-recommend');
+
+    const guest = await e2e.newPage();
+    await guest.page.setViewportSize({ width: 1024, height: 768 });
+    await guest.page.goto(`${e2e.url}/`);
+    const section = guest.page.getByRole('region', { name: '推荐企业' });
+    await section.waitFor();
+    await expect(section.getByRole('link')).toHaveCount(2);
+    expect(await section.getByRole('link').allInnerTexts()).toEqual([expect.stringContaining('广州骏达汽车配件有限公司'), expect.stringContaining('上海申通汽车维修服务有限公司')]);
+    await noSideScroll(guest.page);
+    await e2e.shot(guest.page, 'operation-company-recommend-home');
+    await guest.page.setViewportSize({ width: 1366, height: 768 });
+    await noSideScroll(guest.page);
+    await e2e.shot(guest.page, 'operation-company-recommend-home-1366');
+  });
+
+  it('with review on, a seller\'s new name waits until the operator approves it', async () => {
+    await e2e.pglite.query(`update system_param set value = '1' where key = 'company_change_review'`);
+    const seller = await e2e.newPage();
+    await seller.page.setViewportSize({ width: 1024, height: 768 });
+    await e2e.signIn(seller.page, '/login', 'seller');
+    await seller.page.goto(`${e2e.url}/backend/settings/enterprise`);
+    await seller.page.locator('#name').fill('广州骏达汽配集团有限公司');
+    await seller.page.getByRole('button', { name: '保存', exact: true }).click();
+    const notice = seller.page.getByTestId('change-notice');
+    await expect(notice).toContainText('资料变更审核中');
+    await expect(notice).toContainText('企业名称：广州骏达汽车配件有限公司 → 广州骏达汽配集团有限公司');
+    // the form shows what was asked for; the buyer-facing name is still the old one until approved
+    await expect(seller.page.locator('#name')).toHaveValue('广州骏达汽配集团有限公司');
+    expect((await e2e.pglite.query<{ name: string }>(`select name from company where id = 2`)).rows[0].name).toBe('广州骏达汽车配件有限公司');
+    await e2e.shot(seller.page, 'operation-company-review-seller');
+
+    const { page } = await operatorPage();
+    await menu(page).getByRole('link', { name: '资料变更审核' }).click();
+    await page.waitForURL((u) => u.pathname === '/operation/company/review');
+    await expect(page.getByTestId('review-switch')).toContainText('已开启');
+    await expect(page.getByTestId('list-row')).toHaveCount(1);
+    await expect(page.getByTestId('list-row')).toContainText('广州骏达汽配集团有限公司');
+    await noSideScroll(page);
+    await e2e.shot(page, 'operation-company-review');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await e2e.shot(page, 'operation-company-review-1366');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByRole('button', { name: '通过 广州骏达汽车配件有限公司' }).click();
+    await expect(page.getByTestId('op-status')).toContainText('已通过');
+
+    await seller.page.reload();
+    await expect(seller.page.locator('#name')).toHaveValue('广州骏达汽配集团有限公司');
+    await expect(seller.page.getByTestId('change-notice')).toHaveCount(0);
+  });
+
+  it('links a branch shown on the detail and the shop, and logs reading a conversation', async () => {
+    const { page } = await operatorPage();
+    await page.goto(`${e2e.url}/operation/company/relation`);
+    await pick(page, 'relation-head', '骏达', '广州骏达汽配集团有限公司');
+    await pick(page, 'relation-branch', '顺捷', '杭州顺捷汽车修理厂');
+    await page.getByRole('button', { name: '设为分公司' }).click();
+    await expect(page.getByTestId('op-status')).toContainText('杭州顺捷汽车修理厂 已设为 广州骏达汽配集团有限公司 的分公司');
+    await expect(page.getByTestId('list-row')).toHaveCount(1);
+    await noSideScroll(page);
+    await e2e.shot(page, 'operation-company-relation');
+    await page.getByRole('link', { name: '杭州顺捷汽车修理厂' }).click();
+    await expect(page.getByTestId('relation-head')).toContainText('广州骏达汽配集团有限公司');
+
+    const buyer = await e2e.newPage();
+    await buyer.page.setViewportSize({ width: 1024, height: 768 });
+    await e2e.signIn(buyer.page, '/login', 'buyer');
+    await buyer.page.goto(`${e2e.url}/company/2`);
+    await expect(buyer.page.getByTestId('shop-branches')).toContainText('杭州顺捷汽车修理厂');
+    await e2e.shot(buyer.page, 'operation-company-relation-shop');
+
+    const conv = (await e2e.pglite.query<{ id: number }>(`insert into im_conversation (user_low, user_high, last_sent_at)
+      select s.id, b.id, now() from app_user s, app_user b where s.username = 'seller' and b.username = 'buyer' returning id`)).rows[0].id;
+    await e2e.pglite.query(`insert into im_message (conversation_id, sender_id, recipient_id, client_msg_id, message_type, text, sent_at)
+      select ${conv}, b.id, s.id, 'e2e-1', 'RC:TxtMsg', '发来的刹车片型号不对，要求退货', now() from app_user s, app_user b where s.username = 'seller' and b.username = 'buyer'`);
+    await menu(page).getByRole('link', { name: '聊天记录查询' }).click();
+    await page.locator('#filter-a').fill('王志强');
+    await page.locator('#filter-b').fill('骏达');
+    await page.getByRole('button', { name: '搜索' }).click();
+    await expect(page.getByTestId('list-row')).toHaveCount(1);
+    await page.getByRole('button', { name: `查看会话 ${conv}` }).click();
+    await expect(page.getByTestId('chat-log')).toContainText('发来的刹车片型号不对，要求退货');
+    await noSideScroll(page);
+    await e2e.shot(page, 'operation-chat-history');
+    const logged = await e2e.pglite.query<{ username: string }>(`select username from operator_audit where entity = 'conversation' and entity_id = '${conv}' and action = 'read'`);
+    expect(logged.rows).toEqual([{ username: 'operator' }]);
+  });
+});
