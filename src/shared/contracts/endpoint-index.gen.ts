@@ -62,6 +62,7 @@ export const endpointIndex: Record<EndpointName, { method: HttpMethod; path: str
   getIMGroupByMember: { method: 'post', path: '/im/group-list', access: 'user' },
   getIMQuoteHisgoryById: { method: 'get', path: '/quote/history-of', access: 'user' },
   getIMQuoteHisgoryByOe: { method: 'get', path: '/quote/history', access: 'user' },
+  getLoginIm: { method: 'post', path: '/im/login', access: 'user' },
   getMakes: { method: 'get', path: '/reference/makes', access: 'user' },
   getMyProductByOe: { method: 'get', path: '/quote/my-product', access: 'user' },
   getPackageOrder: { method: 'get', path: '/pay/order', access: 'user' },
