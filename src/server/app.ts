@@ -1,7 +1,7 @@
 /** createApp(deps): middleware and module registration. Tests import this; main.ts serves it. */
 import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { ResultCode, imText } from '../shared/contracts';
+import { ResultCode } from '../shared/contracts';
 import { msg } from '../shared/messages';
 import { serverVersion } from './db/client';
 import type { AppDeps } from './http/context';
@@ -50,7 +50,7 @@ import { ordersHandlers } from './modules/orders/orders.routes';
 import { createImService } from './modules/im/im.service';
 import { imHandlers } from './modules/im/im.routes';
 import { createImSocial } from './modules/im/im.social';
-import { createRongService } from './modules/im/im.rong';
+import { createRongService, rongText } from './modules/im/im.rong';
 import { createStockService } from './modules/stock/stock.service';
 import { stockHandlers } from './modules/stock/stock.routes';
 import { createOrganisationService } from './modules/organisation/organisation.service';
@@ -163,7 +163,7 @@ export const createApp = (deps: AppDeps) => {
     const q = { nonce: c.req.query('nonce'), signTimestamp: c.req.query('signTimestamp'), signature: c.req.query('signature') };
     if (!deps.rongcloud.verifyCallback(q)) {
       deps.log?.('warn', 'RongCloud routing callback with a wrong signature refused');
-      return sendError(c, forbidden(imText.rongSignature));
+      return sendError(c, forbidden(rongText.signature));
     }
     const form = Object.fromEntries(new URLSearchParams(await c.req.text()));
     return c.json(ok(await rong.route(form)));

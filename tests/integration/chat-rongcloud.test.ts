@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { IM_TEXT_MAX, imText } from '../../src/shared/contracts';
 import { createRongCloud, RongCloudError } from '../../src/server/modules/im/rongcloud';
+import { rongText } from '../../src/server/modules/im/im.rong';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 const SELLER = '00000000-0000-4000-8000-000000000002';
@@ -138,7 +139,7 @@ describe.each(backends)('RongCloud transport, server side, on %s', (backend) => 
       try {
         const mismatch = await call('POST', 'seller', 'login', { user_uuid: SELLER, client_type: 'web' });
         expect(mismatch.status).toBe(409);
-        expect(mismatch.body.client_msg).toBe(imText.rongKeyMismatch);
+        expect(mismatch.body.client_msg).toBe(rongText.keyMismatch);
       } finally {
         await env.database.db.updateTable('system_param').set({ value: JSON.stringify({ app_key: APP_KEY }) }).where('key', '=', 'im_client_params').execute();
       }
@@ -179,7 +180,7 @@ describe.each(backends)('RongCloud transport, server side, on %s', (backend) => 
       for (const forged of [{ secret: 'not-the-secret' }, { signature: '0'.repeat(40) }, { signature: 'zz' }]) {
         const r = await route(form, forged);
         expect(r.status).toBe(403);
-        expect((await r.json()).client_msg).toBe(imText.rongSignature);
+        expect((await r.json()).client_msg).toBe(rongText.signature);
       }
       // the signature of another nonce does not carry over
       const ts = String(Date.now());

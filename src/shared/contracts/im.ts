@@ -71,10 +71,6 @@ export const imText = {
   serviceAlready: '对方已是客服，无需邀请',
   assistantNoReply: '消息助手不接收消息',
   clientType: 'client_type 只能是 web',
-  rongNotConfigured: '未配置融云即时通讯（RONGCLOUD_APP_KEY / RONGCLOUD_APP_SECRET），请使用内置聊天服务',
-  rongKeyMismatch: '即时通讯参数 im_client_params 的 app_key 与服务器的 RONGCLOUD_APP_KEY 不一致',
-  rongUnavailable: '融云服务暂不可用，请稍后再试',
-  rongSignature: '融云回调签名无效，已拒绝',
   quickReplyCn: '请填写中文快捷回复',
   quickReplyCnLong: `中文快捷回复最多${IM_QUICK_REPLY_MAX}个字`,
   quickReplyVnLong: `越南语快捷回复最多${IM_QUICK_REPLY_MAX}个字`,
@@ -113,7 +109,6 @@ const uuidList = (empty: string) => v.pipe(
   v.maxLength(IM_GROUP_MAX_MEMBERS, imText.groupTooBig),
   v.everyItem((x) => UUID.test(x), imText.memberList),
 );
-const flagFalse = v.pipe(v.union([v.boolean(), v.number(), v.string()]), v.transform((x) => x === true || x === 1 || x === '1' || x === 'true'));
 const flag = v.optional(v.pipe(v.union([v.boolean(), v.number(), v.string()]), v.transform((x) => x === true || x === 1 || x === '1' || x === 'true')), true);
 
 export const imSendPayload = v.variant('messageType', [
@@ -422,11 +417,11 @@ export const imEndpoints = {
   }),
   getLoginIm: defineEndpoint({
     method: 'post', path: '/im/login', tag: 'im', access: 'user',
-    summary: '融云（RongCloud）传输：取本人的融云用户 token（按用户缓存；refresh 为真时重新获取）与融云 App Key；未配置融云时拒绝，客户端改用内置聊天服务',
+    summary: '取本人的融云用户 token（按用户缓存，refresh 重新获取）与 App Key',
     payload: v.object({
       user_uuid: userUuid(imText.notSelfUser),
       client_type: v.picklist(['web'], imText.clientType),
-      refresh: v.optional(flagFalse, false),
+      refresh: v.optional(v.boolean(), false),
     }),
     answer: v.object({
       token: v.string(),

@@ -25,6 +25,14 @@ import { RongCloudError, type RongCloud } from './rongcloud';
 import * as repo from './im.repo';
 
 export const IM_CLIENT_PARAMS = 'im_client_params';
+
+/** the server's own refusals (the page never shows them itself, so they stay out of the shared bundle) */
+export const rongText = {
+  notConfigured: '未配置融云即时通讯（RONGCLOUD_APP_KEY / RONGCLOUD_APP_SECRET），请使用内置聊天服务',
+  keyMismatch: '即时通讯参数 im_client_params 的 app_key 与服务器的 RONGCLOUD_APP_KEY 不一致',
+  unavailable: '融云服务暂不可用，请稍后再试',
+  signature: '融云回调签名无效，已拒绝',
+};
 const CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 export interface RongDeps {
@@ -95,9 +103,9 @@ export const createRongService = (deps: RongDeps) => {
       const me = await repo.userByUuid(db, p.user_uuid);
       if (!me || me.id !== caller.userId) throw forbidden(imText.notSelfUser);
       const rong = deps.rong;
-      if (!rong) throw new AppError(ResultCode.conflict, 409, imText.rongNotConfigured);
+      if (!rong) throw new AppError(ResultCode.conflict, 409, rongText.notConfigured);
       const wanted = await clientAppKey(db);
-      if (wanted && wanted !== rong.appKey) throw new AppError(ResultCode.conflict, 409, imText.rongKeyMismatch);
+      if (wanted && wanted !== rong.appKey) throw new AppError(ResultCode.conflict, 409, rongText.keyMismatch);
       const user = { uuid: me.uuid, name: me.display_name, portrait_uri: me.head_image };
       const cached = p.refresh ? undefined
         : await db.selectFrom('im_rong_token').select('token').where('user_id', '=', me.id).where('app_key', '=', rong.appKey).executeTakeFirst();
@@ -107,7 +115,7 @@ export const createRongService = (deps: RongDeps) => {
         token = await rong.getToken({ userId: me.uuid, name: me.display_name, portraitUri: me.head_image });
       } catch (e) {
         deps.log?.('warn', 'getLoginIm: RongCloud user/getToken failed', e instanceof RongCloudError ? e.message : e);
-        throw new AppError(ResultCode.serverError, 502, imText.rongUnavailable);
+        throw new AppError(ResultCode.serverError, 502, rongText.unavailable);
       }
       await db.insertInto('im_rong_token').values({ user_id: me.id, app_key: rong.appKey, token, created_at: deps.clock.now() })
         .onConflict((oc) => oc.columns(['user_id', 'app_key']).doUpdateSet({ token, created_at: deps.clock.now() })).execute();
