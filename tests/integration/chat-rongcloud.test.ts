@@ -28,6 +28,8 @@ const sha1 = (s: string) => createHash('sha1').update(s, 'utf8').digest('hex');
 const fakeRongCloud = async () => {
   const calls: Array<{ path: string; headers: Record<string, string>; form: Record<string, string> }> = [];
   let issued = 0;
+  /** RongCloud's idea of each group's members (group/join.json, group/quit.json) */
+  const groups = new Map<string, { name: string; members: Set<string> }>();
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -45,11 +47,25 @@ const fakeRongCloud = async () => {
         json(200, { code: 200, userId: form.userId, token: `tok-${form.userId}-${issued}` });
         return;
       }
+      const params = new URLSearchParams(body);
+      if (req.method === 'POST' && (req.url === '/group/join.json' || req.url === '/group/create.json') && params.get('groupId') && params.get('groupName') && params.getAll('userId').length) {
+        const g = groups.get(params.get('groupId')!) ?? { name: '', members: new Set<string>() };
+        g.name = params.get('groupName')!;
+        for (const u of params.getAll('userId')) g.members.add(u);
+        groups.set(params.get('groupId')!, g);
+        json(200, { code: 200 });
+        return;
+      }
+      if (req.method === 'POST' && req.url === '/group/quit.json' && params.get('groupId') && params.getAll('userId').length) {
+        for (const u of params.getAll('userId')) groups.get(params.get('groupId')!)?.members.delete(u);
+        json(200, { code: 200 });
+        return;
+      }
       json(404, { code: 1000, errorMessage: 'not found' });
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { calls, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { calls, groups, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
 };
 
 describe('RongCloud server API client against the fake', () => {
@@ -220,6 +236,19 @@ describe.each(backends)('RongCloud transport, server side, on %s', (backend) => 
       expect(page.messages.at(-1)).toMatchObject({ conversationType: 3, targetId: group, senderUserId: SELLER, content: { content: '群里好' } });
       const buyerList = (await call('GET', 'buyer', 'conversations')).body.data;
       expect(buyerList.conversations.find((c: { targetId: string }) => c.targetId === group)).toMatchObject({ unread: 1 });
+    });
+
+    it('mirrors our groups into RongCloud (group/join on create and add, group/quit on leaving), signed as documented', async () => {
+      expect((await call('POST', 'buyer', 'friends', { friend_uuid: SELLER })).status).toBe(200);
+      expect((await call('POST', 'buyer', 'friends', { friend_uuid: MEMBER })).status).toBe(200);
+      const made = await call('POST', 'buyer', 'group-create', { user_id: `${SELLER},${MEMBER}`, group_name: '镜像群' });
+      const group = made.body.data.group_id as string;
+      await expect.poll(() => [...(fake.groups.get(group)?.members ?? [])].sort()).toEqual([BUYER, SELLER, MEMBER].sort());
+      expect(fake.groups.get(group)!.name).toBe('镜像群');
+      const join = fake.calls.filter((c) => c.path === '/group/join.json').at(-1)!;
+      expect(join.headers.signature).toBe(sha1(APP_SECRET + join.headers.nonce + join.headers.timestamp));
+      expect((await call('POST', 'seller', 'group-quit', { group_id: group })).status).toBe(200);
+      await expect.poll(() => [...(fake.groups.get(group)?.members ?? [])].sort()).toEqual([BUYER, MEMBER].sort());
     });
   });
 });

@@ -22,6 +22,8 @@ import { firstForeignUpload } from '../upload/upload.service';
 import * as repo from './im.repo';
 import { noSuchUser, shapeMessage } from './im.service';
 import type { Translator } from './translator';
+import type { RongCloud } from './rongcloud';
+import type { Logger } from '../../logger';
 
 export interface ImSocialDeps {
   clock: Clock;
@@ -29,6 +31,9 @@ export interface ImSocialDeps {
   push?: (userId: number, event: ImPush) => void;
   isOnline?: (userId: number) => Promise<boolean>;
   translator?: Translator;
+  /** RongCloud's server API when its transport is configured: our groups are mirrored there */
+  rong?: RongCloud;
+  log?: Logger;
 }
 
 const noSuchGroup = () => new AppError(ResultCode.notFound, 404, imText.noSuchGroup);
@@ -82,8 +87,30 @@ export const createImSocial = (deps: ImSocialDeps) => {
     return users;
   };
 
-  const groupChanged = (ctx: Pick<RequestContext, 'afterCommit'>, userIds: number[], groupUuid: string) =>
+  /**
+   * With RongCloud configured, its group gets our group's current members (group/join, which makes
+   * it on first use) and loses those who left (group/quit), after the commit. A failure is logged,
+   * not retried: the next change of the group sends the whole member list again.
+   */
+  const mirrorToRong = (groupUuid: string, left: number[]) => {
+    const rong = deps.rong;
+    if (!rong) return;
+    void (async () => {
+      const g = await repo.groupByUuid(deps.db, groupUuid);
+      if (!g) return;
+      const members = await repo.membersOf(deps.db, [g.id]);
+      await rong.groupJoin(g.uuid, g.name, members.map((m) => m.uuid));
+      if (left.length) {
+        const gone = await deps.db.selectFrom('app_user').select('uuid').where('id', 'in', left).execute();
+        await rong.groupQuit(g.uuid, gone.map((u) => u.uuid));
+      }
+    })().catch((e: unknown) => deps.log?.('warn', `RongCloud group ${groupUuid} not brought in step`, e instanceof Error ? e.message : e));
+  };
+
+  const groupChanged = (ctx: Pick<RequestContext, 'afterCommit'>, userIds: number[], groupUuid: string, left: number[] = []) => {
     pushLater(ctx, userIds, () => ({ type: 'imGroup', groupId: groupUuid }));
+    ctx.afterCommit?.(() => mirrorToRong(groupUuid, left));
+  };
 
   return {
     async friends(db: Kysely<DB>, caller: Caller, p: { uuid?: string; friend_uuid?: string }) {
@@ -185,7 +212,7 @@ export const createImSocial = (deps: ImSocialDeps) => {
       inTransaction(db, async (trx) => {
         const g = await myGroup(trx, caller, p.group_id, true);
         await repo.removeMember(trx, g.id, caller.userId);
-        groupChanged(ctx, [...(await repo.memberIds(trx, g.id)), caller.userId], g.uuid);
+        groupChanged(ctx, [...(await repo.memberIds(trx, g.id)), caller.userId], g.uuid, [caller.userId]);
         return { unreadTotal: await repo.unreadTotal(trx, caller.userId) };
       }),
 

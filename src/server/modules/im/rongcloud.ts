@@ -4,7 +4,8 @@
  * Every call to RongCloud's server API carries the headers App-Key, Nonce, Timestamp (milliseconds)
  * and Signature = hex SHA1 of App Secret + Nonce + Timestamp, with a form-encoded body; a wrong
  * signature is answered 401. user/getToken.json takes userId, name, portraitUri and answers
- * {code: 200, userId, token}. A callback from RongCloud to us (the message-routing service, 全量消息路由)
+ * {code: 200, userId, token}. group/join.json (userId repeated, groupId, groupName) and
+ * group/quit.json (userId repeated, groupId) keep RongCloud's groups in step with ours. A callback from RongCloud to us (the message-routing service, 全量消息路由)
  * carries the query parameters nonce, signTimestamp and signature, the signature made the same way
  * from our App Secret: a callback whose signature does not match is not from RongCloud.
  *
@@ -30,6 +31,13 @@ export interface RongCloud {
   appKey: string;
   /** a user token for the client SDK's connect() */
   getToken(user: { userId: string; name: string; portraitUri: string }): Promise<string>;
+  /**
+   * Puts users in a RongCloud group (group/join.json, the same call as group/create.json: made on
+   * first use), so its members may send to it through the SDK; repeated userId fields.
+   */
+  groupJoin(groupId: string, groupName: string, userIds: string[]): Promise<void>;
+  /** Takes users out of a RongCloud group (group/quit.json). */
+  groupQuit(groupId: string, userIds: string[]): Promise<void>;
   /** whether the query of a callback carries RongCloud's signature */
   verifyCallback(query: { nonce?: string; signTimestamp?: string; signature?: string }): boolean;
 }
@@ -51,7 +59,7 @@ export const createRongCloud = (config: Partial<RongCloudConfig>): RongCloud | u
   const doFetch = config.fetch ?? fetch;
   const timeoutMs = config.timeoutMs ?? 8000;
 
-  const post = async (path: string, form: Record<string, string>) => {
+  const post = async (path: string, form: Record<string, string> | Array<[string, string]>) => {
     const nonce = String(randomBytes(6).readUIntBE(0, 6));
     const timestamp = String(Date.now());
     let res: Response;
@@ -87,6 +95,14 @@ export const createRongCloud = (config: Partial<RongCloudConfig>): RongCloud | u
       const body = await post('user/getToken.json', { userId: user.userId, name: user.name, portraitUri: user.portraitUri });
       if (typeof body.token !== 'string' || body.token === '') throw new RongCloudError('RongCloud user/getToken.json answered no token');
       return body.token;
+    },
+    async groupJoin(groupId, groupName, userIds) {
+      if (userIds.length === 0) return;
+      await post('group/join.json', [...userIds.map((u): [string, string] => ['userId', u]), ['groupId', groupId], ['groupName', groupName]]);
+    },
+    async groupQuit(groupId, userIds) {
+      if (userIds.length === 0) return;
+      await post('group/quit.json', [...userIds.map((u): [string, string] => ['userId', u]), ['groupId', groupId]]);
     },
     verifyCallback(q) {
       if (!q.nonce || !q.signTimestamp || !q.signature || !/^[0-9a-f]{40}$/i.test(q.signature)) return false;
