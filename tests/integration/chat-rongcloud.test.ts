@@ -30,6 +30,8 @@ const fakeRongCloud = async () => {
   let issued = 0;
   /** RongCloud's idea of each group's members (group/join.json, group/quit.json) */
   const groups = new Map<string, { name: string; members: Set<string> }>();
+  /** RongCloud's blacklists: user → users whose messages it refuses */
+  const blacklists = new Map<string, Set<string>>();
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -61,11 +63,19 @@ const fakeRongCloud = async () => {
         json(200, { code: 200 });
         return;
       }
+      if (req.method === 'POST' && (req.url === '/user/blacklist/add.json' || req.url === '/user/blacklist/remove.json') && form.userId && form.blackUserId) {
+        const list = blacklists.get(form.userId) ?? new Set<string>();
+        if (req.url === '/user/blacklist/add.json') list.add(form.blackUserId);
+        else list.delete(form.blackUserId);
+        blacklists.set(form.userId, list);
+        json(200, { code: 200 });
+        return;
+      }
       json(404, { code: 1000, errorMessage: 'not found' });
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { calls, groups, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { calls, groups, blacklists, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
 };
 
 describe('RongCloud server API client against the fake', () => {
@@ -116,10 +126,11 @@ describe.each(backends)('RongCloud transport, server side, on %s', (backend) => 
         body: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
     };
-    const text = (from: string, to: string, content: string, extra?: string, channelType = 'PERSON') => ({
+    const textForm = (from: string, to: string, content: string, extra?: string, channelType = 'PERSON') => ({
       fromUserId: from, toUserId: to, objectName: 'RC:TxtMsg', content: JSON.stringify({ content, ...(extra ? { extra } : {}) }),
       channelType, msgTimestamp: String(Date.now()), msgUID: `BD2J-${randomUUID().slice(0, 4).toUpperCase()}-M5G4-R8JS`,
     });
+    const text = textForm;
 
     it('getLoginIm fetches the caller\'s token from RongCloud once, signed as documented, and keeps it', async () => {
       const before = fake.calls.length;
@@ -249,6 +260,46 @@ describe.each(backends)('RongCloud transport, server side, on %s', (backend) => 
       expect(join.headers.signature).toBe(sha1(APP_SECRET + join.headers.nonce + join.headers.timestamp));
       expect((await call('POST', 'seller', 'group-quit', { group_id: group })).status).toBe(200);
       await expect.poll(() => [...(fake.groups.get(group)?.members ?? [])].sort()).toEqual([BUYER, MEMBER].sort());
+    });
+
+    it('拉黑: the blocked user\'s private sends are refused and stored nowhere, until unblocked; the list; RongCloud\'s blacklist follows', async () => {
+      const text = (content: string) => ({ client_msg_id: `c-${randomUUID()}`, targetId: SELLER, messageType: 'RC:TxtMsg', content: { content } });
+      const blocked = await call('POST', 'seller', 'block', { uuid: BUYER });
+      expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
+      expect(blocked.body.data).toMatchObject({ uuid: BUYER, nick_name: expect.any(String), company_name: expect.any(String) });
+      // twice: no change
+      expect((await call('POST', 'seller', 'block', { uuid: BUYER })).status).toBe(200);
+      const list = (await call('GET', 'seller', 'blocks')).body.data;
+      expect(list.map((b: { uuid: string }) => b.uuid)).toEqual([BUYER]);
+      expect((await call('GET', 'buyer', 'blocks')).body.data).toEqual([]);
+      await expect.poll(() => [...(fake.blacklists.get(SELLER) ?? [])]).toEqual([BUYER]);
+
+      const n = await messages();
+      const refused = await call('POST', 'buyer', 'messages', text('还在吗？'));
+      expect(refused.status).toBe(403);
+      expect(refused.body.client_msg).toBe(imText.blocked);
+      // the same through RongCloud's routing: not stored
+      expect((await (await route({ ...textForm(BUYER, SELLER, '还在吗？') })).json()).data).toEqual({ stored: false, reason: imText.blocked });
+      expect(await messages()).toBe(n);
+      // the one who blocked may still write to the blocked user
+      const reply = await env.call('POST', '/api/im/messages', { token: t.seller, body: { client_msg_id: `c-${randomUUID()}`, targetId: BUYER, messageType: 'RC:TxtMsg', content: { content: '不需要了' } } });
+      expect(reply.status).toBe(200);
+      expect(await messages()).toBe(n + 1);
+
+      // bad input: oneself, a malformed uuid, nobody
+      const self = await call('POST', 'seller', 'block', { uuid: SELLER });
+      expect(self.status).toBe(422);
+      expect(self.body.client_msg).toContain(imText.blockSelf);
+      expect((await call('POST', 'seller', 'block', { uuid: 'x' })).status).toBe(422);
+      expect((await call('POST', 'seller', 'block', { uuid: '00000000-0000-4000-8000-0000000000ff' })).status).toBe(404);
+      expect((await call('GET', 'seller', 'blocks')).body.data).toHaveLength(1);
+
+      expect((await call('POST', 'seller', 'unblock', { uuid: BUYER })).status).toBe(200);
+      expect((await call('GET', 'seller', 'blocks')).body.data).toEqual([]);
+      await expect.poll(() => [...(fake.blacklists.get(SELLER) ?? [])]).toEqual([]);
+      const again = await call('POST', 'buyer', 'messages', text('现在可以了吗？'));
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(await messages()).toBe(n + 2);
     });
   });
 });

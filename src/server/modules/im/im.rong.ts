@@ -148,6 +148,7 @@ export const createRongService = (deps: RongDeps) => {
           if (!to || !to.active) return no(imText.noSuchUser);
           if (to.id === from.id) return no(imText.notSelf);
           if (to.uuid === IM_ASSISTANT_UUID) return no(imText.assistantNoReply);
+          if (await repo.blocks(trx, to.id, from.id)) return no(imText.blocked);
           const conv = await repo.conversationForSend(trx, from.id, to.id, deps.clock.now());
           const prior = await repo.messageByClientId(trx, from.id, clientMsgId);
           if (prior) return { stored: true, messageUId: prior.id };

@@ -5,7 +5,7 @@ import type { RongService } from './im.rong';
 
 type ImHandlerNames = 'imSend' | 'imHistory' | 'imSync' | 'imConversations' | 'imMarkRead' | 'imUnreadCount' | 'imContact' | 'imCompanyContact' | 'pushProductMsg'
   | 'getFriendsList' | 'addFriend' | 'remarkFriend' | 'getIMGroupByMember' | 'createIMGroupChat' | 'sendIMGroupMsg' | 'imGroupAddMembers' | 'imGroupQuit'
-  | 'getEmployeeData' | 'imInviteService' | 'quickReplyList' | 'quickReplySave' | 'quickReplyDelete' | 'imFeatures' | 'translation' | 'getLoginIm';
+  | 'getEmployeeData' | 'imInviteService' | 'quickReplyList' | 'quickReplySave' | 'quickReplyDelete' | 'imFeatures' | 'translation' | 'getLoginIm' | 'imBlock' | 'imUnblock' | 'imBlockList';
 
 export const imHandlers = (svc: ImService, social: ImSocial, rong: RongService): Pick<Handlers, ImHandlerNames> => ({
   imSend: (p, ctx) => svc.send(ctx.db, ctx.caller!, p, ctx),
@@ -33,4 +33,7 @@ export const imHandlers = (svc: ImService, social: ImSocial, rong: RongService):
   imFeatures: async () => social.features(),
   translation: (p) => social.translate(p),
   getLoginIm: (p, ctx) => rong.loginIm(ctx.db, ctx.caller!, p),
+  imBlock: (p, ctx) => social.block(ctx.db, ctx.caller!, p, ctx),
+  imUnblock: (p, ctx) => social.unblock(ctx.db, ctx.caller!, p, ctx),
+  imBlockList: (_p, ctx) => social.blocks(ctx.db, ctx.caller!),
 });

@@ -91,6 +91,7 @@ export const createImService = (deps: ImDeps) => {
         const me = await repo.userById(trx, caller.userId);
         if (!me?.allow_im) throw forbidden(imText.notAllowed);
         const to = await target(trx, caller, p.targetId);
+        if (await repo.blocks(trx, to.id, caller.userId)) throw forbidden(imText.blocked);
         if (p.messageType === 'RC:ImgMsg' && (await firstForeignUpload(trx, caller.companyId, [p.content.imageUri])) >= 0) {
           throw invalid('content.imageUri', imText.imageNotOurs);
         }
@@ -124,6 +125,7 @@ export const createImService = (deps: ImDeps) => {
         const me = await repo.userById(trx, caller.userId);
         if (!me?.allow_im) throw forbidden(imText.notAllowed);
         const to = await target(trx, caller, p.to_uuid);
+        if (await repo.blocks(trx, to.id, caller.userId)) throw forbidden(imText.blocked);
         const s = await repo.stockForCard(trx, p.stock_id);
         if (!s || s.company_id !== caller.companyId) throw new AppError(ResultCode.notFound, 404, imText.productNotOurs);
         if (s.state !== 'on') throw invalid('stock_id', imText.productOff);

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, conflict, forbidden, invalid } from '../../http/errors';
-import { inTransaction } from '../../db/helpers';
+import { inTransaction, unix } from '../../db/helpers';
 import {
   CONVERSATION_GROUP, IM_ASSISTANT_UUID, IM_GROUP_MAX_MEMBERS, IM_GROUP_NAME_MAX, IM_QUICK_REPLY_PAGE, ResultCode, imText,
   type ImFriend, type ImGroup, type ImPush, type SendGroupPayload,
@@ -106,6 +106,13 @@ export const createImSocial = (deps: ImSocialDeps) => {
       }
     })().catch((e: unknown) => deps.log?.('warn', `RongCloud group ${groupUuid} not brought in step`, e instanceof Error ? e.message : e));
   };
+
+  const mirrorBlock = (userUuid: string, blockedUuid: string, add: boolean) => {
+    void deps.rong?.blacklist(userUuid, blockedUuid, add)
+      .catch((e: unknown) => deps.log?.('warn', `RongCloud blacklist of ${userUuid} not brought in step`, e instanceof Error ? e.message : e));
+  };
+  const blockedOut = (b: Awaited<ReturnType<typeof repo.blockedBy>>[number]) =>
+    ({ uuid: b.uuid, nick_name: b.display_name, company_name: b.short_name || b.company_name, created_at: unix(b.created_at) });
 
   const groupChanged = (ctx: Pick<RequestContext, 'afterCommit'>, userIds: number[], groupUuid: string, left: number[] = []) => {
     pushLater(ctx, userIds, () => ({ type: 'imGroup', groupId: groupUuid }));
@@ -215,6 +222,29 @@ export const createImSocial = (deps: ImSocialDeps) => {
         groupChanged(ctx, [...(await repo.memberIds(trx, g.id)), caller.userId], g.uuid, [caller.userId]);
         return { unreadTotal: await repo.unreadTotal(trx, caller.userId) };
       }),
+
+    /** 拉黑: the user's private messages to the caller are refused from now on (mirrored to RongCloud's blacklist when configured) */
+    block: (db: Kysely<DB>, caller: Caller, p: { uuid: string }, ctx: Pick<RequestContext, 'afterCommit'>) =>
+      inTransaction(db, async (trx) => {
+        const other = await repo.userByUuid(trx, p.uuid);
+        if (!other) throw noSuchUser();
+        if (other.id === caller.userId) throw invalid('uuid', imText.blockSelf);
+        await trx.insertInto('im_block').values({ user_id: caller.userId, blocked_id: other.id, created_at: deps.clock.now() })
+          .onConflict((oc) => oc.columns(['user_id', 'blocked_id']).doNothing()).execute();
+        ctx.afterCommit?.(() => mirrorBlock(caller.uuid, other.uuid, true));
+        return blockedOut((await repo.blockedBy(trx, caller.userId)).find((b) => b.uuid === other.uuid)!);
+      }),
+
+    unblock: (db: Kysely<DB>, caller: Caller, p: { uuid: string }, ctx: Pick<RequestContext, 'afterCommit'>) =>
+      inTransaction(db, async (trx) => {
+        const other = await repo.userByUuid(trx, p.uuid);
+        if (!other) throw noSuchUser();
+        const r = await trx.deleteFrom('im_block').where('user_id', '=', caller.userId).where('blocked_id', '=', other.id).executeTakeFirst();
+        if (Number(r.numDeletedRows) > 0) ctx.afterCommit?.(() => mirrorBlock(caller.uuid, other.uuid, false));
+        return { ok: true };
+      }),
+
+    blocks: async (db: Kysely<DB>, caller: Caller) => (await repo.blockedBy(db, caller.userId)).map(blockedOut),
 
     employees: async (db: Kysely<DB>) => (await repo.serviceStaff(db)).map((u) => ({ user_uuid: u.uuid, name: u.display_name })),
 

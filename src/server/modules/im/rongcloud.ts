@@ -38,6 +38,8 @@ export interface RongCloud {
   groupJoin(groupId: string, groupName: string, userIds: string[]): Promise<void>;
   /** Takes users out of a RongCloud group (group/quit.json). */
   groupQuit(groupId: string, userIds: string[]): Promise<void>;
+  /** user/blacklist/add.json and remove.json (userId, blackUserId): RongCloud refuses the blocked user's sends (405) */
+  blacklist(userId: string, blackUserId: string, add: boolean): Promise<void>;
   /** whether the query of a callback carries RongCloud's signature */
   verifyCallback(query: { nonce?: string; signTimestamp?: string; signature?: string }): boolean;
 }
@@ -103,6 +105,9 @@ export const createRongCloud = (config: Partial<RongCloudConfig>): RongCloud | u
     async groupQuit(groupId, userIds) {
       if (userIds.length === 0) return;
       await post('group/quit.json', [...userIds.map((u): [string, string] => ['userId', u]), ['groupId', groupId]]);
+    },
+    async blacklist(userId, blackUserId, add) {
+      await post(add ? 'user/blacklist/add.json' : 'user/blacklist/remove.json', { userId, blackUserId });
     },
     verifyCallback(q) {
       if (!q.nonce || !q.signTimestamp || !q.signature || !/^[0-9a-f]{40}$/i.test(q.signature)) return false;
