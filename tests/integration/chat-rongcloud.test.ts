@@ -63,6 +63,10 @@ const fakeRongCloud = async () => {
         json(200, { code: 200 });
         return;
       }
+      if (req.method === 'POST' && (req.url === '/message/private/publish.json' || req.url === '/message/group/publish.json') && form.fromUserId && form.objectName && form.content) {
+        json(200, { code: 200 });
+        return;
+      }
       if (req.method === 'POST' && (req.url === '/user/blacklist/add.json' || req.url === '/user/blacklist/remove.json') && form.userId && form.blackUserId) {
         const list = blacklists.get(form.userId) ?? new Set<string>();
         if (req.url === '/user/blacklist/add.json') list.add(form.blackUserId);
@@ -300,6 +304,30 @@ describe.each(backends)('RongCloud transport, server side, on %s', (backend) => 
       const again = await call('POST', 'buyer', 'messages', text('现在可以了吗？'));
       expect(again.status, JSON.stringify(again.body)).toBe(200);
       expect(await messages()).toBe(n + 2);
+    });
+
+    it('publishes to RongCloud what our server stores itself (a send over HTTP, a group message), with the client id in extra; routed ones are not sent back', async () => {
+      const publishedWith = (text: string) => fake.calls.filter((c) => c.path.startsWith('/message/') && c.form.content?.includes(text));
+      const clientId = `c-${randomUUID()}`;
+      const sent = await call('POST', 'buyer', 'messages', { client_msg_id: clientId, targetId: SELLER, messageType: 'RC:TxtMsg', content: { content: '经由服务器发送' } });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      await expect.poll(() => publishedWith('经由服务器发送').length).toBe(1);
+      const one = publishedWith('经由服务器发送')[0];
+      expect(one.path).toBe('/message/private/publish.json');
+      expect(one.form).toMatchObject({ fromUserId: BUYER, toUserId: SELLER, objectName: 'RC:TxtMsg', isIncludeSender: '1' });
+      expect(JSON.parse(one.form.content)).toEqual({ content: '经由服务器发送', extra: clientId });
+      expect(one.headers.signature).toBe(sha1(APP_SECRET + one.headers.nonce + one.headers.timestamp));
+
+      const group = (await call('POST', 'buyer', 'group-create', { user_id: `${SELLER},${MEMBER}`, group_name: '发布测试群' })).body.data.group_id as string;
+      expect((await call('POST', 'buyer', 'group-messages', { client_msg_id: `c-${randomUUID()}`, to_group_id: group, messageType: 'RC:TxtMsg', content: { content: '群里经由服务器' } })).status).toBe(200);
+      await expect.poll(() => publishedWith('群里经由服务器').length).toBe(1);
+      expect(publishedWith('群里经由服务器')[0].path).toBe('/message/group/publish.json');
+      expect(publishedWith('群里经由服务器')[0].form).toMatchObject({ fromUserId: BUYER, toGroupId: group, objectName: 'RC:TxtMsg' });
+
+      // a message RongCloud routed to us is already in RongCloud: not published again
+      expect((await (await route(textForm(SELLER, BUYER, '从融云来的'))).json()).data).toMatchObject({ stored: true });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(publishedWith('从融云来的')).toHaveLength(0);
     });
   });
 });

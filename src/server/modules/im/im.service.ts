@@ -28,6 +28,8 @@ export interface ImDeps {
   db: Kysely<DB>;
   push?: (userId: number, event: ImPush) => void;
   isOnline?: (userId: number) => Promise<boolean>;
+  /** after the commit, a message our server stored itself goes to RongCloud too (im.rong.ts rongMirror), when it is configured */
+  mirror?: (row: repo.MessageRow) => void;
 }
 
 const noSuchUser = () => new AppError(ResultCode.notFound, 404, imText.noSuchUser);
@@ -81,6 +83,7 @@ export const createImService = (deps: ImDeps) => {
     ctx.afterCommit?.(() => {
       pushWithUnread(m.to, (unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, m.to), unreadTotal }));
       pushWithUnread(m.from, (unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, m.from), unreadTotal }));
+      deps.mirror?.(row);
     });
     return shapeMessage(row, m.from);
   };

@@ -34,6 +34,8 @@ export interface ImSocialDeps {
   /** RongCloud's server API when its transport is configured: our groups are mirrored there */
   rong?: RongCloud;
   log?: Logger;
+  /** after the commit, a group message sent through our server goes to RongCloud too (rongMirror) */
+  mirror?: (row: repo.MessageRow) => void;
 }
 
 const noSuchGroup = () => new AppError(ResultCode.notFound, 404, imText.noSuchGroup);
@@ -199,6 +201,7 @@ export const createImSocial = (deps: ImSocialDeps) => {
         // is_include_sender 0: the sender's own other tabs are not told
         const to = p.is_include_sender ? members : members.filter((m) => m !== caller.userId);
         pushLater(ctx, to, (userId, unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, userId), unreadTotal }));
+        ctx.afterCommit?.(() => deps.mirror?.(row));
         return shapeMessage(row, caller.userId);
       }),
 

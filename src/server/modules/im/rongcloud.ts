@@ -40,6 +40,12 @@ export interface RongCloud {
   groupQuit(groupId: string, userIds: string[]): Promise<void>;
   /** user/blacklist/add.json and remove.json (userId, blackUserId): RongCloud refuses the blocked user's sends (405) */
   blacklist(userId: string, blackUserId: string, add: boolean): Promise<void>;
+  /**
+   * message/private/publish.json (toUserId) or message/group/publish.json (toGroupId): a message our
+   * server stored, from fromUserId, also to RongCloud's clients and history (isIncludeSender 1).
+   * RongCloud does not route messages sent by its server API back to us by default.
+   */
+  publish(to: { toUserId: string } | { toGroupId: string }, fromUserId: string, objectName: string, content: string): Promise<void>;
   /** whether the query of a callback carries RongCloud's signature */
   verifyCallback(query: { nonce?: string; signTimestamp?: string; signature?: string }): boolean;
 }
@@ -108,6 +114,10 @@ export const createRongCloud = (config: Partial<RongCloudConfig>): RongCloud | u
     },
     async blacklist(userId, blackUserId, add) {
       await post(add ? 'user/blacklist/add.json' : 'user/blacklist/remove.json', { userId, blackUserId });
+    },
+    async publish(to, fromUserId, objectName, content) {
+      const [path, target] = 'toGroupId' in to ? ['message/group/publish.json', ['toGroupId', to.toGroupId]] : ['message/private/publish.json', ['toUserId', to.toUserId]];
+      await post(path, [['fromUserId', fromUserId], target as [string, string], ['objectName', objectName], ['content', content], ['isIncludeSender', '1']]);
     },
     verifyCallback(q) {
       if (!q.nonce || !q.signTimestamp || !q.signature || !/^[0-9a-f]{40}$/i.test(q.signature)) return false;
