@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { IM_TEXT_MAX, imText } from '../../src/shared/contracts';
 import { createRongCloud, RongCloudError } from '../../src/server/modules/im/rongcloud';
 import { rongText } from '../../src/server/modules/im/im.rong';
+import { parseEnv } from '../../src/server/env';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 const SELLER = '00000000-0000-4000-8000-000000000002';
@@ -94,6 +95,15 @@ describe('RongCloud server API client against the fake', () => {
     const e = await bad.getToken({ userId: BUYER, name: 'x', portraitUri: '' }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(RongCloudError);
     expect((e as RongCloudError).status).toBe(401);
+  });
+
+  it('RONGCLOUD_* in the environment: both key and secret or neither, a base URL that is one', () => {
+    expect(parseEnv({ RONGCLOUD_APP_KEY: APP_KEY, RONGCLOUD_APP_SECRET: APP_SECRET })).toMatchObject({ ok: true });
+    const half = parseEnv({ RONGCLOUD_APP_KEY: APP_KEY });
+    expect(half.ok).toBe(false);
+    expect(!half.ok && half.message).toContain('RONGCLOUD_APP_SECRET');
+    const url = parseEnv({ RONGCLOUD_APP_KEY: APP_KEY, RONGCLOUD_APP_SECRET: APP_SECRET, RONGCLOUD_API_URL: 'api-cn.ronghub.com' });
+    expect(!url.ok && url.message).toContain('RONGCLOUD_API_URL');
   });
 
   it('is not made without both app key and secret (chat then stays on /ws)', () => {
