@@ -87,4 +87,26 @@ describe('chat blocking', () => {
     await expect.poll(async () => (await e2e.pglite.query<{ n: number }>(`select count(*)::int as n from im_message where text = '现在可以收到吗？'`)).rows[0].n).toBe(1);
     await expect(win.getByText(imText.blocked)).toHaveCount(0);
   }, 120_000);
+
+  it('im_client_params names a RongCloud key but the server has none: getLoginIm refuses, the SDK chunk is not loaded, chat runs on /ws', async () => {
+    await e2e.pglite.query(`update system_param set value = '{"app_key":"qph5e2eappkey"}' where key = 'im_client_params'`);
+    try {
+      const buyer = await e2e.newPage();
+      const asked: string[] = [];
+      buyer.page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+      const warnings: string[] = [];
+      buyer.page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+      await e2e.signIn(buyer.page, '/login', 'buyer');
+      await expect.poll(() => asked.some((p) => p === '/api/im/login')).toBe(true);
+      await expect.poll(() => warnings.some((w) => w.includes('the RongCloud transport could not start'))).toBe(true);
+      await buyer.page.locator('button.side-toolbar-chat').click();
+      const win = chatWindow(buyer.page);
+      await win.waitFor();
+      await expect.poll(() => win.getByTestId('chat-status').getAttribute('data-status')).toBe('connected');
+      expect(asked.filter((p) => p.includes('rong-transport'))).toEqual([]);
+      await shot(buyer.page, 'rong-01-fallback-ws');
+    } finally {
+      await e2e.pglite.query(`update system_param set value = '{"app_key":""}' where key = 'im_client_params'`);
+    }
+  }, 120_000);
 });
