@@ -107,6 +107,9 @@ import { Route as OperationPayRecordRouteImport } from './routes/operation/pay.r
 import { Route as OperationPrivilegeGroupRouteImport } from './routes/operation/privilege.group'
 import { Route as OperationPrivilegeListRouteImport } from './routes/operation/privilege.list'
 import { Route as OperationPrivilegeTemplateRouteImport } from './routes/operation/privilege.template'
+import { Route as OperationProductIndexRouteImport } from './routes/operation/product.index'
+import { Route as OperationProductBrandRouteImport } from './routes/operation/product.brand'
+import { Route as OperationProductCarBrandRouteImport } from './routes/operation/product.carBrand'
 import { Route as OperationReportMemberRouteImport } from './routes/operation/report.member'
 import { Route as OperationReportOrderRouteImport } from './routes/operation/report.order'
 import { Route as OperationReportProductRouteImport } from './routes/operation/report.product'
@@ -147,6 +150,7 @@ import { Route as StoreSearchVinPartsRouteImport } from './routes/_store/search/
 import { Route as StoreSearchVinPartsKeywordRouteImport } from './routes/_store/search/vin/partsKeyword'
 import { Route as StoreSearchVinSubgroupRouteImport } from './routes/_store/search/vin/subgroup'
 import { Route as BackendOrderDetailOrderNoRouteImport } from './routes/backend/order.detail.$orderNo'
+import { Route as OperationProductCleanBrandRouteImport } from './routes/operation/product.clean.brand'
 import { Route as OperationProductCleanOeRouteImport } from './routes/operation/product.clean.oe'
 
 const R400Route = R400RouteImport.update({
@@ -643,6 +647,22 @@ const OperationPrivilegeTemplateRoute =
     path: '/privilege/template',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationProductIndexRoute = OperationProductIndexRouteImport.update({
+  id: '/product/',
+  path: '/product/',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationProductBrandRoute = OperationProductBrandRouteImport.update({
+  id: '/product/brand',
+  path: '/product/brand',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationProductCarBrandRoute =
+  OperationProductCarBrandRouteImport.update({
+    id: '/product/carBrand',
+    path: '/product/carBrand',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationReportMemberRoute = OperationReportMemberRouteImport.update({
   id: '/report/member',
   path: '/report/member',
@@ -855,6 +875,12 @@ const BackendOrderDetailOrderNoRoute =
     path: '/order/detail/$orderNo',
     getParentRoute: () => BackendRoute,
   } as any)
+const OperationProductCleanBrandRoute =
+  OperationProductCleanBrandRouteImport.update({
+    id: '/product/clean/brand',
+    path: '/product/clean/brand',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationProductCleanOeRoute = OperationProductCleanOeRouteImport.update({
   id: '/product/clean/oe',
   path: '/product/clean/oe',
@@ -953,6 +979,8 @@ export interface FileRoutesByFullPath {
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/product/brand': typeof OperationProductBrandRoute
+  '/operation/product/carBrand': typeof OperationProductCarBrandRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
@@ -970,6 +998,7 @@ export interface FileRoutesByFullPath {
   '/trade/': typeof StoreTradeIndexRoute
   '/backend/quote/': typeof BackendQuoteIndexRoute
   '/company/m/': typeof CompanyMIndexRoute
+  '/operation/product/': typeof OperationProductIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
@@ -992,6 +1021,7 @@ export interface FileRoutesByFullPath {
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/pay/package/': typeof StorePayPackageIndexRoute
   '/search/dismantle/': typeof StoreSearchDismantleIndexRoute
@@ -1085,6 +1115,8 @@ export interface FileRoutesByTo {
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/product/brand': typeof OperationProductBrandRoute
+  '/operation/product/carBrand': typeof OperationProductCarBrandRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
@@ -1102,6 +1134,7 @@ export interface FileRoutesByTo {
   '/trade': typeof StoreTradeIndexRoute
   '/backend/quote': typeof BackendQuoteIndexRoute
   '/company/m': typeof CompanyMIndexRoute
+  '/operation/product': typeof OperationProductIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
@@ -1124,6 +1157,7 @@ export interface FileRoutesByTo {
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/pay/package': typeof StorePayPackageIndexRoute
   '/search/dismantle': typeof StoreSearchDismantleIndexRoute
@@ -1227,6 +1261,8 @@ export interface FileRoutesById {
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
+  '/operation/product/brand': typeof OperationProductBrandRoute
+  '/operation/product/carBrand': typeof OperationProductCarBrandRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
@@ -1244,6 +1280,7 @@ export interface FileRoutesById {
   '/_store/trade/': typeof StoreTradeIndexRoute
   '/backend/quote/': typeof BackendQuoteIndexRoute
   '/company/m/': typeof CompanyMIndexRoute
+  '/operation/product/': typeof OperationProductIndexRoute
   '/_auth/login_/password/reset': typeof AuthLoginPasswordResetRoute
   '/_store/cart_/order/complete': typeof StoreCartOrderCompleteRoute
   '/_store/cart_/order/create': typeof StoreCartOrderCreateRoute
@@ -1266,6 +1303,7 @@ export interface FileRoutesById {
   '/_store/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/_store/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/_store/pay/package/': typeof StorePayPackageIndexRoute
   '/_store/search/dismantle/': typeof StoreSearchDismantleIndexRoute
@@ -1368,6 +1406,8 @@ export interface FileRouteTypes {
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
+    | '/operation/product/brand'
+    | '/operation/product/carBrand'
     | '/operation/report/member'
     | '/operation/report/order'
     | '/operation/report/product'
@@ -1385,6 +1425,7 @@ export interface FileRouteTypes {
     | '/trade/'
     | '/backend/quote/'
     | '/company/m/'
+    | '/operation/product/'
     | '/login/password/reset'
     | '/cart/order/complete'
     | '/cart/order/create'
@@ -1407,6 +1448,7 @@ export interface FileRouteTypes {
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/pay/package/'
     | '/search/dismantle/'
@@ -1500,6 +1542,8 @@ export interface FileRouteTypes {
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
+    | '/operation/product/brand'
+    | '/operation/product/carBrand'
     | '/operation/report/member'
     | '/operation/report/order'
     | '/operation/report/product'
@@ -1517,6 +1561,7 @@ export interface FileRouteTypes {
     | '/trade'
     | '/backend/quote'
     | '/company/m'
+    | '/operation/product'
     | '/login/password/reset'
     | '/cart/order/complete'
     | '/cart/order/create'
@@ -1539,6 +1584,7 @@ export interface FileRouteTypes {
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/pay/package'
     | '/search/dismantle'
@@ -1641,6 +1687,8 @@ export interface FileRouteTypes {
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
+    | '/operation/product/brand'
+    | '/operation/product/carBrand'
     | '/operation/report/member'
     | '/operation/report/order'
     | '/operation/report/product'
@@ -1658,6 +1706,7 @@ export interface FileRouteTypes {
     | '/_store/trade/'
     | '/backend/quote/'
     | '/company/m/'
+    | '/operation/product/'
     | '/_auth/login_/password/reset'
     | '/_store/cart_/order/complete'
     | '/_store/cart_/order/create'
@@ -1680,6 +1729,7 @@ export interface FileRouteTypes {
     | '/_store/search/vin/partsKeyword'
     | '/_store/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/_store/pay/package/'
     | '/_store/search/dismantle/'
@@ -2402,6 +2452,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationPrivilegeTemplateRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/product/': {
+      id: '/operation/product/'
+      path: '/product'
+      fullPath: '/operation/product/'
+      preLoaderRoute: typeof OperationProductIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/product/brand': {
+      id: '/operation/product/brand'
+      path: '/product/brand'
+      fullPath: '/operation/product/brand'
+      preLoaderRoute: typeof OperationProductBrandRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/product/carBrand': {
+      id: '/operation/product/carBrand'
+      path: '/product/carBrand'
+      fullPath: '/operation/product/carBrand'
+      preLoaderRoute: typeof OperationProductCarBrandRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/report/member': {
       id: '/operation/report/member'
       path: '/report/member'
@@ -2681,6 +2752,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/backend/order/detail/$orderNo'
       preLoaderRoute: typeof BackendOrderDetailOrderNoRouteImport
       parentRoute: typeof BackendRoute
+    }
+    '/operation/product/clean/brand': {
+      id: '/operation/product/clean/brand'
+      path: '/product/clean/brand'
+      fullPath: '/operation/product/clean/brand'
+      preLoaderRoute: typeof OperationProductCleanBrandRouteImport
+      parentRoute: typeof OperationRoute
     }
     '/operation/product/clean/oe': {
       id: '/operation/product/clean/oe'
@@ -2965,6 +3043,8 @@ interface OperationRouteChildren {
   OperationPrivilegeGroupRoute: typeof OperationPrivilegeGroupRoute
   OperationPrivilegeListRoute: typeof OperationPrivilegeListRoute
   OperationPrivilegeTemplateRoute: typeof OperationPrivilegeTemplateRoute
+  OperationProductBrandRoute: typeof OperationProductBrandRoute
+  OperationProductCarBrandRoute: typeof OperationProductCarBrandRoute
   OperationReportMemberRoute: typeof OperationReportMemberRoute
   OperationReportOrderRoute: typeof OperationReportOrderRoute
   OperationReportProductRoute: typeof OperationReportProductRoute
@@ -2977,6 +3057,8 @@ interface OperationRouteChildren {
   OperationSystemLogsRoute: typeof OperationSystemLogsRoute
   OperationSystemNoticeRoute: typeof OperationSystemNoticeRoute
   OperationSystemTradeAreaRoute: typeof OperationSystemTradeAreaRoute
+  OperationProductIndexRoute: typeof OperationProductIndexRoute
+  OperationProductCleanBrandRoute: typeof OperationProductCleanBrandRoute
   OperationProductCleanOeRoute: typeof OperationProductCleanOeRoute
 }
 
@@ -2996,6 +3078,8 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationPrivilegeGroupRoute: OperationPrivilegeGroupRoute,
   OperationPrivilegeListRoute: OperationPrivilegeListRoute,
   OperationPrivilegeTemplateRoute: OperationPrivilegeTemplateRoute,
+  OperationProductBrandRoute: OperationProductBrandRoute,
+  OperationProductCarBrandRoute: OperationProductCarBrandRoute,
   OperationReportMemberRoute: OperationReportMemberRoute,
   OperationReportOrderRoute: OperationReportOrderRoute,
   OperationReportProductRoute: OperationReportProductRoute,
@@ -3008,6 +3092,8 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationSystemLogsRoute: OperationSystemLogsRoute,
   OperationSystemNoticeRoute: OperationSystemNoticeRoute,
   OperationSystemTradeAreaRoute: OperationSystemTradeAreaRoute,
+  OperationProductIndexRoute: OperationProductIndexRoute,
+  OperationProductCleanBrandRoute: OperationProductCleanBrandRoute,
   OperationProductCleanOeRoute: OperationProductCleanOeRoute,
 }
 

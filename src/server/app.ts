@@ -76,6 +76,8 @@ import { createOeCleanService } from './modules/operation/oe-clean.service';
 import { createOversightService } from './modules/operation/oversight.service';
 import { createReportService } from './modules/operation/report.service';
 import { mountOpExportRoutes } from './modules/operation/export.routes';
+import { opProductHandlers } from './modules/operation/product.routes';
+import { createProductService } from './modules/operation/product.service';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -109,6 +111,7 @@ export const createApp = (deps: AppDeps) => {
   const stockImport = createStockImportService({ clock: deps.clock, dir: deps.uploadDir ? `${deps.uploadDir.replace(/[\\/]+$/, '')}-imports` : undefined, log: deps.log });
   const oversight = createOversightService({ clock: deps.clock });
   const reports = createReportService();
+  const products = createProductService({ clock: deps.clock });
   const handlers: Handlers = {
     ...authHandlers(auth),
     ...systemHandlers(deps.clock),
@@ -145,6 +148,7 @@ export const createApp = (deps: AppDeps) => {
       levels: createLevelsService({ clock: deps.clock }), templates: createNoticeTemplatesService({ clock: deps.clock }), lists: createListsService({ clock: deps.clock }),
     }),
     ...opCatalogueHandlers({ oe: createOeCleanService({ clock: deps.clock }), oversight, reports }),
+    ...opProductHandlers(products),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));
@@ -157,7 +161,7 @@ export const createApp = (deps: AppDeps) => {
   app.get('/api/openapi.json', (c) => c.json(openapi));
   app.get('/api/uploads/:name', serveUpload(uploads));
   mountStockFileRoutes(app, deps, stockImport, (t) => auth.resolveCaller(t));
-  mountOpExportRoutes(app, deps, { oversight, reports }, (t) => auth.resolveCaller(t));
+  mountOpExportRoutes(app, deps, { oversight, reports, products }, (t) => auth.resolveCaller(t));
   // RongCloud's message-routing callback (全量消息路由): signed by RongCloud in its query; forged: refused, nothing stored
   app.post('/api/im/rongcloud/route', async (c) => {
     if (!deps.rongcloud) return sendError(c, new AppError(ResultCode.notFound, 404, msg.endpointNotFound));

@@ -57,6 +57,33 @@ describe('search page extras', () => {
     await clerk.context.close();
   });
 
+  it('a search that finds nothing says so and offers what finds something: a nearby query, 发布求购 filled in; an OE nobody stocks likewise', async () => {
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'buyer');
+    const results = await searchInTab(page, '关键词搜索', '前刹车片子', { exact: true });
+    await results.getByText('没有找到与“前刹车片子”相关的配件').waitFor();
+    await expect(results.locator('.p-datatable')).toHaveCount(0);
+    await e2e.shot(page, 'search-empty');
+    // 发布求购 opens with what was searched for
+    await results.getByRole('button', { name: msg.publishWanted }).click();
+    const dialog = page.getByRole('dialog', { name: msg.publishWanted });
+    await expect(dialog.locator('textarea')).toHaveValue('前刹车片子');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    // the dictionary's name is offered and finds rows
+    await results.getByRole('button', { name: '前刹车片', exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get('k') === '前刹车片');
+    await expect.poll(() => results.locator('tbody tr').count()).toBeGreaterThan(0);
+    await expect(results.getByText('没有找到')).toHaveCount(0);
+    // an OE number no seller has
+    await page.goto(`${e2e.url}/search/parts/oe?code=ZZ00000001`);
+    const group = page.getByRole('region', { name: 'OE ZZ00000001' });
+    await group.getByText('暂无卖家报价 ZZ00000001').waitFor();
+    await expect(group.getByRole('link', { name: '查找以 ZZ00000001 开头的编号' })).toBeVisible();
+    await expect(group.getByRole('button', { name: msg.publishWanted })).toBeVisible();
+    await context.close();
+  });
+
   it('the brand picker pages brands, says 暂无相关结果 for no match, and filters the keyword results', async () => {
     const { context, page } = await e2e.newPage();
     await e2e.signIn(page, '/login', 'buyer');

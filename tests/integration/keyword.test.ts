@@ -46,6 +46,25 @@ describe.each(backends)('keyword search engine on %s', (backend) => {
       expect(await rowsOf(buyer, { k: '雷霆竞技', mode: 'exact' })).toEqual([]);
     });
 
+    it('a search that finds nothing says what would: the fuzzy mode, and nearby queries that each find rows', async () => {
+      const brand = (await sql<{ id: number }>`insert into part_brand (name) values ('BOSCHX') returning id`.execute(env.database.db)).rows[0].id;
+      await sql`insert into stock (company_id, oe_norm, supplier_oe, name, quality_id, part_brand_id, quantity, price99)
+        values (2, 'QQ11223344', 'QQ-11223344', '氙气大灯总成', (select min(id) from part_quality), ${brand}, 3, 120000)`.execute(env.database.db);
+      // a misspelt brand: its letters in another order are a known spelling
+      const misspelt = await kw(buyer, { k: 'BOHSCX', mode: 'exact' });
+      expect(misspelt.body.data.total).toBe(0);
+      expect(misspelt.body.data.empty_help).toEqual({ fuzzy_finds: true, queries: expect.arrayContaining(['BOSCHX']) });
+      // a word one character too long: the dictionary's shorter name is offered, with the other word kept
+      const longer = await kw(buyer, { k: 'BOSCHX 氙气大灯总成子', mode: 'exact' });
+      expect(longer.body.data.total).toBe(0);
+      expect(longer.body.data.empty_help.queries).toContain('BOSCHX 氙气大灯总成');
+      for (const q of longer.body.data.empty_help.queries as string[]) expect((await rowsOf(buyer, { k: q, mode: 'exact' })).length).toBeGreaterThan(0);
+      // nothing near at all: said plainly, nothing offered; a search with results carries no help
+      const nothing = await kw(buyer, { k: '量子引擎', mode: 'exact' });
+      expect(nothing.body.data.empty_help).toEqual({ fuzzy_finds: false, queries: [] });
+      expect((await kw(buyer, { k: '氙气大灯总成', mode: 'exact' })).body.data.empty_help).toBeUndefined();
+    });
+
     it('the total never promises a page without rows', async () => {
       // a brand named exactly as asked ranks before names that merely contain it: the page reads
       // the best terms, and so must the count

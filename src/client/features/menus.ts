@@ -77,7 +77,12 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '企业审核', path: '/operation/company/audit', icon: 'pi pi-verified', codes: ['D02', 'D02-03'] },
   { label: '用户管理', path: '/operation/users', icon: 'pi pi-users', codes: OP_CODES.usersRead },
   // catalogue, orders, enquiries and reports (ops-catalogue)
+  // product group (ops-product)
+  { label: '商品列表', path: '/operation/product', icon: 'pi pi-box', codes: OP_CATALOGUE_CODES.products },
+  { label: '配件品牌', path: '/operation/product/brand', icon: 'pi pi-tag', codes: OP_CATALOGUE_CODES.products },
+  { label: '车型品牌', path: '/operation/product/carBrand', icon: 'pi pi-car', codes: OP_CATALOGUE_CODES.products },
   { label: 'OE清洗', path: '/operation/product/clean/oe', icon: 'pi pi-sitemap', codes: OP_CATALOGUE_CODES.catalogueClean },
+  { label: '品牌清洗', path: '/operation/product/clean/brand', icon: 'pi pi-filter', codes: OP_CATALOGUE_CODES.catalogueClean },
   { label: '订单', path: '/operation/orders', icon: 'pi pi-shopping-cart', codes: OP_CATALOGUE_CODES.orders },
   { label: '询价', path: '/operation/enquiries', icon: 'pi pi-comments', codes: OP_CATALOGUE_CODES.orders },
   { label: '会员报表', path: '/operation/report/member', icon: 'pi pi-chart-line', codes: OP_CATALOGUE_CODES.reports },

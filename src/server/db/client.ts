@@ -1,14 +1,16 @@
 /**
  * One database interface for both backends: Kysely's PostgresDialect over a pg.Pool. The pool
- * talks to a real PostgreSQL server (DATABASE_URL) or to embedded PGlite through its
- * node-postgres shim (toolchain.md: no extra dialect package).
+ * talks to a real PostgreSQL server (DATABASE_URL) or to embedded PGlite through our own
+ * connection object (pglite-connection.ts, in place of PGlite's node-postgres shim; toolchain.md:
+ * no extra dialect package).
  */
 import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { DB } from './schema';
+import { prioritisedPool } from './priority';
+import { PgliteConnection } from './pglite-connection';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -38,7 +40,7 @@ export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => 
       client.on('error', (e) => console.warn(`数据库连接错误: ${e.message}`));
     });
     pool.on('error', (e) => console.warn(`数据库连接池错误: ${e.message}`));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: prioritisedPool(pool, 10) }) });
     await sql`select 1`.execute(db);
     return {
       db,
@@ -52,8 +54,10 @@ export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => 
   const owned = !('pglite' in opts);
   if ('dataDir' in opts) mkdirSync(opts.dataDir, { recursive: true });
   const pglite = 'pglite' in opts ? opts.pglite : await PGlite.create(opts.dataDir);
-  const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // one connection, handed out in turns by priority (priority.ts); each statement's protocol
+  // messages go to PGlite in one call (pglite-connection.ts)
+  const pool = new pg.Pool({ max: 1, connection: new PgliteConnection(pglite) } as unknown as pg.PoolConfig);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: prioritisedPool(pool, 1) }) });
   return {
     db,
     backend: 'pglite',

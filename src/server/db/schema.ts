@@ -76,10 +76,10 @@ export interface DB {
     attempts: Generated<number>; created_at: Timestamp; expires_at: Timestamp; consumed_at: Timestamp | null;
   };
   search_history: { user_id: number; search_type: 'oe' | 'keyword' | 'circle' | 'dismantle' | 'company'; search_value: string; search_mode: 'exact' | 'fuzzy' | null; created_at: Timestamp };
-  make: { id: Generated<number>; name: string; initial: string; logo: Generated<string>; country: Generated<string> };
+  make: { id: Generated<number>; name: string; initial: string; logo: Generated<string>; country: Generated<string>; active: Generated<boolean> };
   factory_make: { id: Generated<number>; make_id: number; name: string; initial: string; logo: Generated<string> };
   part_quality: { id: Generated<number>; name: string; is_original: Generated<boolean>; sort: Generated<number> };
-  part_brand: { id: Generated<number>; name: string };
+  part_brand: { id: Generated<number>; name: string; active: Generated<boolean>; merged_into: ColumnType<number | null, number | null | undefined, number | null>; merged_at: ColumnType<Date | null, Date | null | undefined, Date | null> };
   terminology: { id: Generated<number>; name: string };
   product: { id: Generated<number>; oe_number: string; oe_norm: string; name: string; make_id: number; terminology_id: number; vehicle: Generated<string>; list_price: number };
   oe_relation: { oe_norm: string; related_norm: string; kind: 'supersession' | 'alias'; newer: ColumnType<boolean | null, boolean | null | undefined, boolean | null> };
@@ -95,6 +95,7 @@ export interface DB {
     create_date: CreatedAt; prod_write_date: CreatedAt; price_write_date: CreatedAt; stock_write_date: CreatedAt;
     default_code: Generated<string>; custom_brand_name: Generated<string>; category_name: Generated<string>;
     factory_make_id: number | null; country_id: number | null; width_mm: number | null;
+    op_off_reason: ColumnType<string | null, string | null | undefined, string | null>; op_off_at: ColumnType<Date | null, Date | null | undefined, Date | null>; op_off_by: ColumnType<string | null, string | null | undefined, string | null>;
     vn_price: ColumnType<number | null, number | null | undefined, number | null>; vn_quantity: Generated<number>;
     sale_state: Generated<'normal' | 'promotion'>; clean_state: Generated<'normal' | 'clearance'>;
     qty_version: Generated<number>;

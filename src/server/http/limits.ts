@@ -54,13 +54,32 @@ export const tooFast = (seconds: number) =>
   new AppError(ResultCode.tooManyRequests, 429, limitText.tooFast, { headers: { 'Retry-After': String(seconds) } });
 
 /** Per-key semaphores: at most `atOnce` running per key, at most `queue` waiting. */
+const tooManyHeavy = () => new AppError(ResultCode.tooManyRequests, 429, limitText.tooManyHeavy, { headers: { 'Retry-After': '1' } });
+
 export const createHeavyGate = (atOnce: number, queue: number) => {
   const state = new Map<string, { running: number; waiting: Array<() => void> }>();
-  return async <T>(key: string, run: () => Promise<T>): Promise<T> => {
+  const full = (key: string) => {
+    const s = state.get(key);
+    return s !== undefined && s.running >= atOnce && s.waiting.length >= queue;
+  };
+  /**
+   * The bearer tokens whose user's gate was last seen full: a flooder that ignores Retry-After
+   * is refused again before its token is even looked up, so its refusals cost no database turn
+   * (a refusal is all it would get: its own queue is full). Only ever refuses, never admits:
+   * the token is still checked before anything runs.
+   */
+  const fullTokens = new Map<string, string>();
+  const gate = async <T>(key: string, run: () => Promise<T>, token?: string): Promise<T> => {
     const s = state.get(key) ?? { running: 0, waiting: [] };
     state.set(key, s);
     if (s.running >= atOnce) {
-      if (s.waiting.length >= queue) throw new AppError(ResultCode.tooManyRequests, 429, limitText.tooManyHeavy, { headers: { 'Retry-After': '1' } });
+      if (s.waiting.length >= queue) {
+        if (token) {
+          if (fullTokens.size >= 10_000) fullTokens.clear();
+          fullTokens.set(token, key);
+        }
+        throw tooManyHeavy();
+      }
       await new Promise<void>((resolve) => s.waiting.push(resolve));
     }
     s.running++;
@@ -73,4 +92,13 @@ export const createHeavyGate = (atOnce: number, queue: number) => {
       else if (s.running === 0) state.delete(key);
     }
   };
+  return Object.assign(gate, {
+    /** refuses a token whose user's gate was full when last seen and still is, before any lookup */
+    refuseEarly(token: string) {
+      const key = fullTokens.get(token);
+      if (key === undefined) return;
+      if (full(key)) throw tooManyHeavy();
+      fullTokens.delete(token);
+    },
+  });
 };

@@ -11,6 +11,7 @@ import { hasAnyPermission, HEAD_COMPANY_ID } from '../../shared/domain/permissio
 import { msg } from '../../shared/messages';
 import { AppError, forbidden, invalid, notLoggedIn } from './errors';
 import { createHeavyGate, DEFAULT_LIMITS, tooFast } from './limits';
+import { runInBackground } from '../db/priority';
 import { createLocalBus } from '../bus/bus';
 import type { AppDeps, Caller, RequestContext } from './context';
 import { withIdempotency } from './idempotency';
@@ -120,6 +121,7 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
         let caller: Caller | null = null;
         if (ep.access !== 'public') {
           if (!bearer) throw notLoggedIn();
+          if (ep.heavy) heavyGate.refuseEarly(bearer);
           caller = await opts.resolveCaller(bearer);
           const userWait = await buckets.take('user', String(caller.userId), limits.user);
           if (userWait > 0) throw tooFast(userWait);
@@ -152,9 +154,12 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
           afterCommit();
           return c.json(res.answer as object, res.status as 200);
         }
-        const answer = ok(ep.heavy && caller
-          ? await heavyGate(String(caller.userId), () => handler(parsed.output, ctx))
-          : await handler(parsed.output, ctx));
+        // heavy calls take the database after every waiting light call (db/priority.ts)
+        const answer = ok(!ep.heavy
+          ? await handler(parsed.output, ctx)
+          : caller
+            ? await heavyGate(String(caller.userId), () => runInBackground(() => handler(parsed.output, ctx)), bearer)
+            : await runInBackground(() => handler(parsed.output, ctx)));
         afterCommit();
         return c.json(answer);
       } catch (e) {

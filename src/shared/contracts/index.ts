@@ -23,6 +23,7 @@ import { enquiryEndpoints } from './enquiry';
 import { addressEndpoints } from './address';
 import { adEndpoints, opCatalogueEndpoints, operationEndpoints, opPayEndpoints, privilegeEndpoints } from './operation';
 import { operationSystemEndpoints } from './operation-system';
+import { opProductEndpoints } from './operation-product';
 
 export * from './envelope';
 export * from './endpoint';
@@ -50,6 +51,7 @@ export * from './enquiry';
 export * from './address';
 export * from './operation';
 export * from './operation-system';
+export * from './operation-product';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -80,6 +82,7 @@ export const endpoints = {
   ...operationSystemEndpoints,
   ...opCatalogueEndpoints,
   ...opPayEndpoints,
+  ...opProductEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -231,6 +231,12 @@ export const searchEndpoints = {
       price_columns: v.array(v.string()),
       contacts_visible: v.boolean(),
       quota: v.object({ used: v.number(), total_per_day: v.number() }),
+      /**
+       * Only when the words found nothing (issue 15: an empty result is never a dead end): whether
+       * the fuzzy mode finds something, and up to five nearby queries (a word replaced by a
+       * dictionary term: a brand spelling, a part name) each checked to find rows as things stand.
+       */
+      empty_help: v.optional(v.object({ fuzzy_finds: v.boolean(), queries: v.array(v.string()) })),
     }),
   }),
   searchTradeList: defineEndpoint({

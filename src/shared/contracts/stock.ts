@@ -124,6 +124,8 @@ export const sellerStockRowSchema = v.object({
   state: v.picklist(['on', 'off']),
   sale_state: v.picklist(['normal', 'promotion']),
   clean_state: v.picklist(['normal', 'clearance']),
+  /** the platform's reason when an operator took the row off sale ('' otherwise); the seller cannot put such a row back on sale */
+  op_off_reason: v.string(),
   /** unix seconds */
   create_date: v.number(), prod_write_date: v.number(), price_write_date: v.number(), stock_write_date: v.number(),
 });

@@ -208,3 +208,25 @@ export const opCatalogueText = {
   rangeTooLong: '日期范围最多366天',
   rangeReversed: '结束日期不能早于开始日期',
 } as const;
+
+// ---- product list, part brands, car makes, brand cleaning (issue 13, ops-product) ----
+
+/** The states of a stock row as the operator's product list shows them. */
+export const OP_PRODUCT_STATES = ['on', 'off', 'op_off', 'suspended'] as const;
+export type OpProductState = (typeof OP_PRODUCT_STATES)[number];
+export const OP_PRODUCT_STATE_TEXT: Readonly<Record<OpProductState, string>> = {
+  on: '在售', off: '卖家下架', op_off: '平台下架', suspended: '企业停用',
+};
+
+/** What the seller reads on their stock page for a row the platform took off sale. */
+export const platformOffText = (reason: string) => `平台下架：${reason}`;
+
+export const opProductText = {
+  sellerCannotPutOn: '该库存已被平台下架，不能自行上架；如有疑问请联系平台客服',
+  sellerCannotChangeState: '该库存已被平台下架，上架状态由平台处理；如有疑问请联系平台客服',
+  brandNameMerged: (name: string, kept: string) => `配件品牌“${name}”已合并到“${kept}”，请直接使用“${kept}”`,
+  brandMerged: (name: string, kept: string) => `配件品牌“${name}”已合并到“${kept}”`,
+  brandKeepMerged: (name: string, kept: string) => `保留的品牌“${name}”已合并到“${kept}”，请保留“${kept}”`,
+  brandSameTwice: '被合并的品牌中有重复',
+  initialAZ: '首字母只能是 A–Z 中的一个大写字母',
+} as const;

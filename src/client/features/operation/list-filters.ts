@@ -11,3 +11,6 @@ export const ENQUIRY_FILTER_NAMES = ['no', 'buyer', 'oe', 'state', 'date_from', 
 export const ORDER_FILTER_NAMES = ['no', 'buyer', 'seller', 'status', 'pay_status', 'date_from', 'date_to'] as const;
 export const PAY_FILTER_NAMES = ['company', 'no', 'state', 'date_from', 'date_to'] as const;
 export const LIST_ENTRY_FILTERS = ['k', 'group_name', 'active'] as const;
+export const PRODUCT_FILTER_NAMES = ['oe', 'name', 'brand', 'seller', 'state'] as const;
+export const BRAND_FILTER_NAMES = ['k', 'active'] as const;
+export const MAKE_FILTER_NAMES = ['k', 'initial', 'active'] as const;

@@ -6,6 +6,7 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { PartBrandPicker, type PickedBrand } from './PartBrandPicker';
+import { EmptyKeywordHelp } from './EmptySearchHelp';
 import './search-extras.css';
 import dayjs from 'dayjs';
 import { keywordQuery, type KeywordParams } from './queries';
@@ -110,6 +111,14 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
         {' · '}{offline ? `离线：显示 ${dayjs(q.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss')} 获取的结果` : `结果获取于 ${dayjs(q.dataUpdatedAt).format('HH:mm:ss')}`}
         {!data.contacts_visible && <> · {msg.registeredCannotQuote}</>}
       </p>
+      {data.total === 0 && !q.isPlaceholderData ? (
+        <EmptyKeywordHelp k={params.k} mode={params.mode} help={data.empty_help}
+          filtered={params.brand_id !== undefined || [params.min_price, params.max_price, params.min_stock, params.max_stock].some((x) => x !== undefined)}
+          go={(p) => go({
+            ...(p.k !== undefined ? { k: p.k } : {}), ...(p.mode ? { mode: p.mode } : {}),
+            ...(p.clearFilters ? { brand: undefined, bn: undefined, pc: undefined, pmin: undefined, pmax: undefined, smin: undefined, smax: undefined } : {}),
+          })} />
+      ) : (
       <DataTable value={data.rows} size="small" stripedRows dataKey="id" emptyMessage={msg.noResults} loading={q.isFetching && q.isPlaceholderData}
         lazy paginator first={(params.page_number - 1) * params.page_size} rows={params.page_size} totalRecords={Math.min(data.total, KEYWORD_MAX_ROWS)}
         rowsPerPageOptions={[...PAGE_SIZES]}
@@ -117,6 +126,7 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
         onPage={(e) => void navigate({ to, search: { ...searchOf(params, brandName), page: (e.page ?? 0) + 1, size: PAGE_SIZES.find((n) => n === e.rows) ?? 50 } })}>
         {stockColumns(data.price_columns, data.contacts_visible, { sortable, showOe: true })}
       </DataTable>
+      )}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { oeSearchQuery, oeSellersQuery } from './queries';
 import { msg } from '../../../shared/messages';
 import { stockColumns } from './stock-columns';
 import { EnquiryButton } from '../enquiry/EnquiryButton';
+import { EmptyOeHelp } from './EmptySearchHelp';
 import { OfflineError } from '../../api/request';
 import { PAGE_SIZES, type StockRow } from '../../../shared/contracts';
 
@@ -58,10 +59,12 @@ function OeGroup({ group: g, priceColumns, contactsVisible }: { group: Group; pr
           {rows.length < total ? `共 ${total} 家报价，已显示 ${rows.length} 家` : `${total} 家报价`}
         </span>
       </h3>
-      <DataTable value={rows} size="small" stripedRows paginator={rows.length > 50} rows={50} rowsPerPageOptions={[...PAGE_SIZES]}
-        emptyMessage={msg.noResults} sortMode="single" removableSort dataKey="id">
-        {stockColumns(priceColumns, contactsVisible, { sortable: true })}
-      </DataTable>
+      {total === 0 ? <EmptyOeHelp oe={g.oe} oeNumber={g.oe_number} /> : (
+        <DataTable value={rows} size="small" stripedRows paginator={rows.length > 50} rows={50} rowsPerPageOptions={[...PAGE_SIZES]}
+          emptyMessage={msg.noResults} sortMode="single" removableSort dataKey="id">
+          {stockColumns(priceColumns, contactsVisible, { sortable: true })}
+        </DataTable>
+      )}
       {left > 0 && (
         <div className="oe-more">
           <Button type="button" label={`查看更多（还有 ${left} 家）`} icon="pi pi-angle-down" size="small" outlined loading={loading} onClick={showMore} />

@@ -26,6 +26,7 @@ import { StockFormDialog } from './StockFormDialog';
 import { StockChangesDialog } from './StockChangesDialog';
 import { PerformanceDialog } from './PerformanceDialog';
 import { performanceText } from '../../../shared/domain/provinces';
+import { platformOffText } from '../../../shared/domain/operation';
 import { AdjustQuantity } from './AdjustQuantity';
 import { EditableNumber } from './EditableNumber';
 import './stock.css';
@@ -175,7 +176,12 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
     columns: [
       {
         key: 'oe', header: 'OE号 / 配件名称', sort: 'supplier_oe', width: '11rem',
-        cell: (r) => <div className="stock-key"><strong>{r.supplier_oe}</strong><span>{r.name}</span></div>,
+        cell: (r) => (
+          <div className="stock-key">
+            <strong>{r.supplier_oe}</strong><span>{r.name}</span>
+            {r.op_off_reason && <small className="stock-platform-off">{platformOffText(r.op_off_reason)}</small>}
+          </div>
+        ),
       },
       { key: 'brand', header: '品牌 / 品质', width: '7rem', cell: (r) => <div className="stock-key"><span>{r.part_brand_name || r.custom_brand_name}</span><small className="muted">{r.part_type_name}</small></div> },
       { key: 'make', header: '车型', width: '7rem', cell: (r) => <div className="stock-key"><span>{r.make_name || '—'}</span><small className="muted stock-vehicle">{r.supplier_vehicle}</small></div> },
@@ -200,7 +206,10 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
       },
       {
         key: 'state', header: '状态', width: '5rem',
-        cell: (r) => <span>{STOCK_STATE_TEXT[r.state]}{r.clean_state === 'clearance' && <span className="stock-tag">清仓</span>}</span>,
+        // a row the platform took off sale says why; only the platform can put it back
+        cell: (r) => (r.op_off_reason
+          ? <span className="stock-platform-off" title={`${platformOffText(r.op_off_reason)}。平台下架的库存不能自行上架，如有疑问请联系平台客服`}>平台下架</span>
+          : <span>{STOCK_STATE_TEXT[r.state]}{r.clean_state === 'clearance' && <span className="stock-tag">清仓</span>}</span>),
       },
       {
         key: 'performance', header: '业绩', width: '6rem',

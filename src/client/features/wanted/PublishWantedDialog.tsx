@@ -27,13 +27,14 @@ const OFFLINE_HINT = '当前离线，填写的内容已保留；恢复网络后�
  * 发布求购 (001 §2.3, §3): 500px wide; what was typed stays until it is published. With `editing`
  * it changes a request no seller has quoted yet (updateAsktobuy); the server refuses once quoted.
  */
-export function PublishWantedDialog({ visible, onHide, editing }: { visible: boolean; onHide: () => void; editing?: Wanted }) {
+export function PublishWantedDialog({ visible, onHide, editing, initialContent }: { visible: boolean; onHide: () => void; editing?: Wanted; initialContent?: string }) {
   const { session } = useRouteContext({ from: '__root__' });
   const companyId = session.user?.company_id ?? 0;
   const makes = useQuery({ ...wantedMakesQuery(), enabled: visible });
   const authority = useQuery({ ...configQuery(['upload_authority']), enabled: visible });
   const maxMb = imageMaxMb(companyId, authority.data?.upload_authority);
-  const [content, setContent] = useState(editing?.content ?? '');
+  // a search that found nothing opens the dialog with what was searched for
+  const [content, setContent] = useState(editing?.content ?? initialContent ?? '');
   const [makeId, setMakeId] = useState<number | null>(editing?.make_id ?? null);
   const [vin, setVin] = useState(editing?.vin ?? '');
   const [images, setImages] = useState<string[]>(editing?.img_infos ?? []);

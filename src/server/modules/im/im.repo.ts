@@ -6,6 +6,13 @@ export const userByUuid = (db: Kysely<DB>, uuid: string) =>
   db.selectFrom('app_user').select(['id', 'uuid', 'company_id', 'display_name', 'head_image', 'active', 'allow_im'])
     .where('uuid', '=', uuid).executeTakeFirst();
 
+/** The sender (by id) and the one addressed (by uuid) in one read: a send's first statement. */
+export const senderAndTarget = async (db: Kysely<DB>, senderId: number, targetUuid: string) => {
+  const rows = await db.selectFrom('app_user').select(['id', 'uuid', 'company_id', 'display_name', 'head_image', 'active', 'allow_im'])
+    .where((eb) => eb.or([eb('id', '=', senderId), eb('uuid', '=', targetUuid)])).execute();
+  return { me: rows.find((r) => r.id === senderId), to: rows.find((r) => r.uuid === targetUuid) };
+};
+
 export const userById = (db: Kysely<DB>, id: number) =>
   db.selectFrom('app_user').select(['id', 'uuid', 'allow_im', 'active']).where('id', '=', id).executeTakeFirst();
 
@@ -45,25 +52,45 @@ export const conversationOf = (db: Kysely<DB>, a: number, b: number) => {
     .where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).executeTakeFirst();
 };
 
-/** The pair's conversation (made on first use) with both member rows, locked for the send. */
+/**
+ * The pair's conversation (made on first use) with both member rows, locked for the send. A
+ * conversation that exists (every send but the first) costs one statement: its row locked.
+ */
 export const conversationForSend = async (db: Kysely<DB>, a: number, b: number, now: Date) => {
   const pair = pairOf(a, b);
+  const lock = () => db.selectFrom('im_conversation').select(['id', 'last_sent_at'])
+    .where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).forUpdate().executeTakeFirst();
+  const existing = await lock();
+  if (existing) return existing;
   await db.insertInto('im_conversation').values({ ...pair, created_at: now }).onConflict((oc) => oc.columns(['user_low', 'user_high']).doNothing()).execute();
-  const conv = await db.selectFrom('im_conversation').select(['id', 'last_sent_at'])
-    .where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).forUpdate().executeTakeFirstOrThrow();
+  const conv = (await lock())!;
   await db.insertInto('im_member').values([{ conversation_id: conv.id, user_id: a, read_at: null }, { conversation_id: conv.id, user_id: b, read_at: null }])
     .onConflict((oc) => oc.columns(['user_id', 'conversation_id']).doNothing()).execute();
   return conv;
 };
 
+/**
+ * Stores a private message in one statement (issue 11: a send was 15 statements, and on embedded
+ * PGlite each one is a turn of the only connection): the message, the conversation's last
+ * message and the recipient's unread count, answering the stored row as `messages` reads it.
+ */
 export const insertMessage = async (db: Kysely<DB>, row: {
   conversation_id: number; sender_id: number; recipient_id: number; client_msg_id: string; message_type: 'RC:TxtMsg' | 'RC:ImgMsg' | 'QPH:BizMsg'; text: string; image_uri: string; sent_at: Date;
-}) => {
-  const { id } = await db.insertInto('im_message').values(row).returning('id').executeTakeFirstOrThrow();
-  await db.updateTable('im_conversation').set({ last_message_id: id, last_sent_at: row.sent_at }).where('id', '=', row.conversation_id).execute();
-  await db.updateTable('im_member').set((eb) => ({ unread: eb('unread', '+', 1) }))
-    .where('conversation_id', '=', row.conversation_id).where('user_id', '=', row.recipient_id).execute();
-  return id;
+}): Promise<MessageRow> => {
+  const { rows } = await sql<MessageRow>`
+    with m as (
+      insert into im_message (conversation_id, sender_id, recipient_id, client_msg_id, message_type, text, image_uri, sent_at)
+      values (${row.conversation_id}, ${row.sender_id}, ${row.recipient_id}, ${row.client_msg_id}, ${row.message_type}, ${row.text}, ${row.image_uri}, ${row.sent_at})
+      returning id, conversation_id, sender_id, recipient_id, client_msg_id, message_type, text, image_uri, sent_at, group_id
+    ), c as (
+      update im_conversation set last_message_id = (select id from m), last_sent_at = ${row.sent_at} where id = ${row.conversation_id}
+    ), u as (
+      update im_member set unread = unread + 1 where conversation_id = ${row.conversation_id} and user_id = ${row.recipient_id}
+    )
+    select m.*, (select uuid from app_user where id = m.sender_id) as sender_uuid,
+      (select uuid from app_user where id = m.recipient_id) as recipient_uuid, null::text as group_uuid
+    from m`.execute(db);
+  return rows[0];
 };
 
 export const messageById = (db: Kysely<DB>, id: string): Promise<MessageRow> => messages(db).where('m.id', '=', id).executeTakeFirstOrThrow();
@@ -100,9 +127,16 @@ export const conversationsOf = (db: Kysely<DB>, userId: number, limit: number) =
 export const messagesByIds = (db: Kysely<DB>, ids: string[]): Promise<MessageRow[]> =>
   ids.length === 0 ? Promise.resolve([]) : messages(db).where('m.id', 'in', ids).execute();
 
-export const unreadTotal = async (db: Kysely<DB>, userId: number) =>
-  (await sql<{ n: number }>`select (coalesce((select sum(unread) from im_member where user_id = ${userId}), 0)
-    + coalesce((select sum(unread) from im_group_member where user_id = ${userId}), 0))::int as n`.execute(db)).rows[0].n;
+export const unreadTotal = async (db: Kysely<DB>, userId: number) => (await unreadTotals(db, [userId])).get(userId) ?? 0;
+
+/** Several users' unread totals (private and group) in one statement. */
+export const unreadTotals = async (db: Kysely<DB>, userIds: number[]) => {
+  const { rows } = await sql<{ user_id: number; n: number }>`
+    select u.id as user_id, (coalesce((select sum(unread) from im_member where user_id = u.id), 0)
+      + coalesce((select sum(unread) from im_group_member where user_id = u.id), 0))::int as n
+    from unnest(${sql.val(userIds)}::int[]) as u(id)`.execute(db);
+  return new Map(rows.map((r) => [Number(r.user_id), r.n]));
+};
 
 export const markRead = (db: Kysely<DB>, conversationId: number, userId: number, now: Date) =>
   db.updateTable('im_member').set({ unread: 0, read_at: now }).where('conversation_id', '=', conversationId).where('user_id', '=', userId).execute();

@@ -168,12 +168,12 @@ export const createRongService = (deps: RongDeps) => {
           const prior = await repo.messageByClientId(trx, from.id, clientMsgId);
           if (prior) return { stored: true, messageUId: prior.id };
           const last = conv.last_sent_at ? new Date(conv.last_sent_at).getTime() : 0;
-          const id = await repo.insertMessage(trx, {
+          const row = await repo.insertMessage(trx, {
             conversation_id: conv.id, sender_id: from.id, recipient_id: to.id, client_msg_id: clientMsgId, message_type: body.type,
             text: body.text, image_uri: body.imageUri, sent_at: new Date(Math.max(when, last + 1)),
           });
-          pushed = { to: [to.id, from.id], row: await repo.messageById(trx, id) };
-          return { stored: true, messageUId: id };
+          pushed = { to: [to.id, from.id], row };
+          return { stored: true, messageUId: String(row.id) };
         }
         const g = await repo.groupByUuid(trx, f.toUserId!, true);
         if (!g || !(await repo.isMember(trx, g.id, from.id))) return no(imText.notInGroup);

@@ -51,8 +51,8 @@ const sameMessage = (r: repo.MessageRow, recipientId: number, p: ImSendPayload) 
 
 export const createImService = (deps: ImDeps) => {
   /** the other side of a conversation: an active user who is not the caller */
-  const target = async (db: Kysely<DB>, caller: Caller, uuid: string) => {
-    const user = await repo.userByUuid(db, uuid);
+  const target = async (db: Kysely<DB>, caller: Caller, uuid: string, known?: { user: Awaited<ReturnType<typeof repo.userByUuid>> }) => {
+    const user = known ? known.user : await repo.userByUuid(db, uuid);
     if (!user || !user.active) throw noSuchUser();
     if (user.id === caller.userId) throw invalid('targetId', imText.notSelf);
     if (user.uuid === IM_ASSISTANT_UUID) throw forbidden(imText.assistantNoReply);
@@ -67,6 +67,13 @@ export const createImService = (deps: ImDeps) => {
     if (!deps.push) return;
     void repo.unreadTotal(deps.db, userId).then((n) => deps.push?.(userId, event(n)), () => undefined);
   };
+  /** The same for several users, their totals read in one statement. */
+  const pushAllWithUnread = (userIds: number[], event: (userId: number, unreadTotal: number) => Parameters<NonNullable<typeof deps.push>>[1]) => {
+    if (!deps.push) return;
+    void repo.unreadTotals(deps.db, userIds).then((totals) => {
+      for (const id of userIds) deps.push?.(id, event(id, totals.get(id) ?? 0));
+    }, () => undefined);
+  };
 
   /** Stores a message in its locked conversation and pushes it to both sides after the commit. */
   const store = async (trx: Kysely<DB>, conv: { id: number; last_sent_at: Date | string | null },
@@ -75,14 +82,12 @@ export const createImService = (deps: ImDeps) => {
     // strictly increasing within the conversation, so paging by sentTime is exact
     const last = conv.last_sent_at ? new Date(conv.last_sent_at).getTime() : 0;
     const sentAt = new Date(Math.max(deps.clock.now().getTime(), last + 1));
-    const id = await repo.insertMessage(trx, {
+    const row = await repo.insertMessage(trx, {
       conversation_id: conv.id, sender_id: m.from, recipient_id: m.to, client_msg_id: m.clientMsgId, message_type: m.type,
       text: m.text, image_uri: m.imageUri, sent_at: sentAt,
     });
-    const row = await repo.messageById(trx, id);
     ctx.afterCommit?.(() => {
-      pushWithUnread(m.to, (unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, m.to), unreadTotal }));
-      pushWithUnread(m.from, (unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, m.from), unreadTotal }));
+      pushAllWithUnread([m.to, m.from], (userId, unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, userId), unreadTotal }));
       deps.mirror?.(row);
     });
     return shapeMessage(row, m.from);
@@ -91,9 +96,9 @@ export const createImService = (deps: ImDeps) => {
   return {
     send: (db: Kysely<DB>, caller: Caller, p: ImSendPayload, ctx: Pick<RequestContext, 'afterCommit'>) =>
       inTransaction(db, async (trx) => {
-        const me = await repo.userById(trx, caller.userId);
-        if (!me?.allow_im) throw forbidden(imText.notAllowed);
-        const to = await target(trx, caller, p.targetId);
+        const both = await repo.senderAndTarget(trx, caller.userId, p.targetId);
+        if (!both.me?.allow_im) throw forbidden(imText.notAllowed);
+        const to = await target(trx, caller, p.targetId, { user: both.to });
         if (await repo.blocks(trx, to.id, caller.userId)) throw forbidden(imText.blocked);
         if (p.messageType === 'RC:ImgMsg' && (await firstForeignUpload(trx, caller.companyId, [p.content.imageUri])) >= 0) {
           throw invalid('content.imageUri', imText.imageNotOurs);

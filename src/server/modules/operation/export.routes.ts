@@ -19,6 +19,8 @@ import { ENQUIRY_STATE_TEXT } from '../../../shared/domain/enquiry';
 import { msg } from '../../../shared/messages';
 import type { OversightService } from './oversight.service';
 import type { ReportService } from './report.service';
+import type { ProductService } from './product.service';
+import { OP_PRODUCT_STATE_TEXT } from '../../../shared/domain/operation';
 
 interface Sheet { name: string; columns: Array<{ header: string; key: string; width?: number }>; rows: Array<Record<string, unknown>> }
 
@@ -31,7 +33,7 @@ const top = (name: string, rows: Array<{ text: string; n: number }>): Sheet =>
 const stockSheet = (name: string, label: string, rows: Array<{ name: string; rows: number; qty: number; sellers: number }>): Sheet =>
   ({ name, columns: [{ header: label, key: 'name', width: 20 }, { header: '在售条数', key: 'rows' }, { header: '件数', key: 'qty' }, { header: '卖家数', key: 'sellers' }], rows });
 
-interface Services { oversight: OversightService; reports: ReportService }
+interface Services { oversight: OversightService; reports: ReportService; products: ProductService }
 
 const EXPORTS = {
   opReportMembers: {
@@ -97,6 +99,20 @@ const EXPORTS = {
         { header: '状态', key: 'state' }, { header: '支付时间', key: 'paid', width: 18 }, { header: '渠道', key: 'provider' }, { header: '交易号', key: 'trade_no', width: 24 },
       ],
       rows: a.data.map((r) => ({ ...r, at: chinaTime(r.created_at), paid: chinaTime(r.paid_at), amount: yuan(r.amount_fen), state: PACKAGE_STATE_TEXT[r.state] })),
+    }],
+  },
+  opProductList: {
+    file: '商品列表',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opProductList'>) => s.products.list(db, { ...p, page_number: 1, page_size: 800 }),
+    sheets: (a: AnswerOf<'opProductList'>): Sheet[] => [{
+      name: '商品',
+      columns: [
+        { header: '库存ID', key: 'id' }, { header: 'OE号', key: 'supplier_oe', width: 18 }, { header: '名称', key: 'name', width: 20 }, { header: '品牌', key: 'brand_name', width: 14 },
+        { header: '车型品牌', key: 'make_name' }, { header: '品质', key: 'quality_name' }, { header: '数量', key: 'quantity' }, { header: '价格（元）', key: 'price', width: 12 },
+        { header: '卖家', key: 'company_name', width: 28 }, { header: '状态', key: 'state' }, { header: '下架原因', key: 'op_off_reason', width: 24 },
+        { header: '下架时间', key: 'off_at', width: 18 }, { header: '下架人', key: 'op_off_by' },
+      ],
+      rows: a.data.map((r) => ({ ...r, price: r.price0 === null ? '' : yuan(r.price0), state: OP_PRODUCT_STATE_TEXT[r.state], off_at: chinaTime(r.op_off_at) })),
     }],
   },
 } as const;

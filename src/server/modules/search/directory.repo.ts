@@ -22,8 +22,8 @@ export const searchCompanies = async (db: Kysely<DB>, k: string, offset: number,
 export const partBrands = async (db: Kysely<DB>, keyword: string, offset: number, limit: number) => {
   const pattern = `%${likeEscape(keyword.toLowerCase())}%`;
   const [{ rows }, count] = await Promise.all([
-    sql<{ id: number; name: string }>`select id, name from part_brand where lower(name) like ${pattern} order by id offset ${offset} limit ${limit}`.execute(db),
-    sql<{ n: number }>`select count(*)::int as n from part_brand where lower(name) like ${pattern}`.execute(db),
+    sql<{ id: number; name: string }>`select id, name from part_brand where active and lower(name) like ${pattern} order by id offset ${offset} limit ${limit}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from part_brand where active and lower(name) like ${pattern}`.execute(db),
   ]);
   return { data: rows, total: count.rows[0].n };
 };

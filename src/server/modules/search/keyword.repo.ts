@@ -129,3 +129,36 @@ export const searchIds = async (
       limit ${countCap(offset, limit) + 1}) c`.execute(db);
   return { ids, total: count.rows[0].n, cap: countCap(offset, limit) };
 };
+
+/**
+ * Queries near one that found nothing, for "您是不是要找": each word in turn replaced by a
+ * dictionary term that holds its characters in any order (BOSH → BOSCH), or, where none does, a
+ * term holding the word less one character (刹车盘子 → 刹车盘). Only queries that find rows under
+ * the same scope are kept, so a suggestion is never another dead end. Runs on the empty path only.
+ */
+export const nearbyQueries = async (db: Kysely<DB>, tokens: string[], scope: Parameters<typeof searchIds>[4], limit = 5): Promise<string[]> => {
+  const found: string[] = [];
+  const tried = new Set<string>(tokens.join(' ').toLowerCase());
+  for (const [i, token] of tokens.entries()) {
+    const lower = token.toLowerCase();
+    let candidates = (await matchTerms(db, token, 'fuzzy')).filter((t) => t.kind !== 'oe' && t.term.toLowerCase() !== lower);
+    const chars = [...token];
+    if (candidates.length === 0 && chars.length > 2) {
+      for (let j = 0; j < chars.length && candidates.length < limit; j++) {
+        const shorter = chars.filter((_, x) => x !== j).join('');
+        candidates.push(...(await matchTerms(db, shorter, 'exact')).filter((t) => t.kind !== 'oe'));
+      }
+    }
+    candidates = candidates.slice(0, limit * 2);
+    for (const t of candidates) {
+      const words = tokens.map((w, j) => (j === i ? t.term : w));
+      const query = words.join(' ');
+      if (tried.has(query.toLowerCase())) continue;
+      tried.add(query.toLowerCase());
+      const terms = await Promise.all(words.map((w) => matchTerms(db, w, 'exact')));
+      if ((await searchIds(db, terms, 0, 1, scope)).ids.length > 0) found.push(query);
+      if (found.length >= limit) return found;
+    }
+  }
+  return found;
+};

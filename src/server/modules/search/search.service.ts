@@ -159,6 +159,13 @@ export const createSearchService = (clock: Clock) => {
       // only a plain first page says the words find nothing; a filter or a circle narrows on purpose
       const plain = offset === 0 && !peers && !p.dismantled && p.brand_id === undefined && !priceFiltered && p.min_stock_qty === undefined && p.max_stock_qty === undefined;
       if (plain && total === 0) await repo.recordMisses(db, chinaDay(clock.now()), 'keyword', [p.k]);
+      let emptyHelp: { fuzzy_finds: boolean; queries: string[] } | undefined;
+      if (total === 0 && offset === 0) {
+        const scope = { companies: peers, dismantled: p.dismantled, brandId: p.brand_id };
+        const fuzzyFinds = p.mode === 'exact'
+          && (await keyword.searchIds(db, await Promise.all(tokens.map((t) => keyword.matchTerms(db, t, 'fuzzy'))), 0, 1, scope)).ids.length > 0;
+        emptyHelp = { fuzzy_finds: fuzzyFinds, queries: await keyword.nearbyQueries(db, tokens, scope) };
+      }
       const prices = visiblePriceColumns(level.levelType);
       const contacts = level.levelType === 'paid';
       return {
@@ -169,6 +176,7 @@ export const createSearchService = (clock: Clock) => {
         price_columns: [...prices],
         contacts_visible: contacts,
         quota: { used: level.used, total_per_day: level.total },
+        ...(emptyHelp ? { empty_help: emptyHelp } : {}),
       };
     },
   };

@@ -4,7 +4,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { STOCK_COLUMNS, STOCK_FROM, type StockJoined } from '../search/search.repo';
+import { stockByIds } from '../search/search.repo';
 import { likeEscape } from '../../db/helpers';
 
 export const levelTypeOf = async (db: Kysely<DB>, companyId: number) => {
@@ -38,8 +38,6 @@ export const shopCompany = async (db: Kysely<DB>, companyId: number) => {
   return rows[0];
 };
 
-const STOCK_SELECT = sql`select ${STOCK_COLUMNS} ${STOCK_FROM}`;
-
 const productFilter = (companyId: number, k: string) => {
   if (!k) return sql`s.company_id = ${companyId} and s.state = 'on'`;
   const pattern = `%${likeEscape(k)}%`;
@@ -53,21 +51,18 @@ const productFilter = (companyId: number, k: string) => {
 /** The company's stock on sale, optionally filtered by a keyword, in the order it was listed. */
 export const products = async (db: Kysely<DB>, companyId: number, k: string, offset: number, limit: number) => {
   const where = productFilter(companyId, k);
-  const [{ rows }, count] = await Promise.all([
-    sql<StockJoined>`${STOCK_SELECT} where ${where} order by s.id offset ${offset} limit ${limit}`.execute(db),
+  const [page, count] = await Promise.all([
+    sql<{ id: number }>`select s.id from stock s where ${where} order by s.id offset ${offset} limit ${limit}`.execute(db),
     sql<{ n: number }>`select count(*)::int as n from stock s where ${where}`.execute(db),
   ]);
+  // the page's ids first, then the wide rows in short reads (search.repo.ts, STOCK_CHUNK)
+  const rows = await stockByIds(db, page.rows.map((r) => Number(r.id)));
   return { rows, total: count.rows[0].n };
 };
 
 /** These stock rows of the company that are still on sale, in the given order. */
-export const stockOfCompany = async (db: Kysely<DB>, companyId: number, ids: number[]) => {
-  if (ids.length === 0) return [];
-  const { rows } = await sql<StockJoined>`${STOCK_SELECT}
-    where s.company_id = ${companyId} and s.state = 'on' and s.id = any(${sql.val(ids)}::bigint[])`.execute(db);
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is StockJoined => r !== undefined);
-};
+export const stockOfCompany = (db: Kysely<DB>, companyId: number, ids: number[]) =>
+  stockByIds(db, ids, sql`s.company_id = ${companyId} and s.state = 'on'`);
 
 export const decoration = async (db: Kysely<DB>, companyId: number) => {
   const [shop, media] = await Promise.all([

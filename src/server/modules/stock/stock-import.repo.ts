@@ -63,9 +63,12 @@ export const saveMapping = (db: Kysely<DB>, companyId: number, mapping: ColumnMa
 
 export const references = async (db: Kysely<DB>): Promise<ImportReferences> => {
   const [brands, qualities, makes] = await Promise.all([
-    sql<{ id: number; name: string }>`select id, name from part_brand order by id`.execute(db),
+    // brands in use first, then the spellings an operator merged, each standing for its kept brand;
+    // disabled brands and makes are unknown names here
+    sql<{ id: number; name: string }>`select coalesce(merged_into, id) as id, name from part_brand
+      where active or merged_into is not null order by (merged_into is not null), id`.execute(db),
     sql<{ id: number; name: string }>`select id, name from part_quality order by id`.execute(db),
-    sql<{ id: number; name: string }>`select id, name from make order by id`.execute(db),
+    sql<{ id: number; name: string }>`select id, name from make where active order by id`.execute(db),
   ]);
   // the first of two equal names wins, the same one every time
   const mapOf = (rows: Array<{ id: number; name: string }>) => {

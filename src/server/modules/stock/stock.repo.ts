@@ -19,7 +19,7 @@ export interface SellerRowRaw {
   country_name: string; uom_name: string; note: string; quantity: number; qty_version: number; vn_quantity: number;
   price99: number | null; price0: number | null; price1: number | null; price2: number | null; price3: number | null; price5: number | null;
   vn_price: number | null; price_lock: boolean; performance: boolean; province_ids: number[]; state: 'on' | 'off'; sale_state: 'normal' | 'promotion'; clean_state: 'normal' | 'clearance';
-  create_date: Date; prod_write_date: Date; price_write_date: Date; stock_write_date: Date;
+  op_off_reason: string; create_date: Date; prod_write_date: Date; price_write_date: Date; stock_write_date: Date;
 }
 
 const COLUMNS = sql`s.id::int as id, s.company_id, s.product_id as product_template_id, s.supplier_oe, s.oe_norm, s.supplier_code, s.default_code, s.name,
@@ -30,7 +30,7 @@ const COLUMNS = sql`s.id::int as id, s.company_id, s.product_id as product_templ
   s.supplier_vehicle, s.product_specification, s.producing_area,
   s.country_id, coalesce((select name_cn from country where id = s.country_id), '') as country_name, s.uom_name, s.note,
   s.quantity, s.qty_version, s.vn_quantity, s.price99, s.price0, s.price1, s.price2, s.price3, s.price5, s.vn_price::int as vn_price,
-  s.price_lock, s.performance, s.province_ids::int[] as province_ids, s.state, s.sale_state, s.clean_state, s.create_date, s.prod_write_date, s.price_write_date, s.stock_write_date`;
+  s.price_lock, s.performance, s.province_ids::int[] as province_ids, s.state, s.sale_state, s.clean_state, coalesce(s.op_off_reason, '') as op_off_reason, s.create_date, s.prod_write_date, s.price_write_date, s.stock_write_date`;
 const FROM = sql`from stock s join part_quality q on q.id = s.quality_id`;
 
 /** A China date's first instant (UTC+8 all year). */
@@ -144,6 +144,15 @@ export const addQuantity = async (db: Kysely<DB>, companyId: number, id: number,
 
 type BulkColumn = 'price_lock' | 'state' | 'clean_state';
 
+/** The first of these rows the platform took off sale (its state is the platform's to change), if any. */
+export const firstPlatformOff = async (db: Kysely<DB>, companyId: number, ids: number[]) =>
+  (await sql<{ id: number; supplier_oe: string }>`select id::int as id, supplier_oe from stock
+    where company_id = ${companyId} and id = any(${ids}::bigint[]) and op_off_reason is not null order by id limit 1`.execute(db)).rows[0];
+
+/** The brand a merged spelling was merged into (operator brand cleaning), or the id itself. */
+export const keptBrandId = async (db: Kysely<DB>, id: number | null) =>
+  id === null ? null : ((await db.selectFrom('part_brand').select('merged_into').where('id', '=', id).executeTakeFirst())?.merged_into ?? id);
+
 /** Sets one column on the company's rows among ids that differ; the ids actually changed. */
 export const setColumn = async (db: Kysely<DB>, companyId: number, ids: number[], column: BulkColumn, value: boolean | string, at: Date) =>
   (await sql<{ id: number }>`
@@ -172,7 +181,7 @@ export const changesOf = (db: Kysely<DB>, companyId: number, stockId: number) =>
     where l.stock_id = ${stockId} and l.company_id = ${companyId}
     order by l.id desc limit 200`.execute(db).then((r) => r.rows);
 
-export const makes = (db: Kysely<DB>) => db.selectFrom('make').select(['id', 'name', 'initial', 'logo as images']).orderBy('initial').orderBy('id').execute();
+export const makes = (db: Kysely<DB>) => db.selectFrom('make').select(['id', 'name', 'initial', 'logo as images']).where('active', '=', true).orderBy('initial').orderBy('id').execute();
 export const partTypes = (db: Kysely<DB>) => db.selectFrom('part_quality').select(['id', 'name', 'is_original']).orderBy('sort').orderBy('id').execute();
 export const terminology = (db: Kysely<DB>) => db.selectFrom('terminology').select(['id', 'name']).orderBy('id').execute();
 export const factoryMakes = (db: Kysely<DB>) =>

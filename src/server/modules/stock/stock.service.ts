@@ -17,6 +17,7 @@ import { inTransaction, unix } from '../../db/helpers';
 import { ResultCode, STOCK_FIELD_LABELS, type PayloadOut, type SellerStockRow, type StockCreate, type StockUpdate } from '../../../shared/contracts';
 import { normalizeOe } from '../../../shared/domain/oe';
 import { MAX_QUANTITY, parsePrice, STOCK_PRICE_FIELDS, stockText, type StockPriceField } from '../../../shared/domain/stock';
+import { opProductText } from '../../../shared/domain/operation';
 import * as repo from './stock.repo';
 
 const notOurs = () => forbidden(stockText.notOwnStock);
@@ -73,6 +74,11 @@ export const createStockService = (clock: Clock) => {
     async (db: Kysely<DB>, caller: Caller, ids: number[], value: boolean | string) =>
       inTransaction(db, async (trx) => {
         await ownRows(trx, caller, ids);
+        if (column === 'state') {
+          // a row the platform took off sale stays off until an operator puts it back
+          const blocked = await repo.firstPlatformOff(trx, caller.companyId, ids);
+          if (blocked) throw conflict(`${value === 'on' ? opProductText.sellerCannotPutOn : opProductText.sellerCannotChangeState}（${blocked.supplier_oe}）`);
+        }
         const changed = await repo.setColumn(trx, caller.companyId, ids, column, value, clock.now());
         await repo.log(trx, changed.map((id) => entry(caller, id, actionOf(value), [{ field: column, old: column === 'price_lock' ? !value : null, new: value }])));
         return { changed: changed.length };
@@ -84,7 +90,9 @@ export const createStockService = (clock: Clock) => {
       return { data: rows.map(shape), total };
     },
 
-    async create(db: Kysely<DB>, caller: Caller, p: StockCreate) {
+    async create(db: Kysely<DB>, caller: Caller, given: StockCreate) {
+      // a brand spelling an operator merged lands on the kept brand
+      const p = { ...given, part_brand_id: await repo.keptBrandId(db, given.part_brand_id) };
       await checkReferences(db, p);
       return inTransaction(db, async (trx) => {
         const oe_norm = normalizeOe(p.supplier_oe);
@@ -100,7 +108,8 @@ export const createStockService = (clock: Clock) => {
       });
     },
 
-    async update(db: Kysely<DB>, caller: Caller, id: number, p: StockUpdate) {
+    async update(db: Kysely<DB>, caller: Caller, id: number, given: StockUpdate) {
+      const p = { ...given, part_brand_id: await repo.keptBrandId(db, given.part_brand_id) };
       await checkReferences(db, p);
       return inTransaction(db, async (trx) => {
         const old = await ownRow(trx, caller, id);

@@ -19,7 +19,7 @@ const selectWanted = (db: Kysely<DB>) =>
 export const makeExists = async (db: Kysely<DB>, id: number) =>
   (await db.selectFrom('make').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
-export const makes = (db: Kysely<DB>) => db.selectFrom('make').select(['id', 'name', 'initial', 'logo']).orderBy('initial').orderBy('id').execute();
+export const makes = (db: Kysely<DB>) => db.selectFrom('make').select(['id', 'name', 'initial', 'logo']).where('active', '=', true).orderBy('initial').orderBy('id').execute();
 
 export const insert = async (db: Kysely<DB>, row: Insertable<DB['wanted_request']>) =>
   (await db.insertInto('wanted_request').values(row).returning('id').executeTakeFirstOrThrow()).id;

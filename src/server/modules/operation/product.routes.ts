@@ -1,0 +1,19 @@
+import type { Handlers } from '../../http/mount';
+import type { ProductService } from './product.service';
+
+type Names = 'opProductList' | 'opProductOffSale' | 'opProductOnSale' | 'opBrandList' | 'opBrandSave' | 'opBrandSetActive' | 'opBrandMerge' | 'opBrandDuplicates'
+  | 'opMakeList' | 'opMakeSave' | 'opMakeSetActive';
+
+export const opProductHandlers = (svc: ProductService): Pick<Handlers, Names> => ({
+  opProductList: (p, ctx) => svc.list(ctx.db, p),
+  opProductOffSale: (p, ctx) => svc.offSale(ctx.db, ctx.caller!, p),
+  opProductOnSale: (p, ctx) => svc.onSale(ctx.db, ctx.caller!, p),
+  opBrandList: (p, ctx) => svc.brandList(ctx.db, p),
+  opBrandSave: (p, ctx) => svc.saveBrand(ctx.db, ctx.caller!, p),
+  opBrandSetActive: (p, ctx) => svc.setBrandsActive(ctx.db, ctx.caller!, p),
+  opBrandMerge: (p, ctx) => svc.mergeBrands(ctx.db, ctx.caller!, p),
+  opBrandDuplicates: (_p, ctx) => svc.brandDuplicates(ctx.db),
+  opMakeList: (p, ctx) => svc.makeList(ctx.db, p),
+  opMakeSave: (p, ctx) => svc.saveMake(ctx.db, ctx.caller!, p),
+  opMakeSetActive: (p, ctx) => svc.setMakesActive(ctx.db, ctx.caller!, p),
+});

@@ -1,0 +1,135 @@
+/**
+ * The operator's product group (issue 13; 001 §2.2 product: list, brand, carBrand, clean/brand;
+ * §7 product catalogue and brand): every seller's stock with taking a row off sale, part brands,
+ * car makes, and merging brand spellings. Every call is `operator` (company 1 only) and needs its
+ * D code; writes take an Idempotency-Key and are in the audit log.
+ */
+import * as v from 'valibot';
+import { defineEndpoint } from './endpoint';
+import { positiveIdField } from './seller-apply';
+import { emptyPayload } from './common';
+import { BULK_MAX, OP_CATALOGUE_CODES, OP_PRODUCT_STATES, opProductText } from '../domain/operation';
+
+const keyword = (label: string, max = 60) =>
+  v.optional(v.pipe(v.string(`${label}应为文字`), v.trim(), v.maxLength(max, `${label}最多${max}个字符`)), '');
+const paging = {
+  page_number: v.optional(positiveIdField('页码'), 1),
+  page_size: v.optional(v.pipe(positiveIdField('每页条数'), v.picklist([50, 100, 200, 400, 800], '每页条数只能是 50、100、200、400 或 800')), 50),
+};
+const idsField = (label: string, max = BULK_MAX) => v.pipe(
+  v.array(positiveIdField(label), `请选择${label}`),
+  v.minLength(1, `请至少选择一个${label}`), v.maxLength(max, `一次最多处理${max}个${label}`),
+);
+const activeFilter = v.optional(v.picklist(['', 'true', 'false'], '状态只能是启用或停用'), '');
+const nameField = (label: string, max: number) => v.pipe(
+  v.string(`请填写${label}`), v.trim(), v.nonEmpty(`请填写${label}`), v.maxLength(max, `${label}最多${max}个字符`),
+  v.check((s) => ![...s].some((c) => c.charCodeAt(0) < 32), `${label}不能含控制字符`),
+);
+
+export const opProductRowSchema = v.object({
+  id: v.number(), company_id: v.number(), company_name: v.string(), supplier_oe: v.string(), name: v.string(),
+  /** the part brand's name, or the seller's own brand */
+  brand_name: v.string(), make_name: v.string(), quality_name: v.string(), quantity: v.number(), price0: v.nullable(v.number()),
+  state: v.picklist(OP_PRODUCT_STATES), op_off_reason: v.string(), op_off_at: v.number(), op_off_by: v.string(),
+  /** unix seconds of the seller's last change of the row's data */
+  updated_at: v.number(),
+});
+export type OpProductRow = v.InferOutput<typeof opProductRowSchema>;
+
+export const opBrandRowSchema = v.object({
+  id: v.number(), name: v.string(), active: v.boolean(),
+  /** rows of every seller carrying the brand, and of them on sale */
+  stock_rows: v.number(), stock_on: v.number(),
+  /** the spellings merged into this brand */
+  merged_names: v.array(v.string()),
+});
+export type OpBrandRow = v.InferOutput<typeof opBrandRowSchema>;
+
+export const opMakeRowSchema = v.object({
+  id: v.number(), name: v.string(), initial: v.string(), logo: v.string(), country: v.string(), active: v.boolean(), stock_rows: v.number(),
+});
+export type OpMakeRow = v.InferOutput<typeof opMakeRowSchema>;
+
+const reasonField = v.pipe(v.string('请填写下架原因'), v.trim(), v.nonEmpty('请填写下架原因'), v.minLength(2, '下架原因至少2个字符'), v.maxLength(200, '下架原因最多200个字符'));
+
+export const opProductEndpoints = {
+  opProductList: defineEndpoint({
+    method: 'get', path: '/operation/products', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.products, heavy: true,
+    summary: '运营：所有卖家的库存，按OE号、名称、品牌、卖家企业、状态筛选；平台下架的附原因',
+    payload: v.object({
+      oe: keyword('OE号', 40), name: keyword('名称', 40), brand: keyword('品牌', 40), seller: keyword('卖家企业', 40),
+      state: v.optional(v.picklist(['', ...OP_PRODUCT_STATES], '状态无效'), ''), ...paging,
+    }),
+    answer: v.object({ data: v.array(opProductRowSchema), total: v.number() }),
+  }),
+  opProductOffSale: defineEndpoint({
+    method: 'post', path: '/operation/products/off', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.productWrite, idempotent: true,
+    summary: '运营：平台下架库存（须填写原因，卖家在库存页看到原因且不能自行上架）；买家搜索立即看不到；只限在售的行，一行不符则整批不改；记入操作日志',
+    payload: v.object({ ids: idsField('库存'), reason: reasonField }),
+    answer: v.object({ changed: v.number() }),
+  }),
+  opProductOnSale: defineEndpoint({
+    method: 'post', path: '/operation/products/on', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.productWrite, idempotent: true,
+    summary: '运营：恢复平台下架的库存（企业停用中的回到停用状态，恢复企业时再上架）；只限平台下架的行，一行不符则整批不改；记入操作日志',
+    payload: v.object({ ids: idsField('库存') }),
+    answer: v.object({ changed: v.number() }),
+  }),
+  opBrandList: defineEndpoint({
+    method: 'get', path: '/operation/brands', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.products, heavy: true,
+    summary: '运营：配件品牌（不含已合并的写法），按名称和状态筛选，附库存条数和已合并的写法',
+    payload: v.object({ k: keyword('品牌名称', 40), active: activeFilter, ...paging }),
+    answer: v.object({ data: v.array(opBrandRowSchema), total: v.number() }),
+  }),
+  opBrandSave: defineEndpoint({
+    method: 'post', path: '/operation/brands/save', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.productWrite, idempotent: true,
+    summary: '运营：新增或修改配件品牌（id 为 0 为新增）；名称不分大小写和首尾空格不能重复；搜索随之按新名称查到',
+    payload: v.object({ id: v.optional(v.union([v.literal(0), positiveIdField('品牌ID')]), 0), name: nameField('品牌名称', 40) }),
+    answer: opBrandRowSchema,
+  }),
+  opBrandSetActive: defineEndpoint({
+    method: 'post', path: '/operation/brands/active', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.productWrite, idempotent: true,
+    summary: '运营：停用或启用配件品牌；停用的品牌不再出现在卖家的品牌选择和导入中，已有库存不变',
+    payload: v.object({ ids: idsField('品牌'), active: v.boolean('状态应为是或否') }),
+    answer: v.object({ changed: v.number() }),
+  }),
+  opBrandMerge: defineEndpoint({
+    method: 'post', path: '/operation/brands/merge', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.catalogueClean, idempotent: true,
+    summary: '运营：品牌清洗：把同一品牌的不同写法合并到保留的品牌；所有库存、企业主营品牌和搜索词随之改到保留的品牌，在一个事务内；被合并的写法以后导入或编辑时自动对应到保留的品牌；记入操作日志',
+    payload: v.object({ keep_id: positiveIdField('保留的品牌'), merge_ids: idsField('被合并的品牌', 20) }),
+    answer: v.object({ kept: v.string(), merged: v.array(v.string()), stock_rows: v.number() }),
+  }),
+  opBrandDuplicates: defineEndpoint({
+    method: 'get', path: '/operation/brand-duplicates', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.catalogueClean, heavy: true,
+    summary: '运营：品牌清洗：疑似重复的品牌写法（忽略大小写、空格和常见标点后相同），每组按库存条数从多到少，最多100组',
+    payload: emptyPayload,
+    answer: v.object({ items: v.array(v.object({ key: v.string(), brands: v.array(opBrandRowSchema) })) }),
+  }),
+  opMakeList: defineEndpoint({
+    method: 'get', path: '/operation/makes', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.products,
+    summary: '运营：车型品牌，按名称、首字母和状态筛选，附库存条数',
+    payload: v.object({
+      k: keyword('品牌名称', 40),
+      initial: v.optional(v.pipe(v.string('首字母应为文字'), v.trim(), v.toUpperCase(), v.check((s) => s === '' || /^[A-Z]$/.test(s), opProductText.initialAZ)), ''),
+      active: activeFilter, ...paging,
+    }),
+    answer: v.object({ data: v.array(opMakeRowSchema), total: v.number() }),
+  }),
+  opMakeSave: defineEndpoint({
+    method: 'post', path: '/operation/makes/save', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.productWrite, idempotent: true,
+    summary: '运营：新增或修改车型品牌（id 为 0 为新增）：名称、首字母（A–Z）、上传的标志图片、国家',
+    payload: v.object({
+      id: v.optional(v.union([v.literal(0), positiveIdField('车型品牌ID')]), 0),
+      name: nameField('车型品牌名称', 30),
+      initial: v.pipe(v.string('请填写首字母'), v.trim(), v.nonEmpty('请填写首字母'), v.toUpperCase(), v.regex(/^[A-Z]$/, opProductText.initialAZ)),
+      logo: v.optional(v.pipe(v.string('标志应为图片地址'), v.trim(), v.maxLength(200, '标志图片地址无效')), ''),
+      country: v.optional(v.pipe(v.string('国家应为文字'), v.trim(), v.maxLength(20, '国家最多20个字符')), ''),
+    }),
+    answer: opMakeRowSchema,
+  }),
+  opMakeSetActive: defineEndpoint({
+    method: 'post', path: '/operation/makes/active', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.productWrite, idempotent: true,
+    summary: '运营：停用或启用车型品牌；停用的不再出现在车型选择和导入中，已有库存不变',
+    payload: v.object({ ids: idsField('车型品牌'), active: v.boolean('状态应为是或否') }),
+    answer: v.object({ changed: v.number() }),
+  }),
+} as const;

@@ -1,0 +1,254 @@
+/**
+ * The operator's product group (issue 13, ops-product): the product list with taking a row off
+ * sale (buyer search, the seller's stock page and the seller's own state change), part brands, car
+ * makes, and brand cleaning; D-code refusals and the audit rows of every write.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import ExcelJS from 'exceljs';
+import { opCatalogueText, opProductText } from '../../src/shared/domain/operation';
+import { references } from '../../src/server/modules/stock/stock-import.repo';
+import { refKey } from '../../src/shared/domain/stock-import';
+import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+describe.each(backends)('operator product pages on %s', (backend) => {
+  describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'operator products', () => {
+    let env: TestEnv;
+    let op: string;
+    let buyer: string;
+    let seller: string;
+    let keyN = 0;
+    let qualityId: number;
+    beforeAll(async () => {
+      env = await createTestEnv(backend, { stockRows: 200 });
+      [op, buyer, seller] = await Promise.all(['operator', 'buyer', 'seller'].map(async (u) => (await env.login(u)).access_token));
+      qualityId = (await sql<{ id: number }>`select id from part_quality where is_original`.execute(env.database.db)).rows[0].id;
+    });
+    afterAll(async () => env?.close());
+
+    const db = () => env.database.db;
+    const get = (path: string, q: Record<string, unknown> = {}, token = op) =>
+      env.call('GET', `/api${path}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, { token });
+    const post = (path: string, body: unknown, token = op, key = `opprod-key-${++keyN}`) =>
+      env.call('POST', `/api${path}`, { token, body, headers: { 'Idempotency-Key': key } });
+    const auditRows = async (entity: string, entityId: string | number) =>
+      (await sql<{ action: string; username: string; old_value: any; new_value: any }>`
+        select action, username, old_value, new_value from operator_audit where entity = ${entity} and entity_id = ${String(entityId)} order by id`.execute(db())).rows;
+    const expectOk = <T extends { status: number; body: unknown }>(r: T) => {
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r;
+    };
+    const auditCount = async () => (await sql<{ n: number }>`select count(*)::int as n from operator_audit`.execute(db())).rows[0].n;
+    const headUser = async (username: string, permissions: string[]) => {
+      await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions, mobile)
+        select gen_random_uuid(), 1, ${username}, '运营专员', password_hash, ${sql.val(permissions)}::text[], null from app_user where username = 'operator'`.execute(db());
+      return (await env.login(username)).access_token;
+    };
+    const oeSearchIds = async (oe: string) => {
+      const r = await env.call('POST', '/api/search/oe', { token: buyer, body: { oe_list: [oe] } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return (r.body.data.items as Array<{ rows: Array<{ id: number }> }>).flatMap((g) => g.rows.map((x) => x.id));
+    };
+    /** a new row of the seeded seller (company 2) under its own OE number, on sale */
+    const sellerRow = async (supplierOe: string, norm: string, brandId: number | null = null) =>
+      (await sql<{ id: number }>`insert into stock (company_id, oe_norm, supplier_oe, name, part_brand_id, quality_id, quantity, price0, price1, price2, price3, price99)
+        values (2, ${norm}, ${supplierOe}, '前刹车片', ${brandId}, ${qualityId}, 7, 10000, 10000, 10000, 10000, 12000) returning id::int as id`.execute(db())).rows[0].id;
+
+    it('refuses every call without its D code; a reader cannot write, a D04-02 holder cannot merge', async () => {
+      const calls = [
+        ['GET', '/operation/products', {}], ['POST', '/operation/products/off', { ids: [1], reason: '测试下架' }], ['POST', '/operation/products/on', { ids: [1] }],
+        ['GET', '/operation/brands', {}], ['POST', '/operation/brands/save', { name: '测试品牌' }], ['POST', '/operation/brands/active', { ids: [1], active: false }],
+        ['POST', '/operation/brands/merge', { keep_id: 1, merge_ids: [2] }],
+        ['GET', '/operation/makes', {}], ['POST', '/operation/makes/save', { name: '测试车', initial: 'C' }], ['POST', '/operation/makes/active', { ids: [1], active: false }],
+      ] as const;
+      const reporter = await headUser('prod-reporter', ['D01-01']);
+      for (const [method, path, body] of calls) {
+        const r = method === 'GET' ? await get(path, body, reporter) : await post(path, body, reporter);
+        expect(r.status, `${method} ${path}`).toBe(403);
+      }
+      const before = await auditCount();
+      const reader = await headUser('prod-reader', ['D04-01']);
+      for (const [method, path, body] of calls) {
+        const r = method === 'GET' ? await get(path, body, reader) : await post(path, body, reader);
+        expect(r.status, `reader ${method} ${path}`).toBe(method === 'GET' ? 200 : 403);
+      }
+      const editor = await headUser('prod-editor', ['D04-02']);
+      expect((await post('/operation/brands/merge', { keep_id: 1, merge_ids: [2] }, editor)).status).toBe(403);
+      const cleaner = await headUser('prod-cleaner', ['D04-03']);
+      expect((await post('/operation/products/off', { ids: [1], reason: '测试下架' }, cleaner)).status).toBe(403);
+      expect((await get('/operation/products', {}, seller)).status).toBe(403);
+      expect((await env.raw('GET', '/api/operation/export/opProductList', { token: reporter })).status).toBe(403);
+      expect(await auditCount()).toBe(before);
+    });
+
+    it('takes a row off sale with a reason: buyer search loses it, the seller sees the reason and cannot put it back; the operator can', async () => {
+      const id = await sellerRow('4F0-615-301-OP', '4F0615301OP');
+      expect(await oeSearchIds('4F0615301OP')).toEqual([id]);
+      const listed = await get('/operation/products', { oe: '4f0 615301op' });
+      expect(listed.body.data).toMatchObject({ total: 1, data: [{ id, company_id: 2, supplier_oe: '4F0-615-301-OP', state: 'on', op_off_reason: '' }] });
+      expect(listed.body.data.data[0].company_name).not.toBe('');
+
+      const before = await auditCount();
+      expect((await post('/operation/products/off', { ids: [id], reason: ' ' })).body).toMatchObject({ code: 422, field: 'reason', client_msg: expect.stringContaining('请填写下架原因') });
+      expect((await post('/operation/products/off', { ids: [id, 999_999_999], reason: '假冒商品' })).status).toBe(404);
+      expect(await auditCount()).toBe(before);
+      expect((await db().selectFrom('stock').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state).toBe('on');
+
+      const off = await post('/operation/products/off', { ids: [id], reason: '疑似假冒商品，请补充授权书' });
+      expect(off.body).toMatchObject({ code: 200, data: { changed: 1 } });
+      expect(await oeSearchIds('4F0615301OP')).toEqual([]);
+      expect((await get('/operation/products', { oe: '4F0615301OP', state: 'op_off' })).body.data.data).toMatchObject([{ id, state: 'op_off', op_off_reason: '疑似假冒商品，请补充授权书', op_off_by: 'operator' }]);
+      expect((await get('/operation/products', { oe: '4F0615301OP', state: 'on' })).body.data.total).toBe(0);
+      const logged = await auditRows('stock', id);
+      expect(logged).toMatchObject([{ action: 'off_sale', username: 'operator', old_value: { state: 'on' }, new_value: { state: 'op_off', reason: '疑似假冒商品，请补充授权书', company_id: 2 } }]);
+      // again: only rows on sale
+      expect((await post('/operation/products/off', { ids: [id], reason: '再次下架' })).body).toMatchObject({ code: 409, client_msg: expect.stringContaining(opCatalogueText.stockNotOn) });
+
+      // the seller reads the reason on their stock page and cannot put the row back
+      const mine = await env.call('POST', '/api/stock/list', { token: seller, body: { supplier_oe: '4F0615301OP' } });
+      expect(mine.body.data.data).toMatchObject([{ id, state: 'off', op_off_reason: '疑似假冒商品，请补充授权书' }]);
+      const back = await env.call('POST', '/api/stock/state', { token: seller, body: { ids: [id], state: 'on' } });
+      expect(back.body).toMatchObject({ code: 409, client_msg: expect.stringContaining(opProductText.sellerCannotPutOn) });
+      expect((await env.call('POST', '/api/stock/state', { token: seller, body: { ids: [id], state: 'off' } })).status).toBe(409);
+      expect(await oeSearchIds('4F0615301OP')).toEqual([]);
+
+      // the XLSX of the filter carries the reason
+      const x = await env.raw('GET', '/api/operation/export/opProductList?state=op_off&oe=4F0615301OP', { token: op });
+      expect(x.status).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await x.arrayBuffer());
+      const ws = wb.worksheets[0];
+      expect(ws.getRow(1).values).toContain('下架原因');
+      expect(ws.getRow(2).values).toEqual(expect.arrayContaining([id, '4F0-615-301-OP', '平台下架', '疑似假冒商品，请补充授权书']));
+
+      // the operator puts it back: on sale and found again, logged
+      expect((await post('/operation/products/on', { ids: [id] })).body).toMatchObject({ code: 200, data: { changed: 1 } });
+      expect(await oeSearchIds('4F0615301OP')).toEqual([id]);
+      expect((await auditRows('stock', id)).map((r) => r.action)).toEqual(['off_sale', 'on_sale']);
+      expect((await post('/operation/products/on', { ids: [id] })).body).toMatchObject({ code: 409, client_msg: expect.stringContaining(opCatalogueText.stockNotOpOff) });
+      // the seller may take it off and on again themselves now
+      expect((await env.call('POST', '/api/stock/state', { token: seller, body: { ids: [id], state: 'off' } })).body).toMatchObject({ code: 200, data: { changed: 1 } });
+      expect((await env.call('POST', '/api/stock/state', { token: seller, body: { ids: [id], state: 'on' } })).body).toMatchObject({ code: 200, data: { changed: 1 } });
+      // a seller's own off row is not the platform's to put back
+      await env.call('POST', '/api/stock/state', { token: seller, body: { ids: [id], state: 'off' } });
+      expect((await post('/operation/products/on', { ids: [id] })).status).toBe(409);
+    });
+
+    it('part brands: add, rename, duplicate names refused field by field, disable leaves the picker; logged', async () => {
+      const made = await post('/operation/brands/save', { name: '测试刹车王' });
+      expect(made.body).toMatchObject({ code: 200, data: { name: '测试刹车王', active: true, stock_rows: 0 } });
+      const id = made.body.data.id as number;
+      const taken = (await db().selectFrom('part_brand').select('name').where('id', '!=', id).orderBy('id').executeTakeFirstOrThrow()).name;
+      const before = await auditCount();
+      expect((await post('/operation/brands/save', { name: ` ${taken.toUpperCase()} ` })).body).toMatchObject({ code: 422, field: 'name', client_msg: expect.stringContaining(opCatalogueText.brandNameTaken) });
+      expect((await post('/operation/brands/save', { id, name: '' })).body).toMatchObject({ code: 422, field: 'name', client_msg: expect.stringContaining('请填写品牌名称') });
+      expect((await post('/operation/brands/save', { id, name: 'x'.repeat(41) })).body).toMatchObject({ code: 422, field: 'name' });
+      expect(await auditCount()).toBe(before);
+
+      expect((await post('/operation/brands/save', { id, name: '测试刹车王二代' })).body).toMatchObject({ code: 200, data: { id, name: '测试刹车王二代' } });
+      const picker = async () => (await env.call('GET', `/api/search/part-brands?keyword=${encodeURIComponent('测试刹车王')}`, { token: seller })).body.data.data as Array<{ name: string }>;
+      expect((await picker()).map((b) => b.name)).toEqual(['测试刹车王二代']);
+      expect((await post('/operation/brands/active', { ids: [id], active: false })).body).toMatchObject({ code: 200, data: { changed: 1 } });
+      expect(await picker()).toEqual([]);
+      expect((await get('/operation/brands', { k: '测试刹车王', active: 'false' })).body.data).toMatchObject({ total: 1, data: [{ id, active: false }] });
+      expect((await auditRows('part_brand', id)).map((r) => [r.action, r.old_value, r.new_value])).toEqual([
+        ['create', null, { name: '测试刹车王' }],
+        ['update', { name: '测试刹车王' }, { name: '测试刹车王二代' }],
+        ['disable', { name: '测试刹车王二代', active: true }, { active: false }],
+      ]);
+      expect((await post('/operation/brands/active', { ids: [id, 999_999], active: true })).body).toMatchObject({ code: 422, field: 'ids' });
+    });
+
+    it('car makes: initial A–Z, duplicate name, logo only as a platform upload; disabled makes leave the seller picker; logged', async () => {
+      const before = await auditCount();
+      expect((await post('/operation/makes/save', { name: '测试汽车', initial: '1' })).body).toMatchObject({ code: 422, field: 'initial', client_msg: expect.stringContaining(opProductText.initialAZ) });
+      expect((await post('/operation/makes/save', { name: '测试汽车', initial: 'AB' })).body).toMatchObject({ code: 422, field: 'initial' });
+      expect((await post('/operation/makes/save', { name: ' 大众 ', initial: 'D' })).body).toMatchObject({ code: 422, field: 'name', client_msg: expect.stringContaining(opCatalogueText.makeNameTaken) });
+      expect((await post('/operation/makes/save', { name: '测试汽车', initial: 'C', logo: '/api/uploads/0123456789abcdef0123456789abcdef.png' })).body)
+        .toMatchObject({ code: 422, field: 'logo', client_msg: expect.stringContaining('请先上传') });
+      expect(await auditCount()).toBe(before);
+
+      const logo = (await post('/upload/file', { base64_data: PNG_1PX, file_name: 'logo.png' })).body.data.file_path as string;
+      const made = await post('/operation/makes/save', { name: '测试汽车', initial: 'c', logo, country: '中国' });
+      expect(made.body).toMatchObject({ code: 200, data: { name: '测试汽车', initial: 'C', logo, country: '中国', active: true } });
+      const id = made.body.data.id as number;
+      const picker = async () => ((await env.call('GET', '/api/reference/makes', { token: seller })).body.data as Array<{ id: number; initial: string; images: string }>);
+      expect((await picker()).find((m) => m.id === id)).toMatchObject({ initial: 'C', images: logo });
+      expect((await get('/operation/makes', { initial: 'c', k: '测试' })).body.data).toMatchObject({ total: 1, data: [{ id }] });
+      expect((await get('/operation/makes', { initial: '9' })).body).toMatchObject({ code: 422, field: 'initial' });
+
+      expect((await post('/operation/makes/active', { ids: [id], active: false })).body).toMatchObject({ code: 200, data: { changed: 1 } });
+      expect((await picker()).some((m) => m.id === id)).toBe(false);
+      expect((await auditRows('make', id)).map((r) => r.action)).toEqual(['create', 'disable']);
+    });
+
+    it('merges brand spellings: stock, search words and later imports and edits go to the kept brand; refusals name the field', async () => {
+      // legacy spellings as they came in before the names were checked
+      const ids = (await sql<{ id: number }>`insert into part_brand (name) values ('BOSCHQ'), ('博世Q'), ('Boschq ') returning id`.execute(db())).rows.map((r) => r.id);
+      const [keep, cn, spaced] = ids;
+      const rows = [await sellerRow('BQ-0001', 'BQ0001', keep), await sellerRow('BQ-0002', 'BQ0002', cn), await sellerRow('BQ-0003', 'BQ0003', spaced)];
+      await sql`update company set main_brand_ids = ${sql.val([cn, keep, spaced])}::int[] where id = 2`.execute(db());
+      // the cleaning page suggests the spellings that differ only in case, spaces and punctuation
+      const dupGroup = async () => {
+        const r = expectOk(await get('/operation/brand-duplicates'));
+        const items = r.body.data.items as Array<{ key: string; brands: Array<{ id: number }> }>;
+        return items.find((g) => g.key === 'boschq');
+      };
+      expect((await dupGroup())?.brands.map((b) => b.id).sort()).toEqual([keep, spaced].sort());
+      expect((await get('/operation/brand-duplicates', {}, await headUser('prod-dup-reader', ['D04-01']))).status).toBe(403);
+      const before = await auditCount();
+      expect((await post('/operation/brands/merge', { keep_id: keep, merge_ids: [cn, keep] })).body).toMatchObject({ code: 422, field: 'merge_ids', client_msg: expect.stringContaining(opCatalogueText.brandSame) });
+      expect((await post('/operation/brands/merge', { keep_id: keep, merge_ids: [cn, cn] })).body).toMatchObject({ code: 422, field: 'merge_ids' });
+      expect((await post('/operation/brands/merge', { keep_id: 999_999, merge_ids: [cn] })).body).toMatchObject({ code: 422, field: 'keep_id', client_msg: expect.stringContaining(opCatalogueText.brandNotFound) });
+      expect((await post('/operation/brands/merge', { keep_id: keep, merge_ids: [cn, 999_999] })).body).toMatchObject({ code: 422, field: 'merge_ids', client_msg: expect.stringContaining('999999') });
+      expect((await post('/operation/brands/merge', { keep_id: keep, merge_ids: [] })).body).toMatchObject({ code: 422, field: 'merge_ids' });
+      expect(await auditCount()).toBe(before);
+
+      const merged = await post('/operation/brands/merge', { keep_id: keep, merge_ids: [cn, spaced] });
+      expect(merged.body).toMatchObject({ code: 200, data: { kept: 'BOSCHQ', merged: ['博世Q', 'Boschq '], stock_rows: 2 } });
+      expect(await dupGroup()).toBeUndefined();
+      const brandsOf = await db().selectFrom('stock').select(['id', 'part_brand_id']).where('id', 'in', rows).orderBy('id').execute();
+      expect(brandsOf.map((r) => r.part_brand_id)).toEqual([keep, keep, keep]);
+      expect((await db().selectFrom('company').select('main_brand_ids').where('id', '=', 2).executeTakeFirstOrThrow()).main_brand_ids).toEqual([keep]);
+      // the brand list shows the kept brand with its spellings, not the merged ones
+      const listed = (await get('/operation/brands', { k: 'boschq' })).body.data;
+      expect(listed).toMatchObject({ total: 1, data: [{ id: keep, stock_rows: 3, merged_names: ['博世Q', 'Boschq '] }] });
+      // a keyword search for a merged spelling finds the kept brand's stock
+      const k = await env.call('GET', `/api/search/keyword?k=${encodeURIComponent('博世Q')}&mode=exact`, { token: buyer });
+      expect((k.body.data.rows as Array<{ id: number }>).map((r) => r.id).sort()).toEqual([...rows].sort());
+      // an import naming a merged spelling maps to the kept brand, and so does a form with its old id
+      const refs = await references(db());
+      expect(refs.brands.get(refKey('博世Q'))).toBe(keep);
+      expect(refs.brands.get(refKey('BoschQ'))).toBe(keep);
+      const created = await env.call('POST', '/api/stock/create', { token: seller, body: { supplier_oe: 'BQ-0009', name: '火花塞', part_brand_id: cn, quality_id: qualityId, quantity: 1, price0: '10' } });
+      expect(created.body).toMatchObject({ code: 200, data: { part_brand_id: keep, part_brand_name: 'BOSCHQ' } });
+      // the new spelling cannot come back as a brand, nor be merged, kept or renamed again
+      expect((await post('/operation/brands/save', { name: '博世q' })).body).toMatchObject({ code: 422, field: 'name', client_msg: expect.stringContaining('已合并到') });
+      expect((await post('/operation/brands/merge', { keep_id: keep, merge_ids: [cn] })).body).toMatchObject({ code: 422, field: 'merge_ids', client_msg: expect.stringContaining('已合并到') });
+      expect((await post('/operation/brands/merge', { keep_id: cn, merge_ids: [keep] })).body).toMatchObject({ code: 422, field: 'keep_id' });
+      expect((await post('/operation/brands/save', { id: cn, name: '博世QQ' })).status).toBe(409);
+
+      expect((await auditRows('part_brand', cn))).toMatchObject([{ action: 'merge', old_value: { name: '博世Q', stock_rows: 1 }, new_value: { merged_into: keep, kept: 'BOSCHQ' } }]);
+      expect((await auditRows('part_brand', keep))).toMatchObject([{ action: 'merge', new_value: { merged: ['博世Q', 'Boschq '], stock_rows: 2 } }]);
+    });
+    it('replays a repeated key without a second log row; a row put back while its company is suspended waits for the restore', async () => {
+      const id = await sellerRow('4F0-615-302-OP', '4F0615302OP');
+      const first = await post('/operation/products/off', { ids: [id], reason: '价格异常' }, op, 'opprod-replay-1');
+      const again = await post('/operation/products/off', { ids: [id], reason: '价格异常' }, op, 'opprod-replay-1');
+      expect(again.body).toEqual(first.body);
+      expect(await auditRows('stock', id)).toHaveLength(1);
+
+      // the company is suspended meanwhile: the row taken off stays off through suspend and restore
+      expect((await post('/operation/company/suspend', { ids: [2], reason: '资质审核' })).body).toMatchObject({ code: 200 });
+      expect((await db().selectFrom('stock').select(['state', 'op_off_reason']).where('id', '=', id).executeTakeFirstOrThrow())).toEqual({ state: 'off', op_off_reason: '价格异常' });
+      // put back now: it joins the company's set-aside rows, not search
+      expect((await post('/operation/products/on', { ids: [id] })).body).toMatchObject({ code: 200, data: { changed: 1 } });
+      expect((await get('/operation/products', { oe: '4F0615302OP' })).body.data.data).toMatchObject([{ id, state: 'suspended', op_off_reason: '' }]);
+      expect(await oeSearchIds('4F0615302OP')).toEqual([]);
+      expect((await post('/operation/company/restore', { ids: [2] })).body).toMatchObject({ code: 200 });
+      expect(await oeSearchIds('4F0615302OP')).toEqual([id]);
+    });
+  });
+});
