@@ -53,8 +53,9 @@ export default defineConfig({
         // upright Inter woff2 and primeicons' woff (it has no woff2), nothing else of the fonts
         globPatterns: ['**/*.{js,css,html,woff2,png,svg,ico,webmanifest,wasm}', '**/primeicons*.woff'],
         // echarts-lib: the operator reports' chart library (186 kB gz) is fetched by the report pages
-        // when opened, never precached for every storefront visitor
-        globIgnores: ['**/primeicons*.svg', '**/*.ttf', '**/*.eot', '**/*Italic*', '**/echarts-lib-*.js'],
+        // when opened, never precached for every storefront visitor; rong-transport: RongCloud's SDK
+        // (198 kB gz), fetched only by deployments whose im_client_params names an app key
+        globIgnores: ['**/primeicons*.svg', '**/*.ttf', '**/*.eot', '**/*Italic*', '**/echarts-lib-*.js', '**/rong-transport-*.js'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -3,14 +3,14 @@ import { connectLive } from './api/live';
 import { request } from './api/request';
 import { replayOutcome } from './api/replay-outcome';
 import { startChat } from './features/im/chat-store';
-import { createWsTransport } from './features/im/transport';
+import { selectTransport } from './features/im/select-transport';
 import { startOutboxSync } from './local/outbox';
 import { endpoints, type EndpointName } from '../shared/contracts';
 
 export const startSignedIn = (userUuid: string) => {
   connectLive();
-  // the built-in transport: no RongCloud transport is built, so im_client_params is not consulted
-  startChat(userUuid, createWsTransport());
+  // our /ws transport, or RongCloud's when im_client_params names an app key (loaded only then)
+  void selectTransport(userUuid).then((t) => startChat(userUuid, t));
   startOutboxSync(
     userUuid,
     (name: EndpointName, payload, key) => request(endpoints[name].method, name, payload as never, undefined, { idempotencyKey: key, background: true }),

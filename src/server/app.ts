@@ -5,7 +5,7 @@ import { ResultCode } from '../shared/contracts';
 import { msg } from '../shared/messages';
 import { serverVersion } from './db/client';
 import type { AppDeps } from './http/context';
-import { AppError } from './http/errors';
+import { AppError, forbidden } from './http/errors';
 import { mountEndpoints, ok, sendError, type Handlers } from './http/mount';
 import { buildOpenApi } from './http/openapi';
 import { serveStatic } from './http/static';
@@ -50,6 +50,7 @@ import { ordersHandlers } from './modules/orders/orders.routes';
 import { createImService } from './modules/im/im.service';
 import { imHandlers } from './modules/im/im.routes';
 import { createImSocial } from './modules/im/im.social';
+import { createRongService, rongMirror, rongText } from './modules/im/im.rong';
 import { createStockService } from './modules/stock/stock.service';
 import { stockHandlers } from './modules/stock/stock.routes';
 import { createOrganisationService } from './modules/organisation/organisation.service';
@@ -106,7 +107,9 @@ export const createApp = (deps: AppDeps) => {
   const membership = createMembershipService(deps.clock, payments);
   const cart = createCartService(deps.clock);
   const company = createCompanyService(deps.clock);
-  const im = createImService({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false });
+  const rong = createRongService({ clock: deps.clock, db: deps.db, rong: deps.rongcloud, push: (id, ev) => deps.pushToUser?.(id, ev), log: deps.log });
+  const mirror = deps.rongcloud ? rongMirror(deps.rongcloud, deps.log) : undefined;
+  const im = createImService({ mirror, clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false });
   // import files wait beside the uploaded images (DATA_DIR/uploads-imports), or in the temp folder
   const stockImport = createStockImportService({ clock: deps.clock, dir: deps.uploadDir ? `${deps.uploadDir.replace(/[\\/]+$/, '')}-imports` : undefined, log: deps.log });
   const oversight = createOversightService({ clock: deps.clock });
@@ -132,7 +135,7 @@ export const createApp = (deps: AppDeps) => {
     ...ordersHandlers(createOrdersService({ clock: deps.clock, cart, membership })),
     ...stockHandlers(createStockService(deps.clock)),
     ...stockImportHandlers(stockImport),
-    ...imHandlers(im, createImSocial({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false, translator: deps.translator })),
+    ...imHandlers(im, createImSocial({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false, translator: deps.translator, rong: deps.rongcloud, log: deps.log, mirror }), rong),
     ...organisationHandlers(createOrganisationService({ clock: deps.clock, auth })),
     ...enterpriseHandlers(createEnterpriseService(deps.clock)),
     ...backofficeHandlers(createBackofficeService(company)),
@@ -164,6 +167,17 @@ export const createApp = (deps: AppDeps) => {
   app.get('/api/uploads/:name', serveUpload(uploads));
   mountStockFileRoutes(app, deps, stockImport, (t) => auth.resolveCaller(t));
   mountOpExportRoutes(app, deps, { oversight, reports, products }, (t) => auth.resolveCaller(t));
+  // RongCloud's message-routing callback (全量消息路由): signed by RongCloud in its query; forged: refused, nothing stored
+  app.post('/api/im/rongcloud/route', async (c) => {
+    if (!deps.rongcloud) return sendError(c, new AppError(ResultCode.notFound, 404, msg.endpointNotFound));
+    const q = { nonce: c.req.query('nonce'), signTimestamp: c.req.query('signTimestamp'), signature: c.req.query('signature') };
+    if (!deps.rongcloud.verifyCallback(q)) {
+      deps.log?.('warn', 'RongCloud routing callback with a wrong signature refused');
+      return sendError(c, forbidden(rongText.signature));
+    }
+    const form = Object.fromEntries(new URLSearchParams(await c.req.text()));
+    return c.json(ok(await rong.route(form)));
+  });
   mountEndpoints(app, { deps, handlers, resolveCaller: (t) => auth.resolveCaller(t), addressOf: clientAddress(deps) });
   app.all('/api/*', (c) => sendError(c, new AppError(ResultCode.notFound, 404, msg.endpointNotFound)));
   if (deps.staticDir) app.get('*', serveStatic(deps.staticDir));

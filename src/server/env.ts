@@ -28,6 +28,9 @@ const envSchema = v.object({
   RATE_LIMIT_ADDRESS: v.optional(rate('RATE_LIMIT_ADDRESS')),
   TRANSLATE_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'TRANSLATE_URL 必须是 http:// 或 https:// 开头的地址'))),
   TRANSLATE_API_KEY: v.optional(v.pipe(v.string(), v.maxLength(200, 'TRANSLATE_API_KEY 最多 200 个字符'))),
+  RONGCLOUD_APP_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,64}$/, 'RONGCLOUD_APP_KEY 应为融云开发者后台的 App Key（字母和数字）'))),
+  RONGCLOUD_APP_SECRET: v.optional(v.pipe(v.string(), v.regex(/^\S{1,128}$/, 'RONGCLOUD_APP_SECRET 应为融云开发者后台的 App Secret（不含空格）'))),
+  RONGCLOUD_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'RONGCLOUD_API_URL 必须是 http:// 或 https:// 开头的地址，如 https://api-cn.ronghub.com'))),
   SMS_WEBHOOK_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'SMS_WEBHOOK_URL 必须是 http:// 或 https:// 开头的地址'))),
 });
 
@@ -40,6 +43,9 @@ export const parseEnv = (record: Record<string, string | undefined>): EnvResult 
   const r = v.safeParse(envSchema, present);
   if (r.success && r.output.SMS_PROVIDER === 'webhook' && !r.output.SMS_WEBHOOK_URL) {
     return { ok: false, message: '环境变量 SMS_WEBHOOK_URL 未设置：SMS_PROVIDER=webhook 时必须设置短信网关地址' };
+  }
+  if (r.success && !r.output.RONGCLOUD_APP_KEY !== !r.output.RONGCLOUD_APP_SECRET) {
+    return { ok: false, message: '环境变量 RONGCLOUD_APP_KEY 与 RONGCLOUD_APP_SECRET 须同时设置（使用融云）或同时不设（使用内置聊天服务）' };
   }
   if (r.success) return { ok: true, env: r.output };
   const issue = r.issues[0];

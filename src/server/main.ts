@@ -19,6 +19,7 @@ try {
     paymentProvider: env.PAYMENT_PROVIDER,
     redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX,
     translate: { url: env.TRANSLATE_URL, apiKey: env.TRANSLATE_API_KEY },
+    rongcloud: { appKey: env.RONGCLOUD_APP_KEY, appSecret: env.RONGCLOUD_APP_SECRET, apiUrl: env.RONGCLOUD_API_URL },
     limits: { ...DEFAULT_LIMITS, user: env.RATE_LIMIT_USER ?? DEFAULT_LIMITS.user, address: env.RATE_LIMIT_ADDRESS ?? DEFAULT_LIMITS.address },
   });
   const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${env.DATA_DIR}/pglite)`;

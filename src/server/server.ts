@@ -13,6 +13,7 @@ import { createBus } from './bus/bus';
 import type { AppDeps } from './http/context';
 import { startSweeper } from './sweep';
 import { createTranslator } from './modules/im/translator';
+import { createRongCloud } from './modules/im/rongcloud';
 import { createSmsProvider, type SmsProvider, type SmsProviderName } from './modules/sms/sms.provider';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -44,6 +45,8 @@ export interface StartOptions {
   log?: Logger;
   /** TRANSLATE_URL / TRANSLATE_API_KEY: a LibreTranslate-compatible server for chat translation; unset: none */
   translate?: { url?: string; apiKey?: string };
+  /** RONGCLOUD_APP_KEY / RONGCLOUD_APP_SECRET / RONGCLOUD_API_URL: RongCloud's server API for its transport; unset: /ws only */
+  rongcloud?: { appKey?: string; appSecret?: string; apiUrl?: string };
 }
 
 /**
@@ -93,6 +96,7 @@ export const startServer = async (opts: StartOptions) => {
     limits: opts.limits,
     paymentSandbox: sandboxAllowed(opts),
     translator: createTranslator(opts.translate ?? {}),
+    rongcloud: createRongCloud(opts.rongcloud ?? {}),
     sms: opts.sms ?? createSmsProvider(opts.smsConfig ?? { provider: 'log' }, log),
   });
   const gateway = createGateway({ resolveCaller: (t) => auth.resolveCaller(t), bus, revokedAmong: (ids) => auth.revokedAmong(ids) });

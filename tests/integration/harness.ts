@@ -157,7 +157,7 @@ const openSeeded = async (backend: BackendName, clock: TestClock, stockRows: num
   return fresh.database;
 };
 
-export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider; paymentSandbox?: boolean; limits?: AppDeps['limits']; translator?: AppDeps['translator']; staticDir?: string } = {}): Promise<TestEnv> => {
+export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider; paymentSandbox?: boolean; limits?: AppDeps['limits']; translator?: AppDeps['translator']; rongcloud?: AppDeps['rongcloud']; staticDir?: string } = {}): Promise<TestEnv> => {
   const clock = new TestClock();
   const database = await openSeeded(backend, clock, opts.stockRows ?? 0);
   const revoked: number[] = [];
@@ -170,6 +170,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     pushToUser: (userId, event) => pushes.push({ userId, event }),
     sms: opts.sms,
     translator: opts.translator,
+    rongcloud: opts.rongcloud,
     uploadDir,
     staticDir: opts.staticDir,
     paymentSandbox: opts.paymentSandbox ?? true,

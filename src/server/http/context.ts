@@ -60,6 +60,8 @@ export interface AppDeps {
   paymentSandbox?: boolean;
   /** translates chat messages (modules/im/translator.ts); unset: no translation, the page hides its icon */
   translator?: import('../modules/im/translator').Translator;
+  /** RongCloud's server API (RONGCLOUD_APP_KEY / _SECRET / _API_URL); unset: chat runs on our /ws only, getLoginIm refuses */
+  rongcloud?: import('../modules/im/rongcloud').RongCloud;
   /** request budgets (http/limits.ts); unset: DEFAULT_LIMITS */
   limits?: typeof import('./limits').DEFAULT_LIMITS;
 }

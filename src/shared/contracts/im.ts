@@ -70,6 +70,10 @@ export const imText = {
   noService: '所选客服不存在或不在岗',
   serviceAlready: '对方已是客服，无需邀请',
   assistantNoReply: '消息助手不接收消息',
+  clientType: 'client_type 只能是 web',
+  blocked: '对方已将您拉黑，消息未发送',
+  blockUuid: '请选择要拉黑的用户',
+  blockSelf: '不能拉黑自己',
   quickReplyCn: '请填写中文快捷回复',
   quickReplyCnLong: `中文快捷回复最多${IM_QUICK_REPLY_MAX}个字`,
   quickReplyVnLong: `越南语快捷回复最多${IM_QUICK_REPLY_MAX}个字`,
@@ -223,6 +227,10 @@ export const imFriendSchema = v.object({
   is_customer_service: v.boolean(),
 });
 export type ImFriend = v.InferOutput<typeof imFriendSchema>;
+
+/** a user the caller blocked (拉黑); created_at in unix seconds */
+export const imBlockedSchema = v.object({ uuid: v.string(), nick_name: v.string(), company_name: v.string(), created_at: v.number() });
+export type ImBlocked = v.InferOutput<typeof imBlockedSchema>;
 
 export const imGroupSchema = v.object({
   group_id: v.string(),
@@ -413,6 +421,38 @@ export const imEndpoints = {
     summary: '聊天的可选功能：是否配置了翻译服务',
     payload: emptyPayload,
     answer: v.object({ translate: v.boolean() }),
+  }),
+  imBlock: defineEndpoint({
+    method: 'post', path: '/im/block', tag: 'im', access: 'user',
+    summary: '拉黑：对方发来的私聊消息被拒收，不保存（群聊不受影响）；已拉黑时不变',
+    payload: v.object({ uuid: userUuid(imText.blockUuid) }),
+    answer: imBlockedSchema,
+  }),
+  imUnblock: defineEndpoint({
+    method: 'post', path: '/im/unblock', tag: 'im', access: 'user',
+    summary: '取消拉黑；未拉黑时不变',
+    payload: v.object({ uuid: userUuid(imText.blockUuid) }),
+    answer: v.object({ ok: v.boolean() }),
+  }),
+  imBlockList: defineEndpoint({
+    method: 'get', path: '/im/blocks', tag: 'im', access: 'user',
+    summary: '我拉黑的用户，最近的在前',
+    payload: emptyPayload,
+    answer: v.array(imBlockedSchema),
+  }),
+  getLoginIm: defineEndpoint({
+    method: 'post', path: '/im/login', tag: 'im', access: 'user',
+    summary: '取本人的融云用户 token（按用户缓存，refresh 重新获取）与 App Key',
+    payload: v.object({
+      user_uuid: userUuid(imText.notSelfUser),
+      client_type: v.picklist(['web'], imText.clientType),
+      refresh: v.optional(v.boolean(), false),
+    }),
+    answer: v.object({
+      token: v.string(),
+      app_key: v.string(),
+      user: v.object({ uuid: v.string(), name: v.string(), portrait_uri: v.string() }),
+    }),
   }),
   translation: defineEndpoint({
     method: 'post', path: '/im/translation', tag: 'im', access: 'user', permissions: ['M11-01'],

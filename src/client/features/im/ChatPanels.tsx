@@ -14,7 +14,7 @@ import { request } from '../../api/request';
 import { errorText } from '../account/form';
 import { chat, useChat } from './chat-store';
 import { chatLanguageOf, mayInviteService, quickReplyText } from './chat-rules';
-import { featuresQuery, friendsQuery, groupQuery, quickRepliesQuery, socialKeys, staffQuery, translationQuery } from './queries';
+import { blocksQuery, featuresQuery, friendsQuery, groupQuery, quickRepliesQuery, socialKeys, staffQuery, translationQuery } from './queries';
 
 /** M11-01 gates quick replies and the translate icon (001 §6) */
 export const useM1101 = () => {
@@ -117,7 +117,53 @@ export function FriendsPanel({ onOpened }: { onOpened: () => void }) {
           </li>
         ))}
       </ul>
+      <BlockedList />
     </nav>
+  );
+}
+
+/** 黑名单: the users the caller blocked, each with 取消拉黑 */
+function BlockedList() {
+  const qc = useQueryClient();
+  const blocks = useQuery(blocksQuery());
+  const [problem, setProblem] = useState<string | null>(null);
+  const list = blocks.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section className="chat-blocked" aria-label="黑名单">
+      <div className="chat-list-head"><h3>黑名单（{list.length}）</h3></div>
+      {problem && <p role="alert" className="chat-error chat-panel-error">{problem}</p>}
+      <ul>
+        {list.map((b) => (
+          <li key={b.uuid} className="chat-friend">
+            <span className="chat-conv-text"><strong>{b.nick_name}</strong><small>{b.company_name}</small></span>
+            <button type="button" className="linklike chat-note-btn" aria-label={`取消拉黑 ${b.nick_name}`}
+              onClick={() => void request('post', 'imUnblock', { uuid: b.uuid }, undefined, { silent: true })
+                .then(() => qc.invalidateQueries({ queryKey: socialKeys.blocks }), (e) => setProblem(errorText(e)))}>取消拉黑</button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** 拉黑 on a contact card: the user's private messages are refused from then on; 取消拉黑 undoes it */
+export function BlockToggle({ uuid }: { uuid: string }) {
+  const qc = useQueryClient();
+  const blocks = useQuery(blocksQuery());
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!blocks.isSuccess) return null;
+  const blocked = blocks.data.some((b) => b.uuid === uuid);
+  const toggle = () => void request('post', blocked ? 'imUnblock' : 'imBlock', { uuid }, undefined, { silent: true })
+    .then(() => { setProblem(null); return qc.invalidateQueries({ queryKey: socialKeys.blocks }); }, (e) => setProblem(errorText(e)));
+  return (
+    <p className="chat-friend-flag">
+      {blocked && <span className="muted"><i className="pi pi-ban" /> 已拉黑，对方的消息将被拒收 </span>}
+      <button type="button" className="linklike" onClick={toggle}>
+        {blocked ? '取消拉黑' : <><i className="pi pi-ban" /> 拉黑</>}
+      </button>
+      {problem && <span role="alert" className="chat-error"> {problem}</span>}
+    </p>
   );
 }
 

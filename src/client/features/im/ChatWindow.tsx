@@ -14,7 +14,7 @@ import { contactQuery, groupQuery } from './queries';
 import { bodyKindOf, showsTime, unreadLabel } from './chat-rules';
 import { EmojiButton } from './EmojiButton';
 import { compressForChat } from './compress';
-import { AddFriend, FriendsPanel, GroupPanel, InviteServiceMenu, QuickReplyMenu, TranslatedLine } from './ChatPanels';
+import { AddFriend, BlockToggle, FriendsPanel, GroupPanel, InviteServiceMenu, QuickReplyMenu, TranslatedLine } from './ChatPanels';
 import type { ImStatus } from './transport';
 import './chat.css';
 import { BizCard, ChatQuoteDialog } from '../enquiry/ChatCards';
@@ -308,6 +308,7 @@ export function ContactPanel({ targetId }: { targetId: string }) {
       <h3>{msg.chatSupplierCard}</h3>
       <p><strong>{c.company_name}</strong></p>
       {targetId !== IM_ASSISTANT_UUID && <AddFriend uuid={targetId} />}
+      {targetId !== IM_ASSISTANT_UUID && <BlockToggle uuid={targetId} />}
       <dl>
         <dt>联系人</dt><dd>{c.nick_name}{c.on_line ? <span className="chat-online"> 在线</span> : ''}</dd>
         <dt>地区</dt><dd>{c.company_area_list.map((a) => a.name).join('、') || '—'}</dd>

@@ -192,6 +192,11 @@ export const startChat = (uuid: string, t: ImTransport) => {
     }
   });
   void t.unreadTotal().then((n) => set({ unreadTotal: n }), () => undefined);
+  // the window was opened while the transport was being chosen: load what it shows now
+  if (state.open) {
+    void refreshConversations();
+    if (state.targetId) chat.select(state.targetId);
+  }
 };
 
 export const chat = {

@@ -28,7 +28,12 @@ export const socialKeys = {
   quickReplies: ['im', 'quickReplies'] as const,
   features: ['im', 'features'] as const,
   translation: (text: string) => ['im', 'translation', text] as const,
+  blocks: ['im', 'blocks'] as const,
 };
+
+/** the users the caller blocked (拉黑) */
+export const blocksQuery = () =>
+  queryOptions({ queryKey: socialKeys.blocks, queryFn: ({ signal }) => request('get', 'imBlockList', {}, undefined, { signal, silent: true }), staleTime: 30_000 });
 
 export const friendsQuery = () =>
   queryOptions({ queryKey: socialKeys.friends, queryFn: ({ signal }) => request('get', 'getFriendsList', {}, undefined, { signal, silent: true }), staleTime: 30_000 });

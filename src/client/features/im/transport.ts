@@ -4,7 +4,8 @@
  * with jitter); after a reconnect it fetches what was missed (imSync from the newest sentTime it
  * has seen). Delivery is at-least-once (a push and the catch-up may carry the same message), so the
  * transport hands each message to its listeners exactly once, keyed by sender and client message id.
- * A RongCloud transport is not built (issue 14 leaves it for later): this one is always used.
+ * It is the default; the RongCloud one (rong-transport.ts) is chosen by select-transport.ts when
+ * im_client_params names an app key.
  */
 import type { ImConversation, ImMessage, ImSendPayload, SendGroupPayload } from '../../../shared/contracts';
 import { request } from '../../api/request';

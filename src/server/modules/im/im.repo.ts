@@ -254,3 +254,14 @@ export const serviceStaff = (db: Kysely<DB>) =>
 
 export const quickReplies = (db: Kysely<DB>, companyId: number, limit: number) =>
   db.selectFrom('im_quick_reply').select(['id', 'cn_message', 'vn_message']).where('company_id', '=', companyId).orderBy('sort').orderBy('id').limit(limit).execute();
+
+/* ---- blocking (拉黑, migration 0131) ---- */
+
+/** whether `userId` blocked `senderId`: then the sender's private messages to them are refused */
+export const blocks = async (db: Kysely<DB>, userId: number, senderId: number) =>
+  !!(await db.selectFrom('im_block').select('user_id').where('user_id', '=', userId).where('blocked_id', '=', senderId).executeTakeFirst());
+
+export const blockedBy = (db: Kysely<DB>, userId: number) =>
+  db.selectFrom('im_block as b').innerJoin('app_user as u', 'u.id', 'b.blocked_id').innerJoin('company as co', 'co.id', 'u.company_id')
+    .select(['u.uuid', 'u.display_name', 'co.short_name', 'co.name as company_name', 'b.created_at'])
+    .where('b.user_id', '=', userId).orderBy('b.created_at', 'desc').orderBy('u.id').execute();

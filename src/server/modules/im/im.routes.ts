@@ -1,12 +1,13 @@
 import type { Handlers } from '../../http/mount';
 import type { ImService } from './im.service';
 import type { ImSocial } from './im.social';
+import type { RongService } from './im.rong';
 
 type ImHandlerNames = 'imSend' | 'imHistory' | 'imSync' | 'imConversations' | 'imMarkRead' | 'imUnreadCount' | 'imContact' | 'imCompanyContact' | 'pushProductMsg'
   | 'getFriendsList' | 'addFriend' | 'remarkFriend' | 'getIMGroupByMember' | 'createIMGroupChat' | 'sendIMGroupMsg' | 'imGroupAddMembers' | 'imGroupQuit'
-  | 'getEmployeeData' | 'imInviteService' | 'quickReplyList' | 'quickReplySave' | 'quickReplyDelete' | 'imFeatures' | 'translation';
+  | 'getEmployeeData' | 'imInviteService' | 'quickReplyList' | 'quickReplySave' | 'quickReplyDelete' | 'imFeatures' | 'translation' | 'getLoginIm' | 'imBlock' | 'imUnblock' | 'imBlockList';
 
-export const imHandlers = (svc: ImService, social: ImSocial): Pick<Handlers, ImHandlerNames> => ({
+export const imHandlers = (svc: ImService, social: ImSocial, rong: RongService): Pick<Handlers, ImHandlerNames> => ({
   imSend: (p, ctx) => svc.send(ctx.db, ctx.caller!, p, ctx),
   imHistory: (p, ctx) => svc.history(ctx.db, ctx.caller!, p),
   imSync: (p, ctx) => svc.sync(ctx.db, ctx.caller!, p),
@@ -31,4 +32,8 @@ export const imHandlers = (svc: ImService, social: ImSocial): Pick<Handlers, ImH
   quickReplyDelete: (p, ctx) => social.deleteQuickReply(ctx.db, ctx.caller!, p),
   imFeatures: async () => social.features(),
   translation: (p) => social.translate(p),
+  getLoginIm: (p, ctx) => rong.loginIm(ctx.db, ctx.caller!, p),
+  imBlock: (p, ctx) => social.block(ctx.db, ctx.caller!, p, ctx),
+  imUnblock: (p, ctx) => social.unblock(ctx.db, ctx.caller!, p, ctx),
+  imBlockList: (_p, ctx) => social.blocks(ctx.db, ctx.caller!),
 });

@@ -28,6 +28,8 @@ export interface ImDeps {
   db: Kysely<DB>;
   push?: (userId: number, event: ImPush) => void;
   isOnline?: (userId: number) => Promise<boolean>;
+  /** after the commit, a message our server stored itself goes to RongCloud too (im.rong.ts rongMirror), when it is configured */
+  mirror?: (row: repo.MessageRow) => void;
 }
 
 const noSuchUser = () => new AppError(ResultCode.notFound, 404, imText.noSuchUser);
@@ -84,7 +86,10 @@ export const createImService = (deps: ImDeps) => {
       conversation_id: conv.id, sender_id: m.from, recipient_id: m.to, client_msg_id: m.clientMsgId, message_type: m.type,
       text: m.text, image_uri: m.imageUri, sent_at: sentAt,
     });
-    ctx.afterCommit?.(() => pushAllWithUnread([m.to, m.from], (userId, unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, userId), unreadTotal })));
+    ctx.afterCommit?.(() => {
+      pushAllWithUnread([m.to, m.from], (userId, unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, userId), unreadTotal }));
+      deps.mirror?.(row);
+    });
     return shapeMessage(row, m.from);
   };
 
@@ -94,6 +99,7 @@ export const createImService = (deps: ImDeps) => {
         const both = await repo.senderAndTarget(trx, caller.userId, p.targetId);
         if (!both.me?.allow_im) throw forbidden(imText.notAllowed);
         const to = await target(trx, caller, p.targetId, { user: both.to });
+        if (await repo.blocks(trx, to.id, caller.userId)) throw forbidden(imText.blocked);
         if (p.messageType === 'RC:ImgMsg' && (await firstForeignUpload(trx, caller.companyId, [p.content.imageUri])) >= 0) {
           throw invalid('content.imageUri', imText.imageNotOurs);
         }
@@ -127,6 +133,7 @@ export const createImService = (deps: ImDeps) => {
         const me = await repo.userById(trx, caller.userId);
         if (!me?.allow_im) throw forbidden(imText.notAllowed);
         const to = await target(trx, caller, p.to_uuid);
+        if (await repo.blocks(trx, to.id, caller.userId)) throw forbidden(imText.blocked);
         const s = await repo.stockForCard(trx, p.stock_id);
         if (!s || s.company_id !== caller.companyId) throw new AppError(ResultCode.notFound, 404, imText.productNotOurs);
         if (s.state !== 'on') throw invalid('stock_id', imText.productOff);

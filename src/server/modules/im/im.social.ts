@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, conflict, forbidden, invalid } from '../../http/errors';
-import { inTransaction } from '../../db/helpers';
+import { inTransaction, unix } from '../../db/helpers';
 import {
   CONVERSATION_GROUP, IM_ASSISTANT_UUID, IM_GROUP_MAX_MEMBERS, IM_GROUP_NAME_MAX, IM_QUICK_REPLY_PAGE, ResultCode, imText,
   type ImFriend, type ImGroup, type ImPush, type SendGroupPayload,
@@ -22,6 +22,8 @@ import { firstForeignUpload } from '../upload/upload.service';
 import * as repo from './im.repo';
 import { noSuchUser, shapeMessage } from './im.service';
 import type { Translator } from './translator';
+import type { RongCloud } from './rongcloud';
+import type { Logger } from '../../logger';
 
 export interface ImSocialDeps {
   clock: Clock;
@@ -29,6 +31,11 @@ export interface ImSocialDeps {
   push?: (userId: number, event: ImPush) => void;
   isOnline?: (userId: number) => Promise<boolean>;
   translator?: Translator;
+  /** RongCloud's server API when its transport is configured: our groups are mirrored there */
+  rong?: RongCloud;
+  log?: Logger;
+  /** after the commit, a group message sent through our server goes to RongCloud too (rongMirror) */
+  mirror?: (row: repo.MessageRow) => void;
 }
 
 const noSuchGroup = () => new AppError(ResultCode.notFound, 404, imText.noSuchGroup);
@@ -85,8 +92,37 @@ export const createImSocial = (deps: ImSocialDeps) => {
     return users;
   };
 
-  const groupChanged = (ctx: Pick<RequestContext, 'afterCommit'>, userIds: number[], groupUuid: string) =>
+  /**
+   * With RongCloud configured, its group gets our group's current members (group/join, which makes
+   * it on first use) and loses those who left (group/quit), after the commit. A failure is logged,
+   * not retried: the next change of the group sends the whole member list again.
+   */
+  const mirrorToRong = (groupUuid: string, left: number[]) => {
+    const rong = deps.rong;
+    if (!rong) return;
+    void (async () => {
+      const g = await repo.groupByUuid(deps.db, groupUuid);
+      if (!g) return;
+      const members = await repo.membersOf(deps.db, [g.id]);
+      await rong.groupJoin(g.uuid, g.name, members.map((m) => m.uuid));
+      if (left.length) {
+        const gone = await deps.db.selectFrom('app_user').select('uuid').where('id', 'in', left).execute();
+        await rong.groupQuit(g.uuid, gone.map((u) => u.uuid));
+      }
+    })().catch((e: unknown) => deps.log?.('warn', `RongCloud group ${groupUuid} not brought in step`, e instanceof Error ? e.message : e));
+  };
+
+  const mirrorBlock = (userUuid: string, blockedUuid: string, add: boolean) => {
+    void deps.rong?.blacklist(userUuid, blockedUuid, add)
+      .catch((e: unknown) => deps.log?.('warn', `RongCloud blacklist of ${userUuid} not brought in step`, e instanceof Error ? e.message : e));
+  };
+  const blockedOut = (b: Awaited<ReturnType<typeof repo.blockedBy>>[number]) =>
+    ({ uuid: b.uuid, nick_name: b.display_name, company_name: b.short_name || b.company_name, created_at: unix(b.created_at) });
+
+  const groupChanged = (ctx: Pick<RequestContext, 'afterCommit'>, userIds: number[], groupUuid: string, left: number[] = []) => {
     pushLater(ctx, userIds, () => ({ type: 'imGroup', groupId: groupUuid }));
+    ctx.afterCommit?.(() => mirrorToRong(groupUuid, left));
+  };
 
   return {
     async friends(db: Kysely<DB>, caller: Caller, p: { uuid?: string; friend_uuid?: string }) {
@@ -168,6 +204,7 @@ export const createImSocial = (deps: ImSocialDeps) => {
         // is_include_sender 0: the sender's own other tabs are not told
         const to = p.is_include_sender ? members : members.filter((m) => m !== caller.userId);
         pushLater(ctx, to, (userId, unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, userId), unreadTotal }));
+        ctx.afterCommit?.(() => deps.mirror?.(row));
         return shapeMessage(row, caller.userId);
       }),
 
@@ -188,9 +225,32 @@ export const createImSocial = (deps: ImSocialDeps) => {
       inTransaction(db, async (trx) => {
         const g = await myGroup(trx, caller, p.group_id, true);
         await repo.removeMember(trx, g.id, caller.userId);
-        groupChanged(ctx, [...(await repo.memberIds(trx, g.id)), caller.userId], g.uuid);
+        groupChanged(ctx, [...(await repo.memberIds(trx, g.id)), caller.userId], g.uuid, [caller.userId]);
         return { unreadTotal: await repo.unreadTotal(trx, caller.userId) };
       }),
+
+    /** 拉黑: the user's private messages to the caller are refused from now on (mirrored to RongCloud's blacklist when configured) */
+    block: (db: Kysely<DB>, caller: Caller, p: { uuid: string }, ctx: Pick<RequestContext, 'afterCommit'>) =>
+      inTransaction(db, async (trx) => {
+        const other = await repo.userByUuid(trx, p.uuid);
+        if (!other) throw noSuchUser();
+        if (other.id === caller.userId) throw invalid('uuid', imText.blockSelf);
+        await trx.insertInto('im_block').values({ user_id: caller.userId, blocked_id: other.id, created_at: deps.clock.now() })
+          .onConflict((oc) => oc.columns(['user_id', 'blocked_id']).doNothing()).execute();
+        ctx.afterCommit?.(() => mirrorBlock(caller.uuid, other.uuid, true));
+        return blockedOut((await repo.blockedBy(trx, caller.userId)).find((b) => b.uuid === other.uuid)!);
+      }),
+
+    unblock: (db: Kysely<DB>, caller: Caller, p: { uuid: string }, ctx: Pick<RequestContext, 'afterCommit'>) =>
+      inTransaction(db, async (trx) => {
+        const other = await repo.userByUuid(trx, p.uuid);
+        if (!other) throw noSuchUser();
+        const r = await trx.deleteFrom('im_block').where('user_id', '=', caller.userId).where('blocked_id', '=', other.id).executeTakeFirst();
+        if (Number(r.numDeletedRows) > 0) ctx.afterCommit?.(() => mirrorBlock(caller.uuid, other.uuid, false));
+        return { ok: true };
+      }),
+
+    blocks: async (db: Kysely<DB>, caller: Caller) => (await repo.blockedBy(db, caller.userId)).map(blockedOut),
 
     employees: async (db: Kysely<DB>) => (await repo.serviceStaff(db)).map((u) => ({ user_uuid: u.uuid, name: u.display_name })),
 
