@@ -254,3 +254,14 @@ export const serviceStaff = (db: Kysely<DB>) =>
 
 export const quickReplies = (db: Kysely<DB>, companyId: number, limit: number) =>
   db.selectFrom('im_quick_reply').select(['id', 'cn_message', 'vn_message']).where('company_id', '=', companyId).orderBy('sort').orderBy('id').limit(limit).execute();
+
+/** The company's active users who hold one of the codes, owners always included (who the assistant tells). */
+export const usersWithCodes = async (db: Kysely<DB>, companyId: number, codes: readonly string[]) =>
+  (await db.selectFrom('app_user').select('id').where('company_id', '=', companyId).where('active', '=', true)
+    .where((eb) => eb.or([eb('is_owner', '=', true), sql<boolean>`permissions && ${sql.val([...codes])}::text[]`]))
+    .orderBy('id').execute()).map((r) => r.id);
+
+/** The company's active owners (who the assistant tells about the company's audit). */
+export const ownersOf = async (db: Kysely<DB>, companyId: number) =>
+  (await db.selectFrom('app_user').select('id').where('company_id', '=', companyId).where('active', '=', true)
+    .where('is_owner', '=', true).orderBy('id').execute()).map((r) => r.id);
