@@ -197,6 +197,7 @@ export const msg = {
   chatConnected: '已连接',
   chatConnecting: '连接中…',
   chatDisconnected: '未连接',
+  chatOffline: '网络不可用',
   chatKicked: '您的账号已在其他设备登录，聊天已断开',
   chatNoConversations: '暂无会话',
   chatPickConversation: '请从左侧选择一个会话',

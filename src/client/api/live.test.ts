@@ -40,6 +40,23 @@ describe('live connection', () => {
     stop();
   });
 
+  it('when the network comes back (online) a waiting reconnect happens at once; online while connected changes nothing', async () => {
+    const stop = connectLive();
+    FakeSocket.made[0].onopen!();
+    window.dispatchEvent(new Event('online'));
+    expect(FakeSocket.made).toHaveLength(1);
+    // the connection drops (network lost): the next try waits out its backoff
+    FakeSocket.made[0].onclose!();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(FakeSocket.made).toHaveLength(1);
+    window.dispatchEvent(new Event('online'));
+    expect(FakeSocket.made).toHaveLength(2);
+    // the cancelled timer does not open a third socket
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(FakeSocket.made).toHaveLength(2);
+    stop();
+  });
+
   it('a refused handshake renews the token and reconnects with the new one', async () => {
     refreshReply = { status: 200, body: { code: 200, data: { access_token: 'access-2', expires_in: 900 } } };
     const stop = connectLive();

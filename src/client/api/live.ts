@@ -67,9 +67,25 @@ export const connectLive = (): (() => void) => {
     next();
   };
 
+  /** a reconnect is waiting out its backoff */
+  let waiting = false;
   const later = () => {
-    if (!stopped) timer = setTimeout(open, reconnectDelay(attempt++));
+    if (stopped) return;
+    waiting = true;
+    timer = setTimeout(() => {
+      waiting = false;
+      open();
+    }, reconnectDelay(attempt++));
   };
+  // the network is back (001 §4: 网络不可用 → reconnect): try at once instead of waiting out the backoff
+  const onOnline = () => {
+    if (stopped || !waiting) return;
+    clearTimeout(timer);
+    waiting = false;
+    attempt = 0;
+    open();
+  };
+  window.addEventListener('online', onOnline);
 
   const open = () => {
     if (stopped) return;
@@ -125,6 +141,7 @@ export const connectLive = (): (() => void) => {
   };
   open();
   return () => {
+    window.removeEventListener('online', onOnline);
     stop('disconnected');
     ws?.close();
   };

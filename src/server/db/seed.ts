@@ -117,7 +117,7 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
     ];
     await trx.insertInto('app_user').values(users.map((u) => ({ ...u, password_hash: hash }))).execute();
     // the message assistant (消息助手): system notices come from it; it cannot sign in (no password hash) and nobody writes to it
-    await trx.insertInto('app_user').values({ uuid: IM_ASSISTANT_UUID, company_id: 1, username: 'im-assistant', display_name: '消息助手', password_hash: '!', permissions: [] }).execute();
+    await trx.insertInto('app_user').values({ uuid: IM_ASSISTANT_UUID, company_id: 1, username: 'im-assistant', display_name: '消息助手', password_hash: '!', permissions: [] }).onConflict((oc) => oc.doNothing()).execute();
     await seedAccounts(trx);
     // the operator holds every D code through the administrator role (migration 0073)
     await sql`insert into operator_role_member (role_id, user_id)

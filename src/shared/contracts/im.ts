@@ -143,8 +143,14 @@ export const SCENE_INQUIRY = 'weChat-001';
 export const SCENE_QUOTE = 'weChat-002';
 /** ours, beside the spec's two: a seller's stock row sent as an order link (发送订单链接, pushProductMsg); QHId and lineId are 0 */
 export const SCENE_PRODUCT = 'product';
+/**
+ * ours: a system notice from the message assistant (001 §9: order, quote and audit events).
+ * BusinessInfo has 标题 (the event), 内容 (the sentence) and 单号 (order or enquiry number, or empty);
+ * LinkData.link is the page that shows what it is about; QHId and lineId are 0.
+ */
+export const SCENE_NOTICE = 'notice';
 export const bizContentSchema = v.object({
-  SceneCode: v.picklist([SCENE_INQUIRY, SCENE_QUOTE, SCENE_PRODUCT]),
+  SceneCode: v.picklist([SCENE_INQUIRY, SCENE_QUOTE, SCENE_PRODUCT, SCENE_NOTICE]),
   BusinessInfo: v.record(v.string(), v.string()),
   LinkData: v.object({ QHId: v.number(), lineId: v.number(), quoteId: v.optional(v.number()), stockId: v.optional(v.number()), link: v.string() }),
 });

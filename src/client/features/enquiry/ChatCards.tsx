@@ -9,11 +9,11 @@
  * - the sender's own cards link to the enquiry.
  */
 import { Fragment, useRef, useState } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { SCENE_INQUIRY, SCENE_PRODUCT, type BizContent, type ImMessage } from '../../../shared/contracts';
+import { SCENE_INQUIRY, SCENE_NOTICE, SCENE_PRODUCT, type BizContent, type ImMessage } from '../../../shared/contracts';
 import { useCartWrite } from '../cart/cart-writes';
 import { quotePriceText } from '../../../shared/domain/enquiry';
 import { InputText } from 'primereact/inputtext';
@@ -27,6 +27,7 @@ import './enquiry.css';
 export function BizCard({ m }: { m: Pick<ImMessage, 'messageDirection'> & { content: BizContent } }) {
   const c = m.content;
   if (c.SceneCode === SCENE_PRODUCT) return <ProductCard c={c} mine={m.messageDirection === 1} />;
+  if (c.SceneCode === SCENE_NOTICE) return <NoticeCard c={c} />;
   const inquiry = c.SceneCode === SCENE_INQUIRY;
   const fields = Object.entries(c.BusinessInfo).filter(([k, v]) => v !== '' && k !== '单号');
   return (
@@ -40,6 +41,21 @@ export function BizCard({ m }: { m: Pick<ImMessage, 'messageDirection'> & { cont
         <Link to={inquiry ? '/enquiry/list/$id' : '/backend/quote/$id'} params={{ id: String(c.LinkData.QHId) }}>{inquiry ? '查看各家报价' : '查看询价单'}</Link>
       )}
       {!inquiry && m.messageDirection === 2 && <AcceptQuote c={c} />}
+    </div>
+  );
+}
+
+/** A system notice from the message assistant (order, quote, audit): its title, sentence and a link to the page. */
+function NoticeCard({ c }: { c: BizContent }) {
+  const router = useRouter();
+  const link = c.LinkData.link;
+  return (
+    <div className="biz-card" data-testid="biz-card" data-scene={c.SceneCode}>
+      <div className="biz-card-head"><b>{c.BusinessInfo.标题}</b>{c.BusinessInfo.单号 && <small className="muted">{c.BusinessInfo.单号}</small>}</div>
+      <p className="biz-card-text">{c.BusinessInfo.内容}</p>
+      {link.startsWith('/') && (
+        <a href={link} onClick={(e) => { e.preventDefault(); router.history.push(link); }}>查看详情</a>
+      )}
     </div>
   );
 }

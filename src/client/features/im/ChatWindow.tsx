@@ -15,7 +15,7 @@ import { bodyKindOf, showsTime, unreadLabel } from './chat-rules';
 import { EmojiButton } from './EmojiButton';
 import { compressForChat } from './compress';
 import { AddFriend, BlockToggle, FriendsPanel, GroupPanel, InviteServiceMenu, QuickReplyMenu, TranslatedLine } from './ChatPanels';
-import type { ImStatus } from './transport';
+import { STATUS_TEXT, useShownStatus } from './connection-state';
 import './chat.css';
 import { BizCard, ChatQuoteDialog } from '../enquiry/ChatCards';
 import { StockPicker } from './StockPicker';
@@ -28,9 +28,7 @@ export const CHAT_HEIGHT = 576;
 
 export { unreadLabel };
 
-export const STATUS_TEXT: Record<ImStatus, string> = {
-  connected: msg.chatConnected, connecting: msg.chatConnecting, disconnected: msg.chatDisconnected, kicked: msg.chatKicked,
-};
+export { STATUS_TEXT };
 
 const timeOf = (ms: number) => (dayjs(ms).isSame(dayjs(), 'day') ? dayjs(ms).format('HH:mm') : dayjs(ms).format('MM-DD HH:mm'));
 
@@ -330,7 +328,7 @@ export function ChatWindow() {
   const { session } = useRouteContext({ from: '__root__' });
   const open = useChat((s) => s.open);
   const targetId = useChat((s) => s.targetId);
-  const status = useChat((s) => s.status);
+  const status = useShownStatus();
   const isGroup = useChat((s) => (s.targetId ? kindOf(s, s.targetId) === 3 : false));
   const [tab, setTab] = useState<'conversations' | 'friends'>('conversations');
   const { pos, handlers } = useDrag();

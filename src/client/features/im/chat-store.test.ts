@@ -20,6 +20,8 @@ describe('chat thread', () => {
     expect(previewOf({ messageType: 'RC:ImgMsg', content: { imageUri: '/api/uploads/x.png' } })).toBe('[图片]');
     expect(previewOf({ messageType: 'QPH:BizMsg', content: { SceneCode: 'weChat-002', BusinessInfo: { 产品名称: '前刹车片', 产品报价: '88.80' }, LinkData: { QHId: 1, lineId: 2, quoteId: 3, link: '' } } })).toBe('[报价] 前刹车片');
     expect(previewOf({ messageType: 'QPH:BizMsg', content: { SceneCode: 'product', BusinessInfo: { 产品名称: '节温器' }, LinkData: { QHId: 0, lineId: 0, stockId: 3, link: '' } } })).toBe('[订单链接] 节温器');
+    // a message assistant's notice shows its sentence
+    expect(previewOf({ messageType: 'QPH:BizMsg', content: { SceneCode: 'notice', BusinessInfo: { 标题: '新订单', 内容: '新订单：某公司下单 1 种配件', 单号: 'SO1' }, LinkData: { QHId: 0, lineId: 0, link: '/backend/order/detail/SO1' } } })).toBe('[通知] 新订单：某公司下单 1 种配件');
     expect(previewOf(null)).toBe('');
   });
 });

@@ -9,7 +9,7 @@
 import { useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
 import {
-  IM_MORE_HISTORY, SCENE_INQUIRY, SCENE_PRODUCT, SCENE_QUOTE, type ImConversation, type ImMessage, type ImSendPayload, type SendGroupPayload,
+  IM_MORE_HISTORY, SCENE_INQUIRY, SCENE_NOTICE, SCENE_PRODUCT, SCENE_QUOTE, type ImConversation, type ImMessage, type ImSendPayload, type SendGroupPayload,
 } from '../../../shared/contracts';
 import { msg } from '../../../shared/messages';
 import { bodyKindOf, capConversations, createSoundGate, keepsMoreLink } from './chat-rules';
@@ -78,7 +78,8 @@ export const useChat = <T>(pick: (s: ChatState) => T): T => useSyncExternalStore
 /** A preview of a message for lists and notices. */
 export const previewOf = (m: Pick<ImMessage, 'messageType' | 'content'> | null | undefined) =>
   !m ? '' : bodyKindOf(m) === 'unsupported' ? msg.chatUnsupported : bodyKindOf(m) === 'unknown' ? msg.unknownMessageType : m.messageType === 'RC:ImgMsg' ? '[图片]'
-    : 'SceneCode' in m.content ? `${({ [SCENE_INQUIRY]: '[询价]', [SCENE_QUOTE]: '[报价]', [SCENE_PRODUCT]: '[订单链接]' } as const)[m.content.SceneCode]} ${m.content.BusinessInfo.产品名称 || m.content.BusinessInfo.产品编码 || ''}`.trim()
+    : 'SceneCode' in m.content && m.content.SceneCode === SCENE_NOTICE ? `[通知] ${m.content.BusinessInfo.内容 ?? ''}`.trim()
+    : 'SceneCode' in m.content ? `${({ [SCENE_INQUIRY]: '[询价]', [SCENE_QUOTE]: '[报价]', [SCENE_PRODUCT]: '[订单链接]', [SCENE_NOTICE]: '[通知]' } as const)[m.content.SceneCode]} ${m.content.BusinessInfo.产品名称 || m.content.BusinessInfo.产品编码 || ''}`.trim()
     : 'content' in m.content ? m.content.content : '';
 
 /** Messages in time order, each once (by sender and client message id). */

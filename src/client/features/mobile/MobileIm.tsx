@@ -12,6 +12,7 @@ import { MembershipCard } from '../home/MembershipCard';
 import { chat, previewOf, useChat } from '../im/chat-store';
 import { Composer, ContactPanel, MessageList, STATUS_TEXT, unreadLabel } from '../im/ChatWindow';
 import { contactQuery } from '../im/queries';
+import { useShownStatus } from '../im/connection-state';
 import { PasswordSettings } from '../account/PasswordSettings';
 import { MobilePage } from './MobilePage';
 import '../im/chat.css';
@@ -22,7 +23,7 @@ const timeOf = (ms: number) => (dayjs(ms).isSame(dayjs(), 'day') ? dayjs(ms).for
 export function MobileConversations() {
   const conversations = useChat((s) => s.conversations);
   const loaded = useChat((s) => s.conversationsLoaded);
-  const status = useChat((s) => s.status);
+  const status = useShownStatus();
   useEffect(() => {
     void chat.refresh();
   }, []);

@@ -20,6 +20,7 @@ import { inTransaction, unix } from '../../db/helpers';
 import type { CartService } from '../cart/cart.service';
 import type { ImService } from '../im/im.service';
 import * as imRepo from '../im/im.repo';
+import { quoteNotice } from '../im/notices';
 import { firstForeignUpload } from '../upload/upload.service';
 import { dongToFen } from '../../../shared/domain/currency';
 import * as repo from './enquiry.repo';
@@ -64,7 +65,7 @@ export interface EnquiryDeps {
   /** where accepted quotes go (the cart's 临时产品 lines) */
   cart: Pick<CartService, 'addQuotes'>;
   /** chat: inquiry cards to the sellers asked, quote cards to the buyer */
-  cards?: Pick<ImService, 'postCard'>;
+  cards?: Pick<ImService, 'postCard' | 'postNotice'>;
 }
 
 export const createEnquiryService = (deps: EnquiryDeps) => {
@@ -387,6 +388,12 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
               LinkData: { QHId: e.id, lineId: line.id, quoteId: saved.id, link: `/enquiry/list/${e.id}` },
             },
           }, ctx);
+          // and the message assistant tells the buyer (001 §9), once per answer given
+          const seller = await trx.selectFrom('company').select('name').where('id', '=', caller.companyId).executeTakeFirstOrThrow();
+          await deps.cards.postNotice(trx, { to: [e.buyer_user_id], ...quoteNotice({
+            quote_id: saved.id, at: now.getTime(), enquiry_id: e.id, enquiry_no: e.enquiry_no, part: line.name || line.oe, seller_name: seller.name,
+            price: quotedText({ price_fen: price.fen, currency: rate === null ? 'CNY' : 'VND', quoted_amount: typed.fen }),
+          }) }, ctx);
         }
         const buyers = await repo.usersOf(trx, e.buyer_company_id);
         const count = await repo.unseenOfCompany(trx, e.buyer_company_id);

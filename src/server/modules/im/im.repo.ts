@@ -265,3 +265,13 @@ export const blockedBy = (db: Kysely<DB>, userId: number) =>
   db.selectFrom('im_block as b').innerJoin('app_user as u', 'u.id', 'b.blocked_id').innerJoin('company as co', 'co.id', 'u.company_id')
     .select(['u.uuid', 'u.display_name', 'co.short_name', 'co.name as company_name', 'b.created_at'])
     .where('b.user_id', '=', userId).orderBy('b.created_at', 'desc').orderBy('u.id').execute();
+/** The company's active users who hold one of the codes, owners always included (who the assistant tells). */
+export const usersWithCodes = async (db: Kysely<DB>, companyId: number, codes: readonly string[]) =>
+  (await db.selectFrom('app_user').select('id').where('company_id', '=', companyId).where('active', '=', true)
+    .where((eb) => eb.or([eb('is_owner', '=', true), sql<boolean>`permissions && ${sql.val([...codes])}::text[]`]))
+    .orderBy('id').execute()).map((r) => r.id);
+
+/** The company's active owners (who the assistant tells about the company's audit). */
+export const ownersOf = async (db: Kysely<DB>, companyId: number) =>
+  (await db.selectFrom('app_user').select('id').where('company_id', '=', companyId).where('active', '=', true)
+    .where('is_owner', '=', true).orderBy('id').execute()).map((r) => r.id);

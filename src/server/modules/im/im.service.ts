@@ -12,7 +12,7 @@ import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, conflict, forbidden, invalid } from '../../http/errors';
 import { inTransaction } from '../../db/helpers';
 import {
-  BIZ_MESSAGE_TYPE, CONVERSATION_GROUP, CONVERSATION_PRIVATE, IM_ASSISTANT_UUID, SCENE_PRODUCT, IM_CONVERSATION_LIST, IM_SYNC_MAX, imText, ResultCode,
+  BIZ_MESSAGE_TYPE, CONVERSATION_GROUP, CONVERSATION_PRIVATE, IM_ASSISTANT_UUID, SCENE_NOTICE, SCENE_PRODUCT, IM_CONVERSATION_LIST, IM_SYNC_MAX, imText, ResultCode,
   type BizContent, type ImConversation, type ImContact, type ImMessage, type ImPush, type ImSendPayload,
 } from '../../../shared/contracts';
 import * as companyRepo from '../company/company.repo';
@@ -31,6 +31,9 @@ export interface ImDeps {
   /** after the commit, a message our server stored itself goes to RongCloud too (im.rong.ts rongMirror), when it is configured */
   mirror?: (row: repo.MessageRow) => void;
 }
+
+/** What a system notice says: 标题, the sentence, the order or enquiry number, and the page that shows it. */
+export interface Notice { title: string; text: string; no: string; link: string }
 
 const noSuchUser = () => new AppError(ResultCode.notFound, 404, imText.noSuchUser);
 
@@ -125,6 +128,29 @@ export const createImService = (deps: ImDeps) => {
       const conv = await repo.conversationForSend(trx, p.from, p.to, deps.clock.now());
       if (await repo.messageByClientId(trx, p.from, p.clientMsgId)) return;
       await store(trx, conv, { from: p.from, to: p.to, clientMsgId: p.clientMsgId, type: BIZ_MESSAGE_TYPE, text: JSON.stringify(p.content), imageUri: '' }, ctx);
+    },
+
+    /**
+     * A system notice from the message assistant (001 §9) to each user named, posted inside the
+     * business call's transaction (order placed or moved, quote received, company audit decided) and
+     * pushed after its commit. The client message id is the event's and the recipient's, so posting
+     * the same event again stores nothing new. Without the assistant account nothing is posted.
+     */
+    async postNotice(trx: Kysely<DB>, p: { to: readonly number[]; event: string; notice: Notice }, ctx: Pick<RequestContext, 'afterCommit'>) {
+      const assistant = await repo.userByUuid(trx, IM_ASSISTANT_UUID);
+      if (!assistant) return;
+      const content: BizContent = {
+        SceneCode: SCENE_NOTICE,
+        BusinessInfo: { 标题: p.notice.title, 内容: p.notice.text, 单号: p.notice.no },
+        LinkData: { QHId: 0, lineId: 0, link: p.notice.link },
+      };
+      for (const to of [...new Set(p.to)].sort((a, b) => a - b)) {
+        if (to === assistant.id) continue;
+        const clientMsgId = `ntc-${p.event}-${to}`;
+        const conv = await repo.conversationForSend(trx, assistant.id, to, deps.clock.now());
+        if (await repo.messageByClientId(trx, assistant.id, clientMsgId)) continue;
+        await store(trx, conv, { from: assistant.id, to, clientMsgId, type: BIZ_MESSAGE_TYPE, text: JSON.stringify(content), imageUri: '' }, ctx);
+      }
     },
 
     /** 发送订单链接: one of the caller's company's stock rows on sale, as a product card priced for the recipient. */

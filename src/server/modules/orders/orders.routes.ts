@@ -4,14 +4,14 @@ import type { OrdersService } from './orders.service';
 type Names = 'cartSubmit' | 'orderSearch' | 'orderRetrieve' | 'orderConfirm' | 'orderReject' | 'orderDeliver' | 'orderOfflinePayment' | 'orderCancel' | 'orderReceipt' | 'financeSummary';
 
 export const ordersHandlers = (svc: OrdersService): Pick<Handlers, Names> => ({
-  cartSubmit: (p, ctx) => svc.checkout(ctx.db, ctx.caller!, p),
+  cartSubmit: (p, ctx) => svc.checkout(ctx.db, ctx.caller!, p, ctx),
   orderSearch: (p, ctx) => svc.search(ctx.db, ctx.caller!, p),
   orderRetrieve: (p, ctx) => svc.retrieve(ctx.db, ctx.caller!, p.order_no),
-  orderConfirm: (p, ctx) => svc.confirm(ctx.db, ctx.caller!, p.order_no),
-  orderReject: (p, ctx) => svc.reject(ctx.db, ctx.caller!, p.order_no, p.reason),
-  orderDeliver: (p, ctx) => svc.deliver(ctx.db, ctx.caller!, p),
+  orderConfirm: (p, ctx) => svc.confirm(ctx.db, ctx.caller!, p.order_no, ctx),
+  orderReject: (p, ctx) => svc.reject(ctx.db, ctx.caller!, p.order_no, p.reason, ctx),
+  orderDeliver: (p, ctx) => svc.deliver(ctx.db, ctx.caller!, p, ctx),
   orderOfflinePayment: (p, ctx) => svc.pay(ctx.db, ctx.caller!, p),
-  orderCancel: (p, ctx) => svc.cancel(ctx.db, ctx.caller!, p.order_no, p.reason),
+  orderCancel: (p, ctx) => svc.cancel(ctx.db, ctx.caller!, p.order_no, p.reason, ctx),
   orderReceipt: (p, ctx) => svc.receipt(ctx.db, ctx.caller!, p.order_no),
   financeSummary: (_p, ctx) => svc.finance(ctx.db, ctx.caller!),
 });

@@ -14,7 +14,7 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { Caller, Clock } from '../../http/context';
+import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, conflict, forbidden, invalid } from '../../http/errors';
 import { inTransaction, unix } from '../../db/helpers';
 import { orderText, ResultCode, type Finance, type OrderDetail, type OrderSummary, type PayloadOut } from '../../../shared/contracts';
@@ -27,7 +27,12 @@ import {
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import type { CartService } from '../cart/cart.service';
 import type { MembershipService } from '../membership/membership.service';
+import type { ImService } from '../im/im.service';
+import * as imRepo from '../im/im.repo';
+import { orderNotice, type OrderNoticeAction } from '../im/notices';
 import * as repo from './orders.repo';
+
+type Ctx = Pick<RequestContext, 'afterCommit'>;
 
 const notFound = () => new AppError(ResultCode.notFound, 404, orderText.notFound);
 
@@ -53,9 +58,14 @@ export interface OrdersDeps {
   clock: Clock;
   cart: CartService;
   membership: MembershipService;
+  /** the message assistant's notices: a new order to the seller's order users, the seller's moves to the buyer */
+  notices?: Pick<ImService, 'postNotice'>;
 }
 
-export const createOrdersService = ({ clock, cart, membership }: OrdersDeps) => {
+export const createOrdersService = ({ clock, cart, membership, notices }: OrdersDeps) => {
+  /** Who hears of a move: the buyer who placed the order of the seller's moves, the seller's order users of a cancel. */
+  const MOVE_NOTICES: Partial<Record<OrderAction, OrderNoticeAction>> = { confirm: 'confirm', deliver: 'deliver', reject: 'reject', cancel: 'cancel' };
+
   /** The order, if the caller's company is one of its two sides and holds that side's codes. */
   const readable = async (db: Kysely<DB>, caller: Caller, orderNo: string) => {
     const o = await repo.orderByNo(db, orderNo);
@@ -93,7 +103,7 @@ export const createOrdersService = ({ clock, cart, membership }: OrdersDeps) => 
   type Extra = Partial<Parameters<typeof repo.setOrder>[2]>;
 
   /** One move: locked row, the right side, the state machine, the change, the event. */
-  const move = async (db: Kysely<DB>, caller: Caller, orderNo: string, action: OrderAction, extra: Extra, note: string): Promise<OrderDetail> => {
+  const move = async (db: Kysely<DB>, caller: Caller, orderNo: string, action: OrderAction, extra: Extra, note: string, ctx?: Ctx): Promise<OrderDetail> => {
     await inTransaction(db, async (trx) => {
       const o = await repo.lockOrder(trx, orderNo);
       if (!o) throw notFound();
@@ -120,12 +130,21 @@ export const createOrdersService = ({ clock, cart, membership }: OrdersDeps) => 
       await repo.setOrder(trx, o.id, { status: step.to.status, pay_status: step.to.payStatus, ...stamps, ...extra });
       if (releasesStock(step.to.status)) await repo.returnStock(trx, o.id);
       await repo.addEvent(trx, { order_id: o.id, action, actor_user_id: caller.userId, from_status: from.status, to_status: step.to.status, note, created_at: now });
+      const told = MOVE_NOTICES[action];
+      if (notices && ctx && told) {
+        const full = (await repo.orderByNo(trx, orderNo))!;
+        const to = told === 'cancel' ? await imRepo.usersWithCodes(trx, full.seller_company_id, SALES_ORDER_CODES) : [full.buyer_user_id];
+        await notices.postNotice(trx, { to, ...orderNotice(told, {
+          ...full, total_fen: Number(full.total_fen), reason: extra.reject_reason ?? extra.cancel_reason,
+          logistics: extra.logistics_company ? `${extra.logistics_company} ${extra.logistics_no ?? ''}`.trim() : undefined,
+        }) }, ctx);
+      }
     });
     return detail(db, caller, orderNo);
   };
 
   return {
-    checkout: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'cartSubmit'>) =>
+    checkout: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'cartSubmit'>, ctx?: Ctx) =>
       inTransaction(db, async (trx) => {
         const ids = [...new Set(p.cart_ids)];
         const lines = await cart.pricedForOrder(trx, caller, p.type_code, ids);
@@ -167,7 +186,13 @@ export const createOrdersService = ({ clock, cart, membership }: OrdersDeps) => 
           await repo.addEvent(trx, { order_id: id, action: 'create', actor_user_id: caller.userId, from_status: null, to_status: 'pending', note: '', created_at: now });
         }
         await cart.removeOrdered(trx, caller, ids);
-        const orders = (await repo.ordersOfCheckout(trx, checkoutNo)).map((o) => summary(o, caller));
+        const placed = await repo.ordersOfCheckout(trx, checkoutNo);
+        if (notices && ctx) {
+          for (const o of placed) {
+            await notices.postNotice(trx, { to: await imRepo.usersWithCodes(trx, o.seller_company_id, SALES_ORDER_CODES), ...orderNotice('create', { ...o, total_fen: Number(o.total_fen) }) }, ctx);
+          }
+        }
+        const orders = placed.map((o) => summary(o, caller));
         return { checkout_no: checkoutNo, orders, total_fen: total };
       }),
 
@@ -186,13 +211,13 @@ export const createOrdersService = ({ clock, cart, membership }: OrdersDeps) => 
 
     retrieve: (db: Kysely<DB>, caller: Caller, orderNo: string) => detail(db, caller, orderNo),
 
-    confirm: (db: Kysely<DB>, caller: Caller, orderNo: string) => move(db, caller, orderNo, 'confirm', {}, ''),
-    reject: (db: Kysely<DB>, caller: Caller, orderNo: string, reason: string) => move(db, caller, orderNo, 'reject', { reject_reason: reason }, reason),
-    deliver: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'orderDeliver'>) =>
-      move(db, caller, p.order_no, 'deliver', { logistics_company: p.logistics_company, logistics_no: p.logistics_no }, `${p.logistics_company} ${p.logistics_no}`),
+    confirm: (db: Kysely<DB>, caller: Caller, orderNo: string, ctx?: Ctx) => move(db, caller, orderNo, 'confirm', {}, '', ctx),
+    reject: (db: Kysely<DB>, caller: Caller, orderNo: string, reason: string, ctx?: Ctx) => move(db, caller, orderNo, 'reject', { reject_reason: reason }, reason, ctx),
+    deliver: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'orderDeliver'>, ctx?: Ctx) =>
+      move(db, caller, p.order_no, 'deliver', { logistics_company: p.logistics_company, logistics_no: p.logistics_no }, `${p.logistics_company} ${p.logistics_no}`, ctx),
     pay: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'orderOfflinePayment'>) =>
       move(db, caller, p.order_no, 'pay', { pay_method: p.pay_method, pay_note: p.note }, p.note ? `${p.pay_method}：${p.note}` : p.pay_method),
-    cancel: (db: Kysely<DB>, caller: Caller, orderNo: string, reason: string) => move(db, caller, orderNo, 'cancel', { cancel_reason: reason }, reason),
+    cancel: (db: Kysely<DB>, caller: Caller, orderNo: string, reason: string, ctx?: Ctx) => move(db, caller, orderNo, 'cancel', { cancel_reason: reason }, reason, ctx),
     receipt: (db: Kysely<DB>, caller: Caller, orderNo: string) => move(db, caller, orderNo, 'receipt', {}, ''),
 
     /** 我的财务: each part only for those who may see it; the figures are the database's sums. */

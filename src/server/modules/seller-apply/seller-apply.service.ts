@@ -11,7 +11,10 @@ import { ResultCode, type SellerApplication } from '../../../shared/contracts';
 import { APPLICATION_STATE_LABEL, type ApplicationState } from '../../../shared/domain/seller-apply';
 import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
 import { msg } from '../../../shared/messages';
-import type { Caller, Clock } from '../../http/context';
+import type { Caller, Clock, RequestContext } from '../../http/context';
+import type { ImService } from '../im/im.service';
+import * as imRepo from '../im/im.repo';
+import { auditNotice } from '../im/notices';
 import { firstForeignUpload } from '../upload/upload.service';
 import * as repo from './seller-apply.repo';
 import { inTransaction } from '../../db/helpers';
@@ -27,7 +30,12 @@ export interface ApplyInput {
   address: string; licence_no: string; main_brands: string; note: string; licence_images: string[];
 }
 
-export const createSellerApplyService = (clock: Clock) => {
+/** notices: the message assistant tells the company's owners the audit's outcome (001 §9) */
+export const createSellerApplyService = (clock: Clock, notices?: Pick<ImService, 'postNotice'>) => {
+  const tellOwners = async (trx: Kysely<DB>, companyId: number, n: Parameters<typeof auditNotice>[0], ctx?: Pick<RequestContext, 'afterCommit'>) => {
+    if (notices && ctx) await notices.postNotice(trx, { to: await imRepo.ownersOf(trx, companyId), ...auditNotice(n) }, ctx);
+  };
+
   const load = async (db: Kysely<DB>, id: number) => {
     const r = await repo.byId(db, id);
     if (!r) throw notFound();
@@ -75,21 +83,23 @@ export const createSellerApplyService = (clock: Clock) => {
       return { data: rows satisfies SellerApplication[], total };
     },
 
-    approve: (db: Kysely<DB>, caller: Caller, id: number) =>
+    approve: (db: Kysely<DB>, caller: Caller, id: number, ctx?: Pick<RequestContext, 'afterCommit'>) =>
       inTransaction(db, async (trx) => {
         const app = await openForReview(trx, id);
         await repo.markSeller(trx, app.company_id);
         await repo.grantOwners(trx, app.company_id, await repo.sellerCodesOf(trx, app.company_id));
         await repo.decide(trx, id, { state: 'approved', reviewer: caller.userId, at: clock.now(), reason: null });
         await audit.record(trx, caller, clock.now(), [{ entity: 'seller_application', entity_id: id, action: 'approve', old: { state: 'pending' }, new: { state: 'approved', company_id: app.company_id } }]);
+        await tellOwners(trx, app.company_id, { application_id: id, approved: true }, ctx);
         return load(trx, id);
       }),
 
-    reject: (db: Kysely<DB>, caller: Caller, id: number, reason: string) =>
+    reject: (db: Kysely<DB>, caller: Caller, id: number, reason: string, ctx?: Pick<RequestContext, 'afterCommit'>) =>
       inTransaction(db, async (trx) => {
         const app = await openForReview(trx, id);
         await repo.decide(trx, id, { state: 'rejected', reviewer: caller.userId, at: clock.now(), reason });
         await audit.record(trx, caller, clock.now(), [{ entity: 'seller_application', entity_id: id, action: 'reject', old: { state: 'pending' }, new: { state: 'rejected', company_id: app.company_id, reason } }]);
+        await tellOwners(trx, app.company_id, { application_id: id, approved: false, reason }, ctx);
         return load(trx, id);
       }),
   };
