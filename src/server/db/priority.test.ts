@@ -2,7 +2,7 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { prioritisedPool, runInBackground } from './priority';
-import { createHeavyGate } from '../http/limits';
+import { createHeavyGate, HOLD_REPEATED_MS } from '../http/limits';
 
 /** a pool of one connection that records who holds it */
 const onePool = () => {
@@ -83,7 +83,8 @@ describe('heavy gate', () => {
     const running = gate('7', () => new Promise<void>((r) => (finish = r)), 'tok');
     const queued = gate('7', async () => undefined, 'tok');
     await expect(gate('7', async () => undefined, 'tok')).rejects.toMatchObject({ httpStatus: 429 });
-    expect(() => gate.refuseEarly('tok')).toThrow();
+    // refused again at once, to be answered after a hold: a client ignoring Retry-After slows down
+    expect(() => gate.refuseEarly('tok')).toThrow(expect.objectContaining({ httpStatus: 429, extra: expect.objectContaining({ holdMs: HOLD_REPEATED_MS }) }));
     // another token (another user) is never refused early
     expect(() => gate.refuseEarly('other')).not.toThrow();
     finish();

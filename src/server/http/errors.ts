@@ -7,7 +7,8 @@ export class AppError extends Error {
     readonly code: number,
     readonly httpStatus: number,
     readonly clientMsg: string,
-    readonly extra: { field?: string; headers?: Record<string, string> } = {},
+    /** holdMs: answer only after this long (a refusal repeated against Retry-After; http/limits.ts) */
+    readonly extra: { field?: string; headers?: Record<string, string>; holdMs?: number } = {},
   ) {
     super(clientMsg);
   }

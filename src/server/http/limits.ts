@@ -54,7 +54,14 @@ export const tooFast = (seconds: number) =>
   new AppError(ResultCode.tooManyRequests, 429, limitText.tooFast, { headers: { 'Retry-After': String(seconds) } });
 
 /** Per-key semaphores: at most `atOnce` running per key, at most `queue` waiting. */
-const tooManyHeavy = () => new AppError(ResultCode.tooManyRequests, 429, limitText.tooManyHeavy, { headers: { 'Retry-After': '1' } });
+/**
+ * A repeated refusal (the token came back while its queue was still full, against Retry-After) is
+ * answered after HOLD_REPEATED_MS: waiting costs the server a timer, while answering at once let a
+ * flooding client send a thousand requests a second, each one read, refused and written on the
+ * thread every other user's calls need (issue 11: the light call under a flood).
+ */
+export const HOLD_REPEATED_MS = 1000;
+const tooManyHeavy = (holdMs?: number) => new AppError(ResultCode.tooManyRequests, 429, limitText.tooManyHeavy, { headers: { 'Retry-After': '1' }, holdMs });
 
 export const createHeavyGate = (atOnce: number, queue: number) => {
   const state = new Map<string, { running: number; waiting: Array<() => void> }>();
@@ -97,7 +104,7 @@ export const createHeavyGate = (atOnce: number, queue: number) => {
     refuseEarly(token: string) {
       const key = fullTokens.get(token);
       if (key === undefined) return;
-      if (full(key)) throw tooManyHeavy();
+      if (full(key)) throw tooManyHeavy(HOLD_REPEATED_MS);
       fullTokens.delete(token);
     },
   });

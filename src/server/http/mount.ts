@@ -163,7 +163,10 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
         afterCommit();
         return c.json(answer);
       } catch (e) {
-        if (e instanceof AppError) return sendError(c, e);
+        if (e instanceof AppError) {
+          if (e.extra.holdMs) await new Promise((r) => setTimeout(r, e.extra.holdMs));
+          return sendError(c, e);
+        }
         opts.deps.log?.('error', `${name} failed`, e);
         return sendError(c, new AppError(ResultCode.serverError, 500, msg.internalError));
       }
