@@ -1,9 +1,8 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
-import { PrimeReactProvider, addLocale, locale, localeOptions, type LocaleOptions } from 'primereact/api';
 import 'primereact/resources/themes/lara-light-blue/theme.css';
 import 'primeicons/primeicons.css';
 import './ui/app.css';
@@ -13,29 +12,12 @@ import { createAppRouter } from './router';
 import { sessionStore } from './features/session/session-store';
 import { shareSessionAcrossTabs } from './features/session/tab-share';
 import { profileQuery } from './features/session/queries';
-import { persistOptions, revalidateRestored } from './local/persist';
+import { persistOptions, restoreSettled, revalidateRestored } from './local/persist';
 import { ApiError, OfflineError } from './api/request';
 import { installChunkReloadGuard } from './api/chunk-reload';
+import { afterFirstPage } from './after-first-page';
 
 dayjs.locale('zh-cn');
-/** What screen readers announce for the pager, dialogs, the password mask and the carousel. */
-const ZH_ARIA: Record<string, string> = {
-  firstPageLabel: '第一页', prevPageLabel: '上一页', nextPageLabel: '下一页', lastPageLabel: '最后一页', pageLabel: '第{page}页',
-  rowsPerPageLabel: '每页条数', jumpToPageDropdownLabel: '跳转到页', close: '关闭', passwordShow: '显示密码', passwordHide: '隐藏密码',
-  previous: '上一张', next: '下一张', slide: '轮播图', slideNumber: '第{slideNumber}张', scrollTop: '返回顶部', removeLabel: '移除',
-};
-addLocale('zh-CN', {
-  accept: '确定', reject: '取消', choose: '选择', upload: '上传', cancel: '取消', clear: '清除', today: '今天',
-  dayNames: ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'],
-  dayNamesShort: ['周日', '周一', '周二', '周三', '周四', '周五', '周六'],
-  dayNamesMin: ['日', '一', '二', '三', '四', '五', '六'],
-  monthNames: ['一月', '二月', '三月', '四月', '五月', '六月', '七月', '八月', '九月', '十月', '十一月', '十二月'],
-  monthNamesShort: ['1月', '2月', '3月', '4月', '5月', '6月', '7月', '8月', '9月', '10月', '11月', '12月'],
-  emptyMessage: '暂无相关结果', emptyFilterMessage: '暂无相关结果', weekHeader: '周', firstDayOfWeek: 1,
-  // aria replaces English's whole set, so start from it
-  aria: { ...(localeOptions('en') as LocaleOptions).aria, ...ZH_ARIA },
-});
-locale('zh-CN');
 installChunkReloadGuard();
 shareSessionAcrossTabs();
 
@@ -58,19 +40,34 @@ const user = sessionStore.user();
 if (user) {
   // keep the snapshot fresh; offline, the stored one serves
   queryClient.fetchQuery(profileQuery()).then((fresh) => sessionStore.setUser(fresh), () => undefined);
-  // the live channel, chat and the outbox's replay start beside the first page, not before it:
-  // they bring the offline store (Dexie) and the chat client, which the first paint does not need
-  void import('./signed-in').then((m) => m.startSignedIn(user.uuid));
 }
 
 const router = createAppRouter(queryClient, user);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <PrimeReactProvider value={{ locale: 'zh-CN', ripple: true }}>
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions(user?.uuid)} onSuccess={() => revalidateRestored(queryClient)}>
+if (user) {
+  // the live channel, chat and the outbox's replay start after the first page has rendered, when
+  // the main thread is idle: they bring the offline store (Dexie), the chat client and the live
+  // socket, which the first paint does not need, and their chunks would otherwise be fetched and
+  // run ahead of the page's own (issue 12's Lighthouse target on /ofo/search)
+  afterFirstPage(router, () => void import('./signed-in').then((m) => m.startSignedIn(user.uuid)));
+}
+
+// the first route's match, guards, loader and chunks start now, beside PrimeReact's set-up, not
+// after React's first render (the Transitioner then finds the load under way)
+void router.load();
+
+// PrimeReact's locale and ripple are set by a chunk of their own (with primereact/api and its
+// utilities, which every PrimeReact component imports anyway), not by the entry
+void import('./ui/primereact-setup').then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  // as a transition, React renders the first page in short slices instead of one long task that
+  // keeps a phone's main thread blocked (issue 12's Lighthouse target: total blocking time)
+  startTransition(() => root.render(
+    <StrictMode>
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions(user?.uuid)}
+        onSuccess={() => { restoreSettled(); return revalidateRestored(queryClient); }} onError={restoreSettled}>
         <RouterProvider router={router} />
       </PersistQueryClientProvider>
-    </PrimeReactProvider>
-  </StrictMode>,
-);
+    </StrictMode>,
+  ));
+});

@@ -5,7 +5,8 @@ import { replayOutcome } from './api/replay-outcome';
 import { startChat } from './features/im/chat-store';
 import { selectTransport } from './features/im/select-transport';
 import { startOutboxSync } from './local/outbox';
-import { endpoints, type EndpointName } from '../shared/contracts';
+import type { EndpointName } from '../shared/contracts';
+import { endpointIndex as endpoints } from '../shared/contracts/endpoint-index.gen';
 
 export const startSignedIn = (userUuid: string) => {
   connectLive();

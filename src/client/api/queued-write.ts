@@ -4,7 +4,8 @@
  * it, under the same key, when they return). A refusal of the write itself is taken off the queue
  * and thrown, so the page can say why.
  */
-import { endpoints, type AnswerOf, type EndpointName, type PayloadIn } from '../../shared/contracts';
+import type { AnswerOf, EndpointName, PayloadIn } from '../../shared/contracts';
+import { endpointIndex as endpoints } from '../../shared/contracts/endpoint-index.gen';
 import { flushOutbox, outbox } from '../local/outbox';
 import { replayOutcome } from './replay-outcome';
 import { request } from './request';

@@ -11,7 +11,8 @@
  * - one replay at a time (in this tab, and across tabs through Web Locks when available)
  */
 import { liveQuery } from 'dexie';
-import { endpoints, type EndpointName } from '../../shared/contracts';
+import type { EndpointName } from '../../shared/contracts';
+import { endpointIndex as endpoints } from '../../shared/contracts/endpoint-index.gen';
 import { localDb, outboxRow, validRows, type LocalDb, type OutboxRow } from './db';
 
 export type Sender = (name: EndpointName, payload: unknown, idempotencyKey: string) => Promise<unknown>;
@@ -28,13 +29,13 @@ export interface ReplayResult {
 }
 
 export const idempotentNames = (): EndpointName[] =>
-  (Object.keys(endpoints) as EndpointName[]).filter((n) => (endpoints[n] as { idempotent?: boolean }).idempotent === true);
+  (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].idempotent === true);
 
 export const createOutbox = (db: LocalDb = localDb) => {
   const running = new Map<string, Promise<ReplayResult>>();
 
   const enqueue = async (user_uuid: string, name: EndpointName, payload: unknown): Promise<OutboxRow> => {
-    if (!(endpoints[name] as { idempotent?: boolean }).idempotent) throw new Error(`${name} cannot be queued: it is not idempotent`);
+    if (!endpoints[name].idempotent) throw new Error(`${name} cannot be queued: it is not idempotent`);
     const row: OutboxRow = { user_uuid, name, payload, idempotencyKey: crypto.randomUUID(), createdAt: Date.now(), attempts: 0, state: 'pending' };
     const seq = await db.outbox.add(row);
     return { ...row, seq };

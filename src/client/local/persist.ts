@@ -101,6 +101,17 @@ export const revalidateRestored = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ predicate: (q) => REVALIDATE_AFTER_RESTORE.has(String(q.queryKey[0])) });
 export const PERSIST_MAX_AGE = 7 * 86400_000;
 
+let settleRestore: () => void = () => undefined;
+/**
+ * Settles once the stored query cache has been put back into the client (or could not be): a
+ * route loader that starts a query early waits for it, so a copy still fresh is shown, not fetched
+ * (and counted) again. main.tsx settles it from PersistQueryClientProvider's onSuccess / onError.
+ */
+export const cacheRestored = new Promise<void>((resolve) => {
+  settleRestore = resolve;
+});
+export const restoreSettled = () => settleRestore();
+
 const safeParse = (raw: string) => {
   try {
     return JSON.parse(raw);

@@ -1,5 +1,10 @@
-/** Registers the service worker (production builds only) and reports a waiting update. */
+/**
+ * Registers the service worker (production builds only) and reports a waiting update. Registration
+ * waits for the page's load event and an idle moment: installing the worker fetches every chunk to
+ * precache, which must not compete with the first page for the network and main thread.
+ */
 import { Workbox } from 'workbox-window';
+import { whenIdle } from '../after-first-page';
 
 export type ApplyUpdate = () => void;
 
@@ -12,5 +17,7 @@ export const registerServiceWorker = (onNeedRefresh: (apply: ApplyUpdate) => voi
       wb.messageSkipWaiting();
     });
   });
-  void wb.register();
+  const register = () => whenIdle(() => void wb.register(), 3000);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 };

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { companyIdSchema, emptyPayload } from './common';
+import { IM_CONVERSATION_LIST, SCENE_INQUIRY, SCENE_NOTICE, SCENE_PRODUCT, SCENE_QUOTE } from './limits';
 
 /**
  * Chat (001 §2.3, §3, §7 "Messaging and requests"). Message shapes follow RongCloud's, so a
@@ -12,12 +13,10 @@ import { companyIdSchema, emptyPayload } from './common';
 export const IM_TEXT_MAX = 2000;
 export const IM_HISTORY_PAGE = 20;
 export const IM_HISTORY_MAX = 50;
-export const IM_CONVERSATION_LIST = 150;
+export { IM_CONVERSATION_LIST, IM_MORE_HISTORY, SCENE_INQUIRY, SCENE_QUOTE, SCENE_PRODUCT, SCENE_NOTICE } from './limits';
 export const IM_SYNC_MAX = 200;
 export const CONVERSATION_PRIVATE = 1;
 export const CONVERSATION_GROUP = 3;
-/** 001 §9: "get more history" fetches 10 older messages; the link goes when fewer come back */
-export const IM_MORE_HISTORY = 10;
 export const IM_GROUP_NAME_MAX = 30;
 export const IM_GROUP_MAX_MEMBERS = 50;
 export const IM_NOTE_MAX = 20;
@@ -139,16 +138,6 @@ export type ImSendPayload = v.InferOutput<typeof imSendPayload>;
  * enquiry, not from the stored card.
  */
 export const BIZ_MESSAGE_TYPE = 'QPH:BizMsg';
-export const SCENE_INQUIRY = 'weChat-001';
-export const SCENE_QUOTE = 'weChat-002';
-/** ours, beside the spec's two: a seller's stock row sent as an order link (发送订单链接, pushProductMsg); QHId and lineId are 0 */
-export const SCENE_PRODUCT = 'product';
-/**
- * ours: a system notice from the message assistant (001 §9: order, quote and audit events).
- * BusinessInfo has 标题 (the event), 内容 (the sentence) and 单号 (order or enquiry number, or empty);
- * LinkData.link is the page that shows what it is about; QHId and lineId are 0.
- */
-export const SCENE_NOTICE = 'notice';
 export const bizContentSchema = v.object({
   SceneCode: v.picklist([SCENE_INQUIRY, SCENE_QUOTE, SCENE_PRODUCT, SCENE_NOTICE]),
   BusinessInfo: v.record(v.string(), v.string()),

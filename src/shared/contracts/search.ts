@@ -86,8 +86,9 @@ export const oeListSchema = v.pipe(
 
 export const PAGE_SIZES = [50, 100, 200, 400, 800] as const;
 
-/** Sellers of one OE number per answer: the first page comes with oeSearch, the rest through oeSellers. */
-export const OE_PAGE_MAX = 200;
+import { KEYWORD_MAX_ROWS, OE_PAGE_MAX } from './limits';
+
+export { OE_PAGE_MAX, KEYWORD_MAX_ROWS };
 
 const intFromQuery = (name: string, min: number, max: number) =>
   v.pipe(
@@ -97,11 +98,6 @@ const intFromQuery = (name: string, min: number, max: number) =>
     v.maxValue(max, `${name} 不能大于 ${max}`),
   );
 
-/**
- * Keyword results are paged no deeper than this many rows: nobody reads past it, and each page
- * beyond costs a scan of every row before it. Narrow the search or filter instead.
- */
-export const KEYWORD_MAX_ROWS = 10000;
 export const keywordTooDeep = `最多只能查看前${KEYWORD_MAX_ROWS}条结果，请缩小搜索范围或使用筛选条件`;
 export const KEYWORD_SORT_FIELDS = ['quantity', 'name', ...PRICE_COLUMNS] as const;
 export type KeywordSortField = (typeof KEYWORD_SORT_FIELDS)[number];

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useRouteContext } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
-import { CART_CODES, type StockRow } from '../../../shared/contracts';
+import type { StockRow } from '../../../shared/contracts';
+import { CART_CODES } from '../../../shared/contracts/codes';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { nav } from '../../api/navigation';
 import { useCartWrite } from './cart-writes';

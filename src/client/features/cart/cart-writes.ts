@@ -11,7 +11,8 @@ import { useRouteContext } from '@tanstack/react-router';
 import { request } from '../../api/request';
 import { sendQueued } from '../../api/queued-write';
 import { flushOutbox, outbox } from '../../local/outbox';
-import { endpoints, type PayloadIn } from '../../../shared/contracts';
+import type { PayloadIn } from '../../../shared/contracts';
+import { endpointIndex as endpoints } from '../../../shared/contracts/endpoint-index.gen';
 import { cartKeys } from './queries';
 
 export type CartWrite = 'cartAdd' | 'cartUpdateQty' | 'cartUpdateTax' | 'cartCheck' | 'cartRemove';

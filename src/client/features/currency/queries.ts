@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { request } from '../../api/request';
-import { exchangeRateSchema } from '../../../shared/contracts';
+import { exchangeRateSchema } from '../../../shared/contracts/exchange';
 import { effectiveCurrency, formatMoney } from '../../../shared/domain/currency';
 import { useCurrency } from './currency-store';
 

@@ -5,7 +5,8 @@
  * conversation list holds 150, the notification sound plays at most once per 3 s, and what
  * cannot be drawn says so ("Unknown message type", "not supported, view in client").
  */
-import { IM_CONVERSATION_LIST, IM_MORE_HISTORY, type ImConversation, type QuickReply } from '../../../shared/contracts';
+import type { ImConversation, QuickReply } from '../../../shared/contracts';
+import { IM_CONVERSATION_LIST, IM_MORE_HISTORY } from '../../../shared/contracts/limits';
 import { translateTargetOf } from '../../../shared/domain/translate';
 
 export const UNREAD_CAP = 99;

@@ -8,9 +8,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
-import {
-  IM_MORE_HISTORY, SCENE_INQUIRY, SCENE_NOTICE, SCENE_PRODUCT, SCENE_QUOTE, type ImConversation, type ImMessage, type ImSendPayload, type SendGroupPayload,
-} from '../../../shared/contracts';
+import type { ImConversation, ImMessage, ImSendPayload, SendGroupPayload } from '../../../shared/contracts';
+import { IM_MORE_HISTORY, SCENE_INQUIRY, SCENE_NOTICE, SCENE_PRODUCT, SCENE_QUOTE } from '../../../shared/contracts/limits';
 import { msg } from '../../../shared/messages';
 import { bodyKindOf, capConversations, createSoundGate, keepsMoreLink } from './chat-rules';
 import { playChime } from './chime';

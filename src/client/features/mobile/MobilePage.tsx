@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link, useRouteContext, useRouter, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { CART_CODES } from '../../../shared/contracts';
+import { CART_CODES } from '../../../shared/contracts/codes';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { cartListQuery } from '../cart/queries';
 import { useRefetchCartAfterReplay } from '../cart/cart-writes';
 import { useChat } from '../im/chat-store';
-import { unreadLabel } from '../im/ChatWindow';
+import { unreadLabel } from '../im/chat-rules';
 import { desktopCounterpart } from './counterparts';
 import { rememberOffer } from './MobileOffer';
 import './mobile.css';

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useDeferredValue, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { InputText } from 'primereact/inputtext';
@@ -8,24 +8,38 @@ import { Button } from 'primereact/button';
 import dayjs from 'dayjs';
 import { validateOeBatch } from '../../../shared/domain/oe';
 import { msg } from '../../../shared/messages';
-import { KEYWORD_MAX_ROWS } from '../../../shared/contracts';
+import { KEYWORD_MAX_ROWS } from '../../../shared/contracts/limits';
 import { formatUnix } from '../../../shared/domain/membership';
 import { OfflineError } from '../../api/request';
 import { searchHistory } from '../../local/search-history';
 import type { SearchHistoryRow } from '../../local/db';
-import { keywordQuery, oeSearchQuery, type KeywordParams } from '../search/queries';
+import type { StockRow } from '../../../shared/contracts';
+import { keywordQuery, oeSearchQuery } from '../search/queries';
 import { useSearchHistory } from '../search/SearchHistoryPanel';
 import { MobilePage } from './MobilePage';
 import { StockCard } from './StockCard';
-import type { MobileSearch } from './search-params';
+import { MOBILE_PAGE_SIZE, type MobileSearch } from './search-params';
+import { mobileCodes, mobileKeywordParams } from './search-prefetch';
 import { ScanButton } from '../scan/ScanButton';
 
 const MODES = [{ label: '精确', value: 'exact' }, { label: '模糊', value: 'fuzzy' }];
-export const MOBILE_PAGE_SIZE = 50;
 
 /** When what is on screen was fetched; offline, that it comes from the stored copy. */
 export function FetchedAt({ at, offline, what = '结果' }: { at: number; offline: boolean; what?: string }) {
   return <span className="m-muted" role="status">{offline ? `离线：显示 ${dayjs(at).format('YYYY-MM-DD HH:mm:ss')} 获取的${what}` : `${what}获取于 ${dayjs(at).format('HH:mm:ss')}`}</span>;
+}
+
+/** Cards that paint with the results; the rest follow in a background render. */
+const FIRST_CARDS = 4;
+
+/**
+ * Result cards: the first few render with the results (the page's largest paint), the others in a
+ * deferred render that React splits into short slices, so a long list does not block the phone's
+ * main thread in one piece (issue 12's Lighthouse target: total blocking time).
+ */
+function StockCards({ rows, priceColumns }: { rows: StockRow[]; priceColumns: readonly string[] }) {
+  const shown = useDeferredValue(rows, rows.slice(0, FIRST_CARDS));
+  return shown.map((row) => <StockCard key={row.id} row={row} priceColumns={priceColumns} />);
 }
 
 function OeResultCards({ codes, r }: { codes: string[]; r?: number }) {
@@ -44,7 +58,7 @@ function OeResultCards({ codes, r }: { codes: string[]; r?: number }) {
           <h2 style={{ margin: '4px 2px 0', fontSize: 15 }}>
             {g.oe_number} <span className="m-muted">{g.name} · {g.total} 家报价{g.relation !== 'exact' ? `（${g.relation === 'alias' ? '别名' : '替换号'}，查询 ${g.oe}）` : ''}</span>
           </h2>
-          {g.rows.map((row) => <StockCard key={row.id} row={row} priceColumns={data.price_columns} />)}
+          <StockCards rows={g.rows} priceColumns={data.price_columns} />
           {g.total > g.rows.length && <p className="m-muted">另有 {g.total - g.rows.length} 家，可在电脑版查看全部</p>}
         </section>
       ))}
@@ -56,10 +70,7 @@ function OeResultCards({ codes, r }: { codes: string[]; r?: number }) {
 export function KeywordResultCards({ search, spot, to }: { search: MobileSearch; spot?: boolean; to: '/ofo/search' | '/ofo/spotGoods' }) {
   const navigate = useNavigate();
   const page = search.page ?? 1;
-  const params: KeywordParams = {
-    k: search.k ?? '', mode: search.mode ?? 'fuzzy', page_number: page, page_size: MOBILE_PAGE_SIZE, circle: false, r: search.r,
-    ...(spot ? { min_stock: 1, sort_field: 'quantity', sort_order: 'desc' } : {}),
-  };
+  const params = mobileKeywordParams(search, spot);
   const q = useQuery(keywordQuery(params));
   if (q.isPending) return <div className="m-card" aria-busy="true">正在搜索…</div>;
   if (q.isError && !q.data) return <p className="m-alert" role="alert">{q.error instanceof OfflineError ? '当前离线，且没有这次搜索的缓存结果' : q.error.message}</p>;
@@ -72,7 +83,7 @@ export function KeywordResultCards({ search, spot, to }: { search: MobileSearch;
       <FetchedAt at={q.dataUpdatedAt} offline={q.isError || !navigator.onLine} />
       {!data.contacts_visible && <p className="m-note">{msg.registeredCannotQuote}</p>}
       {data.rows.length === 0 && <div className="m-card m-empty">{msg.noResults}</div>}
-      {data.rows.map((row) => <StockCard key={row.id} row={row} priceColumns={data.price_columns} />)}
+      <StockCards rows={data.rows} priceColumns={data.price_columns} />
       {(page > 1 || page < last) && (
         <div className="m-spread">
           <Button type="button" outlined label="上一页" icon="pi pi-angle-left" disabled={page <= 1} onClick={() => go(page - 1)} />
@@ -151,7 +162,7 @@ export function MobileSearchPage({ search }: { search: MobileSearch }) {
       runKeyword(h.search_value, h.search_mode ?? 'fuzzy');
     }
   };
-  const codes = search.code ? validateOeBatch(search.code.split(',')) : null;
+  const codes = mobileCodes(search);
 
   return (
     <MobilePage title="配件搜索">
@@ -163,7 +174,8 @@ export function MobileSearchPage({ search }: { search: MobileSearch }) {
       <form className="m-card" onSubmit={submit} aria-label={tab === 'oe' ? 'OE号搜索' : '关键词搜索'} style={{ display: 'grid', gap: 8 }}>
         {tab === 'oe' ? (
           <span className="scan-field">
-            <InputTextarea name="oe" aria-label="OE号" value={oe} rows={2} autoResize placeholder="输入OE号，一行一个，最多10个" style={{ width: '100%', fontFamily: 'monospace' }}
+            {/* sized by its line count: autoResize measured the page (a forced layout) on every mount */}
+            <InputTextarea name="oe" aria-label="OE号" value={oe} rows={Math.min(10, Math.max(2, oe.split('\n').length))} placeholder="输入OE号，一行一个，最多10个" style={{ width: '100%', fontFamily: 'monospace' }}
               onChange={(e) => { setOe(e.target.value); setError(''); }}
               onKeyDown={(e) => { if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) { e.preventDefault(); runOe(oe); } }} />
             {/* a scanned label joins the box as a line of its own, to edit before searching */}

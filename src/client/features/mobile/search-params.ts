@@ -14,3 +14,5 @@ export const mobileSearchSchema = v.object({
   tab: v.optional(v.fallback(v.picklist(['oe', 'keyword']), 'oe')),
 });
 export type MobileSearch = v.InferOutput<typeof mobileSearchSchema>;
+/** Keyword results per page on the phone. */
+export const MOBILE_PAGE_SIZE = 50;

@@ -1,5 +1,6 @@
 import { hashKey, infiniteQueryOptions, onlineManager, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { OE_PAGE_MAX, type KeywordSortField } from '../../../shared/contracts';
+import type { KeywordSortField } from '../../../shared/contracts';
+import { OE_PAGE_MAX } from '../../../shared/contracts/limits';
 import { ApiError, OfflineError, request } from '../../api/request';
 import type { PriceColumn } from '../../../shared/domain/prices';
 
