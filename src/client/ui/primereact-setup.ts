@@ -4,7 +4,8 @@
  * components fall back to when no provider is above them, so the entry bundle need not carry
  * primereact/api: main.tsx imports this before the first render.
  */
-import PrimeReact, { addLocale, locale, localeOptions, type LocaleOptions } from 'primereact/api';
+import { createElement, type ReactNode } from 'react';
+import PrimeReact, { PrimeReactProvider, addLocale, locale, localeOptions, type LocaleOptions } from 'primereact/api';
 
 /** What screen readers announce for the pager, dialogs, the password mask and the carousel. */
 const ZH_ARIA: Record<string, string> = {
@@ -31,4 +32,12 @@ locale('zh-CN');
  * after the results arrived (issue 12's Lighthouse target). Under a finger the effect is barely
  * seen; the buttons keep their pressed colour.
  */
-PrimeReact.ripple = !window.matchMedia('(max-width: 640px), (pointer: coarse)').matches;
+const ripple = !window.matchMedia('(max-width: 640px), (pointer: coarse)').matches;
+PrimeReact.ripple = ripple;
+
+/**
+ * The provider above the app, as before the set-up moved out of the entry: without it PrimeReact's
+ * overlays (a MultiSelect's panel inside a dialog) were placed over the dialog instead of below
+ * their field (stock.e2e's 业绩设置), and a list's filter box lost what was typed (operation.e2e).
+ */
+export const withPrimeReact = (children: ReactNode) => createElement(PrimeReactProvider, { value: { locale: 'zh-CN', ripple }, children });

@@ -72,7 +72,10 @@ export function ListPage<Row, K extends QueryKey, A extends { data: Row[]; total
   status?: ReactNode;
 }) {
   const names = useMemo(() => def.filters.map((f) => f.name), [def.filters]);
-  const applied = useMemo(() => Object.fromEntries(names.map((n) => [n, search[n] === undefined ? '' : String(search[n])])), [names, search]);
+  // keyed by the values, not by the search object: a re-render that hands the same search as a new
+  // object (the router revalidating after the signed-in start-up) must not wipe what is being typed
+  const appliedKey = JSON.stringify(names.map((n) => (search[n] === undefined ? '' : String(search[n]))));
+  const applied = useMemo(() => Object.fromEntries(names.map((n, i) => [n, (JSON.parse(appliedKey) as string[])[i]])), [names, appliedKey]);
   const [draft, setDraft] = useState<Record<string, string>>(applied);
   const [more, setMore] = useState(() => def.filters.some((f) => f.more && applied[f.name]));
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
