@@ -130,6 +130,15 @@ describe('chat', () => {
     await shot(seller.page, 'chat-07-stock-picker');
     await picker.locator('.p-dialog-header-close').click();
     await expect(win.locator('[data-testid="biz-card"][data-scene="product"]')).toContainText(good.supplier_oe);
+    // the composer's currency switch (M11-01): the same row sent in dong, the yuan price beside it
+    await win.getByRole('combobox', { name: '订单链接的币种' }).selectOption('VND');
+    await win.getByRole('button', { name: '发送订单链接' }).click();
+    await search.fill(good.oe_norm);
+    await search.press('Enter');
+    await picker.getByRole('button', { name: `发送 ${good.supplier_oe}` }).click();
+    await expect(picker.getByRole('status')).toContainText('越南盾');
+    await picker.locator('.p-dialog-header-close').click();
+    await expect(win.locator('[data-testid="biz-card"][data-scene="product"]').last()).toContainText('₫');
 
     // a quote in chat with no enquiry behind it (sendIMQuoteMsg): a quote card the buyer can accept
     await win.getByRole('button', { name: '快速报价' }).click();

@@ -4,6 +4,7 @@
  * stored once, the buyer's badge counts new quotes, and every bad input or closed state is refused
  * with a Chinese message, changing nothing.
  */
+import { formatMoney } from '../../src/shared/domain/currency';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { enquiryText } from '../../src/shared/domain/enquiry';
@@ -360,6 +361,21 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       expect(sent.body.data.content.BusinessInfo.产品报价).toBe((row.price0! / 100).toFixed(2));
       const seen = (await call('GET', `/im/sync?since=0`, 'buyer')).body.data.messages.filter((m: { content: { LinkData?: { stockId?: number } } }) => m.content.LinkData?.stockId === row.id);
       expect(seen).toHaveLength(1);
+      // the composer's currency switch: the dong figure at the operators' rate beside the yuan price the cart charges
+      const rate = Number((await sql<{ r: string }>`select rate_value::text as r from exchange_rate where to_curr_code = 'VND'`.execute(db)).rows[0].r);
+      const inDong = await push('seller', { stock_id: row.id, currency: 'VND' });
+      expect(inDong.status, JSON.stringify(inDong.body)).toBe(200);
+      expect(inDong.body.data.content.BusinessInfo).toMatchObject({ 币种: 'VND', 越南盾报价: formatMoney(row.price0!, 'VND', rate), 产品报价: (row.price0! / 100).toFixed(2) });
+      expect((await push('seller', { stock_id: row.id, currency: 'USD' })).body).toMatchObject({ code: 422, field: 'currency' });
+      // without M11-01 (快捷回复与换算) the switch is refused; without a rate too; nothing is sent either time
+      const before = (await sql<{ n: number }>`select count(*)::int as n from im_message`.execute(db)).rows[0].n;
+      await sql`update app_user set permissions = array_remove(permissions, 'M11-01') where username = 'seller'`.execute(db);
+      expect((await push('seller', { stock_id: row.id, currency: 'VND' })).status).toBe(403);
+      await sql`update app_user set permissions = array_append(permissions, 'M11-01') where username = 'seller'`.execute(db);
+      await sql`update exchange_rate set to_curr_code = 'VNX' where to_curr_code = 'VND'`.execute(db);
+      expect((await push('seller', { stock_id: row.id, currency: 'VND' })).body).toMatchObject({ code: 422, field: 'currency', client_msg: '平台尚未设置越南盾汇率，请用人民币发送' });
+      await sql`update exchange_rate set to_curr_code = 'VND' where to_curr_code = 'VNX'`.execute(db);
+      expect((await sql<{ n: number }>`select count(*)::int as n from im_message`.execute(db)).rows[0].n).toBe(before);
       // refused: another company's row, a row without a sales price, a row off sale, a sender without stock rights
       expect((await push('seller', { stock_id: foreign.id })).status).toBe(404);
       await sql`update stock set price99 = null, price0 = null, price1 = null, price2 = null, price3 = null where id = ${bare.id}`.execute(db);

@@ -49,6 +49,9 @@ export const imText = {
   productNotOurs: '库存不存在或不是本公司的',
   productOff: '该配件已下架，不能发送',
   productQty: '数量应为1到9999之间的整数',
+  currency: '币种只能是 CNY（人民币）或 VND（越南盾）',
+  currencyNeedsM1101: '换算币种需要“快捷回复与换算”权限',
+  noVndRate: '平台尚未设置越南盾汇率，请用人民币发送',
   groupId: '请选择群聊',
   noSuchGroup: '群聊不存在或您已不在群中',
   notInGroup: '您不在该群聊中，不能发送或查看消息',
@@ -270,6 +273,11 @@ export const imEndpoints = {
         v.integer(imText.productNotOurs), v.minValue(1, imText.productNotOurs), v.maxValue(2147483647, imText.productNotOurs)),
       product_qty: v.optional(v.pipe(v.union([v.number(imText.productQty), v.pipe(v.string(imText.productQty), v.regex(/^\d{1,4}$/, imText.productQty), v.transform(Number))], imText.productQty),
         v.integer(imText.productQty), v.minValue(1, imText.productQty), v.maxValue(9999, imText.productQty)), 1),
+      /**
+       * the composer's currency switch (001 §2.3, M11-01): VND adds the price in dong at the
+       * operators' rate (BusinessInfo 越南盾报价, 汇率) beside the yuan price the cart charges
+       */
+      currency: v.optional(v.picklist(['CNY', 'VND'], imText.currency), 'CNY'),
     }),
     answer: imMessageSchema,
   }),

@@ -163,7 +163,7 @@ function ProductCard({ c, mine }: { c: BizContent; mine: boolean }) {
       <div className="biz-card-head"><b>订单链接</b><small className="muted">库存 {info.库存}</small></div>
       <dl>
         {(['产品名称', '产品编码', '产品品牌', '产品品质', '产品数量'] as const).filter((k) => info[k]).map((k) => <Fragment key={k}><dt>{k}</dt><dd>{info[k]}</dd></Fragment>)}
-        <dt>单价</dt><dd>¥{info.产品报价}</dd>
+        <dt>单价</dt><dd>{info.币种 === 'VND' && info.越南盾报价 ? <>{info.越南盾报价} <small className="muted">（¥{info.产品报价}，汇率 {info.汇率}）</small></> : `¥${info.产品报价}`}</dd>
       </dl>
       {!mine && c.LinkData.stockId && (
         state?.kind === 'ok'

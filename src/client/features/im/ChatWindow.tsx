@@ -14,8 +14,10 @@ import { contactQuery, groupQuery } from './queries';
 import { bodyKindOf, showsTime, unreadLabel } from './chat-rules';
 import { EmojiButton } from './EmojiButton';
 import { compressForChat } from './compress';
-import { AddFriend, BlockToggle, FriendsPanel, GroupPanel, InviteServiceMenu, QuickReplyMenu, TranslatedLine } from './ChatPanels';
+import { AddFriend, BlockToggle, FriendsPanel, GroupPanel, InviteServiceMenu, QuickReplyMenu, TranslatedLine, useM1101 } from './ChatPanels';
 import { STATUS_TEXT, useShownStatus } from './connection-state';
+import { CURRENCIES, CURRENCY_LABELS, type Currency } from '../../../shared/domain/currency';
+import { useCurrency } from '../currency/currency-store';
 import './chat.css';
 import { BizCard, ChatQuoteDialog } from '../enquiry/ChatCards';
 import { StockPicker } from './StockPicker';
@@ -161,6 +163,11 @@ export function Composer({ targetId, canSend }: { targetId: string; canSend: boo
   const [picking, setPicking] = useState(false);
   const mayQuote = hasAnyPermission(linkSession.user?.permissions ?? [], QUOTE_CODES);
   const [quoting, setQuoting] = useState(false);
+  // the currency switch (001 §2.3, M11-01): order links sent in dong beside the yuan price; starts at the top bar's choice
+  const mayConvert = useM1101();
+  const shownCurrency = useCurrency();
+  const [linkCurrency, setLinkCurrency] = useState<Currency | null>(null);
+  const currency: Currency = mayConvert ? linkCurrency ?? shownCurrency : 'CNY';
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -257,8 +264,16 @@ export function Composer({ targetId, canSend }: { targetId: string; canSend: boo
             <i className="pi pi-link" /> 发送订单链接
           </button>
         )}
+        {canSend && mayLink && mayConvert && (
+          <label className="chat-currency">
+            币种
+            <select aria-label="订单链接的币种" value={currency} onChange={(e) => setLinkCurrency(e.target.value as Currency)}>
+              {CURRENCIES.map((c) => <option key={c} value={c}>{CURRENCY_LABELS[c]}</option>)}
+            </select>
+          </label>
+        )}
       </div>
-      {picking && <StockPicker targetId={targetId} visible onHide={() => setPicking(false)} />}
+      {picking && <StockPicker targetId={targetId} currency={currency} visible onHide={() => setPicking(false)} />}
       {quoting && <ChatQuoteDialog targetId={targetId} onHide={() => setQuoting(false)} />}
       {canSend ? (
         <textarea ref={area} aria-label="输入消息" placeholder={msg.chatPlaceholder} value={text} maxLength={IM_TEXT_MAX + 100}

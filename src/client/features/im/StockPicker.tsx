@@ -12,11 +12,12 @@ import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import type { SellerStockRow } from '../../../shared/contracts';
 import { formatFen } from '../../../shared/domain/prices';
+import type { Currency } from '../../../shared/domain/currency';
 import { request } from '../../api/request';
 import { errorText } from '../account/form';
 import { chat } from './chat-store';
 
-export function StockPicker({ targetId, visible, onHide }: { targetId: string; visible: boolean; onHide: () => void }) {
+export function StockPicker({ targetId, currency = 'CNY', visible, onHide }: { targetId: string; currency?: Currency; visible: boolean; onHide: () => void }) {
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
   const [sending, setSending] = useState<number | null>(null);
@@ -31,9 +32,9 @@ export function StockPicker({ targetId, visible, onHide }: { targetId: string; v
     setSending(row.id);
     setStatus(null);
     try {
-      const m = await request('post', 'pushProductMsg', { to_uuid: targetId, stock_id: row.id, product_qty: 1 }, undefined, { silent: true, idempotencyKey: crypto.randomUUID() });
+      const m = await request('post', 'pushProductMsg', { to_uuid: targetId, stock_id: row.id, product_qty: 1, currency }, undefined, { silent: true, idempotencyKey: crypto.randomUUID() });
       chat.delivered(m);
-      setStatus({ kind: 'ok', text: `已发送：${row.supplier_oe} ${row.name}` });
+      setStatus({ kind: 'ok', text: `已发送：${row.supplier_oe} ${row.name}${currency === 'VND' ? '（越南盾）' : ''}` });
     } catch (e) {
       setStatus({ kind: 'error', text: `${row.supplier_oe}：${errorText(e)}` });
     } finally {

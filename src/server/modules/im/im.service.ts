@@ -19,8 +19,11 @@ import * as companyRepo from '../company/company.repo';
 import { randomUUID } from 'node:crypto';
 import { unitPrice } from '../../../shared/domain/cart';
 import { formatFen } from '../../../shared/domain/prices';
+import { formatMoney } from '../../../shared/domain/currency';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { firstForeignUpload } from '../upload/upload.service';
 import * as repo from './im.repo';
+import { vndRate } from '../enquiry/enquiry.repo';
 
 export interface ImDeps {
   clock: Clock;
@@ -154,10 +157,14 @@ export const createImService = (deps: ImDeps) => {
     },
 
     /** 发送订单链接: one of the caller's company's stock rows on sale, as a product card priced for the recipient. */
-    pushProduct: (db: Kysely<DB>, caller: Caller, p: { to_uuid: string; stock_id: number; product_qty: number }, ctx: Pick<RequestContext, 'afterCommit'>) =>
+    pushProduct: (db: Kysely<DB>, caller: Caller, p: { to_uuid: string; stock_id: number; product_qty: number; currency: 'CNY' | 'VND' }, ctx: Pick<RequestContext, 'afterCommit'>) =>
       inTransaction(db, async (trx) => {
         const me = await repo.userById(trx, caller.userId);
         if (!me?.allow_im) throw forbidden(imText.notAllowed);
+        // the composer's currency switch is M11-01's (001 §6), like quick replies and translation
+        if (p.currency === 'VND' && !hasAnyPermission(caller.permissions, ['M11-01'])) throw forbidden(imText.currencyNeedsM1101);
+        const rate = p.currency === 'VND' ? await vndRate(trx) : null;
+        if (p.currency === 'VND' && !(rate && rate > 0)) throw invalid('currency', imText.noVndRate);
         const to = await target(trx, caller, p.to_uuid);
         if (await repo.blocks(trx, to.id, caller.userId)) throw forbidden(imText.blocked);
         const s = await repo.stockForCard(trx, p.stock_id);
@@ -173,6 +180,8 @@ export const createImService = (deps: ImDeps) => {
           BusinessInfo: {
             产品名称: s.name, 产品编码: s.supplier_oe, 产品品牌: s.is_original ? '原厂件' : s.brand_name, 产品品质: s.quality_name,
             产品数量: String(Math.min(p.product_qty, Math.max(s.quantity, 0))), 产品报价: formatFen(price.fen), 库存: String(s.quantity),
+            // the cart charges the yuan price; the dong figure is what the seller quoted it as, at the day's rate
+            ...(rate ? { 币种: 'VND', 越南盾报价: formatMoney(price.fen, 'VND', rate), 汇率: String(rate) } : {}),
           },
           LinkData: { QHId: 0, lineId: 0, stockId: s.id, link: `/search/parts/oe?code=${encodeURIComponent(s.oe_norm)}` },
         };
