@@ -4,25 +4,19 @@
  * Chinese message and never reaches the seller; the seller's friends tab lists the buyer under
  * 黑名单 and 取消拉黑 lets messages through again. Screenshots under /tmp/shots-chat-block/.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imText } from '../../src/shared/contracts';
 import { msg } from '../../src/shared/messages';
 import { startE2E, type E2E } from './harness';
+import { chatWindow, shotsIn, messagesIn } from './chat-page';
 
-const SHOTS = '/tmp/shots-chat-block';
 let e2e: E2E;
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   e2e = await startE2E();
 });
 afterAll(async () => e2e?.close());
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
-const chatWindow = (page: Page) => page.getByRole('dialog', { name: msg.chat });
-const messagesIn = (page: Page) => chatWindow(page).getByRole('log').getByTestId('chat-message');
+const shot = shotsIn('/tmp/shots-chat-block');
 
 describe('chat blocking', () => {
   it('the seller blocks the buyer: the buyer\'s message is refused and stored nowhere; unblocking lets it through', async () => {

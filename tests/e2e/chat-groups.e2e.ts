@@ -7,25 +7,20 @@
  * the buyer then invites customer service into the private chat with the seller, which becomes a
  * group of three. Screenshots under /tmp/shots-chat-groups/.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../../src/shared/messages';
 import { startE2E, type E2E } from './harness';
+import { chatWindow, shotsIn, messagesIn } from './chat-page';
 
-const SHOTS = '/tmp/shots-chat-groups';
 let e2e: E2E;
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   e2e = await startE2E();
 });
 afterAll(async () => e2e?.close());
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
-const chatWindow = (page: Page) => page.getByRole('dialog', { name: msg.chat });
+const shot = shotsIn('/tmp/shots-chat-groups');
 const openChatButton = (page: Page) => page.getByRole('button', { name: new RegExp(`^${msg.chat}( \\d+条未读)?$`) });
-const messagesIn = (page: Page) => chatWindow(page).getByRole('log').getByTestId('chat-message');
 const QUESTION = 'Má phanh trước còn hàng không?';
 
 describe('chat groups', () => {

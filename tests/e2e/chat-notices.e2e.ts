@@ -5,23 +5,18 @@
  * network cut the window says 网络不可用, and 已连接 again once it returns. Screenshots under
  * /tmp/shots-chat-notices/.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../../src/shared/messages';
 import { pathOf, startE2E, type E2E } from './harness';
+import { chatWindow, shotsIn } from './chat-page';
 
-const SHOTS = '/tmp/shots-chat-notices';
 let e2e: E2E;
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   e2e = await startE2E();
 });
 afterAll(async () => e2e?.close());
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
-const chatWindow = (page: Page) => page.getByRole('dialog', { name: msg.chat });
+const shot = shotsIn('/tmp/shots-chat-notices');
 
 /** the buyer places an order of one stock row of company 2, over the API */
 const placeOrder = async () => {

@@ -5,24 +5,18 @@
  * in the outbox and arrives once when the network returns; a guest is sent to the login page; a
  * sign-in elsewhere closes the window. Screenshots under /tmp/shots-chat/.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../../src/shared/messages';
 import { pathOf, startE2E, type E2E } from './harness';
+import { chatWindow, shotsIn, messagesIn } from './chat-page';
 
-const SHOTS = '/tmp/shots-chat';
 let e2e: E2E;
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   e2e = await startE2E();
 });
 afterAll(async () => e2e?.close());
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
-const chatWindow = (page: Page) => page.getByRole('dialog', { name: msg.chat });
-const messagesIn = (page: Page) => chatWindow(page).getByRole('log').getByTestId('chat-message');
+const shot = shotsIn('/tmp/shots-chat');
 
 describe('chat', () => {
   it('buyer asks from a search row, seller sees the dot, replies, buyer sees it live', async () => {
