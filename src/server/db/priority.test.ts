@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_MAX_WAIT_MS, prioritisedPool, runInBackground } from './priority';
+import { prioritisedPool, runInBackground } from './priority';
 import { createHeavyGate, HOLD_REPEATED_MS } from '../http/limits';
 
 /** a pool of one connection that records who holds it */
@@ -36,29 +36,6 @@ describe('database turns by priority', () => {
     await Promise.all([...heavy, light]);
     expect(order).toEqual(['light', 'heavy1', 'heavy2']);
     expect(turns.waiting()).toEqual({ normal: 0, background: 0 });
-  });
-
-  it('a background caller that has waited BACKGROUND_MAX_WAIT_MS goes before newer normal callers: light calls never starve a search', async () => {
-    const { pool } = onePool();
-    let clock = 0;
-    const turns = prioritisedPool(pool, 1, () => clock);
-    const order: string[] = [];
-    const holder = await turns.connect();
-    const heavy = runInBackground(async () => {
-      const c = await turns.connect();
-      order.push('heavy');
-      c.release();
-    });
-    const light = (async () => {
-      const c = await turns.connect();
-      order.push('light');
-      c.release();
-    })();
-    await new Promise((r) => setImmediate(r));
-    clock = BACKGROUND_MAX_WAIT_MS;
-    holder.release();
-    await Promise.all([heavy, light]);
-    expect(order).toEqual(['heavy', 'light']);
   });
 
   it('passes the turn on from a new macrotask, so requests that arrived meanwhile are read first', async () => {

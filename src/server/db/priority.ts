@@ -12,10 +12,10 @@
  * - a turn ends when the connection is released; the next one is granted from a fresh macrotask
  *   (setImmediate), so sockets, timers and new requests run between any two statements;
  * - the next turn goes to the oldest waiting *normal* caller first, and to a *background* caller
- *   (a heavy endpoint: searches, long lists — `runInBackground`) only when no normal caller waits
- *   or when it has waited BACKGROUND_MAX_WAIT_MS. A light call therefore waits for the statement
- *   that holds the connection, not for a queue of heavy ones, and a search is never starved by a
- *   steady stream of light calls. Each user runs at most HEAVY_AT_ONCE heavy calls (http/limits.ts).
+ *   (a heavy endpoint: searches, long lists — `runInBackground`) only when no normal caller waits.
+ *   A light call therefore waits at most for the one statement that holds the connection, never
+ *   for a queue of heavy ones. Heavy calls still get every turn nobody else wants, and each user
+ *   runs at most HEAVY_AT_ONCE of them (http/limits.ts), so they cannot starve each other.
  * On PostgreSQL the same wrapper only orders the waiters when all the pool's connections are busy.
  * The priority follows the request through its awaits (AsyncLocalStorage).
  */
@@ -32,30 +32,19 @@ export interface TurnPool extends PostgresPool {
   waiting(): { normal: number; background: number };
 }
 
-/**
- * A background caller that has waited this long goes before the normal ones: light calls come
- * first, but a steady stream of them never starves a search (it waits at most about this long
- * plus one statement per turn it needs).
- */
-export const BACKGROUND_MAX_WAIT_MS = 100;
-
-export const prioritisedPool = (pool: PostgresPool, size: number, now: () => number = () => performance.now()): TurnPool => {
+export const prioritisedPool = (pool: PostgresPool, size: number): TurnPool => {
   const normal: Array<() => void> = [];
-  const low: Array<{ at: number; go: () => void }> = [];
+  const low: Array<() => void> = [];
   let inUse = 0;
   const grantNext = () => {
-    const next = low.length > 0 && (normal.length === 0 || now() - low[0].at >= BACKGROUND_MAX_WAIT_MS) ? low.shift()!.go : normal.shift();
+    const next = normal.shift() ?? low.shift();
     if (next) next();
     else inUse--;
   };
   return {
     async connect() {
-      if (inUse >= size) {
-        await new Promise<void>((resolve) => {
-          if (background.getStore()) low.push({ at: now(), go: resolve });
-          else normal.push(resolve);
-        });
-      } else inUse++;
+      if (inUse >= size) await new Promise<void>((resolve) => (background.getStore() ? low : normal).push(resolve));
+      else inUse++;
       // the turn is ours: inUse counts it until grantNext passes it on or gives it back
       let client: PostgresPoolClient;
       try {
