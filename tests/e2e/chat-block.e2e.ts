@@ -58,7 +58,7 @@ describe('chat blocking', () => {
     const stored = await e2e.pglite.query<{ n: number }>(`select count(*)::int as n from im_message where text = '为什么不回复？'`);
     expect(stored.rows[0].n).toBe(0);
     await new Promise((r) => setTimeout(r, 1000));
-    expect(await messagesIn(seller.page).count()).toBe(1);
+    await expect(messagesIn(seller.page)).toHaveCount(1);
 
     // the seller's friends tab lists the buyer under 黑名单; 取消拉黑 there
     await sellerWin.getByRole('tab', { name: msg.chatTabFriends }).click();

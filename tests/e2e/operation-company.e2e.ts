@@ -54,7 +54,7 @@ describe('operator company pages', () => {
     const section = guest.page.getByRole('region', { name: '推荐企业' });
     await section.waitFor();
     await expect(section.getByRole('link')).toHaveCount(2);
-    expect(await section.getByRole('link').allInnerTexts()).toEqual([expect.stringContaining('广州骏达汽车配件有限公司'), expect.stringContaining('上海申通汽车维修服务有限公司')]);
+    await expect.poll(() => section.getByRole('link').allInnerTexts()).toEqual([expect.stringContaining('广州骏达汽车配件有限公司'), expect.stringContaining('上海申通汽车维修服务有限公司')]);
     await noSideScroll(guest.page);
     await e2e.shot(guest.page, 'operation-company-recommend-home');
     await guest.page.setViewportSize({ width: 1366, height: 768 });
