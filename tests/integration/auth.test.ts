@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { msg } from '../../src/shared/messages';
 import { backends, createTestEnv, refreshCookieOf, skipReason, type TestEnv } from './harness';
 import { REFRESH_COOKIE } from '../../src/server/http/session-cookie';
-import { REFRESH_TTL_S } from '../../src/server/modules/auth/auth.service';
+import { REFRESH_REUSE_GRACE_S, REFRESH_TTL_S } from '../../src/server/modules/auth/auth.service';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT, PAIR_LIMIT } from '../../src/server/modules/auth/rate-limit';
 import { MAX_BODY_BYTES } from '../../src/server/http/mount';
 import { createApp } from '../../src/server/app';
@@ -72,6 +72,8 @@ describe.each(backends)('auth on %s', (backend) => {
       expect((await profile(first.access_token)).body.code).toBe(908);
       expect((await profile(second.access_token)).body.code).toBe(200);
 
+      // past the grace for lost answers (next test), a spent token is reuse even if its successor was never used
+      env.clock.advance(REFRESH_REUSE_GRACE_S + 1);
       const reuse = await env.refresh(first.refresh_token);
       expect(reuse.status).toBe(401);
       expect(reuse.body).toMatchObject({ code: 908, client_msg: msg.refreshReused });
@@ -82,6 +84,29 @@ describe.each(backends)('auth on %s', (backend) => {
       // another session of the same user is untouched
       const other = await env.login('buyer', { device: 'h5' });
       expect((await profile(other.access_token)).body.code).toBe(200);
+    });
+
+    it('a spent token sent again moments later, its answer lost, gets a new pair; once the family rotated on it is reuse', async () => {
+      const first = await env.login('buyer');
+      // the browser sends the refresh, the server rotates, the answer never arrives (a page left mid-request)
+      const lost = await env.refresh(first.refresh_token);
+      expect(lost.body.code).toBe(200);
+      env.clock.advance(REFRESH_REUSE_GRACE_S - 5);
+      const again = await env.refresh(first.refresh_token);
+      expect(again.body.code).toBe(200);
+      expect(again.refresh_token).not.toBe(lost.refresh_token);
+      expect((await profile(again.body.data.access_token)).body.code).toBe(200);
+      expect(env.revoked.length).toBe(0);
+      // the session goes on from the pair that arrived; the successor the lost answer carried expires
+      // with that rotation (refused, but the session is not ended by it)
+      const next = await env.refresh(again.refresh_token!);
+      expect(next.body.code).toBe(200);
+      expect((await env.refresh(lost.refresh_token!)).body).toMatchObject({ code: 908, client_msg: msg.refreshInvalid });
+      expect((await profile(next.body.data.access_token)).body.code).toBe(200);
+      // the family has rotated since the first token was spent: sending it now is reuse, within the grace or not
+      expect((await env.refresh(first.refresh_token)).body).toMatchObject({ code: 908, client_msg: msg.refreshReused });
+      expect((await profile(next.body.data.access_token)).body.code).toBe(908);
+      expect(env.revoked.length).toBe(1);
     });
 
     it('logout revokes the session', async () => {

@@ -44,7 +44,7 @@ export interface DB {
     id: Generated<string>; user_id: number; device: string; family_id: string; access_hash: string; access_expires_at: Timestamp;
     created_at: CreatedAt; revoked_at: Timestamp | null; revoked_reason: string | null;
   };
-  refresh_token: { token_hash: string; session_id: string; expires_at: Timestamp; used_at: Timestamp | null };
+  refresh_token: { token_hash: string; session_id: string; expires_at: Timestamp; used_at: Timestamp | null; parent_hash: Generated<string | null> };
   login_throttle: {
     scope: 'pair' | 'address' | 'account'; key: string; account: string | null; failures: number; window_start: Timestamp; locked_until: Timestamp | null; lock_count: number;
   };

@@ -35,6 +35,11 @@ export const findRefresh = (db: Kysely<DB>, tokenHash: string) =>
     .where('refresh_token.token_hash', '=', tokenHash)
     .executeTakeFirst();
 
+/** Whether a token issued for the given one has been used (the family has rotated on from it). */
+export const rotatedFrom = async (db: Kysely<DB>, tokenHash: string) =>
+  (await db.selectFrom('refresh_token').select('token_hash')
+    .where('parent_hash', '=', tokenHash).where('used_at', 'is not', null).limit(1).executeTakeFirst()) !== undefined;
+
 /** Revokes and returns the ids of sessions that were still live. */
 export const revokeSessions = async (db: Kysely<DB>, where: { sessionId?: number; userId?: number; device?: string; exceptSessionId?: number }, reason: string, now: Date) => {
   let q = db.updateTable('session').set({ revoked_at: now, revoked_reason: reason }).where('revoked_at', 'is', null);

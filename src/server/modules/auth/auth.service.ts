@@ -1,6 +1,7 @@
 /**
  * Sessions: a sign-in opens a session (= one refresh-token family). Access tokens are short-lived;
- * refresh tokens rotate, and presenting a spent one revokes the session. Only sha256 hashes of
+ * refresh tokens rotate, and presenting a spent one revokes the session (after a short grace for
+ * answers lost on the way, see refresh). Only sha256 hashes of
  * tokens are stored. A new sign-in of the same user on the same Device type revokes the older
  * sessions there (their next call gets 908).
  */
@@ -18,6 +19,8 @@ import { dummyHash, hashPassword, verifyPassword } from './password';
 import { checkThrottle, clearAccount, clearPair, recordFailure } from './rate-limit';
 
 export const REFRESH_TTL_S = 30 * 86400;
+/** How long a just-spent refresh token may be presented again as a lost answer (see refresh). */
+export const REFRESH_REUSE_GRACE_S = 30;
 
 const sha = (t: string) => createHash('sha256').update(t).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -67,12 +70,13 @@ export const createAuthService = (deps: AppDeps) => {
   let dummy: Promise<string> | undefined;
   const inTurn = createTurns();
 
-  const issuePair = async (db: Kysely<DB>, sessionId: number, now: Date) => {
+  /** `parent`: the hash of the refresh token this pair was issued for (none at sign-in). */
+  const issuePair = async (db: Kysely<DB>, sessionId: number, now: Date, parent?: string) => {
     const access = newToken();
     const refresh = newToken();
     await db.updateTable('session').set({ access_hash: sha(access), access_expires_at: new Date(now.getTime() + deps.accessTtlSeconds * 1000) })
       .where('id', '=', String(sessionId)).execute();
-    await db.insertInto('refresh_token').values({ token_hash: sha(refresh), session_id: String(sessionId), expires_at: new Date(now.getTime() + REFRESH_TTL_S * 1000) }).execute();
+    await db.insertInto('refresh_token').values({ token_hash: sha(refresh), session_id: String(sessionId), expires_at: new Date(now.getTime() + REFRESH_TTL_S * 1000), parent_hash: parent ?? null }).execute();
     return { access_token: access, refresh_token: refresh, expires_in: deps.accessTtlSeconds };
   };
 
@@ -165,19 +169,33 @@ export const createAuthService = (deps: AppDeps) => {
       const row = await repo.findRefresh(db, sha(refreshToken));
       if (!row) throw signedOut(msg.refreshInvalid);
       if (row.revoked_at) throw signedOut(msg.refreshInvalid);
-      if (row.used_at) {
-        await revoke(db, { sessionId: Number(row.session_id) }, 'refresh_reused', now);
-        throw signedOut(msg.refreshReused);
+      const session = Number(row.session_id);
+      const spent = row.used_at
+        ? new Date(row.used_at)
+        : await db.updateTable('refresh_token').set({ used_at: now })
+          .where('token_hash', '=', row.token_hash).where('used_at', 'is', null).where('expires_at', '>', now)
+          .returning('used_at').executeTakeFirst().then((r) => (r ? null : now));
+      if (spent === null) {
+        // rotated: a successor a lost answer left unused (below) goes with it, so after each
+        // rotation the family has one live refresh token
+        await db.updateTable('refresh_token').set({ expires_at: now })
+          .where('session_id', '=', String(session)).where('used_at', 'is', null).where('expires_at', '>', now).execute();
+        return issuePair(db, session, now, row.token_hash);
       }
-      if (new Date(row.expires_at) <= now) throw signedOut(msg.refreshInvalid);
-      const marked = await db.updateTable('refresh_token').set({ used_at: now })
-        .where('token_hash', '=', row.token_hash).where('used_at', 'is', null).executeTakeFirst();
-      if (Number(marked.numUpdatedRows) !== 1) {
-        // a concurrent refresh spent it first: treat as reuse
-        await revoke(db, { sessionId: Number(row.session_id) }, 'refresh_reused', now);
-        throw signedOut(msg.refreshReused);
+      if (!row.used_at && new Date(row.expires_at) <= now) throw signedOut(msg.refreshInvalid);
+      // Spent already. A lost answer, not a theft, when it was spent moments ago and nothing has
+      // rotated since: the browser sent the refresh, the server rotated, and the answer with the new
+      // cookie never arrived (a page left mid-request, a dropped connection) or two of the same
+      // browser's calls crossed. Ending the session there signed people out at random (issue 11's
+      // suite found it: a page opened right after going online lost its session), so within
+      // REFRESH_REUSE_GRACE_S a new pair is issued in the same family, as the large identity
+      // providers' rotation grace periods do. Later, or once a token issued for it has been used, it is
+      // reuse: the whole family is revoked.
+      if (now.getTime() - spent.getTime() <= REFRESH_REUSE_GRACE_S * 1000 && !(await repo.rotatedFrom(db, row.token_hash))) {
+        return issuePair(db, session, now, row.token_hash);
       }
-      return issuePair(db, Number(row.session_id), now);
+      await revoke(db, { sessionId: session }, 'refresh_reused', now);
+      throw signedOut(msg.refreshReused);
     },
 
     async logout(db: Kysely<DB>, caller: Caller) {
