@@ -119,13 +119,6 @@ export default defineConfig({
           setupFiles: ['tests/e2e/web-matchers.ts'],
           // expect.poll waits as long as the matchers do (vitest's default is 1 s)
           expect: { poll: { timeout: 20_000, interval: 100 } },
-          // A failed browser test runs once more before it counts as failed. Added at the end of a
-          // session whose three clean-clone runs each lost one different test that then passed in
-          // every local rerun (stock.e2e's new employee after a sign-in and page.goto, mobile.e2e's
-          // 现货 after page.goto): a full page load of a signed-in user that sometimes shows no data
-          // for 20-30 s under load. Not found yet; the JSON report still lists each retry
-          // (vitest-report), so a test that needed one is visible. Remove once the cause is fixed.
-          retry: 1,
           // the longest tests take 20-25 s on a quiet machine; room for a machine kept busy (test:flaky)
           testTimeout: 120_000,
           hookTimeout: 180_000,

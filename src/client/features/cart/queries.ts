@@ -8,10 +8,24 @@ export const cartKeys = {
   list: (typeCode: CartTypeCode) => ['cart', 'list', typeCode] as const,
 };
 
+const fetchStarted = new Map<CartTypeCode, number>();
+
+/**
+ * When the request behind the cart list now in the query cache was sent (0: none this page load).
+ * A write that landed after that moment is not in it, even when its answer arrived later: a list
+ * fetched across a write's landing must not undo the write on screen (usePendingCart).
+ */
+export const cartFetchedFrom = (typeCode: CartTypeCode = '配件产品') => fetchStarted.get(typeCode) ?? 0;
+
 export const cartListQuery = (typeCode: CartTypeCode = '配件产品') =>
   queryOptions({
     queryKey: cartKeys.list(typeCode),
-    queryFn: ({ signal }) => request('get', 'cartList', { type_code: typeCode }, undefined, { signal }),
+    queryFn: async ({ signal }) => {
+      const started = Date.now();
+      const list = await request('get', 'cartList', { type_code: typeCode }, undefined, { signal });
+      fetchStarted.set(typeCode, started);
+      return list;
+    },
     staleTime: 15_000,
   });
 

@@ -10,7 +10,7 @@ import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
 import { chargedColumnLabel } from '../../../shared/domain/prices';
 import { OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
-import { cartListQuery } from '../cart/queries';
+import { cartFetchedFrom, cartListQuery } from '../cart/queries';
 import { useCartWrite, type CartWrite } from '../cart/cart-writes';
 import { QtyStepper } from '../cart/QtyStepper';
 import { MobilePage } from './MobilePage';
@@ -79,7 +79,8 @@ export function MobileCartPage() {
   const navigate = useNavigate();
   const q = useQuery(cartListQuery());
   const write = useCartWrite();
-  const { writes, waiting } = usePendingCart(user.uuid, q.dataUpdatedAt);
+  // read at each render: the list's arrival (dataUpdatedAt) renders the page again
+  const { writes, waiting } = usePendingCart(user.uuid, cartFetchedFrom());
   const run: Run = (name, payload) => {
     // a refusal has been shown by the request helper; the cart is fetched again either way
     write(name, payload).catch(() => undefined);

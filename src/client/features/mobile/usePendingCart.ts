@@ -6,11 +6,13 @@ import type { PendingWrite } from './pending-cart';
 
 /**
  * The user's cart writes to lay over the server's cart: those waiting in the outbox, and those sent
- * since the cart on screen was fetched (`dataUpdatedAt`), so a line does not spring back to its old
- * quantity between its write landing and the cart being fetched again. Refused writes are left out
- * (the network indicator lists them with the server's reason).
+ * since the request of the cart on screen was sent (`fetchedFrom`, cartFetchedFrom), so a line does
+ * not spring back to its old quantity between its write landing and the cart being fetched again.
+ * (Counting from when the list arrived instead lost an edit: a list requested before a write
+ * landed and answered after it hid the write, and the next + counted from the old quantity.)
+ * Refused writes are left out (the network indicator lists them with the server's reason).
  */
-export const usePendingCart = (userUuid: string | undefined, dataUpdatedAt: number) => {
+export const usePendingCart = (userUuid: string | undefined, fetchedFrom: number) => {
   const [pending, setPending] = useState<PendingWrite[]>([]);
   const last = useRef<PendingWrite[]>([]);
   const sent = useRef(new Map<number, { write: PendingWrite; at: number }>());
@@ -29,6 +31,6 @@ export const usePendingCart = (userUuid: string | undefined, dataUpdatedAt: numb
     });
     return () => sub.unsubscribe();
   }, [userUuid]);
-  for (const [seq, s] of sent.current) if (s.at < dataUpdatedAt) sent.current.delete(seq);
+  for (const [seq, s] of sent.current) if (s.at < fetchedFrom) sent.current.delete(seq);
   return { writes: [...[...sent.current.values()].map((s) => s.write), ...pending], waiting: pending.length };
 };
