@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DB } from '../../src/server/db/schema';
 import { migrate } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
 import type { Database } from '../../src/server/db/client';
-import { backends, openTestDatabase, skipReason } from './harness';
+import { backends, createPostgresDatabase, openTestDatabase, skipReason } from './harness';
 
 describe.each(backends)('seed on %s', (backend) => {
   describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'first start', () => {
@@ -52,5 +54,35 @@ describe.each(backends)('seed on %s', (backend) => {
       const once = await counts();
       expect(once.app_user).toBe(6 + 1 + once.company - 5);
     });
+  });
+});
+
+describe.skipIf(skipReason('postgres') !== '' || !backends.includes('postgres'))('first start on postgres under the request statement timeout', () => {
+  // The pool cuts any statement after 15 s (client.ts): right for a runaway request, wrong for a
+  // migration on a large table or a second process waiting for the first one's migrations and seed.
+  // Here the timeout is 200 ms and another start holds both locks for 800 ms.
+  it('a start that waits for another one longer than the statement timeout migrates and seeds instead of failing', async () => {
+    const fresh = await createPostgresDatabase();
+    const pool = new pg.Pool({ connectionString: fresh.url, max: 4, statement_timeout: 200 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const other = new pg.Client({ connectionString: fresh.url });
+    try {
+      await other.connect();
+      await other.query(`select pg_advisory_lock(hashtext('qipeihub migrate'))`);
+      await other.query(`begin; select pg_advisory_xact_lock(hashtext('qipeihub seed'))`);
+      const release = setTimeout(() => void other.query(`select pg_advisory_unlock(hashtext('qipeihub migrate')); commit`), 800);
+      const started = Date.now();
+      const applied = await migrate(db);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+      expect(applied.length).toBeGreaterThan(10);
+      expect(await seed(db, { now: new Date('2026-11-22T04:00:00Z'), scryptN: 1024, stockRows: 300 })).toBe(true);
+      clearTimeout(release);
+      // the pool's own timeout still holds for everything else
+      await expect(sql`select pg_sleep(0.5)`.execute(db)).rejects.toThrow(/statement timeout/);
+    } finally {
+      await other.end();
+      await db.destroy();
+      await fresh.drop();
+    }
   });
 });

@@ -13,6 +13,10 @@ const dir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
  */
 export const migrate = (db: Kysely<DB>): Promise<string[]> =>
   db.connection().execute(async (conn) => {
+    // A migration (an index on a large table) and a second process waiting for the first one's
+    // migrations may take longer than the pool's 15 s statement_timeout (client.ts), which is for
+    // runaway request queries: off on this connection while migrating, back to the default after.
+    await sql`set statement_timeout = 0`.execute(conn);
     await sql`select pg_advisory_lock(hashtext('qipeihub migrate'))`.execute(conn);
     try {
       await sql`create table if not exists schema_migration (name text primary key, applied_at timestamptz not null default now())`.execute(conn);
@@ -31,5 +35,6 @@ export const migrate = (db: Kysely<DB>): Promise<string[]> =>
       return applied;
     } finally {
       await sql`select pg_advisory_unlock(hashtext('qipeihub migrate'))`.execute(conn);
+      await sql`reset statement_timeout`.execute(conn);
     }
   });

@@ -85,6 +85,9 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
   const stockRows = opts.stockRows ?? DEMO_STOCK_ROWS;
 
   const seeded = await db.transaction().execute(async (trx) => {
+    // a one-time job, not a request: the 15 s statement_timeout of the pool (client.ts) is for
+    // runaway queries, and a large seed or a second process waiting here may take longer
+    await sql`set local statement_timeout = 0`.execute(trx);
     // two processes starting on one empty database: the second waits, then finds it seeded
     await sql`select pg_advisory_xact_lock(hashtext('qipeihub seed'))`.execute(trx);
     if (!(await isEmpty(trx))) return false;
