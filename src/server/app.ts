@@ -63,6 +63,7 @@ import { createStockImportService } from './modules/stock/stock-import.service';
 import { mountStockFileRoutes, stockImportHandlers } from './modules/stock/stock-import.routes';
 import { operationHandlers } from './modules/operation/operation.routes';
 import { createOpCompanyService } from './modules/operation/company.service';
+import { createMembershipWatch } from './modules/membership/membership-watch';
 import { createOpUsersService } from './modules/operation/users.service';
 import { createPlatformService } from './modules/operation/platform.service';
 import { createPrivilegeService } from './modules/operation/privilege.service';
@@ -104,12 +105,12 @@ export const createApp = (deps: AppDeps) => {
   const sms = createSmsService({ clock: deps.clock, sms: smsProvider, log: deps.log });
   const uploads = createUploadService({ uploadDir: deps.uploadDir, clock: deps.clock });
   const payments = createPaymentProviders(deps.clock, { sandboxEnabled: deps.paymentSandbox ?? false });
-  const membership = createMembershipService(deps.clock, payments);
   const cart = createCartService(deps.clock);
   const company = createCompanyService(deps.clock);
   const rong = createRongService({ clock: deps.clock, db: deps.db, rong: deps.rongcloud, push: (id, ev) => deps.pushToUser?.(id, ev), log: deps.log });
   const mirror = deps.rongcloud ? rongMirror(deps.rongcloud, deps.log) : undefined;
   const im = createImService({ mirror, clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false });
+  const membership = createMembershipService(deps.clock, payments, im);
   // import files wait beside the uploaded images (DATA_DIR/uploads-imports), or in the temp folder
   const stockImport = createStockImportService({ clock: deps.clock, dir: deps.uploadDir ? `${deps.uploadDir.replace(/[\\/]+$/, '')}-imports` : undefined, log: deps.log });
   const oversight = createOversightService({ clock: deps.clock });
@@ -142,7 +143,7 @@ export const createApp = (deps: AppDeps) => {
     ...addressHandlers(createAddressService(deps.clock)),
     ...enquiryHandlers(createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), cart, cards: im })),
     ...operationHandlers({
-      companies: createOpCompanyService({ clock: deps.clock, auth }),
+      companies: createOpCompanyService({ clock: deps.clock, auth, notices: im }),
       users: createOpUsersService({ clock: deps.clock, auth, sms: smsProvider, log: deps.log }),
       platform: createPlatformService({ clock: deps.clock }),
       privilege: createPrivilegeService({ clock: deps.clock }),
@@ -185,5 +186,5 @@ export const createApp = (deps: AppDeps) => {
     deps.log?.('error', `${c.req.method} ${c.req.path} failed`, e);
     return sendError(c, new AppError(ResultCode.serverError, 500, msg.internalError));
   });
-  return { app, auth, stockImport };
+  return { app, auth, stockImport, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }) };
 };

@@ -12,6 +12,7 @@ import { logger, type Logger } from './logger';
 import { createBus } from './bus/bus';
 import type { AppDeps } from './http/context';
 import { startSweeper } from './sweep';
+import { startMembershipWatch } from './modules/membership/membership-watch';
 import { createTranslator } from './modules/im/translator';
 import { createRongCloud } from './modules/im/rongcloud';
 import { createSmsProvider, type SmsProvider, type SmsProviderName } from './modules/sms/sms.provider';
@@ -79,7 +80,7 @@ export const startServer = async (opts: StartOptions) => {
   const log = opts.log ?? logger;
   const bus = await createBus({ redisUrl: opts.redisUrl, prefix: opts.redisPrefix, log });
   const clock = { now: () => new Date() };
-  const { app, auth, stockImport } = createApp({
+  const { app, auth, stockImport, membershipWatch } = createApp({
     db: database.db,
     backend: database.backend,
     clock,
@@ -120,6 +121,7 @@ export const startServer = async (opts: StartOptions) => {
   resume();
   const resumer = setInterval(resume, 60_000);
   resumer.unref();
+  const watcher = startMembershipWatch(membershipWatch, log);
   const { port } = server.address() as AddressInfo;
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   return {
@@ -133,6 +135,7 @@ export const startServer = async (opts: StartOptions) => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await sweeper.stop();
+      await watcher.stop();
       await bus.close();
       await database.close();
     },
