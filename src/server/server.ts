@@ -80,7 +80,7 @@ export const startServer = async (opts: StartOptions) => {
   const log = opts.log ?? logger;
   const bus = await createBus({ redisUrl: opts.redisUrl, prefix: opts.redisPrefix, log });
   const clock = { now: () => new Date() };
-  const { app, auth, stockImport, membershipWatch } = createApp({
+  const { app, auth, stockImport, membershipWatch, rongOutbox } = createApp({
     db: database.db,
     backend: database.backend,
     clock,
@@ -122,6 +122,8 @@ export const startServer = async (opts: StartOptions) => {
   const resumer = setInterval(resume, 60_000);
   resumer.unref();
   const watcher = startMembershipWatch(membershipWatch, log);
+  // RongCloud calls left waiting by a stopped server, or failed, are retried here (rong-outbox.ts)
+  const outboxWorker = rongOutbox?.start();
   const { port } = server.address() as AddressInfo;
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   return {
@@ -136,6 +138,7 @@ export const startServer = async (opts: StartOptions) => {
       await new Promise<void>((r) => server.close(() => r()));
       await sweeper.stop();
       await watcher.stop();
+      await outboxWorker?.stop();
       await bus.close();
       await database.close();
     },

@@ -161,7 +161,7 @@ export interface DB {
   im_rong_token: { user_id: number; app_key: string; token: string; created_at: CreatedAt };
   membership_notice: { company_id: number; kind: 'expiring' | 'expired'; level_end_at: Timestamp; posted_at: CreatedAt };
   im_rong_outbox: {
-    id: Generated<string>; key: string; kind: 'publish' | 'group' | 'block'; payload: ColumnType<unknown, string | undefined, string>;
+    id: Generated<string>; key: string; kind: 'publish' | 'group' | 'block'; payload: ColumnType<unknown, string | undefined, string>; version: Generated<number>;
     attempts: Generated<number>; next_at: ColumnType<Date, Date | string | undefined, Date | string>; last_error: Generated<string>; created_at: CreatedAt;
   };
   im_quick_reply: { id: Generated<number>; company_id: number; cn_message: string; vn_message: Generated<string>; sort: Generated<number>; created_at: CreatedAt };

@@ -17,13 +17,15 @@ create table membership_notice (
 -- members, a block, a stored message published), written in the transaction of the change that
 -- needs them and deleted once RongCloud accepted them. `key` makes one row per thing: a message is
 -- published once (publish:<our message id>), a group's or a block's later changes fold into the
--- row already waiting (the call reads the current state when it runs). Failed calls wait
+-- row already waiting (the call reads the current state when it runs; `version` tells the worker a
+-- change came in while its call was out, so the row is not deleted then). Failed calls wait
 -- exponentially longer (next_at); a row with many attempts is reported as stuck.
 create table im_rong_outbox (
   id bigserial primary key,
   key text not null unique,
   kind text not null check (kind in ('publish', 'group', 'block')),
   payload jsonb not null default '{}'::jsonb,
+  version int not null default 0,
   attempts int not null default 0,
   next_at timestamptz not null default now(),
   last_error text not null default '',
