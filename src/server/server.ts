@@ -13,7 +13,7 @@ import { createBus } from './bus/bus';
 import type { AppDeps } from './http/context';
 import { startSweeper } from './sweep';
 import { startMembershipWatch } from './modules/membership/membership-watch';
-import { createTranslator } from './modules/im/translator';
+import { createTranslator, type TranslatorConfig } from './modules/im/translator';
 import { createRongCloud } from './modules/im/rongcloud';
 import { createSmsProvider, type SmsProvider, type SmsProviderName } from './modules/sms/sms.provider';
 import { join } from 'node:path';
@@ -44,8 +44,8 @@ export interface StartOptions {
   /** request budgets (RATE_LIMIT_USER / _ADDRESS); unset: DEFAULT_LIMITS */
   limits?: AppDeps['limits'];
   log?: Logger;
-  /** TRANSLATE_URL / TRANSLATE_API_KEY: a LibreTranslate-compatible server for chat translation; unset: none */
-  translate?: { url?: string; apiKey?: string };
+  /** TRANSLATE_URL / TRANSLATE_API_KEY (LibreTranslate-compatible) or BAIDU_TRANSLATE_* (Baidu) for chat translation; unset: none */
+  translate?: TranslatorConfig;
   /** RONGCLOUD_APP_KEY / RONGCLOUD_APP_SECRET / RONGCLOUD_API_URL: RongCloud's server API for its transport; unset: /ws only */
   rongcloud?: { appKey?: string; appSecret?: string; apiUrl?: string };
 }
