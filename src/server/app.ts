@@ -50,7 +50,8 @@ import { ordersHandlers } from './modules/orders/orders.routes';
 import { createImService } from './modules/im/im.service';
 import { imHandlers } from './modules/im/im.routes';
 import { createImSocial } from './modules/im/im.social';
-import { createRongService, rongMirror, rongText } from './modules/im/im.rong';
+import { createRongService, rongText } from './modules/im/im.rong';
+import { createRongOutbox } from './modules/im/rong-outbox';
 import { createStockService } from './modules/stock/stock.service';
 import { stockHandlers } from './modules/stock/stock.routes';
 import { createOrganisationService } from './modules/organisation/organisation.service';
@@ -63,6 +64,7 @@ import { createStockImportService } from './modules/stock/stock-import.service';
 import { mountStockFileRoutes, stockImportHandlers } from './modules/stock/stock-import.routes';
 import { operationHandlers } from './modules/operation/operation.routes';
 import { createOpCompanyService } from './modules/operation/company.service';
+import { createMembershipWatch } from './modules/membership/membership-watch';
 import { createOpUsersService } from './modules/operation/users.service';
 import { createPlatformService } from './modules/operation/platform.service';
 import { createPrivilegeService } from './modules/operation/privilege.service';
@@ -104,12 +106,12 @@ export const createApp = (deps: AppDeps) => {
   const sms = createSmsService({ clock: deps.clock, sms: smsProvider, log: deps.log });
   const uploads = createUploadService({ uploadDir: deps.uploadDir, clock: deps.clock });
   const payments = createPaymentProviders(deps.clock, { sandboxEnabled: deps.paymentSandbox ?? false });
-  const membership = createMembershipService(deps.clock, payments);
   const cart = createCartService(deps.clock);
   const company = createCompanyService(deps.clock);
   const rong = createRongService({ clock: deps.clock, db: deps.db, rong: deps.rongcloud, push: (id, ev) => deps.pushToUser?.(id, ev), log: deps.log });
-  const mirror = deps.rongcloud ? rongMirror(deps.rongcloud, deps.log) : undefined;
-  const im = createImService({ mirror, clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false });
+  const outbox = deps.rongcloud ? createRongOutbox({ db: deps.db, rong: deps.rongcloud, clock: deps.clock, log: deps.log }) : undefined;
+  const im = createImService({ outbox, clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false });
+  const membership = createMembershipService(deps.clock, payments, im);
   // import files wait beside the uploaded images (DATA_DIR/uploads-imports), or in the temp folder
   const stockImport = createStockImportService({ clock: deps.clock, dir: deps.uploadDir ? `${deps.uploadDir.replace(/[\\/]+$/, '')}-imports` : undefined, log: deps.log });
   const oversight = createOversightService({ clock: deps.clock });
@@ -135,14 +137,14 @@ export const createApp = (deps: AppDeps) => {
     ...ordersHandlers(createOrdersService({ clock: deps.clock, cart, membership, notices: im })),
     ...stockHandlers(createStockService(deps.clock)),
     ...stockImportHandlers(stockImport),
-    ...imHandlers(im, createImSocial({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false, translator: deps.translator, rong: deps.rongcloud, log: deps.log, mirror }), rong),
+    ...imHandlers(im, createImSocial({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false, translator: deps.translator, rong: deps.rongcloud, log: deps.log, outbox }), rong),
     ...organisationHandlers(createOrganisationService({ clock: deps.clock, auth })),
     ...enterpriseHandlers(createEnterpriseService(deps.clock)),
     ...backofficeHandlers(createBackofficeService(company)),
     ...addressHandlers(createAddressService(deps.clock)),
     ...enquiryHandlers(createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), cart, cards: im })),
     ...operationHandlers({
-      companies: createOpCompanyService({ clock: deps.clock, auth }),
+      companies: createOpCompanyService({ clock: deps.clock, auth, notices: im }),
       users: createOpUsersService({ clock: deps.clock, auth, sms: smsProvider, log: deps.log }),
       platform: createPlatformService({ clock: deps.clock }),
       privilege: createPrivilegeService({ clock: deps.clock }),
@@ -161,6 +163,8 @@ export const createApp = (deps: AppDeps) => {
   // bus: 'local' (one process) or 'redis'; bus_connected: whether the other processes are reached now
   app.get('/api/health', async (c) => c.json(ok({
     backend: deps.backend, server_version: await serverVersion(deps.db), bus: deps.bus?.kind ?? 'local', bus_connected: deps.bus?.connected() ?? true,
+    // calls to RongCloud waiting in the outbox and those stuck after many failures (only with RongCloud configured)
+    ...(outbox ? { rong_outbox: await outbox.status() } : {}),
   })));
   const openapi = buildOpenApi();
   app.get('/api/openapi.json', (c) => c.json(openapi));
@@ -185,5 +189,5 @@ export const createApp = (deps: AppDeps) => {
     deps.log?.('error', `${c.req.method} ${c.req.path} failed`, e);
     return sendError(c, new AppError(ResultCode.serverError, 500, msg.internalError));
   });
-  return { app, auth, stockImport };
+  return { app, auth, stockImport, rongOutbox: outbox, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }) };
 };

@@ -28,6 +28,9 @@ const envSchema = v.object({
   RATE_LIMIT_ADDRESS: v.optional(rate('RATE_LIMIT_ADDRESS')),
   TRANSLATE_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'TRANSLATE_URL 必须是 http:// 或 https:// 开头的地址'))),
   TRANSLATE_API_KEY: v.optional(v.pipe(v.string(), v.maxLength(200, 'TRANSLATE_API_KEY 最多 200 个字符'))),
+  BAIDU_TRANSLATE_APPID: v.optional(v.pipe(v.string(), v.regex(/^\d{1,32}$/, 'BAIDU_TRANSLATE_APPID 应为百度翻译开放平台的 APP ID（数字）'))),
+  BAIDU_TRANSLATE_KEY: v.optional(v.pipe(v.string(), v.regex(/^\S{1,128}$/, 'BAIDU_TRANSLATE_KEY 应为百度翻译开放平台的密钥（不含空格）'))),
+  BAIDU_TRANSLATE_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'BAIDU_TRANSLATE_URL 必须是 http:// 或 https:// 开头的地址'))),
   RONGCLOUD_APP_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,64}$/, 'RONGCLOUD_APP_KEY 应为融云开发者后台的 App Key（字母和数字）'))),
   RONGCLOUD_APP_SECRET: v.optional(v.pipe(v.string(), v.regex(/^\S{1,128}$/, 'RONGCLOUD_APP_SECRET 应为融云开发者后台的 App Secret（不含空格）'))),
   RONGCLOUD_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'RONGCLOUD_API_URL 必须是 http:// 或 https:// 开头的地址，如 https://api-cn.ronghub.com'))),
@@ -46,6 +49,12 @@ export const parseEnv = (record: Record<string, string | undefined>): EnvResult 
   }
   if (r.success && !r.output.RONGCLOUD_APP_KEY !== !r.output.RONGCLOUD_APP_SECRET) {
     return { ok: false, message: '环境变量 RONGCLOUD_APP_KEY 与 RONGCLOUD_APP_SECRET 须同时设置（使用融云）或同时不设（使用内置聊天服务）' };
+  }
+  if (r.success && !r.output.BAIDU_TRANSLATE_APPID !== !r.output.BAIDU_TRANSLATE_KEY) {
+    return { ok: false, message: '环境变量 BAIDU_TRANSLATE_APPID 与 BAIDU_TRANSLATE_KEY 须同时设置（使用百度翻译）或同时不设' };
+  }
+  if (r.success && r.output.BAIDU_TRANSLATE_APPID && r.output.TRANSLATE_URL) {
+    return { ok: false, message: '聊天翻译只能选一种：请只设置 TRANSLATE_URL（自建 LibreTranslate 兼容服务）或 BAIDU_TRANSLATE_APPID / BAIDU_TRANSLATE_KEY（百度翻译）之一' };
   }
   if (r.success) return { ok: true, env: r.output };
   const issue = r.issues[0];

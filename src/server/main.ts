@@ -18,7 +18,7 @@ try {
     smsConfig: { provider: env.SMS_PROVIDER, webhookUrl: env.SMS_WEBHOOK_URL },
     paymentProvider: env.PAYMENT_PROVIDER,
     redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX,
-    translate: { url: env.TRANSLATE_URL, apiKey: env.TRANSLATE_API_KEY },
+    translate: { url: env.TRANSLATE_URL, apiKey: env.TRANSLATE_API_KEY, baidu: { appid: env.BAIDU_TRANSLATE_APPID, key: env.BAIDU_TRANSLATE_KEY, url: env.BAIDU_TRANSLATE_URL } },
     rongcloud: { appKey: env.RONGCLOUD_APP_KEY, appSecret: env.RONGCLOUD_APP_SECRET, apiUrl: env.RONGCLOUD_API_URL },
     limits: { ...DEFAULT_LIMITS, user: env.RATE_LIMIT_USER ?? DEFAULT_LIMITS.user, address: env.RATE_LIMIT_ADDRESS ?? DEFAULT_LIMITS.address },
   });

@@ -12,7 +12,8 @@ import { logger, type Logger } from './logger';
 import { createBus } from './bus/bus';
 import type { AppDeps } from './http/context';
 import { startSweeper } from './sweep';
-import { createTranslator } from './modules/im/translator';
+import { startMembershipWatch } from './modules/membership/membership-watch';
+import { createTranslator, type TranslatorConfig } from './modules/im/translator';
 import { createRongCloud } from './modules/im/rongcloud';
 import { createSmsProvider, type SmsProvider, type SmsProviderName } from './modules/sms/sms.provider';
 import { join } from 'node:path';
@@ -43,8 +44,8 @@ export interface StartOptions {
   /** request budgets (RATE_LIMIT_USER / _ADDRESS); unset: DEFAULT_LIMITS */
   limits?: AppDeps['limits'];
   log?: Logger;
-  /** TRANSLATE_URL / TRANSLATE_API_KEY: a LibreTranslate-compatible server for chat translation; unset: none */
-  translate?: { url?: string; apiKey?: string };
+  /** TRANSLATE_URL / TRANSLATE_API_KEY (LibreTranslate-compatible) or BAIDU_TRANSLATE_* (Baidu) for chat translation; unset: none */
+  translate?: TranslatorConfig;
   /** RONGCLOUD_APP_KEY / RONGCLOUD_APP_SECRET / RONGCLOUD_API_URL: RongCloud's server API for its transport; unset: /ws only */
   rongcloud?: { appKey?: string; appSecret?: string; apiUrl?: string };
 }
@@ -79,7 +80,7 @@ export const startServer = async (opts: StartOptions) => {
   const log = opts.log ?? logger;
   const bus = await createBus({ redisUrl: opts.redisUrl, prefix: opts.redisPrefix, log });
   const clock = { now: () => new Date() };
-  const { app, auth, stockImport } = createApp({
+  const { app, auth, stockImport, membershipWatch, rongOutbox } = createApp({
     db: database.db,
     backend: database.backend,
     clock,
@@ -120,6 +121,9 @@ export const startServer = async (opts: StartOptions) => {
   resume();
   const resumer = setInterval(resume, 60_000);
   resumer.unref();
+  const watcher = startMembershipWatch(membershipWatch, log);
+  // RongCloud calls left waiting by a stopped server, or failed, are retried here (rong-outbox.ts)
+  const outboxWorker = rongOutbox?.start();
   const { port } = server.address() as AddressInfo;
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   return {
@@ -133,6 +137,8 @@ export const startServer = async (opts: StartOptions) => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await sweeper.stop();
+      await watcher.stop();
+      await outboxWorker?.stop();
       await bus.close();
       await database.close();
     },

@@ -112,7 +112,14 @@ describe.each(backends)('message assistant notices on %s', (backend) => {
       expect(c.added[0].text).toContain('取消了订单');
       // a refused move tells nobody
       expect((await newNotices(() => post('seller', '/order/confirm', { order_no: cancelled.order_no }))).added).toEqual([]);
-      // a move without a notice (the buyer's receipt) tells nobody either
+      // the seller records the offline payment: the buyer hears it; the buyer's receipt tells the seller's order users
+      const paid = await newNotices(() => post('seller', '/order/offline-payment', { order_no: o.order_no, pay_method: '银行转账', note: '' }));
+      expect(paid.added).toEqual([expect.objectContaining({ recipient: 'buyer', title: '付款已确认', no: o.order_no, link: `/backend/order/detail/${o.order_no}` })]);
+      expect(paid.added[0].text).toContain('（银行转账）');
+      const received = await newNotices(() => post('buyer', '/order/receipt', { order_no: o.order_no }));
+      expect(received.added).toEqual([expect.objectContaining({ recipient: 'seller', title: '买家已确认收货', no: o.order_no, link: `/backend/order/detail/${o.order_no}` })]);
+      expect(received.pushed).toEqual([id.seller]);
+      // the same call again (a new key) is refused by the order's state and tells nobody
       expect((await newNotices(() => post('buyer', '/order/receipt', { order_no: o.order_no }))).added).toEqual([]);
     });
 

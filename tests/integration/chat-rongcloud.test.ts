@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { IM_TEXT_MAX, imText } from '../../src/shared/contracts';
 import { createRongCloud, RongCloudError } from '../../src/server/modules/im/rongcloud';
+import { createRongOutbox, OUTBOX_STUCK_AFTER } from '../../src/server/modules/im/rong-outbox';
 import { rongText } from '../../src/server/modules/im/im.rong';
 import { parseEnv } from '../../src/server/env';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
@@ -27,8 +28,10 @@ const sha1 = (s: string) => createHash('sha1').update(s, 'utf8').digest('hex');
 
 /** A fake of RongCloud's server API: user/getToken.json with the signature checked as documented. */
 const fakeRongCloud = async () => {
-  const calls: Array<{ path: string; headers: Record<string, string>; form: Record<string, string> }> = [];
+  const calls: Array<{ path: string; headers: Record<string, string>; form: Record<string, string>; failed?: boolean }> = [];
   let issued = 0;
+  /** how many of the next calls answer 500 (RongCloud down for a while): the outbox must try again */
+  const state = { failNext: 0 };
   /** RongCloud's idea of each group's members (group/join.json, group/quit.json) */
   const groups = new Map<string, { name: string; members: Set<string> }>();
   /** RongCloud's blacklists: user → users whose messages it refuses */
@@ -41,6 +44,12 @@ const fakeRongCloud = async () => {
       const form = Object.fromEntries(new URLSearchParams(body));
       calls.push({ path: req.url ?? '', headers: { appKey: h('App-Key'), nonce: h('Nonce'), timestamp: h('Timestamp'), signature: h('Signature'), type: h('Content-Type') }, form });
       const json = (status: number, o: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(o));
+      if (state.failNext > 0) {
+        state.failNext -= 1;
+        calls[calls.length - 1].failed = true;
+        json(500, { code: 1000, errorMessage: 'server busy' });
+        return;
+      }
       if (h('App-Key') !== APP_KEY || !h('Nonce') || !/^\d{13}$/.test(h('Timestamp')) || h('Signature') !== sha1(APP_SECRET + h('Nonce') + h('Timestamp'))) {
         json(401, { code: 1004, errorMessage: 'signature error' });
         return;
@@ -80,7 +89,7 @@ const fakeRongCloud = async () => {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { calls, groups, blacklists, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { calls, groups, blacklists, state, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
 };
 
 describe('RongCloud server API client against the fake', () => {
@@ -338,6 +347,113 @@ describe.each(backends)('RongCloud transport, server side, on %s', (backend) => 
       expect((await (await route(textForm(SELLER, BUYER, '从融云来的'))).json()).data).toMatchObject({ stored: true });
       await new Promise((r) => setTimeout(r, 300));
       expect(publishedWith('从融云来的')).toHaveLength(0);
+    });
+  });
+});
+
+describe.each(backends)('RongCloud outbox (retries) on %s', (backend) => {
+  describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'a RongCloud that fails a few times first', () => {
+    let env: TestEnv;
+    let fake: Awaited<ReturnType<typeof fakeRongCloud>>;
+    const t: Record<string, string> = {};
+    beforeAll(async () => {
+      fake = await fakeRongCloud();
+      env = await createTestEnv(backend, { accessTtlSeconds: 86400, rongcloud: createRongCloud({ appKey: APP_KEY, appSecret: APP_SECRET, apiUrl: fake.url }) });
+      for (const u of ['buyer', 'seller', 'member']) t[u] = (await env.login(u)).access_token;
+    });
+    afterAll(async () => {
+      await env?.close();
+      await fake?.close();
+    });
+
+    const call = (method: string, who: string, path: string, body?: unknown) => env.call(method, `/api/im/${path}`, { token: t[who], body });
+    const send = (text: string) => call('POST', 'buyer', 'messages', { client_msg_id: `c-${randomUUID()}`, targetId: SELLER, messageType: 'RC:TxtMsg', content: { content: text } });
+    const published = (text: string) => fake.calls.filter((c) => c.path.startsWith('/message/') && c.form.content?.includes(text));
+    const accepted = (text: string) => published(text).filter((c) => !c.failed);
+    const rows = () => env.database.db.selectFrom('im_rong_outbox').select(['key', 'kind', 'attempts', 'next_at', 'last_error']).orderBy('id').execute();
+    const outbox = () => env.rongOutbox!;
+    const later = (s: number) => env.clock.advance(s);
+
+    it('a publish RongCloud refused is tried again after 2, 4, 8 s and sent once when RongCloud takes it; nothing is lost or doubled', async () => {
+      fake.state.failNext = 3;
+      expect((await send('稍后重试的消息')).status).toBe(200);
+      await outbox().idle();
+      expect(published('稍后重试的消息')).toHaveLength(1);
+      expect(accepted('稍后重试的消息')).toHaveLength(0);
+      let [row] = await rows();
+      expect(row).toMatchObject({ kind: 'publish', attempts: 1 });
+      expect(row.last_error).toContain('500');
+      const wait = (r: typeof row) => (new Date(r.next_at).getTime() - env.clock.now().getTime()) / 1000;
+      expect(wait(row)).toBeGreaterThanOrEqual(1.6);
+      expect(wait(row)).toBeLessThanOrEqual(2.4);
+      // not due yet: no call
+      await outbox().runOnce();
+      expect(published('稍后重试的消息')).toHaveLength(1);
+      later(3);
+      expect(await outbox().runOnce()).toEqual({ sent: 0, failed: 1 });
+      [row] = await rows();
+      expect(row.attempts).toBe(2);
+      expect(wait(row)).toBeGreaterThanOrEqual(3.2);
+      expect(wait(row)).toBeLessThanOrEqual(4.8);
+      later(5);
+      expect(await outbox().runOnce()).toEqual({ sent: 0, failed: 1 });
+      later(10);
+      expect(await outbox().runOnce()).toEqual({ sent: 1, failed: 0 });
+      expect(accepted('稍后重试的消息')).toHaveLength(1);
+      expect(JSON.parse(accepted('稍后重试的消息')[0].form.content)).toMatchObject({ content: '稍后重试的消息', extra: expect.stringMatching(/^c-/) });
+      expect(await rows()).toEqual([]);
+      later(600);
+      await outbox().runOnce();
+      expect(published('稍后重试的消息')).toHaveLength(4);
+      expect(accepted('稍后重试的消息')).toHaveLength(1);
+    });
+
+    it('survives a restart: another server process (a new outbox on the same database) sends what was waiting, once even when two run at once', async () => {
+      fake.state.failNext = 1;
+      expect((await send('重启之后发出')).status).toBe(200);
+      await outbox().idle();
+      expect(accepted('重启之后发出')).toHaveLength(0);
+      later(5);
+      const rc = createRongCloud({ appKey: APP_KEY, appSecret: APP_SECRET, apiUrl: fake.url })!;
+      const a = createRongOutbox({ db: env.database.db, rong: rc, clock: env.clock });
+      const b = createRongOutbox({ db: env.database.db, rong: rc, clock: env.clock });
+      const results = await Promise.all([a.runOnce(), b.runOnce()]);
+      expect(results.reduce((n, r) => n + r.sent, 0)).toBe(1);
+      expect(accepted('重启之后发出')).toHaveLength(1);
+      expect(await rows()).toEqual([]);
+    });
+
+    it('a call that keeps failing is reported stuck (log and /api/health), folds later changes of the same group into one row, and goes when RongCloud is back', async () => {
+      const logs: string[] = [];
+      const rc = createRongCloud({ appKey: APP_KEY, appSecret: APP_SECRET, apiUrl: fake.url })!;
+      const ob = createRongOutbox({ db: env.database.db, rong: rc, clock: env.clock, log: (level, text) => logs.push(`${level} ${text}`), random: () => 0.5 });
+      fake.state.failNext = 1000;
+      expect((await call('POST', 'buyer', 'friends', { friend_uuid: SELLER })).status).toBe(200);
+      expect((await call('POST', 'buyer', 'friends', { friend_uuid: MEMBER })).status).toBe(200);
+      const group = (await call('POST', 'buyer', 'group-create', { user_id: `${SELLER},${MEMBER}`, group_name: '故障期间建的群' })).body.data.group_id as string;
+      expect((await call('POST', 'member', 'group-quit', { group_id: group })).status).toBe(200);
+      await outbox().idle();
+      for (let i = 0; i < OUTBOX_STUCK_AFTER; i++) {
+        later(700);
+        await ob.runOnce();
+      }
+      const waiting = await rows();
+      expect(waiting.map((r) => r.key)).toEqual([`group:${group}`]);
+      expect(waiting[0].attempts).toBeGreaterThanOrEqual(OUTBOX_STUCK_AFTER);
+      expect(await ob.status()).toMatchObject({ pending: 1, stuck: 1 });
+      expect(logs.some((l) => l.startsWith('error RongCloud outbox: 1 call(s) stuck'))).toBe(true);
+      const health = (await env.call('GET', '/api/health')).body.data;
+      expect(health.rong_outbox).toMatchObject({ pending: 1, stuck: 1, oldest_error: expect.stringContaining('500') });
+      // the backoff stops growing at 10 minutes
+      const wait = (new Date(waiting[0].next_at).getTime() - env.clock.now().getTime()) / 1000;
+      expect(wait).toBeLessThanOrEqual(600);
+
+      fake.state.failNext = 0;
+      later(700);
+      expect(await ob.runOnce()).toEqual({ sent: 1, failed: 0 });
+      expect([...(fake.groups.get(group)?.members ?? [])].sort()).toEqual([BUYER, SELLER].sort());
+      expect(await ob.status()).toMatchObject({ pending: 0, stuck: 0 });
+      expect(logs.at(-1)).toMatch(/^info RongCloud outbox: 0 call\(s\) stuck/);
     });
   });
 });

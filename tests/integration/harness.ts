@@ -75,6 +75,8 @@ export interface TestEnv {
   pushes: Array<{ userId: number; event: any }>;
   /** the app's stock import service (resuming stalled imports, waiting for one) */
   stockImport: ReturnType<typeof createApp>['stockImport'];
+  /** the durable outbox of RongCloud calls, when `rongcloud` was given */
+  rongOutbox: ReturnType<typeof createApp>['rongOutbox'];
   call(method: string, path: string, opts?: { body?: unknown; token?: string; device?: string; address?: string; headers?: Record<string, string>; rawBody?: string }): Promise<{ status: number; body: any; headers: Headers }>;
   /** a request with any body, answered as the raw Response (files up and down) */
   raw(method: string, path: string, opts?: { body?: BodyInit; token?: string; headers?: Record<string, string> }): Promise<Response>;
@@ -163,7 +165,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
   const revoked: number[] = [];
   const pushes: Array<{ userId: number; event: any }> = [];
   const uploadDir = mkdtempSync(join(tmpdir(), 'qph-uploads-'));
-  const { app, stockImport } = createApp({
+  const { app, stockImport, rongOutbox } = createApp({
     db: database.db, backend: database.backend, clock, accessTtlSeconds: opts.accessTtlSeconds ?? 900, scryptN: 1024,
     addressOf: (req) => req.headers.get('x-test-address') ?? '10.0.0.1',
     onSessionsRevoked: (ids) => revoked.push(...ids),
@@ -196,7 +198,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     app.request(path, { method, body: o.body, headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.headers ?? {}) } });
 
   return {
-    database, clock, revoked, pushes, call, raw, uploadDir, stockImport,
+    database, clock, revoked, pushes, call, raw, uploadDir, stockImport, rongOutbox,
     async login(username, o = {}) {
       const r = await call('POST', '/api/user/auth', { body: { username, password: o.password ?? 'demo123456' }, device: o.device, address: o.address });
       if (r.body.code !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(r.body)}`);

@@ -159,6 +159,11 @@ export interface DB {
   im_group_member: { group_id: number; user_id: number; unread: Generated<number>; read_at: Timestamp | null; joined_at: CreatedAt };
   im_block: { user_id: number; blocked_id: number; created_at: CreatedAt };
   im_rong_token: { user_id: number; app_key: string; token: string; created_at: CreatedAt };
+  membership_notice: { company_id: number; kind: 'expiring' | 'expired'; level_end_at: Timestamp; posted_at: CreatedAt };
+  im_rong_outbox: {
+    id: Generated<string>; key: string; kind: 'publish' | 'group' | 'block'; payload: ColumnType<unknown, string | undefined, string>; version: Generated<number>;
+    attempts: Generated<number>; next_at: ColumnType<Date, Date | string | undefined, Date | string>; last_error: Generated<string>; created_at: CreatedAt;
+  };
   im_quick_reply: { id: Generated<number>; company_id: number; cn_message: string; vn_message: Generated<string>; sort: Generated<number>; created_at: CreatedAt };
   cart_item: {
     id: Generated<number>; user_id: number; company_id: number; stock_id: number | null; quote_id: number | null; type_code: '配件产品' | '临时产品'; qty: number;

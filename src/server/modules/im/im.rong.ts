@@ -54,21 +54,6 @@ export const clientAppKey = async (db: Kysely<DB>) => {
   }
 };
 
-/**
- * The mirror of what our server stores itself (a send over HTTP, an outbox replay, a card, an order
- * link, a group message): published to RongCloud after the commit, the client id in `extra`, so
- * RongCloud clients get it once and RongCloud's history has it. A failure is logged, not retried.
- */
-export const rongMirror = (rong: RongCloud, log?: Logger) => (row: repo.MessageRow) => {
-  let content: Record<string, unknown>;
-  if (row.message_type === 'RC:TxtMsg') content = { content: row.text, extra: row.client_msg_id };
-  else if (row.message_type === 'RC:ImgMsg') content = { content: '', imageUri: row.image_uri, extra: row.client_msg_id };
-  else content = { ...(JSON.parse(row.text) as Record<string, unknown>), extra: row.client_msg_id };
-  const to = row.group_uuid ? { toGroupId: row.group_uuid } : { toUserId: row.recipient_uuid! };
-  void rong.publish(to, row.sender_uuid, row.message_type, JSON.stringify(content))
-    .catch((e: unknown) => log?.('warn', `RongCloud publish of message ${row.id} failed`, e instanceof Error ? e.message : e));
-};
-
 /** One routed message as RongCloud posts it (form fields of 全量消息路由). */
 export interface RoutedForm {
   fromUserId?: string;

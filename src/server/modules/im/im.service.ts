@@ -23,6 +23,7 @@ import { formatMoney } from '../../../shared/domain/currency';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { firstForeignUpload } from '../upload/upload.service';
 import * as repo from './im.repo';
+import type { RongOutbox } from './rong-outbox';
 import { vndRate } from '../enquiry/enquiry.repo';
 
 export interface ImDeps {
@@ -31,8 +32,8 @@ export interface ImDeps {
   db: Kysely<DB>;
   push?: (userId: number, event: ImPush) => void;
   isOnline?: (userId: number) => Promise<boolean>;
-  /** after the commit, a message our server stored itself goes to RongCloud too (im.rong.ts rongMirror), when it is configured */
-  mirror?: (row: repo.MessageRow) => void;
+  /** with RongCloud configured: a message our server stored itself is published there too, through the durable outbox (rong-outbox.ts) */
+  outbox?: Pick<RongOutbox, 'enqueue' | 'kick'>;
 }
 
 /** What a system notice says: 标题, the sentence, the order or enquiry number, and the page that shows it. */
@@ -92,9 +93,10 @@ export const createImService = (deps: ImDeps) => {
       conversation_id: conv.id, sender_id: m.from, recipient_id: m.to, client_msg_id: m.clientMsgId, message_type: m.type,
       text: m.text, image_uri: m.imageUri, sent_at: sentAt,
     });
+    await deps.outbox?.enqueue(trx, { kind: 'publish', messageId: row.id });
     ctx.afterCommit?.(() => {
       pushAllWithUnread([m.to, m.from], (userId, unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, userId), unreadTotal }));
-      deps.mirror?.(row);
+      deps.outbox?.kick();
     });
     return shapeMessage(row, m.from);
   };

@@ -23,6 +23,7 @@ import * as repo from './im.repo';
 import { noSuchUser, shapeMessage } from './im.service';
 import type { Translator } from './translator';
 import type { RongCloud } from './rongcloud';
+import type { RongOutbox } from './rong-outbox';
 import type { Logger } from '../../logger';
 
 export interface ImSocialDeps {
@@ -31,11 +32,11 @@ export interface ImSocialDeps {
   push?: (userId: number, event: ImPush) => void;
   isOnline?: (userId: number) => Promise<boolean>;
   translator?: Translator;
-  /** RongCloud's server API when its transport is configured: our groups are mirrored there */
+  /** RongCloud's server API when its transport is configured (its groups are kept in step through `outbox`) */
   rong?: RongCloud;
   log?: Logger;
-  /** after the commit, a group message sent through our server goes to RongCloud too (rongMirror) */
-  mirror?: (row: repo.MessageRow) => void;
+  /** with RongCloud configured: group messages, group members and blocks reach it through the durable outbox (rong-outbox.ts) */
+  outbox?: Pick<RongOutbox, 'enqueue' | 'kick'>;
 }
 
 const noSuchGroup = () => new AppError(ResultCode.notFound, 404, imText.noSuchGroup);
@@ -92,36 +93,26 @@ export const createImSocial = (deps: ImSocialDeps) => {
     return users;
   };
 
-  /**
-   * With RongCloud configured, its group gets our group's current members (group/join, which makes
-   * it on first use) and loses those who left (group/quit), after the commit. A failure is logged,
-   * not retried: the next change of the group sends the whole member list again.
-   */
-  const mirrorToRong = (groupUuid: string, left: number[]) => {
-    const rong = deps.rong;
-    if (!rong) return;
-    void (async () => {
-      const g = await repo.groupByUuid(deps.db, groupUuid);
-      if (!g) return;
-      const members = await repo.membersOf(deps.db, [g.id]);
-      await rong.groupJoin(g.uuid, g.name, members.map((m) => m.uuid));
-      if (left.length) {
-        const gone = await deps.db.selectFrom('app_user').select('uuid').where('id', 'in', left).execute();
-        await rong.groupQuit(g.uuid, gone.map((u) => u.uuid));
-      }
-    })().catch((e: unknown) => deps.log?.('warn', `RongCloud group ${groupUuid} not brought in step`, e instanceof Error ? e.message : e));
-  };
-
-  const mirrorBlock = (userUuid: string, blockedUuid: string, add: boolean) => {
-    void deps.rong?.blacklist(userUuid, blockedUuid, add)
-      .catch((e: unknown) => deps.log?.('warn', `RongCloud blacklist of ${userUuid} not brought in step`, e instanceof Error ? e.message : e));
+  /** the RongCloud blacklist follows our block, written with the change and called after the commit */
+  const mirrorBlock = async (trx: Kysely<DB>, ctx: Pick<RequestContext, 'afterCommit'>, userUuid: string, blockedUuid: string) => {
+    if (!deps.outbox) return;
+    await deps.outbox.enqueue(trx, { kind: 'block', userUuid, blockedUuid });
+    ctx.afterCommit?.(() => deps.outbox?.kick());
   };
   const blockedOut = (b: Awaited<ReturnType<typeof repo.blockedBy>>[number]) =>
     ({ uuid: b.uuid, nick_name: b.display_name, company_name: b.short_name || b.company_name, created_at: unix(b.created_at) });
 
-  const groupChanged = (ctx: Pick<RequestContext, 'afterCommit'>, userIds: number[], groupUuid: string, left: number[] = []) => {
+  /**
+   * The members are told; with RongCloud configured, its group gets our group's current members
+   * (group/join, which makes it on first use) and loses those who left (group/quit), through the
+   * outbox: retried until RongCloud takes it.
+   */
+  const groupChanged = async (trx: Kysely<DB>, ctx: Pick<RequestContext, 'afterCommit'>, userIds: number[], groupUuid: string, left: number[] = []) => {
     pushLater(ctx, userIds, () => ({ type: 'imGroup', groupId: groupUuid }));
-    ctx.afterCommit?.(() => mirrorToRong(groupUuid, left));
+    if (!deps.outbox) return;
+    const leftUuids = left.length ? (await trx.selectFrom('app_user').select('uuid').where('id', 'in', left).execute()).map((u) => u.uuid) : [];
+    await deps.outbox.enqueue(trx, { kind: 'group', groupUuid, leftUuids });
+    ctx.afterCommit?.(() => deps.outbox?.kick());
   };
 
   return {
@@ -172,7 +163,7 @@ export const createImSocial = (deps: ImSocialDeps) => {
         const uuid = randomUUID();
         const members = [caller.userId, ...others.map((u) => u.id)];
         await repo.createGroup(trx, { uuid, name: p.group_name, owner_id: caller.userId, is_service: false, members, now: deps.clock.now() });
-        groupChanged(ctx, members, uuid);
+        await groupChanged(trx, ctx, members, uuid);
         return { group_id: uuid };
       }),
 
@@ -204,7 +195,8 @@ export const createImSocial = (deps: ImSocialDeps) => {
         // is_include_sender 0: the sender's own other tabs are not told
         const to = p.is_include_sender ? members : members.filter((m) => m !== caller.userId);
         pushLater(ctx, to, (userId, unreadTotal) => ({ type: 'imMessage', message: shapeMessage(row, userId), unreadTotal }));
-        ctx.afterCommit?.(() => deps.mirror?.(row));
+        await deps.outbox?.enqueue(trx, { kind: 'publish', messageId: row.id });
+        ctx.afterCommit?.(() => deps.outbox?.kick());
         return shapeMessage(row, caller.userId);
       }),
 
@@ -217,7 +209,7 @@ export const createImSocial = (deps: ImSocialDeps) => {
         const before = await repo.memberIds(trx, g.id);
         if (new Set([...before, ...adding.map((u) => u.id)]).size > IM_GROUP_MAX_MEMBERS) throw invalid('user_id', imText.groupTooBig);
         await repo.addMembers(trx, g.id, adding.map((u) => u.id), deps.clock.now());
-        groupChanged(ctx, await repo.memberIds(trx, g.id), g.uuid);
+        await groupChanged(trx, ctx, await repo.memberIds(trx, g.id), g.uuid);
         return (await groupsOut(trx, caller, g.id))[0];
       }),
 
@@ -225,7 +217,7 @@ export const createImSocial = (deps: ImSocialDeps) => {
       inTransaction(db, async (trx) => {
         const g = await myGroup(trx, caller, p.group_id, true);
         await repo.removeMember(trx, g.id, caller.userId);
-        groupChanged(ctx, [...(await repo.memberIds(trx, g.id)), caller.userId], g.uuid, [caller.userId]);
+        await groupChanged(trx, ctx, [...(await repo.memberIds(trx, g.id)), caller.userId], g.uuid, [caller.userId]);
         return { unreadTotal: await repo.unreadTotal(trx, caller.userId) };
       }),
 
@@ -237,7 +229,7 @@ export const createImSocial = (deps: ImSocialDeps) => {
         if (other.id === caller.userId) throw invalid('uuid', imText.blockSelf);
         await trx.insertInto('im_block').values({ user_id: caller.userId, blocked_id: other.id, created_at: deps.clock.now() })
           .onConflict((oc) => oc.columns(['user_id', 'blocked_id']).doNothing()).execute();
-        ctx.afterCommit?.(() => mirrorBlock(caller.uuid, other.uuid, true));
+        await mirrorBlock(trx, ctx, caller.uuid, other.uuid);
         return blockedOut((await repo.blockedBy(trx, caller.userId)).find((b) => b.uuid === other.uuid)!);
       }),
 
@@ -246,7 +238,7 @@ export const createImSocial = (deps: ImSocialDeps) => {
         const other = await repo.userByUuid(trx, p.uuid);
         if (!other) throw noSuchUser();
         const r = await trx.deleteFrom('im_block').where('user_id', '=', caller.userId).where('blocked_id', '=', other.id).executeTakeFirst();
-        if (Number(r.numDeletedRows) > 0) ctx.afterCommit?.(() => mirrorBlock(caller.uuid, other.uuid, false));
+        if (Number(r.numDeletedRows) > 0) await mirrorBlock(trx, ctx, caller.uuid, other.uuid);
         return { ok: true };
       }),
 
@@ -274,7 +266,7 @@ export const createImSocial = (deps: ImSocialDeps) => {
         const members = [caller.userId, peer.id, staff.id];
         const name = `客服咨询：${peer.display_name}`.slice(0, IM_GROUP_NAME_MAX);
         await repo.createGroup(trx, { uuid, name, owner_id: caller.userId, is_service: true, members, now: deps.clock.now() });
-        groupChanged(ctx, members, uuid);
+        await groupChanged(trx, ctx, members, uuid);
         return { group_id: uuid };
       }),
 

@@ -18,7 +18,7 @@ export const membershipHandlers = (svc: MembershipService, providers: PaymentPro
   async sandboxConfirm(p, ctx) {
     const notice = await providers.sandbox.verifyNotice(ctx.db, p);
     await svc.orderForCheckout(ctx.db, ctx.caller!, notice.order_no);
-    const order = await svc.applyNotice(ctx.db, providers.sandbox.name, notice);
+    const order = await svc.applyNotice(ctx.db, providers.sandbox.name, notice, ctx);
     return { order_no: order.order_no, state: order.state, return_url: order.state === 'paid' ? `/pay/package/complete?order_no=${order.order_no}` : `/pay/package/order?order_no=${order.order_no}` };
   },
 });

@@ -7,13 +7,17 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { Caller, Clock } from '../../http/context';
+import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, forbidden, invalid } from '../../http/errors';
 import { ResultCode, type PackageOrder } from '../../../shared/contracts';
 import { msg, membershipMsg } from '../../../shared/messages';
 import { extendedExpiry, formatChina, mayBuyPackage, orderTransition, type OrderEvent } from '../../../shared/domain/membership';
 import type { PaymentNotice } from '../payment/payment.provider';
 import type { PaymentProviders } from '../payment/payment.providers';
+import { FINANCE_CODES } from '../../../shared/domain/orders';
+import type { ImService } from '../im/im.service';
+import * as imRepo from '../im/im.repo';
+import { packagePaidNotice } from '../im/notices';
 import * as repo from './membership.repo';
 import { inTransaction, unix } from '../../db/helpers';
 
@@ -29,7 +33,10 @@ const toAnswer = (o: NonNullable<Awaited<ReturnType<typeof repo.orderByNo>>>): P
   created_at: unix(o.created_at), paid_at: unix(o.paid_at), level_end_after: unix(o.level_end_after),
 });
 
-export const createMembershipService = (clock: Clock, providers: PaymentProviders) => {
+type Ctx = Pick<RequestContext, 'afterCommit'>;
+
+/** notices: the message assistant tells the payer, the owners and the accountants that a package was paid (001 §9) */
+export const createMembershipService = (clock: Clock, providers: PaymentProviders, notices?: Pick<ImService, 'postNotice'>) => {
   const buyer = async (db: Kysely<DB>, caller: Caller) => {
     const u = await repo.userForBuying(db, caller.userId);
     if (!u || !u.active || !mayBuyPackage(u)) throw forbidden(membershipMsg.mayNotBuy);
@@ -47,7 +54,7 @@ export const createMembershipService = (clock: Clock, providers: PaymentProvider
   const reread = async (db: Kysely<DB>, orderNo: string) => toAnswer((await repo.orderByNo(db, orderNo))!);
 
   /** Applies pay or cancel to a locked order; the payment raises the company in the same transaction. */
-  const transition = async (trx: Kysely<DB>, orderNo: string, event: OrderEvent, tradeNo?: string) => {
+  const transition = async (trx: Kysely<DB>, orderNo: string, event: OrderEvent, tradeNo?: string, ctx?: Ctx) => {
     const locked = await repo.lockOrder(trx, orderNo);
     if (!locked) throw notFound();
     const step = orderTransition(locked.state, event);
@@ -58,7 +65,7 @@ export const createMembershipService = (clock: Clock, providers: PaymentProvider
       await trx.updateTable('package_order').set({ state: 'cancelled', cancelled_at: now }).where('id', '=', locked.id).execute();
       return;
     }
-    const order = (await trx.selectFrom('package_order').select(['company_id', 'level_id', 'duration_months']).where('id', '=', locked.id).executeTakeFirst())!;
+    const order = (await trx.selectFrom('package_order').select(['company_id', 'level_id', 'duration_months', 'user_id', 'level_name', 'amount_fen']).where('id', '=', locked.id).executeTakeFirst())!;
     const company = await repo.lockCompanyLevel(trx, order.company_id);
     const level = await repo.levelById(trx, order.level_id);
     if (!company || !level) throw notFound();
@@ -71,6 +78,10 @@ export const createMembershipService = (clock: Clock, providers: PaymentProvider
     await trx.updateTable('package_order')
       .set({ state: 'paid', paid_at: now, trade_no: tradeNo ?? null, level_end_before: before, level_end_after: after })
       .where('id', '=', locked.id).execute();
+    if (notices && ctx) {
+      const to = [order.user_id, ...(await imRepo.usersWithCodes(trx, order.company_id, FINANCE_CODES))];
+      await notices.postNotice(trx, { to, ...packagePaidNotice({ order_no: orderNo, level_name: order.level_name, amount_fen: order.amount_fen, level_end: after }) }, ctx);
+    }
   };
 
   return {
@@ -148,12 +159,12 @@ export const createMembershipService = (clock: Clock, providers: PaymentProvider
     },
 
     /** A provider's verified notice: checked against the order, then applied once. */
-    async applyNotice(db: Kysely<DB>, providerName: string, notice: PaymentNotice): Promise<PackageOrder> {
+    async applyNotice(db: Kysely<DB>, providerName: string, notice: PaymentNotice, ctx?: Ctx): Promise<PackageOrder> {
       const o = await repo.orderByNo(db, notice.order_no);
       if (!o) throw notFound();
       if (o.provider !== providerName) throw forbidden(membershipMsg.providerMismatch);
       if (o.amount_fen !== notice.amount_fen) throw forbidden(membershipMsg.amountMismatch);
-      await inTransaction(db, (trx) => transition(trx, notice.order_no, notice.outcome === 'paid' ? 'pay' : 'cancel', notice.trade_no));
+      await inTransaction(db, (trx) => transition(trx, notice.order_no, notice.outcome === 'paid' ? 'pay' : 'cancel', notice.trade_no, ctx));
       return reread(db, notice.order_no);
     },
   };

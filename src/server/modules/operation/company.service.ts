@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { Caller, Clock } from '../../http/context';
+import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, forbidden, invalid } from '../../http/errors';
 import { inTransaction, unix } from '../../db/helpers';
 import { ResultCode, type OpCompanyRow } from '../../../shared/contracts';
@@ -20,6 +20,9 @@ import { lockAllOrRefuse } from './bulk';
 import { relationOf } from './merchants.service';
 import { userShape } from './users.service';
 import * as usersRepo from './users.repo';
+import type { ImService } from '../im/im.service';
+import * as imRepo from '../im/im.repo';
+import { membershipGrantedNotice } from '../im/notices';
 
 const notFound = (id: number) => new AppError(ResultCode.notFound, 404, `${opText.companyNotFound}（ID ${id}）`);
 
@@ -35,7 +38,8 @@ const levelShape = (l: { id: number; name: string; level_type: 'free' | 'paid'; 
 const endOfChinaDay = (day: string) => new Date(new Date(`${day}T00:00:00+08:00`).getTime() + 86_400_000 - 1000);
 const chinaDay = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
-export const createOpCompanyService = (deps: { clock: Clock; auth: AuthService }) => {
+/** notices: the message assistant tells a company's owners when an operator gives it a paid level */
+export const createOpCompanyService = (deps: { clock: Clock; auth: AuthService; notices?: Pick<ImService, 'postNotice'> }) => {
   const lockAll = (trx: Kysely<DB>, ids: number[]) => lockAllOrRefuse((unique) => repo.lockMany(trx, unique), ids, notFound);
 
   return {
@@ -91,7 +95,7 @@ export const createOpCompanyService = (deps: { clock: Clock; auth: AuthService }
         return null;
       }),
 
-    setLevel: (db: Kysely<DB>, caller: Caller, p: { id: number; level_id: number; level_end: string }) =>
+    setLevel: (db: Kysely<DB>, caller: Caller, p: { id: number; level_id: number; level_end: string }, ctx?: Pick<RequestContext, 'afterCommit'>) =>
       inTransaction(db, async (trx) => {
         if (p.id === HEAD_COMPANY_ID) throw forbidden('平台运营公司的等级不能修改');
         const [company] = await lockAll(trx, [p.id]);
@@ -113,6 +117,12 @@ export const createOpCompanyService = (deps: { clock: Clock; auth: AuthService }
           entity: 'company', entity_id: p.id, action: 'set_level',
           old: { level_id: company.level_id, level_end: oldEnd }, new: { level_id: level.id, level_end: end ? p.level_end : null },
         }]);
+        if (deps.notices && ctx && level.level_type === 'paid' && !level.is_trial) {
+          await deps.notices.postNotice(trx, {
+            to: await imRepo.ownersOf(trx, p.id),
+            ...membershipGrantedNotice({ company_id: p.id, level_id: level.id, level_name: level.name, level_end: end }),
+          }, ctx);
+        }
         return null;
       }),
 

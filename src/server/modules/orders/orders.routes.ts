@@ -10,8 +10,8 @@ export const ordersHandlers = (svc: OrdersService): Pick<Handlers, Names> => ({
   orderConfirm: (p, ctx) => svc.confirm(ctx.db, ctx.caller!, p.order_no, ctx),
   orderReject: (p, ctx) => svc.reject(ctx.db, ctx.caller!, p.order_no, p.reason, ctx),
   orderDeliver: (p, ctx) => svc.deliver(ctx.db, ctx.caller!, p, ctx),
-  orderOfflinePayment: (p, ctx) => svc.pay(ctx.db, ctx.caller!, p),
+  orderOfflinePayment: (p, ctx) => svc.pay(ctx.db, ctx.caller!, p, ctx),
   orderCancel: (p, ctx) => svc.cancel(ctx.db, ctx.caller!, p.order_no, p.reason, ctx),
-  orderReceipt: (p, ctx) => svc.receipt(ctx.db, ctx.caller!, p.order_no),
+  orderReceipt: (p, ctx) => svc.receipt(ctx.db, ctx.caller!, p.order_no, ctx),
   financeSummary: (_p, ctx) => svc.finance(ctx.db, ctx.caller!),
 });

@@ -63,8 +63,11 @@ export interface OrdersDeps {
 }
 
 export const createOrdersService = ({ clock, cart, membership, notices }: OrdersDeps) => {
-  /** Who hears of a move: the buyer who placed the order of the seller's moves, the seller's order users of a cancel. */
-  const MOVE_NOTICES: Partial<Record<OrderAction, OrderNoticeAction>> = { confirm: 'confirm', deliver: 'deliver', reject: 'reject', cancel: 'cancel' };
+  /** Who hears of a move: the buyer who placed the order of the seller's moves (pay is the seller recording the offline payment), the seller's order users of the buyer's (cancel, receipt). */
+  const MOVE_NOTICES: Partial<Record<OrderAction, OrderNoticeAction>> = {
+    confirm: 'confirm', deliver: 'deliver', reject: 'reject', cancel: 'cancel', pay: 'pay', receipt: 'receipt',
+  };
+  const TO_SELLER: ReadonlySet<OrderNoticeAction> = new Set(['cancel', 'receipt']);
 
   /** The order, if the caller's company is one of its two sides and holds that side's codes. */
   const readable = async (db: Kysely<DB>, caller: Caller, orderNo: string) => {
@@ -133,10 +136,11 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
       const told = MOVE_NOTICES[action];
       if (notices && ctx && told) {
         const full = (await repo.orderByNo(trx, orderNo))!;
-        const to = told === 'cancel' ? await imRepo.usersWithCodes(trx, full.seller_company_id, SALES_ORDER_CODES) : [full.buyer_user_id];
+        const to = TO_SELLER.has(told) ? await imRepo.usersWithCodes(trx, full.seller_company_id, SALES_ORDER_CODES) : [full.buyer_user_id];
         await notices.postNotice(trx, { to, ...orderNotice(told, {
           ...full, total_fen: Number(full.total_fen), reason: extra.reject_reason ?? extra.cancel_reason,
           logistics: extra.logistics_company ? `${extra.logistics_company} ${extra.logistics_no ?? ''}`.trim() : undefined,
+          pay_method: extra.pay_method,
         }) }, ctx);
       }
     });
@@ -215,10 +219,10 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
     reject: (db: Kysely<DB>, caller: Caller, orderNo: string, reason: string, ctx?: Ctx) => move(db, caller, orderNo, 'reject', { reject_reason: reason }, reason, ctx),
     deliver: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'orderDeliver'>, ctx?: Ctx) =>
       move(db, caller, p.order_no, 'deliver', { logistics_company: p.logistics_company, logistics_no: p.logistics_no }, `${p.logistics_company} ${p.logistics_no}`, ctx),
-    pay: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'orderOfflinePayment'>) =>
-      move(db, caller, p.order_no, 'pay', { pay_method: p.pay_method, pay_note: p.note }, p.note ? `${p.pay_method}：${p.note}` : p.pay_method),
+    pay: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'orderOfflinePayment'>, ctx?: Ctx) =>
+      move(db, caller, p.order_no, 'pay', { pay_method: p.pay_method, pay_note: p.note }, p.note ? `${p.pay_method}：${p.note}` : p.pay_method, ctx),
     cancel: (db: Kysely<DB>, caller: Caller, orderNo: string, reason: string, ctx?: Ctx) => move(db, caller, orderNo, 'cancel', { cancel_reason: reason }, reason, ctx),
-    receipt: (db: Kysely<DB>, caller: Caller, orderNo: string) => move(db, caller, orderNo, 'receipt', {}, ''),
+    receipt: (db: Kysely<DB>, caller: Caller, orderNo: string, ctx?: Ctx) => move(db, caller, orderNo, 'receipt', {}, '', ctx),
 
     /** 我的财务: each part only for those who may see it; the figures are the database's sums. */
     async finance(db: Kysely<DB>, caller: Caller): Promise<Finance> {
