@@ -56,6 +56,7 @@ export const AUDIT_ENTITIES = {
   order: '订单',
   // company recommend, relation, review, chat history (ops-company)
   home_recommend: '首页推荐',
+  product_recommend: '推荐商品',
   company_change: '企业资料变更',
   conversation: '聊天记录',
 } as const;
@@ -287,4 +288,10 @@ export const opProductText = {
   brandKeepMerged: (name: string, kept: string) => `保留的品牌“${name}”已合并到“${kept}”，请保留“${kept}”`,
   brandSameTwice: '被合并的品牌中有重复',
   initialAZ: '首字母只能是 A–Z 中的一个大写字母',
+  recommendDuplicate: '同一条库存不能推荐两次',
+  recommendNotOn: (oe: string, company: string) => `${company} 的 ${oe} 不在售，不能推荐`,
+  recommendMissing: (id: number) => `库存ID ${id} 不存在`,
 } as const;
+
+/** At most this many products on the storefront home's 推荐商品. */
+export const PRODUCT_RECOMMEND_MAX = 24;
