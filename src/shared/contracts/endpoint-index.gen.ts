@@ -146,6 +146,7 @@ export const endpointIndex: Record<EndpointName, { method: HttpMethod; path: str
   opNoticeTemplateSave: { method: 'post', path: '/operation/notice-templates/save', access: 'operator', idempotent: true },
   opOeMerge: { method: 'post', path: '/operation/oe/merge', access: 'operator', idempotent: true },
   opOeRelate: { method: 'post', path: '/operation/oe/relate', access: 'operator', idempotent: true },
+  opOeUnmerge: { method: 'post', path: '/operation/oe/unmerge', access: 'operator', idempotent: true },
   opOeUnrelate: { method: 'post', path: '/operation/oe/unrelate', access: 'operator', idempotent: true },
   opOeView: { method: 'get', path: '/operation/oe', access: 'operator' },
   opOrderCancel: { method: 'post', path: '/operation/order/cancel', access: 'operator', idempotent: true },

@@ -347,6 +347,12 @@ export const opCatalogueEndpoints = {
     payload: v.object({ keep: oeField('保留的OE号'), merge: oeField('被合并的OE号') }),
     answer: v.object({ kept: v.string(), members: v.array(v.string()), relations: v.number() }),
   }),
+  opOeUnmerge: defineEndpoint({
+    method: 'post', path: '/operation/oe/unmerge', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.catalogueClean, idempotent: true,
+    summary: '运营：撤销合并：被合并号离开保留号的合并组（与组内编号的别名删除），搜索保留号不再找到它的库存；它与组外编号的关联保留（可再删除）；记入操作日志',
+    payload: v.object({ oe: oeField('被合并的OE号') }),
+    answer: v.object({ kept: v.string(), removed: v.number() }),
+  }),
   opOeRelate: defineEndpoint({
     method: 'post', path: '/operation/oe/relate', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.catalogueClean, idempotent: true,
     summary: '运营：设置替换号（oe 为旧号，related 为新号）或别名；OE搜索随之查到关联号的库存；记入操作日志',

@@ -81,6 +81,7 @@ export const AUDIT_ACTIONS = {
   set_codes: '修改权限模板',
   // catalogue, orders and reports (ops-catalogue)
   merge: '合并',
+  unmerge: '撤销合并',
   relate: '设置关联',
   unrelate: '删除关联',
   off_sale: '平台下架',
@@ -201,6 +202,7 @@ export const opCatalogueText = {
   oeKeptMerged: (oe: string, kept: string) => `保留的OE号 ${oe} 已合并到 ${kept}，请保留 ${kept}`,
   relationNotFound: '这两个OE号之间没有关联',
   relationMerged: '合并产生的别名不能单独删除',
+  oeNotMerged: (oe: string) => `OE号 ${oe} 没有合并到其他编号，无需撤销`,
   stockNotFound: '库存不存在',
   stockNotOn: '只有在售的库存可以下架',
   stockNotOpOff: '只有平台下架的库存可以恢复上架',
