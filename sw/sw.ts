@@ -20,7 +20,7 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 
 registerRoute(
   ({ url, request }) => request.method === 'GET' && (url.pathname.startsWith('/api/system/config') || url.pathname.startsWith('/api/system/ads')
-    || url.pathname.startsWith('/api/system/recommended-companies')),
+    || url.pathname.startsWith('/api/system/recommended-companies') || url.pathname.startsWith('/api/system/recommended-products')),
   new StaleWhileRevalidate({ cacheName: 'api-config', plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
 );
 

@@ -113,6 +113,7 @@ import { Route as OperationPrivilegeTemplateRouteImport } from './routes/operati
 import { Route as OperationProductIndexRouteImport } from './routes/operation/product.index'
 import { Route as OperationProductBrandRouteImport } from './routes/operation/product.brand'
 import { Route as OperationProductCarBrandRouteImport } from './routes/operation/product.carBrand'
+import { Route as OperationProductRecommendRouteImport } from './routes/operation/product.recommend'
 import { Route as OperationReportChatHistoryRouteImport } from './routes/operation/report.chatHistory'
 import { Route as OperationReportMemberRouteImport } from './routes/operation/report.member'
 import { Route as OperationReportOrderRouteImport } from './routes/operation/report.order'
@@ -684,6 +685,12 @@ const OperationProductCarBrandRoute =
     path: '/product/carBrand',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationProductRecommendRoute =
+  OperationProductRecommendRouteImport.update({
+    id: '/product/recommend',
+    path: '/product/recommend',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationReportChatHistoryRoute =
   OperationReportChatHistoryRouteImport.update({
     id: '/report/chatHistory',
@@ -1011,6 +1018,7 @@ export interface FileRoutesByFullPath {
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
   '/operation/product/brand': typeof OperationProductBrandRoute
   '/operation/product/carBrand': typeof OperationProductCarBrandRoute
+  '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/order': typeof OperationReportOrderRoute
@@ -1151,6 +1159,7 @@ export interface FileRoutesByTo {
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
   '/operation/product/brand': typeof OperationProductBrandRoute
   '/operation/product/carBrand': typeof OperationProductCarBrandRoute
+  '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/order': typeof OperationReportOrderRoute
@@ -1301,6 +1310,7 @@ export interface FileRoutesById {
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
   '/operation/product/brand': typeof OperationProductBrandRoute
   '/operation/product/carBrand': typeof OperationProductCarBrandRoute
+  '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/order': typeof OperationReportOrderRoute
@@ -1450,6 +1460,7 @@ export interface FileRouteTypes {
     | '/operation/privilege/template'
     | '/operation/product/brand'
     | '/operation/product/carBrand'
+    | '/operation/product/recommend'
     | '/operation/report/chatHistory'
     | '/operation/report/member'
     | '/operation/report/order'
@@ -1590,6 +1601,7 @@ export interface FileRouteTypes {
     | '/operation/privilege/template'
     | '/operation/product/brand'
     | '/operation/product/carBrand'
+    | '/operation/product/recommend'
     | '/operation/report/chatHistory'
     | '/operation/report/member'
     | '/operation/report/order'
@@ -1739,6 +1751,7 @@ export interface FileRouteTypes {
     | '/operation/privilege/template'
     | '/operation/product/brand'
     | '/operation/product/carBrand'
+    | '/operation/product/recommend'
     | '/operation/report/chatHistory'
     | '/operation/report/member'
     | '/operation/report/order'
@@ -2545,6 +2558,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationProductCarBrandRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/product/recommend': {
+      id: '/operation/product/recommend'
+      path: '/product/recommend'
+      fullPath: '/operation/product/recommend'
+      preLoaderRoute: typeof OperationProductRecommendRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/report/chatHistory': {
       id: '/operation/report/chatHistory'
       path: '/report/chatHistory'
@@ -3127,6 +3147,7 @@ interface OperationRouteChildren {
   OperationPrivilegeTemplateRoute: typeof OperationPrivilegeTemplateRoute
   OperationProductBrandRoute: typeof OperationProductBrandRoute
   OperationProductCarBrandRoute: typeof OperationProductCarBrandRoute
+  OperationProductRecommendRoute: typeof OperationProductRecommendRoute
   OperationReportChatHistoryRoute: typeof OperationReportChatHistoryRoute
   OperationReportMemberRoute: typeof OperationReportMemberRoute
   OperationReportOrderRoute: typeof OperationReportOrderRoute
@@ -3166,6 +3187,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationPrivilegeTemplateRoute: OperationPrivilegeTemplateRoute,
   OperationProductBrandRoute: OperationProductBrandRoute,
   OperationProductCarBrandRoute: OperationProductCarBrandRoute,
+  OperationProductRecommendRoute: OperationProductRecommendRoute,
   OperationReportChatHistoryRoute: OperationReportChatHistoryRoute,
   OperationReportMemberRoute: OperationReportMemberRoute,
   OperationReportOrderRoute: OperationReportOrderRoute,

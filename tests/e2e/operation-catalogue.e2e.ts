@@ -1,9 +1,9 @@
 /**
  * Browser end-to-end of the operator's catalogue and reports (issue 13) at 1024×768: the operator
  * merges two OE numbers on the OE cleaning page and the buyer's OE search then finds the stock
- * under both; an operator holding only the report role follows the home's empty-search figure to
+ * under both, then undoes the merge and the search splits again; an operator holding only the report role follows the home's empty-search figure to
  * the search report, whose chart and tables show the day's real searches, and has no company pages.
- * Screenshots: operation-oe-clean, operation-report-search.
+ * Screenshots: operation-oe-clean, operation-oe-unmerge, operation-report-search.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -66,7 +66,6 @@ describe('operator catalogue and reports', () => {
     await expect(page.getByTestId('oe-relations')).toContainText('合并（别名）');
     await noSideScroll(page);
     await e2e.shot(page, 'operation-oe-clean');
-    await context.close();
 
     // either number now finds both rows: its own as the exact group, the other as an alias
     await searchOe(buyer.page, B.supplier);
@@ -75,6 +74,17 @@ describe('operator catalogue and reports', () => {
     await expect(group(buyer.page, A.supplier)).toContainText('1 家报价');
     await searchOe(buyer.page, A.supplier);
     await expect(group(buyer.page, B.supplier)).toContainText('1 家报价');
+
+    // the operator undoes the merge from the merged number's page: the buyer's search splits again
+    await page.getByTestId('oe-relations').getByRole('button', { name: B.norm }).click();
+    await page.getByRole('button', { name: '撤销合并' }).click();
+    await expect(page.locator('.op-status.ok')).toHaveText(`已撤销 ${B.norm} 与 ${A.norm} 的合并`);
+    await expect(page.getByTestId('oe-summary')).not.toContainText('已合并到');
+    await e2e.shot(page, 'operation-oe-unmerge');
+    await context.close();
+    await searchOe(buyer.page, B.supplier);
+    await expect(group(buyer.page, B.supplier)).toContainText('1 家报价');
+    await expect(group(buyer.page, A.supplier)).toHaveCount(0);
     // a search that finds nothing, for the report
     await searchOe(buyer.page, MISSING);
     await expect(group(buyer.page, MISSING)).toContainText('0 家报价');

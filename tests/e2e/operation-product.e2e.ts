@@ -3,9 +3,9 @@
  * operator takes a seller's row off sale with a reason, the buyer's OE search no longer shows it,
  * and the seller reads the reason on their stock page and cannot put it back; the part brand, car
  * make and brand cleaning pages open, and the cleaning page merges a spelling picked by hand and one it
- * suggests.
+ * suggests; the operator recommends two rows on 推荐商品 and a guest's home lists them in that order.
  * Screenshots: operation-product-list, operation-product-off-seller, operation-brands,
- * operation-car-brands, operation-brand-clean.
+ * operation-car-brands, operation-brand-clean, operation-product-recommend, operation-product-recommend-home.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -14,12 +14,20 @@ import { startE2E, type E2E } from './harness';
 let e2e: E2E;
 const ROW = { supplier: 'E2E-OFF-0001', norm: 'E2EOFF0001' };
 const REASON = '疑似假冒商品，请补充品牌授权书';
+/** two rows for 推荐商品, of two sellers, under one new number */
+const REC = { supplier: 'E2E-REC-0001', norm: 'E2EREC0001', names: ['E2E推荐刹车盘', 'E2E推荐刹车片'] };
 beforeAll(async () => {
   e2e = await startE2E();
   await e2e.pglite.query(`
     insert into stock (company_id, oe_norm, supplier_oe, name, part_brand_id, quality_id, make_id, terminology_id, quantity, price99, price0, price1, price2, price3)
     select company_id, '${ROW.norm}', '${ROW.supplier}', name, part_brand_id, quality_id, make_id, terminology_id, 8, price99, price0, price1, price2, price3
     from stock where company_id = 2 and state = 'on' order by id limit 1`);
+  for (const [i, name] of REC.names.entries()) {
+    await e2e.pglite.query(`
+      insert into stock (company_id, oe_norm, supplier_oe, name, part_brand_id, quality_id, make_id, terminology_id, quantity, price99, price0, price1, price2, price3)
+      select company_id, '${REC.norm}', '${REC.supplier}', '${name}', part_brand_id, quality_id, make_id, terminology_id, 5, price99, price0, price1, price2, price3
+      from stock where state = 'on' and company_id ${i === 0 ? '= 2' : 'not in (1, 2)'} order by id limit 1`);
+  }
   await e2e.pglite.query(`insert into part_brand (name) values ('E2E博世'), ('E2EBOSCH'), ('e2e-Bosch ')`);
 });
 afterAll(async () => e2e?.close());
@@ -114,5 +122,32 @@ describe('operator product pages', () => {
     await noSideScroll(page);
     await e2e.shot(page, 'operation-brand-clean');
     await context.close();
+  });
+
+  it('recommends products: the operator picks two rows and moves one up; a guest home lists them in that order', async () => {
+    const { page, context } = await operatorPage();
+    await menu(page).getByRole('link', { name: '推荐商品' }).click();
+    await page.waitForURL((u) => u.pathname === '/operation/product/recommend');
+    await page.getByText('还没有推荐商品').waitFor();
+    await page.getByLabel('查找在售库存').fill('E2E-REC');
+    await page.getByRole('button', { name: '查找' }).click();
+    const found = page.getByLabel('查找结果');
+    for (const name of REC.names) await found.getByRole('button', { name: new RegExp(`^加入 ${REC.supplier} ${name}`) }).click();
+    await page.getByRole('button', { name: `上移 ${REC.supplier} ${REC.names[1]}` }).click();
+    await page.getByRole('button', { name: '保存顺序' }).click();
+    await expect(page.getByTestId('op-status')).toContainText('推荐商品已保存');
+    await expect(page.getByRole('list', { name: '推荐商品顺序' }).getByRole('listitem')).toHaveCount(2);
+    await noSideScroll(page);
+    await e2e.shot(page, 'operation-product-recommend');
+    await context.close();
+
+    const guest = await e2e.newPage();
+    await guest.page.setViewportSize({ width: 1024, height: 768 });
+    await guest.page.goto(`${e2e.url}/`);
+    const section = guest.page.getByRole('region', { name: '推荐商品' });
+    await expect.poll(() => section.getByRole('link').allInnerTexts()).toEqual([expect.stringContaining(REC.names[1]), expect.stringContaining(REC.names[0])]);
+    await noSideScroll(guest.page);
+    await e2e.shot(guest.page, 'operation-product-recommend-home');
+    await guest.context.close();
   });
 });

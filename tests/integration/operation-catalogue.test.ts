@@ -53,7 +53,7 @@ describe.each(backends)('operator catalogue, orders and reports on %s', (backend
       for (const [method, path, body] of [
         ['GET', '/operation/oe', { oe: 'ABCDE1' }], ['POST', '/operation/oe/merge', { keep: 'ABCDE1', merge: 'ABCDE2' }],
         ['POST', '/operation/oe/relate', { oe: 'ABCDE1', related: 'ABCDE2', kind: 'alias' }], ['POST', '/operation/oe/unrelate', { oe: 'ABCDE1', related: 'ABCDE2' }],
-        ['GET', '/operation/orders', {}], ['GET', '/operation/enquiries', {}], ['POST', '/operation/order/cancel', { order_no: 'SO20261122120000000001', reason: '测试取消' }],
+        ['POST', '/operation/oe/unmerge', { oe: 'ABCDE2' }], ['GET', '/operation/orders', {}], ['GET', '/operation/enquiries', {}], ['POST', '/operation/order/cancel', { order_no: 'SO20261122120000000001', reason: '测试取消' }],
       ] as const) {
         const r = method === 'GET' ? await get(path, body, reporter) : await post(path, body, reporter);
         expect(r.status, `${method} ${path}`).toBe(403);
@@ -120,6 +120,43 @@ describe.each(backends)('operator catalogue, orders and reports on %s', (backend
       expect((await auditRows('oe', 'QPHD00001')).map((r) => r.action)).toEqual(['unrelate']);
       expect((await post('/operation/oe/relate', { oe: 'QPHC00001', related: 'QPHD00001', kind: 'other' })).body).toMatchObject({ code: 422, field: 'kind' });
       expect((await post('/operation/oe/unrelate', { oe: 'QPHC00001', related: 'QPHD00001' })).status).toBe(404);
+    });
+
+    it('undoes a merge: the number leaves its class, searches split again, its outside relations stay; logged', async () => {
+      const f = await stockUnder(2, 'QPHF00001', 'QPHF00001');
+      const g = await stockUnder(sellers[1], 'QPHG00001', 'QPHG00001');
+      const h = await stockUnder(sellers[2], 'QPHH00001', 'QPHH00001');
+      const x = await stockUnder(2, 'QPHX00001', 'QPHX00001');
+      expect((await post('/operation/oe/relate', { oe: 'QPHF00001', related: 'QPHX00001', kind: 'alias' })).body.code).toBe(200);
+      expect((await post('/operation/oe/merge', { keep: 'QPHF00001', merge: 'QPHG00001' })).body.code).toBe(200);
+      expect((await post('/operation/oe/merge', { keep: 'QPHF00001', merge: 'QPHH00001' })).body.code).toBe(200);
+      expect(idsOf(await oeSearch('QPHF00001'))).toEqual([f, g, h, x].sort((p, q) => p - q));
+
+      const before = await auditCount();
+      // the kept number and a number never merged are refused by field, nothing written
+      for (const oe of ['QPHF00001', 'QPHX00001']) {
+        expect((await post('/operation/oe/unmerge', { oe })).body).toMatchObject({ code: 422, field: 'oe', client_msg: opCatalogueText.oeNotMerged(oe) });
+      }
+      expect((await post('/operation/oe/unmerge', { oe: 'QP' })).body).toMatchObject({ code: 422, field: 'oe' });
+      expect(await auditCount()).toBe(before);
+
+      const undone = await post('/operation/oe/unmerge', { oe: 'qphg-00001' }, op, 'unmerge-once');
+      expect(undone.body, JSON.stringify(undone.body)).toMatchObject({ code: 200, data: { kept: 'QPHF00001', removed: 4 } });
+      expect((await post('/operation/oe/unmerge', { oe: 'qphg-00001' }, op, 'unmerge-once')).body.code).toBe(200);
+      expect(await auditCount()).toBe(before + 2);
+      // G leaves the class: F and H no longer find G's stock nor G theirs; G keeps the alias to X it took in the merge
+      expect(idsOf(await oeSearch('QPHF00001'))).toEqual([f, h, x].sort((p, q) => p - q));
+      expect(idsOf(await oeSearch('QPHH00001'))).toEqual([f, h, x].sort((p, q) => p - q));
+      expect(idsOf(await oeSearch('QPHG00001'))).toEqual([g, x].sort((p, q) => p - q));
+      const view = (await get('/operation/oe', { oe: 'QPHG00001' })).body.data;
+      expect(view).toMatchObject({ merged_into: null, relations: [{ related_norm: 'QPHX00001', kind: 'alias', merged: false }] });
+      expect(view.history.map((r: { action: string }) => r.action)).toEqual(expect.arrayContaining(['merge', 'unmerge']));
+      expect((await get('/operation/oe', { oe: 'QPHF00001' })).body.data.merged_from.map((m: { oe_norm: string }) => m.oe_norm)).toEqual(['QPHH00001']);
+      expect((await auditRows('oe', 'QPHG00001')).at(-1)).toMatchObject({ action: 'unmerge', username: 'operator', old_value: expect.objectContaining({ merged_into: 'QPHF00001' }), new_value: { merged_into: null } });
+      // undone twice: refused; merged again: one class again
+      expect((await post('/operation/oe/unmerge', { oe: 'QPHG00001' })).body).toMatchObject({ code: 422, client_msg: opCatalogueText.oeNotMerged('QPHG00001') });
+      expect((await post('/operation/oe/merge', { keep: 'QPHF00001', merge: 'QPHG00001' })).body.code).toBe(200);
+      expect(idsOf(await oeSearch('QPHG00001'))).toEqual([f, g, h, x].sort((p, q) => p - q));
     });
 
     it('a merged catalogue duplicate leaves the catalogue and its stock points at the kept entry', async () => {

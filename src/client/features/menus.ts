@@ -82,6 +82,7 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   // catalogue, orders, enquiries and reports (ops-catalogue)
   // product group (ops-product)
   { label: '商品列表', path: '/operation/product', icon: 'pi pi-box', codes: OP_CATALOGUE_CODES.products },
+  { label: '推荐商品', path: '/operation/product/recommend', icon: 'pi pi-star', codes: OP_CATALOGUE_CODES.products },
   { label: '配件品牌', path: '/operation/product/brand', icon: 'pi pi-tag', codes: OP_CATALOGUE_CODES.products },
   { label: '车型品牌', path: '/operation/product/carBrand', icon: 'pi pi-car', codes: OP_CATALOGUE_CODES.products },
   { label: 'OE清洗', path: '/operation/product/clean/oe', icon: 'pi pi-sitemap', codes: OP_CATALOGUE_CODES.catalogueClean },

@@ -194,6 +194,7 @@ export interface DB {
   };
   // issue 13, fourth part (migration 0120)
   company_recommend: { company_id: number; sort: number; created_at: CreatedAt };
+  product_recommend: { stock_id: number; sort: number; created_at: CreatedAt };
   company_relation: { branch_id: number; head_id: number; created_at: CreatedAt };
   company_change: {
     id: Generated<number>; company_id: number; old_value: ColumnType<Record<string, string>, string, string>; new_value: ColumnType<Record<string, string>, string, string>;

@@ -8,15 +8,9 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { companyIdSchema, emptyPayload } from './common';
 import { positiveIdField } from './seller-apply';
+import { listAnswer, listPayload, opKeyword as keyword, opReasonField as reasonField } from './operation-list';
 import { CHANGE_STATES, OP_COMPANY_CODES, RECOMMEND_MAX } from '../domain/operation';
 
-const keyword = (label: string, max = 60) =>
-  v.optional(v.pipe(v.string(`${label}应为文字`), v.trim(), v.maxLength(max, `${label}最多${max}个字符`)), '');
-const paging = {
-  page_number: v.optional(positiveIdField('页码'), 1),
-  page_size: v.optional(v.pipe(positiveIdField('每页条数'), v.picklist([50, 100, 200, 400, 800], '每页条数只能是 50、100、200、400 或 800')), 50),
-};
-const reasonField = (label: string) => v.pipe(v.string(`请填写${label}`), v.trim(), v.nonEmpty(`请填写${label}`), v.minLength(2, `${label}至少2个字符`), v.maxLength(200, `${label}最多200个字符`));
 
 export const companyRefSchema = v.object({ id: v.number(), name: v.string(), short_name: v.string() });
 export type CompanyRef = v.InferOutput<typeof companyRefSchema>;
@@ -92,8 +86,8 @@ export const opCompanyEndpoints = {
   opRelationList: defineEndpoint({
     method: 'get', path: '/operation/relation', tag: 'operation', access: 'operator', permissions: OP_COMPANY_CODES.recommendRead,
     summary: '运营：总分公司关系，按企业名称、简称或ID查找（总公司或分公司一方匹配即可）',
-    payload: v.object({ k: keyword('企业'), ...paging }),
-    answer: v.object({ data: v.array(relationRowSchema), total: v.number() }),
+    payload: listPayload({ k: keyword('企业') }),
+    answer: listAnswer(relationRowSchema),
   }),
   opRelationLink: defineEndpoint({
     method: 'post', path: '/operation/relation/link', tag: 'operation', access: 'operator', permissions: OP_COMPANY_CODES.recommendWrite, idempotent: true,
@@ -110,11 +104,11 @@ export const opCompanyEndpoints = {
   opReviewList: defineEndpoint({
     method: 'get', path: '/operation/review', tag: 'operation', access: 'operator', permissions: OP_COMPANY_CODES.review, heavy: true,
     summary: '运营：企业资料变更申请，按状态和企业查找；待审核的在前（最早提交的先），已处理的随后（最新的先）；另给出审核开关的当前值',
-    payload: v.object({
+    payload: listPayload({
       state: v.optional(v.picklist(['', ...Object.keys(CHANGE_STATES)] as Array<'' | keyof typeof CHANGE_STATES>, '状态无效'), ''),
-      k: keyword('企业'), ...paging,
+      k: keyword('企业'),
     }),
-    answer: v.object({ data: v.array(companyChangeSchema), total: v.number(), review_on: v.boolean() }),
+    answer: listAnswer(companyChangeSchema, { review_on: v.boolean() }),
   }),
   opReviewApprove: defineEndpoint({
     method: 'post', path: '/operation/review/approve', tag: 'operation', access: 'operator', permissions: OP_COMPANY_CODES.review, idempotent: true,
@@ -131,13 +125,13 @@ export const opCompanyEndpoints = {
   opChatSearch: defineEndpoint({
     method: 'get', path: '/operation/chat', tag: 'operation', access: 'operator', permissions: OP_COMPANY_CODES.chatHistory, heavy: true,
     summary: '运营：查找两人之间的私聊会话（纠纷处理）：一方必填，另一方可选；按用户名、姓名、手机号或企业名称匹配',
-    payload: v.object({ a: keyword('一方', 40), b: keyword('另一方', 40), ...paging }),
-    answer: v.object({ data: v.array(chatConversationSchema), total: v.number() }),
+    payload: listPayload({ a: keyword('一方', 40), b: keyword('另一方', 40) }),
+    answer: listAnswer(chatConversationSchema),
   }),
   opChatMessages: defineEndpoint({
     method: 'get', path: '/operation/chat-messages', tag: 'operation', access: 'operator', permissions: OP_COMPANY_CODES.chatHistory,
     summary: '运营：读取一个会话的消息（分页，最早在前）；每次读取都记入操作日志（谁在何时读了哪个会话）',
-    payload: v.object({ conversation_id: positiveIdField('会话ID'), ...paging }),
-    answer: v.object({ conversation: chatConversationSchema, data: v.array(chatMessageSchema), total: v.number() }),
+    payload: listPayload({ conversation_id: positiveIdField('会话ID') }),
+    answer: listAnswer(chatMessageSchema, { conversation: chatConversationSchema }),
   }),
 } as const;

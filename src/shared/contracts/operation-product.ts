@@ -8,19 +8,9 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { positiveIdField } from './seller-apply';
 import { emptyPayload } from './common';
-import { BULK_MAX, OP_CATALOGUE_CODES, OP_PRODUCT_STATES, opProductText } from '../domain/operation';
+import { opActiveFilter as activeFilter, listAnswer, listPayload, opIdsField as idsField, opKeyword as keyword, opReasonField } from './operation-list';
+import { OP_CATALOGUE_CODES, OP_PRODUCT_STATES, opProductText, PRODUCT_RECOMMEND_MAX } from '../domain/operation';
 
-const keyword = (label: string, max = 60) =>
-  v.optional(v.pipe(v.string(`${label}应为文字`), v.trim(), v.maxLength(max, `${label}最多${max}个字符`)), '');
-const paging = {
-  page_number: v.optional(positiveIdField('页码'), 1),
-  page_size: v.optional(v.pipe(positiveIdField('每页条数'), v.picklist([50, 100, 200, 400, 800], '每页条数只能是 50、100、200、400 或 800')), 50),
-};
-const idsField = (label: string, max = BULK_MAX) => v.pipe(
-  v.array(positiveIdField(label), `请选择${label}`),
-  v.minLength(1, `请至少选择一个${label}`), v.maxLength(max, `一次最多处理${max}个${label}`),
-);
-const activeFilter = v.optional(v.picklist(['', 'true', 'false'], '状态只能是启用或停用'), '');
 const nameField = (label: string, max: number) => v.pipe(
   v.string(`请填写${label}`), v.trim(), v.nonEmpty(`请填写${label}`), v.maxLength(max, `${label}最多${max}个字符`),
   v.check((s) => ![...s].some((c) => c.charCodeAt(0) < 32), `${label}不能含控制字符`),
@@ -50,17 +40,43 @@ export const opMakeRowSchema = v.object({
 });
 export type OpMakeRow = v.InferOutput<typeof opMakeRowSchema>;
 
-const reasonField = v.pipe(v.string('请填写下架原因'), v.trim(), v.nonEmpty('请填写下架原因'), v.minLength(2, '下架原因至少2个字符'), v.maxLength(200, '下架原因最多200个字符'));
+const reasonField = opReasonField('下架原因');
+
+/** A product on the storefront home's 推荐商品: a seller's stock row on sale (no price: prices depend on the buyer's level). */
+export const recommendedProductSchema = v.object({
+  id: v.number(), supplier_oe: v.string(), name: v.string(), brand_name: v.string(), make_name: v.string(),
+  company_id: v.number(), company_name: v.string(), city: v.string(),
+});
+export type RecommendedProduct = v.InferOutput<typeof recommendedProductSchema>;
 
 export const opProductEndpoints = {
+  getRecommendProducts: defineEndpoint({
+    method: 'get', path: '/system/recommended-products', tag: 'system', access: 'public',
+    summary: '首页推荐商品：运营挑选的在售库存，按运营设定的顺序（下架、停用企业的不显示）',
+    payload: emptyPayload, answer: v.array(recommendedProductSchema),
+  }),
+  opProductRecommendList: defineEndpoint({
+    method: 'get', path: '/operation/product-recommend', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.products,
+    summary: '运营：首页推荐商品，按顺序，附当前状态（不在售的前台不显示）',
+    payload: emptyPayload,
+    answer: v.array(opProductRowSchema),
+  }),
+  opProductRecommendSave: defineEndpoint({
+    method: 'post', path: '/operation/product-recommend', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.productWrite, idempotent: true,
+    summary: `运营：设置首页推荐商品及其顺序（整张列表，最多${PRODUCT_RECOMMEND_MAX}条在售库存；增加、移除、排序都用它），记入操作日志`,
+    payload: v.object({
+      ids: v.pipe(v.array(positiveIdField('库存ID'), '推荐商品应为列表'), v.maxLength(PRODUCT_RECOMMEND_MAX, `首页最多推荐${PRODUCT_RECOMMEND_MAX}条商品`)),
+    }),
+    answer: v.object({ ids: v.array(v.number()) }),
+  }),
   opProductList: defineEndpoint({
     method: 'get', path: '/operation/products', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.products, heavy: true,
     summary: '运营：所有卖家的库存，按OE号、名称、品牌、卖家企业、状态筛选；平台下架的附原因',
-    payload: v.object({
+    payload: listPayload({
       oe: keyword('OE号', 40), name: keyword('名称', 40), brand: keyword('品牌', 40), seller: keyword('卖家企业', 40),
-      state: v.optional(v.picklist(['', ...OP_PRODUCT_STATES], '状态无效'), ''), ...paging,
+      state: v.optional(v.picklist(['', ...OP_PRODUCT_STATES], '状态无效'), ''),
     }),
-    answer: v.object({ data: v.array(opProductRowSchema), total: v.number() }),
+    answer: listAnswer(opProductRowSchema),
   }),
   opProductOffSale: defineEndpoint({
     method: 'post', path: '/operation/products/off', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.productWrite, idempotent: true,
@@ -77,8 +93,8 @@ export const opProductEndpoints = {
   opBrandList: defineEndpoint({
     method: 'get', path: '/operation/brands', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.products, heavy: true,
     summary: '运营：配件品牌（不含已合并的写法），按名称和状态筛选，附库存条数和已合并的写法',
-    payload: v.object({ k: keyword('品牌名称', 40), active: activeFilter, ...paging }),
-    answer: v.object({ data: v.array(opBrandRowSchema), total: v.number() }),
+    payload: listPayload({ k: keyword('品牌名称', 40), active: activeFilter }),
+    answer: listAnswer(opBrandRowSchema),
   }),
   opBrandSave: defineEndpoint({
     method: 'post', path: '/operation/brands/save', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.productWrite, idempotent: true,
@@ -107,12 +123,12 @@ export const opProductEndpoints = {
   opMakeList: defineEndpoint({
     method: 'get', path: '/operation/makes', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.products,
     summary: '运营：车型品牌，按名称、首字母和状态筛选，附库存条数',
-    payload: v.object({
+    payload: listPayload({
       k: keyword('品牌名称', 40),
       initial: v.optional(v.pipe(v.string('首字母应为文字'), v.trim(), v.toUpperCase(), v.check((s) => s === '' || /^[A-Z]$/.test(s), opProductText.initialAZ)), ''),
-      active: activeFilter, ...paging,
+      active: activeFilter,
     }),
-    answer: v.object({ data: v.array(opMakeRowSchema), total: v.number() }),
+    answer: listAnswer(opMakeRowSchema),
   }),
   opMakeSave: defineEndpoint({
     method: 'post', path: '/operation/makes/save', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.productWrite, idempotent: true,

@@ -7,7 +7,8 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { emptyPayload } from './common';
 import { positiveIdField } from './seller-apply';
-import { BULK_MAX, OP_CODES } from '../domain/operation';
+import { listAnswer, listPayload, opIdsField } from './operation-list';
+import { OP_CODES } from '../domain/operation';
 import { MEMBER_CODES } from '../domain/permissions';
 import { parseYuan } from '../domain/stock';
 import { PLATFORM_LIST_KINDS } from '../domain/platform-lists';
@@ -63,19 +64,16 @@ export type ListEntry = v.InferOutput<typeof listEntrySchema>;
 
 const kindField = v.picklist(PLATFORM_LIST_KINDS, '列表类型只能是 dictionary、trade_area 或 label');
 const listText = (label: string, max: number) => v.optional(v.pipe(v.string(`${label}应为文字`), v.trim(), v.maxLength(max, `${label}最多${max}个字符`)), '');
-const LIST_PAGE = [50, 100, 200, 400, 800] as const;
 
 export const operationSystemEndpoints = {
   opListEntries: defineEndpoint({
     method: 'get', path: '/operation/lists', tag: 'operation', access: 'operator', permissions: OP_CODES.lists,
     summary: '运营：数据字典、商圈、企业标签（按类型），可按名称或编码、分组、状态筛选，含分组列表',
-    payload: v.object({
+    payload: listPayload({
       kind: kindField, k: listText('关键词', 40), group_name: listText('分组', 30),
       active: v.optional(v.picklist(['', 'true', 'false'], '状态只能是 true、false 或留空'), ''),
-      page_number: v.optional(positiveIdField('页码'), 1),
-      page_size: v.optional(v.pipe(positiveIdField('每页条数'), v.picklist(LIST_PAGE, '每页条数只能是 50、100、200、400 或 800')), 50),
     }),
-    answer: v.object({ data: v.array(listEntrySchema), total: v.number(), groups: v.array(v.string()) }),
+    answer: listAnswer(listEntrySchema, { groups: v.array(v.string()) }),
   }),
   opListEntrySave: defineEndpoint({
     method: 'post', path: '/operation/lists/save', tag: 'operation', access: 'operator', permissions: OP_CODES.lists, idempotent: true,
@@ -96,7 +94,7 @@ export const operationSystemEndpoints = {
     summary: '运营：停用或启用字典项、商圈或企业标签（可批量，一个事务；条目不删除）',
     payload: v.object({
       kind: kindField,
-      ids: v.pipe(v.array(positiveIdField('条目'), '请选择条目'), v.minLength(1, '请至少选择一个条目'), v.maxLength(BULK_MAX, `一次最多处理${BULK_MAX}个条目`)),
+      ids: opIdsField('条目'),
       active: v.boolean('active 应为 true 或 false'),
     }),
     answer: v.object({ changed: v.number() }),

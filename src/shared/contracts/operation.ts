@@ -7,28 +7,18 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { emptyPayload } from './common';
 import { positiveIdField } from './seller-apply';
-import { AD_SLOTS, BULK_MAX, COMPANY_STATES, OP_CATALOGUE_CODES, OP_CODES, opCatalogueText } from '../domain/operation';
+import { AD_SLOTS, COMPANY_STATES, OP_CATALOGUE_CODES, OP_CODES, opCatalogueText } from '../domain/operation';
 import { normalizeOe, OE_MIN_LENGTH } from '../domain/oe';
 import { ORDER_STATUSES, PAY_STATUSES } from '../domain/orders';
 import { companyProfileSchema } from '../domain/account-rules';
 import { ANNOUNCEMENT } from '../domain/system-params';
 import { OPERATOR_CODES } from '../domain/permissions';
 import { companyRefSchema } from './operation-company';
+import { listAnswer, listPayload, opIdsField as idsField, opKeyword as keyword, opReasonField as reasonField } from './operation-list';
 
-const keyword = (label: string, max = 60) =>
-  v.optional(v.pipe(v.string(`${label}应为文字`), v.trim(), v.maxLength(max, `${label}最多${max}个字符`)), '');
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 const day = (label: string) =>
   v.optional(v.pipe(v.string(`${label}应为日期`), v.trim(), v.check((s) => s === '' || (DAY_RE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`))), `${label}应为 YYYY-MM-DD 格式的日期`)), '');
-const paging = {
-  page_number: v.optional(positiveIdField('页码'), 1),
-  page_size: v.optional(v.pipe(positiveIdField('每页条数'), v.picklist([50, 100, 200, 400, 800], '每页条数只能是 50、100、200、400 或 800')), 50),
-};
-const idsField = (label: string) => v.pipe(
-  v.array(positiveIdField(label), `请选择${label}`),
-  v.minLength(1, `请至少选择一个${label}`), v.maxLength(BULK_MAX, `一次最多处理${BULK_MAX}个${label}`),
-);
-const reasonField = (label: string) => v.pipe(v.string(`请填写${label}`), v.trim(), v.nonEmpty(`请填写${label}`), v.minLength(2, `${label}至少2个字符`), v.maxLength(200, `${label}最多200个字符`));
 
 export const auditRowSchema = v.object({
   id: v.number(),
@@ -75,25 +65,24 @@ export const operationEndpoints = {
   opAuditList: defineEndpoint({
     method: 'get', path: '/operation/logs', tag: 'operation', access: 'operator', permissions: OP_CODES.logs, heavy: true,
     summary: '运营：操作日志（只读），按操作人、对象、对象ID、动作、日期范围查询，最新在前',
-    payload: v.object({
+    payload: listPayload({
       operator: keyword('操作人', 20), entity: keyword('对象', 30), entity_id: keyword('对象ID', 60), action: keyword('动作', 30),
-      date_from: day('开始日期'), date_to: day('结束日期'), ...paging,
+      date_from: day('开始日期'), date_to: day('结束日期'),
     }),
-    answer: v.object({ data: v.array(auditRowSchema), total: v.number() }),
+    answer: listAnswer(auditRowSchema),
   }),
   opCompanyList: defineEndpoint({
     method: 'get', path: '/operation/company', tag: 'operation', access: 'operator', permissions: OP_CODES.companyRead, heavy: true,
     summary: '运营：企业列表，按名称或简称、城市、等级、状态、是否卖家筛选',
-    payload: v.object({
+    payload: listPayload({
       k: keyword('名称'), city: keyword('城市', 20),
       level_id: v.optional(v.union([v.literal(''), positiveIdField('等级')]), ''),
       state: v.optional(v.picklist(['', ...COMPANY_STATES], '状态只能是 active、suspended 或留空'), ''),
       seller: v.optional(v.picklist(['', 'true', 'false'], '是否卖家只能是 true、false 或留空'), ''),
       sort: v.optional(v.picklist(['id', 'created', 'stock', 'level_end'], '排序字段无效'), 'id'),
       order: v.optional(v.picklist(['asc', 'desc'], '排序方向只能是 asc 或 desc'), 'desc'),
-      ...paging,
     }),
-    answer: v.object({ data: v.array(opCompanyRowSchema), total: v.number(), levels: v.array(levelSchema) }),
+    answer: listAnswer(opCompanyRowSchema, { levels: v.array(levelSchema) }),
   }),
   opCompanyDetail: defineEndpoint({
     method: 'get', path: '/operation/company-detail', tag: 'operation', access: 'operator', permissions: OP_CODES.companyRead,
@@ -137,13 +126,12 @@ export const operationEndpoints = {
   opUserList: defineEndpoint({
     method: 'get', path: '/operation/users', tag: 'operation', access: 'operator', permissions: OP_CODES.usersRead, heavy: true,
     summary: '运营：所有企业的用户，按用户名、姓名、手机号、企业名称、企业ID、状态筛选',
-    payload: v.object({
+    payload: listPayload({
       k: keyword('关键词'), company: keyword('企业名称'),
       company_id: v.optional(v.union([v.literal(''), positiveIdField('企业ID')]), ''),
       active: v.optional(v.picklist(['', 'true', 'false'], '状态只能是 true、false 或留空'), ''),
-      ...paging,
     }),
-    answer: v.object({ data: v.array(opUserRowSchema), total: v.number() }),
+    answer: listAnswer(opUserRowSchema),
   }),
   opUserSetActive: defineEndpoint({
     method: 'post', path: '/operation/users/active', tag: 'operation', access: 'operator', permissions: OP_CODES.usersWrite, idempotent: true,
@@ -359,6 +347,12 @@ export const opCatalogueEndpoints = {
     payload: v.object({ keep: oeField('保留的OE号'), merge: oeField('被合并的OE号') }),
     answer: v.object({ kept: v.string(), members: v.array(v.string()), relations: v.number() }),
   }),
+  opOeUnmerge: defineEndpoint({
+    method: 'post', path: '/operation/oe/unmerge', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.catalogueClean, idempotent: true,
+    summary: '运营：撤销合并：被合并号离开保留号的合并组（与组内编号的别名删除），搜索保留号不再找到它的库存；它与组外编号的关联保留（可再删除）；记入操作日志',
+    payload: v.object({ oe: oeField('被合并的OE号') }),
+    answer: v.object({ kept: v.string(), removed: v.number() }),
+  }),
   opOeRelate: defineEndpoint({
     method: 'post', path: '/operation/oe/relate', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.catalogueClean, idempotent: true,
     summary: '运营：设置替换号（oe 为旧号，related 为新号）或别名；OE搜索随之查到关联号的库存；记入操作日志',
@@ -374,13 +368,13 @@ export const opCatalogueEndpoints = {
   opOrderList: defineEndpoint({
     method: 'get', path: '/operation/orders', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.orders, heavy: true,
     summary: '运营：平台所有订单（只读），按订单号、买家、卖家、状态、付款状态、下单日期筛选',
-    payload: v.object({
+    payload: listPayload({
       no: keyword('订单号', 40), buyer: keyword('买家', 40), seller: keyword('卖家', 40),
       status: v.optional(v.picklist(['', ...ORDER_STATUSES], '订单状态无效'), ''),
       pay_status: v.optional(v.picklist(['', ...PAY_STATUSES], '付款状态无效'), ''),
-      date_from: day('开始日期'), date_to: day('结束日期'), ...paging,
+      date_from: day('开始日期'), date_to: day('结束日期'),
     }),
-    answer: v.object({ data: v.array(opOrderRowSchema), total: v.number(), total_fen: v.number() }),
+    answer: listAnswer(opOrderRowSchema, { total_fen: v.number() }),
   }),
   opOrderDetail: defineEndpoint({
     method: 'get', path: '/operation/order', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.orders,
@@ -404,12 +398,12 @@ export const opCatalogueEndpoints = {
   opEnquiryList: defineEndpoint({
     method: 'get', path: '/operation/enquiries', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.orders, heavy: true,
     summary: '运营：平台所有询价单（只读，不含草稿），按询价单号、买家、OE号、状态、日期筛选',
-    payload: v.object({
+    payload: listPayload({
       no: keyword('询价单号', 40), buyer: keyword('买家', 40), oe: keyword('OE号', 40),
       state: v.optional(v.picklist(['', 'open', 'expired', 'ended', 'cancelled'], '询价状态无效'), ''),
-      date_from: day('开始日期'), date_to: day('结束日期'), ...paging,
+      date_from: day('开始日期'), date_to: day('结束日期'),
     }),
-    answer: v.object({ data: v.array(opEnquiryRowSchema), total: v.number() }),
+    answer: listAnswer(opEnquiryRowSchema),
   }),
   opEnquiryDetail: defineEndpoint({
     method: 'get', path: '/operation/enquiry', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.orders,
@@ -466,11 +460,11 @@ export const opPayEndpoints = {
   opPayList: defineEndpoint({
     method: 'get', path: '/operation/pay', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.pay, heavy: true,
     summary: '运营：支付记录：会员套餐（含VIN查询、库存查询额度）的购买订单，按企业、订单号、状态、日期筛选，附已支付合计',
-    payload: v.object({
+    payload: listPayload({
       company: keyword('企业', 40), no: keyword('订单号', 40),
       state: v.optional(v.picklist(['', 'pending', 'paid', 'cancelled'], '支付状态无效'), ''),
-      date_from: day('开始日期'), date_to: day('结束日期'), ...paging,
+      date_from: day('开始日期'), date_to: day('结束日期'),
     }),
-    answer: v.object({ data: v.array(opPayRowSchema), total: v.number(), paid_fen: v.number() }),
+    answer: listAnswer(opPayRowSchema, { paid_fen: v.number() }),
   }),
 } as const;

@@ -56,6 +56,7 @@ export const AUDIT_ENTITIES = {
   order: '订单',
   // company recommend, relation, review, chat history (ops-company)
   home_recommend: '首页推荐',
+  product_recommend: '推荐商品',
   company_change: '企业资料变更',
   conversation: '聊天记录',
 } as const;
@@ -80,6 +81,7 @@ export const AUDIT_ACTIONS = {
   set_codes: '修改权限模板',
   // catalogue, orders and reports (ops-catalogue)
   merge: '合并',
+  unmerge: '撤销合并',
   relate: '设置关联',
   unrelate: '删除关联',
   off_sale: '平台下架',
@@ -200,6 +202,7 @@ export const opCatalogueText = {
   oeKeptMerged: (oe: string, kept: string) => `保留的OE号 ${oe} 已合并到 ${kept}，请保留 ${kept}`,
   relationNotFound: '这两个OE号之间没有关联',
   relationMerged: '合并产生的别名不能单独删除',
+  oeNotMerged: (oe: string) => `OE号 ${oe} 没有合并到其他编号，无需撤销`,
   stockNotFound: '库存不存在',
   stockNotOn: '只有在售的库存可以下架',
   stockNotOpOff: '只有平台下架的库存可以恢复上架',
@@ -287,4 +290,10 @@ export const opProductText = {
   brandKeepMerged: (name: string, kept: string) => `保留的品牌“${name}”已合并到“${kept}”，请保留“${kept}”`,
   brandSameTwice: '被合并的品牌中有重复',
   initialAZ: '首字母只能是 A–Z 中的一个大写字母',
+  recommendDuplicate: '同一条库存不能推荐两次',
+  recommendNotOn: (oe: string, company: string) => `${company} 的 ${oe} 不在售，不能推荐`,
+  recommendMissing: (id: number) => `库存ID ${id} 不存在`,
 } as const;
+
+/** At most this many products on the storefront home's 推荐商品. */
+export const PRODUCT_RECOMMEND_MAX = 24;

@@ -7,6 +7,7 @@ import { MembershipCard } from './MembershipCard';
 import { TrialAd } from './TrialAd';
 import { QuickSearch } from './QuickSearch';
 import { RecommendedCompanies } from './RecommendedCompanies';
+import { RecommendedProducts } from './RecommendedProducts';
 import { useSiteMeta } from '../storefront/site-meta';
 import type { Ad } from '../../../shared/contracts';
 
@@ -63,6 +64,7 @@ export function HomePage() {
           return ad ? <AdImage key={code} ad={ad} height="8rem" /> : null;
         })}
       </div>
+      <RecommendedProducts />
       <RecommendedCompanies />
       {user && <TrialAd isTrial={level.data?.is_trial} />}
     </div>

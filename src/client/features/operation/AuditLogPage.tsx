@@ -5,18 +5,16 @@
  */
 import type { AnswerOf, AuditRow, PayloadIn } from '../../../shared/contracts';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../shared/domain/operation';
+import { LOG_FILTER_NAMES } from './list-filters';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
+import { pagingOf, textsOf } from './list-payload';
 import { logsQuery, type opKeys } from './queries';
 import { when } from './format';
 import './operation.css';
 
 
-const text = (s: ListSearch, k: string) => (s[k] === undefined ? '' : String(s[k]));
-const payloadOf = (s: ListSearch): PayloadIn<'opAuditList'> => ({
-  operator: text(s, 'operator'), entity: text(s, 'entity'), entity_id: text(s, 'entity_id'), action: text(s, 'action'),
-  date_from: text(s, 'date_from'), date_to: text(s, 'date_to'), page_number: s.page ?? 1, page_size: s.size ?? 50,
-});
+const payloadOf = (s: ListSearch): PayloadIn<'opAuditList'> => ({ ...textsOf(s, LOG_FILTER_NAMES), ...pagingOf(s) });
 
 /** A logged value as one line: objects as 键: 值 pairs, plain values as they are. */
 export const valueText = (x: unknown): string => {

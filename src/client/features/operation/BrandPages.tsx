@@ -15,14 +15,13 @@ import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { request } from '../../api/request';
 import { ListPage, type BulkAction, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
+import { activeOf, pagingOf, text } from './list-payload';
 import { UploadButton } from '../../ui/UploadButton';
 import { Field } from '../account/Field';
 import { errorText, useForm } from '../account/form';
 import { brandListQuery, makeListQuery, prodKeys } from './product-queries';
 import './operation.css';
 
-const text = (s: ListSearch, k: string) => (s[k] === undefined ? '' : String(s[k]));
-const activeOf = (s: ListSearch) => (s.active === 'true' || s.active === 'false' ? s.active : '');
 const ACTIVE_FILTER = { name: 'active', label: '状态', type: 'select', options: [{ label: '启用', value: 'true' }, { label: '停用', value: 'false' }] } as const;
 const ActiveCell = ({ active }: { active: boolean }) => (active ? <>启用</> : <span className="op-tag danger">停用</span>);
 type Status = { kind: 'ok' | 'error'; text: string } | null;
@@ -55,7 +54,7 @@ const useToggle = (call: 'opBrandSetActive' | 'opMakeSetActive', what: string, r
   return { toggle, bulk };
 };
 
-const brandPayload = (s: ListSearch): PayloadIn<'opBrandList'> => ({ k: text(s, 'k'), active: activeOf(s), page_number: s.page ?? 1, page_size: s.size ?? 50 });
+const brandPayload = (s: ListSearch): PayloadIn<'opBrandList'> => ({ k: text(s, 'k'), active: activeOf(s), ...pagingOf(s) });
 
 export function BrandListPage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {
   const canWrite = useCanWrite();
@@ -128,7 +127,7 @@ function BrandDialog({ brand, onHide, onSaved }: { brand: OpBrandRow | null; onH
 }
 
 const makePayload = (s: ListSearch): PayloadIn<'opMakeList'> => ({
-  k: text(s, 'k'), initial: /^[A-Za-z]$/.test(text(s, 'initial')) ? text(s, 'initial').toUpperCase() : '', active: activeOf(s), page_number: s.page ?? 1, page_size: s.size ?? 50,
+  k: text(s, 'k'), initial: /^[A-Za-z]$/.test(text(s, 'initial')) ? text(s, 'initial').toUpperCase() : '', active: activeOf(s), ...pagingOf(s),
 });
 const LETTERS = Array.from({ length: 26 }, (_, i) => String.fromCharCode(65 + i));
 

@@ -10,15 +10,14 @@ import { Button } from 'primereact/button';
 import type { AnswerOf, ChatConversation, PayloadIn } from '../../../shared/contracts';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
+import { pagingOf, textsOf } from './list-payload';
 import { errorText } from '../account/form';
 import { chatMessagesQuery, chatSearchQuery, opCompanyKeys } from './company-queries';
 import { when } from './format';
 import './operation.css';
 
 const PAGE = 50;
-const payloadOf = (s: ListSearch): PayloadIn<'opChatSearch'> => ({
-  a: s.a === undefined ? '' : String(s.a), b: s.b === undefined ? '' : String(s.b), page_number: s.page ?? 1, page_size: s.size ?? 50,
-});
+const payloadOf = (s: ListSearch): PayloadIn<'opChatSearch'> => ({ ...textsOf(s, ['a', 'b']), ...pagingOf(s) });
 const Who = ({ u }: { u: ChatConversation['a'] }) => (
   <div><strong>{u.company.name}</strong><br /><small className="muted">{u.display_name || u.username}（{u.username}{u.mobile ? `，${u.mobile}` : ''}）</small></div>
 );

@@ -7,11 +7,12 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import type { AnswerOf, OpCompanyRow, PayloadIn } from '../../../shared/contracts';
-import { OP_CODES } from '../../../shared/domain/operation';
+import { COMPANY_STATES, OP_CODES } from '../../../shared/domain/operation';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { request } from '../../api/request';
 import { ListPage, type BulkAction, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
+import { idOf, oneOf, pagingOf, textsOf } from './list-payload';
 import { companyListQuery, opKeys } from './queries';
 import { dayOf, when } from './format';
 import { SuspendDialog } from './SuspendDialog';
@@ -19,12 +20,9 @@ import './operation.css';
 import { COMPANY_SORTS } from './list-filters';
 
 
-const text = (s: ListSearch, k: string) => (s[k] === undefined ? '' : String(s[k]));
 const payloadOf = (s: ListSearch): PayloadIn<'opCompanyList'> => ({
-  k: text(s, 'k'), city: text(s, 'city'), level_id: /^\d+$/.test(text(s, 'level_id')) ? Number(s.level_id) : '',
-  state: s.state === 'active' || s.state === 'suspended' ? s.state : '', seller: s.seller === 'true' || s.seller === 'false' ? s.seller : '',
-  sort: (COMPANY_SORTS as readonly string[]).includes(String(s.sort)) ? (s.sort as PayloadIn<'opCompanyList'>['sort']) : 'id',
-  order: s.order ?? 'desc', page_number: s.page ?? 1, page_size: s.size ?? 50,
+  ...textsOf(s, ['k', 'city']), level_id: idOf(s, 'level_id'), state: oneOf(s, 'state', COMPANY_STATES), seller: oneOf(s, 'seller', ['true', 'false'] as const),
+  sort: oneOf(s, 'sort', COMPANY_SORTS) || 'id', order: s.order ?? 'desc', ...pagingOf(s),
 });
 
 export const StateTag = ({ suspended }: { suspended: boolean }) =>

@@ -7,6 +7,7 @@ import type { AnswerOf, OpEnquiryRow, PayloadIn } from '../../../shared/contract
 import { ENQUIRY_STATE_TEXT } from '../../../shared/domain/enquiry';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
+import { oneOf, pagingOf, textsOf } from './list-payload';
 import { enquiryListQuery, type catKeys } from './catalogue-queries';
 import { downloadXlsx } from './export';
 import { noKey } from './OrderListPage';
@@ -15,10 +16,8 @@ import './operation.css';
 
 const STATES = ['open', 'expired', 'ended', 'cancelled'] as const;
 
-const text = (s: ListSearch, k: string) => (s[k] === undefined ? '' : String(s[k]));
 const payloadOf = (s: ListSearch): PayloadIn<'opEnquiryList'> => ({
-  no: text(s, 'no'), buyer: text(s, 'buyer'), oe: text(s, 'oe'), state: text(s, 'state') as PayloadIn<'opEnquiryList'>['state'],
-  date_from: text(s, 'date_from'), date_to: text(s, 'date_to'), page_number: s.page ?? 1, page_size: s.size ?? 50,
+  ...textsOf(s, ['no', 'buyer', 'oe', 'date_from', 'date_to']), state: oneOf(s, 'state', ['open', 'expired', 'ended', 'cancelled'] as const), ...pagingOf(s),
 });
 
 export function EnquiryListPage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {

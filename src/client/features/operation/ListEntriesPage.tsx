@@ -13,15 +13,14 @@ import { PLATFORM_LISTS, type PlatformListKind } from '../../../shared/domain/pl
 import { request } from '../../api/request';
 import { ListPage, type BulkAction, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
+import { activeOf, pagingOf, textsOf } from './list-payload';
 import { Field } from '../account/Field';
 import { errorText, useForm } from '../account/form';
 import './operation.css';
 
 
-const text = (s: ListSearch, k: string) => (s[k] === undefined ? '' : String(s[k]));
 const payloadOf = (kind: PlatformListKind, s: ListSearch): PayloadIn<'opListEntries'> => ({
-  kind, k: text(s, 'k'), group_name: text(s, 'group_name'),
-  active: s.active === 'true' || s.active === 'false' ? s.active : '', page_number: s.page ?? 1, page_size: s.size ?? 50,
+  kind, ...textsOf(s, ['k', 'group_name']), active: activeOf(s), ...pagingOf(s),
 });
 const entriesKey = (p: PayloadIn<'opListEntries'>) => ['op', 'lists', p.kind, p] as const;
 const entriesQuery = (p: PayloadIn<'opListEntries'>) =>

@@ -41,9 +41,10 @@ const RELATE_KINDS = [
 /** One logged change of this number in words (the log keeps the raw values). */
 const historyText = (h: OpOeView['history'][number]) => {
   const n = (h.new_value ?? {}) as { merged_into?: string; merged_from?: string; numbers?: number; related?: string; kind?: 'supersession' | 'alias'; newer?: boolean | null };
-  const o = (h.old_value ?? {}) as { related?: string; kind?: 'supersession' | 'alias'; newer?: boolean | null };
+  const o = (h.old_value ?? {}) as { merged_into?: string; merged_from?: string; related?: string; kind?: 'supersession' | 'alias'; newer?: boolean | null };
   const kindText = (x: { kind?: string; newer?: boolean | null }) => (x.kind === 'alias' ? '别名' : x.newer === true ? '替换号（新号）' : x.newer === false ? '替换号（旧号）' : '替换号');
   if (h.action === 'merge') return n.merged_into ? `合并到 ${n.merged_into}` : `并入 ${n.merged_from ?? ''}（合并后共 ${n.numbers ?? 2} 个编号）`;
+  if (h.action === 'unmerge') return o.merged_into ? `撤销合并到 ${o.merged_into}` : `${o.merged_from ?? ''} 撤销合并，离开本组`;
   if (h.action === 'relate') return `设置 ${n.related ?? ''} 为${kindText(n)}${o.kind ? `（原为${kindText(o)}）` : ''}`;
   if (h.action === 'unrelate') return `删除与 ${o.related ?? ''} 的${kindText(o)}关联`;
   return `${AUDIT_ACTIONS[h.action as keyof typeof AUDIT_ACTIONS] ?? h.action}：${valueText(h.new_value ?? h.old_value)}`;
@@ -121,9 +122,18 @@ function OeDetail({ view, onOe, onDone, onError }: { view: OpOeView; onOe: (oe: 
     const err = checkOe('被合并的OE号', merge);
     if (err) return setErrors({ merge: err });
     const body = { keep: view.oe_norm, merge: merge.trim() };
-    if (!window.confirm(`把 ${normalizeOe(merge)} 合并到 ${view.oe_norm}？两者成为同一配件，搜索任一编号都能查到两者的库存。合并后不能撤销。`)) return;
+    if (!window.confirm(`把 ${normalizeOe(merge)} 合并到 ${view.oe_norm}？两者成为同一配件，搜索任一编号都能查到两者的库存。（合并后可在被合并号的页面撤销）`)) return;
     if (await run('merge', () => request('post', 'opOeMerge', body, undefined, { silent: true, idempotencyKey: keyFor(['merge', body]) }),
       `已把 ${normalizeOe(merge)} 合并到 ${view.oe_norm}`, { merge: 'merge', keep: 'merge' })) setMerge('');
+  };
+
+  const doUnmerge = async () => {
+    const into = view.merged_into!;
+    if (!window.confirm(`撤销 ${view.oe_norm} 与 ${into.oe_norm} 的合并？搜索 ${into.oe_norm} 将不再查到 ${view.oe_norm} 的库存；它与其他编号的替换号和别名保留。`)) return;
+    const body = { oe: view.oe_norm };
+    // one key per merge: a later merge of the same number and its undo are new writes
+    await run('unmerge', () => request('post', 'opOeUnmerge', body, undefined, { silent: true, idempotencyKey: keyFor(['unmerge', body, into.at]) }),
+      `已撤销 ${view.oe_norm} 与 ${into.oe_norm} 的合并`);
   };
 
   const doRelate = async () => {
@@ -153,7 +163,8 @@ function OeDetail({ view, onOe, onDone, onError }: { view: OpOeView; onOe: (oe: 
           <div><dt>标准编号</dt><dd>{view.oe_norm}</dd></div>
           <div><dt>目录</dt><dd>{view.product ? `${view.product.make_name} · ${view.product.name}` : view.known ? '不在OE目录中（只有卖家库存）' : '目录和库存中都没有'}</dd></div>
           <div><dt>在售库存</dt><dd data-testid="oe-stock-on">{view.stock_on} 条</dd></div>
-          {view.merged_into && <div><dt>已合并到</dt><dd><button type="button" className="linklike" onClick={() => onOe(view.merged_into!.oe_norm)}>{view.merged_into.oe_norm}</button>（{view.merged_into.username}，{when(view.merged_into.at)}）</dd></div>}
+          {view.merged_into && <div><dt>已合并到</dt><dd><button type="button" className="linklike" onClick={() => onOe(view.merged_into!.oe_norm)}>{view.merged_into.oe_norm}</button>（{view.merged_into.username}，{when(view.merged_into.at)}）
+            <Button label="撤销合并" text severity="danger" size="small" loading={busy === 'unmerge'} onClick={() => void doUnmerge()} /></dd></div>}
           {view.merged_from.length > 0 && <div><dt>并入的编号</dt><dd>{view.merged_from.map((m) => m.oe_norm).join('、')}</dd></div>}
         </dl>
       </section>

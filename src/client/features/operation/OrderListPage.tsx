@@ -9,17 +9,16 @@ import type { AnswerOf, OpOrderRow, PayloadIn } from '../../../shared/contracts'
 import { ORDER_STATUS_TEXT, ORDER_STATUSES, PAY_STATUS_TEXT, PAY_STATUSES } from '../../../shared/domain/orders';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
+import { oneOf, pagingOf, textsOf } from './list-payload';
 import { orderListQuery, type catKeys } from './catalogue-queries';
 import { downloadXlsx } from './export';
 import { when, yuan } from './format';
 import './operation.css';
 
 
-const text = (s: ListSearch, k: string) => (s[k] === undefined ? '' : String(s[k]));
 const payloadOf = (s: ListSearch): PayloadIn<'opOrderList'> => ({
-  no: text(s, 'no'), buyer: text(s, 'buyer'), seller: text(s, 'seller'),
-  status: text(s, 'status') as PayloadIn<'opOrderList'>['status'], pay_status: text(s, 'pay_status') as PayloadIn<'opOrderList'>['pay_status'],
-  date_from: text(s, 'date_from'), date_to: text(s, 'date_to'), page_number: s.page ?? 1, page_size: s.size ?? 50,
+  ...textsOf(s, ['no', 'buyer', 'seller', 'date_from', 'date_to']),
+  status: oneOf(s, 'status', ORDER_STATUSES), pay_status: oneOf(s, 'pay_status', PAY_STATUSES), ...pagingOf(s),
 });
 
 /** a numeric key from the order number's last 15 digits (time to the second and the random part) */

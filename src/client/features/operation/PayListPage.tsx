@@ -8,6 +8,7 @@ import type { AnswerOf, OpPayRow, PayloadIn } from '../../../shared/contracts';
 import { request } from '../../api/request';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
+import { oneOf, pagingOf, textsOf } from './list-payload';
 import { downloadXlsx } from './export';
 import { noKey } from './OrderListPage';
 import { dayOf, when, yuan } from './format';
@@ -19,10 +20,8 @@ const payKey = (p: PayloadIn<'opPayList'>) => ['op', 'pay', p] as const;
 const payQuery = (p: PayloadIn<'opPayList'>) =>
   queryOptions({ queryKey: payKey(p), queryFn: ({ signal }) => request('get', 'opPayList', p, undefined, { signal }) });
 
-const text = (s: ListSearch, k: string) => (s[k] === undefined ? '' : String(s[k]));
 const payloadOf = (s: ListSearch): PayloadIn<'opPayList'> => ({
-  company: text(s, 'company'), no: text(s, 'no'), state: text(s, 'state') as PayloadIn<'opPayList'>['state'],
-  date_from: text(s, 'date_from'), date_to: text(s, 'date_to'), page_number: s.page ?? 1, page_size: s.size ?? 50,
+  ...textsOf(s, ['company', 'no', 'date_from', 'date_to']), state: oneOf(s, 'state', ['pending', 'paid', 'cancelled'] as const), ...pagingOf(s),
 });
 
 export function PayListPage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {

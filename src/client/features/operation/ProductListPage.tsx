@@ -14,17 +14,15 @@ import { request } from '../../api/request';
 import { ListPage, type BulkAction, type ListDef } from '../../ui/list/ListPage';
 import { ReasonDialog } from './ReasonDialog';
 import type { ListSearch } from '../../ui/list/list-search';
+import { oneOf, pagingOf, textsOf } from './list-payload';
 import { errorText } from '../account/form';
 import { downloadXlsx } from './export';
 import { when, yuan } from './format';
 import { productListQuery, prodKeys } from './product-queries';
 import './operation.css';
 
-const text = (s: ListSearch, k: string) => (s[k] === undefined ? '' : String(s[k]));
 const payloadOf = (s: ListSearch): PayloadIn<'opProductList'> => ({
-  oe: text(s, 'oe'), name: text(s, 'name'), brand: text(s, 'brand'), seller: text(s, 'seller'),
-  state: (OP_PRODUCT_STATES as readonly string[]).includes(text(s, 'state')) ? (text(s, 'state') as PayloadIn<'opProductList'>['state']) : '',
-  page_number: s.page ?? 1, page_size: s.size ?? 50,
+  ...textsOf(s, ['oe', 'name', 'brand', 'seller']), state: oneOf(s, 'state', OP_PRODUCT_STATES), ...pagingOf(s),
 });
 
 const StateCell = ({ r }: { r: OpProductRow }) => (

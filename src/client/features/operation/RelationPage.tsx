@@ -13,6 +13,7 @@ import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { ApiError, request } from '../../api/request';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
+import { pagingOf, text } from './list-payload';
 import { errorText } from '../account/form';
 import { CompanyPicker, type PickedCompany } from './CompanyPicker';
 import { opCompanyKeys, relationListQuery } from './company-queries';
@@ -20,7 +21,7 @@ import { when } from './format';
 import './operation.css';
 
 type Row = AnswerOf<'opRelationList'>['data'][number];
-const payloadOf = (s: ListSearch): PayloadIn<'opRelationList'> => ({ k: s.k === undefined ? '' : String(s.k), page_number: s.page ?? 1, page_size: s.size ?? 50 });
+const payloadOf = (s: ListSearch): PayloadIn<'opRelationList'> => ({ k: text(s, 'k'), ...pagingOf(s) });
 const CompanyCell = ({ c }: { c: Row['head'] }) => (
   <div className="stock-key"><Link to="/operation/company/detail" search={{ id: c.id }}><strong>{c.name}</strong></Link><small className="muted">ID {c.id} · {c.short_name}</small></div>
 );

@@ -16,14 +16,14 @@ import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { request } from '../../api/request';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
+import { oneOf, pagingOf, text } from './list-payload';
 import { errorText } from '../account/form';
 import { opCompanyKeys, reviewListQuery } from './company-queries';
 import { when } from './format';
 import './operation.css';
 
 const payloadOf = (s: ListSearch): PayloadIn<'opReviewList'> => ({
-  state: Object.keys(CHANGE_STATES).includes(String(s.state)) ? s.state as keyof typeof CHANGE_STATES : '',
-  k: s.k === undefined ? '' : String(s.k), page_number: s.page ?? 1, page_size: s.size ?? 50,
+  state: oneOf(s, 'state', Object.keys(CHANGE_STATES) as Array<keyof typeof CHANGE_STATES>), k: text(s, 'k'), ...pagingOf(s),
 });
 
 export const ChangeLines = ({ change }: { change: Pick<CompanyChange, 'old_value' | 'new_value'> }) => (

@@ -11,16 +11,15 @@ import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { request } from '../../api/request';
 import { ListPage, type BulkAction, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
+import { activeOf, idOf, pagingOf, textsOf } from './list-payload';
 import { errorText } from '../account/form';
 import { opKeys, userListQuery } from './queries';
 import { when } from './format';
 import './operation.css';
 
 
-const text = (s: ListSearch, k: string) => (s[k] === undefined ? '' : String(s[k]));
 const payloadOf = (s: ListSearch): PayloadIn<'opUserList'> => ({
-  k: text(s, 'k'), company: text(s, 'company'), company_id: /^\d+$/.test(text(s, 'company_id')) ? Number(s.company_id) : '',
-  active: s.active === 'true' || s.active === 'false' ? s.active : '', page_number: s.page ?? 1, page_size: s.size ?? 50,
+  ...textsOf(s, ['k', 'company']), company_id: idOf(s, 'company_id'), active: activeOf(s), ...pagingOf(s),
 });
 
 export function UserListPage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {

@@ -5,6 +5,7 @@ import { request } from '../../api/request';
 
 export const prodKeys = {
   products: () => ['op', 'products'] as const,
+  recommend: () => ['op', 'products', 'recommend'] as const,
   productList: (p: PayloadIn<'opProductList'>) => ['op', 'products', p] as const,
   brands: () => ['op', 'brands'] as const,
   brandList: (p: PayloadIn<'opBrandList'>) => ['op', 'brands', p] as const,
@@ -21,3 +22,5 @@ export const makeListQuery = (p: PayloadIn<'opMakeList'>) =>
   queryOptions({ queryKey: prodKeys.makeList(p), queryFn: ({ signal }) => request('get', 'opMakeList', p, undefined, { signal }) });
 export const brandDuplicatesQuery = () =>
   queryOptions({ queryKey: prodKeys.brandDuplicates(), queryFn: ({ signal }) => request('get', 'opBrandDuplicates', {}, undefined, { signal }) });
+export const productRecommendQuery = () =>
+  queryOptions({ queryKey: prodKeys.recommend(), queryFn: ({ signal }) => request('get', 'opProductRecommendList', {}, undefined, { signal }) });

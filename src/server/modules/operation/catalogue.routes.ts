@@ -4,12 +4,13 @@ import type { OeCleanService } from './oe-clean.service';
 import type { OversightService } from './oversight.service';
 import type { ReportService } from './report.service';
 
-type Names = 'opOeView' | 'opOeMerge' | 'opOeRelate' | 'opOeUnrelate' | 'opOrderList' | 'opOrderDetail' | 'opOrderCancel' | 'opEnquiryList' | 'opEnquiryDetail'
+type Names = 'opOeView' | 'opOeMerge' | 'opOeUnmerge' | 'opOeRelate' | 'opOeUnrelate' | 'opOrderList' | 'opOrderDetail' | 'opOrderCancel' | 'opEnquiryList' | 'opEnquiryDetail'
   | 'opPayList' | 'opReportMembers' | 'opReportSearches' | 'opReportOrders' | 'opReportStock';
 
 export const opCatalogueHandlers = (svc: { oe: OeCleanService; oversight: OversightService; reports: ReportService }): Pick<Handlers, Names> => ({
   opOeView: (p, ctx) => svc.oe.view(ctx.db, normalizeOe(p.oe)),
   opOeMerge: (p, ctx) => svc.oe.merge(ctx.db, ctx.caller!, { keep: normalizeOe(p.keep), merge: normalizeOe(p.merge), keep_text: p.keep }),
+  opOeUnmerge: (p, ctx) => svc.oe.unmerge(ctx.db, ctx.caller!, normalizeOe(p.oe)),
   opOeRelate: (p, ctx) => svc.oe.relate(ctx.db, ctx.caller!, { oe: normalizeOe(p.oe), related: normalizeOe(p.related), kind: p.kind }),
   opOeUnrelate: (p, ctx) => svc.oe.unrelate(ctx.db, ctx.caller!, { oe: normalizeOe(p.oe), related: normalizeOe(p.related) }),
   opOrderList: (p, ctx) => svc.oversight.orderList(ctx.db, p),

@@ -72,7 +72,7 @@ export const createOeCleanService = (deps: { clock: Clock }) => ({
       db.selectFrom('oe_merge').select(['kept_norm', 'merged_at', 'username']).where('merged_norm', '=', oe).executeTakeFirst(),
       db.selectFrom('oe_merge').select(['merged_norm', 'merged_at', 'username']).where('kept_norm', '=', oe).orderBy('merged_at').execute(),
       db.selectFrom('oe_relation').select(['related_norm', 'kind', 'newer']).where('oe_norm', '=', oe).orderBy('related_norm').limit(500).execute(),
-      audit.ofEntity(db, 'oe', oe, ['merge', 'relate', 'unrelate']),
+      audit.ofEntity(db, 'oe', oe, ['merge', 'unmerge', 'relate', 'unrelate']),
     ]);
     const counts = await stockCounts(db, [oe, ...relations.map((r) => r.related_norm)]);
     const cls = new Set([mergedInto?.kept_norm ?? oe, ...mergedFrom.map((m) => m.merged_norm)]);
@@ -142,6 +142,32 @@ export const createOeCleanService = (deps: { clock: Clock }) => ({
         { entity: 'oe', entity_id: p.keep, action: 'merge', new: { merged_from: p.merge, numbers: members.length, relations: outside.size } },
       ]);
       return { kept: p.keep, members, relations: outside.size };
+    }),
+
+  /**
+   * Undoes the merge of `oe`: it leaves its class (the aliases between it and the class's numbers
+   * go, so searching the kept number no longer finds its stock and the other way round). What the
+   * merge cannot tell apart stays: relations to numbers outside the class (the operator may remove
+   * them), numbers once merged into `oe` (they belong to the kept number since), and a catalogue
+   * entry the merge removed.
+   */
+  unmerge: (db: Kysely<DB>, caller: Caller, oe: string) =>
+    inTransaction(db, async (trx) => {
+      await lock(trx);
+      const row = await trx.selectFrom('oe_merge').select(['kept_norm', 'merged_at', 'username']).where('merged_norm', '=', oe).executeTakeFirst();
+      if (!row) throw invalid('oe', t.oeNotMerged(oe));
+      const others = (await classOf(trx, row.kept_norm)).filter((n) => n !== oe);
+      await trx.deleteFrom('oe_merge').where('merged_norm', '=', oe).execute();
+      const r = await trx.deleteFrom('oe_relation').where((eb) => eb.or([
+        eb.and([eb('oe_norm', '=', oe), eb('related_norm', 'in', others)]),
+        eb.and([eb('oe_norm', 'in', others), eb('related_norm', '=', oe)]),
+      ])).executeTakeFirst();
+      const now = deps.clock.now();
+      await audit.record(trx, caller, now, [
+        { entity: 'oe', entity_id: oe, action: 'unmerge', old: { merged_into: row.kept_norm, merged_by: row.username, merged_at: unix(row.merged_at) }, new: { merged_into: null } },
+        { entity: 'oe', entity_id: row.kept_norm, action: 'unmerge', old: { merged_from: oe }, new: { numbers: others.length } },
+      ]);
+      return { kept: row.kept_norm, removed: Number(r.numDeletedRows) };
     }),
 
   /** Sets a supersession (`oe` was replaced by `related`) or an alias, across both merge classes. */

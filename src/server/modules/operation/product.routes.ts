@@ -1,10 +1,13 @@
 import type { Handlers } from '../../http/mount';
 import type { ProductService } from './product.service';
 
-type Names = 'opProductList' | 'opProductOffSale' | 'opProductOnSale' | 'opBrandList' | 'opBrandSave' | 'opBrandSetActive' | 'opBrandMerge' | 'opBrandDuplicates'
+type Names = 'getRecommendProducts' | 'opProductRecommendList' | 'opProductRecommendSave' | 'opProductList' | 'opProductOffSale' | 'opProductOnSale' | 'opBrandList' | 'opBrandSave' | 'opBrandSetActive' | 'opBrandMerge' | 'opBrandDuplicates'
   | 'opMakeList' | 'opMakeSave' | 'opMakeSetActive';
 
 export const opProductHandlers = (svc: ProductService): Pick<Handlers, Names> => ({
+  getRecommendProducts: (_p, ctx) => svc.recommendPublic(ctx.db),
+  opProductRecommendList: (_p, ctx) => svc.recommendList(ctx.db),
+  opProductRecommendSave: (p, ctx) => svc.recommendSave(ctx.db, ctx.caller!, p.ids),
   opProductList: (p, ctx) => svc.list(ctx.db, p),
   opProductOffSale: (p, ctx) => svc.offSale(ctx.db, ctx.caller!, p),
   opProductOnSale: (p, ctx) => svc.onSale(ctx.db, ctx.caller!, p),

@@ -8,6 +8,8 @@
  *   which restoring the company puts on sale.
  * - Part brands (part_brand) and car makes (make) are the tables search, stock and import read:
  *   renaming one renames it everywhere (the search terms follow by trigger, migration 0014).
+ * - 推荐商品 (product_recommend): the stock rows the storefront home features, saved as one ordered
+ *   list; the home shows those on sale, so a take-down or a suspension removes one at once.
  * - Brand cleaning merges spellings into a kept brand in one transaction: stock rows, companies'
  *   main brands and the keyword terms move to it; the merged spelling stays as a row pointing at
  *   the kept brand (merged_into), which the import and the stock form resolve.
@@ -88,6 +90,44 @@ export const createProductService = (deps: { clock: Clock }) => {
   };
 
   return {
+    /** The storefront home's products in the operators' order, only rows on sale. */
+    async recommendPublic(db: Kysely<DB>) {
+      const rows = (await sql<{ id: number; supplier_oe: string; name: string; brand_name: string | null; make_name: string | null; company_id: number; company_name: string; city: string }>`
+        select s.id::int as id, s.supplier_oe, s.name,
+          coalesce((select name from part_brand where id = s.part_brand_id), nullif(s.custom_brand_name, '')) as brand_name,
+          (select name from make where id = s.make_id) as make_name, s.company_id, c.name as company_name, c.city
+        from product_recommend r join stock s on s.id = r.stock_id join company c on c.id = s.company_id
+        where s.state = 'on' and c.suspended_at is null order by r.sort, r.stock_id`.execute(db)).rows;
+      return rows.map((r) => ({ ...r, brand_name: r.brand_name ?? '', make_name: r.make_name ?? '' }));
+    },
+
+    async recommendList(db: Kysely<DB>) {
+      const rows = await sql<ProductRowDb>`select ${PRODUCT_COLUMNS} from product_recommend r join stock s on s.id = r.stock_id
+        join company c on c.id = s.company_id order by r.sort, r.stock_id`.execute(db);
+      return rows.rows.map(productRow);
+    },
+
+    recommendSave: (db: Kysely<DB>, caller: Caller, ids: number[]) =>
+      inTransaction(db, async (trx) => {
+        if (new Set(ids).size !== ids.length) throw invalid('ids', pt.recommendDuplicate);
+        // one writer at a time: the list is replaced as a whole
+        await sql`select pg_advisory_xact_lock(hashtext('product_recommend'))`.execute(trx);
+        const found = ids.length === 0 ? [] : await trx.selectFrom('stock as s').innerJoin('company as c', 'c.id', 's.company_id')
+          .select(['s.id', 's.supplier_oe', 's.state', 'c.name']).where('s.id', 'in', ids).execute();
+        const byId = new Map(found.map((f) => [Number(f.id), f]));
+        const missing = ids.findIndex((id) => !byId.has(id));
+        if (missing >= 0) throw invalid(`ids.${missing}`, pt.recommendMissing(ids[missing]));
+        const before = (await trx.selectFrom('product_recommend').select('stock_id').orderBy('sort').orderBy('stock_id').execute()).map((r) => Number(r.stock_id));
+        // rows already listed may stay while off sale (the home skips them); new ones must be on sale
+        const notOn = ids.findIndex((id) => byId.get(id)!.state !== 'on' && !before.includes(id));
+        if (notOn >= 0) { const r = byId.get(ids[notOn])!; throw invalid(`ids.${notOn}`, pt.recommendNotOn(r.supplier_oe, r.name)); }
+        if (before.length === ids.length && before.every((id, i) => id === ids[i])) return { ids };
+        await trx.deleteFrom('product_recommend').execute();
+        if (ids.length > 0) await trx.insertInto('product_recommend').values(ids.map((stock_id, i) => ({ stock_id, sort: i + 1 }))).execute();
+        await audit.record(trx, caller, deps.clock.now(), [{ entity: 'product_recommend', entity_id: 'home', action: 'set', old: before, new: ids }]);
+        return { ids };
+      }),
+
     async list(db: Kysely<DB>, p: PayloadOut<'opProductList'>) {
       const conds: RawBuilder<unknown>[] = [sql`true`];
       if (p.oe) {
