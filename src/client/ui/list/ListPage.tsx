@@ -71,7 +71,11 @@ export function ListPage<Row, K extends QueryKey, A extends { data: Row[]; total
   /** a line the page writes outcomes to (saved, refused) */
   status?: ReactNode;
 }) {
-  const names = useMemo(() => def.filters.map((f) => f.name), [def.filters]);
+  // keyed by the names, not by the filters array: pages declare their list inside the component,
+  // so def.filters is a new array at every render, and the draft below was reset to the applied
+  // values at every render (the list's answer arriving wiped what had just been typed; operation.e2e)
+  const namesKey = JSON.stringify(def.filters.map((f) => f.name));
+  const names = useMemo(() => JSON.parse(namesKey) as string[], [namesKey]);
   // keyed by the values, not by the search object: a re-render that hands the same search as a new
   // object (the router revalidating after the signed-in start-up) must not wipe what is being typed
   const appliedKey = JSON.stringify(names.map((n) => (search[n] === undefined ? '' : String(search[n]))));

@@ -1,0 +1,53 @@
+import { act, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { ListPage, type ListDef } from './ListPage';
+import type { ListSearch } from './list-search';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+let host: HTMLDivElement;
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  document.body.innerHTML = '';
+});
+
+interface Row { id: number; name: string }
+let rerender: () => void = () => undefined;
+
+/** A page as the real ones are written: its list declared inside the component, anew at each render. */
+function Page({ search }: { search: ListSearch }) {
+  const [, setTick] = useState(0);
+  rerender = () => setTick((t) => t + 1);
+  const def: ListDef<Row> = {
+    title: '企业列表',
+    filters: [{ name: 'k', label: '名称', type: 'text' }],
+    columns: [{ key: 'name', header: '名称', cell: (r) => r.name }],
+    query: (s) => ({ queryKey: ['rows', s.k ?? ''], queryFn: async () => ({ data: [{ id: 1, name: '骏达' }], total: 1 }) }),
+    rowKey: (r) => r.id,
+    empty: () => '没有企业',
+  };
+  return <ListPage def={def} search={search} onSearch={() => undefined} />;
+}
+
+it('what is typed in a filter stays when the page renders again before 搜索 (its list answering, its options loading)', async () => {
+  const client = new QueryClient();
+  await act(async () => root.render(<QueryClientProvider client={client}><Page search={{}} /></QueryClientProvider>));
+  const box = host.querySelector<HTMLInputElement>('#filter-k')!;
+  await act(async () => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setter.call(box, '骏达');
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  expect(box.value).toBe('骏达');
+  await act(async () => rerender());
+  await act(async () => rerender());
+  expect(host.querySelector<HTMLInputElement>('#filter-k')!.value).toBe('骏达');
+});
