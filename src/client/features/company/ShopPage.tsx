@@ -167,7 +167,7 @@ function Products({ id, search, mobile, go }: { id: number; search: ShopSearch; 
       <>
         <div className="result-status">
           <p className="muted" role="status">{search.k ? `“${search.k}” ` : ''}共 {data.total} 种{!data.contacts_visible && <> · {msg.registeredCannotQuote}</>}</p>
-          <ResultViewControls view={view} onChange={setView} priceColumns={data.price_columns} />
+          <ResultViewControls view={view} onChange={setView} priceColumns={data.price_columns} omit={SAME_FOR_EVERY_ROW} />
         </div>
         <StockTable rows={data.rows} priceColumns={data.price_columns} contactsVisible={data.contacts_visible} view={view} label="本店产品" showOe
           omit={SAME_FOR_EVERY_ROW} sortable={[]} loading={q.isFetching && q.isPlaceholderData}

@@ -11,12 +11,16 @@ const OTHER_COLUMNS: Array<[ChoosableColumn, string]> = [['vehicle', '适用车�
  * 紧凑 / 舒适 and 显示列 above a result table: the density of its rows and which of the price
  * columns, vehicles, area and contacts it shows (a hidden one is still in each row's detail).
  */
-export function ResultViewControls({ view, onChange, priceColumns }: { view: ResultView; onChange: (patch: Partial<ResultView>) => void; priceColumns: readonly string[] }) {
+export function ResultViewControls({ view, onChange, priceColumns, omit = [] }: {
+  view: ResultView; onChange: (patch: Partial<ResultView>) => void; priceColumns: readonly string[];
+  /** columns the page's table never has */
+  omit?: readonly string[];
+}) {
   const panel = useRef<OverlayPanel>(null);
   const id = useId();
   const choosable: Array<[ChoosableColumn, string]> = [
     ...priceColumns.map((p): [ChoosableColumn, string] => [p as PriceColumn, PRICE_LABELS[p as PriceColumn]]),
-    ...OTHER_COLUMNS,
+    ...OTHER_COLUMNS.filter(([c]) => !omit.includes(c)),
   ];
   const shownCount = choosable.filter(([c]) => !view.hidden.includes(c)).length;
   const toggle = (c: ChoosableColumn, show: boolean) =>

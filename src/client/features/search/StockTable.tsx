@@ -18,6 +18,8 @@ export type StockColumnKey = 'oe' | 'seller' | 'area' | 'code' | 'brand' | 'name
 interface Col {
   key: StockColumnKey;
   header: ReactNode;
+  /** the header as text, where it names a value in the row's detail */
+  label?: string;
   /** the server's sort field, or the row's field sorted in the page */
   sortField?: string;
   cell: (r: StockRow) => ReactNode;
@@ -94,7 +96,7 @@ const columnsOf = (priceColumns: readonly string[], contactsVisible: boolean, fo
   { key: 'vehicle', header: '适用车型', cell: (r) => <VehicleCell row={r} /> },
   { key: 'qty', header: '数量', sortField: 'quantity', cell: (r) => (r.quantity > 0 ? `${r.quantity} ${r.uom_name}` : <span className="muted">无货</span>) },
   ...priceColumns.map((p): Col => ({
-    key: p as PriceColumn, sortField: p,
+    key: p as PriceColumn, sortField: p, label: PRICE_LABELS[p as PriceColumn],
     header: <span className="price-head">{PRICE_LABELS[p as PriceColumn].replace('(', '\n(')}</span>,
     cell: (r) => <span className="price" data-currency={format.currency}>{format.text(r[p as PriceColumn])}</span>,
   })),
@@ -103,13 +105,14 @@ const columnsOf = (priceColumns: readonly string[], contactsVisible: boolean, fo
 ];
 
 /** The row's detail: the seller's contacts and area, the whole vehicle list and every column the table leaves out. */
-function RowDetail({ row, contactsVisible }: { row: StockRow; contactsVisible: boolean }) {
+function RowDetail({ row, contactsVisible, hiddenPrices }: { row: StockRow; contactsVisible: boolean; hiddenPrices: Col[] }) {
   return (
     <div className="stock-details-panel" role="region" aria-label={`${row.company_name} ${row.supplier_oe} 详情`}>
       <dl>
         <div><dt>供应商</dt><dd>{row.company_name} · {areaOf(row)}</dd></div>
         <div><dt>联系方式</dt><dd><Contact row={row} visible={contactsVisible} /></dd></div>
         <div><dt>名称</dt><dd>{row.name}</dd></div>
+        {hiddenPrices.map((c) => <div key={c.key}><dt>{c.label}</dt><dd>{c.cell(row)}</dd></div>)}
         {stockDetails(row).map(([label, text]) => (
           <div key={label}><dt>{label}</dt><dd>{label === '适用车型' ? vehiclesOf(row).join('、') : text}</dd></div>
         ))}
@@ -118,10 +121,10 @@ function RowDetail({ row, contactsVisible }: { row: StockRow; contactsVisible: b
   );
 }
 
-interface RowProps { row: StockRow; cols: Col[]; odd: boolean; open: boolean; toggle: (id: number) => void; contactsVisible: boolean }
+interface RowProps { row: StockRow; cols: Col[]; hiddenPrices: Col[]; odd: boolean; open: boolean; toggle: (id: number) => void; contactsVisible: boolean }
 
 /** one result row and, when opened, its detail row; memoised so opening one row redraws only it */
-const Row = memo(function Row({ row, cols, odd, open, toggle, contactsVisible }: RowProps) {
+const Row = memo(function Row({ row, cols, hiddenPrices, odd, open, toggle, contactsVisible }: RowProps) {
   return (
     <>
       <tr className={odd ? 'p-row-odd' : undefined}>
@@ -139,7 +142,7 @@ const Row = memo(function Row({ row, cols, odd, open, toggle, contactsVisible }:
       </tr>
       {open && (
         <tr className="p-datatable-row-expansion">
-          <td colSpan={cols.length}><RowDetail row={row} contactsVisible={contactsVisible} /></td>
+          <td colSpan={cols.length}><RowDetail row={row} contactsVisible={contactsVisible} hiddenPrices={hiddenPrices} /></td>
         </tr>
       )}
     </>
@@ -182,10 +185,12 @@ export function StockTable({ rows, priceColumns, contactsVisible, view, label, s
   const [localPage, setLocalPage] = useState({ first: 0, rows: 50 });
   const hiddenKey = [...view.hidden, ...omit].join();
   // the columns stay the same object while nothing they show changes, so the memoised rows are not redrawn
-  const cols = useMemo(() => {
+  const [cols, hiddenPrices] = useMemo(() => {
     const hidden = new Set(hiddenKey.split(','));
     const format: Format = { text: (fen) => formatMoney(fen, chosen, rate), currency: effectiveCurrency(chosen, rate) };
-    return columnsOf(priceColumns, contactsVisible, format, showOe).filter((c) => !hidden.has(c.key));
+    const all = columnsOf(priceColumns, contactsVisible, format, showOe);
+    // a price column the user hid is still in each row's detail
+    return [all.filter((c) => !hidden.has(c.key)), all.filter((c) => c.label !== undefined && hidden.has(c.key))];
   }, [priceColumns, contactsVisible, chosen, rate, showOe, hiddenKey]);
   const toggle = useMemo(() => (id: number) => setOpen((s) => {
     const next = new Set(s);
@@ -242,7 +247,7 @@ export function StockTable({ rows, priceColumns, contactsVisible, view, label, s
             {shown.length === 0 ? (
               <tr className="p-datatable-emptymessage"><td colSpan={cols.length}>{msg.noResults}</td></tr>
             ) : shown.map((r, i) => (
-              <Row key={r.id} row={r} cols={cols} odd={i % 2 === 1} open={open.has(r.id)} toggle={toggle} contactsVisible={contactsVisible} />
+              <Row key={r.id} row={r} cols={cols} hiddenPrices={hiddenPrices} odd={i % 2 === 1} open={open.has(r.id)} toggle={toggle} contactsVisible={contactsVisible} />
             ))}
           </tbody>
         </table>
