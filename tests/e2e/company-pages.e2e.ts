@@ -101,7 +101,7 @@ describe('company pages', () => {
     await page.locator('.p-datatable-tbody tr').first().waitFor();
     await expect(page.locator('.p-datatable-tbody tr')).toHaveCount(50);
     // the name cell: the part name first, then its tags and generic name
-    const name = (await page.locator('.p-datatable-tbody tr').first().locator('td.stock-col-name').innerText()).trim().split('\n')[0].trim();
+    const name = (await page.locator('.p-datatable-tbody tr').first().locator('td.stock-col-name .stock-name-text').innerText()).trim();
     await page.getByLabel('在本店产品中搜索').fill(name);
     await page.getByRole('button', { name: '搜索', exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get('k') === name);

@@ -127,7 +127,7 @@ describe('search page extras', () => {
     await page.getByRole('group', { name: '配件品牌筛选' }).getByText(brand.name, { exact: true }).waitFor();
     await expect.poll(totalOf).not.toBe(before);
     // the brand cell: the brand over the quality, or the 原厂件 label
-    const brands = async () => (await results.locator('tbody tr td.stock-col-brand').allInnerTexts()).map((t) => t.trim().split('\n')[0]);
+    const brands = async () => (await results.locator('tbody tr td.stock-col-brand .stock-brand').allInnerTexts()).map((t) => t.trim());
     await expect.poll(brands).toSatisfy((bs: string[]) => bs.length > 0 && bs.every((b) => b === brand.name || b === '原厂件'));
     await page.screenshot({ path: join(shotsDir, 'brand-filtered.png') });
 
@@ -218,7 +218,7 @@ describe('search page extras', () => {
     await e2e.signIn(page, '/login', 'buyer');
     const results = await searchInTab(page, '圈内搜索', '滤清器');
     await results.locator('tbody tr').first().waitFor();
-    const brandNames = async () => (await results.locator('tbody tr td.stock-col-brand').allInnerTexts()).map((t) => t.trim().split('\n')[0]).filter((t) => t !== '原厂件' && t !== '—');
+    const brandNames = async () => (await results.locator('tbody tr td.stock-col-brand .stock-brand').allInnerTexts()).map((t) => t.trim()).filter((t) => t !== '原厂件' && t !== '—');
     await expect.poll(brandNames).not.toHaveLength(0);
     const [shown] = await brandNames();
     await page.getByRole('button', { name: '选择品牌' }).click();

@@ -99,8 +99,11 @@ describe('OE search', () => {
     const { context, page } = await newPage();
     await signIn(page, '/login', 'member');
     await page.goto(`${server.url}/search/parts/oe?code=${encodeURIComponent(a)}`);
-    await page.getByRole('region', { name: `OE ${a}` }).waitFor();
-    await expect.poll(() => page.getByText('升级为正式会员后可查看').count()).toBeGreaterThan(0);
+    const group = page.getByRole('region', { name: `OE ${a}` });
+    await group.waitFor();
+    // the contacts are in the row's detail
+    await group.locator('.stock-details-button').first().click();
+    await expect.poll(() => group.getByText('升级为正式会员后可查看').count()).toBeGreaterThan(0);
     await expect(page.getByText('批发价(不含税)')).toHaveCount(0);
     await page.screenshot({ path: join(shots, 'oe-member.png'), fullPage: false });
     await context.close();
@@ -214,8 +217,8 @@ describe('keyword search', () => {
     await signIn(page, '/login', 'buyer');
     const results = await searchInTab(page, '拆车件', '滤清器');
     await results.locator('tbody tr').first().waitFor();
-    // the brand cell holds the brand over the quality
-    const qualities = async () => (await results.locator('tbody tr td.stock-col-brand').allInnerTexts()).map((t) => t.trim().split('\n').at(-1));
+    // the brand cell holds the brand and the quality
+    const qualities = async () => (await results.locator('tbody tr td.stock-col-brand .stock-quality').allInnerTexts()).map((t) => t.trim());
     await expect.poll(qualities).toSatisfy((qs: (string | undefined)[]) => qs.length > 0 && qs.every((q) => q === '拆车件'));
 
     await (await searchInTab(page, '企业黄页', '广州')).getByText('广州骏达汽车配件有限公司').waitFor();

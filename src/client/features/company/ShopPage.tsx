@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { DataTable } from 'primereact/datatable';
+import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { Paginator } from 'primereact/paginator';
@@ -9,7 +8,9 @@ import { Tag } from 'primereact/tag';
 import { PAGE_SIZES, type AnswerOf, type StockRow } from '../../../shared/contracts';
 import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
 import { msg, shopMsg } from '../../../shared/messages';
-import { stockColumns } from '../search/stock-columns';
+import { StockTable, type StockColumnKey } from '../search/StockTable';
+import { ResultViewControls } from '../search/ResultViewControls';
+import { useResultView } from '../search/result-view';
 import { Price } from '../currency/Price';
 import { productsQuery, shopQuery } from './queries';
 import { ShopRelation } from './ShopRelation';
@@ -19,8 +20,8 @@ import './company.css';
 
 type Shop = AnswerOf<'getCompanyShop'>;
 
-/** Columns of the search tables that the shop header already shows once (seller, contacts). */
-const SAME_FOR_EVERY_ROW = new Set(['seller', 'contact']);
+/** Columns of the search tables that the shop header already shows once (seller, its area, contacts). */
+const SAME_FOR_EVERY_ROW: StockColumnKey[] = ['seller', 'area', 'contact'];
 
 /** Where a tab of this shop lives: /company/{id} on the desktop, /company/m/{id} on the phone. */
 const useShopNav = (id: number, mobile: boolean) => {
@@ -134,6 +135,8 @@ function Products({ id, search, mobile, go }: { id: number; search: ShopSearch; 
   const [k, setK] = useState(search.k);
   useEffect(() => setK(search.k), [search.k]);
   const q = useQuery({ ...productsQuery(id, { k: search.k, page: search.page, size: search.size }), placeholderData: keepPreviousData });
+  const { session } = useRouteContext({ from: '__root__' });
+  const [view, setView] = useResultView(session.user?.uuid);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     go({ tab: 'product', k: k.trim(), page: 1, size: search.size });
@@ -162,12 +165,13 @@ function Products({ id, search, mobile, go }: { id: number; search: ShopSearch; 
       </>
     ) : (
       <>
-        <p className="muted" role="status">{search.k ? `“${search.k}” ` : ''}共 {data.total} 种{!data.contacts_visible && <> · {msg.registeredCannotQuote}</>}</p>
-        <DataTable value={data.rows} size="small" stripedRows dataKey="id" emptyMessage={msg.noResults} loading={q.isFetching && q.isPlaceholderData}
-          lazy paginator first={(search.page - 1) * search.size} rows={search.size} totalRecords={data.total} rowsPerPageOptions={[...PAGE_SIZES]}
-          onPage={(e) => go({ tab: 'product', k: search.k, page: (e.page ?? 0) + 1, size: PAGE_SIZES.find((n) => n === e.rows) ?? 50 })}>
-          {stockColumns(data.price_columns, data.contacts_visible, { sortable: false, showOe: true }).filter((c) => !SAME_FOR_EVERY_ROW.has(String(c.key)))}
-        </DataTable>
+        <div className="result-status">
+          <p className="muted" role="status">{search.k ? `“${search.k}” ` : ''}共 {data.total} 种{!data.contacts_visible && <> · {msg.registeredCannotQuote}</>}</p>
+          <ResultViewControls view={view} onChange={setView} priceColumns={data.price_columns} omit={SAME_FOR_EVERY_ROW} />
+        </div>
+        <StockTable rows={data.rows} priceColumns={data.price_columns} contactsVisible={data.contacts_visible} view={view} label="本店产品" showOe
+          omit={SAME_FOR_EVERY_ROW} sortable={[]} loading={q.isFetching && q.isPlaceholderData}
+          paging={{ first: (search.page - 1) * search.size, rows: search.size, total: data.total, onPage: (first, rows) => go({ tab: 'product', k: search.k, page: Math.floor(first / rows) + 1, size: PAGE_SIZES.find((n) => n === rows) ?? 50 }) }} />
       </>
     );
   }

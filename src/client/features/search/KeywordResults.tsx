@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { DataTable, type DataTableSortEvent } from 'primereact/datatable';
+import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
@@ -10,7 +9,9 @@ import { EmptyKeywordHelp } from './EmptySearchHelp';
 import './search-extras.css';
 import dayjs from 'dayjs';
 import { keywordQuery, type KeywordParams } from './queries';
-import { stockColumns } from './stock-columns';
+import { StockTable, type SortOrder } from './StockTable';
+import { ResultViewControls } from './ResultViewControls';
+import { useResultView } from './result-view';
 import type { KeywordSearch } from './keyword-route';
 import { KEYWORD_MAX_ROWS, KEYWORD_SORT_FIELDS, PAGE_SIZES, priceRangeReversed, stockRangeReversed, type KeywordSortField } from '../../../shared/contracts';
 import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
@@ -64,6 +65,8 @@ function FilterBar({ params, priceColumns, onApply }: { params: KeywordParams; p
 /** Keyword results, paged, sorted and filtered on the server (50/100/200/400/800 a page). */
 export function KeywordResults({ params, brandName }: { params: KeywordParams; brandName?: string }) {
   const navigate = useNavigate();
+  const { session } = useRouteContext({ from: '__root__' });
+  const [view, setView] = useResultView(session.user?.uuid);
   const [picking, setPicking] = useState(false);
   const q = useQuery({ ...keywordQuery(params), placeholderData: keepPreviousData });
   const to = params.dismantled ? '/search/dismantle/result' : params.circle ? '/search/parts/circle' : '/search/parts/keyword';
@@ -96,21 +99,26 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
   const data = q.data!;
   const offline = (q.isError && q.error instanceof OfflineError) || !navigator.onLine;
   const sortable = KEYWORD_SORT_FIELDS.filter((f) => !f.startsWith('price') || data.price_columns.includes(f));
-  const onSort = (e: DataTableSortEvent) => {
-    const field = KEYWORD_SORT_FIELDS.find((f) => f === e.sortField);
-    go(field && e.sortOrder ? { sort: field, order: e.sortOrder === -1 ? 'desc' : 'asc' } : { sort: undefined, order: undefined });
+  const onSort = (sortField: string | undefined, order: SortOrder | undefined) => {
+    const field = KEYWORD_SORT_FIELDS.find((f) => f === sortField);
+    go(field && order ? { sort: field, order } : { sort: undefined, order: undefined });
   };
   return (
-    <section className="card" aria-label="关键词搜索结果">
-      {brandBar}
-      {filterBar(data.price_columns)}
-      <p className="muted" role="status" style={{ marginTop: 0 }}>
+    <section className="card results-card" aria-label="关键词搜索结果">
+      <div className="result-toolbar">
+        {brandBar}
+        {filterBar(data.price_columns)}
+      </div>
+      <div className="result-status">
+      <p className="muted" role="status">
         {params.circle ? '圈内 ' : params.dismantled ? '拆车件 ' : ''}“{params.k}”（{params.mode === 'exact' ? '精确' : '模糊'}）共 {data.total_capped ? `${data.total}+` : data.total} 条
         {data.total > KEYWORD_MAX_ROWS && `，可翻阅前 ${KEYWORD_MAX_ROWS} 条`}
         {params.sort_field && ` · 按${sortLabel(params.sort_field)}${params.sort_order === 'desc' ? '从高到低' : '从低到高'}`}
         {' · '}{offline ? `离线：显示 ${dayjs(q.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss')} 获取的结果` : `结果获取于 ${dayjs(q.dataUpdatedAt).format('HH:mm:ss')}`}
         {!data.contacts_visible && <> · {msg.registeredCannotQuote}</>}
       </p>
+      {data.total > 0 && <ResultViewControls view={view} onChange={setView} priceColumns={data.price_columns} />}
+      </div>
       {data.total === 0 && !q.isPlaceholderData ? (
         <EmptyKeywordHelp k={params.k} mode={params.mode} help={data.empty_help}
           filtered={params.brand_id !== undefined || [params.min_price, params.max_price, params.min_stock, params.max_stock].some((x) => x !== undefined)}
@@ -119,13 +127,13 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
             ...(p.clearFilters ? { brand: undefined, bn: undefined, pc: undefined, pmin: undefined, pmax: undefined, smin: undefined, smax: undefined } : {}),
           })} />
       ) : (
-      <DataTable value={data.rows} size="small" stripedRows dataKey="id" emptyMessage={msg.noResults} loading={q.isFetching && q.isPlaceholderData}
-        lazy paginator first={(params.page_number - 1) * params.page_size} rows={params.page_size} totalRecords={Math.min(data.total, KEYWORD_MAX_ROWS)}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        sortField={params.sort_field} sortOrder={params.sort_field ? (params.sort_order === 'desc' ? -1 : 1) : 0} removableSort onSort={onSort}
-        onPage={(e) => void navigate({ to, search: { ...searchOf(params, brandName), page: (e.page ?? 0) + 1, size: PAGE_SIZES.find((n) => n === e.rows) ?? 50 } })}>
-        {stockColumns(data.price_columns, data.contacts_visible, { sortable, showOe: true })}
-      </DataTable>
+        <StockTable rows={data.rows} priceColumns={data.price_columns} contactsVisible={data.contacts_visible} view={view} label={`“${params.k}”的配件`} showOe
+          loading={q.isFetching && q.isPlaceholderData} sortable={sortable}
+          sort={{ field: params.sort_field, order: params.sort_field ? params.sort_order ?? 'asc' : undefined, onSort }}
+          paging={{
+            first: (params.page_number - 1) * params.page_size, rows: params.page_size, total: Math.min(data.total, KEYWORD_MAX_ROWS),
+            onPage: (first, rows) => void navigate({ to, search: { ...searchOf(params, brandName), page: Math.floor(first / rows) + 1, size: PAGE_SIZES.find((n) => n === rows) ?? 50 } }),
+          }} />
       )}
     </section>
   );

@@ -1,22 +1,29 @@
 import { useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
+import { useRouteContext } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { oeSearchQuery, oeSellersQuery } from './queries';
 import { msg } from '../../../shared/messages';
-import { stockColumns } from './stock-columns';
+import { StockTable } from './StockTable';
+import { ResultViewControls } from './ResultViewControls';
+import { useResultView, type ResultView } from './result-view';
 import { EnquiryButton } from '../enquiry/EnquiryButton';
 import { EmptyOeHelp } from './EmptySearchHelp';
 import { OfflineError } from '../../api/request';
-import { PAGE_SIZES, type StockRow } from '../../../shared/contracts';
+import type { StockRow } from '../../../shared/contracts';
+
+/** sorted among the sellers shown, in the page */
+const SORTABLE_HERE = ['name', 'quantity', 'price99', 'price0', 'price1', 'price2', 'price3', 'price5'];
 
 const RELATION: Record<string, string> = { exact: '', supersession: '替换号', alias: '别名' };
 
 /** OE results grouped by OE: sellers, the caller's price columns, quantity, area; original parts labelled. */
 export function OeResults({ codes, r }: { codes: string[]; r?: number }) {
   const q = useQuery(oeSearchQuery(codes, r));
+  const { session } = useRouteContext({ from: '__root__' });
+  const [view, setView] = useResultView(session.user?.uuid);
   if (q.isPending) return <div className="card" aria-busy="true">正在搜索…</div>;
   if (q.isError && !q.data) {
     return <div className="card">{q.error instanceof OfflineError ? '当前离线，且没有这次搜索的缓存结果' : q.error.message}</div>;
@@ -24,15 +31,18 @@ export function OeResults({ codes, r }: { codes: string[]; r?: number }) {
   const data = q.data!;
   const offline = q.isError && q.error instanceof OfflineError;
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1rem' }}>
+    <div className="oe-results">
+      <div className="result-status">
       <div className="muted" role="status">
         {offline || !navigator.onLine ? `离线：显示 ${dayjs(q.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss')} 获取的结果` : `结果获取于 ${dayjs(q.dataUpdatedAt).format('HH:mm:ss')}`}
         {' · '}今日库存查询 {data.quota.total_per_day === 9999 ? `${data.quota.used} 次（不限）` : `${data.quota.used} / ${data.quota.total_per_day} 次`}
         {!data.contacts_visible && <> · <span>{msg.registeredCannotQuote}</span></>}
         {' '}<EnquiryButton groups={data.items} />
       </div>
+      <ResultViewControls view={view} onChange={setView} priceColumns={data.price_columns} />
+      </div>
       {data.items.map((g) => (
-        <OeGroup key={`${g.oe}-${g.oe_number}`} group={g} priceColumns={data.price_columns} contactsVisible={data.contacts_visible} />
+        <OeGroup key={`${g.oe}-${g.oe_number}`} group={g} priceColumns={data.price_columns} contactsVisible={data.contacts_visible} view={view} />
       ))}
     </div>
   );
@@ -41,7 +51,7 @@ export function OeResults({ codes, r }: { codes: string[]; r?: number }) {
 interface Group { oe: string; oe_number: string; relation: string; brand_code: string; name: string; rows: StockRow[]; total: number }
 
 /** One OE number with its sellers: the first page came with the search, 查看更多 pages the rest from the server. */
-function OeGroup({ group: g, priceColumns, contactsVisible }: { group: Group; priceColumns: string[]; contactsVisible: boolean }) {
+function OeGroup({ group: g, priceColumns, contactsVisible, view }: { group: Group; priceColumns: string[]; contactsVisible: boolean; view: ResultView }) {
   const [more, setMore] = useState(false);
   const pages = useInfiniteQuery({ ...oeSellersQuery(g.oe_number, g.rows.length), enabled: more });
   const seen = new Set(g.rows.map((r) => r.id));
@@ -51,8 +61,8 @@ function OeGroup({ group: g, priceColumns, contactsVisible }: { group: Group; pr
   const loading = pages.isFetching;
   const showMore = () => (more ? void pages.fetchNextPage() : setMore(true));
   return (
-    <section className="card" aria-label={`OE ${g.oe_number}`}>
-      <h3 style={{ margin: '0 0 0.6rem' }}>
+    <section className="card results-card" aria-label={`OE ${g.oe_number}`}>
+      <h3 className="oe-group-head">
         {g.oe_number} <span className="muted" style={{ fontWeight: 400 }}>{g.brand_code} {g.name}</span>
         {g.relation !== 'exact' && <Tag value={`${RELATION[g.relation]}（查询 ${g.oe}）`} severity="info" style={{ marginLeft: '0.5rem' }} />}
         <span className="muted" style={{ fontWeight: 400, marginLeft: '0.5rem' }}>
@@ -60,10 +70,8 @@ function OeGroup({ group: g, priceColumns, contactsVisible }: { group: Group; pr
         </span>
       </h3>
       {total === 0 ? <EmptyOeHelp oe={g.oe} oeNumber={g.oe_number} /> : (
-        <DataTable value={rows} size="small" stripedRows paginator={rows.length > 50} rows={50} rowsPerPageOptions={[...PAGE_SIZES]}
-          emptyMessage={msg.noResults} sortMode="single" removableSort dataKey="id">
-          {stockColumns(priceColumns, contactsVisible, { sortable: true })}
-        </DataTable>
+        <StockTable rows={rows} priceColumns={priceColumns} contactsVisible={contactsVisible} view={view} label={`${g.oe_number} 的卖家`}
+          sortable={SORTABLE_HERE} />
       )}
       {left > 0 && (
         <div className="oe-more">

@@ -10,6 +10,9 @@ import { VehicleTab, VinTab } from '../vin/SearchTabs';
 import { Tabs } from '../../ui/Tabs';
 import './search-page.css';
 
+/** the pages under the search box that show results */
+const RESULT_PAGES = /^\/search\/(parts\/(keyword|oe|circle)|dismantle\/result|company)\/?$/;
+
 /**
  * The search page (000 §2): OE, keyword, 圈内搜索 (only to members of an approved trade circle),
  * dismantled parts and yellow pages.
@@ -32,8 +35,9 @@ export function SearchPage({ children }: { children: ReactNode }) {
   const onDismantle = pathname.startsWith('/search/dismantle');
   const onCompany = pathname.startsWith('/search/company');
   const announcement = useQuery(configQuery(['system_announcement']));
+  const onResults = RESULT_PAGES.test(pathname);
   return (
-    <div className="search-page" style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1rem' }}>
+    <div className={onResults ? 'search-page on-results' : 'search-page'} style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1rem' }}>
       <section className="card">
         <Tabs label="搜索方式" active={tab} tabs={[
           { header: 'OE号搜索', content: <OeSearchBox initial={search.code?.split(',').join('\n')} /> },
