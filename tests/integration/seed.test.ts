@@ -36,7 +36,7 @@ describe.each(backends)('seed on %s', (backend) => {
       await sql`drop trigger qph_stop_seed on company_shop`.execute(database.db);
       expect(await seed(database.db, opts)).toBe(true);
       const after = await counts();
-      expect(after).toMatchObject({ stock: 300, company_shop: 1, epc_vehicle: 21, packages: 1 });
+      expect(after).toMatchObject({ stock: 300, company_shop: 1, epc_vehicle: 24, packages: 1 });
       expect(after.company).toBeGreaterThan(5);
       // the 6 demo accounts, the message assistant (消息助手) and an owner for each generated seller (companies after the 5 demo ones)
       expect(after.app_user).toBe(6 + 1 + after.company - 5);

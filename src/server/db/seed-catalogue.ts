@@ -139,7 +139,7 @@ const VND_PER_YUAN = 3618.5;
 export const PART_BRANDS = ['博世', '曼牌', '马勒', '天合', '布雷博', 'NGK', '电装', '法雷奥', '采埃孚', '萨克斯', '盖茨', '舍弗勒', '斯凯孚', '德尔福', '海拉', '大陆', '爱信', '韩泰',
   '米其林', '普利司通', '菲罗多', '蒙诺', '瓦尔塔', '风帆', '爱尔铃'];
 /** Parts that come off a scrapped car whole and are sold as 拆车件: not wear or service parts. */
-const WORN_OUT = new Set(['正时皮带', '发电机皮带', '气门室盖垫', '曲轴油封', '稳定杆衬套', '减震器顶胶', '手刹线']);
+const WORN_OUT = new Set(['雨刮片', '正时皮带', '发电机皮带', '气门室盖垫', '曲轴油封', '稳定杆衬套', '减震器顶胶', '手刹线']);
 export const usedPartAllowed = (part: PartSeed & { category?: string }) =>
   !WORN_OUT.has(part.name) && !['易损件', '保养件'].includes(part.category ?? '');
 

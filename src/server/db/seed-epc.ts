@@ -1,5 +1,5 @@
 /**
- * The EPC catalogue for VIN and vehicle search: 21 real vehicles of 14 makes sold in China with
+ * The EPC catalogue for VIN and vehicle search: 24 real vehicles of 14 makes sold in China with
  * their VIN patterns, the main groups, subgroups and parts with quantity per car. A part whose
  * make and name the OE catalogue knows takes that catalogue's number (the one most stocked), so
  * a part row leads to real stock; the others get a number in the maker's own format and show as
@@ -145,7 +145,7 @@ export const seedEpc = async (db: Kysely<DB>) => {
       perGroup.set(sg.group, (perGroup.get(sg.group) ?? 0) + 1);
       return { ...sg, code: `${sg.group}${String(perGroup.get(sg.group)).padStart(2, '0')}`, sort: j };
     });
-    // one insert for the vehicle's subgroups and one for its parts: 21 vehicles seed in a few statements
+    // one insert for the vehicle's subgroups and one for its parts: 24 vehicles seed in a few statements
     const ids = await db.insertInto('epc_subgroup')
       .values(subgroups.map((sg) => ({ vehicle_id: vehicleId, group_id: groups.get(sg.group)!, code: sg.code, name: sg.name, sort: sg.sort })))
       .returning(['id', 'code']).execute();
