@@ -1,6 +1,7 @@
 /** startServer: opens the database, migrates, seeds when empty, serves app + /ws, sweeps old rows hourly. */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { sharedVpic } from './modules/vin/vpic';
 import { createAdaptorServer } from '@hono/node-server';
 import type { PGlite } from '@electric-sql/pglite';
 import { createApp } from './app';
@@ -100,6 +101,8 @@ export const startServer = async (opts: StartOptions) => {
     rongcloud: createRongCloud(opts.rongcloud ?? {}),
     sms: opts.sms ?? createSmsProvider(opts.smsConfig ?? { provider: 'log' }, log),
   });
+  // opens (and on a first start prepares) the vPIC VIN database now, not at the first decode
+  void sharedVpic(log);
   const gateway = createGateway({ resolveCaller: (t) => auth.resolveCaller(t), bus, revokedAmong: (ids) => auth.revokedAmong(ids) });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   gateway.attach(server);

@@ -38,7 +38,7 @@ describe.each(backends)('seed on %s', (backend) => {
       await sql`drop trigger qph_stop_seed on company_shop`.execute(database.db);
       expect(await seed(database.db, opts)).toBe(true);
       const after = await counts();
-      expect(after).toMatchObject({ stock: 300, company_shop: 1, epc_vehicle: 6, packages: 1 });
+      expect(after).toMatchObject({ stock: 300, company_shop: 1, epc_vehicle: 24, packages: 1 });
       expect(after.company).toBeGreaterThan(5);
       // the 6 demo accounts, the message assistant (消息助手) and an owner for each generated seller (companies after the 5 demo ones)
       expect(after.app_user).toBe(6 + 1 + after.company - 5);
@@ -46,6 +46,32 @@ describe.each(backends)('seed on %s', (backend) => {
       // a later start leaves it as it is
       expect(await seed(database.db, opts)).toBe(false);
       expect(await counts()).toEqual(after);
+    });
+
+    it('keeps real relations: brands make the parts they are on, 原厂件 and 拆车件 carry the make, generic names are groups', async () => {
+      expect(await seed(database.db, { ...opts, stockRows: 3000 })).toBe(true);
+      const wrong = async (where: ReturnType<typeof sql>) =>
+        (await sql<{ n: number }>`select count(*)::int as n from stock s left join part_brand b on b.id = s.part_brand_id
+          join part_quality q on q.id = s.quality_id join make m on m.id = s.make_id where ${where}`.execute(database.db)).rows[0].n;
+      // tyre makers sell tyres only, and tyres come from tyre makers
+      expect(await wrong(sql`b.name in ('韩泰', '米其林', '普利司通') and s.name <> '轮胎'`)).toBe(0);
+      expect(await wrong(sql`s.name = '轮胎' and (b.name is null or b.name not in ('韩泰', '米其林', '普利司通', '大陆'))`)).toBe(0);
+      expect(await wrong(sql`b.name in ('曼牌') and s.name not like '%滤清器'`)).toBe(0);
+      expect(await wrong(sql`b.name in ('盖茨') and s.name not in ('正时皮带', '发电机皮带', '张紧轮', '水泵')`)).toBe(0);
+      expect(await wrong(sql`b.name in ('NGK') and s.name not in ('火花塞', '点火线圈', '高压线')`)).toBe(0);
+      expect(await wrong(sql`s.name like '%刹车片' and b.name is not null and b.name not in ('博世', '天合', '布雷博', '菲罗多')`)).toBe(0);
+      expect(await wrong(sql`q.name in ('原厂件', '拆车件') and (s.part_brand_id is not null or s.custom_brand_name <> m.name)`)).toBe(0);
+      expect(await wrong(sql`q.name = '拆车件' and s.name in ('前刹车片', '机油滤清器', '火花塞', '雨刮片', '正时皮带')`)).toBe(0);
+      expect(await wrong(sql`q.name = '再制造件' and s.name not in ('发电机', '启动机', '方向机', '转向助力泵')`)).toBe(0);
+      // prices within the part's range (price0 sits between 30% and 100% of the list price)
+      expect(await wrong(sql`s.name = '机油滤清器' and (s.price0 < 500 or s.price0 > 16000)`)).toBe(0);
+      expect(await wrong(sql`s.name = '方向机' and (s.price0 < 40000 or s.price0 > 780000)`)).toBe(0);
+      // vehicles belong to the make
+      expect(await wrong(sql`m.name = '丰田' and s.supplier_vehicle !~ '^丰田[^ ]+( 丰田[^ ]+)*$'`)).toBe(0);
+      const generic = (await sql<{ name: string }>`select t.name from stock s join terminology t on t.id = s.terminology_id where s.name = '前刹车片' limit 1`.execute(database.db)).rows[0];
+      expect(generic.name).toBe('制动器 / 刹车片');
+      const brands = (await sql<{ n: number }>`select count(distinct part_brand_id)::int as n from stock`.execute(database.db)).rows[0].n;
+      expect(brands).toBeGreaterThan(15);
     });
 
     it('seeds once when two starts race on one empty database', async () => {

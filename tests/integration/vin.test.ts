@@ -46,6 +46,12 @@ describe.each(backends)('VIN and vehicle search on %s', (backend) => {
       expect(await counted(3)).toBe(before + 1);
     });
 
+    it('decodes a VIN of any maker from the vPIC data: maker, country, model, body and plant', async () => {
+      const r = await decode(buyer, '2HKRW2H20NH207506');
+      expect(r.status).toBe(200);
+      expect(r.body.data).toMatchObject({ wmi: '2HK', manufacturer: '本田', country: '加拿大', model: 'CR-V', body: 'SUV', plant: 'Alliston，加拿大', model_year: 2022, warnings: [], vehicles: [], message: msg.vinNoVehicle });
+    });
+
     it('warns about a wrong check digit but still decodes and matches', async () => {
       const vin = `${EPC_SAMPLE_VINS.accord.slice(0, 8)}7${EPC_SAMPLE_VINS.accord.slice(9)}`;
       const r = await decode(buyer, vin);
@@ -201,10 +207,11 @@ describe.each(backends)('VIN and vehicle search on %s', (backend) => {
 
     it('lists brands and models for the search without a VIN; twins share part numbers', async () => {
       const b = await get(buyer, '/api/vehicle/brands', {});
-      expect(b.body.data.map((x: { make_name: string }) => x.make_name)).toEqual(['大众', '丰田', '本田', '宝马', '日产']);
-      expect(b.body.data.find((x: { make_name: string }) => x.make_name === '丰田').vehicle_count).toBe(2);
+      expect(b.body.data.map((x: { make_name: string }) => x.make_name)).toEqual(['大众', '丰田', '本田', '宝马', '日产', '奥迪', '奔驰', '别克', '吉利', '比亚迪', '现代', '福特', '马自达', '长城']);
+      expect(b.body.data.reduce((n: number, x: { vehicle_count: number }) => n + x.vehicle_count, 0)).toBeGreaterThanOrEqual(20);
+      expect(b.body.data.find((x: { make_name: string }) => x.make_name === '丰田').vehicle_count).toBe(4);
       const m = await get(buyer, '/api/vehicle/models', { make_name: '丰田' });
-      expect(m.body.data.map((x: { model: string; factory_name: string }) => `${x.factory_name} ${x.model}`)).toEqual(['天津一汽丰田 卡罗拉', '广汽丰田 雷凌']);
+      expect(m.body.data.map((x: { model: string; factory_name: string }) => `${x.factory_name} ${x.model}`)).toEqual(['天津一汽丰田 卡罗拉', '广汽丰田 雷凌', '一汽丰田 RAV4荣放', '广汽丰田 凯美瑞']);
       const filters = await Promise.all(m.body.data.map(async (v: { id: number }) =>
         (await get(buyer, '/api/vehicle/part-search', { vehicle_id: v.id, k: '机油滤清器' })).body.data.parts[0].oe_norm));
       expect(filters[0]).toBe(filters[1]);

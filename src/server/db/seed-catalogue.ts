@@ -31,20 +31,90 @@ export const FACTORY_MAKES: Array<[string, string, string]> = [
   ['马自达', '长安马自达', 'C'], ['长城', '长城汽车', 'C'],
 ];
 
-/** Part names by terminology group, with a list-price range in yuan. */
-export const PARTS: Array<{ group: string; names: Array<[string, number, number]> }> = [
-  { group: '制动系统', names: [['前刹车片', 120, 680], ['后刹车片', 100, 560], ['前刹车盘', 260, 1500], ['后刹车盘', 220, 1200], ['刹车分泵', 180, 900], ['刹车总泵', 300, 1600], ['手刹线', 60, 260]] },
-  { group: '滤清器', names: [['机油滤清器', 25, 160], ['空气滤清器', 45, 260], ['空调滤清器', 35, 220], ['燃油滤清器', 60, 380]] },
-  { group: '点火系统', names: [['火花塞', 30, 180], ['点火线圈', 150, 800], ['高压线', 80, 300]] },
-  { group: '悬挂系统', names: [['前减震器', 350, 2200], ['后减震器', 300, 1800], ['减震器顶胶', 80, 420], ['下摆臂', 220, 1300], ['球头', 70, 380], ['平衡杆', 60, 300], ['稳定杆衬套', 20, 120]] },
-  { group: '冷却系统', names: [['水泵', 220, 1300], ['节温器', 90, 520], ['散热器', 450, 2600], ['电子扇', 380, 2000], ['膨胀水壶', 90, 450]] },
-  { group: '发动机', names: [['正时皮带', 120, 650], ['正时链条', 260, 1500], ['张紧轮', 150, 780], ['发电机皮带', 60, 300], ['气门室盖垫', 50, 320], ['油底壳', 260, 1400], ['曲轴油封', 30, 180]] },
-  { group: '转向系统', names: [['转向拉杆', 120, 600], ['方向机', 1500, 7800], ['转向助力泵', 700, 3600]] },
-  { group: '电气系统', names: [['蓄电池', 350, 1600], ['发电机', 900, 4800], ['启动机', 800, 4200], ['大灯总成', 900, 8800], ['尾灯总成', 400, 3200], ['雨刮片', 40, 220]] },
-  { group: '传动系统', names: [['离合器片', 260, 1300], ['离合器压盘', 380, 1900], ['半轴', 500, 2600], ['轮毂轴承', 160, 980]] },
+/**
+ * A part the generator makes: its name as sellers write it, its generic name (通用名称: the
+ * terminology group and the part, as parts catalogues name them), the list-price range in yuan,
+ * and the part brands that really make it. An empty brand list means no brand of PART_BRANDS
+ * makes it for the aftermarket: sellers type their own (custom_brand_name). `reman` marks the
+ * parts that are remanufactured (再制造件); `unit` is how it is sold.
+ */
+export interface PartSeed { name: string; generic: string; lo: number; hi: number; brands: string[]; reman?: boolean; unit?: string }
+
+/** Part kinds by trade group (the group gives the dealers' category and the boxed size). */
+export const PARTS: Array<{ group: string; names: PartSeed[] }> = [
+  { group: '制动系统', names: [
+    { name: '前刹车片', generic: '制动器 / 刹车片', lo: 120, hi: 680, brands: ['博世', '天合', '布雷博', '菲罗多'], unit: '套' },
+    { name: '后刹车片', generic: '制动器 / 刹车片', lo: 100, hi: 560, brands: ['博世', '天合', '布雷博', '菲罗多'], unit: '套' },
+    { name: '前刹车盘', generic: '制动器 / 刹车盘', lo: 260, hi: 1500, brands: ['博世', '天合', '布雷博'] },
+    { name: '后刹车盘', generic: '制动器 / 刹车盘', lo: 220, hi: 1200, brands: ['博世', '天合', '布雷博'] },
+    { name: '刹车分泵', generic: '制动器 / 制动分泵', lo: 180, hi: 900, brands: ['天合', '大陆', '爱信'] },
+    { name: '刹车总泵', generic: '制动操纵 / 制动总泵', lo: 300, hi: 1600, brands: ['天合', '大陆', '博世'] },
+    { name: '手刹线', generic: '驻车制动 / 手刹拉线', lo: 60, hi: 260, brands: ['天合'] },
+  ] },
+  { group: '滤清器', names: [
+    { name: '机油滤清器', generic: '滤清器 / 机油滤清器', lo: 25, hi: 160, brands: ['曼牌', '马勒', '博世'] },
+    { name: '空气滤清器', generic: '滤清器 / 空气滤清器', lo: 45, hi: 260, brands: ['曼牌', '马勒', '博世'] },
+    { name: '空调滤清器', generic: '滤清器 / 空调滤清器', lo: 35, hi: 220, brands: ['曼牌', '马勒', '博世'] },
+    { name: '燃油滤清器', generic: '滤清器 / 燃油滤清器', lo: 60, hi: 380, brands: ['曼牌', '马勒', '博世', '德尔福'] },
+  ] },
+  { group: '点火系统', names: [
+    { name: '火花塞', generic: '点火系统 / 火花塞', lo: 30, hi: 180, brands: ['博世', 'NGK', '电装'] },
+    { name: '点火线圈', generic: '点火系统 / 点火线圈', lo: 150, hi: 800, brands: ['博世', '电装', '德尔福', 'NGK'] },
+    { name: '高压线', generic: '点火系统 / 高压线', lo: 80, hi: 300, brands: ['NGK', '博世'], unit: '套' },
+  ] },
+  { group: '悬挂系统', names: [
+    { name: '前减震器', generic: '悬架 / 减震器', lo: 350, hi: 2200, brands: ['萨克斯', '蒙诺'] },
+    { name: '后减震器', generic: '悬架 / 减震器', lo: 300, hi: 1800, brands: ['萨克斯', '蒙诺'] },
+    { name: '减震器顶胶', generic: '悬架 / 减震器顶胶', lo: 80, hi: 420, brands: ['萨克斯', '采埃孚'] },
+    { name: '下摆臂', generic: '悬架 / 控制臂', lo: 220, hi: 1300, brands: ['采埃孚', '天合'] },
+    { name: '球头', generic: '悬架 / 球头', lo: 70, hi: 380, brands: ['采埃孚', '天合'] },
+    { name: '平衡杆', generic: '悬架 / 稳定杆连杆', lo: 60, hi: 300, brands: ['采埃孚', '天合'] },
+    { name: '稳定杆衬套', generic: '悬架 / 稳定杆衬套', lo: 20, hi: 120, brands: ['采埃孚'] },
+  ] },
+  { group: '冷却系统', names: [
+    { name: '水泵', generic: '冷却系统 / 水泵', lo: 220, hi: 1300, brands: ['盖茨', '舍弗勒'] },
+    { name: '节温器', generic: '冷却系统 / 节温器', lo: 90, hi: 520, brands: ['马勒'] },
+    { name: '散热器', generic: '冷却系统 / 散热器', lo: 450, hi: 2600, brands: ['马勒', '法雷奥', '电装'] },
+    { name: '电子扇', generic: '冷却系统 / 冷却风扇', lo: 380, hi: 2000, brands: ['法雷奥', '博世'] },
+    { name: '膨胀水壶', generic: '冷却系统 / 膨胀水箱', lo: 90, hi: 450, brands: [] },
+  ] },
+  { group: '发动机', names: [
+    { name: '正时皮带', generic: '正时系统 / 正时皮带', lo: 120, hi: 650, brands: ['盖茨', '大陆'] },
+    { name: '正时链条', generic: '正时系统 / 正时链条', lo: 260, hi: 1500, brands: ['舍弗勒'] },
+    { name: '张紧轮', generic: '正时系统 / 张紧轮', lo: 150, hi: 780, brands: ['舍弗勒', '盖茨', '斯凯孚'] },
+    { name: '发电机皮带', generic: '附件传动 / 多楔带', lo: 60, hi: 300, brands: ['盖茨', '大陆'] },
+    { name: '气门室盖垫', generic: '发动机密封 / 气门室盖垫', lo: 50, hi: 320, brands: ['爱尔铃'] },
+    { name: '油底壳', generic: '发动机本体 / 油底壳', lo: 260, hi: 1400, brands: [] },
+    { name: '曲轴油封', generic: '发动机密封 / 曲轴油封', lo: 30, hi: 180, brands: ['爱尔铃'] },
+  ] },
+  { group: '转向系统', names: [
+    { name: '转向拉杆', generic: '转向系统 / 转向横拉杆', lo: 120, hi: 600, brands: ['采埃孚', '天合'] },
+    { name: '方向机', generic: '转向系统 / 转向机', lo: 1500, hi: 7800, brands: ['采埃孚', '天合'], reman: true },
+    { name: '转向助力泵', generic: '转向系统 / 转向助力泵', lo: 700, hi: 3600, brands: ['采埃孚', '天合'], reman: true },
+  ] },
+  { group: '电气系统', names: [
+    { name: '蓄电池', generic: '电源系统 / 蓄电池', lo: 350, hi: 1600, brands: ['瓦尔塔', '风帆', '博世'] },
+    { name: '发电机', generic: '电源系统 / 发电机', lo: 900, hi: 4800, brands: ['博世', '法雷奥', '电装'], reman: true },
+    { name: '启动机', generic: '起动系统 / 起动机', lo: 800, hi: 4200, brands: ['博世', '法雷奥', '电装'], reman: true },
+    { name: '大灯总成', generic: '照明 / 前大灯', lo: 900, hi: 8800, brands: ['海拉', '法雷奥'] },
+    { name: '尾灯总成', generic: '照明 / 尾灯', lo: 400, hi: 3200, brands: ['海拉', '法雷奥'] },
+    { name: '雨刮片', generic: '雨刮系统 / 雨刮片', lo: 40, hi: 220, brands: ['博世', '法雷奥'], unit: '副' },
+  ] },
+  { group: '传动系统', names: [
+    { name: '离合器片', generic: '离合器 / 离合器片', lo: 260, hi: 1300, brands: ['萨克斯', '法雷奥', '舍弗勒'] },
+    { name: '离合器压盘', generic: '离合器 / 离合器压盘', lo: 380, hi: 1900, brands: ['萨克斯', '法雷奥', '舍弗勒'] },
+    { name: '半轴', generic: '驱动轴 / 半轴', lo: 500, hi: 2600, brands: [] },
+    { name: '轮毂轴承', generic: '车轮 / 轮毂轴承', lo: 160, hi: 980, brands: ['斯凯孚', '舍弗勒'] },
+  ] },
+  { group: '轮胎', names: [
+    { name: '轮胎', generic: '车轮 / 轮胎', lo: 380, hi: 2200, brands: ['米其林', '韩泰', '普利司通', '大陆'], unit: '条' },
+  ] },
 ];
 
-/** Per terminology group: the dealers' category, and a typical boxed size (mm) and weight (g). */
+/** Tyre sizes by nothing more than a hash: what a tyre row's specification shows. */
+export const TYRE_SIZES = ['205/55R16 91V', '215/55R17 94V', '225/45R18 95W', '235/55R19 101V', '195/65R15 91H', '225/65R17 102H'];
+
+/** Per trade group: the dealers' category, and a typical boxed size (mm) and weight (g). */
 export const GROUP_TRAITS: Record<string, { category: string; size: [number, number, number]; weight: number }> = {
   制动系统: { category: '易损件', size: [320, 180, 90], weight: 2600 },
   滤清器: { category: '保养件', size: [180, 140, 110], weight: 450 },
@@ -55,6 +125,7 @@ export const GROUP_TRAITS: Record<string, { category: string; size: [number, num
   转向系统: { category: '底盘件', size: [600, 200, 180], weight: 4500 },
   电气系统: { category: '电器件', size: [450, 280, 220], weight: 5200 },
   传动系统: { category: '底盘件', size: [480, 260, 200], weight: 4800 },
+  轮胎: { category: '易损件', size: [650, 650, 220], weight: 9500 },
 };
 /** Brands sellers type themselves for parts outside the part-brand list (custom_brand_name). */
 export const CUSTOM_BRANDS = ['恒力', '精工', '金固', '瑞达', '豪达', '众泰配'];
@@ -64,7 +135,14 @@ const AREA_COUNTRY: Record<string, string> = { 德国: '德国', 日本: '日本
 /** VND per yuan used for the generated Vietnamese prices (migration 0010's rate). */
 const VND_PER_YUAN = 3618.5;
 
-export const PART_BRANDS = ['博世', '曼牌', '马勒', '天合', '布雷博', 'NGK', '电装', '法雷奥', '采埃孚', '萨克斯', '盖茨', '舍弗勒', '斯凯孚', '德尔福', '海拉', '大陆', '爱信', '韩泰'];
+/** Part brands; ids follow this order (new brands go at the end: tests and saved filters use ids). */
+export const PART_BRANDS = ['博世', '曼牌', '马勒', '天合', '布雷博', 'NGK', '电装', '法雷奥', '采埃孚', '萨克斯', '盖茨', '舍弗勒', '斯凯孚', '德尔福', '海拉', '大陆', '爱信', '韩泰',
+  '米其林', '普利司通', '菲罗多', '蒙诺', '瓦尔塔', '风帆', '爱尔铃'];
+/** Parts that come off a scrapped car whole and are sold as 拆车件: not wear or service parts. */
+const WORN_OUT = new Set(['雨刮片', '正时皮带', '发电机皮带', '气门室盖垫', '曲轴油封', '稳定杆衬套', '减震器顶胶', '手刹线']);
+export const usedPartAllowed = (part: PartSeed & { category?: string }) =>
+  !WORN_OUT.has(part.name) && !['易损件', '保养件'].includes(part.category ?? '');
+
 export const QUALITIES: Array<[string, boolean]> = [['原厂件', true], ['品牌件', false], ['副厂件', false], ['拆车件', false], ['再制造件', false]];
 export const AREAS = ['广东广州', '浙江瑞安', '河北清河', '山东济南', '江苏丹阳', '上海', '德国', '日本', '美国'];
 
@@ -128,9 +206,11 @@ export const seedCatalogue = async (db: Kysely<DB>, opts: CatalogueOptions) => {
   await db.insertInto('factory_make').values(FACTORY_MAKES.map(([make, name, initial]) => ({ make_id: makeId.get(make)!, name, initial }))).execute();
   await db.insertInto('part_quality').values(QUALITIES.map(([name, is_original], i) => ({ name, is_original, sort: i }))).execute();
   await db.insertInto('part_brand').values(PART_BRANDS.map((name) => ({ name }))).execute();
-  await db.insertInto('terminology').values(PARTS.map((p) => ({ name: p.group }))).execute();
-  const groups = await db.selectFrom('terminology').select(['id', 'name']).execute();
-  const groupId = new Map(groups.map((g) => [g.name, g.id]));
+  const generics = [...new Set(PARTS.flatMap((g) => g.names.map((n) => n.generic)))];
+  await db.insertInto('terminology').values(generics.map((name) => ({ name }))).execute();
+  const terms = await db.selectFrom('terminology').select(['id', 'name']).execute();
+  const termId = new Map(terms.map((t) => [t.name, t.id]));
+  const brandId = new Map((await db.selectFrom('part_brand').select(['id', 'name']).execute()).map((b) => [b.name, b.id]));
 
   // Products: about one per five stock rows, so several sellers stock the same OE number.
   const productCount = Math.max(300, Math.floor(opts.rows / 5));
@@ -139,14 +219,14 @@ export const seedCatalogue = async (db: Kysely<DB>, opts: CatalogueOptions) => {
   while (products.length < productCount) {
     const make = MAKES[Math.floor(rnd() * MAKES.length)];
     const group = PARTS[Math.floor(rnd() * PARTS.length)];
-    const [name, lo, hi] = group.names[Math.floor(rnd() * group.names.length)];
+    const { name, generic, lo, hi } = group.names[Math.floor(rnd() * group.names.length)];
     const oe = oeNumber(make.format, rnd);
     const norm = normOe(oe);
     if (seen.has(norm)) continue;
     seen.add(norm);
     const models = [...new Set([make.vehicles[Math.floor(rnd() * make.vehicles.length)], make.vehicles[Math.floor(rnd() * make.vehicles.length)]])];
     products.push({
-      oe_number: oe, oe_norm: norm, name, make_id: makeId.get(make.name)!, terminology_id: groupId.get(group.group)!,
+      oe_number: oe, oe_norm: norm, name, make_id: makeId.get(make.name)!, terminology_id: termId.get(generic)!,
       vehicle: models.map((v) => `${make.name}${v}`).join(' '), list_price: Math.round((lo + rnd() * (hi - lo)) * 100),
     });
   }
@@ -202,10 +282,15 @@ export const seedCatalogue = async (db: Kysely<DB>, opts: CatalogueOptions) => {
   await sql`create temporary table gen_seller as select row_number() over (order by id) - 1 as idx, id from company where id = any(${sql.val(sellers.map((s) => s.id))}::int[])`.execute(db);
   await sql`create temporary table gen_factory as
     select make_id, row_number() over (partition by make_id order by id) - 1 as idx, count(*) over (partition by make_id) as n, id from factory_make`.execute(db);
-  const traits = PARTS.map((p) => ({ id: groupId.get(p.group)!, ...GROUP_TRAITS[p.group] }));
-  await sql`create temporary table gen_group as select * from unnest(${sql.val(traits.map((t) => t.id))}::int[], ${sql.val(traits.map((t) => t.category))}::text[],
-    ${sql.val(traits.map((t) => t.size[0]))}::int[], ${sql.val(traits.map((t) => t.size[1]))}::int[], ${sql.val(traits.map((t) => t.size[2]))}::int[],
-    ${sql.val(traits.map((t) => t.weight))}::int[]) as g(terminology_id, category, l, w, h, weight)`.execute(db);
+  // Per part name: its group's traits, the ids of the brands that make it ('{}' when none does),
+  // whether it is remanufactured, whether it comes off a scrapped car whole, and its unit.
+  const kinds = PARTS.flatMap((g) => g.names.map((n) => ({ ...n, ...GROUP_TRAITS[g.group], brandIds: `{${n.brands.map((b) => brandId.get(b)!).join(',')}}` })));
+  await sql`create temporary table gen_part as select * from unnest(${sql.val(kinds.map((k) => k.name))}::text[], ${sql.val(kinds.map((k) => k.category))}::text[],
+    ${sql.val(kinds.map((k) => k.size[0]))}::int[], ${sql.val(kinds.map((k) => k.size[1]))}::int[], ${sql.val(kinds.map((k) => k.size[2]))}::int[],
+    ${sql.val(kinds.map((k) => k.weight))}::int[], ${sql.val(kinds.map((k) => k.brandIds))}::text[], ${sql.val(kinds.map((k) => k.reman === true))}::bool[],
+    ${sql.val(kinds.map((k) => usedPartAllowed(k)))}::bool[], ${sql.val(kinds.map((k) => k.unit ?? '个'))}::text[])
+    as g(name, category, l, w, h, weight, brand_ids, reman, used_ok, unit)`.execute(db);
+  await sql`alter table gen_part alter column brand_ids type int[] using brand_ids::int[]`.execute(db);
   const areaCountries = AREAS.map((a) => AREA_COUNTRY[a] ?? '中国');
   const started = Date.now();
   const batch = 200_000;
@@ -219,12 +304,13 @@ export const seedCatalogue = async (db: Kysely<DB>, opts: CatalogueOptions) => {
       select s.id, p.id, p.oe_norm, p.oe_number,
         'SP' || lpad((h.h3 % 1000000)::text, 6, '0'),
         p.name,
-        case when q.q = 1 or cb.custom then null else 1 + h.h2 % ${PART_BRANDS.length} end,
+        br.brand_id,
         q.q,
         p.make_id, p.terminology_id, p.vehicle,
-        case when h.h3 % 3 = 0 then '标准' when h.h3 % 3 = 1 then '加强型' else '' end,
+        case when p.name = '轮胎' then (${sql.val(TYRE_SIZES)}::text[])[1 + h.h2 % ${TYRE_SIZES.length}]
+          when h.h3 % 3 = 0 then '标准' when h.h3 % 3 = 1 then '加强型' else '' end,
         (${sql.val(AREAS)}::text[])[1 + h.h1 % ${AREAS.length}],
-        case when p.name in ('火花塞', '雨刮片', '刹车片', '机油滤清器') then '套' else '个' end,
+        gp.unit,
         case when (h.h3 / 7) % 9 = 0 then 0 else 1 + (h.h1 / 3) % 120 end,
         round(p.list_price * m.f * 1.35),
         round(p.list_price * m.f),
@@ -235,30 +321,43 @@ export const seedCatalogue = async (db: Kysely<DB>, opts: CatalogueOptions) => {
         h.h1 % 13 = 0,
         1 + h.h2 % 4, 1 + h.h3 % 4,
         'K' || s.id || '-' || lpad(p.id::text, 6, '0'),
-        case when cb.custom then (${sql.val(CUSTOM_BRANDS)}::text[])[1 + h.h1 % ${CUSTOM_BRANDS.length}] else '' end,
-        coalesce(gg.category, ''), gf.id, co.id,
+        br.custom_name,
+        gp.category, gf.id, co.id,
         case when h.h2 % 3 = 0 then round(p.list_price * m.f / 100.0 * ${VND_PER_YUAN} * 1.25 / 1000) * 1000 end,
         case when h.h2 % 3 = 0 then (h.h1 / 7) % 40 else 0 end,
         case when h.h2 % 17 = 0 then 'promotion' else 'normal' end,
         case when h.h3 % 23 = 0 then 'clearance' else 'normal' end,
-        round(gg.l * v.f), round(gg.w * v.f), round(gg.h * v.f), round(gg.weight * v.f * v.f),
-        round(gg.l * gg.w * gg.h * v.f * v.f * v.f / 1000.0),
+        round(gp.l * v.f), round(gp.w * v.f), round(gp.h * v.f), round(gp.weight * v.f * v.f),
+        round(gp.l * gp.w * gp.h * v.f * v.f * v.f / 1000.0),
         case when h.h1 % 11 < 3 then (${sql.val(NOTES)}::text[])[1 + h.h2 % ${NOTES.length}] else '' end
       from generate_series(${from}::int, ${to}::int) g
       cross join lateral (select abs(hashint4(g)) as h1, abs(hashint4(g + 104729)) as h2, abs(hashint4(g * 31 + 7)) as h3) h
       join product p on p.id = 1 + h.h1 % ${products.length}
       join gen_seller s on s.idx = h.h2 % ${sellers.length}
-      cross join lateral (select case when h.h3 % 10 < 3 then 1 when h.h3 % 10 < 7 then 2 when h.h3 % 10 < 9 then 3 else 4 + h.h1 % 2 end as q) q
-      cross join lateral (select q.q in (3, 5) and h.h1 % 4 = 0 as custom) cb
+      join gen_part gp on gp.name = p.name
+      join make mk on mk.id = p.make_id
+      cross join lateral (select case when h.h3 % 10 < 3 then 1 when h.h3 % 10 < 7 then 2 when h.h3 % 10 < 9 then 3 else 4 + h.h1 % 2 end as base) qb
+      -- tyres are sold as brand parts only; a worn part never as 拆车件; only remanufactured kinds as 再制造件
+      cross join lateral (select case
+        when p.name = '轮胎' then 2
+        when qb.base = 4 and not gp.used_ok then 2
+        when qb.base = 5 and not gp.reman then case when gp.used_ok then 4 else 3 end
+        else qb.base end as q) q
+      -- 原厂件 and 拆车件 carry the make's own brand; 品牌件 and 再制造件 a brand that makes the part;
+      -- 副厂件 (and parts no listed brand makes) a seller's own brand name
+      cross join lateral (select
+        case when q.q in (2, 5) and cardinality(gp.brand_ids) > 0 then gp.brand_ids[1 + h.h2 % cardinality(gp.brand_ids)] end as brand_id,
+        case when q.q in (1, 4) then mk.name
+          when q.q = 3 or cardinality(gp.brand_ids) = 0 then (${sql.val(CUSTOM_BRANDS)}::text[])[1 + h.h1 % ${CUSTOM_BRANDS.length}]
+          else '' end as custom_name) br
       cross join lateral (select 0.8 + (h.h2 % 41) / 100.0 as f) v
       left join gen_factory gf on gf.make_id = p.make_id and gf.idx = h.h3 % gf.n
-      left join gen_group gg on gg.terminology_id = p.terminology_id
       join country co on co.name_cn = (${sql.val(areaCountries)}::text[])[1 + h.h1 % ${AREAS.length}]
       cross join lateral (select case q.q when 1 then 0.92 when 2 then 0.62 when 3 then 0.38 when 4 then 0.3 else 0.45 end * (0.9 + (h.h3 % 200) / 1000.0) as f) m
     `.execute(db);
     log(`stock rows: ${to} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
-  await sql`drop table gen_seller, gen_factory, gen_group`.execute(db);
+  await sql`drop table gen_seller, gen_factory, gen_part`.execute(db);
   await refreshSearchTerms(db);
   await sql`analyze`.execute(db);
   return { products: products.length, relations: relations.length / 2, sellers: sellers.length };

@@ -1,5 +1,5 @@
 /**
- * The EPC catalogue for VIN and vehicle search: a handful of real vehicles sold in China with
+ * The EPC catalogue for VIN and vehicle search: 24 real vehicles of 14 makes sold in China with
  * their VIN patterns, the main groups, subgroups and parts with quantity per car. A part whose
  * make and name the OE catalogue knows takes that catalogue's number (the one most stocked), so
  * a part row leads to real stock; the others get a number in the maker's own format and show as
@@ -28,6 +28,42 @@ export const EPC_VEHICLES: VehicleSeed[] = [
     engine_code: 'B48B20', displacement: '2.0T', power_kw: 135, transmission: '8速手自一体 ZF 8HP', body: '4门三厢 长轴距', vins: [['LBV', '8A11']] },
   { make_name: '日产', factory_name: '东风日产', model: '轩逸', model_en: 'Sylphy', chassis: 'B18', year_from: 2020, year_to: 2024,
     engine_code: 'HR16DE', displacement: '1.6L', power_kw: 100, transmission: 'XTRONIC CVT', body: '4门三厢', vins: [['LGB', 'G8E2']] },
+  { make_name: '大众', factory_name: '上汽大众', model: '朗逸', model_en: 'Lavida', chassis: 'PQ34 第三代', year_from: 2018, year_to: 2023,
+    engine_code: 'EA211 DMB', displacement: '1.5L', power_kw: 83, transmission: '6速手自一体', body: '4门三厢', vins: [['LSV', 'CD2E']] },
+  { make_name: '大众', factory_name: '一汽-大众', model: '迈腾', model_en: 'Magotan', chassis: 'B8 (MQB)', year_from: 2017, year_to: 2022,
+    engine_code: 'EA888 DKV', displacement: '2.0T', power_kw: 162, transmission: '7速双离合 DQ381', body: '4门三厢', vins: [['LFV', '2A23']] },
+  { make_name: '大众', factory_name: '上汽大众', model: '帕萨特', model_en: 'Passat', chassis: 'B8 (MQB)', year_from: 2019, year_to: 2022,
+    engine_code: 'EA888 DKX', displacement: '2.0T', power_kw: 137, transmission: '7速双离合 DQ380', body: '4门三厢', vins: [['LSV', 'DA23']] },
+  { make_name: '奥迪', factory_name: '一汽奥迪', model: 'A4L 40 TFSI', model_en: 'A4L', chassis: 'B9', year_from: 2017, year_to: 2024,
+    engine_code: 'EA888 CVK', displacement: '2.0T', power_kw: 140, transmission: '7速双离合 S tronic', body: '4门三厢 长轴距', vins: [['LFV', '3A28']] },
+  { make_name: '丰田', factory_name: '一汽丰田', model: 'RAV4荣放', model_en: 'RAV4', chassis: 'XA50 (TNGA-K)', year_from: 2020, year_to: 2024,
+    engine_code: 'M20C-FKS', displacement: '2.0L', power_kw: 126, transmission: 'Direct Shift-CVT', body: '5门SUV', vins: [['LFM', 'A3RV']] },
+  { make_name: '丰田', factory_name: '广汽丰田', model: '凯美瑞', model_en: 'Camry', chassis: 'XV70 (TNGA-K)', year_from: 2018, year_to: 2023,
+    engine_code: 'A25A-FKS', displacement: '2.5L', power_kw: 154, transmission: '8速手自一体', body: '4门三厢', vins: [['LVG', 'B1FK']] },
+  { make_name: '本田', factory_name: '东风本田', model: '思域', model_en: 'Civic', chassis: '第十代 FC', year_from: 2016, year_to: 2021,
+    engine_code: 'L15B8', displacement: '1.5T', power_kw: 130, transmission: 'CVT无级变速', body: '4门三厢', vins: [['LVH', 'FC16']] },
+  { make_name: '宝马', factory_name: '华晨宝马', model: 'X3 xDrive25i', model_en: 'X3', chassis: 'G08', year_from: 2018, year_to: 2024,
+    engine_code: 'B48B20', displacement: '2.0T', power_kw: 165, transmission: '8速手自一体 ZF 8HP', body: '5门SUV', vins: [['LBV', 'TY51']] },
+  { make_name: '奔驰', factory_name: '北京奔驰', model: 'C级 C260 L', model_en: 'C 260 L', chassis: 'W206', year_from: 2022, year_to: 2024,
+    engine_code: 'M254', displacement: '1.5T', power_kw: 150, transmission: '9速手自一体 9G-TRONIC', body: '4门三厢 长轴距', vins: [['LE4', 'ZF8']] },
+  { make_name: '奔驰', factory_name: '北京奔驰', model: 'E级 E300 L', model_en: 'E 300 L', chassis: 'W213', year_from: 2017, year_to: 2023,
+    engine_code: 'M264', displacement: '2.0T', power_kw: 190, transmission: '9速手自一体 9G-TRONIC', body: '4门三厢 长轴距', vins: [['LE4', 'ZG6']] },
+  { make_name: '日产', factory_name: '东风日产', model: '天籁', model_en: 'Altima', chassis: 'L34', year_from: 2019, year_to: 2022,
+    engine_code: 'MR20DD', displacement: '2.0L', power_kw: 115, transmission: 'XTRONIC CVT', body: '4门三厢', vins: [['LGB', 'L34A']] },
+  { make_name: '别克', factory_name: '上汽通用别克', model: 'GL8 ES陆尊', model_en: 'GL8', chassis: '第三代', year_from: 2017, year_to: 2022,
+    engine_code: 'LTG', displacement: '2.0T', power_kw: 174, transmission: '9速手自一体 9T50', body: 'MPV 7座', vins: [['LSG', 'UL8']] },
+  { make_name: '吉利', factory_name: '吉利汽车', model: '博越', model_en: 'Boyue', chassis: 'KX11', year_from: 2016, year_to: 2020,
+    engine_code: 'JLE-4G18TD', displacement: '1.8T', power_kw: 135, transmission: '6速手自一体', body: '5门SUV', vins: [['L6T', '7824']] },
+  { make_name: '比亚迪', factory_name: '比亚迪汽车', model: '秦PLUS DM-i', model_en: 'Qin PLUS DM-i', chassis: 'DM-i', year_from: 2021, year_to: 2023,
+    engine_code: 'BYD472QA', displacement: '1.5L', power_kw: 81, transmission: 'EHS电混系统', body: '4门三厢', vins: [['LGX', 'C16D']] },
+  { make_name: '现代', factory_name: '北京现代', model: '伊兰特', model_en: 'Elantra', chassis: 'CN7', year_from: 2021, year_to: 2023,
+    engine_code: 'G4FL', displacement: '1.5L', power_kw: 84, transmission: 'IVT智能无级变速', body: '4门三厢', vins: [['LBE', 'LM4A']] },
+  { make_name: '福特', factory_name: '长安福特', model: '蒙迪欧', model_en: 'Mondeo', chassis: 'CD4', year_from: 2017, year_to: 2022,
+    engine_code: 'CAF488WQ', displacement: '2.0T', power_kw: 149, transmission: '6速手自一体', body: '4门三厢', vins: [['LVS', 'HFAE']] },
+  { make_name: '马自达', factory_name: '长安马自达', model: 'CX-5', model_en: 'CX-5', chassis: 'KF', year_from: 2017, year_to: 2022,
+    engine_code: 'PE-VPS', displacement: '2.0L', power_kw: 114, transmission: '6速手自一体', body: '5门SUV', vins: [['LVR', 'KF2A']] },
+  { make_name: '长城', factory_name: '长城汽车', model: '哈弗H6', model_en: 'Haval H6', chassis: '第二代', year_from: 2017, year_to: 2020,
+    engine_code: 'GW4B15A', displacement: '1.5T', power_kw: 124, transmission: '7速湿式双离合', body: '5门SUV', vins: [['LGW', 'EF6A']] },
 ];
 
 /** VINs of the seeded vehicles with correct check digits (tests and the README use them). */
@@ -51,7 +87,7 @@ export const EPC_GROUPS: Array<{ code: string; name: string; icon: string }> = [
   { code: '8', name: '传动系统', icon: 'pi-car' },
 ];
 
-/** Of the seeded engines only VW's EA211 drives its camshafts by belt; the others by chain. */
+/** Of the seeded engines only VW's EA211 drives its camshafts by a belt; the others by a chain. */
 const BELT_ENGINES = /^EA211/;
 
 type PartSeed = [name: string, qty: number, note?: string];
@@ -105,19 +141,22 @@ export const seedEpc = async (db: Kysely<DB>) => {
     const format = MAKES.find((m) => m.name === v.make_name)?.format ?? 'default';
     const modelWord = v.model.split(' ')[0];
     const perGroup = new Map<string, number>();
-    for (const [j, sg] of subgroupsOf(BELT_ENGINES.test(v.engine_code)).entries()) {
+    const subgroups = subgroupsOf(BELT_ENGINES.test(v.engine_code)).map((sg, j) => {
       perGroup.set(sg.group, (perGroup.get(sg.group) ?? 0) + 1);
-      const code = `${sg.group}${String(perGroup.get(sg.group)).padStart(2, '0')}`;
-      const { id: subgroupId } = await db.insertInto('epc_subgroup')
-        .values({ vehicle_id: vehicleId, group_id: groups.get(sg.group)!, code, name: sg.name, sort: j }).returning('id').executeTakeFirstOrThrow();
-      const parts = sg.parts.map(([name, qty, note], k) => {
-        const candidates = known.rows.filter((p) => p.make_name === v.make_name && p.name === name)
-          .sort((a, b) => b.sellers - a.sellers || Number(b.vehicle.includes(modelWord)) - Number(a.vehicle.includes(modelWord)));
-        // twins (卡罗拉 / 雷凌) share parts: the number depends on make, engine and part, not on the model
-        const oe = candidates[0]?.oe_number ?? oeNumber(format, prng(hash(`${v.make_name}|${v.engine_code}|${name}`)));
-        return { subgroup_id: subgroupId, position: k + 1, oe_number: oe, oe_norm: normOe(oe), name, qty, note: note ?? '' };
-      });
-      await db.insertInto('epc_part').values(parts).execute();
-    }
+      return { ...sg, code: `${sg.group}${String(perGroup.get(sg.group)).padStart(2, '0')}`, sort: j };
+    });
+    // one insert for the vehicle's subgroups and one for its parts: 24 vehicles seed in a few statements
+    const ids = await db.insertInto('epc_subgroup')
+      .values(subgroups.map((sg) => ({ vehicle_id: vehicleId, group_id: groups.get(sg.group)!, code: sg.code, name: sg.name, sort: sg.sort })))
+      .returning(['id', 'code']).execute();
+    const subgroupId = new Map(ids.map((r) => [r.code, r.id]));
+    const parts = subgroups.flatMap((sg) => sg.parts.map(([name, qty, note], k) => {
+      const candidates = known.rows.filter((p) => p.make_name === v.make_name && p.name === name)
+        .sort((a, b) => b.sellers - a.sellers || Number(b.vehicle.includes(modelWord)) - Number(a.vehicle.includes(modelWord)));
+      // twins (卡罗拉 / 雷凌) share parts: the number depends on make, engine and part, not on the model
+      const oe = candidates[0]?.oe_number ?? oeNumber(format, prng(hash(`${v.make_name}|${v.engine_code}|${name}`)));
+      return { subgroup_id: subgroupId.get(sg.code)!, position: k + 1, oe_number: oe, oe_norm: normOe(oe), name, qty, note: note ?? '' };
+    }));
+    await db.insertInto('epc_part').values(parts).execute();
   }
 };

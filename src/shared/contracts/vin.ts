@@ -53,6 +53,11 @@ export const vinDecodedSchema = v.object({
   wmi: v.string(),
   manufacturer: v.nullable(v.string()),
   country: v.nullable(v.string()),
+  /** from the NHTSA vPIC data where it knows the VIN: make (in Chinese where we have a name), model, body style, plant city and country */
+  make: v.nullable(v.string()),
+  model: v.nullable(v.string()),
+  body: v.nullable(v.string()),
+  plant: v.nullable(v.string()),
   model_year: v.nullable(v.number()),
   check_digit: v.object({ actual: v.string(), expected: v.string(), ok: v.boolean() }),
   warnings: v.array(v.string()),

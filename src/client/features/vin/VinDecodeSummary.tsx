@@ -4,7 +4,7 @@ import { msg } from '../../../shared/messages';
 import { vehicleTitle } from './VehicleHeader';
 import './vin.css';
 
-/** What the VIN says: manufacturer, country, year, check digit (a warning, never a refusal), quota, matched vehicles. */
+/** What the VIN says: manufacturer, country, model, body and plant (vPIC), year, check digit (a warning, never a refusal), quota, matched vehicles. */
 export function VinDecodeSummary({ d, action }: { d: VinDecoded; action: (v: Vehicle) => ReactNode }) {
   const q = d.quota;
   return (
@@ -13,6 +13,9 @@ export function VinDecodeSummary({ d, action }: { d: VinDecoded; action: (v: Veh
       <dl className="vin-facts">
         <div><dt>制造商 (WMI {d.wmi})</dt><dd>{d.manufacturer ?? '未知'}</dd></div>
         <div><dt>国家/地区</dt><dd>{d.country ?? '未知'}</dd></div>
+        {d.model && <div><dt>车型</dt><dd>{d.make && !d.manufacturer?.includes(d.make) ? `${d.make} ` : ''}{d.model}</dd></div>}
+        {d.body && <div><dt>车身</dt><dd>{d.body}</dd></div>}
+        {d.plant && <div><dt>装配工厂</dt><dd>{d.plant}</dd></div>}
         <div><dt>车型年款</dt><dd>{d.model_year ?? '未知'}</dd></div>
         <div><dt>校验位</dt><dd>{d.check_digit.ok ? `${d.check_digit.actual}（正确）` : `${d.check_digit.actual}（应为 ${d.check_digit.expected}）`}</dd></div>
       </dl>

@@ -7,16 +7,37 @@ import type { DB } from '../../db/schema';
 import { ResultCode } from '../../../shared/contracts';
 import type { VinDecoded } from '../../../shared/contracts/vin';
 import { decodeVin } from '../../../shared/domain/vin';
+import { WMI_MAKERS } from '../../../shared/domain/vin-wmi';
 import { admitVinDecode, vinQuotaState } from '../../../shared/domain/vin-quota';
 import { msg } from '../../../shared/messages';
 import { AppError, invalid } from '../../http/errors';
 import type { Caller, Clock } from '../../http/context';
 import { chinaDay } from '../company/company.service';
 import * as repo from './vin.repo';
+import { sharedVpic, type VpicFacts, type VpicSource } from './vpic';
+import { bodyZh, cityName, countryZh, makeZh } from './vpic-names';
 
 const notFound = (text: string) => new AppError(ResultCode.notFound, 404, text);
 
-export const createVinService = (clock: Clock) => {
+/**
+ * What a buyer sees of a VIN: our own table names the Chinese joint ventures as they are sold in
+ * China (vPIC does not know LFV, LSV …); vPIC names everything else, with model, body and plant.
+ */
+export const describeVin = (wmi: string, local: { manufacturer: string | null; country: string | null }, facts: VpicFacts | null) => {
+  const chinese = wmi.startsWith('L') ? WMI_MAKERS[wmi] : undefined;
+  const plantCountry = countryZh(facts?.plant?.country ?? null);
+  const plantCity = cityName(facts?.plant?.city ?? null);
+  return {
+    manufacturer: chinese ?? makeZh(facts?.make ?? null) ?? local.manufacturer ?? facts?.manufacturer ?? null,
+    country: countryZh(facts?.country ?? null) ?? local.country,
+    make: makeZh(facts?.make ?? null),
+    model: facts?.model ?? null,
+    body: bodyZh(facts?.body ?? null),
+    plant: plantCountry || plantCity ? [plantCity, plantCountry].filter(Boolean).join('，') : null,
+  };
+};
+
+export const createVinService = (clock: Clock, vpic: () => Promise<VpicSource | null> = sharedVpic) => {
   const vehicleOr404 = async (db: Kysely<DB>, id: number) => {
     const v = await repo.vehicle(db, id);
     if (!v) throw notFound(msg.vehicleNotFound);
@@ -42,10 +63,16 @@ export const createVinService = (clock: Clock) => {
         const state = vinQuotaState(after, now);
         return { vin_company_order_current_type: c.vin_type, unlimited: state.unlimited, available: state.available, used: after.used, counted: admitted.counted };
       });
-      const vehicles = await repo.matchVehicles(db, d.wmi, d.vin.slice(3, 8), d.modelYear);
+      const [vehicles, facts] = await Promise.all([
+        repo.matchVehicles(db, d.wmi, d.vin.slice(3, 8), d.modelYear),
+        vpic().then((source) => source?.decode(d.vin, d.modelYear) ?? null),
+      ]);
+      const described = describeVin(d.wmi, d, facts);
+      const warnings = d.warnings.filter((w) => w !== msg.vinUnknownWmi);
+      if (!described.manufacturer) warnings.push(msg.vinUnknownWmi);
       return {
-        vin: d.vin, wmi: d.wmi, manufacturer: d.manufacturer, country: d.country, model_year: d.modelYear,
-        check_digit: d.checkDigit, warnings: d.warnings, vehicles,
+        vin: d.vin, wmi: d.wmi, ...described, model_year: d.modelYear,
+        check_digit: d.checkDigit, warnings, vehicles,
         ...(vehicles.length === 0 ? { message: msg.vinNoVehicle } : {}),
         quota,
       };
