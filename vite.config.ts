@@ -87,7 +87,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'tests/bench/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/setup-unit.ts'],
         },

@@ -5,19 +5,49 @@
  * prints one JSON object as its last line.
  *
  *   npm run bench:search -- --rows 1000000 [--db postgres://postgres@127.0.0.1:5432/postgres] [--iterations 200]
+ *     [--compare [--naive-iterations 100] [--no-serve]] [--existing]
+ *
+ * --compare adds, on the same database and the same keyword inputs, the obvious SQL implementation
+ * (pg_trgm GIN + ILIKE), an in-process engine (MiniSearch, in a child process) and, on PGlite, the
+ * real server's resident memory on a folder of the same size (tests/bench/compare/). --existing
+ * (PGlite) measures on that folder (.tmp/bench-serve-N, seeded once and kept) instead of a fresh
+ * in-memory database, saving the load; load_s is then null.
  */
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import type { DB } from '../../src/server/db/schema';
 import { PGlite } from '@electric-sql/pglite';
 import { createApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
 import { prng } from '../../src/server/db/seed-catalogue';
+import { createTrigramIndexes, dropTrigramIndexes, naiveSearch } from './compare/naive';
+import { startEngine } from './compare/engine-client';
+import { ensureServeData, measureServe, serveDataDir, type ServeRequest } from './compare/serve';
+import { join } from 'node:path';
+import { speedup, type Mode } from './compare/tokens';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, db: { type: 'string' }, iterations: { type: 'string', default: '200' } } });
+type KeywordType = 'exact' | 'fuzzy' | '1char' | '2char' | 'sorted_filtered';
+interface KeywordInput {
+  k: string; mode: Mode;
+  sort?: { field: 'price0' | 'price99' | 'quantity'; order: 'asc' | 'desc' };
+  filter?: { minPrice: number; maxPrice: number; minStock: number };
+}
+
+const { values } = parseArgs({ options: {
+  rows: { type: 'string', default: '100000' }, db: { type: 'string' }, iterations: { type: 'string', default: '200' },
+  compare: { type: 'boolean', default: false }, 'naive-iterations': { type: 'string', default: '100' }, 'no-serve': { type: 'boolean', default: false },
+  existing: { type: 'boolean', default: false },
+} });
+const naiveIterations = Number(values['naive-iterations']);
+if (!Number.isInteger(naiveIterations) || naiveIterations < 20) {
+  console.error('--naive-iterations 必须是不小于 20 的整数');
+  process.exit(2);
+}
 const rows = Number(values.rows);
 const iterations = Math.max(200, Number(values.iterations));
 if (!Number.isInteger(rows) || rows < 1000) {
@@ -28,6 +58,7 @@ if (!Number.isInteger(rows) || rows < 1000) {
 let database: Database;
 let drop: (() => Promise<void>) | undefined;
 let pglite: PGlite | undefined;
+let loadDb: Kysely<DB> | undefined;
 if (values.db) {
   const name = `qph_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: values.db });
@@ -36,6 +67,11 @@ if (values.db) {
   await admin.end();
   const url = new URL(values.db);
   url.pathname = `/${name}`;
+  // loading a million rows, building the comparison's trigram indexes and its slowest queries are
+  // slow statements on a busy machine: they run without the app's 15 s statement timeout, the
+  // app's own searches through the database opened as the app opens it
+  const loader = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 2 }) }) });
+  loadDb = loader;
   database = await openDatabase({ databaseUrl: url.toString() });
   drop = async () => {
     const a = new pg.Client({ connectionString: values.db });
@@ -44,15 +80,20 @@ if (values.db) {
     await a.end();
   };
 } else {
-  pglite = await PGlite.create();
+  // the comparison's obvious implementation needs pg_trgm, which PGlite ships as a contrib extension
+  const extensions = values.compare ? { pg_trgm: (await import('@electric-sql/pglite/contrib/pg_trgm')).pg_trgm } : undefined;
+  // --existing: the folder the serve measurement uses (seeded once, kept), instead of a fresh database in memory
+  if (values.existing) await ensureServeData(rows);
+  pglite = values.existing ? await PGlite.create(join(serveDataDir(rows), 'pglite'), { extensions }) : await PGlite.create({ extensions });
   database = await openDatabase({ pglite });
 }
 
 const started = Date.now();
-await migrate(database.db);
-await seed(database.db, { scryptN: 1024, stockRows: rows });
+await migrate(loadDb ?? database.db);
+const fresh = await seed(loadDb ?? database.db, { scryptN: 1024, stockRows: rows });
 const loadS = (Date.now() - started) / 1000;
-console.error(`loaded ${rows} stock rows in ${loadS.toFixed(1)} s on ${database.backend}`);
+if (!fresh && !values.existing) throw new Error('数据库非空：基准测试需要新数据库');
+console.error(fresh ? `loaded ${rows} stock rows in ${loadS.toFixed(1)} s on ${database.backend}` : `opened the existing ${rows}-row folder on ${database.backend}`);
 
 const { app } = createApp({ db: database.db, backend: database.backend, clock: { now: () => new Date() }, accessTtlSeconds: 3600, scryptN: 1024 });
 const login = await app.request('/api/user/auth', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'buyer', password: 'demo123456' }) });
@@ -117,25 +158,90 @@ const phrase = () => {
 };
 // fuzzy: the same words with their characters shuffled
 const shuffled = (k: string) => k.split(' ').map((w) => (rnd() < 0.5 ? [...w].reverse().join('') : w)).join(' ');
-const keyword = (k: string, mode: string, extra = '') => app.request(`/api/search/keyword?k=${encodeURIComponent(k)}&mode=${mode}${extra}`, { headers });
-const kwExact = await run(() => keyword(phrase(), 'exact'));
+// Every keyword query type is a list of inputs drawn once (warm-up first), so the comparison runs
+// the very same ones (--compare).
+const count = 20 + iterations;
+const draw = (fn: () => KeywordInput) => Array.from({ length: count }, fn);
+const sorts = ['price0', 'price99', 'quantity'] as const;
+const kwInputs: Record<KeywordType, KeywordInput[]> = {
+  exact: draw(() => ({ k: phrase(), mode: 'exact' })),
+  fuzzy: draw(() => ({ k: shuffled(phrase()), mode: 'fuzzy' })),
+  '1char': draw(() => ({ k: of(pairs).name.slice(-1), mode: rnd() < 0.5 ? 'exact' : 'fuzzy' })),
+  '2char': draw(() => ({ k: of(pairs).name.slice(-2), mode: rnd() < 0.5 ? 'exact' : 'fuzzy' })),
+  // sorted by a price or quantity, with a price and stock range, as the results page asks
+  sorted_filtered: draw(() => ({
+    k: phrase(), mode: rnd() < 0.5 ? 'exact' : 'fuzzy', sort: { field: of([...sorts]), order: rnd() < 0.5 ? 'asc' : 'desc' },
+    ...(rnd() < 0.5 ? { filter: { minPrice: 5000, maxPrice: 80000, minStock: 1 } } : {}),
+  })),
+};
+const keywordPath = (q: KeywordInput) => `/api/search/keyword?k=${encodeURIComponent(q.k)}&mode=${q.mode}${q.sort ? `&sort_field=${q.sort.field}&sort_order=${q.sort.order}` : ''}${
+  q.filter ? `&price_colum_name=price0&min_price=${q.filter.minPrice / 100}&max_price=${q.filter.maxPrice / 100}&min_stock_qty=${q.filter.minStock}` : ''}`;
+const runList = async (qs: KeywordInput[]) => {
+  let i = 0;
+  return run(() => app.request(keywordPath(qs[i++]), { headers }));
+};
+const kwExact = await runList(kwInputs.exact);
 const exactFound = found();
-const kwFuzzy = await run(() => keyword(shuffled(phrase()), 'fuzzy'));
+const kwFuzzy = await runList(kwInputs.fuzzy);
 const fuzzyFound = found();
-const kwOneChar = await run(() => keyword(of(pairs).name.slice(-1), rnd() < 0.5 ? 'exact' : 'fuzzy'));
+const kwOneChar = await runList(kwInputs['1char']);
 const oneFound = found();
-const kwTwoChar = await run(() => keyword(of(pairs).name.slice(-2), rnd() < 0.5 ? 'exact' : 'fuzzy'));
+const kwTwoChar = await runList(kwInputs['2char']);
 const twoFound = found();
-// sorted by a price or quantity, with a price and stock range, as the results page asks
-const sorts = ['price0', 'price99', 'quantity'];
-const kwSorted = await run(() => keyword(phrase(), rnd() < 0.5 ? 'exact' : 'fuzzy',
-  `&sort_field=${of(sorts)}&sort_order=${rnd() < 0.5 ? 'asc' : 'desc'}${rnd() < 0.5 ? '&price_colum_name=price0&min_price=50&max_price=800&min_stock_qty=1' : ''}`));
+const kwSorted = await runList(kwInputs.sorted_filtered);
 const sortedFound = found();
+const ours: Record<KeywordType, number> = {
+  exact: pct(kwExact, 95), fuzzy: pct(kwFuzzy, 95), '1char': pct(kwOneChar, 95), '2char': pct(kwTwoChar, 95), sorted_filtered: pct(kwSorted, 95),
+};
+
+/**
+ * --compare: the same inputs through the obvious SQL implementation (pg_trgm + ILIKE, same order,
+ * same page, same capped count, same full rows) and an in-process engine (MiniSearch, in a child
+ * process); on PGlite also the real server's memory on a folder of the same size.
+ */
+const types: KeywordType[] = ['exact', 'fuzzy', '1char', '2char', 'sorted_filtered'];
+const compared: Record<string, number | null> = {};
+if (values.compare) {
+  const indexS = await createTrigramIndexes(loadDb ?? database.db);
+  console.error(`pg_trgm indexes in ${indexS.toFixed(1)} s`);
+  compared.naive_index_s = Number(indexS.toFixed(1));
+  for (const type of types) {
+    const qs = kwInputs[type];
+    for (const q of qs.slice(0, 5)) await naiveSearch(loadDb ?? database.db, q);
+    const xs: number[] = [];
+    let nonempty = 0;
+    for (const q of qs.slice(20, 20 + naiveIterations)) {
+      const t = performance.now();
+      const r = await naiveSearch(loadDb ?? database.db, q);
+      xs.push(performance.now() - t);
+      if (r.rows > 0) nonempty++;
+    }
+    compared[`naive_keyword_${type}_p95_ms`] = pct(xs, 95);
+    compared[`speedup_vs_naive_keyword_${type}`] = speedup(pct(xs, 95), ours[type]);
+    compared[`naive_keyword_${type}_nonempty`] = Number((nonempty / xs.length).toFixed(3));
+    console.error(`naive ${type}: p95 ${pct(xs, 95)} ms`);
+  }
+  const engine = await startEngine(database.db);
+  console.error(`engine: ${engine.docs} rows indexed in ${engine.build_s} s, ${engine.rss_mb} MB`);
+  compared.engine_build_s = engine.build_s;
+  compared.engine_rss_mb = engine.rss_mb;
+  for (const type of types) {
+    const r = await engine.run(kwInputs[type]);
+    const xs = r.ms.slice(20);
+    compared[`engine_keyword_${type}_p95_ms`] = pct(xs, 95);
+    compared[`engine_keyword_${type}_nonempty`] = Number((r.rows.slice(20).filter((n) => n > 0).length / xs.length).toFixed(3));
+    // above 1: ours is faster than the engine
+    compared[`engine_vs_ours_keyword_${type}`] = speedup(pct(xs, 95), ours[type]);
+  }
+  engine.stop();
+  // the kept folder goes back to what the app makes
+  if (values.existing) await dropTrigramIndexes(database.db);
+}
 
 const result = {
   rows,
   backend: database.backend,
-  load_s: Number(loadS.toFixed(1)),
+  load_s: fresh ? Number(loadS.toFixed(1)) : null,
   oe_batch10_p50_ms: pct(oeBatch, 50),
   oe_batch10_p95_ms: pct(oeBatch, 95),
   oe_exact_p95_ms: pct(oeExact, 95),
@@ -150,8 +256,26 @@ const result = {
   keyword_1char_nonempty: oneFound.nonempty, keyword_2char_nonempty: twoFound.nonempty,
   keyword_sorted_filtered_nonempty: sortedFound.nonempty,
   rss_mb: Math.round(process.memoryUsage().rss / 1024 / 1024),
+  ...compared,
 };
+await loadDb?.destroy();
 await database.close();
 await pglite?.close();
 await drop?.();
-console.log(JSON.stringify(result));
+
+// the real server on a PGlite folder of the same size, started on existing data, after 200 mixed searches
+let serve: Record<string, number> = {};
+if (values.compare && !values['no-serve'] && !values.db) {
+  const seeded = await ensureServeData(rows);
+  const requests: ServeRequest[] = Array.from({ length: 200 }, (_, i): ServeRequest => {
+    const q = kwInputs[types[i % types.length]][20 + Math.floor(i / types.length)];
+    switch (i % 8) {
+      case 5: return { path: '/api/search/oe', body: { oe_list: Array.from({ length: 10 }, () => typed(pick())) } };
+      case 6: return { path: '/api/search/oe', body: { oe_list: [typed(pick())] } };
+      case 7: return { path: `/api/search/instant?oe=${encodeURIComponent(pick().replace(/[^0-9A-Za-z]/g, '').slice(0, 6))}` };
+      default: return { path: keywordPath(q) };
+    }
+  });
+  serve = { ...(seeded.seeded_s ? { serve_seed_s: seeded.seeded_s } : {}), ...(await measureServe(rows, requests)) };
+}
+console.log(JSON.stringify({ ...result, ...serve, loadavg: os.loadavg().map((l) => Number(l.toFixed(2))) }));
