@@ -96,17 +96,21 @@ describe('search page extras', () => {
     // results pages leave the ads out, so the results start right under the box
     await expect(page.locator('a[data-ad]')).toHaveCount(0);
 
-    // the seed has 18 brands: five more make a second page of the picker
-    await e2e.pglite.query(`insert into part_brand (name) values ('瓦尔塔'), ('菲罗多'), ('伦福德'), ('摩腾'), ('TRW')`);
+    // three more brands than the seed's, the last of them TRW: 20 a page, the rest on the second
+    await e2e.pglite.query(`insert into part_brand (name) select n from unnest(array['伦福德', '摩腾', 'TRW']) n
+      where not exists (select 1 from part_brand b where b.name = n)`);
+    const { rows: [{ n: brandCount }] } = await e2e.pglite.query<{ n: number }>('select count(*)::int as n from part_brand where active');
+    expect(brandCount).toBeGreaterThan(20);
+    expect(brandCount).toBeLessThanOrEqual(40);
     await page.getByRole('button', { name: '选择品牌' }).click();
     const dialog = page.getByRole('dialog', { name: '选择配件品牌' });
     const list = dialog.getByRole('list', { name: '配件品牌列表' });
     await list.getByRole('button').first().waitFor();
     await expect(list.getByRole('button')).toHaveCount(20);
     await page.screenshot({ path: join(shotsDir, 'brand-picker.png') });
-    // the second page holds the other 3
+    // the second page holds the rest
     await dialog.getByRole('button', { name: '2' }).click();
-    await expect.poll(() => list.getByRole('button').count()).toBe(3);
+    await expect.poll(() => list.getByRole('button').count()).toBe(brandCount - 20);
     await list.getByRole('button', { name: 'TRW' }).waitFor();
 
     const search = dialog.locator('input[name="brand-keyword"]');
@@ -219,8 +223,11 @@ describe('search page extras', () => {
     const results = await searchInTab(page, '圈内搜索', '滤清器');
     await results.locator('tbody tr').first().waitFor();
     const brandNames = async () => (await results.locator('tbody tr td.stock-col-brand .stock-brand').allInnerTexts()).map((t) => t.trim()).filter((t) => t !== '原厂件' && t !== '—');
-    await expect.poll(brandNames).not.toHaveLength(0);
-    const [shown] = await brandNames();
+    // a brand of the part-brand list (a seller's own brand, typed on its row, is not in the picker)
+    const listed = async () => (await e2e.pglite.query<{ name: string }>('select name from part_brand where active and name = any($1) order by name',
+      [await brandNames()])).rows.map((r) => r.name);
+    await expect.poll(listed).not.toHaveLength(0);
+    const [shown] = await listed();
     await page.getByRole('button', { name: '选择品牌' }).click();
     const dialog = page.getByRole('dialog', { name: '选择配件品牌' });
     await dialog.locator('input[name="brand-keyword"]').fill(shown);
@@ -232,7 +239,7 @@ describe('search page extras', () => {
     await page.getByText('圈内 “滤清器”').waitFor();
     await page.screenshot({ path: join(shotsDir, 'circle-brand.png') });
 
-    await searchInTab(page, '拆车件', '滤清器');
+    await searchInTab(page, '拆车件', '散热器');
     await results.locator('tbody tr').first().waitFor();
     await page.getByRole('group', { name: '配件品牌筛选' }).getByText('全部').waitFor();
     await page.screenshot({ path: join(shotsDir, 'dismantle-results.png') });

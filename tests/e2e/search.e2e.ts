@@ -215,7 +215,7 @@ describe('keyword search', () => {
   it('dismantled parts and yellow pages', async () => {
     const { context, page } = await newPage();
     await signIn(page, '/login', 'buyer');
-    const results = await searchInTab(page, '拆车件', '滤清器');
+    const results = await searchInTab(page, '拆车件', '散热器');
     await results.locator('tbody tr').first().waitFor();
     // the brand cell holds the brand and the quality
     const qualities = async () => (await results.locator('tbody tr td.stock-col-brand .stock-quality').allInnerTexts()).map((t) => t.trim());
