@@ -82,6 +82,8 @@ import { createOversightService } from './modules/operation/oversight.service';
 import { createReportService } from './modules/operation/report.service';
 import { mountOpExportRoutes } from './modules/operation/export.routes';
 import { opProductHandlers } from './modules/operation/product.routes';
+import { opPromotionHandlers } from './modules/operation/promotion.routes';
+import { createPromotionService } from './modules/operation/promotion.service';
 import { createProductService } from './modules/operation/product.service';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
@@ -156,6 +158,7 @@ export const createApp = (deps: AppDeps) => {
     ...opCatalogueHandlers({ oe: createOeCleanService({ clock: deps.clock }), oversight, reports }),
     ...opCompanyHandlers({ merchants, chat: createChatHistoryService({ clock: deps.clock }) }),
     ...opProductHandlers(products),
+    ...opPromotionHandlers(createPromotionService({ clock: deps.clock })),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));

@@ -25,6 +25,7 @@ import { adEndpoints, opCatalogueEndpoints, operationEndpoints, opPayEndpoints, 
 import { operationSystemEndpoints } from './operation-system';
 import { opCompanyEndpoints } from './operation-company';
 import { opProductEndpoints } from './operation-product';
+import { opPayPromotionEndpoints } from './operation-pay';
 
 export * from './envelope';
 export * from './endpoint';
@@ -54,6 +55,7 @@ export * from './operation';
 export * from './operation-system';
 export * from './operation-company';
 export * from './operation-product';
+export * from './operation-pay';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -84,6 +86,7 @@ export const endpoints = {
   ...operationSystemEndpoints,
   ...opCatalogueEndpoints,
   ...opPayEndpoints,
+  ...opPayPromotionEndpoints,
   ...opCompanyEndpoints,
   ...opProductEndpoints,
 } as const;
