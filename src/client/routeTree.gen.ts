@@ -106,6 +106,7 @@ import { Route as OperationCompanyRelationRouteImport } from './routes/operation
 import { Route as OperationCompanyReviewRouteImport } from './routes/operation/company.review'
 import { Route as OperationEnquiryEnquiryNoRouteImport } from './routes/operation/enquiry.$enquiryNo'
 import { Route as OperationOrderOrderNoRouteImport } from './routes/operation/order.$orderNo'
+import { Route as OperationPayPromotionCodeRouteImport } from './routes/operation/pay.promotionCode'
 import { Route as OperationPayRecordRouteImport } from './routes/operation/pay.record'
 import { Route as OperationPrivilegeGroupRouteImport } from './routes/operation/privilege.group'
 import { Route as OperationPrivilegeListRouteImport } from './routes/operation/privilege.list'
@@ -648,6 +649,12 @@ const OperationOrderOrderNoRoute = OperationOrderOrderNoRouteImport.update({
   path: '/order/$orderNo',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationPayPromotionCodeRoute =
+  OperationPayPromotionCodeRouteImport.update({
+    id: '/pay/promotionCode',
+    path: '/pay/promotionCode',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationPayRecordRoute = OperationPayRecordRouteImport.update({
   id: '/pay/record',
   path: '/pay/record',
@@ -1012,6 +1019,7 @@ export interface FileRoutesByFullPath {
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
+  '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
@@ -1153,6 +1161,7 @@ export interface FileRoutesByTo {
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
+  '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
@@ -1304,6 +1313,7 @@ export interface FileRoutesById {
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
+  '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
@@ -1454,6 +1464,7 @@ export interface FileRouteTypes {
     | '/operation/company/review'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
+    | '/operation/pay/promotionCode'
     | '/operation/pay/record'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
@@ -1595,6 +1606,7 @@ export interface FileRouteTypes {
     | '/operation/company/review'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
+    | '/operation/pay/promotionCode'
     | '/operation/pay/record'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
@@ -1745,6 +1757,7 @@ export interface FileRouteTypes {
     | '/operation/company/review'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
+    | '/operation/pay/promotionCode'
     | '/operation/pay/record'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
@@ -2509,6 +2522,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationOrderOrderNoRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/pay/promotionCode': {
+      id: '/operation/pay/promotionCode'
+      path: '/pay/promotionCode'
+      fullPath: '/operation/pay/promotionCode'
+      preLoaderRoute: typeof OperationPayPromotionCodeRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/pay/record': {
       id: '/operation/pay/record'
       path: '/pay/record'
@@ -3141,6 +3161,7 @@ interface OperationRouteChildren {
   OperationCompanyReviewRoute: typeof OperationCompanyReviewRoute
   OperationEnquiryEnquiryNoRoute: typeof OperationEnquiryEnquiryNoRoute
   OperationOrderOrderNoRoute: typeof OperationOrderOrderNoRoute
+  OperationPayPromotionCodeRoute: typeof OperationPayPromotionCodeRoute
   OperationPayRecordRoute: typeof OperationPayRecordRoute
   OperationPrivilegeGroupRoute: typeof OperationPrivilegeGroupRoute
   OperationPrivilegeListRoute: typeof OperationPrivilegeListRoute
@@ -3181,6 +3202,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationCompanyReviewRoute: OperationCompanyReviewRoute,
   OperationEnquiryEnquiryNoRoute: OperationEnquiryEnquiryNoRoute,
   OperationOrderOrderNoRoute: OperationOrderOrderNoRoute,
+  OperationPayPromotionCodeRoute: OperationPayPromotionCodeRoute,
   OperationPayRecordRoute: OperationPayRecordRoute,
   OperationPrivilegeGroupRoute: OperationPrivilegeGroupRoute,
   OperationPrivilegeListRoute: OperationPrivilegeListRoute,
