@@ -117,6 +117,7 @@ import { Route as OperationProductCarBrandRouteImport } from './routes/operation
 import { Route as OperationProductRecommendRouteImport } from './routes/operation/product.recommend'
 import { Route as OperationReportChatHistoryRouteImport } from './routes/operation/report.chatHistory'
 import { Route as OperationReportMemberRouteImport } from './routes/operation/report.member'
+import { Route as OperationReportMemberQueryRouteImport } from './routes/operation/report.memberQuery'
 import { Route as OperationReportOrderRouteImport } from './routes/operation/report.order'
 import { Route as OperationReportProductRouteImport } from './routes/operation/report.product'
 import { Route as OperationReportSearchRouteImport } from './routes/operation/report.search'
@@ -709,6 +710,12 @@ const OperationReportMemberRoute = OperationReportMemberRouteImport.update({
   path: '/report/member',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationReportMemberQueryRoute =
+  OperationReportMemberQueryRouteImport.update({
+    id: '/report/memberQuery',
+    path: '/report/memberQuery',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationReportOrderRoute = OperationReportOrderRouteImport.update({
   id: '/report/order',
   path: '/report/order',
@@ -1029,6 +1036,7 @@ export interface FileRoutesByFullPath {
   '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
+  '/operation/report/memberQuery': typeof OperationReportMemberQueryRoute
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
@@ -1171,6 +1179,7 @@ export interface FileRoutesByTo {
   '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
+  '/operation/report/memberQuery': typeof OperationReportMemberQueryRoute
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
@@ -1323,6 +1332,7 @@ export interface FileRoutesById {
   '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
+  '/operation/report/memberQuery': typeof OperationReportMemberQueryRoute
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
@@ -1474,6 +1484,7 @@ export interface FileRouteTypes {
     | '/operation/product/recommend'
     | '/operation/report/chatHistory'
     | '/operation/report/member'
+    | '/operation/report/memberQuery'
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
@@ -1616,6 +1627,7 @@ export interface FileRouteTypes {
     | '/operation/product/recommend'
     | '/operation/report/chatHistory'
     | '/operation/report/member'
+    | '/operation/report/memberQuery'
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
@@ -1767,6 +1779,7 @@ export interface FileRouteTypes {
     | '/operation/product/recommend'
     | '/operation/report/chatHistory'
     | '/operation/report/member'
+    | '/operation/report/memberQuery'
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
@@ -2599,6 +2612,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationReportMemberRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/report/memberQuery': {
+      id: '/operation/report/memberQuery'
+      path: '/report/memberQuery'
+      fullPath: '/operation/report/memberQuery'
+      preLoaderRoute: typeof OperationReportMemberQueryRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/report/order': {
       id: '/operation/report/order'
       path: '/report/order'
@@ -3171,6 +3191,7 @@ interface OperationRouteChildren {
   OperationProductRecommendRoute: typeof OperationProductRecommendRoute
   OperationReportChatHistoryRoute: typeof OperationReportChatHistoryRoute
   OperationReportMemberRoute: typeof OperationReportMemberRoute
+  OperationReportMemberQueryRoute: typeof OperationReportMemberQueryRoute
   OperationReportOrderRoute: typeof OperationReportOrderRoute
   OperationReportProductRoute: typeof OperationReportProductRoute
   OperationReportSearchRoute: typeof OperationReportSearchRoute
@@ -3212,6 +3233,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationProductRecommendRoute: OperationProductRecommendRoute,
   OperationReportChatHistoryRoute: OperationReportChatHistoryRoute,
   OperationReportMemberRoute: OperationReportMemberRoute,
+  OperationReportMemberQueryRoute: OperationReportMemberQueryRoute,
   OperationReportOrderRoute: OperationReportOrderRoute,
   OperationReportProductRoute: OperationReportProductRoute,
   OperationReportSearchRoute: OperationReportSearchRoute,

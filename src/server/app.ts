@@ -117,7 +117,7 @@ export const createApp = (deps: AppDeps) => {
   // import files wait beside the uploaded images (DATA_DIR/uploads-imports), or in the temp folder
   const stockImport = createStockImportService({ clock: deps.clock, dir: deps.uploadDir ? `${deps.uploadDir.replace(/[\\/]+$/, '')}-imports` : undefined, log: deps.log });
   const oversight = createOversightService({ clock: deps.clock });
-  const reports = createReportService();
+  const reports = createReportService({ clock: deps.clock });
   const merchants = createMerchantsService({ clock: deps.clock });
   const products = createProductService({ clock: deps.clock });
   const handlers: Handlers = {

@@ -90,6 +90,7 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '订单', path: '/operation/orders', icon: 'pi pi-shopping-cart', codes: OP_CATALOGUE_CODES.orders },
   { label: '询价', path: '/operation/enquiries', icon: 'pi pi-comments', codes: OP_CATALOGUE_CODES.orders },
   { label: '会员报表', path: '/operation/report/member', icon: 'pi pi-chart-line', codes: OP_CATALOGUE_CODES.reports },
+  { label: '会员查询', path: '/operation/report/memberQuery', icon: 'pi pi-users', codes: OP_CATALOGUE_CODES.reports },
   { label: '搜索报表', path: '/operation/report/search', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },
   { label: '订单报表', path: '/operation/report/order', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },
   { label: '库存报表', path: '/operation/report/product', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },

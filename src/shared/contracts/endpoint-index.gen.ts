@@ -170,6 +170,7 @@ export const endpointIndex: Record<EndpointName, { method: HttpMethod; path: str
   opRelationList: { method: 'get', path: '/operation/relation', access: 'operator' },
   opRelationUnlink: { method: 'post', path: '/operation/relation/unlink', access: 'operator', idempotent: true },
   opReportMembers: { method: 'get', path: '/operation/report/members', access: 'operator' },
+  opReportMemberUsage: { method: 'get', path: '/operation/report/member-usage', access: 'operator' },
   opReportOrders: { method: 'get', path: '/operation/report/orders', access: 'operator' },
   opReportSearches: { method: 'get', path: '/operation/report/searches', access: 'operator' },
   opReportStock: { method: 'get', path: '/operation/report/stock', access: 'operator' },

@@ -26,6 +26,7 @@ import { operationSystemEndpoints } from './operation-system';
 import { opCompanyEndpoints } from './operation-company';
 import { opProductEndpoints } from './operation-product';
 import { opPayPromotionEndpoints } from './operation-pay';
+import { opReportEndpoints } from './operation-report';
 
 export * from './envelope';
 export * from './endpoint';
@@ -56,6 +57,7 @@ export * from './operation-system';
 export * from './operation-company';
 export * from './operation-product';
 export * from './operation-pay';
+export * from './operation-report';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -87,6 +89,7 @@ export const endpoints = {
   ...opCatalogueEndpoints,
   ...opPayEndpoints,
   ...opPayPromotionEndpoints,
+  ...opReportEndpoints,
   ...opCompanyEndpoints,
   ...opProductEndpoints,
 } as const;
