@@ -5,6 +5,7 @@
  * event posts one notice per user, inside the business call's transaction, pushed after the commit;
  * posting the same event again stores nothing. Nobody can reply to the assistant.
  */
+import { NOTICE_SCENES } from '../../src/shared/domain/notice-templates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -156,6 +157,22 @@ describe.each(backends)('message assistant notices on %s', (backend) => {
       const post2 = () => inTransaction(env.database.db, (trx) => im.postNotice(trx, { to: [id.buyer, id.buyer, id.seller], ...orderNotice('confirm', facts) }, {}));
       const { added } = await newNotices(async () => { await post2(); await post2(); });
       expect(added.map((n) => n.recipient).sort()).toEqual(['buyer', 'seller']);
+    });
+
+    it("an operator's edit of a notice's template is what the next notice says; a template losing its order number is refused", async () => {
+      const refused = await post('operator', '/operation/notice-templates/save', { scene: 'im_order_create', body: '您有一笔新订单，请及时确认。' });
+      expect(refused.status).toBe(422);
+      expect(refused.body.client_msg).toMatch(/须包含占位符 \{order_no\}/);
+      // a notice is no SMS: it needs no 【签名】
+      const body = '您有新订单 {order_no}：{buyer}，共 {qty} 件，¥{amount}。请尽快确认发货。';
+      expect((await post('operator', '/operation/notice-templates/save', { scene: 'im_order_create', body })).status).toBe(200);
+      try {
+        let order!: { order_no: string; total_fen: number };
+        const { added } = await newNotices(async () => { order = await placeOrder(); });
+        expect(added.map((n) => n.text)).toEqual([`您有新订单 ${order.order_no}：上海申通汽车维修服务有限公司，共 2 件，¥${(order.total_fen / 100).toFixed(2)}。请尽快确认发货。`]);
+      } finally {
+        await post('operator', '/operation/notice-templates/save', { scene: 'im_order_create', body: NOTICE_SCENES.im_order_create.fallback });
+      }
     });
 
     it('nobody can write to the assistant: a reply is refused and nothing is stored', async () => {

@@ -172,7 +172,9 @@ describe.each(backends)('operator system settings on %s', (backend) => {
 
     it('SMS templates: listed by scene, checked for their placeholders, and used for the next message', async () => {
       const list = (await get('/operation/notice-templates')).body.data;
-      expect(list.map((t: { scene: string }) => t.scene)).toEqual(['sms_register', 'sms_reset', 'sms_temp_password']);
+      expect(list.filter((t: { channel: string }) => t.channel === 'sms').map((t: { scene: string }) => t.scene)).toEqual(['sms_register', 'sms_reset', 'sms_temp_password']);
+      // the message assistant's notices are templates too (001 §2.2 system/notice: im)
+      expect(list.filter((t: { channel: string }) => t.channel === 'im').map((t: { scene: string }) => t.scene)).toContain('im_order_create');
       expect(list[0]).toMatchObject({ body: NOTICE_SCENES.sms_register.fallback, required: ['code'], updated_at: 0 });
 
       const cases: Array<[string, string, RegExp]> = [

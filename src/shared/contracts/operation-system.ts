@@ -49,7 +49,7 @@ const memberCodes = (label: string, min: number) => v.pipe(
 );
 
 export const noticeTemplateSchema = v.object({
-  scene: v.string(), label: v.string(), body: v.string(), fallback: v.string(),
+  scene: v.string(), channel: v.picklist(['sms', 'im']), label: v.string(), body: v.string(), fallback: v.string(),
   placeholders: v.record(v.string(), v.string()), required: v.array(v.string()),
   /** unix seconds of an operator's last change; 0 when never changed */
   updated_at: v.number(),

@@ -1,10 +1,15 @@
 /**
- * The texts the platform sends by SMS, by scene (001 §2.2 system/notice; issue 13). Operators edit
- * them on /operation/system/notice; the server renders the stored text at each send. A template
- * must keep its required placeholders (a verification text without {code} would send no code) and
- * may use only its own; an SMS gateway in China refuses a text without its 【签名】 in front.
+ * The texts the platform sends, by scene (001 §2.2 system/notice: sms, im, scene; issue 13): the
+ * SMS texts and the message assistant's notices (消息助手, 001 §9). Operators edit them on
+ * /operation/system/notice; the server renders the stored text at each send. A template must keep
+ * its required placeholders (a verification text without {code} would send no code) and may use
+ * only its own; an SMS gateway in China refuses a text without its 【签名】 in front. A notice's
+ * optional facts (a reason, a carrier) come as one placeholder that is empty when there is none,
+ * with its own words around it, so a template needs no conditions.
  */
 export interface NoticeScene {
+  /** sms: sent as a text message; im: posted by the message assistant */
+  channel: 'sms' | 'im';
   label: string;
   /** placeholder → what it stands for, in the editor's words */
   placeholders: Readonly<Record<string, string>>;
@@ -15,16 +20,84 @@ export interface NoticeScene {
 
 export const NOTICE_SCENES = {
   sms_register: {
-    label: '注册验证码短信', placeholders: { code: '验证码', minutes: '有效分钟数' }, required: ['code'],
+    channel: 'sms', label: '注册验证码短信', placeholders: { code: '验证码', minutes: '有效分钟数' }, required: ['code'],
     fallback: '【汽配汇】您的注册验证码是{code}，{minutes}分钟内有效。如非本人操作，请忽略本短信。',
   },
   sms_reset: {
-    label: '找回密码验证码短信', placeholders: { code: '验证码', minutes: '有效分钟数' }, required: ['code'],
+    channel: 'sms', label: '找回密码验证码短信', placeholders: { code: '验证码', minutes: '有效分钟数' }, required: ['code'],
     fallback: '【汽配汇】您的找回密码验证码是{code}，{minutes}分钟内有效。如非本人操作，请忽略本短信。',
   },
   sms_temp_password: {
-    label: '临时密码短信（运营重置密码）', placeholders: { name: '用户姓名', password: '临时密码' }, required: ['password'],
+    channel: 'sms', label: '临时密码短信（运营重置密码）', placeholders: { name: '用户姓名', password: '临时密码' }, required: ['password'],
     fallback: '【汽配汇】{name}，平台已为您重置登录密码，临时密码：{password}，请登录后立即修改。',
+  },
+  im_order_create: {
+    channel: 'im', label: '新订单（通知卖家）', required: ['order_no'],
+    placeholders: { buyer: '买家公司', lines: '配件种数', qty: '件数', amount: '合计金额（元）', order_no: '订单号' },
+    fallback: '新订单：{buyer}下单 {lines} 种配件共 {qty} 件，合计 ¥{amount}，订单号 {order_no}，请及时确认。',
+  },
+  im_order_confirm: {
+    channel: 'im', label: '订单已确认（通知买家）', required: ['order_no'],
+    placeholders: { seller: '卖家公司', order_no: '订单号', amount: '合计金额（元）' },
+    fallback: '订单已确认：{seller}已确认您的订单 {order_no}，合计 ¥{amount}。',
+  },
+  im_order_deliver: {
+    channel: 'im', label: '订单已发货（通知买家）', required: ['order_no'],
+    placeholders: { seller: '卖家公司', order_no: '订单号', logistics: '物流（有则为“，物流 公司 单号”）' },
+    fallback: '订单已发货：{seller}已发出您的订单 {order_no}{logistics}。',
+  },
+  im_order_reject: {
+    channel: 'im', label: '卖家拒绝订单（通知买家）', required: ['order_no'],
+    placeholders: { seller: '卖家公司', order_no: '订单号', reason: '原因（有则为“，原因：…”）' },
+    fallback: '订单已取消：{seller}拒绝了您的订单 {order_no}{reason}。',
+  },
+  im_order_cancel: {
+    channel: 'im', label: '买家取消订单（通知卖家）', required: ['order_no'],
+    placeholders: { buyer: '买家公司', order_no: '订单号', reason: '原因（有则为“，原因：…”）' },
+    fallback: '订单已取消：{buyer}取消了订单 {order_no}{reason}。',
+  },
+  im_order_pay: {
+    channel: 'im', label: '付款已确认（通知买家）', required: ['order_no'],
+    placeholders: { seller: '卖家公司', order_no: '订单号', amount: '金额（元）', pay_method: '收款方式（有则为“（方式）”）' },
+    fallback: '付款已确认：{seller}已确认收到订单 {order_no} 的付款 ¥{amount}{pay_method}。',
+  },
+  im_order_receipt: {
+    channel: 'im', label: '买家已确认收货（通知卖家）', required: ['order_no'],
+    placeholders: { buyer: '买家公司', order_no: '订单号' },
+    fallback: '买家已确认收货：{buyer}已确认收到订单 {order_no} 的货物。',
+  },
+  im_quote: {
+    channel: 'im', label: '收到报价（通知询价人）', required: ['enquiry_no'],
+    placeholders: { enquiry_no: '询价单号', part: '配件', seller: '报价公司', price: '报价' },
+    fallback: '收到报价：您的询价单 {enquiry_no}（{part}）收到{seller}的报价 {price}。',
+  },
+  im_audit_approved: {
+    channel: 'im', label: '卖家入驻审核通过', required: [], placeholders: {},
+    fallback: '企业审核通过：您的卖家入驻申请已通过审核，现在可以发布库存、接收询价和订单。',
+  },
+  im_audit_rejected: {
+    channel: 'im', label: '卖家入驻审核未通过', required: ['reason'], placeholders: { reason: '驳回原因' },
+    fallback: '企业审核未通过：您的卖家入驻申请被驳回，原因：{reason}。修改后可重新申请。',
+  },
+  im_package_paid: {
+    channel: 'im', label: '会员套餐已支付', required: ['order_no'],
+    placeholders: { order_no: '订单号', level: '会员等级', amount: '金额（元）', end_day: '有效期至' },
+    fallback: '会员套餐已支付：订单 {order_no}（{level}）已付款 ¥{amount}，会员有效期至 {end_day}。',
+  },
+  im_membership_granted: {
+    channel: 'im', label: '平台开通会员', required: ['level'],
+    placeholders: { level: '会员等级', until: '期限（“，有效期至 日期”或“，长期有效”）' },
+    fallback: '会员已开通：平台已为贵公司开通{level}{until}。',
+  },
+  im_membership_expiring: {
+    channel: 'im', label: '会员即将到期', required: ['end_day'],
+    placeholders: { level: '会员等级', end_day: '到期日', left: '剩余（“今天到期”或“剩余N天”）' },
+    fallback: '会员即将到期：贵公司的{level}将于 {end_day} 到期（{left}），请及时续费。',
+  },
+  im_membership_expired: {
+    channel: 'im', label: '会员已到期', required: ['end_day'],
+    placeholders: { level: '会员等级', end_day: '到期日' },
+    fallback: '会员已到期：贵公司的{level}已于 {end_day} 到期，请续费以继续享有正式会员权益。',
   },
 } as const satisfies Record<string, NoticeScene>;
 
@@ -42,7 +115,7 @@ export const templateProblem = (scene: NoticeSceneKey, raw: string): string | nu
   const body = raw.trim();
   if (body === '') return '请填写模板内容';
   if (body.length > NOTICE_BODY_MAX) return `模板内容最多${NOTICE_BODY_MAX}个字符`;
-  if (!/^【[^【】]{2,12}】/.test(body)) return '短信须以【签名】开头（2到12个字，如【汽配汇】）';
+  if (def.channel === 'sms' && !/^【[^【】]{2,12}】/.test(body)) return '短信须以【签名】开头（2到12个字，如【汽配汇】）';
   for (const [, name] of body.matchAll(PLACEHOLDER_RE)) {
     if (!(name in def.placeholders)) return `未知的占位符 {${name}}，可用：${Object.keys(def.placeholders).map((k) => `{${k}}`).join('、')}`;
   }

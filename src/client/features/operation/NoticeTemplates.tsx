@@ -1,7 +1,8 @@
 /**
- * 短信模板 (on /operation/system/notice, D11-02): the SMS text of each scene the platform sends.
- * Each must begin with its 【签名】 and keep its required placeholders; the server checks the same
- * rule and sends the next message of the scene with the saved text.
+ * 短信模板 and 消息助手通知模板 (on /operation/system/notice, D11-02): the text of each scene the
+ * platform sends by SMS or posts through the message assistant. An SMS must begin with its 【签名】;
+ * every template keeps its required placeholders; the server checks the same rules and uses the
+ * saved text for the next message of the scene.
  */
 import { useState } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,15 +17,24 @@ import './operation.css';
 
 const templatesQuery = () => queryOptions({ queryKey: ['op', 'notice-templates'] as const, queryFn: ({ signal }) => request('get', 'opNoticeTemplateList', {}, undefined, { signal }) });
 
+const CHANNELS = [
+  { channel: 'sms', title: '短信模板', note: '须以【签名】开头；花括号里的占位符在发送时换成实际内容，带 * 的必须保留。保存后下一条短信即按新模板发送。' },
+  { channel: 'im', title: '消息助手通知模板', note: '订单、报价、审核和会员事件由“消息助手”发给相关用户；占位符在发送时换成实际内容，带 * 的必须保留，空的可选内容（如原因）会连同它的说明一起省略。保存后下一条通知即按新模板发送。' },
+] as const;
+
 export function NoticeTemplates() {
   const q = useQuery(templatesQuery());
   return (
-    <section className="card">
-      <h2 style={{ marginTop: 0 }}>短信模板</h2>
-      <p className="muted">须以【签名】开头；花括号里的占位符在发送时换成实际内容，带 * 的必须保留。保存后下一条短信即按新模板发送。</p>
-      {q.isError ? <p role="alert">{errorText(q.error)}</p> : !q.data ? <p aria-busy="true">正在加载…</p>
-        : q.data.map((t) => <TemplateEditor key={t.scene} template={t} />)}
-    </section>
+    <>
+      {CHANNELS.map((c) => (
+        <section className="card" key={c.channel} aria-label={c.title}>
+          <h2 style={{ marginTop: 0 }}>{c.title}</h2>
+          <p className="muted">{c.note}</p>
+          {q.isError ? <p role="alert">{errorText(q.error)}</p> : !q.data ? <p aria-busy="true">正在加载…</p>
+            : q.data.filter((t) => t.channel === c.channel).map((t) => <TemplateEditor key={t.scene} template={t} />)}
+        </section>
+      ))}
+    </>
   );
 }
 
@@ -42,7 +52,7 @@ function TemplateEditor({ template: t }: { template: NoticeTemplate }) {
       const saved = await request('post', 'opNoticeTemplateSave', { scene: t.scene as NoticeSceneKey, body }, undefined, { silent: true, idempotencyKey: crypto.randomUUID() });
       setBody(saved.body);
       await qc.invalidateQueries({ queryKey: ['op', 'notice-templates'] });
-      setStatus({ kind: 'ok', text: '模板已保存，下一条短信按此发送' });
+      setStatus({ kind: 'ok', text: t.channel === 'sms' ? '模板已保存，下一条短信按此发送' : '模板已保存，下一条通知按此发送' });
     } catch (e) {
       setStatus({ kind: 'error', text: errorText(e) });
     } finally {

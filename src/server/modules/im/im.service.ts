@@ -7,6 +7,8 @@
  * of a contact go to formal (paid) members only, as in the search results.
  */
 import type { Kysely } from 'kysely';
+import { noticeText } from '../sms/notice-template.repo';
+import type { NoticeSceneKey } from '../../../shared/domain/notice-templates';
 import type { DB } from '../../db/schema';
 import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, conflict, forbidden, invalid } from '../../http/errors';
@@ -37,7 +39,8 @@ export interface ImDeps {
 }
 
 /** What a system notice says: 标题, the sentence, the order or enquiry number, and the page that shows it. */
-export interface Notice { title: string; text: string; no: string; link: string }
+/** A message assistant's notice: its words are the scene's template (operators edit it) filled with the values. */
+export interface Notice { title: string; scene: NoticeSceneKey; values: Readonly<Record<string, string>>; no: string; link: string }
 
 const noSuchUser = () => new AppError(ResultCode.notFound, 404, imText.noSuchUser);
 
@@ -144,9 +147,10 @@ export const createImService = (deps: ImDeps) => {
     async postNotice(trx: Kysely<DB>, p: { to: readonly number[]; event: string; notice: Notice }, ctx: Pick<RequestContext, 'afterCommit'>) {
       const assistant = await repo.userByUuid(trx, IM_ASSISTANT_UUID);
       if (!assistant) return;
+      const text = await noticeText(trx, p.notice.scene, p.notice.values);
       const content: BizContent = {
         SceneCode: SCENE_NOTICE,
-        BusinessInfo: { 标题: p.notice.title, 内容: p.notice.text, 单号: p.notice.no },
+        BusinessInfo: { 标题: p.notice.title, 内容: text, 单号: p.notice.no },
         LinkData: { QHId: 0, lineId: 0, link: p.notice.link },
       };
       for (const to of [...new Set(p.to)].sort((a, b) => a - b)) {

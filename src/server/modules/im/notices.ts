@@ -1,11 +1,13 @@
 /**
  * What the message assistant (消息助手, 001 §9) says about an order, payment, receipt, quote, audit
  * or membership event, and the event's id that makes posting it twice store nothing new. The link
- * is the page the client opens from the notice (查看详情).
+ * is the page the client opens from the notice (查看详情). The words are the scene's template
+ * (shared/domain/notice-templates.ts, edited by operators), filled with these values when posted.
  */
 import { formatFen } from '../../../shared/domain/prices';
 import { formatChina } from '../../../shared/domain/membership';
 import type { Notice } from './im.service';
+import type { NoticeSceneKey } from '../../../shared/domain/notice-templates';
 
 export type OrderNoticeAction = 'create' | 'confirm' | 'deliver' | 'reject' | 'cancel' | 'pay' | 'receipt';
 
@@ -19,23 +21,26 @@ const orderLink = (no: string) => `/backend/order/detail/${no}`;
 
 export const orderNotice = (action: OrderNoticeAction, o: OrderFacts): { event: string; notice: Notice } => {
   const no = o.order_no;
-  const say = (title: string, text: string) => ({ event: `ord-${no}-${action}`, notice: { title, text, no, link: orderLink(no) } });
+  const say = (title: string, scene: NoticeSceneKey, values: Record<string, string>) =>
+    ({ event: `ord-${no}-${action}`, notice: { title, scene, values: { order_no: no, ...values }, no, link: orderLink(no) } });
+  const amount = formatFen(o.total_fen);
+  const reason = o.reason ? `，原因：${o.reason}` : '';
   switch (action) {
     case 'create':
-      return say('新订单', `新订单：${o.buyer_company_name}下单 ${o.line_count} 种配件共 ${o.total_qty} 件，合计 ¥${formatFen(o.total_fen)}，订单号 ${no}，请及时确认。`);
+      return say('新订单', 'im_order_create', { buyer: o.buyer_company_name, lines: String(o.line_count), qty: String(o.total_qty), amount });
     case 'confirm':
-      return say('订单已确认', `订单已确认：${o.seller_company_name}已确认您的订单 ${no}，合计 ¥${formatFen(o.total_fen)}。`);
+      return say('订单已确认', 'im_order_confirm', { seller: o.seller_company_name, amount });
     case 'deliver':
-      return say('订单已发货', `订单已发货：${o.seller_company_name}已发出您的订单 ${no}${o.logistics ? `，物流 ${o.logistics}` : ''}。`);
+      return say('订单已发货', 'im_order_deliver', { seller: o.seller_company_name, logistics: o.logistics ? `，物流 ${o.logistics}` : '' });
     case 'reject':
-      return say('订单已取消', `订单已取消：${o.seller_company_name}拒绝了您的订单 ${no}${o.reason ? `，原因：${o.reason}` : ''}。`);
+      return say('订单已取消', 'im_order_reject', { seller: o.seller_company_name, reason });
     case 'cancel':
-      return say('订单已取消', `订单已取消：${o.buyer_company_name}取消了订单 ${no}${o.reason ? `，原因：${o.reason}` : ''}。`);
+      return say('订单已取消', 'im_order_cancel', { buyer: o.buyer_company_name, reason });
     case 'pay':
       // goods orders are paid offline and the seller records it (登记线下收款): the buyer hears it was received
-      return say('付款已确认', `付款已确认：${o.seller_company_name}已确认收到订单 ${no} 的付款 ¥${formatFen(o.total_fen)}${o.pay_method ? `（${o.pay_method}）` : ''}。`);
+      return say('付款已确认', 'im_order_pay', { seller: o.seller_company_name, amount, pay_method: o.pay_method ? `（${o.pay_method}）` : '' });
     case 'receipt':
-      return say('买家已确认收货', `买家已确认收货：${o.buyer_company_name}已确认收到订单 ${no} 的货物。`);
+      return say('买家已确认收货', 'im_order_receipt', { buyer: o.buyer_company_name });
   }
 };
 
@@ -43,15 +48,15 @@ export const quoteNotice = (q: { quote_id: number; at: number; enquiry_id: numbe
   event: `quo-${q.quote_id}-${q.at}`,
   notice: {
     title: '收到报价', no: q.enquiry_no, link: `/enquiry/list/${q.enquiry_id}`,
-    text: `收到报价：您的询价单 ${q.enquiry_no}（${q.part}）收到${q.seller_name}的报价 ${q.price}。`,
+    scene: 'im_quote', values: { enquiry_no: q.enquiry_no, part: q.part, seller: q.seller_name, price: q.price },
   },
 });
 
 export const auditNotice = (a: { application_id: number; approved: boolean; reason?: string }): { event: string; notice: Notice } => ({
   event: `apply-${a.application_id}-${a.approved ? 'approved' : 'rejected'}`,
   notice: a.approved
-    ? { title: '企业审核通过', no: '', link: '/apply/seller', text: '企业审核通过：您的卖家入驻申请已通过审核，现在可以发布库存、接收询价和订单。' }
-    : { title: '企业审核未通过', no: '', link: '/apply/seller', text: `企业审核未通过：您的卖家入驻申请被驳回，原因：${a.reason ?? ''}。修改后可重新申请。` },
+    ? { title: '企业审核通过', no: '', link: '/apply/seller', scene: 'im_audit_approved', values: {} }
+    : { title: '企业审核未通过', no: '', link: '/apply/seller', scene: 'im_audit_rejected', values: { reason: a.reason ?? '' } },
 });
 
 const day = (d: Date) => formatChina(Math.floor(d.getTime() / 1000), 'YYYY-MM-DD');
@@ -62,7 +67,7 @@ export const packagePaidNotice = (p: { order_no: string; level_name: string; amo
   event: `pkg-${p.order_no}-paid`,
   notice: {
     title: '会员套餐已支付', no: p.order_no, link: `${PACKAGES_PAGE}/order?order_no=${p.order_no}`,
-    text: `会员套餐已支付：订单 ${p.order_no}（${p.level_name}）已付款 ¥${formatFen(p.amount_fen)}，会员有效期至 ${day(p.level_end)}。`,
+    scene: 'im_package_paid', values: { order_no: p.order_no, level: p.level_name, amount: formatFen(p.amount_fen), end_day: day(p.level_end) },
   },
 });
 
@@ -71,7 +76,7 @@ export const membershipGrantedNotice = (g: { company_id: number; level_id: numbe
   event: `mem-${g.company_id}-granted-${g.level_id}-${g.level_end ? Math.floor(g.level_end.getTime() / 1000) : 'none'}`,
   notice: {
     title: '会员已开通', no: '', link: PACKAGES_PAGE,
-    text: `会员已开通：平台已为贵公司开通${g.level_name}${g.level_end ? `，有效期至 ${day(g.level_end)}` : '，长期有效'}。`,
+    scene: 'im_membership_granted', values: { level: g.level_name, until: g.level_end ? `，有效期至 ${day(g.level_end)}` : '，长期有效' },
   },
 });
 
@@ -81,10 +86,10 @@ export const membershipExpiryNotice = (e: { company_id: number; kind: 'expiring'
   notice: e.kind === 'expiring'
     ? {
       title: '会员即将到期', no: '', link: PACKAGES_PAGE,
-      text: `会员即将到期：贵公司的${e.level_name}将于 ${day(e.level_end)} 到期（${e.days_left === 1 ? '今天到期' : `剩余${e.days_left}天`}），请及时续费。`,
+      scene: 'im_membership_expiring', values: { level: e.level_name, end_day: day(e.level_end), left: e.days_left === 1 ? '今天到期' : `剩余${e.days_left}天` },
     }
     : {
       title: '会员已到期', no: '', link: PACKAGES_PAGE,
-      text: `会员已到期：贵公司的${e.level_name}已于 ${day(e.level_end)} 到期，请续费以继续享有正式会员权益。`,
+      scene: 'im_membership_expired', values: { level: e.level_name, end_day: day(e.level_end) },
     },
 });

@@ -1,5 +1,5 @@
 /**
- * The SMS notice templates for operators (issue 13, system/notice): list every scene with its
+ * The notice templates for operators (issue 13, system/notice: SMS and the message assistant's notices): list every scene with its
  * stored text, placeholders and the built-in text; save one after checking it keeps its required
  * placeholders (the contract checks, and so does this service, for callers that skip the contract).
  */
@@ -15,7 +15,7 @@ import * as audit from './audit.repo';
 const shape = (scene: NoticeSceneKey, row: { body: string; updated_at: Date | null } | undefined): NoticeTemplate => {
   const def = NOTICE_SCENES[scene];
   return {
-    scene, label: def.label, body: row?.body ?? def.fallback, fallback: def.fallback,
+    scene, channel: def.channel, label: def.label, body: row?.body ?? def.fallback, fallback: def.fallback,
     placeholders: { ...def.placeholders }, required: [...def.required], updated_at: row ? unix(row.updated_at) : 0,
   };
 };
