@@ -10,7 +10,7 @@ import { sessionStore } from '../session/session-store';
 import { vinQuotaQuery } from '../session/queries';
 import './vin.css';
 
-export type VinFlow = '/search/vin/detail' | '/search/newvin/detail';
+export type VinFlow = '/search/vin/detail' | '/search/newvin/detail' | '/search/parts/illustration';
 
 /** What the company has left: shown beside the box so nobody is surprised by the limit. */
 export function VinQuotaLine() {
