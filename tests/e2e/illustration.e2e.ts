@@ -7,6 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { illustrationText } from '../../src/shared/domain/illustration';
+import { EPC_SAMPLE_VINS } from '../../src/server/db/seed-epc';
 import { startE2E, type E2E } from './harness';
 
 let e2e: E2E;
@@ -36,8 +37,13 @@ describe('illustration search', () => {
     const page = await context.newPage();
     await e2e.signIn(page, '/login', 'buyer');
     await page.goto(`${e2e.url}/search/parts/illustration`);
-    await page.getByRole('tab', { name: '图解查询' }).or(page.getByText('图解查询').first()).first().waitFor();
-    await page.getByRole('link', { name: /大众 速腾/ }).first().tap();
+    await page.getByRole('link', { name: /大众 速腾/ }).first().waitFor();
+    await fits(page);
+    await e2e.shot(page, 'illustration-vehicles-1024');
+    // the VIN search's decode picks the vehicle
+    await page.getByRole('textbox', { name: 'VIN码' }).fill(EPC_SAMPLE_VINS.sagitar);
+    await page.getByRole('button', { name: 'VIN查询' }).tap();
+    await page.getByRole('link', { name: '查看图解' }).first().tap();
     await page.getByRole('navigation', { name: '分组' }).getByRole('link', { name: /前轮制动器/ }).tap();
     const diagram = page.getByTestId('ill-diagram');
     await diagram.locator('img').waitFor();
@@ -59,6 +65,7 @@ describe('illustration search', () => {
     await page.getByRole('navigation', { name: '分组' }).getByRole('link', { name: /传感器/ }).tap();
     await expect.poll(() => page.getByTestId('ill-no-diagram').textContent()).toContain(illustrationText.noDiagram);
     await expect.poll(() => page.locator('table.ill-parts tbody tr').count()).toBeGreaterThan(0);
+    await e2e.shot(page, 'illustration-none-1024');
 
     await page.goto(`${e2e.url}/search/parts/illustration?vehicle_id=${vehicleId}&subgroup_id=${brakes}`);
     const oe = (await page.locator('table.ill-parts tbody tr[data-position="2"] td.vin-code a').textContent())!.trim();
@@ -79,6 +86,9 @@ describe('illustration search', () => {
     const page = await context.newPage();
     await e2e.signIn(page, '/im/login', 'buyer');
     await page.goto(`${e2e.url}/im/illustration`);
+    await page.getByRole('link', { name: /速腾/ }).first().waitFor();
+    await fits(page);
+    await e2e.shot(page, 'illustration-mobile-vehicles-390');
     await page.getByRole('link', { name: /速腾/ }).first().tap();
     await page.getByRole('link', { name: /前轮制动器/ }).tap();
     const diagram = page.getByTestId('ill-diagram');
@@ -103,6 +113,9 @@ describe('illustration search', () => {
     const page = await context.newPage();
     await e2e.signIn(page, '/login', 'operator');
     await page.goto(`${e2e.url}/operation/product/epc`);
+    await page.getByRole('link', { name: /编辑图解 大众 速腾/ }).waitFor();
+    await fits(page);
+    await e2e.shot(page, 'illustration-operator-list-1024');
     await page.getByRole('link', { name: /编辑图解 大众 速腾/ }).tap();
     await page.getByRole('navigation', { name: '分组' }).getByRole('link', { name: /前轮制动器/ }).tap();
     const diagram = page.getByTestId('ill-diagram');

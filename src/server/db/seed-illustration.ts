@@ -104,8 +104,8 @@ export const drawSchematic = (title: string, parts: SchematicPart[]): { svg: str
     const row = Math.floor(i / cols);
     const cx = r1(20 + cellW * col + cellW * 0.45);
     const cy = r1(top + cellH * row + cellH * 0.58);
-    const w = Math.min(cellW * 0.3, 120);
-    const h = Math.min(cellH * 0.3, 90);
+    const w = Math.min(cellW * 0.34, 130);
+    const h = Math.min(cellH * 0.32, 100);
     body.push(shapeOf(p.name, cx, cy, w, h));
     const bx = r1(Math.min(cx + w + 36, 20 + cellW * (col + 1) - 26));
     const by = r1(Math.max(cy - h - 30, top + cellH * row + 26));

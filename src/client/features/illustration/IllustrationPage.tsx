@@ -7,7 +7,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Tag } from 'primereact/tag';
 import type { EpcPart } from '../../../shared/contracts/vin';
 import type { Illustration, IllustrationVehicle } from '../../../shared/contracts/illustration';
 import { illustrationText as t } from '../../../shared/domain/illustration';
@@ -121,7 +120,7 @@ export function IllustrationParts({ parts, selected, onSelect, placed }: { parts
   }, [selected]);
   return (
     <table className="ill-parts" aria-label="配件列表">
-      <thead><tr><th>图号</th><th>OE号</th><th>配件名称</th><th>用量</th><th>有货</th><th>操作</th></tr></thead>
+      <thead><tr><th>图号</th><th>OE号</th><th>配件名称</th><th>用量</th><th>卖家报价</th></tr></thead>
       <tbody ref={table}>
         {parts.map((p) => (
           <tr key={p.id} data-position={p.position} className={selected === p.position ? 'selected' : ''} aria-selected={selected === p.position}
@@ -130,8 +129,12 @@ export function IllustrationParts({ parts, selected, onSelect, placed }: { parts
             <td className="vin-code"><Link to="/search/parts/oe" search={{ code: p.oe_number }} onClick={(e) => e.stopPropagation()}>{p.oe_number}</Link></td>
             <td>{p.name}{p.note && <small className="muted"> （{p.note}）</small>}</td>
             <td>{p.qty}</td>
-            <td>{p.seller_count > 0 ? <Tag severity="success" value={msg.inStockSellers(p.seller_count)} /> : <Tag severity="secondary" value={msg.noStock} />}</td>
-            <td><Link to="/search/parts/oe" search={{ code: p.oe_number }} onClick={(e) => e.stopPropagation()} aria-label={`查看报价 ${p.oe_number}`}>查看报价</Link></td>
+            <td className="nowrap">
+              <Link to="/search/parts/oe" search={{ code: p.oe_number }} onClick={(e) => e.stopPropagation()} aria-label={`查看报价 ${p.oe_number}`}
+                className={p.seller_count > 0 ? 'ill-stock' : 'ill-stock none'}>
+                {p.seller_count > 0 ? msg.inStockSellers(p.seller_count) : msg.noStock} ›
+              </Link>
+            </td>
           </tr>
         ))}
       </tbody>
