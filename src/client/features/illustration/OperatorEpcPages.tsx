@@ -43,14 +43,16 @@ export function EpcVehicleListPage({ search, onSearch }: { search: ListSearch; o
     rowKey: (v) => v.id,
     rowLabel: (v) => `${v.make_name} ${v.model}`,
     columns: [
-      { key: 'model', header: '车型', width: '10rem', cell: (v) => <Link to="/operation/product/epc/$vehicleId" params={{ vehicleId: String(v.id) }}><strong>{v.make_name} {v.model}</strong></Link> },
-      { key: 'factory', header: '厂商', width: '8rem', cell: (v) => v.factory_name },
-      { key: 'years', header: '年款', width: '6rem', cell: (v) => `${v.year_from}–${v.year_to}` },
-      { key: 'engine', header: '发动机', width: '9rem', cell: (v) => `${v.displacement} ${v.engine_code}` },
-      { key: 'subgroups', header: '分组', width: '4rem', num: true, cell: (v) => v.subgroup_count },
-      { key: 'diagrams', header: '有图解', width: '5rem', num: true, cell: (v) => (v.diagram_count === 0 ? <span className="op-tag danger">0</span> : v.diagram_count) },
       {
-        key: 'actions', header: '操作', width: '6rem',
+        key: 'model', header: '车型', width: '12rem',
+        cell: (v) => <><Link to="/operation/product/epc/$vehicleId" params={{ vehicleId: String(v.id) }}><strong>{v.make_name} {v.model}</strong></Link><br /><small className="muted">{v.factory_name}</small></>,
+      },
+      { key: 'years', header: '年款', width: '5rem', cell: (v) => `${v.year_from}–${v.year_to}` },
+      { key: 'engine', header: '发动机', width: '8rem', cell: (v) => `${v.displacement} ${v.engine_code}` },
+      { key: 'subgroups', header: '分组', width: '3.5rem', num: true, cell: (v) => v.subgroup_count },
+      { key: 'diagrams', header: '有图解', width: '4rem', num: true, cell: (v) => (v.diagram_count === 0 ? <span className="op-tag danger">0</span> : v.diagram_count) },
+      {
+        key: 'actions', header: '操作', width: '5rem',
         cell: (v) => <Link to="/operation/product/epc/$vehicleId" params={{ vehicleId: String(v.id) }} aria-label={`编辑图解 ${v.make_name} ${v.model}`}>编辑图解</Link>,
       },
     ],
