@@ -2,7 +2,7 @@
  * Illustration search (图解, issue 12) in the browser: a buyer on a 1024×768 touch tablet picks a
  * vehicle, opens a subgroup's drawing, taps a number (its row lights up) and follows the row to the
  * OE search; the same on a 390×844 phone with no sideways scroll; an operator places a number on a
- * drawing and saves it. Screenshots at 1366, 1024 and 390: test-results/screenshots/illustration-*.png.
+ * drawing by a click, drags it and saves it. Screenshots at 1366, 1024 and 390: test-results/screenshots/illustration-*.png.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,7 +108,7 @@ describe('illustration search', () => {
     await context.close();
   });
 
-  it('an operator removes a number from a drawing, places it again by a click and saves (one audit row)', async () => {
+  it('an operator removes a number from a drawing, places it again by a click, drags it and saves (one audit row)', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'zh-CN' });
     const page = await context.newPage();
     await e2e.signIn(page, '/login', 'operator');
@@ -125,14 +125,21 @@ describe('illustration search', () => {
     await page.locator('table.op-ill-parts tr[data-position="2"]').getByRole('button', { name: '放置' }).tap();
     const box = (await diagram.boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.1, box.y + box.height * 0.9);
-    await expect.poll(() => diagram.getByRole('button', { name: /^图号 2 / }).count()).toBe(1);
+    const two = diagram.getByRole('button', { name: /^图号 2 / });
+    await expect.poll(() => two.count()).toBe(1);
+    // and drags it a little to the right
+    const b = (await two.boundingBox())!;
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.85, { steps: 6 });
+    await page.mouse.up();
     await page.getByRole('button', { name: '保存图号' }).tap();
     await expect.poll(() => page.getByTestId('op-status').first().textContent()).toContain('图号已保存');
     await fits(page);
     await e2e.shot(page, 'illustration-operator-1024');
     const { rows: [h] } = await e2e.pglite.query<{ x: number; y: number }>('select x, y from epc_hotspot where subgroup_id = $1 and position = 2', [brakes]);
-    expect(h.x).toBeCloseTo(0.1, 1);
-    expect(h.y).toBeCloseTo(0.9, 1);
+    expect(h.x).toBeCloseTo(0.3, 1);
+    expect(h.y).toBeCloseTo(0.85, 1);
     const { rows: [a] } = await e2e.pglite.query<{ n: number }>(`select count(*)::int as n from operator_audit where entity = 'epc_diagram' and entity_id = $1`, [String(brakes)]);
     expect(a.n).toBe(1);
     await page.goto(`${e2e.url}/operation/product/epc/${vehicleId}?subgroup_id=${sensors}`);
