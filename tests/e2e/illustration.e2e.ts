@@ -144,6 +144,11 @@ describe('illustration search', () => {
     expect(a.n).toBe(1);
     await page.goto(`${e2e.url}/operation/product/epc/${vehicleId}?subgroup_id=${sensors}`);
     await expect.poll(() => page.getByTestId('ill-no-diagram').textContent()).toContain('上传');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${e2e.url}/operation/product/epc/${vehicleId}?subgroup_id=${brakes}`);
+    await page.getByTestId('ill-diagram').locator('img').waitFor();
+    await fits(page);
+    await e2e.shot(page, 'illustration-operator-1366');
     await context.close();
   });
 });
