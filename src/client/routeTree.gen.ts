@@ -31,6 +31,7 @@ import { Route as BackendIndexRouteImport } from './routes/backend/index'
 import { Route as BackendStoreRouteImport } from './routes/backend/store'
 import { Route as ImIndexRouteImport } from './routes/im/index'
 import { Route as ImCartRouteImport } from './routes/im/cart'
+import { Route as ImIllustrationRouteImport } from './routes/im/illustration'
 import { Route as ImPasswordRouteImport } from './routes/im/password'
 import { Route as ImProfileRouteImport } from './routes/im/profile'
 import { Route as ImPurchaseRouteImport } from './routes/im/purchase'
@@ -146,6 +147,7 @@ import { Route as StoreSearchNewvinPartsKeywordRouteImport } from './routes/_sto
 import { Route as StoreSearchNewvinSubgroupRouteImport } from './routes/_store/search/newvin/subgroup'
 import { Route as StoreSearchPartsIndexRouteImport } from './routes/_store/search/parts/index'
 import { Route as StoreSearchPartsCircleRouteImport } from './routes/_store/search/parts/circle'
+import { Route as StoreSearchPartsIllustrationRouteImport } from './routes/_store/search/parts/illustration'
 import { Route as StoreSearchPartsKeywordRouteImport } from './routes/_store/search/parts/keyword'
 import { Route as StoreSearchPartsOeRouteImport } from './routes/_store/search/parts/oe'
 import { Route as StoreSearchVehicleIndexRouteImport } from './routes/_store/search/vehicle/index'
@@ -159,6 +161,8 @@ import { Route as StoreSearchVinSubgroupRouteImport } from './routes/_store/sear
 import { Route as BackendOrderDetailOrderNoRouteImport } from './routes/backend/order.detail.$orderNo'
 import { Route as OperationProductCleanBrandRouteImport } from './routes/operation/product.clean.brand'
 import { Route as OperationProductCleanOeRouteImport } from './routes/operation/product.clean.oe'
+import { Route as OperationProductEpcIndexRouteImport } from './routes/operation/product.epc.index'
+import { Route as OperationProductEpcVehicleIdRouteImport } from './routes/operation/product.epc.$vehicleId'
 
 const R400Route = R400RouteImport.update({
   id: '/400',
@@ -266,6 +270,11 @@ const ImIndexRoute = ImIndexRouteImport.update({
 const ImCartRoute = ImCartRouteImport.update({
   id: '/im/cart',
   path: '/im/cart',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ImIllustrationRoute = ImIllustrationRouteImport.update({
+  id: '/im/illustration',
+  path: '/im/illustration',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ImPasswordRoute = ImPasswordRouteImport.update({
@@ -865,6 +874,12 @@ const StoreSearchPartsCircleRoute = StoreSearchPartsCircleRouteImport.update({
   path: '/circle',
   getParentRoute: () => StoreSearchPartsRoute,
 } as any)
+const StoreSearchPartsIllustrationRoute =
+  StoreSearchPartsIllustrationRouteImport.update({
+    id: '/illustration',
+    path: '/illustration',
+    getParentRoute: () => StoreSearchPartsRoute,
+  } as any)
 const StoreSearchPartsKeywordRoute = StoreSearchPartsKeywordRouteImport.update({
   id: '/keyword',
   path: '/keyword',
@@ -934,6 +949,18 @@ const OperationProductCleanOeRoute = OperationProductCleanOeRouteImport.update({
   path: '/product/clean/oe',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationProductEpcIndexRoute =
+  OperationProductEpcIndexRouteImport.update({
+    id: '/product/epc/',
+    path: '/product/epc/',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationProductEpcVehicleIdRoute =
+  OperationProductEpcVehicleIdRouteImport.update({
+    id: '/product/epc/$vehicleId',
+    path: '/product/epc/$vehicleId',
+    getParentRoute: () => OperationRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/400': typeof R400Route
@@ -954,6 +981,7 @@ export interface FileRoutesByFullPath {
   '/shareInfo': typeof StoreShareInfoRoute
   '/backend/store': typeof BackendStoreRoute
   '/im/cart': typeof ImCartRoute
+  '/im/illustration': typeof ImIllustrationRoute
   '/im/password': typeof ImPasswordRoute
   '/im/profile': typeof ImProfileRoute
   '/im/purchase': typeof ImPurchaseRoute
@@ -1067,6 +1095,7 @@ export interface FileRoutesByFullPath {
   '/search/newvin/partsKeyword': typeof StoreSearchNewvinPartsKeywordRoute
   '/search/newvin/subgroup': typeof StoreSearchNewvinSubgroupRoute
   '/search/parts/circle': typeof StoreSearchPartsCircleRoute
+  '/search/parts/illustration': typeof StoreSearchPartsIllustrationRoute
   '/search/parts/keyword': typeof StoreSearchPartsKeywordRoute
   '/search/parts/oe': typeof StoreSearchPartsOeRoute
   '/search/vehicle/parts': typeof StoreSearchVehiclePartsRoute
@@ -1078,12 +1107,14 @@ export interface FileRoutesByFullPath {
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
+  '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/pay/package/': typeof StorePayPackageIndexRoute
   '/search/dismantle/': typeof StoreSearchDismantleIndexRoute
   '/search/newvin/': typeof StoreSearchNewvinIndexRoute
   '/search/parts/': typeof StoreSearchPartsIndexRoute
   '/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/search/vin/': typeof StoreSearchVinIndexRoute
+  '/operation/product/epc/': typeof OperationProductEpcIndexRoute
 }
 export interface FileRoutesByTo {
   '/400': typeof R400Route
@@ -1102,6 +1133,7 @@ export interface FileRoutesByTo {
   '/shareInfo': typeof StoreShareInfoRoute
   '/backend/store': typeof BackendStoreRoute
   '/im/cart': typeof ImCartRoute
+  '/im/illustration': typeof ImIllustrationRoute
   '/im/password': typeof ImPasswordRoute
   '/im/profile': typeof ImProfileRoute
   '/im/purchase': typeof ImPurchaseRoute
@@ -1210,6 +1242,7 @@ export interface FileRoutesByTo {
   '/search/newvin/partsKeyword': typeof StoreSearchNewvinPartsKeywordRoute
   '/search/newvin/subgroup': typeof StoreSearchNewvinSubgroupRoute
   '/search/parts/circle': typeof StoreSearchPartsCircleRoute
+  '/search/parts/illustration': typeof StoreSearchPartsIllustrationRoute
   '/search/parts/keyword': typeof StoreSearchPartsKeywordRoute
   '/search/parts/oe': typeof StoreSearchPartsOeRoute
   '/search/vehicle/parts': typeof StoreSearchVehiclePartsRoute
@@ -1221,12 +1254,14 @@ export interface FileRoutesByTo {
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
+  '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/pay/package': typeof StorePayPackageIndexRoute
   '/search/dismantle': typeof StoreSearchDismantleIndexRoute
   '/search/newvin': typeof StoreSearchNewvinIndexRoute
   '/search/parts': typeof StoreSearchPartsIndexRoute
   '/search/vehicle': typeof StoreSearchVehicleIndexRoute
   '/search/vin': typeof StoreSearchVinIndexRoute
+  '/operation/product/epc': typeof OperationProductEpcIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -1249,6 +1284,7 @@ export interface FileRoutesById {
   '/_store/shareInfo': typeof StoreShareInfoRoute
   '/backend/store': typeof BackendStoreRoute
   '/im/cart': typeof ImCartRoute
+  '/im/illustration': typeof ImIllustrationRoute
   '/im/password': typeof ImPasswordRoute
   '/im/profile': typeof ImProfileRoute
   '/im/purchase': typeof ImPurchaseRoute
@@ -1363,6 +1399,7 @@ export interface FileRoutesById {
   '/_store/search/newvin/partsKeyword': typeof StoreSearchNewvinPartsKeywordRoute
   '/_store/search/newvin/subgroup': typeof StoreSearchNewvinSubgroupRoute
   '/_store/search/parts/circle': typeof StoreSearchPartsCircleRoute
+  '/_store/search/parts/illustration': typeof StoreSearchPartsIllustrationRoute
   '/_store/search/parts/keyword': typeof StoreSearchPartsKeywordRoute
   '/_store/search/parts/oe': typeof StoreSearchPartsOeRoute
   '/_store/search/vehicle/parts': typeof StoreSearchVehiclePartsRoute
@@ -1374,12 +1411,14 @@ export interface FileRoutesById {
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
+  '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/_store/pay/package/': typeof StorePayPackageIndexRoute
   '/_store/search/dismantle/': typeof StoreSearchDismantleIndexRoute
   '/_store/search/newvin/': typeof StoreSearchNewvinIndexRoute
   '/_store/search/parts/': typeof StoreSearchPartsIndexRoute
   '/_store/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/_store/search/vin/': typeof StoreSearchVinIndexRoute
+  '/operation/product/epc/': typeof OperationProductEpcIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -1402,6 +1441,7 @@ export interface FileRouteTypes {
     | '/shareInfo'
     | '/backend/store'
     | '/im/cart'
+    | '/im/illustration'
     | '/im/password'
     | '/im/profile'
     | '/im/purchase'
@@ -1515,6 +1555,7 @@ export interface FileRouteTypes {
     | '/search/newvin/partsKeyword'
     | '/search/newvin/subgroup'
     | '/search/parts/circle'
+    | '/search/parts/illustration'
     | '/search/parts/keyword'
     | '/search/parts/oe'
     | '/search/vehicle/parts'
@@ -1526,12 +1567,14 @@ export interface FileRouteTypes {
     | '/backend/order/detail/$orderNo'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
+    | '/operation/product/epc/$vehicleId'
     | '/pay/package/'
     | '/search/dismantle/'
     | '/search/newvin/'
     | '/search/parts/'
     | '/search/vehicle/'
     | '/search/vin/'
+    | '/operation/product/epc/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/400'
@@ -1550,6 +1593,7 @@ export interface FileRouteTypes {
     | '/shareInfo'
     | '/backend/store'
     | '/im/cart'
+    | '/im/illustration'
     | '/im/password'
     | '/im/profile'
     | '/im/purchase'
@@ -1658,6 +1702,7 @@ export interface FileRouteTypes {
     | '/search/newvin/partsKeyword'
     | '/search/newvin/subgroup'
     | '/search/parts/circle'
+    | '/search/parts/illustration'
     | '/search/parts/keyword'
     | '/search/parts/oe'
     | '/search/vehicle/parts'
@@ -1669,12 +1714,14 @@ export interface FileRouteTypes {
     | '/backend/order/detail/$orderNo'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
+    | '/operation/product/epc/$vehicleId'
     | '/pay/package'
     | '/search/dismantle'
     | '/search/newvin'
     | '/search/parts'
     | '/search/vehicle'
     | '/search/vin'
+    | '/operation/product/epc'
   id:
     | '__root__'
     | '/400'
@@ -1696,6 +1743,7 @@ export interface FileRouteTypes {
     | '/_store/shareInfo'
     | '/backend/store'
     | '/im/cart'
+    | '/im/illustration'
     | '/im/password'
     | '/im/profile'
     | '/im/purchase'
@@ -1810,6 +1858,7 @@ export interface FileRouteTypes {
     | '/_store/search/newvin/partsKeyword'
     | '/_store/search/newvin/subgroup'
     | '/_store/search/parts/circle'
+    | '/_store/search/parts/illustration'
     | '/_store/search/parts/keyword'
     | '/_store/search/parts/oe'
     | '/_store/search/vehicle/parts'
@@ -1821,12 +1870,14 @@ export interface FileRouteTypes {
     | '/backend/order/detail/$orderNo'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
+    | '/operation/product/epc/$vehicleId'
     | '/_store/pay/package/'
     | '/_store/search/dismantle/'
     | '/_store/search/newvin/'
     | '/_store/search/parts/'
     | '/_store/search/vehicle/'
     | '/_store/search/vin/'
+    | '/operation/product/epc/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1841,6 +1892,7 @@ export interface RootRouteChildren {
   OfoRoute: typeof OfoRouteWithChildren
   OperationRoute: typeof OperationRouteWithChildren
   ImCartRoute: typeof ImCartRoute
+  ImIllustrationRoute: typeof ImIllustrationRoute
   ImPasswordRoute: typeof ImPasswordRoute
   ImProfileRoute: typeof ImProfileRoute
   ImPurchaseRoute: typeof ImPurchaseRoute
@@ -2008,6 +2060,13 @@ declare module '@tanstack/react-router' {
       path: '/im/cart'
       fullPath: '/im/cart'
       preLoaderRoute: typeof ImCartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/im/illustration': {
+      id: '/im/illustration'
+      path: '/im/illustration'
+      fullPath: '/im/illustration'
+      preLoaderRoute: typeof ImIllustrationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/im/password': {
@@ -2815,6 +2874,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreSearchPartsCircleRouteImport
       parentRoute: typeof StoreSearchPartsRoute
     }
+    '/_store/search/parts/illustration': {
+      id: '/_store/search/parts/illustration'
+      path: '/illustration'
+      fullPath: '/search/parts/illustration'
+      preLoaderRoute: typeof StoreSearchPartsIllustrationRouteImport
+      parentRoute: typeof StoreSearchPartsRoute
+    }
     '/_store/search/parts/keyword': {
       id: '/_store/search/parts/keyword'
       path: '/keyword'
@@ -2906,6 +2972,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationProductCleanOeRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/product/epc/': {
+      id: '/operation/product/epc/'
+      path: '/product/epc'
+      fullPath: '/operation/product/epc/'
+      preLoaderRoute: typeof OperationProductEpcIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/product/epc/$vehicleId': {
+      id: '/operation/product/epc/$vehicleId'
+      path: '/product/epc/$vehicleId'
+      fullPath: '/operation/product/epc/$vehicleId'
+      preLoaderRoute: typeof OperationProductEpcVehicleIdRouteImport
+      parentRoute: typeof OperationRoute
+    }
   }
 }
 
@@ -2963,6 +3043,7 @@ const StoreSearchNewvinRouteWithChildren =
 
 interface StoreSearchPartsRouteChildren {
   StoreSearchPartsCircleRoute: typeof StoreSearchPartsCircleRoute
+  StoreSearchPartsIllustrationRoute: typeof StoreSearchPartsIllustrationRoute
   StoreSearchPartsKeywordRoute: typeof StoreSearchPartsKeywordRoute
   StoreSearchPartsOeRoute: typeof StoreSearchPartsOeRoute
   StoreSearchPartsIndexRoute: typeof StoreSearchPartsIndexRoute
@@ -2970,6 +3051,7 @@ interface StoreSearchPartsRouteChildren {
 
 const StoreSearchPartsRouteChildren: StoreSearchPartsRouteChildren = {
   StoreSearchPartsCircleRoute: StoreSearchPartsCircleRoute,
+  StoreSearchPartsIllustrationRoute: StoreSearchPartsIllustrationRoute,
   StoreSearchPartsKeywordRoute: StoreSearchPartsKeywordRoute,
   StoreSearchPartsOeRoute: StoreSearchPartsOeRoute,
   StoreSearchPartsIndexRoute: StoreSearchPartsIndexRoute,
@@ -3206,6 +3288,8 @@ interface OperationRouteChildren {
   OperationProductIndexRoute: typeof OperationProductIndexRoute
   OperationProductCleanBrandRoute: typeof OperationProductCleanBrandRoute
   OperationProductCleanOeRoute: typeof OperationProductCleanOeRoute
+  OperationProductEpcVehicleIdRoute: typeof OperationProductEpcVehicleIdRoute
+  OperationProductEpcIndexRoute: typeof OperationProductEpcIndexRoute
 }
 
 const OperationRouteChildren: OperationRouteChildren = {
@@ -3248,6 +3332,8 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationProductIndexRoute: OperationProductIndexRoute,
   OperationProductCleanBrandRoute: OperationProductCleanBrandRoute,
   OperationProductCleanOeRoute: OperationProductCleanOeRoute,
+  OperationProductEpcVehicleIdRoute: OperationProductEpcVehicleIdRoute,
+  OperationProductEpcIndexRoute: OperationProductEpcIndexRoute,
 }
 
 const OperationRouteWithChildren = OperationRoute._addFileChildren(
@@ -3266,6 +3352,7 @@ const rootRouteChildren: RootRouteChildren = {
   OfoRoute: OfoRouteWithChildren,
   OperationRoute: OperationRouteWithChildren,
   ImCartRoute: ImCartRoute,
+  ImIllustrationRoute: ImIllustrationRoute,
   ImPasswordRoute: ImPasswordRoute,
   ImProfileRoute: ImProfileRoute,
   ImPurchaseRoute: ImPurchaseRoute,

@@ -33,6 +33,8 @@ import { createAccountService } from './modules/account/account.service';
 import { accountHandlers } from './modules/account/account.routes';
 import { createVinService } from './modules/vin/vin.service';
 import { vinHandlers } from './modules/vin/vin.routes';
+import { createIllustrationService } from './modules/illustration/illustration.service';
+import { illustrationHandlers, serveSchematic } from './modules/illustration/illustration.routes';
 import { createShopService } from './modules/shop/shop.service';
 import { shopHandlers } from './modules/shop/shop.routes';
 import { createUploadService } from './modules/upload/upload.service';
@@ -120,6 +122,8 @@ export const createApp = (deps: AppDeps) => {
   const reports = createReportService({ clock: deps.clock });
   const merchants = createMerchantsService({ clock: deps.clock });
   const products = createProductService({ clock: deps.clock });
+  const vin = createVinService(deps.clock);
+  const illustrations = createIllustrationService({ clock: deps.clock, vin });
   const handlers: Handlers = {
     ...authHandlers(auth),
     ...systemHandlers(deps.clock),
@@ -129,7 +133,8 @@ export const createApp = (deps: AppDeps) => {
     ...sellerApplyHandlers(createSellerApplyService(deps.clock, im)),
     ...tradeCircleHandlers(createTradeCircleService(deps.clock)),
     ...accountHandlers(createAccountService({ clock: deps.clock, auth, sms })),
-    ...vinHandlers(createVinService(deps.clock)),
+    ...vinHandlers(vin),
+    ...illustrationHandlers(illustrations),
     ...shopHandlers(createShopService(deps.clock)),
     ...uploadHandlers(uploads),
     ...wantedHandlers(createWantedService(deps.clock)),
@@ -172,6 +177,7 @@ export const createApp = (deps: AppDeps) => {
   const openapi = buildOpenApi();
   app.get('/api/openapi.json', (c) => c.json(openapi));
   app.get('/api/uploads/:name', serveUpload(uploads));
+  app.get('/api/epc/schematic/:file', serveSchematic(illustrations, deps.db));
   mountStockFileRoutes(app, deps, stockImport, (t) => auth.resolveCaller(t));
   mountOpExportRoutes(app, deps, { oversight, reports, products }, (t) => auth.resolveCaller(t));
   // RongCloud's message-routing callback (全量消息路由): signed by RongCloud in its query; forged: refused, nothing stored

@@ -31,7 +31,7 @@ describe('home page', () => {
     const entries = page.getByRole('region', { name: '快速查件' }).locator('a.quick-entry');
     await expect(entries).toHaveTexts([
       expect.stringContaining('OE号搜索'), expect.stringContaining('关键词搜索'), expect.stringContaining('拆车件'), expect.stringContaining('企业黄页'),
-      expect.stringContaining('VIN查询'), expect.stringContaining('车型查询'),
+      expect.stringContaining('VIN查询'), expect.stringContaining('车型查询'), expect.stringContaining('图解查询'),
     ]);
     await expect.poll(() => page.title()).toBe(await param('system_title'));
     await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', await param('system_keywords'));
@@ -60,7 +60,7 @@ describe('home page', () => {
     await page.goto(e2e.url + '/');
     await page.waitForLoadState('networkidle');
     const quick = page.getByRole('region', { name: '快速查件' });
-    for (const tab of ['OE号搜索', '关键词搜索', '圈内搜索', '拆车件', '企业黄页', 'VIN查询', '车型查询']) await quick.getByRole('tab', { name: tab }).waitFor();
+    for (const tab of ['OE号搜索', '关键词搜索', '圈内搜索', '拆车件', '企业黄页', 'VIN查询', '车型查询', '图解查询']) await quick.getByRole('tab', { name: tab }).waitFor();
     await expect.poll(() => page.title()).toBe(await param('system_title'));
     await expect(topbar(page).getByRole('link', { name: '运营平台' })).toHaveCount(0);
     await e2e.shot(page, 'home-signed-in');

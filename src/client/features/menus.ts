@@ -85,6 +85,7 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '推荐商品', path: '/operation/product/recommend', icon: 'pi pi-star', codes: OP_CATALOGUE_CODES.products },
   { label: '配件品牌', path: '/operation/product/brand', icon: 'pi pi-tag', codes: OP_CATALOGUE_CODES.products },
   { label: '车型品牌', path: '/operation/product/carBrand', icon: 'pi pi-car', codes: OP_CATALOGUE_CODES.products },
+  { label: 'EPC图解', path: '/operation/product/epc', icon: 'pi pi-image', codes: OP_CATALOGUE_CODES.epcIllustration },
   { label: 'OE清洗', path: '/operation/product/clean/oe', icon: 'pi pi-sitemap', codes: OP_CATALOGUE_CODES.catalogueClean },
   { label: '品牌清洗', path: '/operation/product/clean/brand', icon: 'pi pi-filter', codes: OP_CATALOGUE_CODES.catalogueClean },
   { label: '订单', path: '/operation/orders', icon: 'pi pi-shopping-cart', codes: OP_CATALOGUE_CODES.orders },

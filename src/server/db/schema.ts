@@ -137,6 +137,8 @@ export interface DB {
   epc_group: { id: Generated<number>; code: string; name: string; icon: Generated<string>; sort: Generated<number> };
   epc_subgroup: { id: Generated<number>; vehicle_id: number; group_id: number; code: string; name: string; sort: Generated<number> };
   epc_part: { id: Generated<number>; subgroup_id: number; position: number; oe_number: string; oe_norm: string; name: string; qty: number; note: Generated<string> };
+  epc_diagram: { subgroup_id: number; image_url: string; schematic_svg: string | null; updated_at: CreatedAt; updated_by: number | null };
+  epc_hotspot: { subgroup_id: number; position: number; x: number; y: number };
   company_shop: {
     company_id: number; banner_url: string; intro: string; factory_desc: string;
     featured_stock_ids: ColumnType<string[], number[], number[]>; updated_at: Timestamp;

@@ -14,6 +14,7 @@ import { seedAccounts } from './seed-accounts';
 import { IM_ASSISTANT_UUID } from '../../shared/contracts';
 import { seedShop } from './seed-shop';
 import { seedEpc } from './seed-epc';
+import { seedIllustrations } from './seed-illustration';
 import { seedMembership } from './seed-membership';
 
 export const DEMO_PASSWORD = 'demo123456';
@@ -76,7 +77,10 @@ const seedSellerOwners = async (db: Kysely<DB>, hash: string) => {
 export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number; stockRows?: number } = {}): Promise<boolean> => {
   if (!(await isEmpty(db))) {
     // a database seeded before the EPC catalogue existed gets it on its next start
-    await db.transaction().execute((trx) => seedEpc(trx));
+    await db.transaction().execute(async (trx) => {
+      await seedEpc(trx);
+      await seedIllustrations(trx);
+    });
     return false;
   }
   const now = opts.now ?? new Date();
@@ -168,6 +172,7 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
     }
     await seedShop(trx, now);
     await seedEpc(trx);
+    await seedIllustrations(trx);
     await seedMembership(trx);
     return true;
   });

@@ -5,6 +5,7 @@ import { systemEndpoints } from './system';
 import { historyEndpoints } from './history';
 import { searchEndpoints } from './search';
 import { vinEndpoints } from './vin';
+import { illustrationEndpoints } from './illustration';
 import { sellerApplyEndpoints } from './seller-apply';
 import { circleEndpoints } from './circle';
 import { accountEndpoints } from './account';
@@ -36,6 +37,7 @@ export * from './system';
 export * from './history';
 export * from './search';
 export * from './vin';
+export * from './illustration';
 export * from './seller-apply';
 export * from './circle';
 export * from './account';
@@ -66,6 +68,7 @@ export const endpoints = {
   ...historyEndpoints,
   ...searchEndpoints,
   ...vinEndpoints,
+  ...illustrationEndpoints,
   ...sellerApplyEndpoints,
   ...circleEndpoints,
   ...accountEndpoints,

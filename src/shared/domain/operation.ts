@@ -53,6 +53,7 @@ export const AUDIT_ENTITIES = {
   stock: '库存',
   part_brand: '配件品牌',
   make: '车型品牌',
+  epc_diagram: 'EPC图解',
   order: '订单',
   // company recommend, relation, review, chat history (ops-company)
   home_recommend: '首页推荐',
@@ -168,6 +169,8 @@ export const OP_CATALOGUE_CODES = {
   productWrite: ['D04', 'D04-02'],
   /** OE 清洗 and 品牌清洗: merges, supersession, aliases */
   catalogueClean: ['D04', 'D04-03'],
+  /** EPC图解: a subgroup's drawing and the places of its numbers */
+  epcIllustration: ['D04', 'D04-04'],
   /** 订单 and 询价 (read only) */
   orders: ['D12', 'D12-01', 'D12-02'],
   /** 订单: cancel with a reason */
@@ -184,7 +187,7 @@ export const OP_CATALOGUE_CODES = {
 
 export const OP_CATALOGUE_ENTRY_LABELS: Readonly<Record<string, string>> = {
   'D01-01': '报表',
-  'D04-01': '产品列表（查看）', 'D04-02': '产品管理（下架、品牌）', 'D04-03': 'OE与品牌清洗',
+  'D04-01': '产品列表（查看）', 'D04-02': '产品管理（下架、品牌）', 'D04-03': 'OE与品牌清洗', 'D04-04': 'EPC图解',
   'D05-01': '支付记录', 'D05-02': '优惠码管理',
   'D12-01': '订单与询价（查看）', 'D12-02': '订单管理（取消）',
 };

@@ -3,7 +3,7 @@ import { Link, useRouteContext } from '@tanstack/react-router';
 import { OeSearchBox } from '../search/OeSearchBox';
 import { KeywordSearchBox } from '../search/KeywordSearchBox';
 import { myCirclesQuery } from '../search/queries';
-import { VehicleTab, VinTab } from '../vin/SearchTabs';
+import { IllustrationTab, VehicleTab, VinTab } from '../vin/SearchTabs';
 import { Tabs } from '../../ui/Tabs';
 
 /** Every built search mode, for a guest: each opens its page after sign-in. */
@@ -14,6 +14,7 @@ const GUEST_ENTRIES = [
   { label: '企业黄页', to: '/search/company', icon: 'pi pi-building', text: '按名称或城市查找配件企业' },
   { label: 'VIN查询', to: '/search/vin', icon: 'pi pi-car', text: '输入17位车架号，按车型目录找配件' },
   { label: '车型查询', to: '/search/vehicle', icon: 'pi pi-list', text: '没有VIN时按品牌、车型、年款查找' },
+  { label: '图解查询', to: '/search/parts/illustration', icon: 'pi pi-image', text: '看分组爆炸图，点图号找配件' },
 ] as const;
 
 /** The home page's quick entries (000 §2): the search boxes of each mode, or links to them for a guest. */
@@ -45,6 +46,7 @@ export function QuickSearch() {
         { header: '企业黄页', content: <KeywordSearchBox to="/search/company" /> },
         { header: 'VIN查询', content: <VinTab /> },
         { header: '车型查询', content: <VehicleTab /> },
+        { header: '图解查询', content: <IllustrationTab /> },
       ]} />
     </section>
   );

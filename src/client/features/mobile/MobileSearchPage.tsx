@@ -170,6 +170,7 @@ export function MobileSearchPage({ search }: { search: MobileSearch }) {
         <Link to="/ofo/search" search={{ tab: 'oe' }} activeProps={{}} className={tab === 'oe' ? 'active' : ''} aria-current={tab === 'oe' ? 'page' : undefined}>OE号搜索</Link>
         <Link to="/ofo/search" search={{ tab: 'keyword' }} activeProps={{}} className={tab === 'keyword' ? 'active' : ''} aria-current={tab === 'keyword' ? 'page' : undefined}>关键词搜索</Link>
         <Link to="/ofo/spotGoods">现货</Link>
+        <Link to="/im/illustration">图解</Link>
       </nav>
       <form className="m-card" onSubmit={submit} aria-label={tab === 'oe' ? 'OE号搜索' : '关键词搜索'} style={{ display: 'grid', gap: 8 }}>
         {tab === 'oe' ? (

@@ -26,4 +26,10 @@ describe('desktop and phone pages', () => {
     expect(desktopCounterpart('/ofo/address')).toBe('/');
     expect(desktopCounterpart('/im')).toBe('/');
   });
+
+  it('keeps the vehicle and subgroup between the two illustration pages', () => {
+    expect(mobileCounterpart('/search/parts/illustration', { vehicle_id: '1', subgroup_id: '8' })).toBe('/im/illustration?vehicle_id=1&subgroup_id=8');
+    expect(mobileCounterpart('/search/parts/illustration')).toBe('/im/illustration');
+    expect(desktopCounterpart('/im/illustration', { vin: 'LFV2B2BU1L3012345' })).toBe('/search/parts/illustration?vin=LFV2B2BU1L3012345');
+  });
 });

@@ -12,12 +12,16 @@ const qs = (q: Query) => {
   return s ? `?${s}` : '';
 };
 
+/** The illustration pages keep the VIN, vehicle and subgroup both ways. */
+const illustrationQuery = (q: Query): Query => ({ vin: q.vin ?? '', vehicle_id: q.vehicle_id ?? '', subgroup_id: q.subgroup_id ?? '' });
+
 /** The phone page for a desktop address, or null when it has none. */
 export const mobileCounterpart = (pathname: string, query: Query = {}): string | null => {
   const p = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   if (p === '/' || p === '/search' || p === '/search/parts') return '/ofo/search';
   if (p === '/search/parts/oe') return `/ofo/search${qs({ code: query.code ?? '' })}`;
   if (p === '/search/parts/keyword') return `/ofo/search${qs({ k: query.k ?? '', mode: query.mode ?? '' })}`;
+  if (p === '/search/parts/illustration') return `/im/illustration${qs(illustrationQuery(query))}`;
   if (p === '/cart') return '/ofo/cart';
   if (p === '/cart/order/create') return '/ofo/createOrder';
   if (p === '/backend/order/purchase') return `/ofo/purchase/order${qs({ status: query.status ?? '' })}`;
@@ -36,6 +40,7 @@ export const desktopCounterpart = (pathname: string, query: Query = {}): string 
     if (query.k) return `/search/parts/keyword${qs({ k: query.k, mode: query.mode ?? '' })}`;
     return '/search';
   }
+  if (p === '/im/illustration') return `/search/parts/illustration${qs(illustrationQuery(query))}`;
   if (p === '/ofo/cart') return '/cart';
   if (p === '/ofo/createOrder') return '/cart/order/create';
   if (p === '/ofo/myorder' || p === '/ofo/purchase/order' || p === '/ofo/purchase/payment' || p === '/im/purchase') return '/backend/order/purchase';

@@ -6,7 +6,7 @@ import { KeywordSearchBox } from './KeywordSearchBox';
 import { configQuery } from '../system/queries';
 import { myCirclesQuery } from './queries';
 import { SearchExtras } from './SearchExtras';
-import { VehicleTab, VinTab } from '../vin/SearchTabs';
+import { IllustrationTab, VehicleTab, VinTab } from '../vin/SearchTabs';
 import { Tabs } from '../../ui/Tabs';
 import './search-page.css';
 
@@ -15,14 +15,14 @@ const RESULT_PAGES = /^\/search\/(parts\/(keyword|oe|circle)|dismantle\/result|c
 
 /**
  * The search page (000 §2): OE, keyword, 圈内搜索 (only to members of an approved trade circle),
- * dismantled parts and yellow pages.
+ * dismantled parts and yellow pages; VIN, vehicle and illustration (图解) search.
  */
 export function SearchPage({ children }: { children: ReactNode }) {
   const search = useSearch({ strict: false }) as { code?: string; k?: string; mode?: 'exact' | 'fuzzy' };
   const { pathname } = useLocation();
   const circles = useQuery(myCirclesQuery());
   const inCircle = circles.data?.some((c) => c.member_state === 'approved') ?? false;
-  // tab order: OE, keyword, circle (members of an approved circle only), dismantled parts, yellow pages, VIN, vehicle
+  // tab order: OE, keyword, circle (members of an approved circle only), dismantled parts, yellow pages, VIN, vehicle, illustration
   // the circle tab is only there for members of an approved circle: the tabs after it move by one
   const circleOffset = inCircle ? 1 : 0;
   const tab = pathname.endsWith('/keyword') ? 1
@@ -31,6 +31,7 @@ export function SearchPage({ children }: { children: ReactNode }) {
     : pathname.startsWith('/search/company') ? 3 + circleOffset
     : /^\/search\/(new)?vin/.test(pathname) ? 4 + circleOffset
     : pathname.startsWith('/search/vehicle') ? 5 + circleOffset
+    : pathname.startsWith('/search/parts/illustration') ? 6 + circleOffset
     : 0;
   const onDismantle = pathname.startsWith('/search/dismantle');
   const onCompany = pathname.startsWith('/search/company');
@@ -47,6 +48,7 @@ export function SearchPage({ children }: { children: ReactNode }) {
           { header: '企业黄页', content: <KeywordSearchBox to="/search/company" initial={onCompany ? search.k : undefined} /> },
           { header: 'VIN查询', content: <VinTab /> },
           { header: '车型查询', content: <VehicleTab /> },
+          { header: '图解查询', content: <IllustrationTab /> },
         ]} />
       </section>
       <SearchExtras announcement={announcement.data?.system_announcement} />

@@ -36,3 +36,17 @@ export function VehicleTab() {
     </div>
   );
 }
+
+/** The 图解查询 tab: a VIN opens its vehicle's drawings; without one, the catalogue's vehicle list. */
+export function IllustrationTab() {
+  const { pathname } = useLocation();
+  const { vin } = useSearch({ strict: false }) as { vin?: string };
+  return (
+    <div style={{ display: 'grid', gap: '0.4rem' }}>
+      <VinSearchBox to="/search/parts/illustration" field="ill-vin" quota={false} initial={pathname.startsWith('/search/parts/illustration') ? vin : undefined} />
+      <span className="muted" style={{ fontSize: '0.65rem' }}>
+        按VIN或车型找到分组的爆炸图（图解），点图上的图号查看配件和卖家报价；VIN次数与VIN查询共用。没有VIN：<Link to="/search/parts/illustration">从车型库选择</Link>
+      </span>
+    </div>
+  );
+}

@@ -39,6 +39,7 @@ export const UPLOAD_REFERENCES = [
   { table: 'make', column: 'logo', kind: 'text' },
   { table: 'factory_make', column: 'logo', kind: 'text' },
   { table: 'epc_group', column: 'icon', kind: 'text' },
+  { table: 'epc_diagram', column: 'image_url', kind: 'text' },
   { table: 'system_param', column: 'value', kind: 'text' },
 ] as const;
 
