@@ -83,6 +83,7 @@ import { createReportService } from './modules/operation/report.service';
 import { mountOpExportRoutes } from './modules/operation/export.routes';
 import { opProductHandlers } from './modules/operation/product.routes';
 import { createProductService } from './modules/operation/product.service';
+import { createBrandCleanService } from './modules/operation/brand-clean.service';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -155,7 +156,7 @@ export const createApp = (deps: AppDeps) => {
     }),
     ...opCatalogueHandlers({ oe: createOeCleanService({ clock: deps.clock }), oversight, reports }),
     ...opCompanyHandlers({ merchants, chat: createChatHistoryService({ clock: deps.clock }) }),
-    ...opProductHandlers(products),
+    ...opProductHandlers(products, createBrandCleanService({ clock: deps.clock })),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));
