@@ -121,6 +121,8 @@ export const endpointIndex: Record<EndpointName, { method: HttpMethod; path: str
   opBrandSave: { method: 'post', path: '/operation/brands/save', access: 'operator', idempotent: true },
   opBrandSetActive: { method: 'post', path: '/operation/brands/active', access: 'operator', idempotent: true },
   opBrandUnmerge: { method: 'post', path: '/operation/brands/unmerge', access: 'operator', idempotent: true },
+  opChatGroupMessages: { method: 'get', path: '/operation/chat-group-messages', access: 'operator' },
+  opChatGroupSearch: { method: 'get', path: '/operation/chat-groups', access: 'operator' },
   opChatMessages: { method: 'get', path: '/operation/chat-messages', access: 'operator' },
   opChatSearch: { method: 'get', path: '/operation/chat', access: 'operator' },
   opCompanyDetail: { method: 'get', path: '/operation/company-detail', access: 'operator' },

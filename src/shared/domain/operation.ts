@@ -59,6 +59,7 @@ export const AUDIT_ENTITIES = {
   product_recommend: '推荐商品',
   company_change: '企业资料变更',
   conversation: '聊天记录',
+  chat_group: '群聊记录',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -268,6 +269,8 @@ export const opCompanyText = {
   changeNotPending: '该变更申请已处理',
   conversationNotFound: '会话不存在',
   chatSearchEmpty: '请填写要查询的一方（用户名、姓名、手机号或企业名称）',
+  groupNotFound: '群聊不存在',
+  groupSearchEmpty: '请填写群名称或成员（用户名、姓名、手机号或企业名称）',
 } as const;
 
 // ---- product list, part brands, car makes, brand cleaning (issue 13, ops-product) ----
