@@ -84,6 +84,8 @@ import { mountOpExportRoutes } from './modules/operation/export.routes';
 import { opProductHandlers } from './modules/operation/product.routes';
 import { createProductService } from './modules/operation/product.service';
 import { createBrandCleanService } from './modules/operation/brand-clean.service';
+import { createOpCirclesService } from './modules/operation/circles.service';
+import { opCircleHandlers } from './modules/operation/operation-circle.routes';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -157,6 +159,7 @@ export const createApp = (deps: AppDeps) => {
     ...opCatalogueHandlers({ oe: createOeCleanService({ clock: deps.clock }), oversight, reports }),
     ...opCompanyHandlers({ merchants, chat: createChatHistoryService({ clock: deps.clock }) }),
     ...opProductHandlers(products, createBrandCleanService({ clock: deps.clock })),
+    ...opCircleHandlers(createOpCirclesService({ clock: deps.clock, notices: im })),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));

@@ -25,6 +25,7 @@ import { adEndpoints, opCatalogueEndpoints, operationEndpoints, opPayEndpoints, 
 import { operationSystemEndpoints } from './operation-system';
 import { opCompanyEndpoints } from './operation-company';
 import { opProductEndpoints } from './operation-product';
+import { opCircleEndpoints } from './operation-circle';
 
 export * from './envelope';
 export * from './endpoint';
@@ -54,6 +55,7 @@ export * from './operation';
 export * from './operation-system';
 export * from './operation-company';
 export * from './operation-product';
+export * from './operation-circle';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -86,6 +88,7 @@ export const endpoints = {
   ...opPayEndpoints,
   ...opCompanyEndpoints,
   ...opProductEndpoints,
+  ...opCircleEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -60,6 +60,8 @@ export const AUDIT_ENTITIES = {
   company_change: '企业资料变更',
   conversation: '聊天记录',
   chat_group: '群聊记录',
+  // 商圈管理 (company/trade): the companies' trade circles, not the system's 商圈 areas above
+  trade_circle: '企业商圈',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -90,6 +92,8 @@ export const AUDIT_ACTIONS = {
   cancel: '取消',
   // company recommend, relation, review, chat history (ops-company)
   read: '查看',
+  remove_member: '移出成员',
+  dissolve: '解散',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -270,6 +274,10 @@ export const opCompanyText = {
   conversationNotFound: '会话不存在',
   chatSearchEmpty: '请填写要查询的一方（用户名、姓名、手机号或企业名称）',
   groupNotFound: '群聊不存在',
+  circleNotFound: '商圈不存在',
+  circleNameTaken: '商圈名称已存在',
+  circleNotMember: '该企业不在这个商圈中',
+  circleOwnerRemove: '圈主企业不能移出自己的商圈；如需停止这个商圈，请解散商圈',
   groupSearchEmpty: '请填写群名称或成员（用户名、姓名、手机号或企业名称）',
 } as const;
 

@@ -88,3 +88,13 @@ export const membershipExpiryNotice = (e: { company_id: number; kind: 'expiring'
       text: `会员已到期：贵公司的${e.level_name}已于 ${day(e.level_end)} 到期，请续费以继续享有正式会员权益。`,
     },
 });
+
+/** The platform changed, emptied or ended a trade circle (operation → company → 商圈管理): the reason, for its owner. */
+export const circleNotice = (c: { circle_id: number; at: Date; kind: 'updated' | 'removed' | 'dissolved'; company_id?: number; text: string }): { event: string; notice: Notice } => ({
+  event: `circle-${c.circle_id}-${c.kind}${c.company_id ? `-${c.company_id}` : ''}-${c.at.getTime()}`,
+  notice: {
+    title: c.kind === 'dissolved' ? '商圈已被平台解散' : c.kind === 'removed' ? '商圈成员已被平台移出' : '商圈资料已被平台修改',
+    no: '', link: '/trade/list',
+    text: c.text,
+  },
+});
