@@ -155,6 +155,8 @@ import { Route as StoreSearchVinPartsRouteImport } from './routes/_store/search/
 import { Route as StoreSearchVinPartsKeywordRouteImport } from './routes/_store/search/vin/partsKeyword'
 import { Route as StoreSearchVinSubgroupRouteImport } from './routes/_store/search/vin/subgroup'
 import { Route as BackendOrderDetailOrderNoRouteImport } from './routes/backend/order.detail.$orderNo'
+import { Route as OperationCompanyTradeIndexRouteImport } from './routes/operation/company.trade.index'
+import { Route as OperationCompanyTradeEditRouteImport } from './routes/operation/company.trade.edit'
 import { Route as OperationProductCleanBrandRouteImport } from './routes/operation/product.clean.brand'
 import { Route as OperationProductCleanOeRouteImport } from './routes/operation/product.clean.oe'
 
@@ -909,6 +911,18 @@ const BackendOrderDetailOrderNoRoute =
     path: '/order/detail/$orderNo',
     getParentRoute: () => BackendRoute,
   } as any)
+const OperationCompanyTradeIndexRoute =
+  OperationCompanyTradeIndexRouteImport.update({
+    id: '/company/trade/',
+    path: '/company/trade/',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationCompanyTradeEditRoute =
+  OperationCompanyTradeEditRouteImport.update({
+    id: '/company/trade/edit',
+    path: '/company/trade/edit',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationProductCleanBrandRoute =
   OperationProductCleanBrandRouteImport.update({
     id: '/product/clean/brand',
@@ -1060,6 +1074,7 @@ export interface FileRoutesByFullPath {
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/pay/package/': typeof StorePayPackageIndexRoute
@@ -1068,6 +1083,7 @@ export interface FileRoutesByFullPath {
   '/search/parts/': typeof StoreSearchPartsIndexRoute
   '/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/search/vin/': typeof StoreSearchVinIndexRoute
+  '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
 }
 export interface FileRoutesByTo {
   '/400': typeof R400Route
@@ -1201,6 +1217,7 @@ export interface FileRoutesByTo {
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/pay/package': typeof StorePayPackageIndexRoute
@@ -1209,6 +1226,7 @@ export interface FileRoutesByTo {
   '/search/parts': typeof StoreSearchPartsIndexRoute
   '/search/vehicle': typeof StoreSearchVehicleIndexRoute
   '/search/vin': typeof StoreSearchVinIndexRoute
+  '/operation/company/trade': typeof OperationCompanyTradeIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -1352,6 +1370,7 @@ export interface FileRoutesById {
   '/_store/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/_store/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/_store/pay/package/': typeof StorePayPackageIndexRoute
@@ -1360,6 +1379,7 @@ export interface FileRoutesById {
   '/_store/search/parts/': typeof StoreSearchPartsIndexRoute
   '/_store/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/_store/search/vin/': typeof StoreSearchVinIndexRoute
+  '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -1502,6 +1522,7 @@ export interface FileRouteTypes {
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/company/trade/edit'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/pay/package/'
@@ -1510,6 +1531,7 @@ export interface FileRouteTypes {
     | '/search/parts/'
     | '/search/vehicle/'
     | '/search/vin/'
+    | '/operation/company/trade/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/400'
@@ -1643,6 +1665,7 @@ export interface FileRouteTypes {
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/company/trade/edit'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/pay/package'
@@ -1651,6 +1674,7 @@ export interface FileRouteTypes {
     | '/search/parts'
     | '/search/vehicle'
     | '/search/vin'
+    | '/operation/company/trade'
   id:
     | '__root__'
     | '/400'
@@ -1793,6 +1817,7 @@ export interface FileRouteTypes {
     | '/_store/search/vin/partsKeyword'
     | '/_store/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/company/trade/edit'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/_store/pay/package/'
@@ -1801,6 +1826,7 @@ export interface FileRouteTypes {
     | '/_store/search/parts/'
     | '/_store/search/vehicle/'
     | '/_store/search/vin/'
+    | '/operation/company/trade/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -2852,6 +2878,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BackendOrderDetailOrderNoRouteImport
       parentRoute: typeof BackendRoute
     }
+    '/operation/company/trade/': {
+      id: '/operation/company/trade/'
+      path: '/company/trade'
+      fullPath: '/operation/company/trade/'
+      preLoaderRoute: typeof OperationCompanyTradeIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/company/trade/edit': {
+      id: '/operation/company/trade/edit'
+      path: '/company/trade/edit'
+      fullPath: '/operation/company/trade/edit'
+      preLoaderRoute: typeof OperationCompanyTradeEditRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/product/clean/brand': {
       id: '/operation/product/clean/brand'
       path: '/product/clean/brand'
@@ -3162,8 +3202,10 @@ interface OperationRouteChildren {
   OperationSystemNoticeRoute: typeof OperationSystemNoticeRoute
   OperationSystemTradeAreaRoute: typeof OperationSystemTradeAreaRoute
   OperationProductIndexRoute: typeof OperationProductIndexRoute
+  OperationCompanyTradeEditRoute: typeof OperationCompanyTradeEditRoute
   OperationProductCleanBrandRoute: typeof OperationProductCleanBrandRoute
   OperationProductCleanOeRoute: typeof OperationProductCleanOeRoute
+  OperationCompanyTradeIndexRoute: typeof OperationCompanyTradeIndexRoute
 }
 
 const OperationRouteChildren: OperationRouteChildren = {
@@ -3202,8 +3244,10 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationSystemNoticeRoute: OperationSystemNoticeRoute,
   OperationSystemTradeAreaRoute: OperationSystemTradeAreaRoute,
   OperationProductIndexRoute: OperationProductIndexRoute,
+  OperationCompanyTradeEditRoute: OperationCompanyTradeEditRoute,
   OperationProductCleanBrandRoute: OperationProductCleanBrandRoute,
   OperationProductCleanOeRoute: OperationProductCleanOeRoute,
+  OperationCompanyTradeIndexRoute: OperationCompanyTradeIndexRoute,
 }
 
 const OperationRouteWithChildren = OperationRoute._addFileChildren(

@@ -2,3 +2,4 @@
 export const RELATION_FILTER_NAMES = ['k'] as const;
 export const REVIEW_FILTER_NAMES = ['state', 'k'] as const;
 export const CHAT_FILTER_NAMES = ['kind', 'name', 'a', 'b'] as const;
+export const CIRCLE_FILTER_NAMES = ['k', 'owner', 'members_min', 'members_max'] as const;

@@ -9,6 +9,9 @@ export const opCompanyKeys = {
   reviews: (p: PayloadIn<'opReviewList'>) => ['op', 'company', 'review', p] as const,
   chats: (p: PayloadIn<'opChatSearch'>) => ['op', 'chat', 'search', p] as const,
   messages: (p: PayloadIn<'opChatMessages'>) => ['op', 'chat', 'messages', p] as const,
+  circles: () => ['op', 'circles'] as const,
+  circleList: (p: PayloadIn<'opCircleList'>) => ['op', 'circles', 'list', p] as const,
+  circle: (id: number) => ['op', 'circles', 'one', id] as const,
   groups: (p: PayloadIn<'opChatGroupSearch'>) => ['op', 'chat', 'groups', p] as const,
   groupMessages: (p: PayloadIn<'opChatGroupMessages'>) => ['op', 'chat', 'group-messages', p] as const,
 };
@@ -41,3 +44,7 @@ export const chatGroupMessagesQuery = (p: PayloadIn<'opChatGroupMessages'>) =>
     queryKey: opCompanyKeys.groupMessages(p), queryFn: ({ signal }) => request('get', 'opChatGroupMessages', p, undefined, { signal }),
     staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false,
   });
+export const circleListQuery = (p: PayloadIn<'opCircleList'>) =>
+  queryOptions({ queryKey: opCompanyKeys.circleList(p), queryFn: ({ signal }) => request('get', 'opCircleList', p, undefined, { signal }) });
+export const circleQuery = (id: number) =>
+  queryOptions({ queryKey: opCompanyKeys.circle(id), queryFn: ({ signal }) => request('get', 'opCircleDetail', { id }, undefined, { signal }) });
