@@ -61,7 +61,7 @@ export function ChatHistoryPage({ search, onSearch }: { search: ListSearch; onSe
     rowKey: (g) => g.id,
     columns: [
       {
-        key: 'group', header: '群聊', width: '11rem',
+        key: 'group', header: '群聊', width: '9rem',
         cell: (g) => (
           <div className="op-chat-sides">
             <span><strong>{g.name}</strong>{g.is_service && <span className="op-tag" style={{ marginLeft: '0.3rem' }}>客服群</span>}</span>
@@ -70,7 +70,7 @@ export function ChatHistoryPage({ search, onSearch }: { search: ListSearch; onSe
         ),
       },
       {
-        key: 'members', header: '成员', width: '11rem',
+        key: 'members', header: '成员', width: '9rem',
         cell: (g) => (
           <div className="op-chat-sides">
             <span>{g.member_count} 人</span>

@@ -28,7 +28,7 @@ export function CircleListPage({ search, onSearch }: { search: ListSearch; onSea
     rowKey: (c) => c.id,
     columns: [
       {
-        key: 'name', header: '商圈', width: '10rem',
+        key: 'name', header: '商圈', width: '9rem',
         cell: (c) => (
           <span className="op-wrap">
             <Link to="/operation/company/trade/edit" search={{ id: c.id }}><strong>{c.name}</strong></Link>
@@ -38,12 +38,12 @@ export function CircleListPage({ search, onSearch }: { search: ListSearch; onSea
         ),
       },
       {
-        key: 'owner', header: '圈主企业', width: '10rem',
+        key: 'owner', header: '圈主企业', width: '9rem',
         cell: (c) => <span className="op-wrap"><Link to="/operation/company/detail" search={{ id: c.owner.id }}>{c.owner.name}</Link></span>,
       },
-      { key: 'members', header: '成员', width: '4rem', num: true, cell: (c) => c.member_count },
-      { key: 'pending', header: '待审核', width: '4rem', num: true, cell: (c) => c.pending_count || '—' },
-      { key: 'created', header: '创建时间', width: '7.5rem', cell: (c) => when(c.created_at) },
+      { key: 'members', header: '成员', width: '3.5rem', num: true, cell: (c) => c.member_count },
+      { key: 'pending', header: '待审核', width: '3.5rem', num: true, cell: (c) => c.pending_count || '—' },
+      { key: 'created', header: '创建时间', width: '7rem', cell: (c) => when(c.created_at) },
     ],
     empty: (filtered) => (filtered ? '没有符合条件的商圈，换个名称、圈主企业或成员数试试。' : '还没有企业创建商圈。企业在前台“商圈”页面创建后会出现在这里。'),
   };
