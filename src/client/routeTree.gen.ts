@@ -106,6 +106,7 @@ import { Route as OperationCompanyRelationRouteImport } from './routes/operation
 import { Route as OperationCompanyReviewRouteImport } from './routes/operation/company.review'
 import { Route as OperationEnquiryEnquiryNoRouteImport } from './routes/operation/enquiry.$enquiryNo'
 import { Route as OperationOrderOrderNoRouteImport } from './routes/operation/order.$orderNo'
+import { Route as OperationPayPromotionCodeRouteImport } from './routes/operation/pay.promotionCode'
 import { Route as OperationPayRecordRouteImport } from './routes/operation/pay.record'
 import { Route as OperationPrivilegeGroupRouteImport } from './routes/operation/privilege.group'
 import { Route as OperationPrivilegeListRouteImport } from './routes/operation/privilege.list'
@@ -116,6 +117,7 @@ import { Route as OperationProductCarBrandRouteImport } from './routes/operation
 import { Route as OperationProductRecommendRouteImport } from './routes/operation/product.recommend'
 import { Route as OperationReportChatHistoryRouteImport } from './routes/operation/report.chatHistory'
 import { Route as OperationReportMemberRouteImport } from './routes/operation/report.member'
+import { Route as OperationReportMemberQueryRouteImport } from './routes/operation/report.memberQuery'
 import { Route as OperationReportOrderRouteImport } from './routes/operation/report.order'
 import { Route as OperationReportProductRouteImport } from './routes/operation/report.product'
 import { Route as OperationReportSearchRouteImport } from './routes/operation/report.search'
@@ -650,6 +652,12 @@ const OperationOrderOrderNoRoute = OperationOrderOrderNoRouteImport.update({
   path: '/order/$orderNo',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationPayPromotionCodeRoute =
+  OperationPayPromotionCodeRouteImport.update({
+    id: '/pay/promotionCode',
+    path: '/pay/promotionCode',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationPayRecordRoute = OperationPayRecordRouteImport.update({
   id: '/pay/record',
   path: '/pay/record',
@@ -704,6 +712,12 @@ const OperationReportMemberRoute = OperationReportMemberRouteImport.update({
   path: '/report/member',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationReportMemberQueryRoute =
+  OperationReportMemberQueryRouteImport.update({
+    id: '/report/memberQuery',
+    path: '/report/memberQuery',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationReportOrderRoute = OperationReportOrderRouteImport.update({
   id: '/report/order',
   path: '/report/order',
@@ -1026,6 +1040,7 @@ export interface FileRoutesByFullPath {
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
+  '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
@@ -1035,6 +1050,7 @@ export interface FileRoutesByFullPath {
   '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
+  '/operation/report/memberQuery': typeof OperationReportMemberQueryRoute
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
@@ -1169,6 +1185,7 @@ export interface FileRoutesByTo {
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
+  '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
@@ -1178,6 +1195,7 @@ export interface FileRoutesByTo {
   '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
+  '/operation/report/memberQuery': typeof OperationReportMemberQueryRoute
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
@@ -1322,6 +1340,7 @@ export interface FileRoutesById {
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
+  '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
@@ -1331,6 +1350,7 @@ export interface FileRoutesById {
   '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/member': typeof OperationReportMemberRoute
+  '/operation/report/memberQuery': typeof OperationReportMemberQueryRoute
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
@@ -1474,6 +1494,7 @@ export interface FileRouteTypes {
     | '/operation/company/review'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
+    | '/operation/pay/promotionCode'
     | '/operation/pay/record'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
@@ -1483,6 +1504,7 @@ export interface FileRouteTypes {
     | '/operation/product/recommend'
     | '/operation/report/chatHistory'
     | '/operation/report/member'
+    | '/operation/report/memberQuery'
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
@@ -1617,6 +1639,7 @@ export interface FileRouteTypes {
     | '/operation/company/review'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
+    | '/operation/pay/promotionCode'
     | '/operation/pay/record'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
@@ -1626,6 +1649,7 @@ export interface FileRouteTypes {
     | '/operation/product/recommend'
     | '/operation/report/chatHistory'
     | '/operation/report/member'
+    | '/operation/report/memberQuery'
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
@@ -1769,6 +1793,7 @@ export interface FileRouteTypes {
     | '/operation/company/review'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
+    | '/operation/pay/promotionCode'
     | '/operation/pay/record'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
@@ -1778,6 +1803,7 @@ export interface FileRouteTypes {
     | '/operation/product/recommend'
     | '/operation/report/chatHistory'
     | '/operation/report/member'
+    | '/operation/report/memberQuery'
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
@@ -2535,6 +2561,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationOrderOrderNoRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/pay/promotionCode': {
+      id: '/operation/pay/promotionCode'
+      path: '/pay/promotionCode'
+      fullPath: '/operation/pay/promotionCode'
+      preLoaderRoute: typeof OperationPayPromotionCodeRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/pay/record': {
       id: '/operation/pay/record'
       path: '/pay/record'
@@ -2603,6 +2636,13 @@ declare module '@tanstack/react-router' {
       path: '/report/member'
       fullPath: '/operation/report/member'
       preLoaderRoute: typeof OperationReportMemberRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/report/memberQuery': {
+      id: '/operation/report/memberQuery'
+      path: '/report/memberQuery'
+      fullPath: '/operation/report/memberQuery'
+      preLoaderRoute: typeof OperationReportMemberQueryRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/report/order': {
@@ -3181,6 +3221,7 @@ interface OperationRouteChildren {
   OperationCompanyReviewRoute: typeof OperationCompanyReviewRoute
   OperationEnquiryEnquiryNoRoute: typeof OperationEnquiryEnquiryNoRoute
   OperationOrderOrderNoRoute: typeof OperationOrderOrderNoRoute
+  OperationPayPromotionCodeRoute: typeof OperationPayPromotionCodeRoute
   OperationPayRecordRoute: typeof OperationPayRecordRoute
   OperationPrivilegeGroupRoute: typeof OperationPrivilegeGroupRoute
   OperationPrivilegeListRoute: typeof OperationPrivilegeListRoute
@@ -3190,6 +3231,7 @@ interface OperationRouteChildren {
   OperationProductRecommendRoute: typeof OperationProductRecommendRoute
   OperationReportChatHistoryRoute: typeof OperationReportChatHistoryRoute
   OperationReportMemberRoute: typeof OperationReportMemberRoute
+  OperationReportMemberQueryRoute: typeof OperationReportMemberQueryRoute
   OperationReportOrderRoute: typeof OperationReportOrderRoute
   OperationReportProductRoute: typeof OperationReportProductRoute
   OperationReportSearchRoute: typeof OperationReportSearchRoute
@@ -3223,6 +3265,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationCompanyReviewRoute: OperationCompanyReviewRoute,
   OperationEnquiryEnquiryNoRoute: OperationEnquiryEnquiryNoRoute,
   OperationOrderOrderNoRoute: OperationOrderOrderNoRoute,
+  OperationPayPromotionCodeRoute: OperationPayPromotionCodeRoute,
   OperationPayRecordRoute: OperationPayRecordRoute,
   OperationPrivilegeGroupRoute: OperationPrivilegeGroupRoute,
   OperationPrivilegeListRoute: OperationPrivilegeListRoute,
@@ -3232,6 +3275,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationProductRecommendRoute: OperationProductRecommendRoute,
   OperationReportChatHistoryRoute: OperationReportChatHistoryRoute,
   OperationReportMemberRoute: OperationReportMemberRoute,
+  OperationReportMemberQueryRoute: OperationReportMemberQueryRoute,
   OperationReportOrderRoute: OperationReportOrderRoute,
   OperationReportProductRoute: OperationReportProductRoute,
   OperationReportSearchRoute: OperationReportSearchRoute,

@@ -82,6 +82,8 @@ import { createOversightService } from './modules/operation/oversight.service';
 import { createReportService } from './modules/operation/report.service';
 import { mountOpExportRoutes } from './modules/operation/export.routes';
 import { opProductHandlers } from './modules/operation/product.routes';
+import { opPromotionHandlers } from './modules/operation/promotion.routes';
+import { createPromotionService } from './modules/operation/promotion.service';
 import { createProductService } from './modules/operation/product.service';
 import { createBrandCleanService } from './modules/operation/brand-clean.service';
 import { createOpCirclesService } from './modules/operation/circles.service';
@@ -118,7 +120,7 @@ export const createApp = (deps: AppDeps) => {
   // import files wait beside the uploaded images (DATA_DIR/uploads-imports), or in the temp folder
   const stockImport = createStockImportService({ clock: deps.clock, dir: deps.uploadDir ? `${deps.uploadDir.replace(/[\\/]+$/, '')}-imports` : undefined, log: deps.log });
   const oversight = createOversightService({ clock: deps.clock });
-  const reports = createReportService();
+  const reports = createReportService({ clock: deps.clock });
   const merchants = createMerchantsService({ clock: deps.clock });
   const products = createProductService({ clock: deps.clock });
   const handlers: Handlers = {
@@ -160,6 +162,7 @@ export const createApp = (deps: AppDeps) => {
     ...opCompanyHandlers({ merchants, chat: createChatHistoryService({ clock: deps.clock }) }),
     ...opProductHandlers(products, createBrandCleanService({ clock: deps.clock })),
     ...opCircleHandlers(createOpCirclesService({ clock: deps.clock, notices: im })),
+    ...opPromotionHandlers(createPromotionService({ clock: deps.clock })),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));

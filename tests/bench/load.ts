@@ -43,6 +43,10 @@ const { values } = parseArgs({
     processes: { type: 'string', default: '1' }, duration: { type: 'string', default: '5' }, clients: { type: 'string', default: '1000' },
     // writes each server's V8 CPU profile (.cpuprofile, open in Chrome's DevTools) into this folder
     profile: { type: 'string' },
+    // runs only the flood part (the light call idle and during another user's flood)
+    'flood-only': { type: 'boolean', default: false },
+    // diagnosis with several processes: the flood goes to the first process only, the light call to the last only
+    split: { type: 'boolean', default: false },
   },
 });
 const rows = Number(values.rows);
@@ -194,7 +198,7 @@ await everywhere(servers.length, searchers, 50, 2);
 let best = { connections: 0, rps: 0, p95: 0 };
 const ramp: Array<{ connections: number; rps: number; p95: number; non2xx: number }> = [];
 // connections in all, an equal share on each process
-for (let c = servers.length; c <= 64; c *= 2) {
+for (let c = servers.length; c <= 64 && !values['flood-only']; c *= 2) {
   const r = await everywhere(c, searchers, 50, duration);
   ramp.push({ connections: c, ...r });
   log(`search ${c} connections: ${r.rps} req/s, p95 ${r.p95} ms, non-2xx ${r.non2xx}`);
@@ -209,7 +213,7 @@ const poll = async (seconds: number) => {
   const until = Date.now() + seconds * 1000;
   for (let i = 0; Date.now() < until; i++) {
     const t = performance.now();
-    const r = await fetch(`${servers[i % servers.length].url}/api/im/unread`, { headers: auth(light.token) });
+    const r = await fetch(`${servers[values.split ? servers.length - 1 : i % servers.length].url}/api/im/unread`, { headers: auth(light.token) });
     await r.text();
     xs.push(performance.now() - t);
     await new Promise((res) => setTimeout(res, 20));
@@ -218,8 +222,31 @@ const poll = async (seconds: number) => {
 };
 const idle = await poll(duration);
 const flooder = users[users.length - 2].token;
-const [flooded, flood] = await Promise.all([poll(duration), everywhere(16, Array(16).fill(flooder), 800, duration + 1)]);
+const [flooded, flood] = await Promise.all([poll(duration), values.split ? cannon(servers[0].url, 16, [flooder], 800, duration + 1) : everywhere(16, Array(16).fill(flooder), 800, duration + 1)]);
 log(`light call p95 idle ${pct(idle, 95)} ms, during the flood ${pct(flooded, 95)} ms (flooder: ${flood.rps} answers/s, ${flood.non2xx} refused)`);
+const shutdown = async () => {
+  await Promise.all(servers.map((s) => new Promise<void>((resolve) => {
+    s.child.once('exit', () => resolve());
+    s.child.kill('SIGTERM');
+  })));
+  await drop?.();
+  if (values.redis) {
+    const r = new Redis(values.redis);
+    const keys = await r.keys(`${prefix}*`);
+    if (keys.length > 0) await r.del(...keys);
+    r.disconnect();
+  }
+  rmSync(folder, { recursive: true, force: true });
+};
+if (values['flood-only']) {
+  await shutdown();
+  console.log(JSON.stringify({
+    backend: databaseUrl ? 'postgres' : 'pglite', processes, redis: Boolean(values.redis), rows, heavy_at_once: process.env.HEAVY_AT_ONCE ?? 'default',
+    light_idle_p95_ms: pct(idle, 95), light_flood_p95_ms: pct(flooded, 95), light_flood_ratio: round(pct(flooded, 95) / pct(idle, 95)),
+    flood_answers_per_s: flood.rps, flood_refused: flood.non2xx, machine_load_1m_before: round(loadBefore), machine_load_1m_after: round(loadavg()[0]),
+  }));
+  process.exit(0);
+}
 
 // 3. sockets: every user connected, to the processes in turn; messages timed until they arrive
 type Pending = Map<string, (t: number) => void>;
@@ -285,18 +312,7 @@ for (const ws of sockets) ws.close();
 await new Promise((r) => setTimeout(r, 2000));
 const rssAfter = rssMb();
 
-await Promise.all(servers.map((s) => new Promise<void>((resolve) => {
-  s.child.once('exit', () => resolve());
-  s.child.kill('SIGTERM');
-})));
-await drop?.();
-if (values.redis) {
-  const r = new Redis(values.redis);
-  const keys = await r.keys(`${prefix}*`);
-  if (keys.length > 0) await r.del(...keys);
-  r.disconnect();
-}
-rmSync(folder, { recursive: true, force: true });
+await shutdown();
 
 console.log(JSON.stringify({
   backend: databaseUrl ? 'postgres' : 'pglite', processes, redis: Boolean(values.redis), rows,

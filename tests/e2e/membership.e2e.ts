@@ -138,6 +138,50 @@ describe('upgrade through the sandbox', () => {
   });
 });
 
+describe('优惠码', () => {
+  it('the operator issues a code on a tablet, and the member pays the discounted amount with it', async () => {
+    const op = await e2e.newPage();
+    await op.page.setViewportSize({ width: 1024, height: 768 });
+    await e2e.signIn(op.page, '/operation/login', 'operator');
+    await op.page.goto(e2e.url + '/operation/pay/promotionCode');
+    await op.page.getByText('还没有优惠码，点“发放优惠码”新建一个。').waitFor();
+    await op.page.getByRole('button', { name: '发放优惠码' }).click();
+    const dialog = op.page.getByRole('dialog', { name: '发放优惠码' });
+    await dialog.getByLabel('优惠码').fill('e2e2026');
+    await dialog.getByLabel('名称').fill('浏览器测试立减');
+    // a bad share is named under its field, and nothing is issued
+    await dialog.getByLabel('减免比例（%）').fill('95');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.getByText('折扣比例应为1到90的整数（%）').waitFor();
+    await dialog.getByLabel('减免比例（%）').fill('20');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await op.page.getByTestId('op-status').filter({ hasText: '已保存优惠码 E2E2026' }).waitFor();
+    await op.page.getByRole('row').filter({ hasText: 'E2E2026' }).getByText('可用').waitFor();
+    await e2e.shot(op.page, 'op-promotion-codes');
+    await op.context.close();
+
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'member');
+    await page.goto(e2e.url + '/pay/package');
+    await page.getByRole('button', { name: '立即购买' }).click();
+    await page.waitForURL((u) => u.pathname === '/pay/package/order');
+    const listPrice = await page.getByTestId('order-amount').innerText();
+    await page.getByLabel('优惠码').fill('NOPE99');
+    await page.getByRole('button', { name: '使用' }).click();
+    await page.getByRole('alert').filter({ hasText: '优惠码不存在，请核对后重新输入' }).waitFor();
+    await expect(page.getByTestId('order-amount')).toHaveText(listPrice);
+    await page.getByLabel('优惠码').fill('e2e2026');
+    await page.getByRole('button', { name: '使用' }).click();
+    await expect(page.getByTestId('order-discount')).toContainText('E2E2026（浏览器测试立减）立减 ¥396.00');
+    await expect(page.getByTestId('order-amount')).toHaveText('¥1584.00');
+    await e2e.shot(page, 'pay-order-promotion');
+    await page.getByRole('button', { name: '去支付' }).click();
+    await page.waitForURL((u) => u.pathname === '/pay/sandbox');
+    await expect(page.getByTestId('sandbox-amount')).toHaveText('¥1584.00');
+    await context.close();
+  });
+});
+
 describe('back-office quota view', () => {
   it('the seller sees employees, stock queries and VIN with their limits', async () => {
     const { context, page } = await e2e.newPage();

@@ -112,6 +112,17 @@ describe('operator catalogue and reports', () => {
     await noSideScroll(page);
     await e2e.shot(page, 'operation-report-search');
 
+    // 会员查询: the company that searched most over the last 30 days comes first, with its count
+    const top = (await e2e.pglite.query<{ name: string; n: number }>(`select c.name, sum(q.used)::int as n from stock_query_count q join company c on c.id = q.company_id
+      where q.day > '${today}'::date - 30 and c.id <> 1 group by c.id, c.name order by n desc, c.id limit 1`)).rows[0];
+    await menu(page).getByRole('link', { name: '会员查询' }).click();
+    await page.waitForURL((u) => u.pathname === '/operation/report/memberQuery');
+    const firstRow = page.locator('table tbody tr').first();
+    await expect(firstRow).toContainText(top.name);
+    await expect(firstRow.locator('td').nth(4)).toHaveText(String(top.n));
+    await noSideScroll(page);
+    await e2e.shot(page, 'operation-report-member-query');
+
     await page.goto(`${e2e.url}/operation/company/list`);
     await page.waitForURL((u) => u.pathname === '/operation');
     expect(pathOf(page)).toBe('/operation');

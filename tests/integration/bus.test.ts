@@ -112,6 +112,16 @@ describe.runIf(runsBackendFreeTests && redisAvailable)(redisAvailable ? 'two bus
     b.setOnline(5, true);
     await expect.poll(() => a.isOnline(5), { timeout: 10_000 }).toBe(true);
 
+    // one user's heavy-call slots are shared: two on A leave none for B until A gives one back
+    const first = await a.acquire('heavy', '9', 2);
+    const second = await a.acquire('heavy', '9', 2);
+    expect(first && second).toBeTruthy();
+    expect(await b.acquire('heavy', '9', 2)).toBeNull();
+    // another user's slots are their own
+    expect(await b.acquire('heavy', '10', 2)).toBeTruthy();
+    first!();
+    await expect.poll(() => b.acquire('heavy', '9', 2).then((r) => r !== null), { timeout: 10_000 }).toBe(true);
+
     await cut();
     await expect.poll(() => b.connected(), { timeout: 10_000 }).toBe(false);
     a.publish({ type: 'push', userId: 1, event: { n: 2 } });

@@ -28,6 +28,12 @@ export interface Bus {
   subscribe(handler: (message: BusMessage) => void): void;
   /** takes a token from the bucket `scope:key`; the seconds to wait when it is empty (0 = go on) */
   take(scope: string, key: string, cfg: RateConfig): Promise<number>;
+  /**
+   * Takes one of `limit` slots of `scope:key` shared by every process (the heavy calls a user runs
+   * at once, http/limits.ts): its release, or null when all are taken. In one process the gate's
+   * own count is the whole truth, so the in-process bus always grants.
+   */
+  acquire(scope: string, key: string, limit: number): Promise<(() => void) | null>;
   /** this process has (or no longer has) an open socket of the user */
   setOnline(userId: number, online: boolean): void;
   /** whether any process has an open socket of the user */
@@ -60,6 +66,7 @@ export const createLocalBus = (): Bus => {
       handler = h;
     },
     take: async (scope, key, cfg) => buckets(scope, key, cfg),
+    acquire: async () => () => undefined,
     setOnline(userId, on) {
       if (on) online.add(userId);
       else online.delete(userId);

@@ -1,7 +1,9 @@
 /**
  * The bus over Redis (REDIS_URL), for several server processes on one PostgreSQL. It stores, under
  * the prefix (REDIS_PREFIX, default `qph:`): `<prefix>rl:<scope>:<key>` a token bucket (hash of
- * tokens and last refill, expiring once it would be full again) and `<prefix>online:<userId>` a
+ * tokens and last refill, expiring once it would be full again), `<prefix>slot:<scope>:<key>` the
+ * slots taken (a sorted set of holders scored by when their lease lapses, renewed while held, so a
+ * process that dies gives its slots back within SLOT_LEASE_MS) and `<prefix>online:<userId>` a
  * sorted set of the processes holding a socket of that user, scored by when their claim lapses
  * (a process that dies stops renewing, so it drops out within PRESENCE_TTL_MS). Messages go over
  * the channel `<prefix>bus`; each process delivers its own messages to itself directly and
@@ -51,7 +53,31 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
 return wait
 `;
 
-type WithTake = Redis & { qphTake(key: string, perSecond: number, burst: number): Promise<number> };
+/** Takes a slot when fewer than ARGV[1] unexpired holders have one; 1 taken, 0 all busy. */
+const ACQUIRE_LUA = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 0 end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[3])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
+return 1
+`;
+/** Extends a held slot's lease (nothing when it lapsed meanwhile). */
+const RENEW_LUA = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[1]), ARGV[2])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[1]))
+return 1
+`;
+export const SLOT_LEASE_MS = 30_000;
+
+type WithTake = Redis & {
+  qphTake(key: string, perSecond: number, burst: number): Promise<number>;
+  qphAcquire(key: string, limit: number, leaseMs: number, holder: string): Promise<number>;
+  qphRenew(key: string, leaseMs: number, holder: string): Promise<number>;
+};
 
 export const createRedisBus = async (opts: { url: string; prefix: string; log: Logger }): Promise<Bus> => {
   const me = randomUUID();
@@ -60,6 +86,8 @@ export const createRedisBus = async (opts: { url: string; prefix: string; log: L
   // commands fail at once while disconnected (no offline queue): a request never waits on a dead Redis
   const cmd = new Redis(opts.url, { enableOfflineQueue: false, commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 0, connectTimeout: 2000, retryStrategy }) as WithTake;
   cmd.defineCommand('qphTake', { numberOfKeys: 1, lua: TAKE_LUA });
+  cmd.defineCommand('qphAcquire', { numberOfKeys: 1, lua: ACQUIRE_LUA });
+  cmd.defineCommand('qphRenew', { numberOfKeys: 1, lua: RENEW_LUA });
   const sub = new Redis(opts.url, { connectTimeout: 2000, retryStrategy, maxRetriesPerRequest: null });
 
   let handler: (m: BusMessage) => void = () => undefined;
@@ -164,6 +192,31 @@ export const createRedisBus = async (opts: { url: string; prefix: string; log: L
         }
       }
       return localTake(scope, key, cfg);
+    },
+    async acquire(scope: string, key: string, limit: number) {
+      // Redis away: each process's own gate is the limit, as without REDIS_URL
+      if (!ready() || Date.now() < bucketsLocalUntil) return () => undefined;
+      const slot = `${opts.prefix}slot:${scope}:${key}`;
+      const holder = randomUUID();
+      try {
+        if (Number(await cmd.qphAcquire(slot, limit, SLOT_LEASE_MS, holder)) === 0) return null;
+      } catch (e) {
+        bucketsLocalUntil = Date.now() + BUCKET_BACKOFF_MS;
+        outage('slots', e);
+        return () => undefined;
+      }
+      const renewing = setInterval(() => {
+        if (ready()) cmd.qphRenew(slot, SLOT_LEASE_MS, holder).catch((e) => outage('slots', e));
+      }, SLOT_LEASE_MS / 3);
+      renewing.unref();
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        clearInterval(renewing);
+        // a release that fails leaves the slot to lapse with its lease
+        if (ready()) cmd.zrem(slot, holder).catch((e) => outage('slots', e));
+      };
     },
     setOnline(userId, on) {
       if (on) {

@@ -92,4 +92,22 @@ describe('heavy gate', () => {
     await queued;
     expect(() => gate.refuseEarly('tok')).not.toThrow();
   });
+
+  it('with slots shared by several processes, a call admitted here waits while another process holds the slot, then runs', async () => {
+    let heldElsewhere = true;
+    const released: string[] = [];
+    const shared = async (key: string) => (heldElsewhere ? null : () => released.push(key));
+    const gate = createHeavyGate(2, 2, shared);
+    let ran = false;
+    const call = gate('7', async () => {
+      ran = true;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(ran).toBe(false);
+    heldElsewhere = false;
+    await call;
+    expect(ran).toBe(true);
+    // the shared slot is given back once the call is done
+    expect(released).toEqual(['7']);
+  });
 });

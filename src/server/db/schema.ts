@@ -20,6 +20,11 @@ export interface DB {
     id: Generated<string>; order_no: string; company_id: number; user_id: number; level_id: number; level_name: string;
     amount_fen: number; duration_months: number; state: Generated<'pending' | 'paid' | 'cancelled'>; provider: string | null; trade_no: string | null;
     created_at: CreatedAt; paid_at: Timestamp | null; cancelled_at: Timestamp | null; level_end_before: Timestamp | null; level_end_after: Timestamp | null;
+    promotion_code_id: Generated<number | null>; discount_fen: Generated<number>;
+  };
+  promotion_code: {
+    id: Generated<number>; code: string; name: string; kind: 'percent' | 'amount'; value: number; level_id: number | null;
+    starts_at: Timestamp; ends_at: Timestamp; max_uses: number | null; active: Generated<boolean>; created_by: number | null; created_at: CreatedAt;
   };
   payment_secret: { provider: string; secret: string; created_at: CreatedAt };
   company: {

@@ -11,6 +11,7 @@ import { hasAnyPermission, HEAD_COMPANY_ID } from '../../shared/domain/permissio
 import { msg } from '../../shared/messages';
 import { AppError, forbidden, invalid, notLoggedIn } from './errors';
 import { createHeavyGate, DEFAULT_LIMITS, tooFast } from './limits';
+import { jsonAnswer } from './compress';
 import { runInBackground } from '../db/priority';
 import { createLocalBus } from '../bus/bus';
 import type { AppDeps, Caller, RequestContext } from './context';
@@ -102,7 +103,7 @@ const readPayload = async (c: Context, method: string): Promise<unknown> => {
 export const mountEndpoints = (app: Hono, opts: MountOptions) => {
   const limits = opts.deps.limits ?? DEFAULT_LIMITS;
   const buckets = opts.deps.bus ?? createLocalBus();
-  const heavyGate = createHeavyGate(limits.heavyAtOnce, limits.heavyQueue);
+  const heavyGate = createHeavyGate(limits.heavyAtOnce, limits.heavyQueue, (key) => buckets.acquire('heavy', key, limits.heavyAtOnce));
   const tooLarge = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => sendError(c, new AppError(ResultCode.invalidPayload, 413, msg.bodyTooLarge(MAX_BODY_BYTES / 1024 / 1024))),
@@ -152,7 +153,7 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
           });
           if (res.replayed) c.header('Idempotent-Replayed', 'true');
           afterCommit();
-          return c.json(res.answer as object, res.status as 200);
+          return jsonAnswer(c, res.answer, res.status);
         }
         // heavy calls take the database after every waiting light call (db/priority.ts)
         const answer = ok(!ep.heavy
@@ -161,7 +162,7 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
             ? await heavyGate(String(caller.userId), () => runInBackground(() => handler(parsed.output, ctx)), bearer)
             : await runInBackground(() => handler(parsed.output, ctx)));
         afterCommit();
-        return c.json(answer);
+        return jsonAnswer(c, answer);
       } catch (e) {
         if (e instanceof AppError) {
           if (e.extra.holdMs) await new Promise((r) => setTimeout(r, e.extra.holdMs));

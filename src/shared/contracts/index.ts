@@ -26,6 +26,8 @@ import { operationSystemEndpoints } from './operation-system';
 import { opCompanyEndpoints } from './operation-company';
 import { opProductEndpoints } from './operation-product';
 import { opCircleEndpoints } from './operation-circle';
+import { opPayPromotionEndpoints } from './operation-pay';
+import { opReportEndpoints } from './operation-report';
 
 export * from './envelope';
 export * from './endpoint';
@@ -56,6 +58,8 @@ export * from './operation-system';
 export * from './operation-company';
 export * from './operation-product';
 export * from './operation-circle';
+export * from './operation-pay';
+export * from './operation-report';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -86,6 +90,8 @@ export const endpoints = {
   ...operationSystemEndpoints,
   ...opCatalogueEndpoints,
   ...opPayEndpoints,
+  ...opPayPromotionEndpoints,
+  ...opReportEndpoints,
   ...opCompanyEndpoints,
   ...opProductEndpoints,
   ...opCircleEndpoints,

@@ -22,7 +22,13 @@ export const packageOrderSchema = v.object({
   company_name: v.string(),
   level_id: v.number(),
   level_name: v.string(),
+  /** what is paid: the list price less the discount */
   amount_fen: v.number(),
+  /** what the promotion code took off; 0 without one */
+  discount_fen: v.number(),
+  /** the code applied ('' none) and its name */
+  promotion_code: v.string(),
+  promotion_name: v.string(),
   duration_months: v.number(),
   state: orderStateSchema,
   /** unix seconds */
@@ -71,6 +77,18 @@ export const membershipEndpoints = {
   cancelPackageOrder: defineEndpoint({
     method: 'post', path: '/pay/order-cancel', tag: 'membership', access: 'user', idempotent: true,
     summary: '取消本公司待支付的会员套餐订单',
+    payload: v.object({ order_no: orderNo }),
+    answer: packageOrderSchema,
+  }),
+  applyPackagePromotion: defineEndpoint({
+    method: 'post', path: '/pay/order-promotion', tag: 'membership', access: 'user', idempotent: true,
+    summary: '为本公司待支付的会员套餐订单使用优惠码（替换已用的码）；应付金额随即按优惠后计算，已发起的支付作废，须重新去支付',
+    payload: v.object({ order_no: orderNo, code: v.pipe(v.string('请输入优惠码'), v.trim(), v.nonEmpty('请输入优惠码'), v.maxLength(40, '优惠码最多40个字符')) }),
+    answer: packageOrderSchema,
+  }),
+  removePackagePromotion: defineEndpoint({
+    method: 'post', path: '/pay/order-promotion-remove', tag: 'membership', access: 'user', idempotent: true,
+    summary: '取消待支付订单已用的优惠码，恢复原价',
     payload: v.object({ order_no: orderNo }),
     answer: packageOrderSchema,
   }),

@@ -62,6 +62,7 @@ export const AUDIT_ENTITIES = {
   chat_group: '群聊记录',
   // 商圈管理 (company/trade): the companies' trade circles, not the system's 商圈 areas above
   trade_circle: '企业商圈',
+  promotion_code: '优惠码',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -180,12 +181,16 @@ export const OP_CATALOGUE_CODES = {
   reports: ['D01', 'D01-01'],
   /** 支付记录 */
   pay: ['D05', 'D05-01'],
+  /** 优惠码: the list (the pay clerk sees what was given away) */
+  promotionRead: ['D05', 'D05-01', 'D05-02'],
+  /** 优惠码: issue, edit, stop */
+  promotion: ['D05', 'D05-02'],
 } as const satisfies Record<string, readonly string[]>;
 
 export const OP_CATALOGUE_ENTRY_LABELS: Readonly<Record<string, string>> = {
   'D01-01': '报表',
   'D04-01': '产品列表（查看）', 'D04-02': '产品管理（下架、品牌）', 'D04-03': 'OE与品牌清洗',
-  'D05-01': '支付记录',
+  'D05-01': '支付记录', 'D05-02': '优惠码管理',
   'D12-01': '订单与询价（查看）', 'D12-02': '订单管理（取消）',
 };
 

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
+import { InputText } from 'primereact/inputtext';
 import { formatFen } from '../../../shared/domain/prices';
 import { formatChina, ORDER_STATE_LABELS, type OrderState } from '../../../shared/domain/membership';
 import { membershipMsg as m } from '../../../shared/messages';
@@ -26,7 +27,11 @@ export const OrderTable = ({ order }: { order: PackageOrder }) => (
       <tr><th>开通公司</th><td>{order.company_name}</td></tr>
       <tr><th>下单时间</th><td>{formatChina(order.created_at)}</td></tr>
       <tr><th>{m.orderState}</th><td><OrderStateTag state={order.state} /></td></tr>
-      <tr><th>{m.orderAmount}</th><td className="order-amount">¥{formatFen(order.amount_fen)}</td></tr>
+      {order.discount_fen > 0 && <>
+        <tr><th>套餐原价</th><td>¥{formatFen(order.amount_fen + order.discount_fen)}</td></tr>
+        <tr><th>优惠码</th><td data-testid="order-discount">{order.promotion_code}（{order.promotion_name}）立减 ¥{formatFen(order.discount_fen)}</td></tr>
+      </>}
+      <tr><th>{m.orderAmount}</th><td className="order-amount" data-testid="order-amount">¥{formatFen(order.amount_fen)}</td></tr>
     </tbody>
   </table>
 );
@@ -82,6 +87,7 @@ export function PackageOrderPage({ orderNo }: { orderNo: string }) {
       <div className="card">
         {o ? <OrderTable order={o} /> : <span className="muted" aria-busy>加载中…</span>}
         {error && <div className="form-error" role="alert">{error}</div>}
+        {o?.state === 'pending' && <PromotionForm order={o} onChanged={(next) => qc.setQueryData(membershipKeys.order(orderNo), next)} />}
         {o?.state === 'pending' && (
           <div className="pay-actions">
             <Button label={m.payNow} icon="pi pi-wallet" onClick={pay} loading={busy === 'pay'} disabled={busy !== null} />
@@ -96,5 +102,51 @@ export function PackageOrderPage({ orderNo }: { orderNo: string }) {
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * 优惠码 on a pending order: applied, the amount to pay changes at once; a checkout started before
+ * is void (the server forgets it), so 去支付 starts a new one at the new amount.
+ */
+function PromotionForm({ order, onChanged }: { order: PackageOrder; onChanged: (o: PackageOrder) => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const key = useRef(crypto.randomUUID());
+  const run = async (call: () => Promise<PackageOrder>) => {
+    setBusy(true);
+    setError('');
+    try {
+      onChanged(await call());
+      key.current = crypto.randomUUID();
+      setCode('');
+    } catch (e) {
+      setError(e instanceof OfflineError ? '网络不可用，请联网后再试' : e instanceof ApiError ? e.message : '操作失败，请稍后再试');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) {
+      setError('请输入优惠码');
+      return;
+    }
+    void run(() => request('post', 'applyPackagePromotion', { order_no: order.order_no, code }, undefined, { silent: true, idempotencyKey: key.current }));
+  };
+  return (
+    <form className="promotion-form" onSubmit={apply} noValidate>
+      <label htmlFor="promotion-code">{order.discount_fen > 0 ? '换一个优惠码' : '优惠码'}</label>
+      <InputText id="promotion-code" value={code} maxLength={20} autoCapitalize="characters" placeholder="输入优惠码"
+        aria-invalid={error !== ''} aria-describedby={error ? 'promotion-error' : undefined}
+        onChange={(e) => { setCode(e.target.value); setError(''); }} />
+      <Button type="submit" label="使用" outlined loading={busy} />
+      {order.discount_fen > 0 && (
+        <Button type="button" label="不使用优惠码" text disabled={busy}
+          onClick={() => void run(() => request('post', 'removePackagePromotion', { order_no: order.order_no }, undefined, { silent: true, idempotencyKey: key.current }))} />
+      )}
+      {error && <div className="field-error" role="alert" id="promotion-error">{error}</div>}
+    </form>
   );
 }

@@ -2,7 +2,8 @@ import type { Handlers } from '../../http/mount';
 import type { MembershipService } from './membership.service';
 import type { PaymentProviders } from '../payment/payment.providers';
 
-type Names = 'getPayPackages' | 'createPackageOrder' | 'getPackageOrder' | 'cancelPackageOrder' | 'payPackageOrder' | 'sandboxCheckout' | 'sandboxConfirm';
+type Names = 'getPayPackages' | 'createPackageOrder' | 'getPackageOrder' | 'cancelPackageOrder' | 'payPackageOrder' | 'sandboxCheckout' | 'sandboxConfirm'
+  | 'applyPackagePromotion' | 'removePackagePromotion';
 
 export const membershipHandlers = (svc: MembershipService, providers: PaymentProviders): Pick<Handlers, Names> => ({
   getPayPackages: (_p, ctx) => svc.packages(ctx.db, ctx.caller!),
@@ -10,6 +11,8 @@ export const membershipHandlers = (svc: MembershipService, providers: PaymentPro
   getPackageOrder: (p, ctx) => svc.order(ctx.db, ctx.caller!, p.order_no),
   cancelPackageOrder: (p, ctx) => svc.cancel(ctx.db, ctx.caller!, p.order_no),
   payPackageOrder: (p, ctx) => svc.pay(ctx.db, ctx.caller!, p.order_no),
+  applyPackagePromotion: (p, ctx) => svc.applyPromotion(ctx.db, ctx.caller!, p.order_no, p.code),
+  removePackagePromotion: (p, ctx) => svc.removePromotion(ctx.db, ctx.caller!, p.order_no),
   async sandboxCheckout(p, ctx) {
     const c = await providers.sandbox.readCheckout(ctx.db, p.token);
     const order = await svc.orderForCheckout(ctx.db, ctx.caller!, c.order_no);

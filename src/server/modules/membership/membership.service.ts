@@ -20,6 +20,8 @@ import * as imRepo from '../im/im.repo';
 import { packagePaidNotice } from '../im/notices';
 import * as repo from './membership.repo';
 import { inTransaction, unix } from '../../db/helpers';
+import { chinaDay } from '../../../shared/domain/membership';
+import { normalizePromotionCode, promotionDiscount, promotionRefusal, promotionText } from '../../../shared/domain/promotion';
 
 const conflict = (text: string) => new AppError(ResultCode.conflict, 409, text);
 const notFound = () => new AppError(ResultCode.notFound, 404, membershipMsg.orderNotFound);
@@ -29,7 +31,8 @@ const newOrderNo = (now: Date) => `PK${formatChina(Math.floor(now.getTime() / 10
 
 const toAnswer = (o: NonNullable<Awaited<ReturnType<typeof repo.orderByNo>>>): PackageOrder => ({
   order_no: o.order_no, company_id: o.company_id, company_name: o.company_name, level_id: o.level_id, level_name: o.level_name,
-  amount_fen: o.amount_fen, duration_months: o.duration_months, state: o.state,
+  amount_fen: o.amount_fen, discount_fen: o.discount_fen, promotion_code: o.promotion_code ?? '', promotion_name: o.promotion_name ?? '',
+  duration_months: o.duration_months, state: o.state,
   created_at: unix(o.created_at), paid_at: unix(o.paid_at), level_end_after: unix(o.level_end_after),
 });
 
@@ -119,6 +122,55 @@ export const createMembershipService = (clock: Clock, providers: PaymentProvider
     async companyPayments(db: Kysely<DB>, companyId: number) {
       const orders = (await repo.ordersOfCompany(db, companyId)).map((o) => ({ ...o, created_at: unix(o.created_at), paid_at: unix(o.paid_at) }));
       return { paid_fen: orders.filter((o) => o.state === 'paid').reduce((s, o) => s + o.amount_fen, 0), orders };
+    },
+
+    /**
+     * A promotion code on the caller company's pending order (replacing one applied before). The
+     * order is repriced from its list price, and any checkout already started is void: the order
+     * forgets its provider, and a notice from that checkout (old amount, no provider) is refused.
+     */
+    async applyPromotion(db: Kysely<DB>, caller: Caller, orderNo: string, typed: string): Promise<PackageOrder> {
+      await buyer(db, caller);
+      await ownOrder(db, caller, orderNo);
+      await inTransaction(db, async (trx) => {
+        const order = await repo.lockOrder(trx, orderNo);
+        if (!order) throw notFound();
+        if (order.state !== 'pending') throw conflict(promotionText.notPending);
+        const code = await repo.lockPromotion(trx, normalizePromotionCode(typed));
+        if (!code) throw invalid('code', promotionText.notFound);
+        const listFen = order.amount_fen + order.discount_fen;
+        const [used, codeLevel] = await Promise.all([
+          repo.promotionUses(trx, code.id, order.company_id, order.id),
+          code.level_id === null ? null : repo.levelById(trx, code.level_id),
+        ]);
+        const now = clock.now();
+        const refusal = promotionRefusal(
+          { ...code, starts_at: unix(code.starts_at), ends_at: unix(code.ends_at) },
+          { now: unix(now), level_id: order.level_id, code_level_name: codeLevel?.name ?? '', price_fen: listFen, uses: used.uses, company_used: used.company_uses > 0, start_day: chinaDay(new Date(code.starts_at)) },
+        );
+        if (refusal) throw invalid('code', refusal);
+        const discount = promotionDiscount(code, listFen);
+        await trx.updateTable('package_order')
+          .set({ promotion_code_id: code.id, discount_fen: discount, amount_fen: listFen - discount, provider: null })
+          .where('id', '=', order.id).execute();
+      });
+      return reread(db, orderNo);
+    },
+
+    /** Back to the list price; a checkout already started is void, as above. */
+    async removePromotion(db: Kysely<DB>, caller: Caller, orderNo: string): Promise<PackageOrder> {
+      await buyer(db, caller);
+      await ownOrder(db, caller, orderNo);
+      await inTransaction(db, async (trx) => {
+        const order = await repo.lockOrder(trx, orderNo);
+        if (!order) throw notFound();
+        if (order.state !== 'pending') throw conflict(promotionText.notPending);
+        if (order.discount_fen === 0) return;
+        await trx.updateTable('package_order')
+          .set({ promotion_code_id: null, discount_fen: 0, amount_fen: order.amount_fen + order.discount_fen, provider: null })
+          .where('id', '=', order.id).execute();
+      });
+      return reread(db, orderNo);
     },
 
     async order(db: Kysely<DB>, caller: Caller, orderNo: string): Promise<PackageOrder> {

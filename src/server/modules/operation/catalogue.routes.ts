@@ -5,7 +5,7 @@ import type { OversightService } from './oversight.service';
 import type { ReportService } from './report.service';
 
 type Names = 'opOeView' | 'opOeMerge' | 'opOeUnmerge' | 'opOeRelate' | 'opOeUnrelate' | 'opOrderList' | 'opOrderDetail' | 'opOrderCancel' | 'opEnquiryList' | 'opEnquiryDetail'
-  | 'opPayList' | 'opReportMembers' | 'opReportSearches' | 'opReportOrders' | 'opReportStock';
+  | 'opPayList' | 'opReportMembers' | 'opReportSearches' | 'opReportOrders' | 'opReportStock' | 'opReportMemberUsage';
 
 export const opCatalogueHandlers = (svc: { oe: OeCleanService; oversight: OversightService; reports: ReportService }): Pick<Handlers, Names> => ({
   opOeView: (p, ctx) => svc.oe.view(ctx.db, normalizeOe(p.oe)),
@@ -23,4 +23,5 @@ export const opCatalogueHandlers = (svc: { oe: OeCleanService; oversight: Oversi
   opReportSearches: (p, ctx) => svc.reports.searches(ctx.db, p),
   opReportOrders: (p, ctx) => svc.reports.orders(ctx.db, p),
   opReportStock: (_p, ctx) => svc.reports.stock(ctx.db),
+  opReportMemberUsage: (p, ctx) => svc.reports.memberUsage(ctx.db, p),
 });

@@ -88,6 +88,20 @@ const EXPORTS = {
       rows: a.data.map((e) => ({ ...e, at: chinaTime(e.created_at), state: ENQUIRY_STATE_TEXT[e.state] })),
     }],
   },
+  opReportMemberUsage: {
+    file: '会员查询',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opReportMemberUsage'>) => s.reports.memberUsage(db, { ...p, page_number: 1, page_size: 800 }),
+    sheets: (a: AnswerOf<'opReportMemberUsage'>): Sheet[] => [{
+      name: `${a.date_from}至${a.date_to}`,
+      columns: [
+        { header: '企业', key: 'company_name', width: 28 }, { header: '城市', key: 'city' }, { header: '等级', key: 'level_name', width: 12 },
+        { header: '到期', key: 'end', width: 12 }, { header: '库存查询', key: 'stock_queries' }, { header: '查询天数', key: 'query_days' },
+        { header: '最近查询', key: 'last_query_day', width: 12 }, { header: 'VIN 解析', key: 'vin_decodes' }, { header: '下单数', key: 'orders' },
+        { header: '下单金额（元）', key: 'amount', width: 14 },
+      ],
+      rows: a.data.map((r) => ({ ...r, end: r.level_end_at ? chinaTime(r.level_end_at).slice(0, 10) : '长期', amount: yuan(r.order_fen) })),
+    }],
+  },
   opPayList: {
     file: '支付记录',
     run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opPayList'>) => s.oversight.payList(db, { ...p, page_number: 1, page_size: 800 }),

@@ -6,6 +6,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { Clock } from '../../http/context';
+import { likeEscape, unix } from '../../db/helpers';
+import { chinaDay } from '../../../shared/domain/membership';
+import { MEMBER_USAGE_DEFAULT_DAYS, type AnswerOf, type OpMemberUsageRow, type PayloadOut } from '../../../shared/contracts';
 
 const chinaDayOf = (col: string) => sql`((${sql.ref(col)} at time zone 'UTC') + interval '8 hours')::date`;
 const days = (from: string, to: string) => sql`(select d::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') d)`;
@@ -20,7 +24,50 @@ const byStock = (group: 'make' | 'brand') => sql<{ name: string; rows: number; q
   from stock s where s.state = 'on'
   group by 1 order by rows desc, name limit 30`;
 
-export const createReportService = () => ({
+/** The range asked for, or the last MEMBER_USAGE_DEFAULT_DAYS China days (an open end is filled the same way). */
+const usageRange = (p: { date_from: string; date_to: string }, now: Date) => {
+  const to = p.date_to || (p.date_from ? chinaDay(new Date(Date.parse(`${p.date_from}T00:00:00+08:00`) + (MEMBER_USAGE_DEFAULT_DAYS - 1) * 86_400_000)) : chinaDay(now));
+  const from = p.date_from || chinaDay(new Date(Date.parse(`${to}T00:00:00+08:00`) - (MEMBER_USAGE_DEFAULT_DAYS - 1) * 86_400_000));
+  return { from, to };
+};
+
+export const createReportService = (deps: { clock: Clock }) => ({
+  /**
+   * 会员查询: each company's use of the platform over the range, most used first. Stock queries
+   * come from the daily quota counter, VIN decodes from their log, orders from goods orders the
+   * company placed as buyer (cancelled and rejected ones left out). The head company is not a member.
+   */
+  async memberUsage(db: Kysely<DB>, p: PayloadOut<'opReportMemberUsage'>): Promise<AnswerOf<'opReportMemberUsage'>> {
+    const { from, to } = usageRange(p, deps.clock.now());
+    const fromAt = fromInstant(from);
+    const toAt = toInstant(to);
+    const used = sql`(coalesce(q.n, 0) + coalesce(vd.n, 0) + coalesce(o.n, 0))`;
+    const { rows } = await sql<Omit<OpMemberUsageRow, 'level_end_at' | 'order_fen'> & { level_end_at: Date | null; order_fen: string; total: number }>`
+      select c.id as company_id, c.name as company_name, c.city, l.name as level_name, l.level_type, c.level_end_at, l.stock_per_day,
+        coalesce(q.n, 0)::int as stock_queries, coalesce(q.days, 0)::int as query_days, coalesce(to_char(q.last, 'YYYY-MM-DD'), '') as last_query_day,
+        coalesce(vd.n, 0)::int as vin_decodes, coalesce(o.n, 0)::int as orders, coalesce(o.fen, 0)::text as order_fen,
+        count(*) over ()::int as total
+      from company c
+      join company_level l on l.id = c.level_id
+      left join (select company_id, sum(used) as n, count(*) filter (where used > 0) as days, max(day) filter (where used > 0) as last
+                 from stock_query_count where day between ${from}::date and ${to}::date group by 1) q on q.company_id = c.id
+      left join (select company_id, count(*) as n from vin_query_log where created_at >= ${fromAt} and created_at < ${toAt} group by 1) vd on vd.company_id = c.id
+      left join (select buyer_company_id as company_id, count(*) as n, sum(total_fen) as fen from goods_order
+                 where created_at >= ${fromAt} and created_at < ${toAt} and status not in ('cancelled', 'rejected') group by 1) o on o.company_id = c.id
+      where c.id <> 1
+        ${p.company ? sql`and (c.name ilike ${`%${likeEscape(p.company)}%`} or c.short_name ilike ${`%${likeEscape(p.company)}%`})` : sql``}
+        ${p.level_type ? sql`and l.level_type = ${p.level_type}` : sql``}
+        ${p.activity === 'active' ? sql`and ${used} > 0` : p.activity === 'idle' ? sql`and ${used} = 0` : sql``}
+      order by stock_queries desc, vin_decodes desc, orders desc, c.id
+      offset ${(p.page_number - 1) * p.page_size} limit ${p.page_size}`.execute(db);
+    // a page past the end has no row to carry the total: count it alone
+    const total: number = rows[0]?.total ?? (p.page_number > 1 ? (await this.memberUsage(db, { ...p, page_number: 1, page_size: 50 })).total : 0);
+    return {
+      data: rows.map(({ total: _t, ...r }) => ({ ...r, level_end_at: unix(r.level_end_at), order_fen: Number(r.order_fen) })),
+      total, date_from: from, date_to: to,
+    };
+  },
+
   async members(db: Kysely<DB>, r: Range) {
     const from = fromInstant(r.date_from);
     const to = toInstant(r.date_to);

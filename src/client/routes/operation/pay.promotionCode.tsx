@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
+import { listSearch } from '../../ui/list/list-search';
+import { PromotionCodePage } from '../../features/operation/PromotionCodePage';
+
+export const Route = createFileRoute('/operation/pay/promotionCode')({
+  validateSearch: listSearch(['q', 'state'], []),
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CATALOGUE_CODES.promotionRead }),
+  component: function PromotionCode() {
+    const navigate = Route.useNavigate();
+    return <PromotionCodePage search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});
