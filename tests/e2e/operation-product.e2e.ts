@@ -145,6 +145,9 @@ describe('operator product pages', () => {
     await page.getByRole('button', { name: '查找' }).click();
     const found = page.getByLabel('查找结果');
     for (const name of REC.names) await found.getByRole('button', { name: new RegExp(`^加入 ${REC.supplier} ${name}`) }).click();
+    // a found row already in the list is not offered again
+    await expect(found.getByRole('button', { name: new RegExp(`^已加入 ${REC.supplier}`) })).toHaveCount(2);
+    for (const b of await found.getByRole('button', { name: new RegExp(`^已加入 ${REC.supplier}`) }).all()) await expect(b).toBeDisabled();
     await page.getByRole('button', { name: `上移 ${REC.supplier} ${REC.names[1]}` }).click();
     await page.getByRole('button', { name: '保存顺序' }).click();
     await expect(page.getByTestId('op-status')).toContainText('推荐商品已保存');
