@@ -159,6 +159,8 @@ import { Route as StoreSearchVinPartsRouteImport } from './routes/_store/search/
 import { Route as StoreSearchVinPartsKeywordRouteImport } from './routes/_store/search/vin/partsKeyword'
 import { Route as StoreSearchVinSubgroupRouteImport } from './routes/_store/search/vin/subgroup'
 import { Route as BackendOrderDetailOrderNoRouteImport } from './routes/backend/order.detail.$orderNo'
+import { Route as OperationCompanyTradeIndexRouteImport } from './routes/operation/company.trade.index'
+import { Route as OperationCompanyTradeEditRouteImport } from './routes/operation/company.trade.edit'
 import { Route as OperationProductCleanBrandRouteImport } from './routes/operation/product.clean.brand'
 import { Route as OperationProductCleanOeRouteImport } from './routes/operation/product.clean.oe'
 import { Route as OperationProductEpcIndexRouteImport } from './routes/operation/product.epc.index'
@@ -938,6 +940,18 @@ const BackendOrderDetailOrderNoRoute =
     path: '/order/detail/$orderNo',
     getParentRoute: () => BackendRoute,
   } as any)
+const OperationCompanyTradeIndexRoute =
+  OperationCompanyTradeIndexRouteImport.update({
+    id: '/company/trade/',
+    path: '/company/trade/',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationCompanyTradeEditRoute =
+  OperationCompanyTradeEditRouteImport.update({
+    id: '/company/trade/edit',
+    path: '/company/trade/edit',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationProductCleanBrandRoute =
   OperationProductCleanBrandRouteImport.update({
     id: '/product/clean/brand',
@@ -1105,6 +1119,7 @@ export interface FileRoutesByFullPath {
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
@@ -1114,6 +1129,7 @@ export interface FileRoutesByFullPath {
   '/search/parts/': typeof StoreSearchPartsIndexRoute
   '/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/search/vin/': typeof StoreSearchVinIndexRoute
+  '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
 }
 export interface FileRoutesByTo {
@@ -1252,6 +1268,7 @@ export interface FileRoutesByTo {
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
@@ -1261,6 +1278,7 @@ export interface FileRoutesByTo {
   '/search/parts': typeof StoreSearchPartsIndexRoute
   '/search/vehicle': typeof StoreSearchVehicleIndexRoute
   '/search/vin': typeof StoreSearchVinIndexRoute
+  '/operation/company/trade': typeof OperationCompanyTradeIndexRoute
   '/operation/product/epc': typeof OperationProductEpcIndexRoute
 }
 export interface FileRoutesById {
@@ -1409,6 +1427,7 @@ export interface FileRoutesById {
   '/_store/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/_store/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
@@ -1418,6 +1437,7 @@ export interface FileRoutesById {
   '/_store/search/parts/': typeof StoreSearchPartsIndexRoute
   '/_store/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/_store/search/vin/': typeof StoreSearchVinIndexRoute
+  '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
 }
 export interface FileRouteTypes {
@@ -1565,6 +1585,7 @@ export interface FileRouteTypes {
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/company/trade/edit'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
@@ -1574,6 +1595,7 @@ export interface FileRouteTypes {
     | '/search/parts/'
     | '/search/vehicle/'
     | '/search/vin/'
+    | '/operation/company/trade/'
     | '/operation/product/epc/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -1712,6 +1734,7 @@ export interface FileRouteTypes {
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/company/trade/edit'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
@@ -1721,6 +1744,7 @@ export interface FileRouteTypes {
     | '/search/parts'
     | '/search/vehicle'
     | '/search/vin'
+    | '/operation/company/trade'
     | '/operation/product/epc'
   id:
     | '__root__'
@@ -1868,6 +1892,7 @@ export interface FileRouteTypes {
     | '/_store/search/vin/partsKeyword'
     | '/_store/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/company/trade/edit'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
@@ -1877,6 +1902,7 @@ export interface FileRouteTypes {
     | '/_store/search/parts/'
     | '/_store/search/vehicle/'
     | '/_store/search/vin/'
+    | '/operation/company/trade/'
     | '/operation/product/epc/'
   fileRoutesById: FileRoutesById
 }
@@ -2958,6 +2984,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BackendOrderDetailOrderNoRouteImport
       parentRoute: typeof BackendRoute
     }
+    '/operation/company/trade/': {
+      id: '/operation/company/trade/'
+      path: '/company/trade'
+      fullPath: '/operation/company/trade/'
+      preLoaderRoute: typeof OperationCompanyTradeIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/company/trade/edit': {
+      id: '/operation/company/trade/edit'
+      path: '/company/trade/edit'
+      fullPath: '/operation/company/trade/edit'
+      preLoaderRoute: typeof OperationCompanyTradeEditRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/product/clean/brand': {
       id: '/operation/product/clean/brand'
       path: '/product/clean/brand'
@@ -3286,9 +3326,11 @@ interface OperationRouteChildren {
   OperationSystemNoticeRoute: typeof OperationSystemNoticeRoute
   OperationSystemTradeAreaRoute: typeof OperationSystemTradeAreaRoute
   OperationProductIndexRoute: typeof OperationProductIndexRoute
+  OperationCompanyTradeEditRoute: typeof OperationCompanyTradeEditRoute
   OperationProductCleanBrandRoute: typeof OperationProductCleanBrandRoute
   OperationProductCleanOeRoute: typeof OperationProductCleanOeRoute
   OperationProductEpcVehicleIdRoute: typeof OperationProductEpcVehicleIdRoute
+  OperationCompanyTradeIndexRoute: typeof OperationCompanyTradeIndexRoute
   OperationProductEpcIndexRoute: typeof OperationProductEpcIndexRoute
 }
 
@@ -3330,9 +3372,11 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationSystemNoticeRoute: OperationSystemNoticeRoute,
   OperationSystemTradeAreaRoute: OperationSystemTradeAreaRoute,
   OperationProductIndexRoute: OperationProductIndexRoute,
+  OperationCompanyTradeEditRoute: OperationCompanyTradeEditRoute,
   OperationProductCleanBrandRoute: OperationProductCleanBrandRoute,
   OperationProductCleanOeRoute: OperationProductCleanOeRoute,
   OperationProductEpcVehicleIdRoute: OperationProductEpcVehicleIdRoute,
+  OperationCompanyTradeIndexRoute: OperationCompanyTradeIndexRoute,
   OperationProductEpcIndexRoute: OperationProductEpcIndexRoute,
 }
 

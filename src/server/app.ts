@@ -87,6 +87,9 @@ import { opProductHandlers } from './modules/operation/product.routes';
 import { opPromotionHandlers } from './modules/operation/promotion.routes';
 import { createPromotionService } from './modules/operation/promotion.service';
 import { createProductService } from './modules/operation/product.service';
+import { createBrandCleanService } from './modules/operation/brand-clean.service';
+import { createOpCirclesService } from './modules/operation/circles.service';
+import { opCircleHandlers } from './modules/operation/operation-circle.routes';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -162,7 +165,8 @@ export const createApp = (deps: AppDeps) => {
     }),
     ...opCatalogueHandlers({ oe: createOeCleanService({ clock: deps.clock }), oversight, reports }),
     ...opCompanyHandlers({ merchants, chat: createChatHistoryService({ clock: deps.clock }) }),
-    ...opProductHandlers(products),
+    ...opProductHandlers(products, createBrandCleanService({ clock: deps.clock })),
+    ...opCircleHandlers(createOpCirclesService({ clock: deps.clock, notices: im })),
     ...opPromotionHandlers(createPromotionService({ clock: deps.clock })),
   };
 

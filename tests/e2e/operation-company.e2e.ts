@@ -3,7 +3,8 @@
  * operator recommends two companies in an order and the storefront home shows them in it; with
  * change review on, a seller's new company name waits (资料变更审核中) until the operator approves
  * it; a branch linked on 总分公司 shows on the company detail and the shop page; a conversation is
- * read on 聊天记录查询 and the reading is in the audit log. Screenshots of each page.
+ * read on 聊天记录查询, and so is a group chat found by a member's company; each reading is in the
+ * audit log. Screenshots of each page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -132,5 +133,27 @@ describe('operator company pages', () => {
     await e2e.shot(page, 'operation-chat-history');
     const logged = await e2e.pglite.query<{ username: string }>(`select username from operator_audit where entity = 'conversation' and entity_id = '${conv}' and action = 'read'`);
     expect(logged.rows).toEqual([{ username: 'operator' }]);
+
+    // a group chat: found by a member's company, read, and logged as well
+    const group = (await e2e.pglite.query<{ id: number }>(`insert into im_group (uuid, name, owner_id, last_sent_at)
+      select gen_random_uuid(), '刹车片退货协调群', id, now() from app_user where username = 'seller' returning id`)).rows[0].id;
+    await e2e.pglite.query(`insert into im_group_member (group_id, user_id) select ${group}, id from app_user where username in ('seller', 'buyer')`);
+    await e2e.pglite.query(`insert into im_message (group_id, sender_id, client_msg_id, message_type, text, sent_at)
+      select ${group}, id, 'e2e-g1', 'RC:TxtMsg', '群里确认：退货运费由卖家承担', now() from app_user where username = 'buyer'`);
+    await page.getByRole('group', { name: '会话类型' }).getByRole('button', { name: '群聊' }).click();
+    await expect(page.getByRole('main')).toContainText('请输入群名称');
+    await page.locator('#filter-a').fill('申通');
+    await page.getByRole('button', { name: '搜索' }).click();
+    await expect(page.getByTestId('list-row')).toHaveCount(1);
+    await expect(page.getByTestId('list-row')).toContainText('刹车片退货协调群');
+    await page.getByRole('button', { name: `查看群聊 ${group}` }).click();
+    await expect(page.getByRole('region', { name: '群聊内容' }).getByTestId('chat-log')).toContainText('申通汽修 · 王志强');
+    await expect(page.getByTestId('chat-log')).toContainText('群里确认：退货运费由卖家承担');
+    await noSideScroll(page);
+    await e2e.shot(page, 'operation-chat-history-group');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await e2e.shot(page, 'operation-chat-history-group-1366');
+    const groupLog = await e2e.pglite.query<{ username: string }>(`select username from operator_audit where entity = 'chat_group' and entity_id = '${group}' and action = 'read'`);
+    expect(groupLog.rows).toEqual([{ username: 'operator' }]);
   });
 });

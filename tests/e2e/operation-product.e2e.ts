@@ -3,9 +3,9 @@
  * operator takes a seller's row off sale with a reason, the buyer's OE search no longer shows it,
  * and the seller reads the reason on their stock page and cannot put it back; the part brand, car
  * make and brand cleaning pages open, and the cleaning page merges a spelling picked by hand and one it
- * suggests; the operator recommends two rows on 推荐商品 and a guest's home lists them in that order.
+ * suggests, then undoes the first merge from 合并记录; the operator recommends two rows on 推荐商品 and a guest's home lists them in that order.
  * Screenshots: operation-product-list, operation-product-off-seller, operation-brands,
- * operation-car-brands, operation-brand-clean, operation-product-recommend, operation-product-recommend-home.
+ * operation-car-brands, operation-brand-clean, operation-brand-clean-unmerge(-1366), operation-product-recommend, operation-product-recommend-home.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -121,6 +121,18 @@ describe('operator product pages', () => {
     await expect(page.getByTestId('brand-duplicates').getByRole('row').filter({ hasText: 'e2e-Bosch' })).toHaveCount(0);
     await noSideScroll(page);
     await e2e.shot(page, 'operation-brand-clean');
+    // 合并记录: the merge of E2E博世 is undone once; the record then says what came back
+    const records = page.getByRole('region', { name: '合并记录' });
+    await expect(records.getByRole('row')).toHaveCount(3);
+    page.once('dialog', (d) => void d.accept());
+    await records.getByRole('button', { name: '撤销合并 E2E博世 到 E2EBOSCH' }).click();
+    await expect(page.getByTestId('unmerge-status')).toContainText(/已撤销 “E2E博世” 到“E2EBOSCH”的合并：库存改回 \d+ 条/);
+    await expect(records.getByRole('row').filter({ hasText: 'E2E博世' })).toContainText('已撤销');
+    await expect(records.getByRole('button', { name: '撤销合并 E2E博世 到 E2EBOSCH' })).toHaveCount(0);
+    await noSideScroll(page);
+    await e2e.shot(page, 'operation-brand-clean-unmerge');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await e2e.shot(page, 'operation-brand-clean-unmerge-1366');
     await context.close();
   });
 
@@ -133,6 +145,9 @@ describe('operator product pages', () => {
     await page.getByRole('button', { name: '查找' }).click();
     const found = page.getByLabel('查找结果');
     for (const name of REC.names) await found.getByRole('button', { name: new RegExp(`^加入 ${REC.supplier} ${name}`) }).click();
+    // a found row already in the list is not offered again
+    await expect(found.getByRole('button', { name: new RegExp(`^已加入 ${REC.supplier}`) })).toHaveCount(2);
+    for (const b of await found.getByRole('button', { name: new RegExp(`^已加入 ${REC.supplier}`) }).all()) await expect(b).toBeDisabled();
     await page.getByRole('button', { name: `上移 ${REC.supplier} ${REC.names[1]}` }).click();
     await page.getByRole('button', { name: '保存顺序' }).click();
     await expect(page.getByTestId('op-status')).toContainText('推荐商品已保存');

@@ -69,7 +69,7 @@ describe('operator system settings', () => {
     expect(stored.owner_codes).toContain('M06');
 
     // a trade area added on the list block shows in its list, disabled with one click
-    await menu(page).getByRole('link', { name: '商圈' }).click();
+    await menu(page).getByTitle('商圈', { exact: true }).click();
     await page.getByRole('button', { name: '新增' }).click();
     const areaDialog = page.getByRole('dialog');
     await areaDialog.locator('#name').fill('广州白云汽配城');

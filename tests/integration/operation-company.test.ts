@@ -45,6 +45,7 @@ describe.each(backends)('operator company pages on %s', (backend) => {
           ['GET', '/operation/review', {}], ['POST', '/operation/review/approve', { id: 1 }],
           ['POST', '/operation/review/reject', { id: 1, reason: '资料不符' }],
           ['GET', '/operation/chat', { a: 'seller' }], ['GET', '/operation/chat-messages', { conversation_id: 1 }],
+          ['GET', '/operation/chat-groups', { name: '群' }], ['GET', '/operation/chat-group-messages', { group_id: 1 }],
         ] as const) {
           const r = method === 'GET' ? await get(path, body, token) : await post(path, body, token);
           expect(r.status, `${method} ${path}`).toBe(403);
@@ -237,6 +238,53 @@ describe.each(backends)('operator company pages on %s', (backend) => {
       const chatReader = await headUser('co_chat', ['D01-02']);
       expect((await get('/operation/chat-messages', { conversation_id: conv.id }, chatReader)).status).toBe(200);
       expect((await auditRows('conversation', conv.id)).at(-1)).toMatchObject({ username: 'co_chat' });
+    });
+
+    it('finds a group chat by its name or by members, reads it with every sender (one who left too), and logs every reading', async () => {
+      const ids = Object.fromEntries((await db().selectFrom('app_user').select(['id', 'username']).where('username', 'in', ['seller', 'buyer', 'clerk', 'member']).execute())
+        .map((u) => [u.username, u.id]));
+      const group = await db().insertInto('im_group').values({ uuid: crypto.randomUUID(), name: '刹车片售后对接群', owner_id: ids.seller, last_sent_at: new Date('2026-11-22T03:30:00Z') })
+        .returning('id').executeTakeFirstOrThrow();
+      await db().insertInto('im_group_member').values([ids.seller, ids.buyer].map((user_id) => ({ group_id: group.id, user_id }))).execute();
+      // the clerk wrote in the group before leaving it
+      const senders = [ids.seller, ids.buyer, ids.clerk];
+      await db().insertInto('im_message').values(Array.from({ length: 55 }, (_, i) => ({
+        group_id: group.id, sender_id: senders[i % 3], client_msg_id: `g${i}`, message_type: 'RC:TxtMsg' as const,
+        text: `群消息${i + 1}：退货单号已发`, sent_at: new Date(Date.parse('2026-11-22T03:00:00Z') + i * 1000),
+      }))).execute();
+      // another group the search must tell apart
+      const other = await db().insertInto('im_group').values({ uuid: crypto.randomUUID(), name: '顺捷采购群', owner_id: ids.member }).returning('id').executeTakeFirstOrThrow();
+      await db().insertInto('im_group_member').values([ids.member, ids.buyer].map((user_id) => ({ group_id: other.id, user_id }))).execute();
+
+      expect((await get('/operation/chat-groups', {})).body).toMatchObject({ code: 422, field: 'name', client_msg: expect.stringContaining(opCompanyText.groupSearchEmpty) });
+      const byName = (await get('/operation/chat-groups', { name: '售后' })).body.data;
+      expect(byName).toMatchObject({ total: 1, data: [{ id: group.id, name: '刹车片售后对接群', member_count: 2, messages: 55, owner: { username: 'seller' } }] });
+      expect(byName.data[0].members.map((m: { username: string }) => m.username).sort()).toEqual(['buyer', 'seller']);
+      // by a member's company, by two members, and a member of only the other group
+      const ofBuyer = (await get('/operation/chat-groups', { a: '申通' })).body.data.data.map((g: { id: number }) => g.id);
+      expect(ofBuyer.sort()).toEqual([group.id, other.id].sort());
+      expect((await get('/operation/chat-groups', { a: 'buyer', b: '骏达' })).body.data.data.map((g: { id: number }) => g.id)).toEqual([group.id]);
+      expect((await get('/operation/chat-groups', { a: '赵顺捷', b: '王志强' })).body.data.data.map((g: { id: number }) => g.id)).toEqual([other.id]);
+      expect((await get('/operation/chat-groups', { name: '售后', a: '顺捷' })).body.data.total).toBe(0);
+      // the clerk left: not found as a member
+      expect((await get('/operation/chat-groups', { a: 'clerk', name: '售后' })).body.data.total).toBe(0);
+
+      const page2 = (await get('/operation/chat-group-messages', { group_id: group.id, page_number: 2, page_size: 50 })).body.data;
+      expect(page2).toMatchObject({ total: 55, group: { id: group.id, name: '刹车片售后对接群' } });
+      expect(page2.data.map((m: { text: string }) => m.text)).toEqual(Array.from({ length: 5 }, (_, i) => `群消息${51 + i}：退货单号已发`));
+      expect(page2.senders.map((u: { username: string }) => u.username).sort()).toEqual(['buyer', 'clerk', 'seller']);
+      expect(page2.senders.find((u: { username: string }) => u.username === 'clerk')).toMatchObject({ display_name: '李晓琳', company: { id: 2 } });
+      await get('/operation/chat-group-messages', { group_id: group.id });
+      expect(await auditRows('chat_group', group.id)).toEqual([
+        expect.objectContaining({ action: 'read', username: 'operator', new_value: { page_number: 2, page_size: 50, messages: 5 }, note: expect.stringContaining('刹车片售后对接群') }),
+        expect.objectContaining({ action: 'read', new_value: { page_number: 1, page_size: 50, messages: 50 } }),
+      ]);
+      expect((await get('/operation/chat-group-messages', { group_id: 99999 })).status).toBe(404);
+      // searching is not reading: nothing logged for the other group
+      expect(await auditRows('chat_group', other.id)).toEqual([]);
+      const chatReader = await headUser('co_chat_group', ['D01-02']);
+      expect((await get('/operation/chat-group-messages', { group_id: group.id }, chatReader)).status).toBe(200);
+      expect((await auditRows('chat_group', group.id)).at(-1)).toMatchObject({ username: 'co_chat_group' });
     });
   });
 });

@@ -60,7 +60,7 @@ describe.each(backends)('operator product pages on %s', (backend) => {
       const calls = [
         ['GET', '/operation/products', {}], ['POST', '/operation/products/off', { ids: [1], reason: '测试下架' }], ['POST', '/operation/products/on', { ids: [1] }],
         ['GET', '/operation/brands', {}], ['POST', '/operation/brands/save', { name: '测试品牌' }], ['POST', '/operation/brands/active', { ids: [1], active: false }],
-        ['POST', '/operation/brands/merge', { keep_id: 1, merge_ids: [2] }],
+        ['POST', '/operation/brands/merge', { keep_id: 1, merge_ids: [2] }], ['POST', '/operation/brands/unmerge', { id: 1 }],
         ['GET', '/operation/makes', {}], ['POST', '/operation/makes/save', { name: '测试车', initial: 'C' }], ['POST', '/operation/makes/active', { ids: [1], active: false }],
       ] as const;
       const reporter = await headUser('prod-reporter', ['D01-01']);
@@ -76,6 +76,8 @@ describe.each(backends)('operator product pages on %s', (backend) => {
       }
       const editor = await headUser('prod-editor', ['D04-02']);
       expect((await post('/operation/brands/merge', { keep_id: 1, merge_ids: [2] }, editor)).status).toBe(403);
+      expect((await post('/operation/brands/unmerge', { id: 1 }, editor)).status).toBe(403);
+      expect((await get('/operation/brand-merges', {}, editor)).status).toBe(403);
       const cleaner = await headUser('prod-cleaner', ['D04-03']);
       expect((await post('/operation/products/off', { ids: [1], reason: '测试下架' }, cleaner)).status).toBe(403);
       expect((await get('/operation/products', {}, seller)).status).toBe(403);
@@ -232,6 +234,90 @@ describe.each(backends)('operator product pages on %s', (backend) => {
 
       expect((await auditRows('part_brand', cn))).toMatchObject([{ action: 'merge', old_value: { name: '博世Q', stock_rows: 1 }, new_value: { merged_into: keep, kept: 'BOSCHQ' } }]);
       expect((await auditRows('part_brand', keep))).toMatchObject([{ action: 'merge', new_value: { merged: ['博世Q', 'Boschq '], stock_rows: 2 } }]);
+    });
+    it('undoes one brand merge: the spellings come back, only the rows it moved go back (a seller-edited row and a changed company stay), once', async () => {
+      const [keep, cn, sp, old] = (await sql<{ id: number }>`insert into part_brand (name) values ('MAHLEU'), ('马勒U'), ('Mahleu '), ('MAHLE-U-老') returning id`.execute(db())).rows.map((r) => r.id);
+      const r1 = await sellerRow('MU-0001', 'MU0001', keep);
+      const r2 = await sellerRow('MU-0002', 'MU0002', cn);
+      const r3 = await sellerRow('MU-0003', 'MU0003', cn);
+      const r4 = await sellerRow('MU-0004', 'MU0004', sp);
+      await sql`update company set main_brand_ids = ${sql.val([cn, keep])}::int[] where id = 2`.execute(db());
+      await sql`update company set main_brand_ids = ${sql.val([sp])}::int[] where id = 3`.execute(db());
+      const keyword = async (k: string) => {
+        const r = await env.call('GET', `/api/search/keyword?k=${encodeURIComponent(k)}&mode=exact`, { token: buyer });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return (r.body.data.rows as Array<{ id: number }>).map((x) => x.id).sort((a, b) => a - b);
+      };
+      const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+      const mainBrands = async (companyId: number) => (await db().selectFrom('company').select('main_brand_ids').where('id', '=', companyId).executeTakeFirstOrThrow()).main_brand_ids;
+      const brandOfRows = async () => (await db().selectFrom('stock').select(['id', 'part_brand_id']).where('id', 'in', [r1, r2, r3, r4]).orderBy('id').execute()).map((r) => r.part_brand_id);
+      expect(await keyword('马勒U')).toEqual(sorted([r2, r3]));
+
+      // an older spelling merged into 马勒U first: it follows 马勒U into MAHLEU, and back
+      expectOk(await post('/operation/brands/merge', { keep_id: cn, merge_ids: [old] }));
+      const merged = expectOk(await post('/operation/brands/merge', { keep_id: keep, merge_ids: [cn, sp] }));
+      expect(merged.body.data).toMatchObject({ kept: 'MAHLEU', stock_rows: 3 });
+      expect(await keyword('马勒U')).toEqual(sorted([r1, r2, r3, r4]));
+      expect(await brandOfRows()).toEqual([keep, keep, keep, keep]);
+      const list = expectOk(await get('/operation/brand-merges', { k: '马勒u' })).body.data;
+      expect(list.total).toBe(2);
+      const record = list.data[0];
+      expect(record).toMatchObject({ kept: 'MAHLEU', merged: ['马勒U', 'Mahleu '], stock_rows: 3, companies: 2, username: 'operator', undone_at: null });
+      expect(list.data[1]).toMatchObject({ kept: '马勒U', merged: ['MAHLE-U-老'], stock_rows: 0 });
+
+      // since the merge: the seller edits r3 (its row keeps the brand MAHLEU the form shows), company 3 changes its main brands
+      env.clock.advance(60);
+      const edited = await env.call('PUT', `/api/stock/row/${r3}`, { token: seller, body: { supplier_oe: 'MU-0003', name: '后刹车片', part_brand_id: keep, quality_id: qualityId, price0: '100' } });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      await sql`update company set main_brand_ids = ${sql.val([keep, 1])}::int[] where id = 3`.execute(db());
+
+      // refused without the code, and for a record that does not exist; nothing changes
+      const before = await auditCount();
+      expect((await post('/operation/brands/unmerge', { id: record.id }, await headUser('prod-unmerge-editor', ['D04-01', 'D04-02']))).status).toBe(403);
+      expect((await post('/operation/brands/unmerge', { id: 999_999 })).body).toMatchObject({ code: 422, field: 'id', client_msg: expect.stringContaining(opProductText.brandMergeNotFound) });
+      expect((await post('/operation/brands/unmerge', { id: 0 })).body).toMatchObject({ code: 422, field: 'id' });
+      expect(await auditCount()).toBe(before);
+      expect(await brandOfRows()).toEqual([keep, keep, keep, keep]);
+
+      const undone = expectOk(await post('/operation/brands/unmerge', { id: record.id }, op, 'opprod-unmerge-once'));
+      expect(undone.body.data).toEqual({ kept: 'MAHLEU', restored: ['马勒U', 'Mahleu '], stock_restored: 2, stock_left: 1, companies_restored: 1, companies_left: 1 });
+      // a replay of the same request answers the same, and changes nothing more
+      expect((await post('/operation/brands/unmerge', { id: record.id }, op, 'opprod-unmerge-once')).body).toEqual(undone.body);
+      expect(await brandOfRows()).toEqual([keep, cn, keep, sp]);
+      expect(await mainBrands(2)).toEqual([cn, keep]);
+      expect(await mainBrands(3)).toEqual([keep, 1]);
+      // a search for the old spelling finds its own row again, not the kept brand's
+      expect(await keyword('马勒U')).toEqual([r2]);
+      // the kept brand keeps its own rows and the seller-edited one (the exact keyword ignores case, so “Mahleu ” answers too)
+      expect(await keyword('MAHLEU')).toEqual(sorted([r1, r3, r4]));
+      // the spellings are brands again: listed, active, and an import naming one lands on it
+      expect((await get('/operation/brands', { k: '马勒u' })).body.data).toMatchObject({ total: 1, data: [{ id: cn, active: true, merged_names: ['MAHLE-U-老'] }] });
+      const refs = await references(db());
+      expect(refs.brands.get(refKey('马勒U'))).toBe(cn);
+      expect(refs.brands.get(refKey('MAHLE-U-老'))).toBe(cn);
+      expect(await db().selectFrom('part_brand').select(['active', 'merged_into', 'merged_at']).where('id', '=', sp).executeTakeFirst()).toEqual({ active: true, merged_into: null, merged_at: null });
+      expect((await auditRows('part_brand', cn)).at(-1)).toMatchObject({ action: 'unmerge', username: 'operator', old_value: { merged_into: keep, merge_id: record.id }, new_value: { merged_into: null } });
+      expect((await auditRows('part_brand', keep)).at(-1)).toMatchObject({ action: 'unmerge', new_value: { stock_restored: 2, stock_left: 1 } });
+      expect(await auditCount()).toBe(before + 3);
+      expect((await get('/operation/brand-merges', { k: 'MAHLEU', state: 'undone' })).body.data.data[0])
+        .toMatchObject({ id: record.id, undone_by: 'operator', stock_restored: 2, stock_left: 1, companies_restored: 1, companies_left: 1 });
+
+      // twice: refused with the time and the operator who undid it
+      const again = await post('/operation/brands/unmerge', { id: record.id });
+      expect(again.status).toBe(409);
+      expect(again.body.client_msg).toMatch(/^这次合并已于 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d 由 operator 撤销，不能再次撤销$/);
+      expect(await auditCount()).toBe(before + 3);
+
+      // a merge whose kept brand was merged away later waits for that later merge to be undone
+      const remerged = expectOk(await post('/operation/brands/merge', { keep_id: keep, merge_ids: [cn] }));
+      expect(remerged.body.data.stock_rows).toBe(1);
+      const latest = (await get('/operation/brand-merges', { k: '马勒U', state: 'merged' })).body.data.data as Array<{ id: number; kept: string }>;
+      const first = latest.find((m) => m.kept === '马勒U')!;
+      expect((await post('/operation/brands/unmerge', { id: first.id })).body).toMatchObject({ code: 409, client_msg: opProductText.brandUnmergeKeptMerged('马勒U', 'MAHLEU') });
+      expectOk(await post('/operation/brands/unmerge', { id: latest.find((m) => m.kept === 'MAHLEU')!.id }));
+      expect(expectOk(await post('/operation/brands/unmerge', { id: first.id })).body.data).toMatchObject({ kept: '马勒U', restored: ['MAHLE-U-老'], stock_restored: 0 });
+      expect(refs.brands.size).toBeGreaterThan(0);
+      expect((await references(db())).brands.get(refKey('MAHLE-U-老'))).toBe(old);
     });
     it('replays a repeated key without a second log row; a row put back while its company is suspended waits for the restore', async () => {
       const id = await sellerRow('4F0-615-302-OP', '4F0615302OP');

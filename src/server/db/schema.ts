@@ -89,6 +89,16 @@ export interface DB {
   product: { id: Generated<number>; oe_number: string; oe_norm: string; name: string; make_id: number; terminology_id: number; vehicle: Generated<string>; list_price: number };
   oe_relation: { oe_norm: string; related_norm: string; kind: 'supersession' | 'alias'; newer: ColumnType<boolean | null, boolean | null | undefined, boolean | null> };
   oe_merge: { merged_norm: string; kept_norm: string; merged_at: Timestamp; username: string };
+  brand_merge: {
+    id: Generated<number>; kept_id: number; merged_at: Timestamp; username: string; stock_rows: number; companies: number;
+    undone_at: ColumnType<Date | null, Date | null | undefined, Date | null>; undone_by: ColumnType<string | null, string | null | undefined, string | null>;
+    stock_restored: ColumnType<number | null, number | null | undefined, number | null>; stock_left: ColumnType<number | null, number | null | undefined, number | null>;
+    companies_restored: ColumnType<number | null, number | null | undefined, number | null>; companies_left: ColumnType<number | null, number | null | undefined, number | null>;
+  };
+  brand_merge_brand: { merge_id: number; brand_id: number; chosen: boolean; name: string; was_active: boolean; was_merged_into: number | null; was_merged_at: Date | null };
+  brand_merge_stock: { merge_id: number; stock_id: number; from_brand_id: number; written_at: Date };
+  brand_merge_company: { merge_id: number; company_id: number; old_ids: number[]; new_ids: number[] };
+  brand_merge_term: { merge_id: number; term_id: number; from_ref_id: number };
   stock: {
     id: Generated<number>; company_id: number; product_id: number | null; oe_norm: string; supplier_oe: string; supplier_code: Generated<string>; name: string;
     part_brand_id: number | null; quality_id: number; make_id: number | null; terminology_id: number | null; supplier_vehicle: Generated<string>;

@@ -26,6 +26,7 @@ import { adEndpoints, opCatalogueEndpoints, operationEndpoints, opPayEndpoints, 
 import { operationSystemEndpoints } from './operation-system';
 import { opCompanyEndpoints } from './operation-company';
 import { opProductEndpoints } from './operation-product';
+import { opCircleEndpoints } from './operation-circle';
 import { opPayPromotionEndpoints } from './operation-pay';
 import { opReportEndpoints } from './operation-report';
 
@@ -58,6 +59,7 @@ export * from './operation';
 export * from './operation-system';
 export * from './operation-company';
 export * from './operation-product';
+export * from './operation-circle';
 export * from './operation-pay';
 export * from './operation-report';
 
@@ -95,6 +97,7 @@ export const endpoints = {
   ...opReportEndpoints,
   ...opCompanyEndpoints,
   ...opProductEndpoints,
+  ...opCircleEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

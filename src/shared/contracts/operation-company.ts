@@ -51,6 +51,22 @@ export const chatConversationSchema = v.object({
 });
 export type ChatConversation = v.InferOutput<typeof chatConversationSchema>;
 
+/** A group chat (conversationType 3) as 聊天记录查询 finds it: its owner, members and messages. */
+export const chatGroupSchema = v.object({
+  id: v.number(), name: v.string(), owner: chatUserSchema,
+  /** made by inviting customer service into a private chat (邀请客服) */
+  is_service: v.boolean(),
+  member_count: v.number(),
+  /** the first members by joining time (the owner among them), enough to tell groups apart */
+  members: v.array(chatUserSchema),
+  messages: v.number(),
+  /** unix seconds; 0 when empty */
+  last_sent_at: v.number(),
+  created_at: v.number(),
+});
+export type ChatGroup = v.InferOutput<typeof chatGroupSchema>;
+export type ChatUser = v.InferOutput<typeof chatUserSchema>;
+
 export const chatMessageSchema = v.object({
   id: v.number(), sender_id: v.number(), message_type: v.string(), text: v.string(), image_uri: v.string(),
   /** unix seconds */
@@ -133,5 +149,17 @@ export const opCompanyEndpoints = {
     summary: '运营：读取一个会话的消息（分页，最早在前）；每次读取都记入操作日志（谁在何时读了哪个会话）',
     payload: listPayload({ conversation_id: positiveIdField('会话ID') }),
     answer: listAnswer(chatMessageSchema, { conversation: chatConversationSchema }),
+  }),
+  opChatGroupSearch: defineEndpoint({
+    method: 'get', path: '/operation/chat-groups', tag: 'operation', access: 'operator', permissions: OP_COMPANY_CODES.chatHistory, heavy: true,
+    summary: '运营：查找群聊（纠纷处理）：按群名称，或按成员（用户名、姓名、手机号或企业名称，可填两个成员）；至少填一项',
+    payload: listPayload({ name: keyword('群名称', 40), a: keyword('成员', 40), b: keyword('另一成员', 40) }),
+    answer: listAnswer(chatGroupSchema),
+  }),
+  opChatGroupMessages: defineEndpoint({
+    method: 'get', path: '/operation/chat-group-messages', tag: 'operation', access: 'operator', permissions: OP_COMPANY_CODES.chatHistory,
+    summary: '运营：读取一个群聊的消息（分页，最早在前），附本页发言人（含已退群的）；每次读取都记入操作日志（谁在何时读了哪个群）',
+    payload: listPayload({ group_id: positiveIdField('群ID') }),
+    answer: listAnswer(chatMessageSchema, { group: chatGroupSchema, senders: v.array(chatUserSchema) }),
   }),
 } as const;

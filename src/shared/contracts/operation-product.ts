@@ -35,6 +35,17 @@ export const opBrandRowSchema = v.object({
 });
 export type OpBrandRow = v.InferOutput<typeof opBrandRowSchema>;
 
+/** One merge of brand spellings, as 品牌清洗's 合并记录 lists it, with what its undo did. */
+export const opBrandMergeRowSchema = v.object({
+  id: v.number(), kept_id: v.number(), kept: v.string(), merged: v.array(v.string()), merged_at: v.number(), username: v.string(),
+  /** stock rows and companies' main brands the merge moved */
+  stock_rows: v.number(), companies: v.number(),
+  undone_at: v.nullable(v.number()), undone_by: v.string(),
+  stock_restored: v.nullable(v.number()), stock_left: v.nullable(v.number()),
+  companies_restored: v.nullable(v.number()), companies_left: v.nullable(v.number()),
+});
+export type OpBrandMergeRow = v.InferOutput<typeof opBrandMergeRowSchema>;
+
 export const opMakeRowSchema = v.object({
   id: v.number(), name: v.string(), initial: v.string(), logo: v.string(), country: v.string(), active: v.boolean(), stock_rows: v.number(),
 });
@@ -113,6 +124,21 @@ export const opProductEndpoints = {
     summary: '运营：品牌清洗：把同一品牌的不同写法合并到保留的品牌；所有库存、企业主营品牌和搜索词随之改到保留的品牌，在一个事务内；被合并的写法以后导入或编辑时自动对应到保留的品牌；记入操作日志',
     payload: v.object({ keep_id: positiveIdField('保留的品牌'), merge_ids: idsField('被合并的品牌', 20) }),
     answer: v.object({ kept: v.string(), merged: v.array(v.string()), stock_rows: v.number() }),
+  }),
+  opBrandMergeList: defineEndpoint({
+    method: 'get', path: '/operation/brand-merges', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.catalogueClean,
+    summary: '运营：品牌清洗的合并记录，新的在前；按品牌名称（保留的或被合并的写法）和是否已撤销筛选',
+    payload: listPayload({ k: keyword('品牌名称', 40), state: v.optional(v.picklist(['', 'merged', 'undone'], '状态只能是已合并或已撤销'), '') }),
+    answer: listAnswer(opBrandMergeRowSchema),
+  }),
+  opBrandUnmerge: defineEndpoint({
+    method: 'post', path: '/operation/brands/unmerge', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.catalogueClean, idempotent: true,
+    summary: '运营：撤销一次品牌合并：被合并的写法恢复为独立品牌，这次合并改动的库存、企业主营品牌和搜索词改回；此后被卖家改过的库存和被改过的企业主营品牌保持不变并计数；在一个事务内；每次合并只能撤销一次；记入操作日志',
+    payload: v.object({ id: positiveIdField('合并记录') }),
+    answer: v.object({
+      kept: v.string(), restored: v.array(v.string()),
+      stock_restored: v.number(), stock_left: v.number(), companies_restored: v.number(), companies_left: v.number(),
+    }),
   }),
   opBrandDuplicates: defineEndpoint({
     method: 'get', path: '/operation/brand-duplicates', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.catalogueClean, heavy: true,

@@ -99,6 +99,26 @@ export const NOTICE_SCENES = {
     placeholders: { level: '会员等级', end_day: '到期日' },
     fallback: '会员已到期：贵公司的{level}已于 {end_day} 到期，请续费以继续享有正式会员权益。',
   },
+  im_circle_updated: {
+    channel: 'im', label: '平台修改商圈（通知圈主）', required: ['circle'],
+    placeholders: { circle: '商圈名称', changes: '改了什么（如“名称由…改为…，简介已修改”）' },
+    fallback: '商圈资料已被平台修改：您的商圈“{circle}”{changes}。如有疑问请联系平台客服。',
+  },
+  im_circle_member_removed: {
+    channel: 'im', label: '平台移出商圈成员（通知圈主）', required: ['circle', 'reason'],
+    placeholders: { circle: '商圈名称', company: '被移出的公司', what: '结果（“已被平台移出该商圈”或“入圈申请已被平台撤销”）', reason: '原因' },
+    fallback: '商圈成员已被平台移出：您的商圈“{circle}”中，{company}{what}，原因：{reason}。',
+  },
+  im_circle_removed_member: {
+    channel: 'im', label: '平台移出商圈成员（通知被移出的公司）', required: ['circle', 'reason'],
+    placeholders: { circle: '商圈名称', what: '结果（“成员资格已被平台取消”或“入圈申请已被平台撤销”）', reason: '原因' },
+    fallback: '商圈成员已被平台移出：贵公司在商圈“{circle}”的{what}，原因：{reason}。',
+  },
+  im_circle_dissolved: {
+    channel: 'im', label: '平台解散商圈（通知圈主）', required: ['circle', 'reason'],
+    placeholders: { circle: '商圈名称', reason: '原因' },
+    fallback: '商圈已被平台解散：您的商圈“{circle}”已被平台解散，原因：{reason}。如有疑问请联系平台客服。',
+  },
 } as const satisfies Record<string, NoticeScene>;
 
 export type NoticeSceneKey = keyof typeof NOTICE_SCENES;

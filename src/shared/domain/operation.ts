@@ -60,6 +60,9 @@ export const AUDIT_ENTITIES = {
   product_recommend: '推荐商品',
   company_change: '企业资料变更',
   conversation: '聊天记录',
+  chat_group: '群聊记录',
+  // 商圈管理 (company/trade): the companies' trade circles, not the system's 商圈 areas above
+  trade_circle: '企业商圈',
   promotion_code: '优惠码',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
@@ -91,6 +94,8 @@ export const AUDIT_ACTIONS = {
   cancel: '取消',
   // company recommend, relation, review, chat history (ops-company)
   read: '查看',
+  remove_member: '移出成员',
+  dissolve: '解散',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -276,6 +281,12 @@ export const opCompanyText = {
   changeNotPending: '该变更申请已处理',
   conversationNotFound: '会话不存在',
   chatSearchEmpty: '请填写要查询的一方（用户名、姓名、手机号或企业名称）',
+  groupNotFound: '群聊不存在',
+  circleNotFound: '商圈不存在',
+  circleNameTaken: '商圈名称已存在',
+  circleNotMember: '该企业不在这个商圈中',
+  circleOwnerRemove: '圈主企业不能移出自己的商圈；如需停止这个商圈，请解散商圈',
+  groupSearchEmpty: '请填写群名称或成员（用户名、姓名、手机号或企业名称）',
 } as const;
 
 // ---- product list, part brands, car makes, brand cleaning (issue 13, ops-product) ----
@@ -297,6 +308,10 @@ export const opProductText = {
   brandMerged: (name: string, kept: string) => `配件品牌“${name}”已合并到“${kept}”`,
   brandKeepMerged: (name: string, kept: string) => `保留的品牌“${name}”已合并到“${kept}”，请保留“${kept}”`,
   brandSameTwice: '被合并的品牌中有重复',
+  brandMergeNotFound: '合并记录不存在',
+  brandMergeUndone: (at: string, by: string) => `这次合并已于 ${at} 由 ${by} 撤销，不能再次撤销`,
+  brandUnmergeKeptMerged: (kept: string, into: string) => `保留的品牌“${kept}”此后已合并到“${into}”，请先撤销那次合并`,
+  brandUnmergeMoved: (name: string) => `被合并的写法“${name}”已不再指向保留的品牌，无法撤销这次合并`,
   initialAZ: '首字母只能是 A–Z 中的一个大写字母',
   recommendDuplicate: '同一条库存不能推荐两次',
   recommendNotOn: (oe: string, company: string) => `${company} 的 ${oe} 不在售，不能推荐`,

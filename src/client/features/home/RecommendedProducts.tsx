@@ -4,34 +4,26 @@
  * the prices of their level). Public under /api/system/, served stale-while-revalidate by the
  * service worker like 推荐企业: an operator's change shows on the next visit.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { request } from '../../api/request';
-import './recommended.css';
+import { RecommendShelf, ShelfCard, ShelfLogo } from './RecommendShelf';
 
 export const recommendedProductsQuery = () =>
   queryOptions({ queryKey: ['home', 'recommended-products'] as const, queryFn: ({ signal }) => request('get', 'getRecommendProducts', {}, undefined, { signal, silent: true }), staleTime: 60_000 });
 
 export function RecommendedProducts() {
-  const q = useQuery(recommendedProductsQuery());
-  if (!q.data || q.data.length === 0) return null;
   return (
-    <section className="card home-recommend" aria-label="推荐商品">
-      <h3>推荐商品</h3>
-      <ul>
-        {q.data.map((p) => (
-          <li key={p.id}>
-            <Link to="/search/parts/oe" search={{ code: p.supplier_oe }} className="home-recommend-card" title={`${p.name} ${p.supplier_oe}`}>
-              <span className="home-recommend-logo" aria-hidden><i className="pi pi-box" /></span>
-              <span>
-                <strong>{p.name}</strong>
-                <small className="muted">{p.supplier_oe}{p.brand_name ? ` · ${p.brand_name}` : ''}{p.make_name ? ` · ${p.make_name}` : ''}</small>
-                <small className="muted">{p.company_name}{p.city ? ` · ${p.city}` : ''}</small>
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <RecommendShelf title="推荐商品" query={recommendedProductsQuery()} item={(p) => (
+      <Link to="/search/parts/oe" search={{ code: p.supplier_oe }} className="home-recommend-card" title={`${p.name} ${p.supplier_oe}`}>
+        <ShelfCard
+          logo={<ShelfLogo><i className="pi pi-box" /></ShelfLogo>}
+          name={p.name}
+          lines={[
+            `${p.supplier_oe}${p.brand_name ? ` · ${p.brand_name}` : ''}${p.make_name ? ` · ${p.make_name}` : ''}`,
+            `${p.company_name}${p.city ? ` · ${p.city}` : ''}`,
+          ]} />
+      </Link>
+    )} />
   );
 }

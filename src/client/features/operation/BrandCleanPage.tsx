@@ -3,7 +3,8 @@
  * ("BOSCH", "博世", "Bosch ") into the brand kept. Every stock row, company main brand and search
  * word of the merged spellings moves to the kept brand in one transaction; the spellings are
  * remembered, so a later import or edit naming one lands on the kept brand. Below: spellings that
- * differ only in case, spaces and punctuation, each group one click from the form.
+ * differ only in case, spaces and punctuation, each group one click from the form; then 合并记录,
+ * where one merge is undone (BrandMergeRecords).
  */
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,13 +14,15 @@ import type { OpBrandRow } from '../../../shared/contracts';
 import { ApiError, request } from '../../api/request';
 import { Field } from '../account/Field';
 import { errorText } from '../account/form';
+import type { ListSearch } from '../../ui/list/list-search';
 import { brandDuplicatesQuery, prodKeys } from './product-queries';
+import { BrandMergeRecords } from './BrandMergeRecords';
 import './operation.css';
 
 type Status = { kind: 'ok' | 'error'; text: string } | null;
 const label = (b: OpBrandRow) => `${b.name}（ID ${b.id}，库存${b.stock_rows}条${b.active ? '' : '，已停用'}）`;
 
-export function BrandCleanPage() {
+export function BrandCleanPage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {
   const qc = useQueryClient();
   const [keep, setKeep] = useState<OpBrandRow | null>(null);
   const [merge, setMerge] = useState<OpBrandRow[]>([]);
@@ -49,7 +52,7 @@ export function BrandCleanPage() {
     try {
       const r = await request('post', 'opBrandMerge', { keep_id: keep.id, merge_ids: merge.map((b) => b.id) }, undefined, { silent: true, idempotencyKey: key.current });
       key.current = crypto.randomUUID();
-      setStatus({ kind: 'ok', text: `已把 ${r.merged.join('、')} 合并到 ${r.kept}，${r.stock_rows} 条库存改为 ${r.kept}；以后导入或编辑这些写法会自动对应到 ${r.kept}` });
+      setStatus({ kind: 'ok', text: `已把 ${r.merged.join('、')} 合并到 ${r.kept}，${r.stock_rows} 条库存改为 ${r.kept}；以后导入或编辑这些写法会自动对应到 ${r.kept}；如有误，可在下方合并记录中撤销` });
       setMerge([]);
       setKeep(null);
       await qc.invalidateQueries({ queryKey: prodKeys.brands() });
@@ -64,7 +67,7 @@ export function BrandCleanPage() {
     <div className="op-detail">
       <section className="card">
       <h2 style={{ marginTop: 0 }}>品牌清洗</h2>
-      <p className="muted">同一品牌的不同写法（如 “BOSCH”、“博世”、“Bosch ”）合并为一个：被合并写法的所有库存、企业主营品牌和搜索词改到保留的品牌，在一次操作内完成；写法被记住，以后导入或编辑时自动对应到保留的品牌。合并不能撤销，记入操作日志。</p>
+      <p className="muted">同一品牌的不同写法（如 “BOSCH”、“博世”、“Bosch ”）合并为一个：被合并写法的所有库存、企业主营品牌和搜索词改到保留的品牌，在一次操作内完成；写法被记住，以后导入或编辑时自动对应到保留的品牌。记入操作日志；合并有误时可在下方“合并记录”中撤销，只改回这次合并改动的、此后未被卖家改过的库存。</p>
       <div className="op-form op-brand-clean">
         <Field id="keep_id" label="保留的品牌" error={errors.keep_id} required>
           <AutoComplete inputId="keep_id" value={keep ?? ''} suggestions={suggestions} field="name" itemTemplate={label} placeholder="输入品牌名称或ID"
@@ -112,6 +115,7 @@ export function BrandCleanPage() {
           </div>
         )}
       </section>
+      <BrandMergeRecords search={search} onSearch={onSearch} />
     </div>
   );
 }

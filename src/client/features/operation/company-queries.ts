@@ -9,6 +9,11 @@ export const opCompanyKeys = {
   reviews: (p: PayloadIn<'opReviewList'>) => ['op', 'company', 'review', p] as const,
   chats: (p: PayloadIn<'opChatSearch'>) => ['op', 'chat', 'search', p] as const,
   messages: (p: PayloadIn<'opChatMessages'>) => ['op', 'chat', 'messages', p] as const,
+  circles: () => ['op', 'circles'] as const,
+  circleList: (p: PayloadIn<'opCircleList'>) => ['op', 'circles', 'list', p] as const,
+  circle: (id: number) => ['op', 'circles', 'one', id] as const,
+  groups: (p: PayloadIn<'opChatGroupSearch'>) => ['op', 'chat', 'groups', p] as const,
+  groupMessages: (p: PayloadIn<'opChatGroupMessages'>) => ['op', 'chat', 'group-messages', p] as const,
 };
 
 export const recommendListQuery = () =>
@@ -29,3 +34,17 @@ export const chatMessagesQuery = (p: PayloadIn<'opChatMessages'>) =>
     staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false,
   });
 
+export const chatGroupSearchQuery = (p: PayloadIn<'opChatGroupSearch'>) =>
+  queryOptions({
+    queryKey: opCompanyKeys.groups(p), queryFn: ({ signal }) => request('get', 'opChatGroupSearch', p, undefined, { signal }), enabled: !!(p.name || p.a || p.b),
+  });
+/** Logged on the server like a private conversation's page: read once, when opened. */
+export const chatGroupMessagesQuery = (p: PayloadIn<'opChatGroupMessages'>) =>
+  queryOptions({
+    queryKey: opCompanyKeys.groupMessages(p), queryFn: ({ signal }) => request('get', 'opChatGroupMessages', p, undefined, { signal }),
+    staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false,
+  });
+export const circleListQuery = (p: PayloadIn<'opCircleList'>) =>
+  queryOptions({ queryKey: opCompanyKeys.circleList(p), queryFn: ({ signal }) => request('get', 'opCircleList', p, undefined, { signal }) });
+export const circleQuery = (id: number) =>
+  queryOptions({ queryKey: opCompanyKeys.circle(id), queryFn: ({ signal }) => request('get', 'opCircleDetail', { id }, undefined, { signal }) });

@@ -14,3 +14,4 @@ export const LIST_ENTRY_FILTERS = ['k', 'group_name', 'active'] as const;
 export const PRODUCT_FILTER_NAMES = ['oe', 'name', 'brand', 'seller', 'state'] as const;
 export const BRAND_FILTER_NAMES = ['k', 'active'] as const;
 export const MAKE_FILTER_NAMES = ['k', 'initial', 'active'] as const;
+export const BRAND_MERGE_FILTER_NAMES = ['k', 'state'] as const;

@@ -10,6 +10,7 @@ export const prodKeys = {
   brands: () => ['op', 'brands'] as const,
   brandList: (p: PayloadIn<'opBrandList'>) => ['op', 'brands', p] as const,
   brandDuplicates: () => ['op', 'brands', 'duplicates'] as const,
+  brandMerges: (p: PayloadIn<'opBrandMergeList'>) => ['op', 'brands', 'merges', p] as const,
   makes: () => ['op', 'makes'] as const,
   makeList: (p: PayloadIn<'opMakeList'>) => ['op', 'makes', p] as const,
 };
@@ -24,3 +25,5 @@ export const brandDuplicatesQuery = () =>
   queryOptions({ queryKey: prodKeys.brandDuplicates(), queryFn: ({ signal }) => request('get', 'opBrandDuplicates', {}, undefined, { signal }) });
 export const productRecommendQuery = () =>
   queryOptions({ queryKey: prodKeys.recommend(), queryFn: ({ signal }) => request('get', 'opProductRecommendList', {}, undefined, { signal }) });
+export const brandMergeListQuery = (p: PayloadIn<'opBrandMergeList'>) =>
+  queryOptions({ queryKey: prodKeys.brandMerges(p), queryFn: ({ signal }) => request('get', 'opBrandMergeList', p, undefined, { signal }) });

@@ -51,3 +51,18 @@ it('what is typed in a filter stays when the page renders again before 搜索 (i
   await act(async () => rerender());
   expect(host.querySelector<HTMLInputElement>('#filter-k')!.value).toBe('骏达');
 });
+
+it('a list whose call waits for a filter (enabled: false) says what to enter instead of loading forever', async () => {
+  const client = new QueryClient();
+  const def: ListDef<Row> = {
+    title: '聊天记录查询',
+    filters: [{ name: 'a', label: '一方', type: 'text' }],
+    columns: [{ key: 'name', header: '名称', cell: (r) => r.name }],
+    query: (s) => ({ queryKey: ['held', s.a ?? ''], queryFn: async () => ({ data: [], total: 0 }), enabled: !!s.a }),
+    rowKey: (r) => r.id,
+    empty: (filtered) => (filtered ? '没有找到' : '请输入要查询的一方'),
+  };
+  await act(async () => root.render(<QueryClientProvider client={client}><ListPage def={def} search={{}} onSearch={() => undefined} /></QueryClientProvider>));
+  expect(host.querySelector('.list-empty')?.textContent).toBe('请输入要查询的一方');
+  expect(host.querySelector('[aria-busy="true"]')).toBeNull();
+});

@@ -232,10 +232,11 @@ export function ListPage<Row, K extends QueryKey, A extends { data: Row[]; total
                   </tr>
                 );
               })}
-              {q.data && rows.length === 0 && (
+              {/* a call the page holds back until a filter is given (enabled: false) has nothing to load: say what to enter */}
+              {(q.data ? rows.length === 0 : q.fetchStatus === 'idle' && !q.isError) && (
                 <tr><td colSpan={def.columns.length + (def.bulkActions ? 1 : 0)} className="list-empty" role="status">{def.empty(filtered)}</td></tr>
               )}
-              {!q.data && (
+              {!q.data && q.fetchStatus !== 'idle' && (
                 <tr><td colSpan={def.columns.length + (def.bulkActions ? 1 : 0)} className="list-empty" aria-busy="true">正在加载…</td></tr>
               )}
             </tbody>

@@ -93,3 +93,16 @@ export const membershipExpiryNotice = (e: { company_id: number; kind: 'expiring'
       scene: 'im_membership_expired', values: { level: e.level_name, end_day: day(e.level_end) },
     },
 });
+
+/** The platform changed, emptied or ended a trade circle (operation → company → 商圈管理): the reason, for its owner. */
+export const circleNotice = (c: {
+  circle_id: number; at: Date; kind: 'updated' | 'removed' | 'dissolved'; company_id?: number;
+  scene: 'im_circle_updated' | 'im_circle_member_removed' | 'im_circle_removed_member' | 'im_circle_dissolved'; values: Record<string, string>;
+}): { event: string; notice: Notice } => ({
+  event: `circle-${c.circle_id}-${c.kind}${c.company_id ? `-${c.company_id}` : ''}-${c.at.getTime()}`,
+  notice: {
+    title: c.kind === 'dissolved' ? '商圈已被平台解散' : c.kind === 'removed' ? '商圈成员已被平台移出' : '商圈资料已被平台修改',
+    no: '', link: '/trade/list',
+    scene: c.scene, values: c.values,
+  },
+});

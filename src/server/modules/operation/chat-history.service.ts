@@ -1,15 +1,16 @@
 /**
  * 聊天记录查询 (report/chatHistory, issue 13): an operator finds the private conversation between
- * two parties of a dispute (users matched by username, name, mobile or company name) and reads its
- * messages page by page. Every page read appends an operator_audit row (entity conversation,
+ * two parties of a dispute (users matched by username, name, mobile or company name), or a group
+ * chat (conversationType 3) by its name or by one or two of its members, and reads its messages
+ * page by page. Every page read appends an operator_audit row (entity conversation or chat_group,
  * action read), so who read which conversation, and when, is itself on record.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Caller, Clock } from '../../http/context';
 import { AppError, invalid } from '../../http/errors';
 import { inTransaction, likeEscape, unix } from '../../db/helpers';
-import { ResultCode, type ChatConversation } from '../../../shared/contracts';
+import { ResultCode, type ChatConversation, type ChatGroup, type ChatUser } from '../../../shared/contracts';
 import { opCompanyText } from '../../../shared/domain/operation';
 import * as audit from './audit.repo';
 
@@ -24,6 +25,29 @@ const side = (alias: 'a' | 'b') =>
   sql<ChatConversation['a']>`(select json_build_object('id', u.id, 'username', u.username, 'display_name', u.display_name, 'mobile', coalesce(u.mobile, ''),
     'company', json_build_object('id', c.id, 'name', c.name, 'short_name', c.short_name))
     from app_user u join company c on c.id = u.company_id where u.id = ${sql.ref(alias === 'a' ? 'v.user_low' : 'v.user_high')})`.as(alias);
+
+/** A user as the chat pages show one: name, login, mobile and company. */
+const userJson = (id: RawBuilder<unknown>) => sql<ChatUser>`(select json_build_object('id', u.id, 'username', u.username, 'display_name', u.display_name, 'mobile', coalesce(u.mobile, ''),
+    'company', json_build_object('id', c.id, 'name', c.name, 'short_name', c.short_name))
+    from app_user u join company c on c.id = u.company_id where u.id = ${id})`;
+
+/** Members shown with a group in the search list (all of them are counted). */
+const MEMBERS_SHOWN = 6;
+
+interface GroupRow { id: number; name: string; owner: ChatUser; is_service: boolean; member_count: number; members: ChatUser[] | null; messages: number; last_sent_at: Date | null; created_at: Date }
+const groupShape = (r: GroupRow): ChatGroup => ({
+  ...r, members: r.members ?? [], last_sent_at: unix(r.last_sent_at), created_at: unix(r.created_at),
+});
+
+const groupRows = (db: Kysely<DB>, where: RawBuilder<unknown>, offset: number, limit: number) => sql<GroupRow>`
+  select g.id, g.name, ${userJson(sql`g.owner_id`)} as owner, g.is_service,
+    (select count(*)::int from im_group_member gm where gm.group_id = g.id) as member_count,
+    (select json_agg(${userJson(sql`x.user_id`)} order by x.joined_at, x.user_id) from (
+      select user_id, joined_at from im_group_member gm where gm.group_id = g.id order by joined_at, user_id limit ${MEMBERS_SHOWN}) x) as members,
+    (select count(*)::int from im_message m where m.group_id = g.id) as messages,
+    g.last_sent_at, g.created_at
+  from im_group g where ${where}
+  order by g.last_sent_at desc nulls last, g.id desc offset ${offset} limit ${limit}`.execute(db);
 
 export const createChatHistoryService = (deps: { clock: Clock }) => {
   const conversations = (db: Kysely<DB>) => db.selectFrom('im_conversation as v')
@@ -70,6 +94,43 @@ export const createChatHistoryService = (deps: { clock: Clock }) => {
           note: `${c.a.company.name} ${c.a.display_name || c.a.username} ↔ ${c.b.company.name} ${c.b.display_name || c.b.username}`,
         }]);
         return { conversation: c, data: rows.map((r) => ({ ...r, id: Number(r.id), sent_at: unix(r.sent_at) })), total: c.messages };
+      }),
+
+    /** Group chats by name and by one or two members (each matched like a side of a private chat). */
+    async groupSearch(db: Kysely<DB>, p: { name: string; a: string; b: string; page_number: number; page_size: number }) {
+      const [name, a, b] = [p.name.trim(), p.a.trim(), p.b.trim()];
+      if (!name && !a && !b) throw invalid('name', opCompanyText.groupSearchEmpty);
+      const conds: RawBuilder<unknown>[] = [sql`true`];
+      if (name) conds.push(sql`g.name ilike ${`%${likeEscape(name)}%`}`);
+      for (const who of [a, b].filter(Boolean)) {
+        conds.push(sql`exists (select 1 from im_group_member gm where gm.group_id = g.id and gm.user_id in (${matching(db, who)}))`);
+      }
+      const where = sql.join(conds, sql` and `);
+      const [rows, total] = await Promise.all([
+        groupRows(db, where, (p.page_number - 1) * p.page_size, p.page_size),
+        sql<{ n: number }>`select count(*)::int as n from im_group g where ${where}`.execute(db),
+      ]);
+      return { data: rows.rows.map(groupShape), total: total.rows[0].n };
+    },
+
+    /** One page of a group's messages, oldest first, with every sender of the page (members who left too), and its audit row. */
+    groupMessages: (db: Kysely<DB>, caller: Caller, p: { group_id: number; page_number: number; page_size: number }) =>
+      inTransaction(db, async (trx) => {
+        const [row] = (await groupRows(trx, sql`g.id = ${p.group_id}`, 0, 1)).rows;
+        if (!row) throw new AppError(ResultCode.notFound, 404, opCompanyText.groupNotFound);
+        const group = groupShape(row);
+        const rows = await trx.selectFrom('im_message').where('group_id', '=', p.group_id)
+          .select(['id', 'sender_id', 'message_type', 'text', 'image_uri', 'sent_at'])
+          .orderBy('sent_at').orderBy('id').offset((p.page_number - 1) * p.page_size).limit(p.page_size).execute();
+        const senderIds = [...new Set(rows.map((r) => r.sender_id))];
+        const senders = senderIds.length === 0 ? [] : (await sql<{ u: ChatUser }>`
+          select ${userJson(sql`s.id`)} as u from unnest(${senderIds}::int[]) as s(id)`.execute(trx)).rows.map((r) => r.u).filter(Boolean);
+        await audit.record(trx, caller, deps.clock.now(), [{
+          entity: 'chat_group', entity_id: p.group_id, action: 'read',
+          new: { page_number: p.page_number, page_size: p.page_size, messages: rows.length },
+          note: `群 ${group.name}（群主 ${group.owner.company.name} ${group.owner.display_name || group.owner.username}，${group.member_count} 人）`,
+        }]);
+        return { group, senders, data: rows.map((r) => ({ ...r, id: Number(r.id), sent_at: unix(r.sent_at) })), total: group.messages };
       }),
   };
 };

@@ -3,7 +3,7 @@ import type { MerchantsService } from './merchants.service';
 import type { ChatHistoryService } from './chat-history.service';
 
 type Names = 'getRecommendCompanies' | 'getCompanyRelation' | 'opRecommendList' | 'opRecommendSave' | 'opRelationList' | 'opRelationLink' | 'opRelationUnlink'
-  | 'opReviewList' | 'opReviewApprove' | 'opReviewReject' | 'opChatSearch' | 'opChatMessages';
+  | 'opReviewList' | 'opReviewApprove' | 'opReviewReject' | 'opChatSearch' | 'opChatMessages' | 'opChatGroupSearch' | 'opChatGroupMessages';
 
 export const opCompanyHandlers = (svc: { merchants: MerchantsService; chat: ChatHistoryService }): Pick<Handlers, Names> => ({
   getRecommendCompanies: (_p, ctx) => svc.merchants.publicList(ctx.db),
@@ -18,4 +18,6 @@ export const opCompanyHandlers = (svc: { merchants: MerchantsService; chat: Chat
   opReviewReject: (p, ctx) => svc.merchants.reviewReject(ctx.db, ctx.caller!, p.id, p.reason),
   opChatSearch: (p, ctx) => svc.chat.search(ctx.db, p),
   opChatMessages: (p, ctx) => svc.chat.messages(ctx.db, ctx.caller!, p),
+  opChatGroupSearch: (p, ctx) => svc.chat.groupSearch(ctx.db, p),
+  opChatGroupMessages: (p, ctx) => svc.chat.groupMessages(ctx.db, ctx.caller!, p),
 });

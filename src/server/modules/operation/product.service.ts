@@ -10,9 +10,8 @@
  *   renaming one renames it everywhere (the search terms follow by trigger, migration 0014).
  * - 推荐商品 (product_recommend): the stock rows the storefront home features, saved as one ordered
  *   list; the home shows those on sale, so a take-down or a suspension removes one at once.
- * - Brand cleaning merges spellings into a kept brand in one transaction: stock rows, companies'
- *   main brands and the keyword terms move to it; the merged spelling stays as a row pointing at
- *   the kept brand (merged_into), which the import and the stock form resolve.
+ * - Brand cleaning (brand-clean.service.ts) merges spellings into a kept brand; this module finds
+ *   the likely duplicate spellings it offers.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -231,47 +230,6 @@ export const createProductService = (deps: { clock: Clock }) => {
           entity: 'part_brand' as const, entity_id: r.id, action: p.active ? 'enable' as const : 'disable' as const, old: { name: r.name, active: r.active }, new: { active: p.active },
         })));
         return { changed: changing.length };
-      }),
-
-    /**
-     * Merges the spellings merge_ids into keep_id: stock rows, companies' main brands and keyword
-     * terms move to the kept brand, spellings merged into a merged one earlier follow, and each
-     * merged spelling stays behind as a disabled row pointing at the kept brand.
-     */
-    mergeBrands: (db: Kysely<DB>, caller: Caller, p: { keep_id: number; merge_ids: number[] }) =>
-      inTransaction(db, async (trx) => {
-        await sql`select pg_advisory_xact_lock(hashtext('qph_part_brand'))`.execute(trx);
-        if (new Set(p.merge_ids).size !== p.merge_ids.length) throw invalid('merge_ids', pt.brandSameTwice);
-        if (p.merge_ids.includes(p.keep_id)) throw invalid('merge_ids', t.brandSame);
-        const keep = await brandOf(trx, p.keep_id, true);
-        if (!keep) throw invalid('keep_id', t.brandNotFound);
-        if (keep.merged_into) throw invalid('keep_id', pt.brandKeepMerged(keep.name, (await brandOf(trx, keep.merged_into))?.name ?? ''));
-        const merging = await trx.selectFrom('part_brand').select(['id', 'name', 'active', 'merged_into']).where('id', 'in', p.merge_ids).orderBy('id').forUpdate().execute();
-        if (merging.length !== p.merge_ids.length) throw invalid('merge_ids', `${t.brandNotFound}（ID ${p.merge_ids.filter((id) => !merging.some((m) => m.id === id)).join('、')}）`);
-        const already = merging.find((m) => m.merged_into !== null);
-        if (already) throw invalid('merge_ids', pt.brandMerged(already.name, (await brandOf(trx, already.merged_into!))?.name ?? ''));
-
-        const ids = merging.map((m) => m.id);
-        const now = deps.clock.now();
-        const counts = await trx.selectFrom('stock').select(['part_brand_id', sql<number>`count(*)::int`.as('n')])
-          .where('part_brand_id', 'in', ids).groupBy('part_brand_id').execute();
-        const moved = await trx.updateTable('stock').set({ part_brand_id: keep.id }).where('part_brand_id', 'in', ids).executeTakeFirst();
-        // companies' main brands: the kept brand once, in the place of the first merged one
-        await sql`update company set main_brand_ids = (
-            select coalesce(array_agg(x order by min_pos), '{}') from (
-              select case when b = any(${ids}::int[]) then ${keep.id}::int else b end as x, min(pos) as min_pos
-              from unnest(main_brand_ids) with ordinality as u(b, pos) group by 1) d)
-          where main_brand_ids && ${ids}::int[]`.execute(trx);
-        // the merged spellings stay searchable words that find the kept brand's stock
-        await sql`update search_term set ref_id = ${keep.id} where kind = 'brand' and ref_id = any(${ids}::int[])`.execute(trx);
-        await trx.updateTable('part_brand').set({ merged_into: keep.id }).where('merged_into', 'in', ids).execute();
-        await trx.updateTable('part_brand').set({ merged_into: keep.id, merged_at: now, active: false }).where('id', 'in', ids).execute();
-        const rowsOf = (id: number) => counts.find((c) => c.part_brand_id === id)?.n ?? 0;
-        await audit.record(trx, caller, now, [
-          ...merging.map((m) => ({ entity: 'part_brand' as const, entity_id: m.id, action: 'merge' as const, old: { name: m.name, active: m.active, stock_rows: rowsOf(m.id) }, new: { merged_into: keep.id, kept: keep.name } })),
-          { entity: 'part_brand' as const, entity_id: keep.id, action: 'merge' as const, new: { name: keep.name, merged: merging.map((m) => m.name), stock_rows: Number(moved.numUpdatedRows) } },
-        ]);
-        return { kept: keep.name, merged: merging.map((m) => m.name), stock_rows: Number(moved.numUpdatedRows) };
       }),
 
     /** Brands (not merged) whose names are one once case, spaces and common punctuation are left out. */

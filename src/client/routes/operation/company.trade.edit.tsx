@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { guardedBy } from '../../router-guard';
+import { OP_CODES } from '../../../shared/domain/operation';
+import { CircleEditPage } from '../../features/operation/CircleEditPage';
+
+export const Route = createFileRoute('/operation/company/trade/edit')({
+  validateSearch: v.object({ id: v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2147483647)), 1) }),
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.companyRead }),
+  component: function CircleEdit() {
+    const { id } = Route.useSearch();
+    return <CircleEditPage key={id} id={id} />;
+  },
+});
