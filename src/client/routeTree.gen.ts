@@ -101,6 +101,7 @@ import { Route as OfoPurchaseOrderDetailRouteImport } from './routes/ofo/purchas
 import { Route as OfoPurchasePaymentRouteImport } from './routes/ofo/purchase/payment'
 import { Route as OperationCompanyAuditRouteImport } from './routes/operation/company.audit'
 import { Route as OperationCompanyDetailRouteImport } from './routes/operation/company.detail'
+import { Route as OperationCompanyExhibitionRouteImport } from './routes/operation/company.exhibition'
 import { Route as OperationCompanyListRouteImport } from './routes/operation/company.list'
 import { Route as OperationCompanyRecommendRouteImport } from './routes/operation/company.recommend'
 import { Route as OperationCompanyRelationRouteImport } from './routes/operation/company.relation'
@@ -628,6 +629,12 @@ const OperationCompanyDetailRoute = OperationCompanyDetailRouteImport.update({
   path: '/company/detail',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationCompanyExhibitionRoute =
+  OperationCompanyExhibitionRouteImport.update({
+    id: '/company/exhibition',
+    path: '/company/exhibition',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationCompanyListRoute = OperationCompanyListRouteImport.update({
   id: '/company/list',
   path: '/company/list',
@@ -1062,6 +1069,7 @@ export interface FileRoutesByFullPath {
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
+  '/operation/company/exhibition': typeof OperationCompanyExhibitionRoute
   '/operation/company/list': typeof OperationCompanyListRoute
   '/operation/company/recommend': typeof OperationCompanyRecommendRoute
   '/operation/company/relation': typeof OperationCompanyRelationRoute
@@ -1211,6 +1219,7 @@ export interface FileRoutesByTo {
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
+  '/operation/company/exhibition': typeof OperationCompanyExhibitionRoute
   '/operation/company/list': typeof OperationCompanyListRoute
   '/operation/company/recommend': typeof OperationCompanyRecommendRoute
   '/operation/company/relation': typeof OperationCompanyRelationRoute
@@ -1370,6 +1379,7 @@ export interface FileRoutesById {
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
+  '/operation/company/exhibition': typeof OperationCompanyExhibitionRoute
   '/operation/company/list': typeof OperationCompanyListRoute
   '/operation/company/recommend': typeof OperationCompanyRecommendRoute
   '/operation/company/relation': typeof OperationCompanyRelationRoute
@@ -1528,6 +1538,7 @@ export interface FileRouteTypes {
     | '/ofo/purchase/payment'
     | '/operation/company/audit'
     | '/operation/company/detail'
+    | '/operation/company/exhibition'
     | '/operation/company/list'
     | '/operation/company/recommend'
     | '/operation/company/relation'
@@ -1677,6 +1688,7 @@ export interface FileRouteTypes {
     | '/ofo/purchase/payment'
     | '/operation/company/audit'
     | '/operation/company/detail'
+    | '/operation/company/exhibition'
     | '/operation/company/list'
     | '/operation/company/recommend'
     | '/operation/company/relation'
@@ -1835,6 +1847,7 @@ export interface FileRouteTypes {
     | '/ofo/purchase/payment'
     | '/operation/company/audit'
     | '/operation/company/detail'
+    | '/operation/company/exhibition'
     | '/operation/company/list'
     | '/operation/company/recommend'
     | '/operation/company/relation'
@@ -2578,6 +2591,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationCompanyDetailRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/company/exhibition': {
+      id: '/operation/company/exhibition'
+      path: '/company/exhibition'
+      fullPath: '/operation/company/exhibition'
+      preLoaderRoute: typeof OperationCompanyExhibitionRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/company/list': {
       id: '/operation/company/list'
       path: '/company/list'
@@ -3297,6 +3317,7 @@ interface OperationRouteChildren {
   OperationIndexRoute: typeof OperationIndexRoute
   OperationCompanyAuditRoute: typeof OperationCompanyAuditRoute
   OperationCompanyDetailRoute: typeof OperationCompanyDetailRoute
+  OperationCompanyExhibitionRoute: typeof OperationCompanyExhibitionRoute
   OperationCompanyListRoute: typeof OperationCompanyListRoute
   OperationCompanyRecommendRoute: typeof OperationCompanyRecommendRoute
   OperationCompanyRelationRoute: typeof OperationCompanyRelationRoute
@@ -3343,6 +3364,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationIndexRoute: OperationIndexRoute,
   OperationCompanyAuditRoute: OperationCompanyAuditRoute,
   OperationCompanyDetailRoute: OperationCompanyDetailRoute,
+  OperationCompanyExhibitionRoute: OperationCompanyExhibitionRoute,
   OperationCompanyListRoute: OperationCompanyListRoute,
   OperationCompanyRecommendRoute: OperationCompanyRecommendRoute,
   OperationCompanyRelationRoute: OperationCompanyRelationRoute,

@@ -85,6 +85,8 @@ import { createReportService } from './modules/operation/report.service';
 import { mountOpExportRoutes } from './modules/operation/export.routes';
 import { opProductHandlers } from './modules/operation/product.routes';
 import { opPromotionHandlers } from './modules/operation/promotion.routes';
+import { opExhibitionHandlers } from './modules/operation/exhibition.routes';
+import { createExhibitionService } from './modules/operation/exhibition.service';
 import { createPromotionService } from './modules/operation/promotion.service';
 import { createProductService } from './modules/operation/product.service';
 import { createBrandCleanService } from './modules/operation/brand-clean.service';
@@ -168,6 +170,7 @@ export const createApp = (deps: AppDeps) => {
     ...opProductHandlers(products, createBrandCleanService({ clock: deps.clock })),
     ...opCircleHandlers(createOpCirclesService({ clock: deps.clock, notices: im })),
     ...opPromotionHandlers(createPromotionService({ clock: deps.clock })),
+    ...opExhibitionHandlers(createExhibitionService({ clock: deps.clock, notices: im })),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));

@@ -156,4 +156,32 @@ describe('operator company pages', () => {
     const groupLog = await e2e.pglite.query<{ username: string }>(`select username from operator_audit where entity = 'chat_group' and entity_id = '${group}' and action = 'read'`);
     expect(groupLog.rows).toEqual([{ username: 'operator' }]);
   });
+
+  it('removes one 展厅 photo with a reason: the shop page no longer shows it', async () => {
+    const { page, context } = await operatorPage();
+    await menu(page).getByRole('link', { name: '店铺展厅' }).click();
+    await page.waitForURL((u) => u.pathname === '/operation/company/exhibition');
+    const row = page.getByRole('row').filter({ hasText: '广州骏达汽车配件有限公司' });
+    await row.getByRole('img', { name: '分拣包装' }).waitFor();
+    await noSideScroll(page);
+    await e2e.shot(page, 'operation-exhibition');
+    await row.getByRole('button', { name: /移除 .* 分拣包装/ }).click();
+    const dialog = page.getByRole('dialog', { name: '移除展厅图片' });
+    await dialog.getByRole('button', { name: '确认移除' }).click();
+    await dialog.getByText('请填写移除原因（至少2个字符）').waitFor();
+    await dialog.getByLabel('移除原因').fill('图片含联系方式');
+    await dialog.getByRole('button', { name: '确认移除' }).click();
+    await page.getByTestId('op-status').filter({ hasText: /^已移除广州骏达.*的“分拣包装”，已通知企业负责人$/ }).waitFor();
+    await expect(row.getByRole('img', { name: '分拣包装' })).toHaveCount(0);
+    await expect(row.getByRole('img', { name: '仓储区' })).toHaveCount(1);
+    await context.close();
+
+    const buyer = await e2e.newPage();
+    await e2e.signIn(buyer.page, '/login', 'buyer');
+    // the shop's photos are on its 工厂 tab
+    await buyer.page.goto(`${e2e.url}/company/2?tab=factory`);
+    await buyer.page.getByRole('img', { name: '仓储区' }).first().waitFor();
+    await expect(buyer.page.getByRole('img', { name: '分拣包装' })).toHaveCount(0);
+    await buyer.context.close();
+  });
 });

@@ -78,6 +78,7 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '资料变更审核', path: '/operation/company/review', icon: 'pi pi-file-edit', codes: OP_COMPANY_CODES.review },
   { label: '首页推荐', path: '/operation/company/recommend', icon: 'pi pi-thumbs-up', codes: OP_COMPANY_CODES.recommendRead },
   { label: '总分公司', path: '/operation/company/relation', icon: 'pi pi-sitemap', codes: OP_COMPANY_CODES.recommendRead },
+  { label: '店铺展厅', path: '/operation/company/exhibition', icon: 'pi pi-images', codes: OP_CODES.companyRead },
   { label: '商圈管理', path: '/operation/company/trade', icon: 'pi pi-users', codes: OP_CODES.companyRead },
   { label: '用户管理', path: '/operation/users', icon: 'pi pi-users', codes: OP_CODES.usersRead },
   // catalogue, orders, enquiries and reports (ops-catalogue)

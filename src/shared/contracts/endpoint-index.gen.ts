@@ -144,6 +144,8 @@ export const endpointIndex: Record<EndpointName, { method: HttpMethod; path: str
   opConfigSet: { method: 'post', path: '/operation/config', access: 'operator', idempotent: true },
   opEnquiryDetail: { method: 'get', path: '/operation/enquiry', access: 'operator' },
   opEnquiryList: { method: 'get', path: '/operation/enquiries', access: 'operator' },
+  opExhibitionList: { method: 'get', path: '/operation/exhibitions', access: 'operator' },
+  opExhibitionRemove: { method: 'post', path: '/operation/exhibitions/remove', access: 'operator', idempotent: true },
   opHomeSummary: { method: 'get', path: '/operation/home', access: 'operator' },
   opIllustrationHotspotsSave: { method: 'post', path: '/operation/epc/hotspots', access: 'operator', idempotent: true },
   opIllustrationImageRemove: { method: 'post', path: '/operation/epc/diagram-remove', access: 'operator', idempotent: true },

@@ -29,6 +29,7 @@ import { opProductEndpoints } from './operation-product';
 import { opCircleEndpoints } from './operation-circle';
 import { opPayPromotionEndpoints } from './operation-pay';
 import { opReportEndpoints } from './operation-report';
+import { opExhibitionEndpoints } from './operation-exhibition';
 
 export * from './envelope';
 export * from './endpoint';
@@ -62,6 +63,7 @@ export * from './operation-product';
 export * from './operation-circle';
 export * from './operation-pay';
 export * from './operation-report';
+export * from './operation-exhibition';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -95,6 +97,7 @@ export const endpoints = {
   ...opPayEndpoints,
   ...opPayPromotionEndpoints,
   ...opReportEndpoints,
+  ...opExhibitionEndpoints,
   ...opCompanyEndpoints,
   ...opProductEndpoints,
   ...opCircleEndpoints,

@@ -119,6 +119,11 @@ export const NOTICE_SCENES = {
     placeholders: { circle: '商圈名称', reason: '原因' },
     fallback: '商圈已被平台解散：您的商圈“{circle}”已被平台解散，原因：{reason}。如有疑问请联系平台客服。',
   },
+  im_exhibition_removed: {
+    channel: 'im', label: '平台移除展厅内容（通知企业负责人）', required: ['reason'],
+    placeholders: { what: '图片或视频', title: '标题', reason: '原因' },
+    fallback: '店铺展厅内容已被平台移除：您店铺展厅的{what}“{title}”已被平台移除，原因：{reason}。如有疑问请联系平台客服。',
+  },
 } as const satisfies Record<string, NoticeScene>;
 
 export type NoticeSceneKey = keyof typeof NOTICE_SCENES;

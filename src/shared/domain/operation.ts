@@ -64,6 +64,7 @@ export const AUDIT_ENTITIES = {
   // 商圈管理 (company/trade): the companies' trade circles, not the system's 商圈 areas above
   trade_circle: '企业商圈',
   promotion_code: '优惠码',
+  shop_media: '店铺展厅',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_CODES } from '../../../shared/domain/operation';
+import { listSearch } from '../../ui/list/list-search';
+import { EXHIBITION_FILTERS, ExhibitionPage } from '../../features/operation/ExhibitionPage';
+
+export const Route = createFileRoute('/operation/company/exhibition')({
+  validateSearch: listSearch(EXHIBITION_FILTERS, []),
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.companyRead }),
+  component: function Exhibition() {
+    const navigate = Route.useNavigate();
+    return <ExhibitionPage search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});
