@@ -103,8 +103,13 @@ const NO_PRICE = 2 ** 40 - 1;
  * backward index scan, so PostgreSQL stops after n rows (id ties: an incremental sort).
  */
 interface Scan { where: RawBuilder<unknown>; order: RawBuilder<unknown> }
-const boundedScans = (t: Term, sort: Sort, f: Filters | undefined): Scan[] | undefined => {
+const boundedScans = (t: Term, sort: Sort, f: Filters | undefined, otherWords: boolean): Scan[] | undefined => {
   if (t.kind === 'oe') return undefined;
+  // With another word ("长城 总成") each walked row is checked against that word's terms (a make
+  // and its vehicles) in the table. By 标准价 with a price range as well, the walk passes the rows
+  // outside the range first (prices go together): 26,786 rows read from the table for one page,
+  // where reading the term whole from 0020's index takes 4,789 buffers
+  if (otherWords && sort.field === 'price99' && f && (f.minPrice !== undefined || f.maxPrice !== undefined)) return undefined;
   const desc = sort.order === 'desc';
   const inStock = f?.maxStock === undefined || f.maxStock > 0;
   const outOfStock = f?.minStock === undefined || f.minStock <= 0;
@@ -165,7 +170,7 @@ export const searchIds = async (
   const sort = scope.sort;
   const dir = sort?.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
   const scans = scanned.flatMap((t, i) => sort
-    ? (boundedScans(t, sort, f)?.map((scan) => sql`
+    ? (boundedScans(t, sort, f, others.length > 0)?.map((scan) => sql`
     (select s.id, ${sortKey('s', sort)} as sort_key from stock s
      where ${termPredicate(t)} and s.state = 'on' and ${scan.where} ${filter}
      ${scan.order} limit ${offset + limit})`) ?? [sql`
