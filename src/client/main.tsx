@@ -12,7 +12,7 @@ import { createAppRouter } from './router';
 import { sessionStore } from './features/session/session-store';
 import { shareSessionAcrossTabs } from './features/session/tab-share';
 import { profileQuery } from './features/session/queries';
-import { persistOptions, restoreSettled, revalidateRestored } from './local/persist';
+import { keepSearchResults, persistOptions, restoreSettled, revalidateRestored } from './local/persist';
 import { ApiError, OfflineError } from './api/request';
 import { installChunkReloadGuard } from './api/chunk-reload';
 import { afterFirstPage } from './after-first-page';
@@ -41,6 +41,9 @@ if (user) {
   // keep the snapshot fresh; offline, the stored one serves
   queryClient.fetchQuery(profileQuery()).then((fresh) => sessionStore.setUser(fresh), () => undefined);
 }
+
+// each search's answer is kept for offline use on its own (local/result-store.ts)
+keepSearchResults(queryClient, user?.uuid);
 
 const router = createAppRouter(queryClient, user);
 

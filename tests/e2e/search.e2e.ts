@@ -328,4 +328,36 @@ describe('offline', () => {
     await expect.poll(() => results.locator('tbody tr').count()).toBeGreaterThan(0);
     await context.close();
   });
+
+  it('opens the last results after a reload with the network off (kept in IndexedDB, not in the localStorage snapshot)', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, '/login', 'buyer');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByRole('tab', { name: '关键词搜索' }).click();
+    const k = page.locator('input[name="k"]');
+    await k.fill('火花塞');
+    await k.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search/parts/keyword' && u.searchParams.get('k') === '火花塞');
+    const results = page.getByRole('region', { name: '关键词搜索结果' });
+    await results.getByText(/结果获取于/).waitFor();
+    const firstRow = await results.locator('tbody tr').first().innerText();
+    // the answer is written when the page is idle, as its own record
+    await expect.poll(() => page.evaluate(() => new Promise<number>((done) => {
+      const req = indexedDB.open('qipeihub-results');
+      req.onsuccess = () => {
+        const db = req.result;
+        if (!db.objectStoreNames.contains('queries')) return done(0);
+        const all = db.transaction('queries').objectStore('queries').getAll();
+        all.onsuccess = () => done(all.result.filter((r: { query: { queryKey: unknown[] } }) => r.query.queryKey[0] === 'keywordSearch' && r.query.queryKey[1] === '火花塞').length);
+      };
+    }))).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('qph-query-cache') ?? '')).not.toContain('keywordSearch');
+    await context.setOffline(true);
+    await page.reload();
+    await results.getByText(/离线：显示 .* 获取的结果/).waitFor();
+    await expect(results.locator('tbody tr').first()).toHaveText(firstRow);
+    await page.screenshot({ path: join(shots, 'offline-keyword-reloaded.png') });
+    await context.setOffline(false);
+    await context.close();
+  });
 });

@@ -7,6 +7,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import type { QueryClient } from '@tanstack/react-query';
 import type { PersistedClient, PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import * as v from 'valibot';
+import { clearResults, keepResults, readResults } from './result-store';
 // the modules of the persisted calls only, not the whole endpoint table (it would put every schema in the entry)
 import { companyLevelSchema, systemEndpoints } from '../../shared/contracts/system';
 import { searchEndpoints } from '../../shared/contracts/search';
@@ -46,6 +47,12 @@ const RESTORED_SCHEMAS: Readonly<Record<string, (key: readonly unknown[]) => v.G
 };
 
 export const PERSISTED_KEYS: ReadonlySet<string> = new Set(Object.keys(RESTORED_SCHEMAS));
+/**
+ * Search results are kept one record per search in IndexedDB (result-store.ts), not in the
+ * localStorage snapshot: that snapshot is the whole persisted cache serialised on the main thread
+ * at every change, and the results were nearly all of it (issue 15: about 40 ms after a search).
+ */
+export const SEARCH_RESULT_KEYS: ReadonlySet<string> = new Set(['oeSearch', 'keywordSearch']);
 export const PERSIST_KEY = 'qph-query-cache';
 
 const persistedQuery = v.looseObject({
@@ -131,14 +138,37 @@ const safeParse = (raw: string) => {
  */
 export const cacheBuster = (userUuid: string | undefined) => `${import.meta.env.VITE_BUILD_ID ?? 'dev'}:${userUuid ?? 'guest'}`;
 
+/**
+ * The stored snapshot with the kept search results of the same user and build added: both are
+ * restored, and checked, together.
+ */
+const withResults = async (snapshot: PersistedClient | undefined, buster: string): Promise<PersistedClient | undefined> => {
+  const results = await readResults(buster, PERSIST_MAX_AGE);
+  if (results.length === 0) return snapshot;
+  const base: PersistedClient = snapshot ?? { timestamp: Math.max(...results.map((r) => r.saved)), buster, clientState: { mutations: [], queries: [] } };
+  const known = new Set(base.clientState.queries.map((q) => q.queryHash));
+  return { ...base, clientState: { ...base.clientState, queries: [...base.clientState.queries, ...results.map((r) => r.query).filter((q) => !known.has(q.queryHash))] } };
+};
+
+/** Starts keeping the search results of this user's session (main.tsx). */
+export const keepSearchResults = (queryClient: QueryClient, userUuid?: string) => keepResults(queryClient, SEARCH_RESULT_KEYS, cacheBuster(userUuid));
+
 export const persistOptions = (userUuid?: string): Omit<PersistQueryClientOptions, 'queryClient'> => {
   const storage = createSyncStoragePersister({ storage: window.localStorage, key: PERSIST_KEY, deserialize: safeParse });
+  const buster = cacheBuster(userUuid);
   return {
-    persister: { ...storage, restoreClient: async () => validateRestored(await storage.restoreClient()) },
+    persister: {
+      ...storage,
+      restoreClient: async () => validateRestored(await withResults(await storage.restoreClient(), buster)),
+      removeClient: async () => {
+        storage.removeClient();
+        await clearResults();
+      },
+    },
     maxAge: PERSIST_MAX_AGE,
-    buster: cacheBuster(userUuid),
+    buster,
     dehydrateOptions: {
-      shouldDehydrateQuery: (q) => q.state.status === 'success' && PERSISTED_KEYS.has(String(q.queryKey[0])),
+      shouldDehydrateQuery: (q) => q.state.status === 'success' && PERSISTED_KEYS.has(String(q.queryKey[0])) && !SEARCH_RESULT_KEYS.has(String(q.queryKey[0])),
       shouldDehydrateMutation: () => false,
     },
   };

@@ -7,6 +7,7 @@ import { nav } from '../../api/navigation';
 import { safeRedirect } from '../../../shared/domain/redirect';
 import { LOGIN_PAGES } from '../../../shared/domain/guards';
 import { sessionStore } from './session-store';
+import { clearResults } from '../../local/result-store';
 
 /**
  * Keeps the fresh access token in memory (the server has set the refresh cookie), loads the user
@@ -17,6 +18,7 @@ export const startSession = async (tokens: { access_token: string }, target: str
   const user = await request('post', 'userProfileGet', {}, undefined, { silent: true });
   sessionStore.setUser(user);
   localStorage.removeItem('qph-query-cache');
+  await clearResults();
   nav.assign(target);
 };
 
@@ -33,5 +35,6 @@ export const signOut = async (loginPath = '/login') => {
   }
   sessionStore.clear();
   localStorage.removeItem('qph-query-cache');
+  await clearResults();
   nav.assign(loginPath);
 };

@@ -1,0 +1,105 @@
+/**
+ * Sorted keyword searches read a term (part name, vehicle, brand, make) a page through bounded index scans
+ * (keyword.repo.ts boundedScans, migration 0210) instead of the term's every row: the page, its
+ * order and the total must be exactly those of the plain query "every row of the term that passes
+ * the filters, ordered by the sort column (nulls last), then id".
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+import { searchIds, type Filters, type Sort, type Term } from '../../src/server/modules/search/keyword.repo';
+
+describe.each(backends)('sorted keyword search over a term on %s', (backend) => {
+  describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'sorted', () => {
+    let env: TestEnv;
+    let make: { id: number; name: string };
+    let brand: { id: number; name: string };
+    let name: string;
+    let vehicle: string;
+    beforeAll(async () => {
+      env = await createTestEnv(backend, { stockRows: 3000 });
+      const db = env.database.db;
+      make = (await sql<{ id: number; name: string }>`
+        select m.id, m.name from stock s join make m on m.id = s.make_id group by m.id order by count(*) desc, m.id limit 1`.execute(db)).rows[0];
+      brand = (await sql<{ id: number; name: string }>`
+        select b.id, b.name from stock s join part_brand b on b.id = s.part_brand_id group by b.id order by count(*) desc, b.id limit 1`.execute(db)).rows[0];
+      name = (await sql<{ name: string }>`select name from stock group by name order by count(*) desc, name limit 1`.execute(db)).rows[0].name;
+      vehicle = (await sql<{ v: string }>`select supplier_vehicle as v from stock where supplier_vehicle is not null group by 1 order by count(*) desc, 1 limit 1`.execute(db)).rows[0].v;
+      // the edges the scans split on: no price, out of stock, equal prices and quantities (id
+      // decides), unlisted rows, on both terms
+      await sql`
+        insert into stock (company_id, oe_norm, supplier_oe, name, supplier_vehicle, quality_id, make_id, part_brand_id, quantity, price99, price0, state)
+        select 2, 'SORT' || g, 'SORT-' || g, ${name}, ${vehicle}, (select min(id) from part_quality), ${make.id}, ${brand.id},
+          case when g % 3 = 0 then 0 else g % 7 end,
+          case when g % 4 = 0 then null else 1000 * (g % 5) end,
+          case when g % 6 = 0 then null else 1000 * (g % 5) end,
+          case when g % 11 = 0 then 'off' else 'on' end
+        from generate_series(1, 120) g`.execute(db);
+      await sql`analyze stock`.execute(db);
+    });
+    afterAll(async () => env?.close());
+
+    /** the plain answer: every row of the term that passes the filters, in the search's order */
+    const expected = async (column: 'make_id' | 'part_brand_id' | 'name' | 'supplier_vehicle', id: number | string, sort: Sort, f: Filters | undefined, offset: number, limit: number) => {
+      const conds = [sql`${sql.ref(`s.${column}`)} = ${id}`, sql`s.state = 'on'`];
+      if (f?.minPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} >= ${f.minPrice}`);
+      if (f?.maxPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} <= ${f.maxPrice}`);
+      if (f?.minStock !== undefined) conds.push(sql`s.quantity >= ${f.minStock}`);
+      if (f?.maxStock !== undefined) conds.push(sql`s.quantity <= ${f.maxStock}`);
+      const { rows } = await sql<{ id: number }>`
+        select s.id from stock s where ${sql.join(conds, sql` and `)}
+        order by ${sql.ref(`s.${sort.field}`)} ${sort.order === 'desc' ? sql`desc` : sql`asc`} nulls last, s.id
+        offset ${offset} limit ${limit}`.execute(env.database.db);
+      return rows.map((r) => Number(r.id));
+    };
+
+    const filters: (Filters | undefined)[] = [
+      undefined,
+      { priceColumn: 'price0', minPrice: 1000, maxPrice: 3000, minStock: 1 },
+      { priceColumn: 'price0', maxPrice: 2000 },
+      { priceColumn: 'price99', minPrice: 2000 },
+      { priceColumn: 'price99', minStock: 0, maxStock: 0 },
+      { priceColumn: 'price0', minStock: 2, maxStock: 5 },
+    ];
+
+    it('gives the same pages, in the same order, as reading every row of the term', async () => {
+      let compared = 0;
+      const terms: [Term, 'make_id' | 'part_brand_id' | 'name' | 'supplier_vehicle', number | string][] = [
+        [{ kind: 'make', term: make.name, ref_id: make.id, score: 0 }, 'make_id', make.id],
+        [{ kind: 'brand', term: brand.name, ref_id: brand.id, score: 0 }, 'part_brand_id', brand.id],
+        [{ kind: 'name', term: name, ref_id: null, score: 0 }, 'name', name],
+        [{ kind: 'vehicle', term: vehicle, ref_id: null, score: 0 }, 'supplier_vehicle', vehicle],
+      ];
+      for (const [term, column, value] of terms) {
+        for (const field of ['price0', 'price99', 'quantity'] as const) {
+          for (const order of ['asc', 'desc'] as const) {
+            for (const f of filters) {
+              for (const [offset, limit] of [[0, 50], [50, 50], [0, 400]]) {
+                const got = await searchIds(env.database.db, [[term]], offset, limit, { sort: { field, order }, filters: f });
+                const want = await expected(column, value, { field, order }, f, offset, limit);
+                expect(got.ids, `${term.kind} ${field} ${order} ${JSON.stringify(f)} ${offset}+${limit}`).toEqual(want);
+                if (want.length > 0) compared++;
+              }
+            }
+          }
+        }
+      }
+      // the comparisons were of real pages, not of empty ones
+      expect(compared).toBeGreaterThan(250);
+    });
+
+    it('pages through the unpriced and out-of-stock rows at the end of a make sorted by price', async () => {
+      const term: Term = { kind: 'make', term: make.name, ref_id: make.id, score: 0 };
+      const total = Number((await sql<{ n: number }>`select count(*)::int as n from stock where make_id = ${make.id} and state = 'on'`.execute(env.database.db)).rows[0].n);
+      const last = Math.max(0, total - 30);
+      for (const field of ['price0', 'price99'] as const) {
+        const got = await searchIds(env.database.db, [[term]], last, 50, { sort: { field, order: 'asc' } });
+        const want = await expected('make_id', make.id, { field, order: 'asc' }, undefined, last, 50);
+        expect(got.ids).toEqual(want);
+        // the last rows of an ascending price sort are those without a price
+        const nulls = (await sql<{ n: number }>`select count(*)::int as n from stock where make_id = ${make.id} and state = 'on' and ${sql.ref(field)} is null`.execute(env.database.db)).rows[0].n;
+        expect(nulls).toBeGreaterThan(0);
+      }
+    });
+  });
+});
