@@ -26,6 +26,7 @@ const envSchema = v.object({
   REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'REDIS_PREFIX 只能含字母、数字和 : _ . -，至多 64 个字符')), 'qph:'),
   RATE_LIMIT_USER: v.optional(rate('RATE_LIMIT_USER')),
   RATE_LIMIT_ADDRESS: v.optional(rate('RATE_LIMIT_ADDRESS')),
+  HEAVY_RATE: v.optional(rate('HEAVY_RATE')),
   HEAVY_AT_ONCE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'HEAVY_AT_ONCE 必须是 1 到 16 之间的整数'), v.transform(Number), v.minValue(1, 'HEAVY_AT_ONCE 必须是 1 到 16 之间的整数'), v.maxValue(16, 'HEAVY_AT_ONCE 必须是 1 到 16 之间的整数'))),
   TRANSLATE_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'TRANSLATE_URL 必须是 http:// 或 https:// 开头的地址'))),
   TRANSLATE_API_KEY: v.optional(v.pipe(v.string(), v.maxLength(200, 'TRANSLATE_API_KEY 最多 200 个字符'))),

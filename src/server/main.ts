@@ -20,7 +20,7 @@ try {
     redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX,
     translate: { url: env.TRANSLATE_URL, apiKey: env.TRANSLATE_API_KEY, baidu: { appid: env.BAIDU_TRANSLATE_APPID, key: env.BAIDU_TRANSLATE_KEY, url: env.BAIDU_TRANSLATE_URL } },
     rongcloud: { appKey: env.RONGCLOUD_APP_KEY, appSecret: env.RONGCLOUD_APP_SECRET, apiUrl: env.RONGCLOUD_API_URL },
-    limits: { ...DEFAULT_LIMITS, heavyAtOnce: env.HEAVY_AT_ONCE ?? DEFAULT_LIMITS.heavyAtOnce, user: env.RATE_LIMIT_USER ?? DEFAULT_LIMITS.user, address: env.RATE_LIMIT_ADDRESS ?? DEFAULT_LIMITS.address },
+    limits: { ...DEFAULT_LIMITS, heavyAtOnce: env.HEAVY_AT_ONCE ?? DEFAULT_LIMITS.heavyAtOnce, heavyRate: env.HEAVY_RATE ?? DEFAULT_LIMITS.heavyRate, user: env.RATE_LIMIT_USER ?? DEFAULT_LIMITS.user, address: env.RATE_LIMIT_ADDRESS ?? DEFAULT_LIMITS.address },
   });
   const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${env.DATA_DIR}/pglite)`;
   const bus = env.REDIS_URL ? `\n推送与限流: Redis（REDIS_URL，前缀 ${env.REDIS_PREFIX}）` : '';

@@ -44,4 +44,31 @@ describe.each(backends)('request budgets on %s', (backend) => {
       expect((await env.call('GET', '/api/pay/packages', { token: seller, address: '10.1.0.2' })).status).toBe(200);
     });
   });
+
+  describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'heavy budget', () => {
+    let env: TestEnv;
+    beforeAll(async () => {
+      env = await createTestEnv(backend, {
+        stockRows: 50,
+        limits: { user: { perSecond: 1000, burst: 1000 }, address: { perSecond: 1000, burst: 1000 }, heavyAtOnce: 4, heavyQueue: 8, heavyRate: { perSecond: 0.001, burst: 3 } },
+      });
+    });
+    afterAll(async () => env?.close());
+
+    it('a user past the heavy-call budget is refused 429 after a hold; their light calls and another user\'s searches go on', async () => {
+      const buyer = (await env.login('buyer', { address: '10.1.0.3' })).access_token;
+      const seller = (await env.login('seller', { address: '10.1.0.4' })).access_token;
+      const search = (token: string, address: string) => env.call('GET', '/api/search/keyword?k=刹车片&page_size=50', { token, address });
+      for (let i = 0; i < 3; i++) expect((await search(buyer, '10.1.0.3')).status).toBe(200);
+      const t = Date.now();
+      const refused = await search(buyer, '10.1.0.3');
+      expect(refused.status).toBe(429);
+      expect(refused.body.client_msg).toBe(limitText.tooFast);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // held before it is answered, so a client that ignores Retry-After cannot spin
+      expect(Date.now() - t).toBeGreaterThanOrEqual(900);
+      expect((await env.call('GET', '/api/pay/packages', { token: buyer, address: '10.1.0.3' })).status).toBe(200);
+      expect((await search(seller, '10.1.0.4')).status).toBe(200);
+    });
+  });
 });
