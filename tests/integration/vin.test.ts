@@ -225,7 +225,8 @@ describe.each(backends)('VIN and vehicle search on %s', (backend) => {
       const parts = await count();
       expect(await seed(db)).toBe(false);
       expect(await count()).toBe(parts);
-      await sql`delete from epc_part; delete from epc_subgroup; delete from epc_vehicle_vin; delete from epc_vehicle; delete from epc_group`.execute(db);
+      // a database from before the catalogue had no drawings either
+      await sql`delete from epc_hotspot; delete from epc_diagram; delete from epc_part; delete from epc_subgroup; delete from epc_vehicle_vin; delete from epc_vehicle; delete from epc_group`.execute(db);
       expect(await seed(db)).toBe(false);
       expect(await count()).toBe(parts);
       const r = await decode(buyer, EPC_SAMPLE_VINS.levin);
