@@ -1,35 +1,23 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LocalDb } from '../local/db';
 import { createOutbox, type Classify } from '../local/outbox';
 import { NetworkStatus } from './NetworkStatus';
+import { reactRoot } from '../test/react-root';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const A = 'user-a';
 const refused: Classify = () => 'refused';
 let n = 0;
-let root: Root;
-let host: HTMLDivElement;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-});
+const at = reactRoot();
 
 /** Lets Dexie's live queries answer and React render. */
 const settle = () => act(() => new Promise((r) => setTimeout(r, 50)));
 /** Waits (settling again and again) until the indicator says what is expected: a loaded machine answers later. */
 const shows = (text: string, yes = true) => vi.waitFor(async () => {
   await settle();
-  if (yes) expect(host.textContent).toContain(text);
-  else expect(host.textContent).not.toContain(text);
+  if (yes) expect(at.host.textContent).toContain(text);
+  else expect(at.host.textContent).not.toContain(text);
 }, { timeout: 5000, interval: 50 });
 const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.includes(text));
 
@@ -41,7 +29,7 @@ describe('the network indicator', () => {
     await box.enqueue('user-b', 'publishWanted', { wanted_parts: '别人的' });
     await box.replay(A, async (name) => { throw new Error(name === 'publishWanted' ? 'VIN码必须是17位字母或数字' : '参数有误'); }, refused);
 
-    await act(async () => root.render(<NetworkStatus userUuid={A} box={box} />));
+    await act(async () => at.root.render(<NetworkStatus userUuid={A} box={box} />));
     await shows('2 条同步失败');
 
     act(() => button('2 条同步失败')!.click());

@@ -1,23 +1,12 @@
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ListPage, type ListDef } from './ListPage';
 import type { ListSearch } from './list-search';
+import { reactRoot } from '../../test/react-root';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root;
-let host: HTMLDivElement;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-});
+const at = reactRoot();
 
 interface Row { id: number; name: string }
 let rerender: () => void = () => undefined;
@@ -39,8 +28,8 @@ function Page({ search }: { search: ListSearch }) {
 
 it('what is typed in a filter stays when the page renders again before 搜索 (its list answering, its options loading)', async () => {
   const client = new QueryClient();
-  await act(async () => root.render(<QueryClientProvider client={client}><Page search={{}} /></QueryClientProvider>));
-  const box = host.querySelector<HTMLInputElement>('#filter-k')!;
+  await act(async () => at.root.render(<QueryClientProvider client={client}><Page search={{}} /></QueryClientProvider>));
+  const box = at.host.querySelector<HTMLInputElement>('#filter-k')!;
   await act(async () => {
     const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
     setter.call(box, '骏达');
@@ -49,7 +38,7 @@ it('what is typed in a filter stays when the page renders again before 搜索 (i
   expect(box.value).toBe('骏达');
   await act(async () => rerender());
   await act(async () => rerender());
-  expect(host.querySelector<HTMLInputElement>('#filter-k')!.value).toBe('骏达');
+  expect(at.host.querySelector<HTMLInputElement>('#filter-k')!.value).toBe('骏达');
 });
 
 it('a list whose call waits for a filter (enabled: false) says what to enter instead of loading forever', async () => {
@@ -62,7 +51,7 @@ it('a list whose call waits for a filter (enabled: false) says what to enter ins
     rowKey: (r) => r.id,
     empty: (filtered) => (filtered ? '没有找到' : '请输入要查询的一方'),
   };
-  await act(async () => root.render(<QueryClientProvider client={client}><ListPage def={def} search={{}} onSearch={() => undefined} /></QueryClientProvider>));
-  expect(host.querySelector('.list-empty')?.textContent).toBe('请输入要查询的一方');
-  expect(host.querySelector('[aria-busy="true"]')).toBeNull();
+  await act(async () => at.root.render(<QueryClientProvider client={client}><ListPage def={def} search={{}} onSearch={() => undefined} /></QueryClientProvider>));
+  expect(at.host.querySelector('.list-empty')?.textContent).toBe('请输入要查询的一方');
+  expect(at.host.querySelector('[aria-busy="true"]')).toBeNull();
 });
