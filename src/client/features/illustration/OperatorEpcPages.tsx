@@ -4,7 +4,7 @@
  * pick a subgroup, upload or replace its drawing (fileUpload: JPG/PNG, size checked), choose a
  * number and click the picture to place it, drag a number to move it, remove it, save.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
@@ -70,15 +70,14 @@ function Editor({ data, onSaved }: { data: Illustration; onSaved: (d: Illustrati
   const [confirmRemove, setConfirmRemove] = useState(false);
   const current = spots ?? data.hotspots;
   const placed = new Set(current.map((h) => h.position));
-  const positions = [...new Set(data.parts.map((p) => p.position))].sort((a, b) => a - b);
+  const positions = useMemo(() => [...new Set(data.parts.map((p) => p.position))].sort((a, b) => a - b), [data]);
+  // a new subgroup or a saved answer starts the editing again
   useEffect(() => {
     setSpots(null);
     setConfirmRemove(false);
     setStatus(null);
     setPlacing(positions.find((p) => !data.hotspots.some((h) => h.position === p)) ?? null);
-    // a new subgroup or a saved answer starts the editing again
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data]);
+  }, [data, positions]);
   const nameOf = (pos: number) => data.parts.filter((p) => p.position === pos).map((p) => p.name).join('、');
   const setSpot = (position: number, x: number, y: number) =>
     setSpots([...current.filter((h) => h.position !== position), { position, x, y }].sort((a, b) => a.position - b.position));
