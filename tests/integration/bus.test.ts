@@ -109,6 +109,12 @@ describe.runIf(runsBackendFreeTests && redisAvailable)(redisAvailable ? 'two bus
     const cfg = { perSecond: 0.001, burst: 3 };
     expect([await a.take('user', '9', cfg), await b.take('user', '9', cfg), await a.take('user', '9', cfg)]).toEqual([0, 0, 0]);
     expect(await b.take('user', '9', cfg)).toBeGreaterThan(0);
+    // a call priced at several tokens (an 800-row page) takes them all from the shared bucket
+    const heavy = { perSecond: 0.001, burst: 10 };
+    expect(await a.take('heavy', '9', heavy, 8)).toBe(0);
+    expect(await b.take('heavy', '9', heavy, 8)).toBeGreaterThan(0);
+    expect([await b.take('heavy', '9', heavy, 1), await a.take('heavy', '9', heavy, 1)]).toEqual([0, 0]);
+    expect(await a.take('heavy', '9', heavy, 1)).toBeGreaterThan(0);
     b.setOnline(5, true);
     await expect.poll(() => a.isOnline(5), { timeout: 10_000 }).toBe(true);
 

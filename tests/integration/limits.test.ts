@@ -71,4 +71,32 @@ describe.each(backends)('request budgets on %s', (backend) => {
       expect((await search(seller, '10.1.0.4')).status).toBe(200);
     });
   });
+
+  describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'heavy budget priced by rows', () => {
+    let env: TestEnv;
+    beforeAll(async () => {
+      env = await createTestEnv(backend, {
+        stockRows: 50,
+        limits: { user: { perSecond: 1000, burst: 1000 }, address: { perSecond: 1000, burst: 1000 }, heavyAtOnce: 4, heavyQueue: 8, heavyRate: { perSecond: 0.001, burst: 10 } },
+      });
+    });
+    afterAll(async () => env?.close());
+
+    it('an 800-row page costs eight 100-row pages of the budget: one fits where ten small ones do', async () => {
+      const buyer = (await env.login('buyer', { address: '10.1.0.5' })).access_token;
+      const seller = (await env.login('seller', { address: '10.1.0.6' })).access_token;
+      const search = (token: string, size: number) => env.call('GET', `/api/search/keyword?k=刹车片&page_size=${size}`, { token, address: '10.1.0.5' });
+      // 8 of the 10 tokens
+      expect((await search(buyer, 800)).status).toBe(200);
+      const second = await search(buyer, 800);
+      expect(second.status).toBe(429);
+      expect(second.body.client_msg).toBe(limitText.tooFast);
+      // the two tokens left still answer two pages of 100 (and a refused call took nothing)
+      expect((await search(buyer, 100)).status).toBe(200);
+      expect((await search(buyer, 50)).status).toBe(200);
+      expect((await search(buyer, 50)).status).toBe(429);
+      // another user's budget is their own: ten 100-row pages
+      for (let i = 0; i < 10; i++) expect((await search(seller, 100)).status).toBe(200);
+    });
+  });
 });

@@ -26,8 +26,8 @@ export interface Bus {
   publish(message: BusMessage): void;
   /** the one receiver of this process: messages of every process, this one's included */
   subscribe(handler: (message: BusMessage) => void): void;
-  /** takes a token from the bucket `scope:key`; the seconds to wait when it is empty (0 = go on) */
-  take(scope: string, key: string, cfg: RateConfig): Promise<number>;
+  /** takes `cost` tokens (default 1) from the bucket `scope:key`; the seconds to wait when it has too few (0 = go on) */
+  take(scope: string, key: string, cfg: RateConfig, cost?: number): Promise<number>;
   /**
    * Takes one of `limit` slots of `scope:key` shared by every process (the heavy calls a user runs
    * at once, http/limits.ts): its release, or null when all are taken. In one process the gate's
@@ -44,13 +44,13 @@ export interface Bus {
 /** Token buckets of this process, one set per scope (the in-process store, and Redis's stand-in while it is down). */
 export const createLocalBuckets = (now: () => number = Date.now) => {
   const scopes = new Map<string, ReturnType<typeof createBuckets>>();
-  return (scope: string, key: string, cfg: RateConfig): number => {
+  return (scope: string, key: string, cfg: RateConfig, cost = 1): number => {
     let b = scopes.get(scope);
     if (!b) {
       b = createBuckets(cfg, now);
       scopes.set(scope, b);
     }
-    return b.take(key);
+    return b.take(key, cost);
   };
 };
 
@@ -65,7 +65,7 @@ export const createLocalBus = (): Bus => {
     subscribe(h) {
       handler = h;
     },
-    take: async (scope, key, cfg) => buckets(scope, key, cfg),
+    take: async (scope, key, cfg, cost) => buckets(scope, key, cfg, cost),
     acquire: async () => () => undefined,
     setOnline(userId, on) {
       if (on) online.add(userId);

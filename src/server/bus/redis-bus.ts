@@ -36,6 +36,7 @@ const BUCKET_BACKOFF_MS = 5_000;
 const TAKE_LUA = `
 local rate = tonumber(ARGV[1])
 local burst = tonumber(ARGV[2])
+local need = math.min(tonumber(ARGV[3]) or 1, burst)
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local v = redis.call('HMGET', KEYS[1], 'tokens', 'at')
@@ -43,10 +44,10 @@ local tokens = tonumber(v[1]) or burst
 local at = tonumber(v[2]) or now
 tokens = math.min(burst, tokens + math.max(0, now - at) / 1000 * rate)
 local wait = 0
-if tokens < 1 then
-  wait = math.max(1, math.ceil((1 - tokens) / rate))
+if tokens < need then
+  wait = math.max(1, math.ceil((need - tokens) / rate))
 else
-  tokens = tokens - 1
+  tokens = tokens - need
 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
 redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
@@ -74,7 +75,7 @@ return 1
 export const SLOT_LEASE_MS = 30_000;
 
 type WithTake = Redis & {
-  qphTake(key: string, perSecond: number, burst: number): Promise<number>;
+  qphTake(key: string, perSecond: number, burst: number, cost: number): Promise<number>;
   qphAcquire(key: string, limit: number, leaseMs: number, holder: string): Promise<number>;
   qphRenew(key: string, leaseMs: number, holder: string): Promise<number>;
 };
@@ -182,16 +183,16 @@ export const createRedisBus = async (opts: { url: string; prefix: string; log: L
     subscribe(h) {
       handler = h;
     },
-    async take(scope: string, key: string, cfg: RateConfig) {
+    async take(scope: string, key: string, cfg: RateConfig, cost = 1) {
       if (ready() && Date.now() >= bucketsLocalUntil) {
         try {
-          return Number(await cmd.qphTake(`${opts.prefix}rl:${scope}:${key}`, cfg.perSecond, cfg.burst));
+          return Number(await cmd.qphTake(`${opts.prefix}rl:${scope}:${key}`, cfg.perSecond, cfg.burst, cost));
         } catch (e) {
           bucketsLocalUntil = Date.now() + BUCKET_BACKOFF_MS;
           outage('rate limit', e);
         }
       }
-      return localTake(scope, key, cfg);
+      return localTake(scope, key, cfg, cost);
     },
     async acquire(scope: string, key: string, limit: number) {
       // Redis away: each process's own gate is the limit, as without REDIS_URL

@@ -46,23 +46,38 @@ export const DEFAULT_LIMITS: {
 export const createBuckets = (cfg: RateConfig, now: () => number = Date.now) => {
   const buckets = new Map<string, { tokens: number; at: number }>();
   return {
-    /** Takes a token for `key`; the seconds to wait when there is none. */
-    take(key: string): number {
+    /** Takes `cost` tokens (1 unless said; never more than the burst) for `key`; the seconds to wait when there are not enough. */
+    take(key: string, cost = 1): number {
+      const need = Math.min(cost, cfg.burst);
       const t = now();
       const b = buckets.get(key) ?? { tokens: cfg.burst, at: t };
       b.tokens = Math.min(cfg.burst, b.tokens + ((t - b.at) / 1000) * cfg.perSecond);
       b.at = t;
-      if (b.tokens < 1) {
+      if (b.tokens < need) {
         buckets.set(key, b);
-        return Math.max(1, Math.ceil((1 - b.tokens) / cfg.perSecond));
+        return Math.max(1, Math.ceil((need - b.tokens) / cfg.perSecond));
       }
-      b.tokens -= 1;
+      b.tokens -= need;
       buckets.set(key, b);
       // full buckets hold nothing worth keeping
       if (buckets.size > 50_000) for (const [k, v] of buckets) if (v.tokens >= cfg.burst) buckets.delete(k);
       return 0;
     },
   };
+};
+
+/**
+ * What a heavy call costs of its user's HEAVY_RATE budget: one token per started 100 rows the call
+ * asks for (`page_size`), at least one. A page of 50 or 100 rows costs what a call cost before; an
+ * 800-row page costs 8, so at the default budget a user gets one 800-row page about every 1.6 s
+ * (reading 800 rows takes a person longer than that) instead of five a second: counting calls let
+ * one user keep both cores busy with the largest pages (issue 11, the light call under a flood on
+ * PostgreSQL). Priced by rows the way GraphQL APIs price a query by the nodes it may return.
+ */
+export const HEAVY_ROWS_PER_TOKEN = 100;
+export const heavyCost = (payload: unknown): number => {
+  const size = typeof payload === 'object' && payload !== null ? (payload as { page_size?: unknown }).page_size : undefined;
+  return typeof size === 'number' && Number.isFinite(size) && size > 0 ? Math.ceil(size / HEAVY_ROWS_PER_TOKEN) : 1;
 };
 
 export const tooFast = (seconds: number, holdMs?: number) =>

@@ -10,7 +10,7 @@ import { endpoints, ResultCode, type AnswerOf, type EndpointName, type PayloadOu
 import { hasAnyPermission, HEAD_COMPANY_ID } from '../../shared/domain/permissions';
 import { msg } from '../../shared/messages';
 import { AppError, forbidden, invalid, notLoggedIn } from './errors';
-import { createHeavyGate, DEFAULT_LIMITS, HOLD_REPEATED_MS, tooFast } from './limits';
+import { createHeavyGate, DEFAULT_LIMITS, heavyCost, HOLD_REPEATED_MS, tooFast } from './limits';
 import { jsonAnswer } from './compress';
 import { runInBackground } from '../db/priority';
 import { createLocalBus } from '../bus/bus';
@@ -126,10 +126,6 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
           caller = await opts.resolveCaller(bearer);
           const userWait = await buckets.take('user', String(caller.userId), limits.user);
           if (userWait > 0) throw tooFast(userWait);
-          if (ep.heavy && limits.heavyRate) {
-            const heavyWait = await buckets.take('heavy', String(caller.userId), limits.heavyRate);
-            if (heavyWait > 0) throw tooFast(heavyWait, HOLD_REPEATED_MS);
-          }
           if (ep.access === 'operator' && caller.companyId !== HEAD_COMPANY_ID) throw forbidden(msg.operatorOnly);
           if (!hasAnyPermission(caller.permissions, ep.permissions)) throw forbidden();
         }
@@ -138,6 +134,11 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
         if (bad !== null) throw invalid(bad.path, bad.text);
         const parsed = v.safeParse(ep.payload, raw);
         if (!parsed.success) throw issueToError(ep.payload, parsed.issues);
+        // priced by the rows asked for (limits.ts heavyCost), so the payload is read first
+        if (ep.heavy && caller && limits.heavyRate) {
+          const heavyWait = await buckets.take('heavy', String(caller.userId), limits.heavyRate, heavyCost(parsed.output));
+          if (heavyWait > 0) throw tooFast(heavyWait, HOLD_REPEATED_MS);
+        }
         const committed: Array<() => void> = [];
         const afterCommit = () => {
           for (const fn of committed) {
