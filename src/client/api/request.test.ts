@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { msg } from '../../shared/messages';
 import { dialogs } from './dialogs';
 import { nav } from './navigation';
-import { ApiError, CancelledError, OfflineError, request } from './request';
+import { ApiError, BUDGET_RETRY_MS, CancelledError, OfflineError, request } from './request';
 import { sessionStore } from '../features/session/session-store';
 
 type Reply = { status?: number; body: unknown } | 'network';
@@ -257,6 +257,29 @@ describe('request', () => {
     replies.push({ status: 500, body: { code: 500, message: '第三条' } });
     await expect(request('get', 'config', { keys: 'a' })).rejects.toThrow('第三条');
     expect(dialogs.get()).toEqual({ kind: 'error', text: '第三条' });
+  });
+
+  it('a read refused for the request budget (429) is sent again once after a wait; a second refusal is shown', async () => {
+    vi.useFakeTimers();
+    try {
+      replies.push({ status: 429, body: { code: 429, client_msg: '请求过于频繁，请稍后再试' } }, { body: { code: 200, msg: 'ok', data: { a: '1' } } });
+      const first = request('get', 'config', { keys: 'a' });
+      await vi.advanceTimersByTimeAsync(BUDGET_RETRY_MS);
+      await expect(first).resolves.toEqual({ a: '1' });
+      expect(calls).toHaveLength(2);
+      replies.push({ status: 429, body: { code: 429, client_msg: '请求过于频繁，请稍后再试' } }, { status: 429, body: { code: 429, client_msg: '请求过于频繁，请稍后再试' } });
+      const second = request('get', 'config', { keys: 'a' });
+      const outcome = expect(second).rejects.toThrow('请求过于频繁，请稍后再试');
+      await vi.advanceTimersByTimeAsync(BUDGET_RETRY_MS);
+      await outcome;
+      expect(calls).toHaveLength(4);
+      // a write is not sent twice by this: its outbox or its form decides
+      replies.push({ status: 429, body: { code: 429, client_msg: '请求过于频繁，请稍后再试' } });
+      await expect(request('post', 'oeSearchHistory', { search_value: 'x' }, undefined, { idempotencyKey: 'key-12345678' })).rejects.toThrow('请求过于频繁');
+      expect(calls).toHaveLength(5);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the VIN-limit check, a silent form call and the mall family show no modal', async () => {
