@@ -50,7 +50,7 @@ export const measureServe = async (rows: number, requests: ServeRequest[]) => {
   const started = Date.now();
   const server = runNode([resolve('src/server/main.ts')], {
     DATA_DIR: dir, PORT: port, HOST: '127.0.0.1', STATIC_DIR: dir,
-    RATE_LIMIT_USER: '100000/100000', RATE_LIMIT_ADDRESS: '100000/100000',
+    RATE_LIMIT_USER: '100000/100000', RATE_LIMIT_ADDRESS: '100000/100000', HEAVY_RATE: '100000/100000',
   });
   const exited = new Promise<number | null>((r) => server.on('exit', r));
   try {
