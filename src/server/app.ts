@@ -49,6 +49,8 @@ import { createCartService } from './modules/cart/cart.service';
 import { cartHandlers } from './modules/cart/cart.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { ordersHandlers } from './modules/orders/orders.routes';
+import { createAfterSaleService } from './modules/aftersale/aftersale.service';
+import { afterSaleHandlers } from './modules/aftersale/aftersale.routes';
 import { createImService } from './modules/im/im.service';
 import { imHandlers } from './modules/im/im.routes';
 import { createImSocial } from './modules/im/im.social';
@@ -171,6 +173,7 @@ export const createApp = (deps: AppDeps) => {
     ...opCircleHandlers(createOpCirclesService({ clock: deps.clock, notices: im })),
     ...opPromotionHandlers(createPromotionService({ clock: deps.clock })),
     ...opExhibitionHandlers(createExhibitionService({ clock: deps.clock, notices: im })),
+    ...afterSaleHandlers(createAfterSaleService({ clock: deps.clock, notices: im })),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));
