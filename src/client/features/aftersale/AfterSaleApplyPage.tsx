@@ -77,7 +77,7 @@ function ApplyForm({ order: o, lineId }: { order: OrderDetail; lineId?: number }
       <Field id="lines" label="售后配件和数量" required error={errors.lines}>
         <div className="table-scroll" id="lines" tabIndex={-1}>
           <table className="orders-table">
-            <thead><tr><th style={{ width: '3rem' }}>选择</th><th>配件</th><th className="num" style={{ width: '7rem' }}>单价</th><th className="num" style={{ width: '6rem' }}>购买</th><th style={{ width: '8rem' }}>售后数量</th></tr></thead>
+            <thead><tr><th style={{ width: '3rem' }}>选择</th><th>配件</th><th className="num" style={{ width: '6rem' }}>单价</th><th className="num" style={{ width: '4.5rem' }}>购买</th><th style={{ width: '8rem' }}>售后数量</th></tr></thead>
             <tbody>
               {lines.map((l) => {
                 const idx = picked.findIndex((p) => p.line.id === l.line.id);

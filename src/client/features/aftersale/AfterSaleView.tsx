@@ -73,13 +73,12 @@ export function AfterSaleView({ a, back, orderLink, company, actions }: {
         <div className="table-scroll">
           <table className="orders-table">
             <thead>
-              <tr><th>配件</th><th style={{ width: '9rem' }}>品牌</th><th className="num" style={{ width: '8rem' }}>单价</th><th className="num" style={{ width: '6rem' }}>购买数量</th><th className="num" style={{ width: '6rem' }}>售后数量</th><th className="num" style={{ width: '8rem' }}>退款金额</th></tr>
+              <tr><th>配件 / 品牌</th><th className="num" style={{ width: '6rem' }}>单价</th><th className="num" style={{ width: '4.5rem' }}>购买</th><th className="num" style={{ width: '4.5rem' }}>售后</th><th className="num" style={{ width: '6.5rem' }}>退款金额</th></tr>
             </thead>
             <tbody>
               {a.lines.map((l) => (
                 <tr key={l.order_line_id} data-testid="aftersale-line">
-                  <td className="orders-part">{l.supplier_oe} {l.name}<small className="muted">{l.uom_name}</small></td>
-                  <td>{l.brand_name || '—'}</td>
+                  <td className="orders-part">{l.supplier_oe} {l.name}<small className="muted">{[l.brand_name, l.uom_name].filter(Boolean).join(' · ')}</small></td>
                   <td className="num"><Price fen={l.unit_price_fen} /></td>
                   <td className="num">{l.bought_qty}</td>
                   <td className="num">{l.qty}</td>
@@ -87,7 +86,7 @@ export function AfterSaleView({ a, back, orderLink, company, actions }: {
                 </tr>
               ))}
             </tbody>
-            <tfoot><tr><td colSpan={3}>共 {a.line_count} 种 {a.total_qty} 件</td><td colSpan={3} className="num">退款合计 <Price fen={a.refund_fen} /></td></tr></tfoot>
+            <tfoot><tr><td colSpan={2}>共 {a.line_count} 种 {a.total_qty} 件</td><td colSpan={3} className="num">退款合计 <Price fen={a.refund_fen} /></td></tr></tfoot>
           </table>
         </div>
       </section>

@@ -38,11 +38,11 @@ export function OpAfterSaleListPage({ search, onSearch }: { search: ListSearch; 
     rowKey: (r) => r.id,
     columns: [
       { key: 'no', header: '售后单号', width: '13rem', cell: (r) => <Link to="/operation/service/afterSale/$asNo" params={{ asNo: r.as_no }}>{r.as_no}</Link> },
+      { key: 'status', header: '状态', width: '7rem', cell: (r) => <AfterSaleStatusTag status={r.status} /> },
       { key: 'at', header: '申请时间', width: '8.5rem', cell: (r) => when(r.created_at) },
       { key: 'buyer', header: '买家', width: '11rem', cell: (r) => r.buyer_company_name },
       { key: 'seller', header: '卖家', width: '11rem', cell: (r) => r.seller_company_name },
       { key: 'type', header: '类型', width: '5.5rem', cell: (r) => AFTERSALE_TYPE_TEXT[r.type] },
-      { key: 'status', header: '状态', width: '7rem', cell: (r) => <AfterSaleStatusTag status={r.status} /> },
       { key: 'lines', header: '配件', width: '10rem', cell: (r) => `${r.first_line}${r.line_count > 1 ? ` 等${r.line_count}种` : ''} · ${r.total_qty}件` },
       { key: 'amount', header: '退款金额', width: '7rem', num: true, cell: (r) => yuan(r.refund_fen) },
       { key: 'order', header: '订单号', width: '13rem', cell: (r) => <Link to="/operation/order/$orderNo" params={{ orderNo: r.order_no }}>{r.order_no}</Link> },
