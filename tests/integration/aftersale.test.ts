@@ -132,8 +132,8 @@ describe.each(backends)('after-sale on %s', (backend) => {
       expect(ok(await get('buyer', '/aftersales', { side: 'buyer', status: 'pending', type: 'return', no: o.no })).data.map((r: { as_no: string }) => r.as_no)).toEqual([as.as_no]);
       expect((await get('buyer', '/aftersales', { side: 'seller' })).body).toMatchObject({ code: 403, client_msg: afterSaleText.noSellerRight });
       expect((await get('clerk', '/aftersales', { side: 'seller' })).status).toBe(403);
-      expect((await get('seller6', '/aftersale', { as_no: as.as_no })).body).toMatchObject({ code: 403, client_msg: afterSaleText.otherCompany });
-      expect(ok(await get('seller', '/aftersale', { as_no: as.as_no })).side).toBe('seller');
+      expect((await get('seller6', '/aftersale/detail', { as_no: as.as_no })).body).toMatchObject({ code: 403, client_msg: afterSaleText.otherCompany });
+      expect(ok(await get('seller', '/aftersale/detail', { as_no: as.as_no })).side).toBe('seller');
       expect((await get('buyer', '/aftersales', { side: 'buyer', status: 'open' })).body).toMatchObject({ code: 422, field: 'status' });
 
       // wrong side, wrong state
@@ -155,7 +155,10 @@ describe.each(backends)('after-sale on %s', (backend) => {
       const shipped = await told(async () => { as = ok(await post('buyer', '/aftersale/deliver', { as_no: as.as_no, logistics_company: '德邦物流', logistics_no: 'DB20261122' })); });
       expect(as).toMatchObject({ status: 'returned', logistics_company: '德邦物流', logistics_no: 'DB20261122' });
       expect(shipped.map((n) => [n.to, n.title])).toEqual([['seller', '买家已退货']]);
-      expect(ok(await get('seller', '/aftersale/logistics', { as_no: as.as_no }))).toMatchObject({ status: 'returned', logistics_company: '德邦物流', logistics_no: 'DB20261122' });
+      expect(ok(await get('seller', '/aftersale/logistics', { as_no: as.as_no }))).toEqual({
+        as_no: as.as_no, status: 'returned', logistics_company: '德邦物流', logistics_no: 'DB20261122', returned_at: as.returned_at, received_at: 0,
+      });
+      expect((await get('seller6', '/aftersale/logistics', { as_no: as.as_no })).status).toBe(403);
       expect((await post('buyer', '/aftersale/cancel', { as_no: as.as_no })).status).toBe(409);
       expect((await post('seller', '/aftersale/complete', { as_no: as.as_no, refund_method: '银行转账' })).status).toBe(409);
 
@@ -195,7 +198,7 @@ describe.each(backends)('after-sale on %s', (backend) => {
       const rejected = await told(async () => ok(await post('seller', '/aftersale/reject', { as_no: as.as_no, reason: '货物与订单一致' }, k)));
       expect(rejected.map((n) => [n.to, n.title, n.text])).toEqual([['buyer', '售后被拒绝', expect.stringContaining('原因：货物与订单一致')]]);
       expect((await post('seller', '/aftersale/reject', { as_no: as.as_no, reason: '货物与订单一致' }, k)).headers.get('Idempotent-Replayed')).toBe('true');
-      const d = ok(await get('buyer', '/aftersale', { as_no: as.as_no }));
+      const d = ok(await get('buyer', '/aftersale/detail', { as_no: as.as_no }));
       expect(d).toMatchObject({ status: 'rejected', reject_reason: '货物与订单一致' });
       expect(d.events).toHaveLength(2);
 
@@ -240,7 +243,7 @@ describe.each(backends)('after-sale on %s', (backend) => {
       expect(again.status).toBe(409);
       expect(await count('operator_audit')).toBe(auditBefore + 1);
       // both sides read it; the line is free again
-      expect(ok(await get('seller', '/aftersale', { as_no: as.as_no })).events.at(-1)).toMatchObject({ action: 'close', to_status: 'closed', note: '双方已线下协商' });
+      expect(ok(await get('seller', '/aftersale/detail', { as_no: as.as_no })).events.at(-1)).toMatchObject({ action: 'close', to_status: 'closed', note: '双方已线下协商' });
       expect((await post('buyer', '/aftersale/apply', { order_no: o.no, type: 'refund', reason: '运输损坏', lines: [{ order_line_id: o.b.id, qty: 1 }] })).status).toBe(200);
     });
   });

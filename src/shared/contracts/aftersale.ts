@@ -156,7 +156,7 @@ export const afterSaleEndpoints = {
     answer: v.object({ data: v.array(afterSaleSummarySchema), total: v.number(), counts: v.record(v.string(), v.number()) }),
   }),
   afterSaleRetrieve: defineEndpoint({
-    method: 'get', path: '/aftersale', tag: 'aftersale', access: 'user', permissions: AFTERSALE_CODES,
+    method: 'get', path: '/aftersale/detail', tag: 'aftersale', access: 'user', permissions: AFTERSALE_CODES,
     summary: '售后详情（本公司作为买家或卖家）：配件、数量、退款金额、原因、图片、退货物流、退款和操作记录',
     payload: byNo,
     answer: afterSaleDetailSchema,

@@ -22,7 +22,7 @@ export const endpointIndex: Record<EndpointName, { method: HttpMethod; path: str
   afterSaleLogistics: { method: 'get', path: '/aftersale/logistics', access: 'user' },
   afterSaleReceipt: { method: 'post', path: '/aftersale/receipt', access: 'user', idempotent: true },
   afterSaleReject: { method: 'post', path: '/aftersale/reject', access: 'user', idempotent: true },
-  afterSaleRetrieve: { method: 'get', path: '/aftersale', access: 'user' },
+  afterSaleRetrieve: { method: 'get', path: '/aftersale/detail', access: 'user' },
   afterSaleSearch: { method: 'get', path: '/aftersales', access: 'user' },
   applyPackagePromotion: { method: 'post', path: '/pay/order-promotion', access: 'user', idempotent: true },
   backofficeSummary: { method: 'get', path: '/backend/summary', access: 'user' },
