@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import ExcelJS from 'exceljs';
 import { afterSaleText, IM_ASSISTANT_UUID } from '../../src/shared/contracts';
 import { AFTERSALE_WINDOW_DAYS } from '../../src/shared/domain/aftersale';
 import { msg } from '../../src/shared/messages';
@@ -225,6 +226,13 @@ describe.each(backends)('after-sale on %s', (backend) => {
       expect(ok(await get('operator', '/operation/aftersales', { buyer: '2', no: as.as_no })).total).toBe(0);
       expect((await get('operator', '/operation/aftersales', { date_from: '2026/11/01' })).body).toMatchObject({ code: 422, field: 'date_from' });
       expect(ok(await get('as-reader', '/operation/aftersale', { as_no: as.as_no }))).toMatchObject({ side: 'operator', status: 'pending' });
+      const file = await env.raw('GET', `/api/operation/export/opAfterSaleList?no=${as.as_no}`, { token: t['as-reader'] });
+      expect(file.status).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await file.arrayBuffer());
+      const cells = wb.worksheets[0].getRow(2).values as unknown[];
+      expect(cells.slice(1, 11)).toEqual([as.as_no, expect.any(String), o.no, expect.any(String), expect.any(String), '退货退款', '待卖家处理', '运输损坏', 1, as.refund_fen / 100]);
+      expect((await env.raw('GET', '/api/operation/export/opAfterSaleList', { token: t.seller })).status).toBe(403);
       // the gate: a member company, a reader without D12-03
       expect((await get('seller', '/operation/aftersales')).status).toBe(403);
       expect((await post('as-reader', '/operation/aftersale/close', { as_no: as.as_no, reason: '双方已线下协商' })).status).toBe(403);

@@ -1,7 +1,7 @@
 /**
  * 售后 (/operation/service, 001 §2.2 "service, service/afterSale"; D12-01 … D12-03): every
  * after-sale on the platform, newest first, by number (after-sale or order), buyer, seller (name or
- * id), state, type and China dates, with the refund sum of the filter; read only here. An
+ * id), state, type and China dates, with the refund sum of the filter and an XLSX of it; read only here. An
  * after-sale opens its page, where an operator with D12-03 may close it.
  */
 import { Link } from '@tanstack/react-router';
@@ -13,6 +13,7 @@ import { opAfterSaleListQuery, type afterSaleKeys } from '../aftersale/queries';
 import { AfterSaleStatusTag } from '../aftersale/AfterSaleStatusTag';
 import { oneOf, pagingOf, textsOf } from './list-payload';
 import { when, yuan } from './format';
+import { downloadXlsx } from './export';
 import './operation.css';
 
 export const OP_AFTERSALE_FILTER_NAMES = ['no', 'buyer', 'seller', 'status', 'type', 'date_from', 'date_to'] as const;
@@ -47,6 +48,7 @@ export function OpAfterSaleListPage({ search, onSearch }: { search: ListSearch; 
       { key: 'amount', header: '退款金额', width: '7rem', num: true, cell: (r) => yuan(r.refund_fen) },
       { key: 'order', header: '订单号', width: '13rem', cell: (r) => <Link to="/operation/order/$orderNo" params={{ orderNo: r.order_no }}>{r.order_no}</Link> },
     ],
+    exportXlsx: (s) => downloadXlsx('opAfterSaleList', payloadOf(s), '售后列表'),
     empty: (filtered) => (filtered ? '没有符合条件的售后，换个条件试试。' : '平台上还没有售后。买家在已发货的订单上申请售后后，这里会列出。'),
   };
   return <ListPage def={def} search={search} onSearch={onSearch} />;
