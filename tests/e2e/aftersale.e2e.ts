@@ -1,10 +1,10 @@
 /**
  * Browser end-to-end for after-sale (售后) at 1024×768: on a received order the buyer presses
- * 申请售后 beside a line (a missing reason is refused beside its field), asks for 退货退款 of 2 of 4
+ * 申请售后 and ticks the line (a missing reason is refused beside its field), asks for 退货退款 of 2 of 4
  * pieces; the seller finds it under 售后服务 (我是卖家) and agrees; the buyer ships back with a
  * waybill; the seller confirms receipt and the refund; both see 已完成 (the buyer also on the
  * phone page); the operator finds it on /operation/service. Screenshots: aftersale-apply-error,
- * aftersale-buyer-pending, aftersale-seller-list, aftersale-seller-done (and -1366), aftersale-buyer-list,
+ * aftersale-buyer-pending, aftersale-seller-list, aftersale-seller-done (and -1366), aftersale-buyer-list, aftersale-order,
  * aftersale-phone-detail, aftersale-operator-list, aftersale-operator-detail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,8 +56,10 @@ describe('after-sale', () => {
     await b.setViewportSize({ width: 1024, height: 768 });
     await e2e.signIn(b, '/login', 'buyer');
     await b.goto(`${e2e.url}/backend/order/detail/${ORDER_NO}`);
-    await b.getByRole('link', { name: `申请售后 ${stock.supplier_oe}` }).click();
+    // the head's 申请售后 is in view on a tablet (the lines table scrolls sideways, its per-line link last)
+    await b.locator('.order-actions').getByRole('link', { name: '申请售后', exact: true }).click();
     await b.waitForURL((u) => u.pathname === '/backend/service/afterSale/apply');
+    await b.getByLabel(`选择 ${stock.supplier_oe} ${stock.name}`).check();
     const qty = b.getByLabel(`售后数量 ${stock.supplier_oe}`);
     await expect(qty).toHaveValue('4');
     await qty.fill('2');
@@ -126,6 +128,8 @@ describe('after-sale', () => {
     await e2e.shot(b, 'aftersale-buyer-list');
     await b.goto(`${e2e.url}/backend/order/detail/${ORDER_NO}`);
     await expect(b.getByTestId('order-aftersales')).toContainText('已完成');
+    await fits(b, 1024);
+    await e2e.shot(b, 'aftersale-order');
     await b.setViewportSize({ width: 390, height: 844 });
     await b.goto(`${e2e.url}/ofo/serviceOrder`);
     await b.getByTestId('service-card').filter({ hasText: asNo }).getByRole('link', { name: `详情 ${asNo}` }).click();

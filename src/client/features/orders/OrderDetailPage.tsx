@@ -53,6 +53,10 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
           <strong className="order-total"><Price fen={o.total_fen} /></strong>
         </div>
         <div className="order-actions">
+          {/* also in the head: the lines table scrolls sideways on a tablet, its 售后 column last */}
+          {afterSaleOpen && [...byLine.values()].some((l) => l.available > 0 && !l.openAsNo) && (
+            <Link to="/backend/service/afterSale/apply" search={{ order_no: o.order_no }} className="p-button p-button-outlined">申请售后</Link>
+          )}
           {actions.map((a) => (
             <Button key={a} type="button" label={ORDER_ACTION_TEXT[a]} severity={a === 'reject' || a === 'cancel' ? 'danger' : undefined} outlined={a === 'reject' || a === 'cancel'} onClick={() => setAction(a)} />
           ))}
