@@ -125,6 +125,11 @@ describe.each(backends)('after-sale on %s', (backend) => {
       expect(again.body.client_msg).toBe(afterSaleText.lineOpen(`${as.lines[0].supplier_oe} ${as.lines[0].name}`, as.as_no));
       // the other line is free
       const onB = ok(await post('buyer', '/aftersale/apply', { ...body, type: 'refund', reason: '少件/漏发', img_infos: [], lines: [{ order_line_id: o.b.id, qty: 1 }] }));
+      // the database holds the rule too: a second open row on line A (added to B's open after-sale) is refused whatever the code does
+      const held = (await sql<{ order_line_id: string }>`select order_line_id from after_sale_line where open`.execute(db())).rows;
+      expect(held.filter((r) => Number(r.order_line_id) === o.a.id)).toHaveLength(1);
+      await expect(sql`insert into after_sale_line (after_sale_id, order_line_id, qty, unit_price_fen, amount_fen)
+        select a.id, ${o.a.id}, 1, 100, 100 from after_sale a where a.as_no = ${onB.as_no}`.execute(db())).rejects.toThrow();
 
       // lists by side and the scope
       const sellerList = ok(await get('seller', '/aftersales', { side: 'seller', no: o.no }));

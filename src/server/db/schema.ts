@@ -222,7 +222,7 @@ export interface DB {
   };
   after_sale_line: {
     id: Generated<string>; after_sale_id: string; order_line_id: string; qty: number; unit_price_fen: number;
-    amount_fen: ColumnType<string, number | string, number | string>;
+    amount_fen: ColumnType<string, number | string, number | string>; open: Generated<boolean>;
   };
   after_sale_event: {
     id: Generated<string>; after_sale_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string;

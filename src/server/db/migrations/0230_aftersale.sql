@@ -51,9 +51,12 @@ create table after_sale_line (
   qty int not null check (qty between 1 and 9999),
   unit_price_fen int not null check (unit_price_fen > 0),
   amount_fen bigint not null check (amount_fen = unit_price_fen::bigint * qty),
+  -- true while its after-sale is open (待卖家处理 … 待退款): one open after-sale per order line
+  open boolean not null default true,
   unique (after_sale_id, order_line_id)
 );
 create index after_sale_line_order_line on after_sale_line (order_line_id);
+create unique index after_sale_line_one_open on after_sale_line (order_line_id) where open;
 
 -- who did what when: the detail page's history
 create table after_sale_event (

@@ -48,6 +48,10 @@ export type AfterSaleChange = Partial<{
 
 export const setAfterSale = (db: Kysely<DB>, id: string, change: AfterSaleChange) => db.updateTable('after_sale').set(change).where('id', '=', id).execute();
 
+/** An after-sale that ended gives its lines back (the unique index allows one open after-sale per line). */
+export const releaseLines = (db: Kysely<DB>, afterSaleId: string) =>
+  db.updateTable('after_sale_line').set({ open: false }).where('after_sale_id', '=', afterSaleId).execute();
+
 const withCompanies = (db: Kysely<DB>) =>
   db.selectFrom('after_sale as a')
     .innerJoin('goods_order as o', 'o.id', 'a.order_id')

@@ -20,7 +20,7 @@ import { inTransaction, unix } from '../../db/helpers';
 import { afterSaleText as t, ResultCode, type AfterSaleDetail, type AfterSaleSummary, type OrderAfterSale, type PayloadOut } from '../../../shared/contracts';
 import { formatChina } from '../../../shared/domain/membership';
 import {
-  AFTERSALE_ACTION_SIDE, AFTERSALE_BUYER_CODES, AFTERSALE_SELLER_CODES, afterSaleTransition, lineAvailability, orderAfterSaleRefusal,
+  AFTERSALE_ACTION_SIDE, AFTERSALE_BUYER_CODES, AFTERSALE_SELLER_CODES, afterSaleTransition, isOpen, lineAvailability, orderAfterSaleRefusal,
   type AfterSaleAction, type AfterSaleStatus,
 } from '../../../shared/domain/aftersale';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
@@ -136,6 +136,7 @@ export const createAfterSaleService = ({ clock, notices }: AfterSaleDeps) => {
       const at = action === 'agree' ? 'agreed_at' : action === 'receipt' ? 'received_at' : STAMP[step.to];
       if (at) (stamps as Record<string, Date>)[at] = now;
       await repo.setAfterSale(trx, a.id, { status: step.to, ...stamps, ...extra });
+      if (!isOpen(step.to)) await repo.releaseLines(trx, a.id);
       await repo.addEvent(trx, { after_sale_id: a.id, action, actor_user_id: caller.userId, from_status: a.status, to_status: step.to, note, created_at: now });
       if (side === 'operator') {
         await audit.record(trx, caller, now, [{ entity: 'after_sale', entity_id: asNo, action: 'close', old: { status: a.status }, new: { status: step.to }, note }]);
