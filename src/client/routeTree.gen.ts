@@ -99,6 +99,8 @@ import { Route as OfoPurchaseLogisticsRouteImport } from './routes/ofo/purchase/
 import { Route as OfoPurchaseOrderRouteImport } from './routes/ofo/purchase/order'
 import { Route as OfoPurchaseOrderDetailRouteImport } from './routes/ofo/purchase/orderDetail'
 import { Route as OfoPurchasePaymentRouteImport } from './routes/ofo/purchase/payment'
+import { Route as OfoServiceOrderIndexRouteImport } from './routes/ofo/serviceOrder/index'
+import { Route as OfoServiceOrderDetailRouteImport } from './routes/ofo/serviceOrder/detail'
 import { Route as OperationCompanyAuditRouteImport } from './routes/operation/company.audit'
 import { Route as OperationCompanyDetailRouteImport } from './routes/operation/company.detail'
 import { Route as OperationCompanyExhibitionRouteImport } from './routes/operation/company.exhibition'
@@ -123,6 +125,7 @@ import { Route as OperationReportMemberQueryRouteImport } from './routes/operati
 import { Route as OperationReportOrderRouteImport } from './routes/operation/report.order'
 import { Route as OperationReportProductRouteImport } from './routes/operation/report.product'
 import { Route as OperationReportSearchRouteImport } from './routes/operation/report.search'
+import { Route as OperationServiceIndexRouteImport } from './routes/operation/service.index'
 import { Route as OperationSystemCompanyLevelRouteImport } from './routes/operation/system.companyLevel'
 import { Route as OperationSystemConfigurationRouteImport } from './routes/operation/system.configuration'
 import { Route as OperationSystemDictionaryRouteImport } from './routes/operation/system.dictionary'
@@ -160,12 +163,16 @@ import { Route as StoreSearchVinPartsRouteImport } from './routes/_store/search/
 import { Route as StoreSearchVinPartsKeywordRouteImport } from './routes/_store/search/vin/partsKeyword'
 import { Route as StoreSearchVinSubgroupRouteImport } from './routes/_store/search/vin/subgroup'
 import { Route as BackendOrderDetailOrderNoRouteImport } from './routes/backend/order.detail.$orderNo'
+import { Route as BackendServiceAfterSaleIndexRouteImport } from './routes/backend/service.afterSale.index'
+import { Route as BackendServiceAfterSaleApplyRouteImport } from './routes/backend/service.afterSale.apply'
 import { Route as OperationCompanyTradeIndexRouteImport } from './routes/operation/company.trade.index'
 import { Route as OperationCompanyTradeEditRouteImport } from './routes/operation/company.trade.edit'
 import { Route as OperationProductCleanBrandRouteImport } from './routes/operation/product.clean.brand'
 import { Route as OperationProductCleanOeRouteImport } from './routes/operation/product.clean.oe'
 import { Route as OperationProductEpcIndexRouteImport } from './routes/operation/product.epc.index'
 import { Route as OperationProductEpcVehicleIdRouteImport } from './routes/operation/product.epc.$vehicleId'
+import { Route as OperationServiceAfterSaleAsNoRouteImport } from './routes/operation/service.afterSale.$asNo'
+import { Route as BackendServiceAfterSaleDetailAsNoRouteImport } from './routes/backend/service.afterSale.detail.$asNo'
 
 const R400Route = R400RouteImport.update({
   id: '/400',
@@ -619,6 +626,16 @@ const OfoPurchasePaymentRoute = OfoPurchasePaymentRouteImport.update({
   path: '/purchase/payment',
   getParentRoute: () => OfoRoute,
 } as any)
+const OfoServiceOrderIndexRoute = OfoServiceOrderIndexRouteImport.update({
+  id: '/serviceOrder/',
+  path: '/serviceOrder/',
+  getParentRoute: () => OfoRoute,
+} as any)
+const OfoServiceOrderDetailRoute = OfoServiceOrderDetailRouteImport.update({
+  id: '/serviceOrder/detail',
+  path: '/serviceOrder/detail',
+  getParentRoute: () => OfoRoute,
+} as any)
 const OperationCompanyAuditRoute = OperationCompanyAuditRouteImport.update({
   id: '/company/audit',
   path: '/company/audit',
@@ -747,6 +764,11 @@ const OperationReportProductRoute = OperationReportProductRouteImport.update({
 const OperationReportSearchRoute = OperationReportSearchRouteImport.update({
   id: '/report/search',
   path: '/report/search',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationServiceIndexRoute = OperationServiceIndexRouteImport.update({
+  id: '/service/',
+  path: '/service/',
   getParentRoute: () => OperationRoute,
 } as any)
 const OperationSystemCompanyLevelRoute =
@@ -947,6 +969,18 @@ const BackendOrderDetailOrderNoRoute =
     path: '/order/detail/$orderNo',
     getParentRoute: () => BackendRoute,
   } as any)
+const BackendServiceAfterSaleIndexRoute =
+  BackendServiceAfterSaleIndexRouteImport.update({
+    id: '/service/afterSale/',
+    path: '/service/afterSale/',
+    getParentRoute: () => BackendRoute,
+  } as any)
+const BackendServiceAfterSaleApplyRoute =
+  BackendServiceAfterSaleApplyRouteImport.update({
+    id: '/service/afterSale/apply',
+    path: '/service/afterSale/apply',
+    getParentRoute: () => BackendRoute,
+  } as any)
 const OperationCompanyTradeIndexRoute =
   OperationCompanyTradeIndexRouteImport.update({
     id: '/company/trade/',
@@ -981,6 +1015,18 @@ const OperationProductEpcVehicleIdRoute =
     id: '/product/epc/$vehicleId',
     path: '/product/epc/$vehicleId',
     getParentRoute: () => OperationRoute,
+  } as any)
+const OperationServiceAfterSaleAsNoRoute =
+  OperationServiceAfterSaleAsNoRouteImport.update({
+    id: '/service/afterSale/$asNo',
+    path: '/service/afterSale/$asNo',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const BackendServiceAfterSaleDetailAsNoRoute =
+  BackendServiceAfterSaleDetailAsNoRouteImport.update({
+    id: '/service/afterSale/detail/$asNo',
+    path: '/service/afterSale/detail/$asNo',
+    getParentRoute: () => BackendRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -1067,6 +1113,7 @@ export interface FileRoutesByFullPath {
   '/ofo/purchase/order': typeof OfoPurchaseOrderRoute
   '/ofo/purchase/orderDetail': typeof OfoPurchaseOrderDetailRoute
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
+  '/ofo/serviceOrder/detail': typeof OfoServiceOrderDetailRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/exhibition': typeof OperationCompanyExhibitionRoute
@@ -1103,7 +1150,9 @@ export interface FileRoutesByFullPath {
   '/trade/': typeof StoreTradeIndexRoute
   '/backend/quote/': typeof BackendQuoteIndexRoute
   '/company/m/': typeof CompanyMIndexRoute
+  '/ofo/serviceOrder/': typeof OfoServiceOrderIndexRoute
   '/operation/product/': typeof OperationProductIndexRoute
+  '/operation/service/': typeof OperationServiceIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
@@ -1127,18 +1176,22 @@ export interface FileRoutesByFullPath {
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
+  '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
   '/pay/package/': typeof StorePayPackageIndexRoute
   '/search/dismantle/': typeof StoreSearchDismantleIndexRoute
   '/search/newvin/': typeof StoreSearchNewvinIndexRoute
   '/search/parts/': typeof StoreSearchPartsIndexRoute
   '/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/search/vin/': typeof StoreSearchVinIndexRoute
+  '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
+  '/backend/service/afterSale/detail/$asNo': typeof BackendServiceAfterSaleDetailAsNoRoute
 }
 export interface FileRoutesByTo {
   '/400': typeof R400Route
@@ -1217,6 +1270,7 @@ export interface FileRoutesByTo {
   '/ofo/purchase/order': typeof OfoPurchaseOrderRoute
   '/ofo/purchase/orderDetail': typeof OfoPurchaseOrderDetailRoute
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
+  '/ofo/serviceOrder/detail': typeof OfoServiceOrderDetailRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/exhibition': typeof OperationCompanyExhibitionRoute
@@ -1253,7 +1307,9 @@ export interface FileRoutesByTo {
   '/trade': typeof StoreTradeIndexRoute
   '/backend/quote': typeof BackendQuoteIndexRoute
   '/company/m': typeof CompanyMIndexRoute
+  '/ofo/serviceOrder': typeof OfoServiceOrderIndexRoute
   '/operation/product': typeof OperationProductIndexRoute
+  '/operation/service': typeof OperationServiceIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
@@ -1277,18 +1333,22 @@ export interface FileRoutesByTo {
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
+  '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
   '/pay/package': typeof StorePayPackageIndexRoute
   '/search/dismantle': typeof StoreSearchDismantleIndexRoute
   '/search/newvin': typeof StoreSearchNewvinIndexRoute
   '/search/parts': typeof StoreSearchPartsIndexRoute
   '/search/vehicle': typeof StoreSearchVehicleIndexRoute
   '/search/vin': typeof StoreSearchVinIndexRoute
+  '/backend/service/afterSale': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/trade': typeof OperationCompanyTradeIndexRoute
   '/operation/product/epc': typeof OperationProductEpcIndexRoute
+  '/backend/service/afterSale/detail/$asNo': typeof BackendServiceAfterSaleDetailAsNoRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -1377,6 +1437,7 @@ export interface FileRoutesById {
   '/ofo/purchase/order': typeof OfoPurchaseOrderRoute
   '/ofo/purchase/orderDetail': typeof OfoPurchaseOrderDetailRoute
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
+  '/ofo/serviceOrder/detail': typeof OfoServiceOrderDetailRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/exhibition': typeof OperationCompanyExhibitionRoute
@@ -1413,7 +1474,9 @@ export interface FileRoutesById {
   '/_store/trade/': typeof StoreTradeIndexRoute
   '/backend/quote/': typeof BackendQuoteIndexRoute
   '/company/m/': typeof CompanyMIndexRoute
+  '/ofo/serviceOrder/': typeof OfoServiceOrderIndexRoute
   '/operation/product/': typeof OperationProductIndexRoute
+  '/operation/service/': typeof OperationServiceIndexRoute
   '/_auth/login_/password/reset': typeof AuthLoginPasswordResetRoute
   '/_store/cart_/order/complete': typeof StoreCartOrderCompleteRoute
   '/_store/cart_/order/create': typeof StoreCartOrderCreateRoute
@@ -1437,18 +1500,22 @@ export interface FileRoutesById {
   '/_store/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/_store/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
+  '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
   '/_store/pay/package/': typeof StorePayPackageIndexRoute
   '/_store/search/dismantle/': typeof StoreSearchDismantleIndexRoute
   '/_store/search/newvin/': typeof StoreSearchNewvinIndexRoute
   '/_store/search/parts/': typeof StoreSearchPartsIndexRoute
   '/_store/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/_store/search/vin/': typeof StoreSearchVinIndexRoute
+  '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
+  '/backend/service/afterSale/detail/$asNo': typeof BackendServiceAfterSaleDetailAsNoRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -1536,6 +1603,7 @@ export interface FileRouteTypes {
     | '/ofo/purchase/order'
     | '/ofo/purchase/orderDetail'
     | '/ofo/purchase/payment'
+    | '/ofo/serviceOrder/detail'
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/exhibition'
@@ -1572,7 +1640,9 @@ export interface FileRouteTypes {
     | '/trade/'
     | '/backend/quote/'
     | '/company/m/'
+    | '/ofo/serviceOrder/'
     | '/operation/product/'
+    | '/operation/service/'
     | '/login/password/reset'
     | '/cart/order/complete'
     | '/cart/order/create'
@@ -1596,18 +1666,22 @@ export interface FileRouteTypes {
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/backend/service/afterSale/apply'
     | '/operation/company/trade/edit'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
+    | '/operation/service/afterSale/$asNo'
     | '/pay/package/'
     | '/search/dismantle/'
     | '/search/newvin/'
     | '/search/parts/'
     | '/search/vehicle/'
     | '/search/vin/'
+    | '/backend/service/afterSale/'
     | '/operation/company/trade/'
     | '/operation/product/epc/'
+    | '/backend/service/afterSale/detail/$asNo'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/400'
@@ -1686,6 +1760,7 @@ export interface FileRouteTypes {
     | '/ofo/purchase/order'
     | '/ofo/purchase/orderDetail'
     | '/ofo/purchase/payment'
+    | '/ofo/serviceOrder/detail'
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/exhibition'
@@ -1722,7 +1797,9 @@ export interface FileRouteTypes {
     | '/trade'
     | '/backend/quote'
     | '/company/m'
+    | '/ofo/serviceOrder'
     | '/operation/product'
+    | '/operation/service'
     | '/login/password/reset'
     | '/cart/order/complete'
     | '/cart/order/create'
@@ -1746,18 +1823,22 @@ export interface FileRouteTypes {
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/backend/service/afterSale/apply'
     | '/operation/company/trade/edit'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
+    | '/operation/service/afterSale/$asNo'
     | '/pay/package'
     | '/search/dismantle'
     | '/search/newvin'
     | '/search/parts'
     | '/search/vehicle'
     | '/search/vin'
+    | '/backend/service/afterSale'
     | '/operation/company/trade'
     | '/operation/product/epc'
+    | '/backend/service/afterSale/detail/$asNo'
   id:
     | '__root__'
     | '/400'
@@ -1845,6 +1926,7 @@ export interface FileRouteTypes {
     | '/ofo/purchase/order'
     | '/ofo/purchase/orderDetail'
     | '/ofo/purchase/payment'
+    | '/ofo/serviceOrder/detail'
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/exhibition'
@@ -1881,7 +1963,9 @@ export interface FileRouteTypes {
     | '/_store/trade/'
     | '/backend/quote/'
     | '/company/m/'
+    | '/ofo/serviceOrder/'
     | '/operation/product/'
+    | '/operation/service/'
     | '/_auth/login_/password/reset'
     | '/_store/cart_/order/complete'
     | '/_store/cart_/order/create'
@@ -1905,18 +1989,22 @@ export interface FileRouteTypes {
     | '/_store/search/vin/partsKeyword'
     | '/_store/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/backend/service/afterSale/apply'
     | '/operation/company/trade/edit'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
+    | '/operation/service/afterSale/$asNo'
     | '/_store/pay/package/'
     | '/_store/search/dismantle/'
     | '/_store/search/newvin/'
     | '/_store/search/parts/'
     | '/_store/search/vehicle/'
     | '/_store/search/vin/'
+    | '/backend/service/afterSale/'
     | '/operation/company/trade/'
     | '/operation/product/epc/'
+    | '/backend/service/afterSale/detail/$asNo'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -2577,6 +2665,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OfoPurchasePaymentRouteImport
       parentRoute: typeof OfoRoute
     }
+    '/ofo/serviceOrder/': {
+      id: '/ofo/serviceOrder/'
+      path: '/serviceOrder'
+      fullPath: '/ofo/serviceOrder/'
+      preLoaderRoute: typeof OfoServiceOrderIndexRouteImport
+      parentRoute: typeof OfoRoute
+    }
+    '/ofo/serviceOrder/detail': {
+      id: '/ofo/serviceOrder/detail'
+      path: '/serviceOrder/detail'
+      fullPath: '/ofo/serviceOrder/detail'
+      preLoaderRoute: typeof OfoServiceOrderDetailRouteImport
+      parentRoute: typeof OfoRoute
+    }
     '/operation/company/audit': {
       id: '/operation/company/audit'
       path: '/company/audit'
@@ -2743,6 +2845,13 @@ declare module '@tanstack/react-router' {
       path: '/report/search'
       fullPath: '/operation/report/search'
       preLoaderRoute: typeof OperationReportSearchRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/service/': {
+      id: '/operation/service/'
+      path: '/service'
+      fullPath: '/operation/service/'
+      preLoaderRoute: typeof OperationServiceIndexRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/system/companyLevel': {
@@ -3004,6 +3113,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BackendOrderDetailOrderNoRouteImport
       parentRoute: typeof BackendRoute
     }
+    '/backend/service/afterSale/': {
+      id: '/backend/service/afterSale/'
+      path: '/service/afterSale'
+      fullPath: '/backend/service/afterSale/'
+      preLoaderRoute: typeof BackendServiceAfterSaleIndexRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/service/afterSale/apply': {
+      id: '/backend/service/afterSale/apply'
+      path: '/service/afterSale/apply'
+      fullPath: '/backend/service/afterSale/apply'
+      preLoaderRoute: typeof BackendServiceAfterSaleApplyRouteImport
+      parentRoute: typeof BackendRoute
+    }
     '/operation/company/trade/': {
       id: '/operation/company/trade/'
       path: '/company/trade'
@@ -3045,6 +3168,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/operation/product/epc/$vehicleId'
       preLoaderRoute: typeof OperationProductEpcVehicleIdRouteImport
       parentRoute: typeof OperationRoute
+    }
+    '/operation/service/afterSale/$asNo': {
+      id: '/operation/service/afterSale/$asNo'
+      path: '/service/afterSale/$asNo'
+      fullPath: '/operation/service/afterSale/$asNo'
+      preLoaderRoute: typeof OperationServiceAfterSaleAsNoRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/backend/service/afterSale/detail/$asNo': {
+      id: '/backend/service/afterSale/detail/$asNo'
+      path: '/service/afterSale/detail/$asNo'
+      fullPath: '/backend/service/afterSale/detail/$asNo'
+      preLoaderRoute: typeof BackendServiceAfterSaleDetailAsNoRouteImport
+      parentRoute: typeof BackendRoute
     }
   }
 }
@@ -3251,6 +3388,9 @@ interface BackendRouteChildren {
   BackendSettingsProfileRoute: typeof BackendSettingsProfileRoute
   BackendQuoteIndexRoute: typeof BackendQuoteIndexRoute
   BackendOrderDetailOrderNoRoute: typeof BackendOrderDetailOrderNoRoute
+  BackendServiceAfterSaleApplyRoute: typeof BackendServiceAfterSaleApplyRoute
+  BackendServiceAfterSaleIndexRoute: typeof BackendServiceAfterSaleIndexRoute
+  BackendServiceAfterSaleDetailAsNoRoute: typeof BackendServiceAfterSaleDetailAsNoRoute
 }
 
 const BackendRouteChildren: BackendRouteChildren = {
@@ -3275,6 +3415,10 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendSettingsProfileRoute: BackendSettingsProfileRoute,
   BackendQuoteIndexRoute: BackendQuoteIndexRoute,
   BackendOrderDetailOrderNoRoute: BackendOrderDetailOrderNoRoute,
+  BackendServiceAfterSaleApplyRoute: BackendServiceAfterSaleApplyRoute,
+  BackendServiceAfterSaleIndexRoute: BackendServiceAfterSaleIndexRoute,
+  BackendServiceAfterSaleDetailAsNoRoute:
+    BackendServiceAfterSaleDetailAsNoRoute,
 }
 
 const BackendRouteWithChildren =
@@ -3291,6 +3435,8 @@ interface OfoRouteChildren {
   OfoPurchaseOrderRoute: typeof OfoPurchaseOrderRoute
   OfoPurchaseOrderDetailRoute: typeof OfoPurchaseOrderDetailRoute
   OfoPurchasePaymentRoute: typeof OfoPurchasePaymentRoute
+  OfoServiceOrderDetailRoute: typeof OfoServiceOrderDetailRoute
+  OfoServiceOrderIndexRoute: typeof OfoServiceOrderIndexRoute
 }
 
 const OfoRouteChildren: OfoRouteChildren = {
@@ -3304,6 +3450,8 @@ const OfoRouteChildren: OfoRouteChildren = {
   OfoPurchaseOrderRoute: OfoPurchaseOrderRoute,
   OfoPurchaseOrderDetailRoute: OfoPurchaseOrderDetailRoute,
   OfoPurchasePaymentRoute: OfoPurchasePaymentRoute,
+  OfoServiceOrderDetailRoute: OfoServiceOrderDetailRoute,
+  OfoServiceOrderIndexRoute: OfoServiceOrderIndexRoute,
 }
 
 const OfoRouteWithChildren = OfoRoute._addFileChildren(OfoRouteChildren)
@@ -3347,10 +3495,12 @@ interface OperationRouteChildren {
   OperationSystemNoticeRoute: typeof OperationSystemNoticeRoute
   OperationSystemTradeAreaRoute: typeof OperationSystemTradeAreaRoute
   OperationProductIndexRoute: typeof OperationProductIndexRoute
+  OperationServiceIndexRoute: typeof OperationServiceIndexRoute
   OperationCompanyTradeEditRoute: typeof OperationCompanyTradeEditRoute
   OperationProductCleanBrandRoute: typeof OperationProductCleanBrandRoute
   OperationProductCleanOeRoute: typeof OperationProductCleanOeRoute
   OperationProductEpcVehicleIdRoute: typeof OperationProductEpcVehicleIdRoute
+  OperationServiceAfterSaleAsNoRoute: typeof OperationServiceAfterSaleAsNoRoute
   OperationCompanyTradeIndexRoute: typeof OperationCompanyTradeIndexRoute
   OperationProductEpcIndexRoute: typeof OperationProductEpcIndexRoute
 }
@@ -3394,10 +3544,12 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationSystemNoticeRoute: OperationSystemNoticeRoute,
   OperationSystemTradeAreaRoute: OperationSystemTradeAreaRoute,
   OperationProductIndexRoute: OperationProductIndexRoute,
+  OperationServiceIndexRoute: OperationServiceIndexRoute,
   OperationCompanyTradeEditRoute: OperationCompanyTradeEditRoute,
   OperationProductCleanBrandRoute: OperationProductCleanBrandRoute,
   OperationProductCleanOeRoute: OperationProductCleanOeRoute,
   OperationProductEpcVehicleIdRoute: OperationProductEpcVehicleIdRoute,
+  OperationServiceAfterSaleAsNoRoute: OperationServiceAfterSaleAsNoRoute,
   OperationCompanyTradeIndexRoute: OperationCompanyTradeIndexRoute,
   OperationProductEpcIndexRoute: OperationProductEpcIndexRoute,
 }

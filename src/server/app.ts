@@ -49,6 +49,8 @@ import { createCartService } from './modules/cart/cart.service';
 import { cartHandlers } from './modules/cart/cart.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { ordersHandlers } from './modules/orders/orders.routes';
+import { createAfterSaleService } from './modules/aftersale/aftersale.service';
+import { afterSaleHandlers } from './modules/aftersale/aftersale.routes';
 import { createImService } from './modules/im/im.service';
 import { imHandlers } from './modules/im/im.routes';
 import { createImSocial } from './modules/im/im.social';
@@ -127,6 +129,7 @@ export const createApp = (deps: AppDeps) => {
   const reports = createReportService({ clock: deps.clock });
   const merchants = createMerchantsService({ clock: deps.clock });
   const products = createProductService({ clock: deps.clock });
+  const afterSales = createAfterSaleService({ clock: deps.clock, notices: im });
   const vin = createVinService(deps.clock);
   const illustrations = createIllustrationService({ clock: deps.clock, vin });
   const handlers: Handlers = {
@@ -171,6 +174,7 @@ export const createApp = (deps: AppDeps) => {
     ...opCircleHandlers(createOpCirclesService({ clock: deps.clock, notices: im })),
     ...opPromotionHandlers(createPromotionService({ clock: deps.clock })),
     ...opExhibitionHandlers(createExhibitionService({ clock: deps.clock, notices: im })),
+    ...afterSaleHandlers(afterSales),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));
@@ -186,7 +190,7 @@ export const createApp = (deps: AppDeps) => {
   app.get('/api/uploads/:name', serveUpload(uploads));
   app.get('/api/epc/schematic/:file', serveSchematic(illustrations, deps.db));
   mountStockFileRoutes(app, deps, stockImport, (t) => auth.resolveCaller(t));
-  mountOpExportRoutes(app, deps, { oversight, reports, products }, (t) => auth.resolveCaller(t));
+  mountOpExportRoutes(app, deps, { oversight, reports, products, afterSales }, (t) => auth.resolveCaller(t));
   // RongCloud's message-routing callback (全量消息路由): signed by RongCloud in its query; forged: refused, nothing stored
   app.post('/api/im/rongcloud/route', async (c) => {
     if (!deps.rongcloud) return sendError(c, new AppError(ResultCode.notFound, 404, msg.endpointNotFound));

@@ -54,7 +54,11 @@ describe('the back-office guard', () => {
     expect(guard('/backend/order/detail/SO1', backofficeRule('/backend/order/detail/SO1'), c10)).toBeNull();
     expect(guard('/backend/accounting/wallet', backofficeRule('/backend/accounting/wallet'), c09)).toBeNull();
     expect(guard('/backend/accounting/wallet', backofficeRule('/backend/accounting/wallet'), member)).toEqual({ to: '/backend' });
-    expect(visibleEntries(BACKOFFICE_MENU, c09).map((e) => e.label)).toEqual(['采购订单', '我的财务', '企业信息', '个人资料', '修改密码']);
+    // 售后服务 (M08) opens to either side's order codes too
+    expect(guard('/backend/service/afterSale', backofficeRule('/backend/service/afterSale'), c09)).toBeNull();
+    expect(guard('/backend/service/afterSale/detail/AS1', backofficeRule('/backend/service/afterSale/detail/AS1'), c10)).toBeNull();
+    expect(guard('/backend/service/afterSale', backofficeRule('/backend/service/afterSale'), member)).toEqual({ to: '/backend' });
+    expect(visibleEntries(BACKOFFICE_MENU, c09).map((e) => e.label)).toEqual(['采购订单', '售后服务', '我的财务', '企业信息', '个人资料', '修改密码']);
   });
   it('shows a member only its wanted requests and the settings entries of the back-office menu', () => {
     expect(visibleEntries(BACKOFFICE_MENU, member).map((e) => e.path)).toEqual(['/backend/order/asktobuy', '/backend/settings/enterprise', '/backend/settings/profile', '/backend/settings/password']);

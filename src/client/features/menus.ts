@@ -8,6 +8,7 @@ import { STOCK_CODES } from '../../shared/domain/stock';
 import { ORG_CODES, QUOTE_CODES, WANTED_CODES } from '../../shared/contracts/codes';
 import { OP_CATALOGUE_CODES, OP_CODES, OP_COMPANY_CODES } from '../../shared/domain/operation';
 import { BACKOFFICE_CODES, FINANCE_PAGE_CODES } from './backoffice-rule';
+import { AFTERSALE_CODES } from '../../shared/domain/aftersale';
 
 // the guard's rule and codes live in ./backoffice-rule.ts (the route tree reads them; the menus load with the layouts)
 export { BACKOFFICE_CODES, FINANCE_PAGE_CODES, backofficeRule } from './backoffice-rule';
@@ -50,6 +51,7 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   { label: '首页', path: '/backend', icon: 'pi pi-home', codes: BACKOFFICE_CODES },
   { label: '销售订单', path: '/backend/order/sales', icon: 'pi pi-send', codes: SALES_ORDER_CODES },
   { label: '采购订单', path: '/backend/order/purchase', icon: 'pi pi-shopping-bag', codes: PURCHASE_ORDER_CODES },
+  { label: '售后服务', path: '/backend/service/afterSale', icon: 'pi pi-replay', codes: AFTERSALE_CODES },
   { label: '我的求购', path: '/backend/order/asktobuy', icon: 'pi pi-list', codes: WANTED_CODES },
   { label: '报价中心', path: '/backend/quote', icon: 'pi pi-comments', codes: QUOTE_CODES },
   { label: '报价专区', path: '/backend/quote/zone', icon: 'pi pi-megaphone', codes: QUOTE_CODES },
@@ -92,6 +94,7 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '品牌清洗', path: '/operation/product/clean/brand', icon: 'pi pi-filter', codes: OP_CATALOGUE_CODES.catalogueClean },
   { label: '订单', path: '/operation/orders', icon: 'pi pi-shopping-cart', codes: OP_CATALOGUE_CODES.orders },
   { label: '询价', path: '/operation/enquiries', icon: 'pi pi-comments', codes: OP_CATALOGUE_CODES.orders },
+  { label: '售后', path: '/operation/service', icon: 'pi pi-replay', codes: OP_CATALOGUE_CODES.afterSales },
   { label: '会员报表', path: '/operation/report/member', icon: 'pi pi-chart-line', codes: OP_CATALOGUE_CODES.reports },
   { label: '会员查询', path: '/operation/report/memberQuery', icon: 'pi pi-users', codes: OP_CATALOGUE_CODES.reports },
   { label: '搜索报表', path: '/operation/report/search', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },

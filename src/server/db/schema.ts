@@ -209,6 +209,25 @@ export interface DB {
     id: Generated<string>; order_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string;
     note: Generated<string>; created_at: CreatedAt;
   };
+  // after-sale (migration 0230)
+  after_sale: {
+    id: Generated<string>; as_no: string; order_id: string; buyer_company_id: number; buyer_user_id: number; seller_company_id: number;
+    type: import('../../shared/domain/aftersale').AfterSaleType; status: Generated<import('../../shared/domain/aftersale').AfterSaleStatus>;
+    reason: string; description: Generated<string>; img_infos: ColumnType<string[], string, string>;
+    total_qty: number; refund_fen: ColumnType<string, number | string, number | string>;
+    reject_reason: string | null; cancel_reason: string | null; close_reason: string | null; logistics_company: string | null; logistics_no: string | null;
+    refund_method: string | null; refund_note: string | null;
+    created_at: CreatedAt; agreed_at: Timestamp | null; returned_at: Timestamp | null; received_at: Timestamp | null; completed_at: Timestamp | null;
+    rejected_at: Timestamp | null; cancelled_at: Timestamp | null; closed_at: Timestamp | null; updated_at: CreatedAt;
+  };
+  after_sale_line: {
+    id: Generated<string>; after_sale_id: string; order_line_id: string; qty: number; unit_price_fen: number;
+    amount_fen: ColumnType<string, number | string, number | string>; open: Generated<boolean>;
+  };
+  after_sale_event: {
+    id: Generated<string>; after_sale_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string;
+    note: Generated<string>; created_at: CreatedAt;
+  };
   // issue 13, fourth part (migration 0120)
   company_recommend: { company_id: number; sort: number; created_at: CreatedAt };
   product_recommend: { stock_id: number; sort: number; created_at: CreatedAt };

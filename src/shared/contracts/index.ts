@@ -30,6 +30,7 @@ import { opCircleEndpoints } from './operation-circle';
 import { opPayPromotionEndpoints } from './operation-pay';
 import { opReportEndpoints } from './operation-report';
 import { opExhibitionEndpoints } from './operation-exhibition';
+import { afterSaleEndpoints, opAfterSaleEndpoints } from './aftersale';
 
 export * from './envelope';
 export * from './endpoint';
@@ -64,6 +65,7 @@ export * from './operation-circle';
 export * from './operation-pay';
 export * from './operation-report';
 export * from './operation-exhibition';
+export * from './aftersale';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -101,6 +103,8 @@ export const endpoints = {
   ...opCompanyEndpoints,
   ...opProductEndpoints,
   ...opCircleEndpoints,
+  ...afterSaleEndpoints,
+  ...opAfterSaleEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { MAX_ID } from './common';
 import { CART_CODES } from './cart';
+import { orderAfterSaleSchema } from './aftersale';
 import { CART_MAX_LINES, CART_TYPE_CODES } from '../domain/cart';
 import {
   FINANCE_CODES, LOGISTICS_NO_RE, ORDER_ADDRESS_MAX, ORDER_ADDRESS_MIN, ORDER_CONTACT_MAX, ORDER_PAGE_SIZES, ORDER_REASON_MAX,
@@ -125,6 +126,8 @@ export const orderDetailSchema = v.object({
   paid_at: v.number(),
   lines: v.array(orderLineSchema),
   events: v.array(v.object({ action: v.string(), from_status: v.string(), to_status: v.string(), note: v.string(), user_name: v.string(), created_at: v.number() })),
+  /** the order's after-sales, oldest first (售后, contracts/aftersale.ts) */
+  after_sales: v.array(orderAfterSaleSchema),
 });
 export type OrderDetail = v.InferOutput<typeof orderDetailSchema>;
 

@@ -66,6 +66,46 @@ export const NOTICE_SCENES = {
     placeholders: { buyer: '买家公司', order_no: '订单号' },
     fallback: '买家已确认收货：{buyer}已确认收到订单 {order_no} 的货物。',
   },
+  im_aftersale_apply: {
+    channel: 'im', label: '新售后申请（通知卖家）', required: ['as_no'],
+    placeholders: { buyer: '买家公司', order_no: '订单号', as_no: '售后单号', type: '售后类型', reason: '售后原因', qty: '件数', amount: '退款金额（元）' },
+    fallback: '新售后申请：{buyer}对订单 {order_no} 申请{type}（{reason}），共 {qty} 件，退款 ¥{amount}，售后单号 {as_no}，请及时处理。',
+  },
+  im_aftersale_agree: {
+    channel: 'im', label: '卖家同意售后（通知买家）', required: ['as_no'],
+    placeholders: { seller: '卖家公司', as_no: '售后单号', type: '售后类型', next: '下一步（“，请寄回配件并填写物流单号”或“，等待卖家退款”）' },
+    fallback: '售后已同意：{seller}已同意您的售后 {as_no}（{type}）{next}。',
+  },
+  im_aftersale_reject: {
+    channel: 'im', label: '卖家拒绝售后（通知买家）', required: ['as_no', 'reason'],
+    placeholders: { seller: '卖家公司', as_no: '售后单号', reason: '拒绝原因' },
+    fallback: '售后被拒绝：{seller}拒绝了您的售后 {as_no}，原因：{reason}。',
+  },
+  im_aftersale_cancel: {
+    channel: 'im', label: '买家撤销售后（通知卖家）', required: ['as_no'],
+    placeholders: { buyer: '买家公司', as_no: '售后单号', reason: '原因（有则为“，原因：…”）' },
+    fallback: '售后已撤销：{buyer}撤销了售后 {as_no}{reason}。',
+  },
+  im_aftersale_deliver: {
+    channel: 'im', label: '买家已退货（通知卖家）', required: ['as_no'],
+    placeholders: { buyer: '买家公司', as_no: '售后单号', logistics: '物流（“，物流 公司 单号”）' },
+    fallback: '买家已退货：{buyer}已寄回售后 {as_no} 的配件{logistics}，请注意查收。',
+  },
+  im_aftersale_receipt: {
+    channel: 'im', label: '卖家已收到退货（通知买家）', required: ['as_no'],
+    placeholders: { seller: '卖家公司', as_no: '售后单号' },
+    fallback: '卖家已收到退货：{seller}已收到售后 {as_no} 的退货，等待卖家退款。',
+  },
+  im_aftersale_complete: {
+    channel: 'im', label: '售后已完成（通知买家）', required: ['as_no'],
+    placeholders: { seller: '卖家公司', as_no: '售后单号', amount: '退款金额（元）', refund_method: '退款方式（有则为“（方式）”）' },
+    fallback: '售后已完成：{seller}已退款 ¥{amount}{refund_method}，售后 {as_no} 已完成。',
+  },
+  im_aftersale_close: {
+    channel: 'im', label: '平台关闭售后（通知买卖双方）', required: ['as_no', 'reason'],
+    placeholders: { as_no: '售后单号', order_no: '订单号', reason: '关闭原因' },
+    fallback: '售后已被平台关闭：售后 {as_no}（订单 {order_no}）已被平台关闭，原因：{reason}。如有疑问请联系平台客服。',
+  },
   im_quote: {
     channel: 'im', label: '收到报价（通知询价人）', required: ['enquiry_no'],
     placeholders: { enquiry_no: '询价单号', part: '配件', seller: '报价公司', price: '报价' },

@@ -55,6 +55,7 @@ export const AUDIT_ENTITIES = {
   make: '车型品牌',
   epc_diagram: 'EPC图解',
   order: '订单',
+  after_sale: '售后',
   // company recommend, relation, review, chat history (ops-company)
   home_recommend: '首页推荐',
   product_recommend: '推荐商品',
@@ -93,6 +94,7 @@ export const AUDIT_ACTIONS = {
   off_sale: '平台下架',
   on_sale: '恢复上架',
   cancel: '取消',
+  close: '关闭',
   // company recommend, relation, review, chat history (ops-company)
   read: '查看',
   remove_member: '移出成员',
@@ -103,7 +105,7 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 /** The menu groups of 001 §2.2 behind D00 … D12, in the words of the role editor. */
 export const OPERATOR_GROUP_LABELS: Readonly<Record<string, string>> = {
   D00: '首页', D01: '报表', D02: '企业', D03: '用户', D04: '产品', D05: '支付', D06: '接口',
-  D07: '权限', D08: '活动', D09: '海外', D10: '积分', D11: '系统', D12: '订单与询价',
+  D07: '权限', D08: '活动', D09: '海外', D10: '积分', D11: '系统', D12: '订单、询价与售后',
 };
 
 /** Entry codes with a page of their own today; the others open nothing yet beyond their group. */
@@ -181,6 +183,10 @@ export const OP_CATALOGUE_CODES = {
   orders: ['D12', 'D12-01', 'D12-02'],
   /** 订单: cancel with a reason */
   orderCancel: ['D12', 'D12-02'],
+  /** 售后 (service, service/afterSale): every after-sale of the platform, read only; the spec groups them with orders (D12) */
+  afterSales: ['D12', 'D12-01', 'D12-02', 'D12-03'],
+  /** 售后: close an open after-sale with a reason */
+  afterSaleClose: ['D12', 'D12-03'],
   /** 报表 */
   reports: ['D01', 'D01-01'],
   /** 支付记录 */
@@ -195,7 +201,7 @@ export const OP_CATALOGUE_ENTRY_LABELS: Readonly<Record<string, string>> = {
   'D01-01': '报表',
   'D04-01': '产品列表（查看）', 'D04-02': '产品管理（下架、品牌）', 'D04-03': 'OE与品牌清洗', 'D04-04': 'EPC图解',
   'D05-01': '支付记录', 'D05-02': '优惠码管理',
-  'D12-01': '订单与询价（查看）', 'D12-02': '订单管理（取消）',
+  'D12-01': '订单、询价与售后（查看）', 'D12-02': '订单管理（取消）', 'D12-03': '售后管理（关闭）',
 };
 
 /** Supersession and alias in the words of the OE cleaning page. */

@@ -12,6 +12,7 @@ import { Price } from '../currency/Price';
 import { orderDetailQuery, orderListQuery } from '../orders/queries';
 import { useOrderMove } from '../orders/mutations';
 import { PayTag, StatusTag } from '../orders/StatusTag';
+import { AfterSaleStatusTag } from '../aftersale/AfterSaleStatusTag';
 import type { OrderListSearch } from '../orders/order-search';
 import { MobilePage } from './MobilePage';
 import { FetchedAt } from './MobileSearchPage';
@@ -44,7 +45,10 @@ export function MobileOrderList({ search, to, title }: { search: OrderListSearch
           </button>
         ))}
       </nav>
-      <Link to="/ofo/purchase/payment" className="m-link">待付款的订单 <i className="pi pi-angle-right" /></Link>
+      <div className="m-spread">
+        <Link to="/ofo/purchase/payment" className="m-link">待付款的订单 <i className="pi pi-angle-right" /></Link>
+        <Link to="/ofo/serviceOrder" className="m-link">售后服务 <i className="pi pi-angle-right" /></Link>
+      </div>
       {search.no && (
         <div className="m-spread m-note">
           <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>只看 {search.no}</span>
@@ -154,6 +158,17 @@ export function MobileOrderDetail({ orderNo }: { orderNo: string }) {
         ))}
         <div className="m-spread" style={{ borderTop: '1px solid #e5e7eb', paddingTop: 6 }}><span>共 {o.line_count} 种 {o.total_qty} 件</span><strong><Price fen={o.total_fen} /></strong></div>
       </section>
+      {o.after_sales.length > 0 && (
+        <section className="m-card" aria-label="售后">
+          <h2>售后</h2>
+          {o.after_sales.map((a) => (
+            <div key={a.as_no} className="m-spread" style={{ padding: '6px 0', borderTop: '1px solid #f1f5f9' }}>
+              <Link to="/ofo/serviceOrder/detail" search={{ as_no: a.as_no }} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{a.as_no}</Link>
+              <AfterSaleStatusTag status={a.status} />
+            </div>
+          ))}
+        </section>
+      )}
     </MobilePage>
   );
 }

@@ -14,7 +14,7 @@ import './mobile.css';
 const TABS = [
   { label: '搜索', to: '/ofo/search', icon: 'pi pi-search', match: ['/ofo/search', '/ofo/spotGoods', '/im/illustration'] },
   { label: '购物车', to: '/ofo/cart', icon: 'pi pi-shopping-cart', match: ['/ofo/cart', '/ofo/createOrder'] },
-  { label: '订单', to: '/ofo/myorder', icon: 'pi pi-list', match: ['/ofo/myorder', '/ofo/purchase'] },
+  { label: '订单', to: '/ofo/myorder', icon: 'pi pi-list', match: ['/ofo/myorder', '/ofo/purchase', '/ofo/serviceOrder'] },
   { label: '消息', to: '/im', icon: 'pi pi-comments', match: ['/im/chat'], exact: '/im' },
   { label: '我的', to: '/im/profile', icon: 'pi pi-user', match: ['/im/profile', '/im/password', '/ofo/address'] },
 ] as const;

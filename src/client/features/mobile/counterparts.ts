@@ -27,6 +27,9 @@ export const mobileCounterpart = (pathname: string, query: Query = {}): string |
   if (p === '/backend/order/purchase') return `/ofo/purchase/order${qs({ status: query.status ?? '' })}`;
   const detail = /^\/backend\/order\/detail\/(SO\d{20})$/.exec(p);
   if (detail) return `/ofo/purchase/orderDetail?order_no=${detail[1]}`;
+  if (p === '/backend/service/afterSale' && query.side !== 'seller') return '/ofo/serviceOrder';
+  const afterSale = /^\/backend\/service\/afterSale\/detail\/(AS\d{20})$/.exec(p);
+  if (afterSale) return `/ofo/serviceOrder/detail?as_no=${afterSale[1]}`;
   if (p === '/backend/settings/profile') return '/im/profile';
   if (p === '/backend/settings/password') return '/im/password';
   return null;
@@ -45,6 +48,8 @@ export const desktopCounterpart = (pathname: string, query: Query = {}): string 
   if (p === '/ofo/createOrder') return '/cart/order/create';
   if (p === '/ofo/myorder' || p === '/ofo/purchase/order' || p === '/ofo/purchase/payment' || p === '/im/purchase') return '/backend/order/purchase';
   if ((p === '/ofo/purchase/orderDetail' || p === '/ofo/purchase/logistics') && query.order_no) return `/backend/order/detail/${query.order_no}`;
+  if (p === '/ofo/serviceOrder') return '/backend/service/afterSale?side=buyer';
+  if (p === '/ofo/serviceOrder/detail' && query.as_no) return `/backend/service/afterSale/detail/${query.as_no}`;
   if (p === '/im/profile') return '/backend/settings/profile';
   if (p === '/im/password') return '/backend/settings/password';
   return '/';

@@ -18,6 +18,8 @@ import { Field } from '../account/Field';
 import { orderDetailQuery } from './queries';
 import { useOrderMove, type OrderMove } from './mutations';
 import { PayTag, StatusTag } from './StatusTag';
+import { applicableLines, orderRefusal } from '../aftersale/AfterSaleApplyPage';
+import { AfterSaleStatusTag, AfterSaleTypeTag } from '../aftersale/AfterSaleStatusTag';
 import '../account/account.css';
 import './orders.css';
 
@@ -35,6 +37,9 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
   const side = o.side;
   const actions = availableActions({ status: o.status, payStatus: o.pay_status }, side);
   const back = side === 'buyer' ? '/backend/order/purchase' : '/backend/order/sales';
+  // 申请售后 beside each line the buyer may still ask on (the server checks the same rules again)
+  const afterSaleOpen = side === 'buyer' && orderRefusal(o) === null;
+  const byLine = new Map(applicableLines(o).map((l) => [l.line.id, l]));
   return (
     <div className="order-detail">
       <section className="card order-detail-head" aria-label="订单状态">
@@ -48,6 +53,10 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
           <strong className="order-total"><Price fen={o.total_fen} /></strong>
         </div>
         <div className="order-actions">
+          {/* also in the head: the lines table scrolls sideways on a tablet, its 售后 column last */}
+          {afterSaleOpen && [...byLine.values()].some((l) => l.available > 0 && !l.openAsNo) && (
+            <Link to="/backend/service/afterSale/apply" search={{ order_no: o.order_no }} className="p-button p-button-outlined">申请售后</Link>
+          )}
           {actions.map((a) => (
             <Button key={a} type="button" label={ORDER_ACTION_TEXT[a]} severity={a === 'reject' || a === 'cancel' ? 'danger' : undefined} outlined={a === 'reject' || a === 'cancel'} onClick={() => setAction(a)} />
           ))}
@@ -81,7 +90,7 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
         <div className="table-scroll">
           <table className="orders-table">
           <thead>
-            <tr><th>配件</th><th style={{ width: '11rem' }}>品牌 / 品质</th><th className="num" style={{ width: '9rem' }}>单价</th><th className="num" style={{ width: '5rem' }}>数量</th><th style={{ width: '5rem' }}>含税</th><th className="num" style={{ width: '8rem' }}>金额</th></tr>
+            <tr><th>配件</th><th style={{ width: '11rem' }}>品牌 / 品质</th><th className="num" style={{ width: '9rem' }}>单价</th><th className="num" style={{ width: '5rem' }}>数量</th><th style={{ width: '5rem' }}>含税</th><th className="num" style={{ width: '8rem' }}>金额</th>{afterSaleOpen && <th style={{ width: '7rem' }}>售后</th>}</tr>
           </thead>
           <tbody>
             {o.lines.map((l) => (
@@ -92,13 +101,34 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
                 <td className="num">{l.qty}</td>
                 <td>{l.include_tax ? '含税' : '不含税'}</td>
                 <td className="num"><Price fen={l.amount_fen} /></td>
+                {afterSaleOpen && (
+                  <td>{(() => {
+                    const a = byLine.get(l.id);
+                    if (a?.openAsNo) return <Link to="/backend/service/afterSale/detail/$asNo" params={{ asNo: a.openAsNo }}>售后中</Link>;
+                    if (!a || a.available === 0) return <span className="muted">已退回</span>;
+                    return <Link to="/backend/service/afterSale/apply" search={{ order_no: o.order_no, line: l.id }} className="p-button p-button-sm p-button-outlined" aria-label={`申请售后 ${l.supplier_oe}`}>申请售后</Link>;
+                  })()}</td>
+                )}
               </tr>
             ))}
           </tbody>
-          <tfoot><tr><td colSpan={3}>共 {o.line_count} 种 {o.total_qty} 件</td><td colSpan={3} className="num">合计 <Price fen={o.total_fen} /></td></tr></tfoot>
+          <tfoot><tr><td colSpan={3}>共 {o.line_count} 种 {o.total_qty} 件</td><td colSpan={afterSaleOpen ? 4 : 3} className="num">合计 <Price fen={o.total_fen} /></td></tr></tfoot>
           </table>
         </div>
       </section>
+      {o.after_sales.length > 0 && (
+        <section className="card" aria-label="售后记录">
+          <h3>售后</h3>
+          <ul className="order-events" data-testid="order-aftersales">
+            {o.after_sales.map((a) => (
+              <li key={a.as_no}>
+                <Link to="/backend/service/afterSale/detail/$asNo" params={{ asNo: a.as_no }}>{a.as_no}</Link> <AfterSaleTypeTag type={a.type} /> <AfterSaleStatusTag status={a.status} />
+                <span className="muted"> {at(a.created_at)} · {a.lines.reduce((s, l) => s + l.qty, 0)} 件 · 退款 </span><Price fen={a.refund_fen} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {action && <ActionDialog order={o} action={action} onHide={() => setAction(null)} />}
     </div>
   );

@@ -106,3 +106,40 @@ export const circleNotice = (c: {
     scene: c.scene, values: c.values,
   },
 });
+
+export type AfterSaleNoticeAction = 'apply' | 'agree' | 'reject' | 'cancel' | 'deliver' | 'receipt' | 'complete' | 'close';
+
+export interface AfterSaleFacts {
+  as_no: string; order_no: string; type: 'refund' | 'return'; reason: string; buyer_company_name: string; seller_company_name: string;
+  total_qty: number; refund_fen: number;
+  /** the move's own fact: a reject / cancel / close reason, the waybill, the refund method */
+  note?: string;
+}
+
+/** The after-sale's page on the back office (both sides open the same address). */
+export const afterSaleLink = (asNo: string) => `/backend/service/afterSale/detail/${asNo}`;
+
+export const afterSaleNotice = (action: AfterSaleNoticeAction, a: AfterSaleFacts): { event: string; notice: Notice } => {
+  const no = a.as_no;
+  const type = a.type === 'return' ? '退货退款' : '仅退款';
+  const say = (title: string, scene: NoticeSceneKey, values: Record<string, string>) =>
+    ({ event: `as-${no}-${action}`, notice: { title, scene, values: { as_no: no, ...values }, no, link: afterSaleLink(no) } });
+  switch (action) {
+    case 'apply':
+      return say('新售后申请', 'im_aftersale_apply', { buyer: a.buyer_company_name, order_no: a.order_no, type, reason: a.reason, qty: String(a.total_qty), amount: formatFen(a.refund_fen) });
+    case 'agree':
+      return say('售后已同意', 'im_aftersale_agree', { seller: a.seller_company_name, type, next: a.type === 'return' ? '，请寄回配件并填写物流单号' : '，等待卖家退款' });
+    case 'reject':
+      return say('售后被拒绝', 'im_aftersale_reject', { seller: a.seller_company_name, reason: a.note ?? '' });
+    case 'cancel':
+      return say('售后已撤销', 'im_aftersale_cancel', { buyer: a.buyer_company_name, reason: a.note ? `，原因：${a.note}` : '' });
+    case 'deliver':
+      return say('买家已退货', 'im_aftersale_deliver', { buyer: a.buyer_company_name, logistics: a.note ? `，物流 ${a.note}` : '' });
+    case 'receipt':
+      return say('卖家已收到退货', 'im_aftersale_receipt', { seller: a.seller_company_name });
+    case 'complete':
+      return say('售后已完成', 'im_aftersale_complete', { seller: a.seller_company_name, amount: formatFen(a.refund_fen), refund_method: a.note ? `（${a.note}）` : '' });
+    case 'close':
+      return say('售后已被平台关闭', 'im_aftersale_close', { order_no: a.order_no, reason: a.note ?? '' });
+  }
+};

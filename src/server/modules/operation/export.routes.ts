@@ -20,6 +20,8 @@ import { msg } from '../../../shared/messages';
 import type { OversightService } from './oversight.service';
 import type { ReportService } from './report.service';
 import type { ProductService } from './product.service';
+import type { AfterSaleService } from '../aftersale/aftersale.service';
+import { AFTERSALE_STATUS_TEXT, AFTERSALE_TYPE_TEXT } from '../../../shared/domain/aftersale';
 import { OP_PRODUCT_STATE_TEXT } from '../../../shared/domain/operation';
 
 interface Sheet { name: string; columns: Array<{ header: string; key: string; width?: number }>; rows: Array<Record<string, unknown>> }
@@ -33,7 +35,7 @@ const top = (name: string, rows: Array<{ text: string; n: number }>): Sheet =>
 const stockSheet = (name: string, label: string, rows: Array<{ name: string; rows: number; qty: number; sellers: number }>): Sheet =>
   ({ name, columns: [{ header: label, key: 'name', width: 20 }, { header: '在售条数', key: 'rows' }, { header: '件数', key: 'qty' }, { header: '卖家数', key: 'sellers' }], rows });
 
-interface Services { oversight: OversightService; reports: ReportService; products: ProductService }
+interface Services { oversight: OversightService; reports: ReportService; products: ProductService; afterSales: AfterSaleService }
 
 const EXPORTS = {
   opReportMembers: {
@@ -127,6 +129,20 @@ const EXPORTS = {
         { header: '下架时间', key: 'off_at', width: 18 }, { header: '下架人', key: 'op_off_by' },
       ],
       rows: a.data.map((r) => ({ ...r, price: r.price0 === null ? '' : yuan(r.price0), state: OP_PRODUCT_STATE_TEXT[r.state], off_at: chinaTime(r.op_off_at) })),
+    }],
+  },
+  opAfterSaleList: {
+    file: '售后列表',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opAfterSaleList'>) => s.afterSales.operatorList(db, { ...p, page_number: 1, page_size: 800 }),
+    sheets: (a: AnswerOf<'opAfterSaleList'>): Sheet[] => [{
+      name: '售后',
+      columns: [
+        { header: '售后单号', key: 'as_no', width: 26 }, { header: '申请时间', key: 'at', width: 18 }, { header: '订单号', key: 'order_no', width: 26 },
+        { header: '买家', key: 'buyer_company_name', width: 28 }, { header: '卖家', key: 'seller_company_name', width: 28 }, { header: '类型', key: 'type_text' },
+        { header: '状态', key: 'status_text', width: 12 }, { header: '原因', key: 'reason', width: 14 }, { header: '件数', key: 'total_qty' },
+        { header: '退款（元）', key: 'refund', width: 12 }, { header: '首行', key: 'first_line', width: 24 },
+      ],
+      rows: a.data.map((r) => ({ ...r, at: chinaTime(r.created_at), type_text: AFTERSALE_TYPE_TEXT[r.type], status_text: AFTERSALE_STATUS_TEXT[r.status], refund: yuan(r.refund_fen) })),
     }],
   },
 } as const;

@@ -31,6 +31,7 @@ import type { ImService } from '../im/im.service';
 import * as imRepo from '../im/im.repo';
 import { orderNotice, type OrderNoticeAction } from '../im/notices';
 import * as repo from './orders.repo';
+import { afterSalesOfOrder } from '../aftersale/aftersale.service';
 
 type Ctx = Pick<RequestContext, 'afterCommit'>;
 
@@ -85,7 +86,7 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
 
   const detail = async (db: Kysely<DB>, caller: Caller, orderNo: string): Promise<OrderDetail> => {
     const o = await readable(db, caller, orderNo);
-    const [lines, events] = await Promise.all([repo.linesOf(db, o.id), repo.eventsOf(db, o.id)]);
+    const [lines, events, afterSales] = await Promise.all([repo.linesOf(db, o.id), repo.eventsOf(db, o.id), afterSalesOfOrder(db, o.id)]);
     return {
       ...summary(o, caller),
       buyer_user_name: o.buyer_user_name,
@@ -100,6 +101,7 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
         uom_name: l.uom_name, qty: l.qty, include_tax: l.include_tax, price_column: l.price_column, unit_price_fen: l.unit_price_fen, amount_fen: Number(l.amount_fen),
       })),
       events: events.map((e) => ({ action: e.action, from_status: e.from_status ?? '', to_status: e.to_status, note: e.note, user_name: e.user_name, created_at: unix(e.created_at) })),
+      after_sales: afterSales,
     };
   };
 

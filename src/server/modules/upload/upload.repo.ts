@@ -29,6 +29,7 @@ export const ownedBy = async (db: Kysely<DB>, companyId: number, names: string[]
 export const UPLOAD_REFERENCES = [
   { table: 'wanted_request', column: 'img_infos', kind: 'json' },
   { table: 'enquiry', column: 'img_infos', kind: 'json' },
+  { table: 'after_sale', column: 'img_infos', kind: 'json' },
   { table: 'seller_application', column: 'licence_images', kind: 'array' },
   { table: 'im_message', column: 'image_uri', kind: 'text' },
   { table: 'company', column: 'logo', kind: 'text' },

@@ -1,0 +1,75 @@
+/**
+ * 售后服务 (/backend/service/afterSale, M08 "after-sale list by type (seller or buyer)"): the
+ * company's after-sales of one side, 我是卖家 (asked of us) or 我是买家 (we asked), newest first,
+ * by state, type, number and date. A declaration on the ListPage block.
+ */
+import { Link, useRouteContext } from '@tanstack/react-router';
+import { Button } from 'primereact/button';
+import dayjs from 'dayjs';
+import type { AfterSaleSummary, AnswerOf, PayloadIn } from '../../../shared/contracts';
+import {
+  AFTERSALE_BUYER_CODES, AFTERSALE_NEXT_STEP, AFTERSALE_SELLER_CODES, AFTERSALE_STATUS_TEXT, AFTERSALE_STATUSES, AFTERSALE_TYPE_TEXT, AFTERSALE_TYPES,
+  type AfterSaleStatus, type AfterSaleType,
+} from '../../../shared/domain/aftersale';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { ListPage, type ListDef } from '../../ui/list/ListPage';
+import type { ListSearch } from '../../ui/list/list-search';
+import { Price } from '../currency/Price';
+import { afterSaleListQuery, type afterSaleKeys } from './queries';
+import { AfterSaleStatusTag, AfterSaleTypeTag } from './AfterSaleStatusTag';
+
+export const AFTERSALE_FILTER_NAMES = ['status', 'type', 'no', 'date_from', 'date_to'] as const;
+export type AfterSaleSide = 'seller' | 'buyer';
+
+const pick = <T extends string>(value: unknown, of: readonly T[]): T | '' => (of.includes(value as T) ? (value as T) : '');
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+const payloadOf = (side: AfterSaleSide, s: ListSearch): PayloadIn<'afterSaleSearch'> => ({
+  side, status: pick<AfterSaleStatus>(s.status, AFTERSALE_STATUSES), type: pick<AfterSaleType>(s.type, AFTERSALE_TYPES),
+  no: text(s.no), date_from: text(s.date_from), date_to: text(s.date_to), page_number: s.page ?? 1, page_size: s.size ?? 50,
+});
+
+/** The sides the user may open: sellers' order codes or M08 for 我是卖家, buyers' for 我是买家. */
+export const afterSaleSides = (codes: readonly string[]): AfterSaleSide[] => [
+  ...(hasAnyPermission(codes, AFTERSALE_SELLER_CODES) ? ['seller' as const] : []),
+  ...(hasAnyPermission(codes, AFTERSALE_BUYER_CODES) ? ['buyer' as const] : []),
+];
+
+export function AfterSaleListPage({ side, search, onSearch }: { side: AfterSaleSide; search: ListSearch; onSearch: (s: ListSearch, side?: AfterSaleSide) => void }) {
+  const { session } = useRouteContext({ from: '__root__' });
+  const sides = afterSaleSides(session.user?.permissions ?? []);
+  const counterpart = side === 'seller' ? '买家' : '卖家';
+  const def: ListDef<AfterSaleSummary, ReturnType<typeof afterSaleKeys.list>, AnswerOf<'afterSaleSearch'>> = {
+    title: side === 'seller' ? '售后服务 · 我是卖家' : '售后服务 · 我是买家',
+    filters: [
+      { name: 'status', label: '状态', type: 'select', options: AFTERSALE_STATUSES.map((value) => ({ value, label: AFTERSALE_STATUS_TEXT[value] })) },
+      { name: 'type', label: '类型', type: 'select', options: AFTERSALE_TYPES.map((value) => ({ value, label: AFTERSALE_TYPE_TEXT[value] })) },
+      { name: 'no', label: '售后单号 / 订单号', type: 'text', width: '13rem' },
+      { name: 'date_from', label: '申请日期从', type: 'date', more: true },
+      { name: 'date_to', label: '到', type: 'date', more: true },
+    ],
+    query: (s) => afterSaleListQuery(payloadOf(side, s)),
+    rowKey: (r) => r.id,
+    columns: [
+      { key: 'no', header: '售后单号', width: '13rem', cell: (r) => <Link to="/backend/service/afterSale/detail/$asNo" params={{ asNo: r.as_no }}>{r.as_no}</Link> },
+      { key: 'status', header: '状态', width: '7rem', cell: (r) => <span title={AFTERSALE_NEXT_STEP[r.status]}><AfterSaleStatusTag status={r.status} /></span> },
+      { key: 'type', header: '类型', width: '6rem', cell: (r) => <AfterSaleTypeTag type={r.type} /> },
+      { key: 'at', header: '申请时间', width: '8.5rem', cell: (r) => dayjs.unix(r.created_at).format('YYYY-MM-DD HH:mm') },
+      { key: 'party', header: counterpart, width: '11rem', cell: (r) => (side === 'seller' ? r.buyer_company_name : r.seller_company_name) },
+      { key: 'lines', header: '配件', width: '10rem', cell: (r) => `${r.first_line}${r.line_count > 1 ? ` 等${r.line_count}种` : ''} · ${r.total_qty}件` },
+      { key: 'reason', header: '原因', width: '7rem', cell: (r) => r.reason },
+      { key: 'amount', header: '退款金额', width: '7rem', num: true, cell: (r) => <Price fen={r.refund_fen} /> },
+      { key: 'order', header: '订单号', width: '13rem', cell: (r) => <Link to="/backend/order/detail/$orderNo" params={{ orderNo: r.order_no }}>{r.order_no}</Link> },
+    ],
+    empty: (filtered) => (filtered ? '没有符合条件的售后，换个条件试试。'
+      : side === 'seller' ? '还没有买家申请售后。买家在已发货的订单上申请后，这里会列出，并通过消息助手通知您。'
+      : '还没有申请过售后。在采购订单详情里，已发货或已收货的配件旁点“申请售后”即可申请。'),
+  };
+  return (
+    <ListPage def={def} search={search} onSearch={(s) => onSearch(s)}
+      toolbar={sides.length > 1 ? sides.map((s) => (
+        <Button key={s} type="button" size="small" label={s === 'seller' ? '我是卖家' : '我是买家'} outlined={s !== side} aria-pressed={s === side}
+          onClick={() => onSearch({}, s)} />
+      )) : undefined} />
+  );
+}

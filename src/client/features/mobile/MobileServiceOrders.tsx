@@ -1,0 +1,180 @@
+/**
+ * 售后 on a phone (000 §2 /ofo/serviceOrder, /ofo/serviceOrder/detail): the buyer's after-sales,
+ * newest first, by state, as cards; the detail with the buyer's two moves (撤销申请 while the
+ * seller has not received anything, 退货 with carrier and waybill once the seller agreed to a
+ * return). Applying is on the order's desktop page, where the lines and photos fit.
+ */
+import { useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import dayjs from 'dayjs';
+import type { AfterSaleDetail } from '../../../shared/contracts';
+import {
+  AFTERSALE_ACTION_TEXT, AFTERSALE_NEXT_STEP, AFTERSALE_STATUS_TEXT, AFTERSALE_STATUSES, AFTERSALE_TYPE_TEXT, availableAfterSaleActions,
+  type AfterSaleAction, type AfterSaleStatus,
+} from '../../../shared/domain/aftersale';
+import { ApiError, OfflineError } from '../../api/request';
+import { Price } from '../currency/Price';
+import { afterSaleDetailQuery, afterSaleListQuery } from '../aftersale/queries';
+import { useAfterSaleMove } from '../aftersale/mutations';
+import { AfterSaleStatusTag } from '../aftersale/AfterSaleStatusTag';
+import { MobilePage } from './MobilePage';
+
+const at = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '');
+const offlineOr = (e: Error) => (e instanceof OfflineError ? '当前离线，联网后可查看售后' : e.message);
+const PAGE = 50;
+
+export interface ServiceOrderSearch { status?: AfterSaleStatus; page?: number }
+
+export function MobileServiceOrderList({ search }: { search: ServiceOrderSearch }) {
+  const navigate = useNavigate();
+  const page = search.page ?? 1;
+  const q = useQuery({ ...afterSaleListQuery({ side: 'buyer', status: search.status ?? '', page_number: page, page_size: PAGE }), placeholderData: keepPreviousData });
+  const go = (change: ServiceOrderSearch) => void navigate({ to: '/ofo/serviceOrder', search: { ...search, page: undefined, ...change } });
+  const tabs: Array<AfterSaleStatus | undefined> = [undefined, ...AFTERSALE_STATUSES];
+  return (
+    <MobilePage title="售后服务" back="/ofo/myorder">
+      <nav className="m-tabs" aria-label="售后状态">
+        {tabs.map((s) => (
+          <button key={s ?? 'all'} type="button" className={search.status === s ? 'active' : ''} aria-pressed={search.status === s} onClick={() => go({ status: s })}>
+            {s ? AFTERSALE_STATUS_TEXT[s] : '全部'} {q.data?.counts[s ?? 'all'] ?? 0}
+          </button>
+        ))}
+      </nav>
+      {q.isError && !q.data && <p className="m-alert" role="alert">{offlineOr(q.error)}</p>}
+      {!q.data && !q.isError && <div className="m-card" aria-busy="true">正在加载…</div>}
+      {q.data && q.data.data.length === 0 && (
+        <div className="m-card m-empty"><i className="pi pi-inbox" />{search.status ? '没有这个状态的售后' : '还没有申请过售后。在电脑版的采购订单详情里，已发货或已收货的配件旁点“申请售后”即可申请。'}</div>
+      )}
+      {q.data?.data.map((a) => (
+        <article key={a.as_no} className="m-card m-order" data-testid="service-card" data-as-no={a.as_no}>
+          <div className="m-order-head"><strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{a.seller_company_name}</strong><AfterSaleStatusTag status={a.status} /></div>
+          <span className="m-muted">{a.as_no} · {at(a.created_at)}</span>
+          <span>{AFTERSALE_TYPE_TEXT[a.type]} · {a.first_line}{a.line_count > 1 && <span className="m-muted"> 等{a.line_count}种</span>} · {a.total_qty} 件</span>
+          <div className="m-spread">
+            <span>退款 <span className="m-price"><Price fen={a.refund_fen} /></span></span>
+            <Link to="/ofo/serviceOrder/detail" search={{ as_no: a.as_no }} className="m-link" aria-label={`详情 ${a.as_no}`}>详情 <i className="pi pi-angle-right" /></Link>
+          </div>
+        </article>
+      ))}
+      {(q.data?.total ?? 0) > PAGE && (
+        <div className="m-spread">
+          <Button type="button" outlined label="上一页" disabled={page <= 1} onClick={() => void navigate({ to: '/ofo/serviceOrder', search: { ...search, page: page - 1 } })} />
+          <span className="m-muted">第 {page} 页</span>
+          <Button type="button" outlined label="下一页" disabled={page * PAGE >= (q.data?.total ?? 0)} onClick={() => void navigate({ to: '/ofo/serviceOrder', search: { ...search, page: page + 1 } })} />
+        </div>
+      )}
+    </MobilePage>
+  );
+}
+
+/** The buyer's moves on a phone: 撤销申请 (optional reason) and 退货 (carrier and waybill). */
+function BuyerMoves({ a }: { a: AfterSaleDetail }) {
+  const cancel = useAfterSaleMove('afterSaleCancel');
+  const deliver = useAfterSaleMove('afterSaleDeliver');
+  const [asking, setAsking] = useState<'cancel' | 'deliver' | null>(null);
+  const [form, setForm] = useState({ reason: '', logistics_company: '', logistics_no: '' });
+  const actions = a.side === 'buyer' ? availableAfterSaleActions({ status: a.status, type: a.type }, 'buyer') as Array<'cancel' | 'deliver'> : [];
+  if (actions.length === 0) return null;
+  const err = (asking === 'cancel' ? cancel.error : deliver.error) ?? null;
+  const fieldError = (f: string) => (err instanceof ApiError && err.field === f ? err.message : '');
+  const general = err && !(err instanceof ApiError && err.field) ? (err instanceof OfflineError ? '当前离线，联网后再试；填写的内容还在' : err.message) : '';
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const done = { onSuccess: () => setAsking(null) };
+  return (
+    <section className="m-card" aria-label="售后操作">
+      {asking === 'cancel' && (
+        <div className="m-field">
+          <label htmlFor="m-as-reason">撤销原因（选填）</label>
+          <InputTextarea id="m-as-reason" rows={2} value={form.reason} onChange={set('reason')} maxLength={200} />
+          {fieldError('reason') && <p className="m-alert" role="alert">{fieldError('reason')}</p>}
+        </div>
+      )}
+      {asking === 'deliver' && (
+        <>
+          <div className="m-field">
+            <label htmlFor="m-as-company">物流公司</label>
+            <InputText id="m-as-company" value={form.logistics_company} onChange={set('logistics_company')} placeholder="如 顺丰速运" maxLength={30} />
+            {fieldError('logistics_company') && <p className="m-alert" role="alert">{fieldError('logistics_company')}</p>}
+          </div>
+          <div className="m-field">
+            <label htmlFor="m-as-no">物流单号</label>
+            <InputText id="m-as-no" value={form.logistics_no} onChange={set('logistics_no')} maxLength={30} />
+            {fieldError('logistics_no') && <p className="m-alert" role="alert">{fieldError('logistics_no')}</p>}
+          </div>
+        </>
+      )}
+      {general && <p className="m-alert" role="alert">{general}</p>}
+      <div className="m-actions">
+        {asking ? (
+          <>
+            <Button type="button" outlined label="返回" onClick={() => setAsking(null)} />
+            <Button type="button" label={`确认${AFTERSALE_ACTION_TEXT[asking]}`} severity={asking === 'cancel' ? 'danger' : undefined} loading={cancel.isPending || deliver.isPending}
+              onClick={() => (asking === 'cancel'
+                ? cancel.mutate({ as_no: a.as_no, reason: form.reason }, done)
+                : deliver.mutate({ as_no: a.as_no, logistics_company: form.logistics_company, logistics_no: form.logistics_no }, done))} />
+          </>
+        ) : actions.map((x: AfterSaleAction) => (
+          <Button key={x} type="button" label={AFTERSALE_ACTION_TEXT[x]} severity={x === 'cancel' ? 'danger' : undefined} outlined={x === 'cancel'} onClick={() => setAsking(x as 'cancel' | 'deliver')} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function MobileServiceOrderDetail({ asNo }: { asNo: string }) {
+  const q = useQuery(afterSaleDetailQuery(asNo));
+  if (!q.data) return <MobilePage title="售后详情" back="/ofo/serviceOrder">{q.isError ? <p className="m-alert" role="alert">{offlineOr(q.error)}</p> : <div className="m-card" aria-busy="true">正在加载售后…</div>}</MobilePage>;
+  const a = q.data;
+  return (
+    <MobilePage title="售后详情" back="/ofo/serviceOrder">
+      <section className="m-card m-order" aria-label="售后状态">
+        <div className="m-order-head"><span data-testid="service-status"><AfterSaleStatusTag status={a.status} /> {AFTERSALE_TYPE_TEXT[a.type]}</span><span className="m-price"><Price fen={a.refund_fen} /></span></div>
+        <span className="m-muted">售后 {a.as_no}</span>
+        <span className="m-muted">订单 <Link to="/ofo/purchase/orderDetail" search={{ order_no: a.order_no }}>{a.order_no}</Link> · 申请 {at(a.created_at)}</span>
+        <p className="m-note">{AFTERSALE_NEXT_STEP[a.status]}</p>
+        {a.side === 'seller' && <p className="m-note">这是买家向本公司申请的售后，请在电脑版处理。</p>}
+      </section>
+      <BuyerMoves a={a} />
+      <section className="m-card" aria-label="售后信息">
+        <dl className="m-facts">
+          <dt>卖家</dt><dd>{a.seller_company_name}</dd>
+          <dt>原因</dt><dd>{a.reason}</dd>
+          <dt>描述</dt><dd>{a.description || '—'}</dd>
+          {a.logistics_no && <><dt>退货物流</dt><dd data-testid="service-logistics">{a.logistics_company} {a.logistics_no}</dd></>}
+          {a.refund_method && <><dt>退款</dt><dd>{a.refund_method}{a.refund_note && `（${a.refund_note}）`}</dd></>}
+          {a.reject_reason && <><dt>拒绝原因</dt><dd>{a.reject_reason}</dd></>}
+          {a.close_reason && <><dt>平台关闭原因</dt><dd>{a.close_reason}</dd></>}
+        </dl>
+        {a.img_infos.length > 0 && (
+          <div className="m-row" style={{ marginTop: 8, flexWrap: 'wrap', gap: 6 }}>
+            {a.img_infos.map((src) => <img key={src} src={src} alt="售后图片" style={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 6 }} />)}
+          </div>
+        )}
+      </section>
+      <section className="m-card" aria-label="售后配件">
+        <h2>配件</h2>
+        {a.lines.map((l) => (
+          <div key={l.order_line_id} className="m-spread" data-testid="service-line" style={{ padding: '6px 0', borderTop: '1px solid #f1f5f9' }}>
+            <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{l.supplier_oe} {l.name}<br /><small className="m-muted"><Price fen={l.unit_price_fen} /> × {l.qty}（购买 {l.bought_qty}）</small></span>
+            <Price fen={l.amount_fen} />
+          </div>
+        ))}
+      </section>
+      <section className="m-card" aria-label="处理记录">
+        <h2>处理记录</h2>
+        <ol className="m-timeline">
+          {[...a.events].reverse().map((e, i) => (
+            <li key={i} data-testid="service-event">
+              <strong>{AFTERSALE_ACTION_TEXT[e.action as AfterSaleAction | 'apply'] ?? e.action}</strong> → {AFTERSALE_STATUS_TEXT[e.to_status as AfterSaleStatus] ?? e.to_status}
+              <br /><span className="m-muted">{at(e.created_at)} · {e.company_name} {e.user_name}{e.note ? `（${e.note}）` : ''}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </MobilePage>
+  );
+}

@@ -1,0 +1,263 @@
+/**
+ * After-sale (售后): the buyer's application on its own order, every move of the state machine with
+ * its refusals (409 state, 422 field, 403 side or company), quantities per line, the notices to the
+ * other side, the order's detail, and the operator's list, detail and 关闭 behind D12 / D12-03 with
+ * its audit row.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import ExcelJS from 'exceljs';
+import { afterSaleText, IM_ASSISTANT_UUID } from '../../src/shared/contracts';
+import { AFTERSALE_WINDOW_DAYS } from '../../src/shared/domain/aftersale';
+import { msg } from '../../src/shared/messages';
+import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+
+const ADDRESS = { contact_name: '王志强', contact_phone: '13800000004', address: '广东省广州市白云区机场路88号汽配城A区12号' };
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+describe.each(backends)('after-sale on %s', (backend) => {
+  describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'apply / agree / reject / cancel / deliver / receipt / complete / operator close', () => {
+    let env: TestEnv;
+    const t: Record<string, string> = {};
+    let stockA: number;
+    let stockB: number;
+    let keyN = 0;
+    const key = () => `as-test-${++keyN}-${randomUUID()}`;
+
+    beforeAll(async () => {
+      env = await createTestEnv(backend, { stockRows: 200 });
+      for (const u of ['buyer', 'seller', 'clerk', 'operator', 'seller6']) t[u] = (await env.login(u)).access_token;
+      const db = env.database.db;
+      const rows = (await sql<{ id: number }>`select id from stock where company_id = 2 and state = 'on' order by id limit 2`.execute(db)).rows;
+      [stockA, stockB] = rows.map((r) => r.id);
+      await sql`update stock set quantity = 500, price0 = 1000, price1 = 1130, price2 = 1300, price3 = 1400, price99 = 1500, price5 = null where id in (${stockA}, ${stockB})`.execute(db);
+      await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions, mobile)
+        select gen_random_uuid(), 1, 'as-reader', '售后查看', password_hash, array['D12-01']::text[], null from app_user where username = 'operator'`.execute(db);
+      t['as-reader'] = (await env.login('as-reader')).access_token;
+    });
+    afterAll(async () => env?.close());
+
+    const db = () => env.database.db;
+    const post = (who: string, path: string, body: unknown, k: string | null = key()) =>
+      env.call('POST', `/api${path}`, { token: t[who], body, headers: k ? { 'Idempotency-Key': k } : {} });
+    const get = (who: string, path: string, q: Record<string, string | number> = {}) =>
+      env.call('GET', `/api${path}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, { token: t[who] });
+    const ok = (r: { status: number; body: any }) => { expect(r.status, JSON.stringify(r.body)).toBe(200); return r.body.data; };
+
+    /** An order of `qty` pieces of A and 1 of B, taken to `until` (shipped or received). */
+    const order = async (until: 'pending' | 'shipped' | 'received', qty = 3) => {
+      ok(await post('buyer', '/cart/add', { stock_id: stockA, qty }));
+      ok(await post('buyer', '/cart/add', { stock_id: stockB, qty: 1 }));
+      const cart = ok(await get('buyer', '/cart')) as { groups: Array<{ items: Array<{ id: number; stockId: number; amount: number }> }> };
+      const items = cart.groups.flatMap((g) => g.items).filter((i) => i.stockId === stockA || i.stockId === stockB);
+      const o = ok(await post('buyer', '/cart/submit', { cart_ids: items.map((i) => i.id), expected_total_fen: items.reduce((s, i) => s + i.amount, 0), ...ADDRESS })).orders[0];
+      if (until !== 'pending') {
+        ok(await post('seller', '/order/confirm', { order_no: o.order_no }));
+        ok(await post('seller', '/order/deliver', { order_no: o.order_no, logistics_company: '顺丰速运', logistics_no: 'SF1234567890' }));
+      }
+      if (until === 'received') ok(await post('buyer', '/order/receipt', { order_no: o.order_no }));
+      const d = ok(await get('buyer', '/order', { order_no: o.order_no }));
+      const lineOf = (stock: number) => d.lines.find((l: { stock_id: number }) => l.stock_id === stock) as { id: number; qty: number; unit_price_fen: number };
+      return { no: o.order_no as string, a: lineOf(stockA), b: lineOf(stockB) };
+    };
+
+    const notices = async () => (await sql<{ username: string; text: string }>`
+      select r.username, m.text from im_message m join app_user s on s.id = m.sender_id join app_user r on r.id = m.recipient_id
+      where s.uuid = ${IM_ASSISTANT_UUID} order by m.id`.execute(db())).rows.map((r) => {
+      const c = JSON.parse(r.text) as { BusinessInfo: { 标题: string; 内容: string; 单号: string }; LinkData: { link: string } };
+      return { to: r.username, title: c.BusinessInfo.标题, text: c.BusinessInfo.内容, no: c.BusinessInfo.单号, link: c.LinkData.link };
+    });
+    const told = async (fn: () => Promise<unknown>) => {
+      const before = (await notices()).length;
+      await fn();
+      return (await notices()).slice(before);
+    };
+    const count = async (table: string) => (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db())).rows[0].n;
+
+    it('refuses an application on an order not shipped, of another company, or with bad lines, images or fields, and stores nothing', async () => {
+      const pending = await order('pending');
+      const before = await count('after_sale');
+      const body = (o: { no: string; a: { id: number } }, extra: Record<string, unknown> = {}) =>
+        ({ order_no: o.no, type: 'return', reason: '质量问题', description: '刹车片有裂纹', lines: [{ order_line_id: o.a.id, qty: 1 }], ...extra });
+      const r1 = await post('buyer', '/aftersale/apply', body(pending));
+      expect(r1.status).toBe(409);
+      expect(r1.body.client_msg).toBe('订单当前为待确认，发货后才能申请售后');
+
+      const o = await order('received');
+      expect((await post('seller', '/aftersale/apply', body(o))).body).toMatchObject({ code: 403, client_msg: afterSaleText.notBuyer });
+      expect((await post('seller6', '/aftersale/apply', body(o))).status).toBe(403);
+      expect((await post('buyer', '/aftersale/apply', body(o), null)).body.client_msg).toBe(msg.idempotencyKeyMissing);
+      expect((await post('buyer', '/aftersale/apply', body(o, { lines: [{ order_line_id: o.a.id, qty: 4 }] }))).body)
+        .toMatchObject({ code: 422, field: 'lines.0.qty', client_msg: expect.stringContaining('最多可申请3件') });
+      expect((await post('buyer', '/aftersale/apply', body(o, { lines: [{ order_line_id: pending.a.id, qty: 1 }] }))).body)
+        .toMatchObject({ code: 422, field: 'lines.0.order_line_id', client_msg: afterSaleText.lineNotInOrder });
+      expect((await post('buyer', '/aftersale/apply', body(o, { lines: [{ order_line_id: o.a.id, qty: 1 }, { order_line_id: o.a.id, qty: 1 }] }))).body)
+        .toMatchObject({ code: 422, field: 'lines.1.order_line_id', client_msg: afterSaleText.lineTwice });
+      expect((await post('buyer', '/aftersale/apply', body(o, { lines: [] }))).body).toMatchObject({ code: 422, field: 'lines', client_msg: afterSaleText.lines });
+      expect((await post('buyer', '/aftersale/apply', body(o, { type: 'swap' }))).body).toMatchObject({ code: 422, field: 'type', client_msg: afterSaleText.type });
+      expect((await post('buyer', '/aftersale/apply', body(o, { reason: '其他', description: '' }))).body).toMatchObject({ code: 422, field: 'description', client_msg: afterSaleText.descriptionOther });
+      expect((await post('buyer', '/aftersale/apply', body(o, { img_infos: ['/api/uploads/0123456789abcdef0123456789abcdef.png'] }))).body)
+        .toMatchObject({ code: 422, field: 'img_infos.0', client_msg: afterSaleText.imageNotOurs });
+      const sellersImage = ok(await post('seller', '/upload/file', { base64_data: PNG, file_name: 'x.png' })).file_path;
+      expect((await post('buyer', '/aftersale/apply', body(o, { img_infos: [sellersImage] }))).body).toMatchObject({ code: 422, field: 'img_infos.0' });
+      expect(await count('after_sale')).toBe(before);
+    });
+
+    it('退货退款 end to end: each step by its side, refusals by state, side and company, notices to the other side, history and the order', async () => {
+      const o = await order('received');
+      const img = ok(await post('buyer', '/upload/file', { base64_data: PNG, file_name: 'crack.png' })).file_path;
+      const k = key();
+      const body = { order_no: o.no, type: 'return', reason: '质量问题', description: '刹车片有裂纹', img_infos: [img], lines: [{ order_line_id: o.a.id, qty: 2 }] };
+      let as: any;
+      const applyNotices = await told(async () => { as = ok(await post('buyer', '/aftersale/apply', body, k)); });
+      expect(as).toMatchObject({ status: 'pending', type: 'return', side: 'buyer', order_no: o.no, total_qty: 2, refund_fen: 2 * o.a.unit_price_fen, img_infos: [img] });
+      expect(as.as_no).toMatch(/^AS\d{20}$/);
+      // the seller's order users hear it (owner), the clerk without order codes does not
+      expect(applyNotices.map((n) => [n.to, n.title, n.link])).toEqual([['seller', '新售后申请', `/backend/service/afterSale/detail/${as.as_no}`]]);
+      expect(applyNotices[0].text).toContain(`申请退货退款（质量问题），共 2 件`);
+      // the same key replays, a new key finds the line held
+      const replay = await post('buyer', '/aftersale/apply', body, k);
+      expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+      expect(replay.body.data.as_no).toBe(as.as_no);
+      const again = await post('buyer', '/aftersale/apply', body);
+      expect(again.status).toBe(409);
+      expect(again.body.client_msg).toBe(afterSaleText.lineOpen(`${as.lines[0].supplier_oe} ${as.lines[0].name}`, as.as_no));
+      // the other line is free
+      const onB = ok(await post('buyer', '/aftersale/apply', { ...body, type: 'refund', reason: '少件/漏发', img_infos: [], lines: [{ order_line_id: o.b.id, qty: 1 }] }));
+      // the database holds the rule too: a second open row on line A (added to B's open after-sale) is refused whatever the code does
+      const held = (await sql<{ order_line_id: string }>`select order_line_id from after_sale_line where open`.execute(db())).rows;
+      expect(held.filter((r) => Number(r.order_line_id) === o.a.id)).toHaveLength(1);
+      await expect(sql`insert into after_sale_line (after_sale_id, order_line_id, qty, unit_price_fen, amount_fen)
+        select a.id, ${o.a.id}, 1, 100, 100 from after_sale a where a.as_no = ${onB.as_no}`.execute(db())).rejects.toThrow();
+
+      // lists by side and the scope
+      const sellerList = ok(await get('seller', '/aftersales', { side: 'seller', no: o.no }));
+      expect(sellerList.data.map((r: { as_no: string }) => r.as_no).sort()).toEqual([as.as_no, onB.as_no].sort());
+      expect(sellerList.counts).toMatchObject({ pending: 2, all: 2 });
+      expect(ok(await get('buyer', '/aftersales', { side: 'buyer', status: 'pending', type: 'return', no: o.no })).data.map((r: { as_no: string }) => r.as_no)).toEqual([as.as_no]);
+      expect((await get('buyer', '/aftersales', { side: 'seller' })).body).toMatchObject({ code: 403, client_msg: afterSaleText.noSellerRight });
+      expect((await get('clerk', '/aftersales', { side: 'seller' })).status).toBe(403);
+      expect((await get('seller6', '/aftersale/detail', { as_no: as.as_no })).body).toMatchObject({ code: 403, client_msg: afterSaleText.otherCompany });
+      expect(ok(await get('seller', '/aftersale/detail', { as_no: as.as_no })).side).toBe('seller');
+      expect((await get('buyer', '/aftersales', { side: 'buyer', status: 'open' })).body).toMatchObject({ code: 422, field: 'status' });
+
+      // wrong side, wrong state
+      expect((await post('buyer', '/aftersale/agree', { as_no: as.as_no })).status).toBe(403);
+      expect((await post('seller', '/aftersale/cancel', { as_no: as.as_no })).body).toMatchObject({ code: 403, client_msg: afterSaleText.buyerOnly });
+      expect((await post('seller6', '/aftersale/agree', { as_no: as.as_no })).body).toMatchObject({ code: 403, client_msg: afterSaleText.otherCompany });
+      expect((await post('buyer', '/aftersale/deliver', { as_no: as.as_no, logistics_company: '德邦物流', logistics_no: 'DB20261122' })).body)
+        .toMatchObject({ code: 409, client_msg: '售后单当前为待卖家处理，不能退货（卖家同意退货后才能退货）' });
+      expect((await post('seller', '/aftersale/receipt', { as_no: as.as_no })).status).toBe(409);
+
+      const agreed = await told(async () => { as = ok(await post('seller', '/aftersale/agree', { as_no: as.as_no })); });
+      expect(as.status).toBe('awaiting_return');
+      expect(agreed.map((n) => [n.to, n.title])).toEqual([['buyer', '售后已同意']]);
+      expect(agreed[0].text).toContain('请寄回配件并填写物流单号');
+      expect((await post('seller', '/aftersale/reject', { as_no: as.as_no, reason: '已过质保' })).status).toBe(409);
+
+      expect((await post('buyer', '/aftersale/deliver', { as_no: as.as_no, logistics_company: '', logistics_no: 'DB20261122' })).body).toMatchObject({ code: 422, field: 'logistics_company' });
+      expect((await post('buyer', '/aftersale/deliver', { as_no: as.as_no, logistics_company: '德邦物流', logistics_no: '单号' })).body).toMatchObject({ code: 422, field: 'logistics_no', client_msg: afterSaleText.logisticsNo });
+      const shipped = await told(async () => { as = ok(await post('buyer', '/aftersale/deliver', { as_no: as.as_no, logistics_company: '德邦物流', logistics_no: 'DB20261122' })); });
+      expect(as).toMatchObject({ status: 'returned', logistics_company: '德邦物流', logistics_no: 'DB20261122' });
+      expect(shipped.map((n) => [n.to, n.title])).toEqual([['seller', '买家已退货']]);
+      expect(ok(await get('seller', '/aftersale/logistics', { as_no: as.as_no }))).toEqual({
+        as_no: as.as_no, status: 'returned', logistics_company: '德邦物流', logistics_no: 'DB20261122', returned_at: as.returned_at, received_at: 0,
+      });
+      expect((await get('seller6', '/aftersale/logistics', { as_no: as.as_no })).status).toBe(403);
+      expect((await post('buyer', '/aftersale/cancel', { as_no: as.as_no })).status).toBe(409);
+      expect((await post('seller', '/aftersale/complete', { as_no: as.as_no, refund_method: '银行转账' })).status).toBe(409);
+
+      const received = await told(async () => { as = ok(await post('seller', '/aftersale/receipt', { as_no: as.as_no })); });
+      expect(as.status).toBe('refunding');
+      expect(received.map((n) => [n.to, n.title])).toEqual([['buyer', '卖家已收到退货']]);
+      expect((await post('seller', '/aftersale/complete', { as_no: as.as_no, refund_method: '支票' })).body).toMatchObject({ code: 422, field: 'refund_method' });
+      const done = await told(async () => { as = ok(await post('seller', '/aftersale/complete', { as_no: as.as_no, refund_method: '银行转账', note: '流水 8899' })); });
+      expect(as).toMatchObject({ status: 'completed', refund_method: '银行转账', refund_note: '流水 8899' });
+      expect(done.map((n) => [n.to, n.title])).toEqual([['buyer', '售后已完成']]);
+      expect(done[0].text).toContain(`已退款 ¥${(2 * o.a.unit_price_fen / 100).toFixed(2)}（银行转账：流水 8899）`);
+      expect(as.events.map((e: { action: string; to_status: string; company_name: string }) => [e.action, e.to_status])).toEqual([
+        ['apply', 'pending'], ['agree', 'awaiting_return'], ['deliver', 'returned'], ['receipt', 'refunding'], ['complete', 'completed'],
+      ]);
+      expect(as.events[0]).toMatchObject({ user_name: '王志强', note: '质量问题：刹车片有裂纹' });
+      expect(as.completed_at).toBeGreaterThan(0);
+
+      // the order shows its after-sales; a finished one gives the line back with what is left
+      const d = ok(await get('buyer', '/order', { order_no: o.no }));
+      expect(d.after_sales.map((x: { as_no: string; status: string }) => [x.as_no, x.status])).toEqual([[as.as_no, 'completed'], [onB.as_no, 'pending']]);
+      expect((await post('buyer', '/aftersale/apply', { ...body, lines: [{ order_line_id: o.a.id, qty: 2 }] })).body)
+        .toMatchObject({ code: 422, field: 'lines.0.qty', client_msg: expect.stringContaining('最多可申请1件') });
+      const last = ok(await post('buyer', '/aftersale/apply', { ...body, type: 'refund', img_infos: [], lines: [{ order_line_id: o.a.id, qty: 1 }] }));
+      expect(ok(await post('seller', '/aftersale/agree', { as_no: last.as_no })).status).toBe('refunding');
+      expect(ok(await post('seller', '/aftersale/complete', { as_no: last.as_no, refund_method: '微信' })).status).toBe('completed');
+      expect((await post('buyer', '/aftersale/apply', { ...body, lines: [{ order_line_id: o.a.id, qty: 1 }] })).body.client_msg).toContain('已全部退回');
+      // a refund-only after-sale never ships back
+      expect((await post('buyer', '/aftersale/deliver', { as_no: onB.as_no, logistics_company: '德邦物流', logistics_no: 'DB20261122' })).body.client_msg).toContain('仅退款的售后无需退货');
+    });
+
+    it('reject needs a reason; the buyer may withdraw; a replayed move writes one event; the window closes 15 days after receipt', async () => {
+      const o = await order('shipped');
+      const body = { order_no: o.no, type: 'refund', reason: '发错货', lines: [{ order_line_id: o.a.id, qty: 1 }] };
+      const as = ok(await post('buyer', '/aftersale/apply', body));
+      expect((await post('seller', '/aftersale/reject', { as_no: as.as_no, reason: ' ' })).body).toMatchObject({ code: 422, field: 'reason', client_msg: afterSaleText.rejectReason });
+      const k = key();
+      const rejected = await told(async () => ok(await post('seller', '/aftersale/reject', { as_no: as.as_no, reason: '货物与订单一致' }, k)));
+      expect(rejected.map((n) => [n.to, n.title, n.text])).toEqual([['buyer', '售后被拒绝', expect.stringContaining('原因：货物与订单一致')]]);
+      expect((await post('seller', '/aftersale/reject', { as_no: as.as_no, reason: '货物与订单一致' }, k)).headers.get('Idempotent-Replayed')).toBe('true');
+      const d = ok(await get('buyer', '/aftersale/detail', { as_no: as.as_no }));
+      expect(d).toMatchObject({ status: 'rejected', reject_reason: '货物与订单一致' });
+      expect(d.events).toHaveLength(2);
+
+      const second = ok(await post('buyer', '/aftersale/apply', body));
+      const cancelled = await told(async () => ok(await post('buyer', '/aftersale/cancel', { as_no: second.as_no, reason: '已与卖家协商' })));
+      expect(cancelled.map((n) => [n.to, n.title])).toEqual([['seller', '售后已撤销']]);
+      expect((await post('seller', '/aftersale/agree', { as_no: second.as_no })).body.client_msg).toBe('售后单当前为买家已撤销，不能同意售后（只有待卖家处理的售后可以同意）');
+
+      // receipt starts the window; a minute past it the order takes no application
+      ok(await post('buyer', '/order/receipt', { order_no: o.no }));
+      await sql`update goods_order set received_at = received_at - make_interval(secs => ${AFTERSALE_WINDOW_DAYS * 86_400 + 60}) where order_no = ${o.no}`.execute(db());
+      const late = await post('buyer', '/aftersale/apply', body);
+      expect(late.status).toBe(409);
+      expect(late.body.client_msg).toBe(`已超过售后期限（确认收货后${AFTERSALE_WINDOW_DAYS}天内可申请）`);
+    });
+
+    it('operators list every after-sale behind D12 and close an open one with D12-03: logged, told to both sides, refused twice', async () => {
+      const o = await order('received');
+      const as = ok(await post('buyer', '/aftersale/apply', { order_no: o.no, type: 'return', reason: '运输损坏', lines: [{ order_line_id: o.b.id, qty: 1 }] }));
+      const list = ok(await get('operator', '/operation/aftersales', { no: as.as_no }));
+      expect(list).toMatchObject({ total: 1, refund_fen: as.refund_fen });
+      expect(list.data[0]).toMatchObject({ as_no: as.as_no, buyer_company_id: 3, seller_company_id: 2, status: 'pending' });
+      expect(ok(await get('operator', '/operation/aftersales', { seller: '2', status: 'pending', type: 'return' })).data.some((r: { as_no: string }) => r.as_no === as.as_no)).toBe(true);
+      expect(ok(await get('operator', '/operation/aftersales', { buyer: '2', no: as.as_no })).total).toBe(0);
+      expect((await get('operator', '/operation/aftersales', { date_from: '2026/11/01' })).body).toMatchObject({ code: 422, field: 'date_from' });
+      expect(ok(await get('as-reader', '/operation/aftersale', { as_no: as.as_no }))).toMatchObject({ side: 'operator', status: 'pending' });
+      const file = await env.raw('GET', `/api/operation/export/opAfterSaleList?no=${as.as_no}`, { token: t['as-reader'] });
+      expect(file.status).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await file.arrayBuffer());
+      const cells = wb.worksheets[0].getRow(2).values as unknown[];
+      expect(cells.slice(1, 11)).toEqual([as.as_no, expect.any(String), o.no, expect.any(String), expect.any(String), '退货退款', '待卖家处理', '运输损坏', 1, as.refund_fen / 100]);
+      expect((await env.raw('GET', '/api/operation/export/opAfterSaleList', { token: t.seller })).status).toBe(403);
+      // the gate: a member company, a reader without D12-03
+      expect((await get('seller', '/operation/aftersales')).status).toBe(403);
+      expect((await post('as-reader', '/operation/aftersale/close', { as_no: as.as_no, reason: '双方已线下协商' })).status).toBe(403);
+      expect((await post('operator', '/operation/aftersale/close', { as_no: as.as_no, reason: '' })).body).toMatchObject({ code: 422, field: 'reason' });
+      const auditBefore = await count('operator_audit');
+      const closed = await told(async () => {
+        expect(ok(await post('operator', '/operation/aftersale/close', { as_no: as.as_no, reason: '双方已线下协商' }))).toMatchObject({ status: 'closed', close_reason: '双方已线下协商' });
+      });
+      expect(closed.map((n) => n.to).sort()).toEqual(['buyer', 'seller']);
+      expect(closed[0].text).toContain('原因：双方已线下协商');
+      const logRow = (await sql<{ entity: string; entity_id: string; action: string; old_value: unknown; new_value: unknown; note: string; username: string }>`
+        select entity, entity_id, action, old_value, new_value, note, username from operator_audit order by id desc limit 1`.execute(db())).rows[0];
+      expect(await count('operator_audit')).toBe(auditBefore + 1);
+      expect(logRow).toEqual({ entity: 'after_sale', entity_id: as.as_no, action: 'close', old_value: { status: 'pending' }, new_value: { status: 'closed' }, note: '双方已线下协商', username: 'operator' });
+      const again = await post('operator', '/operation/aftersale/close', { as_no: as.as_no, reason: '双方已线下协商' });
+      expect(again.status).toBe(409);
+      expect(await count('operator_audit')).toBe(auditBefore + 1);
+      // both sides read it; the line is free again
+      expect(ok(await get('seller', '/aftersale/detail', { as_no: as.as_no })).events.at(-1)).toMatchObject({ action: 'close', to_status: 'closed', note: '双方已线下协商' });
+      expect((await post('buyer', '/aftersale/apply', { order_no: o.no, type: 'refund', reason: '运输损坏', lines: [{ order_line_id: o.b.id, qty: 1 }] })).status).toBe(200);
+    });
+  });
+});
