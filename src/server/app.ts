@@ -87,6 +87,8 @@ import { opProductHandlers } from './modules/operation/product.routes';
 import { opPromotionHandlers } from './modules/operation/promotion.routes';
 import { opExhibitionHandlers } from './modules/operation/exhibition.routes';
 import { createExhibitionService } from './modules/operation/exhibition.service';
+import { opGroupHandlers } from './modules/operation/groups.routes';
+import { createOpGroupsService } from './modules/operation/groups.service';
 import { createPromotionService } from './modules/operation/promotion.service';
 import { createProductService } from './modules/operation/product.service';
 import { createBrandCleanService } from './modules/operation/brand-clean.service';
@@ -171,6 +173,7 @@ export const createApp = (deps: AppDeps) => {
     ...opCircleHandlers(createOpCirclesService({ clock: deps.clock, notices: im })),
     ...opPromotionHandlers(createPromotionService({ clock: deps.clock })),
     ...opExhibitionHandlers(createExhibitionService({ clock: deps.clock, notices: im })),
+    ...opGroupHandlers(createOpGroupsService({ clock: deps.clock, notices: im })),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));

@@ -30,6 +30,7 @@ import { opCircleEndpoints } from './operation-circle';
 import { opPayPromotionEndpoints } from './operation-pay';
 import { opReportEndpoints } from './operation-report';
 import { opExhibitionEndpoints } from './operation-exhibition';
+import { opGroupEndpoints } from './operation-group';
 
 export * from './envelope';
 export * from './endpoint';
@@ -64,6 +65,7 @@ export * from './operation-circle';
 export * from './operation-pay';
 export * from './operation-report';
 export * from './operation-exhibition';
+export * from './operation-group';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -98,6 +100,7 @@ export const endpoints = {
   ...opPayPromotionEndpoints,
   ...opReportEndpoints,
   ...opExhibitionEndpoints,
+  ...opGroupEndpoints,
   ...opCompanyEndpoints,
   ...opProductEndpoints,
   ...opCircleEndpoints,
