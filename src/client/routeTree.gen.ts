@@ -118,6 +118,7 @@ import { Route as OperationProductBrandRouteImport } from './routes/operation/pr
 import { Route as OperationProductCarBrandRouteImport } from './routes/operation/product.carBrand'
 import { Route as OperationProductRecommendRouteImport } from './routes/operation/product.recommend'
 import { Route as OperationReportChatHistoryRouteImport } from './routes/operation/report.chatHistory'
+import { Route as OperationReportGroupMessageRouteImport } from './routes/operation/report.groupMessage'
 import { Route as OperationReportMemberRouteImport } from './routes/operation/report.member'
 import { Route as OperationReportMemberQueryRouteImport } from './routes/operation/report.memberQuery'
 import { Route as OperationReportOrderRouteImport } from './routes/operation/report.order'
@@ -160,6 +161,8 @@ import { Route as StoreSearchVinPartsRouteImport } from './routes/_store/search/
 import { Route as StoreSearchVinPartsKeywordRouteImport } from './routes/_store/search/vin/partsKeyword'
 import { Route as StoreSearchVinSubgroupRouteImport } from './routes/_store/search/vin/subgroup'
 import { Route as BackendOrderDetailOrderNoRouteImport } from './routes/backend/order.detail.$orderNo'
+import { Route as OperationCompanyGroupIndexRouteImport } from './routes/operation/company.group.index'
+import { Route as OperationCompanyGroupEditRouteImport } from './routes/operation/company.group.edit'
 import { Route as OperationCompanyTradeIndexRouteImport } from './routes/operation/company.trade.index'
 import { Route as OperationCompanyTradeEditRouteImport } from './routes/operation/company.trade.edit'
 import { Route as OperationProductCleanBrandRouteImport } from './routes/operation/product.clean.brand'
@@ -723,6 +726,12 @@ const OperationReportChatHistoryRoute =
     path: '/report/chatHistory',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationReportGroupMessageRoute =
+  OperationReportGroupMessageRouteImport.update({
+    id: '/report/groupMessage',
+    path: '/report/groupMessage',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationReportMemberRoute = OperationReportMemberRouteImport.update({
   id: '/report/member',
   path: '/report/member',
@@ -947,6 +956,18 @@ const BackendOrderDetailOrderNoRoute =
     path: '/order/detail/$orderNo',
     getParentRoute: () => BackendRoute,
   } as any)
+const OperationCompanyGroupIndexRoute =
+  OperationCompanyGroupIndexRouteImport.update({
+    id: '/company/group/',
+    path: '/company/group/',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationCompanyGroupEditRoute =
+  OperationCompanyGroupEditRouteImport.update({
+    id: '/company/group/edit',
+    path: '/company/group/edit',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationCompanyTradeIndexRoute =
   OperationCompanyTradeIndexRouteImport.update({
     id: '/company/trade/',
@@ -1085,6 +1106,7 @@ export interface FileRoutesByFullPath {
   '/operation/product/carBrand': typeof OperationProductCarBrandRoute
   '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
+  '/operation/report/groupMessage': typeof OperationReportGroupMessageRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/memberQuery': typeof OperationReportMemberQueryRoute
   '/operation/report/order': typeof OperationReportOrderRoute
@@ -1127,6 +1149,7 @@ export interface FileRoutesByFullPath {
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
@@ -1137,6 +1160,7 @@ export interface FileRoutesByFullPath {
   '/search/parts/': typeof StoreSearchPartsIndexRoute
   '/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/search/vin/': typeof StoreSearchVinIndexRoute
+  '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
 }
@@ -1235,6 +1259,7 @@ export interface FileRoutesByTo {
   '/operation/product/carBrand': typeof OperationProductCarBrandRoute
   '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
+  '/operation/report/groupMessage': typeof OperationReportGroupMessageRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/memberQuery': typeof OperationReportMemberQueryRoute
   '/operation/report/order': typeof OperationReportOrderRoute
@@ -1277,6 +1302,7 @@ export interface FileRoutesByTo {
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
@@ -1287,6 +1313,7 @@ export interface FileRoutesByTo {
   '/search/parts': typeof StoreSearchPartsIndexRoute
   '/search/vehicle': typeof StoreSearchVehicleIndexRoute
   '/search/vin': typeof StoreSearchVinIndexRoute
+  '/operation/company/group': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade': typeof OperationCompanyTradeIndexRoute
   '/operation/product/epc': typeof OperationProductEpcIndexRoute
 }
@@ -1395,6 +1422,7 @@ export interface FileRoutesById {
   '/operation/product/carBrand': typeof OperationProductCarBrandRoute
   '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
+  '/operation/report/groupMessage': typeof OperationReportGroupMessageRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/memberQuery': typeof OperationReportMemberQueryRoute
   '/operation/report/order': typeof OperationReportOrderRoute
@@ -1437,6 +1465,7 @@ export interface FileRoutesById {
   '/_store/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/_store/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
@@ -1447,6 +1476,7 @@ export interface FileRoutesById {
   '/_store/search/parts/': typeof StoreSearchPartsIndexRoute
   '/_store/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/_store/search/vin/': typeof StoreSearchVinIndexRoute
+  '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
 }
@@ -1554,6 +1584,7 @@ export interface FileRouteTypes {
     | '/operation/product/carBrand'
     | '/operation/product/recommend'
     | '/operation/report/chatHistory'
+    | '/operation/report/groupMessage'
     | '/operation/report/member'
     | '/operation/report/memberQuery'
     | '/operation/report/order'
@@ -1596,6 +1627,7 @@ export interface FileRouteTypes {
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
@@ -1606,6 +1638,7 @@ export interface FileRouteTypes {
     | '/search/parts/'
     | '/search/vehicle/'
     | '/search/vin/'
+    | '/operation/company/group/'
     | '/operation/company/trade/'
     | '/operation/product/epc/'
   fileRoutesByTo: FileRoutesByTo
@@ -1704,6 +1737,7 @@ export interface FileRouteTypes {
     | '/operation/product/carBrand'
     | '/operation/product/recommend'
     | '/operation/report/chatHistory'
+    | '/operation/report/groupMessage'
     | '/operation/report/member'
     | '/operation/report/memberQuery'
     | '/operation/report/order'
@@ -1746,6 +1780,7 @@ export interface FileRouteTypes {
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
@@ -1756,6 +1791,7 @@ export interface FileRouteTypes {
     | '/search/parts'
     | '/search/vehicle'
     | '/search/vin'
+    | '/operation/company/group'
     | '/operation/company/trade'
     | '/operation/product/epc'
   id:
@@ -1863,6 +1899,7 @@ export interface FileRouteTypes {
     | '/operation/product/carBrand'
     | '/operation/product/recommend'
     | '/operation/report/chatHistory'
+    | '/operation/report/groupMessage'
     | '/operation/report/member'
     | '/operation/report/memberQuery'
     | '/operation/report/order'
@@ -1905,6 +1942,7 @@ export interface FileRouteTypes {
     | '/_store/search/vin/partsKeyword'
     | '/_store/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
+    | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
@@ -1915,6 +1953,7 @@ export interface FileRouteTypes {
     | '/_store/search/parts/'
     | '/_store/search/vehicle/'
     | '/_store/search/vin/'
+    | '/operation/company/group/'
     | '/operation/company/trade/'
     | '/operation/product/epc/'
   fileRoutesById: FileRoutesById
@@ -2710,6 +2749,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationReportChatHistoryRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/report/groupMessage': {
+      id: '/operation/report/groupMessage'
+      path: '/report/groupMessage'
+      fullPath: '/operation/report/groupMessage'
+      preLoaderRoute: typeof OperationReportGroupMessageRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/report/member': {
       id: '/operation/report/member'
       path: '/report/member'
@@ -3003,6 +3049,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/backend/order/detail/$orderNo'
       preLoaderRoute: typeof BackendOrderDetailOrderNoRouteImport
       parentRoute: typeof BackendRoute
+    }
+    '/operation/company/group/': {
+      id: '/operation/company/group/'
+      path: '/company/group'
+      fullPath: '/operation/company/group/'
+      preLoaderRoute: typeof OperationCompanyGroupIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/company/group/edit': {
+      id: '/operation/company/group/edit'
+      path: '/company/group/edit'
+      fullPath: '/operation/company/group/edit'
+      preLoaderRoute: typeof OperationCompanyGroupEditRouteImport
+      parentRoute: typeof OperationRoute
     }
     '/operation/company/trade/': {
       id: '/operation/company/trade/'
@@ -3333,6 +3393,7 @@ interface OperationRouteChildren {
   OperationProductCarBrandRoute: typeof OperationProductCarBrandRoute
   OperationProductRecommendRoute: typeof OperationProductRecommendRoute
   OperationReportChatHistoryRoute: typeof OperationReportChatHistoryRoute
+  OperationReportGroupMessageRoute: typeof OperationReportGroupMessageRoute
   OperationReportMemberRoute: typeof OperationReportMemberRoute
   OperationReportMemberQueryRoute: typeof OperationReportMemberQueryRoute
   OperationReportOrderRoute: typeof OperationReportOrderRoute
@@ -3347,10 +3408,12 @@ interface OperationRouteChildren {
   OperationSystemNoticeRoute: typeof OperationSystemNoticeRoute
   OperationSystemTradeAreaRoute: typeof OperationSystemTradeAreaRoute
   OperationProductIndexRoute: typeof OperationProductIndexRoute
+  OperationCompanyGroupEditRoute: typeof OperationCompanyGroupEditRoute
   OperationCompanyTradeEditRoute: typeof OperationCompanyTradeEditRoute
   OperationProductCleanBrandRoute: typeof OperationProductCleanBrandRoute
   OperationProductCleanOeRoute: typeof OperationProductCleanOeRoute
   OperationProductEpcVehicleIdRoute: typeof OperationProductEpcVehicleIdRoute
+  OperationCompanyGroupIndexRoute: typeof OperationCompanyGroupIndexRoute
   OperationCompanyTradeIndexRoute: typeof OperationCompanyTradeIndexRoute
   OperationProductEpcIndexRoute: typeof OperationProductEpcIndexRoute
 }
@@ -3380,6 +3443,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationProductCarBrandRoute: OperationProductCarBrandRoute,
   OperationProductRecommendRoute: OperationProductRecommendRoute,
   OperationReportChatHistoryRoute: OperationReportChatHistoryRoute,
+  OperationReportGroupMessageRoute: OperationReportGroupMessageRoute,
   OperationReportMemberRoute: OperationReportMemberRoute,
   OperationReportMemberQueryRoute: OperationReportMemberQueryRoute,
   OperationReportOrderRoute: OperationReportOrderRoute,
@@ -3394,10 +3458,12 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationSystemNoticeRoute: OperationSystemNoticeRoute,
   OperationSystemTradeAreaRoute: OperationSystemTradeAreaRoute,
   OperationProductIndexRoute: OperationProductIndexRoute,
+  OperationCompanyGroupEditRoute: OperationCompanyGroupEditRoute,
   OperationCompanyTradeEditRoute: OperationCompanyTradeEditRoute,
   OperationProductCleanBrandRoute: OperationProductCleanBrandRoute,
   OperationProductCleanOeRoute: OperationProductCleanOeRoute,
   OperationProductEpcVehicleIdRoute: OperationProductEpcVehicleIdRoute,
+  OperationCompanyGroupIndexRoute: OperationCompanyGroupIndexRoute,
   OperationCompanyTradeIndexRoute: OperationCompanyTradeIndexRoute,
   OperationProductEpcIndexRoute: OperationProductEpcIndexRoute,
 }

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, type E2E } from './harness';
+import { noSideScroll, operatorMenu, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -16,16 +16,6 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-const operatorPage = async () => {
-  const p = await e2e.newPage();
-  await p.page.setViewportSize({ width: 1024, height: 768 });
-  await e2e.signIn(p.page, '/operation/login', 'operator');
-  p.page.on('dialog', (d) => void d.accept());
-  return p;
-};
-const menu = (page: Page) => page.getByRole('navigation', { name: '运营菜单' });
-const noSideScroll = async (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 /** types into a company picker and takes the suggestion naming the company */
 const pick = async (page: Page, inputId: string, text: string, name: string) => {
   await page.locator(`#${inputId}`).fill(text);
@@ -34,8 +24,8 @@ const pick = async (page: Page, inputId: string, text: string, name: string) => 
 
 describe('operator company pages', () => {
   it('recommends companies in an order that the storefront home shows', async () => {
-    const { page } = await operatorPage();
-    await menu(page).getByRole('link', { name: '首页推荐' }).click();
+    const { page } = await e2e.operatorPage('operator', { confirmDialogs: true });
+    await operatorMenu(page).getByRole('link', { name: '首页推荐' }).click();
     await page.waitForURL((u) => u.pathname === '/operation/company/recommend');
     await page.getByText('还没有推荐企业').waitFor();
     await pick(page, 'recommend-add', '申通', '上海申通汽车维修服务有限公司');
@@ -79,8 +69,8 @@ describe('operator company pages', () => {
     expect((await e2e.pglite.query<{ name: string }>(`select name from company where id = 2`)).rows[0].name).toBe('广州骏达汽车配件有限公司');
     await e2e.shot(seller.page, 'operation-company-review-seller');
 
-    const { page } = await operatorPage();
-    await menu(page).getByRole('link', { name: '资料变更审核' }).click();
+    const { page } = await e2e.operatorPage('operator', { confirmDialogs: true });
+    await operatorMenu(page).getByRole('link', { name: '资料变更审核' }).click();
     await page.waitForURL((u) => u.pathname === '/operation/company/review');
     await expect(page.getByTestId('review-switch')).toContainText('已开启');
     await expect(page.getByTestId('list-row')).toHaveCount(1);
@@ -99,7 +89,7 @@ describe('operator company pages', () => {
   });
 
   it('links a branch shown on the detail and the shop, and logs reading a conversation', async () => {
-    const { page } = await operatorPage();
+    const { page } = await e2e.operatorPage('operator', { confirmDialogs: true });
     await page.goto(`${e2e.url}/operation/company/relation`);
     await pick(page, 'relation-head', '骏达', '广州骏达汽配集团有限公司');
     await pick(page, 'relation-branch', '顺捷', '杭州顺捷汽车修理厂');
@@ -122,7 +112,7 @@ describe('operator company pages', () => {
       select s.id, b.id, now() from app_user s, app_user b where s.username = 'seller' and b.username = 'buyer' returning id`)).rows[0].id;
     await e2e.pglite.query(`insert into im_message (conversation_id, sender_id, recipient_id, client_msg_id, message_type, text, sent_at)
       select ${conv}, b.id, s.id, 'e2e-1', 'RC:TxtMsg', '发来的刹车片型号不对，要求退货', now() from app_user s, app_user b where s.username = 'seller' and b.username = 'buyer'`);
-    await menu(page).getByRole('link', { name: '聊天记录查询' }).click();
+    await operatorMenu(page).getByRole('link', { name: '聊天记录查询' }).click();
     await page.locator('#filter-a').fill('王志强');
     await page.locator('#filter-b').fill('骏达');
     await page.getByRole('button', { name: '搜索' }).click();
@@ -158,8 +148,8 @@ describe('operator company pages', () => {
   });
 
   it('removes one 展厅 photo with a reason: the shop page no longer shows it', async () => {
-    const { page, context } = await operatorPage();
-    await menu(page).getByRole('link', { name: '店铺展厅' }).click();
+    const { page, context } = await e2e.operatorPage('operator', { confirmDialogs: true });
+    await operatorMenu(page).getByRole('link', { name: '店铺展厅' }).click();
     await page.waitForURL((u) => u.pathname === '/operation/company/exhibition');
     const row = page.getByRole('row').filter({ hasText: '广州骏达汽车配件有限公司' });
     await row.getByRole('img', { name: '分拣包装' }).waitFor();
