@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { noSideScroll, operatorMenu, startE2E, type E2E } from './harness';
+import { chatWindow } from './chat-page';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -173,5 +174,71 @@ describe('operator company pages', () => {
     await buyer.page.getByRole('img', { name: '仓储区' }).first().waitFor();
     await expect(buyer.page.getByRole('img', { name: '分拣包装' })).toHaveCount(0);
     await buyer.context.close();
+  });
+
+  it('groups companies and sends a notice: the owner of a member company reads it from 消息助手 in chat', async () => {
+    const text = '春节物流安排：2月1日至7日暂停发货，请提前备货。';
+    const { page, context } = await e2e.operatorPage('operator', { confirmDialogs: true });
+    await operatorMenu(page).getByRole('link', { name: '企业分组' }).click();
+    await page.waitForURL((u) => u.pathname === '/operation/company/group');
+    await page.getByText('还没有企业分组').waitFor();
+    await page.getByRole('button', { name: '新建分组' }).click();
+    const dialog = page.getByRole('dialog', { name: '新建企业分组' });
+    await dialog.locator('#name').fill('重');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(dialog.locator('#name-error')).toHaveText('分组名称至少2个字符');
+    await dialog.locator('#name').fill('重点客户');
+    await dialog.locator('#description').fill('年采购额百万以上的经销商');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await page.waitForURL((u) => u.pathname === '/operation/company/group/edit');
+    await page.getByRole('heading', { level: 2, name: '重点客户' }).waitFor();
+
+    // an empty group cannot be messaged
+    await page.locator('#text').fill(text);
+    await page.getByRole('button', { name: '发送通知' }).click();
+    await expect(page.getByRole('region', { name: '群发通知' }).getByRole('alert')).toHaveText(/分组中还没有企业，不能群发/);
+
+    await pick(page, 'group-add', '申通', '上海申通汽车维修服务有限公司');
+    await page.getByRole('button', { name: '加入分组' }).click();
+    await expect(page.getByTestId('op-status')).toHaveText('上海申通汽车维修服务有限公司 已加入分组');
+    await expect(page.getByTestId('group-members')).toContainText('上海申通汽车维修服务有限公司');
+    await page.getByRole('button', { name: '发送通知' }).click();
+    await expect(page.getByTestId('op-status')).toHaveText('通知已发出：1 家企业、1 位用户会在聊天的“消息助手”中看到');
+    await noSideScroll(page);
+    await e2e.shot(page, 'operation-company-group');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await e2e.shot(page, 'operation-company-group-1366');
+    await page.setViewportSize({ width: 1024, height: 768 });
+
+    // the company list filters by the group; the record of sent notices lists the send
+    await page.getByRole('link', { name: '在企业列表中查看' }).click();
+    await page.waitForURL((u) => u.pathname === '/operation/company/list');
+    await expect(page.getByTestId('list-row')).toHaveCount(1);
+    await expect(page.getByTestId('list-row')).toContainText('上海申通汽车维修服务有限公司');
+    await expect(page.getByRole('search')).toContainText('重点客户');
+    await operatorMenu(page).getByRole('link', { name: '群发记录' }).click();
+    await page.waitForURL((u) => u.pathname === '/operation/report/groupMessage');
+    const record = page.getByTestId('list-row');
+    await expect(record).toHaveCount(1);
+    await expect(record).toContainText(text);
+    await expect(record).toContainText('重点客户');
+    await expect(record).toContainText('1 / 1');
+    await noSideScroll(page);
+    await e2e.shot(page, 'operation-group-messages');
+    await context.close();
+
+    // the buyer owns 上海申通
+    const owner = await e2e.newPage();
+    await owner.page.setViewportSize({ width: 1024, height: 768 });
+    await e2e.signIn(owner.page, '/login', 'buyer');
+    await owner.page.getByRole('button', { name: /^在线聊天/ }).click();
+    const win = chatWindow(owner.page);
+    await win.getByRole('button', { name: /消息助手/ }).click();
+    const card = win.locator('[data-testid="biz-card"][data-scene="notice"]').filter({ hasText: '平台通知' });
+    await expect(card).toContainText(`平台通知：${text}`);
+    // the group's name is the operators' own word and never reaches the company
+    await expect(card).not.toContainText('重点客户');
+    await e2e.shot(owner.page, 'operation-group-notice-owner');
+    await owner.context.close();
   });
 });

@@ -42,7 +42,7 @@ export function GroupListPage({ search, onSearch }: { search: ListSearch; onSear
         key: 'name', header: '分组', width: '10rem',
         cell: (g) => <Link to="/operation/company/group/edit" search={{ id: g.id }}><strong>{g.name}</strong></Link>,
       },
-      { key: 'description', header: '说明', width: '16rem', cell: (g) => <span className="op-wrap">{g.description || <span className="muted">—</span>}</span> },
+      { key: 'description', header: '说明', width: '13rem', cell: (g) => <span className="op-wrap">{g.description || <span className="muted">—</span>}</span> },
       { key: 'members', header: '企业数', width: '4.5rem', num: true, cell: (g) => g.member_count },
       { key: 'messages', header: '群发', width: '7.5rem', cell: (g) => (g.message_count ? <>{g.message_count} 次<br /><small className="muted">最近 {when(g.last_message_at)}</small></> : <span className="muted">未群发</span>) },
       { key: 'updated', header: '最近修改', width: '8.5rem', cell: (g) => when(g.updated_at) },

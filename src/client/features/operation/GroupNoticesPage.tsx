@@ -29,13 +29,13 @@ export function GroupNoticesPage({ search, onSearch }: { search: ListSearch; onS
     query: (s) => groupNoticesQuery(payloadOf(s)),
     rowKey: (m) => m.id,
     columns: [
-      { key: 'at', header: '发送时间', width: '8.5rem', cell: (m) => <>{when(m.sent_at)}<br /><small className="muted">{m.sent_by}</small></> },
+      { key: 'at', header: '发送时间', width: '8rem', cell: (m) => <>{when(m.sent_at)}<br /><small className="muted">{m.sent_by}</small></> },
       {
-        key: 'group', header: '分组', width: '8rem',
+        key: 'group', header: '分组', width: '7rem',
         cell: (m) => (m.group_id ? <Link to="/operation/company/group/edit" search={{ id: m.group_id }}>{m.group_name}</Link>
           : <span>{m.group_name} <small className="muted">（已删除）</small></span>),
       },
-      { key: 'text', header: '内容', width: '20rem', cell: (m) => <span className="op-wrap">{m.text}</span> },
+      { key: 'text', header: '内容', width: '15rem', cell: (m) => <span className="op-wrap">{m.text}</span> },
       { key: 'audience', header: '接收人', width: '5.5rem', cell: (m) => GROUP_AUDIENCES[m.audience] },
       { key: 'reach', header: '企业 / 用户', width: '5.5rem', num: true, cell: (m) => `${m.companies} / ${m.users}` },
     ],
