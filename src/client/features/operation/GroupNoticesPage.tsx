@@ -36,8 +36,7 @@ export function GroupNoticesPage({ search, onSearch }: { search: ListSearch; onS
           : <span>{m.group_name} <small className="muted">（已删除）</small></span>),
       },
       { key: 'text', header: '内容', width: '15rem', cell: (m) => <span className="op-wrap">{m.text}</span> },
-      { key: 'audience', header: '接收人', width: '5.5rem', cell: (m) => GROUP_AUDIENCES[m.audience] },
-      { key: 'reach', header: '企业 / 用户', width: '5.5rem', num: true, cell: (m) => `${m.companies} / ${m.users}` },
+      { key: 'reach', header: '送达企业 / 用户', width: '7rem', num: true, cell: (m) => <>{m.companies} / {m.users}<br /><small className="muted">{GROUP_AUDIENCES[m.audience]}</small></> },
     ],
     empty: (filtered) => (filtered ? '没有符合条件的群发记录，换个条件试试。' : '还没有群发过通知。在“企业分组”打开一个分组，填写通知内容后发送。'),
   };
