@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { msg } from '../../src/shared/messages';
 import { opGroupText } from '../../src/shared/domain/operation';
-import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+import { assistantNotices, backends, createTestEnv, operatorWith, skipReason, type TestEnv } from './harness';
 
 describe.each(backends)('operator company groups on %s', (backend) => {
   describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'operator company groups', () => {
@@ -30,18 +30,11 @@ describe.each(backends)('operator company groups on %s', (backend) => {
       env.call('GET', `/api${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`, { token });
     const post = (path: string, body: unknown, token = op, key: string = crypto.randomUUID()) =>
       env.call('POST', `/api${path}`, { token, body, headers: { 'Idempotency-Key': key } });
-    async function headUser(username: string, permissions: string[]) {
-      await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions, mobile)
-        select gen_random_uuid(), 1, ${username}, '运营专员', password_hash, ${sql.val(permissions)}::text[], null from app_user where username = 'operator'`.execute(db());
-      return (await env.login(username)).access_token;
-    }
+    const headUser = (username: string, permissions: string[]) => operatorWith(env, username, permissions);
     const auditRows = async (id: number) =>
       (await sql<{ action: string; username: string; old_value: any; new_value: any; note: string }>`
         select action, username, old_value, new_value, note from operator_audit where entity = 'company_group' and entity_id = ${String(id)} order by id`.execute(db())).rows;
-    /** what the message assistant told a user, oldest first */
-    const noticesTo = async (username: string) =>
-      (await sql<{ text: string }>`select m.text from im_message m join app_user a on a.id = m.sender_id join app_user r on r.id = m.recipient_id
-        where a.username = 'im-assistant' and r.username = ${username} order by m.id`.execute(db())).rows.map((r) => JSON.parse(r.text).BusinessInfo as { 标题: string; 内容: string });
+    const noticesTo = (username: string) => assistantNotices(env, username);
     const refusal = (field: string, text: string) => ({ code: 422, field, client_msg: msg.invalidPayload(field, text) });
     const companyIds = async (query: Record<string, unknown>) =>
       ((await get('/operation/company', { page_size: 800, ...query })).body.data.data as Array<{ id: number }>).map((c) => c.id).sort((a, b) => a - b);
