@@ -120,6 +120,7 @@ import { Route as OperationProductBrandRouteImport } from './routes/operation/pr
 import { Route as OperationProductCarBrandRouteImport } from './routes/operation/product.carBrand'
 import { Route as OperationProductRecommendRouteImport } from './routes/operation/product.recommend'
 import { Route as OperationReportChatHistoryRouteImport } from './routes/operation/report.chatHistory'
+import { Route as OperationReportGroupMessageRouteImport } from './routes/operation/report.groupMessage'
 import { Route as OperationReportMemberRouteImport } from './routes/operation/report.member'
 import { Route as OperationReportMemberQueryRouteImport } from './routes/operation/report.memberQuery'
 import { Route as OperationReportOrderRouteImport } from './routes/operation/report.order'
@@ -165,6 +166,8 @@ import { Route as StoreSearchVinSubgroupRouteImport } from './routes/_store/sear
 import { Route as BackendOrderDetailOrderNoRouteImport } from './routes/backend/order.detail.$orderNo'
 import { Route as BackendServiceAfterSaleIndexRouteImport } from './routes/backend/service.afterSale.index'
 import { Route as BackendServiceAfterSaleApplyRouteImport } from './routes/backend/service.afterSale.apply'
+import { Route as OperationCompanyGroupIndexRouteImport } from './routes/operation/company.group.index'
+import { Route as OperationCompanyGroupEditRouteImport } from './routes/operation/company.group.edit'
 import { Route as OperationCompanyTradeIndexRouteImport } from './routes/operation/company.trade.index'
 import { Route as OperationCompanyTradeEditRouteImport } from './routes/operation/company.trade.edit'
 import { Route as OperationProductCleanBrandRouteImport } from './routes/operation/product.clean.brand'
@@ -740,6 +743,12 @@ const OperationReportChatHistoryRoute =
     path: '/report/chatHistory',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationReportGroupMessageRoute =
+  OperationReportGroupMessageRouteImport.update({
+    id: '/report/groupMessage',
+    path: '/report/groupMessage',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationReportMemberRoute = OperationReportMemberRouteImport.update({
   id: '/report/member',
   path: '/report/member',
@@ -981,6 +990,18 @@ const BackendServiceAfterSaleApplyRoute =
     path: '/service/afterSale/apply',
     getParentRoute: () => BackendRoute,
   } as any)
+const OperationCompanyGroupIndexRoute =
+  OperationCompanyGroupIndexRouteImport.update({
+    id: '/company/group/',
+    path: '/company/group/',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationCompanyGroupEditRoute =
+  OperationCompanyGroupEditRouteImport.update({
+    id: '/company/group/edit',
+    path: '/company/group/edit',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationCompanyTradeIndexRoute =
   OperationCompanyTradeIndexRouteImport.update({
     id: '/company/trade/',
@@ -1132,6 +1153,7 @@ export interface FileRoutesByFullPath {
   '/operation/product/carBrand': typeof OperationProductCarBrandRoute
   '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
+  '/operation/report/groupMessage': typeof OperationReportGroupMessageRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/memberQuery': typeof OperationReportMemberQueryRoute
   '/operation/report/order': typeof OperationReportOrderRoute
@@ -1177,6 +1199,7 @@ export interface FileRoutesByFullPath {
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
+  '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
@@ -1189,6 +1212,7 @@ export interface FileRoutesByFullPath {
   '/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/search/vin/': typeof StoreSearchVinIndexRoute
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
+  '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
   '/backend/service/afterSale/detail/$asNo': typeof BackendServiceAfterSaleDetailAsNoRoute
@@ -1289,6 +1313,7 @@ export interface FileRoutesByTo {
   '/operation/product/carBrand': typeof OperationProductCarBrandRoute
   '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
+  '/operation/report/groupMessage': typeof OperationReportGroupMessageRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/memberQuery': typeof OperationReportMemberQueryRoute
   '/operation/report/order': typeof OperationReportOrderRoute
@@ -1334,6 +1359,7 @@ export interface FileRoutesByTo {
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
+  '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
@@ -1346,6 +1372,7 @@ export interface FileRoutesByTo {
   '/search/vehicle': typeof StoreSearchVehicleIndexRoute
   '/search/vin': typeof StoreSearchVinIndexRoute
   '/backend/service/afterSale': typeof BackendServiceAfterSaleIndexRoute
+  '/operation/company/group': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade': typeof OperationCompanyTradeIndexRoute
   '/operation/product/epc': typeof OperationProductEpcIndexRoute
   '/backend/service/afterSale/detail/$asNo': typeof BackendServiceAfterSaleDetailAsNoRoute
@@ -1456,6 +1483,7 @@ export interface FileRoutesById {
   '/operation/product/carBrand': typeof OperationProductCarBrandRoute
   '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
+  '/operation/report/groupMessage': typeof OperationReportGroupMessageRoute
   '/operation/report/member': typeof OperationReportMemberRoute
   '/operation/report/memberQuery': typeof OperationReportMemberQueryRoute
   '/operation/report/order': typeof OperationReportOrderRoute
@@ -1501,6 +1529,7 @@ export interface FileRoutesById {
   '/_store/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
+  '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
@@ -1513,6 +1542,7 @@ export interface FileRoutesById {
   '/_store/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/_store/search/vin/': typeof StoreSearchVinIndexRoute
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
+  '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
   '/backend/service/afterSale/detail/$asNo': typeof BackendServiceAfterSaleDetailAsNoRoute
@@ -1622,6 +1652,7 @@ export interface FileRouteTypes {
     | '/operation/product/carBrand'
     | '/operation/product/recommend'
     | '/operation/report/chatHistory'
+    | '/operation/report/groupMessage'
     | '/operation/report/member'
     | '/operation/report/memberQuery'
     | '/operation/report/order'
@@ -1667,6 +1698,7 @@ export interface FileRouteTypes {
     | '/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
     | '/backend/service/afterSale/apply'
+    | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
@@ -1679,6 +1711,7 @@ export interface FileRouteTypes {
     | '/search/vehicle/'
     | '/search/vin/'
     | '/backend/service/afterSale/'
+    | '/operation/company/group/'
     | '/operation/company/trade/'
     | '/operation/product/epc/'
     | '/backend/service/afterSale/detail/$asNo'
@@ -1779,6 +1812,7 @@ export interface FileRouteTypes {
     | '/operation/product/carBrand'
     | '/operation/product/recommend'
     | '/operation/report/chatHistory'
+    | '/operation/report/groupMessage'
     | '/operation/report/member'
     | '/operation/report/memberQuery'
     | '/operation/report/order'
@@ -1824,6 +1858,7 @@ export interface FileRouteTypes {
     | '/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
     | '/backend/service/afterSale/apply'
+    | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
@@ -1836,6 +1871,7 @@ export interface FileRouteTypes {
     | '/search/vehicle'
     | '/search/vin'
     | '/backend/service/afterSale'
+    | '/operation/company/group'
     | '/operation/company/trade'
     | '/operation/product/epc'
     | '/backend/service/afterSale/detail/$asNo'
@@ -1945,6 +1981,7 @@ export interface FileRouteTypes {
     | '/operation/product/carBrand'
     | '/operation/product/recommend'
     | '/operation/report/chatHistory'
+    | '/operation/report/groupMessage'
     | '/operation/report/member'
     | '/operation/report/memberQuery'
     | '/operation/report/order'
@@ -1990,6 +2027,7 @@ export interface FileRouteTypes {
     | '/_store/search/vin/subgroup'
     | '/backend/order/detail/$orderNo'
     | '/backend/service/afterSale/apply'
+    | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
@@ -2002,6 +2040,7 @@ export interface FileRouteTypes {
     | '/_store/search/vehicle/'
     | '/_store/search/vin/'
     | '/backend/service/afterSale/'
+    | '/operation/company/group/'
     | '/operation/company/trade/'
     | '/operation/product/epc/'
     | '/backend/service/afterSale/detail/$asNo'
@@ -2812,6 +2851,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationReportChatHistoryRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/report/groupMessage': {
+      id: '/operation/report/groupMessage'
+      path: '/report/groupMessage'
+      fullPath: '/operation/report/groupMessage'
+      preLoaderRoute: typeof OperationReportGroupMessageRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/report/member': {
       id: '/operation/report/member'
       path: '/report/member'
@@ -3126,6 +3172,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/backend/service/afterSale/apply'
       preLoaderRoute: typeof BackendServiceAfterSaleApplyRouteImport
       parentRoute: typeof BackendRoute
+    }
+    '/operation/company/group/': {
+      id: '/operation/company/group/'
+      path: '/company/group'
+      fullPath: '/operation/company/group/'
+      preLoaderRoute: typeof OperationCompanyGroupIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/company/group/edit': {
+      id: '/operation/company/group/edit'
+      path: '/company/group/edit'
+      fullPath: '/operation/company/group/edit'
+      preLoaderRoute: typeof OperationCompanyGroupEditRouteImport
+      parentRoute: typeof OperationRoute
     }
     '/operation/company/trade/': {
       id: '/operation/company/trade/'
@@ -3481,6 +3541,7 @@ interface OperationRouteChildren {
   OperationProductCarBrandRoute: typeof OperationProductCarBrandRoute
   OperationProductRecommendRoute: typeof OperationProductRecommendRoute
   OperationReportChatHistoryRoute: typeof OperationReportChatHistoryRoute
+  OperationReportGroupMessageRoute: typeof OperationReportGroupMessageRoute
   OperationReportMemberRoute: typeof OperationReportMemberRoute
   OperationReportMemberQueryRoute: typeof OperationReportMemberQueryRoute
   OperationReportOrderRoute: typeof OperationReportOrderRoute
@@ -3496,11 +3557,13 @@ interface OperationRouteChildren {
   OperationSystemTradeAreaRoute: typeof OperationSystemTradeAreaRoute
   OperationProductIndexRoute: typeof OperationProductIndexRoute
   OperationServiceIndexRoute: typeof OperationServiceIndexRoute
+  OperationCompanyGroupEditRoute: typeof OperationCompanyGroupEditRoute
   OperationCompanyTradeEditRoute: typeof OperationCompanyTradeEditRoute
   OperationProductCleanBrandRoute: typeof OperationProductCleanBrandRoute
   OperationProductCleanOeRoute: typeof OperationProductCleanOeRoute
   OperationProductEpcVehicleIdRoute: typeof OperationProductEpcVehicleIdRoute
   OperationServiceAfterSaleAsNoRoute: typeof OperationServiceAfterSaleAsNoRoute
+  OperationCompanyGroupIndexRoute: typeof OperationCompanyGroupIndexRoute
   OperationCompanyTradeIndexRoute: typeof OperationCompanyTradeIndexRoute
   OperationProductEpcIndexRoute: typeof OperationProductEpcIndexRoute
 }
@@ -3530,6 +3593,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationProductCarBrandRoute: OperationProductCarBrandRoute,
   OperationProductRecommendRoute: OperationProductRecommendRoute,
   OperationReportChatHistoryRoute: OperationReportChatHistoryRoute,
+  OperationReportGroupMessageRoute: OperationReportGroupMessageRoute,
   OperationReportMemberRoute: OperationReportMemberRoute,
   OperationReportMemberQueryRoute: OperationReportMemberQueryRoute,
   OperationReportOrderRoute: OperationReportOrderRoute,
@@ -3545,11 +3609,13 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationSystemTradeAreaRoute: OperationSystemTradeAreaRoute,
   OperationProductIndexRoute: OperationProductIndexRoute,
   OperationServiceIndexRoute: OperationServiceIndexRoute,
+  OperationCompanyGroupEditRoute: OperationCompanyGroupEditRoute,
   OperationCompanyTradeEditRoute: OperationCompanyTradeEditRoute,
   OperationProductCleanBrandRoute: OperationProductCleanBrandRoute,
   OperationProductCleanOeRoute: OperationProductCleanOeRoute,
   OperationProductEpcVehicleIdRoute: OperationProductEpcVehicleIdRoute,
   OperationServiceAfterSaleAsNoRoute: OperationServiceAfterSaleAsNoRoute,
+  OperationCompanyGroupIndexRoute: OperationCompanyGroupIndexRoute,
   OperationCompanyTradeIndexRoute: OperationCompanyTradeIndexRoute,
   OperationProductEpcIndexRoute: OperationProductEpcIndexRoute,
 }

@@ -89,6 +89,8 @@ import { opProductHandlers } from './modules/operation/product.routes';
 import { opPromotionHandlers } from './modules/operation/promotion.routes';
 import { opExhibitionHandlers } from './modules/operation/exhibition.routes';
 import { createExhibitionService } from './modules/operation/exhibition.service';
+import { opGroupHandlers } from './modules/operation/groups.routes';
+import { createOpGroupsService } from './modules/operation/groups.service';
 import { createPromotionService } from './modules/operation/promotion.service';
 import { createProductService } from './modules/operation/product.service';
 import { createBrandCleanService } from './modules/operation/brand-clean.service';
@@ -175,6 +177,7 @@ export const createApp = (deps: AppDeps) => {
     ...opPromotionHandlers(createPromotionService({ clock: deps.clock })),
     ...opExhibitionHandlers(createExhibitionService({ clock: deps.clock, notices: im })),
     ...afterSaleHandlers(afterSales),
+    ...opGroupHandlers(createOpGroupsService({ clock: deps.clock, notices: im })),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { PGlite } from '@electric-sql/pglite';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { startServer } from '../../src/server/server';
 import type { SmsProvider } from '../../src/server/modules/sms/sms.provider';
 import { launchChromium } from './browser';
@@ -28,6 +28,13 @@ export const animationsDone = (page: Page) =>
 
 export const shotsDir = join(process.cwd(), 'test-results', 'screenshots');
 
+/** The operator platform's side menu. */
+export const operatorMenu = (page: Page) => page.getByRole('navigation', { name: '运营菜单' });
+
+/** The page never scrolls sideways (at 1024 px the operator pages must fit). */
+export const noSideScroll = (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
 export interface E2E {
   url: string;
   browser: Browser;
@@ -35,6 +42,13 @@ export interface E2E {
   pglite: PGlite;
   newPage(): Promise<{ context: BrowserContext; page: Page }>;
   signIn(page: Page, loginPath: string, username: string): Promise<void>;
+  /**
+   * A page of its own at 1024×768 (the operators' tablets), signed in at /operation/login.
+   * confirmDialogs: every window.confirm the test's clicks raise is accepted.
+   */
+  operatorPage(username?: string, opts?: { confirmDialogs?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  /** opens the OE search of a number afresh (a new address, so no cached answer) */
+  searchOe(page: Page, code: string): Promise<unknown>;
   shot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -69,6 +83,14 @@ export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> =
       if (loginPath === '/login') await page.waitForURL((u) => u.pathname === '/search/parts');
       await page.waitForLoadState('networkidle');
     },
+    async operatorPage(username = 'operator', opts = {}) {
+      const p = await e2e.newPage();
+      await p.page.setViewportSize({ width: 1024, height: 768 });
+      await e2e.signIn(p.page, '/operation/login', username);
+      if (opts.confirmDialogs) p.page.on('dialog', (d) => void d.accept());
+      return p;
+    },
+    searchOe: (page, code) => page.goto(`${server.url}/search/parts/oe?code=${encodeURIComponent(code)}&r=${Date.now()}`),
     async shot(page, name) {
       await animationsDone(page);
       await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });

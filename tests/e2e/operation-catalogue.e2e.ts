@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pathOf, startE2E, type E2E } from './harness';
+import { noSideScroll, operatorMenu, pathOf, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 const A = { supplier: 'E2E-MERGE-0001', norm: 'E2EMERGE0001' };
@@ -27,16 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-const operatorPage = async (username: string) => {
-  const p = await e2e.newPage();
-  await p.page.setViewportSize({ width: 1024, height: 768 });
-  await e2e.signIn(p.page, '/operation/login', username);
-  return p;
-};
-const menu = (page: Page) => page.getByRole('navigation', { name: '运营菜单' });
-const noSideScroll = async (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-const searchOe = (page: Page, code: string) => page.goto(`${e2e.url}/search/parts/oe?code=${encodeURIComponent(code)}&r=${Date.now()}`);
 const group = (page: Page, oeNumber: string) => page.getByRole('region', { name: `OE ${oeNumber}` });
 
 describe('operator catalogue and reports', () => {
@@ -44,13 +34,12 @@ describe('operator catalogue and reports', () => {
     const buyer = await e2e.newPage();
     await buyer.page.setViewportSize({ width: 1024, height: 768 });
     await e2e.signIn(buyer.page, '/login', 'buyer');
-    await searchOe(buyer.page, B.supplier);
+    await e2e.searchOe(buyer.page, B.supplier);
     await expect(group(buyer.page, B.supplier)).toContainText('1 家报价');
     await expect(group(buyer.page, A.supplier)).toHaveCount(0);
 
-    const { page, context } = await operatorPage('operator');
-    page.on('dialog', (d) => void d.accept());
-    await menu(page).getByRole('link', { name: 'OE清洗' }).click();
+    const { page, context } = await e2e.operatorPage('operator', { confirmDialogs: true });
+    await operatorMenu(page).getByRole('link', { name: 'OE清洗' }).click();
     await page.waitForURL((u) => u.pathname === '/operation/product/clean/oe');
     await page.locator('#oe-lookup').fill(A.supplier);
     await page.getByRole('button', { name: '查询' }).click();
@@ -68,11 +57,11 @@ describe('operator catalogue and reports', () => {
     await e2e.shot(page, 'operation-oe-clean');
 
     // either number now finds both rows: its own as the exact group, the other as an alias
-    await searchOe(buyer.page, B.supplier);
+    await e2e.searchOe(buyer.page, B.supplier);
     await expect(group(buyer.page, B.supplier)).toContainText('1 家报价');
     await expect(group(buyer.page, A.supplier)).toContainText('别名');
     await expect(group(buyer.page, A.supplier)).toContainText('1 家报价');
-    await searchOe(buyer.page, A.supplier);
+    await e2e.searchOe(buyer.page, A.supplier);
     await expect(group(buyer.page, B.supplier)).toContainText('1 家报价');
 
     // the operator undoes the merge from the merged number's page: the buyer's search splits again
@@ -82,19 +71,19 @@ describe('operator catalogue and reports', () => {
     await expect(page.getByTestId('oe-summary')).not.toContainText('已合并到');
     await e2e.shot(page, 'operation-oe-unmerge');
     await context.close();
-    await searchOe(buyer.page, B.supplier);
+    await e2e.searchOe(buyer.page, B.supplier);
     await expect(group(buyer.page, B.supplier)).toContainText('1 家报价');
     await expect(group(buyer.page, A.supplier)).toHaveCount(0);
     // a search that finds nothing, for the report
-    await searchOe(buyer.page, MISSING);
+    await e2e.searchOe(buyer.page, MISSING);
     await expect(group(buyer.page, MISSING)).toContainText('0 家报价');
     await buyer.context.close();
   });
 
   it('a report-only operator opens the search report from the home figure: a chart of the real rows, no company pages', async () => {
-    const { page, context } = await operatorPage('reportonly');
+    const { page, context } = await e2e.operatorPage('reportonly');
     await page.getByRole('heading', { name: /今日概况/ }).waitFor();
-    await expect(menu(page).getByRole('link', { name: '企业列表' })).toHaveCount(0);
+    await expect(operatorMenu(page).getByRole('link', { name: '企业列表' })).toHaveCount(0);
     await page.getByTestId('figure-无结果搜索').click();
     await page.waitForURL((u) => u.pathname === '/operation/report/search');
 
@@ -115,7 +104,7 @@ describe('operator catalogue and reports', () => {
     // 会员查询: the company that searched most over the last 30 days comes first, with its count
     const top = (await e2e.pglite.query<{ name: string; n: number }>(`select c.name, sum(q.used)::int as n from stock_query_count q join company c on c.id = q.company_id
       where q.day > '${today}'::date - 30 and c.id <> 1 group by c.id, c.name order by n desc, c.id limit 1`)).rows[0];
-    await menu(page).getByRole('link', { name: '会员查询' }).click();
+    await operatorMenu(page).getByRole('link', { name: '会员查询' }).click();
     await page.waitForURL((u) => u.pathname === '/operation/report/memberQuery');
     const firstRow = page.locator('table tbody tr').first();
     await expect(firstRow).toContainText(top.name);

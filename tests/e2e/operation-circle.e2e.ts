@@ -5,8 +5,7 @@
  * the audit rows are written. Screenshots: operation-circles, operation-circle-edit(-1366).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { startE2E, type E2E } from './harness';
+import { noSideScroll, operatorMenu, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -14,16 +13,11 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-const menu = (page: Page) => page.getByRole('navigation', { name: '运营菜单' });
-const noSideScroll = async (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
 describe('operator trade circles', () => {
   it('finds a circle by its owner, renames it, withdraws a request and dissolves another, each with its reason', async () => {
-    const { page } = await e2e.newPage();
-    await page.setViewportSize({ width: 1024, height: 768 });
-    await e2e.signIn(page, '/operation/login', 'operator');
-    await menu(page).getByRole('link', { name: '商圈管理' }).click();
+    const { page } = await e2e.operatorPage();
+    await operatorMenu(page).getByRole('link', { name: '商圈管理' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/operation/company/trade'));
     await expect(page.getByTestId('list-row')).toHaveCount(2);
     await page.locator('#filter-owner').fill('骏达');

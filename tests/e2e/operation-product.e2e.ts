@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, type E2E } from './harness';
+import { noSideScroll, operatorMenu, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 const ROW = { supplier: 'E2E-OFF-0001', norm: 'E2EOFF0001' };
@@ -32,16 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-const operatorPage = async () => {
-  const p = await e2e.newPage();
-  await p.page.setViewportSize({ width: 1024, height: 768 });
-  await e2e.signIn(p.page, '/operation/login', 'operator');
-  return p;
-};
-const menu = (page: Page) => page.getByRole('navigation', { name: '运营菜单' });
-const noSideScroll = async (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-const searchOe = (page: Page, code: string) => page.goto(`${e2e.url}/search/parts/oe?code=${encodeURIComponent(code)}&r=${Date.now()}`);
 /** the result group of the number, named as the row writes it or normalised when nobody has it */
 const group = (page: Page) => page.getByRole('region', { name: /^OE E2E-?OFF-?0001$/ });
 
@@ -50,11 +40,11 @@ describe('operator product pages', () => {
     const buyer = await e2e.newPage();
     await buyer.page.setViewportSize({ width: 1024, height: 768 });
     await e2e.signIn(buyer.page, '/login', 'buyer');
-    await searchOe(buyer.page, ROW.supplier);
+    await e2e.searchOe(buyer.page, ROW.supplier);
     await expect(group(buyer.page)).toContainText('1 家报价');
 
-    const { page, context } = await operatorPage();
-    await menu(page).getByRole('link', { name: '商品列表' }).click();
+    const { page, context } = await e2e.operatorPage();
+    await operatorMenu(page).getByRole('link', { name: '商品列表' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/operation/product'));
     await page.getByLabel('OE号').fill(ROW.supplier);
     await page.getByRole('button', { name: '搜索' }).click();
@@ -70,7 +60,7 @@ describe('operator product pages', () => {
     await noSideScroll(page);
     await e2e.shot(page, 'operation-product-list');
 
-    await searchOe(buyer.page, ROW.supplier);
+    await e2e.searchOe(buyer.page, ROW.supplier);
     await expect(group(buyer.page)).toContainText('0 家报价');
     await buyer.context.close();
 
@@ -87,20 +77,20 @@ describe('operator product pages', () => {
     await seller.context.close();
 
     // the other product pages, and a merge of two spellings on the cleaning page
-    await menu(page).getByRole('link', { name: '配件品牌' }).click();
+    await operatorMenu(page).getByRole('link', { name: '配件品牌' }).click();
     await page.waitForURL((u) => u.pathname === '/operation/product/brand');
     await page.getByLabel('品牌名称 / ID').fill('E2E');
     await page.getByRole('button', { name: '搜索' }).click();
     await expect(page.getByRole('main')).toContainText('E2EBOSCH');
     await noSideScroll(page);
     await e2e.shot(page, 'operation-brands');
-    await menu(page).getByRole('link', { name: '车型品牌' }).click();
+    await operatorMenu(page).getByRole('link', { name: '车型品牌' }).click();
     await page.waitForURL((u) => u.pathname === '/operation/product/carBrand');
     await expect(page.getByRole('main')).toContainText('大众');
     await noSideScroll(page);
     await e2e.shot(page, 'operation-car-brands');
 
-    await menu(page).getByRole('link', { name: '品牌清洗' }).click();
+    await operatorMenu(page).getByRole('link', { name: '品牌清洗' }).click();
     await page.waitForURL((u) => u.pathname === '/operation/product/clean/brand');
     await page.getByRole('button', { name: '合并', exact: true }).click();
     await expect(page.locator('#keep_id-error')).toHaveText('请选择保留的品牌');
@@ -137,8 +127,8 @@ describe('operator product pages', () => {
   });
 
   it('recommends products: the operator picks two rows and moves one up; a guest home lists them in that order', async () => {
-    const { page, context } = await operatorPage();
-    await menu(page).getByRole('link', { name: '推荐商品' }).click();
+    const { page, context } = await e2e.operatorPage();
+    await operatorMenu(page).getByRole('link', { name: '推荐商品' }).click();
     await page.waitForURL((u) => u.pathname === '/operation/product/recommend');
     await page.getByText('还没有推荐商品').waitFor();
     await page.getByLabel('查找在售库存').fill('E2E-REC');

@@ -7,8 +7,7 @@
  * SMS templates, the code templates, the trade areas and the membership page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { startE2E, type E2E } from './harness';
+import { noSideScroll, operatorMenu, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -16,17 +15,12 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-const menu = (page: Page) => page.getByRole('navigation', { name: '运营菜单' });
-const noSideScroll = async (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
 describe('operator system settings', () => {
   it('a level price changed by the operator shows on the membership page; SMS and code templates are edited with their rules', async () => {
-    const { page } = await e2e.newPage();
-    await page.setViewportSize({ width: 1024, height: 768 });
-    await e2e.signIn(page, '/operation/login', 'operator');
+    const { page } = await e2e.operatorPage();
 
-    await menu(page).getByRole('link', { name: '会员等级' }).click();
+    await operatorMenu(page).getByRole('link', { name: '会员等级' }).click();
     const formal = page.getByTestId('level-row').filter({ hasText: '正式会员' });
     await expect(formal).toContainText('1980.00');
     await noSideScroll(page);
@@ -45,7 +39,7 @@ describe('operator system settings', () => {
     await expect(formal).toContainText('2680.00');
     await expect(formal).toContainText('6个月');
 
-    await menu(page).getByRole('link', { name: '公告与短信模板' }).click();
+    await operatorMenu(page).getByRole('link', { name: '公告与短信模板' }).click();
     const register = page.locator('#tpl-sms_register');
     await register.fill('【汽配汇】欢迎注册汽配汇');
     await page.getByRole('button', { name: '保存注册验证码短信' }).click();
@@ -56,7 +50,7 @@ describe('operator system settings', () => {
     await page.getByRole('button', { name: '保存注册验证码短信' }).click();
     await expect(page.getByTestId('notice-template').first().getByRole('status')).toHaveText('模板已保存，下一条短信按此发送');
 
-    await menu(page).getByRole('link', { name: '会员权限模板' }).click();
+    await operatorMenu(page).getByRole('link', { name: '会员权限模板' }).click();
     const org = page.getByRole('checkbox', { name: '新企业负责人的权限：组织管理（员工、联系人）' });
     await org.waitFor();
     expect(await org.isChecked()).toBe(false);
@@ -69,7 +63,7 @@ describe('operator system settings', () => {
     expect(stored.owner_codes).toContain('M06');
 
     // a trade area added on the list block shows in its list, disabled with one click
-    await menu(page).getByTitle('商圈', { exact: true }).click();
+    await operatorMenu(page).getByTitle('商圈', { exact: true }).click();
     await page.getByRole('button', { name: '新增' }).click();
     const areaDialog = page.getByRole('dialog');
     await areaDialog.locator('#name').fill('广州白云汽配城');

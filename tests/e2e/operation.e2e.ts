@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../src/shared/domain/currency';
 import { opText } from '../../src/shared/domain/operation';
-import { pathOf, startE2E, type E2E } from './harness';
+import { noSideScroll, operatorMenu, pathOf, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 let oe: { supplier_oe: string; oe_norm: string };
@@ -26,20 +26,10 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-const operatorPage = async (username = 'operator') => {
-  const p = await e2e.newPage();
-  await p.page.setViewportSize({ width: 1024, height: 768 });
-  await e2e.signIn(p.page, '/operation/login', username);
-  return p;
-};
-const menu = (page: Page) => page.getByRole('navigation', { name: '运营菜单' });
-/** the page never scrolls sideways at 1024 px */
-const noSideScroll = async (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 /** a real 1×1 PNG */
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const oeGroup = (page: Page) => page.getByRole('region', { name: `OE ${oe.supplier_oe}` });
-const searchOe = (page: Page) => page.goto(`${e2e.url}/search/parts/oe?code=${encodeURIComponent(oe.supplier_oe)}&r=${Date.now()}`);
+const searchOe = (page: Page) => e2e.searchOe(page, oe.supplier_oe);
 
 describe('operator platform', () => {
   it('suspends a seller: its rows leave search and its owner is signed out', async () => {
@@ -50,13 +40,13 @@ describe('operator platform', () => {
     const seller = await e2e.newPage();
     await e2e.signIn(seller.page, '/login', 'seller');
 
-    const { page } = await operatorPage();
+    const { page } = await e2e.operatorPage();
     await page.getByRole('heading', { name: /今日概况/ }).waitFor();
     await expect(page.getByTestId('figure-待审核入驻')).toContainText('待审核入驻');
     await noSideScroll(page);
     await e2e.shot(page, 'operation-home');
 
-    await menu(page).getByRole('link', { name: '企业列表' }).click();
+    await operatorMenu(page).getByRole('link', { name: '企业列表' }).click();
     await page.waitForURL((u) => u.pathname === '/operation/company/list');
     await page.locator('#filter-k').fill('骏达');
     await page.getByRole('button', { name: '搜索' }).click();
@@ -99,14 +89,14 @@ describe('operator platform', () => {
   });
 
   it('changes the announcement, an ad and the VND rate; the storefront shows them', async () => {
-    const { page, context } = await operatorPage();
-    await menu(page).getByRole('link', { name: '公告与短信模板' }).click();
+    const { page, context } = await e2e.operatorPage();
+    await operatorMenu(page).getByRole('link', { name: '公告与短信模板' }).click();
     const text = '【公告】春节期间（2月8日至2月17日）平台照常服务，物流以各卖家通知为准。';
     await page.locator('#announcement').fill(text);
     await page.getByRole('button', { name: '发布公告' }).click();
     await expect(page.getByTestId('op-status')).toHaveText('公告已发布，前台搜索页下方显示');
 
-    await menu(page).getByRole('link', { name: '广告位' }).click();
+    await operatorMenu(page).getByRole('link', { name: '广告位' }).click();
     await page.getByRole('button', { name: '新增广告' }).click();
     await page.getByRole('button', { name: '保存广告' }).click();
     await page.getByText('请上传广告图片').waitFor();
@@ -123,7 +113,7 @@ describe('operator platform', () => {
     await e2e.shot(page, 'operation-ads');
     const banner = (await e2e.pglite.query<{ images_url: string }>(`select images_url from ad where click_url = '/pay/package' order by id desc limit 1`)).rows[0].images_url;
 
-    await menu(page).getByRole('link', { name: '汇率' }).click();
+    await operatorMenu(page).getByRole('link', { name: '汇率' }).click();
     await page.locator('#rate-VND').fill('abc');
     await page.getByRole('button', { name: '设置汇率' }).click();
     await page.getByText('汇率应为数字').waitFor();
@@ -149,7 +139,7 @@ describe('operator platform', () => {
     await buyer.context.close();
 
     // configuration and the log of all of it
-    await menu(page).getByRole('link', { name: '系统参数' }).click();
+    await operatorMenu(page).getByRole('link', { name: '系统参数' }).click();
     await page.getByTestId('param-baidu_shangqiao').locator('input').fill('javascript:alert(1)');
     await page.getByRole('button', { name: '保存 在线咨询地址' }).click();
     await page.getByTestId('param-baidu_shangqiao').getByRole('alert').waitFor();
@@ -157,7 +147,7 @@ describe('operator platform', () => {
     await noSideScroll(page);
     await e2e.shot(page, 'operation-configuration');
 
-    await menu(page).getByRole('link', { name: '操作日志' }).click();
+    await operatorMenu(page).getByRole('link', { name: '操作日志' }).click();
     await page.waitForURL((u) => u.pathname === '/operation/system/logs');
     await expect(page.getByTestId('list-row').first()).toContainText('汇率 VND');
     await expect(page.getByTestId('list-row').first()).toContainText('4000.5');
@@ -167,8 +157,8 @@ describe('operator platform', () => {
   });
 
   it('the operator makes a report role and gives it to a colleague, who then cannot open company pages', async () => {
-    const op = await operatorPage();
-    await menu(op.page).getByRole('link', { name: '角色' }).click();
+    const op = await e2e.operatorPage();
+    await operatorMenu(op.page).getByRole('link', { name: '角色' }).click();
     await op.page.getByRole('button', { name: '新增角色' }).click();
     await op.page.locator('#role-name').fill('报表专员');
     await op.page.getByRole('button', { name: '保存角色' }).click();
@@ -179,7 +169,7 @@ describe('operator platform', () => {
     await expect(op.page.getByTestId('role-row')).toHaveCount(2);
     await noSideScroll(op.page);
     await e2e.shot(op.page, 'operation-roles');
-    await menu(op.page).getByRole('link', { name: '员工授权' }).click();
+    await operatorMenu(op.page).getByRole('link', { name: '员工授权' }).click();
     await op.page.getByLabel('reporter 报表专员').click();
     await expect(op.page.getByTestId('op-status')).toContainText('已保存 reporter 的角色');
     // taking the last privilege holder's role away is refused, and the box stays ticked
@@ -188,9 +178,9 @@ describe('operator platform', () => {
     await expect.poll(() => op.page.getByLabel('operator 超级管理员').isChecked()).toBe(true);
     await op.context.close();
 
-    const { page, context } = await operatorPage('reporter');
+    const { page, context } = await e2e.operatorPage('reporter');
     await page.getByRole('heading', { name: /今日概况/ }).waitFor();
-    await expect(menu(page).getByRole('link', { name: '企业列表' })).toHaveCount(0);
+    await expect(operatorMenu(page).getByRole('link', { name: '企业列表' })).toHaveCount(0);
     await page.goto(`${e2e.url}/operation/company/list`);
     await page.waitForURL((u) => u.pathname === '/operation');
     expect(pathOf(page)).toBe('/operation');

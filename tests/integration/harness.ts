@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { createApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/http/context';
@@ -217,3 +218,16 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     },
   };
 };
+
+/** A head-company employee holding just these operator codes (a password like the operator's), signed in: the access token. */
+export const operatorWith = async (env: TestEnv, username: string, permissions: string[]) => {
+  await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions, mobile)
+    select gen_random_uuid(), 1, ${username}, '运营专员', password_hash, ${sql.val(permissions)}::text[], null from app_user where username = 'operator'`.execute(env.database.db);
+  return (await env.login(username)).access_token;
+};
+
+/** What the message assistant (消息助手) told a user, oldest first. */
+export const assistantNotices = async (env: TestEnv, username: string) =>
+  (await sql<{ text: string }>`select m.text from im_message m join app_user a on a.id = m.sender_id join app_user r on r.id = m.recipient_id
+    where a.username = 'im-assistant' and r.username = ${username} order by m.id`.execute(env.database.db)).rows
+    .map((r) => JSON.parse(r.text).BusinessInfo as { 标题: string; 内容: string; 单号: string });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { illustrationText } from '../../src/shared/domain/illustration';
 import { msg } from '../../src/shared/messages';
-import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+import { backends, createTestEnv, operatorWith, skipReason, type TestEnv } from './harness';
 
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const GIF_1PX = 'R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==';
@@ -43,11 +43,7 @@ describe.each(backends)('illustration search on %s', (backend) => {
         select action, username, old_value, new_value, note from operator_audit where entity = 'epc_diagram' and entity_id = ${String(subgroupId)} order by id`.execute(db())).rows;
     const spotsInDb = async (subgroupId: number) =>
       (await sql<{ position: number; x: number; y: number }>`select position, x, y from epc_hotspot where subgroup_id = ${subgroupId} order by position`.execute(db())).rows;
-    const headUser = async (username: string, permissions: string[]) => {
-      await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions, mobile)
-        select gen_random_uuid(), 1, ${username}, '运营专员', password_hash, ${sql.val(permissions)}::text[], null from app_user where username = 'operator'`.execute(db());
-      return (await env.login(username)).access_token;
-    };
+    const headUser = (username: string, permissions: string[]) => operatorWith(env, username, permissions);
 
     it('lists vehicles with their drawings, and a vehicle\'s subgroups with or without one', async () => {
       const vehicles = await get('/illustration/vehicles');

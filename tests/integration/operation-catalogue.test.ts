@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
 import { opCatalogueText } from '../../src/shared/domain/operation';
-import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+import { backends, createTestEnv, operatorWith, skipReason, type TestEnv } from './harness';
 
 const ADDRESS = { contact_name: '王志强', contact_phone: '13800000004', address: '广东省广州市白云区机场路88号汽配城A区12号' };
 
@@ -31,11 +31,7 @@ describe.each(backends)('operator catalogue, orders and reports on %s', (backend
       (await sql<{ action: string; username: string; old_value: unknown; new_value: unknown; note: string }>`
         select action, username, old_value, new_value, note from operator_audit where entity = ${entity} and entity_id = ${entityId} order by id`.execute(db())).rows;
     const auditCount = async () => (await sql<{ n: number }>`select count(*)::int as n from operator_audit`.execute(db())).rows[0].n;
-    const headUser = async (username: string, permissions: string[]) => {
-      await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions, mobile)
-        select gen_random_uuid(), 1, ${username}, '运营专员', password_hash, ${sql.val(permissions)}::text[], null from app_user where username = 'operator'`.execute(db());
-      return (await env.login(username)).access_token;
-    };
+    const headUser = (username: string, permissions: string[]) => operatorWith(env, username, permissions);
     /** a copy of one of company's stock rows under another OE number, on sale */
     const stockUnder = async (companyId: number, supplierOe: string, norm: string) =>
       (await sql<{ id: number }>`insert into stock (company_id, oe_norm, supplier_oe, name, part_brand_id, quality_id, make_id, terminology_id, quantity, price99, price0, price1, price2, price3)

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { opCompanyText } from '../../src/shared/domain/operation';
-import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+import { assistantNotices, backends, createTestEnv, operatorWith, skipReason, type TestEnv } from './harness';
 
 describe.each(backends)('operator trade circles on %s', (backend) => {
   describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'operator trade circles', () => {
@@ -33,15 +33,8 @@ describe.each(backends)('operator trade circles on %s', (backend) => {
     const auditRows = async (entityId: number) =>
       (await sql<{ action: string; username: string; old_value: any; new_value: any; note: string }>`
         select action, username, old_value, new_value, note from operator_audit where entity = 'trade_circle' and entity_id = ${String(entityId)} order by id`.execute(db())).rows;
-    const headUser = async (username: string, permissions: string[]) => {
-      await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions, mobile)
-        select gen_random_uuid(), 1, ${username}, '运营专员', password_hash, ${sql.val(permissions)}::text[], null from app_user where username = 'operator'`.execute(db());
-      return (await env.login(username)).access_token;
-    };
-    /** what the message assistant told a user, newest last */
-    const noticesTo = async (username: string) =>
-      (await sql<{ text: string }>`select m.text from im_message m join app_user a on a.id = m.sender_id join app_user r on r.id = m.recipient_id
-        where a.username = 'im-assistant' and r.username = ${username} order by m.id`.execute(db())).rows.map((r) => JSON.parse(r.text).BusinessInfo as { 标题: string; 内容: string });
+    const headUser = (username: string, permissions: string[]) => operatorWith(env, username, permissions);
+    const noticesTo = (username: string) => assistantNotices(env, username);
     const ids = (body: { data: { data: Array<{ id: number }> } }) => body.data.data.map((c) => c.id);
 
     it('refuses without the company codes; a D02-01 reader lists and opens but cannot change', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { opCompanyText } from '../../src/shared/domain/operation';
-import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+import { backends, createTestEnv, operatorWith, skipReason, type TestEnv } from './harness';
 
 /** Company recommend, relation, change review and chat history for operators (issue 13, fourth part). */
 describe.each(backends)('operator company pages on %s', (backend) => {
@@ -23,11 +23,7 @@ describe.each(backends)('operator company pages on %s', (backend) => {
     const auditRows = async (entity: string, entityId: string | number) =>
       (await sql<{ action: string; username: string; old_value: unknown; new_value: unknown; note: string }>`
         select action, username, old_value, new_value, note from operator_audit where entity = ${entity} and entity_id = ${String(entityId)} order by id`.execute(db())).rows;
-    const headUser = async (username: string, permissions: string[]) => {
-      await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions, mobile)
-        select gen_random_uuid(), 1, ${username}, '运营专员', password_hash, ${sql.val(permissions)}::text[], null from app_user where username = 'operator'`.execute(db());
-      return (await env.login(username)).access_token;
-    };
+    const headUser = (username: string, permissions: string[]) => operatorWith(env, username, permissions);
     const setParam = (value: string) => post('/operation/config', { key: 'company_change_review', value });
     const enterprise = (over: Record<string, unknown> = {}) => ({
       name: '广州骏达汽车配件有限公司', short_name: '骏达汽配', phone: '020-86321458', province: '广东省', city: '广州市',

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { opProductText } from '../../src/shared/domain/operation';
-import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+import { backends, createTestEnv, operatorWith, skipReason, type TestEnv } from './harness';
 
 describe.each(backends)('operator product recommend on %s', (backend) => {
   describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'product recommend', () => {
@@ -31,11 +31,7 @@ describe.each(backends)('operator product recommend on %s', (backend) => {
     const get = (path: string, token = op) => env.call('GET', `/api${path}`, { token });
     const post = (path: string, body: unknown, token = op, key = `prodrec-key-${++keyN}`) =>
       env.call('POST', `/api${path}`, { token, body, headers: { 'Idempotency-Key': key } });
-    const headUser = async (username: string, permissions: string[]) => {
-      await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions, mobile)
-        select gen_random_uuid(), 1, ${username}, '运营专员', password_hash, ${sql.val(permissions)}::text[], null from app_user where username = 'operator'`.execute(db());
-      return (await env.login(username)).access_token;
-    };
+    const headUser = (username: string, permissions: string[]) => operatorWith(env, username, permissions);
     const home = async () => ((await get('/system/recommended-products', '')).body.data as Array<{ id: number }>).map((p) => p.id);
     const auditRows = async () => (await sql<{ action: string; username: string; old_value: unknown; new_value: unknown }>`
       select action, username, old_value, new_value from operator_audit where entity = 'product_recommend' order by id`.execute(db())).rows;

@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { opCatalogueText, opProductText } from '../../src/shared/domain/operation';
 import { references } from '../../src/server/modules/stock/stock-import.repo';
 import { refKey } from '../../src/shared/domain/stock-import';
-import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+import { backends, createTestEnv, operatorWith, skipReason, type TestEnv } from './harness';
 
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
@@ -41,11 +41,7 @@ describe.each(backends)('operator product pages on %s', (backend) => {
       return r;
     };
     const auditCount = async () => (await sql<{ n: number }>`select count(*)::int as n from operator_audit`.execute(db())).rows[0].n;
-    const headUser = async (username: string, permissions: string[]) => {
-      await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions, mobile)
-        select gen_random_uuid(), 1, ${username}, '运营专员', password_hash, ${sql.val(permissions)}::text[], null from app_user where username = 'operator'`.execute(db());
-      return (await env.login(username)).access_token;
-    };
+    const headUser = (username: string, permissions: string[]) => operatorWith(env, username, permissions);
     const oeSearchIds = async (oe: string) => {
       const r = await env.call('POST', '/api/search/oe', { token: buyer, body: { oe_list: [oe] } });
       expect(r.status, JSON.stringify(r.body)).toBe(200);

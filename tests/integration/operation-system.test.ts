@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { opText } from '../../src/shared/domain/operation';
 import { NOTICE_SCENES } from '../../src/shared/domain/notice-templates';
 import { createRecordingSms } from '../../src/server/modules/sms/sms.provider';
-import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+import { backends, createTestEnv, operatorWith, skipReason, type TestEnv } from './harness';
 
 /** Company levels, member code templates and SMS notice templates for operators (issue 13). */
 describe.each(backends)('operator system settings on %s', (backend) => {
@@ -23,11 +23,7 @@ describe.each(backends)('operator system settings on %s', (backend) => {
     const auditRows = async (entity: string, entityId: string | number) =>
       (await sql<{ action: string; username: string; old_value: unknown; new_value: unknown }>`
         select action, username, old_value, new_value from operator_audit where entity = ${entity} and entity_id = ${String(entityId)} order by id`.execute(db())).rows;
-    const headUser = async (username: string, permissions: string[]) => {
-      await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions, mobile)
-        select gen_random_uuid(), 1, ${username}, '运营专员', password_hash, ${sql.val(permissions)}::text[], null from app_user where username = 'operator'`.execute(db());
-      return (await env.login(username)).access_token;
-    };
+    const headUser = (username: string, permissions: string[]) => operatorWith(env, username, permissions);
     const level = async (id: number) => (await get('/operation/levels')).body.data.find((l: { id: number }) => l.id === id);
     const formalEdit = (over: Record<string, unknown> = {}) => ({
       id: 2, name: '正式会员', price: '1980.00', duration_months: 12, employee_limit: 30, stock_per_day: 9999, vin_count: 0, ...over,

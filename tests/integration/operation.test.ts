@@ -4,7 +4,7 @@ import { opText } from '../../src/shared/domain/operation';
 import { orgText } from '../../src/shared/domain/organisation';
 import { msg } from '../../src/shared/messages';
 import { createRecordingSms } from '../../src/server/modules/sms/sms.provider';
-import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+import { backends, createTestEnv, operatorWith, skipReason, type TestEnv } from './harness';
 
 /** a real 1×1 PNG */
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -28,11 +28,7 @@ describe.each(backends)('operator platform on %s', (backend) => {
       (await sql<{ action: string; username: string; old_value: unknown; new_value: unknown }>`
         select action, username, old_value, new_value from operator_audit where entity = ${entity} and entity_id = ${String(entityId)} order by id`.execute(db())).rows;
     /** a head-company employee holding only these codes */
-    const headUser = async (username: string, permissions: string[]) => {
-      await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions, mobile)
-        select gen_random_uuid(), 1, ${username}, '运营专员', password_hash, ${sql.val(permissions)}::text[], null from app_user where username = 'operator'`.execute(db());
-      return (await env.login(username)).access_token;
-    };
+    const headUser = (username: string, permissions: string[]) => operatorWith(env, username, permissions);
 
     it('only head-company users with the page D code get in: 403 otherwise, whatever the page shows', async () => {
       const seller = (await env.login('seller')).access_token;

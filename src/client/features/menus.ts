@@ -6,7 +6,7 @@ import { hasAnyPermission, HEAD_COMPANY_ID } from '../../shared/domain/permissio
 import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../shared/domain/orders';
 import { STOCK_CODES } from '../../shared/domain/stock';
 import { ORG_CODES, QUOTE_CODES, WANTED_CODES } from '../../shared/contracts/codes';
-import { OP_CATALOGUE_CODES, OP_CODES, OP_COMPANY_CODES } from '../../shared/domain/operation';
+import { OP_CATALOGUE_CODES, OP_CODES, OP_COMPANY_CODES, OP_GROUP_CODES } from '../../shared/domain/operation';
 import { BACKOFFICE_CODES, FINANCE_PAGE_CODES } from './backoffice-rule';
 import { AFTERSALE_CODES } from '../../shared/domain/aftersale';
 
@@ -82,6 +82,7 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '总分公司', path: '/operation/company/relation', icon: 'pi pi-sitemap', codes: OP_COMPANY_CODES.recommendRead },
   { label: '店铺展厅', path: '/operation/company/exhibition', icon: 'pi pi-images', codes: OP_CODES.companyRead },
   { label: '商圈管理', path: '/operation/company/trade', icon: 'pi pi-users', codes: OP_CODES.companyRead },
+  { label: '企业分组', path: '/operation/company/group', icon: 'pi pi-folder', codes: OP_GROUP_CODES.read },
   { label: '用户管理', path: '/operation/users', icon: 'pi pi-users', codes: OP_CODES.usersRead },
   // catalogue, orders, enquiries and reports (ops-catalogue)
   // product group (ops-product)
@@ -100,6 +101,7 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '搜索报表', path: '/operation/report/search', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },
   { label: '订单报表', path: '/operation/report/order', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },
   { label: '库存报表', path: '/operation/report/product', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },
+  { label: '群发记录', path: '/operation/report/groupMessage', icon: 'pi pi-send', codes: OP_GROUP_CODES.messages },
   { label: '聊天记录查询', path: '/operation/report/chatHistory', icon: 'pi pi-comments', codes: OP_COMPANY_CODES.chatHistory },
   { label: '支付记录', path: '/operation/pay/record', icon: 'pi pi-wallet', codes: OP_CATALOGUE_CODES.pay },
   { label: '优惠码', path: '/operation/pay/promotionCode', icon: 'pi pi-ticket', codes: OP_CATALOGUE_CODES.promotionRead },

@@ -7,7 +7,7 @@ import { msg } from '../../shared/messages';
 
 const TABS_KEY = 'qph-operation-tabs';
 /** pages reached from the header rather than the side menu */
-const PAGE_TITLES: Record<string, string> = { '/operation/password': '修改密码', '/operation/company/detail': '企业详情', '/operation/company/trade/edit': '商圈详情' };
+const PAGE_TITLES: Record<string, string> = { '/operation/password': '修改密码', '/operation/company/detail': '企业详情', '/operation/company/trade/edit': '商圈详情', '/operation/company/group/edit': '分组详情' };
 /** detail pages whose address carries their number */
 const PREFIX_TITLES: ReadonlyArray<[string, string]> = [['/operation/order/', '订单详情'], ['/operation/enquiry/', '询价详情'], ['/operation/service/afterSale/', '售后详情'], ['/operation/product/epc/', '编辑图解']];
 

@@ -126,6 +126,14 @@ export interface DB {
     id: Generated<number>; name: string; owner_company: number; is_internal: Generated<boolean>;
     description: Generated<string>; area: Generated<string>; created_at: CreatedAt;
   };
+  company_group: {
+    id: Generated<number>; name: string; description: Generated<string>; created_by: number | null; created_at: CreatedAt; updated_at: CreatedAt;
+  };
+  company_group_member: { group_id: number; company_id: number; added_by: number | null; added_at: CreatedAt };
+  company_group_message: {
+    id: Generated<number>; group_id: number | null; group_name: string; audience: 'owners' | 'all'; body: string; companies: number; users: number;
+    sent_by: number; sent_by_name: string; sent_at: CreatedAt; idem_key: string;
+  };
   trade_circle_member: {
     circle_id: number; company_id: number; member_state: 'pending' | 'approved' | 'rejected';
     requested_at: CreatedAt; decided_at: Timestamp | null;

@@ -31,6 +31,7 @@ import { opPayPromotionEndpoints } from './operation-pay';
 import { opReportEndpoints } from './operation-report';
 import { opExhibitionEndpoints } from './operation-exhibition';
 import { afterSaleEndpoints, opAfterSaleEndpoints } from './aftersale';
+import { opGroupEndpoints } from './operation-group';
 
 export * from './envelope';
 export * from './endpoint';
@@ -66,6 +67,7 @@ export * from './operation-pay';
 export * from './operation-report';
 export * from './operation-exhibition';
 export * from './aftersale';
+export * from './operation-group';
 
 /** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
 export const endpoints = {
@@ -100,6 +102,7 @@ export const endpoints = {
   ...opPayPromotionEndpoints,
   ...opReportEndpoints,
   ...opExhibitionEndpoints,
+  ...opGroupEndpoints,
   ...opCompanyEndpoints,
   ...opProductEndpoints,
   ...opCircleEndpoints,

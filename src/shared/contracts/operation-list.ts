@@ -14,6 +14,11 @@ export const OP_LIST_PAGE_SIZES = [50, 100, 200, 400, 800] as const;
 export const opKeyword = (label: string, max = 60) =>
   v.optional(v.pipe(v.string(`${label}应为文字`), v.trim(), v.maxLength(max, `${label}最多${max}个字符`)), '');
 
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** An optional China day filter (YYYY-MM-DD); empty means open. */
+export const opOptionalDay = (label: string) =>
+  v.optional(v.pipe(v.string(`${label}应为日期`), v.trim(), v.check((s) => s === '' || (DAY_RE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`))), `${label}应为 YYYY-MM-DD 格式的日期`)), '');
+
 export const opPaging = {
   page_number: v.optional(positiveIdField('页码'), 1),
   page_size: v.optional(v.pipe(positiveIdField('每页条数'), v.picklist(OP_LIST_PAGE_SIZES, '每页条数只能是 50、100、200、400 或 800')), 50),

@@ -6,12 +6,9 @@
  */
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
-import { listAnswer, listPayload, opKeyword } from './operation-list';
+import { listAnswer, listPayload, opKeyword, opOptionalDay as optionalDay } from './operation-list';
 import { OP_CATALOGUE_CODES, opCatalogueText } from '../domain/operation';
 
-const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-const optionalDay = (label: string) =>
-  v.optional(v.pipe(v.string(`${label}应为日期`), v.trim(), v.check((s) => s === '' || (DAY_RE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`))), `${label}应为 YYYY-MM-DD 格式的日期`)), '');
 
 /** The range when the page gives none: the last 30 China days, today included. */
 export const MEMBER_USAGE_DEFAULT_DAYS = 30;

@@ -14,11 +14,9 @@ import { companyProfileSchema } from '../domain/account-rules';
 import { ANNOUNCEMENT } from '../domain/system-params';
 import { OPERATOR_CODES } from '../domain/permissions';
 import { companyRefSchema } from './operation-company';
-import { listAnswer, listPayload, opIdsField as idsField, opKeyword as keyword, opReasonField as reasonField } from './operation-list';
+import { listAnswer, listPayload, opIdsField as idsField, opKeyword as keyword, opOptionalDay as day, opReasonField as reasonField } from './operation-list';
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-const day = (label: string) =>
-  v.optional(v.pipe(v.string(`${label}应为日期`), v.trim(), v.check((s) => s === '' || (DAY_RE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`))), `${label}应为 YYYY-MM-DD 格式的日期`)), '');
 
 export const auditRowSchema = v.object({
   id: v.number(),
@@ -73,16 +71,17 @@ export const operationEndpoints = {
   }),
   opCompanyList: defineEndpoint({
     method: 'get', path: '/operation/company', tag: 'operation', access: 'operator', permissions: OP_CODES.companyRead, heavy: true,
-    summary: '运营：企业列表，按名称或简称、城市、等级、状态、是否卖家筛选',
+    summary: '运营：企业列表，按名称或简称、城市、等级、状态、是否卖家、企业分组筛选',
     payload: listPayload({
       k: keyword('名称'), city: keyword('城市', 20),
       level_id: v.optional(v.union([v.literal(''), positiveIdField('等级')]), ''),
       state: v.optional(v.picklist(['', ...COMPANY_STATES], '状态只能是 active、suspended 或留空'), ''),
       seller: v.optional(v.picklist(['', 'true', 'false'], '是否卖家只能是 true、false 或留空'), ''),
+      group_id: v.optional(v.union([v.literal(''), positiveIdField('分组')], '分组应为正整数'), ''),
       sort: v.optional(v.picklist(['id', 'created', 'stock', 'level_end'], '排序字段无效'), 'id'),
       order: v.optional(v.picklist(['asc', 'desc'], '排序方向只能是 asc 或 desc'), 'desc'),
     }),
-    answer: listAnswer(opCompanyRowSchema, { levels: v.array(levelSchema) }),
+    answer: listAnswer(opCompanyRowSchema, { levels: v.array(levelSchema), groups: v.array(v.object({ id: v.number(), name: v.string() })) }),
   }),
   opCompanyDetail: defineEndpoint({
     method: 'get', path: '/operation/company-detail', tag: 'operation', access: 'operator', permissions: OP_CODES.companyRead,

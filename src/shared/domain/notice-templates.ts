@@ -164,6 +164,12 @@ export const NOTICE_SCENES = {
     placeholders: { what: '图片或视频', title: '标题', reason: '原因' },
     fallback: '店铺展厅内容已被平台移除：您店铺展厅的{what}“{title}”已被平台移除，原因：{reason}。如有疑问请联系平台客服。',
   },
+  im_operator_group: {
+    // the group's name is the operators' own word (重点客户 …) and never reaches the companies
+    channel: 'im', label: '运营群发通知（企业分组）', required: ['text'],
+    placeholders: { text: '运营填写的通知内容' },
+    fallback: '平台通知：{text}',
+  },
 } as const satisfies Record<string, NoticeScene>;
 
 export type NoticeSceneKey = keyof typeof NOTICE_SCENES;

@@ -66,6 +66,7 @@ export const AUDIT_ENTITIES = {
   trade_circle: '企业商圈',
   promotion_code: '优惠码',
   shop_media: '店铺展厅',
+  company_group: '企业分组',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -99,6 +100,9 @@ export const AUDIT_ACTIONS = {
   read: '查看',
   remove_member: '移出成员',
   dissolve: '解散',
+  add_members: '加入企业',
+  remove_members: '移出企业',
+  send_notice: '群发通知',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -327,3 +331,36 @@ export const opProductText = {
 
 /** At most this many products on the storefront home's 推荐商品. */
 export const PRODUCT_RECOMMEND_MAX = 24;
+
+// ---- 企业分组 and 群发通知 (issue 13, company/group and report/groupMessage) ----
+
+/**
+ * The D codes of 企业分组: groups are read with the company list and changed with company management;
+ * sending a group notice is a change (it writes into every member's chat). The record of what was
+ * sent is a report, read with the other reports.
+ */
+export const OP_GROUP_CODES = {
+  read: OP_CODES.companyRead,
+  write: OP_CODES.companyWrite,
+  messages: OP_CATALOGUE_CODES.reports,
+} as const satisfies Record<string, readonly string[]>;
+
+/** At most this many companies in one group (a list an operator can still read through). */
+export const GROUP_MEMBERS_MAX = 2000;
+/** The operator's text of a group notice, in characters. */
+export const GROUP_TEXT_MIN = 2;
+export const GROUP_TEXT_MAX = 500;
+
+/** Who of each company a group notice reaches. */
+export const GROUP_AUDIENCES = { owners: '企业负责人', all: '全部员工' } as const;
+export type GroupAudience = keyof typeof GROUP_AUDIENCES;
+
+export const opGroupText = {
+  notFound: '分组不存在',
+  nameTaken: '分组名称已存在',
+  headCompany: '平台运营公司不能加入分组',
+  companyMissing: (id: number) => `企业ID ${id} 不存在`,
+  tooMany: (n: number) => `一个分组最多${GROUP_MEMBERS_MAX}家企业，这个分组已有${n}家`,
+  emptyGroup: '分组中还没有企业，不能群发；请先加入企业',
+  noRecipients: '分组中的企业都已停用或没有可接收通知的用户，无法群发',
+} as const;

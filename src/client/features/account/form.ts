@@ -1,11 +1,13 @@
 /**
- * Form state shared by the account pages: values that survive any refusal, and one message per
- * field, from the shared schema before sending and from the server's `field` after.
+ * Form state shared by the account, back-office and operator pages: values that survive any
+ * refusal, and one message per field, from the shared schema before sending and from the server's
+ * `field` after; `submit` is the save of such a form.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type * as v from 'valibot';
+import { endpoints, type AnswerOf, type EndpointName, type PayloadIn } from '../../../shared/contracts';
 import { fieldErrors } from '../../../shared/domain/field-errors';
-import { ApiError, OfflineError } from '../../api/request';
+import { ApiError, OfflineError, request } from '../../api/request';
 import { msg } from '../../../shared/messages';
 
 export const errorText = (e: unknown) =>
@@ -45,5 +47,29 @@ export function useForm<T extends Record<string, unknown>>(initial: T) {
     } else setFormError(errorText(e));
   };
 
-  return { values, set, errors, setErrors, formError, setFormError, check, refuse };
+  const [busy, setBusy] = useState(false);
+  const key = useRef<string>(crypto.randomUUID());
+  /**
+   * Saves through a call of the endpoint table: the payload checked against the call's own schema
+   * (each field's message beside it), sent under one Idempotency-Key (pressing again after a
+   * refusal or a lost answer does nothing twice; a success takes a new key for the next save), a
+   * refusal put under its field. `busy` is true meanwhile. onSaved gets the answer.
+   */
+  const submit = async <N extends EndpointName>(name: N, payload: PayloadIn<N>, onSaved: (answer: AnswerOf<N>) => void | Promise<void>) => {
+    if (!check(endpoints[name].payload, payload)) return;
+    setBusy(true);
+    let answer: AnswerOf<N>;
+    try {
+      answer = await request(endpoints[name].method, name, payload, undefined, { silent: true, idempotencyKey: key.current });
+      key.current = crypto.randomUUID();
+    } catch (e) {
+      refuse(e);
+      return;
+    } finally {
+      setBusy(false);
+    }
+    await onSaved(answer);
+  };
+
+  return { values, set, errors, setErrors, formError, setFormError, check, refuse, busy, submit };
 }

@@ -3,14 +3,14 @@
  * days (China, both included) and order; 投放中 marks the ones the storefront shows now. A change
  * shows on the storefront's next read of the slot.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import dayjs from 'dayjs';
-import { endpoints, type OpAd } from '../../../shared/contracts';
+import { type OpAd } from '../../../shared/contracts';
 import { AD_SLOTS } from '../../../shared/domain/operation';
 import { request } from '../../api/request';
 import { UploadButton } from '../../ui/UploadButton';
@@ -88,24 +88,10 @@ function AdDialog({ ad, onHide, onSaved }: { ad: OpAd | null; onHide: () => void
     start_day: ad?.start_day ?? today, end_day: ad?.end_day ?? dayjs().add(30, 'day').format('YYYY-MM-DD'), sort: ad?.sort ?? 0,
   });
   const { values, set, errors } = form;
-  const [busy, setBusy] = useState(false);
-  const key = useRef(crypto.randomUUID());
-  const save = async () => {
-    const payload = { id: ad?.id ?? 0, ...values };
-    if (!form.check(endpoints.opAdSave.payload, payload)) return;
-    setBusy(true);
-    try {
-      await request('post', 'opAdSave', payload, undefined, { silent: true, idempotencyKey: key.current });
-      onSaved();
-    } catch (e) {
-      form.refuse(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => form.submit('opAdSave', { id: ad?.id ?? 0, ...values }, onSaved);
   return (
     <Dialog header={ad ? `编辑广告（${ad.code}）` : '新增广告'} visible onHide={onHide} style={{ width: '40rem', maxWidth: '95vw' }}
-      footer={<><Button label="取消" outlined onClick={onHide} /><Button label="保存广告" loading={busy} onClick={() => void save()} /></>}>
+      footer={<><Button label="取消" outlined onClick={onHide} /><Button label="保存广告" loading={form.busy} onClick={() => void save()} /></>}>
       <div className="op-form">
         <Field id="code" label="广告位" error={errors.code} required>
           <Dropdown inputId="code" value={values.code} options={SLOT_OPTIONS} onChange={(e) => set('code', e.value as string)} />

@@ -3,13 +3,13 @@
  * D04-02 to change: the part brands and car makes that stock, search and import use. Each is a
  * declaration on the list block with add and edit in a dialog and 停用 / 启用 per row or in bulk.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import { endpoints, type AnswerOf, type OpBrandRow, type OpMakeRow, type PayloadIn } from '../../../shared/contracts';
+import { type AnswerOf, type OpBrandRow, type OpMakeRow, type PayloadIn } from '../../../shared/contracts';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { request } from '../../api/request';
@@ -101,23 +101,10 @@ export function BrandListPage({ search, onSearch }: { search: ListSearch; onSear
 
 function BrandDialog({ brand, onHide, onSaved }: { brand: OpBrandRow | null; onHide: () => void; onSaved: (b: OpBrandRow) => void }) {
   const form = useForm({ name: brand?.name ?? '' });
-  const [busy, setBusy] = useState(false);
-  const key = useRef(crypto.randomUUID());
-  const save = async () => {
-    const payload = { id: brand?.id ?? 0, name: form.values.name };
-    if (!form.check(endpoints.opBrandSave.payload, payload)) return;
-    setBusy(true);
-    try {
-      onSaved(await request('post', 'opBrandSave', payload, undefined, { silent: true, idempotencyKey: key.current }));
-    } catch (e) {
-      form.refuse(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => form.submit('opBrandSave', { id: brand?.id ?? 0, name: form.values.name }, onSaved);
   return (
     <Dialog header={brand ? '编辑配件品牌' : '新增配件品牌'} visible onHide={onHide} style={{ width: '28rem', maxWidth: '95vw' }}
-      footer={<><Button label="取消" outlined onClick={onHide} /><Button label="保存" loading={busy} onClick={() => void save()} /></>}>
+      footer={<><Button label="取消" outlined onClick={onHide} /><Button label="保存" loading={form.busy} onClick={() => void save()} /></>}>
       <Field id="brand-name" label="品牌名称" hint="不分大小写和首尾空格，不能与已有品牌或已合并的写法重复" error={form.errors.name} required>
         <InputText id="brand-name" value={form.values.name} maxLength={40} onChange={(e) => form.set('name', e.target.value)} />
       </Field>
@@ -181,23 +168,10 @@ export function MakeListPage({ search, onSearch }: { search: ListSearch; onSearc
 function MakeDialog({ make, onHide, onSaved }: { make: OpMakeRow | null; onHide: () => void; onSaved: (m: OpMakeRow) => void }) {
   const form = useForm({ name: make?.name ?? '', initial: make?.initial ?? '', logo: make?.logo ?? '', country: make?.country ?? '' });
   const { values, set, errors } = form;
-  const [busy, setBusy] = useState(false);
-  const key = useRef(crypto.randomUUID());
-  const save = async () => {
-    const payload = { id: make?.id ?? 0, ...values };
-    if (!form.check(endpoints.opMakeSave.payload, payload)) return;
-    setBusy(true);
-    try {
-      onSaved(await request('post', 'opMakeSave', payload, undefined, { silent: true, idempotencyKey: key.current }));
-    } catch (e) {
-      form.refuse(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => form.submit('opMakeSave', { id: make?.id ?? 0, ...values }, onSaved);
   return (
     <Dialog header={make ? '编辑车型品牌' : '新增车型品牌'} visible onHide={onHide} style={{ width: '34rem', maxWidth: '95vw' }}
-      footer={<><Button label="取消" outlined onClick={onHide} /><Button label="保存" loading={busy} onClick={() => void save()} /></>}>
+      footer={<><Button label="取消" outlined onClick={onHide} /><Button label="保存" loading={form.busy} onClick={() => void save()} /></>}>
       <div className="op-form">
         <Field id="make-name" label="车型品牌名称" error={errors.name} required>
           <InputText id="make-name" value={values.name} maxLength={30} onChange={(e) => set('name', e.target.value)} />

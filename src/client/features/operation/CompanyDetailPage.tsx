@@ -3,14 +3,13 @@
  * its level and expiry, 停用 / 恢复, its users, stock, orders and membership history (purchases and
  * operator changes, from the audit log).
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Dropdown } from 'primereact/dropdown';
 import type { AnswerOf } from '../../../shared/contracts';
-import { endpoints } from '../../../shared/contracts';
 import { OP_CODES } from '../../../shared/domain/operation';
 import { hasAnyPermission, HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
 import { request } from '../../api/request';
@@ -128,22 +127,7 @@ function ProfileForm({ detail, onSaved }: { detail: Detail; onSaved: (text: stri
   const c = detail.company;
   const form = useForm({ name: c.name, short_name: c.short_name, phone: c.phone, province: c.province, city: c.city, address: c.address });
   const { values, set, errors } = form;
-  const [busy, setBusy] = useState(false);
-  const key = useRef(crypto.randomUUID());
-  const submit = async () => {
-    const payload = { id: c.id, ...values };
-    if (!form.check(endpoints.opCompanyUpdate.payload, payload)) return;
-    setBusy(true);
-    try {
-      await request('post', 'opCompanyUpdate', payload, undefined, { silent: true, idempotencyKey: key.current });
-      key.current = crypto.randomUUID();
-      onSaved('企业资料已保存');
-    } catch (e) {
-      form.refuse(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () => form.submit('opCompanyUpdate', { id: c.id, ...values }, () => onSaved('企业资料已保存'));
   const input = (k: keyof typeof values, label: string, required = false) => (
     <Field id={k} label={label} error={errors[k]} required={required}>
       <InputText id={k} value={values[k]} onChange={(e) => set(k, e.target.value)} maxLength={100} />
@@ -156,7 +140,7 @@ function ProfileForm({ detail, onSaved }: { detail: Detail; onSaved: (text: stri
         {input('name', '企业名称', true)}{input('short_name', '企业简称', true)}{input('phone', '联系电话')}
         {input('province', '省份')}{input('city', '城市')}{input('address', '详细地址')}
         <div className="op-actions">
-          <Button type="submit" label="保存资料" icon="pi pi-check" loading={busy} />
+          <Button type="submit" label="保存资料" icon="pi pi-check" loading={form.busy} />
           {form.formError && <span className="field-error" role="alert">{form.formError}</span>}
         </div>
       </form>

@@ -3,12 +3,12 @@
  * duration (the storefront's packages), employee limit, daily stock queries and VIN decodes. These
  * rows are what the storefront and the quota checks read, so a saved edit shows on their next read.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import { endpoints, UNLIMITED_QUOTA, type OpLevel } from '../../../shared/contracts';
+import { UNLIMITED_QUOTA, type OpLevel } from '../../../shared/contracts';
 import { formatFen } from '../../../shared/domain/prices';
 import { request } from '../../api/request';
 import { Field } from '../account/Field';
@@ -71,23 +71,10 @@ function LevelDialog({ level, onHide, onSaved }: { level: OpLevel; onHide: () =>
     employee_limit: String(level.employee_limit), stock_per_day: String(level.stock_per_day), vin_count: String(level.vin_count),
   });
   const { values, set, errors } = form;
-  const [busy, setBusy] = useState(false);
-  const key = useRef(crypto.randomUUID());
-  const save = async () => {
-    const payload = { id: level.id, ...values, duration_months: values.duration_months.trim() === '' ? '' as const : values.duration_months };
-    if (!form.check(endpoints.opLevelSave.payload, payload)) return;
-    setBusy(true);
-    try {
-      onSaved(await request('post', 'opLevelSave', payload, undefined, { silent: true, idempotencyKey: key.current }));
-    } catch (e) {
-      form.refuse(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => form.submit('opLevelSave', { id: level.id, ...values, duration_months: values.duration_months.trim() === '' ? '' as const : values.duration_months }, onSaved);
   return (
     <Dialog header={`编辑会员等级（${level.name}）`} visible onHide={onHide} style={{ width: '44rem', maxWidth: '95vw' }}
-      footer={<><Button label="取消" outlined onClick={onHide} /><Button label="保存等级" loading={busy} onClick={() => void save()} /></>}>
+      footer={<><Button label="取消" outlined onClick={onHide} /><Button label="保存等级" loading={form.busy} onClick={() => void save()} /></>}>
       <div className="op-form">
         <Field id="name" label="等级名称" error={errors.name} required>
           <InputText id="name" value={values.name} maxLength={30} onChange={(e) => set('name', e.target.value)} />

@@ -3,12 +3,12 @@
  * (/operation/system/label), D11-01: one declaration on the list block per kind, with search,
  * add and edit in a dialog, and 停用 / 启用 per row or in bulk. Entries are never deleted.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import { endpoints, type AnswerOf, type ListEntry, type PayloadIn } from '../../../shared/contracts';
+import { type AnswerOf, type ListEntry, type PayloadIn } from '../../../shared/contracts';
 import { PLATFORM_LISTS, type PlatformListKind } from '../../../shared/domain/platform-lists';
 import { request } from '../../api/request';
 import { ListPage, type BulkAction, type ListDef } from '../../ui/list/ListPage';
@@ -92,25 +92,15 @@ function EntryDialog({ kind, entry, onHide, onSaved }: { kind: PlatformListKind;
   const w = PLATFORM_LISTS[kind];
   const form = useForm({ group_name: entry?.group_name ?? '', code: entry?.code ?? '', name: entry?.name ?? '', sort: String(entry?.sort ?? 0) });
   const { values, set, errors } = form;
-  const [busy, setBusy] = useState(false);
-  const key = useRef(crypto.randomUUID());
   const save = async () => {
-    const payload = { id: entry?.id ?? 0, kind, ...values };
-    if (!form.check(endpoints.opListEntrySave.payload, payload)) return;
+    // the kind's own required fields, which the call's schema (one for every kind) leaves optional
     if (w.group && !values.group_name.trim()) return form.setErrors({ group_name: `请填写${w.group}` });
     if (w.code && !values.code.trim()) return form.setErrors({ code: `请填写${w.code}` });
-    setBusy(true);
-    try {
-      onSaved(await request('post', 'opListEntrySave', payload, undefined, { silent: true, idempotencyKey: key.current }));
-    } catch (e) {
-      form.refuse(e);
-    } finally {
-      setBusy(false);
-    }
+    await form.submit('opListEntrySave', { id: entry?.id ?? 0, kind, ...values }, onSaved);
   };
   return (
     <Dialog header={`${entry ? '编辑' : '新增'}${w.title === '数据字典' ? '字典项' : w.title}`} visible onHide={onHide} style={{ width: '36rem', maxWidth: '95vw' }}
-      footer={<><Button label="取消" outlined onClick={onHide} /><Button label="保存" loading={busy} onClick={() => void save()} /></>}>
+      footer={<><Button label="取消" outlined onClick={onHide} /><Button label="保存" loading={form.busy} onClick={() => void save()} /></>}>
       <div className="op-form">
         {w.group && (
           <Field id="group_name" label={w.group} error={errors.group_name} required>

@@ -4,7 +4,7 @@
  * used and what the paid uses were given. A declaration on the list block; issue and edit in a
  * dialog; 停用 / 启用 per row or in bulk. The rules are in shared/domain/promotion.ts.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
@@ -13,7 +13,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
 import dayjs from 'dayjs';
-import { endpoints, type AnswerOf, type OpPromotionRow, type PayloadIn } from '../../../shared/contracts';
+import { type AnswerOf, type OpPromotionRow, type PayloadIn } from '../../../shared/contracts';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { PERCENT_MAX, PROMOTION_STATES, promotionOffer, type PromotionState } from '../../../shared/domain/promotion';
@@ -117,23 +117,10 @@ function PromotionDialog({ row, onHide, onSaved }: { row: OpPromotionRow | null;
     max_uses: row && row.max_uses ? String(row.max_uses) : '',
   });
   const { values, set, errors } = form;
-  const [busy, setBusy] = useState(false);
-  const key = useRef(crypto.randomUUID());
-  const save = async () => {
-    const payload = { id: row?.id ?? 0, ...values };
-    if (!form.check(endpoints.opPromotionSave.payload, payload)) return;
-    setBusy(true);
-    try {
-      onSaved(await request('post', 'opPromotionSave', payload, undefined, { silent: true, idempotencyKey: key.current }));
-    } catch (e) {
-      form.refuse(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => form.submit('opPromotionSave', { id: row?.id ?? 0, ...values }, onSaved);
   return (
     <Dialog header={row ? `编辑优惠码 ${row.code}` : '发放优惠码'} visible onHide={onHide} style={{ width: '40rem', maxWidth: '95vw' }}
-      footer={<><Button label="取消" outlined onClick={onHide} /><Button label="保存" loading={busy} onClick={() => void save()} /></>}>
+      footer={<><Button label="取消" outlined onClick={onHide} /><Button label="保存" loading={form.busy} onClick={() => void save()} /></>}>
       <div className="op-form">
         <Field id="code" label="优惠码" hint={row ? '发放后不能修改；要换码请停用后另发' : '4 到 20 位字母或数字，会员输入时不区分大小写'} error={errors.code} required>
           <InputText id="code" value={values.code} maxLength={20} disabled={row !== null} autoCapitalize="characters" onChange={(e) => set('code', e.target.value.toUpperCase())} />

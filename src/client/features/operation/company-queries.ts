@@ -14,6 +14,11 @@ export const opCompanyKeys = {
   circle: (id: number) => ['op', 'circles', 'one', id] as const,
   groups: (p: PayloadIn<'opChatGroupSearch'>) => ['op', 'chat', 'groups', p] as const,
   groupMessages: (p: PayloadIn<'opChatGroupMessages'>) => ['op', 'chat', 'group-messages', p] as const,
+  // 企业分组: the groups, one group, and the record of group notices (a change to any may change the others)
+  companyGroups: () => ['op', 'company-groups'] as const,
+  companyGroupList: (p: PayloadIn<'opGroupList'>) => ['op', 'company-groups', 'list', p] as const,
+  companyGroup: (id: number) => ['op', 'company-groups', 'one', id] as const,
+  groupNotices: (p: PayloadIn<'opGroupMessageList'>) => ['op', 'company-groups', 'notices', p] as const,
 };
 
 export const recommendListQuery = () =>
@@ -48,3 +53,10 @@ export const circleListQuery = (p: PayloadIn<'opCircleList'>) =>
   queryOptions({ queryKey: opCompanyKeys.circleList(p), queryFn: ({ signal }) => request('get', 'opCircleList', p, undefined, { signal }) });
 export const circleQuery = (id: number) =>
   queryOptions({ queryKey: opCompanyKeys.circle(id), queryFn: ({ signal }) => request('get', 'opCircleDetail', { id }, undefined, { signal }) });
+
+export const companyGroupListQuery = (p: PayloadIn<'opGroupList'>) =>
+  queryOptions({ queryKey: opCompanyKeys.companyGroupList(p), queryFn: ({ signal }) => request('get', 'opGroupList', p, undefined, { signal }) });
+export const companyGroupQuery = (id: number) =>
+  queryOptions({ queryKey: opCompanyKeys.companyGroup(id), queryFn: ({ signal }) => request('get', 'opGroupDetail', { id }, undefined, { signal }) });
+export const groupNoticesQuery = (p: PayloadIn<'opGroupMessageList'>) =>
+  queryOptions({ queryKey: opCompanyKeys.groupNotices(p), queryFn: ({ signal }) => request('get', 'opGroupMessageList', p, undefined, { signal }) });

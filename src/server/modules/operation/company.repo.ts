@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import { likeEscape } from '../../db/helpers';
 
 export interface CompanyFilter {
-  k: string; city: string; level_id: number | ''; state: '' | 'active' | 'suspended'; seller: '' | 'true' | 'false';
+  k: string; city: string; level_id: number | ''; state: '' | 'active' | 'suspended'; seller: '' | 'true' | 'false'; group_id: number | '';
   sort: 'id' | 'created' | 'stock' | 'level_end'; order: 'asc' | 'desc'; offset: number; limit: number;
 }
 
@@ -35,6 +35,7 @@ export const list = async (db: Kysely<DB>, f: CompanyFilter) => {
   if (f.state === 'active') conds.push(sql`c.suspended_at is null`);
   if (f.state === 'suspended') conds.push(sql`c.suspended_at is not null`);
   if (f.seller !== '') conds.push(sql`c.is_seller = ${f.seller === 'true'}`);
+  if (f.group_id !== '') conds.push(sql`exists (select 1 from company_group_member g where g.group_id = ${f.group_id} and g.company_id = c.id)`);
   const where = sql.join(conds, sql` and `);
   const dir = f.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
   const [rows, total] = await Promise.all([
@@ -44,6 +45,9 @@ export const list = async (db: Kysely<DB>, f: CompanyFilter) => {
   ]);
   return { rows: rows.rows, total: total.rows[0].n };
 };
+
+/** Every 企业分组, for the list's 分组 filter. */
+export const groups = (db: Kysely<DB>) => db.selectFrom('company_group').select(['id', 'name']).orderBy('name').orderBy('id').execute();
 
 export const byId = async (db: Kysely<DB>, id: number) =>
   (await sql<CompanyRowDb>`select ${rowColumns} from company c join company_level l on l.id = c.level_id where c.id = ${id}`.execute(db)).rows[0];

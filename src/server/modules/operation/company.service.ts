@@ -44,11 +44,11 @@ export const createOpCompanyService = (deps: { clock: Clock; auth: AuthService; 
 
   return {
     async list(db: Kysely<DB>, f: Omit<repo.CompanyFilter, 'offset' | 'limit'> & { page_number: number; page_size: number }) {
-      const [{ rows, total }, levels] = await Promise.all([
+      const [{ rows, total }, levels, groups] = await Promise.all([
         repo.list(db, { ...f, offset: (f.page_number - 1) * f.page_size, limit: f.page_size }),
-        repo.levels(db),
+        repo.levels(db), repo.groups(db),
       ]);
-      return { data: rows.map(shape), total, levels: levels.map(levelShape) };
+      return { data: rows.map(shape), total, levels: levels.map(levelShape), groups };
     },
 
     async detail(db: Kysely<DB>, id: number) {

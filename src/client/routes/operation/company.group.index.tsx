@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../router-guard';
+import { OP_GROUP_CODES } from '../../../shared/domain/operation';
+import { listSearch } from '../../ui/list/list-search';
+import { GROUP_FILTER_NAMES } from '../../features/operation/company-filters';
+import { GroupListPage } from '../../features/operation/GroupListPage';
+
+export const Route = createFileRoute('/operation/company/group/')({
+  validateSearch: listSearch(GROUP_FILTER_NAMES, []),
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_GROUP_CODES.read }),
+  component: function Groups() {
+    const navigate = Route.useNavigate();
+    return <GroupListPage search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});
