@@ -22,10 +22,12 @@ const pick = async (page: Page, inputId: string, text: string, name: string) => 
   const input = page.locator(`#${inputId}`);
   // a click on a suggestion the list redraws under it (a late answer) picks nothing: type and pick
   // again until the box holds the company, as a person would
+  // again, and a search whose answer never came (no list at all under a loaded machine) is typed again too
   for (let attempt = 1; ; attempt++) {
+    await input.fill('');
     await input.fill(text);
-    await page.getByRole('option', { name: new RegExp(name) }).click();
     try {
+      await page.getByRole('option', { name: new RegExp(name) }).click({ timeout: 10_000 });
       await expect.poll(() => input.inputValue(), { timeout: 1500 }).toBe(name);
       return;
     } catch (e) {
