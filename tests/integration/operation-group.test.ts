@@ -152,6 +152,10 @@ describe.each(backends)('operator company groups on %s', (backend) => {
       expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
       const again = await post('/operation/company-group/message', body);
       expect(again.body.data).toMatchObject({ id: sent.body.data.id, companies: 3, users: 3, replayed: true });
+      // the same send id with another text is no replay: refused, nothing sent
+      const reused = await env.call('POST', '/api/operation/company-group/message', { token: op, body: { ...body, text: '另一条通知内容' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+      expect(reused.status).toBe(409);
+      expect(reused.body.client_msg).toBe(opGroupText.clientIdReused);
       expect(await noticesTo('seller')).toHaveLength(1);
       expect((await sql<{ n: number }>`select count(*)::int as n from company_group_message`.execute(db())).rows[0].n).toBe(1);
       const log = (await auditRows(key)).filter((r) => r.action === 'send_notice');

@@ -273,10 +273,27 @@ describe('request', () => {
       await vi.advanceTimersByTimeAsync(BUDGET_RETRY_MS);
       await outcome;
       expect(calls).toHaveLength(4);
+      // a read the page no longer waits for (paged again meanwhile) ends quietly, not in a dialog
+      dialogs.close();
+      const ac = new AbortController();
+      replies.push({ status: 429, body: { code: 429, client_msg: '请求过于频繁，请稍后再试' } });
+      const left = request('get', 'config', { keys: 'a' }, undefined, { signal: ac.signal });
+      const leftOutcome = expect(left).rejects.toBeInstanceOf(CancelledError);
+      ac.abort();
+      await vi.advanceTimersByTimeAsync(BUDGET_RETRY_MS);
+      await leftOutcome;
+      expect(calls).toHaveLength(5);
+      expect(dialogs.get()).toEqual({ kind: 'none' });
+      // a token that expired during the wait is still refreshed once (code 4 → refresh → the read)
+      replies.push({ status: 429, body: { code: 429, client_msg: '请求过于频繁，请稍后再试' } }, { status: 401, body: { code: 4 } }, { body: { code: 200, data: { access_token: 'access-2', expires_in: 900 } } }, { body: { code: 200, msg: 'ok', data: { a: '2' } } });
+      const expired = request('get', 'config', { keys: 'a' });
+      await vi.advanceTimersByTimeAsync(BUDGET_RETRY_MS);
+      await expect(expired).resolves.toEqual({ a: '2' });
       // a write is not sent twice by this: its outbox or its form decides
       replies.push({ status: 429, body: { code: 429, client_msg: '请求过于频繁，请稍后再试' } });
+      const before = calls.length;
       await expect(request('post', 'oeSearchHistory', { search_value: 'x' }, undefined, { idempotencyKey: 'key-12345678' })).rejects.toThrow('请求过于频繁');
-      expect(calls).toHaveLength(5);
+      expect(calls).toHaveLength(before + 1);
     } finally {
       vi.useRealTimers();
     }

@@ -36,6 +36,8 @@ export interface RequestOptions {
    * 重新登录? instead of jumping to the login page. Implies silent.
    */
   background?: boolean;
+  /** set by request() itself on the one re-send of a read refused for the request budget */
+  budgetRetried?: boolean;
 }
 
 export const OPEN_KEY = import.meta.env.VITE_OPEN_KEY ?? '';
@@ -165,9 +167,12 @@ export async function request<N extends EndpointName>(
   // a read refused for its user's request budget (429; an 800-row page costs eight times a 100-row
   // one, server http/limits.ts): asked again once after the budget has refilled, so a user paging
   // or sorting large pages quickly sees a slower answer, not a refusal
-  if (typeof answer === 'object' && answer.status === 429 && method === 'get' && !retried && !opts.signal?.aborted) {
+  // (its own flag: the sign-in retry below keeps its one chance)
+  if (typeof answer === 'object' && answer.status === 429 && method === 'get' && !opts.budgetRetried) {
     await new Promise((r) => setTimeout(r, BUDGET_RETRY_MS));
-    if (!opts.signal?.aborted) return request(method, name, payload, id, opts, true);
+    // left meanwhile (the user paged or sorted again): nobody waits for this answer, so no dialog
+    if (opts.signal?.aborted) throw new CancelledError('cancelled');
+    return request(method, name, payload, id, { ...opts, budgetRetried: true }, retried);
   }
   const action = decide({ name, family: opts.family, retried }, answer, msg.serverError);
   const body = typeof answer === 'object' ? (answer.body as { code?: number | string; field?: string } | undefined) : undefined;

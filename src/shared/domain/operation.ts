@@ -362,5 +362,6 @@ export const opGroupText = {
   companyMissing: (id: number) => `企业ID ${id} 不存在`,
   tooMany: (n: number) => `一个分组最多${GROUP_MEMBERS_MAX}家企业，这个分组已有${n}家`,
   emptyGroup: '分组中还没有企业，不能群发；请先加入企业',
+  clientIdReused: '这个发送编号已用于另一条通知，没有发送；请刷新页面后重新发送',
   noRecipients: '分组中的企业都已停用或没有可接收通知的用户，无法群发',
 } as const;

@@ -39,7 +39,8 @@ export const orderRefusal = (o: OrderDetail) => (o.side !== 'buyer' ? '只能对
 export function AfterSaleApplyPage({ orderNo, lineId }: { orderNo: string; lineId?: number }) {
   const q = useQuery(orderDetailQuery(orderNo));
   if (q.isPending) return <div className="card" aria-busy="true">正在加载订单…</div>;
-  if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可申请售后' : q.error.message}</div>;
+  // a failed refetch keeps the order: the form and what was typed stay (only a first load that failed shows the error)
+  if (q.isError && !q.data) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可申请售后' : q.error.message}</div>;
   return <ApplyForm order={q.data} lineId={lineId} />;
 }
 

@@ -24,7 +24,8 @@ export function AfterSaleDetailPage({ asNo }: { asNo: string }) {
   const q = useQuery(afterSaleDetailQuery(asNo));
   const [action, setAction] = useState<MemberAction | null>(null);
   if (q.isPending) return <div className="card" aria-busy="true">正在加载售后…</div>;
-  if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可查看售后' : q.error.message}<p><Link to="/backend/service/afterSale">返回售后列表</Link></p></div>;
+  // a failed refetch keeps the after-sale: an open dialog and what was typed in it stay
+  if (q.isError && !q.data) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可查看售后' : q.error.message}<p><Link to="/backend/service/afterSale">返回售后列表</Link></p></div>;
   const a = q.data;
   const side = a.side === 'seller' ? 'seller' : 'buyer';
   const actions = availableAfterSaleActions({ status: a.status, type: a.type }, side) as MemberAction[];

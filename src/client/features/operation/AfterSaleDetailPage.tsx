@@ -28,7 +28,7 @@ export function OpAfterSaleDetailPage({ asNo }: { asNo: string }) {
   const [closing, setClosing] = useState(false);
   const [status, setStatus] = useState('');
 
-  if (q.isError) return <section className="card" role="alert"><p>{errorText(q.error)}</p><Link to="/operation/service">返回售后列表</Link></section>;
+  if (q.isError && !q.data) return <section className="card" role="alert"><p>{errorText(q.error)}</p><Link to="/operation/service">返回售后列表</Link></section>;
   if (!q.data) return <section className="card" aria-busy="true">正在加载…</section>;
   const a = q.data;
   const company = (id: number, name: string) => (canCompany ? <Link to="/operation/company/detail" search={{ id }}>{name}</Link> : name);

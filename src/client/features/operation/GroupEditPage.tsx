@@ -56,7 +56,8 @@ export function GroupEditPage({ id }: { id: number }) {
     }
   };
 
-  if (q.isError) return <section className="card" role="alert"><p>{errorText(q.error)}</p><Link to="/operation/company/group">返回企业分组</Link></section>;
+  // a failed refetch keeps the group: the notice being typed stays
+  if (q.isError && !q.data) return <section className="card" role="alert"><p>{errorText(q.error)}</p><Link to="/operation/company/group">返回企业分组</Link></section>;
   if (!q.data) return <section className="card" aria-busy="true">正在加载…</section>;
   const { group: g, members } = q.data;
   const reachable = members.filter((m) => !m.suspended);
@@ -99,7 +100,7 @@ export function GroupEditPage({ id }: { id: number }) {
         {status && <p className={`op-status ${status.kind}`} role={status.kind === 'ok' ? 'status' : 'alert'} data-testid="op-status">{status.text}</p>}
       </section>
 
-      {canWrite && <SendForm key={`${g.id}-${g.message_count}`} group={g} reachable={reachable}
+      {canWrite && <SendForm key={g.id} group={g} reachable={reachable}
         onSent={async (text) => { setStatus({ kind: 'ok', text }); await refresh(); }} />}
 
       <section className="card" aria-labelledby="group-members-title">
@@ -153,14 +154,19 @@ const AUDIENCE_OPTIONS = Object.entries(GROUP_AUDIENCES).map(([value, label]) =>
 function SendForm({ group, reachable, onSent }: { group: OpGroupRow; reachable: OpGroupMember[]; onSent: (text: string) => Promise<void> }) {
   const form = useForm({ audience: 'owners' as GroupAudience, text: '' });
   const { values, set, errors } = form;
-  const [clientId] = useState(() => crypto.randomUUID());
+  // one send id per notice: a new one (and an empty box) once it has gone, so the next text is a new send
+  const [clientId, setClientId] = useState(() => crypto.randomUUID());
   const reach = reachable.reduce((n, m) => n + (values.audience === 'owners' ? m.owners : m.users), 0);
   const send = () => {
     const payload = { group_id: group.id, client_id: clientId, ...values };
     if (!form.check(endpoints.opGroupMessageSend.payload, payload)) return;
     if (!window.confirm(`向“${group.name}”的 ${reachable.length} 家企业（${reach} 人）发送这条通知？发出后不能撤回。`)) return;
     void form.submit('opGroupMessageSend', payload,
-      (r) => onSent(`通知已发出：${r.companies} 家企业、${r.users} 位用户会在聊天的“消息助手”中看到`));
+      (r) => {
+        set('text', '');
+        setClientId(crypto.randomUUID());
+        return onSent(r.replayed ? '这条通知已经发过，没有再次发送' : `通知已发出：${r.companies} 家企业、${r.users} 位用户会在聊天的“消息助手”中看到`);
+      });
   };
   return (
     <section className="card" aria-labelledby="group-send-title">

@@ -145,9 +145,13 @@ export const createOpGroupsService = (deps: { clock: Clock; notices?: Pick<ImSer
       inTransaction(db, async (trx) => {
         const g = await lock(trx, p.group_id);
         // the same send again (a replay after the key's record expired, a second tab): nothing new
-        const prior = await trx.selectFrom('company_group_message').select(['id', 'companies', 'users'])
+        const prior = await trx.selectFrom('company_group_message').select(['id', 'companies', 'users', 'group_id', 'audience', 'body'])
           .where('sent_by', '=', caller.userId).where('idem_key', '=', p.client_id).executeTakeFirst();
-        if (prior) return { ...prior, replayed: true };
+        if (prior) {
+          // the same send id with another group, audience or text is not a replay: refused, nothing sent
+          if (prior.group_id !== p.group_id || prior.audience !== p.audience || prior.body !== p.text) throw conflict(t.clientIdReused);
+          return { id: prior.id, companies: prior.companies, users: prior.users, replayed: true };
+        }
         if (await memberCount(trx, p.group_id) === 0) throw invalid('group_id', t.emptyGroup);
         const to = await sql<{ id: number; company_id: number }>`
           select u.id, u.company_id from company_group_member m join company c on c.id = m.company_id join app_user u on u.company_id = c.id
