@@ -43,15 +43,15 @@ PrimeReact.ripple = ripple;
  * their field (stock.e2e's 业绩设置), and a list's filter box lost what was typed (operation.e2e).
  */
 /**
- * Pass-through options of every instance: a Dropdown's hidden native select (kept for forms and
- * screen readers, out of the tab order) carries no name of its own, which accessibility checkers
- * report on every page with a Dropdown or a pager (Lighthouse select-name); it takes the
- * Dropdown's aria-label, else its placeholder.
+ * Pass-through options of every instance: a Dropdown names its focusable box with `aria-label`,
+ * its trigger (role button) with `ariaLabel` or the placeholder, and its hidden native select
+ * (kept for forms, out of the tab order) not at all, which accessibility checkers report on every
+ * page with a Dropdown or a pager (Lighthouse select-name, aria-command-name). All three take the
+ * one name given, whichever prop it came in, else the placeholder.
  */
 type DropdownPtArg = { props: { 'aria-label'?: string; ariaLabel?: string | null; placeholder?: string } };
-const pt = {
-  dropdown: { select: ({ props }: DropdownPtArg) => ({ 'aria-label': props['aria-label'] ?? props.ariaLabel ?? props.placeholder }) },
-} as unknown as APIOptions['pt'];
+const dropdownName = ({ props }: DropdownPtArg) => ({ 'aria-label': props['aria-label'] ?? props.ariaLabel ?? props.placeholder });
+const pt = { dropdown: { select: dropdownName, trigger: dropdownName } } as unknown as APIOptions['pt'];
 PrimeReact.pt = pt;
 
 export const withPrimeReact = (children: ReactNode) => createElement(PrimeReactProvider, { value: { locale: 'zh-CN', ripple, pt }, children });
