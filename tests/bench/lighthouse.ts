@@ -95,13 +95,15 @@ try {
       console.error(`${a.page} ${a.form} main thread: ${items('mainthread-work-breakdown').map((i) => `${fmt(i.groupLabel)} ${fmt(i.duration)}`).join(', ')}`);
       console.error(`${a.page} ${a.form} scripts: ${items('bootup-time').slice(0, 8).map((i) => `${fmt(i.url)} ${fmt(i.total)} (script ${fmt(i.scripting)}, parse ${fmt(i.scriptParseCompile)})`).join(', ')}`);
       console.error(`${a.page} ${a.form} long tasks: ${items('long-tasks').map((i) => `${fmt(i.url)}@${fmt(i.startTime)}:${fmt(i.duration)}`).join(', ')}`);
-      console.error(`${a.page} ${a.form} DOM: ${ms('dom-size')} elements`);
+      console.error(`${a.page} ${a.form} layout shifts: ${items('layout-shifts').map((i) => `${fmt((i.node as { snippet?: string } | undefined)?.snippet ?? '?').toString().slice(0, 120)} ${Number(i.score).toFixed(3)}`).join(' | ')}`);
     }
     results.push({
       page: a.page, form: a.form, url: a.path,
       performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'),
       fcpMs: ms('first-contentful-paint'), lcpMs: ms('largest-contentful-paint'), tbtMs: ms('total-blocking-time'),
       cls: Number((found['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+      // a run Lighthouse could not measure (its scores are 0 then): the reason it gives
+      ...(result.lhr.runtimeError ? { error: result.lhr.runtimeError.code } : {}),
     });
   }
   console.log(JSON.stringify({ signedIn: 'buyer', audits: results }));
