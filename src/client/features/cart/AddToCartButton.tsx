@@ -13,10 +13,10 @@ import { useCartWrite } from './cart-writes';
  * words beside the icon (the phone's result cards have the room a table cell lacks).
  */
 export function AddToCartButton({ row, labelled }: { row: StockRow; labelled?: boolean }) {
-  const { session } = useRouteContext({ from: '__root__' });
+  // the user alone (the root's context is a new object on every navigation: 50 rows redrew with each search)
+  const user = useRouteContext({ from: '__root__', select: (c) => c.session.user });
   const write = useCartWrite();
   const [state, setState] = useState<'idle' | 'busy' | 'added' | 'queued'>('idle');
-  const user = session.user;
   if (user && row.company_id === user.company_id) return <span className="muted">本公司</span>;
   if (row.quantity <= 0) return <span className="muted">无货</span>;
   if (user && !hasAnyPermission(user.permissions, CART_CODES)) return null;
