@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import { precompress } from './scripts/precompress.ts';
+import { themeContrast } from './scripts/theme-contrast.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
@@ -26,6 +27,8 @@ export default defineConfig({
       generatedRouteTree: 'src/client/routeTree.gen.ts',
     }),
     react(),
+    // the theme's colours under white text darkened to WCAG AA across the app (scripts/theme-contrast.ts)
+    themeContrast(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

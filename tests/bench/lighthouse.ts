@@ -6,7 +6,9 @@
  * - home, search, keyword: /, /search and a keyword results page, each mobile and desktop.
  * Mobile is Lighthouse's default (simulated slow 4G, 4× CPU slowdown), desktop its desktop preset.
  * Prints one JSON line: per audit the performance, accessibility and best-practices scores (0–100),
- * FCP / LCP / TBT (ms) and CLS. `-- --pages ofo,home` audits only those.
+ * FCP / LCP / TBT (ms) and CLS. `-- --pages ofo,home` audits only those; `-- --dist <dir>` serves another build;
+ * `-- --details` also prints to stderr where each page's main-thread time went (by kind, by script,
+ * the long tasks) and its DOM size.
  *
  *   npx vite build && npm run bench:lighthouse
  */
@@ -21,10 +23,12 @@ import { startServer } from '../../src/server/server';
 import { DEFAULT_LIMITS } from '../../src/server/http/limits';
 import { chromiumOptions, chromiumPath } from '../e2e/browser';
 
+const distArg = process.argv.indexOf('--dist');
+const staticDir = resolve(distArg > 0 ? process.argv[distArg + 1] : 'dist');
 const dataDir = mkdtempSync(join(tmpdir(), 'qph-lighthouse-'));
 const pglite = await PGlite.create(join(dataDir, 'pglite'));
 const server = await startServer({ port: 0, host: '127.0.0.1', pglite, dataDir, // one simulated person searching back to back: the rendering is measured, not the heavy-call budget
-  limits: { ...DEFAULT_LIMITS, heavyRate: undefined }, staticDir: resolve('dist') });
+  limits: { ...DEFAULT_LIMITS, heavyRate: undefined }, staticDir });
 const { rows: [pick] } = await pglite.query<{ oe_norm: string }>(`
   select oe_norm from stock where state = 'on' and quantity > 0 and price0 is not null group by oe_norm order by count(*) desc, oe_norm limit 1`);
 
@@ -32,6 +36,7 @@ const { rows: [word] } = await pglite.query<{ name: string }>(`
   select name from stock where state = 'on' group by name order by count(*) desc limit 1`);
 const pagesArg = process.argv.indexOf('--pages');
 const only = pagesArg > 0 ? process.argv[pagesArg + 1].split(',') : null;
+const details = process.argv.includes('--details');
 type Audit = { page: string; path: string; form: 'mobile' | 'desktop' };
 const audits: Audit[] = [
   { page: 'ofo', path: `/ofo/search?code=${pick.oe_norm}`, form: 'mobile' as const },
@@ -83,11 +88,22 @@ try {
       const items = (details?.items ?? []).map((i) => i.node?.snippet ?? i.description ?? i.source ?? '').filter(Boolean).slice(0, 8);
       console.error(`${a.page} ${a.form} failing ${id}: ${items.join(' | ')}`);
     }
+    if (details) {
+      type Item = Record<string, unknown>;
+      const items = (id: string) => ((found[id]?.details as { items?: Item[] } | undefined)?.items ?? []);
+      const fmt = (x: unknown) => (typeof x === 'number' ? Math.round(x) : String(x).replace(/^https?:\/\/[^/]+/, ''));
+      console.error(`${a.page} ${a.form} main thread: ${items('mainthread-work-breakdown').map((i) => `${fmt(i.groupLabel)} ${fmt(i.duration)}`).join(', ')}`);
+      console.error(`${a.page} ${a.form} scripts: ${items('bootup-time').slice(0, 8).map((i) => `${fmt(i.url)} ${fmt(i.total)} (script ${fmt(i.scripting)}, parse ${fmt(i.scriptParseCompile)})`).join(', ')}`);
+      console.error(`${a.page} ${a.form} long tasks: ${items('long-tasks').map((i) => `${fmt(i.url)}@${fmt(i.startTime)}:${fmt(i.duration)}`).join(', ')}`);
+      console.error(`${a.page} ${a.form} layout shifts: ${items('layout-shifts').map((i) => `${fmt((i.node as { snippet?: string } | undefined)?.snippet ?? '?').toString().slice(0, 120)} ${Number(i.score).toFixed(3)}`).join(' | ')}`);
+    }
     results.push({
       page: a.page, form: a.form, url: a.path,
       performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'),
       fcpMs: ms('first-contentful-paint'), lcpMs: ms('largest-contentful-paint'), tbtMs: ms('total-blocking-time'),
       cls: Number((found['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+      // a run Lighthouse could not measure (its scores are 0 then): the reason it gives
+      ...(result.lhr.runtimeError ? { error: result.lhr.runtimeError.code } : {}),
     });
   }
   console.log(JSON.stringify({ signedIn: 'buyer', audits: results }));

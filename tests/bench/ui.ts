@@ -8,9 +8,10 @@
  *   numbers and keywords taken from the data, alternating, keywords in both modes;
  * - cold_fcp_ms / cold_lcp_ms: a first visit of /search (empty HTTP cache, no service worker,
  *   signed in), the median of 3 loads.
- * No throttling: the machine's own CPU and the loopback network.
+ * No throttling: the machine's own CPU and the loopback network. `-- --profile <file>` writes a
+ * Chromium CPU profile of the 50 measured searches (open it in DevTools' Performance panel).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -21,6 +22,8 @@ import { chromiumOptions } from '../e2e/browser';
 
 const distArg = process.argv.indexOf('--dist');
 const staticDir = resolve(distArg > 0 ? process.argv[distArg + 1] : 'dist');
+const profileArg = process.argv.indexOf('--profile');
+const profileFile = profileArg > 0 ? process.argv[profileArg + 1] : undefined;
 const SEARCHES = 50;
 const WARMUP = 6;
 
@@ -99,7 +102,12 @@ try {
 
   const times: number[] = [];
   const parts: Timing[] = [];
+  const cdp = profileFile ? await context.newCDPSession(page) : undefined;
   for (const [i, s] of plan.entries()) {
+    if (cdp && i === WARMUP) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     await page.getByRole('tab', { name: s.kind === 'oe' ? 'OE号搜索' : '关键词搜索' }).click();
     if (s.kind === 'oe') {
       const box = page.locator('textarea[name="oe"]:visible');
@@ -122,6 +130,7 @@ try {
       parts.push(ms);
     }
   }
+  if (cdp && profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   await context.storageState({ path: join(dataDir, 'state.json') });
   await context.close();
 

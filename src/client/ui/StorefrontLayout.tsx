@@ -36,7 +36,7 @@ export function StorefrontLayout() {
           </nav>
         </div>
       </header>
-      <main className="container page-enter" style={{ marginTop: '1rem' }}>
+      <main className="container page-enter storefront-main" style={{ marginTop: '1rem' }}>
         <Outlet />
       </main>
       <SiteFooter />

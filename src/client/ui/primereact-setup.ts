@@ -1,16 +1,17 @@
 /**
  * PrimeReact's global configuration: the Chinese locale (texts and what screen readers announce)
- * and the ripple (desktop screens). Set on PrimeReact's global object rather than through PrimeReactProvider, which
+ * and the ripple (off). Set on PrimeReact's global object rather than through PrimeReactProvider, which
  * components fall back to when no provider is above them, so the entry bundle need not carry
  * primereact/api: main.tsx imports this before the first render.
  */
 import { createElement, type ReactNode } from 'react';
-import PrimeReact, { PrimeReactProvider, addLocale, locale, localeOptions, type LocaleOptions } from 'primereact/api';
+import PrimeReact, { PrimeReactProvider, addLocale, locale, localeOptions, type LocaleOptions, type APIOptions } from 'primereact/api';
 
 /** What screen readers announce for the pager, dialogs, the password mask and the carousel. */
 const ZH_ARIA: Record<string, string> = {
   firstPageLabel: '第一页', prevPageLabel: '上一页', nextPageLabel: '下一页', lastPageLabel: '最后一页', pageLabel: '第{page}页',
-  rowsPerPageLabel: '每页条数', jumpToPageDropdownLabel: '跳转到页', close: '关闭', passwordShow: '显示密码', passwordHide: '隐藏密码',
+  // the pager's rows-per-page Dropdown is named with jumpToPageDropdownLabel (our pagers have no jump-to-page one)
+  rowsPerPageLabel: '每页条数', jumpToPageDropdownLabel: '每页条数', close: '关闭', passwordShow: '显示密码', passwordHide: '隐藏密码',
   previous: '上一张', next: '下一张', slide: '轮播图', slideNumber: '第{slideNumber}张', scrollTop: '返回顶部', removeLabel: '移除',
 };
 addLocale('zh-CN', {
@@ -26,13 +27,14 @@ addLocale('zh-CN', {
 });
 locale('zh-CN');
 /**
- * The ripple on click, on desktop screens only. Each button's ripple measures the button when it
- * mounts (getComputedStyle and offsetHeight, then a style write): a forced layout per button, which
- * on a phone's list of result cards (three buttons each) was the largest part of the blocking time
- * after the results arrived (issue 12's Lighthouse target). Under a finger the effect is barely
- * seen; the buttons keep their pressed colour.
+ * No ripple on click (issue 12 turned it off on phones and touch screens, issue 15 everywhere):
+ * each button's ripple set a state when it mounted (a second render of every button) and measured
+ * its button (getComputedStyle and offsetHeight, then a style write), a forced layout per button.
+ * On a 50-row result page that was ~175 ms of the desktop's main thread per load and the largest
+ * part of the phone's blocking time after the results arrived. The buttons keep their hover and
+ * pressed colours.
  */
-const ripple = !window.matchMedia('(max-width: 640px), (pointer: coarse)').matches;
+const ripple = false;
 PrimeReact.ripple = ripple;
 
 /**
@@ -40,4 +42,16 @@ PrimeReact.ripple = ripple;
  * overlays (a MultiSelect's panel inside a dialog) were placed over the dialog instead of below
  * their field (stock.e2e's 业绩设置), and a list's filter box lost what was typed (operation.e2e).
  */
-export const withPrimeReact = (children: ReactNode) => createElement(PrimeReactProvider, { value: { locale: 'zh-CN', ripple }, children });
+/**
+ * Pass-through options of every instance: a Dropdown names its focusable box with `aria-label`,
+ * its trigger (role button) with `ariaLabel` or the placeholder, and its hidden native select
+ * (kept for forms, out of the tab order) not at all, which accessibility checkers report on every
+ * page with a Dropdown or a pager (Lighthouse select-name, aria-command-name). All three take the
+ * one name given, whichever prop it came in, else the placeholder.
+ */
+type DropdownPtArg = { props: { 'aria-label'?: string; ariaLabel?: string | null; placeholder?: string } };
+const dropdownName = ({ props }: DropdownPtArg) => ({ 'aria-label': props['aria-label'] ?? props.ariaLabel ?? props.placeholder });
+const pt = { dropdown: { select: dropdownName, trigger: dropdownName } } as unknown as APIOptions['pt'];
+PrimeReact.pt = pt;
+
+export const withPrimeReact = (children: ReactNode) => createElement(PrimeReactProvider, { value: { locale: 'zh-CN', ripple, pt }, children });

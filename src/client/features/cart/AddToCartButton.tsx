@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useRouteContext } from '@tanstack/react-router';
-import { Button } from 'primereact/button';
 import type { StockRow } from '../../../shared/contracts';
 import { CART_CODES } from '../../../shared/contracts/codes';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
@@ -14,10 +13,10 @@ import { useCartWrite } from './cart-writes';
  * words beside the icon (the phone's result cards have the room a table cell lacks).
  */
 export function AddToCartButton({ row, labelled }: { row: StockRow; labelled?: boolean }) {
-  const { session } = useRouteContext({ from: '__root__' });
+  // the user alone (the root's context is a new object on every navigation: 50 rows redrew with each search)
+  const user = useRouteContext({ from: '__root__', select: (c) => c.session.user });
   const write = useCartWrite();
   const [state, setState] = useState<'idle' | 'busy' | 'added' | 'queued'>('idle');
-  const user = session.user;
   if (user && row.company_id === user.company_id) return <span className="muted">本公司</span>;
   if (row.quantity <= 0) return <span className="muted">无货</span>;
   if (user && !hasAnyPermission(user.permissions, CART_CODES)) return null;
@@ -35,11 +34,21 @@ export function AddToCartButton({ row, labelled }: { row: StockRow; labelled?: b
       setState('idle');
     }
   };
+  const added = state === 'added';
+  const busy = state === 'busy';
+  const label = labelled ? (added ? '已加入' : '加入购物车') : undefined;
+  // PrimeReact Button's markup and classes, without the component: a result page draws 50 of
+  // these, and the component's pass-through props and ripple were a large part of drawing a row
+  const classes = ['p-button p-component p-button-sm', label ? '' : 'p-button-icon-only p-button-rounded', added ? 'p-button-success' : 'p-button-outlined',
+    busy ? 'p-button-loading p-disabled' : '', busy && label ? 'p-button-loading-left' : ''].filter(Boolean).join(' ');
+  const icon = busy ? 'pi pi-spinner pi-spin p-button-loading-icon' : added ? 'pi pi-check' : 'pi pi-cart-plus';
   return (
     <span className="add-to-cart">
-      <Button type="button" size="small" rounded={!labelled} outlined={state !== 'added'} label={labelled ? (state === 'added' ? '已加入' : '加入购物车') : undefined} severity={state === 'added' ? 'success' : undefined}
-        icon={state === 'added' ? 'pi pi-check' : 'pi pi-cart-plus'} title={state === 'added' ? '已加入购物车，再点一次加1件' : '加入购物车'}
-        loading={state === 'busy'} onClick={() => void add()} aria-label={`${state === 'added' ? '已加入' : '加入购物车'} ${row.supplier_oe} ${row.company_name}`} />
+      <button type="button" className={classes} disabled={busy} title={added ? '已加入购物车，再点一次加1件' : '加入购物车'} onClick={() => void add()}
+        aria-label={`${added ? '已加入' : '加入购物车'} ${row.supplier_oe} ${row.company_name}`}>
+        <span className={`p-button-icon p-c ${icon}${label ? ' p-button-icon-left' : ''}`} />
+        <span className="p-button-label p-c">{label ?? '\u00a0'}</span>
+      </button>
       {state === 'queued' && <small role="status" className="muted">离线，联网后自动加入</small>}
     </span>
   );

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext, Link } from '@tanstack/react-router';
-import { Galleria } from 'primereact/galleria';
 import { adsQuery, BANNER_CODES, configQuery } from '../system/queries';
 import { levelQuery } from '../session/queries';
 import { MembershipCard } from './MembershipCard';
 import { TrialAd } from './TrialAd';
+import { BannerCarousel } from './BannerCarousel';
 import { QuickSearch } from './QuickSearch';
 import { RecommendedCompanies } from './RecommendedCompanies';
 import { RecommendedProducts } from './RecommendedProducts';
@@ -34,8 +34,7 @@ export function HomePage() {
       <div style={{ display: 'grid', gridTemplateColumns: '1fr 16rem', gap: '1rem' }}>
         <div className="card" style={{ padding: 0, overflow: 'hidden' }}>
           {banners.data && banners.data.length > 0 ? (
-            <Galleria value={banners.data} item={(ad: Ad) => <AdImage ad={ad} height="15rem" />} showThumbnails={false} showIndicators
-              circular autoPlay transitionInterval={5000} style={{ width: '100%' }} />
+            <BannerCarousel items={banners.data} label="广告" render={(ad) => <AdImage ad={ad} height="15rem" />} />
           ) : (
             <div style={{ height: '15rem' }} className="muted" aria-busy={banners.isLoading} />
           )}

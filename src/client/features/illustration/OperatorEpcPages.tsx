@@ -22,7 +22,6 @@ import { illKeys, illustrationGroupsQuery, illustrationQuery, opIllustrationVehi
 import '../operation/operation.css';
 import './illustration.css';
 
-export const EPC_FILTER_NAMES = ['k', 'diagram'] as const;
 const DIAGRAM_FILTERS = ['none', 'some', 'all'] as const;
 
 type Status = { kind: 'ok' | 'error'; text: string } | null;

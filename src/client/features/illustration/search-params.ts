@@ -16,3 +16,6 @@ export type IllustrationSearch = v.InferOutput<typeof illustrationSearch>;
 
 /** The operator's editor: the subgroup being edited. */
 export const opIllustrationSearch = v.object({ subgroup_id: posInt });
+
+/** The filters of EPC图解's vehicle list (here, not in the page: the route's search check must not load the page). */
+export const EPC_FILTER_NAMES = ['k', 'diagram'] as const;

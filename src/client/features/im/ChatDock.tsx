@@ -44,8 +44,10 @@ function IncomingNotice() {
 
 /** The messaging widget of the member site: the chat window and the new-message notice. */
 export function ChatDock() {
-  const { session } = useRouteContext({ from: '__root__' });
-  if (!session.user) return null;
+  // only whether someone is signed in: the root's context is a new object on every navigation, and
+  // reading all of it redrew the chat window with each search
+  const signedIn = useRouteContext({ from: '__root__', select: (c) => !!c.session.user });
+  if (!signedIn) return null;
   return (
     <>
       <ChatWindow />

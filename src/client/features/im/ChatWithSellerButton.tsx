@@ -11,10 +11,10 @@ import './chat.css';
  * (its owner; see imCompanyContact). A guest goes to the login page; the caller's own company has none.
  */
 export function ChatWithSellerButton({ companyId, companyName }: { companyId: number; companyName: string }) {
-  const { session } = useRouteContext({ from: '__root__' });
+  // the user alone (the root's context is a new object on every navigation: 50 rows redrew with each search)
+  const user = useRouteContext({ from: '__root__', select: (c) => c.session.user });
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
-  const user = session.user;
   if (user && user.company_id === companyId) return null;
   const start = async () => {
     if (!user) return openChat(false);

@@ -18,7 +18,6 @@ import { ReasonDialog } from './ReasonDialog';
 import { when } from './format';
 import './operation.css';
 
-export const EXHIBITION_FILTERS = ['company', 'has'] as const;
 
 const exKey = (p: PayloadIn<'opExhibitionList'>) => ['op', 'exhibitions', p] as const;
 const exQuery = (p: PayloadIn<'opExhibitionList'>) =>

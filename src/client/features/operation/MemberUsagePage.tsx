@@ -16,7 +16,6 @@ import { downloadXlsx } from './export';
 import { dayOf, yuan } from './format';
 import './operation.css';
 
-export const MEMBER_USAGE_FILTERS = ['company', 'level_type', 'activity', 'date_from', 'date_to'] as const;
 
 const usageKey = (p: PayloadIn<'opReportMemberUsage'>) => ['op', 'member-usage', p] as const;
 const usageQuery = (p: PayloadIn<'opReportMemberUsage'>) =>

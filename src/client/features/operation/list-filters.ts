@@ -15,3 +15,5 @@ export const PRODUCT_FILTER_NAMES = ['oe', 'name', 'brand', 'seller', 'state'] a
 export const BRAND_FILTER_NAMES = ['k', 'active'] as const;
 export const MAKE_FILTER_NAMES = ['k', 'initial', 'active'] as const;
 export const BRAND_MERGE_FILTER_NAMES = ['k', 'state'] as const;
+export const MEMBER_USAGE_FILTERS = ['company', 'level_type', 'activity', 'date_from', 'date_to'] as const;
+export const EXHIBITION_FILTERS = ['company', 'has'] as const;

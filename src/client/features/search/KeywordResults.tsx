@@ -3,7 +3,7 @@ import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
+import { NumberBox } from '../../ui/NumberBox';
 import { PartBrandPicker, type PickedBrand } from './PartBrandPicker';
 import { EmptyKeywordHelp } from './EmptySearchHelp';
 import './search-extras.css';
@@ -47,14 +47,14 @@ function FilterBar({ params, priceColumns, onApply }: { params: KeywordParams; p
   return (
     <form className="result-filter" aria-label="价格和库存筛选" onSubmit={(e) => { e.preventDefault(); apply(); }}>
       <span>价格：</span>
-      <Dropdown ariaLabel="筛选的价格列" value={pc} options={priceColumns.map((c) => ({ value: c, label: PRICE_LABELS[c as PriceColumn] }))} onChange={(e) => setPc(e.value as PriceColumn)} />
-      <InputNumber aria-label="最低价格（元）" placeholder="最低（元）" value={pmin} onChange={(e) => setPmin(e.value)} min={0} max={9999999} minFractionDigits={0} maxFractionDigits={2} useGrouping={false} />
+      <Dropdown aria-label="筛选的价格列" value={pc} options={priceColumns.map((c) => ({ value: c, label: PRICE_LABELS[c as PriceColumn] }))} onChange={(e) => setPc(e.value as PriceColumn)} />
+      <NumberBox aria-label="最低价格（元）" placeholder="最低（元）" value={pmin} onValue={setPmin} max={9999999} decimals={2} />
       <span>—</span>
-      <InputNumber aria-label="最高价格（元）" placeholder="最高（元）" value={pmax} onChange={(e) => setPmax(e.value)} min={0} max={9999999} minFractionDigits={0} maxFractionDigits={2} useGrouping={false} />
+      <NumberBox aria-label="最高价格（元）" placeholder="最高（元）" value={pmax} onValue={setPmax} max={9999999} decimals={2} />
       <span>库存：</span>
-      <InputNumber aria-label="最低库存" placeholder="最低" value={smin} onChange={(e) => setSmin(e.value)} min={0} max={999999} useGrouping={false} />
+      <NumberBox aria-label="最低库存" placeholder="最低" value={smin} onValue={setSmin} max={999999} />
       <span>—</span>
-      <InputNumber aria-label="最高库存" placeholder="最高" value={smax} onChange={(e) => setSmax(e.value)} min={0} max={999999} useGrouping={false} />
+      <NumberBox aria-label="最高库存" placeholder="最高" value={smax} onValue={setSmax} max={999999} />
       <Button type="submit" label="筛选" icon="pi pi-search" size="small" />
       {active && <Button type="button" label="清除筛选" icon="pi pi-times" size="small" text onClick={() => onApply({})} />}
       {error && <p className="field-error" role="alert">{error}</p>}

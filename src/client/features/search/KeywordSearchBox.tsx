@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
@@ -27,9 +27,11 @@ const FIELD: Record<KeywordTarget, [string, string]> = {
   '/search/company': ['company-k', '企业名称或城市'],
 };
 
-export function KeywordSearchBox({ initial, initialMode, to = '/search/parts/keyword' }: { initial?: string; initialMode?: 'exact' | 'fuzzy'; to?: KeywordTarget }) {
+// memoised: the search page redraws its tabs on every navigation, with the same props
+export const KeywordSearchBox = memo(function KeywordSearchBox({ initial, initialMode, to = '/search/parts/keyword' }: { initial?: string; initialMode?: 'exact' | 'fuzzy'; to?: KeywordTarget }) {
   const navigate = useNavigate();
-  const { session } = useRouteContext({ from: '__root__' });
+  // the user alone: the root's context is a new object on every navigation (each search)
+  const user = useRouteContext({ from: '__root__', select: (c) => c.session.user });
   const [k, setK] = useState(initial ?? '');
   const [mode, setMode] = useState<'exact' | 'fuzzy'>(initialMode ?? 'fuzzy');
   const [info, setInfo] = useState('');
@@ -45,7 +47,7 @@ export function KeywordSearchBox({ initial, initialMode, to = '/search/parts/key
       return;
     }
     setInfo('');
-    if (session.user) void searchHistory.add(session.user.uuid, value, KIND[to], mode);
+    if (user) void searchHistory.add(user.uuid, value, KIND[to], mode);
     if (to === '/search/company') void navigate({ to, search: { k: value } });
     else void navigate({ to, search: { k: value, mode, r: Date.now() } });
   };
@@ -60,4 +62,4 @@ export function KeywordSearchBox({ initial, initialMode, to = '/search/parts/key
       {info && <p className="muted" role="status" style={{ color: '#1565c0' }}>{info}</p>}
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -11,9 +11,11 @@ import { ScanButton } from '../scan/ScanButton';
 const DRAFT_KEY = 'qph-oe-draft';
 
 /** The multi-line OE box (000 §5): Enter searches, Ctrl+Enter adds a line, suggestions for one code. */
-export function OeSearchBox({ initial }: { initial?: string }) {
+// memoised: the search page redraws its tabs on every navigation, with the same props
+export const OeSearchBox = memo(function OeSearchBox({ initial }: { initial?: string }) {
   const navigate = useNavigate();
-  const { session } = useRouteContext({ from: '__root__' });
+  // the user alone: the root's context is a new object on every navigation (each search)
+  const signedInUser = useRouteContext({ from: '__root__', select: (c) => c.session.user });
   // what was typed survives a reload
   const [text, setText] = useState(() => initial ?? sessionStorage.getItem(DRAFT_KEY) ?? '');
   const [error, setError] = useState('');
@@ -43,7 +45,7 @@ export function OeSearchBox({ initial }: { initial?: string }) {
     }
     setError('');
     setShowSuggestions(false);
-    const user = session.user;
+    const user = signedInUser;
     if (user) for (const code of r.codes) void searchHistory.add(user.uuid, code, 'oe');
     void navigate({ to: '/search/parts/oe', search: { code: r.codes.join(','), r: Date.now() } });
   };
@@ -87,4 +89,4 @@ export function OeSearchBox({ initial }: { initial?: string }) {
       )}
     </div>
   );
-}
+});

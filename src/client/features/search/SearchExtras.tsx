@@ -20,8 +20,7 @@ const AD_PAGES = new Set(['/search/parts', '/search/parts/', '/search/dismantle'
  * within its dates (server-side).
  */
 export function SearchExtras({ announcement }: { announcement?: string }) {
-  const { session } = useRouteContext({ from: '__root__' });
-  const mayPublish = hasAnyPermission(session.user?.permissions ?? [], WANTED_CODES);
+  const mayPublish = useRouteContext({ from: '__root__', select: (c) => hasAnyPermission(c.session.user?.permissions ?? [], WANTED_CODES) });
   const [publishing, setPublishing] = useState(false);
   const { pathname } = useLocation();
   const ads = useQuery({ ...adsQuery(SEARCH_AD_CODES), enabled: AD_PAGES.has(pathname) });

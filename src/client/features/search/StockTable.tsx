@@ -1,4 +1,4 @@
-import { memo, useMemo, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Paginator } from 'primereact/paginator';
 import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
 import { msg } from '../../../shared/messages';
@@ -149,6 +149,13 @@ const Row = memo(function Row({ row, cols, hiddenPrices, odd, open, toggle, cont
   );
 });
 
+/**
+ * Rows drawn with the rest of the page when new results arrive; the others follow in a transition,
+ * which React renders in slices between frames. 15 fill a 1366×768 window in 紧凑 (8 in 舒适), so
+ * what the user sees first is not waiting for the 50th row, and no one task draws them all.
+ */
+export const FIRST_ROWS = 15;
+
 const nextOrder = (current: SortOrder | undefined): SortOrder | undefined => (current === undefined ? 'asc' : current === 'asc' ? 'desc' : undefined);
 
 export interface StockTableProps {
@@ -213,6 +220,13 @@ export function StockTable({ rows, priceColumns, contactsVisible, view, label, s
   }
   const pagedHere = !paging && rows.length > 50;
   if (pagedHere) shown = shown.slice(localPage.first, localPage.first + localPage.rows);
+  // new rows: the first FIRST_ROWS now, all of them in the transition that follows; the same rows
+  // again (a parent's redraw) or more of them after the ones drawn (更多卖家) are drawn at once
+  const rowsKey = useMemo(() => rows.map((r) => r.id).join(','), [rows]);
+  const [wholeKey, setWholeKey] = useState<string | null>(null);
+  useEffect(() => { if (rowsKey !== wholeKey) startTransition(() => setWholeKey(rowsKey)); }, [rowsKey, wholeKey]);
+  const whole = wholeKey !== null && (rowsKey === wholeKey || rowsKey.startsWith(`${wholeKey},`));
+  const drawn = whole ? shown : shown.slice(0, FIRST_ROWS);
   const onHeader = (f: string) => {
     const o = nextOrder(f === field ? order : undefined);
     if (sort) sort.onSort(o ? f : undefined, o);
@@ -246,7 +260,7 @@ export function StockTable({ rows, priceColumns, contactsVisible, view, label, s
           <tbody className="p-datatable-tbody">
             {shown.length === 0 ? (
               <tr className="p-datatable-emptymessage"><td colSpan={cols.length}>{msg.noResults}</td></tr>
-            ) : shown.map((r, i) => (
+            ) : drawn.map((r, i) => (
               <Row key={r.id} row={r} cols={cols} hiddenPrices={hiddenPrices} odd={i % 2 === 1} open={open.has(r.id)} toggle={toggle} contactsVisible={contactsVisible} />
             ))}
           </tbody>

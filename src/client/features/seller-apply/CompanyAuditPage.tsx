@@ -73,7 +73,7 @@ export function CompanyAuditPage({ filter }: { filter: ReviewFilter }) {
       <Toast ref={toast} position="top-center" />
       <h3 style={{ marginTop: 0 }}>卖家入驻审核</h3>
       <div className="audit-filters">
-        <Dropdown ariaLabel="状态" value={filter.state} options={STATE_OPTIONS} onChange={(e) => go({ state: e.value as ApplicationState | 'all', page: 1 })} />
+        <Dropdown aria-label="状态" value={filter.state} options={STATE_OPTIONS} onChange={(e) => go({ state: e.value as ApplicationState | 'all', page: 1 })} />
         <form onSubmit={(e) => { e.preventDefault(); go({ k: k.trim(), page: 1 }); }} style={{ display: 'flex', gap: '0.4rem' }}>
           <InputText aria-label="公司名称" placeholder="公司名称" value={k} onChange={(e) => setK(e.target.value)} />
           <Button type="submit" label="查询" icon="pi pi-search" />

@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../router-guard';
 import { OP_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
-import { EXHIBITION_FILTERS, ExhibitionPage } from '../../features/operation/ExhibitionPage';
+import { EXHIBITION_FILTERS } from '../../features/operation/list-filters';
+import { ExhibitionPage } from '../../features/operation/ExhibitionPage';
 
 export const Route = createFileRoute('/operation/company/exhibition')({
   validateSearch: listSearch(EXHIBITION_FILTERS, []),

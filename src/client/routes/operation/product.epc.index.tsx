@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
-import { EPC_FILTER_NAMES, EpcVehicleListPage } from '../../features/illustration/OperatorEpcPages';
+import { EPC_FILTER_NAMES } from '../../features/illustration/search-params';
+import { EpcVehicleListPage } from '../../features/illustration/OperatorEpcPages';
 
 export const Route = createFileRoute('/operation/product/epc/')({
   validateSearch: listSearch(EPC_FILTER_NAMES, []),
