@@ -8,18 +8,16 @@ import { Button } from 'primereact/button';
 import dayjs from 'dayjs';
 import type { AfterSaleSummary, AnswerOf, PayloadIn } from '../../../shared/contracts';
 import {
-  AFTERSALE_BUYER_CODES, AFTERSALE_NEXT_STEP, AFTERSALE_SELLER_CODES, AFTERSALE_STATUS_TEXT, AFTERSALE_STATUSES, AFTERSALE_TYPE_TEXT, AFTERSALE_TYPES,
+  AFTERSALE_NEXT_STEP, AFTERSALE_STATUS_TEXT, AFTERSALE_STATUSES, AFTERSALE_TYPE_TEXT, AFTERSALE_TYPES,
   type AfterSaleStatus, type AfterSaleType,
 } from '../../../shared/domain/aftersale';
-import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
 import { Price } from '../currency/Price';
 import { afterSaleListQuery, type afterSaleKeys } from './queries';
 import { AfterSaleStatusTag, AfterSaleTypeTag } from './AfterSaleStatusTag';
 
-export const AFTERSALE_FILTER_NAMES = ['status', 'type', 'no', 'date_from', 'date_to'] as const;
-export type AfterSaleSide = 'seller' | 'buyer';
+import { afterSaleSides, type AfterSaleSide } from './list-params';
 
 const pick = <T extends string>(value: unknown, of: readonly T[]): T | '' => (of.includes(value as T) ? (value as T) : '');
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -30,10 +28,6 @@ const payloadOf = (side: AfterSaleSide, s: ListSearch): PayloadIn<'afterSaleSear
 });
 
 /** The sides the user may open: sellers' order codes or M08 for 我是卖家, buyers' for 我是买家. */
-export const afterSaleSides = (codes: readonly string[]): AfterSaleSide[] => [
-  ...(hasAnyPermission(codes, AFTERSALE_SELLER_CODES) ? ['seller' as const] : []),
-  ...(hasAnyPermission(codes, AFTERSALE_BUYER_CODES) ? ['buyer' as const] : []),
-];
 
 export function AfterSaleListPage({ side, search, onSearch }: { side: AfterSaleSide; search: ListSearch; onSearch: (s: ListSearch, side?: AfterSaleSide) => void }) {
   const { session } = useRouteContext({ from: '__root__' });

@@ -16,7 +16,6 @@ import { when, yuan } from './format';
 import { downloadXlsx } from './export';
 import './operation.css';
 
-export const OP_AFTERSALE_FILTER_NAMES = ['no', 'buyer', 'seller', 'status', 'type', 'date_from', 'date_to'] as const;
 
 const payloadOf = (s: ListSearch): PayloadIn<'opAfterSaleList'> => ({
   ...textsOf(s, ['no', 'buyer', 'seller', 'date_from', 'date_to']),

@@ -17,3 +17,6 @@ export const MAKE_FILTER_NAMES = ['k', 'initial', 'active'] as const;
 export const BRAND_MERGE_FILTER_NAMES = ['k', 'state'] as const;
 export const MEMBER_USAGE_FILTERS = ['company', 'level_type', 'activity', 'date_from', 'date_to'] as const;
 export const EXHIBITION_FILTERS = ['company', 'has'] as const;
+
+/** 售后 (/operation/service) */
+export const OP_AFTERSALE_FILTER_NAMES = ['no', 'buyer', 'seller', 'status', 'type', 'date_from', 'date_to'] as const;

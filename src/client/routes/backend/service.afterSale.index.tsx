@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import { guardedBy } from '../../router-guard';
 import { AFTERSALE_CODES } from '../../../shared/domain/aftersale';
 import { listSearch } from '../../ui/list/list-search';
-import { AFTERSALE_FILTER_NAMES, AfterSaleListPage, afterSaleSides } from '../../features/aftersale/AfterSaleListPage';
+import { AFTERSALE_FILTER_NAMES, afterSaleSides } from '../../features/aftersale/list-params';
+import { AfterSaleListPage } from '../../features/aftersale/AfterSaleListPage';
 
 const listOf = listSearch(AFTERSALE_FILTER_NAMES, []);
 const search = v.intersect([listOf, v.object({ side: v.fallback(v.optional(v.picklist(['seller', 'buyer'])), undefined) })]);
