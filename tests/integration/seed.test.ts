@@ -74,6 +74,31 @@ describe.each(backends)('seed on %s', (backend) => {
       expect(brands).toBeGreaterThan(15);
     });
 
+    it('a bulk load (indexes built after the rows) gives the same rows, relations and indexes as the plain one', async () => {
+      const shape = async (db: Database['db']) => (await sql<{ indexes: string; stock: string; relations: number; rows: number }>`select
+        (select string_agg(indexname || ' ' || indexdef, E'\n' order by indexname) from pg_indexes where schemaname = current_schema() and tablename = 'stock') as indexes,
+        (select md5(string_agg(concat_ws('|', id, company_id, product_id, name, part_brand_id, quality_id, custom_brand_name, price0, price99, quantity, supplier_vehicle), ',' order by id)) from stock) as stock,
+        (select count(*)::int from oe_relation) as relations, (select count(*)::int from stock) as rows`.execute(db)).rows[0];
+      const indexesBefore = (await shape(database.db)).indexes;
+      const plain = await openTestDatabase(backend);
+      try {
+        await migrate(plain.db);
+        expect(await seed(plain.db, { ...opts, stockRows: 2000 })).toBe(true);
+        const steps: string[] = [];
+        expect(await seed(database.db, { ...opts, stockRows: 2000, bulkLoadFrom: 1, onProgress: (t) => steps.push(t) })).toBe(true);
+        // every secondary index is built after the load; the primary key (a constraint's index) stays
+        expect(steps.filter((t) => t.startsWith('index '))).toHaveLength(indexesBefore.split('\n').length - 1);
+        expect(steps.some((t) => t.startsWith('index stock_pkey'))).toBe(false);
+        const bulk = await shape(database.db);
+        expect(bulk).toEqual(await shape(plain.db));
+        expect(bulk.indexes).toBe(indexesBefore);
+        expect(bulk.rows).toBe(2000);
+        expect(bulk.relations).toBeGreaterThan(0);
+      } finally {
+        await plain.close();
+      }
+    });
+
     it('seeds once when two starts race on one empty database', async () => {
       const results = await Promise.all([seed(database.db, opts), seed(database.db, opts)]);
       expect(results.sort()).toEqual([false, true]);

@@ -190,10 +190,41 @@ export interface CatalogueOptions {
   /** the seed's "now" (tests pass their clock's): generated sellers' levels end 30+ days after it */
   now?: Date;
   onProgress?: (text: string) => void;
+  /** from this many rows on, indexes are built after the load (BULK_LOAD_ROWS; tests lower it) */
+  bulkLoadFrom?: number;
 }
 
 const chunked = async <T>(items: T[], size: number, fn: (part: T[]) => Promise<unknown>) => {
   for (let i = 0; i < items.length; i += size) await fn(items.slice(i, i + size));
+};
+
+/** From this many stock rows on, the seed builds the stock table's indexes after loading it. */
+export const BULK_LOAD_ROWS = 200_000;
+
+/**
+ * A bulk load into an indexed table updates every index once per row (17 on stock: the rank,
+ * sort and prefix indexes of keyword and OE search), in random order, and that dominates a large
+ * seed. With `bulk`, the table's secondary indexes are dropped first and built again from their
+ * own definitions (pg_indexes) once the rows are in: one sorted build each, in the same
+ * transaction, so a seed stopped half-way still leaves the database as it was. Indexes that back
+ * a constraint (the primary key) stay. Small seeds (tests, the demo) keep the plain path.
+ */
+const withIndexesBuiltAfter = async (db: Kysely<DB>, bulk: boolean, log: (text: string) => void, load: () => Promise<void>) => {
+  if (!bulk) return load();
+  const { rows: indexes } = await sql<{ name: string; def: string }>`
+    select i.indexname as name, i.indexdef as def from pg_indexes i
+    where i.schemaname = current_schema() and i.tablename = 'stock'
+      and not exists (select 1 from pg_constraint c where c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)
+    order by i.indexname`.execute(db);
+  for (const { name } of indexes) await sql`drop index ${sql.id(name)}`.execute(db);
+  await load();
+  // the sort of one index build in memory rather than in temporary files (the default is 64 MB)
+  await sql`set local maintenance_work_mem = '512MB'`.execute(db);
+  const started = Date.now();
+  for (const { name, def } of indexes) {
+    await sql.raw(def).execute(db);
+    log(`index ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
 };
 
 export const seedCatalogue = async (db: Kysely<DB>, opts: CatalogueOptions) => {
@@ -238,7 +269,9 @@ export const seedCatalogue = async (db: Kysely<DB>, opts: CatalogueOptions) => {
   for (let i = 1; i < products.length; i++) {
     if (rnd() < 0.08) {
       const a = products[i];
-      const b = products.find((p, j) => j !== i && p.name === a.name && p.make_id === a.make_id && j > i - 400 && j < i);
+      // the earliest product of the same part and make among the 399 before it (a window, not a scan of every product)
+      let b: (typeof products)[number] | undefined;
+      for (let j = Math.max(0, i - 399); j < i && !b; j++) if (products[j].name === a.name && products[j].make_id === a.make_id) b = products[j];
       if (!b) continue;
       const kind = rnd() < 0.5 ? 'supersession' : 'alias';
       relations.push({ oe_norm: a.oe_norm, related_norm: b.oe_norm, kind }, { oe_norm: b.oe_norm, related_norm: a.oe_norm, kind });
@@ -294,69 +327,71 @@ export const seedCatalogue = async (db: Kysely<DB>, opts: CatalogueOptions) => {
   const areaCountries = AREAS.map((a) => AREA_COUNTRY[a] ?? '中国');
   const started = Date.now();
   const batch = 200_000;
-  for (let from = 1; from <= opts.rows; from += batch) {
-    const to = Math.min(opts.rows, from + batch - 1);
-    await sql`
-      insert into stock (company_id, product_id, oe_norm, supplier_oe, supplier_code, name, part_brand_id, quality_id, make_id, terminology_id,
-        supplier_vehicle, product_specification, producing_area, uom_name, quantity, price99, price0, price1, price2, price3, price5, price_lock, packing_count, usage_per_car,
-        default_code, custom_brand_name, category_name, factory_make_id, country_id, vn_price, vn_quantity, sale_state, clean_state,
-        length_mm, width_mm, height_mm, weight_g, volume_cm3, note)
-      select s.id, p.id, p.oe_norm, p.oe_number,
-        'SP' || lpad((h.h3 % 1000000)::text, 6, '0'),
-        p.name,
-        br.brand_id,
-        q.q,
-        p.make_id, p.terminology_id, p.vehicle,
-        case when p.name = '轮胎' then (${sql.val(TYRE_SIZES)}::text[])[1 + h.h2 % ${TYRE_SIZES.length}]
-          when h.h3 % 3 = 0 then '标准' when h.h3 % 3 = 1 then '加强型' else '' end,
-        (${sql.val(AREAS)}::text[])[1 + h.h1 % ${AREAS.length}],
-        gp.unit,
-        case when (h.h3 / 7) % 9 = 0 then 0 else 1 + (h.h1 / 3) % 120 end,
-        round(p.list_price * m.f * 1.35),
-        round(p.list_price * m.f),
-        round(p.list_price * m.f * 1.13),
-        round(p.list_price * m.f * 1.3),
-        round(p.list_price * m.f * 1.3 * 1.13),
-        (h.h3 % 5) * 100,
-        h.h1 % 13 = 0,
-        1 + h.h2 % 4, 1 + h.h3 % 4,
-        'K' || s.id || '-' || lpad(p.id::text, 6, '0'),
-        br.custom_name,
-        gp.category, gf.id, co.id,
-        case when h.h2 % 3 = 0 then round(p.list_price * m.f / 100.0 * ${VND_PER_YUAN} * 1.25 / 1000) * 1000 end,
-        case when h.h2 % 3 = 0 then (h.h1 / 7) % 40 else 0 end,
-        case when h.h2 % 17 = 0 then 'promotion' else 'normal' end,
-        case when h.h3 % 23 = 0 then 'clearance' else 'normal' end,
-        round(gp.l * v.f), round(gp.w * v.f), round(gp.h * v.f), round(gp.weight * v.f * v.f),
-        round(gp.l * gp.w * gp.h * v.f * v.f * v.f / 1000.0),
-        case when h.h1 % 11 < 3 then (${sql.val(NOTES)}::text[])[1 + h.h2 % ${NOTES.length}] else '' end
-      from generate_series(${from}::int, ${to}::int) g
-      cross join lateral (select abs(hashint4(g)) as h1, abs(hashint4(g + 104729)) as h2, abs(hashint4(g * 31 + 7)) as h3) h
-      join product p on p.id = 1 + h.h1 % ${products.length}
-      join gen_seller s on s.idx = h.h2 % ${sellers.length}
-      join gen_part gp on gp.name = p.name
-      join make mk on mk.id = p.make_id
-      cross join lateral (select case when h.h3 % 10 < 3 then 1 when h.h3 % 10 < 7 then 2 when h.h3 % 10 < 9 then 3 else 4 + h.h1 % 2 end as base) qb
-      -- tyres are sold as brand parts only; a worn part never as 拆车件; only remanufactured kinds as 再制造件
-      cross join lateral (select case
-        when p.name = '轮胎' then 2
-        when qb.base = 4 and not gp.used_ok then 2
-        when qb.base = 5 and not gp.reman then case when gp.used_ok then 4 else 3 end
-        else qb.base end as q) q
-      -- 原厂件 and 拆车件 carry the make's own brand; 品牌件 and 再制造件 a brand that makes the part;
-      -- 副厂件 (and parts no listed brand makes) a seller's own brand name
-      cross join lateral (select
-        case when q.q in (2, 5) and cardinality(gp.brand_ids) > 0 then gp.brand_ids[1 + h.h2 % cardinality(gp.brand_ids)] end as brand_id,
-        case when q.q in (1, 4) then mk.name
-          when q.q = 3 or cardinality(gp.brand_ids) = 0 then (${sql.val(CUSTOM_BRANDS)}::text[])[1 + h.h1 % ${CUSTOM_BRANDS.length}]
-          else '' end as custom_name) br
-      cross join lateral (select 0.8 + (h.h2 % 41) / 100.0 as f) v
-      left join gen_factory gf on gf.make_id = p.make_id and gf.idx = h.h3 % gf.n
-      join country co on co.name_cn = (${sql.val(areaCountries)}::text[])[1 + h.h1 % ${AREAS.length}]
-      cross join lateral (select case q.q when 1 then 0.92 when 2 then 0.62 when 3 then 0.38 when 4 then 0.3 else 0.45 end * (0.9 + (h.h3 % 200) / 1000.0) as f) m
-    `.execute(db);
-    log(`stock rows: ${to} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  }
+  await withIndexesBuiltAfter(db, opts.rows >= (opts.bulkLoadFrom ?? BULK_LOAD_ROWS), log, async () => {
+    for (let from = 1; from <= opts.rows; from += batch) {
+      const to = Math.min(opts.rows, from + batch - 1);
+      await sql`
+        insert into stock (company_id, product_id, oe_norm, supplier_oe, supplier_code, name, part_brand_id, quality_id, make_id, terminology_id,
+          supplier_vehicle, product_specification, producing_area, uom_name, quantity, price99, price0, price1, price2, price3, price5, price_lock, packing_count, usage_per_car,
+          default_code, custom_brand_name, category_name, factory_make_id, country_id, vn_price, vn_quantity, sale_state, clean_state,
+          length_mm, width_mm, height_mm, weight_g, volume_cm3, note)
+        select s.id, p.id, p.oe_norm, p.oe_number,
+          'SP' || lpad((h.h3 % 1000000)::text, 6, '0'),
+          p.name,
+          br.brand_id,
+          q.q,
+          p.make_id, p.terminology_id, p.vehicle,
+          case when p.name = '轮胎' then (${sql.val(TYRE_SIZES)}::text[])[1 + h.h2 % ${TYRE_SIZES.length}]
+            when h.h3 % 3 = 0 then '标准' when h.h3 % 3 = 1 then '加强型' else '' end,
+          (${sql.val(AREAS)}::text[])[1 + h.h1 % ${AREAS.length}],
+          gp.unit,
+          case when (h.h3 / 7) % 9 = 0 then 0 else 1 + (h.h1 / 3) % 120 end,
+          round(p.list_price * m.f * 1.35),
+          round(p.list_price * m.f),
+          round(p.list_price * m.f * 1.13),
+          round(p.list_price * m.f * 1.3),
+          round(p.list_price * m.f * 1.3 * 1.13),
+          (h.h3 % 5) * 100,
+          h.h1 % 13 = 0,
+          1 + h.h2 % 4, 1 + h.h3 % 4,
+          'K' || s.id || '-' || lpad(p.id::text, 6, '0'),
+          br.custom_name,
+          gp.category, gf.id, co.id,
+          case when h.h2 % 3 = 0 then round(p.list_price * m.f / 100.0 * ${VND_PER_YUAN} * 1.25 / 1000) * 1000 end,
+          case when h.h2 % 3 = 0 then (h.h1 / 7) % 40 else 0 end,
+          case when h.h2 % 17 = 0 then 'promotion' else 'normal' end,
+          case when h.h3 % 23 = 0 then 'clearance' else 'normal' end,
+          round(gp.l * v.f), round(gp.w * v.f), round(gp.h * v.f), round(gp.weight * v.f * v.f),
+          round(gp.l * gp.w * gp.h * v.f * v.f * v.f / 1000.0),
+          case when h.h1 % 11 < 3 then (${sql.val(NOTES)}::text[])[1 + h.h2 % ${NOTES.length}] else '' end
+        from generate_series(${from}::int, ${to}::int) g
+        cross join lateral (select abs(hashint4(g)) as h1, abs(hashint4(g + 104729)) as h2, abs(hashint4(g * 31 + 7)) as h3) h
+        join product p on p.id = 1 + h.h1 % ${products.length}
+        join gen_seller s on s.idx = h.h2 % ${sellers.length}
+        join gen_part gp on gp.name = p.name
+        join make mk on mk.id = p.make_id
+        cross join lateral (select case when h.h3 % 10 < 3 then 1 when h.h3 % 10 < 7 then 2 when h.h3 % 10 < 9 then 3 else 4 + h.h1 % 2 end as base) qb
+        -- tyres are sold as brand parts only; a worn part never as 拆车件; only remanufactured kinds as 再制造件
+        cross join lateral (select case
+          when p.name = '轮胎' then 2
+          when qb.base = 4 and not gp.used_ok then 2
+          when qb.base = 5 and not gp.reman then case when gp.used_ok then 4 else 3 end
+          else qb.base end as q) q
+        -- 原厂件 and 拆车件 carry the make's own brand; 品牌件 and 再制造件 a brand that makes the part;
+        -- 副厂件 (and parts no listed brand makes) a seller's own brand name
+        cross join lateral (select
+          case when q.q in (2, 5) and cardinality(gp.brand_ids) > 0 then gp.brand_ids[1 + h.h2 % cardinality(gp.brand_ids)] end as brand_id,
+          case when q.q in (1, 4) then mk.name
+            when q.q = 3 or cardinality(gp.brand_ids) = 0 then (${sql.val(CUSTOM_BRANDS)}::text[])[1 + h.h1 % ${CUSTOM_BRANDS.length}]
+            else '' end as custom_name) br
+        cross join lateral (select 0.8 + (h.h2 % 41) / 100.0 as f) v
+        left join gen_factory gf on gf.make_id = p.make_id and gf.idx = h.h3 % gf.n
+        join country co on co.name_cn = (${sql.val(areaCountries)}::text[])[1 + h.h1 % ${AREAS.length}]
+        cross join lateral (select case q.q when 1 then 0.92 when 2 then 0.62 when 3 then 0.38 when 4 then 0.3 else 0.45 end * (0.9 + (h.h3 % 200) / 1000.0) as f) m
+      `.execute(db);
+      log(`stock rows: ${to} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    }
+  });
   await sql`drop table gen_seller, gen_factory, gen_part`.execute(db);
   await refreshSearchTerms(db);
   await sql`analyze`.execute(db);

@@ -74,7 +74,7 @@ const seedSellerOwners = async (db: Kysely<DB>, hash: string) => {
   }))).execute();
 };
 
-export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number; stockRows?: number } = {}): Promise<boolean> => {
+export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number; stockRows?: number; onProgress?: (text: string) => void; bulkLoadFrom?: number } = {}): Promise<boolean> => {
   if (!(await isEmpty(db))) {
     // a database seeded before the EPC catalogue existed gets it on its next start
     await db.transaction().execute(async (trx) => {
@@ -167,7 +167,7 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
     await trx.insertInto('ad').values(ads.map((a) => ({ ...a, start_at: start, end_at: end }))).execute();
 
     if (stockRows > 0) {
-      await seedCatalogue(trx, { rows: stockRows, now });
+      await seedCatalogue(trx, { rows: stockRows, now, onProgress: opts.onProgress, bulkLoadFrom: opts.bulkLoadFrom });
       await seedSellerOwners(trx, hash);
     }
     await seedShop(trx, now);
@@ -178,6 +178,9 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
   });
   // Marks the freshly loaded stock pages all-visible, so keyword search reads its covering
   // indexes without visiting the table (migration 0020). PGlite has no autovacuum to do it later.
-  if (seeded && stockRows > 0) await sql`vacuum analyze stock`.execute(db);
+  if (seeded && stockRows > 0) {
+    opts.onProgress?.('vacuum analyze stock');
+    await sql`vacuum analyze stock`.execute(db);
+  }
   return seeded;
 };
