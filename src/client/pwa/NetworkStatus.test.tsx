@@ -2,7 +2,7 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { LocalDb } from '../local/db';
 import { createOutbox, type Classify } from '../local/outbox';
-import { NetworkStatus } from './NetworkStatus';
+import { BACK_ONLINE_MS, NetworkStatus } from './NetworkStatus';
 import { reactRoot } from '../test/react-root';
 
 
@@ -52,5 +52,33 @@ describe('the network indicator', () => {
     await settle();
     expect(await box.failed(A)).toEqual([]);
     await shows('同步失败', false);
+  });
+
+  it('stays out of sight while online with nothing waiting, and says 在线 for a moment when the network comes back', async () => {
+    const box = createOutbox(new LocalDb(`status-test-${n++}`));
+    let online = true;
+    const spy = vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    try {
+      await act(async () => at.root.render(<NetworkStatus userUuid={A} box={box} />));
+      await settle();
+      const pill = () => at.host.querySelector('.net-status')!;
+      expect(pill().classList.contains('idle')).toBe(true);
+
+      online = false;
+      act(() => { window.dispatchEvent(new Event('offline')); });
+      expect(pill().classList.contains('idle')).toBe(false);
+      expect(pill().textContent).toContain('离线');
+
+      vi.useFakeTimers();
+      online = true;
+      act(() => { window.dispatchEvent(new Event('online')); });
+      expect(pill().classList.contains('idle')).toBe(false);
+      expect(pill().textContent).toContain('在线');
+      act(() => { vi.advanceTimersByTime(BACK_ONLINE_MS + 10); });
+      expect(pill().classList.contains('idle')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+      spy.mockRestore();
+    }
   });
 });

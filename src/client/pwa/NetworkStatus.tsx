@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import dayjs from 'dayjs';
@@ -15,10 +15,13 @@ const subscribeOnline = (cb: () => void) => {
   };
 };
 
+/** How long 在线 stays on screen after the connection comes back. */
+export const BACK_ONLINE_MS = 4000;
+
 export const writeLabel = (name: string) => msg.writeLabels[name] ?? name;
 
 /**
- * Online or offline, how many of the signed-in user's writes wait to be sent and how many the
+ * Offline, or back online for a moment, and how many of the signed-in user's writes wait to be sent and how many the
  * server refused; the latter opens the list of refused writes, to retry or discard each.
  */
 export function NetworkStatus({ userUuid, box = defaultOutbox }: { userUuid?: string; box?: Outbox }) {
@@ -26,6 +29,19 @@ export function NetworkStatus({ userUuid, box = defaultOutbox }: { userUuid?: st
   const [pending, setPending] = useState(0);
   const [failed, setFailed] = useState<OutboxRow[]>([]);
   const [open, setOpen] = useState(false);
+  // 在线 is shown for a few seconds after the connection comes back, not all the time: a permanent
+  // pill is noise, and at 1024×768 it covered the back office's side menu
+  const [justBack, setJustBack] = useState(false);
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    const back = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (!back) return;
+    setJustBack(true);
+    const t = setTimeout(() => setJustBack(false), BACK_ONLINE_MS);
+    return () => clearTimeout(t);
+  }, [online]);
+  const idle = online && !justBack && pending === 0 && failed.length === 0;
   useEffect(() => {
     if (!userUuid) return;
     const count = box.pendingCount$(userUuid).subscribe({ next: setPending, error: () => setPending(0) });
@@ -41,7 +57,7 @@ export function NetworkStatus({ userUuid, box = defaultOutbox }: { userUuid?: st
   };
   return (
     <>
-      <div className={`net-status ${online ? '' : 'offline'}`} role="status" aria-live="polite">
+      <div className={`net-status${online ? '' : ' offline'}${idle ? ' idle' : ''}`} role="status" aria-live="polite">
         <i className={`pi ${online ? 'pi-wifi' : 'pi-ban'}`} /> {online ? msg.online : msg.offline}
         {pending > 0 && <> · {msg.pendingWrites(pending)}</>}
         {failed.length > 0 && (
