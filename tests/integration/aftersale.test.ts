@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
 import { afterSaleText, IM_ASSISTANT_UUID } from '../../src/shared/contracts';
 import { AFTERSALE_WINDOW_DAYS } from '../../src/shared/domain/aftersale';
+import { PAY_METHODS } from '../../src/shared/domain/orders';
 import { msg } from '../../src/shared/messages';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
@@ -258,6 +259,29 @@ describe.each(backends)('after-sale on %s', (backend) => {
       // both sides read it; the line is free again
       expect(ok(await get('seller', '/aftersale/detail', { as_no: as.as_no })).events.at(-1)).toMatchObject({ action: 'close', to_status: 'closed', note: '双方已线下协商' });
       expect((await post('buyer', '/aftersale/apply', { order_no: o.no, type: 'refund', reason: '运输损坏', lines: [{ order_line_id: o.b.id, qty: 1 }] })).status).toBe(200);
+    });
+
+    it('M08 alone reads the order its after-sale is about and applies, on either side, but makes no order move and lists no orders', async () => {
+      // 服务（售后） alone, on the buyer's side and on the seller's
+      for (const [username, company] of [['as-buyer-service', 3], ['as-seller-service', 2]] as const) {
+        await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions, mobile)
+          select gen_random_uuid(), ${company}, ${username}, '售后专员', password_hash, array['M08']::text[], null from app_user where username = 'buyer'`.execute(db());
+        t[username] = (await env.login(username)).access_token;
+      }
+      const o = await order('received');
+      expect(ok(await get('as-buyer-service', '/order', { order_no: o.no }))).toMatchObject({ order_no: o.no, side: 'buyer' });
+      expect(ok(await get('as-seller-service', '/order', { order_no: o.no }))).toMatchObject({ order_no: o.no, side: 'seller' });
+      // another company's service user reads nothing of it
+      await sql`update app_user set company_id = 5 where username = 'as-seller-service'`.execute(db());
+      expect((await get('as-seller-service', '/order', { order_no: o.no })).status).toBe(403);
+      await sql`update app_user set company_id = 2 where username = 'as-seller-service'`.execute(db());
+      expect((await get('as-buyer-service', '/orders', { side: 'purchase' })).status).toBe(403);
+      expect((await post('as-seller-service', '/order/offline-payment', { order_no: o.no, pay_method: PAY_METHODS[0] })).status).toBe(403);
+      const as = ok(await post('as-buyer-service', '/aftersale/apply', { order_no: o.no, type: 'refund', reason: '质量问题', description: '', lines: [{ order_line_id: o.b.id, qty: 1 }] }));
+      expect(as).toMatchObject({ status: 'pending', order_no: o.no });
+      expect(ok(await post('as-seller-service', '/aftersale/agree', { as_no: as.as_no }))).toMatchObject({ status: 'refunding' });
+      // the other tests count who hears of an after-sale: these two leave the companies
+      await sql`update app_user set company_id = 1, permissions = '{}' where username in ('as-buyer-service', 'as-seller-service')`.execute(db());
     });
   });
 });

@@ -177,8 +177,9 @@ export const orderEndpoints = {
     answer: v.object({ data: v.array(orderSummarySchema), total: v.number(), counts: v.record(v.string(), v.number()) }),
   }),
   orderRetrieve: defineEndpoint({
-    method: 'get', path: '/order', tag: 'orders', access: 'user', permissions: PURCHASE_OR_SALES,
-    summary: '订单详情（本公司作为买家或卖家的订单）：明细、收货信息、物流、收款和操作记录',
+    // M08 (服务/售后) reads the orders its after-sales are about; every move needs the side's order codes
+    method: 'get', path: '/order', tag: 'orders', access: 'user', permissions: [...PURCHASE_OR_SALES, 'M08'],
+    summary: '订单详情（本公司作为买家或卖家的订单）：明细、收货信息、物流、收款和操作记录；售后权限（M08）可查看',
     payload: byNo,
     answer: orderDetailSchema,
   }),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouteContext } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -9,8 +9,10 @@ import { Dropdown } from 'primereact/dropdown';
 import dayjs from 'dayjs';
 import type { OrderDetail } from '../../../shared/contracts';
 import {
-  availableActions, ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, PAY_METHODS, type OrderAction, type OrderStatus,
+  availableActions, ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, PAY_METHODS, PURCHASE_ORDER_CODES, SALES_ORDER_CODES, type OrderAction, type OrderStatus,
 } from '../../../shared/domain/orders';
+import { AFTERSALE_BUYER_CODES } from '../../../shared/domain/aftersale';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { chargedColumnLabel } from '../../../shared/domain/prices';
 import { ApiError, OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
@@ -31,20 +33,24 @@ const EVENT_TEXT: Record<string, string> = { create: '提交订单', ...ORDER_AC
 export function OrderDetailPage({ orderNo }: { orderNo: string }) {
   const q = useQuery(orderDetailQuery(orderNo));
   const [action, setAction] = useState<OrderAction | null>(null);
+  const codes = useRouteContext({ from: '__root__' }).session.user?.permissions ?? [];
   if (q.isPending) return <div className="card" aria-busy="true">正在加载订单…</div>;
   if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可查看订单' : q.error.message}</div>;
   const o = q.data;
   const side = o.side;
-  const actions = availableActions({ status: o.status, payStatus: o.pay_status }, side);
-  const back = side === 'buyer' ? '/backend/order/purchase' : '/backend/order/sales';
+  // the side's order codes make the moves and list the orders; M08 alone (售后) only reads the order
+  const sideCodes = hasAnyPermission(codes, side === 'buyer' ? PURCHASE_ORDER_CODES : SALES_ORDER_CODES);
+  const actions = sideCodes ? availableActions({ status: o.status, payStatus: o.pay_status }, side) : [];
+  const back = !sideCodes ? { to: '/backend/service/afterSale', text: '售后服务' } as const
+    : side === 'buyer' ? { to: '/backend/order/purchase', text: '采购订单' } as const : { to: '/backend/order/sales', text: '销售订单' } as const;
   // 申请售后 beside each line the buyer may still ask on (the server checks the same rules again)
-  const afterSaleOpen = side === 'buyer' && orderRefusal(o) === null;
+  const afterSaleOpen = side === 'buyer' && orderRefusal(o) === null && hasAnyPermission(codes, AFTERSALE_BUYER_CODES);
   const byLine = new Map(applicableLines(o).map((l) => [l.line.id, l]));
   return (
     <div className="order-detail">
       <section className="card order-detail-head" aria-label="订单状态">
         <div>
-          <Link to={back}>← {side === 'buyer' ? '采购订单' : '销售订单'}</Link>
+          <Link to={back.to}>← {back.text}</Link>
           <h2 className="orders-title">订单 {o.order_no}</h2>
           <span className="muted">下单时间 {at(o.created_at)} · 结算号 {o.checkout_no}</span>
         </div>
