@@ -2,7 +2,8 @@
  * Browser end-to-end for after-sale (售后) at 1024×768: on a received order the buyer presses
  * 申请售后 and ticks the line (a missing reason is refused beside its field), asks for 退货退款 of 2 of 4
  * pieces; the seller finds it under 售后服务 (我是卖家) and agrees; the buyer ships back with a
- * waybill; the seller confirms receipt and the refund; both see 已完成 (the buyer also on the
+ * waybill; the seller confirms receipt and settles it (the order is unpaid, so by 冲减货款, and the
+ * buyer's order shows what it still owes); both see 已完成 (the buyer also on the
  * phone page); the operator finds it on /operation/service. Screenshots: aftersale-apply-error,
  * aftersale-buyer-pending, aftersale-seller-list, aftersale-seller-done (and -1366), aftersale-buyer-list, aftersale-order,
  * aftersale-phone-detail, aftersale-operator-list, aftersale-operator-detail.
@@ -113,7 +114,12 @@ describe('after-sale', () => {
     await expect(s.getByTestId('aftersale-logistics')).toContainText('德邦物流 DB20261126001');
     await move(s, '确认收货');
     await expect(status(s)).toHaveText('待退款');
-    await move(s, '确认退款', async () => { await s.getByLabel('退款备注').fill('转账流水 6602'); });
+    // the order is on credit (not paid yet): the dialog settles by 冲减货款, not by a refund
+    await move(s, '确认退款', async () => {
+      await expect(s.getByRole('dialog')).toContainText('冲减金额');
+      await expect(s.getByRole('dialog').locator('.p-dropdown')).toContainText('冲减货款');
+      await s.getByLabel('退款备注').fill('月结对账时扣除');
+    });
     await expect(status(s)).toHaveText('已完成');
     await expect(s.getByTestId('aftersale-events').locator('li')).toHaveCount(5);
     await fits(s, 1024);
@@ -128,6 +134,10 @@ describe('after-sale', () => {
     await e2e.shot(b, 'aftersale-buyer-list');
     await b.goto(`${e2e.url}/backend/order/detail/${ORDER_NO}`);
     await expect(b.getByTestId('order-aftersales')).toContainText('已完成');
+    // 2 of 4 pieces at ¥120 came off what the buyer owes
+    await expect(b.getByTestId('order-deducted')).toContainText('售后冲减');
+    await expect(b.getByTestId('order-deducted')).toContainText('应付');
+    await expect(b.getByTestId('order-deducted')).toContainText('240.00');
     await fits(b, 1024);
     await e2e.shot(b, 'aftersale-order');
     await b.setViewportSize({ width: 390, height: 844 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
 import { afterSaleText, IM_ASSISTANT_UUID } from '../../src/shared/contracts';
-import { AFTERSALE_WINDOW_DAYS } from '../../src/shared/domain/aftersale';
+import { AFTERSALE_WINDOW_DAYS, DEDUCT_METHOD, refundMethodRefusal } from '../../src/shared/domain/aftersale';
 import { PAY_METHODS } from '../../src/shared/domain/orders';
 import { msg } from '../../src/shared/messages';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
@@ -173,6 +173,13 @@ describe.each(backends)('after-sale on %s', (backend) => {
       expect(as.status).toBe('refunding');
       expect(received.map((n) => [n.to, n.title])).toEqual([['buyer', '卖家已收到退货']]);
       expect((await post('seller', '/aftersale/complete', { as_no: as.as_no, refund_method: '支票' })).body).toMatchObject({ code: 422, field: 'refund_method' });
+      // the order is not paid yet: no money to give back (冲减货款 is the way, see the next case); once
+      // the seller records the buyer's payment, the refund goes by a payment method and not by 冲减货款
+      expect((await post('seller', '/aftersale/complete', { as_no: as.as_no, refund_method: '银行转账' })).body)
+        .toMatchObject({ code: 409, client_msg: refundMethodRefusal('银行转账', false) });
+      ok(await post('seller', '/order/offline-payment', { order_no: o.no, pay_method: '银行转账' }));
+      expect((await post('seller', '/aftersale/complete', { as_no: as.as_no, refund_method: DEDUCT_METHOD })).body)
+        .toMatchObject({ code: 409, client_msg: refundMethodRefusal(DEDUCT_METHOD, true) });
       const done = await told(async () => { as = ok(await post('seller', '/aftersale/complete', { as_no: as.as_no, refund_method: '银行转账', note: '流水 8899' })); });
       expect(as).toMatchObject({ status: 'completed', refund_method: '银行转账', refund_note: '流水 8899' });
       expect(done.map((n) => [n.to, n.title])).toEqual([['buyer', '售后已完成']]);
@@ -194,6 +201,37 @@ describe.each(backends)('after-sale on %s', (backend) => {
       expect((await post('buyer', '/aftersale/apply', { ...body, lines: [{ order_line_id: o.a.id, qty: 1 }] })).body.client_msg).toContain('已全部退回');
       // a refund-only after-sale never ships back
       expect((await post('buyer', '/aftersale/deliver', { as_no: onB.as_no, logistics_company: '德邦物流', logistics_no: 'DB20261122' })).body.client_msg).toContain('仅退款的售后无需退货');
+    });
+
+    it('on an order not yet paid (账期), a completed after-sale comes off what is owed: the order, both finance pages, then the payment', async () => {
+      const finance = async (who: string) => ok(await get(who, '/finance/summary'));
+      const before = { buyer: (await finance('buyer')).purchase, seller: (await finance('seller')).sales };
+      const o = await order('received', 2);
+      const as = ok(await post('buyer', '/aftersale/apply', { order_no: o.no, type: 'refund', reason: '质量问题', description: '', lines: [{ order_line_id: o.a.id, qty: 1 }] }));
+      ok(await post('seller', '/aftersale/agree', { as_no: as.as_no }));
+      let detail = ok(await get('seller', '/aftersale/detail', { as_no: as.as_no }));
+      expect(detail).toMatchObject({ order_paid: false, status: 'refunding' });
+      const done = await told(async () => { detail = ok(await post('seller', '/aftersale/complete', { as_no: as.as_no, refund_method: DEDUCT_METHOD })); });
+      expect(detail).toMatchObject({ status: 'completed', refund_method: DEDUCT_METHOD });
+      expect(done[0].text).toContain(DEDUCT_METHOD);
+
+      const total = ok(await get('buyer', '/order', { order_no: o.no }));
+      expect(total.deducted_fen).toBe(o.a.unit_price_fen);
+      expect(ok(await get('seller', '/order', { order_no: o.no })).deducted_fen).toBe(o.a.unit_price_fen);
+      const owed = total.total_fen - o.a.unit_price_fen;
+      const mid = { buyer: (await finance('buyer')).purchase, seller: (await finance('seller')).sales };
+      for (const side of ['buyer', 'seller'] as const) {
+        expect(mid[side].open_fen - before[side].open_fen).toBe(owed);
+        expect(mid[side].aftersale_deducted_fen - before[side].aftersale_deducted_fen).toBe(o.a.unit_price_fen);
+        expect(mid[side].aftersale_refunded_fen).toBe(before[side].aftersale_refunded_fen);
+      }
+      // paid: what was received is the total less the deduction, and nothing is owed for it any more
+      ok(await post('seller', '/order/offline-payment', { order_no: o.no, pay_method: '现金' }));
+      const after = { buyer: (await finance('buyer')).purchase, seller: (await finance('seller')).sales };
+      for (const side of ['buyer', 'seller'] as const) {
+        expect(after[side].open_fen).toBe(before[side].open_fen);
+        expect(after[side].paid_fen - before[side].paid_fen).toBe(owed);
+      }
     });
 
     it('reject needs a reason; the buyer may withdraw; a replayed move writes one event; the window closes 15 days after receipt', async () => {

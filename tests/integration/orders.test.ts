@@ -390,7 +390,7 @@ describe.each(backends)('orders on %s', (backend) => {
       expect(b3.pending).toBeGreaterThan(0);
       expect(b3.open).toBeGreaterThan(0);
       expect(b3.paid).toBeGreaterThan(0);
-      expect(fb.purchase).toEqual({ pending_fen: b3.pending, open_fen: b3.open, paid_fen: b3.paid, order_count: b3.n });
+      expect(fb.purchase).toEqual({ pending_fen: b3.pending, open_fen: b3.open, paid_fen: b3.paid, order_count: b3.n, aftersale_refunded_fen: 0, aftersale_deducted_fen: 0 });
       // the buyer company sells nothing and holds no sales code
       expect(fb.sales).toBeNull();
       expect(fb.company_name).not.toBe('');
@@ -399,8 +399,8 @@ describe.each(backends)('orders on %s', (backend) => {
 
       const fs = (await get(seller, '/finance/summary')).body.data;
       const s2 = await sums('seller', 2);
-      expect(fs.sales).toEqual({ pending_fen: s2.pending, open_fen: s2.open, paid_fen: s2.paid, order_count: s2.n });
-      expect(fs.purchase).toEqual({ pending_fen: 0, open_fen: 0, paid_fen: 0, order_count: 0 });
+      expect(fs.sales).toEqual({ pending_fen: s2.pending, open_fen: s2.open, paid_fen: s2.paid, order_count: s2.n, aftersale_refunded_fen: 0, aftersale_deducted_fen: 0 });
+      expect(fs.purchase).toEqual({ pending_fen: 0, open_fen: 0, paid_fen: 0, order_count: 0, aftersale_refunded_fen: 0, aftersale_deducted_fen: 0 });
       expect(fs.packages.orders.map((o: { order_no: string }) => o.order_no)).not.toContain('PK-test-1');
     });
   });

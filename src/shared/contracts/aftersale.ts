@@ -3,9 +3,9 @@ import { defineEndpoint } from './endpoint';
 import { listAnswer, listPayload, opKeyword as keyword, opReasonField as reasonField } from './operation-list';
 import {
   AFTERSALE_BUYER_CODES, AFTERSALE_CODES, AFTERSALE_DESCRIPTION_MAX, AFTERSALE_IMAGES_MAX, AFTERSALE_NO_RE, AFTERSALE_REASON_MAX,
-  AFTERSALE_REASONS, AFTERSALE_SELLER_CODES, AFTERSALE_STATUSES, AFTERSALE_TYPES,
+  AFTERSALE_REASONS, AFTERSALE_SELLER_CODES, AFTERSALE_STATUSES, AFTERSALE_TYPES, REFUND_METHODS,
 } from '../domain/aftersale';
-import { LOGISTICS_NO_RE, ORDER_PAGE_SIZES, PAY_METHODS } from '../domain/orders';
+import { LOGISTICS_NO_RE, ORDER_PAGE_SIZES } from '../domain/orders';
 import { OP_CATALOGUE_CODES } from '../domain/operation';
 
 export const afterSaleText = {
@@ -23,7 +23,7 @@ export const afterSaleText = {
   cancelReason: `撤销原因最多${AFTERSALE_REASON_MAX}个字`,
   logisticsCompany: '请填写物流公司（最多30个字）',
   logisticsNo: '请填写正确的物流单号（6到30位字母、数字或连字符）',
-  refundMethod: `退款方式只能是${PAY_METHODS.join('、')}`,
+  refundMethod: `退款方式只能是${REFUND_METHODS.join('、')}`,
   refundNote: `退款备注最多${AFTERSALE_REASON_MAX}个字`,
   side: '售后类型只能是 seller（我是卖家）或 buyer（我是买家）',
   status: '售后状态无效',
@@ -115,6 +115,8 @@ export const afterSaleDetailSchema = v.object({
   cancelled_at: v.number(),
   closed_at: v.number(),
   order_status: v.string(),
+  /** the seller has recorded the order's payment: a completion refunds; otherwise it deducts (冲减货款) */
+  order_paid: v.boolean(),
   lines: v.array(v.object({
     order_line_id: v.number(), supplier_oe: v.string(), name: v.string(), brand_name: v.string(), uom_name: v.string(),
     bought_qty: v.number(), qty: v.number(), unit_price_fen: v.number(), amount_fen: v.number(),
@@ -126,6 +128,8 @@ export type AfterSaleDetail = v.InferOutput<typeof afterSaleDetailSchema>;
 /** The after-sales of an order, on the order's detail (lines with quantities, so the page knows what is left). */
 export const orderAfterSaleSchema = v.object({
   as_no: v.string(), type: v.picklist(AFTERSALE_TYPES), status: statusSchema, refund_fen: v.number(), created_at: v.number(),
+  /** how a completed one was settled: a payment method, or 冲减货款 */
+  refund_method: v.string(),
   lines: v.array(v.object({ order_line_id: v.number(), qty: v.number() })),
 });
 export type OrderAfterSale = v.InferOutput<typeof orderAfterSaleSchema>;
@@ -198,7 +202,7 @@ export const afterSaleEndpoints = {
   afterSaleComplete: defineEndpoint({
     method: 'post', path: '/aftersale/complete', tag: 'aftersale', access: 'user', permissions: AFTERSALE_SELLER_CODES, idempotent: true,
     summary: '卖家确认已线下退款（待退款 → 已完成），填写退款方式和备注；通知买家',
-    payload: v.object({ as_no: asNoField, refund_method: v.picklist(PAY_METHODS, afterSaleText.refundMethod), note: optionalText(afterSaleText.refundNote, AFTERSALE_REASON_MAX) }),
+    payload: v.object({ as_no: asNoField, refund_method: v.picklist(REFUND_METHODS, afterSaleText.refundMethod), note: optionalText(afterSaleText.refundNote, AFTERSALE_REASON_MAX) }),
     answer: afterSaleDetailSchema,
   }),
   afterSaleLogistics: defineEndpoint({

@@ -128,6 +128,8 @@ export const orderDetailSchema = v.object({
   events: v.array(v.object({ action: v.string(), from_status: v.string(), to_status: v.string(), note: v.string(), user_name: v.string(), created_at: v.number() })),
   /** the order's after-sales, oldest first (售后, contracts/aftersale.ts) */
   after_sales: v.array(orderAfterSaleSchema),
+  /** completed after-sales settled as 冲减货款 (the order was unpaid): the amount due is total_fen minus this */
+  deducted_fen: v.number(),
 });
 export type OrderDetail = v.InferOutput<typeof orderDetailSchema>;
 
@@ -141,6 +143,9 @@ const financeSide = v.object({
   open_fen: v.number(),
   /** recorded as paid: 已付 / 已收 */
   paid_fen: v.number(),
+  /** completed after-sales: refunded on paid orders, deducted (冲减货款) from unpaid ones; open_fen is already net of the latter */
+  aftersale_refunded_fen: v.number(),
+  aftersale_deducted_fen: v.number(),
   order_count: v.number(),
 });
 

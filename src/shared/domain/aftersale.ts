@@ -17,7 +17,7 @@
  * AFTERSALE_WINDOW_DAYS of receipt; at most one open after-sale per order line; the quantity of a
  * line is at most what was bought minus what completed after-sales already took back.
  */
-import { ORDER_STATUS_TEXT, PURCHASE_ORDER_CODES, SALES_ORDER_CODES, type OrderStatus } from './orders';
+import { ORDER_STATUS_TEXT, PAY_METHODS, PURCHASE_ORDER_CODES, SALES_ORDER_CODES, type OrderStatus } from './orders';
 
 export const AFTERSALE_TYPES = ['refund', 'return'] as const;
 export type AfterSaleType = (typeof AFTERSALE_TYPES)[number];
@@ -142,3 +142,21 @@ export const orderAfterSaleRefusal = (o: { status: OrderStatus; receivedAt: numb
 export const afterSaleWindowEnd = (receivedAt: number) => (receivedAt > 0 ? receivedAt + AFTERSALE_WINDOW_DAYS * DAY_S : 0);
 
 export const AFTERSALE_NO_RE = /^AS\d{20}$/;
+
+/**
+ * How an after-sale's money is settled when the seller completes it (确认退款). Goods orders are
+ * paid offline and may be shipped on credit (账期): on an order the seller has recorded as paid, the
+ * amount goes back to the buyer by one of the payment methods; on an order not yet paid there is
+ * no money to give back, so the amount comes off what the buyer owes (冲减货款): the order's amount
+ * due and both sides' 应付 / 应收 drop by it. The server decides by the order's payment state at
+ * completion, and refuses the other kind.
+ */
+export const DEDUCT_METHOD = '冲减货款';
+export const REFUND_METHODS = [...PAY_METHODS, DEDUCT_METHOD] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+export const refundMethodRefusal = (method: RefundMethod, orderPaid: boolean): string | null => {
+  if (orderPaid) return method === DEDUCT_METHOD ? '订单已登记收款，售后金额需线下退给买家，不能冲减货款' : null;
+  return method === DEDUCT_METHOD ? null : '订单尚未登记收款，售后金额从应付货款中冲减，退款方式请选“冲减货款”；买家已付款的，请先在订单上登记收款';
+};
+/** The refund methods open for an order in this payment state. */
+export const refundMethodsFor = (orderPaid: boolean): readonly RefundMethod[] => (orderPaid ? PAY_METHODS : [DEDUCT_METHOD]);

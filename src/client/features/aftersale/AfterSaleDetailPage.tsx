@@ -8,8 +8,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import type { AfterSaleDetail } from '../../../shared/contracts';
-import { AFTERSALE_ACTION_TEXT, availableAfterSaleActions, type AfterSaleAction } from '../../../shared/domain/aftersale';
-import { PAY_METHODS } from '../../../shared/domain/orders';
+import { AFTERSALE_ACTION_TEXT, availableAfterSaleActions, refundMethodsFor, type AfterSaleAction } from '../../../shared/domain/aftersale';
 import { ApiError, OfflineError } from '../../api/request';
 import { Field } from '../account/Field';
 import { Price } from '../currency/Price';
@@ -53,13 +52,15 @@ const PROMPT = (a: AfterSaleDetail): Record<MemberAction, string> => ({
   cancel: '撤销后售后结束，如需售后可重新申请。',
   deliver: '请把配件寄回卖家后填写物流信息。',
   receipt: '请确认已收到买家寄回的配件。',
-  complete: '确认已线下退款给买家，售后随之完成。',
+  complete: a.order_paid ? '确认已线下退款给买家，售后随之完成。' : '订单尚未登记收款：售后金额从买家应付的货款中冲减，无需退款；如买家已付款，请先在订单上登记收款。',
 });
 
 /** One move: its fields, the server's refusal in place (field or whole), nothing lost on error. */
 function MoveDialog({ a, action, onHide }: { a: AfterSaleDetail; action: MemberAction; onHide: () => void }) {
   const move = useAfterSaleMove(MOVE[action]);
-  const [form, setForm] = useState({ reason: '', logistics_company: '', logistics_no: '', refund_method: PAY_METHODS[0] as string, note: '' });
+  // an unpaid order is settled by 冲减货款, a paid one by a payment method (the server checks the same)
+  const methods = refundMethodsFor(a.order_paid);
+  const [form, setForm] = useState({ reason: '', logistics_company: '', logistics_no: '', refund_method: methods[0] as string, note: '' });
   const err = move.error;
   const fieldError = (f: string) => (err instanceof ApiError && err.field === f ? err.message : undefined);
   const general = err && !(err instanceof ApiError && err.field) ? (err instanceof OfflineError ? '当前离线，联网后再试；填写的内容还在' : err.message) : '';
@@ -101,11 +102,11 @@ function MoveDialog({ a, action, onHide }: { a: AfterSaleDetail; action: MemberA
       )}
       {action === 'complete' && (
         <>
-          <p>退款金额：<strong><Price fen={a.refund_fen} /></strong></p>
+          <p>{a.order_paid ? '退款金额' : '冲减金额'}：<strong><Price fen={a.refund_fen} /></strong></p>
           <Field id="as-refund-method" label="退款方式" required error={fieldError('refund_method')}>
-            <Dropdown inputId="as-refund-method" value={form.refund_method} options={[...PAY_METHODS]} onChange={(e) => setForm((f) => ({ ...f, refund_method: e.value as string }))} />
+            <Dropdown inputId="as-refund-method" value={form.refund_method} options={[...methods]} onChange={(e) => setForm((f) => ({ ...f, refund_method: e.value as string }))} />
           </Field>
-          <Field id="as-note" label="退款备注" hint="选填，如转账流水号" error={fieldError('note')}>
+          <Field id="as-note" label="退款备注" hint={a.order_paid ? '选填，如转账流水号' : '选填'} error={fieldError('note')}>
             <InputText id="as-note" value={form.note} onChange={set('note')} maxLength={200} />
           </Field>
         </>

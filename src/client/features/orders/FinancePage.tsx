@@ -17,6 +17,9 @@ function SideCard({ title, data, labels, link }: { title: string; data: NonNulla
         <div><dt>待确认（卖家未接单）</dt><dd data-testid={`${link.endsWith('purchase') ? 'purchase' : 'sales'}-pending`}><Price fen={data.pending_fen} /></dd></div>
         <div><dt>{labels[0]}</dt><dd className="finance-open" data-testid={`${link.endsWith('purchase') ? 'purchase' : 'sales'}-open`}><Price fen={data.open_fen} /></dd></div>
         <div><dt>{labels[1]}</dt><dd data-testid={`${link.endsWith('purchase') ? 'purchase' : 'sales'}-paid`}><Price fen={data.paid_fen} /></dd></div>
+        {(data.aftersale_refunded_fen > 0 || data.aftersale_deducted_fen > 0) && (
+          <div><dt>售后退款 / 冲减货款</dt><dd data-testid={`${link.endsWith('purchase') ? 'purchase' : 'sales'}-aftersale`}><Price fen={data.aftersale_refunded_fen} /> / <Price fen={data.aftersale_deducted_fen} /></dd></div>
+        )}
       </dl>
     </section>
   );
@@ -36,7 +39,7 @@ export function FinancePage() {
     <div className="finance-page">
       <section className="card">
         <h2 className="orders-title">我的财务 · {f.company_name}</h2>
-        <p className="muted">货款在线下结算（银行转账、现金等），由卖家在订单上登记收款；已取消和已拒绝的订单不计入。</p>
+        <p className="muted">货款在线下结算（银行转账、现金等），由卖家在订单上登记收款；已取消和已拒绝的订单不计入。未付款订单完成的售后从应付/应收中冲减。</p>
       </section>
       <div className="finance-grid">
         {f.purchase && <SideCard title="采购货款" data={f.purchase} labels={['应付（已确认未付款）', '已付']} link="/backend/order/purchase" />}

@@ -57,6 +57,11 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
         <div className="order-detail-state">
           <StatusTag status={o.status} /> <PayTag pay={o.pay_status} />
           <strong className="order-total"><Price fen={o.total_fen} /></strong>
+          {o.deducted_fen > 0 && (
+            <span className="muted" data-testid="order-deducted">
+              售后冲减 −<Price fen={o.deducted_fen} /> · {o.pay_status === 'paid' ? '实收' : side === 'buyer' ? '应付' : '应收'} <Price fen={o.total_fen - o.deducted_fen} />
+            </span>
+          )}
         </div>
         <div className="order-actions">
           {/* also in the head: the lines table scrolls sideways on a tablet, its 售后 column last */}
@@ -198,7 +203,8 @@ function ActionDialog({ order, action, onHide }: { order: OrderDetail; action: O
       )}
       {action === 'pay' && (
         <>
-          <p>收款金额：<strong><Price fen={order.total_fen} /></strong></p>
+          <p>收款金额：<strong><Price fen={order.total_fen - order.deducted_fen} /></strong>
+            {order.deducted_fen > 0 && <span className="muted">（订单 <Price fen={order.total_fen} />，售后冲减 <Price fen={order.deducted_fen} />）</span>}</p>
           <Field id="act-pay-method" label="收款方式" required error={fieldError('pay_method')}>
             <Dropdown inputId="act-pay-method" value={form.pay_method} options={[...PAY_METHODS]} onChange={(e) => setForm((f) => ({ ...f, pay_method: e.value as string }))} />
           </Field>

@@ -16,7 +16,7 @@ export const orderLines = (db: Kysely<DB>, orderId: string) =>
 /** Every after-sale line on an order's lines, with its after-sale's state (oldest first). */
 export const takenOnOrder = (db: Kysely<DB>, orderId: string) =>
   db.selectFrom('after_sale_line as l').innerJoin('after_sale as a', 'a.id', 'l.after_sale_id')
-    .select(['a.as_no', 'a.type', 'a.status', 'a.refund_fen', 'a.created_at', 'l.order_line_id', 'l.qty'])
+    .select(['a.as_no', 'a.type', 'a.status', 'a.refund_fen', 'a.refund_method', 'a.created_at', 'l.order_line_id', 'l.qty'])
     .where('a.order_id', '=', orderId).orderBy('a.id').orderBy('l.id').execute();
 
 export interface NewAfterSale {
@@ -35,6 +35,11 @@ export const insertAfterSale = async (db: Kysely<DB>, a: NewAfterSale, lines: Ar
 
 export const addEvent = (db: Kysely<DB>, e: { after_sale_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string; note: string; created_at: Date }) =>
   db.insertInto('after_sale_event').values(e).execute();
+
+/** The order's payment state, read under a share lock: recording its payment waits until the completion commits. */
+export const orderPaidForShare = async (db: Kysely<DB>, afterSaleId: string) =>
+  (await db.selectFrom('goods_order as o').innerJoin('after_sale as a', 'a.order_id', 'o.id').select('o.pay_status')
+    .where('a.id', '=', afterSaleId).forShare('o').executeTakeFirstOrThrow()).pay_status === 'paid';
 
 export const lockAfterSale = (db: Kysely<DB>, asNo: string) =>
   db.selectFrom('after_sale').select(['id', 'status', 'type', 'buyer_company_id', 'seller_company_id'])
@@ -70,7 +75,7 @@ export const afterSaleByNo = (db: Kysely<DB>, asNo: string) =>
   withCompanies(db)
     .innerJoin('app_user as u', 'u.id', 'a.buyer_user_id')
     .selectAll('a')
-    .select(['o.order_no', 'o.status as order_status', 'bc.name as buyer_company_name', 'sc.name as seller_company_name', 'u.display_name as buyer_user_name', firstLine, lineCount])
+    .select(['o.order_no', 'o.status as order_status', 'o.pay_status as order_pay_status', 'bc.name as buyer_company_name', 'sc.name as seller_company_name', 'u.display_name as buyer_user_name', firstLine, lineCount])
     .where('a.as_no', '=', asNo).executeTakeFirst();
 export type AfterSaleRow = NonNullable<Awaited<ReturnType<typeof afterSaleByNo>>>;
 

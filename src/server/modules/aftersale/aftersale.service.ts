@@ -20,7 +20,7 @@ import { inTransaction, unix } from '../../db/helpers';
 import { afterSaleText as t, ResultCode, type AfterSaleDetail, type AfterSaleSummary, type OrderAfterSale, type PayloadOut } from '../../../shared/contracts';
 import { formatChina } from '../../../shared/domain/membership';
 import {
-  AFTERSALE_ACTION_SIDE, AFTERSALE_BUYER_CODES, AFTERSALE_SELLER_CODES, afterSaleTransition, isOpen, lineAvailability, orderAfterSaleRefusal,
+  AFTERSALE_ACTION_SIDE, AFTERSALE_BUYER_CODES, AFTERSALE_SELLER_CODES, afterSaleTransition, isOpen, lineAvailability, orderAfterSaleRefusal, refundMethodRefusal,
   type AfterSaleAction, type AfterSaleStatus,
 } from '../../../shared/domain/aftersale';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
@@ -59,7 +59,7 @@ const detailOf = async (db: Kysely<DB>, a: repo.AfterSaleRow, side: AfterSaleDet
     reject_reason: a.reject_reason ?? '', cancel_reason: a.cancel_reason ?? '', close_reason: a.close_reason ?? '',
     logistics_company: a.logistics_company ?? '', logistics_no: a.logistics_no ?? '', refund_method: a.refund_method ?? '', refund_note: a.refund_note ?? '',
     agreed_at: unix(a.agreed_at), returned_at: unix(a.returned_at), received_at: unix(a.received_at), completed_at: unix(a.completed_at),
-    rejected_at: unix(a.rejected_at), cancelled_at: unix(a.cancelled_at), closed_at: unix(a.closed_at), order_status: a.order_status,
+    rejected_at: unix(a.rejected_at), cancelled_at: unix(a.cancelled_at), closed_at: unix(a.closed_at), order_status: a.order_status, order_paid: a.order_pay_status === 'paid',
     lines: lines.map((l) => ({
       order_line_id: Number(l.order_line_id), supplier_oe: l.supplier_oe, name: l.name, brand_name: l.brand_name, uom_name: l.uom_name,
       bought_qty: l.bought_qty, qty: l.qty, unit_price_fen: l.unit_price_fen, amount_fen: Number(l.amount_fen),
@@ -73,7 +73,7 @@ export const afterSalesOfOrder = async (db: Kysely<DB>, orderId: string): Promis
   const rows = await repo.takenOnOrder(db, orderId);
   const byNo = new Map<string, OrderAfterSale>();
   for (const r of rows) {
-    const a = byNo.get(r.as_no) ?? { as_no: r.as_no, type: r.type, status: r.status, refund_fen: Number(r.refund_fen), created_at: unix(r.created_at), lines: [] };
+    const a = byNo.get(r.as_no) ?? { as_no: r.as_no, type: r.type, status: r.status, refund_fen: Number(r.refund_fen), refund_method: r.refund_method ?? '', created_at: unix(r.created_at), lines: [] };
     a.lines.push({ order_line_id: Number(r.order_line_id), qty: r.qty });
     byNo.set(r.as_no, a);
   }
@@ -117,7 +117,9 @@ export const createAfterSaleService = ({ clock, notices }: AfterSaleDeps) => {
   };
 
   /** One move: locked row, the right side, the state machine, the change, the event, the notice. */
-  const move = async (db: Kysely<DB>, caller: Caller, asNo: string, action: AfterSaleAction, extra: repo.AfterSaleChange, note: string, ctx?: Ctx) => {
+  const move = async (db: Kysely<DB>, caller: Caller, asNo: string, action: AfterSaleAction, extra: repo.AfterSaleChange, note: string, ctx?: Ctx,
+    /** a check of the move's own, after side and state, inside the transaction; a refusal text stops it */
+    guard?: (trx: Kysely<DB>, afterSaleId: string) => Promise<string | null>) => {
     await inTransaction(db, async (trx) => {
       const a = await repo.lockAfterSale(trx, asNo);
       if (!a) throw notFound();
@@ -131,6 +133,8 @@ export const createAfterSaleService = ({ clock, notices }: AfterSaleDeps) => {
       }
       const step = afterSaleTransition({ status: a.status, type: a.type }, action);
       if (!step.ok) throw conflict(step.reason);
+      const refused = guard ? await guard(trx, a.id) : null;
+      if (refused) throw conflict(refused);
       const now = clock.now();
       const stamps: repo.AfterSaleChange = { updated_at: now };
       const at = action === 'agree' ? 'agreed_at' : action === 'receipt' ? 'received_at' : STAMP[step.to];
@@ -231,7 +235,8 @@ export const createAfterSaleService = ({ clock, notices }: AfterSaleDeps) => {
     },
     receipt: async (db: Kysely<DB>, caller: Caller, asNo: string, ctx?: Ctx) => { await move(db, caller, asNo, 'receipt', {}, '', ctx); return view(db, caller, asNo); },
     complete: async (db: Kysely<DB>, caller: Caller, p: PayloadOut<'afterSaleComplete'>, ctx?: Ctx) => {
-      await move(db, caller, p.as_no, 'complete', { refund_method: p.refund_method, refund_note: p.note }, p.note ? `${p.refund_method}：${p.note}` : p.refund_method, ctx);
+      await move(db, caller, p.as_no, 'complete', { refund_method: p.refund_method, refund_note: p.note }, p.note ? `${p.refund_method}：${p.note}` : p.refund_method, ctx,
+        async (trx, id) => refundMethodRefusal(p.refund_method, await repo.orderPaidForShare(trx, id)));
       return view(db, caller, p.as_no);
     },
 

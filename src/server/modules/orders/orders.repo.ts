@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { likeEscape } from '../../db/helpers';
 import type { OrderStatus, PayStatus } from '../../../shared/domain/orders';
+import { DEDUCT_METHOD } from '../../../shared/domain/aftersale';
 
 export interface NewOrder {
   order_no: string; checkout_no: string; buyer_company_id: number; buyer_user_id: number; seller_company_id: number;
@@ -101,13 +102,28 @@ export const searchOrders = (db: Kysely<DB>, f: OrderFilter, limit: number, offs
 export const countByStatus = (db: Kysely<DB>, f: OrderFilter) =>
   filtered(db, f, false).select(['o.status', sql<number>`count(*)::int`.as('n')]).groupBy('o.status').execute();
 
-/** Sums for the finance page: per side, fen not yet accepted, accepted and unpaid, and paid. */
+/** Completed after-sales of the goods_order row settled as 冲减货款 (shared/domain/aftersale DEDUCT_METHOD), in fen. */
+const deducted = sql<string>`coalesce((select sum(a.refund_fen) from after_sale a
+  where a.order_id = goods_order.id and a.status = 'completed' and a.refund_method = ${DEDUCT_METHOD}), 0)`;
+
+/** Completed after-sales of a company on one side: refunded (paid orders) and deducted (unpaid ones). */
+export const afterSaleMoneyOf = async (db: Kysely<DB>, side: 'buyer' | 'seller', companyId: number) =>
+  (await db.selectFrom('after_sale')
+    .select([
+      sql<string>`coalesce(sum(refund_fen) filter (where refund_method <> ${DEDUCT_METHOD}), 0)`.as('refunded_fen'),
+      sql<string>`coalesce(sum(refund_fen) filter (where refund_method = ${DEDUCT_METHOD}), 0)`.as('deducted_fen'),
+    ])
+    .where(side === 'buyer' ? 'buyer_company_id' : 'seller_company_id', '=', companyId).where('status', '=', 'completed')
+    .executeTakeFirstOrThrow());
+
+/** Sums for the finance page: per side, fen not yet accepted, accepted and unpaid (less deductions), and paid. */
 export const moneyOf = async (db: Kysely<DB>, side: 'buyer' | 'seller', companyId: number) =>
   (await db.selectFrom('goods_order')
     .select([
       sql<string>`coalesce(sum(total_fen) filter (where status = 'pending'), 0)`.as('pending_fen'),
-      sql<string>`coalesce(sum(total_fen) filter (where pay_status = 'unpaid' and status in ('confirmed', 'shipped', 'received')), 0)`.as('open_fen'),
-      sql<string>`coalesce(sum(total_fen) filter (where pay_status = 'paid'), 0)`.as('paid_fen'),
+      // what is owed: an unpaid accepted order's total less its after-sales settled as 冲减货款
+      sql<string>`coalesce(sum(total_fen - ${deducted}) filter (where pay_status = 'unpaid' and status in ('confirmed', 'shipped', 'received')), 0)`.as('open_fen'),
+      sql<string>`coalesce(sum(total_fen - ${deducted}) filter (where pay_status = 'paid'), 0)`.as('paid_fen'),
       sql<number>`count(*)::int`.as('order_count'),
     ])
     .where(side === 'buyer' ? 'buyer_company_id' : 'seller_company_id', '=', companyId)

@@ -32,6 +32,7 @@ import * as imRepo from '../im/im.repo';
 import { orderNotice, type OrderNoticeAction } from '../im/notices';
 import * as repo from './orders.repo';
 import { afterSalesOfOrder } from '../aftersale/aftersale.service';
+import { DEDUCT_METHOD } from '../../../shared/domain/aftersale';
 
 type Ctx = Pick<RequestContext, 'afterCommit'>;
 
@@ -104,6 +105,7 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
       })),
       events: events.map((e) => ({ action: e.action, from_status: e.from_status ?? '', to_status: e.to_status, note: e.note, user_name: e.user_name, created_at: unix(e.created_at) })),
       after_sales: afterSales,
+      deducted_fen: afterSales.filter((a) => a.status === 'completed' && a.refund_method === DEDUCT_METHOD).reduce((s, a) => s + a.refund_fen, 0),
     };
   };
 
@@ -232,8 +234,11 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
     async finance(db: Kysely<DB>, caller: Caller): Promise<Finance> {
       const accountant = hasAnyPermission(caller.permissions, FINANCE_CODES);
       const side = async (s: 'buyer' | 'seller') => {
-        const m = await repo.moneyOf(db, s, caller.companyId);
-        return { pending_fen: Number(m.pending_fen), open_fen: Number(m.open_fen), paid_fen: Number(m.paid_fen), order_count: m.order_count };
+        const [m, as] = await Promise.all([repo.moneyOf(db, s, caller.companyId), repo.afterSaleMoneyOf(db, s, caller.companyId)]);
+        return {
+          pending_fen: Number(m.pending_fen), open_fen: Number(m.open_fen), paid_fen: Number(m.paid_fen), order_count: m.order_count,
+          aftersale_refunded_fen: Number(as.refunded_fen), aftersale_deducted_fen: Number(as.deducted_fen),
+        };
       };
       const user = await repo.userForFinance(db, caller.userId);
       const seesPackages = !!user && mayBuyPackage({ is_owner: user.is_owner, permissions: caller.permissions });
