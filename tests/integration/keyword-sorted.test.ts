@@ -5,7 +5,7 @@
  * the filters, ordered by the sort column (nulls last), then id".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 import { searchIds, type Filters, type Sort, type Term } from '../../src/server/modules/search/keyword.repo';
 
@@ -40,8 +40,11 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
     afterAll(async () => env?.close());
 
     /** the plain answer: every row of the term that passes the filters, in the search's order */
-    const expected = async (column: 'make_id' | 'part_brand_id' | 'name' | 'supplier_vehicle', id: number | string, sort: Sort, f: Filters | undefined, offset: number, limit: number) => {
-      const conds = [sql`${sql.ref(`s.${column}`)} = ${id}`, sql`s.state = 'on'`];
+    const expected = async (
+      column: 'make_id' | 'part_brand_id' | 'name' | 'supplier_vehicle', id: number | string, sort: Sort, f: Filters | undefined, offset: number, limit: number,
+      other?: RawBuilder<unknown>,
+    ) => {
+      const conds = [sql`${sql.ref(`s.${column}`)} = ${id}`, sql`s.state = 'on'`, ...(other ? [other] : [])];
       if (f?.minPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} >= ${f.minPrice}`);
       if (f?.maxPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} <= ${f.maxPrice}`);
       if (f?.minStock !== undefined) conds.push(sql`s.quantity >= ${f.minStock}`);
@@ -60,6 +63,9 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
       { priceColumn: 'price99', minPrice: 2000 },
       { priceColumn: 'price99', minStock: 0, maxStock: 0 },
       { priceColumn: 'price0', minStock: 2, maxStock: 5 },
+      { priceColumn: 'price0', minPrice: 1200, maxPrice: 2100 },
+      // a range on a price the walks' indexes do not carry
+      { priceColumn: 'price1', minPrice: 1500 },
     ];
 
     it('gives the same pages, in the same order, as reading every row of the term', async () => {
@@ -86,6 +92,33 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
       }
       // the comparisons were of real pages, not of empty ones
       expect(compared).toBeGreaterThan(250);
+    });
+
+    it('gives the same pages with a second word, matched on the columns the walks carry', async () => {
+      // "make name" and "brand name": the name's walk checks the other word's terms (a make and a
+      // vehicle, or a brand) on every row it passes (migration 0250)
+      const nameTerm: Term = { kind: 'name', term: name, ref_id: null, score: 0 };
+      const pairs: [Term[], RawBuilder<unknown>][] = [
+        [[{ kind: 'make', term: make.name, ref_id: make.id, score: 0 }, { kind: 'vehicle', term: vehicle, ref_id: null, score: 0 }],
+          sql`(s.make_id = ${make.id} or s.supplier_vehicle = ${vehicle})`],
+        [[{ kind: 'brand', term: brand.name, ref_id: brand.id, score: 0 }], sql`s.part_brand_id = ${brand.id}`],
+      ];
+      let compared = 0;
+      for (const [other, condition] of pairs) {
+        for (const field of ['price0', 'price99', 'quantity'] as const) {
+          for (const order of ['asc', 'desc'] as const) {
+            for (const f of filters) {
+              for (const [offset, limit] of [[0, 50], [50, 50]]) {
+                const got = await searchIds(env.database.db, [[nameTerm], other], offset, limit, { sort: { field, order }, filters: f });
+                const want = await expected('name', name, { field, order }, f, offset, limit, condition);
+                expect(got.ids, `${other.map((t) => t.kind).join('+')} ${field} ${order} ${JSON.stringify(f)} ${offset}+${limit}`).toEqual(want);
+                if (want.length > 0) compared++;
+              }
+            }
+          }
+        }
+      }
+      expect(compared).toBeGreaterThan(60);
     });
 
     it('pages through the unpriced and out-of-stock rows at the end of a make sorted by price', async () => {
