@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type RawBuilder } from 'kysely';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
-import { searchIds, type Filters, type Sort, type Term } from '../../src/server/modules/search/keyword.repo';
+import { PRICE_BANDS, priceBand, searchIds, type Filters, type Sort, type Term } from '../../src/server/modules/search/keyword.repo';
 
 describe.each(backends)('sorted keyword search over a term on %s', (backend) => {
   describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'sorted', () => {
@@ -63,6 +63,7 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
       { priceColumn: 'price99', minPrice: 2000 },
       { priceColumn: 'price99', minStock: 0, maxStock: 0 },
       { priceColumn: 'price0', minStock: 2, maxStock: 5 },
+      // both end bands of price_band (0251) covered less than half: read from the rank index
       { priceColumn: 'price0', minPrice: 1200, maxPrice: 2100 },
       // a range on a price the walks' indexes do not carry
       { priceColumn: 'price1', minPrice: 1500 },
@@ -119,6 +120,13 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
         }
       }
       expect(compared).toBeGreaterThan(60);
+    });
+
+    it('bands 批发价 in SQL as in TypeScript', async () => {
+      const prices = [0, 1, 99, ...PRICE_BANDS.flatMap((b) => [b - 1, b, b + 1]), 2 ** 31 - 1];
+      const { rows } = await sql<{ p: number; band: number }>`
+        select p, price_band(p) as band from unnest(${sql.val(prices)}::int[]) p`.execute(env.database.db);
+      expect(rows.map((r) => Number(r.band))).toEqual(prices.map(priceBand));
     });
 
     it('pages through the unpriced and out-of-stock rows at the end of a make sorted by price', async () => {
