@@ -42,9 +42,9 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
     /** the plain answer: every row of the term that passes the filters, in the search's order */
     const expected = async (
       column: 'make_id' | 'part_brand_id' | 'name' | 'supplier_vehicle', id: number | string, sort: Sort, f: Filters | undefined, offset: number, limit: number,
-      other?: RawBuilder<unknown>,
+      other?: RawBuilder<unknown>, instead?: RawBuilder<unknown>,
     ) => {
-      const conds = [sql`${sql.ref(`s.${column}`)} = ${id}`, sql`s.state = 'on'`, ...(other ? [other] : [])];
+      const conds = [instead ?? sql`${sql.ref(`s.${column}`)} = ${id}`, sql`s.state = 'on'`, ...(other ? [other] : [])];
       if (f?.minPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} >= ${f.minPrice}`);
       if (f?.maxPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} <= ${f.maxPrice}`);
       if (f?.minStock !== undefined) conds.push(sql`s.quantity >= ${f.minStock}`);
@@ -115,6 +115,33 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
                 expect(got.ids, `${other.map((t) => t.kind).join('+')} ${field} ${order} ${JSON.stringify(f)} ${offset}+${limit}`).toEqual(want);
                 if (want.length > 0) compared++;
               }
+            }
+          }
+        }
+      }
+      expect(compared).toBeGreaterThan(60);
+    });
+
+    it('gives the same pages for a word matching several terms of a kind, read together', async () => {
+      // a make's word: the make and its vehicle strings, each kind's terms walked in one lateral scan
+      const second = (await sql<{ v: string }>`
+        select supplier_vehicle as v from stock where make_id = ${make.id} and supplier_vehicle <> ${vehicle}
+        group by 1 order by count(*) desc, 1 limit 1`.execute(env.database.db)).rows[0].v;
+      const word: Term[] = [
+        { kind: 'make', term: make.name, ref_id: make.id, score: 0 },
+        { kind: 'vehicle', term: vehicle, ref_id: null, score: 0 },
+        { kind: 'vehicle', term: second, ref_id: null, score: 0 },
+      ];
+      let compared = 0;
+      for (const field of ['price0', 'price99', 'quantity'] as const) {
+        for (const order of ['asc', 'desc'] as const) {
+          for (const f of filters) {
+            for (const [offset, limit] of [[0, 50], [50, 50]]) {
+              const got = await searchIds(env.database.db, [word], offset, limit, { sort: { field, order }, filters: f });
+              const want = await expected('make_id', make.id, { field, order }, f, offset, limit, undefined,
+                sql`(s.make_id = ${make.id} or s.supplier_vehicle = any(${sql.val([vehicle, second])}::text[]))`);
+              expect(got.ids, `${field} ${order} ${JSON.stringify(f)} ${offset}+${limit}`).toEqual(want);
+              if (want.length > 0) compared++;
             }
           }
         }

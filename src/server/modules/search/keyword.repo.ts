@@ -190,8 +190,7 @@ interface Scan {
   /** n rows and those equal to the last in the order (the order then decides no ties) */
   ties?: boolean;
 }
-const boundedScans = (t: Term, sort: Sort, f: Filters | undefined): Scan[] | undefined => {
-  if (t.kind === 'oe') return undefined;
+const boundedScans = (sort: Sort, f: Filters | undefined): Scan[] | undefined => {
   // A 标准价 walk passes the rows outside a price range first (prices go together); the walk's
   // indexes carry 批发价 and 标准价 only, and a range on another price (price1 … price5) read from
   // the table for every passed row costs more than reading the term whole from its rank index,
@@ -228,6 +227,9 @@ const boundedScans = (t: Term, sort: Sort, f: Filters | undefined): Scan[] | und
   return undefined;
 };
 
+/** the stock column each term kind of a bounded scan matches, and its type */
+const KINDS = [['name', 'name', 'text'], ['vehicle', 'supplier_vehicle', 'text'], ['brand', 'part_brand_id', 'int'], ['make', 'make_id', 'int']] as const;
+
 export const searchIds = async (
   db: Kysely<DB>, tokens: Term[][], offset: number, limit: number,
   scope: { companies?: number[]; dismantled?: boolean; brandId?: number; filters?: Filters; sort?: Sort } = {},
@@ -255,23 +257,39 @@ export const searchIds = async (
   const scanned = driving.filter((t) => t.score <= best + 1).slice(0, SCANNED_TERMS);
   const sort = scope.sort;
   const dir = sort?.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
-  const scans = scanned.flatMap((t, i) => sort
-    ? (boundedScans(t, sort, f)?.map((scan) => (scan.bands ? sql`
-    (select w.id, w.sort_key from unnest(${sql.val(scan.bands)}::int[]) as b(band) cross join lateral
-      (select s.id, ${sortKey('s', sort)} as sort_key from stock s
-       where ${termPredicate(t)} and s.state = 'on' and price_band(s.price0) = b.band and ${scan.where} ${filter}
-       ${scan.order} ${scan.ties ? sql`fetch first ${offset + limit} rows with ties` : sql`limit ${offset + limit}`}) w
-     order by w.sort_key ${dir}, w.id limit ${offset + limit})` : sql`
-    (select s.id, ${sortKey('s', sort)} as sort_key from stock s
-     where ${termPredicate(t)} and s.state = 'on' and ${scan.where} ${filter}
-     ${scan.order} limit ${offset + limit})`)) ?? [sql`
-    (select s.id, ${sortKey('s', sort)} as sort_key from stock s
+  const n = offset + limit;
+  // a term read whole, in the search's order
+  const whole = (t: Term, by: Sort) => sql`
+    (select s.id, ${sortKey('s', by)} as sort_key from stock s
      where ${termPredicate(t)} and s.state = 'on' ${filter}
-     order by ${sortKey('s', sort)} ${dir}, s.id limit ${offset + limit})`])
-    : sql`
+     order by ${sortKey('s', by)} ${dir}, s.id limit ${n})`;
+  // Sorted: each bounded scan runs once for all the terms of a kind (a make's word is the make and
+  // up to 11 vehicle strings among the 12 terms read), in a lateral join over the terms and, where
+  // it walks by band, the bands: 3 subqueries a kind to plan instead of 3 a term (planning the 36
+  // of a make by 标准价 with a 批发价 range took 4 ms). Each gives the first n rows of its terms.
+  const sortedScans = (by: Sort) => {
+    const bounded = boundedScans(by, f);
+    return [
+      ...KINDS.flatMap(([kind, column, type]) => {
+        const group = scanned.filter((t) => t.kind === kind);
+        if (!group.length) return [];
+        if (!bounded) return group.map((t) => whole(t, by));
+        const values = group.map((t) => (type === 'text' ? t.term : t.ref_id));
+        return bounded.map((scan) => sql`
+    (select w.id, w.sort_key from unnest(${sql.val(values)}::${sql.raw(type)}[]) as t(term)
+       ${scan.bands ? sql`cross join unnest(${sql.val(scan.bands)}::int[]) as b(band)` : sql``} cross join lateral
+      (select s.id, ${sortKey('s', by)} as sort_key from stock s
+       where ${sql.ref(`s.${column}`)} = t.term and s.state = 'on' ${scan.bands ? sql`and price_band(s.price0) = b.band` : sql``} and ${scan.where} ${filter}
+       ${scan.order} ${scan.ties ? sql`fetch first ${n} rows with ties` : sql`limit ${n}`}) w
+     order by w.sort_key ${dir}, w.id limit ${n})`);
+      }),
+      ...scanned.filter((t) => t.kind === 'oe').map((t) => whole(t, by)),
+    ];
+  };
+  const scans = sort ? sortedScans(sort) : scanned.map((t, i) => sql`
     (select s.id, s.rank_key, ${t.score * 100 + i}::int as score from stock s
      where ${termPredicate(t)} and s.state = 'on' ${filter}
-     order by s.rank_key limit ${offset + limit})`);
+     order by s.rank_key limit ${n})`);
   const page = sort
     ? await sql<{ id: number }>`
     select id from (select distinct id, sort_key from (${sql.join(scans, sql` union all `)}) m) sorted
