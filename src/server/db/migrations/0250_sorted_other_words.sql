@@ -12,7 +12,7 @@
 -- The part name's three walk indexes now carry the columns any other word is matched on, so the
 -- walk stays index-only and reads about a page divided by the other word's share of the name's
 -- rows (a make's about 1/14). supplier_vehicle is text (24 bytes on average at 1M rows): the two
--- 0210 name indexes grow from about 70 to 100 MB, the rank index from 133 to about 160 MB. Brand,
+-- 0210 name indexes grow from 68 and 75 MB to 94 MB each; the rank index measured 132 MB. Brand,
 -- make and vehicle walks (a search with no part name in any word) keep reading other words'
 -- columns from the table.
 DROP INDEX stock_name_price99;
