@@ -5,9 +5,9 @@
  * the filters, ordered by the sort column (nulls last), then id".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
-import { searchIds, type Filters, type Sort, type Term } from '../../src/server/modules/search/keyword.repo';
+import { PRICE_BANDS, priceBand, searchIds, type Filters, type Sort, type Term } from '../../src/server/modules/search/keyword.repo';
 
 describe.each(backends)('sorted keyword search over a term on %s', (backend) => {
   describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'sorted', () => {
@@ -40,8 +40,11 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
     afterAll(async () => env?.close());
 
     /** the plain answer: every row of the term that passes the filters, in the search's order */
-    const expected = async (column: 'make_id' | 'part_brand_id' | 'name' | 'supplier_vehicle', id: number | string, sort: Sort, f: Filters | undefined, offset: number, limit: number) => {
-      const conds = [sql`${sql.ref(`s.${column}`)} = ${id}`, sql`s.state = 'on'`];
+    const expected = async (
+      column: 'make_id' | 'part_brand_id' | 'name' | 'supplier_vehicle', id: number | string, sort: Sort, f: Filters | undefined, offset: number, limit: number,
+      other?: RawBuilder<unknown>, instead?: RawBuilder<unknown>,
+    ) => {
+      const conds = [instead ?? sql`${sql.ref(`s.${column}`)} = ${id}`, sql`s.state = 'on'`, ...(other ? [other] : [])];
       if (f?.minPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} >= ${f.minPrice}`);
       if (f?.maxPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} <= ${f.maxPrice}`);
       if (f?.minStock !== undefined) conds.push(sql`s.quantity >= ${f.minStock}`);
@@ -60,6 +63,10 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
       { priceColumn: 'price99', minPrice: 2000 },
       { priceColumn: 'price99', minStock: 0, maxStock: 0 },
       { priceColumn: 'price0', minStock: 2, maxStock: 5 },
+      // both end bands of price_band (0251) covered less than half: read from the rank index
+      { priceColumn: 'price0', minPrice: 1200, maxPrice: 2100 },
+      // a range on a price the walks' indexes do not carry
+      { priceColumn: 'price1', minPrice: 1500 },
     ];
 
     it('gives the same pages, in the same order, as reading every row of the term', async () => {
@@ -86,6 +93,67 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
       }
       // the comparisons were of real pages, not of empty ones
       expect(compared).toBeGreaterThan(250);
+    });
+
+    it('gives the same pages with a second word, matched on the columns the walks carry', async () => {
+      // "make name" and "brand name": the name's walk checks the other word's terms (a make and a
+      // vehicle, or a brand) on every row it passes (migration 0250)
+      const nameTerm: Term = { kind: 'name', term: name, ref_id: null, score: 0 };
+      const pairs: [Term[], RawBuilder<unknown>][] = [
+        [[{ kind: 'make', term: make.name, ref_id: make.id, score: 0 }, { kind: 'vehicle', term: vehicle, ref_id: null, score: 0 }],
+          sql`(s.make_id = ${make.id} or s.supplier_vehicle = ${vehicle})`],
+        [[{ kind: 'brand', term: brand.name, ref_id: brand.id, score: 0 }], sql`s.part_brand_id = ${brand.id}`],
+      ];
+      let compared = 0;
+      for (const [other, condition] of pairs) {
+        for (const field of ['price0', 'price99', 'quantity'] as const) {
+          for (const order of ['asc', 'desc'] as const) {
+            for (const f of filters) {
+              for (const [offset, limit] of [[0, 50], [50, 50]]) {
+                const got = await searchIds(env.database.db, [[nameTerm], other], offset, limit, { sort: { field, order }, filters: f });
+                const want = await expected('name', name, { field, order }, f, offset, limit, condition);
+                expect(got.ids, `${other.map((t) => t.kind).join('+')} ${field} ${order} ${JSON.stringify(f)} ${offset}+${limit}`).toEqual(want);
+                if (want.length > 0) compared++;
+              }
+            }
+          }
+        }
+      }
+      expect(compared).toBeGreaterThan(60);
+    });
+
+    it('gives the same pages for a word matching several terms of a kind, read together', async () => {
+      // a make's word: the make and its vehicle strings, each kind's terms walked in one lateral scan
+      const second = (await sql<{ v: string }>`
+        select supplier_vehicle as v from stock where make_id = ${make.id} and supplier_vehicle <> ${vehicle}
+        group by 1 order by count(*) desc, 1 limit 1`.execute(env.database.db)).rows[0].v;
+      const word: Term[] = [
+        { kind: 'make', term: make.name, ref_id: make.id, score: 0 },
+        { kind: 'vehicle', term: vehicle, ref_id: null, score: 0 },
+        { kind: 'vehicle', term: second, ref_id: null, score: 0 },
+      ];
+      let compared = 0;
+      for (const field of ['price0', 'price99', 'quantity'] as const) {
+        for (const order of ['asc', 'desc'] as const) {
+          for (const f of filters) {
+            for (const [offset, limit] of [[0, 50], [50, 50]]) {
+              const got = await searchIds(env.database.db, [word], offset, limit, { sort: { field, order }, filters: f });
+              const want = await expected('make_id', make.id, { field, order }, f, offset, limit, undefined,
+                sql`(s.make_id = ${make.id} or s.supplier_vehicle = any(${sql.val([vehicle, second])}::text[]))`);
+              expect(got.ids, `${field} ${order} ${JSON.stringify(f)} ${offset}+${limit}`).toEqual(want);
+              if (want.length > 0) compared++;
+            }
+          }
+        }
+      }
+      expect(compared).toBeGreaterThan(60);
+    });
+
+    it('bands 批发价 in SQL as in TypeScript', async () => {
+      const prices = [0, 1, 99, ...PRICE_BANDS.flatMap((b) => [b - 1, b, b + 1]), 2 ** 31 - 1];
+      const { rows } = await sql<{ p: number; band: number }>`
+        select p, price_band(p) as band from unnest(${sql.val(prices)}::int[]) p`.execute(env.database.db);
+      expect(rows.map((r) => Number(r.band))).toEqual(prices.map(priceBand));
     });
 
     it('pages through the unpriced and out-of-stock rows at the end of a make sorted by price', async () => {

@@ -56,8 +56,25 @@ const termPredicate = (t: Term): RawBuilder<unknown> => {
   }
 };
 
-/** A row matches a token when it matches any of the token's terms. */
-const tokenPredicate = (terms: Term[]) => (terms.length ? sql`(${sql.join(terms.map(termPredicate), sql` or `)})` : sql`false`);
+/**
+ * A row matches a token when it matches any of the token's terms. The terms of one kind become
+ * one `= any(…)`: a make's word is the make and up to 29 vehicle strings (大众: '大众朗逸 大众速腾'
+ * …), checked on every row a walk passes, and PostgreSQL hashes a list of 9 or more.
+ */
+const tokenPredicate = (terms: Term[]) => {
+  if (!terms.length) return sql`false`;
+  const of = (kind: Term['kind']) => terms.filter((t) => t.kind === kind);
+  const any = (column: string, values: unknown[], type: 'int' | 'text') =>
+    (values.length ? [sql`${sql.ref(`s.${column}`)} = any(${sql.val(values)}::${sql.raw(type)}[])`] : []);
+  const parts = [
+    ...any('name', of('name').map((t) => t.term), 'text'),
+    ...any('supplier_vehicle', of('vehicle').map((t) => t.term), 'text'),
+    ...any('part_brand_id', of('brand').map((t) => t.ref_id), 'int'),
+    ...any('make_id', of('make').map((t) => t.ref_id), 'int'),
+    ...of('oe').map(termPredicate),
+  ];
+  return sql`(${sql.join(parts, sql` or `)})`;
+};
 
 /** Part names and OE numbers pick few rows; makes and vehicles many: the page is driven by the narrowest token. */
 const narrowness = (terms: Term[]) => (terms.some((t) => t.kind === 'oe' || t.kind === 'name') ? 0 : terms.some((t) => t.kind === 'brand') ? 1 : 2);
@@ -86,6 +103,68 @@ const sortKey = (alias: string, sort: Sort) => sql.ref(`${alias}.${sort.field}`)
 const OUT_OF_STOCK = 2 ** 40;
 const NO_PRICE = 2 ** 40 - 1;
 
+/** the rank_key bases (in stock, out of stock) of the rows a stock range lets through */
+const stockBases = (f: Filters | undefined) => [
+  ...(f?.maxStock === undefined || f.maxStock > 0 ? [0] : []),
+  ...(f?.minStock === undefined || f.minStock <= 0 ? [OUT_OF_STOCK] : []),
+];
+/**
+ * A 批发价 range as rank_key bounds where the stock range leaves one base (最低库存 ≥ 1: in
+ * stock): the count's scans then read the range of the term's rank index instead of walking an
+ * index past the rows outside it (5,020 entries for 长城 with 批发价 50-800 yuan).
+ */
+const countBounds = (f: Filters | undefined) => {
+  const bases = stockBases(f);
+  if (!f || f.priceColumn !== 'price0' || (f.minPrice === undefined && f.maxPrice === undefined) || bases.length !== 1) return sql``;
+  return sql`and s.rank_key >= ${bases[0] + (f.minPrice ?? 0)} and s.rank_key <= ${bases[0] + (f.maxPrice ?? NO_PRICE - 1)}`;
+};
+
+const MAX_INT = 2 ** 31 - 1;
+const R10 = [100, 125, 160, 200, 250, 315, 400, 500, 630, 800];
+/**
+ * The bounds of price_band (migration 0251), in fen: the Renard R10 series from 1 yuan to
+ * 1,000,000 yuan. Band i holds 批发价 in [PRICE_BANDS[i - 1], PRICE_BANDS[i]); band 0 below 1 yuan.
+ */
+export const PRICE_BANDS = [0, 1, 2, 3, 4, 5].flatMap((d) => R10.map((m) => m * 10 ** d)).concat(10 ** 8);
+/** price_band(p) of migration 0251 (width_bucket over PRICE_BANDS) */
+export const priceBand = (p: number) => PRICE_BANDS.filter((b) => b <= p).length;
+
+/**
+ * A term sorted by 标准价 (price99) within a 批发价 (price0) range [lo, hi]: one walk of 0251's
+ * (term, band, price99) index per band the range touches, each up to n rows, so no walk passes
+ * rows outside the range except in the bands at its ends. An end band the range covers less than
+ * half of is not walked (its walk would pass the rest of it, and all of it when fewer than n of
+ * its rows are in the range): its rows in the range are read from the term's rank index, where
+ * rank_key is price0 within each stock part, and sorted. 50 to 800 yuan: 13 bands, the top one
+ * [800, 1000) yuan with one price in the range.
+ */
+const bandedPrice99 = (desc: boolean, lo: number, hi: number, bases: number[]): Scan[] => {
+  const first = priceBand(lo);
+  const last = priceBand(hi);
+  const bands: number[] = [];
+  const ranges: [number, number][] = [];
+  for (let b = first; b <= last; b++) {
+    const low = b === 0 ? 0 : PRICE_BANDS[b - 1];
+    const high = b === PRICE_BANDS.length ? MAX_INT : PRICE_BANDS[b] - 1;
+    const from = Math.max(lo, low);
+    const to = Math.min(hi, high);
+    if ((to - from + 1) * 2 < high - low + 1) ranges.push([from, to]);
+    else bands.push(b);
+  }
+  const notNull = desc ? sql`s.price99 is not null` : sql`true`;
+  const order = desc ? sql`order by s.price99 desc nulls first, s.id` : sql`order by s.price99, s.id`;
+  // Descending, the index's backward order is price99 descending, then id descending: a band's
+  // rows are taken by price99 alone with their ties, so no sort reads the band whole (its
+  // estimate is a few rows, so PostgreSQL would sort rather than sort incrementally)
+  const bandOrder = desc ? sql`order by s.price99 desc nulls first` : order;
+  return [
+    ...(bands.length ? [{ where: notNull, order: bandOrder, bands, ties: desc }] : []),
+    ...ranges.flatMap(([from, to]) => bases.map((base) => ({ where: sql`s.rank_key >= ${base + from} and s.rank_key <= ${base + to} and ${notNull}`, order }))),
+    // descending, the rows without 标准价 come last
+    ...(desc ? [{ where: sql`s.price99 is null`, order: sql`order by s.id` }] : []),
+  ];
+};
+
 /**
  * The bounded scans of one term of a sorted search (issue 15). A term holds up to tens of
  * thousands of rows at 1M (a part name 21,000 on average and up to 99,000, a make 72,000, a
@@ -97,23 +176,28 @@ const NO_PRICE = 2 ** 40 - 1;
  *   rank_key ranges, each in price0 order with its unpriced rows last; descending, the priced and
  *   unpriced rows apart. A price0 range narrows the ranges, and a part no filtered row can be in
  *   (out of stock under 最低库存 ≥ 1, unpriced under a price0 range) is not read.
- * - 标准价 (price99) and quantity: the term's index on (term, column, id) of migration 0210.
- * Other sort columns (the other prices, name) and OE prefixes keep reading the term whole.
+ * - 标准价 (price99) and quantity: the term's index on (term, column, id) of migration 0210; by
+ *   标准价 with a 批发价 range, one walk per 批发价 band (bandedPrice99, migration 0251).
+ * Other sort columns (the other prices, name), 标准价 with a range on another price, and OE
+ * prefixes keep reading the term whole.
  * A descending scan says NULLS FIRST where its rows cannot be null: that is the order of a
  * backward index scan, so PostgreSQL stops after n rows (id ties: an incremental sort).
  */
-interface Scan { where: RawBuilder<unknown>; order: RawBuilder<unknown> }
-const boundedScans = (t: Term, sort: Sort, f: Filters | undefined, otherWords: boolean): Scan[] | undefined => {
-  if (t.kind === 'oe') return undefined;
-  // With another word ("长城 总成") each walked row is checked against that word's terms (a make
-  // and its vehicles) in the table. By 标准价 with a price range as well, the walk passes the rows
-  // outside the range first (prices go together): 26,786 rows read from the table for one page,
-  // where reading the term whole from 0020's index takes 4,789 buffers
-  if (otherWords && sort.field === 'price99' && f && (f.minPrice !== undefined || f.maxPrice !== undefined)) return undefined;
+interface Scan {
+  where: RawBuilder<unknown>; order: RawBuilder<unknown>;
+  /** price_band values (migration 0251): the scan runs once in each band, each up to n rows */
+  bands?: number[];
+  /** n rows and those equal to the last in the order (the order then decides no ties) */
+  ties?: boolean;
+}
+const boundedScans = (sort: Sort, f: Filters | undefined): Scan[] | undefined => {
+  // A 标准价 walk passes the rows outside a price range first (prices go together); the walk's
+  // indexes carry 批发价 and 标准价 only, and a range on another price (price1 … price5) read from
+  // the table for every passed row costs more than reading the term whole from its rank index,
+  // which carries every price
+  if (sort.field === 'price99' && f && (f.minPrice !== undefined || f.maxPrice !== undefined) && f.priceColumn !== 'price0' && f.priceColumn !== 'price99') return undefined;
   const desc = sort.order === 'desc';
-  const inStock = f?.maxStock === undefined || f.maxStock > 0;
-  const outOfStock = f?.minStock === undefined || f.minStock <= 0;
-  const bases = [...(inStock ? [0] : []), ...(outOfStock ? [OUT_OF_STOCK] : [])];
+  const bases = stockBases(f);
   const priceRange = f !== undefined && (f.minPrice !== undefined || f.maxPrice !== undefined);
   // a price0 range as rank_key bounds; the price0 filter itself stays in the query
   const rankRange = (base: number, high: number) => {
@@ -131,6 +215,7 @@ const boundedScans = (t: Term, sort: Sort, f: Filters | undefined, otherWords: b
   }
   if (sort.field === 'quantity') return [{ where: sql`true`, order: desc ? sql`order by s.quantity desc nulls first, s.id` : sql`order by s.quantity, s.id` }];
   if (sort.field === 'price99') {
+    if (priceRange && f.priceColumn === 'price0') return bandedPrice99(desc, f.minPrice ?? 0, f.maxPrice ?? MAX_INT, bases);
     // ascending, the index's own order (nulls last) is the search's
     if (!desc) return [{ where: sql`true`, order: sql`order by s.price99, s.id` }];
     return [
@@ -141,6 +226,9 @@ const boundedScans = (t: Term, sort: Sort, f: Filters | undefined, otherWords: b
   }
   return undefined;
 };
+
+/** the stock column each term kind of a bounded scan matches, and its type */
+const KINDS = [['name', 'name', 'text'], ['vehicle', 'supplier_vehicle', 'text'], ['brand', 'part_brand_id', 'int'], ['make', 'make_id', 'int']] as const;
 
 export const searchIds = async (
   db: Kysely<DB>, tokens: Term[][], offset: number, limit: number,
@@ -169,18 +257,39 @@ export const searchIds = async (
   const scanned = driving.filter((t) => t.score <= best + 1).slice(0, SCANNED_TERMS);
   const sort = scope.sort;
   const dir = sort?.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
-  const scans = scanned.flatMap((t, i) => sort
-    ? (boundedScans(t, sort, f, others.length > 0)?.map((scan) => sql`
-    (select s.id, ${sortKey('s', sort)} as sort_key from stock s
-     where ${termPredicate(t)} and s.state = 'on' and ${scan.where} ${filter}
-     ${scan.order} limit ${offset + limit})`) ?? [sql`
-    (select s.id, ${sortKey('s', sort)} as sort_key from stock s
+  const n = offset + limit;
+  // a term read whole, in the search's order
+  const whole = (t: Term, by: Sort) => sql`
+    (select s.id, ${sortKey('s', by)} as sort_key from stock s
      where ${termPredicate(t)} and s.state = 'on' ${filter}
-     order by ${sortKey('s', sort)} ${dir}, s.id limit ${offset + limit})`])
-    : sql`
+     order by ${sortKey('s', by)} ${dir}, s.id limit ${n})`;
+  // Sorted: each bounded scan runs once for all the terms of a kind (a make's word is the make and
+  // up to 11 vehicle strings among the 12 terms read), in a lateral join over the terms and, where
+  // it walks by band, the bands: 3 subqueries a kind to plan instead of 3 a term (planning the 36
+  // of a make by 标准价 with a 批发价 range took 4 ms). Each gives the first n rows of its terms.
+  const sortedScans = (by: Sort) => {
+    const bounded = boundedScans(by, f);
+    return [
+      ...KINDS.flatMap(([kind, column, type]) => {
+        const group = scanned.filter((t) => t.kind === kind);
+        if (!group.length) return [];
+        if (!bounded) return group.map((t) => whole(t, by));
+        const values = group.map((t) => (type === 'text' ? t.term : t.ref_id));
+        return bounded.map((scan) => sql`
+    (select w.id, w.sort_key from unnest(${sql.val(values)}::${sql.raw(type)}[]) as t(term)
+       ${scan.bands ? sql`cross join unnest(${sql.val(scan.bands)}::int[]) as b(band)` : sql``} cross join lateral
+      (select s.id, ${sortKey('s', by)} as sort_key from stock s
+       where ${sql.ref(`s.${column}`)} = t.term and s.state = 'on' ${scan.bands ? sql`and price_band(s.price0) = b.band` : sql``} and ${scan.where} ${filter}
+       ${scan.order} ${scan.ties ? sql`fetch first ${n} rows with ties` : sql`limit ${n}`}) w
+     order by w.sort_key ${dir}, w.id limit ${n})`);
+      }),
+      ...scanned.filter((t) => t.kind === 'oe').map((t) => whole(t, by)),
+    ];
+  };
+  const scans = sort ? sortedScans(sort) : scanned.map((t, i) => sql`
     (select s.id, s.rank_key, ${t.score * 100 + i}::int as score from stock s
      where ${termPredicate(t)} and s.state = 'on' ${filter}
-     order by s.rank_key limit ${offset + limit})`);
+     order by s.rank_key limit ${n})`);
   const page = sort
     ? await sql<{ id: number }>`
     select id from (select distinct id, sort_key from (${sql.join(scans, sql` union all `)}) m) sorted
@@ -195,9 +304,10 @@ export const searchIds = async (
   // all terms do. One scan of "any of the terms" was planned as a walk of a whole index filtered by
   // the terms once the per-term indexes of 0210 existed (358,902 entries for 清器).
   const cap = countCap(offset, limit);
+  const bounds = countBounds(f);
   const count = await sql<{ n: number }>`
     select least(count(*), ${cap + 1})::int as n from (${sql.join(scanned.map((t) => sql`
-      (select s.id from stock s where ${termPredicate(t)} and s.state = 'on' ${filter} limit ${cap + 1})`), sql` union `)}) c`.execute(db);
+      (select s.id from stock s where ${termPredicate(t)} and s.state = 'on' ${bounds} ${filter} limit ${cap + 1})`), sql` union `)}) c`.execute(db);
   return { ids, total: count.rows[0].n, cap };
 };
 
