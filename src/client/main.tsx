@@ -15,7 +15,7 @@ import { profileQuery } from './features/session/queries';
 import { keepSearchResults, persistOptions, restoreSettled, revalidateRestored } from './local/persist';
 import { ApiError, OfflineError } from './api/request';
 import { installChunkReloadGuard } from './api/chunk-reload';
-import { afterFirstPage } from './after-first-page';
+import { afterFirstPage, watchFirstPage } from './after-first-page';
 
 dayjs.locale('zh-cn');
 installChunkReloadGuard();
@@ -47,26 +47,29 @@ keepSearchResults(queryClient, user?.uuid);
 
 const router = createAppRouter(queryClient, user);
 
+// what the first page does not need to paint waits until it has rendered and the main thread is
+// idle, or the user's first input (after-first-page.ts)
+watchFirstPage(router);
 if (user) {
-  // the live channel, chat and the outbox's replay start after the first page has rendered, when
-  // the main thread is idle: they bring the offline store (Dexie), the chat client and the live
-  // socket, which the first paint does not need, and their chunks would otherwise be fetched and
-  // run ahead of the page's own (issue 12's Lighthouse target on /ofo/search)
-  // Only on the phone mall (/ofo), where the first paint is what counts: elsewhere (the desktop
-  // pages, the chat-first /im) it starts at once as before, so a chat opened right after a reload
-  // finds its store started (chat.e2e's reload case failed under load with the deferral)
-  const signedIn = () => void import('./signed-in').then((m) => m.startSignedIn(user.uuid));
-  if (window.location.pathname.startsWith('/ofo')) afterFirstPage(router, signedIn);
-  else signedIn();
+  // the live channel, chat and the outbox's replay: they bring the chat client, the live socket and,
+  // when the outbox may hold writes, the offline store (Dexie), and their chunks would otherwise be
+  // fetched and run ahead of the page's own (issue 12 on /ofo, issue 15 on the desktop pages). A
+  // chat opened before they start is loaded when they do (chat-store.ts, startChat)
+  afterFirstPage(() => void import('./signed-in').then((m) => m.startSignedIn(user.uuid, queryClient)));
 }
 
-// the first route's match, guards, loader and chunks start now, beside PrimeReact's set-up, not
-// after React's first render (the Transitioner then finds the load under way)
-void router.load();
+// the first route's match, guards, loader and chunks start now, beside PrimeReact's set-up, and
+// React's first render waits for them: rendered while the router's state still changed (the load
+// settling), the transition below was redone as one synchronous render of the whole page, the
+// longest task of the start-up (issue 15). A loader still waiting for its data a second after the
+// page's chunks have come is not waited for: the layout shows meanwhile, as before
+const firstLoad = router.load().catch(() => undefined);
+const firstChunks = Promise.all(router.getMatchedRoutes(window.location.pathname)[0].map((r) => router.loadRouteChunk(r))).catch(() => undefined);
+const firstPageReady = Promise.race([firstLoad, firstChunks.then(() => new Promise((wait) => setTimeout(wait, 1000)))]);
 
 // PrimeReact's locale and ripple are set by a chunk of their own (with primereact/api and its
 // utilities, which every PrimeReact component imports anyway), not by the entry
-void import('./ui/primereact-setup').then(({ withPrimeReact }) => {
+void Promise.all([import('./ui/primereact-setup'), firstPageReady]).then(([{ withPrimeReact }]) => {
   const root = createRoot(document.getElementById('root')!);
   // as a transition, React renders the first page in short slices instead of one long task that
   // keeps a phone's main thread blocked (issue 12's Lighthouse target: total blocking time)
