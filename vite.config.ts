@@ -79,6 +79,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history)[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+            // loaded on first use of the browser database (local/live.ts), under its own name
+            { name: 'dexie', test: /node_modules[\\/]dexie[\\/]/ },
           ],
         },
       },

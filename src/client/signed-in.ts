@@ -4,12 +4,19 @@ import { request } from './api/request';
 import { replayOutcome } from './api/replay-outcome';
 import { startChat } from './features/im/chat-store';
 import { selectTransport } from './features/im/select-transport';
-import { startOutboxSync } from './local/outbox';
+import { onReplayed, startOutboxSync } from './local/outbox';
+import type { QueryClient } from '@tanstack/react-query';
+import { CART_WRITES } from './features/cart/cart-writes';
+import { cartKeys } from './features/cart/queries';
 import type { EndpointName } from '../shared/contracts';
 import { endpointIndex as endpoints } from '../shared/contracts/endpoint-index.gen';
 
-export const startSignedIn = (userUuid: string) => {
+export const startSignedIn = (userUuid: string, queryClient: QueryClient) => {
   connectLive();
+  // a cart write made offline has landed: the cart on screen (and its count) is fetched again
+  onReplayed((name) => {
+    if (CART_WRITES.includes(name)) void queryClient.invalidateQueries({ queryKey: cartKeys.all() });
+  });
   // our /ws transport, or RongCloud's when im_client_params names an app key (loaded only then)
   void selectTransport(userUuid).then((t) => startChat(userUuid, t));
   startOutboxSync(

@@ -8,7 +8,7 @@
  * Prints one JSON line: per audit the performance, accessibility and best-practices scores (0–100),
  * FCP / LCP / TBT (ms) and CLS. `-- --pages ofo,home` audits only those; `-- --dist <dir>` serves another build;
  * `-- --details` also prints to stderr where each page's main-thread time went (by kind, by script,
- * the long tasks) and its DOM size.
+ * the long tasks), the largest paint's element with its parts, and the layout shifts.
  *
  *   npx vite build && npm run bench:lighthouse
  */
@@ -95,6 +95,9 @@ try {
       console.error(`${a.page} ${a.form} main thread: ${items('mainthread-work-breakdown').map((i) => `${fmt(i.groupLabel)} ${fmt(i.duration)}`).join(', ')}`);
       console.error(`${a.page} ${a.form} scripts: ${items('bootup-time').slice(0, 8).map((i) => `${fmt(i.url)} ${fmt(i.total)} (script ${fmt(i.scripting)}, parse ${fmt(i.scriptParseCompile)})`).join(', ')}`);
       console.error(`${a.page} ${a.form} long tasks: ${items('long-tasks').map((i) => `${fmt(i.url)}@${fmt(i.startTime)}:${fmt(i.duration)}`).join(', ')}`);
+      // the largest paint's element and its parts (time to first byte, load delay, load, render delay)
+      const lcp = (found['lcp-breakdown-insight']?.details as { items?: { items?: Item[]; snippet?: string }[] } | undefined)?.items ?? [];
+      console.error(`${a.page} ${a.form} LCP: ${String(lcp.find((i) => i.snippet)?.snippet ?? '?').slice(0, 140)} — ${(lcp[0]?.items ?? []).map((i) => `${fmt(i.subpart)} ${fmt(i.duration)}`).join(', ')}`);
       console.error(`${a.page} ${a.form} layout shifts: ${items('layout-shifts').map((i) => `${fmt((i.node as { snippet?: string } | undefined)?.snippet ?? '?').toString().slice(0, 120)} ${Number(i.score).toFixed(3)}`).join(' | ')}`);
     }
     results.push({

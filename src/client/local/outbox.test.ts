@@ -158,7 +158,7 @@ describe('outbox sync', () => {
       expect(user).toBe(A);
       return results.shift() ?? { sent: 0 };
     });
-    const stop = startOutboxSync(A, async () => undefined, classify, { replay } as unknown as Outbox);
+    const stop = startOutboxSync(A, async () => undefined, classify, { replay, mayHold: () => true, markIfEmpty: async () => undefined } as unknown as Outbox);
     await vi.advanceTimersByTimeAsync(0);
     expect(replay).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(15_000);
@@ -174,6 +174,41 @@ describe('outbox sync', () => {
     window.dispatchEvent(new Event('online'));
     await vi.advanceTimersByTimeAsync(30 * 60_000);
     expect(replay).toHaveBeenCalledTimes(4);
+    stop();
+  });
+
+  it('marks a queue found empty, then neither reads the database at start nor replays until a write is queued', async () => {
+    const sent: string[] = [];
+    const send: Sender = async (_n, p) => { sent.push(valueOf(p)); };
+    expect(box.mayHold(A)).toBe(true);
+    await box.enqueue(A, 'oeSearchHistory', { search_value: 'A1111' });
+    let stop = startOutboxSync(A, send, classify, box);
+    await vi.waitFor(() => expect(box.mayHold(A)).toBe(false));
+    expect(sent).toEqual(['A1111']);
+    stop();
+    // marked empty: the live count answers 0 without opening the database and follows a new write
+    const counts: number[] = [];
+    const sub = box.pendingCount$(A).subscribe((n) => counts.push(n));
+    expect(counts).toEqual([0]);
+    const replay = vi.spyOn(box, 'replay');
+    stop = startOutboxSync(A, send, classify, box);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(replay).not.toHaveBeenCalled();
+    // another user's mark is their own
+    expect(box.mayHold(B)).toBe(true);
+    await box.enqueue(A, 'oeSearchHistory', { search_value: 'B2222' });
+    expect(box.mayHold(A)).toBe(true);
+    await vi.waitFor(() => expect(counts).toContain(1));
+    stop();
+    sub.unsubscribe();
+  });
+
+  it('keeps no empty mark while a refused write waits for the user', async () => {
+    await box.enqueue(A, 'oeSearchHistory', { search_value: 'BAD' });
+    const stop = startOutboxSync(A, async () => { throw new Error('refused'); }, classify, box);
+    await vi.waitFor(async () => expect(await box.failed(A)).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(box.mayHold(A)).toBe(true);
     stop();
   });
 });

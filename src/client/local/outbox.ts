@@ -9,11 +9,17 @@
  * - a definite refusal of the payload (4xx) marks the entry failed, with the server's message, and
  *   the queue moves on; failed entries stay until the user retries or discards them
  * - one replay at a time (in this tab, and across tabs through Web Locks when available)
+ * The database (and Dexie) is loaded when the outbox is first used, not with the page (issue 15).
+ * So that a signed-in start need not load it only to find the queue empty, localStorage keeps per
+ * user a mark "found empty" (`qph-outbox-empty:<database>:<user>`): set after a replay that left
+ * neither pending nor failed writes, removed before any write is queued. Without the mark (never
+ * looked, or something queued since, in any tab) the queue is read and replayed as before.
  */
-import { liveQuery } from 'dexie';
 import type { EndpointName } from '../../shared/contracts';
 import { endpointIndex as endpoints } from '../../shared/contracts/endpoint-index.gen';
-import { localDb, outboxRow, validRows, type LocalDb, type OutboxRow } from './db';
+import { outboxRow, validRows, type OutboxRow } from './rows';
+import type { LocalDb } from './db';
+import { dbOf, live, openLocalDb, toObserver, type DbSource, type Live } from './live';
 
 export type Sender = (name: EndpointName, payload: unknown, idempotencyKey: string) => Promise<unknown>;
 /**
@@ -31,19 +37,85 @@ export interface ReplayResult {
 export const idempotentNames = (): EndpointName[] =>
   (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].idempotent === true);
 
-export const createOutbox = (db: LocalDb = localDb) => {
+const storage = (): Storage | undefined => {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+};
+
+const sentHere = new Set<(name: string) => void>();
+/**
+ * Calls `listener` with the call name of each queued write a replay in this tab has sent (the
+ * signed-in session fetches the cart again after cart writes: the page that shows the cart's
+ * count may have been drawn after the replay, too late to see its queue shrink).
+ */
+export const onReplayed = (listener: (name: string) => void) => {
+  sentHere.add(listener);
+  return () => void sentHere.delete(listener);
+};
+
+/** Writes of this tab that were queued: the live views waiting behind an "empty" mark open. */
+const queuedHere = new Set<(key: string) => void>();
+
+export const createOutbox = (source: DbSource = openLocalDb, dbName = typeof source === 'function' ? 'qipeihub' : source.name) => {
+  const opened = dbOf(source);
   const running = new Map<string, Promise<ReplayResult>>();
+  const markKey = (user_uuid: string) => `qph-outbox-empty:${dbName}:${user_uuid}`;
+  /** false only when the queue was found empty and nothing was queued since */
+  const mayHold = (user_uuid: string) => storage()?.getItem(markKey(user_uuid)) !== '1';
+  /** calls `open` when a write of the user is queued (in this tab or another) */
+  const whenQueued = (user_uuid: string, open: () => void) => {
+    const key = markKey(user_uuid);
+    const here = (k: string) => { if (k === key) open(); };
+    const there = (e: StorageEvent) => { if (e.key === key && e.newValue !== '1') open(); };
+    queuedHere.add(here);
+    window.addEventListener('storage', there);
+    return () => {
+      queuedHere.delete(here);
+      window.removeEventListener('storage', there);
+    };
+  };
+  /** a live view of the user's queue; while it is marked empty, `empty` without loading the database */
+  const gated = <T>(user_uuid: string, empty: T, make: () => Live<T>): Live<T> => ({
+    subscribe(given) {
+      const observer = toObserver(given);
+      if (mayHold(user_uuid)) return make().subscribe(observer);
+      observer.next?.(empty);
+      let inner: { unsubscribe(): void } | undefined;
+      const stop = whenQueued(user_uuid, () => {
+        stop();
+        inner ??= make().subscribe(observer);
+      });
+      return { unsubscribe() { stop(); inner?.unsubscribe(); } };
+    },
+  });
 
   const enqueue = async (user_uuid: string, name: EndpointName, payload: unknown): Promise<OutboxRow> => {
     if (!endpoints[name].idempotent) throw new Error(`${name} cannot be queued: it is not idempotent`);
     const row: OutboxRow = { user_uuid, name, payload, idempotencyKey: crypto.randomUUID(), createdAt: Date.now(), attempts: 0, state: 'pending' };
-    const seq = await db.outbox.add(row);
+    // the mark goes first: a start-up that reads it after this never takes the queue for empty
+    storage()?.removeItem(markKey(user_uuid));
+    for (const f of queuedHere) f(markKey(user_uuid));
+    const seq = await (await opened()).outbox.add(row);
     return { ...row, seq };
   };
 
-  const inState = (user_uuid: string, state: OutboxRow['state']) => db.outbox.where('[user_uuid+state]').equals([user_uuid, state]);
-  const pending = async (user_uuid: string) => validRows(outboxRow, await inState(user_uuid, 'pending').sortBy('seq'), 'outbox');
-  const failed = async (user_uuid: string) => validRows(outboxRow, await inState(user_uuid, 'failed').sortBy('seq'), 'outbox');
+  const inState = (db: LocalDb, user_uuid: string, state: OutboxRow['state']) => db.outbox.where('[user_uuid+state]').equals([user_uuid, state]);
+  const rowsIn = async (db: LocalDb, user_uuid: string, state: OutboxRow['state']) => validRows(outboxRow, await inState(db, user_uuid, state).sortBy('seq'), 'outbox');
+  const pending = async (user_uuid: string) => rowsIn(await opened(), user_uuid, 'pending');
+  const failed = async (user_uuid: string) => rowsIn(await opened(), user_uuid, 'failed');
+
+  /** Marks the user's queue empty when it holds neither pending nor failed writes. */
+  const markIfEmpty = async (user_uuid: string) => {
+    const db = await opened();
+    const count = async () => (await inState(db, user_uuid, 'pending').count()) + (await inState(db, user_uuid, 'failed').count());
+    if ((await count()) > 0) return;
+    storage()?.setItem(markKey(user_uuid), '1');
+    // a write queued by another tab between the count and the mark: take the mark back
+    if ((await count()) > 0) storage()?.removeItem(markKey(user_uuid));
+  };
 
   const replayOnce = async (user_uuid: string, send: Sender, classify: Classify): Promise<ReplayResult> => {
     let sent = 0;
@@ -54,11 +126,13 @@ export const createOutbox = (db: LocalDb = localDb) => {
       const entry = (await pending(user_uuid)).find((e) => e.seq! > after);
       if (!entry) break;
       after = entry.seq!;
+      const db = await opened();
       await db.outbox.update(entry.seq!, { attempts: entry.attempts + 1 });
       try {
         await send(entry.name as EndpointName, entry.payload, entry.idempotencyKey);
         await db.outbox.delete(entry.seq!);
         sent++;
+        for (const listener of sentHere) listener(entry.name);
       } catch (e) {
         const outcome = classify(e);
         if (outcome !== 'refused') return { sent, stopped: outcome };
@@ -87,13 +161,19 @@ export const createOutbox = (db: LocalDb = localDb) => {
     replay,
     pending,
     failed,
+    mayHold,
+    markIfEmpty,
+    whenQueued,
     /** puts a failed write back in the queue (in its old place) */
-    retry: (seq: number) => db.outbox.update(seq, { state: 'pending', lastError: undefined }),
-    discard: (seq: number) => db.outbox.delete(seq),
+    retry: async (seq: number) => (await opened()).outbox.update(seq, { state: 'pending', lastError: undefined }),
+    discard: async (seq: number) => (await opened()).outbox.delete(seq),
     /** live count of the user's writes waiting to be sent */
-    pendingCount$: (user_uuid: string) => liveQuery(() => inState(user_uuid, 'pending').count()),
+    pendingCount$: (user_uuid: string) => gated(user_uuid, 0, () => live(opened, (db) => inState(db, user_uuid, 'pending').count())),
     /** live list of the user's writes the server refused */
-    failed$: (user_uuid: string) => liveQuery(() => failed(user_uuid)),
+    failed$: (user_uuid: string) => gated<OutboxRow[]>(user_uuid, [], () => live(opened, (db) => rowsIn(db, user_uuid, 'failed'))),
+    /** live lists of the user's pending and refused writes */
+    rows$: (user_uuid: string) => gated<{ pending: OutboxRow[]; failed: OutboxRow[] }>(user_uuid, { pending: [], failed: [] },
+      () => live(opened, async (db) => ({ pending: await rowsIn(db, user_uuid, 'pending'), failed: await rowsIn(db, user_uuid, 'failed') }))),
   };
 };
 
@@ -120,9 +200,15 @@ export const startOutboxSync = (user_uuid: string, send: Sender, classify: Class
   let stopped = false;
   const run = async () => {
     clearTimeout(timer);
+    // found empty and nothing queued since: no need to load the database to look again
+    if (!box.mayHold(user_uuid)) {
+      timer = setTimeout(run, IDLE_CHECK);
+      return;
+    }
     let result: ReplayResult;
     try {
       result = await box.replay(user_uuid, send, classify);
+      if (!result.stopped) await box.markIfEmpty(user_uuid);
     } catch (e) {
       console.warn('qipeihub: the outbox replay failed', e);
       result = { sent: 0, stopped: 'retry' };

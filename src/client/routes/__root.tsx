@@ -3,23 +3,32 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../router-guard';
 import { ErrorPage } from '../ui/ErrorPage';
 import { OfflineError } from '../api/request';
+import { useAfterFirstPage } from '../after-first-page';
 
 /**
- * The error dialogs, network indicator, update prompt and phone offer load beside the first page,
- * not in the entry bundle (issue 15): they bring PrimeReact's Dialog and the offline store
- * (Dexie), which no page needs to paint. The service worker precaches their chunk like any other.
+ * The error dialogs, network indicator, update prompt and phone offer load after the first page
+ * (after-first-page.ts), not in the entry bundle nor in its first render (issue 15): they bring
+ * PrimeReact's Dialog, which no page needs to paint. The dialogs' store keeps what was asked
+ * before they render. The service worker precaches their chunk like any other.
  */
 const AppChrome = lazy(() => import('../ui/AppChrome').then((m) => ({ default: m.AppChrome })));
 
-export const Route = createRootRouteWithContext<RouterContext>()({
-  component: () => (
+function Root() {
+  const later = useAfterFirstPage();
+  return (
     <>
       <Outlet />
-      <Suspense fallback={null}>
-        <AppChrome />
-      </Suspense>
+      {later && (
+        <Suspense fallback={null}>
+          <AppChrome />
+        </Suspense>
+      )}
     </>
-  ),
+  );
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Root,
   notFoundComponent: () => <ErrorPage code="404" />,
   // a page that loads its data before showing (商圈, 卖家入驻, 个人资料) cannot open offline: say so, not 服务器错误
   errorComponent: ({ error }) => (error instanceof OfflineError ? <ErrorPage code="offline" /> : <ErrorPage code="500" detail={error instanceof Error ? error.message : undefined} />),

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Link, Outlet, useRouteContext } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Toast } from 'primereact/toast';
@@ -7,13 +7,19 @@ import { STOREFRONT_NAV, visibleEntries } from '../features/menus';
 import { EnquiryBadge } from '../features/enquiry/EnquiryBadge';
 import { QuoteBadge } from '../features/company/QuoteBadge';
 import { TopBar } from '../features/storefront/TopBar';
-import { SiteFooter } from '../features/storefront/SiteFooter';
-import { SideToolbar } from '../features/storefront/SideToolbar';
-import { ChatDock } from '../features/im/ChatDock';
+import { useAfterFirstPage } from '../after-first-page';
 import '../features/storefront/storefront.css';
 
-/** Storefront: top bar, sticky header with the nav, footer, side toolbar, the chat widget. */
+const StorefrontLater = lazy(() => import('./StorefrontLater'));
+
+/**
+ * Storefront: top bar, sticky header with the nav, footer, side toolbar, the chat widget. The
+ * footer (below the first screen: main is a screen high), the fixed side toolbar and the chat dock
+ * render after the page (after-first-page.ts), from a chunk of their own, so the first load and
+ * render are the top of the page and the page.
+ */
 export function StorefrontLayout() {
+  const later = useAfterFirstPage();
   const { session } = useRouteContext({ from: '__root__' });
   const user = session.user;
   const { data: site } = useQuery(configQuery(SITE_KEYS));
@@ -39,9 +45,11 @@ export function StorefrontLayout() {
       <main className="container page-enter storefront-main" style={{ marginTop: '1rem' }}>
         <Outlet />
       </main>
-      <SiteFooter />
-      <SideToolbar toast={toast} />
-      <ChatDock />
+      {later && (
+        <Suspense fallback={null}>
+          <StorefrontLater toast={toast} />
+        </Suspense>
+      )}
     </>
   );
 }

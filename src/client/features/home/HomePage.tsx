@@ -11,9 +11,9 @@ import { RecommendedProducts } from './RecommendedProducts';
 import { useSiteMeta } from '../storefront/site-meta';
 import type { Ad } from '../../../shared/contracts';
 
-const AdImage = ({ ad, height }: { ad: Ad; height: string }) => (
+const AdImage = ({ ad, height, first }: { ad: Ad; height: string; first?: boolean }) => (
   <a href={ad.click_url || undefined}>
-    <img src={ad.images_url} alt={`广告 ${ad.code}`} style={{ width: '100%', height, objectFit: 'cover', display: 'block', borderRadius: 6 }} />
+    <img src={ad.images_url} alt={`广告 ${ad.code}`} fetchPriority={first ? 'high' : undefined} style={{ width: '100%', height, objectFit: 'cover', display: 'block', borderRadius: 6 }} />
   </a>
 );
 
@@ -34,7 +34,7 @@ export function HomePage() {
       <div style={{ display: 'grid', gridTemplateColumns: '1fr 16rem', gap: '1rem' }}>
         <div className="card" style={{ padding: 0, overflow: 'hidden' }}>
           {banners.data && banners.data.length > 0 ? (
-            <BannerCarousel items={banners.data} label="广告" render={(ad) => <AdImage ad={ad} height="15rem" />} />
+            <BannerCarousel items={banners.data} label="广告" render={(ad) => <AdImage ad={ad} height="15rem" first={ad === banners.data[0]} />} />
           ) : (
             <div style={{ height: '15rem' }} className="muted" aria-busy={banners.isLoading} />
           )}

@@ -1,21 +1,11 @@
 import { useEffect } from 'react';
 import { useRouteContext } from '@tanstack/react-router';
 import { msg } from '../../../shared/messages';
-import { nav } from '../../api/navigation';
 import { chat, useChat } from './chat-store';
 import { ChatWindow } from './ChatWindow';
 
 /** How long the notice of a new message stays. */
 const NOTICE_MS = 8000;
-
-/** Opens chat, on a conversation when given; a guest goes to the login page first (001 §8). */
-export const openChat = (signedIn: boolean, targetId?: string) => {
-  if (!signedIn) {
-    nav.assign(`/login?redirect=${encodeURIComponent(nav.here())}`);
-    return;
-  }
-  chat.open(targetId);
-};
 
 /** A message that came while the window was closed (001 §4): clicking it opens chat to the sender. */
 function IncomingNotice() {

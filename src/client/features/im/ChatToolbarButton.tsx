@@ -1,7 +1,7 @@
 import { useRouteContext } from '@tanstack/react-router';
 import { msg } from '../../../shared/messages';
 import { useChat } from './chat-store';
-import { openChat } from './ChatDock';
+import { openChat } from './open-chat';
 import './chat.css';
 
 /** The side toolbar's 在线聊天 with a red dot while anything is unread (live over /ws, fetched at start). */

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { msg } from '../../../shared/messages';
 import { companyContactQuery } from './queries';
-import { openChat } from './ChatDock';
+import { openChat } from './open-chat';
 import './chat.css';
 
 /**

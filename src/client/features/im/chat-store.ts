@@ -7,7 +7,6 @@
  * live connection returns; the server stores it once whatever the number of tries.
  */
 import { useSyncExternalStore } from 'react';
-import { liveQuery } from 'dexie';
 import type { ImConversation, ImMessage, ImSendPayload, SendGroupPayload } from '../../../shared/contracts';
 import { IM_MORE_HISTORY, SCENE_INQUIRY, SCENE_NOTICE, SCENE_PRODUCT, SCENE_QUOTE } from '../../../shared/contracts/limits';
 import { msg } from '../../../shared/messages';
@@ -15,6 +14,7 @@ import { bodyKindOf, capConversations, createSoundGate, keepsMoreLink } from './
 import { playChime } from './chime';
 import { sendQueued } from '../../api/queued-write';
 import { flushOutbox, outbox } from '../../local/outbox';
+import { mapLive } from '../../local/live';
 import { messageKey, type ImStatus, type ImTransport } from './transport';
 
 export interface Thread {
@@ -258,12 +258,11 @@ export const chat = {
   },
   /** live list of this user's chat messages waiting in the outbox (or refused there) for one conversation */
   queued$: (targetId: string) =>
-    liveQuery(async (): Promise<QueuedMessage[]> => {
+    mapLive(outbox.rows$(userUuid ?? ''), (rows): QueuedMessage[] => {
       if (!userUuid) return [];
-      const rows = [...(await outbox.pending(userUuid)), ...(await outbox.failed(userUuid))];
       const to = (r: { name: string; payload: unknown }) =>
         r.name === 'imSend' ? (r.payload as ImSendPayload | undefined)?.targetId : r.name === 'sendIMGroupMsg' ? (r.payload as SendGroupPayload | undefined)?.to_group_id : undefined;
-      return rows
+      return [...rows.pending, ...rows.failed]
         .filter((r) => to(r) === targetId)
         .map((r) => {
           const payload = r.payload as ImSendPayload | SendGroupPayload;

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { liveQuery } from 'dexie';
 import { outbox } from '../../local/outbox';
 import { CART_WRITES } from '../cart/cart-writes';
 import type { PendingWrite } from './pending-cart';
@@ -18,7 +17,7 @@ export const usePendingCart = (userUuid: string | undefined, fetchedFrom: number
   const sent = useRef(new Map<number, { write: PendingWrite; at: number }>());
   useEffect(() => {
     if (!userUuid) return;
-    const sub = liveQuery(async () => ({ pending: await outbox.pending(userUuid), failed: await outbox.failed(userUuid) })).subscribe({
+    const sub = outbox.rows$(userUuid).subscribe({
       next: (rows) => {
         const now = Date.now();
         const failed = new Set(rows.failed.map((r) => r.seq));

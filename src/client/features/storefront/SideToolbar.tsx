@@ -8,7 +8,7 @@ import { promptInstall, useInstallState } from '../../pwa/install';
 import { QrCode } from '../../ui/QrCode';
 import { CartToolbarLink } from '../cart/CartToolbarLink';
 import { ChatToolbarButton } from '../im/ChatToolbarButton';
-import { openChat } from '../im/ChatDock';
+import { openChat } from '../im/open-chat';
 import { serviceUsersOf } from '../im/chat-rules';
 import { useRouteContext } from '@tanstack/react-router';
 

@@ -1,0 +1,54 @@
+/**
+ * The rows of the browser database (local/db.ts) and their check on reading: valibot only, no
+ * Dexie, so a module can name and check rows without loading the database (issue 15).
+ */
+import * as v from 'valibot';
+import { SEARCH_KINDS, SEARCH_MODES } from '../../shared/contracts/history';
+
+export const searchHistoryRow = v.object({
+  user_uuid: v.string(),
+  search_value: v.string(),
+  /** the kinds of version 3 ('oe', 'keyword') stay valid: no upgrade of old rows is needed */
+  search_type: v.picklist(SEARCH_KINDS),
+  /** 精确 / 模糊 of a keyword-type search; absent in rows written before it was kept */
+  search_mode: v.optional(v.nullable(v.picklist(SEARCH_MODES))),
+  create_time: v.number(),
+});
+export type SearchHistoryRow = v.InferOutput<typeof searchHistoryRow>;
+
+export const followRow = v.object({ id: v.optional(v.number()), user_uuid: v.string(), company_id: v.number(), created: v.number() });
+export type FollowRow = v.InferOutput<typeof followRow>;
+
+export const basketRow = v.object({
+  key: v.string(), user_uuid: v.string(), value: v.unknown(), type_code: v.string(), id: v.number(), qty: v.number(), amount: v.number(),
+});
+export type BasketRow = v.InferOutput<typeof basketRow>;
+
+export const chatRow = v.object({
+  client_msg_id: v.string(), conversation: v.string(), senderUserId: v.string(), targetId: v.string(), content: v.unknown(), sentTime: v.number(),
+});
+export type ChatRow = v.InferOutput<typeof chatRow>;
+
+export const outboxRow = v.object({
+  seq: v.optional(v.number()),
+  user_uuid: v.string(),
+  name: v.string(),
+  payload: v.unknown(),
+  idempotencyKey: v.string(),
+  createdAt: v.number(),
+  attempts: v.number(),
+  state: v.picklist(['pending', 'failed']),
+  lastError: v.optional(v.string()),
+});
+export type OutboxRow = v.InferOutput<typeof outboxRow>;
+
+/** Keeps the rows that match their schema and warns about the rest. */
+export const validRows = <S extends v.GenericSchema>(schema: S, rows: unknown[], table: string): v.InferOutput<S>[] => {
+  const out: v.InferOutput<S>[] = [];
+  for (const row of rows) {
+    const r = v.safeParse(schema, row);
+    if (r.success) out.push(r.output);
+    else console.warn(`qipeihub: dropped a bad ${table} row`, r.issues[0]?.message);
+  }
+  return out;
+};
