@@ -11,9 +11,16 @@ import { RecommendedProducts } from './RecommendedProducts';
 import { useSiteMeta } from '../storefront/site-meta';
 import type { Ad } from '../../../shared/contracts';
 
-const AdImage = ({ ad, height, first }: { ad: Ad; height: string; first?: boolean }) => (
+/**
+ * The banner slots' shape (LB001…: 1200 × 400). A banner keeps it at every width, up to 15rem high,
+ * so a narrower window (a 1024 tablet) shows the whole ad smaller instead of cropping its sides.
+ */
+const BANNER_BOX = { aspectRatio: '3 / 1', maxHeight: '15rem' } as const;
+
+const AdImage = ({ ad, height, first }: { ad: Ad; height: string | typeof BANNER_BOX; first?: boolean }) => (
   <a href={ad.click_url || undefined}>
-    <img src={ad.images_url} alt={`广告 ${ad.code}`} fetchPriority={first ? 'high' : undefined} style={{ width: '100%', height, objectFit: 'cover', display: 'block', borderRadius: 6 }} />
+    <img src={ad.images_url} alt={`广告 ${ad.code}`} fetchPriority={first ? 'high' : undefined}
+      style={{ width: '100%', ...(typeof height === 'string' ? { height } : height), objectFit: 'cover', display: 'block', borderRadius: 6 }} />
   </a>
 );
 
@@ -34,9 +41,9 @@ export function HomePage() {
       <div style={{ display: 'grid', gridTemplateColumns: '1fr 16rem', gap: '1rem' }}>
         <div className="card" style={{ padding: 0, overflow: 'hidden' }}>
           {banners.data && banners.data.length > 0 ? (
-            <BannerCarousel items={banners.data} label="广告" render={(ad) => <AdImage ad={ad} height="15rem" first={ad === banners.data[0]} />} />
+            <BannerCarousel items={banners.data} label="广告" render={(ad) => <AdImage ad={ad} height={BANNER_BOX} first={ad === banners.data[0]} />} />
           ) : (
-            <div style={{ height: '15rem' }} className="muted" aria-busy={banners.isLoading} />
+            <div style={{ width: '100%', ...BANNER_BOX }} className="muted" aria-busy={banners.isLoading} />
           )}
         </div>
         <aside className="card" style={{ display: 'grid', gap: '0.6rem', alignContent: 'start' }}>
