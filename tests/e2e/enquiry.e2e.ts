@@ -95,6 +95,10 @@ describe('enquiries and quotes', () => {
     await card.getByRole('button', { name: '快速报价' }).click();
     const quick = seller2.page.getByRole('dialog', { name: /^快速报价/ });
     const quickPrice = quick.getByRole('textbox', { name: '第1行 报价' });
+    // as a seller does: the price its stock and 报价规则 pre-fill shows first, then is typed over
+    // (typed while the pre-fill landed, the field once read 910.47120 on a loaded machine)
+    await expect(quick.getByTestId('my-product')).toContainText('本公司库存');
+    await expect(quickPrice).toHaveValue(/^\d+\.\d{2}$/);
     await quickPrice.fill('120');
     await e2e.shot(seller2.page, 'chat-quick-quote');
     await quickPrice.press('Enter');
