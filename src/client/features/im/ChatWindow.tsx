@@ -125,10 +125,12 @@ export function MessageList({ targetId }: { targetId: string }) {
   const names = new Map((group.data?.members ?? []).map((u) => [u.user_uuid, u.user_name]));
   const [queued, setQueued] = useState<QueuedMessage[]>([]);
   const box = useRef<HTMLDivElement>(null);
+  // again once chat has started for the user (a conversation may be drawn before the session)
+  const me = useChat((s) => s.me);
   useEffect(() => {
     const sub = chat.queued$(targetId).subscribe({ next: setQueued, error: () => setQueued([]) });
     return () => sub.unsubscribe();
-  }, [targetId]);
+  }, [targetId, me]);
   const messages = thread?.messages ?? [];
   const shown = new Set(messages.map((m) => m.clientMsgId));
   const waiting = queued.filter((q) => !shown.has(q.clientMsgId));

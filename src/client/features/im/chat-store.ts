@@ -45,6 +45,11 @@ export interface ChatState {
   kinds: Record<string, 1 | 3>;
   /** bumped when a group the user is in changed (members, made, left): its panel fetches again */
   groupTick: number;
+  /**
+   * the signed-in user chat started for (null before startChat): the session starts after the
+   * first page, so a conversation drawn before it subscribes to its queued messages again then
+   */
+  me: string | null;
 }
 
 export interface QueuedMessage {
@@ -58,7 +63,7 @@ export interface QueuedMessage {
 
 const initial: ChatState = {
   open: false, targetId: null, status: 'disconnected', unreadTotal: 0, conversations: [], conversationsLoaded: false,
-  threads: {}, notice: null, sendError: null, kinds: {}, groupTick: 0,
+  threads: {}, notice: null, sendError: null, kinds: {}, groupTick: 0, me: null,
 };
 
 let state = initial;
@@ -174,7 +179,7 @@ const received = (m: ImMessage, unreadTotal: number | null) => {
 export const startChat = (uuid: string, t: ImTransport) => {
   transport = t;
   userUuid = uuid;
-  set({ status: t.status() });
+  set({ status: t.status(), me: uuid });
   t.onMessage(received);
   t.onGroup(() => {
     set((s) => ({ groupTick: s.groupTick + 1 }));
@@ -239,7 +244,11 @@ export const chat = {
    * will not take it (the reason is in sendError).
    */
   async send(targetId: string, content: { text: string } | { imageUri: string }): Promise<'sent' | 'queued' | 'refused'> {
-    if (!transport || !userUuid) return 'refused';
+    if (!transport || !userUuid) {
+      // chat starts a moment after the page: say so, the text stays in the box
+      set({ sendError: '聊天正在连接，请稍后再发送' });
+      return 'refused';
+    }
     const client_msg_id = crypto.randomUUID();
     const body = 'text' in content ? { messageType: 'RC:TxtMsg' as const, content: { content: content.text } } : { messageType: 'RC:ImgMsg' as const, content: { imageUri: content.imageUri } };
     set({ sendError: null });

@@ -1,6 +1,9 @@
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ImMessage } from '../../../shared/contracts';
-import { mergeMessages, previewOf } from './chat-store';
+import { chat, mergeMessages, previewOf, startChat, useChat } from './chat-store';
+import type { ImTransport } from './transport';
+import { reactRoot } from '../../test/react-root';
 
 const m = (clientMsgId: string, sentTime: number, senderUserId = 'a', messageUId = String(sentTime)): ImMessage => ({
   messageUId, clientMsgId, conversationType: 1, messageDirection: 2, senderUserId, targetId: senderUserId,
@@ -23,5 +26,28 @@ describe('chat thread', () => {
     // a message assistant's notice shows its sentence
     expect(previewOf({ messageType: 'QPH:BizMsg', content: { SceneCode: 'notice', BusinessInfo: { 标题: '新订单', 内容: '新订单：某公司下单 1 种配件', 单号: 'SO1' }, LinkData: { QHId: 0, lineId: 0, link: '/backend/order/detail/SO1' } } })).toBe('[通知] 新订单：某公司下单 1 种配件');
     expect(previewOf(null)).toBe('');
+  });
+});
+
+describe('chat before its session has started', () => {
+  const at = reactRoot();
+  it('refuses a send with a reason, then tells the page who it started for, so a drawn conversation subscribes again', async () => {
+    const seen: Array<{ me: string | null; error: string | null }> = [];
+    function Probe() {
+      const me = useChat((s) => s.me);
+      const error = useChat((s) => s.sendError);
+      seen.push({ me, error });
+      return null;
+    }
+    await act(async () => at.root.render(<Probe />));
+    expect(seen.at(-1)).toEqual({ me: null, error: null });
+    // the session (and chat) start after the first page: a send before it is refused, and said why
+    expect(await chat.send('u-2', { text: '你好' })).toBe('refused');
+    await act(async () => undefined);
+    expect(seen.at(-1)).toEqual({ me: null, error: '聊天正在连接，请稍后再发送' });
+    const none = () => () => undefined;
+    const t = { status: () => 'connected', onStatus: none, onMessage: none, onRead: none, onGroup: none, unreadTotal: async () => 0 } as unknown as ImTransport;
+    await act(async () => startChat('u-1', t));
+    expect(seen.at(-1)?.me).toBe('u-1');
   });
 });
