@@ -154,9 +154,11 @@ export const AFTERSALE_NO_RE = /^AS\d{20}$/;
 export const DEDUCT_METHOD = '冲减货款';
 export const REFUND_METHODS = [...PAY_METHODS, DEDUCT_METHOD] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
-export const refundMethodRefusal = (method: RefundMethod, orderPaid: boolean): string | null => {
-  if (orderPaid) return method === DEDUCT_METHOD ? '订单已登记收款，售后金额需线下退给买家，不能冲减货款' : null;
-  return method === DEDUCT_METHOD ? null : '订单尚未登记收款，售后金额从应付货款中冲减，退款方式请选“冲减货款”；买家已付款的，请先在订单上登记收款';
-};
 /** The refund methods open for an order in this payment state. */
 export const refundMethodsFor = (orderPaid: boolean): readonly RefundMethod[] => (orderPaid ? PAY_METHODS : [DEDUCT_METHOD]);
+/** Why this method cannot settle an after-sale of an order in this payment state, or null. */
+export const refundMethodRefusal = (method: RefundMethod, orderPaid: boolean): string | null => {
+  if (refundMethodsFor(orderPaid).includes(method)) return null;
+  return orderPaid ? '订单已登记收款，售后金额需线下退给买家，不能冲减货款'
+    : '订单尚未登记收款，售后金额从应付货款中冲减，退款方式请选“冲减货款”；买家已付款的，请先在订单上登记收款';
+};
