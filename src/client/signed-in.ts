@@ -5,6 +5,7 @@ import { replayOutcome } from './api/replay-outcome';
 import { startChat } from './features/im/chat-store';
 import { selectTransport } from './features/im/select-transport';
 import { onReplayed, startOutboxSync } from './local/outbox';
+import { warmLocalDb } from './local/live';
 import type { QueryClient } from '@tanstack/react-query';
 import { CART_WRITES } from './features/cart/cart-writes';
 import { cartKeys } from './features/cart/queries';
@@ -19,6 +20,8 @@ export const startSignedIn = (userUuid: string, queryClient: QueryClient) => {
   });
   // our /ws transport, or RongCloud's when im_client_params names an app key (loaded only then)
   void selectTransport(userUuid).then((t) => startChat(userUuid, t));
+  // no service worker yet (a first visit): the outbox's database chunk may not be cached for offline
+  if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator && !navigator.serviceWorker.controller) void warmLocalDb();
   startOutboxSync(
     userUuid,
     (name: EndpointName, payload, key) => request(endpoints[name].method, name, payload as never, undefined, { idempotencyKey: key, background: true }),

@@ -7,4 +7,8 @@ describe('chunk reload guard', () => {
     expect(shouldReloadForChunk(1_000, 1_000 + CHUNK_RELOAD_GUARD_MS - 1)).toBe(false);
     expect(shouldReloadForChunk(1_000, 1_000 + CHUNK_RELOAD_GUARD_MS)).toBe(true);
   });
+
+  it('does not reload while offline', () => {
+    expect(shouldReloadForChunk(null, 1_000, false)).toBe(false);
+  });
 });

@@ -12,6 +12,12 @@ export const toObserver = <T>(o: Observer<T> | ((value: T) => void)): Observer<T
 /** The app's database, loaded on first use (its chunk carries Dexie, 29 KiB). */
 export const openLocalDb = (): Promise<LocalDb> => import('./db').then((m) => m.localDb);
 
+/**
+ * Loads the database's chunk without opening it. For a visit no service worker controls yet (the
+ * first), whose precache may not hold the chunk: a write queued offline later still finds it.
+ */
+export const warmLocalDb = (): Promise<void> => import('./db').then(() => undefined, () => undefined);
+
 export type DbSource = LocalDb | (() => Promise<LocalDb>);
 export const dbOf = (source: DbSource): (() => Promise<LocalDb>) => (typeof source === 'function' ? source : () => Promise.resolve(source));
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalDb } from './db';
-import { createOutbox, startOutboxSync, type Classify, type Outbox, type ReplayResult, type Sender } from './outbox';
+import { createOutbox, MARK_TRUSTED_MS, startOutboxSync, trustedMark, type Classify, type Outbox, type ReplayResult, type Sender } from './outbox';
 
 class NetworkDown extends Error {}
 class SignedOut extends Error {}
@@ -210,5 +210,53 @@ describe('outbox sync', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(box.mayHold(A)).toBe(true);
     stop();
+  });
+
+  it('does not mark the queue empty while another tab is queueing a write (Web Locks)', async () => {
+    // one process as two tabs: the same database and localStorage, Web Locks shared through a queue per name
+    const tails = new Map<string, Promise<unknown>>();
+    const locks = { request: (name: string, f: () => Promise<unknown>) => {
+      const run = (tails.get(name) ?? Promise.resolve()).then(() => f());
+      tails.set(name, run.catch(() => undefined));
+      return run;
+    } };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    try {
+      const name = `outbox-test-${n++}`;
+      const shared = new LocalDb(name);
+      const tabA = createOutbox(shared, name);
+      let loaded!: () => void;
+      const chunk = new Promise<void>((r) => { loaded = r; });
+      // tab B's database chunk is still loading when it queues its write
+      const tabB = createOutbox(() => chunk.then(() => shared), name);
+      const queued = tabB.enqueue(A, 'oeSearchHistory', { search_value: 'FROM-B' });
+      const marking = tabA.markIfEmpty(A);
+      await new Promise((r) => setTimeout(r, 20));
+      loaded();
+      await Promise.all([queued, marking]);
+      expect((await tabA.pending(A)).map((p) => valueOf(p.payload))).toEqual(['FROM-B']);
+      expect(tabA.mayHold(A)).toBe(true);
+    } finally {
+      delete (navigator as { locks?: unknown }).locks;
+    }
+  });
+
+  it('trusts only a mark of this build set within the hour', () => {
+    const now = Date.now();
+    const build = import.meta.env.VITE_BUILD_ID ?? 'dev';
+    expect(trustedMark(`${build}@${now - 1000}`, now)).toBe(true);
+    expect(trustedMark(`${build}@${now - MARK_TRUSTED_MS}`, now)).toBe(false);
+    expect(trustedMark(`${build}@${now + 60_000}`, now)).toBe(false);
+    // an earlier build's mark, and the bare '1' of the first marked builds
+    expect(trustedMark(`0.0.0-old@${now}`, now)).toBe(false);
+    expect(trustedMark('1', now)).toBe(false);
+    expect(trustedMark(null, now)).toBe(false);
+  });
+
+  it('reads the queue again when the mark is from another build', async () => {
+    localStorage.setItem(`qph-outbox-empty:${db.name}:${A}`, `0.0.0-old@${Date.now()}`);
+    expect(box.mayHold(A)).toBe(true);
+    await box.markIfEmpty(A);
+    expect(box.mayHold(A)).toBe(false);
   });
 });

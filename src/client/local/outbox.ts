@@ -14,6 +14,14 @@
  * user a mark "found empty" (`qph-outbox-empty:<database>:<user>`): set after a replay that left
  * neither pending nor failed writes, removed before any write is queued. Without the mark (never
  * looked, or something queued since, in any tab) the queue is read and replayed as before.
+ * What keeps the mark honest:
+ * - between tabs: the mark is set, and a write is queued (mark removed, row added), each under the
+ *   Web Lock `qph-outbox-mark`, so a tab cannot count the queue in the gap between another tab
+ *   removing the mark and adding its row (where Web Locks are missing, the count is taken again
+ *   after setting the mark, which narrows that gap but cannot close it);
+ * - across builds: the mark holds the build that set it and when; another build, or a mark older
+ *   than MARK_TRUSTED_MS, is not trusted, so writes queued by a tab of an earlier build that knew
+ *   no mark are replayed at the next start after an update, and any missed write within the hour.
  */
 import type { EndpointName } from '../../shared/contracts';
 import { endpointIndex as endpoints } from '../../shared/contracts/endpoint-index.gen';
@@ -45,6 +53,25 @@ const storage = (): Storage | undefined => {
   }
 };
 
+/** how long a "found empty" mark spares reading the queue */
+export const MARK_TRUSTED_MS = 60 * 60_000;
+const BUILD = import.meta.env.VITE_BUILD_ID ?? 'dev';
+const markValue = (now: number) => `${BUILD}@${now}`;
+/** true when `value` is a mark this build set less than MARK_TRUSTED_MS before `now` */
+export const trustedMark = (value: string | null | undefined, now: number): boolean => {
+  if (!value) return false;
+  const at = value.lastIndexOf('@');
+  if (at < 0 || value.slice(0, at) !== BUILD) return false;
+  const age = now - Number(value.slice(at + 1));
+  return age >= 0 && age < MARK_TRUSTED_MS;
+};
+
+/** runs `f` under the Web Lock `name` across the tabs of this origin (directly where there are none) */
+const underLock = <T>(name: string, f: () => Promise<T>): Promise<T> => {
+  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
+  return locks ? (locks.request(name, f) as Promise<T>) : f();
+};
+
 const sentHere = new Set<(name: string) => void>();
 /**
  * Calls `listener` with the call name of each queued write a replay in this tab has sent (the
@@ -58,18 +85,19 @@ export const onReplayed = (listener: (name: string) => void) => {
 
 /** Writes of this tab that were queued: the live views waiting behind an "empty" mark open. */
 const queuedHere = new Set<(key: string) => void>();
+const MARK_LOCK = 'qph-outbox-mark';
 
 export const createOutbox = (source: DbSource = openLocalDb, dbName = typeof source === 'function' ? 'qipeihub' : source.name) => {
   const opened = dbOf(source);
   const running = new Map<string, Promise<ReplayResult>>();
   const markKey = (user_uuid: string) => `qph-outbox-empty:${dbName}:${user_uuid}`;
   /** false only when the queue was found empty and nothing was queued since */
-  const mayHold = (user_uuid: string) => storage()?.getItem(markKey(user_uuid)) !== '1';
+  const mayHold = (user_uuid: string) => !trustedMark(storage()?.getItem(markKey(user_uuid)), Date.now());
   /** calls `open` when a write of the user is queued (in this tab or another) */
   const whenQueued = (user_uuid: string, open: () => void) => {
     const key = markKey(user_uuid);
     const here = (k: string) => { if (k === key) open(); };
-    const there = (e: StorageEvent) => { if (e.key === key && e.newValue !== '1') open(); };
+    const there = (e: StorageEvent) => { if (e.key === key && !trustedMark(e.newValue, Date.now())) open(); };
     queuedHere.add(here);
     window.addEventListener('storage', there);
     return () => {
@@ -95,10 +123,14 @@ export const createOutbox = (source: DbSource = openLocalDb, dbName = typeof sou
   const enqueue = async (user_uuid: string, name: EndpointName, payload: unknown): Promise<OutboxRow> => {
     if (!endpoints[name].idempotent) throw new Error(`${name} cannot be queued: it is not idempotent`);
     const row: OutboxRow = { user_uuid, name, payload, idempotencyKey: crypto.randomUUID(), createdAt: Date.now(), attempts: 0, state: 'pending' };
-    // the mark goes first: a start-up that reads it after this never takes the queue for empty
+    // the mark goes first: a start-up that reads it after this never takes the queue for empty;
+    // again under the lock, with the row added before the lock is let go (see the head comment)
     storage()?.removeItem(markKey(user_uuid));
     for (const f of queuedHere) f(markKey(user_uuid));
-    const seq = await (await opened()).outbox.add(row);
+    const seq = await underLock(MARK_LOCK, async () => {
+      storage()?.removeItem(markKey(user_uuid));
+      return (await opened()).outbox.add(row);
+    });
     return { ...row, seq };
   };
 
@@ -111,10 +143,12 @@ export const createOutbox = (source: DbSource = openLocalDb, dbName = typeof sou
   const markIfEmpty = async (user_uuid: string) => {
     const db = await opened();
     const count = async () => (await inState(db, user_uuid, 'pending').count()) + (await inState(db, user_uuid, 'failed').count());
-    if ((await count()) > 0) return;
-    storage()?.setItem(markKey(user_uuid), '1');
-    // a write queued by another tab between the count and the mark: take the mark back
-    if ((await count()) > 0) storage()?.removeItem(markKey(user_uuid));
+    await underLock(MARK_LOCK, async () => {
+      if ((await count()) > 0) return;
+      storage()?.setItem(markKey(user_uuid), markValue(Date.now()));
+      // without Web Locks: a write queued by another tab between the count and the mark takes it back
+      if ((await count()) > 0) storage()?.removeItem(markKey(user_uuid));
+    });
   };
 
   const replayOnce = async (user_uuid: string, send: Sender, classify: Classify): Promise<ReplayResult> => {
@@ -147,8 +181,7 @@ export const createOutbox = (source: DbSource = openLocalDb, dbName = typeof sou
     const current = running.get(user_uuid);
     if (current) return current;
     const started = (async () => {
-      const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
-      return locks ? locks.request('qph-outbox', () => replayOnce(user_uuid, send, classify)) : replayOnce(user_uuid, send, classify);
+      return underLock('qph-outbox', () => replayOnce(user_uuid, send, classify));
     })().finally(() => {
       running.delete(user_uuid);
     });
