@@ -146,6 +146,11 @@ describe('after-sale', () => {
     await expect(b.getByTestId('service-status')).toContainText('已完成');
     await fits(b, 390);
     await e2e.shot(b, 'aftersale-phone-detail');
+    // the phone's 付款 asks for what is left after the deduction
+    await b.goto(`${e2e.url}/ofo/purchase/payment?order_no=${ORDER_NO}`);
+    await expect(b.getByTestId('payment-amount')).toContainText('240.00');
+    await expect(b.getByTestId('payment-amount')).toContainText('售后冲减');
+    await e2e.shot(b, 'aftersale-phone-payment');
 
     // ---- the operator sees it on /operation/service ----
     const op = await e2e.newPage();

@@ -218,6 +218,9 @@ describe.each(backends)('after-sale on %s', (backend) => {
       const total = ok(await get('buyer', '/order', { order_no: o.no }));
       expect(total.deducted_fen).toBe(o.a.unit_price_fen);
       expect(ok(await get('seller', '/order', { order_no: o.no })).deducted_fen).toBe(o.a.unit_price_fen);
+      // the order lists carry it too (the phone's 付款 page sums what is owed from them)
+      const listed = ok(await get('buyer', '/orders', { side: 'purchase', order_no: o.no })).data;
+      expect(listed.map((r: { deducted_fen: number }) => r.deducted_fen)).toEqual([o.a.unit_price_fen]);
       const owed = total.total_fen - o.a.unit_price_fen;
       const mid = { buyer: (await finance('buyer')).purchase, seller: (await finance('seller')).sales };
       for (const side of ['buyer', 'seller'] as const) {

@@ -96,6 +96,8 @@ export const orderSummarySchema = v.object({
   line_count: v.number(),
   total_qty: v.number(),
   total_fen: v.number(),
+  /** completed after-sales settled as 冲减货款 (the order was unpaid): the amount due is total_fen minus this */
+  deducted_fen: v.number(),
   /** the first line's name, for the list */
   first_line: v.string(),
   created_at: v.number(),
@@ -128,8 +130,6 @@ export const orderDetailSchema = v.object({
   events: v.array(v.object({ action: v.string(), from_status: v.string(), to_status: v.string(), note: v.string(), user_name: v.string(), created_at: v.number() })),
   /** the order's after-sales, oldest first (售后, contracts/aftersale.ts) */
   after_sales: v.array(orderAfterSaleSchema),
-  /** completed after-sales settled as 冲减货款 (the order was unpaid): the amount due is total_fen minus this */
-  deducted_fen: v.number(),
 });
 export type OrderDetail = v.InferOutput<typeof orderDetailSchema>;
 

@@ -40,9 +40,18 @@ const withCompanies = (db: Kysely<DB>) =>
     .innerJoin('company as bc', 'bc.id', 'o.buyer_company_id')
     .innerJoin('company as sc', 'sc.id', 'o.seller_company_id');
 
+/**
+ * Completed after-sales of the order (the goods_order row named `order`) settled as 冲减货款
+ * (shared/domain/aftersale DEDUCT_METHOD), in fen: the one rule of what an order's after-sales take
+ * off what is owed, for the order's summary and page (`deducted_fen`) and the finance sums (`moneyOf`).
+ */
+const deductedFrom = (order: 'o' | 'goods_order') => sql<string>`coalesce((select sum(a.refund_fen) from after_sale a
+  where a.order_id = ${sql.ref(`${order}.id`)} and a.status = 'completed' and a.refund_method = ${DEDUCT_METHOD}), 0)`;
+
 const summaryColumns = [
   'o.id', 'o.order_no', 'o.checkout_no', 'o.status', 'o.pay_status', 'o.buyer_company_id', 'bc.name as buyer_company_name',
   'o.seller_company_id', 'sc.name as seller_company_name', 'o.line_count', 'o.total_qty', 'o.total_fen', 'o.created_at',
+  deductedFrom('o').as('deducted_fen'),
 ] as const;
 
 const firstLine = sql<string>`(select l.name from goods_order_line l where l.order_id = o.id order by l.id limit 1)`.as('first_line');
@@ -51,7 +60,7 @@ export const orderByNo = (db: Kysely<DB>, orderNo: string) =>
   withCompanies(db)
     .innerJoin('app_user as u', 'u.id', 'o.buyer_user_id')
     .selectAll('o')
-    .select(['bc.name as buyer_company_name', 'sc.name as seller_company_name', 'u.display_name as buyer_user_name', firstLine])
+    .select(['bc.name as buyer_company_name', 'sc.name as seller_company_name', 'u.display_name as buyer_user_name', firstLine, deductedFrom('o').as('deducted_fen')])
     .where('o.order_no', '=', orderNo).executeTakeFirst();
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof orderByNo>>>;
 
@@ -102,10 +111,6 @@ export const searchOrders = (db: Kysely<DB>, f: OrderFilter, limit: number, offs
 export const countByStatus = (db: Kysely<DB>, f: OrderFilter) =>
   filtered(db, f, false).select(['o.status', sql<number>`count(*)::int`.as('n')]).groupBy('o.status').execute();
 
-/** Completed after-sales of the goods_order row settled as 冲减货款 (shared/domain/aftersale DEDUCT_METHOD), in fen. */
-const deducted = sql<string>`coalesce((select sum(a.refund_fen) from after_sale a
-  where a.order_id = goods_order.id and a.status = 'completed' and a.refund_method = ${DEDUCT_METHOD}), 0)`;
-
 /** Completed after-sales of a company on one side: refunded (paid orders) and deducted (unpaid ones). */
 export const afterSaleMoneyOf = async (db: Kysely<DB>, side: 'buyer' | 'seller', companyId: number) =>
   (await db.selectFrom('after_sale')
@@ -122,8 +127,8 @@ export const moneyOf = async (db: Kysely<DB>, side: 'buyer' | 'seller', companyI
     .select([
       sql<string>`coalesce(sum(total_fen) filter (where status = 'pending'), 0)`.as('pending_fen'),
       // what is owed: an unpaid accepted order's total less its after-sales settled as 冲减货款
-      sql<string>`coalesce(sum(total_fen - ${deducted}) filter (where pay_status = 'unpaid' and status in ('confirmed', 'shipped', 'received')), 0)`.as('open_fen'),
-      sql<string>`coalesce(sum(total_fen - ${deducted}) filter (where pay_status = 'paid'), 0)`.as('paid_fen'),
+      sql<string>`coalesce(sum(total_fen - ${deductedFrom('goods_order')}) filter (where pay_status = 'unpaid' and status in ('confirmed', 'shipped', 'received')), 0)`.as('open_fen'),
+      sql<string>`coalesce(sum(total_fen - ${deductedFrom('goods_order')}) filter (where pay_status = 'paid'), 0)`.as('paid_fen'),
       sql<number>`count(*)::int`.as('order_count'),
     ])
     .where(side === 'buyer' ? 'buyer_company_id' : 'seller_company_id', '=', companyId)

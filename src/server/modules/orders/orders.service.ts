@@ -32,7 +32,6 @@ import * as imRepo from '../im/im.repo';
 import { orderNotice, type OrderNoticeAction } from '../im/notices';
 import * as repo from './orders.repo';
 import { afterSalesOfOrder } from '../aftersale/aftersale.service';
-import { DEDUCT_METHOD } from '../../../shared/domain/aftersale';
 
 type Ctx = Pick<RequestContext, 'afterCommit'>;
 
@@ -48,13 +47,13 @@ const maySell = (c: Caller) => hasAnyPermission(c.permissions, SALES_ORDER_CODES
 const mayServe = (c: Caller) => hasAnyPermission(c.permissions, ['M08']);
 
 type SummaryRow = Pick<repo.OrderRow, 'order_no' | 'checkout_no' | 'status' | 'pay_status' | 'buyer_company_id' | 'buyer_company_name'
-  | 'seller_company_id' | 'seller_company_name' | 'line_count' | 'total_qty' | 'total_fen' | 'first_line' | 'created_at'>;
+  | 'seller_company_id' | 'seller_company_name' | 'line_count' | 'total_qty' | 'total_fen' | 'deducted_fen' | 'first_line' | 'created_at'>;
 
 const summary = (o: SummaryRow, caller: Caller): OrderSummary => ({
   order_no: o.order_no, checkout_no: o.checkout_no, status: o.status, pay_status: o.pay_status,
   buyer_company_id: o.buyer_company_id, buyer_company_name: o.buyer_company_name,
   seller_company_id: o.seller_company_id, seller_company_name: o.seller_company_name,
-  line_count: o.line_count, total_qty: o.total_qty, total_fen: Number(o.total_fen), first_line: o.first_line ?? '',
+  line_count: o.line_count, total_qty: o.total_qty, total_fen: Number(o.total_fen), deducted_fen: Number(o.deducted_fen), first_line: o.first_line ?? '',
   created_at: unix(o.created_at), side: o.seller_company_id === caller.companyId ? 'seller' : 'buyer',
 });
 
@@ -105,7 +104,6 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
       })),
       events: events.map((e) => ({ action: e.action, from_status: e.from_status ?? '', to_status: e.to_status, note: e.note, user_name: e.user_name, created_at: unix(e.created_at) })),
       after_sales: afterSales,
-      deducted_fen: afterSales.filter((a) => a.status === 'completed' && a.refund_method === DEDUCT_METHOD).reduce((s, a) => s + a.refund_fen, 0),
     };
   };
 
