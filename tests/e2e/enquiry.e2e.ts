@@ -92,14 +92,20 @@ describe('enquiries and quotes', () => {
     // 当前咨询: the enquiry this conversation is about
     await expect(chatWin.getByRole('region', { name: '当前咨询' })).toContainText(/XJ\d{16}/);
     await e2e.shot(seller2.page, 'chat-inquiry-card');
+    // the stock pre-fill lands while the seller is already in the price field (held back here until then)
+    let answerStock!: () => void;
+    const stockHeld = new Promise<void>((r) => { answerStock = r; });
+    await seller2.page.route('**/quote/my-product**', async (route) => { await stockHeld; await route.continue(); });
     await card.getByRole('button', { name: '快速报价' }).click();
     const quick = seller2.page.getByRole('dialog', { name: /^快速报价/ });
     const quickPrice = quick.getByRole('textbox', { name: '第1行 报价' });
-    // as a seller does: the price its stock and 报价规则 pre-fill shows first, then is typed over
-    // (typed while the pre-fill landed, the field once read 910.47120 on a loaded machine)
+    await quickPrice.click();
+    answerStock();
     await expect(quick.getByTestId('my-product')).toContainText('本公司库存');
     await expect(quickPrice).toHaveValue(/^\d+\.\d{2}$/);
-    await quickPrice.fill('120');
+    // typed after it landed, the price replaces the pre-fill (it once read 910.47120)
+    await quickPrice.pressSequentially('120');
+    await expect(quickPrice).toHaveValue('120');
     await e2e.shot(seller2.page, 'chat-quick-quote');
     await quickPrice.press('Enter');
     // answered: the dialog closes, the card says so, and the quote card follows in the conversation

@@ -5,7 +5,7 @@
  * on the way stores one quote (Idempotency-Key per form until it is saved). The seller sees its own
  * answers only; quoting again replaces an answer the buyer has not taken.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -65,6 +65,7 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
   const [busy, setBusy] = useState<'price' | 'none' | null>(null);
   const [saved, setSaved] = useState('');
   const [touched, setTouched] = useState(false);
+  const [prefilled, setPrefilled] = useState(0);
   const set = (k: keyof typeof f, v: string) => {
     setTouched(true);
     setF((old) => ({ ...old, [k]: v }));
@@ -78,13 +79,22 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
     const r = rules.data;
     if (!r || mine || touched) return;
     setF((old) => ({ ...old, valid_days: String(r.valid_days), delivery_days: String(r.delivery_days) }));
+    setPrefilled((n) => n + 1);
   }, [rules.data, mine, touched]);
   useEffect(() => {
     const p = product.data;
     if (!p || mine || touched) return;
     const fen = p.suggested_fen ?? p.price0;
     setF((old) => ({ ...old, price: fen !== null ? (fen / 100).toFixed(2) : old.price, brand: p.brand, quality: p.quality, qty: String(Math.min(p.qty, line.qty) || line.qty) }));
+    setPrefilled((n) => n + 1);
   }, [product.data, mine, touched, line.qty]);
+  // a pre-fill that lands in the field the seller is in (the dialog opens with the price focused)
+  // is selected, so what is typed next replaces it instead of being added to it (910.47120)
+  const form = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    const at = document.activeElement;
+    if (prefilled > 0 && at instanceof HTMLInputElement && form.current?.contains(at)) at.select();
+  }, [prefilled]);
 
   const send = async (noStock: boolean) => {
     setSaved('');
@@ -131,7 +141,7 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
         </p>
       )}
       {open && (
-        <form className="quote-form" onSubmit={submit} noValidate>
+        <form ref={form} className="quote-form" onSubmit={submit} noValidate>
           <label>
             <span>报价（<select className="quote-currency" value={f.currency} onChange={(e) => set('currency', e.target.value)} aria-label={`第${line.line_no}行 币种`}>
               <option value="CNY">元</option><option value="VND">越南盾</option>
