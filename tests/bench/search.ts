@@ -26,17 +26,21 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
 import { prng } from '../../src/server/db/seed-catalogue';
-import { createTrigramIndexes, dropTrigramIndexes, naiveSearch } from './compare/naive';
+import { createTrigramIndexes, dropTrigramIndexes, naiveSearch, type NaiveQuery } from './compare/naive';
 import { startEngine } from './compare/engine-client';
+import type { EngineQuery } from './compare/engine';
 import { ensureServeData, measureServe, serveDataDir, type ServeRequest } from './compare/serve';
 import { join } from 'node:path';
 import { speedup, type Mode } from './compare/tokens';
+import type { KeywordSortField } from '../../src/shared/contracts';
+import type { PriceColumn } from '../../src/shared/domain/prices';
 
-type KeywordType = 'exact' | 'fuzzy' | '1char' | '2char' | 'sorted_filtered';
+type KeywordType = 'exact' | 'fuzzy' | '1char' | '2char' | 'sorted_filtered' | 'filtered_price99' | 'sorted_other';
 interface KeywordInput {
   k: string; mode: Mode;
-  sort?: { field: 'price0' | 'price99' | 'quantity'; order: 'asc' | 'desc' };
-  filter?: { minPrice: number; maxPrice: number; minStock: number };
+  sort?: { field: KeywordSortField; order: 'asc' | 'desc' };
+  /** a price range on a column (批发价 price0 when not said) and, where given, a least stock */
+  filter?: { column?: PriceColumn; minPrice: number; maxPrice: number; minStock?: number };
 }
 
 const { values } = parseArgs({ options: {
@@ -181,9 +185,36 @@ const kwInputs: Record<KeywordType, KeywordInput[]> = {
     k: phrase(), mode: rnd() < 0.5 ? 'exact' : 'fuzzy', sort: { field: of([...sorts]), order: rnd() < 0.5 ? 'asc' : 'desc' },
     ...(rnd() < 0.5 ? { filter: { minPrice: 5000, maxPrice: 80000, minStock: 1 } } : {}),
   })),
+  // The results page's default price filter column is 标准价 (price99), and its default order is
+  // relevance (rank_key: in stock first, then 批发价): a 标准价 range of 50-800 yuan, half of them
+  // with 最低库存 1, in relevance order or sorted by 批发价, 标准价 or quantity; and relevance order
+  // with a 批发价 range (the combinations sorted_filtered does not draw)
+  filtered_price99: draw(() => {
+    const field = of([undefined, ...sorts]);
+    const column = field === undefined && rnd() < 0.25 ? 'price0' : 'price99';
+    return {
+      k: phrase(), mode: rnd() < 0.5 ? 'exact' : 'fuzzy', ...(field ? { sort: { field, order: rnd() < 0.5 ? 'asc' : 'desc' } } : {}),
+      filter: { column, minPrice: 5000, maxPrice: 80000, ...(rnd() < 0.5 ? { minStock: 1 } : {}) },
+    } satisfies KeywordInput;
+  }),
+  // The rest the page offers, which no index walks within the range: half sorted by 名称 or a price
+  // column other than 批发价 and 标准价 (零售价 is what a registered member sees besides 标准价),
+  // with no range or a 标准价 or 零售价 one; half in relevance order or sorted by 批发价, 标准价 or
+  // quantity with a range on another price (批发价含税, 零售价)
+  sorted_other: draw(() => {
+    const order = rnd() < 0.5 ? 'asc' as const : 'desc' as const;
+    const other = rnd() < 0.5;
+    const field = other ? of(['name', 'price1', 'price2', 'price3', 'price5'] as const) : of([undefined, ...sorts]);
+    const column = other ? of([undefined, 'price99', 'price2'] as const) : of(['price1', 'price2', 'price3'] as const);
+    return {
+      k: phrase(), mode: rnd() < 0.5 ? 'exact' : 'fuzzy', ...(field ? { sort: { field, order } } : {}),
+      ...(column ? { filter: { column, minPrice: 5000, maxPrice: 80000 } } : {}),
+    } satisfies KeywordInput;
+  }),
 };
 const keywordPath = (q: KeywordInput) => `/api/search/keyword?k=${encodeURIComponent(q.k)}&mode=${q.mode}${q.sort ? `&sort_field=${q.sort.field}&sort_order=${q.sort.order}` : ''}${
-  q.filter ? `&price_colum_name=price0&min_price=${q.filter.minPrice / 100}&max_price=${q.filter.maxPrice / 100}&min_stock_qty=${q.filter.minStock}` : ''}`;
+  q.filter ? `&price_colum_name=${q.filter.column ?? 'price0'}&min_price=${q.filter.minPrice / 100}&max_price=${q.filter.maxPrice / 100}${
+    q.filter.minStock === undefined ? '' : `&min_stock_qty=${q.filter.minStock}`}` : ''}`;
 const runList = async (qs: KeywordInput[]) => {
   let i = 0;
   return run(() => app.request(keywordPath(qs[i++]), { headers }));
@@ -198,8 +229,13 @@ const kwTwoChar = await runList(kwInputs['2char']);
 const twoFound = found();
 const kwSorted = await runList(kwInputs.sorted_filtered);
 const sortedFound = found();
+const kwPrice99 = await runList(kwInputs.filtered_price99);
+const price99Found = found();
+const kwOther = await runList(kwInputs.sorted_other);
+const otherFound = found();
 const ours: Record<KeywordType, number> = {
   exact: pct(kwExact, 95), fuzzy: pct(kwFuzzy, 95), '1char': pct(kwOneChar, 95), '2char': pct(kwTwoChar, 95), sorted_filtered: pct(kwSorted, 95),
+  filtered_price99: pct(kwPrice99, 95), sorted_other: pct(kwOther, 95),
 };
 
 /**
@@ -207,14 +243,16 @@ const ours: Record<KeywordType, number> = {
  * same page, same capped count, same full rows) and an in-process engine (MiniSearch, in a child
  * process); on PGlite also the real server's memory on a folder of the same size.
  */
-const types: KeywordType[] = ['exact', 'fuzzy', '1char', '2char', 'sorted_filtered'];
+const types: KeywordType[] = ['exact', 'fuzzy', '1char', '2char', 'sorted_filtered', 'filtered_price99'];
+/** the compared types' inputs: sorted by 批发价, 标准价 or quantity, filtered on 批发价 or 标准价 (sorted_other is not compared) */
+const comparable = (qs: KeywordInput[]) => qs as (NaiveQuery & EngineQuery)[];
 const compared: Record<string, number | null> = {};
 if (values.compare) {
   const indexS = await createTrigramIndexes(loadDb ?? database.db);
   console.error(`pg_trgm indexes in ${indexS.toFixed(1)} s`);
   compared.naive_index_s = Number(indexS.toFixed(1));
   for (const type of types) {
-    const qs = kwInputs[type];
+    const qs = comparable(kwInputs[type]);
     for (const q of qs.slice(0, 5)) await naiveSearch(loadDb ?? database.db, q);
     const xs: number[] = [];
     let nonempty = 0;
@@ -234,7 +272,7 @@ if (values.compare) {
   compared.engine_build_s = engine.build_s;
   compared.engine_rss_mb = engine.rss_mb;
   for (const type of types) {
-    const r = await engine.run(kwInputs[type]);
+    const r = await engine.run(comparable(kwInputs[type]));
     const xs = r.ms.slice(20);
     compared[`engine_keyword_${type}_p95_ms`] = pct(xs, 95);
     compared[`engine_keyword_${type}_nonempty`] = Number((r.rows.slice(20).filter((n) => n > 0).length / xs.length).toFixed(3));
@@ -259,10 +297,13 @@ const result = {
   keyword_1char_p95_ms: pct(kwOneChar, 95),
   keyword_2char_p95_ms: pct(kwTwoChar, 95),
   keyword_sorted_filtered_p95_ms: pct(kwSorted, 95),
+  keyword_filtered_price99_p95_ms: pct(kwPrice99, 95),
+  keyword_sorted_other_p95_ms: pct(kwOther, 95),
   keyword_exact_nonempty: exactFound.nonempty, keyword_exact_rows_avg: exactFound.rows,
   keyword_fuzzy_nonempty: fuzzyFound.nonempty, keyword_fuzzy_rows_avg: fuzzyFound.rows,
   keyword_1char_nonempty: oneFound.nonempty, keyword_2char_nonempty: twoFound.nonempty,
   keyword_sorted_filtered_nonempty: sortedFound.nonempty,
+  keyword_filtered_price99_nonempty: price99Found.nonempty, keyword_sorted_other_nonempty: otherFound.nonempty,
   rss_mb: Math.round(process.memoryUsage().rss / 1024 / 1024),
   ...compared,
 };

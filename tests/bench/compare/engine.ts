@@ -22,7 +22,7 @@ export interface EngineRow {
 export interface EngineQuery {
   k: string; mode: Mode;
   sort?: { field: 'price0' | 'price99' | 'quantity'; order: 'asc' | 'desc' };
-  filter?: { minPrice: number; maxPrice: number; minStock: number };
+  filter?: { column?: 'price0' | 'price99'; minPrice: number; maxPrice: number; minStock?: number };
 }
 type Msg = { type: 'rows'; rows: EngineRow[] } | { type: 'built' } | { type: 'run'; queries: EngineQuery[] } | { type: 'exit' };
 
@@ -57,7 +57,8 @@ const search = (q: EngineQuery, limit = 50) => {
   let hits = ms.search({ combineWith: 'AND', queries }).map((r) => r.id as number);
   if (q.filter) {
     const f = q.filter;
-    hits = hits.filter((d) => !Number.isNaN(p0[d]) && p0[d] >= f.minPrice && p0[d] <= f.maxPrice && qty[d] >= f.minStock);
+    const price = f.column === 'price99' ? p99 : p0;
+    hits = hits.filter((d) => !Number.isNaN(price[d]) && price[d] >= f.minPrice && price[d] <= f.maxPrice && qty[d] >= (f.minStock ?? 0));
   }
   if (q.sort) {
     const col = q.sort.field === 'price0' ? p0 : q.sort.field === 'price99' ? p99 : qty;

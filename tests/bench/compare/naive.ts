@@ -47,14 +47,19 @@ export interface NaiveQuery {
   k: string;
   mode: Mode;
   sort?: { field: 'price0' | 'price99' | 'quantity'; order: 'asc' | 'desc' };
-  filter?: { minPrice: number; maxPrice: number; minStock: number };
+  /** a price range on 批发价 (price0, the default here) or 标准价 (price99), and a least stock */
+  filter?: { column?: 'price0' | 'price99'; minPrice: number; maxPrice: number; minStock?: number };
 }
 
 /** The page of 50 (ids in rank or sort order), the count capped as the app caps it, and the full rows. */
 export const naiveSearch = async (db: Kysely<DB>, q: NaiveQuery, limit = 50) => {
   const words = tokensOf(q.k);
   const where = [sql`s.state = 'on'`, ...words.map((w) => wordPredicate(w, q.mode))];
-  if (q.filter) where.push(sql`s.price0 >= ${q.filter.minPrice}`, sql`s.price0 <= ${q.filter.maxPrice}`, sql`s.quantity >= ${q.filter.minStock}`);
+  if (q.filter) {
+    const price = sql.ref(`s.${q.filter.column ?? 'price0'}`);
+    where.push(sql`${price} >= ${q.filter.minPrice}`, sql`${price} <= ${q.filter.maxPrice}`);
+    if (q.filter.minStock !== undefined) where.push(sql`s.quantity >= ${q.filter.minStock}`);
+  }
   const cond = sql.join(where, sql` and `);
   const order = q.sort
     ? sql`${sql.ref(`s.${q.sort.field}`)} ${q.sort.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`}, s.id`
