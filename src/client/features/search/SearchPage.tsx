@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearch } from '@tanstack/react-router';
 import { OeSearchBox } from './OeSearchBox';
 import { KeywordSearchBox } from './KeywordSearchBox';
-import { configQuery } from '../system/queries';
+import { configQuery, SITE_KEYS } from '../system/queries';
 import { myCirclesQuery } from './queries';
 import { SearchExtras } from './SearchExtras';
 import { IllustrationTab, VehicleTab, VinTab } from '../vin/SearchTabs';
@@ -35,7 +35,8 @@ export function SearchPage({ children }: { children: ReactNode }) {
     : 0;
   const onDismantle = pathname.startsWith('/search/dismantle');
   const onCompany = pathname.startsWith('/search/company');
-  const announcement = useQuery(configQuery(['system_announcement']));
+  // with the top bar's and footer's parameters: one call
+  const announcement = useQuery(configQuery(SITE_KEYS));
   const onResults = RESULT_PAGES.test(pathname);
   return (
     <div className={onResults ? 'search-page on-results' : 'search-page'} style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1rem' }}>
