@@ -90,7 +90,13 @@ void import('./ui/primereact-setup').then(({ withPrimeReact }) => {
     <StrictMode>
       {withPrimeReact(
         <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions(user?.uuid)}
-          onSuccess={() => { restoreSettled(); return revalidateRestored(queryClient); }} onError={restoreSettled}>
+          // the restored copies are shown and fetched anew after the first page (at once, they were
+          // the first render's calls: the site's parameters, the company's level and quotas)
+          onSuccess={() => {
+            restoreSettled();
+            const restoredAt = Date.now();
+            afterFirstPage(() => void revalidateRestored(queryClient, restoredAt));
+          }} onError={restoreSettled}>
           <Pages />
         </PersistQueryClientProvider>,
       )}

@@ -18,6 +18,15 @@ describe('after the query cache is restored', () => {
     expect(stale(['profile'])).toBe(true);
     expect(stale(['oeSearch', ['04465-33450']])).toBe(false);
   });
+
+  it('leaves alone what was answered after the restore (main.tsx revalidates after the first page)', async () => {
+    const qc = new QueryClient();
+    qc.setQueryData(['config', 'system_name'], { system_name: '汽配汇' }, { updatedAt: 1000 });
+    qc.setQueryData(['companyLevel', 4], { name: '注册会员' }, { updatedAt: 3000 });
+    await revalidateRestored(qc, 2000);
+    expect(qc.getQueryState(['config', 'system_name'])?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(['companyLevel', 4])?.isInvalidated).toBe(false);
+  });
 });
 
 const restored = (queryKey: unknown[], data: unknown) => ({

@@ -103,9 +103,13 @@ export const validateRestored = (client: PersistedClient | undefined): Persisted
  */
 const REVALIDATE_AFTER_RESTORE: ReadonlySet<string> = new Set(['config', 'ads', 'profile', 'companyLevel', 'quota']);
 
-/** Shows the restored copies at once and fetches them anew in the background (offline: they stay). */
-export const revalidateRestored = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ predicate: (q) => REVALIDATE_AFTER_RESTORE.has(String(q.queryKey[0])) });
+/**
+ * Shows the restored copies at once and fetches them anew in the background (offline: they stay);
+ * main.tsx runs it after the first page (after-first-page.ts), so these calls do not weigh on it.
+ * `restoredAt`: when the restore ended; a query answered since then is not asked again.
+ */
+export const revalidateRestored = (queryClient: QueryClient, restoredAt = Date.now()) =>
+  queryClient.invalidateQueries({ predicate: (q) => REVALIDATE_AFTER_RESTORE.has(String(q.queryKey[0])) && q.state.dataUpdatedAt <= restoredAt });
 export const PERSIST_MAX_AGE = 7 * 86400_000;
 
 let settleRestore: () => void = () => undefined;

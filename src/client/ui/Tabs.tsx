@@ -1,14 +1,19 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useAfterFirstPage } from '../after-first-page';
 
 /**
  * Tabs for the search boxes, in PrimeReact TabView's look (its classes) without its cost: TabView
  * measures its tab headers on every mount (forced layouts of the whole page, ~150 ms per search
  * on the result pages measured with bench:ui) and had to be remounted to follow the route.
  * Every panel stays mounted (hidden when not chosen), so what is typed in one survives a look at
- * another; `active` follows the route, a click chooses a panel without navigating.
+ * another; `active` follows the route, a click chooses a panel without navigating. The hidden
+ * panels are drawn after the first page (after-first-page.ts; the first touch or key draws them
+ * at once): on the search pages they were a fifth of the first render, with the calls of the VIN
+ * quota and the vehicle makes (issue 15).
  */
 export function Tabs({ active, tabs, label }: { active: number; tabs: { header: string; content: ReactNode }[]; label?: string }) {
   const id = useId();
+  const later = useAfterFirstPage();
   const [chosen, setChosen] = useState(active);
   const [followed, setFollowed] = useState(active);
   // the route moved to another tab: show it (state adjusted while rendering, no effect pass)
@@ -46,7 +51,7 @@ export function Tabs({ active, tabs, label }: { active: number; tabs: { header: 
       <div className="p-tabview-panels">
         {tabs.map((t, i) => (
           <div key={t.header} id={`${id}-p${i}`} role="tabpanel" aria-labelledby={`${id}-t${i}`} className="p-tabview-panel" hidden={i !== current}>
-            {t.content}
+            {(i === current || later) && t.content}
           </div>
         ))}
       </div>

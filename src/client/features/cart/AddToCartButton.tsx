@@ -47,7 +47,8 @@ export function AddToCartButton({ row, labelled }: { row: StockRow; labelled?: b
       <button type="button" className={classes} disabled={busy} title={added ? '已加入购物车，再点一次加1件' : '加入购物车'} onClick={() => void add()}
         aria-label={`${added ? '已加入' : '加入购物车'} ${row.supplier_oe} ${row.company_name}`}>
         <span className={`p-button-icon p-c ${icon}${label ? ' p-button-icon-left' : ''}`} />
-        <span className="p-button-label p-c">{label ?? '\u00a0'}</span>
+        {/* an icon-only button has its size from the table's CSS, not from a blank label */}
+        {label && <span className="p-button-label p-c">{label}</span>}
       </button>
       {state === 'queued' && <small role="status" className="muted">离线，联网后自动加入</small>}
     </span>

@@ -4,6 +4,7 @@ import { useRouteContext } from '@tanstack/react-router';
 import { ENQUIRY_CODES } from '../../../shared/contracts';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { live } from '../../api/live';
+import { useAfterFirstPage } from '../../after-first-page';
 import { quoteBadgeText } from '../company/quote-badge';
 import { enquiryKeys, enquiryQuoteCountQuery } from './queries';
 import '../company/quote-badge.css';
@@ -16,7 +17,9 @@ export function EnquiryBadge() {
   const { session } = useRouteContext({ from: '__root__' });
   const allowed = session.user !== null && hasAnyPermission(session.user?.permissions ?? [], ENQUIRY_CODES);
   const qc = useQueryClient();
-  const q = useQuery({ ...enquiryQuoteCountQuery(), enabled: allowed });
+  // asked for after the first page (after-first-page.ts): a badge is not what the page is opened for
+  const later = useAfterFirstPage();
+  const q = useQuery({ ...enquiryQuoteCountQuery(), enabled: allowed && later });
   useEffect(() => live.onEvent((e) => {
     if (e.type === 'quoteCount' && typeof e.count === 'number') qc.setQueryData(enquiryKeys.count(), { count: e.count });
   }), [qc]);

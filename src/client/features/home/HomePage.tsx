@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext, Link } from '@tanstack/react-router';
-import { adsQuery, BANNER_CODES, configQuery } from '../system/queries';
+import { adsQuery, BANNER_CODES, configQuery, SITE_KEYS } from '../system/queries';
 import { levelQuery } from '../session/queries';
 import { MembershipCard } from './MembershipCard';
 import { TrialAd } from './TrialAd';
@@ -30,7 +30,8 @@ export function HomePage() {
   const user = session.user;
   const banners = useQuery(adsQuery(BANNER_CODES));
   const side = useQuery(adsQuery(['GG000', 'GG005', 'GG009']));
-  const announcement = useQuery(configQuery(['system_announcement']));
+  // with the top bar's and footer's parameters: one call
+  const announcement = useQuery(configQuery(SITE_KEYS));
   const level = useQuery({ ...levelQuery(user?.company_id ?? 0), enabled: !!user });
   const byCode = (code: string) => side.data?.find((a) => a.code === code);
   const gg000 = byCode('GG000');

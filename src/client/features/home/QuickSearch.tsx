@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { OeSearchBox } from '../search/OeSearchBox';
 import { KeywordSearchBox } from '../search/KeywordSearchBox';
+import { useAfterFirstPage } from '../../after-first-page';
 import { myCirclesQuery } from '../search/queries';
 import { IllustrationTab, VehicleTab, VinTab } from '../vin/SearchTabs';
 import { Tabs } from '../../ui/Tabs';
@@ -20,7 +21,9 @@ const GUEST_ENTRIES = [
 /** The home page's quick entries (000 §2): the search boxes of each mode, or links to them for a guest. */
 export function QuickSearch() {
   const { session } = useRouteContext({ from: '__root__' });
-  const circles = useQuery({ ...myCirclesQuery(), enabled: !!session.user });
+  // asked for after the first page: the 圈内搜索 tab is added then
+  const later = useAfterFirstPage();
+  const circles = useQuery({ ...myCirclesQuery(), enabled: !!session.user && later });
   const inCircle = circles.data?.some((c) => c.member_state === 'approved') ?? false;
   if (!session.user) {
     return (

@@ -26,12 +26,13 @@ export function ChatWithSellerButton({ companyId, companyName }: { companyId: nu
       setProblem(e instanceof Error ? e.message : String(e));
     }
   };
+  // no wrapper around the button and its problem: a results page draws 50 of these
   return (
-    <span className="chat-with-seller">
-      <button type="button" className="linklike" onClick={() => void start()} aria-label={`${msg.chatWithSeller} ${companyName}`} title={problem ?? msg.chatWithSeller}>
+    <>
+      <button type="button" className="linklike chat-with-seller" onClick={() => void start()} aria-label={`${msg.chatWithSeller} ${companyName}`} title={problem ?? msg.chatWithSeller}>
         <i className="pi pi-comments" />{msg.chatWithSeller}
       </button>
       {problem && <small role="alert" className="chat-seller-problem">{problem}</small>}
-    </span>
+    </>
   );
 }

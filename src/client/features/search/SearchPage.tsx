@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearch } from '@tanstack/react-router';
 import { OeSearchBox } from './OeSearchBox';
 import { KeywordSearchBox } from './KeywordSearchBox';
-import { configQuery } from '../system/queries';
+import { configQuery, SITE_KEYS } from '../system/queries';
 import { myCirclesQuery } from './queries';
 import { SearchExtras } from './SearchExtras';
 import { IllustrationTab, VehicleTab, VinTab } from '../vin/SearchTabs';
 import { Tabs } from '../../ui/Tabs';
+import { useAfterFirstPage } from '../../after-first-page';
 import './search-page.css';
 
 /** the pages under the search box that show results */
@@ -20,7 +21,9 @@ const RESULT_PAGES = /^\/search\/(parts\/(keyword|oe|circle)|dismantle\/result|c
 export function SearchPage({ children }: { children: ReactNode }) {
   const search = useSearch({ strict: false }) as { code?: string; k?: string; mode?: 'exact' | 'fuzzy' };
   const { pathname } = useLocation();
-  const circles = useQuery(myCirclesQuery());
+  // asked for after the first page (the 圈内搜索 tab is added then), unless the page is that tab's
+  const later = useAfterFirstPage();
+  const circles = useQuery({ ...myCirclesQuery(), enabled: later || pathname.endsWith('/circle') });
   const inCircle = circles.data?.some((c) => c.member_state === 'approved') ?? false;
   // tab order: OE, keyword, circle (members of an approved circle only), dismantled parts, yellow pages, VIN, vehicle, illustration
   // the circle tab is only there for members of an approved circle: the tabs after it move by one
@@ -35,7 +38,8 @@ export function SearchPage({ children }: { children: ReactNode }) {
     : 0;
   const onDismantle = pathname.startsWith('/search/dismantle');
   const onCompany = pathname.startsWith('/search/company');
-  const announcement = useQuery(configQuery(['system_announcement']));
+  // with the top bar's and footer's parameters: one call
+  const announcement = useQuery(configQuery(SITE_KEYS));
   const onResults = RESULT_PAGES.test(pathname);
   return (
     <div className={onResults ? 'search-page on-results' : 'search-page'} style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1rem' }}>

@@ -131,10 +131,9 @@ const Row = memo(function Row({ row, cols, hiddenPrices, odd, open, toggle, cont
         {cols.map((c, i) => (i === 0 ? (
           <td key={c.key} className={`stock-col-${c.key}`}>
             <span className="first-cell">
-              <button type="button" className="stock-details-button" aria-expanded={open} aria-label={`${row.name} 详情`} title="详情"
-                onClick={() => toggle(row.id)}>
-                <i className={`pi ${open ? 'pi-chevron-down' : 'pi-chevron-right'}`} aria-hidden="true" />
-              </button>
+              {/* the chevron is the button's own icon (no element inside): fewer elements a row to lay out */}
+              <button type="button" className={`stock-details-button pi ${open ? 'pi-chevron-down' : 'pi-chevron-right'}`} aria-expanded={open}
+                aria-label={`${row.name} 详情`} title="详情" onClick={() => toggle(row.id)} />
               {c.cell(row)}
             </span>
           </td>

@@ -1,9 +1,7 @@
-/** Page title, meta keywords and meta description from the system parameters (000 §3). */
+/** Page title, meta keywords and meta description from the system parameters (000 §3), asked for with the rest of SITE_KEYS. */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { configQuery } from '../system/queries';
-
-export const SITE_META_KEYS = ['system_title', 'system_keywords', 'system_desc'] as const;
+import { configQuery, SITE_KEYS } from '../system/queries';
 
 const setMeta = (name: string, content: string) => {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
@@ -16,7 +14,7 @@ const setMeta = (name: string, content: string) => {
 };
 
 export const useSiteMeta = () => {
-  const { data } = useQuery(configQuery(SITE_META_KEYS));
+  const { data } = useQuery(configQuery(SITE_KEYS));
   useEffect(() => {
     if (!data) return;
     if (data.system_title) document.title = data.system_title;
