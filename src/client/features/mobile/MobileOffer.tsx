@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { mobileCounterpart, PHONE_QUERY } from './counterparts';
-import './mobile.css';
+import './mobile-offer.css';
 
 /** The phone's answer to the offer, kept for good: `desktop` (stay on the desktop pages) or `dismissed`. */
 const KEY = 'qph-mobile-offer';
