@@ -180,9 +180,7 @@ export const createOutbox = (source: DbSource = openLocalDb, dbName = typeof sou
   const replay = (user_uuid: string, send: Sender, classify: Classify): Promise<ReplayResult> => {
     const current = running.get(user_uuid);
     if (current) return current;
-    const started = (async () => {
-      return underLock('qph-outbox', () => replayOnce(user_uuid, send, classify));
-    })().finally(() => {
+    const started = underLock('qph-outbox', () => replayOnce(user_uuid, send, classify)).finally(() => {
       running.delete(user_uuid);
     });
     running.set(user_uuid, started);

@@ -31,6 +31,9 @@ export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   rejected: '已拒绝',
 };
 
+/** What the order asks for: its total less what completed after-sales deducted (冲减货款), in fen. */
+export const amountDueFen = (o: { total_fen: number; deducted_fen: number }) => o.total_fen - o.deducted_fen;
+
 export const PAY_STATUS_TEXT: Record<PayStatus, string> = { unpaid: '未付款', paid: '已付款' };
 
 /** Offline payment methods a seller records. */

@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import dayjs from 'dayjs';
 import type { OrderDetail } from '../../../shared/contracts';
-import { availableActions, ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, ORDER_STATUSES, owes, type OrderStatus } from '../../../shared/domain/orders';
+import { amountDueFen, availableActions, ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, ORDER_STATUSES, owes, type OrderStatus } from '../../../shared/domain/orders';
 import { msg } from '../../../shared/messages';
 import { ApiError, OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
@@ -129,7 +129,7 @@ export function MobileOrderDetail({ orderNo }: { orderNo: string }) {
       <section className="m-card m-order" aria-label="订单状态">
         <div className="m-order-head"><span data-testid="detail-status"><StatusTag status={o.status} /> <PayTag pay={o.pay_status} /></span><span className="m-price"><Price fen={o.total_fen} /></span></div>
         {o.deducted_fen > 0 && (
-          <span className="m-muted" data-testid="order-deducted">售后冲减 −<Price fen={o.deducted_fen} /> · {o.pay_status === 'paid' ? '实付' : '应付'} <Price fen={o.total_fen - o.deducted_fen} /></span>
+          <span className="m-muted" data-testid="order-deducted">售后冲减 −<Price fen={o.deducted_fen} /> · {o.pay_status === 'paid' ? '实付' : '应付'} <Price fen={amountDueFen(o)} /></span>
         )}
         <span className="m-muted">订单 {o.order_no}</span>
         <span className="m-muted">下单 {at(o.created_at)} · 结算号 {o.checkout_no}</span>
@@ -226,7 +226,7 @@ export function MobilePayment({ orderNo }: { orderNo?: string }) {
             <dl className="m-facts">
               <dt>订单</dt><dd><Link to="/ofo/purchase/orderDetail" search={{ order_no: o.order_no }}>{o.order_no}</Link></dd>
               <dt>收款方</dt><dd>{o.seller_company_name}</dd>
-              <dt>应付金额</dt><dd data-testid="payment-amount"><span className="m-price"><Price fen={o.total_fen - o.deducted_fen} /></span>
+              <dt>应付金额</dt><dd data-testid="payment-amount"><span className="m-price"><Price fen={amountDueFen(o)} /></span>
                 {o.deducted_fen > 0 && <small className="m-muted">（订单 <Price fen={o.total_fen} />，售后冲减 <Price fen={o.deducted_fen} />）</small>}</dd>
               <dt>付款状态</dt><dd data-testid="payment-state"><PayTag pay={o.pay_status} /></dd>
               {o.pay_status === 'paid' && <><dt>付款方式</dt><dd>{o.pay_method}{o.pay_note ? `（${o.pay_note}）` : ''}</dd><dt>登记时间</dt><dd>{at(o.paid_at)}</dd></>}
@@ -250,7 +250,7 @@ export function MobilePayment({ orderNo }: { orderNo?: string }) {
       {owing.isError && !owing.data && <p className="m-alert" role="alert">{offlineOr(owing.error, '订单')}</p>}
       {owing.data && (
         <section className="m-card" aria-label="应付合计">
-          <div className="m-spread"><span>应付（卖家已确认，未付款）</span><span className="m-price" data-testid="payment-due"><Price fen={due.reduce((s, o) => s + o.total_fen - o.deducted_fen, 0)} /></span></div>
+          <div className="m-spread"><span>应付（卖家已确认，未付款）</span><span className="m-price" data-testid="payment-due"><Price fen={due.reduce((s, o) => s + amountDueFen(o), 0)} /></span></div>
           <span className="m-muted">{due.length} 个订单；另有 {list.length - due.length} 个待卖家确认</span>
         </section>
       )}
@@ -259,7 +259,7 @@ export function MobilePayment({ orderNo }: { orderNo?: string }) {
         <article key={o.order_no} className="m-card m-order" data-testid="payment-order">
           <div className="m-order-head"><strong style={{ minWidth: 0 }}>{o.seller_company_name}</strong><StatusTag status={o.status} /></div>
           <div className="m-spread">
-            <span className="m-price"><Price fen={o.total_fen - o.deducted_fen} />{o.deducted_fen > 0 && <small className="m-muted"> 已冲减 <Price fen={o.deducted_fen} /></small>}</span>
+            <span className="m-price"><Price fen={amountDueFen(o)} />{o.deducted_fen > 0 && <small className="m-muted"> 已冲减 <Price fen={o.deducted_fen} /></small>}</span>
             <Link to="/ofo/purchase/payment" search={{ order_no: o.order_no }} className="m-link" aria-label={`付款 ${o.order_no}`}>查看 <i className="pi pi-angle-right" /></Link>
           </div>
         </article>

@@ -9,7 +9,7 @@ import { Dropdown } from 'primereact/dropdown';
 import dayjs from 'dayjs';
 import type { OrderDetail } from '../../../shared/contracts';
 import {
-  availableActions, ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, PAY_METHODS, PURCHASE_ORDER_CODES, SALES_ORDER_CODES, type OrderAction, type OrderStatus,
+  amountDueFen, availableActions, ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, PAY_METHODS, PURCHASE_ORDER_CODES, SALES_ORDER_CODES, type OrderAction, type OrderStatus,
 } from '../../../shared/domain/orders';
 import { AFTERSALE_BUYER_CODES } from '../../../shared/domain/aftersale';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
@@ -59,7 +59,7 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
           <strong className="order-total"><Price fen={o.total_fen} /></strong>
           {o.deducted_fen > 0 && (
             <span className="muted" data-testid="order-deducted">
-              售后冲减 −<Price fen={o.deducted_fen} /> · {o.pay_status === 'paid' ? '实收' : side === 'buyer' ? '应付' : '应收'} <Price fen={o.total_fen - o.deducted_fen} />
+              售后冲减 −<Price fen={o.deducted_fen} /> · {o.pay_status === 'paid' ? '实收' : side === 'buyer' ? '应付' : '应收'} <Price fen={amountDueFen(o)} />
             </span>
           )}
         </div>
@@ -203,7 +203,7 @@ function ActionDialog({ order, action, onHide }: { order: OrderDetail; action: O
       )}
       {action === 'pay' && (
         <>
-          <p>收款金额：<strong><Price fen={order.total_fen - order.deducted_fen} /></strong>
+          <p>收款金额：<strong><Price fen={amountDueFen(order)} /></strong>
             {order.deducted_fen > 0 && <span className="muted">（订单 <Price fen={order.total_fen} />，售后冲减 <Price fen={order.deducted_fen} />）</span>}</p>
           <Field id="act-pay-method" label="收款方式" required error={fieldError('pay_method')}>
             <Dropdown inputId="act-pay-method" value={form.pay_method} options={[...PAY_METHODS]} onChange={(e) => setForm((f) => ({ ...f, pay_method: e.value as string }))} />
