@@ -52,13 +52,13 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // Lara ships ~726 KB of fonts and primeicons eot/ttf/svg (toolchain.md): precache the
-        // upright Inter woff2 and primeicons' woff (it has no woff2), nothing else of the fonts
+        // Lara ships ~726 KB of fonts and primeicons eot/ttf/svg (toolchain.md): precache primeicons'
+        // woff2 and woff, nothing else of the fonts (Inter is never used: app.css sets the system font)
         globPatterns: ['**/*.{js,css,html,woff2,png,svg,ico,webmanifest,wasm}', '**/primeicons*.woff'],
         // echarts-lib: the operator reports' chart library (186 kB gz) is fetched by the report pages
         // when opened, never precached for every storefront visitor; rong-transport: RongCloud's SDK
         // (198 kB gz), fetched only by deployments whose im_client_params names an app key
-        globIgnores: ['**/primeicons*.svg', '**/*.ttf', '**/*.eot', '**/*Italic*', '**/echarts-lib-*.js', '**/rong-transport-*.js'],
+        globIgnores: ['**/primeicons*.svg', '**/*.ttf', '**/*.eot', '**/InterVariable*', '**/echarts-lib-*.js', '**/rong-transport-*.js'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -6,6 +6,8 @@ import { RouterProvider } from '@tanstack/react-router';
 import 'primereact/resources/themes/lara-light-blue/theme.css';
 import 'primeicons/primeicons.css';
 import './ui/app.css';
+// with the entry's sheet: inserted after the first page (AppChrome's chunk), even four rules restyled the whole page
+import './features/mobile/mobile-offer.css';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { createAppRouter } from './router';
@@ -16,7 +18,9 @@ import { cacheRestored, keepSearchResults, persistOptions, restoreSettled, reval
 import { ApiError, OfflineError } from './api/request';
 import { installChunkReloadGuard } from './api/chunk-reload';
 import { afterFirstPage, watchFirstPage } from './after-first-page';
+import { skipSameStyleText } from './ui/same-style-text';
 
+skipSameStyleText();
 dayjs.locale('zh-cn');
 installChunkReloadGuard();
 shareSessionAcrossTabs();

@@ -9,6 +9,9 @@
  * FCP / LCP / TBT (ms) and CLS. `-- --pages ofo,home` audits only those; `-- --dist <dir>` serves another build;
  * `-- --details` also prints to stderr where each page's main-thread time went (by kind, by script,
  * the long tasks), the largest paint's element with its parts, and the layout shifts.
+ * `-- --forms mobile` audits one form factor only; `-- --runs 3` audits each page that many times,
+ * interleaved, and adds `medians` (performance and TBT of each page and form): one run's score moves
+ * by 5-10 points from run to run on the same build.
  *
  *   npx vite build && npm run bench:lighthouse
  */
@@ -37,6 +40,10 @@ const { rows: [word] } = await pglite.query<{ name: string }>(`
 const pagesArg = process.argv.indexOf('--pages');
 const only = pagesArg > 0 ? process.argv[pagesArg + 1].split(',') : null;
 const details = process.argv.includes('--details');
+const formsArg = process.argv.indexOf('--forms');
+const forms = formsArg > 0 ? process.argv[formsArg + 1].split(',') : null;
+const runsArg = process.argv.indexOf('--runs');
+const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 1;
 type Audit = { page: string; path: string; form: 'mobile' | 'desktop' };
 const audits: Audit[] = [
   { page: 'ofo', path: `/ofo/search?code=${pick.oe_norm}`, form: 'mobile' as const },
@@ -45,7 +52,7 @@ const audits: Audit[] = [
     { page: 'search', path: '/search', form },
     { page: 'keyword', path: `/search/parts/keyword?k=${encodeURIComponent(word.name)}&mode=fuzzy`, form },
   ]),
-].filter((a) => !only || only.includes(a.page));
+].filter((a) => (!only || only.includes(a.page)) && (!forms || forms.includes(a.form)));
 
 const port = 9300 + Math.floor(Math.random() * 500);
 process.env.CHROME_PATH = chromiumPath;
@@ -65,8 +72,8 @@ try {
   await Promise.all([page.waitForURL((u) => u.pathname === '/ofo/cart'), page.locator('button[type="submit"]').click()]);
   await page.close();
 
-  const results: Record<string, unknown>[] = [];
-  for (const a of audits) {
+  const results: { page: string; form: string; performance: number; tbtMs: number; [k: string]: unknown }[] = [];
+  for (const a of Array.from({ length: runs }, () => audits).flat()) {
     const result = await lighthouse(`${server.url}${a.path}`, {
       port,
       output: 'json',
@@ -109,7 +116,12 @@ try {
       ...(result.lhr.runtimeError ? { error: result.lhr.runtimeError.code } : {}),
     });
   }
-  console.log(JSON.stringify({ signedIn: 'buyer', audits: results }));
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)];
+  const medians = runs > 1 ? audits.map((a) => {
+    const mine = results.filter((r) => r.page === a.page && r.form === a.form && r.error === undefined);
+    return { page: a.page, form: a.form, runs: mine.length, performance: median(mine.map((r) => r.performance)), tbtMs: median(mine.map((r) => r.tbtMs)) };
+  }) : undefined;
+  console.log(JSON.stringify({ signedIn: 'buyer', audits: results, ...(medians ? { medians } : {}) }));
 } finally {
   await browser.close();
   await server.close();
