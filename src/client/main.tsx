@@ -49,44 +49,57 @@ if (user) {
 // each search's answer is kept for offline use on its own (local/result-store.ts)
 keepSearchResults(queryClient, user?.uuid);
 
-const router = createAppRouter(queryClient, user);
+/**
+ * A new task: the start-up runs as three (the entry's modules; the router with its route tree; the
+ * first route's load with its chunks' preload links) instead of one, so none of them holds the main
+ * thread for the sum of all three (one task of ~120 ms, ~480 ms on Lighthouse's phone; issue 15).
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// what the first page does not need to paint waits until it has rendered and the main thread is
-// idle, or the user's first input (after-first-page.ts)
-watchFirstPage(router);
-if (user) {
-  // the live channel, chat and the outbox's replay: they bring the chat client, the live socket and,
-  // when the outbox may hold writes, the offline store (Dexie), and their chunks would otherwise be
-  // fetched and run ahead of the page's own (issue 12 on /ofo, issue 15 on the desktop pages). A
-  // chat opened before they start is loaded when they do (chat-store.ts, startChat)
-  afterFirstPage(() => void import('./signed-in').then((m) => m.startSignedIn(user.uuid, queryClient)));
-}
-
-// the first route's match, guards, loader and chunks start now, beside PrimeReact's set-up and the
-// restore of the stored query cache, and the page's first render waits for both: rendered while the
-// router's state still changed (the load settling), the transition below was redone as one
-// synchronous render of the whole page, the longest task of the start-up; rendered before the
-// restore, the page drew its results and then the announcement above them (a layout shift of 0.18
-// on keyword results) (issue 15). A loader still waiting for its data a second after the page's
-// chunks have come is not waited for, nor a restore after a second: the layout shows meanwhile
-const firstLoad = router.load().catch(() => undefined);
-const firstChunks = Promise.all(router.getMatchedRoutes(window.location.pathname)[0].map((r) => router.loadRouteChunk(r))).catch(() => undefined);
-const atMost = (ms: number) => new Promise<void>((wait) => setTimeout(wait, ms));
-const firstPageReady = Promise.all([
-  Promise.race([firstLoad, firstChunks.then(() => atMost(1000))]),
-  Promise.race([cacheRestored, atMost(1000)]),
-]);
+// PrimeReact's locale and ripple are set by a chunk of their own (with primereact/api and its
+// utilities, which every PrimeReact component imports anyway), not by the entry; asked for now,
+// beside the router's start
+const primeReact = import('./ui/primereact-setup');
 
 /** The router's pages, from when the first one can be drawn whole. */
-function Pages() {
+function Pages({ router, ready: firstPageReady }: { router: ReturnType<typeof createAppRouter>; ready: Promise<unknown> }) {
   const [ready, setReady] = useState(false);
-  useEffect(() => void firstPageReady.then(() => startTransition(() => setReady(true))), []);
+  useEffect(() => void firstPageReady.then(() => startTransition(() => setReady(true))), [firstPageReady]);
   return ready ? <RouterProvider router={router} /> : null;
 }
 
-// PrimeReact's locale and ripple are set by a chunk of their own (with primereact/api and its
-// utilities, which every PrimeReact component imports anyway), not by the entry
-void import('./ui/primereact-setup').then(({ withPrimeReact }) => {
+async function start() {
+  await nextTask();
+  const router = createAppRouter(queryClient, user);
+
+  // what the first page does not need to paint waits until it has rendered and the main thread is
+  // idle, or the user's first input (after-first-page.ts)
+  watchFirstPage(router);
+  if (user) {
+    // the live channel, chat and the outbox's replay: they bring the chat client, the live socket and,
+    // when the outbox may hold writes, the offline store (Dexie), and their chunks would otherwise be
+    // fetched and run ahead of the page's own (issue 12 on /ofo, issue 15 on the desktop pages). A
+    // chat opened before they start is loaded when they do (chat-store.ts, startChat)
+    afterFirstPage(() => void import('./signed-in').then((m) => m.startSignedIn(user.uuid, queryClient)));
+  }
+
+  await nextTask();
+  // the first route's match, guards, loader and chunks start now, beside PrimeReact's set-up and the
+  // restore of the stored query cache, and the page's first render waits for both: rendered while the
+  // router's state still changed (the load settling), the transition below was redone as one
+  // synchronous render of the whole page, the longest task of the start-up; rendered before the
+  // restore, the page drew its results and then the announcement above them (a layout shift of 0.18
+  // on keyword results) (issue 15). A loader still waiting for its data a second after the page's
+  // chunks have come is not waited for, nor a restore after a second: the layout shows meanwhile
+  const firstLoad = router.load().catch(() => undefined);
+  const firstChunks = Promise.all(router.getMatchedRoutes(window.location.pathname)[0].map((r) => router.loadRouteChunk(r))).catch(() => undefined);
+  const atMost = (ms: number) => new Promise<void>((wait) => setTimeout(wait, ms));
+  const firstPageReady = Promise.all([
+    Promise.race([firstLoad, firstChunks.then(() => atMost(1000))]),
+    Promise.race([cacheRestored, atMost(1000)]),
+  ]);
+
+  const { withPrimeReact } = await primeReact;
   const root = createRoot(document.getElementById('root')!);
   // as a transition, React renders the first page in short slices instead of one long task that
   // keeps a phone's main thread blocked (issue 12's Lighthouse target: total blocking time)
@@ -101,9 +114,11 @@ void import('./ui/primereact-setup').then(({ withPrimeReact }) => {
             const restoredAt = Date.now();
             afterFirstPage(() => void revalidateRestored(queryClient, restoredAt));
           }} onError={restoreSettled}>
-          <Pages />
+          <Pages router={router} ready={firstPageReady} />
         </PersistQueryClientProvider>,
       )}
     </StrictMode>,
   ));
-});
+}
+
+void start();
