@@ -73,6 +73,10 @@ describe('warehouse tablet at 1024×768 with touch', () => {
     await page.goto(`${e2e.url}/cart`);
     await expect(page.locator('[data-testid="cart-group"] tbody tr')).toHaveCount(2);
     await fits(page);
+    // the quantity stepper's + is a finger's width too, not only its height
+    const plus = page.locator('[data-testid="cart-group"]').getByRole('button', { name: /^增加/ }).first();
+    await touchable(plus);
+    expect((await plus.boundingBox())?.width).toBeGreaterThanOrEqual(40);
     const toCheckout = page.getByRole('button', { name: '去结算' });
     await touchable(toCheckout);
     await e2e.shot(page, 'tablet-cart');
