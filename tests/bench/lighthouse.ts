@@ -38,10 +38,10 @@ const { rows: [pick] } = await pglite.query<{ oe_norm: string }>(`
 const { rows: [word] } = await pglite.query<{ name: string }>(`
   select name from stock where state = 'on' group by name order by count(*) desc limit 1`);
 const pagesArg = process.argv.indexOf('--pages');
-const only = pagesArg > 0 ? process.argv[pagesArg + 1].split(',') : null;
+const only = pagesArg > 0 ? (process.argv[pagesArg + 1] ?? '').split(',') : null;
 const details = process.argv.includes('--details');
 const formsArg = process.argv.indexOf('--forms');
-const forms = formsArg > 0 ? process.argv[formsArg + 1].split(',') : null;
+const forms = formsArg > 0 ? (process.argv[formsArg + 1] ?? '').split(',') : null;
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 1;
 type Audit = { page: string; path: string; form: 'mobile' | 'desktop' };
@@ -116,7 +116,11 @@ try {
       ...(result.lhr.runtimeError ? { error: result.lhr.runtimeError.code } : {}),
     });
   }
-  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)];
+  const median = (values: number[]) => {
+    const xs = values.filter(Number.isFinite).sort((x, y) => x - y);
+    const m = Math.floor(xs.length / 2);
+    return xs.length === 0 ? null : xs.length % 2 ? xs[m] : (xs[m - 1] + xs[m]) / 2;
+  };
   const medians = runs > 1 ? audits.map((a) => {
     const mine = results.filter((r) => r.page === a.page && r.form === a.form && r.error === undefined);
     return { page: a.page, form: a.form, runs: mine.length, performance: median(mine.map((r) => r.performance)), tbtMs: median(mine.map((r) => r.tbtMs)) };
