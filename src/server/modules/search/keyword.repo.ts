@@ -130,20 +130,15 @@ export const PRICE_BANDS = [0, 1, 2, 3, 4, 5].flatMap((d) => R10.map((m) => m * 
 export const priceBand = (p: number) => PRICE_BANDS.filter((b) => b <= p).length;
 
 /**
- * A term sorted by 标准价 (price99) within a 批发价 (price0) range [lo, hi]: one walk of 0251's
- * (term, band, price99) index per band the range touches, each up to n rows, so no walk passes
- * rows outside the range except in the bands at its ends. An end band the range covers less than
- * half of is not walked (its walk would pass the rest of it, and all of it when fewer than n of
- * its rows are in the range): its rows in the range are read from the term's rank index, where
- * rank_key is price0 within each stock part, and sorted. 50 to 800 yuan: 13 bands, the top one
- * [800, 1000) yuan with one price in the range.
+ * The bands of price_band (migration 0251) a price range [lo, hi] touches, split into those
+ * walked and the end bands the range covers less than half of, as the range's part in each: such
+ * a band's walk would pass the rest of it (and all of it when fewer than n of its rows are in the
+ * range), so its rows in the range are read another way and sorted.
  */
-const bandedPrice99 = (desc: boolean, lo: number, hi: number, bases: number[]): Scan[] => {
-  const first = priceBand(lo);
-  const last = priceBand(hi);
+const bandsOf = (lo: number, hi: number) => {
   const bands: number[] = [];
   const ranges: [number, number][] = [];
-  for (let b = first; b <= last; b++) {
+  for (let b = priceBand(lo); b <= priceBand(hi); b++) {
     const low = b === 0 ? 0 : PRICE_BANDS[b - 1];
     const high = b === PRICE_BANDS.length ? MAX_INT : PRICE_BANDS[b] - 1;
     const from = Math.max(lo, low);
@@ -151,6 +146,19 @@ const bandedPrice99 = (desc: boolean, lo: number, hi: number, bases: number[]): 
     if ((to - from + 1) * 2 < high - low + 1) ranges.push([from, to]);
     else bands.push(b);
   }
+  return { bands, ranges };
+};
+
+/**
+ * A term sorted by 标准价 (price99) within a 批发价 (price0) range [lo, hi]: one walk of 0251's
+ * (term, band, price99) index per band the range touches, each up to n rows, so no walk passes
+ * rows outside the range except in the bands at its ends. An end band the range covers less than
+ * half of is not walked (bandsOf): its rows in the range are read from the term's rank index,
+ * where rank_key is price0 within each stock part, and sorted. 50 to 800 yuan: 13 bands, the top
+ * one [800, 1000) yuan with one price in the range.
+ */
+const bandedPrice99 = (desc: boolean, lo: number, hi: number, bases: number[]): Scan[] => {
+  const { bands, ranges } = bandsOf(lo, hi);
   const notNull = desc ? sql`s.price99 is not null` : sql`true`;
   const order = desc ? sql`order by s.price99 desc nulls first, s.id` : sql`order by s.price99, s.id`;
   // Descending, the index's backward order is price99 descending, then id descending: a band's
@@ -158,7 +166,7 @@ const bandedPrice99 = (desc: boolean, lo: number, hi: number, bases: number[]): 
   // estimate is a few rows, so PostgreSQL would sort rather than sort incrementally)
   const bandOrder = desc ? sql`order by s.price99 desc nulls first` : order;
   return [
-    ...(bands.length ? [{ where: notNull, order: bandOrder, bands, ties: desc }] : []),
+    ...(bands.length ? [{ where: notNull, order: bandOrder, bands: { of: 'price0' as const, values: bands }, ties: desc }] : []),
     ...ranges.flatMap(([from, to]) => bases.map((base) => ({ where: sql`s.rank_key >= ${base + from} and s.rank_key <= ${base + to} and ${notNull}`, order }))),
     // descending, the rows without 标准价 come last
     ...(desc ? [{ where: sql`s.price99 is null`, order: sql`order by s.id` }] : []),
@@ -185,8 +193,11 @@ const bandedPrice99 = (desc: boolean, lo: number, hi: number, bases: number[]): 
  */
 interface Scan {
   where: RawBuilder<unknown>; order: RawBuilder<unknown>;
-  /** price_band values (migration 0251): the scan runs once in each band, each up to n rows */
-  bands?: number[];
+  /**
+   * price_band values of a price column (migration 0251): the scan runs once in each band,
+   * each up to n rows
+   */
+  bands?: { of: 'price0' | 'price99'; values: number[] };
   /** n rows and those equal to the last in the order (the order then decides no ties) */
   ties?: boolean;
 }
@@ -277,9 +288,9 @@ export const searchIds = async (
         const values = group.map((t) => (type === 'text' ? t.term : t.ref_id));
         return bounded.map((scan) => sql`
     (select w.id, w.sort_key from unnest(${sql.val(values)}::${sql.raw(type)}[]) as t(term)
-       ${scan.bands ? sql`cross join unnest(${sql.val(scan.bands)}::int[]) as b(band)` : sql``} cross join lateral
+       ${scan.bands ? sql`cross join unnest(${sql.val(scan.bands.values)}::int[]) as b(band)` : sql``} cross join lateral
       (select s.id, ${sortKey('s', by)} as sort_key from stock s
-       where ${sql.ref(`s.${column}`)} = t.term and s.state = 'on' ${scan.bands ? sql`and price_band(s.price0) = b.band` : sql``} and ${scan.where} ${filter}
+       where ${sql.ref(`s.${column}`)} = t.term and s.state = 'on' ${scan.bands ? sql`and price_band(${sql.ref(`s.${scan.bands.of}`)}) = b.band` : sql``} and ${scan.where} ${filter}
        ${scan.order} ${scan.ties ? sql`fetch first ${n} rows with ties` : sql`limit ${n}`}) w
      order by w.sort_key ${dir}, w.id limit ${n})`);
       }),
