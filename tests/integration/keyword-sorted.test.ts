@@ -67,6 +67,10 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
       { priceColumn: 'price0', minPrice: 1200, maxPrice: 2100 },
       // a range on a price the walks' indexes do not carry
       { priceColumn: 'price1', minPrice: 1500 },
+      // 批发价 by 标准价 band (0260): the results page's default range, and one whose both end bands
+      // are covered less than half (read from the (term, price99) index)
+      { priceColumn: 'price99', minPrice: 5000, maxPrice: 80000, minStock: 1 },
+      { priceColumn: 'price99', minPrice: 1200, maxPrice: 4100 },
     ];
 
     it('gives the same pages, in the same order, as reading every row of the term', async () => {
@@ -147,6 +151,67 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
         }
       }
       expect(compared).toBeGreaterThan(60);
+    });
+
+    it('gives the same pages sorted by 批发价 with a 标准价 range, walked by 标准价 band', async () => {
+      // bandedPrice0 (migration 0260): one walk per 标准价 band and stock part, end bands covered
+      // less than half read from the (term, price99) index; the added rows sit at 0, 10, 20, 30
+      // and 40 yuan, two dozen rows a price (id decides), some unpriced and some out of stock
+      const ranges: Filters[] = [
+        // inside one band: [20, 25) yuan covered more than half (walked), and one price (read)
+        { priceColumn: 'price99', minPrice: 2000, maxPrice: 2400 },
+        { priceColumn: 'price99', minPrice: 2000, maxPrice: 2000, minStock: 1 },
+        { priceColumn: 'price99', minPrice: 3000, maxPrice: 3000 },
+        // across bands: both ends read, both ends walked, wide
+        { priceColumn: 'price99', minPrice: 1200, maxPrice: 4100, minStock: 1 },
+        { priceColumn: 'price99', minPrice: 1000, maxPrice: 4999 },
+        { priceColumn: 'price99', minPrice: 1000, maxPrice: 4999, minStock: 1 },
+        { priceColumn: 'price99', minPrice: 0, maxPrice: 80000 },
+        { priceColumn: 'price99', minPrice: 5000, maxPrice: 80000 },
+        // open-ended: by band where the bound is the walk's start (a minimum ascending, a maximum
+        // descending), otherwise the rank walk with the 标准价 filter
+        { priceColumn: 'price99', minPrice: 3000 },
+        { priceColumn: 'price99', minPrice: 1100, minStock: 1 },
+        { priceColumn: 'price99', maxPrice: 3000 },
+        { priceColumn: 'price99', maxPrice: 2100, minStock: 1 },
+        // out of stock only
+        { priceColumn: 'price99', minPrice: 1000, maxPrice: 4000, maxStock: 0 },
+      ];
+      const terms: [Term, 'make_id' | 'part_brand_id' | 'name' | 'supplier_vehicle', number | string][] = [
+        [{ kind: 'make', term: make.name, ref_id: make.id, score: 0 }, 'make_id', make.id],
+        [{ kind: 'brand', term: brand.name, ref_id: brand.id, score: 0 }, 'part_brand_id', brand.id],
+        [{ kind: 'name', term: name, ref_id: null, score: 0 }, 'name', name],
+        [{ kind: 'vehicle', term: vehicle, ref_id: null, score: 0 }, 'supplier_vehicle', vehicle],
+      ];
+      // what the compared pages held: the comparisons would fail if a walk dropped or misordered
+      // rows of these kinds
+      const seen = { pages: 0, unpriced: 0, outOfStock: 0, ties: 0, multiBand: 0 };
+      for (const [term, column, value] of terms) {
+        for (const order of ['asc', 'desc'] as const) {
+          for (const f of ranges) {
+            // small pages cut a run of equal prices (id decides: a descending walk must take a
+            // band's ties), the large one reaches the unpriced rows
+            for (const [offset, limit] of [[0, 50], [50, 50], [0, 400], [0, 5], [7, 5]]) {
+              const got = await searchIds(env.database.db, [[term]], offset, limit, { sort: { field: 'price0', order }, filters: f });
+              const want = await expected(column, value, { field: 'price0', order }, f, offset, limit);
+              expect(got.ids, `${term.kind} price0 ${order} ${JSON.stringify(f)} ${offset}+${limit}`).toEqual(want);
+              if (want.length === 0) continue;
+              seen.pages++;
+              const { rows } = await sql<{ price0: number | null; quantity: number; band: number }>`
+                select price0, quantity, price_band(price99) as band from stock where id = any(${sql.val(want)}::int[])`.execute(env.database.db);
+              seen.unpriced += rows.filter((r) => r.price0 === null).length;
+              seen.outOfStock += rows.filter((r) => r.quantity === 0).length;
+              seen.ties += rows.length - new Set(rows.map((r) => r.price0)).size;
+              if (new Set(rows.map((r) => r.band)).size > 1) seen.multiBand++;
+            }
+          }
+        }
+      }
+      expect(seen.pages).toBeGreaterThan(300);
+      expect(seen.unpriced).toBeGreaterThan(100);
+      expect(seen.outOfStock).toBeGreaterThan(100);
+      expect(seen.ties).toBeGreaterThan(100);
+      expect(seen.multiBand).toBeGreaterThan(100);
     });
 
     it('bands 批发价 in SQL as in TypeScript', async () => {

@@ -130,20 +130,15 @@ export const PRICE_BANDS = [0, 1, 2, 3, 4, 5].flatMap((d) => R10.map((m) => m * 
 export const priceBand = (p: number) => PRICE_BANDS.filter((b) => b <= p).length;
 
 /**
- * A term sorted by 标准价 (price99) within a 批发价 (price0) range [lo, hi]: one walk of 0251's
- * (term, band, price99) index per band the range touches, each up to n rows, so no walk passes
- * rows outside the range except in the bands at its ends. An end band the range covers less than
- * half of is not walked (its walk would pass the rest of it, and all of it when fewer than n of
- * its rows are in the range): its rows in the range are read from the term's rank index, where
- * rank_key is price0 within each stock part, and sorted. 50 to 800 yuan: 13 bands, the top one
- * [800, 1000) yuan with one price in the range.
+ * The bands of price_band (migrations 0251, 0260) a price range [lo, hi] touches, split into those
+ * walked and the end bands the range covers less than half of, as the range's part in each: such
+ * a band's walk would pass the rest of it (and all of it when fewer than n of its rows are in the
+ * range), so its rows in the range are read another way and sorted.
  */
-const bandedPrice99 = (desc: boolean, lo: number, hi: number, bases: number[]): Scan[] => {
-  const first = priceBand(lo);
-  const last = priceBand(hi);
+const bandsOf = (lo: number, hi: number) => {
   const bands: number[] = [];
   const ranges: [number, number][] = [];
-  for (let b = first; b <= last; b++) {
+  for (let b = priceBand(lo); b <= priceBand(hi); b++) {
     const low = b === 0 ? 0 : PRICE_BANDS[b - 1];
     const high = b === PRICE_BANDS.length ? MAX_INT : PRICE_BANDS[b] - 1;
     const from = Math.max(lo, low);
@@ -151,6 +146,19 @@ const bandedPrice99 = (desc: boolean, lo: number, hi: number, bases: number[]): 
     if ((to - from + 1) * 2 < high - low + 1) ranges.push([from, to]);
     else bands.push(b);
   }
+  return { bands, ranges };
+};
+
+/**
+ * A term sorted by 标准价 (price99) within a 批发价 (price0) range [lo, hi]: one walk of 0251's
+ * (term, band, price99) index per band the range touches, each up to n rows, so no walk passes
+ * rows outside the range except in the bands at its ends. An end band the range covers less than
+ * half of is not walked (bandsOf): its rows in the range are read from the term's rank index,
+ * where rank_key is price0 within each stock part, and sorted. 50 to 800 yuan: 13 bands, the top
+ * one [800, 1000) yuan with one price in the range.
+ */
+const bandedPrice99 = (desc: boolean, lo: number, hi: number, bases: number[]): Scan[] => {
+  const { bands, ranges } = bandsOf(lo, hi);
   const notNull = desc ? sql`s.price99 is not null` : sql`true`;
   const order = desc ? sql`order by s.price99 desc nulls first, s.id` : sql`order by s.price99, s.id`;
   // Descending, the index's backward order is price99 descending, then id descending: a band's
@@ -158,11 +166,34 @@ const bandedPrice99 = (desc: boolean, lo: number, hi: number, bases: number[]): 
   // estimate is a few rows, so PostgreSQL would sort rather than sort incrementally)
   const bandOrder = desc ? sql`order by s.price99 desc nulls first` : order;
   return [
-    ...(bands.length ? [{ where: notNull, order: bandOrder, bands, ties: desc }] : []),
+    ...(bands.length ? [{ where: notNull, order: bandOrder, bands: { of: 'price0' as const, values: bands }, ties: desc }] : []),
     ...ranges.flatMap(([from, to]) => bases.map((base) => ({ where: sql`s.rank_key >= ${base + from} and s.rank_key <= ${base + to} and ${notNull}`, order }))),
     // descending, the rows without 标准价 come last
     ...(desc ? [{ where: sql`s.price99 is null`, order: sql`order by s.id` }] : []),
   ];
+};
+
+/**
+ * A term sorted by 批发价 (price0) within a 标准价 (price99) range [lo, hi], the mirror of
+ * bandedPrice99: one walk of 0260's (term, band of price99, rank_key, id) index per band the
+ * range touches and stock base, each up to n rows in rank_key order, which within a base is 批发价
+ * with the unpriced rows last; descending, the priced rows backwards (by rank_key with ties, as
+ * bandedPrice99) and the unpriced ones by id. An end band the range covers less than half of is
+ * read from 0210's (term, price99, id) index over the range's part of it (both stock parts at
+ * once) and sorted by 批发价. No row without 标准价 is in the range. 轮胎 by 批发价 descending,
+ * 标准价 50-800 yuan, 库存 ≥ 1: 126 buffers instead of the rank walk's 23,706 (1M rows).
+ */
+const bandedPrice0 = (desc: boolean, lo: number, hi: number, bases: number[]): Scan[] => {
+  const { bands, ranges } = bandsOf(lo, hi);
+  const banded = { of: 'price99' as const, values: bands };
+  const walks = bands.length ? bases.flatMap((base): Scan[] => (desc ? [
+    { where: sql`s.rank_key >= ${base} and s.rank_key <= ${base + NO_PRICE - 1}`, order: sql`order by s.rank_key desc`, bands: banded, ties: true },
+    { where: sql`s.rank_key = ${base + NO_PRICE}`, order: sql`order by s.id`, bands: banded },
+  ] : [
+    { where: sql`s.rank_key >= ${base} and s.rank_key <= ${base + NO_PRICE}`, order: sql`order by s.rank_key, s.id`, bands: banded },
+  ])) : [];
+  const order = desc ? sql`order by s.price0 desc nulls last, s.id` : sql`order by s.price0 nulls last, s.id`;
+  return [...walks, ...ranges.map(([from, to]) => ({ where: sql`s.price99 >= ${from} and s.price99 <= ${to}`, order }))];
 };
 
 /**
@@ -175,7 +206,9 @@ const bandedPrice99 = (desc: boolean, lo: number, hi: number, bases: number[]): 
  * - 批发价 (price0): the term's rank index (0020) walked over the in-stock and the out-of-stock
  *   rank_key ranges, each in price0 order with its unpriced rows last; descending, the priced and
  *   unpriced rows apart. A price0 range narrows the ranges, and a part no filtered row can be in
- *   (out of stock under 最低库存 ≥ 1, unpriced under a price0 range) is not read.
+ *   (out of stock under 最低库存 ≥ 1, unpriced under a price0 range) is not read. With a 标准价
+ *   range bounding the walk's start, one walk per 标准价 band and stock part (bandedPrice0,
+ *   migration 0260).
  * - 标准价 (price99) and quantity: the term's index on (term, column, id) of migration 0210; by
  *   标准价 with a 批发价 range, one walk per 批发价 band (bandedPrice99, migration 0251).
  * Other sort columns (the other prices, name), 标准价 with a range on another price, and OE
@@ -185,8 +218,11 @@ const bandedPrice99 = (desc: boolean, lo: number, hi: number, bases: number[]): 
  */
 interface Scan {
   where: RawBuilder<unknown>; order: RawBuilder<unknown>;
-  /** price_band values (migration 0251): the scan runs once in each band, each up to n rows */
-  bands?: number[];
+  /**
+   * price_band values of a price column (migrations 0251, 0260): the scan runs once in each band,
+   * each up to n rows
+   */
+  bands?: { of: 'price0' | 'price99'; values: number[] };
   /** n rows and those equal to the last in the order (the order then decides no ties) */
   ties?: boolean;
 }
@@ -205,6 +241,13 @@ const boundedScans = (sort: Sort, f: Filters | undefined): Scan[] | undefined =>
     return sql`s.rank_key >= ${base + (ranged && f.minPrice !== undefined ? f.minPrice : 0)} and s.rank_key <= ${base + (ranged && f.maxPrice !== undefined ? f.maxPrice : high)}`;
   };
   if (sort.field === 'price0') {
+    // By band only when the 标准价 range bounds the end the rank walk starts from (its top
+    // descending, its bottom ascending), whose rows beyond that bound the rank walk passes first.
+    // Bounded at the other end only, the rank walk meets rows outside the range near the page's
+    // end (prices go together), while the band walk pays a descent per band and stock part (44
+    // bands from 50 yuan up) and reads a page from every band holding rows: 长城 by 批发价
+    // descending from 50 yuan, 19.8 ms by band instead of 7.7 (medians at 1M rows)
+    if (priceRange && f.priceColumn === 'price99' && (desc ? f.maxPrice : f.minPrice) !== undefined) return bandedPrice0(desc, f.minPrice ?? 0, f.maxPrice ?? MAX_INT, bases);
     const ranged = priceRange && f.priceColumn === 'price0';
     // ascending, rank_key order is price0 order with the unpriced rows (NO_PRICE) last: one range each
     if (!desc) return bases.map((base) => ({ where: rankRange(base, NO_PRICE), order: sql`order by s.rank_key, s.id` }));
@@ -266,7 +309,8 @@ export const searchIds = async (
   // Sorted: each bounded scan runs once for all the terms of a kind (a make's word is the make and
   // up to 11 vehicle strings among the 12 terms read), in a lateral join over the terms and, where
   // it walks by band, the bands: 3 subqueries a kind to plan instead of 3 a term (planning the 36
-  // of a make by 标准价 with a 批发价 range took 4 ms). Each gives the first n rows of its terms.
+  // of a make by 标准价 with a 批发价 range took 4 ms), up to 6 by 批发价 with a 标准价 range (two
+  // walks per stock part descending, two end bands). Each gives the first n rows of its terms.
   const sortedScans = (by: Sort) => {
     const bounded = boundedScans(by, f);
     return [
@@ -277,9 +321,9 @@ export const searchIds = async (
         const values = group.map((t) => (type === 'text' ? t.term : t.ref_id));
         return bounded.map((scan) => sql`
     (select w.id, w.sort_key from unnest(${sql.val(values)}::${sql.raw(type)}[]) as t(term)
-       ${scan.bands ? sql`cross join unnest(${sql.val(scan.bands)}::int[]) as b(band)` : sql``} cross join lateral
+       ${scan.bands ? sql`cross join unnest(${sql.val(scan.bands.values)}::int[]) as b(band)` : sql``} cross join lateral
       (select s.id, ${sortKey('s', by)} as sort_key from stock s
-       where ${sql.ref(`s.${column}`)} = t.term and s.state = 'on' ${scan.bands ? sql`and price_band(s.price0) = b.band` : sql``} and ${scan.where} ${filter}
+       where ${sql.ref(`s.${column}`)} = t.term and s.state = 'on' ${scan.bands ? sql`and price_band(${sql.ref(`s.${scan.bands.of}`)}) = b.band` : sql``} and ${scan.where} ${filter}
        ${scan.order} ${scan.ties ? sql`fetch first ${n} rows with ties` : sql`limit ${n}`}) w
      order by w.sort_key ${dir}, w.id limit ${n})`);
       }),
