@@ -158,8 +158,8 @@ const suggest = await run(() => {
 // The sample is repeatable: runs on the same database, or on copies of it (createdb -T), draw the
 // same inputs, so a before and after compare the same queries.
 const pairs = (await sql<{ make: string; brand: string | null; name: string }>`
-  select m.name as make, b.name as brand, s.name from (select make_id, part_brand_id, name from stock tablesample system (1) repeatable (7) limit 5000) s
-  join make m on m.id = s.make_id left join part_brand b on b.id = s.part_brand_id`.execute(database.db)).rows;
+  select m.name as make, b.name as brand, s.name from (select id, make_id, part_brand_id, name from stock tablesample system (1) repeatable (7) limit 5000) s
+  join make m on m.id = s.make_id left join part_brand b on b.id = s.part_brand_id order by s.id`.execute(database.db)).rows;
 const of = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
 const phrase = () => {
   const p = of(pairs);

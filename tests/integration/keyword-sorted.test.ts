@@ -35,6 +35,13 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
           case when g % 6 = 0 then null else 1000 * (g % 5) end,
           case when g % 11 = 0 then 'off' else 'on' end
         from generate_series(1, 120) g`.execute(db);
+      // and rows whose two prices disagree (批发价 falls as 标准价 rises, across 标准价 bands), as
+      // real stock has: a walk trusting band order for 批发价 order would misplace them
+      await sql`
+        insert into stock (company_id, oe_norm, supplier_oe, name, supplier_vehicle, quality_id, make_id, part_brand_id, quantity, price99, price0, state)
+        select 2, 'SWAP' || g, 'SWAP-' || g, ${name}, ${vehicle}, (select min(id) from part_quality), ${make.id}, ${brand.id},
+          case when g % 4 = 0 then 0 else 3 end, 1000 * (g % 5) + 1200, 1000 * (4 - g % 5) + 500, 'on'
+        from generate_series(1, 40) g`.execute(db);
       await sql`analyze stock`.execute(db);
     });
     afterAll(async () => env?.close());
@@ -185,7 +192,7 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
       ];
       // what the compared pages held: the comparisons would fail if a walk dropped or misordered
       // rows of these kinds
-      const seen = { pages: 0, unpriced: 0, outOfStock: 0, ties: 0, multiBand: 0 };
+      const seen = { pages: 0, unpriced: 0, outOfStock: 0, ties: 0, multiBand: 0, inverted: 0 };
       for (const [term, column, value] of terms) {
         for (const order of ['asc', 'desc'] as const) {
           for (const f of ranges) {
@@ -203,6 +210,8 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
               seen.outOfStock += rows.filter((r) => r.quantity === 0).length;
               seen.ties += rows.length - new Set(rows.map((r) => r.price0)).size;
               if (new Set(rows.map((r) => r.band)).size > 1) seen.multiBand++;
+              // a pair in 批发价 order against 标准价 band order
+              if (rows.some((a) => rows.some((b) => a.price0 !== null && b.price0 !== null && a.price0 < b.price0 && a.band > b.band))) seen.inverted++;
             }
           }
         }
@@ -212,6 +221,7 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
       expect(seen.outOfStock).toBeGreaterThan(100);
       expect(seen.ties).toBeGreaterThan(100);
       expect(seen.multiBand).toBeGreaterThan(100);
+      expect(seen.inverted).toBeGreaterThan(50);
     });
 
     it('bands 批发价 in SQL as in TypeScript', async () => {

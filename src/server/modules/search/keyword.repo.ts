@@ -282,6 +282,9 @@ export const searchIds = async (
   if (scope.companies) scoped.push(sql`s.company_id = any(${sql.val(scope.companies)}::int[])`);
   if (scope.dismantled) scoped.push(sql`s.quality_id = (select id from part_quality where name = ${DISMANTLED_QUALITY})`);
   const f = scope.filters;
+  // an empty range finds nothing (the service refuses one; the band walks would have no scan)
+  if (f && ((f.minPrice !== undefined && f.maxPrice !== undefined && f.minPrice > f.maxPrice)
+    || (f.minStock !== undefined && f.maxStock !== undefined && f.minStock > f.maxStock))) return { ids: [] as number[], total: 0, cap: Infinity };
   if (f) {
     const price = sql.ref(`s.${f.priceColumn}`);
     if (f.minPrice !== undefined) scoped.push(sql`${price} >= ${f.minPrice}`);
