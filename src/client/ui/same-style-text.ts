@@ -8,11 +8,11 @@
  * chrome mounted; issue 15). Writing the text a style element already holds is made a no-op, so
  * only a real change of a sheet restyles. Installed before anything renders (main.tsx).
  */
-export function skipSameStyleText(proto: { textContent: string | null } = HTMLStyleElement.prototype) {
+export function skipSameStyleText() {
   const own = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent');
   if (!own?.get || !own.set) return;
   const { get, set } = own;
-  Object.defineProperty(proto, 'textContent', {
+  Object.defineProperty(HTMLStyleElement.prototype, 'textContent', {
     configurable: true,
     enumerable: own.enumerable,
     get,
