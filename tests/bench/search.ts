@@ -5,7 +5,7 @@
  * prints one JSON object as its last line.
  *
  *   npm run bench:search -- --rows 1000000 [--db postgres://postgres@127.0.0.1:5432/postgres] [--iterations 200]
- *     [--compare [--naive-iterations 100] [--no-serve]] [--existing]
+ *     [--compare [--naive-iterations 100] [--no-serve]] [--existing] [--slowest N]
  *
  * --compare adds, on the same database and the same keyword inputs, the obvious SQL implementation
  * (pg_trgm GIN + ILIKE), an in-process engine (MiniSearch, in a child process) and, on PGlite, the
@@ -13,6 +13,7 @@
  * (PGlite) measures on that folder (.tmp/bench-serve-N, seeded once and kept) instead of a fresh
  * in-memory database, saving the load; load_s is then null. With --db, --existing measures on the
  * PostgreSQL database the URL names, as it is (seeded once by an earlier run or by hand, kept).
+ * --slowest N prints to stderr, per keyword type, its N slowest measured inputs with their times.
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -46,7 +47,7 @@ interface KeywordInput {
 const { values } = parseArgs({ options: {
   rows: { type: 'string', default: '100000' }, db: { type: 'string' }, iterations: { type: 'string', default: '200' },
   compare: { type: 'boolean', default: false }, 'naive-iterations': { type: 'string', default: '100' }, 'no-serve': { type: 'boolean', default: false },
-  existing: { type: 'boolean', default: false },
+  existing: { type: 'boolean', default: false }, slowest: { type: 'string', default: '0' },
 } });
 const naiveIterations = Number(values['naive-iterations']);
 if (!Number.isInteger(naiveIterations) || naiveIterations < 20) {
@@ -237,6 +238,16 @@ const price99Found = found();
 const kwPrice99ByPrice0 = kwPrice99.filter((_, i) => kwInputs.filtered_price99[20 + i].sort?.field === 'price0');
 const kwOther = await runList(kwInputs.sorted_other);
 const otherFound = found();
+const slowest = Number(values.slowest);
+if (slowest > 0) {
+  const measured: [KeywordType, number[]][] = [['exact', kwExact], ['fuzzy', kwFuzzy], ['1char', kwOneChar], ['2char', kwTwoChar],
+    ['sorted_filtered', kwSorted], ['filtered_price99', kwPrice99], ['sorted_other', kwOther]];
+  for (const [type, xs] of measured) {
+    // the measured ones are the inputs after the 20 warm-up ones
+    const worst = xs.map((ms, i) => ({ ms, input: kwInputs[type][20 + i] })).sort((a, b) => b.ms - a.ms).slice(0, slowest);
+    for (const w of worst) console.error(`slowest ${type} ${w.ms.toFixed(1)} ms ${keywordPath(w.input)}`);
+  }
+}
 const ours: Record<KeywordType, number> = {
   exact: pct(kwExact, 95), fuzzy: pct(kwFuzzy, 95), '1char': pct(kwOneChar, 95), '2char': pct(kwTwoChar, 95), sorted_filtered: pct(kwSorted, 95),
   filtered_price99: pct(kwPrice99, 95), sorted_other: pct(kwOther, 95),

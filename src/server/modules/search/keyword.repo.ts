@@ -93,6 +93,16 @@ export interface Filters {
 export interface Sort { field: KeywordSortField; order: 'asc' | 'desc' }
 
 const sortKey = (alias: string, sort: Sort) => sql.ref(`${alias}.${sort.field}`);
+/**
+ * The second key of an order, before id: 名称 orders by relevance within a name (rank_key: in
+ * stock first, then 批发价), so the rows of one part come as an unsorted search would give them,
+ * not by when they were listed; the other sorts have none (0).
+ */
+const tieKey = (alias: string, sort: Sort) => (sort.field === 'name' ? sql.ref(`${alias}.rank_key`) : sql`0::bigint`);
+/** the price columns other than 批发价 and 标准价, walked by migration 0270's indexes */
+const OTHER_PRICES = new Set<KeywordSortField>(['price1', 'price2', 'price3', 'price5']);
+/** the filter columns 0270's indexes carry besides their sort column (0210's: 批发价, 标准价, quantity) */
+const CARRIED_BY_OTHER = new Set(['price0', 'price99', 'price2', 'price3']);
 
 /**
  * rank_key (migration 0003) is (out of stock) << 40 plus price0, or 2^40 - 1 when price0 is null;
@@ -211,8 +221,11 @@ const bandedPrice0 = (desc: boolean, lo: number, hi: number, bases: number[]): S
  *   migration 0260).
  * - 标准价 (price99) and quantity: the term's index on (term, column, id) of migration 0210; by
  *   标准价 with a 批发价 range, one walk per 批发价 band (bandedPrice99, migration 0251).
- * Other sort columns (the other prices, name), 标准价 with a range on another price, and OE
- * prefixes keep reading the term whole.
+ * - 批发价(含税), the 零售价 pair and 钉箱费 (price1/2/3/5): the term's (term, column, id) index of
+ *   migration 0270, as 标准价; 名称: a part name's rank index, a brand's or make's (term, name,
+ *   rank_key, id) of 0270. Vehicles have none of these and are read whole (a few thousand rows).
+ * A price sort with a range on a price its index does not carry, and OE prefixes, read the term
+ * whole.
  * A descending scan says NULLS FIRST where its rows cannot be null: that is the order of a
  * backward index scan, so PostgreSQL stops after n rows (id ties: an incremental sort).
  */
@@ -226,15 +239,18 @@ interface Scan {
   /** n rows and those equal to the last in the order (the order then decides no ties) */
   ties?: boolean;
 }
-const boundedScans = (sort: Sort, f: Filters | undefined): Scan[] | undefined => {
-  // A 标准价 walk passes the rows outside a price range first (prices go together); the walk's
-  // indexes carry 批发价 and 标准价 only, and a range on another price (price1 … price5) read from
-  // the table for every passed row costs more than reading the term whole from its rank index,
-  // which carries every price
-  if (sort.field === 'price99' && f && (f.minPrice !== undefined || f.maxPrice !== undefined) && f.priceColumn !== 'price0' && f.priceColumn !== 'price99') return undefined;
+const boundedScans = (sort: Sort, f: Filters | undefined, kind: Term['kind']): Scan[] | undefined => {
+  const priceRange = f !== undefined && (f.minPrice !== undefined || f.maxPrice !== undefined);
+  // A price walk passes the rows outside a range on another price first (prices go together); a
+  // range on a price its index does not carry, read from the table for every passed row, costs
+  // more than reading the term whole from its rank index, which carries every price. 0210's
+  // 标准价 indexes carry 批发价 and 标准价; 0270's those and the 零售价 pair.
+  if (sort.field === 'price99' && priceRange && f.priceColumn !== 'price0' && f.priceColumn !== 'price99') return undefined;
+  if (OTHER_PRICES.has(sort.field) && priceRange && f.priceColumn !== sort.field && !CARRIED_BY_OTHER.has(f.priceColumn)) return undefined;
+  // vehicles (at most a few thousand rows) have no index of 0270: read whole
+  if ((OTHER_PRICES.has(sort.field) || sort.field === 'name') && kind === 'vehicle') return undefined;
   const desc = sort.order === 'desc';
   const bases = stockBases(f);
-  const priceRange = f !== undefined && (f.minPrice !== undefined || f.maxPrice !== undefined);
   // a price0 range as rank_key bounds; the price0 filter itself stays in the query
   const rankRange = (base: number, high: number) => {
     const ranged = priceRange && f.priceColumn === 'price0';
@@ -257,6 +273,18 @@ const boundedScans = (sort: Sort, f: Filters | undefined): Scan[] | undefined =>
     ]);
   }
   if (sort.field === 'quantity') return [{ where: sql`true`, order: desc ? sql`order by s.quantity desc nulls first, s.id` : sql`order by s.quantity, s.id` }];
+  // 名称 (never null): a part name's rows by its rank index (the name is the term itself), a
+  // brand's or make's by (term, name, rank_key, id) of 0270; descending, the names backwards and
+  // each name's rows forwards (an incremental sort of one name's rows at a time)
+  if (sort.field === 'name') return [{ where: sql`true`, order: desc ? sql`order by s.name desc nulls first, s.rank_key, s.id` : sql`order by s.name, s.rank_key, s.id` }];
+  if (OTHER_PRICES.has(sort.field)) {
+    const column = sql.ref(`s.${sort.field}`);
+    if (!desc) return [{ where: sql`true`, order: sql`order by ${column}, s.id` }];
+    return [
+      { where: sql`${column} is not null`, order: sql`order by ${column} desc nulls first, s.id` },
+      ...(priceRange && f.priceColumn === sort.field ? [] : [{ where: sql`${column} is null`, order: sql`order by s.id` }]),
+    ];
+  }
   if (sort.field === 'price99') {
     if (priceRange && f.priceColumn === 'price0') return bandedPrice99(desc, f.minPrice ?? 0, f.maxPrice ?? MAX_INT, bases);
     // ascending, the index's own order (nulls last) is the search's
@@ -306,29 +334,29 @@ export const searchIds = async (
   const n = offset + limit;
   // a term read whole, in the search's order
   const whole = (t: Term, by: Sort) => sql`
-    (select s.id, ${sortKey('s', by)} as sort_key from stock s
+    (select s.id, ${sortKey('s', by)} as sort_key, ${tieKey('s', by)} as tie from stock s
      where ${termPredicate(t)} and s.state = 'on' ${filter}
-     order by ${sortKey('s', by)} ${dir}, s.id limit ${n})`;
+     order by ${sortKey('s', by)} ${dir}, ${tieKey('s', by)}, s.id limit ${n})`;
   // Sorted: each bounded scan runs once for all the terms of a kind (a make's word is the make and
   // up to 11 vehicle strings among the 12 terms read), in a lateral join over the terms and, where
   // it walks by band, the bands: 3 subqueries a kind to plan instead of 3 a term (planning the 36
   // of a make by 标准价 with a 批发价 range took 4 ms), up to 6 by 批发价 with a 标准价 range (two
   // walks per stock part descending, two end bands). Each gives the first n rows of its terms.
   const sortedScans = (by: Sort) => {
-    const bounded = boundedScans(by, f);
     return [
       ...KINDS.flatMap(([kind, column, type]) => {
         const group = scanned.filter((t) => t.kind === kind);
         if (!group.length) return [];
+        const bounded = boundedScans(by, f, kind);
         if (!bounded) return group.map((t) => whole(t, by));
         const values = group.map((t) => (type === 'text' ? t.term : t.ref_id));
         return bounded.map((scan) => sql`
-    (select w.id, w.sort_key from unnest(${sql.val(values)}::${sql.raw(type)}[]) as t(term)
+    (select w.id, w.sort_key, w.tie from unnest(${sql.val(values)}::${sql.raw(type)}[]) as t(term)
        ${scan.bands ? sql`cross join unnest(${sql.val(scan.bands.values)}::int[]) as b(band)` : sql``} cross join lateral
-      (select s.id, ${sortKey('s', by)} as sort_key from stock s
+      (select s.id, ${sortKey('s', by)} as sort_key, ${tieKey('s', by)} as tie from stock s
        where ${sql.ref(`s.${column}`)} = t.term and s.state = 'on' ${scan.bands ? sql`and price_band(${sql.ref(`s.${scan.bands.of}`)}) = b.band` : sql``} and ${scan.where} ${filter}
        ${scan.order} ${scan.ties ? sql`fetch first ${n} rows with ties` : sql`limit ${n}`}) w
-     order by w.sort_key ${dir}, w.id limit ${n})`);
+     order by w.sort_key ${dir}, w.tie, w.id limit ${n})`);
       }),
       ...scanned.filter((t) => t.kind === 'oe').map((t) => whole(t, by)),
     ];
@@ -339,8 +367,8 @@ export const searchIds = async (
      order by s.rank_key limit ${n})`);
   const page = sort
     ? await sql<{ id: number }>`
-    select id from (select distinct id, sort_key from (${sql.join(scans, sql` union all `)}) m) sorted
-    order by sort_key ${dir}, id offset ${offset} limit ${limit}`.execute(db)
+    select id from (select distinct id, sort_key, tie from (${sql.join(scans, sql` union all `)}) m) sorted
+    order by sort_key ${dir}, tie, id offset ${offset} limit ${limit}`.execute(db)
     : await sql<{ id: number }>`
     select id from (select id, min(score) as score, rank_key from (${sql.join(scans, sql` union all `)}) m group by id, rank_key) ranked
     order by score, rank_key, id offset ${offset} limit ${limit}`.execute(db);
