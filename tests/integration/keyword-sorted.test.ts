@@ -84,7 +84,7 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
       // are covered less than half (read from the (term, price99) index)
       { priceColumn: 'price99', minPrice: 5000, maxPrice: 80000, minStock: 1 },
       { priceColumn: 'price99', minPrice: 1200, maxPrice: 4100 },
-      // 零售价, which 0270's indexes carry, and 钉箱费, which none does
+      // 零售价, which the 标准价 walks (0271) and 0270's indexes carry, and 钉箱费, which none does
       { priceColumn: 'price2', minPrice: 1000, maxPrice: 2500 },
       { priceColumn: 'price5', maxPrice: 100, minStock: 1 },
     ];

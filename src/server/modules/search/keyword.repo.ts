@@ -101,8 +101,13 @@ const sortKey = (alias: string, sort: Sort) => sql.ref(`${alias}.${sort.field}`)
 const tieKey = (alias: string, sort: Sort) => (sort.field === 'name' ? sql.ref(`${alias}.rank_key`) : sql`0::bigint`);
 /** the price columns other than 批发价 and 标准价, walked by migration 0270's indexes */
 const OTHER_PRICES = new Set<KeywordSortField>(['price1', 'price2', 'price3', 'price5']);
-/** the filter columns 0270's indexes carry besides their sort column (0210's: 批发价, 标准价, quantity) */
-const CARRIED_BY_OTHER = new Set(['price0', 'price99', 'price2', 'price3']);
+/** the price columns the 标准价 walks (0210, 0271) and 0270's indexes carry, besides quantity */
+const CARRIED = new Set(['price0', 'price99', 'price2', 'price3']);
+/**
+ * the term kinds 0270 indexes: brands and makes, tens of thousands of rows each at 1M; a part
+ * name's rows (21,000 on average) are read whole from its rank index, a vehicle's (2,900) too
+ */
+const OTHER_KINDS = new Set<Term['kind']>(['brand', 'make']);
 
 /**
  * rank_key (migration 0003) is (out of stock) << 40 plus price0, or 2^40 - 1 when price0 is null;
@@ -221,9 +226,9 @@ const bandedPrice0 = (desc: boolean, lo: number, hi: number, bases: number[]): S
  *   migration 0260).
  * - 标准价 (price99) and quantity: the term's index on (term, column, id) of migration 0210; by
  *   标准价 with a 批发价 range, one walk per 批发价 band (bandedPrice99, migration 0251).
- * - 批发价(含税), the 零售价 pair and 钉箱费 (price1/2/3/5): the term's (term, column, id) index of
- *   migration 0270, as 标准价; 名称: a part name's rank index, a brand's or make's (term, name,
- *   rank_key, id) of 0270. Vehicles have none of these and are read whole (a few thousand rows).
+ * - 批发价(含税), the 零售价 pair and 钉箱费 (price1/2/3/5) of a brand or make: its (term, column,
+ *   id) index of migration 0270, as 标准价; part names and vehicles are read whole. 名称: a part
+ *   name's rank index, a brand's or make's (term, name, rank_key, id) of 0270; vehicles whole.
  * A price sort with a range on a price its index does not carry, and OE prefixes, read the term
  * whole.
  * A descending scan says NULLS FIRST where its rows cannot be null: that is the order of a
@@ -243,12 +248,12 @@ const boundedScans = (sort: Sort, f: Filters | undefined, kind: Term['kind']): S
   const priceRange = f !== undefined && (f.minPrice !== undefined || f.maxPrice !== undefined);
   // A price walk passes the rows outside a range on another price first (prices go together); a
   // range on a price its index does not carry, read from the table for every passed row, costs
-  // more than reading the term whole from its rank index, which carries every price. 0210's
-  // 标准价 indexes carry 批发价 and 标准价; 0270's those and the 零售价 pair.
-  if (sort.field === 'price99' && priceRange && f.priceColumn !== 'price0' && f.priceColumn !== 'price99') return undefined;
-  if (OTHER_PRICES.has(sort.field) && priceRange && f.priceColumn !== sort.field && !CARRIED_BY_OTHER.has(f.priceColumn)) return undefined;
-  // vehicles (at most a few thousand rows) have no index of 0270: read whole
-  if ((OTHER_PRICES.has(sort.field) || sort.field === 'name') && kind === 'vehicle') return undefined;
+  // more than reading the term whole from its rank index, which carries every price. The 标准价
+  // indexes (0210, 0271) and 0270's carry 批发价, 标准价 and the 零售价 pair.
+  if ((sort.field === 'price99' || OTHER_PRICES.has(sort.field)) && priceRange && f.priceColumn !== sort.field && !CARRIED.has(f.priceColumn)) return undefined;
+  // 0270 indexes brands and makes only (a part name sorted by 名称 walks its rank index)
+  if (OTHER_PRICES.has(sort.field) && !OTHER_KINDS.has(kind)) return undefined;
+  if (sort.field === 'name' && kind === 'vehicle') return undefined;
   const desc = sort.order === 'desc';
   const bases = stockBases(f);
   // a price0 range as rank_key bounds; the price0 filter itself stays in the query
