@@ -13,12 +13,13 @@
 -- write one more entry, and the first version, with part names' four too (14 indexes, 850 MB at
 -- 1M), slowed the 100,000-line import on PostgreSQL from 5,879 to 4,460 rows/s. Each carries the
 -- columns of the results page's usual filters (批发价, 标准价, the 零售价 pair a registered member
--- sees, quantity), so a walk passing rows outside a range stays index-only; a range on
--- 批发价(含税) or 钉箱费 with another sort reads the term whole from the rank index, which carries
--- every price.
+-- sees, quantity), so a walk passing rows outside a range stays index-only; a price sort with a
+-- range on 批发价(含税) or 钉箱费 reads the term whole from the rank index, which carries every
+-- price (a 名称 sort with one walks and reads the passed rows from the table, as quantity does).
 --
 -- 名称: the order is the name, then relevance (rank_key: in stock first, then 批发价), then id;
--- a part name's rows all share the name, so its rank index (0020) is already in that order, and
+-- a part name's rows all share the name, so its rank index (0020/0250, (name, rank_key) with id
+-- carried) is in that order but for ties of rank_key, which an incremental sort orders by id, and
 -- brands and makes get (term, name, rank_key, id). Sorting a brand's 25,000 rows by name read
 -- whole took 133 ms: every comparison of two names goes through the C.UTF-8 collation.
 --

@@ -216,8 +216,8 @@ const bandedPrice0 = (desc: boolean, lo: number, hi: number, bases: number[]): S
  * thousands of rows at 1M (a part name 21,000 on average and up to 99,000, a make 72,000, a
  * vehicle 3,000), and reading them all for one page cost 70 ms; these read about a page each.
  * Each scan returns the first `n` rows of one part of the term in the search's order (sort
- * column, nulls last, then id), so their union holds the term's first `n` rows and the page is
- * exactly the one reading every row gives:
+ * column, nulls last, then id; 名称: the name, then rank_key, then id), so their union holds the
+ * term's first `n` rows and the page is exactly the one reading every row gives:
  * - 批发价 (price0): the term's rank index (0020) walked over the in-stock and the out-of-stock
  *   rank_key ranges, each in price0 order with its unpriced rows last; descending, the priced and
  *   unpriced rows apart. A price0 range narrows the ranges, and a part no filtered row can be in
@@ -230,9 +230,14 @@ const bandedPrice0 = (desc: boolean, lo: number, hi: number, bases: number[]): S
  *   id) index of migration 0270, as 标准价; part names and vehicles are read whole. 名称: a part
  *   name's rank index, a brand's or make's (term, name, rank_key, id) of 0270; vehicles whole.
  * A price sort with a range on a price its index does not carry, and OE prefixes, read the term
- * whole.
+ * whole. A quantity or 名称 walk with such a range reads each passed row from the table: their
+ * order has nothing to do with prices, so it passes about a page divided by the range's share.
  * A descending scan says NULLS FIRST where its rows cannot be null: that is the order of a
- * backward index scan, so PostgreSQL stops after n rows (id ties: an incremental sort).
+ * backward index scan, so PostgreSQL stops after n rows, with an incremental sort of the id ties
+ * (ascending ids against the backward scan's descending ones). A column of few values reads its
+ * whole top group that way: 钉箱费 descending a fifth of a make (长城 25 ms at 1M on PostgreSQL);
+ * so does 名称 descending, whose rows within a name go by rank_key forwards, for a brand making
+ * one part (普利司通, 25,000 rows of 轮胎: 12 ms, against 133 ms reading and sorting it whole).
  */
 interface Scan {
   where: RawBuilder<unknown>; order: RawBuilder<unknown>;
@@ -278,9 +283,10 @@ const boundedScans = (sort: Sort, f: Filters | undefined, kind: Term['kind']): S
     ]);
   }
   if (sort.field === 'quantity') return [{ where: sql`true`, order: desc ? sql`order by s.quantity desc nulls first, s.id` : sql`order by s.quantity, s.id` }];
-  // 名称 (never null): a part name's rows by its rank index (the name is the term itself), a
-  // brand's or make's by (term, name, rank_key, id) of 0270; descending, the names backwards and
-  // each name's rows forwards (an incremental sort of one name's rows at a time)
+  // 名称 (never null): a part name's rows by its rank index (the name is the term itself; rows of
+  // one rank_key, such as all its unpriced ones, sorted by id), a brand's or make's by (term, name,
+  // rank_key, id) of 0270; descending, the names backwards and each name's rows forwards (an
+  // incremental sort of one name's rows at a time)
   if (sort.field === 'name') return [{ where: sql`true`, order: desc ? sql`order by s.name desc nulls first, s.rank_key, s.id` : sql`order by s.name, s.rank_key, s.id` }];
   if (OTHER_PRICES.has(sort.field)) {
     const column = sql.ref(`s.${sort.field}`);
