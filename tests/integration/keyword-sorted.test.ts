@@ -169,6 +169,44 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
       expect(compared).toBeGreaterThan(60);
     });
 
+    it('gives the same pages for two brands of one word, and under a circle, 拆车件 or brand scope', async () => {
+      // two brand terms in one lateral walk of 0270's indexes, and scopes the walks' indexes do not
+      // carry (company, quality), read from the table for every passed row
+      const db = env.database.db;
+      const second = (await sql<{ id: number; name: string }>`
+        select b.id, b.name from stock s join part_brand b on b.id = s.part_brand_id where b.id <> ${brand.id}
+        group by b.id order by count(*) desc, b.id limit 1`.execute(db)).rows[0];
+      const companies = (await sql<{ company_id: number }>`
+        select company_id from stock where make_id = ${make.id} group by 1 order by count(*) desc, 1 limit 2`.execute(db)).rows.map((r) => r.company_id);
+      const dismantled = (await sql<{ id: number }>`select id from part_quality where name = '拆车件'`.execute(db)).rows[0]?.id ?? -1;
+      const makeTerm: Term = { kind: 'make', term: make.name, ref_id: make.id, score: 0 };
+      const cases: [Term[], Parameters<typeof searchIds>[4], RawBuilder<unknown>][] = [
+        [[{ kind: 'brand', term: brand.name, ref_id: brand.id, score: 0 }, { kind: 'brand', term: second.name, ref_id: second.id, score: 0 }], {},
+          sql`s.part_brand_id = any(${sql.val([brand.id, second.id])}::int[])`],
+        [[makeTerm], { companies }, sql`s.make_id = ${make.id} and s.company_id = any(${sql.val(companies)}::int[])`],
+        [[makeTerm], { dismantled: true }, sql`s.make_id = ${make.id} and s.quality_id = ${dismantled}`],
+        [[makeTerm], { brandId: brand.id }, sql`s.make_id = ${make.id} and s.part_brand_id = ${brand.id}`],
+      ];
+      const scoped: (Filters | undefined)[] = [undefined, { priceColumn: 'price99', minPrice: 5000, maxPrice: 80000, minStock: 1 },
+        { priceColumn: 'price3', maxPrice: 3000 }, { priceColumn: 'price1', minPrice: 1500 }];
+      let compared = 0;
+      for (const [word, scope, condition] of cases) {
+        for (const field of KEYWORD_SORT_FIELDS) {
+          for (const order of ['asc', 'desc'] as const) {
+            for (const f of scoped) {
+              for (const [offset, limit] of [[0, 50], [50, 50]]) {
+                const got = await searchIds(db, [word], offset, limit, { ...scope, sort: { field, order }, filters: f });
+                const want = await expected('make_id', make.id, { field, order }, f, offset, limit, undefined, condition);
+                expect(got.ids, `${word.map((t) => t.term).join('+')} ${JSON.stringify(scope)} ${field} ${order} ${JSON.stringify(f)} ${offset}+${limit}`).toEqual(want);
+                if (want.length > 0) compared++;
+              }
+            }
+          }
+        }
+      }
+      expect(compared).toBeGreaterThan(300);
+    });
+
     it('gives the same pages sorted by 批发价 with a 标准价 range, walked by 标准价 band', async () => {
       // bandedPrice0 (migration 0260): one walk per 标准价 band and stock part, end bands covered
       // less than half read from the (term, price99) index; the added rows sit at 0, 10, 20, 30
