@@ -288,22 +288,16 @@ const boundedScans = (sort: Sort, f: Filters | undefined, kind: Term['kind']): S
   // rank_key, id) of 0270; descending, the names backwards and each name's rows forwards (an
   // incremental sort of one name's rows at a time)
   if (sort.field === 'name') return [{ where: sql`true`, order: desc ? sql`order by s.name desc nulls first, s.rank_key, s.id` : sql`order by s.name, s.rank_key, s.id` }];
-  if (OTHER_PRICES.has(sort.field)) {
+  if (sort.field === 'price99' && priceRange && f.priceColumn === 'price0') return bandedPrice99(desc, f.minPrice ?? 0, f.maxPrice ?? MAX_INT, bases);
+  if (sort.field === 'price99' || OTHER_PRICES.has(sort.field)) {
+    // a price's (term, column, id) index (0210, 0270): ascending, its own order (nulls last) is
+    // the search's; descending, the priced rows backwards, then the unpriced ones, of which none
+    // is in a range on that price
     const column = sql.ref(`s.${sort.field}`);
     if (!desc) return [{ where: sql`true`, order: sql`order by ${column}, s.id` }];
     return [
       { where: sql`${column} is not null`, order: sql`order by ${column} desc nulls first, s.id` },
       ...(priceRange && f.priceColumn === sort.field ? [] : [{ where: sql`${column} is null`, order: sql`order by s.id` }]),
-    ];
-  }
-  if (sort.field === 'price99') {
-    if (priceRange && f.priceColumn === 'price0') return bandedPrice99(desc, f.minPrice ?? 0, f.maxPrice ?? MAX_INT, bases);
-    // ascending, the index's own order (nulls last) is the search's
-    if (!desc) return [{ where: sql`true`, order: sql`order by s.price99, s.id` }];
-    return [
-      { where: sql`s.price99 is not null`, order: sql`order by s.price99 desc nulls first, s.id` },
-      // no row without 标准价 is in a 标准价 range
-      ...(priceRange && f.priceColumn === 'price99' ? [] : [{ where: sql`s.price99 is null`, order: sql`order by s.id` }]),
     ];
   }
   return undefined;
@@ -353,25 +347,23 @@ export const searchIds = async (
   // it walks by band, the bands: 3 subqueries a kind to plan instead of 3 a term (planning the 36
   // of a make by 标准价 with a 批发价 range took 4 ms), up to 6 by 批发价 with a 标准价 range (two
   // walks per stock part descending, two end bands). Each gives the first n rows of its terms.
-  const sortedScans = (by: Sort) => {
-    return [
-      ...KINDS.flatMap(([kind, column, type]) => {
-        const group = scanned.filter((t) => t.kind === kind);
-        if (!group.length) return [];
-        const bounded = boundedScans(by, f, kind);
-        if (!bounded) return group.map((t) => whole(t, by));
-        const values = group.map((t) => (type === 'text' ? t.term : t.ref_id));
-        return bounded.map((scan) => sql`
+  const sortedScans = (by: Sort) => [
+    ...KINDS.flatMap(([kind, column, type]) => {
+      const group = scanned.filter((t) => t.kind === kind);
+      if (!group.length) return [];
+      const bounded = boundedScans(by, f, kind);
+      if (!bounded) return group.map((t) => whole(t, by));
+      const values = group.map((t) => (type === 'text' ? t.term : t.ref_id));
+      return bounded.map((scan) => sql`
     (select w.id, w.sort_key, w.tie from unnest(${sql.val(values)}::${sql.raw(type)}[]) as t(term)
-       ${scan.bands ? sql`cross join unnest(${sql.val(scan.bands.values)}::int[]) as b(band)` : sql``} cross join lateral
-      (select s.id, ${sortKey('s', by)} as sort_key, ${tieKey('s', by)} as tie from stock s
-       where ${sql.ref(`s.${column}`)} = t.term and s.state = 'on' ${scan.bands ? sql`and price_band(${sql.ref(`s.${scan.bands.of}`)}) = b.band` : sql``} and ${scan.where} ${filter}
-       ${scan.order} ${scan.ties ? sql`fetch first ${n} rows with ties` : sql`limit ${n}`}) w
+     ${scan.bands ? sql`cross join unnest(${sql.val(scan.bands.values)}::int[]) as b(band)` : sql``} cross join lateral
+    (select s.id, ${sortKey('s', by)} as sort_key, ${tieKey('s', by)} as tie from stock s
+     where ${sql.ref(`s.${column}`)} = t.term and s.state = 'on' ${scan.bands ? sql`and price_band(${sql.ref(`s.${scan.bands.of}`)}) = b.band` : sql``} and ${scan.where} ${filter}
+     ${scan.order} ${scan.ties ? sql`fetch first ${n} rows with ties` : sql`limit ${n}`}) w
      order by w.sort_key ${dir}, w.tie, w.id limit ${n})`);
-      }),
-      ...scanned.filter((t) => t.kind === 'oe').map((t) => whole(t, by)),
-    ];
-  };
+    }),
+    ...scanned.filter((t) => t.kind === 'oe').map((t) => whole(t, by)),
+  ];
   const scans = sort ? sortedScans(sort) : scanned.map((t, i) => sql`
     (select s.id, s.rank_key, ${t.score * 100 + i}::int as score from stock s
      where ${termPredicate(t)} and s.state = 'on' ${filter}
