@@ -99,15 +99,12 @@ const sortKey = (alias: string, sort: Sort) => sql.ref(`${alias}.${sort.field}`)
  * not by when they were listed; the other sorts have none (0).
  */
 const tieKey = (alias: string, sort: Sort) => (sort.field === 'name' ? sql.ref(`${alias}.rank_key`) : sql`0::bigint`);
-/** the price columns other than 批发价 and 标准价, walked by migration 0270's indexes */
+/** the price columns other than 批发价 and 标准价, walked by migration 0270's and 0281's indexes */
 const OTHER_PRICES = new Set<KeywordSortField>(['price1', 'price2', 'price3', 'price5']);
-/** the price columns the 标准价 walks (0210, 0271) and 0270's indexes carry, besides quantity */
-const CARRIED = new Set(['price0', 'price99', 'price2', 'price3']);
-/**
- * the term kinds 0270 indexes: brands and makes, tens of thousands of rows each at 1M; a part
- * name's rows (21,000 on average) are read whole from its rank index, a vehicle's (2,900) too
- */
-const OTHER_KINDS = new Set<Term['kind']>(['brand', 'make']);
+/** the price columns 0270's and 0281's indexes carry, besides quantity */
+const CARRIED = new Set<PriceColumn>(['price0', 'price99', 'price2', 'price3']);
+/** the price columns the 标准价 walks (0210, 0271, 0282) carry: those and 批发价(含税) */
+const CARRIED_BY_PRICE99 = new Set<PriceColumn>([...CARRIED, 'price1']);
 
 /**
  * rank_key (migration 0003) is (out of stock) << 40 plus price0, or 2^40 - 1 when price0 is null;
@@ -226,9 +223,9 @@ const bandedPrice0 = (desc: boolean, lo: number, hi: number, bases: number[]): S
  *   migration 0260).
  * - 标准价 (price99) and quantity: the term's index on (term, column, id) of migration 0210; by
  *   标准价 with a 批发价 range, one walk per 批发价 band (bandedPrice99, migration 0251).
- * - 批发价(含税), the 零售价 pair and 钉箱费 (price1/2/3/5) of a brand or make: its (term, column,
- *   id) index of migration 0270, as 标准价; part names and vehicles are read whole. 名称: a part
- *   name's rank index, a brand's or make's (term, name, rank_key, id) of 0270; vehicles whole.
+ * - 批发价(含税), the 零售价 pair and 钉箱费 (price1/2/3/5): the term's (term, column, id) index of
+ *   migration 0270 (brands, makes) or 0281 (part names, vehicles), as 标准价. 名称: a part name's
+ *   rank index, a brand's, make's or vehicle's (term, name, rank_key, id) of 0270 / 0281.
  * A price sort with a range on a price its index does not carry, and OE prefixes, read the term
  * whole. A quantity or 名称 walk with such a range reads each passed row from the table: their
  * order has nothing to do with prices, so it passes about a page divided by the range's share.
@@ -249,16 +246,15 @@ interface Scan {
   /** n rows and those equal to the last in the order (the order then decides no ties) */
   ties?: boolean;
 }
-const boundedScans = (sort: Sort, f: Filters | undefined, kind: Term['kind']): Scan[] | undefined => {
+const boundedScans = (sort: Sort, f: Filters | undefined): Scan[] | undefined => {
   const priceRange = f !== undefined && (f.minPrice !== undefined || f.maxPrice !== undefined);
   // A price walk passes the rows outside a range on another price first (prices go together); a
   // range on a price its index does not carry, read from the table for every passed row, costs
-  // more than reading the term whole from its rank index, which carries every price. The 标准价
-  // indexes (0210, 0271) and 0270's carry 批发价, 标准价 and the 零售价 pair.
-  if ((sort.field === 'price99' || OTHER_PRICES.has(sort.field)) && priceRange && f.priceColumn !== sort.field && !CARRIED.has(f.priceColumn)) return undefined;
-  // 0270 indexes brands and makes only (a part name sorted by 名称 walks its rank index)
-  if (OTHER_PRICES.has(sort.field) && !OTHER_KINDS.has(kind)) return undefined;
-  if (sort.field === 'name' && kind === 'vehicle') return undefined;
+  // more than reading the term whole from its rank index, which carries every price. 0270's and
+  // 0281's indexes carry 批发价, 标准价 and the 零售价 pair, the 标准价 ones (0210, 0271, 0282)
+  // 批发价(含税) too.
+  const carried = sort.field === 'price99' ? CARRIED_BY_PRICE99 : CARRIED;
+  if ((sort.field === 'price99' || OTHER_PRICES.has(sort.field)) && priceRange && f.priceColumn !== sort.field && !carried.has(f.priceColumn)) return undefined;
   const desc = sort.order === 'desc';
   const bases = stockBases(f);
   // a price0 range as rank_key bounds; the price0 filter itself stays in the query
@@ -284,14 +280,14 @@ const boundedScans = (sort: Sort, f: Filters | undefined, kind: Term['kind']): S
   }
   if (sort.field === 'quantity') return [{ where: sql`true`, order: desc ? sql`order by s.quantity desc nulls first, s.id` : sql`order by s.quantity, s.id` }];
   // 名称 (never null): a part name's rows by its rank index (the name is the term itself; rows of
-  // one rank_key, such as all its unpriced ones, sorted by id), a brand's or make's by (term, name,
-  // rank_key, id) of 0270; descending, the names backwards and each name's rows forwards (an
-  // incremental sort of one name's rows at a time)
+  // one rank_key, such as all its unpriced ones, sorted by id), a brand's, make's or vehicle's by
+  // (term, name, rank_key, id) of 0270 / 0281; descending, the names backwards and each name's
+  // rows forwards (an incremental sort of one name's rows at a time)
   if (sort.field === 'name') return [{ where: sql`true`, order: desc ? sql`order by s.name desc nulls first, s.rank_key, s.id` : sql`order by s.name, s.rank_key, s.id` }];
   if (sort.field === 'price99' && priceRange && f.priceColumn === 'price0') return bandedPrice99(desc, f.minPrice ?? 0, f.maxPrice ?? MAX_INT, bases);
   if (sort.field === 'price99' || OTHER_PRICES.has(sort.field)) {
-    // a price's (term, column, id) index (0210, 0270): ascending, its own order (nulls last) is
-    // the search's; descending, the priced rows backwards, then the unpriced ones, of which none
+    // a price's (term, column, id) index (0210, 0270, 0281): ascending, its own order (nulls
+    // last) is the search's; descending, the priced rows backwards, then the unpriced ones, of which none
     // is in a range on that price
     const column = sql.ref(`s.${sort.field}`);
     if (!desc) return [{ where: sql`true`, order: sql`order by ${column}, s.id` }];
@@ -351,7 +347,7 @@ export const searchIds = async (
     ...KINDS.flatMap(([kind, column, type]) => {
       const group = scanned.filter((t) => t.kind === kind);
       if (!group.length) return [];
-      const bounded = boundedScans(by, f, kind);
+      const bounded = boundedScans(by, f);
       if (!bounded) return group.map((t) => whole(t, by));
       const values = group.map((t) => (type === 'text' ? t.term : t.ref_id));
       return bounded.map((scan) => sql`
