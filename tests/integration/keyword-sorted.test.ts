@@ -78,7 +78,8 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
       { priceColumn: 'price0', minStock: 2, maxStock: 5 },
       // both end bands of price_band (0251) covered less than half: read from the rank index
       { priceColumn: 'price0', minPrice: 1200, maxPrice: 2100 },
-      // 批发价(含税), which only the 标准价 walks carry (0282): the other price walks read whole
+      // 批发价(含税), which only the 标准价 walks carry (0282): the other prices' walks read the
+      // term whole, but for the 批发价(含税) walk itself
       { priceColumn: 'price1', minPrice: 1500 },
       // 批发价 by 标准价 band (0260): the results page's default range, and one whose both end bands
       // are covered less than half (read from the (term, price99) index)

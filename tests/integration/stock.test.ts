@@ -73,6 +73,11 @@ describe.each(backends)('seller stock on %s', (backend) => {
       // another seller sees only its own rows, never company 2's
       const theirs = await post('list', otherSellerToken(), { name: '机油滤清器' });
       expect(theirs.body.data.data.some((r: { id: number }) => r.id === a.id)).toBe(false);
+      // letters typed full-width (a Chinese input method's 全角) match either case, as ASCII ones
+      // do, though stock's name and vehicle compare byte by byte (migration 0280)
+      const wide = await create(seller, { name: 'ＡＢＳ泵总成', supplier_vehicle: '奥迪Ｑ５' });
+      expect((await list({ name: 'ａｂｓ泵' })).body.data.data.map((r: { id: number }) => r.id)).toEqual([wide.id]);
+      expect((await list({ supplier_vehicle: '奥迪ｑ５' })).body.data.data.map((r: { id: number }) => r.id)).toEqual([wide.id]);
       const bad = await list({ page_size: 30 });
       expect(bad.status).toBe(422);
       expect(bad.body.client_msg).toContain('每页条数只能是 50、100、200、400、800');

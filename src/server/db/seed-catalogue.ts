@@ -202,8 +202,8 @@ const chunked = async <T>(items: T[], size: number, fn: (part: T[]) => Promise<u
 export const BULK_LOAD_ROWS = 200_000;
 
 /**
- * A bulk load into an indexed table updates every index once per row (17 on stock: the rank,
- * sort and prefix indexes of keyword and OE search), in random order, and that dominates a large
+ * A bulk load into an indexed table updates every index once per row (44 on stock: the rank,
+ * sort, band and prefix indexes of keyword and OE search), in random order, and that dominates a large
  * seed. With `bulk`, the table's secondary indexes are dropped first and built again from their
  * own definitions (pg_indexes) once the rows are in: one sorted build each, in the same
  * transaction, so a seed stopped half-way still leaves the database as it was. Indexes that back

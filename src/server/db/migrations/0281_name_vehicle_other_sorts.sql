@@ -6,9 +6,10 @@
 -- 10M. Walked in the column's order (keyword.repo.ts, boundedScans) they give a page after about a
 -- page of entries.
 --
--- What they cost: every stock write one entry more in each. Inserting 100,000 rows into stock on
--- PostgreSQL took 15 % longer with these nine (23.3 → 26.9 s, three runs each, with 0280), the
--- stock insert being about two thirds of an import's time; `npm run bench:import` (100,000 lines)
+-- What they cost: every stock write one entry more in each. Copying 100,000 rows into a stock
+-- table of 20,000 with one INSERT on PostgreSQL took 15 % longer with these nine (23.3 → 26.9 s,
+-- three runs each, with 0280); in an import the stock insert is about two thirds of the time
+-- (18.2 of 29.1 s with every statement timed); `npm run bench:import` (100,000 lines)
 -- went from 4,513 to 4,220 rows/s on PostgreSQL (three runs each, 0280-0282 together, 0280's byte
 -- comparisons paying back part of it) and from 2,959 to 2,673 on PGlite (two runs each). Size at
 -- 1M rows on PostgreSQL: 74-107 MB each, 834 MB together.

@@ -133,7 +133,8 @@ export const createProductService = (deps: { clock: Clock }) => {
         const norm = normalizeOe(p.oe);
         if (norm) conds.push(sql`s.oe_norm like ${`${likeEscape(norm)}%`}`);
       }
-      if (p.name) conds.push(sql`s.name ilike ${`%${likeEscape(p.name)}%`}`);
+      // the database's case rules, not those of stock.name's byte order (0280)
+      if (p.name) conds.push(sql`s.name collate "default" ilike ${`%${likeEscape(p.name)}%`}`);
       if (p.brand) {
         const like = `%${likeEscape(p.brand)}%`;
         conds.push(sql`(s.part_brand_id in (select id from part_brand where name ilike ${like}) or s.custom_brand_name ilike ${like})`);

@@ -36,7 +36,12 @@ const FROM = sql`from stock s join part_quality q on q.id = s.quality_id`;
 /** A China date's first instant (UTC+8 all year). */
 const chinaMidnight = (day: string, plusDays = 0) => new Date(new Date(`${day}T00:00:00+08:00`).getTime() + plusDays * 86_400_000);
 
-const contains = (column: RawBuilder<unknown>, text: string) => sql`${column} ilike ${`%${likeEscape(text)}%`}`;
+/**
+ * Case-insensitive under the database's own rules: stock's name and vehicle compare byte by byte
+ * (COLLATE "C", migration 0280), under which ILIKE folds ASCII letters only (ＡＢＳ would not
+ * find ａｂｓ)
+ */
+const contains = (column: RawBuilder<unknown>, text: string) => sql`(${column}) collate "default" ilike ${`%${likeEscape(text)}%`}`;
 
 const conditionsOf = (companyId: number, f: StockFilter): RawBuilder<unknown>[] => {
   const c: RawBuilder<unknown>[] = [sql`s.company_id = ${companyId}`];
