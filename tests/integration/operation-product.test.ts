@@ -87,6 +87,10 @@ describe.each(backends)('operator product pages on %s', (backend) => {
       const listed = await get('/operation/products', { oe: '4f0 615301op' });
       expect(listed.body.data).toMatchObject({ total: 1, data: [{ id, company_id: 2, supplier_oe: '4F0-615-301-OP', state: 'on', op_off_reason: '' }] });
       expect(listed.body.data.data[0].company_name).not.toBe('');
+      // a name typed full-width matches either case (stock.name compares bytes since 0280)
+      await sql`update stock set name = 'ＡＢＳ泵总成' where id = ${id}`.execute(db());
+      expect((await get('/operation/products', { name: 'ａｂｓ泵' })).body.data.data.map((r: { id: number }) => r.id)).toEqual([id]);
+      await sql`update stock set name = '前刹车片' where id = ${id}`.execute(db());
 
       const before = await auditCount();
       expect((await post('/operation/products/off', { ids: [id], reason: ' ' })).body).toMatchObject({ code: 422, field: 'reason', client_msg: expect.stringContaining('请填写下架原因') });

@@ -24,5 +24,13 @@ export const jsonRows = async <T>(db: Kysely<DB>, select: RawBuilder<unknown>, o
 /** Escapes LIKE's wildcards in user text (the default escape character is the backslash). */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The column holds the text anywhere, ignoring case under the database's own rules: stock's name,
+ * vehicle and OE number compare byte by byte (COLLATE "C", migration 0280), under which ILIKE
+ * folds ASCII letters only (ＡＢＳ would not find ａｂｓ).
+ */
+export const containsIgnoringCase = (column: RawBuilder<unknown>, text: string) =>
+  sql`(${column}) collate "default" ilike ${`%${likeEscape(text)}%`}`;
+
 /** A timestamp as the wire carries it: unix seconds; 0 for none. */
 export const unix = (d: Date | string | null) => (d ? Math.floor(new Date(d).getTime() / 1000) : 0);

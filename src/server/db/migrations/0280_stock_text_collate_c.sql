@@ -7,7 +7,8 @@
 -- valid UTF-8, byte order is code point order, which is what glibc's C.UTF-8 collation gives too,
 -- so no search, sort or equality answers differently. Case-insensitive matching does: under "C"
 -- ILIKE and lower() fold ASCII letters only, so the queries that match these columns ignoring case
--- (stock.repo.ts `contains`, the operators' product list) say COLLATE "default".
+-- (db/helpers.ts `containsIgnoringCase`: the back office's stock filters, the operators' product
+-- list) say COLLATE "default".
 --
 -- The ALTER holds stock's ACCESS EXCLUSIVE lock while it rebuilds those indexes: 6 minutes at 10M
 -- rows on PostgreSQL, during which stock is not read.

@@ -17,7 +17,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Caller, Clock } from '../../http/context';
 import { AppError, conflict, invalid } from '../../http/errors';
-import { inTransaction, likeEscape, unix } from '../../db/helpers';
+import { containsIgnoringCase, inTransaction, likeEscape, unix } from '../../db/helpers';
 import { ResultCode, type OpBrandRow, type OpMakeRow, type OpProductRow, type PayloadOut } from '../../../shared/contracts';
 import { normalizeOe } from '../../../shared/domain/oe';
 import { opCatalogueText as t, opProductText as pt } from '../../../shared/domain/operation';
@@ -133,8 +133,7 @@ export const createProductService = (deps: { clock: Clock }) => {
         const norm = normalizeOe(p.oe);
         if (norm) conds.push(sql`s.oe_norm like ${`${likeEscape(norm)}%`}`);
       }
-      // the database's case rules, not those of stock.name's byte order (0280)
-      if (p.name) conds.push(sql`s.name collate "default" ilike ${`%${likeEscape(p.name)}%`}`);
+      if (p.name) conds.push(containsIgnoringCase(sql`s.name`, p.name));
       if (p.brand) {
         const like = `%${likeEscape(p.brand)}%`;
         conds.push(sql`(s.part_brand_id in (select id from part_brand where name ilike ${like}) or s.custom_brand_name ilike ${like})`);

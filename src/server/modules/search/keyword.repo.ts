@@ -287,8 +287,8 @@ const boundedScans = (sort: Sort, f: Filters | undefined): Scan[] | undefined =>
   if (sort.field === 'price99' && priceRange && f.priceColumn === 'price0') return bandedPrice99(desc, f.minPrice ?? 0, f.maxPrice ?? MAX_INT, bases);
   if (sort.field === 'price99' || OTHER_PRICES.has(sort.field)) {
     // a price's (term, column, id) index (0210, 0270, 0281): ascending, its own order (nulls
-    // last) is the search's; descending, the priced rows backwards, then the unpriced ones, of which none
-    // is in a range on that price
+    // last) is the search's; descending, the priced rows backwards, then the unpriced ones, of
+    // which none is in a range on that price
     const column = sql.ref(`s.${sort.field}`);
     if (!desc) return [{ where: sql`true`, order: sql`order by ${column}, s.id` }];
     return [

@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
-import { likeEscape } from '../../db/helpers';
+import { containsIgnoringCase, likeEscape } from '../../db/helpers';
 import { normalizeOe } from '../../../shared/domain/oe';
 import type { StockFilter, StockUpdate } from '../../../shared/contracts';
 import type { StockPriceField } from '../../../shared/domain/stock';
@@ -36,26 +36,19 @@ const FROM = sql`from stock s join part_quality q on q.id = s.quality_id`;
 /** A China date's first instant (UTC+8 all year). */
 const chinaMidnight = (day: string, plusDays = 0) => new Date(new Date(`${day}T00:00:00+08:00`).getTime() + plusDays * 86_400_000);
 
-/**
- * Case-insensitive under the database's own rules: stock's name and vehicle compare byte by byte
- * (COLLATE "C", migration 0280), under which ILIKE folds ASCII letters only (ＡＢＳ would not
- * find ａｂｓ)
- */
-const contains = (column: RawBuilder<unknown>, text: string) => sql`(${column}) collate "default" ilike ${`%${likeEscape(text)}%`}`;
-
 const conditionsOf = (companyId: number, f: StockFilter): RawBuilder<unknown>[] => {
   const c: RawBuilder<unknown>[] = [sql`s.company_id = ${companyId}`];
   if (f.supplier_oe) {
     const oe = normalizeOe(f.supplier_oe);
     c.push(oe ? sql`s.oe_norm like ${`%${likeEscape(oe)}%`}` : sql`false`);
   }
-  if (f.default_code) c.push(contains(sql`s.default_code`, f.default_code));
-  if (f.name) c.push(contains(sql`s.name`, f.name));
-  if (f.custom_brand_name) c.push(sql`(${contains(sql`s.custom_brand_name`, f.custom_brand_name)} or ${contains(sql`(select name from part_brand where id = s.part_brand_id)`, f.custom_brand_name)})`);
-  if (f.quality_name) c.push(contains(sql`q.name`, f.quality_name));
-  if (f.supplier_vehicle) c.push(contains(sql`s.supplier_vehicle`, f.supplier_vehicle));
-  if (f.producing_area) c.push(contains(sql`s.producing_area`, f.producing_area));
-  if (f.custom_car_brand) c.push(contains(sql`(select name from make where id = s.make_id)`, f.custom_car_brand));
+  if (f.default_code) c.push(containsIgnoringCase(sql`s.default_code`, f.default_code));
+  if (f.name) c.push(containsIgnoringCase(sql`s.name`, f.name));
+  if (f.custom_brand_name) c.push(sql`(${containsIgnoringCase(sql`s.custom_brand_name`, f.custom_brand_name)} or ${containsIgnoringCase(sql`(select name from part_brand where id = s.part_brand_id)`, f.custom_brand_name)})`);
+  if (f.quality_name) c.push(containsIgnoringCase(sql`q.name`, f.quality_name));
+  if (f.supplier_vehicle) c.push(containsIgnoringCase(sql`s.supplier_vehicle`, f.supplier_vehicle));
+  if (f.producing_area) c.push(containsIgnoringCase(sql`s.producing_area`, f.producing_area));
+  if (f.custom_car_brand) c.push(containsIgnoringCase(sql`(select name from make where id = s.make_id)`, f.custom_car_brand));
   if (f.state) c.push(sql`s.state = ${f.state}`);
   if (f.sale_state) c.push(sql`s.sale_state = ${f.sale_state}`);
   if (f.clean_state) c.push(sql`s.clean_state = ${f.clean_state}`);
