@@ -26,6 +26,7 @@ import { Route as StoreCartRouteImport } from './routes/_store/cart'
 import { Route as StoreDatenschutzRouteImport } from './routes/_store/datenschutz'
 import { Route as StoreProtocolRouteImport } from './routes/_store/protocol'
 import { Route as StoreQuoteRouteImport } from './routes/_store/quote'
+import { Route as StoreSearchRouteImport } from './routes/_store/search'
 import { Route as StoreShareInfoRouteImport } from './routes/_store/shareInfo'
 import { Route as BackendIndexRouteImport } from './routes/backend/index'
 import { Route as BackendStoreRouteImport } from './routes/backend/store'
@@ -63,11 +64,6 @@ import { Route as StoreEnquiryListRouteImport } from './routes/_store/enquiry/li
 import { Route as StoreEnquiryPublishRouteImport } from './routes/_store/enquiry/publish'
 import { Route as StoreSearchIndexRouteImport } from './routes/_store/search/index'
 import { Route as StoreSearchCompanyRouteImport } from './routes/_store/search/company'
-import { Route as StoreSearchDismantleRouteImport } from './routes/_store/search/dismantle'
-import { Route as StoreSearchNewvinRouteImport } from './routes/_store/search/newvin'
-import { Route as StoreSearchPartsRouteImport } from './routes/_store/search/parts'
-import { Route as StoreSearchVehicleRouteImport } from './routes/_store/search/vehicle'
-import { Route as StoreSearchVinRouteImport } from './routes/_store/search/vin'
 import { Route as StoreTradeIndexRouteImport } from './routes/_store/trade/index'
 import { Route as StoreTradeIdRouteImport } from './routes/_store/trade/$id'
 import { Route as StoreTradeListRouteImport } from './routes/_store/trade/list'
@@ -260,6 +256,11 @@ const StoreQuoteRoute = StoreQuoteRouteImport.update({
   path: '/quote',
   getParentRoute: () => StoreRoute,
 } as any)
+const StoreSearchRoute = StoreSearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => StoreRoute,
+} as any)
 const StoreShareInfoRoute = StoreShareInfoRouteImport.update({
   id: '/shareInfo',
   path: '/shareInfo',
@@ -436,39 +437,14 @@ const StoreEnquiryPublishRoute = StoreEnquiryPublishRouteImport.update({
   getParentRoute: () => StoreRoute,
 } as any)
 const StoreSearchIndexRoute = StoreSearchIndexRouteImport.update({
-  id: '/search/',
-  path: '/search/',
-  getParentRoute: () => StoreRoute,
+  id: '/',
+  path: '/',
+  getParentRoute: () => StoreSearchRoute,
 } as any)
 const StoreSearchCompanyRoute = StoreSearchCompanyRouteImport.update({
-  id: '/search/company',
-  path: '/search/company',
-  getParentRoute: () => StoreRoute,
-} as any)
-const StoreSearchDismantleRoute = StoreSearchDismantleRouteImport.update({
-  id: '/search/dismantle',
-  path: '/search/dismantle',
-  getParentRoute: () => StoreRoute,
-} as any)
-const StoreSearchNewvinRoute = StoreSearchNewvinRouteImport.update({
-  id: '/search/newvin',
-  path: '/search/newvin',
-  getParentRoute: () => StoreRoute,
-} as any)
-const StoreSearchPartsRoute = StoreSearchPartsRouteImport.update({
-  id: '/search/parts',
-  path: '/search/parts',
-  getParentRoute: () => StoreRoute,
-} as any)
-const StoreSearchVehicleRoute = StoreSearchVehicleRouteImport.update({
-  id: '/search/vehicle',
-  path: '/search/vehicle',
-  getParentRoute: () => StoreRoute,
-} as any)
-const StoreSearchVinRoute = StoreSearchVinRouteImport.update({
-  id: '/search/vin',
-  path: '/search/vin',
-  getParentRoute: () => StoreRoute,
+  id: '/company',
+  path: '/company',
+  getParentRoute: () => StoreSearchRoute,
 } as any)
 const StoreTradeIndexRoute = StoreTradeIndexRouteImport.update({
   id: '/trade/',
@@ -862,115 +838,115 @@ const StorePayPackageOrderRoute = StorePayPackageOrderRouteImport.update({
 } as any)
 const StoreSearchDismantleIndexRoute =
   StoreSearchDismantleIndexRouteImport.update({
-    id: '/',
-    path: '/',
-    getParentRoute: () => StoreSearchDismantleRoute,
+    id: '/dismantle/',
+    path: '/dismantle/',
+    getParentRoute: () => StoreSearchRoute,
   } as any)
 const StoreSearchDismantleResultRoute =
   StoreSearchDismantleResultRouteImport.update({
-    id: '/result',
-    path: '/result',
-    getParentRoute: () => StoreSearchDismantleRoute,
+    id: '/dismantle/result',
+    path: '/dismantle/result',
+    getParentRoute: () => StoreSearchRoute,
   } as any)
 const StoreSearchNewvinIndexRoute = StoreSearchNewvinIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => StoreSearchNewvinRoute,
+  id: '/newvin/',
+  path: '/newvin/',
+  getParentRoute: () => StoreSearchRoute,
 } as any)
 const StoreSearchNewvinDetailRoute = StoreSearchNewvinDetailRouteImport.update({
-  id: '/detail',
-  path: '/detail',
-  getParentRoute: () => StoreSearchNewvinRoute,
+  id: '/newvin/detail',
+  path: '/newvin/detail',
+  getParentRoute: () => StoreSearchRoute,
 } as any)
 const StoreSearchNewvinGroupsRoute = StoreSearchNewvinGroupsRouteImport.update({
-  id: '/groups',
-  path: '/groups',
-  getParentRoute: () => StoreSearchNewvinRoute,
+  id: '/newvin/groups',
+  path: '/newvin/groups',
+  getParentRoute: () => StoreSearchRoute,
 } as any)
 const StoreSearchNewvinPartsRoute = StoreSearchNewvinPartsRouteImport.update({
-  id: '/parts',
-  path: '/parts',
-  getParentRoute: () => StoreSearchNewvinRoute,
+  id: '/newvin/parts',
+  path: '/newvin/parts',
+  getParentRoute: () => StoreSearchRoute,
 } as any)
 const StoreSearchNewvinPartsKeywordRoute =
   StoreSearchNewvinPartsKeywordRouteImport.update({
-    id: '/partsKeyword',
-    path: '/partsKeyword',
-    getParentRoute: () => StoreSearchNewvinRoute,
+    id: '/newvin/partsKeyword',
+    path: '/newvin/partsKeyword',
+    getParentRoute: () => StoreSearchRoute,
   } as any)
 const StoreSearchNewvinSubgroupRoute =
   StoreSearchNewvinSubgroupRouteImport.update({
-    id: '/subgroup',
-    path: '/subgroup',
-    getParentRoute: () => StoreSearchNewvinRoute,
+    id: '/newvin/subgroup',
+    path: '/newvin/subgroup',
+    getParentRoute: () => StoreSearchRoute,
   } as any)
 const StoreSearchPartsIndexRoute = StoreSearchPartsIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => StoreSearchPartsRoute,
+  id: '/parts/',
+  path: '/parts/',
+  getParentRoute: () => StoreSearchRoute,
 } as any)
 const StoreSearchPartsCircleRoute = StoreSearchPartsCircleRouteImport.update({
-  id: '/circle',
-  path: '/circle',
-  getParentRoute: () => StoreSearchPartsRoute,
+  id: '/parts/circle',
+  path: '/parts/circle',
+  getParentRoute: () => StoreSearchRoute,
 } as any)
 const StoreSearchPartsIllustrationRoute =
   StoreSearchPartsIllustrationRouteImport.update({
-    id: '/illustration',
-    path: '/illustration',
-    getParentRoute: () => StoreSearchPartsRoute,
+    id: '/parts/illustration',
+    path: '/parts/illustration',
+    getParentRoute: () => StoreSearchRoute,
   } as any)
 const StoreSearchPartsKeywordRoute = StoreSearchPartsKeywordRouteImport.update({
-  id: '/keyword',
-  path: '/keyword',
-  getParentRoute: () => StoreSearchPartsRoute,
+  id: '/parts/keyword',
+  path: '/parts/keyword',
+  getParentRoute: () => StoreSearchRoute,
 } as any)
 const StoreSearchPartsOeRoute = StoreSearchPartsOeRouteImport.update({
-  id: '/oe',
-  path: '/oe',
-  getParentRoute: () => StoreSearchPartsRoute,
+  id: '/parts/oe',
+  path: '/parts/oe',
+  getParentRoute: () => StoreSearchRoute,
 } as any)
 const StoreSearchVehicleIndexRoute = StoreSearchVehicleIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => StoreSearchVehicleRoute,
+  id: '/vehicle/',
+  path: '/vehicle/',
+  getParentRoute: () => StoreSearchRoute,
 } as any)
 const StoreSearchVehiclePartsRoute = StoreSearchVehiclePartsRouteImport.update({
-  id: '/parts',
-  path: '/parts',
-  getParentRoute: () => StoreSearchVehicleRoute,
+  id: '/vehicle/parts',
+  path: '/vehicle/parts',
+  getParentRoute: () => StoreSearchRoute,
 } as any)
 const StoreSearchVehicleSubgroupRoute =
   StoreSearchVehicleSubgroupRouteImport.update({
-    id: '/subgroup',
-    path: '/subgroup',
-    getParentRoute: () => StoreSearchVehicleRoute,
+    id: '/vehicle/subgroup',
+    path: '/vehicle/subgroup',
+    getParentRoute: () => StoreSearchRoute,
   } as any)
 const StoreSearchVinIndexRoute = StoreSearchVinIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => StoreSearchVinRoute,
+  id: '/vin/',
+  path: '/vin/',
+  getParentRoute: () => StoreSearchRoute,
 } as any)
 const StoreSearchVinDetailRoute = StoreSearchVinDetailRouteImport.update({
-  id: '/detail',
-  path: '/detail',
-  getParentRoute: () => StoreSearchVinRoute,
+  id: '/vin/detail',
+  path: '/vin/detail',
+  getParentRoute: () => StoreSearchRoute,
 } as any)
 const StoreSearchVinPartsRoute = StoreSearchVinPartsRouteImport.update({
-  id: '/parts',
-  path: '/parts',
-  getParentRoute: () => StoreSearchVinRoute,
+  id: '/vin/parts',
+  path: '/vin/parts',
+  getParentRoute: () => StoreSearchRoute,
 } as any)
 const StoreSearchVinPartsKeywordRoute =
   StoreSearchVinPartsKeywordRouteImport.update({
-    id: '/partsKeyword',
-    path: '/partsKeyword',
-    getParentRoute: () => StoreSearchVinRoute,
+    id: '/vin/partsKeyword',
+    path: '/vin/partsKeyword',
+    getParentRoute: () => StoreSearchRoute,
   } as any)
 const StoreSearchVinSubgroupRoute = StoreSearchVinSubgroupRouteImport.update({
-  id: '/subgroup',
-  path: '/subgroup',
-  getParentRoute: () => StoreSearchVinRoute,
+  id: '/vin/subgroup',
+  path: '/vin/subgroup',
+  getParentRoute: () => StoreSearchRoute,
 } as any)
 const BackendOrderDetailOrderNoRoute =
   BackendOrderDetailOrderNoRouteImport.update({
@@ -1066,6 +1042,7 @@ export interface FileRoutesByFullPath {
   '/datenschutz': typeof StoreDatenschutzRoute
   '/protocol': typeof StoreProtocolRoute
   '/quote': typeof StoreQuoteRoute
+  '/search': typeof StoreSearchRouteWithChildren
   '/shareInfo': typeof StoreShareInfoRoute
   '/backend/store': typeof BackendStoreRoute
   '/im/cart': typeof ImCartRoute
@@ -1101,11 +1078,6 @@ export interface FileRoutesByFullPath {
   '/enquiry/list': typeof StoreEnquiryListRoute
   '/enquiry/publish': typeof StoreEnquiryPublishRoute
   '/search/company': typeof StoreSearchCompanyRoute
-  '/search/dismantle': typeof StoreSearchDismantleRouteWithChildren
-  '/search/newvin': typeof StoreSearchNewvinRouteWithChildren
-  '/search/parts': typeof StoreSearchPartsRouteWithChildren
-  '/search/vehicle': typeof StoreSearchVehicleRouteWithChildren
-  '/search/vin': typeof StoreSearchVinRouteWithChildren
   '/trade/$id': typeof StoreTradeIdRoute
   '/trade/list': typeof StoreTradeListRoute
   '/trade/new': typeof StoreTradeNewRoute
@@ -1395,6 +1367,7 @@ export interface FileRoutesById {
   '/_store/datenschutz': typeof StoreDatenschutzRoute
   '/_store/protocol': typeof StoreProtocolRoute
   '/_store/quote': typeof StoreQuoteRoute
+  '/_store/search': typeof StoreSearchRouteWithChildren
   '/_store/shareInfo': typeof StoreShareInfoRoute
   '/backend/store': typeof BackendStoreRoute
   '/im/cart': typeof ImCartRoute
@@ -1431,11 +1404,6 @@ export interface FileRoutesById {
   '/_store/enquiry/list': typeof StoreEnquiryListRoute
   '/_store/enquiry/publish': typeof StoreEnquiryPublishRoute
   '/_store/search/company': typeof StoreSearchCompanyRoute
-  '/_store/search/dismantle': typeof StoreSearchDismantleRouteWithChildren
-  '/_store/search/newvin': typeof StoreSearchNewvinRouteWithChildren
-  '/_store/search/parts': typeof StoreSearchPartsRouteWithChildren
-  '/_store/search/vehicle': typeof StoreSearchVehicleRouteWithChildren
-  '/_store/search/vin': typeof StoreSearchVinRouteWithChildren
   '/_store/trade/$id': typeof StoreTradeIdRoute
   '/_store/trade/list': typeof StoreTradeListRoute
   '/_store/trade/new': typeof StoreTradeNewRoute
@@ -1565,6 +1533,7 @@ export interface FileRouteTypes {
     | '/datenschutz'
     | '/protocol'
     | '/quote'
+    | '/search'
     | '/shareInfo'
     | '/backend/store'
     | '/im/cart'
@@ -1600,11 +1569,6 @@ export interface FileRouteTypes {
     | '/enquiry/list'
     | '/enquiry/publish'
     | '/search/company'
-    | '/search/dismantle'
-    | '/search/newvin'
-    | '/search/parts'
-    | '/search/vehicle'
-    | '/search/vin'
     | '/trade/$id'
     | '/trade/list'
     | '/trade/new'
@@ -1893,6 +1857,7 @@ export interface FileRouteTypes {
     | '/_store/datenschutz'
     | '/_store/protocol'
     | '/_store/quote'
+    | '/_store/search'
     | '/_store/shareInfo'
     | '/backend/store'
     | '/im/cart'
@@ -1929,11 +1894,6 @@ export interface FileRouteTypes {
     | '/_store/enquiry/list'
     | '/_store/enquiry/publish'
     | '/_store/search/company'
-    | '/_store/search/dismantle'
-    | '/_store/search/newvin'
-    | '/_store/search/parts'
-    | '/_store/search/vehicle'
-    | '/_store/search/vin'
     | '/_store/trade/$id'
     | '/_store/trade/list'
     | '/_store/trade/new'
@@ -2193,6 +2153,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreQuoteRouteImport
       parentRoute: typeof StoreRoute
     }
+    '/_store/search': {
+      id: '/_store/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof StoreSearchRouteImport
+      parentRoute: typeof StoreRoute
+    }
     '/_store/shareInfo': {
       id: '/_store/shareInfo'
       path: '/shareInfo'
@@ -2440,52 +2407,17 @@ declare module '@tanstack/react-router' {
     }
     '/_store/search/': {
       id: '/_store/search/'
-      path: '/search'
+      path: '/'
       fullPath: '/search/'
       preLoaderRoute: typeof StoreSearchIndexRouteImport
-      parentRoute: typeof StoreRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/company': {
       id: '/_store/search/company'
-      path: '/search/company'
+      path: '/company'
       fullPath: '/search/company'
       preLoaderRoute: typeof StoreSearchCompanyRouteImport
-      parentRoute: typeof StoreRoute
-    }
-    '/_store/search/dismantle': {
-      id: '/_store/search/dismantle'
-      path: '/search/dismantle'
-      fullPath: '/search/dismantle'
-      preLoaderRoute: typeof StoreSearchDismantleRouteImport
-      parentRoute: typeof StoreRoute
-    }
-    '/_store/search/newvin': {
-      id: '/_store/search/newvin'
-      path: '/search/newvin'
-      fullPath: '/search/newvin'
-      preLoaderRoute: typeof StoreSearchNewvinRouteImport
-      parentRoute: typeof StoreRoute
-    }
-    '/_store/search/parts': {
-      id: '/_store/search/parts'
-      path: '/search/parts'
-      fullPath: '/search/parts'
-      preLoaderRoute: typeof StoreSearchPartsRouteImport
-      parentRoute: typeof StoreRoute
-    }
-    '/_store/search/vehicle': {
-      id: '/_store/search/vehicle'
-      path: '/search/vehicle'
-      fullPath: '/search/vehicle'
-      preLoaderRoute: typeof StoreSearchVehicleRouteImport
-      parentRoute: typeof StoreRoute
-    }
-    '/_store/search/vin': {
-      id: '/_store/search/vin'
-      path: '/search/vin'
-      fullPath: '/search/vin'
-      preLoaderRoute: typeof StoreSearchVinRouteImport
-      parentRoute: typeof StoreRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/trade/': {
       id: '/_store/trade/'
@@ -3007,150 +2939,150 @@ declare module '@tanstack/react-router' {
     }
     '/_store/search/dismantle/': {
       id: '/_store/search/dismantle/'
-      path: '/'
+      path: '/dismantle'
       fullPath: '/search/dismantle/'
       preLoaderRoute: typeof StoreSearchDismantleIndexRouteImport
-      parentRoute: typeof StoreSearchDismantleRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/dismantle/result': {
       id: '/_store/search/dismantle/result'
-      path: '/result'
+      path: '/dismantle/result'
       fullPath: '/search/dismantle/result'
       preLoaderRoute: typeof StoreSearchDismantleResultRouteImport
-      parentRoute: typeof StoreSearchDismantleRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/newvin/': {
       id: '/_store/search/newvin/'
-      path: '/'
+      path: '/newvin'
       fullPath: '/search/newvin/'
       preLoaderRoute: typeof StoreSearchNewvinIndexRouteImport
-      parentRoute: typeof StoreSearchNewvinRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/newvin/detail': {
       id: '/_store/search/newvin/detail'
-      path: '/detail'
+      path: '/newvin/detail'
       fullPath: '/search/newvin/detail'
       preLoaderRoute: typeof StoreSearchNewvinDetailRouteImport
-      parentRoute: typeof StoreSearchNewvinRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/newvin/groups': {
       id: '/_store/search/newvin/groups'
-      path: '/groups'
+      path: '/newvin/groups'
       fullPath: '/search/newvin/groups'
       preLoaderRoute: typeof StoreSearchNewvinGroupsRouteImport
-      parentRoute: typeof StoreSearchNewvinRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/newvin/parts': {
       id: '/_store/search/newvin/parts'
-      path: '/parts'
+      path: '/newvin/parts'
       fullPath: '/search/newvin/parts'
       preLoaderRoute: typeof StoreSearchNewvinPartsRouteImport
-      parentRoute: typeof StoreSearchNewvinRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/newvin/partsKeyword': {
       id: '/_store/search/newvin/partsKeyword'
-      path: '/partsKeyword'
+      path: '/newvin/partsKeyword'
       fullPath: '/search/newvin/partsKeyword'
       preLoaderRoute: typeof StoreSearchNewvinPartsKeywordRouteImport
-      parentRoute: typeof StoreSearchNewvinRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/newvin/subgroup': {
       id: '/_store/search/newvin/subgroup'
-      path: '/subgroup'
+      path: '/newvin/subgroup'
       fullPath: '/search/newvin/subgroup'
       preLoaderRoute: typeof StoreSearchNewvinSubgroupRouteImport
-      parentRoute: typeof StoreSearchNewvinRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/parts/': {
       id: '/_store/search/parts/'
-      path: '/'
+      path: '/parts'
       fullPath: '/search/parts/'
       preLoaderRoute: typeof StoreSearchPartsIndexRouteImport
-      parentRoute: typeof StoreSearchPartsRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/parts/circle': {
       id: '/_store/search/parts/circle'
-      path: '/circle'
+      path: '/parts/circle'
       fullPath: '/search/parts/circle'
       preLoaderRoute: typeof StoreSearchPartsCircleRouteImport
-      parentRoute: typeof StoreSearchPartsRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/parts/illustration': {
       id: '/_store/search/parts/illustration'
-      path: '/illustration'
+      path: '/parts/illustration'
       fullPath: '/search/parts/illustration'
       preLoaderRoute: typeof StoreSearchPartsIllustrationRouteImport
-      parentRoute: typeof StoreSearchPartsRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/parts/keyword': {
       id: '/_store/search/parts/keyword'
-      path: '/keyword'
+      path: '/parts/keyword'
       fullPath: '/search/parts/keyword'
       preLoaderRoute: typeof StoreSearchPartsKeywordRouteImport
-      parentRoute: typeof StoreSearchPartsRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/parts/oe': {
       id: '/_store/search/parts/oe'
-      path: '/oe'
+      path: '/parts/oe'
       fullPath: '/search/parts/oe'
       preLoaderRoute: typeof StoreSearchPartsOeRouteImport
-      parentRoute: typeof StoreSearchPartsRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/vehicle/': {
       id: '/_store/search/vehicle/'
-      path: '/'
+      path: '/vehicle'
       fullPath: '/search/vehicle/'
       preLoaderRoute: typeof StoreSearchVehicleIndexRouteImport
-      parentRoute: typeof StoreSearchVehicleRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/vehicle/parts': {
       id: '/_store/search/vehicle/parts'
-      path: '/parts'
+      path: '/vehicle/parts'
       fullPath: '/search/vehicle/parts'
       preLoaderRoute: typeof StoreSearchVehiclePartsRouteImport
-      parentRoute: typeof StoreSearchVehicleRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/vehicle/subgroup': {
       id: '/_store/search/vehicle/subgroup'
-      path: '/subgroup'
+      path: '/vehicle/subgroup'
       fullPath: '/search/vehicle/subgroup'
       preLoaderRoute: typeof StoreSearchVehicleSubgroupRouteImport
-      parentRoute: typeof StoreSearchVehicleRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/vin/': {
       id: '/_store/search/vin/'
-      path: '/'
+      path: '/vin'
       fullPath: '/search/vin/'
       preLoaderRoute: typeof StoreSearchVinIndexRouteImport
-      parentRoute: typeof StoreSearchVinRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/vin/detail': {
       id: '/_store/search/vin/detail'
-      path: '/detail'
+      path: '/vin/detail'
       fullPath: '/search/vin/detail'
       preLoaderRoute: typeof StoreSearchVinDetailRouteImport
-      parentRoute: typeof StoreSearchVinRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/vin/parts': {
       id: '/_store/search/vin/parts'
-      path: '/parts'
+      path: '/vin/parts'
       fullPath: '/search/vin/parts'
       preLoaderRoute: typeof StoreSearchVinPartsRouteImport
-      parentRoute: typeof StoreSearchVinRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/vin/partsKeyword': {
       id: '/_store/search/vin/partsKeyword'
-      path: '/partsKeyword'
+      path: '/vin/partsKeyword'
       fullPath: '/search/vin/partsKeyword'
       preLoaderRoute: typeof StoreSearchVinPartsKeywordRouteImport
-      parentRoute: typeof StoreSearchVinRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/vin/subgroup': {
       id: '/_store/search/vin/subgroup'
-      path: '/subgroup'
+      path: '/vin/subgroup'
       fullPath: '/search/vin/subgroup'
       preLoaderRoute: typeof StoreSearchVinSubgroupRouteImport
-      parentRoute: typeof StoreSearchVinRoute
+      parentRoute: typeof StoreSearchRoute
     }
     '/backend/order/detail/$orderNo': {
       id: '/backend/order/detail/$orderNo'
@@ -3264,92 +3196,60 @@ const AuthRouteChildren: AuthRouteChildren = {
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
-interface StoreSearchDismantleRouteChildren {
+interface StoreSearchRouteChildren {
+  StoreSearchCompanyRoute: typeof StoreSearchCompanyRoute
+  StoreSearchIndexRoute: typeof StoreSearchIndexRoute
   StoreSearchDismantleResultRoute: typeof StoreSearchDismantleResultRoute
-  StoreSearchDismantleIndexRoute: typeof StoreSearchDismantleIndexRoute
-}
-
-const StoreSearchDismantleRouteChildren: StoreSearchDismantleRouteChildren = {
-  StoreSearchDismantleResultRoute: StoreSearchDismantleResultRoute,
-  StoreSearchDismantleIndexRoute: StoreSearchDismantleIndexRoute,
-}
-
-const StoreSearchDismantleRouteWithChildren =
-  StoreSearchDismantleRoute._addFileChildren(StoreSearchDismantleRouteChildren)
-
-interface StoreSearchNewvinRouteChildren {
   StoreSearchNewvinDetailRoute: typeof StoreSearchNewvinDetailRoute
   StoreSearchNewvinGroupsRoute: typeof StoreSearchNewvinGroupsRoute
   StoreSearchNewvinPartsRoute: typeof StoreSearchNewvinPartsRoute
   StoreSearchNewvinPartsKeywordRoute: typeof StoreSearchNewvinPartsKeywordRoute
   StoreSearchNewvinSubgroupRoute: typeof StoreSearchNewvinSubgroupRoute
+  StoreSearchPartsCircleRoute: typeof StoreSearchPartsCircleRoute
+  StoreSearchPartsIllustrationRoute: typeof StoreSearchPartsIllustrationRoute
+  StoreSearchPartsKeywordRoute: typeof StoreSearchPartsKeywordRoute
+  StoreSearchPartsOeRoute: typeof StoreSearchPartsOeRoute
+  StoreSearchVehiclePartsRoute: typeof StoreSearchVehiclePartsRoute
+  StoreSearchVehicleSubgroupRoute: typeof StoreSearchVehicleSubgroupRoute
+  StoreSearchVinDetailRoute: typeof StoreSearchVinDetailRoute
+  StoreSearchVinPartsRoute: typeof StoreSearchVinPartsRoute
+  StoreSearchVinPartsKeywordRoute: typeof StoreSearchVinPartsKeywordRoute
+  StoreSearchVinSubgroupRoute: typeof StoreSearchVinSubgroupRoute
+  StoreSearchDismantleIndexRoute: typeof StoreSearchDismantleIndexRoute
   StoreSearchNewvinIndexRoute: typeof StoreSearchNewvinIndexRoute
+  StoreSearchPartsIndexRoute: typeof StoreSearchPartsIndexRoute
+  StoreSearchVehicleIndexRoute: typeof StoreSearchVehicleIndexRoute
+  StoreSearchVinIndexRoute: typeof StoreSearchVinIndexRoute
 }
 
-const StoreSearchNewvinRouteChildren: StoreSearchNewvinRouteChildren = {
+const StoreSearchRouteChildren: StoreSearchRouteChildren = {
+  StoreSearchCompanyRoute: StoreSearchCompanyRoute,
+  StoreSearchIndexRoute: StoreSearchIndexRoute,
+  StoreSearchDismantleResultRoute: StoreSearchDismantleResultRoute,
   StoreSearchNewvinDetailRoute: StoreSearchNewvinDetailRoute,
   StoreSearchNewvinGroupsRoute: StoreSearchNewvinGroupsRoute,
   StoreSearchNewvinPartsRoute: StoreSearchNewvinPartsRoute,
   StoreSearchNewvinPartsKeywordRoute: StoreSearchNewvinPartsKeywordRoute,
   StoreSearchNewvinSubgroupRoute: StoreSearchNewvinSubgroupRoute,
-  StoreSearchNewvinIndexRoute: StoreSearchNewvinIndexRoute,
-}
-
-const StoreSearchNewvinRouteWithChildren =
-  StoreSearchNewvinRoute._addFileChildren(StoreSearchNewvinRouteChildren)
-
-interface StoreSearchPartsRouteChildren {
-  StoreSearchPartsCircleRoute: typeof StoreSearchPartsCircleRoute
-  StoreSearchPartsIllustrationRoute: typeof StoreSearchPartsIllustrationRoute
-  StoreSearchPartsKeywordRoute: typeof StoreSearchPartsKeywordRoute
-  StoreSearchPartsOeRoute: typeof StoreSearchPartsOeRoute
-  StoreSearchPartsIndexRoute: typeof StoreSearchPartsIndexRoute
-}
-
-const StoreSearchPartsRouteChildren: StoreSearchPartsRouteChildren = {
   StoreSearchPartsCircleRoute: StoreSearchPartsCircleRoute,
   StoreSearchPartsIllustrationRoute: StoreSearchPartsIllustrationRoute,
   StoreSearchPartsKeywordRoute: StoreSearchPartsKeywordRoute,
   StoreSearchPartsOeRoute: StoreSearchPartsOeRoute,
-  StoreSearchPartsIndexRoute: StoreSearchPartsIndexRoute,
-}
-
-const StoreSearchPartsRouteWithChildren =
-  StoreSearchPartsRoute._addFileChildren(StoreSearchPartsRouteChildren)
-
-interface StoreSearchVehicleRouteChildren {
-  StoreSearchVehiclePartsRoute: typeof StoreSearchVehiclePartsRoute
-  StoreSearchVehicleSubgroupRoute: typeof StoreSearchVehicleSubgroupRoute
-  StoreSearchVehicleIndexRoute: typeof StoreSearchVehicleIndexRoute
-}
-
-const StoreSearchVehicleRouteChildren: StoreSearchVehicleRouteChildren = {
   StoreSearchVehiclePartsRoute: StoreSearchVehiclePartsRoute,
   StoreSearchVehicleSubgroupRoute: StoreSearchVehicleSubgroupRoute,
-  StoreSearchVehicleIndexRoute: StoreSearchVehicleIndexRoute,
-}
-
-const StoreSearchVehicleRouteWithChildren =
-  StoreSearchVehicleRoute._addFileChildren(StoreSearchVehicleRouteChildren)
-
-interface StoreSearchVinRouteChildren {
-  StoreSearchVinDetailRoute: typeof StoreSearchVinDetailRoute
-  StoreSearchVinPartsRoute: typeof StoreSearchVinPartsRoute
-  StoreSearchVinPartsKeywordRoute: typeof StoreSearchVinPartsKeywordRoute
-  StoreSearchVinSubgroupRoute: typeof StoreSearchVinSubgroupRoute
-  StoreSearchVinIndexRoute: typeof StoreSearchVinIndexRoute
-}
-
-const StoreSearchVinRouteChildren: StoreSearchVinRouteChildren = {
   StoreSearchVinDetailRoute: StoreSearchVinDetailRoute,
   StoreSearchVinPartsRoute: StoreSearchVinPartsRoute,
   StoreSearchVinPartsKeywordRoute: StoreSearchVinPartsKeywordRoute,
   StoreSearchVinSubgroupRoute: StoreSearchVinSubgroupRoute,
+  StoreSearchDismantleIndexRoute: StoreSearchDismantleIndexRoute,
+  StoreSearchNewvinIndexRoute: StoreSearchNewvinIndexRoute,
+  StoreSearchPartsIndexRoute: StoreSearchPartsIndexRoute,
+  StoreSearchVehicleIndexRoute: StoreSearchVehicleIndexRoute,
   StoreSearchVinIndexRoute: StoreSearchVinIndexRoute,
 }
 
-const StoreSearchVinRouteWithChildren = StoreSearchVinRoute._addFileChildren(
-  StoreSearchVinRouteChildren,
+const StoreSearchRouteWithChildren = StoreSearchRoute._addFileChildren(
+  StoreSearchRouteChildren,
 )
 
 interface StoreRouteChildren {
@@ -3358,6 +3258,7 @@ interface StoreRouteChildren {
   StoreDatenschutzRoute: typeof StoreDatenschutzRoute
   StoreProtocolRoute: typeof StoreProtocolRoute
   StoreQuoteRoute: typeof StoreQuoteRoute
+  StoreSearchRoute: typeof StoreSearchRouteWithChildren
   StoreShareInfoRoute: typeof StoreShareInfoRoute
   StoreIndexRoute: typeof StoreIndexRoute
   StoreApplySellerRoute: typeof StoreApplySellerRoute
@@ -3368,17 +3269,10 @@ interface StoreRouteChildren {
   StoreCompanyVideoRoute: typeof StoreCompanyVideoRoute
   StoreEnquiryListRoute: typeof StoreEnquiryListRoute
   StoreEnquiryPublishRoute: typeof StoreEnquiryPublishRoute
-  StoreSearchCompanyRoute: typeof StoreSearchCompanyRoute
-  StoreSearchDismantleRoute: typeof StoreSearchDismantleRouteWithChildren
-  StoreSearchNewvinRoute: typeof StoreSearchNewvinRouteWithChildren
-  StoreSearchPartsRoute: typeof StoreSearchPartsRouteWithChildren
-  StoreSearchVehicleRoute: typeof StoreSearchVehicleRouteWithChildren
-  StoreSearchVinRoute: typeof StoreSearchVinRouteWithChildren
   StoreTradeIdRoute: typeof StoreTradeIdRoute
   StoreTradeListRoute: typeof StoreTradeListRoute
   StoreTradeNewRoute: typeof StoreTradeNewRoute
   StoreCompanyIndexRoute: typeof StoreCompanyIndexRoute
-  StoreSearchIndexRoute: typeof StoreSearchIndexRoute
   StoreTradeIndexRoute: typeof StoreTradeIndexRoute
   StoreCartOrderCompleteRoute: typeof StoreCartOrderCompleteRoute
   StoreCartOrderCreateRoute: typeof StoreCartOrderCreateRoute
@@ -3394,6 +3288,7 @@ const StoreRouteChildren: StoreRouteChildren = {
   StoreDatenschutzRoute: StoreDatenschutzRoute,
   StoreProtocolRoute: StoreProtocolRoute,
   StoreQuoteRoute: StoreQuoteRoute,
+  StoreSearchRoute: StoreSearchRouteWithChildren,
   StoreShareInfoRoute: StoreShareInfoRoute,
   StoreIndexRoute: StoreIndexRoute,
   StoreApplySellerRoute: StoreApplySellerRoute,
@@ -3404,17 +3299,10 @@ const StoreRouteChildren: StoreRouteChildren = {
   StoreCompanyVideoRoute: StoreCompanyVideoRoute,
   StoreEnquiryListRoute: StoreEnquiryListRoute,
   StoreEnquiryPublishRoute: StoreEnquiryPublishRoute,
-  StoreSearchCompanyRoute: StoreSearchCompanyRoute,
-  StoreSearchDismantleRoute: StoreSearchDismantleRouteWithChildren,
-  StoreSearchNewvinRoute: StoreSearchNewvinRouteWithChildren,
-  StoreSearchPartsRoute: StoreSearchPartsRouteWithChildren,
-  StoreSearchVehicleRoute: StoreSearchVehicleRouteWithChildren,
-  StoreSearchVinRoute: StoreSearchVinRouteWithChildren,
   StoreTradeIdRoute: StoreTradeIdRoute,
   StoreTradeListRoute: StoreTradeListRoute,
   StoreTradeNewRoute: StoreTradeNewRoute,
   StoreCompanyIndexRoute: StoreCompanyIndexRoute,
-  StoreSearchIndexRoute: StoreSearchIndexRoute,
   StoreTradeIndexRoute: StoreTradeIndexRoute,
   StoreCartOrderCompleteRoute: StoreCartOrderCompleteRoute,
   StoreCartOrderCreateRoute: StoreCartOrderCreateRoute,

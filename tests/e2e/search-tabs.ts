@@ -21,6 +21,7 @@ export const searchInTab = async (page: Page, tab: SearchTab, value: string, opt
   if (opts.exact) await page.locator('.p-selectbutton:visible').getByText('精确', { exact: true }).click();
   await box.fill(value);
   await box.press('Enter');
-  await page.waitForURL((u) => u.pathname === path && u.searchParams.get('k') === value);
+  // the mode picked is the mode searched (a slow earlier search settling once took 精确 back)
+  await page.waitForURL((u) => u.pathname === path && u.searchParams.get('k') === value && (!opts.exact || u.searchParams.get('mode') === 'exact'));
   return page.getByRole('region', { name: tab === '企业黄页' ? '企业黄页结果' : '关键词搜索结果' });
 };

@@ -16,10 +16,19 @@ export function Tabs({ active, tabs, label }: { active: number; tabs: { header: 
   const later = useAfterFirstPage();
   const [chosen, setChosen] = useState(active);
   const [followed, setFollowed] = useState(active);
-  // the route moved to another tab: show it (state adjusted while rendering, no effect pass)
+  // the address when the user last picked a tab
+  const [chosenAt, setChosenAt] = useState<string | null>(null);
+  const choose = (i: number) => {
+    setChosen(i);
+    setChosenAt(window.location.href);
+  };
+  // The route moved to another tab: show it (state adjusted while rendering, no effect pass),
+  // unless the user picked a tab at this very address. The router's state follows the address a
+  // little later (the results page's code and data load first), and a tab clicked in between (a
+  // search made, the next tab clicked at once) was taken back to the search's.
   if (followed !== active) {
     setFollowed(active);
-    setChosen(active);
+    if (chosenAt !== window.location.href) setChosen(active);
   }
   const current = Math.min(chosen, tabs.length - 1);
   const refs = useRef<(HTMLAnchorElement | null)[]>([]);
@@ -28,7 +37,7 @@ export function Tabs({ active, tabs, label }: { active: number; tabs: { header: 
       : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : -1;
     if (next < 0) return;
     e.preventDefault();
-    setChosen(next);
+    choose(next);
     refs.current[next]?.focus();
   };
   return (
@@ -40,7 +49,7 @@ export function Tabs({ active, tabs, label }: { active: number; tabs: { header: 
               <li key={t.header} className={`p-tabview-header${i === current ? ' p-highlight' : ''}`} role="presentation">
                 <a ref={(el) => { refs.current[i] = el; }} role="tab" id={`${id}-t${i}`} aria-controls={`${id}-p${i}`} aria-selected={i === current}
                   tabIndex={i === current ? 0 : -1} className="p-tabview-nav-link" href={`#${id}-p${i}`}
-                  onClick={(e) => { e.preventDefault(); setChosen(i); }} onKeyDown={(e) => onKeyDown(e, i)}>
+                  onClick={(e) => { e.preventDefault(); choose(i); }} onKeyDown={(e) => onKeyDown(e, i)}>
                   <span className="p-tabview-title">{t.header}</span>
                 </a>
               </li>

@@ -1,7 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { guardedBy } from '../../../router-guard';
-import { SearchPage } from '../../../features/search/SearchPage';
 import { CompanyResults } from '../../../features/search/CompanyResults';
 import { textParam } from '../../../features/search/search-params';
 
@@ -12,9 +10,8 @@ const searchSchema = v.object({
 
 export const Route = createFileRoute('/_store/search/company')({
   validateSearch: searchSchema,
-  beforeLoad: guardedBy({ auth: true }),
   component: function CompanyPage() {
     const { k, page } = Route.useSearch();
-    return <SearchPage>{k ? <CompanyResults k={k} page={page ?? 1} /> : null}</SearchPage>;
+    return k ? <CompanyResults k={k} page={page ?? 1} /> : null;
   },
 });
