@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearch } from '@tanstack/react-router';
 import { OeSearchBox } from './OeSearchBox';
 import { KeywordSearchBox } from './KeywordSearchBox';
+import { boxInitial } from './search-params';
 import { configQuery, SITE_KEYS } from '../system/queries';
 import { myCirclesQuery } from './queries';
 import { SearchExtras } from './SearchExtras';
@@ -36,8 +37,6 @@ export function SearchPage({ children }: { children: ReactNode }) {
     : pathname.startsWith('/search/vehicle') ? 5 + circleOffset
     : pathname.startsWith('/search/parts/illustration') ? 6 + circleOffset
     : 0;
-  const onDismantle = pathname.startsWith('/search/dismantle');
-  const onCompany = pathname.startsWith('/search/company');
   // with the top bar's and footer's parameters: one call
   const announcement = useQuery(configQuery(SITE_KEYS));
   const onResults = RESULT_PAGES.test(pathname);
@@ -46,10 +45,10 @@ export function SearchPage({ children }: { children: ReactNode }) {
       <section className="card">
         <Tabs label="搜索方式" active={tab} tabs={[
           { header: 'OE号搜索', content: <OeSearchBox initial={search.code?.split(',').join('\n')} /> },
-          { header: '关键词搜索', content: <KeywordSearchBox initial={tab === 1 ? search.k : undefined} initialMode={search.mode} /> },
-          ...(inCircle ? [{ header: '圈内搜索', content: <KeywordSearchBox to="/search/parts/circle" initial={pathname.endsWith('/circle') ? search.k : undefined} initialMode={search.mode} /> }] : []),
-          { header: '拆车件', content: <KeywordSearchBox to="/search/dismantle/result" initial={onDismantle ? search.k : undefined} initialMode={search.mode} /> },
-          { header: '企业黄页', content: <KeywordSearchBox to="/search/company" initial={onCompany ? search.k : undefined} /> },
+          { header: '关键词搜索', content: <KeywordSearchBox {...boxInitial('/search/parts/keyword', pathname, search)} /> },
+          ...(inCircle ? [{ header: '圈内搜索', content: <KeywordSearchBox to="/search/parts/circle" {...boxInitial('/search/parts/circle', pathname, search)} /> }] : []),
+          { header: '拆车件', content: <KeywordSearchBox to="/search/dismantle/result" {...boxInitial('/search/dismantle/result', pathname, search)} /> },
+          { header: '企业黄页', content: <KeywordSearchBox to="/search/company" {...boxInitial('/search/company', pathname, search)} /> },
           { header: 'VIN查询', content: <VinTab /> },
           { header: '车型查询', content: <VehicleTab /> },
           { header: '图解查询', content: <IllustrationTab /> },

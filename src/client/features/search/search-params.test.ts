@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { oeSearchParams } from './search-params';
+import { boxInitial, oeSearchParams } from './search-params';
 import { keywordSearchSchema } from './keyword-route';
 
 // what TanStack Router hands validateSearch: each value JSON-parsed when it parses, else the raw text
@@ -41,5 +41,20 @@ describe('search params of the result pages', () => {
   it('falls back to the defaults for a bad mode, page or page size', () => {
     expect(keyword('k=x&mode=quick&page=abc&size=33&brand=-1&bn=5')).toEqual({ k: 'x', mode: 'fuzzy', r: undefined, page: 1, size: 50, brand: undefined, bn: undefined });
     expect(keyword('k=x&mode=exact&page=3&size=200&r=7')).toMatchObject({ k: 'x', mode: 'exact', page: 3, size: 200, r: 7 });
+  });
+});
+
+describe('the keyword boxes of the search page', () => {
+  it('give each box the words and mode of its own page only, so a mode picked in another tab is not taken back', () => {
+    const circle = { k: '机油滤', mode: 'fuzzy' } as const;
+    expect(boxInitial('/search/parts/circle', '/search/parts/circle', circle)).toEqual({ initial: '机油滤', initialMode: 'fuzzy' });
+    // on the 圈内 results, the 拆车件 and keyword boxes keep what the user chose there
+    expect(boxInitial('/search/dismantle/result', '/search/parts/circle', circle)).toEqual({});
+    expect(boxInitial('/search/parts/keyword', '/search/parts/circle', circle)).toEqual({});
+    expect(boxInitial('/search/dismantle/result', '/search/dismantle/result', { k: '大灯', mode: 'exact' })).toEqual({ initial: '大灯', initialMode: 'exact' });
+    expect(boxInitial('/search/parts/keyword', '/search/parts/keyword', { k: '刹车片', mode: 'exact' })).toEqual({ initial: '刹车片', initialMode: 'exact' });
+    // the yellow pages have no mode
+    expect(boxInitial('/search/company', '/search/company', { k: '骏达' })).toEqual({ initial: '骏达', initialMode: undefined });
+    expect(boxInitial('/search/company', '/search/parts/keyword', { k: '刹车片', mode: 'exact' })).toEqual({});
   });
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { KeywordTarget } from './KeywordSearchBox';
 
 /**
  * Search params shared by the search result routes. The address is typed by people and old links:
@@ -17,3 +18,17 @@ export const nonceParam = v.fallback(v.optional(v.pipe(v.number(), v.integer(), 
 
 /** /search/parts/oe: the codes (comma-separated) and the nonce. */
 export const oeSearchParams = v.object({ code: textParam, r: nonceParam });
+
+/**
+ * What a keyword box shows of the address: the words and mode of its own page's search, nothing on
+ * another page. A box given the mode of the page's search whatever the page took it again when a
+ * slow search settled, over the 精确 the user had just picked in another tab (the search then ran in
+ * 模糊, and the history replayed it so).
+ */
+export const boxInitial = (to: KeywordTarget, pathname: string, search: { k?: string; mode?: 'exact' | 'fuzzy' }) => {
+  const own = to === '/search/parts/keyword' ? pathname.endsWith('/keyword')
+    : to === '/search/parts/circle' ? pathname.endsWith('/circle')
+    : to === '/search/dismantle/result' ? pathname.startsWith('/search/dismantle')
+    : pathname.startsWith('/search/company');
+  return own ? { initial: search.k, initialMode: to === '/search/company' ? undefined : search.mode } : {};
+};
