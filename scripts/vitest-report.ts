@@ -26,11 +26,18 @@ interface JsonReport {
 // eslint-disable-next-line no-control-regex
 export const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
-/** the message without its stack: the lines before the first "    at …" */
-const firstLines = (message: string, max = 6) => {
+/**
+ * The message without its stack (the lines before the first "    at …"), then the line of the test
+ * that failed: the stack's first frame in a test file (a timeout in a test that waits several
+ * times says which wait it was).
+ */
+const firstLines = (message: string, max = 8) => {
   const lines = stripAnsi(message).split('\n');
   const stack = lines.findIndex((l) => /^\s+at /.test(l));
-  return lines.slice(0, stack === -1 ? lines.length : stack).filter((l) => l.trim() !== '').slice(0, max).join('\n');
+  const head = lines.slice(0, stack === -1 ? lines.length : stack).filter((l) => l.trim() !== '').slice(0, max);
+  const frame = lines.slice(stack === -1 ? lines.length : stack).map((l) => /((?:^|[/\s(])tests\/[^\s():]+:\d+:\d+)/.exec(l)?.[1]).find(Boolean);
+  if (frame) head.push(`at ${frame.replace(/^[/\s(]/, '')}`);
+  return head.join('\n');
 };
 
 export const readReport = (file: string): { total: number; passed: number; failures: Failure[] } | null => {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { PGlite } from '@electric-sql/pglite';
-import { expect, inject } from 'vitest';
+import { expect, inject, onTestFailed } from 'vitest';
 import { startServer } from '../../src/server/server';
 import type { SmsProvider } from '../../src/server/modules/sms/sms.provider';
 import { launchChromium } from './browser';
@@ -34,6 +34,31 @@ export const operatorMenu = (page: Page) => page.getByRole('navigation', { name:
 /** The page never scrolls sideways (at 1024 px the operator pages must fit). */
 export const noSideScroll = (page: Page) =>
   expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+/**
+ * When the test that opened this page fails, its message also says where the page was (a wait for
+ * an address that timed out says nothing of the address reached), with a screenshot of it in
+ * test-results/failures/ when the page is still open. Outside a test (beforeAll), nothing.
+ */
+const tellWhereOnFailure = (page: Page) => {
+  const opened = Date.now();
+  try {
+    onTestFailed(async ({ task }) => {
+      const error = task.result?.errors?.[0];
+      if (!error) return;
+      let shot = '';
+      if (!page.isClosed()) {
+        const path = join('test-results', 'failures', `${task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80)}-${opened}.png`);
+        shot = await page.screenshot({ path, timeout: 5_000 }).then(() => `, screenshot ${path}`, () => '');
+      }
+      const where = `(a page of this test was at ${page.url()}${page.isClosed() ? ', closed' : ''}${shot})`;
+      error.message = `${error.message}\n${where}`;
+      if (error.stack) error.stack = error.stack.replace(/\n(\s+at )/, `\n${where}\n$1`);
+    });
+  } catch {
+    // not in a test
+  }
+};
 
 export interface E2E {
   url: string;
@@ -72,7 +97,9 @@ export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> =
     pglite,
     async newPage() {
       const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
-      return { context, page: await context.newPage() };
+      const page = await context.newPage();
+      tellWhereOnFailure(page);
+      return { context, page };
     },
     async signIn(page, loginPath, username) {
       await page.goto(server.url + loginPath);
