@@ -226,6 +226,19 @@ describe('keyword search', () => {
     await context.close();
   });
 
+  it('searches from another tab at once after a search: the box keeps its tab and what was typed', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, '/login', 'buyer');
+    // each kind of search has its page (/search/parts/keyword, /search/dismantle/result, /search/company): the box stays
+    await searchInTab(page, '关键词搜索', '火花塞');
+    await searchInTab(page, '拆车件', '大灯', { exact: true });
+    await searchInTab(page, '企业黄页', '骏达');
+    await page.getByRole('region', { name: '企业黄页结果' }).getByText('广州骏达汽车配件有限公司').waitFor();
+    await page.getByRole('tab', { name: '拆车件' }).click();
+    await expect(page.locator('input[name="dismantle-k"]')).toHaveValue('大灯');
+    await context.close();
+  });
+
   it('without k the keyword page goes back to /search', async () => {
     const { context, page } = await newPage();
     await signIn(page, '/login', 'buyer');
