@@ -64,7 +64,7 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
       if (f?.maxStock !== undefined) conds.push(sql`s.quantity <= ${f.maxStock}`);
       const { rows } = await sql<{ id: number }>`
         select s.id from stock s where ${sql.join(conds, sql` and `)}
-        order by ${sql.ref(`s.${sort.field}`)} ${sort.order === 'desc' ? sql`desc` : sql`asc`} nulls last, ${sort.field === 'name' ? sql`s.rank_key,` : sql``} s.id
+        order by ${sql.ref(`s.${sort.field}`)} ${sort.order === 'desc' ? sql`desc` : sql`asc`} nulls last, ${sort.field === 'name' ? sql`s.rank_key, s.id` : sort.order === 'desc' ? sql`s.id desc` : sql`s.id`}
         offset ${offset} limit ${limit}`.execute(env.database.db);
       return rows.map((r) => Number(r.id));
     };

@@ -99,6 +99,14 @@ const sortKey = (alias: string, sort: Sort) => sql.ref(`${alias}.${sort.field}`)
  * not by when they were listed; the other sorts have none (0).
  */
 const tieKey = (alias: string, sort: Sort) => (sort.field === 'name' ? sql.ref(`${alias}.rank_key`) : sql`0::bigint`);
+/**
+ * The last key, id, goes the sort's way (rows of one price sorted descending come newest listed
+ * first), except under 名称, whose ties go by relevance and then id ascending. A backward walk of a
+ * (term, column, id) index is then the search's order itself: with ids ascending under a descending
+ * price, PostgreSQL sorted each group of equal values, and a column of few values (钉箱费, five)
+ * had its whole top group read and sorted (大陆 轮胎 224 ms at 10M rows, warm).
+ */
+const idsDescending = (sort: Sort | undefined) => sort?.order === 'desc' && sort.field !== 'name';
 /** the price columns other than 批发价 and 标准价, walked by migration 0270's and 0281's indexes */
 const OTHER_PRICES = new Set<KeywordSortField>(['price1', 'price2', 'price3', 'price5']);
 /** the price columns 0270's and 0281's indexes carry, besides quantity */
@@ -172,16 +180,15 @@ const bandsOf = (lo: number, hi: number) => {
 const bandedPrice99 = (desc: boolean, lo: number, hi: number, bases: number[]): Scan[] => {
   const { bands, ranges } = bandsOf(lo, hi);
   const notNull = desc ? sql`s.price99 is not null` : sql`true`;
-  const order = desc ? sql`order by s.price99 desc nulls first, s.id` : sql`order by s.price99, s.id`;
-  // Descending, the index's backward order is price99 descending, then id descending: a band's
-  // rows are taken by price99 alone with their ties, so no sort reads the band whole (its
-  // estimate is a few rows, so PostgreSQL would sort rather than sort incrementally)
-  const bandOrder = desc ? sql`order by s.price99 desc nulls first` : order;
+  const order = desc ? sql`order by s.price99 desc nulls first, s.id desc` : sql`order by s.price99, s.id`;
+  // descending, the index's backward order (price99, then id, descending) is the search's: a
+  // band's walk stops after n rows with no sort (until ids went the sort's way, a band's rows were
+  // taken by price99 alone with their ties, or PostgreSQL sorted the whole band)
   return [
-    ...(bands.length ? [{ where: notNull, order: bandOrder, bands: { of: 'price0' as const, values: bands }, ties: desc }] : []),
+    ...(bands.length ? [{ where: notNull, order, bands: { of: 'price0' as const, values: bands } }] : []),
     ...ranges.flatMap(([from, to]) => bases.map((base) => ({ where: sql`s.rank_key >= ${base + from} and s.rank_key <= ${base + to} and ${notNull}`, order }))),
     // descending, the rows without 标准价 come last
-    ...(desc ? [{ where: sql`s.price99 is null`, order: sql`order by s.id` }] : []),
+    ...(desc ? [{ where: sql`s.price99 is null`, order: sql`order by s.id desc` }] : []),
   ];
 };
 
@@ -189,8 +196,8 @@ const bandedPrice99 = (desc: boolean, lo: number, hi: number, bases: number[]): 
  * A term sorted by 批发价 (price0) within a 标准价 (price99) range [lo, hi], the mirror of
  * bandedPrice99: one walk of 0260's (term, band of price99, rank_key, id) index per band the
  * range touches and stock base, each up to n rows in rank_key order, which within a base is 批发价
- * with the unpriced rows last; descending, the priced rows backwards (by rank_key with ties, as
- * bandedPrice99) and the unpriced ones by id. An end band the range covers less than half of is
+ * with the unpriced rows last; descending, the priced rows backwards (the index's backward
+ * order, rank_key then id descending) and the unpriced ones by id. An end band the range covers less than half of is
  * read from 0210's (term, price99, id) index over the range's part of it (both stock parts at
  * once) and sorted by 批发价. No row without 标准价 is in the range. 轮胎 by 批发价 descending,
  * 标准价 50-800 yuan, 库存 ≥ 1: 126 buffers instead of the rank walk's 23,706 (1M rows).
@@ -199,12 +206,12 @@ const bandedPrice0 = (desc: boolean, lo: number, hi: number, bases: number[]): S
   const { bands, ranges } = bandsOf(lo, hi);
   const banded = { of: 'price99' as const, values: bands };
   const walks = bands.length ? bases.flatMap((base): Scan[] => (desc ? [
-    { where: sql`s.rank_key >= ${base} and s.rank_key <= ${base + NO_PRICE - 1}`, order: sql`order by s.rank_key desc`, bands: banded, ties: true },
-    { where: sql`s.rank_key = ${base + NO_PRICE}`, order: sql`order by s.id`, bands: banded },
+    { where: sql`s.rank_key >= ${base} and s.rank_key <= ${base + NO_PRICE - 1}`, order: sql`order by s.rank_key desc, s.id desc`, bands: banded },
+    { where: sql`s.rank_key = ${base + NO_PRICE}`, order: sql`order by s.id desc`, bands: banded },
   ] : [
     { where: sql`s.rank_key >= ${base} and s.rank_key <= ${base + NO_PRICE}`, order: sql`order by s.rank_key, s.id`, bands: banded },
   ])) : [];
-  const order = desc ? sql`order by s.price0 desc nulls last, s.id` : sql`order by s.price0 nulls last, s.id`;
+  const order = desc ? sql`order by s.price0 desc nulls last, s.id desc` : sql`order by s.price0 nulls last, s.id`;
   return [...walks, ...ranges.map(([from, to]) => ({ where: sql`s.price99 >= ${from} and s.price99 <= ${to}`, order }))];
 };
 
@@ -229,12 +236,12 @@ const bandedPrice0 = (desc: boolean, lo: number, hi: number, bases: number[]): S
  * A price sort with a range on a price its index does not carry, and OE prefixes, read the term
  * whole. A quantity or 名称 walk with such a range reads each passed row from the table: their
  * order has nothing to do with prices, so it passes about a page divided by the range's share.
- * A descending scan says NULLS FIRST where its rows cannot be null: that is the order of a
- * backward index scan, so PostgreSQL stops after n rows, with an incremental sort of the id ties
- * (ascending ids against the backward scan's descending ones). A column of few values reads its
- * whole top group that way: 钉箱费 descending a fifth of a make (长城 25 ms at 1M on PostgreSQL);
- * so does 名称 descending, whose rows within a name go by rank_key forwards, for a brand making
- * one part (普利司通, 25,000 rows of 轮胎: 12 ms, against 133 ms reading and sorting it whole).
+ * A descending scan says NULLS FIRST where its rows cannot be null and ids descending
+ * (idsDescending): that is the order of a backward (term, column, id) index scan, so PostgreSQL
+ * stops after n rows with no sort. The rank index (term, rank_key) holds id only as a payload: a
+ * descending 批发价 walk sorts each rank_key's ties, a few rows. 名称 descending reads the whole
+ * top name, whose rows go by rank_key forwards, for a brand making one part (普利司通, 25,000 rows
+ * of 轮胎: 12 ms at 1M, against 133 ms reading and sorting it whole).
  */
 interface Scan {
   where: RawBuilder<unknown>; order: RawBuilder<unknown>;
@@ -243,8 +250,6 @@ interface Scan {
    * each up to n rows
    */
   bands?: { of: 'price0' | 'price99'; values: number[] };
-  /** n rows and those equal to the last in the order (the order then decides no ties) */
-  ties?: boolean;
 }
 const boundedScans = (sort: Sort, f: Filters | undefined): Scan[] | undefined => {
   const priceRange = f !== undefined && (f.minPrice !== undefined || f.maxPrice !== undefined);
@@ -274,11 +279,11 @@ const boundedScans = (sort: Sort, f: Filters | undefined): Scan[] | undefined =>
     // ascending, rank_key order is price0 order with the unpriced rows (NO_PRICE) last: one range each
     if (!desc) return bases.map((base) => ({ where: rankRange(base, NO_PRICE), order: sql`order by s.rank_key, s.id` }));
     return bases.flatMap((base) => [
-      { where: rankRange(base, NO_PRICE - 1), order: sql`order by s.rank_key desc, s.id` },
-      ...(ranged ? [] : [{ where: sql`s.rank_key = ${base + NO_PRICE}`, order: sql`order by s.id` }]),
+      { where: rankRange(base, NO_PRICE - 1), order: sql`order by s.rank_key desc, s.id desc` },
+      ...(ranged ? [] : [{ where: sql`s.rank_key = ${base + NO_PRICE}`, order: sql`order by s.id desc` }]),
     ]);
   }
-  if (sort.field === 'quantity') return [{ where: sql`true`, order: desc ? sql`order by s.quantity desc nulls first, s.id` : sql`order by s.quantity, s.id` }];
+  if (sort.field === 'quantity') return [{ where: sql`true`, order: desc ? sql`order by s.quantity desc nulls first, s.id desc` : sql`order by s.quantity, s.id` }];
   // 名称 (never null): a part name's rows by its rank index (the name is the term itself; rows of
   // one rank_key, such as all its unpriced ones, sorted by id), a brand's, make's or vehicle's by
   // (term, name, rank_key, id) of 0270 / 0281; descending, the names backwards and each name's
@@ -292,8 +297,8 @@ const boundedScans = (sort: Sort, f: Filters | undefined): Scan[] | undefined =>
     const column = sql.ref(`s.${sort.field}`);
     if (!desc) return [{ where: sql`true`, order: sql`order by ${column}, s.id` }];
     return [
-      { where: sql`${column} is not null`, order: sql`order by ${column} desc nulls first, s.id` },
-      ...(priceRange && f.priceColumn === sort.field ? [] : [{ where: sql`${column} is null`, order: sql`order by s.id` }]),
+      { where: sql`${column} is not null`, order: sql`order by ${column} desc nulls first, s.id desc` },
+      ...(priceRange && f.priceColumn === sort.field ? [] : [{ where: sql`${column} is null`, order: sql`order by s.id desc` }]),
     ];
   }
   return undefined;
@@ -332,12 +337,13 @@ export const searchIds = async (
   const scanned = driving.filter((t) => t.score <= best + 1).slice(0, SCANNED_TERMS);
   const sort = scope.sort;
   const dir = sort?.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  const idDir = idsDescending(sort) ? sql`desc` : sql`asc`;
   const n = offset + limit;
   // a term read whole, in the search's order
   const whole = (t: Term, by: Sort) => sql`
     (select s.id, ${sortKey('s', by)} as sort_key, ${tieKey('s', by)} as tie from stock s
      where ${termPredicate(t)} and s.state = 'on' ${filter}
-     order by ${sortKey('s', by)} ${dir}, ${tieKey('s', by)}, s.id limit ${n})`;
+     order by ${sortKey('s', by)} ${dir}, ${tieKey('s', by)}, s.id ${idDir} limit ${n})`;
   // Sorted: each bounded scan runs once for all the terms of a kind (a make's word is the make and
   // up to 11 vehicle strings among the 12 terms read), in a lateral join over the terms and, where
   // it walks by band, the bands: 3 subqueries a kind to plan instead of 3 a term (planning the 36
@@ -355,8 +361,8 @@ export const searchIds = async (
      ${scan.bands ? sql`cross join unnest(${sql.val(scan.bands.values)}::int[]) as b(band)` : sql``} cross join lateral
     (select s.id, ${sortKey('s', by)} as sort_key, ${tieKey('s', by)} as tie from stock s
      where ${sql.ref(`s.${column}`)} = t.term and s.state = 'on' ${scan.bands ? sql`and price_band(${sql.ref(`s.${scan.bands.of}`)}) = b.band` : sql``} and ${scan.where} ${filter}
-     ${scan.order} ${scan.ties ? sql`fetch first ${n} rows with ties` : sql`limit ${n}`}) w
-     order by w.sort_key ${dir}, w.tie, w.id limit ${n})`);
+     ${scan.order} limit ${n}) w
+     order by w.sort_key ${dir}, w.tie, w.id ${idDir} limit ${n})`);
     }),
     ...scanned.filter((t) => t.kind === 'oe').map((t) => whole(t, by)),
   ];
@@ -367,7 +373,7 @@ export const searchIds = async (
   const page = sort
     ? await sql<{ id: number }>`
     select id from (select distinct id, sort_key, tie from (${sql.join(scans, sql` union all `)}) m) sorted
-    order by sort_key ${dir}, tie, id offset ${offset} limit ${limit}`.execute(db)
+    order by sort_key ${dir}, tie, id ${idDir} offset ${offset} limit ${limit}`.execute(db)
     : await sql<{ id: number }>`
     select id from (select id, min(score) as score, rank_key from (${sql.join(scans, sql` union all `)}) m group by id, rank_key) ranked
     order by score, rank_key, id offset ${offset} limit ${limit}`.execute(db);
