@@ -30,3 +30,12 @@ it('keeps a tab picked after the address moved, when the route catches up later'
   await render(1);
   expect(shown()).toEqual(['企业黄页的搜索框']);
 });
+
+it('keeps the tab picked when a tab is added before it (圈内搜索, once the circles are known)', async () => {
+  history.replaceState(null, '', '/search/parts');
+  await render(0);
+  await click('企业黄页');
+  const withCircle = [TABS[0], { header: '圈内搜索', content: <p>圈内搜索的搜索框</p> }, ...TABS.slice(1)];
+  await act(() => at.root.render(<Tabs label="搜索方式" active={0} tabs={withCircle} />));
+  expect(shown()).toEqual(['企业黄页的搜索框']);
+});

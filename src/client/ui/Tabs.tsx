@@ -14,23 +14,28 @@ import { useAfterFirstPage } from '../after-first-page';
 export function Tabs({ active, tabs, label }: { active: number; tabs: { header: string; content: ReactNode }[]; label?: string }) {
   const id = useId();
   const later = useAfterFirstPage();
-  const [chosen, setChosen] = useState(active);
-  const [followed, setFollowed] = useState(active);
+  // tabs are known by their headers: a tab added later (圈内搜索, once the user's circles are
+  // known) moves the ones after it, and a chosen index then showed the tab before the one picked
+  const activeHeader = tabs[Math.min(active, tabs.length - 1)]?.header;
+  const [chosen, setChosen] = useState(activeHeader);
+  const [followed, setFollowed] = useState(activeHeader);
   // the address when the user last picked a tab
   const [chosenAt, setChosenAt] = useState<string | null>(null);
   const choose = (i: number) => {
-    setChosen(i);
+    setChosen(tabs[i].header);
     setChosenAt(window.location.href);
   };
   // The route moved to another tab: show it (state adjusted while rendering, no effect pass),
   // unless the user picked a tab at this very address. The router's state follows the address a
   // little later (the results page's code and data load first), and a tab clicked in between (a
   // search made, the next tab clicked at once) was taken back to the search's.
-  if (followed !== active) {
-    setFollowed(active);
-    if (chosenAt !== window.location.href) setChosen(active);
+  if (followed !== activeHeader) {
+    setFollowed(activeHeader);
+    if (chosenAt !== window.location.href) setChosen(activeHeader);
   }
-  const current = Math.min(chosen, tabs.length - 1);
+  // a chosen tab that is gone (the circle tab of a user who left the circle): the route's
+  const found = tabs.findIndex((t) => t.header === chosen);
+  const current = found >= 0 ? found : Math.min(active, tabs.length - 1);
   const refs = useRef<(HTMLAnchorElement | null)[]>([]);
   const onKeyDown = (e: KeyboardEvent, i: number) => {
     const next = e.key === 'ArrowRight' ? (i + 1) % tabs.length : e.key === 'ArrowLeft' ? (i - 1 + tabs.length) % tabs.length
