@@ -21,9 +21,10 @@ export const oeSearchParams = v.object({ code: textParam, r: nonceParam });
 
 /**
  * What a keyword box shows of the address: the words and mode of its own page's search, nothing on
- * another page. A box given the mode of the page's search whatever the page took it again when a
- * slow search settled, over the 精确 the user had just picked in another tab (the search then ran in
- * 模糊, and the history replayed it so).
+ * another page. Every box used to be handed the mode of whatever search the page showed, and
+ * KeywordSearchBox sets its mode again whenever that changes: a 精确 picked in the 拆车件 box was
+ * reset by a 模糊 search settling on another tab's page. (Suspected first for stop 30's failing
+ * history test, but not reproduced; that failure was the search box remounting, routes/_store/search.tsx.)
  */
 export const boxInitial = (to: KeywordTarget, pathname: string, search: { k?: string; mode?: 'exact' | 'fuzzy' }) => {
   const own = to === '/search/parts/keyword' ? pathname.endsWith('/keyword')
