@@ -197,9 +197,9 @@ const bandedPrice99 = (desc: boolean, lo: number, hi: number, bases: number[]): 
  * bandedPrice99: one walk of 0260's (term, band of price99, rank_key, id) index per band the
  * range touches and stock base, each up to n rows in rank_key order, which within a base is 批发价
  * with the unpriced rows last; descending, the priced rows backwards (the index's backward
- * order, rank_key then id descending) and the unpriced ones by id. An end band the range covers less than half of is
- * read from 0210's (term, price99, id) index over the range's part of it (both stock parts at
- * once) and sorted by 批发价. No row without 标准价 is in the range. 轮胎 by 批发价 descending,
+ * order, rank_key then id descending) and the unpriced ones by id. An end band the range covers
+ * less than half of is read from 0210's (term, price99, id) index over the range's part of it
+ * (both stock parts at once) and sorted by 批发价. No row without 标准价 is in the range. 轮胎 by 批发价 descending,
  * 标准价 50-800 yuan, 库存 ≥ 1: 126 buffers instead of the rank walk's 23,706 (1M rows).
  */
 const bandedPrice0 = (desc: boolean, lo: number, hi: number, bases: number[]): Scan[] => {
@@ -349,23 +349,26 @@ export const searchIds = async (
   // it walks by band, the bands: 3 subqueries a kind to plan instead of 3 a term (planning the 36
   // of a make by 标准价 with a 批发价 range took 4 ms), up to 6 by 批发价 with a 标准价 range (two
   // walks per stock part descending, two end bands). Each gives the first n rows of its terms.
-  const sortedScans = (by: Sort) => [
-    ...KINDS.flatMap(([kind, column, type]) => {
-      const group = scanned.filter((t) => t.kind === kind);
-      if (!group.length) return [];
-      const bounded = boundedScans(by, f);
-      if (!bounded) return group.map((t) => whole(t, by));
-      const values = group.map((t) => (type === 'text' ? t.term : t.ref_id));
-      return bounded.map((scan) => sql`
-    (select w.id, w.sort_key, w.tie from unnest(${sql.val(values)}::${sql.raw(type)}[]) as t(term)
-     ${scan.bands ? sql`cross join unnest(${sql.val(scan.bands.values)}::int[]) as b(band)` : sql``} cross join lateral
-    (select s.id, ${sortKey('s', by)} as sort_key, ${tieKey('s', by)} as tie from stock s
-     where ${sql.ref(`s.${column}`)} = t.term and s.state = 'on' ${scan.bands ? sql`and price_band(${sql.ref(`s.${scan.bands.of}`)}) = b.band` : sql``} and ${scan.where} ${filter}
-     ${scan.order} limit ${n}) w
-     order by w.sort_key ${dir}, w.tie, w.id ${idDir} limit ${n})`);
-    }),
-    ...scanned.filter((t) => t.kind === 'oe').map((t) => whole(t, by)),
-  ];
+  const sortedScans = (by: Sort) => {
+    // the same walks for every term kind
+    const bounded = boundedScans(by, f);
+    return [
+      ...KINDS.flatMap(([kind, column, type]) => {
+        const group = scanned.filter((t) => t.kind === kind);
+        if (!group.length) return [];
+        if (!bounded) return group.map((t) => whole(t, by));
+        const values = group.map((t) => (type === 'text' ? t.term : t.ref_id));
+        return bounded.map((scan) => sql`
+      (select w.id, w.sort_key, w.tie from unnest(${sql.val(values)}::${sql.raw(type)}[]) as t(term)
+       ${scan.bands ? sql`cross join unnest(${sql.val(scan.bands.values)}::int[]) as b(band)` : sql``} cross join lateral
+      (select s.id, ${sortKey('s', by)} as sort_key, ${tieKey('s', by)} as tie from stock s
+       where ${sql.ref(`s.${column}`)} = t.term and s.state = 'on' ${scan.bands ? sql`and price_band(${sql.ref(`s.${scan.bands.of}`)}) = b.band` : sql``} and ${scan.where} ${filter}
+       ${scan.order} limit ${n}) w
+       order by w.sort_key ${dir}, w.tie, w.id ${idDir} limit ${n})`);
+      }),
+      ...scanned.filter((t) => t.kind === 'oe').map((t) => whole(t, by)),
+    ];
+  };
   const scans = sort ? sortedScans(sort) : scanned.map((t, i) => sql`
     (select s.id, s.rank_key, ${t.score * 100 + i}::int as score from stock s
      where ${termPredicate(t)} and s.state = 'on' ${filter}
