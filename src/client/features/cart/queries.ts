@@ -8,12 +8,19 @@ export const cartKeys = {
   list: (typeCode: CartTypeCode) => ['cart', 'list', typeCode] as const,
 };
 
+let clock = 0;
+/**
+ * A tick of the cart's own clock: strictly increasing, so two moments of the page are never equal
+ * (Date.now() gives the same millisecond to a request and to a write seen landing just after it).
+ */
+export const cartTick = () => ++clock;
+
 const fetchStarted = new Map<CartTypeCode, number>();
 
 /**
- * When the request behind the cart list now in the query cache was sent (0: none this page load).
- * A write that landed after that moment is not in it, even when its answer arrived later: a list
- * fetched across a write's landing must not undo the write on screen (usePendingCart).
+ * When (cartTick) the request behind the cart list now in the query cache was sent (0: none this
+ * page load). A write seen landing after that moment is not in it, even when its answer arrived
+ * later: a list fetched across a write's landing must not undo the write on screen (usePendingCart).
  */
 export const cartFetchedFrom = (typeCode: CartTypeCode = '配件产品') => fetchStarted.get(typeCode) ?? 0;
 
@@ -21,7 +28,7 @@ export const cartListQuery = (typeCode: CartTypeCode = '配件产品') =>
   queryOptions({
     queryKey: cartKeys.list(typeCode),
     queryFn: async ({ signal }) => {
-      const started = Date.now();
+      const started = cartTick();
       const list = await request('get', 'cartList', { type_code: typeCode }, undefined, { signal });
       fetchStarted.set(typeCode, started);
       return list;
