@@ -16,7 +16,8 @@ export function Tabs({ active, tabs, label }: { active: number; tabs: { header: 
   const later = useAfterFirstPage();
   // tabs are known by their headers: a tab added later (圈内搜索, once the user's circles are
   // known) moves the ones after it, and a chosen index then showed the tab before the one picked
-  const activeHeader = tabs[Math.min(active, tabs.length - 1)]?.header;
+  const routed = Math.min(active, tabs.length - 1);
+  const activeHeader = tabs[routed]?.header;
   const [chosen, setChosen] = useState(activeHeader);
   const [followed, setFollowed] = useState(activeHeader);
   // the address when the user last picked a tab
@@ -35,7 +36,7 @@ export function Tabs({ active, tabs, label }: { active: number; tabs: { header: 
   }
   // a chosen tab that is gone (the circle tab of a user who left the circle): the route's
   const found = tabs.findIndex((t) => t.header === chosen);
-  const current = found >= 0 ? found : Math.min(active, tabs.length - 1);
+  const current = found >= 0 ? found : routed;
   const refs = useRef<(HTMLAnchorElement | null)[]>([]);
   const onKeyDown = (e: KeyboardEvent, i: number) => {
     const next = e.key === 'ArrowRight' ? (i + 1) % tabs.length : e.key === 'ArrowLeft' ? (i - 1 + tabs.length) % tabs.length
