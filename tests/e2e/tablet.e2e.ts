@@ -76,6 +76,11 @@ describe('warehouse tablet at 1024×768 with touch', () => {
     // the quantity stepper's + is a finger's width too, not only its height
     const plus = page.locator('[data-testid="cart-group"]').getByRole('button', { name: /^增加/ }).first();
     await touchable(plus);
+    // the lines fit whole: 金额 and 删除 in view without scrolling the table sideways
+    const overflow = await page.locator('[data-testid="cart-group"] .table-scroll').evaluateAll((els) => els.map((el) => el.scrollWidth - el.clientWidth));
+    expect(overflow.length).toBeGreaterThan(0);
+    expect(overflow.filter((px) => px > 0)).toEqual([]);
+    await touchable(page.locator('[data-testid="cart-group"]').getByRole('button', { name: /^删除 / }).first());
     expect((await plus.boundingBox())?.width).toBeGreaterThanOrEqual(40);
     const toCheckout = page.getByRole('button', { name: '去结算' });
     await touchable(toCheckout);

@@ -124,7 +124,7 @@ function SellerGroup({ group, run, setChecked }: { group: CartGroup; run: Run; s
       <div className="table-scroll">
         <table className="cart-lines">
         <thead>
-          <tr><th style={{ width: '2.5rem' }} /><th>配件</th><th style={{ width: '9rem' }}>品牌 / 品质</th><th className="num" style={{ width: '8rem' }}>单价</th><th style={{ width: '9rem' }}>数量</th><th style={{ width: '6rem' }}>含税</th><th className="num" style={{ width: '8rem' }}>金额</th><th style={{ width: '5rem' }} /></tr>
+          <tr><th className="c-check" /><th>配件</th><th className="c-brand">品牌 / 品质</th><th className="num c-price">单价</th><th className="c-qty">数量</th><th className="c-tax">含税</th><th className="num c-amount">金额</th><th className="c-remove" /></tr>
         </thead>
         <tbody>
           {group.items.map((i) => <Line key={i.id} item={i} run={run} />)}
