@@ -88,6 +88,11 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
       // 零售价, which the 标准价 walks (0271) and 0270's indexes carry, and 钉箱费, which none does
       { priceColumn: 'price2', minPrice: 1000, maxPrice: 2500 },
       { priceColumn: 'price5', maxPrice: 100, minStock: 1 },
+      // a price sort bounded through price_ratio (0283) from the range's top descending and its
+      // bottom ascending, with the odd rows (a price 0 beside others, or far apart) walked beside it
+      { priceColumn: 'price3', maxPrice: 2500 },
+      { priceColumn: 'price2', minPrice: 1200, minStock: 1 },
+      { priceColumn: 'price1', maxPrice: 2200 },
     ];
 
     it('gives the same pages, in the same order, as reading every row of the term', async () => {
@@ -114,6 +119,32 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
       }
       // the comparisons were of real pages, not of empty ones
       expect(compared).toBeGreaterThan(700);
+    });
+
+    it('gives the same pages in relevance order with a range, walked from the bottom of the range', async () => {
+      // relevance is rank_key order (in stock first, then 批发价); a range's bottom starts each stock
+      // part's walk, on 批发价 itself or through price_ratio (0283) with the odd rows beside
+      let compared = 0;
+      for (const [term, column, value] of [
+        [{ kind: 'make', term: make.name, ref_id: make.id, score: 0 }, 'make_id', make.id],
+        [{ kind: 'name', term: name, ref_id: null, score: 0 }, 'name', name],
+      ] as const) {
+        for (const f of filters) {
+          for (const [offset, limit] of [[0, 50], [50, 50], [0, 400]]) {
+            const got = await searchIds(env.database.db, [[term]], offset, limit, { filters: f });
+            const conds = [sql`${sql.ref(`s.${column}`)} = ${value}`, sql`s.state = 'on'`];
+            if (f?.minPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} >= ${f.minPrice}`);
+            if (f?.maxPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} <= ${f.maxPrice}`);
+            if (f?.minStock !== undefined) conds.push(sql`s.quantity >= ${f.minStock}`);
+            if (f?.maxStock !== undefined) conds.push(sql`s.quantity <= ${f.maxStock}`);
+            const want = (await sql<{ id: number }>`select s.id from stock s where ${sql.join(conds, sql` and `)}
+              order by s.rank_key, s.id offset ${offset} limit ${limit}`.execute(env.database.db)).rows.map((r) => Number(r.id));
+            expect(got.ids, `${term.kind} ${JSON.stringify(f)} ${offset}+${limit}`).toEqual(want);
+            if (want.length > 0) compared++;
+          }
+        }
+      }
+      expect(compared).toBeGreaterThan(60);
     });
 
     it('gives the same pages with a second word, matched on the columns the walks carry', async () => {
@@ -270,6 +301,37 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
       expect(seen.ties).toBeGreaterThan(100);
       expect(seen.multiBand).toBeGreaterThan(100);
       expect(seen.inverted).toBeGreaterThan(50);
+    });
+
+    it('finds at once a row priced beyond the proportions seen so far, or far apart, ahead of a bounded walk', async () => {
+      // sorted by 零售价 descending within 批发价 up to 10 yuan, the walk starts at r(零售价, 批发价) x
+      // 10 yuan (0283): a row written later with a wider ratio raises r in its own statement, and a
+      // row whose prices are far apart is read beside the walk
+      const db = env.database.db;
+      const term: Term = { kind: 'name', term: name, ref_id: null, score: 0 };
+      const search = async () => (await searchIds(db, [[term]], 0, 5, { sort: { field: 'price2', order: 'desc' }, filters: { priceColumn: 'price0', maxPrice: 1000 } })).ids;
+      const ratio = async () => Number((await sql<{ r: number }>`select r from price_ratio where x = 'price2' and y = 'price0'`.execute(db)).rows[0].r);
+      const before = await ratio();
+      expect(before).toBeLessThan(3.9);
+      const insert = (price2: number) => sql<{ id: number }>`
+        insert into stock (company_id, oe_norm, supplier_oe, name, quality_id, quantity, price99, price0, price1, price2, price3, state)
+        values (2, 'RATIO1', 'RATIO-1', ${name}, (select min(id) from part_quality), 5, 1000, 1000, 1000, ${price2}, 1000, 'on') returning id`.execute(db);
+      const wide = Number((await insert(3900)).rows[0].id);
+      expect(await ratio()).toBeGreaterThanOrEqual(3.9);
+      expect((await search())[0]).toBe(wide);
+      // repriced wider still (3.95 times): an update widens r as an insert does
+      await sql`update stock set price2 = 3950 where id = ${wide}`.execute(db);
+      expect(await ratio()).toBeGreaterThanOrEqual(3.95);
+      expect((await search())[0]).toBe(wide);
+      // 50 times 批发价: far apart (price_odd), left out of r and found all the same
+      const odd = Number((await insert(50000)).rows[0].id);
+      expect(await ratio()).toBeLessThan(4);
+      expect((await search()).slice(0, 2)).toEqual([odd, wide]);
+      await sql`delete from stock where id = any(${sql.val([wide, odd])}::int[])`.execute(db);
+      // a deleted row's ratio stays: the bound stays true, only less tight
+      expect(await ratio()).toBeGreaterThanOrEqual(3.95);
+      expect(await searchIds(db, [[term]], 0, 50, { sort: { field: 'price2', order: 'desc' }, filters: { priceColumn: 'price0', maxPrice: 1000 } }))
+        .toMatchObject({ ids: await expected('name', name, { field: 'price2', order: 'desc' }, { priceColumn: 'price0', maxPrice: 1000 }, 0, 50) });
     });
 
     it('bands 批发价 in SQL as in TypeScript', async () => {

@@ -217,6 +217,8 @@ export interface DB {
     id: Generated<string>; order_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string;
     note: Generated<string>; created_at: CreatedAt;
   };
+  /** upper bounds of one price over another, widened by stock's triggers (migration 0283) */
+  price_ratio: { x: string; y: string; r: number };
   // after-sale (migration 0230)
   after_sale: {
     id: Generated<string>; as_no: string; order_id: string; buyer_company_id: number; buyer_user_id: number; seller_company_id: number;

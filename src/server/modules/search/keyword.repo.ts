@@ -113,6 +113,40 @@ const OTHER_PRICES = new Set<KeywordSortField>(['price1', 'price2', 'price3', 'p
 const CARRIED = new Set<PriceColumn>(['price0', 'price99', 'price2', 'price3']);
 /** the price columns the 标准价 walks (0210, 0271, 0282) carry: those and 批发价(含税) */
 const CARRIED_BY_PRICE99 = new Set<PriceColumn>([...CARRIED, 'price1']);
+/** the prices that keep to proportions, whose pairs migration 0283's price_ratio bounds (钉箱费 is a fee) */
+const PROPORTIONAL = new Set<string>(['price99', 'price0', 'price1', 'price2', 'price3']);
+
+/**
+ * Where a walk of the sort column x meets first the rows outside a range on another price y
+ * (descending from a range's top, ascending from its bottom), the bound on x that the range gives
+ * through price_ratio (migration 0283): every row whose prices keep to proportions and whose y is
+ * at most hi has x <= r(x, y) * hi; at least lo, x >= lo / r(y, x). The walk starts there and
+ * passes only the rows between the range's end and that bound instead of every dearer (cheaper)
+ * row of the term: 轮胎 by 零售价(含税) descending within 零售价 up to 800 yuan passed 10 times as
+ * many rows at 10M as at 1M. r is read in the search's own statement, so it covers every row the
+ * walk can see. The rows whose prices are far apart (price_odd) are not bounded: oddScan reads
+ * them beside the walk. Nothing to bound: undefined.
+ */
+const ratioBound = (x: KeywordSortField, f: Filters | undefined, desc: boolean): RawBuilder<number> | undefined => {
+  if (!f || f.priceColumn === x || !PROPORTIONAL.has(x) || !PROPORTIONAL.has(f.priceColumn)) return undefined;
+  // no pair recorded: no row that keeps to proportions has both prices, so none is in the range with x > 0
+  if (desc && f.maxPrice !== undefined) {
+    return sql<number>`(select floor(coalesce(max(r), 0) * ${f.maxPrice})::bigint from price_ratio where x = ${x} and y = ${f.priceColumn})`;
+  }
+  if (!desc && f.minPrice !== undefined && f.minPrice > 0) {
+    return sql<number>`(select coalesce(floor(${f.minPrice} / max(r)), 0)::bigint from price_ratio where x = ${f.priceColumn} and y = ${x})`;
+  }
+  return undefined;
+};
+/**
+ * The term's rows whose prices are far apart (price_odd, migration 0283), which a ratio bound does
+ * not cover: read whole through 0283's partial indexes (few rows) and sorted. The sort key is an
+ * expression so that no walk of a price index is planned for them.
+ */
+const oddScan = (field: KeywordSortField, desc: boolean): Scan => ({
+  where: sql`price_odd(s.price99, s.price0, s.price1, s.price2, s.price3)`,
+  order: desc ? sql`order by ${sql.ref(`s.${field}`)} + 0 desc nulls last, s.id desc` : sql`order by ${sql.ref(`s.${field}`)} + 0 nulls last, s.id`,
+});
 
 /**
  * rank_key (migration 0003) is (out of stock) << 40 plus price0, or 2^40 - 1 when price0 is null;
@@ -262,10 +296,17 @@ const boundedScans = (sort: Sort, f: Filters | undefined): Scan[] | undefined =>
   if ((sort.field === 'price99' || OTHER_PRICES.has(sort.field)) && priceRange && f.priceColumn !== sort.field && !carried.has(f.priceColumn)) return undefined;
   const desc = sort.order === 'desc';
   const bases = stockBases(f);
-  // a price0 range as rank_key bounds; the price0 filter itself stays in the query
+  // the sort column's bound from a range on another price (ratioBound), and the scan its walk needs beside it
+  const bound = ratioBound(sort.field, f, desc);
+  const odd = bound ? [oddScan(sort.field, desc)] : [];
+  // a price0 range as rank_key bounds, or the ratio bound at the walk's start; the price0 filter
+  // itself stays in the query
   const rankRange = (base: number, high: number) => {
     const ranged = priceRange && f.priceColumn === 'price0';
-    return sql`s.rank_key >= ${base + (ranged && f.minPrice !== undefined ? f.minPrice : 0)} and s.rank_key <= ${base + (ranged && f.maxPrice !== undefined ? f.maxPrice : high)}`;
+    const low = sql`${base + (ranged && f.minPrice !== undefined ? f.minPrice : 0)}`;
+    const top = sql`${base + (ranged && f.maxPrice !== undefined ? f.maxPrice : high)}`;
+    if (!bound) return sql`s.rank_key >= ${low} and s.rank_key <= ${top}`;
+    return desc ? sql`s.rank_key >= ${low} and s.rank_key <= least(${top}, ${base} + ${bound})` : sql`s.rank_key >= greatest(${low}, ${base} + ${bound}) and s.rank_key <= ${top}`;
   };
   if (sort.field === 'price0') {
     // By band only when the 标准价 range bounds the end the rank walk starts from (its top
@@ -277,11 +318,11 @@ const boundedScans = (sort: Sort, f: Filters | undefined): Scan[] | undefined =>
     if (priceRange && f.priceColumn === 'price99' && (desc ? f.maxPrice : f.minPrice) !== undefined) return bandedPrice0(desc, f.minPrice ?? 0, f.maxPrice ?? MAX_INT, bases);
     const ranged = priceRange && f.priceColumn === 'price0';
     // ascending, rank_key order is price0 order with the unpriced rows (NO_PRICE) last: one range each
-    if (!desc) return bases.map((base) => ({ where: rankRange(base, NO_PRICE), order: sql`order by s.rank_key, s.id` }));
-    return bases.flatMap((base) => [
+    if (!desc) return [...bases.map((base) => ({ where: rankRange(base, NO_PRICE), order: sql`order by s.rank_key, s.id` })), ...odd];
+    return [...bases.flatMap((base) => [
       { where: rankRange(base, NO_PRICE - 1), order: sql`order by s.rank_key desc, s.id desc` },
       ...(ranged ? [] : [{ where: sql`s.rank_key = ${base + NO_PRICE}`, order: sql`order by s.id desc` }]),
-    ]);
+    ]), ...odd];
   }
   if (sort.field === 'quantity') return [{ where: sql`true`, order: desc ? sql`order by s.quantity desc nulls first, s.id desc` : sql`order by s.quantity, s.id` }];
   // 名称 (never null): a part name's rows by its rank index (the name is the term itself; rows of
@@ -295,10 +336,16 @@ const boundedScans = (sort: Sort, f: Filters | undefined): Scan[] | undefined =>
     // last) is the search's; descending, the priced rows backwards, then the unpriced ones, of
     // which none is in a range on that price
     const column = sql.ref(`s.${sort.field}`);
-    if (!desc) return [{ where: sql`true`, order: sql`order by ${column}, s.id` }];
+    // ascending from a ratio bound, the unpriced rows (last) are a walk of their own
+    if (!desc) {
+      return bound
+        ? [{ where: sql`${column} >= ${bound}`, order: sql`order by ${column}, s.id` }, { where: sql`${column} is null`, order: sql`order by s.id` }, ...odd]
+        : [{ where: sql`true`, order: sql`order by ${column}, s.id` }];
+    }
     return [
-      { where: sql`${column} is not null`, order: sql`order by ${column} desc nulls first, s.id desc` },
+      { where: bound ? sql`${column} <= ${bound}` : sql`${column} is not null`, order: sql`order by ${column} desc nulls first, s.id desc` },
       ...(priceRange && f.priceColumn === sort.field ? [] : [{ where: sql`${column} is null`, order: sql`order by s.id desc` }]),
+      ...odd,
     ];
   }
   return undefined;
@@ -369,10 +416,23 @@ export const searchIds = async (
       ...scanned.filter((t) => t.kind === 'oe').map((t) => whole(t, by)),
     ];
   };
-  const scans = sort ? sortedScans(sort) : scanned.map((t, i) => sql`
-    (select s.id, s.rank_key, ${t.score * 100 + i}::int as score from stock s
-     where ${termPredicate(t)} and s.state = 'on' ${filter}
-     order by s.rank_key limit ${n})`);
+  // Relevance order is rank_key's: each stock part in 批发价 order. A range's bottom bounds where
+  // its walk may start, exactly on 批发价 and through price_ratio (ratioBound) on another price, so
+  // the walk does not pass the term's cheaper rows first (标准价 from 50 yuan, the results page's
+  // default: every row under about 37 yuan of 批发价); then one walk per stock part, and the odd
+  // rows beside them. Each walk takes its n rows in the page's order, ties by id: cut by rank_key
+  // alone, the rows of one price at the end of a page were any of them, and the next page could
+  // repeat one and skip another.
+  const rankFrom = f?.minPrice ? (f.priceColumn === 'price0' ? sql<number>`${f.minPrice}` : ratioBound('price0', f, false)) : undefined;
+  const relevanceScans = (t: Term, i: number) => {
+    const rows = sql`select s.id, s.rank_key, ${t.score * 100 + i}::int as score from stock s where ${termPredicate(t)} and s.state = 'on' ${filter}`;
+    if (!rankFrom) return [sql`(${rows} order by s.rank_key, s.id limit ${n})`];
+    return [
+      ...stockBases(f).map((base) => sql`(${rows} and s.rank_key >= ${base}::bigint + ${rankFrom} and s.rank_key <= ${base + NO_PRICE} order by s.rank_key, s.id limit ${n})`),
+      ...(f?.priceColumn === 'price0' ? [] : [sql`(${rows} and ${oddScan('price0', false).where} order by s.rank_key + 0, s.id limit ${n})`]),
+    ];
+  };
+  const scans = sort ? sortedScans(sort) : scanned.flatMap(relevanceScans);
   const page = sort
     ? await sql<{ id: number }>`
     select id from (select distinct id, sort_key, tie from (${sql.join(scans, sql` union all `)}) m) sorted
