@@ -144,7 +144,32 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
           }
         }
       }
-      expect(compared).toBeGreaterThan(60);
+      // a make's word: the make and two of its vehicles, walked a kind at a time; a row ranks by
+      // the first term it matches (the terms' order), then rank_key
+      const second = (await sql<{ v: string }>`
+        select supplier_vehicle as v from stock where make_id = ${make.id} and supplier_vehicle <> ${vehicle}
+        group by 1 order by count(*) desc, 1 limit 1`.execute(env.database.db)).rows[0].v;
+      const word: Term[] = [
+        { kind: 'make', term: make.name, ref_id: make.id, score: 0 },
+        { kind: 'vehicle', term: vehicle, ref_id: null, score: 0 },
+        { kind: 'vehicle', term: second, ref_id: null, score: 0 },
+      ];
+      for (const f of filters) {
+        for (const [offset, limit] of [[0, 50], [50, 50]]) {
+          const got = await searchIds(env.database.db, [word], offset, limit, { filters: f });
+          const conds = [sql`(s.make_id = ${make.id} or s.supplier_vehicle = any(${sql.val([vehicle, second])}::text[]))`, sql`s.state = 'on'`];
+          if (f?.minPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} >= ${f.minPrice}`);
+          if (f?.maxPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} <= ${f.maxPrice}`);
+          if (f?.minStock !== undefined) conds.push(sql`s.quantity >= ${f.minStock}`);
+          if (f?.maxStock !== undefined) conds.push(sql`s.quantity <= ${f.maxStock}`);
+          const want = (await sql<{ id: number }>`select s.id from stock s where ${sql.join(conds, sql` and `)}
+            order by case when s.make_id = ${make.id} then 0 when s.supplier_vehicle = ${vehicle} then 1 else 2 end, s.rank_key, s.id
+            offset ${offset} limit ${limit}`.execute(env.database.db)).rows.map((r) => Number(r.id));
+          expect(got.ids, `make word ${JSON.stringify(f)} ${offset}+${limit}`).toEqual(want);
+          if (want.length > 0) compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(80);
     });
 
     it('gives the same pages with a second word, matched on the columns the walks carry', async () => {

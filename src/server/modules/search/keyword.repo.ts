@@ -116,6 +116,9 @@ const CARRIED_BY_PRICE99 = new Set<PriceColumn>([...CARRIED, 'price1']);
 /** the prices that keep to proportions, whose pairs migration 0283's price_ratio bounds (钉箱费 is a fee) */
 const PROPORTIONAL = new Set<string>(['price99', 'price0', 'price1', 'price2', 'price3']);
 
+/** max(x / y) of migration 0283's price_ratio, by "x/y" */
+export type Ratios = Map<string, number>;
+
 /**
  * Where a walk of the sort column x meets first the rows outside a range on another price y
  * (descending from a range's top, ascending from its bottom), the bound on x that the range gives
@@ -123,18 +126,20 @@ const PROPORTIONAL = new Set<string>(['price99', 'price0', 'price1', 'price2', '
  * at most hi has x <= r(x, y) * hi; at least lo, x >= lo / r(y, x). The walk starts there and
  * passes only the rows between the range's end and that bound instead of every dearer (cheaper)
  * row of the term: 轮胎 by 零售价(含税) descending within 零售价 up to 800 yuan passed 10 times as
- * many rows at 10M as at 1M. r is read in the search's own statement, so it covers every row the
- * walk can see. The rows whose prices are far apart (price_odd) are not bounded: oddScan reads
- * them beside the walk. Nothing to bound: undefined.
+ * many rows at 10M as at 1M. The rows whose prices are far apart (price_odd) are not bounded:
+ * oddScan reads them beside the walk. Nothing to bound: undefined. r is read in the search's
+ * snapshot (searchIds) and written into the query as a number: as a subquery of the walk, the
+ * planner could not estimate the walk's range and picked another index (盖茨 水泵 by 批发价 from
+ * 批发价(含税) 50 yuan read 107,000 rows of the brand's rank index, 32 ms instead of 6).
  */
-const ratioBound = (x: KeywordSortField, f: Filters | undefined, desc: boolean): RawBuilder<number> | undefined => {
-  if (!f || f.priceColumn === x || !PROPORTIONAL.has(x) || !PROPORTIONAL.has(f.priceColumn)) return undefined;
-  // no pair recorded: no row that keeps to proportions has both prices, so none is in the range with x > 0
-  if (desc && f.maxPrice !== undefined) {
-    return sql<number>`(select floor(coalesce(max(r), 0) * ${f.maxPrice})::bigint from price_ratio where x = ${x} and y = ${f.priceColumn})`;
-  }
+const ratioBound = (x: KeywordSortField, f: Filters | undefined, desc: boolean, ratios: Ratios | undefined): number | undefined => {
+  if (!f || !ratios || f.priceColumn === x || !PROPORTIONAL.has(x) || !PROPORTIONAL.has(f.priceColumn)) return undefined;
+  // no pair recorded: no row that keeps to proportions has both prices, so none is in the range
+  // with x > 0 (descending), and any start will do (ascending)
+  if (desc && f.maxPrice !== undefined) return Math.floor((ratios.get(`${x}/${f.priceColumn}`) ?? 0) * f.maxPrice);
   if (!desc && f.minPrice !== undefined && f.minPrice > 0) {
-    return sql<number>`(select coalesce(floor(${f.minPrice} / max(r)), 0)::bigint from price_ratio where x = ${f.priceColumn} and y = ${x})`;
+    const r = ratios.get(`${f.priceColumn}/${x}`);
+    return r ? Math.floor(f.minPrice / r) : 0;
   }
   return undefined;
 };
@@ -285,7 +290,7 @@ interface Scan {
    */
   bands?: { of: 'price0' | 'price99'; values: number[] };
 }
-const boundedScans = (sort: Sort, f: Filters | undefined): Scan[] | undefined => {
+const boundedScans = (sort: Sort, f: Filters | undefined, ratios: Ratios | undefined): Scan[] | undefined => {
   const priceRange = f !== undefined && (f.minPrice !== undefined || f.maxPrice !== undefined);
   // A price walk passes the rows outside a range on another price first (prices go together); a
   // range on a price its index does not carry, read from the table for every passed row, costs
@@ -297,16 +302,19 @@ const boundedScans = (sort: Sort, f: Filters | undefined): Scan[] | undefined =>
   const desc = sort.order === 'desc';
   const bases = stockBases(f);
   // the sort column's bound from a range on another price (ratioBound), and the scan its walk needs beside it
-  const bound = ratioBound(sort.field, f, desc);
-  const odd = bound ? [oddScan(sort.field, desc)] : [];
+  const bound = ratioBound(sort.field, f, desc, ratios);
+  const odd = bound !== undefined ? [oddScan(sort.field, desc)] : [];
   // a price0 range as rank_key bounds, or the ratio bound at the walk's start; the price0 filter
   // itself stays in the query
   const rankRange = (base: number, high: number) => {
     const ranged = priceRange && f.priceColumn === 'price0';
-    const low = sql`${base + (ranged && f.minPrice !== undefined ? f.minPrice : 0)}`;
-    const top = sql`${base + (ranged && f.maxPrice !== undefined ? f.maxPrice : high)}`;
-    if (!bound) return sql`s.rank_key >= ${low} and s.rank_key <= ${top}`;
-    return desc ? sql`s.rank_key >= ${low} and s.rank_key <= least(${top}, ${base} + ${bound})` : sql`s.rank_key >= greatest(${low}, ${base} + ${bound}) and s.rank_key <= ${top}`;
+    let low = ranged && f.minPrice !== undefined ? f.minPrice : 0;
+    let top = ranged && f.maxPrice !== undefined ? f.maxPrice : high;
+    if (bound !== undefined) {
+      if (desc) top = Math.min(top, bound);
+      else low = Math.max(low, bound);
+    }
+    return sql`s.rank_key >= ${base + low} and s.rank_key <= ${base + top}`;
   };
   if (sort.field === 'price0') {
     // By band only when the 标准价 range bounds the end the rank walk starts from (its top
@@ -338,12 +346,12 @@ const boundedScans = (sort: Sort, f: Filters | undefined): Scan[] | undefined =>
     const column = sql.ref(`s.${sort.field}`);
     // ascending from a ratio bound, the unpriced rows (last) are a walk of their own
     if (!desc) {
-      return bound
+      return bound !== undefined
         ? [{ where: sql`${column} >= ${bound}`, order: sql`order by ${column}, s.id` }, { where: sql`${column} is null`, order: sql`order by s.id` }, ...odd]
         : [{ where: sql`true`, order: sql`order by ${column}, s.id` }];
     }
     return [
-      { where: bound ? sql`${column} <= ${bound}` : sql`${column} is not null`, order: sql`order by ${column} desc nulls first, s.id desc` },
+      { where: bound !== undefined ? sql`${column} <= ${bound}` : sql`${column} is not null`, order: sql`order by ${column} desc nulls first, s.id desc` },
       ...(priceRange && f.priceColumn === sort.field ? [] : [{ where: sql`${column} is null`, order: sql`order by s.id desc` }]),
       ...odd,
     ];
@@ -354,10 +362,25 @@ const boundedScans = (sort: Sort, f: Filters | undefined): Scan[] | undefined =>
 /** the stock column each term kind of a bounded scan matches, and its type */
 const KINDS = [['name', 'name', 'text'], ['vehicle', 'supplier_vehicle', 'text'], ['brand', 'part_brand_id', 'int'], ['make', 'make_id', 'int']] as const;
 
-export const searchIds = async (
-  db: Kysely<DB>, tokens: Term[][], offset: number, limit: number,
-  scope: { companies?: number[]; dismantled?: boolean; brandId?: number; filters?: Filters; sort?: Sort } = {},
-) => {
+type Scope = { companies?: number[]; dismantled?: boolean; brandId?: number; filters?: Filters; sort?: Sort };
+
+/**
+ * The ids of one page of a keyword search, in its order, and how many rows match up to a cap. With
+ * a range on a proportional price, price_ratio is read first and the walks bounded by it
+ * (ratioBound), all in one repeatable-read snapshot: a row written between the two statements
+ * with a wider ratio would otherwise be in the walk's snapshot and beyond its bound.
+ */
+export const searchIds = async (db: Kysely<DB>, tokens: Term[][], offset: number, limit: number, scope: Scope = {}) => {
+  const f = scope.filters;
+  if (!f || !PROPORTIONAL.has(f.priceColumn) || (f.minPrice === undefined && f.maxPrice === undefined)) return search(db, tokens, offset, limit, scope, undefined);
+  const bounded = async (trx: Kysely<DB>) => {
+    const { rows } = await sql<{ x: string; y: string; r: number }>`select x, y, r from price_ratio`.execute(trx);
+    return search(trx, tokens, offset, limit, scope, new Map(rows.map((r) => [`${r.x}/${r.y}`, Number(r.r)])));
+  };
+  return db.isTransaction ? bounded(db) : db.transaction().setIsolationLevel('repeatable read').execute(bounded);
+};
+
+const search = async (db: Kysely<DB>, tokens: Term[][], offset: number, limit: number, scope: Scope, ratios: Ratios | undefined) => {
   const scoped: RawBuilder<unknown>[] = [];
   if (scope.brandId !== undefined) scoped.push(sql`s.part_brand_id = ${scope.brandId}`);
   if (scope.companies) scoped.push(sql`s.company_id = any(${sql.val(scope.companies)}::int[])`);
@@ -398,7 +421,7 @@ export const searchIds = async (
   // walks per stock part descending, two end bands). Each gives the first n rows of its terms.
   const sortedScans = (by: Sort) => {
     // the same walks for every term kind
-    const bounded = boundedScans(by, f);
+    const bounded = boundedScans(by, f, ratios);
     return [
       ...KINDS.flatMap(([kind, column, type]) => {
         const group = scanned.filter((t) => t.kind === kind);
@@ -420,19 +443,37 @@ export const searchIds = async (
   // its walk may start, exactly on 批发价 and through price_ratio (ratioBound) on another price, so
   // the walk does not pass the term's cheaper rows first (标准价 from 50 yuan, the results page's
   // default: every row under about 37 yuan of 批发价); then one walk per stock part, and the odd
-  // rows beside them. Each walk takes its n rows in the page's order, ties by id: cut by rank_key
-  // alone, the rows of one price at the end of a page were any of them, and the next page could
-  // repeat one and skip another.
-  const rankFrom = f?.minPrice ? (f.priceColumn === 'price0' ? sql<number>`${f.minPrice}` : ratioBound('price0', f, false)) : undefined;
-  const relevanceScans = (t: Term, i: number) => {
-    const rows = sql`select s.id, s.rank_key, ${t.score * 100 + i}::int as score from stock s where ${termPredicate(t)} and s.state = 'on' ${filter}`;
-    if (!rankFrom) return [sql`(${rows} order by s.rank_key, s.id limit ${n})`];
+  // rows beside them, each run once for all the terms of a kind in a lateral join as the sorted
+  // walks are (three walks a term of a make's twelve were 36 subqueries to plan: 16 ms against 11
+  // unbounded at 1M rows). Each walk takes its n rows in the page's order, ties by id: cut by
+  // rank_key alone, the rows of one price at the end of a page were any of them, and the next page
+  // could repeat one and skip another.
+  const rankFrom = f?.minPrice ? (f.priceColumn === 'price0' ? f.minPrice : ratioBound('price0', f, false, ratios)) : undefined;
+  const relevanceScans = () => {
+    const scores = scanned.map((t, i) => t.score * 100 + i);
+    const whole = (t: Term, i: number) => sql`
+    (select s.id, s.rank_key, ${scores[i]}::int as score from stock s
+     where ${termPredicate(t)} and s.state = 'on' ${filter}
+     order by s.rank_key, s.id limit ${n})`;
+    if (rankFrom === undefined) return scanned.map(whole);
+    const walks = [
+      ...stockBases(f).map((base) => ({ where: sql`s.rank_key >= ${base + rankFrom} and s.rank_key <= ${base + NO_PRICE}`, order: sql`order by s.rank_key, s.id` })),
+      ...(f?.priceColumn === 'price0' ? [] : [{ where: oddScan('price0', false).where, order: sql`order by s.rank_key + 0, s.id` }]),
+    ];
     return [
-      ...stockBases(f).map((base) => sql`(${rows} and s.rank_key >= ${base}::bigint + ${rankFrom} and s.rank_key <= ${base + NO_PRICE} order by s.rank_key, s.id limit ${n})`),
-      ...(f?.priceColumn === 'price0' ? [] : [sql`(${rows} and ${oddScan('price0', false).where} order by s.rank_key + 0, s.id limit ${n})`]),
+      ...KINDS.flatMap(([kind, column, type]) => {
+        const group = scanned.flatMap((t, i) => (t.kind === kind ? [{ value: type === 'text' ? t.term : t.ref_id, score: scores[i] }] : []));
+        if (!group.length) return [];
+        return walks.map((walk) => sql`
+      (select w.id, w.rank_key, w.score from unnest(${sql.val(group.map((g) => g.value))}::${sql.raw(type)}[], ${sql.val(group.map((g) => g.score))}::int[]) as t(term, score)
+       cross join lateral (select s.id, s.rank_key, t.score from stock s
+       where ${sql.ref(`s.${column}`)} = t.term and s.state = 'on' and ${walk.where} ${filter} ${walk.order} limit ${n}) w)`);
+      }),
+      // OE prefixes (a few rows each) read whole
+      ...scanned.flatMap((t, i) => (t.kind === 'oe' ? [whole(t, i)] : [])),
     ];
   };
-  const scans = sort ? sortedScans(sort) : scanned.flatMap(relevanceScans);
+  const scans = sort ? sortedScans(sort) : relevanceScans();
   const page = sort
     ? await sql<{ id: number }>`
     select id from (select distinct id, sort_key, tie from (${sql.join(scans, sql` union all `)}) m) sorted
