@@ -428,6 +428,26 @@ const search = async (db: Kysely<DB>, tokens: Term[][], offset: number, limit: n
         if (!group.length) return [];
         if (!bounded) return group.map((t) => whole(t, by));
         const values = group.map((t) => (type === 'text' ? t.term : t.ref_id));
+        const term = sql.ref(`s.${column}`);
+        // 名称 descending over a brand's, make's or vehicle's part names: each name's rows go by
+        // rank_key forwards, which no backward walk gives, so the top name was read whole and
+        // sorted (博世's 74,855 rows of one name at 10M rows, 30 ms against 5 at 1M). Instead the
+        // names are found from the top down, one descent each, until n rows are counted, and each
+        // such name is walked forwards for up to n rows.
+        if (by.field === 'name' && by.order === 'desc' && kind !== 'name') {
+          return [sql`
+      (select w.id, w.sort_key, w.tie from unnest(${sql.val(values)}::${sql.raw(type)}[]) as t(term) cross join lateral (
+        with recursive top(name, seen) as (
+          select (select max(s.name) from stock s where ${term} = t.term and s.state = 'on'), 0::bigint
+          union all
+          select (select max(s.name) from stock s where ${term} = t.term and s.state = 'on' and s.name < top.name),
+            top.seen + (select count(*) from (select 1 from stock s where ${term} = t.term and s.state = 'on' and s.name = top.name ${filter} limit ${n}) c)
+          from top where top.name is not null and top.seen < ${n})
+        select r.id, r.sort_key, r.tie from top cross join lateral
+          (select s.id, s.name as sort_key, s.rank_key as tie from stock s where ${term} = t.term and s.state = 'on' and s.name = top.name ${filter}
+           order by s.rank_key, s.id limit ${n}) r) w
+       order by w.sort_key ${dir}, w.tie, w.id ${idDir} limit ${n})`];
+        }
         return bounded.map((scan) => sql`
       (select w.id, w.sort_key, w.tie from unnest(${sql.val(values)}::${sql.raw(type)}[]) as t(term)
        ${scan.bands ? sql`cross join unnest(${sql.val(scan.bands.values)}::int[]) as b(band)` : sql``} cross join lateral
