@@ -52,16 +52,35 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
     });
     afterAll(async () => env?.close());
 
+    /** a make's word: the make, its vehicle with most rows and the next one (second) */
+    const makeWord = async () => {
+      const second = (await sql<{ v: string }>`
+        select supplier_vehicle as v from stock where make_id = ${make.id} and supplier_vehicle <> ${vehicle}
+        group by 1 order by count(*) desc, 1 limit 1`.execute(env.database.db)).rows[0].v;
+      const word: Term[] = [
+        { kind: 'make', term: make.name, ref_id: make.id, score: 0 },
+        { kind: 'vehicle', term: vehicle, ref_id: null, score: 0 },
+        { kind: 'vehicle', term: second, ref_id: null, score: 0 },
+      ];
+      return { second, word };
+    };
+    /** a price and stock range as conditions on stock s */
+    const filtered = (f: Filters | undefined) => [
+      ...(f?.minPrice !== undefined ? [sql`${sql.ref(`s.${f.priceColumn}`)} >= ${f.minPrice}`] : []),
+      ...(f?.maxPrice !== undefined ? [sql`${sql.ref(`s.${f.priceColumn}`)} <= ${f.maxPrice}`] : []),
+      ...(f?.minStock !== undefined ? [sql`s.quantity >= ${f.minStock}`] : []),
+      ...(f?.maxStock !== undefined ? [sql`s.quantity <= ${f.maxStock}`] : []),
+    ];
+    /** the plain answer in relevance order: the listed rows matching `matched` that pass the filters, by `rank` (then rank_key, id) */
+    const byRelevance = async (matched: RawBuilder<unknown>, rank: RawBuilder<unknown>, f: Filters | undefined, offset: number, limit: number) =>
+      (await sql<{ id: number }>`select s.id from stock s where ${sql.join([matched, sql`s.state = 'on'`, ...filtered(f)], sql` and `)}
+        order by ${rank}, s.rank_key, s.id offset ${offset} limit ${limit}`.execute(env.database.db)).rows.map((r) => Number(r.id));
     /** the plain answer: every row of the term that passes the filters, in the search's order */
     const expected = async (
       column: 'make_id' | 'part_brand_id' | 'name' | 'supplier_vehicle', id: number | string, sort: Sort, f: Filters | undefined, offset: number, limit: number,
       other?: RawBuilder<unknown>, instead?: RawBuilder<unknown>,
     ) => {
-      const conds = [instead ?? sql`${sql.ref(`s.${column}`)} = ${id}`, sql`s.state = 'on'`, ...(other ? [other] : [])];
-      if (f?.minPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} >= ${f.minPrice}`);
-      if (f?.maxPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} <= ${f.maxPrice}`);
-      if (f?.minStock !== undefined) conds.push(sql`s.quantity >= ${f.minStock}`);
-      if (f?.maxStock !== undefined) conds.push(sql`s.quantity <= ${f.maxStock}`);
+      const conds = [instead ?? sql`${sql.ref(`s.${column}`)} = ${id}`, sql`s.state = 'on'`, ...(other ? [other] : []), ...filtered(f)];
       const { rows } = await sql<{ id: number }>`
         select s.id from stock s where ${sql.join(conds, sql` and `)}
         order by ${sql.ref(`s.${sort.field}`)} ${sort.order === 'desc' ? sql`desc` : sql`asc`} nulls last, ${sort.field === 'name' ? sql`s.rank_key, s.id` : sort.order === 'desc' ? sql`s.id desc` : sql`s.id`}
@@ -132,13 +151,7 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
         for (const f of filters) {
           for (const [offset, limit] of [[0, 50], [50, 50], [0, 400]]) {
             const got = await searchIds(env.database.db, [[term]], offset, limit, { filters: f });
-            const conds = [sql`${sql.ref(`s.${column}`)} = ${value}`, sql`s.state = 'on'`];
-            if (f?.minPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} >= ${f.minPrice}`);
-            if (f?.maxPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} <= ${f.maxPrice}`);
-            if (f?.minStock !== undefined) conds.push(sql`s.quantity >= ${f.minStock}`);
-            if (f?.maxStock !== undefined) conds.push(sql`s.quantity <= ${f.maxStock}`);
-            const want = (await sql<{ id: number }>`select s.id from stock s where ${sql.join(conds, sql` and `)}
-              order by s.rank_key, s.id offset ${offset} limit ${limit}`.execute(env.database.db)).rows.map((r) => Number(r.id));
+            const want = await byRelevance(sql`${sql.ref(`s.${column}`)} = ${value}`, sql`s.rank_key`, f, offset, limit);
             expect(got.ids, `${term.kind} ${JSON.stringify(f)} ${offset}+${limit}`).toEqual(want);
             if (want.length > 0) compared++;
           }
@@ -146,25 +159,12 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
       }
       // a make's word: the make and two of its vehicles, walked a kind at a time; a row ranks by
       // the first term it matches (the terms' order), then rank_key
-      const second = (await sql<{ v: string }>`
-        select supplier_vehicle as v from stock where make_id = ${make.id} and supplier_vehicle <> ${vehicle}
-        group by 1 order by count(*) desc, 1 limit 1`.execute(env.database.db)).rows[0].v;
-      const word: Term[] = [
-        { kind: 'make', term: make.name, ref_id: make.id, score: 0 },
-        { kind: 'vehicle', term: vehicle, ref_id: null, score: 0 },
-        { kind: 'vehicle', term: second, ref_id: null, score: 0 },
-      ];
+      const { second, word } = await makeWord();
       for (const f of filters) {
         for (const [offset, limit] of [[0, 50], [50, 50]]) {
           const got = await searchIds(env.database.db, [word], offset, limit, { filters: f });
-          const conds = [sql`(s.make_id = ${make.id} or s.supplier_vehicle = any(${sql.val([vehicle, second])}::text[]))`, sql`s.state = 'on'`];
-          if (f?.minPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} >= ${f.minPrice}`);
-          if (f?.maxPrice !== undefined) conds.push(sql`${sql.ref(`s.${f.priceColumn}`)} <= ${f.maxPrice}`);
-          if (f?.minStock !== undefined) conds.push(sql`s.quantity >= ${f.minStock}`);
-          if (f?.maxStock !== undefined) conds.push(sql`s.quantity <= ${f.maxStock}`);
-          const want = (await sql<{ id: number }>`select s.id from stock s where ${sql.join(conds, sql` and `)}
-            order by case when s.make_id = ${make.id} then 0 when s.supplier_vehicle = ${vehicle} then 1 else 2 end, s.rank_key, s.id
-            offset ${offset} limit ${limit}`.execute(env.database.db)).rows.map((r) => Number(r.id));
+          const want = await byRelevance(sql`(s.make_id = ${make.id} or s.supplier_vehicle = any(${sql.val([vehicle, second])}::text[]))`,
+            sql`case when s.make_id = ${make.id} then 0 when s.supplier_vehicle = ${vehicle} then 1 else 2 end`, f, offset, limit);
           expect(got.ids, `make word ${JSON.stringify(f)} ${offset}+${limit}`).toEqual(want);
           if (want.length > 0) compared++;
         }
@@ -201,14 +201,7 @@ describe.each(backends)('sorted keyword search over a term on %s', (backend) => 
 
     it('gives the same pages for a word matching several terms of a kind, read together', async () => {
       // a make's word: the make and its vehicle strings, each kind's terms walked in one lateral scan
-      const second = (await sql<{ v: string }>`
-        select supplier_vehicle as v from stock where make_id = ${make.id} and supplier_vehicle <> ${vehicle}
-        group by 1 order by count(*) desc, 1 limit 1`.execute(env.database.db)).rows[0].v;
-      const word: Term[] = [
-        { kind: 'make', term: make.name, ref_id: make.id, score: 0 },
-        { kind: 'vehicle', term: vehicle, ref_id: null, score: 0 },
-        { kind: 'vehicle', term: second, ref_id: null, score: 0 },
-      ];
+      const { second, word } = await makeWord();
       let compared = 0;
       for (const field of KEYWORD_SORT_FIELDS) {
         for (const order of ['asc', 'desc'] as const) {
