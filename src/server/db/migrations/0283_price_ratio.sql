@@ -9,13 +9,14 @@
 -- for each ordered pair of the five proportional prices (钉箱费 is a fee, not one of them), an upper
 -- bound of x / y over the rows (y > 0). A row in a range y <= hi then has x <= r * hi, and a
 -- descending walk of x starts there, passing only the rows between the range's dearest and that
--- bound; ascending from y >= lo, x >= lo / r(y, x). keyword.repo.ts (ratioBound) reads r in the
--- search's own statement, so its snapshot sees the same rows the walk does.
+-- bound; ascending from y >= lo, x >= lo / r(y, x). keyword.repo.ts (searchIds, ratioBound) reads
+-- r and runs the walks in one repeatable-read snapshot, so r covers every row the walks can see.
 --
 -- A row whose prices are far apart (the dearest over 4 times the cheapest, or one price 0 while
 -- another is not: price_odd) would widen the bound for every search. Such rows are left out of
 -- price_ratio and read by the searches that use a bound through the small partial indexes below,
--- whole per term, as a walk beside the bounded one.
+-- whole per term, as a walk beside the bounded one. A seller who enters 0 for "no price" beside
+-- other prices makes such rows; many of them in one term would make that walk long.
 --
 -- r only widens: price_ratio_widen raises it after every insert or update of stock. A deleted or
 -- repriced row leaves its ratio in place, which keeps the bound true (only less tight).
@@ -68,11 +69,12 @@ CREATE FUNCTION price_ratio_widening(source text) RETURNS text LANGUAGE sql IMMU
   $q$, source)
 $f$;
 
--- the transition table is visible to the trigger function's own statements, EXECUTE included
-CREATE FUNCTION price_ratio_widen() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  EXECUTE price_ratio_widening('changed');
-  RETURN NULL;
+-- The trigger function holds the statement as static SQL over its transition table, so PL/pgSQL
+-- plans it once per session (an EXECUTE would plan it on every write: a quantity change of one row
+-- fires the update trigger too, as transition tables allow no column list). Made from the same text.
+DO $$ BEGIN
+  EXECUTE format('CREATE FUNCTION price_ratio_widen() RETURNS trigger LANGUAGE plpgsql AS %L',
+    'BEGIN ' || price_ratio_widening('changed') || '; RETURN NULL; END');
 END $$;
 CREATE TRIGGER stock_price_ratio_insert AFTER INSERT ON stock REFERENCING NEW TABLE AS changed
   FOR EACH STATEMENT EXECUTE FUNCTION price_ratio_widen();

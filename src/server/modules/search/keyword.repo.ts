@@ -136,7 +136,8 @@ const ratioBound = (x: KeywordSortField, f: Filters | undefined, desc: boolean, 
   if (!f || !ratios || f.priceColumn === x || !PROPORTIONAL.has(x) || !PROPORTIONAL.has(f.priceColumn)) return undefined;
   // no pair recorded: no row that keeps to proportions has both prices, so none is in the range
   // with x > 0 (descending), and any start will do (ascending)
-  if (desc && f.maxPrice !== undefined) return Math.floor((ratios.get(`${x}/${f.priceColumn}`) ?? 0) * f.maxPrice);
+  // at most the largest int4, which the price columns are (a range up to 9,999,999 yuan times r)
+  if (desc && f.maxPrice !== undefined) return Math.min(MAX_INT, Math.floor((ratios.get(`${x}/${f.priceColumn}`) ?? 0) * f.maxPrice));
   if (!desc && f.minPrice !== undefined && f.minPrice > 0) {
     const r = ratios.get(`${f.priceColumn}/${x}`);
     return r ? Math.floor(f.minPrice / r) : 0;
@@ -372,7 +373,14 @@ type Scope = { companies?: number[]; dismantled?: boolean; brandId?: number; fil
  */
 export const searchIds = async (db: Kysely<DB>, tokens: Term[][], offset: number, limit: number, scope: Scope = {}) => {
   const f = scope.filters;
-  if (!f || !PROPORTIONAL.has(f.priceColumn) || (f.minPrice === undefined && f.maxPrice === undefined)) return search(db, tokens, offset, limit, scope, undefined);
+  const sort = scope.sort;
+  // only where a walk can be bounded (ratioBound; relevance's rankFrom) the snapshot, which on
+  // PGlite holds its one connection for three statements instead of one; any r tells
+  const any: Ratios = new Map();
+  const boundable = sort ? ratioBound(sort.field, f, sort.order === 'desc', any) !== undefined : ratioBound('price0', f, false, any) !== undefined;
+  if (!boundable) return search(db, tokens, offset, limit, scope, undefined);
+  // Inside a caller's transaction its isolation holds: under read committed, a row written between
+  // the two statements with a wider ratio could be missed by that one search (no caller does that)
   const bounded = async (trx: Kysely<DB>) => {
     const { rows } = await sql<{ x: string; y: string; r: number }>`select x, y, r from price_ratio`.execute(trx);
     return search(trx, tokens, offset, limit, scope, new Map(rows.map((r) => [`${r.x}/${r.y}`, Number(r.r)])));
@@ -445,7 +453,8 @@ const search = async (db: Kysely<DB>, tokens: Term[][], offset: number, limit: n
           from top where top.name is not null and top.seen < ${n})
         select r.id, r.sort_key, r.tie from top cross join lateral
           (select s.id, s.name as sort_key, s.rank_key as tie from stock s where ${term} = t.term and s.state = 'on' and s.name = top.name ${filter}
-           order by s.rank_key, s.id limit ${n}) r) w
+           order by s.rank_key, s.id limit ${n}) r
+        where top.seen < ${n}) w
        order by w.sort_key ${dir}, w.tie, w.id ${idDir} limit ${n})`];
         }
         return bounded.map((scan) => sql`
