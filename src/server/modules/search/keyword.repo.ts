@@ -134,9 +134,9 @@ export type Ratios = Map<string, number>;
  */
 const ratioBound = (x: KeywordSortField, f: Filters | undefined, desc: boolean, ratios: Ratios | undefined): number | undefined => {
   if (!f || !ratios || f.priceColumn === x || !PROPORTIONAL.has(x) || !PROPORTIONAL.has(f.priceColumn)) return undefined;
-  // no pair recorded: no row that keeps to proportions has both prices, so none is in the range
-  // with x > 0 (descending), and any start will do (ascending)
-  // at most the largest int4, which the price columns are (a range up to 9,999,999 yuan times r)
+  // No pair recorded: no row that keeps to proportions has both prices, so none is in the range
+  // with x > 0 (descending), and any start will do (ascending). Descending, at most the largest
+  // int4, which the price columns are (a top up to 9,999,999 yuan times r).
   if (desc && f.maxPrice !== undefined) return Math.min(MAX_INT, Math.floor((ratios.get(`${x}/${f.priceColumn}`) ?? 0) * f.maxPrice));
   if (!desc && f.minPrice !== undefined && f.minPrice > 0) {
     const r = ratios.get(`${f.priceColumn}/${x}`);
@@ -149,8 +149,9 @@ const ratioBound = (x: KeywordSortField, f: Filters | undefined, desc: boolean, 
  * not cover: read whole through 0283's partial indexes (few rows) and sorted. The sort key is an
  * expression so that no walk of a price index is planned for them.
  */
+const PRICE_ODD = sql`price_odd(s.price99, s.price0, s.price1, s.price2, s.price3)`;
 const oddScan = (field: KeywordSortField, desc: boolean): Scan => ({
-  where: sql`price_odd(s.price99, s.price0, s.price1, s.price2, s.price3)`,
+  where: PRICE_ODD,
   order: desc ? sql`order by ${sql.ref(`s.${field}`)} + 0 desc nulls last, s.id desc` : sql`order by ${sql.ref(`s.${field}`)} + 0 nulls last, s.id`,
 });
 
@@ -480,14 +481,14 @@ const search = async (db: Kysely<DB>, tokens: Term[][], offset: number, limit: n
   const rankFrom = f?.minPrice ? (f.priceColumn === 'price0' ? f.minPrice : ratioBound('price0', f, false, ratios)) : undefined;
   const relevanceScans = () => {
     const scores = scanned.map((t, i) => t.score * 100 + i);
-    const whole = (t: Term, i: number) => sql`
+    const byRank = (t: Term, i: number) => sql`
     (select s.id, s.rank_key, ${scores[i]}::int as score from stock s
      where ${termPredicate(t)} and s.state = 'on' ${filter}
      order by s.rank_key, s.id limit ${n})`;
-    if (rankFrom === undefined) return scanned.map(whole);
+    if (rankFrom === undefined) return scanned.map(byRank);
     const walks = [
       ...stockBases(f).map((base) => ({ where: sql`s.rank_key >= ${base + rankFrom} and s.rank_key <= ${base + NO_PRICE}`, order: sql`order by s.rank_key, s.id` })),
-      ...(f?.priceColumn === 'price0' ? [] : [{ where: oddScan('price0', false).where, order: sql`order by s.rank_key + 0, s.id` }]),
+      ...(f?.priceColumn === 'price0' ? [] : [{ where: PRICE_ODD, order: sql`order by s.rank_key + 0, s.id` }]),
     ];
     return [
       ...KINDS.flatMap(([kind, column, type]) => {
@@ -499,7 +500,7 @@ const search = async (db: Kysely<DB>, tokens: Term[][], offset: number, limit: n
        where ${sql.ref(`s.${column}`)} = t.term and s.state = 'on' and ${walk.where} ${filter} ${walk.order} limit ${n}) w)`);
       }),
       // OE prefixes (a few rows each) read whole
-      ...scanned.flatMap((t, i) => (t.kind === 'oe' ? [whole(t, i)] : [])),
+      ...scanned.flatMap((t, i) => (t.kind === 'oe' ? [byRank(t, i)] : [])),
     ];
   };
   const scans = sort ? sortedScans(sort) : relevanceScans();
