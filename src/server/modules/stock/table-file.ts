@@ -1,14 +1,15 @@
 /**
  * Reading an uploaded table file line by line from disk, never whole: CSV through papaparse's
  * stream parser (UTF-8, with or without BOM, or GB18030 as Excel saves it in China), XLSX through
- * exceljs's streaming reader (the first worksheet). Line numbers count the header as line 1, as a
- * spreadsheet shows them.
+ * exceljs's streaming reader (the first worksheet), its parts found through the zip's central
+ * directory. Line numbers count the header as line 1, as a spreadsheet shows them.
  */
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { Transform } from 'node:stream';
+import { open, readFile } from 'node:fs/promises';
+import { PassThrough, Transform } from 'node:stream';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
+import * as unzipper from 'unzipper';
 
 export type TableFormat = 'csv' | 'xlsx';
 
@@ -105,21 +106,65 @@ export async function* readLines(path: string, format: TableFormat, encoding: st
     }
     return;
   }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
+  const sheet = await firstWorksheet(path);
+  if (!sheet) return;
   let line = 0;
-  for await (const sheet of reader) {
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+  for await (const row of sheet) {
+    line++;
+    // exceljs skips empty rows: keep line numbers as the spreadsheet shows them
+    while (line < row.number) {
+      yield [];
       line++;
-      // exceljs skips empty rows: keep line numbers as the spreadsheet shows them
-      while (line < row.number) {
-        yield [];
-        line++;
-      }
-      const values = row.values as ExcelJS.CellValue[];
-      const cells: string[] = [];
-      for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
-      yield cells;
     }
-    return; // the first worksheet only
+    const values = row.values as ExcelJS.CellValue[];
+    const cells: string[] = [];
+    for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
+    yield cells;
   }
 }
+
+/**
+ * The parts of exceljs's streaming WorkbookReader that read one part each. Its own `parse()` reads
+ * the zip in one streaming pass and loses the parts stored after a worksheet now and then: unzipper
+ * ends its entry stream when the input is written, while parts are still queued behind a paused
+ * reader (exceljs issues 1558 and 3064; 3 in 1,000 reads of a workbook exceljs itself wrote, the
+ * worksheet then read before the workbook part and "Cannot read properties of undefined (reading
+ * 'sheets')"). Reading each part through the central directory has no such race and does not
+ * depend on the order the writer stored the parts in. exceljs is pinned to 4.4.0 for these names.
+ * The archive is read into memory (an upload is at most 20 MB); unzipper's Open.file would leave a
+ * file handle open for every part it does not read to the end.
+ */
+type PartReader = ExcelJS.stream.xlsx.WorkbookReader & {
+  model?: { sheets?: Array<{ id: number; name: string; rId: string }> };
+  workbookRels?: Array<{ Id: string; Target: string }>;
+  _parseRels(entry: NodeJS.ReadableStream): Promise<void>;
+  _parseWorkbook(entry: NodeJS.ReadableStream): Promise<void>;
+  _parseSharedStrings(entry: NodeJS.ReadableStream): AsyncGenerator<unknown>;
+  _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<{ eventType: string; value: AsyncIterable<ExcelJS.Row> }>;
+};
+
+/** The rows of the workbook's first worksheet (as Excel lists its tabs), or null without one. */
+const firstWorksheet = async (path: string): Promise<AsyncIterable<ExcelJS.Row> | null> => {
+  const zip = await unzipper.Open.buffer(await readFile(path));
+  const part = (name: string) => zip.files.find((f) => f.path === name);
+  // entry streams are old-style streams: piped into a core stream, they can be iterated
+  const open = (f: unzipper.File) => f.stream().pipe(new PassThrough());
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit' }) as PartReader;
+  const rels = part('xl/_rels/workbook.xml.rels');
+  const book = part('xl/workbook.xml');
+  if (!rels || !book) return null;
+  await reader._parseRels(open(rels));
+  await reader._parseWorkbook(open(book));
+  const strings = part('xl/sharedStrings.xml');
+  if (strings) for await (const _ of reader._parseSharedStrings(open(strings)));
+  const first = reader.model?.sheets?.[0];
+  const target = reader.workbookRels?.find((r) => r.Id === first?.rId)?.Target;
+  // a relationship's target is relative to xl/, or absolute from the archive's root
+  const sheetPath = target ? (target.startsWith('/') ? target.slice(1) : `xl/${target}`) : '';
+  const sheet = part(sheetPath);
+  if (!sheet) return null;
+  // exceljs names a worksheet by this number where the relationship is the usual worksheets/sheetN.xml
+  const sheetNo = /sheet(\d+)\.xml$/.exec(sheetPath)?.[1] ?? '1';
+  for (const { eventType, value } of reader._parseWorksheet(open(sheet), sheetNo)) if (eventType === 'worksheet') return value;
+  return null;
+};
