@@ -136,7 +136,7 @@ export async function* readLines(path: string, format: TableFormat, encoding: st
  */
 type PartReader = ExcelJS.stream.xlsx.WorkbookReader & {
   model?: { sheets?: Array<{ id: number; name: string; rId: string }> };
-  workbookRels?: Array<{ Id: string; Target: string }>;
+  workbookRels?: Array<{ Id: string; Type: string; Target: string }>;
   _parseRels(entry: NodeJS.ReadableStream): Promise<void>;
   _parseWorkbook(entry: NodeJS.ReadableStream): Promise<void>;
   _parseSharedStrings(entry: NodeJS.ReadableStream): AsyncGenerator<unknown>;
@@ -146,7 +146,10 @@ type PartReader = ExcelJS.stream.xlsx.WorkbookReader & {
 /** The rows of the workbook's first worksheet (as Excel lists its tabs), or null without one. */
 const firstWorksheet = async (path: string): Promise<AsyncIterable<ExcelJS.Row> | null> => {
   const zip = await unzipper.Open.buffer(await readFile(path));
-  const part = (name: string) => zip.files.find((f) => f.path === name);
+  // part names as the archive stores them; some writers capitalise differently
+  const part = (name: string) => zip.files.find((f) => f.path.toLowerCase() === name.toLowerCase());
+  // a relationship's target is relative to xl/, or absolute from the archive's root
+  const inBook = (target: string) => (target.startsWith('/') ? target.slice(1) : `xl/${target}`);
   // entry streams are old-style streams: piped into a core stream, they can be iterated
   const open = (f: unzipper.File) => f.stream().pipe(new PassThrough());
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit' }) as PartReader;
@@ -155,16 +158,15 @@ const firstWorksheet = async (path: string): Promise<AsyncIterable<ExcelJS.Row> 
   if (!rels || !book) return null;
   await reader._parseRels(open(rels));
   await reader._parseWorkbook(open(book));
-  const strings = part('xl/sharedStrings.xml');
+  const stringsRel = reader.workbookRels?.find((r) => r.Type.endsWith('/sharedStrings'));
+  const strings = part(stringsRel ? inBook(stringsRel.Target) : 'xl/sharedStrings.xml');
   if (strings) for await (const _ of reader._parseSharedStrings(open(strings)));
   const first = reader.model?.sheets?.[0];
   const target = reader.workbookRels?.find((r) => r.Id === first?.rId)?.Target;
-  // a relationship's target is relative to xl/, or absolute from the archive's root
-  const sheetPath = target ? (target.startsWith('/') ? target.slice(1) : `xl/${target}`) : '';
-  const sheet = part(sheetPath);
+  const sheet = target ? part(inBook(target)) : undefined;
   if (!sheet) return null;
   // exceljs names a worksheet by this number where the relationship is the usual worksheets/sheetN.xml
-  const sheetNo = /sheet(\d+)\.xml$/.exec(sheetPath)?.[1] ?? '1';
+  const sheetNo = /sheet(\d+)\.xml$/i.exec(sheet.path)?.[1] ?? '1';
   for (const { eventType, value } of reader._parseWorksheet(open(sheet), sheetNo)) if (eventType === 'worksheet') return value;
   return null;
 };
