@@ -78,7 +78,7 @@ function VinVehicles({ vin }: { vin: string }) {
   if (!q.data) return <section className="card" aria-busy="true">正在解析VIN…</section>;
   return (
     <VinDecodeSummary d={q.data} action={(v) => (
-      <Link to={TO} search={{ vin, vehicle_id: v.id }} className="p-button p-component p-button-sm" style={{ color: '#fff' }}>
+      <Link to={TO} search={{ vin, vehicle_id: v.id }} className="p-button p-component p-button-sm">
         <i className="pi pi-image" style={{ marginRight: '0.4rem' }} />查看图解
       </Link>
     )} />

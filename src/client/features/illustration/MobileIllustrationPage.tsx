@@ -130,7 +130,7 @@ function Drawing({ data }: { data: Illustration }) {
           <strong>图号 {p.position} · {p.name}</strong>
           <span>OE号 <span className="oe">{p.oe_number}</span> · 用量 {p.qty}{p.note ? ` · ${p.note}` : ''}</span>
           <span className="muted">{p.seller_count > 0 ? msg.inStockSellers(p.seller_count) : msg.noStock}</span>
-          <Link to="/ofo/search" search={{ code: p.oe_number }} className="p-button p-component" style={{ color: '#fff', minHeight: 44, justifyContent: 'center' }}>
+          <Link to="/ofo/search" search={{ code: p.oe_number }} className="p-button p-component" style={{ minHeight: 44, justifyContent: 'center' }}>
             <i className="pi pi-search" style={{ marginRight: '0.4rem' }} />搜索此OE号
           </Link>
         </div>

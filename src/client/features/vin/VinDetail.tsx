@@ -59,7 +59,7 @@ export function NewVinDetail({ vin }: { vin: string }) {
   if (!q.data) return <div className="card" aria-busy="true">正在解析VIN…</div>;
   return (
     <VinDecodeSummary d={q.data} action={(v) => (
-      <Link to="/search/newvin/groups" search={{ vin, vehicle_id: v.id }} className="p-button p-component p-button-sm" style={{ color: '#fff' }}>
+      <Link to="/search/newvin/groups" search={{ vin, vehicle_id: v.id }} className="p-button p-component p-button-sm">
         <i className="pi pi-th-large" style={{ marginRight: '0.4rem' }} />查看配件目录
       </Link>
     )} />
