@@ -29,7 +29,7 @@ export function BackofficeLayout() {
       </nav>
       <div className="bo-main">
         <header className="bo-header">
-          <strong title={user?.company_name}>{user?.company_name} · {user?.is_seller ? '卖家后台' : '企业后台'}</strong>
+          <strong><span title={user?.company_name}>{user?.company_name}</span><span>{` · ${user?.is_seller ? '卖家后台' : '企业后台'}`}</span></strong>
           <span>
             <Menu model={items} popup ref={menu} />
             <Button text icon="pi pi-user" label={user?.user_name} onClick={(e) => menu.current?.toggle(e)} aria-haspopup />

@@ -54,7 +54,7 @@ export function HomePage() {
             <>
               <strong>欢迎来到汽配汇</strong>
               <p className="muted" style={{ margin: 0 }}>登录后可按 OE 号、VIN 查件，在线询价并向多个卖家下单。</p>
-              <Link to="/login" className="p-button p-component" style={{ justifyContent: 'center', color: '#fff' }}>登录</Link>
+              <Link to="/login" className="p-button p-component" style={{ justifyContent: 'center' }}>登录</Link>
               <Link to="/login/register" className="p-button p-component p-button-outlined" style={{ justifyContent: 'center' }}>免费注册</Link>
             </>
           )}

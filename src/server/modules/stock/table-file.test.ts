@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { readLines, sniffFormat } from './table-file';
+import * as unzipper from 'unzipper';
+import { NotAWorkbook, readLines, sniffFormat } from './table-file';
 
 let dir: string;
 beforeAll(async () => {
@@ -35,12 +36,14 @@ const book = async (sheets: Record<string, Array<Array<string | number>>>) => {
   return Buffer.from(await wb.xlsx.writeBuffer());
 };
 
-/** The same parts stored in another order. */
-const reorder = async (bytes: Buffer, first: string[]) => {
+/** The same parts stored in another order, the workbook's relationships rewritten by `rels`. */
+const reorder = async (bytes: Buffer, first: string[], rels = (xml: string) => xml) => {
   const src = await JSZip.loadAsync(bytes);
   const names = Object.keys(src.files).filter((n) => !src.files[n].dir);
   const out = new JSZip();
-  for (const n of [...first, ...names.filter((x) => !first.includes(x))]) out.file(n, await src.files[n].async('uint8array'));
+  for (const n of [...first, ...names.filter((x) => !first.includes(x))]) {
+    out.file(n, n === 'xl/_rels/workbook.xml.rels' ? rels(await src.files[n].async('string')) : await src.files[n].async('uint8array'));
+  }
   return out.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 };
 
@@ -71,10 +74,43 @@ describe('reading an XLSX upload', () => {
     expect(await lines(excelOrder)).toEqual(expected);
   });
 
-  it('reads nothing from a zip that is not a workbook', async () => {
+  it('finds the worksheet through the relationships: absolute or ./ targets, the first visible tab whatever its file', async () => {
+    const bytes = await book({ 库存: rows });
+    for (const target of ['/xl/worksheets/sheet1.xml', './worksheets/sheet1.xml']) {
+      const path = await save('target.xlsx', await reorder(bytes, [], (xml) => xml.replace('Target="worksheets/sheet1.xml"', `Target="${target}"`)));
+      expect(await lines(path), target).toEqual(expected);
+    }
+    // the first tab's relationship names sheet2.xml: that file is read, not sheet1.xml
+    const two = await book({ 第一页: [['甲']], 第二页: [['乙']] });
+    const swapped = await save('swapped.xlsx', await reorder(two, [], (xml) =>
+      xml.replace('Target="worksheets/sheet1.xml"', 'Target="SWAP"').replace('Target="worksheets/sheet2.xml"', 'Target="worksheets/sheet1.xml"').replace('Target="SWAP"', 'Target="worksheets/sheet2.xml"')));
+    expect(await lines(swapped)).toEqual([['乙']]);
+    // a hidden first tab is passed over
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('隐藏', { state: 'hidden' }).addRow(['不读']);
+    wb.addWorksheet('库存').addRow(['OE号']);
+    expect(await lines(await save('hidden.xlsx', Buffer.from(await wb.xlsx.writeBuffer())))).toEqual([['OE号']]);
+  });
+
+  it('stops cleanly when the caller has read enough', async () => {
+    const path = await save('early.xlsx', await book({ 库存: rows }));
+    for await (const cells of readLines(path, 'xlsx', '')) {
+      expect(cells).toEqual(expected[0]);
+      break;
+    }
+    expect(await lines(path)).toEqual(expected);
+  });
+
+  it('refuses a zip that is not a workbook, and a damaged part, as an error of the read (the server stays up)', async () => {
     const zip = new JSZip();
     zip.file('xl/readme.txt', 'not a workbook');
-    const path = await save('not-a-book.xlsx', await zip.generateAsync({ type: 'nodebuffer' }));
-    expect(await lines(path)).toEqual([]);
+    const notBook = await save('not-a-book.xlsx', await zip.generateAsync({ type: 'nodebuffer' }));
+    await expect(lines(notBook)).rejects.toBeInstanceOf(NotAWorkbook);
+    // the worksheet's deflate data overwritten: an invalid block, which used to escape as an uncaught stream error
+    const bytes = await book({ 库存: rows });
+    const sheet = (await unzipper.Open.buffer(bytes)).files.find((f) => f.path === 'xl/worksheets/sheet1.xml')!;
+    const at = sheet.offsetToLocalFileHeader + 30 + bytes.readUInt16LE(sheet.offsetToLocalFileHeader + 26) + bytes.readUInt16LE(sheet.offsetToLocalFileHeader + 28);
+    bytes.fill(0xff, at, at + 8);
+    await expect(lines(await save('damaged.xlsx', bytes))).rejects.toThrow();
   });
 });

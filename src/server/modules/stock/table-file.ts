@@ -6,7 +6,8 @@
  */
 import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
-import { PassThrough, Transform } from 'node:stream';
+import { posix } from 'node:path';
+import { pipeline, Transform } from 'node:stream';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import * as unzipper from 'unzipper';
@@ -107,7 +108,6 @@ export async function* readLines(path: string, format: TableFormat, encoding: st
     return;
   }
   const sheet = await firstWorksheet(path);
-  if (!sheet) return;
   let line = 0;
   for await (const row of sheet) {
     line++;
@@ -131,11 +131,12 @@ export async function* readLines(path: string, format: TableFormat, encoding: st
  * worksheet then read before the workbook part and "Cannot read properties of undefined (reading
  * 'sheets')"). Reading each part through the central directory has no such race and does not
  * depend on the order the writer stored the parts in. exceljs is pinned to 4.4.0 for these names.
- * The archive is read into memory (an upload is at most 20 MB); unzipper's Open.file would leave a
+ * The archive is read into memory (an upload is at most 20 MB; unzipper copies the rest of it for
+ * each part it opens, so a read holds up to about twice that); unzipper's Open.file would leave a
  * file handle open for every part it does not read to the end.
  */
-type PartReader = ExcelJS.stream.xlsx.WorkbookReader & {
-  model?: { sheets?: Array<{ id: number; name: string; rId: string }> };
+type PartReader = Omit<ExcelJS.stream.xlsx.WorkbookReader, 'model'> & {
+  model?: { sheets?: Array<{ id: number; name: string; rId: string; state?: string }> };
   workbookRels?: Array<{ Id: string; Type: string; Target: string }>;
   _parseRels(entry: NodeJS.ReadableStream): Promise<void>;
   _parseWorkbook(entry: NodeJS.ReadableStream): Promise<void>;
@@ -143,30 +144,55 @@ type PartReader = ExcelJS.stream.xlsx.WorkbookReader & {
   _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<{ eventType: string; value: AsyncIterable<ExcelJS.Row> }>;
 };
 
-/** The rows of the workbook's first worksheet (as Excel lists its tabs), or null without one. */
-const firstWorksheet = async (path: string): Promise<AsyncIterable<ExcelJS.Row> | null> => {
+/** Thrown for an archive that holds no readable worksheet; the upload reports it as not a table. */
+export class NotAWorkbook extends Error {}
+
+/**
+ * The shared strings are kept in memory while the worksheet is read: a part that unpacks beyond
+ * this is refused rather than filling the server's memory (100,000 lines of distinct codes and
+ * names take about 20 MB).
+ */
+const MAX_SHARED_STRINGS_BYTES = 100 * 1024 * 1024;
+
+/** A part's bytes, failing (as a rejection of the reader, never an unhandled error) past `limit`. */
+const partStream = (f: unzipper.File, limit = Infinity) => {
+  let n = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      n += chunk.length;
+      done(n > limit ? new NotAWorkbook(`${f.path} unpacks beyond ${limit} bytes`) : null, chunk);
+    },
+  });
+  // pipeline destroys every stream with the first error (a broken deflate block included), so
+  // the reader iterating `counted` gets it
+  return pipeline(f.stream(), counted, () => undefined);
+};
+
+/** The rows of the workbook's first visible worksheet (as Excel lists its tabs). */
+const firstWorksheet = async (path: string): Promise<AsyncIterable<ExcelJS.Row>> => {
   const zip = await unzipper.Open.buffer(await readFile(path));
   // part names as the archive stores them; some writers capitalise differently
   const part = (name: string) => zip.files.find((f) => f.path.toLowerCase() === name.toLowerCase());
-  // a relationship's target is relative to xl/, or absolute from the archive's root
-  const inBook = (target: string) => (target.startsWith('/') ? target.slice(1) : `xl/${target}`);
-  // entry streams are old-style streams: piped into a core stream, they can be iterated
-  const open = (f: unzipper.File) => f.stream().pipe(new PassThrough());
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit' }) as PartReader;
+  // a relationship's target is relative to xl/ ("worksheets/sheet1.xml", "./worksheets/…"), or
+  // absolute from the archive's root ("/xl/worksheets/sheet1.xml")
+  const inBook = (target: string) => posix.normalize(target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit' }) as unknown as PartReader;
   const rels = part('xl/_rels/workbook.xml.rels');
   const book = part('xl/workbook.xml');
-  if (!rels || !book) return null;
-  await reader._parseRels(open(rels));
-  await reader._parseWorkbook(open(book));
+  if (!rels || !book) throw new NotAWorkbook('no workbook part');
+  await reader._parseRels(partStream(rels));
+  await reader._parseWorkbook(partStream(book));
+  const relOf = (rId: string) => reader.workbookRels?.find((r) => r.Id === rId);
   const stringsRel = reader.workbookRels?.find((r) => r.Type.endsWith('/sharedStrings'));
   const strings = part(stringsRel ? inBook(stringsRel.Target) : 'xl/sharedStrings.xml');
-  if (strings) for await (const _ of reader._parseSharedStrings(open(strings)));
-  const first = reader.model?.sheets?.[0];
-  const target = reader.workbookRels?.find((r) => r.Id === first?.rId)?.Target;
+  if (strings) for await (const _ of reader._parseSharedStrings(partStream(strings, MAX_SHARED_STRINGS_BYTES)));
+  // the first tab that is a worksheet (not a chart sheet) and not hidden
+  const tab = reader.model?.sheets?.find((s) => s.state !== 'hidden' && s.state !== 'veryHidden' && relOf(s.rId)?.Type.endsWith('/worksheet'));
+  const target = tab ? relOf(tab.rId)?.Target : undefined;
   const sheet = target ? part(inBook(target)) : undefined;
-  if (!sheet) return null;
+  if (!sheet) throw new NotAWorkbook('no worksheet');
   // exceljs names a worksheet by this number where the relationship is the usual worksheets/sheetN.xml
   const sheetNo = /sheet(\d+)\.xml$/i.exec(sheet.path)?.[1] ?? '1';
-  for (const { eventType, value } of reader._parseWorksheet(open(sheet), sheetNo)) if (eventType === 'worksheet') return value;
-  return null;
+  for (const { eventType, value } of reader._parseWorksheet(partStream(sheet), sheetNo)) if (eventType === 'worksheet') return value;
+  throw new NotAWorkbook('no worksheet');
 };
