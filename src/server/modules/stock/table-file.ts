@@ -1,8 +1,9 @@
 /**
- * Reading an uploaded table file line by line from disk, never whole: CSV through papaparse's
- * stream parser (UTF-8, with or without BOM, or GB18030 as Excel saves it in China), XLSX through
- * exceljs's streaming reader (the first worksheet), its parts found through the zip's central
- * directory. Line numbers count the header as line 1, as a spreadsheet shows them.
+ * Reading an uploaded table file line by line: CSV streamed from disk through papaparse's stream
+ * parser (UTF-8, with or without BOM, or GB18030 as Excel saves it in China); XLSX's compressed
+ * archive (at most 20 MB) held in memory, its parts found through the zip's central directory, and
+ * the first visible worksheet's rows unpacked and parsed one at a time by exceljs's worksheet
+ * reader. Line numbers count the header as line 1, as a spreadsheet shows them.
  */
 import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
@@ -176,6 +177,7 @@ const firstWorksheet = async (path: string): Promise<AsyncIterable<ExcelJS.Row>>
   // a relationship's target is relative to xl/ ("worksheets/sheet1.xml", "./worksheets/…"), or
   // absolute from the archive's root ("/xl/worksheets/sheet1.xml")
   const inBook = (target: string) => posix.normalize(target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+  // its input is never read: only its part readers are called
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit' }) as unknown as PartReader;
   const rels = part('xl/_rels/workbook.xml.rels');
   const book = part('xl/workbook.xml');
