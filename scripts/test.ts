@@ -40,11 +40,14 @@ const vitest = (name: string, project: string, env?: Record<string, string>): Ru
 
 const stages: Stage[] = [
   { name: 'build', runs: [{ name: 'build', args: [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn'] }] },
-  // the first route's JavaScript and CSS within 200 KiB gzip (issue 15): a page file imported by a
+  // the first route's JavaScript and CSS within 200 KiB gzip: a page file imported by a
   // route's options pulls it into the entry unnoticed (twice so far), so the suite checks it
   { name: 'bundle budget', runs: [{ name: 'bundle budget', args: [bin('tsx', 'dist/cli.mjs'), 'tests/bench/bundle.ts'] }] },
   { name: 'type check', runs: [{ name: 'type check', args: [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json'] }] },
   { name: 'lint', runs: [{ name: 'lint', args: [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings', '0'] }] },
+  // the floor plan (docs/architecture.md): layers point down, features meet through their public
+  // surface, a server module's repo is its own, no import circles (.dependency-cruiser.cjs)
+  { name: 'floor plan', runs: [{ name: 'floor plan', args: [bin('dependency-cruiser', 'bin/dependency-cruiser.mjs'), 'src', '--output-type', 'err'] }] },
   { name: 'unit', runs: [vitest('unit', 'unit')] },
   {
     name: 'integration',

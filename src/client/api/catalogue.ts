@@ -1,5 +1,5 @@
 /**
- * The error catalogue (spec 000 §8, 001 §8) as one pure decision: what the client does with an
+ * The error catalogue (requirements 000-8, 001-8) as one pure decision: what the client does with an
  * answer. request.ts carries the decision out.
  */
 export type CatalogueAction =

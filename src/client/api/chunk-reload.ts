@@ -1,6 +1,6 @@
 /**
  * A chunk that fails to load (a new deploy removed it, or the network dropped) reloads the page,
- * at most once a minute so a broken deploy can't loop (spec 000 §9). Not while offline: the reload
+ * at most once a minute so a broken deploy can't loop (requirements 000-9). Not while offline: the reload
  * would fail the same way, or show the browser's offline page, and throw away what the page held
  * (a write being queued for the outbox, whose database chunk was not cached yet); the import's
  * caller gets the error instead and says so, and the page keeps what was typed.

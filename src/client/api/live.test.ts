@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectLive, reconnectDelay } from './live';
 import { dialogs } from './dialogs';
-import { sessionStore } from '../features/session/session-store';
+import { sessionStore } from '../session/session-store';
 import { FakeSocket } from '../../../tests/fake-socket';
 
 describe('reconnect delay', () => {

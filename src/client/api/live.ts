@@ -2,10 +2,10 @@
  * The live connection to the server (/ws). It carries the sign-out push (when this session is
  * signed out elsewhere the page asks at once to log in again, instead of at the next call) and the
  * chat events, which it hands to whoever listens (the chat transport). Reconnects with backoff
- * (1 to 5 s with jitter, DESIGN.md "Real-time chat") and says so through its state.
+ * (1 to 5 s with jitter, docs/architecture.md "Real-time chat") and says so through its state.
  */
 import { dialogs } from './dialogs';
-import { sessionStore } from '../features/session/session-store';
+import { sessionStore } from '../session/session-store';
 import { refreshSession } from './request';
 
 export const reconnectDelay = (attempt: number, random = Math.random) => {
@@ -77,7 +77,7 @@ export const connectLive = (): (() => void) => {
       open();
     }, reconnectDelay(attempt++));
   };
-  // the network is back (001 §4: 网络不可用 → reconnect): try at once instead of waiting out the backoff
+  // the network is back (requirements 001-4: 网络不可用 → reconnect): try at once instead of waiting out the backoff
   const onOnline = () => {
     if (stopped || !waiting) return;
     clearTimeout(timer);

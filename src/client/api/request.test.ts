@@ -3,7 +3,7 @@ import { msg } from '../../shared/messages';
 import { dialogs } from './dialogs';
 import { nav } from './navigation';
 import { ApiError, BUDGET_RETRY_MS, CancelledError, OfflineError, request } from './request';
-import { sessionStore } from '../features/session/session-store';
+import { sessionStore } from '../session/session-store';
 
 type Reply = { status?: number; body: unknown } | 'network';
 let replies: Reply[];

@@ -10,8 +10,8 @@ import { msg } from '../../shared/messages';
 import { decide } from './catalogue';
 import { dialogs } from './dialogs';
 import { nav } from './navigation';
-import { sessionStore } from '../features/session/session-store';
-import { announceToken, askOtherTabs } from '../features/session/tab-share';
+import { sessionStore } from '../session/session-store';
+import { announceToken, askOtherTabs } from '../session/tab-share';
 
 export class ApiError extends Error {
   constructor(readonly code: number | string | undefined, text: string, readonly field?: string) {

@@ -9,7 +9,7 @@
  * - a definite refusal of the payload (4xx) marks the entry failed, with the server's message, and
  *   the queue moves on; failed entries stay until the user retries or discards them
  * - one replay at a time (in this tab, and across tabs through Web Locks when available)
- * The database (and Dexie) is loaded when the outbox is first used, not with the page (issue 15).
+ * The database (and Dexie) is loaded when the outbox is first used, not with the page.
  * So that a signed-in start need not load it only to find the queue empty, localStorage keeps per
  * user a mark "found empty" (`qph-outbox-empty:<database>:<user>`): set after a replay that left
  * neither pending nor failed writes, removed before any write is queued. Without the mark (never
@@ -155,7 +155,7 @@ export const createOutbox = (source: DbSource = openLocalDb, dbName = typeof sou
     let sent = 0;
     let after = 0;
     // the queue is read again after each entry: a write queued while this run is under way (it
-    // waited behind the earlier ones, see cart-writes.ts) goes in this run, after them
+    // waited behind the earlier ones, see features/cart/mutations.ts) goes in this run, after them
     for (;;) {
       const entry = (await pending(user_uuid)).find((e) => e.seq! > after);
       if (!entry) break;

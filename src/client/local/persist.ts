@@ -42,7 +42,7 @@ const RESTORED_SCHEMAS: Readonly<Record<string, (key: readonly unknown[]) => v.G
   searchHistory: () => endpoints.keywordHistoryList.answer,
   // the cart opens offline from the copy last fetched (cartListQuery)
   cart: (key) => (key[1] === 'list' ? endpoints.cartList.answer : undefined),
-  // an order already opened opens offline on the move, with the time it was fetched (issue 12)
+  // an order already opened opens offline on the move, with the time it was fetched
   orders: (key) => (key[1] === 'detail' ? endpoints.orderRetrieve.answer : undefined),
 };
 
@@ -50,7 +50,7 @@ export const PERSISTED_KEYS: ReadonlySet<string> = new Set(Object.keys(RESTORED_
 /**
  * Search results are kept one record per search in IndexedDB (result-store.ts), not in the
  * localStorage snapshot: that snapshot is the whole persisted cache serialised on the main thread
- * at every change, and the results were nearly all of it (issue 15: about 40 ms after a search).
+ * at every change, and the results were nearly all of it (about 40 ms after a search).
  */
 export const SEARCH_RESULT_KEYS: ReadonlySet<string> = new Set(['oeSearch', 'keywordSearch']);
 export const PERSIST_KEY = 'qph-query-cache';

@@ -1,5 +1,5 @@
 /**
- * Search results kept for offline use (issue 15), one IndexedDB record per query
+ * Search results kept for offline use, one IndexedDB record per query
  * ('qipeihub-results', store 'queries', keyed by the query hash): a search writes only its own
  * answer, asynchronously and when the page is idle, instead of the whole query cache serialised
  * into localStorage on the main thread (about 40 ms after every search, and more as results

@@ -2,7 +2,7 @@
  * Search history, local first and per user: a search is kept in Dexie ('searchHistory', keyed by
  * user and value) at once, so it shows offline and after a reload, and queued for the server
  * through the outbox; the server's list is merged in when online. A user sees only their own.
- * The database (and Dexie) is loaded on first use, not with the search pages (issue 15).
+ * The database (and Dexie) is loaded on first use, not with the search pages.
  */
 import { searchHistoryRow, validRows, type SearchHistoryRow } from './rows';
 import type { LocalDb } from './db';

@@ -1,7 +1,7 @@
 /**
  * A form's draft in sessionStorage (this tab only), checked against its schema when read back: what
  * was typed survives a refused submit and a reload, and is dropped once the form has done its work.
- * Bad or foreign data is dropped with a warning, never a crash (DESIGN.md, "Offline first").
+ * Bad or foreign data is dropped with a warning, never a crash (docs/architecture.md, "Offline first").
  */
 import * as v from 'valibot';
 

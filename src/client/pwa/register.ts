@@ -4,7 +4,7 @@
  * precache, which must not compete with the first page for the network and main thread.
  */
 import { Workbox } from 'workbox-window';
-import { whenIdle } from '../after-first-page';
+import { whenIdle } from '../lib/after-first-page';
 
 export type ApplyUpdate = () => void;
 

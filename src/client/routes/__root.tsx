@@ -1,17 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import type { RouterContext } from '../router-guard';
+import type { RouterContext } from '../lib/router-guard';
 import { ErrorPage } from '../ui/ErrorPage';
 import { OfflineError } from '../api/request';
-import { useAfterFirstPage } from '../after-first-page';
+import { useAfterFirstPage } from '../lib/after-first-page';
 
 /**
  * The error dialogs, network indicator, update prompt and phone offer load after the first page
- * (after-first-page.ts), not in the entry bundle nor in its first render (issue 15): they bring
+ * (after-first-page.ts), not in the entry bundle nor in its first render: they bring
  * PrimeReact's Dialog, which no page needs to paint. The dialogs' store keeps what was asked
  * before they render. The service worker precaches their chunk like any other.
  */
-const AppChrome = lazy(() => import('../ui/AppChrome').then((m) => ({ default: m.AppChrome })));
+const AppChrome = lazy(() => import('../app/layouts/AppChrome').then((m) => ({ default: m.AppChrome })));
 
 function Root() {
   const later = useAfterFirstPage();

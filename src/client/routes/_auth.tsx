@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoginLayout } from '../ui/LoginLayout';
+import { LoginLayout } from '../app/layouts/LoginLayout';
 
 export const Route = createFileRoute('/_auth')({ component: LoginLayout });

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { StorefrontLayout } from '../ui/StorefrontLayout';
+import { StorefrontLayout } from '../app/layouts/StorefrontLayout';
 
 export const Route = createFileRoute('/_store')({ component: StorefrontLayout });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OperatorLayout } from '../ui/OperatorLayout';
-import { guardedBy } from '../router-guard';
+import { OperatorLayout } from '../app/layouts/OperatorLayout';
+import { guardedBy } from '../lib/router-guard';
 import { OPERATOR_CODES } from '../../shared/domain/permissions';
 
 export const Route = createFileRoute('/operation')({

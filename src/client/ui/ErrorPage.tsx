@@ -3,7 +3,7 @@ import { msg } from '../../shared/messages';
 
 const TEXTS: Record<string, string> = { '400': msg.badRequest, '401': msg.noPermission, '404': msg.notFound, '500': msg.serverError, offline: msg.offlinePage };
 
-/** The error page variants of spec 000 §2, each with a link home; `offline`: a page whose data could not be fetched without the network. */
+/** The error page variants of requirements 000-2, each with a link home; `offline`: a page whose data could not be fetched without the network. */
 export function ErrorPage({ code, detail }: { code: '400' | '401' | '404' | '500' | 'offline'; detail?: string }) {
   return (
     <main className="error-page">

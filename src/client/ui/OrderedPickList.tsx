@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { ApiError } from '../api/request';
-import { errorText } from '../features/account/form';
+import { errorText } from './form/form';
 import './ordered-pick-list.css';
 
 export interface PickRow { id: number }

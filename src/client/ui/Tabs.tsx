@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useAfterFirstPage } from '../after-first-page';
+import { useAfterFirstPage } from '../lib/after-first-page';
 
 /**
  * Tabs for the search boxes, in PrimeReact TabView's look (its classes) without its cost: TabView
@@ -9,7 +9,7 @@ import { useAfterFirstPage } from '../after-first-page';
  * another; `active` follows the route, a click chooses a panel without navigating. The hidden
  * panels are drawn after the first page (after-first-page.ts; the first touch or key draws them
  * at once): on the search pages they were a fifth of the first render, with the calls of the VIN
- * quota and the vehicle makes (issue 15).
+ * quota and the vehicle makes.
  */
 export function Tabs({ active, tabs, label }: { active: number; tabs: { header: string; content: ReactNode }[]; label?: string }) {
   const id = useId();

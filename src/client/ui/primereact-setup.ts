@@ -27,7 +27,7 @@ addLocale('zh-CN', {
 });
 locale('zh-CN');
 /**
- * No ripple on click (issue 12 turned it off on phones and touch screens, issue 15 everywhere):
+ * No ripple on click (first on phones and touch screens, now everywhere):
  * each button's ripple set a state when it mounted (a second render of every button) and measured
  * its button (getComputedStyle and offsetHeight, then a style write), a forced layout per button.
  * On a 50-row result page that was ~175 ms of the desktop's main thread per load and the largest

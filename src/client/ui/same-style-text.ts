@@ -5,7 +5,7 @@
  * takes the style as a new stylesheet: "style rule change" and "fonts
  * changed" for every element, and the whole page restyled and laid out again (250-300 ms at 4× CPU
  * on keyword results, three times after the first page as the side toolbar, dialogs and the
- * chrome mounted; issue 15). Writing the text a style element already holds is made a no-op, so
+ * chrome mounted). Writing the text a style element already holds is made a no-op, so
  * only a real change of a sheet restyles. Installed before anything renders (main.tsx).
  */
 export function skipSameStyleText() {

@@ -5,11 +5,11 @@ import { Password } from 'primereact/password';
 import { Button } from 'primereact/button';
 import { ACCOUNT_RULES, passwordResetSchema } from '../../../shared/domain/account-rules';
 import { msg } from '../../../shared/messages';
-import { request } from '../../api/request';
-import { Field } from './Field';
+import { Field } from '../../ui/form/Field';
 import { SmsCodeButton } from './SmsCodeButton';
-import { useForm } from './form';
-import './account.css';
+import { useForm } from '../../ui/form/form';
+import { useResetPassword } from './mutations';
+import '../../ui/form/form.css';
 
 const passwordProps = { feedback: false, toggleMask: true, inputStyle: { width: '100%' }, style: { width: '100%' } } as const;
 
@@ -21,13 +21,14 @@ export function PasswordResetPage() {
   const [done, setDone] = useState(false);
   const { values: x, errors: err, set } = f;
   const navigate = useNavigate();
+  const resetPassword = useResetPassword();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!f.check(passwordResetSchema)) return;
     setBusy(true);
     try {
-      await request('post', 'passwordReset', x, undefined, { silent: true });
+      await resetPassword.mutateAsync(x);
       setDone(true);
     } catch (error) {
       f.refuse(error);

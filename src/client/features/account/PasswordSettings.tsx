@@ -3,10 +3,10 @@ import { Password } from 'primereact/password';
 import { Button } from 'primereact/button';
 import { ACCOUNT_RULES, passwordChangeSchema } from '../../../shared/domain/account-rules';
 import { msg } from '../../../shared/messages';
-import { request } from '../../api/request';
-import { Field } from './Field';
-import { useForm } from './form';
-import './account.css';
+import { Field } from '../../ui/form/Field';
+import { useForm } from '../../ui/form/form';
+import '../../ui/form/form.css';
+import { useChangePassword } from './mutations';
 
 const passwordProps = { feedback: false, toggleMask: true, inputStyle: { width: '100%' }, style: { width: '100%' } } as const;
 
@@ -14,6 +14,7 @@ const passwordProps = { feedback: false, toggleMask: true, inputStyle: { width: 
 export function PasswordSettings() {
   const f = useForm({ old_password: '', password: '', password2: '' });
   const [busy, setBusy] = useState(false);
+  const changePassword = useChangePassword();
   const [done, setDone] = useState(false);
   const { values: x, errors: err, set } = f;
 
@@ -23,7 +24,7 @@ export function PasswordSettings() {
     if (!f.check(passwordChangeSchema)) return;
     setBusy(true);
     try {
-      await request('post', 'passwordChange', x, undefined, { silent: true });
+      await changePassword.mutateAsync(x);
       setDone(true);
       set('old_password', '');
       set('password', '');

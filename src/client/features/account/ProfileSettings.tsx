@@ -1,18 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useRouteContext, useRouter } from '@tanstack/react-router';
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { ACCOUNT_RULES, profileUpdateSchema } from '../../../shared/domain/account-rules';
 import type { AccountProfile } from '../../../shared/contracts';
 import { msg } from '../../../shared/messages';
-import { request } from '../../api/request';
-import { sessionKeys } from '../session/queries';
-import { sessionStore } from '../session/session-store';
-import { Field } from './Field';
-import { useForm } from './form';
-import { accountKeys, accountProfileQuery } from './queries';
-import './account.css';
+import { Field } from '../../ui/form/Field';
+import { useForm } from '../../ui/form/form';
+import { accountProfileQuery } from './queries';
+import { useUpdateProfile } from './mutations';
+import '../../ui/form/form.css';
 
 const toForm = (p: AccountProfile) => ({
   display_name: p.display_name, head_image: p.head_image, contact_phone: p.contact_phone,
@@ -30,7 +28,7 @@ function ProfileForm({ profile }: { profile: AccountProfile }) {
   const f = useForm(toForm(profile));
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const queryClient = useQueryClient();
+  const updateProfile = useUpdateProfile();
   const router = useRouter();
   const { session } = useRouteContext({ from: '__root__' });
   const { values: x, errors: err, set } = f;
@@ -49,12 +47,8 @@ function ProfileForm({ profile }: { profile: AccountProfile }) {
     if (!f.check(profileUpdateSchema, body)) return;
     setBusy(true);
     try {
-      const saved = await request('put', 'accountProfileUpdate', body, undefined, { silent: true });
-      queryClient.setQueryData(accountKeys.profile(), saved);
-      // the header shows the name and company: refresh the signed-in user everywhere
-      const user = await request('post', 'userProfileGet', {}, undefined, { silent: true });
-      sessionStore.setUser(user);
-      queryClient.setQueryData(sessionKeys.profile(), user);
+      // the header shows the name and company: the hook refreshes the signed-in user everywhere
+      const user = await updateProfile.mutateAsync(body);
       session.user = user;
       await router.invalidate();
       setDone(true);

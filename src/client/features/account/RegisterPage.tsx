@@ -6,12 +6,12 @@ import { Checkbox } from 'primereact/checkbox';
 import { Button } from 'primereact/button';
 import { ACCOUNT_RULES, registerSchema } from '../../../shared/domain/account-rules';
 import { msg } from '../../../shared/messages';
-import { request } from '../../api/request';
 import { startSession } from '../session/actions';
-import { Field } from './Field';
+import { Field } from '../../ui/form/Field';
 import { SmsCodeButton } from './SmsCodeButton';
-import { useForm } from './form';
-import './account.css';
+import { useForm } from '../../ui/form/form';
+import '../../ui/form/form.css';
+import { useRegister } from './mutations';
 
 const passwordProps = { feedback: false, toggleMask: true, inputStyle: { width: '100%' }, style: { width: '100%' } } as const;
 
@@ -19,6 +19,7 @@ const passwordProps = { feedback: false, toggleMask: true, inputStyle: { width: 
 export function RegisterPage() {
   const f = useForm({ company_name: '', contact_name: '', username: '', mobile: '', sms_code: '', password: '', password2: '', agree: false });
   const [busy, setBusy] = useState(false);
+  const register = useRegister();
   const [sent, setSent] = useState(false);
   const { values: x, errors: err, set } = f;
 
@@ -27,7 +28,7 @@ export function RegisterPage() {
     if (!f.check(registerSchema)) return;
     setBusy(true);
     try {
-      const tokens = await request('post', 'userRegister', { ...x, agree: true }, undefined, { silent: true });
+      const tokens = await register.mutateAsync({ ...x, agree: true });
       await startSession(tokens, '/');
     } catch (error) {
       // every value typed stays in the form

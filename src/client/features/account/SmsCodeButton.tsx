@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import * as v from 'valibot';
 import { mobileSchema, type SmsPurpose } from '../../../shared/domain/account-rules';
 import { msg } from '../../../shared/messages';
-import { request } from '../../api/request';
+import { useSendSmsCode } from './mutations';
 
 /**
  * Asks the server to text a code to `mobile` and counts down until another may be asked for that
@@ -18,6 +18,7 @@ export function SmsCodeButton({ mobile, purpose, onError, onSent }: {
   const [left, setLeft] = useState(0);
   const [sentTo, setSentTo] = useState('');
   const [busy, setBusy] = useState(false);
+  const sendCode = useSendSmsCode();
 
   useEffect(() => {
     if (left <= 0) return;
@@ -30,7 +31,7 @@ export function SmsCodeButton({ mobile, purpose, onError, onSent }: {
     if (!ok.success) return onError(new Error(ok.issues[0].message));
     setBusy(true);
     try {
-      const r = await request('post', 'smsCodeSend', { mobile: ok.output, purpose }, undefined, { silent: true });
+      const r = await sendCode.mutateAsync({ mobile: ok.output, purpose });
       setLeft(r.resend_after);
       setSentTo(mobile);
       onSent();

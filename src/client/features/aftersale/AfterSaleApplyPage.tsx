@@ -17,13 +17,13 @@ import {
   afterSaleWindowEnd, lineAvailability, orderAfterSaleRefusal, type AfterSaleReason, type AfterSaleType,
 } from '../../../shared/domain/aftersale';
 import { OfflineError } from '../../api/request';
-import { UploadButton } from '../../ui/UploadButton';
-import { Field } from '../account/Field';
-import { useForm } from '../account/form';
+import { UploadButton } from '../upload/UploadButton';
+import { Field } from '../../ui/form/Field';
+import { useForm } from '../../ui/form/form';
 import { Price } from '../currency/Price';
 import { orderDetailQuery } from '../orders/queries';
 import { useAfterSaleApply } from './mutations';
-import '../account/account.css';
+import '../../ui/form/form.css';
 import '../orders/orders.css';
 import './aftersale.css';
 

@@ -10,12 +10,12 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import type { AfterSaleDetail } from '../../../shared/contracts';
 import { AFTERSALE_ACTION_TEXT, availableAfterSaleActions, refundMethodsFor, type AfterSaleAction } from '../../../shared/domain/aftersale';
 import { ApiError, OfflineError } from '../../api/request';
-import { Field } from '../account/Field';
+import { Field } from '../../ui/form/Field';
 import { Price } from '../currency/Price';
 import { afterSaleDetailQuery } from './queries';
 import { useAfterSaleMove, type AfterSaleMove } from './mutations';
 import { AfterSaleView } from './AfterSaleView';
-import '../account/account.css';
+import '../../ui/form/form.css';
 
 type MemberAction = Exclude<AfterSaleAction, 'close'>;
 

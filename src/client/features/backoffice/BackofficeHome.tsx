@@ -1,12 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
-import { request } from '../../api/request';
 import { levelQuery } from '../session/queries';
 import { MembershipCard } from '../home/MembershipCard';
 import { QuotaView } from '../membership/QuotaView';
+import { backofficeSummaryQuery } from './queries';
 
-export const backofficeSummaryQuery = () =>
-  queryOptions({ queryKey: ['backoffice', 'summary'] as const, queryFn: ({ signal }) => request('get', 'backofficeSummary', {}, undefined, { signal }), staleTime: 30_000 });
 
 /** One figure of 待处理: a count that links to the list holding those rows. */
 function Todo({ label, n, to, search, hint }: { label: string; n: number | null; to: string; search: Record<string, string>; hint: string }) {

@@ -4,7 +4,7 @@ import type { StockRow } from '../../../shared/contracts';
 import { CART_CODES } from '../../../shared/contracts/codes';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { nav } from '../../api/navigation';
-import { useCartWrite } from './cart-writes';
+import { useCartWrite } from './mutations';
 
 /**
  * 加入购物车 on a search result row: one piece of that stock row (adding it again adds one more).

@@ -11,7 +11,7 @@ import { chargedColumnLabel } from '../../../shared/domain/prices';
 import { OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
 import { cartListQuery, typeOfKind, type CartKind } from './queries';
-import { useCartWrite, type CartWrite } from './cart-writes';
+import { useCartWrite, type CartWrite } from './mutations';
 import { QtyStepper } from './QtyStepper';
 import './cart.css';
 

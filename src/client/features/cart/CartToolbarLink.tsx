@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CART_CODES } from '../../../shared/contracts';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { cartListQuery } from './queries';
-import { useRefetchCartAfterReplay } from './cart-writes';
+import { useRefetchCartAfterReplay } from './mutations';
 import './cart.css';
 
 /** The side toolbar's 购物车 with the count of lines on sale (productSource 1) of both carts; a guest's link leads to login. */

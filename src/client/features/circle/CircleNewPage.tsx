@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { InputText } from 'primereact/inputtext';
@@ -8,8 +7,8 @@ import { Button } from 'primereact/button';
 import { endpoints } from '../../../shared/contracts';
 import { fieldErrors } from '../../../shared/domain/field-errors';
 import { msg } from '../../../shared/messages';
-import { ApiError, OfflineError, request } from '../../api/request';
-import { circleKeys } from './queries';
+import { ApiError, OfflineError } from '../../api/request';
+import { useCreateCircle } from './mutations';
 import './circle.css';
 import '../seller-apply/seller-apply.css';
 
@@ -18,7 +17,7 @@ type Field = 'name' | 'area' | 'description';
 /** /trade/new: the creator's company becomes the owner and first member of the new circle. */
 export function CircleNewPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const createCircle = useCreateCircle();
   const [form, setForm] = useState({ name: '', area: '', description: '' });
   const [errors, setErrors] = useState<Partial<Record<Field | '', string>>>({});
   const [busy, setBusy] = useState(false);
@@ -31,8 +30,7 @@ export function CircleNewPage() {
     setErrors({});
     setBusy(true);
     try {
-      const c = await request('post', 'tradeCircleCreate', parsed.output, undefined, { silent: true, idempotencyKey: key.current });
-      await queryClient.invalidateQueries({ queryKey: circleKeys.all });
+      const c = await createCircle.mutateAsync({ payload: parsed.output, idempotencyKey: key.current });
       void navigate({ to: '/trade/$id', params: { id: String(c.id) } });
     } catch (err) {
       const text = err instanceof OfflineError ? '网络不可用，请联网后再提交' : err instanceof ApiError ? err.message : msg.serverError;

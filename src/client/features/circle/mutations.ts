@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../api/request';
+import { useKeyedCall } from '../../api/use-call';
 import { circleKeys } from './queries';
 
 /**
@@ -23,3 +24,6 @@ export const useQuitCircle = () => useCircleMutation((circleId: number) => reque
 export const useDecideMembership = () =>
   useCircleMutation((p: { circle_id: number; company_id: number; approve: boolean }) =>
     request('post', p.approve ? 'tradeCircleApprove' : 'tradeCircleReject', { circle_id: p.circle_id, company_id: p.company_id }));
+
+/** Creates a circle under the page's Idempotency-Key (kept across retries); the circle lists are fetched again after it. */
+export const useCreateCircle = () => useKeyedCall('tradeCircleCreate', { invalidate: [circleKeys.all] });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
-import { useAfterFirstPage } from '../../after-first-page';
+import { useAfterFirstPage } from '../../lib/after-first-page';
 import { quoteCountQuery } from './queries';
 import { QUOTE_CODES, quoteBadgeText } from './quote-badge';
 import './quote-badge.css';

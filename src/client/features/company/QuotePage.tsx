@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { DataTable } from 'primereact/datatable';
 import { Column } from 'primereact/column';
@@ -7,8 +7,8 @@ import { Tag } from 'primereact/tag';
 import dayjs from 'dayjs';
 import type { AnswerOf } from '../../../shared/contracts';
 import { msg, shopMsg } from '../../../shared/messages';
-import { request } from '../../api/request';
-import { companyKeys, viewsQuery } from './queries';
+import { viewsQuery } from './queries';
+import { useMarkViewsSeen } from './mutations';
 import './company.css';
 
 type View = AnswerOf<'getCompanyViews'>['data'][number];
@@ -18,12 +18,8 @@ export const VIEWS_PAGE_SIZE = 20;
 /** /quote: who viewed my company's shop, newest first. Opening it marks the views seen, which clears the nav badge. */
 export function QuotePage({ page }: { page: number }) {
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const q = useQuery({ ...viewsQuery(page, VIEWS_PAGE_SIZE), placeholderData: keepPreviousData });
-  const seen = useMutation({
-    mutationFn: (asOf: number) => request('post', 'markCompanyViewsSeen', { as_of: asOf }, undefined, { silent: true }),
-    onSuccess: (left) => qc.setQueryData(companyKeys.quoteCount(), left),
-  });
+  const seen = useMarkViewsSeen();
   const asOf = q.data?.as_of;
   const { mutate } = seen;
   useEffect(() => {

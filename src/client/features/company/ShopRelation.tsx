@@ -1,18 +1,11 @@
 /**
- * 总公司 / 分公司 on a shop page (issue 13, fourth part): the head company and branches operators
+ * 总公司 / 分公司 on a shop page (fourth part): the head company and branches operators
  * linked (总分公司), each a link to its own shop. Nothing shows for a company without either.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { CompanyRef } from '../../../shared/contracts';
-import { request } from '../../api/request';
-
-const relationQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['companyRelation', id] as const,
-    queryFn: ({ signal }) => request('get', 'getCompanyRelation', { company_id: id }, undefined, { signal, silent: true }),
-    staleTime: 60_000, retry: false,
-  });
+import { relationQuery } from './queries';
 
 export function ShopRelation({ id, mobile }: { id: number; mobile: boolean }) {
   const q = useQuery(relationQuery(id));

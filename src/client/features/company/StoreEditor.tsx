@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -8,9 +8,10 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { decorationPayload, SHOP_LIMITS, type Decoration } from '../../../shared/contracts';
 import { shopMsg } from '../../../shared/messages';
-import { ApiError, request } from '../../api/request';
-import { companyKeys, decorationQuery, productsQuery } from './queries';
-import { UploadButton } from '../../ui/UploadButton';
+import { ApiError } from '../../api/request';
+import { decorationQuery, productsQuery } from './queries';
+import { useSaveDecoration } from './mutations';
+import { UploadButton } from '../upload/UploadButton';
 import './company.css';
 
 interface Media { url: string; title: string }
@@ -110,7 +111,6 @@ function FeaturedPicker({ companyId, picked, onChange }: { companyId: number; pi
 }
 
 function StoreForm({ initial, companyId }: { initial: Decoration; companyId: number }) {
-  const qc = useQueryClient();
   const [form, setForm] = useState<Form>(() => fromDecoration(initial));
   const [problem, setProblem] = useState<Problem | null>(null);
   const [saved, setSaved] = useState(false);
@@ -118,22 +118,19 @@ function StoreForm({ initial, companyId }: { initial: Decoration; companyId: num
     setForm((f) => ({ ...f, ...p }));
     setSaved(false);
   };
-  const save = useMutation({
-    mutationFn: (f: Form) => request('put', 'saveStoreDecoration', payloadOf(f), undefined, { silent: true }),
-    onSuccess: (d) => {
-      qc.setQueryData(companyKeys.decoration(), d);
-      void qc.invalidateQueries({ queryKey: companyKeys.shop(companyId) });
-      setForm(fromDecoration(d));
-      setSaved(true);
-    },
-    // what was typed stays in the form; the message says which field to fix
-    onError: (e) => setProblem({ field: e instanceof ApiError ? e.field ?? '' : '', text: e.message }),
-  });
+  const save = useSaveDecoration(companyId);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const local = checkLocally(form);
     setProblem(local);
-    if (!local) save.mutate(form);
+    if (!local) save.mutate(payloadOf(form), {
+      onSuccess: (d) => {
+        setForm(fromDecoration(d));
+        setSaved(true);
+      },
+      // what was typed stays in the form; the message says which field to fix
+      onError: (e) => setProblem({ field: e instanceof ApiError ? e.field ?? '' : '', text: e.message }),
+    });
   };
   return (
     <form className="card" onSubmit={submit} noValidate aria-label={shopMsg.storeTitle}>

@@ -9,6 +9,9 @@ export const companyKeys = {
   decoration: () => ['storeDecoration'] as const,
   quoteCount: () => ['zdQuoteCount'] as const,
   views: () => ['companyViews'] as const,
+  relation: (id: number) => ['companyRelation', id] as const,
+  productsPage: (id: number, p: ProductParams) => ['companyProducts', id, p.k, p.page, p.size] as const,
+  viewsPage: (page: number, size: number) => ['companyViews', page, size] as const,
 };
 
 export const shopQuery = (id: number) =>
@@ -23,7 +26,7 @@ export interface ProductParams { k: string; page: number; size: number }
 
 export const productsQuery = (id: number, p: ProductParams) =>
   queryOptions({
-    queryKey: [...companyKeys.products(id), p.k, p.page, p.size] as const,
+    queryKey: companyKeys.productsPage(id, p),
     queryFn: ({ signal }) => request('get', 'getCompanyProducts', { company_id: id, k: p.k, page_number: p.page, page_size: p.size }, undefined, { signal }),
     staleTime: 60_000,
   });
@@ -46,7 +49,15 @@ export const quoteCountQuery = () =>
 
 export const viewsQuery = (page: number, size: number) =>
   queryOptions({
-    queryKey: [...companyKeys.views(), page, size] as const,
+    queryKey: companyKeys.viewsPage(page, size),
     queryFn: ({ signal }) => request('get', 'getCompanyViews', { page_number: page, page_size: size }, undefined, { signal }),
     staleTime: 0,
+  });
+
+/** 总公司 / 分公司 of a shop: the head company and branches operators linked. */
+export const relationQuery = (id: number) =>
+  queryOptions({
+    queryKey: companyKeys.relation(id),
+    queryFn: ({ signal }) => request('get', 'getCompanyRelation', { company_id: id }, undefined, { signal, silent: true }),
+    staleTime: 60_000, retry: false,
   });

@@ -1,4 +1,4 @@
-/** The /quote nav badge (000 §6, §9): hidden at 0, capped at 99+, polled every 10 minutes. */
+/** The /quote nav badge (requirements 000-6, 000-9): hidden at 0, capped at 99+, polled every 10 minutes. */
 export const QUOTE_POLL_MS = 600_000;
 
 export const QUOTE_CODES: readonly string[] = ['C14'];

@@ -1,5 +1,5 @@
 import { notFound, redirect } from '@tanstack/react-router';
-import { guardedBy, type RouterContext } from '../../router-guard';
+import { guardedBy, type RouterContext } from '../../lib/router-guard';
 import { shopIdSearchSchema, parseShopId, type ShopTab } from './shop-search';
 
 interface BeforeLoadArgs { context: RouterContext; location: { pathname: string; href: string } }

@@ -30,9 +30,14 @@ export const readStoredRates = (): v.InferOutput<typeof storedSchema> | undefine
   return undefined;
 };
 
+/** Query keys of the currency switch. */
+export const currencyKeys = {
+  rates: () => ['exchange-rates', VND_TXT] as const,
+};
+
 export const exchangeRatesQuery = () =>
   queryOptions({
-    queryKey: ['exchange-rates', VND_TXT] as const,
+    queryKey: currencyKeys.rates(),
     queryFn: async ({ signal }) => {
       const rates = await request('get', 'getExchangerateList', { to_curr_txt: VND_TXT }, undefined, { signal });
       try {

@@ -1,5 +1,5 @@
 /**
- * Inquiry and quote cards in chat (001 §2.3, §3, §4; issue 10). The server posts them (SceneCode
+ * Inquiry and quote cards in chat (requirements 001-2-3, 001-3, 001-4). The server posts them (SceneCode
  * weChat-001 when an enquiry is sent to a seller, weChat-002 when the seller quotes a line); this
  * renders them by side:
  * - the seller's inquiry card says whether the line is still 待报价 — read live from the enquiry,
@@ -10,17 +10,17 @@
  */
 import { Fragment, useRef, useState } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { SCENE_INQUIRY, SCENE_NOTICE, SCENE_PRODUCT, type BizContent, type ImMessage } from '../../../shared/contracts';
-import { useCartWrite } from '../cart/cart-writes';
+import { useCartWrite } from '../cart/mutations';
 import { quotePriceText } from '../../../shared/domain/enquiry';
 import { InputText } from 'primereact/inputtext';
-import { ApiError, request } from '../../api/request';
-import { errorText } from '../account/form';
-import { cartKeys } from '../cart/queries';
-import { enquiryKeys } from './queries';
+import { ApiError } from '../../api/request';
+import { errorText } from '../../ui/form/form';
+import { sellerEnquiryQuery } from './queries';
+import { useAcceptQuotes, useAnswerNoStock, useQuoteInChat } from './mutations';
 import { LineQuote } from './SellerEnquiryPage';
 import './enquiry.css';
 
@@ -62,12 +62,8 @@ function NoticeCard({ c }: { c: BizContent }) {
 
 /** The seller's side of an inquiry card: the line's state now, and 快速报价 / 无货 while it waits. */
 function InquiryActions({ c }: { c: BizContent }) {
-  const qc = useQueryClient();
-  const q = useQuery({
-    queryKey: enquiryKeys.sellerView(c.LinkData.QHId),
-    queryFn: ({ signal }) => request('get', 'quoteEnquiry', {}, c.LinkData.QHId, { signal, silent: true }),
-    staleTime: 30_000,
-  });
+  const q = useQuery({ ...sellerEnquiryQuery(c.LinkData.QHId, true), staleTime: 30_000 });
+  const answerNoStock = useAnswerNoStock();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -84,8 +80,7 @@ function InquiryActions({ c }: { c: BizContent }) {
     setBusy(true);
     setError('');
     try {
-      await request('post', 'quoteSubmit', { enquiry_id: e.id, line_id: line.id, no_stock: true, price: '' }, undefined, { silent: true, idempotencyKey: key.current });
-      await qc.invalidateQueries({ queryKey: enquiryKeys.sellerView(e.id) });
+      await answerNoStock.mutateAsync({ enquiryId: e.id, lineId: line.id, key: key.current });
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -109,7 +104,7 @@ function InquiryActions({ c }: { c: BizContent }) {
 
 /** The buyer's side of a quote card: take it into the cart at the quoted price. */
 function AcceptQuote({ c }: { c: BizContent }) {
-  const qc = useQueryClient();
+  const acceptQuotes = useAcceptQuotes();
   const [state, setState] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   if (c.BusinessInfo.产品报价 === '暂无报价' || !c.LinkData.quoteId) return <span className="biz-card-state">卖家回复无货</span>;
@@ -117,9 +112,7 @@ function AcceptQuote({ c }: { c: BizContent }) {
     setBusy(true);
     setState(null);
     try {
-      await request('post', 'quoteAccept', { quote_ids: [c.LinkData.quoteId!] }, undefined, { silent: true });
-      void qc.invalidateQueries({ queryKey: cartKeys.all() });
-      void qc.invalidateQueries({ queryKey: enquiryKeys.detail(c.LinkData.QHId) });
+      await acceptQuotes.mutateAsync({ quoteIds: [c.LinkData.quoteId!], enquiryId: c.LinkData.QHId });
       setState({ kind: 'ok', text: '已加入购物车' });
     } catch (err) {
       setState({ kind: 'error', text: errorText(err) });
@@ -178,7 +171,7 @@ function ProductCard({ c, mine }: { c: BizContent; mine: boolean }) {
 
 /**
  * 报价 from the chat composer (sendIMQuoteMsg): quote a part to the chat partner without an enquiry.
- * 860px (001 §9). The server records it as a one-line enquiry for the partner and posts the quote
+ * 860px (requirements 001-9). The server records it as a one-line enquiry for the partner and posts the quote
  * card; a refusal names the field and keeps what was typed.
  */
 export function ChatQuoteDialog({ targetId, onHide }: { targetId: string; onHide: () => void }) {
@@ -186,12 +179,13 @@ export function ChatQuoteDialog({ targetId, onHide }: { targetId: string; onHide
   const [error, setError] = useState<{ field: string; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const key = useRef(crypto.randomUUID());
+  const quoteInChat = useQuoteInChat();
   const send = async (noStock: boolean) => {
     if (!noStock && !f.price.trim()) return setError({ field: 'price', text: '请输入报价' });
     setBusy(true);
     setError(null);
     try {
-      await request('post', 'sendIMQuoteMsg', { ...f, price: noStock ? '-1' : f.price, msg_to_uuid: targetId }, undefined, { silent: true, idempotencyKey: key.current });
+      await quoteInChat.mutateAsync({ payload: { ...f, price: noStock ? '-1' : f.price, msg_to_uuid: targetId }, idempotencyKey: key.current });
       onHide();
     } catch (err) {
       setError({ field: err instanceof ApiError ? err.field ?? '' : '', text: errorText(err) });

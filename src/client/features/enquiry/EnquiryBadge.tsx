@@ -4,7 +4,7 @@ import { useRouteContext } from '@tanstack/react-router';
 import { ENQUIRY_CODES } from '../../../shared/contracts';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { live } from '../../api/live';
-import { useAfterFirstPage } from '../../after-first-page';
+import { useAfterFirstPage } from '../../lib/after-first-page';
 import { quoteBadgeText } from '../company/quote-badge';
 import { enquiryKeys, enquiryQuoteCountQuery } from './queries';
 import '../company/quote-badge.css';

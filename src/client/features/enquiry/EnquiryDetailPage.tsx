@@ -16,18 +16,17 @@ import { CART_CODES, type EnquiryDetail, type Quote } from '../../../shared/cont
 import { Checkbox } from 'primereact/checkbox';
 import { ENQUIRY_ACTION_TEXT, isNoStock, mayAccept, QUOTE_FATE_TEXT, quotePriceText, type EnquiryAction } from '../../../shared/domain/enquiry';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
-import { cartKeys } from '../cart/queries';
-import { OfflineError, request } from '../../api/request';
-import { errorText } from '../account/form';
+import { OfflineError } from '../../api/request';
+import { errorText } from '../../ui/form/form';
 import { Price } from '../currency/Price';
 import { enquiryDetailQuery, enquiryKeys } from './queries';
+import { useAcceptQuotes, useEnquiryMove } from './mutations';
 import { QuoteHistoryButton } from './QuoteHistory';
 import './enquiry.css';
 import '../search/search-extras.css';
 
 const day = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '—');
 const MOVES: Array<Exclude<EnquiryAction, 'update'>> = ['send', 'end', 'cancel', 'anew', 'delete'];
-const CALL = { send: 'enquirySend', end: 'enquiryEnd', cancel: 'enquiryCancel', anew: 'enquiryAnew', delete: 'enquiryDelete' } as const;
 
 export function stateSeverity(state: EnquiryDetail['state']) {
   return state === 'open' ? 'warning' : state === 'ended' ? 'success' : state === 'draft' ? 'info' : 'secondary';
@@ -43,6 +42,8 @@ export function EnquiryDetailPage({ id }: { id: number }) {
   const [picked, setPicked] = useState<number[]>([]);
   const { session } = useRouteContext({ from: '__root__' });
   const mayBuy = hasAnyPermission(session.user?.permissions ?? [], CART_CODES);
+  const enquiryMove = useEnquiryMove();
+  const acceptQuotes = useAcceptQuotes();
   // opening the enquiry marks its quotes seen on the server: the badge follows
   useEffect(() => {
     if (q.dataUpdatedAt) void qc.invalidateQueries({ queryKey: enquiryKeys.count() });
@@ -57,10 +58,8 @@ export function EnquiryDetailPage({ id }: { id: number }) {
     setBusy(a);
     setStatus(null);
     try {
-      const r = await request('post', CALL[a], { id: e.id }, undefined, { silent: true });
-      void qc.invalidateQueries({ queryKey: enquiryKeys.all() });
+      await enquiryMove.mutateAsync({ action: a, id: e.id });
       if (a === 'delete') return void navigate({ to: '/enquiry/list' });
-      qc.setQueryData(enquiryKeys.detail(e.id), r as EnquiryDetail);
       setStatus({ kind: 'ok', text: `已${ENQUIRY_ACTION_TEXT[a]}` });
     } catch (err) {
       setStatus({ kind: 'error', text: errorText(err) });
@@ -81,10 +80,8 @@ export function EnquiryDetailPage({ id }: { id: number }) {
     setBusy('accept');
     setStatus(null);
     try {
-      const r = await request('post', 'quoteAccept', { quote_ids: picked }, undefined, { silent: true });
+      const r = await acceptQuotes.mutateAsync({ quoteIds: picked, enquiryId: e.id });
       setPicked([]);
-      void qc.invalidateQueries({ queryKey: cartKeys.all() });
-      void qc.invalidateQueries({ queryKey: enquiryKeys.detail(e.id) });
       setStatus({ kind: 'ok', text: r.added > 0 ? `已采纳 ${r.added} 条报价，已加入购物车（询价报价）` : '所选报价已在购物车中' });
     } catch (err) {
       setStatus({ kind: 'error', text: errorText(err) });

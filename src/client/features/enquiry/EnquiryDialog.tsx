@@ -6,13 +6,12 @@
  */
 import { useRef, useState } from 'react';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
-import { ApiError, request } from '../../api/request';
-import { errorText } from '../account/form';
+import { ApiError } from '../../api/request';
+import { errorText } from '../../ui/form/form';
 import { EnquiryFields, enquiryPayload, type EnquiryDraft, type EnquirySeller, type FieldError } from './EnquiryForm';
-import { enquiryKeys } from './queries';
+import { useAskSellers } from './mutations';
 
 export type { EnquirySeller } from './EnquiryForm';
 
@@ -28,15 +27,14 @@ export function EnquiryDialog({ lines, sellers, onHide }: { lines: Array<{ oe: s
   const [busy, setBusy] = useState(false);
   const key = useRef(crypto.randomUUID());
   const navigate = useNavigate();
-  const qc = useQueryClient();
+  const askSellers = useAskSellers();
 
   const send = async () => {
     if (draft.seller_ids.length === 0 && !draft.zone) return setError({ field: 'seller_ids', text: '请选择询价的卖家，或发到报价专区' });
     setBusy(true);
     setError(null);
     try {
-      const e = await request('post', 'enquiryAdd', enquiryPayload(draft), undefined, { silent: true, idempotencyKey: key.current });
-      void qc.invalidateQueries({ queryKey: enquiryKeys.all() });
+      const e = await askSellers.mutateAsync({ payload: enquiryPayload(draft), idempotencyKey: key.current });
       onHide();
       void navigate({ to: '/enquiry/list/$id', params: { id: String(e.id) } });
     } catch (err) {

@@ -10,7 +10,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { ENQUIRY_MAX_LINES, WANTED_QUALITIES } from '../../../shared/domain/enquiry';
-import { UploadButton } from '../../ui/UploadButton';
+import { UploadButton } from '../upload/UploadButton';
 import { ScanButton } from '../scan/ScanButton';
 import { wantedMakesQuery } from '../wanted/queries';
 import '../search/search-extras.css';

@@ -1,5 +1,5 @@
 /**
- * /enquiry/publish (000 §2): the full enquiry form. New: free lines (OE number or part name,
+ * /enquiry/publish (requirements 000-2): the full enquiry form. New: free lines (OE number or part name,
  * quantity, wanted quality), a car make, VIN, photos and a note, published to 报价专区 — every
  * seller whose main makes include it can quote — or kept as a draft. ?id=N edits a draft, or an
  * open enquiry no seller has answered yet (its sellers stay; changed lines reach them as new
@@ -7,16 +7,17 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { Button } from 'primereact/button';
 import type { EnquiryDetail } from '../../../shared/contracts';
 import { msg } from '../../../shared/messages';
-import { ApiError, OfflineError, request } from '../../api/request';
+import { ApiError, OfflineError } from '../../api/request';
 import { sessionDraft } from '../../local/session-draft';
-import { errorText } from '../account/form';
+import { errorText } from '../../ui/form/form';
 import { blankLine, EnquiryFields, enquiryPayload, type EnquiryDraft, type FieldError } from './EnquiryForm';
-import { enquiryDetailQuery, enquiryKeys } from './queries';
+import { enquiryDetailQuery } from './queries';
+import { usePublishEnquiry } from './mutations';
 
 const draftSchema = v.object({
   lines: v.pipe(v.array(v.object({ oe: v.string(), name: v.string(), qty: v.string(), quality: v.string() })), v.minLength(1)),
@@ -65,7 +66,7 @@ function PublishForm({ scope, initial, editing }: { scope: string; initial: Stor
   const [error, setError] = useState<FieldError | null>(null);
   const [busy, setBusy] = useState<'draft' | 'send' | null>(null);
   const navigate = useNavigate();
-  const qc = useQueryClient();
+  const publish = usePublishEnquiry();
   useEffect(() => store.save(scope, draft), [scope, draft]);
 
   const submit = async (mode: 'draft' | 'send') => {
@@ -73,16 +74,8 @@ function PublishForm({ scope, initial, editing }: { scope: string; initial: Stor
     setError(null);
     const body = enquiryPayload(draft as EnquiryDraft);
     try {
-      let saved: EnquiryDetail;
-      if (editing) {
-        saved = await request('put', 'enquiryUpdate', { id: editing.id, ...body }, undefined, { silent: true, idempotencyKey: draft.key });
-        if (mode === 'send' && saved.actions.includes('send')) saved = await request('post', 'enquirySend', { id: saved.id }, undefined, { silent: true });
-      } else {
-        saved = await request('post', 'enquiryAdd', { ...body, send: mode === 'send' }, undefined, { silent: true, idempotencyKey: draft.key });
-      }
+      const saved = await publish.mutateAsync({ editingId: editing?.id, body, send: mode === 'send', key: draft.key });
       store.clear(scope);
-      qc.setQueryData(enquiryKeys.detail(saved.id), saved);
-      void qc.invalidateQueries({ queryKey: enquiryKeys.all() });
       void navigate({ to: '/enquiry/list/$id', params: { id: String(saved.id) } });
     } catch (err) {
       setError({ field: err instanceof ApiError ? err.field ?? '' : '', text: errorText(err) });

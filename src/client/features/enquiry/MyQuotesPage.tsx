@@ -1,28 +1,21 @@
 /** 我的报价 (/backend/quote/mine, M10 / M12): the company's quotes, newest first, and what became of each. */
-import { queryOptions } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Tag } from 'primereact/tag';
 import dayjs from 'dayjs';
 import type { AnswerOf, MyQuote } from '../../../shared/contracts';
 import { QUOTE_FATE_TEXT, quotePriceText } from '../../../shared/domain/enquiry';
-import { request } from '../../api/request';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
+import { enquiryKeys, myQuotesQuery } from './queries';
 import './enquiry.css';
-
-const mineKey = (p: { page_number: number; page_size: number }) => ['enquiry', 'myQuotes', p] as const;
-const mineQuery = (s: ListSearch) => {
-  const p = { page_number: s.page ?? 1, page_size: s.size ?? 50 };
-  return queryOptions({ queryKey: mineKey(p), queryFn: ({ signal }) => request('get', 'quoteMine', p, undefined, { signal }) });
-};
 
 const FATE_SEVERITY = { active: 'info', expired: 'secondary', accepted: 'success', lost: 'warning' } as const;
 
 export function MyQuotesPage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {
-  const def: ListDef<MyQuote, ReturnType<typeof mineKey>, AnswerOf<'quoteMine'>> = {
+  const def: ListDef<MyQuote, ReturnType<typeof enquiryKeys.myQuotes>, AnswerOf<'quoteMine'>> = {
     title: '我的报价',
     filters: [],
-    query: mineQuery,
+    query: myQuotesQuery,
     rowKey: (q) => q.id,
     columns: [
       { key: 'no', header: '询价单号', width: '12rem', cell: (q) => <Link to="/backend/quote/$id" params={{ id: String(q.enquiry_id) }}>{q.enquiry_no}</Link> },

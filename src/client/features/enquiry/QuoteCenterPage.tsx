@@ -4,43 +4,22 @@
  * (/backend/quote/zone) is the same declaration over the zone: open enquiries and wanted requests
  * (求购) of the makes the company names as its main makes in 企业信息.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Tag } from 'primereact/tag';
 import dayjs from 'dayjs';
-import type { AnswerOf, EnquirySummary, PayloadIn } from '../../../shared/contracts';
-import { request } from '../../api/request';
+import type { AnswerOf, EnquirySummary } from '../../../shared/contracts';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
-import { enquiryKeys } from './queries';
+import { enquiryKeys, quoteCenterQuery, type QuoteCenterScope } from './queries';
 import { wantedMakesQuery } from '../wanted/queries';
 import { stateSeverity } from './EnquiryDetailPage';
 import './enquiry.css';
 
 
-type Scope = 'direct' | 'zone';
-
-const payloadOf = (s: ListSearch, scope: Scope): PayloadIn<'quoteCenter'> => ({
-  scope,
-  // a GET carries no null: an unset filter is left out
-  ...(/^\d+$/.test(String(s.make ?? '')) ? { make_id: Number(s.make) } : {}),
-  ...(s.keyword ? { keyword: String(s.keyword) } : {}),
-  state: (['open', 'expired', 'ended', 'cancelled'].includes(String(s.state)) ? String(s.state) : '') as PayloadIn<'quoteCenter'>['state'],
-  page_number: s.page ?? 1,
-  page_size: s.size ?? 50,
-});
-
-const centerQuery = (scope: Scope) => (s: ListSearch) => {
-  const p = payloadOf(s, scope);
-  return queryOptions({
-    queryKey: enquiryKeys.center({ page: Number(p.page_number ?? 1), state: `${scope}:${p.state}:${p.page_size}:${p.make_id ?? ''}:${p.keyword ?? ''}` }),
-    queryFn: ({ signal }) => request('get', 'quoteCenter', p, undefined, { signal }),
-  });
-};
-
 const at = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '—');
 
-export function QuoteCenterPage({ search, onSearch, scope = 'direct' }: { search: ListSearch; onSearch: (s: ListSearch) => void; scope?: Scope }) {
+export function QuoteCenterPage({ search, onSearch, scope = 'direct' }: { search: ListSearch; onSearch: (s: ListSearch) => void; scope?: QuoteCenterScope }) {
   const makes = useQuery(wantedMakesQuery());
   const def: ListDef<EnquirySummary, ReturnType<typeof enquiryKeys.center>, AnswerOf<'quoteCenter'>> = {
     title: scope === 'zone' ? '报价专区' : '报价中心',
@@ -49,7 +28,7 @@ export function QuoteCenterPage({ search, onSearch, scope = 'direct' }: { search
       { name: 'make', label: '车型品牌', type: 'select', options: (makes.data ?? []).map((m) => ({ label: `${m.initial} · ${m.name}`, value: String(m.id) })) },
       { name: 'state', label: '状态', type: 'select', options: [{ label: '待报价', value: 'open' }, { label: '已过期', value: 'expired' }, { label: '已结束', value: 'ended' }, { label: '已取消', value: 'cancelled' }] },
     ],
-    query: centerQuery(scope),
+    query: quoteCenterQuery(scope),
     rowKey: (e) => e.id,
     columns: [
       { key: 'no', header: '询价单号', width: '12rem', cell: (e) => <Link to="/backend/quote/$id" params={{ id: String(e.id) }} aria-label={`报价 ${e.enquiry_no}`}>{e.enquiry_no}</Link> },
@@ -67,7 +46,7 @@ export function QuoteCenterPage({ search, onSearch, scope = 'direct' }: { search
 
 /** An empty zone: because no main makes are set (say where to set them), or because nobody asked yet. */
 function ZoneEmpty() {
-  const q = useQuery(centerQuery('zone')({}));
+  const q = useQuery(quoteCenterQuery('zone')({}));
   if (q.data && q.data.zone_makes === 0) {
     return <span>报价专区按主营车型列出买家的公开询价和求购。请先在 <Link to="/backend/settings/enterprise">企业信息</Link> 中设置主营车型。</span>;
   }

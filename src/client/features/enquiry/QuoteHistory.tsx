@@ -1,7 +1,7 @@
 /**
  * 报价记录 (getIMQuoteHisgoryById): every answer given on an enquiry, oldest first per seller and
  * line, with the brand and quality each one replaced — the buyer sees how each seller's price
- * moved, a seller what it answered before. Read when opened; the table is at most 250px high (001 §9).
+ * moved, a seller what it answered before. Read when opened; the table is at most 250px high (requirements 001-9).
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,8 +9,8 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import dayjs from 'dayjs';
 import { quotedText } from '../../../shared/domain/enquiry';
-import { request } from '../../api/request';
-import { errorText } from '../account/form';
+import { errorText } from '../../ui/form/form';
+import { quoteHistoryQuery } from './queries';
 import './enquiry.css';
 
 /** old → new when the answer changed it; a brand or quality the seller left empty reads — */
@@ -18,11 +18,7 @@ const change = (before: string, after: string) => (!after ? '—' : before && be
 
 export function QuoteHistoryButton({ enquiryId, buyer }: { enquiryId: number; buyer: boolean }) {
   const [open, setOpen] = useState(false);
-  const q = useQuery({
-    queryKey: ['enquiry', 'history-of', enquiryId],
-    queryFn: ({ signal }) => request('get', 'getIMQuoteHisgoryById', {}, enquiryId, { signal, silent: true }),
-    enabled: open,
-  });
+  const q = useQuery({ ...quoteHistoryQuery(enquiryId), enabled: open });
   return (
     <>
       <Button type="button" size="small" text icon="pi pi-history" label="报价记录" onClick={() => setOpen(true)} />

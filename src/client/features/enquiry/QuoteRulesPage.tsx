@@ -5,7 +5,7 @@
  * keeps what was typed.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { InputText } from 'primereact/inputtext';
 import { Dropdown } from 'primereact/dropdown';
@@ -15,19 +15,19 @@ import { quoteRulePayload, type AnswerOf } from '../../../shared/contracts';
 import { DEFAULT_QUOTE_RULE, QUOTE_ROUNDINGS, QUOTE_RULE_COLUMNS, suggestedQuoteFen, type QuoteRounding, type QuoteRuleColumn } from '../../../shared/domain/enquiry';
 import { formatFen, PRICE_LABELS } from '../../../shared/domain/prices';
 import * as v from 'valibot';
-import { ApiError, request } from '../../api/request';
-import { Field } from '../account/Field';
-import { errorText } from '../account/form';
-import '../account/account.css';
-
-export const quoteRulesQuery = () => queryOptions({ queryKey: ['enquiry', 'rules'], queryFn: ({ signal }) => request('get', 'quoteRules', {}, undefined, { signal }) });
+import { ApiError } from '../../api/request';
+import { Field } from '../../ui/form/Field';
+import { errorText } from '../../ui/form/form';
+import '../../ui/form/form.css';
+import { quoteRulesQuery } from './queries';
+import { useSaveQuoteRules } from './mutations';
 
 type Form = { valid_days: string; delivery_days: string; price_column: QuoteRuleColumn; markup_pct: string; round_to: QuoteRounding };
 const formOf = (r: AnswerOf<'quoteRules'>): Form => ({ valid_days: String(r.valid_days), delivery_days: String(r.delivery_days), price_column: r.price_column, markup_pct: String(r.markup_pct), round_to: r.round_to });
 
 export function QuoteRulesPage() {
   const q = useQuery(quoteRulesQuery());
-  const qc = useQueryClient();
+  const saveRules = useSaveQuoteRules();
   const [f, setF] = useState<Form | null>(null);
   const [err, setErr] = useState<Partial<Record<keyof Form, string>>>({});
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
@@ -55,8 +55,7 @@ export function QuoteRulesPage() {
     }
     setBusy(true);
     try {
-      const saved = await request('put', 'quoteRulesSave', f, undefined, { silent: true, idempotencyKey: crypto.randomUUID() });
-      qc.setQueryData(quoteRulesQuery().queryKey, saved);
+      const saved = await saveRules.mutateAsync(f);
       setF(formOf(saved));
       setStatus({ kind: 'ok', text: '报价规则已保存，之后的报价按此预填' });
     } catch (x) {

@@ -7,17 +7,17 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import dayjs from 'dayjs';
 import type { EnquiryDetail, Quote } from '../../../shared/contracts';
 import { parseQuotePrice, QUOTE_FATE_TEXT, QUOTE_VALID_DAYS, quotedText, quotePriceText } from '../../../shared/domain/enquiry';
-import { ApiError, OfflineError, request } from '../../api/request';
-import { errorText } from '../account/form';
-import { enquiryKeys, sellerEnquiryQuery } from './queries';
-import { quoteRulesQuery } from './QuoteRulesPage';
+import { ApiError, OfflineError } from '../../api/request';
+import { errorText } from '../../ui/form/form';
+import { myProductByOeQuery, oeQuoteHistoryQuery, quoteRulesQuery, sellerEnquiryQuery } from './queries';
+import { useSubmitQuote } from './mutations';
 import { stateSeverity } from './EnquiryDetailPage';
 import './enquiry.css';
 import '../search/search-extras.css';
@@ -57,7 +57,7 @@ export function SellerEnquiryPage({ id }: { id: number }) {
 }
 
 export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetail; line: EnquiryDetail['lines'][number]; mine?: Quote; open: boolean }) {
-  const qc = useQueryClient();
+  const submitQuote = useSubmitQuote();
   const price = useRef<HTMLInputElement>(null);
   const key = useRef(crypto.randomUUID());
   const [f, setF] = useState({ currency: mine?.currency ?? 'CNY', price: mine && mine.price_fen >= 0 ? (mine.currency === 'VND' ? String(mine.quoted_amount) : (mine.price_fen / 100).toFixed(2)) : '', brand: mine?.brand ?? '', quality: mine?.quality ?? line.quality === '不限' ? '' : line.quality, qty: String(mine?.qty || line.qty), delivery_days: String(mine?.delivery_days ?? 0), valid_days: String(QUOTE_VALID_DAYS.default), note: mine?.note ?? '' });
@@ -71,8 +71,8 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
     setF((old) => ({ ...old, [k]: v }));
   };
   const oe = line.oe_norm.length >= 5 ? line.oe_norm : '';
-  const history = useQuery({ queryKey: ['enquiry', 'history', oe], queryFn: ({ signal }) => request('get', 'getIMQuoteHisgoryByOe', { oe }, undefined, { signal, silent: true }), enabled: !!oe });
-  const product = useQuery({ queryKey: ['enquiry', 'myProduct', oe], queryFn: ({ signal }) => request('get', 'getMyProductByOe', { oe }, undefined, { signal, silent: true }), enabled: !!oe && open });
+  const history = useQuery({ ...oeQuoteHistoryQuery(oe), enabled: !!oe });
+  const product = useQuery({ ...myProductByOeQuery(oe), enabled: !!oe && open });
   const rules = useQuery({ ...quoteRulesQuery(), enabled: open && !mine });
   // the company's 报价规则 and its own stock of this OE pre-fill a first quote (never over what was typed)
   useEffect(() => {
@@ -109,13 +109,15 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
     setError(null);
     setBusy(noStock ? 'none' : 'price');
     try {
-      const r = await request('post', 'quoteSubmit', {
-        enquiry_id: enquiry.id, line_id: line.id, price: noStock ? '' : f.price, currency: f.currency as 'CNY' | 'VND', no_stock: noStock, brand: f.brand, quality: f.quality,
-        qty: f.qty, delivery_days: f.delivery_days, valid_days: f.valid_days, note: f.note,
-      }, undefined, { silent: true, idempotencyKey: key.current });
+      const r = await submitQuote.mutateAsync({
+        enquiryId: enquiry.id, lineId: line.id,
+        quote: {
+          price: noStock ? '' : f.price, currency: f.currency as 'CNY' | 'VND', no_stock: noStock, brand: f.brand, quality: f.quality,
+          qty: f.qty, delivery_days: f.delivery_days, valid_days: f.valid_days, note: f.note,
+        },
+        key: key.current,
+      });
       key.current = crypto.randomUUID();
-      qc.setQueryData(enquiryKeys.sellerView(enquiry.id), (old: EnquiryDetail | undefined) =>
-        old && { ...old, quotes: [...old.quotes.filter((x) => x.line_id !== line.id), r] });
       setSaved(noStock ? '已回复无货' : r.currency === 'VND' ? `已报价 ${quotedText(r)}` : `已报价 ¥${quotePriceText(r.price_fen)}`);
     } catch (err) {
       const field = err instanceof ApiError ? err.field ?? '' : '';
@@ -163,7 +165,7 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
       {error && (
         <p className="field-error" role="alert">
           {error.text}
-          {/* 001 §5: a registered member is told why, and where to upgrade */}
+          {/* requirements 001-5: a registered member is told why, and where to upgrade */}
           {error.text === msg.registeredCannotQuote && <> <Link to="/pay/package">升级为正式会员</Link></>}
         </p>
       )}

@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { Tag } from 'primereact/tag';
-import { expiryBadgeText, formatChina, isFormal, memberOffer } from '../../../shared/domain/membership';
+import { expiryBadgeText, isFormal, memberOffer } from '../../../shared/domain/membership';
+import { formatChina } from '../../../shared/domain/china-time';
 import { membershipMsg as m } from '../../../shared/messages';
 import type { CompanyLevel } from '../../../shared/contracts';
 import '../membership/membership.css';
 
 /**
- * Member level (000 §4): free levels get the upgrade prompt; paid levels their expiry date and
+ * Member level (requirements 000-4): free levels get the upgrade prompt; paid levels their expiry date and
  * renewal, with the badge when 1 to 60 days remain. `showActions` is off on the buying pages.
  */
 export function MembershipCard({ name, company, level, showActions = true }: { name: string; company: string; level: CompanyLevel | undefined; showActions?: boolean }) {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { OeSearchBox } from '../search/OeSearchBox';
 import { KeywordSearchBox } from '../search/KeywordSearchBox';
-import { useAfterFirstPage } from '../../after-first-page';
+import { useAfterFirstPage } from '../../lib/after-first-page';
 import { myCirclesQuery } from '../search/queries';
 import { IllustrationTab, VehicleTab, VinTab } from '../vin/SearchTabs';
 import { Tabs } from '../../ui/Tabs';
@@ -18,7 +18,7 @@ const GUEST_ENTRIES = [
   { label: '图解查询', to: '/search/parts/illustration', icon: 'pi pi-image', text: '看分组爆炸图，点图号找配件' },
 ] as const;
 
-/** The home page's quick entries (000 §2): the search boxes of each mode, or links to them for a guest. */
+/** The home page's quick entries (requirements 000-2): the search boxes of each mode, or links to them for a guest. */
 export function QuickSearch() {
   const { session } = useRouteContext({ from: '__root__' });
   // asked for after the first page: the 圈内搜索 tab is added then

@@ -3,13 +3,9 @@
  * call is public and lives under /api/system/, so the service worker serves its last copy at once
  * and refreshes it (stale-while-revalidate): an operator's change shows on the next visit.
  */
-import { queryOptions } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { request } from '../../api/request';
+import { recommendedCompaniesQuery } from './queries';
 import { RecommendShelf, ShelfCard, ShelfLogo } from './RecommendShelf';
-
-export const recommendedCompaniesQuery = () =>
-  queryOptions({ queryKey: ['home', 'recommended-companies'] as const, queryFn: ({ signal }) => request('get', 'getRecommendCompanies', {}, undefined, { signal, silent: true }), staleTime: 60_000 });
 
 export function RecommendedCompanies() {
   return (

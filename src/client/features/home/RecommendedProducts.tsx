@@ -4,13 +4,9 @@
  * the prices of their level). Public under /api/system/, served stale-while-revalidate by the
  * service worker like 推荐企业: an operator's change shows on the next visit.
  */
-import { queryOptions } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { request } from '../../api/request';
+import { recommendedProductsQuery } from './queries';
 import { RecommendShelf, ShelfCard, ShelfLogo } from './RecommendShelf';
-
-export const recommendedProductsQuery = () =>
-  queryOptions({ queryKey: ['home', 'recommended-products'] as const, queryFn: ({ signal }) => request('get', 'getRecommendProducts', {}, undefined, { signal, silent: true }), staleTime: 60_000 });
 
 export function RecommendedProducts() {
   return (

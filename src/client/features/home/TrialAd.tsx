@@ -20,7 +20,7 @@ const readFlag = (uuid: string): AdNotifyFlag | null => {
 };
 
 /**
- * The trial-member ad pop-up (000 §4): shown when the stored flag is open, the company level is
+ * The trial-member ad pop-up (requirements 000-4): shown when the stored flag is open, the company level is
  * the trial level (试用会员) and today is within the ad's dates; closed by a click on the ad, by the close area
  * (the × or the mask) or after 60 s; then the flag is set to close and it stays closed.
  */

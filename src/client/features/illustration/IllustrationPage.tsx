@@ -1,5 +1,5 @@
 /**
- * 图解查询 (/search/parts/illustration, 000 §2): the vehicle by VIN (the VIN search's decode) or
+ * 图解查询 (/search/parts/illustration, requirements 000-2): the vehicle by VIN (the VIN search's decode) or
  * from the catalogue's vehicle list, then its groups and subgroups, then the subgroup's drawing
  * with numbered hotspots beside the part list. A hotspot and its row highlight each other; every
  * row leads to the OE search, where the sellers' stock is.
@@ -14,7 +14,7 @@ import { msg } from '../../../shared/messages';
 import { vinDecodeQuery } from '../vin/queries';
 import { VinDecodeSummary } from '../vin/VinDecodeSummary';
 import { sessionKeys } from '../session/queries';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../session/session-store';
 import { DiagramView } from './DiagramView';
 import { illustrationGroupsQuery, illustrationQuery, illustrationVehiclesQuery } from './queries';
 import type { IllustrationSearch } from './search-params';

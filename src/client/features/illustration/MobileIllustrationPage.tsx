@@ -1,5 +1,5 @@
 /**
- * 图解查询 on a phone (/im/illustration, 000 §2): the desktop page's calls in one column — a VIN or
+ * 图解查询 on a phone (/im/illustration, requirements 000-2): the desktop page's calls in one column — a VIN or
  * the vehicle list, then the subgroups, then the drawing across the screen. Tapping a number shows
  * that part under the drawing with the way to search its OE number (the phone's search page).
  */

@@ -5,20 +5,21 @@
  * number and click the picture to place it, drag a number to move it, remove it, save.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
 import type { AnswerOf, PayloadIn } from '../../../shared/contracts';
 import type { Hotspot, Illustration, IllustrationVehicle } from '../../../shared/contracts/illustration';
 import { illustrationText as t } from '../../../shared/domain/illustration';
-import { ApiError, OfflineError, request } from '../../api/request';
+import { ApiError, OfflineError } from '../../api/request';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
-import { UploadButton } from '../../ui/UploadButton';
+import { UploadButton } from '../upload/UploadButton';
 import { oneOf, pagingOf, text } from '../operation/list-payload';
 import { DiagramView } from './DiagramView';
 import { NoDiagram } from './IllustrationPage';
 import { illKeys, illustrationGroupsQuery, illustrationQuery, opIllustrationVehiclesQuery } from './queries';
+import { useRemoveEpcImage, useSaveEpcHotspots, useSaveEpcImage } from './mutations';
 import '../operation/operation.css';
 import './illustration.css';
 
@@ -61,7 +62,10 @@ export function EpcVehicleListPage({ search, onSearch }: { search: ListSearch; o
 }
 
 /** The numbers being edited: the server's until the first change, then the page's own until saved. */
-function Editor({ data, onSaved }: { data: Illustration; onSaved: (d: Illustration, text: string) => void }) {
+function Editor({ vehicleId, data, onSaved }: { vehicleId: number; data: Illustration; onSaved: (d: Illustration, text: string) => void }) {
+  const saveEpcImage = useSaveEpcImage(vehicleId);
+  const removeEpcImage = useRemoveEpcImage(vehicleId);
+  const saveEpcHotspots = useSaveEpcHotspots(vehicleId);
   const [spots, setSpots] = useState<Hotspot[] | null>(null);
   const [placing, setPlacing] = useState<number | null>(null);
   const [status, setStatus] = useState<Status>(null);
@@ -91,9 +95,9 @@ function Editor({ data, onSaved }: { data: Illustration; onSaved: (d: Illustrati
       setBusy(false);
     }
   };
-  const saveImage = (url: string) => run(() => request('post', 'opIllustrationImageSave', { subgroup_id: data.subgroup.id, image_url: url }, undefined, { silent: true, idempotencyKey: crypto.randomUUID() }), '图解图片已保存');
-  const remove = () => run(() => request('post', 'opIllustrationImageRemove', { subgroup_id: data.subgroup.id }, undefined, { silent: true, idempotencyKey: crypto.randomUUID() }), '图解已删除');
-  const save = () => run(() => request('post', 'opIllustrationHotspotsSave', { subgroup_id: data.subgroup.id, hotspots: current }, undefined, { silent: true, idempotencyKey: crypto.randomUUID() }), `图号已保存：已标注 ${current.length} / ${positions.length}`);
+  const saveImage = (url: string) => run(() => saveEpcImage.mutateAsync({ subgroup_id: data.subgroup.id, image_url: url }), '图解图片已保存');
+  const remove = () => run(() => removeEpcImage.mutateAsync({ subgroup_id: data.subgroup.id }), '图解已删除');
+  const save = () => run(() => saveEpcHotspots.mutateAsync({ subgroup_id: data.subgroup.id, hotspots: current }), `图号已保存：已标注 ${current.length} / ${positions.length}`);
 
   return (
     <section className="card" aria-label={`编辑图解 ${data.subgroup.name}`}>
@@ -153,7 +157,6 @@ function Editor({ data, onSaved }: { data: Illustration; onSaved: (d: Illustrati
 }
 
 export function EpcEditorPage({ vehicleId, subgroupId }: { vehicleId: number; subgroupId?: number }) {
-  const qc = useQueryClient();
   const groups = useQuery(illustrationGroupsQuery(vehicleId));
   const sub = useQuery({ ...illustrationQuery(subgroupId ?? 0), enabled: Boolean(subgroupId) });
   const [saved, setSaved] = useState<Status>(null);
@@ -188,10 +191,7 @@ export function EpcEditorPage({ vehicleId, subgroupId }: { vehicleId: number; su
         {!subgroupId ? <section className="card"><p style={{ margin: 0 }}><i className="pi pi-arrow-left" /> 选择一个分组：上传图解图片，再在图上放置图号（“3/5”为已标注的图号数 / 配件图号数）。</p></section>
           : sub.isError ? <section className="card" role="alert">{sub.error.message}</section>
           : !sub.data ? <section className="card" aria-busy="true">正在加载…</section>
-          : <Editor data={sub.data} onSaved={(d, text) => {
-            qc.setQueryData(illKeys.subgroup(d.subgroup.id), d);
-            void qc.invalidateQueries({ queryKey: illKeys.groups(vehicleId) });
-            void qc.invalidateQueries({ queryKey: illKeys.vehicles() });
+          : <Editor vehicleId={vehicleId} data={sub.data} onSaved={(d, text) => {
             setSaved({ kind: 'ok', text: `${d.subgroup.name}：${text}` });
           }} />}
       </div>

@@ -7,7 +7,7 @@ import { ChatWindow } from './ChatWindow';
 /** How long the notice of a new message stays. */
 const NOTICE_MS = 8000;
 
-/** A message that came while the window was closed (001 §4): clicking it opens chat to the sender. */
+/** A message that came while the window was closed (requirements 001-4): clicking it opens chat to the sender. */
 function IncomingNotice() {
   const notice = useChat((s) => s.notice);
   const sender = useChat((s) => s.conversations.find((c) => c.targetId === s.notice?.targetId));

@@ -1,5 +1,5 @@
 /**
- * The chat window's panels beyond a private chat (issue 14, 001 §2.3): the friends tab (remarks,
+ * The chat window's panels beyond a private chat (requirements 001-2-3): the friends tab (remarks,
  * a group made from friends), the group's members (群成员: add friends, leave), 加为好友 on a
  * contact card, and the composer's quick-reply and 邀请客服 menus and the translated line. Every
  * refusal shows the server's Chinese message where the action was.
@@ -10,13 +10,13 @@ import { useRouteContext } from '@tanstack/react-router';
 import { IM_GROUP_NAME_MAX, IM_NOTE_MAX, type ImFriend } from '../../../shared/contracts';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { msg } from '../../../shared/messages';
-import { request } from '../../api/request';
-import { errorText } from '../account/form';
+import { errorText } from '../../ui/form/form';
 import { chat, useChat } from './chat-store';
 import { chatLanguageOf, mayInviteService, quickReplyText } from './chat-rules';
 import { blocksQuery, featuresQuery, friendsQuery, groupQuery, quickRepliesQuery, socialKeys, staffQuery, translationQuery } from './queries';
+import { useAddFriend, useAddGroupMembers, useCreateGroupChat, useInviteService, useQuitGroup, useRemarkFriend, useSetBlocked } from './mutations';
 
-/** M11-01 gates quick replies and the translate icon (001 §6) */
+/** M11-01 gates quick replies and the translate icon (requirements 001-6) */
 export const useM1101 = () => {
   const { session } = useRouteContext({ from: '__root__' });
   return hasAnyPermission(session.user?.permissions ?? [], ['M11-01']);
@@ -30,8 +30,9 @@ function Blurred() {
 
 /** 好友: open a chat, remark a friend (empty: the name again), make a group from friends */
 export function FriendsPanel({ onOpened }: { onOpened: () => void }) {
-  const qc = useQueryClient();
   const friends = useQuery(friendsQuery());
+  const remarkFriend = useRemarkFriend();
+  const createGroupChat = useCreateGroupChat();
   const [editing, setEditing] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [picking, setPicking] = useState(false);
@@ -44,10 +45,9 @@ export function FriendsPanel({ onOpened }: { onOpened: () => void }) {
   const saveNote = async (f: ImFriend) => {
     setBusy(true);
     try {
-      await request('put', 'remarkFriend', { friend_uuid: f.uuid, note }, undefined, { silent: true });
+      await remarkFriend.mutateAsync({ friend_uuid: f.uuid, note });
       setEditing(null);
       setProblem(null);
-      await qc.invalidateQueries({ queryKey: socialKeys.friends });
       void chat.refresh();
     } catch (e) {
       setProblem(errorText(e));
@@ -58,7 +58,7 @@ export function FriendsPanel({ onOpened }: { onOpened: () => void }) {
   const createGroup = async () => {
     setBusy(true);
     try {
-      const { group_id } = await request('post', 'createIMGroupChat', { user_id: [...chosen].join(','), group_name: groupName }, undefined, { silent: true, idempotencyKey: key.current });
+      const { group_id } = await createGroupChat.mutateAsync({ payload: { user_id: [...chosen].join(','), group_name: groupName }, idempotencyKey: key.current });
       key.current = crypto.randomUUID();
       setPicking(false);
       setChosen(new Set());
@@ -124,8 +124,8 @@ export function FriendsPanel({ onOpened }: { onOpened: () => void }) {
 
 /** 黑名单: the users the caller blocked, each with 取消拉黑 */
 function BlockedList() {
-  const qc = useQueryClient();
   const blocks = useQuery(blocksQuery());
+  const setBlocked = useSetBlocked();
   const [problem, setProblem] = useState<string | null>(null);
   const list = blocks.data ?? [];
   if (list.length === 0) return null;
@@ -138,8 +138,7 @@ function BlockedList() {
           <li key={b.uuid} className="chat-friend">
             <span className="chat-conv-text"><strong>{b.nick_name}</strong><small>{b.company_name}</small></span>
             <button type="button" className="linklike chat-note-btn" aria-label={`取消拉黑 ${b.nick_name}`}
-              onClick={() => void request('post', 'imUnblock', { uuid: b.uuid }, undefined, { silent: true })
-                .then(() => qc.invalidateQueries({ queryKey: socialKeys.blocks }), (e) => setProblem(errorText(e)))}>取消拉黑</button>
+              onClick={() => void setBlocked.mutateAsync({ uuid: b.uuid, block: false }).catch((e) => setProblem(errorText(e)))}>取消拉黑</button>
           </li>
         ))}
       </ul>
@@ -149,13 +148,12 @@ function BlockedList() {
 
 /** 拉黑 on a contact card: the user's private messages are refused from then on; 取消拉黑 undoes it */
 export function BlockToggle({ uuid }: { uuid: string }) {
-  const qc = useQueryClient();
   const blocks = useQuery(blocksQuery());
+  const setBlocked = useSetBlocked();
   const [problem, setProblem] = useState<string | null>(null);
   if (!blocks.isSuccess) return null;
   const blocked = blocks.data.some((b) => b.uuid === uuid);
-  const toggle = () => void request('post', blocked ? 'imUnblock' : 'imBlock', { uuid }, undefined, { silent: true })
-    .then(() => { setProblem(null); return qc.invalidateQueries({ queryKey: socialKeys.blocks }); }, (e) => setProblem(errorText(e)));
+  const toggle = () => void setBlocked.mutateAsync({ uuid, block: !blocked }).then(() => setProblem(null), (e) => setProblem(errorText(e)));
   return (
     <p className="chat-friend-flag">
       {blocked && <span className="muted"><i className="pi pi-ban" /> 已拉黑，对方的消息将被拒收 </span>}
@@ -181,15 +179,14 @@ function FriendText({ f }: { f: ImFriend }) {
 
 /** 加为好友 on a contact card; 已是好友 once added */
 export function AddFriend({ uuid }: { uuid: string }) {
-  const qc = useQueryClient();
   const friends = useQuery(friendsQuery());
+  const addFriend = useAddFriend();
   const [problem, setProblem] = useState<string | null>(null);
   if (!friends.isSuccess) return null;
   if (friends.data.some((f) => f.uuid === uuid)) return <p className="muted chat-friend-flag"><i className="pi pi-user-plus" /> 已是好友</p>;
   return (
     <p className="chat-friend-flag">
-      <button type="button" className="linklike" onClick={() => void request('post', 'addFriend', { friend_uuid: uuid }, undefined, { silent: true, idempotencyKey: crypto.randomUUID() })
-        .then(() => qc.invalidateQueries({ queryKey: socialKeys.friends }), (e) => setProblem(errorText(e)))}>
+      <button type="button" className="linklike" onClick={() => void addFriend.mutateAsync(uuid).catch((e) => setProblem(errorText(e)))}>
         <i className="pi pi-user-plus" /> 加为好友
       </button>
       {problem && <span role="alert" className="chat-error"> {problem}</span>}
@@ -207,6 +204,8 @@ export function GroupPanel({ groupId }: { groupId: string }) {
     if (tick > 0) void qc.invalidateQueries({ queryKey: socialKeys.group(groupId) });
   }, [tick, groupId, qc]);
   const friends = useQuery(friendsQuery());
+  const addGroupMembers = useAddGroupMembers();
+  const quitGroup = useQuitGroup();
   const [adding, setAdding] = useState(false);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);
@@ -216,11 +215,10 @@ export function GroupPanel({ groupId }: { groupId: string }) {
   const addable = (friends.data ?? []).filter((f) => !inGroup.has(f.uuid));
   const add = async () => {
     try {
-      await request('post', 'imGroupAddMembers', { group_id: groupId, user_id: [...chosen].join(',') }, undefined, { silent: true });
+      await addGroupMembers.mutateAsync({ group_id: groupId, user_id: [...chosen].join(',') });
       setAdding(false);
       setChosen(new Set());
       setProblem(null);
-      await qc.invalidateQueries({ queryKey: socialKeys.group(groupId) });
     } catch (e) {
       setProblem(errorText(e));
     }
@@ -228,7 +226,7 @@ export function GroupPanel({ groupId }: { groupId: string }) {
   const leave = async () => {
     if (!window.confirm(`退出群聊“${group.name}”？退出后不再收到该群消息。`)) return;
     try {
-      await request('post', 'imGroupQuit', { group_id: groupId }, undefined, { silent: true });
+      await quitGroup.mutateAsync({ group_id: groupId });
       chat.left(groupId);
     } catch (e) {
       setProblem(errorText(e));
@@ -307,16 +305,17 @@ export function QuickReplyMenu({ targetId, onPick }: { targetId: string; onPick:
   );
 }
 
-/** 邀请客服: only in a private chat while staff are on duty (001 §6); the chat becomes a group of three */
+/** 邀请客服: only in a private chat while staff are on duty (requirements 001-6); the chat becomes a group of three */
 export function InviteServiceMenu({ targetId }: { targetId: string }) {
   const conv = useChat((s) => s.conversations.find((c) => c.targetId === targetId)) ?? (targetId ? { conversationType: 1 as const } : undefined);
   const kind = useChat((s) => s.kinds[targetId]);
   const staff = useQuery(staffQuery());
+  const inviteService = useInviteService();
   const [problem, setProblem] = useState<string | null>(null);
   if (kind === 3 || !mayInviteService(conv, staff.data ?? [], targetId)) return null;
   const invite = async (service_uuid: string) => {
     try {
-      const { group_id } = await request('post', 'imInviteService', { targetId, service_uuid }, undefined, { silent: true, idempotencyKey: crypto.randomUUID() });
+      const { group_id } = await inviteService.mutateAsync({ targetId, service_uuid });
       setProblem(null);
       chat.open(group_id, 3);
     } catch (e) {

@@ -6,9 +6,9 @@ import type { ImConversation, ImMessage } from '../../../shared/contracts';
 import { IM_ASSISTANT_UUID, IM_TEXT_MAX, QUOTE_CODES, SCENE_INQUIRY } from '../../../shared/contracts';
 import { imageKindOf, imageMaxMb, MB } from '../../../shared/domain/upload';
 import { msg } from '../../../shared/messages';
-import { request } from '../../api/request';
 import { configQuery } from '../system/queries';
-import { base64Of } from '../wanted/image-file';
+import { base64Of } from '../upload/image-file';
+import { useUploadImage } from '../upload/mutations';
 import { chat, kindOf, previewOf, useChat, type QueuedMessage } from './chat-store';
 import { contactQuery, groupQuery } from './queries';
 import { bodyKindOf, showsTime, unreadLabel } from './chat-rules';
@@ -24,7 +24,7 @@ import { StockPicker } from './StockPicker';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { STOCK_CODES } from '../../../shared/domain/stock';
 
-/** 001 §9: the window is 1024 × 576 (the list rules are in chat-rules.ts). */
+/** requirements 001-9: the window is 1024 × 576 (the list rules are in chat-rules.ts). */
 export const CHAT_WIDTH = 1024;
 export const CHAT_HEIGHT = 576;
 
@@ -165,7 +165,7 @@ export function Composer({ targetId, canSend }: { targetId: string; canSend: boo
   const [picking, setPicking] = useState(false);
   const mayQuote = hasAnyPermission(linkSession.user?.permissions ?? [], QUOTE_CODES);
   const [quoting, setQuoting] = useState(false);
-  // the currency switch (001 §2.3, M11-01): order links sent in dong beside the yuan price; starts at the top bar's choice
+  // the currency switch (requirements 001-2-3, M11-01): order links sent in dong beside the yuan price; starts at the top bar's choice
   const mayConvert = useM1101();
   const shownCurrency = useCurrency();
   const [linkCurrency, setLinkCurrency] = useState<Currency | null>(null);
@@ -179,6 +179,7 @@ export function Composer({ targetId, canSend }: { targetId: string; canSend: boo
   // images go through fileUpload, with its limit for the caller's company; not compressed in the page
   const { session } = useRouteContext({ from: '__root__' });
   const authority = useQuery(configQuery(['upload_authority'])).data?.upload_authority;
+  const uploadImage = useUploadImage();
   useEffect(() => {
     area.current?.focus({ preventScroll: true });
   }, [targetId]);
@@ -202,10 +203,10 @@ export function Composer({ targetId, canSend }: { targetId: string; canSend: boo
     setProblem(null);
     setBusy(true);
     try {
-      // compressed in the page first; one still over about 100 KB is refused (001 §5)
+      // compressed in the page first; one still over about 100 KB is refused (requirements 001-5)
       const small = await compressForChat(f);
       if (!small) return setProblem(msg.imageTooLarge);
-      const { file_path } = await request('post', 'fileUpload', { base64_data: base64Of(await small.arrayBuffer()), file_name: small.name }, undefined, { silent: true });
+      const { file_path } = await uploadImage.mutateAsync({ base64_data: base64Of(await small.arrayBuffer()), file_name: small.name });
       await chat.send(targetId, { imageUri: file_path });
     } catch (e) {
       setProblem(e instanceof Error ? e.message : String(e));
@@ -292,7 +293,7 @@ export function Composer({ targetId, canSend }: { targetId: string; canSend: boo
 }
 
 /**
- * 当前咨询 (001 §2.3): the enquiry this conversation is about — the latest inquiry or quote card in
+ * 当前咨询 (requirements 001-2-3): the enquiry this conversation is about — the latest inquiry or quote card in
  * it — with its number and what was asked, linking to its page on this side (the buyer's comparison,
  * the seller's quote form). Nothing while the conversation has no card.
  */
@@ -340,7 +341,7 @@ export function ContactPanel({ targetId }: { targetId: string }) {
   );
 }
 
-/** The chat window (001 §2.3): conversation list, messages, composer and the supplier's card. */
+/** The chat window (requirements 001-2-3): conversation list, messages, composer and the supplier's card. */
 export function ChatWindow() {
   const { session } = useRouteContext({ from: '__root__' });
   const open = useChat((s) => s.open);

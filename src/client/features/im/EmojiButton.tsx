@@ -1,5 +1,5 @@
 /**
- * 表情 (001 §2.3): emoji-mart's own picker (a web component: its React wrapper wants React 18 at
+ * 表情 (requirements 001-2-3): emoji-mart's own picker (a web component: its React wrapper wants React 18 at
  * most), loaded with its data the first time the button is pressed, so the emoji set (about
  * 400 kB) never weighs on a page that does not use it. The chosen emoji goes in at the caret.
  */

@@ -5,30 +5,27 @@
  * limit, the page shows its words.
  */
 import { useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import * as v from 'valibot';
 import { endpoints, IM_QUICK_REPLY_MAX, IM_QUICK_REPLY_PAGE, type QuickReply } from '../../../shared/contracts';
-import { request } from '../../api/request';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
-import { Field } from '../account/Field';
-import { errorText, useForm } from '../account/form';
+import { Field } from '../../ui/form/Field';
+import { errorText, useForm } from '../../ui/form/form';
 import { quickRepliesQuery, socialKeys } from './queries';
+import { useDeleteQuickReply, useSaveQuickReply } from './mutations';
 import '../stock/stock.css';
 
 export function QuickReplyPage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {
-  const qc = useQueryClient();
+  const deleteQuickReply = useDeleteQuickReply();
   const [editing, setEditing] = useState<QuickReply | 'new' | null>(null);
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: socialKeys.quickReplies });
   const remove = async (r: QuickReply) => {
     if (!window.confirm(`删除快捷回复“${r.cn_message}”？`)) return;
     try {
-      await request('post', 'quickReplyDelete', { id: r.id }, undefined, { silent: true });
-      await refresh();
+      await deleteQuickReply.mutateAsync({ id: r.id });
       setStatus({ kind: 'ok', text: `已删除：${r.cn_message}` });
     } catch (e) {
       setStatus({ kind: 'error', text: errorText(e) });
@@ -61,7 +58,7 @@ export function QuickReplyPage({ search, onSearch }: { search: ListSearch; onSea
         status={status && <p className={`stock-status ${status.kind}`} role={status.kind === 'ok' ? 'status' : 'alert'}>{status.text}</p>} />
       {editing && (
         <QuickReplyDialog reply={editing === 'new' ? null : editing} onHide={() => setEditing(null)}
-          onSaved={(r, created) => { setEditing(null); void refresh(); setStatus({ kind: 'ok', text: `${created ? '已添加' : '已保存'}：${r.cn_message}` }); }} />
+          onSaved={(r, created) => { setEditing(null); setStatus({ kind: 'ok', text: `${created ? '已添加' : '已保存'}：${r.cn_message}` }); }} />
       )}
     </>
   );
@@ -74,12 +71,13 @@ function QuickReplyDialog({ reply, onHide, onSaved }: { reply: QuickReply | null
   const { values, set, errors } = form;
   const [busy, setBusy] = useState(false);
   const key = useRef(crypto.randomUUID());
+  const saveQuickReply = useSaveQuickReply();
   const submit = async () => {
     const payload = reply ? { id: reply.id, ...values } : values;
     if (!form.check(endpoints.quickReplySave.payload as v.GenericSchema, payload)) return;
     setBusy(true);
     try {
-      onSaved(await request('post', 'quickReplySave', payload, undefined, { silent: true, idempotencyKey: key.current }), !reply);
+      onSaved(await saveQuickReply.mutateAsync({ payload, idempotencyKey: key.current }), !reply);
     } catch (e) {
       form.refuse(e);
     } finally {

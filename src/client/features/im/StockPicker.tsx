@@ -1,5 +1,5 @@
 /**
- * 发送订单链接 (001 §2.3): the seller's own stock on sale in a 1200px dialog with a 400px-high table,
+ * 发送订单链接 (requirements 001-2-3): the seller's own stock on sale in a 1200px dialog with a 400px-high table,
  * searched by OE number or name; 发送 sends a row as a product card (pushProductMsg), priced by the
  * server at the other side's level. A row without a sales price is refused with 请填写销售价格.
  */
@@ -13,26 +13,23 @@ import { Button } from 'primereact/button';
 import type { SellerStockRow } from '../../../shared/contracts';
 import { formatFen } from '../../../shared/domain/prices';
 import type { Currency } from '../../../shared/domain/currency';
-import { request } from '../../api/request';
-import { errorText } from '../account/form';
+import { errorText } from '../../ui/form/form';
 import { chat } from './chat-store';
+import { stockPickerQuery } from './queries';
+import { useSendProductCard } from './mutations';
 
 export function StockPicker({ targetId, currency = 'CNY', visible, onHide }: { targetId: string; currency?: Currency; visible: boolean; onHide: () => void }) {
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
   const [sending, setSending] = useState<number | null>(null);
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const q = useQuery({
-    queryKey: ['im', 'stock-picker', term],
-    queryFn: ({ signal }) => request('post', 'getStockData', { ...(/^[\w\s-]+$/.test(term) ? { supplier_oe: term } : { name: term }), state: 'on', page_size: 50, page_number: 1 }, undefined, { signal, silent: true }),
-    enabled: visible,
-    placeholderData: keepPreviousData,
-  });
+  const q = useQuery({ ...stockPickerQuery(term), enabled: visible, placeholderData: keepPreviousData });
+  const sendProductCard = useSendProductCard();
   const send = async (row: SellerStockRow) => {
     setSending(row.id);
     setStatus(null);
     try {
-      const m = await request('post', 'pushProductMsg', { to_uuid: targetId, stock_id: row.id, product_qty: 1, currency }, undefined, { silent: true, idempotencyKey: crypto.randomUUID() });
+      const m = await sendProductCard.mutateAsync({ to_uuid: targetId, stock_id: row.id, product_qty: 1, currency });
       chat.delivered(m);
       setStatus({ kind: 'ok', text: `已发送：${row.supplier_oe} ${row.name}${currency === 'VND' ? '（越南盾）' : ''}` });
     } catch (e) {

@@ -8,7 +8,7 @@ const conv = (i: number, extra: Partial<ImConversation> = {}): ImConversation =>
   conversationType: 1, targetId: `t${i}`, name: `n${i}`, company_name: '', portrait_uri: '', unread: 0, sentTime: i, latestMessage: null, ...extra,
 });
 
-describe('chat list rules (001 §9)', () => {
+describe('chat list rules (requirements 001-9)', () => {
   it('caps unread at 99+', () => {
     expect(unreadLabel(0)).toBe('0');
     expect(unreadLabel(99)).toBe('99');

@@ -1,5 +1,5 @@
 /**
- * The message-list rules of 001 §9, in one place so the window, the phone pages and the tests
+ * The message-list rules of requirements 001-9, in one place so the window, the phone pages and the tests
  * agree: unread badges cap at 99+, a time line where messages are more than 60 s apart, "get
  * more history" fetches 10 older messages and goes away once fewer than 10 come back, the
  * conversation list holds 150, the notification sound plays at most once per 3 s, and what
@@ -66,7 +66,7 @@ export const chatLanguageOf = (messages: ReadonlyArray<{ messageDirection: numbe
 export const quickReplyText = (r: Pick<QuickReply, 'cn_message' | 'vn_message'>, lang: ChatLanguage) =>
   lang === 'vn' && r.vn_message ? r.vn_message : r.cn_message;
 
-/** 001 §6: 邀请客服 shows only in a private chat (not the assistant's) when customer-service staff are on duty */
+/** requirements 001-6: 邀请客服 shows only in a private chat (not the assistant's) when customer-service staff are on duty */
 export const mayInviteService = (c: Pick<ImConversation, 'conversationType' | 'is_assistant'> | undefined, staff: ReadonlyArray<{ user_uuid: string }>, peer: string) =>
   !!c && c.conversationType === 1 && !c.is_assistant && staff.some((s) => s.user_uuid !== peer);
 

@@ -136,7 +136,7 @@ const loadThread = async (targetId: string, older: boolean) => {
   setThread(targetId, { loading: true });
   try {
     const before = older ? t.messages[0]?.sentTime : undefined;
-    // the first page is the transport's 20; "get more history" asks for 10 and keeps its link while 10 come back (001 §9)
+    // the first page is the transport's 20; "get more history" asks for 10 and keeps its link while 10 come back (requirements 001-9)
     const page = await transport.history(targetId, before, kindOf(state, targetId), older ? IM_MORE_HISTORY : undefined);
     const hasMore = older ? keepsMoreLink(page.messages.length) : !t.loaded ? page.hasMore : threadOf(state, targetId).hasMore;
     set((s) => ({
@@ -168,7 +168,7 @@ const received = (m: ImMessage, unreadTotal: number | null) => {
       ...(incoming && !s.open ? { notice: { targetId: other, text: previewOf(m), at: Date.now() } } : {}),
     };
   });
-  // a sound for what is not in view, at most once per 3 s (001 §4, §9)
+  // a sound for what is not in view, at most once per 3 s (requirements 001-4, 001-9)
   if (incoming && !viewing && ring(Date.now())) playChime();
   // a conversation the list does not hold yet (its first message, either way): fetch the list
   if (!state.conversations.some((c) => c.targetId === other)) void refreshConversations();
@@ -189,7 +189,7 @@ export const startChat = (uuid: string, t: ImTransport) => {
     set((s) => ({ unreadTotal, conversations: s.conversations.map((c) => (c.targetId === targetId ? { ...c, unread: 0 } : c)) }));
   });
   t.onStatus((status) => {
-    // kicked by another client: the window closes (001 §4)
+    // kicked by another client: the window closes (requirements 001-4)
     set(status === 'kicked' ? { status, open: false } : { status });
     if (status === 'connected') {
       flushOutbox();

@@ -1,5 +1,5 @@
 /**
- * Images in chat (001 §5, §9): compressed in the browser with browser-image-compression (loaded
+ * Images in chat (requirements 001-5, 001-9): compressed in the browser with browser-image-compression (loaded
  * when the first image is sent) to at most about 100 KB; one that cannot get under that is
  * refused with 图片过大，请重新上传 (null here). The library's web worker would fetch its script
  * from a CDN, so it runs on the page's thread.

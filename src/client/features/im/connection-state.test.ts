@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shownStatus, STATUS_TEXT } from './connection-state';
 
-describe('chat connection state (001 §4)', () => {
+describe('chat connection state (requirements 001-4)', () => {
   it('shows 网络不可用 while the browser is offline, whatever the socket still says', () => {
     for (const s of ['connected', 'connecting', 'disconnected'] as const) {
       expect(shownStatus(s, false)).toBe('offline');

@@ -1,5 +1,5 @@
 /**
- * The connection state the chat shows (001 §4): the transport's own (已连接 / 连接中… / 未连接 /
+ * The connection state the chat shows (requirements 001-4): the transport's own (已连接 / 连接中… / 未连接 /
  * kicked) and, while the browser says it is offline, 网络不可用 in its place. That one is the
  * page's knowledge (navigator.onLine and the 'offline' / 'online' events), not the transport's: a
  * socket that has not noticed the loss yet still says connected. When 'online' fires the state

@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../api/request';
 
-/** Query keys of chat: the contact card of a user and the chat contact of a company. */
+/** Query keys of chat: the contact card of a user, the chat contact of a company, and the own stock searched in 发送订单链接. */
 export const imKeys = {
   contact: (uuid: string) => ['im', 'contact', uuid] as const,
   companyContact: (companyId: number) => ['im', 'companyContact', companyId] as const,
+  stockPicker: (term: string) => ['im', 'stock-picker', term] as const,
 };
 
 export const contactQuery = (uuid: string) =>
@@ -19,6 +20,13 @@ export const companyContactQuery = (companyId: number) =>
     queryKey: imKeys.companyContact(companyId),
     queryFn: ({ signal }) => request('get', 'imCompanyContact', { company_id: companyId }, undefined, { signal, silent: true }),
     staleTime: 10 * 60_000,
+  });
+
+/** the company's stock on sale, by OE number (letters, digits, spaces, dashes) or else by name */
+export const stockPickerQuery = (term: string) =>
+  queryOptions({
+    queryKey: imKeys.stockPicker(term),
+    queryFn: ({ signal }) => request('post', 'getStockData', { ...(/^[\w\s-]+$/.test(term) ? { supplier_oe: term } : { name: term }), state: 'on', page_size: 50, page_number: 1 }, undefined, { signal, silent: true }),
   });
 
 export const socialKeys = {
@@ -45,7 +53,7 @@ export const groupQuery = (groupId: string) =>
     staleTime: 30_000,
   });
 
-/** the platform's customer-service staff on duty (001 §7 getEmployeeData) */
+/** the platform's customer-service staff on duty (requirements 001-7 getEmployeeData) */
 export const staffQuery = () =>
   queryOptions({
     queryKey: socialKeys.staff,

@@ -1,5 +1,5 @@
 /**
- * The RongCloud transport (issue 14, DESIGN.md "Real-time chat"): the same ImTransport as our /ws
+ * The RongCloud transport (docs/architecture.md "Real-time chat"): the same ImTransport as our /ws
  * one, on RongCloud's web SDK (@rongcloud/imlib-next 5.38.0 with its engine). Loaded only when the
  * system parameter im_client_params names an app key (select-transport.ts), so its 222 kB gzip stay
  * out of the entry.
@@ -53,7 +53,7 @@ export const RC_CODE = {
   CONNECTION_TIMEOUT: 34006,
 } as const;
 
-/** 001 §8's connect errors (logged), in Chinese */
+/** requirements 001-8's connect errors (logged), in Chinese */
 export const connectErrorText = (code: number): string => {
   switch (code) {
     case RC_CODE.TOKEN_INCORRECT: return '融云连接失败：Token 无效';
@@ -78,7 +78,7 @@ export const connectRetryable = (code: number) =>
 export const disconnectState = (code: number): ImStatus => (code === RC_CODE.KICKED ? 'kicked' : 'disconnected');
 
 /**
- * A refused send as our own server would refuse it (001 §8's send errors): an ApiError with the
+ * A refused send as our own server would refuse it (requirements 001-8's send errors): an ApiError with the
  * Chinese message (the outbox drops it and the composer shows it), or, for a timeout or a lost
  * network, an OfflineError (the message stays queued and goes when the network returns).
  */

@@ -1,5 +1,5 @@
 /**
- * Which chat transport a session uses (DESIGN.md "Real-time chat"): our /ws one, unless the system
+ * Which chat transport a session uses (docs/architecture.md "Real-time chat"): our /ws one, unless the system
  * parameter im_client_params names a RongCloud app key. Then the RongCloud transport is loaded (a
  * chunk of its own: the SDK stays out of the entry) and connects with the token of getLoginIm. If
  * the server has no RongCloud configured (getLoginIm refuses), the SDK cannot load, or the

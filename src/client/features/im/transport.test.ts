@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImMessage } from '../../../shared/contracts';
 import { connectLive, live, type LiveEvent, type LiveState } from '../../api/live';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../session/session-store';
 import { createWsTransport, type WsTransportDeps } from './transport';
 import { FakeSocket } from '../../../../tests/fake-socket';
 

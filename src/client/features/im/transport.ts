@@ -1,5 +1,5 @@
 /**
- * Chat goes through one ImTransport (DESIGN.md "Real-time chat"). The built-in one uses our server:
+ * Chat goes through one ImTransport (docs/architecture.md "Real-time chat"). The built-in one uses our server:
  * calls over HTTP, pushes over the live connection (/ws), which reconnects with backoff (1 to 5 s
  * with jitter); after a reconnect it fetches what was missed (imSync from the newest sentTime it
  * has seen). Delivery is at-least-once (a push and the catch-up may carry the same message), so the

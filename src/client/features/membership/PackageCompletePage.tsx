@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
-import { formatChina } from '../../../shared/domain/membership';
+import { formatChina } from '../../../shared/domain/china-time';
 import { membershipMsg as m } from '../../../shared/messages';
 import { ApiError } from '../../api/request';
 import { levelQuery, sessionKeys } from '../session/queries';
@@ -25,7 +25,7 @@ export function PackageCompletePage({ orderNo }: { orderNo: string }) {
     // the level and quotas are persisted for offline use: the upgrade must replace them now
     if (paid) {
       void qc.invalidateQueries({ queryKey: sessionKeys.level(user.company_id) });
-      void qc.invalidateQueries({ queryKey: ['quota'] });
+      void qc.invalidateQueries({ queryKey: sessionKeys.quotas() });
     }
   }, [paid, qc, user.company_id]);
 

@@ -5,12 +5,14 @@ import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { InputText } from 'primereact/inputtext';
 import { formatFen } from '../../../shared/domain/prices';
-import { formatChina, ORDER_STATE_LABELS, type OrderState } from '../../../shared/domain/membership';
+import { ORDER_STATE_LABELS, type OrderState } from '../../../shared/domain/membership';
+import { formatChina } from '../../../shared/domain/china-time';
 import { membershipMsg as m } from '../../../shared/messages';
 import type { PackageOrder } from '../../../shared/contracts';
-import { ApiError, OfflineError, request } from '../../api/request';
+import { ApiError, OfflineError } from '../../api/request';
 import { nav } from '../../api/navigation';
 import { membershipKeys, orderQuery } from './queries';
+import { useCancelPackageOrder, usePackagePromotion, usePayPackageOrder } from './mutations';
 import { PaySteps } from './PaySteps';
 import { DemoPaymentNotice } from './DemoPaymentNotice';
 import './membership.css';
@@ -43,6 +45,8 @@ export function PackageOrderPage({ orderNo }: { orderNo: string }) {
   const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
   const [error, setError] = useState('');
   const cancelKey = useRef(crypto.randomUUID());
+  const payOrder = usePayPackageOrder();
+  const cancelOrder = useCancelPackageOrder();
 
   const fail = (e: unknown) => setError(e instanceof OfflineError ? '网络不可用，请联网后再试' : e instanceof ApiError ? e.message : '操作失败，请稍后再试');
 
@@ -50,13 +54,12 @@ export function PackageOrderPage({ orderNo }: { orderNo: string }) {
     setBusy('pay');
     setError('');
     try {
-      const { checkout_url } = await request('post', 'payPackageOrder', { order_no: orderNo }, undefined, { silent: true });
+      const { checkout_url } = await payOrder.mutateAsync(orderNo);
       // the checkout belongs to the payment provider: a full page change, as with a real one
       nav.assign(checkout_url);
     } catch (e) {
       fail(e);
       setBusy(null);
-      await qc.invalidateQueries({ queryKey: membershipKeys.order(orderNo) });
     }
   };
 
@@ -64,8 +67,7 @@ export function PackageOrderPage({ orderNo }: { orderNo: string }) {
     setBusy('cancel');
     setError('');
     try {
-      const o = await request('post', 'cancelPackageOrder', { order_no: orderNo }, undefined, { silent: true, idempotencyKey: cancelKey.current });
-      qc.setQueryData(membershipKeys.order(orderNo), o);
+      await cancelOrder.mutateAsync({ orderNo, idempotencyKey: cancelKey.current });
     } catch (e) {
       fail(e);
     } finally {
@@ -114,6 +116,7 @@ function PromotionForm({ order, onChanged }: { order: PackageOrder; onChanged: (
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const key = useRef(crypto.randomUUID());
+  const promotion = usePackagePromotion();
   const run = async (call: () => Promise<PackageOrder>) => {
     setBusy(true);
     setError('');
@@ -133,7 +136,7 @@ function PromotionForm({ order, onChanged }: { order: PackageOrder; onChanged: (
       setError('请输入优惠码');
       return;
     }
-    void run(() => request('post', 'applyPackagePromotion', { order_no: order.order_no, code }, undefined, { silent: true, idempotencyKey: key.current }));
+    void run(() => promotion.mutateAsync({ orderNo: order.order_no, code, idempotencyKey: key.current }));
   };
   return (
     <form className="promotion-form" onSubmit={apply} noValidate>
@@ -144,7 +147,7 @@ function PromotionForm({ order, onChanged }: { order: PackageOrder; onChanged: (
       <Button type="submit" label="使用" outlined loading={busy} />
       {order.discount_fen > 0 && (
         <Button type="button" label="不使用优惠码" text disabled={busy}
-          onClick={() => void run(() => request('post', 'removePackagePromotion', { order_no: order.order_no }, undefined, { silent: true, idempotencyKey: key.current }))} />
+          onClick={() => void run(() => promotion.mutateAsync({ orderNo: order.order_no, code: null, idempotencyKey: key.current }))} />
       )}
       {error && <div className="field-error" role="alert" id="promotion-error">{error}</div>}
     </form>

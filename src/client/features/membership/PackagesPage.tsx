@@ -5,12 +5,13 @@ import { Button } from 'primereact/button';
 import { formatFen } from '../../../shared/domain/prices';
 import { membershipMsg as m } from '../../../shared/messages';
 import type { MembershipPackage } from '../../../shared/contracts';
-import { ApiError, OfflineError, request } from '../../api/request';
+import { ApiError, OfflineError } from '../../api/request';
 import { levelQuery } from '../session/queries';
 import { MembershipCard } from '../home/MembershipCard';
 import { packagesQuery } from './queries';
 import { DemoPaymentNotice } from './DemoPaymentNotice';
 import { PaySteps } from './PaySteps';
+import { useCreatePackageOrder } from './mutations';
 import './membership.css';
 
 const UNLIMITED = 9999;
@@ -34,12 +35,13 @@ export function PackagesPage() {
   const [busy, setBusy] = useState<number | null>(null);
   // one key per click on a package, so a retry after a lost answer cannot make a second order
   const key = useRef(crypto.randomUUID());
+  const createOrder = useCreatePackageOrder();
 
   const buy = async (p: MembershipPackage) => {
     setBusy(p.level_id);
     setError('');
     try {
-      const order = await request('post', 'createPackageOrder', { level_id: p.level_id }, undefined, { silent: true, idempotencyKey: key.current });
+      const order = await createOrder.mutateAsync({ payload: { level_id: p.level_id }, idempotencyKey: key.current });
       key.current = crypto.randomUUID();
       await navigate({ to: '/pay/package/order', search: { order_no: order.order_no } });
     } catch (e) {

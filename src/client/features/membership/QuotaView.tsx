@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { employeeQuotaQuery, stockQuotaQuery, vinQuotaQuery } from '../session/queries';
-import { formatChina } from '../../../shared/domain/membership';
+import { formatChina } from '../../../shared/domain/china-time';
 import { membershipMsg as m } from '../../../shared/messages';
 import './membership.css';
 

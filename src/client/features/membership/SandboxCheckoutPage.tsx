@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { formatFen } from '../../../shared/domain/prices';
-import { formatChina } from '../../../shared/domain/membership';
+import { formatChina } from '../../../shared/domain/china-time';
 import { membershipMsg as m, msg } from '../../../shared/messages';
-import { ApiError, OfflineError, request } from '../../api/request';
+import { ApiError, OfflineError } from '../../api/request';
 import { nav } from '../../api/navigation';
 import { checkoutQuery } from './queries';
 import { DemoPaymentNotice } from './DemoPaymentNotice';
+import { useSandboxConfirm } from './mutations';
 import './membership.css';
 
 /**
@@ -18,12 +19,13 @@ export function SandboxCheckoutPage({ token }: { token: string }) {
   const checkout = useQuery(checkoutQuery(token));
   const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
   const [error, setError] = useState('');
+  const confirm = useSandboxConfirm();
 
   const send = async (action: 'pay' | 'cancel') => {
     setBusy(action);
     setError('');
     try {
-      const r = await request('post', 'sandboxConfirm', { token, action }, undefined, { silent: true });
+      const r = await confirm.mutateAsync({ token, action });
       nav.assign(r.return_url);
     } catch (e) {
       setError(e instanceof OfflineError ? '网络不可用，请联网后再试' : e instanceof ApiError ? e.message : msg.serverError);

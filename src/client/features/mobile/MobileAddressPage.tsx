@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import * as v from 'valibot';
 import { ADDRESS_LIMIT, checkoutPayload, type Address } from '../../../shared/contracts';
-import { ApiError, OfflineError, request } from '../../api/request';
-import { addressKeys, addressListQuery } from '../orders/AddressBookPicker';
+import { ApiError, OfflineError } from '../../api/request';
+import { addressListQuery } from '../address/queries';
 import { MobilePage } from './MobilePage';
+import { useDeleteAddress, useSaveAddress } from '../address/mutations';
 
 type FieldName = 'contact_name' | 'contact_phone' | 'address';
 const FIELDS: FieldName[] = ['contact_name', 'contact_phone', 'address'];
@@ -22,7 +23,7 @@ type Form = { id?: number; contact_name: string; contact_phone: string; address:
 
 /** Add or edit one address with the order form's rules; the server's refusal shows under its field. */
 function AddressForm({ initial, onDone, onCancel }: { initial: Form; onDone: () => void; onCancel: () => void }) {
-  const qc = useQueryClient();
+  const saveAddress = useSaveAddress();
   const [f, setF] = useState<Form>(initial);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [failure, setFailure] = useState('');
@@ -39,8 +40,7 @@ function AddressForm({ initial, onDone, onCancel }: { initial: Form; onDone: () 
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await request('post', 'addressSave', f, undefined, { silent: true });
-      await qc.invalidateQueries({ queryKey: addressKeys.list() });
+      await saveAddress.mutateAsync(f);
       onDone();
     } catch (err) {
       if (err instanceof ApiError && err.field && (FIELDS as string[]).includes(err.field)) setErrors({ [err.field]: err.message });
@@ -73,7 +73,8 @@ function AddressForm({ initial, onDone, onCancel }: { initial: Form; onDone: () 
 }
 
 function AddressItem({ a, onEdit }: { a: Address; onEdit: () => void }) {
-  const qc = useQueryClient();
+  const saveAddress = useSaveAddress();
+  const deleteAddress = useDeleteAddress();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
@@ -82,7 +83,6 @@ function AddressItem({ a, onEdit }: { a: Address; onEdit: () => void }) {
     setFailure('');
     try {
       await fn();
-      await qc.invalidateQueries({ queryKey: addressKeys.list() });
     } catch (e) {
       setFailure(problem(e));
     } finally {
@@ -97,10 +97,10 @@ function AddressItem({ a, onEdit }: { a: Address; onEdit: () => void }) {
       {failure && <p className="m-alert" role="alert">{failure}</p>}
       <div className="m-actions">
         {!a.is_default && <Button type="button" size="small" outlined label="设为默认" disabled={busy}
-          onClick={() => void act(() => request('post', 'addressSave', { id: a.id, contact_name: a.contact_name, contact_phone: a.contact_phone, address: a.address, is_default: true }, undefined, { silent: true }))} />}
+          onClick={() => void act(() => saveAddress.mutateAsync({ id: a.id, contact_name: a.contact_name, contact_phone: a.contact_phone, address: a.address, is_default: true }))} />}
         <Button type="button" size="small" outlined label="编辑" onClick={onEdit} aria-label={`编辑 ${a.contact_name} ${a.address}`} />
         {confirming
-          ? <Button type="button" size="small" severity="danger" label="确认删除" loading={busy} onClick={() => void act(() => request('post', 'addressDelete', { id: a.id }, undefined, { silent: true }))} />
+          ? <Button type="button" size="small" severity="danger" label="确认删除" loading={busy} onClick={() => void act(() => deleteAddress.mutateAsync({ id: a.id }))} />
           : <Button type="button" size="small" severity="danger" outlined label="删除" onClick={() => setConfirming(true)} aria-label={`删除 ${a.contact_name} ${a.address}`} />}
       </div>
     </article>

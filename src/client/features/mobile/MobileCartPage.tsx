@@ -11,7 +11,7 @@ import { chargedColumnLabel } from '../../../shared/domain/prices';
 import { OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
 import { cartFetchedFrom, cartListQuery } from '../cart/queries';
-import { useCartWrite, type CartWrite } from '../cart/cart-writes';
+import { useCartWrite, type CartWrite } from '../cart/mutations';
 import { QtyStepper } from '../cart/QtyStepper';
 import { MobilePage } from './MobilePage';
 import { overlayPending } from './pending-cart';

@@ -11,8 +11,9 @@ import { ORDER_REMARK_MAX } from '../../../shared/domain/orders';
 import { ApiError, OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
 import { cartKeys, cartListQuery } from '../cart/queries';
-import { loadDraft, saveDraft, submitCheckout, type CheckoutDraft } from '../orders/checkout-draft';
-import { addressListQuery } from '../orders/AddressBookPicker';
+import { loadDraft, saveDraft, type CheckoutDraft } from '../orders/checkout-draft';
+import { useSubmitCheckout } from '../orders/mutations';
+import { addressListQuery } from '../address/queries';
 import { LineChangeNotice, PRICE_NOT_ACCEPTED, useLineChanges } from '../orders/LineChangeNotice';
 import { MobilePage } from './MobilePage';
 
@@ -39,6 +40,7 @@ export function MobileCheckoutPage() {
   const q = useQuery(cartListQuery());
   const book = useQuery(addressListQuery());
   const queryClient = useQueryClient();
+  const submitCheckoutNow = useSubmitCheckout();
   const navigate = useNavigate();
   const [draft, setDraft] = useState<CheckoutDraft>(() => loadDraft(user.uuid));
   const [typing, setTyping] = useState(false);
@@ -105,7 +107,7 @@ export function MobileCheckoutPage() {
     }
     setBusy(true);
     try {
-      const answer = await submitCheckout(queryClient, {
+      const answer = await submitCheckoutNow.mutateAsync({
         userUuid: user.uuid, draft, lineIds: lines.map((i) => i.id), totalFen: total, typeCode: '配件产品', sellerIds: groups.map((g) => g.companyId),
       });
       await navigate({ to: '/ofo/purchase/order', search: { no: answer.checkout_no } });

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CART_CODES } from '../../../shared/contracts/codes';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { cartListQuery } from '../cart/queries';
-import { useRefetchCartAfterReplay } from '../cart/cart-writes';
+import { useRefetchCartAfterReplay } from '../cart/mutations';
 import { useChat } from '../im/chat-store';
 import { unreadLabel } from '../im/chat-rules';
 import { desktopCounterpart } from './counterparts';
@@ -47,7 +47,7 @@ function TabBar() {
 }
 
 /**
- * A phone page (issue 12): a title bar with the way back and 电脑版 (the desktop page of the same
+ * A phone page: a title bar with the way back and 电脑版 (the desktop page of the same
  * thing), the page, and the bottom tab bar (搜索, 购物车, 订单, 消息, 我的). `bare`: a full-screen page
  * (a conversation) without the tab bar.
  */

@@ -35,7 +35,7 @@ const FIRST_CARDS = 4;
 /**
  * Result cards: the first few render with the results (the page's largest paint), the others in a
  * deferred render that React splits into short slices, so a long list does not block the phone's
- * main thread in one piece (issue 12's Lighthouse target: total blocking time).
+ * main thread in one piece (the phone's Lighthouse target: total blocking time).
  */
 function StockCards({ rows, priceColumns }: { rows: StockRow[]; priceColumns: readonly string[] }) {
   const shown = useDeferredValue(rows, rows.slice(0, FIRST_CARDS));

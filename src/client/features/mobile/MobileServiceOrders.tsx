@@ -1,5 +1,5 @@
 /**
- * 售后 on a phone (000 §2 /ofo/serviceOrder, /ofo/serviceOrder/detail): the buyer's after-sales,
+ * 售后 on a phone (requirements 000-2 /ofo/serviceOrder, /ofo/serviceOrder/detail): the buyer's after-sales,
  * newest first, by state, as cards; the detail with the buyer's two moves (撤销申请 while the
  * seller has not received anything, 退货 with carrier and waybill once the seller agreed to a
  * return). Applying is on the order's desktop page, where the lines and photos fit.

@@ -1,5 +1,5 @@
 /**
- * Desktop pages and their phone pages (issue 12, 000 §2 /ofo and /im): which mobile page a phone
+ * Desktop pages and their phone pages (requirements 000-2 /ofo and /im): which mobile page a phone
  * opening a desktop page is offered, and which desktop page a mobile page links back to. Pure, so
  * both directions are unit-tested.
  */
@@ -55,5 +55,5 @@ export const desktopCounterpart = (pathname: string, query: Query = {}): string 
   return '/';
 };
 
-/** Phones: narrower than the spec's smallest breakpoint (000 §9: 576). */
+/** Phones: narrower than the spec's smallest breakpoint (requirements 000-9: 576). */
 export const PHONE_QUERY = '(max-width: 575.98px)';

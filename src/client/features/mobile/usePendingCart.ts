@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { outbox } from '../../local/outbox';
-import { CART_WRITES } from '../cart/cart-writes';
+import { CART_WRITES } from '../cart/mutations';
 import { cartKeys, cartTick } from '../cart/queries';
 import type { PendingWrite } from './pending-cart';
 

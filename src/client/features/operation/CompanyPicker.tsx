@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AutoComplete } from 'primereact/autocomplete';
-import { request } from '../../api/request';
+import { fetchCompanyMatches } from './queries';
 
 export interface PickedCompany { id: number; name: string; short_name: string; suspended: boolean }
 
@@ -12,7 +12,7 @@ export function CompanyPicker({ inputId, value, onChange, invalid, placeholder }
   const [text, setText] = useState<string | PickedCompany>(value ?? '');
   const search = async (k: string) => {
     try {
-      const r = await request('get', 'opCompanyList', { k, page_number: 1, page_size: 50 }, undefined, { silent: true });
+      const r = await fetchCompanyMatches(k);
       setOptions(r.data.map((c) => ({ id: c.id, name: c.name, short_name: c.short_name, suspended: c.suspended })));
     } catch {
       setOptions([]);

@@ -8,7 +8,7 @@ import { Link, useRouteContext } from '@tanstack/react-router';
 import { OP_CATALOGUE_CODES, OP_CODES, OP_COMPANY_CODES } from '../../../shared/domain/operation';
 import { SELLER_AUDIT_CODES } from '../../../shared/domain/seller-apply';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
-import { errorText } from '../account/form';
+import { errorText } from '../../ui/form/form';
 import { homeQuery } from './queries';
 import { yuan } from './format';
 import './operation.css';

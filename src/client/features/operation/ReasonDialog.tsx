@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { errorText } from '../account/form';
+import { errorText } from '../../ui/form/form';
 
 /**
  * An operator's batch action that needs a reason (停用企业, 平台下架): the reason is required (at

@@ -30,3 +30,7 @@ export const ratesQuery = () =>
   queryOptions({ queryKey: opKeys.rates(), queryFn: ({ signal }) => request('get', 'opRateHistory', {}, undefined, { signal }) });
 export const homeQuery = () =>
   queryOptions({ queryKey: opKeys.home(), queryFn: ({ signal }) => request('get', 'opHomeSummary', {}, undefined, { signal }), refetchInterval: 60_000 });
+
+/** The companies whose name, short name or ID matches `k` (CompanyPicker): read as typed, not cached. */
+export const fetchCompanyMatches = (k: string) =>
+  request('get', 'opCompanyList', { k, page_number: 1, page_size: 50 }, undefined, { silent: true });

@@ -1,24 +1,21 @@
 /**
- * The address book at checkout (issue 12): pick a saved 收货人 / 电话 / 地址 instead of typing it,
+ * The address book at checkout: pick a saved 收货人 / 电话 / 地址 instead of typing it,
  * or save what was typed for next time. The default address fills an empty form on arrival.
  */
 import { useEffect, useRef, useState } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
 import { Button } from 'primereact/button';
 import type { Address } from '../../../shared/contracts';
-import { request } from '../../api/request';
-import { errorText } from '../account/form';
-
-export const addressKeys = { list: () => ['address', 'list'] as const };
-export const addressListQuery = () =>
-  queryOptions({ queryKey: addressKeys.list(), queryFn: ({ signal }) => request('get', 'addressList', {}, undefined, { signal, silent: true }) });
+import { errorText } from '../../ui/form/form';
+import { addressListQuery } from '../address/queries';
+import { useSaveAddress } from '../address/mutations';
 
 type Fields = { contact_name: string; contact_phone: string; address: string };
 
 export function AddressBookPicker({ current, onPick }: { current: Fields; onPick: (a: Fields) => void }) {
   const q = useQuery(addressListQuery());
-  const qc = useQueryClient();
+  const saveAddress = useSaveAddress();
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const filled = useRef(false);
@@ -39,8 +36,7 @@ export function AddressBookPicker({ current, onPick }: { current: Fields; onPick
     setBusy(true);
     setStatus(null);
     try {
-      await request('post', 'addressSave', { ...current, is_default: book.length === 0 }, undefined, { silent: true });
-      await qc.invalidateQueries({ queryKey: addressKeys.list() });
+      await saveAddress.mutateAsync({ ...current, is_default: book.length === 0 });
       setStatus({ kind: 'ok', text: '已保存到地址簿' });
     } catch (e) {
       setStatus({ kind: 'error', text: errorText(e) });

@@ -12,12 +12,13 @@ import { ORDER_REMARK_MAX } from '../../../shared/domain/orders';
 import { chargedColumnLabel } from '../../../shared/domain/prices';
 import { ApiError, OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
-import { Field } from '../account/Field';
+import { Field } from '../../ui/form/Field';
 import { cartKeys, cartListQuery, typeOfKind, type CartKind } from '../cart/queries';
-import { loadDraft, saveDraft, submitCheckout, type CheckoutDraft } from './checkout-draft';
+import { loadDraft, saveDraft, type CheckoutDraft } from './checkout-draft';
+import { useSubmitCheckout } from './mutations';
 import { AddressBookPicker } from './AddressBookPicker';
 import { LineChangeNotice, PRICE_NOT_ACCEPTED, useLineChanges } from './LineChangeNotice';
-import '../account/account.css';
+import '../../ui/form/form.css';
 import '../cart/cart.css';
 import './orders.css';
 
@@ -45,6 +46,7 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
   const user = session.user!;
   const q = useQuery(cartListQuery(typeOfKind(kind)));
   const queryClient = useQueryClient();
+  const submitCheckoutNow = useSubmitCheckout();
   const navigate = useNavigate();
   const [draft, setDraft] = useState<CheckoutDraft>(() => loadDraft(user.uuid));
   const [errors, setErrors] = useState<Partial<Record<FieldName | 'remarks', string>>>({});
@@ -100,7 +102,7 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
     }
     setBusy(true);
     try {
-      const answer = await submitCheckout(queryClient, {
+      const answer = await submitCheckoutNow.mutateAsync({
         userUuid: user.uuid, draft, lineIds: lines.map((i) => i.id), totalFen: total, typeCode: typeOfKind(kind), sellerIds: groups.map((g) => g.companyId),
       });
       await navigate({ to: '/cart/order/complete', search: { checkout: answer.checkout_no } });

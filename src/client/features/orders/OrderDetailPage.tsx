@@ -16,13 +16,13 @@ import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { chargedColumnLabel } from '../../../shared/domain/prices';
 import { ApiError, OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
-import { Field } from '../account/Field';
+import { Field } from '../../ui/form/Field';
 import { orderDetailQuery } from './queries';
 import { useOrderMove, type OrderMove } from './mutations';
 import { PayTag, StatusTag } from './StatusTag';
 import { applicableLines, orderRefusal } from '../aftersale/AfterSaleApplyPage';
 import { AfterSaleStatusTag, AfterSaleTypeTag } from '../aftersale/AfterSaleStatusTag';
-import '../account/account.css';
+import '../../ui/form/form.css';
 import './orders.css';
 
 const at = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss') : '');

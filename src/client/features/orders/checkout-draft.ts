@@ -8,12 +8,8 @@
  * silently: the buyer accepts the new prices before the order can go.
  */
 import * as v from 'valibot';
-import type { QueryClient } from '@tanstack/react-query';
 import type { CartItem } from '../../../shared/contracts';
-import { request } from '../../api/request';
 import { sessionDraft } from '../../local/session-draft';
-import { cartKeys } from '../cart/queries';
-import { orderKeys } from './queries';
 
 const draftSchema = v.object({
   contact_name: v.string(),
@@ -69,22 +65,3 @@ const store = sessionDraft(draftSchema, 'checkout', emptyDraft);
 export const loadDraft = (userUuid: string): CheckoutDraft => store.load(userUuid);
 export const saveDraft = (userUuid: string, d: CheckoutDraft) => store.save(userUuid, d);
 export const clearDraft = (userUuid: string) => store.clear(userUuid);
-
-/**
- * 提交订单, the same on the desktop and the phone: the ticked lines at the total the page showed,
- * under the draft's Idempotency-Key; once placed, the draft goes and the cart and orders are read
- * again. The answer's checkout number, or the refusal as thrown by the request.
- */
-export const submitCheckout = async (queryClient: QueryClient, p: {
-  userUuid: string; draft: CheckoutDraft; lineIds: number[]; totalFen: number; typeCode: '配件产品' | '临时产品'; sellerIds: number[];
-}) => {
-  const answer = await request('post', 'cartSubmit', {
-    cart_ids: p.lineIds, expected_total_fen: p.totalFen, type_code: p.typeCode,
-    contact_name: p.draft.contact_name, contact_phone: p.draft.contact_phone, address: p.draft.address,
-    remarks: p.sellerIds.map((id) => ({ company_id: id, remark: p.draft.remarks[id] ?? '' })).filter((r) => r.remark.trim() !== ''),
-  }, undefined, { idempotencyKey: p.draft.key, silent: true });
-  clearDraft(p.userUuid);
-  await queryClient.invalidateQueries({ queryKey: cartKeys.all() });
-  await queryClient.invalidateQueries({ queryKey: orderKeys.all() });
-  return answer;
-};

@@ -1,4 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../api/request';
 import { useKeyedMove } from '../../api/use-keyed-move';
+import { cartKeys } from '../cart/queries';
+import { clearDraft, type CheckoutDraft } from './checkout-draft';
 import { orderKeys } from './queries';
 
 export type OrderMove = 'orderConfirm' | 'orderReject' | 'orderDeliver' | 'orderOfflinePayment' | 'orderCancel' | 'orderReceipt';
@@ -6,3 +10,27 @@ export type OrderMove = 'orderConfirm' | 'orderReject' | 'orderDeliver' | 'order
 /** One move of an order (api/use-keyed-move.ts); the order is fetched again either way. */
 export const useOrderMove = <N extends OrderMove>(name: N) =>
   useKeyedMove(name, { detailKey: (data) => orderKeys.detail(data.order_no), invalidate: [orderKeys.all()] });
+
+/**
+ * 提交订单, the same on the desktop and the phone: the ticked lines at the total the page showed,
+ * under the draft's Idempotency-Key; once placed, the draft goes and the cart and orders are read
+ * again. Answers the checkout number, or rejects with the refusal as thrown by the request.
+ */
+export const useSubmitCheckout = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (p: { userUuid: string; draft: CheckoutDraft; lineIds: number[]; totalFen: number; typeCode: '配件产品' | '临时产品'; sellerIds: number[] }) => {
+      const answer = await request('post', 'cartSubmit', {
+        cart_ids: p.lineIds, expected_total_fen: p.totalFen, type_code: p.typeCode,
+        contact_name: p.draft.contact_name, contact_phone: p.draft.contact_phone, address: p.draft.address,
+        remarks: p.sellerIds.map((id) => ({ company_id: id, remark: p.draft.remarks[id] ?? '' })).filter((r) => r.remark.trim() !== ''),
+      }, undefined, { idempotencyKey: p.draft.key, silent: true });
+      clearDraft(p.userUuid);
+      return answer;
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: cartKeys.all() });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all() });
+    },
+  });
+};

@@ -1,4 +1,4 @@
-/** The list pages' address: status tab, payment filter, order number, page and size (000 §9 paging). */
+/** The list pages' address: status tab, payment filter, order number, page and size (requirements 000-9 paging). */
 import * as v from 'valibot';
 import { ORDER_PAGE_SIZES, ORDER_STATUSES, PAY_STATUSES } from '../../../shared/domain/orders';
 

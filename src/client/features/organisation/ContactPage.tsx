@@ -4,58 +4,41 @@
  * block with add, edit and delete; the server holds the limit and every rule, the page shows its words.
  */
 import { useRef, useState } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import * as v from 'valibot';
 import { endpoints, type CompanyContact, type PayloadIn } from '../../../shared/contracts';
 import { CONTACT_LIMIT } from '../../../shared/domain/organisation';
-import { request } from '../../api/request';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
-import { Field } from '../account/Field';
-import { errorText, useForm } from '../account/form';
+import { Field } from '../../ui/form/Field';
+import { errorText, useForm } from '../../ui/form/form';
 import '../stock/stock.css';
+import { contactListQuery, enterpriseKeys } from './queries';
+import { useCreateContact, useDeleteContact, useUpdateContact } from './mutations';
 
-
-const contactKeys = { all: () => ['org', 'contacts'] as const, list: (keyword: string) => ['org', 'contacts', keyword] as const };
-
-const matches = (c: CompanyContact, keyword: string) =>
-  !keyword || [c.name, c.phone, c.qq, c.wechat, c.position].some((s) => s.toLowerCase().includes(keyword.toLowerCase()));
-
-/** The call answers the whole (short) list; the keyword filters it in the page. */
-const contactListQuery = (keyword: string) =>
-  queryOptions({
-    queryKey: contactKeys.list(keyword),
-    queryFn: async ({ signal }) => {
-      const all = await request('get', 'contactList', {}, undefined, { signal });
-      const data = all.filter((c) => matches(c, keyword));
-      return { data, total: data.length, all: all.length };
-    },
-  });
 
 const keywordOf = (s: ListSearch) => (s.keyword === undefined ? '' : String(s.keyword).trim());
 
 export function ContactPage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {
-  const qc = useQueryClient();
   const current = useQuery(contactListQuery(keywordOf(search)));
   const [editing, setEditing] = useState<CompanyContact | 'new' | null>(null);
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: contactKeys.all() });
+  const deleteContact = useDeleteContact();
 
   const remove = async (c: CompanyContact) => {
     if (!window.confirm(`删除联系人 ${c.name}（${c.phone}）？买家将不再看到这个联系方式。`)) return;
     try {
-      await request('delete', 'contactDelete', { id: c.id }, undefined, { silent: true });
-      await refresh();
+      await deleteContact.mutateAsync({ id: c.id });
       setStatus({ kind: 'ok', text: `已删除：${c.name}` });
     } catch (err) {
       setStatus({ kind: 'error', text: errorText(err) });
     }
   };
 
-  const def: ListDef<CompanyContact, ReturnType<typeof contactKeys.list>, { data: CompanyContact[]; total: number; all: number }> = {
+  const def: ListDef<CompanyContact, ReturnType<typeof enterpriseKeys.contactList>, { data: CompanyContact[]; total: number; all: number }> = {
     title: '联系人',
     filters: [{ name: 'keyword', label: '姓名 / 电话 / QQ / 微信', type: 'text', width: '13rem' }],
     query: (s) => contactListQuery(keywordOf(s)),
@@ -92,7 +75,7 @@ export function ContactPage({ search, onSearch }: { search: ListSearch; onSearch
         status={status && <p className={`stock-status ${status.kind}`} role={status.kind === 'ok' ? 'status' : 'alert'} data-testid="contact-status">{status.text}</p>} />
       {editing && (
         <ContactDialog contact={editing === 'new' ? null : editing} onHide={() => setEditing(null)}
-          onSaved={(c, created) => { setEditing(null); void refresh(); setStatus({ kind: 'ok', text: `${created ? '已添加' : '已保存'}：${c.name}` }); }} />
+          onSaved={(c, created) => { setEditing(null); setStatus({ kind: 'ok', text: `${created ? '已添加' : '已保存'}：${c.name}` }); }} />
       )}
     </>
   );
@@ -108,6 +91,8 @@ function ContactDialog({ contact, onHide, onSaved }: { contact: CompanyContact |
   const { values, set, errors } = form;
   const [busy, setBusy] = useState(false);
   const key = useRef(crypto.randomUUID());
+  const createContact = useCreateContact();
+  const updateContact = useUpdateContact();
   const submit = async () => {
     // the sort value travels as typed; the shared schema turns digits into a number and names a bad one
     const body = { ...values, sort: values.sort.trim() === '' ? 0 : values.sort.trim() };
@@ -116,8 +101,8 @@ function ContactDialog({ contact, onHide, onSaved }: { contact: CompanyContact |
     setBusy(true);
     try {
       const saved = contact
-        ? await request('put', 'contactUpdate', payload as PayloadIn<'contactUpdate'>, undefined, { silent: true })
-        : await request('post', 'contactCreate', payload as PayloadIn<'contactCreate'>, undefined, { silent: true, idempotencyKey: key.current });
+        ? await updateContact.mutateAsync(payload as PayloadIn<'contactUpdate'>)
+        : await createContact.mutateAsync({ payload: payload as PayloadIn<'contactCreate'>, idempotencyKey: key.current });
       onSaved(saved, !contact);
     } catch (e) {
       form.refuse(e);

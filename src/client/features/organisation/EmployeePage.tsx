@@ -4,7 +4,7 @@
  * new password. The server decides everything (limits, the owner, codes); the page shows its words.
  */
 import { useRef, useState } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
@@ -13,17 +13,14 @@ import dayjs from 'dayjs';
 import * as v from 'valibot';
 import { endpoints, type AnswerOf, type Employee, type PayloadIn } from '../../../shared/contracts';
 import { PERMISSION_LABELS } from '../../../shared/domain/permissions';
-import { request } from '../../api/request';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
-import { Field } from '../account/Field';
-import { errorText, useForm } from '../account/form';
+import { Field } from '../../ui/form/Field';
+import { errorText, useForm } from '../../ui/form/form';
 import '../stock/stock.css';
+import { employeeListQuery, enterpriseKeys } from './queries';
+import { useCreateEmployee, useResetEmployeePassword, useSetEmployeeActive, useUpdateEmployee } from './mutations';
 
-
-const employeeKeys = { lists: () => ['org', 'employees'] as const, list: (p: PayloadIn<'employeeList'>) => ['org', 'employees', p] as const };
-const employeeListQuery = (p: PayloadIn<'employeeList'>) =>
-  queryOptions({ queryKey: employeeKeys.list(p), queryFn: ({ signal }) => request('get', 'employeeList', p, undefined, { signal }) });
 
 const payloadOf = (s: ListSearch): PayloadIn<'employeeList'> => ({
   keyword: s.keyword === undefined ? '' : String(s.keyword),
@@ -35,25 +32,23 @@ const payloadOf = (s: ListSearch): PayloadIn<'employeeList'> => ({
 const codeText = (codes: readonly string[]) => codes.map((c) => PERMISSION_LABELS[c] ?? c).join('、') || '无';
 
 export function EmployeePage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {
-  const qc = useQueryClient();
   const current = useQuery(employeeListQuery(payloadOf(search)));
   const [editing, setEditing] = useState<Employee | 'new' | null>(null);
   const [password, setPassword] = useState<Employee | null>(null);
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: employeeKeys.lists() });
+  const setEmployeeActive = useSetEmployeeActive();
 
   const setActive = async (e: Employee, active: boolean) => {
     if (!active && !window.confirm(`停用 ${e.display_name}（${e.username}）？停用后该员工立即被登出，不能再登录。`)) return;
     try {
-      await request('post', 'employeeSetActive', { id: e.id, active }, undefined, { silent: true });
-      await refresh();
+      await setEmployeeActive.mutateAsync({ id: e.id, active });
       setStatus({ kind: 'ok', text: `${active ? '已启用' : '已停用'}：${e.display_name}` });
     } catch (err) {
       setStatus({ kind: 'error', text: errorText(err) });
     }
   };
 
-  const def: ListDef<Employee, ReturnType<typeof employeeKeys.list>, AnswerOf<'employeeList'>> = {
+  const def: ListDef<Employee, ReturnType<typeof enterpriseKeys.employeeList>, AnswerOf<'employeeList'>> = {
     title: '员工',
     filters: [
       { name: 'keyword', label: '用户名 / 姓名 / 手机号', type: 'text', width: '13rem' },
@@ -93,7 +88,7 @@ export function EmployeePage({ search, onSearch }: { search: ListSearch; onSearc
         status={status && <p className={`stock-status ${status.kind}`} role={status.kind === 'ok' ? 'status' : 'alert'} data-testid="employee-status">{status.text}</p>} />
       {editing && counts && (
         <EmployeeDialog employee={editing === 'new' ? null : editing} grantable={counts.grantable} onHide={() => setEditing(null)}
-          onSaved={(e, created) => { setEditing(null); void refresh(); setStatus({ kind: 'ok', text: `${created ? '已添加' : '已保存'}：${e.display_name}（${e.username}）` }); }} />
+          onSaved={(e, created) => { setEditing(null); setStatus({ kind: 'ok', text: `${created ? '已添加' : '已保存'}：${e.display_name}（${e.username}）` }); }} />
       )}
       {password && (
         <PasswordDialog employee={password} onHide={() => setPassword(null)}
@@ -110,6 +105,8 @@ function EmployeeDialog({ employee, grantable, onHide, onSaved }: { employee: Em
   const { values, set, errors } = form;
   const [busy, setBusy] = useState(false);
   const key = useRef(crypto.randomUUID());
+  const createEmployee = useCreateEmployee();
+  const updateEmployee = useUpdateEmployee();
   const codes = [...new Set([...grantable, ...values.permissions])];
   const submit = async () => {
     const payload = employee
@@ -119,8 +116,8 @@ function EmployeeDialog({ employee, grantable, onHide, onSaved }: { employee: Em
     setBusy(true);
     try {
       const saved = employee
-        ? await request('put', 'employeeUpdate', payload as PayloadIn<'employeeUpdate'>, undefined, { silent: true })
-        : await request('post', 'employeeCreate', payload as PayloadIn<'employeeCreate'>, undefined, { silent: true, idempotencyKey: key.current });
+        ? await updateEmployee.mutateAsync(payload as PayloadIn<'employeeUpdate'>)
+        : await createEmployee.mutateAsync({ payload: payload as PayloadIn<'employeeCreate'>, idempotencyKey: key.current });
       onSaved(saved, !employee);
     } catch (e) {
       form.refuse(e, 'permissions');
@@ -168,12 +165,13 @@ function EmployeeDialog({ employee, grantable, onHide, onSaved }: { employee: Em
 function PasswordDialog({ employee, onHide, onSaved }: { employee: Employee; onHide: () => void; onSaved: () => void }) {
   const form = useForm({ password: '' });
   const [busy, setBusy] = useState(false);
+  const resetPassword = useResetEmployeePassword();
   const submit = async () => {
     const payload = { id: employee.id, password: form.values.password };
     if (!form.check(endpoints.employeeResetPassword.payload as v.GenericSchema, payload)) return;
     setBusy(true);
     try {
-      await request('post', 'employeeResetPassword', payload, undefined, { silent: true });
+      await resetPassword.mutateAsync(payload);
       onSaved();
     } catch (e) {
       form.refuse(e, 'password');

@@ -4,7 +4,7 @@
  * company reads it; the owner or a holder of M07 saves it (the server decides: `editable`).
  */
 import { useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient, useSuspenseQuery, queryOptions } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { MultiSelect } from 'primereact/multiselect';
@@ -12,13 +12,13 @@ import { AutoComplete } from 'primereact/autocomplete';
 import { ACCOUNT_RULES } from '../../../shared/domain/account-rules';
 import { MAIN_LIST_MAX } from '../../../shared/domain/organisation';
 import { endpoints, type Enterprise } from '../../../shared/contracts';
-import { request } from '../../api/request';
-import { UploadButton } from '../../ui/UploadButton';
-import { Field } from '../account/Field';
-import { useForm } from '../account/form';
-import '../account/account.css';
+import { UploadButton } from '../upload/UploadButton';
+import { Field } from '../../ui/form/Field';
+import { useForm } from '../../ui/form/form';
+import '../../ui/form/form.css';
 import '../stock/stock.css';
-import { enterpriseKeys, enterpriseQuery } from './queries';
+import { enterpriseQuery, makesQuery, searchPartBrands } from './queries';
+import { useUpdateEnterprise } from './mutations';
 import './change-notice.css';
 import { REVIEWED_COMPANY_FIELDS, type ReviewedCompanyField } from '../../../shared/domain/operation';
 
@@ -43,9 +43,6 @@ function ChangeNotice({ enterprise }: { enterprise: Enterprise }) {
   );
 }
 
-const makesQuery = () =>
-  queryOptions({ queryKey: ['reference', 'makes'] as const, queryFn: ({ signal }) => request('get', 'getMakes', {}, undefined, { signal }), staleTime: 3600_000 });
-
 interface Named { id: number; name: string }
 interface Form extends Record<string, unknown> {
   name: string; short_name: string; phone: string; province: string; city: string; address: string; logo: string;
@@ -68,7 +65,7 @@ export function EnterprisePage() {
 function EnterpriseForm({ enterprise }: { enterprise: Enterprise }) {
   const f = useForm<Form>(toForm(enterprise));
   const { values: x, errors: err, set } = f;
-  const qc = useQueryClient();
+  const updateEnterprise = useUpdateEnterprise();
   const makes = useQuery(makesQuery());
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -87,8 +84,7 @@ function EnterpriseForm({ enterprise }: { enterprise: Enterprise }) {
     if (!f.check(endpoints.enterpriseUpdate.payload, body)) return;
     setBusy(true);
     try {
-      const saved = await request('put', 'enterpriseUpdate', body, undefined, { silent: true });
-      qc.setQueryData(enterpriseKeys.get(), saved);
+      await updateEnterprise.mutateAsync(body);
       setDone(true);
     } catch (error) {
       f.refuse(error);
@@ -99,7 +95,7 @@ function EnterpriseForm({ enterprise }: { enterprise: Enterprise }) {
 
   const searchBrands = async (keyword: string) => {
     try {
-      const found = await request('get', 'getPartBrands', { keyword, page_number: 1, page_size: 20 }, undefined, { silent: true });
+      const found = await searchPartBrands(keyword);
       setBrandOptions(found.data.filter((b) => !x.brands.some((p) => p.id === b.id)));
     } catch {
       setBrandOptions([]);

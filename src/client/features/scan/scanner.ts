@@ -1,5 +1,5 @@
 /**
- * Reading the barcode or QR code on a parts label (issue 12): Code 128, EAN-13 and QR. The browser's
+ * Reading the barcode or QR code on a parts label: Code 128, EAN-13 and QR. The browser's
  * own BarcodeDetector (Shape Detection API) where it has one for these formats; elsewhere — desktop
  * Linux and Windows Chromium, Firefox, Safari — the barcode-detector ponyfill on zxing-wasm, loaded
  * only when a scan starts. Its .wasm comes from our own build (precached by the service worker), not

@@ -23,7 +23,7 @@ function PublishWithQuery({ text }: { text: string }) {
 }
 
 /**
- * A keyword search that found nothing (issue 15): says so plainly instead of an empty table with
+ * A keyword search that found nothing: says so plainly instead of an empty table with
  * a pager, and offers what would find something: clearing the filters, the fuzzy mode (when the
  * server found that it finds rows), nearby queries the server checked, single words of a longer
  * query, and 发布求购 with the query filled in.

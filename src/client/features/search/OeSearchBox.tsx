@@ -10,7 +10,7 @@ import { ScanButton } from '../scan/ScanButton';
 
 const DRAFT_KEY = 'qph-oe-draft';
 
-/** The multi-line OE box (000 §5): Enter searches, Ctrl+Enter adds a line, suggestions for one code. */
+/** The multi-line OE box (requirements 000-5): Enter searches, Ctrl+Enter adds a line, suggestions for one code. */
 // memoised: the search page redraws its tabs on every navigation, with the same props
 export const OeSearchBox = memo(function OeSearchBox({ initial }: { initial?: string }) {
   const navigate = useNavigate();

@@ -9,13 +9,13 @@ import { adsQuery } from '../system/queries';
 import { PublishWantedDialog } from '../wanted/PublishWantedDialog';
 import './search-extras.css';
 
-/** ad slots of the search page (000 §3): two robot-area slots and the dismantled-parts slot */
+/** ad slots of the search page (requirements 000-3): two robot-area slots and the dismantled-parts slot */
 export const SEARCH_AD_CODES = ['JQR001', 'JQR002', 'CJ000'] as const;
 /** the search pages without results: there the ads take no room from the results */
 const AD_PAGES = new Set(['/search/parts', '/search/parts/', '/search/dismantle', '/search/dismantle/']);
 
 /**
- * Beside the search box (000 §2): the announcement box, the 发布求购 dialog for those who may
+ * Beside the search box (requirements 000-2): the announcement box, the 发布求购 dialog for those who may
  * publish (C07 / C15), and the ad images on the pages without results; an ad only shows
  * within its dates (server-side).
  */

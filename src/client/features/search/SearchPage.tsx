@@ -9,14 +9,14 @@ import { myCirclesQuery } from './queries';
 import { SearchExtras } from './SearchExtras';
 import { IllustrationTab, VehicleTab, VinTab } from '../vin/SearchTabs';
 import { Tabs } from '../../ui/Tabs';
-import { useAfterFirstPage } from '../../after-first-page';
+import { useAfterFirstPage } from '../../lib/after-first-page';
 import './search-page.css';
 
 /** the pages under the search box that show results */
 const RESULT_PAGES = /^\/search\/(parts\/(keyword|oe|circle)|dismantle\/result|company)\/?$/;
 
 /**
- * The search page (000 §2): OE, keyword, 圈内搜索 (only to members of an approved trade circle),
+ * The search page (requirements 000-2): OE, keyword, 圈内搜索 (only to members of an approved trade circle),
  * dismantled parts and yellow pages; VIN, vehicle and illustration (图解) search.
  */
 export function SearchPage({ children }: { children: ReactNode }) {

@@ -177,7 +177,7 @@ export interface StockTableProps {
 }
 
 /**
- * The stock rows of every search (000 §3): codes, seller, brand and quality, name, specification,
+ * The stock rows of every search (requirements 000-3): codes, seller, brand and quality, name, specification,
  * vehicles, quantity, the caller's price columns, contacts, 采购. Plain table markup in DataTable's
  * classes (its look): a PrimeReact DataTable spent ~0.3 s drawing a 50-row page of these cells.
  * One line a row in 紧凑, two-line finger-sized rows in 舒适; hidden columns and long texts are

@@ -35,7 +35,7 @@ export type KeywordSearch = v.InferOutput<typeof keywordSearchSchema>;
 
 /**
  * Route options of the keyword-style result pages (/search/parts/keyword, /search/parts/circle,
- * /search/dismantle/result): the same search params, and without k they go back to /search (000 §2).
+ * /search/dismantle/result): the same search params, and without k they go back to /search (requirements 000-2).
  */
 export const keywordResultsRoute = {
   validateSearch: keywordSearchSchema,

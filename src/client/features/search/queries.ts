@@ -61,6 +61,11 @@ export const searchKeys = {
   suggest: (prefix: string) => ['suggest', prefix] as const,
   /** per user: a restored cache must never show one user's list to another */
   history: (userUuid: string) => ['searchHistory', userUuid] as const,
+  /** starts with 'circles': a circle membership's change refreshes it with the circle pages */
+  myCircles: () => ['circles', 'mine'] as const,
+  companies: (k: string, page: number) => ['companySearch', k, page] as const,
+  partBrands: (keyword: string, page: number) => ['partBrands', keyword, page] as const,
+  oeSellers: (oeNumber: string, firstPage: number) => ['oeSellers', oeNumber, firstPage] as const,
 };
 
 export const oeSearchQuery = (codes: readonly string[], r?: number) =>
@@ -126,23 +131,23 @@ export const keywordQuery = (p: KeywordParams) =>
 /** The circles of the caller's company; the 圈内搜索 tab shows when one is approved. */
 export const myCirclesQuery = () =>
   queryOptions({
-    queryKey: ['circles', 'mine'] as const,
+    queryKey: searchKeys.myCircles(),
     queryFn: ({ signal }) => request('get', 'searchTradeList', { is_in_member: '1', show_internal: '1', page_size: 1000 }, undefined, { signal }),
     staleTime: 10 * 60_000,
   });
 
 export const companySearchQuery = (k: string, page: number) =>
   queryOptions({
-    queryKey: ['companySearch', k, page] as const,
+    queryKey: searchKeys.companies(k, page),
     queryFn: ({ signal }) => request('get', 'companySearch', { k, page_number: page, page_size: 20 }, undefined, { signal }),
     staleTime: 5 * 60_000,
   });
 
-/** 配件品牌 for the brand picker: 20 a page (000 §9), filtered by keyword. */
+/** 配件品牌 for the brand picker: 20 a page (requirements 000-9), filtered by keyword. */
 export const BRAND_PAGE_SIZE = 20;
 export const partBrandsQuery = (keyword: string, page: number) =>
   queryOptions({
-    queryKey: ['partBrands', keyword, page] as const,
+    queryKey: searchKeys.partBrands(keyword, page),
     queryFn: ({ signal }) => request('get', 'getPartBrands', { keyword, page_number: page, page_size: BRAND_PAGE_SIZE }, undefined, { signal }),
     staleTime: 30 * 60_000,
   });
@@ -153,7 +158,7 @@ export const partBrandsQuery = (keyword: string, page: number) =>
  */
 export const oeSellersQuery = (oeNumber: string, firstPage: number) =>
   infiniteQueryOptions({
-    queryKey: ['oeSellers', oeNumber, firstPage] as const,
+    queryKey: searchKeys.oeSellers(oeNumber, firstPage),
     queryFn: ({ pageParam, signal }) => request('get', 'oeSellers', { oe: oeNumber, offset: pageParam, limit: OE_PAGE_MAX }, undefined, { signal }),
     initialPageParam: firstPage,
     getNextPageParam: (last, pages) => {

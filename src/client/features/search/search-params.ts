@@ -23,8 +23,7 @@ export const oeSearchParams = v.object({ code: textParam, r: nonceParam });
  * What a keyword box shows of the address: the words and mode of its own page's search, nothing on
  * another page. Every box used to be handed the mode of whatever search the page showed, and
  * KeywordSearchBox sets its mode again whenever that changes: a 精确 picked in the 拆车件 box was
- * reset by a 模糊 search settling on another tab's page. (Suspected first for stop 30's failing
- * history test, but not reproduced; that failure was the search box remounting, routes/_store/search.tsx.)
+ * reset by a 模糊 search settling on another tab's page.
  */
 export const boxInitial = (to: KeywordTarget, pathname: string, search: { k?: string; mode?: 'exact' | 'fuzzy' }) => {
   const own = to === '/search/parts/keyword' ? pathname.endsWith('/keyword')

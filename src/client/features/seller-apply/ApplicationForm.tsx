@@ -9,9 +9,10 @@ import { LICENCE_IMAGES_MAX } from '../../../shared/domain/seller-apply';
 import { imageMaxMb } from '../../../shared/domain/upload';
 import { fieldErrors } from '../../../shared/domain/field-errors';
 import { msg } from '../../../shared/messages';
-import { ApiError, OfflineError, request } from '../../api/request';
+import { ApiError, OfflineError } from '../../api/request';
 import { configQuery } from '../system/queries';
-import { readImage } from '../wanted/image-file';
+import { readImage } from '../upload/image-file';
+import { useSubmitApplication, useUploadLicenceImage } from './mutations';
 
 type Form = v.InferInput<typeof sellerApplyPayload>;
 type TextField = Exclude<keyof Form, 'licence_images'>;
@@ -40,6 +41,8 @@ export function ApplicationForm({ companyId, initial, onSubmitted }: { companyId
   const [busy, setBusy] = useState(false);
   // one key per submission, so a retry after a lost answer cannot make a second application
   const key = useRef(crypto.randomUUID());
+  const submitApplication = useSubmitApplication();
+  const uploadLicenceImage = useUploadLicenceImage();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -48,7 +51,7 @@ export function ApplicationForm({ companyId, initial, onSubmitted }: { companyId
     setErrors({});
     setBusy(true);
     try {
-      const a = await request('post', 'sellerApplySubmit', parsed.output, undefined, { silent: true, idempotencyKey: key.current });
+      const a = await submitApplication.mutateAsync({ payload: parsed.output, idempotencyKey: key.current });
       key.current = crypto.randomUUID();
       onSubmitted(a);
     } catch (err) {
@@ -70,7 +73,7 @@ export function ApplicationForm({ companyId, initial, onSubmitted }: { companyId
         continue;
       }
       try {
-        added.push((await request('post', 'fileUpload', { base64_data: read.base64, file_name: read.name }, undefined, { silent: true })).file_path);
+        added.push((await uploadLicenceImage.mutateAsync({ base64_data: read.base64, file_name: read.name })).file_path);
       } catch (err) {
         problems.push(`${file.name}：${err instanceof OfflineError ? '当前离线，无法上传图片' : err instanceof Error ? err.message : msg.serverError}`);
       }

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { DataTable } from 'primereact/datatable';
 import { Column } from 'primereact/column';
@@ -13,9 +13,10 @@ import type { SellerApplication } from '../../../shared/contracts';
 import { APPLICATION_STATE_LABEL, APPLICATION_STATES, type ApplicationState } from '../../../shared/domain/seller-apply';
 import { formatUnix } from '../../../shared/domain/membership';
 import { msg } from '../../../shared/messages';
-import { ApiError, request } from '../../api/request';
+import { ApiError } from '../../api/request';
 import { LicenceImages, StateTag } from './ApplicationView';
-import { REVIEW_PAGE_SIZE, reviewListQuery, sellerApplyKeys, type ReviewFilter } from './queries';
+import { REVIEW_PAGE_SIZE, reviewListQuery, type ReviewFilter } from './queries';
+import { useApproveApplication, useRejectApplication } from './mutations';
 import './seller-apply.css';
 
 const STATE_OPTIONS = [{ label: '全部状态', value: 'all' }, ...APPLICATION_STATES.map((s) => ({ label: APPLICATION_STATE_LABEL[s], value: s }))];
@@ -25,7 +26,8 @@ type Review = { kind: 'approve' | 'reject'; app: SellerApplication } | null;
 /** /operation/company/audit: operators review seller applications. */
 export function CompanyAuditPage({ filter }: { filter: ReviewFilter }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const approveApplication = useApproveApplication();
+  const rejectApplication = useRejectApplication();
   const toast = useRef<Toast>(null);
   const [k, setK] = useState(filter.k);
   const [review, setReview] = useState<Review>(null);
@@ -49,15 +51,14 @@ export function CompanyAuditPage({ filter }: { filter: ReviewFilter }) {
     if (review.kind === 'reject' && reason.trim().length < 2) return setError('请填写驳回原因（至少2个字符），申请人会看到它');
     setBusy(true);
     try {
-      if (review.kind === 'approve') await request('post', 'sellerApplyApprove', { id: review.app.id }, undefined, { silent: true, idempotencyKey: key.current });
-      else await request('post', 'sellerApplyReject', { id: review.app.id, reason: reason.trim() }, undefined, { silent: true, idempotencyKey: key.current });
+      if (review.kind === 'approve') await approveApplication.mutateAsync({ id: review.app.id, idempotencyKey: key.current });
+      else await rejectApplication.mutateAsync({ id: review.app.id, reason: reason.trim(), idempotencyKey: key.current });
       toast.current?.show({ severity: 'success', summary: review.kind === 'approve' ? msg.applicationApproved : msg.applicationRejected, detail: review.app.company_name, life: 3000 });
       setReview(null);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : msg.serverError);
     } finally {
       setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: sellerApplyKeys.all });
     }
   };
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { DataTable } from 'primereact/datatable';
 import { Column } from 'primereact/column';
@@ -8,12 +8,11 @@ import type { SellerApplication } from '../../../shared/contracts';
 import { formatUnix } from '../../../shared/domain/membership';
 import { msg } from '../../../shared/messages';
 import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
-import { request } from '../../api/request';
 import { nav } from '../../api/navigation';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../session/session-store';
 import { ApplicationForm } from './ApplicationForm';
 import { LicenceImages, StateTag } from './ApplicationView';
-import { myApplicationQuery, sellerApplyKeys } from './queries';
+import { fetchProfile, myApplicationQuery } from './queries';
 import './seller-apply.css';
 
 const Details = ({ a }: { a: SellerApplication }) => (
@@ -32,7 +31,6 @@ const Details = ({ a }: { a: SellerApplication }) => (
 /** /apply/seller: a buyer company's owner applies to become a seller and follows the review. */
 export function SellerApplyPage() {
   const { session } = useRouteContext({ from: '__root__' });
-  const queryClient = useQueryClient();
   const { data, isLoading } = useQuery(myApplicationQuery());
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState('');
@@ -42,13 +40,12 @@ export function SellerApplyPage() {
   const approvedButStale = data?.is_seller === true && session.user?.is_seller === false;
   useEffect(() => {
     if (!approvedButStale) return;
-    void request('post', 'userProfileGet', {}, undefined, { silent: true }).then((u) => sessionStore.setUser(u)).catch(() => undefined);
+    void fetchProfile().then((u) => sessionStore.setUser(u)).catch(() => undefined);
   }, [approvedButStale]);
 
   if (isLoading || !data) return <div className="card">正在加载…</div>;
 
-  const submitted = (a: SellerApplication) => {
-    queryClient.setQueryData(sellerApplyKeys.mine(), { ...data, applications: [a, ...data.applications] });
+  const submitted = () => {
     setEditing(false);
     setNotice(msg.applySubmitted);
   };

@@ -26,3 +26,6 @@ export const reviewListQuery = (f: ReviewFilter) =>
     queryKey: sellerApplyKeys.review(f),
     queryFn: ({ signal }) => request('get', 'sellerApplyList', { state: f.state === 'all' ? '' : f.state, k: f.k, page_number: f.page, page_size: REVIEW_PAGE_SIZE }, undefined, { signal }),
   });
+
+/** The signed-in user as the server has it now (after an approval), not cached. */
+export const fetchProfile = () => request('post', 'userProfileGet', {}, undefined, { silent: true });

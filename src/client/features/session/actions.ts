@@ -1,12 +1,12 @@
 /**
- * Sign-in and sign-out. A change of login status reloads the page (spec 000 §4), so every cache
+ * Sign-in and sign-out. A change of login status reloads the page (requirements 000-4), so every cache
  * and store starts clean for the new user.
  */
 import { request } from '../../api/request';
 import { nav } from '../../api/navigation';
 import { safeRedirect } from '../../../shared/domain/redirect';
 import { LOGIN_PAGES } from '../../../shared/domain/guards';
-import { sessionStore } from './session-store';
+import { sessionStore } from '../../session/session-store';
 import { clearResults } from '../../local/result-store';
 
 /**

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 
 /**
  * Route options shared by /login, /operation/login and /im/login. Each route names its component

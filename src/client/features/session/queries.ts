@@ -5,6 +5,7 @@ import { request } from '../../api/request';
 export const sessionKeys = {
   profile: () => ['profile'] as const,
   level: (companyId: number) => ['companyLevel', companyId] as const,
+  quotas: () => ['quota'] as const,
   quota: (kind: 'stock' | 'vin' | 'employee', companyId: number) => ['quota', kind, companyId] as const,
 };
 

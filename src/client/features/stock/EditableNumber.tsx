@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { inlineEdit, type StockPriceField } from '../../../shared/domain/stock';
 
 /**
- * A price or quantity cell edited in place (001 §4): click to edit; on leaving the field (or
+ * A price or quantity cell edited in place (requirements 001-4): click to edit; on leaving the field (or
  * Enter) it saves only if the value is a number of at least 0 and changed, otherwise it goes back
  * to what it was (an invalid value also says why). Escape goes back without saving.
  */

@@ -13,9 +13,9 @@ import type { StockImportUpload } from '../../../shared/contracts';
 import {
   IMPORT_FIELDS, IMPORT_LABELS, mappingProblem, MAX_IMPORT_BYTES, REQUIRED_IMPORT_FIELDS, type ColumnMapping, type ImportField,
 } from '../../../shared/domain/stock-import';
-import { fileRequest, request, saveDownload } from '../../api/request';
-import { errorText } from '../account/form';
-import { stockKeys } from './queries';
+import { errorText } from '../../ui/form/form';
+import { downloadImportErrors, importStatusQuery, stockKeys } from './queries';
+import { usePreviewStockImport, useStartStockImport, useUploadStockImport } from './mutations';
 import './stock.css';
 
 type Preview = { row_no: number; cells: string[]; errors: string[] }[];
@@ -28,10 +28,12 @@ export function ImportPage() {
   const [started, setStarted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const uploadImport = useUploadStockImport();
+  const previewImport = usePreviewStockImport();
+  const startImport = useStartStockImport();
 
   const status = useQuery({
-    queryKey: ['stock', 'import', uploaded?.import_id],
-    queryFn: ({ signal }) => request('get', 'stockImportStatus', {}, uploaded!.import_id, { signal, silent: true }),
+    ...importStatusQuery(uploaded?.import_id),
     enabled: started && uploaded !== null,
     refetchInterval: (q) => (q.state.data && q.state.data.state !== 'running' ? false : 500),
   });
@@ -56,10 +58,9 @@ export function ImportPage() {
     }
     setBusy(true);
     try {
-      const res = await fileRequest(`/api/stock/import/upload?name=${encodeURIComponent(file.name)}`, { method: 'POST', body: file });
-      const body = (await res.json()) as { data: StockImportUpload };
-      setUploaded(body.data);
-      setMapping(body.data.mapping as ColumnMapping);
+      const data = await uploadImport.mutateAsync(file);
+      setUploaded(data);
+      setMapping(data.mapping as ColumnMapping);
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -74,7 +75,7 @@ export function ImportPage() {
     setBusy(true);
     setError('');
     try {
-      setPreview((await request('post', 'stockImportPreview', { import_id: uploaded.import_id, mapping }, undefined, { silent: true })).rows);
+      setPreview((await previewImport.mutateAsync({ import_id: uploaded.import_id, mapping })).rows);
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -87,7 +88,7 @@ export function ImportPage() {
     setBusy(true);
     setError('');
     try {
-      await request('post', 'stockImportStart', { import_id: uploaded.import_id, mapping }, undefined, { silent: true });
+      await startImport.mutateAsync({ import_id: uploaded.import_id, mapping });
       setStarted(true);
     } catch (err) {
       setError(errorText(err));
@@ -98,8 +99,7 @@ export function ImportPage() {
 
   const downloadErrors = async () => {
     try {
-      const res = await fileRequest(`/api/stock/import/errors/${uploaded!.import_id}`);
-      await saveDownload(res, `${uploaded!.file_name.replace(/\.[^.]*$/, '')}-错误行.csv`);
+      await downloadImportErrors(uploaded!.import_id, uploaded!.file_name);
     } catch (err) {
       setError(errorText(err));
     }

@@ -1,6 +1,6 @@
 /**
  * 业绩设置 of one stock row: whether it takes part in the platform's performance bonus, and in
- * which provinces (none chosen: the whole country). Always editable, price lock or not (001 §6).
+ * which provinces (none chosen: the whole country). Always editable, price lock or not (requirements 001-6).
  */
 import { useState } from 'react';
 import { Dialog } from 'primereact/dialog';
@@ -9,8 +9,8 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { MultiSelect } from 'primereact/multiselect';
 import type { SellerStockRow } from '../../../shared/contracts';
 import { PROVINCES } from '../../../shared/domain/provinces';
-import { request } from '../../api/request';
-import { errorText } from '../account/form';
+import { errorText } from '../../ui/form/form';
+import { useSavePerformance } from './mutations';
 
 const OPTIONS = PROVINCES.map(([id, name]) => ({ id, name }));
 
@@ -19,12 +19,13 @@ export function PerformanceDialog({ row, onHide, onSaved }: { row: SellerStockRo
   const [provinces, setProvinces] = useState<number[]>(row.province_ids);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const savePerformance = useSavePerformance();
   const save = async () => {
     setBusy(true);
     setError('');
     try {
       // the spec's form: province codes joined by commas
-      onSaved(await request('put', 'updatePerformanceSetting', { id: row.id, performance: on, province_ids: on ? provinces.join(',') : '' }, undefined, { silent: true }));
+      onSaved(await savePerformance.mutateAsync({ id: row.id, performance: on, province_ids: on ? provinces.join(',') : '' }));
     } catch (e) {
       setError(errorText(e));
     } finally {

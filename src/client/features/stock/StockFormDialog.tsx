@@ -7,10 +7,10 @@ import { Button } from 'primereact/button';
 import { STOCK_FIELD_LABELS as L, stockCreatePayload, stockUpdatePayload, type SellerStockRow } from '../../../shared/contracts';
 import { formatFen } from '../../../shared/domain/prices';
 import { STOCK_PRICE_FIELDS } from '../../../shared/domain/stock';
-import { request } from '../../api/request';
-import { Field } from '../account/Field';
-import { useForm } from '../account/form';
+import { Field } from '../../ui/form/Field';
+import { useForm } from '../../ui/form/form';
 import { countriesQuery, makesQuery, partBrandOptionsQuery, partTypesQuery, terminologyQuery } from './queries';
+import { useCreateStock, useUpdateStock } from './mutations';
 import { ScanButton } from '../scan/ScanButton';
 
 type Values = Record<string, string | number | null>;
@@ -42,6 +42,8 @@ export function StockFormDialog({ row, onHide, onSaved }: { row: SellerStockRow 
   const { values, set, errors } = form;
   const [busy, setBusy] = useState(false);
   const key = useRef(crypto.randomUUID());
+  const createStock = useCreateStock();
+  const updateStock = useUpdateStock();
   const brands = useQuery(partBrandOptionsQuery());
   const types = useQuery(partTypesQuery());
   const makes = useQuery(makesQuery());
@@ -54,8 +56,8 @@ export function StockFormDialog({ row, onHide, onSaved }: { row: SellerStockRow 
     setBusy(true);
     try {
       const saved = row
-        ? await request('put', 'stockUpdate', values as never, row.id, { silent: true })
-        : await request('post', 'stockCreate', values as never, undefined, { silent: true, idempotencyKey: key.current });
+        ? await updateStock.mutateAsync({ id: row.id, payload: values as never })
+        : await createStock.mutateAsync({ payload: values as never, idempotencyKey: key.current });
       onSaved(saved, !row);
     } catch (e) {
       form.refuse(e);

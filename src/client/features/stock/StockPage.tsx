@@ -15,13 +15,14 @@ import {
   CLEAN_STATE_TEXT, PRICE_LOCK_TEXT, pendingQuantity, STOCK_PRICE_FIELDS, STOCK_PRICE_LABELS, STOCK_STATE_TEXT,
   type StockPriceField,
 } from '../../../shared/domain/stock';
-import { fileRequest, request, saveDownload } from '../../api/request';
-import { sendQueued } from '../../api/queued-write';
 import { outbox } from '../../local/outbox';
 import { ListPage, type ListDef, type ListFilter } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
-import { errorText } from '../account/form';
-import { countriesQuery, makesQuery, partTypesQuery, putRow, stockKeys, stockListQuery, terminologyQuery } from './queries';
+import { errorText } from '../../ui/form/form';
+import { countriesQuery, downloadStockExport, makesQuery, partTypesQuery, stockKeys, stockListQuery, terminologyQuery } from './queries';
+import {
+  useAdjustStock, useDeleteStock, useSaveStockPrice, useSaveStockQuantity, useSetStockClean, useSetStockLock, useSetStockState,
+} from './mutations';
 import { StockFormDialog } from './StockFormDialog';
 import { StockChangesDialog } from './StockChangesDialog';
 import { PerformanceDialog } from './PerformanceDialog';
@@ -68,6 +69,13 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
   const types = useQuery(partTypesQuery());
   const groups = useQuery(terminologyQuery());
   const countries = useQuery(countriesQuery());
+  const saveStockPrice = useSaveStockPrice();
+  const saveStockQuantity = useSaveStockQuantity();
+  const adjustStock = useAdjustStock();
+  const setStockState = useSetStockState();
+  const setStockClean = useSetStockClean();
+  const setStockLock = useSetStockLock();
+  const deleteStock = useDeleteStock();
 
   // adjustments waiting in the outbox show in the quantity until the server has them
   useEffect(() => {
@@ -92,23 +100,17 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
   /** The list as filtered now, every page, as the XLSX the import takes back. */
   const exportList = async () => {
     const { page_number: _page, page_size: _size, ...filter } = payloadOf(clearance ? { ...search, clean_state: 'clearance' } : search);
-    const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
     try {
-      await saveDownload(await fileRequest(`/api/stock/export?${query.toString()}`), `库存导出-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`);
+      await downloadStockExport(filter);
     } catch (e) {
       refused(e);
     }
   };
   const saved = (text: string) => setStatus({ kind: 'ok', text });
-  const afterBulk = async (text: string) => {
-    await qc.invalidateQueries({ queryKey: stockKeys.lists() });
-    saved(text);
-  };
 
   const savePrice = async (row: SellerStockRow, field: StockPriceField, value: number) => {
     try {
-      const next = await request('post', 'updateStockPrice', { product_id: row.id, company_id: user.company_id, value: field === 'vn_price' ? String(value) : formatFen(value), target_price_field: field }, undefined, { silent: true });
-      putRow(qc, next);
+      await saveStockPrice.mutateAsync({ product_id: row.id, company_id: user.company_id, value: field === 'vn_price' ? String(value) : formatFen(value), target_price_field: field });
       saved(`已保存：${row.supplier_oe} ${STOCK_PRICE_LABELS[field]} ${field === 'vn_price' ? value : formatFen(value)}`);
     } catch (e) {
       refused(e);
@@ -116,20 +118,16 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
   };
   const saveQuantity = async (row: SellerStockRow, quantity: number) => {
     try {
-      const next = await request('post', 'updateStockQty', { product_id: row.id, company_id: user.company_id, quantity, qty_version: row.qty_version }, undefined, { silent: true });
-      putRow(qc, next);
+      await saveStockQuantity.mutateAsync({ product_id: row.id, company_id: user.company_id, quantity, qty_version: row.qty_version });
       saved(`已保存：${row.supplier_oe} 库存数量 ${quantity}`);
     } catch (e) {
       refused(e);
-      // the message names the quantity someone else set: show it in the row too
-      void qc.invalidateQueries({ queryKey: stockKeys.lists() });
     }
   };
   const adjust = async (row: SellerStockRow, delta: number) => {
     try {
-      const r = await sendQueued(user.uuid, 'adjustStockQty', { product_id: row.id, company_id: user.company_id, delta });
+      const r = await adjustStock.mutateAsync({ userUuid: user.uuid, payload: { product_id: row.id, company_id: user.company_id, delta } });
       if (r.outcome === 'sent') {
-        putRow(qc, r.answer);
         saved(`已调整：${row.supplier_oe} 库存 ${delta > 0 ? '+' : ''}${delta}，现为 ${r.answer.quantity}`);
       } else saved(`网络不可用，${row.supplier_oe} 的库存调整 ${delta > 0 ? '+' : ''}${delta} 已保存在本机，联网后自动同步`);
     } catch (e) {
@@ -231,16 +229,16 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
       },
     ],
     bulkActions: [
-      { label: '上架', icon: 'pi pi-arrow-up', run: async (ids) => afterBulk(`已上架 ${(await request('post', 'stockSetState', { ids, state: 'on' }, undefined, { silent: true })).changed} 行`) },
-      { label: '下架', icon: 'pi pi-arrow-down', run: async (ids) => afterBulk(`已下架 ${(await request('post', 'stockSetState', { ids, state: 'off' }, undefined, { silent: true })).changed} 行，买家搜索不到它们了`) },
+      { label: '上架', icon: 'pi pi-arrow-up', run: async (ids) => saved(`已上架 ${(await setStockState.mutateAsync({ ids, state: 'on' })).changed} 行`) },
+      { label: '下架', icon: 'pi pi-arrow-down', run: async (ids) => saved(`已下架 ${(await setStockState.mutateAsync({ ids, state: 'off' })).changed} 行，买家搜索不到它们了`) },
       clearance
-        ? { label: '取消清仓', icon: 'pi pi-undo', run: async (ids) => afterBulk(`已取消清仓 ${(await request('post', 'stockSetClean', { ids, clean_state: 'normal' }, undefined, { silent: true })).changed} 行`) }
-        : { label: '标记清仓', icon: 'pi pi-tag', run: async (ids) => afterBulk(`已标记清仓 ${(await request('post', 'stockSetClean', { ids, clean_state: 'clearance' }, undefined, { silent: true })).changed} 行`) },
-      { label: '锁定价格', icon: 'pi pi-lock', run: async (ids) => afterBulk(`已锁定价格 ${(await request('post', 'stockSetLock', { ids, locked: true }, undefined, { silent: true })).changed} 行`) },
-      { label: '解锁价格', icon: 'pi pi-lock-open', run: async (ids) => afterBulk(`已解锁价格 ${(await request('post', 'stockSetLock', { ids, locked: false }, undefined, { silent: true })).changed} 行`) },
+        ? { label: '取消清仓', icon: 'pi pi-undo', run: async (ids) => saved(`已取消清仓 ${(await setStockClean.mutateAsync({ ids, clean_state: 'normal' })).changed} 行`) }
+        : { label: '标记清仓', icon: 'pi pi-tag', run: async (ids) => saved(`已标记清仓 ${(await setStockClean.mutateAsync({ ids, clean_state: 'clearance' })).changed} 行`) },
+      { label: '锁定价格', icon: 'pi pi-lock', run: async (ids) => saved(`已锁定价格 ${(await setStockLock.mutateAsync({ ids, locked: true })).changed} 行`) },
+      { label: '解锁价格', icon: 'pi pi-lock-open', run: async (ids) => saved(`已解锁价格 ${(await setStockLock.mutateAsync({ ids, locked: false })).changed} 行`) },
       {
         label: '删除', icon: 'pi pi-trash', danger: true, confirm: (n) => `确定删除所选的 ${n} 行库存？删除后买家搜索不到，购物车中的这些配件也会移除。`,
-        run: async (ids) => afterBulk(`已删除 ${(await request('post', 'stockDelete', { ids }, undefined, { silent: true })).changed} 行`),
+        run: async (ids) => saved(`已删除 ${(await deleteStock.mutateAsync({ ids })).changed} 行`),
       },
     ],
     empty: (filtered) => filtered
@@ -263,8 +261,6 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
         <StockFormDialog row={editing === 'new' ? null : editing} onHide={() => setEditing(null)}
           onSaved={(row, created) => {
             setEditing(null);
-            if (created) void qc.invalidateQueries({ queryKey: stockKeys.lists() });
-            else putRow(qc, row);
             saved(`${created ? '已新增' : '已保存'}：${row.supplier_oe} ${row.name}`);
           }} />
       )}
@@ -273,7 +269,6 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
         <PerformanceDialog row={performance} onHide={() => setPerformance(null)}
           onSaved={(row) => {
             setPerformance(null);
-            putRow(qc, row);
             saved(`业绩设置已保存：${row.supplier_oe} ${performanceText(row.performance, row.province_ids)}`);
           }} />
       )}

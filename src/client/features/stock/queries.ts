@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { request } from '../../api/request';
+import dayjs from 'dayjs';
+import { fileRequest, request, saveDownload } from '../../api/request';
 import type { PayloadIn, SellerStockRow } from '../../../shared/contracts';
 
 /** Query keys of the seller's stock pages: lists per filter, a row's change log, reference lists. */
@@ -8,6 +9,9 @@ export const stockKeys = {
   lists: () => ['stock', 'list'] as const,
   list: (p: PayloadIn<'getStockData'>) => ['stock', 'list', p] as const,
   changes: (id: number) => ['stock', 'changes', id] as const,
+  importStatus: (importId: number | undefined) => ['stock', 'import', importId] as const,
+  /** the catalogue's reference lists (makes, part types, terminology, countries, part brands) */
+  reference: (name: string) => ['reference', name] as const,
 };
 
 export const stockListQuery = (p: PayloadIn<'getStockData'>) =>
@@ -23,10 +27,29 @@ export const stockChangesQuery = (id: number) =>
     queryFn: ({ signal }) => request('get', 'stockChangeLog', {}, id, { signal }),
   });
 
+/** An import's progress; enabled by the page once the import has started. */
+export const importStatusQuery = (importId: number | undefined) =>
+  queryOptions({
+    queryKey: stockKeys.importStatus(importId),
+    queryFn: ({ signal }) => request('get', 'stockImportStatus', {}, importId!, { signal, silent: true }),
+  });
+
+/** The refused lines of an import, as the file the user fixes and imports again. */
+export const downloadImportErrors = async (importId: number, fileName: string) => {
+  const res = await fileRequest(`/api/stock/import/errors/${importId}`);
+  await saveDownload(res, `${fileName.replace(/\.[^.]*$/, '')}-错误行.csv`);
+};
+
+/** The list as filtered (`filter`: the list call's payload without paging), every page, as the XLSX the import takes back. */
+export const downloadStockExport = async (filter: Record<string, unknown>) => {
+  const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
+  await saveDownload(await fileRequest(`/api/stock/export?${query.toString()}`), `库存导出-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`);
+};
+
 /** Reference lists change only when operators edit the catalogue: kept for an hour. */
 const reference = <N extends 'getMakes' | 'getPartTypes' | 'getTerminology'>(name: N) =>
   queryOptions({
-    queryKey: ['reference', name] as const,
+    queryKey: stockKeys.reference(name),
     queryFn: ({ signal }) => request('get', name, {}, undefined, { signal }),
     staleTime: 3_600_000,
   });
@@ -34,10 +57,10 @@ export const makesQuery = () => reference('getMakes');
 export const partTypesQuery = () => reference('getPartTypes');
 export const terminologyQuery = () => reference('getTerminology');
 export const countriesQuery = () =>
-  queryOptions({ queryKey: ['reference', 'country'] as const, queryFn: ({ signal }) => request('get', 'country', { name: '' }, undefined, { signal }), staleTime: 3_600_000 });
+  queryOptions({ queryKey: stockKeys.reference('country'), queryFn: ({ signal }) => request('get', 'country', { name: '' }, undefined, { signal }), staleTime: 3_600_000 });
 export const partBrandOptionsQuery = () =>
   queryOptions({
-    queryKey: ['reference', 'part-brands-all'] as const,
+    queryKey: stockKeys.reference('part-brands-all'),
     queryFn: ({ signal }) => request('get', 'getPartBrands', { keyword: '', page_number: 1, page_size: 100 }, undefined, { signal }),
     staleTime: 3_600_000,
   });

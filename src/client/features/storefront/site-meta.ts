@@ -1,4 +1,4 @@
-/** Page title, meta keywords and meta description from the system parameters (000 §3), asked for with the rest of SITE_KEYS. */
+/** Page title, meta keywords and meta description from the system parameters (requirements 000-3), asked for with the rest of SITE_KEYS. */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { configQuery, SITE_KEYS } from '../system/queries';

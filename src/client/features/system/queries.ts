@@ -25,7 +25,7 @@ export const BANNER_CODES = ['LB001', 'LB002', 'LB003', 'LB004', 'LB005', 'LB006
 /**
  * The parameters of every storefront page, asked for in one call: the top bar's, header's and
  * footer's, the announcement (/ and /search) and the page title and meta texts (/). Three calls
- * at the first render before (issue 15: each `fetch()` 10–20 ms of a phone's main thread).
+ * at the first render before (each `fetch()` 10–20 ms of a phone's main thread).
  */
 export const SITE_KEYS = ['system_name', 'system_phone', 'system_icp_number', 'system_announcement', 'system_logo_text', 'baidu_shangqiao', 'wx_miniprogram_qr',
   'system_title', 'system_keywords', 'system_desc'] as const;

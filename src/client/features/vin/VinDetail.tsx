@@ -5,7 +5,7 @@ import { vinDecodeQuery } from './queries';
 import { VinDecodeSummary } from './VinDecodeSummary';
 import { ClassicCatalogue } from './ClassicCatalogue';
 import { sessionKeys } from '../session/queries';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../session/session-store';
 
 /** The decode of one VIN; a counted decode makes the quota line beside the VIN box fetch again. */
 function useDecode(vin: string) {

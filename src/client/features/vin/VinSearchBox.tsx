@@ -6,7 +6,7 @@ import { Button } from 'primereact/button';
 import * as v from 'valibot';
 import { vinSchema } from '../../../shared/contracts/vin';
 import { msg } from '../../../shared/messages';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '../../session/session-store';
 import { vinQuotaQuery } from '../session/queries';
 import './vin.css';
 

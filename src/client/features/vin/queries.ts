@@ -5,7 +5,7 @@ import { request } from '../../api/request';
  * VIN and vehicle search queries. A decode is a POST that counts against the company's VIN quota;
  * decoding the same VIN again the same day is free on the server, so a refetch or reload of the
  * detail page never costs a second decode. The VIN-limit refusal is shown in the page, not in the
- * global error modal (spec 000 §8: the VIN-limit check is exempt).
+ * global error modal (requirements 000-8: the VIN-limit check is exempt).
  */
 export const vinKeys = {
   decode: (vin: string) => ['vinDecode', vin] as const,

@@ -11,11 +11,12 @@ import { msg } from '../../../shared/messages';
 import { decodeVin } from '../../../shared/domain/vin';
 import { imageMaxMb } from '../../../shared/domain/upload';
 import { WANTED_CONTENT_MAX, WANTED_MAX_IMAGES, type Wanted } from '../../../shared/contracts';
-import { ApiError, OfflineError, request } from '../../api/request';
+import { ApiError, OfflineError } from '../../api/request';
 import { configQuery } from '../system/queries';
 import { wantedMakesQuery } from './queries';
-import { readImage } from './image-file';
-import { usePublishWanted } from './usePublishWanted';
+import { readImage } from '../upload/image-file';
+import { useUploadImage } from '../upload/mutations';
+import { usePublishWanted } from './mutations';
 import '../search/search-extras.css';
 
 type Field = 'content' | 'make_id' | 'vin' | 'img_infos';
@@ -24,7 +25,7 @@ type Errors = Partial<Record<Field, string>>;
 const OFFLINE_HINT = '当前离线，填写的内容已保留；恢复网络后再点“发布”即可，不会重复发布';
 
 /**
- * 发布求购 (001 §2.3, §3): 500px wide; what was typed stays until it is published. With `editing`
+ * 发布求购 (requirements 001-2-3, 001-3): 500px wide; what was typed stays until it is published. With `editing`
  * it changes a request no seller has quoted yet (updateAsktobuy); the server refuses once quoted.
  */
 export function PublishWantedDialog({ visible, onHide, editing, initialContent }: { visible: boolean; onHide: () => void; editing?: Wanted; initialContent?: string }) {
@@ -43,6 +44,7 @@ export function PublishWantedDialog({ visible, onHide, editing, initialContent }
   const [published, setPublished] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const publish = usePublishWanted(editing?.id);
+  const uploadImage = useUploadImage();
   const upload = useMutation({
     mutationFn: async (files: File[]) => {
       const paths: string[] = [];
@@ -54,7 +56,7 @@ export function PublishWantedDialog({ visible, onHide, editing, initialContent }
           continue;
         }
         try {
-          paths.push((await request('post', 'fileUpload', { base64_data: read.base64, file_name: read.name }, undefined, { silent: true })).file_path);
+          paths.push((await uploadImage.mutateAsync({ base64_data: read.base64, file_name: read.name })).file_path);
         } catch (e) {
           problems.push(`${file.name}：${e instanceof OfflineError ? '当前离线，无法上传图片' : e instanceof Error ? e.message : String(e)}`);
         }

@@ -1,40 +1,28 @@
 /**
- * 我的求购 in the back office (/backend/order/asktobuy, 001 §2.1 "My asks to buy"): the company's
+ * 我的求购 in the back office (/backend/order/asktobuy, requirements 001-2-1 "My asks to buy"): the company's
  * wanted requests, newest first, declared on the list block. A request nobody quoted yet can be
  * changed (修改); a quoted one says 已有卖家报价，无法修改 and opens its comparison.
  */
 import { useState } from 'react';
-import { queryOptions } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import dayjs from 'dayjs';
 import type { AnswerOf, Wanted } from '../../../shared/contracts';
 import { msg } from '../../../shared/messages';
-import { request } from '../../api/request';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
 import { PublishWantedDialog } from './PublishWantedDialog';
-import { wantedKeys } from './queries';
+import { wantedBackofficeQuery, wantedKeys } from './queries';
 import '../search/search-extras.css';
-
-const pageKey = (page: number, size: number) => [...wantedKeys.all(), 'backoffice', page, size] as const;
-const pageQuery = (s: ListSearch) => {
-  const page = s.page ?? 1;
-  const size = s.size ?? 50;
-  return queryOptions({
-    queryKey: pageKey(page, size),
-    queryFn: ({ signal }) => request('get', 'getWantedList', { page_number: page, page_size: size }, undefined, { signal }),
-  });
-};
 
 export function WantedBackofficePage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {
   const [publishing, setPublishing] = useState(false);
   const [editing, setEditing] = useState<Wanted | null>(null);
-  const def: ListDef<Wanted, ReturnType<typeof pageKey>, AnswerOf<'getWantedList'>> = {
+  const def: ListDef<Wanted, ReturnType<typeof wantedKeys.backoffice>, AnswerOf<'getWantedList'>> = {
     title: msg.myWanted,
     filters: [],
-    query: pageQuery,
+    query: wantedBackofficeQuery,
     rowKey: (w) => w.id,
     columns: [
       { key: 'content', header: '求购配件', cell: (w) => w.content },

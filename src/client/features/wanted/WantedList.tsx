@@ -15,7 +15,7 @@ import '../search/search-extras.css';
 /**
  * 我的求购: what the caller's company published, newest first, with how many sellers quoted; a
  * quoted request opens its comparison (/enquiry/list/{enquiry_id}); one nobody quoted yet can be
- * changed (修改), one quoted says 已有卖家报价，无法修改 (001 §4).
+ * changed (修改), one quoted says 已有卖家报价，无法修改 (requirements 001-4).
  */
 export function WantedList({ page }: { page: number }) {
   const navigate = useNavigate();

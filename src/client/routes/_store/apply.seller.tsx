@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { SellerApplyPage } from '../../features/seller-apply/SellerApplyPage';
 import { myApplicationQuery } from '../../features/seller-apply/queries';
 

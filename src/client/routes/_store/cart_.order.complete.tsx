@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { CART_CODES } from '../../../shared/contracts/codes';
 import { CheckoutCompletePage } from '../../features/orders/CheckoutCompletePage';
 import { completeSearch } from '../../features/orders/order-search';

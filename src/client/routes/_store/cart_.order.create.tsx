@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { CART_CODES } from '../../../shared/contracts/codes';
 import { CheckoutPage } from '../../features/orders/CheckoutPage';
 import { cartListQuery, typeOfKind } from '../../features/cart/queries';

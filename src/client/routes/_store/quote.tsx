@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { QuotePage } from '../../features/company/QuotePage';
 import { QUOTE_CODES } from '../../features/company/quote-badge';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
-import { FINANCE_PAGE_CODES } from '../../features/backoffice-rule';
+import { guardedBy } from '../../lib/router-guard';
+import { FINANCE_PAGE_CODES } from '../../app/backoffice-rule';
 import { FinancePage } from '../../features/orders/FinancePage';
 import { financeQuery } from '../../features/orders/queries';
 

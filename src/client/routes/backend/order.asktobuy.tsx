@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { WANTED_CODES } from '../../../shared/contracts/codes';
 import { listSearch } from '../../ui/list/list-search';
 import { WantedBackofficePage } from '../../features/wanted/WantedBackofficePage';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../../shared/domain/orders';
 import { OrderDetailPage } from '../../features/orders/OrderDetailPage';
 import { orderDetailQuery } from '../../features/orders/queries';

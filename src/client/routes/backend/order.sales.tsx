@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { SALES_ORDER_CODES } from '../../../shared/domain/orders';
 import { OrderListPage } from '../../features/orders/OrderListPage';
 import { orderListSearch } from '../../features/orders/order-search';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { STOCK_CODES } from '../../../shared/domain/stock';
 import { ImportPage } from '../../features/stock/ImportPage';
 

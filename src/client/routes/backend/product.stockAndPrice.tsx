@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { STOCK_CODES, STOCK_SORT_FIELDS } from '../../../shared/domain/stock';
 import { listSearch } from '../../ui/list/list-search';
 import { StockPage } from '../../features/stock/StockPage';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { QUOTE_CODES } from '../../../shared/contracts/codes';
 import { SellerEnquiryPage } from '../../features/enquiry/SellerEnquiryPage';
 

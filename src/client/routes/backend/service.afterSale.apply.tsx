@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { AFTERSALE_BUYER_CODES } from '../../../shared/domain/aftersale';
 import { AfterSaleApplyPage } from '../../features/aftersale/AfterSaleApplyPage';
 import { orderDetailQuery } from '../../features/orders/queries';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { AFTERSALE_CODES } from '../../../shared/domain/aftersale';
 import { AfterSaleDetailPage } from '../../features/aftersale/AfterSaleDetailPage';
 import { afterSaleDetailQuery } from '../../features/aftersale/queries';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { AFTERSALE_CODES } from '../../../shared/domain/aftersale';
 import { listSearch } from '../../ui/list/list-search';
 import { AFTERSALE_FILTER_NAMES, afterSaleSides } from '../../features/aftersale/list-params';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { illustrationSearch } from '../../features/illustration/search-params';
 import { MobileIllustrationPage } from '../../features/illustration/MobileIllustrationPage';
 

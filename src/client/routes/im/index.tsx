@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { MobileConversations } from '../../features/mobile/MobileIm';
 
 export const Route = createFileRoute('/im/')({

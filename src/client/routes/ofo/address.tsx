@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CART_CODES } from '../../../shared/contracts/codes';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { MobileAddressPage } from '../../features/mobile/MobileAddressPage';
 
 export const Route = createFileRoute('/ofo/address')({

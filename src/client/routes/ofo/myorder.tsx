@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PURCHASE_ORDER_CODES } from '../../../shared/domain/orders';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { orderListSearch } from '../../features/orders/order-search';
 import { MobileOrderList } from '../../features/mobile/MobileOrders';
 

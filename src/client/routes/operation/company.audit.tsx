@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { APPLICATION_STATES, SELLER_AUDIT_CODES } from '../../../shared/domain/seller-apply';
 import { CompanyAuditPage } from '../../features/seller-apply/CompanyAuditPage';
 

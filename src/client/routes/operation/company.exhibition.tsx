@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
 import { EXHIBITION_FILTERS } from '../../features/operation/list-filters';
-import { ExhibitionPage } from '../../features/operation/ExhibitionPage';
+import { ExhibitionPage } from '../../features/operation/company/ExhibitionPage';
 
 export const Route = createFileRoute('/operation/company/exhibition')({
   validateSearch: listSearch(EXHIBITION_FILTERS, []),

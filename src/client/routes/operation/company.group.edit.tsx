@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_GROUP_CODES } from '../../../shared/domain/operation';
-import { GroupEditPage } from '../../features/operation/GroupEditPage';
+import { GroupEditPage } from '../../features/operation/company/GroupEditPage';
 
 export const Route = createFileRoute('/operation/company/group/edit')({
   validateSearch: v.object({ id: v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2147483647)), 1) }),

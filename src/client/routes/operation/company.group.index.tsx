@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_GROUP_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
-import { GROUP_FILTER_NAMES } from '../../features/operation/company-filters';
-import { GroupListPage } from '../../features/operation/GroupListPage';
+import { GROUP_FILTER_NAMES } from '../../features/operation/company/company-filters';
+import { GroupListPage } from '../../features/operation/company/GroupListPage';
 
 export const Route = createFileRoute('/operation/company/group/')({
   validateSearch: listSearch(GROUP_FILTER_NAMES, []),

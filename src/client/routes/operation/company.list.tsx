@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
-import { CompanyListPage } from '../../features/operation/CompanyListPage';
+import { CompanyListPage } from '../../features/operation/company/CompanyListPage';
 import { COMPANY_FILTER_NAMES, COMPANY_SORTS } from '../../features/operation/list-filters';
 
 export const Route = createFileRoute('/operation/company/list')({

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_COMPANY_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
-import { RELATION_FILTER_NAMES } from '../../features/operation/company-filters';
-import { RelationPage } from '../../features/operation/RelationPage';
+import { RELATION_FILTER_NAMES } from '../../features/operation/company/company-filters';
+import { RelationPage } from '../../features/operation/company/RelationPage';
 
 export const Route = createFileRoute('/operation/company/relation')({
   validateSearch: listSearch(RELATION_FILTER_NAMES, []),

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_COMPANY_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
-import { REVIEW_FILTER_NAMES } from '../../features/operation/company-filters';
-import { ReviewPage } from '../../features/operation/ReviewPage';
+import { REVIEW_FILTER_NAMES } from '../../features/operation/company/company-filters';
+import { ReviewPage } from '../../features/operation/company/ReviewPage';
 
 export const Route = createFileRoute('/operation/company/review')({
   validateSearch: listSearch(REVIEW_FILTER_NAMES, []),

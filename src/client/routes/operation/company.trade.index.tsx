@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
-import { CIRCLE_FILTER_NAMES } from '../../features/operation/company-filters';
-import { CircleListPage } from '../../features/operation/CircleListPage';
+import { CIRCLE_FILTER_NAMES } from '../../features/operation/company/company-filters';
+import { CircleListPage } from '../../features/operation/company/CircleListPage';
 
 export const Route = createFileRoute('/operation/company/trade/')({
   validateSearch: listSearch(CIRCLE_FILTER_NAMES, []),

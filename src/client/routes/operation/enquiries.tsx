@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
 import { ENQUIRY_FILTER_NAMES } from '../../features/operation/list-filters';
-import { EnquiryListPage } from '../../features/operation/EnquiryListPage';
+import { EnquiryListPage } from '../../features/operation/trade/EnquiryListPage';
 
 export const Route = createFileRoute('/operation/enquiries')({
   validateSearch: listSearch(ENQUIRY_FILTER_NAMES, []),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
-import { EnquiryDetailPage } from '../../features/operation/EnquiryDetailPage';
+import { EnquiryDetailPage } from '../../features/operation/trade/EnquiryDetailPage';
 
 export const Route = createFileRoute('/operation/enquiry/$enquiryNo')({
   beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CATALOGUE_CODES.orders }),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
-import { OrderDetailPage } from '../../features/operation/OrderDetailPage';
+import { OrderDetailPage } from '../../features/operation/trade/OrderDetailPage';
 
 export const Route = createFileRoute('/operation/order/$orderNo')({
   beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CATALOGUE_CODES.orders }),

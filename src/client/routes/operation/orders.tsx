@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
 import { ORDER_FILTER_NAMES } from '../../features/operation/list-filters';
-import { OrderListPage } from '../../features/operation/OrderListPage';
+import { OrderListPage } from '../../features/operation/trade/OrderListPage';
 
 export const Route = createFileRoute('/operation/orders')({
   validateSearch: listSearch(ORDER_FILTER_NAMES, []),

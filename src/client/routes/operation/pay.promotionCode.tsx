@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
-import { PromotionCodePage } from '../../features/operation/PromotionCodePage';
+import { PromotionCodePage } from '../../features/operation/pay/PromotionCodePage';
 
 export const Route = createFileRoute('/operation/pay/promotionCode')({
   validateSearch: listSearch(['q', 'state'], []),

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
 import { PAY_FILTER_NAMES } from '../../features/operation/list-filters';
-import { PayListPage } from '../../features/operation/PayListPage';
+import { PayListPage } from '../../features/operation/pay/PayListPage';
 
 export const Route = createFileRoute('/operation/pay/record')({
   validateSearch: listSearch(PAY_FILTER_NAMES, []),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CODES } from '../../../shared/domain/operation';
-import { PrivilegePage } from '../../features/operation/PrivilegePage';
+import { PrivilegePage } from '../../features/operation/privilege/PrivilegePage';
 
 export const Route = createFileRoute('/operation/privilege/list')({
   beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.privilege }),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CODES } from '../../../shared/domain/operation';
-import { CodeTemplatesPage } from '../../features/operation/CodeTemplatesPage';
+import { CodeTemplatesPage } from '../../features/operation/privilege/CodeTemplatesPage';
 
 export const Route = createFileRoute('/operation/privilege/template')({
   beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.codeTemplates }),

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
 import { MAKE_FILTER_NAMES } from '../../features/operation/list-filters';
-import { MakeListPage } from '../../features/operation/BrandPages';
+import { MakeListPage } from '../../features/operation/product/BrandPages';
 
 export const Route = createFileRoute('/operation/product/carBrand')({
   validateSearch: listSearch(MAKE_FILTER_NAMES, []),

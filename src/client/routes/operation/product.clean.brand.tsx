@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
 import { BRAND_MERGE_FILTER_NAMES } from '../../features/operation/list-filters';
-import { BrandCleanPage } from '../../features/operation/BrandCleanPage';
+import { BrandCleanPage } from '../../features/operation/product/BrandCleanPage';
 
 export const Route = createFileRoute('/operation/product/clean/brand')({
   validateSearch: listSearch(BRAND_MERGE_FILTER_NAMES, []),

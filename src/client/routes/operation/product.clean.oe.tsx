@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
-import { OeCleanPage } from '../../features/operation/OeCleanPage';
+import { OeCleanPage } from '../../features/operation/product/OeCleanPage';
 
 export const Route = createFileRoute('/operation/product/clean/oe')({
   validateSearch: v.object({ oe: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(40))), undefined) }),

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
 import { opIllustrationSearch } from '../../features/illustration/search-params';
 import { EpcEditorPage } from '../../features/illustration/OperatorEpcPages';

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
 import { PRODUCT_FILTER_NAMES } from '../../features/operation/list-filters';
-import { ProductListPage } from '../../features/operation/ProductListPage';
+import { ProductListPage } from '../../features/operation/product/ProductListPage';
 
 export const Route = createFileRoute('/operation/product/')({
   validateSearch: listSearch(PRODUCT_FILTER_NAMES, []),

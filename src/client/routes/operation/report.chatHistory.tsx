@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_COMPANY_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
-import { CHAT_FILTER_NAMES } from '../../features/operation/company-filters';
-import { ChatHistoryPage } from '../../features/operation/ChatHistoryPage';
+import { CHAT_FILTER_NAMES } from '../../features/operation/company/company-filters';
+import { ChatHistoryPage } from '../../features/operation/report/ChatHistoryPage';
 
 export const Route = createFileRoute('/operation/report/chatHistory')({
   validateSearch: listSearch(CHAT_FILTER_NAMES, []),

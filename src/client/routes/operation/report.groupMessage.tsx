@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_GROUP_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
-import { GROUP_NOTICE_FILTER_NAMES } from '../../features/operation/company-filters';
-import { GroupNoticesPage } from '../../features/operation/GroupNoticesPage';
+import { GROUP_NOTICE_FILTER_NAMES } from '../../features/operation/company/company-filters';
+import { GroupNoticesPage } from '../../features/operation/report/GroupNoticesPage';
 
 export const Route = createFileRoute('/operation/report/groupMessage')({
   validateSearch: listSearch(GROUP_NOTICE_FILTER_NAMES, []),

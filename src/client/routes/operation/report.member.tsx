@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
-import { rangeOrDefault, reportRangeSearch } from '../../features/operation/report-range';
-import { MemberReport } from '../../features/operation/ReportPages';
+import { rangeOrDefault, reportRangeSearch } from '../../features/operation/report/report-range';
+import { MemberReport } from '../../features/operation/report/ReportPages';
 
 export const Route = createFileRoute('/operation/report/member')({
   validateSearch: reportRangeSearch,

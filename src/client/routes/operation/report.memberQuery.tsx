@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
 import { MEMBER_USAGE_FILTERS } from '../../features/operation/list-filters';
-import { MemberUsagePage } from '../../features/operation/MemberUsagePage';
+import { MemberUsagePage } from '../../features/operation/report/MemberUsagePage';
 
 export const Route = createFileRoute('/operation/report/memberQuery')({
   validateSearch: listSearch(MEMBER_USAGE_FILTERS, []),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
-import { StockReport } from '../../features/operation/ReportPages';
+import { StockReport } from '../../features/operation/report/ReportPages';
 
 export const Route = createFileRoute('/operation/report/product')({
   beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CATALOGUE_CODES.reports }),

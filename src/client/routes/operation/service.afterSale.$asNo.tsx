@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
-import { OpAfterSaleDetailPage } from '../../features/operation/AfterSaleDetailPage';
+import { OpAfterSaleDetailPage } from '../../features/operation/trade/AfterSaleDetailPage';
 
 export const Route = createFileRoute('/operation/service/afterSale/$asNo')({
   beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CATALOGUE_CODES.afterSales }),

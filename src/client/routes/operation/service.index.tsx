@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
 import { OP_AFTERSALE_FILTER_NAMES } from '../../features/operation/list-filters';
-import { OpAfterSaleListPage } from '../../features/operation/AfterSaleListPage';
+import { OpAfterSaleListPage } from '../../features/operation/trade/AfterSaleListPage';
 
 export const Route = createFileRoute('/operation/service/')({
   validateSearch: listSearch(OP_AFTERSALE_FILTER_NAMES, []),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CODES } from '../../../shared/domain/operation';
-import { LevelsPage } from '../../features/operation/LevelsPage';
+import { LevelsPage } from '../../features/operation/system/LevelsPage';
 
 export const Route = createFileRoute('/operation/system/companyLevel')({
   beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.levels }),

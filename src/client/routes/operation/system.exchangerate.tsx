@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CODES } from '../../../shared/domain/operation';
-import { ExchangeRatePage } from '../../features/operation/ExchangeRatePage';
+import { ExchangeRatePage } from '../../features/operation/system/ExchangeRatePage';
 
 export const Route = createFileRoute('/operation/system/exchangerate')({
   beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.notice }),

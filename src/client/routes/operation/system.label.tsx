@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
 import { LIST_ENTRY_FILTERS } from '../../features/operation/list-filters';
-import { ListEntriesPage } from '../../features/operation/ListEntriesPage';
+import { ListEntriesPage } from '../../features/operation/system/ListEntriesPage';
 
 export const Route = createFileRoute('/operation/system/label')({
   validateSearch: listSearch(LIST_ENTRY_FILTERS, []),

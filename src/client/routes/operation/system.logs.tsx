@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CODES } from '../../../shared/domain/operation';
 import { listSearch } from '../../ui/list/list-search';
-import { AuditLogPage } from '../../features/operation/AuditLogPage';
+import { AuditLogPage } from '../../features/operation/system/AuditLogPage';
 import { LOG_FILTER_NAMES } from '../../features/operation/list-filters';
 
 export const Route = createFileRoute('/operation/system/logs')({

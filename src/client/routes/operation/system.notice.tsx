@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../router-guard';
+import { guardedBy } from '../../lib/router-guard';
 import { OP_CODES } from '../../../shared/domain/operation';
-import { NoticePage } from '../../features/operation/NoticePage';
-import { NoticeTemplates } from '../../features/operation/NoticeTemplates';
+import { NoticePage } from '../../features/operation/system/NoticePage';
+import { NoticeTemplates } from '../../features/operation/system/NoticeTemplates';
 
 export const Route = createFileRoute('/operation/system/notice')({
   beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CODES.notice }),

@@ -1,5 +1,5 @@
 /**
- * The list-page building block of the back office and the operator platform (DESIGN.md, "Back
+ * The list-page building block of the back office and the operator platform (docs/architecture.md, "Back
  * office and operator pages"): a page declares its filters, columns, call, row key, bulk actions
  * empty text and, where the list can be downloaded, its XLSX export; the block owns the filter
  * form, the export button with its progress and failure, the address (list-search.ts), paging

@@ -1,5 +1,5 @@
 /**
- * The address of a list page (DESIGN.md, "Back office and operator pages"): every filter, the
+ * The address of a list page (docs/architecture.md, "Back office and operator pages"): every filter, the
  * page, its size and the sort live in the URL, so a reload, a shared link or the back button
  * shows the same list. Filters are text in the address; the page maps them to its call's payload.
  */

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { guardedBy } from '../../../router-guard';
+import { guardedBy } from '../../../lib/router-guard';
 import { WANTED_CODES } from '../../../../shared/contracts/codes';
 import { WantedList } from '../../../features/wanted/WantedList';
 import { EnquiryList } from '../../../features/enquiry/EnquiryList';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { guardedBy } from '../../../router-guard';
+import { guardedBy } from '../../../lib/router-guard';
 import { CIRCLE_CODES } from '../../../../shared/contracts/codes';
 import { CircleListPage } from '../../../features/circle/CircleListPage';
 import { circleListQuery } from '../../../features/circle/queries';

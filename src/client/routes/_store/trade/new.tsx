@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../../router-guard';
+import { guardedBy } from '../../../lib/router-guard';
 import { CIRCLE_CODES } from '../../../../shared/contracts/codes';
 import { CircleNewPage } from '../../../features/circle/CircleNewPage';
 

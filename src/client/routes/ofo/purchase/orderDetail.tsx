@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../../../shared/domain/orders';
-import { guardedBy } from '../../../router-guard';
+import { guardedBy } from '../../../lib/router-guard';
 import { orderNoSearch } from '../../../features/mobile/order-params';
 import { MobileOrderDetail } from '../../../features/mobile/MobileOrders';
 

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { AFTERSALE_CODES, AFTERSALE_NO_RE } from '../../../../shared/domain/aftersale';
-import { guardedBy } from '../../../router-guard';
+import { guardedBy } from '../../../lib/router-guard';
 import { MobileServiceOrderDetail } from '../../../features/mobile/MobileServiceOrders';
 
 export const Route = createFileRoute('/ofo/serviceOrder/detail')({

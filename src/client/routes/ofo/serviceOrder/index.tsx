@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { AFTERSALE_BUYER_CODES, AFTERSALE_STATUSES } from '../../../../shared/domain/aftersale';
-import { guardedBy } from '../../../router-guard';
+import { guardedBy } from '../../../lib/router-guard';
 import { MobileServiceOrderList } from '../../../features/mobile/MobileServiceOrders';
 
 export const Route = createFileRoute('/ofo/serviceOrder/')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../../../router-guard';
+import { guardedBy } from '../../../../lib/router-guard';
 import { PackageCompletePage } from '../../../../features/membership/PackageCompletePage';
 import { orderSearch } from '../../../../features/membership/queries';
 

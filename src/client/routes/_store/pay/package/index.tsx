@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../../../router-guard';
+import { guardedBy } from '../../../../lib/router-guard';
 import { PackagesPage } from '../../../../features/membership/PackagesPage';
 
 export const Route = createFileRoute('/_store/pay/package/')({

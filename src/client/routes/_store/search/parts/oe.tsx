@@ -6,7 +6,7 @@ import { oeSearchParams } from '../../../../features/search/search-params';
 export const Route = createFileRoute('/_store/search/parts/oe')({
   validateSearch: oeSearchParams,
   beforeLoad: ({ search }) => {
-    // without a code the OE page goes back to /search (spec 000 §2)
+    // without a code the OE page goes back to /search (requirements 000-2)
     if (!search.code || !validateOeBatch(search.code.split(',')).ok) throw redirect({ to: '/search', replace: true });
   },
   component: function OePage() {

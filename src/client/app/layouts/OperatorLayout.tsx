@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { closeTab, initialTabs, openTab, type QuickTabsState } from '../../../shared/domain/quick-tabs';
+import { OPERATOR_MENU, visibleEntries } from '../menus';
+import { signOut } from '../../features/session/actions';
+import { msg } from '../../../shared/messages';
+
+const TABS_KEY = 'qph-operation-tabs';
+/** pages reached from the header rather than the side menu */
+const PAGE_TITLES: Record<string, string> = { '/operation/password': '修改密码', '/operation/company/detail': '企业详情', '/operation/company/trade/edit': '商圈详情', '/operation/company/group/edit': '分组详情' };
+/** detail pages whose address carries their number */
+const PREFIX_TITLES: ReadonlyArray<[string, string]> = [['/operation/order/', '订单详情'], ['/operation/enquiry/', '询价详情'], ['/operation/service/afterSale/', '售后详情'], ['/operation/product/epc/', '编辑图解']];
+
+const loadTabs = (): QuickTabsState => {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(TABS_KEY) ?? 'null') as QuickTabsState | null;
+    if (saved && Array.isArray(saved.tabs) && saved.tabs[0]?.path === '/operation') return saved;
+  } catch {
+    // unreadable: start again
+  }
+  return initialTabs();
+};
+
+/** Operator platform: header, collapsible side menu, closable quick tabs (requirements 001-2-2). */
+export function OperatorLayout() {
+  const { session } = useRouteContext({ from: '__root__' });
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(true);
+  const [tabs, setTabs] = useState<QuickTabsState>(loadTabs);
+  const entries = visibleEntries(OPERATOR_MENU, session.user);
+
+  useEffect(() => {
+    const entry = OPERATOR_MENU.find((e) => e.path === location.pathname);
+    const text = entry?.label ?? PAGE_TITLES[location.pathname] ?? PREFIX_TITLES.find(([p]) => location.pathname.startsWith(p))?.[1] ?? location.pathname;
+    const query = Object.fromEntries(Object.entries(location.search as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+    setTabs((s) => openTab(s, { text, path: location.pathname, query }));
+  }, [location.pathname, location.search]);
+
+  useEffect(() => sessionStorage.setItem(TABS_KEY, JSON.stringify(tabs)), [tabs]);
+
+  const close = (path: string) => {
+    const next = closeTab(tabs, path);
+    setTabs(next);
+    const active = next.tabs.find((t) => t.active);
+    if (active && active.path !== location.pathname) void navigate({ to: active.path, search: active.query });
+  };
+
+  return (
+    <div className="op">
+      <header className="op-header">
+        <span>
+          <button type="button" className="linklike" aria-label="折叠菜单" onClick={() => setOpen((o) => !o)}><i className="pi pi-bars" /></button>
+          <strong style={{ marginLeft: '0.8rem' }}>汽配汇 · 运营平台</strong>
+        </span>
+        <span>
+          <Link to="/">返回前台</Link>
+          <span style={{ margin: '0 0.8rem' }}>{session.user?.user_name}</span>
+          <Link to="/operation/password" style={{ marginRight: '0.8rem' }}>修改密码</Link>
+          <button type="button" className="linklike" onClick={() => void signOut('/operation/login')}>{msg.logout}</button>
+        </span>
+      </header>
+      <div className="op-body">
+        <nav className={`op-side ${open ? 'open' : 'closed'}`} aria-label="运营菜单">
+          {entries.map((e) => (
+            <Link key={e.path} to={e.path} activeOptions={{ exact: true }} activeProps={{ className: 'active' }} title={e.label}>
+              <i className={e.icon} />{open && <span>{e.label}</span>}
+            </Link>
+          ))}
+        </nav>
+        <div className="op-main">
+          <div className="op-tabs" role="tablist">
+            {tabs.tabs.map((t, i) => (
+              <div key={t.path} role="tab" aria-selected={t.active} className={`op-tab ${t.active ? 'active' : ''}`}
+                onClick={() => void navigate({ to: t.path, search: t.query })}>
+                <span>{t.text}</span>
+                {i > 0 && (
+                  <button type="button" className="close" aria-label={`关闭 ${t.text}`} onClick={(ev) => { ev.stopPropagation(); close(t.path); }}>
+                    <i className="pi pi-times" style={{ fontSize: '0.5rem' }} />
+                  </button>
+                )}
+              </div>
+            ))}
+          </div>
+          <main className="op-content page-enter"><Outlet /></main>
+        </div>
+      </div>
+    </div>
+  );
+}

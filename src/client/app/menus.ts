@@ -1,0 +1,130 @@
+/**
+ * Menu and nav models, gated by permission codes (requirements 000-6, 001-2-1). An entry appears only when
+ * its page exists and the user holds one of its codes; the server checks the same codes.
+ */
+import { hasAnyPermission, HEAD_COMPANY_ID } from '../../shared/domain/permissions';
+import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../shared/domain/orders';
+import { STOCK_CODES } from '../../shared/domain/stock';
+import { ORG_CODES, QUOTE_CODES, WANTED_CODES } from '../../shared/contracts/codes';
+import { OP_CATALOGUE_CODES, OP_CODES, OP_COMPANY_CODES, OP_GROUP_CODES } from '../../shared/domain/operation';
+import { BACKOFFICE_CODES, FINANCE_PAGE_CODES } from './backoffice-rule';
+import { AFTERSALE_CODES } from '../../shared/domain/aftersale';
+
+// the guard's rule and codes live in ./backoffice-rule.ts (the route tree reads them; the menus load with the layouts)
+export { BACKOFFICE_CODES, FINANCE_PAGE_CODES, backofficeRule } from './backoffice-rule';
+
+export interface MenuEntry {
+  label: string;
+  path: string;
+  icon: string;
+  /** any of these codes; none = every signed-in user of the area */
+  codes?: readonly string[];
+  headCompanyOnly?: boolean;
+  /** needs a signed-in user */
+  auth?: boolean;
+  /** only for users of companies that are not sellers yet (卖家入驻) */
+  buyersOnly?: boolean;
+  /** only for users of seller companies (the server refuses the page to anyone else) */
+  sellersOnly?: boolean;
+  /** hidden from holders of any of these codes (a sibling entry serves them) */
+  unlessCodes?: readonly string[];
+}
+
+export interface MenuUser {
+  company_id: number;
+  permissions: readonly string[];
+  is_seller?: boolean;
+}
+
+export const STOREFRONT_NAV: readonly MenuEntry[] = [
+  { label: '首页', path: '/', icon: 'pi pi-home' },
+  { label: '配件搜索', path: '/search', icon: 'pi pi-search', auth: true },
+  { label: '我的求购', path: '/enquiry/list', icon: 'pi pi-list', codes: ['C15', 'C07'], auth: true },
+  { label: '谁看过我', path: '/quote', icon: 'pi pi-eye', codes: ['C14'], auth: true },
+  { label: '商圈', path: '/trade/list', icon: 'pi pi-users', codes: ['C12'], auth: true },
+  { label: '卖家入驻', path: '/apply/seller', icon: 'pi pi-verified', auth: true, buyersOnly: true },
+  { label: '卖家后台', path: '/backend', icon: 'pi pi-briefcase', codes: BACKOFFICE_CODES, auth: true },
+  { label: '运营平台', path: '/operation', icon: 'pi pi-cog', headCompanyOnly: true, auth: true },
+];
+
+export const BACKOFFICE_MENU: readonly MenuEntry[] = [
+  { label: '首页', path: '/backend', icon: 'pi pi-home', codes: BACKOFFICE_CODES },
+  { label: '销售订单', path: '/backend/order/sales', icon: 'pi pi-send', codes: SALES_ORDER_CODES },
+  { label: '采购订单', path: '/backend/order/purchase', icon: 'pi pi-shopping-bag', codes: PURCHASE_ORDER_CODES },
+  { label: '售后服务', path: '/backend/service/afterSale', icon: 'pi pi-replay', codes: AFTERSALE_CODES },
+  { label: '我的求购', path: '/backend/order/asktobuy', icon: 'pi pi-list', codes: WANTED_CODES },
+  { label: '报价中心', path: '/backend/quote', icon: 'pi pi-comments', codes: QUOTE_CODES },
+  { label: '报价专区', path: '/backend/quote/zone', icon: 'pi pi-megaphone', codes: QUOTE_CODES },
+  { label: '我的报价', path: '/backend/quote/mine', icon: 'pi pi-list-check', codes: QUOTE_CODES },
+  { label: '报价规则', path: '/backend/quote/rules', icon: 'pi pi-sliders-h', codes: QUOTE_CODES },
+  { label: '聊天设置', path: '/backend/quote/chat', icon: 'pi pi-comments', codes: ['M11-01'] },
+  { label: '库存与价格', path: '/backend/product/stockAndPrice', icon: 'pi pi-box', codes: STOCK_CODES },
+  { label: '清仓', path: '/backend/product/clean', icon: 'pi pi-tags', codes: STOCK_CODES },
+  { label: '员工', path: '/backend/organization/employee', icon: 'pi pi-users', codes: ORG_CODES },
+  { label: '联系人', path: '/backend/organization/contact', icon: 'pi pi-phone', codes: ORG_CODES },
+  { label: '导入库存', path: '/backend/product/import', icon: 'pi pi-upload', codes: STOCK_CODES },
+  { label: '我的财务', path: '/backend/accounting/wallet', icon: 'pi pi-wallet', codes: FINANCE_PAGE_CODES },
+  // the head company holds M14 too, but only a seller has a shop to decorate
+  { label: '店铺装修', path: '/backend/store', icon: 'pi pi-palette', codes: ['M14'], sellersOnly: true },
+  // read by every user of the company; saved by the owner or M07 (the server decides)
+  { label: '企业信息', path: '/backend/settings/enterprise', icon: 'pi pi-building' },
+  // one's own profile and password: every signed-in user (routes/backend.tsx)
+  { label: '个人资料', path: '/backend/settings/profile', icon: 'pi pi-id-card' },
+  { label: '修改密码', path: '/backend/settings/password', icon: 'pi pi-lock' },
+];
+
+export const OPERATOR_MENU: readonly MenuEntry[] = [
+  { label: '首页', path: '/operation', icon: 'pi pi-home' },
+  { label: '企业列表', path: '/operation/company/list', icon: 'pi pi-building', codes: OP_CODES.companyRead },
+  { label: '企业审核', path: '/operation/company/audit', icon: 'pi pi-verified', codes: ['D02', 'D02-03'] },
+  { label: '资料变更审核', path: '/operation/company/review', icon: 'pi pi-file-edit', codes: OP_COMPANY_CODES.review },
+  { label: '首页推荐', path: '/operation/company/recommend', icon: 'pi pi-thumbs-up', codes: OP_COMPANY_CODES.recommendRead },
+  { label: '总分公司', path: '/operation/company/relation', icon: 'pi pi-sitemap', codes: OP_COMPANY_CODES.recommendRead },
+  { label: '店铺展厅', path: '/operation/company/exhibition', icon: 'pi pi-images', codes: OP_CODES.companyRead },
+  { label: '商圈管理', path: '/operation/company/trade', icon: 'pi pi-users', codes: OP_CODES.companyRead },
+  { label: '企业分组', path: '/operation/company/group', icon: 'pi pi-folder', codes: OP_GROUP_CODES.read },
+  { label: '用户管理', path: '/operation/users', icon: 'pi pi-users', codes: OP_CODES.usersRead },
+  // catalogue, orders, enquiries and reports (ops-catalogue)
+  // product group (ops-product)
+  { label: '商品列表', path: '/operation/product', icon: 'pi pi-box', codes: OP_CATALOGUE_CODES.products },
+  { label: '推荐商品', path: '/operation/product/recommend', icon: 'pi pi-star', codes: OP_CATALOGUE_CODES.products },
+  { label: '配件品牌', path: '/operation/product/brand', icon: 'pi pi-tag', codes: OP_CATALOGUE_CODES.products },
+  { label: '车型品牌', path: '/operation/product/carBrand', icon: 'pi pi-car', codes: OP_CATALOGUE_CODES.products },
+  { label: 'EPC图解', path: '/operation/product/epc', icon: 'pi pi-image', codes: OP_CATALOGUE_CODES.epcIllustration },
+  { label: 'OE清洗', path: '/operation/product/clean/oe', icon: 'pi pi-sitemap', codes: OP_CATALOGUE_CODES.catalogueClean },
+  { label: '品牌清洗', path: '/operation/product/clean/brand', icon: 'pi pi-filter', codes: OP_CATALOGUE_CODES.catalogueClean },
+  { label: '订单', path: '/operation/orders', icon: 'pi pi-shopping-cart', codes: OP_CATALOGUE_CODES.orders },
+  { label: '询价', path: '/operation/enquiries', icon: 'pi pi-comments', codes: OP_CATALOGUE_CODES.orders },
+  { label: '售后', path: '/operation/service', icon: 'pi pi-replay', codes: OP_CATALOGUE_CODES.afterSales },
+  { label: '会员报表', path: '/operation/report/member', icon: 'pi pi-chart-line', codes: OP_CATALOGUE_CODES.reports },
+  { label: '会员查询', path: '/operation/report/memberQuery', icon: 'pi pi-users', codes: OP_CATALOGUE_CODES.reports },
+  { label: '搜索报表', path: '/operation/report/search', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },
+  { label: '订单报表', path: '/operation/report/order', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },
+  { label: '库存报表', path: '/operation/report/product', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },
+  { label: '群发记录', path: '/operation/report/groupMessage', icon: 'pi pi-send', codes: OP_GROUP_CODES.messages },
+  { label: '聊天记录查询', path: '/operation/report/chatHistory', icon: 'pi pi-comments', codes: OP_COMPANY_CODES.chatHistory },
+  { label: '支付记录', path: '/operation/pay/record', icon: 'pi pi-wallet', codes: OP_CATALOGUE_CODES.pay },
+  { label: '优惠码', path: '/operation/pay/promotionCode', icon: 'pi pi-ticket', codes: OP_CATALOGUE_CODES.promotionRead },
+  { label: '广告位', path: '/operation/ads', icon: 'pi pi-images', codes: OP_CODES.ads },
+  { label: '角色', path: '/operation/privilege/group', icon: 'pi pi-shield', codes: OP_CODES.privilege },
+  { label: '员工授权', path: '/operation/privilege/list', icon: 'pi pi-id-card', codes: OP_CODES.privilege },
+  { label: '会员权限模板', path: '/operation/privilege/template', icon: 'pi pi-key', codes: OP_CODES.codeTemplates },
+  { label: '系统参数', path: '/operation/system/configuration', icon: 'pi pi-cog', codes: OP_CODES.configuration },
+  { label: '会员等级', path: '/operation/system/companyLevel', icon: 'pi pi-star', codes: OP_CODES.levels },
+  { label: '数据字典', path: '/operation/system/dictionary', icon: 'pi pi-book', codes: OP_CODES.lists },
+  { label: '商圈', path: '/operation/system/tradeArea', icon: 'pi pi-map-marker', codes: OP_CODES.lists },
+  { label: '企业标签', path: '/operation/system/label', icon: 'pi pi-tags', codes: OP_CODES.lists },
+  { label: '汇率', path: '/operation/system/exchangerate', icon: 'pi pi-money-bill', codes: OP_CODES.notice },
+  { label: '公告与短信模板', path: '/operation/system/notice', icon: 'pi pi-megaphone', codes: OP_CODES.notice },
+  { label: '操作日志', path: '/operation/system/logs', icon: 'pi pi-history', codes: OP_CODES.logs },
+];
+
+export const visibleEntries = (entries: readonly MenuEntry[], user: MenuUser | null): MenuEntry[] =>
+  entries.filter((e) => {
+    if ((e.auth || e.codes || e.headCompanyOnly) && !user) return false;
+    if (e.headCompanyOnly && user?.company_id !== HEAD_COMPANY_ID) return false;
+    if (e.buyersOnly && (user?.is_seller !== false || user.company_id === HEAD_COMPANY_ID)) return false;
+    if (e.sellersOnly && user?.is_seller !== true) return false;
+    if (e.unlessCodes && hasAnyPermission(user?.permissions ?? [], e.unlessCodes)) return false;
+    return !e.codes || hasAnyPermission(user?.permissions ?? [], e.codes);
+  });

@@ -1,0 +1,67 @@
+import { useRef, type RefObject } from 'react';
+import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Menu } from 'primereact/menu';
+import type { MenuItem } from 'primereact/menuitem';
+import type { Toast } from 'primereact/toast';
+import { msg } from '../../../shared/messages';
+import { configQuery, SITE_KEYS } from '../../features/system/queries';
+import { visibleEntries } from '../menus';
+import { signOut } from '../../features/session/actions';
+import { CurrencySwitch } from '../../features/currency/CurrencySwitch';
+import { favouriteShortcut, TOPBAR_LINKS, USER_MENU } from './topbar';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { SALES_ORDER_CODES } from '../../../shared/domain/orders';
+import { backofficeSummaryQuery } from '../../features/backoffice/queries';
+
+/** A seller with the sales codes is told about sales orders waiting for confirmation. */
+function WaitingOrders() {
+  const { data } = useQuery(backofficeSummaryQuery());
+  const n = data?.sales_pending ?? 0;
+  if (n === 0) return null;
+  return <Link to="/backend/order/sales" search={{ status: 'pending' }} className="topbar-due" data-testid="waiting-orders">{n} 个新订单待确认</Link>;
+}
+
+/** The dark strip above the header: favourite hint, hotline, currency, back office, user menu or sign-in. */
+export function TopBar({ toast }: { toast: RefObject<Toast | null> }) {
+  const { session } = useRouteContext({ from: '__root__' });
+  const user = session.user;
+  const { data: site } = useQuery(configQuery(SITE_KEYS));
+  const menu = useRef<Menu>(null);
+  const shortcut = favouriteShortcut(typeof navigator === 'undefined' ? '' : navigator.platform);
+  const navigate = useNavigate();
+  const items: MenuItem[] = [
+    ...visibleEntries(USER_MENU, user).map((e) => ({ label: e.label, icon: e.icon, command: () => void navigate({ to: e.path }) })),
+    { label: msg.logout, icon: 'pi pi-sign-out', command: () => void signOut('/login') },
+  ];
+  return (
+    <div className="topbar">
+      <div className="container">
+        <span className="topbar-left">
+          <button type="button" className="linklike" onClick={() => toast.current?.show({ severity: 'info', summary: msg.favouriteHint(shortcut), life: 4000 })}>
+            <i className="pi pi-star" /> 收藏本站 <kbd>{shortcut}</kbd>
+          </button>
+          {site?.system_phone && <span><i className="pi pi-phone" /> 客服热线 {site.system_phone}</span>}
+        </span>
+        <span className="topbar-right">
+          <CurrencySwitch />
+          {user?.is_seller && hasAnyPermission(user.permissions, SALES_ORDER_CODES) && <WaitingOrders />}
+          {visibleEntries(TOPBAR_LINKS, user).map((e) => <Link key={e.path} to={e.path}>{e.label}</Link>)}
+          {user ? (
+            <>
+              <Menu model={items} popup ref={menu} id="user-menu" />
+              <button type="button" className="linklike" aria-haspopup="menu" aria-controls="user-menu" onClick={(e) => menu.current?.toggle(e)}>
+                {user.user_name}（{user.company_short_name}） <i className="pi pi-angle-down" />
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to="/login">{msg.login}</Link>
+              <Link to="/login/register">{msg.register}</Link>
+            </>
+          )}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * What the top bar offers whom (requirements 000-2): the back-office link to the head company only, the user
+ * menu to a signed-in user, 登录 / 免费注册 to a guest. Entries appear only for pages that exist.
+ */
+import { FINANCE_PAGE_CODES, type MenuEntry } from '../menus';
+import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../../shared/domain/orders';
+
+/** 我的订单 is the company's purchases; for a user who only sells, its sales. */
+export const TOPBAR_LINKS: readonly MenuEntry[] = [
+  { label: '我的订单', path: '/backend/order/purchase', icon: 'pi pi-list', codes: PURCHASE_ORDER_CODES, auth: true },
+  { label: '我的订单', path: '/backend/order/sales', icon: 'pi pi-list', codes: SALES_ORDER_CODES, unlessCodes: PURCHASE_ORDER_CODES, auth: true },
+  { label: '我的财务', path: '/backend/accounting/wallet', icon: 'pi pi-wallet', codes: FINANCE_PAGE_CODES, auth: true },
+  { label: '运营平台', path: '/operation', icon: 'pi pi-cog', headCompanyOnly: true, auth: true },
+];
+
+/**
+ * One's own profile and password belong to every signed-in user (requirements 000-2: the user menu), so they
+ * need no permission code; the pages live under /backend/settings, which the back-office guard
+ * opens to any signed-in user (see routes/backend.tsx).
+ */
+export const USER_MENU: readonly MenuEntry[] = [
+  { label: '个人资料', path: '/backend/settings/profile', icon: 'pi pi-id-card', auth: true },
+  { label: '修改密码', path: '/backend/settings/password', icon: 'pi pi-lock', auth: true },
+];
+
+/** The favourite shortcut of the visitor's platform (browsers cannot bookmark from script). */
+export const favouriteShortcut = (platform: string): string => (/mac|iphone|ipad/i.test(platform) ? '⌘+D' : 'Ctrl+D');

@@ -1,0 +1,77 @@
+/** The writes of the operator's system pages, with the queries each makes stale. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PayloadIn } from '../../../../shared/contracts';
+import type { PlatformListKind } from '../../../../shared/domain/platform-lists';
+import { request } from '../../../api/request';
+import { useFormWrite } from '../../../ui/form/form';
+import { exchangeRatesQuery } from '../../currency/queries';
+import { opKeys } from '../queries';
+import { sysKeys } from './queries';
+
+/** Deletes an ad; the operator's list and the storefront's reads of ads are fetched again. */
+export const useDeleteAd = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request('post', 'opAdDelete', { id }, undefined, { silent: true, idempotencyKey: crypto.randomUUID() }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: sysKeys.ads() });
+      await queryClient.invalidateQueries({ queryKey: sysKeys.siteAds() });
+    },
+  });
+};
+
+export const useSaveAd = () => useFormWrite('opAdSave', { invalidate: [sysKeys.ads(), sysKeys.siteAds()] });
+
+/** One system parameter; the storefront's own reads of parameters (persisted for offline starts) fetch again too. */
+export const useSetConfig = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: PayloadIn<'opConfigSet'>) => request('post', 'opConfigSet', payload, undefined, { silent: true, idempotencyKey: crypto.randomUUID() }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: opKeys.config() });
+      await queryClient.invalidateQueries({ queryKey: sysKeys.siteConfig() });
+    },
+  });
+};
+
+export const useSetRate = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: PayloadIn<'opRateSet'>) => request('post', 'opRateSet', payload, undefined, { silent: true, idempotencyKey: crypto.randomUUID() }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: opKeys.rates() });
+      await queryClient.invalidateQueries({ queryKey: exchangeRatesQuery().queryKey });
+    },
+  });
+};
+
+export const useSaveLevel = () => useFormWrite('opLevelSave', { invalidate: [sysKeys.levels(), sysKeys.packages()] });
+
+/** 停用 / 启用 of entries of one kind (per row or in bulk). */
+export const useSetListEntriesActive = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: PayloadIn<'opListEntrySetActive'>) =>
+      request('post', 'opListEntrySetActive', payload, undefined, { silent: true, idempotencyKey: crypto.randomUUID() }),
+    onSuccess: (_answer, payload) => queryClient.invalidateQueries({ queryKey: sysKeys.lists(payload.kind) }),
+  });
+};
+
+export const useSaveListEntry = (kind: PlatformListKind) => useFormWrite('opListEntrySave', { invalidate: [sysKeys.lists(kind)] });
+
+export const useSetNotice = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => request('post', 'opNoticeSet', { text }, undefined, { silent: true, idempotencyKey: crypto.randomUUID() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sysKeys.siteConfig() }),
+  });
+};
+
+export const useSaveNoticeTemplate = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: PayloadIn<'opNoticeTemplateSave'>) =>
+      request('post', 'opNoticeTemplateSave', payload, undefined, { silent: true, idempotencyKey: crypto.randomUUID() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sysKeys.noticeTemplates() }),
+  });
+};

@@ -1,0 +1,28 @@
+/** Query keys and options of the operator's system pages (levels, ads, platform lists, notice templates). */
+import { queryOptions } from '@tanstack/react-query';
+import type { PayloadIn } from '../../../../shared/contracts';
+import type { PlatformListKind } from '../../../../shared/domain/platform-lists';
+import { request } from '../../../api/request';
+
+export const sysKeys = {
+  levels: () => ['op', 'levels'] as const,
+  ads: () => ['op', 'ads'] as const,
+  adList: (code: string) => ['op', 'ads', code] as const,
+  lists: (kind: PlatformListKind) => ['op', 'lists', kind] as const,
+  listEntries: (p: PayloadIn<'opListEntries'>) => ['op', 'lists', p.kind, p] as const,
+  noticeTemplates: () => ['op', 'notice-templates'] as const,
+  /** the storefront's reads of parameters (features/system/queries.ts systemKeys.config), all of them */
+  siteConfig: () => ['config'] as const,
+  /** the storefront's reads of ads (features/system/queries.ts systemKeys.ads), all of them */
+  siteAds: () => ['ads'] as const,
+  packages: () => ['packages'] as const,
+};
+
+export const levelsQuery = () =>
+  queryOptions({ queryKey: sysKeys.levels(), queryFn: ({ signal }) => request('get', 'opLevelList', {}, undefined, { signal }) });
+export const adsListQuery = (code: string) =>
+  queryOptions({ queryKey: sysKeys.adList(code), queryFn: ({ signal }) => request('get', 'opAdList', { code }, undefined, { signal }) });
+export const entriesQuery = (p: PayloadIn<'opListEntries'>) =>
+  queryOptions({ queryKey: sysKeys.listEntries(p), queryFn: ({ signal }) => request('get', 'opListEntries', p, undefined, { signal }) });
+export const templatesQuery = () =>
+  queryOptions({ queryKey: sysKeys.noticeTemplates(), queryFn: ({ signal }) => request('get', 'opNoticeTemplateList', {}, undefined, { signal }) });
