@@ -5,6 +5,7 @@ import type { PlatformListKind } from '../../../../shared/domain/platform-lists'
 import { request } from '../../../api/request';
 import { useFormWrite } from '../../../ui/form/form';
 import { exchangeRatesQuery } from '../../currency/queries';
+import { membershipKeys } from '../../membership/queries';
 import { opKeys } from '../queries';
 import { sysKeys } from './queries';
 
@@ -45,7 +46,8 @@ export const useSetRate = () => {
   });
 };
 
-export const useSaveLevel = () => useFormWrite('opLevelSave', { invalidate: [sysKeys.levels(), sysKeys.packages()] });
+/** A level saved: the levels and the membership packages (priced by level) are fetched again. */
+export const useSaveLevel = () => useFormWrite('opLevelSave', { invalidate: [sysKeys.levels(), membershipKeys.packages()] });
 
 /** 停用 / 启用 of entries of one kind (per row or in bulk). */
 export const useSetListEntriesActive = () => {

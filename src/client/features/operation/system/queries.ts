@@ -15,7 +15,6 @@ export const sysKeys = {
   siteConfig: () => ['config'] as const,
   /** the storefront's reads of ads (features/system/queries.ts systemKeys.ads), all of them */
   siteAds: () => ['ads'] as const,
-  packages: () => ['packages'] as const,
 };
 
 export const levelsQuery = () =>
