@@ -1,11 +1,11 @@
 /**
- * The browser database (IndexedDB 'qipeihub', through Dexie): search history, followed companies,
- * the basket, chat history and the outbox of writes made offline. Rows read back are validated;
+ * The browser database (IndexedDB 'qipeihub', through Dexie): search history and the outbox of
+ * writes made offline. Rows read back are validated;
  * a bad row is dropped with a warning, never a crash. Search history and outbox rows belong to a
  * user (`user_uuid`): one browser may be used by several accounts in turn.
  */
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { BasketRow, ChatRow, FollowRow, OutboxRow, SearchHistoryRow } from './rows';
+import type { OutboxRow, SearchHistoryRow } from './rows';
 
 // the row schemas live in rows.ts, which carries no Dexie: the modules that only check rows (the
 // outbox, search history) load this one, and with it Dexie, when they first touch the database
@@ -13,9 +13,6 @@ export * from './rows';
 
 export class LocalDb extends Dexie {
   searchHistory!: Table<SearchHistoryRow, [string, string]>;
-  follows!: EntityTable<FollowRow, 'id'>;
-  basket!: EntityTable<BasketRow, 'key'>;
-  chatHistory!: EntityTable<ChatRow, 'client_msg_id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
 
   constructor(name = 'qipeihub') {
@@ -40,6 +37,9 @@ export class LocalDb extends Dexie {
         await tx.table('outbox').bulkDelete(unowned.map((row: { seq: number }) => row.seq));
       });
     this.version(3).stores({ searchHistory: '[user_uuid+search_value], [user_uuid+create_time]' });
+    // follows, basket and chatHistory were declared in version 1 and never written: dropped, so the
+    // schema says what the device keeps (a table is added back with the page that uses it)
+    this.version(4).stores({ follows: null, basket: null, chatHistory: null });
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The rows of the browser database (local/db.ts) and their check on reading: valibot only, no
- * Dexie, so a module can name and check rows without loading the database (issue 15).
+ * Dexie, so a module can name and check rows without loading the database.
  */
 import * as v from 'valibot';
 import { SEARCH_KINDS, SEARCH_MODES } from '../../shared/contracts/history';
@@ -15,19 +15,6 @@ export const searchHistoryRow = v.object({
   create_time: v.number(),
 });
 export type SearchHistoryRow = v.InferOutput<typeof searchHistoryRow>;
-
-export const followRow = v.object({ id: v.optional(v.number()), user_uuid: v.string(), company_id: v.number(), created: v.number() });
-export type FollowRow = v.InferOutput<typeof followRow>;
-
-export const basketRow = v.object({
-  key: v.string(), user_uuid: v.string(), value: v.unknown(), type_code: v.string(), id: v.number(), qty: v.number(), amount: v.number(),
-});
-export type BasketRow = v.InferOutput<typeof basketRow>;
-
-export const chatRow = v.object({
-  client_msg_id: v.string(), conversation: v.string(), senderUserId: v.string(), targetId: v.string(), content: v.unknown(), sentTime: v.number(),
-});
-export type ChatRow = v.InferOutput<typeof chatRow>;
 
 export const outboxRow = v.object({
   seq: v.optional(v.number()),
