@@ -5,7 +5,8 @@
  * Client layers, top to bottom: routes → app → features → pwa → ui → api → session, local, lib.
  * An import points down, or sideways within its own folder. A feature reaches another feature only
  * through its public surface: queries.ts, mutations.ts, its components (PascalCase .tsx) and the
- * modules it lists in FEATURE_PUBLIC below.
+ * modules it lists in FEATURE_PUBLIC below. A server module's repo is its own: other modules read
+ * its data through its service.
  */
 const C = '^src/client/';
 const notTest = '\\.test\\.tsx?$';
@@ -41,7 +42,7 @@ const layer = (name, from, mayNotReach) => ({
 
 module.exports = {
   forbidden: [
-    { name: 'no-circular', severity: 'error', comment: 'no import circles in the client', from: { path: '^src/(client|shared)/' }, to: { circular: true } },
+    { name: 'no-circular', severity: 'error', comment: 'no import circles', from: {}, to: { circular: true } },
     layer('app-not-routes', 'app', ['routes']),
     layer('features-not-shell', 'features', ['routes', 'app']),
     layer('pwa-below-features', 'pwa', ['routes', 'app', 'features']),
@@ -84,6 +85,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/server/' },
       to: { path: '^src/client/' },
+    },
+    {
+      name: 'module-repo-is-its-own',
+      severity: 'error',
+      comment: "a server module reads another module's data through that module's service, never its repo",
+      from: { path: '^src/server/modules/([^/]+)/', pathNot: notTest },
+      to: { path: '^src/server/modules/[^/]+/.*\\.repo\\.ts$', pathNot: '^src/server/modules/$1/' },
+    },
+    {
+      name: 'repo-only-from-its-module',
+      severity: 'error',
+      comment: "outside src/server/modules a module's repo is reached through its service",
+      from: { path: '^src/server/', pathNot: ['^src/server/modules/', notTest] },
+      to: { path: '^src/server/modules/.*\\.repo\\.ts$' },
     },
   ],
   options: {

@@ -1,7 +1,7 @@
 /**
  * Writes src/shared/contracts/endpoint-index.gen.ts: each call's method, path and access, without
  * its schemas, and which writes are idempotent. The client's request helper and the outbox need only these, and importing the endpoint table
- * for them put every contract's valibot schemas into the entry bundle (issue 15).
+ * for them put every contract's valibot schemas into the entry bundle.
  * `src/shared/contracts/endpoint-index.test.ts` fails when the file is out of date:
  *
  *   npx tsx scripts/gen-endpoint-index.ts

@@ -1,5 +1,5 @@
 /**
- * Precompressed copies of the build (issue 15): after Vite and the service-worker build have
+ * Precompressed copies of the build: after Vite and the service-worker build have
  * written dist/, every text-like file (JS, CSS, HTML, SVG, JSON, the manifest, the barcode
  * reader's .wasm) of at least 1 KiB gets a .br (brotli) and a .gz (gzip, level 9) beside it, so the server sends them compressed without spending CPU per request
  * (src/server/http/static.ts). A copy that would not be smaller than the file is not written.

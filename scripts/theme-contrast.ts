@@ -1,5 +1,5 @@
 /**
- * The Lara theme's colours under white text, one step darker across the app (issue 15,
+ * The Lara theme's colours under white text, one step darker across the app (for
  * accessibility): the theme's blue #3b82f6 under white text is 3.7:1 and its severity colours
  * 2.3–4.0:1, below WCAG AA's 4.5:1. The theme writes its colours as literals (97 times the blue),
  * not through its custom properties, so this Vite plugin rewrites the theme's CSS as it is loaded:

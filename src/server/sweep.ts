@@ -18,8 +18,8 @@ import type { DB } from './db/schema';
 import { IDEMPOTENCY_TTL_DAYS } from './http/idempotency';
 import { sweepThrottle } from './modules/auth/rate-limit';
 import type { Clock } from './http/context';
-import { chinaDay } from './modules/company/company.service';
 import { removeUnusedUploads } from './modules/upload/upload.service';
+import { chinaDay } from '../shared/domain/china-time';
 
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 export const REVOKED_SESSION_KEEP_S = 7 * 86400;

@@ -219,7 +219,7 @@ export const msg = {
   mobileAppHint: '手机扫码打开汽配汇，在浏览器菜单中选择“添加到主屏幕”，即可像App一样使用，断网也能打开',
 } as const;
 
-/** Membership, packages and their payment (000 §4; our upgrade flow). */
+/** Membership, packages and their payment (requirements 000-4; our upgrade flow). */
 export const membershipMsg = {
   upgradePrompt: '升级为正式会员，可报价、查看联系方式、在线聊天，库存查询和VIN解析不限次数',
   upgradeNow: '升级为正式会员',
@@ -251,7 +251,7 @@ export const membershipMsg = {
   payNotConfigured: '未配置支付渠道，请联系客服',
   sandboxTitle: '汽配汇收银台（沙箱）',
   sandboxNote: '沙箱环境：不会真实扣款。确认支付后，平台按支付渠道的回调为您开通会员。',
-  /** every payment page says it while the sandbox is the provider (issue 11) */
+  /** every payment page says it while the sandbox is the provider */
   demoPayment: '演示支付，不会真实扣款',
   sandboxDisabled: '演示支付未启用',
   sandboxNotPayer: '只有下单的人可以确认这笔支付，请用下单的账号登录',

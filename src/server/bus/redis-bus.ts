@@ -20,7 +20,8 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { RateConfig } from '../http/limits';
 import type { Logger } from '../logger';
-import { createLocalBuckets, type Bus, type BusMessage } from './bus';
+import type { Bus, BusMessage } from './bus.types';
+import { createLocalBuckets } from './local-bus';
 
 export const PRESENCE_TTL_MS = 60_000;
 const PRESENCE_RENEW_MS = 20_000;

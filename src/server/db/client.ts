@@ -27,7 +27,7 @@ export type DatabaseOptions = { databaseUrl: string } | { dataDir: string } | { 
 
 export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => {
   if ('databaseUrl' in opts) {
-    // statement_timeout: no single statement holds a connection for more than 15 s (issue 11);
+    // statement_timeout: no single statement holds a connection for more than 15 s;
     // every query of the app answers in milliseconds, so only a runaway one is cut
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, statement_timeout: 15_000 });
     // pg's pool.end() resolves before its sockets have closed; waiting for every client's 'end'

@@ -7,7 +7,7 @@ export const inTransaction = <T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) => Promis
   db.isTransaction ? fn(db) : db.transaction().execute(fn);
 
 /**
- * The rows of a wide select as one JSON value (issue 11). Embedded PGlite decodes every field of
+ * The rows of a wide select as one JSON value. Embedded PGlite decodes every field of
  * an answer in JavaScript on the event loop's thread: 800 stock rows of 45 columns were 36,000
  * field decodes, most of a heavy search's database time. As one json value the rows are one
  * field, built by PostgreSQL in C and read by one JSON.parse. Only for selects whose columns are

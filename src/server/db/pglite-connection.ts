@@ -2,7 +2,7 @@
  * node-postgres talks to embedded PGlite through this connection object (pg.Client's `connection`
  * option) instead of PGlite's own node-postgres shim.
  *
- * Why our own (issue 11): the shim hands every protocol message to PGlite on its own, so one
+ * Why our own: the shim hands every protocol message to PGlite on its own, so one
  * parameterised statement (Parse, Bind, Describe, Execute, Sync) was five calls into the WASM
  * backend. A real socket sends them as one write; so does this connection: messages are kept
  * until Sync or Flush (or a simple Query) and go to PGlite in one call. Measured on one statement

@@ -1,5 +1,5 @@
 /**
- * Database turns by priority (issue 11: one user's flood of 800-row searches stalled everyone's
+ * Database turns by priority (one user's flood of 800-row searches stalled everyone's
  * light calls for seconds).
  *
  * Why: embedded PGlite runs every statement on the event loop's own thread, and its node-postgres

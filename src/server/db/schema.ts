@@ -238,7 +238,7 @@ export interface DB {
     id: Generated<string>; after_sale_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string;
     note: Generated<string>; created_at: CreatedAt;
   };
-  // issue 13, fourth part (migration 0120)
+  // head and branch companies (migration 0120)
   company_recommend: { company_id: number; sort: number; created_at: CreatedAt };
   product_recommend: { stock_id: number; sort: number; created_at: CreatedAt };
   company_relation: { branch_id: number; head_id: number; created_at: CreatedAt };

@@ -1,5 +1,5 @@
 /**
- * Compresses JSON answers of the API (issue 15): a search page of 50 rows is ~40 KB of JSON and
+ * Compresses JSON answers of the API: a search page of 50 rows is ~40 KB of JSON and
  * goes over a phone's network in a quarter of that. Brotli at a fast quality where the client
  * accepts it, else gzip; answers under 1 KiB are sent as they are (the headers would eat the
  * gain). Only JSON: file downloads (xlsx, images) are compressed already or streamed, and the
@@ -35,7 +35,7 @@ const encode = (body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> => {
  * An API answer as JSON, negotiated and compressed here from the string itself (the endpoints'
  * answers, http/mount.ts). The middleware below would read the answer back out of a Response
  * object first, which on Node copies and re-validates the whole text on the event loop's thread:
- * for a heavy 800-row answer that was a third of its cost there (issue 11, the light call during
+ * for a heavy 800-row answer that was a third of its cost there (the light call during
  * another user's flood).
  */
 export const jsonAnswer = async (c: Context, answer: unknown, status = 200) => {

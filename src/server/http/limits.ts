@@ -1,5 +1,5 @@
 /**
- * Request budgets (issue 11: one account flooding heavy searches stalled everyone):
+ * Request budgets (one account flooding heavy searches stalled everyone):
  * - a token bucket per signed-in user and one per client address: each request takes a token;
  *   an empty bucket answers 429 请求过于频繁 with Retry-After. The defaults are far above what a
  *   person (or the test suites) sends; RATE_LIMIT_USER / RATE_LIMIT_ADDRESS tune them. The buckets
@@ -71,7 +71,7 @@ export const createBuckets = (cfg: RateConfig, now: () => number = Date.now) => 
  * asks for (`page_size`), at least one. A page of 50 or 100 rows costs what a call cost before; an
  * 800-row page costs 8, so at the default budget a user gets one 800-row page about every 1.6 s
  * (reading 800 rows takes a person longer than that) instead of five a second: counting calls let
- * one user keep both cores busy with the largest pages (issue 11, the light call under a flood on
+ * one user keep both cores busy with the largest pages (the light call under a flood on
  * PostgreSQL). Priced by rows the way GraphQL APIs price a query by the nodes it may return.
  */
 export const HEAVY_ROWS_PER_TOKEN = 100;
@@ -88,7 +88,7 @@ export const tooFast = (seconds: number, holdMs?: number) =>
  * A repeated refusal (the token came back while its queue was still full, against Retry-After) is
  * answered after HOLD_REPEATED_MS: waiting costs the server a timer, while answering at once let a
  * flooding client send a thousand requests a second, each one read, refused and written on the
- * thread every other user's calls need (issue 11: the light call under a flood).
+ * thread every other user's calls need (the light call under a flood).
  */
 export const HOLD_REPEATED_MS = 1000;
 const tooManyHeavy = (holdMs?: number) => new AppError(ResultCode.tooManyRequests, 429, limitText.tooManyHeavy, { headers: { 'Retry-After': '1' }, holdMs });

@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer, the app's files and the API alike (issue 11), in one place.
+ * Security headers on every answer, the app's files and the API alike, in one place.
  * - CSP: everything from our own origin; no inline or foreign scripts (the built index.html has
  *   none). style-src allows 'unsafe-inline' because PrimeReact writes style attributes and
  *   <style> elements at run time (overlay positions, the theme's variables); styles cannot run

@@ -26,7 +26,7 @@ const HEARTBEAT_MS = 30_000;
 /**
  * Clients send nothing over /ws but pings (chat goes through HTTP calls): a frame over 4 KB is
  * refused by the library before it is buffered (close 1009), instead of its 100 MiB default that
- * let four large frames take half a gigabyte (issue 11). Any data frame counts against a budget of
+ * let four large frames take half a gigabyte. Any data frame counts against a budget of
  * WS_MESSAGES_PER_MINUTE; past it the socket is closed (1008).
  */
 export const WS_MAX_PAYLOAD = 4 * 1024;

@@ -1,5 +1,5 @@
 /**
- * 地址簿 (issue 12): the caller's company's delivery addresses, with one default, used at
+ * 地址簿: the caller's company's delivery addresses, with one default, used at
  * checkout. The fields follow the order form's rules (checkoutPayload), so a saved address is one
  * an order accepts.
  */

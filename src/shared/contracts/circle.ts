@@ -4,7 +4,7 @@ import { positiveIdField } from './seller-apply';
 import { CIRCLE_CODES } from './codes';
 export { CIRCLE_CODES };
 
-/** Trade circle pages and calls are for companies holding the trade-circle codes (000 §6, 001 §2.1). */
+/** Trade circle pages and calls are for companies holding the trade-circle codes (requirements 000-6, 001-2-1). */
 
 const memberState = v.nullable(v.picklist(['pending', 'approved', 'rejected']));
 

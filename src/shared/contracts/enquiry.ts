@@ -1,5 +1,5 @@
 /**
- * Enquiries and quotes (issue 10; 001 §7 "enquiry and quote": add, send, end, cancel, anew, delete;
+ * Enquiries and quotes (requirements 001-7 "enquiry and quote": add, send, end, cancel, anew, delete;
  * getZdQuoteCount). The buyer's calls act on the caller's company's enquiries; the seller's on the
  * enquiries addressed to the caller's company. States and rules: ../domain/enquiry.ts.
  */

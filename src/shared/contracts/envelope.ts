@@ -2,7 +2,7 @@ import * as v from 'valibot';
 
 /**
  * Every answer of the API uses this envelope. `code` 200 is success; the other codes the
- * client acts on are listed in `ResultCode` (see the error catalogue, spec 000 §8 / 001 §8).
+ * client acts on are listed in `ResultCode` (see the error catalogue, requirements 000-8 / requirements 001-8).
  */
 export const ResultCode = {
   ok: 200,

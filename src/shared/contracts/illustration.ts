@@ -1,5 +1,5 @@
 /**
- * Illustration search (图解, issue 12; 000 §2 /search/parts/illustration and /im/illustration): a
+ * Illustration search (图解; requirements 000-2 /search/parts/illustration and /im/illustration): a
  * subgroup's drawing with its numbered hotspots beside the part list. Buyers read (any signed-in
  * user, like the VIN and vehicle search); operators with EPC图解 (D04-04) upload or remove the
  * drawing and place the numbers. Hotspots are fractions of the image (0..1), so they scale.

@@ -4,7 +4,7 @@ import { companyIdSchema, emptyPayload } from './common';
 import { IM_CONVERSATION_LIST, SCENE_INQUIRY, SCENE_NOTICE, SCENE_PRODUCT, SCENE_QUOTE } from './limits';
 
 /**
- * Chat (001 §2.3, §3, §7 "Messaging and requests"). Message shapes follow RongCloud's, so a
+ * Chat (requirements 001-2-3, 001-3, 001-7 "Messaging and requests"). Message shapes follow RongCloud's, so a
  * RongCloud transport can stand in for ours: conversationType 1 (private), senderUserId,
  * targetId (always the other side, seen from the caller), sentTime (unix milliseconds, as
  * RongCloud has it), messageType 'RC:TxtMsg' with content.content, or 'RC:ImgMsg' with
@@ -133,7 +133,7 @@ export const imSendPayload = v.variant('messageType', [
 export type ImSendPayload = v.InferOutput<typeof imSendPayload>;
 
 /**
- * An inquiry or quote card (001 §3, §4): the platform posts it when an enquiry is sent to a seller
+ * An inquiry or quote card (requirements 001-3, 001-4): the platform posts it when an enquiry is sent to a seller
  * (SceneCode weChat-001, from the buyer to the seller company's chat contact, one per line) and when
  * the seller quotes a line (weChat-002, from the seller to the buyer). Never sent by a client.
  * BusinessInfo has the Chinese-labelled fields of the spec; LinkData points at the enquiry (QHId),
@@ -190,7 +190,7 @@ export const imConversationSchema = v.object({
 export type ImConversation = v.InferOutput<typeof imConversationSchema>;
 
 const named = v.object({ name: v.string() });
-/** Chat contact (001 §3); phone and QQ only for formal members (contacts_visible). */
+/** Chat contact (requirements 001-3); phone and QQ only for formal members (contacts_visible). */
 export const imContactSchema = v.object({
   uuid: v.string(),
   nick_name: v.string(),
@@ -274,7 +274,7 @@ export const imEndpoints = {
       product_qty: v.optional(v.pipe(v.union([v.number(imText.productQty), v.pipe(v.string(imText.productQty), v.regex(/^\d{1,4}$/, imText.productQty), v.transform(Number))], imText.productQty),
         v.integer(imText.productQty), v.minValue(1, imText.productQty), v.maxValue(9999, imText.productQty)), 1),
       /**
-       * the composer's currency switch (001 §2.3, M11-01): VND adds the price in dong at the
+       * the composer's currency switch (requirements 001-2-3, M11-01): VND adds the price in dong at the
        * operators' rate (BusinessInfo 越南盾报价, 汇率) beside the yuan price the cart charges
        */
       currency: v.optional(v.picklist(['CNY', 'VND'], imText.currency), 'CNY'),

@@ -69,7 +69,7 @@ export * from './operation-exhibition';
 export * from './aftersale';
 export * from './operation-group';
 
-/** The endpoint table: the one contract between client and server (DESIGN.md, "The contract"). */
+/** The endpoint table: the one contract between client and server (docs/architecture.md, "The contract"). */
 export const endpoints = {
   ...userEndpoints,
   ...systemEndpoints,

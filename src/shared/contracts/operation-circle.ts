@@ -1,5 +1,5 @@
 /**
- * The operator's oversight of trade circles (issue 13; 001 §2.2 company: trade, trade/edit): every
+ * The operator's oversight of trade circles (requirements 001-2-2 company: trade, trade/edit): every
  * circle across companies with filters, one circle's members, editing its name and description,
  * removing a member or dissolving a circle with a reason the owner company reads (消息助手). Reading
  * needs 企业 D02-01, changing D02-02; every change is in the audit log.

@@ -1,6 +1,6 @@
 /**
- * Companies for operators, fourth part (issue 13; 001 §2.2 company/recommend, relation, review,
- * report/chatHistory; §7 merchants): the storefront home's featured companies, head and branch
+ * Companies for operators, fourth part (requirements 001-2-2 company/recommend, relation, review,
+ * report/chatHistory; 001-7 merchants): the storefront home's featured companies, head and branch
  * companies, the review of company data changes, and reading a conversation for a dispute.
  * Operator calls are `operator` (company 1 only) with their D code (domain/operation.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * 展厅 (001 §2.2 company/exhibition; issue 13): the operators' review of what sellers show in their
+ * 展厅 (requirements 001-2-2 company/exhibition): the operators' review of what sellers show in their
  * shops' 展厅 (photos and videos with titles, the shop's banner and introduction), across every
  * company, newest changes first, and the removal of one item with a reason the owners read from
  * the message assistant. Sellers may put a new item up; the platform reviews after publication,

@@ -1,5 +1,5 @@
 /**
- * 企业分组 (001 §2.2 company/group, report/groupMessage; issue 13): the operations team's named groups
+ * 企业分组 (requirements 001-2-2 company/group, report/groupMessage): the operations team's named groups
  * of companies (重点客户, 华南经销商 …) with a description and members, and 群发通知: one notice of the
  * message assistant (消息助手) to every company of a group, recorded for the report. Reading needs
  * 企业 D02-01, changing and sending D02-02, the record of sent notices 报表 D01-01.

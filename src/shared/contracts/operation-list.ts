@@ -1,6 +1,6 @@
 /**
- * The pieces every operator list call is made of (issue 13): a list payload is its filters plus
- * the list block's paging (50/100/200/400/800, DESIGN.md "Back office and operator pages"), and a
+ * The pieces every operator list call is made of: a list payload is its filters plus
+ * the list block's paging (50/100/200/400/800, docs/architecture.md "Back office and operator pages"), and a
  * list answer is a page of rows with the filter's total, plus any figures of the whole filter.
  * Filters, ids and reasons carry the same Chinese messages in every operator call.
  */

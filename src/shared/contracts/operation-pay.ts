@@ -1,5 +1,5 @@
 /**
- * 优惠码 for operators (001 §2.2 pay/promotionCode and promotionUse; issue 13): issue, edit, stop
+ * 优惠码 for operators (requirements 001-2-2 pay/promotionCode and promotionUse): issue, edit, stop
  * and restart codes that take a percentage or an amount off a membership package, and see how
  * often each was used and what it gave away. The rules are in domain/promotion.ts.
  */

@@ -1,6 +1,6 @@
 /**
- * The operator's product group (issue 13; 001 §2.2 product: list, brand, carBrand, clean/brand;
- * §7 product catalogue and brand): every seller's stock with taking a row off sale, part brands,
+ * The operator's product group (requirements 001-2-2 product: list, brand, carBrand, clean/brand;
+ * 001-7 product catalogue and brand): every seller's stock with taking a row off sale, part brands,
  * car makes, and merging brand spellings. Every call is `operator` (company 1 only) and needs its
  * D code; writes take an Idempotency-Key and are in the audit log.
  */

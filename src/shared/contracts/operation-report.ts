@@ -1,5 +1,5 @@
 /**
- * 会员查询 (001 §2.2 report/memberQuery; issue 13): how each member company used the platform over
+ * 会员查询 (requirements 001-2-2 report/memberQuery): how each member company used the platform over
  * a range of China days — stock queries (and on how many days), VIN decodes, goods orders placed —
  * beside its level and expiry. The operations team finds free members who search every day (to
  * offer the upgrade) and paid members who stopped (before they lapse).

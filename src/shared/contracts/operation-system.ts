@@ -1,5 +1,5 @@
 /**
- * The operator platform's system settings beyond the parameters (issue 13, second part): company
+ * The operator platform's system settings beyond the parameters (second part): company
  * levels (price, duration, quotas, employee limit), the member code templates per level, and the
  * SMS notice templates by scene. Every call is `operator` (company 1 only) and needs its D code.
  */
@@ -14,7 +14,7 @@ import { parseYuan } from '../domain/stock';
 import { PLATFORM_LIST_KINDS } from '../domain/platform-lists';
 import { NOTICE_SCENE_KEYS, templateProblem, type NoticeSceneKey } from '../domain/notice-templates';
 
-/** 9999 daily stock queries means unlimited (000 §9). */
+/** 9999 daily stock queries means unlimited (requirements 000-9). */
 export const UNLIMITED_QUOTA = 9999;
 
 export const opLevelSchema = v.object({

@@ -1,5 +1,5 @@
 /**
- * The operator platform's calls (issue 13; 001 §2.2, §7 membership, merchants, users, system):
+ * The operator platform's calls (requirements 001-2-2, 001-7 membership, merchants, users, system):
  * the audit log, companies, users, system parameters, the exchange rate, the announcement and the
  * home's figures. Every call is `operator` (company 1 only) and needs its D code (domain/operation.ts).
  */
@@ -94,7 +94,7 @@ export const operationEndpoints = {
       orders: v.object({ sales: v.number(), purchases: v.number() }),
       membership: v.array(v.object({ at: v.number(), kind: v.picklist(['purchase', 'operator']), text: v.string(), by: v.string() })),
       levels: v.array(levelSchema),
-      /** 总分公司 (issue 13, fourth part) */
+      /** 总分公司 (fourth part) */
       relation: v.object({ head: v.nullable(companyRefSchema), branches: v.array(companyRefSchema) }),
     }),
   }),
@@ -288,7 +288,7 @@ export const adEndpoints = {
   }),
 } as const;
 
-// ---- catalogue, orders, enquiries, reports (issue 13, ops-catalogue) ----
+// ---- catalogue, orders, enquiries, reports (ops-catalogue) ----
 
 const oeField = (label: string) => v.pipe(
   v.string(`请填写${label}`), v.trim(), v.nonEmpty(`请填写${label}`), v.maxLength(40, `${label}最多40个字符`),

@@ -9,7 +9,7 @@ const priceSchema = v.nullable(v.number());
 
 const measure = v.nullable(v.number());
 
-/** A seller's stock row as every search answers it: the search columns of 000 §3 and the stock row of 001 §3. */
+/** A seller's stock row as every search answers it: the search columns of requirements 000-3 and the stock row of requirements 001-3. */
 export const stockRowSchema = v.object({
   id: v.number(),
   company_id: v.number(),
@@ -126,7 +126,7 @@ export const keywordPayload = v.object({
   circle: v.optional(v.pipe(v.union([v.literal('1'), v.literal('0'), v.literal(1), v.literal(0)], 'circle 只能是 0 或 1'), v.transform((x) => String(x) === '1')), '0'),
   /** only stock of this part brand (the brand picker); the server checks that it exists */
   brand_id: v.optional(intFromQuery('brand_id', 1, 999999)),
-  /** 001 §3 product list query: absent = by relevance (in stock first, then cheapest) */
+  /** requirements 001-3 product list query: absent = by relevance (in stock first, then cheapest) */
   sort_field: v.optional(v.picklist(KEYWORD_SORT_FIELDS, `sort_field 只能是 ${KEYWORD_SORT_FIELDS.join('、')} 之一`)),
   sort_order: v.optional(v.picklist(['asc', 'desc'], 'sort_order 只能是 asc（升序）或 desc（降序）'), 'asc'),
   /** the price column min_price / max_price apply to; the server checks the caller may see it */
@@ -228,7 +228,7 @@ export const searchEndpoints = {
       contacts_visible: v.boolean(),
       quota: v.object({ used: v.number(), total_per_day: v.number() }),
       /**
-       * Only when the words found nothing (issue 15: an empty result is never a dead end): whether
+       * Only when the words found nothing (an empty result is never a dead end): whether
        * the fuzzy mode finds something, and up to five nearby queries (a word replaced by a
        * dictionary term: a brand spelling, a part name) each checked to find rows as things stand.
        */

@@ -1,5 +1,5 @@
 /**
- * Bulk stock import and export (issue 9, page /backend/product/import). The file itself travels
+ * Bulk stock import and export (page /backend/product/import). The file itself travels
  * outside this table: `POST /api/stock/import/upload` takes the raw bytes (up to 20 MB, streamed to
  * disk) and answers `stockImportUploadAnswer`; `GET /api/stock/import/errors/:id` and
  * `GET /api/stock/export` send files. These calls work on what was uploaded. All need M03.

@@ -1,5 +1,5 @@
 /**
- * The seller's own stock in the back office (001 §3 stock row and filter, §4 inline editing, §7
+ * The seller's own stock in the back office (requirements 001-3 stock row and filter, 001-4 inline editing, 001-7
  * "Stock, products and reference data"). Every stock call is scoped to the caller's company and
  * needs M03; the reference lists are every signed-in user's.
  */
@@ -81,7 +81,7 @@ const whole = <F extends number | null>(label: string, max: number, fallback: F)
     fallback,
   );
 
-/** A stock row of the caller's own company: the 001 §3 row with every price, its states and write dates. */
+/** A stock row of the caller's own company: the requirements 001-3 row with every price, its states and write dates. */
 export const sellerStockRowSchema = v.object({
   id: v.number(),
   /** the catalogue product (OE number) the row belongs to, when there is one */
@@ -134,7 +134,7 @@ export type SellerStockRow = v.InferOutput<typeof sellerStockRowSchema>;
 const dateText = (label: string) =>
   v.optional(v.pipe(v.string(`${label}应为日期`), v.trim(), v.check((s) => s === '' || /^\d{4}-\d{2}-\d{2}$/.test(s), `${label}应为 YYYY-MM-DD 格式的日期`)), '');
 
-/** The stock search filter of 001 §3; every text filter matches anywhere in the field. */
+/** The stock search filter of requirements 001-3; every text filter matches anywhere in the field. */
 export const stockFilterPayload = v.object({
   supplier_oe: text('OE号', 40),
   default_code: text(L.default_code, 30),
@@ -251,7 +251,7 @@ const refItem = v.object({ id: v.number(), name: v.string() });
 export const stockEndpoints = {
   getStockData: defineEndpoint({
     method: 'post', path: '/stock/list', tag: 'stock', access: 'user', heavy: true, permissions: STOCK_CODES,
-    summary: '本公司库存与价格列表：001 §3 的全部筛选条件、排序，分页 50/100/200/400/800',
+    summary: '本公司库存与价格列表：全部筛选条件、排序，分页 50/100/200/400/800',
     payload: stockFilterPayload,
     answer: v.object({ data: v.array(sellerStockRowSchema), total: v.number() }),
   }),

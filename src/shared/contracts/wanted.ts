@@ -21,7 +21,7 @@ export const wantedSchema = v.object({
   quote_count: v.number(),
   /** the zone enquiry sellers quote it through (/enquiry/list/{id} compares the quotes) */
   enquiry_id: v.nullable(v.number()),
-  /** it may still be changed: no seller has quoted (001 §4) */
+  /** it may still be changed: no seller has quoted (requirements 001-4) */
   editable: v.boolean(),
   user_name: v.string(),
   /** unix seconds */
@@ -61,7 +61,7 @@ export const publishWantedPayload = v.object({
   ),
 });
 
-/** createAsktobuy / updateAsktobuy (001 §7): the same fields, img_infos also as the spec's comma-joined string. */
+/** createAsktobuy / updateAsktobuy (requirements 001-7): the same fields, img_infos also as the spec's comma-joined string. */
 const asktobuyFields = {
   ...publishWantedPayload.entries,
   img_infos: v.optional(

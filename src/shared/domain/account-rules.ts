@@ -1,5 +1,5 @@
 /**
- * Field rules of registration, password reset, change password and profile (000 §5 leaves them to
+ * Field rules of registration, password reset, change password and profile (requirements 000-5 leaves them to
  * us). The forms show `ACCOUNT_RULES` and check with these schemas; the server parses every payload
  * with the same schemas, so both refuse the same input with the same Chinese words.
  */

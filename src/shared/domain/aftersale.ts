@@ -1,6 +1,6 @@
 /**
- * After-sale (售后, 001 §2.1 M08 "my service orders, after-sale list by type (seller or buyer),
- * apply, detail", §7 "after-sale: apply, deliver, receipt, reject, cancel, complete, logistics").
+ * After-sale (售后, requirements 001-2-1 M08 "my service orders, after-sale list by type (seller or buyer),
+ * apply, detail", 001-7 "after-sale: apply, deliver, receipt, reject, cancel, complete, logistics").
  * The spec shows no statuses; these follow the usual B2B parts marketplace. The buyer asks for one
  * of two things on lines of its own order: 仅退款 (refund only: wrong price, missing piece, goods
  * not worth sending back) or 退货退款 (return the goods, then the refund). The seller agrees or

@@ -1,5 +1,5 @@
 /**
- * Cart rules shared by server and page (000 §3, §4, §9): which price column a line is charged at,
+ * Cart rules shared by server and page (requirements 000-3, 000-4, 000-9): which price column a line is charged at,
  * and the totals. Money is integer fen; only lines with productSource 1 (stock on sale with a
  * price) count and can be checked.
  */

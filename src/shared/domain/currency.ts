@@ -1,5 +1,5 @@
 /**
- * Display currency of prices (000 §1, §9): prices are stored and sent in integer fen (CNY); the
+ * Display currency of prices (requirements 000-1, 000-9): prices are stored and sent in integer fen (CNY); the
  * overseas mall shows them in Vietnamese dong at the rate of getExchangerateList. Conversion runs in
  * integer arithmetic (rate in millionths, BigInt product) so a price never picks up float noise.
  */

@@ -1,5 +1,5 @@
 /**
- * Enquiries (询价单) and quotes (报价), issue 10. The spec does not show their statuses; these follow
+ * Enquiries (询价单) and quotes (报价). The spec does not show their statuses; these follow
  * the usual RFQ flow of parts marketplaces (Cassmall 询价/报价, PartsTech quotes): a buyer asks
  * chosen sellers (or every seller of the make: the zone) for prices on a few lines, sellers answer
  * each line until the enquiry closes, the buyer compares and takes the answers it wants into the
@@ -11,7 +11,7 @@
  *
  * Stored states are draft, open, ended and cancelled; 已过期 is an open enquiry past expires_at,
  * computed with the injected clock, so no job has to run for it. 已报价 N is an open enquiry with
- * N quotes. An enquiry may be edited while it is a draft, or open with no quote yet (001 §4: after
+ * N quotes. An enquiry may be edited while it is a draft, or open with no quote yet (requirements 001-4: after
  * a quote it says 已有卖家报价，无法修改).
  *
  * A quote answers one line for one seller: a price (fen, in its currency, with the exchange rate
@@ -147,7 +147,7 @@ export const checkEnquiryLines = (lines: readonly EnquiryLineInput[]):
 
 /* ---- quotes ---- */
 
-/** 无货: a seller's answer that it has none, stored as price −1 (001 §3), read 暂无报价. */
+/** 无货: a seller's answer that it has none, stored as price −1 (requirements 001-3), read 暂无报价. */
 export const NO_STOCK_PRICE = -1;
 export const MAX_QUOTE_FEN = 999_999_999;
 

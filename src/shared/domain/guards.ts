@@ -1,5 +1,5 @@
 /**
- * Route guards (spec 000 §4, §6; 001 §2.4) as one pure function, so every rule is testable and the
+ * Route guards (requirements 000-4, 000-6; requirements 001-2-4) as one pure function, so every rule is testable and the
  * router only turns the answer into a redirect. The server enforces the same rules on its calls.
  */
 import { hasAnyPermission, HEAD_COMPANY_ID } from './permissions';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  chinaDay, daysRemaining, expiryBadge, expiryBadgeText, extendedExpiry, formatChina, formatUnix, isFormal, mayBuyPackage,
+  daysRemaining, expiryBadge, expiryBadgeText, extendedExpiry, formatUnix, isFormal, mayBuyPackage,
   memberOffer, orderTransition, readAdFlag, shouldShowTrialAd,
 } from './membership';
+import { chinaDay, formatChina } from './china-time';
 
 /** A moment given in China time (UTC+8), as unix seconds. */
 const cn = (y: number, m: number, d: number, h = 12, min = 0) => Date.UTC(y, m - 1, d, h - 8, min) / 1000;

@@ -1,18 +1,15 @@
 /**
- * Membership (spec 000 §4, §9): levels, the expiry badge, the trial-member ad, who may buy a
+ * Membership (requirements 000-4, 000-9): levels, the expiry badge, the trial-member ad, who may buy a
  * package and the package order's states. Days are China business days (UTC+8, no daylight
  * saving), so a badge or an expiry reads the same on the server and in any browser.
  */
 import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-
-dayjs.extend(utc);
+import { inChina } from './china-time';
 
 export const FORMAL_LEVEL_NAME = '正式会员';
 export const EXPIRY_WARNING_DAYS = 60;
 export const TRIAL_AD_CLOSE_MS = 60_000;
 export const TRIAL_AD_CODE = 'JQR001';
-const CHINA_OFFSET_MINUTES = 8 * 60;
 
 /** Accounting (M09) codes: besides the company owner, these users may buy a package for the company. */
 export const ACCOUNTING_CODES: readonly string[] = ['M09', 'M09-00', 'M09-04', 'M09-05', 'M09-07'];
@@ -25,17 +22,8 @@ export interface LevelView {
 
 export const isFormal = (level: LevelView | undefined) => level?.level_type === 'paid';
 
-const asDayjs = (t: number | Date) => (typeof t === 'number' ? dayjs.unix(t) : dayjs(t)).utcOffset(CHINA_OFFSET_MINUTES);
-
-/** The China calendar day of a moment (unix seconds or a Date), as YYYY-MM-DD. */
-export const chinaDay = (t: number | Date): string => asDayjs(t).format('YYYY-MM-DD');
-
-/** A moment shown in China time; zero dates show as empty (000 §9). */
-export const formatChina = (seconds: number | null | undefined, format = 'YYYY-MM-DD HH:mm:ss'): string =>
-  seconds ? asDayjs(seconds).format(format) : '';
-
 const dayIndex = (t: number | Date) => {
-  const d = asDayjs(t);
+  const d = inChina(t);
   return Math.round(Date.UTC(d.year(), d.month(), d.date()) / 86400_000);
 };
 
@@ -100,7 +88,7 @@ export const mayBuyPackage = (user: { is_owner: boolean; permissions: readonly s
 export const extendedExpiry = (current: { level_type: 'free' | 'paid'; end: Date | null }, months: number, now: Date): Date => {
   const running = current.level_type === 'paid' && current.end !== null && current.end.getTime() > now.getTime();
   const base = running ? current.end! : now;
-  return asDayjs(base).add(months, 'month').toDate();
+  return inChina(base).add(months, 'month').toDate();
 };
 
 /** Package order states: 待支付 → 已支付, or 待支付 → 已取消; nothing leaves 已支付 or 已取消. */

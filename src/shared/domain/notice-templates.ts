@@ -1,6 +1,6 @@
 /**
- * The texts the platform sends, by scene (001 §2.2 system/notice: sms, im, scene; issue 13): the
- * SMS texts and the message assistant's notices (消息助手, 001 §9). Operators edit them on
+ * The texts the platform sends, by scene (requirements 001-2-2 system/notice: sms, im, scene): the
+ * SMS texts and the message assistant's notices (消息助手, requirements 001-9). Operators edit them on
  * /operation/system/notice; the server renders the stored text at each send. A template must keep
  * its required placeholders (a verification text without {code} would send no code) and may use
  * only its own; an SMS gateway in China refuses a text without its 【签名】 in front. A notice's

@@ -9,7 +9,7 @@ export const normalizeOe = (raw: string): string => raw.replace(/[^0-9A-Za-z]/g,
 export type OeBatchResult = { ok: true; codes: string[] } | { ok: false; message: string; line?: number };
 
 /**
- * Validates the multi-line OE box (spec 000 §5): empty → 请输入OE号; each code at least 5 characters
+ * Validates the multi-line OE box (requirements 000-5): empty → 请输入OE号; each code at least 5 characters
  * after normalisation → 每行OE号至少5个字符; duplicates removed; at most 10 codes → 最多输入10行.
  * Lines are separated by newlines; blank lines are ignored. Duplicates are removed before the count,
  * so pasting the same code twice never trips the limit.
@@ -31,7 +31,7 @@ export const validateOeBatch = (input: string | readonly string[]): OeBatchResul
   return { ok: true, codes: [...codes] };
 };
 
-/** Instant suggestions only for a single code of at least 5 characters (spec 000 §5). */
+/** Instant suggestions only for a single code of at least 5 characters (requirements 000-5). */
 export const suggestionQuery = (input: string): string | null => {
   const lines = input.split(/\r?\n/).filter((l) => l.trim() !== '');
   if (lines.length !== 1) return null;

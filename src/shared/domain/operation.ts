@@ -1,5 +1,5 @@
 /**
- * The operator platform's pages and the D codes that open them (001 §2.2: each menu entry carries
+ * The operator platform's pages and the D codes that open them (requirements 001-2-2: each menu entry carries
  * a code of D01-01 … D12-03, pages use the group codes D00 … D12). A group code opens every page of
  * its group; an entry code opens only its page. Writing is a code of its own where reading is
  * common and changing is not (a report clerk may look a company up, not suspend it). The server
@@ -106,7 +106,7 @@ export const AUDIT_ACTIONS = {
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
-/** The menu groups of 001 §2.2 behind D00 … D12, in the words of the role editor. */
+/** The menu groups of requirements 001-2-2 behind D00 … D12, in the words of the role editor. */
 export const OPERATOR_GROUP_LABELS: Readonly<Record<string, string>> = {
   D00: '首页', D01: '报表', D02: '企业', D03: '用户', D04: '产品', D05: '支付', D06: '接口',
   D07: '权限', D08: '活动', D09: '海外', D10: '积分', D11: '系统', D12: '订单、询价与售后',
@@ -129,7 +129,7 @@ export const operatorCodeLabel = (code: string) => {
   return `${g} · ${OPERATOR_ENTRY_LABELS[code] ?? OP_CATALOGUE_ENTRY_LABELS[code] ?? OP_COMPANY_ENTRY_LABELS[code] ?? `第${Number(code.slice(4))}项`}`;
 };
 
-/** The ad slots the storefront shows (000 §3), with where they appear. */
+/** The ad slots the storefront shows (requirements 000-3), with where they appear. */
 export const AD_SLOTS: Readonly<Record<string, string>> = {
   LB001: '首页轮播 1', LB002: '首页轮播 2', LB003: '首页轮播 3', LB004: '首页轮播 4', LB005: '首页轮播 5',
   LB006: '首页轮播 6', LB007: '首页轮播 7', LB008: '首页轮播 8', LB009: '首页轮播 9', LB010: '首页轮播 10',
@@ -171,7 +171,7 @@ export const opText = {
   templateUnknownScene: '未知的通知场景',
 } as const;
 
-// ---- catalogue, orders, enquiries, reports and pay records (issue 13, ops-catalogue) ----
+// ---- catalogue, orders, enquiries, reports and pay records (ops-catalogue) ----
 
 /** The D codes of the product, order / enquiry, report and pay pages. */
 export const OP_CATALOGUE_CODES = {
@@ -242,7 +242,7 @@ export const opCatalogueText = {
   rangeReversed: '结束日期不能早于开始日期',
 } as const;
 
-// ---- company recommend, relation, review and chat history (issue 13, fourth part) ----
+// ---- company recommend, relation, review and chat history (fourth part) ----
 
 /** The D codes of 首页推荐, 总分公司, 企业资料变更审核 and 聊天记录查询. */
 export const OP_COMPANY_CODES = {
@@ -255,7 +255,7 @@ export const OP_COMPANY_CODES = {
    */
   review: ['D02', 'D02-03'],
   /**
-   * 聊天记录查询 (report group, 001 §2.2): reading people's private messages is its own entry code,
+   * 聊天记录查询 (report group, requirements 001-2-2): reading people's private messages is its own entry code,
    * so a report clerk (D01-01) does not read chats; the group code D01 opens both.
    */
   chatHistory: ['D01', 'D01-02'],
@@ -300,7 +300,7 @@ export const opCompanyText = {
   groupSearchEmpty: '请填写群名称或成员（用户名、姓名、手机号或企业名称）',
 } as const;
 
-// ---- product list, part brands, car makes, brand cleaning (issue 13, ops-product) ----
+// ---- product list, part brands, car makes, brand cleaning (ops-product) ----
 
 /** The states of a stock row as the operator's product list shows them. */
 export const OP_PRODUCT_STATES = ['on', 'off', 'op_off', 'suspended'] as const;
@@ -332,7 +332,7 @@ export const opProductText = {
 /** At most this many products on the storefront home's 推荐商品. */
 export const PRODUCT_RECOMMEND_MAX = 24;
 
-// ---- 企业分组 and 群发通知 (issue 13, company/group and report/groupMessage) ----
+// ---- 企业分组 and 群发通知 (company/group and report/groupMessage) ----
 
 /**
  * The D codes of 企业分组: groups are read with the company list and changed with company management;

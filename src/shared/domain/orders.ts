@@ -1,5 +1,5 @@
 /**
- * Goods orders (000 §2 /cart/order/*, 001 §2.1 sales and purchase orders, §7 "orders: confirm,
+ * Goods orders (requirements 000-2 /cart/order/*, requirements 001-2-1 sales and purchase orders, 001-7 "orders: confirm,
  * deliver, cancel, reject, receipt, offline payment, complete"). The spec does not show the
  * statuses; these follow the usual B2B parts marketplace: the seller accepts an order before it is
  * binding, ships it with a waybill, the buyer confirms receipt, and payment (offline: bank
@@ -106,7 +106,7 @@ export const releasesStock = (to: OrderStatus) => to === 'cancelled' || to === '
 /** The status an order is in for money: nothing is owed on a cancelled, rejected or unconfirmed order. */
 export const owes = (s: OrderState) => s.payStatus === 'unpaid' && (s.status === 'confirmed' || s.status === 'shipped' || s.status === 'received');
 
-/** Permission codes (000 §6, 001 §2.1): purchase orders C09 / M02 (M02-01, M02-02); sales orders M01-00 (M01-01), C10. */
+/** Permission codes (requirements 000-6, 001-2-1): purchase orders C09 / M02 (M02-01, M02-02); sales orders M01-00 (M01-01), C10. */
 export const PURCHASE_ORDER_CODES = ['C09', 'M02', 'M02-01', 'M02-02'] as const;
 export const SALES_ORDER_CODES = ['M01-00', 'M01-01', 'C10'] as const;
 /** Accounting (M09): the whole finance page of the company; the same codes that may buy a package. */
@@ -122,5 +122,5 @@ export const LOGISTICS_NO_RE = /^[A-Za-z0-9-]{6,30}$/;
 /** A mainland mobile number, or a landline with area code (0755-12345678, 075512345678). */
 export const PHONE_RE = /^(?:1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/;
 
-/** 000 §9: pagination default 50, options 50, 100, 200, 400, 800. */
+/** requirements 000-9: pagination default 50, options 50, 100, 200, 400, 800. */
 export const ORDER_PAGE_SIZES = [50, 100, 200, 400, 800] as const;

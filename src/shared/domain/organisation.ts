@@ -1,5 +1,5 @@
 /**
- * Organisation (001 §2.1 M06 员工 / 联系人) and enterprise settings (M07): who may grant which
+ * Organisation (requirements 001-2-1 M06 员工 / 联系人) and enterprise settings (M07): who may grant which
  * permission codes, and the words of the refusals. The company may grant the codes its owner holds
  * (the owner's codes follow the company's level and seller status); a manager who is not the owner
  * may only hand out, take away or act on what they hold themselves, so M06 never becomes a way to

@@ -1,5 +1,5 @@
 /**
- * Permission codes (spec 000 §6, 001 §2.1 / §2.2). Member codes are C.. and M..; operator codes
+ * Permission codes (requirements 000-6, 001-2-1 / 001-2-2). Member codes are C.. and M..; operator codes
  * are D00 to D12-03. The server checks them; the client only uses them to hide what the user
  * could not use anyway.
  */
@@ -9,7 +9,7 @@ export const NAV_CODES = ['C07', 'C08', 'C09', 'C10', 'C11', 'C12', 'C14', 'C15'
 
 export const MENU_CODES = ['M01-00', 'M02', 'M03', 'M04', 'M05', 'M06', 'M07', 'M08', 'M09', 'M10', 'M11', 'M11-01', 'M12', 'M13', 'M14'] as const;
 
-/** Operator codes: D00 to D12, their entries D01-01 .. D12-03, and D04-04 (EPC图解, issue 12). */
+/** Operator codes: D00 to D12, their entries D01-01 .. D12-03, and D04-04 (EPC图解). */
 export const OPERATOR_CODES: readonly string[] = (() => {
   const codes: string[] = [];
   for (let g = 0; g <= 12; g++) {
@@ -27,7 +27,7 @@ export const MEMBER_CODES: readonly string[] = [...new Set<string>([...NAV_CODES
 export const hasAnyPermission = (userCodes: readonly string[], required: readonly string[] | undefined): boolean =>
   !required || required.length === 0 || required.some((c) => userCodes.includes(c));
 
-/** What each member code opens, in the words of the menu (000 §6, 001 §2.1): the employee form shows these. */
+/** What each member code opens, in the words of the menu (requirements 000-6, 001-2-1): the employee form shows these. */
 export const PERMISSION_LABELS: Readonly<Record<string, string>> = {
   C07: '发布询价', C08: '查看报价', C09: '采购订单（前台）', C10: '销售订单（前台）', C11: '配件管理', C12: '商圈',
   C14: '谁看过我', C15: '求购', 'M01-00': '销售订单', 'M01-01': '销售订单处理', M02: '采购订单', 'M02-01': '采购订单查看',

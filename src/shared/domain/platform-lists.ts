@@ -1,5 +1,5 @@
 /**
- * The operator's reference lists (issue 13): 数据字典 (entries grouped by type, each with a code),
+ * The operator's reference lists: 数据字典 (entries grouped by type, each with a code),
  * 商圈 (trade areas grouped by province) and 企业标签 (company labels). One shape, three kinds; the
  * words differ per kind and live here so the page and the server's messages say the same.
  */

@@ -1,5 +1,5 @@
 /**
- * Price columns (000 §3) and who sees them. Our rule, as wholesale marketplaces do it: formal
+ * Price columns (requirements 000-3) and who sees them. Our rule, as wholesale marketplaces do it: formal
  * (paid) members see every column, wholesale included; registered and trial members see the
  * standard and retail prices. Money travels as integer fen.
  */

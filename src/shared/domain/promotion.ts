@@ -1,5 +1,5 @@
 /**
- * 优惠码 (001 §2.2 pay/promotionCode; issue 13): a code the operators issue that takes a percentage
+ * 优惠码 (requirements 001-2-2 pay/promotionCode): a code the operators issue that takes a percentage
  * or an amount off a membership package's price. The rules, shared by the server (which decides)
  * and the pages (which explain):
  * - a code is typed in any case and stored upper-case, 4–20 letters or digits;

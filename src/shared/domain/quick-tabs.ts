@@ -1,5 +1,5 @@
 /**
- * Operator quick tabs (001 §2.2): the first tab is home (/operation) and cannot be closed; opening
+ * Operator quick tabs (requirements 001-2-2): the first tab is home (/operation) and cannot be closed; opening
  * a menu path adds a tab and makes it active, or reactivates the existing one and updates its
  * query; /operation activates the first tab; closing removes a tab and records the closed page.
  */

@@ -1,5 +1,5 @@
 /**
- * Remembered redirect targets must be local paths (spec 000 §5): `/x`, never `//host`, `/\host`,
+ * Remembered redirect targets must be local paths (requirements 000-5): `/x`, never `//host`, `/\host`,
  * `scheme:` or an encoded form of those, which browsers would follow off-site.
  */
 const MAX_LENGTH = 2000;

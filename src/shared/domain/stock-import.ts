@@ -1,5 +1,5 @@
 /**
- * Bulk stock import and export (issue 9): the columns a file may carry, how a file's headers map
+ * Bulk stock import and export: the columns a file may carry, how a file's headers map
  * onto them, and how one line of text becomes a stock row (or the reasons it cannot). The export
  * writes exactly these headers, so an exported file imports back without any mapping.
  *

@@ -25,7 +25,7 @@ describe('parseWhole', () => {
   });
 });
 
-describe('inlineEdit (001 §4)', () => {
+describe('inlineEdit (requirements 001-4)', () => {
   it('saves a changed number of at least 0', () => {
     expect(inlineEdit('price0', '99.90', 12050)).toEqual({ save: true, value: 9990 });
     expect(inlineEdit('quantity', '0', 3)).toEqual({ save: true, value: 0 });

@@ -1,5 +1,5 @@
 /**
- * The seller's own stock (001 §3, §4; issue 9): which fields a price edit may target, the inline
+ * The seller's own stock (requirements 001-3, 001-4): which fields a price edit may target, the inline
  * edit rule, amounts typed in yuan, and quantity adjustments sent as deltas. Used by the stock page
  * and by the server's schemas, so both refuse the same input with the same words.
  */
@@ -75,7 +75,7 @@ export const parsePrice = (field: StockPriceField, raw: string | number): Parsed
 export type InlineOutcome = { save: true; value: number } | { save: false; reason: 'unchanged' } | { save: false; reason: 'invalid'; message: string };
 
 /**
- * The inline edit rule of 001 §4: on leaving the field, save only if the value is a number of at
+ * The inline edit rule of requirements 001-4: on leaving the field, save only if the value is a number of at
  * least 0 and changed; otherwise the cell goes back to what it was. Prices are typed in yuan.
  */
 export const inlineEdit = (field: StockPriceField | 'quantity', raw: string, current: number | null): InlineOutcome => {

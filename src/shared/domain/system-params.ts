@@ -1,5 +1,5 @@
 /**
- * The system parameters an operator edits (000 §3, plus the ones later issues added:
+ * The system parameters an operator edits (requirements 000-3, plus the ones later issues added:
  * wx_miniprogram_qr, im_service_user), each with its rule. The page checks a value with the same
  * function the server uses, so both say the same Chinese words; the server adds what only it can
  * know (an image is an upload of the platform, listed companies exist).

@@ -1,5 +1,5 @@
 /**
- * Which way a chat message is translated (001 §7 translation: source auto, target Vietnamese, or
+ * Which way a chat message is translated (requirements 001-7 translation: source auto, target Vietnamese, or
  * Chinese for Vietnamese text). Vietnamese is told by the letters only it uses among the two
  * (đ, ơ, ư, ă and the tone-marked vowels); anything else goes to Vietnamese.
  */

@@ -1,5 +1,5 @@
 /**
- * Image upload rules (000 §5, §6): only JPG and PNG, recognised by their first bytes rather than
+ * Image upload rules (requirements 000-5, 000-6): only JPG and PNG, recognised by their first bytes rather than
  * the file name, and a size limit. A company listed in the system parameter upload_authority may
  * upload larger images (full-resolution product photos and documents); everyone else signed in
  * gets the default limit. Client and server apply the same rules.

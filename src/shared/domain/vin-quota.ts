@@ -1,7 +1,7 @@
 import { msg } from '../messages';
 
 /**
- * The VIN decode quota of a company (spec 000 §9): unlimited while a date-based period runs,
+ * The VIN decode quota of a company (requirements 000-9): unlimited while a date-based period runs,
  * otherwise limited to the decodes bought. The same VIN decoded again by the same company on the
  * same China business day is free, so reloading a result page or coming back to it never costs a
  * second decode.

@@ -1,6 +1,6 @@
 /**
  * World manufacturer identifiers (positions 1–3 of a VIN) → the maker as our users name it
- * (issue 15: "many real VINs — Korean, American, most European plants — decode to no maker").
+ * ("many real VINs — Korean, American, most European plants — decode to no maker").
  * Sources: the WMIs the makers publish in their VIN guides and the SAE / NHTSA assignments; each
  * entry names the maker and, where a maker builds in several countries under its own WMI, the plant
  * country. Chinese joint ventures are named as they are sold in China. A WMI not listed decodes with

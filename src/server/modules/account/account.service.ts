@@ -37,7 +37,7 @@ export const createAccountService = (deps: { clock: Clock; auth: AuthService; sm
 
   return {
     /**
-     * The same answer whether the number has an account or not (issue 11: the forms told which
+     * The same answer whether the number has an account or not (the forms told which
      * numbers exist). A reset code goes only to a number with an account; a registration code goes
      * to any number, and registering a taken one says so only to whoever holds its code.
      */

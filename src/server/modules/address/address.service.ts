@@ -1,4 +1,4 @@
-/** 地址簿 (issue 12): one company's delivery addresses; every call acts on the caller's company only. */
+/** 地址簿: one company's delivery addresses; every call acts on the caller's company only. */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Caller, Clock } from '../../http/context';

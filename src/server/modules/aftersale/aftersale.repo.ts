@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { likeEscape } from '../../db/helpers';
 import type { AfterSaleStatus, AfterSaleType } from '../../../shared/domain/aftersale';
+import { chinaMidnight } from '../../../shared/domain/china-time';
 
 /** The order an after-sale is asked on, locked: applications on one order wait for each other. */
 export const lockOrder = (db: Kysely<DB>, orderNo: string) =>
@@ -89,8 +90,7 @@ export const eventsOf = (db: Kysely<DB>, afterSaleId: string) =>
     .select(['e.action', 'e.from_status', 'e.to_status', 'e.note', 'e.created_at', 'u.display_name as user_name', 'c.name as company_name'])
     .where('e.after_sale_id', '=', afterSaleId).orderBy('e.id').execute();
 
-const chinaMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
-const nextChinaMidnight = (day: string) => new Date(chinaMidnight(day).getTime() + 86_400_000);
+const nextChinaMidnight = (day: string) => chinaMidnight(day, 1);
 
 /** A company named by id (digits) or by part of its name or short name. */
 const companyMatch = (col: 'a.buyer_company_id' | 'a.seller_company_id', text: string) =>

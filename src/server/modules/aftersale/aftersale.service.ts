@@ -18,17 +18,17 @@ import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, conflict, forbidden, invalid } from '../../http/errors';
 import { inTransaction, unix } from '../../db/helpers';
 import { afterSaleText as t, ResultCode, type AfterSaleDetail, type AfterSaleSummary, type OrderAfterSale, type PayloadOut } from '../../../shared/contracts';
-import { formatChina } from '../../../shared/domain/membership';
+import { formatChina } from '../../../shared/domain/china-time';
 import {
   AFTERSALE_ACTION_SIDE, AFTERSALE_BUYER_CODES, AFTERSALE_SELLER_CODES, afterSaleTransition, isOpen, lineAvailability, orderAfterSaleRefusal, refundMethodRefusal,
   type AfterSaleAction, type AfterSaleStatus,
 } from '../../../shared/domain/aftersale';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import type { ImService } from '../im/im.service';
-import * as imRepo from '../im/im.repo';
+import * as imRead from '../im/im.read';
 import { afterSaleNotice, type AfterSaleNoticeAction } from '../im/notices';
 import { firstForeignUpload } from '../upload/upload.service';
-import * as audit from '../operation/audit.repo';
+import * as audit from '../operation/audit.service';
 import * as repo from './aftersale.repo';
 
 type Ctx = Pick<RequestContext, 'afterCommit'>;
@@ -110,7 +110,7 @@ export const createAfterSaleService = ({ clock, notices }: AfterSaleDeps) => {
   const tell = async (trx: Kysely<DB>, action: AfterSaleNoticeAction, asNo: string, note: string | undefined, ctx?: Ctx) => {
     if (!notices || !ctx) return;
     const a = (await repo.afterSaleByNo(trx, asNo))!;
-    const sellers = () => imRepo.usersWithCodes(trx, a.seller_company_id, AFTERSALE_SELLER_CODES);
+    const sellers = () => imRead.usersWithCodes(trx, a.seller_company_id, AFTERSALE_SELLER_CODES);
     const to = action === 'close' ? [a.buyer_user_id, ...(await sellers())]
       : AFTERSALE_ACTION_SIDE[action as AfterSaleAction] === 'buyer' || action === 'apply' ? await sellers() : [a.buyer_user_id];
     await notices.postNotice(trx, { to, ...afterSaleNotice(action, { ...a, refund_fen: Number(a.refund_fen), note }) }, ctx);

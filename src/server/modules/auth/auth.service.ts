@@ -18,6 +18,9 @@ import * as repo from './auth.repo';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import { checkThrottle, clearAccount, clearPair, recordFailure } from './rate-limit';
 
+/** Lapses a company's paid level whose end has passed (another module reading a company that has not called since). */
+export { lapseExpiredLevel } from './auth.repo';
+
 export const REFRESH_TTL_S = 30 * 86400;
 /** How long a just-spent refresh token may be presented again as a lost answer (see refresh). */
 export const REFRESH_REUSE_GRACE_S = 30;
@@ -186,7 +189,7 @@ export const createAuthService = (deps: AppDeps) => {
       // Spent already. A lost answer, not a theft, when it was spent moments ago and nothing has
       // rotated since: the browser sent the refresh, the server rotated, and the answer with the new
       // cookie never arrived (a page left mid-request, a dropped connection) or two of the same
-      // browser's calls crossed. Ending the session there signed people out at random (issue 11's
+      // browser's calls crossed. Ending the session there signed people out at random (a review's
       // suite found it: a page opened right after going online lost its session), so within
       // REFRESH_REUSE_GRACE_S a new pair is issued in the same family, as the large identity
       // providers' rotation grace periods do. Later, or once a token issued for it has been used, it is

@@ -77,7 +77,7 @@ export const clearAccount = async (db: Kysely<DB>, account: string) => {
 
 /**
  * Forgets the failures of this account from this address only: its owner just signed in from
- * here. An attacker's counters at other addresses keep counting (issue 11: a real user's sign-in
+ * here. An attacker's counters at other addresses keep counting (a real user's sign-in
  * used to clear them, handing the attacker a fresh set of guesses).
  */
 export const clearPair = async (db: Kysely<DB>, account: string, address: string) => {

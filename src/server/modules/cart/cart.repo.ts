@@ -68,7 +68,7 @@ export const setChecked = async (db: Kysely<DB>, userId: number, ids: number[], 
 export const removeLines = async (db: Kysely<DB>, userId: number, ids: number[]) =>
   Number((await db.deleteFrom('cart_item').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
 
-/* ---- 临时产品: accepted quotes (issue 10) ---- */
+/* ---- 临时产品: accepted quotes ---- */
 
 /** A cart line that is an accepted quote, with what prices and limits it. */
 export interface QuoteLineRow {

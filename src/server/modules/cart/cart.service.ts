@@ -1,11 +1,11 @@
 /**
- * The cart (000 §3, §4, §9): one per user, grouped by seller. Prices are never taken from the
+ * The cart (requirements 000-3, 000-4, 000-9): one per user, grouped by seller. Prices are never taken from the
  * client nor stored: every read charges each line at the column the buyer's level sees (see
  * domain/cart), with or without tax as the line says. A line is on sale (productSource 1) while
  * its stock is on sale, in stock and priced; only those count. Writes are idempotent at the edge.
  *
  * Two type codes, two carts: 配件产品 lines are stock rows; 临时产品 lines are quotes the buyer
- * accepted on its enquiries (issue 10), charged at the quoted price with the tax flag the quote
+ * accepted on its enquiries, charged at the quoted price with the tax flag the quote
  * was made with (none: the seller's price stands), limited to the quantity the quote offers, and
  * purchasable until the quote's validity passes or the enquiry is cancelled.
  */
@@ -17,7 +17,7 @@ import { inTransaction, unix } from '../../db/helpers';
 import { cartText, ResultCode, type CartGroup, type CartItem, type CartList } from '../../../shared/contracts';
 import { CART_MAX_LINES, cartTotals, PRODUCT_SOURCE_ON_SALE, PRODUCT_SOURCE_UNAVAILABLE, unitPrice, type CartTypeCode } from '../../../shared/domain/cart';
 import type { PriceColumn } from '../../../shared/domain/prices';
-import * as companyRepo from '../company/company.repo';
+import { companyWithLevel } from '../company/company.service';
 import * as repo from './cart.repo';
 
 /** A quote offers its quantity; one that left it open (0) offers what the line asked for. */
@@ -32,7 +32,7 @@ const unavailableReason = (s: Priced, price: { fen: number } | null) =>
 
 export const createCartService = (clock: Clock) => {
   const levelOf = async (db: Kysely<DB>, caller: Caller) => {
-    const company = await companyRepo.companyWithLevel(db, caller.companyId);
+    const company = await companyWithLevel(db, caller.companyId);
     if (!company) throw forbidden();
     return company.level_type;
   };

@@ -12,6 +12,9 @@ import type { Caller, Clock } from '../../http/context';
 import { inTransaction } from '../../db/helpers';
 import * as repo from './trade-circle.repo';
 
+/** A circle's memberships, for the operators' circle management. */
+export { lockMembership, members, removeMembership } from './trade-circle.repo';
+
 const notFound = () => new AppError(ResultCode.notFound, 404, msg.circleNotFound);
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23505';

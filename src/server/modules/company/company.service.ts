@@ -10,14 +10,16 @@ import { msg } from '../../../shared/messages';
 import { AppError, forbidden } from '../../http/errors';
 import { ResultCode } from '../../../shared/contracts';
 import type { Caller, Clock } from '../../http/context';
-import { lapseExpiredLevel } from '../auth/auth.repo';
+import { lapseExpiredLevel } from '../auth/auth.service';
 import * as repo from './company.repo';
 import { unix } from '../../db/helpers';
+import { chinaDay } from '../../../shared/domain/china-time';
+
+/** The company with its level, for the modules that decide by it (prices, contacts, quotas). */
+export { companyWithLevel } from './company.repo';
 
 export const UNLIMITED_STOCK_QUERIES = 9999;
 
-/** The business day in China, as YYYY-MM-DD. */
-export const chinaDay = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 export const createCompanyService = (clock: Clock) => {
   const load = async (db: Kysely<DB>, caller: Caller, companyId: number) => {

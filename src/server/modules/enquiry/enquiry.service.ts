@@ -1,5 +1,5 @@
 /**
- * Enquiries and quotes (issue 10): the buyer's company owns its enquiries; a seller company sees
+ * Enquiries and quotes: the buyer's company owns its enquiries; a seller company sees
  * only the enquiries sent to it and only its own quotes. Every move goes through the state machine
  * of shared/domain/enquiry.ts on a locked row. A new quote is pushed to the buyer's open tabs after
  * commit ({type:'quoteCount'}), so the badge moves at once.
@@ -19,11 +19,14 @@ import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { inTransaction, unix } from '../../db/helpers';
 import type { CartService } from '../cart/cart.service';
 import type { ImService } from '../im/im.service';
-import * as imRepo from '../im/im.repo';
+import * as imRead from '../im/im.read';
 import { quoteNotice } from '../im/notices';
 import { firstForeignUpload } from '../upload/upload.service';
 import { dongToFen } from '../../../shared/domain/currency';
 import * as repo from './enquiry.repo';
+
+/** The enquiry a wanted post raises, written in the wanted post's transaction. */
+export { byWanted, insertEnquiry, updateWantedEnquiry } from './enquiry.repo';
 
 export const enquiryServiceText = {
   notFound: '询价单不存在',
@@ -102,7 +105,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
 
   /**
    * An open enquiry sent to chosen sellers appears in each seller's chat as one inquiry card per
-   * line, from the buyer to the company's chat contact (001 §3). Zone enquiries have no recipients:
+   * line, from the buyer to the company's chat contact (requirements 001-3). Zone enquiries have no recipients:
    * sellers find them in 报价专区.
    */
   const postInquiryCards = async (trx: Kysely<DB>, e: repo.EnquiryRow, ctx?: Pick<RequestContext, 'afterCommit'>,
@@ -111,7 +114,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
     if (!deps.cards || !ctx) return;
     const [lines, recipients] = await Promise.all([repo.lines(trx, e.id), repo.recipients(trx, e.id)]);
     for (const r of recipients) {
-      const contact = await imRepo.companyContact(trx, r.id);
+      const contact = await imRead.companyContact(trx, r.id);
       if (!contact) continue;
       for (const l of lines) {
         if (edit && !edit.sellerIds.includes(r.id) && !edit.lineIds.includes(l.id)) continue;
@@ -320,8 +323,8 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
      * (its card, acceptance, cart and order). The partner sees it in 我的询价.
      */
     async chatQuote(db: Kysely<DB>, caller: Caller, p: PayloadOut<'sendIMQuoteMsg'>, ctx?: Pick<RequestContext, 'afterCommit'>) {
-      if (p.uuid && p.uuid.toLowerCase() !== (await imRepo.userById(db, caller.userId))?.uuid) throw forbidden(enquiryServiceText.notYourself);
-      const to = await imRepo.userByUuid(db, p.msg_to_uuid);
+      if (p.uuid && p.uuid.toLowerCase() !== (await imRead.userById(db, caller.userId))?.uuid) throw forbidden(enquiryServiceText.notYourself);
+      const to = await imRead.userByUuid(db, p.msg_to_uuid);
       if (!to || !to.active) throw new AppError(ResultCode.notFound, 404, enquiryServiceText.noPartner);
       if (to.company_id === caller.companyId) throw invalid('msg_to_uuid', enquiryText.ownEnquiry);
       const noStock = String(p.price).trim() === '-1';
@@ -374,7 +377,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
           currency: rate === null ? 'CNY' : 'VND', quoted_amount: typed.fen, rate,
         });
         if (!saved) throw new AppError(ResultCode.conflict, 409, enquiryServiceText.quoteAccepted);
-        // the answer reaches the buyer's chat as a quote card (001 §3, weChat-002)
+        // the answer reaches the buyer's chat as a quote card (requirements 001-3, weChat-002)
         if (deps.cards && ctx) {
           const line = (await repo.lines(trx, e.id)).find((l) => l.id === p.line_id)!;
           await deps.cards.postCard(trx, {
@@ -388,7 +391,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
               LinkData: { QHId: e.id, lineId: line.id, quoteId: saved.id, link: `/enquiry/list/${e.id}` },
             },
           }, ctx);
-          // and the message assistant tells the buyer (001 §9), once per answer given
+          // and the message assistant tells the buyer (requirements 001-9), once per answer given
           const seller = await trx.selectFrom('company').select('name').where('id', '=', caller.companyId).executeTakeFirstOrThrow();
           await deps.cards.postNotice(trx, { to: [e.buyer_user_id], ...quoteNotice({
             quote_id: saved.id, at: now.getTime(), enquiry_id: e.id, enquiry_no: e.enquiry_no, part: line.name || line.oe, seller_name: seller.name,

@@ -15,7 +15,7 @@ import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
 import { msg } from '../../../shared/messages';
 import { firstForeignUpload } from '../upload/upload.service';
 import type { VinService } from '../vin/vin.service';
-import * as audit from '../operation/audit.repo';
+import * as audit from '../operation/audit.service';
 import * as repo from './illustration.repo';
 
 const notFound = (text: string) => new AppError(ResultCode.notFound, 404, text);

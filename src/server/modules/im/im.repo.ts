@@ -70,7 +70,7 @@ export const conversationForSend = async (db: Kysely<DB>, a: number, b: number, 
 };
 
 /**
- * Stores a private message in one statement (issue 11: a send was 15 statements, and on embedded
+ * Stores a private message in one statement (a send was 15 statements, and on embedded
  * PGlite each one is a turn of the only connection): the message, the conversation's last
  * message and the recipient's unread count, answering the stored row as `messages` reads it.
  */

@@ -1,5 +1,5 @@
 /**
- * The server side of the RongCloud transport (issue 14, DESIGN.md "Real-time chat").
+ * The server side of the RongCloud transport (docs/architecture.md "Real-time chat").
  *
  * getLoginIm hands a signed-in user their RongCloud user token (fetched from RongCloud's
  * user/getToken once, then kept per user and app key in im_rong_token) and the app key.

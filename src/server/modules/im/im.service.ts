@@ -1,5 +1,5 @@
 /**
- * Chat (001 §2.3, §4, §6): private conversations. A message is stored first, in the transaction of
+ * Chat (requirements 001-2-3, 001-4, 001-6): private conversations. A message is stored first, in the transaction of
  * the call, and pushed over /ws only after it committed, to every open socket of the recipient and
  * of the sender (the sender's other tabs; the sending tab dedupes by client message id). The
  * sender's client message id makes a repeated send (a lost answer, an offline replay) store
@@ -7,7 +7,7 @@
  * of a contact go to formal (paid) members only, as in the search results.
  */
 import type { Kysely } from 'kysely';
-import { noticeText } from '../sms/notice-template.repo';
+import { noticeText } from '../sms/sms.service';
 import type { NoticeSceneKey } from '../../../shared/domain/notice-templates';
 import type { DB } from '../../db/schema';
 import type { Caller, Clock, RequestContext } from '../../http/context';
@@ -17,7 +17,7 @@ import {
   BIZ_MESSAGE_TYPE, CONVERSATION_GROUP, CONVERSATION_PRIVATE, IM_ASSISTANT_UUID, SCENE_NOTICE, SCENE_PRODUCT, IM_CONVERSATION_LIST, IM_SYNC_MAX, imText, ResultCode,
   type BizContent, type ImConversation, type ImContact, type ImMessage, type ImPush, type ImSendPayload,
 } from '../../../shared/contracts';
-import * as companyRepo from '../company/company.repo';
+import { companyWithLevel } from '../company/company.service';
 import { randomUUID } from 'node:crypto';
 import { unitPrice } from '../../../shared/domain/cart';
 import { formatFen } from '../../../shared/domain/prices';
@@ -26,7 +26,7 @@ import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { firstForeignUpload } from '../upload/upload.service';
 import * as repo from './im.repo';
 import type { RongOutbox } from './rong-outbox';
-import { vndRate } from '../enquiry/enquiry.repo';
+import { vndRate } from '../enquiry/enquiry.read';
 
 export interface ImDeps {
   clock: Clock;
@@ -139,7 +139,7 @@ export const createImService = (deps: ImDeps) => {
     },
 
     /**
-     * A system notice from the message assistant (001 §9) to each user named, posted inside the
+     * A system notice from the message assistant (requirements 001-9) to each user named, posted inside the
      * business call's transaction (order placed or moved, quote received, company audit decided) and
      * pushed after its commit. The client message id is the event's and the recipient's, so posting
      * the same event again stores nothing new. Without the assistant account nothing is posted.
@@ -167,7 +167,7 @@ export const createImService = (deps: ImDeps) => {
       inTransaction(db, async (trx) => {
         const me = await repo.userById(trx, caller.userId);
         if (!me?.allow_im) throw forbidden(imText.notAllowed);
-        // the composer's currency switch is M11-01's (001 §6), like quick replies and translation
+        // the composer's currency switch is M11-01's (requirements 001-6), like quick replies and translation
         if (p.currency === 'VND' && !hasAnyPermission(caller.permissions, ['M11-01'])) throw forbidden(imText.currencyNeedsM1101);
         const rate = p.currency === 'VND' ? await vndRate(trx) : null;
         if (p.currency === 'VND' && !(rate && rate > 0)) throw invalid('currency', imText.noVndRate);
@@ -176,7 +176,7 @@ export const createImService = (deps: ImDeps) => {
         const s = await repo.stockForCard(trx, p.stock_id);
         if (!s || s.company_id !== caller.companyId) throw new AppError(ResultCode.notFound, 404, imText.productNotOurs);
         if (s.state !== 'on') throw invalid('stock_id', imText.productOff);
-        const level = (await companyRepo.companyWithLevel(trx, to.company_id))?.level_type ?? 'free';
+        const level = (await companyWithLevel(trx, to.company_id))?.level_type ?? 'free';
         const price = unitPrice(s, level, false);
         if (!price) throw invalid('stock_id', imText.fillSalesPrice);
         const now = deps.clock.now();
@@ -265,7 +265,7 @@ export const createImService = (deps: ImDeps) => {
       if (!user) throw noSuchUser();
       const card = await repo.companyCard(db, user.company_id);
       if (!card) throw noSuchUser();
-      const mine = await companyRepo.companyWithLevel(db, caller.companyId);
+      const mine = await companyWithLevel(db, caller.companyId);
       const visible = mine?.level_type === 'paid';
       const { company } = card;
       return {

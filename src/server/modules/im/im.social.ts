@@ -1,5 +1,5 @@
 /**
- * Chat beyond a pair (issue 14; 001 §2.3, §3, §6, §7): friends and their remarks, groups
+ * Chat beyond a pair (requirements 001-2-3, 001-3, 001-6, 001-7): friends and their remarks, groups
  * (conversationType 3) from friends, the platform's customer-service staff and the 邀请客服 that
  * turns a private chat into a group of three, a seller company's quick replies, and translation.
  * A group message is stored once, in the call's transaction, and pushed after the commit to every
@@ -17,7 +17,7 @@ import {
   type ImFriend, type ImGroup, type ImPush, type SendGroupPayload,
 } from '../../../shared/contracts';
 import { translateTargetOf, type TranslateTarget } from '../../../shared/domain/translate';
-import * as companyRepo from '../company/company.repo';
+import { companyWithLevel } from '../company/company.service';
 import { firstForeignUpload } from '../upload/upload.service';
 import * as repo from './im.repo';
 import { noSuchUser, shapeMessage } from './im.service';
@@ -57,7 +57,7 @@ export const createImSocial = (deps: ImSocialDeps) => {
   const mayChat = async (db: Kysely<DB>, caller: Caller) => {
     if (!(await repo.userById(db, caller.userId))?.allow_im) throw forbidden(imText.notAllowed);
   };
-  const contactsVisible = async (db: Kysely<DB>, caller: Caller) => (await companyRepo.companyWithLevel(db, caller.companyId))?.level_type === 'paid';
+  const contactsVisible = async (db: Kysely<DB>, caller: Caller) => (await companyWithLevel(db, caller.companyId))?.level_type === 'paid';
 
   const friendOut = async (r: Awaited<ReturnType<typeof repo.friendsOf>>[number]): Promise<ImFriend> => ({
     uuid: r.uuid, nick_name: r.display_name, note: r.note, portrait_uri: r.head_image, company_name: r.short_name || r.company_name,

@@ -1,11 +1,11 @@
 /**
- * What the message assistant (消息助手, 001 §9) says about an order, payment, receipt, quote, audit
+ * What the message assistant (消息助手, requirements 001-9) says about an order, payment, receipt, quote, audit
  * or membership event, and the event's id that makes posting it twice store nothing new. The link
  * is the page the client opens from the notice (查看详情). The words are the scene's template
  * (shared/domain/notice-templates.ts, edited by operators), filled with these values when posted.
  */
 import { formatFen } from '../../../shared/domain/prices';
-import { formatChina } from '../../../shared/domain/membership';
+import { formatChina } from '../../../shared/domain/china-time';
 import type { Notice } from './im.service';
 import type { NoticeSceneKey } from '../../../shared/domain/notice-templates';
 

@@ -1,5 +1,5 @@
 /**
- * The durable outbox of our server's calls to RongCloud's server API (issue 14), in im_rong_outbox
+ * The durable outbox of our server's calls to RongCloud's server API, in im_rong_outbox
  * (migration 0170): a stored message published to RongCloud, a group's members, a block.
  *
  * A change that needs a call writes its row in the change's own transaction (enqueue), so a call

@@ -1,5 +1,5 @@
 /**
- * The hourly membership check (issue 14): the message assistant tells a company's owners and
+ * The hourly membership check: the message assistant tells a company's owners and
  * accountants, once, that its paid or trial level ends within EXPIRING_DAYS ('expiring'), and once that it
  * has ended ('expired'). Stores in membership_notice which (company, kind, end date) was told:
  * the row and the notice are written in one transaction, and the row's key refuses a second, so a
@@ -14,7 +14,7 @@ import type { Logger } from '../../logger';
 import { daysRemaining } from '../../../shared/domain/membership';
 import { FINANCE_CODES } from '../../../shared/domain/orders';
 import type { ImService } from '../im/im.service';
-import * as imRepo from '../im/im.repo';
+import * as imRead from '../im/im.read';
 import { membershipExpiryNotice } from '../im/notices';
 
 export const EXPIRING_DAYS = 7;
@@ -51,7 +51,7 @@ export const createMembershipWatch = (deps: MembershipWatchDeps) => ({
           .onConflict((oc) => oc.doNothing()).returning('company_id').executeTakeFirst();
         if (!mark) return false;
         await deps.notices.postNotice(trx, {
-          to: await imRepo.usersWithCodes(trx, c.id, FINANCE_CODES),
+          to: await imRead.usersWithCodes(trx, c.id, FINANCE_CODES),
           ...membershipExpiryNotice({ company_id: c.id, kind, level_name: c.level_name, level_end: end, days_left: daysRemaining(Math.floor(end.getTime() / 1000), now) }),
         }, ctx);
         return true;

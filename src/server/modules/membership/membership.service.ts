@@ -11,17 +11,18 @@ import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, forbidden, invalid } from '../../http/errors';
 import { ResultCode, type PackageOrder } from '../../../shared/contracts';
 import { msg, membershipMsg } from '../../../shared/messages';
-import { extendedExpiry, formatChina, mayBuyPackage, orderTransition, type OrderEvent } from '../../../shared/domain/membership';
+import { extendedExpiry, mayBuyPackage, orderTransition, type OrderEvent } from '../../../shared/domain/membership';
+import { formatChina } from '../../../shared/domain/china-time';
 import type { PaymentNotice } from '../payment/payment.provider';
 import type { PaymentProviders } from '../payment/payment.providers';
 import { FINANCE_CODES } from '../../../shared/domain/orders';
 import type { ImService } from '../im/im.service';
-import * as imRepo from '../im/im.repo';
+import * as imRead from '../im/im.read';
 import { packagePaidNotice } from '../im/notices';
 import * as repo from './membership.repo';
 import { inTransaction, unix } from '../../db/helpers';
-import { chinaDay } from '../../../shared/domain/membership';
 import { normalizePromotionCode, promotionDiscount, promotionRefusal, promotionText } from '../../../shared/domain/promotion';
+import { chinaDay } from '../../../shared/domain/china-time';
 
 const conflict = (text: string) => new AppError(ResultCode.conflict, 409, text);
 const notFound = () => new AppError(ResultCode.notFound, 404, membershipMsg.orderNotFound);
@@ -38,7 +39,7 @@ const toAnswer = (o: NonNullable<Awaited<ReturnType<typeof repo.orderByNo>>>): P
 
 type Ctx = Pick<RequestContext, 'afterCommit'>;
 
-/** notices: the message assistant tells the payer, the owners and the accountants that a package was paid (001 §9) */
+/** notices: the message assistant tells the payer, the owners and the accountants that a package was paid (requirements 001-9) */
 export const createMembershipService = (clock: Clock, providers: PaymentProviders, notices?: Pick<ImService, 'postNotice'>) => {
   const buyer = async (db: Kysely<DB>, caller: Caller) => {
     const u = await repo.userForBuying(db, caller.userId);
@@ -82,7 +83,7 @@ export const createMembershipService = (clock: Clock, providers: PaymentProvider
       .set({ state: 'paid', paid_at: now, trade_no: tradeNo ?? null, level_end_before: before, level_end_after: after })
       .where('id', '=', locked.id).execute();
     if (notices && ctx) {
-      const to = [order.user_id, ...(await imRepo.usersWithCodes(trx, order.company_id, FINANCE_CODES))];
+      const to = [order.user_id, ...(await imRead.usersWithCodes(trx, order.company_id, FINANCE_CODES))];
       await notices.postNotice(trx, { to, ...packagePaidNotice({ order_no: orderNo, level_name: order.level_name, amount_fen: order.amount_fen, level_end: after }) }, ctx);
     }
   };

@@ -1,5 +1,5 @@
 /**
- * Marketing ads for operators (issue 13, Ads): every slot's ads with image, link, China days from
+ * Marketing ads for operators (Ads): every slot's ads with image, link, China days from
  * and to (both included) and order. The storefront reads live ads by slot on each visit
  * (getAdByCode; the service worker revalidates it), so a change shows without a redeploy. Images
  * must be uploads of the platform (fileUpload checked their bytes); each write is in the audit log.
@@ -13,11 +13,10 @@ import { ResultCode, type OpAd } from '../../../shared/contracts';
 import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
 import { firstForeignUpload } from '../upload/upload.service';
 import * as audit from './audit.repo';
+import { chinaDay, chinaMidnight } from '../../../shared/domain/china-time';
 
-const chinaDayOf = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-const startOf = (day: string) => new Date(`${day}T00:00:00+08:00`);
 /** the end is exclusive: midnight after the last day */
-const endOf = (day: string) => new Date(startOf(day).getTime() + 86_400_000);
+const endOf = (day: string) => chinaMidnight(day, 1);
 
 type AdRow = { id: number; code: string; images_url: string; images_width: number; click_url: string; start_at: Date; end_at: Date; sort: number };
 
@@ -26,7 +25,7 @@ export const createAdsService = (deps: { clock: Clock }) => {
     const now = deps.clock.now();
     return {
       id: a.id, code: a.code, images_url: a.images_url, images_width: a.images_width, click_url: a.click_url, sort: a.sort,
-      start_day: chinaDayOf(new Date(a.start_at)), end_day: chinaDayOf(new Date(new Date(a.end_at).getTime() - 1000)),
+      start_day: chinaDay(new Date(a.start_at)), end_day: chinaDay(new Date(new Date(a.end_at).getTime() - 1000)),
       live: new Date(a.start_at) <= now && new Date(a.end_at) > now,
     };
   };
@@ -50,7 +49,7 @@ export const createAdsService = (deps: { clock: Clock }) => {
         }
         const row = {
           code: p.code, images_url: p.images_url, images_width: p.images_width, click_url: p.click_url, sort: p.sort,
-          start_at: startOf(p.start_day), end_at: endOf(p.end_day),
+          start_at: chinaMidnight(p.start_day), end_at: endOf(p.end_day),
         };
         const id = p.id === 0
           ? (await trx.insertInto('ad').values(row).returning('id').executeTakeFirstOrThrow()).id

@@ -8,6 +8,7 @@ import type { DB } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import { likeEscape, unix } from '../../db/helpers';
 import type { AuditAction, AuditEntity } from '../../../shared/domain/operation';
+import { chinaMidnight } from '../../../shared/domain/china-time';
 
 export interface AuditEntry {
   entity: AuditEntity;
@@ -36,7 +37,6 @@ export interface AuditFilter {
 }
 
 /** China midnight of a YYYY-MM-DD day. */
-const chinaMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
 export const list = async (db: Kysely<DB>, f: AuditFilter) => {
   let q = db.selectFrom('operator_audit');

@@ -1,5 +1,5 @@
 /**
- * Brand cleaning for operators (issue 13, product/clean/brand): merge spellings of one part brand
+ * Brand cleaning for operators (product/clean/brand): merge spellings of one part brand
  * into the brand kept, and undo one merge.
  *
  * A merge moves, in one transaction, the merged spellings' stock rows, the companies' main brands
@@ -23,7 +23,7 @@ import type { Caller, Clock } from '../../http/context';
 import { conflict, invalid } from '../../http/errors';
 import { inTransaction, likeEscape, unix } from '../../db/helpers';
 import type { OpBrandMergeRow, PayloadOut } from '../../../shared/contracts';
-import { formatChina } from '../../../shared/domain/membership';
+import { formatChina } from '../../../shared/domain/china-time';
 import { opCatalogueText as t, opProductText as pt } from '../../../shared/domain/operation';
 import * as audit from './audit.repo';
 

@@ -1,5 +1,5 @@
 /**
- * 聊天记录查询 (report/chatHistory, issue 13): an operator finds the private conversation between
+ * 聊天记录查询 (report/chatHistory): an operator finds the private conversation between
  * two parties of a dispute (users matched by username, name, mobile or company name), or a group
  * chat (conversationType 3) by its name or by one or two of its members, and reads its messages
  * page by page. Every page read appends an operator_audit row (entity conversation or chat_group,

@@ -1,5 +1,5 @@
 /**
- * 商圈管理 (operation → company → trade, trade/edit; issue 13): the operators' oversight of the
+ * 商圈管理 (operation → company → trade, trade/edit): the operators' oversight of the
  * trade circles companies run (modules/circle). Operators see every circle, internal ones too, with
  * its members and waiting requests; they rename or re-describe one, remove a member, or dissolve
  * a circle. Each change is one transaction with its audit row, and the message assistant tells the
@@ -17,9 +17,9 @@ import { inTransaction, likeEscape } from '../../db/helpers';
 import { ResultCode, type OpCircleRow, type PayloadOut } from '../../../shared/contracts';
 import { opCompanyText as t } from '../../../shared/domain/operation';
 import type { ImService } from '../im/im.service';
-import * as imRepo from '../im/im.repo';
+import * as imRead from '../im/im.read';
 import { circleNotice } from '../im/notices';
-import * as circleRepo from '../circle/trade-circle.repo';
+import * as tradeCircle from '../circle/trade-circle.service';
 import * as audit from './audit.repo';
 
 interface RowDb {
@@ -55,7 +55,7 @@ export const createOpCirclesService = (deps: { clock: Clock; notices?: Pick<ImSe
   };
   const tell = async (trx: Kysely<DB>, companies: number[], n: ReturnType<typeof circleNotice>, ctx: Pick<RequestContext, 'afterCommit'>) => {
     if (!deps.notices) return;
-    const to = (await Promise.all(companies.map((id) => imRepo.ownersOf(trx, id)))).flat();
+    const to = (await Promise.all(companies.map((id) => imRead.ownersOf(trx, id)))).flat();
     await deps.notices.postNotice(trx, { to, ...n }, ctx);
   };
 
@@ -82,7 +82,7 @@ export const createOpCirclesService = (deps: { clock: Clock; notices?: Pick<ImSe
 
     async detail(db: Kysely<DB>, id: number) {
       const circle = await byId(db, id);
-      const [members, pending] = await Promise.all([circleRepo.members(db, id, 'approved'), circleRepo.members(db, id, 'pending')]);
+      const [members, pending] = await Promise.all([tradeCircle.members(db, id, 'approved'), tradeCircle.members(db, id, 'pending')]);
       return { circle, members, pending };
     },
 
@@ -115,10 +115,10 @@ export const createOpCirclesService = (deps: { clock: Clock; notices?: Pick<ImSe
       inTransaction(db, async (trx) => {
         const c = await lock(trx, p.circle_id);
         if (c.owner_company === p.company_id) throw invalid('company_id', t.circleOwnerRemove);
-        const m = await circleRepo.lockMembership(trx, p.circle_id, p.company_id);
+        const m = await tradeCircle.lockMembership(trx, p.circle_id, p.company_id);
         if (!m || m.member_state === 'rejected') throw new AppError(ResultCode.notFound, 404, t.circleNotMember);
         const company = await trx.selectFrom('company').select(['name']).where('id', '=', p.company_id).executeTakeFirstOrThrow();
-        await circleRepo.removeMembership(trx, p.circle_id, p.company_id);
+        await tradeCircle.removeMembership(trx, p.circle_id, p.company_id);
         const now = deps.clock.now();
         await audit.record(trx, caller, now, [{
           entity: 'trade_circle', entity_id: p.circle_id, action: 'remove_member', note: p.reason,

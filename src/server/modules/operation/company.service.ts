@@ -1,5 +1,5 @@
 /**
- * Companies for operators (issue 13): list, detail, edit, level and expiry, suspend and restore.
+ * Companies for operators: list, detail, edit, level and expiry, suspend and restore.
  * Every write locks its rows, changes them and appends to the audit log in one transaction.
  * Suspending signs every user of the company out at once (their next call gets 908, open sockets
  * are told), refuses their sign-in, and puts the company's stock on sale aside so no search,
@@ -21,8 +21,9 @@ import { relationOf } from './merchants.service';
 import { userShape } from './users.service';
 import * as usersRepo from './users.repo';
 import type { ImService } from '../im/im.service';
-import * as imRepo from '../im/im.repo';
+import * as imRead from '../im/im.read';
 import { membershipGrantedNotice } from '../im/notices';
+import { chinaDay, chinaDayEnd } from '../../../shared/domain/china-time';
 
 const notFound = (id: number) => new AppError(ResultCode.notFound, 404, `${opText.companyNotFound}（ID ${id}）`);
 
@@ -34,9 +35,6 @@ const shape = (r: repo.CompanyRowDb): OpCompanyRow => ({
 
 const levelShape = (l: { id: number; name: string; level_type: 'free' | 'paid'; is_trial: boolean }) => ({ id: l.id, name: l.name, level_type: l.level_type, is_trial: l.is_trial });
 
-/** The end of a China day (23:59:59 +08:00): an expiry date means the whole of that day. */
-const endOfChinaDay = (day: string) => new Date(new Date(`${day}T00:00:00+08:00`).getTime() + 86_400_000 - 1000);
-const chinaDay = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 /** notices: the message assistant tells a company's owners when an operator gives it a paid level */
 export const createOpCompanyService = (deps: { clock: Clock; auth: AuthService; notices?: Pick<ImService, 'postNotice'> }) => {
@@ -106,7 +104,7 @@ export const createOpCompanyService = (deps: { clock: Clock; auth: AuthService; 
         const needsEnd = level.level_type === 'paid' || level.is_trial;
         if (needsEnd && p.level_end === '') throw invalid('level_end', opText.levelEndRequired);
         if (!needsEnd && p.level_end !== '') throw invalid('level_end', opText.levelEndFree);
-        const end = p.level_end === '' ? null : endOfChinaDay(p.level_end);
+        const end = p.level_end === '' ? null : chinaDayEnd(p.level_end);
         if (end && end <= deps.clock.now()) throw invalid('level_end', opText.levelEndPast);
         const oldEnd = company.level_end_at ? chinaDay(new Date(company.level_end_at)) : null;
         if (company.level_id === level.id && oldEnd === (end ? p.level_end : null)) return null;
@@ -119,7 +117,7 @@ export const createOpCompanyService = (deps: { clock: Clock; auth: AuthService; 
         }]);
         if (deps.notices && ctx && level.level_type === 'paid' && !level.is_trial) {
           await deps.notices.postNotice(trx, {
-            to: await imRepo.ownersOf(trx, p.id),
+            to: await imRead.ownersOf(trx, p.id),
             ...membershipGrantedNotice({ company_id: p.id, level_id: level.id, level_name: level.name, level_end: end }),
           }, ctx);
         }

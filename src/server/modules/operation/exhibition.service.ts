@@ -1,5 +1,5 @@
 /**
- * 展厅 for operators (001 §2.2 company/exhibition; issue 13): every shop's decoration (banner,
+ * 展厅 for operators (requirements 001-2-2 company/exhibition): every shop's decoration (banner,
  * introduction, 展厅 photos and videos) across companies, the most recently changed first, and the
  * removal of one photo or video with a reason. The removal, its audit row and the message
  * assistant's notice to the company's owners commit together. The shop page reads the same rows,
@@ -12,7 +12,7 @@ import { AppError } from '../../http/errors';
 import { inTransaction, jsonRows, likeEscape } from '../../db/helpers';
 import { ResultCode, type OpExhibitionRow, type PayloadOut } from '../../../shared/contracts';
 import type { ImService } from '../im/im.service';
-import * as imRepo from '../im/im.repo';
+import * as imRead from '../im/im.read';
 import * as audit from './audit.repo';
 
 export const exhibitionText = {
@@ -59,7 +59,7 @@ export const createExhibitionService = (deps: { clock: Clock; notices?: Pick<ImS
       }]);
       if (deps.notices) {
         await deps.notices.postNotice(trx, {
-          to: await imRepo.ownersOf(trx, p.company_id),
+          to: await imRead.ownersOf(trx, p.company_id),
           event: `exhibition-${p.company_id}-${now.getTime()}`,
           notice: {
             title: '展厅内容已被平台移除', no: '', link: '/backend/store',

@@ -23,12 +23,13 @@ import type { ProductService } from './product.service';
 import type { AfterSaleService } from '../aftersale/aftersale.service';
 import { AFTERSALE_STATUS_TEXT, AFTERSALE_TYPE_TEXT } from '../../../shared/domain/aftersale';
 import { OP_PRODUCT_STATE_TEXT } from '../../../shared/domain/operation';
+import { formatChina } from '../../../shared/domain/china-time';
 
 interface Sheet { name: string; columns: Array<{ header: string; key: string; width?: number }>; rows: Array<Record<string, unknown>> }
 
 const PACKAGE_STATE_TEXT = { pending: '待支付', paid: '已支付', cancelled: '已取消' } as const;
 const yuan = (fen: number) => Math.round(fen) / 100;
-const chinaTime = (s: number) => (s ? new Date(s * 1000 + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : '');
+const chinaTime = (s: number) => formatChina(s, 'YYYY-MM-DD HH:mm');
 const dayCol = { header: '日期', key: 'day', width: 12 };
 const top = (name: string, rows: Array<{ text: string; n: number }>): Sheet =>
   ({ name, columns: [{ header: '搜索内容', key: 'text', width: 30 }, { header: '次数', key: 'n' }], rows });

@@ -1,5 +1,5 @@
 /**
- * 企业分组 and 群发通知 (operation → company → group, report → groupMessage; issue 13): named groups of
+ * 企业分组 and 群发通知 (operation → company → group, report → groupMessage): named groups of
  * companies kept by the operations team (tables company_group, company_group_member, migration
  * 0240), and one notice of the message assistant to every company of a group
  * (company_group_message). Each write is one transaction with its audit row; a notice's messages,
@@ -19,6 +19,7 @@ import { GROUP_MEMBERS_MAX, opGroupText as t } from '../../../shared/domain/oper
 import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
 import type { ImService } from '../im/im.service';
 import * as audit from './audit.repo';
+import { chinaMidnight } from '../../../shared/domain/china-time';
 
 const epoch = (col: RawBuilder<unknown>) => sql<number>`coalesce(extract(epoch from ${col})::bigint::int, 0)`;
 
@@ -179,8 +180,8 @@ export const createOpGroupsService = (deps: { clock: Clock; notices?: Pick<ImSer
       const conds: RawBuilder<unknown>[] = [sql`true`];
       if (p.k) conds.push(sql`(s.group_name ilike ${`%${likeEscape(p.k)}%`} or s.body ilike ${`%${likeEscape(p.k)}%`})`);
       if (p.sender) conds.push(sql`s.sent_by_name ilike ${`%${likeEscape(p.sender)}%`}`);
-      if (p.date_from) conds.push(sql`s.sent_at >= ${new Date(`${p.date_from}T00:00:00+08:00`)}`);
-      if (p.date_to) conds.push(sql`s.sent_at < ${new Date(new Date(`${p.date_to}T00:00:00+08:00`).getTime() + 86_400_000)}`);
+      if (p.date_from) conds.push(sql`s.sent_at >= ${chinaMidnight(p.date_from)}`);
+      if (p.date_to) conds.push(sql`s.sent_at < ${chinaMidnight(p.date_to, 1)}`);
       if (p.date_from && p.date_to && p.date_to < p.date_from) throw invalid('date_to', '结束日期不能早于开始日期');
       const where = sql.join(conds, sql` and `);
       const [rows, total] = await Promise.all([

@@ -1,5 +1,5 @@
 /**
- * Company levels and their member code templates for operators (issue 13). company_level is the one
+ * Company levels and their member code templates for operators. company_level is the one
  * place levels live: the storefront's packages (price, duration), the daily stock-query quota, the
  * employee limit and the VIN decodes a new company starts with are all read from it, so an edit
  * here is what the storefront and the quota checks see on their next read. The templates say which

@@ -1,5 +1,5 @@
 /**
- * The operator's reference lists (issue 13): 数据字典, 商圈 and 企业标签, one table with a kind.
+ * The operator's reference lists: 数据字典, 商圈 and 企业标签, one table with a kind.
  * Each write checks the kind's shape (a dictionary entry needs its type and code, a trade area its
  * province, a label neither), refuses a name or code already used in the same group, and appends
  * to the audit log in its transaction. Entries are disabled, never deleted.

@@ -1,5 +1,5 @@
 /**
- * Companies for operators, fourth part (issue 13): 首页推荐 (company_recommend), 总分公司
+ * Companies for operators, fourth part: 首页推荐 (company_recommend), 总分公司
  * (company_relation) and 企业资料变更审核 (company_change, written by company-change.service).
  * Every write locks what it changes and appends its operator_audit row in the same transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * The notice templates for operators (issue 13, system/notice: SMS and the message assistant's notices): list every scene with its
+ * The notice templates for operators (system/notice: SMS and the message assistant's notices): list every scene with its
  * stored text, placeholders and the built-in text; save one after checking it keeps its required
  * placeholders (the contract checks, and so does this service, for callers that skip the contract).
  */

@@ -1,5 +1,5 @@
 /**
- * OE cleaning for operators (issue 13, product/clean/oe): merge a duplicate OE number into the
+ * OE cleaning for operators (product/clean/oe): merge a duplicate OE number into the
  * one kept, set supersession (old → new) and aliases, remove a relation.
  *
  * The OE search reads oe_relation one hop deep (a number and the numbers related to it), so every

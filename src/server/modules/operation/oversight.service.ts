@@ -1,5 +1,5 @@
 /**
- * Orders and enquiries of the whole platform for operators (issue 13): read only, except that an
+ * Orders and enquiries of the whole platform for operators: read only, except that an
  * operator may cancel an order that is neither shipped nor paid (operatorMayCancel). The cancel
  * goes through the same steps as a buyer's: locked row, stock given back, an order event (so both
  * sides see who cancelled and why on their order page), and the audit log, in one transaction.
@@ -13,10 +13,10 @@ import { ResultCode, type PayloadOut } from '../../../shared/contracts';
 import { opCatalogueText as t, operatorMayCancel } from '../../../shared/domain/operation';
 import { ORDER_STATUS_TEXT, type OrderStatus, type PayStatus } from '../../../shared/domain/orders';
 import { effectiveState } from '../../../shared/domain/enquiry';
-import * as orders from '../orders/orders.repo';
+import * as orders from '../orders/orders.service';
 import * as audit from './audit.repo';
+import { chinaMidnight } from '../../../shared/domain/china-time';
 
-const chinaMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
 const nextChinaMidnight = (day: string) => new Date(chinaMidnight(day).getTime() + 86_400_000);
 
 /** A company named by id (digits) or by part of its name or short name. */

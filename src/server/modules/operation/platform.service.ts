@@ -1,5 +1,5 @@
 /**
- * The platform's settings for operators (issue 13): system parameters (each checked by its rule in
+ * The platform's settings for operators: system parameters (each checked by its rule in
  * shared/domain/system-params.ts, images as uploads of the platform, listed companies existing),
  * the exchange rates with their history, the storefront's announcement, and the home's figures of
  * the China day. Every write appends to the audit log in its transaction.
@@ -14,10 +14,9 @@ import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
 import { opText } from '../../../shared/domain/operation';
 import { ANNOUNCEMENT, checkParam, PARAM_BY_KEY, SYSTEM_PARAMS } from '../../../shared/domain/system-params';
 import { firstForeignUpload } from '../upload/upload.service';
-import { chinaDay } from '../company/company.service';
 import * as audit from './audit.repo';
+import { chinaDay, chinaMidnight } from '../../../shared/domain/china-time';
 
-const chinaMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
 export const createPlatformService = (deps: { clock: Clock }) => {
   const setParam = async (trx: Kysely<DB>, caller: Caller, key: string, value: string, description: string) => {

@@ -1,5 +1,5 @@
 /**
- * Operator roles (issue 13, privilege): named groups of D codes held by head-company staff. A
+ * Operator roles (privilege): named groups of D codes held by head-company staff. A
  * staff member's D codes are the union of their roles' codes; every change of a role or an
  * assignment rewrites the D codes of the users it touches in the same transaction (member codes
  * are kept), so it applies on their next request. A change that would leave no active staff

@@ -1,5 +1,5 @@
 /**
- * The operator's product group (issue 13, product: list, brand, carBrand, clean/brand).
+ * The operator's product group (product: list, brand, carBrand, clean/brand).
  *
  * - Product list: every seller's stock rows. Taking a row off sale sets it 'off' with the
  *   platform's reason (op_off_reason): every buyer query reads state = 'on' only, so it leaves

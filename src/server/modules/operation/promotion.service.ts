@@ -1,5 +1,5 @@
 /**
- * 优惠码 for operators (001 §2.2 pay/promotionCode, promotionUse; issue 13). Codes are issued,
+ * 优惠码 for operators (requirements 001-2-2 pay/promotionCode, promotionUse). Codes are issued,
  * edited and stopped here; members apply them to package orders (membership.service). A code's
  * uses are counted from the orders that carry it, never kept as a counter that could drift. Every
  * write appends to the audit log in its own transaction; an edit that changes nothing records
@@ -12,13 +12,12 @@ import type { Caller, Clock } from '../../http/context';
 import { AppError, invalid } from '../../http/errors';
 import { inTransaction, likeEscape, unix } from '../../db/helpers';
 import { ResultCode, type OpPromotionRow } from '../../../shared/contracts';
-import { chinaDay } from '../../../shared/domain/membership';
 import { membershipMsg } from '../../../shared/messages';
 import { promotionState, promotionText, type PromotionKind, type PromotionState } from '../../../shared/domain/promotion';
 import * as audit from './audit.repo';
 import { lockAllOrRefuse } from './bulk';
+import { chinaDay, chinaMidnight } from '../../../shared/domain/china-time';
 
-const chinaMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
 const dayAfter = (day: string) => new Date(chinaMidnight(day).getTime() + 86_400_000);
 
 const notFound = () => new AppError(ResultCode.notFound, 404, promotionText.notFoundOp);

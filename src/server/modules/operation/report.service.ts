@@ -1,5 +1,5 @@
 /**
- * Operator reports (issue 13): figures per China day over a chosen range, every day of the range
+ * Operator reports: figures per China day over a chosen range, every day of the range
  * present (a day with nothing is a 0, so a chart's axis has no gaps), and the stock on sale by
  * make and part brand. China days are computed with a fixed +8 h offset (China has no daylight
  * saving), which needs no time-zone database in PGlite.
@@ -8,13 +8,13 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../http/context';
 import { likeEscape, unix } from '../../db/helpers';
-import { chinaDay } from '../../../shared/domain/membership';
 import { MEMBER_USAGE_DEFAULT_DAYS, type AnswerOf, type OpMemberUsageRow, type PayloadOut } from '../../../shared/contracts';
+import { chinaDay, chinaMidnight } from '../../../shared/domain/china-time';
 
 const chinaDayOf = (col: string) => sql`((${sql.ref(col)} at time zone 'UTC') + interval '8 hours')::date`;
 const days = (from: string, to: string) => sql`(select d::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') d)`;
-const fromInstant = (day: string) => new Date(`${day}T00:00:00+08:00`);
-const toInstant = (day: string) => new Date(fromInstant(day).getTime() + 86_400_000);
+const fromInstant = (day: string) => chinaMidnight(day);
+const toInstant = (day: string) => chinaMidnight(day, 1);
 
 type Range = { date_from: string; date_to: string };
 
@@ -26,8 +26,8 @@ const byStock = (group: 'make' | 'brand') => sql<{ name: string; rows: number; q
 
 /** The range asked for, or the last MEMBER_USAGE_DEFAULT_DAYS China days (an open end is filled the same way). */
 const usageRange = (p: { date_from: string; date_to: string }, now: Date) => {
-  const to = p.date_to || (p.date_from ? chinaDay(new Date(Date.parse(`${p.date_from}T00:00:00+08:00`) + (MEMBER_USAGE_DEFAULT_DAYS - 1) * 86_400_000)) : chinaDay(now));
-  const from = p.date_from || chinaDay(new Date(Date.parse(`${to}T00:00:00+08:00`) - (MEMBER_USAGE_DEFAULT_DAYS - 1) * 86_400_000));
+  const to = p.date_to || (p.date_from ? chinaDay(chinaMidnight(p.date_from, MEMBER_USAGE_DEFAULT_DAYS - 1)) : chinaDay(now));
+  const from = p.date_from || chinaDay(chinaMidnight(to, -(MEMBER_USAGE_DEFAULT_DAYS - 1)));
   return { from, to };
 };
 

@@ -1,5 +1,5 @@
 /**
- * Users of every company for operators (issue 13): list, disable and enable, reset password,
+ * Users of every company for operators: list, disable and enable, reset password,
  * end all sessions. Disabling and resetting sign the user out everywhere at once, as disabling an
  * employee does (auth.signOutEverywhere); each write is in the audit log in the same transaction.
  * A reset makes a temporary password and sends it by SMS through the SMS provider; when the
@@ -17,7 +17,7 @@ import { opText } from '../../../shared/domain/operation';
 import type { AuthService } from '../auth/auth.service';
 import type { SmsProvider } from '../sms/sms.provider';
 import * as repo from './users.repo';
-import { noticeText } from '../sms/notice-template.repo';
+import { noticeText } from '../sms/sms.service';
 import * as audit from './audit.repo';
 import { lockAllOrRefuse } from './bulk';
 

@@ -19,7 +19,8 @@ import { AppError, conflict, forbidden, invalid } from '../../http/errors';
 import { inTransaction, unix } from '../../db/helpers';
 import { orderText, ResultCode, type Finance, type OrderDetail, type OrderSummary, type PayloadOut } from '../../../shared/contracts';
 import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
-import { formatChina, mayBuyPackage } from '../../../shared/domain/membership';
+import { mayBuyPackage } from '../../../shared/domain/membership';
+import { formatChina } from '../../../shared/domain/china-time';
 import {
   ACTION_SIDE, FINANCE_CODES, orderTransition, PURCHASE_ORDER_CODES, releasesStock, SALES_ORDER_CODES,
   type OrderAction, type OrderState,
@@ -28,10 +29,13 @@ import { hasAnyPermission } from '../../../shared/domain/permissions';
 import type { CartService } from '../cart/cart.service';
 import type { MembershipService } from '../membership/membership.service';
 import type { ImService } from '../im/im.service';
-import * as imRepo from '../im/im.repo';
+import * as imRead from '../im/im.read';
 import { orderNotice, type OrderNoticeAction } from '../im/notices';
 import * as repo from './orders.repo';
 import { afterSalesOfOrder } from '../aftersale/aftersale.service';
+
+/** An order's rows and the steps of a cancel, for the operators' oversight (in the caller's transaction). */
+export { addEvent, eventsOf, linesOf, lockOrder, orderByNo, returnStock, setOrder } from './orders.repo';
 
 type Ctx = Pick<RequestContext, 'afterCommit'>;
 
@@ -140,7 +144,7 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
       const told = MOVE_NOTICES[action];
       if (notices && ctx && told) {
         const full = (await repo.orderByNo(trx, orderNo))!;
-        const to = TO_SELLER.has(told) ? await imRepo.usersWithCodes(trx, full.seller_company_id, SALES_ORDER_CODES) : [full.buyer_user_id];
+        const to = TO_SELLER.has(told) ? await imRead.usersWithCodes(trx, full.seller_company_id, SALES_ORDER_CODES) : [full.buyer_user_id];
         await notices.postNotice(trx, { to, ...orderNotice(told, {
           ...full, total_fen: Number(full.total_fen), reason: extra.reject_reason ?? extra.cancel_reason,
           logistics: extra.logistics_company ? `${extra.logistics_company} ${extra.logistics_no ?? ''}`.trim() : undefined,
@@ -197,7 +201,7 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
         const placed = await repo.ordersOfCheckout(trx, checkoutNo);
         if (notices && ctx) {
           for (const o of placed) {
-            await notices.postNotice(trx, { to: await imRepo.usersWithCodes(trx, o.seller_company_id, SALES_ORDER_CODES), ...orderNotice('create', { ...o, total_fen: Number(o.total_fen) }) }, ctx);
+            await notices.postNotice(trx, { to: await imRead.usersWithCodes(trx, o.seller_company_id, SALES_ORDER_CODES), ...orderNotice('create', { ...o, total_fen: Number(o.total_fen) }) }, ctx);
           }
         }
         const orders = placed.map((o) => summary(o, caller));

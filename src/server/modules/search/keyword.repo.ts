@@ -257,7 +257,7 @@ const bandedPrice0 = (desc: boolean, lo: number, hi: number, bases: number[]): S
 };
 
 /**
- * The bounded scans of one term of a sorted search (issue 15). A term holds up to tens of
+ * The bounded scans of one term of a sorted search. A term holds up to tens of
  * thousands of rows at 1M (a part name 21,000 on average and up to 99,000, a make 72,000, a
  * vehicle 3,000), and reading them all for one page cost 70 ms; these read about a page each.
  * Each scan returns the first `n` rows of one part of the term in the search's order (sort

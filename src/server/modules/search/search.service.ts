@@ -12,8 +12,8 @@ import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
 import { visiblePriceColumns, type PriceColumn } from '../../../shared/domain/prices';
 import { msg } from '../../../shared/messages';
 import type { Caller, Clock } from '../../http/context';
-import { chinaDay, UNLIMITED_STOCK_QUERIES } from '../company/company.service';
-import * as companyRepo from '../company/company.repo';
+import { companyWithLevel, UNLIMITED_STOCK_QUERIES } from '../company/company.service';
+import { chinaDay } from '../../../shared/domain/china-time';
 import * as repo from './search.repo';
 import * as keyword from './keyword.repo';
 import * as circles from './circle.repo';
@@ -59,7 +59,7 @@ export const createSearchService = (clock: Clock) => {
   /** The caller's level, after counting this query against the daily quota. */
   const admit = async (db: Kysely<DB>, caller: Caller, companyId: number | undefined) => {
     if (companyId !== undefined && companyId !== caller.companyId && caller.companyId !== HEAD_COMPANY_ID) throw forbidden(msg.otherCompany);
-    const company = await companyRepo.companyWithLevel(db, caller.companyId);
+    const company = await companyWithLevel(db, caller.companyId);
     if (!company) throw forbidden();
     const limit = company.stock_per_day === UNLIMITED_STOCK_QUERIES ? null : company.stock_per_day;
     const used = await repo.countStockQuery(db, caller.companyId, chinaDay(clock.now()), limit);
@@ -107,7 +107,7 @@ export const createSearchService = (clock: Clock) => {
      */
     async oeSellers(db: Kysely<DB>, caller: Caller, p: { oe: string; offset: number; limit: number }) {
       if (!(await repo.hasOeGrant(db, caller.companyId, chinaDay(clock.now()), p.oe))) throw forbidden(OE_NOT_SEARCHED);
-      const company = await companyRepo.companyWithLevel(db, caller.companyId);
+      const company = await companyWithLevel(db, caller.companyId);
       if (!company) throw forbidden();
       const prices = visiblePriceColumns(company.level_type);
       const contacts = company.level_type === 'paid';
@@ -121,7 +121,7 @@ export const createSearchService = (clock: Clock) => {
       circles.circlesFor(db, caller.companyId, { inMember: p.is_in_member, showInternal: p.show_internal, limit: p.page_size }),
 
     async companySearch(db: Kysely<DB>, caller: Caller, p: { k: string; page_number: number; page_size: number }) {
-      const company = await companyRepo.companyWithLevel(db, caller.companyId);
+      const company = await companyWithLevel(db, caller.companyId);
       const contacts = company?.level_type === 'paid';
       const { rows, total } = await directory.searchCompanies(db, p.k, (p.page_number - 1) * p.page_size, p.page_size);
       return {
@@ -143,7 +143,7 @@ export const createSearchService = (clock: Clock) => {
       const peers = p.circle ? await circles.circlePeers(db, caller.companyId) : undefined;
       if (peers && peers.length === 0) throw forbidden(NOT_IN_CIRCLE);
       // the level decides the visible price columns: read it before counting a query we would refuse
-      const visible = visiblePriceColumns((await companyRepo.companyWithLevel(db, caller.companyId))?.level_type ?? 'free');
+      const visible = visiblePriceColumns((await companyWithLevel(db, caller.companyId))?.level_type ?? 'free');
       const priceFiltered = p.min_price !== undefined || p.max_price !== undefined;
       if (priceFiltered && !visible.includes(p.price_colum_name)) throw invalid('price_colum_name', priceColumnHidden);
       if (p.sort_field && p.sort_field.startsWith('price') && !visible.includes(p.sort_field as PriceColumn)) throw invalid('sort_field', priceColumnHidden);

@@ -13,15 +13,14 @@ import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
 import { msg } from '../../../shared/messages';
 import type { Caller, Clock, RequestContext } from '../../http/context';
 import type { ImService } from '../im/im.service';
-import * as imRepo from '../im/im.repo';
+import * as imRead from '../im/im.read';
 import { auditNotice } from '../im/notices';
 import { firstForeignUpload } from '../upload/upload.service';
 import * as repo from './seller-apply.repo';
 import { inTransaction } from '../../db/helpers';
-import * as audit from '../operation/audit.repo';
+import * as audit from '../operation/audit.service';
+import { chinaDateTime } from '../../../shared/domain/china-time';
 
-/** A moment as people in China read it. */
-const chinaTime = (d: Date | string) => new Date(new Date(d).getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 const notFound = () => new AppError(ResultCode.notFound, 404, msg.applicationNotFound);
 
@@ -30,10 +29,10 @@ export interface ApplyInput {
   address: string; licence_no: string; main_brands: string; note: string; licence_images: string[];
 }
 
-/** notices: the message assistant tells the company's owners the audit's outcome (001 §9) */
+/** notices: the message assistant tells the company's owners the audit's outcome (requirements 001-9) */
 export const createSellerApplyService = (clock: Clock, notices?: Pick<ImService, 'postNotice'>) => {
   const tellOwners = async (trx: Kysely<DB>, companyId: number, n: Parameters<typeof auditNotice>[0], ctx?: Pick<RequestContext, 'afterCommit'>) => {
-    if (notices && ctx) await notices.postNotice(trx, { to: await imRepo.ownersOf(trx, companyId), ...auditNotice(n) }, ctx);
+    if (notices && ctx) await notices.postNotice(trx, { to: await imRead.ownersOf(trx, companyId), ...auditNotice(n) }, ctx);
   };
 
   const load = async (db: Kysely<DB>, id: number) => {
@@ -48,7 +47,7 @@ export const createSellerApplyService = (clock: Clock, notices?: Pick<ImService,
     if (!app) throw notFound();
     if (app.state !== 'pending') {
       const who = await repo.reviewerName(db, app.reviewer_user_id);
-      throw conflict(msg.applicationReviewed(APPLICATION_STATE_LABEL[app.state], app.reviewed_at ? chinaTime(app.reviewed_at) : '', who?.display_name ?? ''));
+      throw conflict(msg.applicationReviewed(APPLICATION_STATE_LABEL[app.state], app.reviewed_at ? chinaDateTime(app.reviewed_at) : '', who?.display_name ?? ''));
     }
     return app;
   };

@@ -4,7 +4,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { stockByIds } from '../search/search.repo';
+import { stockByIds } from '../search/search.read';
 import { likeEscape } from '../../db/helpers';
 
 export const levelTypeOf = async (db: Kysely<DB>, companyId: number) => {

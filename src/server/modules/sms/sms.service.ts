@@ -14,16 +14,15 @@ import type { SmsPurpose } from '../../../shared/domain/account-rules';
 import { msg } from '../../../shared/messages';
 import type { SmsProvider } from './sms.provider';
 import { noticeText } from './notice-template.repo';
+import { chinaDayStart } from '../../../shared/domain/china-time';
+
+/** A notice template filled in, for the modules that send notices. */
+export { noticeText };
 
 export const SMS_LIMITS = { resendS: 60, ttlS: 300, maxTries: 5, perMobilePerDay: 10, perAddressPerDay: 30 } as const;
 
 const hashCode = (salt: string, code: string) => createHash('sha256').update(`${salt}:${code}`).digest();
 
-/** Midnight of the current business day in China (UTC+8), as an instant. */
-export const chinaDayStart = (now: Date) => {
-  const shifted = new Date(now.getTime() + 8 * 3600_000);
-  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate()) - 8 * 3600_000);
-};
 
 const codeError = (text: string) => new AppError(ResultCode.invalidPayload, 422, text, { field: 'sms_code' });
 const throttled = (text: string, seconds: number) =>

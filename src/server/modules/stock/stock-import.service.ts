@@ -1,5 +1,5 @@
 /**
- * Bulk stock import and export (issue 9). Rules:
+ * Bulk stock import and export. Rules:
  * - The file is streamed to disk on upload (at most 20 MB, hashed on the way) and read back line by
  *   line; it is never held whole in memory. CSV or XLSX is told by content, not by the name.
  * - A line becomes a row through the add form's own schema; brands, qualities and makes are given

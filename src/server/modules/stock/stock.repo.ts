@@ -10,6 +10,7 @@ import { containsIgnoringCase, likeEscape } from '../../db/helpers';
 import { normalizeOe } from '../../../shared/domain/oe';
 import type { StockFilter, StockUpdate } from '../../../shared/contracts';
 import type { StockPriceField } from '../../../shared/domain/stock';
+import { chinaMidnight } from '../../../shared/domain/china-time';
 
 export interface SellerRowRaw {
   id: number; company_id: number; product_template_id: number | null; supplier_oe: string; oe_norm: string; supplier_code: string; default_code: string;
@@ -34,7 +35,6 @@ const COLUMNS = sql`s.id::int as id, s.company_id, s.product_id as product_templ
 const FROM = sql`from stock s join part_quality q on q.id = s.quality_id`;
 
 /** A China date's first instant (UTC+8 all year). */
-const chinaMidnight = (day: string, plusDays = 0) => new Date(new Date(`${day}T00:00:00+08:00`).getTime() + plusDays * 86_400_000);
 
 const conditionsOf = (companyId: number, f: StockFilter): RawBuilder<unknown>[] => {
   const c: RawBuilder<unknown>[] = [sql`s.company_id = ${companyId}`];

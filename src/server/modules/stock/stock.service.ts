@@ -1,5 +1,5 @@
 /**
- * The seller's own stock (001 §3, §4, §7; issue 9). Rules:
+ * The seller's own stock (requirements 001-3, 001-4, 001-7). Rules:
  * - Every call works on the caller's company only: a company_id or row id of another company is
  *   refused (403) and nothing changes. The endpoint table requires M03.
  * - A locked price (price_lock) cannot change until the row is unlocked, by any call.
@@ -178,7 +178,7 @@ export const createStockService = (clock: Clock) => {
       });
     },
 
-    /** 业绩设置: always editable, whatever the price lock (001 §6); logged like every change. */
+    /** 业绩设置: always editable, whatever the price lock (requirements 001-6); logged like every change. */
     async setPerformance(db: Kysely<DB>, caller: Caller, p: PayloadOut<'updatePerformanceSetting'>) {
       return inTransaction(db, async (trx) => {
         const row = await ownRow(trx, caller, p.id);

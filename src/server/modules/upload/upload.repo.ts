@@ -20,7 +20,7 @@ export const ownedBy = async (db: Kysely<DB>, companyId: number, names: string[]
   names.length === 0 ? [] : (await db.selectFrom('uploaded_file').select('name').where('company_id', '=', companyId).where('name', 'in', names).execute()).map((r) => r.name);
 
 /**
- * Every column that can name an upload (issue 11: files no row refers to are removed). Values hold
+ * Every column that can name an upload (files no row refers to are removed). Values hold
  * the file_path we handed out (`/api/uploads/<name>`), or a full address ending in it where people
  * type addresses (ads, banners, videos, system parameters). A new column that stores images must
  * be added here, or the sweep deletes its files a day after their upload; the test in

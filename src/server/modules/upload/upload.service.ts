@@ -13,15 +13,15 @@ import type { Caller, Clock } from '../../http/context';
 import { AppError, invalid } from '../../http/errors';
 import { ResultCode } from '../../../shared/contracts';
 import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
-import { chinaDayStart } from '../sms/sms.service';
 import { IMAGE_CONTENT_TYPE, imageKindOf, imageMaxMb, MB, type ImageKind } from '../../../shared/domain/upload';
 import { msg } from '../../../shared/messages';
 import * as repo from './upload.repo';
+import { chinaDayStart } from '../../../shared/domain/china-time';
 
 export const UPLOAD_URL_PREFIX = '/api/uploads/';
 
 /**
- * A company's uploads per China day (issue 11: any user, a free member too, could fill the disk).
+ * A company's uploads per China day (any user, a free member too, could fill the disk).
  * Far above what a shop needs (a store decoration of 12 photos, a day of chat pictures); the head
  * company (operators) is not limited.
  */

@@ -12,10 +12,10 @@ import { admitVinDecode, vinQuotaState } from '../../../shared/domain/vin-quota'
 import { msg } from '../../../shared/messages';
 import { AppError, invalid } from '../../http/errors';
 import type { Caller, Clock } from '../../http/context';
-import { chinaDay } from '../company/company.service';
 import * as repo from './vin.repo';
 import { sharedVpic, type VpicFacts, type VpicSource } from './vpic';
 import { bodyZh, cityName, countryZh, makeZh } from './vpic-names';
+import { chinaDay, chinaMidnight } from '../../../shared/domain/china-time';
 
 const notFound = (text: string) => new AppError(ResultCode.notFound, 404, text);
 
@@ -55,7 +55,7 @@ export const createVinService = (clock: Clock, vpic: () => Promise<VpicSource | 
         const c = await repo.lockVinQuota(trx, caller.companyId);
         const used = await repo.vinDecodesCounted(trx, caller.companyId);
         const input = { type: c.vin_type, endAt: c.vin_end_at ? new Date(c.vin_end_at) : null, bought: c.vin_sum_qty, used };
-        const dayStart = new Date(`${chinaDay(now)}T00:00:00+08:00`);
+        const dayStart = chinaMidnight(chinaDay(now));
         const admitted = admitVinDecode(input, now, await repo.decodedSince(trx, caller.companyId, d.vin, dayStart));
         if (!admitted.ok) throw new AppError(ResultCode.tooManyRequests, 429, admitted.message);
         if (admitted.counted) await repo.logDecode(trx, { company_id: caller.companyId, user_id: caller.userId, vin: d.vin, created_at: now });

@@ -1,9 +1,9 @@
 /**
- * Wanted requests (001 §3): a buyer says which part they want for which car brand, optionally
+ * Wanted requests (requirements 001-3): a buyer says which part they want for which car brand, optionally
  * with the VIN and photos. Images must be ones the publisher's own company uploaded; the list is
  * the caller's company's only. Publishing is idempotent at the edge (Idempotency-Key).
  *
- * A wanted request joins the enquiry flow (issue 10): publishing it opens a zone enquiry of one
+ * A wanted request joins the enquiry flow: publishing it opens a zone enquiry of one
  * line (its text, quantity 1, any quality) for its make, in the same transaction, so every seller
  * whose main makes include that make finds it in 报价专区 and quotes it like any enquiry; the
  * buyer compares and accepts on /enquiry/list/{enquiry_id}. It may be changed (updateAsktobuy)
@@ -19,7 +19,7 @@ import { ResultCode, type Wanted } from '../../../shared/contracts';
 import { ENQUIRY_OPEN_DAYS, enquiryTransition } from '../../../shared/domain/enquiry';
 import { msg } from '../../../shared/messages';
 import { firstForeignUpload } from '../upload/upload.service';
-import * as enquiryRepo from '../enquiry/enquiry.repo';
+import * as enquiries from '../enquiry/enquiry.service';
 import * as repo from './wanted.repo';
 
 export const IMAGE_NOT_OURS = '图片不存在或不是本公司上传的，请重新上传';
@@ -54,7 +54,7 @@ export const createWantedService = (clock: Clock) => {
           company: caller.companyId, user: caller.userId, content: p.content, make_id: p.make_id, vin: p.vin,
           img_infos: JSON.stringify(images), created: now,
         });
-        await enquiryRepo.insertEnquiry(trx, {
+        await enquiries.insertEnquiry(trx, {
           no: wantedNo(now), company: caller.companyId, user: caller.userId, state: 'open', make_id: p.make_id, vin: p.vin, note: '',
           at: now, expires: new Date(now.getTime() + ENQUIRY_OPEN_DAYS * 86_400_000), zone: true, wanted_id: id, img_infos: images,
         }, [{ oe: '', oe_norm: '', name: p.content, qty: 1, quality: '不限' }], []);
@@ -68,11 +68,11 @@ export const createWantedService = (clock: Clock) => {
         const w = await repo.byId(trx, p.id);
         if (!w) throw new AppError(ResultCode.notFound, 404, WANTED_NOT_FOUND);
         if (w.company !== caller.companyId) throw forbidden('只能修改本公司的求购');
-        const e = await enquiryRepo.byWanted(trx, p.id);
+        const e = await enquiries.byWanted(trx, p.id);
         if (e) {
           const m = enquiryTransition({ state: e.state, expiresAt: e.expires_at ? unix(e.expires_at) : null, quoteCount: e.quote_count }, 'update', Math.floor(clock.now().getTime() / 1000));
           if (!m.ok) throw new AppError(ResultCode.conflict, 409, m.reason);
-          await enquiryRepo.updateWantedEnquiry(trx, e.id, { ...p, img_infos: images });
+          await enquiries.updateWantedEnquiry(trx, e.id, { ...p, img_infos: images });
         }
         await repo.update(trx, p.id, { content: p.content, make_id: p.make_id, vin: p.vin, img_infos: JSON.stringify(images) });
         return shape((await repo.byId(trx, p.id))!);
