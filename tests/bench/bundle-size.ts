@@ -1,5 +1,5 @@
 /**
- * What the first route costs to load (issue 15): the JavaScript and CSS that dist/index.html loads
+ * What the first route costs to load: the JavaScript and CSS that dist/index.html loads
  * before the app can render — its module script, every modulepreload and stylesheet link, and
  * whatever those modules import statically in turn (a chunk missing from the preload list is still
  * fetched before the entry runs) — each gzipped at level 9 as the server sends it.

@@ -1,7 +1,7 @@
 /**
  * npm run bench:bundle — the gzipped JS and CSS the first route loads, counted from
  * dist/index.html (build first). Prints one JSON line; the largest files go to stderr.
- * Exits 1 when the total is over the 200 KiB budget of issue 15.
+ * Exits 1 when the total is over the 200 KiB budget (docs/benchmarks.md).
  */
 import { resolve } from 'node:path';
 import { initialLoad } from './bundle-size';

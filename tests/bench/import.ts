@@ -1,5 +1,5 @@
 /**
- * Bulk import benchmark (issue 9): `npm run bench:import -- --rows 100000 [--backend pglite|postgres]`.
+ * Bulk import benchmark: `npm run bench:import -- --rows 100000 [--backend pglite|postgres]`.
  * Writes a CSV of that many stock lines to a temp file, uploads it to an in-process app (the file
  * streamed as the request body), runs the import and prints one JSON line: rows, seconds (upload
  * to done), rows_per_s, the process's peak resident memory during the import (rss_mb) and its

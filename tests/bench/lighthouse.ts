@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the phone search page (issue 12) and the desktop pages of issue 15: serves the
+ * Lighthouse on the phone search page and the desktop pages: serves the
  * built dist/ (build it first, this builds nothing) on a fresh PGlite with the demo seed, signs the
  * buyer in, then audits, as a signed-in buyer sees them:
  * - ofo: /ofo/search with an OE number that has offers, mobile;

@@ -1,5 +1,5 @@
 /**
- * Load benchmark (issue 11): real server processes (`src/server/main.ts`, as `npm start` runs it)
+ * Load benchmark: real server processes (`src/server/main.ts`, as `npm start` runs it)
  * driven over loopback by autocannon and by 1,000 WebSocket clients from this process. Prints
  * progress on stderr and one JSON line on stdout:
  * - search_rps_at_p95_under_200ms: keyword searches (real words from the stock) by many users at

@@ -111,7 +111,7 @@ const loadS = (Date.now() - started) / 1000;
 if (!fresh && !values.existing) throw new Error('数据库非空：基准测试需要新数据库');
 console.error(fresh ? `loaded ${rows} stock rows in ${loadS.toFixed(1)} s on ${database.backend}` : `opened the existing ${rows}-row folder on ${database.backend}`);
 
-// one user sending queries back to back, faster than a person: the request budgets (issue 11) would refuse them
+// one user sending queries back to back, faster than a person: the request budgets would refuse them
 const limits = { user: { perSecond: 1e6, burst: 1e6 }, address: { perSecond: 1e6, burst: 1e6 }, heavyAtOnce: 1000, heavyQueue: 1000 };
 const { app } = createApp({ db: database.db, backend: database.backend, clock: { now: () => new Date() }, accessTtlSeconds: 3600, scryptN: 1024, limits });
 const login = await app.request('/api/user/auth', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'buyer', password: 'demo123456' }) });

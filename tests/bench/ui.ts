@@ -1,5 +1,5 @@
 /**
- * npm run bench:ui — what a user feels (issue 15). Serves the built dist/ (build first; this
+ * npm run bench:ui — what a user feels. Serves the built dist/ (build first; this
  * builds nothing, `-- --dist <dir>` serves another build) on a fresh PGlite with the demo seed
  * (20,000 stock rows), signs the buyer in on the desktop pages in Chromium at 1366×768, and prints
  * one JSON line:

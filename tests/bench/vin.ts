@@ -3,7 +3,7 @@
  * a fresh install also unpacks and indexes the database), the first decodes, then p50/p95 over
  * decodes of distinct VINs after a warm-up. The VINs are the real ones of real-vins.ts and, so that
  * no answer is simply reused, the same vehicles with other serial numbers (check digit recomputed).
- * Prints one JSON line. Target (issue 15): p95 <= 20 ms after warm-up.
+ * Prints one JSON line. Target: p95 <= 20 ms after warm-up.
  */
 import { loadavg } from 'node:os';
 import { computeCheckDigit, decodeVin } from '../../src/shared/domain/vin';

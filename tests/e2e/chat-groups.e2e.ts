@@ -1,5 +1,5 @@
 /**
- * Browser end-to-end for chat beyond two people (issue 14), three users: the buyer remarks a friend
+ * Browser end-to-end for chat beyond two people, three users: the buyer remarks a friend
  * and makes a group of the seller and the platform's customer service from the friends tab; the
  * buyer's dropped text file is refused and a large photo goes in compressed under 100 KB; the
  * seller gets the buyer's Vietnamese question in the group live and answers with a quick reply,

@@ -1,5 +1,5 @@
 /**
- * Browser end-to-end for the message assistant and the offline state (issue 14): a buyer places an
+ * Browser end-to-end for the message assistant and the offline state: a buyer places an
  * order (over the API), the seller opens chat and finds 消息助手's 新订单 notice naming the order,
  * with 查看详情 opening the order; the composer says the assistant takes no messages. With the
  * network cut the window says 网络不可用, and 已连接 again once it returns. Screenshots under

@@ -1,5 +1,5 @@
 /**
- * Browser end-to-end of enquiries and quotes (issue 10, first slice): the buyer asks two sellers
+ * Browser end-to-end of enquiries and quotes (first slice): the buyer asks two sellers
  * about the OE numbers of a search, the seller answers one line with a price (Enter sends; an empty
  * price says 请输入报价) and another with 无货, and the buyer compares the answers, takes the cheapest
  * into the cart (its 询价报价 tab) and orders it at the quoted price.

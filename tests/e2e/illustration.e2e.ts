@@ -1,5 +1,5 @@
 /**
- * Illustration search (图解, issue 12) in the browser: a buyer on a 1024×768 touch tablet picks a
+ * Illustration search (图解) in the browser: a buyer on a 1024×768 touch tablet picks a
  * vehicle, opens a subgroup's drawing, taps a number (its row lights up) and follows the row to the
  * OE search; the same on a 390×844 phone with no sideways scroll; an operator places a number on a
  * drawing by a click, drags it and saves it. Screenshots at 1366, 1024 and 390: test-results/screenshots/illustration-*.png.

@@ -1,5 +1,5 @@
 /**
- * Browser end-to-end of the phone pages (issue 12) at 390×844 with touch: sign-in, the offer of the
+ * Browser end-to-end of the phone pages at 390×844 with touch: sign-in, the offer of the
  * phone page on a desktop page, OE and keyword search, adding to the cart, the address book,
  * checkout with an address from the book, the order list, detail, logistics and payment, a chat
  * conversation full-screen, and a cart of 5 lines edited while the network flaps off and on ten

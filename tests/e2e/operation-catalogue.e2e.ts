@@ -1,5 +1,5 @@
 /**
- * Browser end-to-end of the operator's catalogue and reports (issue 13) at 1024×768: the operator
+ * Browser end-to-end of the operator's catalogue and reports at 1024×768: the operator
  * merges two OE numbers on the OE cleaning page and the buyer's OE search then finds the stock
  * under both, then undoes the merge and the search splits again; an operator holding only the report role follows the home's empty-search figure to
  * the search report, whose chart and tables show the day's real searches, and has no company pages.

@@ -1,5 +1,5 @@
 /**
- * Browser end-to-end of 商圈管理 (issue 13, company/trade and company/trade/edit) at 1024×768 and
+ * Browser end-to-end of 商圈管理 (company/trade and company/trade/edit) at 1024×768 and
  * 1366: the operator finds a circle by its owner company, opens it, renames it, withdraws a
  * waiting request with a reason, and dissolves another circle; the owner companies' notices and
  * the audit rows are written. Screenshots: operation-circles, operation-circle-edit(-1366).

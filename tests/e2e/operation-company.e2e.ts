@@ -1,5 +1,5 @@
 /**
- * Browser end-to-end of the operator's company pages, fourth part (issue 13) at 1024×768: the
+ * Browser end-to-end of the operator's company pages, fourth part at 1024×768: the
  * operator recommends two companies in an order and the storefront home shows them in it; with
  * change review on, a seller's new company name waits (资料变更审核中) until the operator approves
  * it; a branch linked on 总分公司 shows on the company detail and the shop page; a conversation is

@@ -1,5 +1,5 @@
 /**
- * Browser end-to-end of the operator's product pages (issue 13, ops-product) at 1024×768: the
+ * Browser end-to-end of the operator's product pages (ops-product) at 1024×768: the
  * operator takes a seller's row off sale with a reason, the buyer's OE search no longer shows it,
  * and the seller reads the reason on their stock page and cannot put it back; the part brand, car
  * make and brand cleaning pages open, and the cleaning page merges a spelling picked by hand and one it

@@ -1,5 +1,5 @@
 /**
- * Browser end-to-end of the operator's system settings (issue 13, second part) at 1024×768: the
+ * Browser end-to-end of the operator's system settings (second part) at 1024×768: the
  * operator changes the formal level's price and duration (a bad price is refused beside its
  * field) and a member's membership page shows the new price; a register SMS template without
  * {code} is refused beside it and a good one saved; a member code template is changed; a trade area

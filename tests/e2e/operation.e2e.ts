@@ -1,5 +1,5 @@
 /**
- * Browser end-to-end of the operator platform (issue 13) at 1024×768: the operator suspends a
+ * Browser end-to-end of the operator platform at 1024×768: the operator suspends a
  * seller (its rows leave the buyer's search, its owner is signed out and cannot sign in), changes
  * the announcement and a banner ad (the storefront shows them), sets the VND rate (dong prices
  * follow), reads the audit log, makes a report role and gives it to a colleague, who then cannot

@@ -1,5 +1,5 @@
 /**
- * Browser end-to-end of the results' density (issue 15): a keyword results page at 1366×768 shows
+ * Browser end-to-end of the results' density: a keyword results page at 1366×768 shows
  * at least 8 one-line rows above the fold; 紧凑 / 舒适 and a hidden column are kept per user on the
  * device across a reload (another user gets the defaults); a hidden price and the contacts are in
  * the row's detail; at 1024×768 with touch the rows are finger-sized and the page does not scroll

@@ -1,5 +1,5 @@
 /**
- * The camera scan beside the OE box (issue 12), against a fake camera: Chromium plays a generated
+ * The camera scan beside the OE box, against a fake camera: Chromium plays a generated
  * video of a parts label's QR code as its camera (--use-file-for-fake-video-capture), the page
  * reads it through the zxing-wasm reader served from our own build (headless Linux Chromium has no
  * native BarcodeDetector), and the OE number lands in the box, normalised, to edit before searching.

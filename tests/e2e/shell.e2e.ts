@@ -151,7 +151,7 @@ describe('sign-in and guards', () => {
   });
 });
 
-describe('the session across reloads (issue 11, finding 3)', () => {
+describe('the session across reloads (finding 3)', () => {
   const REFRESH_PATH = '/api/user/token/refresh';
   /** what page script can read: cookies and both storages */
   const readable = (page: Page) => page.evaluate(() => ({

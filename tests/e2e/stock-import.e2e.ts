@@ -1,5 +1,5 @@
 /**
- * Browser end-to-end of the stock import (issue 9): the seller uploads a 1,000-line CSV with 3 bad
+ * Browser end-to-end of the stock import: the seller uploads a 1,000-line CSV with 3 bad
  * lines, sees the mapping and the preview with the problems, imports with a progress bar, downloads
  * the error file (3 lines with 错误原因), and finds the new rows in the stock list.
  * Screenshots: stock-import-preview, stock-import-progress.

@@ -1,5 +1,5 @@
 /**
- * Browser end-to-end of the seller's stock page (issue 9): the clerk (M03 only) filters the list,
+ * Browser end-to-end of the seller's stock page: the clerk (M03 only) filters the list,
  * edits a price in place and a buyer sees the new price in an OE search; an invalid price goes back
  * and says why; a new row is added through the form (a refusal names its field, nothing typed is
  * lost); on a 1024×768 touch tablet the page does not scroll sideways and the cells stay reachable.

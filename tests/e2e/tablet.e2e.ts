@@ -1,5 +1,5 @@
 /**
- * Browser end-to-end of a warehouse tablet (issue 12) at 1024×768 with touch, through the desktop
+ * Browser end-to-end of a warehouse tablet at 1024×768 with touch, through the desktop
  * pages: sign-in, OE and keyword search with add to cart from a result row, 联系卖家, the cart and
  * checkout with an address picked from the book, the order list and detail, a conversation opened
  * from the side toolbar, and the seller's stock page with a price edited in place by touch. Every
