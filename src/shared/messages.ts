@@ -219,6 +219,18 @@ export const msg = {
   mobileAppHint: '手机扫码打开汽配汇，在浏览器菜单中选择“添加到主屏幕”，即可像App一样使用，断网也能打开',
 } as const;
 
+/**
+ * A range given as two fields and reversed (contracts, domain/ranges.ts), said under one of them.
+ * The other ranges already have their words: priceRangeReversed, stockRangeReversed (contracts/search.ts),
+ * 结束日期不能早于开始日期 (opCatalogueText.rangeReversed, promotionText.endBeforeStart).
+ */
+export const rangeMsg = {
+  /** 商圈管理: 成员数不少于 / 成员数不多于 */
+  circleMembers: '成员数上限不能小于下限',
+  /** 库存管理: 创建日期起 / 创建日期止 */
+  stockCreateDate: '创建日期止不能早于创建日期起',
+} as const;
+
 /** Membership, packages and their payment (requirements 000-4; our upgrade flow). */
 export const membershipMsg = {
   upgradePrompt: '升级为正式会员，可报价、查看联系方式、在线聊天，库存查询和VIN解析不限次数',

@@ -6,7 +6,8 @@ import {
   AFTERSALE_REASONS, AFTERSALE_SELLER_CODES, AFTERSALE_STATUSES, AFTERSALE_TYPES, REFUND_METHODS,
 } from '../domain/aftersale';
 import { LOGISTICS_NO_RE, ORDER_PAGE_SIZES } from '../domain/orders';
-import { OP_CATALOGUE_CODES } from '../domain/operation';
+import { OP_CATALOGUE_CODES, opCatalogueText } from '../domain/operation';
+import { rangeRule } from '../domain/ranges';
 
 export const afterSaleText = {
   asNo: '请提供售后单号',
@@ -148,15 +149,18 @@ export const afterSaleEndpoints = {
   afterSaleSearch: defineEndpoint({
     method: 'get', path: '/aftersales', tag: 'aftersale', access: 'user', permissions: AFTERSALE_CODES,
     summary: '售后列表：side=seller 本公司作为卖家收到的售后，side=buyer 本公司申请的售后；按状态、类型、售后单号或订单号、申请日期筛选，新的在前，带各状态数量',
-    payload: v.object({
-      side: v.picklist(['seller', 'buyer'], afterSaleText.side),
-      status: v.optional(v.union([v.literal(''), v.picklist(AFTERSALE_STATUSES, afterSaleText.status)], afterSaleText.status), ''),
-      type: v.optional(v.union([v.literal(''), v.picklist(AFTERSALE_TYPES, afterSaleText.type)], afterSaleText.type), ''),
-      no: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30, '单号最多30个字符')), ''),
-      date_from: day('开始日期'), date_to: day('结束日期'),
-      page_number: v.optional(intOf(afterSaleText.page, 1, 100000), 1),
-      page_size: v.optional(v.pipe(intOf(afterSaleText.pageSize, 1, 800), v.check((n) => (ORDER_PAGE_SIZES as readonly number[]).includes(n), afterSaleText.pageSize)), 50),
-    }),
+    payload: v.pipe(
+      v.object({
+        side: v.picklist(['seller', 'buyer'], afterSaleText.side),
+        status: v.optional(v.union([v.literal(''), v.picklist(AFTERSALE_STATUSES, afterSaleText.status)], afterSaleText.status), ''),
+        type: v.optional(v.union([v.literal(''), v.picklist(AFTERSALE_TYPES, afterSaleText.type)], afterSaleText.type), ''),
+        no: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30, '单号最多30个字符')), ''),
+        date_from: day('开始日期'), date_to: day('结束日期'),
+        page_number: v.optional(intOf(afterSaleText.page, 1, 100000), 1),
+        page_size: v.optional(v.pipe(intOf(afterSaleText.pageSize, 1, 800), v.check((n) => (ORDER_PAGE_SIZES as readonly number[]).includes(n), afterSaleText.pageSize)), 50),
+      }),
+      rangeRule('date_from', 'date_to', opCatalogueText.rangeReversed),
+    ),
     answer: v.object({ data: v.array(afterSaleSummarySchema), total: v.number(), counts: v.record(v.string(), v.number()) }),
   }),
   afterSaleRetrieve: defineEndpoint({
@@ -219,12 +223,15 @@ export const opAfterSaleEndpoints = {
   opAfterSaleList: defineEndpoint({
     method: 'get', path: '/operation/aftersales', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.afterSales, heavy: true,
     summary: '运营：平台所有售后（只读），按售后单号或订单号、买家、卖家、状态、类型、申请日期筛选',
-    payload: listPayload({
-      no: keyword('单号', 40), buyer: keyword('买家', 40), seller: keyword('卖家', 40),
-      status: v.optional(v.picklist(['', ...AFTERSALE_STATUSES], afterSaleText.status), ''),
-      type: v.optional(v.picklist(['', ...AFTERSALE_TYPES], afterSaleText.type), ''),
-      date_from: day('开始日期'), date_to: day('结束日期'),
-    }),
+    payload: v.pipe(
+      listPayload({
+        no: keyword('单号', 40), buyer: keyword('买家', 40), seller: keyword('卖家', 40),
+        status: v.optional(v.picklist(['', ...AFTERSALE_STATUSES], afterSaleText.status), ''),
+        type: v.optional(v.picklist(['', ...AFTERSALE_TYPES], afterSaleText.type), ''),
+        date_from: day('开始日期'), date_to: day('结束日期'),
+      }),
+      rangeRule('date_from', 'date_to', opCatalogueText.rangeReversed),
+    ),
     answer: listAnswer(opAfterSaleRowSchema, { refund_fen: v.number() }),
   }),
   opAfterSaleDetail: defineEndpoint({

@@ -10,6 +10,8 @@ import { positiveIdField } from './seller-apply';
 import { circleMemberSchema } from './circle';
 import { listAnswer, listPayload, opKeyword as keyword, opReasonField } from './operation-list';
 import { OP_CODES } from '../domain/operation';
+import { rangeRule } from '../domain/ranges';
+import { rangeMsg } from '../messages';
 
 /** 成员数 from / to: a whole number, or '' for open. */
 const memberCount = (label: string) => v.optional(v.union([
@@ -38,10 +40,13 @@ export const opCircleEndpoints = {
   opCircleList: defineEndpoint({
     method: 'get', path: '/operation/circles', tag: 'operation', access: 'operator', permissions: OP_CODES.companyRead, heavy: true,
     summary: '运营：所有企业的商圈（含内部商圈），按名称、圈主企业和成员数筛选，最新创建的在前',
-    payload: listPayload({
-      k: keyword('商圈名称', 30), owner: keyword('圈主企业', 40),
-      members_min: memberCount('成员数下限'), members_max: memberCount('成员数上限'),
-    }),
+    payload: v.pipe(
+      listPayload({
+        k: keyword('商圈名称', 30), owner: keyword('圈主企业', 40),
+        members_min: memberCount('成员数下限'), members_max: memberCount('成员数上限'),
+      }),
+      rangeRule('members_min', 'members_max', rangeMsg.circleMembers),
+    ),
     answer: listAnswer(opCircleRowSchema),
   }),
   opCircleDetail: defineEndpoint({

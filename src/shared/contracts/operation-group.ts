@@ -8,7 +8,8 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { positiveIdField } from './seller-apply';
 import { listAnswer, listPayload, opIdsField, opKeyword, opOptionalDay } from './operation-list';
-import { GROUP_AUDIENCES, GROUP_MEMBERS_MAX, GROUP_TEXT_MAX, GROUP_TEXT_MIN, OP_GROUP_CODES } from '../domain/operation';
+import { GROUP_AUDIENCES, GROUP_MEMBERS_MAX, GROUP_TEXT_MAX, GROUP_TEXT_MIN, OP_GROUP_CODES, opCatalogueText } from '../domain/operation';
+import { rangeRule } from '../domain/ranges';
 
 export const opGroupRowSchema = v.object({
   id: v.number(), name: v.string(), description: v.string(),
@@ -100,10 +101,13 @@ export const opGroupEndpoints = {
   opGroupMessageList: defineEndpoint({
     method: 'get', path: '/operation/report/group-messages', tag: 'operation', access: 'operator', permissions: OP_GROUP_CODES.messages, heavy: true,
     summary: '运营：群发记录：谁、何时、向哪个分组、送达多少企业和用户、内容；按分组名称或内容、发送人、中国日期筛选，最新的在前',
-    payload: listPayload({
-      k: opKeyword('分组或内容', 40), sender: opKeyword('发送人', 30),
-      date_from: opOptionalDay('开始日期'), date_to: opOptionalDay('结束日期'),
-    }),
+    payload: v.pipe(
+      listPayload({
+        k: opKeyword('分组或内容', 40), sender: opKeyword('发送人', 30),
+        date_from: opOptionalDay('开始日期'), date_to: opOptionalDay('结束日期'),
+      }),
+      rangeRule('date_from', 'date_to', opCatalogueText.rangeReversed),
+    ),
     answer: listAnswer(opGroupMessageRowSchema, { users: v.number() }),
   }),
 } as const;

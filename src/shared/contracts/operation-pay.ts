@@ -9,6 +9,7 @@ import { listAnswer, listPayload, opIdsField, opKeyword } from './operation-list
 import { OP_CATALOGUE_CODES } from '../domain/operation';
 import { parseYuan } from '../domain/stock';
 import { normalizePromotionCode, PERCENT_MAX, PROMOTION_CODE_RE, PROMOTION_STATES, promotionText } from '../domain/promotion';
+import { rangeRule } from '../domain/ranges';
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 const requiredDay = (label: string) =>
@@ -56,7 +57,7 @@ export const promotionSavePayload = v.pipe(
     return r.ok ? '' : r.message;
   }), ['value']),
   v.forward(v.check((p) => p.kind !== 'amount' || (parseYuan(p.value, '优惠金额') as { value: number }).value > 0, '优惠金额须大于0'), ['value']),
-  v.forward(v.check((p) => p.end_day >= p.start_day, promotionText.endBeforeStart), ['end_day']),
+  rangeRule('start_day', 'end_day', promotionText.endBeforeStart),
   v.transform((p) => ({
     ...p,
     value: p.kind === 'percent' ? Number(p.value) : (parseYuan(p.value, '优惠金额') as { value: number }).value,

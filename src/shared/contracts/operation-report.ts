@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { listAnswer, listPayload, opKeyword, opOptionalDay as optionalDay } from './operation-list';
 import { OP_CATALOGUE_CODES, opCatalogueText } from '../domain/operation';
+import { pairRule, rangeRule, withinDays } from '../domain/ranges';
 
 
 /** The range when the page gives none: the last 30 China days, today included. */
@@ -37,8 +38,8 @@ export const opReportEndpoints = {
         activity: v.optional(v.picklist(['', 'active', 'idle'], '活跃情况只能是有使用或无使用'), ''),
         date_from: optionalDay('开始日期'), date_to: optionalDay('结束日期'),
       }),
-      v.forward(v.check((p) => p.date_from === '' || p.date_to === '' || p.date_to >= p.date_from, opCatalogueText.rangeReversed), ['date_to']),
-      v.forward(v.check((p) => p.date_from === '' || p.date_to === '' || (Date.parse(p.date_to) - Date.parse(p.date_from)) / 86_400_000 < 366, opCatalogueText.rangeTooLong), ['date_to']),
+      rangeRule('date_from', 'date_to', opCatalogueText.rangeReversed),
+      pairRule('date_from', 'date_to', withinDays(366), opCatalogueText.rangeTooLong, 'date_to'),
     ),
     answer: listAnswer(opMemberUsageRowSchema, { date_from: v.string(), date_to: v.string() }),
   }),

@@ -14,6 +14,7 @@ import { companyProfileSchema } from '../domain/account-rules';
 import { ANNOUNCEMENT } from '../domain/system-params';
 import { OPERATOR_CODES } from '../domain/permissions';
 import { companyRefSchema } from './operation-company';
+import { pairRule, rangeRule, withinDays } from '../domain/ranges';
 import { listAnswer, listPayload, opIdsField as idsField, opKeyword as keyword, opOptionalDay as day, opReasonField as reasonField } from './operation-list';
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -63,10 +64,13 @@ export const operationEndpoints = {
   opAuditList: defineEndpoint({
     method: 'get', path: '/operation/logs', tag: 'operation', access: 'operator', permissions: OP_CODES.logs, heavy: true,
     summary: '运营：操作日志（只读），按操作人、对象、对象ID、动作、日期范围查询，最新在前',
-    payload: listPayload({
-      operator: keyword('操作人', 20), entity: keyword('对象', 30), entity_id: keyword('对象ID', 60), action: keyword('动作', 30),
-      date_from: day('开始日期'), date_to: day('结束日期'),
-    }),
+    payload: v.pipe(
+      listPayload({
+        operator: keyword('操作人', 20), entity: keyword('对象', 30), entity_id: keyword('对象ID', 60), action: keyword('动作', 30),
+        date_from: day('开始日期'), date_to: day('结束日期'),
+      }),
+      rangeRule('date_from', 'date_to', opCatalogueText.rangeReversed),
+    ),
     answer: listAnswer(auditRowSchema),
   }),
   opCompanyList: defineEndpoint({
@@ -279,7 +283,7 @@ export const adEndpoints = {
       start_day: adDay('开始日期'),
       end_day: adDay('结束日期'),
       sort: v.optional(v.pipe(v.number('排序应为数字'), v.integer('排序应为整数'), v.minValue(0, '排序不能为负'), v.maxValue(9999, '排序不能超过9999')), 0),
-    }), v.forward(v.check((p) => p.end_day >= p.start_day, '结束日期不能早于开始日期'), ['end_day'])),
+    }), rangeRule('start_day', 'end_day', opCatalogueText.rangeReversed)),
     answer: opAdSchema,
   }),
   opAdDelete: defineEndpoint({
@@ -299,8 +303,8 @@ const requiredDay = (label: string) => v.pipe(v.string(`请填写${label}`), v.t
 /** A report's China days, both included, at most 366 of them. */
 export const reportRange = v.pipe(
   v.object({ date_from: requiredDay('开始日期'), date_to: requiredDay('结束日期') }),
-  v.forward(v.check((p) => p.date_to >= p.date_from, opCatalogueText.rangeReversed), ['date_to']),
-  v.forward(v.check((p) => (Date.parse(p.date_to) - Date.parse(p.date_from)) / 86_400_000 < 366, opCatalogueText.rangeTooLong), ['date_to']),
+  rangeRule('date_from', 'date_to', opCatalogueText.rangeReversed),
+  pairRule('date_from', 'date_to', withinDays(366), opCatalogueText.rangeTooLong, 'date_to'),
 );
 const oeRelationKind = v.picklist(['supersession', 'alias'], '关联类型只能是替换号或别名');
 
@@ -367,12 +371,15 @@ export const opCatalogueEndpoints = {
   opOrderList: defineEndpoint({
     method: 'get', path: '/operation/orders', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.orders, heavy: true,
     summary: '运营：平台所有订单（只读），按订单号、买家、卖家、状态、付款状态、下单日期筛选',
-    payload: listPayload({
-      no: keyword('订单号', 40), buyer: keyword('买家', 40), seller: keyword('卖家', 40),
-      status: v.optional(v.picklist(['', ...ORDER_STATUSES], '订单状态无效'), ''),
-      pay_status: v.optional(v.picklist(['', ...PAY_STATUSES], '付款状态无效'), ''),
-      date_from: day('开始日期'), date_to: day('结束日期'),
-    }),
+    payload: v.pipe(
+      listPayload({
+        no: keyword('订单号', 40), buyer: keyword('买家', 40), seller: keyword('卖家', 40),
+        status: v.optional(v.picklist(['', ...ORDER_STATUSES], '订单状态无效'), ''),
+        pay_status: v.optional(v.picklist(['', ...PAY_STATUSES], '付款状态无效'), ''),
+        date_from: day('开始日期'), date_to: day('结束日期'),
+      }),
+      rangeRule('date_from', 'date_to', opCatalogueText.rangeReversed),
+    ),
     answer: listAnswer(opOrderRowSchema, { total_fen: v.number() }),
   }),
   opOrderDetail: defineEndpoint({
@@ -397,11 +404,14 @@ export const opCatalogueEndpoints = {
   opEnquiryList: defineEndpoint({
     method: 'get', path: '/operation/enquiries', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.orders, heavy: true,
     summary: '运营：平台所有询价单（只读，不含草稿），按询价单号、买家、OE号、状态、日期筛选',
-    payload: listPayload({
-      no: keyword('询价单号', 40), buyer: keyword('买家', 40), oe: keyword('OE号', 40),
-      state: v.optional(v.picklist(['', 'open', 'expired', 'ended', 'cancelled'], '询价状态无效'), ''),
-      date_from: day('开始日期'), date_to: day('结束日期'),
-    }),
+    payload: v.pipe(
+      listPayload({
+        no: keyword('询价单号', 40), buyer: keyword('买家', 40), oe: keyword('OE号', 40),
+        state: v.optional(v.picklist(['', 'open', 'expired', 'ended', 'cancelled'], '询价状态无效'), ''),
+        date_from: day('开始日期'), date_to: day('结束日期'),
+      }),
+      rangeRule('date_from', 'date_to', opCatalogueText.rangeReversed),
+    ),
     answer: listAnswer(opEnquiryRowSchema),
   }),
   opEnquiryDetail: defineEndpoint({
@@ -459,11 +469,14 @@ export const opPayEndpoints = {
   opPayList: defineEndpoint({
     method: 'get', path: '/operation/pay', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.pay, heavy: true,
     summary: '运营：支付记录：会员套餐（含VIN查询、库存查询额度）的购买订单，按企业、订单号、状态、日期筛选，附已支付合计',
-    payload: listPayload({
-      company: keyword('企业', 40), no: keyword('订单号', 40),
-      state: v.optional(v.picklist(['', 'pending', 'paid', 'cancelled'], '支付状态无效'), ''),
-      date_from: day('开始日期'), date_to: day('结束日期'),
-    }),
+    payload: v.pipe(
+      listPayload({
+        company: keyword('企业', 40), no: keyword('订单号', 40),
+        state: v.optional(v.picklist(['', 'pending', 'paid', 'cancelled'], '支付状态无效'), ''),
+        date_from: day('开始日期'), date_to: day('结束日期'),
+      }),
+      rangeRule('date_from', 'date_to', opCatalogueText.rangeReversed),
+    ),
     answer: listAnswer(opPayRowSchema, { paid_fen: v.number() }),
   }),
 } as const;

@@ -4,6 +4,7 @@ import { companyIdSchema } from './common';
 import { normalizeOe, OE_MIN_LENGTH, validateOeBatch } from '../domain/oe';
 import { PRICE_COLUMNS } from '../domain/prices';
 import { msg } from '../messages';
+import { rangeRule } from '../domain/ranges';
 
 const priceSchema = v.nullable(v.number());
 
@@ -115,7 +116,7 @@ const yuanFromQuery = (name: string) =>
     v.transform((n) => Math.round(n * 100)),
   );
 
-export const keywordPayload = v.object({
+const keywordFields = v.object({
   k: v.pipe(v.string(msg.enterSearch), v.trim(), v.nonEmpty(msg.enterSearch), v.maxLength(50, '搜索内容最多50个字符')),
   mode: v.optional(v.picklist(['exact', 'fuzzy'], 'mode 只能是 exact（精确）或 fuzzy（模糊）'), 'fuzzy'),
   page_number: v.optional(intFromQuery('page_number', 1, 10000), 1),
@@ -137,6 +138,12 @@ export const keywordPayload = v.object({
   min_stock_qty: v.optional(intFromQuery('min_stock_qty', 0, 999999)),
   max_stock_qty: v.optional(intFromQuery('max_stock_qty', 0, 999999)),
 });
+/** The fields and their ranges; a reversed range is said under its low end (the page's filter bar checks the same). */
+export const keywordPayload = v.pipe(
+  keywordFields,
+  rangeRule('min_price', 'max_price', priceRangeReversed, 'min_price'),
+  rangeRule('min_stock_qty', 'max_stock_qty', stockRangeReversed, 'min_stock_qty'),
+);
 export type KeywordPayload = v.InferOutput<typeof keywordPayload>;
 
 const flag = (name: string) =>

@@ -13,6 +13,8 @@ import {
   STOCK_PRICE_LABELS, STOCK_SORT_FIELDS,
 } from '../domain/stock';
 import type { PriceColumn } from '../domain/prices';
+import { rangeRule } from '../domain/ranges';
+import { rangeMsg } from '../messages';
 
 /** Field names as people read them: every refusal names the field in these words. */
 export const STOCK_FIELD_LABELS = {
@@ -135,7 +137,7 @@ const dateText = (label: string) =>
   v.optional(v.pipe(v.string(`${label}应为日期`), v.trim(), v.check((s) => s === '' || /^\d{4}-\d{2}-\d{2}$/.test(s), `${label}应为 YYYY-MM-DD 格式的日期`)), '');
 
 /** The stock search filter of requirements 001-3; every text filter matches anywhere in the field. */
-export const stockFilterPayload = v.object({
+const stockFilterFields = v.object({
   supplier_oe: text('OE号', 40),
   default_code: text(L.default_code, 30),
   name: text(L.name, 50),
@@ -166,6 +168,8 @@ export const stockFilterPayload = v.object({
   page_number: v.optional(intIn('页码', 1, 100000), 1),
   page_size: v.optional(v.pipe(intIn('每页条数', 1, 800), v.check((n) => (STOCK_PAGE_SIZES as readonly number[]).includes(n), `每页条数只能是 ${STOCK_PAGE_SIZES.join('、')}`)), 50),
 });
+/** The filter and its 创建日期 range (either end may be open): the end may not come before the start. */
+export const stockFilterPayload = v.pipe(stockFilterFields, rangeRule('min_create_date', 'max_create_date', rangeMsg.stockCreateDate));
 export type StockFilter = v.InferOutput<typeof stockFilterPayload>;
 
 const oeField = v.pipe(

@@ -13,7 +13,8 @@ import { StockTable, type SortOrder } from './StockTable';
 import { ResultViewControls } from './ResultViewControls';
 import { useResultView } from './result-view';
 import type { KeywordSearch } from './keyword-route';
-import { KEYWORD_MAX_ROWS, KEYWORD_SORT_FIELDS, PAGE_SIZES, priceRangeReversed, stockRangeReversed, type KeywordSortField } from '../../../shared/contracts';
+import { endpoints, KEYWORD_MAX_ROWS, KEYWORD_SORT_FIELDS, PAGE_SIZES, type KeywordSortField } from '../../../shared/contracts';
+import { fieldErrors } from '../../../shared/domain/field-errors';
 import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
 import { msg } from '../../../shared/messages';
 import { OfflineError } from '../../api/request';
@@ -28,7 +29,7 @@ const searchOf = (p: KeywordParams, brandName: string | undefined) => ({
   pc: p.price_column, pmin: p.min_price, pmax: p.max_price, smin: p.min_stock, smax: p.max_stock,
 });
 
-/** 价格 and 库存 ranges; checked here with the server's messages before anything is asked. */
+/** 价格 and 库存 ranges; checked here with the search's own schema (its messages) before anything is asked. */
 function FilterBar({ params, priceColumns, onApply }: { params: KeywordParams; priceColumns: readonly string[]; onApply: (f: Filters) => void }) {
   const [pc, setPc] = useState<PriceColumn>(params.price_column ?? (priceColumns[0] as PriceColumn | undefined) ?? 'price99');
   const [pmin, setPmin] = useState<number | null>(params.min_price ?? null);
@@ -38,8 +39,11 @@ function FilterBar({ params, priceColumns, onApply }: { params: KeywordParams; p
   const [error, setError] = useState('');
   const active = [params.min_price, params.max_price, params.min_stock, params.max_stock].some((x) => x !== undefined);
   const apply = () => {
-    if (pmin !== null && pmax !== null && pmin > pmax) return setError(priceRangeReversed);
-    if (smin !== null && smax !== null && smin > smax) return setError(stockRangeReversed);
+    const found = fieldErrors(endpoints.keywordSearch.payload, {
+      k: params.k, min_price: pmin ?? undefined, max_price: pmax ?? undefined, min_stock_qty: smin ?? undefined, max_stock_qty: smax ?? undefined,
+    });
+    const refused = found.min_price ?? found.max_price ?? found.min_stock_qty ?? found.max_stock_qty;
+    if (refused) return setError(refused);
     setError('');
     const priced = pmin !== null || pmax !== null;
     onApply({ pc: priced ? pc : undefined, pmin: pmin ?? undefined, pmax: pmax ?? undefined, smin: smin ?? undefined, smax: smax ?? undefined });

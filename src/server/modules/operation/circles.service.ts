@@ -69,7 +69,6 @@ export const createOpCirclesService = (deps: { clock: Clock; notices?: Pick<ImSe
       }
       if (p.members_min !== '') conds.push(sql`t.member_count >= ${p.members_min}`);
       if (p.members_max !== '') conds.push(sql`t.member_count <= ${p.members_max}`);
-      if (p.members_min !== '' && p.members_max !== '' && p.members_min > p.members_max) throw invalid('members_max', '成员数上限不能小于下限');
       const where = sql.join(conds, sql` and `);
       const [data, total] = await Promise.all([
         rows(db, where, (p.page_number - 1) * p.page_size, p.page_size),

@@ -182,7 +182,6 @@ export const createOpGroupsService = (deps: { clock: Clock; notices?: Pick<ImSer
       if (p.sender) conds.push(sql`s.sent_by_name ilike ${`%${likeEscape(p.sender)}%`}`);
       if (p.date_from) conds.push(sql`s.sent_at >= ${chinaMidnight(p.date_from)}`);
       if (p.date_to) conds.push(sql`s.sent_at < ${chinaMidnight(p.date_to, 1)}`);
-      if (p.date_from && p.date_to && p.date_to < p.date_from) throw invalid('date_to', '结束日期不能早于开始日期');
       const where = sql.join(conds, sql` and `);
       const [rows, total] = await Promise.all([
         sql<OpGroupMessageRow>`select s.id, s.group_id, s.group_name, s.audience, s.body as text, s.companies, s.users,

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError, forbidden, invalid } from '../../http/errors';
 import { ResultCode } from '../../../shared/contracts';
-import { KEYWORD_MAX_ROWS, keywordTooDeep, OE_PAGE_MAX, priceColumnHidden, priceRangeReversed, stockRangeReversed, type KeywordPayload, type StockRow } from '../../../shared/contracts';
+import { KEYWORD_MAX_ROWS, keywordTooDeep, OE_PAGE_MAX, priceColumnHidden, type KeywordPayload, type StockRow } from '../../../shared/contracts';
 import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
 import { visiblePriceColumns, type PriceColumn } from '../../../shared/domain/prices';
 import { msg } from '../../../shared/messages';
@@ -137,8 +137,6 @@ export const createSearchService = (clock: Clock) => {
     async keywordSearch(db: Kysely<DB>, caller: Caller, p: KeywordPayload & { circle: boolean; dismantled: boolean }) {
       const offset = (p.page_number - 1) * p.page_size;
       if (offset >= KEYWORD_MAX_ROWS) throw invalid('page_number', keywordTooDeep);
-      if (p.min_price !== undefined && p.max_price !== undefined && p.min_price > p.max_price) throw invalid('min_price', priceRangeReversed);
-      if (p.min_stock_qty !== undefined && p.max_stock_qty !== undefined && p.min_stock_qty > p.max_stock_qty) throw invalid('min_stock_qty', stockRangeReversed);
       if (p.brand_id !== undefined && !(await directory.partBrandExists(db, p.brand_id))) throw invalid('brand_id', UNKNOWN_BRAND);
       const peers = p.circle ? await circles.circlePeers(db, caller.companyId) : undefined;
       if (peers && peers.length === 0) throw forbidden(NOT_IN_CIRCLE);

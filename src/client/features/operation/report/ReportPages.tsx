@@ -10,8 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import type { EChartsCoreOption } from 'echarts/core';
-import type { EndpointName } from '../../../../shared/contracts';
-import { opCatalogueText } from '../../../../shared/domain/operation';
+import { endpoints, type EndpointName } from '../../../../shared/contracts';
+import { fieldErrors } from '../../../../shared/domain/field-errors';
 import { Field } from '../../../ui/form/Field';
 import { errorText } from '../../../ui/form/form';
 import { downloadXlsx } from '../export';
@@ -40,11 +40,13 @@ function ReportFrame({ title, name, range, onRange, children, exportPayload }: {
   const [exportError, setExportError] = useState('');
   const [exporting, setExporting] = useState(false);
   const apply = () => {
-    const e: { from?: string; to?: string } = {};
-    if (!DAY_RE.test(from)) e.from = '开始日期应为 YYYY-MM-DD 格式的日期';
-    if (!DAY_RE.test(to)) e.to = '结束日期应为 YYYY-MM-DD 格式的日期';
-    else if (!e.from && to < from) e.to = opCatalogueText.rangeReversed;
-    else if (!e.from && (Date.parse(to) - Date.parse(from)) / 86_400_000 >= 366) e.to = opCatalogueText.rangeTooLong;
+    // the report's own schema: a reversed or too long range is said under 结束日期, as the server says it;
+    // an empty or unfinished day keeps the page's words
+    const found = fieldErrors(endpoints[name].payload, { date_from: from, date_to: to });
+    const e = {
+      from: DAY_RE.test(from) ? found.date_from : '开始日期应为 YYYY-MM-DD 格式的日期',
+      to: DAY_RE.test(to) ? found.date_to : '结束日期应为 YYYY-MM-DD 格式的日期',
+    };
     setErrors(e);
     if (!e.from && !e.to) onRange?.({ date_from: from, date_to: to });
   };
