@@ -77,13 +77,12 @@ export default defineConfig({
     // at 4× CPU. The browser fetches a chunk's imports when it reads the chunk instead,
     // a round trip per level on a first visit (Lighthouse's simulated 4G: largest paint unchanged at
     // ~1.0 s), none from the service worker's precache after it; CSS is still loaded by the helper
-    // (issue 15)
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       output: {
         codeSplitting: {
           // React, the router and the query client are each loaded by every page: one chunk each
-          // instead of a dozen small ones that each cost a request before the first paint (issue 12)
+          // instead of a dozen small ones that each cost a request before the first paint
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history)[\\/]/ },
