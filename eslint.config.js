@@ -30,6 +30,11 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS config files (.dependency-cruiser.cjs)
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+  },
+  {
     files: ['src/server/**', 'tests/**', 'scripts/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
