@@ -127,7 +127,7 @@ describe('search page extras', () => {
     const body = await (await answer).json() as { data: { rows: { part_brand_name: string }[]; total: number } };
     expect(body.data.rows.length).toBeGreaterThan(0);
     expect(new Set(body.data.rows.map((r) => r.part_brand_name))).toEqual(new Set([brand.name]));
-    await page.waitForURL((u) => u.searchParams.get('brand') === String(brand.id));
+    await page.waitForURL((u) => u.searchParams.get('brand_id') === String(brand.id));
     await page.getByRole('group', { name: '配件品牌筛选' }).getByText(brand.name, { exact: true }).waitFor();
     await expect.poll(totalOf).not.toBe(before);
     // the brand cell: the brand over the quality, or the 原厂件 label
@@ -139,7 +139,7 @@ describe('search page extras', () => {
     await page.reload();
     await page.getByRole('group', { name: '配件品牌筛选' }).getByText(brand.name, { exact: true }).waitFor();
     await page.getByRole('button', { name: '清除品牌' }).click();
-    await page.waitForURL((u) => !u.searchParams.has('brand'));
+    await page.waitForURL((u) => !u.searchParams.has('brand_id'));
     await page.getByRole('group', { name: '配件品牌筛选' }).getByText('全部').waitFor();
     await context.close();
   });
@@ -160,13 +160,13 @@ describe('search page extras', () => {
     let answer = asked('asc');
     await results.locator('thead th', { hasText: '数量' }).click();
     await answer;
-    await page.waitForURL((u) => u.searchParams.get('sort') === 'quantity' && u.searchParams.get('order') === 'asc');
+    await page.waitForURL((u) => u.searchParams.get('sort_field') === 'quantity' && u.searchParams.get('sort_order') === 'asc');
     const ascending = (q: number[]) => q.length > 0 && q.every((x, i) => i === 0 || q[i - 1] <= x);
     await expect.poll(async () => ascending(await quantities())).toBe(true);
     answer = asked('desc');
     await results.locator('thead th', { hasText: '数量' }).click();
     await answer;
-    await page.waitForURL((u) => u.searchParams.get('order') === 'desc');
+    await page.waitForURL((u) => u.searchParams.get('sort_order') === 'desc');
     // the server sorted the whole result, not this page: the top is the largest stock of them all
     // (polled: the table shows the ascending page until the new answer is drawn)
     const top = (await e2e.pglite.query<{ q: number }>(`select max(quantity) as q from stock where name like '%滤清器%' and state = 'on'`)).rows[0].q;
@@ -187,12 +187,12 @@ describe('search page extras', () => {
     await typeInto('最高库存', '10');
     await filters.getByRole('button', { name: '筛选', exact: true }).click();
     await filters.getByRole('alert').getByText('最低库存不能高于最高库存').waitFor();
-    expect(new URL(page.url()).searchParams.has('smin')).toBe(false);
+    expect(new URL(page.url()).searchParams.has('min_stock_qty')).toBe(false);
     await typeInto('最低库存', '5');
     await typeInto('最高库存', '20');
     await typeInto('最低价格（元）', '50');
     await filters.getByRole('button', { name: '筛选', exact: true }).click();
-    await page.waitForURL((u) => u.searchParams.get('smin') === '5' && u.searchParams.get('smax') === '20' && u.searchParams.get('pmin') === '50');
+    await page.waitForURL((u) => u.searchParams.get('min_stock_qty') === '5' && u.searchParams.get('max_stock_qty') === '20' && u.searchParams.get('min_price') === '50');
     await expect.poll(async () => (await quantities()).every((q) => q >= 5 && q <= 20)).toBe(true);
     const filtered = await quantities();
     expect(filtered.length).toBeGreaterThan(0);
@@ -209,11 +209,27 @@ describe('search page extras', () => {
     const paged = page.waitForResponse((r) => r.url().includes('/api/search/keyword') && r.url().includes('page_number=2') && r.url().includes('min_stock_qty=5') && r.url().includes('sort_order=desc'));
     await results.locator('.p-paginator-next').click();
     await paged;
-    await page.waitForURL((u) => u.searchParams.get('page') === '2' && u.searchParams.get('sort') === 'quantity');
+    await page.waitForURL((u) => u.searchParams.get('page_number') === '2' && u.searchParams.get('sort_field') === 'quantity');
     await expect.poll(async () => (await quantities())[0]).toBeLessThanOrEqual(filtered.at(-1)!);
     await e2e.shot(page, 'keyword-filtered');
     await filters.getByRole('button', { name: '清除筛选' }).click();
-    await page.waitForURL((u) => !u.searchParams.has('smin') && u.searchParams.get('sort') === 'quantity');
+    await page.waitForURL((u) => !u.searchParams.has('min_stock_qty') && u.searchParams.get('sort_field') === 'quantity');
+
+    // an address with the names the page used before (a bookmark, a shared link) lands, in place,
+    // on the same search under the new names, its filters and sort applied
+    const before = page.url();
+    const oldAsked = page.waitForResponse((r) => r.url().includes('/api/search/keyword') && ['price_colum_name=price99', 'min_price=50', 'max_price=800', 'sort_field=price3', 'sort_order=desc'].every((x) => r.url().includes(x)));
+    await page.goto(`${e2e.url}/search/parts/keyword?k=${encodeURIComponent('轮胎')}&pc=price99&pmin=50&pmax=800&sort=price3&order=desc`);
+    await page.waitForURL((u) => u.searchParams.get('k') === '轮胎' && u.searchParams.get('price_colum_name') === 'price99' && u.searchParams.get('min_price') === '50'
+      && u.searchParams.get('max_price') === '800' && u.searchParams.get('sort_field') === 'price3' && u.searchParams.get('sort_order') === 'desc');
+    expect(['pc', 'pmin', 'pmax', 'sort', 'order'].filter((old) => new URL(page.url()).searchParams.has(old))).toEqual([]);
+    await oldAsked;
+    await expect(filters.getByLabel('最低价格（元）')).toHaveValue('50');
+    await expect(filters.getByLabel('最高价格（元）')).toHaveValue('800');
+    await results.getByRole('status').getByText('按零售价(含税)从高到低').waitFor();
+    // replaced, not pushed: back leaves the old address behind
+    await page.goBack();
+    await page.waitForURL((u) => u.href === before);
     await context.close();
   });
 
@@ -235,7 +251,7 @@ describe('search page extras', () => {
     await dialog.getByRole('list', { name: '配件品牌列表' }).getByRole('button', { name: shown, exact: true }).click();
     const body = await (await answer).json() as { data: { rows: { part_brand_name: string }[] } };
     expect(new Set(body.data.rows.map((r) => r.part_brand_name))).toEqual(new Set([shown]));
-    await page.waitForURL((u) => u.pathname === '/search/parts/circle' && u.searchParams.has('brand'));
+    await page.waitForURL((u) => u.pathname === '/search/parts/circle' && u.searchParams.has('brand_id'));
     await page.getByText('圈内 “滤清器”').waitFor();
     await page.screenshot({ path: join(shotsDir, 'circle-brand.png') });
 

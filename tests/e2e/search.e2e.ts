@@ -183,11 +183,11 @@ describe('keyword search', () => {
     await expect(results.getByRole('button', { name: '下一页' })).toHaveCount(1);
     await expect(results.getByRole('button', { name: 'Next Page' })).toHaveCount(0);
     await results.getByRole('button', { name: '第2页', exact: true }).first().click();
-    await page.waitForURL((u) => u.searchParams.get('page') === '2');
+    await page.waitForURL((u) => u.searchParams.get('page_number') === '2');
     await expect.poll(() => results.locator('tbody tr').first().innerText()).not.toBe(firstRow);
     // 100 a page: the address keeps it, the server sends 100 rows, and a reload keeps both
     await choosePageSize(page, results, 100);
-    await page.waitForURL((u) => u.searchParams.get('size') === '100');
+    await page.waitForURL((u) => u.searchParams.get('page_size') === '100');
     await expect.poll(() => results.locator('tbody tr').count()).toBe(100);
     await expect.poll(names).toSatisfy(allBrakePads);
     await page.reload();

@@ -10,7 +10,7 @@ export const mobileCodes = (search: MobileSearch) => (search.code ? validateOeBa
 /** The keyword search of /ofo/search and /ofo/spotGoods (`spot`: rows in stock, most stocked first). */
 export const mobileKeywordParams = (search: MobileSearch, spot?: boolean): KeywordParams => ({
   k: search.k ?? '', mode: search.mode ?? 'fuzzy', page_number: search.page ?? 1, page_size: MOBILE_PAGE_SIZE, circle: false, r: search.r,
-  ...(spot ? { min_stock: 1, sort_field: 'quantity', sort_order: 'desc' } : {}),
+  ...(spot ? { min_stock_qty: 1, sort_field: 'quantity', sort_order: 'desc' } : {}),
 });
 
 /**

@@ -19,48 +19,50 @@ import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
 import { msg } from '../../../shared/messages';
 import { OfflineError } from '../../api/request';
 
-type Filters = Pick<KeywordSearch, 'pc' | 'pmin' | 'pmax' | 'smin' | 'smax'>;
+type Filters = Pick<KeywordSearch, 'price_colum_name' | 'min_price' | 'max_price' | 'min_stock_qty' | 'max_stock_qty'>;
+/** every filter field, cleared: spread under a patch of the address, a field the patch leaves out is removed */
+const NO_FILTERS: Record<keyof Filters, undefined> = { price_colum_name: undefined, min_price: undefined, max_price: undefined, min_stock_qty: undefined, max_stock_qty: undefined };
 
-/** The address of these results: every choice in it, so a reload or a shared link shows the same page. */
-const searchOf = (p: KeywordParams, brandName: string | undefined) => ({
-  k: p.k, mode: p.mode, page: p.page_number, size: PAGE_SIZES.find((n) => n === p.page_size) ?? 50,
-  ...(p.brand_id ? { brand: p.brand_id, bn: brandName } : {}),
-  ...(p.sort_field ? { sort: p.sort_field, order: p.sort_order ?? 'asc' } : {}),
-  pc: p.price_column, pmin: p.min_price, pmax: p.max_price, smin: p.min_stock, smax: p.max_stock,
+/**
+ * The address of these results: every choice in it (the fields under the same names), so a reload
+ * or a shared link shows the same page. Not the nonce, nor the scope (the page is the scope).
+ */
+const searchOf = (p: KeywordParams, brandName: string | undefined): KeywordSearch => ({
+  k: p.k, mode: p.mode, page_number: p.page_number, page_size: PAGE_SIZES.find((n) => n === p.page_size) ?? 50,
+  ...(p.brand_id ? { brand_id: p.brand_id, bn: brandName } : {}),
+  ...(p.sort_field ? { sort_field: p.sort_field, sort_order: p.sort_order ?? 'asc' } : {}),
+  price_colum_name: p.price_colum_name, min_price: p.min_price, max_price: p.max_price, min_stock_qty: p.min_stock_qty, max_stock_qty: p.max_stock_qty,
 });
 
 /** 价格 and 库存 ranges; checked here with the search's own schema (its messages) before anything is asked. */
 function FilterBar({ params, priceColumns, onApply }: { params: KeywordParams; priceColumns: readonly string[]; onApply: (f: Filters) => void }) {
-  const [pc, setPc] = useState<PriceColumn>(params.price_column ?? (priceColumns[0] as PriceColumn | undefined) ?? 'price99');
-  const [pmin, setPmin] = useState<number | null>(params.min_price ?? null);
-  const [pmax, setPmax] = useState<number | null>(params.max_price ?? null);
-  const [smin, setSmin] = useState<number | null>(params.min_stock ?? null);
-  const [smax, setSmax] = useState<number | null>(params.max_stock ?? null);
+  // what is typed, under the fields' own names; applied only once it passes the search's schema
+  const [price_colum_name, setPriceColumn] = useState<PriceColumn>(params.price_colum_name ?? (priceColumns[0] as PriceColumn | undefined) ?? 'price99');
+  const [ranges, setRanges] = useState({ min_price: params.min_price, max_price: params.max_price, min_stock_qty: params.min_stock_qty, max_stock_qty: params.max_stock_qty });
+  const box = (field: keyof typeof ranges) => ({ value: ranges[field] ?? null, onValue: (x: number | null) => setRanges((r) => ({ ...r, [field]: x ?? undefined })) });
   const [error, setError] = useState('');
-  const active = [params.min_price, params.max_price, params.min_stock, params.max_stock].some((x) => x !== undefined);
+  const active = [params.min_price, params.max_price, params.min_stock_qty, params.max_stock_qty].some((x) => x !== undefined);
   const apply = () => {
-    const found = fieldErrors(endpoints.keywordSearch.payload, {
-      k: params.k, min_price: pmin ?? undefined, max_price: pmax ?? undefined, min_stock_qty: smin ?? undefined, max_stock_qty: smax ?? undefined,
-    });
+    const found = fieldErrors(endpoints.keywordSearch.payload, { k: params.k, ...ranges });
     const refused = found.min_price ?? found.max_price ?? found.min_stock_qty ?? found.max_stock_qty;
     if (refused) return setError(refused);
     setError('');
-    const priced = pmin !== null || pmax !== null;
-    onApply({ pc: priced ? pc : undefined, pmin: pmin ?? undefined, pmax: pmax ?? undefined, smin: smin ?? undefined, smax: smax ?? undefined });
+    const priced = ranges.min_price !== undefined || ranges.max_price !== undefined;
+    onApply({ ...ranges, price_colum_name: priced ? price_colum_name : undefined });
   };
   return (
     <form className="result-filter" aria-label="价格和库存筛选" onSubmit={(e) => { e.preventDefault(); apply(); }}>
       <span>价格：</span>
-      <Dropdown aria-label="筛选的价格列" value={pc} options={priceColumns.map((c) => ({ value: c, label: PRICE_LABELS[c as PriceColumn] }))} onChange={(e) => setPc(e.value as PriceColumn)} />
-      <NumberBox aria-label="最低价格（元）" placeholder="最低（元）" value={pmin} onValue={setPmin} max={9999999} decimals={2} />
+      <Dropdown aria-label="筛选的价格列" value={price_colum_name} options={priceColumns.map((c) => ({ value: c, label: PRICE_LABELS[c as PriceColumn] }))} onChange={(e) => setPriceColumn(e.value as PriceColumn)} />
+      <NumberBox aria-label="最低价格（元）" placeholder="最低（元）" {...box('min_price')} max={9999999} decimals={2} />
       <span>—</span>
-      <NumberBox aria-label="最高价格（元）" placeholder="最高（元）" value={pmax} onValue={setPmax} max={9999999} decimals={2} />
+      <NumberBox aria-label="最高价格（元）" placeholder="最高（元）" {...box('max_price')} max={9999999} decimals={2} />
       <span>库存：</span>
-      <NumberBox aria-label="最低库存" placeholder="最低" value={smin} onValue={setSmin} max={999999} />
+      <NumberBox aria-label="最低库存" placeholder="最低" {...box('min_stock_qty')} max={999999} />
       <span>—</span>
-      <NumberBox aria-label="最高库存" placeholder="最高" value={smax} onValue={setSmax} max={999999} />
+      <NumberBox aria-label="最高库存" placeholder="最高" {...box('max_stock_qty')} max={999999} />
       <Button type="submit" label="筛选" icon="pi pi-search" size="small" />
-      {active && <Button type="button" label="清除筛选" icon="pi pi-times" size="small" text onClick={() => onApply({})} />}
+      {active && <Button type="button" label="清除筛选" icon="pi pi-times" size="small" text onClick={() => onApply(NO_FILTERS)} />}
       {error && <p className="field-error" role="alert">{error}</p>}
     </form>
   );
@@ -75,8 +77,8 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
   const q = useQuery({ ...keywordQuery(params), placeholderData: keepPreviousData });
   const to = params.dismantled ? '/search/dismantle/result' : params.circle ? '/search/parts/circle' : '/search/parts/keyword';
   // any change but paging starts again at page 1
-  const go = (patch: Partial<ReturnType<typeof searchOf>>) => void navigate({ to, search: { ...searchOf(params, brandName), page: 1, ...patch } });
-  const withBrand = (b: PickedBrand | null) => go(b ? { brand: b.id, bn: b.name } : { brand: undefined, bn: undefined });
+  const go = (patch: Partial<KeywordSearch>) => void navigate({ to, search: { ...searchOf(params, brandName), page_number: 1, ...patch } });
+  const withBrand = (b: PickedBrand | null) => go(b ? { brand_id: b.id, bn: b.name } : { brand_id: undefined, bn: undefined });
   const brandBar = (
     <div className="brand-filter" role="group" aria-label="配件品牌筛选">
       <span>配件品牌：</span>
@@ -86,16 +88,16 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
       <PartBrandPicker visible={picking} selected={params.brand_id} onHide={() => setPicking(false)} onPick={(b) => { setPicking(false); withBrand(b); }} />
     </div>
   );
-  const filterKey = [params.price_column, params.min_price, params.max_price, params.min_stock, params.max_stock].join('|');
+  const filterKey = [params.price_colum_name, params.min_price, params.max_price, params.min_stock_qty, params.max_stock_qty].join('|');
   const filterBar = (columns: readonly string[]) => (
-    <FilterBar key={filterKey} params={params} priceColumns={columns} onApply={(f) => go({ pc: f.pc, pmin: f.pmin, pmax: f.pmax, smin: f.smin, smax: f.smax })} />
+    <FilterBar key={filterKey} params={params} priceColumns={columns} onApply={(f) => go({ ...NO_FILTERS, ...f })} />
   );
   if (q.isPending) return <div className="card" aria-busy="true">正在搜索…</div>;
   if (q.isError && !q.data) {
     return (
       <div className="card">
         {brandBar}
-        {filterBar(params.price_column ? [params.price_column] : ['price99'])}
+        {filterBar(params.price_colum_name ? [params.price_colum_name] : ['price99'])}
         <p role="alert">{q.error instanceof OfflineError ? '当前离线，且没有这次搜索的缓存结果' : q.error.message}</p>
       </div>
     );
@@ -105,7 +107,7 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
   const sortable = KEYWORD_SORT_FIELDS.filter((f) => !f.startsWith('price') || data.price_columns.includes(f));
   const onSort = (sortField: string | undefined, order: SortOrder | undefined) => {
     const field = KEYWORD_SORT_FIELDS.find((f) => f === sortField);
-    go(field && order ? { sort: field, order } : { sort: undefined, order: undefined });
+    go(field && order ? { sort_field: field, sort_order: order } : { sort_field: undefined, sort_order: undefined });
   };
   return (
     <section className="card results-card" aria-label="关键词搜索结果">
@@ -125,10 +127,10 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
       </div>
       {data.total === 0 && !q.isPlaceholderData ? (
         <EmptyKeywordHelp k={params.k} mode={params.mode} help={data.empty_help}
-          filtered={params.brand_id !== undefined || [params.min_price, params.max_price, params.min_stock, params.max_stock].some((x) => x !== undefined)}
+          filtered={params.brand_id !== undefined || [params.min_price, params.max_price, params.min_stock_qty, params.max_stock_qty].some((x) => x !== undefined)}
           go={(p) => go({
             ...(p.k !== undefined ? { k: p.k } : {}), ...(p.mode ? { mode: p.mode } : {}),
-            ...(p.clearFilters ? { brand: undefined, bn: undefined, pc: undefined, pmin: undefined, pmax: undefined, smin: undefined, smax: undefined } : {}),
+            ...(p.clearFilters ? { brand_id: undefined, bn: undefined, ...NO_FILTERS } : {}),
           })} />
       ) : (
         <StockTable rows={data.rows} priceColumns={data.price_columns} contactsVisible={data.contacts_visible} view={view} label={`“${params.k}”的配件`} showOe
@@ -136,7 +138,7 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
           sort={{ field: params.sort_field, order: params.sort_field ? params.sort_order ?? 'asc' : undefined, onSort }}
           paging={{
             first: (params.page_number - 1) * params.page_size, rows: params.page_size, total: Math.min(data.total, KEYWORD_MAX_ROWS),
-            onPage: (first, rows) => void navigate({ to, search: { ...searchOf(params, brandName), page: Math.floor(first / rows) + 1, size: PAGE_SIZES.find((n) => n === rows) ?? 50 } }),
+            onPage: (first, rows) => void navigate({ to, search: { ...searchOf(params, brandName), page_number: Math.floor(first / rows) + 1, page_size: PAGE_SIZES.find((n) => n === rows) ?? 50 } }),
           }} />
       )}
     </section>
@@ -145,12 +147,9 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
 
 const sortLabel = (f: KeywordSortField) => (f === 'quantity' ? '数量' : f === 'name' ? '名称' : PRICE_LABELS[f]);
 
-export const KeywordResultsPage = ({ search, scope }: { search: KeywordSearch; scope: { circle: boolean; dismantled: boolean } }) => (
+/** The page of an address: its fields as they are named there, the defaults filled in. */
+export const KeywordResultsPage = ({ search: { bn, k, mode, page_number, page_size, ...fields }, scope }: { search: KeywordSearch; scope: { circle: boolean; dismantled: boolean } }) => (
   <KeywordResults
-    params={{
-      k: search.k ?? '', mode: search.mode ?? 'fuzzy', page_number: search.page ?? 1, page_size: search.size ?? 50, brand_id: search.brand, r: search.r, ...scope,
-      sort_field: search.sort, sort_order: search.order, price_column: search.pc,
-      min_price: search.pmin, max_price: search.pmax, min_stock: search.smin, max_stock: search.smax,
-    }}
-    brandName={search.bn} />
+    params={{ ...fields, k: k ?? '', mode: mode ?? 'fuzzy', page_number: page_number ?? 1, page_size: page_size ?? 50, ...scope }}
+    brandName={bn} />
 );

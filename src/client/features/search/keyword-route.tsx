@@ -10,36 +10,80 @@ const count = v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(0
 /**
  * Search params of the keyword-style result pages (k, mode, r, the page, brand, sorting and
  * filters), so a reload or a shared address shows the same results. Unknown values are dropped.
+ * Every field but `bn` and `r` has its name on the wire (keywordPayload), so the address, the
+ * page and the query name each field the same.
  */
 export const keywordSearchSchema = v.object({
   k: textParam,
   mode: v.optional(v.fallback(v.picklist(['exact', 'fuzzy']), 'fuzzy')),
   r: nonceParam,
-  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1)),
-  size: v.optional(v.fallback(v.picklist([...PAGE_SIZES]), 50)),
-  /** the part brand chosen in the picker: its id filters on the server, its name is shown */
-  brand: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
+  page_number: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1)),
+  page_size: v.optional(v.fallback(v.picklist([...PAGE_SIZES]), 50)),
+  /** the part brand chosen in the picker: its id filters on the server, its name (`bn`) is shown */
+  brand_id: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
   bn: v.fallback(v.optional(v.string()), undefined),
   /** server-side sort: a column and its direction; absent = by relevance */
-  sort: v.fallback(v.optional(v.picklist(KEYWORD_SORT_FIELDS)), undefined),
-  order: v.fallback(v.optional(v.picklist(['asc', 'desc'])), undefined),
+  sort_field: v.fallback(v.optional(v.picklist(KEYWORD_SORT_FIELDS)), undefined),
+  sort_order: v.fallback(v.optional(v.picklist(['asc', 'desc'])), undefined),
   /** price filter: the column (default 标准价) and the range in yuan */
-  pc: v.fallback(v.optional(v.picklist(PRICE_COLUMNS)), undefined),
-  pmin: amount,
-  pmax: amount,
+  price_colum_name: v.fallback(v.optional(v.picklist(PRICE_COLUMNS)), undefined),
+  min_price: amount,
+  max_price: amount,
   /** stock quantity range */
-  smin: count,
-  smax: count,
+  min_stock_qty: count,
+  max_stock_qty: count,
 });
 export type KeywordSearch = v.InferOutput<typeof keywordSearchSchema>;
 
 /**
+ * The names these pages' addresses used before they took the wire's names (old name → new name).
+ * It exists only so that bookmarks and shared links made before then still open the same search:
+ * such an address is redirected once to the new names (keywordResultsRoute). Nothing may build an
+ * address with the old names.
+ */
+export const OLD_KEYWORD_PARAM_NAMES = {
+  page: 'page_number',
+  size: 'page_size',
+  brand: 'brand_id',
+  sort: 'sort_field',
+  order: 'sort_order',
+  pc: 'price_colum_name',
+  pmin: 'min_price',
+  pmax: 'max_price',
+  smin: 'min_stock_qty',
+  smax: 'max_stock_qty',
+} as const satisfies Record<string, keyof KeywordSearch>;
+
+const oldNames = new Map<string, string>(Object.entries(OLD_KEYWORD_PARAM_NAMES));
+
+/**
+ * The same search under the new names, or null when the address holds none of the old ones. A
+ * new name already in the address wins over its old one; everything else is kept as it is.
+ */
+export const renameOldKeywordParams = (search: Record<string, unknown>): Record<string, unknown> | null => {
+  if (!Object.keys(search).some((key) => oldNames.has(key))) return null;
+  const renamed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(search)) {
+    const name = oldNames.get(key);
+    if (name === undefined) renamed[key] = value;
+    else if (!(name in search)) renamed[name] = value;
+  }
+  return renamed;
+};
+
+/** The keyword-style result pages. */
+type KeywordResultsPath = '/search/parts/keyword' | '/search/parts/circle' | '/search/dismantle/result';
+
+/**
  * Route options of the keyword-style result pages (/search/parts/keyword, /search/parts/circle,
  * /search/dismantle/result): the same search params, and without k they go back to /search (requirements 000-2).
+ * An address with the old names goes, once and in place (replace), to the same search under the new ones.
  */
 export const keywordResultsRoute = {
   validateSearch: keywordSearchSchema,
-  beforeLoad: ({ search }: { search: { k?: string } }) => {
+  beforeLoad: ({ search, location }: { search: { k?: string }; location: { pathname: string; search: object } }) => {
     if (!search.k) throw redirect({ to: '/search', replace: true });
+    const renamed = renameOldKeywordParams(location.search as Record<string, unknown>);
+    if (renamed) throw redirect({ to: location.pathname as KeywordResultsPath, search: renamed, replace: true });
   },
 };

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { OfflineError } from '../../api/request';
-import { keywordQuery, searchKeys, searchOnce } from './queries';
+import { OfflineError, request } from '../../api/request';
+import type { PayloadIn } from '../../../shared/contracts';
+import { keywordQuery, searchKeys, searchOnce, type KeywordParams } from './queries';
+
+vi.mock('../../api/request', async (importOriginal) => ({ ...await importOriginal<typeof import('../../api/request')>(), request: vi.fn(async () => ({ rows: [], total: 0 })) }));
 
 const run = (client: QueryClient, key: readonly unknown[], fetch: () => Promise<unknown>) =>
   client.fetchQuery({ queryKey: key, queryFn: (ctx) => searchOnce(ctx.client, ctx.queryKey, fetch), retry: false, staleTime: 60_000 });
@@ -55,5 +58,38 @@ describe('search results by words and nonce', () => {
     expect(keywordQuery({ ...p, r: 5 }).queryKey.slice(0, -1)).toEqual(keywordQuery({ ...p, r: 6 }).queryKey.slice(0, -1));
     expect(keywordQuery({ ...p, r: 5 }).queryKey.slice(0, -1)).not.toEqual(keywordQuery({ ...p, page_number: 2, r: 5 }).queryKey.slice(0, -1));
     expect(keywordQuery(p).queryKey.at(-1)).toBe(0);
+  });
+
+  it('keyword results are keyed by every field: each page, sort and filter is its own entry', () => {
+    const p = { k: '刹车片', mode: 'fuzzy' as const, page_number: 1, page_size: 50, circle: false, r: 5 };
+    const words = (q: KeywordParams) => keywordQuery(q).queryKey.slice(0, -1);
+    const changes: Partial<KeywordParams>[] = [
+      { k: '机油滤' }, { mode: 'exact' }, { page_number: 2 }, { page_size: 100 }, { circle: true }, { dismantled: true }, { brand_id: 3 },
+      { sort_field: 'quantity' }, { sort_order: 'desc' }, { price_colum_name: 'price3' }, { min_price: 50 }, { max_price: 800 },
+      { min_stock_qty: 1 }, { max_stock_qty: 9 },
+    ];
+    const keys = new Set([words(p), ...changes.map((c) => words({ ...p, ...c }))].map((key) => JSON.stringify(key)));
+    expect(keys.size).toBe(changes.length + 1);
+  });
+
+  it('asks the server with the same names, leaving out what is not set', async () => {
+    const sent = async (p: KeywordParams) => {
+      vi.mocked(request).mockClear();
+      await new QueryClient().fetchQuery(keywordQuery(p));
+      return vi.mocked(request).mock.calls[0]?.[2];
+    };
+    const p = { k: '轮胎', mode: 'fuzzy' as const, page_number: 2, page_size: 100, circle: true, r: 5 };
+    expect(await sent({ ...p, brand_id: 7, sort_field: 'price3', sort_order: 'desc', price_colum_name: 'price99', min_price: 50, max_price: 800, min_stock_qty: 1, max_stock_qty: 9 }))
+      .toEqual({ k: '轮胎', mode: 'fuzzy', page_number: 2, page_size: 100, circle: '1', dismantled: '0', brand_id: 7, sort_field: 'price3', sort_order: 'desc',
+        price_colum_name: 'price99', min_price: 50, max_price: 800, min_stock_qty: 1, max_stock_qty: 9 });
+    const bare = await sent({ ...p, circle: false, dismantled: true, sort_order: 'desc' });
+    expect(Object.fromEntries(Object.entries(bare!).filter(([, x]) => x !== undefined)))
+      .toEqual({ k: '轮胎', mode: 'fuzzy', page_number: 2, page_size: 100, circle: '0', dismantled: '1' });
+    // an order goes with a sort column only; a column alone is ascending
+    expect(await sent({ ...p, sort_field: 'quantity' })).toMatchObject({ sort_field: 'quantity', sort_order: 'asc' });
+  });
+
+  it('keyword params carry the wire\'s field names (but the nonce and the scope flags, sent as 1/0)', () => {
+    expectTypeOf<Exclude<keyof KeywordParams, 'r'>>().toExtend<keyof PayloadIn<'keywordSearch'>>();
   });
 });

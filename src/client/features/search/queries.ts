@@ -1,5 +1,5 @@
 import { hashKey, infiniteQueryOptions, onlineManager, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { KeywordSortField } from '../../../shared/contracts';
+import type { KeywordSortField, PayloadIn } from '../../../shared/contracts';
 import { OE_PAGE_MAX } from '../../../shared/contracts/limits';
 import { ApiError, OfflineError, request } from '../../api/request';
 import type { PriceColumn } from '../../../shared/domain/prices';
@@ -86,6 +86,10 @@ export const suggestQuery = (prefix: string) =>
 export const serverHistoryQuery = (userUuid: string) =>
   queryOptions({ queryKey: searchKeys.history(userUuid), queryFn: ({ signal }) => request('get', 'keywordHistoryList', {}, undefined, { signal }) });
 
+/**
+ * A keyword search as the pages hold it: every field under its name on the wire (keywordPayload),
+ * as the result pages' addresses name it too (keyword-route.tsx), with the nonce `r`.
+ */
 export interface KeywordParams {
   k: string;
   mode: 'exact' | 'fuzzy';
@@ -100,33 +104,30 @@ export interface KeywordParams {
   sort_field?: KeywordSortField;
   sort_order?: 'asc' | 'desc';
   /** price filter column and range in yuan; stock range */
-  price_column?: PriceColumn;
+  price_colum_name?: PriceColumn;
   min_price?: number;
   max_price?: number;
-  min_stock?: number;
-  max_stock?: number;
+  min_stock_qty?: number;
+  max_stock_qty?: number;
   /** the search's nonce: a new search with the same words asks the server again */
   r?: number;
 }
 
-export const keywordQuery = (p: KeywordParams) =>
-  queryOptions({
-    queryKey: nonced(['keywordSearch', p.k, p.mode, p.page_number, p.page_size, p.circle, p.dismantled === true, p.brand_id ?? 0,
-      p.sort_field ?? '', p.sort_order ?? '', p.price_column ?? '', p.min_price ?? '', p.max_price ?? '', p.min_stock ?? '', p.max_stock ?? ''] as const, p.r),
+export const keywordQuery = ({ r, circle, dismantled, ...fields }: KeywordParams) => {
+  return queryOptions({
+    queryKey: nonced(['keywordSearch', fields.k, fields.mode, fields.page_number, fields.page_size, circle, dismantled === true, fields.brand_id ?? 0,
+      fields.sort_field ?? '', fields.sort_order ?? '', fields.price_colum_name ?? '', fields.min_price ?? '', fields.max_price ?? '',
+      fields.min_stock_qty ?? '', fields.max_stock_qty ?? ''] as const, r),
+    // undefined fields are left out of the query string; the order goes only with a sort column
     queryFn: ({ signal, client, queryKey }) =>
       searchOnce(client, queryKey, () => request('get', 'keywordSearch', {
-        k: p.k, mode: p.mode, page_number: p.page_number, page_size: p.page_size, circle: p.circle ? '1' : '0', dismantled: p.dismantled ? '1' : '0',
-        ...(p.brand_id ? { brand_id: p.brand_id } : {}),
-        ...(p.sort_field ? { sort_field: p.sort_field, sort_order: p.sort_order ?? 'asc' } : {}),
-        ...(p.price_column ? { price_colum_name: p.price_column } : {}),
-        ...(p.min_price !== undefined ? { min_price: p.min_price } : {}),
-        ...(p.max_price !== undefined ? { max_price: p.max_price } : {}),
-        ...(p.min_stock !== undefined ? { min_stock_qty: p.min_stock } : {}),
-        ...(p.max_stock !== undefined ? { max_stock_qty: p.max_stock } : {}),
-      }, undefined, { signal })),
+        ...fields, circle: circle ? '1' : '0', dismantled: dismantled ? '1' : '0',
+        sort_order: fields.sort_field ? fields.sort_order ?? 'asc' : undefined,
+      } satisfies PayloadIn<'keywordSearch'>, undefined, { signal })),
     retry: searchRetry,
     staleTime: 60_000,
   });
+};
 
 /** The circles of the caller's company; the 圈内搜索 tab shows when one is approved. */
 export const myCirclesQuery = () =>
