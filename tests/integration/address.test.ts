@@ -1,6 +1,6 @@
-/** 地址簿 (issue 12) on both backends: one company's addresses, one default, the order form's rules, scoping. */
+/** 地址簿 on both backends: one company's addresses, one default, the order form's rules, scoping. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderText } from '../../src/shared/contracts';
+import { orderText, type PayloadIn } from '../../src/shared/contracts';
 import { addressText } from '../../src/server/modules/address/address.service';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
@@ -16,8 +16,8 @@ describe.each(backends)('address book on %s', (backend) => {
     });
     afterAll(async () => env?.close());
 
-    const save = (body: Record<string, unknown>, token = buyer) => env.call('POST', '/api/address/save', { token, body });
-    const list = async (token = buyer) => (await env.call('GET', '/api/address/list', { token })).body.data as Array<{ id: number; is_default: boolean; address: string }>;
+    const save = (payload: PayloadIn<'addressSave'>, token = buyer) => env.api('addressSave', payload, { token });
+    const list = async (token = buyer) => (await env.api('addressList', {}, { token })).body.data;
     const addr = { contact_name: '王志强', contact_phone: '13800000004', address: '上海市闵行区七莘路1888号' };
 
     it('the first address is the default; a new default replaces it; deleting the default passes it on', async () => {
@@ -26,7 +26,7 @@ describe.each(backends)('address book on %s', (backend) => {
       const b = (await save({ ...addr, address: '上海市嘉定区曹安公路4800号', is_default: true })).body.data;
       expect((await list()).map((x) => [x.id, x.is_default])).toEqual([[b.id, true], [a.id, false]]);
       expect((await save({ ...addr, id: a.id, address: '上海市闵行区七莘路1999号' })).body.data).toMatchObject({ id: a.id, address: '上海市闵行区七莘路1999号', is_default: false });
-      expect((await env.call('POST', '/api/address/delete', { token: buyer, body: { id: b.id } })).status).toBe(200);
+      expect((await env.api('addressDelete', { id: b.id }, { token: buyer })).status).toBe(200);
       expect((await list()).map((x) => [x.id, x.is_default])).toEqual([[a.id, true]]);
     });
 
@@ -36,7 +36,7 @@ describe.each(backends)('address book on %s', (backend) => {
       expect((await save({ ...addr, address: '上海' })).body).toMatchObject({ code: 422, field: 'address' });
       const theirs = (await save(addr, seller)).body.data;
       expect((await save({ ...addr, id: theirs.id })).status).toBe(403);
-      expect((await env.call('POST', '/api/address/delete', { token: buyer, body: { id: theirs.id } })).status).toBe(403);
+      expect((await env.api('addressDelete', { id: theirs.id }, { token: buyer })).status).toBe(403);
       expect(await list()).toEqual(before);
       for (let i = (await list()).length; i < 20; i++) expect((await save({ ...addr, address: `上海市闵行区七莘路${2000 + i}号` })).status).toBe(200);
       expect((await save(addr)).body).toMatchObject({ code: 422, client_msg: addressText.full });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { msg } from '../../src/shared/messages';
-import { backends, createTestEnv, refreshCookieOf, skipReason, type TestEnv } from './harness';
+import { backends, createTestEnv, envelope, refreshCookieOf, skipReason, type TestEnv } from './harness';
 import { REFRESH_COOKIE } from '../../src/server/http/session-cookie';
 import { REFRESH_REUSE_GRACE_S, REFRESH_TTL_S } from '../../src/server/modules/auth/auth.service';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT, PAIR_LIMIT } from '../../src/server/modules/auth/rate-limit';
@@ -15,7 +15,7 @@ describe.each(backends)('auth on %s', (backend) => {
     });
     afterEach(async () => env?.close());
 
-    const profile = (token: string) => env.call('POST', '/api/user/profile', { token });
+    const profile = (token: string) => env.api('userProfileGet', undefined, { token });
 
     it('signs in and returns the profile of each demo account', async () => {
       const expected: Record<string, { company_id: number; is_seller: boolean; allow_im: boolean; has: string[]; lacks: string[] }> = {
@@ -38,15 +38,15 @@ describe.each(backends)('auth on %s', (backend) => {
     });
 
     it('refuses a wrong password and an unknown user with the same message', async () => {
-      const a = await env.call('POST', '/api/user/auth', { body: { username: 'seller', password: 'nope-nope' } });
-      const b = await env.call('POST', '/api/user/auth', { body: { username: 'ghost', password: 'nope-nope' } });
+      const a = await env.api('userAuth', { username: 'seller', password: 'nope-nope' });
+      const b = await env.api('userAuth', { username: 'ghost', password: 'nope-nope' });
       expect(a.body.client_msg).toBe(msg.badCredentials);
       expect(b.body.client_msg).toBe(msg.badCredentials);
       expect(a.body.data).toBeNull();
     });
 
     it('asks a caller without a token to log in', async () => {
-      const r = await env.call('POST', '/api/user/profile');
+      const r = await env.api('userProfileGet');
       expect(r.status).toBe(401);
       expect(r.body).toMatchObject({ code: 401, client_msg: msg.loginFirst });
     });
@@ -111,17 +111,17 @@ describe.each(backends)('auth on %s', (backend) => {
 
     it('logout revokes the session', async () => {
       const t = await env.login('seller');
-      expect((await env.call('POST', '/api/user/logout', { token: t.access_token })).body.code).toBe(200);
+      expect((await env.api('userLogout', undefined, { token: t.access_token })).body.code).toBe(200);
       expect((await profile(t.access_token)).body.code).toBe(908);
       expect((await env.refresh(t.refresh_token)).body.code).toBe(908);
     });
 
-    describe('the refresh token lives only in an HttpOnly cookie (issue 11, finding 3)', () => {
+    describe('the refresh token lives only in an HttpOnly cookie (finding 3)', () => {
       const refreshLine = (headers: Headers) => headers.getSetCookie().find((l) => l.startsWith(`${REFRESH_COOKIE}=`));
       const attributes = (line: string) => line.split(';').slice(1).map((a) => a.trim().toLowerCase());
 
       it('sign-in sets it HttpOnly, SameSite=Strict, scoped to the refresh call, and the answer does not carry it', async () => {
-        const r = await env.call('POST', '/api/user/auth', { body: { username: 'buyer', password: 'demo123456' } });
+        const r = await env.api('userAuth', { username: 'buyer', password: 'demo123456' });
         expect(r.body.code).toBe(200);
         expect(Object.keys(r.body.data).sort()).toEqual(['access_token', 'expires_in']);
         const line = refreshLine(r.headers)!;
@@ -161,7 +161,7 @@ describe.each(backends)('auth on %s', (backend) => {
 
       it('a token in the body is not accepted: only the cookie counts', async () => {
         const t = await env.login('buyer');
-        const r = await env.call('POST', '/api/user/token/refresh', { body: { refresh_token: t.refresh_token }, headers: { 'X-Requested-With': 'qipeihub' } });
+        const r = await env.callRaw('POST', '/api/user/token/refresh', { body: { refresh_token: t.refresh_token }, headers: { 'X-Requested-With': 'qipeihub' } });
         expect(r.body).toMatchObject({ code: 908, client_msg: msg.refreshInvalid });
         // and the still unused cookie token works afterwards
         expect((await env.refresh(t.refresh_token)).body.code).toBe(200);
@@ -190,7 +190,7 @@ describe.each(backends)('auth on %s', (backend) => {
 
       it('logout clears it, and the token it held is dead', async () => {
         const t = await env.login('seller');
-        const out = await env.call('POST', '/api/user/logout', { token: t.access_token });
+        const out = await env.api('userLogout', undefined, { token: t.access_token });
         expect(out.body.code).toBe(200);
         expect(refreshCookieOf(out.headers)).toBe('');
         expect(attributes(refreshLine(out.headers)!)).toEqual(expect.arrayContaining(['max-age=0', 'path=/api/user/token/refresh', 'httponly', 'samesite=strict']));
@@ -209,7 +209,7 @@ describe.each(backends)('auth on %s', (backend) => {
     });
 
     const guess = (username: string, address: string, password = 'wrong-guess') =>
-      env.call('POST', '/api/user/auth', { body: { username, password }, address });
+      env.api('userAuth', { username, password }, { address });
 
     it('locks an account only for the address that guessed: the real user signs in from elsewhere', async () => {
       for (let i = 0; i < PAIR_LIMIT.failures; i++) expect((await guess('buyer', '203.0.113.9')).body.code).toBe(422);
@@ -298,9 +298,9 @@ describe.each(backends)('auth on %s', (backend) => {
 
     it('locks an address that guesses across many accounts', async () => {
       for (let i = 0; i < ADDRESS_LIMIT.failures; i++) {
-        await env.call('POST', '/api/user/auth', { body: { username: `nobody${i}`, password: 'x-x-x-x' }, address: '203.0.113.50' });
+        await env.api('userAuth', { username: `nobody${i}`, password: 'x-x-x-x' }, { address: '203.0.113.50' });
       }
-      const r = await env.call('POST', '/api/user/auth', { body: { username: 'buyer', password: 'demo123456' }, address: '203.0.113.50' });
+      const r = await env.api('userAuth', { username: 'buyer', password: 'demo123456' }, { address: '203.0.113.50' });
       expect(r.status).toBe(429);
       // the real user elsewhere is not affected
       await env.login('buyer', { address: '198.51.100.8' });
@@ -317,52 +317,51 @@ describe.each(backends)('auth on %s', (backend) => {
         [{ username: 'x'.repeat(65), password: 'demo123456' }, 'username', '用户名最多64个字符'],
       ];
       for (const [body, field, text] of cases) {
-        const r = await env.call('POST', '/api/user/auth', { body });
+        const r = await env.callRaw('POST', '/api/user/auth', { body });
         expect(r.status).toBe(422);
         expect(r.body).toMatchObject({ code: 422, field, client_msg: msg.invalidPayload(field, text) });
       }
-      const bad = await env.call('POST', '/api/user/auth', { rawBody: '{"username": "seller",' });
+      const bad = await env.callRaw('POST', '/api/user/auth', { rawBody: '{"username": "seller",' });
       expect(bad.status).toBe(422);
-      expect(bad.body.client_msg).toContain('JSON');
+      expect(envelope(bad.body).client_msg).toContain('JSON');
       expect(await count()).toBe(before);
     });
 
     it('refuses a NUL character in any text, body or query, naming the field, instead of failing in the database', async () => {
-      const login = await env.call('POST', '/api/user/auth', { body: { username: 'sel\u0000ler', password: 'demo123456' } });
+      const login = await env.api('userAuth', { username: 'sel\u0000ler', password: 'demo123456' });
       expect(login.body).toMatchObject({ code: 422, field: 'username', client_msg: msg.invalidPayload('username', msg.nulCharacter) });
       const { access_token } = await env.login('buyer');
-      const before = await env.call('GET', '/api/account/profile', { token: access_token });
-      const nested = await env.call('PUT', '/api/account/profile', {
-        token: access_token,
-        body: { display_name: '王志强', head_image: '', contact_phone: '', company: { name: '申通\u0000汽修', short_name: '申通', phone: '', province: '', city: '', address: '' } },
-      });
+      const before = await env.api('accountProfileGet', {}, { token: access_token });
+      const nested = await env.api('accountProfileUpdate',
+        { display_name: '王志强', head_image: '', contact_phone: '', company: { name: '申通\u0000汽修', short_name: '申通', phone: '', province: '', city: '', address: '' } },
+        { token: access_token });
       expect(nested.body).toMatchObject({ code: 422, field: 'company.name' });
-      expect((await env.call('GET', '/api/account/profile', { token: access_token })).body).toEqual(before.body);
-      const query = await env.call('GET', '/api/search/company?k=%00', { token: access_token });
+      expect((await env.api('accountProfileGet', {}, { token: access_token })).body).toEqual(before.body);
+      const query = await env.api('companySearch', { k: '\u0000' }, { token: access_token });
       expect(query.body).toMatchObject({ code: 422, field: 'k', client_msg: msg.invalidPayload('k', msg.nulCharacter) });
-      const listed = await env.call('POST', '/api/search/history', { token: access_token, body: { search_value: ['x', '\u0000'] } });
+      const listed = await env.callRaw('POST', '/api/search/history', { token: access_token, body: { search_value: ['x', '\u0000'] } });
       expect(listed.body).toMatchObject({ code: 422, field: 'search_value.1' });
     });
 
     it('refuses a lone surrogate with 422 naming the field, even with an Idempotency-Key (it used to fail with 500 when the answer was stored)', async () => {
       const { access_token } = await env.login('buyer');
-      const history = () => env.call('GET', '/api/search/history', { token: access_token });
+      const history = () => env.api('keywordHistoryList', {}, { token: access_token });
       const before = await history();
       for (const key of ['lone-1', 'lone-2']) {
-        const r = await env.call('POST', '/api/search/history', {
+        const r = await env.callRaw('POST', '/api/search/history', {
           token: access_token, headers: { 'Idempotency-Key': `${key}-${Date.now()}` }, body: { search_value: ['刹车片', 'x\ud800y'] },
         });
         expect(r.status).toBe(422);
         expect(r.body).toMatchObject({ code: 422, field: 'search_value.1', client_msg: msg.invalidPayload('search_value.1', msg.loneSurrogate) });
       }
-      const key = await env.call('PUT', '/api/account/profile', { token: access_token, body: { ['\udc00']: 1 } });
+      const key = await env.callRaw('PUT', '/api/account/profile', { token: access_token, body: { ['\udc00']: 1 } });
       expect(key.status).toBe(422);
       expect((await history()).body).toEqual(before.body);
     });
 
     it('refuses a request body over the limit before reading it all', async () => {
       const before = Number((await env.database.db.selectFrom('session').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-      const r = await env.call('POST', '/api/user/auth', { rawBody: JSON.stringify({ username: 'seller', password: 'demo123456', pad: 'x'.repeat(MAX_BODY_BYTES) }) });
+      const r = await env.callRaw('POST', '/api/user/auth', { rawBody: JSON.stringify({ username: 'seller', password: 'demo123456', pad: 'x'.repeat(MAX_BODY_BYTES) }) });
       expect(r.status).toBe(413);
       expect(r.body).toMatchObject({ code: 422, client_msg: msg.bodyTooLarge(MAX_BODY_BYTES / 1024 / 1024) });
       expect(Number((await env.database.db.selectFrom('session').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(before);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { UNKNOWN_BRAND } from '../../src/server/modules/search/search.service';
+import type { PayloadIn } from '../../src/shared/contracts';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 describe.each(backends)('part-brand filter on %s', (backend) => {
@@ -21,17 +22,16 @@ describe.each(backends)('part-brand filter on %s', (backend) => {
     });
     afterAll(async () => env?.close());
 
-    const keyword = (q: Record<string, string | number>) =>
-      env.call('GET', `/api/search/keyword?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, { token: buyer });
+    const keyword = (q: PayloadIn<'keywordSearch'>) => env.api('keywordSearch', q, { token: buyer });
 
     it('limits keyword results to the chosen brand', async () => {
       const all = await keyword({ k: pick.name, mode: 'exact', page_size: 800 });
-      const brands = new Set(all.body.data.rows.map((r: { part_brand_name: string }) => r.part_brand_name));
+      const brands = new Set(all.body.data.rows.map((r) => r.part_brand_name));
       expect(brands.size).toBeGreaterThan(1);
       const only = await keyword({ k: pick.name, mode: 'exact', page_size: 800, brand_id: pick.brand_id });
       expect(only.status).toBe(200);
       expect(only.body.data.rows.length).toBeGreaterThan(0);
-      expect(new Set(only.body.data.rows.map((r: { part_brand_name: string }) => r.part_brand_name))).toEqual(new Set([pick.brand_name]));
+      expect(new Set(only.body.data.rows.map((r) => r.part_brand_name))).toEqual(new Set([pick.brand_name]));
       expect(only.body.data.total).toBeLessThan(all.body.data.total);
     });
 
@@ -46,11 +46,11 @@ describe.each(backends)('part-brand filter on %s', (backend) => {
     });
 
     it('pages brands 20 at a time, filtered by keyword, and an empty list for no match', async () => {
-      const first = await env.call('GET', '/api/search/part-brands', { token: buyer });
+      const first = await env.api('getPartBrands', {}, { token: buyer });
       expect(first.body.data.data.length).toBeLessThanOrEqual(20);
-      const byName = await env.call('GET', `/api/search/part-brands?keyword=${encodeURIComponent(pick.brand_name)}`, { token: buyer });
-      expect(byName.body.data.data.map((b: { id: number }) => b.id)).toContain(pick.brand_id);
-      const none = await env.call('GET', `/api/search/part-brands?keyword=${encodeURIComponent('不存在的品牌名')}`, { token: buyer });
+      const byName = await env.api('getPartBrands', { keyword: pick.brand_name }, { token: buyer });
+      expect(byName.body.data.data.map((b) => b.id)).toContain(pick.brand_id);
+      const none = await env.api('getPartBrands', { keyword: '不存在的品牌名' }, { token: buyer });
       expect(none.body.data).toEqual({ data: [], total: 0 });
     });
   });

@@ -1,5 +1,5 @@
 /**
- * The Redis bus when Redis is away (issue 11, several servers): a server never fails for it.
+ * The Redis bus when Redis is away (several servers): a server never fails for it.
  * Started with Redis unreachable it keeps pushes in its own process and buckets of its own, and
  * says so once. Two buses on one Redis, one of them behind a link we cut: what is published during
  * the cut does not arrive, and when the link returns both sides are told to resync (every socket

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { cartText } from '../../src/shared/contracts';
+import { cartText, type PayloadIn } from '../../src/shared/contracts';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 interface StockPick { id: number; company_id: number; quantity: number; price0: number; price1: number; price2: number; price3: number; price99: number }
@@ -35,22 +35,21 @@ describe.each(backends)('cart on %s', (backend) => {
     });
     afterAll(async () => env?.close());
 
-    const post = (token: string, path: string, body: unknown, key?: string) =>
-      env.call('POST', `/api/cart/${path}`, { token, body, headers: key ? { 'Idempotency-Key': key } : {} });
+    const add = (token: string, payload: PayloadIn<'cartAdd'>, key?: string) => env.api('cartAdd', payload, { token, idempotencyKey: key });
     const list = async (token: string) => {
-      const r = await env.call('GET', '/api/cart', { token });
+      const r = await env.api('cartList', {}, { token });
       expect(r.status).toBe(200);
-      return r.body.data as { groups: Array<{ companyId: number; deliveryArea: string; checked: boolean; items: Array<Record<string, any>> }>; count: number; checkedCount: number; checkedQty: number; checkedAmount: number };
+      return r.body.data;
     };
     const lineOf = async (token: string, stockId: number) => (await list(token)).groups.flatMap((g) => g.items).find((i) => i.stockId === stockId);
     const rows = async () => (await sql<{ n: number }>`select count(*)::int as n from cart_item`.execute(env.database.db)).rows[0].n;
 
     it('adds a part; adding the same stock again adds to the quantity; the list groups by seller with its area', async () => {
-      expect((await post(buyer, 'add', { stock_id: a.id, qty: 2 })).status).toBe(200);
-      const again = await post(buyer, 'add', { stock_id: a.id, qty: 3 });
+      expect((await add(buyer, { stock_id: a.id, qty: 2 })).status).toBe(200);
+      const again = await add(buyer, { stock_id: a.id, qty: 3 });
       expect(again.status).toBe(200);
       expect(again.body.data.qty).toBe(5);
-      expect((await post(buyer, 'add', { stock_id: other.id })).body.data.qty).toBe(1);
+      expect((await add(buyer, { stock_id: other.id })).body.data.qty).toBe(1);
       const cart = await list(buyer);
       expect(cart.groups.map((g) => g.companyId)).toEqual([2, other.company_id]);
       expect(cart.groups[0].deliveryArea).not.toBe('');
@@ -61,11 +60,11 @@ describe.each(backends)('cart on %s', (backend) => {
 
     it('prices every line on the server at the buyer level column and the tax flag, whatever the client sends', async () => {
       // the formal buyer pays the wholesale price excluding tax; a price in the body is not part of the contract
-      const r = await post(buyer, 'add', { stock_id: b.id, qty: 1, price: 1, amount: 1 });
+      const r = await env.callRaw('POST', '/api/cart/add', { token: buyer, body: { stock_id: b.id, qty: 1, price: 1, amount: 1 } });
       expect(r.status).toBe(200);
       let line = await lineOf(buyer, b.id);
       expect(line).toMatchObject({ price: b.price0, priceColumn: 'price0', amount: b.price0 });
-      expect((await post(buyer, 'tax', { id: line!.id, is_include_tax: true })).status).toBe(200);
+      expect((await env.api('cartUpdateTax', { id: line!.id, is_include_tax: true }, { token: buyer })).status).toBe(200);
       line = await lineOf(buyer, b.id);
       expect(line).toMatchObject({ isIncludeTaxProduct: true, price: b.price1, amount: b.price1 });
       // the seller raises the price: the cart follows it
@@ -80,17 +79,17 @@ describe.each(backends)('cart on %s', (backend) => {
 
     it('changing the quantity updates qty and amount; the bounds are 1 and the stock quantity', async () => {
       const line = (await lineOf(buyer, a.id))!;
-      const r = await post(buyer, 'qty', { id: line.id, qty: 7 });
+      const r = await env.api('cartUpdateQty', { id: line.id, qty: 7 }, { token: buyer });
       expect(r.status).toBe(200);
       expect(await lineOf(buyer, a.id)).toMatchObject({ qty: 7, amount: 7 * a.price0 });
       for (const [qty, text] of [[0, cartText.qty], [1.5, cartText.qty], ['x', cartText.qty], [10000, cartText.qty], [11, cartText.notEnough(10, 0)]] as const) {
-        const bad = await post(buyer, 'qty', { id: line.id, qty });
+        const bad = await env.api('cartUpdateQty', { id: line.id, qty }, { token: buyer });
         expect(bad.status, String(qty)).toBe(422);
         expect(bad.body.field).toBe('qty');
         expect(bad.body.client_msg).toContain(text);
       }
       // adding beyond the stock names both figures and changes nothing
-      const over = await post(buyer, 'add', { stock_id: a.id, qty: 4 });
+      const over = await add(buyer, { stock_id: a.id, qty: 4 });
       expect(over.status).toBe(422);
       expect(over.body.client_msg).toContain(cartText.notEnough(10, 7));
       expect((await lineOf(buyer, a.id))!.qty).toBe(7);
@@ -98,24 +97,30 @@ describe.each(backends)('cart on %s', (backend) => {
 
     it('refuses own stock, unknown or off-sale stock, bad payloads and callers without the cart codes', async () => {
       const before = await rows();
-      const own = await post(seller, 'add', { stock_id: a.id, qty: 1 });
+      const own = await add(seller, { stock_id: a.id, qty: 1 });
       expect(own.status).toBe(403);
       expect(own.body.client_msg).toBe(cartText.ownStock);
-      expect((await post(buyer, 'add', { stock_id: 2147483647, qty: 1 })).body.client_msg).toBe(cartText.noStock);
-      expect((await post(buyer, 'add', { qty: 1 })).body).toMatchObject({ code: 422, field: 'stock_id' });
-      expect((await post(buyer, 'add', { stock_id: other.id, qty: 1, type_code: '别的' })).body).toMatchObject({ code: 422, field: 'type_code' });
-      expect((await post(member, 'add', { stock_id: other.id })).status).toBe(403);
-      expect((await post(clerk, 'add', { stock_id: other.id })).status).toBe(403);
-      expect((await env.call('POST', '/api/cart/add', { body: { stock_id: other.id } })).status).toBe(401);
-      expect((await env.call('GET', '/api/cart', { token: member })).status).toBe(403);
+      expect((await add(buyer, { stock_id: 2147483647, qty: 1 })).body.client_msg).toBe(cartText.noStock);
+      expect((await env.callRaw('POST', '/api/cart/add', { token: buyer, body: { qty: 1 } })).body).toMatchObject({ code: 422, field: 'stock_id' });
+      expect((await env.callRaw('POST', '/api/cart/add', { token: buyer, body: { stock_id: other.id, qty: 1, type_code: '别的' } })).body).toMatchObject({ code: 422, field: 'type_code' });
+      expect((await add(member, { stock_id: other.id })).status).toBe(403);
+      expect((await add(clerk, { stock_id: other.id })).status).toBe(403);
+      expect((await env.api('cartAdd', { stock_id: other.id })).status).toBe(401);
+      expect((await env.api('cartList', {}, { token: member })).status).toBe(403);
       expect(await rows()).toBe(before);
     });
 
     it('another company cannot see or touch my lines: they are not in its cart', async () => {
       const mine = (await lineOf(buyer, a.id))!;
       expect((await list(operator)).groups).toEqual([]);
-      for (const [path, body] of [['qty', { id: mine.id, qty: 1 }], ['tax', { id: mine.id, is_include_tax: true }], ['check', { ids: [mine.id], checked: false }], ['remove', { ids: [mine.id] }]] as const) {
-        const r = await post(operator, path, body);
+      const token = operator;
+      for (const [path, send] of [
+        ['qty', () => env.api('cartUpdateQty', { id: mine.id, qty: 1 }, { token })],
+        ['tax', () => env.api('cartUpdateTax', { id: mine.id, is_include_tax: true }, { token })],
+        ['check', () => env.api('cartCheck', { ids: [mine.id], checked: false }, { token })],
+        ['remove', () => env.api('cartRemove', { ids: [mine.id] }, { token })],
+      ] as const) {
+        const r = await send();
         expect(r.status, path).toBe(404);
         expect(r.body.client_msg).toBe(cartText.notInCart);
       }
@@ -127,7 +132,7 @@ describe.each(backends)('cart on %s', (backend) => {
       const g2 = cart.groups.find((g) => g.companyId === 2)!;
       expect(g2.checked).toBe(true);
       const bLine = g2.items.find((i) => i.stockId === b.id)!;
-      expect((await post(buyer, 'check', { ids: [bLine.id], checked: false })).status).toBe(200);
+      expect((await env.api('cartCheck', { ids: [bLine.id], checked: false }, { token: buyer })).status).toBe(200);
       let now = await list(buyer);
       expect(now.groups.find((g) => g.companyId === 2)!.checked).toBe(false);
       const aLine = (await lineOf(buyer, a.id))!;
@@ -141,29 +146,29 @@ describe.each(backends)('cart on %s', (backend) => {
       expect(now.count).toBe(2);
       expect(now.checkedAmount).toBe(aLine.amount);
       await sql`update stock set state = 'on' where id = ${other.id}`.execute(env.database.db);
-      expect((await post(buyer, 'check', { ids: [bLine.id], checked: true })).status).toBe(200);
+      expect((await env.api('cartCheck', { ids: [bLine.id], checked: true }, { token: buyer })).status).toBe(200);
     });
 
     it('removing the last line of a seller removes the group', async () => {
       const oLine = (await lineOf(buyer, other.id))!;
-      const r = await post(buyer, 'remove', { ids: [oLine.id] });
+      const r = await env.api('cartRemove', { ids: [oLine.id] }, { token: buyer });
       expect(r.status).toBe(200);
       expect(r.body.data.removed).toBe(1);
       const cart = await list(buyer);
       expect(cart.groups.map((g) => g.companyId)).toEqual([2]);
-      expect((await post(buyer, 'remove', { ids: [oLine.id] })).status).toBe(404);
+      expect((await env.api('cartRemove', { ids: [oLine.id] }, { token: buyer })).status).toBe(404);
     });
 
     it('adds once per Idempotency-Key: an offline replay returns the stored answer without adding again', async () => {
       const key = 'cart-add-0f4c2a9e-1111';
-      const first = await post(buyer, 'add', { stock_id: other.id, qty: 2 }, key);
+      const first = await add(buyer, { stock_id: other.id, qty: 2 }, key);
       expect(first.status).toBe(200);
-      const replay = await post(buyer, 'add', { stock_id: other.id, qty: 2 }, key);
+      const replay = await add(buyer, { stock_id: other.id, qty: 2 }, key);
       expect(replay.status).toBe(200);
       expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
       expect(replay.body.data).toEqual(first.body.data);
       expect((await lineOf(buyer, other.id))!.qty).toBe(2);
-      expect((await post(buyer, 'add', { stock_id: other.id, qty: 3 }, key)).status).toBe(409);
+      expect((await add(buyer, { stock_id: other.id, qty: 3 }, key)).status).toBe(409);
       expect((await lineOf(buyer, other.id))!.qty).toBe(2);
     });
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { IM_ASSISTANT_UUID, IM_TEXT_MAX, imText } from '../../src/shared/contracts';
+import { IM_ASSISTANT_UUID, IM_TEXT_MAX, imText, type EndpointName, type ImMessage, type PayloadIn } from '../../src/shared/contracts';
 import { createTranslator } from '../../src/server/modules/im/translator';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
@@ -14,6 +14,8 @@ const MEMBER = '00000000-0000-4000-8000-000000000005';
 const TRIAL = '00000000-0000-4000-8000-000000000006';
 
 const cid = () => `c-${randomUUID()}`;
+/** the text of a message (undefined for an image or a card) */
+const textOf = (m: ImMessage) => ('content' in m.content ? m.content.content : undefined);
 
 /** A LibreTranslate-compatible fake: answers POST /translate, counts the calls, says which target it was asked for. */
 const fakeTranslator = async () => {
@@ -54,190 +56,190 @@ describe.each(backends)('chat friends, groups, customer service, quick replies, 
       await translator?.close();
     });
 
-    const call = (method: string, who: string, path: string, body?: unknown) => env.call(method, `/api/im/${path}`, { token: t[who], body });
+    const call = <N extends EndpointName>(who: string, name: N, payload: PayloadIn<N>) => env.api(name, payload, { token: t[who] });
     const count = async (table: 'im_message' | 'im_group' | 'im_group_member' | 'im_friend' | 'im_quick_reply') =>
       Number((await env.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const groupText = (group: string, content: string, extra: Record<string, unknown> = {}) =>
+    const groupText = (group: string, content: string, extra: { is_include_sender?: number; from_user_id?: string } = {}): PayloadIn<'sendIMGroupMsg'> =>
       ({ client_msg_id: cid(), to_group_id: group, messageType: 'RC:TxtMsg', content: { content }, ...extra });
-    const expectRefused = (r: { status: number; body: { client_msg: string } }, status: number, message: string) => {
+    const expectRefused = (r: { status: number; body: { client_msg?: string } }, status: number, message: string) => {
       expect(r.status, JSON.stringify(r.body)).toBe(status);
       expect(r.body.client_msg).toContain(message);
     };
 
     it('adds friends both ways, lists them with company and online state, and a remark shows until it is emptied', async () => {
-      const added = await call('POST', 'buyer', 'friends', { friend_uuid: SELLER });
+      const added = await call('buyer', 'addFriend', { friend_uuid: SELLER });
       expect(added.status).toBe(200);
       expect(added.body.data).toMatchObject({ uuid: SELLER, nick_name: '陈骏达', note: '', company_name: '骏达汽配', on_line: false });
       // again: nothing new
-      expect((await call('POST', 'buyer', 'friends', { friend_uuid: SELLER })).status).toBe(200);
-      expect((await call('GET', 'seller', 'friends')).body.data.map((f: { uuid: string }) => f.uuid)).toContain(BUYER);
+      expect((await call('buyer', 'addFriend', { friend_uuid: SELLER })).status).toBe(200);
+      expect((await call('seller', 'getFriendsList', {})).body.data.map((f) => f.uuid)).toContain(BUYER);
 
-      await call('POST', 'buyer', 'messages', { client_msg_id: cid(), targetId: SELLER, messageType: 'RC:TxtMsg', content: { content: '在吗' } });
-      const remarked = await call('PUT', 'buyer', 'friend-remark', { friend_uuid: SELLER, note: ' 老陈（刹车片） ' });
+      await call('buyer', 'imSend', { client_msg_id: cid(), targetId: SELLER, messageType: 'RC:TxtMsg', content: { content: '在吗' } });
+      const remarked = await call('buyer', 'remarkFriend', { friend_uuid: SELLER, note: ' 老陈（刹车片） ' });
       expect(remarked.body.data).toMatchObject({ note: '老陈（刹车片）', nick_name: '陈骏达' });
-      const nameIn = async () => (await call('GET', 'buyer', 'conversations')).body.data.conversations.find((c: { targetId: string }) => c.targetId === SELLER).name;
+      const nameIn = async () => (await call('buyer', 'imConversations', {})).body.data.conversations.find((c) => c.targetId === SELLER)!.name;
       expect(await nameIn()).toBe('老陈（刹车片）');
       // the seller's own view is untouched
-      expect((await call('GET', 'seller', 'conversations')).body.data.conversations.find((c: { targetId: string }) => c.targetId === BUYER).name).toBe('王志强');
-      await call('PUT', 'buyer', 'friend-remark', { friend_uuid: SELLER, note: '' });
+      expect((await call('seller', 'imConversations', {})).body.data.conversations.find((c) => c.targetId === BUYER)!.name).toBe('王志强');
+      await call('buyer', 'remarkFriend', { friend_uuid: SELLER, note: '' });
       expect(await nameIn()).toBe('陈骏达');
 
       const before = await count('im_friend');
-      expectRefused(await call('PUT', 'buyer', 'friend-remark', { friend_uuid: SELLER, note: '很'.repeat(21) }), 422, imText.noteTooLong);
-      expectRefused(await call('PUT', 'buyer', 'friend-remark', { friend_uuid: CLERK, note: '李' }), 404, imText.notYourFriend);
-      expectRefused(await call('POST', 'buyer', 'friends', { friend_uuid: BUYER }), 422, imText.friendSelf);
-      expectRefused(await call('POST', 'buyer', 'friends', { user_uuid: SELLER, friend_uuid: CLERK }), 403, imText.notSelfUser);
-      expectRefused(await call('POST', 'buyer', 'friends', { friend_uuid: IM_ASSISTANT_UUID }), 403, imText.assistantNoReply);
+      expectRefused(await call('buyer', 'remarkFriend', { friend_uuid: SELLER, note: '很'.repeat(21) }), 422, imText.noteTooLong);
+      expectRefused(await call('buyer', 'remarkFriend', { friend_uuid: CLERK, note: '李' }), 404, imText.notYourFriend);
+      expectRefused(await call('buyer', 'addFriend', { friend_uuid: BUYER }), 422, imText.friendSelf);
+      expectRefused(await call('buyer', 'addFriend', { user_uuid: SELLER, friend_uuid: CLERK }), 403, imText.notSelfUser);
+      expectRefused(await call('buyer', 'addFriend', { friend_uuid: IM_ASSISTANT_UUID }), 403, imText.assistantNoReply);
       expect(await count('im_friend')).toBe(before);
     });
 
     it('makes a group from friends, stores a message once and pushes it to every member, keeps unread per member, pages history', async () => {
-      for (const f of [MEMBER, TRIAL]) await call('POST', 'buyer', 'friends', { friend_uuid: f });
+      for (const f of [MEMBER, TRIAL]) await call('buyer', 'addFriend', { friend_uuid: f });
       const groups = await count('im_group');
-      expectRefused(await call('POST', 'buyer', 'group-create', { user_id: SELLER, group_name: '刹车片群' }), 422, imText.groupMembers);
-      expectRefused(await call('POST', 'buyer', 'group-create', { user_id: `${SELLER},${CLERK}`, group_name: '刹车片群' }), 422, imText.notFriend);
-      expectRefused(await call('POST', 'buyer', 'group-create', { user_id: `${SELLER},${MEMBER}`, group_name: '  ' }), 422, imText.groupName);
-      expectRefused(await call('POST', 'buyer', 'group-create', { user_id: `${SELLER},${MEMBER}`, group_name: '群'.repeat(31) }), 422, imText.groupNameTooLong);
-      expectRefused(await call('POST', 'member', 'group-create', { user_id: `${BUYER},${SELLER}`, group_name: '注册会员的群' }), 403, imText.notAllowed);
+      expectRefused(await call('buyer', 'createIMGroupChat', { user_id: SELLER, group_name: '刹车片群' }), 422, imText.groupMembers);
+      expectRefused(await call('buyer', 'createIMGroupChat', { user_id: `${SELLER},${CLERK}`, group_name: '刹车片群' }), 422, imText.notFriend);
+      expectRefused(await call('buyer', 'createIMGroupChat', { user_id: `${SELLER},${MEMBER}`, group_name: '  ' }), 422, imText.groupName);
+      expectRefused(await call('buyer', 'createIMGroupChat', { user_id: `${SELLER},${MEMBER}`, group_name: '群'.repeat(31) }), 422, imText.groupNameTooLong);
+      expectRefused(await call('member', 'createIMGroupChat', { user_id: `${BUYER},${SELLER}`, group_name: '注册会员的群' }), 403, imText.notAllowed);
       expect(await count('im_group')).toBe(groups);
 
-      const made = await call('POST', 'buyer', 'group-create', { user_id: `${SELLER},${MEMBER}`, group_name: '刹车片采购群' });
+      const made = await call('buyer', 'createIMGroupChat', { user_id: `${SELLER},${MEMBER}`, group_name: '刹车片采购群' });
       expect(made.status, JSON.stringify(made.body)).toBe(200);
-      const group = made.body.data.group_id as string;
+      const group = made.body.data.group_id;
 
       env.pushes.length = 0;
-      const sent = await call('POST', 'buyer', 'group-messages', groupText(group, '各位，前刹车片今天能发吗？'));
+      const sent = await call('buyer', 'sendIMGroupMsg', groupText(group, '各位，前刹车片今天能发吗？'));
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
       expect(sent.body.data).toMatchObject({ conversationType: 3, targetId: group, senderUserId: BUYER, messageDirection: 1 });
       const ids = Object.fromEntries((await env.database.db.selectFrom('app_user').select(['id', 'uuid']).where('uuid', 'in', [BUYER, SELLER, MEMBER, CLERK]).execute()).map((u) => [u.uuid, u.id]));
       const pushedTo = () => env.pushes.filter((p) => p.event.type === 'imMessage').map((p) => p.userId).sort();
       await expect.poll(pushedTo).toEqual([ids[BUYER], ids[SELLER], ids[MEMBER]].sort());
-      const toSeller = env.pushes.find((p) => p.userId === ids[SELLER] && p.event.type === 'imMessage')!.event;
+      const toSeller = env.pushes.flatMap((p) => (p.userId === ids[SELLER] && p.event.type === 'imMessage' ? [p.event] : []))[0];
       expect(toSeller.message).toMatchObject({ conversationType: 3, targetId: group, senderUserId: BUYER, messageDirection: 2, content: { content: '各位，前刹车片今天能发吗？' } });
 
       // is_include_sender 0: the sender's own sockets are not told
       env.pushes.length = 0;
-      await call('POST', 'buyer', 'group-messages', groupText(group, '今天下午五点前', { is_include_sender: 0 }));
+      await call('buyer', 'sendIMGroupMsg', groupText(group, '今天下午五点前', { is_include_sender: 0 }));
       await expect.poll(pushedTo).toEqual([ids[SELLER], ids[MEMBER]].sort());
 
-      const sellerConv = (await call('GET', 'seller', 'conversations')).body.data;
+      const sellerConv = (await call('seller', 'imConversations', {})).body.data;
       expect(sellerConv.conversations[0]).toMatchObject({ conversationType: 3, targetId: group, name: '刹车片采购群', unread: 2, latestMessage: { content: { content: '今天下午五点前' } } });
-      const buyerConv = (await call('GET', 'buyer', 'conversations')).body.data;
-      expect(buyerConv.conversations.find((c: { targetId: string }) => c.targetId === group).unread).toBe(0);
+      const buyerConv = (await call('buyer', 'imConversations', {})).body.data;
+      expect(buyerConv.conversations.find((c) => c.targetId === group)!.unread).toBe(0);
 
       // the seller answers: the buyer and the member have one unread each, the seller none
-      for (let i = 1; i <= 11; i++) expect((await call('POST', 'seller', 'group-messages', groupText(group, `第${i}条`))).status).toBe(200);
-      const members = (await call('POST', 'buyer', 'group-list', { group_id: group })).body.data[0];
-      expect(members.members.map((m: { user_uuid: string }) => m.user_uuid).sort()).toEqual([BUYER, SELLER, MEMBER].sort());
+      for (let i = 1; i <= 11; i++) expect((await call('seller', 'sendIMGroupMsg', groupText(group, `第${i}条`))).status).toBe(200);
+      const members = (await call('buyer', 'getIMGroupByMember', { group_id: group })).body.data[0];
+      expect(members.members.map((m) => m.user_uuid).sort()).toEqual([BUYER, SELLER, MEMBER].sort());
       expect(members).toMatchObject({ name: '刹车片采购群', unread: 11, contacts_visible: true, owner_uuid: BUYER });
-      expect(members.members.find((m: { user_uuid: string }) => m.user_uuid === SELLER)).toMatchObject({ company_name: '骏达汽配', contact_phone: '020-86321458' });
+      expect(members.members.find((m) => m.user_uuid === SELLER)).toMatchObject({ company_name: '骏达汽配', contact_phone: '020-86321458' });
       // a registered member sees the group but no phone, in groups too
-      const asMember = (await call('POST', 'member', 'group-list', {})).body.data.find((g: { group_id: string }) => g.group_id === group);
+      const asMember = (await call('member', 'getIMGroupByMember', {})).body.data.find((g) => g.group_id === group)!;
       expect(asMember.contacts_visible).toBe(false);
       expect(JSON.stringify(asMember)).not.toContain('020-86321458');
       expect(asMember.unread).toBe(13);
 
       // history 10 at a time, older before a time
-      const page1 = (await call('GET', 'member', `history?targetId=${group}&conversationType=3&count=10`)).body.data;
-      expect(page1.messages.map((m: { content: { content: string } }) => m.content.content)).toEqual(['第2条', '第3条', '第4条', '第5条', '第6条', '第7条', '第8条', '第9条', '第10条', '第11条']);
+      const page1 = (await call('member', 'imHistory', { targetId: group, conversationType: '3', count: '10' })).body.data;
+      expect(page1.messages.map(textOf)).toEqual(['第2条', '第3条', '第4条', '第5条', '第6条', '第7条', '第8条', '第9条', '第10条', '第11条']);
       expect(page1.hasMore).toBe(true);
-      const page2 = (await call('GET', 'member', `history?targetId=${group}&conversationType=3&count=10&before=${page1.messages[0].sentTime}`)).body.data;
+      const page2 = (await call('member', 'imHistory', { targetId: group, conversationType: '3', count: '10', before: page1.messages[0].sentTime })).body.data;
       expect(page2.messages).toHaveLength(3);
       expect(page2.hasMore).toBe(false);
       // what a reconnecting client missed includes the group
-      const sync = (await call('GET', 'member', `sync?since=${page1.messages[8].sentTime}`)).body.data;
-      expect(sync.messages.map((m: { content: { content: string } }) => m.content.content)).toEqual(['第10条', '第11条']);
+      const sync = (await call('member', 'imSync', { since: page1.messages[8].sentTime })).body.data;
+      expect(sync.messages.map(textOf)).toEqual(['第10条', '第11条']);
 
-      expect((await call('POST', 'member', 'read', { targetId: group, conversationType: 3 })).body.data.unreadTotal).toBe(0);
-      expect((await call('POST', 'buyer', 'group-list', { group_id: group })).body.data[0].unread).toBe(11);
+      expect((await call('member', 'imMarkRead', { targetId: group, conversationType: 3 })).body.data.unreadTotal).toBe(0);
+      expect((await call('buyer', 'getIMGroupByMember', { group_id: group })).body.data[0].unread).toBe(11);
 
       // add a friend, then leave
-      const added = await call('POST', 'buyer', 'group-members', { group_id: group, user_id: TRIAL });
+      const added = await call('buyer', 'imGroupAddMembers', { group_id: group, user_id: TRIAL });
       expect(added.body.data.members).toHaveLength(4);
-      expect((await call('GET', 'trial', `history?targetId=${group}&conversationType=3`)).body.data.messages).toHaveLength(13);
-      expect((await call('POST', 'seller', 'group-quit', { group_id: group })).status).toBe(200);
-      expect((await call('GET', 'seller', 'conversations')).body.data.conversations.map((c: { targetId: string }) => c.targetId)).not.toContain(group);
-      expectRefused(await call('POST', 'seller', 'group-messages', groupText(group, '我还在吗')), 403, imText.notInGroup);
+      expect((await call('trial', 'imHistory', { targetId: group, conversationType: '3' })).body.data.messages).toHaveLength(13);
+      expect((await call('seller', 'imGroupQuit', { group_id: group })).status).toBe(200);
+      expect((await call('seller', 'imConversations', {})).body.data.conversations.map((c) => c.targetId)).not.toContain(group);
+      expectRefused(await call('seller', 'sendIMGroupMsg', groupText(group, '我还在吗')), 403, imText.notInGroup);
     });
 
     it('refuses what may not be sent to a group, stores nothing', async () => {
-      await call('POST', 'buyer', 'friends', { friend_uuid: SELLER });
-      const group = (await call('POST', 'buyer', 'group-create', { user_id: `${SELLER},${MEMBER}`, group_name: '拒绝测试群' })).body.data.group_id as string;
+      await call('buyer', 'addFriend', { friend_uuid: SELLER });
+      const group = (await call('buyer', 'createIMGroupChat', { user_id: `${SELLER},${MEMBER}`, group_name: '拒绝测试群' })).body.data.group_id;
       const before = await count('im_message');
       // the clerk may not chat at all; the operator may, but is not in the group
-      expectRefused(await call('POST', 'clerk', 'group-messages', groupText(group, '我不在群里')), 403, imText.notAllowed);
-      expectRefused(await call('POST', 'operator', 'group-messages', groupText(group, '我也不在')), 403, imText.notInGroup);
-      expectRefused(await call('GET', 'operator', `history?targetId=${group}&conversationType=3`), 403, imText.notInGroup);
-      expectRefused(await call('POST', 'buyer', 'group-messages', groupText(group, '   ')), 422, imText.text);
-      expectRefused(await call('POST', 'buyer', 'group-messages', groupText(group, '长'.repeat(5000))), 422, imText.textTooLong);
-      expectRefused(await call('POST', 'buyer', 'messages', { client_msg_id: cid(), targetId: SELLER, messageType: 'RC:TxtMsg', content: { content: '长'.repeat(5000) } }), 422, `${IM_TEXT_MAX}`);
+      expectRefused(await call('clerk', 'sendIMGroupMsg', groupText(group, '我不在群里')), 403, imText.notAllowed);
+      expectRefused(await call('operator', 'sendIMGroupMsg', groupText(group, '我也不在')), 403, imText.notInGroup);
+      expectRefused(await call('operator', 'imHistory', { targetId: group, conversationType: '3' }), 403, imText.notInGroup);
+      expectRefused(await call('buyer', 'sendIMGroupMsg', groupText(group, '   ')), 422, imText.text);
+      expectRefused(await call('buyer', 'sendIMGroupMsg', groupText(group, '长'.repeat(5000))), 422, imText.textTooLong);
+      expectRefused(await call('buyer', 'imSend', { client_msg_id: cid(), targetId: SELLER, messageType: 'RC:TxtMsg', content: { content: '长'.repeat(5000) } }), 422, `${IM_TEXT_MAX}`);
       // a registered member in the group still may not send
-      expectRefused(await call('POST', 'member', 'group-messages', groupText(group, '注册会员发言')), 403, imText.notAllowed);
-      expectRefused(await call('POST', 'buyer', 'group-messages', groupText(randomUUID(), '没有这个群')), 403, imText.notInGroup);
-      expectRefused(await call('POST', 'buyer', 'group-messages', groupText(group, '冒名', { from_user_id: SELLER })), 403, imText.notSelfUser);
-      expectRefused(await call('POST', 'buyer', 'messages', { client_msg_id: cid(), targetId: IM_ASSISTANT_UUID, messageType: 'RC:TxtMsg', content: { content: '你好助手' } }), 403, imText.assistantNoReply);
+      expectRefused(await call('member', 'sendIMGroupMsg', groupText(group, '注册会员发言')), 403, imText.notAllowed);
+      expectRefused(await call('buyer', 'sendIMGroupMsg', groupText(randomUUID(), '没有这个群')), 403, imText.notInGroup);
+      expectRefused(await call('buyer', 'sendIMGroupMsg', groupText(group, '冒名', { from_user_id: SELLER })), 403, imText.notSelfUser);
+      expectRefused(await call('buyer', 'imSend', { client_msg_id: cid(), targetId: IM_ASSISTANT_UUID, messageType: 'RC:TxtMsg', content: { content: '你好助手' } }), 403, imText.assistantNoReply);
       expect(await count('im_message')).toBe(before);
     });
 
     it('invites on-duty customer service into a private chat only, making a group of three', async () => {
-      expect((await call('GET', 'buyer', 'service/employees?company_id=1&active=1&is_customer_service=1')).body.data).toEqual([{ user_uuid: OPERATOR, name: '运营管理员' }]);
+      expect((await call('buyer', 'getEmployeeData', { company_id: 1, active: '1', is_customer_service: '1' })).body.data).toEqual([{ user_uuid: OPERATOR, name: '运营管理员' }]);
       const groups = await count('im_group');
-      const inGroup = (await call('POST', 'buyer', 'group-create', { user_id: `${SELLER},${MEMBER}`, group_name: '已有的群' })).body.data.group_id as string;
-      expectRefused(await call('POST', 'buyer', 'service/invite', { targetId: inGroup, conversationType: 3, service_uuid: OPERATOR }), 422, imText.serviceInGroup);
-      expectRefused(await call('POST', 'buyer', 'service/invite', { targetId: inGroup, service_uuid: OPERATOR }), 422, imText.serviceInGroup);
-      expectRefused(await call('POST', 'buyer', 'service/invite', { targetId: SELLER, service_uuid: CLERK }), 422, imText.noService);
-      expectRefused(await call('POST', 'member', 'service/invite', { targetId: SELLER, service_uuid: OPERATOR }), 403, imText.notAllowed);
+      const inGroup = (await call('buyer', 'createIMGroupChat', { user_id: `${SELLER},${MEMBER}`, group_name: '已有的群' })).body.data.group_id;
+      expectRefused(await call('buyer', 'imInviteService', { targetId: inGroup, conversationType: 3, service_uuid: OPERATOR }), 422, imText.serviceInGroup);
+      expectRefused(await call('buyer', 'imInviteService', { targetId: inGroup, service_uuid: OPERATOR }), 422, imText.serviceInGroup);
+      expectRefused(await call('buyer', 'imInviteService', { targetId: SELLER, service_uuid: CLERK }), 422, imText.noService);
+      expectRefused(await call('member', 'imInviteService', { targetId: SELLER, service_uuid: OPERATOR }), 403, imText.notAllowed);
       expect(await count('im_group')).toBe(groups + 1);
 
-      const r = await call('POST', 'buyer', 'service/invite', { targetId: SELLER, service_uuid: OPERATOR });
+      const r = await call('buyer', 'imInviteService', { targetId: SELLER, service_uuid: OPERATOR });
       expect(r.status).toBe(200);
-      const g = (await call('POST', 'operator', 'group-list', { group_id: r.body.data.group_id })).body.data[0];
+      const g = (await call('operator', 'getIMGroupByMember', { group_id: r.body.data.group_id })).body.data[0];
       expect(g).toMatchObject({ is_service: true, name: '客服咨询：陈骏达' });
-      expect(g.members.map((m: { user_uuid: string }) => m.user_uuid).sort()).toEqual([OPERATOR, SELLER, BUYER].sort());
-      expect((await call('POST', 'operator', 'group-messages', groupText(r.body.data.group_id, '您好，我是平台客服'))).status).toBe(200);
-      expect((await call('GET', 'seller', 'conversations')).body.data.conversations.find((c: { targetId: string }) => c.targetId === r.body.data.group_id))
+      expect(g.members.map((m) => m.user_uuid).sort()).toEqual([OPERATOR, SELLER, BUYER].sort());
+      expect((await call('operator', 'sendIMGroupMsg', groupText(r.body.data.group_id, '您好，我是平台客服'))).status).toBe(200);
+      expect((await call('seller', 'imConversations', {})).body.data.conversations.find((c) => c.targetId === r.body.data.group_id))
         .toMatchObject({ conversationType: 3, is_service: true, unread: 1 });
     });
 
     it('keeps each seller company\'s quick replies in Chinese and Vietnamese, behind M11-01', async () => {
-      const saved = await call('POST', 'seller', 'quick-reply-save', { cn_message: '您好，现货当天发', vn_message: 'Xin chào, hàng có sẵn gửi trong ngày' });
+      const saved = await call('seller', 'quickReplySave', { cn_message: '您好，现货当天发', vn_message: 'Xin chào, hàng có sẵn gửi trong ngày' });
       expect(saved.status).toBe(200);
-      await call('POST', 'seller', 'quick-reply-save', { cn_message: '请提供车架号' });
-      const list = (await call('GET', 'seller', 'quick-replies?role=seller&page_number=1&page_size=100')).body.data;
+      await call('seller', 'quickReplySave', { cn_message: '请提供车架号' });
+      const list = (await call('seller', 'quickReplyList', { role: 'seller', page_number: 1, page_size: 100 })).body.data;
       expect(list).toEqual({ total: 2, data: [saved.body.data, expect.objectContaining({ cn_message: '请提供车架号', vn_message: '' })] });
-      const edited = await call('POST', 'seller', 'quick-reply-save', { id: saved.body.data.id, cn_message: '您好，现货今天发', vn_message: 'Xin chào, hàng gửi hôm nay' });
+      const edited = await call('seller', 'quickReplySave', { id: saved.body.data.id, cn_message: '您好，现货今天发', vn_message: 'Xin chào, hàng gửi hôm nay' });
       expect(edited.body.data.cn_message).toBe('您好，现货今天发');
 
       const before = await count('im_quick_reply');
-      expectRefused(await call('POST', 'seller', 'quick-reply-save', { cn_message: '  ' }), 422, imText.quickReplyCn);
-      expectRefused(await call('POST', 'seller', 'quick-reply-save', { cn_message: '好', vn_message: 'a'.repeat(201) }), 422, imText.quickReplyVnLong);
+      expectRefused(await call('seller', 'quickReplySave', { cn_message: '  ' }), 422, imText.quickReplyCn);
+      expectRefused(await call('seller', 'quickReplySave', { cn_message: '好', vn_message: 'a'.repeat(201) }), 422, imText.quickReplyVnLong);
       // another company's phrase is not ours to change; the buyer has no M11-01
-      expect((await call('GET', 'buyer', 'quick-replies')).status).toBe(403);
-      expect((await call('POST', 'buyer', 'quick-reply-save', { cn_message: '买家的' })).status).toBe(403);
-      expect((await call('GET', 'operator', 'quick-replies')).body.data.total).toBe(0);
-      expectRefused(await call('POST', 'operator', 'quick-reply-save', { id: saved.body.data.id, cn_message: '改别人的' }), 404, imText.quickReplyId);
-      expectRefused(await call('POST', 'operator', 'quick-reply-delete', { id: saved.body.data.id }), 404, imText.quickReplyId);
+      expect((await call('buyer', 'quickReplyList', {})).status).toBe(403);
+      expect((await call('buyer', 'quickReplySave', { cn_message: '买家的' })).status).toBe(403);
+      expect((await call('operator', 'quickReplyList', {})).body.data.total).toBe(0);
+      expectRefused(await call('operator', 'quickReplySave', { id: saved.body.data.id, cn_message: '改别人的' }), 404, imText.quickReplyId);
+      expectRefused(await call('operator', 'quickReplyDelete', { id: saved.body.data.id }), 404, imText.quickReplyId);
       expect(await count('im_quick_reply')).toBe(before);
-      expect((await call('POST', 'seller', 'quick-reply-delete', { id: saved.body.data.id })).body.data).toEqual({ ok: true });
-      expect((await call('GET', 'seller', 'quick-replies')).body.data.total).toBe(1);
+      expect((await call('seller', 'quickReplyDelete', { id: saved.body.data.id })).body.data).toEqual({ ok: true });
+      expect((await call('seller', 'quickReplyList', {})).body.data.total).toBe(1);
     });
 
     it('translates through the LibreTranslate-compatible server, Chinese to Vietnamese and back, once per text', async () => {
-      expect((await call('GET', 'seller', 'features')).body.data).toEqual({ translate: true });
+      expect((await call('seller', 'imFeatures', {})).body.data).toEqual({ translate: true });
       translator.calls.length = 0;
-      const zh = await call('POST', 'seller', 'translation', { text: '前刹车片有现货' });
+      const zh = await call('seller', 'translation', { text: '前刹车片有现货' });
       expect(zh.body.data).toEqual({ dstText: '[vi] 前刹车片有现货', target: 'vi' });
       expect(translator.calls).toEqual([{ q: '前刹车片有现货', source: 'auto', target: 'vi', format: 'text' }]);
-      const vi = await call('POST', 'seller', 'translation', { text: 'Má phanh trước còn hàng không?' });
+      const vi = await call('seller', 'translation', { text: 'Má phanh trước còn hàng không?' });
       expect(vi.body.data).toEqual({ dstText: '[zh] Má phanh trước còn hàng không?', target: 'zh' });
-      await call('POST', 'seller', 'translation', { text: '前刹车片有现货' });
+      await call('seller', 'translation', { text: '前刹车片有现货' });
       expect(translator.calls).toHaveLength(2);
-      expectRefused(await call('POST', 'seller', 'translation', { text: '' }), 422, imText.translateText);
-      expectRefused(await call('POST', 'seller', 'translation', { text: '故障测试' }), 502, imText.translateFailed);
+      expectRefused(await call('seller', 'translation', { text: '' }), 422, imText.translateText);
+      expectRefused(await call('seller', 'translation', { text: '故障测试' }), 502, imText.translateFailed);
       // a failure is not remembered: the next ask goes to the server again
-      await call('POST', 'seller', 'translation', { text: '故障测试' });
+      await call('seller', 'translation', { text: '故障测试' });
       expect(translator.calls.filter((c) => c.q === '故障测试')).toHaveLength(2);
-      expect((await call('POST', 'buyer', 'translation', { text: '你好' })).status).toBe(403);
+      expect((await call('buyer', 'translation', { text: '你好' })).status).toBe(403);
     });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The message assistant's membership notices (issue 14): a paid package tells the payer and the
+ * The message assistant's membership notices: a paid package tells the payer and the
  * company's accountants (link: the paid order), an operator's grant of a paid level tells the owners
  * (link: the packages page), and the hourly check tells a company once that its level ends within
  * a week and once that it has ended: a second run, a restarted server (a new watch) or two runs
@@ -44,13 +44,13 @@ describe.each(backends)('membership notices on %s', (backend) => {
     const watch = () => createMembershipWatch({ db: env.database.db, clock: env.clock, notices: createImService({ clock: env.clock, db: env.database.db }) });
 
     it('a paid membership package tells the payer once, with the order and the new end date; the page it links shows the paid order', async () => {
-      const levelId = (await env.call('GET', '/api/pay/packages', { token: t.member })).body.data.packages[0].level_id as number;
-      const no = (await env.call('POST', '/api/pay/orders', { token: t.member, body: { level_id: levelId }, headers: { 'Idempotency-Key': randomUUID() } })).body.data.order_no as string;
-      const checkout = (await env.call('POST', '/api/pay/order-pay', { token: t.member, body: { order_no: no } })).body.data.checkout_url as string;
-      const confirm = () => env.call('POST', '/api/pay/sandbox/confirm', { token: t.member, body: { token: tokenOf(checkout), action: 'pay' } });
+      const levelId = (await env.api('getPayPackages', {}, { token: t.member })).body.data.packages[0].level_id;
+      const no = (await env.api('createPackageOrder', { level_id: levelId }, { token: t.member, idempotencyKey: randomUUID() })).body.data.order_no;
+      const checkout = (await env.api('payPackageOrder', { order_no: no }, { token: t.member })).body.data.checkout_url;
+      const confirm = () => env.api('sandboxConfirm', { token: tokenOf(checkout), action: 'pay' }, { token: t.member });
       const got = await added(confirm);
       expect(got).toEqual([expect.objectContaining({ recipient: 'member', title: '会员套餐已支付', no, link: `/pay/package/order?order_no=${no}` })]);
-      const order = (await env.call('GET', `/api/pay/order?order_no=${no}`, { token: t.member })).body.data;
+      const order = (await env.api('getPackageOrder', { order_no: no }, { token: t.member })).body.data;
       expect(order.state).toBe('paid');
       const end = new Date(order.level_end_after * 1000 + 8 * 3600_000).toISOString().slice(0, 10);
       expect(got[0].text).toContain(`会员有效期至 ${end}`);
@@ -61,7 +61,7 @@ describe.each(backends)('membership notices on %s', (backend) => {
     it('an operator giving a company a paid level tells its owners once; the same level and date again tells nobody', async () => {
       const levels = await sql<{ id: number; name: string }>`select id, name from company_level where level_type = 'paid' and not is_trial and id <> (select level_id from company where id = 1) order by id`.execute(env.database.db);
       const level = levels.rows[0];
-      const setLevel = () => env.call('POST', '/api/operation/company/level', { token: t.operator, body: { id: 4, level_id: level.id, level_end: '2027-12-31' }, headers: { 'Idempotency-Key': randomUUID() } });
+      const setLevel = () => env.api('opCompanySetLevel', { id: 4, level_id: level.id, level_end: '2027-12-31' }, { token: t.operator, idempotencyKey: randomUUID() });
       const got = await added(async () => expect((await setLevel()).body.code).toBe(200));
       expect(got).toEqual([expect.objectContaining({ recipient: 'member', title: '会员已开通', link: '/pay/package' })]);
       expect(got[0].text).toBe(`会员已开通：平台已为贵公司开通${level.name}，有效期至 2027-12-31。`);

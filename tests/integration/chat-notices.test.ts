@@ -1,5 +1,5 @@
 /**
- * The message assistant's system notices (001 §9, issue 14): a placed order tells the seller's order
+ * The message assistant's system notices (requirements 001-9): a placed order tells the seller's order
  * users, the seller's confirm / ship / reject tells the buyer who placed it, the buyer's cancel tells
  * the seller, a quote tells the buyer who asked, a company audit tells the company's owners. Each
  * event posts one notice per user, inside the business call's transaction, pushed after the commit;
@@ -9,7 +9,7 @@ import { NOTICE_SCENES } from '../../src/shared/domain/notice-templates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { IM_ASSISTANT_UUID, imText, type BizContent } from '../../src/shared/contracts';
+import { IM_ASSISTANT_UUID, imText, type BizContent, type EndpointName, type PayloadIn } from '../../src/shared/contracts';
 import { createImService } from '../../src/server/modules/im/im.service';
 import { orderNotice } from '../../src/server/modules/im/notices';
 import { inTransaction } from '../../src/server/db/helpers';
@@ -41,8 +41,8 @@ describe.each(backends)('message assistant notices on %s', (backend) => {
     });
     afterAll(async () => env?.close());
 
-    const post = (who: string, path: string, body: unknown) =>
-      env.call('POST', `/api${path}`, { token: t[who], body, headers: { 'Idempotency-Key': `notice-test-${++keyN}-${randomUUID()}` } });
+    const post = <N extends EndpointName>(who: string, name: N, payload: PayloadIn<N>) =>
+      env.api(name, payload, { token: t[who], idempotencyKey: `notice-test-${++keyN}-${randomUUID()}` });
 
     /** every notice the assistant has posted, oldest first */
     const notices = async (): Promise<Notice[]> => {
@@ -68,12 +68,12 @@ describe.each(backends)('message assistant notices on %s', (backend) => {
       return { added: added.map(({ id: _, ...n }) => n), pushed };
     };
     const placeOrder = async () => {
-      expect((await post('buyer', '/cart/add', { stock_id: stockId, qty: 2 })).status).toBe(200);
-      const cart = (await env.call('GET', '/api/cart', { token: t.buyer })).body.data as { groups: Array<{ items: Array<{ id: number; stockId: number; amount: number }> }> };
+      expect((await post('buyer', 'cartAdd', { stock_id: stockId, qty: 2 })).status).toBe(200);
+      const cart = (await env.api('cartList', {}, { token: t.buyer })).body.data;
       const items = cart.groups.flatMap((g) => g.items).filter((i) => i.stockId === stockId);
-      const r = await post('buyer', '/cart/submit', { cart_ids: items.map((i) => i.id), expected_total_fen: items.reduce((s, i) => s + i.amount, 0), ...ADDRESS });
+      const r = await post('buyer', 'cartSubmit', { cart_ids: items.map((i) => i.id), expected_total_fen: items.reduce((s, i) => s + i.amount, 0), ...ADDRESS });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
-      return r.body.data.orders[0] as { order_no: string; total_fen: number };
+      return r.body.data.orders[0];
     };
 
     it('a placed order tells the seller company\'s order users (not a clerk without order codes), with the order number and its page', async () => {
@@ -86,49 +86,50 @@ describe.each(backends)('message assistant notices on %s', (backend) => {
       expect(added[0].text).toContain(`合计 ¥${(order.total_fen / 100).toFixed(2)}`);
       expect(pushed).toEqual([id.seller]);
       // the seller sees it in the conversation list, from the assistant, unread
-      const conv = (await env.call('GET', '/api/im/conversations', { token: t.seller })).body.data.conversations
-        .find((c: { targetId: string }) => c.targetId === IM_ASSISTANT_UUID);
+      const conv = (await env.api('imConversations', {}, { token: t.seller })).body.data.conversations
+        .find((c) => c.targetId === IM_ASSISTANT_UUID);
       expect(conv).toMatchObject({ is_assistant: true, unread: 1 });
-      expect(conv.latestMessage.content.BusinessInfo.单号).toBe(order.order_no);
+      const latest = conv?.latestMessage?.content;
+      expect(latest && 'BusinessInfo' in latest ? latest.BusinessInfo.单号 : undefined).toBe(order.order_no);
     });
 
     it('confirm, ship and reject tell the buyer who placed the order; the buyer\'s cancel tells the seller', async () => {
       const o = await placeOrder();
-      const confirmed = await newNotices(() => post('seller', '/order/confirm', { order_no: o.order_no }));
+      const confirmed = await newNotices(() => post('seller', 'orderConfirm', { order_no: o.order_no }));
       expect(confirmed.added).toEqual([expect.objectContaining({ recipient: 'buyer', title: '订单已确认', no: o.order_no, link: `/backend/order/detail/${o.order_no}` })]);
       expect(confirmed.added[0].text).toContain(`已确认您的订单 ${o.order_no}`);
       expect(confirmed.pushed).toEqual([id.buyer]);
-      const shipped = await newNotices(() => post('seller', '/order/deliver', { order_no: o.order_no, logistics_company: '德邦物流', logistics_no: 'DB20261122001' }));
+      const shipped = await newNotices(() => post('seller', 'orderDeliver', { order_no: o.order_no, logistics_company: '德邦物流', logistics_no: 'DB20261122001' }));
       expect(shipped.added).toEqual([expect.objectContaining({ recipient: 'buyer', title: '订单已发货', no: o.order_no })]);
       expect(shipped.added[0].text).toContain('物流 德邦物流 DB20261122001');
 
       const rejected = await placeOrder();
-      const r = await newNotices(() => post('seller', '/order/reject', { order_no: rejected.order_no, reason: '该配件已停产' }));
+      const r = await newNotices(() => post('seller', 'orderReject', { order_no: rejected.order_no, reason: '该配件已停产' }));
       expect(r.added).toEqual([expect.objectContaining({ recipient: 'buyer', title: '订单已取消', no: rejected.order_no })]);
       expect(r.added[0].text).toContain('原因：该配件已停产');
 
       const cancelled = await placeOrder();
-      const c = await newNotices(() => post('buyer', '/order/cancel', { order_no: cancelled.order_no, reason: '买错了' }));
+      const c = await newNotices(() => post('buyer', 'orderCancel', { order_no: cancelled.order_no, reason: '买错了' }));
       expect(c.added).toEqual([expect.objectContaining({ recipient: 'seller', title: '订单已取消', no: cancelled.order_no })]);
       expect(c.added[0].text).toContain('取消了订单');
       // a refused move tells nobody
-      expect((await newNotices(() => post('seller', '/order/confirm', { order_no: cancelled.order_no }))).added).toEqual([]);
+      expect((await newNotices(() => post('seller', 'orderConfirm', { order_no: cancelled.order_no }))).added).toEqual([]);
       // the seller records the offline payment: the buyer hears it; the buyer's receipt tells the seller's order users
-      const paid = await newNotices(() => post('seller', '/order/offline-payment', { order_no: o.order_no, pay_method: '银行转账', note: '' }));
+      const paid = await newNotices(() => post('seller', 'orderOfflinePayment', { order_no: o.order_no, pay_method: '银行转账', note: '' }));
       expect(paid.added).toEqual([expect.objectContaining({ recipient: 'buyer', title: '付款已确认', no: o.order_no, link: `/backend/order/detail/${o.order_no}` })]);
       expect(paid.added[0].text).toContain('（银行转账）');
-      const received = await newNotices(() => post('buyer', '/order/receipt', { order_no: o.order_no }));
+      const received = await newNotices(() => post('buyer', 'orderReceipt', { order_no: o.order_no }));
       expect(received.added).toEqual([expect.objectContaining({ recipient: 'seller', title: '买家已确认收货', no: o.order_no, link: `/backend/order/detail/${o.order_no}` })]);
       expect(received.pushed).toEqual([id.seller]);
       // the same call again (a new key) is refused by the order's state and tells nobody
-      expect((await newNotices(() => post('buyer', '/order/receipt', { order_no: o.order_no }))).added).toEqual([]);
+      expect((await newNotices(() => post('buyer', 'orderReceipt', { order_no: o.order_no }))).added).toEqual([]);
     });
 
     it('a quote on the buyer\'s enquiry tells the buyer, naming the enquiry; each new answer once', async () => {
-      const e = (await post('buyer', '/enquiry/add', { lines: [{ oe: '7L0-698-151 A', name: '前刹车片', qty: 2, quality: '原厂件' }], seller_ids: [2] })).body.data;
-      const lineId = e.lines[0].id as number;
+      const e = (await post('buyer', 'enquiryAdd', { lines: [{ oe: '7L0-698-151 A', name: '前刹车片', qty: 2, quality: '原厂件' }], seller_ids: [2] })).body.data;
+      const lineId = e.lines[0].id;
       const sellerName = (await sql<{ name: string }>`select name from company where id = 2`.execute(env.database.db)).rows[0].name;
-      const q = await newNotices(() => post('seller', '/quote/submit', { enquiry_id: e.id, line_id: lineId, price: '120.5', brand: '博世', quality: '品牌件', qty: 2, delivery_days: 1, valid_days: 3 }));
+      const q = await newNotices(() => post('seller', 'quoteSubmit', { enquiry_id: e.id, line_id: lineId, price: '120.5', brand: '博世', quality: '品牌件', qty: 2, delivery_days: 1, valid_days: 3 }));
       expect(q.added).toEqual([{
         recipient: 'buyer', title: '收到报价', no: e.enquiry_no, link: `/enquiry/list/${e.id}`,
         text: `收到报价：您的询价单 ${e.enquiry_no}（前刹车片）收到${sellerName}的报价 120.50。`,
@@ -139,16 +140,16 @@ describe.each(backends)('message assistant notices on %s', (backend) => {
     it('a company audit tells the company\'s owners whether it passed or was refused, with the reason', async () => {
       const owners = (await sql<{ username: string }>`select username from app_user where company_id = (select company_id from app_user where username = 'buyer') and is_owner and active order by id`.execute(env.database.db)).rows.map((r) => r.username);
       expect(owners).toContain('buyer');
-      const first = (await post('buyer', '/seller-apply', FORM)).body.data.id as number;
-      const refused = await newNotices(() => post('operator', '/operation/seller-apply/reject', { id: first, reason: '营业执照照片不清晰' }));
+      const first = (await post('buyer', 'sellerApplySubmit', FORM)).body.data.id;
+      const refused = await newNotices(() => post('operator', 'sellerApplyReject', { id: first, reason: '营业执照照片不清晰' }));
       expect(refused.added.map((n) => n.recipient)).toEqual(owners);
       expect(refused.added[0]).toMatchObject({ title: '企业审核未通过', link: '/apply/seller' });
       expect(refused.added[0].text).toContain('原因：营业执照照片不清晰');
-      const second = (await post('buyer', '/seller-apply', FORM)).body.data.id as number;
-      const passed = await newNotices(() => post('operator', '/operation/seller-apply/approve', { id: second }));
+      const second = (await post('buyer', 'sellerApplySubmit', FORM)).body.data.id;
+      const passed = await newNotices(() => post('operator', 'sellerApplyApprove', { id: second }));
       expect(passed.added.map((n) => [n.recipient, n.title])).toEqual(owners.map((o) => [o, '企业审核通过']));
       // reviewing it again is refused and tells nobody
-      expect((await newNotices(() => post('operator', '/operation/seller-apply/approve', { id: second }))).added).toEqual([]);
+      expect((await newNotices(() => post('operator', 'sellerApplyApprove', { id: second }))).added).toEqual([]);
     });
 
     it('posting the same event twice stores one notice per user', async () => {
@@ -160,18 +161,18 @@ describe.each(backends)('message assistant notices on %s', (backend) => {
     });
 
     it("an operator's edit of a notice's template is what the next notice says; a template losing its order number is refused", async () => {
-      const refused = await post('operator', '/operation/notice-templates/save', { scene: 'im_order_create', body: '您有一笔新订单，请及时确认。' });
+      const refused = await post('operator', 'opNoticeTemplateSave', { scene: 'im_order_create', body: '您有一笔新订单，请及时确认。' });
       expect(refused.status).toBe(422);
       expect(refused.body.client_msg).toMatch(/须包含占位符 \{order_no\}/);
       // a notice is no SMS: it needs no 【签名】
       const body = '您有新订单 {order_no}：{buyer}，共 {qty} 件，¥{amount}。请尽快确认发货。';
-      expect((await post('operator', '/operation/notice-templates/save', { scene: 'im_order_create', body })).status).toBe(200);
+      expect((await post('operator', 'opNoticeTemplateSave', { scene: 'im_order_create', body })).status).toBe(200);
       try {
         let order!: { order_no: string; total_fen: number };
         const { added } = await newNotices(async () => { order = await placeOrder(); });
         expect(added.map((n) => n.text)).toEqual([`您有新订单 ${order.order_no}：上海申通汽车维修服务有限公司，共 2 件，¥${(order.total_fen / 100).toFixed(2)}。请尽快确认发货。`]);
       } finally {
-        await post('operator', '/operation/notice-templates/save', { scene: 'im_order_create', body: NOTICE_SCENES.im_order_create.fallback });
+        await post('operator', 'opNoticeTemplateSave', { scene: 'im_order_create', body: NOTICE_SCENES.im_order_create.fallback });
       }
     });
 
@@ -179,7 +180,7 @@ describe.each(backends)('message assistant notices on %s', (backend) => {
       const count = async () => (await sql<{ n: number }>`select count(*)::int as n from im_message`.execute(env.database.db)).rows[0].n;
       const before = await count();
       for (const who of ['buyer', 'seller']) {
-        const r = await env.call('POST', '/api/im/messages', { token: t[who], body: { client_msg_id: `c-${randomUUID()}`, targetId: IM_ASSISTANT_UUID, messageType: 'RC:TxtMsg', content: { content: '收到，谢谢' } } });
+        const r = await env.api('imSend', { client_msg_id: `c-${randomUUID()}`, targetId: IM_ASSISTANT_UUID, messageType: 'RC:TxtMsg', content: { content: '收到，谢谢' } }, { token: t[who] });
         expect(r.status).toBe(403);
         expect(r.body.client_msg).toBe(imText.assistantNoReply);
       }

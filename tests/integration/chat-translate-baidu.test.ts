@@ -97,8 +97,8 @@ describe.each(backends)('chat translation through Baidu on %s', (backend) => {
     });
 
     it('the page\'s translate call answers Baidu\'s translation, once per text; a refusal reads as the usual Chinese message', async () => {
-      const call = (text: string) => env.call('POST', '/api/im/translation', { token: seller, body: { text } });
-      expect((await env.call('GET', '/api/im/features', { token: seller })).body.data).toEqual({ translate: true });
+      const call = (text: string) => env.api('translation', { text }, { token: seller });
+      expect((await env.api('imFeatures', {}, { token: seller })).body.data).toEqual({ translate: true });
       expect((await call('前刹车片有现货')).body.data).toEqual({ dstText: '<vie>前刹车片有现货', target: 'vi' });
       expect((await call('Má phanh trước còn hàng không?')).body.data).toEqual({ dstText: '<zh>Má phanh trước còn hàng không?', target: 'zh' });
       const n = fake.calls.length;

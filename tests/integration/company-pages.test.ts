@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { FEATURED_NOT_OWN, NOT_A_SELLER, SHOP_NOT_FOUND } from '../../src/server/modules/shop/shop.service';
-import { backends, cpuTime, createTestEnv, skipReason, type TestEnv } from './harness';
+import type { PayloadIn } from '../../src/shared/contracts';
+import { backends, cpuTime, createTestEnv, envelope, skipReason, type TestEnv } from './harness';
 
 const SELLER_COMPANY = 2;
 
@@ -19,17 +20,16 @@ describe.each(backends)('company pages on %s', (backend) => {
     });
     afterAll(async () => env?.close());
 
-    const get = (user: string, path: string, query: Record<string, string | number> = {}) =>
-      env.call('GET', `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, { token: tokens[user] });
-    const shop = (user: string, id: number | string = SELLER_COMPANY) => get(user, '/api/company/shop/info', { company_id: id });
-    const products = (user: string, q: Record<string, string | number> = {}) => get(user, '/api/company/shop/products', { company_id: SELLER_COMPANY, ...q });
+    const shop = (user: string, id: number | string = SELLER_COMPANY) => env.api('getCompanyShop', { company_id: id }, { token: tokens[user] });
+    const products = (user: string, q: Omit<PayloadIn<'getCompanyProducts'>, 'company_id'> = {}) => env.api('getCompanyProducts', { company_id: SELLER_COMPANY, ...q }, { token: tokens[user] });
     const quoteCount = async (user = 'seller') => {
-      const r = await get(user, '/api/quote/count');
+      const r = await env.api('getZdQuoteCount', {}, { token: tokens[user] });
       expect(r.status).toBe(200);
-      return r.body.data as number;
+      return r.body.data;
     };
-    const save = (user: string, body: unknown) => env.call('PUT', '/api/store/decoration', { token: tokens[user], body });
-    const views = (user = 'seller', q: Record<string, string | number> = {}) => get(user, '/api/quote/views', q);
+    const decoration = (user: string) => env.api('getStoreDecoration', {}, { token: tokens[user] });
+    const save = (user: string, payload: PayloadIn<'saveStoreDecoration'>) => env.api('saveStoreDecoration', payload, { token: tokens[user] });
+    const views = (user = 'seller', q: PayloadIn<'getCompanyViews'> = {}) => env.api('getCompanyViews', q, { token: tokens[user] });
 
     it('shows the seller shop with header, exhibition, factory and featured products to a formal buyer', async () => {
       const r = await shop('buyer');
@@ -39,7 +39,7 @@ describe.each(backends)('company pages on %s', (backend) => {
       expect(d.company.stock_count).toBe(ownStock);
       expect(d.company.main_brands.length).toBeGreaterThan(0);
       expect(d.decoration.banner_url).toBe('/shop/banner.svg');
-      expect(d.decoration.photos.map((p: { title: string }) => p.title)).toEqual(['仓储区', '分拣包装', '发货站台']);
+      expect(d.decoration.photos.map((p) => p.title)).toEqual(['仓储区', '分拣包装', '发货站台']);
       expect(d.decoration.featured.length).toBe(4);
       expect(d.decoration.featured[0].company_id).toBe(SELLER_COMPANY);
       expect(d.decoration.featured[0].price0).toBeGreaterThan(0);
@@ -60,7 +60,7 @@ describe.each(backends)('company pages on %s', (backend) => {
       const p = await products('member');
       expect(p.body.data.contacts_visible).toBe(false);
       expect(p.body.data.rows.length).toBeGreaterThan(0);
-      expect(p.body.data.rows.every((row: object) => !('phone' in row) && !('qq' in row) && !('price1' in row))).toBe(true);
+      expect(p.body.data.rows.every((row) => !('phone' in row) && !('qq' in row) && !('price1' in row))).toBe(true);
       expect(p.body.data.rows[0].price99).toBeGreaterThan(0);
     });
 
@@ -71,7 +71,7 @@ describe.each(backends)('company pages on %s', (backend) => {
       const bad = await shop('buyer', 'abc');
       expect(bad.status).toBe(422);
       expect(bad.body.field).toBe('company_id');
-      expect((await env.call('GET', `/api/company/shop/info?company_id=${SELLER_COMPANY}`)).status).toBe(401);
+      expect((await env.api('getCompanyShop', { company_id: SELLER_COMPANY })).status).toBe(401);
     });
 
     it('pages the company stock 50/100/… and filters it by keyword', async () => {
@@ -79,21 +79,21 @@ describe.each(backends)('company pages on %s', (backend) => {
       const first = await products('buyer', { page_size: 50 });
       expect(first.body.data.total).toBe(ownStock);
       expect(first.body.data.rows).toHaveLength(50);
-      expect(first.body.data.rows.every((row: { company_id: number }) => row.company_id === SELLER_COMPANY)).toBe(true);
+      expect(first.body.data.rows.every((row) => row.company_id === SELLER_COMPANY)).toBe(true);
       const second = await products('buyer', { page_size: 50, page_number: 2 });
       const hundred = await products('buyer', { page_size: 100 });
-      expect(second.body.data.rows.map((row: { id: number }) => row.id)).toEqual(hundred.body.data.rows.slice(50).map((row: { id: number }) => row.id));
+      expect(second.body.data.rows.map((row) => row.id)).toEqual(hundred.body.data.rows.slice(50).map((row) => row.id));
       const last = await products('buyer', { page_size: 100, page_number: Math.ceil(ownStock / 100) });
       expect(last.body.data.rows).toHaveLength(ownStock - 100 * (Math.ceil(ownStock / 100) - 1));
 
-      const word = first.body.data.rows[0].name as string;
+      const word = first.body.data.rows[0].name;
       const filtered = await products('buyer', { k: word, page_size: 800 });
       expect(filtered.body.data.total).toBeGreaterThan(0);
       expect(filtered.body.data.total).toBeLessThan(ownStock);
-      expect(filtered.body.data.rows.every((row: { name: string; supplier_vehicle: string; part_brand_name: string; make_name: string }) =>
+      expect(filtered.body.data.rows.every((row) =>
         [row.name, row.supplier_vehicle, row.part_brand_name, row.make_name].some((f) => f.includes(word)))).toBe(true);
-      const byOe = await products('buyer', { k: (first.body.data.rows[1].supplier_oe as string).toLowerCase() });
-      expect(byOe.body.data.rows.map((row: { id: number }) => row.id)).toContain(first.body.data.rows[1].id);
+      const byOe = await products('buyer', { k: first.body.data.rows[1].supplier_oe.toLowerCase() });
+      expect(byOe.body.data.rows.map((row) => row.id)).toContain(first.body.data.rows[1].id);
 
       const badSize = await products('buyer', { page_size: 60 });
       expect(badSize.status).toBe(422);
@@ -101,22 +101,22 @@ describe.each(backends)('company pages on %s', (backend) => {
     });
 
     it('lets only M14 holders of a seller company read and save their own decoration', async () => {
-      expect((await get('buyer', '/api/store/decoration')).status).toBe(403);
-      expect((await get('clerk', '/api/store/decoration')).status).toBe(403);
+      expect((await decoration('buyer')).status).toBe(403);
+      expect((await decoration('clerk')).status).toBe(403);
       expect((await save('clerk', { intro: 'x' })).status).toBe(403);
       // the operator holds M14 but its company is no seller
       const op = await save('operator', { intro: '运营' });
       expect(op.status).toBe(403);
       expect(op.body.client_msg).toBe(NOT_A_SELLER);
-      const mine = await get('seller', '/api/store/decoration');
+      const mine = await decoration('seller');
       expect(mine.status).toBe(200);
       expect(mine.body.data.photos).toHaveLength(3);
     });
 
     it('refuses bad decorations with a Chinese message naming the field and changes nothing', async () => {
-      const before = (await get('seller', '/api/store/decoration')).body.data;
+      const before = (await decoration('seller')).body.data;
       const good = { banner_url: '/shop/banner.svg', intro: '介绍', factory_desc: '工厂', photos: [{ url: '/shop/factory-1.svg', title: '仓储区' }], videos: [], featured_stock_ids: [] };
-      const cases: Array<[Record<string, unknown>, string, string]> = [
+      const cases: Array<[Partial<PayloadIn<'saveStoreDecoration'>>, string, string]> = [
         [{ banner_url: 'javascript:alert(1)' }, 'banner_url', '展厅横幅地址须以 http://、https:// 或 / 开头'],
         [{ banner_url: '//evil.example/x.png' }, 'banner_url', '展厅横幅地址须以'],
         [{ photos: [{ url: '/a.png' }, { url: 'ftp://x/y.png', title: '照片' }] }, 'photos.1.url', '工厂照片地址须以'],
@@ -135,12 +135,12 @@ describe.each(backends)('company pages on %s', (backend) => {
         expect(r.body.field).toBe(field);
         expect(r.body.client_msg).toContain(text);
       }
-      expect((await get('seller', '/api/store/decoration')).body.data).toEqual(before);
+      expect((await decoration('seller')).body.data).toEqual(before);
     });
 
     it('refuses a long address ending in a space at once, in every address field', async () => {
       const long = `https://${'a'.repeat(60_000)} x`;
-      for (const body of [{ banner_url: long }, { photos: [{ url: long, title: '' }] }, { videos: [{ url: long, title: '视频' }] }]) {
+      for (const body of [{ banner_url: long }, { photos: [{ url: long, title: '' }] }, { videos: [{ url: long, title: '视频' }] }] satisfies Array<PayloadIn<'saveStoreDecoration'>>) {
         const { result: r, ms } = await cpuTime(() => save('seller', body));
         expect(r.status).toBe(422);
         expect(ms).toBeLessThan(1500);
@@ -148,19 +148,20 @@ describe.each(backends)('company pages on %s', (backend) => {
     });
 
     it('two saves at once (a double click on 保存) both succeed; the last one stands whole', async () => {
-      const before = (await get('seller', '/api/store/decoration')).body.data;
+      const before = (await decoration('seller')).body.data;
       const body = (n: number) => ({
         banner_url: before.banner_url, intro: `介绍${n}`, factory_desc: before.factory_desc,
         photos: [{ url: `/shop/p${n}.svg`, title: `照片${n}` }, { url: `/shop/q${n}.svg`, title: '' }],
-        videos: [{ url: `/shop/v${n}.mp4`, title: `视频${n}` }], featured_stock_ids: before.featured.map((f: { id: number }) => f.id),
+        videos: [{ url: `/shop/v${n}.mp4`, title: `视频${n}` }], featured_stock_ids: before.featured.map((f) => f.id),
       });
       const answers = await Promise.all([1, 2, 3, 4].map((n) => save('seller', body(n))));
       expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-      const after = (await get('seller', '/api/store/decoration')).body.data;
+      const after = (await decoration('seller')).body.data;
       const n = Number(after.intro.slice(2));
       expect(after.photos).toEqual(body(n).photos);
       expect(after.videos).toEqual(body(n).videos);
-      expect((await save('seller', { ...before, featured_stock_ids: before.featured.map((f: { id: number }) => f.id), featured: undefined, updated_at: undefined })).status).toBe(200);
+      const { featured: _featured, updated_at: _updated, ...shown } = before;
+      expect((await save('seller', { ...shown, featured_stock_ids: before.featured.map((f) => f.id) })).status).toBe(200);
     });
 
     it('saves a decoration the shop page then shows, scoped to the seller company', async () => {
@@ -180,10 +181,10 @@ describe.each(backends)('company pages on %s', (backend) => {
       const page = (await shop('buyer')).body.data.decoration;
       expect(page.banner_url).toBe('https://img.example.com/banner.png');
       expect(page.photos).toEqual([{ url: '/shop/factory-2.svg', title: '包装' }]);
-      expect(page.featured.map((f: { id: number }) => f.id)).toEqual([stock[5].id, stock[2].id]);
+      expect(page.featured.map((f) => f.id)).toEqual([stock[5].id, stock[2].id]);
       // a featured row taken off sale disappears from the shop without breaking it
       await sql`update stock set state = 'off' where id = ${stock[5].id}`.execute(env.database.db);
-      expect((await shop('buyer')).body.data.decoration.featured.map((f: { id: number }) => f.id)).toEqual([stock[2].id]);
+      expect((await shop('buyer')).body.data.decoration.featured.map((f) => f.id)).toEqual([stock[2].id]);
       // other companies' shops are untouched
       const other = (await sql<{ id: number }>`select id from company where is_seller and id <> ${SELLER_COMPANY} order by id limit 1`.execute(env.database.db)).rows[0].id;
       const otherShop = (await shop('buyer', other)).body.data.decoration;
@@ -218,28 +219,28 @@ describe.each(backends)('company pages on %s', (backend) => {
       expect(list.status).toBe(200);
       const d = list.body.data;
       expect(d.total).toBe(3);
-      expect(d.data.map((x: { viewer_short_name: string }) => x.viewer_short_name)).toEqual(['申通汽修', '顺捷汽修', '申通汽修']);
+      expect(d.data.map((x) => x.viewer_short_name)).toEqual(['申通汽修', '顺捷汽修', '申通汽修']);
       expect(d.data[0]).toMatchObject({ viewer_company_id: 3, viewer_user_name: '王志强', level_name: '正式会员', is_new: true, phone: '021-64128877' });
       expect(d.data[0].viewed_at).toBeGreaterThan(d.data[1].viewed_at);
       expect(d.contacts_visible).toBe(true);
 
-      const seen = await env.call('POST', '/api/quote/views/seen', { token: tokens.seller, body: { as_of: d.as_of } });
+      const seen = await env.api('markCompanyViewsSeen', { as_of: d.as_of }, { token: tokens.seller });
       expect(seen.body.data).toBe(0);
       expect(await quoteCount()).toBe(0);
-      expect((await views()).body.data.data.every((x: { is_new: boolean }) => !x.is_new)).toBe(true);
+      expect((await views()).body.data.data.every((x) => !x.is_new)).toBe(true);
       // seen is per user: the clerk has no C14 anyway
-      expect((await get('clerk', '/api/quote/count')).status).toBe(403);
-      expect((await get('member', '/api/quote/views')).status).toBe(403);
+      expect((await env.api('getZdQuoteCount', {}, { token: tokens.clerk })).status).toBe(403);
+      expect((await views('member')).status).toBe(403);
 
       env.clock.advance(3601);
       await shop('trial');
       expect(await quoteCount()).toBe(1);
       // an older as_of never moves the mark back
-      await env.call('POST', '/api/quote/views/seen', { token: tokens.seller, body: { as_of: d.as_of - 7200 } });
+      await env.api('markCompanyViewsSeen', { as_of: d.as_of - 7200 }, { token: tokens.seller });
       expect(await quoteCount()).toBe(1);
-      const bad = await env.call('POST', '/api/quote/views/seen', { token: tokens.seller, body: { as_of: 'soon' } });
+      const bad = await env.callRaw('POST', '/api/quote/views/seen', { token: tokens.seller, body: { as_of: 'soon' } });
       expect(bad.status).toBe(422);
-      expect(bad.body.field).toBe('as_of');
+      expect(envelope(bad.body).field).toBe('as_of');
     });
 
     it('pages the viewer list newest first and shows viewer contacts only to formal members', async () => {
@@ -251,7 +252,7 @@ describe.each(backends)('company pages on %s', (backend) => {
       await sql`update company set level_id = 3 where id = ${SELLER_COMPANY}`.execute(env.database.db);
       const free = (await views('seller')).body.data;
       expect(free.contacts_visible).toBe(false);
-      expect(free.data.every((x: object) => !('phone' in x) && !('qq' in x))).toBe(true);
+      expect(free.data.every((x) => !('phone' in x) && !('qq' in x))).toBe(true);
       await sql`update company set level_id = 2 where id = ${SELLER_COMPANY}`.execute(env.database.db);
     });
   });

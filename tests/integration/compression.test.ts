@@ -1,5 +1,5 @@
 /**
- * Compressed answers (issue 15): the build's precompressed copies of a hashed asset and large
+ * Compressed answers: the build's precompressed copies of a hashed asset and large
  * JSON answers of the API come back brotli or gzip as Accept-Encoding allows, decode to exactly the
  * bytes of the uncompressed answer, and keep the security headers.
  */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { runsBackendFreeTests } from './harness';
+import { clientFor, runsBackendFreeTests } from './harness';
 import WebSocket from 'ws';
 import { startServer } from '../../src/server/server';
 
@@ -11,10 +11,8 @@ describe.runIf(runsBackendFreeTests)('WebSocket gateway', () => {
   });
   afterAll(async () => server?.close());
 
-  const login = async (device: string) => {
-    const r = await fetch(`${server.url}/api/user/auth`, { method: 'POST', headers: { 'content-type': 'application/json', device }, body: JSON.stringify({ username: 'buyer', password: 'demo123456' }) });
-    return ((await r.json()) as { data: { access_token: string } }).data.access_token;
-  };
+  const login = async (device: string) =>
+    (await clientFor(server.url).api('userAuth', { username: 'buyer', password: 'demo123456' }, { device })).body.data.access_token;
 
   const connect = (token: string) =>
     new Promise<{ ws: WebSocket; messages: unknown[]; closed: Promise<number> }>((resolve, reject) => {
@@ -68,19 +66,16 @@ describe.runIf(runsBackendFreeTests)('WebSocket gateway', () => {
   });
 
   it('tells a disabled employee\'s open tab at once (员工 停用)', async () => {
-    const as = async (username: string) => {
-      const r = await fetch(`${server.url}/api/user/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'demo123456' }) });
-      return ((await r.json()) as { data: { access_token: string } }).data.access_token;
-    };
+    const client = clientFor(server.url);
+    const as = async (username: string) => (await client.api('userAuth', { username, password: 'demo123456' })).body.data.access_token;
     const conn = await connect(await as('clerk'));
     const seller = await as('seller');
-    const post = (path: string, body: object) =>
-      fetch(`${server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${seller}` }, body: JSON.stringify(body) });
-    const list = (await (await fetch(`${server.url}/api/org/employees?keyword=clerk`, { headers: { authorization: `Bearer ${seller}` } })).json()) as { data: { data: Array<{ id: number }> } };
+    const setActive = (id: number, active: boolean) => client.api('employeeSetActive', { id, active }, { token: seller });
+    const list = (await client.api('employeeList', { keyword: 'clerk' }, { token: seller })).body;
     const id = list.data.data[0].id;
-    expect((await post('/org/employee/active', { id, active: false })).status).toBe(200);
+    expect((await setActive(id, false)).status).toBe(200);
     expect(await conn.closed).toBe(4908);
     expect(conn.messages[1]).toEqual({ type: 'signedOut', code: 908 });
-    expect((await post('/org/employee/active', { id, active: true })).status).toBe(200);
+    expect((await setActive(id, true)).status).toBe(200);
   });
 });

@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
+import * as v from 'valibot';
+// the query-string encoder the client's request() uses (through ofetch): a GET payload reaches the server as it does from the page
+import { withQuery, type QueryObject } from 'ufo';
+import { endpoints, envelopeSchema, type AnswerOf, type EndpointName, type Envelope, type ImPush, type PayloadIn } from '../../src/shared/contracts';
 import { createApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/http/context';
 import { openDatabase, type Database } from '../../src/server/db/client';
@@ -66,19 +70,102 @@ export class TestClock {
   }
 }
 
-export interface TestEnv {
+/** What a call sends besides its payload. */
+export interface CallOptions {
+  token?: string;
+  /** the Device header */
+  device?: string;
+  /** the caller's address (x-test-address, read by the test app's addressOf) */
+  address?: string;
+  headers?: Record<string, string>;
+}
+export interface ApiOptions extends CallOptions {
+  /** the optional last path segment (request()'s `id`) */
+  id?: string | number;
+  /** the Idempotency-Key header */
+  idempotencyKey?: string;
+}
+/** An answer: HTTP status, the parsed JSON body (null when empty) and the headers. */
+export interface Answer<B> { status: number; body: B; headers: Headers }
+/** The answer of a call of the table: `data` typed from the contract (null on refusals, as the envelope says). */
+export type ApiAnswer<N extends EndpointName> = Answer<Envelope<AnswerOf<N>>>;
+/** The calls whose payload may be left out (an optional schema). */
+export type NoPayloadName = { [N in EndpointName]: undefined extends PayloadIn<N> ? N : never }[EndpointName];
+/** An event the app pushed to a user's /ws sockets: the chat's, and an enquiry's new quote count. */
+export type Push = ImPush | { type: 'quoteCount'; count: number };
+
+const anyEnvelope = envelopeSchema(v.unknown());
+/** The envelope of an untyped answer: fails when the body is not one. */
+export const envelope = (body: unknown): Envelope<unknown> => v.parse(anyEnvelope, body);
+
+/** The calls of a test: typed from the contract, and the raw escape. */
+export interface ApiClient {
+  /**
+   * A call of the endpoint table, typed from the contract: method and path come from the table,
+   * the payload is `PayloadIn<N>` (a GET or DELETE payload goes as the query string, the rest as
+   * the JSON body, as the client's request() sends them; `id` is the optional last path segment)
+   * and the body read back is the envelope of `AnswerOf<N>`.
+   */
+  api<N extends EndpointName>(name: N, payload: PayloadIn<N>, opts?: ApiOptions): Promise<ApiAnswer<N>>;
+  /** a call whose contract takes no payload (or only optional fields), sent without one */
+  api<N extends NoPayloadName>(name: N): Promise<ApiAnswer<N>>;
+  /**
+   * The untyped escape: any method, path and body (malformed or refused payloads, raw text,
+   * unknown paths). The body read back is `unknown`: a test narrows what it reads (`envelope()`).
+   */
+  callRaw(method: string, path: string, opts?: CallOptions & { body?: unknown; rawBody?: string }): Promise<Answer<unknown>>;
+}
+
+/** How a request reaches the server: the test app's app.request, or fetch to a running server. */
+type Send = (path: string, init: RequestInit) => Response | Promise<Response>;
+
+/**
+ * Sends a request and reads its answer (the JSON body, null when empty). The headers are those the
+ * tests have always sent: JSON content type, the bearer token, Device and the test address.
+ */
+const request = async (send: Send, method: string, path: string, o: CallOptions, body: string | undefined): Promise<Answer<unknown>> => {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(o.headers ?? {}) };
+  if (o.token) headers.authorization = `Bearer ${o.token}`;
+  if (o.device) headers.device = o.device;
+  if (o.address) headers['x-test-address'] = o.address;
+  const res = await send(path, { method, headers, body });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null, headers: res.headers };
+};
+
+/** The typed client and the raw escape over one way of sending. */
+const clientOver = (send: Send): ApiClient => {
+  const callRaw: ApiClient['callRaw'] = (method, path, o = {}) =>
+    request(send, method, path, o, o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body)));
+  const api = async <N extends EndpointName>(name: N, payload?: PayloadIn<N>, o: ApiOptions = {}): Promise<ApiAnswer<N>> => {
+    const ep = endpoints[name];
+    // as request() builds it (src/client/api/request.ts): the table's path, the id segment, then the
+    // payload as the query string (encoded by ufo's withQuery, which ofetch uses) or as the JSON body
+    const path = `/api${ep.path}${o.id === undefined ? '' : `/${encodeURIComponent(String(o.id))}`}`;
+    const bodyless = ep.method === 'get' || ep.method === 'delete';
+    const headers = { ...(o.headers ?? {}), ...(o.idempotencyKey === undefined ? {} : { 'Idempotency-Key': o.idempotencyKey }) };
+    const r = await request(send, ep.method.toUpperCase(), bodyless ? withQuery(path, (payload ?? {}) as QueryObject) : path, { ...o, headers }, bodyless ? undefined : JSON.stringify(payload ?? {}));
+    // the one place an answer is taken as the contract says: the server's conformance is its own tests' business
+    return r as ApiAnswer<N>;
+  };
+  return { api, callRaw };
+};
+
+/** The typed client against a running server (another process), e.g. http://127.0.0.1:3000. */
+export const clientFor = (baseUrl: string): ApiClient => clientOver((path, init) => fetch(`${baseUrl}${path}`, init));
+
+export interface TestEnv extends ApiClient {
   database: Database;
   /** where this app stores uploaded images (a temporary folder, removed on close) */
   uploadDir: string;
   clock: TestClock;
   revoked: number[];
   /** every /ws push the app made, in order (user id and event) */
-  pushes: Array<{ userId: number; event: any }>;
+  pushes: Array<{ userId: number; event: Push }>;
   /** the app's stock import service (resuming stalled imports, waiting for one) */
   stockImport: ReturnType<typeof createApp>['stockImport'];
   /** the durable outbox of RongCloud calls, when `rongcloud` was given */
   rongOutbox: ReturnType<typeof createApp>['rongOutbox'];
-  call(method: string, path: string, opts?: { body?: unknown; token?: string; device?: string; address?: string; headers?: Record<string, string>; rawBody?: string }): Promise<{ status: number; body: any; headers: Headers }>;
   /** a request with any body, answered as the raw Response (files up and down) */
   raw(method: string, path: string, opts?: { body?: BodyInit; token?: string; headers?: Record<string, string> }): Promise<Response>;
   /** signs in; `refresh_token` is read from the answer's HttpOnly cookie */
@@ -87,7 +174,7 @@ export interface TestEnv {
    * The refresh call as the page makes it: the refresh cookie and the page's header (`headers`
    * replaces them, e.g. with a foreign Origin). `refresh_token` is the rotated cookie, if one was set.
    */
-  refresh(refreshToken: string | null, opts?: { headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers; refresh_token: string | undefined }>;
+  refresh(refreshToken: string | null, opts?: { headers?: Record<string, string> }): Promise<ApiAnswer<'tokenRefresh'> & { refresh_token: string | undefined }>;
   close(): Promise<void>;
 }
 
@@ -164,13 +251,13 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
   const clock = new TestClock();
   const database = await openSeeded(backend, clock, opts.stockRows ?? 0);
   const revoked: number[] = [];
-  const pushes: Array<{ userId: number; event: any }> = [];
+  const pushes: Array<{ userId: number; event: Push }> = [];
   const uploadDir = mkdtempSync(join(tmpdir(), 'qph-uploads-'));
   const { app, stockImport, rongOutbox } = createApp({
     db: database.db, backend: database.backend, clock, accessTtlSeconds: opts.accessTtlSeconds ?? 900, scryptN: 1024,
     addressOf: (req) => req.headers.get('x-test-address') ?? '10.0.0.1',
     onSessionsRevoked: (ids) => revoked.push(...ids),
-    pushToUser: (userId, event) => pushes.push({ userId, event }),
+    pushToUser: (userId, event) => pushes.push({ userId, event: event as Push }),
     sms: opts.sms,
     translator: opts.translator,
     rongcloud: opts.rongcloud,
@@ -185,23 +272,15 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     },
   });
 
-  const call: TestEnv['call'] = async (method, path, o = {}) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json', ...(o.headers ?? {}) };
-    if (o.token) headers.authorization = `Bearer ${o.token}`;
-    if (o.device) headers.device = o.device;
-    if (o.address) headers['x-test-address'] = o.address;
-    const res = await app.request(path, { method, headers, body: o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body)) });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
-  };
+  const { api, callRaw } = clientOver((path, init) => app.request(path, init));
 
   const raw: TestEnv['raw'] = async (method, path, o = {}) =>
     app.request(path, { method, body: o.body, headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.headers ?? {}) } });
 
   return {
-    database, clock, revoked, pushes, call, raw, uploadDir, stockImport, rongOutbox,
+    database, clock, revoked, pushes, api, callRaw, raw, uploadDir, stockImport, rongOutbox,
     async login(username, o = {}) {
-      const r = await call('POST', '/api/user/auth', { body: { username, password: o.password ?? 'demo123456' }, device: o.device, address: o.address });
+      const r = await api('userAuth', { username, password: o.password ?? 'demo123456' }, { device: o.device, address: o.address });
       if (r.body.code !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(r.body)}`);
       const refresh_token = refreshCookieOf(r.headers);
       if (!refresh_token) throw new Error(`login ${username} set no refresh cookie`);
@@ -209,7 +288,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     },
     async refresh(token, o = {}) {
       const headers = o.headers ?? { [PAGE_HEADER.name]: PAGE_HEADER.value };
-      const r = await call('POST', '/api/user/token/refresh', { headers: { ...headers, ...(token === null ? {} : { cookie: `${REFRESH_COOKIE}=${token}` }) } });
+      const r = await api('tokenRefresh', undefined, { headers: { ...headers, ...(token === null ? {} : { cookie: `${REFRESH_COOKIE}=${token}` }) } });
       return { ...r, refresh_token: refreshCookieOf(r.headers) };
     },
     async close() {

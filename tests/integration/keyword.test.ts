@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { KEYWORD_MAX_ROWS, keywordTooDeep, priceColumnHidden, priceRangeReversed, stockRangeReversed } from '../../src/shared/contracts';
+import { KEYWORD_MAX_ROWS, keywordTooDeep, priceColumnHidden, priceRangeReversed, stockRangeReversed, type PayloadIn, type StockRow } from '../../src/shared/contracts';
 import { msg } from '../../src/shared/messages';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
-
-interface Row { id: number; name: string; quantity: number; make_name: string; supplier_vehicle: string; quality_name: string; company_id: number; price99?: number | null; price0?: number | null }
 
 describe.each(backends)('keyword search engine on %s', (backend) => {
   describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'keyword', () => {
@@ -18,9 +16,8 @@ describe.each(backends)('keyword search engine on %s', (backend) => {
     });
     afterAll(async () => env?.close());
 
-    const kw = (token: string, q: Record<string, string | number>) =>
-      env.call('GET', `/api/search/keyword?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, { token });
-    const rowsOf = async (token: string, q: Record<string, string | number>): Promise<Row[]> => {
+    const kw = (token: string, q: PayloadIn<'keywordSearch'>) => env.api('keywordSearch', q, { token });
+    const rowsOf = async (token: string, q: PayloadIn<'keywordSearch'>): Promise<StockRow[]> => {
       const r = await kw(token, q);
       expect(r.body.code, JSON.stringify(r.body)).toBe(200);
       return r.body.data.rows;
@@ -57,8 +54,8 @@ describe.each(backends)('keyword search engine on %s', (backend) => {
       // a word one character too long: the dictionary's shorter name is offered, with the other word kept
       const longer = await kw(buyer, { k: 'BOSCHX 氙气大灯总成子', mode: 'exact' });
       expect(longer.body.data.total).toBe(0);
-      expect(longer.body.data.empty_help.queries).toContain('BOSCHX 氙气大灯总成');
-      for (const q of longer.body.data.empty_help.queries as string[]) expect((await rowsOf(buyer, { k: q, mode: 'exact' })).length).toBeGreaterThan(0);
+      expect(longer.body.data.empty_help?.queries).toContain('BOSCHX 氙气大灯总成');
+      for (const q of longer.body.data.empty_help?.queries ?? []) expect((await rowsOf(buyer, { k: q, mode: 'exact' })).length).toBeGreaterThan(0);
       // nothing near at all: said plainly, nothing offered; a search with results carries no help
       const nothing = await kw(buyer, { k: '量子引擎', mode: 'exact' });
       expect(nothing.body.data.empty_help).toEqual({ fuzzy_finds: false, queries: [] });
@@ -130,7 +127,7 @@ describe.each(backends)('keyword search engine on %s', (backend) => {
 
     it('filters by price range (yuan, on the chosen column) and stock range, with a total that agrees', async () => {
       const r = await kw(buyer, { k: '器', price_colum_name: 'price0', min_price: '100', max_price: '300.5', min_stock_qty: 1, max_stock_qty: 20, page_size: 100 });
-      const { rows, total } = r.body.data as { rows: Row[]; total: number };
+      const { rows, total } = r.body.data;
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) {
         expect(row.price0).toBeGreaterThanOrEqual(10000);
@@ -141,7 +138,7 @@ describe.each(backends)('keyword search engine on %s', (backend) => {
       const all = (await kw(buyer, { k: '器', page_size: 100 })).body.data.total;
       expect(total).toBeLessThan(all);
       const none = await kw(buyer, { k: '器', min_stock_qty: 0, max_stock_qty: 0 });
-      expect(none.body.data.rows.every((row: Row) => row.quantity === 0)).toBe(true);
+      expect(none.body.data.rows.every((row) => row.quantity === 0)).toBe(true);
       // a member filters on a column of their level
       const m = await rowsOf(member, { k: '器', min_price: '50', sort_field: 'price99' });
       expect(m.length).toBeGreaterThan(0);
@@ -149,16 +146,24 @@ describe.each(backends)('keyword search engine on %s', (backend) => {
     });
 
     it('refuses bad filters, sorting and deep pages with a Chinese message, and counts nothing', async () => {
-      const used = async () => (await env.call('GET', '/api/company/quota/stock?company_id=4', { token: member })).body.data.used;
+      const used = async () => (await env.api('getStockCount', { company_id: 4 }, { token: member })).body.data.used;
       const before = await used();
-      const bad: [Record<string, string | number>, string, string][] = [
+      // a sort field or order the contract does not have: sent raw
+      const unknown: [Record<string, string>, string, string][] = [
+        [{ sort_field: 'company_id' }, 'sort_field', 'sort_field 只能是 quantity、name、price99、price0、price1、price2、price3、price5 之一'],
+        [{ sort_order: 'up' }, 'sort_order', 'sort_order 只能是 asc（升序）或 desc（降序）'],
+      ];
+      for (const [q, field, text] of unknown) {
+        const r = await env.callRaw('GET', `/api/search/keyword?${new URLSearchParams({ k: '器', ...q })}`, { token: member });
+        expect(r.status, JSON.stringify(q)).toBe(422);
+        expect(r.body).toMatchObject({ code: 422, field, client_msg: msg.invalidPayload(field, text) });
+      }
+      const bad: [Omit<PayloadIn<'keywordSearch'>, 'k'>, string, string][] = [
         [{ min_price: '300', max_price: '100' }, 'min_price', priceRangeReversed],
         [{ min_stock_qty: 9, max_stock_qty: 2 }, 'min_stock_qty', stockRangeReversed],
         [{ min_price: '-1' }, 'min_price', 'min_price 应为不小于0的金额（元，最多两位小数）'],
         [{ max_price: '1.234' }, 'max_price', 'max_price 应为不小于0的金额（元，最多两位小数）'],
         [{ min_stock_qty: 'abc' }, 'min_stock_qty', 'min_stock_qty 应为整数'],
-        [{ sort_field: 'company_id' }, 'sort_field', 'sort_field 只能是 quantity、name、price99、price0、price1、price2、price3、price5 之一'],
-        [{ sort_order: 'up' }, 'sort_order', 'sort_order 只能是 asc（升序）或 desc（降序）'],
         // wholesale prices are not the registered member's to see, so neither to sort or filter by
         [{ sort_field: 'price0' }, 'sort_field', priceColumnHidden],
         [{ price_colum_name: 'price0', max_price: '100' }, 'price_colum_name', priceColumnHidden],

@@ -8,8 +8,8 @@ describe.each(backends)('a level whose end has passed on %s', (backend) => {
     let env: TestEnv;
     const levelOf = async (user: string, companyId: number) => {
       const { access_token } = await env.login(user);
-      const level = (await env.call('GET', `/api/company/level?company_id=${companyId}`, { token: access_token })).body.data[0];
-      const stock = (await env.call('GET', `/api/company/quota/stock?company_id=${companyId}`, { token: access_token })).body.data;
+      const level = (await env.api('getCompanyLevel', { company_id: companyId }, { token: access_token })).body.data[0];
+      const stock = (await env.api('getStockCount', { company_id: companyId }, { token: access_token })).body.data;
       return { name: level.name, level_type: level.level_type, level_end_data: level.level_end_data, total_per_day: stock.total_per_day };
     };
     beforeAll(async () => {

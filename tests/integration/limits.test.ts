@@ -1,5 +1,5 @@
 /**
- * Request budgets (issue 11 finding 4): a user or an address that sends too much is told 429 in
+ * Request budgets : a user or an address that sends too much is told 429 in
  * Chinese with Retry-After, others are not; heavy searches of one user run a few at a time and
  * queue behind each other, never in front of another user's call.
  */
@@ -23,8 +23,8 @@ describe.each(backends)('request budgets on %s', (backend) => {
     afterAll(async () => env?.close());
 
     it('heavy searches of one user: one at a time, three waiting, the rest refused; another user is served meanwhile', async () => {
-      const flood = Array.from({ length: 8 }, () => env.call('GET', '/api/search/keyword?k=刹车片&page_size=100', { token: buyer, address: '10.1.0.1' }));
-      const other = await env.call('GET', '/api/im/conversations', { token: seller, address: '10.1.0.2' });
+      const flood = Array.from({ length: 8 }, () => env.api('keywordSearch', { k: '刹车片', page_size: 100 }, { token: buyer, address: '10.1.0.1' }));
+      const other = await env.api('imConversations', {}, { token: seller, address: '10.1.0.2' });
       expect(other.status).toBe(200);
       const answers = await Promise.all(flood);
       // one runs, three wait; the others are refused (a search that ends before the last ones arrive frees a place)
@@ -36,12 +36,12 @@ describe.each(backends)('request budgets on %s', (backend) => {
     });
 
     it('a user past the budget is told 429 with Retry-After; another user is not', async () => {
-      let last = await env.call('GET', '/api/pay/packages', { token: buyer, address: '10.1.0.1' });
-      for (let i = 0; i < 40 && last.status !== 429; i++) last = await env.call('GET', '/api/pay/packages', { token: buyer, address: '10.1.0.1' });
+      let last = await env.api('getPayPackages', {}, { token: buyer, address: '10.1.0.1' });
+      for (let i = 0; i < 40 && last.status !== 429; i++) last = await env.api('getPayPackages', {}, { token: buyer, address: '10.1.0.1' });
       expect(last.status).toBe(429);
       expect(last.body.client_msg).toBe(limitText.tooFast);
       expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await env.call('GET', '/api/pay/packages', { token: seller, address: '10.1.0.2' })).status).toBe(200);
+      expect((await env.api('getPayPackages', {}, { token: seller, address: '10.1.0.2' })).status).toBe(200);
     });
   });
 
@@ -58,7 +58,7 @@ describe.each(backends)('request budgets on %s', (backend) => {
     it('a user past the heavy-call budget is refused 429 after a hold; their light calls and another user\'s searches go on', async () => {
       const buyer = (await env.login('buyer', { address: '10.1.0.3' })).access_token;
       const seller = (await env.login('seller', { address: '10.1.0.4' })).access_token;
-      const search = (token: string, address: string) => env.call('GET', '/api/search/keyword?k=刹车片&page_size=50', { token, address });
+      const search = (token: string, address: string) => env.api('keywordSearch', { k: '刹车片', page_size: 50 }, { token, address });
       for (let i = 0; i < 3; i++) expect((await search(buyer, '10.1.0.3')).status).toBe(200);
       const t = Date.now();
       const refused = await search(buyer, '10.1.0.3');
@@ -67,7 +67,7 @@ describe.each(backends)('request budgets on %s', (backend) => {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       // held before it is answered, so a client that ignores Retry-After cannot spin
       expect(Date.now() - t).toBeGreaterThanOrEqual(900);
-      expect((await env.call('GET', '/api/pay/packages', { token: buyer, address: '10.1.0.3' })).status).toBe(200);
+      expect((await env.api('getPayPackages', {}, { token: buyer, address: '10.1.0.3' })).status).toBe(200);
       expect((await search(seller, '10.1.0.4')).status).toBe(200);
     });
   });
@@ -85,7 +85,7 @@ describe.each(backends)('request budgets on %s', (backend) => {
     it('an 800-row page costs eight 100-row pages of the budget: one fits where ten small ones do', async () => {
       const buyer = (await env.login('buyer', { address: '10.1.0.5' })).access_token;
       const seller = (await env.login('seller', { address: '10.1.0.6' })).access_token;
-      const search = (token: string, size: number) => env.call('GET', `/api/search/keyword?k=刹车片&page_size=${size}`, { token, address: '10.1.0.5' });
+      const search = (token: string, size: number) => env.api('keywordSearch', { k: '刹车片', page_size: size }, { token, address: '10.1.0.5' });
       // 8 of the 10 tokens
       expect((await search(buyer, 800)).status).toBe(200);
       const second = await search(buyer, 800);

@@ -15,18 +15,18 @@ describe.each(backends)('membership packages and their payment on %s', (backend)
     let env: TestEnv;
     const tokens: Record<string, string> = {};
     const level = async (user: string, companyId: number) =>
-      (await env.call('GET', `/api/company/level?company_id=${companyId}`, { token: tokens[user] })).body.data[0];
+      (await env.api('getCompanyLevel', { company_id: companyId }, { token: tokens[user] })).body.data[0];
     const order = (user: string, levelId: number | string, key?: string) =>
-      env.call('POST', '/api/pay/orders', { token: tokens[user], body: { level_id: levelId }, headers: key ? { 'Idempotency-Key': key } : {} });
+      env.api('createPackageOrder', { level_id: levelId }, { token: tokens[user], idempotencyKey: key });
     const pay = async (user: string, orderNo: string) => {
-      const r = await env.call('POST', '/api/pay/order-pay', { token: tokens[user], body: { order_no: orderNo } });
+      const r = await env.api('payPackageOrder', { order_no: orderNo }, { token: tokens[user] });
       expect(r.body.code).toBe(200);
       return tokenOf(r.body.data.checkout_url);
     };
-    // the sandbox's confirmation comes from the payer's own session (issue 11)
+    // the sandbox's confirmation comes from the payer's own session
     const confirm = (token: string, action: 'pay' | 'cancel' = 'pay', user = 'member') =>
-      env.call('POST', '/api/pay/sandbox/confirm', { token: tokens[user], body: { token, action } });
-    const formalId = async () => (await env.call('GET', '/api/pay/packages', { token: tokens.member })).body.data.packages[0].level_id as number;
+      env.api('sandboxConfirm', { token, action }, { token: tokens[user] });
+    const formalId = async () => (await env.api('getPayPackages', {}, { token: tokens.member })).body.data.packages[0].level_id;
 
     beforeAll(async () => {
       // tokens outlive the checkout-expiry test's 31 minutes: the sandbox confirm needs a session now
@@ -36,21 +36,21 @@ describe.each(backends)('membership packages and their payment on %s', (backend)
     afterAll(async () => env?.close());
 
     it('lists the paid levels on sale, with price in fen and duration, and who may buy', async () => {
-      const r = await env.call('GET', '/api/pay/packages', { token: tokens.member });
+      const r = await env.api('getPayPackages', {}, { token: tokens.member });
       expect(r.body.data.packages).toEqual([expect.objectContaining({ name: '正式会员', price_fen: 198000, duration_months: 12, stock_per_day: 9999, vin_type: 'date' })]);
       expect(r.body.data.may_buy).toBe(true);
-      expect((await env.call('GET', '/api/pay/packages', { token: tokens.clerk })).body.data.may_buy).toBe(false);
-      expect((await env.call('GET', '/api/pay/packages')).status).toBe(401);
+      expect((await env.api('getPayPackages', {}, { token: tokens.clerk })).body.data.may_buy).toBe(false);
+      expect((await env.api('getPayPackages')).status).toBe(401);
     });
 
     it('refuses bad input with a message naming the field, and changes nothing', async () => {
       const id = await formalId();
       const bad = await order('member', 'abc');
       expect(bad.body).toMatchObject({ code: 422, field: 'level_id', client_msg: msg.invalidPayload('level_id', '请选择套餐') });
-      expect((await env.call('POST', '/api/pay/orders', { token: tokens.member, body: {} })).body).toMatchObject({ code: 422, field: 'level_id' });
+      expect((await env.callRaw('POST', '/api/pay/orders', { token: tokens.member, body: {} })).body).toMatchObject({ code: 422, field: 'level_id' });
       const free = await order('member', 3);
       expect(free.body).toMatchObject({ code: 422, field: 'level_id', client_msg: msg.invalidPayload('level_id', membershipMsg.notAPackage) });
-      expect((await env.call('GET', '/api/pay/order?order_no=12345', { token: tokens.member })).body).toMatchObject({ code: 422, field: 'order_no' });
+      expect((await env.api('getPackageOrder', { order_no: '12345' }, { token: tokens.member })).body).toMatchObject({ code: 422, field: 'order_no' });
       expect(await env.database.db.selectFrom('package_order').select('id').execute()).toEqual([]);
       expect((await order('member', id + 1000)).body.field).toBe('level_id');
       for (const huge of [2147483648, 1e308]) expect((await order('member', huge)).body).toMatchObject({ code: 422, field: 'level_id' });
@@ -83,12 +83,17 @@ describe.each(backends)('membership packages and their payment on %s', (backend)
 
     it("another company's order is refused: read, pay, cancel", async () => {
       const no = (await order('member', await formalId())).body.data.order_no;
-      for (const [method, path, body] of [['GET', `/api/pay/order?order_no=${no}`, undefined], ['POST', '/api/pay/order-pay', { order_no: no }], ['POST', '/api/pay/order-cancel', { order_no: no }]] as const) {
-        const r = await env.call(method, path, { token: tokens.buyer, body });
+      const token = tokens.buyer;
+      for (const send of [
+        () => env.api('getPackageOrder', { order_no: no }, { token }),
+        () => env.api('payPackageOrder', { order_no: no }, { token }),
+        () => env.api('cancelPackageOrder', { order_no: no }, { token }),
+      ]) {
+        const r = await send();
         expect(r.status).toBe(403);
         expect(r.body.client_msg).toBe(msg.otherCompany);
       }
-      expect((await env.call('GET', '/api/pay/order?order_no=PK00000000000000000000', { token: tokens.member })).status).toBe(404);
+      expect((await env.api('getPackageOrder', { order_no: 'PK00000000000000000000' }, { token: tokens.member })).status).toBe(404);
     });
 
     it('a forged or altered confirmation is refused and changes nothing', async () => {
@@ -102,14 +107,14 @@ describe.each(backends)('membership packages and their payment on %s', (backend)
         expect(r.status).toBe(403);
         expect(r.body.client_msg).toBe(membershipMsg.signatureInvalid);
       }
-      expect((await env.call('GET', `/api/pay/order?order_no=${no}`, { token: tokens.member })).body.data.state).toBe('pending');
+      expect((await env.api('getPackageOrder', { order_no: no }, { token: tokens.member })).body.data.state).toBe('pending');
       expect((await level('member', 4)).name).toBe('注册会员');
     });
 
     it('the checkout page shows the signed amount; an old checkout expires', async () => {
       const no = (await order('member', await formalId())).body.data.order_no;
       const token = await pay('member', no);
-      const page = await env.call('GET', `/api/pay/sandbox/checkout?token=${encodeURIComponent(token)}`, { token: tokens.member });
+      const page = await env.api('sandboxCheckout', { token }, { token: tokens.member });
       expect(page.body.data).toMatchObject({ order_no: no, amount_fen: 198000, company_name: '杭州顺捷汽车修理厂', state: 'pending' });
       expect(page.body.data.subject).toContain('正式会员');
       env.clock.advance(31 * 60);
@@ -129,13 +134,13 @@ describe.each(backends)('membership packages and their payment on %s', (backend)
       expect(second.body.data.state).toBe('paid');
       const after = await level('member', 4);
       expect(after).toMatchObject({ name: '正式会员', level_type: 'paid', level_end_data: plusOneYear(now) });
-      const detail = (await env.call('GET', `/api/pay/order?order_no=${no}`, { token: tokens.member })).body.data;
+      const detail = (await env.api('getPackageOrder', { order_no: no }, { token: tokens.member })).body.data;
       expect(detail).toMatchObject({ state: 'paid', paid_at: now, level_end_after: plusOneYear(now) });
-      expect((await env.call('GET', '/api/company/quota/vin?company_id=4', { token: tokens.member })).body.data.available).toBeNull();
+      expect((await env.api('getVinAvailable', { company_id: 4 }, { token: tokens.member })).body.data.available).toBeNull();
       // a paid order cannot be cancelled, by the buyer or by a late "closed" notify
-      expect((await env.call('POST', '/api/pay/order-cancel', { token: tokens.member, body: { order_no: no } })).body.client_msg).toBe(membershipMsg.orderAlreadyPaid);
+      expect((await env.api('cancelPackageOrder', { order_no: no }, { token: tokens.member })).body.client_msg).toBe(membershipMsg.orderAlreadyPaid);
       expect((await confirm(token, 'cancel')).status).toBe(409);
-      expect((await env.call('POST', '/api/pay/order-pay', { token: tokens.member, body: { order_no: no } })).body.client_msg).toBe(membershipMsg.alreadyPaid);
+      expect((await env.api('payPackageOrder', { order_no: no }, { token: tokens.member })).body.client_msg).toBe(membershipMsg.alreadyPaid);
     });
 
     it('concurrent confirmations extend a running paid level once, from its expiry', async () => {
@@ -154,12 +159,12 @@ describe.each(backends)('membership packages and their payment on %s', (backend)
       const trialBefore = await level('trial', 5);
       const no = (await order('trial', await formalId())).body.data.order_no;
       const token = await pay('trial', no);
-      const cancelled = await env.call('POST', '/api/pay/order-cancel', { token: tokens.trial, body: { order_no: no }, headers: { 'Idempotency-Key': 'trial-cancel-0001' } });
+      const cancelled = await env.api('cancelPackageOrder', { order_no: no }, { token: tokens.trial, idempotencyKey: 'trial-cancel-0001' });
       expect(cancelled.body.data.state).toBe('cancelled');
       const late = await confirm(token, 'pay', 'trial');
       expect(late.status).toBe(409);
       expect(late.body.client_msg).toBe(membershipMsg.cannotPayCancelled);
-      expect((await env.call('POST', '/api/pay/order-pay', { token: tokens.trial, body: { order_no: no } })).body.client_msg).toBe(membershipMsg.cannotPayCancelled);
+      expect((await env.api('payPackageOrder', { order_no: no }, { token: tokens.trial })).body.client_msg).toBe(membershipMsg.cannotPayCancelled);
       expect(await level('trial', 5)).toEqual(trialBefore);
       // a new order is a new one, not the cancelled one again
       expect((await order('trial', await formalId())).body.data.order_no).not.toBe(no);
@@ -176,31 +181,31 @@ describe.each(backends)('membership packages and their payment on %s', (backend)
     it('a sandbox payment is confirmed only by the payer\'s own session: no session, or another user, changes nothing', async () => {
       const no = (await order('member', await formalId())).body.data.order_no;
       const token = await pay('member', no);
-      const anonymous = await env.call('POST', '/api/pay/sandbox/confirm', { body: { token, action: 'pay' } });
+      const anonymous = await env.api('sandboxConfirm', { token, action: 'pay' });
       expect(anonymous.status).toBe(401);
       const someoneElse = await confirm(token, 'pay', 'buyer');
       expect(someoneElse.status).toBe(403);
       expect(someoneElse.body.client_msg).toBe(membershipMsg.sandboxNotPayer);
-      expect((await env.call('GET', `/api/pay/sandbox/checkout?token=${encodeURIComponent(token)}`, { token: tokens.buyer })).status).toBe(403);
-      expect((await env.call('GET', `/api/pay/order?order_no=${no}`, { token: tokens.member })).body.data.state).toBe('pending');
-      expect((await env.call('GET', '/api/pay/packages', { token: tokens.member })).body.data.demo_payment).toBe(true);
-      await env.call('POST', '/api/pay/order-cancel', { token: tokens.member, body: { order_no: no } });
+      expect((await env.api('sandboxCheckout', { token }, { token: tokens.buyer })).status).toBe(403);
+      expect((await env.api('getPackageOrder', { order_no: no }, { token: tokens.member })).body.data.state).toBe('pending');
+      expect((await env.api('getPayPackages', {}, { token: tokens.member })).body.data.demo_payment).toBe(true);
+      await env.api('cancelPackageOrder', { order_no: no }, { token: tokens.member });
     });
 
     it('without the sandbox enabled, payments refuse, its checkout is gone, and a PostgreSQL start naming it is refused', async () => {
       const real = await createTestEnv(backend, { paymentSandbox: false });
       try {
         const t = (await real.login('member')).access_token;
-        const packages = await real.call('GET', '/api/pay/packages', { token: t });
+        const packages = await real.api('getPayPackages', {}, { token: t });
         expect(packages.body.data.demo_payment).toBe(false);
-        const no = (await real.call('POST', '/api/pay/orders', { token: t, body: { level_id: packages.body.data.packages[0].level_id } })).body.data.order_no;
-        const r = await real.call('POST', '/api/pay/order-pay', { token: t, body: { order_no: no } });
+        const no = (await real.api('createPackageOrder', { level_id: packages.body.data.packages[0].level_id }, { token: t })).body.data.order_no;
+        const r = await real.api('payPackageOrder', { order_no: no }, { token: t });
         expect(r.status).toBe(503);
         expect(r.body.client_msg).toBe(membershipMsg.payNotConfigured);
         // a checkout token signed while it was on is refused now
         const old = await pay('member', (await order('member', await formalId())).body.data.order_no);
-        expect((await real.call('POST', '/api/pay/sandbox/confirm', { token: t, body: { token: old, action: 'pay' } })).status).toBeGreaterThanOrEqual(403);
-        expect((await real.call('GET', `/api/company/level?company_id=4`, { token: t })).body.data[0].name).toBe('注册会员');
+        expect((await real.api('sandboxConfirm', { token: old, action: 'pay' }, { token: t })).status).toBeGreaterThanOrEqual(403);
+        expect((await real.api('getCompanyLevel', { company_id: 4 }, { token: t })).body.data[0].name).toBe('注册会员');
         // the seed names the sandbox: with DATABASE_URL and no PAYMENT_PROVIDER=sandbox the server does not start
         await expect(refuseSandboxUnlessAsked(real.database.db, { port: 0, host: '127.0.0.1', databaseUrl: 'postgres://x/y' })).rejects.toThrow('PAYMENT_PROVIDER=sandbox');
         await expect(refuseSandboxUnlessAsked(real.database.db, { port: 0, host: '127.0.0.1', databaseUrl: 'postgres://x/y', paymentProvider: 'sandbox' })).resolves.toBeUndefined();
@@ -213,7 +218,7 @@ describe.each(backends)('membership packages and their payment on %s', (backend)
     it('an unknown provider in the configuration stops new payments', async () => {
       const no = (await order('seller', await formalId())).body.data.order_no;
       await env.database.db.updateTable('system_param').set({ value: 'nosuchpay' }).where('key', '=', 'pay_provider').execute();
-      const r = await env.call('POST', '/api/pay/order-pay', { token: tokens.seller, body: { order_no: no } });
+      const r = await env.api('payPackageOrder', { order_no: no }, { token: tokens.seller });
       expect(r.body.client_msg).toBe(membershipMsg.payNotConfigured);
       await env.database.db.updateTable('system_param').set({ value: 'sandbox' }).where('key', '=', 'pay_provider').execute();
     });

@@ -1,11 +1,12 @@
 /**
- * 展厅 (issue 13, 001 §2.2 company/exhibition): operators review every shop's decoration and remove
+ * 展厅 (requirements 001-2-2 company/exhibition): operators review every shop's decoration and remove
  * one photo with a reason: gone from the shop page at once, logged, and the owners told.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { msg } from '../../src/shared/messages';
 import { exhibitionText } from '../../src/server/modules/operation/exhibition.service';
+import type { PayloadIn } from '../../src/shared/contracts';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 describe.each(backends)('店铺展厅 review on %s', (backend) => {
@@ -13,9 +14,9 @@ describe.each(backends)('店铺展厅 review on %s', (backend) => {
     let env: TestEnv;
     const tokens: Record<string, string> = {};
     const db = () => env.database.db;
-    const list = (query = '', token = tokens.operator) => env.call('GET', `/api/operation/exhibitions${query ? `?${query}` : ''}`, { token });
-    const remove = (body: unknown, token = tokens.operator, key = crypto.randomUUID()) =>
-      env.call('POST', '/api/operation/exhibitions/remove', { token, body, headers: { 'Idempotency-Key': key } });
+    const list = (query: PayloadIn<'opExhibitionList'> = {}, token = tokens.operator) => env.api('opExhibitionList', query, { token });
+    const remove = (payload: PayloadIn<'opExhibitionRemove'>, token = tokens.operator, key = crypto.randomUUID()) =>
+      env.api('opExhibitionRemove', payload, { token, idempotencyKey: key });
 
     beforeAll(async () => {
       env = await createTestEnv(backend, { stockRows: 50 });
@@ -33,14 +34,14 @@ describe.each(backends)('店铺展厅 review on %s', (backend) => {
         { kind: 'photo', url: '/shop/factory-1.svg', title: '仓储区' }, { kind: 'photo', url: '/shop/factory-2.svg', title: '分拣包装' }, { kind: 'photo', url: '/shop/factory-3.svg', title: '发货站台' },
       ] });
       expect(r.body.data.data[0].updated_at).toBeGreaterThan(0);
-      expect((await list('has=photo')).body.data.data.map((x: { company_id: number }) => x.company_id)).toEqual([2]);
-      expect((await list('has=none&page_size=800')).body.data.data.some((x: { company_id: number }) => x.company_id === 2)).toBe(false);
-      expect((await list('', tokens.reader)).status).toBe(200);
-      expect((await list('', tokens.buyer)).status).toBe(403);
+      expect((await list({ has: 'photo' })).body.data.data.map((x) => x.company_id)).toEqual([2]);
+      expect((await list({ has: 'none', page_size: 800 })).body.data.data.some((x) => x.company_id === 2)).toBe(false);
+      expect((await list({}, tokens.reader)).status).toBe(200);
+      expect((await list({}, tokens.buyer)).status).toBe(403);
     });
 
     it('removes one photo with a reason: gone from the shop page, logged, the owners told; bad input changes nothing', async () => {
-      const item = { company_id: 2, kind: 'photo', url: '/shop/factory-2.svg' };
+      const item = { company_id: 2, kind: 'photo', url: '/shop/factory-2.svg' } as const;
       const noReason = await remove({ ...item, reason: '' });
       expect(noReason.body).toMatchObject({ code: 422, field: 'reason', client_msg: msg.invalidPayload('reason', '请填写移除原因') });
       expect((await remove({ ...item, reason: '图片含联系方式' }, tokens.reader)).status).toBe(403);
@@ -48,7 +49,7 @@ describe.each(backends)('店铺展厅 review on %s', (backend) => {
 
       const ok = await remove({ ...item, reason: '图片含联系方式' });
       expect(ok.body.data).toEqual({ removed: 1 });
-      const shop = await env.call('GET', '/api/company/shop/info?company_id=2', { token: tokens.buyer });
+      const shop = await env.api('getCompanyShop', { company_id: 2 }, { token: tokens.buyer });
       expect(JSON.stringify(shop.body.data)).not.toContain('factory-2.svg');
       expect(JSON.stringify(shop.body.data)).toContain('factory-1.svg');
       const log = (await sql<{ action: string; note: string; old_value: unknown }>`select action, note, old_value from operator_audit where entity = 'shop_media' and entity_id = '2'`.execute(db())).rows;

@@ -1,13 +1,14 @@
 /**
- * 优惠码 (issue 13, 001 §2.2 pay/promotionCode): operators issue codes, members apply them to a
+ * 优惠码 (requirements 001-2-2 pay/promotionCode): operators issue codes, members apply them to a
  * pending package order, the payment charges the discounted amount, and every rule refuses with
  * its own Chinese message and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { chinaDay } from '../../src/shared/domain/membership';
+import { chinaDay } from '../../src/shared/domain/china-time';
 import { promotionText } from '../../src/shared/domain/promotion';
 import { msg } from '../../src/shared/messages';
+import type { EndpointName, PayloadIn } from '../../src/shared/contracts';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 const tokenOf = (checkoutUrl: string) => new URL(checkoutUrl, 'http://x').searchParams.get('token')!;
@@ -17,15 +18,15 @@ describe.each(backends)('promotion codes on %s', (backend) => {
     let env: TestEnv;
     const tokens: Record<string, string> = {};
     const db = () => env.database.db;
-    const post = (path: string, body: unknown, user = 'operator', key?: string) =>
-      env.call('POST', `/api${path}`, { token: tokens[user], body, headers: key ? { 'Idempotency-Key': key } : {} });
-    const get = (path: string, user = 'operator') => env.call('GET', `/api${path}`, { token: tokens[user] });
+    const post = <N extends EndpointName>(name: N, payload: PayloadIn<N>, user = 'operator', key?: string) =>
+      env.api(name, payload, { token: tokens[user], idempotencyKey: key });
+    const get = <N extends EndpointName>(name: N, query: PayloadIn<N>, user = 'operator') => env.api(name, query, { token: tokens[user] });
     const day = (offsetDays: number) => chinaDay(new Date(env.clock.now().getTime() + offsetDays * 86_400_000));
-    const issue = (over: Record<string, unknown> = {}) => post('/operation/promotion-codes/save', {
+    const issue = (over: Partial<PayloadIn<'opPromotionSave'>> = {}) => post('opPromotionSave', {
       code: 'NEW2026', name: '新会员立减', kind: 'percent', value: '20', start_day: day(-1), end_day: day(30), max_uses: '', ...over,
     });
-    const formalId = async () => (await get('/pay/packages', 'member')).body.data.packages[0].level_id as number;
-    const newOrder = async (user = 'member') => (await post('/pay/orders', { level_id: await formalId() }, user)).body.data.order_no as string;
+    const formalId = async () => (await get('getPayPackages', {}, 'member')).body.data.packages[0].level_id;
+    const newOrder = async (user = 'member') => (await post('createPackageOrder', { level_id: await formalId() }, user)).body.data.order_no;
     const auditRows = async (id: number) =>
       (await sql<{ action: string; old_value: unknown; new_value: unknown }>`
         select action, old_value, new_value from operator_audit where entity = 'promotion_code' and entity_id = ${String(id)} order by id`.execute(db())).rows;
@@ -40,14 +41,15 @@ describe.each(backends)('promotion codes on %s', (backend) => {
     afterAll(async () => env?.close());
 
     it('refuses bad codes with the field named, and issues a good one into the audit log', async () => {
-      for (const [over, field, text] of [
+      const refusals: Array<[Partial<PayloadIn<'opPromotionSave'>>, string, string]> = [
         [{ code: 'ab' }, 'code', promotionText.codeFormat],
         [{ kind: 'percent', value: '95' }, 'value', promotionText.percentRange],
         [{ kind: 'amount', value: '12.345' }, 'value', '优惠金额最多两位小数'],
         [{ start_day: day(5), end_day: day(1) }, 'end_day', promotionText.endBeforeStart],
         [{ max_uses: '0' }, 'max_uses', '总次数应为1到999999的整数，不限则留空'],
         [{ level_id: 3 }, 'level_id', '该套餐不存在或已下架'],
-      ] as const) {
+      ];
+      for (const [over, field, text] of refusals) {
         const r = await issue(over);
         expect(r.status).toBe(422);
         expect(r.body).toMatchObject({ field, client_msg: msg.invalidPayload(field, text) });
@@ -60,47 +62,47 @@ describe.each(backends)('promotion codes on %s', (backend) => {
     });
 
     it('is refused without its D code; the pay clerk reads the list but cannot issue', async () => {
-      const refused = await post('/operation/promotion-codes/save', { code: 'CLERK01', name: '支付专员发的码', kind: 'percent', value: '5', start_day: day(0), end_day: day(1) }, 'pay_clerk');
+      const refused = await post('opPromotionSave', { code: 'CLERK01', name: '支付专员发的码', kind: 'percent', value: '5', start_day: day(0), end_day: day(1) }, 'pay_clerk');
       expect(refused.status).toBe(403);
       expect(await db().selectFrom('promotion_code').select('id').where('code', '=', 'CLERK01').execute()).toEqual([]);
-      expect((await get('/operation/promotion-codes', 'pay_clerk')).status).toBe(200);
-      expect((await get('/operation/promotion-codes', 'member')).status).toBe(403);
+      expect((await get('opPromotionList', {}, 'pay_clerk')).status).toBe(200);
+      expect((await get('opPromotionList', {}, 'member')).status).toBe(403);
     });
 
     it('takes the discount off a pending order, which then pays the discounted amount', async () => {
       const no = await newOrder();
-      const bad = await post('/pay/order-promotion', { order_no: no, code: 'NOPE123' }, 'member');
+      const bad = await post('applyPackagePromotion', { order_no: no, code: 'NOPE123' }, 'member');
       expect(bad.body).toMatchObject({ code: 422, field: 'code', client_msg: msg.invalidPayload('code', promotionText.notFound) });
-      const applied = await post('/pay/order-promotion', { order_no: no, code: 'new2026' }, 'member');
+      const applied = await post('applyPackagePromotion', { order_no: no, code: 'new2026' }, 'member');
       expect(applied.body.data).toMatchObject({ amount_fen: 158400, discount_fen: 39600, promotion_code: 'NEW2026', promotion_name: '新会员立减', state: 'pending' });
       // another company cannot touch this order
-      expect((await post('/pay/order-promotion', { order_no: no, code: 'NEW2026' }, 'buyer')).status).toBe(403);
-      const pay = await post('/pay/order-pay', { order_no: no }, 'member');
+      expect((await post('applyPackagePromotion', { order_no: no, code: 'NEW2026' }, 'buyer')).status).toBe(403);
+      const pay = await post('payPackageOrder', { order_no: no }, 'member');
       const token = tokenOf(pay.body.data.checkout_url);
-      const page = await get(`/pay/sandbox/checkout?token=${encodeURIComponent(token)}`, 'member');
+      const page = await get('sandboxCheckout', { token }, 'member');
       expect(page.body.data.amount_fen).toBe(158400);
-      expect((await post('/pay/sandbox/confirm', { token, action: 'pay' }, 'member')).body.data.state).toBe('paid');
+      expect((await post('sandboxConfirm', { token, action: 'pay' }, 'member')).body.data.state).toBe('paid');
       // once paid the code cannot be changed on it, and the list shows the use and what it gave
-      expect((await post('/pay/order-promotion-remove', { order_no: no }, 'member')).body.client_msg).toBe(promotionText.notPending);
-      const row = (await get('/operation/promotion-codes?q=NEW2026')).body.data.data[0];
+      expect((await post('removePackagePromotion', { order_no: no }, 'member')).body.client_msg).toBe(promotionText.notPending);
+      const row = (await get('opPromotionList', { q: 'NEW2026' })).body.data.data[0];
       expect(row).toMatchObject({ uses: 1, paid_uses: 1, paid_discount_fen: 39600 });
     });
 
     it('a company uses a code once, a full code is used up, and a checkout started before the code is void', async () => {
       const again = await newOrder();
-      expect((await post('/pay/order-promotion', { order_no: again, code: 'NEW2026' }, 'member')).body.client_msg).toBe(msg.invalidPayload('code', promotionText.companyUsed));
-      const id = (await issue({ code: 'ONLY1', kind: 'amount', value: '100', max_uses: '1' })).body.data.id as number;
+      expect((await post('applyPackagePromotion', { order_no: again, code: 'NEW2026' }, 'member')).body.client_msg).toBe(msg.invalidPayload('code', promotionText.companyUsed));
+      const id = (await issue({ code: 'ONLY1', kind: 'amount', value: '100', max_uses: '1' })).body.data.id;
       // the checkout started at the list price is void once a code reprices the order
-      const started = tokenOf((await post('/pay/order-pay', { order_no: again }, 'member')).body.data.checkout_url);
-      expect((await post('/pay/order-promotion', { order_no: again, code: 'ONLY1' }, 'member')).body.data).toMatchObject({ amount_fen: 188000, discount_fen: 10000 });
-      expect((await post('/pay/sandbox/confirm', { token: started, action: 'pay' }, 'member')).status).toBe(403);
-      expect((await get(`/pay/order?order_no=${again}`, 'member')).body.data.state).toBe('pending');
+      const started = tokenOf((await post('payPackageOrder', { order_no: again }, 'member')).body.data.checkout_url);
+      expect((await post('applyPackagePromotion', { order_no: again, code: 'ONLY1' }, 'member')).body.data).toMatchObject({ amount_fen: 188000, discount_fen: 10000 });
+      expect((await post('sandboxConfirm', { token: started, action: 'pay' }, 'member')).status).toBe(403);
+      expect((await get('getPackageOrder', { order_no: again }, 'member')).body.data.state).toBe('pending');
       // its one use is held by that pending order: another company is told it is used up
       const other = await newOrder('buyer');
-      expect((await post('/pay/order-promotion', { order_no: other, code: 'ONLY1' }, 'buyer')).body.client_msg).toBe(msg.invalidPayload('code', promotionText.usedUp));
+      expect((await post('applyPackagePromotion', { order_no: other, code: 'ONLY1' }, 'buyer')).body.client_msg).toBe(msg.invalidPayload('code', promotionText.usedUp));
       // removing it gives the use back and restores the list price
-      expect((await post('/pay/order-promotion-remove', { order_no: again }, 'member')).body.data).toMatchObject({ amount_fen: 198000, discount_fen: 0, promotion_code: '' });
-      expect((await post('/pay/order-promotion', { order_no: other, code: 'ONLY1' }, 'buyer')).body.data.discount_fen).toBe(10000);
+      expect((await post('removePackagePromotion', { order_no: again }, 'member')).body.data).toMatchObject({ amount_fen: 198000, discount_fen: 0, promotion_code: '' });
+      expect((await post('applyPackagePromotion', { order_no: other, code: 'ONLY1' }, 'buyer')).body.data.discount_fen).toBe(10000);
       // the operators cannot set the total under the uses already made
       const edit = await issue({ id, code: 'ONLY1', kind: 'amount', value: '100', max_uses: '2', name: '限量立减' });
       expect(edit.body.data).toMatchObject({ max_uses: 2, name: '限量立减' });
@@ -111,16 +113,16 @@ describe.each(backends)('promotion codes on %s', (backend) => {
     });
 
     it('a stopped, expired or not yet started code is refused with its reason', async () => {
-      const id = (await issue({ code: 'LATER1', start_day: day(3), end_day: day(10) })).body.data.id as number;
+      const id = (await issue({ code: 'LATER1', start_day: day(3), end_day: day(10) })).body.data.id;
       const no = await newOrder('buyer');
-      expect((await post('/pay/order-promotion', { order_no: no, code: 'LATER1' }, 'buyer')).body.client_msg).toBe(msg.invalidPayload('code', promotionText.upcoming(day(3))));
-      expect((await post('/operation/promotion-codes/active', { ids: [id], active: false })).body.data).toEqual({ changed: 1 });
-      expect((await post('/pay/order-promotion', { order_no: no, code: 'LATER1' }, 'buyer')).body.client_msg).toBe(msg.invalidPayload('code', promotionText.disabled));
-      expect((await get('/operation/promotion-codes?state=disabled')).body.data.data.map((r: { code: string }) => r.code)).toEqual(['LATER1']);
+      expect((await post('applyPackagePromotion', { order_no: no, code: 'LATER1' }, 'buyer')).body.client_msg).toBe(msg.invalidPayload('code', promotionText.upcoming(day(3))));
+      expect((await post('opPromotionActive', { ids: [id], active: false })).body.data).toEqual({ changed: 1 });
+      expect((await post('applyPackagePromotion', { order_no: no, code: 'LATER1' }, 'buyer')).body.client_msg).toBe(msg.invalidPayload('code', promotionText.disabled));
+      expect((await get('opPromotionList', { state: 'disabled' })).body.data.data.map((r) => r.code)).toEqual(['LATER1']);
       env.clock.advance(40 * 86_400);
       try {
         tokens.buyer = (await env.login('buyer')).access_token;
-        expect((await post('/pay/order-promotion', { order_no: no, code: 'NEW2026' }, 'buyer')).body.client_msg).toBe(msg.invalidPayload('code', promotionText.expired));
+        expect((await post('applyPackagePromotion', { order_no: no, code: 'NEW2026' }, 'buyer')).body.client_msg).toBe(msg.invalidPayload('code', promotionText.expired));
       } finally {
         env.clock.advance(-40 * 86_400);
         tokens.buyer = (await env.login('buyer')).access_token;

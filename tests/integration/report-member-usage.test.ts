@@ -1,13 +1,14 @@
 /**
- * 会员查询 (issue 13, 001 §2.2 report/memberQuery): each member company's stock queries, VIN
+ * 会员查询 (requirements 001-2-2 report/memberQuery): each member company's stock queries, VIN
  * decodes and orders over a range of China days, most used first, filtered, exported, D01 only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
-import { chinaDay } from '../../src/shared/domain/membership';
+import { chinaDay } from '../../src/shared/domain/china-time';
 import { msg } from '../../src/shared/messages';
 import { opCatalogueText } from '../../src/shared/domain/operation';
+import type { PayloadIn } from '../../src/shared/contracts';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 describe.each(backends)('会员查询 on %s', (backend) => {
@@ -16,7 +17,7 @@ describe.each(backends)('会员查询 on %s', (backend) => {
     let op = '';
     const db = () => env.database.db;
     const day = (offset: number) => chinaDay(new Date(env.clock.now().getTime() + offset * 86_400_000));
-    const usage = async (query = '', token = op) => env.call('GET', `/api/operation/report/member-usage${query ? `?${query}` : ''}`, { token });
+    const usage = async (query: PayloadIn<'opReportMemberUsage'> = {}, token = op) => env.api('opReportMemberUsage', query, { token });
 
     beforeAll(async () => {
       env = await createTestEnv(backend, { stockRows: 50 });
@@ -35,30 +36,30 @@ describe.each(backends)('会员查询 on %s', (backend) => {
       const first = r.body.data.data[0];
       expect(first).toMatchObject({ company_id: 4, stock_queries: 9, query_days: 2, last_query_day: day(0), vin_decodes: 1, level_type: 'free' });
       // the head company is the platform, not a member
-      expect(r.body.data.data.some((x: { company_id: number }) => x.company_id === 1)).toBe(false);
+      expect(r.body.data.data.some((x) => x.company_id === 1)).toBe(false);
       // a range that reaches the old day counts it too
-      const wide = await usage(`date_from=${day(-60)}&date_to=${day(0)}`);
+      const wide = await usage({ date_from: day(-60), date_to: day(0) });
       expect(wide.body.data.data[0]).toMatchObject({ company_id: 4, stock_queries: 59, query_days: 3 });
     });
 
     it('filters by company, member type and activity', async () => {
-      const byName = await usage(`company=${encodeURIComponent('顺捷')}`);
-      expect(byName.body.data.data.map((x: { company_id: number }) => x.company_id)).toEqual([4]);
-      const idle = await usage('activity=idle&page_size=800');
-      expect(idle.body.data.data.some((x: { company_id: number }) => x.company_id === 4)).toBe(false);
-      expect(idle.body.data.data.every((x: { stock_queries: number; vin_decodes: number; orders: number }) => x.stock_queries + x.vin_decodes + x.orders === 0)).toBe(true);
-      const paid = await usage('level_type=paid&page_size=800');
-      expect(paid.body.data.data.every((x: { level_type: string }) => x.level_type === 'paid')).toBe(true);
+      const byName = await usage({ company: '顺捷' });
+      expect(byName.body.data.data.map((x) => x.company_id)).toEqual([4]);
+      const idle = await usage({ activity: 'idle', page_size: 800 });
+      expect(idle.body.data.data.some((x) => x.company_id === 4)).toBe(false);
+      expect(idle.body.data.data.every((x) => x.stock_queries + x.vin_decodes + x.orders === 0)).toBe(true);
+      const paid = await usage({ level_type: 'paid', page_size: 800 });
+      expect(paid.body.data.data.every((x) => x.level_type === 'paid')).toBe(true);
       expect(paid.body.data.total).toBe(paid.body.data.data.length);
     });
 
     it('refuses a bad range with the field named, and an operator without the report code', async () => {
-      const reversed = await usage(`date_from=${day(0)}&date_to=${day(-5)}`);
+      const reversed = await usage({ date_from: day(0), date_to: day(-5) });
       expect(reversed.body).toMatchObject({ code: 422, field: 'date_to', client_msg: msg.invalidPayload('date_to', opCatalogueText.rangeReversed) });
       await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions, mobile)
         select gen_random_uuid(), 1, 'company_clerk', '企业专员', password_hash, array['D02']::text[], null from app_user where username = 'operator'`.execute(db());
       const clerk = (await env.login('company_clerk')).access_token;
-      expect((await usage('', clerk)).status).toBe(403);
+      expect((await usage({}, clerk)).status).toBe(403);
       expect((await env.raw('GET', '/api/operation/export/opReportMemberUsage', { token: clerk })).status).toBe(403);
     });
 

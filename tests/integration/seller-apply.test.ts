@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { msg } from '../../src/shared/messages';
 import { SELLER_GRANT_CODES } from '../../src/shared/domain/seller-apply';
-import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+import type { PayloadIn } from '../../src/shared/contracts';
+import { backends, createTestEnv, envelope, skipReason, type TestEnv } from './harness';
 
 /** a real 1×1 PNG */
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-const form = {
+const form: PayloadIn<'sellerApplySubmit'> = {
   company_name: '上海申通汽车配件有限公司', contact_name: '王志强', contact_phone: '13812345678', province: '上海市', city: '上海市',
   address: '闵行区沪闵路6088号', licence_no: '91310112ma1gbx7l4b', main_brands: '博世, 马勒, 曼牌', note: '主营德系车滤清器和刹车系统',
 };
@@ -24,20 +25,20 @@ describe.each(backends)('seller application on %s', (backend) => {
     });
     afterAll(async () => env?.close());
 
-    const apply = (token: string, body: unknown, headers: Record<string, string> = {}) => env.call('POST', '/api/seller-apply', { token, body, headers });
-    const mine = async (token: string) => (await env.call('GET', '/api/seller-apply/mine', { token })).body.data;
-    const approve = (id: number, token = operator) => env.call('POST', '/api/operation/seller-apply/approve', { token, body: { id } });
-    const reject = (id: number, reason: unknown, token = operator) => env.call('POST', '/api/operation/seller-apply/reject', { token, body: { id, reason } });
+    const apply = (token: string, payload: PayloadIn<'sellerApplySubmit'>, idempotencyKey?: string) => env.api('sellerApplySubmit', payload, { token, idempotencyKey });
+    const mine = async (token: string) => (await env.api('sellerApplyMine', {}, { token })).body.data;
+    const approve = (id: number, token = operator) => env.api('sellerApplyApprove', { id }, { token });
+    const reject = (id: number, reason: string, token = operator) => env.api('sellerApplyReject', { id, reason }, { token });
+    const list = (query: PayloadIn<'sellerApplyList'>, token = operator) => env.api('sellerApplyList', query, { token });
     const buyerRow = async () => (await sql<{ is_seller: boolean; permissions: string[] }>`
       select c.is_seller, u.permissions from app_user u join company c on c.id = u.company_id where u.username = 'buyer'`.execute(env.database.db)).rows[0];
     const applications = async () => (await sql<{ n: number }>`select count(*)::int as n from seller_application`.execute(env.database.db)).rows[0].n;
 
     it('refuses a bad form field by field and stores nothing', async () => {
-      const cases: Array<[Record<string, unknown>, string, string]> = [
+      const cases: Array<[Partial<PayloadIn<'sellerApplySubmit'>>, string, string]> = [
         [{ licence_no: '1234' }, 'licence_no', '18位统一社会信用代码'],
         [{ contact_phone: '12345' }, 'contact_phone', '11位手机号'],
         [{ company_name: '' }, 'company_name', '请填写公司名称'],
-        [{ main_brands: undefined }, 'main_brands', '请填写主营品牌'],
         [{ note: 'x'.repeat(501) }, 'note', '补充说明最多500个字符'],
       ];
       for (const [change, field, text] of cases) {
@@ -46,6 +47,11 @@ describe.each(backends)('seller application on %s', (backend) => {
         expect(r.body.field).toBe(field);
         expect(r.body.client_msg).toContain(text);
       }
+      // a required field left out: sent raw
+      const noBrands = await env.callRaw('POST', '/api/seller-apply', { token: buyer, body: { ...form, main_brands: undefined } });
+      expect(noBrands.status).toBe(422);
+      expect(envelope(noBrands.body).field).toBe('main_brands');
+      expect(envelope(noBrands.body).client_msg).toContain('请填写主营品牌');
       expect(await applications()).toBe(0);
     });
 
@@ -66,7 +72,7 @@ describe.each(backends)('seller application on %s', (backend) => {
 
     let firstId: number;
     it('a buyer owner applies once, with licence photos of its own; a second open application is refused', async () => {
-      const upload = (token: string) => env.call('POST', '/api/upload/file', { token, body: { base64_data: PNG_1PX, file_name: '营业执照.png' } });
+      const upload = (token: string) => env.api('fileUpload', { base64_data: PNG_1PX, file_name: '营业执照.png' }, { token });
       const mine1 = (await upload(buyer)).body.data.file_path;
       const sellers = (await upload((await env.login('seller')).access_token)).body.data.file_path;
       const foreign = await apply(buyer, { ...form, licence_images: [mine1, sellers] });
@@ -84,18 +90,18 @@ describe.each(backends)('seller application on %s', (backend) => {
       expect(again.body.client_msg).toBe(msg.applyPending);
       const m = await mine(buyer);
       expect(m).toMatchObject({ is_seller: false, is_owner: true });
-      expect(m.applications.map((a: { id: number; state: string }) => [a.id, a.state])).toEqual([[firstId, 'pending']]);
+      expect(m.applications.map((a) => [a.id, a.state])).toEqual([[firstId, 'pending']]);
     });
 
     it('only operators of the head company holding the audit code may list and review', async () => {
-      expect((await env.call('GET', '/api/operation/seller-apply', { token: buyer })).status).toBe(403);
+      expect((await list({}, buyer)).status).toBe(403);
       expect((await approve(firstId, buyer)).status).toBe(403);
       await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions)
         select '00000000-0000-4000-8000-0000000000f1', 1, 'op-nocode', '无审核权限', password_hash, array['D01', 'D01-01'] from app_user where username = 'operator'`.execute(env.database.db);
       const weak = (await env.login('op-nocode')).access_token;
       const r = await approve(firstId, weak);
       expect(r.status).toBe(403);
-      expect((await env.call('GET', '/api/operation/seller-apply', { token: weak })).status).toBe(403);
+      expect((await list({}, weak)).status).toBe(403);
       expect((await buyerRow()).is_seller).toBe(false);
     });
 
@@ -125,8 +131,8 @@ describe.each(backends)('seller application on %s', (backend) => {
       const r = await apply(buyer, { ...form, note: '已补充清晰的执照照片' });
       expect(r.status).toBe(200);
       secondId = r.body.data.id;
-      const list = (await env.call('GET', '/api/operation/seller-apply?state=pending', { token: operator })).body.data;
-      expect(list.data.map((a: { id: number }) => a.id)).toEqual([secondId]);
+      const pending = (await list({ state: 'pending' })).body.data;
+      expect(pending.data.map((a) => a.id)).toEqual([secondId]);
       const before = await buyerRow();
       await sql`create function qph_fail_review() returns trigger language plpgsql as $$ begin raise exception 'review store failed'; end $$`.execute(env.database.db);
       await sql`create trigger qph_fail_review before update on seller_application for each row execute function qph_fail_review()`.execute(env.database.db);
@@ -147,7 +153,7 @@ describe.each(backends)('seller application on %s', (backend) => {
       expect(after.is_seller).toBe(true);
       expect(after.permissions).toEqual([...new Set([...before.permissions, ...SELLER_GRANT_CODES])].sort());
       // the new codes count at once on the server, and the profile says seller
-      const profile = (await env.call('POST', '/api/user/profile', { token: buyer })).body.data;
+      const profile = (await env.api('userProfileGet', undefined, { token: buyer })).body.data;
       expect(profile.is_seller).toBe(true);
       expect(profile.permissions).toContain('M03');
       // the clerk of another company was not touched
@@ -159,20 +165,20 @@ describe.each(backends)('seller application on %s', (backend) => {
     it('lists by state and company name, pending first', async () => {
       const member = (await env.login('member')).access_token;
       // an offline replay of the same submission does not make a second application
-      const key = { 'Idempotency-Key': 'apply-member-0001' };
+      const key = 'apply-member-0001';
       const m = await apply(member, { ...form, company_name: '杭州顺捷汽车修理厂' }, key);
       expect(m.status).toBe(200);
       const replay = await apply(member, { ...form, company_name: '杭州顺捷汽车修理厂' }, key);
       expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
       expect(replay.body.data.id).toBe(m.body.data.id);
-      const all = (await env.call('GET', '/api/operation/seller-apply', { token: operator })).body.data;
+      const all = (await list({})).body.data;
       expect(all.total).toBe(3);
-      expect(all.data.map((a: { state: string }) => a.state)).toEqual(['pending', 'approved', 'rejected']);
-      const named = (await env.call('GET', `/api/operation/seller-apply?k=${encodeURIComponent('顺捷')}`, { token: operator })).body.data;
-      expect(named.data.map((a: { company_name: string }) => a.company_name)).toEqual(['杭州顺捷汽车修理厂']);
-      const rejected = (await env.call('GET', '/api/operation/seller-apply?state=rejected', { token: operator })).body.data;
-      expect(rejected.data.map((a: { id: number }) => a.id)).toEqual([firstId]);
-      expect((await env.call('GET', '/api/operation/seller-apply?state=done', { token: operator })).body).toMatchObject({ code: 422, field: 'state' });
+      expect(all.data.map((a) => a.state)).toEqual(['pending', 'approved', 'rejected']);
+      const named = (await list({ k: '顺捷' })).body.data;
+      expect(named.data.map((a) => a.company_name)).toEqual(['杭州顺捷汽车修理厂']);
+      const rejected = (await list({ state: 'rejected' })).body.data;
+      expect(rejected.data.map((a) => a.id)).toEqual([firstId]);
+      expect((await env.callRaw('GET', '/api/operation/seller-apply?state=done', { token: operator })).body).toMatchObject({ code: 422, field: 'state' });
     });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Several servers behind one address (issue 11): two real server processes (`src/server/main.ts`
+ * Several servers behind one address: two real server processes (`src/server/main.ts`
  * under tsx, as `npm start` runs it) on one fresh PostgreSQL database and one Redis behave as one.
  * A chat message sent on process A reaches the recipient's socket on process B live; a session
  * signed out or a user disabled on A is closed and refused on B; a user's request budget is one
@@ -18,7 +18,8 @@ import { limitText } from '../../src/server/http/limits';
 import { openDatabase } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
-import { backends, createPostgresDatabase, postgresAvailable, adminUrl } from './harness';
+import type { EndpointName, PayloadIn } from '../../src/shared/contracts';
+import { backends, clientFor, createPostgresDatabase, envelope, postgresAvailable, adminUrl } from './harness';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SELLER = '00000000-0000-4000-8000-000000000002';
@@ -109,17 +110,13 @@ describe.skipIf(skip !== '')(skip || 'two server processes on one PostgreSQL and
   let a: Proc;
   let b: Proc;
 
-  const call = async (p: Proc, method: string, path: string, token?: string, body?: unknown, device = 'pc') => {
-    const r = await fetch(`${p.url}/api${path}`, {
-      method, body: body === undefined ? undefined : JSON.stringify(body),
-      headers: { 'content-type': 'application/json', device, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
-    return { status: r.status, body: (await r.json()) as { code: number; data: any; client_msg?: string } };
-  };
+  /** a call of the endpoint table to one server process, typed from the contract */
+  const call = <N extends EndpointName>(p: Proc, name: N, payload: PayloadIn<N>, token?: string, device = 'pc') =>
+    clientFor(p.url).api(name, payload, { token, device });
   const login = async (p: Proc, username: string, device = 'pc') => {
-    const r = await call(p, 'POST', '/user/auth', undefined, { username, password: 'demo123456' }, device);
+    const r = await call(p, 'userAuth', { username, password: 'demo123456' }, undefined, device);
     if (r.body.code !== 200) throw new Error(`login ${username}: ${JSON.stringify(r.body)}`);
-    return r.body.data.access_token as string;
+    return r.body.data.access_token;
   };
 
   beforeAll(async () => {
@@ -140,8 +137,9 @@ describe.skipIf(skip !== '')(skip || 'two server processes on one PostgreSQL and
     for (const r of started) if (r.status === 'rejected') throw r.reason;
     [a, b] = running;
     for (const p of [a, b]) {
-      const health = await call(p, 'GET', '/health');
-      expect(health.body.data).toMatchObject({ backend: 'postgres', bus: 'redis', bus_connected: true });
+      // beside the endpoint table: read raw
+      const health = await clientFor(p.url).callRaw('GET', '/api/health', { device: 'pc' });
+      expect(envelope(health.body).data).toMatchObject({ backend: 'postgres', bus: 'redis', bus_connected: true });
     }
   });
 
@@ -158,47 +156,47 @@ describe.skipIf(skip !== '')(skip || 'two server processes on one PostgreSQL and
   it('a message sent on A arrives live on the recipient\'s socket on B, and B knows the recipient is online there', async () => {
     const buyerOnB = await connect(b.url, await login(b, 'buyer'));
     const seller = await login(a, 'seller');
-    const contact = await call(a, 'GET', `/im/contact?uuid=${BUYER}`, seller);
+    const contact = await call(a, 'imContact', { uuid: BUYER }, seller);
     expect(contact.body.data.on_line).toBe(true);
     const id = `c-${randomUUID()}`;
-    const sent = await call(a, 'POST', '/im/messages', seller, { client_msg_id: id, targetId: BUYER, messageType: 'RC:TxtMsg', content: { content: '两台服务器之间的消息' } });
+    const sent = await call(a, 'imSend', { client_msg_id: id, targetId: BUYER, messageType: 'RC:TxtMsg', content: { content: '两台服务器之间的消息' } }, seller);
     expect(sent.status).toBe(200);
     const pushed = await buyerOnB.next((e) => e.type === 'imMessage');
     expect(pushed).toMatchObject({ message: { clientMsgId: id, senderUserId: SELLER, messageDirection: 2, content: { content: '两台服务器之间的消息' } }, unreadTotal: 1 });
     buyerOnB.ws.close();
     await buyerOnB.closed;
-    await expect.poll(async () => (await call(a, 'GET', `/im/contact?uuid=${BUYER}`, seller)).body.data.on_line, { timeout: 10_000 }).toBe(false);
+    await expect.poll(async () => (await call(a, 'imContact', { uuid: BUYER }, seller)).body.data.on_line, { timeout: 10_000 }).toBe(false);
   });
 
   it('a session signed out on A is closed on B and refused there', async () => {
     const token = await login(a, 'buyer', 'pad');
     const onB = await connect(b.url, token);
-    expect((await call(a, 'POST', '/user/logout', token, {}, 'pad')).status).toBe(200);
+    expect((await call(a, 'userLogout', {}, token, 'pad')).status).toBe(200);
     expect(await onB.closed).toBe(4908);
     expect(onB.events.at(-1)).toEqual({ type: 'signedOut', code: 908 });
-    const after = await call(b, 'GET', '/im/unread', token, undefined, 'pad');
+    const after = await call(b, 'imUnreadCount', {}, token, 'pad');
     expect(after.body.code).toBe(908);
   });
 
   it('a user disabled on A has their socket on B closed', async () => {
     const clerkOnB = await connect(b.url, await login(b, 'clerk', 'h5'));
     const seller = await login(a, 'seller', 'app');
-    const list = await call(a, 'GET', '/org/employees?keyword=clerk', seller, undefined, 'app');
-    const id = list.body.data.data[0].id as number;
-    expect((await call(a, 'POST', '/org/employee/active', seller, { id, active: false }, 'app')).status).toBe(200);
+    const list = await call(a, 'employeeList', { keyword: 'clerk' }, seller, 'app');
+    const id = list.body.data.data[0].id;
+    expect((await call(a, 'employeeSetActive', { id, active: false }, seller, 'app')).status).toBe(200);
     expect(await clerkOnB.closed).toBe(4908);
-    expect((await call(a, 'POST', '/org/employee/active', seller, { id, active: true }, 'app')).status).toBe(200);
+    expect((await call(a, 'employeeSetActive', { id, active: true }, seller, 'app')).status).toBe(200);
   });
 
   it('one user\'s request budget is one bucket across both processes', async () => {
     const token = await login(a, 'member');
     const statuses: number[] = [];
-    for (let i = 0; i < USER_BURST; i++) statuses.push((await call(i % 2 ? b : a, 'GET', '/pay/packages', token)).status);
+    for (let i = 0; i < USER_BURST; i++) statuses.push((await call(i % 2 ? b : a, 'getPayPackages', {}, token)).status);
     expect(statuses.every((s) => s === 200)).toBe(true);
     // each process has answered only half the budget; a bucket of its own would still have tokens
-    const past = await call(a, 'GET', '/pay/packages', token);
+    const past = await call(a, 'getPayPackages', {}, token);
     expect(past.status).toBe(429);
     expect(past.body.client_msg).toBe(limitText.tooFast);
-    expect((await call(b, 'GET', '/pay/packages', token)).status).toBe(429);
+    expect((await call(b, 'getPayPackages', {}, token)).status).toBe(429);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Bulk stock import and export (issue 9) on both backends: CSV and XLSX import, rejected lines in
+ * Bulk stock import and export on both backends: CSV and XLSX import, rejected lines in
  * the error file, idempotent re-upload, update of existing rows, refusals, and the export's round
  * trip back through the import.
  */
@@ -8,7 +8,9 @@ import { sql } from 'kysely';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import { importText, IMPORT_LABELS } from '../../src/shared/domain/stock-import';
-import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
+import * as v from 'valibot';
+import { stockImportUploadAnswer } from '../../src/shared/contracts';
+import { backends, createTestEnv, envelope, skipReason, type TestEnv } from './harness';
 
 const HEADERS = ['OE号', '配件名称', '配件品牌', '品质', '车型品牌', '自编码', '库存数量', '批发价(不含税)', '备注'];
 
@@ -37,15 +39,17 @@ describe.each(backends)('stock import on %s', (backend) => {
       (await sql<{ n: number }>`select count(*)::int as n from stock where company_id = ${companyId} and ${where}`.execute(env.database.db)).rows[0].n;
     const imports = async () => (await sql<{ n: number }>`select count(*)::int as n from stock_import`.execute(env.database.db)).rows[0].n;
 
+    /** the upload is a file route beside the endpoint table: its answer is read as the envelope, `data` checked against the contract's upload answer */
     const upload = async (body: BodyInit, name: string, token = seller) => {
       const res = await env.raw('POST', `/api/stock/import/upload?name=${encodeURIComponent(name)}`, { token, body });
-      return { status: res.status, body: (await res.json()) as any };
+      const answer = envelope(await res.json());
+      return { status: res.status, body: answer, get data() { return v.parse(stockImportUploadAnswer, answer.data); } };
     };
     const runImport = async (id: number, mapping: Record<string, string>) => {
-      const started = await env.call('POST', '/api/stock/import/start', { token: seller, body: { import_id: id, mapping } });
+      const started = await env.api('stockImportStart', { import_id: id, mapping }, { token: seller });
       expect(started.body.code, JSON.stringify(started.body)).toBe(200);
       for (let i = 0; i < 600; i++) {
-        const s = await env.call('GET', `/api/stock/import/status/${id}`, { token: seller });
+        const s = await env.api('stockImportStatus', {}, { id, token: seller });
         if (s.body.data.state !== 'running') return s.body.data;
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -68,14 +72,14 @@ describe.each(backends)('stock import on %s', (backend) => {
       const before = await count();
       const up = await upload(csvOf(rows), '库存.csv');
       expect(up.status).toBe(200);
-      expect(up.body.data.format).toBe('csv');
-      expect(up.body.data.headers).toEqual(HEADERS);
-      const mapping = up.body.data.mapping;
+      expect(up.data.format).toBe('csv');
+      expect(up.data.headers).toEqual(HEADERS);
+      const mapping = up.data.mapping;
       expect(mapping).toMatchObject({ supplier_oe: 'OE号', name: '配件名称', part_brand_name: '配件品牌', quality_name: '品质', make_name: '车型品牌', quantity: '库存数量', price0: '批发价(不含税)' });
 
-      const preview = await env.call('POST', '/api/stock/import/preview', { token: seller, body: { import_id: up.body.data.import_id, mapping } });
+      const preview = await env.api('stockImportPreview', { import_id: up.data.import_id, mapping }, { token: seller });
       expect(preview.body.code).toBe(200);
-      const prows = preview.body.data.rows as Array<{ row_no: number; errors: string[] }>;
+      const prows = preview.body.data.rows;
       expect(prows).toHaveLength(20);
       expect(prows[0].row_no).toBe(2);
       expect(prows.filter((r) => r.errors.length > 0).map((r) => r.row_no)).toEqual([6, 11, 16]);
@@ -83,11 +87,11 @@ describe.each(backends)('stock import on %s', (backend) => {
       expect(prows[9].errors.join()).toContain('批发价(不含税)须为不小于0的数字');
       expect(prows[14].errors.join()).toContain('配件品牌不存在');
 
-      const done = await runImport(up.body.data.import_id, mapping);
+      const done = await runImport(up.data.import_id, mapping);
       expect(done).toMatchObject({ state: 'done', total_rows: 30, done_rows: 30, added: 27, failed: 3, updated: 0, skipped: 0, has_errors: true });
       expect(await count()).toBe(before + 27);
 
-      const err = await env.raw('GET', `/api/stock/import/errors/${up.body.data.import_id}`, { token: seller });
+      const err = await env.raw('GET', `/api/stock/import/errors/${up.data.import_id}`, { token: seller });
       expect(err.status).toBe(200);
       const parsed = Papa.parse<string[]>((await err.text()).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
       expect(parsed[0]).toEqual([...HEADERS, '错误原因']);
@@ -100,13 +104,13 @@ describe.each(backends)('stock import on %s', (backend) => {
       const row = (await sql<{ id: number; quantity: number; price0: number; create_date: Date; stock_write_date: Date }>`
         select id::int as id, quantity, price0, create_date, stock_write_date from stock where company_id = ${companyId} and supplier_oe = 'IMP-10001-X'`.execute(env.database.db)).rows[0];
       expect(row).toMatchObject({ quantity: 1, price0: 150 });
-      const log = await env.call('GET', `/api/stock/changes/${row.id}`, { token: seller });
+      const log = await env.api('stockChangeLog', {}, { id: row.id, token: seller });
       expect(log.body.data[0].action).toBe('import');
-      const list = await env.call('POST', '/api/stock/list', { token: seller, body: { supplier_oe: 'IMP-10002' } });
+      const list = await env.api('getStockData', { supplier_oe: 'IMP-10002' }, { token: seller });
       expect(list.body.data.total).toBe(1);
       // the mapping is remembered for the company
       const again = await upload(csvOf([line(99)]).replace('OE号', 'OE号'), 'x.csv');
-      expect(again.body.data.mapping.supplier_oe).toBe('OE号');
+      expect(again.data.mapping.supplier_oe).toBe('OE号');
     });
 
     it('uploading the same file again changes nothing', async () => {
@@ -117,8 +121,8 @@ describe.each(backends)('stock import on %s', (backend) => {
       const before = await count();
       const changes = (await sql<{ n: number }>`select count(*)::int as n from stock_change`.execute(env.database.db)).rows[0].n;
       const up = await upload(csvOf(rows), '库存.csv');
-      expect(up.body.data.seen_before).toBe(true);
-      const done = await runImport(up.body.data.import_id, up.body.data.mapping);
+      expect(up.data.seen_before).toBe(true);
+      const done = await runImport(up.data.import_id, up.data.mapping);
       expect(done).toMatchObject({ state: 'done', added: 0, updated: 0, skipped: 27, failed: 3 });
       expect(await count()).toBe(before);
       expect((await sql<{ n: number }>`select count(*)::int as n from stock_change`.execute(env.database.db)).rows[0].n).toBe(changes);
@@ -129,10 +133,10 @@ describe.each(backends)('stock import on %s', (backend) => {
       const rows = Array.from({ length: 10 }, (_, i) => line(200 + i));
       const before = await count();
       const up = await upload(csvOf(rows), '断点.csv');
-      const id = up.body.data.import_id as number;
+      const id = up.data.import_id;
       // what a server that stopped after applying lines 2-5 leaves: running, those lines recorded, no new heartbeat
       const { file_hash: hash } = (await sql<{ file_hash: string }>`select file_hash from stock_import where id = ${id}`.execute(db)).rows[0];
-      await sql`update stock_import set state = 'running', mapping = ${JSON.stringify(up.body.data.mapping)}::jsonb,
+      await sql`update stock_import set state = 'running', mapping = ${JSON.stringify(up.data.mapping)}::jsonb,
         heartbeat_at = ${new Date(env.clock.now().getTime() - 60_000)} where id = ${id}`.execute(db);
       await sql`insert into stock_import_row (company_id, file_hash, row_no) select ${companyId}, ${hash}, n from generate_series(2, 5) n`.execute(db);
       // one minute without progress: still its own server's
@@ -142,7 +146,7 @@ describe.each(backends)('stock import on %s', (backend) => {
       // another server looking at the same moment does not take it twice
       expect(await env.stockImport.resumeStalled(db)).toEqual([]);
       await env.stockImport.settled(id);
-      const s = await env.call('GET', `/api/stock/import/status/${id}`, { token: seller });
+      const s = await env.api('stockImportStatus', {}, { id, token: seller });
       expect(s.body.data).toMatchObject({ state: 'done', total_rows: 10, done_rows: 10, added: 6, skipped: 0, failed: 0 });
       // lines 2-5 were recorded as applied, so only lines 6-11 were added
       expect(await count()).toBe(before + 6);
@@ -161,8 +165,8 @@ describe.each(backends)('stock import on %s', (backend) => {
       const before = await count();
       const up = await upload(bytes, '更新.xlsx');
       expect(up.status).toBe(200);
-      expect(up.body.data.format).toBe('xlsx');
-      const done = await runImport(up.body.data.import_id, up.body.data.mapping);
+      expect(up.data.format).toBe('xlsx');
+      const done = await runImport(up.data.import_id, up.data.mapping);
       expect(done).toMatchObject({ state: 'done', added: 1, updated: 2, unchanged: 0, failed: 0 });
       expect(await count()).toBe(before + 1);
       const r = (await sql<{ quantity: number; price0: number; note: string; qty_version: number; supplier_oe: string }>`
@@ -221,8 +225,8 @@ describe.each(backends)('stock import on %s', (backend) => {
       expect(target).not.toBe('');
       const before = await count();
       const up = await upload(Buffer.from(await book.xlsx.writeBuffer()), '库存导出.xlsx');
-      expect(Object.keys(up.body.data.mapping)).toHaveLength(Object.keys(IMPORT_LABELS).length);
-      const done = await runImport(up.body.data.import_id, up.body.data.mapping);
+      expect(Object.keys(up.data.mapping)).toHaveLength(Object.keys(IMPORT_LABELS).length);
+      const done = await runImport(up.data.import_id, up.data.mapping);
       expect(done).toMatchObject({ state: 'done', added: 0, updated: 1, unchanged: exported - 1, failed: 0 });
       expect(await count()).toBe(before);
       const q = (await sql<{ quantity: number }>`select quantity from stock where company_id = ${companyId} and supplier_oe = 'IMP-10004-X'`.execute(env.database.db)).rows[0];

@@ -1,11 +1,12 @@
 /**
- * The seller's own stock (issue 9): the list and its filters, inline price and quantity edits,
+ * The seller's own stock: the list and its filters, inline price and quantity edits,
  * price lock, quantity versions and concurrent deltas, bulk state changes, delete, the change log,
  * company scoping and bad input; and that search sees a change on the next query.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { stockText } from '../../src/shared/domain/stock';
+import type { PayloadIn } from '../../src/shared/contracts';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 describe.each(backends)('seller stock on %s', (backend) => {
@@ -30,90 +31,92 @@ describe.each(backends)('seller stock on %s', (backend) => {
     });
     afterAll(async () => env?.close());
 
-    const post = (path: string, token: string, body: unknown, headers: Record<string, string> = {}) => env.call('POST', `/api/stock/${path}`, { token, body, headers });
+    type PriceField = PayloadIn<'updateStockPrice'>['target_price_field'];
+    const list = (token: string, filter: PayloadIn<'getStockData'>) => env.api('getStockData', filter, { token });
+    const setPrice = (token: string, payload: PayloadIn<'updateStockPrice'>) => env.api('updateStockPrice', payload, { token });
+    const changes = (id: number, token: string) => env.api('stockChangeLog', {}, { id, token });
     const row = async (id: number) => (await sql<{ quantity: number; price0: number | null; price_lock: boolean; state: string; qty_version: number; name: string }>`
       select quantity, price0, price_lock, state, qty_version, name from stock where id = ${id}`.execute(env.database.db)).rows[0];
     let seq = 0;
-    const create = async (token: string, extra: Record<string, unknown> = {}) => {
+    const create = async (token: string, extra: Partial<PayloadIn<'stockCreate'>> = {}) => {
       seq += 1;
-      const r = await post('create', token, {
+      const r = await env.api('stockCreate', {
         supplier_oe: `7L0-698-${String(100 + seq)} A`, name: '前刹车片', part_brand_id: brandId, quality_id: qualityId, make_id: makeId,
         supplier_vehicle: '途锐', quantity: 10, price0: '120.5', price99: 150, ...extra,
-      });
+      }, { token });
       expect(r.body).toMatchObject({ code: 200 });
-      return r.body.data as { id: number; qty_version: number; quantity: number; price0: number };
+      return r.body.data;
     };
 
     it('adds a row: OE normalised, prices in fen, write dates and a create entry in its change log', async () => {
       const made = await create(clerk, { default_code: 'JD-001' });
       expect(made).toMatchObject({ oe_norm: `7L0698${100 + seq}A`, name: '前刹车片', quantity: 10, price0: 12050, price99: 15000, price_lock: false, state: 'on' });
       expect(made.qty_version).toBe(0);
-      const log = await env.call('GET', `/api/stock/changes/${made.id}`, { token: seller });
+      const log = await changes(made.id, seller);
       expect(log.body.data).toMatchObject([{ action: 'create', user_name: '李晓琳' }]);
     });
 
     it('lists only the own company, with filters, sorting and paging', async () => {
       const a = await create(seller, { name: '机油滤清器', producing_area: '德国', default_code: 'FLT-9' });
-      const list = async (body: Record<string, unknown>, token = seller) => post('list', token, body);
-      const all = await list({ page_size: 50 });
+      const all = await list(seller, { page_size: 50 });
       expect(all.status).toBe(200);
       const companyRows = (await sql<{ n: number }>`select count(*)::int as n from stock where company_id = 2`.execute(env.database.db)).rows[0].n;
       expect(all.body.data.total).toBe(companyRows);
       expect(all.body.data.data.length).toBe(Math.min(50, companyRows));
-      const byName = await list({ name: '机油滤' });
-      expect(byName.body.data.data.map((r: { id: number }) => r.id)).toContain(a.id);
-      expect(byName.body.data.data.every((r: { name: string }) => r.name.includes('机油滤'))).toBe(true);
-      expect((await list({ default_code: 'flt-9', producing_area: '德国' })).body.data.data.map((r: { id: number }) => r.id)).toEqual([a.id]);
-      expect((await list({ supplier_oe: (a as unknown as { oe_norm: string }).oe_norm.slice(0, 8).toLowerCase() })).body.data.total).toBeGreaterThanOrEqual(1);
-      const sorted = await list({ sort_field: 'price0', sort_order: 'desc', page_size: 100 });
-      const prices = sorted.body.data.data.map((r: { price0: number | null }) => r.price0).filter((p: number | null) => p !== null);
-      expect(prices).toEqual([...prices].sort((x: number, y: number) => y - x));
-      const other = await list({ page_size: 50 }, clerk);
+      const byName = await list(seller, { name: '机油滤' });
+      expect(byName.body.data.data.map((r) => r.id)).toContain(a.id);
+      expect(byName.body.data.data.every((r) => r.name.includes('机油滤'))).toBe(true);
+      expect((await list(seller, { default_code: 'flt-9', producing_area: '德国' })).body.data.data.map((r) => r.id)).toEqual([a.id]);
+      expect((await list(seller, { supplier_oe: a.oe_norm.slice(0, 8).toLowerCase() })).body.data.total).toBeGreaterThanOrEqual(1);
+      const sorted = await list(seller, { sort_field: 'price0', sort_order: 'desc', page_size: 100 });
+      const prices = sorted.body.data.data.map((r) => r.price0).filter((p) => p !== null);
+      expect(prices).toEqual([...prices].sort((x, y) => y - x));
+      const other = await list(clerk, { page_size: 50 });
       expect(other.body.data.total).toBe(companyRows);
       // another seller sees only its own rows, never company 2's
-      const theirs = await post('list', otherSellerToken(), { name: '机油滤清器' });
-      expect(theirs.body.data.data.some((r: { id: number }) => r.id === a.id)).toBe(false);
+      const theirs = await list(otherSellerToken(), { name: '机油滤清器' });
+      expect(theirs.body.data.data.some((r) => r.id === a.id)).toBe(false);
       // letters typed full-width (a Chinese input method's 全角) match either case, as ASCII ones
       // do, though stock's name and vehicle compare byte by byte (migration 0280)
       const wide = await create(seller, { name: 'ＡＢＳ泵总成', supplier_vehicle: '奥迪Ｑ５' });
-      expect((await list({ name: 'ａｂｓ泵' })).body.data.data.map((r: { id: number }) => r.id)).toEqual([wide.id]);
-      expect((await list({ supplier_vehicle: '奥迪ｑ５' })).body.data.data.map((r: { id: number }) => r.id)).toEqual([wide.id]);
-      const bad = await list({ page_size: 30 });
+      expect((await list(seller, { name: 'ａｂｓ泵' })).body.data.data.map((r) => r.id)).toEqual([wide.id]);
+      expect((await list(seller, { supplier_vehicle: '奥迪ｑ５' })).body.data.data.map((r) => r.id)).toEqual([wide.id]);
+      const bad = await list(seller, { page_size: 30 });
       expect(bad.status).toBe(422);
       expect(bad.body.client_msg).toContain('每页条数只能是 50、100、200、400、800');
-      expect((await list({ min_create_date: '2026/11/01' })).body.client_msg).toContain('创建日期起应为 YYYY-MM-DD 格式的日期');
+      expect((await list(seller, { min_create_date: '2026/11/01' })).body.client_msg).toContain('创建日期起应为 YYYY-MM-DD 格式的日期');
     });
     const otherSellerToken = () => other;
 
     it('edits a price inline, refuses a locked price until unlocked, and the OE search shows the new price at once', async () => {
       const made = await create(seller);
-      const price = (value: unknown, field = 'price0', token = seller) => post('price', token, { product_id: made.id, company_id: 2, value, target_price_field: field });
+      const price = (value: string, field: PriceField = 'price0', token = seller) => setPrice(token, { product_id: made.id, company_id: 2, value, target_price_field: field });
       const r = await price('99.9');
       expect(r.body.data).toMatchObject({ price0: 9990 });
       // the buyer (a formal member) sees the new wholesale price in OE search
-      const oe = (r.body.data as { oe_norm: string }).oe_norm;
-      const search = await env.call('POST', '/api/search/oe', { token: buyer, body: { oe_list: [oe] } });
-      expect(search.body.data.items[0].rows.find((x: { id: number }) => x.id === made.id)).toMatchObject({ price0: 9990 });
+      const oe = r.body.data.oe_norm;
+      const search = await env.api('oeSearch', { oe_list: [oe] }, { token: buyer });
+      expect(search.body.data.items[0].rows.find((x) => x.id === made.id)).toMatchObject({ price0: 9990 });
 
-      expect((await post('lock', seller, { ids: [made.id], locked: true })).body.data).toEqual({ changed: 1 });
+      expect((await env.api('stockSetLock', { ids: [made.id], locked: true }, { token: seller })).body.data).toEqual({ changed: 1 });
       const locked = await price('80');
       expect(locked.status).toBe(422);
       expect(locked.body.client_msg).toContain(stockText.priceLocked);
       expect((await row(made.id)).price0).toBe(9990);
       // an edit of the whole row cannot change a locked price either
-      const edit = await env.call('PUT', `/api/stock/row/${made.id}`, { token: seller, body: { supplier_oe: oe, name: '前刹车片', part_brand_id: brandId, quality_id: qualityId, price0: '70' } });
+      const edit = await env.api('stockUpdate', { supplier_oe: oe, name: '前刹车片', part_brand_id: brandId, quality_id: qualityId, price0: '70' }, { id: made.id, token: seller });
       expect(edit.status).toBe(422);
       expect((await row(made.id)).price0).toBe(9990);
-      await post('lock', seller, { ids: [made.id], locked: false });
+      await env.api('stockSetLock', { ids: [made.id], locked: false }, { token: seller });
       expect((await price('80')).body.data.price0).toBe(8000);
-      const log = await env.call('GET', `/api/stock/changes/${made.id}`, { token: clerk });
-      expect(log.body.data.map((e: { action: string }) => e.action)).toEqual(['price', 'unlock', 'lock', 'price', 'create']);
+      const log = await changes(made.id, clerk);
+      expect(log.body.data.map((e) => e.action)).toEqual(['price', 'unlock', 'lock', 'price', 'create']);
       expect(log.body.data[0].changes).toEqual([{ field: 'price0', old: 9990, new: 8000 }]);
     });
 
     it('refuses bad prices with the field named and changes nothing', async () => {
       const made = await create(seller);
-      const cases: Array<[unknown, string, string]> = [
+      const cases: Array<[string, PriceField, string]> = [
         ['-1', 'price0', '批发价(不含税)须为不小于0的数字'],
         ['abc', 'price0', '批发价(不含税)须为不小于0的数字'],
         ['1.234', 'price1', '批发价(含税)最多两位小数'],
@@ -121,48 +124,48 @@ describe.each(backends)('seller stock on %s', (backend) => {
         ['12.5', 'vn_price', '越南价(越南盾)须为不小于0的整数'],
       ];
       for (const [value, field, text] of cases) {
-        const r = await post('price', seller, { product_id: made.id, company_id: 2, value, target_price_field: field });
+        const r = await setPrice(seller, { product_id: made.id, company_id: 2, value, target_price_field: field });
         expect(r.status, `${field} ${String(value)}`).toBe(422);
         expect(r.body.client_msg).toContain(text);
       }
-      const badField = await post('price', seller, { product_id: made.id, company_id: 2, value: '1', target_price_field: 'cost' });
+      const badField = await env.callRaw('POST', '/api/stock/price', { token: seller, body: { product_id: made.id, company_id: 2, value: '1', target_price_field: 'cost' } });
       expect(badField.status).toBe(422);
       expect((await row(made.id)).price0).toBe(12050);
-      const badForm = await post('create', seller, { supplier_oe: '12', name: '', quality_id: qualityId });
+      const badForm = await env.api('stockCreate', { supplier_oe: '12', name: '', quality_id: qualityId }, { token: seller });
       expect(badForm.status).toBe(422);
       expect(badForm.body.client_msg).toContain('OE号至少5位字母或数字');
-      const noBrand = await post('create', seller, { supplier_oe: '1K0615301AA', name: '刹车盘', quality_id: qualityId });
+      const noBrand = await env.api('stockCreate', { supplier_oe: '1K0615301AA', name: '刹车盘', quality_id: qualityId }, { token: seller });
       expect(noBrand.body.client_msg).toContain('请选择配件品牌或填写自有品牌');
-      const unknownBrand = await post('create', seller, { supplier_oe: '1K0615301AA', name: '刹车盘', quality_id: qualityId, part_brand_id: 999999 });
+      const unknownBrand = await env.api('stockCreate', { supplier_oe: '1K0615301AA', name: '刹车盘', quality_id: qualityId, part_brand_id: 999999 }, { token: seller });
       expect(unknownBrand.body.client_msg).toContain('配件品牌不存在');
-      const negativeQty = await post('create', seller, { supplier_oe: '1K0615301AA', name: '刹车盘', quality_id: qualityId, custom_brand_name: '骏达', quantity: -3 });
+      const negativeQty = await env.api('stockCreate', { supplier_oe: '1K0615301AA', name: '刹车盘', quality_id: qualityId, custom_brand_name: '骏达', quantity: -3 }, { token: seller });
       expect(negativeQty.body.client_msg).toContain('库存数量须为不小于0的整数');
       expect((await sql<{ n: number }>`select count(*)::int as n from stock where oe_norm = '1K0615301AA' and company_id = 2`.execute(env.database.db)).rows[0].n).toBe(0);
     });
 
     it('refuses another company\'s rows (403, untouched) and a user without M03', async () => {
       const made = await create(seller);
-      const r = await post('price', other, { product_id: made.id, company_id: otherCompany, value: '1', target_price_field: 'price0' });
+      const r = await setPrice(other, { product_id: made.id, company_id: otherCompany, value: '1', target_price_field: 'price0' });
       expect(r.status).toBe(403);
-      const r2 = await post('price', other, { product_id: made.id, company_id: 2, value: '1', target_price_field: 'price0' });
+      const r2 = await setPrice(other, { product_id: made.id, company_id: 2, value: '1', target_price_field: 'price0' });
       expect(r2.status).toBe(403);
-      expect((await post('state', other, { ids: [made.id], state: 'off' })).status).toBe(403);
-      expect((await post('delete', other, { ids: [made.id] })).status).toBe(403);
-      expect((await env.call('GET', `/api/stock/changes/${made.id}`, { token: other })).status).toBe(403);
-      expect((await post('list', buyer, {})).status).toBe(403);
-      expect((await post('price', buyer, { product_id: made.id, company_id: 3, value: '1', target_price_field: 'price0' })).status).toBe(403);
+      expect((await env.api('stockSetState', { ids: [made.id], state: 'off' }, { token: other })).status).toBe(403);
+      expect((await env.api('stockDelete', { ids: [made.id] }, { token: other })).status).toBe(403);
+      expect((await changes(made.id, other)).status).toBe(403);
+      expect((await list(buyer, {})).status).toBe(403);
+      expect((await setPrice(buyer, { product_id: made.id, company_id: 3, value: '1', target_price_field: 'price0' })).status).toBe(403);
       expect(await row(made.id)).toMatchObject({ price0: 12050, state: 'on' });
     });
 
     it('sets a row\'s performance setting (comma-joined provinces), even on a locked row; bad codes and other companies refused', async () => {
       const made = await create(seller);
-      await post('lock', seller, { ids: [made.id], locked: true });
-      const put = (token: string, body: unknown) => env.call('PUT', '/api/stock/performance', { token, body });
+      await env.api('stockSetLock', { ids: [made.id], locked: true }, { token: seller });
+      const put = (token: string, payload: PayloadIn<'updatePerformanceSetting'>) => env.api('updatePerformanceSetting', payload, { token });
       const ok = await put(clerk, { id: made.id, performance: 1, province_ids: '45,44,44' });
       expect(ok.body).toMatchObject({ code: 200, data: { id: made.id, performance: true, province_ids: [44, 45], price_lock: true } });
-      const log = await env.call('GET', `/api/stock/changes/${made.id}`, { token: seller });
+      const log = await changes(made.id, seller);
       expect(log.body.data[0]).toMatchObject({ action: 'performance', changes: [{ field: 'performance', old: false, new: true }, { field: 'province_ids', old: '', new: '44,45' }] });
-      const listed = await post('list', seller, { supplier_oe: (ok.body.data as { supplier_oe: string }).supplier_oe });
+      const listed = await list(seller, { supplier_oe: ok.body.data.supplier_oe });
       expect(listed.body.data.data[0]).toMatchObject({ performance: true, province_ids: [44, 45] });
 
       const bad = await put(seller, { id: made.id, performance: true, province_ids: '44,99' });
@@ -176,7 +179,7 @@ describe.each(backends)('seller stock on %s', (backend) => {
 
     it('an absolute quantity carries the version it saw: a stale one is refused with the current quantity', async () => {
       const made = await create(clerk);
-      const set = (quantity: number, version: number) => post('quantity', seller, { product_id: made.id, company_id: 2, quantity, qty_version: version });
+      const set = (quantity: number, version: number) => env.api('updateStockQty', { product_id: made.id, company_id: 2, quantity, qty_version: version }, { token: seller });
       const first = await set(7, made.qty_version);
       expect(first.body.data).toMatchObject({ quantity: 7, qty_version: made.qty_version + 1 });
       const stale = await set(30, made.qty_version);
@@ -187,7 +190,7 @@ describe.each(backends)('seller stock on %s', (backend) => {
 
     it('20 adjustments at once add up exactly; a replayed key counts once; below zero is refused', async () => {
       const made = await create(seller, { quantity: 100 });
-      const adjust = (delta: number, key: string) => post('adjust', clerk, { product_id: made.id, company_id: 2, delta }, { 'Idempotency-Key': key });
+      const adjust = (delta: number, key: string) => env.api('adjustStockQty', { product_id: made.id, company_id: 2, delta }, { token: clerk, idempotencyKey: key });
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => adjust(i % 2 === 0 ? 3 : -2, `adjust-${made.id}-${i}`)));
       expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
       expect((await row(made.id)).quantity).toBe(100 + 10 * 3 - 10 * 2);
@@ -198,7 +201,7 @@ describe.each(backends)('seller stock on %s', (backend) => {
       expect(tooMuch.status).toBe(409);
       expect(tooMuch.body.client_msg).toBe(stockText.belowZero(110, -111));
       expect((await row(made.id)).quantity).toBe(110);
-      const noKey = await post('adjust', clerk, { product_id: made.id, company_id: 2, delta: 1 });
+      const noKey = await env.api('adjustStockQty', { product_id: made.id, company_id: 2, delta: 1 }, { token: clerk });
       expect(noKey.status).toBe(422);
       // an order's stock change moves the version too, so a screen opened before it is stale
       const before = await row(made.id);
@@ -209,39 +212,39 @@ describe.each(backends)('seller stock on %s', (backend) => {
     it('takes rows off sale (gone from search), marks clearance, renames (keyword search finds it) and deletes', async () => {
       const made = await create(seller, { name: '鼓风机电阻' });
       const oe = (await row(made.id)) && (await sql<{ oe_norm: string }>`select oe_norm from stock where id = ${made.id}`.execute(env.database.db)).rows[0].oe_norm;
-      const inSearch = async () => (await env.call('POST', '/api/search/oe', { token: buyer, body: { oe_list: [oe] } })).body.data.items.flatMap((g: { rows: Array<{ id: number }> }) => g.rows.map((r) => r.id)).includes(made.id);
+      const inSearch = async () => (await env.api('oeSearch', { oe_list: [oe] }, { token: buyer })).body.data.items.flatMap((g) => g.rows.map((r) => r.id)).includes(made.id);
       expect(await inSearch()).toBe(true);
-      expect((await post('state', seller, { ids: [made.id], state: 'off' })).body.data).toEqual({ changed: 1 });
+      expect((await env.api('stockSetState', { ids: [made.id], state: 'off' }, { token: seller })).body.data).toEqual({ changed: 1 });
       expect(await inSearch()).toBe(false);
-      await post('state', seller, { ids: [made.id], state: 'on' });
-      expect((await post('clean', seller, { ids: [made.id], clean_state: 'clearance' })).body.data).toEqual({ changed: 1 });
-      expect((await post('list', seller, { clean_state: 'clearance' })).body.data.data.map((r: { id: number }) => r.id)).toContain(made.id);
+      await env.api('stockSetState', { ids: [made.id], state: 'on' }, { token: seller });
+      expect((await env.api('stockSetClean', { ids: [made.id], clean_state: 'clearance' }, { token: seller })).body.data).toEqual({ changed: 1 });
+      expect((await list(seller, { clean_state: 'clearance' })).body.data.data.map((r) => r.id)).toContain(made.id);
 
-      const renamed = await env.call('PUT', `/api/stock/row/${made.id}`, { token: seller, body: { supplier_oe: oe, name: '暖风电机调速模块', part_brand_id: brandId, quality_id: qualityId, make_id: makeId, price0: '120.50', price99: '150' } });
+      const renamed = await env.api('stockUpdate', { supplier_oe: oe, name: '暖风电机调速模块', part_brand_id: brandId, quality_id: qualityId, make_id: makeId, price0: '120.50', price99: '150' }, { id: made.id, token: seller });
       expect(renamed.body.data).toMatchObject({ name: '暖风电机调速模块' });
-      const kw = await env.call('GET', `/api/search/keyword?k=${encodeURIComponent('暖风电机调速模块')}&mode=exact`, { token: buyer });
-      expect(kw.body.data.rows.map((r: { id: number }) => r.id)).toContain(made.id);
-      const log = await env.call('GET', `/api/stock/changes/${made.id}`, { token: seller });
+      const kw = await env.api('keywordSearch', { k: '暖风电机调速模块', mode: 'exact' }, { token: buyer });
+      expect(kw.body.data.rows.map((r) => r.id)).toContain(made.id);
+      const log = await changes(made.id, seller);
       expect(log.body.data[0].changes).toEqual(expect.arrayContaining([{ field: 'name', old: '鼓风机电阻', new: '暖风电机调速模块' }]));
 
-      expect((await post('delete', seller, { ids: [made.id] })).body.data).toEqual({ changed: 1 });
+      expect((await env.api('stockDelete', { ids: [made.id] }, { token: seller })).body.data).toEqual({ changed: 1 });
       expect(await row(made.id)).toBeUndefined();
       expect(await inSearch()).toBe(false);
     });
 
     it('reads fresh price0 and quantity of own rows, and reference lists', async () => {
       const made = await create(seller, { price0: '', quantity: 4 });
-      const r = await env.call('GET', `/api/stock/qty-price?company_id=2&product_ids=${made.id}`, { token: clerk });
+      const r = await env.api('oeStockQtyPrice', { company_id: 2, product_ids: String(made.id) }, { token: clerk });
       expect(r.body.data).toEqual([{ product_id: made.id, price0: null, quantity: 4 }]);
-      const skip = await env.call('GET', `/api/stock/qty-price?company_id=2&product_ids=${made.id}&ignore_invalid_price=1`, { token: clerk });
+      const skip = await env.api('oeStockQtyPrice', { company_id: 2, product_ids: String(made.id), ignore_invalid_price: '1' }, { token: clerk });
       expect(skip.body.data).toEqual([]);
-      expect((await env.call('GET', `/api/stock/qty-price?company_id=2&product_ids=${made.id}`, { token: other })).status).toBe(403);
-      const vn = await env.call('GET', `/api/reference/country?name=${encodeURIComponent('越南')}`, { token: buyer });
+      expect((await env.api('oeStockQtyPrice', { company_id: 2, product_ids: String(made.id) }, { token: other })).status).toBe(403);
+      const vn = await env.api('country', { name: '越南' }, { token: buyer });
       expect(vn.body.data.data).toEqual([{ id: expect.any(Number), name: '越南', code: 'VN' }]);
-      const types = await env.call('GET', '/api/reference/part-types', { token: clerk });
-      expect(types.body.data.some((t: { is_original: boolean }) => t.is_original)).toBe(true);
-      expect((await env.call('GET', '/api/reference/makes', { token: clerk })).body.data.length).toBeGreaterThan(5);
-      expect((await env.call('GET', '/api/reference/terminology', { token: clerk })).body.data.length).toBeGreaterThan(3);
+      const types = await env.api('getPartTypes', {}, { token: clerk });
+      expect(types.body.data.some((t) => t.is_original)).toBe(true);
+      expect((await env.api('getMakes', {}, { token: clerk })).body.data.length).toBeGreaterThan(5);
+      expect((await env.api('getTerminology', {}, { token: clerk })).body.data.length).toBeGreaterThan(3);
     });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { msg } from '../../src/shared/messages';
+import type { PayloadIn } from '../../src/shared/contracts';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 describe.each(backends)('storefront calls on %s', (backend) => {
@@ -11,7 +12,7 @@ describe.each(backends)('storefront calls on %s', (backend) => {
     });
     afterAll(async () => env?.close());
 
-    const rates = (query = '') => env.call('GET', `/api/system/exchange-rates${query}`);
+    const rates = (query: PayloadIn<'getExchangerateList'> = {}) => env.api('getExchangerateList', query);
 
     it('a guest reads the seeded CNY→VND rate', async () => {
       const r = await rates();
@@ -20,9 +21,9 @@ describe.each(backends)('storefront calls on %s', (backend) => {
     });
 
     it('to_curr_txt picks one currency by its Chinese name; an unknown name gives an empty list', async () => {
-      expect((await rates(`?to_curr_txt=${encodeURIComponent('越南盾')}`)).body.data.map((x: { to_curr_code: string }) => x.to_curr_code)).toEqual(['VND']);
-      expect((await rates(`?to_curr_txt=${encodeURIComponent('美元')}`)).body.data).toEqual([]);
-      expect((await rates('?to_curr_txt=')).body.data).toHaveLength(1);
+      expect((await rates({ to_curr_txt: '越南盾' })).body.data.map((x) => x.to_curr_code)).toEqual(['VND']);
+      expect((await rates({ to_curr_txt: '美元' })).body.data).toEqual([]);
+      expect((await rates({ to_curr_txt: '' })).body.data).toHaveLength(1);
     });
 
     it('answers what the table holds, to six decimals', async () => {
@@ -35,7 +36,7 @@ describe.each(backends)('storefront calls on %s', (backend) => {
     });
 
     it('refuses a too long currency name with a message naming the field', async () => {
-      const r = await rates(`?to_curr_txt=${'越'.repeat(21)}`);
+      const r = await rates({ to_curr_txt: '越'.repeat(21) });
       expect(r.status).toBe(422);
       expect(r.body).toMatchObject({ code: 422, field: 'to_curr_txt', client_msg: msg.invalidPayload('to_curr_txt', '币种名称最多20个字符') });
     });

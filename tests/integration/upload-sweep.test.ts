@@ -1,5 +1,5 @@
 /**
- * Uploads no row refers to are removed (issue 11, finding 6): the hourly housekeeping deletes the
+ * Uploads no row refers to are removed (finding 6): the hourly housekeeping deletes the
  * record and the file of an image nobody used a day after its upload; images a row names stay,
  * however old, and so do unused ones younger than a day.
  */
@@ -28,9 +28,9 @@ describe.each(backends)('removing unused uploads on %s', (backend) => {
     afterAll(async () => env?.close());
 
     const upload = async () => {
-      const r = await env.call('POST', '/api/upload/file', { token: buyer, body: { base64_data: PNG_1PX, file_name: 'p.png' } });
+      const r = await env.api('fileUpload', { base64_data: PNG_1PX, file_name: 'p.png' }, { token: buyer });
       if (r.status !== 200) throw new Error(JSON.stringify(r.body));
-      return r.body.data.file_path as string;
+      return r.body.data.file_path;
     };
     const nameOf = (path: string) => path.split('/').at(-1)!;
     const stored = (path: string) => existsSync(join(env.uploadDir, nameOf(path)));
@@ -41,8 +41,8 @@ describe.each(backends)('removing unused uploads on %s', (backend) => {
       const inWanted = await upload();
       const inChat = await upload();
       const unused = await upload();
-      expect((await env.call('POST', '/api/enquiry/wanted', { token: buyer, body: { content: '前刹车片', make_id: makeId, img_infos: [inWanted] } })).status).toBe(200);
-      expect((await env.call('POST', '/api/im/messages', { token: buyer, body: { client_msg_id: 'c-sweep-1', targetId: SELLER, messageType: 'RC:ImgMsg', content: { imageUri: inChat } } })).status).toBe(200);
+      expect((await env.api('publishWanted', { content: '前刹车片', make_id: makeId, img_infos: [inWanted] }, { token: buyer })).status).toBe(200);
+      expect((await env.api('imSend', { client_msg_id: 'c-sweep-1', targetId: SELLER, messageType: 'RC:ImgMsg', content: { imageUri: inChat } }, { token: buyer })).status).toBe(200);
       // a file left without its record (a write whose record never committed), as old as the rest
       const orphan = join(env.uploadDir, `${'a'.repeat(32)}.png`);
       writeFileSync(orphan, Buffer.from(PNG_1PX, 'base64'));
@@ -65,7 +65,7 @@ describe.each(backends)('removing unused uploads on %s', (backend) => {
       const rows = (await env.database.db.selectFrom('uploaded_file').select('name').execute()).map((r) => r.name).sort();
       expect(rows).toEqual([inWanted, inChat, fresh].map(nameOf).sort());
       // the removed picture can no longer be used: the page asks for it again
-      const late = await env.call('POST', '/api/im/messages', { token: buyer, body: { client_msg_id: 'c-sweep-2', targetId: SELLER, messageType: 'RC:ImgMsg', content: { imageUri: unused } } });
+      const late = await env.api('imSend', { client_msg_id: 'c-sweep-2', targetId: SELLER, messageType: 'RC:ImgMsg', content: { imageUri: unused } }, { token: buyer });
       expect(late.status).toBe(422);
       // nothing more goes at the next sweep
       expect((await sweep(env.database.db, env.clock.now(), { uploadDir: env.uploadDir })).uploads).toBe(0);

@@ -32,8 +32,8 @@ describe.each(backends)('image upload on %s', (backend) => {
     });
     afterAll(async () => env?.close());
 
-    const upload = (token: string | undefined, base64_data: unknown, file_name: unknown = 'part.png') =>
-      env.call('POST', '/api/upload/file', { token, body: { base64_data, file_name } });
+    const upload = (token: string | undefined, base64_data: string, file_name = 'part.png') =>
+      env.api('fileUpload', { base64_data, file_name }, { token });
     const files = () => readdirSync(env.uploadDir);
     const rows = async () => (await sql<{ n: number }>`select count(*)::int as n from uploaded_file`.execute(env.database.db)).rows[0].n;
 
