@@ -7,7 +7,7 @@ CREATE TABLE company_level (
   level_type         text NOT NULL CHECK (level_type IN ('free', 'paid')),
   is_trial           boolean NOT NULL DEFAULT false,
   employee_limit     integer NOT NULL CHECK (employee_limit >= 0),
-  -- 9999 means unlimited (spec 000 §9)
+  -- 9999 means unlimited (requirements 000-9)
   stock_per_day      integer NOT NULL CHECK (stock_per_day >= 0),
   vin_type           text NOT NULL CHECK (vin_type IN ('date', 'count')),
   vin_count          integer NOT NULL DEFAULT 0 CHECK (vin_count >= 0),

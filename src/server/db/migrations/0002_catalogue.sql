@@ -1,5 +1,5 @@
 -- Catalogue and stock: makes, qualities, part brands, terminology groups, the OE catalogue with
--- its relations, and per-seller stock rows with every search and price column (000 §3, 001 §3).
+-- its relations, and per-seller stock rows with every search and price column (requirements 000-3, 001-3).
 -- Money is integer fen. OE numbers are searched on oe_norm (letters and digits, upper case).
 
 CREATE TABLE make (

@@ -1,4 +1,4 @@
--- Uploaded images (fileUpload) and wanted requests (publishWanted, 001 §3).
+-- Uploaded images (fileUpload) and wanted requests (publishWanted, requirements 001-3).
 -- The image bytes live on disk under the server's upload folder; the row says who uploaded them,
 -- so a wanted request can only carry images of the publisher's own company.
 create table uploaded_file (

@@ -1,4 +1,4 @@
--- Exchange rates from the platform currency (CNY) to the currencies of the overseas mall (000 §3, §9).
+-- Exchange rates from the platform currency (CNY) to the currencies of the overseas mall (requirements 000-3, 000-9).
 -- rate_value: units of to_curr_code for one yuan. Operators maintain the rows (001 system/exchangerate).
 CREATE TABLE exchange_rate (
   id                 serial PRIMARY KEY,

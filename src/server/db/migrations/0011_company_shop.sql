@@ -1,4 +1,4 @@
--- Company presence (issue 4): the shop decoration a seller edits in /backend/store, and the
+-- Company presence: the shop decoration a seller edits in /backend/store, and the
 -- record of who viewed a shop (/quote, getZdQuoteCount).
 
 CREATE TABLE company_shop (

@@ -1,4 +1,4 @@
--- The stock-row columns of 000 §3 and 001 §3 that 0002 left out: the seller's own item code and
+-- The stock-row columns of requirements 000-3 and requirements 001-3 that 0002 left out: the seller's own item code and
 -- brand text, category, factory make (车型厂牌), country of origin, the Vietnamese price and stock,
 -- sale and clearance states, width (with 0002's length and height: the size). The generic name
 -- is the terminology group (stock.terminology_id) and needs no column.

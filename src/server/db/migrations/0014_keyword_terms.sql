@@ -1,6 +1,6 @@
 -- Keyword terms kept up to date by the database itself.
 --
--- We keep the term dictionary of 0003 rather than DESIGN.md's n-gram GIN index: a 1-character
+-- We keep the term dictionary of 0003 rather than an n-gram GIN index (docs/search.md): a 1-character
 -- query hits a large share of a million rows, and a GIN index can only hand those over as an
 -- unordered bitmap that must be fetched and ranked whole (hundreds of ms on PGlite), while the
 -- dictionary turns it into a few short index scans that already come in rank order (or in the

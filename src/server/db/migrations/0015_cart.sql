@@ -1,4 +1,4 @@
--- The cart (000 §3, §4): one per user, lines of sellers' stock. Prices are not stored: the
+-- The cart (requirements 000-3, 000-4): one per user, lines of sellers' stock. Prices are not stored: the
 -- server computes them from the stock row, the buyer's level and the tax flag on every read.
 create table cart_item (
   id serial primary key,

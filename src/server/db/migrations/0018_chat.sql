@@ -1,4 +1,4 @@
--- Real-time chat (001 §2.3, §3, §4): private conversations between two users, their messages and
+-- Real-time chat (requirements 001-2-3, 001-3, 001-4): private conversations between two users, their messages and
 -- each member's unread count. A message is stored here first and only then pushed over /ws; the
 -- sender's client message id makes a repeated send store nothing new.
 create table im_conversation (

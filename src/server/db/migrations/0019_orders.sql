@@ -1,4 +1,4 @@
--- Goods orders from the cart (000 §2 /cart/order/*, 001 §2.1 sales and purchase orders). One
+-- Goods orders from the cart (requirements 000-2 /cart/order/*, requirements 001-2-1 sales and purchase orders). One
 -- checkout makes one order per seller. Lines keep the price as charged (the cart's server price at
 -- the moment of ordering), so later price changes never touch an order. Stock is taken at
 -- creation (checked, in the same transaction) and given back on cancel or reject. Statuses: see

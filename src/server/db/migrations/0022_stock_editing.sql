@@ -1,4 +1,4 @@
--- The seller's own stock editing (001 §3, §4; issue 9): a quantity version so an absolute quantity
+-- The seller's own stock editing (requirements 001-3, 001-4): a quantity version so an absolute quantity
 -- set from a stale screen is refused instead of overwriting someone else's change, and a change
 -- log that every write of the back office appends to (who, when, what, old -> new).
 --

@@ -1,4 +1,4 @@
--- Organisation (M06) and enterprise settings (M07), issue 9.
+-- Organisation (M06) and enterprise settings (M07).
 -- company: a logo (an image the company uploaded through fileUpload), and the main part brands and
 -- car makes it trades in, chosen from part_brand and make. Arrays of ids rather than join tables:
 -- they are read and written as one list of at most 20, never queried per brand, and a brand or make

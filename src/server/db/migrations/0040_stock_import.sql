@@ -1,4 +1,4 @@
--- Bulk stock import (issue 9): each uploaded file and its progress, the rows of a file already
+-- Bulk stock import: each uploaded file and its progress, the rows of a file already
 -- applied (so uploading the same file again changes nothing), and each company's remembered
 -- column mapping. The file itself lies on the server's disk (path) until it is imported.
 CREATE TABLE stock_import (

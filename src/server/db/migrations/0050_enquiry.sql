@@ -1,4 +1,4 @@
--- Enquiries (询价单) and quotes (报价), issue 10; the states are src/shared/domain/enquiry.ts.
+-- Enquiries (询价单) and quotes (报价); the states are src/shared/domain/enquiry.ts.
 -- An enquiry is addressed to chosen seller companies (enquiry_recipient, written when it is sent),
 -- so what a seller may see is one join. A quote answers one line for one seller company; quoting
 -- the line again replaces it while it is not accepted. price_fen −1 is 无货.

@@ -1,4 +1,4 @@
--- The company's delivery addresses (issue 12: used at checkout, so nobody retypes 收货人/电话/地址).
+-- The company's delivery addresses (used at checkout, so nobody retypes 收货人/电话/地址).
 -- One default per company at most.
 CREATE TABLE address_book (
   id             serial PRIMARY KEY,

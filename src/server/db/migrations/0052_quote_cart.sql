@@ -1,4 +1,4 @@
--- Accepted quotes in the cart and in orders (issue 10). The cart's type code 临时产品 (000 §9) is
+-- Accepted quotes in the cart and in orders. The cart's type code 临时产品 (requirements 000-9) is
 -- now what its name says: a part that is not a stock row but a seller's quote on an enquiry line,
 -- charged at the quoted price. A cart line is either a stock row (配件产品) or a quote (临时产品),
 -- never both. Lines of type 临时产品 that pointed at stock rows (the type could be chosen freely

@@ -1,4 +1,4 @@
--- The quote zone (报价专区) and wanted requests joining the enquiry flow (issue 10).
+-- The quote zone (报价专区) and wanted requests joining the enquiry flow.
 -- A zone enquiry is open to every seller company whose main makes (企业信息, company.main_make_ids)
 -- include its make, besides any chosen recipients. A wanted request (求购) is the free-text form
 -- of an enquiry: publishing one opens a zone enquiry of one line (the request's text) for its

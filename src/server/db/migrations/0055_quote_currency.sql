@@ -1,4 +1,4 @@
--- VND quotes with the rate frozen (issue 10). A seller may quote in Vietnamese dong; the quote keeps
+-- VND quotes with the rate frozen. A seller may quote in Vietnamese dong; the quote keeps
 -- what was typed (quoted_amount, whole dong) and the VND-per-CNY rate of that moment, and price_fen
 -- is the CNY the buyer pays, converted once at that rate: a later change of the rate never changes
 -- what was quoted. A CNY quote has quoted_amount = price_fen and no rate.

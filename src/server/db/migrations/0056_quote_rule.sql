@@ -1,4 +1,4 @@
--- 报价规则 (001 §2.1, M10 / M12; issue 10): how a seller company's quotes start. The spec names the
+-- 报价规则 (requirements 001-2-1, M10 / M12): how a seller company's quotes start. The spec names the
 -- page only; these are the defaults RFQ desks keep: how long a quote stays valid, the usual
 -- delivery days, and the price a first quote is pre-filled with — a stock price column plus a
 -- markup, rounded. One row per company; none means the built-in defaults (domain/enquiry.ts).

@@ -1,4 +1,4 @@
--- Photos on an enquiry (issue 10: 询价单 lines with optional VIN, make, note and images): up to 5
+-- Photos on an enquiry (询价单 lines with optional VIN, make, note and images): up to 5
 -- images the buyer's own company uploaded, as on a wanted request (whose images its zone enquiry
 -- shows too).
 alter table enquiry add column img_infos jsonb not null default '[]';

@@ -1,4 +1,4 @@
--- Quote history (issue 10; 001 §7 getIMQuoteHisgoryById, 001 §3 quote history row). A quote row
+-- Quote history (requirements 001-7 getIMQuoteHisgoryById, requirements 001-3 quote history row). A quote row
 -- holds a seller's current answer to a line and is replaced when the seller quotes again; every
 -- answer given is also kept here, append-only, so the buyer can see how a price moved (a seller
 -- who lowers a price after a competitor quoted shows it) and the seller what it said before.

@@ -1,4 +1,4 @@
--- The operator platform's audit log (issue 13): every write of an operator, in the transaction of
+-- The operator platform's audit log: every write of an operator, in the transaction of
 -- the write, with who, when, what (entity and id), the action, and the values before and after.
 -- Append-only: the triggers below refuse UPDATE, DELETE and TRUNCATE whoever asks, so neither a
 -- call nor a slip in code can rewrite what happened.

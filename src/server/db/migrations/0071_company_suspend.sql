@@ -1,4 +1,4 @@
--- Suspending a company (issue 13): its users are signed out and refused, and its stock leaves
+-- Suspending a company: its users are signed out and refused, and its stock leaves
 -- search at once. Stock on sale goes to the state 'suspended', which every search, shop, cart and
 -- chat query already leaves out (they read state = 'on' only, through indexes that carry state);
 -- restoring puts exactly those rows back on sale, while rows the seller had taken off stay off.

@@ -1,4 +1,4 @@
--- Searches that found nothing (issue 13: the operator home's 无结果搜索 and, later, the catalogue's
+-- Searches that found nothing (the operator home's 无结果搜索 and, later, the catalogue's
 -- gaps in the reports): per China day, kind and normalised text, how often. One row per distinct
 -- text a day, so a busy day costs an upsert, not a row per search.
 CREATE TABLE search_miss (

@@ -1,4 +1,4 @@
--- Operator roles (issue 13, privilege): a role is a named group of D codes; head-company staff
+-- Operator roles (privilege): a role is a named group of D codes; head-company staff
 -- hold roles, and their D codes are the union of their roles' codes, written into
 -- app_user.permissions in the transaction that changes a role or an assignment, so the change
 -- applies on the staff member's next request (codes are read from the user row on every call).

@@ -1,4 +1,4 @@
--- Member code templates per company level (issue 13, privilege): the M/C codes a new company's
+-- Member code templates per company level (privilege): the M/C codes a new company's
 -- owner gets when the company is registered at a level (owner_codes), and the codes its owners
 -- gain when the company is approved as a seller (seller_codes, read from its level at approval).
 -- The defaults are what registration and approval granted before the templates existed.

@@ -1,4 +1,4 @@
--- The texts the platform sends by SMS, one per scene (issue 13, system/notice): operators edit them,
+-- The texts the platform sends by SMS, one per scene (system/notice): operators edit them,
 -- the server renders the stored text at each send. The rows hold the texts used before templates
 -- existed; a scene without a row falls back to the same text in shared/domain/notice-templates.ts.
 CREATE TABLE notice_template (

@@ -1,5 +1,5 @@
--- The operator's reference lists (issue 13, system/dictionary, system/tradeArea, system/label; 001
--- §2.2 and §7 name them without content): dictionary entries grouped by their type, trade areas
+-- The operator's reference lists (system/dictionary, system/tradeArea, system/label;
+-- requirements 001-2-2 and 001-7 name them without content): dictionary entries grouped by their type, trade areas
 -- grouped by province, and company labels. One table, one kind per list; entries are disabled,
 -- never deleted, so anything that names one keeps its meaning.
 CREATE TABLE platform_list_entry (

@@ -1,4 +1,4 @@
--- OE cleaning by operators (issue 13, product/clean/oe). Supersession gets its direction: for a
+-- OE cleaning by operators (product/clean/oe). Supersession gets its direction: for a
 -- supersession row, `newer` says whether related_norm replaced oe_norm (true) or was replaced by
 -- it (false); seeded rows and aliases leave it null. oe_merge records which duplicate number was
 -- merged into which kept one: the merge itself is an alias pair in oe_relation (so OE search, VIN

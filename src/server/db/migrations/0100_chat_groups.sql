@@ -1,4 +1,4 @@
--- Chat beyond two people (issue 14, 001 §2.3, §3, §7): friends with their remarks, group
+-- Chat beyond two people (requirements 001-2-3, 001-3, 001-7): friends with their remarks, group
 -- conversations (conversationType 3) and their members, the platform's customer-service staff and
 -- each seller company's quick replies. A group message is an im_message with group_id set instead
 -- of the private conversation and recipient; it is stored once and pushed to every member.
@@ -46,7 +46,7 @@ alter table im_message add constraint im_message_one_target check (
   or (group_id is not null and conversation_id is null and recipient_id is null));
 create index im_message_group_history on im_message (group_id, sent_at desc) where group_id is not null;
 
--- a seller company's quick replies (快捷回复), in Chinese and Vietnamese (001 §3)
+-- a seller company's quick replies (快捷回复), in Chinese and Vietnamese (requirements 001-3)
 create table im_quick_reply (
   id serial primary key,
   company_id int not null references company(id) on delete cascade,

@@ -1,4 +1,4 @@
--- Operator product pages (issue 13, product group): taking a seller's row off sale, part brands
+-- Operator product pages (product group): taking a seller's row off sale, part brands
 -- and car makes kept by operators, and merged brand spellings.
 --
 -- A row the platform took off sale is an ordinary 'off' row (every search, shop, cart and chat

@@ -1,4 +1,4 @@
--- Operator platform, companies (issue 13, fourth part; 001 §2.2 company/recommend, relation, review).
+-- Operator platform, companies (fourth part; requirements 001-2-2 company/recommend, relation, review).
 -- 首页推荐: the companies the storefront home features, in the operators' order (sort ascending).
 create table company_recommend (
   company_id int primary key references company(id) on delete cascade,

@@ -1,4 +1,4 @@
--- The RongCloud transport (issue 14): each user's RongCloud user token, fetched from RongCloud's
+-- The RongCloud transport: each user's RongCloud user token, fetched from RongCloud's
 -- server API (user/getToken) on the first getLoginIm and reused after; kept per app key, so a
 -- change of RONGCLOUD_APP_KEY fetches new ones. Messages sent through RongCloud reach im_message
 -- through the message-routing callback, with no table of their own.

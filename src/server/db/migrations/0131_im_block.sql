@@ -1,4 +1,4 @@
--- Blocking (拉黑, issue 14): user_id will not receive private messages from blocked_id. The blocked
+-- Blocking (拉黑): user_id will not receive private messages from blocked_id. The blocked
 -- user's sends to them (imSend, order links, messages routed from RongCloud) are refused and not
 -- stored; group chats are not affected. Deleting the row unblocks.
 create table im_block (

@@ -1,4 +1,4 @@
--- 推荐商品 (issue 13; 001 §2.2 product/recommend): seller stock rows the storefront home features,
+-- 推荐商品 (requirements 001-2-2 product/recommend): seller stock rows the storefront home features,
 -- in the operators' order (sort ascending). A row that leaves sale (seller, platform take-down,
 -- company suspension) drops out of the home's list by its state and comes back when on sale again;
 -- a deleted row leaves the list.

@@ -1,4 +1,4 @@
--- Issue 14, the rest of the message assistant and RongCloud retries.
+-- The rest of the message assistant, and RongCloud retries.
 --
 -- membership_notice: one row per membership event the assistant has told a company about
 -- ('expiring' 7 days before level_end_at, 'expired' once it has passed), keyed by the end date it

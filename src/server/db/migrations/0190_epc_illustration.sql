@@ -1,4 +1,4 @@
--- Illustrations (图解) of the EPC catalogue (issue 12): one drawing per subgroup and, for the
+-- Illustrations (图解) of the EPC catalogue: one drawing per subgroup and, for the
 -- numbers on it, where each sits. A drawing is an image an operator uploaded (image_url is the
 -- fileUpload path, /api/uploads/<name>) or, for the demo, a schematic the seed drew (schematic_svg
 -- holds it and image_url is /api/epc/schematic/<subgroup id>.svg, served from this row).

@@ -1,4 +1,4 @@
--- Brand merge records (issue 13, product/clean/brand 撤销合并): what each merge of brand spellings
+-- Brand merge records (product/clean/brand 撤销合并): what each merge of brand spellings
 -- moved, row by row, so that an operator can undo exactly that merge later. A merge changes four
 -- things, and each has its own table of before-values: the spellings themselves (their state and,
 -- for spellings merged into a merged one earlier, where they pointed), sellers' stock rows, the

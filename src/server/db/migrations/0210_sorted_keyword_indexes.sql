@@ -1,4 +1,4 @@
--- Sorted keyword searches (issue 15). A search sorted by 标准价 (price99) or quantity read every
+-- Sorted keyword searches. A search sorted by 标准价 (price99) or quantity read every
 -- row of each matched term from its rank index (0020) and sorted them for one page: at 1M rows a
 -- part name holds 21,000 rows on average (up to 99,000), a make 72,000 with its vehicles as many
 -- again, and a make sorted by 标准价 read 145,000 index entries (70 ms). Walked in the sort

@@ -1,4 +1,4 @@
--- 优惠码 (001 §2.2 pay/promotionCode, promotionUse; issue 13): operators issue codes that take a
+-- 优惠码 (requirements 001-2-2 pay/promotionCode, promotionUse): operators issue codes that take a
 -- percentage or an amount off a membership package; a member applies one to a pending package
 -- order. A code is used by an order that is not cancelled (cancelling gives the use back), at most
 -- once per company and at most max_uses times in all (null: no limit). The rules are in

@@ -1,4 +1,4 @@
--- After-sale (售后, 001 §2.1 M08, §7 after-sale calls): a buyer asks, on lines of its own order, for
+-- After-sale (售后, requirements 001-2-1 M08, 001-7 after-sale calls): a buyer asks, on lines of its own order, for
 -- a refund only or a return with refund; the seller agrees or refuses; a return is shipped back
 -- with a waybill and received; the seller records the offline refund. Statuses and rules: see
 -- src/shared/domain/aftersale.ts. Lines keep the unit price as charged on the order. Money in fen.

@@ -1,4 +1,4 @@
--- 企业分组 (001 §2.2 company/group, report/groupMessage; issue 13): the operations team's named groups
+-- 企业分组 (requirements 001-2-2 company/group, report/groupMessage): the operations team's named groups
 -- of companies (重点客户, 华南经销商 …) and the notices sent to a group through the message
 -- assistant. A group's name is the operators' own word and is never shown to the companies.
 CREATE TABLE company_group (

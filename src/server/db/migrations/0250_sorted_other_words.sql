@@ -1,4 +1,4 @@
--- Sorted keyword searches with a second word (issue 15, third pass). A search of two words is
+-- Sorted keyword searches with a second word (third pass). A search of two words is
 -- driven by the word naming a part ("大众 发电机", "博世 刹车片": the part name's rows, walked in
 -- the sort column's order), and each walked row must also match the other word: a brand
 -- (part_brand_id), a make (make_id) and its vehicles (supplier_vehicle: 大众 matches the make and

@@ -1,4 +1,4 @@
--- Sorted by 标准价 (price99) with a 批发价 (price0) range (issue 15, third pass). Prices go
+-- Sorted by 标准价 (price99) with a 批发价 (price0) range (third pass). Prices go
 -- together (标准价 is about a multiple of 批发价), so a walk of (term, price99) descending with
 -- 批发价 up to 800 yuan passes every dearer row first: 49,812 index entries for 轮胎, 35,039 for
 -- 长城 and its vehicles, for one page; ascending from 50 yuan, the cheaper ones (10,537).

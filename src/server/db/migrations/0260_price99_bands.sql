@@ -1,4 +1,4 @@
--- Sorted by 批发价 (price0) with a 标准价 (price99) range (issue 15), the mirror of 0251: the
+-- Sorted by 批发价 (price0) with a 标准价 (price99) range, the mirror of 0251: the
 -- results page's default filter column is 标准价. A 批发价 sort walks the term's rank index (0020:
 -- rank_key is (out of stock, price0)), and prices go together (标准价 is about a multiple of
 -- 批发价), so descending with 标准价 up to 800 yuan it passes every dearer row first, ascending

@@ -1,4 +1,4 @@
--- Keyword searches sorted by the other columns the results page offers (issue 15, session 29):
+-- Keyword searches sorted by the other columns the results page offers:
 -- 批发价(含税) price1, 零售价 price2 / 零售价(含税) price3, 钉箱费 price5 and 名称. These read each
 -- matched term whole from its rank index (0020) and sorted it for one page: a make holds 72,000
 -- rows at 1M and its word adds its vehicles' as many again, so 长城 by 钉箱费 took 100 ms and the

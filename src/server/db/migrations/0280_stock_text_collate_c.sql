@@ -1,5 +1,5 @@
 -- Stock's searched text columns compare byte by byte (COLLATE "C"), as PGlite's whole database
--- does (its initdb's collation is C). A PostgreSQL database created as DESIGN.md says (LC_COLLATE
+-- does (its initdb's collation is C). A PostgreSQL database created as docs/operations.md says (LC_COLLATE
 -- 'C.UTF-8') compares text through glibc's strcoll, and PostgreSQL 15 does not abbreviate such
 -- keys, so every comparison in an index on name, supplier_vehicle or oe_norm copies both strings
 -- and calls strcoll: 13 of stock's indexes (14 with stock_oe_prefix, whose text_pattern_ops

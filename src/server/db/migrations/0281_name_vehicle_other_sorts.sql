@@ -1,4 +1,4 @@
--- 0270's walks for part names and vehicle strings too (issue 15, session 30): the other sort
+-- 0270's walks for part names and vehicle strings too: the other sort
 -- columns (批发价(含税) price1, 零售价 price2 / 零售价(含税) price3, 钉箱费 price5) of a part name,
 -- and those and 名称 of a vehicle string, were read whole and sorted for one page. At 1M rows that
 -- is 21,000 rows for an average part name, at 10M 210,000, and 轮胎 alone holds 1,000,000 (190 ms

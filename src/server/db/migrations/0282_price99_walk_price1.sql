@@ -1,5 +1,4 @@
--- The (term, 标准价, id) walks (0210, 0250, 0271) carry 批发价(含税) (price1) too (issue 15,
--- session 30): a 标准价 sort with a 批发价(含税) range read each term whole and sorted it, as no
+-- The (term, 标准价, id) walks (0210, 0250, 0271) carry 批发价(含税) (price1) too: a 标准价 sort with a 批发价(含税) range read each term whole and sorted it, as no
 -- walk could check that price without reading the table. At 10M rows on PostgreSQL that is a
 -- make's 720,000 rows and its vehicles' (长城 by 标准价 with 批发价(含税) 50-800 yuan: 276 ms with
 -- the pages in memory). Carried, the walk passes the rows outside the range index-only, as it does

@@ -1,4 +1,4 @@
--- A price sort walked with a range on another price (issue 15, 10M rows). Sorted by 零售价 (price2)
+-- A price sort walked with a range on another price (10M rows). Sorted by 零售价 (price2)
 -- descending with 标准价 up to 800 yuan, the walk of (term, price2) passes every row dearer than
 -- any row in the range before it reaches one: prices go together, so those are the term's dearest
 -- rows, and at 10M rows ten times as many as at 1M (轮胎 by 零售价(含税) within 零售价: 178 ms cold,
