@@ -17,6 +17,11 @@ describe('China time', () => {
     expect(chinaDayStart(new Date('2026-11-28T17:00:00Z')).toISOString()).toBe('2026-11-28T16:00:00.000Z');
   });
 
+  it('keeps an early year as written and never rolls an impossible day into another month', () => {
+    expect(chinaMidnight('0099-01-01').toISOString()).toBe('0098-12-31T16:00:00.000Z');
+    expect(Number.isNaN(chinaMidnight('2024-13-01').getTime())).toBe(true);
+  });
+
   it('shows moments as read in China, whatever the machine\'s own zone', () => {
     const s = Date.parse('2026-11-27T18:05:09Z') / 1000;
     expect(formatChina(s)).toBe('2026-11-28 02:05:09');

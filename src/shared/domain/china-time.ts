@@ -27,9 +27,13 @@ export const formatChina = (seconds: number | null | undefined, format = 'YYYY-M
 /** A Date (or a timestamp string) as YYYY-MM-DD HH:mm in China time. */
 export const chinaDateTime = (d: Date | string): string => inChina(new Date(d)).format('YYYY-MM-DD HH:mm');
 
-/** The instant a China day (YYYY-MM-DD) begins, `plusDays` days later: a date filter's bound. */
+/**
+ * The instant a China day (YYYY-MM-DD) begins, `plusDays` days later: a date filter's bound.
+ * Parsed as an ISO date with its offset, so years before 100 stay themselves and an impossible
+ * day (2024-13-01) is an Invalid Date rather than rolled over into another month.
+ */
 export const chinaMidnight = (day: string, plusDays = 0): Date =>
-  dayjs.utc(day).subtract(CHINA_UTC_OFFSET_MINUTES, 'minute').add(plusDays, 'day').toDate();
+  new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86_400_000);
 
 /** The last second of a China day (23:59:59 +08:00): an expiry date means the whole of that day. */
 export const chinaDayEnd = (day: string): Date => new Date(chinaMidnight(day, 1).getTime() - 1000);

@@ -12,6 +12,9 @@ const useCircleMutation = <P,>(run: (p: P) => Promise<unknown>) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
+    // these pages show no error of their own: offline, the action waits for the network (paused)
+    // instead of failing without a word
+    networkMode: 'online',
     onSettled: () => queryClient.invalidateQueries({ queryKey: circleKeys.all }),
   });
 };

@@ -15,7 +15,10 @@ export const usePayPackageOrder = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderNo: string) => request('post', 'payPackageOrder', { order_no: orderNo }, undefined, { silent: true }),
-    onError: (_e, orderNo) => queryClient.invalidateQueries({ queryKey: membershipKeys.order(orderNo) }),
+    onError: (_e, orderNo) => {
+      // the page says why at once; the order is read again meanwhile
+      void queryClient.invalidateQueries({ queryKey: membershipKeys.order(orderNo) });
+    },
   });
 };
 
