@@ -11,20 +11,24 @@
  * - 查看更多 grants (oe_search_grant) of an earlier China day: a grant only holds on the day of
  *   the search, and searching writes only today's (one statement, no delete on the search path).
  * - uploaded images no row names, a day after their upload (upload.service removeUnusedUploads),
- *   when the upload folder is given.
+ *   when the upload folder is given;
+ * - stock import files not imported within a day of their upload, and the files of imports that
+ *   failed a day ago (stock-import.service removeStaleImports), in the folder beside the uploads;
+ * - the daily upload quota's rows of earlier China days (upload.repo upload_day).
  */
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
 import { IDEMPOTENCY_TTL_DAYS } from './http/idempotency';
 import { sweepThrottle } from './modules/auth/rate-limit';
 import type { Clock } from './http/context';
-import { removeUnusedUploads } from './modules/upload/upload.service';
+import { removeUnusedUploads, removeOldQuotaDays } from './modules/upload/upload.service';
+import { importDirOf, removeStaleImports } from './modules/stock/stock-import.service';
 import { chinaDay } from '../shared/domain/china-time';
 
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 export const REVOKED_SESSION_KEEP_S = 7 * 86400;
 
-export interface SweepCounts { idempotencyKeys: number; throttleRows: number; refreshTokens: number; sessions: number; oeGrants: number; uploads: number }
+export interface SweepCounts { idempotencyKeys: number; throttleRows: number; refreshTokens: number; sessions: number; oeGrants: number; uploads: number; importFiles: number; quotaDays: number }
 
 export const sweep = async (db: Kysely<DB>, now: Date, opts: { uploadDir?: string } = {}): Promise<SweepCounts> => {
   const keysBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_DAYS * 86400_000);
@@ -47,7 +51,9 @@ export const sweep = async (db: Kysely<DB>, now: Date, opts: { uploadDir?: strin
   });
   const oeGrants = Number((await db.deleteFrom('oe_search_grant').where('day', '<', chinaDay(now)).executeTakeFirst()).numDeletedRows);
   const uploads = opts.uploadDir ? await removeUnusedUploads(db, opts.uploadDir, now) : 0;
-  return { idempotencyKeys, throttleRows, refreshTokens, sessions, oeGrants, uploads };
+  const importFiles = await removeStaleImports(db, opts.uploadDir ? importDirOf(opts.uploadDir) : undefined, now);
+  const quotaDays = await removeOldQuotaDays(db, now);
+  return { idempotencyKeys, throttleRows, refreshTokens, sessions, oeGrants, uploads, importFiles, quotaDays };
 };
 
 /** Sweeps now and every hour until stop(); the timer never keeps the process alive. */

@@ -122,6 +122,23 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect((await register(form({ username: 'Fresh01', mobile: '13600001111', sms_code: code }))).status).toBe(200);
     });
 
+    it('says nothing about a username before the SMS code is right (no oracle of taken names)', async () => {
+      expect((await registerWithCode()).status).toBe(200);
+      // a number never sent a code, and a wrong code: both answers are about the code, the same whether the name is taken or free
+      for (const username of ['NingTong01', 'FreeName01']) {
+        const noCode = await register(form({ username, mobile: '13600003333', sms_code: '123456' }));
+        expect(noCode.body).toMatchObject({ code: 422, field: 'sms_code', client_msg: msg.smsNoCode });
+      }
+      await sendCode('13600003333');
+      const right = sms.lastCode('13600003333');
+      const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+      const taken = await register(form({ username: 'NingTong01', mobile: '13600003333', sms_code: wrong }));
+      expect(taken.body.field).toBe('sms_code');
+      expect(taken.body.client_msg).not.toBe(msg.usernameTaken);
+      // with the right code the name is the answer
+      expect((await register(form({ username: 'NingTong01', mobile: '13600003333', sms_code: right }))).body).toMatchObject({ field: 'username', client_msg: msg.usernameTaken });
+    });
+
     it('sends at most one code per mobile per 60 s, and caps each mobile and address per day', async () => {
       expect((await sendCode('13700000001')).status).toBe(200);
       env.clock.advance(30);

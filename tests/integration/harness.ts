@@ -167,7 +167,7 @@ export interface TestEnv extends ApiClient {
   /** the durable outbox of RongCloud calls, when `rongcloud` was given */
   rongOutbox: ReturnType<typeof createApp>['rongOutbox'];
   /** a request with any body, answered as the raw Response (files up and down) */
-  raw(method: string, path: string, opts?: { body?: BodyInit; token?: string; headers?: Record<string, string> }): Promise<Response>;
+  raw(method: string, path: string, opts?: { body?: BodyInit; token?: string; headers?: Record<string, string>; signal?: AbortSignal }): Promise<Response>;
   /** signs in; `refresh_token` is read from the answer's HttpOnly cookie */
   login(username: string, opts?: { device?: string; address?: string; password?: string }): Promise<{ access_token: string; refresh_token: string }>;
   /**
@@ -275,7 +275,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
   const { api, callRaw } = clientOver((path, init) => app.request(path, init));
 
   const raw: TestEnv['raw'] = async (method, path, o = {}) =>
-    app.request(path, { method, body: o.body, headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.headers ?? {}) } });
+    app.request(path, { method, body: o.body, signal: o.signal, headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.headers ?? {}) } });
 
   return {
     database, clock, revoked, pushes, api, callRaw, raw, uploadDir, stockImport, rongOutbox,

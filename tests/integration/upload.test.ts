@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { createApp } from '../../src/server/app';
 import { msg } from '../../src/shared/messages';
 import { MB } from '../../src/shared/domain/upload';
+import { chinaDay } from '../../src/shared/domain/china-time';
 import { UPLOAD_DAY_QUOTA, uploadQuotaText } from '../../src/server/modules/upload/upload.service';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
@@ -100,12 +101,10 @@ describe.each(backends)('image upload on %s', (backend) => {
 
     it('a company uploads at most its day\'s quota (files or bytes); other companies and the next day are not affected', async () => {
       const db = env.database.db;
-      const { id: memberUser, company_id: memberCompany } = (await sql<{ id: number; company_id: number }>`select id, company_id from app_user where username = 'member'`.execute(db)).rows[0];
+      const { company_id: memberCompany } = (await sql<{ company_id: number }>`select company_id from app_user where username = 'member'`.execute(db)).rows[0];
       const member = (await env.login('member')).access_token;
       // what the company uploaded earlier today: one file short of the quota
-      await sql`insert into uploaded_file (name, company_id, user_id, original_name, content_type, size, created_at)
-        select md5(n::text) || '.png', ${memberCompany}, ${memberUser}, 'x.png', 'image/png', 10, ${env.clock.now()}
-        from generate_series(1, ${UPLOAD_DAY_QUOTA.files - 1}) n`.execute(db);
+      await sql`insert into upload_day (company_id, day, files, bytes) values (${memberCompany}, ${chinaDay(env.clock.now())}::date, ${UPLOAD_DAY_QUOTA.files - 1}, 100)`.execute(db);
       expect((await upload(member, PNG_1PX)).status).toBe(200);
       const before = files().length;
       const over = await upload(member, PNG_1PX);
@@ -113,13 +112,24 @@ describe.each(backends)('image upload on %s', (backend) => {
       expect(over.body).toMatchObject({ field: 'base64_data', client_msg: uploadQuotaText(UPLOAD_DAY_QUOTA) });
       expect(files().length).toBe(before);
       expect((await upload(buyer, PNG_1PX)).status).toBe(200);
-      // the next day: what was uploaded is yesterday's
-      await sql`update uploaded_file set created_at = created_at - interval '1 day' where company_id = ${memberCompany}`.execute(db);
+      // the next China day starts a new quota: today's uploads become yesterday's
+      await sql`update upload_day set day = day - 1 where company_id = ${memberCompany}`.execute(db);
       expect((await upload(member, PNG_1PX)).status).toBe(200);
       // bytes count too
-      await sql`insert into uploaded_file (name, company_id, user_id, original_name, content_type, size, created_at)
-        values ('ffffffffffffffffffffffffffffffff.png', ${memberCompany}, ${memberUser}, 'big.png', 'image/png', ${UPLOAD_DAY_QUOTA.bytes - 10}, ${env.clock.now()})`.execute(db);
+      await sql`update upload_day set bytes = ${UPLOAD_DAY_QUOTA.bytes - 10} where company_id = ${memberCompany} and day = ${chinaDay(env.clock.now())}::date`.execute(db);
       expect((await upload(member, PNG_1PX)).status).toBe(429);
+    });
+
+    it('uploads sent together never pass the quota: of 320 at once exactly 300 are stored', async () => {
+      // the trial company uploads nothing elsewhere in this file
+      const trial = (await env.login('trial')).access_token;
+      const before = files().length;
+      const answers = await Promise.all(Array.from({ length: UPLOAD_DAY_QUOTA.files + 20 }, () => upload(trial, PNG_1PX)));
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(UPLOAD_DAY_QUOTA.files);
+      const refused = answers.filter((r) => r.status !== 200);
+      expect(refused).toHaveLength(20);
+      for (const r of refused) expect(r.body).toMatchObject({ code: 429, client_msg: uploadQuotaText(UPLOAD_DAY_QUOTA) });
+      expect(files().length).toBe(before + UPLOAD_DAY_QUOTA.files);
     });
 
     it('needs a signed-in user and a well-formed payload', async () => {

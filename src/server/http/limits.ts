@@ -80,10 +80,26 @@ export const heavyCost = (payload: unknown): number => {
   return typeof size === 'number' && Number.isFinite(size) && size > 0 ? Math.ceil(size / HEAVY_ROWS_PER_TOKEN) : 1;
 };
 
+/**
+ * What a file route's streamed rows cost of the same HEAVY_RATE budget (http/file-route.ts): one
+ * token per started 1,000 rows, taken page by page as the rows are read. An export reads its rows
+ * in id order by the primary key, with none of a search's ranking or sorting, so a row costs a
+ * tenth of a search row; at the default budget one user's export runs at up to 5,000 rows a
+ * second, on top of which HEAVY_AT_ONCE keeps it to one heavy thing at a time.
+ */
+export const EXPORT_ROWS_PER_TOKEN = 1000;
+export const exportCost = (rows: number) => Math.max(1, Math.ceil(rows / EXPORT_ROWS_PER_TOKEN));
+
 export const tooFast = (seconds: number, holdMs?: number) =>
   new AppError(ResultCode.tooManyRequests, 429, limitText.tooFast, { headers: { 'Retry-After': String(seconds) }, holdMs });
 
-/** Per-key semaphores: at most `atOnce` running per key, at most `queue` waiting. */
+/** The request's client went away before its work began: nothing ran, nobody reads an answer. */
+export class ClientGone extends Error {
+  constructor() {
+    super('the client went away');
+  }
+}
+
 /**
  * A repeated refusal (the token came back while its queue was still full, against Retry-After) is
  * answered after HOLD_REPEATED_MS: waiting costs the server a timer, while answering at once let a
@@ -110,6 +126,7 @@ const sharedSlot = async (acquire: SharedSlot, key: string) => {
   }
 };
 
+/** Per-key semaphores: at most `atOnce` running per key, at most `queue` waiting. */
 export const createHeavyGate = (atOnce: number, queue: number, shared?: SharedSlot) => {
   const state = new Map<string, { running: number; waiting: Array<() => void> }>();
   const full = (key: string) => {
@@ -123,7 +140,11 @@ export const createHeavyGate = (atOnce: number, queue: number, shared?: SharedSl
    * the token is still checked before anything runs.
    */
   const fullTokens = new Map<string, string>();
-  const gate = async <T>(key: string, run: () => Promise<T>, token?: string): Promise<T> => {
+  /**
+   * Runs `run` in one of `key`'s slots. `signal`: the request's abort signal; a call whose client
+   * went away while it waited leaves the queue without running (ClientGone).
+   */
+  const gate = async <T>(key: string, run: () => Promise<T>, token?: string, signal?: AbortSignal): Promise<T> => {
     const s = state.get(key) ?? { running: 0, waiting: [] };
     state.set(key, s);
     if (s.running >= atOnce) {
@@ -134,7 +155,28 @@ export const createHeavyGate = (atOnce: number, queue: number, shared?: SharedSl
         }
         throw tooManyHeavy();
       }
-      await new Promise<void>((resolve) => s.waiting.push(resolve));
+      await new Promise<void>((resolve, reject) => {
+        const turn = () => {
+          signal?.removeEventListener('abort', gone);
+          resolve();
+        };
+        const gone = () => {
+          const at = s.waiting.indexOf(turn);
+          if (at >= 0) s.waiting.splice(at, 1);
+          if (s.running === 0 && s.waiting.length === 0) state.delete(key);
+          reject(new ClientGone());
+        };
+        if (signal?.aborted) return gone();
+        signal?.addEventListener('abort', gone, { once: true });
+        s.waiting.push(turn);
+      });
+    }
+    if (signal?.aborted) {
+      // our turn came as the client left: pass it on
+      const next = s.waiting.shift();
+      if (next) next();
+      else if (s.running === 0) state.delete(key);
+      throw new ClientGone();
     }
     s.running++;
     try {

@@ -7,13 +7,13 @@ import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { endpoints, ResultCode, type AnswerOf, type EndpointName, type PayloadOut } from '../../shared/contracts';
-import { hasAnyPermission, HEAD_COMPANY_ID } from '../../shared/domain/permissions';
+import { hasAnyPermission, HEAD_COMPANY_ID, OPERATOR_CODES } from '../../shared/domain/permissions';
 import { msg } from '../../shared/messages';
 import { AppError, forbidden, invalid, notLoggedIn } from './errors';
-import { createHeavyGate, DEFAULT_LIMITS, heavyCost, HOLD_REPEATED_MS, tooFast } from './limits';
+import { heavyCost, HOLD_REPEATED_MS, tooFast } from './limits';
 import { jsonAnswer } from './compress';
 import { runInBackground } from '../db/priority';
-import { createLocalBus } from '../bus/bus';
+import { createBudgets, type Budgets } from './budgets';
 import type { AppDeps, Caller, RequestContext } from './context';
 import { withIdempotency } from './idempotency';
 import { sessionCookie } from './session-cookie';
@@ -26,6 +26,8 @@ export interface MountOptions {
   handlers: Handlers;
   resolveCaller: (bearer: string) => Promise<Caller>;
   addressOf: (c: Context) => string;
+  /** the budgets shared with the file routes (http/file-route.ts); unset: the table's own */
+  budgets?: Budgets;
 }
 
 const DEVICES = new Set(['pc', 'h5', 'app', 'pad']);
@@ -34,15 +36,11 @@ const DEVICES = new Set(['pc', 'h5', 'app', 'pad']);
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /**
- * The dot path of the first text holding a NUL character, or null. PostgreSQL cannot store NUL in
- * text, so such input is refused here as bad input instead of failing in the database.
- */
-/**
  * The first text in a payload that no column can store: a NUL (PostgreSQL refuses it in text) or
  * a lone surrogate (half of a UTF-16 pair, which is no character at all and fails when a stored
  * answer is written). Keys are checked like values. Refused at the edge with 422, nothing changed.
  */
-const badTextPath = (value: unknown, path: string[] = [], depth = 0): { path: string; text: string } | null => {
+export const badTextPath = (value: unknown, path: string[] = [], depth = 0): { path: string; text: string } | null => {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) return { path: path.join('.'), text: msg.nulCharacter };
     return value.isWellFormed() ? null : { path: path.join('.'), text: msg.loneSurrogate };
@@ -101,9 +99,7 @@ const readPayload = async (c: Context, method: string): Promise<unknown> => {
 };
 
 export const mountEndpoints = (app: Hono, opts: MountOptions) => {
-  const limits = opts.deps.limits ?? DEFAULT_LIMITS;
-  const buckets = opts.deps.bus ?? createLocalBus();
-  const heavyGate = createHeavyGate(limits.heavyAtOnce, limits.heavyQueue, (key) => buckets.acquire('heavy', key, limits.heavyAtOnce));
+  const { limits, buckets, heavyGate } = opts.budgets ?? createBudgets(opts.deps);
   const tooLarge = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => sendError(c, new AppError(ResultCode.invalidPayload, 413, msg.bodyTooLarge(MAX_BODY_BYTES / 1024 / 1024))),
@@ -126,7 +122,11 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
           caller = await opts.resolveCaller(bearer);
           const userWait = await buckets.take('user', String(caller.userId), limits.user);
           if (userWait > 0) throw tooFast(userWait);
-          if (ep.access === 'operator' && caller.companyId !== HEAD_COMPANY_ID) throw forbidden(msg.operatorOnly);
+          if (ep.access === 'operator') {
+            if (caller.companyId !== HEAD_COMPANY_ID) throw forbidden(msg.operatorOnly);
+            // a head-company employee without any operator code (D00–D12) is no operator (requirements 001-2-2)
+            if (!hasAnyPermission(caller.permissions, OPERATOR_CODES)) throw forbidden();
+          }
           if (!hasAnyPermission(caller.permissions, ep.permissions)) throw forbidden();
         }
         const raw = await readPayload(c, ep.method);

@@ -47,10 +47,12 @@ export const createAccountService = (deps: { clock: Clock; auth: AuthService; sm
     },
 
     async register(db: Kysely<DB>, p: PayloadOut<'userRegister'>, device: string) {
-      // a taken name must not cost the user a try of their code; a taken phone is told only to
-      // whoever holds its code (its owner), so nobody learns which numbers have accounts
-      if (await repo.usernameTaken(db, p.username)) throw fieldError('username', msg.usernameTaken);
+      // the code first: without a code sent to one's own phone nothing is said of the name or the
+      // phone, so nobody learns which usernames or numbers have accounts by trying them; each
+      // answer about the name takes one of the code's tries (5 names per code sent, at most one
+      // code a minute per phone). A taken phone is told only to its code's holder.
       const codeId = await sms.check(db, p.mobile, 'register', p.sms_code);
+      if (await repo.usernameTaken(db, p.username)) throw fieldError('username', msg.usernameTaken);
       if (await repo.mobileTaken(db, p.mobile)) throw fieldError('mobile', msg.mobileTaken);
       const hash = await auth.hashPassword(p.password);
       const now = deps.clock.now();

@@ -4,16 +4,16 @@
  * answer, written as a workbook with Chinese headers. Reports export every row of their range; a
  * list exports its current filter's first 800 rows (its largest page).
  */
-import type { Context, Hono } from 'hono';
-import * as v from 'valibot';
+import type { Hono } from 'hono';
+import type * as v from 'valibot';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { AppDeps, Caller } from '../../http/context';
-import { AppError, forbidden, notLoggedIn } from '../../http/errors';
-import { issueToError, sendError } from '../../http/mount';
-import { endpoints, ResultCode, type AnswerOf, type EndpointName, type PayloadOut } from '../../../shared/contracts';
-import { HEAD_COMPANY_ID, hasAnyPermission } from '../../../shared/domain/permissions';
+import { AppError } from '../../http/errors';
+import { mountFileRoute, type FileEdge } from '../../http/file-route';
+import { ClientGone, heavyCost } from '../../http/limits';
+import { sendError } from '../../http/mount';
+import { endpoints, ResultCode, type AnswerOf, type PayloadOut } from '../../../shared/contracts';
 import { ORDER_STATUS_TEXT, PAY_STATUS_TEXT } from '../../../shared/domain/orders';
 import { ENQUIRY_STATE_TEXT } from '../../../shared/domain/enquiry';
 import { msg } from '../../../shared/messages';
@@ -153,26 +153,40 @@ export const EXPORT_NAMES = Object.keys(EXPORTS) as ExportName[];
 
 const attachment = (name: string) => `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-export const mountOpExportRoutes = (app: Hono, deps: AppDeps, svc: Services, resolveCaller: (bearer: string) => Promise<Caller>) => {
-  app.get('/api/operation/export/:name', async (c: Context) => {
-    try {
-      const name = c.req.param('name') as ExportName & EndpointName;
-      const def = EXPORTS[name] as { file: string; run: (s: Services, db: Kysely<DB>, p: unknown) => Promise<unknown>; sheets: (a: unknown) => Sheet[] } | undefined;
-      if (!Object.hasOwn(EXPORTS, name) || !def) throw new AppError(ResultCode.notFound, 404, msg.endpointNotFound);
-      const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
-      if (!bearer) throw notLoggedIn();
-      const caller = await resolveCaller(bearer);
-      if (caller.companyId !== HEAD_COMPANY_ID) throw forbidden(msg.operatorOnly);
-      const ep = endpoints[name];
-      if (!hasAnyPermission(caller.permissions, ep.permissions)) throw forbidden();
-      const parsed = v.safeParse(ep.payload, c.req.query());
-      if (!parsed.success) throw issueToError(ep.payload, parsed.issues);
+/** The rows a list export reads (its largest page), priced as that page of the list call (limits.ts heavyCost). */
+const LIST_EXPORT_ROWS = 800;
+const LIST_EXPORTS = new Set<ExportName>(['opOrderList', 'opEnquiryList', 'opReportMemberUsage', 'opPayList', 'opProductList', 'opAfterSaleList']);
+
+/**
+ * A text cell that a spreadsheet could read as a formula stays text: ExcelJS writes a string as a
+ * string cell, never a formula, and anything else that is no number, date or boolean is written as
+ * its text (docs/operations.md, "Security settings": CSV and XLSX injection).
+ */
+const cellValue = (value: unknown) =>
+  value === null || value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date ? value : JSON.stringify(value);
+
+/**
+ * GET /api/operation/export/<call name>?<the call's query>, through the table's edge
+ * (http/file-route.ts): the budgets, operator and the call's own D codes, its payload schema, and
+ * the call's price as a heavy call; the workbook is not written when the client has gone.
+ */
+export const mountOpExportRoutes = (app: Hono, edge: FileEdge, svc: Services) => {
+  for (const name of EXPORT_NAMES) {
+    const def = EXPORTS[name] as unknown as { file: string; run: (s: Services, db: Kysely<DB>, p: unknown) => Promise<unknown>; sheets: (a: unknown) => Sheet[] };
+    const ep = endpoints[name];
+    const rows = LIST_EXPORTS.has(name) ? LIST_EXPORT_ROWS : undefined;
+    mountFileRoute(app, 'get', `/api/operation/export/${name}`, edge, {
+      name: `export ${name}`, access: 'operator', permissions: ep.permissions, query: ep.payload as v.GenericSchema<unknown, unknown>,
+      heavy: ep.heavy ? (q) => heavyCost(rows === undefined ? q : { ...(q as object), page_size: rows }) : undefined,
+    }, async ({ query, signal }) => {
+      const answer = await def.run(svc, edge.deps.db, query);
+      if (signal.aborted) throw new ClientGone();
       const wb = new ExcelJS.Workbook();
-      for (const sheet of def.sheets(await def.run(svc, deps.db, parsed.output))) {
+      for (const sheet of def.sheets(answer)) {
         const ws = wb.addWorksheet(sheet.name);
         ws.columns = sheet.columns.map((col) => ({ header: col.header, key: col.key, width: col.width ?? 12 }));
         ws.getRow(1).font = { bold: true };
-        ws.addRows(sheet.rows);
+        ws.addRows(sheet.rows.map((r) => Object.fromEntries(sheet.columns.map((col) => [col.key, cellValue(r[col.key])]))));
       }
       const body = await wb.xlsx.writeBuffer();
       return new Response(body as ArrayBuffer, {
@@ -181,10 +195,8 @@ export const mountOpExportRoutes = (app: Hono, deps: AppDeps, svc: Services, res
           'Content-Disposition': attachment(`${def.file}.xlsx`), 'Cache-Control': 'no-store',
         },
       });
-    } catch (e) {
-      if (e instanceof AppError) return sendError(c, e);
-      deps.log?.('error', `${c.req.method} ${c.req.path} failed`, e);
-      return sendError(c, new AppError(ResultCode.serverError, 500, msg.internalError));
-    }
-  });
+    });
+  }
+  // any other name: the table's own not-found answer
+  app.get('/api/operation/export/:name', (c) => sendError(c, new AppError(ResultCode.notFound, 404, msg.endpointNotFound)));
 };

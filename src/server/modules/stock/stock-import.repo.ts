@@ -42,6 +42,29 @@ export const takeStalled = async (db: Kysely<DB>, staleBefore: Date, at: Date) =
     where state = 'running' and (heartbeat_at is null or heartbeat_at < ${staleBefore})
     returning *`.execute(db)).rows;
 
+/**
+ * Marks the imports uploaded before `before` and never started as failed with `message`, their
+ * file gone (path ''): the paths to remove. Only 'uploaded' rows, in one statement, so an import
+ * started meanwhile keeps its file.
+ */
+export const expireUnstarted = async (db: Kysely<DB>, before: Date, message: string, at: Date) =>
+  (await sql<{ path: string }>`
+    with gone as (select id, path from stock_import where state = 'uploaded' and created_at < ${before} for update skip locked)
+    update stock_import s set state = 'failed', message = ${message}, path = '', finished_at = ${at}
+    from gone where s.id = gone.id and s.state = 'uploaded'
+    returning gone.path`.execute(db)).rows.map((r) => r.path).filter((p) => p !== '');
+
+/** The files of imports that failed before `before`, forgotten (path ''): the paths to remove. */
+export const releaseFailed = async (db: Kysely<DB>, before: Date) =>
+  (await sql<{ path: string }>`
+    with gone as (select id, path from stock_import where state = 'failed' and path <> '' and finished_at < ${before} for update skip locked)
+    update stock_import s set path = '' from gone where s.id = gone.id
+    returning gone.path`.execute(db)).rows.map((r) => r.path).filter((p) => p !== '');
+
+/** The files imports still need: uploaded and not yet started, or running. */
+export const livePaths = async (db: Kysely<DB>) =>
+  (await sql<{ path: string }>`select path from stock_import where state in ('uploaded', 'running') and path <> ''`.execute(db)).rows.map((r) => r.path);
+
 export const setTotal = (db: Kysely<DB>, id: number, total: number) => sql`update stock_import set total_rows = ${total} where id = ${id}`.execute(db);
 
 export const addProgress = (db: Kysely<DB>, id: number, p: { done: number; added: number; updated: number; unchanged: number; skipped: number; failed: number }, at: Date) =>

@@ -17,7 +17,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, PassThrough } from 'node:stream';
@@ -38,7 +38,9 @@ import {
 import { inTransaction } from '../../db/helpers';
 import * as repo from './stock-import.repo';
 import * as stockRepo from './stock.repo';
-import { readLines, sniffFormat, type TableFormat } from './table-file';
+import { csvCell, PartTooLarge, readLines, sniffFormat, type TableFormat } from './table-file';
+import type { UploadQuota } from '../upload/upload.service';
+import { ClientGone } from '../../http/limits';
 
 /** Lines per transaction: 2,000 commits a quarter as often as 500 (4,460 → 4,680 rows/s) and holds the database ~0.3 s. */
 export const IMPORT_BATCH_ROWS = 2000;
@@ -60,10 +62,49 @@ const tooLarge = () => new AppError(ResultCode.invalidPayload, 413, importText.t
 /** A refusal of the file itself, worded for the person who chose it. */
 const badFile = (text: string) => new AppError(ResultCode.invalidPayload, 422, text, { field: 'file' });
 
-export interface ImportDeps { clock: Clock; dir?: string; log?: (level: 'info' | 'warn' | 'error', text: string, detail?: unknown) => void }
+export interface ImportDeps {
+  clock: Clock;
+  dir?: string;
+  log?: (level: 'info' | 'warn' | 'error', text: string, detail?: unknown) => void;
+  /** the company's daily upload quota, shared with images (upload.service createUploadQuota); unset: none */
+  quota?: UploadQuota;
+}
+
+/** Where import files wait: beside the uploaded images (DATA_DIR/uploads-imports), or in the temp folder. */
+export const importDirOf = (uploadDir?: string) => (uploadDir ? `${uploadDir.replace(/[\\/]+$/, '')}-imports` : join(tmpdir(), 'qipeihub-imports'));
+
+/** An uploaded file not imported within this long is removed by the housekeeping (removeStaleImports). */
+export const UNUSED_IMPORT_KEEP_S = 24 * 3600;
+/** What the import's page says of an upload the housekeeping removed. */
+export const IMPORT_EXPIRED_TEXT = '上传后一天内没有开始导入，文件已删除；请重新上传';
+
+/**
+ * Removes the uploaded import files nobody started within UNUSED_IMPORT_KEEP_S (their import is
+ * marked failed with IMPORT_EXPIRED_TEXT, so its page says why), the files of imports that failed
+ * as long ago (a new upload of the same file goes on where it stopped), and files in the folder
+ * that no import names and are as old (an upload whose record never committed). The error files
+ * of finished imports stay: the import's page offers them. Run by the hourly housekeeping.
+ */
+export const removeStaleImports = async (db: Kysely<DB>, dir: string | undefined, now: Date): Promise<number> => {
+  const before = new Date(now.getTime() - UNUSED_IMPORT_KEEP_S * 1000);
+  const paths = await repo.expireUnstarted(db, before, IMPORT_EXPIRED_TEXT, now);
+  paths.push(...(await repo.releaseFailed(db, before)));
+  // files no import names: only in a folder of our own (the one beside the uploads)
+  let names: string[] = [];
+  if (dir) names = await readdir(dir).then((all) => all.filter((n) => n.endsWith('.upload')), () => []);
+  const live = new Set(await repo.livePaths(db));
+  for (const name of names) {
+    const path = join(dir!, name);
+    if (live.has(path) || paths.includes(path)) continue;
+    const st = await stat(path).catch(() => null);
+    if (st && st.mtime < before) paths.push(path);
+  }
+  for (const path of paths) await rm(path, { force: true });
+  return paths.length;
+};
 
 export const createStockImportService = (deps: ImportDeps) => {
-  const dir = deps.dir ?? join(tmpdir(), 'qipeihub-imports');
+  const dir = deps.dir ?? importDirOf();
   mkdirSync(dir, { recursive: true });
   const { clock } = deps;
 
@@ -97,6 +138,9 @@ export const createStockImportService = (deps: ImportDeps) => {
     if (!rec) throw forbidden(importText.notFound);
     return rec;
   };
+
+  /** Why an import can no longer be previewed or started: running, failed (its message says why and what to do) or done. */
+  const notWaiting = (rec: repo.ImportRecord) => (rec.state === 'running' ? importText.running : rec.state === 'failed' && rec.message ? rec.message : importText.finished);
 
   const checkMapping = (mapping: ColumnMapping, headers: string[]) => {
     const problem = mappingProblem(mapping, headers);
@@ -204,10 +248,11 @@ export const createStockImportService = (deps: ImportDeps) => {
       if (!errors) {
         errors = createWriteStream(errorPath);
         // the BOM makes Excel open the file as UTF-8
-        errors.write(`\uFEFF${Papa.unparse([[...rec.headers, ERROR_COLUMN]])}\r\n`);
+        errors.write(`\uFEFF${Papa.unparse([[...rec.headers.map(csvCell), ERROR_COLUMN]])}\r\n`);
       }
       const width = rec.headers.length;
-      const text = `${Papa.unparse(rows.map((r) => [...r.cells.slice(0, width), ...Array(Math.max(0, width - r.cells.length)).fill(''), r.reason]))}\r\n`;
+      // the uploaded cells come back as text, never as a formula (csvCell: OWASP CSV injection)
+      const text = `${Papa.unparse(rows.map((r) => [...r.cells.slice(0, width).map(csvCell), ...Array(Math.max(0, width - r.cells.length)).fill(''), r.reason]))}\r\n`;
       if (!errors.write(text)) await once(errors, 'drain');
     };
     try {
@@ -245,24 +290,38 @@ export const createStockImportService = (deps: ImportDeps) => {
     } catch (e) {
       deps.log?.('error', `stock import ${rec.id} failed`, e);
       (errors as ReturnType<typeof createWriteStream> | null)?.destroy();
-      await repo.finish(db, rec.id, 'failed', null, '导入中断：文件无法读取或数据库出错，已导入的行保留；请重新上传同一文件继续导入', clock.now()).catch(() => undefined);
+      const message = e instanceof PartTooLarge ? `${e.message}；已导入的行保留` : '导入中断：文件无法读取或数据库出错，已导入的行保留；请重新上传同一文件继续导入';
+      await repo.finish(db, rec.id, 'failed', null, message, clock.now()).catch(() => undefined);
     }
   };
 
   /** Imports running in this process (tests and the benchmark wait for them). */
   const running = new Map<number, Promise<void>>();
+  /** Exports running in this process: the rows each has read. */
+  const exporting = new Set<{ rows: number }>();
 
   return {
-    /** Streams the request body to a file, then checks what it is; refusals leave nothing behind. */
-    async upload(db: Kysely<DB>, caller: Caller, fileName: string, declaredLength: number | null, body: ReadableStream<Uint8Array> | null): Promise<StockImportUpload> {
+    /**
+     * Streams the request body to a file, then checks what it is; refusals leave nothing behind.
+     * The file counts against the company's daily upload quota (shared with images): checked
+     * before a byte is read, taken atomically once its size is known, given back when refused.
+     * Stops when the client goes away (`signal`).
+     */
+    async upload(db: Kysely<DB>, caller: Caller, fileName: string, declaredLength: number | null, body: ReadableStream<Uint8Array> | null, signal?: AbortSignal): Promise<StockImportUpload> {
       if (declaredLength !== null && declaredLength > MAX_IMPORT_BYTES) throw tooLarge();
+      await deps.quota?.precheck(db, caller.companyId, declaredLength ?? 1, deps.quota.texts.file, 'file');
       const path = join(dir, `${caller.companyId}-${randomBytes(12).toString('hex')}.upload`);
       const hash = createHash('sha256');
       let size = 0;
+      let giveBack: (() => Promise<void>) | undefined;
       try {
         const out = createWriteStream(path);
         if (body) {
           for await (const chunk of Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>)) {
+            if (signal?.aborted) {
+              out.destroy();
+              throw new ClientGone();
+            }
             size += (chunk as Buffer).length;
             if (size > MAX_IMPORT_BYTES) {
               out.destroy();
@@ -280,11 +339,12 @@ export const createStockImportService = (deps: ImportDeps) => {
         let preview: Awaited<ReturnType<typeof head>>;
         try {
           preview = await head(path, kind.format, kind.encoding, 1);
-        } catch {
-          throw badFile(importText.notTable);
+        } catch (e) {
+          throw badFile(e instanceof PartTooLarge ? e.message : importText.notTable);
         }
         if (preview.headers.every((h) => h === '')) throw badFile(importText.noHeader);
         if (preview.rows.length === 0) throw badFile(importText.noRows);
+        giveBack = await deps.quota?.take(db, caller.companyId, size, deps.quota.texts.file, 'file');
         const fileHash = hash.digest('hex');
         const headers = preview.headers;
         const id = await repo.create(db, { company_id: caller.companyId, user_id: caller.userId, file_name: fileName.slice(0, 200), file_hash: fileHash, format: kind.format, path, headers, at: clock.now() });
@@ -295,13 +355,14 @@ export const createStockImportService = (deps: ImportDeps) => {
         };
       } catch (e) {
         await rm(path, { force: true });
+        await giveBack?.();
         throw e;
       }
     },
 
     async preview(db: Kysely<DB>, caller: Caller, id: number, mapping: ColumnMapping) {
       const rec = await own(db, caller, id);
-      if (rec.state !== 'uploaded') throw conflict(rec.state === 'running' ? importText.running : importText.finished);
+      if (rec.state !== 'uploaded') throw conflict(notWaiting(rec));
       checkMapping(mapping, rec.headers);
       await repo.saveMapping(db, caller.companyId, mapping, clock.now());
       const [{ rows }, refs] = await Promise.all([head(rec.path, rec.format, await encodingOf(rec), PREVIEW_ROWS), repo.references(db)]);
@@ -316,7 +377,7 @@ export const createStockImportService = (deps: ImportDeps) => {
     async start(db: Kysely<DB>, caller: Caller, id: number, mapping: ColumnMapping) {
       const rec = await own(db, caller, id);
       checkMapping(mapping, rec.headers);
-      if (!(await repo.claim(db, caller.companyId, id, mapping, clock.now()))) throw conflict(rec.state === 'running' ? importText.running : importText.finished);
+      if (!(await repo.claim(db, caller.companyId, id, mapping, clock.now()))) throw conflict(notWaiting(rec));
       await repo.saveMapping(db, caller.companyId, mapping, clock.now());
       const job = run(db, caller, { ...rec, state: 'running' }, mapping).finally(() => running.delete(id));
       running.set(id, job);
@@ -357,18 +418,29 @@ export const createStockImportService = (deps: ImportDeps) => {
 
     /**
      * The filtered stock list as an XLSX stream with the import's headers, read a page at a time
-     * (keyset on id) and written row by row, so a large list is never whole in memory.
+     * (keyset on id) and written row by row, so a large list is never whole in memory. Every cell
+     * is a string cell (text, never a formula, whatever it starts with). It stops when the client
+     * goes away (`signal`, or the stream destroyed): no page is read after that. `beforePage` is
+     * awaited before each page is read (the route takes its budget there); `finished` settles when
+     * the last byte is written or the export stopped.
      */
-    exportXlsx(db: Kysely<DB>, caller: Caller, f: StockFilter): Readable {
+    exportXlsx(db: Kysely<DB>, caller: Caller, f: StockFilter, o: { signal?: AbortSignal; pageRows?: number; beforePage?: (first: boolean) => Promise<void> } = {}) {
+      const pageRows = o.pageRows ?? 1000;
       const out = new PassThrough();
       const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
       const sheet = book.addWorksheet('库存');
+      const progress = { rows: 0 };
+      const stopped = () => o.signal?.aborted === true || out.destroyed;
       const write = async () => {
         sheet.addRow(IMPORT_FIELDS.map((field) => IMPORT_LABELS[field])).commit();
         let after = 0;
-        for (;;) {
-          const rows = await stockRepo.exportPage(db, caller.companyId, f, after, 1000);
-          for (const r of rows) {
+        for (let first = true; ; first = false) {
+          await o.beforePage?.(first);
+          if (stopped()) return;
+          const rows = await stockRepo.exportPage(db, caller.companyId, f, after, pageRows);
+          if (stopped()) return;
+          progress.rows += rows.length;
+          for (const [i, r] of rows.entries()) {
             sheet.addRow(IMPORT_FIELDS.map((field) => {
               switch (field) {
                 case 'part_brand_name': return r.part_brand_name;
@@ -379,21 +451,45 @@ export const createStockImportService = (deps: ImportDeps) => {
                 default: return String(r[field]);
               }
             })).commit();
+            // writing a row is work on the thread everyone's calls need: let them in now and then
+            if (i % 200 === 199) await yieldToOthers();
           }
-          if (rows.length < 1000) break;
+          if (rows.length < pageRows) break;
           after = rows[rows.length - 1].id;
-          if (out.writableNeedDrain) await once(out, 'drain');
+          if (out.writableNeedDrain) await drainedOrGone(out, o.signal);
         }
         sheet.commit();
         await book.commit();
       };
-      write().catch((e) => {
-        deps.log?.('error', 'stock export failed', e);
-        out.destroy(e as Error);
-      });
-      return out;
+      exporting.add(progress);
+      const finished = write()
+        .then(() => {
+          if (stopped()) out.destroy();
+        })
+        .catch((e: unknown) => {
+          if (!stopped() && !(e instanceof ClientGone)) deps.log?.('error', 'stock export failed', e);
+          out.destroy(e instanceof ClientGone ? undefined : (e as Error));
+        })
+        .finally(() => exporting.delete(progress));
+      return { stream: out as Readable, finished };
     },
+
+    /** The rows read so far by each export running in this process (tests watch one stop). */
+    exportsRunning: () => [...exporting].map((p) => p.rows),
   };
 };
+
+/** Resolves when `out` can take more, or when it is gone or its client left (nothing will drain it then). */
+const drainedOrGone = (out: PassThrough, signal?: AbortSignal) => new Promise<void>((resolve) => {
+  const done = () => {
+    out.off('drain', done);
+    out.off('close', done);
+    signal?.removeEventListener('abort', done);
+    resolve();
+  };
+  out.once('drain', done);
+  out.once('close', done);
+  signal?.addEventListener('abort', done, { once: true });
+});
 
 export type StockImportService = ReturnType<typeof createStockImportService>;

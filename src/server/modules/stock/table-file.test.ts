@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import yauzl from 'yauzl';
-import { NotAWorkbook, readLines, sniffFormat, XLSX_LIMITS, type XlsxLimits } from './table-file';
+import { csvCell, NotAWorkbook, PartTooLarge, readLines, sniffFormat, XLSX_LIMITS, type XlsxLimits } from './table-file';
 
 let dir: string;
 beforeAll(async () => {
@@ -258,5 +258,22 @@ describe('reading an XLSX upload', () => {
     const record = bytes.indexOf('xl/worksheets/sheet1.xml', bytes.readUInt32LE(eocd + 16)) - 46;
     bytes.writeUInt32LE(5000, record + 24);
     await expect(lines(await save('understated.xlsx', bytes), { worksheetBytes: 10_000 })).rejects.toThrow(/too many bytes/);
+  });
+
+  it('refuses a part past its cap in Chinese, naming the part', async () => {
+    const bytes = await book({ 库存: Array.from({ length: 1000 }, (_, i) => [`OE-${i}`, `名称${i}`, i]) });
+    const path = await save('capped-zh.xlsx', bytes);
+    const stated = lines(path, { worksheetBytes: 10_000 });
+    await expect(stated).rejects.toBeInstanceOf(PartTooLarge);
+    await expect(stated).rejects.toThrow('表格文件解压后过大（工作表超过 1 MB），请删去多余的行或列，或拆分后分批导入');
+    await expect(lines(path, { sharedStringsBytes: 1000 })).rejects.toThrow(/^表格文件解压后过大（共享文本/);
+    await expect(lines(path, { partBytes: 100 })).rejects.toThrow(/^表格文件解压后过大（工作簿/);
+  });
+});
+
+describe('csvCell', () => {
+  it('writes text that a spreadsheet would read as a formula with a quote in front; numbers and other text as they are', () => {
+    for (const formula of ["=cmd|' /C calc'!A0", '+SUM(A1)', '-2+3', '@SUM(A1)', '\tx', '\r=1', '+86 138', '-', '=']) expect(csvCell(formula)).toBe(`'${formula}`);
+    for (const plain of ['-5', '+86', '-1.5', '1e3', '-.5', 'OE-123', '刹车片', '', "'=already"]) expect(csvCell(plain)).toBe(plain);
   });
 });

@@ -124,6 +124,26 @@ export async function* readLines(path: string, format: TableFormat, encoding: st
 export class NotAWorkbook extends Error {}
 
 /**
+ * A part that unpacks to more than its cap, found before it is opened (the size the archive
+ * states) or while it is read (the bytes counted as they unpack, whatever the archive states).
+ * Its message is the Chinese refusal the person who chose the file is shown.
+ */
+export class PartTooLarge extends NotAWorkbook {
+  constructor(readonly part: string, readonly limit: number) {
+    super(`表格文件解压后过大（${part}超过 ${Math.floor(limit / 1024 / 1024) || 1} MB），请删去多余的行或列，或拆分后分批导入`);
+  }
+}
+
+/**
+ * A cell written back to a CSV file someone opens in Excel (the import's error file): text that
+ * starts with =, +, -, @, a tab or a carriage return would be read as a formula (OWASP "CSV
+ * injection"), so it gets a leading single quote. A plain number ("-5", "+86", "1e3") is left as
+ * it is: it can be no formula and a spreadsheet reads it as the number it is.
+ */
+export const csvCell = (text: string) =>
+  /^[=+\-@\t\r]/.test(text) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) ? `'${text}` : text;
+
+/**
  * What an XLSX's parts may unpack to, refused beyond (a zip bomb would otherwise fill the memory
  * or take minutes): the shared strings are kept in memory while the worksheet is read (100,000
  * lines of distinct codes and names take about 20 MB); the worksheet is streamed but parsed twice
@@ -150,13 +170,17 @@ const local = (name: string) => name.slice(name.indexOf(':') + 1);
  * `limit` is refused before it is opened; a broken deflate stream or an XML error rejects the
  * iteration (never an uncaught stream error); stopping early closes the part's stream.
  */
-async function* parse(zip: yauzl.ZipFile, entry: yauzl.Entry, parser: Parser, limit: number): AsyncGenerator<void> {
-  if (entry.uncompressedSize > limit) throw new NotAWorkbook(`${entry.fileName} unpacks to ${entry.uncompressedSize} bytes, beyond ${limit}`);
+async function* parse(zip: yauzl.ZipFile, entry: yauzl.Entry, parser: Parser, limit: number, part: string): AsyncGenerator<void> {
+  if (entry.uncompressedSize > limit) throw new PartTooLarge(part, limit);
   const stream = await zip.openReadStreamPromise(entry);
   // one decoder for the whole part: a character may straddle two chunks
   const utf8 = new TextDecoder();
+  // counted here as well as by yauzl (validateEntrySizes): the cap holds whatever size the archive states
+  let unpacked = 0;
   try {
     for await (const chunk of stream) {
+      unpacked += (chunk as Buffer).length;
+      if (unpacked > limit) throw new PartTooLarge(part, limit);
       parser.write(utf8.decode(chunk as Buffer, { stream: true }));
       yield;
     }
@@ -166,8 +190,8 @@ async function* parse(zip: yauzl.ZipFile, entry: yauzl.Entry, parser: Parser, li
   }
 }
 
-const parseAll = async (zip: yauzl.ZipFile, entry: yauzl.Entry, parser: Parser, limit: number) => {
-  for await (const _ of parse(zip, entry, parser, limit));
+const parseAll = async (zip: yauzl.ZipFile, entry: yauzl.Entry, parser: Parser, limit: number, part: string) => {
+  for await (const _ of parse(zip, entry, parser, limit, part));
 };
 
 /** The workbook's relationships by id, in the order listed (the first of an id counts). */
@@ -177,7 +201,7 @@ const readRelationships = async (zip: yauzl.ZipFile, entry: yauzl.Entry, limit: 
   parser.on('opentag', ({ name, attributes: a }) => {
     if (local(name) === 'Relationship' && a.Id && !rels.has(a.Id)) rels.set(a.Id, { type: a.Type ?? '', target: a.Target ?? '' });
   });
-  await parseAll(zip, entry, parser, limit);
+  await parseAll(zip, entry, parser, limit, '工作簿关系');
   return rels;
 };
 
@@ -189,7 +213,7 @@ const readTabs = async (zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number) =
     // the relationship id is r:id, r bound to the relationships namespace whatever the prefix
     if (local(name) === 'sheet') tabs.push({ rId: Object.entries(a).find(([k]) => k.endsWith(':id'))?.[1] ?? '', state: a.state ?? 'visible' });
   });
-  await parseAll(zip, entry, parser, limit);
+  await parseAll(zip, entry, parser, limit, '工作簿');
   return tabs;
 };
 
@@ -225,7 +249,7 @@ const readSharedStrings = async (zip: yauzl.ZipFile, entry: yauzl.Entry, limit: 
       case 'si': strings.push(text === '' && !runs ? null : text); break;
     }
   });
-  await parseAll(zip, entry, parser, limit);
+  await parseAll(zip, entry, parser, limit, '共享文本');
   return strings;
 };
 
@@ -352,7 +376,7 @@ async function* worksheetRows(zip: yauzl.ZipFile, entry: yauzl.Entry, strings: A
       case 'sheetData': inData = false; break;
     }
   });
-  for await (const _ of parse(zip, entry, parser, limit)) {
+  for await (const _ of parse(zip, entry, parser, limit, '工作表')) {
     for (const r of finished.splice(0)) yield r;
   }
 }

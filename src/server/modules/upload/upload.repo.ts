@@ -5,13 +5,34 @@ import type { DB } from '../../db/schema';
 export const uploadAuthority = async (db: Kysely<DB>) =>
   (await db.selectFrom('system_param').select('value').where('key', '=', 'upload_authority').executeTakeFirst())?.value;
 
-/** What a company uploaded since `since`: files and bytes. */
-export const uploadedSince = async (db: Kysely<DB>, companyId: number, since: Date) => {
-  const r = await db.selectFrom('uploaded_file')
-    .select((eb) => [eb.fn.countAll<number>().as('files'), eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('bytes')])
-    .where('company_id', '=', companyId).where('created_at', '>=', since).executeTakeFirstOrThrow();
-  return { files: Number(r.files), bytes: Number(r.bytes) };
+/**
+ * Takes one file of `bytes` from a company's quota for `day` in one statement: the day's row is
+ * created or raised only when the result stays within both limits, so uploads sent together can
+ * never pass them (a count then an insert let 323 of a 300 limit through). True when taken.
+ */
+export const takeQuota = async (db: Kysely<DB>, companyId: number, day: string, bytes: number, limit: { files: number; bytes: number }) => {
+  if (bytes > limit.bytes || limit.files < 1) return false;
+  const { rows } = await sql<{ files: number }>`
+    insert into upload_day as u (company_id, day, files, bytes) values (${companyId}, ${day}::date, 1, ${bytes})
+    on conflict (company_id, day) do update set files = u.files + 1, bytes = u.bytes + excluded.bytes
+    where u.files + 1 <= ${limit.files} and u.bytes + excluded.bytes <= ${limit.bytes}
+    returning u.files`.execute(db);
+  return rows.length === 1;
 };
+
+/** Gives back a file taken by takeQuota whose upload was then refused or failed. */
+export const giveBackQuota = (db: Kysely<DB>, companyId: number, day: string, bytes: number) =>
+  sql`update upload_day set files = greatest(files - 1, 0), bytes = greatest(bytes - ${bytes}, 0) where company_id = ${companyId} and day = ${day}::date`.execute(db);
+
+/** What a company has uploaded on `day`: files and bytes. */
+export const usedOn = async (db: Kysely<DB>, companyId: number, day: string) => {
+  const r = (await sql<{ files: number; bytes: string }>`select files, bytes from upload_day where company_id = ${companyId} and day = ${day}::date`.execute(db)).rows[0];
+  return { files: r ? Number(r.files) : 0, bytes: r ? Number(r.bytes) : 0 };
+};
+
+/** Deletes the quota rows of days before `day` (the housekeeping). */
+export const deleteQuotaBefore = async (db: Kysely<DB>, day: string) =>
+  Number((await sql`delete from upload_day where day < ${day}::date`.execute(db)).numAffectedRows ?? 0n);
 
 export const recordFile = (db: Kysely<DB>, row: Insertable<DB['uploaded_file']>) => db.insertInto('uploaded_file').values(row).execute();
 

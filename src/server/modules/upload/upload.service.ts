@@ -16,7 +16,7 @@ import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
 import { IMAGE_CONTENT_TYPE, imageKindOf, imageMaxMb, MB, type ImageKind } from '../../../shared/domain/upload';
 import { msg } from '../../../shared/messages';
 import * as repo from './upload.repo';
-import { chinaDayStart } from '../../../shared/domain/china-time';
+import { chinaDay } from '../../../shared/domain/china-time';
 
 export const UPLOAD_URL_PREFIX = '/api/uploads/';
 
@@ -27,6 +27,33 @@ export const UPLOAD_URL_PREFIX = '/api/uploads/';
  */
 export const UPLOAD_DAY_QUOTA = { files: 300, bytes: 200 * MB };
 export const uploadQuotaText = (q: typeof UPLOAD_DAY_QUOTA) => `本企业今天上传的图片已达上限（${q.files} 张或 ${q.bytes / MB} MB），请明天再试`;
+/** The same quota met by a stock import file (images and import files share it). */
+export const fileQuotaText = (q: typeof UPLOAD_DAY_QUOTA) => `本企业今天上传的文件已达上限（${q.files} 个或 ${q.bytes / MB} MB），请明天再试`;
+
+/**
+ * A company's daily upload quota (UPLOAD_DAY_QUOTA), taken atomically (upload.repo takeQuota) by
+ * image uploads and stock import uploads alike; the head company is not limited. `take` refuses
+ * with 429 naming `field`; its answer gives the file back when the upload is refused or fails
+ * after all.
+ */
+export const createUploadQuota = (clock: Clock, quota: typeof UPLOAD_DAY_QUOTA = UPLOAD_DAY_QUOTA) => ({
+  /** Refuses at once when `bytes` more would pass today's quota (a check before a long upload; take() decides). */
+  async precheck(db: Kysely<DB>, companyId: number, bytes: number, text: string, field: string) {
+    if (companyId === HEAD_COMPANY_ID) return;
+    const used = await repo.usedOn(db, companyId, chinaDay(clock.now()));
+    if (used.files + 1 > quota.files || used.bytes + bytes > quota.bytes) throw new AppError(ResultCode.tooManyRequests, 429, text, { field });
+  },
+  async take(db: Kysely<DB>, companyId: number, bytes: number, text: string, field: string): Promise<() => Promise<void>> {
+    if (companyId === HEAD_COMPANY_ID) return async () => undefined;
+    const day = chinaDay(clock.now());
+    if (!(await repo.takeQuota(db, companyId, day, bytes, quota))) throw new AppError(ResultCode.tooManyRequests, 429, text, { field });
+    return async () => {
+      await repo.giveBackQuota(db, companyId, day, bytes).catch(() => undefined);
+    };
+  },
+  texts: { image: uploadQuotaText(quota), file: fileQuotaText(quota) },
+});
+export type UploadQuota = ReturnType<typeof createUploadQuota>;
 const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png)$/;
 
 /** The stored name behind a file_path we handed out, or null for anything else. */
@@ -75,32 +102,34 @@ export const removeUnusedUploads = async (db: Kysely<DB>, dir: string, now: Date
   return remove.size;
 };
 
+/** Deletes the quota rows of China days before today's (the housekeeping): the number deleted. */
+export const removeOldQuotaDays = (db: Kysely<DB>, now: Date) => repo.deleteQuotaBefore(db, chinaDay(now));
+
 export const createUploadService = (opts: { uploadDir?: string; clock: Clock; quota?: typeof UPLOAD_DAY_QUOTA }) => {
-  const quota = opts.quota ?? UPLOAD_DAY_QUOTA;
+  const quota = createUploadQuota(opts.clock, opts.quota);
   const dir = opts.uploadDir ?? defaultUploadDir();
   return {
+    /** the daily quota, shared with the stock import's uploads */
+    quota,
+
     async upload(db: Kysely<DB>, caller: Caller, p: { base64_data: string; file_name: string }) {
       const bytes = Buffer.from(p.base64_data, 'base64');
       const kind = imageKindOf(bytes);
       if (!kind) throw invalid('base64_data', msg.imageType);
       const maxMb = imageMaxMb(caller.companyId, await repo.uploadAuthority(db));
       if (bytes.length > maxMb * MB) throw invalid('base64_data', msg.imageSize(maxMb));
-      if (caller.companyId !== HEAD_COMPANY_ID) {
-        const today = await repo.uploadedSince(db, caller.companyId, chinaDayStart(opts.clock.now()));
-        if (today.files + 1 > quota.files || today.bytes + bytes.length > quota.bytes) {
-          throw new AppError(ResultCode.tooManyRequests, 429, uploadQuotaText(quota), { field: 'base64_data' });
-        }
-      }
+      const giveBack = await quota.take(db, caller.companyId, bytes.length, quota.texts.image, 'base64_data');
       const name = `${randomBytes(16).toString('hex')}.${kind}`;
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, name), bytes, { flag: 'wx' });
       try {
+        await mkdir(dir, { recursive: true });
+        await writeFile(join(dir, name), bytes, { flag: 'wx' });
         await repo.recordFile(db, {
           name, company_id: caller.companyId, user_id: caller.userId, original_name: p.file_name,
           content_type: IMAGE_CONTENT_TYPE[kind], size: bytes.length, created_at: opts.clock.now(),
         });
       } catch (e) {
         await unlink(join(dir, name)).catch(() => undefined);
+        await giveBack();
         throw e;
       }
       return { file_path: UPLOAD_URL_PREFIX + name, content_type: IMAGE_CONTENT_TYPE[kind], size: bytes.length };
