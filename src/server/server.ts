@@ -81,7 +81,7 @@ export const startServer = async (opts: StartOptions) => {
   const log = opts.log ?? logger;
   const bus = await createBus({ redisUrl: opts.redisUrl, prefix: opts.redisPrefix, log });
   const clock = { now: () => new Date() };
-  const { app, auth, stockImport, membershipWatch, rongOutbox } = createApp({
+  const { app, auth, stockImport, membershipWatch, rongOutbox, ledgerHealth } = createApp({
     db: database.db,
     backend: database.backend,
     clock,
@@ -101,6 +101,8 @@ export const startServer = async (opts: StartOptions) => {
     rongcloud: createRongCloud(opts.rongcloud ?? {}),
     sms: opts.sms ?? createSmsProvider(opts.smsConfig ?? { provider: 'log' }, log),
   });
+  // the ledger's fast check (docs/operations.md, "Ledger check at start"): a failure is logged and fails /api/health; the server still serves
+  await ledgerHealth.runAtStart(database.db, log);
   // opens (and on a first start prepares) the vPIC VIN database now, not at the first decode
   void sharedVpic(log);
   const gateway = createGateway({ resolveCaller: (t) => auth.resolveCaller(t), bus, revokedAmong: (ids) => auth.revokedAmong(ids) });

@@ -247,4 +247,20 @@ export interface DB {
     state: Generated<'pending' | 'approved' | 'rejected' | 'withdrawn'>; reason: Generated<string>; submitted_by: number; submitted_at: Timestamp;
     decided_by: number | null; decided_at: Timestamp | null;
   };
+  // the money ledger (migration 0300, docs/money.md); bigint columns arrive as numbers (client.ts)
+  ledger_account: {
+    id: Generated<number>; kind: 'wallet_available' | 'wallet_frozen' | 'cash_pledge_held' | 'platform_clearing' | 'provider' | 'fee_income';
+    company_id: number | null; provider: string | null; balance_fen: Generated<number>; created_at: CreatedAt;
+  };
+  ledger_transaction: {
+    id: Generated<number>; kind: string; reference: Generated<string>; idempotency_key: string; created_at: CreatedAt; created_by: number | null;
+  };
+  ledger_entry: {
+    id: Generated<number>; transaction_id: number; account_id: number; amount_fen: number; balance_after_fen: Generated<number>; created_at: CreatedAt;
+  };
+  wallet_recharge: {
+    id: Generated<number>; recharge_no: string; company_id: number; user_id: number; amount_fen: number;
+    state: Generated<'pending' | 'paid' | 'cancelled'>; provider: string | null; trade_no: string | null; ledger_transaction_id: number | null;
+    created_at: CreatedAt; paid_at: Timestamp | null; cancelled_at: Timestamp | null;
+  };
 }

@@ -290,5 +290,9 @@ export const endpointIndex: Record<EndpointName, { method: HttpMethod; path: str
   userProfileGet: { method: 'post', path: '/user/profile', access: 'user' },
   userRegister: { method: 'post', path: '/account/register', access: 'public' },
   vinDecode: { method: 'post', path: '/vin/decode', access: 'user' },
+  walletEntries: { method: 'get', path: '/wallet/entries', access: 'user' },
+  walletGet: { method: 'get', path: '/wallet/balance', access: 'user' },
+  walletRecharge: { method: 'post', path: '/wallet/recharge', access: 'user', idempotent: true },
+  walletRechargeGet: { method: 'get', path: '/wallet/recharge-state', access: 'user' },
   wantedMakes: { method: 'get', path: '/enquiry/makes', access: 'user' },
 };

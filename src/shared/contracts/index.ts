@@ -32,6 +32,7 @@ import { opReportEndpoints } from './operation-report';
 import { opExhibitionEndpoints } from './operation-exhibition';
 import { afterSaleEndpoints, opAfterSaleEndpoints } from './aftersale';
 import { opGroupEndpoints } from './operation-group';
+import { walletEndpoints } from './wallet';
 
 export * from './envelope';
 export * from './endpoint';
@@ -68,6 +69,7 @@ export * from './operation-report';
 export * from './operation-exhibition';
 export * from './aftersale';
 export * from './operation-group';
+export * from './wallet';
 
 /** The endpoint table: the one contract between client and server (docs/architecture.md, "The contract"). */
 export const endpoints = {
@@ -108,6 +110,7 @@ export const endpoints = {
   ...opCircleEndpoints,
   ...afterSaleEndpoints,
   ...opAfterSaleEndpoints,
+  ...walletEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { lockOrder, postingProblem, samePosting, shortfalls, TRANSACTION_KINDS, type PostingLine } from './ledger.rules';
+
+const provider = (amount_fen: number): PostingLine => ({ account_id: 1, kind: 'provider', amount_fen });
+const wallet = (amount_fen: number, account_id = 2): PostingLine => ({ account_id, kind: 'wallet_available', amount_fen });
+const clearing = (amount_fen: number): PostingLine => ({ account_id: 3, kind: 'platform_clearing', amount_fen });
+
+describe('the ledger rules', () => {
+  it('accepts a posting of two or more entries that sum to zero, in the shape of its kind', () => {
+    expect(postingProblem('recharge', [provider(-100), wallet(100)])).toBeNull();
+    expect(postingProblem('order_payment', [wallet(-100), clearing(100)])).toBeNull();
+    expect(postingProblem('order_payout', [clearing(-100), wallet(97), { account_id: 9, kind: 'fee_income', amount_fen: 3 }])).toBeNull();
+  });
+
+  it('refuses an unbalanced posting, a single entry, zero, fractional or unsafe amounts and a repeated account', () => {
+    expect(postingProblem('recharge', [provider(-100), wallet(99)])).toMatch(/sum to -1/);
+    expect(postingProblem('recharge', [wallet(100)])).toMatch(/at least two/);
+    expect(postingProblem('recharge', [provider(0), wallet(0)])).toMatch(/non-zero/);
+    expect(postingProblem('recharge', [provider(-0.5), wallet(0.5)])).toMatch(/whole/);
+    expect(postingProblem('recharge', [provider(-(2 ** 60)), wallet(2 ** 60)])).toMatch(/whole/);
+    expect(postingProblem('recharge', [provider(-100), wallet(50), wallet(50)])).toMatch(/twice/);
+  });
+
+  it('refuses a kind moving money between accounts it may not touch, and unknown kinds', () => {
+    expect(postingProblem('recharge', [wallet(-100, 5), wallet(100)])).toMatch(/may not lower a wallet_available/);
+    expect(postingProblem('order_payment', [clearing(-100), wallet(100)])).toMatch(/may not lower a platform_clearing/);
+    expect(postingProblem('gift', [provider(-100), wallet(100)])).toMatch(/unknown/);
+    expect(TRANSACTION_KINDS).toContain('withdrawal_freeze');
+  });
+
+  it('finds wallets a posting would take below zero; a provider may go below', () => {
+    const balances = new Map([[1, 0], [2, 500]]);
+    expect(shortfalls([wallet(-500), clearing(500)], balances)).toEqual([]);
+    expect(shortfalls([wallet(-501), clearing(501)], balances)).toEqual([{ account_id: 2, kind: 'wallet_available', balance_fen: 500, need_fen: 501 }]);
+    expect(shortfalls([provider(-10_000), wallet(10_000)], balances)).toEqual([]);
+  });
+
+  it('locks accounts in one ascending order, whatever order a posting names them in', () => {
+    expect(lockOrder([7, 3, 5, 3])).toEqual([3, 5, 7]);
+  });
+
+  it('knows a replay: the same kind, reference and entries in any order', () => {
+    const a = { kind: 'recharge', reference: 'RC1', lines: [{ account_id: 1, amount_fen: -5 }, { account_id: 2, amount_fen: 5 }] };
+    expect(samePosting(a, { ...a, lines: [...a.lines].reverse() })).toBe(true);
+    expect(samePosting(a, { ...a, reference: 'RC2' })).toBe(false);
+    expect(samePosting(a, { ...a, lines: [{ account_id: 1, amount_fen: -6 }, { account_id: 2, amount_fen: 6 }] })).toBe(false);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The ledger's rules, without a database (docs/money.md): what a posting must look like before it
+ * is written. The database refuses the same things again (migration 0300); these rules give the
+ * caller a clear refusal first.
+ */
+
+export const ACCOUNT_KINDS = ['wallet_available', 'wallet_frozen', 'cash_pledge_held', 'platform_clearing', 'provider', 'fee_income'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+/** Accounts that belong to a company; the others are the platform's, or a provider's. */
+export const COMPANY_KINDS: readonly AccountKind[] = ['wallet_available', 'wallet_frozen', 'cash_pledge_held'];
+
+/** Only a provider's account may stand below zero: it mirrors money that came in from outside. */
+export const mayGoNegative = (kind: AccountKind) => kind === 'provider';
+
+/**
+ * Every transaction kind and the accounts it may move money from (lowered) and to (raised). A
+ * posting of a kind that moves money between other accounts is refused: a recharge can only
+ * raise a wallet from a provider, whatever a caller asks.
+ */
+export const TRANSACTION_SHAPES = {
+  recharge: { from: ['provider'], to: ['wallet_available'] },
+  order_payment: { from: ['wallet_available', 'provider'], to: ['platform_clearing'] },
+  order_payout: { from: ['platform_clearing'], to: ['wallet_available', 'fee_income'] },
+  order_refund: { from: ['platform_clearing', 'wallet_available'], to: ['wallet_available', 'provider'] },
+  withdrawal_freeze: { from: ['wallet_available'], to: ['wallet_frozen'] },
+  withdrawal_release: { from: ['wallet_frozen'], to: ['wallet_available'] },
+  withdrawal_payout: { from: ['wallet_frozen'], to: ['provider'] },
+  cash_pledge_pay: { from: ['wallet_available', 'provider'], to: ['cash_pledge_held'] },
+  cash_pledge_deduct: { from: ['cash_pledge_held'], to: ['wallet_available', 'fee_income'] },
+  cash_pledge_return: { from: ['cash_pledge_held'], to: ['wallet_available'] },
+  fee: { from: ['wallet_available', 'platform_clearing'], to: ['fee_income'] },
+  adjustment: { from: ACCOUNT_KINDS, to: ACCOUNT_KINDS },
+} as const satisfies Record<string, { from: readonly AccountKind[]; to: readonly AccountKind[] }>;
+export type TransactionKind = keyof typeof TRANSACTION_SHAPES;
+export const TRANSACTION_KINDS = Object.keys(TRANSACTION_SHAPES) as TransactionKind[];
+
+/** The largest amount one entry may carry: 10 billion yuan, far inside a bigint and a double's exact integers. */
+export const MAX_ENTRY_FEN = 1_000_000_000_000;
+
+export interface PostingLine {
+  account_id: number;
+  kind: AccountKind;
+  amount_fen: number;
+}
+
+/** Why a posting is malformed (a programming error of the caller, not a user's), or null. */
+export const postingProblem = (kind: string, lines: readonly PostingLine[]): string | null => {
+  const shape = (TRANSACTION_SHAPES as Record<string, { from: readonly AccountKind[]; to: readonly AccountKind[] }>)[kind];
+  if (!shape) return `unknown transaction kind ${kind}`;
+  if (lines.length < 2) return 'a transaction needs at least two entries';
+  const seen = new Set<number>();
+  let total = 0;
+  for (const l of lines) {
+    if (!Number.isSafeInteger(l.amount_fen) || l.amount_fen === 0 || Math.abs(l.amount_fen) > MAX_ENTRY_FEN) return `entry amount ${l.amount_fen} is not a whole, non-zero number of fen`;
+    if (seen.has(l.account_id)) return `account ${l.account_id} appears twice`;
+    seen.add(l.account_id);
+    const allowed = l.amount_fen < 0 ? shape.from : shape.to;
+    if (!allowed.includes(l.kind)) return `${kind} may not ${l.amount_fen < 0 ? 'lower' : 'raise'} a ${l.kind} account`;
+    total += l.amount_fen;
+  }
+  if (total !== 0) return `entries sum to ${total}, not zero`;
+  return null;
+};
+
+/** The accounts a posting would take below their floor, with what each holds and needs. */
+export const shortfalls = (lines: readonly PostingLine[], balances: ReadonlyMap<number, number>) =>
+  lines.flatMap((l) => {
+    const balance = balances.get(l.account_id) ?? 0;
+    return !mayGoNegative(l.kind) && balance + l.amount_fen < 0 ? [{ account_id: l.account_id, kind: l.kind, balance_fen: balance, need_fen: -l.amount_fen }] : [];
+  });
+
+/** Accounts are locked in ascending id order, the same for every writer, so two postings never wait on each other in a circle. */
+export const lockOrder = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+/** Whether two postings are the same movement (a replay): same kind, reference and entries in any order. */
+export const samePosting = (
+  a: { kind: string; reference: string; lines: ReadonlyArray<{ account_id: number; amount_fen: number }> },
+  b: { kind: string; reference: string; lines: ReadonlyArray<{ account_id: number; amount_fen: number }> },
+) => {
+  const key = (ls: ReadonlyArray<{ account_id: number; amount_fen: number }>) => [...ls].map((l) => `${l.account_id}:${l.amount_fen}`).sort().join(',');
+  return a.kind === b.kind && a.reference === b.reference && key(a.lines) === key(b.lines);
+};
