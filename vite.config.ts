@@ -36,6 +36,11 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest: {
+        // docs/architecture.md, "The installed app": a fixed id keeps the installed app the same app
+        // if start_url ever changes; shortcuts open the daily pages from the icon's menu; the
+        // screenshots (public/screenshots: a wide and a narrow one, of the demo's real pages in
+        // headless Chromium) give the richer install dialog
+        id: '/',
         name: '汽配汇 QipeiHub',
         short_name: '汽配汇',
         description: '汽车配件 B2B 交易平台：OE号、关键词、VIN 查件，在线询价，多卖家一键下单',
@@ -50,6 +55,16 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        shortcuts: [
+          { name: '配件搜索', short_name: '搜索', url: '/search', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: '购物车', short_name: '购物车', url: '/cart', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: '采购订单', short_name: '订单', url: '/backend/order/purchase', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: '消息', short_name: '消息', url: '/im', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+        ],
+        screenshots: [
+          { src: '/screenshots/wide-search.png', sizes: '1366x768', type: 'image/png', form_factor: 'wide', label: '电脑上按OE号、关键词、VIN查件，多家卖家报价一目了然' },
+          { src: '/screenshots/narrow-search.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: '手机上查件、加购、看订单和消息' },
+        ],
       },
       injectManifest: {
         // Lara ships ~726 KB of fonts and primeicons eot/ttf/svg (toolchain.md): precache primeicons'
@@ -57,8 +72,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,woff2,png,svg,ico,webmanifest,wasm}', '**/primeicons*.woff'],
         // echarts-lib: the operator reports' chart library (186 kB gz) is fetched by the report pages
         // when opened, never precached for every storefront visitor; rong-transport: RongCloud's SDK
-        // (198 kB gz), fetched only by deployments whose im_client_params names an app key
-        globIgnores: ['**/primeicons*.svg', '**/*.ttf', '**/*.eot', '**/InterVariable*', '**/echarts-lib-*.js', '**/rong-transport-*.js'],
+        // (198 kB gz), fetched only by deployments whose im_client_params names an app key;
+        // screenshots/: the install dialog's pictures, fetched by the browser when it offers the install
+        globIgnores: ['screenshots/**', '**/primeicons*.svg', '**/*.ttf', '**/*.eot', '**/InterVariable*', '**/echarts-lib-*.js', '**/rong-transport-*.js'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },

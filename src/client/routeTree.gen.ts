@@ -91,10 +91,13 @@ import { Route as CompanyMIdRouteImport } from './routes/company/m/$id'
 import { Route as CompanyMProductRouteImport } from './routes/company/m/product'
 import { Route as CompanyMVideoRouteImport } from './routes/company/m/video'
 import { Route as ImChatTargetIdRouteImport } from './routes/im/chat.$targetId'
+import { Route as OfoEnquiryIndexRouteImport } from './routes/ofo/enquiry/index'
+import { Route as OfoEnquiryIdRouteImport } from './routes/ofo/enquiry/$id'
 import { Route as OfoPurchaseLogisticsRouteImport } from './routes/ofo/purchase/logistics'
 import { Route as OfoPurchaseOrderRouteImport } from './routes/ofo/purchase/order'
 import { Route as OfoPurchaseOrderDetailRouteImport } from './routes/ofo/purchase/orderDetail'
 import { Route as OfoPurchasePaymentRouteImport } from './routes/ofo/purchase/payment'
+import { Route as OfoSalesOrderRouteImport } from './routes/ofo/sales/order'
 import { Route as OfoServiceOrderIndexRouteImport } from './routes/ofo/serviceOrder/index'
 import { Route as OfoServiceOrderDetailRouteImport } from './routes/ofo/serviceOrder/detail'
 import { Route as OperationCompanyAuditRouteImport } from './routes/operation/company.audit'
@@ -585,6 +588,16 @@ const ImChatTargetIdRoute = ImChatTargetIdRouteImport.update({
   path: '/im/chat/$targetId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OfoEnquiryIndexRoute = OfoEnquiryIndexRouteImport.update({
+  id: '/enquiry/',
+  path: '/enquiry/',
+  getParentRoute: () => OfoRoute,
+} as any)
+const OfoEnquiryIdRoute = OfoEnquiryIdRouteImport.update({
+  id: '/enquiry/$id',
+  path: '/enquiry/$id',
+  getParentRoute: () => OfoRoute,
+} as any)
 const OfoPurchaseLogisticsRoute = OfoPurchaseLogisticsRouteImport.update({
   id: '/purchase/logistics',
   path: '/purchase/logistics',
@@ -603,6 +616,11 @@ const OfoPurchaseOrderDetailRoute = OfoPurchaseOrderDetailRouteImport.update({
 const OfoPurchasePaymentRoute = OfoPurchasePaymentRouteImport.update({
   id: '/purchase/payment',
   path: '/purchase/payment',
+  getParentRoute: () => OfoRoute,
+} as any)
+const OfoSalesOrderRoute = OfoSalesOrderRouteImport.update({
+  id: '/sales/order',
+  path: '/sales/order',
   getParentRoute: () => OfoRoute,
 } as any)
 const OfoServiceOrderIndexRoute = OfoServiceOrderIndexRouteImport.update({
@@ -1102,10 +1120,12 @@ export interface FileRoutesByFullPath {
   '/company/m/product': typeof CompanyMProductRoute
   '/company/m/video': typeof CompanyMVideoRoute
   '/im/chat/$targetId': typeof ImChatTargetIdRoute
+  '/ofo/enquiry/$id': typeof OfoEnquiryIdRoute
   '/ofo/purchase/logistics': typeof OfoPurchaseLogisticsRoute
   '/ofo/purchase/order': typeof OfoPurchaseOrderRoute
   '/ofo/purchase/orderDetail': typeof OfoPurchaseOrderDetailRoute
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
+  '/ofo/sales/order': typeof OfoSalesOrderRoute
   '/ofo/serviceOrder/detail': typeof OfoServiceOrderDetailRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
@@ -1144,6 +1164,7 @@ export interface FileRoutesByFullPath {
   '/trade/': typeof StoreTradeIndexRoute
   '/backend/quote/': typeof BackendQuoteIndexRoute
   '/company/m/': typeof CompanyMIndexRoute
+  '/ofo/enquiry/': typeof OfoEnquiryIndexRoute
   '/ofo/serviceOrder/': typeof OfoServiceOrderIndexRoute
   '/operation/product/': typeof OperationProductIndexRoute
   '/operation/service/': typeof OperationServiceIndexRoute
@@ -1262,10 +1283,12 @@ export interface FileRoutesByTo {
   '/company/m/product': typeof CompanyMProductRoute
   '/company/m/video': typeof CompanyMVideoRoute
   '/im/chat/$targetId': typeof ImChatTargetIdRoute
+  '/ofo/enquiry/$id': typeof OfoEnquiryIdRoute
   '/ofo/purchase/logistics': typeof OfoPurchaseLogisticsRoute
   '/ofo/purchase/order': typeof OfoPurchaseOrderRoute
   '/ofo/purchase/orderDetail': typeof OfoPurchaseOrderDetailRoute
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
+  '/ofo/sales/order': typeof OfoSalesOrderRoute
   '/ofo/serviceOrder/detail': typeof OfoServiceOrderDetailRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
@@ -1304,6 +1327,7 @@ export interface FileRoutesByTo {
   '/trade': typeof StoreTradeIndexRoute
   '/backend/quote': typeof BackendQuoteIndexRoute
   '/company/m': typeof CompanyMIndexRoute
+  '/ofo/enquiry': typeof OfoEnquiryIndexRoute
   '/ofo/serviceOrder': typeof OfoServiceOrderIndexRoute
   '/operation/product': typeof OperationProductIndexRoute
   '/operation/service': typeof OperationServiceIndexRoute
@@ -1428,10 +1452,12 @@ export interface FileRoutesById {
   '/company/m/product': typeof CompanyMProductRoute
   '/company/m/video': typeof CompanyMVideoRoute
   '/im/chat/$targetId': typeof ImChatTargetIdRoute
+  '/ofo/enquiry/$id': typeof OfoEnquiryIdRoute
   '/ofo/purchase/logistics': typeof OfoPurchaseLogisticsRoute
   '/ofo/purchase/order': typeof OfoPurchaseOrderRoute
   '/ofo/purchase/orderDetail': typeof OfoPurchaseOrderDetailRoute
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
+  '/ofo/sales/order': typeof OfoSalesOrderRoute
   '/ofo/serviceOrder/detail': typeof OfoServiceOrderDetailRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
@@ -1470,6 +1496,7 @@ export interface FileRoutesById {
   '/_store/trade/': typeof StoreTradeIndexRoute
   '/backend/quote/': typeof BackendQuoteIndexRoute
   '/company/m/': typeof CompanyMIndexRoute
+  '/ofo/enquiry/': typeof OfoEnquiryIndexRoute
   '/ofo/serviceOrder/': typeof OfoServiceOrderIndexRoute
   '/operation/product/': typeof OperationProductIndexRoute
   '/operation/service/': typeof OperationServiceIndexRoute
@@ -1593,10 +1620,12 @@ export interface FileRouteTypes {
     | '/company/m/product'
     | '/company/m/video'
     | '/im/chat/$targetId'
+    | '/ofo/enquiry/$id'
     | '/ofo/purchase/logistics'
     | '/ofo/purchase/order'
     | '/ofo/purchase/orderDetail'
     | '/ofo/purchase/payment'
+    | '/ofo/sales/order'
     | '/ofo/serviceOrder/detail'
     | '/operation/company/audit'
     | '/operation/company/detail'
@@ -1635,6 +1664,7 @@ export interface FileRouteTypes {
     | '/trade/'
     | '/backend/quote/'
     | '/company/m/'
+    | '/ofo/enquiry/'
     | '/ofo/serviceOrder/'
     | '/operation/product/'
     | '/operation/service/'
@@ -1753,10 +1783,12 @@ export interface FileRouteTypes {
     | '/company/m/product'
     | '/company/m/video'
     | '/im/chat/$targetId'
+    | '/ofo/enquiry/$id'
     | '/ofo/purchase/logistics'
     | '/ofo/purchase/order'
     | '/ofo/purchase/orderDetail'
     | '/ofo/purchase/payment'
+    | '/ofo/sales/order'
     | '/ofo/serviceOrder/detail'
     | '/operation/company/audit'
     | '/operation/company/detail'
@@ -1795,6 +1827,7 @@ export interface FileRouteTypes {
     | '/trade'
     | '/backend/quote'
     | '/company/m'
+    | '/ofo/enquiry'
     | '/ofo/serviceOrder'
     | '/operation/product'
     | '/operation/service'
@@ -1918,10 +1951,12 @@ export interface FileRouteTypes {
     | '/company/m/product'
     | '/company/m/video'
     | '/im/chat/$targetId'
+    | '/ofo/enquiry/$id'
     | '/ofo/purchase/logistics'
     | '/ofo/purchase/order'
     | '/ofo/purchase/orderDetail'
     | '/ofo/purchase/payment'
+    | '/ofo/sales/order'
     | '/ofo/serviceOrder/detail'
     | '/operation/company/audit'
     | '/operation/company/detail'
@@ -1960,6 +1995,7 @@ export interface FileRouteTypes {
     | '/_store/trade/'
     | '/backend/quote/'
     | '/company/m/'
+    | '/ofo/enquiry/'
     | '/ofo/serviceOrder/'
     | '/operation/product/'
     | '/operation/service/'
@@ -2608,6 +2644,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ImChatTargetIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ofo/enquiry/': {
+      id: '/ofo/enquiry/'
+      path: '/enquiry'
+      fullPath: '/ofo/enquiry/'
+      preLoaderRoute: typeof OfoEnquiryIndexRouteImport
+      parentRoute: typeof OfoRoute
+    }
+    '/ofo/enquiry/$id': {
+      id: '/ofo/enquiry/$id'
+      path: '/enquiry/$id'
+      fullPath: '/ofo/enquiry/$id'
+      preLoaderRoute: typeof OfoEnquiryIdRouteImport
+      parentRoute: typeof OfoRoute
+    }
     '/ofo/purchase/logistics': {
       id: '/ofo/purchase/logistics'
       path: '/purchase/logistics'
@@ -2634,6 +2684,13 @@ declare module '@tanstack/react-router' {
       path: '/purchase/payment'
       fullPath: '/ofo/purchase/payment'
       preLoaderRoute: typeof OfoPurchasePaymentRouteImport
+      parentRoute: typeof OfoRoute
+    }
+    '/ofo/sales/order': {
+      id: '/ofo/sales/order'
+      path: '/sales/order'
+      fullPath: '/ofo/sales/order'
+      preLoaderRoute: typeof OfoSalesOrderRouteImport
       parentRoute: typeof OfoRoute
     }
     '/ofo/serviceOrder/': {
@@ -3379,11 +3436,14 @@ interface OfoRouteChildren {
   OfoMyorderRoute: typeof OfoMyorderRoute
   OfoSearchRoute: typeof OfoSearchRoute
   OfoSpotGoodsRoute: typeof OfoSpotGoodsRoute
+  OfoEnquiryIdRoute: typeof OfoEnquiryIdRoute
   OfoPurchaseLogisticsRoute: typeof OfoPurchaseLogisticsRoute
   OfoPurchaseOrderRoute: typeof OfoPurchaseOrderRoute
   OfoPurchaseOrderDetailRoute: typeof OfoPurchaseOrderDetailRoute
   OfoPurchasePaymentRoute: typeof OfoPurchasePaymentRoute
+  OfoSalesOrderRoute: typeof OfoSalesOrderRoute
   OfoServiceOrderDetailRoute: typeof OfoServiceOrderDetailRoute
+  OfoEnquiryIndexRoute: typeof OfoEnquiryIndexRoute
   OfoServiceOrderIndexRoute: typeof OfoServiceOrderIndexRoute
 }
 
@@ -3394,11 +3454,14 @@ const OfoRouteChildren: OfoRouteChildren = {
   OfoMyorderRoute: OfoMyorderRoute,
   OfoSearchRoute: OfoSearchRoute,
   OfoSpotGoodsRoute: OfoSpotGoodsRoute,
+  OfoEnquiryIdRoute: OfoEnquiryIdRoute,
   OfoPurchaseLogisticsRoute: OfoPurchaseLogisticsRoute,
   OfoPurchaseOrderRoute: OfoPurchaseOrderRoute,
   OfoPurchaseOrderDetailRoute: OfoPurchaseOrderDetailRoute,
   OfoPurchasePaymentRoute: OfoPurchasePaymentRoute,
+  OfoSalesOrderRoute: OfoSalesOrderRoute,
   OfoServiceOrderDetailRoute: OfoServiceOrderDetailRoute,
+  OfoEnquiryIndexRoute: OfoEnquiryIndexRoute,
   OfoServiceOrderIndexRoute: OfoServiceOrderIndexRoute,
 }
 

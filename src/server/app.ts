@@ -1,12 +1,14 @@
 /** createApp(deps): middleware and module registration. Tests import this; main.ts serves it. */
 import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { ResultCode } from '../shared/contracts';
+import { ResultCode, walletText } from '../shared/contracts';
 import { msg } from '../shared/messages';
 import { serverVersion } from './db/client';
 import type { AppDeps } from './http/context';
 import { AppError, forbidden } from './http/errors';
 import { mountEndpoints, ok, sendError, type Handlers } from './http/mount';
+import { createBudgets } from './http/budgets';
+import { mountFileRoute, type FileEdge } from './http/file-route';
 import { buildOpenApi } from './http/openapi';
 import { serveStatic } from './http/static';
 import { securityHeaders } from './http/security-headers';
@@ -66,6 +68,7 @@ import { createBackofficeService } from './modules/backoffice/backoffice.service
 import { backofficeHandlers } from './modules/backoffice/backoffice.routes';
 import { createStockImportService } from './modules/stock/stock-import.service';
 import { mountStockFileRoutes, stockImportHandlers } from './modules/stock/stock-import.routes';
+import { importDirOf } from './modules/stock/stock-import.service';
 import { operationHandlers } from './modules/operation/operation.routes';
 import { createOpCompanyService } from './modules/operation/company.service';
 import { createMembershipWatch } from './modules/membership/membership-watch';
@@ -85,6 +88,7 @@ import { createChatHistoryService } from './modules/operation/chat-history.servi
 import { createOversightService } from './modules/operation/oversight.service';
 import { createReportService } from './modules/operation/report.service';
 import { mountOpExportRoutes } from './modules/operation/export.routes';
+import { mountOrderFileRoutes } from './modules/orders/orders.export';
 import { opProductHandlers } from './modules/operation/product.routes';
 import { opPromotionHandlers } from './modules/operation/promotion.routes';
 import { opExhibitionHandlers } from './modules/operation/exhibition.routes';
@@ -96,6 +100,11 @@ import { createProductService } from './modules/operation/product.service';
 import { createBrandCleanService } from './modules/operation/brand-clean.service';
 import { createOpCirclesService } from './modules/operation/circles.service';
 import { opCircleHandlers } from './modules/operation/operation-circle.routes';
+import { createLedgerService } from './modules/ledger/ledger.service';
+import { createLedgerHealth } from './modules/ledger/reconcile';
+import { createWalletService } from './modules/wallet/wallet.service';
+import { walletHandlers } from './modules/wallet/wallet.routes';
+import { sandboxPurposeHandlers } from './modules/payment/payment.purpose';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -126,7 +135,7 @@ export const createApp = (deps: AppDeps) => {
   const im = createImService({ outbox, clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false });
   const membership = createMembershipService(deps.clock, payments, im);
   // import files wait beside the uploaded images (DATA_DIR/uploads-imports), or in the temp folder
-  const stockImport = createStockImportService({ clock: deps.clock, dir: deps.uploadDir ? `${deps.uploadDir.replace(/[\\/]+$/, '')}-imports` : undefined, log: deps.log });
+  const stockImport = createStockImportService({ clock: deps.clock, dir: importDirOf(deps.uploadDir), log: deps.log, quota: uploads.quota });
   const oversight = createOversightService({ clock: deps.clock });
   const reports = createReportService({ clock: deps.clock });
   const merchants = createMerchantsService({ clock: deps.clock });
@@ -134,6 +143,12 @@ export const createApp = (deps: AppDeps) => {
   const afterSales = createAfterSaleService({ clock: deps.clock, notices: im });
   const vin = createVinService(deps.clock);
   const illustrations = createIllustrationService({ clock: deps.clock, vin });
+  const orders = createOrdersService({ clock: deps.clock, cart, membership, notices: im });
+  // the money ledger and the company wallet on it (docs/money.md); the start check's outcome goes to /api/health
+  const ledger = createLedgerService(deps.clock);
+  const ledgerHealth = createLedgerHealth();
+  const wallet = createWalletService({ clock: deps.clock, ledger, providers: payments });
+  const membershipCalls = membershipHandlers(membership, payments);
   const handlers: Handlers = {
     ...authHandlers(auth),
     ...systemHandlers(deps.clock),
@@ -149,15 +164,18 @@ export const createApp = (deps: AppDeps) => {
     ...uploadHandlers(uploads),
     ...wantedHandlers(createWantedService(deps.clock)),
     ...exchangeHandlers(),
-    ...membershipHandlers(membership, payments),
+    ...membershipCalls,
+    // the sandbox's checkout and notice for wallet recharges; package orders go on to membership's handlers
+    ...sandboxPurposeHandlers(payments, [wallet.purpose], membershipCalls),
+    ...walletHandlers(wallet),
     ...cartHandlers(cart),
-    ...ordersHandlers(createOrdersService({ clock: deps.clock, cart, membership, notices: im })),
+    ...ordersHandlers(orders),
     ...stockHandlers(createStockService(deps.clock)),
     ...stockImportHandlers(stockImport),
     ...imHandlers(im, createImSocial({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false, translator: deps.translator, rong: deps.rongcloud, log: deps.log, outbox }), rong),
     ...organisationHandlers(createOrganisationService({ clock: deps.clock, auth })),
     ...enterpriseHandlers(createEnterpriseService(deps.clock)),
-    ...backofficeHandlers(createBackofficeService(company)),
+    ...backofficeHandlers(createBackofficeService(company, deps.clock)),
     ...addressHandlers(createAddressService(deps.clock)),
     ...enquiryHandlers(createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), cart, cards: im })),
     ...operationHandlers({
@@ -183,17 +201,29 @@ export const createApp = (deps: AppDeps) => {
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));
   app.use('/api/*', compressJson());
   // bus: 'local' (one process) or 'redis'; bus_connected: whether the other processes are reached now
-  app.get('/api/health', async (c) => c.json(ok({
-    backend: deps.backend, server_version: await serverVersion(deps.db), bus: deps.bus?.kind ?? 'local', bus_connected: deps.bus?.connected() ?? true,
-    // calls to RongCloud waiting in the outbox and those stuck after many failures (only with RongCloud configured)
-    ...(outbox ? { rong_outbox: await outbox.status() } : {}),
-  })));
+  app.get('/api/health', async (c) => {
+    const health = {
+      backend: deps.backend, server_version: await serverVersion(deps.db), bus: deps.bus?.kind ?? 'local', bus_connected: deps.bus?.connected() ?? true,
+      // calls to RongCloud waiting in the outbox and those stuck after many failures (only with RongCloud configured)
+      ...(outbox ? { rong_outbox: await outbox.status() } : {}),
+      // the ledger's check at start (docs/operations.md, "Ledger check at start"): a failed check fails the health call
+      ledger: ledgerHealth.status(),
+    };
+    if (health.ledger === 'failed') return c.json({ code: ResultCode.serverError, msg: walletText.ledgerCheckFailed, client_msg: walletText.ledgerCheckFailed, data: health }, 503);
+    return c.json(ok(health));
+  });
   const openapi = buildOpenApi();
   app.get('/api/openapi.json', (c) => c.json(openapi));
-  app.get('/api/uploads/:name', serveUpload(uploads));
-  app.get('/api/epc/schematic/:file', serveSchematic(illustrations, deps.db));
-  mountStockFileRoutes(app, deps, stockImport, (t) => auth.resolveCaller(t));
-  mountOpExportRoutes(app, deps, { oversight, reports, products, afterSales }, (t) => auth.resolveCaller(t));
+  // the routes beside the endpoint table take the same budgets as its calls (http/file-route.ts)
+  const budgets = createBudgets(deps);
+  const edge: FileEdge = { deps, budgets, resolveCaller: (t) => auth.resolveCaller(t), addressOf: clientAddress(deps) };
+  // images and schematics are shown by <img> without a token: the address budget only
+  mountFileRoute(app, 'get', '/api/uploads/:name', edge, { name: 'uploaded image', access: 'public' }, ({ c }) => serveUpload(uploads)(c));
+  mountFileRoute(app, 'get', '/api/epc/schematic/:file', edge, { name: 'schematic', access: 'public' }, ({ c }) => serveSchematic(illustrations, deps.db)(c));
+  mountStockFileRoutes(app, edge, stockImport);
+  mountOpExportRoutes(app, edge, { oversight, reports, products, afterSales });
+  // purchase and sales order lists as XLSX (docs/api.md, "Routes outside the endpoint table")
+  mountOrderFileRoutes(app, edge, orders);
   // RongCloud's message-routing callback (全量消息路由): signed by RongCloud in its query; forged: refused, nothing stored
   app.post('/api/im/rongcloud/route', async (c) => {
     if (!deps.rongcloud) return sendError(c, new AppError(ResultCode.notFound, 404, msg.endpointNotFound));
@@ -205,12 +235,12 @@ export const createApp = (deps: AppDeps) => {
     const form = Object.fromEntries(new URLSearchParams(await c.req.text()));
     return c.json(ok(await rong.route(form)));
   });
-  mountEndpoints(app, { deps, handlers, resolveCaller: (t) => auth.resolveCaller(t), addressOf: clientAddress(deps) });
+  mountEndpoints(app, { deps, handlers, resolveCaller: (t) => auth.resolveCaller(t), addressOf: clientAddress(deps), budgets });
   app.all('/api/*', (c) => sendError(c, new AppError(ResultCode.notFound, 404, msg.endpointNotFound)));
   if (deps.staticDir) app.get('*', serveStatic(deps.staticDir));
   app.onError((e, c) => {
     deps.log?.('error', `${c.req.method} ${c.req.path} failed`, e);
     return sendError(c, new AppError(ResultCode.serverError, 500, msg.internalError));
   });
-  return { app, auth, stockImport, rongOutbox: outbox, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }) };
+  return { app, auth, stockImport, rongOutbox: outbox, ledgerHealth, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }) };
 };

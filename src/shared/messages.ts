@@ -45,7 +45,8 @@ export const msg = {
   wantedEmpty: '求购配件不能为空',
   chooseCarBrand: '请选择车型品牌',
   alreadyQuoted: '已有卖家报价，无法修改',
-  registeredCannotQuote: '注册会员无法报价和查看联系方式，请联系客服升级为正式会员',
+  // points to the self-service upgrade (开通会员, /pay/package), not to customer service
+  registeredCannotQuote: '注册会员无法报价和查看联系方式，请在“开通会员”页升级为正式会员',
   upgradeToView: '升级为正式会员后可查看',
   publishWanted: '发布求购',
   myWanted: '我的求购',
@@ -297,4 +298,16 @@ export const shopMsg = {
   whoViewedMe: '谁看过我',
   noViews: '还没有其他公司访问过您的店铺',
   openShop: '进入店铺',
+} as const;
+
+/** A page the signed-in user may not open (docs/architecture.md, Guards): said on the page, with who grants it. */
+export const forbiddenMsg = {
+  title: '无权访问',
+  needOne: '打开这个页面需要以下权限之一：',
+  needThis: '打开这个页面需要权限：',
+  operatorOnly: '这个页面属于平台运营后台，只有平台运营人员可以打开。',
+  grantMember: '权限由本企业的主账号（企业负责人）在 卖家后台 → 员工 中分配；主账号自己没有的权限随会员等级开通，卖家权限需先完成卖家入驻。',
+  grantOperator: '运营权限由平台的超级管理员在 运营后台 → 角色、员工授权 中分配。',
+  backOffice: '返回后台首页',
+  operatorHome: '返回运营首页',
 } as const;

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartText } from '../../src/shared/contracts';
 import { startE2E, type E2E } from './harness';
+import { forbiddenMsg } from '../../src/shared/messages';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -151,7 +152,7 @@ describe('cart', () => {
     const { context, page } = await e2e.newPage();
     await e2e.signIn(page, '/login', 'member');
     await page.goto(`${e2e.url}/cart`);
-    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('heading', { name: forbiddenMsg.title }).waitFor();
     await page.getByLabel('工具栏').getByRole('button', { name: '在线咨询' }).waitFor();
     await expect(page.getByLabel('工具栏').getByRole('link', { name: /^购物车/ })).toHaveCount(0);
     await context.close();

@@ -106,8 +106,17 @@ export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> =
       await page.locator('input[name="username"]').fill(username);
       await page.locator('input[name="password"]').fill('demo123456');
       await Promise.all([page.waitForURL((u) => !u.pathname.endsWith('/login')), page.locator('button[type="submit"]').click()]);
-      // /login lands on /search, which goes on to /search/parts
-      if (loginPath === '/login') await page.waitForURL((u) => u.pathname === '/search/parts');
+      if (loginPath === '/login') {
+        // each role lands where it works (landing.e2e.ts checks where); the tests start from the
+        // search page (/search goes on to /search/parts), except on a phone's own pages
+        await page.waitForURL((u) => u.pathname !== '/search');
+        await page.waitForLoadState('networkidle');
+        const landed = pathOf(page);
+        if (landed !== '/search/parts' && !landed.startsWith('/ofo') && !landed.startsWith('/im')) {
+          await page.goto(server.url + '/search');
+          await page.waitForURL((u) => u.pathname === '/search/parts');
+        }
+      }
       await page.waitForLoadState('networkidle');
     },
     async operatorPage(username = 'operator', opts = {}) {

@@ -1,6 +1,6 @@
 /**
- * Browser end-to-end of the phone pages at 390×844 with touch: sign-in, the offer of the
- * phone page on a desktop page, OE and keyword search, adding to the cart, the address book,
+ * Browser end-to-end of the phone pages at 390×844 with touch: sign-in, a desktop address
+ * landing on its phone page, OE and keyword search, adding to the cart, the address book,
  * checkout with an address from the book, the order list, detail, logistics and payment, a chat
  * conversation full-screen, and a cart of 5 lines edited while the network flaps off and on ten
  * times. Every page is checked for sideways scrolling and its key buttons for being visible,
@@ -43,7 +43,7 @@ const signInPhone = async (page: Page, path: string, username: string) => {
 };
 
 describe('phone pages at 390×844', () => {
-  it('sign-in, the phone offer, OE and keyword search, cart, address book, checkout with a saved address, orders', async () => {
+  it('sign-in, a desktop address on its phone page, OE and keyword search, cart, address book, checkout with a saved address, orders', async () => {
     const { rows: [pick] } = await e2e.pglite.query<{ id: number; oe_norm: string }>(`
       select id, oe_norm from stock where company_id = 2 and state = 'on' and quantity > 0 and price0 is not null order by id limit 1`);
     await e2e.pglite.query('update stock set quantity = 20, price0 = 12000, price1 = 13560, price99 = 15000 where id = $1', [pick.id]);
@@ -54,12 +54,8 @@ describe('phone pages at 390×844', () => {
     await page.getByText('购物车是空的').waitFor();
     await e2e.shot(page, 'mobile-cart-empty');
 
-    // a desktop page with a phone page offers it
+    // a desktop page with a phone page goes there, keeping what it shows
     await page.goto(`${e2e.url}/search/parts/oe?code=${pick.oe_norm}`);
-    const offer = page.getByRole('region', { name: '手机版' });
-    await touchable(offer.getByRole('link', { name: '打开手机版' }));
-    await e2e.shot(page, 'mobile-offer');
-    await offer.getByRole('link', { name: '打开手机版' }).click();
     await page.waitForURL((u) => u.pathname === '/ofo/search' && u.searchParams.get('code') === pick.oe_norm);
 
     // OE results as cards: price, seller, stock and 加入购物车
@@ -213,8 +209,11 @@ describe('phone pages at 390×844', () => {
     await signInPhone(page, '/im', 'buyer');
     await fits(page);
     await e2e.shot(page, 'mobile-im-list-empty');
-    // 不再提示 on the offer is remembered across pages and reloads
-    await page.goto(`${e2e.url}/cart`);
+    // 电脑版 keeps the desktop pages for the session; there the offer brings the phone page back,
+    // and its 不再提示 is remembered across pages and reloads
+    await page.goto(`${e2e.url}/ofo/cart`);
+    await page.getByRole('link', { name: '电脑版' }).click();
+    await page.waitForURL((u) => u.pathname === '/cart');
     const offer = page.getByRole('region', { name: '手机版' });
     await touchable(offer.getByRole('button', { name: '不再提示' }));
     await offer.getByRole('button', { name: '不再提示' }).click();

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { noSideScroll, operatorMenu, pathOf, startE2E, type E2E } from './harness';
+import { forbiddenMsg } from '../../src/shared/messages';
 
 let e2e: E2E;
 const A = { supplier: 'E2E-MERGE-0001', norm: 'E2EMERGE0001' };
@@ -112,9 +113,11 @@ describe('operator catalogue and reports', () => {
     await noSideScroll(page);
     await e2e.shot(page, 'operation-report-member-query');
 
+    // a page the role's codes do not open says so in place, with the code it needs
     await page.goto(`${e2e.url}/operation/company/list`);
-    await page.waitForURL((u) => u.pathname === '/operation');
-    expect(pathOf(page)).toBe('/operation');
+    await page.getByRole('heading', { name: forbiddenMsg.title }).waitFor();
+    await expect(page.getByTestId('forbidden-needs')).toContainText('D02-01');
+    expect(pathOf(page)).toBe('/operation/company/list');
     await context.close();
   });
 });

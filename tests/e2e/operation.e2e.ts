@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { formatMoney } from '../../src/shared/domain/currency';
 import { opText } from '../../src/shared/domain/operation';
 import { noSideScroll, operatorMenu, pathOf, startE2E, type E2E } from './harness';
+import { forbiddenMsg } from '../../src/shared/messages';
 
 let e2e: E2E;
 let oe: { supplier_oe: string; oe_norm: string };
@@ -181,9 +182,11 @@ describe('operator platform', () => {
     const { page, context } = await e2e.operatorPage('reporter');
     await page.getByRole('heading', { name: /今日概况/ }).waitFor();
     await expect(operatorMenu(page).getByRole('link', { name: '企业列表' })).toHaveCount(0);
+    // a page the role's codes do not open says so in place, with the code it needs
     await page.goto(`${e2e.url}/operation/company/list`);
-    await page.waitForURL((u) => u.pathname === '/operation');
-    expect(pathOf(page)).toBe('/operation');
+    await page.getByRole('heading', { name: forbiddenMsg.title }).waitFor();
+    await expect(page.getByTestId('forbidden-needs')).toContainText('D02-01');
+    expect(pathOf(page)).toBe('/operation/company/list');
     await context.close();
   });
 });

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { msg } from '../../src/shared/messages';
+import { forbiddenMsg, msg } from '../../src/shared/messages';
 import { join } from 'node:path';
 import { shotsDir, startE2E, type E2E } from './harness';
 import { searchInTab } from './search-tabs';
@@ -382,7 +382,7 @@ describe('search page extras', () => {
     const clerk = await e2e.newPage();
     await e2e.signIn(clerk.page, '/login', 'clerk');
     await clerk.page.goto(`${e2e.url}/enquiry/list`);
-    await clerk.page.waitForURL((u) => u.pathname === '/');
+    await clerk.page.getByRole('heading', { name: forbiddenMsg.title }).waitFor();
     await clerk.context.close();
   });
 });

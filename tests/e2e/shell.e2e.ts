@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { pathOf, shotsDir as shots, startE2E, type E2E } from './harness';
+import { forbiddenMsg } from '../../src/shared/messages';
 
 let e2e: E2E;
 let server: { url: string };
@@ -36,10 +37,10 @@ describe('sign-in and guards', () => {
 
   const displayNames: Record<string, string> = { seller: '陈骏达', buyer: '王志强', clerk: '李晓琳', member: '赵顺捷', trial: '刘蓉威' };
 
-  it.each(['seller', 'buyer', 'clerk', 'member', 'trial'])('%s signs in at /login and lands on the storefront', async (username) => {
+  it.each(['seller', 'buyer', 'clerk', 'member', 'trial'])('%s signs in at /login, opens the storefront and is refused the operator platform', async (username) => {
     const { context, page } = await newPage();
     await signIn(page, '/login', username);
-    // the guard sends a signed-in user from /login to /search, an alias of /search/parts
+    // the harness starts the tests from /search, an alias of /search/parts
     await page.waitForURL((u) => u.pathname === '/search/parts');
     await page.locator('.topbar').getByText(displayNames[username]).waitFor();
     if (username === 'seller') {
@@ -48,13 +49,16 @@ describe('sign-in and guards', () => {
       await page.screenshot({ path: join(shots, 'storefront.png'), fullPage: true });
     }
 
-    // a signed-in user opening a login page is sent on
+    // a signed-in user opening a login page is sent on, where the role lands (landing.e2e.ts)
     await page.goto(server.url + '/login');
-    await page.waitForURL((u) => u.pathname === '/search/parts');
+    const landing = username === 'seller' || username === 'clerk' ? '/backend' : '/search/parts';
+    await page.waitForURL((u) => u.pathname === landing);
 
-    // only the head company enters the operator platform
+    // only the head company enters the operator platform: the page says so, in place
     await page.goto(server.url + '/operation');
-    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('heading', { name: forbiddenMsg.title }).waitFor();
+    await page.getByText(forbiddenMsg.operatorOnly).waitFor();
+    expect(pathOf(page)).toBe('/operation');
     await context.close();
   });
 

@@ -146,7 +146,7 @@ describe('warehouse tablet at 1024×768 with touch', () => {
     await page.goto(`${e2e.url}/backend/product/stockAndPrice?supplier_oe=${encodeURIComponent(pick.supplier_oe)}`);
     await page.locator(`[data-testid="list-row"][data-id="${pick.id}"]`).waitFor();
     await fits(page);
-    const priceCell = page.getByRole('button', { name: `修改${pick.supplier_oe} 批发价(不含税)` }).first();
+    const priceCell = page.getByRole('button', { name: `修改 ${pick.supplier_oe} 批发价(不含税)` }).first();
     await touchable(priceCell);
     await priceCell.tap();
     const input = page.getByRole('textbox', { name: `${pick.supplier_oe} 批发价(不含税)` });

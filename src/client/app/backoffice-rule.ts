@@ -22,12 +22,15 @@ const BACKOFFICE_PAGE_CODES: ReadonlyArray<[string, readonly string[]]> = [
 ];
 
 /**
- * The back office's guard: one's own profile and password (/backend/settings/…) are every signed-in
- * user's; order and finance pages need their own codes; every other page needs a back-office code.
+ * The back office's guard (its layout route's): one's own profile and password (/backend/settings/…)
+ * are every signed-in user's; order and finance pages open to their own codes, which need no
+ * back-office code; every other page needs a back-office code. A holder of a back-office code
+ * passes the layout on every page: a page its codes do not open says 无权访问 inside the layout, by
+ * the page route's own guard (docs/architecture.md, Guards), with the menu still there.
  */
 export const backofficeRule = (path: string): RouteRule => {
   if (path.startsWith('/backend/settings/')) return { auth: true };
   const own = BACKOFFICE_PAGE_CODES.find(([prefix]) => path.startsWith(prefix));
-  return { auth: true, permissions: own ? own[1] : BACKOFFICE_CODES };
+  return { auth: true, permissions: own ? [...own[1], ...BACKOFFICE_CODES] : BACKOFFICE_CODES };
 };
 

@@ -60,6 +60,12 @@ describe('the back-office guard', () => {
     expect(guard('/backend/service/afterSale', backofficeRule('/backend/service/afterSale'), member)).toEqual({ to: '/backend' });
     expect(visibleEntries(BACKOFFICE_MENU, c09).map((e) => e.label)).toEqual(['采购订单', '售后服务', '我的财务', '企业信息', '个人资料', '修改密码']);
   });
+  it('lets a holder of a back-office code into the layout of a page it may not open, where the page says 无权访问', () => {
+    const clerk = { company_id: 2, permissions: ['M03', 'C11'] };
+    expect(guard('/backend/order/sales', backofficeRule('/backend/order/sales'), clerk)).toBeNull();
+    // the page route's own rule refuses (routes/backend/order.sales.tsx)
+    expect(guard('/backend/order/sales', { auth: true, permissions: ['M01-00', 'M01-01', 'C10'] }, clerk)).not.toBeNull();
+  });
   it('shows a member only its wanted requests and the settings entries of the back-office menu', () => {
     expect(visibleEntries(BACKOFFICE_MENU, member).map((e) => e.path)).toEqual(['/backend/order/asktobuy', '/backend/settings/enterprise', '/backend/settings/profile', '/backend/settings/password']);
     // 我的求购 opens for the wanted-request codes, not for a purchase-only user

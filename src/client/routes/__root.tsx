@@ -4,6 +4,7 @@ import type { RouterContext } from '../lib/router-guard';
 import { ErrorPage } from '../ui/ErrorPage';
 import { OfflineError } from '../api/request';
 import { useAfterFirstPage } from '../lib/after-first-page';
+import { phoneRedirect } from '../features/mobile/phone-redirect';
 
 /**
  * The error dialogs, network indicator, update prompt and phone offer load after the first page
@@ -28,6 +29,8 @@ function Root() {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // a phone opening a desktop page that has a phone page goes there (docs/architecture.md, Devices)
+  beforeLoad: phoneRedirect,
   component: Root,
   notFoundComponent: () => <ErrorPage code="404" />,
   // a page that loads its data before showing (商圈, 卖家入驻, 个人资料) cannot open offline: say so, not 服务器错误

@@ -16,6 +16,7 @@ import { seedShop } from './seed-shop';
 import { seedEpc } from './seed-epc';
 import { seedIllustrations } from './seed-illustration';
 import { seedMembership } from './seed-membership';
+import { seedActivity } from './seed-activity';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -171,6 +172,8 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
       await seedSellerOwners(trx, hash);
     }
     await seedShop(trx, now);
+    // something to do for each demo account on first sign-in: orders, an after-sale, the seller's zone
+    await seedActivity(trx, now);
     await seedEpc(trx);
     await seedIllustrations(trx);
     await seedMembership(trx);

@@ -126,9 +126,28 @@ export const enterpriseSchema = v.object({
 export type Enterprise = v.InferOutput<typeof enterpriseSchema>;
 
 /** Each figure is null when the caller does not hold the code it belongs to. */
+/**
+ * The back-office home (待处理): each count is of the caller's company and null when the caller's
+ * codes do not open its list (docs/architecture.md, "Landing per role").
+ */
 export const backofficeSummarySchema = v.object({
   sales_pending: v.nullable(v.number()),
   sales_to_ship: v.nullable(v.number()),
+  /** enquiries sent to the company, open, that it has not quoted yet (报价中心) */
+  quote_open: v.nullable(v.number()),
+  /** the zone's open enquiries and wanted requests (报价专区) the company has not quoted yet */
+  zone_enquiries: v.nullable(v.number()),
+  zone_wanted: v.nullable(v.number()),
+  /** how many main makes the company names: 0 leaves the zone empty */
+  zone_makes: v.nullable(v.number()),
+  /** after-sales waiting for the company as seller (to agree or refuse, to take back, to refund) */
+  aftersale_seller: v.nullable(v.number()),
+  /** after-sales waiting for the company as buyer (to send the parts back) */
+  aftersale_buyer: v.nullable(v.number()),
+  /** purchase orders shipped to the company, waiting for its receipt */
+  purchase_to_receive: v.nullable(v.number()),
+  /** new quotes on the company's enquiries and wanted requests it has not looked at */
+  new_quotes: v.nullable(v.number()),
   stock_zero: v.nullable(v.number()),
   stock_locked: v.nullable(v.number()),
   stock_queries: v.object({ used: v.number(), total_per_day: v.number(), unlimited: v.boolean() }),

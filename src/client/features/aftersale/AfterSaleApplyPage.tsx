@@ -88,7 +88,7 @@ function ApplyForm({ order: o, lineId }: { order: OrderDetail; lineId?: number }
                   <tr key={l.line.id} data-testid="apply-line">
                     <td><input type="checkbox" aria-label={`选择 ${l.line.supplier_oe} ${l.line.name}`} disabled={!!blocked} checked={idx >= 0}
                       onChange={(e) => setChosen((c) => { const n = { ...c }; if (e.target.checked) n[l.line.id] = l.available; else delete n[l.line.id]; return n; })} /></td>
-                    <td className="orders-part">{l.line.supplier_oe} {l.line.name}<small className="muted">{l.line.brand_name}</small></td>
+                    <td className="orders-part">{l.line.supplier_oe} {l.line.name}<small className="muted" data-testid="line-brand">{l.line.brand_name || '—'}</small></td>
                     <td className="num"><Price fen={l.line.unit_price_fen} /></td>
                     <td className="num">{l.line.qty}</td>
                     <td>

@@ -78,10 +78,10 @@ export function AfterSaleView({ a, back, orderLink, company, actions }: {
             <tbody>
               {a.lines.map((l) => (
                 <tr key={l.order_line_id} data-testid="aftersale-line">
-                  <td className="orders-part">{l.supplier_oe} {l.name}<small className="muted">{[l.brand_name, l.uom_name].filter(Boolean).join(' · ')}</small></td>
+                  <td className="orders-part">{l.supplier_oe} {l.name}<small className="muted" data-testid="line-brand">{l.brand_name || '—'}</small></td>
                   <td className="num"><Price fen={l.unit_price_fen} /></td>
-                  <td className="num">{l.bought_qty}</td>
-                  <td className="num">{l.qty}</td>
+                  <td className="num">{l.bought_qty} {l.uom_name}</td>
+                  <td className="num">{l.qty} {l.uom_name}</td>
                   <td className="num"><Price fen={l.amount_fen} /></td>
                 </tr>
               ))}

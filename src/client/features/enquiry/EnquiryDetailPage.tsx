@@ -76,12 +76,12 @@ export function EnquiryDetailPage({ id }: { id: number }) {
     return best ? [best.id] : [];
   }));
   const anyAcceptable = e.quotes.some(acceptable);
-  const accept = async () => {
-    setBusy('accept');
+  const accept = async (ids: number[] = picked) => {
+    setBusy(ids === picked ? 'accept' : `accept-${ids[0]}`);
     setStatus(null);
     try {
-      const r = await acceptQuotes.mutateAsync({ quoteIds: picked, enquiryId: e.id });
-      setPicked([]);
+      const r = await acceptQuotes.mutateAsync({ quoteIds: ids, enquiryId: e.id });
+      setPicked((p) => p.filter((x) => !ids.includes(x)));
       setStatus({ kind: 'ok', text: r.added > 0 ? `已采纳 ${r.added} 条报价，已加入购物车（询价报价）` : '所选报价已在购物车中' });
     } catch (err) {
       setStatus({ kind: 'error', text: errorText(err) });
@@ -145,23 +145,30 @@ export function EnquiryDetailPage({ id }: { id: number }) {
             {quotes.length === 0 ? (
               <p className="muted">{e.state === 'open' ? '待报价：卖家报价后会显示在这里，并在“我的求购”旁提示新报价。' : '没有卖家报价。可以点“重新询价”再问一次。'}</p>
             ) : (
-              <div className="table-scroll">
+              <div className="quote-compare">
                 <table className="quote-table">
                   <thead><tr><th aria-label="选择" style={{ width: '2.2rem' }} /><th>卖家</th><th>品牌 / 品质</th><th className="num">报价</th><th className="num">可供</th><th className="num">货期</th><th>有效期至</th><th>状态</th><th>备注</th></tr></thead>
                   <tbody>
                     {quotes.map((x, i) => (
                       <tr key={x.id} className={isNoStock(x.price_fen) ? 'no-stock' : ''} data-testid="quote-row">
-                        <td>{acceptable(x) && (
+                        <td className="quote-pick">{acceptable(x) && (
                           <Checkbox checked={picked.includes(x.id)} onChange={(ev) => toggle(x.id, !!ev.checked)} aria-label={`采纳 ${x.seller_name} ${quotePriceText(x.price_fen)}`} />
                         )}</td>
-                        <td>{x.seller_name}<br /><small className="muted">{x.seller_area}</small></td>
-                        <td>{x.brand || '—'}<br /><small className="muted">{x.quality}</small></td>
-                        <td className={`num ${i === 0 && !isNoStock(x.price_fen) && sort === 'price' ? 'quote-best' : ''}`}>{isNoStock(x.price_fen) ? quotePriceText(x.price_fen) : <Price fen={x.price_fen} />}{x.currency === 'VND' && <small className="muted" style={{ display: 'block' }} title={`报价时汇率 1元=${x.rate}越南盾，按此价结算`}>₫{x.quoted_amount.toLocaleString('en-US')}</small>}</td>
-                        <td className="num">{isNoStock(x.price_fen) ? '无货' : x.qty || '—'}</td>
-                        <td className="num">{isNoStock(x.price_fen) ? '—' : x.delivery_days ? `${x.delivery_days} 天` : '现货'}</td>
-                        <td>{day(x.valid_until)}</td>
-                        <td>{x.fate === 'accepted' ? <Link to="/cart" search={{ kind: 'quote' }}>已采纳</Link> : isNoStock(x.price_fen) ? '—' : QUOTE_FATE_TEXT[x.fate]}</td>
-                        <td>{x.note}</td>
+                        <td className="quote-seller">{x.seller_name}<br /><small className="muted">{x.seller_area}</small></td>
+                        <td data-label="品牌 / 品质">{x.brand || '—'}<br /><small className="muted">{x.quality}</small></td>
+                        <td data-label="报价" className={`num quote-price ${i === 0 && !isNoStock(x.price_fen) && sort === 'price' ? 'quote-best' : ''}`}>{isNoStock(x.price_fen) ? quotePriceText(x.price_fen) : <Price fen={x.price_fen} />}{x.currency === 'VND' && <small className="muted" style={{ display: 'block' }} title={`报价时汇率 1元=${x.rate}越南盾，按此价结算`}>₫{x.quoted_amount.toLocaleString('en-US')}</small>}</td>
+                        <td data-label="可供" className="num">{isNoStock(x.price_fen) ? '无货' : x.qty || '—'}</td>
+                        <td data-label="货期" className="num">{isNoStock(x.price_fen) ? '—' : x.delivery_days ? `${x.delivery_days} 天` : '现货'}</td>
+                        <td data-label="有效期至">{day(x.valid_until)}</td>
+                        <td data-label="状态">{x.fate === 'accepted' ? <Link to="/cart" search={{ kind: 'quote' }}>已采纳</Link> : isNoStock(x.price_fen) ? '—' : QUOTE_FATE_TEXT[x.fate]}</td>
+                        <td data-label="备注" className={x.note ? '' : 'quote-empty'}>{x.note}</td>
+                        {/* a card (narrow box, enquiry.css) takes its own quote with one tap */}
+                        {acceptable(x) && (
+                          <td className="quote-accept-one">
+                            <Button type="button" size="small" icon="pi pi-cart-plus" label="采纳" aria-label={`采纳 ${x.seller_name} 的报价`}
+                              disabled={busy !== null} loading={busy === `accept-${x.id}`} onClick={() => void accept([x.id])} />
+                          </td>
+                        )}
                       </tr>
                     ))}
                   </tbody>

@@ -4,12 +4,14 @@ import { adsQuery, BANNER_CODES, configQuery, SITE_KEYS } from '../system/querie
 import { levelQuery } from '../session/queries';
 import { MembershipCard } from './MembershipCard';
 import { TrialAd } from './TrialAd';
+import { showsTrialInvite, showsTrialPopup, TRIAL_INVITE_SLOT, viewerOf } from './ad-choice';
 import { BannerCarousel } from './BannerCarousel';
 import { QuickSearch } from './QuickSearch';
 import { RecommendedCompanies } from './RecommendedCompanies';
 import { RecommendedProducts } from './RecommendedProducts';
 import { useSiteMeta } from '../storefront/site-meta';
 import type { Ad } from '../../../shared/contracts';
+import './home.css';
 
 /**
  * The banner slots' shape (LB001…: 1200 × 400). A banner keeps it at every width, up to 15rem high,
@@ -34,12 +36,14 @@ export function HomePage() {
   const announcement = useQuery(configQuery(SITE_KEYS));
   const level = useQuery({ ...levelQuery(user?.company_id ?? 0), enabled: !!user });
   const byCode = (code: string) => side.data?.find((a) => a.code === code);
-  const gg000 = byCode('GG000');
+  // the trial invitation by the viewer's level: never a formal member's (ad-choice.ts)
+  const viewer = viewerOf(!!user, level.data);
+  const gg000 = showsTrialInvite(viewer) ? byCode(TRIAL_INVITE_SLOT) : undefined;
   useSiteMeta();
 
   return (
     <div style={{ display: 'grid', gap: '1rem' }}>
-      <div style={{ display: 'grid', gridTemplateColumns: '1fr 16rem', gap: '1rem' }}>
+      <div className="home-top">
         <div className="card" style={{ padding: 0, overflow: 'hidden' }}>
           {banners.data && banners.data.length > 0 ? (
             <BannerCarousel items={banners.data} label="广告" render={(ad) => <AdImage ad={ad} height={BANNER_BOX} first={ad === banners.data[0]} />} />
@@ -73,7 +77,7 @@ export function HomePage() {
       </div>
       <RecommendedProducts />
       <RecommendedCompanies />
-      {user && <TrialAd isTrial={level.data?.is_trial} />}
+      {user && <TrialAd isTrial={showsTrialPopup(viewer)} />}
     </div>
   );
 }

@@ -37,6 +37,8 @@ export interface ChatState {
   unreadTotal: number;
   conversations: ImConversation[];
   conversationsLoaded: boolean;
+  /** why the conversation list could not be read (shown with 重试), null while it loads or once read */
+  conversationsError: string | null;
   threads: Record<string, Thread>;
   notice: Notice | null;
   /** the server's refusal of the last send, shown in the composer */
@@ -62,7 +64,7 @@ export interface QueuedMessage {
 }
 
 const initial: ChatState = {
-  open: false, targetId: null, status: 'disconnected', unreadTotal: 0, conversations: [], conversationsLoaded: false,
+  open: false, targetId: null, status: 'disconnected', unreadTotal: 0, conversations: [], conversationsLoaded: false, conversationsError: null,
   threads: {}, notice: null, sendError: null, kinds: {}, groupTick: 0, me: null,
 };
 
@@ -106,17 +108,50 @@ export const kindOf = (s: ChatState, targetId: string): 1 | 3 =>
 
 const ring = createSoundGate();
 
+/** how long a list page waits for chat to start and answer before it says so (with 重试) */
+export const LIST_WAIT_MS = 12_000;
+/** a page shows the list (the phone's 消息): it is read as soon as chat starts or reconnects */
+let listWanted = 0;
+let listTimer: ReturnType<typeof setTimeout> | null = null;
+
+const listFailed = (why: string) => set((s) => (s.conversationsLoaded ? {} : { conversationsError: why }));
+
 const refreshConversations = async () => {
   if (!transport) return;
   try {
     const r = await transport.conversations();
-    set({ conversations: capConversations(r.conversations), conversationsLoaded: true, unreadTotal: r.unreadTotal });
+    set({ conversations: capConversations(r.conversations), conversationsLoaded: true, conversationsError: null, unreadTotal: r.unreadTotal });
     // the list may have been read before the open conversation was marked read: mark it (again)
     const viewing = state.open ? r.conversations.find((c) => c.targetId === state.targetId) : undefined;
     if (viewing && viewing.unread > 0) void markRead(viewing.targetId);
   } catch (e) {
     console.warn('qipeihub: loading the conversation list failed', e);
+    listFailed(e instanceof Error && e.message ? `会话列表加载失败：${e.message}` : '会话列表加载失败');
   }
+};
+
+/**
+ * A page that shows the conversation list (the phone's 消息) asks for it: read now when chat has
+ * started, else as soon as it starts (the session starts after the first page, app/signed-in.ts).
+ * Neither answering within LIST_WAIT_MS is said (conversationsError), never an endless wait.
+ * Returns the page's release.
+ */
+const wantList = () => {
+  listWanted += 1;
+  set((s) => (s.conversationsError ? { conversationsError: null } : {}));
+  if (listTimer) clearTimeout(listTimer);
+  listTimer = setTimeout(() => {
+    listTimer = null;
+    if (!state.conversationsLoaded) listFailed(transport ? '会话列表加载超时，请重试' : '聊天未能连接，请重试');
+  }, LIST_WAIT_MS);
+  void refreshConversations();
+  return () => {
+    listWanted -= 1;
+    if (listWanted === 0 && listTimer) {
+      clearTimeout(listTimer);
+      listTimer = null;
+    }
+  };
 };
 
 const markRead = async (targetId: string) => {
@@ -193,15 +228,13 @@ export const startChat = (uuid: string, t: ImTransport) => {
     set(status === 'kicked' ? { status, open: false } : { status });
     if (status === 'connected') {
       flushOutbox();
-      if (state.open) void refreshConversations();
+      if (state.open || listWanted > 0) void refreshConversations();
     }
   });
   void t.unreadTotal().then((n) => set({ unreadTotal: n }), () => undefined);
-  // the window was opened while the transport was being chosen: load what it shows now
-  if (state.open) {
-    void refreshConversations();
-    if (state.targetId) chat.select(state.targetId);
-  }
+  // the window or a list page was opened while the transport was being chosen: load what it shows now
+  if (state.open || listWanted > 0) void refreshConversations();
+  if (state.open && state.targetId) chat.select(state.targetId);
 };
 
 export const chat = {
@@ -227,8 +260,10 @@ export const chat = {
     }));
     void refreshConversations();
   },
-  /** fetches the conversation list and unread counts again (the phone's 消息 page) */
+  /** fetches the conversation list and unread counts again */
   refresh: () => refreshConversations(),
+  /** a page showing the list (the phone's 消息) and its 重试: see wantList */
+  wantList,
   dismissNotice: () => set({ notice: null }),
   select(targetId: string) {
     set({ targetId, sendError: null });

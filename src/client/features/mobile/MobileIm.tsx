@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { Button } from 'primereact/button';
 import { msg } from '../../../shared/messages';
 import { CART_CODES } from '../../../shared/contracts';
+import { ENQUIRY_CODES } from '../../../shared/contracts/codes';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
-import { PURCHASE_ORDER_CODES } from '../../../shared/domain/orders';
+import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../../shared/domain/orders';
 import { levelQuery } from '../session/queries';
 import { signOut } from '../session/actions';
 import { MembershipCard } from '../home/MembershipCard';
@@ -15,6 +17,7 @@ import { contactQuery } from '../im/queries';
 import { useShownStatus } from '../im/connection-state';
 import { PasswordSettings } from '../account/PasswordSettings';
 import { MobilePage } from './MobilePage';
+import { chooseDesktop } from './phone-redirect';
 import '../im/chat.css';
 
 const timeOf = (ms: number) => (dayjs(ms).isSame(dayjs(), 'day') ? dayjs(ms).format('HH:mm') : dayjs(ms).format('MM-DD HH:mm'));
@@ -23,14 +26,21 @@ const timeOf = (ms: number) => (dayjs(ms).isSame(dayjs(), 'day') ? dayjs(ms).for
 export function MobileConversations() {
   const conversations = useChat((s) => s.conversations);
   const loaded = useChat((s) => s.conversationsLoaded);
+  const error = useChat((s) => s.conversationsError);
   const status = useShownStatus();
-  useEffect(() => {
-    void chat.refresh();
-  }, []);
+  // read when chat has started, or as soon as it starts; a failure or a long wait is said, with 重试
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => chat.wantList(), [attempt]);
   return (
     <MobilePage title={msg.chatConversationList} actions={<span className={`chat-status chat-status-${status}`} data-testid="chat-status" data-status={status} style={{ fontSize: 11 }}>{STATUS_TEXT[status]}</span>}>
       <section className="m-card" aria-label={msg.chatConversationList}>
-        {!loaded && <p className="m-muted" aria-busy="true">正在加载…</p>}
+        {!loaded && !error && <p className="m-muted" aria-busy="true">正在加载…</p>}
+        {!loaded && error && (
+          <div className="m-empty" role="alert">
+            <i className="pi pi-exclamation-circle" aria-hidden="true" />{error}<br />
+            <Button type="button" label={msg.retry} icon="pi pi-refresh" outlined style={{ marginTop: 8 }} onClick={() => setAttempt((n) => n + 1)} />
+          </div>
+        )}
         {loaded && conversations.length === 0 && <div className="m-empty"><i className="pi pi-comments" />{msg.chatNoConversations}<br /><Link to="/ofo/search" className="m-link">去搜索配件，联系卖家</Link></div>}
         <ul className="m-convs">
           {conversations.map((c) => (
@@ -87,6 +97,8 @@ export function ImProfilePage() {
   const level = useQuery(levelQuery(user.company_id));
   const buys = hasAnyPermission(user.permissions, CART_CODES);
   const orders = hasAnyPermission(user.permissions, PURCHASE_ORDER_CODES);
+  const enquires = hasAnyPermission(user.permissions, ENQUIRY_CODES);
+  const sells = hasAnyPermission(user.permissions, SALES_ORDER_CODES);
   return (
     <MobilePage title="我的">
       <div className="m-card"><MembershipCard name={user.user_name} company={user.company_name} level={level.data ?? undefined} /></div>
@@ -94,10 +106,12 @@ export function ImProfilePage() {
         <ul className="m-convs">
           {orders && <li><Link to="/ofo/purchase/order"><i className="pi pi-list" /> 采购订单</Link></li>}
           {orders && <li><Link to="/ofo/purchase/payment"><i className="pi pi-wallet" /> 待付款</Link></li>}
+          {enquires && <li><Link to="/ofo/enquiry"><i className="pi pi-question-circle" /> 我的询价</Link></li>}
+          {sells && <li><Link to="/ofo/sales/order"><i className="pi pi-send" /> 销售订单</Link></li>}
           {buys && <li><Link to="/ofo/address"><i className="pi pi-map-marker" /> 收货地址</Link></li>}
           <li><Link to="/ofo/spotGoods"><i className="pi pi-box" /> 现货</Link></li>
           <li><Link to="/im/password"><i className="pi pi-lock" /> 修改密码</Link></li>
-          <li><a href="/backend/settings/profile"><i className="pi pi-id-card" /> 个人资料（电脑版）</a></li>
+          <li><a href="/backend/settings/profile" onClick={() => chooseDesktop(true)}><i className="pi pi-id-card" /> 个人资料（电脑版）</a></li>
         </ul>
       </nav>
       <button type="button" className="m-card" style={{ border: 0, color: '#dc2626', font: 'inherit', minHeight: 44, cursor: 'pointer' }} onClick={() => void signOut('/im/login')}>{msg.logout}</button>

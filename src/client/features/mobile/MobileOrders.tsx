@@ -25,13 +25,15 @@ const PAGE = 50;
 /**
  * 我的订单 (/ofo/myorder) and 采购订单 (/ofo/purchase/order): the company's purchase orders, newest
  * first, by state with the counts, as cards linking to the detail. `no` narrows to an order or a
- * checkout number (the orders one 提交订单 made).
+ * checkout number (the orders one 提交订单 made). 销售订单 (/ofo/sales/order): the same cards for
+ * the company's sales orders, naming the buyer.
  */
-export function MobileOrderList({ search, to, title }: { search: OrderListSearch; to: '/ofo/myorder' | '/ofo/purchase/order'; title: string }) {
+export function MobileOrderList({ search, to, title }: { search: OrderListSearch; to: '/ofo/myorder' | '/ofo/purchase/order' | '/ofo/sales/order'; title: string }) {
   const navigate = useNavigate();
   const page = search.page ?? 1;
+  const sales = to === '/ofo/sales/order';
   const q = useQuery({
-    ...orderListQuery({ side: 'purchase', status: search.status ?? '', pay_status: search.pay ?? '', order_no: search.no ?? '', page_number: page, page_size: PAGE }),
+    ...orderListQuery({ side: sales ? 'sales' : 'purchase', status: search.status ?? '', pay_status: search.pay ?? '', order_no: search.no ?? '', page_number: page, page_size: PAGE }),
     placeholderData: keepPreviousData,
   });
   const go = (change: Partial<OrderListSearch>) => void navigate({ to, search: { ...search, page: undefined, ...change } });
@@ -45,10 +47,12 @@ export function MobileOrderList({ search, to, title }: { search: OrderListSearch
           </button>
         ))}
       </nav>
-      <div className="m-spread">
-        <Link to="/ofo/purchase/payment" className="m-link">待付款的订单 <i className="pi pi-angle-right" /></Link>
-        <Link to="/ofo/serviceOrder" className="m-link">售后服务 <i className="pi pi-angle-right" /></Link>
-      </div>
+      {!sales && (
+        <div className="m-spread">
+          <Link to="/ofo/purchase/payment" className="m-link">待付款的订单 <i className="pi pi-angle-right" /></Link>
+          <Link to="/ofo/serviceOrder" className="m-link">售后服务 <i className="pi pi-angle-right" /></Link>
+        </div>
+      )}
       {search.no && (
         <div className="m-spread m-note">
           <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>只看 {search.no}</span>
@@ -60,7 +64,7 @@ export function MobileOrderList({ search, to, title }: { search: OrderListSearch
       {q.data && q.data.data.length === 0 && <div className="m-card m-empty"><i className="pi pi-inbox" />{msg.noResults}</div>}
       {q.data?.data.map((o) => (
         <article key={o.order_no} className="m-card m-order" data-testid="order-card" data-order-no={o.order_no}>
-          <div className="m-order-head"><strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{o.seller_company_name}</strong><StatusTag status={o.status} /></div>
+          <div className="m-order-head"><strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{sales ? o.buyer_company_name : o.seller_company_name}</strong><StatusTag status={o.status} /></div>
           <span className="m-muted">{o.order_no} · {at(o.created_at)}</span>
           <span>{o.first_line}{o.line_count > 1 && <span className="m-muted"> 等{o.line_count}种</span>} · 共 {o.total_qty} 件</span>
           <div className="m-spread">
@@ -125,7 +129,7 @@ export function MobileOrderDetail({ orderNo }: { orderNo: string }) {
   if (!q.data) return <MobilePage title="订单详情" back="/ofo/purchase/order">{q.isError ? <p className="m-alert" role="alert">{offlineOr(q.error, '订单')}</p> : <div className="m-card" aria-busy="true">正在加载订单…</div>}</MobilePage>;
   const o = q.data;
   return (
-    <MobilePage title="订单详情" back="/ofo/purchase/order">
+    <MobilePage title="订单详情" back={o.side === 'seller' ? '/ofo/sales/order' : '/ofo/purchase/order'}>
       <section className="m-card m-order" aria-label="订单状态">
         <div className="m-order-head"><span data-testid="detail-status"><StatusTag status={o.status} /> <PayTag pay={o.pay_status} /></span><span className="m-price"><Price fen={o.total_fen} /></span></div>
         {o.deducted_fen > 0 && (

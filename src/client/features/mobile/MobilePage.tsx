@@ -8,13 +8,13 @@ import { useRefetchCartAfterReplay } from '../cart/mutations';
 import { useChat } from '../im/chat-store';
 import { unreadLabel } from '../im/chat-rules';
 import { desktopCounterpart } from './counterparts';
-import { rememberOffer } from './MobileOffer';
+import { chooseDesktop } from './phone-redirect';
 import './mobile.css';
 
 const TABS = [
   { label: '搜索', to: '/ofo/search', icon: 'pi pi-search', match: ['/ofo/search', '/ofo/spotGoods', '/im/illustration'] },
   { label: '购物车', to: '/ofo/cart', icon: 'pi pi-shopping-cart', match: ['/ofo/cart', '/ofo/createOrder'] },
-  { label: '订单', to: '/ofo/myorder', icon: 'pi pi-list', match: ['/ofo/myorder', '/ofo/purchase', '/ofo/serviceOrder'] },
+  { label: '订单', to: '/ofo/myorder', icon: 'pi pi-list', match: ['/ofo/myorder', '/ofo/purchase', '/ofo/serviceOrder', '/ofo/sales', '/ofo/enquiry'] },
   { label: '消息', to: '/im', icon: 'pi pi-comments', match: ['/im/chat'], exact: '/im' },
   { label: '我的', to: '/im/profile', icon: 'pi pi-user', match: ['/im/profile', '/im/password', '/ofo/address'] },
 ] as const;
@@ -48,7 +48,7 @@ function TabBar() {
 
 /**
  * A phone page: a title bar with the way back and 电脑版 (the desktop page of the same
- * thing), the page, and the bottom tab bar (搜索, 购物车, 订单, 消息, 我的). `bare`: a full-screen page
+ * thing, chosen for the session: phone-redirect.ts), the page, and the bottom tab bar (搜索, 购物车, 订单, 消息, 我的). `bare`: a full-screen page
  * (a conversation) without the tab bar.
  */
 export function MobilePage({ title, back, children, bare, actions }: { title: string; back?: string; children: ReactNode; bare?: boolean; actions?: ReactNode }) {
@@ -66,7 +66,7 @@ export function MobilePage({ title, back, children, bare, actions }: { title: st
         <h1>{title}</h1>
         <span className="m-header-actions">
           {actions}
-          <a href={desktop} className="m-desktop" onClick={() => rememberOffer('desktop')}>电脑版</a>
+          <a href={desktop} className="m-desktop" onClick={() => chooseDesktop(true)}>电脑版</a>
         </span>
       </header>
       <main className="m-main">{children}</main>

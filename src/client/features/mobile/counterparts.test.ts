@@ -11,10 +11,16 @@ describe('desktop and phone pages', () => {
     expect(mobileCounterpart('/cart/order/create', { kind: 'stock' })).toBe('/ofo/createOrder');
     expect(mobileCounterpart('/backend/order/purchase', { status: 'shipped' })).toBe('/ofo/purchase/order?status=shipped');
     expect(mobileCounterpart('/backend/order/detail/SO20261125000000000001')).toBe('/ofo/purchase/orderDetail?order_no=SO20261125000000000001');
+    expect(mobileCounterpart('/backend/order/sales', { status: 'confirmed' })).toBe('/ofo/sales/order?status=confirmed');
+    expect(mobileCounterpart('/enquiry/list', { page: '2' })).toBe('/ofo/enquiry');
+    expect(mobileCounterpart('/enquiry/list/42')).toBe('/ofo/enquiry/42');
+    expect(mobileCounterpart('/backend/service/afterSale', { side: 'buyer' })).toBe('/ofo/serviceOrder');
   });
 
   it('offers nothing for pages without a phone page', () => {
-    for (const p of ['/backend/product/stockAndPrice', '/operation', '/login', '/company/6', '/backend/order/sales', '/backend/order/detail/x']) expect(mobileCounterpart(p)).toBeNull();
+    for (const p of ['/backend/product/stockAndPrice', '/backend/quote/7', '/operation', '/login', '/company/6', '/backend/order/detail/x', '/enquiry/list/x', '/enquiry/publish']) expect(mobileCounterpart(p)).toBeNull();
+    // the seller's side of after-sales has no phone page
+    expect(mobileCounterpart('/backend/service/afterSale', { side: 'seller' })).toBeNull();
   });
 
   it('links each phone page back to its desktop page', () => {
@@ -23,6 +29,9 @@ describe('desktop and phone pages', () => {
     expect(desktopCounterpart('/ofo/search')).toBe('/search');
     expect(desktopCounterpart('/ofo/cart')).toBe('/cart');
     expect(desktopCounterpart('/ofo/purchase/logistics', { order_no: 'SO20261125000000000001' })).toBe('/backend/order/detail/SO20261125000000000001');
+    expect(desktopCounterpart('/ofo/sales/order')).toBe('/backend/order/sales');
+    expect(desktopCounterpart('/ofo/enquiry')).toBe('/enquiry/list');
+    expect(desktopCounterpart('/ofo/enquiry/42')).toBe('/enquiry/list/42');
     expect(desktopCounterpart('/ofo/address')).toBe('/');
     expect(desktopCounterpart('/im')).toBe('/');
   });

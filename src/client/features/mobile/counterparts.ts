@@ -1,7 +1,7 @@
 /**
- * Desktop pages and their phone pages (requirements 000-2 /ofo and /im): which mobile page a phone
- * opening a desktop page is offered, and which desktop page a mobile page links back to. Pure, so
- * both directions are unit-tested.
+ * Desktop pages and their phone pages (requirements 000-2 /ofo and /im): which phone page a phone
+ * opening a desktop page is sent to (docs/architecture.md, Devices), and which desktop page a
+ * phone page links back to (电脑版). Pure, so both directions are unit-tested.
  */
 
 type Query = Record<string, string>;
@@ -25,6 +25,10 @@ export const mobileCounterpart = (pathname: string, query: Query = {}): string |
   if (p === '/cart') return '/ofo/cart';
   if (p === '/cart/order/create') return '/ofo/createOrder';
   if (p === '/backend/order/purchase') return `/ofo/purchase/order${qs({ status: query.status ?? '' })}`;
+  if (p === '/backend/order/sales') return `/ofo/sales/order${qs({ status: query.status ?? '' })}`;
+  if (p === '/enquiry/list') return '/ofo/enquiry';
+  const enquiry = /^\/enquiry\/list\/(\d{1,9})$/.exec(p);
+  if (enquiry) return `/ofo/enquiry/${enquiry[1]}`;
   const detail = /^\/backend\/order\/detail\/(SO\d{20})$/.exec(p);
   if (detail) return `/ofo/purchase/orderDetail?order_no=${detail[1]}`;
   if (p === '/backend/service/afterSale' && query.side !== 'seller') return '/ofo/serviceOrder';
@@ -46,6 +50,10 @@ export const desktopCounterpart = (pathname: string, query: Query = {}): string 
   if (p === '/im/illustration') return `/search/parts/illustration${qs(illustrationQuery(query))}`;
   if (p === '/ofo/cart') return '/cart';
   if (p === '/ofo/createOrder') return '/cart/order/create';
+  if (p === '/ofo/sales/order') return '/backend/order/sales';
+  if (p === '/ofo/enquiry') return '/enquiry/list';
+  const enquiry = /^\/ofo\/enquiry\/(\d{1,9})$/.exec(p);
+  if (enquiry) return `/enquiry/list/${enquiry[1]}`;
   if (p === '/ofo/myorder' || p === '/ofo/purchase/order' || p === '/ofo/purchase/payment' || p === '/im/purchase') return '/backend/order/purchase';
   if ((p === '/ofo/purchase/orderDetail' || p === '/ofo/purchase/logistics') && query.order_no) return `/backend/order/detail/${query.order_no}`;
   if (p === '/ofo/serviceOrder') return '/backend/service/afterSale?side=buyer';
@@ -57,3 +65,5 @@ export const desktopCounterpart = (pathname: string, query: Query = {}): string 
 
 /** Phones: narrower than the spec's smallest breakpoint (requirements 000-9: 576). */
 export const PHONE_QUERY = '(max-width: 575.98px)';
+/** A phone is narrow and touched (docs/architecture.md, Devices): a narrow desktop window is not one. */
+export const TOUCH_QUERY = '(pointer: coarse)';

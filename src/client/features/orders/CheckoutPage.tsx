@@ -155,7 +155,7 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
               {g.items.map((i) => (
                 <tr key={i.id} data-testid="checkout-line">
                   <td className="cart-part">{i.supplierOe} {i.name}<small>库存 {i.stockQty} {i.uomName}</small></td>
-                  <td>{i.isOriginal ? <Tag value="原厂件" severity="success" /> : <>{i.brandName || '—'}<small className="muted" style={{ display: 'block' }}>{i.qualityName}</small></>}</td>
+                  <td data-testid="line-brand">{i.brandName || '—'}<small className="muted" style={{ display: 'block' }}>{i.isOriginal ? <Tag value={i.qualityName} severity="success" /> : i.qualityName}</small></td>
                   <td className="num">{i.price !== null && <Price fen={i.price} />}{i.priceColumn && <small className="muted" style={{ display: 'block' }}>{chargedColumnLabel(i.priceColumn)}</small>}</td>
                   <td className="num">{i.qty}</td>
                   <td>{i.isIncludeTaxProduct ? '含税' : '不含税'}</td>

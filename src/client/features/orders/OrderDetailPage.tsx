@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -14,12 +15,15 @@ import {
 import { AFTERSALE_BUYER_CODES } from '../../../shared/domain/aftersale';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { chargedColumnLabel } from '../../../shared/domain/prices';
-import { ApiError, OfflineError } from '../../api/request';
+import { OfflineError } from '../../api/request';
+import { endpoints } from '../../../shared/contracts';
+import { useForm } from '../../ui/form/form';
 import { Price } from '../currency/Price';
 import { Field } from '../../ui/form/Field';
 import { orderDetailQuery } from './queries';
 import { useOrderMove, type OrderMove } from './mutations';
 import { PayTag, StatusTag } from './StatusTag';
+import { OrderPrintSheet, type PrintKind } from './OrderPrintSheet';
 import { applicableLines, orderRefusal } from '../aftersale/AfterSaleApplyPage';
 import { AfterSaleStatusTag, AfterSaleTypeTag } from '../aftersale/AfterSaleStatusTag';
 import '../../ui/form/form.css';
@@ -33,6 +37,12 @@ const EVENT_TEXT: Record<string, string> = { create: '提交订单', ...ORDER_AC
 export function OrderDetailPage({ orderNo }: { orderNo: string }) {
   const q = useQuery(orderDetailQuery(orderNo));
   const [action, setAction] = useState<OrderAction | null>(null);
+  const [sheet, setSheet] = useState<PrintKind>('order');
+  // the chosen sheet is in the page before the browser's print dialog opens (Ctrl+P prints the order sheet)
+  const print = (kind: PrintKind) => {
+    flushSync(() => setSheet(kind));
+    window.print();
+  };
   const codes = useRouteContext({ from: '__root__' }).session.user?.permissions ?? [];
   if (q.isPending) return <div className="card" aria-busy="true">正在加载订单…</div>;
   if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可查看订单' : q.error.message}</div>;
@@ -72,6 +82,11 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
             <Button key={a} type="button" label={ORDER_ACTION_TEXT[a]} severity={a === 'reject' || a === 'cancel' ? 'danger' : undefined} outlined={a === 'reject' || a === 'cancel'} onClick={() => setAction(a)} />
           ))}
         </div>
+        {/* paper for either side at any state: the order sheet for the files, the delivery note for the box (print.css) */}
+        <div className="order-print" role="group" aria-label="打印">
+          <Button type="button" label="打印订单" icon="pi pi-print" text onClick={() => print('order')} />
+          <Button type="button" label="打印发货单" icon="pi pi-print" text onClick={() => print('delivery')} />
+        </div>
       </section>
       <div className="order-detail-grid">
         <section className="card" aria-label="交易信息">
@@ -106,10 +121,10 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
           <tbody>
             {o.lines.map((l) => (
               <tr key={l.id} data-testid="order-line">
-                <td className="orders-part">{l.supplier_oe} {l.name}<small className="muted">{l.uom_name}</small></td>
-                <td>{l.brand_name || '—'}<small className="muted">{l.quality_name}</small></td>
+                <td className="orders-part">{l.supplier_oe} {l.name}</td>
+                <td data-testid="line-brand">{l.brand_name || '—'}{l.quality_name !== l.brand_name && <small className="muted">{l.quality_name}</small>}</td>
                 <td className="num"><Price fen={l.unit_price_fen} /><small className="muted">{chargedColumnLabel(l.price_column)}</small></td>
-                <td className="num">{l.qty}</td>
+                <td className="num">{l.uom_name ? `${l.qty} ${l.uom_name}` : l.qty}</td>
                 <td>{l.include_tax ? '含税' : '不含税'}</td>
                 <td className="num"><Price fen={l.amount_fen} /></td>
                 {afterSaleOpen && (
@@ -140,6 +155,7 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
           </ul>
         </section>
       )}
+      <OrderPrintSheet order={o} kind={sheet} />
       {action && <ActionDialog order={o} action={action} onHide={() => setAction(null)} />}
     </div>
   );
@@ -158,62 +174,77 @@ const PROMPT: Record<OrderAction, string> = {
   receipt: '请确认已收到全部配件。',
 };
 
-/** One move: its fields, the server's refusal in place (field or whole), nothing lost on error. */
+/** The payload of a move from the dialog's fields. */
+const movePayload = (orderNo: string, action: OrderAction, form: MoveForm) => {
+  const base = { order_no: orderNo };
+  return {
+    confirm: base, receipt: base,
+    reject: { ...base, reason: form.reason },
+    cancel: { ...base, reason: form.reason },
+    deliver: { ...base, logistics_company: form.logistics_company, logistics_no: form.logistics_no },
+    pay: { ...base, pay_method: form.pay_method, note: form.note },
+  }[action];
+};
+
+type MoveForm = { reason: string; logistics_company: string; logistics_no: string; pay_method: string; note: string };
+
+/**
+ * One move in the one form layout (ui/form: label above field, each field's message in red under
+ * it): the move's own schema checks the fields before anything is sent, the server's refusal goes
+ * under the field it names (or above the buttons), nothing typed is lost on error.
+ */
 function ActionDialog({ order, action, onHide }: { order: OrderDetail; action: OrderAction; onHide: () => void }) {
   const move = useOrderMove(MOVE[action]);
-  const [form, setForm] = useState({ reason: '', logistics_company: '', logistics_no: '', pay_method: PAY_METHODS[0] as string, note: '' });
-  const err = move.error;
-  const fieldError = (f: string) => (err instanceof ApiError && err.field === f ? err.message : undefined);
-  const general = err && !(err instanceof ApiError && err.field) ? (err instanceof OfflineError ? '当前离线，联网后再试；填写的内容还在' : err.message) : '';
+  const form = useForm<MoveForm>({ reason: '', logistics_company: '', logistics_no: '', pay_method: PAY_METHODS[0] as string, note: '' });
+  const { values, errors } = form;
   const submit = () => {
-    const base = { order_no: order.order_no };
-    const payload = {
-      confirm: base, receipt: base,
-      reject: { ...base, reason: form.reason },
-      cancel: { ...base, reason: form.reason },
-      deliver: { ...base, logistics_company: form.logistics_company, logistics_no: form.logistics_no },
-      pay: { ...base, pay_method: form.pay_method, note: form.note },
-    }[action];
-    move.mutate(payload as never, { onSuccess: onHide });
+    const payload = movePayload(order.order_no, action, values);
+    if (!form.check(endpoints[MOVE[action]].payload, payload)) return;
+    move.mutate(payload as never, { onSuccess: onHide, onError: (e) => form.refuse(e) });
   };
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof MoveForm) => (e: { target: { value: string } }) => form.set(k, e.target.value);
+  const formId = `order-${action}-form`;
   return (
-    <Dialog header={`${ORDER_ACTION_TEXT[action]} · ${order.order_no}`} visible onHide={onHide} style={{ width: '30rem' }}
-      footer={<><Button type="button" text label="返回" onClick={onHide} /><Button type="button" label={ORDER_ACTION_TEXT[action]} loading={move.isPending} onClick={submit} /></>}>
-      <p className="muted">{PROMPT[action]}</p>
-      {action === 'reject' && (
-        <Field id="act-reason" label="拒绝原因" required error={fieldError('reason')}>
-          <InputTextarea id="act-reason" rows={3} value={form.reason} onChange={set('reason')} />
-        </Field>
-      )}
-      {action === 'cancel' && (
-        <Field id="act-reason" label="取消原因" hint="选填" error={fieldError('reason')}>
-          <InputTextarea id="act-reason" rows={2} value={form.reason} onChange={set('reason')} />
-        </Field>
-      )}
-      {action === 'deliver' && (
-        <>
-          <Field id="act-logistics-company" label="物流公司" required error={fieldError('logistics_company')}>
-            <InputText id="act-logistics-company" value={form.logistics_company} onChange={set('logistics_company')} placeholder="如 顺丰速运、德邦物流" />
+    <Dialog header={`${ORDER_ACTION_TEXT[action]} · ${order.order_no}`} visible onHide={onHide} style={{ width: 'min(30rem, 96vw)' }}
+      footer={<><Button type="button" text label="返回" onClick={onHide} /><Button type="submit" form={formId} label={ORDER_ACTION_TEXT[action]} loading={move.isPending} /></>}>
+      <form id={formId} className="account-form order-action-form" noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
+        <p className="muted">{PROMPT[action]}</p>
+        {action === 'reject' && (
+          <Field id="reason" label="拒绝原因" required error={errors.reason}>
+            <InputTextarea id="reason" rows={3} value={values.reason} onChange={set('reason')} invalid={!!errors.reason} aria-describedby={errors.reason ? 'reason-error' : undefined} />
           </Field>
-          <Field id="act-logistics-no" label="物流单号" required error={fieldError('logistics_no')}>
-            <InputText id="act-logistics-no" value={form.logistics_no} onChange={set('logistics_no')} />
+        )}
+        {action === 'cancel' && (
+          <Field id="reason" label="取消原因" hint="选填" error={errors.reason}>
+            <InputTextarea id="reason" rows={2} value={values.reason} onChange={set('reason')} invalid={!!errors.reason} aria-describedby={errors.reason ? 'reason-error' : undefined} />
           </Field>
-        </>
-      )}
-      {action === 'pay' && (
-        <>
-          <p>收款金额：<strong><Price fen={amountDueFen(order)} /></strong>
-            {order.deducted_fen > 0 && <span className="muted">（订单 <Price fen={order.total_fen} />，售后冲减 <Price fen={order.deducted_fen} />）</span>}</p>
-          <Field id="act-pay-method" label="收款方式" required error={fieldError('pay_method')}>
-            <Dropdown inputId="act-pay-method" value={form.pay_method} options={[...PAY_METHODS]} onChange={(e) => setForm((f) => ({ ...f, pay_method: e.value as string }))} />
-          </Field>
-          <Field id="act-note" label="收款备注" hint="选填，如转账流水号" error={fieldError('note')}>
-            <InputText id="act-note" value={form.note} onChange={set('note')} />
-          </Field>
-        </>
-      )}
-      {general && <p className="field-error" role="alert">{general}</p>}
+        )}
+        {action === 'deliver' && (
+          <>
+            <Field id="logistics_company" label="物流公司" required error={errors.logistics_company}>
+              <InputText id="logistics_company" value={values.logistics_company} onChange={set('logistics_company')} placeholder="如 顺丰速运、德邦物流" maxLength={30}
+                invalid={!!errors.logistics_company} aria-describedby={errors.logistics_company ? 'logistics_company-error' : undefined} />
+            </Field>
+            <Field id="logistics_no" label="物流单号" required hint="6到30位字母、数字或连字符" error={errors.logistics_no}>
+              <InputText id="logistics_no" value={values.logistics_no} onChange={set('logistics_no')} maxLength={30}
+                invalid={!!errors.logistics_no} aria-describedby={errors.logistics_no ? 'logistics_no-error' : undefined} />
+            </Field>
+          </>
+        )}
+        {action === 'pay' && (
+          <>
+            <p>收款金额：<strong><Price fen={amountDueFen(order)} /></strong>
+              {order.deducted_fen > 0 && <span className="muted">（订单 <Price fen={order.total_fen} />，售后冲减 <Price fen={order.deducted_fen} />）</span>}</p>
+            <Field id="pay_method" label="收款方式" required error={errors.pay_method}>
+              <Dropdown inputId="pay_method" value={values.pay_method} options={[...PAY_METHODS]} onChange={(e) => form.set('pay_method', e.value as string)} />
+            </Field>
+            <Field id="note" label="收款备注" hint="选填，如转账流水号" error={errors.note}>
+              <InputText id="note" value={values.note} onChange={set('note')} invalid={!!errors.note} />
+            </Field>
+          </>
+        )}
+        {form.formError && <p className="field-error" role="alert">{form.formError}</p>}
+      </form>
     </Dialog>
   );
 }

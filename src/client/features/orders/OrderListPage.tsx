@@ -10,7 +10,7 @@ import { ORDER_PAGE_SIZES, ORDER_STATUS_TEXT, ORDER_STATUSES, PAY_STATUS_TEXT, t
 import { msg } from '../../../shared/messages';
 import { OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
-import { orderListQuery } from './queries';
+import { downloadOrderExport, orderListQuery } from './queries';
 import { PayTag, StatusTag } from './StatusTag';
 import type { OrderListSearch } from './order-search';
 import './orders.css';
@@ -32,6 +32,20 @@ export function OrderListPage({ side, search }: { side: 'purchase' | 'sales'; se
     ...orderListQuery({ side, status: search.status ?? '', pay_status: search.pay ?? '', order_no: search.no ?? '', page_number: page, page_size: size }),
     placeholderData: keepPreviousData,
   });
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState('');
+  const filter = { side, status: search.status ?? '', pay_status: search.pay ?? '', order_no: search.no ?? '' } as const;
+  const exportNow = async () => {
+    setExporting(true);
+    setExportError('');
+    try {
+      await downloadOrderExport(filter);
+    } catch (e) {
+      setExportError(e instanceof OfflineError ? '当前离线，联网后可导出' : e instanceof Error ? e.message : String(e));
+    } finally {
+      setExporting(false);
+    }
+  };
   const go = (change: Partial<OrderListSearch>) => void navigate({ to, search: { ...search, page: undefined, ...change } });
   const title = side === 'purchase' ? '采购订单' : '销售订单';
   const counterpart = side === 'purchase' ? '卖家' : '买家';
@@ -45,8 +59,11 @@ export function OrderListPage({ side, search }: { side: 'purchase' | 'sales'; se
             options={[{ label: '全部付款状态', value: 'all' }, ...Object.entries(PAY_STATUS_TEXT).map(([value, label]) => ({ label, value }))]} />
           <InputText value={no} onChange={(e) => setNo(e.target.value)} placeholder="订单号 / 结算号" aria-label="订单号" maxLength={30} />
           <Button type="submit" label="搜索" icon="pi pi-search" />
+          {/* the list as filtered above, every page (at most 2000 orders), with its lines */}
+          <Button type="button" label="导出XLSX" icon="pi pi-download" outlined loading={exporting} onClick={() => void exportNow()} />
         </form>
       </div>
+      {exportError && <p className="orders-error" role="alert">导出失败：{exportError}</p>}
       <nav className="orders-tabs" aria-label="订单状态">
         {TABS.map((s) => (
           <button key={s ?? 'all'} type="button" className={search.status === s ? 'active' : ''} aria-pressed={search.status === s} onClick={() => go({ status: s })}>

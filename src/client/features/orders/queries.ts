@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '../../api/request';
+import dayjs from 'dayjs';
+import { fileRequest, request, saveDownload } from '../../api/request';
 import type { PayloadIn } from '../../../shared/contracts';
 
 /** Query keys of orders and the finance page: lists per side and filter, one detail per order number. */
@@ -30,3 +31,13 @@ export const financeQuery = () =>
     queryFn: ({ signal }) => request('get', 'financeSummary', {}, undefined, { signal }),
     staleTime: 10_000,
   });
+
+/**
+ * 导出XLSX of an order list: the list's own filter (side, status tab, payment state, number), every
+ * page, built by the server with the list call's rules (GET /api/orders/export).
+ */
+export const downloadOrderExport = async (p: Pick<PayloadIn<'orderSearch'>, 'side' | 'status' | 'pay_status' | 'order_no'>) => {
+  const query = new URLSearchParams(Object.entries(p).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
+  const title = p.side === 'purchase' ? '采购订单' : '销售订单';
+  await saveDownload(await fileRequest(`/api/orders/export?${query.toString()}`), `${title}-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`);
+};

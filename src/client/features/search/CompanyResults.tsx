@@ -4,6 +4,7 @@ import { Paginator } from 'primereact/paginator';
 import { Tag } from 'primereact/tag';
 import { companySearchQuery } from './queries';
 import { msg } from '../../../shared/messages';
+import { UPGRADE_UNLOCKS } from './StockTable';
 
 /** 企业黄页: seller companies as cards; contacts blurred with the upgrade prompt for registered members. */
 export function CompanyResults({ k, page }: { k: string; page: number }) {
@@ -27,7 +28,7 @@ export function CompanyResults({ k, page }: { k: string; page: number }) {
             ) : (
               <p className="blurred-contact" style={{ margin: 0 }}>
                 <span aria-hidden="true" style={{ filter: 'blur(4px)' }}>电话 020-88888888 · QQ 88888888</span>
-                <small>{msg.upgradeToView}</small>
+                <Link to="/pay/package" className="upgrade-tag" title={UPGRADE_UNLOCKS}>{msg.upgradeToView}</Link>
               </p>
             )}
           </article>

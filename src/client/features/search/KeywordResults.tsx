@@ -12,11 +12,12 @@ import { keywordQuery, type KeywordParams } from './queries';
 import { StockTable, type SortOrder } from './StockTable';
 import { ResultViewControls } from './ResultViewControls';
 import { useResultView } from './result-view';
+import { useFold } from './results-fold';
+import { UpgradeNote } from './UpgradeNote';
 import type { KeywordSearch } from './keyword-route';
 import { endpoints, KEYWORD_MAX_ROWS, KEYWORD_SORT_FIELDS, PAGE_SIZES, type KeywordSortField } from '../../../shared/contracts';
 import { fieldErrors } from '../../../shared/domain/field-errors';
 import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
-import { msg } from '../../../shared/messages';
 import { OfflineError } from '../../api/request';
 
 type Filters = Pick<KeywordSearch, 'price_colum_name' | 'min_price' | 'max_price' | 'min_stock_qty' | 'max_stock_qty'>;
@@ -51,7 +52,7 @@ function FilterBar({ params, priceColumns, onApply }: { params: KeywordParams; p
     onApply({ ...ranges, price_colum_name: priced ? price_colum_name : undefined });
   };
   return (
-    <form className="result-filter" aria-label="价格和库存筛选" onSubmit={(e) => { e.preventDefault(); apply(); }}>
+    <form className="result-filter" id="result-filter" aria-label="价格和库存筛选" onSubmit={(e) => { e.preventDefault(); apply(); }}>
       <span>价格：</span>
       <Dropdown aria-label="筛选的价格列" value={price_colum_name} options={priceColumns.map((c) => ({ value: c, label: PRICE_LABELS[c as PriceColumn] }))} onChange={(e) => setPriceColumn(e.value as PriceColumn)} />
       <NumberBox aria-label="最低价格（元）" placeholder="最低（元）" {...box('min_price')} max={9999999} decimals={2} />
@@ -74,22 +75,28 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
   const { session } = useRouteContext({ from: '__root__' });
   const [view, setView] = useResultView(session.user?.uuid);
   const [picking, setPicking] = useState(false);
+  const [filtersFolded, setFiltersFolded] = useFold('filters');
   const q = useQuery({ ...keywordQuery(params), placeholderData: keepPreviousData });
   const to = params.dismantled ? '/search/dismantle/result' : params.circle ? '/search/parts/circle' : '/search/parts/keyword';
   // any change but paging starts again at page 1
   const go = (patch: Partial<KeywordSearch>) => void navigate({ to, search: { ...searchOf(params, brandName), page_number: 1, ...patch } });
   const withBrand = (b: PickedBrand | null) => go(b ? { brand_id: b.id, bn: b.name } : { brand_id: undefined, bn: undefined });
+  const activeFilters = [params.min_price, params.max_price, params.min_stock_qty, params.max_stock_qty].filter((x) => x !== undefined).length;
   const brandBar = (
     <div className="brand-filter" role="group" aria-label="配件品牌筛选">
       <span>配件品牌：</span>
       <strong>{params.brand_id ? brandName ?? `#${params.brand_id}` : '全部'}</strong>
       <Button type="button" label="选择品牌" icon="pi pi-filter" size="small" outlined onClick={() => setPicking(true)} />
       {params.brand_id !== undefined && <Button type="button" label="清除品牌" icon="pi pi-times" size="small" text onClick={() => withBrand(null)} />}
+      {/* the price / stock filters fold away (results-fold.ts); folded, the button says how many apply */}
+      <Button type="button" className="filter-toggle" size="small" text aria-expanded={!filtersFolded} aria-controls="result-filter"
+        icon={filtersFolded ? 'pi pi-angle-down' : 'pi pi-angle-up'} iconPos="right"
+        label={filtersFolded ? `价格/库存筛选${activeFilters > 0 ? `（${activeFilters}）` : ''}` : '收起筛选'} onClick={() => setFiltersFolded(!filtersFolded)} />
       <PartBrandPicker visible={picking} selected={params.brand_id} onHide={() => setPicking(false)} onPick={(b) => { setPicking(false); withBrand(b); }} />
     </div>
   );
   const filterKey = [params.price_colum_name, params.min_price, params.max_price, params.min_stock_qty, params.max_stock_qty].join('|');
-  const filterBar = (columns: readonly string[]) => (
+  const filterBar = (columns: readonly string[]) => !filtersFolded && (
     <FilterBar key={filterKey} params={params} priceColumns={columns} onApply={(f) => go({ ...NO_FILTERS, ...f })} />
   );
   if (q.isPending) return <div className="card" aria-busy="true">正在搜索…</div>;
@@ -121,10 +128,10 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
         {data.total > KEYWORD_MAX_ROWS && `，可翻阅前 ${KEYWORD_MAX_ROWS} 条`}
         {params.sort_field && ` · 按${sortLabel(params.sort_field)}${params.sort_order === 'desc' ? '从高到低' : '从低到高'}`}
         {' · '}{offline ? `离线：显示 ${dayjs(q.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss')} 获取的结果` : `结果获取于 ${dayjs(q.dataUpdatedAt).format('HH:mm:ss')}`}
-        {!data.contacts_visible && <> · {msg.registeredCannotQuote}</>}
       </p>
       {data.total > 0 && <ResultViewControls view={view} onChange={setView} priceColumns={data.price_columns} />}
       </div>
+      {!data.contacts_visible && <UpgradeNote />}
       {data.total === 0 && !q.isPlaceholderData ? (
         <EmptyKeywordHelp k={params.k} mode={params.mode} help={data.empty_help}
           filtered={params.brand_id !== undefined || [params.min_price, params.max_price, params.min_stock_qty, params.max_stock_qty].some((x) => x !== undefined)}

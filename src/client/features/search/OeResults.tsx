@@ -5,9 +5,9 @@ import { Tag } from 'primereact/tag';
 import { useRouteContext } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { oeSearchQuery, oeSellersQuery } from './queries';
-import { msg } from '../../../shared/messages';
 import { StockTable } from './StockTable';
 import { ResultViewControls } from './ResultViewControls';
+import { UpgradeNote } from './UpgradeNote';
 import { useResultView, type ResultView } from './result-view';
 import { EnquiryButton } from '../enquiry/EnquiryButton';
 import { EmptyOeHelp } from './EmptySearchHelp';
@@ -36,11 +36,11 @@ export function OeResults({ codes, r }: { codes: string[]; r?: number }) {
       <div className="muted" role="status">
         {offline || !navigator.onLine ? `离线：显示 ${dayjs(q.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss')} 获取的结果` : `结果获取于 ${dayjs(q.dataUpdatedAt).format('HH:mm:ss')}`}
         {' · '}今日库存查询 {data.quota.total_per_day === 9999 ? `${data.quota.used} 次（不限）` : `${data.quota.used} / ${data.quota.total_per_day} 次`}
-        {!data.contacts_visible && <> · <span>{msg.registeredCannotQuote}</span></>}
         {' '}<EnquiryButton groups={data.items} />
       </div>
       <ResultViewControls view={view} onChange={setView} priceColumns={data.price_columns} />
       </div>
+      {!data.contacts_visible && <UpgradeNote />}
       {data.items.map((g) => (
         <OeGroup key={`${g.oe}-${g.oe_number}`} group={g} priceColumns={data.price_columns} contactsVisible={data.contacts_visible} view={view} />
       ))}

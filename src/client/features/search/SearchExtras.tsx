@@ -6,7 +6,10 @@ import { WANTED_CODES } from '../../../shared/contracts';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { msg } from '../../../shared/messages';
 import { adsQuery } from '../system/queries';
+import { levelQuery } from '../session/queries';
+import { adsForViewer, viewerOf } from '../home/ad-choice';
 import { PublishWantedDialog } from '../wanted/PublishWantedDialog';
+import { useFold } from './results-fold';
 import './search-extras.css';
 
 /** ad slots of the search page (requirements 000-3): two robot-area slots and the dismantled-parts slot */
@@ -17,19 +20,41 @@ const AD_PAGES = new Set(['/search/parts', '/search/parts/', '/search/dismantle'
 /**
  * Beside the search box (requirements 000-2): the announcement box, the 发布求购 dialog for those who may
  * publish (C07 / C15), and the ad images on the pages without results; an ad only shows
- * within its dates (server-side).
+ * within its dates (server-side). `foldable` (a results page): the announcement folds to its 公告
+ * button, the choice kept on the device (results-fold.ts), so the rows get the screen.
  */
-export function SearchExtras({ announcement }: { announcement?: string }) {
+export function SearchExtras({ announcement, foldable = false }: { announcement?: string; foldable?: boolean }) {
+  const [foldedChoice, setFolded] = useFold('announcement');
+  const folded = foldable && foldedChoice;
   const mayPublish = useRouteContext({ from: '__root__', select: (c) => hasAnyPermission(c.session.user?.permissions ?? [], WANTED_CODES) });
   const [publishing, setPublishing] = useState(false);
   const { pathname } = useLocation();
   const ads = useQuery({ ...adsQuery(SEARCH_AD_CODES), enabled: AD_PAGES.has(pathname) });
-  const ordered = SEARCH_AD_CODES.flatMap((code) => (ads.data ?? []).filter((a) => a.code === code));
+  // the trial slot (JQR001) is not for a formal member (docs/architecture.md, "Landing per role")
+  const user = useRouteContext({ from: '__root__', select: (c) => c.session.user });
+  const level = useQuery({ ...levelQuery(user?.company_id ?? 0), enabled: !!user });
+  const shown = adsForViewer(ads.data ?? [], viewerOf(!!user, level.data));
+  const ordered = SEARCH_AD_CODES.flatMap((code) => shown.filter((a) => a.code === code));
   return (
     <>
       {(announcement || mayPublish) && (
         <div className="search-actions">
-          {announcement ? <div className="announcement" role="note" style={{ flex: 1 }}><i className="pi pi-megaphone" /> {announcement}</div> : <span />}
+          {announcement && folded && (
+            <button type="button" className="announcement-toggle" aria-expanded={false} onClick={() => setFolded(false)} title={announcement}>
+              <i className="pi pi-megaphone" aria-hidden /> 公告<i className="pi pi-angle-down" aria-hidden />
+            </button>
+          )}
+          {announcement && !folded && (
+            <div className="announcement" role="note" style={{ flex: 1 }}>
+              <i className="pi pi-megaphone" aria-hidden /> {announcement}
+              {foldable && (
+                <button type="button" className="announcement-fold linklike" aria-expanded onClick={() => setFolded(true)} aria-label="收起公告" title="收起公告">
+                  收起<i className="pi pi-angle-up" aria-hidden />
+                </button>
+              )}
+            </div>
+          )}
+          {(!announcement || folded) && <span style={{ flex: 1 }} />}
           {mayPublish && (
             <span style={{ display: 'flex', gap: '0.6rem', alignItems: 'center', whiteSpace: 'nowrap' }}>
               <Link to="/enquiry/list">{msg.myWanted}</Link>

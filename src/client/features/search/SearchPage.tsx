@@ -54,7 +54,7 @@ export function SearchPage({ children }: { children: ReactNode }) {
           { header: '图解查询', content: <IllustrationTab /> },
         ]} />
       </section>
-      <SearchExtras announcement={announcement.data?.system_announcement} />
+      <SearchExtras announcement={announcement.data?.system_announcement} foldable={onResults} />
       {children}
     </div>
   );

@@ -1,8 +1,12 @@
 import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link, useRouteContext } from '@tanstack/react-router';
 import { Paginator } from 'primereact/paginator';
 import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
 import { msg } from '../../../shared/messages';
 import { PAGE_SIZES, type StockRow } from '../../../shared/contracts';
+import { CART_CODES } from '../../../shared/contracts/codes';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { useClipEdges } from '../../ui/list/clip-edges';
 import { useVndRate } from '../currency/queries';
 import { useCurrency } from '../currency/currency-store';
 import { effectiveCurrency, formatMoney } from '../../../shared/domain/currency';
@@ -35,11 +39,27 @@ const Contact = ({ row, visible }: { row: StockRow; visible: boolean }) =>
   visible ? (
     <span>{row.phone}{row.qq ? ` · QQ ${row.qq}` : ''}</span>
   ) : (
-    <span className="blurred-contact" title={msg.upgradeToView}>
+    <span className="blurred-contact">
       <span aria-hidden="true" style={{ filter: 'blur(4px)' }}>020-88888888 · QQ 88888888</span>
-      <small>{msg.upgradeToView}</small>
+      <Link to="/pay/package" className="upgrade-tag" title={UPGRADE_UNLOCKS}>{msg.upgradeToView}</Link>
     </span>
   );
+
+/** what the upgrade (开通会员, /pay/package) unlocks on these results */
+export const UPGRADE_UNLOCKS = '升级为正式会员，报价并查看联系方式和批发价';
+
+/**
+ * 采购: the add-to-cart button, or why there is none. A user without the purchase codes reads that
+ * the purchase permission is missing and who grants it, instead of an empty cell.
+ */
+const BuyCell = ({ row }: { row: StockRow }) => {
+  const user = useRouteContext({ from: '__root__', select: (c) => c.session.user });
+  if (user && row.company_id !== user.company_id && row.quantity > 0 && !hasAnyPermission(user.permissions, CART_CODES)) {
+    return <span className="muted no-buy" title={NO_BUY_WHY}>无采购权限</span>;
+  }
+  return <AddToCartButton row={row} />;
+};
+const NO_BUY_WHY = '您的账号没有采购订单权限（C09），请公司负责人在“员工”中开通后再加入购物车';
 
 const areaOf = (r: StockRow) => `${r.province}${r.city !== r.province ? r.city : ''}`;
 
@@ -101,7 +121,7 @@ const columnsOf = (priceColumns: readonly string[], contactsVisible: boolean, fo
     cell: (r) => <span className="price" data-currency={format.currency}>{format.text(r[p as PriceColumn])}</span>,
   })),
   { key: 'contact', header: '联系方式', cell: (r) => <span className="cell"><Contact row={r} visible={contactsVisible} /></span> },
-  { key: 'cart', header: '采购', cell: (r) => <AddToCartButton row={r} /> },
+  { key: 'cart', header: '采购', cell: (r) => <BuyCell row={r} /> },
 ];
 
 /** The row's detail: the seller's contacts and area, the whole vehicle list and every column the table leaves out. */
@@ -226,6 +246,8 @@ export function StockTable({ rows, priceColumns, contactsVisible, view, label, s
   useEffect(() => { if (rowsKey !== wholeKey) startTransition(() => setWholeKey(rowsKey)); }, [rowsKey, wholeKey]);
   const whole = wholeKey !== null && (rowsKey === wholeKey || rowsKey.startsWith(`${wholeKey},`));
   const drawn = whole ? shown : shown.slice(0, FIRST_ROWS);
+  const [attachWrapper, clip, updateClip] = useClipEdges();
+  useEffect(updateClip, [drawn.length, cols, updateClip]);
   const onHeader = (f: string) => {
     const o = nextOrder(f === field ? order : undefined);
     if (sort) sort.onSort(o ? f : undefined, o);
@@ -234,7 +256,8 @@ export function StockTable({ rows, priceColumns, contactsVisible, view, label, s
   return (
     <div className={`p-datatable p-component p-datatable-sm p-datatable-striped stock-table density-${view.density}`}>
       {loading && <div className="p-datatable-loading-overlay p-component-overlay"><i className="p-datatable-loading-icon pi pi-spinner pi-spin" aria-hidden="true" /></div>}
-      <div className="p-datatable-wrapper">
+      {/* the table scrolls inside itself; 采购 stays pinned at its right edge and a clipped edge casts a shadow */}
+      <div className="p-datatable-wrapper" ref={attachWrapper} onScroll={updateClip} data-clip-left={clip.left || undefined} data-clip-right={clip.right || undefined}>
         <table className="p-datatable-table" aria-label={label} aria-busy={loading || undefined}>
           <thead className="p-datatable-thead">
             <tr>
@@ -242,7 +265,7 @@ export function StockTable({ rows, priceColumns, contactsVisible, view, label, s
                 const can = c.sortField !== undefined && sortable.includes(c.sortField);
                 const active = can && field === c.sortField && order !== undefined;
                 return can ? (
-                  <th key={c.key} className={`p-sortable-column${active ? ' p-highlight' : ''}`} tabIndex={0} role="columnheader"
+                  <th key={c.key} className={`stock-col-${c.key} p-sortable-column${active ? ' p-highlight' : ''}`} tabIndex={0} role="columnheader"
                     aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
                     onClick={() => onHeader(c.sortField!)} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onHeader(c.sortField!); } }}>
                     <div className="p-column-header-content">
@@ -251,7 +274,7 @@ export function StockTable({ rows, priceColumns, contactsVisible, view, label, s
                     </div>
                   </th>
                 ) : (
-                  <th key={c.key}><div className="p-column-header-content"><span className="p-column-title">{c.header}</span></div></th>
+                  <th key={c.key} className={`stock-col-${c.key}`}><div className="p-column-header-content"><span className="p-column-title">{c.header}</span></div></th>
                 );
               })}
             </tr>

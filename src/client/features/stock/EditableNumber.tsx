@@ -50,7 +50,8 @@ export function EditableNumber({ field, value, display, toText, label, locked, o
     );
   }
   return (
-    <button type="button" className="cell-edit" aria-label={`修改${label}`} aria-busy={saving} disabled={saving}
+    // the name holds the number on the button (WCAG 2.5.3, label in name): 修改 <OE> 批发价(不含税) 37.58
+    <button type="button" className="cell-edit" aria-label={`修改 ${label} ${display || '—'}`} aria-busy={saving} disabled={saving}
       onClick={() => { setText(toText(value)); setEditing(true); }}>
       {saving ? <i className="pi pi-spin pi-spinner" aria-hidden /> : display || '—'}
     </button>

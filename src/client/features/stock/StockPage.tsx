@@ -51,6 +51,13 @@ const payloadOf = (s: ListSearch): PayloadIn<'getStockData'> => {
   };
 };
 
+/**
+ * Which columns give way on a narrow screen (docs/architecture.md, "Wide tables"): OE and name,
+ * the quantity, the wholesale price and 编辑 · 记录 always stay; brand, 标准价, the taxed wholesale
+ * price and the state next; the other prices, the lock, 业绩 and the time fold first.
+ */
+const PRICE_PRIORITY: Record<StockPriceField, 1 | 2 | 3> = { price99: 2, price0: 1, price1: 2, price2: 3, price3: 3, price5: 3, vn_price: 3 };
+
 const yuanText = (fen: number | null) => (fen === null ? '' : formatFen(fen));
 const wholeText = (n: number | null) => (n === null ? '' : String(n));
 
@@ -156,7 +163,7 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
   ], [types.data, makes.data, groups.data, countries.data, clearance]);
 
   const priceColumn = (field: StockPriceField) => ({
-    key: field, header: STOCK_PRICE_LABELS[field], num: true, width: '6.5rem', sort: (PRICE_COLUMNS as readonly string[]).includes(field) ? field : undefined,
+    key: field, header: STOCK_PRICE_LABELS[field], num: true, width: '6.5rem', priority: PRICE_PRIORITY[field], sort: (PRICE_COLUMNS as readonly string[]).includes(field) ? field : undefined,
     cell: (r: SellerStockRow) => (
       <EditableNumber field={field} value={r[field]} display={field === 'vn_price' ? wholeText(r[field]) : yuanText(r[field])}
         toText={field === 'vn_price' ? wholeText : yuanText} label={`${r.supplier_oe} ${STOCK_PRICE_LABELS[field]}`} locked={r.price_lock}
@@ -181,8 +188,8 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
           </div>
         ),
       },
-      { key: 'brand', header: '品牌 / 品质', width: '7rem', cell: (r) => <div className="stock-key"><span>{r.part_brand_name || r.custom_brand_name}</span><small className="muted">{r.part_type_name}</small></div> },
-      { key: 'make', header: '车型', width: '7rem', cell: (r) => <div className="stock-key"><span>{r.make_name || '—'}</span><small className="muted stock-vehicle">{r.supplier_vehicle}</small></div> },
+      { key: 'brand', header: '品牌 / 品质', width: '7rem', priority: 2, cell: (r) => <div className="stock-key"><span>{r.part_brand_name || r.custom_brand_name}</span><small className="muted">{r.part_type_name}</small></div> },
+      { key: 'make', header: '车型', width: '7rem', priority: 3, cell: (r) => <div className="stock-key"><span>{r.make_name || '—'}</span><small className="muted stock-vehicle">{r.supplier_vehicle}</small></div> },
       {
         key: 'quantity', header: '库存', num: true, sort: 'quantity', width: '8rem',
         cell: (r) => {
@@ -199,27 +206,27 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
       },
       ...STOCK_PRICE_FIELDS.map(priceColumn),
       {
-        key: 'lock', header: '价格锁定', width: '5rem',
+        key: 'lock', header: '价格锁定', width: '5rem', priority: 3,
         cell: (r) => <span className={r.price_lock ? 'stock-locked' : 'muted'}>{r.price_lock ? PRICE_LOCK_TEXT.locked : PRICE_LOCK_TEXT.unlocked}</span>,
       },
       {
-        key: 'state', header: '状态', width: '5rem',
+        key: 'state', header: '状态', width: '5rem', priority: 2,
         // a row the platform took off sale says why; only the platform can put it back
         cell: (r) => (r.op_off_reason
           ? <span className="stock-platform-off" title={`${platformOffText(r.op_off_reason)}。平台下架的库存不能自行上架，如有疑问请联系平台客服`}>平台下架</span>
           : <span>{STOCK_STATE_TEXT[r.state]}{r.clean_state === 'clearance' && <span className="stock-tag">清仓</span>}</span>),
       },
       {
-        key: 'performance', header: '业绩', width: '6rem',
+        key: 'performance', header: '业绩', width: '6rem', priority: 3,
         cell: (r) => (
           <button type="button" className="linklike stock-performance" onClick={() => setPerformance(r)} aria-label={`业绩设置 ${r.supplier_oe}`} title={performanceText(r.performance, r.province_ids)}>
             {performanceText(r.performance, r.province_ids)}
           </button>
         ),
       },
-      { key: 'written', header: '更新时间', width: '8rem', cell: (r) => dayjs.unix(Math.max(r.prod_write_date, r.price_write_date, r.stock_write_date)).format('YYYY-MM-DD HH:mm') },
+      { key: 'written', header: '更新时间', width: '8rem', priority: 3, cell: (r) => dayjs.unix(Math.max(r.prod_write_date, r.price_write_date, r.stock_write_date)).format('YYYY-MM-DD HH:mm') },
       {
-        key: 'actions', header: '操作', width: '6rem',
+        key: 'actions', header: '操作', width: '6rem', actions: true,
         cell: (r) => (
           <span className="stock-actions">
             <button type="button" className="linklike" onClick={() => setEditing(r)} aria-label={`编辑 ${r.supplier_oe}`}>编辑</button>

@@ -3,6 +3,13 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { CartTypeCode } from '../../../shared/domain/cart';
 
+/**
+ * The brand a stock row is sold under: its catalogue brand, else the seller's own text
+ * (custom_brand_name). The stock schema requires one of the two (shared/contracts/stock.ts), so a
+ * line never shows an empty brand (docs/api.md, "Brand of a line").
+ */
+export const stockBrand = sql<string>`coalesce(b.name, nullif(s.custom_brand_name, ''), '')`;
+
 /** The user's lines joined with their stock row and seller, as the service prices them. */
 const lineQuery = (db: Kysely<DB>, userId: number, typeCode: CartTypeCode) =>
   db.selectFrom('cart_item as c')
@@ -15,7 +22,7 @@ const lineQuery = (db: Kysely<DB>, userId: number, typeCode: CartTypeCode) =>
       's.company_id as seller_id', 'co.name as seller_name', 'co.province', 'co.city',
       's.supplier_oe', 's.name', 's.uom_name', 's.quantity', 's.state',
       's.price99', 's.price0', 's.price1', 's.price2', 's.price3', 's.price5',
-      'q.name as quality_name', 'q.is_original', 'b.name as brand_name',
+      'q.name as quality_name', 'q.is_original', stockBrand.as('brand_name'),
     ])
     .where('c.user_id', '=', userId).where('c.type_code', '=', typeCode);
 

@@ -45,7 +45,7 @@ export const createCartService = (clock: Clock) => {
       sellerCompanyProvinceName: r.province, sellerCompanyCityName: r.city,
       supplierOe: r.supplier_oe, name: r.name, uomName: r.uom_name, qty: r.qty, stockQty: r.quantity,
       price: price?.fen ?? null, priceColumn: price?.column ?? null, amount: (price?.fen ?? 0) * r.qty,
-      isIncludeTaxProduct: r.include_tax, checked: r.checked, qualityName: r.quality_name, brandName: r.brand_name ?? '',
+      isIncludeTaxProduct: r.include_tax, checked: r.checked, qualityName: r.quality_name, brandName: r.brand_name,
       isOriginal: r.is_original, productSource: reason ? PRODUCT_SOURCE_UNAVAILABLE : PRODUCT_SOURCE_ON_SALE, unavailableReason: reason,
       typeCode: r.type_code,
     };

@@ -104,6 +104,16 @@ const filtered = (db: Kysely<DB>, f: OrderFilter, withStatus: boolean) => {
   return q;
 };
 
+/** The orders' fields an export writes besides the summary: who received them, how, and when they moved. */
+export const ordersForExport = (db: Kysely<DB>, f: OrderFilter, limit: number) =>
+  filtered(db, f, true).select([...summaryColumns, firstLine, 'o.id as order_id', 'o.contact_name', 'o.contact_phone', 'o.address', 'o.remark',
+    'o.logistics_company', 'o.logistics_no', 'o.pay_method', 'o.shipped_at'])
+    .orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit).execute();
+
+/** The lines of these orders, in each order's own order. */
+export const linesOfOrders = (db: Kysely<DB>, orderIds: string[]) =>
+  orderIds.length === 0 ? Promise.resolve([]) : db.selectFrom('goods_order_line').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id').execute();
+
 export const searchOrders = (db: Kysely<DB>, f: OrderFilter, limit: number, offset: number) =>
   filtered(db, f, true).select([...summaryColumns, firstLine]).orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit).offset(offset).execute();
 

@@ -61,6 +61,16 @@ const summary = (o: SummaryRow, caller: Caller): OrderSummary => ({
   created_at: unix(o.created_at), side: o.seller_company_id === caller.companyId ? 'seller' : 'buyer',
 });
 
+/** The most orders one export writes (the newest of the filter); docs/api.md, "Order list export". */
+export const ORDER_EXPORT_MAX = 2000;
+
+/** The list's filter on the caller's own company, if the caller holds the side's order codes. */
+const listFilter = (caller: Caller, p: Pick<PayloadOut<'orderSearch'>, 'side' | 'status' | 'pay_status' | 'order_no'>): repo.OrderFilter => {
+  if (p.side === 'purchase' && !mayPurchase(caller)) throw forbidden(orderText.noPurchaseRight);
+  if (p.side === 'sales' && !maySell(caller)) throw forbidden(orderText.noSalesRight);
+  return { side: p.side === 'purchase' ? 'buyer' : 'seller', companyId: caller.companyId, status: p.status, payStatus: p.pay_status, no: p.order_no };
+};
+
 export interface OrdersDeps {
   clock: Clock;
   cart: CartService;
@@ -191,7 +201,7 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
             contact_name: p.contact_name, contact_phone: p.contact_phone, address: p.address,
             remark: p.remarks.find((r) => r.company_id === seller)?.remark ?? '', created_at: now,
           }, own.map((l) => ({
-            stock_id: l.stockId, quote_id: l.quoteId, type_code: l.typeCode, supplier_oe: l.supplierOe, name: l.name, brand_name: l.isOriginal ? '原厂件' : l.brandName,
+            stock_id: l.stockId, quote_id: l.quoteId, type_code: l.typeCode, supplier_oe: l.supplierOe, name: l.name, brand_name: l.brandName,
             quality_name: l.qualityName, uom_name: l.uomName, qty: l.qty, include_tax: l.isIncludeTaxProduct,
             price_column: l.priceColumn!, unit_price_fen: l.price!, amount_fen: l.amount,
           })));
@@ -209,9 +219,7 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
       }),
 
     async search(db: Kysely<DB>, caller: Caller, p: PayloadOut<'orderSearch'>) {
-      if (p.side === 'purchase' && !mayPurchase(caller)) throw forbidden(orderText.noPurchaseRight);
-      if (p.side === 'sales' && !maySell(caller)) throw forbidden(orderText.noSalesRight);
-      const f: repo.OrderFilter = { side: p.side === 'purchase' ? 'buyer' : 'seller', companyId: caller.companyId, status: p.status, payStatus: p.pay_status, no: p.order_no };
+      const f = listFilter(caller, p);
       const [rows, counts] = await Promise.all([
         repo.searchOrders(db, f, p.page_size, (p.page_number - 1) * p.page_size),
         repo.countByStatus(db, f),
@@ -219,6 +227,21 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
       const byStatus = Object.fromEntries(counts.map((c) => [c.status, c.n]));
       const all = counts.reduce((s, c) => s + c.n, 0);
       return { data: rows.map((r) => summary(r, caller)), total: p.status ? (byStatus[p.status] ?? 0) : all, counts: { ...byStatus, all } };
+    },
+
+    /**
+     * The orders the list shows for this filter (its status tab, payment state and number, every
+     * page), newest first, at most ORDER_EXPORT_MAX, each with its lines: the rows of the list's
+     * XLSX export (orders.export.ts). Same side rights and company scope as the list.
+     */
+    async exportRows(db: Kysely<DB>, caller: Caller, p: PayloadOut<'orderSearch'>) {
+      const orders = await repo.ordersForExport(db, listFilter(caller, p), ORDER_EXPORT_MAX);
+      const lines = await repo.linesOfOrders(db, orders.map((o) => o.order_id));
+      return orders.map((o) => ({
+        ...summary(o, caller), contact_name: o.contact_name, contact_phone: o.contact_phone, address: o.address, remark: o.remark,
+        logistics: o.logistics_company ? `${o.logistics_company} ${o.logistics_no ?? ''}`.trim() : '', pay_method: o.pay_method ?? '', shipped_at: unix(o.shipped_at),
+        lines: lines.filter((l) => l.order_id === o.order_id),
+      }));
     },
 
     retrieve: (db: Kysely<DB>, caller: Caller, orderNo: string) => detail(db, caller, orderNo),

@@ -17,6 +17,7 @@ import { errorText } from '../../../ui/form/form';
 import { downloadXlsx } from '../export';
 import { yuan } from '../format';
 import { ReportChart } from './ReportChart';
+import { dayChartOption, headroom } from './chart-option';
 import { rangedReportQuery, stockReportQuery, type RangedReport } from './queries';
 import '../operation.css';
 
@@ -99,17 +100,6 @@ function Table<R>({ caption, columns, rows, testId }: { caption: string; columns
   );
 }
 
-const lineOption = (days: string[], series: Array<{ name: string; data: number[]; type?: 'line' | 'bar'; yAxisIndex?: number }>, twoAxes?: [string, string]): EChartsCoreOption => ({
-  animation: false,
-  tooltip: { trigger: 'axis' },
-  legend: { top: 0 },
-  grid: { left: 48, right: twoAxes ? 64 : 16, top: 36, bottom: 28 },
-  xAxis: { type: 'category', data: days.map((d) => d.slice(5)) },
-  yAxis: twoAxes
-    ? [{ type: 'value', name: twoAxes[0], minInterval: 1 }, { type: 'value', name: twoAxes[1] }]
-    : { type: 'value', minInterval: 1 },
-  series: series.map((s) => ({ type: s.type ?? 'line', yAxisIndex: s.yAxisIndex ?? 0, ...s })),
-});
 
 /** what a screen reader hears of a chart: its last day in words */
 const latest = <R extends { day: string }>(rows: R[], say: (r: R) => string) => {
@@ -122,7 +112,7 @@ const Loading = ({ q }: { q: { isError: boolean; error: unknown; data?: unknown 
 
 export function MemberReport({ range, onRange }: { range: { date_from: string; date_to: string }; onRange: (r: ReportRange) => void }) {
   const q = useReport('opReportMembers', range);
-  const option = useMemo(() => q.data && lineOption(q.data.rows.map((r) => r.day), [
+  const option = useMemo(() => q.data && dayChartOption(q.data.rows.map((r) => r.day), [
     { name: '新注册企业', data: q.data.rows.map((r) => r.registrations), type: 'bar' },
     { name: '会员升级', data: q.data.rows.map((r) => r.upgrades), type: 'bar' },
     { name: '活跃企业', data: q.data.rows.map((r) => r.active) },
@@ -144,7 +134,7 @@ export function MemberReport({ range, onRange }: { range: { date_from: string; d
 
 export function SearchReport({ range, onRange }: { range: { date_from: string; date_to: string }; onRange: (r: ReportRange) => void }) {
   const q = useReport('opReportSearches', range);
-  const option = useMemo(() => q.data && lineOption(q.data.rows.map((r) => r.day), [
+  const option = useMemo(() => q.data && dayChartOption(q.data.rows.map((r) => r.day), [
     { name: '库存查询', data: q.data.rows.map((r) => r.searches) },
     { name: '无结果搜索', data: q.data.rows.map((r) => r.misses), type: 'bar' },
   ]), [q.data]);
@@ -173,7 +163,7 @@ export function SearchReport({ range, onRange }: { range: { date_from: string; d
 
 export function OrderReport({ range, onRange }: { range: { date_from: string; date_to: string }; onRange: (r: ReportRange) => void }) {
   const q = useReport('opReportOrders', range);
-  const option = useMemo(() => q.data && lineOption(q.data.rows.map((r) => r.day), [
+  const option = useMemo(() => q.data && dayChartOption(q.data.rows.map((r) => r.day), [
     { name: '订单数', data: q.data.rows.map((r) => r.orders), type: 'bar' },
     { name: '取消或拒绝', data: q.data.rows.map((r) => r.cancelled), type: 'bar' },
     { name: '金额（元）', data: q.data.rows.map((r) => r.amount_fen / 100), yAxisIndex: 1 },
@@ -200,8 +190,8 @@ export function StockReport() {
     animation: false,
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
-    grid: { left: 80, right: 16, top: 36, bottom: 24 },
-    xAxis: { type: 'value', minInterval: 1 },
+    grid: { left: 12, right: 16, top: 36, bottom: 8, containLabel: true },
+    xAxis: { type: 'value', minInterval: 1, max: headroom },
     yAxis: { type: 'category', inverse: true, data: q.data.by_make.slice(0, 15).map((m) => m.name) },
     series: [{ type: 'bar', name: '在售条数', data: q.data.by_make.slice(0, 15).map((m) => m.rows) }],
   }, [q.data]);

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useRouteContext } from '@tanstack/react-router';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { SALES_ORDER_CODES } from '../../../shared/domain/orders';
+import { backofficeSummaryQuery } from './queries';
+import './backoffice.css';
+
+/** A seller with the sales codes sees its new orders waiting for confirmation, as a link to them. */
+function NewOrders() {
+  const { data } = useQuery(backofficeSummaryQuery());
+  const n = data?.sales_pending ?? 0;
+  if (n === 0) return null;
+  return (
+    <Link to="/backend/order/sales" search={{ status: 'pending' }} className="bo-header-orders" data-testid="bo-new-orders">
+      <i className="pi pi-bell" aria-hidden /> {n} 个新订单待确认
+    </Link>
+  );
+}
+
+/**
+ * The back-office header's links (docs/architecture.md, "Landing per role"): a seller's new orders,
+ * and 返回商城, the way back to the marketplace from every back-office page (a buyer's 我的订单 too).
+ */
+export function BackofficeHeaderLinks() {
+  const { session } = useRouteContext({ from: '__root__' });
+  const user = session.user;
+  return (
+    <span className="bo-header-links">
+      {user?.is_seller && hasAnyPermission(user.permissions, SALES_ORDER_CODES) && <NewOrders />}
+      <Link to="/" className="bo-header-store"><i className="pi pi-shop" aria-hidden /> 返回商城</Link>
+    </span>
+  );
+}

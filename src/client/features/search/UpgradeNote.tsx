@@ -1,0 +1,17 @@
+import { Link } from '@tanstack/react-router';
+import { msg } from '../../../shared/messages';
+import { UPGRADE_UNLOCKS } from './StockTable';
+
+/**
+ * A member's limits on the results, with the way out one tap away (requirements 000-2, membership):
+ * what a registered member cannot do, and a link to 开通会员 (/pay/package) saying what the
+ * upgrade unlocks.
+ */
+export function UpgradeNote() {
+  return (
+    <p className="upgrade-note" role="note" data-testid="upgrade-note">
+      <span><i className="pi pi-lock" aria-hidden /> {msg.registeredCannotQuote}</span>
+      <Link to="/pay/package">{UPGRADE_UNLOCKS} <i className="pi pi-arrow-right" aria-hidden /></Link>
+    </p>
+  );
+}
