@@ -12,14 +12,13 @@
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { ResultCode } from '../../shared/contracts';
-import { hasAnyPermission, HEAD_COMPANY_ID, OPERATOR_CODES } from '../../shared/domain/permissions';
 import { msg } from '../../shared/messages';
 import { runInBackground } from '../db/priority';
 import type { AppDeps, Caller } from './context';
-import { AppError, forbidden, invalid, notLoggedIn } from './errors';
+import { AppError, invalid } from './errors';
 import type { Budgets } from './budgets';
 import { ClientGone, HOLD_REPEATED_MS, tooFast } from './limits';
-import { badTextPath, issueToError, sendError } from './mount';
+import { admit, badTextPath, issueToError, sendError } from './mount';
 
 /** A query as it came (a parameter given twice is a list), when the route has no schema. */
 export type RawQuery = Record<string, string | string[] | undefined>;
@@ -85,22 +84,7 @@ export const fileRoute = <Q = RawQuery>(edge: FileEdge, spec: FileRouteSpec<Q>, 
   return async (c: Context): Promise<Response> => {
     const signal = c.req.raw.signal;
     try {
-      const addressWait = await buckets.take('address', edge.addressOf(c), limits.address);
-      if (addressWait > 0) throw tooFast(addressWait);
-      const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
-      let caller: Caller | null = null;
-      if (spec.access !== 'public') {
-        if (!bearer) throw notLoggedIn();
-        if (spec.heavy) heavyGate.refuseEarly(bearer);
-        caller = await edge.resolveCaller(bearer);
-        const userWait = await buckets.take('user', String(caller.userId), limits.user);
-        if (userWait > 0) throw tooFast(userWait);
-        if (spec.access === 'operator') {
-          if (caller.companyId !== HEAD_COMPANY_ID) throw forbidden(msg.operatorOnly);
-          if (!hasAnyPermission(caller.permissions, OPERATOR_CODES)) throw forbidden();
-        }
-        if (!hasAnyPermission(caller.permissions, spec.permissions)) throw forbidden();
-      }
+      const { bearer, caller } = await admit(c, { limits, buckets, heavyGate }, edge, spec);
       const raw = Object.fromEntries(Object.entries(c.req.queries()).map(([k, vals]) => [k, vals.length > 1 ? vals : vals[0]]));
       const bad = badTextPath(raw);
       if (bad !== null) throw invalid(bad.path, bad.text);

@@ -98,6 +98,35 @@ const readPayload = async (c: Context, method: string): Promise<unknown> => {
   }
 };
 
+/**
+ * The edge's first steps, the same for the table's calls and the file routes (file-route.ts):
+ * the address budget, the bearer token, the caller, the user budget, an operator's head company
+ * and operator code, then the call's permission codes.
+ */
+export const admit = async (
+  c: Context,
+  { limits, buckets, heavyGate }: Pick<Budgets, 'limits' | 'buckets' | 'heavyGate'>,
+  edge: { addressOf: (c: Context) => string; resolveCaller: (bearer: string) => Promise<Caller> },
+  spec: { access: 'public' | 'user' | 'operator'; heavy?: unknown; permissions?: readonly string[] },
+): Promise<{ bearer: string | undefined; caller: Caller | null }> => {
+  const addressWait = await buckets.take('address', edge.addressOf(c), limits.address);
+  if (addressWait > 0) throw tooFast(addressWait);
+  const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+  if (spec.access === 'public') return { bearer, caller: null };
+  if (!bearer) throw notLoggedIn();
+  if (spec.heavy) heavyGate.refuseEarly(bearer);
+  const caller = await edge.resolveCaller(bearer);
+  const userWait = await buckets.take('user', String(caller.userId), limits.user);
+  if (userWait > 0) throw tooFast(userWait);
+  if (spec.access === 'operator') {
+    if (caller.companyId !== HEAD_COMPANY_ID) throw forbidden(msg.operatorOnly);
+    // a head-company employee without any operator code (D00–D12) is no operator (requirements 001-2-2)
+    if (!hasAnyPermission(caller.permissions, OPERATOR_CODES)) throw forbidden();
+  }
+  if (!hasAnyPermission(caller.permissions, spec.permissions ?? [])) throw forbidden();
+  return { bearer, caller };
+};
+
 export const mountEndpoints = (app: Hono, opts: MountOptions) => {
   const { limits, buckets, heavyGate } = opts.budgets ?? createBudgets(opts.deps);
   const tooLarge = bodyLimit({
@@ -109,26 +138,9 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
     const handler = opts.handlers[name] as (p: unknown, ctx: RequestContext) => Promise<unknown>;
     const run = async (c: Context) => {
       try {
-        const wait = await buckets.take('address', opts.addressOf(c), limits.address);
-        if (wait > 0) throw tooFast(wait);
         const deviceHeader = (c.req.header('Device') ?? 'pc').toLowerCase();
         const device = DEVICES.has(deviceHeader) ? deviceHeader : 'pc';
-        const auth = c.req.header('Authorization') ?? '';
-        const bearer = /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
-        let caller: Caller | null = null;
-        if (ep.access !== 'public') {
-          if (!bearer) throw notLoggedIn();
-          if (ep.heavy) heavyGate.refuseEarly(bearer);
-          caller = await opts.resolveCaller(bearer);
-          const userWait = await buckets.take('user', String(caller.userId), limits.user);
-          if (userWait > 0) throw tooFast(userWait);
-          if (ep.access === 'operator') {
-            if (caller.companyId !== HEAD_COMPANY_ID) throw forbidden(msg.operatorOnly);
-            // a head-company employee without any operator code (D00–D12) is no operator (requirements 001-2-2)
-            if (!hasAnyPermission(caller.permissions, OPERATOR_CODES)) throw forbidden();
-          }
-          if (!hasAnyPermission(caller.permissions, ep.permissions)) throw forbidden();
-        }
+        const { bearer, caller } = await admit(c, { limits, buckets, heavyGate }, opts, ep);
         const raw = await readPayload(c, ep.method);
         const bad = badTextPath(raw);
         if (bad !== null) throw invalid(bad.path, bad.text);
