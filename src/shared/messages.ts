@@ -46,7 +46,7 @@ export const msg = {
   chooseCarBrand: '请选择车型品牌',
   alreadyQuoted: '已有卖家报价，无法修改',
   // points to the self-service upgrade (开通会员, /pay/package), not to customer service
-  registeredCannotQuote: '注册会员无法报价和查看联系方式，请在“开通会员”页升级为正式会员',
+  registeredCannotQuote: '注册会员无法报价和查看联系方式，请联系客服升级为正式会员',
   upgradeToView: '升级为正式会员后可查看',
   publishWanted: '发布求购',
   myWanted: '我的求购',

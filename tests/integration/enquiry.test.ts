@@ -196,7 +196,7 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       await sql`update company set level_id = (select id from company_level where level_type = 'free' order by id limit 1) where id = ${other}`.execute(db);
       const free = await quote(`seller${other}`, { price: '1' });
       expect(free.status).toBe(403);
-      expect(free.body.client_msg).toBe('注册会员无法报价和查看联系方式，请在“开通会员”页升级为正式会员');
+      expect(free.body.client_msg).toBe('注册会员无法报价和查看联系方式，请联系客服升级为正式会员');
       await sql`update company set level_id = ${level} where id = ${other}`.execute(db);
       // a buyer without the quote codes
       expect((await quote('buyer', { price: '1' })).status).toBe(403);

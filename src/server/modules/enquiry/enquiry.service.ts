@@ -34,7 +34,7 @@ export const enquiryServiceText = {
   chooseSellers: '请选择询价的卖家，或发到报价专区',
   zoneNeedsMake: '发到报价专区需要选择车型品牌',
   ownCompany: '不能向本公司询价',
-  registeredCannotQuote: '注册会员无法报价和查看联系方式，请在“开通会员”页升级为正式会员',
+  registeredCannotQuote: '注册会员无法报价和查看联系方式，请联系客服升级为正式会员',
   lineNotOfEnquiry: '询价行不属于这张询价单',
   quoteAccepted: '买家已采纳该报价，不能再修改',
   quoteNotFound: '报价不存在，请刷新后重试',
