@@ -431,6 +431,13 @@ export const createStockImportService = (deps: ImportDeps) => {
       const sheet = book.addWorksheet('库存');
       const progress = { rows: 0 };
       const stopped = () => o.signal?.aborted === true || out.destroyed;
+      // the client gone: the workbook's last writes wait for a reader that will never come, so the
+      // export ends there instead of holding its user's heavy slot for ever
+      const gone = new Promise<void>((resolve) => {
+        if (o.signal?.aborted) resolve();
+        o.signal?.addEventListener('abort', () => resolve(), { once: true });
+        out.once('close', () => resolve());
+      });
       const write = async () => {
         sheet.addRow(IMPORT_FIELDS.map((field) => IMPORT_LABELS[field])).commit();
         let after = 0;
@@ -459,7 +466,7 @@ export const createStockImportService = (deps: ImportDeps) => {
           if (out.writableNeedDrain) await drainedOrGone(out, o.signal);
         }
         sheet.commit();
-        await book.commit();
+        await Promise.race([book.commit(), gone]);
       };
       exporting.add(progress);
       const finished = write()
