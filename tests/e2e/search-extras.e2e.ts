@@ -35,16 +35,18 @@ const drawPng = (page: Page) =>
   });
 
 describe('search page extras', () => {
-  it('shows the announcement box and the ad images of JQR001, JQR002 and CJ000', async () => {
+  it('shows the announcement box and the ad images of JQR002 and CJ000, and JQR001 to a trial member only', async () => {
     const { context, page } = await e2e.newPage();
     await e2e.signIn(page, '/login', 'buyer');
     await page.getByRole('note').getByText('汽配汇新版上线').waitFor();
     const ads = page.getByRole('region', { name: '广告' }).or(page.locator('[aria-label="广告"]'));
-    for (const code of ['JQR001', 'JQR002', 'CJ000']) {
+    for (const code of ['JQR002', 'CJ000']) {
       const img = ads.locator(`a[data-ad="${code}"] img`);
       await img.waitFor();
       await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     }
+    // JQR001 invites to a trial: a formal member is not shown it (docs/architecture.md, "Landing per role")
+    await expect(ads.locator('a[data-ad="JQR001"]')).toHaveCount(0);
     await expect(page.getByRole('button', { name: msg.publishWanted })).toBeVisible();
     await e2e.shot(page, 'search-extras');
     await context.close();
@@ -55,6 +57,14 @@ describe('search page extras', () => {
     await clerk.page.locator('a[data-ad="CJ000"] img').waitFor();
     await expect(clerk.page.getByRole('button', { name: msg.publishWanted })).toHaveCount(0);
     await clerk.context.close();
+
+    // a trial member is shown the trial slot
+    const trial = await e2e.newPage();
+    await e2e.signIn(trial.page, '/login', 'trial');
+    const trialAd = trial.page.locator('a[data-ad="JQR001"] img');
+    await trialAd.waitFor();
+    await expect.poll(() => trialAd.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await trial.context.close();
   });
 
   it('a search that finds nothing says so and offers what finds something: a nearby query, 发布求购 filled in; an OE nobody stocks likewise', async () => {
