@@ -41,6 +41,14 @@ describe('orders', () => {
     const buyer = await e2e.newPage();
     const b = buyer.page;
     await e2e.signIn(b, '/login', 'buyer');
+    // what 我的财务 shows before this order (the demo buyer starts with orders of its own): this
+    // order's 240 is checked on top of it
+    const yuan = (text: string) => Math.round(Number(text.replace(/[¥,]/g, '')) * 100);
+    const money = (fen: number) => `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    await b.goto(`${e2e.url}/backend/accounting/wallet`);
+    await b.getByTestId('purchase-open').waitFor();
+    const open0 = yuan(await b.getByTestId('purchase-open').innerText());
+    const paid0 = yuan(await b.getByTestId('purchase-paid').innerText());
     await b.goto(`${e2e.url}/search/parts/oe?code=${pick.oe_norm}`);
     const add = b.getByRole('button', { name: /^加入购物车/ }).first();
     await add.waitFor();
@@ -133,8 +141,8 @@ describe('orders', () => {
     await b.goto(`${e2e.url}/`);
     await b.locator('.topbar').getByRole('link', { name: '我的财务' }).click();
     await b.waitForURL((u) => u.pathname === '/backend/accounting/wallet');
-    await expect.poll(() => b.getByTestId('purchase-open').innerText()).toBe('¥240.00');
-    await expect(b.getByTestId('purchase-paid')).toHaveText('¥0.00');
+    await expect.poll(() => b.getByTestId('purchase-open').innerText()).toBe(money(open0 + 24000));
+    await expect(b.getByTestId('purchase-paid')).toHaveText(money(paid0));
 
     // the seller records the offline payment: the order is complete
     await s.reload();
@@ -145,8 +153,8 @@ describe('orders', () => {
     await expect(s.locator('.order-detail-state')).toContainText('已付款');
 
     await b.reload();
-    await expect.poll(() => b.getByTestId('purchase-paid').innerText()).toBe('¥240.00');
-    await expect(b.getByTestId('purchase-open')).toHaveText('¥0.00');
+    await expect.poll(() => b.getByTestId('purchase-paid').innerText()).toBe(money(paid0 + 24000));
+    await expect(b.getByTestId('purchase-open')).toHaveText(money(open0));
     await e2e.shot(b, 'orders-finance-buyer');
     await b.goto(`${e2e.url}/backend/order/detail/${orderNo}`);
     await b.locator('.order-events').getByText('登记线下收款').waitFor();
