@@ -26,7 +26,7 @@ describe('order print and ship dialog', () => {
     const actions = page.locator('.order-actions');
     const printing = page.getByRole('group', { name: '打印' });
     await printing.getByRole('button', { name: '打印订单' }).waitFor();
-    await expect(printing.getByRole('button', { name: '打印发货单' }).isVisible()).resolves.toBe(true);
+    await expect(printing.getByRole('button', { name: '打印发货单' })).toBeVisible();
     // every line shows a brand (the seller's own text on the demo's first line)
     await expect.poll(() => page.getByTestId('line-brand').allInnerTexts()).toEqual(brands.map((b) => expect.stringContaining(b.brand_name)));
 
@@ -37,7 +37,7 @@ describe('order print and ship dialog', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: '发货', exact: true }).click();
     await expect.poll(() => dialog.locator('#logistics_company-error').innerText()).toContain('物流公司');
-    await expect(dialog.locator('#logistics_no-error').innerText()).resolves.toContain('物流单号');
+    await expect(dialog.locator('#logistics_no-error')).toContainText('物流单号');
     // label above its field, the field as wide as the dialog's form
     const label = await dialog.locator('label[for="logistics_company"]').boundingBox();
     const input = await dialog.locator('#logistics_company').boundingBox();
@@ -55,13 +55,13 @@ describe('order print and ship dialog', () => {
     await printing.getByRole('button', { name: '打印发货单' }).click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     const sheet = page.locator('.print-sheet');
-    await expect(sheet.getAttribute('data-print-kind')).resolves.toBe('delivery');
-    await expect(sheet.isVisible()).resolves.toBe(false);
+    await expect(sheet).toHaveAttribute('data-print-kind', 'delivery');
+    await expect(sheet).toBeHidden();
 
     await page.emulateMedia({ media: 'print' });
-    await expect(sheet.isVisible()).resolves.toBe(true);
-    await expect(sheet.locator('h1').innerText()).resolves.toBe('发货单');
-    await expect(sheet.locator(`svg[data-qr-text="${order.order_no}"] path`).count()).resolves.toBe(1);
+    await expect(sheet).toBeVisible();
+    await expect(sheet.locator('h1')).toHaveText('发货单');
+    await expect(sheet.locator(`svg[data-qr-text="${order.order_no}"] path`)).toHaveCount(1);
     const printedText = await sheet.innerText();
     for (const b of brands) expect(printedText).toContain(b.brand_name);
     expect(printedText).not.toContain('单价');
@@ -74,8 +74,8 @@ describe('order print and ship dialog', () => {
     await page.emulateMedia({ media: 'screen' });
     await printing.getByRole('button', { name: '打印订单' }).click();
     await page.emulateMedia({ media: 'print' });
-    await expect(sheet.locator('h1').innerText()).resolves.toBe('订单');
-    await expect(sheet.innerText()).resolves.toContain('单价');
+    await expect(sheet.locator('h1')).toHaveText('订单');
+    await expect(sheet).toContainText('单价');
     await page.emulateMedia({ media: 'screen' });
 
     // the sales list downloads what it shows as XLSX
