@@ -242,5 +242,5 @@ export const createApp = (deps: AppDeps) => {
     deps.log?.('error', `${c.req.method} ${c.req.path} failed`, e);
     return sendError(c, new AppError(ResultCode.serverError, 500, msg.internalError));
   });
-  return { app, auth, stockImport, rongOutbox: outbox, ledgerHealth, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }) };
+  return { app, auth, stockImport, heavyGate: budgets.heavyGate, rongOutbox: outbox, ledgerHealth, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }) };
 };

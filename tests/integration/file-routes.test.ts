@@ -122,7 +122,11 @@ describe.each(backends)('file routes on %s', (backend) => {
       // queue of one, and a third call, export or search, is refused
       const second = new AbortController();
       const waiting = env.raw('GET', '/api/stock/export', { token: clerk, signal: second.signal });
-      await new Promise((r) => setTimeout(r, 100));
+      // until the server holds it in the queue (on a busy machine it arrives late, and a third call
+      // sent before it would take the queue's one place and wait behind the held export)
+      const clerkId = String((await sql<{ id: number }>`select id from app_user where username = 'clerk'`.execute(env.database.db)).rows[0].id);
+      for (let i = 0; i < 600 && env.heavyGate.waiting(clerkId) === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(env.heavyGate.waiting(clerkId)).toBe(1);
       const third = await refusal(await env.raw('GET', '/api/stock/export', { token: clerk }));
       expect(third).toMatchObject({ status: 429, body: { client_msg: limitText.tooManyHeavy } });
       const search = await env.api('keywordSearch', { k: '刹车片', page_size: 50 }, { token: clerk });

@@ -164,6 +164,7 @@ export interface TestEnv extends ApiClient {
   pushes: Array<{ userId: number; event: Push }>;
   /** the app's stock import service (resuming stalled imports, waiting for one) */
   stockImport: ReturnType<typeof createApp>['stockImport'];
+  heavyGate: ReturnType<typeof createApp>['heavyGate'];
   /** the durable outbox of RongCloud calls, when `rongcloud` was given */
   rongOutbox: ReturnType<typeof createApp>['rongOutbox'];
   /** a request with any body, answered as the raw Response (files up and down) */
@@ -253,7 +254,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
   const revoked: number[] = [];
   const pushes: Array<{ userId: number; event: Push }> = [];
   const uploadDir = mkdtempSync(join(tmpdir(), 'qph-uploads-'));
-  const { app, stockImport, rongOutbox } = createApp({
+  const { app, stockImport, heavyGate, rongOutbox } = createApp({
     db: database.db, backend: database.backend, clock, accessTtlSeconds: opts.accessTtlSeconds ?? 900, scryptN: 1024,
     addressOf: (req) => req.headers.get('x-test-address') ?? '10.0.0.1',
     onSessionsRevoked: (ids) => revoked.push(...ids),
@@ -278,7 +279,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     app.request(path, { method, body: o.body, signal: o.signal, headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.headers ?? {}) } });
 
   return {
-    database, clock, revoked, pushes, api, callRaw, raw, uploadDir, stockImport, rongOutbox,
+    database, clock, revoked, pushes, api, callRaw, raw, uploadDir, stockImport, heavyGate, rongOutbox,
     async login(username, o = {}) {
       const r = await api('userAuth', { username, password: o.password ?? 'demo123456' }, { device: o.device, address: o.address });
       if (r.body.code !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(r.body)}`);

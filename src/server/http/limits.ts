@@ -195,6 +195,8 @@ export const createHeavyGate = (atOnce: number, queue: number, shared?: SharedSl
     }
   };
   return Object.assign(gate, {
+    /** how many calls of `key` wait for a slot (health figures, tests) */
+    waiting: (key: string) => state.get(key)?.waiting.length ?? 0,
     /** refuses a token whose user's gate was full when last seen and still is, before any lookup */
     refuseEarly(token: string) {
       const key = fullTokens.get(token);
