@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import { precompress } from './scripts/precompress.ts';
 import { themeContrast } from './scripts/theme-contrast.ts';
+import { precacheSplit } from './scripts/precache-split.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
@@ -16,6 +17,9 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
  * loads this config too and gets an id of its own; tests check only its form.
  */
 const buildId = `${version}-${Date.now().toString(36)}`;
+
+/** the shell and the first pages are precached, the rest cached when first used (scripts/precache-split.ts) */
+const split = precacheSplit();
 
 export default defineConfig({
   plugins: [
@@ -29,6 +33,7 @@ export default defineConfig({
     react(),
     // the theme's colours under white text darkened to WCAG AA across the app (scripts/theme-contrast.ts)
     themeContrast(),
+    split.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -68,8 +73,12 @@ export default defineConfig({
       },
       injectManifest: {
         // Lara ships ~726 KB of fonts and primeicons eot/ttf/svg (toolchain.md): precache primeicons'
-        // woff2 and woff, nothing else of the fonts (Inter is never used: app.css sets the system font)
-        globPatterns: ['**/*.{js,css,html,woff2,png,svg,ico,webmanifest,wasm}', '**/primeicons*.woff'],
+        // woff2 (every browser with a service worker reads it), nothing else of the fonts (Inter is
+        // never used: app.css sets the system font)
+        globPatterns: ['**/*.{js,css,html,woff2,png,svg,ico,webmanifest,wasm}'],
+        // only the shell and the first pages; the other chunks are cached when first used and
+        // fetched ahead after sign-in on a tablet or desktop (sw/sw.ts, scripts/precache-split.ts)
+        manifestTransforms: [async (entries) => ({ manifest: entries.filter((e) => !split.isLazy(e.url)), warnings: [] })],
         // echarts-lib: the operator reports' chart library (186 kB gz) is fetched by the report pages
         // when opened, never precached for every storefront visitor; rong-transport: RongCloud's SDK
         // (198 kB gz), fetched only by deployments whose im_client_params names an app key;
@@ -116,7 +125,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'tests/bench/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/bench/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/setup-unit.ts'],
         },

@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 export type BundleFile = { file: string; bytes: number; gzip: number };
 export type BundleReport = { jsGzip: number; cssGzip: number; totalGzip: number; totalBytes: number; files: BundleFile[] };
@@ -44,4 +44,22 @@ export const initialLoad = (distDir: string): BundleReport => {
   const jsGzip = sum((f) => f.file.endsWith('.js'), 'gzip');
   const cssGzip = sum((f) => f.file.endsWith('.css'), 'gzip');
   return { jsGzip, cssGzip, totalGzip: jsGzip + cssGzip, totalBytes: sum(() => true, 'bytes'), files: files.sort((a, b) => b.gzip - a.gzip) };
+};
+
+/**
+ * What a first visit's service worker downloads before the app opens offline: every entry of the
+ * precache manifest in dist/sw.js, brotli-compressed as the server sends it (docs/benchmarks.md).
+ */
+export const precacheLoad = (distDir: string) => {
+  const sw = readFileSync(join(distDir, 'sw.js'), 'utf8');
+  const urls = [...new Set([...sw.matchAll(/\{"revision":(?:"[^"]*"|null),"url":"([^"]+)"\}/g)].map((m) => m[1]))];
+  if (urls.length === 0) throw new Error('dist/sw.js 中没有预缓存清单');
+  let brotli = 0;
+  let bytes = 0;
+  for (const url of urls) {
+    const body = readFileSync(join(distDir, url));
+    bytes += body.length;
+    brotli += brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }).length;
+  }
+  return { entries: urls.length, bytes, brotli };
 };

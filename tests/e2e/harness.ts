@@ -8,7 +8,7 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, inject, onTestFailed } from 'vitest';
 import { startServer } from '../../src/server/server';
@@ -65,7 +65,8 @@ export interface E2E {
   browser: Browser;
   /** the same embedded database the server uses, to read what a test needs to know */
   pglite: PGlite;
-  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /** a page of its own, 1366×900 unless `options` say otherwise (a tablet's or a phone's viewport, touch) */
+  newPage(options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
   signIn(page: Page, loginPath: string, username: string): Promise<void>;
   /**
    * A page of its own at 1024×768 (the operators' tablets), signed in at /operation/login.
@@ -95,8 +96,8 @@ export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> =
     url: server.url,
     browser,
     pglite,
-    async newPage() {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
+    async newPage(options = {}) {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN', ...options });
       const page = await context.newPage();
       tellWhereOnFailure(page);
       return { context, page };

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { msg } from '../../shared/messages';
 import { dialogs } from './dialogs';
 import { nav } from './navigation';
-import { ApiError, BUDGET_RETRY_MS, CancelledError, OfflineError, request } from './request';
+import { ApiError, BUDGET_RETRY_MS, CancelledError, isOfflineFailure, OfflineError, request } from './request';
 import { sessionStore } from '../session/session-store';
 
 type Reply = { status?: number; body: unknown } | 'network';
@@ -315,5 +315,16 @@ describe('request', () => {
     await expect(request('get', 'config', { keys: 'a' })).rejects.toBeInstanceOf(OfflineError);
     expect(dialogs.get()).toEqual({ kind: 'none' });
     expect(msg.offline).toBe('离线');
+  });
+});
+
+describe('a page that cannot open offline', () => {
+  it('is a call refused offline, or, while offline, a page file that did not load; online such a failure stays an error', () => {
+    expect(isOfflineFailure(new OfflineError('x'), true)).toBe(true);
+    expect(isOfflineFailure(new TypeError('Failed to fetch dynamically imported module: /assets/a.js'), false)).toBe(true);
+    expect(isOfflineFailure(new Error('Unable to preload CSS for /assets/backend.css'), false)).toBe(true);
+    expect(isOfflineFailure(new TypeError('Failed to fetch dynamically imported module: /assets/a.js'), true)).toBe(false);
+    expect(isOfflineFailure(new Error('Unable to preload CSS for /assets/backend.css'), true)).toBe(false);
+    expect(isOfflineFailure(new ApiError(500, 'x'), false)).toBe(false);
   });
 });

@@ -23,6 +23,15 @@ export class CancelledError extends Error {}
 /** The network is down or the server unreachable. */
 export class OfflineError extends Error {}
 
+/**
+ * A page that could not open for want of the network: a call refused offline, or, with the device
+ * offline, a page file that is not cached yet (the browser's failed dynamic import is a TypeError).
+ * Shown as 当前离线，这个页面需要联网才能打开, never as 服务器错误.
+ */
+export const isOfflineFailure = (error: unknown, online = typeof navigator === 'undefined' || navigator.onLine) =>
+  error instanceof OfflineError
+  || (!online && (error instanceof TypeError || (error instanceof Error && /^Unable to preload CSS/.test(error.message))));
+
 export interface RequestOptions {
   signal?: AbortSignal;
   idempotencyKey?: string;

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { OfflineError } from '../api/request';
+import { isOfflineFailure } from '../api/request';
 import { ForbiddenError } from '../lib/router-guard';
 import { ErrorPage } from '../ui/ErrorPage';
 
@@ -12,6 +12,6 @@ const Forbidden = lazy(() => import('./Forbidden').then((m) => ({ default: m.For
  */
 export function RouteError({ error }: { error: unknown }) {
   if (error instanceof ForbiddenError) return <Suspense fallback={null}><Forbidden error={error} /></Suspense>;
-  if (error instanceof OfflineError) return <ErrorPage code="offline" />;
+  if (isOfflineFailure(error)) return <ErrorPage code="offline" />;
   return <ErrorPage code="500" detail={error instanceof Error ? error.message : undefined} />;
 }

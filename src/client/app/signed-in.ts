@@ -6,6 +6,7 @@ import { startChat } from '../features/im/chat-store';
 import { selectTransport } from '../features/im/select-transport';
 import { onReplayed, startOutboxSync } from '../local/outbox';
 import { warmLocalDb } from '../local/live';
+import { warmOffline } from '../pwa/register';
 import type { QueryClient } from '@tanstack/react-query';
 import { CART_WRITES } from '../features/cart/mutations';
 import { cartKeys } from '../features/cart/queries';
@@ -22,6 +23,9 @@ export const startSignedIn = (userUuid: string, queryClient: QueryClient) => {
   void selectTransport(userUuid).then((t) => startChat(userUuid, t));
   // no service worker yet (a first visit): the outbox's database chunk may not be cached for offline
   if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator && !navigator.serviceWorker.controller) void warmLocalDb();
+  // a tablet or desktop fetches every page's files ahead, so all of it then opens offline (a phone
+  // gets each page's files when first opened): docs/architecture.md, "The installed app"
+  void warmOffline();
   startOutboxSync(
     userUuid,
     (name: EndpointName, payload, key) => request(endpoints[name].method, name, payload as never, undefined, { idempotencyKey: key, background: true }),

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../lib/router-guard';
 import { ErrorPage } from '../ui/ErrorPage';
-import { OfflineError } from '../api/request';
+import { isOfflineFailure } from '../api/request';
 import { useAfterFirstPage } from '../lib/after-first-page';
 import { phoneRedirect } from '../features/mobile/phone-redirect';
 
@@ -33,6 +33,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: phoneRedirect,
   component: Root,
   notFoundComponent: () => <ErrorPage code="404" />,
-  // a page that loads its data before showing (商圈, 卖家入驻, 个人资料) cannot open offline: say so, not 服务器错误
-  errorComponent: ({ error }) => (error instanceof OfflineError ? <ErrorPage code="offline" /> : <ErrorPage code="500" detail={error instanceof Error ? error.message : undefined} />),
+  // a page that loads its data before showing (商圈, 卖家入驻, 个人资料), or whose files a phone has not
+  // fetched yet, cannot open offline: say so, not 服务器错误
+  errorComponent: ({ error }) => (isOfflineFailure(error) ? <ErrorPage code="offline" /> : <ErrorPage code="500" detail={error instanceof Error ? error.message : undefined} />),
 });
