@@ -67,6 +67,34 @@ describe('landing per role', () => {
     await page.getByRole('region', { name: '会话列表' }).waitFor();
   });
 
+  it('on a 1024×768 and a 768×1024 touch tablet each role lands as on a laptop, on a page that fits with its first action in view', async () => {
+    for (const viewport of [{ width: 1024, height: 768 }, { width: 768, height: 1024 }]) {
+      const context = await e2e.browser.newContext({ viewport, hasTouch: true, locale: 'zh-CN' });
+      const page = await context.newPage();
+      const fits = async (what: string) => {
+        const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+        expect(scroll, `${what} at ${viewport.width}: the page is wider than the screen`).toBeLessThanOrEqual(client);
+      };
+      const inView = async (locator: ReturnType<Page['locator']>, what: string) => {
+        await locator.waitFor();
+        const box = await locator.boundingBox();
+        expect(box, what).not.toBeNull();
+        expect(box!.x, what).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, what).toBeLessThanOrEqual(viewport.width);
+        expect(box!.y + box!.height / 2, what).toBeLessThanOrEqual(viewport.height);
+      };
+      expect(await landOf(page, 'seller')).toBe('/backend');
+      await inView(page.getByRole('region', { name: '待处理' }), `seller's 待处理 at ${viewport.width}`);
+      await fits('/backend');
+      expect(await landOf(page, 'operator')).toBe('/operation');
+      await fits('/operation');
+      expect(await landOf(page, 'buyer')).toBe('/search/parts');
+      await inView(page.locator('textarea[name="oe"]'), `buyer's OE box at ${viewport.width}`);
+      await fits('/search/parts');
+      await context.close();
+    }
+  });
+
   it('a formal buyer sees no trial ad and finds the way back from 我的订单; a clerk is told why a page is refused', async () => {
     const { page } = desktop;
     // a guest is invited to try membership; a formal member is not

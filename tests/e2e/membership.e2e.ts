@@ -44,8 +44,9 @@ describe('trial-member ad', () => {
 
   it('closes by itself after 60 seconds, and by a click on the ad', async () => {
     const { context, page } = await e2e.newPage();
-    await page.clock.install();
     await e2e.signIn(page, '/login', 'trial');
+    // the page's clock is faked from here: the sign-in's own timers ran on the real one
+    await page.clock.install();
     await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('qph-ad-notify:')).forEach((k) => localStorage.removeItem(k)));
     await page.goto(e2e.url + '/');
     await adDialog(page).waitFor();

@@ -71,7 +71,7 @@ describe('operator product pages', () => {
     await seller.page.getByRole('region', { name: '库存与价格' }).waitFor();
     await expect(seller.page.getByText(`平台下架：${REASON}`)).toBeVisible();
     await seller.page.getByRole('checkbox').last().check();
-    await seller.page.getByRole('button', { name: '上架' }).click();
+    await seller.page.getByRole('button', { name: '上架', exact: true }).click();
     await expect(seller.page.getByRole('alert').filter({ hasText: '已被平台下架' })).toBeVisible();
     await e2e.shot(seller.page, 'operation-product-off-seller');
     await seller.context.close();

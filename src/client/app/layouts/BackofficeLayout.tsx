@@ -57,11 +57,12 @@ export function BackofficeLayout() {
           <button type="button" ref={toggler} className="bo-menu-toggle" aria-controls="bo-menu" aria-expanded={open} aria-label={open ? '关闭菜单' : '打开菜单'} onClick={() => setOpen((x) => !x)}>
             <i className={open ? 'pi pi-times' : 'pi pi-bars'} aria-hidden="true" />
           </button>
-          <strong><span title={user?.company_name}>{user?.company_name}</span><span>{` · ${user?.is_seller ? '卖家后台' : '企业后台'}`}</span></strong>
+          {/* on a phone the company over the back office's name, two short lines (backoffice.css) */}
+          <strong className="bo-brand"><span title={user?.company_name}>{user?.company_name}</span><span><span className="bo-brand-sep"> · </span>{user?.is_seller ? '卖家后台' : '企业后台'}</span></strong>
           <span>
             <BackofficeHeaderLinks />
             <Menu model={items} popup ref={menu} />
-            <Button text icon="pi pi-user" label={user?.user_name} onClick={(e) => menu.current?.toggle(e)} aria-haspopup />
+            <Button text icon="pi pi-user" label={user?.user_name} className="bo-user" onClick={(e) => menu.current?.toggle(e)} aria-haspopup />
           </span>
         </header>
         <main className="bo-content page-enter"><Outlet /></main>

@@ -4,8 +4,11 @@ import { closeTab, initialTabs, openTab, type QuickTabsState } from '../../../sh
 import { OPERATOR_MENU, visibleEntries } from '../menus';
 import { signOut } from '../../features/session/actions';
 import { msg } from '../../../shared/messages';
+import './operator.css';
 
 const TABS_KEY = 'qph-operation-tabs';
+/** narrower than this the side menu starts as its icon rail and opens over the page */
+const NARROW_MENU = '(max-width: 767.98px)';
 /** pages reached from the header rather than the side menu */
 const PAGE_TITLES: Record<string, string> = { '/operation/password': '修改密码', '/operation/company/detail': '企业详情', '/operation/company/trade/edit': '商圈详情', '/operation/company/group/edit': '分组详情' };
 /** detail pages whose address carries their number */
@@ -26,7 +29,8 @@ export function OperatorLayout() {
   const { session } = useRouteContext({ from: '__root__' });
   const location = useLocation();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(true);
+  // a phone or a small tablet starts with the icon rail, so a list has the screen's width (docs/architecture.md, Devices)
+  const [open, setOpen] = useState(() => typeof matchMedia !== 'function' || !matchMedia(NARROW_MENU).matches);
   const [tabs, setTabs] = useState<QuickTabsState>(loadTabs);
   const entries = visibleEntries(OPERATOR_MENU, session.user);
 
@@ -38,6 +42,10 @@ export function OperatorLayout() {
   }, [location.pathname, location.search]);
 
   useEffect(() => sessionStorage.setItem(TABS_KEY, JSON.stringify(tabs)), [tabs]);
+  // on a phone the opened menu lies over the page: a tap on an entry closes it
+  useEffect(() => {
+    if (typeof matchMedia === 'function' && matchMedia(NARROW_MENU).matches) setOpen(false);
+  }, [location.pathname]);
 
   const close = (path: string) => {
     const next = closeTab(tabs, path);
@@ -54,10 +62,11 @@ export function OperatorLayout() {
           <strong style={{ marginLeft: '0.8rem' }}>汽配汇 · 运营平台</strong>
         </span>
         <span>
-          <Link to="/">返回前台</Link>
-          <span style={{ margin: '0 0.8rem' }}>{session.user?.user_name}</span>
-          <Link to="/operation/password" style={{ marginRight: '0.8rem' }}>修改密码</Link>
-          <button type="button" className="linklike" onClick={() => void signOut('/operation/login')}>{msg.logout}</button>
+          {/* on a phone: icons that keep their names (operator.css) */}
+          <Link to="/" aria-label="返回前台" title="返回前台"><i className="pi pi-home op-header-icon" aria-hidden /><span className="op-header-text">返回前台</span></Link>
+          <span className="op-header-user" style={{ margin: '0 0.8rem' }}>{session.user?.user_name}</span>
+          <Link to="/operation/password" style={{ marginRight: '0.8rem' }} aria-label="修改密码" title="修改密码"><i className="pi pi-lock op-header-icon" aria-hidden /><span className="op-header-text">修改密码</span></Link>
+          <button type="button" className="linklike" aria-label={msg.logout} title={msg.logout} onClick={() => void signOut('/operation/login')}><i className="pi pi-sign-out op-header-icon" aria-hidden /><span className="op-header-text">{msg.logout}</span></button>
         </span>
       </header>
       <div className="op-body">

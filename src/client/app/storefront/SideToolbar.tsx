@@ -17,6 +17,8 @@ import { useRouteContext } from '@tanstack/react-router';
  * installable client, the mobile app (this PWA opened on a phone: a QR code of the site, added to
  * the home screen there), the WeChat mini-program code when the operators have set one
  * (system parameter wx_miniprogram_qr: WeChat issues that image, we cannot draw it), back to top.
+ * On a phone (under 640 px) only 顶部 shows: the cart is in the header, the rest in the menu drawer
+ * (StorefrontDrawer) or the phone pages' tab bar.
  */
 export function SideToolbar({ toast }: { toast: RefObject<Toast | null> }) {
   const { data: site } = useQuery(configQuery(SITE_KEYS));
@@ -62,7 +64,7 @@ export function SideToolbar({ toast }: { toast: RefObject<Toast | null> }) {
           </OverlayPanel>
         </>
       )}
-      <button type="button" title="返回顶部" aria-label="返回顶部" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}><i className="pi pi-arrow-up" /><span>顶部</span></button>
+      <button type="button" className="side-toolbar-top" title="返回顶部" aria-label="返回顶部" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}><i className="pi pi-arrow-up" /><span>顶部</span></button>
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { SALES_ORDER_CODES } from '../../../shared/domain/orders';
 import { backofficeSummaryQuery } from '../../features/backoffice/queries';
 
 /** A seller with the sales codes is told about sales orders waiting for confirmation. */
-function WaitingOrders() {
+export function WaitingOrders() {
   const { data } = useQuery(backofficeSummaryQuery());
   const n = data?.sales_pending ?? 0;
   if (n === 0) return null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { visibleEntries } from '../menus';
-import { favouriteShortcut, TOPBAR_LINKS, USER_MENU } from './topbar';
+import { drawerSections, favouriteShortcut, telHref, TOPBAR_LINKS, USER_MENU } from './topbar';
 
 const labels = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(TOPBAR_LINKS, user).map((e) => e.label);
 
@@ -32,5 +32,31 @@ describe('top bar links', () => {
     expect(favouriteShortcut('Win32')).toBe('Ctrl+D');
     expect(favouriteShortcut('Linux x86_64')).toBe('Ctrl+D');
     expect(favouriteShortcut('MacIntel')).toBe('⌘+D');
+  });
+});
+
+describe('the phone drawer', () => {
+  const nav = [
+    { label: '首页', path: '/', icon: 'pi pi-home' },
+    { label: '我的求购', path: '/enquiry/list', icon: 'pi pi-list', codes: ['C15'], auth: true },
+    { label: '运营平台', path: '/operation', icon: 'pi pi-cog', headCompanyOnly: true, auth: true },
+  ];
+  const paths = (s: { nav: { path: string }[]; mine: { path: string }[] }) => ({ nav: s.nav.map((e) => e.path), mine: s.mine.map((e) => e.path) });
+  it('lists the nav, then 消息, the top bar links and the user menu, each address once', () => {
+    expect(paths(drawerSections(nav, { company_id: 3, permissions: ['C15', 'C07', 'C08', 'M02'] }))).toEqual({
+      nav: ['/', '/enquiry/list'],
+      mine: ['/im', '/backend/order/purchase', '/backend/accounting/wallet', '/backend/settings/profile', '/backend/settings/password'],
+    });
+    // 运营平台 is in the nav and the top bar: once, in the nav
+    expect(paths(drawerSections(nav, { company_id: 1, permissions: [] })).mine).toEqual(['/im', '/backend/settings/profile', '/backend/settings/password']);
+  });
+  it('a guest gets the public nav and nothing of an account', () => {
+    expect(paths(drawerSections(nav, null))).toEqual({ nav: ['/'], mine: [] });
+  });
+  it('dials the hotline as digits', () => {
+    expect(telHref('400-880-6688')).toBe('tel:4008806688');
+    expect(telHref(' +86 20 8888 8888 ')).toBe('tel:+862088888888');
+    expect(telHref('（工作日）')).toBeNull();
+    expect(telHref('')).toBeNull();
   });
 });

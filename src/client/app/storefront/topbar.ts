@@ -2,7 +2,7 @@
  * What the top bar offers whom (requirements 000-2): the back-office link to the head company only, the user
  * menu to a signed-in user, 登录 / 免费注册 to a guest. Entries appear only for pages that exist.
  */
-import { FINANCE_PAGE_CODES, type MenuEntry } from '../menus';
+import { FINANCE_PAGE_CODES, visibleEntries, type MenuEntry, type MenuUser } from '../menus';
 import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../../shared/domain/orders';
 
 /** 我的订单 is the company's purchases; for a user who only sells, its sales. */
@@ -25,3 +25,23 @@ export const USER_MENU: readonly MenuEntry[] = [
 
 /** The favourite shortcut of the visitor's platform (browsers cannot bookmark from script). */
 export const favouriteShortcut = (platform: string): string => (/mac|iphone|ipad/i.test(platform) ? '⌘+D' : 'Ctrl+D');
+
+/** 消息: the conversations, the phone page /im (the side toolbar's chat on a desktop). */
+export const MESSAGES_ENTRY: MenuEntry = { label: '消息', path: '/im', icon: 'pi pi-comments', auth: true };
+
+/**
+ * The phone's menu drawer (docs/guide/devices.md, the storefront on a phone): the header's nav, then
+ * the top bar's and the user menu's links with 消息. An address already in the nav (运营平台) shows once.
+ */
+export const drawerSections = (nav: readonly MenuEntry[], user: MenuUser | null): { nav: MenuEntry[]; mine: MenuEntry[] } => {
+  const shown = visibleEntries(nav, user);
+  const seen = new Set(shown.map((e) => e.path));
+  const mine = visibleEntries([MESSAGES_ENTRY, ...TOPBAR_LINKS, ...USER_MENU], user).filter((e) => !seen.has(e.path) && seen.add(e.path));
+  return { nav: shown, mine };
+};
+
+/** The hotline as a tel: address (digits and a leading +), or null when it has no digits. */
+export const telHref = (phone: string): string | null => {
+  const digits = phone.trim().replace(/(?!^\+)[^\d]/g, '');
+  return /\d/.test(digits) ? `tel:${digits}` : null;
+};

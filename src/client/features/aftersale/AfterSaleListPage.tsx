@@ -45,15 +45,15 @@ export function AfterSaleListPage({ side, search, onSearch }: { side: AfterSaleS
     query: (s) => afterSaleListQuery(payloadOf(side, s)),
     rowKey: (r) => r.id,
     columns: [
-      { key: 'no', header: '售后单号', width: '13rem', cell: (r) => <Link to="/backend/service/afterSale/detail/$asNo" params={{ asNo: r.as_no }}>{r.as_no}</Link> },
+      { key: 'no', header: '售后单号', width: '10rem', cell: (r) => <Link to="/backend/service/afterSale/detail/$asNo" params={{ asNo: r.as_no }}>{r.as_no}</Link> },
       { key: 'status', header: '状态', width: '7rem', cell: (r) => <span title={AFTERSALE_NEXT_STEP[r.status]}><AfterSaleStatusTag status={r.status} /></span> },
-      { key: 'type', header: '类型', width: '6rem', cell: (r) => <AfterSaleTypeTag type={r.type} /> },
-      { key: 'at', header: '申请时间', width: '8.5rem', cell: (r) => dayjs.unix(r.created_at).format('YYYY-MM-DD HH:mm') },
-      { key: 'party', header: counterpart, width: '11rem', cell: (r) => (side === 'seller' ? r.buyer_company_name : r.seller_company_name) },
-      { key: 'lines', header: '配件', width: '10rem', cell: (r) => `${r.first_line}${r.line_count > 1 ? ` 等${r.line_count}种` : ''} · ${r.total_qty}件` },
-      { key: 'reason', header: '原因', width: '7rem', cell: (r) => r.reason },
-      { key: 'amount', header: '退款金额', width: '7rem', num: true, cell: (r) => <Price fen={r.refund_fen} /> },
-      { key: 'order', header: '订单号', width: '13rem', cell: (r) => <Link to="/backend/order/detail/$orderNo" params={{ orderNo: r.order_no }}>{r.order_no}</Link> },
+      { key: 'type', priority: 2, header: '类型', width: '6rem', cell: (r) => <AfterSaleTypeTag type={r.type} /> },
+      { key: 'at', priority: 3, header: '申请时间', width: '8.5rem', cell: (r) => dayjs.unix(r.created_at).format('YYYY-MM-DD HH:mm') },
+      { key: 'party', priority: 2, header: counterpart, width: '11rem', cell: (r) => (side === 'seller' ? r.buyer_company_name : r.seller_company_name) },
+      { key: 'lines', priority: 3, header: '配件', width: '10rem', cell: (r) => `${r.first_line}${r.line_count > 1 ? ` 等${r.line_count}种` : ''} · ${r.total_qty}件` },
+      { key: 'reason', priority: 3, header: '原因', width: '7rem', cell: (r) => r.reason },
+      { key: 'amount', header: '退款金额', width: '5.5rem', num: true, cell: (r) => <Price fen={r.refund_fen} /> },
+      { key: 'order', priority: 3, header: '订单号', width: '10rem', cell: (r) => <Link to="/backend/order/detail/$orderNo" params={{ orderNo: r.order_no }}>{r.order_no}</Link> },
     ],
     empty: (filtered) => (filtered ? '没有符合条件的售后，换个条件试试。'
       : side === 'seller' ? '还没有买家申请售后。买家在已发货的订单上申请后，这里会列出，并通过消息助手通知您。'

@@ -11,8 +11,9 @@ function NewOrders() {
   const n = data?.sales_pending ?? 0;
   if (n === 0) return null;
   return (
-    <Link to="/backend/order/sales" search={{ status: 'pending' }} className="bo-header-orders" data-testid="bo-new-orders">
-      <i className="pi pi-bell" aria-hidden /> {n} 个新订单待确认
+    <Link to="/backend/order/sales" search={{ status: 'pending' }} className="bo-header-orders" data-testid="bo-new-orders"
+      aria-label={`${n} 个新订单待确认`}>
+      <i className="pi pi-bell" aria-hidden /> <span className="bo-header-text">{n} 个新订单待确认</span><span className="bo-header-short" aria-hidden>{n}</span>
     </Link>
   );
 }
@@ -20,6 +21,7 @@ function NewOrders() {
 /**
  * The back-office header's links (docs/architecture.md, "Landing per role"): a seller's new orders,
  * and 返回商城, the way back to the marketplace from every back-office page (a buyer's 我的订单 too).
+ * On a phone both are icons (the count beside the bell) that keep their names (backoffice.css).
  */
 export function BackofficeHeaderLinks() {
   const { session } = useRouteContext({ from: '__root__' });
@@ -27,7 +29,7 @@ export function BackofficeHeaderLinks() {
   return (
     <span className="bo-header-links">
       {user?.is_seller && hasAnyPermission(user.permissions, SALES_ORDER_CODES) && <NewOrders />}
-      <Link to="/" className="bo-header-store"><i className="pi pi-shop" aria-hidden /> 返回商城</Link>
+      <Link to="/" className="bo-header-store" aria-label="返回商城" title="返回商城"><i className="pi pi-shop" aria-hidden /> <span className="bo-header-text">返回商城</span></Link>
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../api/request';
-import { useKeyedCall } from '../../api/use-call';
+import { useFormWrite } from '../../ui/form/form';
 import { circleKeys } from './queries';
 
 /**
@@ -28,5 +28,5 @@ export const useDecideMembership = () =>
   useCircleMutation((p: { circle_id: number; company_id: number; approve: boolean }) =>
     request('post', p.approve ? 'tradeCircleApprove' : 'tradeCircleReject', { circle_id: p.circle_id, company_id: p.company_id }));
 
-/** Creates a circle under the page's Idempotency-Key (kept across retries); the circle lists are fetched again after it. */
-export const useCreateCircle = () => useKeyedCall('tradeCircleCreate', { invalidate: [circleKeys.all] });
+/** 创建商圈, the page's form save (useForm().submit, its key kept across retries); the circle lists are fetched again after it. */
+export const useCreateCircle = () => useFormWrite('tradeCircleCreate', { invalidate: [circleKeys.all] });

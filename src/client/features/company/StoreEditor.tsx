@@ -1,14 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import * as v from 'valibot';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { decorationPayload, SHOP_LIMITS, type Decoration } from '../../../shared/contracts';
+import { SHOP_LIMITS, type Decoration } from '../../../shared/contracts';
 import { shopMsg } from '../../../shared/messages';
-import { ApiError } from '../../api/request';
+import { Field } from '../../ui/form/Field';
+import { useForm } from '../../ui/form/form';
 import { decorationQuery, productsQuery } from './queries';
 import { useSaveDecoration } from './mutations';
 import { UploadButton } from '../upload/UploadButton';
@@ -16,8 +16,8 @@ import './company.css';
 
 interface Media { url: string; title: string }
 interface Picked { id: number; name: string; supplier_oe: string }
-interface Form { banner_url: string; intro: string; factory_desc: string; photos: Media[]; videos: Media[]; featured: Picked[] }
-interface Problem { field: string; text: string }
+type Form = { banner_url: string; intro: string; factory_desc: string; photos: Media[]; videos: Media[]; featured: Picked[] };
+type Errors = Record<string, string>;
 
 const fromDecoration = (d: Decoration): Form => ({
   banner_url: d.banner_url, intro: d.intro, factory_desc: d.factory_desc,
@@ -30,46 +30,45 @@ const payloadOf = (f: Form) => ({
   featured_stock_ids: f.featured.map((r) => r.id),
 });
 
-/** The first problem of the form, worded by the same schema the server uses. */
-const checkLocally = (f: Form): Problem | null => {
-  const r = v.safeParse(decorationPayload, payloadOf(f));
-  return r.success ? null : { field: v.getDotPath(r.issues[0]) ?? '', text: r.issues[0].message };
-};
+/** A message under its row's field (the payload's name, `videos.0.url`), in red. */
+const FieldError = ({ errors, field, id }: { errors: Errors; field: string; id: string }) =>
+  errors[field] ? <p className="form-error" role="alert" id={`${id}-error`}>{errors[field]}</p> : null;
 
-const FieldError = ({ problem, field }: { problem: Problem | null; field: string }) =>
-  problem?.field === field ? <p className="form-error" role="alert">{problem.text}</p> : null;
-
-function MediaRows({ kind, rows, problem, onChange, onProblem }: {
-  kind: 'photos' | 'videos'; rows: Media[]; problem: Problem | null; onChange: (rows: Media[]) => void; onProblem: (p: Problem) => void;
+function MediaRows({ kind, rows, errors, idOf, onChange, onProblem }: {
+  kind: 'photos' | 'videos'; rows: Media[]; errors: Errors; idOf: (field: string) => string; onChange: (rows: Media[]) => void; onProblem: (field: string, text: string) => void;
 }) {
   const photo = kind === 'photos';
   const max = photo ? SHOP_LIMITS.photos : SHOP_LIMITS.videos;
   const set = (i: number, patch: Partial<Media>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const input = (i: number, part: 'url' | 'title') => {
+    const field = `${kind}.${i}.${part}`;
+    return { id: idOf(field), invalid: !!errors[field], 'aria-invalid': !!errors[field] || undefined, 'aria-describedby': errors[field] ? `${idOf(field)}-error` : undefined };
+  };
   return (
-    <div>
+    <div id={idOf(kind)} tabIndex={-1}>
       {rows.map((r, i) => (
         <div className="store-row" key={i}>
-          <InputText value={r.url} onChange={(e) => set(i, { url: e.target.value })} placeholder={photo ? '图片地址：https://… 或 /…' : '视频地址：https://…'}
-            aria-label={`${photo ? '照片' : '视频'}${i + 1}地址`} className={problem?.field === `${kind}.${i}.url` ? 'is-invalid' : ''} />
-          <InputText value={r.title} onChange={(e) => set(i, { title: e.target.value })} placeholder={photo ? '照片说明（可选）' : '视频标题'} maxLength={SHOP_LIMITS.title + 10}
-            aria-label={`${photo ? '照片' : '视频'}${i + 1}${photo ? '说明' : '标题'}`} className={problem?.field === `${kind}.${i}.title` ? 'is-invalid' : ''} />
+          <InputText {...input(i, 'url')} value={r.url} onChange={(e) => set(i, { url: e.target.value })} placeholder={photo ? '图片地址：https://… 或 /…' : '视频地址：https://…'}
+            aria-label={`${photo ? '照片' : '视频'}${i + 1}地址`} />
+          <InputText {...input(i, 'title')} value={r.title} onChange={(e) => set(i, { title: e.target.value })} placeholder={photo ? '照片说明（可选）' : '视频标题'} maxLength={SHOP_LIMITS.title + 10}
+            aria-label={`${photo ? '照片' : '视频'}${i + 1}${photo ? '说明' : '标题'}`} />
           <span style={{ display: 'flex', gap: '0.3rem' }}>
-            {photo && <UploadButton label="上传" onUploaded={(url) => set(i, { url })} onProblem={(text) => onProblem({ field: `${kind}.${i}.url`, text })} />}
+            {photo && <UploadButton label="上传" onUploaded={(url) => set(i, { url })} onProblem={(text) => onProblem(`${kind}.${i}.url`, text)} />}
             <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`删除${photo ? '照片' : '视频'}${i + 1}`} onClick={() => onChange(rows.filter((_, j) => j !== i))} />
           </span>
-          <FieldError problem={problem} field={`${kind}.${i}.url`} />
-          <FieldError problem={problem} field={`${kind}.${i}.title`} />
+          <FieldError errors={errors} field={`${kind}.${i}.url`} id={idOf(`${kind}.${i}.url`)} />
+          <FieldError errors={errors} field={`${kind}.${i}.title`} id={idOf(`${kind}.${i}.title`)} />
           {photo && r.url && /^(https?:\/\/|\/)/.test(r.url) && <img className="store-preview-img" src={r.url} alt="" />}
         </div>
       ))}
-      <FieldError problem={problem} field={kind} />
+      <FieldError errors={errors} field={kind} id={idOf(kind)} />
       <Button type="button" icon="pi pi-plus" label={photo ? '添加照片' : '添加视频'} text disabled={rows.length >= max} onClick={() => onChange([...rows, { url: '', title: '' }])} />
       <small className="muted"> 最多{max}{photo ? '张' : '个'}</small>
     </div>
   );
 }
 
-function FeaturedPicker({ companyId, picked, onChange }: { companyId: number; picked: Picked[]; onChange: (p: Picked[]) => void }) {
+function FeaturedPicker({ inputId, companyId, picked, onChange }: { inputId: string; companyId: number; picked: Picked[]; onChange: (p: Picked[]) => void }) {
   const [k, setK] = useState('');
   const [query, setQuery] = useState<string | null>(null);
   const found = useQuery({ ...productsQuery(companyId, { k: query ?? '', page: 1, size: 50 }), enabled: query !== null });
@@ -85,7 +84,7 @@ function FeaturedPicker({ companyId, picked, onChange }: { companyId: number; pi
         ))}
       </ol>
       <div className="shop-filter">
-        <InputText value={k} onChange={(e) => setK(e.target.value)} placeholder="在本店库存中搜索：名称、OE号、品牌" aria-label="搜索本店库存"
+        <InputText id={inputId} value={k} onChange={(e) => setK(e.target.value)} placeholder="在本店库存中搜索：名称、OE号、品牌" aria-label="搜索本店库存"
           onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); setQuery(k.trim()); } }} />
         <Button type="button" label="搜索库存" icon="pi pi-search" outlined onClick={() => setQuery(k.trim())} />
       </div>
@@ -110,69 +109,70 @@ function FeaturedPicker({ companyId, picked, onChange }: { companyId: number; pi
   );
 }
 
+/**
+ * The decoration as a form of the form kit (docs/architecture.md, "Forms"): checked with the
+ * call's schema before sending, each refusal under its field (a media row's under that row),
+ * what was typed kept.
+ */
 function StoreForm({ initial, companyId }: { initial: Decoration; companyId: number }) {
-  const [form, setForm] = useState<Form>(() => fromDecoration(initial));
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const form = useForm<Form>(() => fromDecoration(initial));
+  const { values, errors } = form;
   const [saved, setSaved] = useState(false);
   const patch = (p: Partial<Form>) => {
-    setForm((f) => ({ ...f, ...p }));
+    form.setValues((f) => ({ ...f, ...p }));
+    form.setFormError('');
     setSaved(false);
   };
+  const problem = (field: string, text: string) => form.setErrors({ [field]: text });
   const save = useSaveDecoration(companyId);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const local = checkLocally(form);
-    setProblem(local);
-    if (!local) save.mutate(payloadOf(form), {
-      onSuccess: (d) => {
-        setForm(fromDecoration(d));
-        setSaved(true);
-      },
-      // what was typed stays in the form; the message says which field to fix
-      onError: (e) => setProblem({ field: e instanceof ApiError ? e.field ?? '' : '', text: e.message }),
+  const submit = () => {
+    setSaved(false);
+    void form.submit(save, payloadOf(values), (d) => {
+      form.reset(fromDecoration(d));
+      setSaved(true);
     });
   };
+  const area = (name: 'intro' | 'factory_desc', rows: number) => (
+    <InputTextarea {...form.text(name)} onChange={(e) => { form.set(name, e.target.value); setSaved(false); }} rows={rows} />
+  );
   return (
-    <form className="card" onSubmit={submit} noValidate aria-label={shopMsg.storeTitle}>
+    <form className="card" onSubmit={(e) => { e.preventDefault(); submit(); }} noValidate aria-label={shopMsg.storeTitle}>
       <div className="store-form">
         <fieldset>
           <legend>{shopMsg.tabs.exhibition}</legend>
-          <label htmlFor="banner_url">展厅横幅（建议 1200×300）</label>
-          <div className="shop-filter">
-            <InputText id="banner_url" value={form.banner_url} onChange={(e) => patch({ banner_url: e.target.value })} placeholder="https://… 或 /…"
-              className={problem?.field === 'banner_url' ? 'is-invalid' : ''} />
-            <UploadButton onUploaded={(url) => patch({ banner_url: url })} onProblem={(text) => setProblem({ field: 'banner_url', text })} />
-          </div>
-          <FieldError problem={problem} field="banner_url" />
-          {form.banner_url && /^(https?:\/\/|\/)/.test(form.banner_url) && <img className="store-preview-img" src={form.banner_url} alt="横幅预览" />}
-          <label htmlFor="intro">展厅介绍</label>
-          <InputTextarea id="intro" rows={6} value={form.intro} onChange={(e) => patch({ intro: e.target.value })} className={problem?.field === 'intro' ? 'is-invalid' : ''} />
-          <small className="muted">{form.intro.length} / {SHOP_LIMITS.intro}</small>
-          <FieldError problem={problem} field="intro" />
-          <label>精选产品</label>
-          <FeaturedPicker companyId={companyId} picked={form.featured} onChange={(featured) => patch({ featured })} />
-          <FieldError problem={problem} field="featured_stock_ids" />
+          <Field id={form.idOf('banner_url')} label="展厅横幅（建议 1200×300）" error={errors.banner_url}>
+            <div className="shop-filter">
+              <InputText {...form.text('banner_url')} onChange={(e) => { form.set('banner_url', e.target.value); setSaved(false); }} placeholder="https://… 或 /…" />
+              <UploadButton onUploaded={(url) => patch({ banner_url: url })} onProblem={(text) => problem('banner_url', text)} />
+            </div>
+          </Field>
+          {values.banner_url && /^(https?:\/\/|\/)/.test(values.banner_url) && <img className="store-preview-img" src={values.banner_url} alt="横幅预览" />}
+          <Field id={form.idOf('intro')} label="展厅介绍" error={errors.intro} hint={`${values.intro.length} / ${SHOP_LIMITS.intro}`}>
+            {area('intro', 6)}
+          </Field>
+          <Field id={form.idOf('featured_stock_ids')} label="精选产品" error={errors.featured_stock_ids}>
+            <FeaturedPicker inputId={form.idOf('featured_stock_ids')} companyId={companyId} picked={values.featured} onChange={(featured) => patch({ featured })} />
+          </Field>
         </fieldset>
         <div style={{ display: 'grid', gap: '1rem', alignContent: 'start' }}>
           <fieldset>
             <legend>{shopMsg.tabs.factory}</legend>
-            <label htmlFor="factory_desc">工厂介绍</label>
-            <InputTextarea id="factory_desc" rows={5} value={form.factory_desc} onChange={(e) => patch({ factory_desc: e.target.value })} className={problem?.field === 'factory_desc' ? 'is-invalid' : ''} />
-            <small className="muted">{form.factory_desc.length} / {SHOP_LIMITS.factoryDesc}</small>
-            <FieldError problem={problem} field="factory_desc" />
+            <Field id={form.idOf('factory_desc')} label="工厂介绍" error={errors.factory_desc} hint={`${values.factory_desc.length} / ${SHOP_LIMITS.factoryDesc}`}>
+              {area('factory_desc', 5)}
+            </Field>
             <label>工厂照片</label>
-            <MediaRows kind="photos" rows={form.photos} problem={problem} onChange={(photos) => patch({ photos })} onProblem={setProblem} />
+            <MediaRows kind="photos" rows={values.photos} errors={errors} idOf={form.idOf} onChange={(photos) => patch({ photos })} onProblem={problem} />
           </fieldset>
           <fieldset>
             <legend>{shopMsg.tabs.video}</legend>
-            <MediaRows kind="videos" rows={form.videos} problem={problem} onChange={(videos) => patch({ videos })} onProblem={setProblem} />
+            <MediaRows kind="videos" rows={values.videos} errors={errors} idOf={form.idOf} onChange={(videos) => patch({ videos })} onProblem={problem} />
           </fieldset>
         </div>
       </div>
-      {problem && <Message severity="error" text={problem.text} className="store-message" />}
-      {saved && !problem && <Message severity="success" text={shopMsg.saved} />}
+      {form.formError && <Message severity="error" text={form.formError} className="store-message" />}
+      {saved && <Message severity="success" text={shopMsg.saved} />}
       <div className="store-actions">
-        <Button type="submit" label="保存" icon="pi pi-check" loading={save.isPending} />
+        <Button type="submit" label="保存" icon="pi pi-check" loading={form.busy} />
         <Link to="/company/$id" params={{ id: String(companyId) }} target="_blank">{shopMsg.preview}</Link>
         <Link to="/company/m/$id" params={{ id: String(companyId) }} target="_blank">手机版预览</Link>
       </div>

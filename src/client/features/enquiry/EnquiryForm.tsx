@@ -60,23 +60,23 @@ export function EnquiryFields({ draft, onChange, error, onError, sellers, freeLi
         <tbody>
           {lines.map((l, i) => (
             <tr key={i}>
-              <td>
+              <td data-label="OE号">
                 <span className="scan-field">
                   <InputText value={l.oe} aria-label={`第${i + 1}行 OE号`} onChange={(e) => setLine(i, { oe: e.target.value })} invalid={!!lineError(i, 'oe')} />
                   <ScanButton label={`扫码输入第${i + 1}行 OE号`} onScan={(oe) => setLine(i, { oe })} />
                 </span>
                 {lineError(i, 'oe') && <div className="field-error" role="alert">{lineError(i, 'oe')}</div>}
               </td>
-              <td><InputText value={l.name} aria-label={`第${i + 1}行 配件名称`} maxLength={50} onChange={(e) => setLine(i, { name: e.target.value })} /></td>
-              <td><InputText value={l.qty} inputMode="numeric" aria-label={`第${i + 1}行 数量`} onChange={(e) => setLine(i, { qty: e.target.value })} invalid={!!lineError(i, 'qty')} />{lineError(i, 'qty') && <div className="field-error" role="alert">{lineError(i, 'qty')}</div>}</td>
-              <td>
+              <td data-label="配件名称"><InputText value={l.name} aria-label={`第${i + 1}行 配件名称`} maxLength={50} onChange={(e) => setLine(i, { name: e.target.value })} /></td>
+              <td data-label="数量"><InputText value={l.qty} inputMode="numeric" aria-label={`第${i + 1}行 数量`} onChange={(e) => setLine(i, { qty: e.target.value })} invalid={!!lineError(i, 'qty')} />{lineError(i, 'qty') && <div className="field-error" role="alert">{lineError(i, 'qty')}</div>}</td>
+              <td data-label="品质">
                 <span className="enquiry-qualities" role="radiogroup" aria-label={`第${i + 1}行 品质`}>
                   {WANTED_QUALITIES.map((q) => (
                     <label key={q}><input type="radio" name={`quality-${i}`} checked={l.quality === q} onChange={() => setLine(i, { quality: q })} />{q}</label>
                   ))}
                 </span>
               </td>
-              <td><button type="button" className="linklike" aria-label={`删除第${i + 1}行`} disabled={lines.length === 1} onClick={() => onChange({ lines: lines.filter((_, j) => j !== i) })}>删除</button></td>
+              <td className="enquiry-line-remove"><button type="button" className="linklike" aria-label={`删除第${i + 1}行`} disabled={lines.length === 1} onClick={() => onChange({ lines: lines.filter((_, j) => j !== i) })}>删除</button></td>
             </tr>
           ))}
         </tbody>

@@ -19,12 +19,12 @@ export function MyQuotesPage({ search, onSearch }: { search: ListSearch; onSearc
     rowKey: (q) => q.id,
     columns: [
       { key: 'no', header: '询价单号', width: '12rem', cell: (q) => <Link to="/backend/quote/$id" params={{ id: String(q.enquiry_id) }}>{q.enquiry_no}</Link> },
-      { key: 'buyer', header: '买家', width: '11rem', cell: (q) => q.buyer_company_name },
-      { key: 'line', header: '询价配件', cell: (q) => <span>{q.line_text} <span className="muted">× {q.line_qty}</span></span> },
+      { key: 'buyer', priority: 2, header: '买家', width: '11rem', cell: (q) => q.buyer_company_name },
+      { key: 'line', priority: 2, header: '询价配件', cell: (q) => <span>{q.line_text} <span className="muted">× {q.line_qty}</span></span> },
       { key: 'price', header: '报价(元)', width: '6rem', num: true, cell: (q) => quotePriceText(q.price_fen) },
-      { key: 'brand', header: '品牌 / 品质', width: '8rem', cell: (q) => <span>{q.brand || '—'} <small className="muted">{q.quality}</small></span> },
+      { key: 'brand', priority: 3, header: '品牌 / 品质', width: '8rem', cell: (q) => <span>{q.brand || '—'} <small className="muted">{q.quality}</small></span> },
       { key: 'fate', header: '结果', width: '5rem', cell: (q) => <Tag value={QUOTE_FATE_TEXT[q.fate]} severity={FATE_SEVERITY[q.fate]} /> },
-      { key: 'at', header: '报价时间', width: '8rem', cell: (q) => dayjs.unix(q.updated_at).format('YYYY-MM-DD HH:mm') },
+      { key: 'at', priority: 3, header: '报价时间', width: '8rem', cell: (q) => dayjs.unix(q.updated_at).format('YYYY-MM-DD HH:mm') },
     ],
     empty: () => '还没有报价。打开“报价中心”里的询价单，逐行填写价格或回复无货。',
   };

@@ -32,12 +32,12 @@ export function QuoteCenterPage({ search, onSearch, scope = 'direct' }: { search
     rowKey: (e) => e.id,
     columns: [
       { key: 'no', header: '询价单号', width: '12rem', cell: (e) => <Link to="/backend/quote/$id" params={{ id: String(e.id) }} aria-label={`报价 ${e.enquiry_no}`}>{e.enquiry_no}</Link> },
-      { key: 'buyer', header: '买家', width: '12rem', cell: (e) => e.buyer_company_name },
-      { key: 'part', header: '询价配件', cell: (e) => <span>{e.wanted_id !== null && <Tag value="求购" severity="info" style={{ marginRight: '0.3rem' }} />}{e.first_line}{e.line_count > 1 && <span className="muted"> 等{e.line_count}项</span>}</span> },
-      ...(scope === 'zone' ? [{ key: 'make', header: '车型品牌', width: '6rem', cell: (e: EnquirySummary) => e.make_name || '—' }] : []),
+      { key: 'buyer', priority: 2, header: '买家', width: '12rem', cell: (e) => e.buyer_company_name },
+      { key: 'part', priority: 2, header: '询价配件', cell: (e) => <span>{e.wanted_id !== null && <Tag value="求购" severity="info" style={{ marginRight: '0.3rem' }} />}{e.first_line}{e.line_count > 1 && <span className="muted"> 等{e.line_count}项</span>}</span> },
+      ...(scope === 'zone' ? [{ key: 'make', priority: 3 as const, header: '车型品牌', width: '6rem', cell: (e: EnquirySummary) => e.make_name || '—' }] : []),
       { key: 'state', header: '状态', width: '6rem', cell: (e) => <Tag value={e.state_text} severity={stateSeverity(e.state)} /> },
-      { key: 'created', header: '发出时间', width: '8rem', cell: (e) => at(e.created_at) },
-      { key: 'expires', header: '报价截止', width: '8rem', cell: (e) => at(e.expires_at) },
+      { key: 'created', priority: 3, header: '发出时间', width: '8rem', cell: (e) => at(e.created_at) },
+      { key: 'expires', priority: 2, header: '报价截止', width: '8rem', cell: (e) => at(e.expires_at) },
     ],
     empty: (filtered) => filtered ? '没有符合条件的询价单，换个状态看看。' : scope === 'zone' ? <ZoneEmpty /> : '还没有买家向您询价。保持库存和价格最新，买家在OE号结果中找到您后就会来询价。',
   };

@@ -3,8 +3,9 @@ import type { EnquiryDetail, PayloadIn } from '../../../shared/contracts';
 import type { EnquiryAction } from '../../../shared/domain/enquiry';
 import { request } from '../../api/request';
 import { useKeyedCall } from '../../api/use-call';
+import { useFormWrite } from '../../ui/form/form';
 import { cartKeys } from '../cart/queries';
-import { enquiryKeys, quoteRulesQuery } from './queries';
+import { enquiryKeys } from './queries';
 
 const CALL = { send: 'enquirySend', end: 'enquiryEnd', cancel: 'enquiryCancel', anew: 'enquiryAnew', delete: 'enquiryDelete' } as const;
 
@@ -86,13 +87,5 @@ export const useAnswerNoStock = () => {
 /** 报价 from the chat composer (sendIMQuoteMsg), under the dialog's Idempotency-Key. */
 export const useQuoteInChat = () => useKeyedCall('sendIMQuoteMsg');
 
-/** Saves the 报价规则; the page's rules take the answer. */
-export const useSaveQuoteRules = () => {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (payload: PayloadIn<'quoteRulesSave'>) => request('put', 'quoteRulesSave', payload, undefined, { silent: true, idempotencyKey: crypto.randomUUID() }),
-    onSuccess: (saved) => {
-      qc.setQueryData(quoteRulesQuery().queryKey, saved);
-    },
-  });
-};
+/** Saves the 报价规则 (the page's form, useForm().submit); the rules are read again. */
+export const useQuoteRulesWrite = () => useFormWrite('quoteRulesSave', { invalidate: [enquiryKeys.rules()] });

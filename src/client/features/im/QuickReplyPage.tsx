@@ -38,9 +38,9 @@ export function QuickReplyPage({ search, onSearch }: { search: ListSearch; onSea
     rowKey: (r) => r.id,
     columns: [
       { key: 'cn', header: '中文', width: '18rem', cell: (r) => r.cn_message },
-      { key: 'vn', header: '越南语', width: '18rem', cell: (r) => r.vn_message || <span className="muted">（未填写，越南语聊天中插入中文）</span> },
+      { key: 'vn', priority: 2, header: '越南语', width: '18rem', cell: (r) => r.vn_message || <span className="muted">（未填写，越南语聊天中插入中文）</span> },
       {
-        key: 'actions', header: '操作', width: '7rem',
+        key: 'actions', actions: true, header: '操作', width: '7rem',
         cell: (r) => (
           <span className="stock-actions">
             <button type="button" className="linklike" onClick={() => setEditing(r)} aria-label={`编辑 ${r.cn_message}`}>编辑</button>

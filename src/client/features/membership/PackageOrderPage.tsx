@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
@@ -12,7 +12,9 @@ import type { PackageOrder } from '../../../shared/contracts';
 import { ApiError, OfflineError } from '../../api/request';
 import { nav } from '../../api/navigation';
 import { membershipKeys, orderQuery } from './queries';
-import { useCancelPackageOrder, usePackagePromotion, usePayPackageOrder } from './mutations';
+import { Field } from '../../ui/form/Field';
+import { useForm } from '../../ui/form/form';
+import { useApplyPromotionWrite, useCancelPackageOrder, usePackagePromotion, usePayPackageOrder } from './mutations';
 import { PaySteps } from './PaySteps';
 import { DemoPaymentNotice } from './DemoPaymentNotice';
 import './membership.css';
@@ -109,47 +111,43 @@ export function PackageOrderPage({ orderNo }: { orderNo: string }) {
 
 /**
  * 优惠码 on a pending order: applied, the amount to pay changes at once; a checkout started before
- * is void (the server forgets it), so 去支付 starts a new one at the new amount.
+ * is void (the server forgets it), so 去支付 starts a new one at the new amount. A form of the form
+ * kit (docs/architecture.md, "Forms"): an empty code or the server's refusal under the field.
  */
 function PromotionForm({ order, onChanged }: { order: PackageOrder; onChanged: (o: PackageOrder) => void }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const key = useRef(crypto.randomUUID());
+  const form = useForm({ code: '' }, { idPrefix: 'promotion-' });
+  const [removing, setRemoving] = useState(false);
+  const removeKey = useRef(crypto.randomUUID());
+  const applyWrite = useApplyPromotionWrite();
   const promotion = usePackagePromotion();
-  const run = async (call: () => Promise<PackageOrder>) => {
-    setBusy(true);
-    setError('');
+  const apply = () => form.submit(applyWrite, { order_no: order.order_no, code: form.values.code }, (next) => {
+    onChanged(next);
+    form.reset({ code: '' });
+  });
+  const remove = async () => {
+    setRemoving(true);
+    form.setErrors({});
+    form.setFormError('');
     try {
-      onChanged(await call());
-      key.current = crypto.randomUUID();
-      setCode('');
+      onChanged(await promotion.mutateAsync({ orderNo: order.order_no, code: null, idempotencyKey: removeKey.current }));
+      removeKey.current = crypto.randomUUID();
     } catch (e) {
-      setError(e instanceof OfflineError ? '网络不可用，请联网后再试' : e instanceof ApiError ? e.message : '操作失败，请稍后再试');
+      form.refuse(e, 'code');
     } finally {
-      setBusy(false);
+      setRemoving(false);
     }
-  };
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    if (!code.trim()) {
-      setError('请输入优惠码');
-      return;
-    }
-    void run(() => promotion.mutateAsync({ orderNo: order.order_no, code, idempotencyKey: key.current }));
   };
   return (
-    <form className="promotion-form" onSubmit={apply} noValidate>
-      <label htmlFor="promotion-code">{order.discount_fen > 0 ? '换一个优惠码' : '优惠码'}</label>
-      <InputText id="promotion-code" value={code} maxLength={20} autoCapitalize="characters" placeholder="输入优惠码"
-        aria-invalid={error !== ''} aria-describedby={error ? 'promotion-error' : undefined}
-        onChange={(e) => { setCode(e.target.value); setError(''); }} />
-      <Button type="submit" label="使用" outlined loading={busy} />
-      {order.discount_fen > 0 && (
-        <Button type="button" label="不使用优惠码" text disabled={busy}
-          onClick={() => void run(() => promotion.mutateAsync({ orderNo: order.order_no, code: null, idempotencyKey: key.current }))} />
-      )}
-      {error && <div className="field-error" role="alert" id="promotion-error">{error}</div>}
+    <form className="promotion-form" onSubmit={(e) => { e.preventDefault(); void apply(); }} noValidate>
+      <Field id={form.idOf('code')} label={order.discount_fen > 0 ? '换一个优惠码' : '优惠码'} error={form.errors.code || form.formError || undefined}>
+        <div className="promotion-row">
+          <InputText {...form.text('code')} onChange={(e) => { form.set('code', e.target.value); form.setFormError(''); }} maxLength={20} autoCapitalize="characters" placeholder="输入优惠码" />
+          <Button type="submit" label="使用" outlined loading={form.busy} disabled={removing} />
+          {order.discount_fen > 0 && (
+            <Button type="button" label="不使用优惠码" text loading={removing} disabled={form.busy} onClick={() => void remove()} />
+          )}
+        </div>
+      </Field>
     </form>
   );
 }

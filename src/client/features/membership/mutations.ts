@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../api/request';
 import { useCall, useKeyedCall } from '../../api/use-call';
+import { useFormWrite } from '../../ui/form/form';
 import { membershipKeys } from './queries';
 
 /**
@@ -30,6 +31,9 @@ export const useCancelPackageOrder = () => {
     onSuccess: (order, { orderNo }) => queryClient.setQueryData(membershipKeys.order(orderNo), order),
   });
 };
+
+/** 使用优惠码, the promotion form's save (useForm().submit); the page puts the answered order in its cache. */
+export const useApplyPromotionWrite = () => useFormWrite('applyPackagePromotion');
 
 /** 使用 or 不使用优惠码 on a pending order (code null: remove it). */
 export const usePackagePromotion = () =>

@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import * as v from 'valibot';
 import { ADDRESS_LIMIT, checkoutPayload, type Address } from '../../../shared/contracts';
-import { ApiError, OfflineError } from '../../api/request';
+import { OfflineError } from '../../api/request';
+import { Field } from '../../ui/form/Field';
+import { useForm } from '../../ui/form/form';
 import { addressListQuery } from '../address/queries';
 import { MobilePage } from './MobilePage';
-import { useDeleteAddress, useSaveAddress } from '../address/mutations';
+import { useAddressWrite, useDeleteAddress, useSaveAddress } from '../address/mutations';
 
 type FieldName = 'contact_name' | 'contact_phone' | 'address';
 const FIELDS: FieldName[] = ['contact_name', 'contact_phone', 'address'];
@@ -17,56 +19,44 @@ const fieldError = (name: FieldName, value: string) => {
   const r = v.safeParse(checkoutPayload.entries[name], value);
   return r.success ? '' : r.issues[0].message;
 };
-const problem = (e: unknown) => (e instanceof OfflineError ? '当前离线，联网后再试；填写的内容还在' : e instanceof Error ? e.message : String(e));
+const OFFLINE = '当前离线，联网后再试；填写的内容还在';
+const problem = (e: unknown) => (e instanceof OfflineError ? OFFLINE : e instanceof Error ? e.message : String(e));
 
 type Form = { id?: number; contact_name: string; contact_phone: string; address: string; is_default: boolean };
 
-/** Add or edit one address with the order form's rules; the server's refusal shows under its field. */
+/**
+ * Add or edit one address with the order form's rules, a form of the form kit (docs/architecture.md,
+ * "Forms"): the call's schema before sending, the server's refusal under its field, nothing typed lost.
+ */
 function AddressForm({ initial, onDone, onCancel }: { initial: Form; onDone: () => void; onCancel: () => void }) {
-  const saveAddress = useSaveAddress();
-  const [f, setF] = useState<Form>(initial);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found: typeof errors = {};
-    for (const k of FIELDS) {
-      const err = fieldError(k, f[k]);
-      if (err) found[k] = err;
-    }
-    setErrors(found);
-    setFailure('');
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await saveAddress.mutateAsync(f);
-      onDone();
-    } catch (err) {
-      if (err instanceof ApiError && err.field && (FIELDS as string[]).includes(err.field)) setErrors({ [err.field]: err.message });
-      else setFailure(problem(err));
-    } finally {
-      setBusy(false);
-    }
+  const saveAddress = useAddressWrite();
+  const form = useForm<Form>(initial, { idPrefix: 'm-address-', offline: OFFLINE });
+  const { values: f, errors } = form;
+  // a field says what is wrong as soon as it is left, with the same rule
+  const blurred = (k: FieldName) => () => {
+    const text = fieldError(k, f[k]);
+    form.setErrors((x) => {
+      const { [k]: _was, ...rest } = x;
+      return text ? { ...rest, [k]: text } : rest;
+    });
   };
   return (
-    <form className="m-card" onSubmit={(e) => void submit(e)} aria-label={f.id ? '修改地址' : '新增地址'} noValidate>
+    <form className="m-card" onSubmit={(e) => { e.preventDefault(); void form.submit(saveAddress, f, onDone); }} aria-label={f.id ? '修改地址' : '新增地址'} noValidate>
       <h2>{f.id ? '修改地址' : '新增地址'}</h2>
       {FIELDS.map((k) => (
         <div key={k} className="m-field">
-          <label htmlFor={`m-address-${k}`}>{LABEL[k]}</label>
-          <InputText id={`m-address-${k}`} name={k} value={f[k]} inputMode={k === 'contact_phone' ? 'tel' : undefined} invalid={!!errors[k]} aria-invalid={!!errors[k]}
-            onChange={(e) => setF((x) => ({ ...x, [k]: e.target.value }))} onBlur={() => setErrors((x) => ({ ...x, [k]: fieldError(k, f[k]) }))} />
-          {errors[k] && <span className="m-field-error" role="alert">{errors[k]}</span>}
+          <Field id={form.idOf(k)} label={LABEL[k]} required error={errors[k]}>
+            <InputText {...form.text(k)} inputMode={k === 'contact_phone' ? 'tel' : undefined} onBlur={blurred(k)} />
+          </Field>
         </div>
       ))}
       <label className="m-row" style={{ marginBottom: 10 }}>
-        <Checkbox checked={f.is_default} onChange={(e) => setF((x) => ({ ...x, is_default: !!e.checked }))} aria-label="设为默认地址" /> 设为默认地址
+        <Checkbox checked={f.is_default} onChange={(e) => form.set('is_default', !!e.checked)} aria-label="设为默认地址" /> 设为默认地址
       </label>
-      {failure && <p className="m-alert" role="alert">{failure}</p>}
+      {form.formError && <p className="m-alert" role="alert">{form.formError}</p>}
       <div className="m-actions">
         <Button type="button" outlined label="取消" onClick={onCancel} />
-        <Button type="submit" label="保存" loading={busy} />
+        <Button type="submit" label="保存" loading={form.busy} />
       </div>
     </form>
   );

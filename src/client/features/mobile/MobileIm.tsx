@@ -104,6 +104,8 @@ export function ImProfilePage() {
       <div className="m-card"><MembershipCard name={user.user_name} company={user.company_name} level={level.data ?? undefined} /></div>
       <nav className="m-card" aria-label="我的">
         <ul className="m-convs">
+          {/* a seller's tab bar has no 购物车 (tabs.ts): its cart is here */}
+          {buys && sells && <li><Link to="/ofo/cart"><i className="pi pi-shopping-cart" /> 购物车</Link></li>}
           {orders && <li><Link to="/ofo/purchase/order"><i className="pi pi-list" /> 采购订单</Link></li>}
           {orders && <li><Link to="/ofo/purchase/payment"><i className="pi pi-wallet" /> 待付款</Link></li>}
           {enquires && <li><Link to="/ofo/enquiry"><i className="pi pi-question-circle" /> 我的询价</Link></li>}

@@ -1,16 +1,20 @@
 import { useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import dayjs from 'dayjs';
 import type { OrderDetail } from '../../../shared/contracts';
-import { amountDueFen, availableActions, ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, ORDER_STATUSES, owes, type OrderStatus } from '../../../shared/domain/orders';
+import {
+  amountDueFen, availableActions, ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, ORDER_STATUSES, owes, SALES_ORDER_CODES, type OrderAction, type OrderStatus,
+} from '../../../shared/domain/orders';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { msg } from '../../../shared/messages';
 import { ApiError, OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
 import { orderDetailQuery, orderListQuery } from '../orders/queries';
 import { useOrderMove } from '../orders/mutations';
+import { OrderActionDialog } from '../orders/OrderActionDialog';
 import { PayTag, StatusTag } from '../orders/StatusTag';
 import { AfterSaleStatusTag } from '../aftersale/AfterSaleStatusTag';
 import type { OrderListSearch } from '../orders/order-search';
@@ -50,7 +54,7 @@ export function MobileOrderList({ search, to, title }: { search: OrderListSearch
       {!sales && (
         <div className="m-spread">
           <Link to="/ofo/purchase/payment" className="m-link">待付款的订单 <i className="pi pi-angle-right" /></Link>
-          <Link to="/ofo/serviceOrder" className="m-link">售后服务 <i className="pi pi-angle-right" /></Link>
+          <Link to="/ofo/serviceOrder" search={{ side: 'buyer' }} className="m-link">售后服务 <i className="pi pi-angle-right" /></Link>
         </div>
       )}
       {search.no && (
@@ -121,9 +125,34 @@ function BuyerActions({ order }: { order: OrderDetail }) {
   );
 }
 
+/**
+ * The seller's moves on a phone, the desktop's (确认订单, 拒绝订单 with its reason, 发货 with carrier
+ * and waybill, 登记线下收款) in the desktop's own dialog (orders/OrderActionDialog) as a bottom
+ * sheet: the sales order codes make them, as on the desktop page.
+ */
+function SellerActions({ order }: { order: OrderDetail }) {
+  const codes = useRouteContext({ from: '__root__' }).session.user?.permissions ?? [];
+  const [action, setAction] = useState<OrderAction | null>(null);
+  const actions = order.side === 'seller' && hasAnyPermission(codes, SALES_ORDER_CODES) ? availableActions({ status: order.status, payStatus: order.pay_status }, 'seller') : [];
+  if (actions.length === 0) return null;
+  return (
+    <section className="m-card" aria-label="订单操作">
+      <div className="m-actions">
+        {actions.map((a) => (
+          <Button key={a} type="button" label={ORDER_ACTION_TEXT[a]} severity={a === 'reject' ? 'danger' : undefined} outlined={a === 'reject' || a === 'pay'} onClick={() => setAction(a)} />
+        ))}
+      </div>
+      {action && <OrderActionDialog order={order} action={action} onHide={() => setAction(null)} sheetClass="m-sheet" />}
+    </section>
+  );
+}
+
 const useOrder = (orderNo: string) => useQuery(orderDetailQuery(orderNo));
 
-/** 订单详情 (/ofo/purchase/orderDetail): state, contact and address, lines, the buyer's moves, links to 物流 and 付款. */
+/**
+ * 订单详情 (/ofo/purchase/orderDetail): state, contact and address, lines, and the moves of the
+ * side looking: the buyer's (and links to 物流 and 付款), or the seller's (确认, 拒绝, 发货, 收款).
+ */
 export function MobileOrderDetail({ orderNo }: { orderNo: string }) {
   const q = useOrder(orderNo);
   if (!q.data) return <MobilePage title="订单详情" back="/ofo/purchase/order">{q.isError ? <p className="m-alert" role="alert">{offlineOr(q.error, '订单')}</p> : <div className="m-card" aria-busy="true">正在加载订单…</div>}</MobilePage>;
@@ -138,21 +167,24 @@ export function MobileOrderDetail({ orderNo }: { orderNo: string }) {
         <span className="m-muted">订单 {o.order_no}</span>
         <span className="m-muted">下单 {at(o.created_at)} · 结算号 {o.checkout_no}</span>
         <FetchedAt at={q.dataUpdatedAt} offline={q.isError || !navigator.onLine} what="订单" />
-        {o.side === 'seller' && <p className="m-note">这是本公司的销售订单，请在电脑版处理。</p>}
       </section>
       <BuyerActions order={o} />
+      <SellerActions order={o} />
       <section className="m-card" aria-label="收货信息">
         <dl className="m-facts">
-          <dt>卖家</dt><dd>{o.seller_company_name}</dd>
+          {o.side === 'seller'
+            ? <><dt>买家</dt><dd>{o.buyer_company_name}（下单人 {o.buyer_user_name}）</dd></>
+            : <><dt>卖家</dt><dd>{o.seller_company_name}</dd></>}
           <dt>收货人</dt><dd>{o.contact_name} {o.contact_phone}</dd>
           <dt>收货地址</dt><dd>{o.address}</dd>
           <dt>买家留言</dt><dd>{o.remark || '—'}</dd>
           {o.reject_reason && <><dt>拒绝原因</dt><dd>{o.reject_reason}</dd></>}
           {o.cancel_reason && <><dt>取消原因</dt><dd>{o.cancel_reason}</dd></>}
+          {o.side === 'seller' && o.pay_status === 'paid' && <><dt>收款</dt><dd>{o.pay_method}{o.pay_note && `（${o.pay_note}）`} · {at(o.paid_at)}</dd></>}
         </dl>
         <div className="m-row" style={{ marginTop: 8 }}>
-          <Link to="/ofo/purchase/logistics" search={{ order_no: o.order_no }} className="m-link"><i className="pi pi-truck" />&nbsp;物流{o.logistics_no ? `：${o.logistics_company} ${o.logistics_no}` : ''}</Link>
-          <Link to="/ofo/purchase/payment" search={{ order_no: o.order_no }} className="m-link"><i className="pi pi-wallet" />&nbsp;付款</Link>
+          <Link to="/ofo/purchase/logistics" search={{ order_no: o.order_no }} className="m-link" data-testid="order-logistics"><i className="pi pi-truck" />&nbsp;物流{o.logistics_no ? `：${o.logistics_company} ${o.logistics_no}` : ''}</Link>
+          {o.side === 'buyer' && <Link to="/ofo/purchase/payment" search={{ order_no: o.order_no }} className="m-link"><i className="pi pi-wallet" />&nbsp;付款</Link>}
         </div>
       </section>
       <section className="m-card" aria-label="订单明细">

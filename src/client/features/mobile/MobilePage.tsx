@@ -9,17 +9,10 @@ import { useChat } from '../im/chat-store';
 import { unreadLabel } from '../im/chat-rules';
 import { desktopCounterpart } from './counterparts';
 import { chooseDesktop } from './phone-redirect';
+import { phoneTabs, tabActive } from './tabs';
 import './mobile.css';
 
-const TABS = [
-  { label: '搜索', to: '/ofo/search', icon: 'pi pi-search', match: ['/ofo/search', '/ofo/spotGoods', '/im/illustration'] },
-  { label: '购物车', to: '/ofo/cart', icon: 'pi pi-shopping-cart', match: ['/ofo/cart', '/ofo/createOrder'] },
-  { label: '订单', to: '/ofo/myorder', icon: 'pi pi-list', match: ['/ofo/myorder', '/ofo/purchase', '/ofo/serviceOrder', '/ofo/sales', '/ofo/enquiry'] },
-  { label: '消息', to: '/im', icon: 'pi pi-comments', match: ['/im/chat'], exact: '/im' },
-  { label: '我的', to: '/im/profile', icon: 'pi pi-user', match: ['/im/profile', '/im/password', '/ofo/address'] },
-] as const;
-
-/** 购物车 and 消息 carry their counts: lines on sale in the cart, unread messages. */
+/** The role's tabs (tabs.ts); 购物车 and 消息 carry their counts: lines on sale in the cart, unread messages. */
 function TabBar() {
   const { session } = useRouteContext({ from: '__root__' });
   const user = session.user;
@@ -28,14 +21,14 @@ function TabBar() {
   const cart = useQuery({ ...cartListQuery(), enabled: mayBuy });
   useRefetchCartAfterReplay(mayBuy ? user?.uuid : undefined);
   const unread = useChat((s) => s.unreadTotal);
-  const badge = (to: string) => (to === '/ofo/cart' ? cart.data?.count ?? 0 : to === '/im' ? unread : 0);
+  const tabs = phoneTabs(user);
   return (
-    <nav className="m-tabbar" aria-label="手机版导航">
-      {TABS.map((t) => {
-        const active = ('exact' in t && path.replace(/\/$/, '') === t.exact) || t.match.some((m) => path.startsWith(m));
-        const n = badge(t.to);
+    <nav className="m-tabbar" aria-label="手机版导航" style={{ gridTemplateColumns: `repeat(${tabs.length}, 1fr)` }}>
+      {tabs.map((t) => {
+        const active = tabActive(t, path);
+        const n = t.badge === 'cart' ? cart.data?.count ?? 0 : t.badge === 'unread' ? unread : 0;
         return (
-          <Link key={t.to} to={t.to} activeProps={{}} className={active ? 'active' : ''} aria-current={active ? 'page' : undefined} aria-label={n > 0 ? `${t.label} ${n}` : t.label}>
+          <Link key={t.to} to={t.to} search={t.search} activeProps={{}} className={active ? 'active' : ''} aria-current={active ? 'page' : undefined} aria-label={n > 0 ? `${t.label} ${n}` : t.label}>
             <i className={t.icon} aria-hidden="true" />
             <span>{t.label}</span>
             {n > 0 && <b className="m-badge" data-testid={`tab-badge-${t.label}`}>{unreadLabel(n)}</b>}
@@ -48,7 +41,7 @@ function TabBar() {
 
 /**
  * A phone page: a title bar with the way back and 电脑版 (the desktop page of the same
- * thing, chosen for the session: phone-redirect.ts), the page, and the bottom tab bar (搜索, 购物车, 订单, 消息, 我的). `bare`: a full-screen page
+ * thing, chosen for the session: phone-redirect.ts), the page, and the bottom tab bar (the role's, tabs.ts). `bare`: a full-screen page
  * (a conversation) without the tab bar.
  */
 export function MobilePage({ title, back, children, bare, actions }: { title: string; back?: string; children: ReactNode; bare?: boolean; actions?: ReactNode }) {
@@ -59,7 +52,7 @@ export function MobilePage({ title, back, children, bare, actions }: { title: st
     <div className={`m-page${bare ? ' m-bare' : ''}`}>
       <header className="m-header">
         {back !== undefined ? (
-          <button type="button" className="m-back" aria-label="返回" onClick={() => (window.history.length > 1 ? router.history.back() : void router.navigate({ to: back }))}>
+          <button type="button" className="m-back" aria-label="返回" onClick={() => (window.history.length > 1 ? router.history.back() : void router.navigate({ href: back }))}>
             <i className="pi pi-angle-left" aria-hidden="true" />
           </button>
         ) : <span className="m-back-space" />}

@@ -1,11 +1,14 @@
 /**
- * 售后 on a phone (requirements 000-2 /ofo/serviceOrder, /ofo/serviceOrder/detail): the buyer's after-sales,
- * newest first, by state, as cards; the detail with the buyer's two moves (撤销申请 while the
- * seller has not received anything, 退货 with carrier and waybill once the seller agreed to a
- * return). Applying is on the order's desktop page, where the lines and photos fit.
+ * 售后 on a phone (requirements 000-2 /ofo/serviceOrder, /ofo/serviceOrder/detail): the company's
+ * after-sales of one side (我是买家: asked by us, 我是卖家: asked of us, as the desktop list's
+ * `side`), newest first, by state, as cards; the detail with the buyer's two moves (撤销申请 while
+ * the seller has not received anything, 退货 with carrier and waybill once the seller agreed to a
+ * return) or the seller's answers (同意, 拒绝 with the reason, 确认收货 of the returned parts,
+ * 确认退款) in the desktop's own dialog (aftersale/AfterSaleMoveDialog) as a bottom sheet.
+ * Applying is on the order's desktop page, where the lines and photos fit.
  */
 import { useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -13,13 +16,15 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import dayjs from 'dayjs';
 import type { AfterSaleDetail } from '../../../shared/contracts';
 import {
-  AFTERSALE_ACTION_TEXT, AFTERSALE_NEXT_STEP, AFTERSALE_STATUS_TEXT, AFTERSALE_STATUSES, AFTERSALE_TYPE_TEXT, availableAfterSaleActions,
-  type AfterSaleAction, type AfterSaleStatus,
+  AFTERSALE_ACTION_TEXT, AFTERSALE_BUYER_CODES, AFTERSALE_NEXT_STEP, AFTERSALE_SELLER_CODES, AFTERSALE_STATUS_TEXT, AFTERSALE_STATUSES, AFTERSALE_TYPE_TEXT,
+  availableAfterSaleActions, type AfterSaleAction, type AfterSaleStatus,
 } from '../../../shared/domain/aftersale';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { ApiError, OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
 import { afterSaleDetailQuery, afterSaleListQuery } from '../aftersale/queries';
 import { useAfterSaleMove } from '../aftersale/mutations';
+import { AfterSaleMoveDialog, type MemberAction } from '../aftersale/AfterSaleMoveDialog';
 import { AfterSaleStatusTag } from '../aftersale/AfterSaleStatusTag';
 import { MobilePage } from './MobilePage';
 
@@ -27,16 +32,35 @@ const at = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '');
 const offlineOr = (e: Error) => (e instanceof OfflineError ? '当前离线，联网后可查看售后' : e.message);
 const PAGE = 50;
 
-export interface ServiceOrderSearch { status?: AfterSaleStatus; page?: number }
+export type ServiceOrderSide = 'seller' | 'buyer';
+export interface ServiceOrderSearch { side?: ServiceOrderSide; status?: AfterSaleStatus; page?: number }
+
+/** The sides the user may list, 我是卖家 first (the desktop list's order, aftersale/list-params.ts). */
+const sidesOf = (codes: readonly string[]): ServiceOrderSide[] => [
+  ...(hasAnyPermission(codes, AFTERSALE_SELLER_CODES) ? ['seller' as const] : []),
+  ...(hasAnyPermission(codes, AFTERSALE_BUYER_CODES) ? ['buyer' as const] : []),
+];
 
 export function MobileServiceOrderList({ search }: { search: ServiceOrderSearch }) {
   const navigate = useNavigate();
+  const codes = useRouteContext({ from: '__root__' }).session.user?.permissions ?? [];
+  const sides = sidesOf(codes);
+  // the side asked for when the user may see it, else the first it may (as the desktop list)
+  const side = search.side && sides.includes(search.side) ? search.side : sides[0] ?? 'buyer';
+  const seller = side === 'seller';
   const page = search.page ?? 1;
-  const q = useQuery({ ...afterSaleListQuery({ side: 'buyer', status: search.status ?? '', page_number: page, page_size: PAGE }), placeholderData: keepPreviousData });
-  const go = (change: ServiceOrderSearch) => void navigate({ to: '/ofo/serviceOrder', search: { ...search, page: undefined, ...change } });
+  const q = useQuery({ ...afterSaleListQuery({ side, status: search.status ?? '', page_number: page, page_size: PAGE }), placeholderData: keepPreviousData });
+  const go = (change: ServiceOrderSearch) => void navigate({ to: '/ofo/serviceOrder', search: { ...search, side, page: undefined, ...change } });
   const tabs: Array<AfterSaleStatus | undefined> = [undefined, ...AFTERSALE_STATUSES];
   return (
-    <MobilePage title="售后服务" back="/ofo/myorder">
+    <MobilePage title={seller ? '售后服务 · 我是卖家' : '售后服务'} back={seller ? '/ofo/sales/order' : '/ofo/myorder'}>
+      {sides.length > 1 && (
+        <nav className="m-tabs" aria-label="售后方">
+          {sides.map((s) => (
+            <button key={s} type="button" className={s === side ? 'active' : ''} aria-pressed={s === side} onClick={() => go({ side: s, status: undefined })}>{s === 'seller' ? '我是卖家' : '我是买家'}</button>
+          ))}
+        </nav>
+      )}
       <nav className="m-tabs" aria-label="售后状态">
         {tabs.map((s) => (
           <button key={s ?? 'all'} type="button" className={search.status === s ? 'active' : ''} aria-pressed={search.status === s} onClick={() => go({ status: s })}>
@@ -47,11 +71,13 @@ export function MobileServiceOrderList({ search }: { search: ServiceOrderSearch 
       {q.isError && !q.data && <p className="m-alert" role="alert">{offlineOr(q.error)}</p>}
       {!q.data && !q.isError && <div className="m-card" aria-busy="true">正在加载…</div>}
       {q.data && q.data.data.length === 0 && (
-        <div className="m-card m-empty"><i className="pi pi-inbox" />{search.status ? '没有这个状态的售后' : '还没有申请过售后。在电脑版的采购订单详情里，已发货或已收货的配件旁点“申请售后”即可申请。'}</div>
+        <div className="m-card m-empty"><i className="pi pi-inbox" />{search.status ? '没有这个状态的售后'
+          : seller ? '还没有买家申请售后。买家在已发货的订单上申请后，这里会列出，并通过消息助手通知您。'
+          : '还没有申请过售后。在电脑版的采购订单详情里，已发货或已收货的配件旁点“申请售后”即可申请。'}</div>
       )}
       {q.data?.data.map((a) => (
         <article key={a.as_no} className="m-card m-order" data-testid="service-card" data-as-no={a.as_no}>
-          <div className="m-order-head"><strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{a.seller_company_name}</strong><AfterSaleStatusTag status={a.status} /></div>
+          <div className="m-order-head"><strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{seller ? a.buyer_company_name : a.seller_company_name}</strong><AfterSaleStatusTag status={a.status} /></div>
           <span className="m-muted">{a.as_no} · {at(a.created_at)}</span>
           <span>{AFTERSALE_TYPE_TEXT[a.type]} · {a.first_line}{a.line_count > 1 && <span className="m-muted"> 等{a.line_count}种</span>} · {a.total_qty} 件</span>
           <div className="m-spread">
@@ -62,9 +88,9 @@ export function MobileServiceOrderList({ search }: { search: ServiceOrderSearch 
       ))}
       {(q.data?.total ?? 0) > PAGE && (
         <div className="m-spread">
-          <Button type="button" outlined label="上一页" disabled={page <= 1} onClick={() => void navigate({ to: '/ofo/serviceOrder', search: { ...search, page: page - 1 } })} />
+          <Button type="button" outlined label="上一页" disabled={page <= 1} onClick={() => void navigate({ to: '/ofo/serviceOrder', search: { ...search, side, page: page - 1 } })} />
           <span className="m-muted">第 {page} 页</span>
-          <Button type="button" outlined label="下一页" disabled={page * PAGE >= (q.data?.total ?? 0)} onClick={() => void navigate({ to: '/ofo/serviceOrder', search: { ...search, page: page + 1 } })} />
+          <Button type="button" outlined label="下一页" disabled={page * PAGE >= (q.data?.total ?? 0)} onClick={() => void navigate({ to: '/ofo/serviceOrder', search: { ...search, side, page: page + 1 } })} />
         </div>
       )}
     </MobilePage>
@@ -125,26 +151,49 @@ function BuyerMoves({ a }: { a: AfterSaleDetail }) {
   );
 }
 
+/**
+ * The seller's answers on a phone, the desktop's (同意, 拒绝售后 with its reason, 确认收货 of the
+ * returned parts, 确认退款 with the method) in the desktop's own dialog as a bottom sheet.
+ */
+function SellerMoves({ a }: { a: AfterSaleDetail }) {
+  const [action, setAction] = useState<MemberAction | null>(null);
+  const actions = a.side === 'seller' ? availableAfterSaleActions({ status: a.status, type: a.type }, 'seller') as MemberAction[] : [];
+  if (actions.length === 0) return null;
+  return (
+    <section className="m-card" aria-label="售后操作">
+      <div className="m-actions">
+        {actions.map((x) => (
+          <Button key={x} type="button" label={AFTERSALE_ACTION_TEXT[x]} severity={x === 'reject' ? 'danger' : undefined} outlined={x === 'reject'} onClick={() => setAction(x)} />
+        ))}
+      </div>
+      {action && <AfterSaleMoveDialog a={a} action={action} onHide={() => setAction(null)} sheetClass="m-sheet" />}
+    </section>
+  );
+}
+
 export function MobileServiceOrderDetail({ asNo }: { asNo: string }) {
   const q = useQuery(afterSaleDetailQuery(asNo));
   if (!q.data) return <MobilePage title="售后详情" back="/ofo/serviceOrder">{q.isError ? <p className="m-alert" role="alert">{offlineOr(q.error)}</p> : <div className="m-card" aria-busy="true">正在加载售后…</div>}</MobilePage>;
   const a = q.data;
   return (
-    <MobilePage title="售后详情" back="/ofo/serviceOrder">
+    <MobilePage title="售后详情" back={`/ofo/serviceOrder?side=${a.side === 'seller' ? 'seller' : 'buyer'}`}>
       <section className="m-card m-order" aria-label="售后状态">
         <div className="m-order-head"><span data-testid="service-status"><AfterSaleStatusTag status={a.status} /> {AFTERSALE_TYPE_TEXT[a.type]}</span><span className="m-price"><Price fen={a.refund_fen} /></span></div>
         <span className="m-muted">售后 {a.as_no}</span>
         <span className="m-muted">订单 <Link to="/ofo/purchase/orderDetail" search={{ order_no: a.order_no }}>{a.order_no}</Link> · 申请 {at(a.created_at)}</span>
         <p className="m-note">{AFTERSALE_NEXT_STEP[a.status]}</p>
-        {a.side === 'seller' && <p className="m-note">这是买家向本公司申请的售后，请在电脑版处理。</p>}
       </section>
       <BuyerMoves a={a} />
+      <SellerMoves a={a} />
       <section className="m-card" aria-label="售后信息">
         <dl className="m-facts">
-          <dt>卖家</dt><dd>{a.seller_company_name}</dd>
+          {a.side === 'seller'
+            ? <><dt>买家</dt><dd>{a.buyer_company_name}（申请人 {a.buyer_user_name}）</dd></>
+            : <><dt>卖家</dt><dd>{a.seller_company_name}</dd></>}
           <dt>原因</dt><dd>{a.reason}</dd>
           <dt>描述</dt><dd>{a.description || '—'}</dd>
           {a.logistics_no && <><dt>退货物流</dt><dd data-testid="service-logistics">{a.logistics_company} {a.logistics_no}</dd></>}
+          {a.received_at > 0 && <><dt>卖家收货</dt><dd>{at(a.received_at)}</dd></>}
           {a.refund_method && <><dt>退款</dt><dd>{a.refund_method}{a.refund_note && `（${a.refund_note}）`}</dd></>}
           {a.reject_reason && <><dt>拒绝原因</dt><dd>{a.reject_reason}</dd></>}
           {a.close_reason && <><dt>平台关闭原因</dt><dd>{a.close_reason}</dd></>}

@@ -14,13 +14,16 @@ describe('desktop and phone pages', () => {
     expect(mobileCounterpart('/backend/order/sales', { status: 'confirmed' })).toBe('/ofo/sales/order?status=confirmed');
     expect(mobileCounterpart('/enquiry/list', { page: '2' })).toBe('/ofo/enquiry');
     expect(mobileCounterpart('/enquiry/list/42')).toBe('/ofo/enquiry/42');
-    expect(mobileCounterpart('/backend/service/afterSale', { side: 'buyer' })).toBe('/ofo/serviceOrder');
+    expect(mobileCounterpart('/backend/service/afterSale', { side: 'buyer' })).toBe('/ofo/serviceOrder?side=buyer');
+    // the seller's side too (我是卖家): the phone list answers it
+    expect(mobileCounterpart('/backend/service/afterSale', { side: 'seller', status: 'pending' })).toBe('/ofo/serviceOrder?side=seller&status=pending');
+    expect(mobileCounterpart('/backend/service/afterSale')).toBe('/ofo/serviceOrder');
+    expect(mobileCounterpart('/backend/service/afterSale', { side: 'x' })).toBe('/ofo/serviceOrder');
+    expect(mobileCounterpart('/backend/service/afterSale/detail/AS20261125000000000001')).toBe('/ofo/serviceOrder/detail?as_no=AS20261125000000000001');
   });
 
   it('offers nothing for pages without a phone page', () => {
     for (const p of ['/backend/product/stockAndPrice', '/backend/quote/7', '/operation', '/login', '/company/6', '/backend/order/detail/x', '/enquiry/list/x', '/enquiry/publish']) expect(mobileCounterpart(p)).toBeNull();
-    // the seller's side of after-sales has no phone page
-    expect(mobileCounterpart('/backend/service/afterSale', { side: 'seller' })).toBeNull();
   });
 
   it('links each phone page back to its desktop page', () => {
@@ -30,6 +33,11 @@ describe('desktop and phone pages', () => {
     expect(desktopCounterpart('/ofo/cart')).toBe('/cart');
     expect(desktopCounterpart('/ofo/purchase/logistics', { order_no: 'SO20261125000000000001' })).toBe('/backend/order/detail/SO20261125000000000001');
     expect(desktopCounterpart('/ofo/sales/order')).toBe('/backend/order/sales');
+    expect(desktopCounterpart('/ofo/serviceOrder', { side: 'seller' })).toBe('/backend/service/afterSale?side=seller');
+    expect(desktopCounterpart('/ofo/serviceOrder', { side: 'buyer', status: 'pending', page: '2' })).toBe('/backend/service/afterSale?side=buyer&status=pending');
+    expect(desktopCounterpart('/ofo/serviceOrder')).toBe('/backend/service/afterSale');
+    expect(desktopCounterpart('/ofo/serviceOrder/detail', { as_no: 'AS20261125000000000001' })).toBe('/backend/service/afterSale/detail/AS20261125000000000001');
+    expect(desktopCounterpart('/ofo/purchase/orderDetail', { order_no: 'SO20261125000000000001' })).toBe('/backend/order/detail/SO20261125000000000001');
     expect(desktopCounterpart('/ofo/enquiry')).toBe('/enquiry/list');
     expect(desktopCounterpart('/ofo/enquiry/42')).toBe('/enquiry/list/42');
     expect(desktopCounterpart('/ofo/address')).toBe('/');

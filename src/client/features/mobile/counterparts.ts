@@ -15,6 +15,9 @@ const qs = (q: Query) => {
 /** The illustration pages keep the VIN, vehicle and subgroup both ways. */
 const illustrationQuery = (q: Query): Query => ({ vin: q.vin ?? '', vehicle_id: q.vehicle_id ?? '', subgroup_id: q.subgroup_id ?? '' });
 
+/** The after-sale lists keep the side (我是卖家 / 我是买家) and the status both ways. */
+const afterSaleQuery = (q: Query) => qs({ side: q.side === 'seller' || q.side === 'buyer' ? q.side : '', status: q.status ?? '' });
+
 /** The phone page for a desktop address, or null when it has none. */
 export const mobileCounterpart = (pathname: string, query: Query = {}): string | null => {
   const p = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
@@ -31,7 +34,8 @@ export const mobileCounterpart = (pathname: string, query: Query = {}): string |
   if (enquiry) return `/ofo/enquiry/${enquiry[1]}`;
   const detail = /^\/backend\/order\/detail\/(SO\d{20})$/.exec(p);
   if (detail) return `/ofo/purchase/orderDetail?order_no=${detail[1]}`;
-  if (p === '/backend/service/afterSale' && query.side !== 'seller') return '/ofo/serviceOrder';
+  // either side: the phone list shows the side asked for, and without one the desktop list's first
+  if (p === '/backend/service/afterSale') return `/ofo/serviceOrder${afterSaleQuery(query)}`;
   const afterSale = /^\/backend\/service\/afterSale\/detail\/(AS\d{20})$/.exec(p);
   if (afterSale) return `/ofo/serviceOrder/detail?as_no=${afterSale[1]}`;
   if (p === '/backend/settings/profile') return '/im/profile';
@@ -56,7 +60,7 @@ export const desktopCounterpart = (pathname: string, query: Query = {}): string 
   if (enquiry) return `/enquiry/list/${enquiry[1]}`;
   if (p === '/ofo/myorder' || p === '/ofo/purchase/order' || p === '/ofo/purchase/payment' || p === '/im/purchase') return '/backend/order/purchase';
   if ((p === '/ofo/purchase/orderDetail' || p === '/ofo/purchase/logistics') && query.order_no) return `/backend/order/detail/${query.order_no}`;
-  if (p === '/ofo/serviceOrder') return '/backend/service/afterSale?side=buyer';
+  if (p === '/ofo/serviceOrder') return `/backend/service/afterSale${afterSaleQuery(query)}`;
   if (p === '/ofo/serviceOrder/detail' && query.as_no) return `/backend/service/afterSale/detail/${query.as_no}`;
   if (p === '/im/profile') return '/backend/settings/profile';
   if (p === '/im/password') return '/backend/settings/password';

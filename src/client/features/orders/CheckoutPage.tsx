@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { InputText } from 'primereact/inputtext';
@@ -6,16 +6,17 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import * as v from 'valibot';
-import { checkoutPayload, orderText, type CartGroup } from '../../../shared/contracts';
+import { checkoutPayload, type CartGroup } from '../../../shared/contracts';
 import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
 import { ORDER_REMARK_MAX } from '../../../shared/domain/orders';
 import { chargedColumnLabel } from '../../../shared/domain/prices';
 import { ApiError, OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
 import { Field } from '../../ui/form/Field';
+import { useForm } from '../../ui/form/form';
 import { cartKeys, cartListQuery, typeOfKind, type CartKind } from '../cart/queries';
-import { loadDraft, saveDraft, type CheckoutDraft } from './checkout-draft';
-import { useSubmitCheckout } from './mutations';
+import { clearDraft, loadDraft, saveDraft, type CheckoutDraft } from './checkout-draft';
+import { useCheckoutWrite } from './mutations';
 import { AddressBookPicker } from './AddressBookPicker';
 import { LineChangeNotice, PRICE_NOT_ACCEPTED, useLineChanges } from './LineChangeNotice';
 import '../../ui/form/form.css';
@@ -23,8 +24,7 @@ import '../cart/cart.css';
 import './orders.css';
 
 type FieldName = 'contact_name' | 'contact_phone' | 'address';
-const FIELDS: FieldName[] = ['contact_name', 'contact_phone', 'address'];
-const remarkSchema = v.pipe(v.string(), v.maxLength(ORDER_REMARK_MAX, orderText.remark));
+const FIELDS: string[] = ['contact_name', 'contact_phone', 'address'];
 
 /** The first problem of a field, with the server's own rule (the same schema). */
 const fieldError = (name: FieldName, value: string) => {
@@ -36,22 +36,27 @@ const fieldError = (name: FieldName, value: string) => {
 const chosenGroups = (groups: CartGroup[]) =>
   groups.map((g) => ({ ...g, items: g.items.filter((i) => i.checked && i.productSource === PRODUCT_SOURCE_ON_SALE) })).filter((g) => g.items.length > 0);
 
+/** The sellers whose remark is sent (not empty), in payload order: a refused remark's index is its place here. */
+const remarkSellers = (groups: CartGroup[], draft: CheckoutDraft) => groups.map((g) => g.companyId).filter((id) => (draft.remarks[id] ?? '').trim() !== '');
+
 /**
  * 确认订单 (/cart/order/create): the ticked lines per seller with the server's prices, the delivery
- * contact and address, a remark per seller, and 提交订单. Everything typed is kept in the tab's
- * draft (sessionStorage) through refusals and reloads; one order per seller is placed.
+ * contact and address, a remark per seller, and 提交订单. A form of the form kit (docs/architecture.md,
+ * "Forms"): checked with the call's schema before sending, a refusal under its field. Everything
+ * typed is kept in the tab's draft (sessionStorage, checkout-draft.ts) with its Idempotency-Key,
+ * through refusals and reloads; one order per seller is placed.
  */
 export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
   const { session } = useRouteContext({ from: '__root__' });
   const user = session.user!;
   const q = useQuery(cartListQuery(typeOfKind(kind)));
   const queryClient = useQueryClient();
-  const submitCheckoutNow = useSubmitCheckout();
+  const checkoutWrite = useCheckoutWrite();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<CheckoutDraft>(() => loadDraft(user.uuid));
-  const [errors, setErrors] = useState<Partial<Record<FieldName | 'remarks', string>>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm<CheckoutDraft>(() => loadDraft(user.uuid), {
+    idPrefix: 'checkout-', offline: '当前离线，订单未提交；填写的内容已保存，联网后再点提交订单',
+  });
+  const { values: draft, setValues: setDraft, errors, setErrors } = form;
 
   useEffect(() => saveDraft(user.uuid, draft), [user.uuid, draft]);
   const shownLines = useMemo(() => (q.data ? chosenGroups(q.data.groups).flatMap((g) => g.items) : undefined), [q.data]);
@@ -59,13 +64,8 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
 
   const pickAddress = useCallback((a: { contact_name: string; contact_phone: string; address: string }) => {
     setDraft((d) => ({ ...d, contact_name: a.contact_name, contact_phone: a.contact_phone, address: a.address }));
-    setErrors((e) => ({ ...e, contact_name: undefined, contact_phone: undefined, address: undefined }));
-  }, []);
-
-  const set = (name: FieldName, value: string) => {
-    setDraft((d) => ({ ...d, [name]: value }));
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: fieldError(name, value) }));
-  };
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !FIELDS.includes(k))));
+  }, [setDraft, setErrors]);
 
   if (q.isPending) return <div className="card" aria-busy="true">正在加载…</div>;
   if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可以结算' : q.error.message}</div>;
@@ -81,45 +81,40 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
   }
   const lines = groups.flatMap((g) => g.items);
   const total = lines.reduce((s, i) => s + i.amount, 0);
+  const sent = remarkSellers(groups, draft);
+  /** the remark's field name: its place among the sent remarks, as the schema and the server name it */
+  const remarkField = (companyId: number) => (sent.includes(companyId) ? `remarks.${sent.indexOf(companyId)}.remark` : `remark-${companyId}`);
 
   const submit = async () => {
-    const found: typeof errors = {};
-    for (const f of FIELDS) {
-      const e = fieldError(f, draft[f]);
-      if (e) found[f] = e;
-    }
-    const longRemark = groups.find((g) => !v.safeParse(remarkSchema, draft.remarks[g.companyId] ?? '').success);
-    if (longRemark) found.remarks = `${longRemark.companyName}：${orderText.remark}`;
-    setErrors(found);
-    setFailure('');
     if (watch.priceChanged) {
-      setFailure(PRICE_NOT_ACCEPTED);
+      setErrors({});
+      form.setFormError(PRICE_NOT_ACCEPTED);
       return;
     }
-    if (Object.keys(found).length > 0) {
-      document.getElementById(`checkout-${Object.keys(found)[0]}`)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await submitCheckoutNow.mutateAsync({
-        userUuid: user.uuid, draft, lineIds: lines.map((i) => i.id), totalFen: total, typeCode: typeOfKind(kind), sellerIds: groups.map((g) => g.companyId),
-      });
+    await form.submit(checkoutWrite, {
+      cart_ids: lines.map((i) => i.id), expected_total_fen: total, type_code: typeOfKind(kind),
+      contact_name: draft.contact_name, contact_phone: draft.contact_phone, address: draft.address,
+      remarks: sent.map((id) => ({ company_id: id, remark: draft.remarks[id] ?? '' })),
+    }, async (answer) => {
+      clearDraft(user.uuid);
       await navigate({ to: '/cart/order/complete', search: { checkout: answer.checkout_no } });
-    } catch (e) {
-      if (e instanceof OfflineError) setFailure('当前离线，订单未提交；填写的内容已保存，联网后再点提交订单');
-      else if (e instanceof ApiError && e.field && (FIELDS as string[]).includes(e.field)) setErrors({ [e.field]: e.message });
-      else {
-        setFailure(e instanceof Error ? e.message : String(e));
+    }, {
+      key: draft.key,
+      refused: (e) => {
         // prices, stock or the ticks changed: show the cart as it is now
-        void queryClient.invalidateQueries({ queryKey: cartKeys.all() });
-      }
-    } finally {
-      setBusy(false);
-    }
+        if (!(e instanceof OfflineError) && !(e instanceof ApiError && e.field && FIELDS.includes(e.field))) void queryClient.invalidateQueries({ queryKey: cartKeys.all() });
+      },
+    });
   };
 
-  const errorProps = (f: FieldName) => ({ invalid: !!errors[f], 'aria-invalid': !!errors[f], 'aria-describedby': errors[f] ? `checkout-${f}-error` : undefined });
+  /** a field says what is wrong as soon as it is left, with the same rule */
+  const blurred = (f: FieldName) => () => {
+    const text = fieldError(f, draft[f]);
+    setErrors((x) => {
+      const { [f]: _was, ...rest } = x;
+      return text ? { ...rest, [f]: text } : rest;
+    });
+  };
 
   return (
     <form className="checkout-page" aria-label="确认订单" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
@@ -127,14 +122,14 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
         <h2 className="orders-title">收货信息</h2>
         <AddressBookPicker current={draft} onPick={pickAddress} />
         <div className="checkout-form">
-          <Field id="checkout-contact_name" label="收货人" required error={errors.contact_name}>
-            <InputText id="checkout-contact_name" name="contact_name" value={draft.contact_name} maxLength={40} onChange={(e) => set('contact_name', e.target.value)} onBlur={() => setErrors((x) => ({ ...x, contact_name: fieldError('contact_name', draft.contact_name) }))} {...errorProps('contact_name')} />
+          <Field id={form.idOf('contact_name')} label="收货人" required error={errors.contact_name}>
+            <InputText {...form.text('contact_name')} maxLength={40} onBlur={blurred('contact_name')} />
           </Field>
-          <Field id="checkout-contact_phone" label="联系电话" required hint="11位手机号或带区号的座机，如 020-12345678" error={errors.contact_phone}>
-            <InputText id="checkout-contact_phone" name="contact_phone" value={draft.contact_phone} maxLength={20} inputMode="tel" onChange={(e) => set('contact_phone', e.target.value)} onBlur={() => setErrors((x) => ({ ...x, contact_phone: fieldError('contact_phone', draft.contact_phone) }))} {...errorProps('contact_phone')} />
+          <Field id={form.idOf('contact_phone')} label="联系电话" required hint="11位手机号或带区号的座机，如 020-12345678" error={errors.contact_phone}>
+            <InputText {...form.text('contact_phone')} maxLength={20} inputMode="tel" onBlur={blurred('contact_phone')} />
           </Field>
-          <Field id="checkout-address" label="收货地址" required hint="省、市、区县和详细地址" error={errors.address}>
-            <InputText id="checkout-address" name="address" value={draft.address} maxLength={220} onChange={(e) => set('address', e.target.value)} onBlur={() => setErrors((x) => ({ ...x, address: fieldError('address', draft.address) }))} {...errorProps('address')} />
+          <Field id={form.idOf('address')} label="收货地址" required hint="省、市、区县和详细地址" error={errors.address}>
+            <InputText {...form.text('address')} maxLength={220} onBlur={blurred('address')} />
           </Field>
         </div>
       </section>
@@ -165,21 +160,23 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
             </tbody>
             </table>
           </div>
-          <label className="checkout-remark">
-            <span>买家留言</span>
-            <InputTextarea rows={1} autoResize value={draft.remarks[g.companyId] ?? ''} maxLength={ORDER_REMARK_MAX + 20} placeholder={`选填，给 ${g.companyName} 的说明（最多${ORDER_REMARK_MAX}字）`}
-              aria-label={`给 ${g.companyName} 的留言`} onChange={(e) => setDraft((d) => ({ ...d, remarks: { ...d.remarks, [g.companyId]: e.target.value } }))} />
-          </label>
+          <div className="checkout-remark">
+            <Field id={form.idOf(remarkField(g.companyId))} label="买家留言" error={errors[remarkField(g.companyId)]}>
+              <InputTextarea id={form.idOf(remarkField(g.companyId))} rows={1} autoResize value={draft.remarks[g.companyId] ?? ''} maxLength={ORDER_REMARK_MAX + 20} placeholder={`选填，给 ${g.companyName} 的说明（最多${ORDER_REMARK_MAX}字）`}
+                aria-label={`给 ${g.companyName} 的留言`} invalid={!!errors[remarkField(g.companyId)]}
+                onChange={(e) => form.set('remarks', { ...draft.remarks, [g.companyId]: e.target.value })} />
+            </Field>
+          </div>
         </section>
       ))}
 
-      <LineChangeNotice className="card checkout-changes" changes={watch.changes} onAccept={() => { watch.accept(); setFailure(''); }} />
+      <LineChangeNotice className="card checkout-changes" changes={watch.changes} onAccept={() => { watch.accept(); form.setFormError(''); }} />
       <section className="card cart-summary" aria-label="提交订单">
-        {(failure || errors.remarks) && <span className="checkout-failure" role="alert">{failure || errors.remarks}</span>}
+        {form.formError && <span className="checkout-failure" role="alert">{form.formError}</span>}
         <Link to="/cart" search={{ kind }}>返回购物车修改</Link>
         <span>共 {groups.length} 个卖家、{lines.length} 种配件，将生成 {groups.length} 个订单</span>
         <span>应付总额：<span data-testid="checkout-total"><Price fen={total} /></span></span>
-        <Button type="submit" label="提交订单" icon="pi pi-check" loading={busy} />
+        <Button type="submit" label="提交订单" icon="pi pi-check" loading={form.busy} />
       </section>
     </form>
   );

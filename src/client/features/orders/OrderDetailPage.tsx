@@ -3,30 +3,21 @@ import { flushSync } from 'react-dom';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
-import { Dropdown } from 'primereact/dropdown';
 import dayjs from 'dayjs';
-import type { OrderDetail } from '../../../shared/contracts';
 import {
-  amountDueFen, availableActions, ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, PAY_METHODS, PURCHASE_ORDER_CODES, SALES_ORDER_CODES, type OrderAction, type OrderStatus,
+  amountDueFen, availableActions, ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, PURCHASE_ORDER_CODES, SALES_ORDER_CODES, type OrderAction, type OrderStatus,
 } from '../../../shared/domain/orders';
 import { AFTERSALE_BUYER_CODES } from '../../../shared/domain/aftersale';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { chargedColumnLabel } from '../../../shared/domain/prices';
 import { OfflineError } from '../../api/request';
-import { endpoints } from '../../../shared/contracts';
-import { useForm } from '../../ui/form/form';
 import { Price } from '../currency/Price';
-import { Field } from '../../ui/form/Field';
 import { orderDetailQuery } from './queries';
-import { useOrderMove, type OrderMove } from './mutations';
+import { OrderActionDialog } from './OrderActionDialog';
 import { PayTag, StatusTag } from './StatusTag';
 import { OrderPrintSheet, type PrintKind } from './OrderPrintSheet';
 import { applicableLines, orderRefusal } from '../aftersale/AfterSaleApplyPage';
 import { AfterSaleStatusTag, AfterSaleTypeTag } from '../aftersale/AfterSaleStatusTag';
-import '../../ui/form/form.css';
 import './orders.css';
 
 const at = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss') : '');
@@ -156,95 +147,7 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
         </section>
       )}
       <OrderPrintSheet order={o} kind={sheet} />
-      {action && <ActionDialog order={o} action={action} onHide={() => setAction(null)} />}
+      {action && <OrderActionDialog order={o} action={action} onHide={() => setAction(null)} />}
     </div>
-  );
-}
-
-const MOVE: Record<OrderAction, OrderMove> = {
-  confirm: 'orderConfirm', reject: 'orderReject', deliver: 'orderDeliver', pay: 'orderOfflinePayment', cancel: 'orderCancel', receipt: 'orderReceipt',
-};
-
-const PROMPT: Record<OrderAction, string> = {
-  confirm: '确认后订单生效，买家不能再取消。',
-  reject: '拒绝后订单关闭，配件数量退回库存。',
-  deliver: '填写物流信息后订单变为已发货。',
-  pay: '登记买家已线下付清本订单全款。',
-  cancel: '取消后订单关闭，配件数量退回卖家库存。',
-  receipt: '请确认已收到全部配件。',
-};
-
-/** The payload of a move from the dialog's fields. */
-const movePayload = (orderNo: string, action: OrderAction, form: MoveForm) => {
-  const base = { order_no: orderNo };
-  return {
-    confirm: base, receipt: base,
-    reject: { ...base, reason: form.reason },
-    cancel: { ...base, reason: form.reason },
-    deliver: { ...base, logistics_company: form.logistics_company, logistics_no: form.logistics_no },
-    pay: { ...base, pay_method: form.pay_method, note: form.note },
-  }[action];
-};
-
-type MoveForm = { reason: string; logistics_company: string; logistics_no: string; pay_method: string; note: string };
-
-/**
- * One move in the one form layout (ui/form: label above field, each field's message in red under
- * it): the move's own schema checks the fields before anything is sent, the server's refusal goes
- * under the field it names (or above the buttons), nothing typed is lost on error.
- */
-function ActionDialog({ order, action, onHide }: { order: OrderDetail; action: OrderAction; onHide: () => void }) {
-  const move = useOrderMove(MOVE[action]);
-  const form = useForm<MoveForm>({ reason: '', logistics_company: '', logistics_no: '', pay_method: PAY_METHODS[0] as string, note: '' });
-  const { values, errors } = form;
-  const submit = () => {
-    const payload = movePayload(order.order_no, action, values);
-    if (!form.check(endpoints[MOVE[action]].payload, payload)) return;
-    move.mutate(payload as never, { onSuccess: onHide, onError: (e) => form.refuse(e) });
-  };
-  const set = (k: keyof MoveForm) => (e: { target: { value: string } }) => form.set(k, e.target.value);
-  const formId = `order-${action}-form`;
-  return (
-    <Dialog header={`${ORDER_ACTION_TEXT[action]} · ${order.order_no}`} visible onHide={onHide} style={{ width: 'min(30rem, 96vw)' }}
-      footer={<><Button type="button" text label="返回" onClick={onHide} /><Button type="submit" form={formId} label={ORDER_ACTION_TEXT[action]} loading={move.isPending} /></>}>
-      <form id={formId} className="account-form order-action-form" noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
-        <p className="muted">{PROMPT[action]}</p>
-        {action === 'reject' && (
-          <Field id="reason" label="拒绝原因" required error={errors.reason}>
-            <InputTextarea id="reason" rows={3} value={values.reason} onChange={set('reason')} invalid={!!errors.reason} aria-describedby={errors.reason ? 'reason-error' : undefined} />
-          </Field>
-        )}
-        {action === 'cancel' && (
-          <Field id="reason" label="取消原因" hint="选填" error={errors.reason}>
-            <InputTextarea id="reason" rows={2} value={values.reason} onChange={set('reason')} invalid={!!errors.reason} aria-describedby={errors.reason ? 'reason-error' : undefined} />
-          </Field>
-        )}
-        {action === 'deliver' && (
-          <>
-            <Field id="logistics_company" label="物流公司" required error={errors.logistics_company}>
-              <InputText id="logistics_company" value={values.logistics_company} onChange={set('logistics_company')} placeholder="如 顺丰速运、德邦物流" maxLength={30}
-                invalid={!!errors.logistics_company} aria-describedby={errors.logistics_company ? 'logistics_company-error' : undefined} />
-            </Field>
-            <Field id="logistics_no" label="物流单号" required hint="6到30位字母、数字或连字符" error={errors.logistics_no}>
-              <InputText id="logistics_no" value={values.logistics_no} onChange={set('logistics_no')} maxLength={30}
-                invalid={!!errors.logistics_no} aria-describedby={errors.logistics_no ? 'logistics_no-error' : undefined} />
-            </Field>
-          </>
-        )}
-        {action === 'pay' && (
-          <>
-            <p>收款金额：<strong><Price fen={amountDueFen(order)} /></strong>
-              {order.deducted_fen > 0 && <span className="muted">（订单 <Price fen={order.total_fen} />，售后冲减 <Price fen={order.deducted_fen} />）</span>}</p>
-            <Field id="pay_method" label="收款方式" required error={errors.pay_method}>
-              <Dropdown inputId="pay_method" value={values.pay_method} options={[...PAY_METHODS]} onChange={(e) => form.set('pay_method', e.value as string)} />
-            </Field>
-            <Field id="note" label="收款备注" hint="选填，如转账流水号" error={errors.note}>
-              <InputText id="note" value={values.note} onChange={set('note')} invalid={!!errors.note} />
-            </Field>
-          </>
-        )}
-        {form.formError && <p className="field-error" role="alert">{form.formError}</p>}
-      </form>
-    </Dialog>
   );
 }

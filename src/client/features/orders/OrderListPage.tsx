@@ -13,6 +13,8 @@ import { Price } from '../currency/Price';
 import { downloadOrderExport, orderListQuery } from './queries';
 import { PayTag, StatusTag } from './StatusTag';
 import type { OrderListSearch } from './order-search';
+import { ListRows, type ListColumn } from '../../ui/list/ListRows';
+import type { OrderSummary } from '../../../shared/contracts';
 import './orders.css';
 
 const TABS: Array<OrderStatus | undefined> = [undefined, ...ORDER_STATUSES];
@@ -49,9 +51,26 @@ export function OrderListPage({ side, search }: { side: 'purchase' | 'sales'; se
   const go = (change: Partial<OrderListSearch>) => void navigate({ to, search: { ...search, page: undefined, ...change } });
   const title = side === 'purchase' ? '采购订单' : '销售订单';
   const counterpart = side === 'purchase' ? '卖家' : '买家';
+  // the number and time stay first, 详情 pinned; the counterpart, the part and 付款 give way first
+  const columns: ReadonlyArray<ListColumn<OrderSummary>> = [
+    {
+      key: 'no', header: '订单号 / 下单时间', width: '10rem',
+      cell: (o) => <><Link to="/backend/order/detail/$orderNo" params={{ orderNo: o.order_no }}>{o.order_no}</Link><small className="muted orders-time">{dayjs.unix(o.created_at).format('YYYY-MM-DD HH:mm:ss')}</small></>,
+    },
+    { key: 'party', header: counterpart, width: '10rem', priority: 2, cell: (o) => (side === 'purchase' ? o.seller_company_name : o.buyer_company_name) },
+    { key: 'part', header: '配件', priority: 3, cell: (o) => <span className="orders-part">{o.first_line}{o.line_count > 1 && <span className="muted"> 等{o.line_count}种</span>}</span> },
+    { key: 'qty', header: '数量', num: true, width: '4.5rem', priority: 3, cell: (o) => o.total_qty },
+    { key: 'amount', header: '金额', num: true, width: '8rem', cell: (o) => <Price fen={o.total_fen} /> },
+    { key: 'status', header: '状态', width: '5.5rem', cell: (o) => <StatusTag status={o.status} /> },
+    { key: 'pay', header: '付款', width: '5.5rem', priority: 2, cell: (o) => <PayTag pay={o.pay_status} /> },
+    {
+      key: 'actions', header: '', width: '4rem', actions: true,
+      cell: (o) => <Link className="orders-detail-link" to="/backend/order/detail/$orderNo" params={{ orderNo: o.order_no }} aria-label={`详情 ${o.order_no}`}>详情</Link>,
+    },
+  ];
 
   return (
-    <section className="card" aria-label={title}>
+    <section className="card orders-list" aria-label={title}>
       <div className="orders-head">
         <h2 className="orders-title">{title}</h2>
         <form className="orders-filter" onSubmit={(e) => { e.preventDefault(); go({ no: no.trim() || undefined }); }}>
@@ -74,33 +93,10 @@ export function OrderListPage({ side, search }: { side: 'purchase' | 'sales'; se
       {q.isError && !q.data ? (
         <p role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可查看订单' : q.error.message}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="orders-table" aria-busy={q.isFetching}>
-          <thead>
-            <tr>
-              <th style={{ width: '10rem' }}>订单号 / 下单时间</th><th style={{ width: '10rem' }}>{counterpart}</th><th>配件</th>
-              <th className="num" style={{ width: '4.5rem' }}>数量</th><th className="num" style={{ width: '8rem' }}>金额</th>
-              <th style={{ width: '5.5rem' }}>状态</th><th style={{ width: '5.5rem' }}>付款</th><th style={{ width: '4rem' }} />
-            </tr>
-          </thead>
-          <tbody>
-            {q.data?.data.map((o) => (
-              <tr key={o.order_no} data-testid="order-row" data-order-no={o.order_no}>
-                <td><Link to="/backend/order/detail/$orderNo" params={{ orderNo: o.order_no }}>{o.order_no}</Link><small className="muted">{dayjs.unix(o.created_at).format('YYYY-MM-DD HH:mm:ss')}</small></td>
-                <td>{side === 'purchase' ? o.seller_company_name : o.buyer_company_name}</td>
-                <td className="orders-part">{o.first_line}{o.line_count > 1 && <span className="muted"> 等{o.line_count}种</span>}</td>
-                <td className="num">{o.total_qty}</td>
-                <td className="num"><Price fen={o.total_fen} /></td>
-                <td><StatusTag status={o.status} /></td>
-                <td><PayTag pay={o.pay_status} /></td>
-                <td><Link className="orders-detail-link" to="/backend/order/detail/$orderNo" params={{ orderNo: o.order_no }} aria-label={`详情 ${o.order_no}`}>详情</Link></td>
-              </tr>
-            ))}
-            {q.data && q.data.data.length === 0 && <tr><td colSpan={8} className="orders-empty">{msg.noResults}</td></tr>}
-            {!q.data && <tr><td colSpan={8} className="orders-empty" aria-busy="true">正在加载…</td></tr>}
-          </tbody>
-          </table>
-        </div>
+        // the rows fit as every list of the back office does (docs/architecture.md, "Wide tables")
+        <ListRows title={title} columns={columns} rows={q.data?.data ?? []} rowKey={(o) => o.order_no} rowLabel={(o) => o.order_no}
+          rowAttrs={(o) => ({ 'data-testid': 'order-row', 'data-order-no': o.order_no })}
+          status={{ busy: !q.data, empty: q.data && q.data.data.length === 0 ? msg.noResults : null }} />
       )}
       {(q.data?.total ?? 0) > ORDER_PAGE_SIZES[0] && (
         <Paginator first={(page - 1) * size} rows={size} totalRecords={q.data?.total ?? 0} rowsPerPageOptions={[...ORDER_PAGE_SIZES]}

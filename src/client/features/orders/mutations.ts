@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../api/request';
 import { useKeyedMove } from '../../api/use-keyed-move';
+import { useFormWrite } from '../../ui/form/form';
 import { cartKeys } from '../cart/queries';
 import { clearDraft, type CheckoutDraft } from './checkout-draft';
 import { orderKeys } from './queries';
@@ -12,9 +13,15 @@ export const useOrderMove = <N extends OrderMove>(name: N) =>
   useKeyedMove(name, { detailKey: (data) => orderKeys.detail(data.order_no), invalidate: [orderKeys.all()] });
 
 /**
- * 提交订单, the same on the desktop and the phone: the ticked lines at the total the page showed,
- * under the draft's Idempotency-Key; once placed, the draft goes and the cart and orders are read
- * again. Answers the checkout number, or rejects with the refusal as thrown by the request.
+ * 提交订单 on the desktop's order form (useForm().submit, under the draft's Idempotency-Key); the
+ * page drops the draft once the orders are placed, and the cart and orders are read again.
+ */
+export const useCheckoutWrite = () => useFormWrite('cartSubmit', { invalidate: [cartKeys.all(), orderKeys.all()] });
+
+/**
+ * 提交订单 on the phone: the ticked lines at the total the page showed, under the draft's
+ * Idempotency-Key (the same call and key as the desktop's useCheckoutWrite); once placed, the
+ * draft goes and the cart and orders are read again. Answers the checkout number, or rejects with the refusal as thrown by the request.
  */
 export const useSubmitCheckout = () => {
   const queryClient = useQueryClient();

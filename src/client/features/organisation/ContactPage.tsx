@@ -46,11 +46,11 @@ export function ContactPage({ search, onSearch }: { search: ListSearch; onSearch
     columns: [
       { key: 'name', header: '姓名', width: '7rem', cell: (c) => <div className="stock-key"><strong>{c.name}</strong>{c.position && <small className="muted">{c.position}</small>}</div> },
       { key: 'phone', header: '联系电话', width: '9rem', cell: (c) => c.phone },
-      { key: 'qq', header: 'QQ', width: '7rem', cell: (c) => c.qq || '—' },
-      { key: 'wechat', header: '微信', width: '9rem', cell: (c) => c.wechat || '—' },
-      { key: 'sort', header: '排序', width: '4rem', num: true, cell: (c) => c.sort },
+      { key: 'qq', priority: 3, header: 'QQ', width: '7rem', cell: (c) => c.qq || '—' },
+      { key: 'wechat', priority: 3, header: '微信', width: '9rem', cell: (c) => c.wechat || '—' },
+      { key: 'sort', priority: 3, header: '排序', width: '4rem', num: true, cell: (c) => c.sort },
       {
-        key: 'actions', header: '操作', width: '7rem',
+        key: 'actions', actions: true, header: '操作', width: '7rem',
         cell: (c) => (
           <span className="stock-actions">
             <button type="button" className="linklike" onClick={() => setEditing(c)} aria-label={`编辑 ${c.name}`}>编辑</button>

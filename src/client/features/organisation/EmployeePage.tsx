@@ -58,13 +58,13 @@ export function EmployeePage({ search, onSearch }: { search: ListSearch; onSearc
     rowKey: (e) => e.id,
     columns: [
       { key: 'username', header: '用户名', width: '8rem', cell: (e) => <div className="stock-key"><strong>{e.username}</strong>{e.is_owner && <small className="muted">企业负责人</small>}</div> },
-      { key: 'name', header: '姓名', width: '6rem', cell: (e) => e.display_name },
-      { key: 'mobile', header: '手机号', width: '7rem', cell: (e) => e.mobile || '—' },
-      { key: 'codes', header: '权限', cell: (e) => <span className="employee-codes" title={codeText(e.permissions)}>{e.is_owner ? '全部' : codeText(e.permissions)}</span> },
+      { key: 'name', priority: 2, header: '姓名', width: '6rem', cell: (e) => e.display_name },
+      { key: 'mobile', priority: 3, header: '手机号', width: '7rem', cell: (e) => e.mobile || '—' },
+      { key: 'codes', priority: 3, header: '权限', cell: (e) => <span className="employee-codes" title={codeText(e.permissions)}>{e.is_owner ? '全部' : codeText(e.permissions)}</span> },
       { key: 'active', header: '状态', width: '4rem', cell: (e) => (e.active ? '启用' : <span className="stock-locked">停用</span>) },
-      { key: 'login', header: '最近登录', width: '8rem', cell: (e) => (e.last_login ? dayjs.unix(e.last_login).format('YYYY-MM-DD HH:mm') : '从未登录') },
+      { key: 'login', priority: 3, header: '最近登录', width: '8rem', cell: (e) => (e.last_login ? dayjs.unix(e.last_login).format('YYYY-MM-DD HH:mm') : '从未登录') },
       {
-        key: 'actions', header: '操作', width: '10rem',
+        key: 'actions', actions: true, header: '操作', width: '10rem',
         cell: (e) => e.is_owner ? <span className="muted">—</span> : (
           <span className="stock-actions">
             <button type="button" className="linklike" onClick={() => setEditing(e)} aria-label={`编辑 ${e.username}`}>编辑</button>

@@ -13,7 +13,8 @@ import type { SellerApplication } from '../../../shared/contracts';
 import { APPLICATION_STATE_LABEL, APPLICATION_STATES, type ApplicationState } from '../../../shared/domain/seller-apply';
 import { formatUnix } from '../../../shared/domain/membership';
 import { msg } from '../../../shared/messages';
-import { ApiError } from '../../api/request';
+import { Field } from '../../ui/form/Field';
+import { errorText, useForm } from '../../ui/form/form';
 import { LicenceImages, StateTag } from './ApplicationView';
 import { REVIEW_PAGE_SIZE, reviewListQuery, type ReviewFilter } from './queries';
 import { useApproveApplication, useRejectApplication } from './mutations';
@@ -31,7 +32,7 @@ export function CompanyAuditPage({ filter }: { filter: ReviewFilter }) {
   const toast = useRef<Toast>(null);
   const [k, setK] = useState(filter.k);
   const [review, setReview] = useState<Review>(null);
-  const [reason, setReason] = useState('');
+  const reject = useForm({ reason: '' }, { idPrefix: 'reject-' });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const key = useRef('');
@@ -41,22 +42,27 @@ export function CompanyAuditPage({ filter }: { filter: ReviewFilter }) {
 
   const open = (kind: 'approve' | 'reject', app: SellerApplication) => {
     key.current = crypto.randomUUID();
-    setReason('');
+    reject.reset({ reason: '' });
     setError('');
     setReview({ kind, app });
   };
 
+  const decided = (kind: 'approve' | 'reject', app: SellerApplication) => {
+    toast.current?.show({ severity: 'success', summary: kind === 'approve' ? msg.applicationApproved : msg.applicationRejected, detail: app.company_name, life: 3000 });
+    setReview(null);
+  };
+
   const decide = async () => {
     if (!review) return;
-    if (review.kind === 'reject' && reason.trim().length < 2) return setError('请填写驳回原因（至少2个字符），申请人会看到它');
+    const { app } = review;
+    // the reason is a form of the kit: checked by the call's schema, refused under the field
+    if (review.kind === 'reject') return reject.submit(rejectApplication, { id: app.id, reason: reject.values.reason }, () => decided('reject', app), { key: key.current });
     setBusy(true);
     try {
-      if (review.kind === 'approve') await approveApplication.mutateAsync({ id: review.app.id, idempotencyKey: key.current });
-      else await rejectApplication.mutateAsync({ id: review.app.id, reason: reason.trim(), idempotencyKey: key.current });
-      toast.current?.show({ severity: 'success', summary: review.kind === 'approve' ? msg.applicationApproved : msg.applicationRejected, detail: review.app.company_name, life: 3000 });
-      setReview(null);
+      await approveApplication.mutateAsync({ id: app.id, idempotencyKey: key.current });
+      decided('approve', app);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : msg.serverError);
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -96,7 +102,7 @@ export function CompanyAuditPage({ filter }: { filter: ReviewFilter }) {
       <Dialog header={review?.kind === 'approve' ? '通过入驻申请' : '驳回入驻申请'} visible={review !== null} style={{ width: '32rem' }} onHide={() => setReview(null)}
         footer={<>
           <Button label={msg.cancel} text onClick={() => setReview(null)} />
-          <Button label={review?.kind === 'approve' ? '确定通过' : '确定驳回'} severity={review?.kind === 'approve' ? 'success' : 'danger'} loading={busy} onClick={() => void decide()} />
+          <Button label={review?.kind === 'approve' ? '确定通过' : '确定驳回'} severity={review?.kind === 'approve' ? 'success' : 'danger'} loading={busy || reject.busy} onClick={() => void decide()} />
         </>}>
         {review && (
           <>
@@ -104,12 +110,13 @@ export function CompanyAuditPage({ filter }: { filter: ReviewFilter }) {
             {review.kind === 'approve'
               ? <p>通过后该公司成为卖家，企业负责人获得卖家后台权限。</p>
               : (
-                <>
-                  <label htmlFor="reject-reason">驳回原因（申请人可见）</label>
-                  <InputTextarea id="reject-reason" rows={3} style={{ width: '100%' }} value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />
-                </>
+                <form className="account-form" noValidate aria-label="驳回原因" onSubmit={(e) => { e.preventDefault(); void decide(); }}>
+                  <Field id={reject.idOf('reason')} label="驳回原因（申请人可见）" required hint="2到200个字符" error={reject.errors.reason}>
+                    <InputTextarea {...reject.text('reason')} rows={3} style={{ width: '100%' }} autoFocus />
+                  </Field>
+                </form>
               )}
-            {error && <p className="form-error" role="alert">{error}</p>}
+            {(error || reject.formError) && <p className="form-error" role="alert">{error || reject.formError}</p>}
           </>
         )}
       </Dialog>

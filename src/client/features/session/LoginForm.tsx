@@ -1,44 +1,49 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { Button } from 'primereact/button';
+import { credentialsSchema } from '../../../shared/contracts';
 import { msg } from '../../../shared/messages';
+import { Field } from '../../ui/form/Field';
+import { useForm } from '../../ui/form/form';
 import { signIn } from './actions';
-import { ApiError, OfflineError } from '../../api/request';
 
+/**
+ * 登录, a form of the form kit (docs/architecture.md, "Forms"): the sign-in's own schema before
+ * sending, each message under its field (用户名或密码错误 under 密码), what was typed kept. The
+ * sign-in itself is session/actions.ts's (two calls and a page change), not a form write; the
+ * password is never kept beyond the page.
+ */
 function LoginForm({ loginPath, title, redirect }: { loginPath: string; title: string; redirect?: string }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
+  const form = useForm({ username: '', password: '' }, { offline: '网络不可用，请联网后再登录' });
+  const { values, errors } = form;
   const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!username.trim()) return setError('请输入用户名');
-    if (!password) return setError('请输入密码');
+  const submit = async () => {
+    const credentials = { username: values.username.trim(), password: values.password };
+    if (!form.check(credentialsSchema, credentials)) return;
     setBusy(true);
-    setError('');
     try {
-      await signIn(loginPath, username.trim(), password, redirect);
+      await signIn(loginPath, credentials.username, credentials.password, redirect);
     } catch (err) {
       // what the user typed stays in the form
-      setError(err instanceof OfflineError ? '网络不可用，请联网后再登录' : err instanceof ApiError ? err.message : msg.serverError);
+      form.refuse(err);
       setBusy(false);
     }
   };
 
   return (
-    <form className="login-box card" onSubmit={submit} noValidate>
+    <form className="login-box card" onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate>
       <h2>{title}</h2>
-      <div className="field">
-        <label htmlFor="username">{msg.username}</label>
-        <InputText id="username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
-      </div>
-      <div className="field">
-        <label htmlFor="password">{msg.password}</label>
-        <Password inputId="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} feedback={false} toggleMask inputStyle={{ width: '100%' }} style={{ width: '100%' }} />
-      </div>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      <Field id="username" label={msg.username} error={errors.username}>
+        <InputText {...form.text('username')} autoComplete="username" autoFocus />
+      </Field>
+      <Field id="password" label={msg.password} error={errors.password}>
+        <Password inputId="password" name="password" autoComplete="current-password" value={values.password} onChange={(e) => form.set('password', e.target.value)} feedback={false} toggleMask
+          invalid={!!errors.password} aria-invalid={!!errors.password || undefined} aria-describedby={errors.password ? 'password-error' : undefined}
+          inputStyle={{ width: '100%' }} style={{ width: '100%' }} />
+      </Field>
+      {form.formError && <p className="form-error" role="alert">{form.formError}</p>}
       <Button type="submit" label={msg.login} loading={busy} style={{ width: '100%' }} />
       {loginPath === '/login' && (
         <div className="account-links" style={{ display: 'flex', justifyContent: 'space-between', marginTop: '0.8rem', fontSize: '0.65rem' }}>

@@ -81,9 +81,9 @@ export function WalletPage({ search, onSearch, recharge }: { search: ListSearch;
     columns: [
       { key: 'at', header: '时间', width: '9rem', cell: (r) => dayjs.unix(r.created_at).format('YYYY-MM-DD HH:mm') },
       { key: 'kind', header: '类型', width: '6rem', cell: (r) => WALLET_ENTRY_KINDS[r.kind] },
-      { key: 'part', header: '账户', width: '5rem', cell: (r) => (r.part === 'frozen' ? '冻结' : '可用') },
+      { key: 'part', priority: 3, header: '账户', width: '5rem', cell: (r) => (r.part === 'frozen' ? '冻结' : '可用') },
       { key: 'amount', header: '金额（元）', width: '8rem', num: true, cell: (r) => <span className={r.amount_fen > 0 ? 'wallet-in' : 'wallet-out'}>{r.amount_fen > 0 ? '+' : '−'}{formatFen(Math.abs(r.amount_fen))}</span> },
-      { key: 'after', header: '变动后余额（元）', width: '9rem', num: true, cell: (r) => formatFen(r.balance_after_fen) },
+      { key: 'after', priority: 2, header: '变动后余额（元）', width: '9rem', num: true, cell: (r) => formatFen(r.balance_after_fen) },
       { key: 'ref', header: '单号', width: '13rem', priority: 2, cell: (r) => r.reference },
     ],
     empty: (filtered) => (filtered ? '没有符合条件的收支，换个条件试试。' : '钱包还没有收支。充值后，每一笔入账和支出都会列在这里。'),

@@ -26,18 +26,18 @@ export function WantedBackofficePage({ search, onSearch }: { search: ListSearch;
     rowKey: (w) => w.id,
     columns: [
       { key: 'content', header: '求购配件', cell: (w) => w.content },
-      { key: 'make', header: '车型品牌', width: '7rem', cell: (w) => w.make_name },
-      { key: 'vin', header: 'VIN码', width: '11rem', cell: (w) => w.vin || '—' },
-      { key: 'img', header: '图片', width: '8rem', cell: (w) => (
+      { key: 'make', priority: 2, header: '车型品牌', width: '7rem', cell: (w) => w.make_name },
+      { key: 'vin', priority: 3, header: 'VIN码', width: '11rem', cell: (w) => w.vin || '—' },
+      { key: 'img', priority: 3, header: '图片', width: '8rem', cell: (w) => (
         <span className="wanted-thumbs">{w.img_infos.map((src) => <a key={src} href={src} target="_blank" rel="noreferrer"><img src={src} alt="求购图片" /></a>)}</span>
       ) },
-      { key: 'quotes', header: '报价', width: '7rem', cell: (w) => {
+      { key: 'quotes', priority: 2, header: '报价', width: '7rem', cell: (w) => {
         const tag = w.quote_count > 0 ? <Tag severity="success" value={`已报价 ${w.quote_count}`} /> : <Tag severity="warning" value="待报价" />;
         return w.enquiry_id ? <Link to="/enquiry/list/$id" params={{ id: String(w.enquiry_id) }} aria-label={`查看报价 ${w.content}`}>{tag}</Link> : tag;
       } },
-      { key: 'user', header: '发布人', width: '6rem', cell: (w) => w.user_name },
-      { key: 'at', header: '发布时间', width: '9rem', cell: (w) => dayjs.unix(w.created).format('YYYY-MM-DD HH:mm') },
-      { key: 'act', header: '操作', width: '8rem', cell: (w) => (w.editable
+      { key: 'user', priority: 3, header: '发布人', width: '6rem', cell: (w) => w.user_name },
+      { key: 'at', priority: 3, header: '发布时间', width: '9rem', cell: (w) => dayjs.unix(w.created).format('YYYY-MM-DD HH:mm') },
+      { key: 'act', actions: true, header: '操作', width: '8rem', cell: (w) => (w.editable
         ? <Button type="button" size="small" text label="修改" aria-label={`修改求购 ${w.content}`} onClick={() => setEditing(w)} />
         : <small className="muted">{msg.quotedNoEdit}</small>) },
     ],

@@ -34,6 +34,23 @@ describe('fitColumns', () => {
     expect(fitColumns(cols, 759, 40, 40).folded).toEqual(['vn', 'written']);
   });
 
+  it('a narrow column folded before a wide one comes back into the room the wide one left', () => {
+    const orders: FitColumn[] = [
+      { key: 'no', priority: 1, width: 260, pinned: true },
+      { key: 'at', priority: 3, width: 170 },
+      { key: 'buyer', priority: 2, width: 220 },
+      { key: 'seller', priority: 2, width: 220 },
+      { key: 'status', priority: 1, width: 100 },
+      { key: 'pay', priority: 2, width: 90 },
+      { key: 'lines', priority: 3, width: 200 },
+      { key: 'amount', priority: 1, width: 140 },
+    ];
+    // folding in order leaves no, status and amount (500 + 44 toggle); 付款 (90) fits back in 744
+    const fit = fitColumns(orders, 744, 0, 44);
+    expect(fit.shown).toEqual(['no', 'status', 'pay', 'amount']);
+    expect(fit.folded).toEqual(['at', 'buyer', 'seller', 'lines']);
+  });
+
   it('a list without priorities never folds (it scrolls inside itself)', () => {
     const plain = cols.map((c) => ({ ...c, priority: 1 as const }));
     expect(fitColumns(plain, 300).folded).toEqual([]);

@@ -38,12 +38,12 @@ export function CircleListPage({ search, onSearch }: { search: ListSearch; onSea
         ),
       },
       {
-        key: 'owner', header: '圈主企业', width: '9rem',
+        key: 'owner', priority: 2, header: '圈主企业', width: '9rem',
         cell: (c) => <span className="op-wrap"><Link to="/operation/company/detail" search={{ id: c.owner.id }}>{c.owner.name}</Link></span>,
       },
-      { key: 'members', header: '成员', width: '3.5rem', num: true, cell: (c) => c.member_count },
+      { key: 'members', priority: 2, header: '成员', width: '3.5rem', num: true, cell: (c) => c.member_count },
       { key: 'pending', header: '待审核', width: '3.5rem', num: true, cell: (c) => c.pending_count || '—' },
-      { key: 'created', header: '创建时间', width: '7rem', cell: (c) => when(c.created_at) },
+      { key: 'created', priority: 3, header: '创建时间', width: '7rem', cell: (c) => when(c.created_at) },
     ],
     empty: (filtered) => (filtered ? '没有符合条件的商圈，换个名称、圈主企业或成员数试试。' : '还没有企业创建商圈。企业在前台“商圈”页面创建后会出现在这里。'),
   };

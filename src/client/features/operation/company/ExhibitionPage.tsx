@@ -41,11 +41,11 @@ export function ExhibitionPage({ search, onSearch }: { search: ListSearch; onSea
     rowKey: (r) => r.company_id,
     columns: [
       { key: 'company', header: '企业', width: '10rem', cell: (r) => <a href={`/company/${r.company_id}`} target="_blank" rel="noreferrer"><strong>{r.company_name}</strong></a> },
-      { key: 'city', header: '城市', width: '4.5rem', cell: (r) => r.city || '—' },
-      { key: 'banner', header: '横幅与简介', width: '14rem', cell: (r) => (r.banner_url || r.intro ? (
+      { key: 'city', priority: 3, header: '城市', width: '4.5rem', cell: (r) => r.city || '—' },
+      { key: 'banner', priority: 2, header: '横幅与简介', width: '14rem', cell: (r) => (r.banner_url || r.intro ? (
         <span className="ex-intro">{r.banner_url && <img src={r.banner_url} alt={`${r.company_name}的横幅`} />}<small>{r.intro}</small></span>
       ) : <span className="muted">未装修</span>) },
-      { key: 'media', header: '展厅图片与视频', width: '20rem', cell: (r) => (r.media.length === 0 ? <span className="muted">—</span> : (
+      { key: 'media', priority: 2, header: '展厅图片与视频', width: '20rem', cell: (r) => (r.media.length === 0 ? <span className="muted">—</span> : (
         <span className="ex-media">
           {r.media.map((m) => (
             <span key={`${m.kind}-${m.url}`} className="ex-item">
@@ -57,7 +57,7 @@ export function ExhibitionPage({ search, onSearch }: { search: ListSearch; onSea
           ))}
         </span>
       )) },
-      { key: 'at', header: '装修时间', width: '8rem', cell: (r) => when(r.updated_at) },
+      { key: 'at', priority: 3, header: '装修时间', width: '8rem', cell: (r) => when(r.updated_at) },
     ],
     empty: (filtered) => (filtered ? '没有符合条件的店铺，换个条件试试。' : '还没有企业。'),
   };

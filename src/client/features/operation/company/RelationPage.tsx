@@ -71,8 +71,8 @@ export function RelationPage({ search, onSearch }: { search: ListSearch; onSearc
     columns: [
       { key: 'head', header: '总公司', width: '12rem', cell: (r) => <CompanyCell c={r.head} /> },
       { key: 'branch', header: '分公司', width: '12rem', cell: (r) => <CompanyCell c={r.branch} /> },
-      { key: 'created', header: '建立时间', width: '8rem', cell: (r) => when(r.created) },
-      ...(canWrite ? [{ key: 'act', header: '操作', width: '5rem', cell: (r: Row) => <Button type="button" label="解除" text severity="danger" aria-label={`解除 ${r.branch.name}`} onClick={() => void unlink(r)} /> }] : []),
+      { key: 'created', priority: 3, header: '建立时间', width: '8rem', cell: (r) => when(r.created) },
+      ...(canWrite ? [{ key: 'act', actions: true, header: '操作', width: '5rem', cell: (r: Row) => <Button type="button" label="解除" text severity="danger" aria-label={`解除 ${r.branch.name}`} onClick={() => void unlink(r)} /> }] : []),
     ],
     empty: (filtered) => (filtered ? '没有符合条件的总分公司关系。' : '还没有总分公司关系。'),
   };

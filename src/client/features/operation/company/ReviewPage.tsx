@@ -77,7 +77,7 @@ export function ReviewPage({ search, onSearch }: { search: ListSearch; onSearch:
       },
       { key: 'change', header: '变更内容', width: '17rem', cell: (c) => <ChangeLines change={c} /> },
       {
-        key: 'state', header: '提交与状态', width: '10rem',
+        key: 'state', priority: 2, header: '提交与状态', width: '10rem',
         cell: (c) => (
           <>
             <strong>{CHANGE_STATES[c.state]}</strong><br /><small className="muted">{c.submitted_by} 提交于 {when(c.submitted_at)}</small>

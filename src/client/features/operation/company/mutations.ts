@@ -110,8 +110,8 @@ export const useRejectReview = () => useKeyedCall('opReviewReject', { invalidate
 /** 首页推荐: the whole order in one call (OrderedPickList fetches the list again itself). */
 export const useSaveRecommend = () => useKeyedCall('opRecommendSave');
 
-/** A circle's name and description (its key kept through refusals); the circle is fetched again before the outcome shows. */
-export const useUpdateCircle = () => useKeyedCall('opCircleUpdate', { invalidate: [opCompanyKeys.circles()] });
+/** A circle's name and description, the edit form's save (useForm().submit, its key kept through refusals); the circle is fetched again meanwhile. */
+export const useUpdateCircle = () => useFormWrite('opCircleUpdate', { invalidate: [opCompanyKeys.circles()] });
 
 /** 移出 a member or 撤销 a request, with a reason; the dialog closes at once, the circle refreshes meanwhile. */
 export const useRemoveCircleMember = () => useKeyedCall('opCircleRemoveMember', { invalidate: [opCompanyKeys.circles()], refetch: 'background' });

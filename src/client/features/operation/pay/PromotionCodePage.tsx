@@ -70,15 +70,15 @@ export function PromotionCodePage({ search, onSearch }: { search: ListSearch; on
     bulkActions: canWrite ? bulk : undefined,
     columns: [
       { key: 'code', header: '优惠码', width: '8rem', cell: (r) => <strong>{r.code}</strong> },
-      { key: 'name', header: '名称', width: '8rem', cell: (r) => r.name },
+      { key: 'name', priority: 2, header: '名称', width: '8rem', cell: (r) => r.name },
       { key: 'offer', header: '优惠', width: '6rem', cell: (r) => promotionOffer(r) },
-      { key: 'level', header: '适用套餐', width: '6rem', cell: (r) => r.level_name || '全部套餐' },
-      { key: 'days', header: '有效期', width: '11rem', cell: (r) => `${r.start_day} 至 ${r.end_day}` },
-      { key: 'uses', header: '已用 / 总次数', width: '6rem', num: true, cell: (r) => `${r.uses} / ${r.max_uses || '不限'}` },
-      { key: 'paid', header: '已支付（优惠）', width: '8rem', num: true, cell: (r) => `${r.paid_uses} 单（${yuan(r.paid_discount_fen)}）` },
+      { key: 'level', priority: 3, header: '适用套餐', width: '6rem', cell: (r) => r.level_name || '全部套餐' },
+      { key: 'days', priority: 3, header: '有效期', width: '11rem', cell: (r) => `${r.start_day} 至 ${r.end_day}` },
+      { key: 'uses', priority: 2, header: '已用 / 总次数', width: '6rem', num: true, cell: (r) => `${r.uses} / ${r.max_uses || '不限'}` },
+      { key: 'paid', priority: 3, header: '已支付（优惠）', width: '8rem', num: true, cell: (r) => `${r.paid_uses} 单（${yuan(r.paid_discount_fen)}）` },
       { key: 'state', header: '状态', width: '4.5rem', cell: (r) => <StateTag state={r.state} /> },
       ...(canWrite ? [{
-        key: 'actions', header: '操作', width: '6rem',
+        key: 'actions', actions: true, header: '操作', width: '6rem',
         cell: (r: OpPromotionRow) => (
           <span className="op-row-actions">
             <button type="button" className="linklike" onClick={() => setEditing(r)} aria-label={`编辑 ${r.code}`}>编辑</button>

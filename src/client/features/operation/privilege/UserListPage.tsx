@@ -58,17 +58,17 @@ export function UserListPage({ search, onSearch }: { search: ListSearch; onSearc
     bulkActions: canWrite ? bulk : undefined,
     columns: [
       { key: 'username', header: '用户名', width: '8rem', cell: (u) => <div className="stock-key"><strong>{u.username}</strong>{u.is_owner && <small className="muted">企业负责人</small>}</div> },
-      { key: 'name', header: '姓名', width: '5rem', cell: (u) => u.display_name },
-      { key: 'mobile', header: '手机号', width: '7rem', cell: (u) => u.mobile || '—' },
+      { key: 'name', priority: 2, header: '姓名', width: '5rem', cell: (u) => u.display_name },
+      { key: 'mobile', priority: 3, header: '手机号', width: '7rem', cell: (u) => u.mobile || '—' },
       {
-        key: 'company', header: '企业', width: '11rem',
+        key: 'company', priority: 2, header: '企业', width: '11rem',
         cell: (u) => <Link to="/operation/company/detail" search={{ id: u.company_id }}>{u.company_name}{u.company_suspended && '（已停用）'}</Link>,
       },
       { key: 'active', header: '状态', width: '4rem', cell: (u) => (u.active ? '启用' : <span className="op-tag danger">禁用</span>) },
-      { key: 'sessions', header: '在线会话', width: '4.5rem', num: true, cell: (u) => u.sessions },
-      { key: 'login', header: '最近登录', width: '8.5rem', cell: (u) => when(u.last_login) },
+      { key: 'sessions', priority: 3, header: '在线会话', width: '4.5rem', num: true, cell: (u) => u.sessions },
+      { key: 'login', priority: 3, header: '最近登录', width: '8.5rem', cell: (u) => when(u.last_login) },
       {
-        key: 'actions', header: '操作', width: '13rem',
+        key: 'actions', actions: true, header: '操作', width: '13rem',
         cell: (u) => !canWrite ? '—' : (
           <span className="stock-actions">
             <button type="button" className="linklike" aria-label={`${u.active ? '禁用' : '启用'} ${u.username}`}

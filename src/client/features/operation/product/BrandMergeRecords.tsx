@@ -56,10 +56,10 @@ export function BrandMergeRecords({ search, onSearch }: { search: ListSearch; on
     rowKey: (r) => r.id,
     columns: [
       { key: 'merge', header: '合并', width: '9rem', cell: (r) => <span className="op-wrap"><strong>{r.merged.join('、')}</strong> → {r.kept}</span> },
-      { key: 'at', header: '合并时间', width: '6.5rem', cell: (r) => <span className="op-wrap">{when(r.merged_at)}<br /><small className="muted">{r.username}</small></span> },
-      { key: 'moved', header: '改动', width: '4.5rem', cell: (r) => <span className="op-wrap">库存 {r.stock_rows} 条<br />企业 {r.companies} 家</span> },
+      { key: 'at', priority: 2, header: '合并时间', width: '6.5rem', cell: (r) => <span className="op-wrap">{when(r.merged_at)}<br /><small className="muted">{r.username}</small></span> },
+      { key: 'moved', priority: 3, header: '改动', width: '4.5rem', cell: (r) => <span className="op-wrap">库存 {r.stock_rows} 条<br />企业 {r.companies} 家</span> },
       {
-        key: 'state', header: '状态', width: '11rem',
+        key: 'state', actions: true, header: '状态', width: '11rem',
         cell: (r) => (r.undone_at ? <span className="op-wrap"><span className="op-tag">已撤销</span> <small className="muted">{undoneText(r)}</small></span>
           : <Button type="button" label="撤销合并" text severity="danger" size="small" loading={busy === r.id} disabled={busy !== null}
               aria-label={`撤销合并 ${r.merged.join(' ')} 到 ${r.kept}`} onClick={() => void undo(r)} />),

@@ -70,12 +70,12 @@ export function BrandListPage({ search, onSearch }: { search: ListSearch; onSear
     columns: [
       { key: 'id', header: 'ID', width: '2.5rem', num: true, cell: (b) => b.id },
       { key: 'name', header: '品牌名称', width: '8rem', cell: (b) => <strong>{b.name}</strong> },
-      { key: 'merged', header: '已合并的写法', width: '8rem', cell: (b) => (b.merged_names.length ? b.merged_names.join('、') : <span className="muted">—</span>) },
-      { key: 'rows', header: '库存条数', width: '5rem', num: true, cell: (b) => b.stock_rows },
-      { key: 'on', header: '在售', width: '3.5rem', num: true, cell: (b) => b.stock_on },
+      { key: 'merged', priority: 3, header: '已合并的写法', width: '8rem', cell: (b) => (b.merged_names.length ? b.merged_names.join('、') : <span className="muted">—</span>) },
+      { key: 'rows', priority: 2, header: '库存条数', width: '5rem', num: true, cell: (b) => b.stock_rows },
+      { key: 'on', priority: 2, header: '在售', width: '3.5rem', num: true, cell: (b) => b.stock_on },
       { key: 'active', header: '状态', width: '4rem', cell: (b) => <ActiveCell active={b.active} /> },
       ...(canWrite ? [{
-        key: 'actions', header: '操作', width: '6rem',
+        key: 'actions', actions: true, header: '操作', width: '6rem',
         cell: (b: OpBrandRow) => (
           <span className="op-row-actions">
             <button type="button" className="linklike" onClick={() => setEditing(b)} aria-label={`编辑 ${b.name}`}>编辑</button>
@@ -97,7 +97,7 @@ export function BrandListPage({ search, onSearch }: { search: ListSearch; onSear
 }
 
 function BrandDialog({ brand, onHide, onSaved }: { brand: OpBrandRow | null; onHide: () => void; onSaved: (b: OpBrandRow) => void }) {
-  const form = useForm({ name: brand?.name ?? '' });
+  const form = useForm({ name: brand?.name ?? '' }, { idPrefix: 'brand-' });
   const saveBrand = useSaveBrand();
   const save = () => form.submit(saveBrand, { id: brand?.id ?? 0, name: form.values.name }, onSaved);
   return (
@@ -134,14 +134,14 @@ export function MakeListPage({ search, onSearch }: { search: ListSearch; onSearc
     rowLabel: (m) => m.name,
     bulkActions: canWrite ? bulk : undefined,
     columns: [
-      { key: 'logo', header: '标志', width: '3.5rem', cell: (m) => (m.logo ? <img src={m.logo} alt={`${m.name} 标志`} className="op-make-logo" /> : <span className="muted">—</span>) },
-      { key: 'initial', header: '首字母', width: '3.5rem', cell: (m) => m.initial },
+      { key: 'logo', priority: 3, header: '标志', width: '3.5rem', cell: (m) => (m.logo ? <img src={m.logo} alt={`${m.name} 标志`} className="op-make-logo" /> : <span className="muted">—</span>) },
+      { key: 'initial', priority: 2, header: '首字母', width: '3.5rem', cell: (m) => m.initial },
       { key: 'name', header: '车型品牌', width: '8rem', cell: (m) => <strong>{m.name}</strong> },
-      { key: 'country', header: '国家', width: '5rem', cell: (m) => m.country || '—' },
-      { key: 'rows', header: '库存条数', width: '5rem', num: true, cell: (m) => m.stock_rows },
+      { key: 'country', priority: 3, header: '国家', width: '5rem', cell: (m) => m.country || '—' },
+      { key: 'rows', priority: 2, header: '库存条数', width: '5rem', num: true, cell: (m) => m.stock_rows },
       { key: 'active', header: '状态', width: '4rem', cell: (m) => <ActiveCell active={m.active} /> },
       ...(canWrite ? [{
-        key: 'actions', header: '操作', width: '6rem',
+        key: 'actions', actions: true, header: '操作', width: '6rem',
         cell: (m: OpMakeRow) => (
           <span className="op-row-actions">
             <button type="button" className="linklike" onClick={() => setEditing(m)} aria-label={`编辑 ${m.name}`}>编辑</button>
@@ -163,7 +163,7 @@ export function MakeListPage({ search, onSearch }: { search: ListSearch; onSearc
 }
 
 function MakeDialog({ make, onHide, onSaved }: { make: OpMakeRow | null; onHide: () => void; onSaved: (m: OpMakeRow) => void }) {
-  const form = useForm({ name: make?.name ?? '', initial: make?.initial ?? '', logo: make?.logo ?? '', country: make?.country ?? '' });
+  const form = useForm({ name: make?.name ?? '', initial: make?.initial ?? '', logo: make?.logo ?? '', country: make?.country ?? '' }, { idPrefix: 'make-' });
   const { values, set, errors } = form;
   const saveMake = useSaveMake();
   const save = () => form.submit(saveMake, { id: make?.id ?? 0, ...values }, onSaved);

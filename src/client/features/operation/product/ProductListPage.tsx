@@ -69,13 +69,13 @@ export function ProductListPage({ search, onSearch }: { search: ListSearch; onSe
     bulkActions: bulk.length > 0 ? bulk : undefined,
     columns: [
       { key: 'oe', header: 'OE号 / 名称', width: '9rem', cell: (r) => <div className="op-two-line"><strong>{r.supplier_oe}</strong><span>{r.name}</span></div> },
-      { key: 'brand', header: '品牌 / 车型', width: '6rem', cell: (r) => <div className="op-two-line"><span>{r.brand_name || '—'}</span><small className="muted">{r.make_name || '—'}</small></div> },
+      { key: 'brand', priority: 2, header: '品牌 / 车型', width: '6rem', cell: (r) => <div className="op-two-line"><span>{r.brand_name || '—'}</span><small className="muted">{r.make_name || '—'}</small></div> },
       { key: 'qty', header: '数量', width: '3rem', num: true, cell: (r) => r.quantity },
       { key: 'price', header: '价格', width: '5rem', num: true, cell: (r) => (r.price0 === null ? '—' : yuan(r.price0)) },
-      { key: 'seller', header: '卖家', width: '9rem', cell: (r) => <Link to="/operation/company/detail" search={{ id: r.company_id }}>{r.company_name}</Link> },
+      { key: 'seller', priority: 2, header: '卖家', width: '9rem', cell: (r) => <Link to="/operation/company/detail" search={{ id: r.company_id }}>{r.company_name}</Link> },
       { key: 'state', header: '状态', width: '9rem', cell: (r) => <StateCell r={r} /> },
       ...(canWrite ? [{
-        key: 'actions', header: '操作', width: '4.5rem',
+        key: 'actions', actions: true, header: '操作', width: '4.5rem',
         cell: (r: OpProductRow) => (r.state === 'on'
           ? <button type="button" className="linklike" onClick={() => setOffRows([r])} aria-label={`下架 ${r.supplier_oe}`}>下架</button>
           : r.state === 'op_off'

@@ -44,9 +44,9 @@ export function ChatHistoryPage({ search, onSearch }: { search: ListSearch; onSe
     rowKey: (c) => c.id,
     columns: [
       { key: 'sides', header: '会话双方', width: '18rem', cell: (c) => <div className="op-chat-sides"><Who u={c.a} /><Who u={c.b} /></div> },
-      { key: 'n', header: '消息', width: '3.5rem', num: true, cell: (c) => c.messages },
-      { key: 'last', header: '最后消息', width: '8rem', cell: (c) => (c.last_sent_at ? when(c.last_sent_at) : '—') },
-      { key: 'act', header: '', width: '5rem', cell: view },
+      { key: 'n', priority: 2, header: '消息', width: '3.5rem', num: true, cell: (c) => c.messages },
+      { key: 'last', priority: 2, header: '最后消息', width: '8rem', cell: (c) => (c.last_sent_at ? when(c.last_sent_at) : '—') },
+      { key: 'act', actions: true, header: '', width: '5rem', cell: view },
     ],
     empty: (filtered) => (filtered ? '没有找到这两方之间的会话。' : '请输入要查询的一方，例如用户名、手机号或企业名称。'),
   };
@@ -70,7 +70,7 @@ export function ChatHistoryPage({ search, onSearch }: { search: ListSearch; onSe
         ),
       },
       {
-        key: 'members', header: '成员', width: '9rem',
+        key: 'members', priority: 2, header: '成员', width: '9rem',
         cell: (g) => (
           <div className="op-chat-sides">
             <span>{g.member_count} 人</span>
@@ -78,9 +78,9 @@ export function ChatHistoryPage({ search, onSearch }: { search: ListSearch; onSe
           </div>
         ),
       },
-      { key: 'n', header: '消息', width: '3.5rem', num: true, cell: (g) => g.messages },
-      { key: 'last', header: '最后消息', width: '8rem', cell: (g) => (g.last_sent_at ? when(g.last_sent_at) : '—') },
-      { key: 'act', header: '', width: '5rem', cell: view },
+      { key: 'n', priority: 2, header: '消息', width: '3.5rem', num: true, cell: (g) => g.messages },
+      { key: 'last', priority: 2, header: '最后消息', width: '8rem', cell: (g) => (g.last_sent_at ? when(g.last_sent_at) : '—') },
+      { key: 'act', actions: true, header: '', width: '5rem', cell: view },
     ],
     empty: (filtered) => (filtered ? '没有找到符合条件的群聊，换个群名称或成员试试。' : '请输入群名称，或一个成员的用户名、手机号或企业名称。'),
   };

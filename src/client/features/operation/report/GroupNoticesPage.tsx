@@ -31,12 +31,12 @@ export function GroupNoticesPage({ search, onSearch }: { search: ListSearch; onS
     columns: [
       { key: 'at', header: '发送时间', width: '8rem', cell: (m) => <>{when(m.sent_at)}<br /><small className="muted">{m.sent_by}</small></> },
       {
-        key: 'group', header: '分组', width: '7rem',
+        key: 'group', priority: 2, header: '分组', width: '7rem',
         cell: (m) => (m.group_id ? <Link to="/operation/company/group/edit" search={{ id: m.group_id }}>{m.group_name}</Link>
           : <span>{m.group_name} <small className="muted">（已删除）</small></span>),
       },
-      { key: 'text', header: '内容', width: '15rem', cell: (m) => <span className="op-wrap">{m.text}</span> },
-      { key: 'reach', header: '送达企业 / 用户', width: '7rem', num: true, cell: (m) => <>{m.companies} / {m.users}<br /><small className="muted">{GROUP_AUDIENCES[m.audience]}</small></> },
+      { key: 'text', priority: 2, header: '内容', width: '15rem', cell: (m) => <span className="op-wrap">{m.text}</span> },
+      { key: 'reach', priority: 3, header: '送达企业 / 用户', width: '7rem', num: true, cell: (m) => <>{m.companies} / {m.users}<br /><small className="muted">{GROUP_AUDIENCES[m.audience]}</small></> },
     ],
     empty: (filtered) => (filtered ? '没有符合条件的群发记录，换个条件试试。' : '还没有群发过通知。在“企业分组”打开一个分组，填写通知内容后发送。'),
   };

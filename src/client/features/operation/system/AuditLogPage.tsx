@@ -38,11 +38,11 @@ export function AuditLogPage({ search, onSearch }: { search: ListSearch; onSearc
     rowKey: (r) => r.id,
     columns: [
       { key: 'at', header: '时间', width: '8.5rem', cell: (r) => when(r.at) },
-      { key: 'who', header: '操作人', width: '6rem', cell: (r) => r.username },
+      { key: 'who', priority: 2, header: '操作人', width: '6rem', cell: (r) => r.username },
       { key: 'what', header: '对象', width: '9rem', cell: (r) => `${AUDIT_ENTITIES[r.entity as keyof typeof AUDIT_ENTITIES] ?? r.entity} ${r.entity_id}` },
       { key: 'action', header: '动作', width: '5rem', cell: (r) => AUDIT_ACTIONS[r.action as keyof typeof AUDIT_ACTIONS] ?? r.action },
       {
-        key: 'change', header: '原值 → 新值', width: '18rem',
+        key: 'change', priority: 2, header: '原值 → 新值', width: '18rem',
         cell: (r) => (
           <span className="op-change">
             {r.old_value !== null && <span className="op-old">{valueText(r.old_value)}</span>}
@@ -51,7 +51,7 @@ export function AuditLogPage({ search, onSearch }: { search: ListSearch; onSearc
           </span>
         ),
       },
-      { key: 'note', header: '备注', width: '10rem', cell: (r) => r.note || '—' },
+      { key: 'note', priority: 3, header: '备注', width: '10rem', cell: (r) => r.note || '—' },
     ],
     empty: (filtered) => (filtered ? '没有符合条件的操作记录，换个条件试试。' : '还没有操作记录。运营人员的每次修改都会记在这里。'),
   };

@@ -56,12 +56,12 @@ export function ListEntriesPage({ kind, search, onSearch }: { kind: PlatformList
     bulkActions: bulk,
     columns: [
       { key: 'name', header: w.name, width: '10rem', cell: (e) => <strong>{e.name}</strong> },
-      ...(w.group ? [{ key: 'group', header: w.group, width: '7rem', cell: (e: ListEntry) => e.group_name }] : []),
-      ...(w.code ? [{ key: 'code', header: w.code, width: '6rem', cell: (e: ListEntry) => <code>{e.code}</code> }] : []),
-      { key: 'sort', header: '排序', width: '3rem', num: true, cell: (e) => e.sort },
+      ...(w.group ? [{ key: 'group', priority: 2 as const, header: w.group, width: '7rem', cell: (e: ListEntry) => e.group_name }] : []),
+      ...(w.code ? [{ key: 'code', priority: 2 as const, header: w.code, width: '6rem', cell: (e: ListEntry) => <code>{e.code}</code> }] : []),
+      { key: 'sort', priority: 3, header: '排序', width: '3rem', num: true, cell: (e) => e.sort },
       { key: 'active', header: '状态', width: '4rem', cell: (e) => (e.active ? '启用' : <span className="op-tag danger">停用</span>) },
       {
-        key: 'actions', header: '操作', width: '6rem',
+        key: 'actions', actions: true, header: '操作', width: '6rem',
         cell: (e) => (
           <span className="stock-actions">
             <button type="button" className="linklike" onClick={() => setEditing(e)} aria-label={`编辑 ${e.name}`}>编辑</button>

@@ -35,16 +35,8 @@ export const useSetConfig = () => {
   });
 };
 
-export const useSetRate = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (payload: PayloadIn<'opRateSet'>) => request('post', 'opRateSet', payload, undefined, { silent: true, idempotencyKey: crypto.randomUUID() }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: opKeys.rates() });
-      await queryClient.invalidateQueries({ queryKey: exchangeRatesQuery().queryKey });
-    },
-  });
-};
+/** 设置汇率, a rate row's form save (useForm().submit); the rates and the storefront's dong prices are read again. */
+export const useSetRate = () => useFormWrite('opRateSet', { invalidate: [opKeys.rates(), exchangeRatesQuery().queryKey] });
 
 /** A level saved: the levels and the membership packages (priced by level) are fetched again. */
 export const useSaveLevel = () => useFormWrite('opLevelSave', { invalidate: [sysKeys.levels(), membershipKeys.packages()] });
