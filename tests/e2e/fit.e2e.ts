@@ -12,8 +12,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { animationsDone, shotsDir, startE2E, type E2E } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { animationsDone, docFits, reachable, shotsDir, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -37,25 +37,6 @@ const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: join(shotsDir, `${name}.png`) });
 };
 
-const docFits = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-
-/**
- * Brought into the window by scrolling the page down only, then wholly inside the window and
- * clickable there: nothing (page or table) was scrolled sideways to reach it.
- */
-const reachable = async (page: Page, target: Locator) => {
-  await target.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight / 2));
-  const box = (await target.boundingBox())!;
-  const { width, height } = page.viewportSize()!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(width);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height).toBeLessThanOrEqual(height);
-  await target.click({ trial: true, timeout: 5_000 });
-  const sideways = await page.evaluate(() => window.scrollX + [...document.querySelectorAll('.list-scroll, .p-datatable-wrapper')].reduce((s, el) => s + el.scrollLeft, 0));
-  expect(sideways).toBe(0);
-};
 
 const stockPage = async (page: Page) => {
   await page.goto(`${e2e.url}/backend/product/stockAndPrice`);

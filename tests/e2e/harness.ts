@@ -8,7 +8,7 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, inject, onTestFailed } from 'vitest';
 import { startServer } from '../../src/server/server';
@@ -141,4 +141,25 @@ export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> =
     },
   };
   return e2e;
+};
+
+/** The page is no wider than its window (waits for a layout that is still settling). */
+export const docFits = (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+/**
+ * Brought into the window by scrolling the page down only, then wholly inside the window and
+ * clickable there: nothing (page or table) was scrolled sideways to reach it.
+ */
+export const reachable = async (page: Page, target: Locator) => {
+  await target.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight / 2));
+  const box = (await target.boundingBox())!;
+  const { width, height } = page.viewportSize()!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(height);
+  await target.click({ trial: true, timeout: 5_000 });
+  const sideways = await page.evaluate(() => window.scrollX + [...document.querySelectorAll('.list-scroll, .p-datatable-wrapper')].reduce((s, el) => s + el.scrollLeft, 0));
+  expect(sideways).toBe(0);
 };

@@ -11,8 +11,8 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { animationsDone, shotsDir, startE2E, type E2E } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { animationsDone, docFits, reachable, shotsDir, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -52,22 +52,6 @@ const device = async (username: string, kind: Device): Promise<{ context: Browse
   return { context, page };
 };
 
-const docFits = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-
-/** brought into the window by scrolling the page down only, then wholly inside it and clickable */
-const reachable = async (page: Page, target: Locator) => {
-  await target.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight / 2));
-  const box = (await target.boundingBox())!;
-  const { width, height } = page.viewportSize()!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(width);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height).toBeLessThanOrEqual(height);
-  await target.click({ trial: true, timeout: 5_000 });
-  const sideways = await page.evaluate(() => window.scrollX + [...document.querySelectorAll('.list-scroll')].reduce((s, el) => s + el.scrollLeft, 0));
-  expect(sideways).toBe(0);
-};
 
 /** a table that still scrolls sideways says so with its shadow */
 const clipShown = (page: Page) =>

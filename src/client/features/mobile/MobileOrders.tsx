@@ -228,7 +228,15 @@ export function MobileLogistics({ orderNo }: { orderNo: string }) {
           {o.shipped_at > 0 && <><dt>发货时间</dt><dd>{at(o.shipped_at)}</dd></>}
           {o.received_at > 0 && <><dt>收货时间</dt><dd>{at(o.received_at)}</dd></>}
         </dl>
-        {!o.logistics_no && <p className="m-note" style={{ marginTop: 8 }}>{o.status === 'cancelled' || o.status === 'rejected' ? `订单${ORDER_STATUS_TEXT[o.status]}，不会发货` : '卖家尚未发货，发货后这里显示物流公司和单号'}</p>}
+        {!o.logistics_no && (
+          <p className="m-note" style={{ marginTop: 8 }}>
+            {o.status === 'cancelled' || o.status === 'rejected'
+              ? `订单${ORDER_STATUS_TEXT[o.status]}，不会发货`
+              : o.side === 'seller'
+                ? <>尚未发货：在<Link to="/ofo/purchase/orderDetail" search={{ order_no: o.order_no }}>订单详情</Link>里确认订单并发货，发货后这里显示物流公司和单号</>
+                : '卖家尚未发货，发货后这里显示物流公司和单号'}
+          </p>
+        )}
       </section>
       <section className="m-card" aria-label="订单动态">
         <h2>订单动态</h2>

@@ -8,6 +8,7 @@
  */
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fitColumns, type ColumnPriority } from './fit';
+import { clipOf } from './clip-edges';
 import { useNarrow } from './narrow';
 import './list.css';
 
@@ -77,11 +78,7 @@ export function ListRows<Row, Id extends number | string = number>({ title, colu
     return next;
   });
   const updateClip = useCallback(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    const left = el.scrollLeft > 1;
-    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-    setClip((c) => (c.left === left && c.right === right ? c : { left, right }));
+    if (scrollRef.current) setClip(clipOf(scrollRef.current));
   }, []);
   // one observer on the table's container, for every list page
   const attachScroll = useCallback((el: HTMLDivElement | null) => {

@@ -45,7 +45,8 @@ export function ExhibitionPage({ search, onSearch }: { search: ListSearch; onSea
       { key: 'banner', priority: 2, header: '横幅与简介', width: '14rem', cell: (r) => (r.banner_url || r.intro ? (
         <span className="ex-intro">{r.banner_url && <img src={r.banner_url} alt={`${r.company_name}的横幅`} />}<small>{r.intro}</small></span>
       ) : <span className="muted">未装修</span>) },
-      { key: 'media', priority: 2, header: '展厅图片与视频', width: '20rem', cell: (r) => (r.media.length === 0 ? <span className="muted">—</span> : (
+      // the page's work (each photo and its 移除) stays in the row
+      { key: 'media', header: '展厅图片与视频', width: '20rem', cell: (r) => (r.media.length === 0 ? <span className="muted">—</span> : (
         <span className="ex-media">
           {r.media.map((m) => (
             <span key={`${m.kind}-${m.url}`} className="ex-item">

@@ -43,7 +43,8 @@ export function MemberUsagePage({ search, onSearch }: { search: ListSearch; onSe
       { key: 'city', priority: 3, header: '城市', width: '4.5rem', cell: (r) => r.city || '—' },
       { key: 'level', header: '等级', width: '6rem', cell: (r) => <span className={`op-tag ${r.level_type === 'paid' ? '' : 'warn'}`}>{r.level_name}</span> },
       { key: 'end', priority: 2, header: '到期', width: '6rem', cell: (r) => (r.level_type === 'paid' ? dayOf(r.level_end_at) || '长期' : '—') },
-      { key: 'queries', priority: 2, header: '库存查询', width: '5rem', num: true, cell: (r) => r.stock_queries },
+      // the report's measure (it ranks by it): never folded
+      { key: 'queries', header: '库存查询', width: '5rem', num: true, cell: (r) => r.stock_queries },
       { key: 'days', priority: 3, header: '查询天数', width: '4.5rem', num: true, cell: (r) => r.query_days },
       { key: 'quota', priority: 3, header: '每日配额', width: '4.5rem', num: true, cell: quota },
       { key: 'last', priority: 3, header: '最近查询', width: '6rem', cell: (r) => r.last_query_day || '—' },
