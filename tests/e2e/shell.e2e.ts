@@ -331,7 +331,8 @@ describe('offline on each device', () => {
       await navigator.serviceWorker.ready;
     });
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await page.waitForTimeout(2000);
+    // the signed-in start (where a tablet asks for the warm-up) has run and fetched what it needs
+    await page.waitForLoadState('networkidle');
     // the phone's first pages are precached, the rest (here the back office's wallet) are not
     expect(await notCached(page)).toBeGreaterThan(50);
     await context.setOffline(true);
