@@ -69,7 +69,7 @@ describe.each(backends)('trade circles on %s', (backend) => {
       expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
       expect(replay.body.data.id).toBe(circle);
       const dup = await post('tradeCircleCreate', seller, { name: '苏州汽配联盟', area: '江苏' });
-      expect(dup.body).toMatchObject({ code: 409, client_msg: msg.circleNameTaken });
+      expect(dup.body).toMatchObject({ code: 409, client_msg: msg.circleNameTaken, field: 'name' });
       expect((await list(buyer, '苏州')).total).toBe(1);
     });
 

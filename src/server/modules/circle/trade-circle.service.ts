@@ -17,6 +17,8 @@ export { lockMembership, members, removeMembership } from './trade-circle.repo';
 
 const notFound = () => new AppError(ResultCode.notFound, 404, msg.circleNotFound);
 
+/** A name another circle holds: a conflict about the 名称 field, so the form shows it under the field. */
+const nameTaken = () => new AppError(ResultCode.conflict, 409, msg.circleNameTaken, { field: 'name' });
 const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23505';
 
 export const createTradeCircleService = (clock: Clock) => {
@@ -54,7 +56,7 @@ export const createTradeCircleService = (clock: Clock) => {
 
     create: (db: Kysely<DB>, caller: Caller, p: { name: string; area: string; description: string }) =>
       inTransaction(db, async (trx) => {
-        if (await repo.nameTaken(trx, p.name)) throw conflict(msg.circleNameTaken);
+        if (await repo.nameTaken(trx, p.name)) throw nameTaken();
         const now = clock.now();
         try {
           const { id } = await repo.insertCircle(trx, { ...p, owner: caller.companyId, at: now });
@@ -62,7 +64,7 @@ export const createTradeCircleService = (clock: Clock) => {
           return await visible(trx, caller, id);
         } catch (e) {
           // another company took the name between the check and the insert
-          if (isUniqueViolation(e)) throw conflict(msg.circleNameTaken);
+          if (isUniqueViolation(e)) throw nameTaken();
           throw e;
         }
       }),
