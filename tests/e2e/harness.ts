@@ -75,7 +75,8 @@ export interface E2E {
   operatorPage(username?: string, opts?: { confirmDialogs?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
   /** opens the OE search of a number afresh (a new address, so no cached answer) */
   searchOe(page: Page, code: string): Promise<unknown>;
-  shot(page: Page, name: string): Promise<void>;
+  /** a screenshot of the whole page, or of the view only (a page thousands of pixels tall) */
+  shot(page: Page, name: string, opts?: { view?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -128,9 +129,9 @@ export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> =
       return p;
     },
     searchOe: (page, code) => page.goto(`${server.url}/search/parts/oe?code=${encodeURIComponent(code)}&r=${Date.now()}`),
-    async shot(page, name) {
+    async shot(page, name, opts = {}) {
       await animationsDone(page);
-      await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
+      await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: !opts.view });
     },
     async close() {
       // on the shared browser this only disconnects, closing this file's contexts

@@ -5,8 +5,14 @@
  * action column pinned at the right, a shadow at each edge that still clips; under 640 px one card
  * a row. ListPage draws its rows with it; a page with a list of its own shape (销售订单 with its
  * status tabs) uses it directly, so every list of the back office fits the same way.
+ *
+ * A page of VIRTUAL_FROM rows or more draws only the rows in view and a few either side
+ * (@tanstack/react-virtual): the table's rows inside its own scrolling frame, the cards inside
+ * the page's scroller. Each table row and its expansion are one measured group, so an opened row
+ * keeps the rows below it in place.
  */
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useVirtualizer, useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { fitColumns, type ColumnPriority } from './fit';
 import { clipOf } from './clip-edges';
 import { useNarrow } from './narrow';
@@ -63,6 +69,31 @@ export function ListRows<Row, Id extends number | string = number>({ title, colu
   const [open, setOpen] = useState<ReadonlySet<Id>>(new Set());
   const shownKey = rows.map(rowKey).join(',');
   useEffect(() => setOpen(new Set()), [shownKey]);
+  const virtual = rows.length >= VIRTUAL_FROM;
+  const keyAt = useCallback((i: number) => rowKey(rows[i]), [rows, rowKey]);
+  // the table: rows scroll inside .list-scroll, below its sticky head
+  const [headHeight, setHeadHeight] = useState(0);
+  const tableRows = useVirtualizer<HTMLDivElement, HTMLTableSectionElement>({
+    count: rows.length, enabled: virtual && !cards, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: OVERSCAN, scrollMargin: headHeight, getItemKey: keyAt,
+  });
+  // the cards: rows scroll with the page (the window) or with the nearest scrolling box around them
+  const cardsRef = useRef<HTMLUListElement>(null);
+  const [cardScroller, setCardScroller] = useState<{ box: HTMLElement | null; top: number; gap: number }>({ box: null, top: 0, gap: 0 });
+  const cardOptions = {
+    count: rows.length, estimateSize: () => CARD_ESTIMATE_PX, overscan: OVERSCAN, gap: cardScroller.gap, getItemKey: keyAt, scrollMargin: cardScroller.top,
+  };
+  const windowCards = useWindowVirtualizer<HTMLLIElement>({ ...cardOptions, enabled: virtual && cards && !cardScroller.box });
+  const boxCards = useVirtualizer<HTMLElement, HTMLLIElement>({ ...cardOptions, enabled: virtual && cards && !!cardScroller.box, getScrollElement: () => cardScroller.box });
+  const cardRows = cardScroller.box ? boxCards : windowCards;
+  useLayoutEffect(() => {
+    const ul = cardsRef.current;
+    if (!virtual || !cards || !ul) return;
+    const box = scrollingParent(ul);
+    const top = box ? ul.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop : ul.getBoundingClientRect().top + window.scrollY;
+    const gap = parseFloat(getComputedStyle(ul).rowGap) || 0;
+    setCardScroller((old) => (old.box === box && Math.abs(old.top - top) < 1 && old.gap === gap ? old : { box, top, gap }));
+  }, [virtual, cards, rows]);
   const folding = columns.some((c, i) => i > 0 && !c.actions && (c.priority ?? 1) > 1);
   const folded = useMemo(() => new Set(folding && foldedKey ? foldedKey.split(',') : []), [folding, foldedKey]);
   const shownCols = columns.filter((c) => !folded.has(c.key));
@@ -96,6 +127,8 @@ export function ListRows<Row, Id extends number | string = number>({ title, colu
     const table = tableRef.current;
     const box = scrollRef.current;
     if (!table || !box) return;
+    const head = table.tHead?.getBoundingClientRect().height ?? 0;
+    if (virtual && Math.abs(head - headHeight) >= 1) setHeadHeight(head);
     if (folding) {
       // each shown column's natural width (its widest cell): the table laid out at its content's width
       table.style.width = 'max-content';
@@ -114,7 +147,7 @@ export function ListRows<Row, Id extends number | string = number>({ title, colu
     }
     updateClip();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- measured again when what is drawn or the room changes
-  }, [rows, columnsKey, avail, foldedKey, cards, folding, updateClip]);
+  }, [rows, columnsKey, avail, foldedKey, cards, folding, updateClip, virtual, headHeight]);
 
   const emptyState = status.empty !== null && status.empty !== undefined && status.empty !== false;
 
@@ -146,12 +179,14 @@ export function ListRows<Row, Id extends number | string = number>({ title, colu
             )}
           </div>
         )}
-        <ul className="list-card-rows">
-          {rows.map((r) => {
+        <ul className="list-card-rows" ref={cardsRef} style={virtual ? spacers(cardRows.getVirtualItems(), cardRows.getTotalSize(), cardScroller.top, 'padding') : undefined}>
+          {(virtual ? cardRows.getVirtualItems().map((it) => it.index) : rows.map((_, i) => i)).map((i) => {
+            const r = rows[i];
             const id = rowKey(r);
             const [key, ...rest] = columns;
             return (
-              <li key={id} data-testid="list-row" data-id={id} {...rowAttrs?.(r)} className={selected.has(id) ? 'list-card selected' : 'list-card'}>
+              <li key={id} ref={virtual ? cardRows.measureElement : undefined} data-index={i} data-testid="list-row" data-id={id} {...rowAttrs?.(r)}
+                className={selected.has(id) ? 'list-card selected' : 'list-card'}>
                 <div className="list-card-key list-key">
                   {selection && <input type="checkbox" aria-label={`选择 ${rowLabel?.(r) ?? id}`} checked={selected.has(id)} onChange={() => selection.toggle(id)} />}
                   <div>{key?.cell(r)}</div>
@@ -169,6 +204,39 @@ export function ListRows<Row, Id extends number | string = number>({ title, colu
       </div>
     );
   }
+
+  const tableSpace = spacers(tableRows.getVirtualItems(), tableRows.getTotalSize(), headHeight, 'height');
+  const rowGroup = (r: Row) => {
+    const id = rowKey(r);
+    const expanded = open.has(id);
+    return (
+      <>
+        <tr data-testid="list-row" data-id={id} {...rowAttrs?.(r)} className={selected.has(id) ? 'selected' : undefined}>
+          {selection && (
+            <td className="list-check">
+              <input type="checkbox" aria-label={`选择 ${rowLabel?.(r) ?? id}`} checked={selected.has(id)} onChange={() => selection.toggle(id)} />
+            </td>
+          )}
+          {foldedCols.length > 0 && (
+            <td className="list-toggle">
+              <button type="button" className={`list-expand pi ${expanded ? 'pi-chevron-down' : 'pi-chevron-right'}`} aria-expanded={expanded}
+                aria-label={`${rowLabel?.(r) ?? id} 其余${foldedCols.length}列`} title="展开其余列" onClick={() => toggleOpen(id)} />
+            </td>
+          )}
+          {shownCols.map((c) => <td key={c.key} className={cellClass(c, columns)}>{c.cell(r)}</td>)}
+        </tr>
+        {expanded && foldedCols.length > 0 && (
+          <tr className="list-fold-row">
+            <td colSpan={width}>
+              <dl className="list-fold" style={avail ? { maxWidth: avail } : undefined}>
+                {foldedCols.map((c) => <div key={c.key}><dt>{c.header}</dt><dd>{c.cell(r)}</dd></div>)}
+              </dl>
+            </td>
+          </tr>
+        )}
+      </>
+    );
+  };
 
   return (
     <div className="list-frame" data-clip-left={clip.left || undefined} data-clip-right={clip.right || undefined}>
@@ -195,46 +263,59 @@ export function ListRows<Row, Id extends number | string = number>({ title, colu
               ))}
             </tr>
           </thead>
-          <tbody>
-            {rows.map((r) => {
-              const id = rowKey(r);
-              const expanded = open.has(id);
-              return (
-                <Fragment key={id}>
-                  <tr data-testid="list-row" data-id={id} {...rowAttrs?.(r)} className={selected.has(id) ? 'selected' : undefined}>
-                    {selection && (
-                      <td className="list-check">
-                        <input type="checkbox" aria-label={`选择 ${rowLabel?.(r) ?? id}`} checked={selected.has(id)} onChange={() => selection.toggle(id)} />
-                      </td>
-                    )}
-                    {foldedCols.length > 0 && (
-                      <td className="list-toggle">
-                        <button type="button" className={`list-expand pi ${expanded ? 'pi-chevron-down' : 'pi-chevron-right'}`} aria-expanded={expanded}
-                          aria-label={`${rowLabel?.(r) ?? id} 其余${foldedCols.length}列`} title="展开其余列" onClick={() => toggleOpen(id)} />
-                      </td>
-                    )}
-                    {shownCols.map((c) => <td key={c.key} className={cellClass(c, columns)}>{c.cell(r)}</td>)}
-                  </tr>
-                  {expanded && foldedCols.length > 0 && (
-                    <tr className="list-fold-row">
-                      <td colSpan={width}>
-                        <dl className="list-fold" style={avail ? { maxWidth: avail } : undefined}>
-                          {foldedCols.map((c) => <div key={c.key}><dt>{c.header}</dt><dd>{c.cell(r)}</dd></div>)}
-                        </dl>
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              );
-            })}
-            {emptyState && <tr><td colSpan={width} className="list-empty" role="status">{status.empty}</td></tr>}
-            {status.busy && <tr><td colSpan={width} className="list-empty" aria-busy="true">正在加载…</td></tr>}
-          </tbody>
+          {virtual ? (
+            <>
+              <Spacer height={tableSpace.top} colSpan={width} />
+              {tableRows.getVirtualItems().map((it) => (
+                // one group a row: a long page measures each drawn row with its expansion
+                <tbody key={it.key as Id} ref={tableRows.measureElement} data-index={it.index}>{rowGroup(rows[it.index])}</tbody>
+              ))}
+              <Spacer height={tableSpace.bottom} colSpan={width} />
+            </>
+          ) : (
+            <tbody>{rows.map((r) => <Fragment key={rowKey(r)}>{rowGroup(r)}</Fragment>)}</tbody>
+          )}
+          {(emptyState || status.busy) && (
+            <tbody>
+              {emptyState && <tr><td colSpan={width} className="list-empty" role="status">{status.empty}</td></tr>}
+              {status.busy && <tr><td colSpan={width} className="list-empty" aria-busy="true">正在加载…</td></tr>}
+            </tbody>
+          )}
         </table>
       </div>
     </div>
   );
 }
+
+/** From this many rows a page draws only the rows in view (the largest page holds 800). */
+export const VIRTUAL_FROM = 100;
+/** a first guess of a row's and a card's height before they are measured, px */
+const ROW_ESTIMATE_PX = 41;
+const CARD_ESTIMATE_PX = 180;
+/** rows drawn beyond the view on each side, so a quick scroll rarely shows a gap */
+const OVERSCAN = 8;
+
+/** The room above and below the drawn rows, so the scrollbar stands for every row. */
+function spacers(items: VirtualItem[], total: number, margin: number, as: 'height'): { top: number; bottom: number };
+function spacers(items: VirtualItem[], total: number, margin: number, as: 'padding'): { paddingTop: number; paddingBottom: number };
+function spacers(items: VirtualItem[], total: number, margin: number, as: 'height' | 'padding') {
+  const top = items.length > 0 ? items[0].start - margin : 0;
+  const bottom = items.length > 0 ? Math.max(0, total - (items[items.length - 1].end - margin)) : 0;
+  return as === 'height' ? { top, bottom } : { paddingTop: top, paddingBottom: bottom };
+}
+
+function Spacer({ height, colSpan }: { height: number; colSpan: number }) {
+  return <tbody aria-hidden="true" className="list-spacer"><tr><td colSpan={colSpan} style={{ height, padding: 0, border: 0 }} /></tr></tbody>;
+}
+
+/** The nearest box around an element that scrolls vertically, or null when the page itself scrolls. */
+const scrollingParent = (el: HTMLElement): HTMLElement | null => {
+  for (let p = el.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
+    const y = getComputedStyle(p).overflowY;
+    if ((y === 'auto' || y === 'scroll') && p.scrollHeight > p.clientHeight) return p;
+  }
+  return null;
+};
 
 /** the row toggle's column, in rem (list.css .list-toggle) */
 const TOGGLE_REM = 2.2;
