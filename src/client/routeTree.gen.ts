@@ -68,6 +68,13 @@ import { Route as StoreTradeIndexRouteImport } from './routes/_store/trade/index
 import { Route as StoreTradeIdRouteImport } from './routes/_store/trade/$id'
 import { Route as StoreTradeListRouteImport } from './routes/_store/trade/list'
 import { Route as StoreTradeNewRouteImport } from './routes/_store/trade/new'
+import { Route as BackendAccountingCashpledgeRouteImport } from './routes/backend/accounting.cashpledge'
+import { Route as BackendAccountingInvoiceRouteImport } from './routes/backend/accounting.invoice'
+import { Route as BackendAccountingInvoiceHistoryRouteImport } from './routes/backend/accounting.invoiceHistory'
+import { Route as BackendAccountingInvoiceIssueRouteImport } from './routes/backend/accounting.invoiceIssue'
+import { Route as BackendAccountingInvoiceTitleRouteImport } from './routes/backend/accounting.invoiceTitle'
+import { Route as BackendAccountingResubmitRouteImport } from './routes/backend/accounting.resubmit'
+import { Route as BackendAccountingServiceRouteImport } from './routes/backend/accounting.service'
 import { Route as BackendAccountingWalletRouteImport } from './routes/backend/accounting.wallet'
 import { Route as BackendOrderAsktobuyRouteImport } from './routes/backend/order.asktobuy'
 import { Route as BackendOrderPurchaseRouteImport } from './routes/backend/order.purchase'
@@ -93,6 +100,9 @@ import { Route as CompanyMVideoRouteImport } from './routes/company/m/video'
 import { Route as ImChatTargetIdRouteImport } from './routes/im/chat.$targetId'
 import { Route as OfoEnquiryIndexRouteImport } from './routes/ofo/enquiry/index'
 import { Route as OfoEnquiryIdRouteImport } from './routes/ofo/enquiry/$id'
+import { Route as OfoInvoiceIndexRouteImport } from './routes/ofo/invoice.index'
+import { Route as OfoInvoiceInfoRouteImport } from './routes/ofo/invoice.info'
+import { Route as OfoInvoiceRecordRouteImport } from './routes/ofo/invoice.record'
 import { Route as OfoPurchaseLogisticsRouteImport } from './routes/ofo/purchase/logistics'
 import { Route as OfoPurchaseOrderRouteImport } from './routes/ofo/purchase/order'
 import { Route as OfoPurchaseOrderDetailRouteImport } from './routes/ofo/purchase/orderDetail'
@@ -109,8 +119,16 @@ import { Route as OperationCompanyRelationRouteImport } from './routes/operation
 import { Route as OperationCompanyReviewRouteImport } from './routes/operation/company.review'
 import { Route as OperationEnquiryEnquiryNoRouteImport } from './routes/operation/enquiry.$enquiryNo'
 import { Route as OperationOrderOrderNoRouteImport } from './routes/operation/order.$orderNo'
+import { Route as OperationPayAccountRouteImport } from './routes/operation/pay.account'
+import { Route as OperationPayAdjustRouteImport } from './routes/operation/pay.adjust'
+import { Route as OperationPayAgreementRouteImport } from './routes/operation/pay.agreement'
+import { Route as OperationPayCardRouteImport } from './routes/operation/pay.card'
+import { Route as OperationPayCashpledgeRouteImport } from './routes/operation/pay.cashpledge'
+import { Route as OperationPayProductRouteImport } from './routes/operation/pay.product'
 import { Route as OperationPayPromotionCodeRouteImport } from './routes/operation/pay.promotionCode'
+import { Route as OperationPayReconcileRouteImport } from './routes/operation/pay.reconcile'
 import { Route as OperationPayRecordRouteImport } from './routes/operation/pay.record'
+import { Route as OperationPayWithdrawRouteImport } from './routes/operation/pay.withdraw'
 import { Route as OperationPrivilegeGroupRouteImport } from './routes/operation/privilege.group'
 import { Route as OperationPrivilegeListRouteImport } from './routes/operation/privilege.list'
 import { Route as OperationPrivilegeTemplateRouteImport } from './routes/operation/privilege.template'
@@ -162,6 +180,8 @@ import { Route as StoreSearchVinDetailRouteImport } from './routes/_store/search
 import { Route as StoreSearchVinPartsRouteImport } from './routes/_store/search/vin/parts'
 import { Route as StoreSearchVinPartsKeywordRouteImport } from './routes/_store/search/vin/partsKeyword'
 import { Route as StoreSearchVinSubgroupRouteImport } from './routes/_store/search/vin/subgroup'
+import { Route as BackendAccountingBillIndexRouteImport } from './routes/backend/accounting.bill.index'
+import { Route as BackendAccountingBillMonthRouteImport } from './routes/backend/accounting.bill.$month'
 import { Route as BackendOrderDetailOrderNoRouteImport } from './routes/backend/order.detail.$orderNo'
 import { Route as BackendServiceAfterSaleIndexRouteImport } from './routes/backend/service.afterSale.index'
 import { Route as BackendServiceAfterSaleApplyRouteImport } from './routes/backend/service.afterSale.apply'
@@ -169,6 +189,11 @@ import { Route as OperationCompanyGroupIndexRouteImport } from './routes/operati
 import { Route as OperationCompanyGroupEditRouteImport } from './routes/operation/company.group.edit'
 import { Route as OperationCompanyTradeIndexRouteImport } from './routes/operation/company.trade.index'
 import { Route as OperationCompanyTradeEditRouteImport } from './routes/operation/company.trade.edit'
+import { Route as OperationPayBillIndexRouteImport } from './routes/operation/pay.bill.index'
+import { Route as OperationPayBillDownloadRouteImport } from './routes/operation/pay.bill.download'
+import { Route as OperationPayRecordStockRouteImport } from './routes/operation/pay.record_.stock'
+import { Route as OperationPayRecordUserRouteImport } from './routes/operation/pay.record_.user'
+import { Route as OperationPayRecordVinRouteImport } from './routes/operation/pay.record_.vin'
 import { Route as OperationProductCleanBrandRouteImport } from './routes/operation/product.clean.brand'
 import { Route as OperationProductCleanOeRouteImport } from './routes/operation/product.clean.oe'
 import { Route as OperationProductEpcIndexRouteImport } from './routes/operation/product.epc.index'
@@ -469,6 +494,48 @@ const StoreTradeNewRoute = StoreTradeNewRouteImport.update({
   path: '/trade/new',
   getParentRoute: () => StoreRoute,
 } as any)
+const BackendAccountingCashpledgeRoute =
+  BackendAccountingCashpledgeRouteImport.update({
+    id: '/accounting/cashpledge',
+    path: '/accounting/cashpledge',
+    getParentRoute: () => BackendRoute,
+  } as any)
+const BackendAccountingInvoiceRoute =
+  BackendAccountingInvoiceRouteImport.update({
+    id: '/accounting/invoice',
+    path: '/accounting/invoice',
+    getParentRoute: () => BackendRoute,
+  } as any)
+const BackendAccountingInvoiceHistoryRoute =
+  BackendAccountingInvoiceHistoryRouteImport.update({
+    id: '/accounting/invoiceHistory',
+    path: '/accounting/invoiceHistory',
+    getParentRoute: () => BackendRoute,
+  } as any)
+const BackendAccountingInvoiceIssueRoute =
+  BackendAccountingInvoiceIssueRouteImport.update({
+    id: '/accounting/invoiceIssue',
+    path: '/accounting/invoiceIssue',
+    getParentRoute: () => BackendRoute,
+  } as any)
+const BackendAccountingInvoiceTitleRoute =
+  BackendAccountingInvoiceTitleRouteImport.update({
+    id: '/accounting/invoiceTitle',
+    path: '/accounting/invoiceTitle',
+    getParentRoute: () => BackendRoute,
+  } as any)
+const BackendAccountingResubmitRoute =
+  BackendAccountingResubmitRouteImport.update({
+    id: '/accounting/resubmit',
+    path: '/accounting/resubmit',
+    getParentRoute: () => BackendRoute,
+  } as any)
+const BackendAccountingServiceRoute =
+  BackendAccountingServiceRouteImport.update({
+    id: '/accounting/service',
+    path: '/accounting/service',
+    getParentRoute: () => BackendRoute,
+  } as any)
 const BackendAccountingWalletRoute = BackendAccountingWalletRouteImport.update({
   id: '/accounting/wallet',
   path: '/accounting/wallet',
@@ -598,6 +665,21 @@ const OfoEnquiryIdRoute = OfoEnquiryIdRouteImport.update({
   path: '/enquiry/$id',
   getParentRoute: () => OfoRoute,
 } as any)
+const OfoInvoiceIndexRoute = OfoInvoiceIndexRouteImport.update({
+  id: '/invoice/',
+  path: '/invoice/',
+  getParentRoute: () => OfoRoute,
+} as any)
+const OfoInvoiceInfoRoute = OfoInvoiceInfoRouteImport.update({
+  id: '/invoice/info',
+  path: '/invoice/info',
+  getParentRoute: () => OfoRoute,
+} as any)
+const OfoInvoiceRecordRoute = OfoInvoiceRecordRouteImport.update({
+  id: '/invoice/record',
+  path: '/invoice/record',
+  getParentRoute: () => OfoRoute,
+} as any)
 const OfoPurchaseLogisticsRoute = OfoPurchaseLogisticsRouteImport.update({
   id: '/purchase/logistics',
   path: '/purchase/logistics',
@@ -682,15 +764,55 @@ const OperationOrderOrderNoRoute = OperationOrderOrderNoRouteImport.update({
   path: '/order/$orderNo',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationPayAccountRoute = OperationPayAccountRouteImport.update({
+  id: '/pay/account',
+  path: '/pay/account',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationPayAdjustRoute = OperationPayAdjustRouteImport.update({
+  id: '/pay/adjust',
+  path: '/pay/adjust',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationPayAgreementRoute = OperationPayAgreementRouteImport.update({
+  id: '/pay/agreement',
+  path: '/pay/agreement',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationPayCardRoute = OperationPayCardRouteImport.update({
+  id: '/pay/card',
+  path: '/pay/card',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationPayCashpledgeRoute = OperationPayCashpledgeRouteImport.update({
+  id: '/pay/cashpledge',
+  path: '/pay/cashpledge',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationPayProductRoute = OperationPayProductRouteImport.update({
+  id: '/pay/product',
+  path: '/pay/product',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationPayPromotionCodeRoute =
   OperationPayPromotionCodeRouteImport.update({
     id: '/pay/promotionCode',
     path: '/pay/promotionCode',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationPayReconcileRoute = OperationPayReconcileRouteImport.update({
+  id: '/pay/reconcile',
+  path: '/pay/reconcile',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationPayRecordRoute = OperationPayRecordRouteImport.update({
   id: '/pay/record',
   path: '/pay/record',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationPayWithdrawRoute = OperationPayWithdrawRouteImport.update({
+  id: '/pay/withdraw',
+  path: '/pay/withdraw',
   getParentRoute: () => OperationRoute,
 } as any)
 const OperationPrivilegeGroupRoute = OperationPrivilegeGroupRouteImport.update({
@@ -966,6 +1088,18 @@ const StoreSearchVinSubgroupRoute = StoreSearchVinSubgroupRouteImport.update({
   path: '/vin/subgroup',
   getParentRoute: () => StoreSearchRoute,
 } as any)
+const BackendAccountingBillIndexRoute =
+  BackendAccountingBillIndexRouteImport.update({
+    id: '/accounting/bill/',
+    path: '/accounting/bill/',
+    getParentRoute: () => BackendRoute,
+  } as any)
+const BackendAccountingBillMonthRoute =
+  BackendAccountingBillMonthRouteImport.update({
+    id: '/accounting/bill/$month',
+    path: '/accounting/bill/$month',
+    getParentRoute: () => BackendRoute,
+  } as any)
 const BackendOrderDetailOrderNoRoute =
   BackendOrderDetailOrderNoRouteImport.update({
     id: '/order/detail/$orderNo',
@@ -1008,6 +1142,32 @@ const OperationCompanyTradeEditRoute =
     path: '/company/trade/edit',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationPayBillIndexRoute = OperationPayBillIndexRouteImport.update({
+  id: '/pay/bill/',
+  path: '/pay/bill/',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationPayBillDownloadRoute =
+  OperationPayBillDownloadRouteImport.update({
+    id: '/pay/bill/download',
+    path: '/pay/bill/download',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationPayRecordStockRoute = OperationPayRecordStockRouteImport.update({
+  id: '/pay/record_/stock',
+  path: '/pay/record/stock',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationPayRecordUserRoute = OperationPayRecordUserRouteImport.update({
+  id: '/pay/record_/user',
+  path: '/pay/record/user',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationPayRecordVinRoute = OperationPayRecordVinRouteImport.update({
+  id: '/pay/record_/vin',
+  path: '/pay/record/vin',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationProductCleanBrandRoute =
   OperationProductCleanBrandRouteImport.update({
     id: '/product/clean/brand',
@@ -1099,6 +1259,13 @@ export interface FileRoutesByFullPath {
   '/trade/$id': typeof StoreTradeIdRoute
   '/trade/list': typeof StoreTradeListRoute
   '/trade/new': typeof StoreTradeNewRoute
+  '/backend/accounting/cashpledge': typeof BackendAccountingCashpledgeRoute
+  '/backend/accounting/invoice': typeof BackendAccountingInvoiceRoute
+  '/backend/accounting/invoiceHistory': typeof BackendAccountingInvoiceHistoryRoute
+  '/backend/accounting/invoiceIssue': typeof BackendAccountingInvoiceIssueRoute
+  '/backend/accounting/invoiceTitle': typeof BackendAccountingInvoiceTitleRoute
+  '/backend/accounting/resubmit': typeof BackendAccountingResubmitRoute
+  '/backend/accounting/service': typeof BackendAccountingServiceRoute
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
   '/backend/order/asktobuy': typeof BackendOrderAsktobuyRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
@@ -1121,6 +1288,8 @@ export interface FileRoutesByFullPath {
   '/company/m/video': typeof CompanyMVideoRoute
   '/im/chat/$targetId': typeof ImChatTargetIdRoute
   '/ofo/enquiry/$id': typeof OfoEnquiryIdRoute
+  '/ofo/invoice/info': typeof OfoInvoiceInfoRoute
+  '/ofo/invoice/record': typeof OfoInvoiceRecordRoute
   '/ofo/purchase/logistics': typeof OfoPurchaseLogisticsRoute
   '/ofo/purchase/order': typeof OfoPurchaseOrderRoute
   '/ofo/purchase/orderDetail': typeof OfoPurchaseOrderDetailRoute
@@ -1136,8 +1305,16 @@ export interface FileRoutesByFullPath {
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
+  '/operation/pay/account': typeof OperationPayAccountRoute
+  '/operation/pay/adjust': typeof OperationPayAdjustRoute
+  '/operation/pay/agreement': typeof OperationPayAgreementRoute
+  '/operation/pay/card': typeof OperationPayCardRoute
+  '/operation/pay/cashpledge': typeof OperationPayCashpledgeRoute
+  '/operation/pay/product': typeof OperationPayProductRoute
   '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
+  '/operation/pay/reconcile': typeof OperationPayReconcileRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
+  '/operation/pay/withdraw': typeof OperationPayWithdrawRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
@@ -1165,6 +1342,7 @@ export interface FileRoutesByFullPath {
   '/backend/quote/': typeof BackendQuoteIndexRoute
   '/company/m/': typeof CompanyMIndexRoute
   '/ofo/enquiry/': typeof OfoEnquiryIndexRoute
+  '/ofo/invoice/': typeof OfoInvoiceIndexRoute
   '/ofo/serviceOrder/': typeof OfoServiceOrderIndexRoute
   '/operation/product/': typeof OperationProductIndexRoute
   '/operation/service/': typeof OperationServiceIndexRoute
@@ -1190,10 +1368,15 @@ export interface FileRoutesByFullPath {
   '/search/vin/parts': typeof StoreSearchVinPartsRoute
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
+  '/backend/accounting/bill/$month': typeof BackendAccountingBillMonthRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
+  '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
+  '/operation/pay/record/stock': typeof OperationPayRecordStockRoute
+  '/operation/pay/record/user': typeof OperationPayRecordUserRoute
+  '/operation/pay/record/vin': typeof OperationPayRecordVinRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
@@ -1204,9 +1387,11 @@ export interface FileRoutesByFullPath {
   '/search/parts/': typeof StoreSearchPartsIndexRoute
   '/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/search/vin/': typeof StoreSearchVinIndexRoute
+  '/backend/accounting/bill/': typeof BackendAccountingBillIndexRoute
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
+  '/operation/pay/bill/': typeof OperationPayBillIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
   '/backend/service/afterSale/detail/$asNo': typeof BackendServiceAfterSaleDetailAsNoRoute
 }
@@ -1262,6 +1447,13 @@ export interface FileRoutesByTo {
   '/trade/$id': typeof StoreTradeIdRoute
   '/trade/list': typeof StoreTradeListRoute
   '/trade/new': typeof StoreTradeNewRoute
+  '/backend/accounting/cashpledge': typeof BackendAccountingCashpledgeRoute
+  '/backend/accounting/invoice': typeof BackendAccountingInvoiceRoute
+  '/backend/accounting/invoiceHistory': typeof BackendAccountingInvoiceHistoryRoute
+  '/backend/accounting/invoiceIssue': typeof BackendAccountingInvoiceIssueRoute
+  '/backend/accounting/invoiceTitle': typeof BackendAccountingInvoiceTitleRoute
+  '/backend/accounting/resubmit': typeof BackendAccountingResubmitRoute
+  '/backend/accounting/service': typeof BackendAccountingServiceRoute
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
   '/backend/order/asktobuy': typeof BackendOrderAsktobuyRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
@@ -1284,6 +1476,8 @@ export interface FileRoutesByTo {
   '/company/m/video': typeof CompanyMVideoRoute
   '/im/chat/$targetId': typeof ImChatTargetIdRoute
   '/ofo/enquiry/$id': typeof OfoEnquiryIdRoute
+  '/ofo/invoice/info': typeof OfoInvoiceInfoRoute
+  '/ofo/invoice/record': typeof OfoInvoiceRecordRoute
   '/ofo/purchase/logistics': typeof OfoPurchaseLogisticsRoute
   '/ofo/purchase/order': typeof OfoPurchaseOrderRoute
   '/ofo/purchase/orderDetail': typeof OfoPurchaseOrderDetailRoute
@@ -1299,8 +1493,16 @@ export interface FileRoutesByTo {
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
+  '/operation/pay/account': typeof OperationPayAccountRoute
+  '/operation/pay/adjust': typeof OperationPayAdjustRoute
+  '/operation/pay/agreement': typeof OperationPayAgreementRoute
+  '/operation/pay/card': typeof OperationPayCardRoute
+  '/operation/pay/cashpledge': typeof OperationPayCashpledgeRoute
+  '/operation/pay/product': typeof OperationPayProductRoute
   '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
+  '/operation/pay/reconcile': typeof OperationPayReconcileRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
+  '/operation/pay/withdraw': typeof OperationPayWithdrawRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
@@ -1328,6 +1530,7 @@ export interface FileRoutesByTo {
   '/backend/quote': typeof BackendQuoteIndexRoute
   '/company/m': typeof CompanyMIndexRoute
   '/ofo/enquiry': typeof OfoEnquiryIndexRoute
+  '/ofo/invoice': typeof OfoInvoiceIndexRoute
   '/ofo/serviceOrder': typeof OfoServiceOrderIndexRoute
   '/operation/product': typeof OperationProductIndexRoute
   '/operation/service': typeof OperationServiceIndexRoute
@@ -1353,10 +1556,15 @@ export interface FileRoutesByTo {
   '/search/vin/parts': typeof StoreSearchVinPartsRoute
   '/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
+  '/backend/accounting/bill/$month': typeof BackendAccountingBillMonthRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
+  '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
+  '/operation/pay/record/stock': typeof OperationPayRecordStockRoute
+  '/operation/pay/record/user': typeof OperationPayRecordUserRoute
+  '/operation/pay/record/vin': typeof OperationPayRecordVinRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
@@ -1367,9 +1575,11 @@ export interface FileRoutesByTo {
   '/search/parts': typeof StoreSearchPartsIndexRoute
   '/search/vehicle': typeof StoreSearchVehicleIndexRoute
   '/search/vin': typeof StoreSearchVinIndexRoute
+  '/backend/accounting/bill': typeof BackendAccountingBillIndexRoute
   '/backend/service/afterSale': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade': typeof OperationCompanyTradeIndexRoute
+  '/operation/pay/bill': typeof OperationPayBillIndexRoute
   '/operation/product/epc': typeof OperationProductEpcIndexRoute
   '/backend/service/afterSale/detail/$asNo': typeof BackendServiceAfterSaleDetailAsNoRoute
 }
@@ -1431,6 +1641,13 @@ export interface FileRoutesById {
   '/_store/trade/$id': typeof StoreTradeIdRoute
   '/_store/trade/list': typeof StoreTradeListRoute
   '/_store/trade/new': typeof StoreTradeNewRoute
+  '/backend/accounting/cashpledge': typeof BackendAccountingCashpledgeRoute
+  '/backend/accounting/invoice': typeof BackendAccountingInvoiceRoute
+  '/backend/accounting/invoiceHistory': typeof BackendAccountingInvoiceHistoryRoute
+  '/backend/accounting/invoiceIssue': typeof BackendAccountingInvoiceIssueRoute
+  '/backend/accounting/invoiceTitle': typeof BackendAccountingInvoiceTitleRoute
+  '/backend/accounting/resubmit': typeof BackendAccountingResubmitRoute
+  '/backend/accounting/service': typeof BackendAccountingServiceRoute
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
   '/backend/order/asktobuy': typeof BackendOrderAsktobuyRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
@@ -1453,6 +1670,8 @@ export interface FileRoutesById {
   '/company/m/video': typeof CompanyMVideoRoute
   '/im/chat/$targetId': typeof ImChatTargetIdRoute
   '/ofo/enquiry/$id': typeof OfoEnquiryIdRoute
+  '/ofo/invoice/info': typeof OfoInvoiceInfoRoute
+  '/ofo/invoice/record': typeof OfoInvoiceRecordRoute
   '/ofo/purchase/logistics': typeof OfoPurchaseLogisticsRoute
   '/ofo/purchase/order': typeof OfoPurchaseOrderRoute
   '/ofo/purchase/orderDetail': typeof OfoPurchaseOrderDetailRoute
@@ -1468,8 +1687,16 @@ export interface FileRoutesById {
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
+  '/operation/pay/account': typeof OperationPayAccountRoute
+  '/operation/pay/adjust': typeof OperationPayAdjustRoute
+  '/operation/pay/agreement': typeof OperationPayAgreementRoute
+  '/operation/pay/card': typeof OperationPayCardRoute
+  '/operation/pay/cashpledge': typeof OperationPayCashpledgeRoute
+  '/operation/pay/product': typeof OperationPayProductRoute
   '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
+  '/operation/pay/reconcile': typeof OperationPayReconcileRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
+  '/operation/pay/withdraw': typeof OperationPayWithdrawRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
@@ -1497,6 +1724,7 @@ export interface FileRoutesById {
   '/backend/quote/': typeof BackendQuoteIndexRoute
   '/company/m/': typeof CompanyMIndexRoute
   '/ofo/enquiry/': typeof OfoEnquiryIndexRoute
+  '/ofo/invoice/': typeof OfoInvoiceIndexRoute
   '/ofo/serviceOrder/': typeof OfoServiceOrderIndexRoute
   '/operation/product/': typeof OperationProductIndexRoute
   '/operation/service/': typeof OperationServiceIndexRoute
@@ -1522,10 +1750,15 @@ export interface FileRoutesById {
   '/_store/search/vin/parts': typeof StoreSearchVinPartsRoute
   '/_store/search/vin/partsKeyword': typeof StoreSearchVinPartsKeywordRoute
   '/_store/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
+  '/backend/accounting/bill/$month': typeof BackendAccountingBillMonthRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
+  '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
+  '/operation/pay/record_/stock': typeof OperationPayRecordStockRoute
+  '/operation/pay/record_/user': typeof OperationPayRecordUserRoute
+  '/operation/pay/record_/vin': typeof OperationPayRecordVinRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
@@ -1536,9 +1769,11 @@ export interface FileRoutesById {
   '/_store/search/parts/': typeof StoreSearchPartsIndexRoute
   '/_store/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/_store/search/vin/': typeof StoreSearchVinIndexRoute
+  '/backend/accounting/bill/': typeof BackendAccountingBillIndexRoute
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
+  '/operation/pay/bill/': typeof OperationPayBillIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
   '/backend/service/afterSale/detail/$asNo': typeof BackendServiceAfterSaleDetailAsNoRoute
 }
@@ -1599,6 +1834,13 @@ export interface FileRouteTypes {
     | '/trade/$id'
     | '/trade/list'
     | '/trade/new'
+    | '/backend/accounting/cashpledge'
+    | '/backend/accounting/invoice'
+    | '/backend/accounting/invoiceHistory'
+    | '/backend/accounting/invoiceIssue'
+    | '/backend/accounting/invoiceTitle'
+    | '/backend/accounting/resubmit'
+    | '/backend/accounting/service'
     | '/backend/accounting/wallet'
     | '/backend/order/asktobuy'
     | '/backend/order/purchase'
@@ -1621,6 +1863,8 @@ export interface FileRouteTypes {
     | '/company/m/video'
     | '/im/chat/$targetId'
     | '/ofo/enquiry/$id'
+    | '/ofo/invoice/info'
+    | '/ofo/invoice/record'
     | '/ofo/purchase/logistics'
     | '/ofo/purchase/order'
     | '/ofo/purchase/orderDetail'
@@ -1636,8 +1880,16 @@ export interface FileRouteTypes {
     | '/operation/company/review'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
+    | '/operation/pay/account'
+    | '/operation/pay/adjust'
+    | '/operation/pay/agreement'
+    | '/operation/pay/card'
+    | '/operation/pay/cashpledge'
+    | '/operation/pay/product'
     | '/operation/pay/promotionCode'
+    | '/operation/pay/reconcile'
     | '/operation/pay/record'
+    | '/operation/pay/withdraw'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
@@ -1665,6 +1917,7 @@ export interface FileRouteTypes {
     | '/backend/quote/'
     | '/company/m/'
     | '/ofo/enquiry/'
+    | '/ofo/invoice/'
     | '/ofo/serviceOrder/'
     | '/operation/product/'
     | '/operation/service/'
@@ -1690,10 +1943,15 @@ export interface FileRouteTypes {
     | '/search/vin/parts'
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
+    | '/backend/accounting/bill/$month'
     | '/backend/order/detail/$orderNo'
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
+    | '/operation/pay/bill/download'
+    | '/operation/pay/record/stock'
+    | '/operation/pay/record/user'
+    | '/operation/pay/record/vin'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
@@ -1704,9 +1962,11 @@ export interface FileRouteTypes {
     | '/search/parts/'
     | '/search/vehicle/'
     | '/search/vin/'
+    | '/backend/accounting/bill/'
     | '/backend/service/afterSale/'
     | '/operation/company/group/'
     | '/operation/company/trade/'
+    | '/operation/pay/bill/'
     | '/operation/product/epc/'
     | '/backend/service/afterSale/detail/$asNo'
   fileRoutesByTo: FileRoutesByTo
@@ -1762,6 +2022,13 @@ export interface FileRouteTypes {
     | '/trade/$id'
     | '/trade/list'
     | '/trade/new'
+    | '/backend/accounting/cashpledge'
+    | '/backend/accounting/invoice'
+    | '/backend/accounting/invoiceHistory'
+    | '/backend/accounting/invoiceIssue'
+    | '/backend/accounting/invoiceTitle'
+    | '/backend/accounting/resubmit'
+    | '/backend/accounting/service'
     | '/backend/accounting/wallet'
     | '/backend/order/asktobuy'
     | '/backend/order/purchase'
@@ -1784,6 +2051,8 @@ export interface FileRouteTypes {
     | '/company/m/video'
     | '/im/chat/$targetId'
     | '/ofo/enquiry/$id'
+    | '/ofo/invoice/info'
+    | '/ofo/invoice/record'
     | '/ofo/purchase/logistics'
     | '/ofo/purchase/order'
     | '/ofo/purchase/orderDetail'
@@ -1799,8 +2068,16 @@ export interface FileRouteTypes {
     | '/operation/company/review'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
+    | '/operation/pay/account'
+    | '/operation/pay/adjust'
+    | '/operation/pay/agreement'
+    | '/operation/pay/card'
+    | '/operation/pay/cashpledge'
+    | '/operation/pay/product'
     | '/operation/pay/promotionCode'
+    | '/operation/pay/reconcile'
     | '/operation/pay/record'
+    | '/operation/pay/withdraw'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
@@ -1828,6 +2105,7 @@ export interface FileRouteTypes {
     | '/backend/quote'
     | '/company/m'
     | '/ofo/enquiry'
+    | '/ofo/invoice'
     | '/ofo/serviceOrder'
     | '/operation/product'
     | '/operation/service'
@@ -1853,10 +2131,15 @@ export interface FileRouteTypes {
     | '/search/vin/parts'
     | '/search/vin/partsKeyword'
     | '/search/vin/subgroup'
+    | '/backend/accounting/bill/$month'
     | '/backend/order/detail/$orderNo'
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
+    | '/operation/pay/bill/download'
+    | '/operation/pay/record/stock'
+    | '/operation/pay/record/user'
+    | '/operation/pay/record/vin'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
@@ -1867,9 +2150,11 @@ export interface FileRouteTypes {
     | '/search/parts'
     | '/search/vehicle'
     | '/search/vin'
+    | '/backend/accounting/bill'
     | '/backend/service/afterSale'
     | '/operation/company/group'
     | '/operation/company/trade'
+    | '/operation/pay/bill'
     | '/operation/product/epc'
     | '/backend/service/afterSale/detail/$asNo'
   id:
@@ -1930,6 +2215,13 @@ export interface FileRouteTypes {
     | '/_store/trade/$id'
     | '/_store/trade/list'
     | '/_store/trade/new'
+    | '/backend/accounting/cashpledge'
+    | '/backend/accounting/invoice'
+    | '/backend/accounting/invoiceHistory'
+    | '/backend/accounting/invoiceIssue'
+    | '/backend/accounting/invoiceTitle'
+    | '/backend/accounting/resubmit'
+    | '/backend/accounting/service'
     | '/backend/accounting/wallet'
     | '/backend/order/asktobuy'
     | '/backend/order/purchase'
@@ -1952,6 +2244,8 @@ export interface FileRouteTypes {
     | '/company/m/video'
     | '/im/chat/$targetId'
     | '/ofo/enquiry/$id'
+    | '/ofo/invoice/info'
+    | '/ofo/invoice/record'
     | '/ofo/purchase/logistics'
     | '/ofo/purchase/order'
     | '/ofo/purchase/orderDetail'
@@ -1967,8 +2261,16 @@ export interface FileRouteTypes {
     | '/operation/company/review'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/order/$orderNo'
+    | '/operation/pay/account'
+    | '/operation/pay/adjust'
+    | '/operation/pay/agreement'
+    | '/operation/pay/card'
+    | '/operation/pay/cashpledge'
+    | '/operation/pay/product'
     | '/operation/pay/promotionCode'
+    | '/operation/pay/reconcile'
     | '/operation/pay/record'
+    | '/operation/pay/withdraw'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
@@ -1996,6 +2298,7 @@ export interface FileRouteTypes {
     | '/backend/quote/'
     | '/company/m/'
     | '/ofo/enquiry/'
+    | '/ofo/invoice/'
     | '/ofo/serviceOrder/'
     | '/operation/product/'
     | '/operation/service/'
@@ -2021,10 +2324,15 @@ export interface FileRouteTypes {
     | '/_store/search/vin/parts'
     | '/_store/search/vin/partsKeyword'
     | '/_store/search/vin/subgroup'
+    | '/backend/accounting/bill/$month'
     | '/backend/order/detail/$orderNo'
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
+    | '/operation/pay/bill/download'
+    | '/operation/pay/record_/stock'
+    | '/operation/pay/record_/user'
+    | '/operation/pay/record_/vin'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
@@ -2035,9 +2343,11 @@ export interface FileRouteTypes {
     | '/_store/search/parts/'
     | '/_store/search/vehicle/'
     | '/_store/search/vin/'
+    | '/backend/accounting/bill/'
     | '/backend/service/afterSale/'
     | '/operation/company/group/'
     | '/operation/company/trade/'
+    | '/operation/pay/bill/'
     | '/operation/product/epc/'
     | '/backend/service/afterSale/detail/$asNo'
   fileRoutesById: FileRoutesById
@@ -2483,6 +2793,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreTradeNewRouteImport
       parentRoute: typeof StoreRoute
     }
+    '/backend/accounting/cashpledge': {
+      id: '/backend/accounting/cashpledge'
+      path: '/accounting/cashpledge'
+      fullPath: '/backend/accounting/cashpledge'
+      preLoaderRoute: typeof BackendAccountingCashpledgeRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/accounting/invoice': {
+      id: '/backend/accounting/invoice'
+      path: '/accounting/invoice'
+      fullPath: '/backend/accounting/invoice'
+      preLoaderRoute: typeof BackendAccountingInvoiceRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/accounting/invoiceHistory': {
+      id: '/backend/accounting/invoiceHistory'
+      path: '/accounting/invoiceHistory'
+      fullPath: '/backend/accounting/invoiceHistory'
+      preLoaderRoute: typeof BackendAccountingInvoiceHistoryRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/accounting/invoiceIssue': {
+      id: '/backend/accounting/invoiceIssue'
+      path: '/accounting/invoiceIssue'
+      fullPath: '/backend/accounting/invoiceIssue'
+      preLoaderRoute: typeof BackendAccountingInvoiceIssueRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/accounting/invoiceTitle': {
+      id: '/backend/accounting/invoiceTitle'
+      path: '/accounting/invoiceTitle'
+      fullPath: '/backend/accounting/invoiceTitle'
+      preLoaderRoute: typeof BackendAccountingInvoiceTitleRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/accounting/resubmit': {
+      id: '/backend/accounting/resubmit'
+      path: '/accounting/resubmit'
+      fullPath: '/backend/accounting/resubmit'
+      preLoaderRoute: typeof BackendAccountingResubmitRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/accounting/service': {
+      id: '/backend/accounting/service'
+      path: '/accounting/service'
+      fullPath: '/backend/accounting/service'
+      preLoaderRoute: typeof BackendAccountingServiceRouteImport
+      parentRoute: typeof BackendRoute
+    }
     '/backend/accounting/wallet': {
       id: '/backend/accounting/wallet'
       path: '/accounting/wallet'
@@ -2658,6 +3017,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OfoEnquiryIdRouteImport
       parentRoute: typeof OfoRoute
     }
+    '/ofo/invoice/': {
+      id: '/ofo/invoice/'
+      path: '/invoice'
+      fullPath: '/ofo/invoice/'
+      preLoaderRoute: typeof OfoInvoiceIndexRouteImport
+      parentRoute: typeof OfoRoute
+    }
+    '/ofo/invoice/info': {
+      id: '/ofo/invoice/info'
+      path: '/invoice/info'
+      fullPath: '/ofo/invoice/info'
+      preLoaderRoute: typeof OfoInvoiceInfoRouteImport
+      parentRoute: typeof OfoRoute
+    }
+    '/ofo/invoice/record': {
+      id: '/ofo/invoice/record'
+      path: '/invoice/record'
+      fullPath: '/ofo/invoice/record'
+      preLoaderRoute: typeof OfoInvoiceRecordRouteImport
+      parentRoute: typeof OfoRoute
+    }
     '/ofo/purchase/logistics': {
       id: '/ofo/purchase/logistics'
       path: '/purchase/logistics'
@@ -2770,6 +3150,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationOrderOrderNoRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/pay/account': {
+      id: '/operation/pay/account'
+      path: '/pay/account'
+      fullPath: '/operation/pay/account'
+      preLoaderRoute: typeof OperationPayAccountRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/adjust': {
+      id: '/operation/pay/adjust'
+      path: '/pay/adjust'
+      fullPath: '/operation/pay/adjust'
+      preLoaderRoute: typeof OperationPayAdjustRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/agreement': {
+      id: '/operation/pay/agreement'
+      path: '/pay/agreement'
+      fullPath: '/operation/pay/agreement'
+      preLoaderRoute: typeof OperationPayAgreementRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/card': {
+      id: '/operation/pay/card'
+      path: '/pay/card'
+      fullPath: '/operation/pay/card'
+      preLoaderRoute: typeof OperationPayCardRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/cashpledge': {
+      id: '/operation/pay/cashpledge'
+      path: '/pay/cashpledge'
+      fullPath: '/operation/pay/cashpledge'
+      preLoaderRoute: typeof OperationPayCashpledgeRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/product': {
+      id: '/operation/pay/product'
+      path: '/pay/product'
+      fullPath: '/operation/pay/product'
+      preLoaderRoute: typeof OperationPayProductRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/pay/promotionCode': {
       id: '/operation/pay/promotionCode'
       path: '/pay/promotionCode'
@@ -2777,11 +3199,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationPayPromotionCodeRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/pay/reconcile': {
+      id: '/operation/pay/reconcile'
+      path: '/pay/reconcile'
+      fullPath: '/operation/pay/reconcile'
+      preLoaderRoute: typeof OperationPayReconcileRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/pay/record': {
       id: '/operation/pay/record'
       path: '/pay/record'
       fullPath: '/operation/pay/record'
       preLoaderRoute: typeof OperationPayRecordRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/withdraw': {
+      id: '/operation/pay/withdraw'
+      path: '/pay/withdraw'
+      fullPath: '/operation/pay/withdraw'
+      preLoaderRoute: typeof OperationPayWithdrawRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/privilege/group': {
@@ -3141,6 +3577,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreSearchVinSubgroupRouteImport
       parentRoute: typeof StoreSearchRoute
     }
+    '/backend/accounting/bill/': {
+      id: '/backend/accounting/bill/'
+      path: '/accounting/bill'
+      fullPath: '/backend/accounting/bill/'
+      preLoaderRoute: typeof BackendAccountingBillIndexRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/accounting/bill/$month': {
+      id: '/backend/accounting/bill/$month'
+      path: '/accounting/bill/$month'
+      fullPath: '/backend/accounting/bill/$month'
+      preLoaderRoute: typeof BackendAccountingBillMonthRouteImport
+      parentRoute: typeof BackendRoute
+    }
     '/backend/order/detail/$orderNo': {
       id: '/backend/order/detail/$orderNo'
       path: '/order/detail/$orderNo'
@@ -3188,6 +3638,41 @@ declare module '@tanstack/react-router' {
       path: '/company/trade/edit'
       fullPath: '/operation/company/trade/edit'
       preLoaderRoute: typeof OperationCompanyTradeEditRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/bill/': {
+      id: '/operation/pay/bill/'
+      path: '/pay/bill'
+      fullPath: '/operation/pay/bill/'
+      preLoaderRoute: typeof OperationPayBillIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/bill/download': {
+      id: '/operation/pay/bill/download'
+      path: '/pay/bill/download'
+      fullPath: '/operation/pay/bill/download'
+      preLoaderRoute: typeof OperationPayBillDownloadRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/record_/stock': {
+      id: '/operation/pay/record_/stock'
+      path: '/pay/record/stock'
+      fullPath: '/operation/pay/record/stock'
+      preLoaderRoute: typeof OperationPayRecordStockRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/record_/user': {
+      id: '/operation/pay/record_/user'
+      path: '/pay/record/user'
+      fullPath: '/operation/pay/record/user'
+      preLoaderRoute: typeof OperationPayRecordUserRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/record_/vin': {
+      id: '/operation/pay/record_/vin'
+      path: '/pay/record/vin'
+      fullPath: '/operation/pay/record/vin'
+      preLoaderRoute: typeof OperationPayRecordVinRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/product/clean/brand': {
@@ -3374,6 +3859,13 @@ const StoreRouteWithChildren = StoreRoute._addFileChildren(StoreRouteChildren)
 interface BackendRouteChildren {
   BackendStoreRoute: typeof BackendStoreRoute
   BackendIndexRoute: typeof BackendIndexRoute
+  BackendAccountingCashpledgeRoute: typeof BackendAccountingCashpledgeRoute
+  BackendAccountingInvoiceRoute: typeof BackendAccountingInvoiceRoute
+  BackendAccountingInvoiceHistoryRoute: typeof BackendAccountingInvoiceHistoryRoute
+  BackendAccountingInvoiceIssueRoute: typeof BackendAccountingInvoiceIssueRoute
+  BackendAccountingInvoiceTitleRoute: typeof BackendAccountingInvoiceTitleRoute
+  BackendAccountingResubmitRoute: typeof BackendAccountingResubmitRoute
+  BackendAccountingServiceRoute: typeof BackendAccountingServiceRoute
   BackendAccountingWalletRoute: typeof BackendAccountingWalletRoute
   BackendOrderAsktobuyRoute: typeof BackendOrderAsktobuyRoute
   BackendOrderPurchaseRoute: typeof BackendOrderPurchaseRoute
@@ -3392,8 +3884,10 @@ interface BackendRouteChildren {
   BackendSettingsPasswordRoute: typeof BackendSettingsPasswordRoute
   BackendSettingsProfileRoute: typeof BackendSettingsProfileRoute
   BackendQuoteIndexRoute: typeof BackendQuoteIndexRoute
+  BackendAccountingBillMonthRoute: typeof BackendAccountingBillMonthRoute
   BackendOrderDetailOrderNoRoute: typeof BackendOrderDetailOrderNoRoute
   BackendServiceAfterSaleApplyRoute: typeof BackendServiceAfterSaleApplyRoute
+  BackendAccountingBillIndexRoute: typeof BackendAccountingBillIndexRoute
   BackendServiceAfterSaleIndexRoute: typeof BackendServiceAfterSaleIndexRoute
   BackendServiceAfterSaleDetailAsNoRoute: typeof BackendServiceAfterSaleDetailAsNoRoute
 }
@@ -3401,6 +3895,13 @@ interface BackendRouteChildren {
 const BackendRouteChildren: BackendRouteChildren = {
   BackendStoreRoute: BackendStoreRoute,
   BackendIndexRoute: BackendIndexRoute,
+  BackendAccountingCashpledgeRoute: BackendAccountingCashpledgeRoute,
+  BackendAccountingInvoiceRoute: BackendAccountingInvoiceRoute,
+  BackendAccountingInvoiceHistoryRoute: BackendAccountingInvoiceHistoryRoute,
+  BackendAccountingInvoiceIssueRoute: BackendAccountingInvoiceIssueRoute,
+  BackendAccountingInvoiceTitleRoute: BackendAccountingInvoiceTitleRoute,
+  BackendAccountingResubmitRoute: BackendAccountingResubmitRoute,
+  BackendAccountingServiceRoute: BackendAccountingServiceRoute,
   BackendAccountingWalletRoute: BackendAccountingWalletRoute,
   BackendOrderAsktobuyRoute: BackendOrderAsktobuyRoute,
   BackendOrderPurchaseRoute: BackendOrderPurchaseRoute,
@@ -3419,8 +3920,10 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendSettingsPasswordRoute: BackendSettingsPasswordRoute,
   BackendSettingsProfileRoute: BackendSettingsProfileRoute,
   BackendQuoteIndexRoute: BackendQuoteIndexRoute,
+  BackendAccountingBillMonthRoute: BackendAccountingBillMonthRoute,
   BackendOrderDetailOrderNoRoute: BackendOrderDetailOrderNoRoute,
   BackendServiceAfterSaleApplyRoute: BackendServiceAfterSaleApplyRoute,
+  BackendAccountingBillIndexRoute: BackendAccountingBillIndexRoute,
   BackendServiceAfterSaleIndexRoute: BackendServiceAfterSaleIndexRoute,
   BackendServiceAfterSaleDetailAsNoRoute:
     BackendServiceAfterSaleDetailAsNoRoute,
@@ -3437,6 +3940,8 @@ interface OfoRouteChildren {
   OfoSearchRoute: typeof OfoSearchRoute
   OfoSpotGoodsRoute: typeof OfoSpotGoodsRoute
   OfoEnquiryIdRoute: typeof OfoEnquiryIdRoute
+  OfoInvoiceInfoRoute: typeof OfoInvoiceInfoRoute
+  OfoInvoiceRecordRoute: typeof OfoInvoiceRecordRoute
   OfoPurchaseLogisticsRoute: typeof OfoPurchaseLogisticsRoute
   OfoPurchaseOrderRoute: typeof OfoPurchaseOrderRoute
   OfoPurchaseOrderDetailRoute: typeof OfoPurchaseOrderDetailRoute
@@ -3444,6 +3949,7 @@ interface OfoRouteChildren {
   OfoSalesOrderRoute: typeof OfoSalesOrderRoute
   OfoServiceOrderDetailRoute: typeof OfoServiceOrderDetailRoute
   OfoEnquiryIndexRoute: typeof OfoEnquiryIndexRoute
+  OfoInvoiceIndexRoute: typeof OfoInvoiceIndexRoute
   OfoServiceOrderIndexRoute: typeof OfoServiceOrderIndexRoute
 }
 
@@ -3455,6 +3961,8 @@ const OfoRouteChildren: OfoRouteChildren = {
   OfoSearchRoute: OfoSearchRoute,
   OfoSpotGoodsRoute: OfoSpotGoodsRoute,
   OfoEnquiryIdRoute: OfoEnquiryIdRoute,
+  OfoInvoiceInfoRoute: OfoInvoiceInfoRoute,
+  OfoInvoiceRecordRoute: OfoInvoiceRecordRoute,
   OfoPurchaseLogisticsRoute: OfoPurchaseLogisticsRoute,
   OfoPurchaseOrderRoute: OfoPurchaseOrderRoute,
   OfoPurchaseOrderDetailRoute: OfoPurchaseOrderDetailRoute,
@@ -3462,6 +3970,7 @@ const OfoRouteChildren: OfoRouteChildren = {
   OfoSalesOrderRoute: OfoSalesOrderRoute,
   OfoServiceOrderDetailRoute: OfoServiceOrderDetailRoute,
   OfoEnquiryIndexRoute: OfoEnquiryIndexRoute,
+  OfoInvoiceIndexRoute: OfoInvoiceIndexRoute,
   OfoServiceOrderIndexRoute: OfoServiceOrderIndexRoute,
 }
 
@@ -3483,8 +3992,16 @@ interface OperationRouteChildren {
   OperationCompanyReviewRoute: typeof OperationCompanyReviewRoute
   OperationEnquiryEnquiryNoRoute: typeof OperationEnquiryEnquiryNoRoute
   OperationOrderOrderNoRoute: typeof OperationOrderOrderNoRoute
+  OperationPayAccountRoute: typeof OperationPayAccountRoute
+  OperationPayAdjustRoute: typeof OperationPayAdjustRoute
+  OperationPayAgreementRoute: typeof OperationPayAgreementRoute
+  OperationPayCardRoute: typeof OperationPayCardRoute
+  OperationPayCashpledgeRoute: typeof OperationPayCashpledgeRoute
+  OperationPayProductRoute: typeof OperationPayProductRoute
   OperationPayPromotionCodeRoute: typeof OperationPayPromotionCodeRoute
+  OperationPayReconcileRoute: typeof OperationPayReconcileRoute
   OperationPayRecordRoute: typeof OperationPayRecordRoute
+  OperationPayWithdrawRoute: typeof OperationPayWithdrawRoute
   OperationPrivilegeGroupRoute: typeof OperationPrivilegeGroupRoute
   OperationPrivilegeListRoute: typeof OperationPrivilegeListRoute
   OperationPrivilegeTemplateRoute: typeof OperationPrivilegeTemplateRoute
@@ -3510,12 +4027,17 @@ interface OperationRouteChildren {
   OperationServiceIndexRoute: typeof OperationServiceIndexRoute
   OperationCompanyGroupEditRoute: typeof OperationCompanyGroupEditRoute
   OperationCompanyTradeEditRoute: typeof OperationCompanyTradeEditRoute
+  OperationPayBillDownloadRoute: typeof OperationPayBillDownloadRoute
+  OperationPayRecordStockRoute: typeof OperationPayRecordStockRoute
+  OperationPayRecordUserRoute: typeof OperationPayRecordUserRoute
+  OperationPayRecordVinRoute: typeof OperationPayRecordVinRoute
   OperationProductCleanBrandRoute: typeof OperationProductCleanBrandRoute
   OperationProductCleanOeRoute: typeof OperationProductCleanOeRoute
   OperationProductEpcVehicleIdRoute: typeof OperationProductEpcVehicleIdRoute
   OperationServiceAfterSaleAsNoRoute: typeof OperationServiceAfterSaleAsNoRoute
   OperationCompanyGroupIndexRoute: typeof OperationCompanyGroupIndexRoute
   OperationCompanyTradeIndexRoute: typeof OperationCompanyTradeIndexRoute
+  OperationPayBillIndexRoute: typeof OperationPayBillIndexRoute
   OperationProductEpcIndexRoute: typeof OperationProductEpcIndexRoute
 }
 
@@ -3535,8 +4057,16 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationCompanyReviewRoute: OperationCompanyReviewRoute,
   OperationEnquiryEnquiryNoRoute: OperationEnquiryEnquiryNoRoute,
   OperationOrderOrderNoRoute: OperationOrderOrderNoRoute,
+  OperationPayAccountRoute: OperationPayAccountRoute,
+  OperationPayAdjustRoute: OperationPayAdjustRoute,
+  OperationPayAgreementRoute: OperationPayAgreementRoute,
+  OperationPayCardRoute: OperationPayCardRoute,
+  OperationPayCashpledgeRoute: OperationPayCashpledgeRoute,
+  OperationPayProductRoute: OperationPayProductRoute,
   OperationPayPromotionCodeRoute: OperationPayPromotionCodeRoute,
+  OperationPayReconcileRoute: OperationPayReconcileRoute,
   OperationPayRecordRoute: OperationPayRecordRoute,
+  OperationPayWithdrawRoute: OperationPayWithdrawRoute,
   OperationPrivilegeGroupRoute: OperationPrivilegeGroupRoute,
   OperationPrivilegeListRoute: OperationPrivilegeListRoute,
   OperationPrivilegeTemplateRoute: OperationPrivilegeTemplateRoute,
@@ -3562,12 +4092,17 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationServiceIndexRoute: OperationServiceIndexRoute,
   OperationCompanyGroupEditRoute: OperationCompanyGroupEditRoute,
   OperationCompanyTradeEditRoute: OperationCompanyTradeEditRoute,
+  OperationPayBillDownloadRoute: OperationPayBillDownloadRoute,
+  OperationPayRecordStockRoute: OperationPayRecordStockRoute,
+  OperationPayRecordUserRoute: OperationPayRecordUserRoute,
+  OperationPayRecordVinRoute: OperationPayRecordVinRoute,
   OperationProductCleanBrandRoute: OperationProductCleanBrandRoute,
   OperationProductCleanOeRoute: OperationProductCleanOeRoute,
   OperationProductEpcVehicleIdRoute: OperationProductEpcVehicleIdRoute,
   OperationServiceAfterSaleAsNoRoute: OperationServiceAfterSaleAsNoRoute,
   OperationCompanyGroupIndexRoute: OperationCompanyGroupIndexRoute,
   OperationCompanyTradeIndexRoute: OperationCompanyTradeIndexRoute,
+  OperationPayBillIndexRoute: OperationPayBillIndexRoute,
   OperationProductEpcIndexRoute: OperationProductEpcIndexRoute,
 }
 

@@ -50,9 +50,12 @@ import { membershipHandlers } from './modules/membership/membership.routes';
 import { createCartService } from './modules/cart/cart.service';
 import { cartHandlers } from './modules/cart/cart.routes';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createOrderMoney } from './modules/orders/order-payment.service';
 import { ordersHandlers } from './modules/orders/orders.routes';
 import { createAfterSaleService } from './modules/aftersale/aftersale.service';
 import { afterSaleHandlers } from './modules/aftersale/aftersale.routes';
+import { createInvoiceService } from './modules/invoice/invoice.service';
+import { invoiceHandlers } from './modules/invoice/invoice.routes';
 import { createImService } from './modules/im/im.service';
 import { imHandlers } from './modules/im/im.routes';
 import { createImSocial } from './modules/im/im.social';
@@ -104,7 +107,21 @@ import { createLedgerService } from './modules/ledger/ledger.service';
 import { createLedgerHealth } from './modules/ledger/reconcile';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { walletHandlers } from './modules/wallet/wallet.routes';
-import { sandboxPurposeHandlers } from './modules/payment/payment.purpose';
+import { mountWalletFileRoutes } from './modules/wallet/wallet.export';
+import { createWithdrawalService } from './modules/withdrawal/withdrawal.service';
+import { withdrawalHandlers } from './modules/withdrawal/withdrawal.routes';
+import { createPayAccountsService } from './modules/operation/pay-accounts.service';
+import { payAccountsHandlers } from './modules/operation/pay-accounts.routes';
+import { sandboxPurposeHandlers, type PaymentPurpose } from './modules/payment/payment.purpose';
+import { createBillService } from './modules/bill/bill.service';
+import { billHandlers } from './modules/bill/bill.routes';
+import { mountBillFileRoutes } from './modules/bill/bill.files';
+import { createCashPledgeService } from './modules/cash-pledge/cash-pledge.service';
+import { cashPledgeHandlers } from './modules/cash-pledge/cash-pledge.routes';
+import { createPaidService } from './modules/paid-service/paid-service.service';
+import { paidServiceHandlers } from './modules/paid-service/paid-service.routes';
+import { packagePurpose } from './modules/membership/membership.service';
+import { mountPaymentRoutes } from './modules/payment/payment.notify';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -127,7 +144,7 @@ export const createApp = (deps: AppDeps) => {
   const smsProvider = deps.sms ?? createSmsProvider({ provider: 'log' }, deps.log ?? (() => undefined));
   const sms = createSmsService({ clock: deps.clock, sms: smsProvider, log: deps.log });
   const uploads = createUploadService({ uploadDir: deps.uploadDir, clock: deps.clock });
-  const payments = createPaymentProviders(deps.clock, { sandboxEnabled: deps.paymentSandbox ?? false });
+  const payments = createPaymentProviders(deps.clock, { sandboxEnabled: deps.paymentSandbox ?? false, alipay: deps.alipay, log: deps.log });
   const cart = createCartService(deps.clock);
   const company = createCompanyService(deps.clock);
   const rong = createRongService({ clock: deps.clock, db: deps.db, rong: deps.rongcloud, push: (id, ev) => deps.pushToUser?.(id, ev), log: deps.log });
@@ -140,15 +157,27 @@ export const createApp = (deps: AppDeps) => {
   const reports = createReportService({ clock: deps.clock });
   const merchants = createMerchantsService({ clock: deps.clock });
   const products = createProductService({ clock: deps.clock });
-  const afterSales = createAfterSaleService({ clock: deps.clock, notices: im });
   const vin = createVinService(deps.clock);
   const illustrations = createIllustrationService({ clock: deps.clock, vin });
-  const orders = createOrdersService({ clock: deps.clock, cart, membership, notices: im });
   // the money ledger and the company wallet on it (docs/money.md); the start check's outcome goes to /api/health
   const ledger = createLedgerService(deps.clock);
   const ledgerHealth = createLedgerHealth();
   const wallet = createWalletService({ clock: deps.clock, ledger, providers: payments });
+  // paying goods orders online, payouts and refunds (docs/money.md, "Paying orders")
+  const orderMoney = createOrderMoney({ clock: deps.clock, ledger, providers: payments, db: deps.db, log: deps.log });
+  const orders = createOrdersService({ clock: deps.clock, cart, membership, notices: im, money: orderMoney });
+  const afterSales = createAfterSaleService({ clock: deps.clock, notices: im, money: orderMoney });
+  // bank cards and withdrawals (docs/money.md, "Bank cards and withdrawals")
+  const withdrawals = createWithdrawalService({ clock: deps.clock, ledger, wallet, notices: im });
   const membershipCalls = membershipHandlers(membership, payments);
+  // monthly statements and sellers' cash pledges (docs/money.md#bills, #cash-pledges)
+  const bills = createBillService({ clock: deps.clock });
+  const cashPledges = createCashPledgeService({ clock: deps.clock, ledger, providers: payments, afterSales, notices: im });
+  // what a payment can be for (docs/money.md, "Payment providers"): the sandbox's checkout, the
+  // providers' notices and the payment sweep all find the purpose that owns an order number here
+  // paid services: packs that raise a company's limits (docs/money.md#paid-services)
+  const paidServices = createPaidService({ clock: deps.clock, ledger, providers: payments });
+  const paymentPurposes: PaymentPurpose[] = [wallet.purpose, packagePurpose(membership), orderMoney.purpose, cashPledges.purpose, paidServices.purpose];
   const handlers: Handlers = {
     ...authHandlers(auth),
     ...systemHandlers(deps.clock),
@@ -165,9 +194,14 @@ export const createApp = (deps: AppDeps) => {
     ...wantedHandlers(createWantedService(deps.clock)),
     ...exchangeHandlers(),
     ...membershipCalls,
-    // the sandbox's checkout and notice for wallet recharges; package orders go on to membership's handlers
-    ...sandboxPurposeHandlers(payments, [wallet.purpose], membershipCalls),
+    // the sandbox's checkout and notice for every payment purpose above
+    ...sandboxPurposeHandlers(payments, paymentPurposes, membershipCalls),
     ...walletHandlers(wallet),
+    ...billHandlers(bills),
+    ...cashPledgeHandlers(cashPledges),
+    ...paidServiceHandlers(paidServices),
+    ...withdrawalHandlers(withdrawals),
+    ...payAccountsHandlers(createPayAccountsService({ clock: deps.clock, ledger })),
     ...cartHandlers(cart),
     ...ordersHandlers(orders),
     ...stockHandlers(createStockService(deps.clock)),
@@ -195,6 +229,8 @@ export const createApp = (deps: AppDeps) => {
     ...opPromotionHandlers(createPromotionService({ clock: deps.clock })),
     ...opExhibitionHandlers(createExhibitionService({ clock: deps.clock, notices: im })),
     ...afterSaleHandlers(afterSales),
+    // invoices (docs/money.md#invoices)
+    ...invoiceHandlers(createInvoiceService({ clock: deps.clock, notices: im })),
     ...opGroupHandlers(createOpGroupsService({ clock: deps.clock, notices: im })),
   };
 
@@ -224,6 +260,12 @@ export const createApp = (deps: AppDeps) => {
   mountOpExportRoutes(app, edge, { oversight, reports, products, afterSales });
   // purchase and sales order lists as XLSX (docs/api.md, "Routes outside the endpoint table")
   mountOrderFileRoutes(app, edge, orders);
+  // the payment providers' notices and the payer's return from their pages (docs/money.md, "Payment providers")
+  mountPaymentRoutes(app, edge, { providers: payments, purposes: paymentPurposes, log: deps.log ?? (() => undefined) });
+  // the wallet's entries as XLSX (docs/money.md, "The wallet")
+  mountWalletFileRoutes(app, edge, wallet);
+  // a month's statement as XLSX or PDF (docs/money.md#bills)
+  mountBillFileRoutes(app, edge, bills);
   // RongCloud's message-routing callback (全量消息路由): signed by RongCloud in its query; forged: refused, nothing stored
   app.post('/api/im/rongcloud/route', async (c) => {
     if (!deps.rongcloud) return sendError(c, new AppError(ResultCode.notFound, 404, msg.endpointNotFound));
@@ -242,5 +284,7 @@ export const createApp = (deps: AppDeps) => {
     deps.log?.('error', `${c.req.method} ${c.req.path} failed`, e);
     return sendError(c, new AppError(ResultCode.serverError, 500, msg.internalError));
   });
-  return { app, auth, stockImport, heavyGate: budgets.heavyGate, rongOutbox: outbox, ledgerHealth, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }) };
+  // the sweep's order jobs (docs/money.md, "Payouts"): receipt after the set days, provider refunds still to ask
+  const orderJobs = { autoReceive: (now: Date) => orders.autoReceive(deps.db, now), settleRefunds: () => orderMoney.settleRefunds(deps.db) };
+  return { app, auth, stockImport, heavyGate: budgets.heavyGate, rongOutbox: outbox, ledgerHealth, payments: { providers: payments, purposes: paymentPurposes }, orderJobs, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }) };
 };

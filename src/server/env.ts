@@ -1,6 +1,17 @@
 /** The environment, parsed once at start; a bad value stops the server with a message naming it. */
 import * as v from 'valibot';
 import { SMS_PROVIDERS } from './modules/sms/sms.provider';
+import { normalisePrivateKey, normalisePublicKey } from './modules/payment/alipay.provider';
+
+/** Whether a key given in the environment can be read (PEM, or one line of base64 DER). */
+const keyReads = (kind: 'private' | 'public') => (text: string) => {
+  try {
+    (kind === 'private' ? normalisePrivateKey : normalisePublicKey)(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const port = (name: string) =>
   v.pipe(v.string(), v.regex(/^\d+$/, `${name} 必须是 0 到 65535 之间的整数`), v.transform(Number), v.maxValue(65535, `${name} 必须是 0 到 65535 之间的整数`));
@@ -37,6 +48,12 @@ const envSchema = v.object({
   RONGCLOUD_APP_SECRET: v.optional(v.pipe(v.string(), v.regex(/^\S{1,128}$/, 'RONGCLOUD_APP_SECRET 应为融云开发者后台的 App Secret（不含空格）'))),
   RONGCLOUD_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'RONGCLOUD_API_URL 必须是 http:// 或 https:// 开头的地址，如 https://api-cn.ronghub.com'))),
   SMS_WEBHOOK_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'SMS_WEBHOOK_URL 必须是 http:// 或 https:// 开头的地址'))),
+  // Alipay (docs/operations.md, "Payments"): all of APP_ID, PRIVATE_KEY, PUBLIC_KEY and NOTIFY_BASE_URL, or none
+  ALIPAY_APP_ID: v.optional(v.pipe(v.string(), v.regex(/^\d{8,32}$/, 'ALIPAY_APP_ID 应为支付宝开放平台的应用 APPID（数字）'))),
+  ALIPAY_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.check(keyReads('private'), 'ALIPAY_PRIVATE_KEY 应为应用私钥（PEM，或支付宝密钥工具给出的一行 base64）'))),
+  ALIPAY_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.check(keyReads('public'), 'ALIPAY_PUBLIC_KEY 应为支付宝公钥（PEM，或开放平台给出的一行 base64）'))),
+  ALIPAY_GATEWAY: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'ALIPAY_GATEWAY 必须是 http:// 或 https:// 开头的地址，如 …/gateway.do'))),
+  ALIPAY_NOTIFY_BASE_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'ALIPAY_NOTIFY_BASE_URL 必须是本站对外的 http:// 或 https:// 地址，支付宝据此回调和跳回'))),
 });
 
 export type Env = v.InferOutput<typeof envSchema>;
@@ -57,6 +74,12 @@ export const parseEnv = (record: Record<string, string | undefined>): EnvResult 
   }
   if (r.success && r.output.BAIDU_TRANSLATE_APPID && r.output.TRANSLATE_URL) {
     return { ok: false, message: '聊天翻译只能选一种：请只设置 TRANSLATE_URL（自建 LibreTranslate 兼容服务）或 BAIDU_TRANSLATE_APPID / BAIDU_TRANSLATE_KEY（百度翻译）之一' };
+  }
+  if (r.success) {
+    const alipay = [r.output.ALIPAY_APP_ID, r.output.ALIPAY_PRIVATE_KEY, r.output.ALIPAY_PUBLIC_KEY, r.output.ALIPAY_NOTIFY_BASE_URL];
+    if (alipay.some(Boolean) && !alipay.every(Boolean)) {
+      return { ok: false, message: '环境变量 ALIPAY_APP_ID、ALIPAY_PRIVATE_KEY、ALIPAY_PUBLIC_KEY、ALIPAY_NOTIFY_BASE_URL 须同时设置（使用支付宝）或同时不设' };
+    }
   }
   if (r.success) return { ok: true, env: r.output };
   const issue = r.issues[0];

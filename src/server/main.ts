@@ -17,6 +17,9 @@ try {
     accessTtlSeconds: env.ACCESS_TOKEN_TTL, trustProxy: env.TRUST_PROXY === '1',
     smsConfig: { provider: env.SMS_PROVIDER, webhookUrl: env.SMS_WEBHOOK_URL },
     paymentProvider: env.PAYMENT_PROVIDER,
+    alipay: env.ALIPAY_APP_ID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY && env.ALIPAY_NOTIFY_BASE_URL
+      ? { appId: env.ALIPAY_APP_ID, privateKey: env.ALIPAY_PRIVATE_KEY, alipayPublicKey: env.ALIPAY_PUBLIC_KEY, gateway: env.ALIPAY_GATEWAY, notifyBaseUrl: env.ALIPAY_NOTIFY_BASE_URL }
+      : undefined,
     redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX,
     translate: { url: env.TRANSLATE_URL, apiKey: env.TRANSLATE_API_KEY, baidu: { appid: env.BAIDU_TRANSLATE_APPID, key: env.BAIDU_TRANSLATE_KEY, url: env.BAIDU_TRANSLATE_URL } },
     rongcloud: { appKey: env.RONGCLOUD_APP_KEY, appSecret: env.RONGCLOUD_APP_SECRET, apiUrl: env.RONGCLOUD_API_URL },

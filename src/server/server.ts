@@ -13,6 +13,8 @@ import { logger, type Logger } from './logger';
 import { createBus } from './bus/bus';
 import type { AppDeps } from './http/context';
 import { startSweeper } from './sweep';
+import { startPaymentSweeper } from './payment-sweep';
+import type { AlipayConfig } from './modules/payment/alipay.provider';
 import { startMembershipWatch } from './modules/membership/membership-watch';
 import { createTranslator, type TranslatorConfig } from './modules/im/translator';
 import { createRongCloud } from './modules/im/rongcloud';
@@ -37,6 +39,8 @@ export interface StartOptions {
   smsConfig?: { provider: SmsProviderName; webhookUrl?: string };
   /** PAYMENT_PROVIDER=sandbox: allow the sandbox (no money taken) on PostgreSQL too */
   paymentProvider?: 'sandbox';
+  /** ALIPAY_APP_ID / ALIPAY_PRIVATE_KEY / ALIPAY_PUBLIC_KEY / ALIPAY_GATEWAY / ALIPAY_NOTIFY_BASE_URL: the Alipay provider; unset: none */
+  alipay?: AlipayConfig;
   sms?: SmsProvider;
   /** REDIS_URL: pushes, sign-outs, presence and request buckets shared by every process on it (bus/bus.ts) */
   redisUrl?: string;
@@ -81,7 +85,7 @@ export const startServer = async (opts: StartOptions) => {
   const log = opts.log ?? logger;
   const bus = await createBus({ redisUrl: opts.redisUrl, prefix: opts.redisPrefix, log });
   const clock = { now: () => new Date() };
-  const { app, auth, stockImport, membershipWatch, rongOutbox, ledgerHealth } = createApp({
+  const { app, auth, stockImport, membershipWatch, rongOutbox, ledgerHealth, orderJobs, payments } = createApp({
     db: database.db,
     backend: database.backend,
     clock,
@@ -97,6 +101,7 @@ export const startServer = async (opts: StartOptions) => {
     bus,
     limits: opts.limits,
     paymentSandbox: sandboxAllowed(opts),
+    alipay: opts.alipay,
     translator: createTranslator(opts.translate ?? {}),
     rongcloud: createRongCloud(opts.rongcloud ?? {}),
     sms: opts.sms ?? createSmsProvider(opts.smsConfig ?? { provider: 'log' }, log),
@@ -120,13 +125,15 @@ export const startServer = async (opts: StartOptions) => {
     await database.close();
     throw e;
   });
-  const sweeper = startSweeper(database.db, clock, log, { uploadDir: join(opts.dataDir ?? './data', 'uploads') });
+  const sweeper = startSweeper(database.db, clock, log, { uploadDir: join(opts.dataDir ?? './data', 'uploads'), orders: orderJobs });
   // stock imports left running by a server that stopped are run on (at start, then every minute)
   const resume = () => void stockImport.resumeStalled(database.db).catch((e) => log('warn', 'resuming stock imports failed', e));
   resume();
   const resumer = setInterval(resume, 60_000);
   resumer.unref();
   const watcher = startMembershipWatch(membershipWatch, log);
+  // payments whose provider answer was lost (a notice, a crash) are asked of the provider (payment-sweep.ts)
+  const paymentSweeper = startPaymentSweeper({ db: database.db, clock, log, ...payments });
   // RongCloud calls left waiting by a stopped server, or failed, are retried here (rong-outbox.ts)
   const outboxWorker = rongOutbox?.start();
   const { port } = server.address() as AddressInfo;
@@ -143,6 +150,7 @@ export const startServer = async (opts: StartOptions) => {
       await new Promise<void>((r) => server.close(() => r()));
       await sweeper.stop();
       await watcher.stop();
+      await paymentSweeper.stop();
       await outboxWorker?.stop();
       await bus.close();
       await database.close();

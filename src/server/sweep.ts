@@ -15,6 +15,9 @@
  * - stock import files not imported within a day of their upload, and the files of imports that
  *   failed a day ago (stock-import.service removeStaleImports), in the folder beside the uploads;
  * - the daily upload quota's rows of earlier China days (upload.repo upload_day).
+ * - goods orders shipped the set days ago (system parameter order_auto_receipt_days) are received
+ *   and paid out, and provider refunds not yet confirmed are asked again (docs/money.md, "Payouts"),
+ *   when the app's order jobs are given.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
@@ -28,9 +31,12 @@ import { chinaDay } from '../shared/domain/china-time';
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 export const REVOKED_SESSION_KEEP_S = 7 * 86400;
 
-export interface SweepCounts { idempotencyKeys: number; throttleRows: number; refreshTokens: number; sessions: number; oeGrants: number; uploads: number; importFiles: number; quotaDays: number }
+export interface SweepCounts { idempotencyKeys: number; throttleRows: number; refreshTokens: number; sessions: number; oeGrants: number; uploads: number; importFiles: number; quotaDays: number; ordersReceived?: number; orderRefunds?: number }
 
-export const sweep = async (db: Kysely<DB>, now: Date, opts: { uploadDir?: string } = {}): Promise<SweepCounts> => {
+/** The app's order jobs (app.ts orderJobs). */
+export interface OrderJobs { autoReceive(now: Date): Promise<number>; settleRefunds(): Promise<number> }
+
+export const sweep = async (db: Kysely<DB>, now: Date, opts: { uploadDir?: string; orders?: OrderJobs } = {}): Promise<SweepCounts> => {
   const keysBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_DAYS * 86400_000);
   const idempotencyKeys = Number((await db.deleteFrom('idempotency_key').where('created_at', '<', keysBefore).executeTakeFirst()).numDeletedRows);
   const throttleRows = await sweepThrottle(db, now);
@@ -53,11 +59,12 @@ export const sweep = async (db: Kysely<DB>, now: Date, opts: { uploadDir?: strin
   const uploads = opts.uploadDir ? await removeUnusedUploads(db, opts.uploadDir, now) : 0;
   const importFiles = await removeStaleImports(db, opts.uploadDir ? importDirOf(opts.uploadDir) : undefined, now);
   const quotaDays = await removeOldQuotaDays(db, now);
-  return { idempotencyKeys, throttleRows, refreshTokens, sessions, oeGrants, uploads, importFiles, quotaDays };
+  const orderCounts = opts.orders ? { ordersReceived: await opts.orders.autoReceive(now), orderRefunds: await opts.orders.settleRefunds() } : {};
+  return { idempotencyKeys, throttleRows, refreshTokens, sessions, oeGrants, uploads, importFiles, quotaDays, ...orderCounts };
 };
 
 /** Sweeps now and every hour until stop(); the timer never keeps the process alive. */
-export const startSweeper = (db: Kysely<DB>, clock: Clock, log: (level: 'info' | 'warn', text: string, detail?: unknown) => void, opts: { uploadDir?: string } = {}) => {
+export const startSweeper = (db: Kysely<DB>, clock: Clock, log: (level: 'info' | 'warn', text: string, detail?: unknown) => void, opts: { uploadDir?: string; orders?: OrderJobs } = {}) => {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
     running = running.then(async () => {

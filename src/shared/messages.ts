@@ -23,6 +23,8 @@ export const msg = {
   enterSearch: '请输入搜索内容',
   imageType: '只能上传JPG/PNG格式的图片',
   imageSize: (mb: number) => `图片大小不能超过${mb} MB`,
+  documentType: '只能上传PDF文件或JPG/PNG图片',
+  documentSize: (mb: number) => `文件大小不能超过${mb} MB`,
   copySuccess: '复制成功',
   consultNotConfigured: '未配置在线咨询服务',
   noResults: '暂无相关结果',

@@ -166,9 +166,11 @@ describe('phone pages at 390×844', () => {
     await expect(page.getByTestId('order-event').first()).toContainText('提交订单');
     await fits(page);
     await e2e.shot(page, 'mobile-logistics');
+    // 付款 lists the unpaid order, ticked, with the wallet and the provider to choose from
     await page.goto(`${e2e.url}/ofo/purchase/payment?order_no=${no}`);
-    await expect(page.getByTestId('payment-state')).toHaveText('未付款');
-    await page.getByText('卖家确认订单后再付款').waitFor();
+    const payCard = page.getByTestId('payment-order').filter({ hasText: no });
+    await expect.poll(() => payCard.getByRole('checkbox', { name: `选择 ${no}` }).isChecked()).toBe(true);
+    await expect(page.getByRole('group', { name: '付款方式' })).toBeVisible();
     await fits(page);
     await e2e.shot(page, 'mobile-payment');
     await page.goto(`${e2e.url}/ofo/purchase/orderDetail?order_no=${no}`);

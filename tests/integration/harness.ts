@@ -167,6 +167,8 @@ export interface TestEnv extends ApiClient {
   heavyGate: ReturnType<typeof createApp>['heavyGate'];
   /** the durable outbox of RongCloud calls, when `rongcloud` was given */
   rongOutbox: ReturnType<typeof createApp>['rongOutbox'];
+  /** the payment providers and the purposes their outcomes go to (payment-sweep.ts takes both) */
+  payments: ReturnType<typeof createApp>['payments'];
   /** a request with any body, answered as the raw Response (files up and down) */
   raw(method: string, path: string, opts?: { body?: BodyInit; token?: string; headers?: Record<string, string>; signal?: AbortSignal }): Promise<Response>;
   /** signs in; `refresh_token` is read from the answer's HttpOnly cookie */
@@ -248,13 +250,13 @@ const openSeeded = async (backend: BackendName, clock: TestClock, stockRows: num
   return fresh.database;
 };
 
-export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider; paymentSandbox?: boolean; limits?: AppDeps['limits']; translator?: AppDeps['translator']; rongcloud?: AppDeps['rongcloud']; staticDir?: string } = {}): Promise<TestEnv> => {
+export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider; paymentSandbox?: boolean; limits?: AppDeps['limits']; translator?: AppDeps['translator']; rongcloud?: AppDeps['rongcloud']; staticDir?: string; alipay?: AppDeps['alipay']; log?: AppDeps['log'] } = {}): Promise<TestEnv> => {
   const clock = new TestClock();
   const database = await openSeeded(backend, clock, opts.stockRows ?? 0);
   const revoked: number[] = [];
   const pushes: Array<{ userId: number; event: Push }> = [];
   const uploadDir = mkdtempSync(join(tmpdir(), 'qph-uploads-'));
-  const { app, stockImport, heavyGate, rongOutbox } = createApp({
+  const { app, stockImport, heavyGate, rongOutbox, payments } = createApp({
     db: database.db, backend: database.backend, clock, accessTtlSeconds: opts.accessTtlSeconds ?? 900, scryptN: 1024,
     addressOf: (req) => req.headers.get('x-test-address') ?? '10.0.0.1',
     onSessionsRevoked: (ids) => revoked.push(...ids),
@@ -265,12 +267,13 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     uploadDir,
     staticDir: opts.staticDir,
     paymentSandbox: opts.paymentSandbox ?? true,
+    alipay: opts.alipay,
     // every test of this suite comes from one or two addresses at machine speed: budgets only where a test is about them (limits.test.ts)
     limits: opts.limits ?? { user: { perSecond: 1e6, burst: 1e6 }, address: { perSecond: 1e6, burst: 1e6 }, heavyAtOnce: 1000, heavyQueue: 1000 },
     // background work (stock imports) reports its failures here: shown in the test log
-    log: (level, text, detail) => {
+    log: opts.log ?? ((level, text, detail) => {
       if (level === 'error') console.error(text, detail);
-    },
+    }),
   });
 
   const { api, callRaw } = clientOver((path, init) => app.request(path, init));
@@ -279,7 +282,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     app.request(path, { method, body: o.body, signal: o.signal, headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.headers ?? {}) } });
 
   return {
-    database, clock, revoked, pushes, api, callRaw, raw, uploadDir, stockImport, heavyGate, rongOutbox,
+    database, clock, revoked, pushes, api, callRaw, raw, uploadDir, stockImport, heavyGate, rongOutbox, payments,
     async login(username, o = {}) {
       const r = await api('userAuth', { username, password: o.password ?? 'demo123456' }, { device: o.device, address: o.address });
       if (r.body.code !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(r.body)}`);

@@ -5,7 +5,7 @@ import { createApp } from '../../src/server/app';
 import { msg } from '../../src/shared/messages';
 import { MB } from '../../src/shared/domain/upload';
 import { chinaDay } from '../../src/shared/domain/china-time';
-import { UPLOAD_DAY_QUOTA, uploadQuotaText } from '../../src/server/modules/upload/upload.service';
+import { firstForeignUpload, UPLOAD_DAY_QUOTA, uploadQuotaText } from '../../src/server/modules/upload/upload.service';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 /** a real 1×1 PNG */
@@ -78,6 +78,30 @@ describe.each(backends)('image upload on %s', (backend) => {
       }
       expect(files().length).toBe(before.files);
       expect(await rows()).toBe(before.rows);
+    });
+
+    it('takes a PDF only as a document (an invoice), saves it as an attachment, and no image field accepts it', async () => {
+      const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('base64');
+      const before = { files: files().length, rows: await rows() };
+      const r = await env.api('fileUpload', { base64_data: pdf, file_name: 'invoice.pdf', accept: 'document' }, { token: seller });
+      expect(r.status).toBe(200);
+      expect(r.body.data).toMatchObject({ content_type: 'application/pdf' });
+      expect(r.body.data.file_path).toMatch(/^\/api\/uploads\/[0-9a-f]{32}\.pdf$/);
+      const { app } = createApp({ db: env.database.db, backend: env.database.backend, clock: env.clock, accessTtlSeconds: 900, uploadDir: env.uploadDir });
+      const got = await app.request(r.body.data.file_path);
+      expect(got.status).toBe(200);
+      expect(got.headers.get('content-type')).toBe('application/pdf');
+      expect(got.headers.get('content-disposition')).toMatch(/^attachment/);
+      // a document may still be an image; anything else is refused with the document's message
+      expect((await env.api('fileUpload', { base64_data: pngOf(100), file_name: 'scan.png', accept: 'document' }, { token: seller })).status).toBe(200);
+      const gif = await env.api('fileUpload', { base64_data: Buffer.from('GIF89a........').toString('base64'), file_name: 'x.gif', accept: 'document' }, { token: seller });
+      expect(gif.body).toMatchObject({ code: 422, field: 'base64_data' });
+      expect(gif.body.client_msg).toContain(msg.documentType);
+      expect(files().length).toBe(before.files + 2);
+      expect(await rows()).toBe(before.rows + 2);
+      // an image field (the company logo) refuses the PDF as not an image of the company's
+      expect(await firstForeignUpload(env.database.db, 2, [r.body.data.file_path])).toBe(0);
+      expect(await firstForeignUpload(env.database.db, 2, [r.body.data.file_path], { documents: true })).toBe(-1);
     });
 
     it('limits size to 2 MB, and to 5 MB for a company in upload_authority', async () => {

@@ -58,7 +58,10 @@ describe('the back-office guard', () => {
     expect(guard('/backend/service/afterSale', backofficeRule('/backend/service/afterSale'), c09)).toBeNull();
     expect(guard('/backend/service/afterSale/detail/AS1', backofficeRule('/backend/service/afterSale/detail/AS1'), c10)).toBeNull();
     expect(guard('/backend/service/afterSale', backofficeRule('/backend/service/afterSale'), member)).toEqual({ to: '/backend' });
-    expect(visibleEntries(BACKOFFICE_MENU, c09).map((e) => e.label)).toEqual(['采购订单', '售后服务', '我的财务', '企业信息', '个人资料', '修改密码']);
+    expect(visibleEntries(BACKOFFICE_MENU, c09).map((e) => e.label)).toEqual(['采购订单', '售后服务', '我的财务', '申请开票', '开票记录', '发票抬头', '企业信息', '个人资料', '修改密码']);
+    // the statement, the pledge and the services are the wallet holder's: the owner or an accounting code
+    expect(visibleEntries(BACKOFFICE_MENU, { ...c09, is_owner: true }).map((e) => e.label)).toEqual(expect.arrayContaining(['我的财务', '账单', '购买服务']));
+    expect(visibleEntries(BACKOFFICE_MENU, { company_id: 2, permissions: ['M09'], is_seller: true }).map((e) => e.label)).toEqual(expect.arrayContaining(['我的财务', '账单', '保证金', '购买服务']));
   });
   it('lets a holder of a back-office code into the layout of a page it may not open, where the page says 无权访问', () => {
     const clerk = { company_id: 2, permissions: ['M03', 'C11'] };

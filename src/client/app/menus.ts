@@ -4,11 +4,13 @@
  */
 import { hasAnyPermission, HEAD_COMPANY_ID } from '../../shared/domain/permissions';
 import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../shared/domain/orders';
+import { mayBuyPackage } from '../../shared/domain/membership';
 import { STOCK_CODES } from '../../shared/domain/stock';
 import { ORG_CODES, QUOTE_CODES, WANTED_CODES } from '../../shared/contracts/codes';
 import { OP_CATALOGUE_CODES, OP_CODES, OP_COMPANY_CODES, OP_GROUP_CODES } from '../../shared/domain/operation';
 import { BACKOFFICE_CODES, FINANCE_PAGE_CODES } from './backoffice-rule';
 import { AFTERSALE_CODES } from '../../shared/domain/aftersale';
+import { INVOICE_BUYER_CODES, INVOICE_SELLER_CODES } from '../../shared/contracts/codes';
 
 // the guard's rule and codes live in ./backoffice-rule.ts (the route tree reads them; the menus load with the layouts)
 export { BACKOFFICE_CODES, FINANCE_PAGE_CODES, backofficeRule } from './backoffice-rule';
@@ -28,12 +30,15 @@ export interface MenuEntry {
   sellersOnly?: boolean;
   /** hidden from holders of any of these codes (a sibling entry serves them) */
   unlessCodes?: readonly string[];
+  /** only for who holds the company's wallet: its owner or an accounting code (mayBuyPackage, docs/money.md) */
+  walletHolder?: boolean;
 }
 
 export interface MenuUser {
   company_id: number;
   permissions: readonly string[];
   is_seller?: boolean;
+  is_owner?: boolean;
 }
 
 export const STOREFRONT_NAV: readonly MenuEntry[] = [
@@ -64,6 +69,15 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   { label: '联系人', path: '/backend/organization/contact', icon: 'pi pi-phone', codes: ORG_CODES },
   { label: '导入库存', path: '/backend/product/import', icon: 'pi pi-upload', codes: STOCK_CODES },
   { label: '我的财务', path: '/backend/accounting/wallet', icon: 'pi pi-wallet', codes: FINANCE_PAGE_CODES },
+  // the statement, the pledge and services are the wallet holder's: the owner or an accounting code (docs/money.md)
+  { label: '账单', path: '/backend/accounting/bill', icon: 'pi pi-calendar', codes: FINANCE_PAGE_CODES, walletHolder: true },
+  { label: '保证金', path: '/backend/accounting/cashpledge', icon: 'pi pi-shield', codes: FINANCE_PAGE_CODES, sellersOnly: true, walletHolder: true },
+  { label: '购买服务', path: '/backend/accounting/service', icon: 'pi pi-shopping-bag', codes: FINANCE_PAGE_CODES, walletHolder: true },
+  // invoices (docs/money.md#invoices): the buyer's request, record and titles; the seller's requests to issue
+  { label: '申请开票', path: '/backend/accounting/invoice', icon: 'pi pi-file', codes: INVOICE_BUYER_CODES },
+  { label: '开票记录', path: '/backend/accounting/invoiceHistory', icon: 'pi pi-history', codes: INVOICE_BUYER_CODES },
+  { label: '发票抬头', path: '/backend/accounting/invoiceTitle', icon: 'pi pi-id-card', codes: INVOICE_BUYER_CODES },
+  { label: '开票申请', path: '/backend/accounting/invoiceIssue', icon: 'pi pi-file-check', codes: INVOICE_SELLER_CODES },
   // the head company holds M14 too, but only a seller has a shop to decorate
   { label: '店铺装修', path: '/backend/store', icon: 'pi pi-palette', codes: ['M14'], sellersOnly: true },
   // read by every user of the company; saved by the owner or M07 (the server decides)
@@ -104,7 +118,19 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '群发记录', path: '/operation/report/groupMessage', icon: 'pi pi-send', codes: OP_GROUP_CODES.messages },
   { label: '聊天记录查询', path: '/operation/report/chatHistory', icon: 'pi pi-comments', codes: OP_COMPANY_CODES.chatHistory },
   { label: '支付记录', path: '/operation/pay/record', icon: 'pi pi-wallet', codes: OP_CATALOGUE_CODES.pay },
+  { label: '账单', path: '/operation/pay/bill', icon: 'pi pi-calendar', codes: OP_CATALOGUE_CODES.pay },
+  { label: '保证金', path: '/operation/pay/cashpledge', icon: 'pi pi-shield', codes: OP_CATALOGUE_CODES.pay },
+  { label: '付费服务', path: '/operation/pay/product', icon: 'pi pi-shopping-bag', codes: OP_CATALOGUE_CODES.pay },
+  { label: 'VIN 解析记录', path: '/operation/pay/record/vin', icon: 'pi pi-car', codes: OP_CATALOGUE_CODES.pay },
+  { label: '库存查询记录', path: '/operation/pay/record/stock', icon: 'pi pi-search', codes: OP_CATALOGUE_CODES.pay },
+  { label: '员工名额记录', path: '/operation/pay/record/user', icon: 'pi pi-users', codes: OP_CATALOGUE_CODES.pay },
+  { label: '服务协议', path: '/operation/pay/agreement', icon: 'pi pi-file-edit', codes: OP_CATALOGUE_CODES.pay },
   { label: '优惠码', path: '/operation/pay/promotionCode', icon: 'pi pi-ticket', codes: OP_CATALOGUE_CODES.promotionRead },
+  { label: '提现审核', path: '/operation/pay/withdraw', icon: 'pi pi-send', codes: OP_CATALOGUE_CODES.payWithdrawals },
+  { label: '银行卡审核', path: '/operation/pay/card', icon: 'pi pi-credit-card', codes: OP_CATALOGUE_CODES.payWithdrawals },
+  { label: '账户', path: '/operation/pay/account', icon: 'pi pi-building-columns', codes: OP_CATALOGUE_CODES.payAccounts },
+  { label: '调账复核', path: '/operation/pay/adjust', icon: 'pi pi-sliders-h', codes: OP_CATALOGUE_CODES.payAccounts },
+  { label: '对账', path: '/operation/pay/reconcile', icon: 'pi pi-verified', codes: OP_CATALOGUE_CODES.payAccounts },
   { label: '广告位', path: '/operation/ads', icon: 'pi pi-images', codes: OP_CODES.ads },
   { label: '角色', path: '/operation/privilege/group', icon: 'pi pi-shield', codes: OP_CODES.privilege },
   { label: '员工授权', path: '/operation/privilege/list', icon: 'pi pi-id-card', codes: OP_CODES.privilege },
@@ -126,5 +152,6 @@ export const visibleEntries = (entries: readonly MenuEntry[], user: MenuUser | n
     if (e.buyersOnly && (user?.is_seller !== false || user.company_id === HEAD_COMPANY_ID)) return false;
     if (e.sellersOnly && user?.is_seller !== true) return false;
     if (e.unlessCodes && hasAnyPermission(user?.permissions ?? [], e.unlessCodes)) return false;
+    if (e.walletHolder && !(user && mayBuyPackage({ is_owner: user.is_owner ?? false, permissions: user.permissions }))) return false;
     return !e.codes || hasAnyPermission(user?.permissions ?? [], e.codes);
   });

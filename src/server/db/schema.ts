@@ -27,6 +27,11 @@ export interface DB {
     starts_at: Timestamp; ends_at: Timestamp; max_uses: number | null; active: Generated<boolean>; created_by: number | null; created_at: CreatedAt;
   };
   payment_secret: { provider: string; secret: string; created_at: CreatedAt };
+  sandbox_trade: {
+    order_no: string; amount_fen: number; subject: Generated<string>; state: Generated<'open' | 'paid' | 'closed'>; trade_no: string | null;
+    expires_at: Timestamp; created_at: CreatedAt; finished_at: Timestamp | null;
+  };
+  sandbox_refund: { refund_no: string; order_no: string; amount_fen: number; reason: Generated<string>; created_at: CreatedAt };
   company: {
     id: Generated<number>; name: string; short_name: string; is_seller: Generated<boolean>; level_id: number;
     level_end_at: Timestamp | null; vin_sum_qty: Generated<number>; vin_end_at: Timestamp | null;
@@ -207,7 +212,23 @@ export interface DB {
     pay_method: string | null; pay_note: string | null;
     created_at: CreatedAt; confirmed_at: Timestamp | null; shipped_at: Timestamp | null; received_at: Timestamp | null;
     completed_at: Timestamp | null; cancelled_at: Timestamp | null; rejected_at: Timestamp | null; paid_at: Timestamp | null;
+    // paying orders (migration 0310, docs/money.md "Paying orders")
+    pay_channel: 'offline' | 'wallet' | 'provider' | null; payment_id: string | null;
+    paid_fen: Generated<number>; refunded_fen: Generated<number>; paid_out_at: Timestamp | null; payout_fen: Generated<number>; payout_fee_fen: Generated<number>;
   };
+  // paying orders (migration 0310, docs/money.md "Paying orders")
+  order_payment: {
+    id: Generated<string>; payment_no: string; buyer_company_id: number; user_id: number; amount_fen: number; method: 'wallet' | 'provider';
+    state: Generated<'pending' | 'paid' | 'cancelled'>; provider: string | null; trade_no: string | null; ledger_transaction_id: number | null;
+    created_at: CreatedAt; paid_at: Timestamp | null; cancelled_at: Timestamp | null;
+  };
+  order_payment_order: { payment_id: string; order_id: string; amount_fen: number };
+  order_refund: {
+    id: Generated<string>; refund_no: string; order_id: string; after_sale_id: string | null; amount_fen: number;
+    source: 'clearing' | 'seller_wallet' | 'offline'; destination: 'wallet' | 'provider' | 'offline'; provider: string | null; trade_no: string | null; payment_no: string | null;
+    state: 'pending' | 'done'; ledger_transaction_id: number | null; created_at: CreatedAt; done_at: Timestamp | null;
+  };
+  seller_pay_setting: { company_id: number; offline_allowed: Generated<boolean>; updated_by: number | null; updated_at: CreatedAt };
   goods_order_line: {
     id: Generated<string>; order_id: string; stock_id: number | null; quote_id: number | null; type_code: string; supplier_oe: string; name: string;
     brand_name: string; quality_name: string; uom_name: string; qty: number; include_tax: boolean; price_column: string;
@@ -247,6 +268,25 @@ export interface DB {
     state: Generated<'pending' | 'approved' | 'rejected' | 'withdrawn'>; reason: Generated<string>; submitted_by: number; submitted_at: Timestamp;
     decided_by: number | null; decided_at: Timestamp | null;
   };
+  // invoices (migration 0330, docs/money.md#invoices); bigint columns arrive as numbers
+  invoice_title: {
+    id: Generated<number>; company_id: number; kind: import('../../shared/domain/invoice').InvoiceTitleKind; invoice_type: import('../../shared/domain/invoice').InvoiceType;
+    name: string; tax_no: Generated<string>; address: Generated<string>; phone: Generated<string>; bank: Generated<string>; account: Generated<string>;
+    is_default: Generated<boolean>; created_at: CreatedAt; updated_at: CreatedAt;
+  };
+  invoice_request: {
+    id: Generated<number>; request_no: string; buyer_company_id: number; buyer_user_id: number; seller_company_id: number;
+    status: Generated<import('../../shared/domain/invoice').InvoiceStatus>;
+    title_kind: string; invoice_type: string; title_name: string; tax_no: Generated<string>; address: Generated<string>; phone: Generated<string>;
+    bank: Generated<string>; account: Generated<string>; remark: Generated<string>; amount_fen: number;
+    invoice_number: string | null; invoice_date: string | null; issued_fen: number | null; file_path: string | null; refuse_reason: string | null;
+    created_at: CreatedAt; updated_at: CreatedAt; issued_at: Timestamp | null; refused_at: Timestamp | null; withdrawn_at: Timestamp | null;
+  };
+  invoice_request_order: { id: Generated<number>; request_id: number; order_id: string; order_no: string; amount_fen: number; open: Generated<boolean> };
+  invoice_event: {
+    id: Generated<number>; request_id: number; action: string; actor_user_id: number; from_status: string | null; to_status: string;
+    note: Generated<string>; created_at: CreatedAt;
+  };
   // the money ledger (migration 0300, docs/money.md); bigint columns arrive as numbers (client.ts)
   ledger_account: {
     id: Generated<number>; kind: 'wallet_available' | 'wallet_frozen' | 'cash_pledge_held' | 'platform_clearing' | 'provider' | 'fee_income';
@@ -258,9 +298,53 @@ export interface DB {
   ledger_entry: {
     id: Generated<number>; transaction_id: number; account_id: number; amount_fen: number; balance_after_fen: Generated<number>; created_at: CreatedAt;
   };
+  // paid services and the service agreement (migration 0360, docs/money.md#paid-services)
+  paid_service_product: {
+    id: Generated<number>; service: 'user' | 'stock' | 'vin'; level_id: number; pack_size: number; price_fen: number; enabled: Generated<boolean>;
+    updated_by: number | null; updated_at: CreatedAt;
+  };
+  paid_service_purchase: {
+    id: Generated<number>; purchase_no: string; company_id: number; user_id: number; service: 'user' | 'stock' | 'vin'; level_id: number;
+    pack_size: number; packs: number; units: number; amount_fen: number; method: 'wallet' | 'provider';
+    state: Generated<'pending' | 'paid' | 'cancelled'>; provider: string | null; trade_no: string | null; ledger_transaction_id: number | null;
+    created_at: CreatedAt; paid_at: Timestamp | null; cancelled_at: Timestamp | null;
+  };
+  paid_service_balance: { company_id: number; service: 'user' | 'stock'; bought: Generated<number>; remaining: Generated<number> };
+  paid_service_use: { company_id: number; service: 'stock'; day: string; used: number };
+  service_agreement: { id: Generated<number>; version: number; title: string; body: string; published_by: number | null; published_at: CreatedAt };
+  service_agreement_acceptance: { agreement_id: number; company_id: number; user_id: number; accepted_at: CreatedAt };
+  // cash pledges (migration 0340, docs/money.md#cash-pledges)
+  cash_pledge_level: { level_id: number; amount_fen: number; updated_by: number | null; updated_at: CreatedAt };
+  cash_pledge_payment: {
+    id: Generated<number>; payment_no: string; company_id: number; user_id: number; amount_fen: number; method: 'wallet' | 'provider';
+    state: Generated<'pending' | 'paid' | 'cancelled'>; provider: string | null; trade_no: string | null; ledger_transaction_id: number | null;
+    created_at: CreatedAt; paid_at: Timestamp | null; cancelled_at: Timestamp | null;
+  };
+  cash_pledge_event: {
+    id: Generated<number>; event_no: string; company_id: number; action: 'pay' | 'deduct' | 'return'; amount_fen: number; reference: Generated<string>;
+    beneficiary: 'buyer' | 'platform' | null; buyer_company_id: number | null; reason: Generated<string>; user_id: number | null;
+    ledger_transaction_id: number; created_at: CreatedAt;
+  };
   wallet_recharge: {
     id: Generated<number>; recharge_no: string; company_id: number; user_id: number; amount_fen: number;
     state: Generated<'pending' | 'paid' | 'cancelled'>; provider: string | null; trade_no: string | null; ledger_transaction_id: number | null;
     created_at: CreatedAt; paid_at: Timestamp | null; cancelled_at: Timestamp | null;
+  };
+  // bank cards, withdrawals and manual adjustments (migration 0320, docs/money.md)
+  bank_card: {
+    id: Generated<number>; company_id: number; kind: 'personal' | 'corporate'; holder_name: string; bank_name: string; account_no: string;
+    state: Generated<'pending' | 'verified' | 'rejected'>; reason: Generated<string>; created_by: number; created_at: CreatedAt;
+    decided_by: number | null; decided_at: Timestamp | null; removed_at: Timestamp | null; removed_by: number | null;
+  };
+  withdrawal: {
+    id: Generated<number>; withdrawal_no: string; company_id: number; user_id: number; bank_card_id: number;
+    holder_name: string; bank_name: string; account_no: string; amount_fen: number;
+    state: Generated<'applied' | 'approved' | 'paid' | 'rejected'>; reason: Generated<string>; payout_ref: Generated<string>; created_at: CreatedAt;
+    freeze_tx: number; approved_by: number | null; approved_at: Timestamp | null; paid_by: number | null; paid_at: Timestamp | null; payout_tx: number | null;
+    rejected_by: number | null; rejected_at: Timestamp | null; release_tx: number | null;
+  };
+  wallet_adjustment: {
+    id: Generated<number>; company_id: number; amount_fen: number; reason: string; state: Generated<'pending' | 'posted' | 'rejected'>;
+    created_by: number; created_at: CreatedAt; decided_by: number | null; decided_at: Timestamp | null; decision_note: Generated<string>; ledger_tx: number | null;
   };
 }

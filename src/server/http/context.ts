@@ -58,6 +58,8 @@ export interface AppDeps {
   sms?: import('../modules/sms/sms.provider').SmsProvider;
   /** whether the sandbox payment provider (takes no money) may be used; default no (payment.providers.ts) */
   paymentSandbox?: boolean;
+  /** ALIPAY_* settings (docs/operations.md, "Payments"); unset: no Alipay provider */
+  alipay?: import('../modules/payment/alipay.provider').AlipayConfig;
   /** translates chat messages (modules/im/translator.ts); unset: no translation, the page hides its icon */
   translator?: import('../modules/im/translator').Translator;
   /** RongCloud's server API (RONGCLOUD_APP_KEY / _SECRET / _API_URL); unset: chat runs on our /ws only, getLoginIm refuses */

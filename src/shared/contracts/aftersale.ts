@@ -25,6 +25,9 @@ export const afterSaleText = {
   logisticsCompany: '请填写物流公司（最多30个字）',
   logisticsNo: '请填写正确的物流单号（6到30位字母、数字或连字符）',
   refundMethod: `退款方式只能是${REFUND_METHODS.join('、')}`,
+  amountFen: '退款金额应为正整数（分）',
+  amountOverAsked: (fen: number) => `退款金额不能超过售后申请的金额 ¥${(fen / 100).toFixed(2)}`,
+  amountOverDue: (fen: number) => `冲减金额不能超过订单尚欠的货款 ¥${(fen / 100).toFixed(2)}`,
   refundNote: `退款备注最多${AFTERSALE_REASON_MAX}个字`,
   side: '售后类型只能是 seller（我是卖家）或 buyer（我是买家）',
   status: '售后状态无效',
@@ -118,6 +121,10 @@ export const afterSaleDetailSchema = v.object({
   order_status: v.string(),
   /** the seller has recorded the order's payment: a completion refunds; otherwise it deducts (冲减货款) */
   order_paid: v.boolean(),
+  /** how the order was paid: unpaid (冲减货款), offline (refund recorded), online (原路退回 with real money) */
+  order_pay_kind: v.picklist(['unpaid', 'offline', 'online']),
+  /** what a completion may refund at most: paid less earlier refunds (paid orders), or what is still due (unpaid ones) */
+  order_refundable_fen: v.number(),
   lines: v.array(v.object({
     order_line_id: v.number(), supplier_oe: v.string(), name: v.string(), brand_name: v.string(), uom_name: v.string(),
     bought_qty: v.number(), qty: v.number(), unit_price_fen: v.number(), amount_fen: v.number(),
@@ -205,8 +212,12 @@ export const afterSaleEndpoints = {
   }),
   afterSaleComplete: defineEndpoint({
     method: 'post', path: '/aftersale/complete', tag: 'aftersale', access: 'user', permissions: AFTERSALE_SELLER_CODES, idempotent: true,
-    summary: '卖家确认已线下退款（待退款 → 已完成），填写退款方式和备注；通知买家',
-    payload: v.object({ as_no: asNoField, refund_method: v.picklist(REFUND_METHODS, afterSaleText.refundMethod), note: optionalText(afterSaleText.refundNote, AFTERSALE_REASON_MAX) }),
+    summary: '卖家确认退款（待退款 → 已完成）：在线付款的订单原路退回（平台暂管的款项或卖家钱包 → 买家钱包或支付渠道），线下付款的订单登记线下退款，未付款的订单冲减货款；可按金额部分退款（amount_fen），不超过已付减已退；通知买家',
+    payload: v.object({
+      as_no: asNoField, refund_method: v.picklist(REFUND_METHODS, afterSaleText.refundMethod), note: optionalText(afterSaleText.refundNote, AFTERSALE_REASON_MAX),
+      /** fen: refund less than asked (partial by amount); omitted = the after-sale's amount */
+      amount_fen: v.optional(v.pipe(v.number(afterSaleText.amountFen), v.integer(afterSaleText.amountFen), v.minValue(1, afterSaleText.amountFen), v.maxValue(1_000_000_000_000, afterSaleText.amountFen))),
+    }),
     answer: afterSaleDetailSchema,
   }),
   afterSaleLogistics: defineEndpoint({

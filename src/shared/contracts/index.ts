@@ -33,6 +33,12 @@ import { opExhibitionEndpoints } from './operation-exhibition';
 import { afterSaleEndpoints, opAfterSaleEndpoints } from './aftersale';
 import { opGroupEndpoints } from './operation-group';
 import { walletEndpoints } from './wallet';
+import { billEndpoints } from './bill';
+import { cashPledgeEndpoints } from './cash-pledge';
+import { paidServiceEndpoints } from './paid-service';
+import { invoiceEndpoints } from './invoice';
+import { withdrawalEndpoints } from './withdrawal';
+import { opPayMoneyEndpoints } from './operation-pay-money';
 
 export * from './envelope';
 export * from './endpoint';
@@ -70,6 +76,12 @@ export * from './operation-exhibition';
 export * from './aftersale';
 export * from './operation-group';
 export * from './wallet';
+export * from './bill';
+export * from './cash-pledge';
+export * from './paid-service';
+export * from './invoice';
+export * from './withdrawal';
+export * from './operation-pay-money';
 
 /** The endpoint table: the one contract between client and server (docs/architecture.md, "The contract"). */
 export const endpoints = {
@@ -111,6 +123,12 @@ export const endpoints = {
   ...afterSaleEndpoints,
   ...opAfterSaleEndpoints,
   ...walletEndpoints,
+  ...billEndpoints,
+  ...cashPledgeEndpoints,
+  ...paidServiceEndpoints,
+  ...invoiceEndpoints,
+  ...withdrawalEndpoints,
+  ...opPayMoneyEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -1,12 +1,13 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
-import { MAX_ID } from './common';
+import { emptyPayload, MAX_ID } from './common';
 import { CART_CODES } from './cart';
 import { orderAfterSaleSchema } from './aftersale';
 import { CART_MAX_LINES, CART_TYPE_CODES } from '../domain/cart';
 import {
   FINANCE_CODES, LOGISTICS_NO_RE, ORDER_ADDRESS_MAX, ORDER_ADDRESS_MIN, ORDER_CONTACT_MAX, ORDER_PAGE_SIZES, ORDER_REASON_MAX,
   ORDER_REMARK_MAX, ORDER_STATUSES, PAY_METHODS, PAY_STATUSES, PHONE_RE, PURCHASE_ORDER_CODES, SALES_ORDER_CODES,
+  ONLINE_PAY_METHODS, ORDER_PAY_MAX, PAY_CHANNELS,
 } from '../domain/orders';
 
 export const orderText = {
@@ -41,6 +42,21 @@ export const orderText = {
   sellerOnly: '只有卖家可以进行此操作',
   noPurchaseRight: '暂无权限查看采购订单',
   noSalesRight: '暂无权限查看销售订单',
+  // paying orders online (docs/money.md, "Paying orders")
+  payOrderNos: `请选择要付款的订单（1到${ORDER_PAY_MAX}个）`,
+  payMethod2: '付款方式只能是 wallet（钱包余额）或 provider（在线支付）',
+  paymentNo: '请提供付款单号',
+  paymentNotFound: '付款单不存在',
+  payOtherCompany: '只能为本公司采购的订单付款',
+  payMixedBuyers: '一次付款只能包含同一买家的订单',
+  nothingDue: '该订单已无应付金额',
+  payProviderMismatch: '支付渠道与付款单不符',
+  payAmountMismatch: '支付金额与付款单不符',
+  paymentCancelled: '该付款单已取消，请重新发起付款',
+  payNotPayer: '只有发起付款的用户可以在此支付',
+  refundOverPaid: (leftFen: number) => `退款金额超过订单可退金额（已付款减去已退款，剩余 ¥${(leftFen / 100).toFixed(2)}）`,
+  offlineAllowed: '请选择是否接受线下收款',
+  paySettingRight: '只有企业负责人或有销售订单、财务权限的用户可以修改收款设置',
 } as const;
 
 const trimmed = (text: string, min: number, max: number, longText = text) =>
@@ -100,6 +116,11 @@ export const orderSummarySchema = v.object({
   deducted_fen: v.number(),
   /** the first line's name, for the list */
   first_line: v.string(),
+  /** how it was paid ('' while unpaid): offline (recorded by the seller), wallet, provider */
+  pay_channel: v.union([v.literal(''), v.picklist(PAY_CHANNELS)]),
+  /** what was paid and what was refunded of it (docs/money.md, "Paying orders") */
+  paid_fen: v.number(),
+  refunded_fen: v.number(),
   created_at: v.number(),
   /** which side the caller is on */
   side: v.picklist(['buyer', 'seller']),
@@ -130,10 +151,37 @@ export const orderDetailSchema = v.object({
   events: v.array(v.object({ action: v.string(), from_status: v.string(), to_status: v.string(), note: v.string(), user_name: v.string(), created_at: v.number() })),
   /** the order's after-sales, oldest first (售后, contracts/aftersale.ts) */
   after_sales: v.array(orderAfterSaleSchema),
+  /** the online payment that paid it ('' for none) */
+  payment_no: v.string(),
+  /** paid out to the seller's wallet (online payments): when (0 = not yet), how much and the platform fee */
+  paid_out_at: v.number(),
+  payout_fen: v.number(),
+  payout_fee_fen: v.number(),
+  /** whether the seller takes offline payments (登记线下收款) */
+  offline_allowed: v.boolean(),
+  /** refunds of the order's money: to the buyer's wallet, to the provider, or recorded offline */
+  refunds: v.array(v.object({ refund_no: v.string(), amount_fen: v.number(), source: v.string(), destination: v.string(), state: v.picklist(['pending', 'done']), created_at: v.number() })),
 });
 export type OrderDetail = v.InferOutput<typeof orderDetailSchema>;
 
 const byNo = v.object({ order_no: orderNo });
+const paymentNo = v.pipe(v.string(orderText.paymentNo), v.trim(), v.regex(/^OP\d{20}$/, orderText.paymentNo));
+
+export const orderPaymentSchema = v.object({
+  payment_no: v.string(),
+  method: v.picklist(ONLINE_PAY_METHODS),
+  state: v.picklist(['pending', 'paid', 'cancelled']),
+  amount_fen: v.number(),
+  created_at: v.number(),
+  paid_at: v.number(),
+  /** each order and its share; paid: this payment paid it (false for a provider payment whose order was paid meanwhile: refunded) */
+  orders: v.array(v.object({ order_no: v.string(), seller_company_name: v.string(), amount_fen: v.number(), paid: v.boolean() })),
+  /** the provider's checkout for a pending provider payment, '' otherwise */
+  checkout_url: v.string(),
+  /** where the payer lands after the provider's page */
+  return_url: v.string(),
+});
+export type OrderPayment = v.InferOutput<typeof orderPaymentSchema>;
 const PURCHASE_OR_SALES = [...PURCHASE_ORDER_CODES, ...SALES_ORDER_CODES];
 
 const financeSide = v.object({
@@ -227,6 +275,39 @@ export const orderEndpoints = {
     summary: '买家确认收货（已发货 → 已收货；已付款的订单直接完成）',
     payload: byNo,
     answer: orderDetailSchema,
+  }),
+  orderPay: defineEndpoint({
+    method: 'post', path: '/order/pay', tag: 'orders', access: 'user', permissions: PURCHASE_ORDER_CODES, idempotent: true, idempotencyRequired: true,
+    summary: '买家在线付款：一次为本公司一个或多个未付款订单（待确认、已确认、已发货、已收货）付款；wallet 从钱包余额扣款并立即标记已付款，provider 生成待支付付款单并返回收银台地址，支付渠道通知确认后标记已付款；款项由平台暂管，确认收货后结算给卖家；必须带 Idempotency-Key',
+    payload: v.object({
+      order_nos: v.pipe(v.array(orderNo, orderText.payOrderNos), v.minLength(1, orderText.payOrderNos), v.maxLength(ORDER_PAY_MAX, orderText.payOrderNos)),
+      method: v.picklist(ONLINE_PAY_METHODS, orderText.payMethod2),
+    }),
+    answer: orderPaymentSchema,
+  }),
+  orderPaymentGet: defineEndpoint({
+    method: 'get', path: '/order-payment', tag: 'orders', access: 'user', permissions: PURCHASE_ORDER_CODES,
+    summary: '本公司的一笔订单付款及其状态（待支付、已支付、已取消）和所付订单',
+    payload: v.object({ payment_no: paymentNo }),
+    answer: orderPaymentSchema,
+  }),
+  orderPayOptions: defineEndpoint({
+    method: 'get', path: '/order-pay-options', tag: 'orders', access: 'user', permissions: PURCHASE_ORDER_CODES,
+    summary: '付款方式：本公司钱包可用余额，以及在线支付是否为演示收银台',
+    payload: emptyPayload,
+    answer: v.object({ wallet_available_fen: v.number(), demo_payment: v.boolean() }),
+  }),
+  sellerPaySettingGet: defineEndpoint({
+    method: 'get', path: '/order-pay-setting', tag: 'orders', access: 'user', permissions: [...SALES_ORDER_CODES, ...FINANCE_CODES],
+    summary: '本公司作为卖家的收款设置：是否接受线下收款（默认接受）',
+    payload: emptyPayload,
+    answer: v.object({ offline_allowed: v.boolean() }),
+  }),
+  sellerPaySettingSave: defineEndpoint({
+    method: 'post', path: '/order-pay-setting', tag: 'orders', access: 'user', permissions: [...SALES_ORDER_CODES, ...FINANCE_CODES], idempotent: true,
+    summary: '修改收款设置：不接受线下收款时，卖家不能登记线下收款，买家需在线付款',
+    payload: v.object({ offline_allowed: v.boolean(orderText.offlineAllowed) }),
+    answer: v.object({ offline_allowed: v.boolean() }),
   }),
   financeSummary: defineEndpoint({
     method: 'get', path: '/finance/summary', tag: 'orders', access: 'user', permissions: [...FINANCE_CODES, ...PURCHASE_OR_SALES],

@@ -54,15 +54,15 @@ export type WalletEntryKind = keyof typeof WALLET_ENTRY_KINDS;
 const ENTRY_KINDS = Object.keys(WALLET_ENTRY_KINDS) as [WalletEntryKind, ...WalletEntryKind[]];
 
 /** The codes that open the wallet's calls: the finance page's (the service then asks for the owner or an accounting code). */
-const WALLET_CODES = [...FINANCE_CODES, ...PURCHASE_ORDER_CODES, ...SALES_ORDER_CODES];
+export const WALLET_CODES = [...FINANCE_CODES, ...PURCHASE_ORDER_CODES, ...SALES_ORDER_CODES];
 
 const rechargeNo = v.pipe(v.string(walletText.rechargeNo), v.trim(), v.regex(/^RC\d{20}$/, walletText.rechargeNo));
-const intOf = (text: string, min: number, max: number) =>
+export const intOf = (text: string, min: number, max: number) =>
   v.pipe(
     v.union([v.number(text), v.pipe(v.string(text), v.regex(/^-?\d{1,15}$/, text), v.transform(Number))], text),
     v.integer(text), v.minValue(min, text), v.maxValue(max, text),
   );
-const day = (label: string) =>
+export const day = (label: string) =>
   v.optional(v.pipe(v.string(`${label}应为日期`), v.trim(), v.check((s) => s === '' || (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`))), `${label}应为 YYYY-MM-DD 格式的日期`)), '');
 
 export const walletSchema = v.object({

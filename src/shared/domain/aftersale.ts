@@ -5,7 +5,9 @@
  * of two things on lines of its own order: 仅退款 (refund only: wrong price, missing piece, goods
  * not worth sending back) or 退货退款 (return the goods, then the refund). The seller agrees or
  * refuses with a reason. Refunds are paid offline like the orders themselves, so the seller
- * records the refund (确认退款, the spec's "complete") and that ends the after-sale.
+ * records the refund (确认退款, the spec's "complete") and that ends the after-sale. On an order
+ * paid online the refund moves real money back to the buyer at 确认退款 (docs/money.md, "Refunds");
+ * the seller may refund less than asked (partial by amount), never more than was paid less refunds.
  *
  *   待卖家处理 ─同意(仅退款)→ 待退款 ─确认退款→ 已完成
  *     │        ─同意(退货退款)→ 待买家退货 ─退货(物流)→ 待卖家收货 ─确认收货→ 待退款
@@ -152,13 +154,27 @@ export const AFTERSALE_NO_RE = /^AS\d{20}$/;
  * completion, and refuses the other kind.
  */
 export const DEDUCT_METHOD = '冲减货款';
-export const REFUND_METHODS = [...PAY_METHODS, DEDUCT_METHOD] as const;
+/**
+ * An order paid online (wallet or provider) is refunded with real money, back to where it came
+ * from (docs/money.md, "Refunds"): from the held amount before the seller is paid out, from the
+ * seller's wallet after it.
+ */
+export const ORIGINAL_METHOD = '原路退回';
+export const REFUND_METHODS = [...PAY_METHODS, DEDUCT_METHOD, ORIGINAL_METHOD] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
+/** How the order was paid, for its refunds: unpaid, recorded offline, or online. */
+export type OrderPayKind = 'unpaid' | 'offline' | 'online';
+const payKind = (p: boolean | OrderPayKind): OrderPayKind => (p === true ? 'offline' : p === false ? 'unpaid' : p);
 /** The refund methods open for an order in this payment state. */
-export const refundMethodsFor = (orderPaid: boolean): readonly RefundMethod[] => (orderPaid ? PAY_METHODS : [DEDUCT_METHOD]);
+export const refundMethodsFor = (paid: boolean | OrderPayKind): readonly RefundMethod[] => {
+  const k = payKind(paid);
+  return k === 'online' ? [ORIGINAL_METHOD] : k === 'offline' ? PAY_METHODS : [DEDUCT_METHOD];
+};
 /** Why this method cannot settle an after-sale of an order in this payment state, or null. */
-export const refundMethodRefusal = (method: RefundMethod, orderPaid: boolean): string | null => {
-  if (refundMethodsFor(orderPaid).includes(method)) return null;
-  return orderPaid ? '订单已登记收款，售后金额需线下退给买家，不能冲减货款'
+export const refundMethodRefusal = (method: RefundMethod, paid: boolean | OrderPayKind): string | null => {
+  const k = payKind(paid);
+  if (refundMethodsFor(k).includes(method)) return null;
+  if (k === 'online') return '订单已在线付款，售后金额原路退回给买家，退款方式请选“原路退回”';
+  return k === 'offline' ? '订单已登记收款，售后金额需线下退给买家，不能冲减货款'
     : '订单尚未登记收款，售后金额从应付货款中冲减，退款方式请选“冲减货款”；买家已付款的，请先在订单上登记收款';
 };

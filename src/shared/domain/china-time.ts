@@ -40,3 +40,6 @@ export const chinaDayEnd = (day: string): Date => new Date(chinaMidnight(day, 1)
 
 /** The instant the China day of `now` began. */
 export const chinaDayStart = (now: Date): Date => chinaMidnight(chinaDay(now));
+
+/** A China month as YYYY-MM (a statement's month, docs/money.md#bills). */
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;

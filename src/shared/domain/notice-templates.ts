@@ -106,6 +106,31 @@ export const NOTICE_SCENES = {
     placeholders: { as_no: '售后单号', order_no: '订单号', reason: '关闭原因' },
     fallback: '售后已被平台关闭：售后 {as_no}（订单 {order_no}）已被平台关闭，原因：{reason}。如有疑问请联系平台客服。',
   },
+  im_invoice_apply: {
+    channel: 'im', label: '新开票申请（通知卖家）', required: ['request_no'],
+    placeholders: { buyer: '买家公司', request_no: '申请单号', orders: '订单数', amount: '金额（元）', title: '发票抬头', invoice_type: '发票类型' },
+    fallback: '新开票申请：{buyer}申请开具{invoice_type}（抬头：{title}），{orders} 个订单共 ¥{amount}，申请单号 {request_no}，请及时处理。',
+  },
+  im_invoice_issue: {
+    channel: 'im', label: '卖家已开票（通知买家）', required: ['request_no'],
+    placeholders: { seller: '卖家公司', request_no: '申请单号', invoice_number: '发票号码', amount: '开票金额（元）' },
+    fallback: '发票已开具：{seller}已为申请 {request_no} 开具发票，发票号码 {invoice_number}，金额 ¥{amount}，可在开票记录中查看。',
+  },
+  im_invoice_refuse: {
+    channel: 'im', label: '卖家拒绝开票（通知买家）', required: ['request_no', 'reason'],
+    placeholders: { seller: '卖家公司', request_no: '申请单号', reason: '拒绝原因' },
+    fallback: '开票被拒绝：{seller}拒绝了开票申请 {request_no}，原因：{reason}。修改后可重新提交。',
+  },
+  im_invoice_withdraw: {
+    channel: 'im', label: '买家撤回开票申请（通知卖家）', required: ['request_no'],
+    placeholders: { buyer: '买家公司', request_no: '申请单号' },
+    fallback: '开票申请已撤回：{buyer}撤回了开票申请 {request_no}。',
+  },
+  im_invoice_resubmit: {
+    channel: 'im', label: '买家重新提交开票申请（通知卖家）', required: ['request_no'],
+    placeholders: { buyer: '买家公司', request_no: '申请单号', amount: '金额（元）', title: '发票抬头' },
+    fallback: '开票申请已重新提交：{buyer}重新提交了开票申请 {request_no}（抬头：{title}），金额 ¥{amount}，请及时处理。',
+  },
   im_quote: {
     channel: 'im', label: '收到报价（通知询价人）', required: ['enquiry_no'],
     placeholders: { enquiry_no: '询价单号', part: '配件', seller: '报价公司', price: '报价' },
@@ -118,6 +143,16 @@ export const NOTICE_SCENES = {
   im_audit_rejected: {
     channel: 'im', label: '卖家入驻审核未通过', required: ['reason'], placeholders: { reason: '驳回原因' },
     fallback: '企业审核未通过：您的卖家入驻申请被驳回，原因：{reason}。修改后可重新申请。',
+  },
+  im_cash_pledge_deduct: {
+    channel: 'im', label: '保证金被扣除（通知卖家）', required: ['amount', 'reason'],
+    placeholders: { amount: '扣除金额（元）', as_no: '售后单号', to: '去向（“赔付买家”或“平台收取”）', reason: '原因', held: '剩余保证金（元）' },
+    fallback: '保证金已扣除：平台根据售后 {as_no} 的裁决从贵公司保证金扣除 ¥{amount}（{to}），原因：{reason}。剩余保证金 ¥{held}，请及时补缴。',
+  },
+  im_cash_pledge_return: {
+    channel: 'im', label: '保证金已退还（通知卖家）', required: ['amount'],
+    placeholders: { amount: '退还金额（元）', reason: '原因' },
+    fallback: '保证金已退还：平台已将贵公司的保证金 ¥{amount} 退还到钱包，原因：{reason}。',
   },
   im_package_paid: {
     channel: 'im', label: '会员套餐已支付', required: ['order_no'],
@@ -163,6 +198,16 @@ export const NOTICE_SCENES = {
     channel: 'im', label: '平台移除展厅内容（通知企业负责人）', required: ['reason'],
     placeholders: { what: '图片或视频', title: '标题', reason: '原因' },
     fallback: '店铺展厅内容已被平台移除：您店铺展厅的{what}“{title}”已被平台移除，原因：{reason}。如有疑问请联系平台客服。',
+  },
+  im_withdrawal: {
+    channel: 'im', label: '提现状态变化（通知企业负责人）', required: ['no', 'state'],
+    placeholders: { no: '提现单号', amount: '金额（元）', card: '收款卡（银行及尾号）', state: '新状态', reason: '原因（已拒绝时，含前面的说明）' },
+    fallback: '提现{state}：提现单 {no}，金额 ¥{amount}，收款卡 {card}{reason}。',
+  },
+  im_bank_card: {
+    channel: 'im', label: '银行卡审核结果（通知企业负责人）', required: ['card', 'state'],
+    placeholders: { card: '银行卡（银行及尾号）', state: '审核结果', reason: '原因（未通过时，含前面的说明）' },
+    fallback: '银行卡审核{state}：{card}{reason}。',
   },
   im_operator_group: {
     // the group's name is the operators' own word (重点客户 …) and never reaches the companies

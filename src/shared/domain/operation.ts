@@ -67,6 +67,10 @@ export const AUDIT_ENTITIES = {
   promotion_code: '优惠码',
   shop_media: '店铺展厅',
   company_group: '企业分组',
+  // money (docs/money.md)
+  bank_card: '银行卡',
+  withdrawal: '提现',
+  wallet_adjustment: '调账',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -103,6 +107,7 @@ export const AUDIT_ACTIONS = {
   add_members: '加入企业',
   remove_members: '移出企业',
   send_notice: '群发通知',
+  mark_paid: '标记已打款',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -199,12 +204,20 @@ export const OP_CATALOGUE_CODES = {
   promotionRead: ['D05', 'D05-01', 'D05-02'],
   /** 优惠码: issue, edit, stop */
   promotion: ['D05', 'D05-02'],
+  /** 账户 (every company's wallet), 调账 (propose, and a second operator approves) and 对账 (docs/money.md) */
+  payAccounts: ['D05', 'D05-03'],
+  /** 提现审核 and 银行卡审核 (docs/money.md, "Bank cards and withdrawals") */
+  payWithdrawals: ['D05', 'D05-04'],
+  /** 账单, 保证金, 付费服务 and their records, 服务协议: read (docs/money.md) */
+  payMoneyRead: ['D05', 'D05-01'],
+  /** 保证金 amounts, deductions and returns; 付费服务 prices; publishing 服务协议 */
+  payMoneyWrite: ['D05'],
 } as const satisfies Record<string, readonly string[]>;
 
 export const OP_CATALOGUE_ENTRY_LABELS: Readonly<Record<string, string>> = {
   'D01-01': '报表',
   'D04-01': '产品列表（查看）', 'D04-02': '产品管理（下架、品牌）', 'D04-03': 'OE与品牌清洗', 'D04-04': 'EPC图解',
-  'D05-01': '支付记录', 'D05-02': '优惠码管理',
+  'D05-01': '支付记录', 'D05-02': '优惠码管理', 'D05-03': '账户、调账与对账', 'D05-04': '提现与银行卡审核',
   'D12-01': '订单、询价与售后（查看）', 'D12-02': '订单管理（取消）', 'D12-03': '售后管理（关闭）',
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTION_SIDE, availableActions, orderTransition, ORDER_STATUSES, owes, PAY_STATUSES, PHONE_RE, releasesStock,
+  ACTION_SIDE, ALREADY_PAID, availableActions, orderTransition, ORDER_STATUSES, owes, PAY_STATUSES, PHONE_RE, releasesStock,
   type OrderAction, type OrderState,
 } from './orders';
 
@@ -18,6 +18,14 @@ const ALLOWED: Array<[OrderState['status'], OrderState['payStatus'], OrderAction
   ['shipped', 'unpaid', 'receipt', 'received', 'unpaid'],
   ['shipped', 'paid', 'receipt', 'completed', 'paid'],
   ['received', 'unpaid', 'pay', 'completed', 'paid'],
+  // paid online before the seller accepted (docs/money.md, "Paying orders"): a cancel or reject refunds it
+  ['pending', 'paid', 'confirm', 'confirmed', 'paid'],
+  ['pending', 'paid', 'reject', 'rejected', 'paid'],
+  ['pending', 'paid', 'cancel', 'cancelled', 'paid'],
+  ['pending', 'unpaid', 'pay_online', 'pending', 'paid'],
+  ['confirmed', 'unpaid', 'pay_online', 'confirmed', 'paid'],
+  ['shipped', 'unpaid', 'pay_online', 'shipped', 'paid'],
+  ['received', 'unpaid', 'pay_online', 'completed', 'paid'],
 ];
 
 const ACTIONS = Object.keys(ACTION_SIDE) as OrderAction[];
@@ -26,8 +34,8 @@ describe('order state machine', () => {
   it('allows exactly the designed moves', () => {
     for (const status of ORDER_STATUSES) {
       for (const pay of PAY_STATUSES) {
-        // states no move leads to: paid before the seller accepted, or completed without payment
-        if (pay === 'paid' ? ['pending', 'cancelled', 'rejected'].includes(status) : status === 'completed') continue;
+        // the state no move leads to: completed without payment
+        if (pay === 'unpaid' && status === 'completed') continue;
         for (const action of ACTIONS) {
           const allowed = ALLOWED.find(([f, p, a]) => f === status && p === pay && a === action);
           const r = orderTransition(st(status, pay), action);
@@ -45,12 +53,25 @@ describe('order state machine', () => {
     expect(orderTransition(st('completed', 'paid'), 'receipt').ok).toBe(false);
   });
 
+  it('the buyer pays online while the order is pending, confirmed, shipped or received and unpaid; a received one completes', () => {
+    expect(orderTransition(st('pending'), 'pay_online')).toEqual({ ok: true, to: { status: 'pending', payStatus: 'paid' } });
+    expect(orderTransition(st('confirmed'), 'pay_online')).toEqual({ ok: true, to: { status: 'confirmed', payStatus: 'paid' } });
+    expect(orderTransition(st('shipped'), 'pay_online')).toEqual({ ok: true, to: { status: 'shipped', payStatus: 'paid' } });
+    expect(orderTransition(st('received'), 'pay_online')).toEqual({ ok: true, to: { status: 'completed', payStatus: 'paid' } });
+    expect(orderTransition(st('shipped', 'paid'), 'pay_online')).toEqual({ ok: false, reason: ALREADY_PAID });
+    expect(orderTransition(st('cancelled'), 'pay_online').ok).toBe(false);
+    expect(orderTransition(st('rejected'), 'pay_online').ok).toBe(false);
+    expect(ACTION_SIDE.pay_online).toBe('buyer');
+  });
+
   it('offers each side only its own possible actions', () => {
     expect(availableActions(st('pending'), 'seller')).toEqual(['confirm', 'reject']);
-    expect(availableActions(st('pending'), 'buyer')).toEqual(['cancel']);
+    expect(availableActions(st('pending'), 'buyer')).toEqual(['cancel', 'pay_online']);
+    expect(availableActions(st('pending', 'paid'), 'buyer')).toEqual(['cancel']);
     expect(availableActions(st('confirmed'), 'seller')).toEqual(['deliver', 'pay']);
-    expect(availableActions(st('confirmed'), 'buyer')).toEqual([]);
-    expect(availableActions(st('shipped'), 'buyer')).toEqual(['receipt']);
+    expect(availableActions(st('confirmed'), 'buyer')).toEqual(['pay_online']);
+    expect(availableActions(st('shipped'), 'buyer')).toEqual(['receipt', 'pay_online']);
+    expect(availableActions(st('shipped', 'paid'), 'buyer')).toEqual(['receipt']);
     expect(availableActions(st('received'), 'seller')).toEqual(['pay']);
     expect(availableActions(st('completed', 'paid'), 'seller')).toEqual([]);
     expect(availableActions(st('cancelled'), 'buyer')).toEqual([]);

@@ -11,7 +11,13 @@
  *     └ 卖家拒绝 → 已拒绝
  *
  * Payment 未付款 → 已付款 may be recorded by the seller from 已确认 on (not before it accepted the
- * order, not after it was cancelled or rejected).
+ * order, not after it was cancelled or rejected), where the seller takes offline payments.
+ *
+ * Paying online (docs/money.md, "Paying orders"): the buyer pays from its wallet or through the
+ * payment provider while the order is 待确认, 已确认, 已发货 or 已收货 and unpaid; the money is held
+ * by the platform until the goods are received (then it is paid out to the seller); a 已收货 order
+ * paid online completes at once. Cancelling or rejecting a paid order refunds it to where the money
+ * came from.
  */
 import { ACCOUNTING_CODES } from './membership';
 
@@ -43,7 +49,7 @@ export type PayMethod = (typeof PAY_METHODS)[number];
 /** Which side of the order acts. */
 export type OrderSide = 'buyer' | 'seller';
 
-export type OrderAction = 'confirm' | 'reject' | 'deliver' | 'cancel' | 'receipt' | 'pay';
+export type OrderAction = 'confirm' | 'reject' | 'deliver' | 'cancel' | 'receipt' | 'pay' | 'pay_online';
 
 export const ORDER_ACTION_TEXT: Record<OrderAction, string> = {
   confirm: '确认订单',
@@ -52,11 +58,30 @@ export const ORDER_ACTION_TEXT: Record<OrderAction, string> = {
   cancel: '取消订单',
   receipt: '确认收货',
   pay: '登记线下收款',
+  pay_online: '付款',
 };
+
+/** How an order was paid: recorded offline by the seller, from the buyer's wallet, or through the payment provider. */
+export const PAY_CHANNELS = ['offline', 'wallet', 'provider'] as const;
+export type PayChannel = (typeof PAY_CHANNELS)[number];
+export const PAY_CHANNEL_TEXT: Record<PayChannel, string> = { offline: '线下收款', wallet: '钱包余额', provider: '在线支付' };
+/** The ways the buyer pays online (docs/money.md, "Paying orders"). */
+export const ONLINE_PAY_METHODS = ['wallet', 'provider'] as const;
+export type OnlinePayMethod = (typeof ONLINE_PAY_METHODS)[number];
+/** At most this many orders in one payment (one checkout of many sellers fits). */
+export const ORDER_PAY_MAX = 50;
+/** Statuses in which the buyer may pay an unpaid order online. */
+export const ONLINE_PAYABLE_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'shipped', 'received'];
+/** The refusal when the seller takes no offline payment (docs/money.md, "Offline payment"). */
+export const OFFLINE_REFUSED = '该卖家已关闭线下收款，请买家在线支付（钱包余额或在线支付）';
+/** The refusal when the order is paid already (two tabs, or the seller recorded it). */
+export const ALREADY_PAID = '该订单已付款';
+/** Default days after shipping until an order counts as received (system parameter order_auto_receipt_days). */
+export const AUTO_RECEIPT_DAYS_DEFAULT = 10;
 
 /** Who may take each action. */
 export const ACTION_SIDE: Record<OrderAction, OrderSide> = {
-  confirm: 'seller', reject: 'seller', deliver: 'seller', pay: 'seller', cancel: 'buyer', receipt: 'buyer',
+  confirm: 'seller', reject: 'seller', deliver: 'seller', pay: 'seller', cancel: 'buyer', receipt: 'buyer', pay_online: 'buyer',
 };
 
 export interface OrderState {
@@ -88,6 +113,10 @@ export const orderTransition = (s: OrderState, action: OrderAction): Transition 
     case 'receipt':
       if (s.status !== 'shipped') return refuse(action, s, '只有已发货的订单可以确认收货');
       return { ok: true, to: { ...s, status: s.payStatus === 'paid' ? 'completed' : 'received' } };
+    case 'pay_online':
+      if (s.payStatus === 'paid') return { ok: false, reason: ALREADY_PAID };
+      if (!ONLINE_PAYABLE_STATUSES.includes(s.status)) return refuse(action, s, '已取消或已拒绝的订单不能付款');
+      return { ok: true, to: { status: s.status === 'received' ? 'completed' : s.status, payStatus: 'paid' } };
     case 'pay':
       if (s.payStatus === 'paid') return refuse(action, s, '该订单已登记收款');
       if (s.status === 'confirmed' || s.status === 'shipped') return { ok: true, to: { status: s.status, payStatus: 'paid' } };

@@ -20,6 +20,27 @@ export const imageKindOf = (bytes: Uint8Array): ImageKind | null => {
   return null;
 };
 
+/**
+ * A document (an issued invoice, docs/money.md#invoices) may also be a PDF, recognised by its
+ * `%PDF-` header; images stay JPG/PNG everywhere else. One limit for documents, for every company.
+ */
+export type FileKind = ImageKind | 'pdf';
+export type UploadAccept = 'image' | 'document';
+export const DOCUMENT_MAX_MB = 5;
+export const FILE_CONTENT_TYPE: Readonly<Record<FileKind, string>> = { ...IMAGE_CONTENT_TYPE, pdf: 'application/pdf' };
+const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d];
+
+/** The file's type by magic bytes for what the upload accepts, or null when it is not one of them. */
+export const fileKindOf = (bytes: Uint8Array, accept: UploadAccept): FileKind | null => {
+  const image = imageKindOf(bytes);
+  if (image || accept === 'image') return image;
+  return bytes.length >= PDF_SIGNATURE.length && PDF_SIGNATURE.every((b, i) => bytes[i] === b) ? 'pdf' : null;
+};
+
+/** The size limit of an upload of this kind for this company, MB. */
+export const uploadMaxMb = (accept: UploadAccept, companyId: number, uploadAuthority: string | undefined): number =>
+  (accept === 'document' ? DOCUMENT_MAX_MB : imageMaxMb(companyId, uploadAuthority));
+
 /** Whether the company id appears in the comma list of upload_authority. */
 export const hasUploadAuthority = (companyId: number, uploadAuthority: string | undefined): boolean =>
   (uploadAuthority ?? '').split(',').map((s) => s.trim()).filter(Boolean).includes(String(companyId));

@@ -15,6 +15,7 @@ import { ApiError, OfflineError } from '../../api/request';
 import { Field } from '../../ui/form/Field';
 import { Price } from '../currency/Price';
 import { useAfterSaleMove, type AfterSaleMove } from './mutations';
+import { yuanToFen } from '../../../shared/domain/money';
 import '../../ui/form/form.css';
 
 /** A member's moves (the operator's 关闭 is on the platform's page). */
@@ -25,12 +26,14 @@ const MOVE: Record<MemberAction, AfterSaleMove> = {
 };
 
 const PROMPT = (a: AfterSaleDetail): Record<MemberAction, string> => ({
-  agree: a.type === 'return' ? '同意后买家寄回配件，收到退货后再退款。' : '同意后请线下退款给买家，退款后点“确认退款”。',
+  agree: a.type === 'return' ? '同意后买家寄回配件，收到退货后再退款。'
+    : a.order_pay_kind === 'online' ? '同意后点“确认退款”，退款原路退回买家。' : '同意后请线下退款给买家，退款后点“确认退款”。',
   reject: '拒绝后售后结束，买家会看到拒绝原因。',
   cancel: '撤销后售后结束，如需售后可重新申请。',
   deliver: '请把配件寄回卖家后填写物流信息。',
   receipt: '请确认已收到买家寄回的配件。',
-  complete: a.order_paid ? '确认已线下退款给买家，售后随之完成。' : '订单尚未登记收款：售后金额从买家应付的货款中冲减，无需退款；如买家已付款，请先在订单上登记收款。',
+  complete: a.order_pay_kind === 'online' ? '订单已在线付款：确认后退款原路退回买家（未结算时从平台暂管款中退，已结算时从本公司钱包中扣），售后随之完成。'
+    : a.order_paid ? '确认已线下退款给买家，售后随之完成。' : '订单尚未登记收款：售后金额从买家应付的货款中冲减，无需退款；如买家已付款，请先在订单上登记收款。',
 });
 
 /**
@@ -41,19 +44,28 @@ const PROMPT = (a: AfterSaleDetail): Record<MemberAction, string> => ({
 export function AfterSaleMoveDialog({ a, action, onHide, sheetClass }: { a: AfterSaleDetail; action: MemberAction; onHide: () => void; sheetClass?: string }) {
   const move = useAfterSaleMove(MOVE[action]);
   // an unpaid order is settled by 冲减货款, a paid one by a payment method (the server checks the same)
-  const methods = refundMethodsFor(a.order_paid);
-  const [form, setForm] = useState({ reason: '', logistics_company: '', logistics_no: '', refund_method: methods[0] as string, note: '' });
+  const methods = refundMethodsFor(a.order_pay_kind);
+  const [form, setForm] = useState({ reason: '', logistics_company: '', logistics_no: '', refund_method: methods[0] as string, note: '', amount: (Math.min(a.refund_fen, a.order_refundable_fen) / 100).toFixed(2) });
+  const [amountError, setAmountError] = useState('');
   const err = move.error;
   const fieldError = (f: string) => (err instanceof ApiError && err.field === f ? err.message : undefined);
   const general = err && !(err instanceof ApiError && err.field) ? (err instanceof OfflineError ? '当前离线，联网后再试；填写的内容还在' : err.message) : '';
   const submit = () => {
     const base = { as_no: a.as_no };
+    // 部分退款: the amount typed in yuan, at most what was asked and what may still be refunded
+    const fen = yuanToFen(form.amount);
+    if (action === 'complete') {
+      const cap = Math.min(a.refund_fen, a.order_refundable_fen);
+      const bad = fen === null || fen < 1 ? '请填写退款金额（元，最多两位小数）' : fen > cap ? `退款金额不能超过 ¥${(cap / 100).toFixed(2)}` : '';
+      setAmountError(bad);
+      if (bad) return;
+    }
     const payload = {
       agree: base, receipt: base,
       reject: { ...base, reason: form.reason },
       cancel: { ...base, reason: form.reason },
       deliver: { ...base, logistics_company: form.logistics_company, logistics_no: form.logistics_no },
-      complete: { ...base, refund_method: form.refund_method, note: form.note },
+      complete: { ...base, refund_method: form.refund_method, note: form.note, amount_fen: fen ?? undefined },
     }[action];
     move.mutate(payload as never, { onSuccess: onHide });
   };
@@ -85,7 +97,10 @@ export function AfterSaleMoveDialog({ a, action, onHide, sheetClass }: { a: Afte
       )}
       {action === 'complete' && (
         <>
-          <p>{a.order_paid ? '退款金额' : '冲减金额'}：<strong><Price fen={a.refund_fen} /></strong></p>
+          <p>申请金额：<strong><Price fen={a.refund_fen} /></strong>{a.order_paid && <span className="muted">（订单可退 <Price fen={a.order_refundable_fen} />）</span>}</p>
+          <Field id="as-amount" label={a.order_paid ? '退款金额（元）' : '冲减金额（元）'} required hint="可少于申请金额（部分退款）" error={amountError || fieldError('amount_fen')}>
+            <InputText id="as-amount" value={form.amount} onChange={set('amount')} inputMode="decimal" maxLength={12} />
+          </Field>
           <Field id="as-refund-method" label="退款方式" required error={fieldError('refund_method')}>
             <Dropdown inputId="as-refund-method" value={form.refund_method} options={[...methods]} onChange={(e) => setForm((f) => ({ ...f, refund_method: e.value as string }))} />
           </Field>

@@ -14,6 +14,7 @@ import { useResultView } from '../search/result-view';
 import { Price } from '../currency/Price';
 import { productsQuery, shopQuery } from './queries';
 import { ShopRelation } from './ShopRelation';
+import { PledgeMark } from '../cash-pledge/PledgeMark';
 import { SHOP_TABS, type ShopSearch } from './shop-search';
 import './company.css';
 
@@ -47,6 +48,7 @@ function ShopHeader({ shop, mobile }: { shop: Shop; mobile: boolean }) {
       <div className="shop-title">
         <h1>{c.name}</h1>
         <Tag value={c.level_name} severity={c.level_type === 'paid' ? 'success' : 'info'} />
+        <PledgeMark companyId={c.id} />
       </div>
       <dl className="shop-facts">
         <div><dt>简称</dt><dd>{c.short_name}</dd></div>

@@ -8,6 +8,7 @@ import { CART_CODES } from '../../../shared/contracts';
 import { ENQUIRY_CODES } from '../../../shared/contracts/codes';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../../shared/domain/orders';
+import { INVOICE_BUYER_CODES } from '../../../shared/contracts/codes';
 import { levelQuery } from '../session/queries';
 import { signOut } from '../session/actions';
 import { MembershipCard } from '../home/MembershipCard';
@@ -111,6 +112,9 @@ export function ImProfilePage() {
           {enquires && <li><Link to="/ofo/enquiry"><i className="pi pi-question-circle" /> 我的询价</Link></li>}
           {sells && <li><Link to="/ofo/sales/order"><i className="pi pi-send" /> 销售订单</Link></li>}
           {buys && <li><Link to="/ofo/address"><i className="pi pi-map-marker" /> 收货地址</Link></li>}
+          {hasAnyPermission(user.permissions, INVOICE_BUYER_CODES) && <li><Link to="/ofo/invoice"><i className="pi pi-file" /> 申请开票</Link></li>}
+          {hasAnyPermission(user.permissions, INVOICE_BUYER_CODES) && <li><Link to="/ofo/invoice/record"><i className="pi pi-history" /> 开票记录</Link></li>}
+          {hasAnyPermission(user.permissions, INVOICE_BUYER_CODES) && <li><Link to="/ofo/invoice/info"><i className="pi pi-id-card" /> 发票抬头</Link></li>}
           <li><Link to="/ofo/spotGoods"><i className="pi pi-box" /> 现货</Link></li>
           <li><Link to="/im/password"><i className="pi pi-lock" /> 修改密码</Link></li>
           <li><a href="/backend/settings/profile" onClick={() => chooseDesktop(true)}><i className="pi pi-id-card" /> 个人资料（电脑版）</a></li>

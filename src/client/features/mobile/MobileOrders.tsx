@@ -6,7 +6,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import dayjs from 'dayjs';
 import type { OrderDetail } from '../../../shared/contracts';
 import {
-  amountDueFen, availableActions, ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, ORDER_STATUSES, owes, SALES_ORDER_CODES, type OrderAction, type OrderStatus,
+  amountDueFen, availableActions, ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, ORDER_STATUSES, SALES_ORDER_CODES, type OrderAction, type OrderStatus,
 } from '../../../shared/domain/orders';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { msg } from '../../../shared/messages';
@@ -249,65 +249,6 @@ export function MobileLogistics({ orderNo }: { orderNo: string }) {
           ))}
         </ol>
       </section>
-    </MobilePage>
-  );
-}
-
-/**
- * 付款 (/ofo/purchase/payment): goods orders are paid offline (bank transfer, cash …) and the seller
- * records the payment, so this shows what to pay, to whom, and the payment's state — no online
- * payment. Without an order number: the orders that still owe payment.
- */
-export function MobilePayment({ orderNo }: { orderNo?: string }) {
-  const one = useQuery({ ...orderDetailQuery(orderNo ?? ''), enabled: !!orderNo });
-  const owing = useQuery({ ...orderListQuery({ side: 'purchase', pay_status: 'unpaid', page_size: 200 }), enabled: !orderNo });
-  if (orderNo) {
-    const o = one.data;
-    return (
-      <MobilePage title="付款" back="/ofo/purchase/order">
-        {!o ? (one.isError ? <p className="m-alert" role="alert">{offlineOr(one.error, '订单')}</p> : <div className="m-card" aria-busy="true">正在加载…</div>) : (
-          <section className="m-card" aria-label="付款信息">
-            <dl className="m-facts">
-              <dt>订单</dt><dd><Link to="/ofo/purchase/orderDetail" search={{ order_no: o.order_no }}>{o.order_no}</Link></dd>
-              <dt>收款方</dt><dd>{o.seller_company_name}</dd>
-              <dt>应付金额</dt><dd data-testid="payment-amount"><span className="m-price"><Price fen={amountDueFen(o)} /></span>
-                {o.deducted_fen > 0 && <small className="m-muted">（订单 <Price fen={o.total_fen} />，售后冲减 <Price fen={o.deducted_fen} />）</small>}</dd>
-              <dt>付款状态</dt><dd data-testid="payment-state"><PayTag pay={o.pay_status} /></dd>
-              {o.pay_status === 'paid' && <><dt>付款方式</dt><dd>{o.pay_method}{o.pay_note ? `（${o.pay_note}）` : ''}</dd><dt>登记时间</dt><dd>{at(o.paid_at)}</dd></>}
-            </dl>
-            <p className="m-note" style={{ marginTop: 8 }}>
-              {o.pay_status === 'paid' ? (o.deducted_fen > 0 ? '卖家已登记收到本订单扣除售后冲减后的货款。' : '卖家已登记收到本订单全款。')
-                : owes({ status: o.status, payStatus: o.pay_status }) ? '请按与卖家约定的方式（银行转账、现金、微信、支付宝等）线下付款；卖家登记收款后这里显示已付款。'
-                : o.status === 'pending' ? '卖家确认订单后再付款。'
-                : `订单${ORDER_STATUS_TEXT[o.status]}，无需付款。`}
-            </p>
-          </section>
-        )}
-      </MobilePage>
-    );
-  }
-  const list = (owing.data?.data ?? []).filter((o) => owes({ status: o.status, payStatus: o.pay_status }) || o.status === 'pending');
-  const due = list.filter((o) => owes({ status: o.status, payStatus: o.pay_status }));
-  return (
-    <MobilePage title="待付款" back="/ofo/purchase/order">
-      <p className="m-note">货款线下支付给卖家，卖家登记收款后订单显示已付款。</p>
-      {owing.isError && !owing.data && <p className="m-alert" role="alert">{offlineOr(owing.error, '订单')}</p>}
-      {owing.data && (
-        <section className="m-card" aria-label="应付合计">
-          <div className="m-spread"><span>应付（卖家已确认，未付款）</span><span className="m-price" data-testid="payment-due"><Price fen={due.reduce((s, o) => s + amountDueFen(o), 0)} /></span></div>
-          <span className="m-muted">{due.length} 个订单；另有 {list.length - due.length} 个待卖家确认</span>
-        </section>
-      )}
-      {owing.data && list.length === 0 && <div className="m-card m-empty"><i className="pi pi-check-circle" />没有待付款的订单</div>}
-      {list.map((o) => (
-        <article key={o.order_no} className="m-card m-order" data-testid="payment-order">
-          <div className="m-order-head"><strong style={{ minWidth: 0 }}>{o.seller_company_name}</strong><StatusTag status={o.status} /></div>
-          <div className="m-spread">
-            <span className="m-price"><Price fen={amountDueFen(o)} />{o.deducted_fen > 0 && <small className="m-muted"> 已冲减 <Price fen={o.deducted_fen} /></small>}</span>
-            <Link to="/ofo/purchase/payment" search={{ order_no: o.order_no }} className="m-link" aria-label={`付款 ${o.order_no}`}>查看 <i className="pi pi-angle-right" /></Link>
-          </div>
-        </article>
-      ))}
     </MobilePage>
   );
 }

@@ -3,4 +3,4 @@ import dayjs from 'dayjs';
 /** Unix seconds as the operator pages show them (China time is the browser's in our deployments). */
 export const when = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '—');
 export const dayOf = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD') : '');
-export const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export { yuan } from '../../../shared/domain/money';

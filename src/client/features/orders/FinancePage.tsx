@@ -39,7 +39,7 @@ export function FinancePage() {
     <div className="finance-page">
       <section className="card">
         <h2 className="orders-title">我的财务 · {f.company_name}</h2>
-        <p className="muted">货款在线下结算（银行转账、现金等），由卖家在订单上登记收款；已取消和已拒绝的订单不计入。未付款订单完成的售后从应付/应收中冲减。</p>
+        <p className="muted">货款可在订单上在线支付（钱包余额或在线支付，由平台暂管，确认收货后结算给卖家）；卖家接受线下收款时，也可线下结算后由卖家在订单上登记。已取消和已拒绝的订单不计入；未付款订单完成的售后从应付/应收中冲减。</p>
       </section>
       <div className="finance-grid">
         {f.purchase && <SideCard title="采购货款" data={f.purchase} labels={['应付（已确认未付款）', '已付']} link="/backend/order/purchase" />}

@@ -15,13 +15,17 @@ import { useForm } from '../../ui/form/form';
 import { Field } from '../../ui/form/Field';
 import { Price } from '../currency/Price';
 import { useOrderMove, type OrderMove } from './mutations';
+import { PayDialog } from './PayPanel';
 import '../../ui/form/form.css';
 
-const MOVE: Record<OrderAction, OrderMove> = {
+/** 付款 (pay_online) opens the payment dialog (PayPanel.tsx); every other move is a form here. */
+type DialogAction = Exclude<OrderAction, 'pay_online'>;
+
+const MOVE: Record<DialogAction, OrderMove> = {
   confirm: 'orderConfirm', reject: 'orderReject', deliver: 'orderDeliver', pay: 'orderOfflinePayment', cancel: 'orderCancel', receipt: 'orderReceipt',
 };
 
-const PROMPT: Record<OrderAction, string> = {
+const PROMPT: Record<DialogAction, string> = {
   confirm: '确认后订单生效，买家不能再取消。',
   reject: '拒绝后订单关闭，配件数量退回库存。',
   deliver: '填写物流信息后订单变为已发货。',
@@ -33,7 +37,7 @@ const PROMPT: Record<OrderAction, string> = {
 type MoveForm = { reason: string; logistics_company: string; logistics_no: string; pay_method: string; note: string };
 
 /** The payload of a move from the dialog's fields. */
-const movePayload = (orderNo: string, action: OrderAction, form: MoveForm) => {
+const movePayload = (orderNo: string, action: DialogAction, form: MoveForm) => {
   const base = { order_no: orderNo };
   return {
     confirm: base, receipt: base,
@@ -52,6 +56,11 @@ const movePayload = (orderNo: string, action: OrderAction, form: MoveForm) => {
  * `m-sheet`, features/mobile/mobile.css).
  */
 export function OrderActionDialog({ order, action, onHide, sheetClass }: { order: OrderDetail; action: OrderAction; onHide: () => void; sheetClass?: string }) {
+  if (action === 'pay_online') return <PayDialog orderNos={[order.order_no]} amountFen={amountDueFen(order)} onHide={onHide} sheetClass={sheetClass} />;
+  return <MoveDialog order={order} action={action} onHide={onHide} sheetClass={sheetClass} />;
+}
+
+function MoveDialog({ order, action, onHide, sheetClass }: { order: OrderDetail; action: DialogAction; onHide: () => void; sheetClass?: string }) {
   const move = useOrderMove(MOVE[action]);
   const form = useForm<MoveForm>({ reason: '', logistics_company: '', logistics_no: '', pay_method: PAY_METHODS[0] as string, note: '' });
   const { values, errors } = form;

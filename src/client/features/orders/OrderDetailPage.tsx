@@ -89,7 +89,13 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
             <dt>收货地址</dt><dd>{o.address}</dd>
             <dt>买家留言</dt><dd>{o.remark || '—'}</dd>
             {o.logistics_no && <><dt>物流</dt><dd>{o.logistics_company} {o.logistics_no}</dd></>}
-            {o.pay_status === 'paid' && <><dt>收款</dt><dd>{o.pay_method}{o.pay_note && `（${o.pay_note}）`} · {at(o.paid_at)}</dd></>}
+            {o.pay_status === 'paid' && <><dt>支付方式</dt><dd data-testid="order-pay-method">{o.pay_method}{o.pay_note && `（${o.pay_note}）`} · {at(o.paid_at)}{o.payment_no && <span className="muted"> · 付款单 {o.payment_no}</span>}</dd></>}
+            {o.pay_status === 'paid' && <><dt>已付款</dt><dd data-testid="order-paid"><Price fen={o.paid_fen} /></dd></>}
+            {o.refunded_fen > 0 && <><dt>已退款</dt><dd data-testid="order-refunded"><Price fen={o.refunded_fen} />{o.refunds.some((r) => r.state === 'pending') && <span className="muted">（支付渠道退款处理中）</span>}</dd></>}
+            {(o.pay_channel === 'wallet' || o.pay_channel === 'provider') && (
+              <><dt>结算给卖家</dt><dd data-testid="order-payout">{o.paid_out_at ? <><Price fen={o.payout_fen} />{o.payout_fee_fen > 0 && <span className="muted">（平台服务费 <Price fen={o.payout_fee_fen} />）</span>} · {at(o.paid_out_at)}</> : '平台暂管，买家确认收货后结算'}</dd></>
+            )}
+            {o.pay_status === 'unpaid' && !o.offline_allowed && side === 'buyer' && <><dt>付款</dt><dd>该卖家仅接受在线付款（钱包余额或在线支付）</dd></>}
             {o.reject_reason && <><dt>拒绝原因</dt><dd>{o.reject_reason}</dd></>}
             {o.cancel_reason && <><dt>取消原因</dt><dd>{o.cancel_reason}</dd></>}
           </dl>

@@ -6,12 +6,32 @@ import { InputText } from 'primereact/inputtext';
 import { Dropdown } from 'primereact/dropdown';
 import { Button } from 'primereact/button';
 import dayjs from 'dayjs';
-import { ORDER_PAGE_SIZES, ORDER_STATUS_TEXT, ORDER_STATUSES, PAY_STATUS_TEXT, type OrderStatus } from '../../../shared/domain/orders';
+import {
+  amountDueFen, ONLINE_PAYABLE_STATUSES, ORDER_PAGE_SIZES, ORDER_STATUS_TEXT, ORDER_STATUSES, PAY_CHANNEL_TEXT, PAY_STATUS_TEXT, type OrderStatus,
+} from '../../../shared/domain/orders';
 import { msg } from '../../../shared/messages';
 import { OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
 import { downloadOrderExport, orderListQuery } from './queries';
 import { PayTag, StatusTag } from './StatusTag';
+import { PayDialog } from './PayPanel';
+import { Checkbox } from 'primereact/checkbox';
+import { useSavePaySetting } from './mutations';
+import { paySettingQuery } from './queries';
+
+/** 收款设置 (docs/money.md, "Offline payment"): whether this seller takes payments recorded offline (登记线下收款). */
+function OfflineSetting() {
+  const q = useQuery(paySettingQuery());
+  const save = useSavePaySetting();
+  if (!q.data) return null;
+  return (
+    <label className="orders-offline-setting" title="不接受时，买家需用钱包余额或在线支付付款">
+      <Checkbox inputId="offline-allowed" checked={q.data.offline_allowed} disabled={save.isPending} onChange={(e) => save.mutate(!!e.checked)} />
+      <span>接受线下收款</span>
+      {save.isError && <small className="field-error" role="alert">{save.error.message}</small>}
+    </label>
+  );
+}
 import type { OrderListSearch } from './order-search';
 import { ListRows, type ListColumn } from '../../ui/list/ListRows';
 import type { OrderSummary } from '../../../shared/contracts';
@@ -36,6 +56,7 @@ export function OrderListPage({ side, search }: { side: 'purchase' | 'sales'; se
   });
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState('');
+  const [paying, setPaying] = useState<OrderSummary | null>(null);
   const filter = { side, status: search.status ?? '', pay_status: search.pay ?? '', order_no: search.no ?? '' } as const;
   const exportNow = async () => {
     setExporting(true);
@@ -62,10 +83,18 @@ export function OrderListPage({ side, search }: { side: 'purchase' | 'sales'; se
     { key: 'qty', header: '数量', num: true, width: '4.5rem', priority: 3, cell: (o) => o.total_qty },
     { key: 'amount', header: '金额', num: true, width: '8rem', cell: (o) => <Price fen={o.total_fen} /> },
     { key: 'status', header: '状态', width: '5.5rem', cell: (o) => <StatusTag status={o.status} /> },
-    { key: 'pay', header: '付款', width: '5.5rem', priority: 2, cell: (o) => <PayTag pay={o.pay_status} /> },
+    { key: 'pay', header: '付款', width: '6.5rem', priority: 2, cell: (o) => <><PayTag pay={o.pay_status} />{o.pay_channel && <small className="muted orders-time">{PAY_CHANNEL_TEXT[o.pay_channel]}{o.refunded_fen > 0 && ' · 有退款'}</small>}</> },
     {
-      key: 'actions', header: '', width: '4rem', actions: true,
-      cell: (o) => <Link className="orders-detail-link" to="/backend/order/detail/$orderNo" params={{ orderNo: o.order_no }} aria-label={`详情 ${o.order_no}`}>详情</Link>,
+      key: 'actions', header: '', width: side === 'purchase' ? '8rem' : '4rem', actions: true,
+      cell: (o) => (
+        <>
+          {/* 付款 (docs/money.md, "Paying orders"): an unpaid order the buyer may pay now */}
+          {side === 'purchase' && o.pay_status === 'unpaid' && ONLINE_PAYABLE_STATUSES.includes(o.status) && amountDueFen(o) > 0 && (
+            <button type="button" className="p-button p-button-sm p-button-text orders-pay-button" onClick={() => setPaying(o)} aria-label={`付款 ${o.order_no}`}>付款</button>
+          )}
+          <Link className="orders-detail-link" to="/backend/order/detail/$orderNo" params={{ orderNo: o.order_no }} aria-label={`详情 ${o.order_no}`}>详情</Link>
+        </>
+      ),
     },
   ];
 
@@ -73,6 +102,7 @@ export function OrderListPage({ side, search }: { side: 'purchase' | 'sales'; se
     <section className="card orders-list" aria-label={title}>
       <div className="orders-head">
         <h2 className="orders-title">{title}</h2>
+        {side === 'sales' && <OfflineSetting />}
         <form className="orders-filter" onSubmit={(e) => { e.preventDefault(); go({ no: no.trim() || undefined }); }}>
           <Dropdown value={search.pay ?? 'all'} onChange={(e) => go({ pay: e.value === 'all' ? undefined : e.value })} aria-label="付款状态"
             options={[{ label: '全部付款状态', value: 'all' }, ...Object.entries(PAY_STATUS_TEXT).map(([value, label]) => ({ label, value }))]} />
@@ -102,6 +132,7 @@ export function OrderListPage({ side, search }: { side: 'purchase' | 'sales'; se
         <Paginator first={(page - 1) * size} rows={size} totalRecords={q.data?.total ?? 0} rowsPerPageOptions={[...ORDER_PAGE_SIZES]}
           onPageChange={(e) => void navigate({ to, search: { ...search, page: e.page + 1, size: e.rows as OrderListSearch['size'] } })} />
       )}
+      {paying && <PayDialog orderNos={[paying.order_no]} amountFen={amountDueFen(paying)} onHide={() => setPaying(null)} />}
     </section>
   );
 }

@@ -1,10 +1,40 @@
+import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PayloadIn } from '../../../shared/contracts';
 import { request } from '../../api/request';
 import { useKeyedMove } from '../../api/use-keyed-move';
 import { useFormWrite } from '../../ui/form/form';
 import { cartKeys } from '../cart/queries';
 import { clearDraft, type CheckoutDraft } from './checkout-draft';
 import { orderKeys } from './queries';
+
+/**
+ * 付款 (docs/money.md, "Paying orders"): one payment of these orders from the wallet or through the
+ * provider. The Idempotency-Key lives until it succeeds, so pressing again after a lost answer
+ * replays the same payment; the orders and the wallet are read again either way.
+ */
+export const useOrderPay = () => {
+  const queryClient = useQueryClient();
+  const key = useRef<string | null>(null);
+  return useMutation({
+    mutationFn: (p: PayloadIn<'orderPay'>) => {
+      key.current ??= crypto.randomUUID();
+      return request('post', 'orderPay', p, undefined, { idempotencyKey: key.current, silent: true });
+    },
+    onSuccess: () => { key.current = null; },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all() }),
+  });
+};
+
+/** 收款设置: whether the seller takes offline payments. */
+export const useSavePaySetting = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (offline_allowed: boolean) => request('post', 'sellerPaySettingSave', { offline_allowed }, undefined, { idempotencyKey: crypto.randomUUID(), silent: true }),
+    onSuccess: (data) => queryClient.setQueryData(orderKeys.paySetting(), data),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all() }),
+  });
+};
 
 export type OrderMove = 'orderConfirm' | 'orderReject' | 'orderDeliver' | 'orderOfflinePayment' | 'orderCancel' | 'orderReceipt';
 

@@ -9,7 +9,22 @@ export const orderKeys = {
   list: (p: PayloadIn<'orderSearch'>) => ['orders', 'list', p] as const,
   detail: (orderNo: string) => ['orders', 'detail', orderNo] as const,
   finance: () => ['orders', 'finance'] as const,
+  payOptions: () => ['orders', 'pay-options'] as const,
+  payment: (no: string) => ['orders', 'payment', no] as const,
+  paySetting: () => ['orders', 'pay-setting'] as const,
 };
+
+/** 付款方式: the wallet's available balance and whether online payment is the demo checkout. */
+export const payOptionsQuery = () =>
+  queryOptions({ queryKey: orderKeys.payOptions(), queryFn: ({ signal }) => request('get', 'orderPayOptions', {}, undefined, { signal }) });
+
+/** One payment (OP…) of the caller's company: its state and orders (the page after the provider's checkout). */
+export const paymentQuery = (no: string) =>
+  queryOptions({ queryKey: orderKeys.payment(no), queryFn: ({ signal }) => request('get', 'orderPaymentGet', { payment_no: no }, undefined, { signal }) });
+
+/** The seller's 收款设置: whether it takes offline payments. */
+export const paySettingQuery = () =>
+  queryOptions({ queryKey: orderKeys.paySetting(), queryFn: ({ signal }) => request('get', 'sellerPaySettingGet', {}, undefined, { signal }) });
 
 export const orderListQuery = (p: PayloadIn<'orderSearch'>) =>
   queryOptions({

@@ -15,4 +15,12 @@ describe('image check in the page', () => {
     expect(imageProblem(PNG, 2 * 1024 * 1024 + 1, 2)).toBe('图片大小不能超过2 MB');
     expect(imageProblem(JPG, 3 * 1024 * 1024, 5)).toBeNull();
   });
+  it('takes a PDF only where a document is asked for (an invoice), with the document texts', () => {
+    const PDF = new TextEncoder().encode('%PDF-1.7');
+    expect(imageProblem(PDF, 100, 2)).toBe(msg.imageType);
+    expect(imageProblem(PDF, 100, 5, 'document')).toBeNull();
+    expect(imageProblem(PNG, 100, 5, 'document')).toBeNull();
+    expect(imageProblem(new TextEncoder().encode('GIF89a'), 100, 5, 'document')).toBe(msg.documentType);
+    expect(imageProblem(PDF, 5 * 1024 * 1024 + 1, 5, 'document')).toBe('文件大小不能超过5 MB');
+  });
 });

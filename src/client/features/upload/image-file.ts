@@ -2,13 +2,13 @@
  * The page's own check of an image before it is sent (the server checks again): JPG/PNG by the
  * file's first bytes, and the size limit of the caller's company.
  */
-import { imageKindOf, MB } from '../../../shared/domain/upload';
+import { fileKindOf, MB, type UploadAccept } from '../../../shared/domain/upload';
 import { msg } from '../../../shared/messages';
 
-/** The message to show for this file, or null when it may be uploaded. */
-export const imageProblem = (head: Uint8Array, size: number, maxMb: number): string | null => {
-  if (!imageKindOf(head)) return msg.imageType;
-  if (size > maxMb * MB) return msg.imageSize(maxMb);
+/** The message to show for this file, or null when it may be uploaded (a document may also be a PDF). */
+export const imageProblem = (head: Uint8Array, size: number, maxMb: number, accept: UploadAccept = 'image'): string | null => {
+  if (!fileKindOf(head, accept)) return accept === 'document' ? msg.documentType : msg.imageType;
+  if (size > maxMb * MB) return accept === 'document' ? msg.documentSize(maxMb) : msg.imageSize(maxMb);
   return null;
 };
 
@@ -21,8 +21,8 @@ export const base64Of = (buf: ArrayBuffer) => {
 
 export type ReadImage = { ok: true; base64: string; name: string } | { ok: false; message: string };
 
-export const readImage = async (file: File, maxMb: number): Promise<ReadImage> => {
+export const readImage = async (file: File, maxMb: number, accept: UploadAccept = 'image'): Promise<ReadImage> => {
   const buf = await file.arrayBuffer();
-  const problem = imageProblem(new Uint8Array(buf, 0, Math.min(16, buf.byteLength)), file.size, maxMb);
+  const problem = imageProblem(new Uint8Array(buf, 0, Math.min(16, buf.byteLength)), file.size, maxMb, accept);
   return problem ? { ok: false, message: `${file.name}：${problem}` } : { ok: true, base64: base64Of(buf), name: file.name };
 };

@@ -2,7 +2,8 @@
  * 钱包 (/backend/accounting/wallet, M09; docs/money.md, "The wallet"): the company's wallet on
  * the ledger, available and frozen, 充值 through the configured payment provider (the amount is
  * typed in yuan and sent in fen), the outcome of a recharge the provider's page returned from, and
- * the entries by kind and date in pages (a declaration on the ListPage block).
+ * the entries by kind and date in pages (a declaration on the ListPage block) with their XLSX, and
+ * the bank cards and withdrawals (WalletMoney.tsx).
  */
 import { useQuery } from '@tanstack/react-query';
 import { InputText } from 'primereact/inputtext';
@@ -17,9 +18,10 @@ import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
 import { Field } from '../../ui/form/Field';
 import { useForm } from '../../ui/form/form';
-import { rechargeQuery, walletEntriesQuery, walletQuery, type walletKeys } from './queries';
+import { downloadWalletExport, rechargeQuery, walletEntriesQuery, walletQuery, type walletKeys } from './queries';
+import { WalletMoney } from './WalletMoney';
 import { useWalletRecharge } from './mutations';
-import { yuanToFen } from './amount';
+import { yuanToFen } from '../../../shared/domain/money';
 import '../../ui/form/form.css';
 import './wallet.css';
 
@@ -87,6 +89,7 @@ export function WalletPage({ search, onSearch, recharge }: { search: ListSearch;
       { key: 'ref', header: '单号', width: '13rem', priority: 2, cell: (r) => r.reference },
     ],
     empty: (filtered) => (filtered ? '没有符合条件的收支，换个条件试试。' : '钱包还没有收支。充值后，每一笔入账和支出都会列在这里。'),
+    exportXlsx: (s) => downloadWalletExport(payloadOf(s)),
   };
   return (
     <div className="wallet-page">
@@ -100,6 +103,7 @@ export function WalletPage({ search, onSearch, recharge }: { search: ListSearch;
         {data.demo_payment && <div className="muted wallet-demo">演示支付，不会真实扣款</div>}
         <RechargeForm />
       </section>
+      <WalletMoney companyName={data.company_name} availableFen={data.available_fen} />
       <ListPage def={def} search={search} onSearch={onSearch} />
     </div>
   );

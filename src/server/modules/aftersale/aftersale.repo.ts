@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { likeEscape } from '../../db/helpers';
-import type { AfterSaleStatus, AfterSaleType } from '../../../shared/domain/aftersale';
+import { DEDUCT_METHOD, type AfterSaleStatus, type AfterSaleType, type OrderPayKind } from '../../../shared/domain/aftersale';
 import { chinaMidnight } from '../../../shared/domain/china-time';
 
 /** The order an after-sale is asked on, locked: applications on one order wait for each other. */
@@ -37,10 +37,20 @@ export const insertAfterSale = async (db: Kysely<DB>, a: NewAfterSale, lines: Ar
 export const addEvent = (db: Kysely<DB>, e: { after_sale_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string; note: string; created_at: Date }) =>
   db.insertInto('after_sale_event').values(e).execute();
 
-/** The order's payment state, read under a share lock: recording its payment waits until the completion commits. */
-export const orderPaidForShare = async (db: Kysely<DB>, afterSaleId: string) =>
-  (await db.selectFrom('goods_order as o').innerJoin('after_sale as a', 'a.order_id', 'o.id').select('o.pay_status')
-    .where('a.id', '=', afterSaleId).forShare('o').executeTakeFirstOrThrow()).pay_status === 'paid';
+/**
+ * The order's payment state, read under a lock (recording its payment, paying it online or paying
+ * it out waits until the completion commits): unpaid, offline or online, what may still be
+ * refunded (paid less refunds) and what is still due on an unpaid order (total less 冲减货款).
+ */
+export const orderMoneyForUpdate = async (db: Kysely<DB>, afterSaleId: string) => {
+  const o = await db.selectFrom('goods_order as o').innerJoin('after_sale as a', 'a.order_id', 'o.id')
+    .select(['o.id', 'o.pay_status', 'o.pay_channel', 'o.paid_fen', 'o.refunded_fen', 'o.total_fen'])
+    .where('a.id', '=', afterSaleId).forUpdate('o').executeTakeFirstOrThrow();
+  const deducted = await db.selectFrom('after_sale').select(sql<string>`coalesce(sum(refund_fen), 0)`.as('s'))
+    .where('order_id', '=', o.id).where('status', '=', 'completed').where('refund_method', '=', DEDUCT_METHOD).executeTakeFirstOrThrow();
+  const kind: OrderPayKind = o.pay_status !== 'paid' ? 'unpaid' : o.pay_channel === 'wallet' || o.pay_channel === 'provider' ? 'online' : 'offline';
+  return { id: String(o.id), kind, refundable_fen: Number(o.paid_fen) - Number(o.refunded_fen), due_fen: Number(o.total_fen) - Number(deducted.s) };
+};
 
 export const lockAfterSale = (db: Kysely<DB>, asNo: string) =>
   db.selectFrom('after_sale').select(['id', 'status', 'type', 'buyer_company_id', 'seller_company_id'])
@@ -48,7 +58,7 @@ export const lockAfterSale = (db: Kysely<DB>, asNo: string) =>
 
 export type AfterSaleChange = Partial<{
   status: AfterSaleStatus; reject_reason: string; cancel_reason: string; close_reason: string; logistics_company: string; logistics_no: string;
-  refund_method: string; refund_note: string; agreed_at: Date; returned_at: Date; received_at: Date; completed_at: Date; rejected_at: Date;
+  refund_method: string; refund_note: string; refund_fen: number; agreed_at: Date; returned_at: Date; received_at: Date; completed_at: Date; rejected_at: Date;
   cancelled_at: Date; closed_at: Date; updated_at: Date;
 }>;
 
@@ -76,7 +86,10 @@ export const afterSaleByNo = (db: Kysely<DB>, asNo: string) =>
   withCompanies(db)
     .innerJoin('app_user as u', 'u.id', 'a.buyer_user_id')
     .selectAll('a')
-    .select(['o.order_no', 'o.status as order_status', 'o.pay_status as order_pay_status', 'bc.name as buyer_company_name', 'sc.name as seller_company_name', 'u.display_name as buyer_user_name', firstLine, lineCount])
+    .select(['o.order_no', 'o.status as order_status', 'o.pay_status as order_pay_status', 'o.pay_channel as order_pay_channel',
+      sql<number>`(o.paid_fen - o.refunded_fen)::bigint`.as('order_refundable_fen'),
+      sql<number>`(o.total_fen - coalesce((select sum(d.refund_fen) from after_sale d where d.order_id = o.id and d.status = 'completed' and d.refund_method = ${DEDUCT_METHOD}), 0))::bigint`.as('order_due_fen'),
+      'bc.name as buyer_company_name', 'sc.name as seller_company_name', 'u.display_name as buyer_user_name', firstLine, lineCount])
     .where('a.as_no', '=', asNo).executeTakeFirst();
 export type AfterSaleRow = NonNullable<Awaited<ReturnType<typeof afterSaleByNo>>>;
 

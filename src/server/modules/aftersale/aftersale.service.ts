@@ -30,6 +30,7 @@ import { afterSaleNotice, type AfterSaleNoticeAction } from '../im/notices';
 import { firstForeignUpload } from '../upload/upload.service';
 import * as audit from '../operation/audit.service';
 import * as repo from './aftersale.repo';
+import type { OrderMoney } from '../orders/order-payment.service';
 
 type Ctx = Pick<RequestContext, 'afterCommit'>;
 
@@ -60,6 +61,8 @@ const detailOf = async (db: Kysely<DB>, a: repo.AfterSaleRow, side: AfterSaleDet
     logistics_company: a.logistics_company ?? '', logistics_no: a.logistics_no ?? '', refund_method: a.refund_method ?? '', refund_note: a.refund_note ?? '',
     agreed_at: unix(a.agreed_at), returned_at: unix(a.returned_at), received_at: unix(a.received_at), completed_at: unix(a.completed_at),
     rejected_at: unix(a.rejected_at), cancelled_at: unix(a.cancelled_at), closed_at: unix(a.closed_at), order_status: a.order_status, order_paid: a.order_pay_status === 'paid',
+    order_pay_kind: a.order_pay_status !== 'paid' ? 'unpaid' : a.order_pay_channel === 'wallet' || a.order_pay_channel === 'provider' ? 'online' : 'offline',
+    order_refundable_fen: Number(a.order_pay_status === 'paid' ? a.order_refundable_fen : a.order_due_fen),
     lines: lines.map((l) => ({
       order_line_id: Number(l.order_line_id), supplier_oe: l.supplier_oe, name: l.name, brand_name: l.brand_name, uom_name: l.uom_name,
       bought_qty: l.bought_qty, qty: l.qty, unit_price_fen: l.unit_price_fen, amount_fen: Number(l.amount_fen),
@@ -88,9 +91,11 @@ export interface AfterSaleDeps {
   clock: Clock;
   /** the message assistant's notices to the other side of each step */
   notices?: Pick<ImService, 'postNotice'>;
+  /** refunds with real money on paid orders (docs/money.md, "Refunds") */
+  money: Pick<OrderMoney, 'refund' | 'afterRefunds'>;
 }
 
-export const createAfterSaleService = ({ clock, notices }: AfterSaleDeps) => {
+export const createAfterSaleService = ({ clock, notices, money }: AfterSaleDeps) => {
   /** The after-sale, if the caller's company is one of its two sides and holds that side's codes. */
   const readable = async (db: Kysely<DB>, caller: Caller, asNo: string) => {
     const a = await repo.afterSaleByNo(db, asNo);
@@ -119,7 +124,9 @@ export const createAfterSaleService = ({ clock, notices }: AfterSaleDeps) => {
   /** One move: locked row, the right side, the state machine, the change, the event, the notice. */
   const move = async (db: Kysely<DB>, caller: Caller, asNo: string, action: AfterSaleAction, extra: repo.AfterSaleChange, note: string, ctx?: Ctx,
     /** a check of the move's own, after side and state, inside the transaction; a refusal text stops it */
-    guard?: (trx: Kysely<DB>, afterSaleId: string) => Promise<string | null>) => {
+    guard?: (trx: Kysely<DB>, afterSaleId: string) => Promise<string | null>,
+    /** what the move does besides its own row, after it, in the same transaction */
+    then?: (trx: Kysely<DB>, afterSaleId: string) => Promise<void>) => {
     await inTransaction(db, async (trx) => {
       const a = await repo.lockAfterSale(trx, asNo);
       if (!a) throw notFound();
@@ -142,6 +149,7 @@ export const createAfterSaleService = ({ clock, notices }: AfterSaleDeps) => {
       await repo.setAfterSale(trx, a.id, { status: step.to, ...stamps, ...extra });
       if (!isOpen(step.to)) await repo.releaseLines(trx, a.id);
       await repo.addEvent(trx, { after_sale_id: a.id, action, actor_user_id: caller.userId, from_status: a.status, to_status: step.to, note, created_at: now });
+      if (then) await then(trx, a.id);
       if (side === 'operator') {
         await audit.record(trx, caller, now, [{ entity: 'after_sale', entity_id: asNo, action: 'close', old: { status: a.status }, new: { status: step.to }, note }]);
       }
@@ -234,9 +242,33 @@ export const createAfterSaleService = ({ clock, notices }: AfterSaleDeps) => {
       return view(db, caller, p.as_no);
     },
     receipt: async (db: Kysely<DB>, caller: Caller, asNo: string, ctx?: Ctx) => { await move(db, caller, asNo, 'receipt', {}, '', ctx); return view(db, caller, asNo); },
+    /**
+     * 确认退款 (docs/money.md, "Refunds"): on an order paid online the amount goes back to where the
+     * money came from (held amount before the payout, the seller's wallet after it: 余额不足 if it
+     * cannot cover it); on one paid offline the refund is recorded; on an unpaid one it lowers what
+     * is owed (冲减货款, never below zero). `amount_fen` refunds less than asked; never more than was
+     * paid less earlier refunds. The refund and the completion commit together.
+     */
     complete: async (db: Kysely<DB>, caller: Caller, p: PayloadOut<'afterSaleComplete'>, ctx?: Ctx) => {
+      let amount = 0;
+      let pending: string | null = null;
       await move(db, caller, p.as_no, 'complete', { refund_method: p.refund_method, refund_note: p.note }, p.note ? `${p.refund_method}：${p.note}` : p.refund_method, ctx,
-        async (trx, id) => refundMethodRefusal(p.refund_method, await repo.orderPaidForShare(trx, id)));
+        async (trx, id) => {
+          const o = await repo.orderMoneyForUpdate(trx, id);
+          const refused = refundMethodRefusal(p.refund_method, o.kind);
+          if (refused) return refused;
+          const asked = Number((await trx.selectFrom('after_sale').select('refund_fen').where('id', '=', id).executeTakeFirstOrThrow()).refund_fen);
+          amount = p.amount_fen ?? asked;
+          if (amount > asked) return t.amountOverAsked(asked);
+          if (o.kind === 'unpaid' && amount > o.due_fen) return t.amountOverDue(o.due_fen);
+          return null;
+        },
+        async (trx, id) => {
+          await repo.setAfterSale(trx, id, { refund_fen: amount });
+          const o = await repo.orderMoneyForUpdate(trx, id);
+          if (o.kind !== 'unpaid') pending = await money.refund(trx, o.id, amount, { key: `aftersale:${p.as_no}`, afterSaleId: id, createdBy: caller.userId });
+          if (pending) await money.afterRefunds(trx, [pending], ctx);
+        });
       return view(db, caller, p.as_no);
     },
 

@@ -14,6 +14,7 @@ import { lapseExpiredLevel } from '../auth/auth.service';
 import * as repo from './company.repo';
 import { unix } from '../../db/helpers';
 import { chinaDay } from '../../../shared/domain/china-time';
+import { extraSeats } from '../paid-service/paid-service.read';
 
 /** The company with its level, for the modules that decide by it (prices, contacts, quotas). */
 export { companyWithLevel } from './company.repo';
@@ -47,10 +48,11 @@ export const createCompanyService = (clock: Clock) => {
   return {
     async level(db: Kysely<DB>, caller: Caller, companyId: number) {
       const c = await load(db, caller, companyId);
-      const [have, used, v] = await Promise.all([repo.activeEmployees(db, c.id), repo.stockQueriesToday(db, c.id, chinaDay(clock.now())), vin(db, c)]);
+      const [have, used, v, seats] = await Promise.all([repo.activeEmployees(db, c.id), repo.stockQueriesToday(db, c.id, chinaDay(clock.now())), vin(db, c), extraSeats(db, c.id)]);
       return [{
         name: c.name, level_type: c.level_type, is_trial: c.is_trial, level_end_data: unix(c.level_end_at),
-        have, limit: c.employee_limit, total_per_day: c.stock_per_day, used,
+        // the level's limit plus the seats bought (docs/money.md#paid-services)
+        have, limit: c.employee_limit + seats, total_per_day: c.stock_per_day, used,
         sum_qty: v.sum_qty, sum_available: v.available ?? -1, vin_company_order_current_type: c.vin_type,
       }];
     },
@@ -64,7 +66,7 @@ export const createCompanyService = (clock: Clock) => {
     },
     async employeeLimit(db: Kysely<DB>, caller: Caller, companyId: number) {
       const c = await load(db, caller, companyId);
-      return { have: await repo.activeEmployees(db, c.id), limit: c.employee_limit };
+      return { have: await repo.activeEmployees(db, c.id), limit: c.employee_limit + await extraSeats(db, c.id) };
     },
   };
 };

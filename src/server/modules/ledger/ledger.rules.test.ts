@@ -12,6 +12,13 @@ describe('the ledger rules', () => {
     expect(postingProblem('order_payout', [clearing(-100), wallet(97), { account_id: 9, kind: 'fee_income', amount_fen: 3 }])).toBeNull();
   });
 
+  it('lets a paid service be bought from the wallet or through a provider, into fee income only', () => {
+    const fee = (amount_fen: number): PostingLine => ({ account_id: 9, kind: 'fee_income', amount_fen });
+    expect(postingProblem('fee', [wallet(-100), fee(100)])).toBeNull();
+    expect(postingProblem('fee', [provider(-100), fee(100)])).toBeNull();
+    expect(postingProblem('fee', [provider(-100), wallet(100)])).toMatch(/may not raise a wallet_available/);
+  });
+
   it('refuses an unbalanced posting, a single entry, zero, fractional or unsafe amounts and a repeated account', () => {
     expect(postingProblem('recharge', [provider(-100), wallet(99)])).toMatch(/sum to -1/);
     expect(postingProblem('recharge', [wallet(100)])).toMatch(/at least two/);

@@ -29,7 +29,8 @@ export const TRANSACTION_SHAPES = {
   cash_pledge_pay: { from: ['wallet_available', 'provider'], to: ['cash_pledge_held'] },
   cash_pledge_deduct: { from: ['cash_pledge_held'], to: ['wallet_available', 'fee_income'] },
   cash_pledge_return: { from: ['cash_pledge_held'], to: ['wallet_available'] },
-  fee: { from: ['wallet_available', 'platform_clearing'], to: ['fee_income'] },
+  // paid services bought from the wallet or through a provider (docs/money.md#paid-services)
+  fee: { from: ['wallet_available', 'platform_clearing', 'provider'], to: ['fee_income'] },
   adjustment: { from: ACCOUNT_KINDS, to: ACCOUNT_KINDS },
 } as const satisfies Record<string, { from: readonly AccountKind[]; to: readonly AccountKind[] }>;
 export type TransactionKind = keyof typeof TRANSACTION_SHAPES;

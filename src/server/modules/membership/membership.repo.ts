@@ -64,3 +64,8 @@ export const levelById = (db: Kysely<DB>, levelId: number) =>
 export const ordersOfCompany = (db: Kysely<DB>, companyId: number) =>
   db.selectFrom('package_order').select(['order_no', 'level_name', 'amount_fen', 'duration_months', 'state', 'created_at', 'paid_at'])
     .where('company_id', '=', companyId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+
+/** Pending package orders made before `before` that went to a provider, for the payment sweep (docs/money.md, "Payment providers"). */
+export const pendingOrdersBefore = (db: Kysely<DB>, before: Date) =>
+  db.selectFrom('package_order').select(['order_no', 'provider']).where('state', '=', 'pending').where('provider', 'is not', null)
+    .where('created_at', '<', before).orderBy('id').limit(500).execute();

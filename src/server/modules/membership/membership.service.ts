@@ -15,6 +15,7 @@ import { extendedExpiry, mayBuyPackage, orderTransition, type OrderEvent } from 
 import { formatChina } from '../../../shared/domain/china-time';
 import type { PaymentNotice } from '../payment/payment.provider';
 import type { PaymentProviders } from '../payment/payment.providers';
+import type { PaymentPurpose } from '../payment/payment.purpose';
 import { FINANCE_CODES } from '../../../shared/domain/orders';
 import type { ImService } from '../im/im.service';
 import * as imRead from '../im/im.read';
@@ -220,7 +221,28 @@ export const createMembershipService = (clock: Clock, providers: PaymentProvider
       await inTransaction(db, (trx) => transition(trx, notice.order_no, notice.outcome === 'paid' ? 'pay' : 'cancel', notice.trade_no, ctx));
       return reread(db, notice.order_no);
     },
+
+    /** Orders whose checkout started before `before` and that are still pending: the payment sweep asks their provider. */
+    unfinished: async (db: Kysely<DB>, before: Date) =>
+      (await repo.pendingOrdersBefore(db, before)).map((o) => ({ order_no: o.order_no, provider: o.provider! })),
   };
 };
+
+/**
+ * Package orders (PK…) as a payment purpose: the provider's checkout, its notices and the payment
+ * sweep reach them like every other purpose (docs/money.md, "Payment providers").
+ */
+export const packagePurpose = (svc: ReturnType<typeof createMembershipService>): PaymentPurpose => ({
+  owns: (no) => /^PK\d{20}$/.test(no),
+  async forCheckout(db, caller, no) {
+    const o = await svc.orderForCheckout(db, caller, no);
+    return { company_name: o.company_name, state: o.state };
+  },
+  async applyNotice(db, providerName, notice, ctx) {
+    const o = await svc.applyNotice(db, providerName, notice, ctx);
+    return { order_no: o.order_no, state: o.state, return_url: o.state === 'paid' ? `/pay/package/complete?order_no=${o.order_no}` : `/pay/package/order?order_no=${o.order_no}` };
+  },
+  unfinished: (db, before) => svc.unfinished(db, before),
+});
 
 export type MembershipService = ReturnType<typeof createMembershipService>;

@@ -51,7 +51,7 @@ const deductedFrom = (order: 'o' | 'goods_order') => sql<string>`coalesce((selec
 const summaryColumns = [
   'o.id', 'o.order_no', 'o.checkout_no', 'o.status', 'o.pay_status', 'o.buyer_company_id', 'bc.name as buyer_company_name',
   'o.seller_company_id', 'sc.name as seller_company_name', 'o.line_count', 'o.total_qty', 'o.total_fen', 'o.created_at',
-  deductedFrom('o').as('deducted_fen'),
+  'o.pay_channel', 'o.paid_fen', 'o.refunded_fen', deductedFrom('o').as('deducted_fen'),
 ] as const;
 
 const firstLine = sql<string>`(select l.name from goods_order_line l where l.order_id = o.id order by l.id limit 1)`.as('first_line');
@@ -70,7 +70,7 @@ export const lockOrder = (db: Kysely<DB>, orderNo: string) =>
 
 export const setOrder = (db: Kysely<DB>, id: string, change: Partial<{
   status: OrderStatus; pay_status: PayStatus; reject_reason: string; cancel_reason: string; logistics_company: string; logistics_no: string;
-  pay_method: string; pay_note: string; confirmed_at: Date; shipped_at: Date; received_at: Date; completed_at: Date; cancelled_at: Date; rejected_at: Date; paid_at: Date;
+  pay_method: string; pay_note: string; pay_channel: 'offline'; paid_fen: number; confirmed_at: Date; shipped_at: Date; received_at: Date; completed_at: Date; cancelled_at: Date; rejected_at: Date; paid_at: Date;
 }>) => db.updateTable('goods_order').set(change).where('id', '=', id).execute();
 
 export const linesOf = (db: Kysely<DB>, orderId: string) =>

@@ -1,7 +1,8 @@
 import type { Handlers } from '../../http/mount';
 import type { OrdersService } from './orders.service';
 
-type Names = 'cartSubmit' | 'orderSearch' | 'orderRetrieve' | 'orderConfirm' | 'orderReject' | 'orderDeliver' | 'orderOfflinePayment' | 'orderCancel' | 'orderReceipt' | 'financeSummary';
+type Names = 'cartSubmit' | 'orderSearch' | 'orderRetrieve' | 'orderConfirm' | 'orderReject' | 'orderDeliver' | 'orderOfflinePayment' | 'orderCancel' | 'orderReceipt' | 'financeSummary'
+  | 'orderPay' | 'orderPaymentGet' | 'orderPayOptions' | 'sellerPaySettingGet' | 'sellerPaySettingSave';
 
 export const ordersHandlers = (svc: OrdersService): Pick<Handlers, Names> => ({
   cartSubmit: (p, ctx) => svc.checkout(ctx.db, ctx.caller!, p, ctx),
@@ -14,4 +15,9 @@ export const ordersHandlers = (svc: OrdersService): Pick<Handlers, Names> => ({
   orderCancel: (p, ctx) => svc.cancel(ctx.db, ctx.caller!, p.order_no, p.reason, ctx),
   orderReceipt: (p, ctx) => svc.receipt(ctx.db, ctx.caller!, p.order_no, ctx),
   financeSummary: (_p, ctx) => svc.finance(ctx.db, ctx.caller!),
+  orderPay: (p, ctx) => svc.payOnline(ctx.db, ctx.caller!, p),
+  orderPaymentGet: (p, ctx) => svc.paymentGet(ctx.db, ctx.caller!, p.payment_no),
+  orderPayOptions: (_p, ctx) => svc.payOptions(ctx.db, ctx.caller!),
+  sellerPaySettingGet: (_p, ctx) => svc.paySetting(ctx.db, ctx.caller!),
+  sellerPaySettingSave: (p, ctx) => svc.savePaySetting(ctx.db, ctx.caller!, p.offline_allowed),
 });

@@ -22,7 +22,7 @@ import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
 import { mayBuyPackage } from '../../../shared/domain/membership';
 import { formatChina } from '../../../shared/domain/china-time';
 import {
-  ACTION_SIDE, FINANCE_CODES, orderTransition, PURCHASE_ORDER_CODES, releasesStock, SALES_ORDER_CODES,
+  ACTION_SIDE, FINANCE_CODES, OFFLINE_REFUSED, orderTransition, PURCHASE_ORDER_CODES, releasesStock, SALES_ORDER_CODES,
   type OrderAction, type OrderState,
 } from '../../../shared/domain/orders';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
@@ -32,7 +32,18 @@ import type { ImService } from '../im/im.service';
 import * as imRead from '../im/im.read';
 import { orderNotice, type OrderNoticeAction } from '../im/notices';
 import * as repo from './orders.repo';
+import * as payRepo from './order-payment.repo';
+import type { OrderMoney } from './order-payment.service';
 import { afterSalesOfOrder } from '../aftersale/aftersale.service';
+
+/**
+ * What an order was paid less what was refunded, per order number, for those who may only ever
+ * bill that much (invoices; docs/money.md "Paying orders"). Unpaid orders count 0.
+ */
+export const paidLessRefunds = async (db: Kysely<DB>, orderIds: readonly (string | number)[]): Promise<Map<string, { order_no: string; paid: boolean; fen: number }>> => {
+  const rows = await payRepo.paidLessRefunds(db, orderIds.map(String));
+  return new Map(rows.map((r) => [String(r.id), { order_no: r.order_no, paid: r.pay_status === 'paid', fen: Number(r.fen) }]));
+};
 
 /** An order's rows and the steps of a cancel, for the operators' oversight (in the caller's transaction). */
 export { addEvent, eventsOf, linesOf, lockOrder, orderByNo, returnStock, setOrder } from './orders.repo';
@@ -51,7 +62,8 @@ const maySell = (c: Caller) => hasAnyPermission(c.permissions, SALES_ORDER_CODES
 const mayServe = (c: Caller) => hasAnyPermission(c.permissions, ['M08']);
 
 type SummaryRow = Pick<repo.OrderRow, 'order_no' | 'checkout_no' | 'status' | 'pay_status' | 'buyer_company_id' | 'buyer_company_name'
-  | 'seller_company_id' | 'seller_company_name' | 'line_count' | 'total_qty' | 'total_fen' | 'deducted_fen' | 'first_line' | 'created_at'>;
+  | 'seller_company_id' | 'seller_company_name' | 'line_count' | 'total_qty' | 'total_fen' | 'deducted_fen' | 'first_line' | 'created_at'
+  | 'pay_channel' | 'paid_fen' | 'refunded_fen'>;
 
 const summary = (o: SummaryRow, caller: Caller): OrderSummary => ({
   order_no: o.order_no, checkout_no: o.checkout_no, status: o.status, pay_status: o.pay_status,
@@ -59,6 +71,7 @@ const summary = (o: SummaryRow, caller: Caller): OrderSummary => ({
   seller_company_id: o.seller_company_id, seller_company_name: o.seller_company_name,
   line_count: o.line_count, total_qty: o.total_qty, total_fen: Number(o.total_fen), deducted_fen: Number(o.deducted_fen), first_line: o.first_line ?? '',
   created_at: unix(o.created_at), side: o.seller_company_id === caller.companyId ? 'seller' : 'buyer',
+  pay_channel: o.pay_channel ?? '', paid_fen: Number(o.paid_fen), refunded_fen: Number(o.refunded_fen),
 });
 
 /** The most orders one export writes (the newest of the filter); docs/api.md, "Order list export". */
@@ -77,9 +90,11 @@ export interface OrdersDeps {
   membership: MembershipService;
   /** the message assistant's notices: a new order to the seller's order users, the seller's moves to the buyer */
   notices?: Pick<ImService, 'postNotice'>;
+  /** paying online, payouts and refunds (order-payment.service.ts) */
+  money: OrderMoney;
 }
 
-export const createOrdersService = ({ clock, cart, membership, notices }: OrdersDeps) => {
+export const createOrdersService = ({ clock, cart, membership, notices, money }: OrdersDeps) => {
   /** Who hears of a move: the buyer who placed the order of the seller's moves (pay is the seller recording the offline payment), the seller's order users of the buyer's (cancel, receipt). */
   const MOVE_NOTICES: Partial<Record<OrderAction, OrderNoticeAction>> = {
     confirm: 'confirm', deliver: 'deliver', reject: 'reject', cancel: 'cancel', pay: 'pay', receipt: 'receipt',
@@ -102,7 +117,10 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
 
   const detail = async (db: Kysely<DB>, caller: Caller, orderNo: string): Promise<OrderDetail> => {
     const o = await readable(db, caller, orderNo);
-    const [lines, events, afterSales] = await Promise.all([repo.linesOf(db, o.id), repo.eventsOf(db, o.id), afterSalesOfOrder(db, o.id)]);
+    const [lines, events, afterSales, refunds, pay, offlineAllowed] = await Promise.all([
+      repo.linesOf(db, o.id), repo.eventsOf(db, o.id), afterSalesOfOrder(db, o.id), payRepo.refundsOf(db, o.id), payRepo.paymentNoOf(db, o.payment_id),
+      payRepo.offlineAllowed(db, o.seller_company_id),
+    ]);
     return {
       ...summary(o, caller),
       buyer_user_name: o.buyer_user_name,
@@ -118,6 +136,9 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
       })),
       events: events.map((e) => ({ action: e.action, from_status: e.from_status ?? '', to_status: e.to_status, note: e.note, user_name: e.user_name, created_at: unix(e.created_at) })),
       after_sales: afterSales,
+      payment_no: pay?.payment_no ?? '', paid_out_at: unix(o.paid_out_at), payout_fen: Number(o.payout_fen), payout_fee_fen: Number(o.payout_fee_fen),
+      offline_allowed: offlineAllowed,
+      refunds: refunds.map((r) => ({ refund_no: r.refund_no, amount_fen: Number(r.amount_fen), source: r.source, destination: r.destination, state: r.state, created_at: unix(r.created_at) })),
     };
   };
 
@@ -137,8 +158,14 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
       const from: OrderState = { status: o.status, payStatus: o.pay_status };
       const step = orderTransition(from, action);
       if (!step.ok) throw conflict(step.reason);
+      if (action === 'pay' && !(await money.offlineAllowed(trx, o.seller_company_id))) throw conflict(OFFLINE_REFUSED);
       const now = clock.now();
       const stamps: Extra = {};
+      if (action === 'pay') {
+        const m = (await payRepo.moneyRows(trx, [o.id]))[0];
+        stamps.pay_channel = 'offline';
+        stamps.paid_fen = Number(m.total_fen) - Number(m.deducted_fen);
+      }
       if (step.to.status !== from.status) {
         const at = ({ confirmed: 'confirmed_at', shipped: 'shipped_at', received: 'received_at', cancelled: 'cancelled_at', rejected: 'rejected_at' } as const)[step.to.status as 'confirmed'];
         if (at) stamps[at] = now;
@@ -151,6 +178,14 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
       await repo.setOrder(trx, o.id, { status: step.to.status, pay_status: step.to.payStatus, ...stamps, ...extra });
       if (releasesStock(step.to.status)) await repo.returnStock(trx, o.id);
       await repo.addEvent(trx, { order_id: o.id, action, actor_user_id: caller.userId, from_status: from.status, to_status: step.to.status, note, created_at: now });
+      // money (docs/money.md, "Paying orders"): a paid order cancelled or rejected is refunded in full; a received one is paid out
+      if (releasesStock(step.to.status) && from.payStatus === 'paid') {
+        const m = (await payRepo.moneyRows(trx, [o.id]))[0];
+        const left = Number(m.paid_fen) - Number(m.refunded_fen);
+        const pending = await money.refund(trx, o.id, left, { key: `${action}:${orderNo}`, afterSaleId: null, createdBy: caller.userId });
+        if (pending) await money.afterRefunds(trx, [pending], ctx);
+      }
+      if (step.to.status === 'completed') await money.payout(trx, o.id, caller.userId);
       const told = MOVE_NOTICES[action];
       if (notices && ctx && told) {
         const full = (await repo.orderByNo(trx, orderNo))!;
@@ -255,6 +290,47 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
     cancel: (db: Kysely<DB>, caller: Caller, orderNo: string, reason: string, ctx?: Ctx) => move(db, caller, orderNo, 'cancel', { cancel_reason: reason }, reason, ctx),
     receipt: (db: Kysely<DB>, caller: Caller, orderNo: string, ctx?: Ctx) => move(db, caller, orderNo, 'receipt', {}, '', ctx),
 
+    // ---- paying online (docs/money.md, "Paying orders") ----
+    payOnline: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'orderPay'>) => money.pay(db, caller, p),
+    paymentGet: (db: Kysely<DB>, caller: Caller, no: string) => money.paymentGet(db, caller, no),
+    async payOptions(db: Kysely<DB>, caller: Caller) {
+      if (!mayPurchase(caller)) throw forbidden(orderText.noPurchaseRight);
+      return { wallet_available_fen: await money.walletAvailable(db, caller.companyId), demo_payment: await money.isDemo(db) };
+    },
+    paySetting: async (db: Kysely<DB>, caller: Caller) => ({ offline_allowed: await payRepo.offlineAllowed(db, caller.companyId) }),
+    async savePaySetting(db: Kysely<DB>, caller: Caller, allowed: boolean) {
+      const user = await repo.userForFinance(db, caller.userId);
+      if (!user || !(user.is_owner || maySell(caller) || hasAnyPermission(caller.permissions, FINANCE_CODES))) throw forbidden(orderText.paySettingRight);
+      await payRepo.saveOfflineAllowed(db, caller.companyId, allowed, caller.userId, clock.now());
+      return { offline_allowed: allowed };
+    },
+
+    /**
+     * Orders shipped `order_auto_receipt_days` ago and still not confirmed count as received (an
+     * online-paid one completes and is paid out), each in its own transaction; the event names
+     * the buyer who placed it. Run by the sweep with the app's clock.
+     */
+    async autoReceive(db: Kysely<DB>, now: Date, limit = 500) {
+      const days = await money.autoReceiptDays(db);
+      const due = await payRepo.shippedBefore(db, new Date(now.getTime() - days * 86_400_000), limit);
+      let n = 0;
+      for (const d of due) {
+        const moved = await inTransaction(db, async (trx) => {
+          const o = await repo.lockOrder(trx, d.order_no);
+          if (!o || o.status !== 'shipped') return false;
+          const step = orderTransition({ status: o.status, payStatus: o.pay_status }, 'receipt');
+          if (!step.ok) return false;
+          const full = (await repo.orderByNo(trx, d.order_no))!;
+          await repo.setOrder(trx, o.id, { status: step.to.status, received_at: now, ...(step.to.status === 'completed' ? { completed_at: now } : {}) });
+          await repo.addEvent(trx, { order_id: o.id, action: 'receipt', actor_user_id: full.buyer_user_id, from_status: o.status, to_status: step.to.status, note: `发货${days}天后自动确认收货`, created_at: now });
+          if (step.to.status === 'completed') await money.payout(trx, o.id, null);
+          return true;
+        });
+        if (moved) n += 1;
+      }
+      return n;
+    },
+
     /** 我的财务: each part only for those who may see it; the figures are the database's sums. */
     async finance(db: Kysely<DB>, caller: Caller): Promise<Finance> {
       const accountant = hasAnyPermission(caller.permissions, FINANCE_CODES);
@@ -278,3 +354,35 @@ export const createOrdersService = ({ clock, cart, membership, notices }: Orders
 };
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+// ---- a read for invoices (modules/invoice; docs/money.md#invoices) ----
+
+/**
+ * A buyer company's paid orders that are received or completed (optionally only of one seller, or
+ * only these numbers, whatever their state), newest first, each with what the buyer paid less
+ * what was refunded (paidLessRefunds above) as invoiceable_fen, and the total less that as
+ * refunded_fen. `lock` reads the orders FOR SHARE, so a payment or refund of them waits until the
+ * caller's transaction ends.
+ */
+export const ordersForInvoice = async (db: Kysely<DB>, f: { buyerCompanyId: number; sellerCompanyId?: number; orderNos?: string[]; lock?: boolean; limit?: number }) => {
+  let q = db.selectFrom('goods_order as o').innerJoin('company as sc', 'sc.id', 'o.seller_company_id')
+    .select(['o.id', 'o.order_no', 'o.status', 'o.pay_status', 'o.buyer_company_id', 'o.seller_company_id', 'sc.name as seller_company_name',
+      'o.total_fen', 'o.created_at', 'o.completed_at', 'o.received_at'])
+    .where('o.buyer_company_id', '=', f.buyerCompanyId);
+  if (f.sellerCompanyId !== undefined) q = q.where('o.seller_company_id', '=', f.sellerCompanyId);
+  if (f.orderNos) {
+    if (f.orderNos.length === 0) return [];
+    q = q.where('o.order_no', 'in', f.orderNos);
+  } else {
+    q = q.where('o.pay_status', '=', 'paid').where('o.status', 'in', ['received', 'completed']);
+  }
+  q = q.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(f.limit ?? 1000);
+  const rows = await (f.lock ? q.forShare('o') : q).execute();
+  if (rows.length === 0) return [];
+  const paid = await paidLessRefunds(db, rows.map((r) => r.id));
+  return rows.map((r) => {
+    const invoiceable_fen = Math.max(0, paid.get(String(r.id))?.fen ?? 0);
+    return { ...r, id: String(r.id), total_fen: Number(r.total_fen), refunded_fen: Math.max(0, Number(r.total_fen) - invoiceable_fen), invoiceable_fen };
+  });
+};
+export type OrderForInvoice = Awaited<ReturnType<typeof ordersForInvoice>>[number];

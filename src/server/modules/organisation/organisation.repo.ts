@@ -5,6 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { likeEscape } from '../../db/helpers';
+import { extraSeats } from '../paid-service/paid-service.read';
 
 const employeeColumns = ['app_user.id', 'app_user.uuid', 'app_user.company_id', 'app_user.username', 'app_user.display_name', 'app_user.mobile',
   'app_user.is_owner', 'app_user.active', 'app_user.permissions', 'app_user.created_at'] as const;
@@ -35,11 +36,14 @@ export const ownerCodes = async (db: Kysely<DB>, companyId: number) => {
   return [...new Set(rows.flatMap((r) => r.permissions))];
 };
 
-/** Locks the company row and reads its employee limit: counts checked against a limit stay true until commit. */
+/**
+ * Locks the company row and reads its employee limit (the level's plus the seats it bought,
+ * docs/money.md#paid-services): counts checked against a limit stay true until commit.
+ */
 export const lockCompany = async (db: Kysely<DB>, companyId: number) => {
   const { rows } = await sql<{ employee_limit: number }>`
     select l.employee_limit from company c join company_level l on l.id = c.level_id where c.id = ${companyId} for update of c`.execute(db);
-  return rows[0]?.employee_limit ?? 0;
+  return (rows[0]?.employee_limit ?? 0) + await extraSeats(db, companyId);
 };
 
 export const usernameOwner = async (db: Kysely<DB>, username: string) =>
@@ -71,5 +75,5 @@ export const activeEmployees = async (db: Kysely<DB>, companyId: number) =>
   (await db.selectFrom('app_user').select(sql<number>`count(*)::int`.as('n')).where('company_id', '=', companyId).where('active', '=', true).executeTakeFirstOrThrow()).n;
 
 export const employeeLimit = async (db: Kysely<DB>, companyId: number) =>
-  (await db.selectFrom('company').innerJoin('company_level', 'company_level.id', 'company.level_id')
-    .select('company_level.employee_limit').where('company.id', '=', companyId).executeTakeFirst())?.employee_limit ?? 0;
+  ((await db.selectFrom('company').innerJoin('company_level', 'company_level.id', 'company.level_id')
+    .select('company_level.employee_limit').where('company.id', '=', companyId).executeTakeFirst())?.employee_limit ?? 0) + await extraSeats(db, companyId);

@@ -11,6 +11,8 @@ export interface CheckoutRequest {
   amount_fen: number;
   /** what the person sees they are paying for */
   subject: string;
+  /** where the person pays: a phone gets the provider's mobile checkout (Alipay wap pay); default desktop */
+  device?: 'desktop' | 'phone';
 }
 
 /** A verified payment outcome: paid, or the trade closed without payment. */
@@ -22,10 +24,26 @@ export interface PaymentNotice {
   outcome: 'paid' | 'closed';
 }
 
+/** A refund of part or all of a paid trade; the provider treats the same refund_no as the same refund. */
+export interface RefundRequest {
+  order_no: string;
+  trade_no: string;
+  refund_no: string;
+  amount_fen: number;
+  reason: string;
+}
+
 export interface PaymentProvider {
   readonly name: string;
   /** Starts a payment; the person completes it at checkout_url, the provider's page. */
   startCheckout(db: Kysely<DB>, req: CheckoutRequest): Promise<{ checkout_url: string }>;
   /** Checks a notice's signature and reads it; throws an AppError when it is forged or stale. */
   verifyNotice(db: Kysely<DB>, raw: unknown): Promise<PaymentNotice>;
+  /**
+   * What the provider knows of an order number's trade: paid or closed, or null while it has no
+   * finished trade. Asked before anything is retried after a lost answer (docs/money.md).
+   */
+  queryTrade(db: Kysely<DB>, orderNo: string): Promise<PaymentNotice | null>;
+  /** Refunds part or all of a paid trade to where it came from; repeating a refund_no repeats nothing. */
+  refund(db: Kysely<DB>, req: RefundRequest): Promise<{ refund_no: string; amount_fen: number }>;
 }

@@ -1,7 +1,7 @@
 /**
  * The one place a payment provider is chosen: the system parameter pay_provider names it
  * (operators set it; the seed sets sandbox). A name without an implementation here refuses to
- * start payments instead of guessing.
+ * start payments instead of guessing. `sandbox` and `alipay` (when configured) are the names.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -11,6 +11,8 @@ import { ResultCode } from '../../../shared/contracts';
 import { membershipMsg } from '../../../shared/messages';
 import type { PaymentProvider } from './payment.provider';
 import { createSandboxProvider, SANDBOX } from './sandbox.provider';
+import { ALIPAY, createAlipayProvider, type AlipayConfig } from './alipay.provider';
+import type { Logger } from '../../logger';
 
 export const PAY_PROVIDER_PARAM = 'pay_provider';
 
@@ -20,11 +22,17 @@ export const PAY_PROVIDER_PARAM = 'pay_provider';
  * DATABASE_URL and no such word it does not start while pay_provider names the sandbox (server.ts),
  * so a real deployment never hands out free upgrades by accident.
  */
-export const createPaymentProviders = (clock: Clock, opts: { sandboxEnabled: boolean }) => {
+export const createPaymentProviders = (clock: Clock, opts: { sandboxEnabled: boolean; alipay?: AlipayConfig; log?: Logger }) => {
   const sandbox = createSandboxProvider(clock);
-  const registry: Record<string, PaymentProvider> = opts.sandboxEnabled ? { [SANDBOX]: sandbox } : {};
+  // Alipay is there only when its ALIPAY_* settings are (docs/operations.md, "Payments")
+  const alipay = opts.alipay ? createAlipayProvider(opts.alipay, opts.log) : undefined;
+  const registry: Record<string, PaymentProvider> = {
+    ...(opts.sandboxEnabled ? { [SANDBOX]: sandbox } : {}),
+    ...(alipay ? { [ALIPAY]: alipay } : {}),
+  };
   return {
     sandbox,
+    alipay,
     sandboxEnabled: opts.sandboxEnabled,
     /** Whether payments now go through the sandbox (pages then say 演示支付，不会真实扣款). */
     async isDemo(db: Kysely<DB>): Promise<boolean> {

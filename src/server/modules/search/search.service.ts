@@ -18,6 +18,7 @@ import * as repo from './search.repo';
 import * as keyword from './keyword.repo';
 import * as circles from './circle.repo';
 import * as directory from './directory.repo';
+import { takeExtraStockQuery } from '../paid-service/paid-service.read';
 
 /** sellers of one OE number per answer (oeSearch's first page, oeSellers' pages) */
 export const ROWS_PER_OE = OE_PAGE_MAX;
@@ -62,8 +63,13 @@ export const createSearchService = (clock: Clock) => {
     const company = await companyWithLevel(db, caller.companyId);
     if (!company) throw forbidden();
     const limit = company.stock_per_day === UNLIMITED_STOCK_QUERIES ? null : company.stock_per_day;
-    const used = await repo.countStockQuery(db, caller.companyId, chinaDay(clock.now()), limit);
-    if (used === null) throw new AppError(ResultCode.tooManyRequests, 429, quotaExhausted(company.stock_per_day));
+    const day = chinaDay(clock.now());
+    const used = await repo.countStockQuery(db, caller.companyId, day, limit);
+    if (used === null) {
+      // the day's free queries are used: one bought query, if any is left (docs/money.md#paid-services)
+      if (!(await takeExtraStockQuery(db, caller.companyId, day))) throw new AppError(ResultCode.tooManyRequests, 429, quotaExhausted(company.stock_per_day));
+      return { levelType: company.level_type, used: company.stock_per_day, total: company.stock_per_day };
+    }
     return { levelType: company.level_type, used, total: company.stock_per_day };
   };
 

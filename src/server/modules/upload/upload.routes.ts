@@ -18,6 +18,8 @@ export const serveUpload = (svc: UploadService) => async (c: Context) => {
     'Content-Type': file.contentType,
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'",
+    // a PDF (an issued invoice) is saved, never shown on our origin
+    ...(file.contentType === 'application/pdf' ? { 'Content-Disposition': 'attachment; filename="document.pdf"' } : {}),
     // names are random and never reused: the bytes behind one never change
     'Cache-Control': 'private, max-age=31536000, immutable',
   });

@@ -13,7 +13,7 @@ import type { Caller, Clock } from '../../http/context';
 import { AppError, invalid } from '../../http/errors';
 import { ResultCode } from '../../../shared/contracts';
 import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
-import { IMAGE_CONTENT_TYPE, imageKindOf, imageMaxMb, MB, type ImageKind } from '../../../shared/domain/upload';
+import { FILE_CONTENT_TYPE, fileKindOf, MB, uploadMaxMb, type FileKind, type UploadAccept } from '../../../shared/domain/upload';
 import { msg } from '../../../shared/messages';
 import * as repo from './upload.repo';
 import { chinaDay } from '../../../shared/domain/china-time';
@@ -54,7 +54,7 @@ export const createUploadQuota = (clock: Clock, quota: typeof UPLOAD_DAY_QUOTA =
   texts: { image: uploadQuotaText(quota), file: fileQuotaText(quota) },
 });
 export type UploadQuota = ReturnType<typeof createUploadQuota>;
-const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png)$/;
+const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png|pdf)$/;
 
 /** The stored name behind a file_path we handed out, or null for anything else. */
 export const storedNameOf = (filePath: string): string | null => {
@@ -63,9 +63,15 @@ export const storedNameOf = (filePath: string): string | null => {
   return STORED_NAME.test(name) ? name : null;
 };
 
-/** The index of the first file_path that is not an image uploaded by this company, or -1. */
-export const firstForeignUpload = async (db: Kysely<DB>, companyId: number, filePaths: string[]): Promise<number> => {
-  const names = filePaths.map(storedNameOf);
+/**
+ * The index of the first file_path that is not an image uploaded by this company, or -1.
+ * `documents`: a PDF of the company's counts too (an issued invoice); everywhere else only images.
+ */
+export const firstForeignUpload = async (db: Kysely<DB>, companyId: number, filePaths: string[], opts: { documents?: boolean } = {}): Promise<number> => {
+  const names = filePaths.map((p) => {
+    const n = storedNameOf(p);
+    return n && (opts.documents || !n.endsWith('.pdf')) ? n : null;
+  });
   const owned = new Set(await repo.ownedBy(db, companyId, names.filter((n): n is string => n !== null)));
   return names.findIndex((n) => n === null || !owned.has(n));
 };
@@ -112,12 +118,13 @@ export const createUploadService = (opts: { uploadDir?: string; clock: Clock; qu
     /** the daily quota, shared with the stock import's uploads */
     quota,
 
-    async upload(db: Kysely<DB>, caller: Caller, p: { base64_data: string; file_name: string }) {
+    async upload(db: Kysely<DB>, caller: Caller, p: { base64_data: string; file_name: string; accept?: UploadAccept }) {
+      const accept = p.accept ?? 'image';
       const bytes = Buffer.from(p.base64_data, 'base64');
-      const kind = imageKindOf(bytes);
-      if (!kind) throw invalid('base64_data', msg.imageType);
-      const maxMb = imageMaxMb(caller.companyId, await repo.uploadAuthority(db));
-      if (bytes.length > maxMb * MB) throw invalid('base64_data', msg.imageSize(maxMb));
+      const kind = fileKindOf(bytes, accept);
+      if (!kind) throw invalid('base64_data', accept === 'document' ? msg.documentType : msg.imageType);
+      const maxMb = uploadMaxMb(accept, caller.companyId, await repo.uploadAuthority(db));
+      if (bytes.length > maxMb * MB) throw invalid('base64_data', accept === 'document' ? msg.documentSize(maxMb) : msg.imageSize(maxMb));
       const giveBack = await quota.take(db, caller.companyId, bytes.length, quota.texts.image, 'base64_data');
       const name = `${randomBytes(16).toString('hex')}.${kind}`;
       try {
@@ -125,22 +132,22 @@ export const createUploadService = (opts: { uploadDir?: string; clock: Clock; qu
         await writeFile(join(dir, name), bytes, { flag: 'wx' });
         await repo.recordFile(db, {
           name, company_id: caller.companyId, user_id: caller.userId, original_name: p.file_name,
-          content_type: IMAGE_CONTENT_TYPE[kind], size: bytes.length, created_at: opts.clock.now(),
+          content_type: FILE_CONTENT_TYPE[kind], size: bytes.length, created_at: opts.clock.now(),
         });
       } catch (e) {
         await unlink(join(dir, name)).catch(() => undefined);
         await giveBack();
         throw e;
       }
-      return { file_path: UPLOAD_URL_PREFIX + name, content_type: IMAGE_CONTENT_TYPE[kind], size: bytes.length };
+      return { file_path: UPLOAD_URL_PREFIX + name, content_type: FILE_CONTENT_TYPE[kind], size: bytes.length };
     },
 
-    /** The bytes and type of a stored image, or null when there is no such file. */
+    /** The bytes and type of a stored image or document, or null when there is no such file. */
     async read(name: string): Promise<{ bytes: Buffer; contentType: string } | null> {
       if (!STORED_NAME.test(name)) return null;
       try {
         const bytes = await readFile(join(dir, name));
-        return { bytes, contentType: IMAGE_CONTENT_TYPE[name.slice(-3) as ImageKind] };
+        return { bytes, contentType: FILE_CONTENT_TYPE[name.slice(-3) as FileKind] };
       } catch {
         return null;
       }

@@ -25,3 +25,8 @@ export const markPaid = (db: Kysely<DB>, id: number, v: { trade_no: string; ledg
 
 export const markCancelled = (db: Kysely<DB>, id: number, at: Date) =>
   db.updateTable('wallet_recharge').set({ state: 'cancelled', cancelled_at: at }).where('id', '=', id).where('state', '=', 'pending').execute();
+
+/** Recharges still pending that were started before `before`, for the payment sweep (docs/money.md, "Payment providers"). */
+export const pendingRechargesBefore = (db: Kysely<DB>, before: Date) =>
+  db.selectFrom('wallet_recharge').select(['recharge_no', 'provider']).where('state', '=', 'pending').where('provider', 'is not', null)
+    .where('created_at', '<', before).orderBy('id').limit(500).execute();

@@ -5,7 +5,10 @@ type Names = 'walletGet' | 'walletEntries' | 'walletRecharge' | 'walletRechargeG
 
 export const walletHandlers = (svc: WalletService): Pick<Handlers, Names> => ({
   walletGet: (_p, ctx) => svc.wallet(ctx.db, ctx.caller!),
-  walletEntries: (p, ctx) => svc.entries(ctx.db, ctx.caller!, p),
+  walletEntries: async (p, ctx) => {
+    const { data, total } = await svc.entries(ctx.db, ctx.caller!, p);
+    return { data, total };
+  },
   walletRecharge: (p, ctx) => svc.recharge(ctx.db, ctx.caller!, p.amount_fen),
   walletRechargeGet: (p, ctx) => svc.rechargeGet(ctx.db, ctx.caller!, p.recharge_no),
 });

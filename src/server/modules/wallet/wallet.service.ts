@@ -23,21 +23,24 @@ import type { PaymentNotice } from '../payment/payment.provider';
 import type { PaymentProviders } from '../payment/payment.providers';
 import type { PaymentPurpose } from '../payment/payment.purpose';
 import * as repo from './wallet.repo';
+import { requireAgreement } from '../paid-service/paid-service.read';
 
 const RECHARGE_NO = /^RC\d{20}$/;
 const notFound = () => new AppError(ResultCode.notFound, 404, walletText.rechargeNotFound);
 /** RC + China time to the second + 6 random digits, like the package orders' numbers. */
 const newRechargeNo = (now: Date) => `RC${formatChina(Math.floor(now.getTime() / 1000), 'YYYYMMDDHHmmss')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 /** Where the payer lands after the provider's page: the wallet, which shows this recharge's outcome. */
+/** The most entries one XLSX export holds. */
+export const WALLET_EXPORT_MAX = 20_000;
 export const rechargeReturnUrl = (no: string) => `/backend/accounting/wallet?recharge=${no}`;
 
 export const createWalletService = (deps: { clock: Clock; ledger: LedgerService; providers: PaymentProviders }) => {
   const { clock, ledger, providers } = deps;
 
-  /** The caller, if they may see and recharge their company's wallet. */
-  const holder = async (db: Kysely<DB>, caller: Caller) => {
+  /** The caller, if they may see and recharge their company's wallet (and manage its bank cards and withdrawals). */
+  const holder = async (db: Kysely<DB>, caller: Caller, refusal: string = walletText.mayNotUse) => {
     const u = await repo.userForWallet(db, caller.userId);
-    if (!u || !u.active || !mayBuyPackage(u)) throw forbidden(walletText.mayNotUse);
+    if (!u || !u.active || !mayBuyPackage(u)) throw forbidden(refusal);
     return u;
   };
 
@@ -90,11 +93,14 @@ export const createWalletService = (deps: { clock: Clock; ledger: LedgerService;
       const r = await applyNotice(db, providerName, notice);
       return { order_no: r.recharge_no, state: r.state, return_url: rechargeReturnUrl(r.recharge_no) };
     },
+    unfinished: async (db, before) =>
+      (await repo.pendingRechargesBefore(db, before)).map((r) => ({ order_no: r.recharge_no, provider: r.provider! })),
   };
 
   return {
     purpose,
     applyNotice,
+    holder,
 
     async wallet(db: Kysely<DB>, caller: Caller): Promise<Wallet> {
       const u = await holder(db, caller);
@@ -102,15 +108,16 @@ export const createWalletService = (deps: { clock: Clock; ledger: LedgerService;
       return { company_id: u.company_id, company_name: u.company_name, available_fen: w.available_fen, frozen_fen: w.frozen_fen, demo_payment: demo };
     },
 
-    async entries(db: Kysely<DB>, caller: Caller, p: PayloadOut<'walletEntries'>): Promise<{ data: WalletEntry[]; total: number }> {
+    async entries(db: Kysely<DB>, caller: Caller, p: PayloadOut<'walletEntries'>, all = false): Promise<{ data: WalletEntry[]; total: number; company_name: string }> {
       const u = await holder(db, caller);
       const { rows, total } = await ledgerRead.entries(db, {
         companyId: u.company_id, kind: p.kind,
         from: p.date_from ? chinaMidnight(p.date_from) : null, to: p.date_to ? chinaMidnight(p.date_to, 1) : null,
-        limit: p.page_size, offset: (p.page_number - 1) * p.page_size,
+        // the XLSX export (wallet.export.ts): every entry of the filter, up to WALLET_EXPORT_MAX
+        limit: all ? WALLET_EXPORT_MAX : p.page_size, offset: all ? 0 : (p.page_number - 1) * p.page_size,
       });
       return {
-        total,
+        total, company_name: u.company_name,
         data: rows.map((r) => ({
           id: r.id, transaction_id: r.transaction_id, kind: r.kind as WalletEntryKind, reference: r.reference,
           part: r.account_kind === 'wallet_frozen' ? 'frozen' : 'available',
@@ -122,6 +129,8 @@ export const createWalletService = (deps: { clock: Clock; ledger: LedgerService;
     /** A pending recharge and the provider's checkout for it; the caller's Idempotency-Key makes a retry the same recharge. */
     async recharge(db: Kysely<DB>, caller: Caller, amountFen: number) {
       const u = await holder(db, caller);
+      // the service agreement's current version, once one is published (docs/money.md#the-service-agreement)
+      await requireAgreement(db, u.company_id);
       const provider = await providers.configured(db);
       const no = newRechargeNo(clock.now());
       await repo.insertRecharge(db, { recharge_no: no, company_id: u.company_id, user_id: caller.userId, amount_fen: amountFen, provider: provider.name, created_at: clock.now() });

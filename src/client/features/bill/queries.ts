@@ -1,0 +1,27 @@
+/** Query keys and options of 账单 (the company's statements and the operator's), and their downloads. */
+import { queryOptions } from '@tanstack/react-query';
+import type { PayloadIn } from '../../../shared/contracts';
+import { fileRequest, request, saveDownload } from '../../api/request';
+
+export const billKeys = {
+  all: () => ['bill'] as const,
+  months: (p: PayloadIn<'billMonths'>) => ['bill', 'months', p] as const,
+  month: (month: string) => ['bill', 'month', month] as const,
+  opList: (p: PayloadIn<'opBillList'>) => ['bill', 'op', 'list', p] as const,
+  opMonth: (companyId: number, month: string) => ['bill', 'op', 'month', companyId, month] as const,
+};
+
+export const billMonthsQuery = (p: PayloadIn<'billMonths'>) =>
+  queryOptions({ queryKey: billKeys.months(p), queryFn: ({ signal }) => request('get', 'billMonths', p, undefined, { signal, silent: true }), retry: false });
+export const billQuery = (month: string) =>
+  queryOptions({ queryKey: billKeys.month(month), queryFn: ({ signal }) => request('get', 'billGet', { month }, undefined, { signal, silent: true }), retry: false });
+export const opBillListQuery = (p: PayloadIn<'opBillList'>) =>
+  queryOptions({ queryKey: billKeys.opList(p), queryFn: ({ signal }) => request('get', 'opBillList', p, undefined, { signal, silent: true }), retry: false });
+export const opBillQuery = (companyId: number, month: string) =>
+  queryOptions({ queryKey: billKeys.opMonth(companyId, month), queryFn: ({ signal }) => request('get', 'opBillGet', { company_id: companyId, month }, undefined, { signal, silent: true }), retry: false });
+
+/** A statement's XLSX or PDF, built by the server (GET /api/bill/download or /api/operation/bill/download). */
+export const downloadBill = async (s: { company_id: number; company_name: string; month: string }, format: 'xlsx' | 'pdf', operator: boolean) => {
+  const query = new URLSearchParams({ month: s.month, format, ...(operator ? { company_id: String(s.company_id) } : {}) });
+  await saveDownload(await fileRequest(`/api/${operator ? 'operation/' : ''}bill/download?${query.toString()}`), `${s.company_name}-${s.month}-账单.${format}`);
+};
