@@ -132,7 +132,7 @@ describe('orders', () => {
 
     // the buyer confirms receipt: received, not yet paid
     await b.goto(`${e2e.url}/backend/order/detail/${orderNo}`);
-    await expect(b.locator('.order-actions').getByRole('button')).toHaveTexts(['确认收货']);
+    await expect(b.locator('.order-actions').getByRole('button')).toHaveTexts(['确认收货', '付款']);
     await action(b, '确认收货');
     await expect.poll(() => b.locator('.order-detail-state').innerText()).toContain('已收货');
     await expect(b.locator('.order-detail-state')).toContainText('未付款');

@@ -486,8 +486,13 @@ export const createStockImportService = (deps: ImportDeps) => {
   };
 };
 
-/** Resolves when `out` can take more, or when it is gone or its client left (nothing will drain it then). */
+/**
+ * Resolves when `out` can take more, or when it is gone or its client left (nothing will drain it
+ * then). A client that left before this was asked (while the rows were written) resolves it at
+ * once: its abort event has fired already and would never come again.
+ */
 const drainedOrGone = (out: PassThrough, signal?: AbortSignal) => new Promise<void>((resolve) => {
+  if (signal?.aborted || out.destroyed) return resolve();
   const done = () => {
     out.off('drain', done);
     out.off('close', done);
