@@ -146,7 +146,7 @@ describe('seller stock page', () => {
       const rows = page.locator('[data-testid="list-row"]');
       await rows.first().waitFor();
       // a screenful and a few either side, not 800
-      expect(await rows.count()).toBeLessThan(80);
+      await expect.poll(() => rows.count()).toBeLessThan(80);
       // scroll to the end of the list: the table's frame on a desktop, the page on a phone
       const drawn = () => page.locator('[data-index]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-index'))));
       // the measured heights replace the guesses as rows come into view, so scroll to the end until it holds
@@ -158,7 +158,7 @@ describe('seller stock page', () => {
         });
         return Math.max(...(await drawn()));
       }).toBe(expected - 1);
-      expect(await rows.count()).toBeLessThan(80);
+      await expect.poll(() => rows.count()).toBeLessThan(80);
       await e2e.shot(page, `stock-800-${viewport.width}`, { view: true });
       await context.close();
     }
