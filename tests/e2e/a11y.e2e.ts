@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsDone, startE2E, type E2E } from './harness';
+import { contextDefaults, animationsDone, startE2E, type E2E } from './harness';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -38,8 +38,8 @@ type Device = 'desktop' | 'phone';
 const open = async (device: Device, who?: { login: string; username: string }): Promise<{ context: BrowserContext; page: Page }> => {
   // bypassCSP: only so that axe's script can be added to the page (our CSP refuses inline scripts)
   const context = await e2e.browser.newContext(device === 'phone'
-    ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN', bypassCSP: true }
-    : { viewport: { width: 1366, height: 768 }, locale: 'zh-CN', bypassCSP: true });
+    ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, ...contextDefaults, bypassCSP: true }
+    : { viewport: { width: 1366, height: 768 }, ...contextDefaults, bypassCSP: true });
   const page = await context.newPage();
   if (who) {
     // a phone signs in on the login card a phone page sends it to, and comes back there

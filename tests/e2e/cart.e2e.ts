@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartText } from '../../src/shared/contracts';
-import { startE2E, type E2E } from './harness';
+import { installedApp, contextDefaults, startE2E, type E2E } from './harness';
 import { forbiddenMsg } from '../../src/shared/messages';
 
 let e2e: E2E;
@@ -96,7 +96,7 @@ describe('cart', () => {
     // the first test left the cart empty
     const { rows: [row] } = await e2e.pglite.query<{ oe_norm: string }>(`
       select oe_norm from stock where state = 'on' and company_id not in (1, 3) and quantity > 0 and price0 is not null order by id desc limit 1`);
-    const { context, page } = await e2e.newPage();
+    const { context, page } = await e2e.newPage(installedApp);
     await e2e.signIn(page, '/login', 'buyer');
     await page.goto(`${e2e.url}/search/parts/oe?code=${row.oe_norm}`);
     const add = page.getByRole('button', { name: /^加入购物车/ }).first();
@@ -118,7 +118,7 @@ describe('cart', () => {
   it('an add queued offline survives a reload with the network off, and lands once the page has a token again', async () => {
     const { rows: [row] } = await e2e.pglite.query<{ oe_norm: string }>(`
       select oe_norm from stock where state = 'on' and company_id not in (1, 3) and quantity > 0 and price0 is not null order by id desc limit 1`);
-    const { context, page } = await e2e.newPage();
+    const { context, page } = await e2e.newPage(installedApp);
     await e2e.signIn(page, '/login', 'buyer');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -163,7 +163,7 @@ describe('cart', () => {
     await e2e.pglite.query(`
       insert into cart_item (user_id, company_id, stock_id, qty)
       select $1, $2, id, 2 from stock where state = 'on' and company_id not in (1, 3) and quantity > 5 and price0 is not null order by id limit 1`, [u.id, u.company_id]);
-    const { context, page } = await e2e.newPage();
+    const { context, page } = await e2e.newPage(installedApp);
     await e2e.signIn(page, '/login', 'buyer');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -193,7 +193,7 @@ describe('cart', () => {
     const fits = async (page: import('playwright-core').Page, width: number) =>
       expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     for (const [width, height] of [[1024, 768], [768, 1024]]) {
-      const context = await e2e.browser.newContext({ viewport: { width, height }, hasTouch: true, locale: 'zh-CN' });
+      const context = await e2e.browser.newContext({ viewport: { width, height }, hasTouch: true, ...contextDefaults });
       const page = await context.newPage();
       await e2e.signIn(page, '/login', 'buyer');
       await page.goto(`${e2e.url}/search/parts/oe?code=${pick.oe_norm}`);

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { animationsDone, docFits, reachable, shotsDir, startE2E, type E2E } from './harness';
+import { contextDefaults, animationsDone, docFits, reachable, shotsDir, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -83,7 +83,7 @@ const checkResults = async (page: Page, name: string) => {
 /** a context of its own for a user on a device, signed in */
 const device = async (username: string, width: number, height: number, touch: boolean): Promise<{ context: BrowserContext; page: Page }> => {
   // bypassCSP: only so that axe's script can be added to the page (our CSP refuses inline scripts)
-  const context = await e2e.browser.newContext({ viewport: { width, height }, hasTouch: touch, locale: 'zh-CN', bypassCSP: true });
+  const context = await e2e.browser.newContext({ viewport: { width, height }, hasTouch: touch, ...contextDefaults, bypassCSP: true });
   const page = await context.newPage();
   await signIn(page, username);
   return { context, page };

@@ -60,6 +60,17 @@ const tellWhereOnFailure = (page: Page) => {
   }
 };
 
+/**
+ * What every test's browser context starts from. The service worker is blocked unless a test asks
+ * for it with `installedApp`: installing it in each new context and, after a desktop sign-in,
+ * fetching every page's files ahead (the warm-up) cost about a fifth of the suite's CPU in contexts
+ * that never go offline. The tests of the installed app (offline reloads, the warm-up, the phone's
+ * offline pages) allow it. docs/testing.md, "Browser tests".
+ */
+export const contextDefaults = { locale: 'zh-CN', serviceWorkers: 'block' } as const satisfies BrowserContextOptions;
+/** The installed app: the service worker registers, precaches and controls the page. */
+export const installedApp = { serviceWorkers: 'allow' } as const satisfies BrowserContextOptions;
+
 export interface E2E {
   url: string;
   browser: Browser;
@@ -98,7 +109,7 @@ export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> =
     browser,
     pglite,
     async newPage(options = {}) {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN', ...options });
+      const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...contextDefaults, ...options });
       const page = await context.newPage();
       tellWhereOnFailure(page);
       return { context, page };

@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { illustrationText } from '../../src/shared/domain/illustration';
 import { EPC_SAMPLE_VINS } from '../../src/server/db/seed-epc';
-import { startE2E, type E2E } from './harness';
+import { contextDefaults, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 let vehicleId: number;
@@ -33,7 +33,7 @@ const fingerSized = async (l: Locator) => {
 
 describe('illustration search', () => {
   it('desktop at 1024×768 touch: vehicle → subgroup → a tapped number lights its row, which leads to the OE search', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'zh-CN' });
+    const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, ...contextDefaults });
     const page = await context.newPage();
     await e2e.signIn(page, '/login', 'buyer');
     await page.goto(`${e2e.url}/search/parts/illustration`);
@@ -82,7 +82,7 @@ describe('illustration search', () => {
   });
 
   it('phone at 390×844: a tapped number shows the part and the way to search it, with no sideways scroll', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, ...contextDefaults });
     const page = await context.newPage();
     await e2e.signIn(page, '/im/login', 'buyer');
     await page.goto(`${e2e.url}/im/illustration`);
@@ -109,7 +109,7 @@ describe('illustration search', () => {
   });
 
   it('an operator removes a number from a drawing, places it again by a click, drags it and saves (one audit row)', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'zh-CN' });
+    const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, ...contextDefaults });
     const page = await context.newPage();
     await e2e.signIn(page, '/login', 'operator');
     await page.goto(`${e2e.url}/operation/product/epc`);

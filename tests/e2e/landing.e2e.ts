@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { pathOf, startE2E, type E2E } from './harness';
+import { contextDefaults, pathOf, startE2E, type E2E } from './harness';
 import { forbiddenMsg } from '../../src/shared/messages';
 
 let e2e: E2E;
@@ -16,7 +16,7 @@ let phone: { context: BrowserContext; page: Page };
 beforeAll(async () => {
   e2e = await startE2E();
   const open = async (options: Parameters<E2E['browser']['newContext']>[0]) => {
-    const context = await e2e.browser.newContext({ ...options, locale: 'zh-CN' });
+    const context = await e2e.browser.newContext({ ...contextDefaults, ...options });
     return { context, page: await context.newPage() };
   };
   desktop = await open({ viewport: { width: 1366, height: 768 } });
@@ -69,7 +69,7 @@ describe('landing per role', () => {
 
   it('on a 1024×768 and a 768×1024 touch tablet each role lands as on a laptop, on a page that fits with its first action in view', async () => {
     for (const viewport of [{ width: 1024, height: 768 }, { width: 768, height: 1024 }]) {
-      const context = await e2e.browser.newContext({ viewport, hasTouch: true, locale: 'zh-CN' });
+      const context = await e2e.browser.newContext({ viewport, hasTouch: true, ...contextDefaults });
       const page = await context.newPage();
       const fits = async (what: string) => {
         const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));

@@ -10,7 +10,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../../src/shared/messages';
 import { orderText } from '../../src/shared/contracts';
-import { pathOf, startE2E, type E2E } from './harness';
+import { contextDefaults, installedApp, pathOf, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => e2e?.close());
 
 const phone = async (): Promise<{ context: BrowserContext; page: Page }> => {
-  const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+  const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, ...contextDefaults, ...installedApp });
   return { context, page: await context.newPage() };
 };
 

@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness';
+import { contextDefaults, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 let enquiryId = 0;
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => e2e?.close());
 
 const phone = async (): Promise<{ context: BrowserContext; page: Page }> => {
-  const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+  const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, ...contextDefaults });
   return { context, page: await context.newPage() };
 };
 
@@ -113,7 +113,7 @@ describe('a phone at 390×844 with touch', () => {
     await context.close();
 
     // a 768 tablet keeps the desktop comparison, its quotes as cards that fit
-    const tablet = await e2e.browser.newContext({ viewport: { width: 768, height: 1024 }, hasTouch: true, locale: 'zh-CN' });
+    const tablet = await e2e.browser.newContext({ viewport: { width: 768, height: 1024 }, hasTouch: true, ...contextDefaults });
     const t = await tablet.newPage();
     await e2e.signIn(t, '/im/login', 'buyer');
     await t.goto(`${e2e.url}/enquiry/list/${enquiryId}`);

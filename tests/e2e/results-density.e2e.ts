@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { animationsDone, shotsDir, startE2E, type E2E } from './harness';
+import { contextDefaults, animationsDone, shotsDir, startE2E, type E2E } from './harness';
 import { searchInTab } from './search-tabs';
 
 let e2e: E2E;
@@ -32,7 +32,7 @@ const shot = async (page: Page, name: string) => {
 
 describe('results density', () => {
   it('shows 8+ one-line rows above the fold at 1366×768, and keeps the density and the hidden columns per user across a reload', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
+    const context = await e2e.browser.newContext({ viewport: { width: 1366, height: 768 }, ...contextDefaults });
     const page = await context.newPage();
     await e2e.signIn(page, '/login', 'buyer');
     const results = await searchInTab(page, '关键词搜索', '刹车片');
@@ -88,7 +88,7 @@ describe('results density', () => {
   });
 
   it('at 1024×768 with touch: finger-sized rows by default, the compact choice, no sideways page scroll', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'zh-CN' });
+    const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, ...contextDefaults });
     const page = await context.newPage();
     await e2e.signIn(page, '/login', 'buyer');
     const results = await searchInTab(page, '关键词搜索', '刹车片');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { PGlite } from '@electric-sql/pglite';
-import { pathOf, shotsDir as shots, startE2E, type E2E } from './harness';
+import { installedApp, pathOf, shotsDir as shots, startE2E, type E2E } from './harness';
 import { searchInTab } from './search-tabs';
 
 let e2e: E2E;
@@ -287,7 +287,7 @@ describe('history', () => {
 describe('offline', () => {
   it('shows the last results of a search with their fetch time, says when there are none, and searches when the network returns', async () => {
     const [a, , , d] = await stockedCodes(4);
-    const { context, page } = await newPage();
+    const { context, page } = await e2e.newPage(installedApp);
     await signIn(page, '/login', 'buyer');
     const box = page.locator('textarea[name="oe"]');
     const searchOe = async (code: string) => {
@@ -343,7 +343,7 @@ describe('offline', () => {
   });
 
   it('opens the last results after a reload with the network off (kept in IndexedDB, not in the localStorage snapshot)', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await e2e.newPage(installedApp);
     await signIn(page, '/login', 'buyer');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.getByRole('tab', { name: '关键词搜索' }).click();

@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness';
+import { contextDefaults, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ const H = 844;
 const ORDER_NO = 'SO20261128100000000777';
 
 const phone = async (): Promise<{ context: BrowserContext; page: Page }> => {
-  const context = await e2e.browser.newContext({ viewport: { width: W, height: H }, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+  const context = await e2e.browser.newContext({ viewport: { width: W, height: H }, isMobile: true, hasTouch: true, ...contextDefaults });
   return { context, page: await context.newPage() };
 };
 

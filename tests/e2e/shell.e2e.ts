@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { pathOf, shotsDir as shots, startE2E, type E2E } from './harness';
+import { installedApp, pathOf, shotsDir as shots, startE2E, type E2E } from './harness';
 import { forbiddenMsg } from '../../src/shared/messages';
 
 let e2e: E2E;
@@ -260,7 +260,7 @@ describe('first load', () => {
 
 describe('offline', () => {
   it('after one visit the app opens with the network off', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await e2e.newPage(installedApp);
     await page.goto(server.url + '/login');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -277,7 +277,7 @@ describe('offline', () => {
   });
 
   it('a page that loads its data first says offline, not 服务器错误, and home still opens', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await e2e.newPage(installedApp);
     await signIn(page, '/login', 'seller');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -305,7 +305,7 @@ describe('offline on each device', () => {
   });
 
   it('signed in on a tablet, every page\'s files are fetched ahead: a back-office page never opened opens offline', async () => {
-    const { context, page } = await e2e.newPage({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+    const { context, page } = await e2e.newPage({ viewport: { width: 1024, height: 768 }, hasTouch: true, ...installedApp });
     await signIn(page, '/login', 'seller');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -320,7 +320,7 @@ describe('offline on each device', () => {
   });
 
   it('on a phone nothing is fetched ahead; a page whose files it never fetched says offline, not 服务器错误', async () => {
-    const { context, page } = await e2e.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { context, page } = await e2e.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, ...installedApp });
     await page.goto(server.url + '/ofo/cart');
     await page.waitForURL((u) => u.pathname === '/login');
     await page.locator('input[name="username"]').fill('buyer');

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, type E2E } from './harness';
+import { contextDefaults, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -112,7 +112,7 @@ describe('seller stock page', () => {
   });
 
   it('on a 1024×768 touch tablet the page does not scroll sideways and a quantity can be adjusted by touch', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: false, locale: 'zh-CN' });
+    const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: false, ...contextDefaults });
     const page = await context.newPage();
     await e2e.signIn(page, '/login', 'clerk');
     await openStock(page);

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathOf, startE2E, type E2E } from './harness';
+import { contextDefaults, pathOf, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ afterAll(async () => e2e?.close());
 const PAGES = ['/enquiry/publish', '/company/2', '/company/2?tab=product', '/pay/package', '/search/vin', '/quote', '/apply/seller', '/shareInfo', '/protocol', '/trade/list', '/trade/new'];
 
 const device = async (width: number, height: number): Promise<{ context: BrowserContext; page: Page }> => {
-  const context = await e2e.browser.newContext({ viewport: { width, height }, isMobile: width < 600, hasTouch: true, locale: 'zh-CN' });
+  const context = await e2e.browser.newContext({ viewport: { width, height }, isMobile: width < 600, hasTouch: true, ...contextDefaults });
   return { context, page: await context.newPage() };
 };
 

@@ -9,7 +9,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../../src/shared/messages';
-import { startE2E, type E2E } from './harness';
+import { contextDefaults, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => e2e?.close());
 
 const tablet = async (): Promise<{ context: BrowserContext; page: Page }> => {
-  const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'zh-CN' });
+  const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, ...contextDefaults });
   return { context, page: await context.newPage() };
 };
 
