@@ -2,7 +2,8 @@ import { QueryClient, hydrate } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pkg from '../../../package.json';
-import { PERSIST_KEY, persistOptions, revalidateRestored } from './persist';
+import { PERSIST_KEY, PERSISTED_KEYS, persistOptions, revalidateRestored } from './persist';
+import { RESTORED_SCHEMAS } from './restored-schemas';
 
 describe('after the query cache is restored', () => {
   it('marks the account state stale so it is fetched again, and leaves search results alone', async () => {
@@ -105,5 +106,11 @@ describe('the cache buster', () => {
     const next = new QueryClient();
     await persistQueryClientRestore({ queryClient: next, ...persistOptions('user-b') });
     expect(next.getQueryData(['config', 'system_name'])).toBeUndefined();
+  });
+});
+
+describe('the persisted keys', () => {
+  it('are exactly the keys that have a schema to check them against when restored', () => {
+    expect([...PERSISTED_KEYS].sort()).toEqual(Object.keys(RESTORED_SCHEMAS).sort());
   });
 });
