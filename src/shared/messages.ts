@@ -69,8 +69,16 @@ export const msg = {
    * fallbacks (zh-messages.ts: 应为文本, 缺少必填项 …), which a page never provokes because it checks
    * with the same schema first, name the key for the program that sent it.
    */
-  invalidPayload: (field: string, detail: string) =>
-    (!isGenericIssue(detail) ? detail : field ? `参数 ${field} 有误：${detail}` : `参数有误：${detail}`),
+  /**
+   * A refusal: the schema's own words, or a generic text with the field's Chinese name (`name`, from
+   * field-names.ts refusalText, kept out of the pages' first bundle), never its key (docs/api.md,
+   * "Messages name fields in Chinese").
+   */
+  invalidPayload: (_field: string, detail: string, name = '') => {
+    if (!isGenericIssue(detail)) return detail;
+    if (!name) return `参数有误：${detail}`;
+    return detail === GENERIC_ISSUE.missing ? `请填写${name}` : `${name}${detail}`;
+  },
   nulCharacter: GENERIC_ISSUE.nul,
   loneSurrogate: GENERIC_ISSUE.surrogate,
   bodyTooLarge: (mb: number) => `请求内容过大，不能超过 ${mb} MB`,

@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { animationsDone, docFits, reachable, shotsDir, startE2E, type E2E } from './harness';
+import { contextDefaults, animationsDone, docFits, reachable, shotsDir, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ const SELLER: ListCase[] = [
   { path: '/backend/service/afterSale?side=seller', title: '售后服务 · 我是卖家', shot: 'aftersale' },
 ];
 const OPERATOR: ListCase[] = [
-  { path: '/operation/orders', title: '订单', shot: 'op-orders' },
+  { path: '/operation/order', title: '订单', shot: 'op-orders' },
   { path: '/operation/company/list', title: '企业列表', shot: 'op-companies' },
   { path: '/operation/users', title: '用户管理', shot: 'op-users' },
 ];
@@ -36,9 +36,9 @@ type Device = 'desktop' | 'tablet' | 'phone';
 /** a context of its own for a user on a device, signed in; a phone signs in through a phone page */
 const device = async (username: string, kind: Device): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await e2e.browser.newContext(
-    kind === 'desktop' ? { viewport: { width: 1366, height: 768 }, locale: 'zh-CN' }
-      : kind === 'tablet' ? { viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'zh-CN' }
-        : { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'zh-CN' });
+    kind === 'desktop' ? { viewport: { width: 1366, height: 768 }, ...contextDefaults }
+      : kind === 'tablet' ? { viewport: { width: 1024, height: 768 }, hasTouch: true, ...contextDefaults }
+        : { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, ...contextDefaults });
   const page = await context.newPage();
   const operator = username === 'operator';
   await page.goto(`${e2e.url}${operator ? '/operation/login' : kind === 'phone' ? '/ofo/cart' : '/login'}`);

@@ -1,5 +1,6 @@
 import { ResultCode } from '../../shared/contracts';
 import { msg } from '../../shared/messages';
+import { refusalText } from '../../shared/field-names';
 
 /** A refusal with a Chinese message fit for a person; becomes an error envelope at the edge. */
 export class AppError extends Error {
@@ -15,7 +16,7 @@ export class AppError extends Error {
 }
 
 export const invalid = (field: string, detail: string) =>
-  new AppError(ResultCode.invalidPayload, 422, msg.invalidPayload(field, detail), { field });
+  new AppError(ResultCode.invalidPayload, 422, refusalText(field, detail), { field });
 export const notLoggedIn = () => new AppError(ResultCode.notLoggedIn, 401, msg.loginFirst);
 export const forbidden = (text: string = msg.forbidden) => new AppError(ResultCode.forbidden, 403, text);
 export const signedOut = (text: string = msg.signedOutBody) => new AppError(ResultCode.signedOut, 401, text);

@@ -8,6 +8,7 @@ import {
 import { LOGISTICS_NO_RE, ORDER_PAGE_SIZES } from '../domain/orders';
 import { OP_CATALOGUE_CODES, opCatalogueText } from '../domain/operation';
 import { rangeRule } from '../domain/ranges';
+import { pageSizeField } from './page-size';
 
 export const afterSaleText = {
   asNo: '请提供售后单号',
@@ -164,7 +165,7 @@ export const afterSaleEndpoints = {
         no: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30, '单号最多30个字符')), ''),
         date_from: day('开始日期'), date_to: day('结束日期'),
         page_number: v.optional(intOf(afterSaleText.page, 1, 100000), 1),
-        page_size: v.optional(v.pipe(intOf(afterSaleText.pageSize, 1, 800), v.check((n) => (ORDER_PAGE_SIZES as readonly number[]).includes(n), afterSaleText.pageSize)), 50),
+        page_size: pageSizeField(50),
       }),
       rangeRule('date_from', 'date_to', opCatalogueText.rangeReversed),
     ),

@@ -9,6 +9,7 @@ import { companyIdSchema } from './common';
 import { FINANCE_CODES, PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../domain/orders';
 import { OP_CATALOGUE_CODES } from '../domain/operation';
 import { MONTH_PATTERN } from '../domain/china-time';
+import { pageSizeField } from './page-size';
 
 export const BILL_PAGE_SIZES = [50, 100, 200, 400, 800] as const;
 
@@ -52,7 +53,7 @@ const intOf = (text: string, min: number, max: number) =>
   v.pipe(v.union([v.number(text), v.pipe(v.string(text), v.regex(/^\d{1,9}$/, text), v.transform(Number))], text), v.integer(text), v.minValue(min, text), v.maxValue(max, text));
 const paging = {
   page_number: v.optional(intOf(billText.page, 1, 100000), 1),
-  page_size: v.optional(v.pipe(intOf(billText.pageSize, 1, 800), v.check((n) => (BILL_PAGE_SIZES as readonly number[]).includes(n), billText.pageSize)), 50),
+  page_size: pageSizeField(50),
 };
 
 /** One month of a company's statements list: the totals. */

@@ -11,6 +11,7 @@ import { companyIdSchema, emptyPayload } from './common';
 import { asNoField } from './aftersale';
 import { FINANCE_CODES, PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../domain/orders';
 import { OP_CATALOGUE_CODES } from '../domain/operation';
+import { pageSizeField } from './page-size';
 
 /** The largest pledge a level may ask: 100 万元. */
 export const CASH_PLEDGE_MAX_FEN = 100_000_000;
@@ -63,7 +64,7 @@ const intOf = (text: string, min: number, max: number) =>
 const reason = v.pipe(v.string(cashPledgeText.reason), v.trim(), v.minLength(1, cashPledgeText.reason), v.maxLength(CASH_PLEDGE_REASON_MAX, cashPledgeText.reason));
 const paging = {
   page_number: v.optional(intOf(cashPledgeText.page, 1, 100000), 1),
-  page_size: v.optional(v.pipe(intOf(cashPledgeText.pageSize, 1, 800), v.check((n) => (CASH_PLEDGE_PAGE_SIZES as readonly number[]).includes(n), cashPledgeText.pageSize)), 50),
+  page_size: pageSizeField(50),
 };
 
 export const cashPledgeEventSchema = v.object({

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { positiveIdField } from './seller-apply';
 import { CIRCLE_CODES } from './codes';
+import { pageSizeField } from './page-size';
 export { CIRCLE_CODES };
 
 /** Trade circle pages and calls are for companies holding the trade-circle codes (requirements 000-6, 001-2-1). */
@@ -47,8 +48,8 @@ export const circleEndpoints = {
     summary: '商圈列表（可按名称搜索，每页最多1000个）；内部商圈只对其成员可见',
     payload: v.object({
       k: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30, '搜索内容最多30个字符')), ''),
-      page_number: v.optional(positiveIdField('page_number'), 1),
-      page_size: v.optional(v.pipe(positiveIdField('page_size'), v.maxValue(1000, 'page_size 不能大于 1000')), 1000),
+      page_number: v.optional(positiveIdField('页码'), 1),
+      page_size: pageSizeField(1000, [1000]),
     }),
     answer: v.object({ data: v.array(circleRowSchema), total: v.number() }),
   }),

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 export const MAX_ID = 2_147_483_647;
 
 /** A company id in a query string or body: digits, converted to a positive integer. */
-const positiveInt = 'company_id 必须是正整数';
+const positiveInt = '公司编号应为正整数';
 export const companyIdSchema = v.pipe(
   v.union([v.number(positiveInt), v.string(positiveInt)], positiveInt),
   v.transform((x) => (typeof x === 'string' ? (/^\d{1,9}$/.test(x) ? Number(x) : Number.NaN) : x)),

@@ -6,10 +6,11 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { emptyPayload, MAX_ID } from './common';
-import { ENQUIRY_MAX_LINES, enquiryText, QUOTE_ROUNDINGS, QUOTE_RULE_COLUMNS, QUOTE_VALID_DAYS } from '../domain/enquiry';
+import { ENQUIRY_MAX_LINES, enquiryText, MAX_QUOTE_FEN, QUOTE_ROUNDINGS, QUOTE_RULE_COLUMNS, QUOTE_VALID_DAYS } from '../domain/enquiry';
 import { normalizeVin } from '../domain/vin';
 import { normalizeOe, OE_MIN_LENGTH } from '../domain/oe';
 import { ENQUIRY_CODES, QUOTE_CODES } from './codes';
+import { pageSizeField } from './page-size';
 export { ENQUIRY_CODES, QUOTE_CODES };
 
 /** C07 发布询价 / C08 查看报价 (buyers); M10 报价中心 / M12 报价 (sellers). */
@@ -124,14 +125,19 @@ export type EnquiryDetail = v.InferOutput<typeof enquiryDetailSchema>;
 const listPayload = v.object({
   state: v.optional(v.picklist(['', 'draft', 'open', 'ended', 'cancelled', 'expired'], '状态只能是草稿、待报价、已结束、已取消或已过期'), ''),
   page_number: wholeOf('页码', 1, 10000, 1),
-  page_size: wholeOf('每页条数', 1, 800, 20),
+  page_size: pageSizeField(20),
 });
+
+/** A quote's price on the wire: whole fen, or whole dong for a VND quote (docs/api.md, "Money"). */
+export const MAX_QUOTE_DONG = 999_999_999_999;
+export const quotePriceWireText = `报价应为整数：人民币以分为单位（0 至 ${MAX_QUOTE_FEN}），越南盾以盾为单位`;
+export const chatQuotePriceText = `报价应为以分为单位的整数（0 至 ${MAX_QUOTE_FEN}），无货为 −1`;
 
 export const quoteSubmitPayload = v.object({
   enquiry_id: idOf('询价单'),
   line_id: idOf('询价行'),
-  /** yuan as typed (whole dong for currency VND); ignored when no_stock */
-  price: v.optional(v.union([v.string('报价应为数字'), v.number('报价应为数字')], '报价应为数字'), ''),
+  /** whole fen (whole dong for currency VND), docs/api.md "Money"; ignored when no_stock */
+  price: v.optional(v.nullable(v.pipe(v.number(quotePriceWireText), v.integer(quotePriceWireText), v.minValue(0, quotePriceWireText), v.maxValue(MAX_QUOTE_DONG, quotePriceWireText))), null),
   /** VND: the price is converted to CNY at today's rate once, and stays so */
   currency: v.optional(v.picklist(['CNY', 'VND'], '币种只能是人民币或越南盾'), 'CNY'),
   /** 无货: stored as price −1 */
@@ -258,7 +264,7 @@ export const enquiryEndpoints = {
   quoteMine: defineEndpoint({
     method: 'get', path: '/quote/mine', tag: 'quote', access: 'user', permissions: QUOTE_CODES,
     summary: '我的报价：本公司的报价（最新在前）及其结果：有效、已过期、已采纳、未采纳',
-    payload: v.object({ page_number: wholeOf('页码', 1, 10000, 1), page_size: wholeOf('每页条数', 1, 800, 50) }),
+    payload: v.object({ page_number: wholeOf('页码', 1, 10000, 1), page_size: pageSizeField(50) }),
     answer: v.object({ data: v.array(myQuoteSchema), total: v.number() }),
   }),
   getIMQuoteHisgoryByOe: defineEndpoint({
@@ -295,13 +301,14 @@ export const enquiryEndpoints = {
   }),
   sendIMQuoteMsg: defineEndpoint({
     method: 'post', path: '/im/quote', tag: 'quote', access: 'user', permissions: QUOTE_CODES, idempotent: true,
-    summary: '聊天中直接报价（没有询价单时）：为聊天对象的公司记一张只发给本公司的询价单（备注“卖家在聊天中报价”），报价一行并发报价卡片；对方可采纳进购物车。price 为元，−1 为无货',
+    summary: '聊天中直接报价（没有询价单时）：为聊天对象的公司记一张只发给本公司的询价单（备注“卖家在聊天中报价”），报价一行并发报价卡片；对方可采纳进购物车。price 为以分为单位的整数，−1 为无货',
     payload: v.object({
       oe_number: textOf('OE号', 40),
       product_name: textOf('配件名称', 50),
       brand_name_new: textOf('品牌', 30),
       quality_name_new: textOf('品质', 20),
-      price: v.union([v.string('报价应为数字'), v.number('报价应为数字')], '报价应为数字'),
+      /** whole fen (docs/api.md "Money"); −1: 无货 */
+      price: v.pipe(v.number(chatQuotePriceText), v.integer(chatQuotePriceText), v.minValue(-1, chatQuotePriceText), v.maxValue(MAX_QUOTE_FEN, chatQuotePriceText)),
       /** the sender (must be the caller; kept for the spec's shape) */
       uuid: v.optional(v.string(), ''),
       msg_to_uuid: v.pipe(v.string('请选择聊天对象'), v.trim(), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, '请选择聊天对象'), v.toLowerCase()),
@@ -321,7 +328,7 @@ export const enquiryEndpoints = {
   }),
   quoteSubmit: defineEndpoint({
     method: 'post', path: '/quote/submit', tag: 'quote', access: 'user', permissions: QUOTE_CODES, idempotent: true,
-    summary: '报价一行：价格（元，最多两位小数）或无货（存为 −1）；同一行再次报价覆盖未采纳的报价；注册会员不能报价',
+    summary: '报价一行：价格（以分为单位的整数；越南盾报价为越南盾整数）或无货（存为 −1）；同一行再次报价覆盖未采纳的报价；注册会员不能报价',
     payload: quoteSubmitPayload, answer: quoteSchema,
   }),
 } as const;

@@ -13,7 +13,7 @@ export type ExchangeRate = v.InferOutput<typeof exchangeRateSchema>;
 
 export const exchangeRateListPayload = v.optional(
   v.object({
-    to_curr_txt: v.optional(v.pipe(v.string('to_curr_txt 必须是文字'), v.trim(), v.maxLength(20, '币种名称最多20个字符'))),
+    to_curr_txt: v.optional(v.pipe(v.string('币种名称应为文字'), v.trim(), v.maxLength(20, '币种名称最多20个字符'))),
   }),
   {},
 );

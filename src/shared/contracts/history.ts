@@ -27,9 +27,9 @@ export const historyItemSchema = v.object({
 
 export const historyEntryPayload = v.object({
   search_value: v.pipe(v.string('请输入搜索内容'), v.trim(), v.nonEmpty('请输入搜索内容'), v.maxLength(500, '搜索内容最多500个字符')),
-  search_type: v.optional(v.picklist(SEARCH_KINDS, 'search_type 只能是 oe、keyword、circle、dismantle 或 company'), 'oe'),
+  search_type: v.optional(v.picklist(SEARCH_KINDS, '搜索类型只能是 oe、keyword、circle、dismantle 或 company'), 'oe'),
   /** kept for keyword-type searches only; ignored for OE and 企业黄页 */
-  search_mode: v.optional(v.picklist(SEARCH_MODES, 'search_mode 只能是 exact 或 fuzzy')),
+  search_mode: v.optional(v.picklist(SEARCH_MODES, '搜索方式只能是 exact（精确）或 fuzzy（模糊）')),
 });
 
 export const historyEndpoints = {

@@ -72,7 +72,7 @@ export const imText = {
   noService: '所选客服不存在或不在岗',
   serviceAlready: '对方已是客服，无需邀请',
   assistantNoReply: '消息助手不接收消息',
-  clientType: 'client_type 只能是 web',
+  clientType: '客户端类型只能是 web',
   blocked: '对方已将您拉黑，消息未发送',
   blockUuid: '请选择要拉黑的用户',
   blockSelf: '不能拉黑自己',
@@ -249,7 +249,7 @@ const note = v.pipe(v.string(imText.noteTooLong), v.trim(), v.maxLength(IM_NOTE_
 const replyText = (empty: string, long: string) => v.pipe(v.string(long), v.trim(), v.nonEmpty(empty), v.maxLength(IM_QUICK_REPLY_MAX, long));
 const replyTextOptional = (long: string) => v.pipe(v.string(long), v.trim(), v.maxLength(IM_QUICK_REPLY_MAX, long));
 
-export const sendGroupPayload = v.variant('messageType', [
+const richGroupPayload = v.variant('messageType', [
   v.object({
     client_msg_id: clientMsgId, to_group_id: groupUuid, from_user_id: v.optional(userUuid(imText.notSelfUser)), is_include_sender: flag,
     messageType: v.literal('RC:TxtMsg'), content: textContentSchema,
@@ -259,7 +259,35 @@ export const sendGroupPayload = v.variant('messageType', [
     messageType: v.literal('RC:ImgMsg'), content: imageContentSchema,
   }),
 ], imText.content);
-export type SendGroupPayload = v.InferOutput<typeof sendGroupPayload>;
+/**
+ * The specification's form (docs/api.md, "Chat over the API"): `{from_user_id, to_group_id, content, is_include_sender}`
+ * with the text itself as content; from_user_id, when given, must be the caller (403 otherwise). Without a
+ * client_msg_id each call is a new message; an Idempotency-Key makes a retry safe.
+ */
+const specGroupPayload = v.pipe(
+  v.object({
+    client_msg_id: v.optional(clientMsgId), to_group_id: groupUuid, from_user_id: v.optional(userUuid(imText.notSelfUser)), is_include_sender: flag,
+    content: textContentSchema.entries.content,
+  }),
+  v.transform((p) => ({ ...p, client_msg_id: p.client_msg_id ?? null, messageType: 'RC:TxtMsg' as const, content: { content: p.content } })),
+);
+type GroupPayloadOut = v.InferOutput<typeof specGroupPayload> | v.InferOutput<typeof richGroupPayload>;
+/** Either form: the richer one (messageType, a content object, client_msg_id) when messageType is given or content is an object. */
+export const sendGroupPayload = v.pipe(
+  v.looseObject({}, imText.content),
+  v.rawTransform(({ dataset, addIssue, NEVER }): GroupPayloadOut => {
+    const input = dataset.value as Record<string, unknown>;
+    const rich = input.messageType !== undefined || (typeof input.content === 'object' && input.content !== null);
+    const r = v.safeParse(rich ? richGroupPayload : specGroupPayload, input);
+    if (r.success) return r.output;
+    for (const issue of r.issues) addIssue({ message: issue.message, input: issue.input, path: issue.path });
+    return NEVER;
+  }),
+);
+/** What our client sends (the richer form). */
+export type SendGroupPayload = v.InferOutput<typeof richGroupPayload>;
+/** What the server reads: either form, the specification's with client_msg_id null. */
+export type SendGroupRequest = v.InferOutput<typeof sendGroupPayload>;
 
 const withUnread = v.object({ unreadTotal: v.number() });
 

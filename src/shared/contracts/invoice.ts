@@ -8,6 +8,7 @@ import {
 } from '../domain/invoice';
 import { ORDER_PAGE_SIZES } from '../domain/orders';
 import { INVOICE_BUYER_CODES, INVOICE_CODES, INVOICE_REQUEST_NO_RE, INVOICE_SELLER_CODES } from './codes';
+import { pageSizeField } from './page-size';
 
 export const invoiceText = {
   ...invoiceTitleText,
@@ -162,7 +163,7 @@ export const invoiceEndpoints = {
       status: v.optional(v.union([v.literal(''), v.picklist(INVOICE_STATUSES, invoiceText.status)], invoiceText.status), ''),
       no: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30, '单号最多30个字符')), ''),
       page_number: v.optional(intOf(invoiceText.page, 1, 100000), 1),
-      page_size: v.optional(v.pipe(intOf(invoiceText.pageSize, 1, 800), v.check((n) => (ORDER_PAGE_SIZES as readonly number[]).includes(n), invoiceText.pageSize)), 50),
+      page_size: pageSizeField(50),
     }),
     answer: v.object({ data: v.array(invoiceRequestSchema), total: v.number(), counts: v.record(v.string(), v.number()) }),
   }),

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { positiveIdField } from './seller-apply';
 import { BULK_MAX } from '../domain/operation';
+import { pageSizeField } from './page-size';
 
 export const OP_LIST_PAGE_SIZES = [50, 100, 200, 400, 800] as const;
 
@@ -21,7 +22,7 @@ export const opOptionalDay = (label: string) =>
 
 export const opPaging = {
   page_number: v.optional(positiveIdField('页码'), 1),
-  page_size: v.optional(v.pipe(positiveIdField('每页条数'), v.picklist(OP_LIST_PAGE_SIZES, '每页条数只能是 50、100、200、400 或 800')), 50),
+  page_size: pageSizeField(50),
 };
 
 /** The payload of a list call: its filters and the paging. */

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { listAnswer, listPayload, opIdsField, opKeyword } from './operation-list';
 import { OP_CATALOGUE_CODES } from '../domain/operation';
-import { parseYuan } from '../domain/stock';
+import { fenText } from './money-field';
 import { normalizePromotionCode, PERCENT_MAX, PROMOTION_CODE_RE, PROMOTION_STATES, promotionText } from '../domain/promotion';
 import { rangeRule } from '../domain/ranges';
 
@@ -33,34 +33,33 @@ export const opPromotionRowSchema = v.object({
 });
 export type OpPromotionRow = v.InferOutput<typeof opPromotionRowSchema>;
 
+const promotionValueText = '优惠额度应为整数：按比例为百分数，减固定金额为以分为单位的金额';
+
 const promotionFields = v.object({
   /** 0 issues a new code */
   id: v.optional(v.pipe(v.number('编号无效'), v.integer('编号无效'), v.minValue(0, '编号无效')), 0),
   code: v.pipe(v.string('请填写优惠码'), v.transform(normalizePromotionCode), v.nonEmpty('请填写优惠码'), v.regex(PROMOTION_CODE_RE, promotionText.codeFormat)),
   name: v.pipe(v.string('请填写名称'), v.trim(), v.nonEmpty('请填写名称'), v.maxLength(40, '名称最多40个字符')),
   kind: v.picklist(['percent', 'amount'], '请选择优惠方式'),
-  /** a whole percent for `percent`, yuan for `amount` */
-  value: v.pipe(v.string('请填写优惠额度'), v.trim(), v.nonEmpty('请填写优惠额度')),
+  /** a whole percent for `percent`, whole fen for `amount` (docs/api.md, "Money") */
+  value: v.pipe(v.number(promotionValueText), v.integer(promotionValueText)),
   level_id: v.optional(v.pipe(v.number('适用套餐无效'), v.integer('适用套餐无效'), v.minValue(0, '适用套餐无效')), 0),
   start_day: requiredDay('开始日期'),
   end_day: requiredDay('结束日期'),
   max_uses: v.optional(v.pipe(v.string('总次数应为整数'), v.trim(), v.regex(/^$|^[1-9]\d{0,5}$/, '总次数应为1到999999的整数，不限则留空')), ''),
 });
 
-const percentOk = (s: string) => /^\d{1,2}$/.test(s) && Number(s) >= 1 && Number(s) <= PERCENT_MAX;
+const percentOk = (n: number) => n >= 1 && n <= PERCENT_MAX;
+/** The largest amount off: 9999999.99 元 in fen. */
+const PROMOTION_AMOUNT_MAX_FEN = 999_999_999;
 
 export const promotionSavePayload = v.pipe(
   promotionFields,
   v.forward(v.check((p) => p.kind !== 'percent' || percentOk(p.value), promotionText.percentRange), ['value']),
-  v.forward(v.check((p) => p.kind !== 'amount' || parseYuan(p.value, '优惠金额').ok, (i) => {
-    const r = parseYuan(String((i.input as { value: string }).value), '优惠金额');
-    return r.ok ? '' : r.message;
-  }), ['value']),
-  v.forward(v.check((p) => p.kind !== 'amount' || (parseYuan(p.value, '优惠金额') as { value: number }).value > 0, '优惠金额须大于0'), ['value']),
+  v.forward(v.check((p) => p.kind !== 'amount' || (p.value >= 1 && p.value <= PROMOTION_AMOUNT_MAX_FEN), fenText('优惠金额', 1, PROMOTION_AMOUNT_MAX_FEN)), ['value']),
   rangeRule('start_day', 'end_day', promotionText.endBeforeStart),
   v.transform((p) => ({
     ...p,
-    value: p.kind === 'percent' ? Number(p.value) : (parseYuan(p.value, '优惠金额') as { value: number }).value,
     max_uses: p.max_uses === '' ? null : Number(p.max_uses),
     level_id: p.level_id === 0 ? null : p.level_id,
   })),

@@ -10,7 +10,7 @@ import { positiveIdField } from './seller-apply';
 import { listAnswer, listPayload, opIdsField } from './operation-list';
 import { OP_CODES } from '../domain/operation';
 import { MEMBER_CODES } from '../domain/permissions';
-import { parseYuan } from '../domain/stock';
+import { fenField } from './money-field';
 import { PLATFORM_LIST_KINDS } from '../domain/platform-lists';
 import { NOTICE_SCENE_KEYS, templateProblem, type NoticeSceneKey } from '../domain/notice-templates';
 
@@ -34,13 +34,8 @@ const wholeOf = (label: string, min: number, max: number) => v.pipe(
   v.integer(`${label}应为整数`), v.minValue(min, `${label}不能小于${min}`), v.maxValue(max, `${label}不能大于${max}`),
 );
 
-/** '' (not sold) or yuan with at most 2 decimals, as fen; a sold level costs more than nothing */
-const priceField = v.pipe(
-  v.string('价格应为数字'), v.trim(),
-  v.check((s) => s === '' || parseYuan(s, '价格').ok, (i) => { const r = parseYuan(String(i.input), '价格'); return r.ok ? '' : r.message; }),
-  v.transform((s) => (s === '' ? null : (parseYuan(s, '价格') as { value: number }).value)),
-  v.check((fen) => fen === null || fen > 0, '价格须大于0'),
-);
+/** null (not sold) or whole fen (docs/api.md, "Money"); a sold level costs more than nothing */
+const priceField = v.nullable(fenField('价格', 1, 999_999_999));
 
 const memberCodes = (label: string, min: number) => v.pipe(
   v.array(v.pipe(v.string('权限码应为文字'), v.check((c) => MEMBER_CODES.includes(c), '权限码无效（只能是会员权限 C.. 或 M..）')), `请选择${label}`),
@@ -62,7 +57,7 @@ export const listEntrySchema = v.object({
 });
 export type ListEntry = v.InferOutput<typeof listEntrySchema>;
 
-const kindField = v.picklist(PLATFORM_LIST_KINDS, '列表类型只能是 dictionary、trade_area 或 label');
+const kindField = v.picklist(PLATFORM_LIST_KINDS, '列表类型只能是字典（dictionary）、商圈区域或标签（label）');
 const listText = (label: string, max: number) => v.optional(v.pipe(v.string(`${label}应为文字`), v.trim(), v.maxLength(max, `${label}最多${max}个字符`)), '');
 
 export const operationSystemEndpoints = {

@@ -9,6 +9,7 @@ import {
   ORDER_REMARK_MAX, ORDER_STATUSES, PAY_METHODS, PAY_STATUSES, PHONE_RE, PURCHASE_ORDER_CODES, SALES_ORDER_CODES,
   ONLINE_PAY_METHODS, ORDER_PAY_MAX, PAY_CHANNELS,
 } from '../domain/orders';
+import { pageSizeField } from './page-size';
 
 export const orderText = {
   contactName: '请填写收货人',
@@ -225,7 +226,7 @@ export const orderEndpoints = {
       pay_status: v.optional(v.union([v.literal(''), v.picklist(PAY_STATUSES, orderText.payStatus)], orderText.payStatus), ''),
       order_no: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30, '订单号最多30个字符')), ''),
       page_number: v.optional(intOf(orderText.page, 1, 100000), 1),
-      page_size: v.optional(v.pipe(intOf(orderText.pageSize, 1, 800), v.check((n) => (ORDER_PAGE_SIZES as readonly number[]).includes(n), orderText.pageSize)), 50),
+      page_size: pageSizeField(50),
     }),
     answer: v.object({ data: v.array(orderSummarySchema), total: v.number(), counts: v.record(v.string(), v.number()) }),
   }),

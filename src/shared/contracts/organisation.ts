@@ -9,8 +9,9 @@ import {
   companyProfileSchema, mobileSchema, passwordSchema, usernameSchema,
 } from '../domain/account-rules';
 import { MEMBER_CODES, OPERATOR_CODES } from '../domain/permissions';
-import { CONTACT_LIMIT, LIST_PAGE_SIZES, MAIN_LIST_MAX, orgText, QQ_RE, WECHAT_RE } from '../domain/organisation';
+import { CONTACT_LIMIT, MAIN_LIST_MAX, orgText, QQ_RE, WECHAT_RE } from '../domain/organisation';
 import { ORG_CODES, ENTERPRISE_CODES } from './codes';
+import { pageSizeField } from './page-size';
 export { ORG_CODES, ENTERPRISE_CODES };
 
 
@@ -25,10 +26,9 @@ const intOf = (text: string, min = 1, max = MAX_ID) =>
 
 const idOf = (label: string) => intOf(`${label}编号应为正整数`);
 
-const pageSizeText = `每页条数只能是${LIST_PAGE_SIZES.join('、')}`;
 const pageFields = {
   page_number: v.optional(intOf('页码应为正整数', 1, 100000), 1),
-  page_size: v.optional(v.pipe(intOf(pageSizeText, 1, 800), v.check((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n), pageSizeText)), 50),
+  page_size: pageSizeField(50),
 };
 
 const permissionsSchema = v.pipe(

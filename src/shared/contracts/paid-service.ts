@@ -13,6 +13,7 @@ import { emptyPayload } from './common';
 import { rangeRule } from '../domain/ranges';
 import { OP_CATALOGUE_CODES } from '../domain/operation';
 import { day, intOf, WALLET_CODES } from './wallet';
+import { pageSizeField } from './page-size';
 
 export const PAID_SERVICES = ['user', 'stock', 'vin'] as const;
 export type PaidService = (typeof PAID_SERVICES)[number];
@@ -67,7 +68,7 @@ export const paidServiceText = {
 
 const paging = {
   page_number: v.optional(intOf(paidServiceText.page, 1, 100000), 1),
-  page_size: v.optional(v.pipe(intOf(paidServiceText.pageSize, 1, 800), v.check((n) => (PAID_SERVICE_PAGE_SIZES as readonly number[]).includes(n), paidServiceText.pageSize)), 50),
+  page_size: pageSizeField(50),
 };
 const serviceField = v.picklist(PAID_SERVICES, paidServiceText.service);
 

@@ -37,7 +37,7 @@ const dates = (name: EndpointName, base: Record<string, unknown> = {}, message: 
   name, base, low: 'date_from', high: 'date_to', under: 'date_to', message, reversed: [day(3), day(1)], equal: [day(2), day(2)], open: '',
 });
 const ad = { code: 'GG005', images_url: '/uploads/ad.png' };
-const promotion = { code: 'NEW2026', name: '新会员立减', kind: 'percent', value: '20' };
+const promotion = { code: 'NEW2026', name: '新会员立减', kind: 'percent', value: 20 };
 
 const RULES: Rule[] = [
   { name: 'keywordSearch', base: { k: '滤清器' }, low: 'min_price', high: 'max_price', under: 'min_price', message: priceRangeReversed, reversed: ['300', '100.5'], equal: ['100.5', 100.5], open: undefined },

@@ -88,6 +88,7 @@ export const oeListSchema = v.pipe(
 export const PAGE_SIZES = [50, 100, 200, 400, 800] as const;
 
 import { KEYWORD_MAX_ROWS, OE_PAGE_MAX } from './limits';
+import { pageSizeField } from './page-size';
 
 export { OE_PAGE_MAX, KEYWORD_MAX_ROWS };
 
@@ -118,25 +119,25 @@ const yuanFromQuery = (name: string) =>
 
 const keywordFields = v.object({
   k: v.pipe(v.string(msg.enterSearch), v.trim(), v.nonEmpty(msg.enterSearch), v.maxLength(50, '搜索内容最多50个字符')),
-  mode: v.optional(v.picklist(['exact', 'fuzzy'], 'mode 只能是 exact（精确）或 fuzzy（模糊）'), 'fuzzy'),
-  page_number: v.optional(intFromQuery('page_number', 1, 10000), 1),
-  page_size: v.optional(v.pipe(intFromQuery('page_size', 50, 800), v.check((n) => (PAGE_SIZES as readonly number[]).includes(n), '每页条数只能是 50、100、200、400 或 800')), 50),
+  mode: v.optional(v.picklist(['exact', 'fuzzy'], '搜索方式只能是 exact（精确）或 fuzzy（模糊）'), 'fuzzy'),
+  page_number: v.optional(intFromQuery('页码', 1, 10000), 1),
+  page_size: pageSizeField(50),
   /** 1: only dismantled parts (拆车件) */
-  dismantled: v.optional(v.pipe(v.union([v.literal('1'), v.literal('0'), v.literal(1), v.literal(0)], 'dismantled 只能是 0 或 1'), v.transform((x) => String(x) === '1')), '0'),
+  dismantled: v.optional(v.pipe(v.union([v.literal('1'), v.literal('0'), v.literal(1), v.literal(0)], '只看拆车件只能是 0 或 1'), v.transform((x) => String(x) === '1')), '0'),
   /** 1: only stock of companies in the caller's approved trade circles (圈内搜索) */
-  circle: v.optional(v.pipe(v.union([v.literal('1'), v.literal('0'), v.literal(1), v.literal(0)], 'circle 只能是 0 或 1'), v.transform((x) => String(x) === '1')), '0'),
+  circle: v.optional(v.pipe(v.union([v.literal('1'), v.literal('0'), v.literal(1), v.literal(0)], '圈内搜索只能是 0 或 1'), v.transform((x) => String(x) === '1')), '0'),
   /** only stock of this part brand (the brand picker); the server checks that it exists */
-  brand_id: v.optional(intFromQuery('brand_id', 1, 999999)),
+  brand_id: v.optional(intFromQuery('品牌', 1, 999999)),
   /** requirements 001-3 product list query: absent = by relevance (in stock first, then cheapest) */
-  sort_field: v.optional(v.picklist(KEYWORD_SORT_FIELDS, `sort_field 只能是 ${KEYWORD_SORT_FIELDS.join('、')} 之一`)),
-  sort_order: v.optional(v.picklist(['asc', 'desc'], 'sort_order 只能是 asc（升序）或 desc（降序）'), 'asc'),
+  sort_field: v.optional(v.picklist(KEYWORD_SORT_FIELDS, `排序字段只能是 ${KEYWORD_SORT_FIELDS.join('、')} 之一`)),
+  sort_order: v.optional(v.picklist(['asc', 'desc'], '排序方向只能是 asc（升序）或 desc（降序）'), 'asc'),
   /** the price column min_price / max_price apply to; the server checks the caller may see it */
-  price_colum_name: v.optional(v.picklist(PRICE_COLUMNS, `price_colum_name 只能是 ${PRICE_COLUMNS.join('、')} 之一`), 'price99'),
+  price_colum_name: v.optional(v.picklist(PRICE_COLUMNS, `价格列只能是 ${PRICE_COLUMNS.join('、')} 之一`), 'price99'),
   /** yuan, up to 2 decimals */
-  min_price: v.optional(yuanFromQuery('min_price')),
-  max_price: v.optional(yuanFromQuery('max_price')),
-  min_stock_qty: v.optional(intFromQuery('min_stock_qty', 0, 999999)),
-  max_stock_qty: v.optional(intFromQuery('max_stock_qty', 0, 999999)),
+  min_price: v.optional(yuanFromQuery('最低价格')),
+  max_price: v.optional(yuanFromQuery('最高价格')),
+  min_stock_qty: v.optional(intFromQuery('最小库存', 0, 999999)),
+  max_stock_qty: v.optional(intFromQuery('最大库存', 0, 999999)),
 });
 /** The fields and their ranges; a reversed range is said under its low end (the page's filter bar checks the same). */
 export const keywordPayload = v.pipe(
@@ -180,8 +181,8 @@ export const searchEndpoints = {
     summary: '企业黄页：按公司名称、简称或城市搜索卖家企业',
     payload: v.object({
       k: v.pipe(v.string(msg.enterSearch), v.trim(), v.nonEmpty(msg.enterSearch), v.maxLength(50, '搜索内容最多50个字符')),
-      page_number: v.optional(intFromQuery('page_number', 1, 10000), 1),
-      page_size: v.optional(intFromQuery('page_size', 1, 100), 20),
+      page_number: v.optional(intFromQuery('页码', 1, 10000), 1),
+      page_size: pageSizeField(20),
     }),
     answer: v.object({ data: v.array(companyCardSchema), total: v.number(), contacts_visible: v.boolean() }),
   }),
@@ -190,8 +191,8 @@ export const searchEndpoints = {
     summary: '配件品牌（每页20个，可按关键词过滤）',
     payload: v.object({
       keyword: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, '关键词最多50个字符')), ''),
-      page_number: v.optional(intFromQuery('page_number', 1, 10000), 1),
-      page_size: v.optional(intFromQuery('page_size', 1, 100), 20),
+      page_number: v.optional(intFromQuery('页码', 1, 10000), 1),
+      page_size: pageSizeField(20),
     }),
     answer: v.object({ data: v.array(v.object({ id: v.number(), name: v.string() })), total: v.number() }),
   }),
@@ -211,8 +212,8 @@ export const searchEndpoints = {
     summary: '查看更多：按 OE 搜索的顺序分页列出一个OE号的其余卖家（限本公司今天搜索过的OE号，不再计库存查询次数）',
     payload: v.object({
       oe: v.pipe(v.string(msg.enterOe), v.transform(normalizeOe), v.minLength(OE_MIN_LENGTH, msg.oeMinLength), v.maxLength(40, 'OE号最多40个字符')),
-      offset: intFromQuery('offset', 0, 100000),
-      limit: v.optional(intFromQuery('limit', 1, OE_PAGE_MAX), OE_PAGE_MAX),
+      offset: intFromQuery('起始位置', 0, 100000),
+      limit: v.optional(intFromQuery('条数', 1, OE_PAGE_MAX), OE_PAGE_MAX),
     }),
     answer: v.object({
       rows: v.array(stockRowSchema),
@@ -245,7 +246,7 @@ export const searchEndpoints = {
   searchTradeList: defineEndpoint({
     method: 'get', path: '/circle/list', tag: 'circle', access: 'user',
     summary: '商圈列表：is_in_member=1 只列本公司加入的商圈（含审核状态）；show_internal=1 含内部商圈',
-    payload: v.object({ is_in_member: flag('is_in_member'), show_internal: flag('show_internal'), page_size: v.optional(intFromQuery('page_size', 1, 1000), 1000) }),
+    payload: v.object({ is_in_member: flag('只看已加入'), show_internal: flag('含内部商圈'), page_size: pageSizeField(1000, [1000]) }),
     answer: v.array(tradeCircleSchema),
   }),
   instantSearch: defineEndpoint({

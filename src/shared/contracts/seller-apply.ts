@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { emptyPayload, MAX_ID } from './common';
 import { APPLICATION_STATES, CONTACT_PHONE, LICENCE_IMAGES_MAX, LICENCE_NO, SELLER_AUDIT_CODES } from '../domain/seller-apply';
+import { pageSizeField } from './page-size';
 
 const text = (label: string, min: number, max: number) =>
   v.pipe(
@@ -82,8 +83,8 @@ export const sellerApplyEndpoints = {
     payload: v.object({
       state: v.optional(v.picklist(['', ...APPLICATION_STATES], 'state 只能是 pending、approved、rejected 或留空'), ''),
       k: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, '公司名称最多60个字符')), ''),
-      page_number: v.optional(positiveIdField('page_number'), 1),
-      page_size: v.optional(v.pipe(positiveIdField('page_size'), v.maxValue(100, 'page_size 不能大于 100')), 20),
+      page_number: v.optional(positiveIdField('页码'), 1),
+      page_size: pageSizeField(20),
     }),
     answer: v.object({ data: v.array(sellerApplicationSchema), total: v.number() }),
   }),

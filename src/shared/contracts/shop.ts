@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { companyIdSchema, emptyPayload } from './common';
-import { PAGE_SIZES, stockRowSchema } from './search';
+import { stockRowSchema } from './search';
+import { pageSizeField } from './page-size';
 
 /** Limits of the shop decoration (/backend/store); the form shows the same numbers. */
 export const SHOP_LIMITS = { intro: 2000, factoryDesc: 2000, url: 500, title: 30, photos: 12, videos: 10, featured: 12 } as const;
@@ -132,8 +133,8 @@ export const shopEndpoints = {
     payload: v.object({
       company_id: companyIdSchema,
       k: v.optional(v.pipe(v.string('关键词应为文本'), v.trim(), v.maxLength(50, '关键词最多50个字符')), ''),
-      page_number: v.optional(intFromQuery('page_number', 1, 10000), 1),
-      page_size: v.optional(v.pipe(intFromQuery('page_size', 1, 800), v.check((n) => (PAGE_SIZES as readonly number[]).includes(n), '每页条数只能是 50、100、200、400 或 800')), 50),
+      page_number: v.optional(intFromQuery('页码', 1, 10000), 1),
+      page_size: pageSizeField(50),
     }),
     answer: v.object({ rows: v.array(stockRowSchema), total: v.number(), price_columns: v.array(v.string()), contacts_visible: v.boolean() }),
   }),
@@ -154,8 +155,8 @@ export const shopEndpoints = {
     method: 'get', path: '/quote/views', tag: 'quote', access: 'user', permissions: ['C14'],
     summary: '谁看过我：访问本公司店铺的公司，按时间倒序分页；联系方式仅正式会员可见',
     payload: v.object({
-      page_number: v.optional(intFromQuery('page_number', 1, 10000), 1),
-      page_size: v.optional(intFromQuery('page_size', 1, 100), 20),
+      page_number: v.optional(intFromQuery('页码', 1, 10000), 1),
+      page_size: pageSizeField(20),
     }),
     answer: v.object({
       data: v.array(companyViewSchema),
@@ -168,7 +169,7 @@ export const shopEndpoints = {
   markCompanyViewsSeen: defineEndpoint({
     method: 'post', path: '/quote/views/seen', tag: 'quote', access: 'user', permissions: ['C14'],
     summary: '把截至 as_of 的访问记为已看（打开 /quote 时调用），角标随之清零',
-    payload: v.object({ as_of: v.pipe(v.number('as_of 应为数字'), v.integer('as_of 应为整数'), v.minValue(0, 'as_of 不能小于 0')) }),
+    payload: v.object({ as_of: v.pipe(v.number('查看时间应为数字'), v.integer('查看时间应为整数'), v.minValue(0, '查看时间不能小于 0')) }),
     answer: v.number(),
   }),
 } as const;

@@ -9,12 +9,14 @@ import { defineEndpoint } from './endpoint';
 import { companyIdSchema, MAX_ID } from './common';
 import { normalizeOe, OE_MIN_LENGTH } from '../domain/oe';
 import {
-  MAX_DELTA, MAX_QUANTITY, MAX_VN_PRICE, parseWhole, parseYuan, STOCK_CODES, STOCK_PAGE_SIZES, STOCK_PRICE_FIELDS,
+  MAX_DELTA, MAX_QUANTITY, MAX_VN_PRICE, parseWhole, parseYuan, STOCK_CODES, STOCK_PRICE_FIELDS,
   STOCK_PRICE_LABELS, STOCK_SORT_FIELDS,
 } from '../domain/stock';
 import type { PriceColumn } from '../domain/prices';
 import { rangeRule } from '../domain/ranges';
 import { rangeMsg } from '../messages';
+import { fenField } from './money-field';
+import { pageSizeField } from './page-size';
 
 /** Field names as people read them: every refusal names the field in these words. */
 export const STOCK_FIELD_LABELS = {
@@ -47,7 +49,13 @@ const intIn = (label: string, min: number, max: number) => {
 const flag = (label: string) =>
   v.optional(v.pipe(v.union([v.literal('1'), v.literal('0'), v.literal(1), v.literal(0), v.boolean()], `${label}只能是 0 或 1`), v.transform((x) => x === true || String(x) === '1')));
 
-/** A price in yuan (number or text, up to 2 decimals) as fen; empty or null: no such price. */
+/** The stock prices' range: up to 9999999.99 元, in fen. */
+export const MAX_PRICE_FEN = 999_999_999;
+
+/** A price in whole fen on the wire (docs/api.md, "Money"); null or left out: no such price. */
+const fen = (field: PriceColumn) => v.optional(v.nullable(fenField(L[field], 0, MAX_PRICE_FEN)), null);
+
+/** A price of an import line in yuan as the person typed it in the file (number or text, up to 2 decimals) as fen; empty or null: no such price. */
 const yuan = (field: PriceColumn) =>
   v.optional(
     v.pipe(
@@ -156,17 +164,17 @@ const stockFilterFields = v.object({
   make_id: optionalId(L.make_id),
   terminology_id: optionalId(L.terminology_id),
   /** 1: only the stock of country_id (the Vietnamese stock) */
-  is_country: flag('is_country'),
+  is_country: flag('只看越南库存'),
   country_id: optionalId(L.country_id),
   /** China dates, both ends included */
   min_create_date: dateText('创建日期起'),
   max_create_date: dateText('创建日期止'),
   /** only rows at quantity 0 (the back-office home's link) */
-  zero_stock: flag('zero_stock'),
-  sort_field: v.optional(v.picklist(STOCK_SORT_FIELDS, `排序字段只能是 ${STOCK_SORT_FIELDS.join('、')} 之一`), 'create_date'),
+  zero_stock: flag('只看零库存'),
+  sort_field: v.optional(v.picklist(STOCK_SORT_FIELDS, '排序字段只能是创建时间、资料修改时间、价格修改时间、库存修改时间、库存数量、OE号、配件名称或一列价格'), 'create_date'),
   sort_order: v.optional(v.picklist(['asc', 'desc'], '排序方向只能是 asc（升序）或 desc（降序）'), 'desc'),
   page_number: v.optional(intIn('页码', 1, 100000), 1),
-  page_size: v.optional(v.pipe(intIn('每页条数', 1, 800), v.check((n) => (STOCK_PAGE_SIZES as readonly number[]).includes(n), `每页条数只能是 ${STOCK_PAGE_SIZES.join('、')}`)), 50),
+  page_size: pageSizeField(50),
 });
 /** The filter and its 创建日期 range (either end may be open): the end may not come before the start. */
 export const stockFilterPayload = v.pipe(stockFilterFields, rangeRule('min_create_date', 'max_create_date', rangeMsg.stockCreateDate));
@@ -200,18 +208,28 @@ const stockFields = {
   note: text(L.note, 200),
   vn_quantity: whole(L.vn_quantity, MAX_QUANTITY, 0),
   sale_state: v.optional(v.picklist(['normal', 'promotion'], `${L.sale_state}只能是 normal（正常）或 promotion（促销）`), 'normal'),
-  price99: yuan('price99'), price0: yuan('price0'), price1: yuan('price1'), price2: yuan('price2'), price3: yuan('price3'), price5: yuan('price5'),
+  price99: fen('price99'), price0: fen('price0'), price1: fen('price1'), price2: fen('price2'), price3: fen('price3'), price5: fen('price5'),
   vn_price: whole(L.vn_price, MAX_VN_PRICE, null),
+};
+
+/** An import line's prices are yuan as typed in the file (docs/api.md, "Money": file imports). */
+const importPrices = {
+  price99: yuan('price99'), price0: yuan('price0'), price1: yuan('price1'), price2: yuan('price2'), price3: yuan('price3'), price5: yuan('price5'),
 };
 
 const brandGiven = (p: { part_brand_id: number | null; custom_brand_name: string }) => p.part_brand_id !== null || p.custom_brand_name !== '';
 const brandMessage = `请选择${L.part_brand_id}或填写${L.custom_brand_name}`;
 
-/** One stock row as the add form (and an import line) gives it. */
+/** One stock row as the add form gives it (prices in fen). */
 const createObject = v.object({ ...stockFields, quantity: whole(L.quantity, MAX_QUANTITY, 0) });
 // partialCheck: said together with the other fields' refusals, not only once they are all right
 export const stockCreatePayload = v.pipe(
   createObject,
+  v.forward(v.partialCheck([['part_brand_id'], ['custom_brand_name']], brandGiven, brandMessage), ['part_brand_id']),
+);
+/** One line of a stock file: the add form's row with its prices in yuan as typed in the file. */
+export const stockImportRowPayload = v.pipe(
+  v.object({ ...stockFields, ...importPrices, quantity: whole(L.quantity, MAX_QUANTITY, 0) }),
   v.forward(v.partialCheck([['part_brand_id'], ['custom_brand_name']], brandGiven, brandMessage), ['part_brand_id']),
 );
 /** An edit of a row: everything but the quantity, which has its own calls (absolute with version, or a delta). */
@@ -250,6 +268,9 @@ export const stockChangeSchema = v.object({
   changes: v.array(v.object({ field: v.string(), old: v.nullable(v.union([v.string(), v.number(), v.boolean()])), new: v.nullable(v.union([v.string(), v.number(), v.boolean()])) })),
 });
 
+/** updateStockPrice's value: fen for the price columns, whole dong for vn_price (both up to 999999999). */
+export const stockPriceValueText = `价格应为整数：批发价等以分为单位，越南价以越南盾为单位（0 至 ${MAX_PRICE_FEN}）`;
+
 const refItem = v.object({ id: v.number(), name: v.string() });
 
 export const stockEndpoints = {
@@ -261,7 +282,7 @@ export const stockEndpoints = {
   }),
   stockCreate: defineEndpoint({
     method: 'post', path: '/stock/create', tag: 'stock', access: 'user', permissions: STOCK_CODES, idempotent: true,
-    summary: '新增一行库存（OE号按统一规则规范化；品牌选择或自有品牌二选一；价格以元为单位，最多两位小数）',
+    summary: '新增一行库存（OE号按统一规则规范化；品牌选择或自有品牌二选一；价格为以分为单位的整数，越南价为越南盾整数）',
     payload: stockCreatePayload,
     answer: sellerStockRowSchema,
   }),
@@ -273,11 +294,11 @@ export const stockEndpoints = {
   }),
   updateStockPrice: defineEndpoint({
     method: 'post', path: '/stock/price', tag: 'stock', access: 'user', permissions: STOCK_CODES,
-    summary: '行内改价：target_price_field 为 price99/price0/price1/price2/price3/price5（元，最多两位小数）或 vn_price（越南盾，整数）',
+    summary: '行内改价：target_price_field 为 price99/price0/price1/price2/price3/price5（以分为单位的整数）或 vn_price（越南盾整数）',
     payload: v.object({
       ...rowRef,
-      value: v.union([v.number(), v.string()], '请填写价格'),
-      target_price_field: v.picklist(STOCK_PRICE_FIELDS, `价格字段只能是 ${STOCK_PRICE_FIELDS.join('、')} 之一`),
+      value: v.pipe(v.number(stockPriceValueText), v.integer(stockPriceValueText), v.minValue(0, stockPriceValueText), v.maxValue(MAX_PRICE_FEN, stockPriceValueText)),
+      target_price_field: v.picklist(STOCK_PRICE_FIELDS, `价格字段只能是 ${STOCK_PRICE_FIELDS.map((f) => STOCK_PRICE_LABELS[f]).join('、')} 之一`),
     }),
     answer: sellerStockRowSchema,
   }),
@@ -303,7 +324,7 @@ export const stockEndpoints = {
         v.transform((s) => [...new Set(s.split(',').map(Number))]),
         v.check((ids) => ids.every((n) => n >= 1 && n <= MAX_ID), '库存编号应为逗号分隔的正整数（最多800个）'),
       ),
-      ignore_invalid_price: flag('ignore_invalid_price'),
+      ignore_invalid_price: flag('略去无价格'),
     }),
     answer: v.array(v.object({ product_id: v.number(), price0: v.nullable(v.number()), quantity: v.number() })),
   }),

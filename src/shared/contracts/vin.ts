@@ -117,26 +117,26 @@ export const vinEndpoints = {
   getVehicleGroups: defineEndpoint({
     method: 'get', path: '/vehicle/groups', tag: 'vin', access: 'user',
     summary: '车型的主组（发动机、制动系统……）及其分组数、配件数',
-    payload: v.object({ vehicle_id: idFromQuery('vehicle_id') }),
+    payload: v.object({ vehicle_id: idFromQuery('车型') }),
     answer: v.object({ vehicle: vehicleSchema, groups: v.array(epcGroupSchema) }),
   }),
   getVehicleSubgroups: defineEndpoint({
     method: 'get', path: '/vehicle/subgroups', tag: 'vin', access: 'user',
     summary: '车型的分组；给出 group_id 时只列该主组的分组',
-    payload: v.object({ vehicle_id: idFromQuery('vehicle_id'), group_id: v.optional(idFromQuery('group_id')) }),
+    payload: v.object({ vehicle_id: idFromQuery('车型'), group_id: v.optional(idFromQuery('主组')) }),
     answer: v.object({ vehicle: vehicleSchema, subgroups: v.array(epcSubgroupSchema) }),
   }),
   getVehicleParts: defineEndpoint({
     method: 'get', path: '/vehicle/parts', tag: 'vin', access: 'user',
     summary: '分组中的配件：图号位置、OE号、名称、单车用量，及有货卖家数',
-    payload: v.object({ subgroup_id: idFromQuery('subgroup_id') }),
+    payload: v.object({ subgroup_id: idFromQuery('分组') }),
     answer: v.object({ vehicle: vehicleSchema, subgroup: epcSubgroupSchema, parts: v.array(epcPartSchema) }),
   }),
   searchVehicleParts: defineEndpoint({
     method: 'get', path: '/vehicle/part-search', tag: 'vin', access: 'user',
     summary: '在一个车型的全部配件中按名称或OE号查找',
     payload: v.object({
-      vehicle_id: idFromQuery('vehicle_id'),
+      vehicle_id: idFromQuery('车型'),
       k: v.pipe(v.string(msg.enterSearch), v.trim(), v.nonEmpty(msg.enterSearch), v.maxLength(30, '搜索内容最多30个字符')),
     }),
     answer: v.object({ vehicle: vehicleSchema, parts: v.array(epcPartSchema) }),

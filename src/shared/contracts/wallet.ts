@@ -8,6 +8,7 @@ import { defineEndpoint } from './endpoint';
 import { emptyPayload } from './common';
 import { rangeRule } from '../domain/ranges';
 import { FINANCE_CODES, PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../domain/orders';
+import { pageSizeField } from './page-size';
 
 /** The smallest and largest single recharge: 1 元 and 100 万元. */
 export const RECHARGE_MIN_FEN = 100;
@@ -117,7 +118,7 @@ export const walletEndpoints = {
         kind: v.optional(v.union([v.literal(''), v.picklist(ENTRY_KINDS, walletText.kind)], walletText.kind), ''),
         date_from: day('开始日期'), date_to: day('结束日期'),
         page_number: v.optional(intOf(walletText.page, 1, 100000), 1),
-        page_size: v.optional(v.pipe(intOf(walletText.pageSize, 1, 800), v.check((n) => (WALLET_PAGE_SIZES as readonly number[]).includes(n), walletText.pageSize)), 50),
+        page_size: pageSizeField(50),
       }),
       rangeRule('date_from', 'date_to', walletText.rangeReversed),
     ),

@@ -4,6 +4,7 @@ import { emptyPayload, MAX_ID } from './common';
 import { decodeVin, normalizeVin } from '../domain/vin';
 import { msg } from '../messages';
 import { WANTED_CODES } from './codes';
+import { pageSizeField } from './page-size';
 export { WANTED_CODES };
 
 export const WANTED_CONTENT_MAX = 500;
@@ -104,7 +105,7 @@ export const wantedEndpoints = {
   getWantedList: defineEndpoint({
     method: 'get', path: '/enquiry/wanted', tag: 'enquiry', access: 'user', permissions: WANTED_CODES,
     summary: '我的求购：本公司发布的求购（最新在前，分页），含报价数 quote_count',
-    payload: v.object({ page_number: pageInt('page_number', 10000, 1), page_size: pageInt('page_size', 800, 20) }),
+    payload: v.object({ page_number: pageInt('页码', 10000, 1), page_size: pageSizeField(20) }),
     answer: v.object({ data: v.array(wantedSchema), total: v.number() }),
   }),
   wantedMakes: defineEndpoint({

@@ -12,6 +12,7 @@ import {
   accountNoProblem, BANK_CARD_KINDS, BANK_CARD_STATES, normalizeAccountNo, WITHDRAWAL_MAX_FEN, WITHDRAWAL_MIN_FEN, WITHDRAWAL_STATES, withdrawalText,
   type BankCardKind, type BankCardState, type WithdrawalState,
 } from '../domain/withdrawal';
+import { pageSizeField } from './page-size';
 
 const keys = <T extends Record<string, string>>(o: T) => Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
 export const CARD_KIND_KEYS = keys(BANK_CARD_KINDS) as [BankCardKind, ...BankCardKind[]];
@@ -23,7 +24,7 @@ export const idField = (text: string) => intOf(text, 1, 2_147_483_647);
 export const reasonField = v.pipe(v.string(withdrawalText.reason), v.trim(), v.minLength(2, withdrawalText.reason), v.maxLength(200, withdrawalText.reason));
 export const listPaging = {
   page_number: v.optional(intOf('页码应为正整数', 1, 100000), 1),
-  page_size: v.optional(v.pipe(intOf('每页条数只能是 50、100、200、400 或 800', 1, 800), v.picklist([50, 100, 200, 400, 800], '每页条数只能是 50、100、200、400 或 800')), 50),
+  page_size: pageSizeField(50),
 };
 
 export const bankCardSchema = v.object({

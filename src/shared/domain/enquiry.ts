@@ -179,6 +179,16 @@ export const parseQuotePrice = (input: string | number, currency: 'CNY' | 'VND' 
   return { ok: true, fen: Number(whole) * 100 + Number(frac.padEnd(2, '0')) };
 };
 
+/**
+ * A quote's amount as sent (docs/api.md, "Money"): whole fen, or whole dong for a VND quote; the
+ * page made it from what was typed with parseQuotePrice. None says 请输入报价.
+ */
+export const checkQuoteAmount = (amount: number | null, currency: 'CNY' | 'VND' = 'CNY'): { ok: true; fen: number } | { ok: false; message: string } => {
+  if (amount === null) return { ok: false, message: enquiryText.enterQuote };
+  if (currency === 'VND') return amount === 0 ? { ok: false, message: enquiryText.badDong } : { ok: true, fen: amount };
+  return amount > MAX_QUOTE_FEN ? { ok: false, message: enquiryText.priceTooHigh } : { ok: true, fen: amount };
+};
+
 export type QuoteFate = 'active' | 'expired' | 'accepted' | 'lost';
 export const QUOTE_FATE_TEXT: Record<QuoteFate, string> = { active: '有效', expired: '已过期', accepted: '已采纳', lost: '未采纳' };
 

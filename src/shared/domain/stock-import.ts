@@ -8,7 +8,7 @@
  * to the real one. A seller's own brand goes in the 自有品牌 column.
  */
 import * as v from 'valibot';
-import { stockCreatePayload, STOCK_FIELD_LABELS, type StockCreate } from '../contracts/stock';
+import { stockImportRowPayload, STOCK_FIELD_LABELS, type StockCreate } from '../contracts/stock';
 
 export const IMPORT_FIELDS = [
   'supplier_oe', 'name', 'part_brand_name', 'custom_brand_name', 'quality_name', 'make_name', 'supplier_code', 'default_code',
@@ -119,7 +119,7 @@ export const isBlankLine = (cells: readonly string[]) => cells.every((c) => c.tr
 
 /**
  * One line of the file (cells by header position) as a stock row, validated by the same schema as
- * the add form (stockCreatePayload), so a refusal reads the same in both places. Every problem of
+ * the add form (stockImportRowPayload: stockCreatePayload with yuan prices), so a refusal reads the same in both places. Every problem of
  * the line is reported, not only the first.
  */
 export const buildImportRow = (cells: readonly string[], headers: readonly string[], mapping: ColumnMapping, refs: ImportReferences): ImportLine => {
@@ -152,7 +152,7 @@ export const buildImportRow = (cells: readonly string[], headers: readonly strin
   }
   if (raw.supplier_oe === undefined) raw.supplier_oe = '';
   if (raw.name === undefined) raw.name = '';
-  const parsed = v.safeParse(stockCreatePayload, raw);
+  const parsed = v.safeParse(stockImportRowPayload, raw);
   if (!parsed.success) {
     for (const issue of parsed.issues) {
       // the brand check says 请选择配件品牌…; when a brand name was given but unknown, that was said already

@@ -15,7 +15,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { SCENE_INQUIRY, SCENE_NOTICE, SCENE_PRODUCT, type BizContent, type ImMessage } from '../../../shared/contracts';
 import { useCartWrite } from '../cart/mutations';
-import { quotePriceText } from '../../../shared/domain/enquiry';
+import { NO_STOCK_PRICE, parseQuotePrice, quotePriceText } from '../../../shared/domain/enquiry';
 import { InputText } from 'primereact/inputtext';
 import { ApiError } from '../../api/request';
 import { errorText } from '../../ui/form/form';
@@ -181,11 +181,13 @@ export function ChatQuoteDialog({ targetId, onHide }: { targetId: string; onHide
   const key = useRef(crypto.randomUUID());
   const quoteInChat = useQuoteInChat();
   const send = async (noStock: boolean) => {
-    if (!noStock && !f.price.trim()) return setError({ field: 'price', text: '请输入报价' });
+    // typed in yuan, sent in whole fen (docs/api.md, "Money")
+    const typed = noStock ? null : parseQuotePrice(f.price);
+    if (typed && !typed.ok) return setError({ field: 'price', text: typed.message });
     setBusy(true);
     setError(null);
     try {
-      await quoteInChat.mutateAsync({ payload: { ...f, price: noStock ? '-1' : f.price, msg_to_uuid: targetId }, idempotencyKey: key.current });
+      await quoteInChat.mutateAsync({ payload: { ...f, price: typed?.ok ? typed.fen : NO_STOCK_PRICE, msg_to_uuid: targetId }, idempotencyKey: key.current });
       onHide();
     } catch (err) {
       setError({ field: err instanceof ApiError ? err.field ?? '' : '', text: errorText(err) });

@@ -98,6 +98,8 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
 
   const send = async (noStock: boolean) => {
     setSaved('');
+    // typed in yuan (or dong), sent in whole fen (or dong): docs/api.md "Money"
+    let amount: number | null = null;
     if (!noStock) {
       const p = parseQuotePrice(f.price, f.currency as 'CNY' | 'VND');
       if (!p.ok) {
@@ -105,6 +107,7 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
         price.current?.focus();
         return;
       }
+      amount = p.fen;
     }
     setError(null);
     setBusy(noStock ? 'none' : 'price');
@@ -112,7 +115,7 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
       const r = await submitQuote.mutateAsync({
         enquiryId: enquiry.id, lineId: line.id,
         quote: {
-          price: noStock ? '' : f.price, currency: f.currency as 'CNY' | 'VND', no_stock: noStock, brand: f.brand, quality: f.quality,
+          price: amount, currency: f.currency as 'CNY' | 'VND', no_stock: noStock, brand: f.brand, quality: f.quality,
           qty: f.qty, delivery_days: f.delivery_days, valid_days: f.valid_days, note: f.note,
         },
         key: key.current,

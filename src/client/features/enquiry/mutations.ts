@@ -79,7 +79,7 @@ export const useAnswerNoStock = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ enquiryId, lineId, key }: { enquiryId: number; lineId: number; key: string }) =>
-      request('post', 'quoteSubmit', { enquiry_id: enquiryId, line_id: lineId, no_stock: true, price: '' }, undefined, { silent: true, idempotencyKey: key }),
+      request('post', 'quoteSubmit', { enquiry_id: enquiryId, line_id: lineId, no_stock: true, price: null }, undefined, { silent: true, idempotencyKey: key }),
     onSuccess: (_r, { enquiryId }) => qc.invalidateQueries({ queryKey: enquiryKeys.sellerView(enquiryId) }),
   });
 };

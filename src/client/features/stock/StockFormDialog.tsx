@@ -5,8 +5,9 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { STOCK_FIELD_LABELS as L, stockCreatePayload, stockUpdatePayload, type SellerStockRow } from '../../../shared/contracts';
-import { formatFen } from '../../../shared/domain/prices';
-import { STOCK_PRICE_FIELDS } from '../../../shared/domain/stock';
+import { formatFen, PRICE_COLUMNS } from '../../../shared/domain/prices';
+import { parseYuan, STOCK_PRICE_FIELDS } from '../../../shared/domain/stock';
+import { yuanToFen } from '../../../shared/domain/money';
 import { Field } from '../../ui/form/Field';
 import { useForm } from '../../ui/form/form';
 import { countriesQuery, makesQuery, partBrandOptionsQuery, partTypesQuery, terminologyQuery } from './queries';
@@ -52,12 +53,22 @@ export function StockFormDialog({ row, onHide, onSaved }: { row: SellerStockRow 
   const schema = row ? stockUpdatePayload : stockCreatePayload;
 
   const submit = async () => {
-    if (!form.check(schema)) return;
+    // prices are typed in yuan and sent in fen (docs/api.md, "Money"); a price that is no amount is said under its field
+    const typed = Object.fromEntries(PRICE_COLUMNS.map((f) => [f, String(values[f] ?? '').trim()]));
+    const bad = Object.fromEntries(PRICE_COLUMNS.flatMap((f) => {
+      const r = typed[f] === '' ? null : parseYuan(typed[f], L[f]);
+      return r && !r.ok ? [[f, r.message]] : [];
+    }));
+    const payload = { ...values, ...Object.fromEntries(PRICE_COLUMNS.map((f) => [f, typed[f] === '' ? null : yuanToFen(typed[f].replace(/^[¥￥]/, ''))])) };
+    if (!form.check(schema, payload) || Object.keys(bad).length > 0) {
+      if (Object.keys(bad).length > 0) form.setErrors((old) => ({ ...old, ...bad }));
+      return;
+    }
     setBusy(true);
     try {
       const saved = row
-        ? await updateStock.mutateAsync({ id: row.id, payload: values as never })
-        : await createStock.mutateAsync({ payload: values as never, idempotencyKey: key.current });
+        ? await updateStock.mutateAsync({ id: row.id, payload: payload as never })
+        : await createStock.mutateAsync({ payload: payload as never, idempotencyKey: key.current });
       onSaved(saved, !row);
     } catch (e) {
       form.refuse(e);

@@ -117,7 +117,7 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
 
   const savePrice = async (row: SellerStockRow, field: StockPriceField, value: number) => {
     try {
-      await saveStockPrice.mutateAsync({ product_id: row.id, company_id: user.company_id, value: field === 'vn_price' ? String(value) : formatFen(value), target_price_field: field });
+      await saveStockPrice.mutateAsync({ product_id: row.id, company_id: user.company_id, value, target_price_field: field });
       saved(`已保存：${row.supplier_oe} ${STOCK_PRICE_LABELS[field]} ${field === 'vn_price' ? value : formatFen(value)}`);
     } catch (e) {
       refused(e);

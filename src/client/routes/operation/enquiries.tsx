@@ -1,15 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../lib/router-guard';
-import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
-import { listSearch } from '../../ui/list/list-search';
-import { ENQUIRY_FILTER_NAMES } from '../../features/operation/list-filters';
-import { EnquiryListPage } from '../../features/operation/trade/EnquiryListPage';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/** The list's earlier address: the specification's /operation/enquiry is the page (docs/api.md, "Pages at the specification's paths"). */
 export const Route = createFileRoute('/operation/enquiries')({
-  validateSearch: listSearch(ENQUIRY_FILTER_NAMES, []),
-  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CATALOGUE_CODES.orders }),
-  component: function Enquiries() {
-    const navigate = Route.useNavigate();
-    return <EnquiryListPage search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/operation/enquiry', search: search as never, replace: true });
   },
 });

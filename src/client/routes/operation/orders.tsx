@@ -1,15 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { guardedBy } from '../../lib/router-guard';
-import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
-import { listSearch } from '../../ui/list/list-search';
-import { ORDER_FILTER_NAMES } from '../../features/operation/list-filters';
-import { OrderListPage } from '../../features/operation/trade/OrderListPage';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/** The list's earlier address: the specification's /operation/order is the page (docs/api.md, "Pages at the specification's paths"). */
 export const Route = createFileRoute('/operation/orders')({
-  validateSearch: listSearch(ORDER_FILTER_NAMES, []),
-  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CATALOGUE_CODES.orders }),
-  component: function Orders() {
-    const navigate = Route.useNavigate();
-    return <OrderListPage search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/operation/order', search: search as never, replace: true });
   },
 });

@@ -14,7 +14,7 @@ import { AppError, conflict, forbidden, invalid } from '../../http/errors';
 import { inTransaction, unix } from '../../db/helpers';
 import {
   CONVERSATION_GROUP, IM_ASSISTANT_UUID, IM_GROUP_MAX_MEMBERS, IM_GROUP_NAME_MAX, IM_QUICK_REPLY_PAGE, ResultCode, imText,
-  type ImFriend, type ImGroup, type ImPush, type SendGroupPayload,
+  type ImFriend, type ImGroup, type ImPush, type SendGroupRequest,
 } from '../../../shared/contracts';
 import { translateTargetOf, type TranslateTarget } from '../../../shared/domain/translate';
 import { companyWithLevel } from '../company/company.service';
@@ -167,7 +167,7 @@ export const createImSocial = (deps: ImSocialDeps) => {
         return { group_id: uuid };
       }),
 
-    sendGroup: (db: Kysely<DB>, caller: Caller, p: SendGroupPayload, ctx: Pick<RequestContext, 'afterCommit'>) =>
+    sendGroup: (db: Kysely<DB>, caller: Caller, p: SendGroupRequest, ctx: Pick<RequestContext, 'afterCommit'>) =>
       inTransaction(db, async (trx) => {
         self(caller, p.from_user_id);
         await mayChat(trx, caller);
@@ -177,7 +177,9 @@ export const createImSocial = (deps: ImSocialDeps) => {
           throw invalid('content.imageUri', imText.imageNotOurs);
         }
         // checked under the group's lock: a concurrent send of the same id waits and finds it
-        const prior = await repo.messageByClientId(trx, caller.userId, p.client_msg_id);
+        // the specification's form may come without a client id: then it is a new message (docs/api.md, "Chat over the API")
+        const clientMsgId = p.client_msg_id ?? `spec-${randomUUID()}`;
+        const prior = p.client_msg_id === null ? undefined : await repo.messageByClientId(trx, caller.userId, p.client_msg_id);
         if (prior) {
           const same = prior.group_id === g.id && prior.message_type === p.messageType &&
             (p.messageType === 'RC:TxtMsg' ? prior.text === p.content.content : prior.image_uri === p.content.imageUri);
@@ -187,7 +189,7 @@ export const createImSocial = (deps: ImSocialDeps) => {
         const last = g.last_sent_at ? new Date(g.last_sent_at).getTime() : 0;
         const sentAt = new Date(Math.max(deps.clock.now().getTime(), last + 1));
         const id = await repo.insertGroupMessage(trx, {
-          group_id: g.id, sender_id: caller.userId, client_msg_id: p.client_msg_id, message_type: p.messageType,
+          group_id: g.id, sender_id: caller.userId, client_msg_id: clientMsgId, message_type: p.messageType,
           text: p.messageType === 'RC:TxtMsg' ? p.content.content : '', image_uri: p.messageType === 'RC:ImgMsg' ? p.content.imageUri : '', sent_at: sentAt,
         });
         const row = await repo.messageById(trx, id);

@@ -16,7 +16,8 @@ import dayjs from 'dayjs';
 import { type AnswerOf, type OpPromotionRow, type PayloadIn } from '../../../../shared/contracts';
 import { OP_CATALOGUE_CODES } from '../../../../shared/domain/operation';
 import { hasAnyPermission } from '../../../../shared/domain/permissions';
-import { PERCENT_MAX, PROMOTION_STATES, promotionOffer, type PromotionState } from '../../../../shared/domain/promotion';
+import { PERCENT_MAX, PROMOTION_STATES, promotionOffer, promotionText, type PromotionState } from '../../../../shared/domain/promotion';
+import { parseYuan } from '../../../../shared/domain/stock';
 import { ListPage, type BulkAction, type ListDef } from '../../../ui/list/ListPage';
 import type { ListSearch } from '../../../ui/list/list-search';
 import { oneOf, pagingOf, text } from '../list-payload';
@@ -114,7 +115,14 @@ function PromotionDialog({ row, onHide, onSaved }: { row: OpPromotionRow | null;
   });
   const { values, set, errors } = form;
   const savePromotion = useSavePromotion();
-  const save = () => form.submit(savePromotion, { id: row?.id ?? 0, ...values }, onSaved);
+  const save = () => {
+    // a percent as typed; an amount typed in yuan and sent in whole fen (docs/api.md, "Money")
+    const typed = values.value.trim();
+    if (values.kind === 'percent' && !/^\d{1,2}$/.test(typed)) return form.setErrors({ value: promotionText.percentRange });
+    const amount = values.kind === 'amount' ? parseYuan(typed, '优惠金额') : null;
+    if (amount && !amount.ok) return form.setErrors({ value: amount.message });
+    return form.submit(savePromotion, { id: row?.id ?? 0, ...values, value: amount ? amount.value : Number(typed) }, onSaved);
+  };
   return (
     <Dialog header={row ? `编辑优惠码 ${row.code}` : '发放优惠码'} visible onHide={onHide} style={{ width: '40rem', maxWidth: '95vw' }}
       footer={<><Button label="取消" outlined onClick={onHide} /><Button label="保存" loading={form.busy} onClick={() => void save()} /></>}>

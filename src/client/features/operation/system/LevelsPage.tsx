@@ -10,6 +10,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { UNLIMITED_QUOTA, type OpLevel } from '../../../../shared/contracts';
 import { formatFen } from '../../../../shared/domain/prices';
+import { parseYuan } from '../../../../shared/domain/stock';
 import { Field } from '../../../ui/form/Field';
 import { errorText, useForm } from '../../../ui/form/form';
 import { levelsQuery } from './queries';
@@ -68,7 +69,13 @@ function LevelDialog({ level, onHide, onSaved }: { level: OpLevel; onHide: () =>
   });
   const { values, set, errors } = form;
   const saveLevel = useSaveLevel();
-  const save = () => form.submit(saveLevel, { id: level.id, ...values, duration_months: values.duration_months.trim() === '' ? '' as const : values.duration_months }, onSaved);
+  const save = () => {
+    // typed in yuan, sent in whole fen (docs/api.md, "Money")
+    const typed = values.price.trim();
+    const price = typed === '' ? null : parseYuan(typed, '价格');
+    if (price && !price.ok) return form.setErrors({ price: price.message });
+    return form.submit(saveLevel, { id: level.id, ...values, price: price ? price.value : null, duration_months: values.duration_months.trim() === '' ? '' as const : values.duration_months }, onSaved);
+  };
   return (
     <Dialog header={`编辑会员等级（${level.name}）`} visible onHide={onHide} style={{ width: '44rem', maxWidth: '95vw' }}
       footer={<><Button label="取消" outlined onClick={onHide} /><Button label="保存等级" loading={form.busy} onClick={() => void save()} /></>}>

@@ -9,7 +9,7 @@ import '../operation.css';
 
 export function EnquiryDetailPage({ enquiryNo }: { enquiryNo: string }) {
   const q = useQuery(enquiryQuery(enquiryNo));
-  if (q.isError) return <section className="card" role="alert"><p>{errorText(q.error)}</p><Link to="/operation/enquiries">返回询价列表</Link></section>;
+  if (q.isError) return <section className="card" role="alert"><p>{errorText(q.error)}</p><Link to="/operation/enquiry">返回询价列表</Link></section>;
   if (!q.data) return <section className="card" aria-busy="true">正在加载…</section>;
   const e = q.data;
   const price = (fen: number, currency: string) => (fen === NO_STOCK_PRICE ? '无货' : currency === 'VND' ? `${fen.toLocaleString('zh-CN')} 越南盾` : yuan(fen));
@@ -18,7 +18,7 @@ export function EnquiryDetailPage({ enquiryNo }: { enquiryNo: string }) {
       <section className="card">
         <div className="op-detail-head">
           <h2>询价单 {e.enquiry_no} <span className="op-tag">{ENQUIRY_STATE_TEXT[e.state]}</span></h2>
-          <Link to="/operation/enquiries">返回询价列表</Link>
+          <Link to="/operation/enquiry">返回询价列表</Link>
         </div>
         <dl className="op-kv">
           <div><dt>买家</dt><dd>{e.buyer_company_name}（{e.buyer_user_name}）</dd></div>

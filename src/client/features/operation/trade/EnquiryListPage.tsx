@@ -1,5 +1,5 @@
 /**
- * 询价 (/operation/enquiries, D12-01): every enquiry sent on the platform (drafts stay the buyer's
+ * 询价 (/operation/enquiry, D12-01): every enquiry sent on the platform (drafts stay the buyer's
  * own), by number, buyer, OE number or part name, state and China dates; read only, with an XLSX.
  */
 import { Link } from '@tanstack/react-router';

@@ -33,7 +33,7 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
   const [busy, setBusy] = useState(false);
   const key = useRef(crypto.randomUUID());
 
-  if (q.isError) return <section className="card" role="alert"><p>{errorText(q.error)}</p><Link to="/operation/orders">返回订单列表</Link></section>;
+  if (q.isError) return <section className="card" role="alert"><p>{errorText(q.error)}</p><Link to="/operation/order">返回订单列表</Link></section>;
   if (!q.data) return <section className="card" aria-busy="true">正在加载…</section>;
   const o = q.data;
   const company = (id: number, name: string) => (canCompany ? <Link to="/operation/company/detail" search={{ id }}>{name}</Link> : name);
@@ -62,7 +62,7 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
       <section className="card">
         <div className="op-detail-head">
           <h2>订单 {o.order_no} <OrderStatusTag status={o.status} /></h2>
-          <Link to="/operation/orders">返回订单列表</Link>
+          <Link to="/operation/order">返回订单列表</Link>
         </div>
         {status && <p className="op-status ok" role="status">{status}</p>}
         <dl className="op-kv">

@@ -1,5 +1,5 @@
 /**
- * 订单 (/operation/orders, D12-01): every order on the platform, newest first, by order number,
+ * 订单 (/operation/order, D12-01): every order on the platform, newest first, by order number,
  * buyer, seller (name or id), status, payment and China dates; read only here, with the sum of
  * the filtered orders and an XLSX of them. An order opens its page, where an operator with D12-02
  * may cancel it.
