@@ -62,6 +62,7 @@ import { Route as StoreCompanyProductRouteImport } from './routes/_store/company
 import { Route as StoreCompanyVideoRouteImport } from './routes/_store/company/video'
 import { Route as StoreEnquiryListRouteImport } from './routes/_store/enquiry/list'
 import { Route as StoreEnquiryPublishRouteImport } from './routes/_store/enquiry/publish'
+import { Route as StoreOpenIndexRouteImport } from './routes/_store/open/index'
 import { Route as StoreSearchIndexRouteImport } from './routes/_store/search/index'
 import { Route as StoreSearchCompanyRouteImport } from './routes/_store/search/company'
 import { Route as StoreTradeIndexRouteImport } from './routes/_store/trade/index'
@@ -112,12 +113,19 @@ import { Route as OfoServiceOrderIndexRouteImport } from './routes/ofo/serviceOr
 import { Route as OfoServiceOrderDetailRouteImport } from './routes/ofo/serviceOrder/detail'
 import { Route as OperationCompanyAuditRouteImport } from './routes/operation/company.audit'
 import { Route as OperationCompanyDetailRouteImport } from './routes/operation/company.detail'
+import { Route as OperationCompanyErpRouteImport } from './routes/operation/company.erp'
 import { Route as OperationCompanyExhibitionRouteImport } from './routes/operation/company.exhibition'
 import { Route as OperationCompanyListRouteImport } from './routes/operation/company.list'
 import { Route as OperationCompanyRecommendRouteImport } from './routes/operation/company.recommend'
 import { Route as OperationCompanyRelationRouteImport } from './routes/operation/company.relation'
 import { Route as OperationCompanyReviewRouteImport } from './routes/operation/company.review'
+import { Route as OperationCompanyYigouRouteImport } from './routes/operation/company.yigou'
+import { Route as OperationEnquiryIndexRouteImport } from './routes/operation/enquiry.index'
 import { Route as OperationEnquiryEnquiryNoRouteImport } from './routes/operation/enquiry.$enquiryNo'
+import { Route as OperationInterfaceGroupRouteImport } from './routes/operation/interface.group'
+import { Route as OperationInterfaceListRouteImport } from './routes/operation/interface.list'
+import { Route as OperationInterfacePermissionRouteImport } from './routes/operation/interface.permission'
+import { Route as OperationOrderIndexRouteImport } from './routes/operation/order.index'
 import { Route as OperationOrderOrderNoRouteImport } from './routes/operation/order.$orderNo'
 import { Route as OperationPayAccountRouteImport } from './routes/operation/pay.account'
 import { Route as OperationPayAdjustRouteImport } from './routes/operation/pay.adjust'
@@ -135,6 +143,7 @@ import { Route as OperationPrivilegeTemplateRouteImport } from './routes/operati
 import { Route as OperationProductIndexRouteImport } from './routes/operation/product.index'
 import { Route as OperationProductBrandRouteImport } from './routes/operation/product.brand'
 import { Route as OperationProductCarBrandRouteImport } from './routes/operation/product.carBrand'
+import { Route as OperationProductListRouteImport } from './routes/operation/product.list'
 import { Route as OperationProductRecommendRouteImport } from './routes/operation/product.recommend'
 import { Route as OperationReportChatHistoryRouteImport } from './routes/operation/report.chatHistory'
 import { Route as OperationReportGroupMessageRouteImport } from './routes/operation/report.groupMessage'
@@ -147,6 +156,7 @@ import { Route as OperationServiceIndexRouteImport } from './routes/operation/se
 import { Route as OperationSystemCompanyLevelRouteImport } from './routes/operation/system.companyLevel'
 import { Route as OperationSystemConfigurationRouteImport } from './routes/operation/system.configuration'
 import { Route as OperationSystemDictionaryRouteImport } from './routes/operation/system.dictionary'
+import { Route as OperationSystemErpsRouteImport } from './routes/operation/system.erps'
 import { Route as OperationSystemExchangerateRouteImport } from './routes/operation/system.exchangerate'
 import { Route as OperationSystemLabelRouteImport } from './routes/operation/system.label'
 import { Route as OperationSystemLogsRouteImport } from './routes/operation/system.logs'
@@ -156,6 +166,9 @@ import { Route as AuthLoginPasswordResetRouteImport } from './routes/_auth/login
 import { Route as StoreCartOrderCompleteRouteImport } from './routes/_store/cart_.order.complete'
 import { Route as StoreCartOrderCreateRouteImport } from './routes/_store/cart_.order.create'
 import { Route as StoreEnquiryListIdRouteImport } from './routes/_store/enquiry/list_.$id'
+import { Route as StoreOpenControlPanelIndexRouteImport } from './routes/_store/open/controlPanel.index'
+import { Route as StoreOpenControlPanelLogRouteImport } from './routes/_store/open/controlPanel.log'
+import { Route as StoreOpenControlPanelWebhookRouteImport } from './routes/_store/open/controlPanel_/webhook'
 import { Route as StorePayPackageIndexRouteImport } from './routes/_store/pay/package/index'
 import { Route as StorePayPackageCompleteRouteImport } from './routes/_store/pay/package/complete'
 import { Route as StorePayPackageOrderRouteImport } from './routes/_store/pay/package/order'
@@ -189,6 +202,7 @@ import { Route as OperationCompanyGroupIndexRouteImport } from './routes/operati
 import { Route as OperationCompanyGroupEditRouteImport } from './routes/operation/company.group.edit'
 import { Route as OperationCompanyTradeIndexRouteImport } from './routes/operation/company.trade.index'
 import { Route as OperationCompanyTradeEditRouteImport } from './routes/operation/company.trade.edit'
+import { Route as OperationInterfaceSecretKeyIndexRouteImport } from './routes/operation/interface.secretKey.index'
 import { Route as OperationPayBillIndexRouteImport } from './routes/operation/pay.bill.index'
 import { Route as OperationPayBillDownloadRouteImport } from './routes/operation/pay.bill.download'
 import { Route as OperationPayRecordStockRouteImport } from './routes/operation/pay.record_.stock'
@@ -198,8 +212,11 @@ import { Route as OperationProductCleanBrandRouteImport } from './routes/operati
 import { Route as OperationProductCleanOeRouteImport } from './routes/operation/product.clean.oe'
 import { Route as OperationProductEpcIndexRouteImport } from './routes/operation/product.epc.index'
 import { Route as OperationProductEpcVehicleIdRouteImport } from './routes/operation/product.epc.$vehicleId'
+import { Route as OperationServiceAfterSaleIndexRouteImport } from './routes/operation/service.afterSale.index'
 import { Route as OperationServiceAfterSaleAsNoRouteImport } from './routes/operation/service.afterSale.$asNo'
 import { Route as BackendServiceAfterSaleDetailAsNoRouteImport } from './routes/backend/service.afterSale.detail.$asNo'
+import { Route as OperationInterfaceSecretKeyLogIndexRouteImport } from './routes/operation/interface.secretKey.log.index'
+import { Route as OperationInterfaceSecretKeyLogIdRouteImport } from './routes/operation/interface.secretKey.log.$id'
 
 const R400Route = R400RouteImport.update({
   id: '/400',
@@ -464,6 +481,11 @@ const StoreEnquiryPublishRoute = StoreEnquiryPublishRouteImport.update({
   path: '/enquiry/publish',
   getParentRoute: () => StoreRoute,
 } as any)
+const StoreOpenIndexRoute = StoreOpenIndexRouteImport.update({
+  id: '/open/',
+  path: '/open/',
+  getParentRoute: () => StoreRoute,
+} as any)
 const StoreSearchIndexRoute = StoreSearchIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -725,6 +747,11 @@ const OperationCompanyDetailRoute = OperationCompanyDetailRouteImport.update({
   path: '/company/detail',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationCompanyErpRoute = OperationCompanyErpRouteImport.update({
+  id: '/company/erp',
+  path: '/company/erp',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationCompanyExhibitionRoute =
   OperationCompanyExhibitionRouteImport.update({
     id: '/company/exhibition',
@@ -753,12 +780,43 @@ const OperationCompanyReviewRoute = OperationCompanyReviewRouteImport.update({
   path: '/company/review',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationCompanyYigouRoute = OperationCompanyYigouRouteImport.update({
+  id: '/company/yigou',
+  path: '/company/yigou',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationEnquiryIndexRoute = OperationEnquiryIndexRouteImport.update({
+  id: '/enquiry/',
+  path: '/enquiry/',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationEnquiryEnquiryNoRoute =
   OperationEnquiryEnquiryNoRouteImport.update({
     id: '/enquiry/$enquiryNo',
     path: '/enquiry/$enquiryNo',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationInterfaceGroupRoute = OperationInterfaceGroupRouteImport.update({
+  id: '/interface/group',
+  path: '/interface/group',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationInterfaceListRoute = OperationInterfaceListRouteImport.update({
+  id: '/interface/list',
+  path: '/interface/list',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationInterfacePermissionRoute =
+  OperationInterfacePermissionRouteImport.update({
+    id: '/interface/permission',
+    path: '/interface/permission',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationOrderIndexRoute = OperationOrderIndexRouteImport.update({
+  id: '/order/',
+  path: '/order/',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationOrderOrderNoRoute = OperationOrderOrderNoRouteImport.update({
   id: '/order/$orderNo',
   path: '/order/$orderNo',
@@ -847,6 +905,11 @@ const OperationProductCarBrandRoute =
     path: '/product/carBrand',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationProductListRoute = OperationProductListRouteImport.update({
+  id: '/product/list',
+  path: '/product/list',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationProductRecommendRoute =
   OperationProductRecommendRouteImport.update({
     id: '/product/recommend',
@@ -914,6 +977,11 @@ const OperationSystemDictionaryRoute =
     path: '/system/dictionary',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationSystemErpsRoute = OperationSystemErpsRouteImport.update({
+  id: '/system/erps',
+  path: '/system/erps',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationSystemExchangerateRoute =
   OperationSystemExchangerateRouteImport.update({
     id: '/system/exchangerate',
@@ -961,6 +1029,24 @@ const StoreEnquiryListIdRoute = StoreEnquiryListIdRouteImport.update({
   path: '/enquiry/list/$id',
   getParentRoute: () => StoreRoute,
 } as any)
+const StoreOpenControlPanelIndexRoute =
+  StoreOpenControlPanelIndexRouteImport.update({
+    id: '/open/controlPanel/',
+    path: '/open/controlPanel/',
+    getParentRoute: () => StoreRoute,
+  } as any)
+const StoreOpenControlPanelLogRoute =
+  StoreOpenControlPanelLogRouteImport.update({
+    id: '/open/controlPanel/log',
+    path: '/open/controlPanel/log',
+    getParentRoute: () => StoreRoute,
+  } as any)
+const StoreOpenControlPanelWebhookRoute =
+  StoreOpenControlPanelWebhookRouteImport.update({
+    id: '/open/controlPanel_/webhook',
+    path: '/open/controlPanel/webhook',
+    getParentRoute: () => StoreRoute,
+  } as any)
 const StorePayPackageIndexRoute = StorePayPackageIndexRouteImport.update({
   id: '/pay/package/',
   path: '/pay/package/',
@@ -1142,6 +1228,12 @@ const OperationCompanyTradeEditRoute =
     path: '/company/trade/edit',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationInterfaceSecretKeyIndexRoute =
+  OperationInterfaceSecretKeyIndexRouteImport.update({
+    id: '/interface/secretKey/',
+    path: '/interface/secretKey/',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationPayBillIndexRoute = OperationPayBillIndexRouteImport.update({
   id: '/pay/bill/',
   path: '/pay/bill/',
@@ -1191,6 +1283,12 @@ const OperationProductEpcVehicleIdRoute =
     path: '/product/epc/$vehicleId',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationServiceAfterSaleIndexRoute =
+  OperationServiceAfterSaleIndexRouteImport.update({
+    id: '/service/afterSale/',
+    path: '/service/afterSale/',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationServiceAfterSaleAsNoRoute =
   OperationServiceAfterSaleAsNoRouteImport.update({
     id: '/service/afterSale/$asNo',
@@ -1202,6 +1300,18 @@ const BackendServiceAfterSaleDetailAsNoRoute =
     id: '/service/afterSale/detail/$asNo',
     path: '/service/afterSale/detail/$asNo',
     getParentRoute: () => BackendRoute,
+  } as any)
+const OperationInterfaceSecretKeyLogIndexRoute =
+  OperationInterfaceSecretKeyLogIndexRouteImport.update({
+    id: '/interface/secretKey/log/',
+    path: '/interface/secretKey/log/',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationInterfaceSecretKeyLogIdRoute =
+  OperationInterfaceSecretKeyLogIdRouteImport.update({
+    id: '/interface/secretKey/log/$id',
+    path: '/interface/secretKey/log/$id',
+    getParentRoute: () => OperationRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -1298,12 +1408,17 @@ export interface FileRoutesByFullPath {
   '/ofo/serviceOrder/detail': typeof OfoServiceOrderDetailRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
+  '/operation/company/erp': typeof OperationCompanyErpRoute
   '/operation/company/exhibition': typeof OperationCompanyExhibitionRoute
   '/operation/company/list': typeof OperationCompanyListRoute
   '/operation/company/recommend': typeof OperationCompanyRecommendRoute
   '/operation/company/relation': typeof OperationCompanyRelationRoute
   '/operation/company/review': typeof OperationCompanyReviewRoute
+  '/operation/company/yigou': typeof OperationCompanyYigouRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
+  '/operation/interface/group': typeof OperationInterfaceGroupRoute
+  '/operation/interface/list': typeof OperationInterfaceListRoute
+  '/operation/interface/permission': typeof OperationInterfacePermissionRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
   '/operation/pay/account': typeof OperationPayAccountRoute
   '/operation/pay/adjust': typeof OperationPayAdjustRoute
@@ -1320,6 +1435,7 @@ export interface FileRoutesByFullPath {
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
   '/operation/product/brand': typeof OperationProductBrandRoute
   '/operation/product/carBrand': typeof OperationProductCarBrandRoute
+  '/operation/product/list': typeof OperationProductListRoute
   '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/groupMessage': typeof OperationReportGroupMessageRoute
@@ -1331,12 +1447,14 @@ export interface FileRoutesByFullPath {
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
+  '/operation/system/erps': typeof OperationSystemErpsRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
   '/operation/system/label': typeof OperationSystemLabelRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
   '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
   '/company/': typeof StoreCompanyIndexRoute
+  '/open/': typeof StoreOpenIndexRoute
   '/search/': typeof StoreSearchIndexRoute
   '/trade/': typeof StoreTradeIndexRoute
   '/backend/quote/': typeof BackendQuoteIndexRoute
@@ -1344,12 +1462,16 @@ export interface FileRoutesByFullPath {
   '/ofo/enquiry/': typeof OfoEnquiryIndexRoute
   '/ofo/invoice/': typeof OfoInvoiceIndexRoute
   '/ofo/serviceOrder/': typeof OfoServiceOrderIndexRoute
+  '/operation/enquiry/': typeof OperationEnquiryIndexRoute
+  '/operation/order/': typeof OperationOrderIndexRoute
   '/operation/product/': typeof OperationProductIndexRoute
   '/operation/service/': typeof OperationServiceIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
   '/enquiry/list/$id': typeof StoreEnquiryListIdRoute
+  '/open/controlPanel/log': typeof StoreOpenControlPanelLogRoute
+  '/open/controlPanel/webhook': typeof StoreOpenControlPanelWebhookRoute
   '/pay/package/complete': typeof StorePayPackageCompleteRoute
   '/pay/package/order': typeof StorePayPackageOrderRoute
   '/search/dismantle/result': typeof StoreSearchDismantleResultRoute
@@ -1381,6 +1503,7 @@ export interface FileRoutesByFullPath {
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
+  '/open/controlPanel/': typeof StoreOpenControlPanelIndexRoute
   '/pay/package/': typeof StorePayPackageIndexRoute
   '/search/dismantle/': typeof StoreSearchDismantleIndexRoute
   '/search/newvin/': typeof StoreSearchNewvinIndexRoute
@@ -1391,9 +1514,13 @@ export interface FileRoutesByFullPath {
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
+  '/operation/interface/secretKey/': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill/': typeof OperationPayBillIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
+  '/operation/service/afterSale/': typeof OperationServiceAfterSaleIndexRoute
   '/backend/service/afterSale/detail/$asNo': typeof BackendServiceAfterSaleDetailAsNoRoute
+  '/operation/interface/secretKey/log/$id': typeof OperationInterfaceSecretKeyLogIdRoute
+  '/operation/interface/secretKey/log/': typeof OperationInterfaceSecretKeyLogIndexRoute
 }
 export interface FileRoutesByTo {
   '/400': typeof R400Route
@@ -1486,12 +1613,17 @@ export interface FileRoutesByTo {
   '/ofo/serviceOrder/detail': typeof OfoServiceOrderDetailRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
+  '/operation/company/erp': typeof OperationCompanyErpRoute
   '/operation/company/exhibition': typeof OperationCompanyExhibitionRoute
   '/operation/company/list': typeof OperationCompanyListRoute
   '/operation/company/recommend': typeof OperationCompanyRecommendRoute
   '/operation/company/relation': typeof OperationCompanyRelationRoute
   '/operation/company/review': typeof OperationCompanyReviewRoute
+  '/operation/company/yigou': typeof OperationCompanyYigouRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
+  '/operation/interface/group': typeof OperationInterfaceGroupRoute
+  '/operation/interface/list': typeof OperationInterfaceListRoute
+  '/operation/interface/permission': typeof OperationInterfacePermissionRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
   '/operation/pay/account': typeof OperationPayAccountRoute
   '/operation/pay/adjust': typeof OperationPayAdjustRoute
@@ -1508,6 +1640,7 @@ export interface FileRoutesByTo {
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
   '/operation/product/brand': typeof OperationProductBrandRoute
   '/operation/product/carBrand': typeof OperationProductCarBrandRoute
+  '/operation/product/list': typeof OperationProductListRoute
   '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/groupMessage': typeof OperationReportGroupMessageRoute
@@ -1519,12 +1652,14 @@ export interface FileRoutesByTo {
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
+  '/operation/system/erps': typeof OperationSystemErpsRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
   '/operation/system/label': typeof OperationSystemLabelRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
   '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
   '/company': typeof StoreCompanyIndexRoute
+  '/open': typeof StoreOpenIndexRoute
   '/search': typeof StoreSearchIndexRoute
   '/trade': typeof StoreTradeIndexRoute
   '/backend/quote': typeof BackendQuoteIndexRoute
@@ -1532,12 +1667,16 @@ export interface FileRoutesByTo {
   '/ofo/enquiry': typeof OfoEnquiryIndexRoute
   '/ofo/invoice': typeof OfoInvoiceIndexRoute
   '/ofo/serviceOrder': typeof OfoServiceOrderIndexRoute
+  '/operation/enquiry': typeof OperationEnquiryIndexRoute
+  '/operation/order': typeof OperationOrderIndexRoute
   '/operation/product': typeof OperationProductIndexRoute
   '/operation/service': typeof OperationServiceIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
   '/enquiry/list/$id': typeof StoreEnquiryListIdRoute
+  '/open/controlPanel/log': typeof StoreOpenControlPanelLogRoute
+  '/open/controlPanel/webhook': typeof StoreOpenControlPanelWebhookRoute
   '/pay/package/complete': typeof StorePayPackageCompleteRoute
   '/pay/package/order': typeof StorePayPackageOrderRoute
   '/search/dismantle/result': typeof StoreSearchDismantleResultRoute
@@ -1569,6 +1708,7 @@ export interface FileRoutesByTo {
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
+  '/open/controlPanel': typeof StoreOpenControlPanelIndexRoute
   '/pay/package': typeof StorePayPackageIndexRoute
   '/search/dismantle': typeof StoreSearchDismantleIndexRoute
   '/search/newvin': typeof StoreSearchNewvinIndexRoute
@@ -1579,9 +1719,13 @@ export interface FileRoutesByTo {
   '/backend/service/afterSale': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade': typeof OperationCompanyTradeIndexRoute
+  '/operation/interface/secretKey': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill': typeof OperationPayBillIndexRoute
   '/operation/product/epc': typeof OperationProductEpcIndexRoute
+  '/operation/service/afterSale': typeof OperationServiceAfterSaleIndexRoute
   '/backend/service/afterSale/detail/$asNo': typeof BackendServiceAfterSaleDetailAsNoRoute
+  '/operation/interface/secretKey/log/$id': typeof OperationInterfaceSecretKeyLogIdRoute
+  '/operation/interface/secretKey/log': typeof OperationInterfaceSecretKeyLogIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -1680,12 +1824,17 @@ export interface FileRoutesById {
   '/ofo/serviceOrder/detail': typeof OfoServiceOrderDetailRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
+  '/operation/company/erp': typeof OperationCompanyErpRoute
   '/operation/company/exhibition': typeof OperationCompanyExhibitionRoute
   '/operation/company/list': typeof OperationCompanyListRoute
   '/operation/company/recommend': typeof OperationCompanyRecommendRoute
   '/operation/company/relation': typeof OperationCompanyRelationRoute
   '/operation/company/review': typeof OperationCompanyReviewRoute
+  '/operation/company/yigou': typeof OperationCompanyYigouRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
+  '/operation/interface/group': typeof OperationInterfaceGroupRoute
+  '/operation/interface/list': typeof OperationInterfaceListRoute
+  '/operation/interface/permission': typeof OperationInterfacePermissionRoute
   '/operation/order/$orderNo': typeof OperationOrderOrderNoRoute
   '/operation/pay/account': typeof OperationPayAccountRoute
   '/operation/pay/adjust': typeof OperationPayAdjustRoute
@@ -1702,6 +1851,7 @@ export interface FileRoutesById {
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
   '/operation/product/brand': typeof OperationProductBrandRoute
   '/operation/product/carBrand': typeof OperationProductCarBrandRoute
+  '/operation/product/list': typeof OperationProductListRoute
   '/operation/product/recommend': typeof OperationProductRecommendRoute
   '/operation/report/chatHistory': typeof OperationReportChatHistoryRoute
   '/operation/report/groupMessage': typeof OperationReportGroupMessageRoute
@@ -1713,12 +1863,14 @@ export interface FileRoutesById {
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
+  '/operation/system/erps': typeof OperationSystemErpsRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
   '/operation/system/label': typeof OperationSystemLabelRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
   '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
   '/_store/company/': typeof StoreCompanyIndexRoute
+  '/_store/open/': typeof StoreOpenIndexRoute
   '/_store/search/': typeof StoreSearchIndexRoute
   '/_store/trade/': typeof StoreTradeIndexRoute
   '/backend/quote/': typeof BackendQuoteIndexRoute
@@ -1726,12 +1878,16 @@ export interface FileRoutesById {
   '/ofo/enquiry/': typeof OfoEnquiryIndexRoute
   '/ofo/invoice/': typeof OfoInvoiceIndexRoute
   '/ofo/serviceOrder/': typeof OfoServiceOrderIndexRoute
+  '/operation/enquiry/': typeof OperationEnquiryIndexRoute
+  '/operation/order/': typeof OperationOrderIndexRoute
   '/operation/product/': typeof OperationProductIndexRoute
   '/operation/service/': typeof OperationServiceIndexRoute
   '/_auth/login_/password/reset': typeof AuthLoginPasswordResetRoute
   '/_store/cart_/order/complete': typeof StoreCartOrderCompleteRoute
   '/_store/cart_/order/create': typeof StoreCartOrderCreateRoute
   '/_store/enquiry/list_/$id': typeof StoreEnquiryListIdRoute
+  '/_store/open/controlPanel/log': typeof StoreOpenControlPanelLogRoute
+  '/_store/open/controlPanel_/webhook': typeof StoreOpenControlPanelWebhookRoute
   '/_store/pay/package/complete': typeof StorePayPackageCompleteRoute
   '/_store/pay/package/order': typeof StorePayPackageOrderRoute
   '/_store/search/dismantle/result': typeof StoreSearchDismantleResultRoute
@@ -1763,6 +1919,7 @@ export interface FileRoutesById {
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
+  '/_store/open/controlPanel/': typeof StoreOpenControlPanelIndexRoute
   '/_store/pay/package/': typeof StorePayPackageIndexRoute
   '/_store/search/dismantle/': typeof StoreSearchDismantleIndexRoute
   '/_store/search/newvin/': typeof StoreSearchNewvinIndexRoute
@@ -1773,9 +1930,13 @@ export interface FileRoutesById {
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
+  '/operation/interface/secretKey/': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill/': typeof OperationPayBillIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
+  '/operation/service/afterSale/': typeof OperationServiceAfterSaleIndexRoute
   '/backend/service/afterSale/detail/$asNo': typeof BackendServiceAfterSaleDetailAsNoRoute
+  '/operation/interface/secretKey/log/$id': typeof OperationInterfaceSecretKeyLogIdRoute
+  '/operation/interface/secretKey/log/': typeof OperationInterfaceSecretKeyLogIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -1873,12 +2034,17 @@ export interface FileRouteTypes {
     | '/ofo/serviceOrder/detail'
     | '/operation/company/audit'
     | '/operation/company/detail'
+    | '/operation/company/erp'
     | '/operation/company/exhibition'
     | '/operation/company/list'
     | '/operation/company/recommend'
     | '/operation/company/relation'
     | '/operation/company/review'
+    | '/operation/company/yigou'
     | '/operation/enquiry/$enquiryNo'
+    | '/operation/interface/group'
+    | '/operation/interface/list'
+    | '/operation/interface/permission'
     | '/operation/order/$orderNo'
     | '/operation/pay/account'
     | '/operation/pay/adjust'
@@ -1895,6 +2061,7 @@ export interface FileRouteTypes {
     | '/operation/privilege/template'
     | '/operation/product/brand'
     | '/operation/product/carBrand'
+    | '/operation/product/list'
     | '/operation/product/recommend'
     | '/operation/report/chatHistory'
     | '/operation/report/groupMessage'
@@ -1906,12 +2073,14 @@ export interface FileRouteTypes {
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
+    | '/operation/system/erps'
     | '/operation/system/exchangerate'
     | '/operation/system/label'
     | '/operation/system/logs'
     | '/operation/system/notice'
     | '/operation/system/tradeArea'
     | '/company/'
+    | '/open/'
     | '/search/'
     | '/trade/'
     | '/backend/quote/'
@@ -1919,12 +2088,16 @@ export interface FileRouteTypes {
     | '/ofo/enquiry/'
     | '/ofo/invoice/'
     | '/ofo/serviceOrder/'
+    | '/operation/enquiry/'
+    | '/operation/order/'
     | '/operation/product/'
     | '/operation/service/'
     | '/login/password/reset'
     | '/cart/order/complete'
     | '/cart/order/create'
     | '/enquiry/list/$id'
+    | '/open/controlPanel/log'
+    | '/open/controlPanel/webhook'
     | '/pay/package/complete'
     | '/pay/package/order'
     | '/search/dismantle/result'
@@ -1956,6 +2129,7 @@ export interface FileRouteTypes {
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
     | '/operation/service/afterSale/$asNo'
+    | '/open/controlPanel/'
     | '/pay/package/'
     | '/search/dismantle/'
     | '/search/newvin/'
@@ -1966,9 +2140,13 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/'
     | '/operation/company/group/'
     | '/operation/company/trade/'
+    | '/operation/interface/secretKey/'
     | '/operation/pay/bill/'
     | '/operation/product/epc/'
+    | '/operation/service/afterSale/'
     | '/backend/service/afterSale/detail/$asNo'
+    | '/operation/interface/secretKey/log/$id'
+    | '/operation/interface/secretKey/log/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/400'
@@ -2061,12 +2239,17 @@ export interface FileRouteTypes {
     | '/ofo/serviceOrder/detail'
     | '/operation/company/audit'
     | '/operation/company/detail'
+    | '/operation/company/erp'
     | '/operation/company/exhibition'
     | '/operation/company/list'
     | '/operation/company/recommend'
     | '/operation/company/relation'
     | '/operation/company/review'
+    | '/operation/company/yigou'
     | '/operation/enquiry/$enquiryNo'
+    | '/operation/interface/group'
+    | '/operation/interface/list'
+    | '/operation/interface/permission'
     | '/operation/order/$orderNo'
     | '/operation/pay/account'
     | '/operation/pay/adjust'
@@ -2083,6 +2266,7 @@ export interface FileRouteTypes {
     | '/operation/privilege/template'
     | '/operation/product/brand'
     | '/operation/product/carBrand'
+    | '/operation/product/list'
     | '/operation/product/recommend'
     | '/operation/report/chatHistory'
     | '/operation/report/groupMessage'
@@ -2094,12 +2278,14 @@ export interface FileRouteTypes {
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
+    | '/operation/system/erps'
     | '/operation/system/exchangerate'
     | '/operation/system/label'
     | '/operation/system/logs'
     | '/operation/system/notice'
     | '/operation/system/tradeArea'
     | '/company'
+    | '/open'
     | '/search'
     | '/trade'
     | '/backend/quote'
@@ -2107,12 +2293,16 @@ export interface FileRouteTypes {
     | '/ofo/enquiry'
     | '/ofo/invoice'
     | '/ofo/serviceOrder'
+    | '/operation/enquiry'
+    | '/operation/order'
     | '/operation/product'
     | '/operation/service'
     | '/login/password/reset'
     | '/cart/order/complete'
     | '/cart/order/create'
     | '/enquiry/list/$id'
+    | '/open/controlPanel/log'
+    | '/open/controlPanel/webhook'
     | '/pay/package/complete'
     | '/pay/package/order'
     | '/search/dismantle/result'
@@ -2144,6 +2334,7 @@ export interface FileRouteTypes {
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
     | '/operation/service/afterSale/$asNo'
+    | '/open/controlPanel'
     | '/pay/package'
     | '/search/dismantle'
     | '/search/newvin'
@@ -2154,9 +2345,13 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale'
     | '/operation/company/group'
     | '/operation/company/trade'
+    | '/operation/interface/secretKey'
     | '/operation/pay/bill'
     | '/operation/product/epc'
+    | '/operation/service/afterSale'
     | '/backend/service/afterSale/detail/$asNo'
+    | '/operation/interface/secretKey/log/$id'
+    | '/operation/interface/secretKey/log'
   id:
     | '__root__'
     | '/400'
@@ -2254,12 +2449,17 @@ export interface FileRouteTypes {
     | '/ofo/serviceOrder/detail'
     | '/operation/company/audit'
     | '/operation/company/detail'
+    | '/operation/company/erp'
     | '/operation/company/exhibition'
     | '/operation/company/list'
     | '/operation/company/recommend'
     | '/operation/company/relation'
     | '/operation/company/review'
+    | '/operation/company/yigou'
     | '/operation/enquiry/$enquiryNo'
+    | '/operation/interface/group'
+    | '/operation/interface/list'
+    | '/operation/interface/permission'
     | '/operation/order/$orderNo'
     | '/operation/pay/account'
     | '/operation/pay/adjust'
@@ -2276,6 +2476,7 @@ export interface FileRouteTypes {
     | '/operation/privilege/template'
     | '/operation/product/brand'
     | '/operation/product/carBrand'
+    | '/operation/product/list'
     | '/operation/product/recommend'
     | '/operation/report/chatHistory'
     | '/operation/report/groupMessage'
@@ -2287,12 +2488,14 @@ export interface FileRouteTypes {
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
+    | '/operation/system/erps'
     | '/operation/system/exchangerate'
     | '/operation/system/label'
     | '/operation/system/logs'
     | '/operation/system/notice'
     | '/operation/system/tradeArea'
     | '/_store/company/'
+    | '/_store/open/'
     | '/_store/search/'
     | '/_store/trade/'
     | '/backend/quote/'
@@ -2300,12 +2503,16 @@ export interface FileRouteTypes {
     | '/ofo/enquiry/'
     | '/ofo/invoice/'
     | '/ofo/serviceOrder/'
+    | '/operation/enquiry/'
+    | '/operation/order/'
     | '/operation/product/'
     | '/operation/service/'
     | '/_auth/login_/password/reset'
     | '/_store/cart_/order/complete'
     | '/_store/cart_/order/create'
     | '/_store/enquiry/list_/$id'
+    | '/_store/open/controlPanel/log'
+    | '/_store/open/controlPanel_/webhook'
     | '/_store/pay/package/complete'
     | '/_store/pay/package/order'
     | '/_store/search/dismantle/result'
@@ -2337,6 +2544,7 @@ export interface FileRouteTypes {
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
     | '/operation/service/afterSale/$asNo'
+    | '/_store/open/controlPanel/'
     | '/_store/pay/package/'
     | '/_store/search/dismantle/'
     | '/_store/search/newvin/'
@@ -2347,9 +2555,13 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/'
     | '/operation/company/group/'
     | '/operation/company/trade/'
+    | '/operation/interface/secretKey/'
     | '/operation/pay/bill/'
     | '/operation/product/epc/'
+    | '/operation/service/afterSale/'
     | '/backend/service/afterSale/detail/$asNo'
+    | '/operation/interface/secretKey/log/$id'
+    | '/operation/interface/secretKey/log/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -2751,6 +2963,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreEnquiryPublishRouteImport
       parentRoute: typeof StoreRoute
     }
+    '/_store/open/': {
+      id: '/_store/open/'
+      path: '/open'
+      fullPath: '/open/'
+      preLoaderRoute: typeof StoreOpenIndexRouteImport
+      parentRoute: typeof StoreRoute
+    }
     '/_store/search/': {
       id: '/_store/search/'
       path: '/'
@@ -3101,6 +3320,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationCompanyDetailRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/company/erp': {
+      id: '/operation/company/erp'
+      path: '/company/erp'
+      fullPath: '/operation/company/erp'
+      preLoaderRoute: typeof OperationCompanyErpRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/company/exhibition': {
       id: '/operation/company/exhibition'
       path: '/company/exhibition'
@@ -3136,11 +3362,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationCompanyReviewRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/company/yigou': {
+      id: '/operation/company/yigou'
+      path: '/company/yigou'
+      fullPath: '/operation/company/yigou'
+      preLoaderRoute: typeof OperationCompanyYigouRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/enquiry/': {
+      id: '/operation/enquiry/'
+      path: '/enquiry'
+      fullPath: '/operation/enquiry/'
+      preLoaderRoute: typeof OperationEnquiryIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/enquiry/$enquiryNo': {
       id: '/operation/enquiry/$enquiryNo'
       path: '/enquiry/$enquiryNo'
       fullPath: '/operation/enquiry/$enquiryNo'
       preLoaderRoute: typeof OperationEnquiryEnquiryNoRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/interface/group': {
+      id: '/operation/interface/group'
+      path: '/interface/group'
+      fullPath: '/operation/interface/group'
+      preLoaderRoute: typeof OperationInterfaceGroupRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/interface/list': {
+      id: '/operation/interface/list'
+      path: '/interface/list'
+      fullPath: '/operation/interface/list'
+      preLoaderRoute: typeof OperationInterfaceListRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/interface/permission': {
+      id: '/operation/interface/permission'
+      path: '/interface/permission'
+      fullPath: '/operation/interface/permission'
+      preLoaderRoute: typeof OperationInterfacePermissionRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/order/': {
+      id: '/operation/order/'
+      path: '/order'
+      fullPath: '/operation/order/'
+      preLoaderRoute: typeof OperationOrderIndexRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/order/$orderNo': {
@@ -3262,6 +3530,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationProductCarBrandRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/product/list': {
+      id: '/operation/product/list'
+      path: '/product/list'
+      fullPath: '/operation/product/list'
+      preLoaderRoute: typeof OperationProductListRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/product/recommend': {
       id: '/operation/product/recommend'
       path: '/product/recommend'
@@ -3346,6 +3621,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationSystemDictionaryRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/system/erps': {
+      id: '/operation/system/erps'
+      path: '/system/erps'
+      fullPath: '/operation/system/erps'
+      preLoaderRoute: typeof OperationSystemErpsRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/system/exchangerate': {
       id: '/operation/system/exchangerate'
       path: '/system/exchangerate'
@@ -3407,6 +3689,27 @@ declare module '@tanstack/react-router' {
       path: '/enquiry/list/$id'
       fullPath: '/enquiry/list/$id'
       preLoaderRoute: typeof StoreEnquiryListIdRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/open/controlPanel/': {
+      id: '/_store/open/controlPanel/'
+      path: '/open/controlPanel'
+      fullPath: '/open/controlPanel/'
+      preLoaderRoute: typeof StoreOpenControlPanelIndexRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/open/controlPanel/log': {
+      id: '/_store/open/controlPanel/log'
+      path: '/open/controlPanel/log'
+      fullPath: '/open/controlPanel/log'
+      preLoaderRoute: typeof StoreOpenControlPanelLogRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/open/controlPanel_/webhook': {
+      id: '/_store/open/controlPanel_/webhook'
+      path: '/open/controlPanel/webhook'
+      fullPath: '/open/controlPanel/webhook'
+      preLoaderRoute: typeof StoreOpenControlPanelWebhookRouteImport
       parentRoute: typeof StoreRoute
     }
     '/_store/pay/package/': {
@@ -3640,6 +3943,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationCompanyTradeEditRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/interface/secretKey/': {
+      id: '/operation/interface/secretKey/'
+      path: '/interface/secretKey'
+      fullPath: '/operation/interface/secretKey/'
+      preLoaderRoute: typeof OperationInterfaceSecretKeyIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/pay/bill/': {
       id: '/operation/pay/bill/'
       path: '/pay/bill'
@@ -3703,6 +4013,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationProductEpcVehicleIdRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/service/afterSale/': {
+      id: '/operation/service/afterSale/'
+      path: '/service/afterSale'
+      fullPath: '/operation/service/afterSale/'
+      preLoaderRoute: typeof OperationServiceAfterSaleIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/service/afterSale/$asNo': {
       id: '/operation/service/afterSale/$asNo'
       path: '/service/afterSale/$asNo'
@@ -3716,6 +4033,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/backend/service/afterSale/detail/$asNo'
       preLoaderRoute: typeof BackendServiceAfterSaleDetailAsNoRouteImport
       parentRoute: typeof BackendRoute
+    }
+    '/operation/interface/secretKey/log/': {
+      id: '/operation/interface/secretKey/log/'
+      path: '/interface/secretKey/log'
+      fullPath: '/operation/interface/secretKey/log/'
+      preLoaderRoute: typeof OperationInterfaceSecretKeyLogIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/interface/secretKey/log/$id': {
+      id: '/operation/interface/secretKey/log/$id'
+      path: '/interface/secretKey/log/$id'
+      fullPath: '/operation/interface/secretKey/log/$id'
+      preLoaderRoute: typeof OperationInterfaceSecretKeyLogIdRouteImport
+      parentRoute: typeof OperationRoute
     }
   }
 }
@@ -3815,12 +4146,16 @@ interface StoreRouteChildren {
   StoreTradeListRoute: typeof StoreTradeListRoute
   StoreTradeNewRoute: typeof StoreTradeNewRoute
   StoreCompanyIndexRoute: typeof StoreCompanyIndexRoute
+  StoreOpenIndexRoute: typeof StoreOpenIndexRoute
   StoreTradeIndexRoute: typeof StoreTradeIndexRoute
   StoreCartOrderCompleteRoute: typeof StoreCartOrderCompleteRoute
   StoreCartOrderCreateRoute: typeof StoreCartOrderCreateRoute
   StoreEnquiryListIdRoute: typeof StoreEnquiryListIdRoute
+  StoreOpenControlPanelLogRoute: typeof StoreOpenControlPanelLogRoute
+  StoreOpenControlPanelWebhookRoute: typeof StoreOpenControlPanelWebhookRoute
   StorePayPackageCompleteRoute: typeof StorePayPackageCompleteRoute
   StorePayPackageOrderRoute: typeof StorePayPackageOrderRoute
+  StoreOpenControlPanelIndexRoute: typeof StoreOpenControlPanelIndexRoute
   StorePayPackageIndexRoute: typeof StorePayPackageIndexRoute
 }
 
@@ -3845,12 +4180,16 @@ const StoreRouteChildren: StoreRouteChildren = {
   StoreTradeListRoute: StoreTradeListRoute,
   StoreTradeNewRoute: StoreTradeNewRoute,
   StoreCompanyIndexRoute: StoreCompanyIndexRoute,
+  StoreOpenIndexRoute: StoreOpenIndexRoute,
   StoreTradeIndexRoute: StoreTradeIndexRoute,
   StoreCartOrderCompleteRoute: StoreCartOrderCompleteRoute,
   StoreCartOrderCreateRoute: StoreCartOrderCreateRoute,
   StoreEnquiryListIdRoute: StoreEnquiryListIdRoute,
+  StoreOpenControlPanelLogRoute: StoreOpenControlPanelLogRoute,
+  StoreOpenControlPanelWebhookRoute: StoreOpenControlPanelWebhookRoute,
   StorePayPackageCompleteRoute: StorePayPackageCompleteRoute,
   StorePayPackageOrderRoute: StorePayPackageOrderRoute,
+  StoreOpenControlPanelIndexRoute: StoreOpenControlPanelIndexRoute,
   StorePayPackageIndexRoute: StorePayPackageIndexRoute,
 }
 
@@ -3985,12 +4324,17 @@ interface OperationRouteChildren {
   OperationIndexRoute: typeof OperationIndexRoute
   OperationCompanyAuditRoute: typeof OperationCompanyAuditRoute
   OperationCompanyDetailRoute: typeof OperationCompanyDetailRoute
+  OperationCompanyErpRoute: typeof OperationCompanyErpRoute
   OperationCompanyExhibitionRoute: typeof OperationCompanyExhibitionRoute
   OperationCompanyListRoute: typeof OperationCompanyListRoute
   OperationCompanyRecommendRoute: typeof OperationCompanyRecommendRoute
   OperationCompanyRelationRoute: typeof OperationCompanyRelationRoute
   OperationCompanyReviewRoute: typeof OperationCompanyReviewRoute
+  OperationCompanyYigouRoute: typeof OperationCompanyYigouRoute
   OperationEnquiryEnquiryNoRoute: typeof OperationEnquiryEnquiryNoRoute
+  OperationInterfaceGroupRoute: typeof OperationInterfaceGroupRoute
+  OperationInterfaceListRoute: typeof OperationInterfaceListRoute
+  OperationInterfacePermissionRoute: typeof OperationInterfacePermissionRoute
   OperationOrderOrderNoRoute: typeof OperationOrderOrderNoRoute
   OperationPayAccountRoute: typeof OperationPayAccountRoute
   OperationPayAdjustRoute: typeof OperationPayAdjustRoute
@@ -4007,6 +4351,7 @@ interface OperationRouteChildren {
   OperationPrivilegeTemplateRoute: typeof OperationPrivilegeTemplateRoute
   OperationProductBrandRoute: typeof OperationProductBrandRoute
   OperationProductCarBrandRoute: typeof OperationProductCarBrandRoute
+  OperationProductListRoute: typeof OperationProductListRoute
   OperationProductRecommendRoute: typeof OperationProductRecommendRoute
   OperationReportChatHistoryRoute: typeof OperationReportChatHistoryRoute
   OperationReportGroupMessageRoute: typeof OperationReportGroupMessageRoute
@@ -4018,11 +4363,14 @@ interface OperationRouteChildren {
   OperationSystemCompanyLevelRoute: typeof OperationSystemCompanyLevelRoute
   OperationSystemConfigurationRoute: typeof OperationSystemConfigurationRoute
   OperationSystemDictionaryRoute: typeof OperationSystemDictionaryRoute
+  OperationSystemErpsRoute: typeof OperationSystemErpsRoute
   OperationSystemExchangerateRoute: typeof OperationSystemExchangerateRoute
   OperationSystemLabelRoute: typeof OperationSystemLabelRoute
   OperationSystemLogsRoute: typeof OperationSystemLogsRoute
   OperationSystemNoticeRoute: typeof OperationSystemNoticeRoute
   OperationSystemTradeAreaRoute: typeof OperationSystemTradeAreaRoute
+  OperationEnquiryIndexRoute: typeof OperationEnquiryIndexRoute
+  OperationOrderIndexRoute: typeof OperationOrderIndexRoute
   OperationProductIndexRoute: typeof OperationProductIndexRoute
   OperationServiceIndexRoute: typeof OperationServiceIndexRoute
   OperationCompanyGroupEditRoute: typeof OperationCompanyGroupEditRoute
@@ -4037,8 +4385,12 @@ interface OperationRouteChildren {
   OperationServiceAfterSaleAsNoRoute: typeof OperationServiceAfterSaleAsNoRoute
   OperationCompanyGroupIndexRoute: typeof OperationCompanyGroupIndexRoute
   OperationCompanyTradeIndexRoute: typeof OperationCompanyTradeIndexRoute
+  OperationInterfaceSecretKeyIndexRoute: typeof OperationInterfaceSecretKeyIndexRoute
   OperationPayBillIndexRoute: typeof OperationPayBillIndexRoute
   OperationProductEpcIndexRoute: typeof OperationProductEpcIndexRoute
+  OperationServiceAfterSaleIndexRoute: typeof OperationServiceAfterSaleIndexRoute
+  OperationInterfaceSecretKeyLogIdRoute: typeof OperationInterfaceSecretKeyLogIdRoute
+  OperationInterfaceSecretKeyLogIndexRoute: typeof OperationInterfaceSecretKeyLogIndexRoute
 }
 
 const OperationRouteChildren: OperationRouteChildren = {
@@ -4050,12 +4402,17 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationIndexRoute: OperationIndexRoute,
   OperationCompanyAuditRoute: OperationCompanyAuditRoute,
   OperationCompanyDetailRoute: OperationCompanyDetailRoute,
+  OperationCompanyErpRoute: OperationCompanyErpRoute,
   OperationCompanyExhibitionRoute: OperationCompanyExhibitionRoute,
   OperationCompanyListRoute: OperationCompanyListRoute,
   OperationCompanyRecommendRoute: OperationCompanyRecommendRoute,
   OperationCompanyRelationRoute: OperationCompanyRelationRoute,
   OperationCompanyReviewRoute: OperationCompanyReviewRoute,
+  OperationCompanyYigouRoute: OperationCompanyYigouRoute,
   OperationEnquiryEnquiryNoRoute: OperationEnquiryEnquiryNoRoute,
+  OperationInterfaceGroupRoute: OperationInterfaceGroupRoute,
+  OperationInterfaceListRoute: OperationInterfaceListRoute,
+  OperationInterfacePermissionRoute: OperationInterfacePermissionRoute,
   OperationOrderOrderNoRoute: OperationOrderOrderNoRoute,
   OperationPayAccountRoute: OperationPayAccountRoute,
   OperationPayAdjustRoute: OperationPayAdjustRoute,
@@ -4072,6 +4429,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationPrivilegeTemplateRoute: OperationPrivilegeTemplateRoute,
   OperationProductBrandRoute: OperationProductBrandRoute,
   OperationProductCarBrandRoute: OperationProductCarBrandRoute,
+  OperationProductListRoute: OperationProductListRoute,
   OperationProductRecommendRoute: OperationProductRecommendRoute,
   OperationReportChatHistoryRoute: OperationReportChatHistoryRoute,
   OperationReportGroupMessageRoute: OperationReportGroupMessageRoute,
@@ -4083,11 +4441,14 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationSystemCompanyLevelRoute: OperationSystemCompanyLevelRoute,
   OperationSystemConfigurationRoute: OperationSystemConfigurationRoute,
   OperationSystemDictionaryRoute: OperationSystemDictionaryRoute,
+  OperationSystemErpsRoute: OperationSystemErpsRoute,
   OperationSystemExchangerateRoute: OperationSystemExchangerateRoute,
   OperationSystemLabelRoute: OperationSystemLabelRoute,
   OperationSystemLogsRoute: OperationSystemLogsRoute,
   OperationSystemNoticeRoute: OperationSystemNoticeRoute,
   OperationSystemTradeAreaRoute: OperationSystemTradeAreaRoute,
+  OperationEnquiryIndexRoute: OperationEnquiryIndexRoute,
+  OperationOrderIndexRoute: OperationOrderIndexRoute,
   OperationProductIndexRoute: OperationProductIndexRoute,
   OperationServiceIndexRoute: OperationServiceIndexRoute,
   OperationCompanyGroupEditRoute: OperationCompanyGroupEditRoute,
@@ -4102,8 +4463,13 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationServiceAfterSaleAsNoRoute: OperationServiceAfterSaleAsNoRoute,
   OperationCompanyGroupIndexRoute: OperationCompanyGroupIndexRoute,
   OperationCompanyTradeIndexRoute: OperationCompanyTradeIndexRoute,
+  OperationInterfaceSecretKeyIndexRoute: OperationInterfaceSecretKeyIndexRoute,
   OperationPayBillIndexRoute: OperationPayBillIndexRoute,
   OperationProductEpcIndexRoute: OperationProductEpcIndexRoute,
+  OperationServiceAfterSaleIndexRoute: OperationServiceAfterSaleIndexRoute,
+  OperationInterfaceSecretKeyLogIdRoute: OperationInterfaceSecretKeyLogIdRoute,
+  OperationInterfaceSecretKeyLogIndexRoute:
+    OperationInterfaceSecretKeyLogIndexRoute,
 }
 
 const OperationRouteWithChildren = OperationRoute._addFileChildren(

@@ -9,7 +9,8 @@ import { AppError, forbidden } from './http/errors';
 import { mountEndpoints, ok, sendError, type Handlers } from './http/mount';
 import { createBudgets } from './http/budgets';
 import { mountFileRoute, type FileEdge } from './http/file-route';
-import { buildOpenApi } from './http/openapi';
+import { buildOpenApi, buildPartnerOpenApi } from './http/openapi';
+import { mountOpenReference } from './http/open-reference';
 import { serveStatic } from './http/static';
 import { securityHeaders } from './http/security-headers';
 import { compressJson } from './http/compress';
@@ -52,6 +53,12 @@ import { cartHandlers } from './modules/cart/cart.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createOrderMoney } from './modules/orders/order-payment.service';
 import { ordersHandlers } from './modules/orders/orders.routes';
+import { createOpenPartnerService } from './modules/open-partner/open-partner.service';
+import { openPartnerHandlers } from './modules/open-partner/open-partner.routes';
+import { createOpenService } from './modules/open/open.service';
+import { openHandlers } from './modules/open/open.routes';
+import { createOpenVerifier } from './modules/open/open.verifier';
+import { serverKeyOf } from './modules/open/open.crypto';
 import { createAfterSaleService } from './modules/aftersale/aftersale.service';
 import { afterSaleHandlers } from './modules/aftersale/aftersale.routes';
 import { createInvoiceService } from './modules/invoice/invoice.service';
@@ -80,6 +87,9 @@ import { createPlatformService } from './modules/operation/platform.service';
 import { createPrivilegeService } from './modules/operation/privilege.service';
 import { createAdsService } from './modules/operation/ads.service';
 import { operationSystemHandlers } from './modules/operation/operation-system.routes';
+import { erpHandlers } from './modules/erp/erp.routes';
+import { createErpService } from './modules/erp/erp.service';
+import { openCompanyStats } from './modules/open/open.service';
 import { createLevelsService } from './modules/operation/levels.service';
 import { createNoticeTemplatesService } from './modules/operation/notice-templates.service';
 import { createListsService } from './modules/operation/lists.service';
@@ -122,6 +132,8 @@ import { createPaidService } from './modules/paid-service/paid-service.service';
 import { paidServiceHandlers } from './modules/paid-service/paid-service.routes';
 import { packagePurpose } from './modules/membership/membership.service';
 import { mountPaymentRoutes } from './modules/payment/payment.notify';
+import { createWebhookService } from './modules/webhook/webhook.service';
+import { webhookHandlers } from './modules/webhook/webhook.routes';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -178,6 +190,7 @@ export const createApp = (deps: AppDeps) => {
   // paid services: packs that raise a company's limits (docs/money.md#paid-services)
   const paidServices = createPaidService({ clock: deps.clock, ledger, providers: payments });
   const paymentPurposes: PaymentPurpose[] = [wallet.purpose, packagePurpose(membership), orderMoney.purpose, cashPledges.purpose, paidServices.purpose];
+  const openServerKey = serverKeyOf(deps.openKeySecret);
   const handlers: Handlers = {
     ...authHandlers(auth),
     ...systemHandlers(deps.clock),
@@ -204,6 +217,10 @@ export const createApp = (deps: AppDeps) => {
     ...payAccountsHandlers(createPayAccountsService({ clock: deps.clock, ledger })),
     ...cartHandlers(cart),
     ...ordersHandlers(orders),
+    // the open platform's partner calls (docs/open-platform.md, "Partner calls")
+    ...openPartnerHandlers(createOpenPartnerService({ clock: deps.clock, orders })),
+    // API keys, scope bundles and the call log (docs/open-platform.md, "Keys and signing")
+    ...openHandlers(createOpenService({ clock: deps.clock, serverKey: openServerKey })),
     ...stockHandlers(createStockService(deps.clock)),
     ...stockImportHandlers(stockImport),
     ...imHandlers(im, createImSocial({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false, translator: deps.translator, rong: deps.rongcloud, log: deps.log, outbox }), rong),
@@ -232,6 +249,10 @@ export const createApp = (deps: AppDeps) => {
     // invoices (docs/money.md#invoices)
     ...invoiceHandlers(createInvoiceService({ clock: deps.clock, notices: im })),
     ...opGroupHandlers(createOpGroupsService({ clock: deps.clock, notices: im })),
+    // webhooks for partners (docs/open-platform.md, "Webhooks"); the worker runs in server.ts
+    ...webhookHandlers(createWebhookService({ clock: deps.clock, allowLoopback: deps.webhookAllowLoopback })),
+    // ERP products, a company's ERP and the operator's company/yigou and company/erp (docs/open-platform.md)
+    ...erpHandlers(createErpService({ clock: deps.clock, openStats: openCompanyStats })),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));
@@ -250,6 +271,8 @@ export const createApp = (deps: AppDeps) => {
   });
   const openapi = buildOpenApi();
   app.get('/api/openapi.json', (c) => c.json(openapi));
+  // the partner API's document and its reference page (docs/open-platform.md, "The document")
+  mountOpenReference(app, buildPartnerOpenApi());
   // the routes beside the endpoint table take the same budgets as its calls (http/file-route.ts)
   const budgets = createBudgets(deps);
   const edge: FileEdge = { deps, budgets, resolveCaller: (t) => auth.resolveCaller(t), addressOf: clientAddress(deps) };
@@ -277,7 +300,8 @@ export const createApp = (deps: AppDeps) => {
     const form = Object.fromEntries(new URLSearchParams(await c.req.text()));
     return c.json(ok(await rong.route(form)));
   });
-  mountEndpoints(app, { deps, handlers, resolveCaller: (t) => auth.resolveCaller(t), addressOf: clientAddress(deps), budgets });
+  const open = createOpenVerifier({ db: deps.db, clock: deps.clock, serverKey: openServerKey, log: deps.log });
+  mountEndpoints(app, { deps, handlers, resolveCaller: (t) => auth.resolveCaller(t), addressOf: clientAddress(deps), budgets, open });
   app.all('/api/*', (c) => sendError(c, new AppError(ResultCode.notFound, 404, msg.endpointNotFound)));
   if (deps.staticDir) app.get('*', serveStatic(deps.staticDir));
   app.onError((e, c) => {
@@ -286,5 +310,5 @@ export const createApp = (deps: AppDeps) => {
   });
   // the sweep's order jobs (docs/money.md, "Payouts"): receipt after the set days, provider refunds still to ask
   const orderJobs = { autoReceive: (now: Date) => orders.autoReceive(deps.db, now), settleRefunds: () => orderMoney.settleRefunds(deps.db) };
-  return { app, auth, stockImport, heavyGate: budgets.heavyGate, rongOutbox: outbox, ledgerHealth, payments: { providers: payments, purposes: paymentPurposes }, orderJobs, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }) };
+  return { app, auth, stockImport, heavyGate: budgets.heavyGate, rongOutbox: outbox, ledgerHealth, payments: { providers: payments, purposes: paymentPurposes }, orderJobs, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }), notices: im };
 };

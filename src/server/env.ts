@@ -38,6 +38,8 @@ const envSchema = v.object({
   RATE_LIMIT_USER: v.optional(rate('RATE_LIMIT_USER')),
   RATE_LIMIT_ADDRESS: v.optional(rate('RATE_LIMIT_ADDRESS')),
   HEAVY_RATE: v.optional(rate('HEAVY_RATE')),
+  // the AES-256-GCM key of API-key secrets at rest (docs/open-platform.md, "Keys and signing"); required when NODE_ENV=production
+  OPEN_KEY_SECRET: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/, 'OPEN_KEY_SECRET 应为 64 位十六进制字符（32 字节密钥，可用 openssl rand -hex 32 生成）'))),
   HEAVY_AT_ONCE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'HEAVY_AT_ONCE 必须是 1 到 16 之间的整数'), v.transform(Number), v.minValue(1, 'HEAVY_AT_ONCE 必须是 1 到 16 之间的整数'), v.maxValue(16, 'HEAVY_AT_ONCE 必须是 1 到 16 之间的整数'))),
   TRANSLATE_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'TRANSLATE_URL 必须是 http:// 或 https:// 开头的地址'))),
   TRANSLATE_API_KEY: v.optional(v.pipe(v.string(), v.maxLength(200, 'TRANSLATE_API_KEY 最多 200 个字符'))),
@@ -48,6 +50,9 @@ const envSchema = v.object({
   RONGCLOUD_APP_SECRET: v.optional(v.pipe(v.string(), v.regex(/^\S{1,128}$/, 'RONGCLOUD_APP_SECRET 应为融云开发者后台的 App Secret（不含空格）'))),
   RONGCLOUD_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'RONGCLOUD_API_URL 必须是 http:// 或 https:// 开头的地址，如 https://api-cn.ronghub.com'))),
   SMS_WEBHOOK_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'SMS_WEBHOOK_URL 必须是 http:// 或 https:// 开头的地址'))),
+  // webhooks (docs/open-platform.md, "Webhooks"): http:// to the loopback address for tests and development; the per-request limit
+  WEBHOOK_ALLOW_LOOPBACK: v.optional(v.picklist(['0', '1'], 'WEBHOOK_ALLOW_LOOPBACK 只能是 0 或 1'), '0'),
+  WEBHOOK_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'WEBHOOK_TIMEOUT_MS 必须是 200 到 60000 之间的毫秒数'), v.transform(Number), v.minValue(200, 'WEBHOOK_TIMEOUT_MS 必须是 200 到 60000 之间的毫秒数'), v.maxValue(60000, 'WEBHOOK_TIMEOUT_MS 必须是 200 到 60000 之间的毫秒数'))),
   // Alipay (docs/operations.md, "Payments"): all of APP_ID, PRIVATE_KEY, PUBLIC_KEY and NOTIFY_BASE_URL, or none
   ALIPAY_APP_ID: v.optional(v.pipe(v.string(), v.regex(/^\d{8,32}$/, 'ALIPAY_APP_ID 应为支付宝开放平台的应用 APPID（数字）'))),
   ALIPAY_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.check(keyReads('private'), 'ALIPAY_PRIVATE_KEY 应为应用私钥（PEM，或支付宝密钥工具给出的一行 base64）'))),
@@ -80,6 +85,9 @@ export const parseEnv = (record: Record<string, string | undefined>): EnvResult 
     if (alipay.some(Boolean) && !alipay.every(Boolean)) {
       return { ok: false, message: '环境变量 ALIPAY_APP_ID、ALIPAY_PRIVATE_KEY、ALIPAY_PUBLIC_KEY、ALIPAY_NOTIFY_BASE_URL 须同时设置（使用支付宝）或同时不设' };
     }
+  }
+  if (r.success && !r.output.OPEN_KEY_SECRET && record.NODE_ENV === 'production') {
+    return { ok: false, message: '环境变量 OPEN_KEY_SECRET 未设置：生产环境（NODE_ENV=production）必须设置接口密钥的加密密钥（64 位十六进制，openssl rand -hex 32）；开发环境不设时使用内置的开发密钥' };
   }
   if (r.success) return { ok: true, env: r.output };
   const issue = r.issues[0];

@@ -21,6 +21,8 @@ try {
       ? { appId: env.ALIPAY_APP_ID, privateKey: env.ALIPAY_PRIVATE_KEY, alipayPublicKey: env.ALIPAY_PUBLIC_KEY, gateway: env.ALIPAY_GATEWAY, notifyBaseUrl: env.ALIPAY_NOTIFY_BASE_URL }
       : undefined,
     redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX,
+    webhook: { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === '1', timeoutMs: env.WEBHOOK_TIMEOUT_MS },
+    openKeySecret: env.OPEN_KEY_SECRET,
     translate: { url: env.TRANSLATE_URL, apiKey: env.TRANSLATE_API_KEY, baidu: { appid: env.BAIDU_TRANSLATE_APPID, key: env.BAIDU_TRANSLATE_KEY, url: env.BAIDU_TRANSLATE_URL } },
     rongcloud: { appKey: env.RONGCLOUD_APP_KEY, appSecret: env.RONGCLOUD_APP_SECRET, apiUrl: env.RONGCLOUD_API_URL },
     limits: { ...DEFAULT_LIMITS, heavyAtOnce: env.HEAVY_AT_ONCE ?? DEFAULT_LIMITS.heavyAtOnce, heavyRate: env.HEAVY_RATE ?? DEFAULT_LIMITS.heavyRate, user: env.RATE_LIMIT_USER ?? DEFAULT_LIMITS.user, address: env.RATE_LIMIT_ADDRESS ?? DEFAULT_LIMITS.address },

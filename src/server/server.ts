@@ -14,6 +14,7 @@ import { createBus } from './bus/bus';
 import type { AppDeps } from './http/context';
 import { startSweeper } from './sweep';
 import { startPaymentSweeper } from './payment-sweep';
+import { createWebhookWorker } from './modules/webhook/webhook.worker';
 import type { AlipayConfig } from './modules/payment/alipay.provider';
 import { startMembershipWatch } from './modules/membership/membership-watch';
 import { createTranslator, type TranslatorConfig } from './modules/im/translator';
@@ -53,6 +54,10 @@ export interface StartOptions {
   translate?: TranslatorConfig;
   /** RONGCLOUD_APP_KEY / RONGCLOUD_APP_SECRET / RONGCLOUD_API_URL: RongCloud's server API for its transport; unset: /ws only */
   rongcloud?: { appKey?: string; appSecret?: string; apiUrl?: string };
+  /** WEBHOOK_ALLOW_LOOPBACK / WEBHOOK_TIMEOUT_MS: webhook endpoints on http://127.0.0.1 (tests, development) and the per-request limit (docs/open-platform.md, "Webhooks") */
+  webhook?: { allowLoopback?: boolean; timeoutMs?: number };
+  /** OPEN_KEY_SECRET: the key API-key secrets are encrypted under (docs/open-platform.md, "Keys and signing") */
+  openKeySecret?: string;
 }
 
 /**
@@ -85,7 +90,7 @@ export const startServer = async (opts: StartOptions) => {
   const log = opts.log ?? logger;
   const bus = await createBus({ redisUrl: opts.redisUrl, prefix: opts.redisPrefix, log });
   const clock = { now: () => new Date() };
-  const { app, auth, stockImport, membershipWatch, rongOutbox, ledgerHealth, orderJobs, payments } = createApp({
+  const { app, auth, stockImport, membershipWatch, rongOutbox, ledgerHealth, orderJobs, payments, notices } = createApp({
     db: database.db,
     backend: database.backend,
     clock,
@@ -101,6 +106,8 @@ export const startServer = async (opts: StartOptions) => {
     bus,
     limits: opts.limits,
     paymentSandbox: sandboxAllowed(opts),
+    webhookAllowLoopback: opts.webhook?.allowLoopback,
+    openKeySecret: opts.openKeySecret,
     alipay: opts.alipay,
     translator: createTranslator(opts.translate ?? {}),
     rongcloud: createRongCloud(opts.rongcloud ?? {}),
@@ -136,6 +143,8 @@ export const startServer = async (opts: StartOptions) => {
   const paymentSweeper = startPaymentSweeper({ db: database.db, clock, log, ...payments });
   // RongCloud calls left waiting by a stopped server, or failed, are retried here (rong-outbox.ts)
   const outboxWorker = rongOutbox?.start();
+  // webhook deliveries, claimed by row lock so several processes never send one twice at once (docs/open-platform.md, "Webhooks")
+  const webhookWorker = createWebhookWorker({ db: database.db, clock, log, notices, allowLoopback: opts.webhook?.allowLoopback, timeoutMs: opts.webhook?.timeoutMs }).start();
   const { port } = server.address() as AddressInfo;
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   return {
@@ -152,6 +161,7 @@ export const startServer = async (opts: StartOptions) => {
       await watcher.stop();
       await paymentSweeper.stop();
       await outboxWorker?.stop();
+      await webhookWorker.stop();
       await bus.close();
       await database.close();
     },

@@ -18,6 +18,8 @@
  * - goods orders shipped the set days ago (system parameter order_auto_receipt_days) are received
  *   and paid out, and provider refunds not yet confirmed are asked again (docs/money.md, "Payouts"),
  *   when the app's order jobs are given.
+ * - open-platform nonces older than 10 minutes and call log rows older than 90 days
+ *   (docs/open-platform.md, "Keys and signing").
  */
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
@@ -27,11 +29,12 @@ import type { Clock } from './http/context';
 import { removeUnusedUploads, removeOldQuotaDays } from './modules/upload/upload.service';
 import { importDirOf, removeStaleImports } from './modules/stock/stock-import.service';
 import { chinaDay } from '../shared/domain/china-time';
+import { purgeOpen } from './modules/open/open.service';
 
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 export const REVOKED_SESSION_KEEP_S = 7 * 86400;
 
-export interface SweepCounts { idempotencyKeys: number; throttleRows: number; refreshTokens: number; sessions: number; oeGrants: number; uploads: number; importFiles: number; quotaDays: number; ordersReceived?: number; orderRefunds?: number }
+export interface SweepCounts { idempotencyKeys: number; throttleRows: number; refreshTokens: number; sessions: number; oeGrants: number; uploads: number; importFiles: number; quotaDays: number; openNonces: number; openCalls: number; ordersReceived?: number; orderRefunds?: number }
 
 /** The app's order jobs (app.ts orderJobs). */
 export interface OrderJobs { autoReceive(now: Date): Promise<number>; settleRefunds(): Promise<number> }
@@ -59,8 +62,9 @@ export const sweep = async (db: Kysely<DB>, now: Date, opts: { uploadDir?: strin
   const uploads = opts.uploadDir ? await removeUnusedUploads(db, opts.uploadDir, now) : 0;
   const importFiles = await removeStaleImports(db, opts.uploadDir ? importDirOf(opts.uploadDir) : undefined, now);
   const quotaDays = await removeOldQuotaDays(db, now);
+  const open = await purgeOpen(db, now);
   const orderCounts = opts.orders ? { ordersReceived: await opts.orders.autoReceive(now), orderRefunds: await opts.orders.settleRefunds() } : {};
-  return { idempotencyKeys, throttleRows, refreshTokens, sessions, oeGrants, uploads, importFiles, quotaDays, ...orderCounts };
+  return { idempotencyKeys, throttleRows, refreshTokens, sessions, oeGrants, uploads, importFiles, quotaDays, openNonces: open.nonces, openCalls: open.calls, ...orderCounts };
 };
 
 /** Sweeps now and every hour until stop(); the timer never keeps the process alive. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { msg } from '../../src/shared/messages';
+import { refusalText } from '../../src/shared/field-names';
 import { backends, createTestEnv, envelope, refreshCookieOf, skipReason, type TestEnv } from './harness';
 import { REFRESH_COOKIE } from '../../src/server/http/session-cookie';
 import { REFRESH_REUSE_GRACE_S, REFRESH_TTL_S } from '../../src/server/modules/auth/auth.service';
@@ -319,7 +320,7 @@ describe.each(backends)('auth on %s', (backend) => {
       for (const [body, field, text] of cases) {
         const r = await env.callRaw('POST', '/api/user/auth', { body });
         expect(r.status).toBe(422);
-        expect(r.body).toMatchObject({ code: 422, field, client_msg: msg.invalidPayload(field, text) });
+        expect(r.body).toMatchObject({ code: 422, field, client_msg: refusalText(field, text) });
       }
       const bad = await env.callRaw('POST', '/api/user/auth', { rawBody: '{"username": "seller",' });
       expect(bad.status).toBe(422);
@@ -329,7 +330,7 @@ describe.each(backends)('auth on %s', (backend) => {
 
     it('refuses a NUL character in any text, body or query, naming the field, instead of failing in the database', async () => {
       const login = await env.api('userAuth', { username: 'sel\u0000ler', password: 'demo123456' });
-      expect(login.body).toMatchObject({ code: 422, field: 'username', client_msg: msg.invalidPayload('username', msg.nulCharacter) });
+      expect(login.body).toMatchObject({ code: 422, field: 'username', client_msg: refusalText('username', msg.nulCharacter) });
       const { access_token } = await env.login('buyer');
       const before = await env.api('accountProfileGet', {}, { token: access_token });
       const nested = await env.api('accountProfileUpdate',
@@ -338,7 +339,7 @@ describe.each(backends)('auth on %s', (backend) => {
       expect(nested.body).toMatchObject({ code: 422, field: 'company.name' });
       expect((await env.api('accountProfileGet', {}, { token: access_token })).body).toEqual(before.body);
       const query = await env.api('companySearch', { k: '\u0000' }, { token: access_token });
-      expect(query.body).toMatchObject({ code: 422, field: 'k', client_msg: msg.invalidPayload('k', msg.nulCharacter) });
+      expect(query.body).toMatchObject({ code: 422, field: 'k', client_msg: refusalText('k', msg.nulCharacter) });
       const listed = await env.callRaw('POST', '/api/search/history', { token: access_token, body: { search_value: ['x', '\u0000'] } });
       expect(listed.body).toMatchObject({ code: 422, field: 'search_value.1' });
     });
@@ -352,7 +353,7 @@ describe.each(backends)('auth on %s', (backend) => {
           token: access_token, headers: { 'Idempotency-Key': `${key}-${Date.now()}` }, body: { search_value: ['刹车片', 'x\ud800y'] },
         });
         expect(r.status).toBe(422);
-        expect(r.body).toMatchObject({ code: 422, field: 'search_value.1', client_msg: msg.invalidPayload('search_value.1', msg.loneSurrogate) });
+        expect(r.body).toMatchObject({ code: 422, field: 'search_value.1', client_msg: refusalText('search_value.1', msg.loneSurrogate) });
       }
       const key = await env.callRaw('PUT', '/api/account/profile', { token: access_token, body: { ['\udc00']: 1 } });
       expect(key.status).toBe(422);

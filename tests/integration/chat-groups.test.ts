@@ -181,6 +181,22 @@ describe.each(backends)('chat friends, groups, customer service, quick replies, 
       expect(await count('im_message')).toBe(before);
     });
 
+    it('takes the specification\'s group message form too: plain text content, from_user_id the caller\'s own (docs/api.md, "Chat over the API")', async () => {
+      const group = (await call('buyer', 'createIMGroupChat', { user_id: `${SELLER},${MEMBER}`, group_name: '规范格式群' })).body.data.group_id;
+      const before = await count('im_message');
+      const spec = (from: string, content: unknown) => ({ from_user_id: from, to_group_id: group, content, is_include_sender: 1 });
+      const sent = await call('buyer', 'sendIMGroupMsg', spec(BUYER, '按规范格式发送的群消息') as never);
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      expect(sent.body.data).toMatchObject({ conversationType: 3, targetId: group, senderUserId: BUYER, messageType: 'RC:TxtMsg', content: { content: '按规范格式发送的群消息' } });
+      // each such call is a new message (no client id), the same words twice are two messages
+      expect((await call('buyer', 'sendIMGroupMsg', spec(BUYER, '按规范格式发送的群消息') as never)).status).toBe(200);
+      expect(await count('im_message')).toBe(before + 2);
+      // another user's from_user_id is refused, an empty text is said in Chinese; nothing stored
+      expectRefused(await call('buyer', 'sendIMGroupMsg', spec(SELLER, '冒名') as never), 403, imText.notSelfUser);
+      expectRefused(await call('buyer', 'sendIMGroupMsg', spec(BUYER, '  ') as never), 422, imText.text);
+      expect(await count('im_message')).toBe(before + 2);
+    });
+
     it('invites on-duty customer service into a private chat only, making a group of three', async () => {
       expect((await call('buyer', 'getEmployeeData', { company_id: 1, active: '1', is_customer_service: '1' })).body.data).toEqual([{ user_uuid: OPERATOR, name: '运营管理员' }]);
       const groups = await count('im_group');

@@ -129,7 +129,7 @@ describe.each(backends)('message assistant notices on %s', (backend) => {
       const e = (await post('buyer', 'enquiryAdd', { lines: [{ oe: '7L0-698-151 A', name: '前刹车片', qty: 2, quality: '原厂件' }], seller_ids: [2] })).body.data;
       const lineId = e.lines[0].id;
       const sellerName = (await sql<{ name: string }>`select name from company where id = 2`.execute(env.database.db)).rows[0].name;
-      const q = await newNotices(() => post('seller', 'quoteSubmit', { enquiry_id: e.id, line_id: lineId, price: '120.5', brand: '博世', quality: '品牌件', qty: 2, delivery_days: 1, valid_days: 3 }));
+      const q = await newNotices(() => post('seller', 'quoteSubmit', { enquiry_id: e.id, line_id: lineId, price: 12050, brand: '博世', quality: '品牌件', qty: 2, delivery_days: 1, valid_days: 3 }));
       expect(q.added).toEqual([{
         recipient: 'buyer', title: '收到报价', no: e.enquiry_no, link: `/enquiry/list/${e.id}`,
         text: `收到报价：您的询价单 ${e.enquiry_no}（前刹车片）收到${sellerName}的报价 120.50。`,

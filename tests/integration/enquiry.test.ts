@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { enquiryText } from '../../src/shared/domain/enquiry';
 import { enquiryServiceText } from '../../src/server/modules/enquiry/enquiry.service';
-import type { BizContent, EndpointName, ImMessage, PayloadIn } from '../../src/shared/contracts';
+import { chatQuotePriceText, quotePriceWireText, type BizContent, type EndpointName, type ImMessage, type PayloadIn } from '../../src/shared/contracts';
 import { backends, createTestEnv, skipReason, type ApiOptions, type TestEnv } from './harness';
 
 /** the card a message carries (undefined for a text or an image) */
@@ -83,16 +83,16 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       const quote = (user: string, body: Omit<PayloadIn<'quoteSubmit'>, 'enquiry_id'>, key?: string) =>
         api('quoteSubmit', user, { enquiry_id: e.id, ...body }, { idempotencyKey: key });
       const key = `quote-press-${e.id}-0001`;
-      const first = await quote('seller', { line_id: l1, price: '120.5', brand: '博世', quality: '品牌件', qty: 10, delivery_days: 1, valid_days: 3 }, key);
+      const first = await quote('seller', { line_id: l1, price: 12050, brand: '博世', quality: '品牌件', qty: 10, delivery_days: 1, valid_days: 3 }, key);
       expect(first.body, JSON.stringify(first.body)).toMatchObject({ code: 200 });
       expect(first.body.data).toMatchObject({ price_fen: 12050, brand: '博世', fate: 'active', seller_company_id: 2 });
-      const again = await quote('seller', { line_id: l1, price: '120.5', brand: '博世', quality: '品牌件', qty: 10, delivery_days: 1, valid_days: 3 }, key);
+      const again = await quote('seller', { line_id: l1, price: 12050, brand: '博世', quality: '品牌件', qty: 10, delivery_days: 1, valid_days: 3 }, key);
       expect(again.headers.get('idempotent-replayed')).toBe('true');
       expect((await quote('seller', { line_id: l3, no_stock: true })).body.data.price_fen).toBe(-1);
-      expect((await quote(`seller${other}`, { line_id: l1, price: 99 })).body.data.price_fen).toBe(9900);
-      expect((await quote(`seller${other}`, { line_id: l2, price: '45' })).status).toBe(200);
+      expect((await quote(`seller${other}`, { line_id: l1, price: 9900 })).body.data.price_fen).toBe(9900);
+      expect((await quote(`seller${other}`, { line_id: l2, price: 4500 })).status).toBe(200);
       // re-quoting a line replaces the seller's answer
-      expect((await quote('seller', { line_id: l1, price: '118' })).body.data.price_fen).toBe(11800);
+      expect((await quote('seller', { line_id: l1, price: 11800 })).body.data.price_fen).toBe(11800);
 
       expect((await api('enquiryQuoteCount', 'buyer', {})).body.data.count).toBeGreaterThanOrEqual(4);
       const seen = await api('enquiryDetail', 'buyer', {}, { id: e.id });
@@ -127,9 +127,9 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       const e = (await add()).body.data;
       const [l1, l2] = e.lines.map((l) => l.id);
       const quote = (user: string, body: Omit<PayloadIn<'quoteSubmit'>, 'enquiry_id'>) => api('quoteSubmit', user, { enquiry_id: e.id, ...body });
-      await quote('seller', { line_id: l1, price: '130', brand: '博世', quality: '品牌件' });
-      await quote('seller', { line_id: l1, price: '125.5', brand: '菲罗多', quality: '品牌件' });
-      await quote(`seller${other}`, { line_id: l1, price: '128', quality: '原厂件' });
+      await quote('seller', { line_id: l1, price: 13000, brand: '博世', quality: '品牌件' });
+      await quote('seller', { line_id: l1, price: 12550, brand: '菲罗多', quality: '品牌件' });
+      await quote(`seller${other}`, { line_id: l1, price: 12800, quality: '原厂件' });
       await quote(`seller${other}`, { line_id: l2, no_stock: true });
       const buyer = await api('getIMQuoteHisgoryById', 'buyer', {}, { id: e.id });
       expect(buyer.status, JSON.stringify(buyer.body)).toBe(200);
@@ -171,7 +171,7 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       expect((await api('enquiryDetail', 'buyer', {}, { id: open.id })).body.data.lines).toHaveLength(2);
 
       // once a seller quoted: 已有卖家报价，无法修改, nothing changed
-      await api('quoteSubmit', 'seller', { enquiry_id: open.id, line_id: open.lines[0].id, price: '10' });
+      await api('quoteSubmit', 'seller', { enquiry_id: open.id, line_id: open.lines[0].id, price: 1000 });
       const refused = await update(open.id, { note: '改了' });
       expect(refused.body).toMatchObject({ code: 409, client_msg: enquiryText.quotedNoEdit });
       expect((await api('enquiryDetail', 'buyer', {}, { id: open.id })).body.data.note).toBe('急用');
@@ -182,35 +182,39 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       const e = (await add()).body.data;
       const l1 = e.lines[0].id;
       const quote = (user: string, body: Partial<PayloadIn<'quoteSubmit'>>) => api('quoteSubmit', user, { enquiry_id: e.id, line_id: l1, ...body });
-      expect((await quote('seller', { price: '' })).body).toMatchObject({ code: 422, field: 'price', client_msg: enquiryText.enterQuote });
-      expect((await quote('seller', { price: '-3' })).body).toMatchObject({ code: 422, field: 'price', client_msg: enquiryText.badPrice });
-      expect((await quote('seller', { price: 'abc' })).body.client_msg).toBe(enquiryText.badPrice);
-      expect((await quote('seller', { price: '1', line_id: 999999 })).body).toMatchObject({ code: 422, field: 'line_id' });
+      expect((await quote('seller', { price: null })).body).toMatchObject({ code: 422, field: 'price', client_msg: enquiryText.enterQuote });
+      expect((await quote('seller', { price: -3 })).body).toMatchObject({ code: 422, field: 'price', client_msg: quotePriceWireText });
+      // yuan text is no longer taken: the wire carries whole fen (docs/api.md, "Money")
+      expect((await quote('seller', { price: '120.5' as never })).body).toMatchObject({ code: 422, field: 'price', client_msg: quotePriceWireText });
+      expect((await quote('seller', { price: 120.5 })).body).toMatchObject({ code: 422, field: 'price', client_msg: quotePriceWireText });
+      expect((await quote('seller', { price: 1_000_000_000 })).body).toMatchObject({ code: 422, field: 'price', client_msg: enquiryText.priceTooHigh });
+      expect((await quote('seller', { price: 'abc' as never })).body.client_msg).toBe(quotePriceWireText);
+      expect((await quote('seller', { price: 100, line_id: 999999 })).body).toMatchObject({ code: 422, field: 'line_id' });
       // a seller's own enquiry
       const own = (await add({ seller_ids: [other] }, 'seller')).body.data;
-      expect((await api('quoteSubmit', 'seller', { enquiry_id: own.id, line_id: own.lines[0].id, price: '1' })).body)
+      expect((await api('quoteSubmit', 'seller', { enquiry_id: own.id, line_id: own.lines[0].id, price: 100 })).body)
         .toMatchObject({ code: 422, client_msg: enquiryText.ownEnquiry });
       // a registered (free) seller company cannot quote
       const db = env.database.db;
       const level = (await sql<{ level_id: number }>`select level_id from company where id = ${other}`.execute(db)).rows[0].level_id;
       await sql`update company set level_id = (select id from company_level where level_type = 'free' order by id limit 1) where id = ${other}`.execute(db);
-      const free = await quote(`seller${other}`, { price: '1' });
+      const free = await quote(`seller${other}`, { price: 100 });
       expect(free.status).toBe(403);
       expect(free.body.client_msg).toBe('注册会员无法报价和查看联系方式，请联系客服升级为正式会员');
       await sql`update company set level_id = ${level} where id = ${other}`.execute(db);
       // a buyer without the quote codes
-      expect((await quote('buyer', { price: '1' })).status).toBe(403);
+      expect((await quote('buyer', { price: 100 })).status).toBe(403);
       expect(await count('quote')).toBe(quotesBefore);
 
       // ended: no more quotes; anew opens it again; past its expiry: 已过期
       expect((await api('enquiryEnd', 'buyer', { id: e.id })).body.data).toMatchObject({ state: 'ended', actions: ['anew'] });
-      const closed = await quote('seller', { price: '1' });
+      const closed = await quote('seller', { price: 100 });
       expect(closed.status).toBe(409);
       expect(closed.body.client_msg).toBe('询价单已结束，不能再报价');
       expect((await api('enquiryEnd', 'buyer', { id: e.id })).status).toBe(409);
       expect((await api('enquiryAnew', 'buyer', { id: e.id })).body.data.state).toBe('open');
       env.clock.advance(8 * 86400);
-      const late = await quote('seller', { price: '1' });
+      const late = await quote('seller', { price: 100 });
       expect(late.body.client_msg).toBe('询价单已过期，不能再报价');
       env.clock.advance(-8 * 86400);
       expect(await count('quote')).toBe(quotesBefore);
@@ -225,9 +229,9 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
         expect(r.status, JSON.stringify(r.body)).toBe(200);
         return r.body.data.id;
       };
-      const sellerL1 = await quote('seller', { line_id: l1, price: '118', brand: '博世', quality: '品牌件', qty: 1 });
-      const otherL1 = await quote(`seller${other}`, { line_id: l1, price: '99', quality: '原厂件' });
-      const otherL2 = await quote(`seller${other}`, { line_id: l2, price: '45', qty: 10, valid_days: 1 });
+      const sellerL1 = await quote('seller', { line_id: l1, price: 11800, brand: '博世', quality: '品牌件', qty: 1 });
+      const otherL1 = await quote(`seller${other}`, { line_id: l1, price: 9900, quality: '原厂件' });
+      const otherL2 = await quote(`seller${other}`, { line_id: l2, price: 4500, qty: 10, valid_days: 1 });
       const noStock = await quote('seller', { line_id: l3, no_stock: true });
       const accept = (ids: number[], user = 'buyer') => api('quoteAccept', user, { quote_ids: ids });
       const cartOf = async () => (await api('cartList', 'buyer', { type_code: '临时产品' })).body.data;
@@ -259,7 +263,7 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       expect(stockCart.groups.flatMap((g) => g.items).some((i) => i.quoteId !== null)).toBe(false);
 
       // an accepted quote is fixed; its line keeps the quote's limits and has no tax choice
-      expect((await api('quoteSubmit', `seller${other}`, { enquiry_id: e.id, line_id: l1, price: '150' })).body)
+      expect((await api('quoteSubmit', `seller${other}`, { enquiry_id: e.id, line_id: l1, price: 15000 })).body)
         .toMatchObject({ code: 409, client_msg: enquiryServiceText.quoteAccepted });
       const lineOf = (quoteId: number) => items.find((i) => i.quoteId === quoteId)!.id;
       expect((await api('cartUpdateQty', 'buyer', { id: lineOf(sellerL1), qty: 2 })).body).toMatchObject({ code: 422, field: 'qty', client_msg: '超过卖家报价的可供数量：最多1件' });
@@ -268,7 +272,7 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
 
       // taken out of the cart before ordering: no longer accepted, the seller may quote again
       expect((await api('cartRemove', 'buyer', { ids: [lineOf(sellerL1)] })).status).toBe(200);
-      expect((await api('quoteSubmit', 'seller', { enquiry_id: e.id, line_id: l1, price: '110', qty: 1 })).status).toBe(200);
+      expect((await api('quoteSubmit', 'seller', { enquiry_id: e.id, line_id: l1, price: 11000, qty: 1 })).status).toBe(200);
 
       // past the quote's validity the line cannot be bought
       env.clock.advance(4 * 86400);
@@ -314,7 +318,7 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       expect(own).toHaveLength(6);
 
       const l1 = sent.lines[0].id;
-      expect((await api('quoteSubmit', 'seller', { enquiry_id: sent.id, line_id: l1, price: '88.8', brand: '博世', quality: '品牌件', qty: 2 })).status).toBe(200);
+      expect((await api('quoteSubmit', 'seller', { enquiry_id: sent.id, line_id: l1, price: 8880, brand: '博世', quality: '品牌件', qty: 2 })).status).toBe(200);
       expect((await api('quoteSubmit', `seller${other}`, { enquiry_id: sent.id, line_id: l1, no_stock: true })).status).toBe(200);
       const quotes = await cards('buyer', sent.id, 'weChat-002');
       expect(quotes.map((q) => [q.content.BusinessInfo.产品报价, q.content.BusinessInfo.产品数量])).toEqual(expect.arrayContaining([['88.80', '2'], ['暂无报价', '无货']]));
@@ -329,10 +333,10 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       const db = env.database.db;
       const e = (await add()).body.data;
       const l1 = e.lines[0].id;
-      const bad = await api('quoteSubmit', `seller${other}`, { enquiry_id: e.id, line_id: l1, price: '362000.5', currency: 'VND' });
+      const bad = await api('quoteSubmit', `seller${other}`, { enquiry_id: e.id, line_id: l1, price: 0, currency: 'VND' });
       expect(bad.body).toMatchObject({ code: 422, field: 'price', client_msg: enquiryText.badDong });
       await sql`update exchange_rate set rate_value = 3618.5 where to_curr_code = 'VND'`.execute(db);
-      const r = await api('quoteSubmit', `seller${other}`, { enquiry_id: e.id, line_id: l1, price: '362,000', currency: 'VND', qty: 2 });
+      const r = await api('quoteSubmit', `seller${other}`, { enquiry_id: e.id, line_id: l1, price: 362000, currency: 'VND', qty: 2 });
       expect(r.body.data).toMatchObject({ currency: 'VND', quoted_amount: 362000, rate: 3618.5, price_fen: 10004 });
       // the rate moves; what was quoted does not
       await sql`update exchange_rate set rate_value = 4000 where to_curr_code = 'VND'`.execute(db);
@@ -344,7 +348,7 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       await api('cartRemove', 'buyer', { ids: [line.id] });
       // without a rate nobody can quote in dong
       await sql`delete from exchange_rate where to_curr_code = 'VND'`.execute(db);
-      expect((await api('quoteSubmit', 'seller', { enquiry_id: e.id, line_id: l1, price: '362000', currency: 'VND' })).body)
+      expect((await api('quoteSubmit', 'seller', { enquiry_id: e.id, line_id: l1, price: 362000, currency: 'VND' })).body)
         .toMatchObject({ code: 422, field: 'currency', client_msg: enquiryText.noRate });
       await sql`insert into exchange_rate (to_curr_code, to_curr_txt, rate_value) values ('VND', '越南盾', 3618.5)`.execute(db);
     });
@@ -435,8 +439,9 @@ describe.each(backends)('enquiries and quotes on %s', (backend) => {
       const db = env.database.db;
       const buyerUuid = (await sql<{ uuid: string }>`select uuid from app_user where company_id = 3 order by is_owner desc, id limit 1`.execute(db)).rows[0].uuid;
       const send = (body: Record<string, unknown>, user = `seller${other}`) =>
-        api('sendIMQuoteMsg', user, { oe_number: '1K0 698 151', product_name: '前刹车片', brand_name_new: '博世', quality_name_new: '品牌件', price: '95.5', msg_to_uuid: buyerUuid, product_qty: 2, ...body });
-      expect((await send({ price: 'abc' })).body).toMatchObject({ code: 422, field: 'price', client_msg: enquiryText.badPrice });
+        api('sendIMQuoteMsg', user, { oe_number: '1K0 698 151', product_name: '前刹车片', brand_name_new: '博世', quality_name_new: '品牌件', price: 9550, msg_to_uuid: buyerUuid, product_qty: 2, ...body });
+      expect((await send({ price: 'abc' })).body).toMatchObject({ code: 422, field: 'price', client_msg: chatQuotePriceText });
+      expect((await send({ price: 95.5 })).body).toMatchObject({ code: 422, field: 'price', client_msg: chatQuotePriceText });
       expect((await send({ oe_number: '12', product_name: '' })).body).toMatchObject({ code: 422, field: 'oe_number', client_msg: enquiryText.oeTooShort });
       expect((await send({}, 'buyer')).status).toBe(403);
       const r = await send({});

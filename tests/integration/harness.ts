@@ -250,7 +250,7 @@ const openSeeded = async (backend: BackendName, clock: TestClock, stockRows: num
   return fresh.database;
 };
 
-export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider; paymentSandbox?: boolean; limits?: AppDeps['limits']; translator?: AppDeps['translator']; rongcloud?: AppDeps['rongcloud']; staticDir?: string; alipay?: AppDeps['alipay']; log?: AppDeps['log'] } = {}): Promise<TestEnv> => {
+export const createTestEnv = async (backend: BackendName, opts: { accessTtlSeconds?: number; stockRows?: number; sms?: SmsProvider; paymentSandbox?: boolean; limits?: AppDeps['limits']; translator?: AppDeps['translator']; rongcloud?: AppDeps['rongcloud']; staticDir?: string; alipay?: AppDeps['alipay']; log?: AppDeps['log']; webhookAllowLoopback?: boolean } = {}): Promise<TestEnv> => {
   const clock = new TestClock();
   const database = await openSeeded(backend, clock, opts.stockRows ?? 0);
   const revoked: number[] = [];
@@ -268,6 +268,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     staticDir: opts.staticDir,
     paymentSandbox: opts.paymentSandbox ?? true,
     alipay: opts.alipay,
+    webhookAllowLoopback: opts.webhookAllowLoopback,
     // every test of this suite comes from one or two addresses at machine speed: budgets only where a test is about them (limits.test.ts)
     limits: opts.limits ?? { user: { perSecond: 1e6, burst: 1e6 }, address: { perSecond: 1e6, burst: 1e6 }, heavyAtOnce: 1000, heavyQueue: 1000 },
     // background work (stock imports) reports its failures here: shown in the test log

@@ -150,8 +150,8 @@ describe.each(backends)('keyword search engine on %s', (backend) => {
       const before = await used();
       // a sort field or order the contract does not have: sent raw
       const unknown: [Record<string, string>, string, string][] = [
-        [{ sort_field: 'company_id' }, 'sort_field', 'sort_field 只能是 quantity、name、price99、price0、price1、price2、price3、price5 之一'],
-        [{ sort_order: 'up' }, 'sort_order', 'sort_order 只能是 asc（升序）或 desc（降序）'],
+        [{ sort_field: 'company_id' }, 'sort_field', '排序字段只能是 quantity、name、price99、price0、price1、price2、price3、price5 之一'],
+        [{ sort_order: 'up' }, 'sort_order', '排序方向只能是 asc（升序）或 desc（降序）'],
       ];
       for (const [q, field, text] of unknown) {
         const r = await env.callRaw('GET', `/api/search/keyword?${new URLSearchParams({ k: '器', ...q })}`, { token: member });
@@ -161,9 +161,9 @@ describe.each(backends)('keyword search engine on %s', (backend) => {
       const bad: [Omit<PayloadIn<'keywordSearch'>, 'k'>, string, string][] = [
         [{ min_price: '300', max_price: '100' }, 'min_price', priceRangeReversed],
         [{ min_stock_qty: 9, max_stock_qty: 2 }, 'min_stock_qty', stockRangeReversed],
-        [{ min_price: '-1' }, 'min_price', 'min_price 应为不小于0的金额（元，最多两位小数）'],
-        [{ max_price: '1.234' }, 'max_price', 'max_price 应为不小于0的金额（元，最多两位小数）'],
-        [{ min_stock_qty: 'abc' }, 'min_stock_qty', 'min_stock_qty 应为整数'],
+        [{ min_price: '-1' }, 'min_price', '最低价格 应为不小于0的金额（元，最多两位小数）'],
+        [{ max_price: '1.234' }, 'max_price', '最高价格 应为不小于0的金额（元，最多两位小数）'],
+        [{ min_stock_qty: 'abc' }, 'min_stock_qty', '最小库存 应为整数'],
         // wholesale prices are not the registered member's to see, so neither to sort or filter by
         [{ sort_field: 'price0' }, 'sort_field', priceColumnHidden],
         [{ price_colum_name: 'price0', max_price: '100' }, 'price_colum_name', priceColumnHidden],

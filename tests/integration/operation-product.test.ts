@@ -227,7 +227,7 @@ describe.each(backends)('operator product pages on %s', (backend) => {
       const refs = await references(db());
       expect(refs.brands.get(refKey('博世Q'))).toBe(keep);
       expect(refs.brands.get(refKey('BoschQ'))).toBe(keep);
-      const created = await env.api('stockCreate', { supplier_oe: 'BQ-0009', name: '火花塞', part_brand_id: cn, quality_id: qualityId, quantity: 1, price0: '10' }, { token: seller });
+      const created = await env.api('stockCreate', { supplier_oe: 'BQ-0009', name: '火花塞', part_brand_id: cn, quality_id: qualityId, quantity: 1, price0: 1000 }, { token: seller });
       expect(created.body).toMatchObject({ code: 200, data: { part_brand_id: keep, part_brand_name: 'BOSCHQ' } });
       // the new spelling cannot come back as a brand, nor be merged, kept or renamed again
       expect((await post('opBrandSave', { name: '博世q' })).body).toMatchObject({ code: 422, field: 'name', client_msg: expect.stringContaining('已合并到') });
@@ -270,7 +270,7 @@ describe.each(backends)('operator product pages on %s', (backend) => {
 
       // since the merge: the seller edits r3 (its row keeps the brand MAHLEU the form shows), company 3 changes its main brands
       env.clock.advance(60);
-      const edited = await env.api('stockUpdate', { supplier_oe: 'MU-0003', name: '后刹车片', part_brand_id: keep, quality_id: qualityId, price0: '100' }, { id: r3, token: seller });
+      const edited = await env.api('stockUpdate', { supplier_oe: 'MU-0003', name: '后刹车片', part_brand_id: keep, quality_id: qualityId, price0: 10000 }, { id: r3, token: seller });
       expect(edited.status, JSON.stringify(edited.body)).toBe(200);
       await sql`update company set main_brand_ids = ${sql.val([keep, 1])}::int[] where id = 3`.execute(db());
 

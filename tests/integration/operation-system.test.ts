@@ -32,13 +32,13 @@ describe.each(backends)('operator system settings on %s', (backend) => {
     const headUser = (username: string, permissions: string[]) => operatorWith(env, username, permissions);
     const level = async (id: number) => (await levels()).body.data.find((l) => l.id === id);
     const formalEdit = (over: Partial<PayloadIn<'opLevelSave'>> = {}): PayloadIn<'opLevelSave'> => ({
-      id: 2, name: '正式会员', price: '1980.00', duration_months: 12, employee_limit: 30, stock_per_day: 9999, vin_count: 0, ...over,
+      id: 2, name: '正式会员', price: 198000, duration_months: 12, employee_limit: 30, stock_per_day: 9999, vin_count: 0, ...over,
     });
 
     it('refuses every call without its D code (403) and changes nothing', async () => {
       const reporter = await headUser('sys_reporter', ['D01']);
       for (const [method, path, send] of [
-        ['GET', '/operation/levels', () => levels(reporter)], ['POST', '/operation/levels/save', () => saveLevel(formalEdit({ price: '1.00' }), reporter)],
+        ['GET', '/operation/levels', () => levels(reporter)], ['POST', '/operation/levels/save', () => saveLevel(formalEdit({ price: 100 }), reporter)],
         ['POST', '/operation/levels/codes', () => saveCodes({ id: 3, owner_codes: ['C07'], seller_codes: [] }, reporter)],
         ['GET', '/operation/notice-templates', () => env.api('opNoticeTemplateList', {}, { token: reporter })],
         ['POST', '/operation/notice-templates/save', () => saveTemplate({ scene: 'sms_register', body: '【汽配汇】码{code}' }, reporter)],
@@ -49,7 +49,7 @@ describe.each(backends)('operator system settings on %s', (backend) => {
       // the template editor (D07-02) may read the levels but not change their prices
       const templater = await headUser('sys_templater', ['D07-02']);
       expect((await levels(templater)).status).toBe(200);
-      expect((await saveLevel(formalEdit({ price: '1.00' }), templater)).status).toBe(403);
+      expect((await saveLevel(formalEdit({ price: 100 }), templater)).status).toBe(403);
       const seller = (await env.login('seller')).access_token;
       expect((await levels(seller)).status).toBe(403);
       expect((await db().selectFrom('company_level').select('price_fen').where('id', '=', 2).executeTakeFirstOrThrow()).price_fen).toBe(198000);
@@ -70,15 +70,16 @@ describe.each(backends)('operator system settings on %s', (backend) => {
       const cases: Array<[Partial<PayloadIn<'opLevelSave'>>, string, RegExp]> = [
         [{ name: '' }, 'name', /请填写等级名称/],
         [{ name: '注册会员' }, 'name', /等级名称已存在/],
-        [{ price: '12.345' }, 'price', /最多两位小数/],
-        [{ price: 'abc' }, 'price', /价格须为不小于0的数字/],
-        [{ price: '0' }, 'price', /价格须大于0/],
-        [{ price: '' }, 'duration_months', /同时填写价格和时长/],
+        // whole fen on the wire (docs/api.md, "Money"): yuan text and fractions are refused, naming the unit
+        [{ price: '1980.00' as never }, 'price', /价格应为以分为单位的整数/],
+        [{ price: 123.45 }, 'price', /价格应为以分为单位的整数/],
+        [{ price: 0 }, 'price', /价格应为以分为单位的整数（1 至 999999999）/],
+        [{ price: null }, 'duration_months', /同时填写价格和时长/],
         [{ duration_months: 0 }, 'duration_months', /时长/],
         [{ employee_limit: 0 }, 'employee_limit', /员工上限不能小于1/],
         [{ stock_per_day: 10000 }, 'stock_per_day', /每日库存查询次数不能大于9999/],
         [{ vin_count: 5 }, 'vin_count', /不设赠送次数/],
-        [{ id: 3, name: '注册会员', price: '10', duration_months: 1, employee_limit: 3, stock_per_day: 50, vin_count: 5 }, 'price', /免费等级不能出售/],
+        [{ id: 3, name: '注册会员', price: 1000, duration_months: 1, employee_limit: 3, stock_per_day: 50, vin_count: 5 }, 'price', /免费等级不能出售/],
         [{ id: 1, name: '平台运营', employee_limit: 200 }, 'price', /平台运营公司的等级不能出售/],
       ];
       for (const [over, field, text] of cases) {
@@ -94,13 +95,13 @@ describe.each(backends)('operator system settings on %s', (backend) => {
 
     it('a price, duration and quota edit is what the storefront packages and the stock quota read, logged once', async () => {
       const key = 'level-edit-1';
-      const r = await saveLevel(formalEdit({ name: '正式会员（年费）', price: '2680.5', duration_months: 6, employee_limit: 40 }), op, key);
+      const r = await saveLevel(formalEdit({ name: '正式会员（年费）', price: 268050, duration_months: 6, employee_limit: 40 }), op, key);
       expect(r.status).toBe(200);
       expect(r.body.data).toMatchObject({ name: '正式会员（年费）', price_fen: 268050, duration_months: 6, employee_limit: 40 });
       // the same key again answers the same and records nothing more
-      expect((await saveLevel(formalEdit({ name: '正式会员（年费）', price: '2680.5', duration_months: 6, employee_limit: 40 }), op, key)).status).toBe(200);
+      expect((await saveLevel(formalEdit({ name: '正式会员（年费）', price: 268050, duration_months: 6, employee_limit: 40 }), op, key)).status).toBe(200);
       // the same values under a new key change nothing and record nothing
-      expect((await saveLevel(formalEdit({ name: '正式会员（年费）', price: '2680.50', duration_months: 6, employee_limit: 40 }))).status).toBe(200);
+      expect((await saveLevel(formalEdit({ name: '正式会员（年费）', price: 268050, duration_months: 6, employee_limit: 40 }))).status).toBe(200);
       const rows = await auditRows('company_level', 2);
       expect(rows).toEqual([{ action: 'update', username: 'operator', old_value: { name: '正式会员', price_fen: 198000, duration_months: 12, employee_limit: 30 }, new_value: { name: '正式会员（年费）', price_fen: 268050, duration_months: 6, employee_limit: 40 } }]);
 
@@ -111,11 +112,11 @@ describe.each(backends)('operator system settings on %s', (backend) => {
       expect(order.body.data).toMatchObject({ level_name: '正式会员（年费）', amount_fen: 268050, duration_months: 6 });
 
       // the registered level's daily stock quota is read on the next query
-      expect((await saveLevel({ id: 3, name: '注册会员', price: '', duration_months: '', employee_limit: 3, stock_per_day: 7, vin_count: 5 })).status).toBe(200);
+      expect((await saveLevel({ id: 3, name: '注册会员', price: null, duration_months: '', employee_limit: 3, stock_per_day: 7, vin_count: 5 })).status).toBe(200);
       const quota = (await env.api('getStockCount', { company_id: 4 }, { token: member })).body.data;
       expect(quota).toMatchObject({ total_per_day: 7, unlimited: false });
       // taking a level off sale empties the storefront's packages
-      expect((await saveLevel(formalEdit({ name: '正式会员（年费）', price: '', duration_months: '', employee_limit: 40 }))).status).toBe(200);
+      expect((await saveLevel(formalEdit({ name: '正式会员（年费）', price: null, duration_months: '', employee_limit: 40 }))).status).toBe(200);
       expect((await env.api('getPayPackages', {}, { token: member })).body.data.packages).toEqual([]);
       await saveLevel(formalEdit());
     });
@@ -154,8 +155,8 @@ describe.each(backends)('operator system settings on %s', (backend) => {
     });
 
     it('an operator renaming the registered and trial levels keeps registration and the trial flag working', async () => {
-      await saveLevel({ id: 3, name: '普通会员', price: '', duration_months: '', employee_limit: 3, stock_per_day: 50, vin_count: 5 });
-      await saveLevel({ id: 4, name: '体验会员', price: '', duration_months: '', employee_limit: 5, stock_per_day: 200, vin_count: 20 });
+      await saveLevel({ id: 3, name: '普通会员', price: null, duration_months: '', employee_limit: 3, stock_per_day: 50, vin_count: 5 });
+      await saveLevel({ id: 4, name: '体验会员', price: null, duration_months: '', employee_limit: 5, stock_per_day: 200, vin_count: 20 });
       const trial = (await env.login('trial')).access_token;
       const lv = (await env.api('getCompanyLevel', { company_id: 5 }, { token: trial })).body.data[0];
       expect(lv).toMatchObject({ name: '体验会员', is_trial: true });
@@ -169,8 +170,8 @@ describe.each(backends)('operator system settings on %s', (backend) => {
       const row = await db().selectFrom('app_user').innerJoin('company', 'company.id', 'app_user.company_id').select(['company.level_id', 'company.vin_sum_qty'])
         .where('app_user.username', '=', 'rename01').executeTakeFirstOrThrow();
       expect(row).toEqual({ level_id: 3, vin_sum_qty: 5 });
-      await saveLevel({ id: 3, name: '注册会员', price: '', duration_months: '', employee_limit: 3, stock_per_day: 50, vin_count: 5 });
-      await saveLevel({ id: 4, name: '试用会员', price: '', duration_months: '', employee_limit: 5, stock_per_day: 200, vin_count: 20 });
+      await saveLevel({ id: 3, name: '注册会员', price: null, duration_months: '', employee_limit: 3, stock_per_day: 50, vin_count: 5 });
+      await saveLevel({ id: 4, name: '试用会员', price: null, duration_months: '', employee_limit: 5, stock_per_day: 200, vin_count: 20 });
     });
 
     it('SMS templates: listed by scene, checked for their placeholders, and used for the next message', async () => {

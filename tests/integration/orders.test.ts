@@ -383,6 +383,8 @@ describe.each(backends)('orders on %s', (backend) => {
       expect(all.data.every((o) => o.created_at <= newest)).toBe(true);
       expect((await env.callRaw('GET', '/api/orders?side=purchase&status=paid', { token: buyer })).body).toMatchObject({ code: 422, field: 'status' });
       expect((await get(buyer, 'orderSearch', { side: 'purchase', page_size: 30 })).body).toMatchObject({ code: 422, field: 'page_size' });
+      // one set of page sizes for every list (docs/api.md, "Paging"): 20 as the enquiry list takes it
+      expect((await get(buyer, 'orderSearch', { side: 'purchase', page_size: 20 })).body.data.data.length).toBeLessThanOrEqual(20);
       const p2 = (await get(buyer, 'orderSearch', { side: 'purchase', page_size: 50, page_number: 2 })).body.data;
       expect(p2.data.length).toBe(Math.max(0, all.total - 50));
     });

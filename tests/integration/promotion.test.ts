@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { chinaDay } from '../../src/shared/domain/china-time';
 import { promotionText } from '../../src/shared/domain/promotion';
 import { msg } from '../../src/shared/messages';
-import type { EndpointName, PayloadIn } from '../../src/shared/contracts';
+import { fenText, type EndpointName, type PayloadIn } from '../../src/shared/contracts';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 const tokenOf = (checkoutUrl: string) => new URL(checkoutUrl, 'http://x').searchParams.get('token')!;
@@ -23,7 +23,7 @@ describe.each(backends)('promotion codes on %s', (backend) => {
     const get = <N extends EndpointName>(name: N, query: PayloadIn<N>, user = 'operator') => env.api(name, query, { token: tokens[user] });
     const day = (offsetDays: number) => chinaDay(new Date(env.clock.now().getTime() + offsetDays * 86_400_000));
     const issue = (over: Partial<PayloadIn<'opPromotionSave'>> = {}) => post('opPromotionSave', {
-      code: 'NEW2026', name: '新会员立减', kind: 'percent', value: '20', start_day: day(-1), end_day: day(30), max_uses: '', ...over,
+      code: 'NEW2026', name: '新会员立减', kind: 'percent', value: 20, start_day: day(-1), end_day: day(30), max_uses: '', ...over,
     });
     const formalId = async () => (await get('getPayPackages', {}, 'member')).body.data.packages[0].level_id;
     const newOrder = async (user = 'member') => (await post('createPackageOrder', { level_id: await formalId() }, user)).body.data.order_no;
@@ -43,8 +43,11 @@ describe.each(backends)('promotion codes on %s', (backend) => {
     it('refuses bad codes with the field named, and issues a good one into the audit log', async () => {
       const refusals: Array<[Partial<PayloadIn<'opPromotionSave'>>, string, string]> = [
         [{ code: 'ab' }, 'code', promotionText.codeFormat],
-        [{ kind: 'percent', value: '95' }, 'value', promotionText.percentRange],
-        [{ kind: 'amount', value: '12.345' }, 'value', '优惠金额最多两位小数'],
+        [{ kind: 'percent', value: 95 }, 'value', promotionText.percentRange],
+        // an amount is whole fen on the wire (docs/api.md, "Money"): yuan text and fractions are refused
+        [{ kind: 'amount', value: '12.34' as never }, 'value', '优惠额度应为整数：按比例为百分数，减固定金额为以分为单位的金额'],
+        [{ kind: 'amount', value: 12.5 }, 'value', '优惠额度应为整数：按比例为百分数，减固定金额为以分为单位的金额'],
+        [{ kind: 'amount', value: 0 }, 'value', fenText('优惠金额', 1, 999_999_999)],
         [{ start_day: day(5), end_day: day(1) }, 'end_day', promotionText.endBeforeStart],
         [{ max_uses: '0' }, 'max_uses', '总次数应为1到999999的整数，不限则留空'],
         [{ level_id: 3 }, 'level_id', '该套餐不存在或已下架'],
@@ -62,7 +65,7 @@ describe.each(backends)('promotion codes on %s', (backend) => {
     });
 
     it('is refused without its D code; the pay clerk reads the list but cannot issue', async () => {
-      const refused = await post('opPromotionSave', { code: 'CLERK01', name: '支付专员发的码', kind: 'percent', value: '5', start_day: day(0), end_day: day(1) }, 'pay_clerk');
+      const refused = await post('opPromotionSave', { code: 'CLERK01', name: '支付专员发的码', kind: 'percent', value: 5, start_day: day(0), end_day: day(1) }, 'pay_clerk');
       expect(refused.status).toBe(403);
       expect(await db().selectFrom('promotion_code').select('id').where('code', '=', 'CLERK01').execute()).toEqual([]);
       expect((await get('opPromotionList', {}, 'pay_clerk')).status).toBe(200);
@@ -91,7 +94,7 @@ describe.each(backends)('promotion codes on %s', (backend) => {
     it('a company uses a code once, a full code is used up, and a checkout started before the code is void', async () => {
       const again = await newOrder();
       expect((await post('applyPackagePromotion', { order_no: again, code: 'NEW2026' }, 'member')).body.client_msg).toBe(msg.invalidPayload('code', promotionText.companyUsed));
-      const id = (await issue({ code: 'ONLY1', kind: 'amount', value: '100', max_uses: '1' })).body.data.id;
+      const id = (await issue({ code: 'ONLY1', kind: 'amount', value: 10000, max_uses: '1' })).body.data.id;
       // the checkout started at the list price is void once a code reprices the order
       const started = tokenOf((await post('payPackageOrder', { order_no: again }, 'member')).body.data.checkout_url);
       expect((await post('applyPackagePromotion', { order_no: again, code: 'ONLY1' }, 'member')).body.data).toMatchObject({ amount_fen: 188000, discount_fen: 10000 });
@@ -104,7 +107,7 @@ describe.each(backends)('promotion codes on %s', (backend) => {
       expect((await post('removePackagePromotion', { order_no: again }, 'member')).body.data).toMatchObject({ amount_fen: 198000, discount_fen: 0, promotion_code: '' });
       expect((await post('applyPackagePromotion', { order_no: other, code: 'ONLY1' }, 'buyer')).body.data.discount_fen).toBe(10000);
       // the operators cannot set the total under the uses already made
-      const edit = await issue({ id, code: 'ONLY1', kind: 'amount', value: '100', max_uses: '2', name: '限量立减' });
+      const edit = await issue({ id, code: 'ONLY1', kind: 'amount', value: 10000, max_uses: '2', name: '限量立减' });
       expect(edit.body.data).toMatchObject({ max_uses: 2, name: '限量立减' });
       expect(await auditRows(id)).toEqual([
         expect.objectContaining({ action: 'create' }),

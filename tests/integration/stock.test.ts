@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { stockText } from '../../src/shared/domain/stock';
-import type { PayloadIn } from '../../src/shared/contracts';
+import { fenText, MAX_PRICE_FEN, pageSizeText, stockPriceValueText, type PayloadIn } from '../../src/shared/contracts';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 describe.each(backends)('seller stock on %s', (backend) => {
@@ -42,7 +42,7 @@ describe.each(backends)('seller stock on %s', (backend) => {
       seq += 1;
       const r = await env.api('stockCreate', {
         supplier_oe: `7L0-698-${String(100 + seq)} A`, name: '前刹车片', part_brand_id: brandId, quality_id: qualityId, make_id: makeId,
-        supplier_vehicle: '途锐', quantity: 10, price0: '120.5', price99: 150, ...extra,
+        supplier_vehicle: '途锐', quantity: 10, price0: 12050, price99: 15000, ...extra,
       }, { token });
       expect(r.body).toMatchObject({ code: 200 });
       return r.body.data;
@@ -83,15 +83,15 @@ describe.each(backends)('seller stock on %s', (backend) => {
       expect((await list(seller, { supplier_vehicle: '奥迪ｑ５' })).body.data.data.map((r) => r.id)).toEqual([wide.id]);
       const bad = await list(seller, { page_size: 30 });
       expect(bad.status).toBe(422);
-      expect(bad.body.client_msg).toContain('每页条数只能是 50、100、200、400、800');
+      expect(bad.body.client_msg).toBe(pageSizeText);
       expect((await list(seller, { min_create_date: '2026/11/01' })).body.client_msg).toContain('创建日期起应为 YYYY-MM-DD 格式的日期');
     });
     const otherSellerToken = () => other;
 
     it('edits a price inline, refuses a locked price until unlocked, and the OE search shows the new price at once', async () => {
       const made = await create(seller);
-      const price = (value: string, field: PriceField = 'price0', token = seller) => setPrice(token, { product_id: made.id, company_id: 2, value, target_price_field: field });
-      const r = await price('99.9');
+      const price = (value: number, field: PriceField = 'price0', token = seller) => setPrice(token, { product_id: made.id, company_id: 2, value, target_price_field: field });
+      const r = await price(9990);
       expect(r.body.data).toMatchObject({ price0: 9990 });
       // the buyer (a formal member) sees the new wholesale price in OE search
       const oe = r.body.data.oe_norm;
@@ -99,16 +99,16 @@ describe.each(backends)('seller stock on %s', (backend) => {
       expect(search.body.data.items[0].rows.find((x) => x.id === made.id)).toMatchObject({ price0: 9990 });
 
       expect((await env.api('stockSetLock', { ids: [made.id], locked: true }, { token: seller })).body.data).toEqual({ changed: 1 });
-      const locked = await price('80');
+      const locked = await price(8000);
       expect(locked.status).toBe(422);
       expect(locked.body.client_msg).toContain(stockText.priceLocked);
       expect((await row(made.id)).price0).toBe(9990);
       // an edit of the whole row cannot change a locked price either
-      const edit = await env.api('stockUpdate', { supplier_oe: oe, name: '前刹车片', part_brand_id: brandId, quality_id: qualityId, price0: '70' }, { id: made.id, token: seller });
+      const edit = await env.api('stockUpdate', { supplier_oe: oe, name: '前刹车片', part_brand_id: brandId, quality_id: qualityId, price0: 7000 }, { id: made.id, token: seller });
       expect(edit.status).toBe(422);
       expect((await row(made.id)).price0).toBe(9990);
       await env.api('stockSetLock', { ids: [made.id], locked: false }, { token: seller });
-      expect((await price('80')).body.data.price0).toBe(8000);
+      expect((await price(8000)).body.data.price0).toBe(8000);
       const log = await changes(made.id, clerk);
       expect(log.body.data.map((e) => e.action)).toEqual(['price', 'unlock', 'lock', 'price', 'create']);
       expect(log.body.data[0].changes).toEqual([{ field: 'price0', old: 9990, new: 8000 }]);
@@ -116,21 +116,26 @@ describe.each(backends)('seller stock on %s', (backend) => {
 
     it('refuses bad prices with the field named and changes nothing', async () => {
       const made = await create(seller);
-      const cases: Array<[string, PriceField, string]> = [
-        ['-1', 'price0', '批发价(不含税)须为不小于0的数字'],
-        ['abc', 'price0', '批发价(不含税)须为不小于0的数字'],
-        ['1.234', 'price1', '批发价(含税)最多两位小数'],
-        ['', 'price99', '请填写标准价'],
-        ['12.5', 'vn_price', '越南价(越南盾)须为不小于0的整数'],
+      // whole fen (whole dong for vn_price) on the wire, never yuan text (docs/api.md, "Money")
+      const cases: Array<[unknown, PriceField, string]> = [
+        [-1, 'price0', stockPriceValueText],
+        ['abc', 'price0', stockPriceValueText],
+        ['99.9', 'price0', stockPriceValueText],
+        [12.34, 'price1', stockPriceValueText],
+        ['', 'price99', stockPriceValueText],
+        [12.5, 'vn_price', stockPriceValueText],
+        [1_000_000_000, 'price0', stockPriceValueText],
       ];
       for (const [value, field, text] of cases) {
-        const r = await setPrice(seller, { product_id: made.id, company_id: 2, value, target_price_field: field });
+        const r = await setPrice(seller, { product_id: made.id, company_id: 2, value: value as number, target_price_field: field });
         expect(r.status, `${field} ${String(value)}`).toBe(422);
         expect(r.body.client_msg).toContain(text);
       }
-      const badField = await env.callRaw('POST', '/api/stock/price', { token: seller, body: { product_id: made.id, company_id: 2, value: '1', target_price_field: 'cost' } });
+      const badField = await env.callRaw('POST', '/api/stock/price', { token: seller, body: { product_id: made.id, company_id: 2, value: 1, target_price_field: 'cost' } });
       expect(badField.status).toBe(422);
       expect((await row(made.id)).price0).toBe(12050);
+      const yuanText = await env.api('stockCreate', { supplier_oe: '1K0615301AA', name: '刹车盘', quality_id: qualityId, custom_brand_name: '骏达', price0: '120.5' as never }, { token: seller });
+      expect(yuanText.body).toMatchObject({ code: 422, field: 'price0', client_msg: fenText('批发价(不含税)', 0, MAX_PRICE_FEN) });
       const badForm = await env.api('stockCreate', { supplier_oe: '12', name: '', quality_id: qualityId }, { token: seller });
       expect(badForm.status).toBe(422);
       expect(badForm.body.client_msg).toContain('OE号至少5位字母或数字');
@@ -145,15 +150,15 @@ describe.each(backends)('seller stock on %s', (backend) => {
 
     it('refuses another company\'s rows (403, untouched) and a user without M03', async () => {
       const made = await create(seller);
-      const r = await setPrice(other, { product_id: made.id, company_id: otherCompany, value: '1', target_price_field: 'price0' });
+      const r = await setPrice(other, { product_id: made.id, company_id: otherCompany, value: 100, target_price_field: 'price0' });
       expect(r.status).toBe(403);
-      const r2 = await setPrice(other, { product_id: made.id, company_id: 2, value: '1', target_price_field: 'price0' });
+      const r2 = await setPrice(other, { product_id: made.id, company_id: 2, value: 100, target_price_field: 'price0' });
       expect(r2.status).toBe(403);
       expect((await env.api('stockSetState', { ids: [made.id], state: 'off' }, { token: other })).status).toBe(403);
       expect((await env.api('stockDelete', { ids: [made.id] }, { token: other })).status).toBe(403);
       expect((await changes(made.id, other)).status).toBe(403);
       expect((await list(buyer, {})).status).toBe(403);
-      expect((await setPrice(buyer, { product_id: made.id, company_id: 3, value: '1', target_price_field: 'price0' })).status).toBe(403);
+      expect((await setPrice(buyer, { product_id: made.id, company_id: 3, value: 100, target_price_field: 'price0' })).status).toBe(403);
       expect(await row(made.id)).toMatchObject({ price0: 12050, state: 'on' });
     });
 
@@ -220,7 +225,7 @@ describe.each(backends)('seller stock on %s', (backend) => {
       expect((await env.api('stockSetClean', { ids: [made.id], clean_state: 'clearance' }, { token: seller })).body.data).toEqual({ changed: 1 });
       expect((await list(seller, { clean_state: 'clearance' })).body.data.data.map((r) => r.id)).toContain(made.id);
 
-      const renamed = await env.api('stockUpdate', { supplier_oe: oe, name: '暖风电机调速模块', part_brand_id: brandId, quality_id: qualityId, make_id: makeId, price0: '120.50', price99: '150' }, { id: made.id, token: seller });
+      const renamed = await env.api('stockUpdate', { supplier_oe: oe, name: '暖风电机调速模块', part_brand_id: brandId, quality_id: qualityId, make_id: makeId, price0: 12050, price99: 15000 }, { id: made.id, token: seller });
       expect(renamed.body.data).toMatchObject({ name: '暖风电机调速模块' });
       const kw = await env.api('keywordSearch', { k: '暖风电机调速模块', mode: 'exact' }, { token: buyer });
       expect(kw.body.data.rows.map((r) => r.id)).toContain(made.id);
@@ -233,7 +238,7 @@ describe.each(backends)('seller stock on %s', (backend) => {
     });
 
     it('reads fresh price0 and quantity of own rows, and reference lists', async () => {
-      const made = await create(seller, { price0: '', quantity: 4 });
+      const made = await create(seller, { price0: null, quantity: 4 });
       const r = await env.api('oeStockQtyPrice', { company_id: 2, product_ids: String(made.id) }, { token: clerk });
       expect(r.body.data).toEqual([{ product_id: made.id, price0: null, quantity: 4 }]);
       const skip = await env.api('oeStockQtyPrice', { company_id: 2, product_ids: String(made.id), ignore_invalid_price: '1' }, { token: clerk });

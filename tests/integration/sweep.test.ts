@@ -44,7 +44,7 @@ describe.each(backends)('housekeeping on %s', (backend) => {
       const sweeper = startSweeper(db(), env.clock, (_level, _text, detail) => logged.push(detail));
       await sweeper.stop();
       expect(await db().selectFrom('idempotency_key').select('key').execute()).toEqual([]);
-      expect(logged).toEqual([{ idempotencyKeys: 1, throttleRows: 0, refreshTokens: 0, sessions: 0, oeGrants: 0, uploads: 0, importFiles: 0, quotaDays: 0 }]);
+      expect(logged).toEqual([{ idempotencyKeys: 1, throttleRows: 0, refreshTokens: 0, sessions: 0, oeGrants: 0, uploads: 0, importFiles: 0, quotaDays: 0, openNonces: 0, openCalls: 0 }]);
     });
 
     it('deletes 查看更多 grants of earlier China days and keeps today\'s', async () => {

@@ -7,7 +7,8 @@ import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../shared/domain/ord
 import { mayBuyPackage } from '../../shared/domain/membership';
 import { STOCK_CODES } from '../../shared/domain/stock';
 import { ORG_CODES, QUOTE_CODES, WANTED_CODES } from '../../shared/contracts/codes';
-import { OP_CATALOGUE_CODES, OP_CODES, OP_COMPANY_CODES, OP_GROUP_CODES } from '../../shared/domain/operation';
+import { OP_CATALOGUE_CODES, OP_CODES, OP_COMPANY_CODES, OP_GROUP_CODES, OP_INTERFACE_CODES } from '../../shared/domain/operation';
+import { ERP_OP_CODES } from '../../shared/domain/erp';
 import { BACKOFFICE_CODES, FINANCE_PAGE_CODES } from './backoffice-rule';
 import { AFTERSALE_CODES } from '../../shared/domain/aftersale';
 import { INVOICE_BUYER_CODES, INVOICE_SELLER_CODES } from '../../shared/contracts/codes';
@@ -82,6 +83,8 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   { label: '店铺装修', path: '/backend/store', icon: 'pi pi-palette', codes: ['M14'], sellersOnly: true },
   // read by every user of the company; saved by the owner or M07 (the server decides)
   { label: '企业信息', path: '/backend/settings/enterprise', icon: 'pi pi-building' },
+  // API keys of the open platform: the owner or M07 (the server decides; docs/open-platform.md)
+  { label: '开放平台', path: '/open/controlPanel', icon: 'pi pi-key', codes: ['M07'] },
   // one's own profile and password: every signed-in user (routes/backend.tsx)
   { label: '个人资料', path: '/backend/settings/profile', icon: 'pi pi-id-card' },
   { label: '修改密码', path: '/backend/settings/password', icon: 'pi pi-lock' },
@@ -97,6 +100,9 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '店铺展厅', path: '/operation/company/exhibition', icon: 'pi pi-images', codes: OP_CODES.companyRead },
   { label: '商圈管理', path: '/operation/company/trade', icon: 'pi pi-users', codes: OP_CODES.companyRead },
   { label: '企业分组', path: '/operation/company/group', icon: 'pi pi-folder', codes: OP_GROUP_CODES.read },
+  // the open platform's companies (docs/open-platform.md, "ERP and the operator's pages")
+  { label: '易购接入', path: '/operation/company/yigou', icon: 'pi pi-link', codes: ERP_OP_CODES.companies },
+  { label: '企业 ERP', path: '/operation/company/erp', icon: 'pi pi-server', codes: ERP_OP_CODES.companies },
   { label: '用户管理', path: '/operation/users', icon: 'pi pi-users', codes: OP_CODES.usersRead },
   // catalogue, orders, enquiries and reports (ops-catalogue)
   // product group (ops-product)
@@ -107,8 +113,8 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: 'EPC图解', path: '/operation/product/epc', icon: 'pi pi-image', codes: OP_CATALOGUE_CODES.epcIllustration },
   { label: 'OE清洗', path: '/operation/product/clean/oe', icon: 'pi pi-sitemap', codes: OP_CATALOGUE_CODES.catalogueClean },
   { label: '品牌清洗', path: '/operation/product/clean/brand', icon: 'pi pi-filter', codes: OP_CATALOGUE_CODES.catalogueClean },
-  { label: '订单', path: '/operation/orders', icon: 'pi pi-shopping-cart', codes: OP_CATALOGUE_CODES.orders },
-  { label: '询价', path: '/operation/enquiries', icon: 'pi pi-comments', codes: OP_CATALOGUE_CODES.orders },
+  { label: '订单', path: '/operation/order', icon: 'pi pi-shopping-cart', codes: OP_CATALOGUE_CODES.orders },
+  { label: '询价', path: '/operation/enquiry', icon: 'pi pi-comments', codes: OP_CATALOGUE_CODES.orders },
   { label: '售后', path: '/operation/service', icon: 'pi pi-replay', codes: OP_CATALOGUE_CODES.afterSales },
   { label: '会员报表', path: '/operation/report/member', icon: 'pi pi-chart-line', codes: OP_CATALOGUE_CODES.reports },
   { label: '会员查询', path: '/operation/report/memberQuery', icon: 'pi pi-users', codes: OP_CATALOGUE_CODES.reports },
@@ -131,6 +137,11 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '账户', path: '/operation/pay/account', icon: 'pi pi-building-columns', codes: OP_CATALOGUE_CODES.payAccounts },
   { label: '调账复核', path: '/operation/pay/adjust', icon: 'pi pi-sliders-h', codes: OP_CATALOGUE_CODES.payAccounts },
   { label: '对账', path: '/operation/pay/reconcile', icon: 'pi pi-verified', codes: OP_CATALOGUE_CODES.payAccounts },
+  // 接口 (docs/open-platform.md, "Keys and signing")
+  { label: '接口列表', path: '/operation/interface/list', icon: 'pi pi-key', codes: OP_INTERFACE_CODES.keys },
+  { label: '接口权限组', path: '/operation/interface/group', icon: 'pi pi-th-large', codes: OP_INTERFACE_CODES.keys },
+  { label: '等级接口权限', path: '/operation/interface/permission', icon: 'pi pi-sliders-v', codes: OP_INTERFACE_CODES.keys },
+  { label: '接口调用记录', path: '/operation/interface/secretKey/log', icon: 'pi pi-list', codes: OP_INTERFACE_CODES.keys },
   { label: '广告位', path: '/operation/ads', icon: 'pi pi-images', codes: OP_CODES.ads },
   { label: '角色', path: '/operation/privilege/group', icon: 'pi pi-shield', codes: OP_CODES.privilege },
   { label: '员工授权', path: '/operation/privilege/list', icon: 'pi pi-id-card', codes: OP_CODES.privilege },
@@ -140,6 +151,7 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '数据字典', path: '/operation/system/dictionary', icon: 'pi pi-book', codes: OP_CODES.lists },
   { label: '商圈', path: '/operation/system/tradeArea', icon: 'pi pi-map-marker', codes: OP_CODES.lists },
   { label: '企业标签', path: '/operation/system/label', icon: 'pi pi-tags', codes: OP_CODES.lists },
+  { label: 'ERP 产品', path: '/operation/system/erps', icon: 'pi pi-database', codes: ERP_OP_CODES.products },
   { label: '汇率', path: '/operation/system/exchangerate', icon: 'pi pi-money-bill', codes: OP_CODES.notice },
   { label: '公告与短信模板', path: '/operation/system/notice', icon: 'pi pi-megaphone', codes: OP_CODES.notice },
   { label: '操作日志', path: '/operation/system/logs', icon: 'pi pi-history', codes: OP_CODES.logs },

@@ -16,6 +16,25 @@ export interface DB {
     sort: Generated<number>; active: Generated<boolean>; created_at: CreatedAt; updated_at: CreatedAt;
   };
   notice_template: { scene: string; body: string; updated_at: Timestamp | null };
+  // the open platform's keys, nonces, call log and scope bundles (migration 0370, docs/open-platform.md)
+  open_key: {
+    id: string; company_id: number; name: string; created_by: number; scopes: ColumnType<string[], string[] | undefined, string[]>;
+    ip_allow: ColumnType<string[], string[] | undefined, string[]>; secret_enc: string; prev_secret_enc: string | null; prev_valid_until: Timestamp | null;
+    expires_at: Timestamp | null; revoked_at: Timestamp | null; revoked_by: number | null; rotated_at: Timestamp | null; last_call_at: Timestamp | null; created_at: CreatedAt;
+  };
+  open_nonce: { key_id: string; nonce: string; seen_at: CreatedAt };
+  open_call_log: {
+    id: Generated<string>; key_id: string; company_id: number; call_name: string; method: string; path: string; status: number;
+    duration_ms: number; request_id: string; at: CreatedAt;
+  };
+  open_scope_bundle: { id: Generated<number>; name: string; scopes: ColumnType<string[], string[] | undefined, string[]>; updated_at: CreatedAt };
+  open_level_bundle: { level_id: number; bundle_id: number; updated_at: CreatedAt };
+  // ERP products and a company's ERP choice (migration 0410, docs/open-platform.md)
+  erp_product: {
+    id: Generated<number>; name: string; vendor: Generated<string>; note: Generated<string>; sort: Generated<number>; active: Generated<boolean>;
+    created_at: CreatedAt; updated_at: CreatedAt;
+  };
+  company_erp: { company_id: number; erp_product_id: number; version: Generated<string>; chosen_by: number | null; updated_at: CreatedAt };
   package_order: {
     id: Generated<string>; order_no: string; company_id: number; user_id: number; level_id: number; level_name: string;
     amount_fen: number; duration_months: number; state: Generated<'pending' | 'paid' | 'cancelled'>; provider: string | null; trade_no: string | null;

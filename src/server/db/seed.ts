@@ -104,6 +104,8 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
       { id: 4, name: '试用会员', level_type: 'free', is_trial: true, employee_limit: 5, stock_per_day: 200, vin_type: 'count', vin_count: 20, sort: 3 },
     ]).execute();
     await sql`select setval('company_level_id_seq', 4)`.execute(trx);
+    // the paid levels may grant every open-platform scope, the free ones none (docs/open-platform.md, "Keys and signing")
+    await sql`insert into open_level_bundle (level_id, bundle_id) select l.id, b.id from company_level l, open_scope_bundle b where l.level_type = 'paid' and b.name = '全部接口'`.execute(trx);
 
     await trx.insertInto('company').values([
       { id: 1, name: '汽配汇平台运营有限公司', short_name: '平台运营', level_id: 1, province: '广东省', city: '广州市', address: '天河区珠江新城华夏路8号', phone: '400-880-6688', qq: '80068866', vin_end_at: new Date(now.getTime() + 3650 * day) },

@@ -12,11 +12,22 @@ export interface Caller {
   sessionId: number;
 }
 
+/** The key of a signed open-platform call, checked by the open module's verifier (modules/open/open.verifier.ts). */
+export interface OpenCaller {
+  keyId: string;
+  companyId: number;
+  scopes: import('../../shared/contracts/open').OpenScope[];
+  /** the call's Idempotency-Key header when well formed (8–128 of [A-Za-z0-9-]); the handler decides what it means */
+  idempotencyKey?: string;
+}
+
 /** What every handler gets. */
 export interface RequestContext {
   /** the database handle to use: a transaction for idempotent writes */
   db: Kysely<DB>;
   caller: Caller | null;
+  /** a partner's signed call (access 'open', docs/open-platform.md): the key, its company and scopes; scope every read and write to companyId */
+  open?: OpenCaller;
   device: string;
   address: string;
   id?: string;
@@ -64,6 +75,10 @@ export interface AppDeps {
   translator?: import('../modules/im/translator').Translator;
   /** RongCloud's server API (RONGCLOUD_APP_KEY / _SECRET / _API_URL); unset: chat runs on our /ws only, getLoginIm refuses */
   rongcloud?: import('../modules/im/rongcloud').RongCloud;
+  /** OPEN_KEY_SECRET: 64 hex characters, the AES-256-GCM key API-key secrets are stored under (modules/open/open.crypto.ts); unset: the development key */
+  openKeySecret?: string;
   /** request budgets (http/limits.ts); unset: DEFAULT_LIMITS */
   limits?: typeof import('./limits').DEFAULT_LIMITS;
+  /** WEBHOOK_ALLOW_LOOPBACK: webhook endpoints may be http:// on the loopback address (tests, development; docs/open-platform.md, "Webhooks") */
+  webhookAllowLoopback?: boolean;
 }

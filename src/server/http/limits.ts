@@ -34,6 +34,8 @@ export const DEFAULT_LIMITS: {
   user: RateConfig; address: RateConfig; heavyAtOnce: number; heavyQueue: number;
   /** heavy calls a user may start, per second and in a burst; unset: no such budget (the test suites) */
   heavyRate?: RateConfig;
+  /** signed open-platform calls per API key (docs/open-platform.md, "Keys and signing"); unset: mount.ts DEFAULT_OPEN_RATE */
+  open?: RateConfig;
 } = {
   user: { perSecond: 30, burst: 200 },
   address: { perSecond: 100, burst: 600 },

@@ -6,7 +6,7 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { endpoints, ResultCode, type AnswerOf, type EndpointName, type PayloadOut } from '../../shared/contracts';
+import { endpoints, ResultCode, type Access, type AnswerOf, type EndpointName, type OpenScope, type PayloadOut } from '../../shared/contracts';
 import { hasAnyPermission, HEAD_COMPANY_ID, OPERATOR_CODES } from '../../shared/domain/permissions';
 import { msg } from '../../shared/messages';
 import { AppError, forbidden, invalid, notLoggedIn } from './errors';
@@ -14,7 +14,7 @@ import { heavyCost, HOLD_REPEATED_MS, tooFast } from './limits';
 import { jsonAnswer } from './compress';
 import { runInBackground } from '../db/priority';
 import { createBudgets, type Budgets } from './budgets';
-import type { AppDeps, Caller, RequestContext } from './context';
+import type { AppDeps, Caller, OpenCaller, RequestContext } from './context';
 import { withIdempotency } from './idempotency';
 import { sessionCookie } from './session-cookie';
 
@@ -28,7 +28,39 @@ export interface MountOptions {
   addressOf: (c: Context) => string;
   /** the budgets shared with the file routes (http/file-route.ts); unset: the table's own */
   budgets?: Budgets;
+  /** the open module's verifier of signed calls (access 'open'); unset: such calls are refused */
+  open?: OpenGate;
 }
+
+/** One signed call of a known key, as the open module logs it (docs/open-platform.md, "Keys and signing"). */
+export interface OpenCallEntry {
+  keyId: string;
+  companyId: number;
+  name: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  requestId: string;
+}
+
+/**
+ * The check of a partner's signed call (modules/open/open.verifier.ts). `known` is told the key as
+ * soon as it is found, so refusals of a known key are logged too; `throttle` takes the key's
+ * budget (throws 429) and is called by the verifier before it records the nonce.
+ */
+export interface OpenGate {
+  verify(
+    c: Context,
+    spec: { name: string; scope?: OpenScope; address: string },
+    hooks: { known: (k: { keyId: string; companyId: number }) => void; throttle: (keyId: string) => Promise<void> },
+  ): Promise<OpenCaller>;
+  record(entry: OpenCallEntry): Promise<void>;
+}
+
+/** the per-key budget of signed calls when the limits name none */
+export const DEFAULT_OPEN_RATE = { perSecond: 10, burst: 60 };
+const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 const DEVICES = new Set(['pc', 'h5', 'app', 'pad']);
 
@@ -107,12 +139,14 @@ export const admit = async (
   c: Context,
   { limits, buckets, heavyGate }: Pick<Budgets, 'limits' | 'buckets' | 'heavyGate'>,
   edge: { addressOf: (c: Context) => string; resolveCaller: (bearer: string) => Promise<Caller> },
-  spec: { access: 'public' | 'user' | 'operator'; heavy?: unknown; permissions?: readonly string[] },
+  spec: { access: Access; heavy?: unknown; permissions?: readonly string[] },
 ): Promise<{ bearer: string | undefined; caller: Caller | null }> => {
   const addressWait = await buckets.take('address', edge.addressOf(c), limits.address);
   if (addressWait > 0) throw tooFast(addressWait);
   const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
   if (spec.access === 'public') return { bearer, caller: null };
+  // signed calls are admitted by the open module's verifier only (mountEndpoints), never by a bearer token
+  if (spec.access === 'open') throw forbidden();
   if (!bearer) throw notLoggedIn();
   if (spec.heavy) heavyGate.refuseEarly(bearer);
   const caller = await edge.resolveCaller(bearer);
@@ -136,11 +170,31 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
   for (const name of Object.keys(endpoints) as EndpointName[]) {
     const ep = endpoints[name];
     const handler = opts.handlers[name] as (p: unknown, ctx: RequestContext) => Promise<unknown>;
-    const run = async (c: Context) => {
+    const answerCall = async (c: Context, openState: { known: { keyId: string; companyId: number } | null } | null) => {
       try {
         const deviceHeader = (c.req.header('Device') ?? 'pc').toLowerCase();
         const device = DEVICES.has(deviceHeader) ? deviceHeader : 'pc';
-        const { bearer, caller } = await admit(c, { limits, buckets, heavyGate }, opts, ep);
+        let open: OpenCaller | undefined;
+        let admitted: { bearer: string | undefined; caller: Caller | null };
+        if (openState) {
+          // a partner's signed call (docs/open-platform.md, "Keys and signing"): the address budget, then the key's
+          if (!opts.open) throw new AppError(ResultCode.notFound, 404, msg.endpointNotFound);
+          const addressWait = await buckets.take('address', opts.addressOf(c), limits.address);
+          if (addressWait > 0) throw tooFast(addressWait);
+          open = await opts.open.verify(c, { name, scope: ep.scope, address: opts.addressOf(c) }, {
+            known: (k) => { openState.known = k; },
+            throttle: async (keyId) => {
+              const keyWait = await buckets.take('open', keyId, limits.open ?? DEFAULT_OPEN_RATE);
+              if (keyWait > 0) throw tooFast(keyWait);
+            },
+          });
+          const idem = c.req.header('Idempotency-Key');
+          if (idem !== undefined && /^[A-Za-z0-9-]{8,128}$/.test(idem)) open = { ...open, idempotencyKey: idem };
+          admitted = { bearer: undefined, caller: null };
+        } else {
+          admitted = await admit(c, { limits, buckets, heavyGate }, opts, ep);
+        }
+        const { bearer, caller } = admitted;
         const raw = await readPayload(c, ep.method);
         const bad = badTextPath(raw);
         if (bad !== null) throw invalid(bad.path, bad.text);
@@ -161,7 +215,7 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
             }
           }
         };
-        const ctx: RequestContext = { db: opts.deps.db, caller, device, address: opts.addressOf(c), id: c.req.param('id'), bearer, session: sessionCookie(c, opts.deps.trustProxy), afterCommit: (fn) => committed.push(fn) };
+        const ctx: RequestContext = { db: opts.deps.db, caller, ...(open ? { open } : {}), device, address: opts.addressOf(c), id: c.req.param('id'), bearer, session: sessionCookie(c, opts.deps.trustProxy), afterCommit: (fn) => committed.push(fn) };
         if (ep.idempotencyRequired && !c.req.header('Idempotency-Key')) throw new AppError(ResultCode.invalidPayload, 422, msg.idempotencyKeyMissing, { field: 'Idempotency-Key' });
         if (ep.idempotent && caller) {
           const res = await withIdempotency(opts.deps, {
@@ -188,6 +242,23 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
         opts.deps.log?.('error', `${name} failed`, e);
         return sendError(c, new AppError(ResultCode.serverError, 500, msg.internalError));
       }
+    };
+    const run = async (c: Context) => {
+      if (ep.access !== 'open') return answerCall(c, null);
+      const started = performance.now();
+      const given = c.req.header('X-Request-Id') ?? '';
+      const requestId = REQUEST_ID.test(given) ? given : crypto.randomUUID();
+      const state: { known: { keyId: string; companyId: number } | null } = { known: null };
+      const res = await answerCall(c, state);
+      res.headers.set('X-Request-Id', requestId);
+      if (state.known) {
+        try {
+          await opts.open?.record({ ...state.known, name, method: ep.method.toUpperCase(), path: c.req.path, status: res.status, durationMs: Math.round(performance.now() - started), requestId });
+        } catch (e) {
+          opts.deps.log?.('warn', `${name}: the call log was not written`, e);
+        }
+      }
+      return res;
     };
     const path = `/api${ep.path}`;
     app.on(ep.method.toUpperCase(), [path, `${path}/:id`], tooLarge, run);

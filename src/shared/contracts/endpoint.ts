@@ -1,13 +1,15 @@
 import type * as v from 'valibot';
+import type { OpenScope } from './open-scopes';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
 /**
  * Who may call an endpoint. `public`: anyone; `user`: a signed-in user; `operator`: a signed-in
  * user of the head company (company_id 1). `permissions`, when given, must intersect the caller's
- * permission codes.
+ * permission codes. `open`: a partner's signed call with an API key (docs/open-platform.md, "Keys and
+ * signing"): no bearer token; the key must hold the call's `scope`.
  */
-export type Access = 'public' | 'user' | 'operator';
+export type Access = 'public' | 'user' | 'operator' | 'open';
 
 export interface EndpointDef<
   P extends v.GenericSchema = v.GenericSchema,
@@ -21,6 +23,8 @@ export interface EndpointDef<
   answer: A;
   access: Access;
   permissions?: readonly string[];
+  /** for `access: 'open'`: the scope the calling key must have been granted */
+  scope?: OpenScope;
   /** writes that take an Idempotency-Key header and replay the stored answer */
   idempotent?: boolean;
   /** an idempotent write that must carry the key (placing orders: a retry must never buy twice) */

@@ -39,6 +39,10 @@ import { paidServiceEndpoints } from './paid-service';
 import { invoiceEndpoints } from './invoice';
 import { withdrawalEndpoints } from './withdrawal';
 import { opPayMoneyEndpoints } from './operation-pay-money';
+import { openPartnerEndpoints } from './open-partner';
+import { openEndpoints } from './open';
+import { erpEndpoints } from './erp';
+import { webhookEndpoints } from './webhook';
 
 export * from './envelope';
 export * from './endpoint';
@@ -61,6 +65,8 @@ export * from './cart';
 export * from './orders';
 export * from './im';
 export * from './stock';
+export * from './money-field';
+export * from './page-size';
 export * from './organisation';
 export * from './stock-import';
 export * from './enquiry';
@@ -82,6 +88,10 @@ export * from './paid-service';
 export * from './invoice';
 export * from './withdrawal';
 export * from './operation-pay-money';
+export * from './open-partner';
+export * from './open';
+export * from './erp';
+export * from './webhook';
 
 /** The endpoint table: the one contract between client and server (docs/architecture.md, "The contract"). */
 export const endpoints = {
@@ -129,6 +139,10 @@ export const endpoints = {
   ...invoiceEndpoints,
   ...withdrawalEndpoints,
   ...opPayMoneyEndpoints,
+  ...openPartnerEndpoints,
+  ...openEndpoints,
+  ...erpEndpoints,
+  ...webhookEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -209,6 +209,12 @@ export const NOTICE_SCENES = {
     placeholders: { card: '银行卡（银行及尾号）', state: '审核结果', reason: '原因（未通过时，含前面的说明）' },
     fallback: '银行卡审核{state}：{card}{reason}。',
   },
+  im_webhook: {
+    // docs/open-platform.md, "Webhooks": a delivery given up after 24 h, or an endpoint the platform disabled
+    channel: 'im', label: 'Webhook 投递失败或回调地址被停用（通知企业负责人）', required: ['what'],
+    placeholders: { what: '发生了什么（含回调地址与事件）' },
+    fallback: 'Webhook 通知：{what}。请检查接收服务后在“开放平台 → Webhook”中重新发送或启用。',
+  },
   im_operator_group: {
     // the group's name is the operators' own word (重点客户 …) and never reaches the companies
     channel: 'im', label: '运营群发通知（企业分组）', required: ['text'],

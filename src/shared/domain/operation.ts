@@ -34,8 +34,26 @@ export const OP_CODES = {
   noticeTemplates: ['D11', 'D11-02'],
 } as const satisfies Record<string, readonly string[]>;
 
+/** The D codes of the 接口 pages (docs/open-platform.md, "Keys and signing"). */
+export const OP_INTERFACE_CODES = {
+  /** 接口列表, 调用记录, 权限组 and 等级权限 (read) */
+  keys: ['D06', 'D06-01', 'D06-02', 'D06-03'],
+  /** 接口列表: revoke a company's key */
+  keyWrite: ['D06', 'D06-02'],
+  /** 权限组 and 等级权限: change */
+  bundles: ['D06', 'D06-03'],
+} as const satisfies Record<string, readonly string[]>;
+
+export const OP_INTERFACE_ENTRY_LABELS: Readonly<Record<string, string>> = {
+  'D06-01': '接口列表与调用记录（查看）', 'D06-02': '接口密钥管理（作废）', 'D06-03': '接口权限组与等级权限',
+};
+
 /** What the audit log records (entity), in the words of the log page. */
 export const AUDIT_ENTITIES = {
+  // the open platform (docs/open-platform.md)
+  open_key: '接口密钥',
+  open_scope_bundle: '接口权限组',
+  open_level_bundle: '等级接口权限',
   company: '企业',
   user: '用户',
   system_param: '系统参数',
@@ -71,6 +89,8 @@ export const AUDIT_ENTITIES = {
   bank_card: '银行卡',
   withdrawal: '提现',
   wallet_adjustment: '调账',
+  // ERP products (docs/open-platform.md, "ERP and the operator's pages")
+  erp_product: 'ERP产品',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -108,6 +128,7 @@ export const AUDIT_ACTIONS = {
   remove_members: '移出企业',
   send_notice: '群发通知',
   mark_paid: '标记已打款',
+  revoke: '作废',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -131,7 +152,7 @@ export const operatorCodeLabel = (code: string) => {
   const group = code.slice(0, 3);
   const g = OPERATOR_GROUP_LABELS[group] ?? group;
   if (code === group) return `${g}（全部）`;
-  return `${g} · ${OPERATOR_ENTRY_LABELS[code] ?? OP_CATALOGUE_ENTRY_LABELS[code] ?? OP_COMPANY_ENTRY_LABELS[code] ?? `第${Number(code.slice(4))}项`}`;
+  return `${g} · ${OPERATOR_ENTRY_LABELS[code] ?? OP_CATALOGUE_ENTRY_LABELS[code] ?? OP_COMPANY_ENTRY_LABELS[code] ?? OP_INTERFACE_ENTRY_LABELS[code] ?? `第${Number(code.slice(4))}项`}`;
 };
 
 /** The ad slots the storefront shows (requirements 000-3), with where they appear. */

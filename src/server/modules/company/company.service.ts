@@ -17,9 +17,12 @@ import { chinaDay } from '../../../shared/domain/china-time';
 import { extraSeats } from '../paid-service/paid-service.read';
 
 /** The company with its level, for the modules that decide by it (prices, contacts, quotas). */
-export { companyWithLevel } from './company.repo';
+export { companyWithLevel, companyCard, isOwner } from './company.repo';
 
 export const UNLIMITED_STOCK_QUERIES = 9999;
+
+/** The account an open-platform key of the company acts as: its owner (docs/open-platform.md, "Partner calls"). */
+export const companyOwner = (db: Kysely<DB>, companyId: number) => repo.ownerUser(db, companyId);
 
 
 export const createCompanyService = (clock: Clock) => {

@@ -12,11 +12,12 @@ import { AppError, forbidden, invalid } from '../../http/errors';
 import { CART_CODES, QUOTE_CODES, ResultCode, SCENE_INQUIRY, SCENE_QUOTE, type EnquiryDetail, type EnquirySummary, type PayloadOut, type Quote } from '../../../shared/contracts';
 import {
   availableEnquiryActions, checkEnquiryLines, effectiveState, ENQUIRY_OPEN_DAYS, enquiryStateText, enquiryTransition, mayQuote,
-  DEFAULT_QUOTE_RULE, enquiryText, isNoStock, mayAccept, MAX_QUOTE_FEN, suggestedQuoteFen, type QuoteRule, NO_STOCK_PRICE, parseQuotePrice, quotedText, quoteFate, type EnquiryAction, type EnquiryFacts,
+  DEFAULT_QUOTE_RULE, enquiryText, isNoStock, mayAccept, MAX_QUOTE_FEN, suggestedQuoteFen, type QuoteRule, NO_STOCK_PRICE, checkQuoteAmount, quotedText, quoteFate, type EnquiryAction, type EnquiryFacts,
 } from '../../../shared/domain/enquiry';
 import { msg } from '../../../shared/messages';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { inTransaction, unix } from '../../db/helpers';
+import { enqueueWebhookEvent } from '../webhook/webhook.service';
 import type { CartService } from '../cart/cart.service';
 import type { ImService } from '../im/im.service';
 import * as imRead from '../im/im.read';
@@ -161,6 +162,11 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
     return e;
   };
 
+  /** enquiry.received for the sellers it was sent to, in the sending transaction (docs/open-platform.md, "Webhooks") */
+  const hookSent = async (trx: Kysely<DB>, e: repo.EnquiryRow, ctx?: Pick<RequestContext, 'afterCommit'>) =>
+    enqueueWebhookEvent(trx, { event: 'enquiry.received', companyIds: (await repo.recipients(trx, e.id)).map((r) => r.id), at: clock.now(),
+      data: { enquiry_id: e.id, enquiry_no: e.enquiry_no, buyer_company_id: e.buyer_company_id } }, ctx);
+
   /** A buyer's move on a locked row; delete removes the enquiry (its lines, recipients and quotes go with it). */
   const apply = (db: Kysely<DB>, caller: Caller, id: number, action: EnquiryAction, ctx?: Pick<RequestContext, 'afterCommit'>) =>
     inTransaction(db, async (trx) => {
@@ -175,6 +181,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
       await repo.setState(trx, e.id, m.to, now, m.to === 'open' ? new Date(now.getTime() + ENQUIRY_OPEN_DAYS * 86_400_000) : undefined);
       const after = (await repo.byId(trx, e.id))!;
       if (action === 'send') await postInquiryCards(trx, after, ctx);
+      if (action === 'send') await hookSent(trx, after, ctx);
       return detail(trx, after, 'buyer');
     });
   const move = (action: Exclude<EnquiryAction, 'delete' | 'update'>) => async (db: Kysely<DB>, caller: Caller, id: number, ctx?: Pick<RequestContext, 'afterCommit'>) =>
@@ -191,6 +198,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
         }, lines, p.seller_ids);
         const e = (await repo.byId(trx, id))!;
         if (p.send) await postInquiryCards(trx, e, ctx);
+        if (p.send) await hookSent(trx, e, ctx);
         return detail(trx, e, 'buyer');
       });
     },
@@ -327,15 +335,11 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
       const to = await imRead.userByUuid(db, p.msg_to_uuid);
       if (!to || !to.active) throw new AppError(ResultCode.notFound, 404, enquiryServiceText.noPartner);
       if (to.company_id === caller.companyId) throw invalid('msg_to_uuid', enquiryText.ownEnquiry);
-      const noStock = String(p.price).trim() === '-1';
+      const noStock = p.price === NO_STOCK_PRICE;
       const checked = checkEnquiryLines([{ oe: p.oe_number, name: p.product_name, qty: p.product_qty, quality: '不限' }]);
       if (!checked.ok) {
         const [field, text] = Object.entries(checked.lines[0] ?? {})[0] ?? ['oe', checked.form ?? enquiryText.lineNeedsPart];
         throw invalid(field === 'oe' ? 'oe_number' : field === 'name' ? 'product_name' : 'product_qty', text);
-      }
-      if (!noStock) {
-        const price = parseQuotePrice(p.price);
-        if (!price.ok) throw invalid('price', price.message);
       }
       return inTransaction(db, async (trx) => {
         const now = clock.now();
@@ -345,7 +349,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
         }, checked.lines, [caller.companyId]);
         const line = (await repo.lines(trx, id))[0];
         const quote = await this.submit(trx, caller, {
-          enquiry_id: id, line_id: line.id, price: noStock ? '' : p.price, no_stock: noStock, currency: 'CNY', brand: p.brand_name_new,
+          enquiry_id: id, line_id: line.id, price: noStock ? null : p.price, no_stock: noStock, currency: 'CNY', brand: p.brand_name_new,
           quality: p.quality_name_new, qty: p.product_qty, delivery_days: 0, valid_days: (await ruleOf(trx, caller.companyId)).valid_days, note: '',
         }, ctx);
         return { enquiry_id: id, quote };
@@ -353,7 +357,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
     },
 
     async submit(db: Kysely<DB>, caller: Caller, p: PayloadOut<'quoteSubmit'>, ctx?: Pick<RequestContext, 'afterCommit'>) {
-      const typed = p.no_stock ? { ok: true as const, fen: NO_STOCK_PRICE } : parseQuotePrice(p.price, p.currency);
+      const typed = p.no_stock ? { ok: true as const, fen: NO_STOCK_PRICE } : checkQuoteAmount(p.price, p.currency);
       if (!typed.ok) throw invalid('price', typed.message);
       // a VND quote is converted once, at today's rate, and keeps both: the buyer pays what was quoted
       const rate = p.currency === 'VND' && !p.no_stock ? await repo.vndRate(db) : null;
@@ -377,6 +381,8 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
           currency: rate === null ? 'CNY' : 'VND', quoted_amount: typed.fen, rate,
         });
         if (!saved) throw new AppError(ResultCode.conflict, 409, enquiryServiceText.quoteAccepted);
+        await enqueueWebhookEvent(trx, { event: 'quote.received', companyIds: [e.buyer_company_id], at: now,
+          data: { enquiry_id: e.id, enquiry_no: e.enquiry_no, line_id: p.line_id, quote_id: saved.id, seller_company_id: caller.companyId } }, ctx);
         // the answer reaches the buyer's chat as a quote card (requirements 001-3, weChat-002)
         if (deps.cards && ctx) {
           const line = (await repo.lines(trx, e.id)).find((l) => l.id === p.line_id)!;

@@ -33,6 +33,7 @@ import type { PaymentProviders } from '../payment/payment.providers';
 import type { PaymentPurpose } from '../payment/payment.purpose';
 import * as repo from './order-payment.repo';
 import { addEvent } from './orders.repo';
+import { enqueueOrderEvent } from '../webhook/webhook.service';
 
 type Ctx = Pick<RequestContext, 'afterCommit'>;
 
@@ -160,6 +161,7 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log }: 
       ...(step.to.status === 'completed' ? { completed_at: now } : {}),
     });
     await addEvent(trx, { order_id: o.id, action: 'pay_online', actor_user_id: userId, from_status: o.status, to_status: step.to.status, note: `${PAY_CHANNEL_TEXT[channel]} ${paymentNo}`, created_at: now });
+    await enqueueOrderEvent(trx, 'order.paid', o, now);
     if (step.to.status === 'completed') await payout(trx, o.id, null);
   };
 

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import { likeEscape } from '../../db/helpers';
 import type { OrderStatus, PayStatus } from '../../../shared/domain/orders';
 import { DEDUCT_METHOD } from '../../../shared/domain/aftersale';
+import { changeHorizon, fromMicros, micros } from '../../db/changes';
 
 export interface NewOrder {
   order_no: string; checkout_no: string; buyer_company_id: number; buyer_user_id: number; seller_company_id: number;
@@ -149,3 +150,21 @@ export const companyName = async (db: Kysely<DB>, companyId: number) =>
 
 export const userForFinance = (db: Kysely<DB>, userId: number) =>
   db.selectFrom('app_user').select(['is_owner', 'permissions']).where('id', '=', userId).executeTakeFirst();
+
+// ---- the open platform's order calls (docs/open-platform.md, "Partner calls") ----
+
+/**
+ * One side's orders of a company changed at or after `sinceUs`, after the position (afterUs,
+ * afterId) in (changed_at, id) order, settled only (db/changes.ts; keyset, never OFFSET).
+ */
+export const changedOrders = (db: Kysely<DB>, f: { side: 'buyer' | 'seller'; companyId: number; status: OrderStatus | ''; sinceUs: string; afterUs: string; afterId: number; limit: number }) => {
+  let q = withCompanies(db).select([...summaryColumns, firstLine, micros('o.changed_at').as('changed_us'), 'o.logistics_company', 'o.logistics_no'])
+    .where(f.side === 'buyer' ? 'o.buyer_company_id' : 'o.seller_company_id', '=', f.companyId)
+    .where(sql<boolean>`o.changed_at >= ${fromMicros(f.sinceUs)} and (o.changed_at, o.id) > (${fromMicros(f.afterUs)}, ${f.afterId}::bigint) and o.changed_at < ${changeHorizon}`);
+  if (f.status) q = q.where('o.status', '=', f.status);
+  return q.orderBy(sql`o.changed_at`).orderBy('o.id').limit(f.limit).execute();
+};
+
+/** The two sides of an order, if it exists. */
+export const sidesOf = (db: Kysely<DB>, orderNo: string) =>
+  db.selectFrom('goods_order').select(['buyer_company_id', 'seller_company_id']).where('order_no', '=', orderNo).executeTakeFirst();

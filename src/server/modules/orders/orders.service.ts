@@ -17,6 +17,7 @@ import type { DB } from '../../db/schema';
 import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, conflict, forbidden, invalid } from '../../http/errors';
 import { inTransaction, unix } from '../../db/helpers';
+import { enqueueOrderEvent, enqueueStockLow } from '../webhook/webhook.service';
 import { orderText, ResultCode, type Finance, type OrderDetail, type OrderSummary, type PayloadOut } from '../../../shared/contracts';
 import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
 import { mayBuyPackage } from '../../../shared/domain/membership';
@@ -178,6 +179,9 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
       await repo.setOrder(trx, o.id, { status: step.to.status, pay_status: step.to.payStatus, ...stamps, ...extra });
       if (releasesStock(step.to.status)) await repo.returnStock(trx, o.id);
       await repo.addEvent(trx, { order_id: o.id, action, actor_user_id: caller.userId, from_status: from.status, to_status: step.to.status, note, created_at: now });
+      // partners' webhooks, in this transaction (docs/open-platform.md, "Webhooks")
+      const hook = ({ pay: 'order.paid', deliver: 'order.delivered', receipt: 'order.received' } as const)[action as 'pay'];
+      if (hook) await enqueueOrderEvent(trx, hook, { order_no: orderNo, buyer_company_id: o.buyer_company_id, seller_company_id: o.seller_company_id }, now, ctx);
       // money (docs/money.md, "Paying orders"): a paid order cancelled or rejected is refunded in full; a received one is paid out
       if (releasesStock(step.to.status) && from.payStatus === 'paid') {
         const m = (await payRepo.moneyRows(trx, [o.id]))[0];
@@ -229,6 +233,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
           for (const l of own) {
             // a quote line (临时产品) takes no stock row: the seller quoted what it can supply
             if (l.stockId !== null && !(await repo.takeStock(trx, l.stockId, l.qty))) throw conflict(orderText.notEnough(`${l.supplierOe} ${l.name}`, l.stockQty));
+            if (l.stockId !== null) await enqueueStockLow(trx, { stockId: l.stockId, taken: l.qty, at: now }, ctx);
           }
           const id = await repo.insertOrder(trx, {
             order_no: orderNo, checkout_no: checkoutNo, buyer_company_id: caller.companyId, buyer_user_id: caller.userId, seller_company_id: seller,
@@ -244,6 +249,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
         }
         await cart.removeOrdered(trx, caller, ids);
         const placed = await repo.ordersOfCheckout(trx, checkoutNo);
+        for (const o of placed) await enqueueOrderEvent(trx, 'order.created', o, now, ctx);
         if (notices && ctx) {
           for (const o of placed) {
             await notices.postNotice(trx, { to: await imRead.usersWithCodes(trx, o.seller_company_id, SALES_ORDER_CODES), ...orderNotice('create', { ...o, total_fen: Number(o.total_fen) }) }, ctx);
@@ -323,6 +329,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
           const full = (await repo.orderByNo(trx, d.order_no))!;
           await repo.setOrder(trx, o.id, { status: step.to.status, received_at: now, ...(step.to.status === 'completed' ? { completed_at: now } : {}) });
           await repo.addEvent(trx, { order_id: o.id, action: 'receipt', actor_user_id: full.buyer_user_id, from_status: o.status, to_status: step.to.status, note: `发货${days}天后自动确认收货`, created_at: now });
+          await enqueueOrderEvent(trx, 'order.received', full, now);
           if (step.to.status === 'completed') await money.payout(trx, o.id, null);
           return true;
         });
@@ -386,3 +393,19 @@ export const ordersForInvoice = async (db: Kysely<DB>, f: { buyerCompanyId: numb
   });
 };
 export type OrderForInvoice = Awaited<ReturnType<typeof ordersForInvoice>>[number];
+
+// ---- reads for the open platform's order calls (modules/open-partner; docs/open-platform.md, "Partner calls") ----
+
+/**
+ * A page of one side's orders of a company that changed since `sinceUs`, after the cursor position,
+ * in (changed_at, id) order (orders.repo.changedOrders), as the lists show them plus the waybill
+ * and the exact position (changed_us) for the next cursor.
+ */
+export const changedOrdersPage = async (db: Kysely<DB>, f: Parameters<typeof repo.changedOrders>[1]) =>
+  (await repo.changedOrders(db, f)).map((o) => ({
+    ...summary(o, { companyId: f.companyId } as Caller), logistics_company: o.logistics_company ?? '', logistics_no: o.logistics_no ?? '',
+    changed_at: unix(o.changed_us === null ? null : new Date(Math.floor(Number(o.changed_us) / 1000))), changed_us: o.changed_us, id: Number(o.id),
+  }));
+
+/** The two sides of an order (buyer and seller company), if it exists. */
+export const orderSides = (db: Kysely<DB>, orderNo: string) => repo.sidesOf(db, orderNo);

@@ -11,6 +11,7 @@ import { normalizeOe } from '../../../shared/domain/oe';
 import type { StockFilter, StockUpdate } from '../../../shared/contracts';
 import type { StockPriceField } from '../../../shared/domain/stock';
 import { chinaMidnight } from '../../../shared/domain/china-time';
+import { changeHorizon, fromMicros, micros } from '../../db/changes';
 
 export interface SellerRowRaw {
   id: number; company_id: number; product_template_id: number | null; supplier_oe: string; oe_norm: string; supplier_code: string; default_code: string;
@@ -195,4 +196,64 @@ export const countries = (db: Kysely<DB>, name: string) => {
 export const exportPage = async (db: Kysely<DB>, companyId: number, f: StockFilter, afterId: number, limit: number) => {
   const where = sql.join([...conditionsOf(companyId, f), sql`s.id > ${afterId}`], sql` and `);
   return (await sql<SellerRowRaw>`select ${COLUMNS} ${FROM} where ${where} order by s.id limit ${limit}`.execute(db)).rows;
+};
+
+// ---- the open platform's stock calls (docs/open-platform.md, "Partner calls") ----
+
+export interface OpenRowRaw {
+  id: number; default_code: string; supplier_code: string; supplier_oe: string; oe_norm: string; name: string; part_brand_name: string;
+  custom_brand_name: string; quality_name: string; uom_name: string; quantity: number; price99: number | null; price0: number | null;
+  price1: number | null; price2: number | null; price3: number | null; price5: number | null; vn_price: number | null; price_lock: boolean;
+  state: 'on' | 'off' | 'suspended'; changed_at: Date; changed_us: string;
+}
+
+const OPEN_COLUMNS = sql`s.id::int as id, s.default_code, s.supplier_code, s.supplier_oe, s.oe_norm, s.name,
+  coalesce((select name from part_brand where id = s.part_brand_id), '') as part_brand_name, s.custom_brand_name, q.name as quality_name, s.uom_name,
+  s.quantity, s.price99, s.price0, s.price1, s.price2, s.price3, s.price5, s.vn_price::int as vn_price, s.price_lock, s.state,
+  s.changed_at, ${micros('s.changed_at')} as changed_us`;
+
+/** The company's rows with any of these OE numbers (normalised), or matching a keyword, by id after `afterId`. */
+export const openSearch = async (db: Kysely<DB>, companyId: number, f: { oes: string[] | null; keyword: string; afterId: number; limit: number }) => {
+  const match = f.oes
+    ? sql`s.oe_norm = any(${f.oes}::text[])`
+    : sql`(${containsIgnoringCase(sql`s.name`, f.keyword)} or ${normalizeOe(f.keyword) ? sql`s.oe_norm like ${`%${likeEscape(normalizeOe(f.keyword))}%`}` : sql`false`}
+        or ${containsIgnoringCase(sql`s.default_code`, f.keyword)} or ${containsIgnoringCase(sql`s.supplier_vehicle`, f.keyword)})`;
+  return (await sql<OpenRowRaw>`select ${OPEN_COLUMNS} ${FROM}
+    where s.company_id = ${companyId} and s.id > ${f.afterId} and ${match}
+    order by s.id limit ${f.limit}`.execute(db)).rows;
+};
+
+/**
+ * The company's rows changed at or after `sinceUs`, after the position (afterUs, afterId) in
+ * (changed_at, id) order, older than the horizon (keyset: never OFFSET).
+ */
+export const changedRows = async (db: Kysely<DB>, companyId: number, f: { sinceUs: string; afterUs: string; afterId: number; limit: number }) =>
+  (await sql<OpenRowRaw>`select ${OPEN_COLUMNS} ${FROM}
+    where s.company_id = ${companyId} and s.changed_at >= ${fromMicros(f.sinceUs)}
+      and (s.changed_at, s.id) > (${fromMicros(f.afterUs)}, ${f.afterId}::bigint) and s.changed_at < ${changeHorizon}
+    order by s.changed_at, s.id limit ${f.limit}`.execute(db)).rows;
+
+export interface SyncRowRaw {
+  id: number; default_code: string; quantity: number; price_lock: boolean;
+  price99: number | null; price0: number | null; price1: number | null; price2: number | null; price3: number | null; price5: number | null;
+}
+
+/** The company's rows with these own codes (自编码), locked for the caller's transaction, in id order. */
+export const rowsByCodes = async (db: Kysely<DB>, companyId: number, codes: string[]) =>
+  (await sql<SyncRowRaw>`select id::int as id, default_code, quantity, price_lock, price99, price0, price1, price2, price3, price5
+    from stock where company_id = ${companyId} and default_code = any(${codes}::text[]) order by id for update`.execute(db)).rows;
+
+/** Writes the new quantity and prices of these rows in one statement; write dates only where that part changed. */
+export const writeSynced = async (db: Kysely<DB>, companyId: number, rows: Array<SyncRowRaw & { qty_changed: boolean; price_changed: boolean }>, at: Date) => {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(rows.map((r) => ({
+    id: r.id, quantity: r.quantity, price99: r.price99, price0: r.price0, price1: r.price1, price2: r.price2, price3: r.price3, price5: r.price5,
+    qty_changed: r.qty_changed, price_changed: r.price_changed,
+  })));
+  await sql`update stock s set quantity = x.quantity, price99 = x.price99, price0 = x.price0, price1 = x.price1, price2 = x.price2, price3 = x.price3, price5 = x.price5,
+      stock_write_date = case when x.qty_changed then ${at}::timestamptz else s.stock_write_date end,
+      price_write_date = case when x.price_changed then ${at}::timestamptz else s.price_write_date end
+    from jsonb_to_recordset(${json}::jsonb) as x(id bigint, quantity integer, price99 integer, price0 integer, price1 integer, price2 integer, price3 integer, price5 integer,
+      qty_changed boolean, price_changed boolean)
+    where s.id = x.id and s.company_id = ${companyId}`.execute(db);
 };

@@ -16,7 +16,7 @@ import { AppError, conflict, forbidden, invalid } from '../../http/errors';
 import { inTransaction, unix } from '../../db/helpers';
 import { ResultCode, STOCK_FIELD_LABELS, type PayloadOut, type SellerStockRow, type StockCreate, type StockUpdate } from '../../../shared/contracts';
 import { normalizeOe } from '../../../shared/domain/oe';
-import { MAX_QUANTITY, parsePrice, STOCK_PRICE_FIELDS, stockText, type StockPriceField } from '../../../shared/domain/stock';
+import { applyDelta, MAX_QUANTITY, STOCK_PRICE_FIELDS, stockText, type StockPriceField } from '../../../shared/domain/stock';
 import { opProductText } from '../../../shared/domain/operation';
 import * as repo from './stock.repo';
 
@@ -136,8 +136,8 @@ export const createStockService = (clock: Clock) => {
     async setPrice(db: Kysely<DB>, caller: Caller, p: PayloadOut<'updateStockPrice'>) {
       ownCompany(caller, p.company_id);
       const field: StockPriceField = p.target_price_field;
-      const parsed = parsePrice(field, p.value);
-      if (!parsed.ok) throw invalid('value', parsed.message);
+      // fen for the price columns, whole dong for vn_price: the contract took an integer in range (docs/api.md, "Money")
+      const parsed = { value: p.value };
       return inTransaction(db, async (trx) => {
         const row = await ownRow(trx, caller, p.product_id);
         if (row.price_lock) throw invalid('value', stockText.priceLocked);
@@ -229,3 +229,82 @@ export const createStockService = (clock: Clock) => {
 };
 
 export type StockService = ReturnType<typeof createStockService>;
+
+// ---- the open platform's stock calls (docs/open-platform.md, "Partner calls") ----
+
+export type OpenStockRow = repo.OpenRowRaw;
+
+/** One line of a partner's stock sync, already checked for shape: a quantity (absolute) or a delta, and prices in fen. */
+export interface SyncLine {
+  line: number;
+  code: string;
+  quantity?: number;
+  delta?: number;
+  prices: Partial<Record<(typeof SYNC_PRICE_FIELDS)[number], number>>;
+}
+export interface SyncOutcome { line: number; code: string; applied: boolean; changed: boolean; reason: string; quantity: number | null }
+
+/** The price columns a sync may set (fen); the Vietnamese price stays the back office's. */
+export const SYNC_PRICE_FIELDS = ['price99', 'price0', 'price1', 'price2', 'price3', 'price5'] as const;
+
+export const syncText = {
+  noSuchCode: (code: string) => `本公司没有自编码为“${code}”的库存（新库存请在后台添加或批量导入）`,
+  manyRows: (code: string) => `自编码“${code}”对应本公司多行库存，无法确定更新哪一行；请先在后台为它们设置不同的自编码`,
+};
+
+/** Rows are logged in chunks: a statement holds at most 65,535 values. */
+const LOG_CHUNK = 2000;
+
+/** A company's own stock, as a partner's key reads it: by OE numbers or a keyword, keyset by id. */
+export const openStockSearch = (db: Kysely<DB>, companyId: number, f: { oes: string[] | null; keyword: string; afterId: number; limit: number }) =>
+  repo.openSearch(db, companyId, f);
+
+/** The company's rows changed since, in (changed_at, id) order after the position given, settled rows only (repo.changeHorizon). */
+export const openStockChanges = (db: Kysely<DB>, companyId: number, f: { sinceUs: string; afterUs: string; afterId: number; limit: number }) =>
+  repo.changedRows(db, companyId, f);
+
+/**
+ * Applies a partner's sync lines to the company's rows found by their own code (自编码), in the
+ * caller's transaction, with the back office's rules: a locked price is not changed (the line is
+ * refused whole), a delta may not take the quantity below 0 or above MAX_QUANTITY (applyDelta's
+ * words), every change is logged ('sync') with its write dates. Lines are applied in order, so two
+ * lines of one code both count. A refused line changes nothing and never stops the others.
+ */
+export const applyStockSync = async (trx: Kysely<DB>, companyId: number, userId: number, lines: SyncLine[], at: Date): Promise<SyncOutcome[]> => {
+  const codes = [...new Set(lines.map((l) => l.code))];
+  const found = codes.length ? await repo.rowsByCodes(trx, companyId, codes) : [];
+  const byCode = new Map<string, repo.SyncRowRaw[]>();
+  for (const r of found) byCode.set(r.default_code, [...(byCode.get(r.default_code) ?? []), r]);
+  const touched = new Map<number, repo.SyncRowRaw & { qty_changed: boolean; price_changed: boolean; changes: repo.Change[] }>();
+  const out: SyncOutcome[] = [];
+  for (const l of lines) {
+    const rows = byCode.get(l.code) ?? [];
+    const refuse = (reason: string) => out.push({ line: l.line, code: l.code, applied: false, changed: false, reason, quantity: null });
+    if (rows.length === 0) { refuse(syncText.noSuchCode(l.code)); continue; }
+    if (rows.length > 1) { refuse(syncText.manyRows(l.code)); continue; }
+    const base = rows[0];
+    const cur = touched.get(base.id) ?? { ...base, qty_changed: false, price_changed: false, changes: [] };
+    let quantity = cur.quantity;
+    if (l.delta !== undefined) {
+      const next = applyDelta(cur.quantity, l.delta);
+      if (!next.ok) { refuse(next.message); continue; }
+      quantity = next.value;
+    } else if (l.quantity !== undefined) quantity = l.quantity;
+    const priceChanges = SYNC_PRICE_FIELDS.filter((f) => l.prices[f] !== undefined && l.prices[f] !== cur[f]);
+    if (priceChanges.length > 0 && cur.price_lock) { refuse(stockText.priceLocked); continue; }
+    const changes: repo.Change[] = [];
+    if (quantity !== cur.quantity) changes.push({ field: 'quantity', old: cur.quantity, new: quantity });
+    for (const f of priceChanges) changes.push({ field: f, old: cur[f], new: l.prices[f]! });
+    if (changes.length > 0) {
+      const next = { ...cur, quantity, qty_changed: cur.qty_changed || quantity !== cur.quantity, price_changed: cur.price_changed || priceChanges.length > 0, changes: [...cur.changes, ...changes] };
+      for (const f of priceChanges) next[f] = l.prices[f]!;
+      touched.set(base.id, next);
+    }
+    out.push({ line: l.line, code: l.code, applied: true, changed: changes.length > 0, reason: '', quantity });
+  }
+  const written = [...touched.values()];
+  await repo.writeSynced(trx, companyId, written, at);
+  const entries = written.map((r) => ({ stock_id: r.id, company_id: companyId, user_id: userId, at, action: 'sync', changes: r.changes }));
+  for (let i = 0; i < entries.length; i += LOG_CHUNK) await repo.log(trx, entries.slice(i, i + LOG_CHUNK));
+  return out;
+};
