@@ -48,7 +48,7 @@ describe.skipIf(!runsBackendFreeTests)('the /open signing examples', () => {
       "globalThis.fetch = async (url, init) => { console.error(JSON.stringify({ url, init })); return new Response(JSON.stringify({ code: 200, msg: 'success', data: { ok: true } })); };",
       nodeExample(ORIGIN),
     ].join('\n'));
-    const run = spawnSync(process.execPath, [file], { encoding: 'utf8', env: { ...process.env, OPEN_KEY_ID: KEY_ID, OPEN_SECRET: SECRET } });
+    const run = spawnSync(process.execPath, [file], { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', OPEN_KEY_ID: KEY_ID, OPEN_SECRET: SECRET } });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('ok: true');
     const sent = JSON.parse(run.stderr.trim().split('\n').at(-1) as string) as { url: string; init: { method: string; headers: Record<string, string> } };

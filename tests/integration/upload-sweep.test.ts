@@ -15,7 +15,7 @@ import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const SELLER = '00000000-0000-4000-8000-000000000002';
 /** columns named like images that hold something else */
-const NOT_UPLOADS = new Set(['ad.click_url']);
+const NOT_UPLOADS = new Set(['ad.click_url', 'webhook_endpoint.url']);
 
 describe.each(backends)('removing unused uploads on %s', (backend) => {
   describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'sweep of uploads', () => {
