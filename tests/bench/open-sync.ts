@@ -12,14 +12,12 @@
  * Embedded PGlite in a temporary folder always; with --pg also a fresh database on the PostgreSQL
  * of TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped after.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { benchDatabase } from './bench-db';
 import { migrate } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
 import { createOpenPartnerService } from '../../src/server/modules/open-partner/open-partner.service';
@@ -36,33 +34,8 @@ const LINES = Number(values.lines);
 const BATCHES = Number(values.batches);
 const SELLER = 2;
 
-const pglite = async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'qph-bench-open-'));
-  return { database: await openDatabase({ dataDir: join(dir, 'pglite') }), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-};
-
-const postgres = async () => {
-  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `qph_bench_open_${randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
-  await c.connect();
-  await c.query(`create database ${name} lc_ctype 'C.UTF-8' template template0`);
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ databaseUrl: url.toString() }),
-    cleanup: async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`drop database ${name} with (force)`);
-      await d.end();
-    },
-  };
-};
-
-const run = async (backend: 'pglite' | 'postgres', open: () => Promise<{ database: Database; cleanup: () => Promise<unknown> }>) => {
-  const { database, cleanup } = await open();
+const run = async (backend: 'pglite' | 'postgres', usePostgres: boolean) => {
+  const { database, cleanup } = await benchDatabase('open', usePostgres);
   try {
     const db = database.db;
     await migrate(db);
@@ -101,11 +74,11 @@ const run = async (backend: 'pglite' | 'postgres', open: () => Promise<{ databas
   }
 };
 
-await run('pglite', pglite);
+await run('pglite', false);
 if (values.pg) {
   const probe = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', connectionTimeoutMillis: 1500 });
   const answers = await probe.connect().then(() => true, () => false);
   await probe.end().catch(() => undefined);
-  if (answers) await run('postgres', postgres);
+  if (answers) await run('postgres', true);
   else console.log(JSON.stringify({ bench: 'open-sync', backend: 'postgres', skipped: 'no PostgreSQL answers' }));
 }

@@ -11,14 +11,10 @@
  * Embedded PGlite in a temporary folder by default; --pg makes a fresh database on the PostgreSQL
  * of TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) and drops it after.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'kysely';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { benchDatabase } from './bench-db';
 import { migrate } from '../../src/server/db/migrate';
 import { createLedgerService } from '../../src/server/modules/ledger/ledger.service';
 import { reconcile } from '../../src/server/modules/ledger/reconcile';
@@ -36,29 +32,7 @@ const CONCURRENCY = Number(values.concurrency);
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 const round = (n: number) => Number(n.toFixed(2));
 
-let database: Database;
-let cleanup = async () => undefined as unknown;
-if (values.pg) {
-  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `qph_bench_pay_${randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${name} lc_ctype 'C.UTF-8' template template0`);
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  database = await openDatabase({ databaseUrl: url.toString() });
-  cleanup = async () => {
-    const d = new pg.Client({ connectionString: admin });
-    await d.connect();
-    await d.query(`drop database ${name} with (force)`);
-    await d.end();
-  };
-} else {
-  const dir = mkdtempSync(join(tmpdir(), 'qph-bench-pay-'));
-  database = await openDatabase({ dataDir: join(dir, 'pglite') });
-  cleanup = async () => rmSync(dir, { recursive: true, force: true });
-}
+const { database, cleanup } = await benchDatabase('pay', values.pg);
 
 const db = database.db;
 try {

@@ -230,7 +230,7 @@ const kwInputs: Record<KeywordType, KeywordInput[]> = {
   }),
 };
 const keywordPath = (q: KeywordInput) => `/api/search/keyword?k=${encodeURIComponent(q.k)}&mode=${q.mode}${q.sort ? `&sort_field=${q.sort.field}&sort_order=${q.sort.order}` : ''}${
-  q.filter ? `&price_colum_name=${q.filter.column ?? 'price0'}&min_price=${q.filter.minPrice / 100}&max_price=${q.filter.maxPrice / 100}${
+  q.filter ? `&price_colum_name=${q.filter.column ?? 'price0'}&min_price=${q.filter.minPrice}&max_price=${q.filter.maxPrice}${
     q.filter.minStock === undefined ? '' : `&min_stock_qty=${q.filter.minStock}`}` : ''}`;
 /** --again: each keyword type's second answers, in the order of its measured inputs */
 const againTimes: Partial<Record<KeywordType, number[]>> = {};

@@ -91,6 +91,14 @@ export interface E2E {
   close(): Promise<void>;
 }
 
+/** The four sizes a page is checked at (docs/testing.md): desktop, the two tablet orientations (touch), the phone. */
+export const DEVICE_SIZES = [
+  { name: '1366', viewport: { width: 1366, height: 768 } },
+  { name: '1024', viewport: { width: 1024, height: 768 }, hasTouch: true },
+  { name: '768', viewport: { width: 768, height: 1024 }, hasTouch: true },
+  { name: '390', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+] as const;
+
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** `sms`: receive the SMS codes the app sends (accounts), instead of the server log. */

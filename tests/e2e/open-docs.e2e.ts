@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docFits, startE2E, type E2E } from './harness';
+import { docFits, DEVICE_SIZES, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 
@@ -20,12 +20,7 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const SIZES = [
-  { name: '1366', viewport: { width: 1366, height: 768 } },
-  { name: '1024', viewport: { width: 1024, height: 768 }, hasTouch: true },
-  { name: '768', viewport: { width: 768, height: 1024 }, hasTouch: true },
-  { name: '390', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
-] as const;
+const SIZES = DEVICE_SIZES;
 
 describe('/open and the partner reference', () => {
   it.each(SIZES)('at $name px /open explains keys, signing (curl and Node), scopes, errors, versions and lists the partner calls', async ({ name, ...options }) => {

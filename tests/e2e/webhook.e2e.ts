@@ -5,7 +5,7 @@
  * sideways scrolling, disables and deletes it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noSideScroll, startE2E, type E2E } from './harness';
+import { noSideScroll, DEVICE_SIZES, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 
@@ -17,12 +17,7 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const SIZES = [
-  { name: '1366', viewport: { width: 1366, height: 768 } },
-  { name: '1024', viewport: { width: 1024, height: 768 }, hasTouch: true },
-  { name: '768', viewport: { width: 768, height: 1024 }, hasTouch: true },
-  { name: '390', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
-] as const;
+const SIZES = DEVICE_SIZES;
 
 describe('/open/controlPanel/webhook', () => {
   it('adds an endpoint (secret once), refuses an inner address by field, lists it at every size, disables and deletes it', async () => {

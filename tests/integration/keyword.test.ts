@@ -125,8 +125,8 @@ describe.each(backends)('keyword search engine on %s', (backend) => {
       expect(circle).toEqual([...circle].sort((a, b) => a - b));
     });
 
-    it('filters by price range (yuan, on the chosen column) and stock range, with a total that agrees', async () => {
-      const r = await kw(buyer, { k: '器', price_colum_name: 'price0', min_price: '100', max_price: '300.5', min_stock_qty: 1, max_stock_qty: 20, page_size: 100 });
+    it('filters by price range (fen, on the chosen column) and stock range, with a total that agrees', async () => {
+      const r = await kw(buyer, { k: '器', price_colum_name: 'price0', min_price: 10000, max_price: 30050, min_stock_qty: 1, max_stock_qty: 20, page_size: 100 });
       const { rows, total } = r.body.data;
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) {
@@ -140,7 +140,7 @@ describe.each(backends)('keyword search engine on %s', (backend) => {
       const none = await kw(buyer, { k: '器', min_stock_qty: 0, max_stock_qty: 0 });
       expect(none.body.data.rows.every((row) => row.quantity === 0)).toBe(true);
       // a member filters on a column of their level
-      const m = await rowsOf(member, { k: '器', min_price: '50', sort_field: 'price99' });
+      const m = await rowsOf(member, { k: '器', min_price: 5000, sort_field: 'price99' });
       expect(m.length).toBeGreaterThan(0);
       expect(m.every((row) => (row.price99 ?? 0) >= 5000)).toBe(true);
     });
@@ -159,14 +159,14 @@ describe.each(backends)('keyword search engine on %s', (backend) => {
         expect(r.body).toMatchObject({ code: 422, field, client_msg: msg.invalidPayload(field, text) });
       }
       const bad: [Omit<PayloadIn<'keywordSearch'>, 'k'>, string, string][] = [
-        [{ min_price: '300', max_price: '100' }, 'min_price', priceRangeReversed],
+        [{ min_price: 30000, max_price: 10000 }, 'min_price', priceRangeReversed],
         [{ min_stock_qty: 9, max_stock_qty: 2 }, 'min_stock_qty', stockRangeReversed],
-        [{ min_price: '-1' }, 'min_price', '最低价格 应为不小于0的金额（元，最多两位小数）'],
-        [{ max_price: '1.234' }, 'max_price', '最高价格 应为不小于0的金额（元，最多两位小数）'],
+        [{ min_price: -1 }, 'min_price', '最低价格应为以分为单位的整数（0 至 999999999）'],
+        [{ max_price: '12.34' }, 'max_price', '最高价格应为以分为单位的整数（0 至 999999999）'],
         [{ min_stock_qty: 'abc' }, 'min_stock_qty', '最小库存 应为整数'],
         // wholesale prices are not the registered member's to see, so neither to sort or filter by
         [{ sort_field: 'price0' }, 'sort_field', priceColumnHidden],
-        [{ price_colum_name: 'price0', max_price: '100' }, 'price_colum_name', priceColumnHidden],
+        [{ price_colum_name: 'price0', max_price: 10000 }, 'price_colum_name', priceColumnHidden],
         [{ page_number: KEYWORD_MAX_ROWS / 50 + 1 }, 'page_number', keywordTooDeep],
         [{ page_number: 14, page_size: 800 }, 'page_number', keywordTooDeep],
       ];

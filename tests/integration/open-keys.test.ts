@@ -228,5 +228,36 @@ describe.each(backends)('open-platform keys on %s', (backend) => {
       // a bundle in use cannot be removed
       expect((await env.api('opOpenBundleRemove', { id: bundles.body.data!.data.find((b) => b.name === '全部接口')!.id }, { token: t.operator })).body.msg).toBe(openText.bundleInUse);
     });
+
+    it('a suspended company\'s keys are refused until the platform lifts it; a membership that ended takes its scopes away without anyone signing in', async () => {
+      const k = await create('setter', { scopes: ['company:read'] });
+      expect((await call(k.key.key_id, k.secret)).status).toBe(200);
+      await sql`update company set suspended_at = now() where id = 3`.execute(db());
+      const refused = await call(k.key.key_id, k.secret);
+      expect([refused.status, refused.body.msg]).toEqual([403, openText.companySuspended]);
+      await sql`update company set suspended_at = null where id = 3`.execute(db());
+      expect((await call(k.key.key_id, k.secret)).status).toBe(200);
+      // the paid level ends yesterday: the next signed call finds the company on the free level, whose bundle grants nothing
+      const before = (await sql<{ level_id: number; level_end_at: Date | null }>`select level_id, level_end_at from company where id = 3`.execute(db())).rows[0];
+      await sql`update company set level_end_at = ${new Date(env.clock.now().getTime() - 86_400_000)} where id = 3`.execute(db());
+      const lapsed = await call(k.key.key_id, k.secret);
+      expect([lapsed.status, lapsed.body.msg]).toEqual([403, openText.scopeMissing(OPEN_SCOPE_LABELS['company:read'])]);
+      const after = (await sql<{ level_type: string }>`select l.level_type from company c join company_level l on l.id = c.level_id where c.id = 3`.execute(db())).rows[0];
+      expect(after.level_type).toBe('free');
+      await sql`update company set level_id = ${before.level_id}, level_end_at = ${before.level_end_at} where id = 3`.execute(db());
+    });
+
+    it('never keeps a secret in the replay store; creates at once stop at the limit', async () => {
+      const made = await env.api('openKeyCreate', { name: '重放', scopes: ['company:read'] }, { token: t.setter, idempotencyKey: 'open-key-replay-0001' });
+      expect(made.status).toBe(200);
+      const stored = (await sql<{ n: number }>`select count(*)::int as n from idempotency_key where answer::text like ${`%${made.body.data!.secret}%`}`.execute(db())).rows[0].n;
+      expect(stored).toBe(0);
+      const live = async () => (await env.api('openKeyList', {}, { token: t.setter })).body.data!.keys.filter((x) => x.state === 'active').length;
+      const room = 10 - (await live());
+      const tries = await Promise.all(Array.from({ length: room + 4 }, (_, i) => env.api('openKeyCreate', { name: `并发${i}`, scopes: ['company:read'] }, { token: t.setter })));
+      expect(tries.filter((r) => r.status === 200)).toHaveLength(room);
+      expect(tries.filter((r) => r.status === 409).map((r) => r.body.msg)).toEqual(Array(4).fill(openText.keyLimit(10)));
+      expect(await live()).toBe(10);
+    });
   });
 });

@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { OPEN_SCOPE_LABELS, openText, type AnswerOf, type EndpointName, type Envelope, type PayloadIn } from '../../src/shared/contracts';
 import { OPEN_SYNC_MAX_LINES, openPartnerText } from '../../src/shared/contracts/open-partner';
 import { stockText } from '../../src/shared/domain/stock';
-import { syncText } from '../../src/server/modules/stock/stock.service';
+import { openStockChanges, syncText } from '../../src/server/modules/stock/stock.service';
 import { DEFAULT_LIMITS } from '../../src/server/http/limits';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 import { openCall, openKey, type OpenKey } from './open-partner.support';
@@ -159,6 +159,55 @@ describe.each(backends)('open platform partner calls on %s', (backend) => {
         expect(neither.body.client_msg).toBe(openPartnerText.batchMissing);
       });
 
+      it('one batch id in either spelling: a malformed header is refused, batch_id and the header share one record, key order does not matter', async () => {
+        // a header with a character batch_id allows is accepted; one with a character neither allows is refused by name
+        const underscored = `idem_${randomUUID().slice(0, 8)}`;
+        const before = await qty(code(11));
+        const a = ok(await call(seller, 'openStockSync', { lines: [{ code: code(11), delta: 2 }] }, { 'Idempotency-Key': underscored }));
+        expect([a.batch_id, a.replayed]).toEqual([underscored, false]);
+        const bad = await call(seller, 'openStockSync', { lines: [{ code: code(11), delta: 2 }] }, { 'Idempotency-Key': 'bad key!' });
+        expect(bad.status).toBe(422);
+        expect(bad.body.client_msg).toBe(openPartnerText.idempotencyKey);
+        expect(bad.body.client_msg).toContain('幂等键');
+        // the retry spells the same id as batch_id, with the line's fields in another order: a replay, not a second +2
+        const b = ok(await call(seller, 'openStockSync', { batch_id: underscored, lines: [{ delta: 2, code: code(11) }] as never }));
+        expect(b.replayed).toBe(true);
+        expect(await qty(code(11))).toBe(before + 2);
+        // and the other way round
+        const id = `both-${randomUUID().slice(0, 8)}`;
+        const before12 = await qty(code(12));
+        ok(await call(seller, 'openStockSync', { batch_id: id, lines: [{ code: code(12), delta: 1 }] }));
+        expect(ok(await call(seller, 'openStockSync', { lines: [{ code: code(12), delta: 1 }] }, { 'Idempotency-Key': id })).replayed).toBe(true);
+        // both given and different: which one is the batch? refused
+        const mismatch = await call(seller, 'openStockSync', { batch_id: id, lines: [{ code: code(12), delta: 1 }] }, { 'Idempotency-Key': `${id}-x` });
+        expect(mismatch.status).toBe(422);
+        expect(mismatch.body.client_msg).toBe(openPartnerText.batchKeyMismatch);
+        expect(await qty(code(12))).toBe(before12 + 1);
+      });
+
+      it('creates a row for a code the company does not have when the line brings its OE number, name and quality; a bad one says why', async () => {
+        const newCode = `NEW-${randomUUID().slice(0, 8)}`;
+        const r = ok(await call(seller, 'openStockSync', { batch_id: `create-${randomUUID().slice(0, 8)}`, lines: [
+          { code: newCode, supplier_oe: '04465-33471', name: '前刹车片', part_brand_name: '博世', quality_name: '品牌件', quantity: 6, price0: 12800 },
+          { code: newCode, delta: -1 },
+          { code: `${newCode}-B`, supplier_oe: '04465-33471', name: '前刹车片', part_brand_name: '没有这个品牌', quality_name: '品牌件', quantity: 1 },
+          { code: `${newCode}-C`, supplier_oe: '04465-33471', quality_name: '品牌件' },
+          { code: `${newCode}-D`, name: '只有名称', quantity: 1 },
+        ] } as never));
+        expect(r.results.map((x) => [x.status, x.changed, x.quantity])).toEqual([['applied', true, 6], ['applied', true, 5], ['refused', false, null], ['refused', false, null], ['refused', false, null]]);
+        expect(r.results[2].reason).toBe('配件品牌不存在：没有这个品牌（自有品牌请填在“自有品牌”列）');
+        expect(r.results[3].reason).toBe('请填写配件名称；请选择配件品牌或填写自有品牌');
+        expect(r.results[4].reason).toBe(syncText.noSuchCode(`${newCode}-D`));
+        const row = (await sql<{ supplier_oe: string; name: string; brand: string; quality: string; quantity: number; price0: number }>`
+          select s.supplier_oe, s.name, b.name as brand, q.name as quality, s.quantity, s.price0 from stock s
+          join part_brand b on b.id = s.part_brand_id join part_quality q on q.id = s.quality_id
+          where s.company_id = ${SELLER_CO} and s.default_code like ${`${newCode}%`}`.execute(db())).rows;
+        expect(row).toEqual([{ supplier_oe: '04465-33471', name: '前刹车片', brand: '博世', quality: '品牌件', quantity: 5, price0: 12800 }]);
+        // the partner reads it back by its code
+        const found = ok(await call(seller, 'openStockSearch', { keyword: newCode }));
+        expect(found.data.map((x) => [x.default_code, x.quantity])).toEqual([[newCode, 5]]);
+      });
+
       it('refuses a key without stock:write and changes nothing', async () => {
         const before = await qty(code(8));
         const r = await call(readOnly, 'openStockSync', { batch_id: 'scope-less-1', lines: [{ code: code(8), quantity: before + 1 }] });
@@ -242,6 +291,44 @@ describe.each(backends)('open platform partner calls on %s', (backend) => {
       const written = new Set(ids.filter((id) => latest.get(id)! > 100000));
       for (const id of ids.filter((x) => !written.has(x))) expect(seen.get(id)?.length, `row ${id}`).toBe(1);
       expect(written.size).toBeGreaterThan(0);
+    });
+
+    it('reads the feed\'s horizon in a statement of its own before the page: a writer committing between the two is handed out later, not skipped', async () => {
+      // every statement the feed sends, in order; after the first, a writer begins, stamps a row and commits (PostgreSQL: another connection)
+      const statements: string[] = [];
+      const rowId = (await sql<{ id: number }>`select id::int as id from stock where company_id = ${SELLER_CO} order by id limit 1`.execute(db())).rows[0].id;
+      const startUs = (await sql<{ us: string }>`select (extract(epoch from now()) * 1000000)::bigint::text as us`.execute(db())).rows[0].us;
+      let wrote = false;
+      const spy: KyselyPlugin = {
+        transformQuery: (a) => {
+          statements.push(JSON.stringify(a.node));
+          return a.node;
+        },
+        transformResult: async (a) => {
+          if (backend === 'postgres' && statements.length === 1 && !wrote) {
+            wrote = true;
+            await sql`update stock set quantity = quantity + 1 where id = ${rowId}`.execute(db());
+          }
+          return a.result;
+        },
+      };
+      const pageOf = async (afterUs: string, afterId: number) => openStockChanges(db().withPlugin(spy), SELLER_CO, { sinceUs: startUs, afterUs, afterId, limit: 100_000 });
+      const first = await pageOf(startUs, 0);
+      expect(statements).toHaveLength(2);
+      expect(statements[0]).toContain('pg_stat_activity');
+      expect(statements[1]).not.toContain('pg_stat_activity');
+      expect(statements[1]).toContain('changed_at');
+      if (backend !== 'postgres') return;
+      // the write committed before the page's snapshot but began after the horizon was read: not in this page …
+      expect(first.some((r) => r.id === rowId)).toBe(false);
+      const last = first.at(-1);
+      // … and in a later one, from the cursor the first page left
+      let found = false;
+      for (let i = 0; i < 50 && !found; i++) {
+        await wait(150);
+        found = (await pageOf(last?.changed_us ?? startUs, last?.id ?? 0)).some((r) => r.id === rowId);
+      }
+      expect(found).toBe(true);
     });
 
     describe('orders', () => {

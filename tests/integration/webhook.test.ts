@@ -19,10 +19,11 @@ import { inTransaction } from '../../src/server/db/helpers';
 import { createImService } from '../../src/server/modules/im/im.service';
 import { enqueueWebhookEvent } from '../../src/server/modules/webhook/webhook.service';
 import { createWebhookWorker, webhookBackoffMs } from '../../src/server/modules/webhook/webhook.worker';
-import { endpointUrlProblem } from '../../src/server/modules/webhook/webhook.net';
+import { endpointUrlProblem, networkErrorText } from '../../src/server/modules/webhook/webhook.net';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
+import { openCall, openKey } from './open-partner.support';
 import { assistantNotices, backends, createPostgresDatabase, createTestEnv, skipReason, type TestEnv } from './harness';
 
 const ADDRESS = { contact_name: '王志强', contact_phone: '13800000004', address: '广东省广州市白云区机场路88号汽配城A区12号' };
@@ -216,6 +217,32 @@ describe.each(backends)('webhooks on %s', (backend) => {
       await sql`update stock set quantity = 1000 where id = ${stockId}`.execute(db());
     });
 
+    it('stock.low also when the seller sets or adjusts a quantity, or a partner\'s sync lowers it; never when it rises', async () => {
+      await sql`update stock set quantity = 12, default_code = 'WH-LOW-1' where id = ${stockId}`.execute(db());
+      await env.api('webhookEndpointAdd', { url: receiver.url, events: ['stock.low'], stock_threshold: 10 }, { token: seller, idempotencyKey: key() });
+      const version = async () => (await sql<{ qty_version: number }>`select qty_version from stock where id = ${stockId}`.execute(db())).rows[0].qty_version;
+      const setQty = async (quantity: number) => expect((await env.api('updateStockQty', { product_id: stockId, company_id: 2, quantity, qty_version: await version() }, { token: seller })).status).toBe(200);
+      const adjust = async (delta: number) => expect((await env.api('adjustStockQty', { product_id: stockId, company_id: 2, delta }, { token: seller, idempotencyKey: key() })).status).toBe(200);
+      const lows = () => receiver.got.map((g) => JSON.parse(g.body)).filter((b) => b.event === 'stock.low').map((b) => b.data.quantity);
+      // 12 → 11 stays above; 11 → 9 falls below: one notice
+      await setQty(11);
+      await adjust(-2);
+      await worker().runOnce();
+      expect(lows()).toEqual([9]);
+      // rising back over the threshold says nothing; falling below it again says it again
+      await adjust(+5);
+      await setQty(3);
+      await worker().runOnce();
+      expect(lows()).toEqual([9, 3]);
+      // a partner's sync lowering it from 14 to 8
+      await setQty(14);
+      const partner = await openKey(env, (await env.login('seller')).access_token, ['stock:write']);
+      expect((await openCall(partner, 'openStockSync', { batch_id: `low-${Date.now()}`, lines: [{ code: 'WH-LOW-1', delta: -6 }] })).status).toBe(200);
+      await worker().runOnce();
+      expect(lows()).toEqual([9, 3, 8]);
+      await sql`update stock set quantity = 1000, default_code = '' where id = ${stockId}`.execute(db());
+    });
+
     it('a failing receiver is retried with growing waits for 24 h, then the delivery fails, the endpoint is disabled and the company is told; 重新发送 sends it again', async () => {
       const s = (await add(seller, ['order.created'])).body.data;
       receiver.mode = 500;
@@ -309,6 +336,112 @@ describe.each(backends)('webhooks on %s', (backend) => {
       expect((await sql<{ n: number }>`select count(*)::int as n from webhook_delivery where state = 'done'`.execute(db())).rows[0].n).toBe(40);
       env.clock.advance(3600);
       expect(await Promise.all([a.runOnce(), b.runOnce()])).toEqual([0, 0]);
+    });
+
+    it('refuses IPv6 addresses that carry an IPv4 address inside (IPv4-compatible, translated, NAT64, Teredo, 6to4)', async () => {
+      for (const allowLoopback of [false, true]) {
+        for (const url of [
+          'https://[::127.0.0.1]/x', 'https://[::7f00:1]/x', 'https://[::10.0.0.1]/x', 'https://[::8.8.8.8]/x', 'https://[::ffff:0:7f00:1]/x',
+          'https://[64:ff9b::a00:1]/x', 'https://[64:ff9b:1::1]/x', 'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/x', 'https://[2002:7f00:1::1]/x',
+          'https://[::]/x', ...(allowLoopback ? [] : ['https://[::ffff:127.0.0.1]/x']),
+        ]) expect(await endpointUrlProblem(url, allowLoopback), `${url} ${allowLoopback}`).toBe(webhookText.urlPrivate);
+      }
+      // public addresses stay allowed (literals: no lookup needed)
+      for (const url of ['https://[2606:4700:4700::1111]/x', 'https://[2001:4860:4860::8888]/x', 'https://93.184.215.14/x']) expect(await endpointUrlProblem(url, false), url).toBeNull();
+      const r = await add(seller, ['order.created'], 'https://[::127.0.0.1]/hook');
+      expect(r.status).toBe(422);
+      expect(r.body.msg).toContain(webhookText.urlPrivate);
+    });
+
+    it('network errors are logged in Chinese with the code: 连接被拒绝（ECONNREFUSED）, 域名无法解析, 证书无效 …', async () => {
+      expect(networkErrorText(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }))).toBe('连接被拒绝（ECONNREFUSED）');
+      expect(networkErrorText(Object.assign(new Error('getaddrinfo ENOTFOUND x.invalid'), { code: 'ENOTFOUND' }))).toBe('域名无法解析（ENOTFOUND）');
+      expect(networkErrorText(Object.assign(new Error('getaddrinfo EAI_AGAIN x'), { code: 'EAI_AGAIN' }))).toBe('域名暂时无法解析（EAI_AGAIN）');
+      expect(networkErrorText(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBe('连接被重置（ECONNRESET）');
+      expect(networkErrorText(Object.assign(new Error('connect ETIMEDOUT'), { code: 'ETIMEDOUT' }))).toBe('连接超时（ETIMEDOUT）');
+      expect(networkErrorText(Object.assign(new Error('certificate has expired'), { code: 'CERT_HAS_EXPIRED' }))).toBe('证书无效（证书已过期）（CERT_HAS_EXPIRED）');
+      expect(networkErrorText(Object.assign(new Error('x'), { code: 'CERT_REVOKED' }))).toBe('证书无效（CERT_REVOKED）');
+      expect(networkErrorText(Object.assign(new Error('x'), { code: 'ERR_SSL_WRONG_VERSION_NUMBER' }))).toBe('TLS 握手失败（ERR_SSL_WRONG_VERSION_NUMBER）');
+      expect(networkErrorText(Object.assign(new Error('x'), { code: 'EWHATEVER' }))).toBe('网络错误（EWHATEVER）');
+      // a real refused connection, as the delivery log shows it
+      const port = await freePort();
+      await add(seller, ['order.created'], `http://127.0.0.1:${port}/hook`);
+      await placeOrder();
+      expect(await worker().runOnce()).toBe(1);
+      const d = (await deliveries(seller)).data[0];
+      expect(d).toMatchObject({ state: 'pending', last_status: 0, last_error: '连接被拒绝（ECONNREFUSED）' });
+      const tried = (await env.api('webhookDeliveryAttempts', { id: d.id }, { token: seller })).body.data;
+      expect(tried.map((a) => a.error)).toEqual(['连接被拒绝（ECONNREFUSED）']);
+    });
+
+    it('disabling an endpoint fails what waited for it (回调地址已停用): nothing stale is sent on enabling it again', async () => {
+      const s = (await add(seller, ['order.created'])).body.data;
+      receiver.mode = 500;
+      await placeOrder();
+      expect(await worker().runOnce()).toBe(1);
+      // one tried and waiting for its retry, one not tried yet
+      await placeOrder();
+      expect((await deliveries(seller)).data.map((d) => d.state)).toEqual(['pending', 'pending']);
+      expect((await env.api('webhookEndpointEnable', { id: s.endpoint.id, enabled: false }, { token: seller, idempotencyKey: key() })).status).toBe(200);
+      const stopped = (await deliveries(seller)).data;
+      expect(stopped.map((d) => [d.state, d.last_error])).toEqual([['failed', webhookText.deliveryStopped], ['failed', webhookText.deliveryStopped]]);
+      expect(stopped.every((d) => d.finished_at === Math.floor(env.clock.now().getTime() / 1000) && d.next_at === 0)).toBe(true);
+      // enabled again a day later: no burst of old events, no failures to tell
+      env.clock.advance(86_400);
+      receiver.mode = 200;
+      receiver.got.length = 0;
+      const before = (await assistantNotices(env, 'seller')).length;
+      await env.api('webhookEndpointEnable', { id: s.endpoint.id, enabled: true }, { token: seller, idempotencyKey: key() });
+      expect(await worker().runOnce()).toBe(0);
+      expect(receiver.got).toHaveLength(0);
+      expect((await assistantNotices(env, 'seller')).length).toBe(before);
+      // a delivery written by a change that raced the disabling (committed after it) is failed by the worker, not sent
+      await sql`update webhook_endpoint set enabled = false where id = ${s.endpoint.id}`.execute(db());
+      await sql`insert into webhook_delivery (event_id, endpoint_id, company_id, event, body, next_at, give_up_at, created_at)
+        values (gen_random_uuid(), ${s.endpoint.id}, 2, 'order.created', '{}', ${env.clock.now()}, ${new Date(env.clock.now().getTime() + 86_400_000)}, ${env.clock.now()})`.execute(db());
+      expect(await worker().runOnce()).toBe(0);
+      expect((await deliveries(seller)).data[0]).toMatchObject({ state: 'failed', last_error: webhookText.deliveryStopped });
+      expect(receiver.got).toHaveLength(0);
+    });
+
+    it('a delivery is never sent after its 24 h: the last wait ends at the window, and one that waited past it (worker down) fails unsent, with a notice', async () => {
+      await add(seller, ['order.created']);
+      const now = () => env.clock.now().getTime();
+      // an event 24 h less 5 s ago: its first failure would wait 10 s, past the window; the wait is cut at the window's end
+      receiver.mode = 500;
+      const windowEnd = new Date(now() + 5_000);
+      await inTransaction(db(), (trx) => enqueueWebhookEvent(trx, { event: 'order.created', companyIds: [2], data: { order_no: 'LATE-1' }, at: new Date(windowEnd.getTime() - 86_400_000) }));
+      expect(await worker().runOnce()).toBe(1);
+      let d = (await deliveries(seller)).data[0];
+      const giveUpAt = Math.floor(windowEnd.getTime() / 1000);
+      expect(d).toMatchObject({ state: 'pending', attempts: 1, next_at: giveUpAt });
+      env.clock.current = windowEnd;
+      expect(await worker().runOnce()).toBe(0);
+      d = (await deliveries(seller)).data[0];
+      expect(d).toMatchObject({ state: 'failed', attempts: 1, last_error: 'HTTP 500: receiver says no', finished_at: giveUpAt });
+      expect(receiver.got).toHaveLength(1);
+      let told = await assistantNotices(env, 'seller');
+      expect(told.at(-1)!.内容).toContain(`投递 ${d.delivery_id} 在 24 小时内未成功，已停止重试（最后一次：HTTP 500: receiver says no）`);
+
+      // the worker was down for 25 h: the two deliveries that waited are failed without a request, one notice for both
+      receiver.mode = 200;
+      receiver.got.length = 0;
+      await placeOrder();
+      await placeOrder();
+      env.clock.advance(25 * 3600);
+      expect(await worker().runOnce()).toBe(0);
+      expect(receiver.got).toHaveLength(0);
+      const [a, b] = (await deliveries(seller)).data;
+      expect([a.state, b.state, a.attempts, b.attempts]).toEqual(['failed', 'failed', 0, 0]);
+      told = await assistantNotices(env, 'seller');
+      expect(told.at(-1)!.内容).toContain(`发往 ${receiver.url} 的 2 条投递在 24 小时内未成功，已停止重试`);
+    });
+
+    it('at most 10 endpoints per company, also when additions race', async () => {
+      const results = await Promise.all(Array.from({ length: 13 }, () => add(seller, ['order.created'])));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+      expect(results.filter((r) => r.status === 409).map((r) => r.body.msg)).toEqual([webhookText.tooMany, webhookText.tooMany, webhookText.tooMany]);
+      expect((await env.api('webhookEndpointList', {}, { token: seller })).body.data).toHaveLength(10);
     });
   });
 });

@@ -530,7 +530,10 @@ export interface operations {
     openStockSync: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 幂等键：与请求体的 batch_id 同义（二选一，同时提供时须相同），规则相同；同一键重发同一批得到同一结果、不会重复生效 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -538,7 +541,23 @@ export interface operations {
             content: {
                 "application/json": {
                     batch_id?: string;
-                    lines: (Record<string, never> | unknown[] | string | number | boolean | null)[];
+                    lines: {
+                        code: string;
+                        quantity?: number;
+                        delta?: number;
+                        price99?: number;
+                        price0?: number;
+                        price1?: number;
+                        price2?: number;
+                        price3?: number;
+                        price5?: number;
+                        supplier_oe?: string;
+                        name?: string;
+                        part_brand_name?: string;
+                        custom_brand_name?: string;
+                        quality_name?: string;
+                        uom_name?: string;
+                    }[];
                 };
             };
         };

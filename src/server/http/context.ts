@@ -17,7 +17,7 @@ export interface OpenCaller {
   keyId: string;
   companyId: number;
   scopes: import('../../shared/contracts/open').OpenScope[];
-  /** the call's Idempotency-Key header when well formed (8–128 of [A-Za-z0-9-]); the handler decides what it means */
+  /** the call's Idempotency-Key header as sent; the handler decides what it means and checks it (openStockSync: its batch id) */
   idempotencyKey?: string;
 }
 

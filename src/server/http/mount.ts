@@ -188,8 +188,9 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
               if (keyWait > 0) throw tooFast(keyWait);
             },
           });
+          // as sent: the call that reads it checks it and refuses a malformed one (openStockSync's batch id)
           const idem = c.req.header('Idempotency-Key');
-          if (idem !== undefined && /^[A-Za-z0-9-]{8,128}$/.test(idem)) open = { ...open, idempotencyKey: idem };
+          if (idem !== undefined) open = { ...open, idempotencyKey: idem };
           admitted = { bearer: undefined, caller: null };
         } else {
           admitted = await admit(c, { limits, buckets, heavyGate }, opts, ep);
@@ -261,6 +262,7 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
       return res;
     };
     const path = `/api${ep.path}`;
-    app.on(ep.method.toUpperCase(), [path, `${path}/:id`], tooLarge, run);
+    // only a call that reads a path id takes one: another's sibling path is never its "id"
+    app.on(ep.method.toUpperCase(), ep.pathId ? [path, `${path}/:id`] : [path], tooLarge, run);
   }
 };

@@ -172,13 +172,22 @@ const shortSummary = (text: string) => {
 };
 
 const operationOf = (name: EndpointName, ep: EndpointDef, kind: Kind): Json => {
-  const payload = schemaOf(ep.payload, 'input');
+  const payload = schemaOf(ep.docPayload ?? ep.payload, 'input');
   const data = schemaOf(ep.answer, 'output');
   const parameters: Json[] = [];
   if (kind === 'web') parameters.push({ $ref: '#/components/parameters/Device' });
   if (ep.idempotent) parameters.push({ $ref: ep.idempotencyRequired ? '#/components/parameters/IdempotencyKeyRequired' : '#/components/parameters/IdempotencyKey' });
   const hasBody = ep.method === 'post' || ep.method === 'put';
   if (!hasBody) parameters.push(...queryParams(payload));
+  // a partner call with a batch id takes it in the body or as this header (docs/open-platform.md, "Stock sync")
+  const bodyProps = (payload.properties ?? {}) as Record<string, Json>;
+  if (kind === 'open' && hasBody && bodyProps.batch_id) {
+    parameters.push({
+      name: 'Idempotency-Key', in: 'header', required: false,
+      description: '幂等键：与请求体的 batch_id 同义（二选一，同时提供时须相同），规则相同；同一键重发同一批得到同一结果、不会重复生效',
+      schema: { type: 'string', pattern: (bodyProps.batch_id as { pattern?: string }).pattern ?? '^[A-Za-z0-9_-]{8,64}$' },
+    });
+  }
 
   const notes: string[] = [];
   if (kind === 'open') {
@@ -257,8 +266,12 @@ const buildDocument = (kind: Kind): Json => {
     tags.add(kind === 'open' ? partnerTag(ep.path) : ep.tag);
     if (ep.idempotencyRequired) usesIdemRequired = true;
     else if (ep.idempotent) usesIdem = true;
-    const path = `/api${ep.path}`;
-    paths[path] = { ...(paths[path] ?? {}), [ep.method]: op };
+    // a call that names its row in the path is documented with it (docs/api.md, "Calling it")
+    const path = ep.pathId ? `/api${ep.path}/{id}` : `/api${ep.path}`;
+    const withId = ep.pathId
+      ? { ...op, parameters: [{ name: 'id', in: 'path', required: true, description: '该行的编号', schema: { type: 'string', pattern: '^[0-9A-Za-z_-]{1,40}$' } }, ...((op.parameters as Json[] | undefined) ?? [])] }
+      : op;
+    paths[path] = { ...(paths[path] ?? {}), [ep.method]: withId };
   }
   const idemSchema = { type: 'string', pattern: '^[A-Za-z0-9-]{8,128}$' };
   const parameters: Json = {};

@@ -16,9 +16,16 @@ export interface EndpointDef<
   A extends v.GenericSchema = v.GenericSchema,
 > {
   method: HttpMethod;
-  /** path under /api; the optional id of request(method, name, payload, id) is appended */
+  /** path under /api; for a `pathId` call the id of request(method, name, payload, id) is appended */
   path: string;
+  /** the call names its row in the path (`/stock/row/{id}`); only these take a path id */
+  pathId?: true;
   payload: P;
+  /**
+   * the payload as the API document shows it, where the contract takes part of it loosely and checks
+   * it later (a stock sync's lines: each checked on its own, so a bad line never stops the others)
+   */
+  docPayload?: v.GenericSchema;
   /** schema of `data` in the success envelope */
   answer: A;
   access: Access;

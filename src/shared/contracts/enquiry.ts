@@ -206,7 +206,7 @@ export const enquiryEndpoints = {
     payload: listPayload, answer: v.object({ data: v.array(enquirySummarySchema), total: v.number() }),
   }),
   enquiryDetail: defineEndpoint({
-    method: 'get', path: '/enquiry/detail', tag: 'enquiry', access: 'user', permissions: ENQUIRY_CODES,
+    method: 'get', path: '/enquiry/detail', pathId: true, tag: 'enquiry', access: 'user', permissions: ENQUIRY_CODES,
     summary: '询价单详情：每行及各卖家的报价（比价），看过即清零新报价数',
     payload: emptyPayload, answer: enquiryDetailSchema,
   }),
@@ -257,7 +257,7 @@ export const enquiryEndpoints = {
     answer: v.object({ data: v.array(enquirySummarySchema), total: v.number(), zone_makes: v.number() }),
   }),
   quoteEnquiry: defineEndpoint({
-    method: 'get', path: '/quote/enquiry', tag: 'quote', access: 'user', permissions: QUOTE_CODES,
+    method: 'get', path: '/quote/enquiry', pathId: true, tag: 'quote', access: 'user', permissions: QUOTE_CODES,
     summary: '卖家查看一张发给本公司的询价单：各行及本公司的报价',
     payload: emptyPayload, answer: enquiryDetailSchema,
   }),
@@ -278,7 +278,7 @@ export const enquiryEndpoints = {
     })),
   }),
   getIMQuoteHisgoryById: defineEndpoint({
-    method: 'get', path: '/quote/history-of', tag: 'quote', access: 'user', permissions: [...ENQUIRY_CODES, ...QUOTE_CODES],
+    method: 'get', path: '/quote/history-of', pathId: true, tag: 'quote', access: 'user', permissions: [...ENQUIRY_CODES, ...QUOTE_CODES],
     summary: '一张询价单（聊天卡片的 QHId）的报价记录：每次报价和改价，旧品牌、旧品质 → 新品牌、新品质和价格（分，−1 为无货）；买家看到各家的，卖家只看到本公司的',
     payload: emptyPayload,
     answer: v.array(v.object({

@@ -20,6 +20,9 @@ export const OPEN_SYNC_MAX_LINES = 10_000;
 /** the price columns a sync may set, in fen (the Vietnamese price stays the back office's) */
 export const OPEN_SYNC_PRICES = ['price99', 'price0', 'price1', 'price2', 'price3', 'price5'] as const;
 
+/** a batch id, in the body's batch_id or the Idempotency-Key header (one rule for both) */
+export const OPEN_BATCH_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
 export const openPartnerText = {
   cursor: '翻页游标无效：请原样使用上一页答复中的下一页游标',
   updatedSince: '更新时间起应为 unix 秒（0 到 4102444800 之间的整数）',
@@ -31,6 +34,8 @@ export const openPartnerText = {
   lines: `同步明细应为1到${OPEN_SYNC_MAX_LINES}行的数组`,
   batchReused: '该批次号（或 Idempotency-Key）已用于另一批内容不同的同步；新的一批请换一个',
   batchMissing: '请提供批次号或 Idempotency-Key 请求头；重发同一批时使用同一个，以免重复生效',
+  idempotencyKey: 'Idempotency-Key（幂等键）应为8到64位字母、数字、下划线或连字符，与批次号规则相同；同一批次重发时请使用同一个',
+  batchKeyMismatch: '批次号与 Idempotency-Key（幂等键）不一致：二者是同一批次号的两种写法，同时提供时须相同',
   status: `订单状态只能是 ${ORDER_STATUSES.join('、')} 之一`,
   orderNo: '订单号应为 SO 开头加20位数字',
   logisticsCompany: '请填写物流公司（最多30个字）',
@@ -41,9 +46,10 @@ export const openPartnerText = {
   quantity: `数量应为0到${MAX_QUANTITY}的整数`,
   delta: `调整数量应为-${MAX_DELTA}到${MAX_DELTA}之间且不为0的整数`,
   quantityAndDelta: '数量和调整数量只能填写一个',
-  nothingToSync: '请至少填写数量、调整数量或一个价格',
+  nothingToSync: '请至少填写数量、调整数量、一个价格，或新建库存的OE号',
   price: (field: (typeof OPEN_SYNC_PRICES)[number]) => `${PRICE_LABELS[field]}应为0到${MAX_PRICE_FEN}的整数（单位：分）`,
-  unknownField: (field: string) => `不认识的字段“${field}”：每行只能有自编码、数量或调整数量、六个价格（分）`,
+  unknownField: (field: string) => `不认识的字段“${field}”：每行只能有自编码、数量或调整数量、六个价格（分），新建时另有OE号、名称、品牌、自有品牌、品质、单位`,
+  newText: (label: string, max: number) => `${label}应为文字，最多${max}个字`,
 } as const;
 
 // ---- cursors: an opaque text that holds the walk's position ----
@@ -157,7 +163,13 @@ const intIn = (text: string, min: number, max: number) =>
   v.pipe(v.number(text), v.integer(text), v.minValue(min, text), v.maxValue(max, text));
 
 const priceField = (f: (typeof OPEN_SYNC_PRICES)[number]) => v.optional(intIn(openPartnerText.price(f), 0, MAX_PRICE_FEN));
-const SYNC_LINE_FIELDS: ReadonlySet<string> = new Set(['code', 'quantity', 'delta', ...OPEN_SYNC_PRICES]);
+/** what a line brings to create the row when the company has none with its code (docs/open-platform.md, "Stock sync") */
+export const OPEN_SYNC_NEW_FIELDS = { supplier_oe: ['OE号', 40], name: ['配件名称', 50], part_brand_name: ['配件品牌', 30], custom_brand_name: ['自有品牌', 30], quality_name: ['品质', 20], uom_name: ['单位', 10] } as const;
+const newText = (f: keyof typeof OPEN_SYNC_NEW_FIELDS) => {
+  const [label, max] = OPEN_SYNC_NEW_FIELDS[f];
+  return v.optional(v.pipe(v.string(openPartnerText.newText(label, max)), v.trim(), v.maxLength(max, openPartnerText.newText(label, max))));
+};
+const SYNC_LINE_FIELDS: ReadonlySet<string> = new Set(['code', 'quantity', 'delta', ...OPEN_SYNC_PRICES, ...Object.keys(OPEN_SYNC_NEW_FIELDS)]);
 
 export const openSyncLineSchema = v.pipe(
   v.object({
@@ -166,9 +178,11 @@ export const openSyncLineSchema = v.pipe(
     delta: v.optional(v.pipe(intIn(openPartnerText.delta, -MAX_DELTA, MAX_DELTA), v.check((n) => n !== 0, openPartnerText.delta))),
     price99: priceField('price99'), price0: priceField('price0'), price1: priceField('price1'),
     price2: priceField('price2'), price3: priceField('price3'), price5: priceField('price5'),
+    supplier_oe: newText('supplier_oe'), name: newText('name'), part_brand_name: newText('part_brand_name'),
+    custom_brand_name: newText('custom_brand_name'), quality_name: newText('quality_name'), uom_name: newText('uom_name'),
   }),
   v.check((l) => !(l.quantity !== undefined && l.delta !== undefined), openPartnerText.quantityAndDelta),
-  v.check((l) => l.quantity !== undefined || l.delta !== undefined || OPEN_SYNC_PRICES.some((f) => l[f] !== undefined), openPartnerText.nothingToSync),
+  v.check((l) => l.quantity !== undefined || l.delta !== undefined || OPEN_SYNC_PRICES.some((f) => l[f] !== undefined) || l.supplier_oe !== undefined, openPartnerText.nothingToSync),
 );
 export type OpenSyncLine = v.InferOutput<typeof openSyncLineSchema>;
 
@@ -220,8 +234,12 @@ export const openPartnerEndpoints = {
     summary: `按自编码批量同步本公司库存数量（quantity 绝对值或 delta 增减）和价格（分），每批最多${OPEN_SYNC_MAX_LINES}行；同一 batch_id（或 Idempotency-Key）重发得到同一结果、不会重复生效；逐行返回结果，错误行不影响其他行`,
     payload: v.object({
       /** the batch's own id; or send the Idempotency-Key header instead (one of the two is required) */
-      batch_id: v.optional(v.pipe(v.string(openPartnerText.batchId), v.regex(/^[A-Za-z0-9_-]{8,64}$/, openPartnerText.batchId))),
+      batch_id: v.optional(v.pipe(v.string(openPartnerText.batchId), v.regex(OPEN_BATCH_ID, openPartnerText.batchId))),
       lines: v.pipe(v.array(v.unknown(), openPartnerText.lines), v.minLength(1, openPartnerText.lines), v.maxLength(OPEN_SYNC_MAX_LINES, openPartnerText.lines)),
+    }),
+    docPayload: v.object({
+      batch_id: v.optional(v.pipe(v.string(), v.regex(OPEN_BATCH_ID))),
+      lines: v.pipe(v.array(openSyncLineSchema), v.minLength(1), v.maxLength(OPEN_SYNC_MAX_LINES)),
     }),
     answer: openSyncResultSchema,
   }),

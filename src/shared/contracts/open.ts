@@ -142,13 +142,14 @@ export const openEndpoints = {
     answer: v.object({ keys: v.array(openKeySchema), allowed_scopes: v.array(scopeField), level_name: v.string() }),
   }),
   openKeyCreate: defineEndpoint({
-    method: 'post', path: '/open/keys/create', tag: 'open', access: 'user', idempotent: true,
+    // not idempotent: a replay store would keep the secret in clear (docs/open-platform.md, "Keys and signing")
+    method: 'post', path: '/open/keys/create', tag: 'open', access: 'user',
     summary: '新建接口密钥：应答中的 secret 只出现这一次，之后无法再查看（企业负责人或 M07）',
     payload: openKeyCreatePayload,
     answer: v.object({ key: openKeySchema, secret: v.string() }),
   }),
   openKeyRotate: defineEndpoint({
-    method: 'post', path: '/open/keys/rotate', tag: 'open', access: 'user', idempotent: true,
+    method: 'post', path: '/open/keys/rotate', tag: 'open', access: 'user',
     summary: '轮换密钥：新 secret 只显示这一次；旧 secret 在宽限期（24 小时）内仍可签名',
     payload: v.object({ key_id: openKeyIdField }),
     answer: v.object({ key: openKeySchema, secret: v.string() }),

@@ -40,7 +40,7 @@ const ad = { code: 'GG005', images_url: '/uploads/ad.png' };
 const promotion = { code: 'NEW2026', name: '新会员立减', kind: 'percent', value: 20 };
 
 const RULES: Rule[] = [
-  { name: 'keywordSearch', base: { k: '滤清器' }, low: 'min_price', high: 'max_price', under: 'min_price', message: priceRangeReversed, reversed: ['300', '100.5'], equal: ['100.5', 100.5], open: undefined },
+  { name: 'keywordSearch', base: { k: '滤清器' }, low: 'min_price', high: 'max_price', under: 'min_price', message: priceRangeReversed, reversed: ['30000', '10050'], equal: ['10050', 10050], open: undefined },
   { name: 'keywordSearch', base: { k: '滤清器' }, low: 'min_stock_qty', high: 'max_stock_qty', under: 'min_stock_qty', message: stockRangeReversed, reversed: [9, '2'], equal: ['5', 5], open: undefined },
   { name: 'opCircleList', base: {}, low: 'members_min', high: 'members_max', under: 'members_max', message: rangeMsg.circleMembers, reversed: ['5', 2], equal: [3, '3'], open: '' },
   { name: 'getStockData', base: {}, low: 'min_create_date', high: 'max_create_date', under: 'max_create_date', message: rangeMsg.stockCreateDate, reversed: [day(1), day(0)], equal: [day(0), day(0)], open: '' },

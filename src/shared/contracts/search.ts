@@ -89,6 +89,7 @@ export const PAGE_SIZES = [50, 100, 200, 400, 800] as const;
 
 import { KEYWORD_MAX_ROWS, OE_PAGE_MAX } from './limits';
 import { pageSizeField } from './page-size';
+import { fenText } from './money-field';
 
 export { OE_PAGE_MAX, KEYWORD_MAX_ROWS };
 
@@ -107,15 +108,15 @@ export const priceRangeReversed = '最低价格不能高于最高价格';
 export const stockRangeReversed = '最低库存不能高于最高库存';
 export const priceColumnHidden = '您的会员等级无法查看该价格列，不能按它排序或筛选';
 
-/** A price in yuan with at most 2 decimals, as fen. */
-const yuanFromQuery = (name: string) =>
-  v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,7}(\.\d{1,2})?$/), v.transform(Number))], `${name} 应为不小于0的金额（元，最多两位小数）`),
-    v.minValue(0, `${name} 不能小于 0`),
-    v.maxValue(9999999, `${name} 不能大于 9999999`),
-    v.check((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${name} 最多两位小数`),
-    v.transform((n) => Math.round(n * 100)),
+/** A price in whole fen, as a query string carries it (digits) or as a number (docs/api.md, "Money"). */
+const fenFromQuery = (name: string) => {
+  const t = fenText(name, 0, MAX_FILTER_FEN);
+  return v.pipe(
+    v.union([v.number(t), v.pipe(v.string(t), v.regex(/^\d{1,9}$/, t), v.transform(Number))], t),
+    v.integer(t), v.minValue(0, t), v.maxValue(MAX_FILTER_FEN, t),
   );
+};
+const MAX_FILTER_FEN = 999_999_999;
 
 const keywordFields = v.object({
   k: v.pipe(v.string(msg.enterSearch), v.trim(), v.nonEmpty(msg.enterSearch), v.maxLength(50, '搜索内容最多50个字符')),
@@ -133,9 +134,9 @@ const keywordFields = v.object({
   sort_order: v.optional(v.picklist(['asc', 'desc'], '排序方向只能是 asc（升序）或 desc（降序）'), 'asc'),
   /** the price column min_price / max_price apply to; the server checks the caller may see it */
   price_colum_name: v.optional(v.picklist(PRICE_COLUMNS, `价格列只能是 ${PRICE_COLUMNS.join('、')} 之一`), 'price99'),
-  /** yuan, up to 2 decimals */
-  min_price: v.optional(yuanFromQuery('最低价格')),
-  max_price: v.optional(yuanFromQuery('最高价格')),
+  /** fen, as every amount on the wire; the search page's address keeps yuan and converts when it asks */
+  min_price: v.optional(fenFromQuery('最低价格')),
+  max_price: v.optional(fenFromQuery('最高价格')),
   min_stock_qty: v.optional(intFromQuery('最小库存', 0, 999999)),
   max_stock_qty: v.optional(intFromQuery('最大库存', 0, 999999)),
 });

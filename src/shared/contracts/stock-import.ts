@@ -61,7 +61,7 @@ export const stockImportEndpoints = {
     answer: importStatusSchema,
   }),
   stockImportStatus: defineEndpoint({
-    method: 'get', path: '/stock/import/status', tag: 'stock', access: 'user', permissions: STOCK_CODES,
+    method: 'get', path: '/stock/import/status', pathId: true, tag: 'stock', access: 'user', permissions: STOCK_CODES,
     summary: '导入进度（路径带导入编号）：已处理行数、新增、更新、未变、跳过（此前已导入）、失败',
     payload: v.optional(v.object({}), {}),
     answer: importStatusSchema,

@@ -287,7 +287,7 @@ export const stockEndpoints = {
     answer: sellerStockRowSchema,
   }),
   stockUpdate: defineEndpoint({
-    method: 'put', path: '/stock/row', tag: 'stock', access: 'user', permissions: STOCK_CODES,
+    method: 'put', path: '/stock/row', pathId: true, tag: 'stock', access: 'user', permissions: STOCK_CODES,
     summary: '修改一行库存（路径带库存 id；数量另用 updateStockQty / adjustStockQty；价格已锁定时不能改价）',
     payload: stockUpdatePayload,
     answer: sellerStockRowSchema,
@@ -363,7 +363,7 @@ export const stockEndpoints = {
     answer: v.object({ changed: v.number() }),
   }),
   stockChangeLog: defineEndpoint({
-    method: 'get', path: '/stock/changes', tag: 'stock', access: 'user', permissions: STOCK_CODES,
+    method: 'get', path: '/stock/changes', pathId: true, tag: 'stock', access: 'user', permissions: STOCK_CODES,
     summary: '一行库存的修改记录（路径带库存 id）：谁、何时、改了什么（旧值 → 新值），最新在前',
     payload: v.optional(v.object({}), {}),
     answer: v.array(stockChangeSchema),

@@ -42,6 +42,8 @@ export const webhookText = {
   tooMany: `每家企业最多 ${WEBHOOK_ENDPOINT_MAX} 个回调地址`,
   mayNotManage: '只有企业负责人或有“企业设置”权限的员工可以管理回调地址',
   endpointDisabled: '回调地址已停用，启用后才能重新发送',
+  /** a delivery's last error when its endpoint was disabled before it was sent */
+  deliveryStopped: '回调地址已停用',
 } as const;
 
 /** The first problem of an address that needs no network, or null. `allowLoopbackHttp`: http:// to 127.0.0.1/localhost/::1 (tests and development). */

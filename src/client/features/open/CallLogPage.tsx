@@ -49,10 +49,7 @@ export function CallLogPage({ search, onSearch }: { search: ListSearch; onSearch
   };
   return (
     <div className="open-console">
-      <header className="open-console-head">
-        <h1>开放平台控制台</h1>
-        <OpenNav at="log" />
-      </header>
+      <OpenNav at="log" />
       {keys.isError ? (
         <div className="open-notice" role="alert" data-testid="open-denied"><p>{errorText(keys.error)}</p></div>
       ) : (

@@ -122,10 +122,7 @@ export function ControlPanelPage() {
   const data = keys.data;
   return (
     <div className="open-console">
-      <header className="open-console-head">
-        <h1>开放平台控制台</h1>
-        <OpenNav at="keys" />
-      </header>
+      <OpenNav at="keys" />
       {keys.isPending && <p className="open-muted">正在加载…</p>}
       {keys.isError && (
         <div className="open-notice" role="alert" data-testid="open-denied">

@@ -8,7 +8,7 @@ import { PartBrandPicker, type PickedBrand } from './PartBrandPicker';
 import { EmptyKeywordHelp } from './EmptySearchHelp';
 import './search-extras.css';
 import dayjs from 'dayjs';
-import { keywordQuery, type KeywordParams } from './queries';
+import { keywordQuery, yuanFilterToFen, type KeywordParams } from './queries';
 import { StockTable, type SortOrder } from './StockTable';
 import { ResultViewControls } from './ResultViewControls';
 import { useResultView } from './result-view';
@@ -44,7 +44,7 @@ function FilterBar({ params, priceColumns, onApply }: { params: KeywordParams; p
   const [error, setError] = useState('');
   const active = [params.min_price, params.max_price, params.min_stock_qty, params.max_stock_qty].some((x) => x !== undefined);
   const apply = () => {
-    const found = fieldErrors(endpoints.keywordSearch.payload, { k: params.k, ...ranges });
+    const found = fieldErrors(endpoints.keywordSearch.payload, { k: params.k, ...ranges, min_price: yuanFilterToFen(ranges.min_price), max_price: yuanFilterToFen(ranges.max_price) });
     const refused = found.min_price ?? found.max_price ?? found.min_stock_qty ?? found.max_stock_qty;
     if (refused) return setError(refused);
     setError('');

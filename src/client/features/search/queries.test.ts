@@ -72,7 +72,7 @@ describe('search results by words and nonce', () => {
     expect(keys.size).toBe(changes.length + 1);
   });
 
-  it('asks the server with the same names, leaving out what is not set', async () => {
+  it('asks the server with the same names, leaving out what is not set; the price filter typed in yuan goes as fen', async () => {
     const sent = async (p: KeywordParams) => {
       vi.mocked(request).mockClear();
       await new QueryClient().fetchQuery(keywordQuery(p));
@@ -81,7 +81,8 @@ describe('search results by words and nonce', () => {
     const p = { k: '轮胎', mode: 'fuzzy' as const, page_number: 2, page_size: 100, circle: true, r: 5 };
     expect(await sent({ ...p, brand_id: 7, sort_field: 'price3', sort_order: 'desc', price_colum_name: 'price99', min_price: 50, max_price: 800, min_stock_qty: 1, max_stock_qty: 9 }))
       .toEqual({ k: '轮胎', mode: 'fuzzy', page_number: 2, page_size: 100, circle: '1', dismantled: '0', brand_id: 7, sort_field: 'price3', sort_order: 'desc',
-        price_colum_name: 'price99', min_price: 50, max_price: 800, min_stock_qty: 1, max_stock_qty: 9 });
+        price_colum_name: 'price99', min_price: 5000, max_price: 80000, min_stock_qty: 1, max_stock_qty: 9 });
+    expect(await sent({ ...p, min_price: 12.34, max_price: 0.29 })).toMatchObject({ min_price: 1234, max_price: 29 });
     const bare = await sent({ ...p, circle: false, dismantled: true, sort_order: 'desc' });
     expect(Object.fromEntries(Object.entries(bare!).filter(([, x]) => x !== undefined)))
       .toEqual({ k: '轮胎', mode: 'fuzzy', page_number: 2, page_size: 100, circle: '0', dismantled: '1' });

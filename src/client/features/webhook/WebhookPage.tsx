@@ -19,6 +19,7 @@ import {
 import { Field } from '../../ui/form/Field';
 import { errorText, useForm } from '../../ui/form/form';
 import { webhookAttemptsQuery, webhookDeliveriesQuery, webhookEndpointsQuery } from './queries';
+import { OpenNav } from '../open/OpenNav';
 import { useWebhookAdd, useWebhookEnable, useWebhookRemove, useWebhookResend, useWebhookUpdate } from './mutations';
 import '../../ui/form/form.css';
 import './webhook.css';
@@ -189,10 +190,8 @@ export function WebhookPage() {
   };
   return (
     <div className="webhook-page">
-      <div className="webhook-head">
-        <h2>Webhook 回调</h2>
-        <a href="/open/controlPanel">返回开放平台控制台</a>
-      </div>
+      <OpenNav at="webhook" />
+      <h2 className="webhook-title">Webhook 回调</h2>
       <p className="muted">
         订阅的事件发生后，平台向您的地址 POST JSON <code>{'{id, event, created_at, company_id, data}'}</code>，请求头带
         <code>X-Qipei-Event</code>、<code>X-Qipei-Delivery</code>（投递编号，请据此去重）、<code>X-Qipei-Timestamp</code> 和

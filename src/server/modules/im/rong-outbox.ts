@@ -23,6 +23,7 @@ import type { Clock } from '../../http/context';
 import type { Logger } from '../../logger';
 import type { RongCloud } from './rongcloud';
 import * as repo from './im.repo';
+import { createPassRunner } from '../../pass-runner';
 
 export type OutboxItem =
   | { kind: 'publish'; messageId: string }
@@ -55,8 +56,6 @@ const keyOf = (i: OutboxItem) =>
 interface Claimed { id: string; key: string; kind: OutboxItem['kind']; payload: Record<string, unknown>; attempts: number; version: number }
 
 export const createRongOutbox = (deps: { db: Kysely<DB>; rong: RongCloud; clock: Clock; log?: Logger; random?: () => number }) => {
-  let running: Promise<unknown> = Promise.resolve();
-  let queued = false;
   let lastStuck = 0;
 
   /** One call for one row, reading the current state of the thing it is about. */
@@ -125,15 +124,7 @@ export const createRongOutbox = (deps: { db: Kysely<DB>; rong: RongCloud; clock:
   };
 
   /** one pass after the ones already going (a kick during a pass makes one more, not many) */
-  const schedule = () => {
-    if (queued) return running;
-    queued = true;
-    running = running.then(() => {
-      queued = false;
-      return runOnce();
-    }).catch((e: unknown) => deps.log?.('warn', 'RongCloud outbox pass failed', e instanceof Error ? e.message : e));
-    return running;
-  };
+  const passes = createPassRunner(runOnce, (e: unknown) => deps.log?.('warn', 'RongCloud outbox pass failed', e instanceof Error ? e.message : e));
 
   return {
     /** Writes the call in the caller's transaction; the same thing twice is one row (its later state wins). */
@@ -155,19 +146,14 @@ export const createRongOutbox = (deps: { db: Kysely<DB>; rong: RongCloud; clock:
             else excluded.payload end`.execute(trx);
     },
     /** Runs a pass soon (after a commit that enqueued); the answer settles when it is done. */
-    kick: () => void schedule(),
+    kick: () => void passes.schedule(),
     /** one pass now (tests and the timer's schedule use it) */
     runOnce,
     /** settles when the passes already asked for are done */
-    idle: () => running.then(() => undefined),
+    idle: passes.idle,
     status,
     /** Passes every `everyMs` until stop(); the timer never keeps the process alive. */
-    start(everyMs = OUTBOX_POLL_MS) {
-      void schedule();
-      const timer = setInterval(() => void schedule(), everyMs);
-      timer.unref();
-      return { stop: async () => { clearInterval(timer); await running; } };
-    },
+    start: (everyMs = OUTBOX_POLL_MS) => passes.every(everyMs),
   };
 };
 

@@ -12,15 +12,15 @@
  *   the same batch id again answers the stored results and applies nothing; a refused line never
  *   stops the others; a batch cut off mid-way goes on where it stopped when sent again.
  */
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Caller, Clock, OpenCaller, RequestContext } from '../../http/context';
 import { AppError, conflict, forbidden, invalid } from '../../http/errors';
+import { bodyHash } from '../../http/idempotency';
 import { inTransaction, unix } from '../../db/helpers';
 import { orderText, ResultCode, type PayloadOut } from '../../../shared/contracts';
 import {
-  checkSyncLine, decodeChangesCursor, decodeIdCursor, encodeChangesCursor, encodeIdCursor, openPartnerText, OPEN_SYNC_PRICES,
+  checkSyncLine, decodeChangesCursor, decodeIdCursor, encodeChangesCursor, encodeIdCursor, OPEN_BATCH_ID, openPartnerText, OPEN_SYNC_PRICES,
   type OpenStockRow, type OpenSyncResult,
 } from '../../../shared/contracts/open-partner';
 import { validateOeBatch } from '../../../shared/domain/oe';
@@ -122,11 +122,15 @@ export const createOpenPartnerService = ({ clock, orders }: OpenPartnerDeps) => 
      * applied; the answer is replayed when every part was.
      */
     async stockSync(db: Kysely<DB>, open: OpenCaller, p: PayloadOut<'openStockSync'>): Promise<OpenSyncResult> {
-      const batchId = p.batch_id ?? open.idempotencyKey;
+      const header = open.idempotencyKey;
+      if (header !== undefined && !OPEN_BATCH_ID.test(header)) throw invalid('Idempotency-Key', openPartnerText.idempotencyKey);
+      if (header !== undefined && p.batch_id !== undefined && header !== p.batch_id) throw invalid('Idempotency-Key', openPartnerText.batchKeyMismatch);
+      const batchId = p.batch_id ?? header;
       if (batchId === undefined) throw invalid('batch_id', openPartnerText.batchMissing);
-      // the batch id and the header key are two spellings of one thing, told apart in the record
-      const recordId = p.batch_id !== undefined ? `b:${p.batch_id}` : `k:${batchId}`;
-      const hash = createHash('sha256').update(JSON.stringify(p.lines)).digest('hex');
+      // the batch id and the header are two spellings of one id: one record, whichever a retry uses
+      const recordId = `b:${batchId}`;
+      // key order does not matter: {"code":…,"delta":…} and {"delta":…,"code":…} are the same line
+      const hash = bodyHash(p.lines);
       const results: OpenSyncResult['results'] = [];
       let replayed = true;
       for (let part = 0, from = 0; from < p.lines.length; part++, from += SYNC_PART_LINES) {
@@ -154,7 +158,11 @@ export const createOpenPartnerService = ({ clock, orders }: OpenPartnerDeps) => 
             const l = checked.line;
             const prices: SyncLine['prices'] = {};
             for (const f of OPEN_SYNC_PRICES) if (l[f] !== undefined) prices[f] = l[f];
-            good.push({ line, code: l.code, quantity: l.quantity, delta: l.delta, prices });
+            const create = l.supplier_oe === undefined ? undefined : {
+              supplier_oe: l.supplier_oe, name: l.name, part_brand_name: l.part_brand_name, custom_brand_name: l.custom_brand_name,
+              quality_name: l.quality_name, uom_name: l.uom_name,
+            };
+            good.push({ line, code: l.code, quantity: l.quantity, delta: l.delta, prices, create });
           });
           for (const o of await applyStockSync(trx, open.companyId, who.userId, good, now)) {
             out[o.line - from - 1] = { line: o.line, code: o.code, status: o.applied ? 'applied' : 'refused', changed: o.changed, reason: o.reason, quantity: o.quantity };

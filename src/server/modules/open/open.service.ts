@@ -5,7 +5,7 @@
  * answered once (create, rotate) and stored only encrypted. Operators see every key and log,
  * revoke keys and manage the bundles.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Caller, Clock } from '../../http/context';
 import { AppError, conflict, forbidden, invalid } from '../../http/errors';
@@ -17,6 +17,7 @@ import {
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import * as audit from '../operation/audit.service';
 import { companyCard, isOwner } from '../company/company.service';
+import { lapseExpiredLevel } from '../auth/auth.service';
 import { newKeyId, newSecret, sealSecret } from './open.crypto';
 import * as repo from './open.repo';
 
@@ -42,10 +43,12 @@ const callAnswer = (r: Awaited<ReturnType<typeof repo.calls>>['rows'][number]): 
 });
 
 /** The scopes the company's level may grant, by the operator's bundles (interface/permission). */
-export const allowedScopes = async (db: Kysely<DB>, companyId: number) => {
+export const allowedScopes = async (db: Kysely<DB>, companyId: number, now: Date) => {
+  // a membership that ended counts as ended here too, even if nobody of the company signs in on the web
+  await lapseExpiredLevel(db, companyId, now);
   const c = await companyCard(db, companyId);
-  if (!c) return { scopes: [] as OpenScope[], levelName: '' };
-  return { scopes: asScopes(await repo.levelScopes(db, c.level_id)), levelName: c.level_name };
+  if (!c) return { scopes: [] as OpenScope[], levelName: '', suspended: false };
+  return { scopes: asScopes(await repo.levelScopes(db, c.level_id)), levelName: c.level_name, suspended: c.suspended_at !== null };
 };
 
 export const createOpenService = (deps: { clock: Clock; serverKey: Buffer }) => {
@@ -68,19 +71,21 @@ export const createOpenService = (deps: { clock: Clock; serverKey: Buffer }) => 
     async list(db: Kysely<DB>, caller: Caller) {
       await mayManage(db, caller);
       const now = clock.now();
-      const [keys, allowed] = await Promise.all([repo.keysOf(db, caller.companyId), allowedScopes(db, caller.companyId)]);
+      const [keys, allowed] = await Promise.all([repo.keysOf(db, caller.companyId), allowedScopes(db, caller.companyId, now)]);
       return { keys: keys.map((k) => keyAnswer(k, now)), allowed_scopes: allowed.scopes, level_name: allowed.levelName };
     },
 
     async create(db: Kysely<DB>, caller: Caller, p: PayloadOut<'openKeyCreate'>) {
       await mayManage(db, caller);
       const now = clock.now();
-      const allowed = await allowedScopes(db, caller.companyId);
+      const allowed = await allowedScopes(db, caller.companyId, now);
       if (allowed.scopes.length === 0) throw forbidden(openText.noScopesForLevel);
       const refused = p.scopes.filter((s) => !allowed.scopes.includes(s));
       if (refused.length > 0) throw new AppError(ResultCode.forbidden, 403, openText.scopesNotAllowed(refused.map((s) => OPEN_SCOPE_LABELS[s])), { field: 'scopes' });
       if (p.expires_at !== 0 && p.expires_at * 1000 <= now.getTime()) throw invalid('expires_at', openText.expires);
       return inTransaction(db, async (trx) => {
+        // two creates at once count one after the other
+        await sql`select pg_advisory_xact_lock(hashtext(${`open-key:${caller.companyId}`}))`.execute(trx);
         if ((await repo.liveKeyCount(trx, caller.companyId, now)) >= OPEN_KEY_MAX_PER_COMPANY) throw conflict(openText.keyLimit(OPEN_KEY_MAX_PER_COMPANY));
         const secret = newSecret();
         const row = await trx.insertInto('open_key').values({

@@ -61,7 +61,8 @@ export const createOpenVerifier = (deps: { db: Kysely<DB>; clock: Clock; serverK
     }
     if (!good) throw refused(openText.badSignature);
     if (!ipAllowed(spec.address, key.ip_allow)) throw forbidden(openText.ipNotAllowed(spec.address));
-    const allowed = await allowedScopes(db, key.company_id);
+    const allowed = await allowedScopes(db, key.company_id, now);
+    if (allowed.suspended) throw forbidden(openText.companySuspended);
     const scopes = key.scopes.filter((s): s is OpenScope => allowed.scopes.includes(s as OpenScope));
     if (spec.scope && !scopes.includes(spec.scope)) throw forbidden(openText.scopeMissing(OPEN_SCOPE_LABELS[spec.scope]));
     await hooks.throttle(key.id);

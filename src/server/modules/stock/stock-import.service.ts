@@ -38,6 +38,7 @@ import {
 import { inTransaction } from '../../db/helpers';
 import * as repo from './stock-import.repo';
 import * as stockRepo from './stock.repo';
+import { logStockChanges } from './stock.service';
 import { csvCell, PartTooLarge, readLines, sniffFormat, type TableFormat } from './table-file';
 import type { UploadQuota } from '../upload/upload.service';
 import { ClientGone } from '../../http/limits';
@@ -231,7 +232,7 @@ export const createStockImportService = (deps: ImportDeps) => {
         updated++;
         done.push(v.row_no);
       }
-      await stockRepo.log(trx, log);
+      await logStockChanges(trx, log);
       await repo.recordApplied(trx, caller.companyId, rec.file_hash, done);
       // a resumed import meets the lines it applied itself before it stopped: they are done, not skipped
       await repo.addProgress(trx, rec.id, { done: lines.length, added: inserts.length, updated, unchanged, skipped: resumed ? 0 : skipped, failed: rejected.length }, now);

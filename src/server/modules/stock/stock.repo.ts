@@ -11,7 +11,7 @@ import { normalizeOe } from '../../../shared/domain/oe';
 import type { StockFilter, StockUpdate } from '../../../shared/contracts';
 import type { StockPriceField } from '../../../shared/domain/stock';
 import { chinaMidnight } from '../../../shared/domain/china-time';
-import { changeHorizon, fromMicros, micros } from '../../db/changes';
+import { fromMicros, micros, readChangeHorizon } from '../../db/changes';
 
 export interface SellerRowRaw {
   id: number; company_id: number; product_template_id: number | null; supplier_oe: string; oe_norm: string; supplier_code: string; default_code: string;
@@ -227,11 +227,14 @@ export const openSearch = async (db: Kysely<DB>, companyId: number, f: { oes: st
  * The company's rows changed at or after `sinceUs`, after the position (afterUs, afterId) in
  * (changed_at, id) order, older than the horizon (keyset: never OFFSET).
  */
-export const changedRows = async (db: Kysely<DB>, companyId: number, f: { sinceUs: string; afterUs: string; afterId: number; limit: number }) =>
-  (await sql<OpenRowRaw>`select ${OPEN_COLUMNS} ${FROM}
+export const changedRows = async (db: Kysely<DB>, companyId: number, f: { sinceUs: string; afterUs: string; afterId: number; limit: number }) => {
+  // its own statement, before the page's (db/changes.ts readChangeHorizon)
+  const horizonUs = await readChangeHorizon(db);
+  return (await sql<OpenRowRaw>`select ${OPEN_COLUMNS} ${FROM}
     where s.company_id = ${companyId} and s.changed_at >= ${fromMicros(f.sinceUs)}
-      and (s.changed_at, s.id) > (${fromMicros(f.afterUs)}, ${f.afterId}::bigint) and s.changed_at < ${changeHorizon}
+      and (s.changed_at, s.id) > (${fromMicros(f.afterUs)}, ${f.afterId}::bigint) and s.changed_at < ${fromMicros(horizonUs)}
     order by s.changed_at, s.id limit ${f.limit}`.execute(db)).rows;
+};
 
 export interface SyncRowRaw {
   id: number; default_code: string; quantity: number; price_lock: boolean;

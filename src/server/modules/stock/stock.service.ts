@@ -14,11 +14,15 @@ import type { DB } from '../../db/schema';
 import type { Caller, Clock } from '../../http/context';
 import { AppError, conflict, forbidden, invalid } from '../../http/errors';
 import { inTransaction, unix } from '../../db/helpers';
-import { ResultCode, STOCK_FIELD_LABELS, type PayloadOut, type SellerStockRow, type StockCreate, type StockUpdate } from '../../../shared/contracts';
+import * as v from 'valibot';
+import { ResultCode, STOCK_FIELD_LABELS, stockCreatePayload, type PayloadOut, type SellerStockRow, type StockCreate, type StockUpdate } from '../../../shared/contracts';
+import { importText, refKey, type ImportReferences } from '../../../shared/domain/stock-import';
 import { normalizeOe } from '../../../shared/domain/oe';
 import { applyDelta, MAX_QUANTITY, STOCK_PRICE_FIELDS, stockText, type StockPriceField } from '../../../shared/domain/stock';
 import { opProductText } from '../../../shared/domain/operation';
+import { enqueueStockLow } from '../webhook/webhook.service';
 import * as repo from './stock.repo';
+import * as importRepo from './stock-import.repo';
 
 const notOurs = () => forbidden(stockText.notOwnStock);
 
@@ -80,7 +84,7 @@ export const createStockService = (clock: Clock) => {
           if (blocked) throw conflict(`${value === 'on' ? opProductText.sellerCannotPutOn : opProductText.sellerCannotChangeState}（${blocked.supplier_oe}）`);
         }
         const changed = await repo.setColumn(trx, caller.companyId, ids, column, value, clock.now());
-        await repo.log(trx, changed.map((id) => entry(caller, id, actionOf(value), [{ field: column, old: column === 'price_lock' ? !value : null, new: value }])));
+        await logStockChanges(trx, changed.map((id) => entry(caller, id, actionOf(value), [{ field: column, old: column === 'price_lock' ? !value : null, new: value }])));
         return { changed: changed.length };
       });
 
@@ -103,7 +107,7 @@ export const createStockService = (clock: Clock) => {
           // a catalogue number brings its make and group when the seller left them out
           make_id: p.make_id ?? product?.make_id ?? null, terminology_id: p.terminology_id ?? product?.terminology_id ?? null,
         }, clock.now());
-        await repo.log(trx, [entry(caller, id, 'create', [])]);
+        await logStockChanges(trx, [entry(caller, id, 'create', [])]);
         return fresh(trx, id);
       });
     },
@@ -128,7 +132,7 @@ export const createStockService = (clock: Clock) => {
         await repo.update(trx, id, {
           ...p, oe_norm, ...(oe_norm === old.oe_norm ? {} : { product_id: product?.id ?? null }),
         }, { prod: changes.some((c) => !(STOCK_PRICE_FIELDS as readonly string[]).includes(c.field)) ? now : undefined, price: priceChanged ? now : undefined });
-        await repo.log(trx, [entry(caller, id, 'update', changes)]);
+        await logStockChanges(trx, [entry(caller, id, 'update', changes)]);
         return fresh(trx, id);
       });
     },
@@ -143,7 +147,7 @@ export const createStockService = (clock: Clock) => {
         if (row.price_lock) throw invalid('value', stockText.priceLocked);
         if (row[field] === parsed.value) return shape(row);
         await repo.setPrice(trx, row.id, field, parsed.value, clock.now());
-        await repo.log(trx, [entry(caller, row.id, 'price', [{ field, old: row[field], new: parsed.value }])]);
+        await logStockChanges(trx, [entry(caller, row.id, 'price', [{ field, old: row[field], new: parsed.value }])]);
         return fresh(trx, row.id);
       });
     },
@@ -157,7 +161,7 @@ export const createStockService = (clock: Clock) => {
         }
         if (row.quantity === p.quantity) return shape(row);
         await repo.setQuantity(trx, caller.companyId, row.id, p.quantity, p.qty_version, clock.now());
-        await repo.log(trx, [entry(caller, row.id, 'quantity', [{ field: 'quantity', old: row.quantity, new: p.quantity }])]);
+        await logStockChanges(trx, [entry(caller, row.id, 'quantity', [{ field: 'quantity', old: row.quantity, new: p.quantity }])]);
         return fresh(trx, row.id);
       });
     },
@@ -173,7 +177,7 @@ export const createStockService = (clock: Clock) => {
           throw conflict(row.quantity + p.delta < 0 ? stockText.belowZero(row.quantity, p.delta) : stockText.aboveMax);
         }
         const row = await fresh(trx, done.id);
-        await repo.log(trx, [entry(caller, done.id, 'adjust', [{ field: 'quantity', old: row.quantity - p.delta, new: row.quantity }])]);
+        await logStockChanges(trx, [entry(caller, done.id, 'adjust', [{ field: 'quantity', old: row.quantity - p.delta, new: row.quantity }])]);
         return row;
       });
     },
@@ -188,7 +192,7 @@ export const createStockService = (clock: Clock) => {
         if (row.province_ids.join(',') !== provinces.join(',')) changes.push({ field: 'province_ids', old: row.province_ids.join(','), new: provinces.join(',') });
         if (changes.length === 0) return shape(row);
         await repo.setPerformance(trx, row.id, p.performance, provinces, clock.now());
-        await repo.log(trx, [entry(caller, row.id, 'performance', changes)]);
+        await logStockChanges(trx, [entry(caller, row.id, 'performance', changes)]);
         return fresh(trx, row.id);
       });
     },
@@ -206,7 +210,7 @@ export const createStockService = (clock: Clock) => {
       return inTransaction(db, async (trx) => {
         await ownRows(trx, caller, ids);
         const gone = await repo.remove(trx, caller.companyId, ids);
-        await repo.log(trx, gone.map((r) => entry(caller, r.id, 'delete', [{ field: 'supplier_oe', old: r.supplier_oe, new: null }, { field: 'name', old: r.name, new: null }])));
+        await logStockChanges(trx, gone.map((r) => entry(caller, r.id, 'delete', [{ field: 'supplier_oe', old: r.supplier_oe, new: null }, { field: 'name', old: r.name, new: null }])));
         return { changed: gone.length };
       });
     },
@@ -241,6 +245,8 @@ export interface SyncLine {
   quantity?: number;
   delta?: number;
   prices: Partial<Record<(typeof SYNC_PRICE_FIELDS)[number], number>>;
+  /** what creates the row when the company has none with this code (its OE number at least) */
+  create?: { supplier_oe: string; name?: string; part_brand_name?: string; custom_brand_name?: string; quality_name?: string; uom_name?: string };
 }
 export interface SyncOutcome { line: number; code: string; applied: boolean; changed: boolean; reason: string; quantity: number | null }
 
@@ -248,18 +254,32 @@ export interface SyncOutcome { line: number; code: string; applied: boolean; cha
 export const SYNC_PRICE_FIELDS = ['price99', 'price0', 'price1', 'price2', 'price3', 'price5'] as const;
 
 export const syncText = {
-  noSuchCode: (code: string) => `本公司没有自编码为“${code}”的库存（新库存请在后台添加或批量导入）`,
+  noSuchCode: (code: string) => `本公司没有自编码为“${code}”的库存；要新建请在该行同时填写OE号（supplier_oe）、配件名称（name）和品质（quality_name）`,
   manyRows: (code: string) => `自编码“${code}”对应本公司多行库存，无法确定更新哪一行；请先在后台为它们设置不同的自编码`,
 };
 
 /** Rows are logged in chunks: a statement holds at most 65,535 values. */
 const LOG_CHUNK = 2000;
 
+/**
+ * Writes stock change entries (in chunks) and, in the same transaction, the stock.low webhook of
+ * every row whose quantity they lowered (docs/open-platform.md, "Webhooks").
+ */
+export const logStockChanges = async (trx: Kysely<DB>, entries: Array<{ stock_id: number; company_id: number; user_id: number; at: Date; action: string; changes: repo.Change[] }>) => {
+  for (let i = 0; i < entries.length; i += LOG_CHUNK) await repo.log(trx, entries.slice(i, i + LOG_CHUNK));
+  const drops = entries.flatMap((e) => {
+    const q = e.changes.filter((c) => c.field === 'quantity');
+    const taken = q.length ? Number(q[0].old ?? 0) - Number(q[q.length - 1].new ?? 0) : 0;
+    return taken > 0 ? [{ stockId: e.stock_id, taken }] : [];
+  });
+  if (drops.length) await enqueueStockLow(trx, { drops, at: entries[0].at });
+};
+
 /** A company's own stock, as a partner's key reads it: by OE numbers or a keyword, keyset by id. */
 export const openStockSearch = (db: Kysely<DB>, companyId: number, f: { oes: string[] | null; keyword: string; afterId: number; limit: number }) =>
   repo.openSearch(db, companyId, f);
 
-/** The company's rows changed since, in (changed_at, id) order after the position given, settled rows only (repo.changeHorizon). */
+/** The company's rows changed since, in (changed_at, id) order after the position given, settled rows only (below the horizon db/changes.ts readChangeHorizon reads first). */
 export const openStockChanges = (db: Kysely<DB>, companyId: number, f: { sinceUs: string; afterUs: string; afterId: number; limit: number }) =>
   repo.changedRows(db, companyId, f);
 
@@ -277,9 +297,59 @@ export const applyStockSync = async (trx: Kysely<DB>, companyId: number, userId:
   for (const r of found) byCode.set(r.default_code, [...(byCode.get(r.default_code) ?? []), r]);
   const touched = new Map<number, repo.SyncRowRaw & { qty_changed: boolean; price_changed: boolean; changes: repo.Change[] }>();
   const out: SyncOutcome[] = [];
+  let refs: ImportReferences | undefined;
+  /** a new row from the line's own facts, checked by the add form's schema (the same words) */
+  const createRow = async (l: SyncLine & { create: NonNullable<SyncLine['create']> }): Promise<repo.SyncRowRaw | string> => {
+    refs ??= await importRepo.references(trx);
+    const c = l.create;
+    const problems: string[] = [];
+    const lookup = (name: string | undefined, map: ReadonlyMap<string, number>, unknown: (n: string) => string) => {
+      if (!name) return null;
+      const id = map.get(refKey(name));
+      if (id === undefined) problems.push(unknown(name));
+      return id ?? null;
+    };
+    const part_brand_id = lookup(c.part_brand_name, refs.brands, importText.brandUnknown);
+    const quality_id = lookup(c.quality_name, refs.qualities, importText.qualityUnknown);
+    let quantity = l.quantity ?? 0;
+    if (l.delta !== undefined) {
+      const next = applyDelta(0, l.delta);
+      if (!next.ok) problems.push(next.message);
+      else quantity = next.value;
+    }
+    const parsed = v.safeParse(stockCreatePayload, {
+      supplier_oe: c.supplier_oe, name: c.name ?? '', part_brand_id, custom_brand_name: c.custom_brand_name ?? '',
+      quality_id: quality_id ?? (c.quality_name ? 1 : ''), default_code: l.code, uom_name: c.uom_name ?? '', quantity, ...l.prices,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.issues) {
+        if (v.getDotPath(issue) === 'part_brand_id' && c.part_brand_name) continue;
+        if (!problems.includes(issue.message)) problems.push(issue.message);
+      }
+    }
+    if (problems.length > 0 || !parsed.success) return problems.join('；');
+    const row = { ...parsed.output, part_brand_id: await repo.keptBrandId(trx, parsed.output.part_brand_id) };
+    const oe_norm = normalizeOe(row.supplier_oe);
+    const product = await repo.catalogueProduct(trx, oe_norm);
+    const id = await repo.insert(trx, companyId, {
+      ...row, oe_norm, product_id: product?.id ?? null, make_id: product?.make_id ?? null, terminology_id: product?.terminology_id ?? null,
+    }, at);
+    created.push({ stock_id: id, company_id: companyId, user_id: userId, at, action: 'create', changes: [] });
+    return { id, default_code: l.code, quantity: row.quantity, price_lock: false, price99: row.price99, price0: row.price0, price1: row.price1, price2: row.price2, price3: row.price3, price5: row.price5 };
+  };
+  const created: Parameters<typeof logStockChanges>[1] = [];
   for (const l of lines) {
     const rows = byCode.get(l.code) ?? [];
     const refuse = (reason: string) => out.push({ line: l.line, code: l.code, applied: false, changed: false, reason, quantity: null });
+    if (rows.length === 0 && l.create) {
+      const made = await createRow({ ...l, create: l.create });
+      if (typeof made === 'string') refuse(made);
+      else {
+        byCode.set(l.code, [made]);
+        out.push({ line: l.line, code: l.code, applied: true, changed: true, reason: '', quantity: made.quantity });
+      }
+      continue;
+    }
     if (rows.length === 0) { refuse(syncText.noSuchCode(l.code)); continue; }
     if (rows.length > 1) { refuse(syncText.manyRows(l.code)); continue; }
     const base = rows[0];
@@ -305,6 +375,6 @@ export const applyStockSync = async (trx: Kysely<DB>, companyId: number, userId:
   const written = [...touched.values()];
   await repo.writeSynced(trx, companyId, written, at);
   const entries = written.map((r) => ({ stock_id: r.id, company_id: companyId, user_id: userId, at, action: 'sync', changes: r.changes }));
-  for (let i = 0; i < entries.length; i += LOG_CHUNK) await repo.log(trx, entries.slice(i, i + LOG_CHUNK));
+  await logStockChanges(trx, [...created, ...entries]);
   return out;
 };

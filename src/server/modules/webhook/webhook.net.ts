@@ -19,8 +19,13 @@ for (const [net, bits] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
   ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) inner.addSubnet(net, bits, 'ipv4');
+// besides the inner IPv6 ranges, every range that carries an IPv4 address inside (so that
+// https://[::127.0.0.1]/ — ::7f00:1 — cannot reach loopback): IPv4-compatible ::/96 (with :: and
+// ::1), IPv4-translated ::ffff:0:0:0/96, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, Teredo 2001::/32,
+// 6to4 2002::/16; IPv4-mapped ::ffff:0:0/96 is checked as its IPv4 address (addressAllowed)
 for (const [net, bits] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['2002::', 16],
+  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['2001::', 32], ['2002::', 16],
+  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['100::', 64], ['2001:db8::', 32],
 ] as const) inner.addSubnet(net, bits, 'ipv6');
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -71,6 +76,29 @@ export const webhookSignature = (secret: string, timestamp: string, body: string
   createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 
 export interface SendOutcome { status: number; error: string; durationMs: number }
+
+const NETWORK_ERRORS: Record<string, string> = {
+  ECONNREFUSED: '连接被拒绝', ENOTFOUND: '域名无法解析', EAI_AGAIN: '域名暂时无法解析', ECONNRESET: '连接被重置', EPIPE: '连接被对方关闭',
+  ETIMEDOUT: '连接超时', ESOCKETTIMEDOUT: '连接超时', ECONNABORTED: '连接被中断', EHOSTUNREACH: '主机不可达', ENETUNREACH: '网络不可达',
+  EPROTO: 'TLS 握手失败', ERR_TLS_CERT_ALTNAME_INVALID: '证书无效（证书与域名不符）', DEPTH_ZERO_SELF_SIGNED_CERT: '证书无效（自签名证书）',
+  SELF_SIGNED_CERT_IN_CHAIN: '证书无效（证书链中有自签名证书）', UNABLE_TO_VERIFY_LEAF_SIGNATURE: '证书无效（无法验证证书）',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: '证书无效（无法验证签发者）', CERT_HAS_EXPIRED: '证书无效（证书已过期）', CERT_NOT_YET_VALID: '证书无效（证书尚未生效）',
+};
+
+/**
+ * A network error as the delivery log shows it (docs/open-platform.md, "Delivery"): Chinese
+ * words, with Node's code in parentheses for the partner's engineers — 连接被拒绝（ECONNREFUSED）.
+ */
+export const networkErrorText = (e: unknown): string => {
+  const code = e && typeof e === 'object' && typeof (e as { code?: unknown }).code === 'string' ? (e as { code: string }).code : '';
+  const words = NETWORK_ERRORS[code]
+    ?? (/^(CERT_|ERR_TLS_CERT|UNABLE_TO_|ERR_SSL_|ERR_TLS_)/.test(code) ? (/CERT/.test(code) ? '证书无效' : 'TLS 握手失败')
+      : /^HPE_/.test(code) ? '对方的答复不是有效的 HTTP' : '');
+  if (words) return `${words}（${code}）`;
+  if (code) return `网络错误（${code}）`;
+  const message = e instanceof Error ? e.message : String(e);
+  return `网络错误${message ? `（${message.slice(0, 200)}）` : ''}`;
+};
 
 const RESPONSE_READ_MAX = 4096;
 
@@ -139,7 +167,7 @@ export const postSigned = (p: {
       done(0, `超时（${p.timeoutMs} ms 内未答复）`);
       req.destroy();
     }, p.timeoutMs);
-    req.on('error', (e: NodeJS.ErrnoException) => done(0, e instanceof RefusedAddress || e.message === webhookText.urlPrivate ? webhookText.urlPrivate : (e.code ? `${e.code}: ${e.message}` : e.message).slice(0, 300)));
+    req.on('error', (e: NodeJS.ErrnoException) => done(0, e instanceof RefusedAddress ? e.message : e.message === webhookText.urlPrivate ? webhookText.urlPrivate : networkErrorText(e)));
     req.end(p.body);
   });
 };

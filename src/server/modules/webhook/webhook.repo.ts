@@ -25,6 +25,11 @@ export const endpoints = async (db: Kysely<DB>, companyId: number) =>
 export const endpointById = async (db: Kysely<DB>, id: number, lock = false) =>
   (await sql<EndpointRow>`select ${ENDPOINT_COLS} from webhook_endpoint where id = ${id} ${lock ? sql`for update` : sql``}`.execute(db)).rows[0];
 
+/** Serialises the company's endpoint additions until the transaction ends (count, then insert: the limit holds under concurrency). */
+export const lockCompanyEndpoints = async (db: Kysely<DB>, companyId: number) => {
+  await sql`select pg_advisory_xact_lock(hashtext(${`webhook-endpoint:${companyId}`}))`.execute(db);
+};
+
 export const countEndpoints = async (db: Kysely<DB>, companyId: number) =>
   (await sql<{ n: number }>`select count(*)::int as n from webhook_endpoint where company_id = ${companyId}`.execute(db)).rows[0].n;
 
@@ -56,17 +61,20 @@ export const enqueue = async (db: Kysely<DB>, p: { eventId: string; event: strin
     from webhook_endpoint e where e.company_id = ${p.companyId} and e.enabled and ${p.event} = any(e.events)`.execute(db)).numAffectedRows ?? 0);
 
 /**
- * stock.low after `taken` pieces left a stock row: one delivery per endpoint of the row's company
- * whose threshold the quantity has just fallen below (from at least it).
+ * stock.low after pieces left stock rows (`taken` each): one delivery per endpoint of a row's company
+ * whose threshold the row's quantity has just fallen below (from at least it); one event per row.
  */
-export const enqueueStockLow = async (db: Kysely<DB>, p: { eventId: string; stockId: number; taken: number; at: Date; giveUpAt: Date }) =>
+export const enqueueStockLow = async (db: Kysely<DB>, p: { drops: Array<{ eventId: string; stockId: number; taken: number }>; at: Date; giveUpAt: Date }) =>
   Number((await sql`insert into webhook_delivery (event_id, endpoint_id, company_id, event, body, next_at, give_up_at, created_at)
-    select ${p.eventId}::uuid, e.id, e.company_id, 'stock.low',
-      jsonb_build_object('id', ${p.eventId}::text, 'event', 'stock.low', 'created_at', ${Math.floor(p.at.getTime() / 1000)}::bigint, 'company_id', e.company_id,
+    select x.event_id, e.id, e.company_id, 'stock.low',
+      jsonb_build_object('id', x.event_id::text, 'event', 'stock.low', 'created_at', ${Math.floor(p.at.getTime() / 1000)}::bigint, 'company_id', e.company_id,
         'data', jsonb_build_object('stock_id', s.id, 'supplier_oe', s.supplier_oe, 'name', s.name, 'quantity', s.quantity, 'threshold', e.stock_threshold))::text,
       ${p.at}, ${p.giveUpAt}, ${p.at}
-    from stock s join webhook_endpoint e on e.company_id = s.company_id and e.enabled and 'stock.low' = any(e.events)
-    where s.id = ${p.stockId} and s.quantity < e.stock_threshold and s.quantity + ${p.taken} >= e.stock_threshold`.execute(db)).numAffectedRows ?? 0);
+    from jsonb_to_recordset(${JSON.stringify(p.drops.map((d) => ({ event_id: d.eventId, stock_id: d.stockId, taken: d.taken })))}::jsonb)
+      as x(event_id uuid, stock_id bigint, taken integer)
+    join stock s on s.id = x.stock_id
+    join webhook_endpoint e on e.company_id = s.company_id and e.enabled and 'stock.low' = any(e.events)
+    where s.quantity < e.stock_threshold and s.quantity + x.taken >= e.stock_threshold`.execute(db)).numAffectedRows ?? 0);
 
 const DELIVERY_COLS = sql`d.id::int as id, d.delivery_id::text as delivery_id, d.event_id::text as event_id, d.endpoint_id::int as endpoint_id, d.company_id,
   e.url, d.event, d.body, d.state, d.attempts, d.next_at, d.give_up_at, d.last_status, d.last_error, d.last_duration_ms, d.created_at, d.finished_at,
@@ -97,13 +105,37 @@ export interface Claimed {
   company_id: number; endpoint_id: number; url: string; secret: string;
 }
 
-/** Takes up to `limit` due deliveries of enabled endpoints for `leaseMs`: another worker skips them, and sees them again only when the lease ran out. */
+export interface Expired { id: number; delivery_id: string; event: string; company_id: number; endpoint_id: number; url: string; attempts: number; last_status: number; last_error: string; stopped: boolean }
+
+/**
+ * Fails up to `limit` due deliveries that must not be sent (docs/open-platform.md, "Delivery"):
+ * those past their give_up_at (the window closed while they waited: the worker was down, or the
+ * last retry was capped at the window's end), and those of a disabled endpoint (written by a
+ * transaction that raced the disabling), the latter with last_error `stopped`. Answers them.
+ */
+export const expireDue = async (db: Kysely<DB>, now: Date, limit: number, stopped: string) =>
+  (await sql<Expired>`update webhook_delivery d set state = 'failed', claim = null, finished_at = ${now},
+      last_error = case when e.enabled then d.last_error else ${stopped} end
+    from webhook_endpoint e
+    where e.id = d.endpoint_id and d.id in (
+      select w.id from webhook_delivery w join webhook_endpoint we on we.id = w.endpoint_id
+      where w.state = 'pending' and w.next_at <= ${now} and (w.give_up_at <= ${now} or not we.enabled)
+      order by w.next_at, w.id limit ${limit} for update of w skip locked)
+    returning d.id::int as id, d.delivery_id::text as delivery_id, d.event, d.company_id, d.endpoint_id::int as endpoint_id, e.url,
+      d.attempts, d.last_status, d.last_error, not e.enabled as stopped`.execute(db)).rows;
+
+/** Fails every pending delivery of an endpoint being disabled, with last_error `stopped`; answers how many. */
+export const stopPending = async (db: Kysely<DB>, endpointId: number, at: Date, stopped: string) =>
+  Number((await sql`update webhook_delivery set state = 'failed', claim = null, finished_at = ${at}, last_error = ${stopped}
+    where endpoint_id = ${endpointId} and state = 'pending'`.execute(db)).numAffectedRows ?? 0);
+
+/** Takes up to `limit` due deliveries of enabled endpoints, still inside their window, for `leaseMs`: another worker skips them, and sees them again only when the lease ran out. */
 export const claim = async (db: Kysely<DB>, now: Date, leaseMs: number, limit: number) =>
   (await sql<Claimed>`update webhook_delivery d set next_at = ${new Date(now.getTime() + leaseMs)}, claim = gen_random_uuid()
     from webhook_endpoint e
     where e.id = d.endpoint_id and d.id in (
       select w.id from webhook_delivery w join webhook_endpoint we on we.id = w.endpoint_id and we.enabled
-      where w.state = 'pending' and w.next_at <= ${now} order by w.next_at, w.id limit ${limit} for update of w skip locked)
+      where w.state = 'pending' and w.next_at <= ${now} and w.give_up_at > ${now} order by w.next_at, w.id limit ${limit} for update of w skip locked)
     returning d.id::int as id, d.delivery_id::text as delivery_id, d.event, d.body, d.attempts, d.claim::text as claim, d.give_up_at,
       d.company_id, d.endpoint_id::int as endpoint_id, e.url, e.secret`.execute(db)).rows;
 

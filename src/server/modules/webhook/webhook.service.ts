@@ -47,10 +47,14 @@ export const enqueueWebhookEvent = async (
   return written;
 };
 
-/** stock.low after `taken` pieces left stock row `stockId` (in the caller's transaction, after the quantity changed). */
-export const enqueueStockLow = async (trx: Kysely<DB>, p: { stockId: number; taken: number; at: Date }, ctx?: Ctx) => {
-  if (p.taken <= 0) return 0;
-  const written = await repo.enqueueStockLow(trx, { eventId: randomUUID(), stockId: p.stockId, taken: p.taken, at: p.at, giveUpAt: new Date(p.at.getTime() + WEBHOOK_WINDOW_MS) });
+/**
+ * stock.low for stock rows whose quantity fell (`taken` pieces each), in the caller's transaction,
+ * after the quantities changed: a sale, an edit, an adjustment, an import or a partner's sync.
+ */
+export const enqueueStockLow = async (trx: Kysely<DB>, p: { drops: ReadonlyArray<{ stockId: number; taken: number }>; at: Date }, ctx?: Ctx) => {
+  const drops = p.drops.filter((d) => d.taken > 0).map((d) => ({ ...d, eventId: randomUUID() }));
+  if (drops.length === 0) return 0;
+  const written = await repo.enqueueStockLow(trx, { drops, at: p.at, giveUpAt: new Date(p.at.getTime() + WEBHOOK_WINDOW_MS) });
   wakeAfter(ctx, written);
   return written;
 };
@@ -104,6 +108,8 @@ export const createWebhookService = (deps: { clock: Clock; allowLoopback?: boole
       const companyId = await manager(db, caller);
       await checkUrl(p.url);
       return inTransaction(db, async (trx) => {
+        // two additions at once would both count 9 and both insert: the second waits for the first's commit
+        await repo.lockCompanyEndpoints(trx, companyId);
         if ((await repo.countEndpoints(trx, companyId)) >= WEBHOOK_ENDPOINT_MAX) throw conflict(webhookText.tooMany);
         const secret = newSecret();
         const id = await repo.insertEndpoint(trx, { company_id: companyId, url: p.url, events: p.events, stock_threshold: p.stock_threshold, secret, created_by: caller.userId, at: clock.now() });
@@ -127,6 +133,8 @@ export const createWebhookService = (deps: { clock: Clock; allowLoopback?: boole
       return inTransaction(db, async (trx) => {
         await ownEndpoint(trx, companyId, p.id, true);
         await repo.setEnabled(trx, p.id, p.enabled, '', clock.now());
+        // what waited for it is not sent later, stale, on re-enabling: failed now (重新发送 after enabling sends one again)
+        if (!p.enabled) await repo.stopPending(trx, p.id, clock.now(), webhookText.deliveryStopped);
         return endpointAnswer((await repo.endpointById(trx, p.id))!);
       });
     },

@@ -6,10 +6,11 @@
  *
  * - 2xx: done at once (never sent again), the endpoint's run of failures ends;
  * - anything else (status, timeout, refused address): one more attempt in the log, and the next
- *   try after `backoffMs` (doubling from BASE, capped, ±20% jitter), until the delivery's 24 h
- *   window closes: then failed, and the company's owners and M07 holders are told by the message
- *   assistant;
- * - an endpoint whose every attempt failed for 24 h is disabled, and they are told.
+ *   try after `backoffMs` (doubling from BASE, capped, ±20% jitter, never past the window's end),
+ *   until the delivery's 24 h window closes: then failed without another send (`expire`), and the
+ *   company's owners and M07 holders are told by the message assistant;
+ * - an endpoint whose every attempt failed for 24 h is disabled, its pending deliveries failed
+ *   with it, and they are told (one notice).
  *
  * At least once, with a delivery id to drop repeats: a claim is a lease (`leaseMs`, longer than a
  * request may take); a worker killed between the receiver's 2xx and its own write leaves the row
@@ -23,9 +24,10 @@ import type { Logger } from '../../logger';
 import { inTransaction } from '../../db/helpers';
 import type { ImService } from '../im/im.service';
 import * as imRead from '../im/im.read';
-import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../shared/domain/webhook';
-import { postSigned, webhookSignature, type SendOutcome } from './webhook.net';
+import { WEBHOOK_EVENTS, webhookText, type WebhookEvent } from '../../../shared/domain/webhook';
+import { networkErrorText, postSigned, webhookSignature, type SendOutcome } from './webhook.net';
 import { onWebhookEnqueued, WEBHOOK_WINDOW_MS } from './webhook.service';
+import { createPassRunner } from '../../pass-runner';
 import * as repo from './webhook.repo';
 
 export const WEBHOOK_BASE_MS = 10_000;
@@ -60,8 +62,6 @@ export const createWebhookWorker = (deps: WebhookWorkerDeps) => {
   const concurrency = deps.concurrency ?? WEBHOOK_CONCURRENCY;
   const leaseMs = deps.leaseMs ?? timeoutMs * 2 + 5_000;
   const post = deps.post ?? postSigned;
-  let running: Promise<unknown> = Promise.resolve();
-  let queued = false;
 
   const tell = async (trx: Kysely<DB>, companyId: number, event: string, what: string, no: string) => {
     if (!deps.notices) return;
@@ -86,7 +86,8 @@ export const createWebhookWorker = (deps: WebhookWorkerDeps) => {
         return;
       }
       const giveUp = now.getTime() >= new Date(c.give_up_at).getTime();
-      const nextAt = new Date(now.getTime() + webhookBackoffMs(c.attempts + 1, deps.random));
+      // never later than the window's end: a delivery still pending then is failed by `expire`, not sent an hour late
+      const nextAt = new Date(Math.min(now.getTime() + webhookBackoffMs(c.attempts + 1, deps.random), new Date(c.give_up_at).getTime()));
       if (!(await repo.settle(trx, c, { state: giveUp ? 'failed' : 'pending', nextAt, status: out.status, error: out.error, durationMs: out.durationMs, finishedAt: giveUp ? now : null }))) return;
       await repo.addAttempt(trx, c.id, { at: now, status: out.status, durationMs: out.durationMs, error: out.error });
       const label = WEBHOOK_EVENTS[c.event as WebhookEvent] ?? c.event;
@@ -96,12 +97,56 @@ export const createWebhookWorker = (deps: WebhookWorkerDeps) => {
       }
       const e = await repo.endpointFailed(trx, c.endpoint_id, now);
       if (e.enabled && now.getTime() - new Date(e.failing_since).getTime() >= WEBHOOK_WINDOW_MS) {
-        await repo.setEnabled(trx, c.endpoint_id, false, '连续 24 小时投递失败，已被平台自动停用', now);
-        after.push(...((await tell(trx, c.company_id, `webhook-disabled-${c.endpoint_id}-${now.getTime()}`,
-          `回调地址 ${e.url} 连续 24 小时投递失败，已被自动停用`, String(c.endpoint_id))) ?? []));
+        after.push(...(await disableFailing(trx, { company_id: c.company_id, endpoint_id: c.endpoint_id, url: e.url }, now)));
       }
     });
     for (const fn of after) fn();
+  };
+
+  /** Disables an endpoint whose attempts all failed for 24 h; its pending deliveries fail with it; one notice says both. */
+  const disableFailing = async (trx: Kysely<DB>, e: { company_id: number; endpoint_id: number; url: string }, now: Date) => {
+    await repo.setEnabled(trx, e.endpoint_id, false, '连续 24 小时投递失败，已被平台自动停用', now);
+    const stopped = await repo.stopPending(trx, e.endpoint_id, now, webhookText.deliveryStopped);
+    return (await tell(trx, e.company_id, `webhook-disabled-${e.endpoint_id}-${now.getTime()}`,
+      `回调地址 ${e.url} 连续 24 小时投递失败，已被自动停用${stopped > 0 ? `；其余 ${stopped} 条未送达的投递已停止发送` : ''}`, String(e.endpoint_id))) ?? [];
+  };
+
+  /**
+   * Fails the due deliveries that must not be sent (repo.expireDue): past their 24 h window, or of
+   * a disabled endpoint. Per endpoint one notice for those whose window closed, and the endpoint
+   * is disabled when all its attempts failed for 24 h and one of them was tried.
+   */
+  const EXPIRE_BATCH = 200;
+  const expire = async () => {
+    for (;;) {
+      const now = deps.clock.now();
+      const after: Array<() => void> = [];
+      const n = await inTransaction(deps.db, async (trx) => {
+        const rows = await repo.expireDue(trx, now, EXPIRE_BATCH, webhookText.deliveryStopped);
+        const closed = new Map<number, repo.Expired[]>();
+        for (const r of rows) if (!r.stopped) closed.set(r.endpoint_id, [...(closed.get(r.endpoint_id) ?? []), r]);
+        for (const [endpointId, group] of closed) {
+          const last = group[group.length - 1];
+          const lastTry = last.last_error || (last.last_status ? `HTTP ${last.last_status}` : '');
+          const tail = lastTry ? `（最后一次：${lastTry}）` : '';
+          const label = WEBHOOK_EVENTS[last.event as WebhookEvent] ?? last.event;
+          after.push(...((group.length === 1
+            ? await tell(trx, last.company_id, `webhook-failed-${last.delivery_id}`,
+              `事件“${label}”（${last.event}）发往 ${last.url} 的投递 ${last.delivery_id} 在 24 小时内未成功，已停止重试${tail}`, last.delivery_id)
+            : await tell(trx, last.company_id, `webhook-failed-${endpointId}-${now.getTime()}`,
+              `发往 ${last.url} 的 ${group.length} 条投递在 24 小时内未成功，已停止重试${tail}`, String(endpointId))) ?? []));
+          // only deliveries that were tried count against the endpoint (a worker that was down is not its failure)
+          if (!group.some((r) => r.attempts > 0)) continue;
+          const e = await repo.endpointById(trx, endpointId, true);
+          if (e?.enabled && e.failing_since && now.getTime() - new Date(e.failing_since).getTime() >= WEBHOOK_WINDOW_MS) {
+            after.push(...(await disableFailing(trx, { company_id: e.company_id, endpoint_id: endpointId, url: e.url }, now)));
+          }
+        }
+        return rows.length;
+      });
+      for (const fn of after) fn();
+      if (n < EXPIRE_BATCH) return;
+    }
   };
 
   const deliver = async (c: repo.Claimed) => {
@@ -112,7 +157,7 @@ export const createWebhookWorker = (deps: WebhookWorkerDeps) => {
         'X-Qipei-Event': c.event, 'X-Qipei-Delivery': c.delivery_id, 'X-Qipei-Timestamp': timestamp,
         'X-Qipei-Signature': webhookSignature(c.secret, timestamp, c.body),
       },
-    }).catch((e: unknown) => ({ status: 0, error: e instanceof Error ? e.message : String(e), durationMs: 0 }));
+    }).catch((e: unknown) => ({ status: 0, error: networkErrorText(e), durationMs: 0 }));
     try {
       await settle(c, out);
     } catch (e) {
@@ -125,6 +170,7 @@ export const createWebhookWorker = (deps: WebhookWorkerDeps) => {
   const runOnce = async () => {
     let sent = 0;
     for (;;) {
+      await expire();
       const claimed = await repo.claim(deps.db, deps.clock.now(), leaseMs, concurrency);
       if (claimed.length === 0) return sent;
       await Promise.all(claimed.map(deliver));
@@ -132,35 +178,15 @@ export const createWebhookWorker = (deps: WebhookWorkerDeps) => {
     }
   };
 
-  const schedule = () => {
-    if (queued) return running;
-    queued = true;
-    running = running.then(() => {
-      queued = false;
-      return runOnce();
-    }).catch((e: unknown) => deps.log?.('warn', 'webhook pass failed', e instanceof Error ? e.message : e));
-    return running;
-  };
+  const passes = createPassRunner(runOnce, (e: unknown) => deps.log?.('warn', 'webhook pass failed', e instanceof Error ? e.message : e));
 
   return {
     runOnce,
     /** a pass after the ones already going; settles when done */
-    kick: () => schedule().then(() => undefined),
-    idle: () => running.then(() => undefined),
+    kick: () => passes.schedule().then(() => undefined),
+    idle: passes.idle,
     /** Passes every `everyMs` and after each commit that wrote deliveries, until stop(); the timer never keeps the process alive. */
-    start(everyMs = WEBHOOK_POLL_MS) {
-      void schedule();
-      const timer = setInterval(() => void schedule(), everyMs);
-      timer.unref();
-      const off = onWebhookEnqueued(() => void schedule());
-      return {
-        async stop() {
-          clearInterval(timer);
-          off();
-          await running;
-        },
-      };
-    },
+    start: (everyMs = WEBHOOK_POLL_MS) => passes.every(everyMs, (ask) => onWebhookEnqueued(ask)),
   };
 };
 
