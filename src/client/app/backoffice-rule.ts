@@ -3,6 +3,7 @@ import type { RouteRule } from '../../shared/domain/guards';
 import { FINANCE_CODES, PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../shared/domain/orders';
 import { WANTED_CODES } from '../../shared/contracts/codes';
 import { AFTERSALE_CODES } from '../../shared/domain/aftersale';
+import { SUPPLIER_CODES } from '../../shared/domain/customer';
 
 /** Codes that open the seller back office: any back-office menu code, or a nav code of its pages. */
 export const BACKOFFICE_CODES: readonly string[] = [...MENU_CODES, 'M01-01', 'M02-01', 'M02-02', 'M09-00', 'M09-04', 'M09-05', 'M09-07'];
@@ -19,6 +20,8 @@ const BACKOFFICE_PAGE_CODES: ReadonlyArray<[string, readonly string[]]> = [
   ['/backend/accounting/wallet', FINANCE_PAGE_CODES],
   // 售后 (M08): the order codes of either side open it too
   ['/backend/service/', AFTERSALE_CODES],
+  // 供应商 (docs/customers.md): whoever buys for the company
+  ['/backend/customer/supplier', SUPPLIER_CODES],
 ];
 
 /**

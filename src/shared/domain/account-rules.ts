@@ -4,6 +4,7 @@
  * with the same schemas, so both refuse the same input with the same Chinese words.
  */
 import * as v from 'valibot';
+import { customerText, INVITATION_CODE_RE } from './customer';
 
 export const SMS_PURPOSES = ['register', 'reset'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
@@ -84,6 +85,10 @@ export const registerSchema = v.pipe(
     password: passwordSchema(),
     password2: confirmSchema,
     agree: v.literal(true, '请阅读并同意《汽配汇用户协议》'),
+    // the code of a seller's invitation link (docs/customers.md): empty or absent registers without one
+    invite_code: v.optional(v.pipe(
+      v.string(customerText.invitationUnknown), v.trim(), v.check((c) => c === '' || INVITATION_CODE_RE.test(c), customerText.invitationUnknown),
+    ), ''),
   }),
   v.forward(
     v.partialCheck([['username'], ['password']], (x) => !passwordLikeUsername(x.password, x.username), '密码不能与用户名相同'),

@@ -4,6 +4,7 @@
  * price) count and can be checked.
  */
 import type { PriceColumn } from './prices';
+import type { CustomerPriceLevel } from './customer';
 
 export const CART_TYPE_CODES = ['配件产品', '临时产品'] as const;
 export type CartTypeCode = (typeof CART_TYPE_CODES)[number];
@@ -19,15 +20,18 @@ export const CART_MAX_LINES = 200;
 /**
  * The column a buyer is charged at: formal (paid) members buy at the wholesale price, others at
  * the retail price, with or without tax as the line's tax flag says; the standard price (标准价)
- * when the seller left that column empty.
+ * when the seller left that column empty. A seller's customer level (客户等级, docs/customers.md)
+ * replaces the membership's choice for that seller's lines.
  */
-export const chargedColumns = (levelType: 'free' | 'paid', includeTax: boolean): readonly PriceColumn[] => {
-  const own: PriceColumn = levelType === 'paid' ? (includeTax ? 'price1' : 'price0') : (includeTax ? 'price3' : 'price2');
+export const chargedColumns = (levelType: 'free' | 'paid', includeTax: boolean, customerLevel: CustomerPriceLevel = 'member'): readonly PriceColumn[] => {
+  if (customerLevel === 'standard') return ['price99'];
+  const wholesale = customerLevel === 'wholesale' || (customerLevel === 'member' && levelType === 'paid');
+  const own: PriceColumn = wholesale ? (includeTax ? 'price1' : 'price0') : (includeTax ? 'price3' : 'price2');
   return [own, 'price99'];
 };
 
-export const unitPrice = (prices: Partial<Record<PriceColumn, number | null>>, levelType: 'free' | 'paid', includeTax: boolean): { column: PriceColumn; fen: number } | null => {
-  for (const column of chargedColumns(levelType, includeTax)) {
+export const unitPrice = (prices: Partial<Record<PriceColumn, number | null>>, levelType: 'free' | 'paid', includeTax: boolean, customerLevel?: CustomerPriceLevel): { column: PriceColumn; fen: number } | null => {
+  for (const column of chargedColumns(levelType, includeTax, customerLevel)) {
     const fen = prices[column];
     if (fen !== null && fen !== undefined && fen > 0) return { column, fen };
   }

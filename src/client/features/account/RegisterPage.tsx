@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
@@ -12,27 +13,41 @@ import { SmsCodeButton } from './SmsCodeButton';
 import { useForm } from '../../ui/form/form';
 import '../../ui/form/form.css';
 import { useRegister } from './mutations';
+import { invitationPeekQuery } from '../customer/queries';
+import { ApiError } from '../../api/request';
+import { errorText } from '../../ui/form/form';
+import './register-invite.css';
 
 const passwordProps = { feedback: false, toggleMask: true, inputStyle: { width: '100%' }, style: { width: '100%' } } as const;
 
-/** /login/register: a new buyer company and its owner, signed in on success. */
-export function RegisterPage() {
+/**
+ * /login/register: a new buyer company and its owner, signed in on success. Opened from a seller's
+ * invitation link (`invite`), the page names the seller and registers the company as its customer;
+ * a code that cannot be used says why and the shop may register without it (docs/customers.md).
+ */
+export function RegisterPage({ invite }: { invite?: string }) {
   const f = useForm({ company_name: '', contact_name: '', username: '', mobile: '', sms_code: '', password: '', password2: '', agree: false });
   const [busy, setBusy] = useState(false);
   const register = useRegister();
   const [sent, setSent] = useState(false);
   const { values: x, errors: err, set } = f;
+  const [dropped, setDropped] = useState(false);
+  const [inviteError, setInviteError] = useState('');
+  const code = !dropped && invite ? invite : '';
+  const peek = useQuery({ ...invitationPeekQuery(code), enabled: code !== '' });
+  const inviteProblem = inviteError || (peek.isError ? errorText(peek.error) : '');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!f.check(registerSchema)) return;
     setBusy(true);
     try {
-      const tokens = await register.mutateAsync({ ...x, agree: true });
+      const tokens = await register.mutateAsync({ ...x, agree: true, invite_code: code });
       await startSession(tokens, '/');
     } catch (error) {
-      // every value typed stays in the form
-      f.refuse(error);
+      // every value typed stays in the form; a dead invitation is said beside the invitation
+      if (error instanceof ApiError && error.field === 'invite_code') setInviteError(error.message);
+      else f.refuse(error);
       setBusy(false);
     }
   };
@@ -42,6 +57,16 @@ export function RegisterPage() {
   return (
     <form className="account-box account-form card" onSubmit={submit} noValidate aria-label={msg.registerTitle}>
       <h2>{msg.registerTitle} · 新建买家企业</h2>
+      {code !== '' && (inviteProblem ? (
+        <div className="register-invite bad" role="alert" data-testid="register-invite">
+          {inviteProblem}
+          <Button type="button" size="small" text label="不用邀请码，直接注册" onClick={() => { setDropped(true); setInviteError(''); }} />
+        </div>
+      ) : peek.data ? (
+        <div className="register-invite ok" data-testid="register-invite">
+          <i className="pi pi-user-plus" aria-hidden="true" /> 「{peek.data.seller_company_name}」邀请您注册，注册后您将成为它的客户
+        </div>
+      ) : null)}
       <Field id="company_name" label="企业名称" hint={ACCOUNT_RULES.companyName} error={err.company_name} required>
         <InputText id="company_name" name="company_name" value={x.company_name} onChange={(e) => set('company_name', e.target.value)} className={invalid('company_name')} autoComplete="organization" autoFocus />
       </Field>

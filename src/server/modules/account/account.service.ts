@@ -15,6 +15,7 @@ import type { AuthService } from '../auth/auth.service';
 import type { SmsService } from '../sms/sms.service';
 import * as repo from './account.repo';
 import * as companyChange from '../company-change/company-change.service';
+import * as customers from '../customer/customer.service';
 
 /**
  * The registered level's owner template as first seeded (migration 0080's default): publish
@@ -52,6 +53,8 @@ export const createAccountService = (deps: { clock: Clock; auth: AuthService; sm
       // answer about the name takes one of the code's tries (5 names per code sent, at most one
       // code a minute per phone). A taken phone is told only to its code's holder.
       const codeId = await sms.check(db, p.mobile, 'register', p.sms_code);
+      // a dead invitation is said before anything is made, so the shop can drop the code and go on (docs/customers.md)
+      if (p.invite_code) await customers.checkInvitation(db, p.invite_code, deps.clock.now());
       if (await repo.usernameTaken(db, p.username)) throw fieldError('username', msg.usernameTaken);
       if (await repo.mobileTaken(db, p.mobile)) throw fieldError('mobile', msg.mobileTaken);
       const hash = await auth.hashPassword(p.password);
@@ -68,6 +71,7 @@ export const createAccountService = (deps: { clock: Clock; auth: AuthService; sm
             uuid: randomUUID(), company_id: company.id, username: p.username, display_name: p.contact_name, password_hash: hash,
             is_owner: true, permissions: [...level.owner_codes], mobile: p.mobile, created_at: now,
           }).returning('id').executeTakeFirstOrThrow();
+          if (p.invite_code) await customers.acceptInvitation(trx, p.invite_code, company.id, now);
           return auth.openSession(trx, user.id, device, now);
         });
       } catch (e) {

@@ -1,7 +1,8 @@
 /**
  * The cart (requirements 000-3, 000-4, 000-9): one per user, grouped by seller. Prices are never taken from the
  * client nor stored: every read charges each line at the column the buyer's level sees (see
- * domain/cart), with or without tax as the line says. A line is on sale (productSource 1) while
+ * domain/cart), or the one its seller chose for this customer (客户等级, docs/customers.md),
+ * with or without tax as the line says. A line is on sale (productSource 1) while
  * its stock is on sale, in stock and priced; only those count. Writes are idempotent at the edge.
  *
  * Two type codes, two carts: 配件产品 lines are stock rows; 临时产品 lines are quotes the buyer
@@ -18,6 +19,8 @@ import { cartText, ResultCode, type CartGroup, type CartItem, type CartList } fr
 import { CART_MAX_LINES, cartTotals, PRODUCT_SOURCE_ON_SALE, PRODUCT_SOURCE_UNAVAILABLE, unitPrice, type CartTypeCode } from '../../../shared/domain/cart';
 import type { PriceColumn } from '../../../shared/domain/prices';
 import { companyWithLevel } from '../company/company.service';
+import { customerPriceLevels } from '../customer/customer.service';
+import type { CustomerPriceLevel } from '../../../shared/domain/customer';
 import * as repo from './cart.repo';
 
 /** A quote offers its quantity; one that left it open (0) offers what the line asked for. */
@@ -37,8 +40,11 @@ export const createCartService = (clock: Clock) => {
     return company.level_type;
   };
 
-  const item = (r: repo.LineRow, level: 'free' | 'paid'): CartItem => {
-    const price = unitPrice(r, level, r.include_tax);
+  /** Each seller's price level for the caller's company (客户等级, docs/customers.md), read through the customer service. */
+  const levelsOf = (db: Kysely<DB>, caller: Caller, sellers: readonly number[]) => customerPriceLevels(db, caller.companyId, sellers);
+
+  const item = (r: repo.LineRow, level: 'free' | 'paid', levels: Map<number, CustomerPriceLevel>): CartItem => {
+    const price = unitPrice(r, level, r.include_tax, levels.get(r.seller_id));
     const reason = unavailableReason(r, price);
     return {
       id: r.id, stockId: r.stock_id, quoteId: null, enquiryId: 0, enquiryNo: '', validUntil: 0, deliveryDays: 0, companyId: r.seller_id, companyName: r.seller_name,
@@ -97,7 +103,9 @@ export const createCartService = (clock: Clock) => {
     async pricedForOrder(trx: Kysely<DB>, caller: Caller, typeCode: CartTypeCode, ids: number[]): Promise<CartItem[]> {
       if (typeCode === '临时产品') return (await repo.quoteLinesForOrder(trx, caller.userId, ids)).map(quoteItem);
       const level = await levelOf(trx, caller);
-      return (await repo.linesForOrder(trx, caller.userId, typeCode, ids)).map((r) => item(r, level));
+      const rows = await repo.linesForOrder(trx, caller.userId, typeCode, ids);
+      const levels = await levelsOf(trx, caller, rows.map((r) => r.seller_id));
+      return rows.map((r) => item(r, level, levels));
     },
 
     /** Ordered lines leave the cart (in the order's transaction). */
@@ -110,7 +118,8 @@ export const createCartService = (clock: Clock) => {
       }
       const level = await levelOf(db, caller);
       const rows = await repo.linesOf(db, caller.userId, typeCode);
-      return grouped(rows, rows.map((r) => item(r, level)));
+      const levels = await levelsOf(db, caller, rows.map((r) => r.seller_id));
+      return grouped(rows, rows.map((r) => item(r, level, levels)));
     },
 
     /**
@@ -135,7 +144,8 @@ export const createCartService = (clock: Clock) => {
         const stock = await repo.stockForUpdate(trx, p.stock_id);
         if (!stock || stock.state !== 'on') throw new AppError(ResultCode.notFound, 404, cartText.noStock);
         if (stock.company_id === caller.companyId) throw forbidden(cartText.ownStock);
-        if (unitPrice(stock, await levelOf(trx, caller), false) === null) throw invalid('stock_id', cartText.noPrice);
+        const levels = await levelsOf(trx, caller, [stock.company_id]);
+        if (unitPrice(stock, await levelOf(trx, caller), false, levels.get(stock.company_id)) === null) throw invalid('stock_id', cartText.noPrice);
         const line = await repo.lineOfStock(trx, caller.userId, p.type_code, p.stock_id);
         const inCart = line?.qty ?? 0;
         checkQty(inCart + p.qty, stock, inCart);

@@ -1,0 +1,66 @@
+/**
+ * Customers and suppliers (back office M04, docs/customers.md): the seller's invitations, the
+ * price level it gives each customer, and the buyer's preferred suppliers. Pure rules and texts
+ * shared by the server and the pages.
+ */
+import { PURCHASE_ORDER_CODES } from './orders';
+
+/** 邀请、客户: the seller's side of M04. */
+export const CUSTOMER_CODES = ['M04'] as const;
+/** 供应商: M04, or whoever buys for the company (a repair shop's owner has no M04, docs/customers.md). */
+export const SUPPLIER_CODES = ['M04', ...PURCHASE_ORDER_CODES] as const;
+
+/**
+ * The price a seller charges one customer (客户等级): by the buyer's membership as everyone else
+ * (formal members wholesale, others retail), or one price tier for this customer whatever its
+ * membership. The cart's tax flag still picks the column with or without tax; 标准价 stands in when
+ * the chosen column is empty, as it does for everyone.
+ */
+export const CUSTOMER_PRICE_LEVELS = ['member', 'wholesale', 'retail', 'standard'] as const;
+export type CustomerPriceLevel = (typeof CUSTOMER_PRICE_LEVELS)[number];
+
+export const CUSTOMER_PRICE_LEVEL_TEXT: Record<CustomerPriceLevel, string> = {
+  member: '按会员等级（默认）', wholesale: '批发价客户', retail: '零售价客户', standard: '标准价客户',
+};
+
+/** the level in a list's narrow column */
+export const CUSTOMER_PRICE_LEVEL_SHORT: Record<CustomerPriceLevel, string> = { member: '默认', wholesale: '批发价', retail: '零售价', standard: '标准价' };
+
+/** what the level charges, in the words of the price columns */
+export const CUSTOMER_PRICE_LEVEL_HINT: Record<CustomerPriceLevel, string> = {
+  member: '正式会员按批发价，其他按零售价', wholesale: '批发价(含税/不含税)', retail: '零售价(含税/不含税)', standard: '标准价',
+};
+
+/** An invitation is valid this many days unless the seller chose another number (1 to 90). */
+export const INVITATION_DAYS_DEFAULT = 30;
+export const INVITATION_DAYS_MAX = 90;
+/** the code: 24 random bytes in base64url, 32 characters */
+export const INVITATION_CODE_RE = /^[A-Za-z0-9_-]{32}$/;
+export const CUSTOMER_NOTE_MAX = 200;
+export const CUSTOMER_TAG_MAX = 10;
+export const CUSTOMER_TAG_LEN = 10;
+export const INVITATION_NOTE_MAX = 50;
+
+export type InvitationState = 'open' | 'used' | 'expired' | 'revoked';
+export const INVITATION_STATE_TEXT: Record<InvitationState, string> = { open: '未使用', used: '已注册', expired: '已过期', revoked: '已作废' };
+
+export const customerText = {
+  invitationUnknown: '邀请码无效，请向邀请您的商家索取新的邀请链接，或删除邀请码后直接注册',
+  invitationUsed: '该邀请链接已被使用，请向邀请您的商家索取新的邀请链接，或删除邀请码后直接注册',
+  invitationExpired: '该邀请链接已过期，请向邀请您的商家索取新的邀请链接，或删除邀请码后直接注册',
+  invitationRevoked: '该邀请链接已被商家作废，请向邀请您的商家索取新的邀请链接，或删除邀请码后直接注册',
+  invitationNotFound: '邀请不存在或不是本企业的邀请',
+  invitationClosed: '该邀请已使用、已过期或已作废，无需作废',
+  notACustomer: '该企业不是本企业的客户（没有下过单，也不是受邀注册的）',
+  notASupplier: '该企业不是本企业的供应商（没有从它采购过，也没有受它邀请）',
+  sellersOnly: '只有卖家企业可以邀请客户',
+  tagsTooMany: `客户标签最多${CUSTOMER_TAG_MAX}个`,
+  tagTooLong: `每个客户标签最多${CUSTOMER_TAG_LEN}个字`,
+} as const;
+
+export const invitationRefusal = (state: Exclude<InvitationState, 'open'> | 'unknown') =>
+  state === 'used' ? customerText.invitationUsed : state === 'expired' ? customerText.invitationExpired
+    : state === 'revoked' ? customerText.invitationRevoked : customerText.invitationUnknown;
+
+/** the register page's address for an invitation code */
+export const invitationPath = (code: string) => `/login/register?invite=${encodeURIComponent(code)}`;
