@@ -121,7 +121,11 @@ const hash = (s: string) => {
 };
 
 /** Fills the EPC tables once. Run after the OE catalogue so parts can take its numbers. */
-export const seedEpc = async (db: Kysely<DB>) => {
+/**
+ * `now`: the seed's clock. The vehicles entered the catalogue a week apart, the last of them that
+ * day (新车型 lists them by the month they were added, docs/search.md "New vehicles").
+ */
+export const seedEpc = async (db: Kysely<DB>, now = new Date()) => {
   if (await db.selectFrom('epc_vehicle').select('id').limit(1).executeTakeFirst()) return;
   await db.insertInto('epc_group').values(EPC_GROUPS.map((g, i) => ({ ...g, sort: i }))).execute();
   const groups = new Map((await db.selectFrom('epc_group').select(['id', 'code']).execute()).map((g) => [g.code, g.id]));
@@ -136,7 +140,8 @@ export const seedEpc = async (db: Kysely<DB>) => {
 
   for (const [i, v] of EPC_VEHICLES.entries()) {
     const { vins, ...vehicle } = v;
-    const { id: vehicleId } = await db.insertInto('epc_vehicle').values({ ...vehicle, sort: i }).returning('id').executeTakeFirstOrThrow();
+    const added = new Date(now.getTime() - (EPC_VEHICLES.length - 1 - i) * 7 * 86_400_000);
+    const { id: vehicleId } = await db.insertInto('epc_vehicle').values({ ...vehicle, sort: i, created_at: added }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('epc_vehicle_vin').values(vins.map(([wmi, vds]) => ({ vehicle_id: vehicleId, wmi, vds }))).execute();
     const format = MAKES.find((m) => m.name === v.make_name)?.format ?? 'default';
     const modelWord = v.model.split(' ')[0];

@@ -17,6 +17,7 @@ import { seedEpc } from './seed-epc';
 import { seedIllustrations } from './seed-illustration';
 import { seedMembership } from './seed-membership';
 import { seedActivity } from './seed-activity';
+import { demoSized, OIL_TRADE_MIN_ROWS, seedOil } from './seed-oil';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -81,6 +82,7 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
     await db.transaction().execute(async (trx) => {
       await seedEpc(trx);
       await seedIllustrations(trx);
+      await seedOil(trx, new Date(), { trade: await demoSized(trx) });
     });
     return false;
   }
@@ -176,8 +178,10 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
     await seedShop(trx, now);
     // something to do for each demo account on first sign-in: orders, an after-sale, the seller's zone
     await seedActivity(trx, now);
-    await seedEpc(trx);
+    await seedEpc(trx, now);
     await seedIllustrations(trx);
+    // the oil catalogue; at demo size the demo sellers' stock of it and a few purchases (after the demo accounts)
+    await seedOil(trx, now, { trade: stockRows >= OIL_TRADE_MIN_ROWS });
     await seedMembership(trx);
     return true;
   });

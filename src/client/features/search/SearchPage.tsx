@@ -7,6 +7,7 @@ import { boxInitial } from './search-params';
 import { configQuery, SITE_KEYS } from '../system/queries';
 import { myCirclesQuery } from './queries';
 import { SearchExtras } from './SearchExtras';
+import { SearchMoreLinks } from './SearchMoreLinks';
 import { IllustrationTab, VehicleTab, VinTab } from '../vin/SearchTabs';
 import { Tabs } from '../../ui/Tabs';
 import { useAfterFirstPage } from '../../lib/after-first-page';
@@ -14,6 +15,8 @@ import './search-page.css';
 
 /** the pages under the search box that show results */
 const RESULT_PAGES = /^\/search\/(parts\/(keyword|oe|circle)|dismantle\/result|company)\/?$/;
+/** the pages that offer the other searches (我的库存, 采购记录, 油品, 新车型; docs/search.md) under the box */
+const MORE_PAGES = /^\/search\/(parts|parts\/myes|purchase|purchase\/result|oil|newvehicle)\/?$/;
 
 /**
  * The search page (requirements 000-2): OE, keyword, 圈内搜索 (only to members of an approved trade circle),
@@ -54,6 +57,7 @@ export function SearchPage({ children }: { children: ReactNode }) {
           { header: '图解查询', content: <IllustrationTab /> },
         ]} />
       </section>
+      {MORE_PAGES.test(pathname) && <SearchMoreLinks pathname={pathname} />}
       <SearchExtras announcement={announcement.data?.system_announcement} foldable={onResults} />
       {children}
     </div>

@@ -66,7 +66,46 @@ export const searchKeys = {
   companies: (k: string, page: number) => ['companySearch', k, page] as const,
   partBrands: (keyword: string, page: number) => ['partBrands', keyword, page] as const,
   oeSellers: (oeNumber: string, firstPage: number) => ['oeSellers', oeNumber, firstPage] as const,
+  /** 我的库存与曾采购, 采购记录, 油品, 新车型 (docs/search.md) */
+  myParts: (k: string) => ['myPartsSearch', k] as const,
+  purchases: (f: PurchaseFilter) => ['purchaseHistorySearch', f.oe, f.name, f.seller, f.date_from, f.date_to, f.page_number, f.page_size] as const,
+  oils: (f: OilFilterParams) => ['oilSearch', f.k, f.viscosity, f.spec, f.volume_ml, f.brand, f.kind] as const,
+  newVehicles: (month: string, make: string) => ['newVehicleSearch', month, make] as const,
 };
+
+/** 采购记录's filter as its address holds it (purchase-params.ts) */
+export interface PurchaseFilter { oe: string; name: string; seller: string; date_from: string; date_to: string; page_number: number; page_size: number }
+/** 油品's words and facets as its address holds them */
+export interface OilFilterParams { k: string; viscosity: string; spec: string; volume_ml: string; brand: string; kind: string }
+
+/** My own stock and purchases (not counted as a stock query). */
+export const myPartsQuery = (k: string) =>
+  queryOptions({
+    queryKey: searchKeys.myParts(k),
+    queryFn: ({ signal }) => request('get', 'myPartsSearch', { k }, undefined, { signal }),
+    staleTime: 30_000,
+  });
+
+export const purchaseHistoryQuery = (f: PurchaseFilter) =>
+  queryOptions({
+    queryKey: searchKeys.purchases(f),
+    queryFn: ({ signal }) => request('get', 'purchaseHistorySearch', { ...f }, undefined, { signal }),
+    staleTime: 30_000,
+  });
+
+export const oilSearchQuery = (f: OilFilterParams) =>
+  queryOptions({
+    queryKey: searchKeys.oils(f),
+    queryFn: ({ signal }) => request('get', 'oilSearch', { ...f }, undefined, { signal }),
+    staleTime: 60_000,
+  });
+
+export const newVehiclesQuery = (month: string, make: string) =>
+  queryOptions({
+    queryKey: searchKeys.newVehicles(month, make),
+    queryFn: ({ signal }) => request('get', 'newVehicleSearch', { month, make_name: make }, undefined, { signal }),
+    staleTime: 5 * 60_000,
+  });
 
 export const oeSearchQuery = (codes: readonly string[], r?: number) =>
   queryOptions({
@@ -113,6 +152,9 @@ export interface KeywordParams {
   r?: number;
 }
 
+/** A price filter typed in yuan (up to two decimals) as whole fen. */
+export const yuanFilterToFen = (yuan: number | undefined) => (yuan === undefined ? undefined : Math.round(yuan * 100));
+
 export const keywordQuery = ({ r, circle, dismantled, ...fields }: KeywordParams) => {
   return queryOptions({
     queryKey: nonced(['keywordSearch', fields.k, fields.mode, fields.page_number, fields.page_size, circle, dismantled === true, fields.brand_id ?? 0,
@@ -122,6 +164,8 @@ export const keywordQuery = ({ r, circle, dismantled, ...fields }: KeywordParams
     queryFn: ({ signal, client, queryKey }) =>
       searchOnce(client, queryKey, () => request('get', 'keywordSearch', {
         ...fields, circle: circle ? '1' : '0', dismantled: dismantled ? '1' : '0',
+        // the address holds the yuan a person typed; the wire takes fen
+        min_price: yuanFilterToFen(fields.min_price), max_price: yuanFilterToFen(fields.max_price),
         sort_order: fields.sort_field ? fields.sort_order ?? 'asc' : undefined,
       } satisfies PayloadIn<'keywordSearch'>, undefined, { signal })),
     retry: searchRetry,

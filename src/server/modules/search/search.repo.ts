@@ -45,12 +45,16 @@ export interface StockJoined {
 /** The order of an OE number's sellers: original parts first, then in stock, then cheapest. */
 const OE_ORDER = sql`q.is_original desc, (s.quantity > 0) desc, s.price0 asc nulls last, s.id`;
 
+/** The caller's preferred suppliers' offers before the rest (docs/customers.md); nothing changes for a company without any. */
+const preferredFirst = (preferred: readonly number[]) =>
+  preferred.length === 0 ? sql`` : sql`(s.company_id = any(${sql.val([...preferred])}::int[])) desc, `;
+
 /** Stock rows for these numbers in OE_ORDER, at most perCodeLimit per number, with each number's total. */
-export const stockOf = (db: Kysely<DB>, codes: string[], perCodeLimit: number) =>
+export const stockOf = (db: Kysely<DB>, codes: string[], perCodeLimit: number, preferred: readonly number[] = []) =>
   sql<StockJoined & { total: number }>`
     select * from (
       select ${STOCK_COLUMNS},
-        row_number() over (partition by s.oe_norm order by ${OE_ORDER}) as rank,
+        row_number() over (partition by s.oe_norm order by ${preferredFirst(preferred)}${OE_ORDER}) as rank,
         count(*) over (partition by s.oe_norm)::int as total
       ${STOCK_FROM}
       where s.oe_norm = any(${sql.val(codes)}::text[]) and s.state = 'on'
@@ -60,11 +64,11 @@ export const stockOf = (db: Kysely<DB>, codes: string[], perCodeLimit: number) =
   `.execute(db).then((r) => r.rows);
 
 /** One OE number's sellers from offset on, in the order of stockOf. */
-export const stockPage = (db: Kysely<DB>, oe: string, offset: number, limit: number) =>
+export const stockPage = (db: Kysely<DB>, oe: string, offset: number, limit: number, preferred: readonly number[] = []) =>
   sql<StockJoined>`
     select ${STOCK_COLUMNS} ${STOCK_FROM}
     where s.oe_norm = ${oe} and s.state = 'on'
-    order by ${OE_ORDER} offset ${offset} limit ${limit}`.execute(db).then((r) => r.rows);
+    order by ${preferredFirst(preferred)}${OE_ORDER} offset ${offset} limit ${limit}`.execute(db).then((r) => r.rows);
 
 export const stockCountOf = (db: Kysely<DB>, oe: string) =>
   sql<{ n: number }>`select count(*)::int as n from stock s where s.oe_norm = ${oe} and s.state = 'on'`.execute(db).then((r) => r.rows[0].n);

@@ -19,6 +19,8 @@ import * as keyword from './keyword.repo';
 import * as circles from './circle.repo';
 import * as directory from './directory.repo';
 import { takeExtraStockQuery } from '../paid-service/paid-service.read';
+import { createSearchPages } from './pages.service';
+import { preferredSupplierIds } from '../customer/customer.service';
 
 /** sellers of one OE number per answer (oeSearch's first page, oeSellers' pages) */
 export const ROWS_PER_OE = OE_PAGE_MAX;
@@ -74,11 +76,16 @@ export const createSearchService = (clock: Clock) => {
   };
 
   return {
+    // 我的库存与曾采购, 采购记录, 油品, 新车型 (pages.service.ts)
+    ...createSearchPages(),
+
     async oeSearch(db: Kysely<DB>, caller: Caller, codes: string[], companyId: number | undefined) {
       const level = await admit(db, caller, companyId);
       const relations = await repo.relationsOf(db, codes);
       const all = [...new Set([...codes, ...relations.map((r) => r.related_norm)])];
-      const [rows, products] = await Promise.all([repo.stockOf(db, all, ROWS_PER_OE), repo.productsOf(db, all)]);
+      // the caller's preferred suppliers' offers first (设为优选供应商, docs/customers.md)
+      const preferred = await preferredSupplierIds(db, caller.companyId);
+      const [rows, products] = await Promise.all([repo.stockOf(db, all, ROWS_PER_OE, preferred), repo.productsOf(db, all)]);
       const prices = visiblePriceColumns(level.levelType);
       const contacts = level.levelType === 'paid';
       const byOe = new Map<string, StockRow[]>();
@@ -117,7 +124,8 @@ export const createSearchService = (clock: Clock) => {
       if (!company) throw forbidden();
       const prices = visiblePriceColumns(company.level_type);
       const contacts = company.level_type === 'paid';
-      const [rows, total] = await Promise.all([repo.stockPage(db, p.oe, p.offset, p.limit), repo.stockCountOf(db, p.oe)]);
+      const preferred = await preferredSupplierIds(db, caller.companyId);
+      const [rows, total] = await Promise.all([repo.stockPage(db, p.oe, p.offset, p.limit, preferred), repo.stockCountOf(db, p.oe)]);
       return { rows: rows.map((r) => shapeRow(r, prices, contacts)), total, price_columns: [...prices], contacts_visible: contacts };
     },
 

@@ -115,3 +115,36 @@ export const searchParts = (db: Kysely<DB>, vehicleId: number, words: string[], 
     .orderBy('g.sort').orderBy('sg.sort').orderBy('p.position')
     .limit(200)
     .execute();
+
+// ---- vehicles by the month they entered the catalogue (新车型; docs/search.md, "New vehicles") ----
+
+/** the China month (YYYY-MM) of a timestamp column, as SQL */
+const chinaMonth = sql<string>`to_char((v.created_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM')`;
+
+/** The months vehicles were added in, newest first, with how many (at most `limit`). */
+export const addedMonths = (db: Kysely<DB>, limit: number) =>
+  db.selectFrom('epc_vehicle as v').select([chinaMonth.as('month'), sql<number>`count(*)::int`.as('count')])
+    .groupBy(chinaMonth).orderBy(chinaMonth, 'desc').limit(limit).execute();
+
+/** The makes of the vehicles added in [from, before), with how many each. */
+export const addedMakes = (db: Kysely<DB>, from: Date, before: Date) =>
+  db.selectFrom('epc_vehicle as v').select(['v.make_name', sql<number>`count(*)::int`.as('count')])
+    .where('v.created_at', '>=', from).where('v.created_at', '<', before)
+    .groupBy('v.make_name').orderBy(sql`count(*)`, 'desc').orderBy('v.make_name').execute();
+
+/**
+ * The vehicles added in [from, before) (of one make, if given), newest first, with their parts and
+ * how many of those parts some seller has on sale and in stock under the part's own number.
+ */
+export const addedVehicles = (db: Kysely<DB>, from: Date, before: Date, makeName: string) =>
+  db.selectFrom('epc_vehicle as v')
+    .select(VEHICLE_COLUMNS.map((c) => `v.${c}` as const))
+    .select([
+      'v.created_at',
+      sql<number>`(select count(*)::int from epc_subgroup sg join epc_part p on p.subgroup_id = sg.id where sg.vehicle_id = v.id)`.as('part_count'),
+      sql<number>`(select count(*)::int from epc_subgroup sg join epc_part p on p.subgroup_id = sg.id where sg.vehicle_id = v.id
+        and exists (select 1 from stock s where s.oe_norm = p.oe_norm and s.state = 'on' and s.quantity > 0))`.as('stocked_count'),
+    ])
+    .where('v.created_at', '>=', from).where('v.created_at', '<', before)
+    .$if(makeName !== '', (q) => q.where('v.make_name', '=', makeName))
+    .orderBy('v.created_at', 'desc').orderBy('v.id', 'desc').execute();

@@ -105,3 +105,17 @@ export const createVinService = (clock: Clock, vpic: () => Promise<VpicSource | 
 };
 
 export type VinService = ReturnType<typeof createVinService>;
+
+// ---- 新车型 for the search pages (modules/search; docs/search.md, "New vehicles") ----
+
+/** The months vehicles were added in (newest first, at most 12), and the chosen month's makes and vehicles. */
+export const vehiclesAddedIn = async (db: Kysely<DB>, month: string, makeName: string) => {
+  const months = await repo.addedMonths(db, 12);
+  const chosen = month || months[0]?.month || '';
+  if (!chosen) return { month: '', months, makes: [], vehicles: [] };
+  const from = chinaMidnight(`${chosen}-01`);
+  const [y, m] = chosen.split('-').map(Number);
+  const before = chinaMidnight(`${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, '0')}-01`);
+  const [makes, vehicles] = await Promise.all([repo.addedMakes(db, from, before), repo.addedVehicles(db, from, before, makeName)]);
+  return { month: chosen, months, makes, vehicles: vehicles.map((v) => ({ ...v, created_at: Math.floor(new Date(v.created_at).getTime() / 1000) })) };
+};
