@@ -21,7 +21,8 @@ const FEATURE_PUBLIC = [
   'im/chat\\.css',
   'membership/membership\\.css',
   'mobile/counterparts\\.ts',
-  'operation/(list-payload\\.ts|operation\\.css)',
+  // the operator's XLSX download (operation/export.ts) serves every operator list, the money lists of cash-pledge and paid-service too
+  'operation/(list-payload\\.ts|operation\\.css|export\\.ts)',
   'orders/(checkout-draft|order-search)\\.ts',
   'orders/orders\\.css',
   'search/(result-view|search-params)\\.ts',

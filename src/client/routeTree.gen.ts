@@ -65,6 +65,9 @@ import { Route as StoreEnquiryPublishRouteImport } from './routes/_store/enquiry
 import { Route as StoreOpenIndexRouteImport } from './routes/_store/open/index'
 import { Route as StoreSearchIndexRouteImport } from './routes/_store/search/index'
 import { Route as StoreSearchCompanyRouteImport } from './routes/_store/search/company'
+import { Route as StoreSearchExplosiveRouteImport } from './routes/_store/search/explosive'
+import { Route as StoreSearchNewvehicleRouteImport } from './routes/_store/search/newvehicle'
+import { Route as StoreSearchOilRouteImport } from './routes/_store/search/oil'
 import { Route as StoreTradeIndexRouteImport } from './routes/_store/trade/index'
 import { Route as StoreTradeIdRouteImport } from './routes/_store/trade/$id'
 import { Route as StoreTradeListRouteImport } from './routes/_store/trade/list'
@@ -77,6 +80,9 @@ import { Route as BackendAccountingInvoiceTitleRouteImport } from './routes/back
 import { Route as BackendAccountingResubmitRouteImport } from './routes/backend/accounting.resubmit'
 import { Route as BackendAccountingServiceRouteImport } from './routes/backend/accounting.service'
 import { Route as BackendAccountingWalletRouteImport } from './routes/backend/accounting.wallet'
+import { Route as BackendCustomerCustomerRouteImport } from './routes/backend/customer.customer'
+import { Route as BackendCustomerInvitationRouteImport } from './routes/backend/customer.invitation'
+import { Route as BackendCustomerSupplierRouteImport } from './routes/backend/customer.supplier'
 import { Route as BackendOrderAsktobuyRouteImport } from './routes/backend/order.asktobuy'
 import { Route as BackendOrderPurchaseRouteImport } from './routes/backend/order.purchase'
 import { Route as BackendOrderSalesRouteImport } from './routes/backend/order.sales'
@@ -132,8 +138,11 @@ import { Route as OperationPayAdjustRouteImport } from './routes/operation/pay.a
 import { Route as OperationPayAgreementRouteImport } from './routes/operation/pay.agreement'
 import { Route as OperationPayCardRouteImport } from './routes/operation/pay.card'
 import { Route as OperationPayCashpledgeRouteImport } from './routes/operation/pay.cashpledge'
+import { Route as OperationPayChannelRouteImport } from './routes/operation/pay.channel'
 import { Route as OperationPayProductRouteImport } from './routes/operation/pay.product'
 import { Route as OperationPayPromotionCodeRouteImport } from './routes/operation/pay.promotionCode'
+import { Route as OperationPayPromotionPricingRouteImport } from './routes/operation/pay.promotionPricing'
+import { Route as OperationPayPromotionUseRouteImport } from './routes/operation/pay.promotionUse'
 import { Route as OperationPayReconcileRouteImport } from './routes/operation/pay.reconcile'
 import { Route as OperationPayRecordRouteImport } from './routes/operation/pay.record'
 import { Route as OperationPayWithdrawRouteImport } from './routes/operation/pay.withdraw'
@@ -184,7 +193,10 @@ import { Route as StoreSearchPartsIndexRouteImport } from './routes/_store/searc
 import { Route as StoreSearchPartsCircleRouteImport } from './routes/_store/search/parts/circle'
 import { Route as StoreSearchPartsIllustrationRouteImport } from './routes/_store/search/parts/illustration'
 import { Route as StoreSearchPartsKeywordRouteImport } from './routes/_store/search/parts/keyword'
+import { Route as StoreSearchPartsMyesRouteImport } from './routes/_store/search/parts/myes'
 import { Route as StoreSearchPartsOeRouteImport } from './routes/_store/search/parts/oe'
+import { Route as StoreSearchPurchaseIndexRouteImport } from './routes/_store/search/purchase/index'
+import { Route as StoreSearchPurchaseResultRouteImport } from './routes/_store/search/purchase/result'
 import { Route as StoreSearchVehicleIndexRouteImport } from './routes/_store/search/vehicle/index'
 import { Route as StoreSearchVehiclePartsRouteImport } from './routes/_store/search/vehicle/parts'
 import { Route as StoreSearchVehicleSubgroupRouteImport } from './routes/_store/search/vehicle/subgroup'
@@ -496,6 +508,21 @@ const StoreSearchCompanyRoute = StoreSearchCompanyRouteImport.update({
   path: '/company',
   getParentRoute: () => StoreSearchRoute,
 } as any)
+const StoreSearchExplosiveRoute = StoreSearchExplosiveRouteImport.update({
+  id: '/explosive',
+  path: '/explosive',
+  getParentRoute: () => StoreSearchRoute,
+} as any)
+const StoreSearchNewvehicleRoute = StoreSearchNewvehicleRouteImport.update({
+  id: '/newvehicle',
+  path: '/newvehicle',
+  getParentRoute: () => StoreSearchRoute,
+} as any)
+const StoreSearchOilRoute = StoreSearchOilRouteImport.update({
+  id: '/oil',
+  path: '/oil',
+  getParentRoute: () => StoreSearchRoute,
+} as any)
 const StoreTradeIndexRoute = StoreTradeIndexRouteImport.update({
   id: '/trade/',
   path: '/trade/',
@@ -561,6 +588,22 @@ const BackendAccountingServiceRoute =
 const BackendAccountingWalletRoute = BackendAccountingWalletRouteImport.update({
   id: '/accounting/wallet',
   path: '/accounting/wallet',
+  getParentRoute: () => BackendRoute,
+} as any)
+const BackendCustomerCustomerRoute = BackendCustomerCustomerRouteImport.update({
+  id: '/customer/customer',
+  path: '/customer/customer',
+  getParentRoute: () => BackendRoute,
+} as any)
+const BackendCustomerInvitationRoute =
+  BackendCustomerInvitationRouteImport.update({
+    id: '/customer/invitation',
+    path: '/customer/invitation',
+    getParentRoute: () => BackendRoute,
+  } as any)
+const BackendCustomerSupplierRoute = BackendCustomerSupplierRouteImport.update({
+  id: '/customer/supplier',
+  path: '/customer/supplier',
   getParentRoute: () => BackendRoute,
 } as any)
 const BackendOrderAsktobuyRoute = BackendOrderAsktobuyRouteImport.update({
@@ -847,6 +890,11 @@ const OperationPayCashpledgeRoute = OperationPayCashpledgeRouteImport.update({
   path: '/pay/cashpledge',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationPayChannelRoute = OperationPayChannelRouteImport.update({
+  id: '/pay/channel',
+  path: '/pay/channel',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationPayProductRoute = OperationPayProductRouteImport.update({
   id: '/pay/product',
   path: '/pay/product',
@@ -856,6 +904,18 @@ const OperationPayPromotionCodeRoute =
   OperationPayPromotionCodeRouteImport.update({
     id: '/pay/promotionCode',
     path: '/pay/promotionCode',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationPayPromotionPricingRoute =
+  OperationPayPromotionPricingRouteImport.update({
+    id: '/pay/promotionPricing',
+    path: '/pay/promotionPricing',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationPayPromotionUseRoute =
+  OperationPayPromotionUseRouteImport.update({
+    id: '/pay/promotionUse',
+    path: '/pay/promotionUse',
     getParentRoute: () => OperationRoute,
   } as any)
 const OperationPayReconcileRoute = OperationPayReconcileRouteImport.update({
@@ -1127,11 +1187,28 @@ const StoreSearchPartsKeywordRoute = StoreSearchPartsKeywordRouteImport.update({
   path: '/parts/keyword',
   getParentRoute: () => StoreSearchRoute,
 } as any)
+const StoreSearchPartsMyesRoute = StoreSearchPartsMyesRouteImport.update({
+  id: '/parts/myes',
+  path: '/parts/myes',
+  getParentRoute: () => StoreSearchRoute,
+} as any)
 const StoreSearchPartsOeRoute = StoreSearchPartsOeRouteImport.update({
   id: '/parts/oe',
   path: '/parts/oe',
   getParentRoute: () => StoreSearchRoute,
 } as any)
+const StoreSearchPurchaseIndexRoute =
+  StoreSearchPurchaseIndexRouteImport.update({
+    id: '/purchase/',
+    path: '/purchase/',
+    getParentRoute: () => StoreSearchRoute,
+  } as any)
+const StoreSearchPurchaseResultRoute =
+  StoreSearchPurchaseResultRouteImport.update({
+    id: '/purchase/result',
+    path: '/purchase/result',
+    getParentRoute: () => StoreSearchRoute,
+  } as any)
 const StoreSearchVehicleIndexRoute = StoreSearchVehicleIndexRouteImport.update({
   id: '/vehicle/',
   path: '/vehicle/',
@@ -1366,6 +1443,9 @@ export interface FileRoutesByFullPath {
   '/enquiry/list': typeof StoreEnquiryListRoute
   '/enquiry/publish': typeof StoreEnquiryPublishRoute
   '/search/company': typeof StoreSearchCompanyRoute
+  '/search/explosive': typeof StoreSearchExplosiveRoute
+  '/search/newvehicle': typeof StoreSearchNewvehicleRoute
+  '/search/oil': typeof StoreSearchOilRoute
   '/trade/$id': typeof StoreTradeIdRoute
   '/trade/list': typeof StoreTradeListRoute
   '/trade/new': typeof StoreTradeNewRoute
@@ -1377,6 +1457,9 @@ export interface FileRoutesByFullPath {
   '/backend/accounting/resubmit': typeof BackendAccountingResubmitRoute
   '/backend/accounting/service': typeof BackendAccountingServiceRoute
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
+  '/backend/customer/customer': typeof BackendCustomerCustomerRoute
+  '/backend/customer/invitation': typeof BackendCustomerInvitationRoute
+  '/backend/customer/supplier': typeof BackendCustomerSupplierRoute
   '/backend/order/asktobuy': typeof BackendOrderAsktobuyRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
@@ -1425,8 +1508,11 @@ export interface FileRoutesByFullPath {
   '/operation/pay/agreement': typeof OperationPayAgreementRoute
   '/operation/pay/card': typeof OperationPayCardRoute
   '/operation/pay/cashpledge': typeof OperationPayCashpledgeRoute
+  '/operation/pay/channel': typeof OperationPayChannelRoute
   '/operation/pay/product': typeof OperationPayProductRoute
   '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
+  '/operation/pay/promotionPricing': typeof OperationPayPromotionPricingRoute
+  '/operation/pay/promotionUse': typeof OperationPayPromotionUseRoute
   '/operation/pay/reconcile': typeof OperationPayReconcileRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/pay/withdraw': typeof OperationPayWithdrawRoute
@@ -1483,7 +1569,9 @@ export interface FileRoutesByFullPath {
   '/search/parts/circle': typeof StoreSearchPartsCircleRoute
   '/search/parts/illustration': typeof StoreSearchPartsIllustrationRoute
   '/search/parts/keyword': typeof StoreSearchPartsKeywordRoute
+  '/search/parts/myes': typeof StoreSearchPartsMyesRoute
   '/search/parts/oe': typeof StoreSearchPartsOeRoute
+  '/search/purchase/result': typeof StoreSearchPurchaseResultRoute
   '/search/vehicle/parts': typeof StoreSearchVehiclePartsRoute
   '/search/vehicle/subgroup': typeof StoreSearchVehicleSubgroupRoute
   '/search/vin/detail': typeof StoreSearchVinDetailRoute
@@ -1508,6 +1596,7 @@ export interface FileRoutesByFullPath {
   '/search/dismantle/': typeof StoreSearchDismantleIndexRoute
   '/search/newvin/': typeof StoreSearchNewvinIndexRoute
   '/search/parts/': typeof StoreSearchPartsIndexRoute
+  '/search/purchase/': typeof StoreSearchPurchaseIndexRoute
   '/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/search/vin/': typeof StoreSearchVinIndexRoute
   '/backend/accounting/bill/': typeof BackendAccountingBillIndexRoute
@@ -1571,6 +1660,9 @@ export interface FileRoutesByTo {
   '/enquiry/list': typeof StoreEnquiryListRoute
   '/enquiry/publish': typeof StoreEnquiryPublishRoute
   '/search/company': typeof StoreSearchCompanyRoute
+  '/search/explosive': typeof StoreSearchExplosiveRoute
+  '/search/newvehicle': typeof StoreSearchNewvehicleRoute
+  '/search/oil': typeof StoreSearchOilRoute
   '/trade/$id': typeof StoreTradeIdRoute
   '/trade/list': typeof StoreTradeListRoute
   '/trade/new': typeof StoreTradeNewRoute
@@ -1582,6 +1674,9 @@ export interface FileRoutesByTo {
   '/backend/accounting/resubmit': typeof BackendAccountingResubmitRoute
   '/backend/accounting/service': typeof BackendAccountingServiceRoute
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
+  '/backend/customer/customer': typeof BackendCustomerCustomerRoute
+  '/backend/customer/invitation': typeof BackendCustomerInvitationRoute
+  '/backend/customer/supplier': typeof BackendCustomerSupplierRoute
   '/backend/order/asktobuy': typeof BackendOrderAsktobuyRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
@@ -1630,8 +1725,11 @@ export interface FileRoutesByTo {
   '/operation/pay/agreement': typeof OperationPayAgreementRoute
   '/operation/pay/card': typeof OperationPayCardRoute
   '/operation/pay/cashpledge': typeof OperationPayCashpledgeRoute
+  '/operation/pay/channel': typeof OperationPayChannelRoute
   '/operation/pay/product': typeof OperationPayProductRoute
   '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
+  '/operation/pay/promotionPricing': typeof OperationPayPromotionPricingRoute
+  '/operation/pay/promotionUse': typeof OperationPayPromotionUseRoute
   '/operation/pay/reconcile': typeof OperationPayReconcileRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/pay/withdraw': typeof OperationPayWithdrawRoute
@@ -1688,7 +1786,9 @@ export interface FileRoutesByTo {
   '/search/parts/circle': typeof StoreSearchPartsCircleRoute
   '/search/parts/illustration': typeof StoreSearchPartsIllustrationRoute
   '/search/parts/keyword': typeof StoreSearchPartsKeywordRoute
+  '/search/parts/myes': typeof StoreSearchPartsMyesRoute
   '/search/parts/oe': typeof StoreSearchPartsOeRoute
+  '/search/purchase/result': typeof StoreSearchPurchaseResultRoute
   '/search/vehicle/parts': typeof StoreSearchVehiclePartsRoute
   '/search/vehicle/subgroup': typeof StoreSearchVehicleSubgroupRoute
   '/search/vin/detail': typeof StoreSearchVinDetailRoute
@@ -1713,6 +1813,7 @@ export interface FileRoutesByTo {
   '/search/dismantle': typeof StoreSearchDismantleIndexRoute
   '/search/newvin': typeof StoreSearchNewvinIndexRoute
   '/search/parts': typeof StoreSearchPartsIndexRoute
+  '/search/purchase': typeof StoreSearchPurchaseIndexRoute
   '/search/vehicle': typeof StoreSearchVehicleIndexRoute
   '/search/vin': typeof StoreSearchVinIndexRoute
   '/backend/accounting/bill': typeof BackendAccountingBillIndexRoute
@@ -1782,6 +1883,9 @@ export interface FileRoutesById {
   '/_store/enquiry/list': typeof StoreEnquiryListRoute
   '/_store/enquiry/publish': typeof StoreEnquiryPublishRoute
   '/_store/search/company': typeof StoreSearchCompanyRoute
+  '/_store/search/explosive': typeof StoreSearchExplosiveRoute
+  '/_store/search/newvehicle': typeof StoreSearchNewvehicleRoute
+  '/_store/search/oil': typeof StoreSearchOilRoute
   '/_store/trade/$id': typeof StoreTradeIdRoute
   '/_store/trade/list': typeof StoreTradeListRoute
   '/_store/trade/new': typeof StoreTradeNewRoute
@@ -1793,6 +1897,9 @@ export interface FileRoutesById {
   '/backend/accounting/resubmit': typeof BackendAccountingResubmitRoute
   '/backend/accounting/service': typeof BackendAccountingServiceRoute
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
+  '/backend/customer/customer': typeof BackendCustomerCustomerRoute
+  '/backend/customer/invitation': typeof BackendCustomerInvitationRoute
+  '/backend/customer/supplier': typeof BackendCustomerSupplierRoute
   '/backend/order/asktobuy': typeof BackendOrderAsktobuyRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
@@ -1841,8 +1948,11 @@ export interface FileRoutesById {
   '/operation/pay/agreement': typeof OperationPayAgreementRoute
   '/operation/pay/card': typeof OperationPayCardRoute
   '/operation/pay/cashpledge': typeof OperationPayCashpledgeRoute
+  '/operation/pay/channel': typeof OperationPayChannelRoute
   '/operation/pay/product': typeof OperationPayProductRoute
   '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
+  '/operation/pay/promotionPricing': typeof OperationPayPromotionPricingRoute
+  '/operation/pay/promotionUse': typeof OperationPayPromotionUseRoute
   '/operation/pay/reconcile': typeof OperationPayReconcileRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
   '/operation/pay/withdraw': typeof OperationPayWithdrawRoute
@@ -1899,7 +2009,9 @@ export interface FileRoutesById {
   '/_store/search/parts/circle': typeof StoreSearchPartsCircleRoute
   '/_store/search/parts/illustration': typeof StoreSearchPartsIllustrationRoute
   '/_store/search/parts/keyword': typeof StoreSearchPartsKeywordRoute
+  '/_store/search/parts/myes': typeof StoreSearchPartsMyesRoute
   '/_store/search/parts/oe': typeof StoreSearchPartsOeRoute
+  '/_store/search/purchase/result': typeof StoreSearchPurchaseResultRoute
   '/_store/search/vehicle/parts': typeof StoreSearchVehiclePartsRoute
   '/_store/search/vehicle/subgroup': typeof StoreSearchVehicleSubgroupRoute
   '/_store/search/vin/detail': typeof StoreSearchVinDetailRoute
@@ -1924,6 +2036,7 @@ export interface FileRoutesById {
   '/_store/search/dismantle/': typeof StoreSearchDismantleIndexRoute
   '/_store/search/newvin/': typeof StoreSearchNewvinIndexRoute
   '/_store/search/parts/': typeof StoreSearchPartsIndexRoute
+  '/_store/search/purchase/': typeof StoreSearchPurchaseIndexRoute
   '/_store/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/_store/search/vin/': typeof StoreSearchVinIndexRoute
   '/backend/accounting/bill/': typeof BackendAccountingBillIndexRoute
@@ -1992,6 +2105,9 @@ export interface FileRouteTypes {
     | '/enquiry/list'
     | '/enquiry/publish'
     | '/search/company'
+    | '/search/explosive'
+    | '/search/newvehicle'
+    | '/search/oil'
     | '/trade/$id'
     | '/trade/list'
     | '/trade/new'
@@ -2003,6 +2119,9 @@ export interface FileRouteTypes {
     | '/backend/accounting/resubmit'
     | '/backend/accounting/service'
     | '/backend/accounting/wallet'
+    | '/backend/customer/customer'
+    | '/backend/customer/invitation'
+    | '/backend/customer/supplier'
     | '/backend/order/asktobuy'
     | '/backend/order/purchase'
     | '/backend/order/sales'
@@ -2051,8 +2170,11 @@ export interface FileRouteTypes {
     | '/operation/pay/agreement'
     | '/operation/pay/card'
     | '/operation/pay/cashpledge'
+    | '/operation/pay/channel'
     | '/operation/pay/product'
     | '/operation/pay/promotionCode'
+    | '/operation/pay/promotionPricing'
+    | '/operation/pay/promotionUse'
     | '/operation/pay/reconcile'
     | '/operation/pay/record'
     | '/operation/pay/withdraw'
@@ -2109,7 +2231,9 @@ export interface FileRouteTypes {
     | '/search/parts/circle'
     | '/search/parts/illustration'
     | '/search/parts/keyword'
+    | '/search/parts/myes'
     | '/search/parts/oe'
+    | '/search/purchase/result'
     | '/search/vehicle/parts'
     | '/search/vehicle/subgroup'
     | '/search/vin/detail'
@@ -2134,6 +2258,7 @@ export interface FileRouteTypes {
     | '/search/dismantle/'
     | '/search/newvin/'
     | '/search/parts/'
+    | '/search/purchase/'
     | '/search/vehicle/'
     | '/search/vin/'
     | '/backend/accounting/bill/'
@@ -2197,6 +2322,9 @@ export interface FileRouteTypes {
     | '/enquiry/list'
     | '/enquiry/publish'
     | '/search/company'
+    | '/search/explosive'
+    | '/search/newvehicle'
+    | '/search/oil'
     | '/trade/$id'
     | '/trade/list'
     | '/trade/new'
@@ -2208,6 +2336,9 @@ export interface FileRouteTypes {
     | '/backend/accounting/resubmit'
     | '/backend/accounting/service'
     | '/backend/accounting/wallet'
+    | '/backend/customer/customer'
+    | '/backend/customer/invitation'
+    | '/backend/customer/supplier'
     | '/backend/order/asktobuy'
     | '/backend/order/purchase'
     | '/backend/order/sales'
@@ -2256,8 +2387,11 @@ export interface FileRouteTypes {
     | '/operation/pay/agreement'
     | '/operation/pay/card'
     | '/operation/pay/cashpledge'
+    | '/operation/pay/channel'
     | '/operation/pay/product'
     | '/operation/pay/promotionCode'
+    | '/operation/pay/promotionPricing'
+    | '/operation/pay/promotionUse'
     | '/operation/pay/reconcile'
     | '/operation/pay/record'
     | '/operation/pay/withdraw'
@@ -2314,7 +2448,9 @@ export interface FileRouteTypes {
     | '/search/parts/circle'
     | '/search/parts/illustration'
     | '/search/parts/keyword'
+    | '/search/parts/myes'
     | '/search/parts/oe'
+    | '/search/purchase/result'
     | '/search/vehicle/parts'
     | '/search/vehicle/subgroup'
     | '/search/vin/detail'
@@ -2339,6 +2475,7 @@ export interface FileRouteTypes {
     | '/search/dismantle'
     | '/search/newvin'
     | '/search/parts'
+    | '/search/purchase'
     | '/search/vehicle'
     | '/search/vin'
     | '/backend/accounting/bill'
@@ -2407,6 +2544,9 @@ export interface FileRouteTypes {
     | '/_store/enquiry/list'
     | '/_store/enquiry/publish'
     | '/_store/search/company'
+    | '/_store/search/explosive'
+    | '/_store/search/newvehicle'
+    | '/_store/search/oil'
     | '/_store/trade/$id'
     | '/_store/trade/list'
     | '/_store/trade/new'
@@ -2418,6 +2558,9 @@ export interface FileRouteTypes {
     | '/backend/accounting/resubmit'
     | '/backend/accounting/service'
     | '/backend/accounting/wallet'
+    | '/backend/customer/customer'
+    | '/backend/customer/invitation'
+    | '/backend/customer/supplier'
     | '/backend/order/asktobuy'
     | '/backend/order/purchase'
     | '/backend/order/sales'
@@ -2466,8 +2609,11 @@ export interface FileRouteTypes {
     | '/operation/pay/agreement'
     | '/operation/pay/card'
     | '/operation/pay/cashpledge'
+    | '/operation/pay/channel'
     | '/operation/pay/product'
     | '/operation/pay/promotionCode'
+    | '/operation/pay/promotionPricing'
+    | '/operation/pay/promotionUse'
     | '/operation/pay/reconcile'
     | '/operation/pay/record'
     | '/operation/pay/withdraw'
@@ -2524,7 +2670,9 @@ export interface FileRouteTypes {
     | '/_store/search/parts/circle'
     | '/_store/search/parts/illustration'
     | '/_store/search/parts/keyword'
+    | '/_store/search/parts/myes'
     | '/_store/search/parts/oe'
+    | '/_store/search/purchase/result'
     | '/_store/search/vehicle/parts'
     | '/_store/search/vehicle/subgroup'
     | '/_store/search/vin/detail'
@@ -2549,6 +2697,7 @@ export interface FileRouteTypes {
     | '/_store/search/dismantle/'
     | '/_store/search/newvin/'
     | '/_store/search/parts/'
+    | '/_store/search/purchase/'
     | '/_store/search/vehicle/'
     | '/_store/search/vin/'
     | '/backend/accounting/bill/'
@@ -2984,6 +3133,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreSearchCompanyRouteImport
       parentRoute: typeof StoreSearchRoute
     }
+    '/_store/search/explosive': {
+      id: '/_store/search/explosive'
+      path: '/explosive'
+      fullPath: '/search/explosive'
+      preLoaderRoute: typeof StoreSearchExplosiveRouteImport
+      parentRoute: typeof StoreSearchRoute
+    }
+    '/_store/search/newvehicle': {
+      id: '/_store/search/newvehicle'
+      path: '/newvehicle'
+      fullPath: '/search/newvehicle'
+      preLoaderRoute: typeof StoreSearchNewvehicleRouteImport
+      parentRoute: typeof StoreSearchRoute
+    }
+    '/_store/search/oil': {
+      id: '/_store/search/oil'
+      path: '/oil'
+      fullPath: '/search/oil'
+      preLoaderRoute: typeof StoreSearchOilRouteImport
+      parentRoute: typeof StoreSearchRoute
+    }
     '/_store/trade/': {
       id: '/_store/trade/'
       path: '/trade'
@@ -3066,6 +3236,27 @@ declare module '@tanstack/react-router' {
       path: '/accounting/wallet'
       fullPath: '/backend/accounting/wallet'
       preLoaderRoute: typeof BackendAccountingWalletRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/customer/customer': {
+      id: '/backend/customer/customer'
+      path: '/customer/customer'
+      fullPath: '/backend/customer/customer'
+      preLoaderRoute: typeof BackendCustomerCustomerRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/customer/invitation': {
+      id: '/backend/customer/invitation'
+      path: '/customer/invitation'
+      fullPath: '/backend/customer/invitation'
+      preLoaderRoute: typeof BackendCustomerInvitationRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/customer/supplier': {
+      id: '/backend/customer/supplier'
+      path: '/customer/supplier'
+      fullPath: '/backend/customer/supplier'
+      preLoaderRoute: typeof BackendCustomerSupplierRouteImport
       parentRoute: typeof BackendRoute
     }
     '/backend/order/asktobuy': {
@@ -3453,6 +3644,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationPayCashpledgeRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/pay/channel': {
+      id: '/operation/pay/channel'
+      path: '/pay/channel'
+      fullPath: '/operation/pay/channel'
+      preLoaderRoute: typeof OperationPayChannelRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/pay/product': {
       id: '/operation/pay/product'
       path: '/pay/product'
@@ -3465,6 +3663,20 @@ declare module '@tanstack/react-router' {
       path: '/pay/promotionCode'
       fullPath: '/operation/pay/promotionCode'
       preLoaderRoute: typeof OperationPayPromotionCodeRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/promotionPricing': {
+      id: '/operation/pay/promotionPricing'
+      path: '/pay/promotionPricing'
+      fullPath: '/operation/pay/promotionPricing'
+      preLoaderRoute: typeof OperationPayPromotionPricingRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/promotionUse': {
+      id: '/operation/pay/promotionUse'
+      path: '/pay/promotionUse'
+      fullPath: '/operation/pay/promotionUse'
+      preLoaderRoute: typeof OperationPayPromotionUseRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/pay/reconcile': {
@@ -3817,11 +4029,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreSearchPartsKeywordRouteImport
       parentRoute: typeof StoreSearchRoute
     }
+    '/_store/search/parts/myes': {
+      id: '/_store/search/parts/myes'
+      path: '/parts/myes'
+      fullPath: '/search/parts/myes'
+      preLoaderRoute: typeof StoreSearchPartsMyesRouteImport
+      parentRoute: typeof StoreSearchRoute
+    }
     '/_store/search/parts/oe': {
       id: '/_store/search/parts/oe'
       path: '/parts/oe'
       fullPath: '/search/parts/oe'
       preLoaderRoute: typeof StoreSearchPartsOeRouteImport
+      parentRoute: typeof StoreSearchRoute
+    }
+    '/_store/search/purchase/': {
+      id: '/_store/search/purchase/'
+      path: '/purchase'
+      fullPath: '/search/purchase/'
+      preLoaderRoute: typeof StoreSearchPurchaseIndexRouteImport
+      parentRoute: typeof StoreSearchRoute
+    }
+    '/_store/search/purchase/result': {
+      id: '/_store/search/purchase/result'
+      path: '/purchase/result'
+      fullPath: '/search/purchase/result'
+      preLoaderRoute: typeof StoreSearchPurchaseResultRouteImport
       parentRoute: typeof StoreSearchRoute
     }
     '/_store/search/vehicle/': {
@@ -4071,6 +4304,9 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface StoreSearchRouteChildren {
   StoreSearchCompanyRoute: typeof StoreSearchCompanyRoute
+  StoreSearchExplosiveRoute: typeof StoreSearchExplosiveRoute
+  StoreSearchNewvehicleRoute: typeof StoreSearchNewvehicleRoute
+  StoreSearchOilRoute: typeof StoreSearchOilRoute
   StoreSearchIndexRoute: typeof StoreSearchIndexRoute
   StoreSearchDismantleResultRoute: typeof StoreSearchDismantleResultRoute
   StoreSearchNewvinDetailRoute: typeof StoreSearchNewvinDetailRoute
@@ -4081,7 +4317,9 @@ interface StoreSearchRouteChildren {
   StoreSearchPartsCircleRoute: typeof StoreSearchPartsCircleRoute
   StoreSearchPartsIllustrationRoute: typeof StoreSearchPartsIllustrationRoute
   StoreSearchPartsKeywordRoute: typeof StoreSearchPartsKeywordRoute
+  StoreSearchPartsMyesRoute: typeof StoreSearchPartsMyesRoute
   StoreSearchPartsOeRoute: typeof StoreSearchPartsOeRoute
+  StoreSearchPurchaseResultRoute: typeof StoreSearchPurchaseResultRoute
   StoreSearchVehiclePartsRoute: typeof StoreSearchVehiclePartsRoute
   StoreSearchVehicleSubgroupRoute: typeof StoreSearchVehicleSubgroupRoute
   StoreSearchVinDetailRoute: typeof StoreSearchVinDetailRoute
@@ -4091,12 +4329,16 @@ interface StoreSearchRouteChildren {
   StoreSearchDismantleIndexRoute: typeof StoreSearchDismantleIndexRoute
   StoreSearchNewvinIndexRoute: typeof StoreSearchNewvinIndexRoute
   StoreSearchPartsIndexRoute: typeof StoreSearchPartsIndexRoute
+  StoreSearchPurchaseIndexRoute: typeof StoreSearchPurchaseIndexRoute
   StoreSearchVehicleIndexRoute: typeof StoreSearchVehicleIndexRoute
   StoreSearchVinIndexRoute: typeof StoreSearchVinIndexRoute
 }
 
 const StoreSearchRouteChildren: StoreSearchRouteChildren = {
   StoreSearchCompanyRoute: StoreSearchCompanyRoute,
+  StoreSearchExplosiveRoute: StoreSearchExplosiveRoute,
+  StoreSearchNewvehicleRoute: StoreSearchNewvehicleRoute,
+  StoreSearchOilRoute: StoreSearchOilRoute,
   StoreSearchIndexRoute: StoreSearchIndexRoute,
   StoreSearchDismantleResultRoute: StoreSearchDismantleResultRoute,
   StoreSearchNewvinDetailRoute: StoreSearchNewvinDetailRoute,
@@ -4107,7 +4349,9 @@ const StoreSearchRouteChildren: StoreSearchRouteChildren = {
   StoreSearchPartsCircleRoute: StoreSearchPartsCircleRoute,
   StoreSearchPartsIllustrationRoute: StoreSearchPartsIllustrationRoute,
   StoreSearchPartsKeywordRoute: StoreSearchPartsKeywordRoute,
+  StoreSearchPartsMyesRoute: StoreSearchPartsMyesRoute,
   StoreSearchPartsOeRoute: StoreSearchPartsOeRoute,
+  StoreSearchPurchaseResultRoute: StoreSearchPurchaseResultRoute,
   StoreSearchVehiclePartsRoute: StoreSearchVehiclePartsRoute,
   StoreSearchVehicleSubgroupRoute: StoreSearchVehicleSubgroupRoute,
   StoreSearchVinDetailRoute: StoreSearchVinDetailRoute,
@@ -4117,6 +4361,7 @@ const StoreSearchRouteChildren: StoreSearchRouteChildren = {
   StoreSearchDismantleIndexRoute: StoreSearchDismantleIndexRoute,
   StoreSearchNewvinIndexRoute: StoreSearchNewvinIndexRoute,
   StoreSearchPartsIndexRoute: StoreSearchPartsIndexRoute,
+  StoreSearchPurchaseIndexRoute: StoreSearchPurchaseIndexRoute,
   StoreSearchVehicleIndexRoute: StoreSearchVehicleIndexRoute,
   StoreSearchVinIndexRoute: StoreSearchVinIndexRoute,
 }
@@ -4206,6 +4451,9 @@ interface BackendRouteChildren {
   BackendAccountingResubmitRoute: typeof BackendAccountingResubmitRoute
   BackendAccountingServiceRoute: typeof BackendAccountingServiceRoute
   BackendAccountingWalletRoute: typeof BackendAccountingWalletRoute
+  BackendCustomerCustomerRoute: typeof BackendCustomerCustomerRoute
+  BackendCustomerInvitationRoute: typeof BackendCustomerInvitationRoute
+  BackendCustomerSupplierRoute: typeof BackendCustomerSupplierRoute
   BackendOrderAsktobuyRoute: typeof BackendOrderAsktobuyRoute
   BackendOrderPurchaseRoute: typeof BackendOrderPurchaseRoute
   BackendOrderSalesRoute: typeof BackendOrderSalesRoute
@@ -4242,6 +4490,9 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendAccountingResubmitRoute: BackendAccountingResubmitRoute,
   BackendAccountingServiceRoute: BackendAccountingServiceRoute,
   BackendAccountingWalletRoute: BackendAccountingWalletRoute,
+  BackendCustomerCustomerRoute: BackendCustomerCustomerRoute,
+  BackendCustomerInvitationRoute: BackendCustomerInvitationRoute,
+  BackendCustomerSupplierRoute: BackendCustomerSupplierRoute,
   BackendOrderAsktobuyRoute: BackendOrderAsktobuyRoute,
   BackendOrderPurchaseRoute: BackendOrderPurchaseRoute,
   BackendOrderSalesRoute: BackendOrderSalesRoute,
@@ -4341,8 +4592,11 @@ interface OperationRouteChildren {
   OperationPayAgreementRoute: typeof OperationPayAgreementRoute
   OperationPayCardRoute: typeof OperationPayCardRoute
   OperationPayCashpledgeRoute: typeof OperationPayCashpledgeRoute
+  OperationPayChannelRoute: typeof OperationPayChannelRoute
   OperationPayProductRoute: typeof OperationPayProductRoute
   OperationPayPromotionCodeRoute: typeof OperationPayPromotionCodeRoute
+  OperationPayPromotionPricingRoute: typeof OperationPayPromotionPricingRoute
+  OperationPayPromotionUseRoute: typeof OperationPayPromotionUseRoute
   OperationPayReconcileRoute: typeof OperationPayReconcileRoute
   OperationPayRecordRoute: typeof OperationPayRecordRoute
   OperationPayWithdrawRoute: typeof OperationPayWithdrawRoute
@@ -4419,8 +4673,11 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationPayAgreementRoute: OperationPayAgreementRoute,
   OperationPayCardRoute: OperationPayCardRoute,
   OperationPayCashpledgeRoute: OperationPayCashpledgeRoute,
+  OperationPayChannelRoute: OperationPayChannelRoute,
   OperationPayProductRoute: OperationPayProductRoute,
   OperationPayPromotionCodeRoute: OperationPayPromotionCodeRoute,
+  OperationPayPromotionPricingRoute: OperationPayPromotionPricingRoute,
+  OperationPayPromotionUseRoute: OperationPayPromotionUseRoute,
   OperationPayReconcileRoute: OperationPayReconcileRoute,
   OperationPayRecordRoute: OperationPayRecordRoute,
   OperationPayWithdrawRoute: OperationPayWithdrawRoute,

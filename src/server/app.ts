@@ -76,6 +76,8 @@ import { createEnterpriseService } from './modules/enterprise/enterprise.service
 import { enterpriseHandlers } from './modules/enterprise/enterprise.routes';
 import { createBackofficeService } from './modules/backoffice/backoffice.service';
 import { backofficeHandlers } from './modules/backoffice/backoffice.routes';
+import { createCustomerService } from './modules/customer/customer.service';
+import { customerHandlers } from './modules/customer/customer.routes';
 import { createStockImportService } from './modules/stock/stock-import.service';
 import { mountStockFileRoutes, stockImportHandlers } from './modules/stock/stock-import.routes';
 import { importDirOf } from './modules/stock/stock-import.service';
@@ -176,7 +178,7 @@ export const createApp = (deps: AppDeps) => {
   const ledgerHealth = createLedgerHealth();
   const wallet = createWalletService({ clock: deps.clock, ledger, providers: payments });
   // paying goods orders online, payouts and refunds (docs/money.md, "Paying orders")
-  const orderMoney = createOrderMoney({ clock: deps.clock, ledger, providers: payments, db: deps.db, log: deps.log });
+  const orderMoney = createOrderMoney({ clock: deps.clock, ledger, providers: payments, db: deps.db, log: deps.log, notices: im });
   const orders = createOrdersService({ clock: deps.clock, cart, membership, notices: im, money: orderMoney });
   const afterSales = createAfterSaleService({ clock: deps.clock, notices: im, money: orderMoney });
   // bank cards and withdrawals (docs/money.md, "Bank cards and withdrawals")
@@ -189,6 +191,7 @@ export const createApp = (deps: AppDeps) => {
   // providers' notices and the payment sweep all find the purpose that owns an order number here
   // paid services: packs that raise a company's limits (docs/money.md#paid-services)
   const paidServices = createPaidService({ clock: deps.clock, ledger, providers: payments });
+  const payAccounts = createPayAccountsService({ clock: deps.clock, ledger, providers: payments });
   const paymentPurposes: PaymentPurpose[] = [wallet.purpose, packagePurpose(membership), orderMoney.purpose, cashPledges.purpose, paidServices.purpose];
   const openServerKey = serverKeyOf(deps.openKeySecret);
   const handlers: Handlers = {
@@ -214,7 +217,7 @@ export const createApp = (deps: AppDeps) => {
     ...cashPledgeHandlers(cashPledges),
     ...paidServiceHandlers(paidServices),
     ...withdrawalHandlers(withdrawals),
-    ...payAccountsHandlers(createPayAccountsService({ clock: deps.clock, ledger })),
+    ...payAccountsHandlers(payAccounts),
     ...cartHandlers(cart),
     ...ordersHandlers(orders),
     // the open platform's partner calls (docs/open-platform.md, "Partner calls")
@@ -227,6 +230,7 @@ export const createApp = (deps: AppDeps) => {
     ...organisationHandlers(createOrganisationService({ clock: deps.clock, auth })),
     ...enterpriseHandlers(createEnterpriseService(deps.clock)),
     ...backofficeHandlers(createBackofficeService(company, deps.clock)),
+    ...customerHandlers(createCustomerService(deps.clock)),
     ...addressHandlers(createAddressService(deps.clock)),
     ...enquiryHandlers(createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), cart, cards: im })),
     ...operationHandlers({
@@ -280,7 +284,7 @@ export const createApp = (deps: AppDeps) => {
   mountFileRoute(app, 'get', '/api/uploads/:name', edge, { name: 'uploaded image', access: 'public' }, ({ c }) => serveUpload(uploads)(c));
   mountFileRoute(app, 'get', '/api/epc/schematic/:file', edge, { name: 'schematic', access: 'public' }, ({ c }) => serveSchematic(illustrations, deps.db)(c));
   mountStockFileRoutes(app, edge, stockImport);
-  mountOpExportRoutes(app, edge, { oversight, reports, products, afterSales });
+  mountOpExportRoutes(app, edge, { oversight, reports, products, afterSales, payAccounts, withdrawals, cashPledges, paidServices });
   // purchase and sales order lists as XLSX (docs/api.md, "Routes outside the endpoint table")
   mountOrderFileRoutes(app, edge, orders);
   // the payment providers' notices and the payer's return from their pages (docs/money.md, "Payment providers")

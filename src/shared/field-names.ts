@@ -15,7 +15,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   company: '企业资料', company_id: '公司', company_ids: '公司', company_name: '公司名称', contact_name: '联系人', contact_phone: '联系电话',
   content: '消息内容', conversationType: '会话类型', conversation_id: '会话', count: '数量', country: '国家', country_id: '国家', currency: '币种',
   custom_brand_name: '自有品牌', custom_car_brand: '车型品牌名称', date_from: '开始日期', date_to: '结束日期', default_code: '自编码', delivery_days: '货期天数',
-  delta: '调整数量', description: '说明', diagram: '图解', dismantled: '只看拆车件', display_name: '姓名', duration_months: '时长（月）',
+  delta: '调整数量', description: '说明', device: '支付设备', diagram: '图解', dismantled: '只看拆车件', display_name: '姓名', duration_months: '时长（月）',
   employee_limit: '员工上限', enabled: '启用状态', end_day: '结束日期', enquiry_id: '询价单', enquiry_no: '询价单号', entity: '对象类型', entity_id: '对象',
   expected_total_fen: '应付金额', factory_desc: '厂商说明', factory_make_id: '车型厂牌', fast: '快速模式', featured_stock_ids: '推荐商品', file_name: '文件名',
   file_path: '文件', friend_uuid: '好友', from_user_id: '发送人', group_id: '分组', group_name: '群名称', has: '条件', head_id: '负责人', head_image: '头像',
@@ -36,22 +36,27 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   phone: '电话', photos: '照片', position: '位置', price: '价格', price0: '批发价(不含税)', price1: '批发价(含税)', price2: '零售价(不含税)',
   price3: '零售价(含税)', price5: '钉箱费', price99: '标准价', price_colum_name: '价格列', price_column: '价格列', price_fen: '价格', price_lock: '价格锁定',
   producing_area: '产地', product_id: '库存', product_ids: '库存', product_name: '配件名称', product_qty: '数量', product_specification: '规格',
-  province: '省份', province_ids: '业绩省份', purpose: '用途', q: '搜索内容', qq: 'QQ', qty: '数量', qty_version: '库存版本', quality: '品质',
-  quality_id: '品质', quality_name: '品质名称', quality_name_new: '品质', quantity: '库存数量', quote_ids: '报价', rate_value: '汇率', reason: '原因',
+  province: '省份', province_ids: '业绩省份', provider: '支付渠道', purpose: '用途', q: '搜索内容', qq: 'QQ', qty: '数量', qty_version: '库存版本', quality: '品质',
+  quality_id: '品质', quality_name: '品质名称', quality_name_new: '品质', quantity: '库存数量', quote_ids: '报价', rate_value: '汇率', reason: '原因', red_date: '红字发票开票日期', red_number: '红字发票号码',
   recharge_no: '充值单号', refresh: '刷新', refund_method: '退款方式', related: '关联项', remark: '备注', remarks: '备注', request_no: '申请单号',
   role: '角色', role_ids: '角色', round_to: '取整', sale_state: '销售状态', scene: '场景', scope: '范围', search_mode: '搜索方式', search_type: '搜索类型',
   search_value: '搜索内容', seller: '卖家', seller_codes: '卖家权限', seller_company_id: '卖家公司', seller_ids: '卖家', send: '立即发送', sender: '发送人',
   service: '服务', service_uuid: '客服', short_name: '简称', show_internal: '含内部商圈', side: '方向', since: '起始时间', sms_code: '短信验证码',
-  sort: '排序', sort_field: '排序字段', sort_order: '排序方向', source: '来源', start_day: '开始日期', state: '状态', status: '状态', stock_id: '库存',
+  sort: '排序', sort_field: '排序字段', sort_order: '排序方向', source: '来源', spec: '规格', start_day: '开始日期', state: '状态', status: '状态', stock_id: '库存',
   stock_per_day: '每日库存查询次数', subgroup_id: '分组', supplier_code: '供应商编码', supplier_oe: 'OE号', supplier_vehicle: '适用车型', target: '对象',
   targetId: '聊天对象', target_price_field: '价格字段', tax_no: '税号', terminology_id: '配件分组', text: '文字', title: '标题', title_id: '标题',
   to_curr_code: '币种', to_curr_txt: '币种名称', to_group_id: '群聊', to_uuid: '聊天对象', token: '令牌', type: '类型', type_code: '类型', type_id: '品质',
   uom_name: '单位', url: '链接', user_id: '用户', user_uuid: '用户', username: '用户名', uuid: '用户', valid_days: '报价有效天数', value: '数值',
-  vehicle_id: '车型', verified: '已验证', version: '版本', videos: '视频', vin: 'VIN码', vin_count: 'VIN 解析次数', vn_message: '越南语内容',
+  vehicle_id: '车型', verified: '已验证', version: '版本', videos: '视频', vin: 'VIN码', vin_count: 'VIN 解析次数', viscosity: '粘度', vn_message: '越南语内容',
+  volume_ml: '容量',
   vn_price: '越南价(越南盾)', vn_quantity: '越南库存', wechat: '微信', withdrawal_no: '提现单号', x: '横坐标', y: '纵坐标', zero_stock: '只看零库存', zone: '区域',
   // the open platform (docs/open-platform.md)
   audience: '发送对象', batch_id: '批次号', bundle_id: '权限包', cursor: '翻页游标', endpoint_id: '回调地址', erp_product_id: 'ERP 产品', events: '事件',
   expires_at: '到期时间', ip_allow: 'IP 白名单', key_id: '密钥', scopes: '权限范围', stock_threshold: '库存提醒阈值', updated_since: '更新时间起', vendor: '厂商',
+  // promotion prices of paid services (docs/money.md#promotion-prices)
+  end_at: '结束时间', level_ids: '会员等级', per_company: '每家企业次数', promotion_id: '促销', start_at: '开始时间',
+  // customers and suppliers (docs/customers.md)
+  days: '有效天数', invite_code: '邀请码', preferred: '优选供应商', price_level: '客户等级', tags: '客户标签',
 };
 
 /** The Chinese name of a field path (`lines.0.qty` → 数量), or '' when it has none. */

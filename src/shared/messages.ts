@@ -273,7 +273,7 @@ export const membershipMsg = {
   checkoutExpired: '支付已超时，请返回订单重新发起支付',
   payNotConfigured: '未配置支付渠道，请联系客服',
   sandboxTitle: '汽配汇收银台（沙箱）',
-  sandboxNote: '沙箱环境：不会真实扣款。确认支付后，平台按支付渠道的回调为您开通会员。',
+  sandboxNote: '沙箱环境：不会真实扣款。确认支付后，平台按支付渠道的回调完成这笔付款（会员、充值、服务、保证金或订单）。',
   /** every payment page says it while the sandbox is the provider */
   demoPayment: '演示支付，不会真实扣款',
   sandboxDisabled: '演示支付未启用',

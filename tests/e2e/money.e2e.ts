@@ -4,10 +4,13 @@
  * confirms receipt of one; the seller sees the payout in its wallet, adds a corporate card the
  * operator approves, and withdraws, which the operator approves and marks paid; the buyer keeps an
  * invoice title and asks the seller for an invoice on the received order, which the seller issues
- * with the PDF; each side's monthly bill closes at what its wallet holds. Partial after-sale
- * refunds are proved by tests/integration/order-payment.test.ts. Screenshots: money-recharge,
- * money-pay-phone, money-seller-wallet, money-withdraw-operator, money-invoice-issued,
- * money-bill-buyer, money-bill-seller-phone.
+ * with the PDF; an after-sale refunds part of the other order by amount (the buyer asks 仅退款 for
+ * one of its two pieces, that order's seller agrees and refunds less than asked): the buyer's
+ * wallet rises by exactly that amount, the seller's payout on receipt falls by it; each side's
+ * monthly bill closes at what its wallet holds. The sandbox checkout of a paid recharge leads back
+ * to the wallet. Screenshots: money-recharge, money-sandbox-paid (and -390), money-pay-phone,
+ * money-seller-wallet, money-withdraw-operator, money-invoice-issued, money-refund-seller,
+ * money-refund-buyer-wallet, money-refund-payout, money-bill-buyer, money-bill-seller-phone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -59,7 +62,7 @@ const action = async (page: Page, label: string) => {
 };
 
 describe('money', () => {
-  it('recharge, one payment for two sellers, payout on receipt, a withdrawal, an invoice and the month\'s bills', async () => {
+  it('recharge, one payment for two sellers, payout on receipt, a withdrawal, an invoice, a partial after-sale refund and the month\'s bills', async () => {
     const { rows: [other] } = await e2e.pglite.query<{ id: number }>(`select id from company where is_seller and id not in (1, 2, 3) order by id limit 1`);
     const shipped = 'SO20261128100000000101';
     const confirmed = 'SO20261128100000000102';
@@ -73,14 +76,28 @@ describe('money', () => {
     await e2e.signIn(b, '/login', 'buyer');
     await b.goto(`${e2e.url}/backend/accounting/wallet`);
     await b.getByLabel('充值金额（元）').fill('1000');
+    const rechargeCall = b.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/wallet/recharge'));
     await b.getByRole('button', { name: '充值', exact: true }).click();
+    // a desktop window asks for the provider's desktop checkout (docs/money.md, "Payment providers")
+    expect((await rechargeCall).postDataJSON()).toMatchObject({ amount_fen: 100_000, device: 'desktop' });
     await b.waitForURL((u) => u.pathname === '/pay/sandbox');
+    const checkoutUrl = b.url();
     await expect(b.getByTestId('sandbox-amount')).toHaveText('¥1000.00');
     await b.getByRole('button', { name: '确认支付' }).click();
     await b.waitForURL((u) => u.pathname === '/backend/accounting/wallet' && u.searchParams.has('recharge'));
     await expect(b.getByTestId('recharge-outcome')).toContainText('充值成功');
     expect(await walletFen(BUYER)).toBe(buyer0 + 100_000);
     await e2e.shot(b, 'money-recharge');
+    // the checkout opened again once paid leads back to the wallet, not to an order
+    await b.goto(checkoutUrl);
+    await expect(b.getByText('订单已支付')).toBeVisible();
+    await expect(b.getByRole('button', { name: '返回订单' })).toHaveCount(0);
+    await e2e.shot(b, 'money-sandbox-paid');
+    await b.setViewportSize({ width: 390, height: 844 });
+    await e2e.shot(b, 'money-sandbox-paid-390');
+    await b.setViewportSize({ width: 1366, height: 900 });
+    await b.getByRole('button', { name: '返回钱包' }).click();
+    await b.waitForURL((u) => u.pathname === '/backend/accounting/wallet' && u.searchParams.has('recharge'));
 
     // ---- one payment for both orders, on the phone ----
     const { context: pc, page: p } = await e2e.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -97,7 +114,10 @@ describe('money', () => {
     await expect(p.getByText('（2 个订单）')).toBeVisible();
     await expect(p.locator('.order-pay-amount')).toHaveText(yuanText(60_000));
     await p.getByText(/^钱包余额/).click();
+    const payCall = p.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/order/pay'));
     await p.getByRole('button', { name: '确认付款' }).click();
+    // the phone page asks for the phone's checkout (it matters for a provider payment: Alipay wap pay)
+    expect((await payCall).postDataJSON()).toMatchObject({ method: 'wallet', device: 'phone' });
     await expect(p.getByTestId('payment-state')).toHaveText('已付款');
     await e2e.shot(p, 'money-pay-phone');
     const { rows: paid } = await e2e.pglite.query<{ order_no: string; pay_status: string }>(
@@ -182,6 +202,61 @@ describe('money', () => {
     await b.goto(`${e2e.url}/backend/accounting/invoiceHistory`);
     await expect(b.locator('[data-testid="list-row"]').first()).toContainText('已开票');
     await e2e.shot(b, 'money-invoice-issued');
+
+    // ---- an after-sale refunds part of the other order: 仅退款 of one of its two pieces, the seller refunds less ----
+    // its seller ships it (not the subject here)
+    await e2e.pglite.query(`update goods_order set status = 'shipped', shipped_at = now(), logistics_company = '德邦物流', logistics_no = 'DB20261128001' where order_no = $1`, [confirmed]);
+    const buyerBefore = await walletFen(BUYER);
+    const otherBefore = await walletFen(other.id);
+    await b.goto(`${e2e.url}/backend/order/detail/${confirmed}`);
+    await b.locator('.order-actions').getByRole('link', { name: '申请售后', exact: true }).click();
+    await b.waitForURL((u) => u.pathname === '/backend/service/afterSale/apply');
+    await b.getByRole('checkbox', { name: /^选择 / }).first().check();
+    await b.getByLabel(/^售后数量 /).first().fill('1');
+    await b.getByRole('radiogroup', { name: '售后类型' }).getByText('仅退款').click();
+    await b.locator('.p-dropdown').filter({ has: b.locator('#reason') }).click();
+    await b.getByRole('option', { name: '质量问题' }).click();
+    // one of two pieces of ¥180.00
+    await expect(b.locator('.form-actions')).toContainText('¥180.00');
+    await b.getByRole('button', { name: '提交申请' }).click();
+    await b.waitForURL((u) => u.pathname.startsWith('/backend/service/afterSale/detail/'));
+    const asNo = b.url().split('/').pop()!;
+
+    const { context: oc, page: o } = await e2e.newPage();
+    await e2e.signIn(o, '/login', `seller${other.id}`);
+    await o.goto(`${e2e.url}/backend/service/afterSale/detail/${asNo}`);
+    const asStatus = o.locator('.order-detail-head').getByTestId('aftersale-status');
+    await expect(asStatus).toHaveText('待卖家处理');
+    await o.locator('.order-actions').getByRole('button', { name: '同意售后' }).click();
+    await o.getByRole('dialog').getByRole('button', { name: '同意售后' }).click();
+    await expect(asStatus).toHaveText('待退款');
+    // the seller refunds ¥120.00 of the ¥180.00 asked, back to the buyer's wallet (原路退回)
+    await o.locator('.order-actions').getByRole('button', { name: '确认退款' }).click();
+    const refundDialog = o.getByRole('dialog');
+    await expect(refundDialog).toContainText('原路退回');
+    await refundDialog.getByLabel('退款金额（元）').fill('120');
+    await refundDialog.getByRole('button', { name: '确认退款' }).click();
+    await refundDialog.waitFor({ state: 'detached' });
+    await expect(asStatus).toHaveText('已完成');
+    await expect(o.locator('.order-detail-head')).toContainText('¥120.00');
+    expect(await walletFen(BUYER)).toBe(buyerBefore + 12_000);
+    // the seller's side: the order shows what was refunded
+    await o.goto(`${e2e.url}/backend/order/detail/${confirmed}`);
+    await expect(o.getByTestId('order-refunded')).toContainText('¥120.00');
+    await e2e.shot(o, 'money-refund-seller');
+    // the buyer's wallet shows the refund coming in
+    await b.goto(`${e2e.url}/backend/accounting/wallet`);
+    await expect(b.locator('[data-testid="list-row"]').filter({ hasText: '退款' }).first()).toContainText('+120.00');
+    await e2e.shot(b, 'money-refund-buyer-wallet');
+    // received, the seller is paid what was paid less the refund: 360.00 − 120.00
+    await b.goto(`${e2e.url}/backend/order/detail/${confirmed}`);
+    await action(b, '确认收货');
+    await expect.poll(() => b.locator('.order-detail-state').innerText()).toContain('已完成');
+    await expect.poll(() => walletFen(other.id)).toBe(otherBefore + 36_000 - 12_000);
+    await o.goto(`${e2e.url}/backend/accounting/wallet`);
+    await expect(o.locator('[data-testid="list-row"]').filter({ hasText: '订单收款' }).first()).toContainText('+240.00');
+    await e2e.shot(o, 'money-refund-payout');
+    await oc.close();
 
     // ---- the month's bills close at what each wallet holds ----
     const month = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' }).format(new Date());

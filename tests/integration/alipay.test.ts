@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createVerify } from 'node:crypto';
+import { sql } from 'kysely';
 import { createLedgerService, type LedgerService } from '../../src/server/modules/ledger/ledger.service';
 import { reconcile } from '../../src/server/modules/ledger/reconcile';
 import { walletText } from '../../src/shared/contracts/wallet';
@@ -290,6 +291,86 @@ describe.each(backends)('payment providers on %s', (backend) => {
         await expect(alipay.refund(db(), { ...req, amount_fen: 0 })).rejects.toMatchObject({ httpStatus: 422 });
       });
 
+      it('a recharge, a membership package, a paid service and an order payment started on a phone check out with wap pay, on a desktop with page pay; the notice completes each', async () => {
+        await useProvider('alipay');
+        const methodOf = (checkoutUrl: string) => {
+          const url = new URL(checkoutUrl);
+          return { method: url.searchParams.get('method'), product_code: (JSON.parse(url.searchParams.get('biz_content')!) as { product_code: string }).product_code };
+        };
+        const WAP = { method: 'alipay.trade.wap.pay', product_code: 'QUICK_WAP_WAY' };
+        const PAGE = { method: 'alipay.trade.page.pay', product_code: 'FAST_INSTANT_TRADE_PAY' };
+        /** the payer pays on Alipay's page (opened as the browser would), and Alipay's notice reaches us */
+        const payAtAlipay = async (no: string, checkoutUrl: string) => {
+          await open(checkoutUrl);
+          fake.pay(no);
+          expect(await fake.notify(no)).toBe('success');
+        };
+
+        // 钱包充值
+        const before = await wallet();
+        const phone = await env.api('walletRecharge', { amount_fen: 5_100, device: 'phone' }, { token: buyer, idempotencyKey: `alipay-${backend}-${++keyNo}-phone` });
+        expect(phone.body.code, JSON.stringify(phone.body)).toBe(200);
+        expect(methodOf(phone.body.data!.checkout_url)).toEqual(WAP);
+        const desk = await env.api('walletRecharge', { amount_fen: 5_200, device: 'desktop' }, { token: buyer, idempotencyKey: `alipay-${backend}-${++keyNo}-desk` });
+        expect(methodOf(desk.body.data!.checkout_url)).toEqual(PAGE);
+        expect(methodOf((await recharge(5_300)).checkout_url)).toEqual(PAGE);
+        const bad = await env.api('walletRecharge', { amount_fen: 5_400, device: 'tablet' as 'phone' }, { token: buyer, idempotencyKey: `alipay-${backend}-${++keyNo}-bad` });
+        expect(bad.body).toMatchObject({ code: 422, field: 'device' });
+        await payAtAlipay(phone.body.data!.recharge_no, phone.body.data!.checkout_url);
+        expect((await rechargeRow(phone.body.data!.recharge_no)).state).toBe('paid');
+        expect((await wallet()).available_fen).toBe(before.available_fen + 5_100);
+
+        // 会员套餐
+        const member = (await env.login('member')).access_token;
+        const level = (await env.api('getPayPackages', {}, { token: member })).body.data!.packages[0].level_id;
+        const orders: Record<'phone' | 'desktop', { no: string; url: string }> = { phone: { no: '', url: '' }, desktop: { no: '', url: '' } };
+        for (const device of ['phone', 'desktop'] as const) {
+          const no = (await env.api('createPackageOrder', { level_id: level }, { token: member })).body.data!.order_no;
+          const pay = await env.api('payPackageOrder', { order_no: no, device }, { token: member });
+          expect(pay.body.code, JSON.stringify(pay.body)).toBe(200);
+          orders[device] = { no, url: pay.body.data!.checkout_url };
+        }
+        expect(methodOf(orders.phone.url)).toEqual(WAP);
+        expect(methodOf(orders.desktop.url)).toEqual(PAGE);
+        await payAtAlipay(orders.phone.no, orders.phone.url);
+        expect((await env.api('getPackageOrder', { order_no: orders.phone.no }, { token: member })).body.data).toMatchObject({ state: 'paid' });
+
+        // 付费服务 (a pack of stock queries for the buyer's level)
+        const { level_id } = await db().selectFrom('company').select('level_id').where('id', '=', BUYER_CO).executeTakeFirstOrThrow();
+        await db().deleteFrom('paid_service_product').where('service', '=', 'stock').where('level_id', '=', level_id!).execute();
+        await db().insertInto('paid_service_product').values({ service: 'stock', level_id: level_id!, pack_size: 100, price_fen: 4_500, enabled: true, updated_by: null }).execute();
+        const buy = (device: 'phone' | 'desktop') => env.api('paidServiceBuy', { service: 'stock', packs: 1, amount_fen: 4_500, method: 'provider', device }, { token: buyer, idempotencyKey: `alipay-${backend}-${++keyNo}-sv` });
+        const sv = await buy('phone');
+        expect(sv.body.code, JSON.stringify(sv.body)).toBe(200);
+        expect(methodOf(sv.body.data!.checkout_url)).toEqual(WAP);
+        expect(methodOf((await buy('desktop')).body.data!.checkout_url)).toEqual(PAGE);
+        const remaining = async () => (await db().selectFrom('paid_service_balance').select('remaining').where('company_id', '=', BUYER_CO).where('service', '=', 'stock').executeTakeFirst())?.remaining ?? 0;
+        const left = await remaining();
+        await payAtAlipay(sv.body.data!.purchase_no, sv.body.data!.checkout_url);
+        expect((await db().selectFrom('paid_service_purchase').select('state').where('purchase_no', '=', sv.body.data!.purchase_no).executeTakeFirstOrThrow()).state).toBe('paid');
+        expect(await remaining()).toBe(left + 100);
+        // the notice again changes nothing
+        expect(await fake.notify(sv.body.data!.purchase_no)).toBe('success');
+        expect(await remaining()).toBe(left + 100);
+        // the gateway was asked for exactly these checkouts, each with its method
+        expect(fake.calls.filter((c) => c.biz.out_trade_no === phone.body.data!.recharge_no).map((c) => c.method)).toContain('alipay.trade.wap.pay');
+
+        // 订单付款 from the phone's payment page the same way; Alipay's notice marks the order paid and tells the seller
+        const orderNo = 'SO20261128120000000777';
+        await sql`insert into goods_order (order_no, checkout_no, buyer_company_id, buyer_user_id, seller_company_id, status, line_count, total_qty, total_fen,
+            contact_name, contact_phone, address, created_at, confirmed_at)
+          select ${orderNo}, 'CO20261128120000000777', ${BUYER_CO}, id, 2, 'confirmed', 1, 1, 6600, '王志强', '13800000004', '上海市闵行区沪闵路6088号', now(), now()
+          from app_user where username = 'buyer'`.execute(db());
+        const op = await env.api('orderPay', { order_nos: [orderNo], method: 'provider', device: 'phone' }, { token: buyer, idempotencyKey: `alipay-${backend}-${++keyNo}-op` });
+        expect(op.body.code, JSON.stringify(op.body)).toBe(200);
+        expect(methodOf(op.body.data!.checkout_url)).toEqual(WAP);
+        await payAtAlipay(op.body.data!.payment_no, op.body.data!.checkout_url);
+        expect(await db().selectFrom('goods_order').select(['pay_status', 'pay_channel']).where('order_no', '=', orderNo).executeTakeFirstOrThrow()).toEqual({ pay_status: 'paid', pay_channel: 'provider' });
+        const told = await sql<{ text: string }>`select m.text from im_message m join app_user r on r.id = m.recipient_id
+          where r.username = 'seller' and m.client_msg_id like ${`ntc-ord-${orderNo}-paid-%`}`.execute(db());
+        expect(told.rows.map((r) => (JSON.parse(r.text) as { BusinessInfo: { 内容: string } }).BusinessInfo.内容)).toEqual([expect.stringContaining(`订单 ${orderNo} 在线付款 ¥66.00（在线支付）`)]);
+      });
+
       it('a phone checkout is wap pay; with Alipay not configured its notice address answers 404', async () => {
         const alipay = env.payments.providers.alipay!;
         const { checkout_url } = await alipay.startCheckout(db(), { order_no: 'RC20261122120000000001', amount_fen: 100, subject: '手机支付', device: 'phone' });
@@ -342,6 +423,26 @@ describe.each(backends)('payment providers on %s', (backend) => {
         const refunds = await db().selectFrom('sandbox_refund').select(['amount_fen']).where('order_no', '=', r.recharge_no).execute();
         expect(refunds.map((x) => x.amount_fen).reduce((a, b) => a + b, 0)).toBe(9_000);
         expect((await wallet()).available_fen).toBe(before.available_fen + 9_000);
+      });
+
+      it('the checkout of a number already paid or cancelled leads back to its own page: the wallet for a recharge, the package order for a package', async () => {
+        await useProvider('sandbox');
+        const paid = await recharge(1_200);
+        const token = tokenOf(paid.checkout_url);
+        expect((await env.api('sandboxCheckout', { token }, { token: buyer })).body.data).toMatchObject({ state: 'pending', return_url: `/backend/accounting/wallet?recharge=${paid.recharge_no}` });
+        await env.api('sandboxConfirm', { token, action: 'pay' }, { token: buyer });
+        expect((await env.api('sandboxCheckout', { token }, { token: buyer })).body.data).toMatchObject({ state: 'paid', return_url: `/backend/accounting/wallet?recharge=${paid.recharge_no}` });
+        const dropped = await recharge(1_300);
+        await env.api('sandboxConfirm', { token: tokenOf(dropped.checkout_url), action: 'cancel' }, { token: buyer });
+        expect((await env.api('sandboxCheckout', { token: tokenOf(dropped.checkout_url) }, { token: buyer })).body.data).toMatchObject({ state: 'cancelled', return_url: `/backend/accounting/wallet?recharge=${dropped.recharge_no}` });
+        const member = (await env.login('member')).access_token;
+        const level = (await env.api('getPayPackages', {}, { token: member })).body.data!.packages[0].level_id;
+        const order = (await env.api('createPackageOrder', { level_id: level }, { token: member })).body.data!.order_no;
+        const pay = await env.api('payPackageOrder', { order_no: order }, { token: member });
+        const pk = tokenOf(pay.body.data!.checkout_url);
+        expect((await env.api('sandboxCheckout', { token: pk }, { token: member })).body.data).toMatchObject({ state: 'pending', return_url: `/pay/package/order?order_no=${order}` });
+        await env.api('sandboxConfirm', { token: pk, action: 'pay' }, { token: member });
+        expect((await env.api('sandboxCheckout', { token: pk }, { token: member })).body.data).toMatchObject({ state: 'paid', return_url: `/pay/package/complete?order_no=${order}` });
       });
 
       it('closes an open trade past its expiry, and a cancelled checkout is closed', async () => {

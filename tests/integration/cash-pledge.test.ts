@@ -121,6 +121,8 @@ describe.each(backends)('cash pledges on %s', (backend) => {
       const confirms = await Promise.all([1, 2, 3].map(() => env.api('sandboxConfirm', { token, action: 'pay' }, { token: t.seller })));
       for (const c of confirms) expect(c.body.data).toMatchObject({ state: 'paid', return_url: `/backend/accounting/cashpledge?payment=${started.payment_no}` });
       expect((await money(SELLER_CO)).cash_pledge_fen).toBe(1_200_000);
+      // the sandbox page of the paid pledge leads back to the pledge page, not to an order
+      expect((await env.api('sandboxCheckout', { token }, { token: t.seller })).body.data).toMatchObject({ state: 'paid', return_url: `/backend/accounting/cashpledge?payment=${started.payment_no}` });
       expect(ok(await get('seller', 'cashPledgeEvents', {})).data.filter((e) => e.reference === started.payment_no)).toHaveLength(1);
       // a payment left pending is what the payment sweep asks the provider about
       await setLevel(1_300_000);

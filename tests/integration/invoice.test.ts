@@ -245,5 +245,44 @@ describe.each(backends)('invoices on %s', (backend) => {
       expect(ok(await get('buyer', 'invoiceSearch', { side: 'buyer', status: 'issued', no: '12345678901234567890' })).data.map((x) => x.request_no)).toEqual([r.request_no]);
       expect(await count('invoice_request')).toBeGreaterThanOrEqual(3);
     });
+
+    it('红冲: the seller reverses an issued invoice with a red-letter one after a refund; the buyer is told and asks again for what is left', async () => {
+      const ti = (await title()).id;
+      const o = await order({ total: 20_000 });
+      const r = ok(await post('buyer', 'invoiceApply', { order_nos: [o], title_id: ti }));
+      const file = ok(await post('seller', 'fileUpload', { base64_data: Buffer.from('%PDF-1.7\n%%EOF\n').toString('base64'), file_name: 'blue.pdf', accept: 'document' })).file_path;
+      const redFile = ok(await post('seller', 'fileUpload', { base64_data: Buffer.from('%PDF-1.7\n%red\n%%EOF\n').toString('base64'), file_name: 'red.pdf', accept: 'document' })).file_path;
+      const today = chinaDay(env.clock.now());
+      const reverse = (extra: Partial<PayloadIn<'invoiceReverse'>> = {}, who = 'seller') =>
+        post(who, 'invoiceReverse', { request_no: r.request_no, red_number: '87654321', red_date: today, file_path: redFile, reason: '买家退货退款', ...extra });
+      // only an issued invoice can be reversed
+      expect((await reverse()).body).toMatchObject({ code: 409, client_msg: expect.stringContaining('只有已开票的申请可以红冲') });
+      ok(await post('seller', 'invoiceIssue', { request_no: r.request_no, invoice_number: '11112222', invoice_date: today, amount_fen: 20_000, file_path: file }));
+      // the buyer returns part of it after the invoice was issued
+      await sql`update goods_order set refunded_fen = 5000 where order_no = ${o}`.execute(db());
+      const before = await snapshot();
+      const buyersFile = ok(await post('buyer', 'fileUpload', { base64_data: PNG, file_name: 'x.png' })).file_path;
+      expect((await reverse({ red_number: '11112222' })).body).toMatchObject({ code: 422, field: 'red_number', client_msg: invoiceText.redSameNumber });
+      expect((await reverse({ red_number: '123' })).body).toMatchObject({ code: 422, field: 'red_number', client_msg: invoiceText.redNumber });
+      expect((await reverse({ red_date: '2000-01-01' })).body).toMatchObject({ code: 422, field: 'red_date', client_msg: invoiceText.redDateRange });
+      expect((await reverse({ red_date: '2099-01-01' })).body).toMatchObject({ code: 422, field: 'red_date', client_msg: invoiceText.redDateRange });
+      expect((await reverse({ reason: '' })).body).toMatchObject({ code: 422, field: 'reason', client_msg: invoiceText.redReason });
+      expect((await reverse({ file_path: buyersFile })).body).toMatchObject({ code: 422, field: 'file_path', client_msg: invoiceText.fileNotOurs });
+      expect((await reverse({}, 'buyer')).status).toBe(403);
+      expect((await reverse({}, 'seller6')).status).toBe(403);
+      expect(await snapshot()).toBe(before);
+      // the order is held while the invoice stands
+      expect((await post('buyer', 'invoiceApply', { order_nos: [o], title_id: ti })).body).toMatchObject({ code: 409, client_msg: invoiceText.orderHeld(o, r.request_no) });
+
+      const reversed = ok(await reverse());
+      expect(reversed).toMatchObject({ status: 'reversed', invoice_number: '11112222', issued_fen: 20_000, red_number: '87654321', red_date: today, red_file_path: redFile, red_reason: '买家退货退款' });
+      expect(reversed.events.map((e) => e.action)).toEqual(['apply', 'issue', 'reverse']);
+      expect((await assistantNotices(env, 'buyer')).at(-1)).toMatchObject({ 标题: '发票已红冲' });
+      expect((await reverse({ red_number: '87654322' })).status).toBe(409);
+      // the order is free again, for what was paid less refunds now
+      const again = ok(await post('buyer', 'invoiceApply', { order_nos: [o], title_id: ti }));
+      expect(again.amount_fen).toBe(15_000);
+      expect(ok(await get('buyer', 'invoiceSearch', { side: 'buyer', status: 'reversed' })).data.map((x) => x.request_no)).toEqual([r.request_no]);
+    });
   });
 });

@@ -10,6 +10,8 @@ import { createLedgerService, type LedgerService } from '../../src/server/module
 import { reconcile } from '../../src/server/modules/ledger/reconcile';
 import { ALREADY_PAID, OFFLINE_REFUSED } from '../../src/shared/domain/orders';
 import { walletText } from '../../src/shared/contracts/wallet';
+import { IM_ASSISTANT_UUID } from '../../src/shared/contracts/im';
+import { formatFen } from '../../src/shared/domain/prices';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 const ADDRESS = { contact_name: '王志强', contact_phone: '13800000004', address: '广东省广州市白云区机场路88号汽配城A区12号' };
@@ -59,6 +61,10 @@ describe.each(backends)('paying orders on %s', (backend) => {
       expect((await post('seller', 'orderDeliver', { order_no: no, logistics_company: '德邦物流', logistics_no: `DP${Date.now()}${keyN}` })).status).toBe(200);
     };
     const payWallet = (nos: string[], user = 'buyer', k = key()) => post(user, 'orderPay', { order_nos: nos, method: 'wallet' }, k);
+    /** what the message assistant told `username` about an order (its notices' texts, oldest first) */
+    const noticesTo = async (username: string, orderNo: string) => (await sql<{ text: string }>`select m.text from im_message m join app_user s on s.id = m.sender_id
+      join app_user r on r.id = m.recipient_id where s.uuid = ${IM_ASSISTANT_UUID} and r.username = ${username} and m.client_msg_id like ${`ntc-ord-${orderNo}-paid-%`} order by m.id`.execute(db())).rows
+      .map((r) => JSON.parse(r.text) as { BusinessInfo: { 标题: string; 内容: string; 单号: string }; LinkData: { link: string } });
 
     beforeAll(async () => {
       env = await createTestEnv(backend, { stockRows: 300 });
@@ -140,6 +146,45 @@ describe.each(backends)('paying orders on %s', (backend) => {
       const after = await snapshot();
       expect({ ...after, orders: after.orders.slice(0, before.orders.length) }).toEqual(before);
       await sql`update goods_order set buyer_company_id = ${BUYER_CO} where order_no = ${mixed}`.execute(db());
+    });
+
+    it('tells each seller that its order was paid online, in the payment\'s transaction: from the wallet at once, through the provider once its notice arrives', async () => {
+      const [a, b] = await place(stockA, stockB);
+      const otherOwner = (await sql<{ username: string }>`select u.username from app_user u join goods_order o on o.seller_company_id = u.company_id
+        where o.order_no = ${b} and u.is_owner order by u.id limit 1`.execute(db())).rows[0].username;
+      const buyerName = (await sql<{ name: string }>`select name from company where id = ${BUYER_CO}`.execute(db())).rows[0].name;
+      const [fa, fb] = [(await detail(a)).total_fen, (await detail(b)).total_fen];
+      // a payment refused for want of money tells nobody: the notice is in the payment's transaction
+      await sql`update stock set price0 = 99999900, price1 = 99999900, price2 = 99999900, price3 = 99999900, price99 = 99999900 where id = ${stockA}`.execute(db());
+      const [dear] = await place(stockA);
+      await sql`update stock set price0 = 10000, price1 = 10000, price2 = 10000, price3 = 10000, price99 = 10500 where id = ${stockA}`.execute(db());
+      await fund(BUYER_CO, fa + fb);
+      expect((await payWallet([a, dear])).status).toBe(409);
+      expect(await noticesTo('seller', a)).toEqual([]);
+
+      const r = await payWallet([a, b]);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const told = await noticesTo('seller', a);
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatchObject({ BusinessInfo: { 标题: '买家已付款', 单号: a }, LinkData: { link: `/backend/order/detail/${a}` } });
+      expect(told[0].BusinessInfo.内容).toBe(`买家已付款：${buyerName}已为订单 ${a} 在线付款 ¥${formatFen(fa)}（钱包余额），款项由平台暂管，买家确认收货后结算到贵公司钱包。`);
+      // each seller hears of its own order only; the buyer hears nothing of it
+      expect(await noticesTo('seller', b)).toEqual([]);
+      expect((await noticesTo(otherOwner, b)).map((n) => n.BusinessInfo.内容)).toEqual([expect.stringContaining(`¥${formatFen(fb)}（钱包余额）`)]);
+      expect(await noticesTo('buyer', a)).toEqual([]);
+
+      // through the provider: nothing while it is pending, once when its notice arrives (a repeated notice adds nothing)
+      const [c] = await place(stockA);
+      const pay = await post('buyer', 'orderPay', { order_nos: [c], method: 'provider' }, key());
+      expect(pay.status, JSON.stringify(pay.body)).toBe(200);
+      expect(await noticesTo('seller', c)).toEqual([]);
+      const token = tokenOf(pay.body.data!.checkout_url);
+      for (let i = 0; i < 2; i++) expect((await post('buyer', 'sandboxConfirm', { token, action: 'pay' })).body.data).toMatchObject({ state: 'paid' });
+      expect((await noticesTo('seller', c)).map((n) => n.BusinessInfo.内容)).toEqual([expect.stringContaining(`订单 ${c} 在线付款 ¥${formatFen((await detail(c)).total_fen)}（在线支付）`)]);
+      // the clerk of the seller holds no sales-order code: not told
+      expect(await noticesTo('clerk', c)).toEqual([]);
+      // the sandbox page of the paid payment leads back to the order, not to a package
+      expect((await get('buyer', 'sandboxCheckout', { token })).body.data).toMatchObject({ state: 'paid', return_url: `/backend/order/detail/${c}?payment=${pay.body.data!.payment_no}` });
     });
 
     it('two tabs paying one order at once: exactly one pays, the other is told 该订单已付款', async () => {

@@ -6,6 +6,7 @@ import { hasAnyPermission, HEAD_COMPANY_ID } from '../../shared/domain/permissio
 import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../shared/domain/orders';
 import { mayBuyPackage } from '../../shared/domain/membership';
 import { STOCK_CODES } from '../../shared/domain/stock';
+import { CUSTOMER_CODES, SUPPLIER_CODES } from '../../shared/domain/customer';
 import { ORG_CODES, QUOTE_CODES, WANTED_CODES } from '../../shared/contracts/codes';
 import { OP_CATALOGUE_CODES, OP_CODES, OP_COMPANY_CODES, OP_GROUP_CODES, OP_INTERFACE_CODES } from '../../shared/domain/operation';
 import { ERP_OP_CODES } from '../../shared/domain/erp';
@@ -66,6 +67,10 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   { label: '聊天设置', path: '/backend/quote/chat', icon: 'pi pi-comments', codes: ['M11-01'] },
   { label: '库存与价格', path: '/backend/product/stockAndPrice', icon: 'pi pi-box', codes: STOCK_CODES },
   { label: '清仓', path: '/backend/product/clean', icon: 'pi pi-tags', codes: STOCK_CODES },
+  // customers and suppliers (M04, docs/customers.md): a repair shop buys without M04, so its purchase codes open 供应商
+  { label: '邀请客户', path: '/backend/customer/invitation', icon: 'pi pi-user-plus', codes: CUSTOMER_CODES, sellersOnly: true },
+  { label: '客户', path: '/backend/customer/customer', icon: 'pi pi-id-card', codes: CUSTOMER_CODES, sellersOnly: true },
+  { label: '供应商', path: '/backend/customer/supplier', icon: 'pi pi-truck', codes: SUPPLIER_CODES },
   { label: '员工', path: '/backend/organization/employee', icon: 'pi pi-users', codes: ORG_CODES },
   { label: '联系人', path: '/backend/organization/contact', icon: 'pi pi-phone', codes: ORG_CODES },
   { label: '导入库存', path: '/backend/product/import', icon: 'pi pi-upload', codes: STOCK_CODES },
@@ -132,11 +137,15 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '员工名额记录', path: '/operation/pay/record/user', icon: 'pi pi-users', codes: OP_CATALOGUE_CODES.pay },
   { label: '服务协议', path: '/operation/pay/agreement', icon: 'pi pi-file-edit', codes: OP_CATALOGUE_CODES.pay },
   { label: '优惠码', path: '/operation/pay/promotionCode', icon: 'pi pi-ticket', codes: OP_CATALOGUE_CODES.promotionRead },
+  // promotion prices of the paid services (docs/money.md#promotion-prices)
+  { label: '促销价', path: '/operation/pay/promotionPricing', icon: 'pi pi-percentage', codes: OP_CATALOGUE_CODES.pay },
+  { label: '促销使用记录', path: '/operation/pay/promotionUse', icon: 'pi pi-list-check', codes: OP_CATALOGUE_CODES.pay },
   { label: '提现审核', path: '/operation/pay/withdraw', icon: 'pi pi-send', codes: OP_CATALOGUE_CODES.payWithdrawals },
   { label: '银行卡审核', path: '/operation/pay/card', icon: 'pi pi-credit-card', codes: OP_CATALOGUE_CODES.payWithdrawals },
   { label: '账户', path: '/operation/pay/account', icon: 'pi pi-building-columns', codes: OP_CATALOGUE_CODES.payAccounts },
   { label: '调账复核', path: '/operation/pay/adjust', icon: 'pi pi-sliders-h', codes: OP_CATALOGUE_CODES.payAccounts },
   { label: '对账', path: '/operation/pay/reconcile', icon: 'pi pi-verified', codes: OP_CATALOGUE_CODES.payAccounts },
+  { label: '支付渠道', path: '/operation/pay/channel', icon: 'pi pi-sitemap', codes: OP_CATALOGUE_CODES.payAccounts },
   // 接口 (docs/open-platform.md, "Keys and signing")
   { label: '接口列表', path: '/operation/interface/list', icon: 'pi pi-key', codes: OP_INTERFACE_CODES.keys },
   { label: '接口权限组', path: '/operation/interface/group', icon: 'pi pi-th-large', codes: OP_INTERFACE_CODES.keys },

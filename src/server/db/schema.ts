@@ -174,6 +174,14 @@ export interface DB {
   epc_vehicle: {
     id: Generated<number>; make_name: string; factory_name: string; model: string; model_en: Generated<string>; chassis: Generated<string>;
     year_from: number; year_to: number; engine_code: string; displacement: string; power_kw: number; transmission: string; body: Generated<string>; sort: Generated<number>;
+    /** when the vehicle entered the catalogue (migration 0440, 新车型) */
+    created_at: CreatedAt;
+  };
+  /** the oil and fluid catalogue (migration 0440, docs/search.md 油品) */
+  oil_product: {
+    id: Generated<number>; oe_number: string; oe_norm: string; brand: string; series: string; name: string;
+    kind: '机油' | '柴机油' | '变速箱油' | '齿轮油' | '刹车油' | '防冻液'; viscosity: Generated<string>;
+    specs: ColumnType<string[], string[] | undefined, string[]>; volume_ml: number; created_at: CreatedAt;
   };
   epc_vehicle_vin: { vehicle_id: number; wmi: string; vds: string };
   epc_group: { id: Generated<number>; code: string; name: string; icon: Generated<string>; sort: Generated<number> };
@@ -300,6 +308,7 @@ export interface DB {
     bank: Generated<string>; account: Generated<string>; remark: Generated<string>; amount_fen: number;
     invoice_number: string | null; invoice_date: string | null; issued_fen: number | null; file_path: string | null; refuse_reason: string | null;
     created_at: CreatedAt; updated_at: CreatedAt; issued_at: Timestamp | null; refused_at: Timestamp | null; withdrawn_at: Timestamp | null;
+    red_number: string | null; red_date: string | null; red_file_path: string | null; red_reason: string | null; reversed_at: Timestamp | null;
   };
   invoice_request_order: { id: Generated<number>; request_id: number; order_id: string; order_no: string; amount_fen: number; open: Generated<boolean> };
   invoice_event: {
@@ -330,6 +339,16 @@ export interface DB {
   };
   paid_service_balance: { company_id: number; service: 'user' | 'stock'; bought: Generated<number>; remaining: Generated<number> };
   paid_service_use: { company_id: number; service: 'stock'; day: string; used: number };
+  // promotion prices of paid services (migration 0420, docs/money.md#promotion-prices)
+  paid_service_promotion: {
+    id: Generated<number>; name: string; service: 'user' | 'stock' | 'vin'; level_ids: ColumnType<number[], number[], number[]>; kind: 'price' | 'percent';
+    value: number; starts_at: Timestamp; ends_at: Timestamp; max_uses: number | null; per_company: number | null; used: Generated<number>;
+    enabled: Generated<boolean>; created_by: number | null; created_at: CreatedAt; updated_by: number | null; updated_at: CreatedAt;
+  };
+  paid_service_promotion_use: {
+    id: Generated<number>; promotion_id: number; purchase_id: number; company_id: number; service: 'user' | 'stock' | 'vin'; level_id: number;
+    packs: number; original_fen: number; charged_fen: number; holding: Generated<boolean>; created_at: CreatedAt;
+  };
   service_agreement: { id: Generated<number>; version: number; title: string; body: string; published_by: number | null; published_at: CreatedAt };
   service_agreement_acceptance: { agreement_id: number; company_id: number; user_id: number; accepted_at: CreatedAt };
   // cash pledges (migration 0340, docs/money.md#cash-pledges)
@@ -365,5 +384,15 @@ export interface DB {
   wallet_adjustment: {
     id: Generated<number>; company_id: number; amount_fen: number; reason: string; state: Generated<'pending' | 'posted' | 'rejected'>;
     created_by: number; created_at: CreatedAt; decided_by: number | null; decided_at: Timestamp | null; decision_note: Generated<string>; ledger_tx: number | null;
+  };
+  // customers and suppliers (migration 0450, docs/customers.md)
+  customer_invitation: {
+    id: Generated<number>; seller_company_id: number; code: string; note: Generated<string>; created_by: number; created_at: Timestamp;
+    expires_at: Timestamp; used_at: Timestamp | null; used_by_company_id: number | null; revoked_at: Timestamp | null;
+  };
+  company_customer: {
+    seller_company_id: number; buyer_company_id: number; price_level: Generated<'member' | 'wholesale' | 'retail' | 'standard'>;
+    note: Generated<string>; tags: ColumnType<string[], string[] | undefined, string[]>; invitation_id: number | null; invited_by: number | null;
+    invited_at: Timestamp | null; preferred: Generated<boolean>; preferred_at: Timestamp | null; created_at: Timestamp; updated_at: Timestamp;
   };
 }

@@ -12,6 +12,7 @@ import { asNoField } from './aftersale';
 import { FINANCE_CODES, PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../domain/orders';
 import { OP_CATALOGUE_CODES } from '../domain/operation';
 import { pageSizeField } from './page-size';
+import { checkoutDeviceField } from './money-field';
 
 /** The largest pledge a level may ask: 100 万元. */
 export const CASH_PLEDGE_MAX_FEN = 100_000_000;
@@ -132,6 +133,7 @@ export const cashPledgeEndpoints = {
     payload: v.object({
       amount_fen: intOf(cashPledgeText.amountFen, 1, CASH_PLEDGE_MAX_FEN),
       method: v.picklist(['wallet', 'provider'], cashPledgeText.method),
+      device: checkoutDeviceField,
     }),
     answer: v.object({ payment_no: v.string(), state: v.picklist(['pending', 'paid', 'cancelled']), amount_fen: v.number(), checkout_url: v.string(), held_fen: v.number() }),
   }),

@@ -4,6 +4,7 @@ import { userEndpoints } from './user';
 import { systemEndpoints } from './system';
 import { historyEndpoints } from './history';
 import { searchEndpoints } from './search';
+import { searchPageEndpoints } from './search-pages';
 import { vinEndpoints } from './vin';
 import { illustrationEndpoints } from './illustration';
 import { sellerApplyEndpoints } from './seller-apply';
@@ -43,6 +44,7 @@ import { openPartnerEndpoints } from './open-partner';
 import { openEndpoints } from './open';
 import { erpEndpoints } from './erp';
 import { webhookEndpoints } from './webhook';
+import { customerEndpoints } from './customer';
 
 export * from './envelope';
 export * from './endpoint';
@@ -51,6 +53,7 @@ export * from './user';
 export * from './system';
 export * from './history';
 export * from './search';
+export * from './search-pages';
 export * from './vin';
 export * from './illustration';
 export * from './seller-apply';
@@ -92,6 +95,7 @@ export * from './open-partner';
 export * from './open';
 export * from './erp';
 export * from './webhook';
+export * from './customer';
 
 /** The endpoint table: the one contract between client and server (docs/architecture.md, "The contract"). */
 export const endpoints = {
@@ -99,6 +103,7 @@ export const endpoints = {
   ...systemEndpoints,
   ...historyEndpoints,
   ...searchEndpoints,
+  ...searchPageEndpoints,
   ...vinEndpoints,
   ...illustrationEndpoints,
   ...sellerApplyEndpoints,
@@ -143,6 +148,7 @@ export const endpoints = {
   ...openEndpoints,
   ...erpEndpoints,
   ...webhookEndpoints,
+  ...customerEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

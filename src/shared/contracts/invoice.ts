@@ -24,6 +24,12 @@ export const invoiceText = {
   amountFen: '开票金额应为大于0的整数分',
   filePath: '请上传发票文件（PDF或图片）',
   refuseReason: `请填写拒绝原因（2到${INVOICE_REASON_MAX}个字）`,
+  redNumber: '请填写红字发票号码（8位或20位数字）',
+  redDate: '请填写红字发票开票日期（YYYY-MM-DD）',
+  redDateRange: '红字发票的开票日期应在原发票开票日期和今天之间',
+  redSameNumber: '红字发票号码不能与原发票号码相同',
+  redFilePath: '请上传红字发票文件（PDF或图片）',
+  redReason: `请填写红冲原因（2到${INVOICE_REASON_MAX}个字），如退货、开票有误`,
   side: '请选择 buyer（我申请的）或 seller（向我申请的）',
   status: '开票状态无效',
   pageSize: `每页条数只能是${ORDER_PAGE_SIZES.join('、')}`,
@@ -99,6 +105,8 @@ export const invoiceRequestSchema = v.object({
   title_kind: v.picklist(INVOICE_TITLE_KINDS), invoice_type: v.picklist(INVOICE_TYPES), title_name: v.string(), tax_no: v.string(),
   address: v.string(), phone: v.string(), bank: v.string(), account: v.string(), remark: v.string(),
   amount_fen: v.number(), issued_fen: v.number(), invoice_number: v.string(), invoice_date: v.string(), file_path: v.string(), refuse_reason: v.string(),
+  /** the red-letter invoice that reversed it (已红冲), else empty */
+  red_number: v.string(), red_date: v.string(), red_file_path: v.string(), red_reason: v.string(), reversed_at: v.number(),
   order_count: v.number(),
   created_at: v.number(), updated_at: v.number(), issued_at: v.number(), refused_at: v.number(), withdrawn_at: v.number(),
 });
@@ -189,6 +197,18 @@ export const invoiceEndpoints = {
     method: 'post', path: '/invoice/refuse', tag: 'invoice', access: 'user', permissions: INVOICE_SELLER_CODES, idempotent: true,
     summary: '卖家拒绝开票并填写原因（待开票 → 已拒绝），订单可再申请；通知买家',
     payload: v.object({ request_no: requestNoField, reason: v.pipe(v.string(invoiceText.refuseReason), v.trim(), v.minLength(2, invoiceText.refuseReason), v.maxLength(INVOICE_REASON_MAX, invoiceText.refuseReason)) }),
+    answer: invoiceDetailSchema,
+  }),
+  invoiceReverse: defineEndpoint({
+    method: 'post', path: '/invoice/reverse', tag: 'invoice', access: 'user', permissions: INVOICE_SELLER_CODES, idempotent: true, idempotencyRequired: true,
+    summary: '卖家红冲已开具的发票（已开票 → 已红冲）：红字发票号码、开票日期（不早于原发票、不晚于今天）、本公司上传的红字发票文件和原因；订单可按当前实付减退款重新申请开票；通知买家',
+    payload: v.object({
+      request_no: requestNoField,
+      red_number: v.pipe(v.string(invoiceText.redNumber), v.trim(), v.regex(INVOICE_NUMBER_RE, invoiceText.redNumber)),
+      red_date: v.pipe(v.string(invoiceText.redDate), v.trim(), v.check(isDay, invoiceText.redDate)),
+      file_path: v.pipe(v.string(invoiceText.redFilePath), v.trim(), v.minLength(1, invoiceText.redFilePath), v.maxLength(300, invoiceText.redFilePath)),
+      reason: v.pipe(v.string(invoiceText.redReason), v.trim(), v.minLength(2, invoiceText.redReason), v.maxLength(INVOICE_REASON_MAX, invoiceText.redReason)),
+    }),
     answer: invoiceDetailSchema,
   }),
   invoiceWithdraw: defineEndpoint({

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { emptyPayload, MAX_ID } from './common';
+import { checkoutDeviceField } from './money-field';
 
 export const packageSchema = v.object({
   level_id: v.number(),
@@ -94,15 +95,15 @@ export const membershipEndpoints = {
   }),
   payPackageOrder: defineEndpoint({
     method: 'post', path: '/pay/order-pay', tag: 'membership', access: 'user',
-    summary: '用配置的支付渠道发起支付，返回收银台地址',
-    payload: v.object({ order_no: orderNo }),
+    summary: '用配置的支付渠道发起支付，返回收银台地址（device 为 phone 时为手机收银台）',
+    payload: v.object({ order_no: orderNo, device: checkoutDeviceField }),
     answer: v.object({ provider: v.string(), checkout_url: v.string() }),
   }),
   sandboxCheckout: defineEndpoint({
     method: 'get', path: '/pay/sandbox/checkout', tag: 'membership', access: 'user',
     summary: '沙箱收银台（演示支付，不会真实扣款）：按支付凭证显示订单金额（凭证由服务器签名）；仅下单人本人可看',
     payload: v.object({ token: sandboxToken }),
-    answer: v.object({ order_no: v.string(), subject: v.string(), company_name: v.string(), amount_fen: v.number(), state: orderStateSchema, expires_at: v.number() }),
+    answer: v.object({ order_no: v.string(), subject: v.string(), company_name: v.string(), amount_fen: v.number(), state: orderStateSchema, expires_at: v.number(), return_url: v.string() }),
   }),
   sandboxConfirm: defineEndpoint({
     method: 'post', path: '/pay/sandbox/confirm', tag: 'membership', access: 'user',

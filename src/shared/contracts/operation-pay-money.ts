@@ -15,6 +15,19 @@ import { bankCardSchema, CARD_STATE_KEYS, idField, reasonField, withdrawalNoFiel
 const ADJUST_STATE_KEYS = Object.keys(ADJUSTMENT_STATES) as [AdjustmentState, ...AdjustmentState[]];
 const stateFilter = <T extends string>(keys: [T, ...T[]]) => v.optional(v.union([v.literal(''), v.picklist(keys, withdrawalText.state)], withdrawalText.state), '');
 
+/** 支付渠道 (docs/money.md, "Choosing the provider"): the names a server may offer and what the page calls them. */
+export const PAY_CHANNEL_LABELS: Readonly<Record<string, string>> = { sandbox: '演示支付（沙箱，不会真实扣款）', alipay: '支付宝' };
+export const payChannelText = {
+  provider: '请选择支付渠道',
+  unavailable: (name: string) => `支付渠道“${name}”在本服务器上不可用（未配置或不允许演示支付），请选择列出的渠道`,
+  same: '新的支付已经走这个渠道了',
+};
+export const payChannelsSchema = v.object({
+  /** the provider new payments go to ('' when none is set) */
+  current: v.string(),
+  channels: v.array(v.object({ name: v.string(), label: v.string(), demo: v.boolean() })),
+});
+
 export const opWithdrawalRowSchema = v.object({
   ...withdrawalSchema.entries,
   company_id: v.number(), company_name: v.string(), applicant: v.string(),
@@ -128,6 +141,18 @@ export const opPayMoneyEndpoints = {
       v.forward(v.check((p) => p.approve || p.note.length >= 2, withdrawalText.reason), ['note']),
     ),
     answer: opAdjustmentRowSchema,
+  }),
+  opPayChannels: defineEndpoint({
+    method: 'get', path: '/operation/money/channels', tag: 'operation', access: 'operator', permissions: A,
+    summary: '运营：本服务器可用的支付渠道（已配置的支付宝；演示数据库或 PAYMENT_PROVIDER=sandbox 时的演示支付）和新支付当前使用的渠道',
+    payload: v.object({}),
+    answer: payChannelsSchema,
+  }),
+  opPayChannelSet: defineEndpoint({
+    method: 'post', path: '/operation/money/channels/set', tag: 'operation', access: 'operator', permissions: A, idempotent: true,
+    summary: '运营：切换新支付使用的渠道（只能选本服务器可用的渠道）；已发起的支付仍走原渠道；记入操作日志',
+    payload: v.object({ provider: v.pipe(v.string(payChannelText.provider), v.trim(), v.minLength(1, payChannelText.provider), v.maxLength(20, payChannelText.provider)) }),
+    answer: payChannelsSchema,
   }),
   opReconcile: defineEndpoint({
     method: 'post', path: '/operation/money/reconcile', tag: 'operation', access: 'operator', permissions: A,

@@ -10,6 +10,7 @@ import {
   ONLINE_PAY_METHODS, ORDER_PAY_MAX, PAY_CHANNELS,
 } from '../domain/orders';
 import { pageSizeField } from './page-size';
+import { checkoutDeviceField } from './money-field';
 
 export const orderText = {
   contactName: '请填写收货人',
@@ -283,6 +284,7 @@ export const orderEndpoints = {
     payload: v.object({
       order_nos: v.pipe(v.array(orderNo, orderText.payOrderNos), v.minLength(1, orderText.payOrderNos), v.maxLength(ORDER_PAY_MAX, orderText.payOrderNos)),
       method: v.picklist(ONLINE_PAY_METHODS, orderText.payMethod2),
+      device: checkoutDeviceField,
     }),
     answer: orderPaymentSchema,
   }),

@@ -14,6 +14,7 @@ import { rangeRule } from '../domain/ranges';
 import { OP_CATALOGUE_CODES } from '../domain/operation';
 import { day, intOf, WALLET_CODES } from './wallet';
 import { pageSizeField } from './page-size';
+import { checkoutDeviceField } from './money-field';
 
 export const PAID_SERVICES = ['user', 'stock', 'vin'] as const;
 export type PaidService = (typeof PAID_SERVICES)[number];
@@ -64,6 +65,41 @@ export const paidServiceText = {
   agreementNotCurrent: '该协议版本已不是最新版本，请刷新页面阅读最新协议后再同意',
   agreementNone: '平台尚未发布服务协议，无需同意',
   agreementRequired: '请先阅读并同意最新的《服务协议》（在“财务 → 购买服务”页面）后再充值或购买服务',
+} as const;
+
+/** Promotion prices (促销价, pay/promotionPricing and pay/promotionUse; docs/money.md#promotion-prices). */
+export const PROMOTION_KINDS = { price: '促销价', percent: '折扣' } as const;
+export type PromotionKind = keyof typeof PROMOTION_KINDS;
+export const PAID_PROMOTION_STATES = { live: '进行中', upcoming: '未开始', used_up: '已用完', ended: '已结束', disabled: '已停用' } as const;
+export type PaidPromotionState = keyof typeof PAID_PROMOTION_STATES;
+export const PROMOTION_NAME_MAX = 40;
+export const PROMOTION_USES_MAX = 1_000_000;
+export const PROMOTION_PER_COMPANY_MAX = 10_000;
+
+export const paidPromotionText = {
+  id: '促销编号无效',
+  notFound: '促销不存在',
+  name: `请填写促销名称（1 至 ${PROMOTION_NAME_MAX} 个字）`,
+  levelIds: '请至少选择一个会员等级（最多 50 个）',
+  level: '所选的会员等级不存在',
+  kind: '优惠方式只能是促销价或折扣',
+  value: '请填写优惠数值：促销价为每包价格（分），折扣为减免的百分数',
+  price: `促销价应为 1 至 ${PACK_PRICE_MAX_FEN} 之间的整数（单位：分）`,
+  percent: '折扣应为 1 至 99 之间的整数（减免的百分数）',
+  priceYuan: '请输入促销价（元，最多两位小数）',
+  startAt: '请选择开始时间',
+  endAt: '请选择结束时间',
+  window: '结束时间应晚于开始时间',
+  endPassed: '结束时间已过，请选择以后的时间',
+  maxUses: `总次数应为 0 至 ${PROMOTION_USES_MAX} 之间的整数（0 为不限）`,
+  perCompany: `每家企业次数应为 0 至 ${PROMOTION_PER_COMPANY_MAX} 之间的整数（0 为不限）`,
+  enabled: '请选择是否启用',
+  state: '状态只能是进行中、未开始、已用完、已结束或已停用',
+  noProduct: (level: string) => `${level}尚未设置该服务的价格，请先在“付费服务”中设置后再设促销价`,
+  aboveList: (level: string, fen: number) => `促销价应低于${level}的原价 ¥${(fen / 100).toFixed(2)}（每包）`,
+  overlap: (name: string) => `所选会员等级在这段时间已有启用的同一服务促销“${name}”，开始时间和结束时间不能与它重叠`,
+  belowUsed: (n: number) => `总次数不能少于已使用的 ${n} 次`,
+  promotionId: '促销编号应为整数',
 } as const;
 
 const paging = {
@@ -118,6 +154,39 @@ export const paidServiceStandingSchema = v.object({
   vin: v.object({ unlimited: v.boolean(), bought: v.number(), available: v.number() }),
 });
 
+export const paidPromotionSchema = v.object({
+  id: v.number(), name: v.string(), service: v.picklist(PAID_SERVICES),
+  level_ids: v.array(v.number()),
+  /** the levels' names, joined with 、 */
+  level_names: v.string(),
+  kind: v.picklist(['price', 'percent']),
+  /** price: fen per pack; percent: percent off */
+  value: v.number(),
+  /** unix seconds */
+  start_at: v.number(), end_at: v.number(),
+  /** 0: no limit */
+  max_uses: v.number(), per_company: v.number(),
+  /** purchases holding a use (paid or waiting for the provider) */
+  used: v.number(),
+  enabled: v.boolean(),
+  state: v.picklist(Object.keys(PAID_PROMOTION_STATES) as [PaidPromotionState, ...PaidPromotionState[]]),
+  /** the paid uses and what they saved the buyers, fen */
+  paid_uses: v.number(), saved_fen: v.number(),
+  created_by: v.string(), created_at: v.number(),
+});
+export type PaidPromotion = v.InferOutput<typeof paidPromotionSchema>;
+
+export const paidPromotionUseSchema = v.object({
+  id: v.number(), created_at: v.number(), company_id: v.number(), company_name: v.string(),
+  service: v.picklist(PAID_SERVICES), promotion_id: v.number(), promotion_name: v.string(), level_name: v.string(),
+  packs: v.number(), original_fen: v.number(), charged_fen: v.number(),
+  purchase_no: v.string(), state: v.picklist(['pending', 'paid', 'cancelled']),
+});
+export type PaidPromotionUse = v.InferOutput<typeof paidPromotionUseSchema>;
+
+const unixField = (text: string) => intOf(text, 1, 4_102_444_800);
+const promotionStateFilter = v.optional(v.union([v.literal(''), v.picklist(Object.keys(PAID_PROMOTION_STATES) as [PaidPromotionState, ...PaidPromotionState[]], paidPromotionText.state)], paidPromotionText.state), '');
+
 export const paidServiceEndpoints = {
   paidServiceCatalogue: defineEndpoint({
     method: 'get', path: '/paid-service/catalogue', tag: 'paid-service', access: 'user', permissions: WALLET_CODES,
@@ -125,7 +194,11 @@ export const paidServiceEndpoints = {
     payload: emptyPayload,
     answer: v.object({
       company_name: v.string(), level_name: v.string(),
-      products: v.array(v.object({ service: v.picklist(PAID_SERVICES), pack_size: v.number(), price_fen: v.number() })),
+      /** price_fen: what one pack costs this company now (the promotion's price while one applies); list_price_fen: the catalogue's */
+      products: v.array(v.object({
+        service: v.picklist(PAID_SERVICES), pack_size: v.number(), price_fen: v.number(), list_price_fen: v.number(),
+        promotion: v.nullable(v.object({ id: v.number(), name: v.string(), end_at: v.number() })),
+      })),
       standing: paidServiceStandingSchema,
       wallet_available_fen: v.number(),
       demo_payment: v.boolean(),
@@ -142,6 +215,7 @@ export const paidServiceEndpoints = {
       packs: intOf(paidServiceText.packs, 1, PACKS_MAX),
       amount_fen: intOf(paidServiceText.amountFen, 1, PACK_PRICE_MAX_FEN * PACKS_MAX),
       method: v.picklist(['wallet', 'provider'], paidServiceText.method),
+      device: checkoutDeviceField,
     }),
     answer: v.object({ purchase_no: v.string(), state: v.picklist(['pending', 'paid', 'cancelled']), amount_fen: v.number(), checkout_url: v.string() }),
   }),
@@ -221,5 +295,54 @@ export const paidServiceEndpoints = {
       total: v.number(),
     }),
   }),
+  opPaidPromotions: defineEndpoint({
+    method: 'get', path: '/operation/paid-service/promotions', tag: 'operation', access: 'operator', permissions: PAID_SERVICE_OP_CODES.read,
+    summary: '运营：付费服务的促销价（服务、会员等级、促销价或折扣、起止时间、总次数和每家企业次数、已用），按服务、状态和名称筛选，分页',
+    payload: v.object({
+      service: v.optional(v.union([v.literal(''), serviceField], paidServiceText.service), ''),
+      state: promotionStateFilter,
+      q: v.optional(v.pipe(v.string(paidPromotionText.name), v.trim(), v.maxLength(PROMOTION_NAME_MAX, paidPromotionText.name)), ''),
+      ...paging,
+    }),
+    answer: v.object({ data: v.array(paidPromotionSchema), total: v.number() }),
+  }),
+  opPaidPromotionSave: defineEndpoint({
+    method: 'post', path: '/operation/paid-service/promotion', tag: 'operation', access: 'operator', permissions: PAID_SERVICE_OP_CODES.write, idempotent: true, idempotencyRequired: true,
+    summary: '运营：新建（id 为 0）或修改一个促销价：服务、会员等级、促销价（每包，分）或折扣（百分数）、起止时间（unix 秒）、总次数和每家企业次数（0 为不限）、是否启用；须低于原价，同一服务和等级的启用促销时间不能重叠',
+    payload: v.object({
+      id: v.optional(intOf(paidPromotionText.id, 0, 2_147_483_647), 0),
+      name: v.pipe(v.string(paidPromotionText.name), v.trim(), v.minLength(1, paidPromotionText.name), v.maxLength(PROMOTION_NAME_MAX, paidPromotionText.name)),
+      service: serviceField,
+      level_ids: v.pipe(v.array(intOf(paidPromotionText.level, 1, 2_147_483_647), paidPromotionText.levelIds), v.minLength(1, paidPromotionText.levelIds), v.maxLength(50, paidPromotionText.levelIds)),
+      kind: v.picklist(['price', 'percent'], paidPromotionText.kind),
+      value: intOf(paidPromotionText.value, 1, PACK_PRICE_MAX_FEN),
+      start_at: unixField(paidPromotionText.startAt),
+      end_at: unixField(paidPromotionText.endAt),
+      max_uses: v.optional(intOf(paidPromotionText.maxUses, 0, PROMOTION_USES_MAX), 0),
+      per_company: v.optional(intOf(paidPromotionText.perCompany, 0, PROMOTION_PER_COMPANY_MAX), 0),
+      enabled: v.optional(v.boolean(paidPromotionText.enabled), true),
+    }),
+    answer: paidPromotionSchema,
+  }),
+  opPaidPromotionEnable: defineEndpoint({
+    method: 'post', path: '/operation/paid-service/promotion-enable', tag: 'operation', access: 'operator', permissions: PAID_SERVICE_OP_CODES.write, idempotent: true,
+    summary: '运营：启用或停用一个促销价；启用时同样不能与同一服务和等级的启用促销时间重叠；已按促销价购买的不受影响',
+    payload: v.object({ id: intOf(paidPromotionText.id, 1, 2_147_483_647), enabled: v.boolean(paidPromotionText.enabled) }),
+    answer: paidPromotionSchema,
+  }),
+  opPaidPromotionUses: defineEndpoint({
+    method: 'get', path: '/operation/paid-service/promotion-uses', tag: 'operation', access: 'operator', permissions: PAID_SERVICE_OP_CODES.read,
+    summary: '运营：按促销价购买的记录（企业、服务、促销、原价和实付，分，购买单号、状态、时间），按企业、服务、促销和日期（中国日）筛选，分页；带未取消的原价与实付合计',
+    payload: v.pipe(
+      v.object({
+        company: v.optional(v.pipe(v.string(paidServiceText.company), v.trim(), v.maxLength(60, paidServiceText.company)), ''),
+        service: v.optional(v.union([v.literal(''), serviceField], paidServiceText.service), ''),
+        promotion_id: v.optional(intOf(paidPromotionText.promotionId, 0, 2_147_483_647), 0),
+        date_from: day('开始日期'), date_to: day('结束日期'),
+        ...paging,
+      }),
+      rangeRule('date_from', 'date_to', paidServiceText.rangeReversed),
+    ),
+    answer: v.object({ data: v.array(paidPromotionUseSchema), total: v.number(), original_fen: v.number(), charged_fen: v.number() }),
+  }),
 } as const;
-

@@ -9,6 +9,7 @@ import { emptyPayload } from './common';
 import { rangeRule } from '../domain/ranges';
 import { FINANCE_CODES, PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../domain/orders';
 import { pageSizeField } from './page-size';
+import { checkoutDeviceField } from './money-field';
 
 /** The smallest and largest single recharge: 1 元 and 100 万元. */
 export const RECHARGE_MIN_FEN = 100;
@@ -127,7 +128,7 @@ export const walletEndpoints = {
   walletRecharge: defineEndpoint({
     method: 'post', path: '/wallet/recharge', tag: 'wallet', access: 'user', permissions: WALLET_CODES, idempotent: true, idempotencyRequired: true,
     summary: '钱包充值：金额为整数分（1 元至 100 万元），用配置的支付渠道发起支付，返回充值单号和收银台地址；支付渠道的通知确认后入账一次',
-    payload: v.object({ amount_fen: intOf(walletText.amountFen, RECHARGE_MIN_FEN, RECHARGE_MAX_FEN) }),
+    payload: v.object({ amount_fen: intOf(walletText.amountFen, RECHARGE_MIN_FEN, RECHARGE_MAX_FEN), device: checkoutDeviceField }),
     answer: v.object({ recharge_no: v.string(), amount_fen: v.number(), provider: v.string(), checkout_url: v.string() }),
   }),
   walletRechargeGet: defineEndpoint({

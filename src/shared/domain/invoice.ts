@@ -28,9 +28,9 @@ export type InvoiceType = (typeof INVOICE_TYPES)[number];
 export const INVOICE_TYPE_TEXT: Record<InvoiceType, string> = { normal: '普票', special: '专票' };
 export const INVOICE_TYPE_LONG_TEXT: Record<InvoiceType, string> = { normal: '增值税普通发票', special: '增值税专用发票' };
 
-export const INVOICE_STATUSES = ['requested', 'issued', 'refused', 'withdrawn'] as const;
+export const INVOICE_STATUSES = ['requested', 'issued', 'refused', 'withdrawn', 'reversed'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const INVOICE_STATUS_TEXT: Record<InvoiceStatus, string> = { requested: '待开票', issued: '已开票', refused: '已拒绝', withdrawn: '已撤回' };
+export const INVOICE_STATUS_TEXT: Record<InvoiceStatus, string> = { requested: '待开票', issued: '已开票', refused: '已拒绝', withdrawn: '已撤回', reversed: '已红冲' };
 
 /** Buyer side: purchase orders or accounting; seller side: sales orders or accounting. */
 
@@ -127,12 +127,12 @@ export const normaliseInvoiceTitle = <T extends InvoiceTitleFields>(t: T): T => 
 
 // ---- requests ----
 
-export type InvoiceAction = 'issue' | 'refuse' | 'withdraw' | 'resubmit';
-export const INVOICE_ACTION_TEXT: Record<InvoiceAction, string> = { issue: '开票', refuse: '拒绝开票', withdraw: '撤回申请', resubmit: '重新提交' };
-export const INVOICE_ACTION_SIDE: Record<InvoiceAction, 'buyer' | 'seller'> = { issue: 'seller', refuse: 'seller', withdraw: 'buyer', resubmit: 'buyer' };
+export type InvoiceAction = 'issue' | 'refuse' | 'withdraw' | 'resubmit' | 'reverse';
+export const INVOICE_ACTION_TEXT: Record<InvoiceAction, string> = { issue: '开票', refuse: '拒绝开票', withdraw: '撤回申请', resubmit: '重新提交', reverse: '红冲' };
+export const INVOICE_ACTION_SIDE: Record<InvoiceAction, 'buyer' | 'seller'> = { issue: 'seller', refuse: 'seller', withdraw: 'buyer', resubmit: 'buyer', reverse: 'seller' };
 
-const FROM: Record<InvoiceAction, InvoiceStatus> = { issue: 'requested', refuse: 'requested', withdraw: 'requested', resubmit: 'refused' };
-const TO: Record<InvoiceAction, InvoiceStatus> = { issue: 'issued', refuse: 'refused', withdraw: 'withdrawn', resubmit: 'requested' };
+const FROM: Record<InvoiceAction, InvoiceStatus> = { issue: 'requested', refuse: 'requested', withdraw: 'requested', resubmit: 'refused', reverse: 'issued' };
+const TO: Record<InvoiceAction, InvoiceStatus> = { issue: 'issued', refuse: 'refused', withdraw: 'withdrawn', resubmit: 'requested', reverse: 'reversed' };
 
 export type InvoiceTransition = { ok: true; to: InvoiceStatus } | { ok: false; reason: string };
 

@@ -61,6 +61,12 @@ export const NOTICE_SCENES = {
     placeholders: { seller: '卖家公司', order_no: '订单号', amount: '金额（元）', pay_method: '收款方式（有则为“（方式）”）' },
     fallback: '付款已确认：{seller}已确认收到订单 {order_no} 的付款 ¥{amount}{pay_method}。',
   },
+  im_order_paid_online: {
+    // docs/money.md, "Paying orders": the buyer paid from its wallet or through the provider; the platform holds the money
+    channel: 'im', label: '买家已在线付款（通知卖家）', required: ['order_no'],
+    placeholders: { buyer: '买家公司', order_no: '订单号', amount: '金额（元）', pay_method: '付款方式（钱包余额或在线支付）' },
+    fallback: '买家已付款：{buyer}已为订单 {order_no} 在线付款 ¥{amount}（{pay_method}），款项由平台暂管，买家确认收货后结算到贵公司钱包。',
+  },
   im_order_receipt: {
     channel: 'im', label: '买家已确认收货（通知卖家）', required: ['order_no'],
     placeholders: { buyer: '买家公司', order_no: '订单号' },
@@ -125,6 +131,11 @@ export const NOTICE_SCENES = {
     channel: 'im', label: '买家撤回开票申请（通知卖家）', required: ['request_no'],
     placeholders: { buyer: '买家公司', request_no: '申请单号' },
     fallback: '开票申请已撤回：{buyer}撤回了开票申请 {request_no}。',
+  },
+  im_invoice_reverse: {
+    channel: 'im', label: '卖家红冲发票（通知买家）', required: ['request_no', 'red_number'],
+    placeholders: { seller: '卖家公司', request_no: '申请单号', invoice_number: '原发票号码', red_number: '红字发票号码', reason: '红冲原因' },
+    fallback: '发票已红冲：{seller}已红冲申请 {request_no} 的发票 {invoice_number}（红字发票号码 {red_number}），原因：{reason}。相关订单可重新申请开票。',
   },
   im_invoice_resubmit: {
     channel: 'im', label: '买家重新提交开票申请（通知卖家）', required: ['request_no'],

@@ -89,6 +89,7 @@ export const AUDIT_ENTITIES = {
   bank_card: '银行卡',
   withdrawal: '提现',
   wallet_adjustment: '调账',
+  paid_service_promotion: '促销价',
   // ERP products (docs/open-platform.md, "ERP and the operator's pages")
   erp_product: 'ERP产品',
 } as const;

@@ -3,8 +3,9 @@
  * wx_miniprogram_qr, im_service_user), each with its rule. The page checks a value with the same
  * function the server uses, so both say the same Chinese words; the server adds what only it can
  * know (an image is an upload of the platform, listed companies exist).
- * `pay_provider` is left out on purpose: the server refuses to start on some values (the sandbox
- * on PostgreSQL), so it is changed where the deployment is configured, not from a web page.
+ * `pay_provider` is left out on purpose: free text could name a provider the server cannot use (or
+ * the sandbox on PostgreSQL); the operator's 支付渠道 page offers only the ones it can
+ * (docs/money.md, "Choosing the provider").
  * `system_announcement` is edited on its own page (系统公告).
  */
 export type ParamKind = 'text' | 'longtext' | 'url' | 'image' | 'json' | 'company_ids' | 'phone' | 'switch';

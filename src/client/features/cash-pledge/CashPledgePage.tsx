@@ -17,6 +17,7 @@ import type { ListSearch } from '../../ui/list/list-search';
 import { useForm } from '../../ui/form/form';
 import { pledgeEventsQuery, pledgeQuery, type pledgeKeys } from './queries';
 import { usePledgePay } from './mutations';
+import { checkoutDevice } from '../mobile/counterparts';
 import { yuan } from '../../../shared/domain/money';
 import '../../ui/form/form.css';
 import './cash-pledge.css';
@@ -29,7 +30,7 @@ function PayButtons({ s }: { s: CashPledgeStatus }) {
   const short = s.wallet_available_fen < s.due_fen;
   const pay = (method: 'wallet' | 'provider') => {
     if (method === 'wallet' && !window.confirm(`从钱包余额缴纳保证金 ${yuan(s.due_fen)}？`)) return;
-    void form.submit(write, { amount_fen: s.due_fen, method }, (answer) => {
+    void form.submit(write, { amount_fen: s.due_fen, method, device: checkoutDevice() }, (answer) => {
       if (answer.checkout_url) nav.assign(answer.checkout_url);
       else form.setFormError('');
     });

@@ -25,6 +25,7 @@ import type { ListSearch } from '../../ui/list/list-search';
 import { Field } from '../../ui/form/Field';
 import { useForm } from '../../ui/form/form';
 import { oneOf, pagingOf, text } from '../operation/list-payload';
+import { downloadXlsx } from '../operation/export';
 import { opLevelsQuery, opPledgeEventsQuery, opPledgeListQuery, type pledgeKeys } from './queries';
 import { usePledgeDeduct, usePledgeLevelSave, usePledgeReturn } from './mutations';
 import { yuan, yuanToFen } from '../../../shared/domain/money';
@@ -193,6 +194,7 @@ export function OpCashPledgePage({ search, onSearch }: { search: ListSearch; onS
       },
     ],
     empty: (filtered) => (filtered ? '没有符合条件的卖家，换个条件试试。' : '还没有卖家。企业通过卖家入驻审核后会列在这里。'),
+    exportXlsx: (s) => downloadXlsx('opCashPledgeList', payloadOf(s), '保证金'),
   };
   return (
     <div className="pledge-page">

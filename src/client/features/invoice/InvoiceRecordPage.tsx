@@ -3,7 +3,8 @@
  * (/backend/accounting/invoiceIssue): the requests of one side — 我申请的 (buyer) or 向我申请的
  * (seller) — by status and number, a declaration on the ListPage block; the chosen request's detail
  * below with the moves of the caller's side: the seller issues (number, date, amount, file) or
- * refuses with a reason, the buyer withdraws or resubmits after a refusal (docs/money.md#invoices).
+ * refuses with a reason, reverses an issued invoice with a red-letter one (红冲), the buyer withdraws or
+ * resubmits after a refusal (docs/money.md#invoices).
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -24,7 +25,7 @@ import { errorText, useForm } from '../../ui/form/form';
 import { Price } from '../currency/Price';
 import { UploadButton } from '../upload/UploadButton';
 import { invoiceDetailQuery, invoiceListQuery, invoiceTitlesQuery, type invoiceKeys } from './queries';
-import { useInvoiceIssue, useInvoiceMove, useInvoiceResubmit } from './mutations';
+import { useInvoiceIssue, useInvoiceMove, useInvoiceResubmit, useInvoiceReverse } from './mutations';
 import './invoice.css';
 
 export type InvoiceSide = 'buyer' | 'seller';
@@ -70,6 +71,39 @@ function IssueForm({ d }: { d: InvoiceDetail }) {
       </div>
       {form.formError && <p className="iv-alert" role="alert">{form.formError}</p>}
       <div className="iv-actions"><Button type="submit" label="确认开票" loading={form.busy} /></div>
+    </form>
+  );
+}
+
+/** 红冲: the seller reverses the issued invoice in full with a red-letter invoice (its number, date, file) and a reason. */
+function ReverseForm({ d }: { d: InvoiceDetail }) {
+  const reverse = useInvoiceReverse();
+  const form = useForm({ red_number: '', red_date: chinaDay(new Date()), file_path: '', reason: '' }, { idPrefix: `iv-reverse-${d.request_no}-` });
+  const { values: f, errors } = form;
+  return (
+    <form className="iv-card" aria-label="红冲" noValidate
+      onSubmit={(e) => { e.preventDefault(); void form.submit(reverse, { request_no: d.request_no, ...f }, () => undefined); }}>
+      <h3>红冲</h3>
+      <p className="iv-muted">退货、退款或开票有误时，在税务系统开具红字发票后在此登记；原发票全额冲销，相关订单可按当前实付减退款重新申请开票。</p>
+      <div className="iv-form">
+        <Field id={form.idOf('red_number')} label="红字发票号码" required error={errors.red_number} hint="8位或20位数字">
+          <InputText {...form.text('red_number')} inputMode="numeric" maxLength={20} />
+        </Field>
+        <Field id={form.idOf('red_date')} label="红字发票开票日期" required error={errors.red_date}>
+          <InputText {...form.text('red_date')} type="date" />
+        </Field>
+        <Field id={form.idOf('reason')} label="红冲原因" required error={errors.reason} hint={`2到${INVOICE_REASON_MAX}个字`}>
+          <InputText {...form.text('reason')} maxLength={INVOICE_REASON_MAX} />
+        </Field>
+        <Field id={form.idOf('file_path')} label="红字发票文件（PDF或图片）" required error={errors.file_path}>
+          <span id={form.idOf('file_path')} tabIndex={-1} style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
+            <UploadButton accept="document" label={f.file_path ? '重新上传' : '上传红字发票'} onUploaded={(url) => form.set('file_path', url)} onProblem={(text) => form.setErrors({ file_path: text })} />
+            {f.file_path && <a href={f.file_path} target="_blank" rel="noreferrer">已上传，查看</a>}
+          </span>
+        </Field>
+      </div>
+      {form.formError && <p className="iv-alert" role="alert">{form.formError}</p>}
+      <div className="iv-actions"><Button type="submit" severity="danger" outlined label="确认红冲" loading={form.busy} /></div>
     </form>
   );
 }
@@ -130,17 +164,23 @@ export function InvoiceDetailPanel({ no, resubmitLink }: { no: string; resubmitL
         <dt>订单</dt><dd>{d.orders.map((o) => <div key={o.order_no}>{o.order_no} · <Price fen={o.amount_fen} /></div>)}</dd>
         {d.remark && <><dt>备注</dt><dd>{d.remark}</dd></>}
         <dt>申请时间</dt><dd>{when(d.created_at)}</dd>
-        {d.status === 'issued' && <>
+        {(d.status === 'issued' || d.status === 'reversed') && <>
           <dt>发票号码</dt><dd>{d.invoice_number}</dd>
           <dt>开票日期</dt><dd>{d.invoice_date}</dd>
           <dt>开票金额</dt><dd><Price fen={d.issued_fen} /></dd>
           <dt>发票文件</dt><dd className="iv-file"><a href={d.file_path} target="_blank" rel="noreferrer">打开发票文件</a></dd>
+        </>}
+        {d.status === 'reversed' && <>
+          <dt>红字发票</dt><dd>{d.red_number}（{d.red_date}）</dd>
+          <dt>红冲原因</dt><dd>{d.red_reason}</dd>
+          <dt>红字发票文件</dt><dd className="iv-file"><a href={d.red_file_path} target="_blank" rel="noreferrer">打开红字发票文件</a></dd>
         </>}
         {d.refuse_reason && <><dt>拒绝原因</dt><dd className="iv-alert">{d.refuse_reason}</dd></>}
         <dt>记录</dt><dd>{d.events.map((e, i) => <div key={i}>{when(e.created_at)} {e.company_name} {e.user_name}：{INVOICE_STATUS_TEXT[e.to_status as InvoiceStatus] ?? e.to_status}{e.note ? `（${e.note}）` : ''}</div>)}</dd>
       </dl>
       {problem && <p className="iv-alert" role="alert">{problem}</p>}
       {moves.includes('issue') && <IssueForm d={d} />}
+      {moves.includes('reverse') && <ReverseForm d={d} />}
       {moves.includes('refuse') && (
         <div className="iv-form" style={{ alignItems: 'end' }}>
           <Field id={`iv-refuse-${d.request_no}`} label="拒绝原因" hint={`2到${INVOICE_REASON_MAX}个字`}>

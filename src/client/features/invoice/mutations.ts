@@ -13,6 +13,8 @@ export const useInvoiceApply = () => useFormWrite('invoiceApply', { invalidate: 
 export const useInvoiceResubmit = () => useFormWrite('invoiceResubmit', { invalidate: [invoiceKeys.all()] });
 /** 开票: the seller's form (number, date, amount, file). */
 export const useInvoiceIssue = () => useFormWrite('invoiceIssue', { invalidate: [invoiceKeys.all()] });
+/** 红冲: the seller's red-letter invoice (number, date, file, reason) reversing an issued one; the orders may be invoiced again. */
+export const useInvoiceReverse = () => useFormWrite('invoiceReverse', { invalidate: [invoiceKeys.all(), orderKeys.all()] });
 
 export type InvoiceMove = 'invoiceRefuse' | 'invoiceWithdraw';
 /** 拒绝开票 / 撤回申请: one move of a request; the request and the lists are fetched again either way. */

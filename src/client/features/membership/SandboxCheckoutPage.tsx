@@ -9,11 +9,14 @@ import { nav } from '../../api/navigation';
 import { checkoutQuery } from './queries';
 import { DemoPaymentNotice } from './DemoPaymentNotice';
 import { useSandboxConfirm } from './mutations';
+import { sandboxBackLabel } from './sandbox-back';
 import './membership.css';
 
 /**
  * The sandbox provider's checkout (/pay/sandbox): stands where a real provider's page would. It
  * shows the signed amount; 确认支付 or 取消 sends the provider's notice, then returns to our site.
+ * A number already paid or cancelled offers the way back to its own page (wallet, cash pledge,
+ * paid service, order), which the server names.
  */
 export function SandboxCheckoutPage({ token }: { token: string }) {
   const checkout = useQuery(checkoutQuery(token));
@@ -62,7 +65,7 @@ export function SandboxCheckoutPage({ token }: { token: string }) {
             ) : (
               <div className="pay-actions">
                 <span className="muted">{c.state === 'paid' ? m.alreadyPaid : m.orderCancelled}</span>
-                <Button label={m.backToOrder} outlined onClick={() => nav.assign(`/pay/package/order?order_no=${c.order_no}`)} />
+                <Button label={sandboxBackLabel(c.return_url)} outlined onClick={() => nav.assign(c.return_url)} />
               </div>
             )}
           </>

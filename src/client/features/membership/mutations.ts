@@ -3,6 +3,7 @@ import { request } from '../../api/request';
 import { useCall, useKeyedCall } from '../../api/use-call';
 import { useFormWrite } from '../../ui/form/form';
 import { membershipKeys } from './queries';
+import { checkoutDevice } from '../mobile/counterparts';
 
 /**
  * The package order's writes. Each is refused silently (the page says why); those that must not
@@ -15,7 +16,7 @@ export const useCreatePackageOrder = () => useKeyedCall('createPackageOrder');
 export const usePayPackageOrder = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderNo: string) => request('post', 'payPackageOrder', { order_no: orderNo }, undefined, { silent: true }),
+    mutationFn: (orderNo: string) => request('post', 'payPackageOrder', { order_no: orderNo, device: checkoutDevice() }, undefined, { silent: true }),
     onError: (_e, orderNo) => {
       // the page says why at once; the order is read again meanwhile
       void queryClient.invalidateQueries({ queryKey: membershipKeys.order(orderNo) });

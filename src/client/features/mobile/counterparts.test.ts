@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desktopCounterpart, mobileCounterpart } from './counterparts';
+import { checkoutDeviceFor, desktopCounterpart, mobileCounterpart } from './counterparts';
 
 describe('desktop and phone pages', () => {
   it('offers the phone page of a desktop page, keeping what it shows', () => {
@@ -48,5 +48,19 @@ describe('desktop and phone pages', () => {
     expect(mobileCounterpart('/search/parts/illustration', { vehicle_id: '1', subgroup_id: '8' })).toBe('/im/illustration?vehicle_id=1&subgroup_id=8');
     expect(mobileCounterpart('/search/parts/illustration')).toBe('/im/illustration');
     expect(desktopCounterpart('/im/illustration', { vin: 'LFV2B2BU1L3012345' })).toBe('/search/parts/illustration?vin=LFV2B2BU1L3012345');
+  });
+});
+
+describe('the checkout a payment asks for', () => {
+  it('is the phone\'s on the phone pages and in a phone-sized window, the desktop\'s otherwise', () => {
+    expect(checkoutDeviceFor('/ofo/purchase/payment', false)).toBe('phone');
+    expect(checkoutDeviceFor('/ofo', false)).toBe('phone');
+    expect(checkoutDeviceFor('/im/cart', false)).toBe('phone');
+    expect(checkoutDeviceFor('/backend/accounting/wallet', true)).toBe('phone');
+    expect(checkoutDeviceFor('/backend/accounting/wallet', false)).toBe('desktop');
+    expect(checkoutDeviceFor('/pay/package/order', false)).toBe('desktop');
+    // a desktop page whose name only starts like a phone page's
+    expect(checkoutDeviceFor('/office/x', false)).toBe('desktop');
+    expect(checkoutDeviceFor('/image', false)).toBe('desktop');
   });
 });

@@ -71,3 +71,14 @@ export const desktopCounterpart = (pathname: string, query: Query = {}): string 
 export const PHONE_QUERY = '(max-width: 575.98px)';
 /** A phone is narrow and touched (docs/architecture.md, Devices): a narrow desktop window is not one. */
 export const TOUCH_QUERY = '(pointer: coarse)';
+
+/**
+ * Which checkout a payment started on this page asks the provider for (docs/money.md, "Payment
+ * providers"): the phone's (Alipay wap pay) on the phone pages (/ofo, /im) and in a phone-sized
+ * window, the desktop's page checkout otherwise. Pure; `checkoutDevice()` reads the page.
+ */
+export const checkoutDeviceFor = (pathname: string, phoneSized: boolean): 'desktop' | 'phone' =>
+  phoneSized || /^\/(ofo|im)(\/|$)/.test(pathname) ? 'phone' : 'desktop';
+
+export const checkoutDevice = (): 'desktop' | 'phone' =>
+  checkoutDeviceFor(typeof location === 'undefined' ? '/' : location.pathname, typeof matchMedia === 'function' && matchMedia(PHONE_QUERY).matches);

@@ -14,6 +14,7 @@ import type { OnlinePayMethod } from '../../../shared/domain/orders';
 import { Price } from '../currency/Price';
 import { useOrderPay } from './mutations';
 import { payOptionsQuery } from './queries';
+import { checkoutDevice } from '../mobile/counterparts';
 
 export function PayPanel({ orderNos, amountFen, onPaid, onCancel }: { orderNos: string[]; amountFen: number; onPaid: (p: OrderPayment) => void; onCancel?: () => void }) {
   const options = useQuery(payOptionsQuery());
@@ -24,7 +25,7 @@ export function PayPanel({ orderNos, amountFen, onPaid, onCancel }: { orderNos: 
   const chosen = method ?? (options.data ? (enough ? 'wallet' : 'provider') : null);
   const submit = () => {
     if (!chosen) return;
-    pay.mutate({ order_nos: orderNos, method: chosen }, {
+    pay.mutate({ order_nos: orderNos, method: chosen, device: checkoutDevice() }, {
       onSuccess: (p) => {
         if (p.method === 'provider' && p.checkout_url) window.location.assign(p.checkout_url);
         else onPaid(p);

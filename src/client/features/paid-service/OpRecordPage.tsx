@@ -10,6 +10,7 @@ import { formatChina } from '../../../shared/domain/china-time';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
 import { oneOf, pagingOf, text } from '../operation/list-payload';
+import { downloadXlsx } from '../operation/export';
 import { opRecordsQuery, type serviceKeys } from './queries';
 import { yuan } from '../../../shared/domain/money';
 import './paid-service.css';
@@ -49,6 +50,7 @@ export function OpRecordPage({ service, search, onSearch }: { service: PaidServi
       { key: 'no', header: '单号', width: '12rem', priority: 3, cell: (r) => r.purchase_no },
     ],
     empty: (filtered) => (filtered ? '没有符合条件的购买记录，换个条件试试。' : `还没有企业购买${PAID_SERVICE_NAMES[service]}。在“付费服务”中为会员等级设置服务包后，企业可在“财务 → 购买服务”购买。`),
+    exportXlsx: (s) => downloadXlsx('opPaidServiceRecords', payloadOf(service, s), `${PAID_SERVICE_NAMES[service]}购买记录`),
   };
   return (
     <ListPage def={def} search={search} onSearch={onSearch}

@@ -11,7 +11,7 @@ import { Link } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import type { AnswerOf, PaidServicePurchase } from '../../../shared/contracts';
-import { PACKS_MAX, PAID_SERVICE_METHODS, PAID_SERVICE_NAMES, PAID_SERVICE_STATES, PAID_SERVICE_UNITS, paidServiceText, type PaidService } from '../../../shared/contracts/paid-service';
+import { PACKS_MAX, PAID_SERVICE_METHODS, PAID_SERVICE_NAMES, PAID_SERVICE_STATES, PAID_SERVICE_UNITS, paidServiceText } from '../../../shared/contracts/paid-service';
 import { formatChina } from '../../../shared/domain/china-time';
 import { ApiError, OfflineError } from '../../api/request';
 import { nav } from '../../api/navigation';
@@ -21,6 +21,7 @@ import { Field } from '../../ui/form/Field';
 import { useForm } from '../../ui/form/form';
 import { catalogueQuery, purchasesQuery, type serviceKeys } from './queries';
 import { useAgreementAccept, useServiceBuy } from './mutations';
+import { checkoutDevice } from '../mobile/counterparts';
 import { yuan } from '../../../shared/domain/money';
 import '../../ui/form/form.css';
 import './paid-service.css';
@@ -45,7 +46,21 @@ function Agreement({ c }: { c: Catalogue }) {
   );
 }
 
-function Pack({ c, service, pack_size, price_fen }: { c: Catalogue; service: PaidService; pack_size: number; price_fen: number }) {
+type Product = Catalogue['products'][number];
+
+/** The price of a pack: while a promotion applies, the list price struck through and the promotional one (docs/money.md#promotion-prices). */
+function PackPrice({ p }: { p: Product }) {
+  if (!p.promotion) return <>{yuan(p.price_fen)}/包</>;
+  return (
+    <>
+      <s className="service-list-price" aria-label={`原价 ${yuan(p.list_price_fen)}`}>{yuan(p.list_price_fen)}</s>{' '}
+      <strong className="service-promo-price" aria-label={`促销价 ${yuan(p.price_fen)}`}>{yuan(p.price_fen)}</strong>/包
+    </>
+  );
+}
+
+function Pack({ c, product }: { c: Catalogue; product: Product }) {
+  const { service, pack_size, price_fen } = product;
   const write = useServiceBuy();
   const form = useForm({ packs: '1' }, { idPrefix: `buy-${service}-` });
   const [done, setDone] = useState('');
@@ -59,7 +74,7 @@ function Pack({ c, service, pack_size, price_fen }: { c: Catalogue; service: Pai
       return;
     }
     if (method === 'wallet' && !window.confirm(`从钱包余额支付 ${yuan(amount)}，购买${PAID_SERVICE_NAMES[service]} ${pack_size * packs}${PAID_SERVICE_UNITS[service]}？`)) return;
-    void form.submit(write, { service, packs, amount_fen: amount, method }, (r) => {
+    void form.submit(write, { service, packs, amount_fen: amount, method, device: checkoutDevice() }, (r) => {
       if (r.checkout_url) nav.assign(r.checkout_url);
       else setDone(`已购买：${PAID_SERVICE_NAMES[service]} ${pack_size * packs}${PAID_SERVICE_UNITS[service]}（${r.purchase_no}），已立即生效`);
     });
@@ -68,7 +83,8 @@ function Pack({ c, service, pack_size, price_fen }: { c: Catalogue; service: Pai
   return (
     <article className="card service-pack" aria-label={PAID_SERVICE_NAMES[service]}>
       <h3>{PAID_SERVICE_NAMES[service]}</h3>
-      <p>每包 {pack_size}{PAID_SERVICE_UNITS[service]}，{yuan(price_fen)}/包</p>
+      <p>每包 {pack_size}{PAID_SERVICE_UNITS[service]}，<PackPrice p={product} /></p>
+      {product.promotion && <p className="service-promo">限时促销“{product.promotion.name}”，{formatChina(product.promotion.end_at, 'YYYY-MM-DD HH:mm')} 结束</p>}
       <form onSubmit={(e) => { e.preventDefault(); buy('wallet'); }}>
         <Field id={id} label="购买包数" error={form.errors.packs} hint={`1 至 ${PACKS_MAX} 包；合计 ${yuan(amount)}`}>
           <InputText id={id} inputMode="numeric" value={form.values.packs} onChange={(e) => form.set('packs', e.target.value)} autoComplete="off" />
@@ -128,7 +144,7 @@ export function ServicePage({ search, onSearch, purchase }: { search: ListSearch
       <div className="service-packs">
         {c.products.length === 0
           ? <section className="card"><p>您的会员等级暂无可购买的服务包。升级会员等级可获得更多额度，请到<Link to="/pay/package">会员中心</Link>查看套餐。</p></section>
-          : c.products.map((p) => <Pack key={p.service} c={c} {...p} />)}
+          : c.products.map((p) => <Pack key={p.service} c={c} product={p} />)}
       </div>
       <ListPage def={def} search={search} onSearch={onSearch} />
     </div>

@@ -12,3 +12,7 @@ export const useAgreementAccept = () => useFormWrite('serviceAgreementAccept', {
 export const useProductSave = () => useFormWrite('opPaidServiceProductSave', { invalidate: [serviceKeys.all()] });
 /** The operator publishes a new agreement version. */
 export const useAgreementPublish = () => useFormWrite('opAgreementPublish', { invalidate: [serviceKeys.all()] });
+/** The operator creates or edits a promotion price (docs/money.md#promotion-prices). */
+export const usePromotionSave = () => useFormWrite('opPaidPromotionSave', { invalidate: [serviceKeys.all()] });
+/** The operator switches a promotion price on or off. */
+export const usePromotionEnable = () => useFormWrite('opPaidPromotionEnable', { invalidate: [serviceKeys.all()] });

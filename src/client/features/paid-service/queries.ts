@@ -11,6 +11,8 @@ export const serviceKeys = {
   opRecords: (p: PayloadIn<'opPaidServiceRecords'>) => ['paid-service', 'op', 'records', p] as const,
   opAgreements: () => ['paid-service', 'op', 'agreements'] as const,
   opAcceptances: (p: PayloadIn<'opAgreementAcceptances'>) => ['paid-service', 'op', 'acceptances', p] as const,
+  opPromotions: (p: PayloadIn<'opPaidPromotions'>) => ['paid-service', 'op', 'promotions', p] as const,
+  opPromotionUses: (p: PayloadIn<'opPaidPromotionUses'>) => ['paid-service', 'op', 'promotion-uses', p] as const,
 };
 
 export const catalogueQuery = () =>
@@ -25,3 +27,7 @@ export const opAgreementsQuery = () =>
   queryOptions({ queryKey: serviceKeys.opAgreements(), queryFn: ({ signal }) => request('get', 'opAgreements', {}, undefined, { signal, silent: true }), retry: false });
 export const opAcceptancesQuery = (p: PayloadIn<'opAgreementAcceptances'>) =>
   queryOptions({ queryKey: serviceKeys.opAcceptances(p), queryFn: ({ signal }) => request('get', 'opAgreementAcceptances', p, undefined, { signal, silent: true }), retry: false });
+export const opPromotionsQuery = (p: PayloadIn<'opPaidPromotions'>) =>
+  queryOptions({ queryKey: serviceKeys.opPromotions(p), queryFn: ({ signal }) => request('get', 'opPaidPromotions', p, undefined, { signal, silent: true }), retry: false });
+export const opPromotionUsesQuery = (p: PayloadIn<'opPaidPromotionUses'>) =>
+  queryOptions({ queryKey: serviceKeys.opPromotionUses(p), queryFn: ({ signal }) => request('get', 'opPaidPromotionUses', p, undefined, { signal, silent: true }), retry: false });

@@ -21,6 +21,7 @@ import { useForm } from '../../ui/form/form';
 import { downloadWalletExport, rechargeQuery, walletEntriesQuery, walletQuery, type walletKeys } from './queries';
 import { WalletMoney } from './WalletMoney';
 import { useWalletRecharge } from './mutations';
+import { checkoutDevice } from '../mobile/counterparts';
 import { yuanToFen } from '../../../shared/domain/money';
 import '../../ui/form/form.css';
 import './wallet.css';
@@ -53,7 +54,7 @@ function RechargeForm() {
       document.getElementById('amount_fen')?.focus();
       return;
     }
-    void form.submit(write, { amount_fen: fen }, (answer) => nav.assign(answer.checkout_url));
+    void form.submit(write, { amount_fen: fen, device: checkoutDevice() }, (answer) => nav.assign(answer.checkout_url));
   };
   return (
     <form className="wallet-recharge" onSubmit={(e) => { e.preventDefault(); send(); }}>

@@ -23,6 +23,7 @@ import * as ledgerRead from '../ledger/ledger.read';
 import type { PaymentNotice } from '../payment/payment.provider';
 import type { PaymentProviders } from '../payment/payment.providers';
 import type { PaymentPurpose } from '../payment/payment.purpose';
+import { applyCheckedNotice } from '../payment/payment.notice-check';
 import type { AfterSaleService } from '../aftersale/aftersale.service';
 import type { ImService } from '../im/im.service';
 import * as imRead from '../im/im.read';
@@ -75,30 +76,26 @@ export const createCashPledgeService = (deps: {
 
   /** Applies a verified notice to a provider payment, once: the posting, the paid mark and the history row commit together. */
   const applyNotice = async (db: Kysely<DB>, providerName: string, notice: PaymentNotice) => {
-    const seen = await repo.paymentByNo(db, notice.order_no);
-    if (!seen) throw paymentNotFound();
-    if (seen.provider !== providerName) throw forbidden(cashPledgeText.providerMismatch);
-    if (Number(seen.amount_fen) !== notice.amount_fen) throw forbidden(cashPledgeText.amountMismatch);
-    await inTransaction(db, async (trx) => {
-      await repo.lockCompany(trx, seen.company_id);
-      const p = (await repo.lockPayment(trx, notice.order_no))!;
-      if (notice.outcome === 'closed') {
-        if (p.state === 'pending') await repo.markCancelled(trx, p.id, clock.now());
-        return;
-      }
-      if (p.state === 'paid') return;
-      if (p.state === 'cancelled') throw conflict(cashPledgeText.cancelled);
-      const amount = Number(p.amount_fen);
-      const posted = await ledger.post(trx, {
-        kind: 'cash_pledge_pay', reference: p.payment_no, idempotency_key: `cash_pledge_pay:${p.payment_no}`, created_by: null,
-        lines: [{ account: { kind: 'provider', provider: providerName }, amount_fen: -amount }, { account: { kind: 'cash_pledge_held', company_id: p.company_id }, amount_fen: amount }],
-      });
-      const now = clock.now();
-      await repo.markPaid(trx, p.id, { trade_no: notice.trade_no, ledger_transaction_id: posted.transaction_id, paid_at: now });
-      await repo.insertEvent(trx, {
-        event_no: newNo('PE', now), company_id: p.company_id, action: 'pay', amount_fen: amount, reference: p.payment_no, beneficiary: null, buyer_company_id: null,
-        reason: '', user_id: p.user_id, ledger_transaction_id: posted.transaction_id, created_at: now,
-      });
+    await applyCheckedNotice(db, providerName, notice, {
+      find: repo.paymentByNo, notFound: paymentNotFound, text: cashPledgeText,
+      async lock(trx, seen) {
+        await repo.lockCompany(trx, seen.company_id);
+        return (await repo.lockPayment(trx, notice.order_no))!;
+      },
+      cancel: (trx, p) => repo.markCancelled(trx, p.id, clock.now()).then(() => undefined),
+      async pay(trx, p) {
+        const amount = Number(p.amount_fen);
+        const posted = await ledger.post(trx, {
+          kind: 'cash_pledge_pay', reference: p.payment_no, idempotency_key: `cash_pledge_pay:${p.payment_no}`, created_by: null,
+          lines: [{ account: { kind: 'provider', provider: providerName }, amount_fen: -amount }, { account: { kind: 'cash_pledge_held', company_id: p.company_id }, amount_fen: amount }],
+        });
+        const now = clock.now();
+        await repo.markPaid(trx, p.id, { trade_no: notice.trade_no, ledger_transaction_id: posted.transaction_id, paid_at: now });
+        await repo.insertEvent(trx, {
+          event_no: newNo('PE', now), company_id: p.company_id, action: 'pay', amount_fen: amount, reference: p.payment_no, beneficiary: null, buyer_company_id: null,
+          reason: '', user_id: p.user_id, ledger_transaction_id: posted.transaction_id, created_at: now,
+        });
+      },
     });
     const p = (await repo.paymentByNo(db, notice.order_no))!;
     return { order_no: p.payment_no, state: p.state, return_url: pledgeReturnUrl(p.payment_no) };
@@ -111,7 +108,7 @@ export const createCashPledgeService = (deps: {
       const p = await repo.paymentByNo(db, no);
       if (!p) throw paymentNotFound();
       if (p.user_id !== caller.userId) throw forbidden(cashPledgeText.sandboxNotPayer);
-      return { company_name: (await repo.companyOf(db, p.company_id))?.name ?? '', state: p.state };
+      return { company_name: (await repo.companyOf(db, p.company_id))?.name ?? '', state: p.state, return_url: pledgeReturnUrl(p.payment_no) };
     },
     applyNotice: (db, providerName, notice) => applyNotice(db, providerName, notice),
     unfinished: async (db, before) => (await repo.pendingBefore(db, before)).map((r) => ({ order_no: r.payment_no, provider: r.provider! })),
@@ -178,7 +175,7 @@ export const createCashPledgeService = (deps: {
       checkDue(s.due);
       const no = newNo('CP', clock.now());
       await repo.insertPayment(db, { payment_no: no, company_id: u.company_id, user_id: caller.userId, amount_fen: p.amount_fen, method: 'provider', provider: provider.name, created_at: clock.now() });
-      const { checkout_url } = await provider.startCheckout(db, { order_no: no, amount_fen: p.amount_fen, subject: `汽配汇卖家保证金（${u.company_name}）` });
+      const { checkout_url } = await provider.startCheckout(db, { order_no: no, amount_fen: p.amount_fen, subject: `汽配汇卖家保证金（${u.company_name}）`, device: p.device });
       return { payment_no: no, state: 'pending' as const, amount_fen: p.amount_fen, checkout_url, held_fen: s.held };
     },
 

@@ -44,6 +44,18 @@ export const orderNotice = (action: OrderNoticeAction, o: OrderFacts): { event: 
   }
 };
 
+/**
+ * An order paid online (wallet or provider, docs/money.md "Paying orders"), for the seller: once per
+ * order and payment, posted in the payment's transaction.
+ */
+export const orderPaidOnlineNotice = (p: { order_no: string; payment_no: string; buyer_company_name: string; amount_fen: number; pay_method: string }): { event: string; notice: Notice } => ({
+  event: `ord-${p.order_no}-paid-${p.payment_no}`,
+  notice: {
+    title: '买家已付款', no: p.order_no, link: orderLink(p.order_no),
+    scene: 'im_order_paid_online', values: { order_no: p.order_no, buyer: p.buyer_company_name, amount: formatFen(p.amount_fen), pay_method: p.pay_method },
+  },
+});
+
 export const quoteNotice = (q: { quote_id: number; at: number; enquiry_id: number; enquiry_no: string; part: string; seller_name: string; price: string }): { event: string; notice: Notice } => ({
   event: `quo-${q.quote_id}-${q.at}`,
   notice: {

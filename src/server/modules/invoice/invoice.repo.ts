@@ -52,13 +52,14 @@ export const heldOrders = (db: Kysely<DB>, orderIds: string[]) =>
       .select(['ro.order_id', 'r.request_no']).where('ro.open', '=', true).where('ro.order_id', 'in', orderIds).execute();
 
 export const lockRequest = (db: Kysely<DB>, requestNo: string) =>
-  db.selectFrom('invoice_request').select(['id', 'status', 'buyer_company_id', 'seller_company_id', 'amount_fen'])
+  db.selectFrom('invoice_request').select(['id', 'status', 'buyer_company_id', 'seller_company_id', 'amount_fen', 'invoice_number', 'invoice_date'])
     .where('request_no', '=', requestNo).forUpdate().executeTakeFirst();
 
 export type RequestChange = Partial<{
   status: InvoiceStatus; amount_fen: number; invoice_number: string; invoice_date: string; issued_fen: number; file_path: string; refuse_reason: string | null;
   title_kind: string; invoice_type: string; title_name: string; tax_no: string; address: string; phone: string; bank: string; account: string; remark: string;
   issued_at: Date; refused_at: Date | null; withdrawn_at: Date; updated_at: Date;
+  red_number: string; red_date: string; red_file_path: string; red_reason: string; reversed_at: Date;
 }>;
 
 export const setRequest = (db: Kysely<DB>, id: number, change: RequestChange) => db.updateTable('invoice_request').set(change).where('id', '=', id).execute();

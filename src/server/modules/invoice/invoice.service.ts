@@ -57,6 +57,7 @@ const requestOut = (r: SummaryRow, companyId: number): InvoiceRequest => ({
   tax_no: r.tax_no, address: r.address, phone: r.phone, bank: r.bank, account: r.account, remark: r.remark,
   amount_fen: Number(r.amount_fen), issued_fen: Number(r.issued_fen ?? 0), invoice_number: r.invoice_number ?? '', invoice_date: r.invoice_date ?? '',
   file_path: r.file_path ?? '', refuse_reason: r.refuse_reason ?? '', order_count: r.order_count,
+  red_number: r.red_number ?? '', red_date: r.red_date ?? '', red_file_path: r.red_file_path ?? '', red_reason: r.red_reason ?? '', reversed_at: unix(r.reversed_at),
   created_at: unix(r.created_at), updated_at: unix(r.updated_at), issued_at: unix(r.issued_at), refused_at: unix(r.refused_at), withdrawn_at: unix(r.withdrawn_at),
 });
 
@@ -116,7 +117,7 @@ export const createInvoiceService = ({ clock, notices }: InvoiceDeps) => {
     const toSeller = action === 'apply' || action === 'withdraw' || action === 'resubmit';
     const to = toSeller ? await imRead.usersWithCodes(trx, r.seller_company_id, INVOICE_SELLER_CODES) : [r.buyer_user_id];
     const amount = formatFen(Number(r.amount_fen));
-    const say = (title: string, scene: 'im_invoice_apply' | 'im_invoice_issue' | 'im_invoice_refuse' | 'im_invoice_withdraw' | 'im_invoice_resubmit', values: Record<string, string>) =>
+    const say = (title: string, scene: 'im_invoice_apply' | 'im_invoice_issue' | 'im_invoice_refuse' | 'im_invoice_withdraw' | 'im_invoice_resubmit' | 'im_invoice_reverse', values: Record<string, string>) =>
       notices.postNotice(trx, {
         to, event: `iv-${requestNo}-${action}-${Date.now()}`,
         notice: { title, scene, values: { request_no: requestNo, ...values }, no: requestNo, link: toSeller ? '/backend/accounting/invoiceIssue' : '/backend/accounting/invoiceHistory' },
@@ -132,6 +133,8 @@ export const createInvoiceService = ({ clock, notices }: InvoiceDeps) => {
         return say('开票申请已撤回', 'im_invoice_withdraw', { buyer: r.buyer_company_name });
       case 'resubmit':
         return say('开票申请已重新提交', 'im_invoice_resubmit', { buyer: r.buyer_company_name, amount, title: r.title_name });
+      case 'reverse':
+        return say('发票已红冲', 'im_invoice_reverse', { seller: r.seller_company_name, invoice_number: r.invoice_number ?? '', red_number: r.red_number ?? '', reason: r.red_reason ?? '' });
     }
   };
 
@@ -304,6 +307,15 @@ export const createInvoiceService = ({ clock, notices }: InvoiceDeps) => {
 
     refuse: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'invoiceRefuse'>, ctx?: Ctx) =>
       move(db, caller, p.request_no, 'refuse', p.reason, ctx, async (_trx, _r, now) => ({ refuse_reason: p.reason, refused_at: now })),
+
+    /** 红冲: a red-letter invoice reverses the issued one in full; the orders may be invoiced again (docs/money.md, "Invoices"). */
+    reverse: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'invoiceReverse'>, ctx?: Ctx) =>
+      move(db, caller, p.request_no, 'reverse', `${p.red_number}：${p.reason}`, ctx, async (trx, r, now) => {
+        if (p.red_number === r.invoice_number) throw invalid('red_number', t.redSameNumber);
+        if (p.red_date > chinaDay(now) || p.red_date < (r.invoice_date ?? '')) throw invalid('red_date', t.redDateRange);
+        if ((await firstForeignUpload(trx, caller.companyId, [p.file_path], { documents: true })) >= 0) throw invalid('file_path', t.fileNotOurs);
+        return { red_number: p.red_number, red_date: p.red_date, red_file_path: p.file_path, red_reason: p.reason, reversed_at: now };
+      }),
 
     withdraw: (db: Kysely<DB>, caller: Caller, requestNo: string, ctx?: Ctx) =>
       move(db, caller, requestNo, 'withdraw', '', ctx, async (_trx, _r, now) => ({ withdrawn_at: now })),

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, forbidden, invalid } from '../../http/errors';
-import { ResultCode, type PackageOrder } from '../../../shared/contracts';
+import { ResultCode, type CheckoutDevice, type PackageOrder } from '../../../shared/contracts';
 import { msg, membershipMsg } from '../../../shared/messages';
 import { extendedExpiry, mayBuyPackage, orderTransition, type OrderEvent } from '../../../shared/domain/membership';
 import { formatChina } from '../../../shared/domain/china-time';
@@ -200,7 +200,7 @@ export const createMembershipService = (clock: Clock, providers: PaymentProvider
     },
 
     /** Starts payment with the configured provider; the order remembers which provider it went to. */
-    async pay(db: Kysely<DB>, caller: Caller, orderNo: string) {
+    async pay(db: Kysely<DB>, caller: Caller, orderNo: string, device?: CheckoutDevice) {
       await buyer(db, caller);
       const o = await ownOrder(db, caller, orderNo);
       if (o.state === 'paid') throw conflict(membershipMsg.alreadyPaid);
@@ -208,7 +208,7 @@ export const createMembershipService = (clock: Clock, providers: PaymentProvider
       const provider = await providers.configured(db);
       await db.updateTable('package_order').set({ provider: provider.name }).where('order_no', '=', orderNo).where('state', '=', 'pending').execute();
       const subject = `汽配汇${o.level_name}（${membershipMsg.packageDuration(o.duration_months)}）`;
-      const { checkout_url } = await provider.startCheckout(db, { order_no: orderNo, amount_fen: o.amount_fen, subject });
+      const { checkout_url } = await provider.startCheckout(db, { order_no: orderNo, amount_fen: o.amount_fen, subject, device });
       return { provider: provider.name, checkout_url };
     },
 
@@ -228,6 +228,9 @@ export const createMembershipService = (clock: Clock, providers: PaymentProvider
   };
 };
 
+/** Where a package order's payer returns to: the completed page once paid, else the order. */
+export const packageReturnUrl = (no: string, state: string) => (state === 'paid' ? `/pay/package/complete?order_no=${no}` : `/pay/package/order?order_no=${no}`);
+
 /**
  * Package orders (PK…) as a payment purpose: the provider's checkout, its notices and the payment
  * sweep reach them like every other purpose (docs/money.md, "Payment providers").
@@ -236,11 +239,11 @@ export const packagePurpose = (svc: ReturnType<typeof createMembershipService>):
   owns: (no) => /^PK\d{20}$/.test(no),
   async forCheckout(db, caller, no) {
     const o = await svc.orderForCheckout(db, caller, no);
-    return { company_name: o.company_name, state: o.state };
+    return { company_name: o.company_name, state: o.state, return_url: packageReturnUrl(o.order_no, o.state) };
   },
   async applyNotice(db, providerName, notice, ctx) {
     const o = await svc.applyNotice(db, providerName, notice, ctx);
-    return { order_no: o.order_no, state: o.state, return_url: o.state === 'paid' ? `/pay/package/complete?order_no=${o.order_no}` : `/pay/package/order?order_no=${o.order_no}` };
+    return { order_no: o.order_no, state: o.state, return_url: packageReturnUrl(o.order_no, o.state) };
   },
   unfinished: (db, before) => svc.unfinished(db, before),
 });

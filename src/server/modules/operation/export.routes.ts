@@ -24,6 +24,13 @@ import type { AfterSaleService } from '../aftersale/aftersale.service';
 import { AFTERSALE_STATUS_TEXT, AFTERSALE_TYPE_TEXT } from '../../../shared/domain/aftersale';
 import { OP_PRODUCT_STATE_TEXT } from '../../../shared/domain/operation';
 import { formatChina } from '../../../shared/domain/china-time';
+import type { PayAccountsService } from './pay-accounts.service';
+import type { WithdrawalService } from '../withdrawal/withdrawal.service';
+import type { CashPledgeService } from '../cash-pledge/cash-pledge.service';
+import type { PaidServiceService } from '../paid-service/paid-service.service';
+import { WITHDRAWAL_STATES } from '../../../shared/domain/withdrawal';
+import { CASH_PLEDGE_STATES } from '../../../shared/contracts/cash-pledge';
+import { PAID_SERVICE_METHODS, PAID_SERVICE_NAMES, PAID_SERVICE_STATES } from '../../../shared/contracts/paid-service';
 
 interface Sheet { name: string; columns: Array<{ header: string; key: string; width?: number }>; rows: Array<Record<string, unknown>> }
 
@@ -36,7 +43,11 @@ const top = (name: string, rows: Array<{ text: string; n: number }>): Sheet =>
 const stockSheet = (name: string, label: string, rows: Array<{ name: string; rows: number; qty: number; sellers: number }>): Sheet =>
   ({ name, columns: [{ header: label, key: 'name', width: 20 }, { header: '在售条数', key: 'rows' }, { header: '件数', key: 'qty' }, { header: '卖家数', key: 'sellers' }], rows });
 
-interface Services { oversight: OversightService; reports: ReportService; products: ProductService; afterSales: AfterSaleService }
+interface Services {
+  oversight: OversightService; reports: ReportService; products: ProductService; afterSales: AfterSaleService;
+  /** the operator's money lists (docs/money.md, "Manual adjustments", "Cash pledges", "Paid services", "Promotion prices") */
+  payAccounts: PayAccountsService; withdrawals: WithdrawalService; cashPledges: CashPledgeService; paidServices: PaidServiceService;
+}
 
 const EXPORTS = {
   opReportMembers: {
@@ -146,6 +157,77 @@ const EXPORTS = {
       rows: a.data.map((r) => ({ ...r, at: chinaTime(r.created_at), type_text: AFTERSALE_TYPE_TEXT[r.type], status_text: AFTERSALE_STATUS_TEXT[r.status], refund: yuan(r.refund_fen) })),
     }],
   },
+  // the operator's money lists (docs/money.md): the same call, its first 800 rows
+  opPayAccounts: {
+    file: '账户',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opPayAccounts'>) => s.payAccounts.accounts(db, { ...p, page_number: 1, page_size: 800 }),
+    sheets: (a: AnswerOf<'opPayAccounts'>): Sheet[] => [{
+      name: '账户',
+      columns: [
+        { header: '企业', key: 'company_name', width: 28 }, { header: '可用（元）', key: 'available', width: 14 }, { header: '冻结（元）', key: 'frozen', width: 14 },
+        { header: '保证金（元）', key: 'pledge', width: 14 }, { header: '待复核调账', key: 'pending_adjustments' },
+      ],
+      rows: a.data.map((r) => ({ ...r, available: yuan(r.available_fen), frozen: yuan(r.frozen_fen), pledge: yuan(r.cash_pledge_fen) })),
+    }],
+  },
+  opWithdrawalList: {
+    file: '提现申请',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opWithdrawalList'>) => s.withdrawals.opWithdrawals(db, { ...p, page_number: 1, page_size: 800 }),
+    sheets: (a: AnswerOf<'opWithdrawalList'>): Sheet[] => [{
+      name: '提现申请',
+      columns: [
+        { header: '提现单号', key: 'withdrawal_no', width: 26 }, { header: '申请时间', key: 'at', width: 18 }, { header: '企业', key: 'company_name', width: 28 },
+        { header: '金额（元）', key: 'amount', width: 12 }, { header: '状态', key: 'state' }, { header: '开户名', key: 'holder_name', width: 16 },
+        { header: '开户银行', key: 'bank_name', width: 16 }, { header: '账号', key: 'account_no', width: 24 }, { header: '申请人', key: 'applicant' },
+        { header: '审核人', key: 'approved_by' }, { header: '打款时间', key: 'paid', width: 18 }, { header: '打款凭证', key: 'payout_ref', width: 20 }, { header: '拒绝原因', key: 'reason', width: 24 },
+      ],
+      rows: a.data.map((r) => ({ ...r, at: chinaTime(r.created_at), paid: chinaTime(r.paid_at), amount: yuan(r.amount_fen), state: WITHDRAWAL_STATES[r.state] })),
+    }],
+  },
+  opCashPledgeList: {
+    file: '保证金',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opCashPledgeList'>) => s.cashPledges.list(db, { ...p, page_number: 1, page_size: 800 }),
+    sheets: (a: AnswerOf<'opCashPledgeList'>): Sheet[] => [{
+      name: '保证金',
+      columns: [
+        { header: '企业', key: 'company_name', width: 28 }, { header: '等级', key: 'level_name', width: 12 }, { header: '应缴（元）', key: 'required', width: 12 },
+        { header: '已缴（元）', key: 'held', width: 12 }, { header: '待缴（元）', key: 'due', width: 12 }, { header: '状态', key: 'state' },
+      ],
+      rows: a.data.map((r) => ({ ...r, required: yuan(r.required_fen), held: yuan(r.held_fen), due: yuan(r.due_fen), state: CASH_PLEDGE_STATES[r.state] })),
+    }],
+  },
+  opPaidServiceRecords: {
+    file: '服务购买记录',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opPaidServiceRecords'>) => s.paidServices.records(db, { ...p, page_number: 1, page_size: 800 }),
+    sheets: (a: AnswerOf<'opPaidServiceRecords'>): Sheet[] => [{
+      name: '购买记录',
+      columns: [
+        { header: '单号', key: 'purchase_no', width: 26 }, { header: '购买时间', key: 'at', width: 18 }, { header: '企业', key: 'company_name', width: 28 },
+        { header: '服务', key: 'service_name', width: 14 }, { header: '等级', key: 'level_name', width: 12 }, { header: '数量', key: 'units' },
+        { header: '金额（元）', key: 'amount', width: 12 }, { header: '状态', key: 'state' }, { header: '支付方式', key: 'method' },
+        { header: '购买人', key: 'user_name' }, { header: '已用', key: 'used' }, { header: '剩余', key: 'remaining' },
+      ],
+      rows: a.data.map((r) => ({
+        ...r, at: chinaTime(r.created_at), service_name: PAID_SERVICE_NAMES[r.service], amount: yuan(r.amount_fen), state: PAID_SERVICE_STATES[r.state], method: PAID_SERVICE_METHODS[r.method],
+      })),
+    }],
+  },
+  opPaidPromotionUses: {
+    file: '促销使用记录',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opPaidPromotionUses'>) => s.paidServices.promotionUses(db, { ...p, page_number: 1, page_size: 800 }),
+    sheets: (a: AnswerOf<'opPaidPromotionUses'>): Sheet[] => [{
+      name: '促销使用记录',
+      columns: [
+        { header: '时间', key: 'at', width: 18 }, { header: '企业', key: 'company_name', width: 28 }, { header: '服务', key: 'service_name', width: 14 },
+        { header: '促销', key: 'promotion_name', width: 20 }, { header: '等级', key: 'level_name', width: 12 }, { header: '包数', key: 'packs' },
+        { header: '原价（元）', key: 'original', width: 12 }, { header: '实付（元）', key: 'charged', width: 12 }, { header: '购买单号', key: 'purchase_no', width: 26 },
+        { header: '状态', key: 'state' },
+      ],
+      rows: a.data.map((r) => ({
+        ...r, at: chinaTime(r.created_at), service_name: PAID_SERVICE_NAMES[r.service], original: yuan(r.original_fen), charged: yuan(r.charged_fen), state: PAID_SERVICE_STATES[r.state],
+      })),
+    }],
+  },
 } as const;
 
 export type ExportName = keyof typeof EXPORTS;
@@ -155,7 +237,8 @@ const attachment = (name: string) => `attachment; filename="export.xlsx"; filena
 
 /** The rows a list export reads (its largest page), priced as that page of the list call (limits.ts heavyCost). */
 const LIST_EXPORT_ROWS = 800;
-const LIST_EXPORTS = new Set<ExportName>(['opOrderList', 'opEnquiryList', 'opReportMemberUsage', 'opPayList', 'opProductList', 'opAfterSaleList']);
+const LIST_EXPORTS = new Set<ExportName>(['opOrderList', 'opEnquiryList', 'opReportMemberUsage', 'opPayList', 'opProductList', 'opAfterSaleList',
+  'opPayAccounts', 'opWithdrawalList', 'opCashPledgeList', 'opPaidServiceRecords', 'opPaidPromotionUses']);
 
 /**
  * A text cell that a spreadsheet could read as a formula stays text: ExcelJS writes a string as a

@@ -10,9 +10,10 @@ import type { DB } from '../../db/schema';
 import type { Caller, Clock } from '../../http/context';
 import { AppError, conflict, forbidden } from '../../http/errors';
 import { inTransaction, unix } from '../../db/helpers';
-import { ResultCode, type OpAdjustmentRow, type PayloadOut } from '../../../shared/contracts';
+import { PAY_CHANNEL_LABELS, payChannelText, ResultCode, type OpAdjustmentRow, type PayloadOut } from '../../../shared/contracts';
 import { ADJUSTMENT_PROVIDER, ADJUSTMENT_STATES, withdrawalText } from '../../../shared/domain/withdrawal';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { PaymentProviders } from '../payment/payment.providers';
 import * as ledgerRead from '../ledger/ledger.accounts.read';
 import { reconcile } from '../ledger/reconcile';
 import * as audit from './audit.repo';
@@ -35,11 +36,28 @@ const toRow = (r: Awaited<ReturnType<ReturnType<typeof adjustmentQuery>['execute
   decision_note: r.decision_note, transaction_id: Number(r.ledger_tx ?? 0),
 });
 
-export const createPayAccountsService = (deps: { clock: Clock; ledger: LedgerService }) => {
-  const { clock, ledger } = deps;
+export const createPayAccountsService = (deps: { clock: Clock; ledger: LedgerService; providers: PaymentProviders }) => {
+  const { clock, ledger, providers } = deps;
+  const channels = async (db: Kysely<DB>) => {
+    const c = await providers.channels(db);
+    return { current: c.current, channels: c.names.map((name) => ({ name, label: PAY_CHANNEL_LABELS[name] ?? name, demo: name === 'sandbox' })) };
+  };
   const one = async (db: Kysely<DB>, id: number) => toRow(await adjustmentQuery(db).where('a.id', '=', id).executeTakeFirstOrThrow());
 
   return {
+    channels,
+
+    /** 切换支付渠道: only a provider this server can use; audited (docs/money.md, "Choosing the provider"). */
+    async setChannel(db: Kysely<DB>, caller: Caller, p: PayloadOut<'opPayChannelSet'>) {
+      await inTransaction(db, async (trx) => {
+        const before = await providers.channels(trx);
+        if (before.current === p.provider) throw conflict(payChannelText.same);
+        if (!(await providers.choose(trx, p.provider))) throw new AppError(ResultCode.invalidPayload, 422, payChannelText.unavailable(p.provider), { field: 'provider' });
+        await audit.record(trx, caller, clock.now(), [{ entity: 'system_param', entity_id: 'pay_provider', action: 'update', old: { value: before.current }, new: { value: p.provider } }]);
+      });
+      return channels(db);
+    },
+
     async accounts(db: Kysely<DB>, p: PayloadOut<'opPayAccounts'>) {
       const r = await ledgerRead.companyWallets(db, { q: p.q, limit: p.page_size, offset: (p.page_number - 1) * p.page_size });
       const ids = r.rows.map((x) => x.company_id);

@@ -20,10 +20,10 @@ import type { DB } from '../../db/schema';
 import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, conflict, forbidden } from '../../http/errors';
 import { inTransaction, unix } from '../../db/helpers';
-import { orderText, ResultCode } from '../../../shared/contracts';
+import { orderText, ResultCode, type CheckoutDevice } from '../../../shared/contracts';
 import { formatChina } from '../../../shared/domain/china-time';
 import {
-  AUTO_RECEIPT_DAYS_DEFAULT, orderTransition, PAY_CHANNEL_TEXT, PURCHASE_ORDER_CODES, type OnlinePayMethod,
+  AUTO_RECEIPT_DAYS_DEFAULT, orderTransition, PAY_CHANNEL_TEXT, PURCHASE_ORDER_CODES, SALES_ORDER_CODES, type OnlinePayMethod,
 } from '../../../shared/domain/orders';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import type { LedgerService } from '../ledger/ledger.service';
@@ -34,6 +34,10 @@ import type { PaymentPurpose } from '../payment/payment.purpose';
 import * as repo from './order-payment.repo';
 import { addEvent } from './orders.repo';
 import { enqueueOrderEvent } from '../webhook/webhook.service';
+import type { ImService } from '../im/im.service';
+import * as imRead from '../im/im.read';
+import { orderPaidOnlineNotice } from '../im/notices';
+import { applyCheckedNotice } from '../payment/payment.notice-check';
 
 type Ctx = Pick<RequestContext, 'afterCommit'>;
 
@@ -56,9 +60,11 @@ export interface OrderMoneyDeps {
   /** the database outside any request transaction: provider refunds are asked after the commit */
   db: Kysely<DB>;
   log?: (level: 'info' | 'warn', text: string, detail?: unknown) => void;
+  /** the message assistant: the seller hears that an order was paid online, in the payment's transaction */
+  notices?: Pick<ImService, 'postNotice'>;
 }
 
-export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log }: OrderMoneyDeps) => {
+export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log, notices }: OrderMoneyDeps) => {
   const feeRateBp = async (db: Kysely<DB>) => {
     const n = Number((await repo.param(db, 'order_fee_rate_bp')) ?? '0');
     return Number.isInteger(n) && n >= 0 && n <= 10_000 ? n : 0;
@@ -151,8 +157,8 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log }: 
     return db.isTransaction ? Promise.resolve() : settleRefunds(db, refundNos).then(() => undefined);
   };
 
-  /** Marks one locked order paid by a payment; completes and pays out a received one. */
-  const markPaid = async (trx: Kysely<DB>, o: repo.MoneyRow, amount: number, channel: 'wallet' | 'provider', paymentId: string, paymentNo: string, userId: number) => {
+  /** Marks one locked order paid by a payment and tells its seller (with a ctx); completes and pays out a received one. */
+  const markPaid = async (trx: Kysely<DB>, o: repo.MoneyRow, amount: number, channel: 'wallet' | 'provider', paymentId: string, paymentNo: string, userId: number, ctx?: Ctx) => {
     const step = orderTransition({ status: o.status, payStatus: o.pay_status }, 'pay_online');
     if (!step.ok) throw conflict(step.reason);
     const now = clock.now();
@@ -163,6 +169,13 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log }: 
     await addEvent(trx, { order_id: o.id, action: 'pay_online', actor_user_id: userId, from_status: o.status, to_status: step.to.status, note: `${PAY_CHANNEL_TEXT[channel]} ${paymentNo}`, created_at: now });
     await enqueueOrderEvent(trx, 'order.paid', o, now);
     if (step.to.status === 'completed') await payout(trx, o.id, null);
+    if (notices && ctx) {
+      const buyer = await trx.selectFrom('company').select('name').where('id', '=', o.buyer_company_id).executeTakeFirst();
+      await notices.postNotice(trx, {
+        to: await imRead.usersWithCodes(trx, o.seller_company_id, SALES_ORDER_CODES),
+        ...orderPaidOnlineNotice({ order_no: o.order_no, payment_no: paymentNo, buyer_company_name: buyer?.name ?? '', amount_fen: amount, pay_method: PAY_CHANNEL_TEXT[channel] }),
+      }, ctx);
+    }
   };
 
   /** The orders locked, each the caller's company's and payable now, with what each asks for; or a refusal that changes nothing. */
@@ -198,47 +211,43 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log }: 
 
   /** Applies a verified provider notice to a payment, once: the ledger, the payment and its orders commit together. */
   const applyNotice = async (db: Kysely<DB>, providerName: string, notice: PaymentNotice, ctx?: Ctx) => {
-    const seen = await repo.paymentByNo(db, notice.order_no);
-    if (!seen) throw paymentNotFound();
-    if (seen.provider !== providerName) throw forbidden(orderText.payProviderMismatch);
-    if (Number(seen.amount_fen) !== notice.amount_fen) throw forbidden(orderText.payAmountMismatch);
-    const refunds = await inTransaction(db, async (trx) => {
-      const p = (await repo.lockPayment(trx, notice.order_no))!;
-      if (notice.outcome === 'closed') {
-        if (p.state === 'pending') await repo.markPaymentCancelled(trx, p.id, clock.now());
-        return [];
-      }
-      if (p.state === 'paid') return [];
-      if (p.state === 'cancelled') throw conflict(orderText.paymentCancelled);
-      const shares = await repo.ordersOfPayment(trx, p.id);
-      const rows = await repo.lockOrdersByNo(trx, shares.map((s) => s.order_no));
-      const posted = await ledger.post(trx, {
-        kind: 'order_payment', reference: p.payment_no, idempotency_key: `order_payment:${p.payment_no}`, created_by: null,
-        lines: [{ account: { kind: 'provider', provider: providerName }, amount_fen: -Number(p.amount_fen) }, { account: CLEARING, amount_fen: Number(p.amount_fen) }],
-      });
-      await repo.markPaymentPaid(trx, p.id, { trade_no: notice.trade_no, ledger_transaction_id: posted.transaction_id, paid_at: clock.now() });
-      const pending: string[] = [];
-      for (const o of rows) {
-        const share = Number(shares.find((s) => s.order_no === o.order_no)!.amount_fen);
-        const still = orderTransition({ status: o.status, payStatus: o.pay_status }, 'pay_online').ok && dueOf(o) === share;
-        if (still) {
-          await markPaid(trx, o, share, 'provider', p.id, p.payment_no, p.user_id);
-          continue;
+    const refunds = (await applyCheckedNotice(db, providerName, notice, {
+      find: repo.paymentByNo, notFound: paymentNotFound,
+      text: { providerMismatch: orderText.payProviderMismatch, amountMismatch: orderText.payAmountMismatch, cancelled: orderText.paymentCancelled },
+      lock: async (trx) => (await repo.lockPayment(trx, notice.order_no))!,
+      cancel: (trx, p) => repo.markPaymentCancelled(trx, p.id, clock.now()).then(() => undefined),
+      // provider → clearing, the payment and each order still payable marked paid; the others' shares go back to the provider
+      async pay(trx, p): Promise<string[]> {
+        const shares = await repo.ordersOfPayment(trx, p.id);
+        const rows = await repo.lockOrdersByNo(trx, shares.map((s) => s.order_no));
+        const posted = await ledger.post(trx, {
+          kind: 'order_payment', reference: p.payment_no, idempotency_key: `order_payment:${p.payment_no}`, created_by: null,
+          lines: [{ account: { kind: 'provider', provider: providerName }, amount_fen: -Number(p.amount_fen) }, { account: CLEARING, amount_fen: Number(p.amount_fen) }],
+        });
+        await repo.markPaymentPaid(trx, p.id, { trade_no: notice.trade_no, ledger_transaction_id: posted.transaction_id, paid_at: clock.now() });
+        const pending: string[] = [];
+        for (const o of rows) {
+          const share = Number(shares.find((s) => s.order_no === o.order_no)!.amount_fen);
+          const still = orderTransition({ status: o.status, payStatus: o.pay_status }, 'pay_online').ok && dueOf(o) === share;
+          if (still) {
+            await markPaid(trx, o, share, 'provider', p.id, p.payment_no, p.user_id, ctx);
+            continue;
+          }
+          // paid meanwhile (another tab), cancelled or changed: its share goes back to the provider
+          const t = await ledger.post(trx, {
+            kind: 'order_refund', reference: o.order_no, idempotency_key: `order_refund:payment:${p.payment_no}:${o.order_no}`, created_by: null,
+            lines: [{ account: CLEARING, amount_fen: -share }, { account: { kind: 'provider', provider: providerName }, amount_fen: share }],
+          });
+          const refundNo = stampNo('RF', clock.now());
+          await repo.insertRefund(trx, {
+            refund_no: refundNo, order_id: o.id, after_sale_id: null, amount_fen: share, source: 'clearing', destination: 'provider', provider: providerName,
+            trade_no: notice.trade_no, payment_no: p.payment_no, state: 'pending', ledger_transaction_id: t.transaction_id, created_at: clock.now(), done_at: null,
+          });
+          pending.push(refundNo);
         }
-        // paid meanwhile (another tab), cancelled or changed: its share goes back to the provider
-        const t = await ledger.post(trx, {
-          kind: 'order_refund', reference: o.order_no, idempotency_key: `order_refund:payment:${p.payment_no}:${o.order_no}`, created_by: null,
-          lines: [{ account: CLEARING, amount_fen: -share }, { account: { kind: 'provider', provider: providerName }, amount_fen: share }],
-        });
-        const refundNo = stampNo('RF', clock.now());
-        await repo.insertRefund(trx, {
-          refund_no: refundNo, order_id: o.id, after_sale_id: null, amount_fen: share, source: 'clearing', destination: 'provider', provider: providerName,
-          trade_no: notice.trade_no, payment_no: p.payment_no, state: 'pending', ledger_transaction_id: t.transaction_id, created_at: clock.now(), done_at: null,
-        });
-        pending.push(refundNo);
-      }
-      return pending;
-    });
+        return pending;
+      },
+    })) ?? [];
     await afterRefunds(db, refunds, ctx);
     return paymentAnswer(db, notice.order_no);
   };
@@ -250,7 +259,7 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log }: 
       if (!p) throw paymentNotFound();
       if (p.user_id !== caller.userId) throw forbidden(orderText.payNotPayer);
       const name = await db.selectFrom('company').select('name').where('id', '=', p.buyer_company_id).executeTakeFirst();
-      return { company_name: name?.name ?? '', state: p.state };
+      return { company_name: name?.name ?? '', state: p.state, return_url: (await paymentAnswer(db, no)).return_url };
     },
     async applyNotice(db, providerName, notice, ctx) {
       const a = await applyNotice(db, providerName, notice, ctx);
@@ -272,7 +281,7 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log }: 
     paymentAnswer,
 
     /** One payment of one or several orders: from the wallet now, or a provider checkout. */
-    async pay(db: Kysely<DB>, caller: Caller, p: { order_nos: string[]; method: OnlinePayMethod }) {
+    async pay(db: Kysely<DB>, caller: Caller, p: { order_nos: string[]; method: OnlinePayMethod; device?: CheckoutDevice }, ctx?: Ctx) {
       const nos = [...new Set(p.order_nos)];
       const now = clock.now();
       const no = stampNo('OP', now);
@@ -288,7 +297,7 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log }: 
             payment_no: no, buyer_company_id: caller.companyId, user_id: caller.userId, amount_fen: total, method: 'wallet', state: 'paid', provider: null,
             ledger_transaction_id: posted.transaction_id, created_at: now, paid_at: now,
           }, orders.map((o) => ({ order_id: o.row.id, amount_fen: o.amount })));
-          for (const o of orders) await markPaid(trx, o.row, o.amount, 'wallet', id, no, caller.userId);
+          for (const o of orders) await markPaid(trx, o.row, o.amount, 'wallet', id, no, caller.userId, ctx);
         });
         return { ...(await paymentAnswer(db, no)), checkout_url: '' };
       }
@@ -303,7 +312,7 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log }: 
         return rows;
       });
       const total = orders.reduce((s, o) => s + o.amount, 0);
-      const { checkout_url } = await provider.startCheckout(db, { order_no: no, amount_fen: total, subject: `汽配汇订单付款（${orders.length}个订单）` });
+      const { checkout_url } = await provider.startCheckout(db, { order_no: no, amount_fen: total, subject: `汽配汇订单付款（${orders.length}个订单）`, device: p.device });
       return { ...(await paymentAnswer(db, no)), checkout_url };
     },
 

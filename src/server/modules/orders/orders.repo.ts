@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import { likeEscape } from '../../db/helpers';
 import type { OrderStatus, PayStatus } from '../../../shared/domain/orders';
 import { DEDUCT_METHOD } from '../../../shared/domain/aftersale';
-import { changeHorizon, fromMicros, micros } from '../../db/changes';
+import { fromMicros, micros, readChangeHorizon } from '../../db/changes';
 
 export interface NewOrder {
   order_no: string; checkout_no: string; buyer_company_id: number; buyer_user_id: number; seller_company_id: number;
@@ -157,10 +157,12 @@ export const userForFinance = (db: Kysely<DB>, userId: number) =>
  * One side's orders of a company changed at or after `sinceUs`, after the position (afterUs,
  * afterId) in (changed_at, id) order, settled only (db/changes.ts; keyset, never OFFSET).
  */
-export const changedOrders = (db: Kysely<DB>, f: { side: 'buyer' | 'seller'; companyId: number; status: OrderStatus | ''; sinceUs: string; afterUs: string; afterId: number; limit: number }) => {
+export const changedOrders = async (db: Kysely<DB>, f: { side: 'buyer' | 'seller'; companyId: number; status: OrderStatus | ''; sinceUs: string; afterUs: string; afterId: number; limit: number }) => {
+  // its own statement, before the page's (db/changes.ts readChangeHorizon)
+  const horizonUs = await readChangeHorizon(db);
   let q = withCompanies(db).select([...summaryColumns, firstLine, micros('o.changed_at').as('changed_us'), 'o.logistics_company', 'o.logistics_no'])
     .where(f.side === 'buyer' ? 'o.buyer_company_id' : 'o.seller_company_id', '=', f.companyId)
-    .where(sql<boolean>`o.changed_at >= ${fromMicros(f.sinceUs)} and (o.changed_at, o.id) > (${fromMicros(f.afterUs)}, ${f.afterId}::bigint) and o.changed_at < ${changeHorizon}`);
+    .where(sql<boolean>`o.changed_at >= ${fromMicros(f.sinceUs)} and (o.changed_at, o.id) > (${fromMicros(f.afterUs)}, ${f.afterId}::bigint) and o.changed_at < ${fromMicros(horizonUs)}`);
   if (f.status) q = q.where('o.status', '=', f.status);
   return q.orderBy(sql`o.changed_at`).orderBy('o.id').limit(f.limit).execute();
 };
@@ -168,3 +170,79 @@ export const changedOrders = (db: Kysely<DB>, f: { side: 'buyer' | 'seller'; com
 /** The two sides of an order, if it exists. */
 export const sidesOf = (db: Kysely<DB>, orderNo: string) =>
   db.selectFrom('goods_order').select(['buyer_company_id', 'seller_company_id']).where('order_no', '=', orderNo).executeTakeFirst();
+
+// ---- a buyer's purchase history, for the search pages (modules/search; docs/search.md, "Purchase history") ----
+
+/** A line's OE number as stock keeps it (letters and digits, upper case: shared/domain/oe normalizeOe). */
+const lineOeNorm = sql<string>`upper(regexp_replace(l.supplier_oe, '[^0-9A-Za-z]', '', 'g'))`;
+
+export interface PurchaseFilter {
+  buyerCompanyId: number;
+  /** normalised; the line's number begins with it */
+  oePrefix?: string;
+  /** in the line's name */
+  name?: string;
+  /** in the seller's name or short name */
+  seller?: string;
+  from?: Date;
+  /** exclusive */
+  before?: Date;
+}
+
+/** Orders that were purchases: not cancelled, not rejected. */
+const PURCHASED = ['pending', 'confirmed', 'shipped', 'received', 'completed'] as const;
+
+const purchaseLinesOf = (db: Kysely<DB>, f: PurchaseFilter) => {
+  let q = db.selectFrom('goods_order as o')
+    .innerJoin('goods_order_line as l', 'l.order_id', 'o.id')
+    .innerJoin('company as sc', 'sc.id', 'o.seller_company_id')
+    .where('o.buyer_company_id', '=', f.buyerCompanyId)
+    .where('o.status', 'in', PURCHASED);
+  if (f.oePrefix) q = q.where(sql<boolean>`${lineOeNorm} like ${`${likeEscape(f.oePrefix)}%`}`);
+  if (f.name) q = q.where(sql<boolean>`l.name collate "default" ilike ${`%${likeEscape(f.name)}%`}`);
+  if (f.seller) q = q.where(sql<boolean>`(sc.name collate "default" ilike ${`%${likeEscape(f.seller)}%`} or sc.short_name collate "default" ilike ${`%${likeEscape(f.seller)}%`})`);
+  if (f.from) q = q.where('o.created_at', '>=', f.from);
+  if (f.before) q = q.where('o.created_at', '<', f.before);
+  return q;
+};
+
+/** A page of the lines, newest order first, and how many there are. */
+export const purchaseLines = async (db: Kysely<DB>, f: PurchaseFilter, offset: number, limit: number) => {
+  const [rows, count] = await Promise.all([
+    purchaseLinesOf(db, f)
+      .select(['l.id as line_id', 'o.order_no', 'o.status as order_status', 'o.seller_company_id', 'sc.name as seller_company_name', 'l.stock_id',
+        'l.supplier_oe', lineOeNorm.as('oe_norm'), 'l.name', 'l.brand_name', 'l.quality_name', 'l.uom_name', 'l.qty', 'l.unit_price_fen', 'l.amount_fen', 'o.created_at'])
+      .orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').orderBy('l.id')
+      .offset(offset).limit(limit).execute(),
+    purchaseLinesOf(db, f).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.n };
+};
+
+/**
+ * What the company bought whose number begins with `oePrefix` (normalised; '' for none) or whose
+ * name holds `name`, one row per OE number and seller: pieces in all, orders, and the unit price,
+ * date and order number of the newest purchase. Newest first, at most `limit`.
+ */
+export const purchasedParts = async (db: Kysely<DB>, buyerCompanyId: number, oePrefix: string, name: string, limit: number) =>
+  (await sql<{ oe_norm: string; supplier_oe: string; name: string; brand_name: string; seller_company_id: number; seller_company_name: string;
+    quantity: number; order_count: number; last_price_fen: number; last_at: Date; last_order_no: string }>`
+    with k as (
+      select ${lineOeNorm} as oe_norm, l.supplier_oe, l.name, l.brand_name, o.seller_company_id, sc.name as seller_company_name,
+        l.qty, o.id as order_id, l.unit_price_fen, o.created_at, o.order_no, l.id as line_id
+      from goods_order o join goods_order_line l on l.order_id = o.id join company sc on sc.id = o.seller_company_id
+      where o.buyer_company_id = ${buyerCompanyId} and o.status = any(${sql.val([...PURCHASED])}::text[])
+        and (${oePrefix !== '' ? sql`${lineOeNorm} like ${`${likeEscape(oePrefix)}%`}` : sql`false`}
+          or l.name collate "default" ilike ${`%${likeEscape(name)}%`})
+    )
+    select oe_norm, seller_company_id, min(seller_company_name) as seller_company_name,
+      (array_agg(supplier_oe order by created_at desc, line_id desc))[1] as supplier_oe,
+      (array_agg(name order by created_at desc, line_id desc))[1] as name,
+      (array_agg(brand_name order by created_at desc, line_id desc))[1] as brand_name,
+      sum(qty)::int as quantity, count(distinct order_id)::int as order_count,
+      (array_agg(unit_price_fen order by created_at desc, line_id desc))[1] as last_price_fen,
+      max(created_at) as last_at,
+      (array_agg(order_no order by created_at desc, line_id desc))[1] as last_order_no
+    from k group by oe_norm, seller_company_id
+    order by max(created_at) desc, oe_norm, seller_company_id
+    limit ${limit}`.execute(db)).rows;

@@ -15,7 +15,7 @@ export const ordersHandlers = (svc: OrdersService): Pick<Handlers, Names> => ({
   orderCancel: (p, ctx) => svc.cancel(ctx.db, ctx.caller!, p.order_no, p.reason, ctx),
   orderReceipt: (p, ctx) => svc.receipt(ctx.db, ctx.caller!, p.order_no, ctx),
   financeSummary: (_p, ctx) => svc.finance(ctx.db, ctx.caller!),
-  orderPay: (p, ctx) => svc.payOnline(ctx.db, ctx.caller!, p),
+  orderPay: (p, ctx) => svc.payOnline(ctx.db, ctx.caller!, p, ctx),
   orderPaymentGet: (p, ctx) => svc.paymentGet(ctx.db, ctx.caller!, p.payment_no),
   orderPayOptions: (_p, ctx) => svc.payOptions(ctx.db, ctx.caller!),
   sellerPaySettingGet: (_p, ctx) => svc.paySetting(ctx.db, ctx.caller!),

@@ -225,6 +225,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
         const now = clock.now();
         const checkoutNo = newNo('CO', now);
         const used = new Set<string>();
+        const drops = new Map<number, number>();
         for (const seller of sellers) {
           const own = lines.filter((l) => l.companyId === seller);
           let orderNo = newNo('SO', now);
@@ -233,7 +234,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
           for (const l of own) {
             // a quote line (临时产品) takes no stock row: the seller quoted what it can supply
             if (l.stockId !== null && !(await repo.takeStock(trx, l.stockId, l.qty))) throw conflict(orderText.notEnough(`${l.supplierOe} ${l.name}`, l.stockQty));
-            if (l.stockId !== null) await enqueueStockLow(trx, { stockId: l.stockId, taken: l.qty, at: now }, ctx);
+            if (l.stockId !== null) drops.set(l.stockId, (drops.get(l.stockId) ?? 0) + l.qty);
           }
           const id = await repo.insertOrder(trx, {
             order_no: orderNo, checkout_no: checkoutNo, buyer_company_id: caller.companyId, buyer_user_id: caller.userId, seller_company_id: seller,
@@ -247,6 +248,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
           })));
           await repo.addEvent(trx, { order_id: id, action: 'create', actor_user_id: caller.userId, from_status: null, to_status: 'pending', note: '', created_at: now });
         }
+        await enqueueStockLow(trx, { drops: [...drops].map(([stockId, taken]) => ({ stockId, taken })), at: now }, ctx);
         await cart.removeOrdered(trx, caller, ids);
         const placed = await repo.ordersOfCheckout(trx, checkoutNo);
         for (const o of placed) await enqueueOrderEvent(trx, 'order.created', o, now, ctx);
@@ -297,7 +299,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
     receipt: (db: Kysely<DB>, caller: Caller, orderNo: string, ctx?: Ctx) => move(db, caller, orderNo, 'receipt', {}, '', ctx),
 
     // ---- paying online (docs/money.md, "Paying orders") ----
-    payOnline: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'orderPay'>) => money.pay(db, caller, p),
+    payOnline: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'orderPay'>, ctx?: Ctx) => money.pay(db, caller, p, ctx),
     paymentGet: (db: Kysely<DB>, caller: Caller, no: string) => money.paymentGet(db, caller, no),
     async payOptions(db: Kysely<DB>, caller: Caller) {
       if (!mayPurchase(caller)) throw forbidden(orderText.noPurchaseRight);
@@ -409,3 +411,15 @@ export const changedOrdersPage = async (db: Kysely<DB>, f: Parameters<typeof rep
 
 /** The two sides of an order (buyer and seller company), if it exists. */
 export const orderSides = (db: Kysely<DB>, orderNo: string) => repo.sidesOf(db, orderNo);
+
+// ---- reads for the search pages (modules/search; docs/search.md, "Purchase history") ----
+
+/** A page of a buyer company's purchase lines (orders not cancelled or rejected), newest first. */
+export const purchaseLinesPage = (db: Kysely<DB>, f: repo.PurchaseFilter, offset: number, limit: number) => repo.purchaseLines(db, f, offset, limit);
+
+/** What a buyer company bought of a number (prefix) or a name, per number and seller (我的库存与曾采购). */
+export const purchasedParts = (db: Kysely<DB>, buyerCompanyId: number, oePrefix: string, name: string, limit: number) =>
+  repo.purchasedParts(db, buyerCompanyId, oePrefix, name, limit);
+
+/** Whether the caller holds the purchase side's codes (the purchase history is theirs to read). */
+export const mayReadPurchases = (caller: Caller) => mayPurchase(caller);

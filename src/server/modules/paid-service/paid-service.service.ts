@@ -21,9 +21,11 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { PaymentNotice } from '../payment/payment.provider';
 import type { PaymentProviders } from '../payment/payment.providers';
 import type { PaymentPurpose } from '../payment/payment.purpose';
+import { applyCheckedNotice } from '../payment/payment.notice-check';
 import { addBoughtDecodes, vinStanding } from '../vin/vin.quota';
 import { currentAgreement, hasAccepted, requireAgreement } from './paid-service.read';
 import * as repo from './paid-service.repo';
+import { createPromotionService, type Offer } from './promotion.service';
 
 const PURCHASE_NO = /^SV\d{20}$/;
 /** SV, China time to the second and 6 random digits, like the recharges' numbers. */
@@ -43,6 +45,7 @@ const purchaseOf = (r: PurchaseRow) => ({
 
 export const createPaidService = (deps: { clock: Clock; ledger: LedgerService; providers: PaymentProviders }) => {
   const { clock, ledger, providers } = deps;
+  const promotions = createPromotionService({ clock });
 
   /** The caller, if they may buy for their company: the wallet's people (docs/money.md#the-wallet). */
   const buyer = async (db: Kysely<DB>, caller: Caller) => {
@@ -58,26 +61,26 @@ export const createPaidService = (deps: { clock: Clock; ledger: LedgerService; p
   };
 
   const applyNotice = async (db: Kysely<DB>, providerName: string, notice: PaymentNotice) => {
-    const seen = await repo.purchaseByNo(db, notice.order_no);
-    if (!seen) throw purchaseNotFound();
-    if (seen.provider !== providerName) throw forbidden(paidServiceText.providerMismatch);
-    if (Number(seen.amount_fen) !== notice.amount_fen) throw forbidden(paidServiceText.amountMismatch);
-    await inTransaction(db, async (trx) => {
-      await repo.lockCompany(trx, seen.company_id);
-      const p = (await repo.lockPurchase(trx, notice.order_no))!;
-      if (notice.outcome === 'closed') {
-        if (p.state === 'pending') await repo.markCancelled(trx, p.id, clock.now());
-        return;
-      }
-      if (p.state === 'paid') return;
-      if (p.state === 'cancelled') throw conflict(paidServiceText.cancelled);
-      const amount = Number(p.amount_fen);
-      const posted = await ledger.post(trx, {
-        kind: 'fee', reference: p.purchase_no, idempotency_key: `fee:${p.purchase_no}`, created_by: null,
-        lines: [{ account: { kind: 'provider', provider: providerName }, amount_fen: -amount }, { account: { kind: 'fee_income' }, amount_fen: amount }],
-      });
-      await repo.markPaid(trx, p.id, { trade_no: notice.trade_no, ledger_transaction_id: posted.transaction_id, paid_at: clock.now() });
-      await applyEffect(trx, p);
+    await applyCheckedNotice(db, providerName, notice, {
+      find: repo.purchaseByNo, notFound: purchaseNotFound, text: paidServiceText,
+      async lock(trx, seen) {
+        await repo.lockCompany(trx, seen.company_id);
+        return (await repo.lockPurchase(trx, notice.order_no))!;
+      },
+      async cancel(trx, p) {
+        await repo.markCancelled(trx, p.id, clock.now());
+        // a promotion's use held by the purchase goes back (docs/money.md#promotion-prices)
+        await promotions.release(trx, Number(p.id));
+      },
+      async pay(trx, p) {
+        const amount = Number(p.amount_fen);
+        const posted = await ledger.post(trx, {
+          kind: 'fee', reference: p.purchase_no, idempotency_key: `fee:${p.purchase_no}`, created_by: null,
+          lines: [{ account: { kind: 'provider', provider: providerName }, amount_fen: -amount }, { account: { kind: 'fee_income' }, amount_fen: amount }],
+        });
+        await repo.markPaid(trx, p.id, { trade_no: notice.trade_no, ledger_transaction_id: posted.transaction_id, paid_at: clock.now() });
+        await applyEffect(trx, p);
+      },
     });
     const p = (await repo.purchaseByNo(db, notice.order_no))!;
     return { order_no: p.purchase_no, state: p.state, return_url: serviceReturnUrl(p.purchase_no) };
@@ -90,7 +93,7 @@ export const createPaidService = (deps: { clock: Clock; ledger: LedgerService; p
       const p = await repo.purchaseByNo(db, no);
       if (!p) throw purchaseNotFound();
       if (p.user_id !== caller.userId) throw forbidden(paidServiceText.sandboxNotPayer);
-      return { company_name: (await repo.userOf(db, p.user_id))?.company_name ?? '', state: p.state };
+      return { company_name: (await repo.userOf(db, p.user_id))?.company_name ?? '', state: p.state, return_url: serviceReturnUrl(p.purchase_no) };
     },
     applyNotice: (db, providerName, notice) => applyNotice(db, providerName, notice),
     unfinished: async (db, before) => (await repo.pendingBefore(db, before)).map((r) => ({ order_no: r.purchase_no, provider: r.provider! })),
@@ -118,9 +121,16 @@ export const createPaidService = (deps: { clock: Clock; ledger: LedgerService; p
       ]);
       return {
         company_name: u.company_name, level_name: u.level_name,
-        products: offered.filter((p) => p.level_id === u.level_id && p.enabled)
+        products: await Promise.all(offered.filter((p) => p.level_id === u.level_id && p.enabled)
           .sort((a, b) => PAID_SERVICES.indexOf(a.service) - PAID_SERVICES.indexOf(b.service))
-          .map((p) => ({ service: p.service, pack_size: p.pack_size, price_fen: Number(p.price_fen) })),
+          .map(async (p) => {
+            const list = Number(p.price_fen);
+            const offer = await promotions.offer(db, p.service, u.level_id, u.company_id, list);
+            return {
+              service: p.service, pack_size: p.pack_size, price_fen: offer?.packFen ?? list, list_price_fen: list,
+              promotion: offer ? { id: offer.promotion.id, name: offer.promotion.name, end_at: unix(offer.promotion.ends_at) } : null,
+            };
+          })),
         standing: {
           user: { have, level_limit: u.employee_limit, bought: seats.remaining, limit: u.employee_limit + seats.remaining },
           stock: { per_day: u.stock_per_day === UNLIMITED_STOCK ? -1 : u.stock_per_day, used_today: usedToday, remaining: stock.remaining, bought: stock.bought },
@@ -140,12 +150,29 @@ export const createPaidService = (deps: { clock: Clock; ledger: LedgerService; p
     async buy(db: Kysely<DB>, caller: Caller, p: PayloadOut<'paidServiceBuy'>) {
       const u = await buyer(db, caller);
       await requireAgreement(db, u.company_id);
+      /**
+       * The price now, under the company's purchase lock: a live promotion's (its use taken by a
+       * conditional update, so the limits hold with many buyers at once) or the list price. A
+       * mismatch rolls the claimed use back with the transaction.
+       */
       const priced = async (trx: Kysely<DB>) => {
         const product = await repo.productFor(trx, p.service, u.level_id);
         if (!product?.enabled) throw conflict(paidServiceText.notOffered);
-        const amount = Number(product.price_fen) * p.packs;
+        const list = Number(product.price_fen);
+        let offer: Offer | null = await promotions.offer(trx, p.service, u.level_id, u.company_id, list);
+        if (offer && !(await promotions.claim(trx, offer))) offer = null;
+        const amount = (offer?.packFen ?? list) * p.packs;
         if (p.amount_fen !== amount) throw invalid('amount_fen', paidServiceText.priceChanged(amount));
-        return { product, amount };
+        return { product, amount, offer, original: list * p.packs };
+      };
+      /** The promotionUse row of a purchase priced by a promotion. */
+      const recordUse = async (trx: Kysely<DB>, no: string, offer: Offer | null, original: number, amount: number) => {
+        if (!offer) return;
+        const saved = (await repo.purchaseByNo(trx, no))!;
+        await promotions.record(trx, {
+          promotion_id: offer.promotion.id, purchase_id: Number(saved.id), company_id: u.company_id, service: p.service, level_id: u.level_id,
+          packs: p.packs, original_fen: original, charged_fen: amount, created_at: saved.created_at,
+        });
       };
       const row = (no: string, product: { pack_size: number }, amount: number, method: 'wallet' | 'provider', provider: string | null): repo.PurchaseInsert => ({
         purchase_no: no, company_id: u.company_id, user_id: caller.userId, service: p.service, level_id: u.level_id, pack_size: product.pack_size, packs: p.packs,
@@ -154,11 +181,12 @@ export const createPaidService = (deps: { clock: Clock; ledger: LedgerService; p
       if (p.method === 'wallet') {
         return inTransaction(db, async (trx) => {
           await repo.lockCompany(trx, u.company_id);
-          const { product, amount } = await priced(trx);
+          const { product, amount, offer, original } = await priced(trx);
           const now = clock.now();
           const no = newNo(now);
           const r = row(no, product, amount, 'wallet', null);
           await repo.insertPurchase(trx, r);
+          await recordUse(trx, no, offer, original, amount);
           // 余额不足 here rolls the purchase row back with it
           const posted = await ledger.post(trx, {
             kind: 'fee', reference: no, idempotency_key: `fee:${no}`, created_by: caller.userId,
@@ -171,10 +199,16 @@ export const createPaidService = (deps: { clock: Clock; ledger: LedgerService; p
         });
       }
       const provider = await providers.configured(db);
-      const { product, amount } = await priced(db);
-      const no = newNo(clock.now());
-      await repo.insertPurchase(db, row(no, product, amount, 'provider', provider.name));
-      const { checkout_url } = await provider.startCheckout(db, { order_no: no, amount_fen: amount, subject: `汽配汇付费服务（${u.company_name}）` });
+      const { no, amount } = await inTransaction(db, async (trx) => {
+        await repo.lockCompany(trx, u.company_id);
+        const { product, amount, offer, original } = await priced(trx);
+        const no = newNo(clock.now());
+        await repo.insertPurchase(trx, row(no, product, amount, 'provider', provider.name));
+        // the pending purchase holds its use until paid, or gives it back when cancelled
+        await recordUse(trx, no, offer, original, amount);
+        return { no, amount };
+      });
+      const { checkout_url } = await provider.startCheckout(db, { order_no: no, amount_fen: amount, subject: `汽配汇付费服务（${u.company_name}）`, device: p.device });
       return { purchase_no: no, state: 'pending' as const, amount_fen: amount, checkout_url };
     },
 
@@ -219,6 +253,11 @@ export const createPaidService = (deps: { clock: Clock; ledger: LedgerService; p
       }
       return { data: r.rows.map((x) => ({ ...purchaseOf(x), ...(use.get(x.company_id) ?? { remaining: 0, used: 0 }) })), total: r.total, paid_fen: r.paid_fen };
     },
+
+    promotions: (db: Kysely<DB>, p: PayloadOut<'opPaidPromotions'>) => promotions.list(db, p),
+    promotionSave: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'opPaidPromotionSave'>) => promotions.save(db, caller, p),
+    promotionEnable: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'opPaidPromotionEnable'>) => promotions.enable(db, caller, p),
+    promotionUses: (db: Kysely<DB>, p: PayloadOut<'opPaidPromotionUses'>) => promotions.uses(db, p),
 
     agreements: async (db: Kysely<DB>) => ({
       data: (await repo.agreements(db)).map((a) => ({ version: a.version, title: a.title, body: a.body, published_at: unix(a.published_at), accepted: a.accepted })),

@@ -47,6 +47,18 @@ export const createPaymentProviders = (clock: Clock, opts: { sandboxEnabled: boo
       return provider;
     },
     byName: (name: string): PaymentProvider | undefined => registry[name],
+    /** The providers this server can use now (docs/money.md, "Choosing the provider"), and the one new payments go to. */
+    async channels(db: Kysely<DB>) {
+      const row = await db.selectFrom('system_param').select('value').where('key', '=', PAY_PROVIDER_PARAM).executeTakeFirst();
+      return { current: (row?.value ?? '').trim(), names: Object.keys(registry) };
+    },
+    /** Points new payments at `name`, which must be one this server can use; payments already started keep theirs. */
+    async choose(db: Kysely<DB>, name: string) {
+      if (!registry[name]) return false;
+      await db.insertInto('system_param').values({ key: PAY_PROVIDER_PARAM, value: name })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: name })).execute();
+      return true;
+    },
   };
 };
 

@@ -64,6 +64,7 @@ export const UPLOAD_REFERENCES = [
   { table: 'epc_diagram', column: 'image_url', kind: 'text' },
   { table: 'system_param', column: 'value', kind: 'text' },
   { table: 'invoice_request', column: 'file_path', kind: 'text' },
+  { table: 'invoice_request', column: 'red_file_path', kind: 'text' },
 ] as const;
 
 /** a stored name inside a path or address; the capture is the name */

@@ -9,6 +9,6 @@ export const walletHandlers = (svc: WalletService): Pick<Handlers, Names> => ({
     const { data, total } = await svc.entries(ctx.db, ctx.caller!, p);
     return { data, total };
   },
-  walletRecharge: (p, ctx) => svc.recharge(ctx.db, ctx.caller!, p.amount_fen),
+  walletRecharge: (p, ctx) => svc.recharge(ctx.db, ctx.caller!, p.amount_fen, p.device),
   walletRechargeGet: (p, ctx) => svc.rechargeGet(ctx.db, ctx.caller!, p.recharge_no),
 });

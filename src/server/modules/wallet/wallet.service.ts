@@ -10,18 +10,19 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Caller, Clock } from '../../http/context';
-import { AppError, conflict, forbidden } from '../../http/errors';
-import { ResultCode, type PayloadOut, type Wallet, type WalletEntry } from '../../../shared/contracts';
+import { AppError, forbidden } from '../../http/errors';
+import { ResultCode, type CheckoutDevice, type PayloadOut, type Wallet, type WalletEntry } from '../../../shared/contracts';
 import { walletText, type WalletEntryKind } from '../../../shared/contracts/wallet';
 import { msg } from '../../../shared/messages';
 import { mayBuyPackage } from '../../../shared/domain/membership';
 import { chinaMidnight, formatChina } from '../../../shared/domain/china-time';
-import { inTransaction, unix } from '../../db/helpers';
+import { unix } from '../../db/helpers';
 import type { LedgerService } from '../ledger/ledger.service';
 import * as ledgerRead from '../ledger/ledger.read';
 import type { PaymentNotice } from '../payment/payment.provider';
 import type { PaymentProviders } from '../payment/payment.providers';
 import type { PaymentPurpose } from '../payment/payment.purpose';
+import { applyCheckedNotice } from '../payment/payment.notice-check';
 import * as repo from './wallet.repo';
 import { requireAgreement } from '../paid-service/paid-service.read';
 
@@ -56,26 +57,20 @@ export const createWalletService = (deps: { clock: Clock; ledger: LedgerService;
 
   /** Applies a verified notice to a recharge, once: the credit and the paid mark commit together. */
   const applyNotice = async (db: Kysely<DB>, providerName: string, notice: PaymentNotice) => {
-    const seen = await repo.rechargeByNo(db, notice.order_no);
-    if (!seen) throw notFound();
-    if (seen.provider !== providerName) throw forbidden(walletText.providerMismatch);
-    if (seen.amount_fen !== notice.amount_fen) throw forbidden(walletText.amountMismatch);
-    await inTransaction(db, async (trx) => {
-      const r = (await repo.lockRecharge(trx, notice.order_no))!;
-      if (notice.outcome === 'closed') {
-        if (r.state === 'pending') await repo.markCancelled(trx, r.id, clock.now());
-        return;
-      }
-      if (r.state === 'paid') return;
-      if (r.state === 'cancelled') throw conflict(walletText.cancelled);
-      const posted = await ledger.post(trx, {
-        kind: 'recharge', reference: r.recharge_no, idempotency_key: `recharge:${r.recharge_no}`, created_by: null,
-        lines: [
-          { account: { kind: 'provider', provider: providerName }, amount_fen: -r.amount_fen },
-          { account: { kind: 'wallet_available', company_id: r.company_id }, amount_fen: r.amount_fen },
-        ],
-      });
-      await repo.markPaid(trx, r.id, { trade_no: notice.trade_no, ledger_transaction_id: posted.transaction_id, paid_at: clock.now() });
+    await applyCheckedNotice(db, providerName, notice, {
+      find: repo.rechargeByNo, notFound, text: walletText,
+      lock: async (trx) => (await repo.lockRecharge(trx, notice.order_no))!,
+      cancel: (trx, r) => repo.markCancelled(trx, r.id, clock.now()).then(() => undefined),
+      async pay(trx, r) {
+        const posted = await ledger.post(trx, {
+          kind: 'recharge', reference: r.recharge_no, idempotency_key: `recharge:${r.recharge_no}`, created_by: null,
+          lines: [
+            { account: { kind: 'provider', provider: providerName }, amount_fen: -r.amount_fen },
+            { account: { kind: 'wallet_available', company_id: r.company_id }, amount_fen: r.amount_fen },
+          ],
+        });
+        await repo.markPaid(trx, r.id, { trade_no: notice.trade_no, ledger_transaction_id: posted.transaction_id, paid_at: clock.now() });
+      },
     });
     return rechargeAnswer((await repo.rechargeByNo(db, notice.order_no))!);
   };
@@ -87,7 +82,7 @@ export const createWalletService = (deps: { clock: Clock; ledger: LedgerService;
       const r = await repo.rechargeByNo(db, no);
       if (!r) throw notFound();
       if (r.user_id !== caller.userId) throw forbidden(walletText.sandboxNotPayer);
-      return { company_name: await repo.companyName(db, r.company_id), state: r.state };
+      return { company_name: await repo.companyName(db, r.company_id), state: r.state, return_url: rechargeReturnUrl(r.recharge_no) };
     },
     async applyNotice(db, providerName, notice) {
       const r = await applyNotice(db, providerName, notice);
@@ -127,14 +122,14 @@ export const createWalletService = (deps: { clock: Clock; ledger: LedgerService;
     },
 
     /** A pending recharge and the provider's checkout for it; the caller's Idempotency-Key makes a retry the same recharge. */
-    async recharge(db: Kysely<DB>, caller: Caller, amountFen: number) {
+    async recharge(db: Kysely<DB>, caller: Caller, amountFen: number, device?: CheckoutDevice) {
       const u = await holder(db, caller);
       // the service agreement's current version, once one is published (docs/money.md#the-service-agreement)
       await requireAgreement(db, u.company_id);
       const provider = await providers.configured(db);
       const no = newRechargeNo(clock.now());
       await repo.insertRecharge(db, { recharge_no: no, company_id: u.company_id, user_id: caller.userId, amount_fen: amountFen, provider: provider.name, created_at: clock.now() });
-      const { checkout_url } = await provider.startCheckout(db, { order_no: no, amount_fen: amountFen, subject: `汽配汇钱包充值（${u.company_name}）` });
+      const { checkout_url } = await provider.startCheckout(db, { order_no: no, amount_fen: amountFen, subject: `汽配汇钱包充值（${u.company_name}）`, device });
       return { recharge_no: no, amount_fen: amountFen, provider: provider.name, checkout_url };
     },
 

@@ -18,6 +18,7 @@ import type { ListSearch } from '../../../../ui/list/list-search';
 import { Field } from '../../../../ui/form/Field';
 import { useForm } from '../../../../ui/form/form';
 import { pagingOf, textsOf } from '../../list-payload';
+import { downloadXlsx } from '../../export';
 import { yuan } from '../../format';
 import { opAccountsQuery, type opMoneyKeys } from './queries';
 import { useCreateAdjustment } from './mutations';
@@ -83,6 +84,7 @@ export function AccountPage({ search, onSearch }: { search: ListSearch; onSearch
       },
     ],
     empty: (filtered) => (filtered ? '没有符合条件的企业，换个名称试试。' : '还没有企业。'),
+    exportXlsx: (s) => downloadXlsx('opPayAccounts', payloadOf(s), '账户'),
   };
   return (
     <>

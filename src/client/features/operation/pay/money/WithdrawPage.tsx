@@ -11,6 +11,7 @@ import { ListPage, type ListDef } from '../../../../ui/list/ListPage';
 import type { ListSearch } from '../../../../ui/list/list-search';
 import { errorText } from '../../../../ui/form/form';
 import { oneOf, pagingOf, textsOf } from '../../list-payload';
+import { downloadXlsx } from '../../export';
 import { when, yuan } from '../../format';
 import { opWithdrawalsQuery, type opMoneyKeys } from './queries';
 import { useApproveWithdrawal, usePayWithdrawal, useRejectWithdrawal } from './mutations';
@@ -85,6 +86,7 @@ export function WithdrawPage({ search, onSearch }: { search: ListSearch; onSearc
       },
     ],
     empty: (filtered) => (filtered ? '没有符合条件的提现，换个条件试试。' : '还没有企业申请提现。'),
+    exportXlsx: (s) => downloadXlsx('opWithdrawalList', payloadOf(s), '提现申请'),
   };
   return (
     <>

@@ -33,3 +33,14 @@ export const useRejectAdjustment = () => useFormWrite('opAdjustmentDecide', { in
 
 /** 运行核对: writes nothing; the answer is the report. */
 export const useReconcile = () => useMutation({ mutationFn: (fast: boolean) => request('post', 'opReconcile', { fast }, undefined, { silent: true }) });
+/** 切换支付渠道 (one pick, answered with the channels as they now are). */
+export const useSetPayChannel = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (provider: string) => request('post', 'opPayChannelSet', { provider }, undefined, { silent: true, idempotencyKey: crypto.randomUUID() }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(opMoneyKeys.channels(), data);
+      return queryClient.invalidateQueries({ queryKey: opMoneyKeys.all() });
+    },
+  });
+};

@@ -9,6 +9,7 @@ export const opMoneyKeys = {
   cards: (p: PayloadIn<'opBankCardList'>) => ['op', 'money', 'cards', p] as const,
   accounts: (p: PayloadIn<'opPayAccounts'>) => ['op', 'money', 'accounts', p] as const,
   adjustments: (p: PayloadIn<'opAdjustmentList'>) => ['op', 'money', 'adjustments', p] as const,
+  channels: () => ['op', 'money', 'channels'] as const,
 };
 
 export const opWithdrawalsQuery = (p: PayloadIn<'opWithdrawalList'>) =>
@@ -19,3 +20,5 @@ export const opAccountsQuery = (p: PayloadIn<'opPayAccounts'>) =>
   queryOptions({ queryKey: opMoneyKeys.accounts(p), queryFn: ({ signal }) => request('get', 'opPayAccounts', p, undefined, { signal }) });
 export const opAdjustmentsQuery = (p: PayloadIn<'opAdjustmentList'>) =>
   queryOptions({ queryKey: opMoneyKeys.adjustments(p), queryFn: ({ signal }) => request('get', 'opAdjustmentList', p, undefined, { signal }) });
+export const opPayChannelsQuery = () =>
+  queryOptions({ queryKey: opMoneyKeys.channels(), queryFn: ({ signal }) => request('get', 'opPayChannels', {}, undefined, { signal }) });
