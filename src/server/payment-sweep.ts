@@ -18,22 +18,27 @@ import { applyOutcome } from './modules/payment/payment.notify';
 export const PAYMENT_SWEEP_EVERY_MS = 3 * 60 * 1000;
 export const PAYMENT_SWEEP_AFTER_MS = 2 * 60 * 1000;
 
-export interface PaymentSweepCounts { asked: number; applied: number; unanswered: number }
+export interface PaymentSweepCounts { asked: number; applied: number; unanswered: number; abandoned: number }
 
 export const sweepPayments = async (
   deps: { db: Kysely<DB>; providers: Pick<PaymentProviders, 'byName'>; purposes: readonly PaymentPurpose[]; log: Logger },
   before: Date,
 ): Promise<PaymentSweepCounts> => {
-  const counts: PaymentSweepCounts = { asked: 0, applied: 0, unanswered: 0 };
+  const counts: PaymentSweepCounts = { asked: 0, applied: 0, unanswered: 0, abandoned: 0 };
   for (const purpose of deps.purposes) {
-    for (const { order_no, provider: name } of await purpose.unfinished(deps.db, before)) {
+    for (const { order_no, provider: name, amount_fen, started_at } of await purpose.unfinished(deps.db, before)) {
       const provider = deps.providers.byName(name);
       // a provider no longer configured cannot be asked; its orders wait until it is again
       if (!provider) continue;
       counts.asked += 1;
       try {
         const outcome = await provider.queryTrade(deps.db, order_no);
-        if (!outcome) continue;
+        if (!outcome) {
+          // never opened at the provider and past the time it could be paid: closed, so it holds nothing
+          const abandoned = provider.abandonedAfterMs !== undefined && before.getTime() - started_at.getTime() > provider.abandonedAfterMs;
+          if (abandoned && (await applyOutcome(deps, name, { order_no, amount_fen, trade_no: '', outcome: 'closed' }, 'query'))) counts.abandoned += 1;
+          continue;
+        }
         if (outcome.order_no !== order_no) {
           deps.log('error', `payment sweep: ${name} answered ${outcome.order_no} when asked for ${order_no}`);
           continue;

@@ -289,9 +289,12 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect(sellerBefore).toMatchObject({ username: 'seller', display_name: '陈骏达', is_owner: true, mobile: '13800000002' });
       expect(sellerBefore.company.name).toBe('广州骏达汽车配件有限公司');
 
-      // an id in the path or a uuid in the body does not point the call at someone else
-      // (a uuid is no field of the contract: sent raw)
-      const mine = await env.callRaw('PUT', '/api/account/profile/2', { token: clerk.access_token, body: { display_name: '李晓琳二', head_image: '/uploads/a.png', contact_phone: '020-8888 6666', uuid: '00000000-0000-4000-8000-000000000002' } });
+      // an id in the path is no call at all (only calls that name a row take one), and a uuid in the
+      // body does not point the call at someone else (a uuid is no field of the contract: sent raw)
+      const body = { display_name: '李晓琳二', head_image: '/uploads/a.png', contact_phone: '020-8888 6666', uuid: '00000000-0000-4000-8000-000000000002' };
+      expect((await env.callRaw('PUT', '/api/account/profile/2', { token: clerk.access_token, body })).status).toBe(404);
+      expect((await get(seller.access_token)).body.data).toEqual(sellerBefore);
+      const mine = await env.callRaw('PUT', '/api/account/profile', { token: clerk.access_token, body });
       expect(envelope(mine.body).code).toBe(200);
       expect(envelope(mine.body).data).toMatchObject({ username: 'clerk', display_name: '李晓琳二', head_image: '/uploads/a.png', contact_phone: '020-8888 6666', is_owner: false });
       expect((await get(seller.access_token)).body.data).toEqual(sellerBefore);

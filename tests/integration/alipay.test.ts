@@ -261,6 +261,15 @@ describe.each(backends)('payment providers on %s', (backend) => {
         fake.closeTrade(gone.recharge_no);
         await sweep();
         expect((await rechargeRow(gone.recharge_no)).state).toBe('cancelled');
+        // a checkout never opened: Alipay knows no trade; once it could no longer be paid, the sweep closes it
+        const never = await recharge(900);
+        expect((await sweep()).abandoned).toBe(0);
+        expect((await rechargeRow(never.recharge_no)).state).toBe('pending');
+        env.clock.advance(46 * 60);
+        expect((await sweep()).abandoned).toBeGreaterThanOrEqual(1);
+        expect((await rechargeRow(never.recharge_no)).state).toBe('cancelled');
+        // the sign-in made before the clock moved has run out meanwhile
+        buyer = (await env.login('buyer')).access_token;
       });
 
       it('refunds through Alipay once per refund number, even when an answer is lost, and never more than was paid', async () => {

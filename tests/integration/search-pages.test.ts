@@ -81,6 +81,14 @@ describe.each(backends)('search pages on %s', (backend) => {
         expect(r.rows.length).toBeGreaterThan(0);
         expect(r.rows.every((x) => x.source === 'stock')).toBe(true);
         await refused('myPartsSearch', { k: '  ' }, 'k', msg.enterSearch);
+        // a purchaser of the seller's company without the stock code (M03): its purchases, never the stock list and its prices
+        await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions)
+          select gen_random_uuid(), 2, 'sp-buyer2', '采购员', password_hash, array['C09']::text[] from app_user where username = 'seller'`.execute(db());
+        const purchaser = (await env.login('sp-buyer2')).access_token;
+        const p = await ok('myPartsSearch', { k: '0W-20' }, purchaser);
+        expect([p.stock_visible, p.purchases_visible]).toEqual([false, true]);
+        expect(p.rows.length).toBeGreaterThan(0);
+        expect(p.rows.every((x) => x.source === 'purchase')).toBe(true);
       });
     });
 

@@ -156,7 +156,7 @@ export const cashPledgeEndpoints = {
     answer: v.object({ level_id: v.number(), level_name: v.string(), amount_fen: v.number() }),
   }),
   opCashPledgeList: defineEndpoint({
-    method: 'get', path: '/operation/cash-pledge/list', tag: 'operation', access: 'operator', permissions: CASH_PLEDGE_OP_CODES.read,
+    method: 'get', path: '/operation/cash-pledge/list', tag: 'operation', access: 'operator', permissions: CASH_PLEDGE_OP_CODES.read, heavy: true,
     summary: '运营：每个卖家的保证金（要求、已缴、待缴），按企业名称和状态筛选，分页；带已缴合计',
     payload: v.object({
       company: v.optional(v.pipe(v.string(cashPledgeText.company), v.trim(), v.maxLength(60, cashPledgeText.company)), ''),

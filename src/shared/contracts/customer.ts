@@ -133,7 +133,7 @@ export const customerEndpoints = {
       keyword: keywordField,
       price_level: v.optional(priceLevelField),
       sort: v.optional(v.picklist(CUSTOMER_SORTS, '排序只能按最近下单、金额、订单数、未付金额或受邀时间')),
-      order: v.optional(v.picklist(['asc', 'desc'], '排序方向只能是 asc 或 desc'), 'desc'),
+      order: v.optional(v.picklist(['asc', 'desc'], '排序方向只能是 asc（升序）或 desc（降序）'), 'desc'),
       ...pageFields,
     }), {}),
     answer: v.object({ data: v.array(customerRowSchema), total: v.number() }),

@@ -73,7 +73,7 @@ const A = OP_CATALOGUE_CODES.payAccounts;
 
 export const opPayMoneyEndpoints = {
   opWithdrawalList: defineEndpoint({
-    method: 'get', path: '/operation/money/withdrawals', tag: 'operation', access: 'operator', permissions: W,
+    method: 'get', path: '/operation/money/withdrawals', tag: 'operation', access: 'operator', permissions: W, heavy: true,
     summary: '运营：提现申请：按状态、企业、提现单号筛选，先到先列；含收款卡、申请人和各步的处理人',
     payload: listPayload({ state: stateFilter(WITHDRAWAL_STATE_KEYS), company: opKeyword('企业', 40), no: opKeyword('提现单号', 30) }),
     answer: listAnswer(opWithdrawalRowSchema),
@@ -112,7 +112,7 @@ export const opPayMoneyEndpoints = {
     answer: opBankCardRowSchema,
   }),
   opPayAccounts: defineEndpoint({
-    method: 'get', path: '/operation/money/accounts', tag: 'operation', access: 'operator', permissions: A,
+    method: 'get', path: '/operation/money/accounts', tag: 'operation', access: 'operator', permissions: A, heavy: true,
     summary: '运营：每家企业的钱包：可用、冻结、保证金（分），按企业名称搜索，分页；合计为全部符合条件企业之和',
     payload: listPayload({ q: opKeyword('企业', 40) }),
     answer: listAnswer(opAccountRowSchema, { available_total_fen: v.number(), frozen_total_fen: v.number(), cash_pledge_total_fen: v.number() }),

@@ -250,7 +250,7 @@ export const paidServiceEndpoints = {
     answer: paidServiceProductSchema,
   }),
   opPaidServiceRecords: defineEndpoint({
-    method: 'get', path: '/operation/paid-service/records', tag: 'operation', access: 'operator', permissions: PAID_SERVICE_OP_CODES.read,
+    method: 'get', path: '/operation/paid-service/records', tag: 'operation', access: 'operator', permissions: PAID_SERVICE_OP_CODES.read, heavy: true,
     summary: '运营：一项服务的购买记录（每条带该企业现有额度和已用），按企业名称、状态、日期（中国日）筛选，分页；带已支付金额合计',
     payload: v.pipe(
       v.object({
@@ -331,7 +331,7 @@ export const paidServiceEndpoints = {
     answer: paidPromotionSchema,
   }),
   opPaidPromotionUses: defineEndpoint({
-    method: 'get', path: '/operation/paid-service/promotion-uses', tag: 'operation', access: 'operator', permissions: PAID_SERVICE_OP_CODES.read,
+    method: 'get', path: '/operation/paid-service/promotion-uses', tag: 'operation', access: 'operator', permissions: PAID_SERVICE_OP_CODES.read, heavy: true,
     summary: '运营：按促销价购买的记录（企业、服务、促销、原价和实付，分，购买单号、状态、时间），按企业、服务、促销和日期（中国日）筛选，分页；带未取消的原价与实付合计',
     payload: v.pipe(
       v.object({

@@ -115,11 +115,11 @@ export const newVehicleSchema = v.object({
 export const searchPageEndpoints = {
   myPartsSearch: defineEndpoint({
     method: 'get', path: '/search/mine', tag: 'search', access: 'user',
-    summary: '我的库存与曾采购：按OE号（前缀）或名称在本公司的库存和采购记录中查找；采购记录需采购权限（C09、M02），不计库存查询次数',
+    summary: '我的库存与曾采购：按OE号（前缀）或名称在本公司的库存和采购记录中查找；库存需库存权限（M03），采购记录需采购权限（C09、M02），不计库存查询次数',
     payload: v.object({
       k: v.pipe(v.string(msg.enterSearch), v.trim(), v.nonEmpty(msg.enterSearch), v.maxLength(50, '搜索内容最多50个字符')),
     }),
-    answer: v.object({ rows: v.array(myPartRowSchema), purchases_visible: v.boolean(), truncated: v.boolean() }),
+    answer: v.object({ rows: v.array(myPartRowSchema), purchases_visible: v.boolean(), stock_visible: v.boolean(), truncated: v.boolean() }),
   }),
   purchaseHistorySearch: defineEndpoint({
     method: 'get', path: '/search/purchase', tag: 'search', access: 'user', permissions: PURCHASE_ORDER_CODES,
@@ -155,7 +155,7 @@ export const searchPageEndpoints = {
     }),
   }),
   newVehicleSearch: defineEndpoint({
-    method: 'get', path: '/search/new-vehicles', tag: 'search', access: 'user',
+    method: 'get', path: '/search/new-vehicles', tag: 'search', access: 'user', heavy: true,
     summary: '新车型：按月份（YYYY-MM，默认最近有新增的月份）和品牌列出当月新加入车型库的车型，及每月新增数量、当月各品牌数量',
     payload: v.object({
       month: v.optional(v.union([v.literal(''), v.pipe(v.string(searchPagesText.month), v.trim(), v.regex(MONTH_PATTERN, searchPagesText.month))], searchPagesText.month), ''),

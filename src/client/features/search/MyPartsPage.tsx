@@ -60,7 +60,7 @@ function MyPartsTable({ k, data }: { k: string; data: AnswerOf<'myPartsSearch'> 
   return (
     <>
       <p className="muted" role="status">我的库存 {stock} 条，曾采购 {bought} 条{data.truncated ? '（只列出最近的50条，请输入更完整的OE号或名称）' : ''}
-        {!data.purchases_visible && '；您没有采购权限，未列出采购记录'}</p>
+        {!data.purchases_visible && '；您没有采购权限，未列出采购记录'}{!data.stock_visible && '；您没有库存管理权限，未列出本公司库存'}</p>
       <table className="more-table">
         <thead>
           <tr><th>来源</th><th>OE号</th><th>名称</th><th>品牌</th><th>数量</th><th>最近价格</th><th>最近日期</th><th>卖家 / 状态</th><th>操作</th></tr>

@@ -59,7 +59,7 @@ export const markCancelled = (db: Kysely<DB>, id: number, at: Date) =>
   db.updateTable('cash_pledge_payment').set({ state: 'cancelled', cancelled_at: at }).where('id', '=', id).where('state', '=', 'pending').execute();
 
 export const pendingBefore = (db: Kysely<DB>, before: Date) =>
-  db.selectFrom('cash_pledge_payment').select(['payment_no', 'provider']).where('state', '=', 'pending').where('provider', 'is not', null)
+  db.selectFrom('cash_pledge_payment').select(['payment_no', 'provider', 'amount_fen', 'created_at']).where('state', '=', 'pending').where('provider', 'is not', null)
     .where('created_at', '<', before).orderBy('id').limit(500).execute();
 
 export const insertEvent = (db: Kysely<DB>, r: {

@@ -111,7 +111,7 @@ export const createCashPledgeService = (deps: {
       return { company_name: (await repo.companyOf(db, p.company_id))?.name ?? '', state: p.state, return_url: pledgeReturnUrl(p.payment_no) };
     },
     applyNotice: (db, providerName, notice) => applyNotice(db, providerName, notice),
-    unfinished: async (db, before) => (await repo.pendingBefore(db, before)).map((r) => ({ order_no: r.payment_no, provider: r.provider! })),
+    unfinished: async (db, before) => (await repo.pendingBefore(db, before)).map((r) => ({ order_no: r.payment_no, provider: r.provider!, amount_fen: Number(r.amount_fen), started_at: new Date(r.created_at) })),
   };
 
   const eventAnswer = async (db: Kysely<DB>, eventNo: string, companyId: number) =>

@@ -67,5 +67,5 @@ export const ordersOfCompany = (db: Kysely<DB>, companyId: number) =>
 
 /** Pending package orders made before `before` that went to a provider, for the payment sweep (docs/money.md, "Payment providers"). */
 export const pendingOrdersBefore = (db: Kysely<DB>, before: Date) =>
-  db.selectFrom('package_order').select(['order_no', 'provider']).where('state', '=', 'pending').where('provider', 'is not', null)
+  db.selectFrom('package_order').select(['order_no', 'provider', 'amount_fen', 'created_at']).where('state', '=', 'pending').where('provider', 'is not', null)
     .where('created_at', '<', before).orderBy('id').limit(500).execute();

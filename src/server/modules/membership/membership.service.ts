@@ -224,7 +224,7 @@ export const createMembershipService = (clock: Clock, providers: PaymentProvider
 
     /** Orders whose checkout started before `before` and that are still pending: the payment sweep asks their provider. */
     unfinished: async (db: Kysely<DB>, before: Date) =>
-      (await repo.pendingOrdersBefore(db, before)).map((o) => ({ order_no: o.order_no, provider: o.provider! })),
+      (await repo.pendingOrdersBefore(db, before)).map((o) => ({ order_no: o.order_no, provider: o.provider!, amount_fen: Number(o.amount_fen), started_at: new Date(o.created_at) })),
   };
 };
 

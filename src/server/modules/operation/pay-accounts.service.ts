@@ -50,6 +50,8 @@ export const createPayAccountsService = (deps: { clock: Clock; ledger: LedgerSer
     /** 切换支付渠道: only a provider this server can use; audited (docs/money.md, "Choosing the provider"). */
     async setChannel(db: Kysely<DB>, caller: Caller, p: PayloadOut<'opPayChannelSet'>) {
       await inTransaction(db, async (trx) => {
+        // two operators switching at once: one after the other, each audit row with the true old value
+        await sql`select pg_advisory_xact_lock(hashtext('pay-provider'))`.execute(trx);
         const before = await providers.channels(trx);
         if (before.current === p.provider) throw conflict(payChannelText.same);
         if (!(await providers.choose(trx, p.provider))) throw new AppError(ResultCode.invalidPayload, 422, payChannelText.unavailable(p.provider), { field: 'provider' });

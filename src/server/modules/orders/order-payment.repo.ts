@@ -51,7 +51,7 @@ export const markPaymentCancelled = (db: Kysely<DB>, id: string, at: Date) =>
   db.updateTable('order_payment').set({ state: 'cancelled', cancelled_at: at }).where('id', '=', id).where('state', '=', 'pending').execute();
 
 export const pendingPayments = (db: Kysely<DB>, before: Date) =>
-  db.selectFrom('order_payment').select(['payment_no', 'provider']).where('state', '=', 'pending').where('method', '=', 'provider').where('created_at', '<', before).orderBy('id').execute();
+  db.selectFrom('order_payment').select(['payment_no', 'provider', 'amount_fen', 'created_at']).where('state', '=', 'pending').where('method', '=', 'provider').where('created_at', '<', before).orderBy('id').execute();
 
 export const markOrderPaid = (db: Kysely<DB>, id: string, v: {
   status: OrderStatus; pay_method: string; pay_channel: 'wallet' | 'provider'; payment_id: string; paid_fen: number; paid_at: Date; completed_at?: Date;

@@ -266,7 +266,7 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log, no
       return { order_no: a.payment_no, state: a.state, return_url: a.return_url };
     },
     async unfinished(db, before) {
-      return (await repo.pendingPayments(db, before)).map((p) => ({ order_no: p.payment_no, provider: p.provider! }));
+      return (await repo.pendingPayments(db, before)).map((p) => ({ order_no: p.payment_no, provider: p.provider!, amount_fen: Number(p.amount_fen), started_at: new Date(p.created_at) }));
     },
   };
 

@@ -49,7 +49,7 @@ export const markCancelled = (db: Kysely<DB>, id: number, at: Date) =>
   db.updateTable('paid_service_purchase').set({ state: 'cancelled', cancelled_at: at }).where('id', '=', id).where('state', '=', 'pending').execute();
 
 export const pendingBefore = (db: Kysely<DB>, before: Date) =>
-  db.selectFrom('paid_service_purchase').select(['purchase_no', 'provider']).where('state', '=', 'pending').where('provider', 'is not', null)
+  db.selectFrom('paid_service_purchase').select(['purchase_no', 'provider', 'amount_fen', 'created_at']).where('state', '=', 'pending').where('provider', 'is not', null)
     .where('created_at', '<', before).orderBy('id').limit(500).execute();
 
 /** Adds bought seats or stock queries to what the company has. */

@@ -96,7 +96,7 @@ export const createPaidService = (deps: { clock: Clock; ledger: LedgerService; p
       return { company_name: (await repo.userOf(db, p.user_id))?.company_name ?? '', state: p.state, return_url: serviceReturnUrl(p.purchase_no) };
     },
     applyNotice: (db, providerName, notice) => applyNotice(db, providerName, notice),
-    unfinished: async (db, before) => (await repo.pendingBefore(db, before)).map((r) => ({ order_no: r.purchase_no, provider: r.provider! })),
+    unfinished: async (db, before) => (await repo.pendingBefore(db, before)).map((r) => ({ order_no: r.purchase_no, provider: r.provider!, amount_fen: Number(r.amount_fen), started_at: new Date(r.created_at) })),
   };
 
   /** Every service × level, set or not. */

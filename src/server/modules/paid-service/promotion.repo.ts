@@ -45,6 +45,11 @@ export const companyUses = async (db: Kysely<DB>, promotionId: number, companyId
   (await db.selectFrom('paid_service_promotion_use').select(sql<number>`count(*)::int`.as('n'))
     .where('promotion_id', '=', promotionId).where('company_id', '=', companyId).where('holding', '=', true).executeTakeFirstOrThrow()).n;
 
+/** Whether the company holds a use of the promotion on a purchase not paid yet (a provider checkout under way). */
+export const companyHasUnpaid = async (db: Kysely<DB>, promotionId: number, companyId: number) =>
+  (await sql<{ n: number }>`select count(*)::int as n from paid_service_promotion_use u join paid_service_purchase p on p.id = u.purchase_id
+    where u.promotion_id = ${promotionId} and u.company_id = ${companyId} and u.holding and p.state = 'pending'`.execute(db)).rows[0].n > 0;
+
 /**
  * Takes one use of the promotion if it is still live and one is left: one conditional UPDATE,
  * so buyers at once queue on the row and the total limit holds (false: none left, or it ended or
@@ -80,10 +85,11 @@ const stateCondition = (state: PaidPromotionState, now: Date) => {
   }
 };
 
+// a paid use always holds: `x.holding` lets the partial index on (promotion_id, company_id) serve both counts
 const promotionColumns = (db: Kysely<DB>) => db.selectFrom('paid_service_promotion as pr').leftJoin('app_user as u', 'u.id', 'pr.created_by')
   .selectAll('pr').select(['u.username as created_by_name',
-    sql<number>`(select count(*) from paid_service_promotion_use x join paid_service_purchase p on p.id = x.purchase_id where x.promotion_id = pr.id and p.state = 'paid')::int`.as('paid_uses'),
-    sql<string>`(select coalesce(sum(x.original_fen - x.charged_fen), 0) from paid_service_promotion_use x join paid_service_purchase p on p.id = x.purchase_id where x.promotion_id = pr.id and p.state = 'paid')::bigint`.as('saved_fen')]);
+    sql<number>`(select count(*) from paid_service_promotion_use x join paid_service_purchase p on p.id = x.purchase_id where x.promotion_id = pr.id and x.holding and p.state = 'paid')::int`.as('paid_uses'),
+    sql<string>`(select coalesce(sum(x.original_fen - x.charged_fen), 0) from paid_service_promotion_use x join paid_service_purchase p on p.id = x.purchase_id where x.promotion_id = pr.id and x.holding and p.state = 'paid')::bigint`.as('saved_fen')]);
 
 export const promotionView = (db: Kysely<DB>, id: number) => promotionColumns(db).where('pr.id', '=', id).executeTakeFirstOrThrow();
 

@@ -58,6 +58,8 @@ export const createPromotionService = (deps: { clock: Clock }) => {
       const p = await promo.livePromotion(db, service, levelId, clock.now());
       if (!p || (p.max_uses !== null && p.used >= p.max_uses)) return null;
       if (p.per_company !== null && (await promo.companyUses(db, p.id, companyId)) >= p.per_company) return null;
+      // one unpaid promotional checkout at a time: abandoned checkouts cannot hold the promotion's uses (docs/money.md, "Promotion prices")
+      if (await promo.companyHasUnpaid(db, p.id, companyId)) return null;
       const packFen = promotionPackPrice(p, listFen);
       return packFen < listFen ? { promotion: p, packFen } : null;
     },

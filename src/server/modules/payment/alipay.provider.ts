@@ -18,6 +18,8 @@ import { paymentText } from './payment.text';
 export const ALIPAY = 'alipay';
 /** How long a trade stays payable; Alipay closes it after that (timeout_express). */
 export const ALIPAY_TRADE_TIMEOUT = '30m';
+/** A trade Alipay still does not know this long after its checkout began was never opened: it can no longer be paid. */
+export const ALIPAY_ABANDONED_AFTER_MS = (30 + 15) * 60 * 1000;
 export const ALIPAY_NOTIFY_PATH = '/api/pay/alipay/notify';
 export const ALIPAY_RETURN_PATH = '/api/pay/alipay/return';
 
@@ -103,6 +105,7 @@ export const createAlipayProvider = (config: AlipayConfig, log?: (level: 'info' 
 
   const provider: PaymentProvider & { checkNotice(raw: Record<string, string>): boolean } = {
     name: ALIPAY,
+    abandonedAfterMs: ALIPAY_ABANDONED_AFTER_MS,
     async startCheckout(_db: Kysely<DB>, req: CheckoutRequest) {
       const phone = req.device === 'phone';
       const checkout_url = sdk.pageExecute(phone ? 'alipay.trade.wap.pay' : 'alipay.trade.page.pay', 'GET', {

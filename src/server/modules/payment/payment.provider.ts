@@ -44,6 +44,13 @@ export interface PaymentProvider {
    * finished trade. Asked before anything is retried after a lost answer (docs/money.md).
    */
   queryTrade(db: Kysely<DB>, orderNo: string): Promise<PaymentNotice | null>;
+  /**
+   * How long after its checkout started a trade the provider still does not know can no longer be
+   * paid (the payer never opened the provider's page): the sweep then closes it, so a pending order
+   * holds nothing for ever (docs/money.md, "Payment providers"). Absent: the provider closes its
+   * own trades (the sandbox), so an unknown trade just waits.
+   */
+  readonly abandonedAfterMs?: number;
   /** Refunds part or all of a paid trade to where it came from; repeating a refund_no repeats nothing. */
   refund(db: Kysely<DB>, req: RefundRequest): Promise<{ refund_no: string; amount_fen: number }>;
 }

@@ -20,7 +20,7 @@ export interface PaymentPurpose {
   /** a verified notice, applied exactly once; where the payer returns to */
   applyNotice(db: Kysely<DB>, providerName: string, notice: PaymentNotice, ctx?: Pick<RequestContext, 'afterCommit'>): Promise<{ order_no: string; state: 'pending' | 'paid' | 'cancelled'; return_url: string }>;
   /** numbers still waiting for a provider's outcome that were started before `before`, for the sweep that asks the provider (docs/money.md) */
-  unfinished(db: Kysely<DB>, before: Date): Promise<Array<{ order_no: string; provider: string }>>;
+  unfinished(db: Kysely<DB>, before: Date): Promise<Array<{ order_no: string; provider: string; amount_fen: number; started_at: Date }>>;
 }
 
 type SandboxNames = 'sandboxCheckout' | 'sandboxConfirm';

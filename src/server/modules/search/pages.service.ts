@@ -14,6 +14,9 @@ import { normalizeOe } from '../../../shared/domain/oe';
 import { unitPrice } from '../../../shared/domain/cart';
 import { chinaMidnight } from '../../../shared/domain/china-time';
 import { companyWithLevel } from '../company/company.service';
+import { customerPriceLevels } from '../customer/customer.service';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { STOCK_CODES } from '../../../shared/domain/stock';
 import { mayReadPurchases, purchasedParts, purchaseLinesPage } from '../orders/orders.service';
 import { vehiclesAddedIn } from '../vin/vin.service';
 import * as repo from './pages.repo';
@@ -65,8 +68,10 @@ export const createSearchPages = () => ({
   async myPartsSearch(db: Kysely<DB>, caller: Caller, k: string) {
     const oePrefix = oePrefixOf(k);
     const purchasesVisible = mayReadPurchases(caller);
+    // the stock half as the stock pages show it: to its keepers only (M03; docs/search.md)
+    const stockVisible = hasAnyPermission(caller.permissions, STOCK_CODES);
     const [stock, bought] = await Promise.all([
-      repo.ownStock(db, caller.companyId, oePrefix, k, MY_PARTS_MAX + 1),
+      stockVisible ? repo.ownStock(db, caller.companyId, oePrefix, k, MY_PARTS_MAX + 1) : Promise.resolve([]),
       purchasesVisible ? purchasedParts(db, caller.companyId, oePrefix, k, MY_PARTS_MAX + 1) : Promise.resolve([]),
     ]);
     const rows: MyPartRow[] = [
@@ -80,7 +85,7 @@ export const createSearchPages = () => ({
         order_count: p.order_count, last_order_no: p.last_order_no,
       })),
     ];
-    return { rows, purchases_visible: purchasesVisible, truncated: stock.length > MY_PARTS_MAX || bought.length > MY_PARTS_MAX };
+    return { rows, purchases_visible: purchasesVisible, stock_visible: stockVisible, truncated: stock.length > MY_PARTS_MAX || bought.length > MY_PARTS_MAX };
   },
 
   async purchaseHistorySearch(db: Kysely<DB>, caller: Caller, p: PayloadOut<'purchaseHistorySearch'>) {
@@ -92,6 +97,8 @@ export const createSearchPages = () => ({
     }, (p.page_number - 1) * p.page_size, p.page_size);
     const [offers, company] = await Promise.all([repo.currentOffers(db, rows), companyWithLevel(db, caller.companyId)]);
     const level = company?.level_type ?? 'free';
+    // the price the cart will charge: the seller's customer level for this buyer (docs/customers.md)
+    const levels = await customerPriceLevels(db, caller.companyId, [...new Set(rows.map((r) => r.seller_company_id))]);
     const byLine = new Map(offers.map((o) => [o.i - 1, o]));
     const lines: PurchaseLine[] = rows.map((r, n) => {
       const o = byLine.get(n);
@@ -99,7 +106,7 @@ export const createSearchPages = () => ({
         line_id: Number(r.line_id), order_no: r.order_no, order_status: r.order_status, seller_company_id: r.seller_company_id, seller_company_name: r.seller_company_name,
         supplier_oe: r.supplier_oe, name: r.name, brand_name: r.brand_name, quality_name: r.quality_name, uom_name: r.uom_name,
         qty: r.qty, unit_price_fen: r.unit_price_fen, amount_fen: Number(r.amount_fen), created_at: unix(r.created_at),
-        offer: o ? { stock_id: o.id, quantity: o.quantity, price_fen: unitPrice(o, level, false)?.fen ?? null } : null,
+        offer: o ? { stock_id: o.id, quantity: o.quantity, price_fen: unitPrice(o, level, false, levels.get(r.seller_company_id))?.fen ?? null } : null,
         offer_note: !o ? searchPagesText.noLongerSold : o.quantity <= 0 ? searchPagesText.outOfStock : '',
       };
     });

@@ -136,7 +136,7 @@ export const addedMakes = (db: Kysely<DB>, from: Date, before: Date) =>
  * The vehicles added in [from, before) (of one make, if given), newest first, with their parts and
  * how many of those parts some seller has on sale and in stock under the part's own number.
  */
-export const addedVehicles = (db: Kysely<DB>, from: Date, before: Date, makeName: string) =>
+export const addedVehicles = (db: Kysely<DB>, from: Date, before: Date, makeName: string, limit: number) =>
   db.selectFrom('epc_vehicle as v')
     .select(VEHICLE_COLUMNS.map((c) => `v.${c}` as const))
     .select([
@@ -147,4 +147,4 @@ export const addedVehicles = (db: Kysely<DB>, from: Date, before: Date, makeName
     ])
     .where('v.created_at', '>=', from).where('v.created_at', '<', before)
     .$if(makeName !== '', (q) => q.where('v.make_name', '=', makeName))
-    .orderBy('v.created_at', 'desc').orderBy('v.id', 'desc').execute();
+    .orderBy('v.created_at', 'desc').orderBy('v.id', 'desc').limit(limit).execute();

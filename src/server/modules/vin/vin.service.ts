@@ -109,6 +109,9 @@ export type VinService = ReturnType<typeof createVinService>;
 // ---- 新车型 for the search pages (modules/search; docs/search.md, "New vehicles") ----
 
 /** The months vehicles were added in (newest first, at most 12), and the chosen month's makes and vehicles. */
+/** the newest vehicles of a month 新车型 lists (its makes' counts are whole); a catalogue loaded at once is a month of thousands */
+export const NEW_VEHICLES_MAX = 100;
+
 export const vehiclesAddedIn = async (db: Kysely<DB>, month: string, makeName: string) => {
   const months = await repo.addedMonths(db, 12);
   const chosen = month || months[0]?.month || '';
@@ -116,6 +119,6 @@ export const vehiclesAddedIn = async (db: Kysely<DB>, month: string, makeName: s
   const from = chinaMidnight(`${chosen}-01`);
   const [y, m] = chosen.split('-').map(Number);
   const before = chinaMidnight(`${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, '0')}-01`);
-  const [makes, vehicles] = await Promise.all([repo.addedMakes(db, from, before), repo.addedVehicles(db, from, before, makeName)]);
+  const [makes, vehicles] = await Promise.all([repo.addedMakes(db, from, before), repo.addedVehicles(db, from, before, makeName, NEW_VEHICLES_MAX)]);
   return { month: chosen, months, makes, vehicles: vehicles.map((v) => ({ ...v, created_at: Math.floor(new Date(v.created_at).getTime() / 1000) })) };
 };

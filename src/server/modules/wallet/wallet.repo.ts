@@ -28,5 +28,5 @@ export const markCancelled = (db: Kysely<DB>, id: number, at: Date) =>
 
 /** Recharges still pending that were started before `before`, for the payment sweep (docs/money.md, "Payment providers"). */
 export const pendingRechargesBefore = (db: Kysely<DB>, before: Date) =>
-  db.selectFrom('wallet_recharge').select(['recharge_no', 'provider']).where('state', '=', 'pending').where('provider', 'is not', null)
+  db.selectFrom('wallet_recharge').select(['recharge_no', 'provider', 'amount_fen', 'created_at']).where('state', '=', 'pending').where('provider', 'is not', null)
     .where('created_at', '<', before).orderBy('id').limit(500).execute();

@@ -89,7 +89,7 @@ export const createWalletService = (deps: { clock: Clock; ledger: LedgerService;
       return { order_no: r.recharge_no, state: r.state, return_url: rechargeReturnUrl(r.recharge_no) };
     },
     unfinished: async (db, before) =>
-      (await repo.pendingRechargesBefore(db, before)).map((r) => ({ order_no: r.recharge_no, provider: r.provider! })),
+      (await repo.pendingRechargesBefore(db, before)).map((r) => ({ order_no: r.recharge_no, provider: r.provider!, amount_fen: Number(r.amount_fen), started_at: new Date(r.created_at) })),
   };
 
   return {
