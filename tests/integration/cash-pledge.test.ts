@@ -128,7 +128,7 @@ describe.each(backends)('cash pledges on %s', (backend) => {
       await setLevel(1_300_000);
       const pending = ok(await post('seller', 'cashPledgePay', { amount_fen: 100_000, method: 'provider' })).payment_no;
       const purpose = env.payments.purposes.find((p) => p.owns(pending))!;
-      expect(await purpose.unfinished(db(), new Date(env.clock.now().getTime() + 1000))).toContainEqual({ order_no: pending, provider: 'sandbox' });
+      expect(await purpose.unfinished(db(), new Date(env.clock.now().getTime() + 1000))).toContainEqual(expect.objectContaining({ order_no: pending, provider: 'sandbox' }));
       await setLevel(1_200_000);
     });
 

@@ -172,7 +172,7 @@ describe.each(backends)('paid services on %s', (backend) => {
       // a purchase left pending is what the payment sweep asks the provider about
       const pending = ok(await buy('member', 'vin', 1, 3_000, 'provider')).purchase_no;
       const purpose = env.payments.purposes.find((p) => p.owns(pending))!;
-      expect(await purpose.unfinished(db(), new Date(env.clock.now().getTime() + 1000))).toContainEqual({ order_no: pending, provider: 'sandbox' });
+      expect(await purpose.unfinished(db(), new Date(env.clock.now().getTime() + 1000))).toContainEqual(expect.objectContaining({ order_no: pending, provider: 'sandbox' }));
 
       // the operator's records
       const vin = ok(await get('payReader', 'opPaidServiceRecords', { service: 'vin' }));
