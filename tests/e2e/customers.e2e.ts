@@ -29,9 +29,8 @@ const codeFor = async (mobile: string) => {
 const threeSizes = async (page: Page, name: string) => {
   for (const [w, h, tag] of [[1366, 768, '1366'], [1024, 768, '1024'], [390, 844, '390']] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(300);
-    // the page itself never scrolls sideways
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    // the page itself never scrolls sideways, once it has laid itself out at the new size
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     await e2e.shot(page, `customers-${name}-${tag}`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
