@@ -151,7 +151,9 @@ describe('warehouse tablet at 1024×768 with touch', () => {
     await priceCell.tap();
     const input = page.getByRole('textbox', { name: `${pick.supplier_oe} 批发价(不含税)` });
     await input.fill('66.5');
-    await e2e.shot(page, 'tablet-stock-edit');
+    // the window only: a full-page shot resizes the viewport, which would blur the field and save it early
+    await e2e.shot(page, 'tablet-stock-edit', { view: true });
+    await expect(input).toHaveValue('66.5');
     await input.press('Enter');
     await expect(page.getByTestId('stock-status')).toContainText('已保存');
     await expect(priceCell).toHaveText('66.50');
