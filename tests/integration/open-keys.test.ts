@@ -116,6 +116,19 @@ describe.each(backends)('open-platform keys on %s', (backend) => {
       expect((await env.callRaw('GET', COMPANY_PATH, { token: t.seller })).status).toBe(401);
     });
 
+    it('logs a bounded number of unsigned refusals per key, so a known key id cannot flood its company\'s log; signed calls are still logged', async () => {
+      const { key, secret } = await create('seller');
+      const before = await logCount(key.key_id);
+      const refused = await Promise.all(Array.from({ length: 60 }, (_, i) => call(key.key_id, secret, { tamper: true, address: `198.51.100.${i + 1}` })));
+      expect(refused.every((r) => r.status === 401 && r.body.msg === openText.badSignature)).toBe(true);
+      const logged = (await logCount(key.key_id)) - before;
+      // the burst (30) and what refilled meanwhile at one a second; never all 60
+      expect(logged).toBeGreaterThanOrEqual(30);
+      expect(logged).toBeLessThan(60);
+      expect((await call(key.key_id, secret)).status).toBe(200);
+      expect(await logCount(key.key_id)).toBe(before + logged + 1);
+    });
+
     it('refuses an expired key and a revoked one; revoking answers the key as revoked', async () => {
       const soon = await create('seller', { expires_at: now() + 60 });
       expect((await call(soon.key.key_id, soon.secret)).status).toBe(200);

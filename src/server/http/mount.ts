@@ -60,6 +60,13 @@ export interface OpenGate {
 
 /** the per-key budget of signed calls when the limits name none */
 export const DEFAULT_OPEN_RATE = { perSecond: 10, burst: 60 };
+
+/**
+ * How many refused calls of one key are logged before its signature was proven (docs/open-platform.md,
+ * "Call log"): a key id is not a secret, so without this anyone who saw one could fill its company's
+ * log from many addresses. Signed calls are always logged.
+ */
+export const UNSIGNED_LOG_RATE = { perSecond: 1, burst: 30 };
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 const DEVICES = new Set(['pc', 'h5', 'app', 'pad']);
@@ -170,7 +177,7 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
   for (const name of Object.keys(endpoints) as EndpointName[]) {
     const ep = endpoints[name];
     const handler = opts.handlers[name] as (p: unknown, ctx: RequestContext) => Promise<unknown>;
-    const answerCall = async (c: Context, openState: { known: { keyId: string; companyId: number } | null } | null) => {
+    const answerCall = async (c: Context, openState: { known: { keyId: string; companyId: number } | null; signed: boolean } | null) => {
       try {
         const deviceHeader = (c.req.header('Device') ?? 'pc').toLowerCase();
         const device = DEVICES.has(deviceHeader) ? deviceHeader : 'pc';
@@ -188,6 +195,7 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
               if (keyWait > 0) throw tooFast(keyWait);
             },
           });
+          openState.signed = true;
           // as sent: the call that reads it checks it and refuses a malformed one (openStockSync's batch id)
           const idem = c.req.header('Idempotency-Key');
           if (idem !== undefined) open = { ...open, idempotencyKey: idem };
@@ -249,12 +257,14 @@ export const mountEndpoints = (app: Hono, opts: MountOptions) => {
       const started = performance.now();
       const given = c.req.header('X-Request-Id') ?? '';
       const requestId = REQUEST_ID.test(given) ? given : crypto.randomUUID();
-      const state: { known: { keyId: string; companyId: number } | null } = { known: null };
+      const state: { known: { keyId: string; companyId: number } | null; signed: boolean } = { known: null, signed: false };
       const res = await answerCall(c, state);
       res.headers.set('X-Request-Id', requestId);
       if (state.known) {
         try {
-          await opts.open?.record({ ...state.known, name, method: ep.method.toUpperCase(), path: c.req.path, status: res.status, durationMs: Math.round(performance.now() - started), requestId });
+          if (state.signed || (await buckets.take('open-unsigned-log', state.known.keyId, UNSIGNED_LOG_RATE)) === 0) {
+            await opts.open?.record({ ...state.known, name, method: ep.method.toUpperCase(), path: c.req.path, status: res.status, durationMs: Math.round(performance.now() - started), requestId });
+          }
         } catch (e) {
           opts.deps.log?.('warn', `${name}: the call log was not written`, e);
         }
