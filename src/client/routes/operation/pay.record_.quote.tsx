@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../lib/router-guard';
+import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
+import { listSearch } from '../../ui/list/list-search';
+import { OpRecordPage } from '../../features/paid-service/OpRecordPage';
+
+/** pay/record/quote: the purchases of the quote pack and the companies' use (docs/money.md#paid-services). */
+export const Route = createFileRoute('/operation/pay/record_/quote')({
+  validateSearch: listSearch(['company', 'state', 'date_from', 'date_to'], []),
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CATALOGUE_CODES.payMoneyRead }),
+  component: function PayRecordQuote() {
+    const navigate = Route.useNavigate();
+    return <OpRecordPage service="quote" search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});
