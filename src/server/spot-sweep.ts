@@ -8,27 +8,7 @@
 import type { Clock } from './http/context';
 import type { Logger } from './logger';
 import { SPOT_SWEEP_EVERY_MS } from '../shared/domain/spot';
+import { startIntervalJob } from './interval-job';
 
-export const startSpotSweeper = (deps: { clock: Clock; log: Logger; expire: (now: Date) => Promise<number> }, everyMs = SPOT_SWEEP_EVERY_MS) => {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running.then(async () => {
-      try {
-        const n = await deps.expire(deps.clock.now());
-        if (n > 0) deps.log('info', 'spot sweep', { cancelled: n });
-      } catch (e) {
-        deps.log('warn', 'spot sweep failed', e);
-      }
-    });
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return {
-    /** Stops the timer and waits for a sweep under way, so the database can be closed after. */
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-};
+export const startSpotSweeper = (deps: { clock: Clock; log: Logger; expire: (now: Date) => Promise<number> }, everyMs = SPOT_SWEEP_EVERY_MS) =>
+  startIntervalJob({ name: 'spot sweep', log: deps.log, everyMs, run: async () => ({ cancelled: await deps.expire(deps.clock.now()) }) });
