@@ -22,8 +22,10 @@ import { Route as OperationRouteImport } from './routes/operation'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as StoreIndexRouteImport } from './routes/_store/index'
 import { Route as StoreAsktobuyRouteImport } from './routes/_store/asktobuy'
+import { Route as StoreBasketRouteImport } from './routes/_store/basket'
 import { Route as StoreCartRouteImport } from './routes/_store/cart'
 import { Route as StoreDatenschutzRouteImport } from './routes/_store/datenschutz'
+import { Route as StoreFollowsRouteImport } from './routes/_store/follows'
 import { Route as StoreProtocolRouteImport } from './routes/_store/protocol'
 import { Route as StoreQuoteRouteImport } from './routes/_store/quote'
 import { Route as StoreSearchRouteImport } from './routes/_store/search'
@@ -80,6 +82,12 @@ import { Route as BackendAccountingInvoiceTitleRouteImport } from './routes/back
 import { Route as BackendAccountingResubmitRouteImport } from './routes/backend/accounting.resubmit'
 import { Route as BackendAccountingServiceRouteImport } from './routes/backend/accounting.service'
 import { Route as BackendAccountingWalletRouteImport } from './routes/backend/accounting.wallet'
+import { Route as BackendCircleCircleProductRouteImport } from './routes/backend/circle.circleProduct'
+import { Route as BackendCircleMineRouteImport } from './routes/backend/circle.mine'
+import { Route as BackendCircleMyProductRouteImport } from './routes/backend/circle.myProduct'
+import { Route as BackendCircleQueryRouteImport } from './routes/backend/circle.query'
+import { Route as BackendCircleStockRouteImport } from './routes/backend/circle.stock'
+import { Route as BackendCustomerBranchRouteImport } from './routes/backend/customer.branch'
 import { Route as BackendCustomerCustomerRouteImport } from './routes/backend/customer.customer'
 import { Route as BackendCustomerInvitationRouteImport } from './routes/backend/customer.invitation'
 import { Route as BackendCustomerSupplierRouteImport } from './routes/backend/customer.supplier'
@@ -88,8 +96,10 @@ import { Route as BackendOrderPurchaseRouteImport } from './routes/backend/order
 import { Route as BackendOrderSalesRouteImport } from './routes/backend/order.sales'
 import { Route as BackendOrganizationContactRouteImport } from './routes/backend/organization.contact'
 import { Route as BackendOrganizationEmployeeRouteImport } from './routes/backend/organization.employee'
+import { Route as BackendProductBmwRouteImport } from './routes/backend/product.bmw'
 import { Route as BackendProductCleanRouteImport } from './routes/backend/product.clean'
 import { Route as BackendProductImportRouteImport } from './routes/backend/product.import'
+import { Route as BackendProductMaintenanceRouteImport } from './routes/backend/product.maintenance'
 import { Route as BackendProductStockAndPriceRouteImport } from './routes/backend/product.stockAndPrice'
 import { Route as BackendQuoteIndexRouteImport } from './routes/backend/quote.index'
 import { Route as BackendQuoteIdRouteImport } from './routes/backend/quote.$id'
@@ -171,9 +181,11 @@ import { Route as OperationSystemLabelRouteImport } from './routes/operation/sys
 import { Route as OperationSystemLogsRouteImport } from './routes/operation/system.logs'
 import { Route as OperationSystemNoticeRouteImport } from './routes/operation/system.notice'
 import { Route as OperationSystemTradeAreaRouteImport } from './routes/operation/system.tradeArea'
+import { Route as OperationSystemWarrantyRouteImport } from './routes/operation/system.warranty'
 import { Route as AuthLoginPasswordResetRouteImport } from './routes/_auth/login_.password.reset'
 import { Route as StoreCartOrderCompleteRouteImport } from './routes/_store/cart_.order.complete'
 import { Route as StoreCartOrderCreateRouteImport } from './routes/_store/cart_.order.create'
+import { Route as StoreCartOrderSpotCreateRouteImport } from './routes/_store/cart_.order.spotCreate'
 import { Route as StoreEnquiryListIdRouteImport } from './routes/_store/enquiry/list_.$id'
 import { Route as StoreOpenControlPanelIndexRouteImport } from './routes/_store/open/controlPanel.index'
 import { Route as StoreOpenControlPanelLogRouteImport } from './routes/_store/open/controlPanel.log'
@@ -217,9 +229,11 @@ import { Route as OperationCompanyTradeEditRouteImport } from './routes/operatio
 import { Route as OperationInterfaceSecretKeyIndexRouteImport } from './routes/operation/interface.secretKey.index'
 import { Route as OperationPayBillIndexRouteImport } from './routes/operation/pay.bill.index'
 import { Route as OperationPayBillDownloadRouteImport } from './routes/operation/pay.bill.download'
+import { Route as OperationPayRecordQuoteRouteImport } from './routes/operation/pay.record_.quote'
 import { Route as OperationPayRecordStockRouteImport } from './routes/operation/pay.record_.stock'
 import { Route as OperationPayRecordUserRouteImport } from './routes/operation/pay.record_.user'
 import { Route as OperationPayRecordVinRouteImport } from './routes/operation/pay.record_.vin'
+import { Route as OperationPayRecordWarrantyRouteImport } from './routes/operation/pay.record_.warranty'
 import { Route as OperationProductCleanBrandRouteImport } from './routes/operation/product.clean.brand'
 import { Route as OperationProductCleanOeRouteImport } from './routes/operation/product.clean.oe'
 import { Route as OperationProductEpcIndexRouteImport } from './routes/operation/product.epc.index'
@@ -293,6 +307,11 @@ const StoreAsktobuyRoute = StoreAsktobuyRouteImport.update({
   path: '/asktobuy',
   getParentRoute: () => StoreRoute,
 } as any)
+const StoreBasketRoute = StoreBasketRouteImport.update({
+  id: '/basket',
+  path: '/basket',
+  getParentRoute: () => StoreRoute,
+} as any)
 const StoreCartRoute = StoreCartRouteImport.update({
   id: '/cart',
   path: '/cart',
@@ -301,6 +320,11 @@ const StoreCartRoute = StoreCartRouteImport.update({
 const StoreDatenschutzRoute = StoreDatenschutzRouteImport.update({
   id: '/datenschutz',
   path: '/datenschutz',
+  getParentRoute: () => StoreRoute,
+} as any)
+const StoreFollowsRoute = StoreFollowsRouteImport.update({
+  id: '/follows',
+  path: '/follows',
   getParentRoute: () => StoreRoute,
 } as any)
 const StoreProtocolRoute = StoreProtocolRouteImport.update({
@@ -590,6 +614,37 @@ const BackendAccountingWalletRoute = BackendAccountingWalletRouteImport.update({
   path: '/accounting/wallet',
   getParentRoute: () => BackendRoute,
 } as any)
+const BackendCircleCircleProductRoute =
+  BackendCircleCircleProductRouteImport.update({
+    id: '/circle/circleProduct',
+    path: '/circle/circleProduct',
+    getParentRoute: () => BackendRoute,
+  } as any)
+const BackendCircleMineRoute = BackendCircleMineRouteImport.update({
+  id: '/circle/mine',
+  path: '/circle/mine',
+  getParentRoute: () => BackendRoute,
+} as any)
+const BackendCircleMyProductRoute = BackendCircleMyProductRouteImport.update({
+  id: '/circle/myProduct',
+  path: '/circle/myProduct',
+  getParentRoute: () => BackendRoute,
+} as any)
+const BackendCircleQueryRoute = BackendCircleQueryRouteImport.update({
+  id: '/circle/query',
+  path: '/circle/query',
+  getParentRoute: () => BackendRoute,
+} as any)
+const BackendCircleStockRoute = BackendCircleStockRouteImport.update({
+  id: '/circle/stock',
+  path: '/circle/stock',
+  getParentRoute: () => BackendRoute,
+} as any)
+const BackendCustomerBranchRoute = BackendCustomerBranchRouteImport.update({
+  id: '/customer/branch',
+  path: '/customer/branch',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendCustomerCustomerRoute = BackendCustomerCustomerRouteImport.update({
   id: '/customer/customer',
   path: '/customer/customer',
@@ -633,6 +688,11 @@ const BackendOrganizationEmployeeRoute =
     path: '/organization/employee',
     getParentRoute: () => BackendRoute,
   } as any)
+const BackendProductBmwRoute = BackendProductBmwRouteImport.update({
+  id: '/product/bmw',
+  path: '/product/bmw',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendProductCleanRoute = BackendProductCleanRouteImport.update({
   id: '/product/clean',
   path: '/product/clean',
@@ -643,6 +703,12 @@ const BackendProductImportRoute = BackendProductImportRouteImport.update({
   path: '/product/import',
   getParentRoute: () => BackendRoute,
 } as any)
+const BackendProductMaintenanceRoute =
+  BackendProductMaintenanceRouteImport.update({
+    id: '/product/maintenance',
+    path: '/product/maintenance',
+    getParentRoute: () => BackendRoute,
+  } as any)
 const BackendProductStockAndPriceRoute =
   BackendProductStockAndPriceRouteImport.update({
     id: '/product/stockAndPrice',
@@ -1069,6 +1135,11 @@ const OperationSystemTradeAreaRoute =
     path: '/system/tradeArea',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationSystemWarrantyRoute = OperationSystemWarrantyRouteImport.update({
+  id: '/system/warranty',
+  path: '/system/warranty',
+  getParentRoute: () => OperationRoute,
+} as any)
 const AuthLoginPasswordResetRoute = AuthLoginPasswordResetRouteImport.update({
   id: '/login_/password/reset',
   path: '/login/password/reset',
@@ -1084,6 +1155,12 @@ const StoreCartOrderCreateRoute = StoreCartOrderCreateRouteImport.update({
   path: '/cart/order/create',
   getParentRoute: () => StoreRoute,
 } as any)
+const StoreCartOrderSpotCreateRoute =
+  StoreCartOrderSpotCreateRouteImport.update({
+    id: '/cart_/order/spotCreate',
+    path: '/cart/order/spotCreate',
+    getParentRoute: () => StoreRoute,
+  } as any)
 const StoreEnquiryListIdRoute = StoreEnquiryListIdRouteImport.update({
   id: '/enquiry/list_/$id',
   path: '/enquiry/list/$id',
@@ -1322,6 +1399,11 @@ const OperationPayBillDownloadRoute =
     path: '/pay/bill/download',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationPayRecordQuoteRoute = OperationPayRecordQuoteRouteImport.update({
+  id: '/pay/record_/quote',
+  path: '/pay/record/quote',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationPayRecordStockRoute = OperationPayRecordStockRouteImport.update({
   id: '/pay/record_/stock',
   path: '/pay/record/stock',
@@ -1337,6 +1419,12 @@ const OperationPayRecordVinRoute = OperationPayRecordVinRouteImport.update({
   path: '/pay/record/vin',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationPayRecordWarrantyRoute =
+  OperationPayRecordWarrantyRouteImport.update({
+    id: '/pay/record_/warranty',
+    path: '/pay/record/warranty',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationProductCleanBrandRoute =
   OperationProductCleanBrandRouteImport.update({
     id: '/product/clean/brand',
@@ -1403,8 +1491,10 @@ export interface FileRoutesByFullPath {
   '/operation': typeof OperationRouteWithChildren
   '/login': typeof AuthLoginRoute
   '/asktobuy': typeof StoreAsktobuyRoute
+  '/basket': typeof StoreBasketRoute
   '/cart': typeof StoreCartRoute
   '/datenschutz': typeof StoreDatenschutzRoute
+  '/follows': typeof StoreFollowsRoute
   '/protocol': typeof StoreProtocolRoute
   '/quote': typeof StoreQuoteRoute
   '/search': typeof StoreSearchRouteWithChildren
@@ -1457,6 +1547,12 @@ export interface FileRoutesByFullPath {
   '/backend/accounting/resubmit': typeof BackendAccountingResubmitRoute
   '/backend/accounting/service': typeof BackendAccountingServiceRoute
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
+  '/backend/circle/circleProduct': typeof BackendCircleCircleProductRoute
+  '/backend/circle/mine': typeof BackendCircleMineRoute
+  '/backend/circle/myProduct': typeof BackendCircleMyProductRoute
+  '/backend/circle/query': typeof BackendCircleQueryRoute
+  '/backend/circle/stock': typeof BackendCircleStockRoute
+  '/backend/customer/branch': typeof BackendCustomerBranchRoute
   '/backend/customer/customer': typeof BackendCustomerCustomerRoute
   '/backend/customer/invitation': typeof BackendCustomerInvitationRoute
   '/backend/customer/supplier': typeof BackendCustomerSupplierRoute
@@ -1465,8 +1561,10 @@ export interface FileRoutesByFullPath {
   '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/organization/contact': typeof BackendOrganizationContactRoute
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
+  '/backend/product/bmw': typeof BackendProductBmwRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
+  '/backend/product/maintenance': typeof BackendProductMaintenanceRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
   '/backend/quote/chat': typeof BackendQuoteChatRoute
@@ -1539,6 +1637,7 @@ export interface FileRoutesByFullPath {
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
   '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
+  '/operation/system/warranty': typeof OperationSystemWarrantyRoute
   '/company/': typeof StoreCompanyIndexRoute
   '/open/': typeof StoreOpenIndexRoute
   '/search/': typeof StoreSearchIndexRoute
@@ -1555,6 +1654,7 @@ export interface FileRoutesByFullPath {
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
+  '/cart/order/spotCreate': typeof StoreCartOrderSpotCreateRoute
   '/enquiry/list/$id': typeof StoreEnquiryListIdRoute
   '/open/controlPanel/log': typeof StoreOpenControlPanelLogRoute
   '/open/controlPanel/webhook': typeof StoreOpenControlPanelWebhookRoute
@@ -1584,9 +1684,11 @@ export interface FileRoutesByFullPath {
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
+  '/operation/pay/record/quote': typeof OperationPayRecordQuoteRoute
   '/operation/pay/record/stock': typeof OperationPayRecordStockRoute
   '/operation/pay/record/user': typeof OperationPayRecordUserRoute
   '/operation/pay/record/vin': typeof OperationPayRecordVinRoute
+  '/operation/pay/record/warranty': typeof OperationPayRecordWarrantyRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
@@ -1621,8 +1723,10 @@ export interface FileRoutesByTo {
   '/ofo': typeof OfoRouteWithChildren
   '/login': typeof AuthLoginRoute
   '/asktobuy': typeof StoreAsktobuyRoute
+  '/basket': typeof StoreBasketRoute
   '/cart': typeof StoreCartRoute
   '/datenschutz': typeof StoreDatenschutzRoute
+  '/follows': typeof StoreFollowsRoute
   '/protocol': typeof StoreProtocolRoute
   '/quote': typeof StoreQuoteRoute
   '/shareInfo': typeof StoreShareInfoRoute
@@ -1674,6 +1778,12 @@ export interface FileRoutesByTo {
   '/backend/accounting/resubmit': typeof BackendAccountingResubmitRoute
   '/backend/accounting/service': typeof BackendAccountingServiceRoute
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
+  '/backend/circle/circleProduct': typeof BackendCircleCircleProductRoute
+  '/backend/circle/mine': typeof BackendCircleMineRoute
+  '/backend/circle/myProduct': typeof BackendCircleMyProductRoute
+  '/backend/circle/query': typeof BackendCircleQueryRoute
+  '/backend/circle/stock': typeof BackendCircleStockRoute
+  '/backend/customer/branch': typeof BackendCustomerBranchRoute
   '/backend/customer/customer': typeof BackendCustomerCustomerRoute
   '/backend/customer/invitation': typeof BackendCustomerInvitationRoute
   '/backend/customer/supplier': typeof BackendCustomerSupplierRoute
@@ -1682,8 +1792,10 @@ export interface FileRoutesByTo {
   '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/organization/contact': typeof BackendOrganizationContactRoute
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
+  '/backend/product/bmw': typeof BackendProductBmwRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
+  '/backend/product/maintenance': typeof BackendProductMaintenanceRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
   '/backend/quote/chat': typeof BackendQuoteChatRoute
@@ -1756,6 +1868,7 @@ export interface FileRoutesByTo {
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
   '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
+  '/operation/system/warranty': typeof OperationSystemWarrantyRoute
   '/company': typeof StoreCompanyIndexRoute
   '/open': typeof StoreOpenIndexRoute
   '/search': typeof StoreSearchIndexRoute
@@ -1772,6 +1885,7 @@ export interface FileRoutesByTo {
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
+  '/cart/order/spotCreate': typeof StoreCartOrderSpotCreateRoute
   '/enquiry/list/$id': typeof StoreEnquiryListIdRoute
   '/open/controlPanel/log': typeof StoreOpenControlPanelLogRoute
   '/open/controlPanel/webhook': typeof StoreOpenControlPanelWebhookRoute
@@ -1801,9 +1915,11 @@ export interface FileRoutesByTo {
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
+  '/operation/pay/record/quote': typeof OperationPayRecordQuoteRoute
   '/operation/pay/record/stock': typeof OperationPayRecordStockRoute
   '/operation/pay/record/user': typeof OperationPayRecordUserRoute
   '/operation/pay/record/vin': typeof OperationPayRecordVinRoute
+  '/operation/pay/record/warranty': typeof OperationPayRecordWarrantyRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
@@ -1842,8 +1958,10 @@ export interface FileRoutesById {
   '/operation': typeof OperationRouteWithChildren
   '/_auth/login': typeof AuthLoginRoute
   '/_store/asktobuy': typeof StoreAsktobuyRoute
+  '/_store/basket': typeof StoreBasketRoute
   '/_store/cart': typeof StoreCartRoute
   '/_store/datenschutz': typeof StoreDatenschutzRoute
+  '/_store/follows': typeof StoreFollowsRoute
   '/_store/protocol': typeof StoreProtocolRoute
   '/_store/quote': typeof StoreQuoteRoute
   '/_store/search': typeof StoreSearchRouteWithChildren
@@ -1897,6 +2015,12 @@ export interface FileRoutesById {
   '/backend/accounting/resubmit': typeof BackendAccountingResubmitRoute
   '/backend/accounting/service': typeof BackendAccountingServiceRoute
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
+  '/backend/circle/circleProduct': typeof BackendCircleCircleProductRoute
+  '/backend/circle/mine': typeof BackendCircleMineRoute
+  '/backend/circle/myProduct': typeof BackendCircleMyProductRoute
+  '/backend/circle/query': typeof BackendCircleQueryRoute
+  '/backend/circle/stock': typeof BackendCircleStockRoute
+  '/backend/customer/branch': typeof BackendCustomerBranchRoute
   '/backend/customer/customer': typeof BackendCustomerCustomerRoute
   '/backend/customer/invitation': typeof BackendCustomerInvitationRoute
   '/backend/customer/supplier': typeof BackendCustomerSupplierRoute
@@ -1905,8 +2029,10 @@ export interface FileRoutesById {
   '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/organization/contact': typeof BackendOrganizationContactRoute
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
+  '/backend/product/bmw': typeof BackendProductBmwRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
+  '/backend/product/maintenance': typeof BackendProductMaintenanceRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
   '/backend/quote/chat': typeof BackendQuoteChatRoute
@@ -1979,6 +2105,7 @@ export interface FileRoutesById {
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
   '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
+  '/operation/system/warranty': typeof OperationSystemWarrantyRoute
   '/_store/company/': typeof StoreCompanyIndexRoute
   '/_store/open/': typeof StoreOpenIndexRoute
   '/_store/search/': typeof StoreSearchIndexRoute
@@ -1995,6 +2122,7 @@ export interface FileRoutesById {
   '/_auth/login_/password/reset': typeof AuthLoginPasswordResetRoute
   '/_store/cart_/order/complete': typeof StoreCartOrderCompleteRoute
   '/_store/cart_/order/create': typeof StoreCartOrderCreateRoute
+  '/_store/cart_/order/spotCreate': typeof StoreCartOrderSpotCreateRoute
   '/_store/enquiry/list_/$id': typeof StoreEnquiryListIdRoute
   '/_store/open/controlPanel/log': typeof StoreOpenControlPanelLogRoute
   '/_store/open/controlPanel_/webhook': typeof StoreOpenControlPanelWebhookRoute
@@ -2024,9 +2152,11 @@ export interface FileRoutesById {
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
+  '/operation/pay/record_/quote': typeof OperationPayRecordQuoteRoute
   '/operation/pay/record_/stock': typeof OperationPayRecordStockRoute
   '/operation/pay/record_/user': typeof OperationPayRecordUserRoute
   '/operation/pay/record_/vin': typeof OperationPayRecordVinRoute
+  '/operation/pay/record_/warranty': typeof OperationPayRecordWarrantyRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
@@ -2065,8 +2195,10 @@ export interface FileRouteTypes {
     | '/operation'
     | '/login'
     | '/asktobuy'
+    | '/basket'
     | '/cart'
     | '/datenschutz'
+    | '/follows'
     | '/protocol'
     | '/quote'
     | '/search'
@@ -2119,6 +2251,12 @@ export interface FileRouteTypes {
     | '/backend/accounting/resubmit'
     | '/backend/accounting/service'
     | '/backend/accounting/wallet'
+    | '/backend/circle/circleProduct'
+    | '/backend/circle/mine'
+    | '/backend/circle/myProduct'
+    | '/backend/circle/query'
+    | '/backend/circle/stock'
+    | '/backend/customer/branch'
     | '/backend/customer/customer'
     | '/backend/customer/invitation'
     | '/backend/customer/supplier'
@@ -2127,8 +2265,10 @@ export interface FileRouteTypes {
     | '/backend/order/sales'
     | '/backend/organization/contact'
     | '/backend/organization/employee'
+    | '/backend/product/bmw'
     | '/backend/product/clean'
     | '/backend/product/import'
+    | '/backend/product/maintenance'
     | '/backend/product/stockAndPrice'
     | '/backend/quote/$id'
     | '/backend/quote/chat'
@@ -2201,6 +2341,7 @@ export interface FileRouteTypes {
     | '/operation/system/logs'
     | '/operation/system/notice'
     | '/operation/system/tradeArea'
+    | '/operation/system/warranty'
     | '/company/'
     | '/open/'
     | '/search/'
@@ -2217,6 +2358,7 @@ export interface FileRouteTypes {
     | '/login/password/reset'
     | '/cart/order/complete'
     | '/cart/order/create'
+    | '/cart/order/spotCreate'
     | '/enquiry/list/$id'
     | '/open/controlPanel/log'
     | '/open/controlPanel/webhook'
@@ -2246,9 +2388,11 @@ export interface FileRouteTypes {
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
     | '/operation/pay/bill/download'
+    | '/operation/pay/record/quote'
     | '/operation/pay/record/stock'
     | '/operation/pay/record/user'
     | '/operation/pay/record/vin'
+    | '/operation/pay/record/warranty'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
@@ -2283,8 +2427,10 @@ export interface FileRouteTypes {
     | '/ofo'
     | '/login'
     | '/asktobuy'
+    | '/basket'
     | '/cart'
     | '/datenschutz'
+    | '/follows'
     | '/protocol'
     | '/quote'
     | '/shareInfo'
@@ -2336,6 +2482,12 @@ export interface FileRouteTypes {
     | '/backend/accounting/resubmit'
     | '/backend/accounting/service'
     | '/backend/accounting/wallet'
+    | '/backend/circle/circleProduct'
+    | '/backend/circle/mine'
+    | '/backend/circle/myProduct'
+    | '/backend/circle/query'
+    | '/backend/circle/stock'
+    | '/backend/customer/branch'
     | '/backend/customer/customer'
     | '/backend/customer/invitation'
     | '/backend/customer/supplier'
@@ -2344,8 +2496,10 @@ export interface FileRouteTypes {
     | '/backend/order/sales'
     | '/backend/organization/contact'
     | '/backend/organization/employee'
+    | '/backend/product/bmw'
     | '/backend/product/clean'
     | '/backend/product/import'
+    | '/backend/product/maintenance'
     | '/backend/product/stockAndPrice'
     | '/backend/quote/$id'
     | '/backend/quote/chat'
@@ -2418,6 +2572,7 @@ export interface FileRouteTypes {
     | '/operation/system/logs'
     | '/operation/system/notice'
     | '/operation/system/tradeArea'
+    | '/operation/system/warranty'
     | '/company'
     | '/open'
     | '/search'
@@ -2434,6 +2589,7 @@ export interface FileRouteTypes {
     | '/login/password/reset'
     | '/cart/order/complete'
     | '/cart/order/create'
+    | '/cart/order/spotCreate'
     | '/enquiry/list/$id'
     | '/open/controlPanel/log'
     | '/open/controlPanel/webhook'
@@ -2463,9 +2619,11 @@ export interface FileRouteTypes {
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
     | '/operation/pay/bill/download'
+    | '/operation/pay/record/quote'
     | '/operation/pay/record/stock'
     | '/operation/pay/record/user'
     | '/operation/pay/record/vin'
+    | '/operation/pay/record/warranty'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
@@ -2503,8 +2661,10 @@ export interface FileRouteTypes {
     | '/operation'
     | '/_auth/login'
     | '/_store/asktobuy'
+    | '/_store/basket'
     | '/_store/cart'
     | '/_store/datenschutz'
+    | '/_store/follows'
     | '/_store/protocol'
     | '/_store/quote'
     | '/_store/search'
@@ -2558,6 +2718,12 @@ export interface FileRouteTypes {
     | '/backend/accounting/resubmit'
     | '/backend/accounting/service'
     | '/backend/accounting/wallet'
+    | '/backend/circle/circleProduct'
+    | '/backend/circle/mine'
+    | '/backend/circle/myProduct'
+    | '/backend/circle/query'
+    | '/backend/circle/stock'
+    | '/backend/customer/branch'
     | '/backend/customer/customer'
     | '/backend/customer/invitation'
     | '/backend/customer/supplier'
@@ -2566,8 +2732,10 @@ export interface FileRouteTypes {
     | '/backend/order/sales'
     | '/backend/organization/contact'
     | '/backend/organization/employee'
+    | '/backend/product/bmw'
     | '/backend/product/clean'
     | '/backend/product/import'
+    | '/backend/product/maintenance'
     | '/backend/product/stockAndPrice'
     | '/backend/quote/$id'
     | '/backend/quote/chat'
@@ -2640,6 +2808,7 @@ export interface FileRouteTypes {
     | '/operation/system/logs'
     | '/operation/system/notice'
     | '/operation/system/tradeArea'
+    | '/operation/system/warranty'
     | '/_store/company/'
     | '/_store/open/'
     | '/_store/search/'
@@ -2656,6 +2825,7 @@ export interface FileRouteTypes {
     | '/_auth/login_/password/reset'
     | '/_store/cart_/order/complete'
     | '/_store/cart_/order/create'
+    | '/_store/cart_/order/spotCreate'
     | '/_store/enquiry/list_/$id'
     | '/_store/open/controlPanel/log'
     | '/_store/open/controlPanel_/webhook'
@@ -2685,9 +2855,11 @@ export interface FileRouteTypes {
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
     | '/operation/pay/bill/download'
+    | '/operation/pay/record_/quote'
     | '/operation/pay/record_/stock'
     | '/operation/pay/record_/user'
     | '/operation/pay/record_/vin'
+    | '/operation/pay/record_/warranty'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
@@ -2832,6 +3004,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreAsktobuyRouteImport
       parentRoute: typeof StoreRoute
     }
+    '/_store/basket': {
+      id: '/_store/basket'
+      path: '/basket'
+      fullPath: '/basket'
+      preLoaderRoute: typeof StoreBasketRouteImport
+      parentRoute: typeof StoreRoute
+    }
     '/_store/cart': {
       id: '/_store/cart'
       path: '/cart'
@@ -2844,6 +3023,13 @@ declare module '@tanstack/react-router' {
       path: '/datenschutz'
       fullPath: '/datenschutz'
       preLoaderRoute: typeof StoreDatenschutzRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/follows': {
+      id: '/_store/follows'
+      path: '/follows'
+      fullPath: '/follows'
+      preLoaderRoute: typeof StoreFollowsRouteImport
       parentRoute: typeof StoreRoute
     }
     '/_store/protocol': {
@@ -3238,6 +3424,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BackendAccountingWalletRouteImport
       parentRoute: typeof BackendRoute
     }
+    '/backend/circle/circleProduct': {
+      id: '/backend/circle/circleProduct'
+      path: '/circle/circleProduct'
+      fullPath: '/backend/circle/circleProduct'
+      preLoaderRoute: typeof BackendCircleCircleProductRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/circle/mine': {
+      id: '/backend/circle/mine'
+      path: '/circle/mine'
+      fullPath: '/backend/circle/mine'
+      preLoaderRoute: typeof BackendCircleMineRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/circle/myProduct': {
+      id: '/backend/circle/myProduct'
+      path: '/circle/myProduct'
+      fullPath: '/backend/circle/myProduct'
+      preLoaderRoute: typeof BackendCircleMyProductRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/circle/query': {
+      id: '/backend/circle/query'
+      path: '/circle/query'
+      fullPath: '/backend/circle/query'
+      preLoaderRoute: typeof BackendCircleQueryRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/circle/stock': {
+      id: '/backend/circle/stock'
+      path: '/circle/stock'
+      fullPath: '/backend/circle/stock'
+      preLoaderRoute: typeof BackendCircleStockRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/customer/branch': {
+      id: '/backend/customer/branch'
+      path: '/customer/branch'
+      fullPath: '/backend/customer/branch'
+      preLoaderRoute: typeof BackendCustomerBranchRouteImport
+      parentRoute: typeof BackendRoute
+    }
     '/backend/customer/customer': {
       id: '/backend/customer/customer'
       path: '/customer/customer'
@@ -3294,6 +3522,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BackendOrganizationEmployeeRouteImport
       parentRoute: typeof BackendRoute
     }
+    '/backend/product/bmw': {
+      id: '/backend/product/bmw'
+      path: '/product/bmw'
+      fullPath: '/backend/product/bmw'
+      preLoaderRoute: typeof BackendProductBmwRouteImport
+      parentRoute: typeof BackendRoute
+    }
     '/backend/product/clean': {
       id: '/backend/product/clean'
       path: '/product/clean'
@@ -3306,6 +3541,13 @@ declare module '@tanstack/react-router' {
       path: '/product/import'
       fullPath: '/backend/product/import'
       preLoaderRoute: typeof BackendProductImportRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/product/maintenance': {
+      id: '/backend/product/maintenance'
+      path: '/product/maintenance'
+      fullPath: '/backend/product/maintenance'
+      preLoaderRoute: typeof BackendProductMaintenanceRouteImport
       parentRoute: typeof BackendRoute
     }
     '/backend/product/stockAndPrice': {
@@ -3875,6 +4117,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationSystemTradeAreaRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/system/warranty': {
+      id: '/operation/system/warranty'
+      path: '/system/warranty'
+      fullPath: '/operation/system/warranty'
+      preLoaderRoute: typeof OperationSystemWarrantyRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/_auth/login_/password/reset': {
       id: '/_auth/login_/password/reset'
       path: '/login/password/reset'
@@ -3894,6 +4143,13 @@ declare module '@tanstack/react-router' {
       path: '/cart/order/create'
       fullPath: '/cart/order/create'
       preLoaderRoute: typeof StoreCartOrderCreateRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/cart_/order/spotCreate': {
+      id: '/_store/cart_/order/spotCreate'
+      path: '/cart/order/spotCreate'
+      fullPath: '/cart/order/spotCreate'
+      preLoaderRoute: typeof StoreCartOrderSpotCreateRouteImport
       parentRoute: typeof StoreRoute
     }
     '/_store/enquiry/list_/$id': {
@@ -4197,6 +4453,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationPayBillDownloadRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/pay/record_/quote': {
+      id: '/operation/pay/record_/quote'
+      path: '/pay/record/quote'
+      fullPath: '/operation/pay/record/quote'
+      preLoaderRoute: typeof OperationPayRecordQuoteRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/pay/record_/stock': {
       id: '/operation/pay/record_/stock'
       path: '/pay/record/stock'
@@ -4216,6 +4479,13 @@ declare module '@tanstack/react-router' {
       path: '/pay/record/vin'
       fullPath: '/operation/pay/record/vin'
       preLoaderRoute: typeof OperationPayRecordVinRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/record_/warranty': {
+      id: '/operation/pay/record_/warranty'
+      path: '/pay/record/warranty'
+      fullPath: '/operation/pay/record/warranty'
+      preLoaderRoute: typeof OperationPayRecordWarrantyRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/product/clean/brand': {
@@ -4372,8 +4642,10 @@ const StoreSearchRouteWithChildren = StoreSearchRoute._addFileChildren(
 
 interface StoreRouteChildren {
   StoreAsktobuyRoute: typeof StoreAsktobuyRoute
+  StoreBasketRoute: typeof StoreBasketRoute
   StoreCartRoute: typeof StoreCartRoute
   StoreDatenschutzRoute: typeof StoreDatenschutzRoute
+  StoreFollowsRoute: typeof StoreFollowsRoute
   StoreProtocolRoute: typeof StoreProtocolRoute
   StoreQuoteRoute: typeof StoreQuoteRoute
   StoreSearchRoute: typeof StoreSearchRouteWithChildren
@@ -4395,6 +4667,7 @@ interface StoreRouteChildren {
   StoreTradeIndexRoute: typeof StoreTradeIndexRoute
   StoreCartOrderCompleteRoute: typeof StoreCartOrderCompleteRoute
   StoreCartOrderCreateRoute: typeof StoreCartOrderCreateRoute
+  StoreCartOrderSpotCreateRoute: typeof StoreCartOrderSpotCreateRoute
   StoreEnquiryListIdRoute: typeof StoreEnquiryListIdRoute
   StoreOpenControlPanelLogRoute: typeof StoreOpenControlPanelLogRoute
   StoreOpenControlPanelWebhookRoute: typeof StoreOpenControlPanelWebhookRoute
@@ -4406,8 +4679,10 @@ interface StoreRouteChildren {
 
 const StoreRouteChildren: StoreRouteChildren = {
   StoreAsktobuyRoute: StoreAsktobuyRoute,
+  StoreBasketRoute: StoreBasketRoute,
   StoreCartRoute: StoreCartRoute,
   StoreDatenschutzRoute: StoreDatenschutzRoute,
+  StoreFollowsRoute: StoreFollowsRoute,
   StoreProtocolRoute: StoreProtocolRoute,
   StoreQuoteRoute: StoreQuoteRoute,
   StoreSearchRoute: StoreSearchRouteWithChildren,
@@ -4429,6 +4704,7 @@ const StoreRouteChildren: StoreRouteChildren = {
   StoreTradeIndexRoute: StoreTradeIndexRoute,
   StoreCartOrderCompleteRoute: StoreCartOrderCompleteRoute,
   StoreCartOrderCreateRoute: StoreCartOrderCreateRoute,
+  StoreCartOrderSpotCreateRoute: StoreCartOrderSpotCreateRoute,
   StoreEnquiryListIdRoute: StoreEnquiryListIdRoute,
   StoreOpenControlPanelLogRoute: StoreOpenControlPanelLogRoute,
   StoreOpenControlPanelWebhookRoute: StoreOpenControlPanelWebhookRoute,
@@ -4451,6 +4727,12 @@ interface BackendRouteChildren {
   BackendAccountingResubmitRoute: typeof BackendAccountingResubmitRoute
   BackendAccountingServiceRoute: typeof BackendAccountingServiceRoute
   BackendAccountingWalletRoute: typeof BackendAccountingWalletRoute
+  BackendCircleCircleProductRoute: typeof BackendCircleCircleProductRoute
+  BackendCircleMineRoute: typeof BackendCircleMineRoute
+  BackendCircleMyProductRoute: typeof BackendCircleMyProductRoute
+  BackendCircleQueryRoute: typeof BackendCircleQueryRoute
+  BackendCircleStockRoute: typeof BackendCircleStockRoute
+  BackendCustomerBranchRoute: typeof BackendCustomerBranchRoute
   BackendCustomerCustomerRoute: typeof BackendCustomerCustomerRoute
   BackendCustomerInvitationRoute: typeof BackendCustomerInvitationRoute
   BackendCustomerSupplierRoute: typeof BackendCustomerSupplierRoute
@@ -4459,8 +4741,10 @@ interface BackendRouteChildren {
   BackendOrderSalesRoute: typeof BackendOrderSalesRoute
   BackendOrganizationContactRoute: typeof BackendOrganizationContactRoute
   BackendOrganizationEmployeeRoute: typeof BackendOrganizationEmployeeRoute
+  BackendProductBmwRoute: typeof BackendProductBmwRoute
   BackendProductCleanRoute: typeof BackendProductCleanRoute
   BackendProductImportRoute: typeof BackendProductImportRoute
+  BackendProductMaintenanceRoute: typeof BackendProductMaintenanceRoute
   BackendProductStockAndPriceRoute: typeof BackendProductStockAndPriceRoute
   BackendQuoteIdRoute: typeof BackendQuoteIdRoute
   BackendQuoteChatRoute: typeof BackendQuoteChatRoute
@@ -4490,6 +4774,12 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendAccountingResubmitRoute: BackendAccountingResubmitRoute,
   BackendAccountingServiceRoute: BackendAccountingServiceRoute,
   BackendAccountingWalletRoute: BackendAccountingWalletRoute,
+  BackendCircleCircleProductRoute: BackendCircleCircleProductRoute,
+  BackendCircleMineRoute: BackendCircleMineRoute,
+  BackendCircleMyProductRoute: BackendCircleMyProductRoute,
+  BackendCircleQueryRoute: BackendCircleQueryRoute,
+  BackendCircleStockRoute: BackendCircleStockRoute,
+  BackendCustomerBranchRoute: BackendCustomerBranchRoute,
   BackendCustomerCustomerRoute: BackendCustomerCustomerRoute,
   BackendCustomerInvitationRoute: BackendCustomerInvitationRoute,
   BackendCustomerSupplierRoute: BackendCustomerSupplierRoute,
@@ -4498,8 +4788,10 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendOrderSalesRoute: BackendOrderSalesRoute,
   BackendOrganizationContactRoute: BackendOrganizationContactRoute,
   BackendOrganizationEmployeeRoute: BackendOrganizationEmployeeRoute,
+  BackendProductBmwRoute: BackendProductBmwRoute,
   BackendProductCleanRoute: BackendProductCleanRoute,
   BackendProductImportRoute: BackendProductImportRoute,
+  BackendProductMaintenanceRoute: BackendProductMaintenanceRoute,
   BackendProductStockAndPriceRoute: BackendProductStockAndPriceRoute,
   BackendQuoteIdRoute: BackendQuoteIdRoute,
   BackendQuoteChatRoute: BackendQuoteChatRoute,
@@ -4623,6 +4915,7 @@ interface OperationRouteChildren {
   OperationSystemLogsRoute: typeof OperationSystemLogsRoute
   OperationSystemNoticeRoute: typeof OperationSystemNoticeRoute
   OperationSystemTradeAreaRoute: typeof OperationSystemTradeAreaRoute
+  OperationSystemWarrantyRoute: typeof OperationSystemWarrantyRoute
   OperationEnquiryIndexRoute: typeof OperationEnquiryIndexRoute
   OperationOrderIndexRoute: typeof OperationOrderIndexRoute
   OperationProductIndexRoute: typeof OperationProductIndexRoute
@@ -4630,9 +4923,11 @@ interface OperationRouteChildren {
   OperationCompanyGroupEditRoute: typeof OperationCompanyGroupEditRoute
   OperationCompanyTradeEditRoute: typeof OperationCompanyTradeEditRoute
   OperationPayBillDownloadRoute: typeof OperationPayBillDownloadRoute
+  OperationPayRecordQuoteRoute: typeof OperationPayRecordQuoteRoute
   OperationPayRecordStockRoute: typeof OperationPayRecordStockRoute
   OperationPayRecordUserRoute: typeof OperationPayRecordUserRoute
   OperationPayRecordVinRoute: typeof OperationPayRecordVinRoute
+  OperationPayRecordWarrantyRoute: typeof OperationPayRecordWarrantyRoute
   OperationProductCleanBrandRoute: typeof OperationProductCleanBrandRoute
   OperationProductCleanOeRoute: typeof OperationProductCleanOeRoute
   OperationProductEpcVehicleIdRoute: typeof OperationProductEpcVehicleIdRoute
@@ -4704,6 +4999,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationSystemLogsRoute: OperationSystemLogsRoute,
   OperationSystemNoticeRoute: OperationSystemNoticeRoute,
   OperationSystemTradeAreaRoute: OperationSystemTradeAreaRoute,
+  OperationSystemWarrantyRoute: OperationSystemWarrantyRoute,
   OperationEnquiryIndexRoute: OperationEnquiryIndexRoute,
   OperationOrderIndexRoute: OperationOrderIndexRoute,
   OperationProductIndexRoute: OperationProductIndexRoute,
@@ -4711,9 +5007,11 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationCompanyGroupEditRoute: OperationCompanyGroupEditRoute,
   OperationCompanyTradeEditRoute: OperationCompanyTradeEditRoute,
   OperationPayBillDownloadRoute: OperationPayBillDownloadRoute,
+  OperationPayRecordQuoteRoute: OperationPayRecordQuoteRoute,
   OperationPayRecordStockRoute: OperationPayRecordStockRoute,
   OperationPayRecordUserRoute: OperationPayRecordUserRoute,
   OperationPayRecordVinRoute: OperationPayRecordVinRoute,
+  OperationPayRecordWarrantyRoute: OperationPayRecordWarrantyRoute,
   OperationProductCleanBrandRoute: OperationProductCleanBrandRoute,
   OperationProductCleanOeRoute: OperationProductCleanOeRoute,
   OperationProductEpcVehicleIdRoute: OperationProductEpcVehicleIdRoute,

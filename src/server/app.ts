@@ -29,6 +29,8 @@ import { searchHandlers } from './modules/search/search.routes';
 import { createSellerApplyService } from './modules/seller-apply/seller-apply.service';
 import { sellerApplyHandlers } from './modules/seller-apply/seller-apply.routes';
 import { createTradeCircleService } from './modules/circle/trade-circle.service';
+import { createCircleStockService } from './modules/circle/circle-stock.service';
+import { circleStockHandlers } from './modules/circle/circle-stock.routes';
 import { tradeCircleHandlers } from './modules/circle/trade-circle.routes';
 import { createSmsService } from './modules/sms/sms.service';
 import { createSmsProvider } from './modules/sms/sms.provider';
@@ -50,6 +52,9 @@ import { createMembershipService } from './modules/membership/membership.service
 import { membershipHandlers } from './modules/membership/membership.routes';
 import { createCartService } from './modules/cart/cart.service';
 import { cartHandlers } from './modules/cart/cart.routes';
+import { createBasketService } from './modules/basket/basket.service';
+import { createFollowService, processFollowChanges } from './modules/basket/follow.service';
+import { basketHandlers } from './modules/basket/basket.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createOrderMoney } from './modules/orders/order-payment.service';
 import { ordersHandlers } from './modules/orders/orders.routes';
@@ -78,6 +83,9 @@ import { createBackofficeService } from './modules/backoffice/backoffice.service
 import { backofficeHandlers } from './modules/backoffice/backoffice.routes';
 import { createCustomerService } from './modules/customer/customer.service';
 import { customerHandlers } from './modules/customer/customer.routes';
+import { createBranchService } from './modules/customer/branch.service';
+import { createMaintenanceService } from './modules/maintenance/maintenance.service';
+import { maintenanceHandlers } from './modules/maintenance/maintenance.routes';
 import { createStockImportService } from './modules/stock/stock-import.service';
 import { mountStockFileRoutes, stockImportHandlers } from './modules/stock/stock-import.routes';
 import { importDirOf } from './modules/stock/stock-import.service';
@@ -132,6 +140,8 @@ import { createCashPledgeService } from './modules/cash-pledge/cash-pledge.servi
 import { cashPledgeHandlers } from './modules/cash-pledge/cash-pledge.routes';
 import { createPaidService } from './modules/paid-service/paid-service.service';
 import { paidServiceHandlers } from './modules/paid-service/paid-service.routes';
+import { createWarrantyService } from './modules/warranty/warranty.service';
+import { warrantyHandlers } from './modules/warranty/warranty.routes';
 import { packagePurpose } from './modules/membership/membership.service';
 import { mountPaymentRoutes } from './modules/payment/payment.notify';
 import { createWebhookService } from './modules/webhook/webhook.service';
@@ -202,6 +212,7 @@ export const createApp = (deps: AppDeps) => {
     ...searchHandlers(createSearchService(deps.clock)),
     ...sellerApplyHandlers(createSellerApplyService(deps.clock, im)),
     ...tradeCircleHandlers(createTradeCircleService(deps.clock)),
+    ...circleStockHandlers(createCircleStockService(deps.clock)),
     ...accountHandlers(createAccountService({ clock: deps.clock, auth, sms })),
     ...vinHandlers(vin),
     ...illustrationHandlers(illustrations),
@@ -216,9 +227,12 @@ export const createApp = (deps: AppDeps) => {
     ...billHandlers(bills),
     ...cashPledgeHandlers(cashPledges),
     ...paidServiceHandlers(paidServices),
+    // the platform warranty's terms (docs/warranty.md)
+    ...warrantyHandlers(createWarrantyService({ clock: deps.clock })),
     ...withdrawalHandlers(withdrawals),
     ...payAccountsHandlers(payAccounts),
     ...cartHandlers(cart),
+    ...basketHandlers(createBasketService(deps.clock, cart), createFollowService({ clock: deps.clock })),
     ...ordersHandlers(orders),
     // the open platform's partner calls (docs/open-platform.md, "Partner calls")
     ...openPartnerHandlers(createOpenPartnerService({ clock: deps.clock, orders })),
@@ -230,7 +244,9 @@ export const createApp = (deps: AppDeps) => {
     ...organisationHandlers(createOrganisationService({ clock: deps.clock, auth })),
     ...enterpriseHandlers(createEnterpriseService(deps.clock)),
     ...backofficeHandlers(createBackofficeService(company, deps.clock)),
-    ...customerHandlers(createCustomerService(deps.clock)),
+    ...customerHandlers(createCustomerService(deps.clock), createBranchService(deps.clock)),
+    // 保养套餐 (docs/maintenance.md)
+    ...maintenanceHandlers(createMaintenanceService(deps.clock)),
     ...addressHandlers(createAddressService(deps.clock)),
     ...enquiryHandlers(createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), cart, cards: im })),
     ...operationHandlers({
@@ -313,6 +329,12 @@ export const createApp = (deps: AppDeps) => {
     return sendError(c, new AppError(ResultCode.serverError, 500, msg.internalError));
   });
   // the sweep's order jobs (docs/money.md, "Payouts"): receipt after the set days, provider refunds still to ask
-  const orderJobs = { autoReceive: (now: Date) => orders.autoReceive(deps.db, now), settleRefunds: () => orderMoney.settleRefunds(deps.db) };
-  return { app, auth, stockImport, heavyGate: budgets.heavyGate, rongOutbox: outbox, ledgerHealth, payments: { providers: payments, purposes: paymentPurposes }, orderJobs, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }), notices: im };
+  const orderJobs = {
+    autoReceive: (now: Date) => orders.autoReceive(deps.db, now), settleRefunds: () => orderMoney.settleRefunds(deps.db),
+    // spot orders not confirmed in time (spot-sweep.ts, docs/spot-goods.md)
+    expireSpotOrders: (now: Date) => orders.expireSpotOrders(deps.db, now),
+  };
+  // the follow worker's run (follow-sweep.ts, docs/basket-follows.md "Notices of followed parts")
+  const followJobs = { process: () => processFollowChanges({ db: deps.db, clock: deps.clock, notices: im, log: deps.log }) };
+  return { app, auth, stockImport, followJobs, heavyGate: budgets.heavyGate, rongOutbox: outbox, ledgerHealth, payments: { providers: payments, purposes: paymentPurposes }, orderJobs, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }), notices: im };
 };

@@ -14,6 +14,8 @@ import { createBus } from './bus/bus';
 import type { AppDeps } from './http/context';
 import { startSweeper } from './sweep';
 import { startPaymentSweeper } from './payment-sweep';
+import { startSpotSweeper } from './spot-sweep';
+import { startFollowSweeper } from './follow-sweep';
 import { createWebhookWorker } from './modules/webhook/webhook.worker';
 import type { AlipayConfig } from './modules/payment/alipay.provider';
 import { startMembershipWatch } from './modules/membership/membership-watch';
@@ -90,7 +92,7 @@ export const startServer = async (opts: StartOptions) => {
   const log = opts.log ?? logger;
   const bus = await createBus({ redisUrl: opts.redisUrl, prefix: opts.redisPrefix, log });
   const clock = { now: () => new Date() };
-  const { app, auth, stockImport, membershipWatch, rongOutbox, ledgerHealth, orderJobs, payments, notices } = createApp({
+  const { app, auth, stockImport, followJobs, membershipWatch, rongOutbox, ledgerHealth, orderJobs, payments, notices } = createApp({
     db: database.db,
     backend: database.backend,
     clock,
@@ -141,6 +143,10 @@ export const startServer = async (opts: StartOptions) => {
   const watcher = startMembershipWatch(membershipWatch, log);
   // payments whose provider answer was lost (a notice, a crash) are asked of the provider (payment-sweep.ts)
   const paymentSweeper = startPaymentSweeper({ db: database.db, clock, log, ...payments });
+  // spot orders (现货订单) not confirmed in time are cancelled (spot-sweep.ts)
+  const spotSweeper = startSpotSweeper({ clock, log, expire: orderJobs.expireSpotOrders });
+  // followed parts whose stock changed: notices to their followers (follow-sweep.ts, docs/basket-follows.md)
+  const followSweeper = startFollowSweeper({ log, process: followJobs.process });
   // RongCloud calls left waiting by a stopped server, or failed, are retried here (rong-outbox.ts)
   const outboxWorker = rongOutbox?.start();
   // webhook deliveries, claimed by row lock so several processes never send one twice at once (docs/open-platform.md, "Webhooks")
@@ -160,6 +166,8 @@ export const startServer = async (opts: StartOptions) => {
       await sweeper.stop();
       await watcher.stop();
       await paymentSweeper.stop();
+      await spotSweeper.stop();
+      await followSweeper.stop();
       await outboxWorker?.stop();
       await webhookWorker.stop();
       await bus.close();

@@ -6,14 +6,16 @@ import { msg } from './messages';
  * never with its key. A test walks every call's payload and asks each key to be here.
  */
 export const FIELD_NAMES: Readonly<Record<string, string>> = {
+  allocated_qty: '分配数量', circle_price_fen: '商圈价', join_fields: '入圈资料', join_info: '入圈资料', contact: '联系人', brands: '主营品牌', tel: '电话',
   a: '选项', accept: '文件类型', account: '账号', account_no: '账号', action: '操作', active: '启用状态', activity: '活动',
   address: '地址', agree: '同意协议', amount_fen: '金额', approve: '审核结果', area: '地区', as_no: '售后单号', as_of: '查看时间',
   b: '选项', bank: '开户银行', bank_card_id: '银行卡', bank_name: '开户银行', banner_url: '横幅图片', base64_data: '图片内容', before: '时间点',
   beneficiary: '收款人', body: '内容', branch_id: '支行', brand: '品牌', brand_id: '品牌', brand_name_new: '品牌', buyer: '买家',
-  cart_ids: '购物车商品', category_name: '类别', checked: '勾选', circle: '圈内搜索', circle_id: '商圈', city: '城市', clean_state: '清仓状态',
+  cart_ids: '购物车商品', category_name: '类别', categories: '适用配件分类', checked: '勾选', circle: '圈内搜索', circle_id: '商圈', city: '城市', clean_state: '清仓状态',
   click_url: '链接', client_id: '发送编号', client_msg_id: '消息编号', client_type: '客户端类型', cn_message: '中文内容', code: '编码', codes: '权限码',
   company: '企业资料', company_id: '公司', company_ids: '公司', company_name: '公司名称', contact_name: '联系人', contact_phone: '联系电话',
-  content: '消息内容', conversationType: '会话类型', conversation_id: '会话', count: '数量', country: '国家', country_id: '国家', currency: '币种',
+  credit_days: '账期天数', credit_limit_fen: '账期额度', credit_sellers: '账期付款的卖家', branch_company_id: '分公司', decision: '处理结果',
+  content: '消息内容', conversationType: '会话类型', conversation_id: '会话', count: '数量', country: '国家', country_id: '国家', currency: '币种', cutoff: '截单时间',
   custom_brand_name: '自有品牌', custom_car_brand: '车型品牌名称', date_from: '开始日期', date_to: '结束日期', default_code: '自编码', delivery_days: '货期天数',
   delta: '调整数量', description: '说明', device: '支付设备', diagram: '图解', dismantled: '只看拆车件', display_name: '姓名', duration_months: '时长（月）',
   employee_limit: '员工上限', enabled: '启用状态', end_day: '结束日期', enquiry_id: '询价单', enquiry_no: '询价单号', entity: '对象类型', entity_id: '对象',
@@ -28,7 +30,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   main_brand_ids: '主营品牌', main_brands: '主营品牌', main_make_ids: '主营车型', make_id: '车型品牌', make_name: '车型品牌', mapping: '列对应',
   markup_pct: '加价', max_create_date: '创建日期止', max_price: '最高价格', max_stock_qty: '最大库存', max_uses: '总次数', members: '成员',
   members_max: '成员上限', members_min: '成员下限', merge: '合并项', merge_ids: '合并项', messageType: '消息类型', method: '方式', min_create_date: '创建日期起',
-  min_price: '最低价格', min_stock_qty: '最小库存', mobile: '手机号', mode: '搜索方式', month: '月份', msg_to_uuid: '聊天对象', name: '名称', no: '单号',
+  min_price: '最低价格', min_stock_qty: '最小库存', mobile: '手机号', mode: '搜索方式', month: '月份', months: '质保月数', msg_to_uuid: '聊天对象', name: '名称', no: '单号',
   no_stock: '无货', note: '备注', oe: 'OE号', oe_list: 'OE号', oe_number: 'OE号', offline_allowed: '允许线下', offset: '起始位置', old_password: '原密码',
   operator: '操作人', order: '排序', order_line_id: '订单明细', order_no: '订单号', order_nos: '订单号', owner: '负责人', owner_codes: '负责人权限',
   pack_size: '包装数量', packs: '套餐', page_number: '页码', page_size: '每页条数', part_brand_id: '配件品牌', password: '密码', password2: '确认密码',
@@ -37,12 +39,12 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   price3: '零售价(含税)', price5: '钉箱费', price99: '标准价', price_colum_name: '价格列', price_column: '价格列', price_fen: '价格', price_lock: '价格锁定',
   producing_area: '产地', product_id: '库存', product_ids: '库存', product_name: '配件名称', product_qty: '数量', product_specification: '规格',
   province: '省份', province_ids: '业绩省份', provider: '支付渠道', purpose: '用途', q: '搜索内容', qq: 'QQ', qty: '数量', qty_version: '库存版本', quality: '品质',
-  quality_id: '品质', quality_name: '品质名称', quality_name_new: '品质', quantity: '库存数量', quote_ids: '报价', rate_value: '汇率', reason: '原因', red_date: '红字发票开票日期', red_number: '红字发票号码',
+  quality_id: '品质', quality_name: '品质名称', quality_name_new: '品质', quantity: '库存数量', quote_ids: '报价', quote_per_day: '每日报价次数', rate_value: '汇率', reason: '原因', red_date: '红字发票开票日期', red_number: '红字发票号码',
   recharge_no: '充值单号', refresh: '刷新', refund_method: '退款方式', related: '关联项', remark: '备注', remarks: '备注', request_no: '申请单号',
   role: '角色', role_ids: '角色', round_to: '取整', sale_state: '销售状态', scene: '场景', scope: '范围', search_mode: '搜索方式', search_type: '搜索类型',
-  search_value: '搜索内容', seller: '卖家', seller_codes: '卖家权限', seller_company_id: '卖家公司', seller_ids: '卖家', send: '立即发送', sender: '发送人',
+  search_value: '搜索内容', seller: '卖家', seller_codes: '卖家权限', seller_company_id: '卖家公司', seller_id: '卖家', seller_ids: '卖家', send: '立即发送', sender: '发送人',
   service: '服务', service_uuid: '客服', short_name: '简称', show_internal: '含内部商圈', side: '方向', since: '起始时间', sms_code: '短信验证码',
-  sort: '排序', sort_field: '排序字段', sort_order: '排序方向', source: '来源', spec: '规格', start_day: '开始日期', state: '状态', status: '状态', stock_id: '库存',
+  sort: '排序', sort_field: '排序字段', sort_order: '排序方向', source: '来源', spec: '规格', spot: '现货', start_day: '开始日期', state: '状态', status: '状态', stock_id: '库存',
   stock_per_day: '每日库存查询次数', subgroup_id: '分组', supplier_code: '供应商编码', supplier_oe: 'OE号', supplier_vehicle: '适用车型', target: '对象',
   targetId: '聊天对象', target_price_field: '价格字段', tax_no: '税号', terminology_id: '配件分组', text: '文字', title: '标题', title_id: '标题',
   to_curr_code: '币种', to_curr_txt: '币种名称', to_group_id: '群聊', to_uuid: '聊天对象', token: '令牌', type: '类型', type_code: '类型', type_id: '品质',
@@ -57,6 +59,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   end_at: '结束时间', level_ids: '会员等级', per_company: '每家企业次数', promotion_id: '促销', start_at: '开始时间',
   // customers and suppliers (docs/customers.md)
   days: '有效天数', invite_code: '邀请码', preferred: '优选供应商', price_level: '客户等级', tags: '客户标签',
+  interval_km: '保养里程', interval_months: '保养月数', vehicle: '适用车型',
 };
 
 /** The Chinese name of a field path (`lines.0.qty` → 数量), or '' when it has none. */

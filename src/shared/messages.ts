@@ -296,7 +296,7 @@ export const membershipMsg = {
 
 /** Company pages (店铺), their decoration and who viewed me (谁看过我). */
 export const shopMsg = {
-  tabs: { exhibition: '展厅', factory: '工厂', product: '产品', video: '视频' },
+  tabs: { exhibition: '展厅', factory: '工厂', product: '产品', maintenance: '保养套餐', video: '视频' },
   noExhibition: '该店铺还没有装修展厅',
   noFactory: '该店铺还没有填写工厂介绍',
   noVideos: '该店铺还没有上传视频',

@@ -101,6 +101,23 @@ export const DEVICE_SIZES = [
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/**
+ * Screenshots of a page at 1366, 1024 and 390 (`<name>-<width>`), each checked not to scroll sideways
+ * from `fitFrom` px up; the operator's menu, which lies over the page on a phone, is folded for the
+ * picture and opened again. Ends at the size `back`.
+ */
+export const shotsAtSizes = async (e2e: Pick<E2E, 'shot'>, page: Page, name: string, back: readonly [number, number], opts: { fitFrom?: number } = {}) => {
+  for (const [width, height] of [[1366, 768], [1024, 768], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    if (width >= (opts.fitFrom ?? 0)) await noSideScroll(page);
+    const fold = width < 1024 && (await page.locator('nav.op-side.open').count()) > 0;
+    if (fold) await page.getByRole('button', { name: '折叠菜单' }).click();
+    await e2e.shot(page, `${name}-${width}`);
+    if (fold) await page.getByRole('button', { name: '折叠菜单' }).click();
+  }
+  await page.setViewportSize({ width: back[0], height: back[1] });
+};
+
 /** `sms`: receive the SMS codes the app sends (accounts), instead of the server log. */
 export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> => {
   mkdirSync(shotsDir, { recursive: true });

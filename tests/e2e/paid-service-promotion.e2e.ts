@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { noSideScroll, operatorMenu, startE2E, type E2E } from './harness';
+import { operatorMenu, startE2E, type E2E, shotsAtSizes } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -18,21 +18,8 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-const SIZES = [[1366, 768], [1024, 768], [390, 844]] as const;
-/** Screenshots of the page as it is at each size, ending at `back`. */
-const shots = async (page: Page, name: string, back: readonly [number, number]) => {
-  for (const [width, height] of SIZES) {
-    await page.setViewportSize({ width, height });
-    if (width >= 1024) await noSideScroll(page);
-    // on a phone the operator's menu lies over the page: fold it for the picture, open it again after
-    const menu = page.locator('nav.op-side.open');
-    const fold = width < 1024 && (await menu.count()) > 0;
-    if (fold) await page.getByRole('button', { name: '折叠菜单' }).click();
-    await e2e.shot(page, `${name}-${width}`);
-    if (fold) await page.getByRole('button', { name: '折叠菜单' }).click();
-  }
-  await page.setViewportSize({ width: back[0], height: back[1] });
-};
+/** Screenshots at 1366, 1024 and 390; the page fits from 1024 up. */
+const shots = (page: Page, name: string, back: readonly [number, number]) => shotsAtSizes(e2e, page, name, back, { fitFrom: 1024 });
 
 describe('promotion prices of paid services', () => {
   it('an operator creates a promotion, the seller buys at that price, the use is listed', async () => {

@@ -167,6 +167,8 @@ export interface TestEnv extends ApiClient {
   heavyGate: ReturnType<typeof createApp>['heavyGate'];
   /** the durable outbox of RongCloud calls, when `rongcloud` was given */
   rongOutbox: ReturnType<typeof createApp>['rongOutbox'];
+  /** the follow worker's run (follow-sweep.ts): notices of followed parts whose stock changed */
+  followJobs: ReturnType<typeof createApp>['followJobs'];
   /** the payment providers and the purposes their outcomes go to (payment-sweep.ts takes both) */
   payments: ReturnType<typeof createApp>['payments'];
   /** a request with any body, answered as the raw Response (files up and down) */
@@ -256,7 +258,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
   const revoked: number[] = [];
   const pushes: Array<{ userId: number; event: Push }> = [];
   const uploadDir = mkdtempSync(join(tmpdir(), 'qph-uploads-'));
-  const { app, stockImport, heavyGate, rongOutbox, payments } = createApp({
+  const { app, stockImport, heavyGate, rongOutbox, payments, followJobs } = createApp({
     db: database.db, backend: database.backend, clock, accessTtlSeconds: opts.accessTtlSeconds ?? 900, scryptN: 1024,
     addressOf: (req) => req.headers.get('x-test-address') ?? '10.0.0.1',
     onSessionsRevoked: (ids) => revoked.push(...ids),
@@ -283,7 +285,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     app.request(path, { method, body: o.body, signal: o.signal, headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.headers ?? {}) } });
 
   return {
-    database, clock, revoked, pushes, api, callRaw, raw, uploadDir, stockImport, heavyGate, rongOutbox, payments,
+    database, clock, revoked, pushes, api, callRaw, raw, uploadDir, stockImport, heavyGate, rongOutbox, payments, followJobs,
     async login(username, o = {}) {
       const r = await api('userAuth', { username, password: o.password ?? 'demo123456' }, { device: o.device, address: o.address });
       if (r.body.code !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(r.body)}`);

@@ -91,7 +91,7 @@ describe.each(backends)('promotion prices of paid services on %s', (backend) => 
         [promotion({ start_at: now() - 3 * HOUR, end_at: now() - HOUR }), 'end_at', paidPromotionText.endPassed],
         [promotion({ max_uses: -1 }), 'max_uses', paidPromotionText.maxUses],
         [promotion({ per_company: 1.5 }), 'per_company', paidPromotionText.perCompany],
-        [promotion({ service: 'quote' as Service }), 'service', paidServiceText.service],
+        [promotion({ service: 'gift' as Service }), 'service', paidServiceText.service],
       ] as const) {
         const r = await post('operator', 'opPaidPromotionSave', payload);
         expect(r.body, JSON.stringify(payload)).toMatchObject({ code: 422, field });
@@ -255,7 +255,7 @@ describe.each(backends)('promotion prices of paid services on %s', (backend) => 
       }
       expect((await env.raw('GET', '/api/operation/export/opPaidServiceRecords?service=user', { token: t.member })).status).toBe(403);
       // the list's own checks
-      expect((await env.raw('GET', '/api/operation/export/opPaidServiceRecords?service=quote', { token: t.operator })).status).toBe(422);
+      expect((await env.raw('GET', '/api/operation/export/opPaidServiceRecords?service=gift', { token: t.operator })).status).toBe(422);
     });
   });
 });

@@ -71,7 +71,7 @@ describe.each(backends)('paid services on %s', (backend) => {
     it('the operator prices packs per level and can switch one off; bad input and readers are refused', async () => {
       const s0 = await snapshot();
       for (const [payload, field] of [
-        [{ service: 'quote', level_id: LEVEL, pack_size: 1, price_fen: 100, enabled: true }, 'service'],
+        [{ service: 'gift', level_id: LEVEL, pack_size: 1, price_fen: 100, enabled: true }, 'service'],
         [{ service: 'user', level_id: LEVEL, pack_size: 0, price_fen: 100, enabled: true }, 'pack_size'],
         [{ service: 'user', level_id: LEVEL, pack_size: 1, price_fen: 1.5, enabled: true }, 'price_fen'],
         [{ service: 'user', level_id: LEVEL, pack_size: 1, price_fen: -100, enabled: true }, 'price_fen'],
@@ -88,7 +88,7 @@ describe.each(backends)('paid services on %s', (backend) => {
       ok(await post('operator', 'opPaidServiceProductSave', { service: 'stock', level_id: LEVEL, pack_size: 100, price_fen: 5_000, enabled: true }));
       ok(await post('operator', 'opPaidServiceProductSave', { service: 'vin', level_id: LEVEL, pack_size: 10, price_fen: 3_000, enabled: false }));
       const list = ok(await get('payReader', 'opPaidServiceProducts', {})).data;
-      expect(list.filter((p) => p.level_id === LEVEL).map((p) => [p.service, p.pack_size, p.price_fen, p.enabled]))
+      expect(list.filter((p) => p.level_id === LEVEL && p.configured).map((p) => [p.service, p.pack_size, p.price_fen, p.enabled]))
         .toEqual([['user', 2, 10_000, true], ['stock', 100, 5_000, true], ['vin', 10, 3_000, false]]);
       expect(list.find((p) => p.level_id === 2 && p.service === 'user')).toMatchObject({ configured: false, enabled: false });
       // switched off: not offered, not sold

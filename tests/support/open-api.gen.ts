@@ -648,6 +648,10 @@ export interface operations {
                                 paid_fen: number;
                                 refunded_fen: number;
                                 created_at: number;
+                                /** @default false */
+                                spot: boolean;
+                                /** @default 0 */
+                                confirm_by: number;
                                 /** @enum {string} */
                                 side: "buyer" | "seller";
                                 logistics_company: string;
@@ -710,6 +714,10 @@ export interface operations {
                             paid_fen: number;
                             refunded_fen: number;
                             created_at: number;
+                            /** @default false */
+                            spot: boolean;
+                            /** @default 0 */
+                            confirm_by: number;
                             /** @enum {string} */
                             side: "buyer" | "seller";
                             buyer_user_name: string;
@@ -766,11 +774,15 @@ export interface operations {
                                     qty: number;
                                 }[];
                             }[];
+                            /** @default 0 */
+                            warranty_aftersale_end: number;
                             payment_no: string;
                             paid_out_at: number;
                             payout_fen: number;
                             payout_fee_fen: number;
                             offline_allowed: boolean;
+                            credit_due_date: string;
+                            credit_overdue: boolean;
                             refunds: {
                                 refund_no: string;
                                 amount_fen: number;
@@ -838,6 +850,10 @@ export interface operations {
                             paid_fen: number;
                             refunded_fen: number;
                             created_at: number;
+                            /** @default false */
+                            spot: boolean;
+                            /** @default 0 */
+                            confirm_by: number;
                             /** @enum {string} */
                             side: "buyer" | "seller";
                             buyer_user_name: string;
@@ -894,11 +910,15 @@ export interface operations {
                                     qty: number;
                                 }[];
                             }[];
+                            /** @default 0 */
+                            warranty_aftersale_end: number;
                             payment_no: string;
                             paid_out_at: number;
                             payout_fen: number;
                             payout_fee_fen: number;
                             offline_allowed: boolean;
+                            credit_due_date: string;
+                            credit_overdue: boolean;
                             refunds: {
                                 refund_no: string;
                                 amount_fen: number;
@@ -969,6 +989,10 @@ export interface operations {
                             paid_fen: number;
                             refunded_fen: number;
                             created_at: number;
+                            /** @default false */
+                            spot: boolean;
+                            /** @default 0 */
+                            confirm_by: number;
                             /** @enum {string} */
                             side: "buyer" | "seller";
                             buyer_user_name: string;
@@ -1025,11 +1049,15 @@ export interface operations {
                                     qty: number;
                                 }[];
                             }[];
+                            /** @default 0 */
+                            warranty_aftersale_end: number;
                             payment_no: string;
                             paid_out_at: number;
                             payout_fen: number;
                             payout_fee_fen: number;
                             offline_allowed: boolean;
+                            credit_due_date: string;
+                            credit_overdue: boolean;
                             refunds: {
                                 refund_no: string;
                                 amount_fen: number;
@@ -1098,6 +1126,10 @@ export interface operations {
                                 paid_fen: number;
                                 refunded_fen: number;
                                 created_at: number;
+                                /** @default false */
+                                spot: boolean;
+                                /** @default 0 */
+                                confirm_by: number;
                                 /** @enum {string} */
                                 side: "buyer" | "seller";
                                 logistics_company: string;
@@ -1160,6 +1192,10 @@ export interface operations {
                             paid_fen: number;
                             refunded_fen: number;
                             created_at: number;
+                            /** @default false */
+                            spot: boolean;
+                            /** @default 0 */
+                            confirm_by: number;
                             /** @enum {string} */
                             side: "buyer" | "seller";
                             buyer_user_name: string;
@@ -1216,11 +1252,15 @@ export interface operations {
                                     qty: number;
                                 }[];
                             }[];
+                            /** @default 0 */
+                            warranty_aftersale_end: number;
                             payment_no: string;
                             paid_out_at: number;
                             payout_fen: number;
                             payout_fee_fen: number;
                             offline_allowed: boolean;
+                            credit_due_date: string;
+                            credit_overdue: boolean;
                             refunds: {
                                 refund_no: string;
                                 amount_fen: number;
@@ -1288,6 +1328,10 @@ export interface operations {
                             paid_fen: number;
                             refunded_fen: number;
                             created_at: number;
+                            /** @default false */
+                            spot: boolean;
+                            /** @default 0 */
+                            confirm_by: number;
                             /** @enum {string} */
                             side: "buyer" | "seller";
                             buyer_user_name: string;
@@ -1344,11 +1388,15 @@ export interface operations {
                                     qty: number;
                                 }[];
                             }[];
+                            /** @default 0 */
+                            warranty_aftersale_end: number;
                             payment_no: string;
                             paid_out_at: number;
                             payout_fen: number;
                             payout_fee_fen: number;
                             offline_allowed: boolean;
+                            credit_due_date: string;
+                            credit_overdue: boolean;
                             refunds: {
                                 refund_no: string;
                                 amount_fen: number;

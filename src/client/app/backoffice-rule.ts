@@ -1,7 +1,7 @@
 import { MENU_CODES } from '../../shared/domain/permissions';
 import type { RouteRule } from '../../shared/domain/guards';
 import { FINANCE_CODES, PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../shared/domain/orders';
-import { WANTED_CODES } from '../../shared/contracts/codes';
+import { CIRCLE_CODES, WANTED_CODES } from '../../shared/contracts/codes';
 import { AFTERSALE_CODES } from '../../shared/domain/aftersale';
 import { SUPPLIER_CODES } from '../../shared/domain/customer';
 
@@ -22,6 +22,10 @@ const BACKOFFICE_PAGE_CODES: ReadonlyArray<[string, readonly string[]]> = [
   ['/backend/service/', AFTERSALE_CODES],
   // 供应商 (docs/customers.md): whoever buys for the company
   ['/backend/customer/supplier', SUPPLIER_CODES],
+  // 分公司 (docs/customers.md "Branch companies"): the same people; the owner changes the links
+  ['/backend/customer/branch', SUPPLIER_CODES],
+  // 商圈库存 (docs/circles.md): a repair shop in a circle (C12) buys from it without a back-office code
+  ['/backend/circle/', CIRCLE_CODES],
 ];
 
 /**

@@ -7,7 +7,7 @@ import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../shared/domain/ord
 import { mayBuyPackage } from '../../shared/domain/membership';
 import { STOCK_CODES } from '../../shared/domain/stock';
 import { CUSTOMER_CODES, SUPPLIER_CODES } from '../../shared/domain/customer';
-import { ORG_CODES, QUOTE_CODES, WANTED_CODES } from '../../shared/contracts/codes';
+import { CIRCLE_CODES, ORG_CODES, QUOTE_CODES, WANTED_CODES } from '../../shared/contracts/codes';
 import { OP_CATALOGUE_CODES, OP_CODES, OP_COMPANY_CODES, OP_GROUP_CODES, OP_INTERFACE_CODES } from '../../shared/domain/operation';
 import { ERP_OP_CODES } from '../../shared/domain/erp';
 import { BACKOFFICE_CODES, FINANCE_PAGE_CODES } from './backoffice-rule';
@@ -67,10 +67,18 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   { label: '聊天设置', path: '/backend/quote/chat', icon: 'pi pi-comments', codes: ['M11-01'] },
   { label: '库存与价格', path: '/backend/product/stockAndPrice', icon: 'pi pi-box', codes: STOCK_CODES },
   { label: '清仓', path: '/backend/product/clean', icon: 'pi pi-tags', codes: STOCK_CODES },
+  // 商圈库存 (M05, docs/circles.md): the owner's totals open from 我的商圈
+  { label: '我的商圈', path: '/backend/circle/mine', icon: 'pi pi-sitemap', codes: CIRCLE_CODES },
+  { label: '商圈商品', path: '/backend/circle/circleProduct', icon: 'pi pi-th-large', codes: CIRCLE_CODES },
+  { label: '我分配的商品', path: '/backend/circle/myProduct', icon: 'pi pi-share-alt', codes: CIRCLE_CODES },
+  // 宝马库存 and 保养套餐 (docs/maintenance.md)
+  { label: '宝马库存', path: '/backend/product/bmw', icon: 'pi pi-car', codes: STOCK_CODES },
+  { label: '保养套餐', path: '/backend/product/maintenance', icon: 'pi pi-wrench', codes: STOCK_CODES, sellersOnly: true },
   // customers and suppliers (M04, docs/customers.md): a repair shop buys without M04, so its purchase codes open 供应商
   { label: '邀请客户', path: '/backend/customer/invitation', icon: 'pi pi-user-plus', codes: CUSTOMER_CODES, sellersOnly: true },
   { label: '客户', path: '/backend/customer/customer', icon: 'pi pi-id-card', codes: CUSTOMER_CODES, sellersOnly: true },
   { label: '供应商', path: '/backend/customer/supplier', icon: 'pi pi-truck', codes: SUPPLIER_CODES },
+  { label: '分公司', path: '/backend/customer/branch', icon: 'pi pi-sitemap', codes: SUPPLIER_CODES },
   { label: '员工', path: '/backend/organization/employee', icon: 'pi pi-users', codes: ORG_CODES },
   { label: '联系人', path: '/backend/organization/contact', icon: 'pi pi-phone', codes: ORG_CODES },
   { label: '导入库存', path: '/backend/product/import', icon: 'pi pi-upload', codes: STOCK_CODES },
@@ -135,6 +143,8 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: 'VIN 解析记录', path: '/operation/pay/record/vin', icon: 'pi pi-car', codes: OP_CATALOGUE_CODES.pay },
   { label: '库存查询记录', path: '/operation/pay/record/stock', icon: 'pi pi-search', codes: OP_CATALOGUE_CODES.pay },
   { label: '员工名额记录', path: '/operation/pay/record/user', icon: 'pi pi-users', codes: OP_CATALOGUE_CODES.pay },
+  { label: '报价包记录', path: '/operation/pay/record/quote', icon: 'pi pi-tags', codes: OP_CATALOGUE_CODES.pay },
+  { label: '平台质保记录', path: '/operation/pay/record/warranty', icon: 'pi pi-verified', codes: OP_CATALOGUE_CODES.pay },
   { label: '服务协议', path: '/operation/pay/agreement', icon: 'pi pi-file-edit', codes: OP_CATALOGUE_CODES.pay },
   { label: '优惠码', path: '/operation/pay/promotionCode', icon: 'pi pi-ticket', codes: OP_CATALOGUE_CODES.promotionRead },
   // promotion prices of the paid services (docs/money.md#promotion-prices)
@@ -160,6 +170,7 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '数据字典', path: '/operation/system/dictionary', icon: 'pi pi-book', codes: OP_CODES.lists },
   { label: '商圈', path: '/operation/system/tradeArea', icon: 'pi pi-map-marker', codes: OP_CODES.lists },
   { label: '企业标签', path: '/operation/system/label', icon: 'pi pi-tags', codes: OP_CODES.lists },
+  { label: '质保条款', path: '/operation/system/warranty', icon: 'pi pi-verified', codes: OP_CODES.warranty },
   { label: 'ERP 产品', path: '/operation/system/erps', icon: 'pi pi-database', codes: ERP_OP_CODES.products },
   { label: '汇率', path: '/operation/system/exchangerate', icon: 'pi pi-money-bill', codes: OP_CODES.notice },
   { label: '公告与短信模板', path: '/operation/system/notice', icon: 'pi pi-megaphone', codes: OP_CODES.notice },

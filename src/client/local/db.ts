@@ -1,11 +1,12 @@
 /**
- * The browser database (IndexedDB 'qipeihub', through Dexie): search history and the outbox of
- * writes made offline. Rows read back are validated;
+ * The browser database (IndexedDB 'qipeihub', through Dexie): search history, the outbox of
+ * writes made offline, the company's 常购清单 (basket) and the user's 关注 (follows) as last seen,
+ * so those pages open offline (docs/basket-follows.md). Rows read back are validated;
  * a bad row is dropped with a warning, never a crash. Search history and outbox rows belong to a
  * user (`user_uuid`): one browser may be used by several accounts in turn.
  */
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { OutboxRow, SearchHistoryRow } from './rows';
+import type { BasketRow, FollowRow, OutboxRow, SearchHistoryRow } from './rows';
 
 // the row schemas live in rows.ts, which carries no Dexie: the modules that only check rows (the
 // outbox, search history) load this one, and with it Dexie, when they first touch the database
@@ -14,6 +15,8 @@ export * from './rows';
 export class LocalDb extends Dexie {
   searchHistory!: Table<SearchHistoryRow, [string, string]>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
+  basket!: Table<BasketRow, [string, string]>;
+  follows!: Table<FollowRow, [string, number]>;
 
   constructor(name = 'qipeihub') {
     super(name);
@@ -40,6 +43,8 @@ export class LocalDb extends Dexie {
     // follows, basket and chatHistory were declared in version 1 and never written: dropped, so the
     // schema says what the device keeps (a table is added back with the page that uses it)
     this.version(4).stores({ follows: null, basket: null, chatHistory: null });
+    // 常购清单 and 关注 come back with their pages, per user (new tables: nothing to carry over)
+    this.version(5).stores({ basket: '[user_uuid+key], user_uuid', follows: '[user_uuid+id], user_uuid' });
   }
 }
 

@@ -29,6 +29,40 @@ export const outboxRow = v.object({
 });
 export type OutboxRow = v.InferOutput<typeof outboxRow>;
 
+/** A line of the company's 常购清单 as this device last saw it (or as an offline edit left it), per user. */
+export const basketRow = v.object({
+  user_uuid: v.string(),
+  key: v.string(),
+  oe: v.string(),
+  oeNorm: v.string(),
+  name: v.string(),
+  quality: v.string(),
+  brand: v.string(),
+  qty: v.number(),
+  note: v.string(),
+  createdBy: v.string(),
+  updatedAt: v.number(),
+  /** newest first, as the server lists them */
+  order: v.number(),
+});
+export type BasketRow = v.InferOutput<typeof basketRow>;
+
+/** One of the user's follows (关注) as last fetched. */
+export const followRow = v.object({
+  user_uuid: v.string(),
+  id: v.number(),
+  kind: v.picklist(['seller', 'oe']),
+  sellerId: v.number(),
+  sellerName: v.string(),
+  oe: v.string(),
+  oeNorm: v.string(),
+  name: v.string(),
+  lowPrice: v.nullable(v.number()),
+  inStock: v.boolean(),
+  createdAt: v.number(),
+});
+export type FollowRow = v.InferOutput<typeof followRow>;
+
 /** Keeps the rows that match their schema and warns about the rest. */
 export const validRows = <S extends v.GenericSchema>(schema: S, rows: unknown[], table: string): v.InferOutput<S>[] => {
   const out: v.InferOutput<S>[] = [];

@@ -8,6 +8,8 @@ export interface DB {
   company_level: {
     id: Generated<number>; name: string; level_type: 'free' | 'paid'; is_trial: Generated<boolean>;
     employee_limit: number; stock_per_day: number; vin_type: 'date' | 'count'; vin_count: Generated<number>; sort: Generated<number>;
+    // daily free quotes, null: no limit (migration 0470, docs/money.md#paid-services)
+    quote_per_day: Generated<number | null>;
     price_fen: Generated<number | null>; duration_months: Generated<number | null>;
     owner_codes: ColumnType<string[], string[] | undefined, string[]>; seller_codes: ColumnType<string[], string[] | undefined, string[]>;
   };
@@ -58,6 +60,8 @@ export interface DB {
     created_at: CreatedAt;
     logo: Generated<string>; main_brand_ids: ColumnType<number[], number[] | undefined, number[]>; main_make_ids: ColumnType<number[], number[] | undefined, number[]>;
     suspended_at: Generated<Date | null>; suspend_reason: Generated<string>;
+    /** the end of the bought platform warranty (docs/warranty.md) */
+    warranty_until: Generated<Date | null>;
   };
   company_contact: {
     id: Generated<number>; company_id: number; name: string; phone: string; qq: Generated<string>; wechat: Generated<string>;
@@ -138,6 +142,8 @@ export interface DB {
     vn_price: ColumnType<number | null, number | null | undefined, number | null>; vn_quantity: Generated<number>;
     sale_state: Generated<'normal' | 'promotion'>; clean_state: Generated<'normal' | 'clearance'>;
     qty_version: Generated<number>;
+    // 现货 (migration 0500, docs/spot-goods.md)
+    spot: Generated<boolean>;
   };
   stock_change: {
     id: Generated<string>; stock_id: number; company_id: number; user_id: number; at: Timestamp; action: string;
@@ -148,7 +154,10 @@ export interface DB {
   search_term: { id: Generated<number>; kind: 'name' | 'brand' | 'make' | 'vehicle'; term: string; ref_id: number | null };
   trade_circle: {
     id: Generated<number>; name: string; owner_company: number; is_internal: Generated<boolean>;
-    description: Generated<string>; area: Generated<string>; created_at: CreatedAt;
+    description: Generated<string>; area: Generated<string>; created_at: CreatedAt; join_fields: Generated<string[]>;
+  };
+  trade_circle_allocation: {
+    circle_id: number; stock_id: number; company_id: number; qty: number; price_fen: number; created_at: CreatedAt; updated_at: CreatedAt;
   };
   company_group: {
     id: Generated<number>; name: string; description: Generated<string>; created_by: number | null; created_at: CreatedAt; updated_at: CreatedAt;
@@ -160,7 +169,7 @@ export interface DB {
   };
   trade_circle_member: {
     circle_id: number; company_id: number; member_state: 'pending' | 'approved' | 'rejected';
-    requested_at: CreatedAt; decided_at: Timestamp | null;
+    requested_at: CreatedAt; decided_at: Timestamp | null; join_info: Generated<Record<string, string>>;
   };
   seller_application: {
     id: Generated<number>; company_id: number; applicant_user_id: number; company_name: string; contact_name: string; contact_phone: string;
@@ -170,6 +179,8 @@ export interface DB {
     reviewed_at: Timestamp | null; created_at: CreatedAt;
   };
   stock_query_count: { company_id: number; day: string; used: number };
+  // the day's free quotes of a company (migration 0470, docs/money.md#paid-services)
+  quote_count: { company_id: number; day: string; used: number };
   vin_query_log: { id: Generated<string>; company_id: number; user_id: number; vin: string; created_at: CreatedAt };
   epc_vehicle: {
     id: Generated<number>; make_name: string; factory_name: string; model: string; model_en: Generated<string>; chassis: Generated<string>;
@@ -222,9 +233,19 @@ export interface DB {
     attempts: Generated<number>; next_at: ColumnType<Date, Date | string | undefined, Date | string>; last_error: Generated<string>; created_at: CreatedAt;
   };
   im_quick_reply: { id: Generated<number>; company_id: number; cn_message: string; vn_message: Generated<string>; sort: Generated<number>; created_at: CreatedAt };
+  basket_line: {
+    id: Generated<number>; company_id: number; key: string; oe: string; oe_norm: string; name: Generated<string>; quality: Generated<string>;
+    brand: Generated<string>; qty: number; note: Generated<string>; created_by: number; created_at: CreatedAt; updated_at: CreatedAt;
+  };
+  follow: {
+    id: Generated<number>; user_id: number; kind: 'seller' | 'oe'; seller_id: number | null; oe_norm: string | null; oe: Generated<string>;
+    name: Generated<string>; low_fen: number | null; in_stock: Generated<boolean>; notified_day: string | null; created_at: CreatedAt;
+  };
+  follow_change: { id: Generated<number>; oe_norm: string; changed_at: Generated<Date> };
   cart_item: {
     id: Generated<number>; user_id: number; company_id: number; stock_id: number | null; quote_id: number | null; type_code: '配件产品' | '临时产品'; qty: number;
     include_tax: Generated<boolean>; checked: Generated<boolean>; created_at: CreatedAt; updated_at: CreatedAt;
+    circle_id: Generated<number | null>;
   };
   wanted_request: {
     id: Generated<number>; company: number; user: number; content: string; make_id: number; vin: Generated<string>;
@@ -242,7 +263,20 @@ export interface DB {
     // paying orders (migration 0310, docs/money.md "Paying orders")
     pay_channel: 'offline' | 'wallet' | 'provider' | null; payment_id: string | null;
     paid_fen: Generated<number>; refunded_fen: Generated<number>; paid_out_at: Timestamp | null; payout_fen: Generated<number>; payout_fee_fen: Generated<number>;
+    // 现货订单 (migration 0500, docs/spot-goods.md): the seller confirms before confirm_by or the spot sweep cancels it
+    spot: Generated<boolean>; confirm_by: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    // 账期 (migration 0520, docs/customers.md "Credit terms"): whose term the order used and its China due date (YYYY-MM-DD)
+    credit_company_id: ColumnType<number | null, number | null | undefined, number | null>;
+    credit_due_date: ColumnType<string | null, string | null | undefined, string | null>;
   };
+  seller_spot_setting: { company_id: number; cutoff_minute: number | null; updated_by: number | null; updated_at: CreatedAt };
+  // 保养套餐 (migration 0530, docs/maintenance.md)
+  maintenance_package: {
+    id: Generated<number>; company_id: number; name: string; make_id: number | null; vehicle: Generated<string>;
+    interval_km: number | null; interval_months: number | null; note: Generated<string>; active: Generated<boolean>;
+    created_by: number; created_at: CreatedAt; updated_at: CreatedAt;
+  };
+  maintenance_package_line: { package_id: number; position: number; stock_id: number; qty: number };
   // paying orders (migration 0310, docs/money.md "Paying orders")
   order_payment: {
     id: Generated<string>; payment_no: string; buyer_company_id: number; user_id: number; amount_fen: number; method: 'wallet' | 'provider';
@@ -259,7 +293,7 @@ export interface DB {
   goods_order_line: {
     id: Generated<string>; order_id: string; stock_id: number | null; quote_id: number | null; type_code: string; supplier_oe: string; name: string;
     brand_name: string; quality_name: string; uom_name: string; qty: number; include_tax: boolean; price_column: string;
-    unit_price_fen: number; amount_fen: ColumnType<string, number | string, number | string>;
+    unit_price_fen: number; amount_fen: ColumnType<string, number | string, number | string>; circle_id: Generated<number | null>;
   };
   goods_order_event: {
     id: Generated<string>; order_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string;
@@ -268,6 +302,10 @@ export interface DB {
   /** upper bounds of one price over another, widened by stock's triggers (migration 0283) */
   price_ratio: { x: string; y: string; r: number };
   // after-sale (migration 0230)
+  warranty_term: {
+    id: Generated<number>; name: string; months: number; categories: ColumnType<string[], string[] | undefined, string[]>; description: Generated<string>;
+    enabled: Generated<boolean>; created_by: number | null; created_at: CreatedAt; updated_by: number | null; updated_at: CreatedAt;
+  };
   after_sale: {
     id: Generated<string>; as_no: string; order_id: string; buyer_company_id: number; buyer_user_id: number; seller_company_id: number;
     type: import('../../shared/domain/aftersale').AfterSaleType; status: Generated<import('../../shared/domain/aftersale').AfterSaleStatus>;
@@ -277,6 +315,8 @@ export interface DB {
     refund_method: string | null; refund_note: string | null;
     created_at: CreatedAt; agreed_at: Timestamp | null; returned_at: Timestamp | null; received_at: Timestamp | null; completed_at: Timestamp | null;
     rejected_at: Timestamp | null; cancelled_at: Timestamp | null; closed_at: Timestamp | null; updated_at: CreatedAt;
+    /** 质保售后: opened under the seller's warranty past the ordinary window (docs/warranty.md) */
+    warranty_term_id: Generated<number | null>; warranty_months: Generated<number | null>;
   };
   after_sale_line: {
     id: Generated<string>; after_sale_id: string; order_line_id: string; qty: number; unit_price_fen: number;
@@ -289,7 +329,12 @@ export interface DB {
   // head and branch companies (migration 0120)
   company_recommend: { company_id: number; sort: number; created_at: CreatedAt };
   product_recommend: { stock_id: number; sort: number; created_at: CreatedAt };
-  company_relation: { branch_id: number; head_id: number; created_at: CreatedAt };
+  company_relation: { branch_id: number; head_id: number; created_at: CreatedAt; invite_id: ColumnType<string | null, string | number | null | undefined, string | null> };
+  // 分公司 invitations (migration 0520, docs/customers.md "Branch companies")
+  company_branch_invite: {
+    id: Generated<string>; head_id: number; branch_id: number; state: Generated<'pending' | 'accepted' | 'declined' | 'withdrawn'>;
+    invited_by: number; invited_at: Timestamp; decided_by: number | null; decided_at: Timestamp | null;
+  };
   company_change: {
     id: Generated<number>; company_id: number; old_value: ColumnType<Record<string, string>, string, string>; new_value: ColumnType<Record<string, string>, string, string>;
     state: Generated<'pending' | 'approved' | 'rejected' | 'withdrawn'>; reason: Generated<string>; submitted_by: number; submitted_at: Timestamp;
@@ -328,25 +373,25 @@ export interface DB {
   };
   // paid services and the service agreement (migration 0360, docs/money.md#paid-services)
   paid_service_product: {
-    id: Generated<number>; service: 'user' | 'stock' | 'vin'; level_id: number; pack_size: number; price_fen: number; enabled: Generated<boolean>;
+    id: Generated<number>; service: 'user' | 'stock' | 'vin' | 'quote' | 'warranty'; level_id: number; pack_size: number; price_fen: number; enabled: Generated<boolean>;
     updated_by: number | null; updated_at: CreatedAt;
   };
   paid_service_purchase: {
-    id: Generated<number>; purchase_no: string; company_id: number; user_id: number; service: 'user' | 'stock' | 'vin'; level_id: number;
+    id: Generated<number>; purchase_no: string; company_id: number; user_id: number; service: 'user' | 'stock' | 'vin' | 'quote' | 'warranty'; level_id: number;
     pack_size: number; packs: number; units: number; amount_fen: number; method: 'wallet' | 'provider';
     state: Generated<'pending' | 'paid' | 'cancelled'>; provider: string | null; trade_no: string | null; ledger_transaction_id: number | null;
     created_at: CreatedAt; paid_at: Timestamp | null; cancelled_at: Timestamp | null;
   };
-  paid_service_balance: { company_id: number; service: 'user' | 'stock'; bought: Generated<number>; remaining: Generated<number> };
-  paid_service_use: { company_id: number; service: 'stock'; day: string; used: number };
+  paid_service_balance: { company_id: number; service: 'user' | 'stock' | 'quote'; bought: Generated<number>; remaining: Generated<number> };
+  paid_service_use: { company_id: number; service: 'stock' | 'quote'; day: string; used: number };
   // promotion prices of paid services (migration 0420, docs/money.md#promotion-prices)
   paid_service_promotion: {
-    id: Generated<number>; name: string; service: 'user' | 'stock' | 'vin'; level_ids: ColumnType<number[], number[], number[]>; kind: 'price' | 'percent';
+    id: Generated<number>; name: string; service: 'user' | 'stock' | 'vin' | 'quote' | 'warranty'; level_ids: ColumnType<number[], number[], number[]>; kind: 'price' | 'percent';
     value: number; starts_at: Timestamp; ends_at: Timestamp; max_uses: number | null; per_company: number | null; used: Generated<number>;
     enabled: Generated<boolean>; created_by: number | null; created_at: CreatedAt; updated_by: number | null; updated_at: CreatedAt;
   };
   paid_service_promotion_use: {
-    id: Generated<number>; promotion_id: number; purchase_id: number; company_id: number; service: 'user' | 'stock' | 'vin'; level_id: number;
+    id: Generated<number>; promotion_id: number; purchase_id: number; company_id: number; service: 'user' | 'stock' | 'vin' | 'quote' | 'warranty'; level_id: number;
     packs: number; original_fen: number; charged_fen: number; holding: Generated<boolean>; created_at: CreatedAt;
   };
   service_agreement: { id: Generated<number>; version: number; title: string; body: string; published_by: number | null; published_at: CreatedAt };
@@ -394,5 +439,8 @@ export interface DB {
     seller_company_id: number; buyer_company_id: number; price_level: Generated<'member' | 'wholesale' | 'retail' | 'standard'>;
     note: Generated<string>; tags: ColumnType<string[], string[] | undefined, string[]>; invitation_id: number | null; invited_by: number | null;
     invited_at: Timestamp | null; preferred: Generated<boolean>; preferred_at: Timestamp | null; created_at: Timestamp; updated_at: Timestamp;
+    // 账期 (migration 0520): both or neither
+    credit_days: ColumnType<number | null, number | null | undefined, number | null>;
+    credit_limit_fen: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   };
 }

@@ -334,7 +334,7 @@ export const seedCatalogue = async (db: Kysely<DB>, opts: CatalogueOptions) => {
         insert into stock (company_id, product_id, oe_norm, supplier_oe, supplier_code, name, part_brand_id, quality_id, make_id, terminology_id,
           supplier_vehicle, product_specification, producing_area, uom_name, quantity, price99, price0, price1, price2, price3, price5, price_lock, packing_count, usage_per_car,
           default_code, custom_brand_name, category_name, factory_make_id, country_id, vn_price, vn_quantity, sale_state, clean_state,
-          length_mm, width_mm, height_mm, weight_g, volume_cm3, note)
+          length_mm, width_mm, height_mm, weight_g, volume_cm3, note, spot)
         select s.id, p.id, p.oe_norm, p.oe_number,
           'SP' || lpad((h.h3 % 1000000)::text, 6, '0'),
           p.name,
@@ -363,7 +363,9 @@ export const seedCatalogue = async (db: Kysely<DB>, opts: CatalogueOptions) => {
           case when h.h3 % 23 = 0 then 'clearance' else 'normal' end,
           round(gp.l * v.f), round(gp.w * v.f), round(gp.h * v.f), round(gp.weight * v.f * v.f),
           round(gp.l * gp.w * gp.h * v.f * v.f * v.f / 1000.0),
-          case when h.h1 % 11 < 3 then (${sql.val(NOTES)}::text[])[1 + h.h2 % ${NOTES.length}] else '' end
+          case when h.h1 % 11 < 3 then (${sql.val(NOTES)}::text[])[1 + h.h2 % ${NOTES.length}] else '' end,
+          -- 现货 (docs/spot-goods.md): one in eight rows in stock is marked ready to ship today
+          (h.h3 / 7) % 9 <> 0 and h.h1 % 8 = 0
         from generate_series(${from}::int, ${to}::int) g
         cross join lateral (select abs(hashint4(g)) as h1, abs(hashint4(g + 104729)) as h2, abs(hashint4(g * 31 + 7)) as h3) h
         join product p on p.id = 1 + h.h1 % ${products.length}

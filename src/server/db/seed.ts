@@ -100,10 +100,10 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
     if (!(await isEmpty(trx))) return false;
     await restartEmptySequences(trx);
     await trx.insertInto('company_level').values([
-      { id: 1, name: '平台运营', level_type: 'paid', employee_limit: 200, stock_per_day: 9999, vin_type: 'date', sort: 0 },
-      { id: 2, name: '正式会员', level_type: 'paid', employee_limit: 30, stock_per_day: 9999, vin_type: 'date', sort: 1 },
-      { id: 3, name: '注册会员', level_type: 'free', employee_limit: 3, stock_per_day: 50, vin_type: 'count', vin_count: 5, sort: 2 },
-      { id: 4, name: '试用会员', level_type: 'free', is_trial: true, employee_limit: 5, stock_per_day: 200, vin_type: 'count', vin_count: 20, sort: 3 },
+      { id: 1, name: '平台运营', level_type: 'paid', employee_limit: 200, stock_per_day: 9999, quote_per_day: null, vin_type: 'date', sort: 0 },
+      { id: 2, name: '正式会员', level_type: 'paid', employee_limit: 30, stock_per_day: 9999, quote_per_day: 200, vin_type: 'date', sort: 1 },
+      { id: 3, name: '注册会员', level_type: 'free', employee_limit: 3, stock_per_day: 50, quote_per_day: 20, vin_type: 'count', vin_count: 5, sort: 2 },
+      { id: 4, name: '试用会员', level_type: 'free', is_trial: true, employee_limit: 5, stock_per_day: 200, quote_per_day: 20, vin_type: 'count', vin_count: 20, sort: 3 },
     ]).execute();
     await sql`select setval('company_level_id_seq', 4)`.execute(trx);
     // the paid levels may grant every open-platform scope, the free ones none (docs/open-platform.md, "Keys and signing")

@@ -115,6 +115,7 @@ const TAG_TEXT: Record<string, string> = {
   enquiry: '询价单',
   im: '即时消息：会话、群组、客服',
   invoice: '发票',
+  maintenance: '保养套餐：卖家的套餐与店铺中按买家计价的套餐',
   membership: '会员与套餐',
   operation: '运营后台（总公司）',
   orders: '采购与销售订单',

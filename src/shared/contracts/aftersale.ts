@@ -95,6 +95,8 @@ export const afterSaleSummarySchema = v.object({
   line_count: v.number(),
   created_at: v.number(),
   updated_at: v.number(),
+  /** 质保售后: opened under the seller's platform warranty past the ordinary window, with the term's months; 0: an ordinary after-sale (docs/warranty.md) */
+  warranty_months: v.optional(v.number(), 0),
 });
 export type AfterSaleSummary = v.InferOutput<typeof afterSaleSummarySchema>;
 

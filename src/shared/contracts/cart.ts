@@ -76,6 +76,8 @@ export const cartItemSchema = v.object({
   productSource: v.number(),
   unavailableReason: v.string(),
   typeCode: v.picklist(CART_TYPE_CODES),
+  /** the circle whose price (商圈价) the line is charged at, else null (docs/circles.md) */
+  circleId: v.nullable(v.number()),
 });
 export type CartItem = v.InferOutput<typeof cartItemSchema>;
 
@@ -112,7 +114,11 @@ export const cartEndpoints = {
   cartAdd: defineEndpoint({
     method: 'post', path: '/cart/add', tag: 'cart', access: 'user', permissions: CART_CODES, idempotent: true,
     summary: '加入购物车：库存 id 与数量；同一配件再次加入时数量累加，不超过库存；不能买本公司的库存；支持 Idempotency-Key',
-    payload: v.object({ stock_id: intOf(cartText.stockId, 1, MAX_ID), qty: v.optional(intOf(cartText.qty, 1, CART_MAX_QTY), 1), type_code: typeCode }),
+    payload: v.object({
+      stock_id: intOf(cartText.stockId, 1, MAX_ID), qty: v.optional(intOf(cartText.qty, 1, CART_MAX_QTY), 1), type_code: typeCode,
+      /** buy at this circle's price (商圈价): the server checks the membership and the allocation (docs/circles.md) */
+      circle_id: v.optional(intOf('商圈编号应为正整数', 1, MAX_ID)),
+    }),
     answer: changed,
   }),
   cartUpdateQty: defineEndpoint({

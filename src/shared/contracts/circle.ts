@@ -3,6 +3,7 @@ import { defineEndpoint } from './endpoint';
 import { positiveIdField } from './seller-apply';
 import { CIRCLE_CODES } from './codes';
 import { pageSizeField } from './page-size';
+import { CIRCLE_JOIN_FIELDS, circleJoinInfoSchema } from './circle-stock';
 export { CIRCLE_CODES };
 
 /** Trade circle pages and calls are for companies holding the trade-circle codes (requirements 000-6, 001-2-1). */
@@ -23,6 +24,8 @@ export const circleRowSchema = v.object({
   member_state: memberState,
   is_owner: v.boolean(),
   created_at: v.number(),
+  /** what the owner requires an applicant to fill in (入圈资料, docs/circles.md) */
+  join_fields: v.array(v.picklist(CIRCLE_JOIN_FIELDS)),
 });
 export type CircleRow = v.InferOutput<typeof circleRowSchema>;
 
@@ -36,6 +39,11 @@ export const circleMemberSchema = v.object({
   requested_at: v.number(),
   /** 0 while pending */
   decided_at: v.number(),
+  /** 入圈资料 the applicant filled in */
+  join_info: circleJoinInfoSchema,
+  /** the member's stock rows allocated to the circle, and their pieces on offer now */
+  product_count: v.number(),
+  available_qty: v.number(),
 });
 
 const circleName = v.pipe(v.string('请填写商圈名称'), v.trim(), v.nonEmpty('请填写商圈名称'), v.minLength(2, '商圈名称至少2个字符'), v.maxLength(30, '商圈名称最多30个字符'));
@@ -71,8 +79,8 @@ export const circleEndpoints = {
   }),
   tradeCircleJoin: defineEndpoint({
     method: 'post', path: '/trade-circle/join', tag: 'circle', access: 'user', permissions: CIRCLE_CODES, idempotent: true,
-    summary: '申请加入商圈：待圈主审核（pending）；被拒后可再次申请',
-    payload: v.object({ circle_id: positiveIdField('商圈编号') }),
+    summary: '申请加入商圈：待圈主审核（pending）；被拒后可再次申请；圈主要求的入圈资料必须填写',
+    payload: v.object({ circle_id: positiveIdField('商圈编号'), join_info: v.optional(circleJoinInfoSchema, {}) }),
     answer: v.object({ member_state: v.picklist(['pending']) }),
   }),
   tradeCircleQuit: defineEndpoint({

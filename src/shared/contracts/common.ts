@@ -16,6 +16,13 @@ export const companyIdSchema = v.pipe(
 
 export const companyPayload = v.object({ company_id: companyIdSchema });
 
+/** A whole number in a body or a query string, between `min` and `max`, refused with `text`. */
+export const wholeNumberOf = (text: string, min = 1, max = MAX_ID) =>
+  v.pipe(
+    v.union([v.number(text), v.pipe(v.string(text), v.regex(/^\d{1,10}$/, text), v.transform(Number))], text),
+    v.integer(text), v.minValue(min, text), v.maxValue(max, text),
+  );
+
 export const emptyPayload = v.optional(v.object({}), {});
 
 /** Comma-joined list of keys/codes, as the spec's calls send them; 1..50 items of [A-Za-z0-9_-]. */

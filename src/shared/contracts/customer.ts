@@ -5,20 +5,19 @@
  */
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
-import { emptyPayload, MAX_ID } from './common';
+import { emptyPayload, wholeNumberOf } from './common';
 import { pageSizeField } from './page-size';
+import { branchEndpoints } from './branch';
+
+export * from './branch';
 import {
-  CUSTOMER_CODES, CUSTOMER_NOTE_MAX, CUSTOMER_PRICE_LEVELS, CUSTOMER_TAG_LEN, CUSTOMER_TAG_MAX, customerText, INVITATION_CODE_RE,
+  CREDIT_DAYS_MAX, CREDIT_LIMIT_MAX_FEN, creditText, CUSTOMER_CODES, CUSTOMER_NOTE_MAX, CUSTOMER_PRICE_LEVELS, CUSTOMER_TAG_LEN, CUSTOMER_TAG_MAX, customerText, INVITATION_CODE_RE,
   INVITATION_DAYS_DEFAULT, INVITATION_DAYS_MAX, INVITATION_NOTE_MAX, SUPPLIER_CODES,
 } from '../domain/customer';
 
-const intOf = (text: string, min = 1, max = MAX_ID) =>
-  v.pipe(
-    v.union([v.number(text), v.pipe(v.string(text), v.regex(/^\d{1,10}$/, text), v.transform(Number))], text),
-    v.integer(text), v.minValue(min, text), v.maxValue(max, text),
-  );
+const intOf = wholeNumberOf;
 
-const pageFields = {
+const customerPageFields = {
   page_number: v.optional(intOf('页码应为正整数', 1, 100000), 1),
   page_size: pageSizeField(50),
 };
@@ -68,6 +67,12 @@ export const customerRowSchema = v.object({
   /** unix seconds the company registered through the seller's invitation; 0 when it did not */
   invited: v.number(),
   invited_by_name: v.string(),
+  /** 账期 (docs/customers.md "Credit terms"): days, 0 when the seller gave no term; the limit in fen */
+  credit_days: v.number(),
+  credit_limit_fen: v.number(),
+  /** fen: unpaid credit orders under this term (the customer's own and, on a head company's term, its branches'), and those past due */
+  credit_used_fen: v.number(),
+  overdue_fen: v.number(),
 });
 export type CustomerRow = v.InferOutput<typeof customerRowSchema>;
 
@@ -97,7 +102,23 @@ export const customerUpdateSchema = v.object({
   price_level: priceLevelField,
   note: v.optional(v.pipe(v.string('备注应为文本'), v.trim(), v.maxLength(CUSTOMER_NOTE_MAX, `备注最多${CUSTOMER_NOTE_MAX}个字符`)), ''),
   tags: tagsField,
+  /** 账期: both or neither; null removes the term; absent keeps it as it is */
+  credit_days: v.optional(v.nullable(intOf(creditText.days, 1, CREDIT_DAYS_MAX))),
+  credit_limit_fen: v.optional(v.nullable(intOf(creditText.limit, 0, CREDIT_LIMIT_MAX_FEN))),
 });
+
+export const supplierCreditSchema = v.object({
+  seller_company_id: v.number(),
+  seller_company_name: v.string(),
+  days: v.number(),
+  limit_fen: v.number(),
+  /** fen: the limit less unpaid credit orders under the term */
+  available_fen: v.number(),
+  overdue_fen: v.number(),
+  /** the head company whose term a branch uses; '' when the term is the caller's own */
+  via_head_name: v.string(),
+});
+export type SupplierCredit = v.InferOutput<typeof supplierCreditSchema>;
 
 export const CUSTOMER_SORTS = ['last_order', 'amount_fen', 'order_count', 'outstanding_fen', 'invited'] as const;
 
@@ -113,7 +134,7 @@ export const customerEndpoints = {
   }),
   customerInvitationList: defineEndpoint({
     method: 'get', path: '/customer/invitations', tag: 'customer', access: 'user', permissions: CUSTOMER_CODES,
-    summary: '本企业的邀请链接，新的在前，含使用状态与注册的企业', payload: v.optional(v.object(pageFields), {}),
+    summary: '本企业的邀请链接，新的在前，含使用状态与注册的企业', payload: v.optional(v.object(customerPageFields), {}),
     answer: v.object({ data: v.array(invitationSchema), total: v.number() }),
   }),
   customerInvitationRevoke: defineEndpoint({
@@ -134,7 +155,7 @@ export const customerEndpoints = {
       price_level: v.optional(priceLevelField),
       sort: v.optional(v.picklist(CUSTOMER_SORTS, '排序只能按最近下单、金额、订单数、未付金额或受邀时间')),
       order: v.optional(v.picklist(['asc', 'desc'], '排序方向只能是 asc（升序）或 desc（降序）'), 'desc'),
-      ...pageFields,
+      ...customerPageFields,
     }), {}),
     answer: v.object({ data: v.array(customerRowSchema), total: v.number() }),
   }),
@@ -145,7 +166,7 @@ export const customerEndpoints = {
   supplierList: defineEndpoint({
     method: 'get', path: '/supplier/list', tag: 'customer', access: 'user', permissions: SUPPLIER_CODES, heavy: true,
     summary: '供应商列表：本企业采购过或邀请本企业注册的卖家，优选供应商在前',
-    payload: v.optional(v.object({ keyword: keywordField, preferred: v.optional(boolOf('只看优选应为是或否')), ...pageFields }), {}),
+    payload: v.optional(v.object({ keyword: keywordField, preferred: v.optional(boolOf('只看优选应为是或否')), ...customerPageFields }), {}),
     answer: v.object({ data: v.array(supplierRowSchema), total: v.number() }),
   }),
   supplierSetPreferred: defineEndpoint({
@@ -154,9 +175,16 @@ export const customerEndpoints = {
     payload: v.object({ company_id: intOf('供应商编号应为正整数'), preferred: boolOf('是否优选应为是或否') }),
     answer: supplierRowSchema,
   }),
+  supplierCreditList: defineEndpoint({
+    method: 'get', path: '/supplier/credit', tag: 'customer', access: 'user',
+    summary: '给本企业账期的卖家：账期天数、额度与可用额度（分）；分公司用总公司的账期时注明总公司',
+    payload: emptyPayload,
+    answer: v.array(supplierCreditSchema),
+  }),
   priorityCompanyList: defineEndpoint({
     method: 'get', path: '/supplier/priority', tag: 'customer', access: 'user',
     summary: '本企业的优选供应商（company_id 列表）', payload: emptyPayload,
     answer: v.array(v.object({ company_id: v.number() })),
   }),
+  ...branchEndpoints,
 };

@@ -133,6 +133,12 @@ export const MAX_QUOTE_DONG = 999_999_999_999;
 export const quotePriceWireText = `报价应为整数：人民币以分为单位（0 至 ${MAX_QUOTE_FEN}），越南盾以盾为单位`;
 export const chatQuotePriceText = `报价应为以分为单位的整数（0 至 ${MAX_QUOTE_FEN}），无货为 −1`;
 
+/** Today's quotes of the company (docs/money.md#paid-services). */
+export const quoteAllowanceSchema = v.object({
+  per_day: v.nullable(v.number()), used_today: v.number(), free_left: v.nullable(v.number()), bought_left: v.number(),
+  next: v.picklist(['free', 'bought', 'none']),
+});
+
 export const quoteSubmitPayload = v.object({
   enquiry_id: idOf('询价单'),
   line_id: idOf('询价行'),
@@ -325,6 +331,11 @@ export const enquiryEndpoints = {
     method: 'put', path: '/quote/rules', tag: 'quote', access: 'user', permissions: QUOTE_CODES, idempotent: true,
     summary: '保存报价规则（本公司），此后的报价按此预填',
     payload: quoteRulePayload, answer: quoteRuleSchema,
+  }),
+  quoteAllowance: defineEndpoint({
+    method: 'get', path: '/quote/allowance', tag: 'quote', access: 'user', permissions: QUOTE_CODES,
+    summary: '本公司今日报价次数：今日已报价、会员等级每日免费次数（null 为不限）及剩余、已购报价包剩余次数；免费次数用完后每条新报价用一次已购次数（docs/money.md 付费服务）',
+    payload: emptyPayload, answer: quoteAllowanceSchema,
   }),
   quoteSubmit: defineEndpoint({
     method: 'post', path: '/quote/submit', tag: 'quote', access: 'user', permissions: QUOTE_CODES, idempotent: true,

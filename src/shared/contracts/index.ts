@@ -9,6 +9,7 @@ import { vinEndpoints } from './vin';
 import { illustrationEndpoints } from './illustration';
 import { sellerApplyEndpoints } from './seller-apply';
 import { circleEndpoints } from './circle';
+import { circleStockEndpoints } from './circle-stock';
 import { accountEndpoints } from './account';
 import { shopEndpoints } from './shop';
 import { exchangeEndpoints } from './exchange';
@@ -37,6 +38,7 @@ import { walletEndpoints } from './wallet';
 import { billEndpoints } from './bill';
 import { cashPledgeEndpoints } from './cash-pledge';
 import { paidServiceEndpoints } from './paid-service';
+import { warrantyEndpoints } from './warranty';
 import { invoiceEndpoints } from './invoice';
 import { withdrawalEndpoints } from './withdrawal';
 import { opPayMoneyEndpoints } from './operation-pay-money';
@@ -45,6 +47,9 @@ import { openEndpoints } from './open';
 import { erpEndpoints } from './erp';
 import { webhookEndpoints } from './webhook';
 import { customerEndpoints } from './customer';
+import { maintenanceEndpoints } from './maintenance';
+import { spotEndpoints } from './spot';
+import { basketEndpoints } from './basket';
 
 export * from './envelope';
 export * from './endpoint';
@@ -58,6 +63,7 @@ export * from './vin';
 export * from './illustration';
 export * from './seller-apply';
 export * from './circle';
+export * from './circle-stock';
 export * from './account';
 export * from './shop';
 export * from './exchange';
@@ -88,6 +94,7 @@ export * from './wallet';
 export * from './bill';
 export * from './cash-pledge';
 export * from './paid-service';
+export * from './warranty';
 export * from './invoice';
 export * from './withdrawal';
 export * from './operation-pay-money';
@@ -96,6 +103,9 @@ export * from './open';
 export * from './erp';
 export * from './webhook';
 export * from './customer';
+export * from './maintenance';
+export * from './spot';
+export * from './basket';
 
 /** The endpoint table: the one contract between client and server (docs/architecture.md, "The contract"). */
 export const endpoints = {
@@ -108,6 +118,7 @@ export const endpoints = {
   ...illustrationEndpoints,
   ...sellerApplyEndpoints,
   ...circleEndpoints,
+  ...circleStockEndpoints,
   ...accountEndpoints,
   ...shopEndpoints,
   ...exchangeEndpoints,
@@ -115,6 +126,7 @@ export const endpoints = {
   ...wantedEndpoints,
   ...membershipEndpoints,
   ...cartEndpoints,
+  ...basketEndpoints,
   ...orderEndpoints,
   ...imEndpoints,
   ...stockEndpoints,
@@ -141,6 +153,7 @@ export const endpoints = {
   ...billEndpoints,
   ...cashPledgeEndpoints,
   ...paidServiceEndpoints,
+  ...warrantyEndpoints,
   ...invoiceEndpoints,
   ...withdrawalEndpoints,
   ...opPayMoneyEndpoints,
@@ -149,6 +162,8 @@ export const endpoints = {
   ...erpEndpoints,
   ...webhookEndpoints,
   ...customerEndpoints,
+  ...maintenanceEndpoints,
+  ...spotEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

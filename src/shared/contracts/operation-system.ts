@@ -13,6 +13,7 @@ import { MEMBER_CODES } from '../domain/permissions';
 import { fenField } from './money-field';
 import { PLATFORM_LIST_KINDS } from '../domain/platform-lists';
 import { NOTICE_SCENE_KEYS, templateProblem, type NoticeSceneKey } from '../domain/notice-templates';
+import { QUOTE_PER_DAY_MAX, quoteQuotaText } from '../domain/quote-quota';
 
 /** 9999 daily stock queries means unlimited (requirements 000-9). */
 export const UNLIMITED_QUOTA = 9999;
@@ -24,6 +25,8 @@ export const opLevelSchema = v.object({
   /** null when the level is not sold as a package */
   price_fen: v.nullable(v.number()), duration_months: v.nullable(v.number()),
   employee_limit: v.number(), stock_per_day: v.number(), vin_type: v.picklist(['date', 'count']), vin_count: v.number(),
+  /** free quotes a day; null: no limit (docs/money.md#paid-services) */
+  quote_per_day: v.nullable(v.number()),
   sort: v.number(), companies: v.number(),
   owner_codes: v.array(v.string()), seller_codes: v.array(v.string()),
 });
@@ -101,7 +104,7 @@ export const operationSystemEndpoints = {
   }),
   opLevelSave: defineEndpoint({
     method: 'post', path: '/operation/levels/save', tag: 'operation', access: 'operator', permissions: OP_CODES.levels, idempotent: true,
-    summary: '运营：修改会员等级（名称、价格与时长、员工上限、每日库存查询、注册赠送 VIN 次数）；前台会员套餐和配额随即按新值；记入操作日志',
+    summary: '运营：修改会员等级（名称、价格与时长、员工上限、每日库存查询、每日报价次数（空为不限，不传则不变）、注册赠送 VIN 次数）；前台会员套餐和配额随即按新值；记入操作日志',
     payload: v.pipe(v.object({
       id: positiveIdField('等级ID'),
       name: v.pipe(v.string('请填写等级名称'), v.trim(), v.nonEmpty('请填写等级名称'), v.maxLength(20, '等级名称最多20个字符')),
@@ -109,6 +112,8 @@ export const operationSystemEndpoints = {
       duration_months: v.union([v.literal(''), wholeOf('时长（月）', 1, 120)], '时长应为1到120的整数（月）'),
       employee_limit: wholeOf('员工上限', 1, UNLIMITED_QUOTA),
       stock_per_day: wholeOf('每日库存查询次数', 0, UNLIMITED_QUOTA),
+      // '' or null: no limit; left out: unchanged
+      quote_per_day: v.optional(v.union([v.null(), v.pipe(v.literal(''), v.transform(() => null)), wholeOf('每日报价次数', 0, QUOTE_PER_DAY_MAX)], quoteQuotaText.perDay)),
       vin_count: wholeOf('VIN 解析次数', 0, 100_000),
     }), v.forward(v.check((p) => (p.price === null) === (p.duration_months === ''), '出售的等级须同时填写价格和时长；不出售则两项都留空'), ['duration_months'])),
     answer: opLevelSchema,

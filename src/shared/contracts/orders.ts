@@ -19,6 +19,7 @@ export const orderText = {
   address: `请填写详细收货地址（${ORDER_ADDRESS_MIN}到${ORDER_ADDRESS_MAX}个字）`,
   remark: `备注最多${ORDER_REMARK_MAX}个字`,
   remarkSeller: '备注的卖家不在本次结算中',
+  creditSellerUnknown: '选择账期付款的卖家不在本次结算中',
   cartIds: '请选择要结算的配件',
   expectedTotal: '请提供页面上显示的应付金额',
   orderNo: '请提供订单号',
@@ -82,6 +83,8 @@ export const checkoutPayload = v.object({
   address: trimmed(orderText.address, ORDER_ADDRESS_MIN, ORDER_ADDRESS_MAX),
   /** 买家留言 per seller */
   remarks: v.optional(v.pipe(v.array(v.object({ company_id: intOf(orderText.remarkSeller, 1, MAX_ID), remark: optionalText(orderText.remark, ORDER_REMARK_MAX) })), v.maxLength(CART_MAX_LINES, orderText.remark)), []),
+  /** 账期: the sellers whose orders are placed on credit (docs/customers.md "Credit terms"); the rest are ordinary unpaid orders */
+  credit_sellers: v.optional(v.pipe(v.array(intOf('账期付款的卖家应为企业编号', 1, MAX_ID), '账期付款的卖家应为企业编号的列表'), v.maxLength(CART_MAX_LINES, '账期付款的卖家过多')), []),
 });
 
 export const orderLineSchema = v.object({
@@ -124,6 +127,9 @@ export const orderSummarySchema = v.object({
   paid_fen: v.number(),
   refunded_fen: v.number(),
   created_at: v.number(),
+  /** 现货订单 (docs/spot-goods.md), and until when (unix seconds) its seller may confirm it (0: not a spot order) */
+  spot: v.optional(v.boolean(), false),
+  confirm_by: v.optional(v.number(), 0),
   /** which side the caller is on */
   side: v.picklist(['buyer', 'seller']),
 });
@@ -153,6 +159,8 @@ export const orderDetailSchema = v.object({
   events: v.array(v.object({ action: v.string(), from_status: v.string(), to_status: v.string(), note: v.string(), user_name: v.string(), created_at: v.number() })),
   /** the order's after-sales, oldest first (售后, contracts/aftersale.ts) */
   after_sales: v.array(orderAfterSaleSchema),
+  /** until when (unix seconds) a quality problem may still be taken under the seller's platform warranty past the ordinary window; 0: not at all (docs/warranty.md) */
+  warranty_aftersale_end: v.optional(v.number(), 0),
   /** the online payment that paid it ('' for none) */
   payment_no: v.string(),
   /** paid out to the seller's wallet (online payments): when (0 = not yet), how much and the platform fee */
@@ -161,6 +169,9 @@ export const orderDetailSchema = v.object({
   payout_fee_fen: v.number(),
   /** whether the seller takes offline payments (登记线下收款) */
   offline_allowed: v.boolean(),
+  /** 账期 (docs/customers.md "Credit terms"): the China date (YYYY-MM-DD) a credit order falls due, '' for an ordinary order; overdue: unpaid past that date */
+  credit_due_date: v.string(),
+  credit_overdue: v.boolean(),
   /** refunds of the order's money: to the buyer's wallet, to the provider, or recorded offline */
   refunds: v.array(v.object({ refund_no: v.string(), amount_fen: v.number(), source: v.string(), destination: v.string(), state: v.picklist(['pending', 'done']), created_at: v.number() })),
 });

@@ -1,7 +1,8 @@
 /**
  * 付费服务 (docs/money.md#paid-services): packs that raise a company's real limits — extra employee
  * seats (员工名额, kept for good), extra stock queries (库存查询次数, used after the day's free
- * quota) and VIN decodes (VIN 解析次数, added to the decodes bought) — priced per company level by
+ * quota), VIN decodes (VIN 解析次数, added to the decodes bought) and quotes (报价包, used after the
+ * day's free quotes) — priced per company level by
  * the operator (pay/product), bought in the back office (/backend/accounting/service) from the
  * wallet or through the payment provider; the operator's records (pay/record/…) and the service
  * agreement (服务协议, pay/agreement) a company accepts before its first recharge or purchase.
@@ -16,11 +17,11 @@ import { day, intOf, WALLET_CODES } from './wallet';
 import { pageSizeField } from './page-size';
 import { checkoutDeviceField } from './money-field';
 
-export const PAID_SERVICES = ['user', 'stock', 'vin'] as const;
+export const PAID_SERVICES = ['user', 'stock', 'vin', 'quote', 'warranty'] as const;
 export type PaidService = (typeof PAID_SERVICES)[number];
-export const PAID_SERVICE_NAMES: Readonly<Record<PaidService, string>> = { user: '员工名额', stock: '库存查询次数', vin: 'VIN 解析次数' };
+export const PAID_SERVICE_NAMES: Readonly<Record<PaidService, string>> = { user: '员工名额', stock: '库存查询次数', vin: 'VIN 解析次数', quote: '报价包', warranty: '平台质保' };
 /** What one unit of each is called on a page. */
-export const PAID_SERVICE_UNITS: Readonly<Record<PaidService, string>> = { user: '个', stock: '次', vin: '次' };
+export const PAID_SERVICE_UNITS: Readonly<Record<PaidService, string>> = { user: '个', stock: '次', vin: '次', quote: '次', warranty: '个月' };
 export const PAID_SERVICE_STATES = { pending: '待支付', paid: '已支付', cancelled: '已取消' } as const;
 export const PAID_SERVICE_METHODS = { wallet: '钱包余额', provider: '在线支付' } as const;
 
@@ -35,7 +36,7 @@ export const PAID_SERVICE_PAGE_SIZES = [50, 100, 200, 400, 800] as const;
 export const PAID_SERVICE_OP_CODES = { read: OP_CATALOGUE_CODES.payMoneyRead, write: OP_CATALOGUE_CODES.payMoneyWrite } as const;
 
 export const paidServiceText = {
-  service: '服务只能是员工名额、库存查询次数或 VIN 解析次数',
+  service: '服务只能是员工名额、库存查询次数、VIN 解析次数、报价包或平台质保',
   levelId: '请选择会员等级',
   level: '会员等级不存在',
   packSize: `每包数量应为 1 至 ${PACK_SIZE_MAX} 之间的整数`,
@@ -152,6 +153,10 @@ export const paidServiceStandingSchema = v.object({
   stock: v.object({ per_day: v.number(), used_today: v.number(), remaining: v.number(), bought: v.number() }),
   /** VIN decodes: unlimited while a date-based period runs; else decodes bought (incl. the level's gift) and left */
   vin: v.object({ unlimited: v.boolean(), bought: v.number(), available: v.number() }),
+  /** quotes: the level's free ones per day (null: unlimited) and left today, quotes given today, bought ones left and bought in all */
+  quote: v.object({ per_day: v.nullable(v.number()), free_left: v.nullable(v.number()), used_today: v.number(), remaining: v.number(), bought: v.number() }),
+  /** the platform warranty (docs/warranty.md): its end (unix seconds, 0: never bought), whether it runs now, the longest enabled term's months (0: no term) */
+  warranty: v.object({ until: v.number(), active: v.boolean(), months: v.number() }),
 });
 
 export const paidPromotionSchema = v.object({

@@ -8,6 +8,16 @@ import { rangeRule } from '../domain/ranges';
 
 const priceSchema = v.nullable(v.number());
 
+/** 圈内搜索: a row's circle price (商圈价) in a circle the caller is an approved member of (docs/circles.md); fen */
+export const circleOfferSchema = v.object({
+  stock_id: v.number(),
+  circle_id: v.number(),
+  circle_name: v.string(),
+  available_qty: v.number(),
+  circle_price_fen: v.number(),
+});
+export type CircleOffer = v.InferOutput<typeof circleOfferSchema>;
+
 const measure = v.nullable(v.number());
 
 /** A seller's stock row as every search answers it: the search columns of requirements 000-3 and the stock row of requirements 001-3. */
@@ -44,6 +54,11 @@ export const stockRowSchema = v.object({
   vn_quantity: v.number(),
   sale_state: v.picklist(['normal', 'promotion']),
   clean_state: v.picklist(['normal', 'clearance']),
+  /** 现货 (docs/spot-goods.md): marked by the seller and in stock; spot_cutoff is the seller's 截单时间 ('HH:mm', '' for none) */
+  spot: v.optional(v.boolean(), false),
+  spot_cutoff: v.optional(v.string(), ''),
+  /** months of the 质保 mark: the seller's platform warranty runs and a term covers the part (docs/warranty.md); absent: none */
+  warranty_months: v.optional(v.number()),
   length_mm: measure, width_mm: measure, height_mm: measure, weight_g: measure, volume_cm3: measure,
   packing_count: measure, usage_per_car: measure,
   note: v.string(),
@@ -139,6 +154,8 @@ const keywordFields = v.object({
   max_price: v.optional(fenFromQuery('最高价格')),
   min_stock_qty: v.optional(intFromQuery('最小库存', 0, 999999)),
   max_stock_qty: v.optional(intFromQuery('最大库存', 0, 999999)),
+  /** 1: only 现货 (spot rows in stock, docs/spot-goods.md) */
+  spot: v.optional(v.pipe(v.union([v.literal('1'), v.literal('0'), v.literal(1), v.literal(0)], '只看现货只能是 0 或 1'), v.transform((x) => String(x) === '1')), '0'),
 });
 /** The fields and their ranges; a reversed range is said under its low end (the page's filter bar checks the same). */
 export const keywordPayload = v.pipe(
@@ -236,6 +253,8 @@ export const searchEndpoints = {
       price_columns: v.array(v.string()),
       contacts_visible: v.boolean(),
       quota: v.object({ used: v.number(), total_per_day: v.number() }),
+      /** 圈内搜索 only: the circle prices (商圈价) of rows allocated to circles the caller is an approved member of (docs/circles.md) */
+      circle_offers: v.optional(v.array(circleOfferSchema)),
       /**
        * Only when the words found nothing (an empty result is never a dead end): whether
        * the fuzzy mode finds something, and up to five nearby queries (a word replaced by a

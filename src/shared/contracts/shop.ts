@@ -125,6 +125,8 @@ export const shopEndpoints = {
       price_columns: v.array(v.string()),
       contacts_visible: v.boolean(),
       own: v.boolean(),
+      /** months of the 质保 mark while the seller's platform warranty runs; 0: none (docs/warranty.md) */
+      warranty_months: v.optional(v.number(), 0),
     }),
   }),
   getCompanyProducts: defineEndpoint({

@@ -134,6 +134,8 @@ export const sellerStockRowSchema = v.object({
   state: v.picklist(['on', 'off']),
   sale_state: v.picklist(['normal', 'promotion']),
   clean_state: v.picklist(['normal', 'clearance']),
+  /** 现货: ready to ship today (docs/spot-goods.md) */
+  spot: v.optional(v.boolean(), false),
   /** the platform's reason when an operator took the row off sale ('' otherwise); the seller cannot put such a row back on sale */
   op_off_reason: v.string(),
   /** unix seconds */
@@ -159,6 +161,7 @@ const stockFilterFields = v.object({
   sale_state: v.optional(v.picklist(['', 'normal', 'promotion'], '销售状态只能是 normal（正常）或 promotion（促销）'), ''),
   clean_state: v.optional(v.picklist(['', 'normal', 'clearance'], '清仓状态只能是 normal（正常）或 clearance（清仓）'), ''),
   price_lock: v.optional(v.picklist(['', 'locked', 'unlocked'], '价格锁定只能是 locked（已锁定）或 unlocked（未锁定）'), ''),
+  spot: v.optional(v.picklist(['', 'yes', 'no'], '现货只能是 yes（现货）或 no（非现货）'), ''),
   brand_id: optionalId(L.part_brand_id),
   type_id: optionalId(L.quality_id),
   make_id: optionalId(L.make_id),

@@ -64,3 +64,55 @@ export const invitationRefusal = (state: Exclude<InvitationState, 'open'> | 'unk
 
 /** the register page's address for an invitation code */
 export const invitationPath = (code: string) => `/login/register?invite=${encodeURIComponent(code)}`;
+
+// ---- 账期 (credit terms, docs/customers.md "Credit terms") ----
+
+/** A credit term runs 1 to this many days from the order's China date. */
+export const CREDIT_DAYS_MAX = 180;
+/** the largest credit limit a seller may give one customer, fen (1 亿元) */
+export const CREDIT_LIMIT_MAX_FEN = 10_000_000_000;
+
+const yuanText = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+
+export const creditText = {
+  days: `账期天数应为1至${CREDIT_DAYS_MAX}的整数`,
+  limit: '账期额度应为不小于0的金额（元，最多两位小数）',
+  both: '请同时填写账期天数和账期额度，或两项都留空（不给账期）',
+  noTerm: (seller: string) => `${seller}没有给贵公司账期，不能选择账期付款，请改为普通下单后付款`,
+  over: (limitFen: number, availableFen: number, orderFen: number) =>
+    `超出账期额度：可用额度 ${yuanText(Math.max(0, availableFen))}（账期额度 ${yuanText(limitFen)}），本单 ${yuanText(orderFen)}，请先付清已到账期的订单或改为普通下单`,
+  overdue: '已逾期',
+} as const;
+
+/** The China date (YYYY-MM-DD) an order placed on `orderDay` with a term of `days` falls due. */
+export const creditDueDate = (orderDay: string, days: number) => {
+  const d = new Date(`${orderDay}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/** An unpaid credit order is overdue from the China day after its due date. */
+export const creditOverdue = (dueDate: string, today: string) => dueDate !== '' && dueDate < today;
+
+// ---- 分公司 (branch companies, docs/customers.md "Branch companies") ----
+
+export type BranchInviteState = 'pending' | 'accepted' | 'declined' | 'withdrawn';
+export const BRANCH_INVITE_STATE_TEXT: Record<BranchInviteState, string> = { pending: '待对方同意', accepted: '已同意', declined: '已拒绝', withdrawn: '已撤回' };
+
+export const branchText = {
+  ownerOnly: '只有企业负责人可以管理总分公司关系',
+  companyUnknown: '没有找到该企业，请填写对方完整的企业名称',
+  companyAmbiguous: '有多家企业同名，请联系平台运营设置总分公司',
+  self: '不能邀请本企业作为分公司',
+  platform: '平台运营公司不能设为总公司或分公司',
+  hasHead: (head: string) => `该企业已是 ${head} 的分公司，须先由任一方解除后才能再加入其他总公司`,
+  branchIsHead: '该企业已有分公司，不能再设为分公司（只有一级总分关系）',
+  headIsBranch: (head: string) => `本企业是 ${head} 的分公司，不能再邀请分公司`,
+  alreadyInvited: '已向该企业发出邀请，等待对方同意',
+  alreadyBranch: '该企业已是本企业的分公司',
+  inviterIsBranch: (head: string) => `邀请方已是 ${head} 的分公司，不能再有分公司（只有一级总分关系）`,
+  inviteNotFound: '邀请不存在或不是发给本企业的邀请',
+  inviteClosed: '该邀请已处理或已撤回',
+  notLinked: '该企业与本企业没有总分公司关系',
+  notBranch: '该企业不是本企业的分公司（对方未同意的邀请不生效）',
+} as const;

@@ -51,6 +51,11 @@ export const NOTICE_SCENES = {
     placeholders: { seller: '卖家公司', order_no: '订单号', reason: '原因（有则为“，原因：…”）' },
     fallback: '订单已取消：{seller}拒绝了您的订单 {order_no}{reason}。',
   },
+  im_order_expire: {
+    channel: 'im', label: '现货订单超时自动取消（通知买家）', required: ['order_no'],
+    placeholders: { seller: '卖家公司', order_no: '订单号', reason: '原因（有则为“，原因：…”）' },
+    fallback: '订单已取消：{seller}未在规定时间内确认您的现货订单 {order_no}，平台已自动取消{reason}。货款如已支付将原路退回。',
+  },
   im_order_cancel: {
     channel: 'im', label: '买家取消订单（通知卖家）', required: ['order_no'],
     placeholders: { buyer: '买家公司', order_no: '订单号', reason: '原因（有则为“，原因：…”）' },
@@ -225,6 +230,12 @@ export const NOTICE_SCENES = {
     channel: 'im', label: 'Webhook 投递失败或回调地址被停用（通知企业负责人）', required: ['what'],
     placeholders: { what: '发生了什么（含回调地址与事件）' },
     fallback: 'Webhook 通知：{what}。请检查接收服务后在“开放平台 → Webhook”中重新发送或启用。',
+  },
+  im_follow_oe: {
+    // docs/basket-follows.md: a followed part's lowest price fell or it is back in stock, once a day per part and follower
+    channel: 'im', label: '关注的配件降价或到货（通知关注者）', required: ['oe', 'what'],
+    placeholders: { oe: 'OE号', name: '配件名称', what: '发生了什么（降价或到货，含最低价）' },
+    fallback: '您关注的配件 {oe} {name}{what}，快去看看吧。',
   },
   im_operator_group: {
     // the group's name is the operators' own word (重点客户 …) and never reaches the companies

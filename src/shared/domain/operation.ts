@@ -32,6 +32,8 @@ export const OP_CODES = {
   lists: ['D11', 'D11-01'],
   /** 通知模板: the SMS texts by scene (the notice page's other half, with the announcement) */
   noticeTemplates: ['D11', 'D11-02'],
+  /** 质保条款: the platform warranty's terms (docs/warranty.md), a system setting like the lists */
+  warranty: ['D11', 'D11-01'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The D codes of the 接口 pages (docs/open-platform.md, "Keys and signing"). */
@@ -90,6 +92,7 @@ export const AUDIT_ENTITIES = {
   withdrawal: '提现',
   wallet_adjustment: '调账',
   paid_service_promotion: '促销价',
+  warranty_term: '质保条款',
   // ERP products (docs/open-platform.md, "ERP and the operator's pages")
   erp_product: 'ERP产品',
 } as const;

@@ -12,7 +12,7 @@ export const PRICE_LABELS: Record<PriceColumn, string> = {
 
 /** The column a cart or order line was charged at, in words: a price column, or 报价 for a line bought from a quote. */
 export const chargedColumnLabel = (column: string | null | undefined) =>
-  column === 'quote' ? '询价报价' : column ? (PRICE_LABELS as Record<string, string>)[column] ?? '' : '';
+  column === 'quote' ? '询价报价' : column === 'circle' ? '商圈价' : column ? (PRICE_LABELS as Record<string, string>)[column] ?? '' : '';
 
 export const visiblePriceColumns = (levelType: 'free' | 'paid'): readonly PriceColumn[] =>
   levelType === 'paid' ? PRICE_COLUMNS : ['price99', 'price2', 'price3'];

@@ -4,6 +4,7 @@
  */
 import { FINANCE_PAGE_CODES, visibleEntries, type MenuEntry, type MenuUser } from '../menus';
 import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../../shared/domain/orders';
+import { CART_CODES } from '../../../shared/contracts/codes';
 
 /** 我的订单 is the company's purchases; for a user who only sells, its sales. */
 export const TOPBAR_LINKS: readonly MenuEntry[] = [
@@ -19,6 +20,9 @@ export const TOPBAR_LINKS: readonly MenuEntry[] = [
  * opens to any signed-in user (see routes/backend.tsx).
  */
 export const USER_MENU: readonly MenuEntry[] = [
+  // docs/basket-follows.md: the company's 常购清单 for whoever may buy, 我的关注 for everyone
+  { label: '常购清单', path: '/basket', icon: 'pi pi-list-check', codes: CART_CODES, auth: true },
+  { label: '我的关注', path: '/follows', icon: 'pi pi-heart', auth: true },
   { label: '个人资料', path: '/backend/settings/profile', icon: 'pi pi-id-card', auth: true },
   { label: '修改密码', path: '/backend/settings/password', icon: 'pi pi-lock', auth: true },
 ];

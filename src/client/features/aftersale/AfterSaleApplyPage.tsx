@@ -16,6 +16,7 @@ import {
   AFTERSALE_DESCRIPTION_MAX, AFTERSALE_IMAGES_MAX, AFTERSALE_REASONS, AFTERSALE_TYPE_TEXT, AFTERSALE_TYPES, AFTERSALE_WINDOW_DAYS,
   afterSaleWindowEnd, lineAvailability, orderAfterSaleRefusal, type AfterSaleReason, type AfterSaleType,
 } from '../../../shared/domain/aftersale';
+import { WARRANTY_REASON } from '../../../shared/domain/warranty';
 import { OfflineError } from '../../api/request';
 import { UploadButton } from '../upload/UploadButton';
 import { Field } from '../../ui/form/Field';
@@ -33,8 +34,19 @@ export const applicableLines = (o: OrderDetail) => {
   return o.lines.map((l) => ({ line: l, ...lineAvailability({ id: l.id, qty: l.qty }, taken) }));
 };
 
-/** Why the order takes no after-sale now (state or window), or null. */
-export const orderRefusal = (o: OrderDetail) => (o.side !== 'buyer' ? '只能对本公司采购的订单申请售后' : orderAfterSaleRefusal({ status: o.status, receivedAt: o.received_at }, Math.floor(Date.now() / 1000)));
+/** Past the ordinary window but within the seller's platform warranty: a quality problem only (docs/warranty.md). */
+export const underWarranty = (o: OrderDetail) => {
+  const now = Math.floor(Date.now() / 1000);
+  const end = afterSaleWindowEnd(o.received_at);
+  return end > 0 && now > end && now <= o.warranty_aftersale_end;
+};
+
+/** Why the order takes no after-sale now (state or window, unless under warranty), or null. */
+export const orderRefusal = (o: OrderDetail) => {
+  if (o.side !== 'buyer') return '只能对本公司采购的订单申请售后';
+  const refusal = orderAfterSaleRefusal({ status: o.status, receivedAt: o.received_at }, Math.floor(Date.now() / 1000));
+  return refusal && underWarranty(o) ? null : refusal;
+};
 
 export function AfterSaleApplyPage({ orderNo, lineId }: { orderNo: string; lineId?: number }) {
   const q = useQuery(orderDetailQuery(orderNo));
@@ -52,7 +64,8 @@ function ApplyForm({ order: o, lineId }: { order: OrderDetail; lineId?: number }
     const pre = lines.find((l) => l.line.id === lineId && l.available > 0 && !l.openAsNo);
     return pre ? { [pre.line.id]: pre.available } : {};
   });
-  const form = useForm({ type: 'return' as AfterSaleType, reason: '', description: '', img_infos: [] as string[] });
+  const warranty = underWarranty(o);
+  const form = useForm({ type: 'return' as AfterSaleType, reason: warranty ? WARRANTY_REASON : '', description: '', img_infos: [] as string[] });
   const { values, set, errors } = form;
   const refusal = orderRefusal(o);
   const back = <Link to="/backend/order/detail/$orderNo" params={{ orderNo: o.order_no }}>← 订单 {o.order_no}</Link>;
@@ -74,6 +87,7 @@ function ApplyForm({ order: o, lineId }: { order: OrderDetail; lineId?: number }
     <section className="card aftersale-apply account-form" aria-label="申请售后">
       {back}
       <h2 className="orders-title">申请售后</h2>
+      {warranty && <p className="aftersale-warranty" role="status">已超过普通售后期限。卖家提供平台质保，{new Date(o.warranty_aftersale_end * 1000).toLocaleDateString('zh-CN')} 前可就质量问题申请售后（质保售后）。</p>}
       <p className="muted">卖家 {o.seller_company_name} · {end ? `确认收货后${AFTERSALE_WINDOW_DAYS}天内可申请（至 ${new Date(end * 1000).toLocaleDateString('zh-CN')}）` : `确认收货后${AFTERSALE_WINDOW_DAYS}天内均可申请`}</p>
       <Field id="lines" label="售后配件和数量" required error={errors.lines}>
         <div className="table-scroll" id="lines" tabIndex={-1}>
@@ -117,7 +131,7 @@ function ApplyForm({ order: o, lineId }: { order: OrderDetail; lineId?: number }
         </div>
       </Field>
       <Field id="reason" label="售后原因" required error={errors.reason}>
-        <Dropdown inputId="reason" value={values.reason} options={[...AFTERSALE_REASONS]} placeholder="请选择" onChange={(e) => set('reason', e.value as string)} />
+        <Dropdown inputId="reason" value={values.reason} options={warranty ? [WARRANTY_REASON] : [...AFTERSALE_REASONS]} placeholder="请选择" onChange={(e) => set('reason', e.value as string)} />
       </Field>
       <Field id="description" label="问题描述" hint={`选填（原因选“其他”时必填），最多${AFTERSALE_DESCRIPTION_MAX}字`} error={errors.description}>
         <InputTextarea id="description" rows={3} value={values.description} maxLength={AFTERSALE_DESCRIPTION_MAX} onChange={(e) => set('description', e.target.value)} />

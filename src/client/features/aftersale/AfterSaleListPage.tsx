@@ -47,7 +47,7 @@ export function AfterSaleListPage({ side, search, onSearch }: { side: AfterSaleS
     columns: [
       { key: 'no', header: '售后单号', width: '10rem', cell: (r) => <Link to="/backend/service/afterSale/detail/$asNo" params={{ asNo: r.as_no }}>{r.as_no}</Link> },
       { key: 'status', header: '状态', width: '7rem', cell: (r) => <span title={AFTERSALE_NEXT_STEP[r.status]}><AfterSaleStatusTag status={r.status} /></span> },
-      { key: 'type', priority: 2, header: '类型', width: '6rem', cell: (r) => <AfterSaleTypeTag type={r.type} /> },
+      { key: 'type', priority: 2, header: '类型', width: '6rem', cell: (r) => <AfterSaleTypeTag type={r.type} warrantyMonths={r.warranty_months} /> },
       { key: 'at', priority: 3, header: '申请时间', width: '8.5rem', cell: (r) => dayjs.unix(r.created_at).format('YYYY-MM-DD HH:mm') },
       { key: 'party', priority: 2, header: counterpart, width: '11rem', cell: (r) => (side === 'seller' ? r.buyer_company_name : r.seller_company_name) },
       { key: 'lines', priority: 3, header: '配件', width: '10rem', cell: (r) => `${r.first_line}${r.line_count > 1 ? ` 等${r.line_count}种` : ''} · ${r.total_qty}件` },

@@ -32,7 +32,7 @@ export function AfterSaleView({ a, back, orderLink, company, actions }: {
           <span className="muted">申请时间 {at(a.created_at)} · 订单 {orderLink}</span>
         </div>
         <div className="order-detail-state">
-          <AfterSaleTypeTag type={a.type} /> <AfterSaleStatusTag status={a.status} />
+          <AfterSaleTypeTag type={a.type} warrantyMonths={a.warranty_months} /> <AfterSaleStatusTag status={a.status} />
           <strong className="order-total">退款 <Price fen={a.refund_fen} /></strong>
         </div>
         <p className="aftersale-next" role="status">{AFTERSALE_NEXT_STEP[a.status]}</p>
@@ -46,6 +46,7 @@ export function AfterSaleView({ a, back, orderLink, company, actions }: {
             <dt>卖家</dt><dd>{name(a.seller_company_id, a.seller_company_name)}</dd>
             <dt>订单状态</dt><dd>{ORDER_STATUS_TEXT[a.order_status as OrderStatus] ?? a.order_status}</dd>
             <dt>售后原因</dt><dd>{a.reason}</dd>
+            {a.warranty_months > 0 && <><dt>质保售后</dt><dd>超过普通售后期限，按卖家平台质保受理（收货后{a.warranty_months}个月内的质量问题）</dd></>}
             <dt>问题描述</dt><dd>{a.description || '—'}</dd>
             {a.logistics_no && <><dt>退货物流</dt><dd data-testid="aftersale-logistics">{a.logistics_company} {a.logistics_no}{a.returned_at > 0 && ` · 寄出 ${at(a.returned_at)}`}</dd></>}
             {a.received_at > 0 && <><dt>卖家收货</dt><dd>{at(a.received_at)}</dd></>}

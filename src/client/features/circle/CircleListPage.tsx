@@ -23,8 +23,10 @@ export function CircleListPage({ k }: { k: string }) {
     if (c.is_owner || c.member_state === 'approved' || c.member_state === 'pending') {
       return <Link to="/trade/$id" params={{ id: String(c.id) }}>查看</Link>;
     }
-    return <Button size="small" label={c.member_state === 'rejected' ? '再次申请' : '申请加入'} icon="pi pi-plus" loading={join.isPending && join.variables === c.id}
-      onClick={() => join.mutate(c.id)} />;
+    // a circle that asks for 入圈资料 is joined on its own page, where the form is
+    if (c.join_fields.length > 0) return <Link to="/trade/$id" params={{ id: String(c.id) }}>填写资料并申请</Link>;
+    return <Button size="small" label={c.member_state === 'rejected' ? '再次申请' : '申请加入'} icon="pi pi-plus" loading={join.isPending && join.variables.circleId === c.id}
+      onClick={() => join.mutate({ circleId: c.id })} />;
   };
 
   return (

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../api/request';
 import { useFormWrite } from '../../ui/form/form';
+import type { CircleJoinField, CircleJoinInfo } from '../../../shared/contracts';
 import { circleKeys } from './queries';
 
 /**
@@ -19,8 +20,10 @@ const useCircleMutation = <P,>(run: (p: P) => Promise<unknown>) => {
   });
 };
 
+/** 申请加入, with the 入圈资料 the owner requires (docs/circles.md, "Joining"). */
 export const useJoinCircle = () =>
-  useCircleMutation((circleId: number) => request('post', 'tradeCircleJoin', { circle_id: circleId }, undefined, { idempotencyKey: crypto.randomUUID() }));
+  useCircleMutation((p: { circleId: number; info?: CircleJoinInfo }) =>
+    request('post', 'tradeCircleJoin', { circle_id: p.circleId, join_info: p.info ?? {} }, undefined, { idempotencyKey: crypto.randomUUID() }));
 
 export const useQuitCircle = () => useCircleMutation((circleId: number) => request('post', 'tradeCircleQuit', { circle_id: circleId }));
 
@@ -30,3 +33,12 @@ export const useDecideMembership = () =>
 
 /** 创建商圈, the page's form save (useForm().submit, its key kept across retries); the circle lists are fetched again after it. */
 export const useCreateCircle = () => useFormWrite('tradeCircleCreate', { invalidate: [circleKeys.all] });
+
+/** 分配 / 修改分配 (edit with allocating): the form's save; every circle list is fetched again after it. */
+export const useAllocate = () => useFormWrite('tradeCircleAllocate', { invalidate: [circleKeys.all] });
+
+export const useWithdrawAllocation = () =>
+  useCircleMutation((p: { circle_id: number; stock_id: number }) => request('post', 'tradeCircleWithdraw', p));
+
+export const useSetJoinFields = () =>
+  useCircleMutation((p: { circle_id: number; join_fields: CircleJoinField[] }) => request('post', 'tradeCircleJoinFields', p));

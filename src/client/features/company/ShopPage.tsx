@@ -8,6 +8,7 @@ import { Tag } from 'primereact/tag';
 import { PAGE_SIZES, type AnswerOf, type StockRow } from '../../../shared/contracts';
 import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
 import { msg, shopMsg } from '../../../shared/messages';
+import { warrantyText } from '../../../shared/domain/warranty';
 import { StockTable, type StockColumnKey } from '../search/StockTable';
 import { ResultViewControls } from '../search/ResultViewControls';
 import { useResultView } from '../search/result-view';
@@ -15,6 +16,8 @@ import { Price } from '../currency/Price';
 import { productsQuery, shopQuery } from './queries';
 import { ShopRelation } from './ShopRelation';
 import { PledgeMark } from '../cash-pledge/PledgeMark';
+import { FollowButton } from '../basket/FollowButton';
+import { ShopPackages } from '../maintenance/ShopPackages';
 import { SHOP_TABS, type ShopSearch } from './shop-search';
 import './company.css';
 
@@ -49,6 +52,8 @@ function ShopHeader({ shop, mobile }: { shop: Shop; mobile: boolean }) {
         <h1>{c.name}</h1>
         <Tag value={c.level_name} severity={c.level_type === 'paid' ? 'success' : 'info'} />
         <PledgeMark companyId={c.id} />
+        <FollowButton kind="seller" sellerId={c.id} name={c.short_name} />
+        {shop.warranty_months > 0 && <Tag value={warrantyText.mark(shop.warranty_months)} severity="info" icon="pi pi-verified" title="该卖家已购买平台质保：收货后在此期限内可就质量问题申请售后" />}
       </div>
       <dl className="shop-facts">
         <div><dt>简称</dt><dd>{c.short_name}</dd></div>
@@ -189,7 +194,7 @@ function Products({ id, search, mobile, go }: { id: number; search: ShopSearch; 
   );
 }
 
-/** The shop page of a seller: header, and the tabs 展厅 · 工厂 · 产品 · 视频; `mobile` is the narrow single-column variant. */
+/** The shop page of a seller: header, and the tabs 展厅 · 工厂 · 产品 · 保养套餐 · 视频; `mobile` is the narrow single-column variant. */
 export function ShopPage({ id, search, mobile = false }: { id: number; search: ShopSearch; mobile?: boolean }) {
   const q = useQuery(shopQuery(id));
   const go = useShopNav(id, mobile);
@@ -211,6 +216,7 @@ export function ShopPage({ id, search, mobile = false }: { id: number; search: S
         {search.tab === 'exhibition' && <Exhibition shop={shop} go={go} />}
         {search.tab === 'factory' && <Factory shop={shop} />}
         {search.tab === 'product' && <Products id={id} search={search} mobile={mobile} go={go} />}
+        {search.tab === 'maintenance' && <ShopPackages companyId={id} own={shop.own} />}
         {search.tab === 'video' && <Videos shop={shop} />}
       </section>
     </div>

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { PAGE_SIZES } from '../../../shared/contracts/search';
 
-export const SHOP_TABS = ['exhibition', 'factory', 'product', 'video'] as const;
+export const SHOP_TABS = ['exhibition', 'factory', 'product', 'maintenance', 'video'] as const;
 export type ShopTab = (typeof SHOP_TABS)[number];
 
 /** Search params of /company/{id} and /company/m/{id}: the tab, and the product tab's keyword and page. */

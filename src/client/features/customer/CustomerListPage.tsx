@@ -12,10 +12,10 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { endpoints, type CustomerRow, type PayloadIn } from '../../../shared/contracts';
 import {
-  CUSTOMER_NOTE_MAX, CUSTOMER_PRICE_LEVEL_HINT, CUSTOMER_PRICE_LEVEL_SHORT, CUSTOMER_PRICE_LEVEL_TEXT, CUSTOMER_PRICE_LEVELS, CUSTOMER_TAG_MAX, type CustomerPriceLevel,
+  CREDIT_DAYS_MAX, creditText, CUSTOMER_NOTE_MAX, CUSTOMER_PRICE_LEVEL_HINT, CUSTOMER_PRICE_LEVEL_SHORT, CUSTOMER_PRICE_LEVEL_TEXT, CUSTOMER_PRICE_LEVELS, CUSTOMER_TAG_MAX, type CustomerPriceLevel,
 } from '../../../shared/domain/customer';
 import { formatChina } from '../../../shared/domain/china-time';
-import { yuan } from '../../../shared/domain/money';
+import { yuan, yuanToFen } from '../../../shared/domain/money';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
 import { Field } from '../../ui/form/Field';
@@ -62,6 +62,16 @@ export function CustomerListPage({ search, onSearch }: { search: ListSearch; onS
       { key: 'amount_fen', header: '订单金额', width: '7rem', num: true, sort: 'amount_fen', cell: (c) => yuan(c.amount_fen) },
       { key: 'last_order', header: '最近下单', width: '6.5rem', sort: 'last_order', cell: (c) => day(c.last_order) },
       { key: 'outstanding_fen', header: '未付金额', width: '7rem', num: true, sort: 'outstanding_fen', priority: 2, cell: (c) => yuan(c.outstanding_fen) },
+      {
+        key: 'credit', header: '账期 · 逾期金额', width: '9rem',
+        cell: (c) => (c.credit_days === 0 && c.credit_used_fen === 0 ? <span className="muted">—</span> : (
+          <div className="credit-term" data-testid="customer-credit">
+            {c.credit_days > 0 ? `${c.credit_days}天 · 额度 ${yuan(c.credit_limit_fen)}` : '未给账期'}
+            <small className="muted" style={{ display: 'block' }}>已用 {yuan(c.credit_used_fen)}</small>
+            {c.overdue_fen > 0 && <small className="credit-overdue" style={{ display: 'block' }} title="逾期金额：到期未付的账期订单" data-testid="customer-overdue">已逾期 {yuan(c.overdue_fen)}</small>}
+          </div>
+        )),
+      },
       { key: 'price_level', header: '客户等级', width: '5rem', cell: (c) => <span className="customer-level" title={`${CUSTOMER_PRICE_LEVEL_TEXT[c.price_level]}：${CUSTOMER_PRICE_LEVEL_HINT[c.price_level]}`}>{CUSTOMER_PRICE_LEVEL_SHORT[c.price_level]}</span> },
       {
         key: 'tags', header: '标签 · 备注', width: '12rem', priority: 3,
@@ -75,7 +85,7 @@ export function CustomerListPage({ search, onSearch }: { search: ListSearch; onS
       { key: 'invited', header: '受邀注册', width: '7rem', sort: 'invited', priority: 3, cell: (c) => (c.invited ? `${day(c.invited)}${c.invited_by_name ? ` · ${c.invited_by_name}` : ''}` : '—') },
       {
         key: 'actions', actions: true, header: '操作', width: '6rem',
-        cell: (c) => <button type="button" className="linklike" onClick={() => setEditing(c)} aria-label={`设置 ${c.company_name}`}>设置等级</button>,
+        cell: (c) => <button type="button" className="linklike" onClick={() => setEditing(c)} aria-label={`设置 ${c.company_name}`}>设置等级/账期</button>,
       },
     ],
     empty: (filtered) => filtered
@@ -89,23 +99,40 @@ export function CustomerListPage({ search, onSearch }: { search: ListSearch; onS
         status={status && <p className={`stock-status ${status.kind}`} role={status.kind === 'ok' ? 'status' : 'alert'} data-testid="customer-status">{status.text}</p>} />
       {editing && (
         <CustomerDialog customer={editing} onHide={() => setEditing(null)}
-          onSaved={(c) => { setEditing(null); setStatus({ kind: 'ok', text: `已保存：${c.company_name} · ${CUSTOMER_PRICE_LEVEL_TEXT[c.price_level]}` }); }} />
+          onSaved={(c) => { setEditing(null); setStatus({ kind: 'ok', text: `已保存：${c.company_name} · ${CUSTOMER_PRICE_LEVEL_TEXT[c.price_level]}${c.credit_days ? ` · 账期${c.credit_days}天，额度 ${yuan(c.credit_limit_fen)}` : ''}` }); }} />
       )}
     </>
   );
 }
 
-type CustomerForm = { price_level: CustomerPriceLevel; note: string; tags: string };
+type CustomerForm = { price_level: CustomerPriceLevel; note: string; tags: string; credit_days: string; credit_limit: string };
 
 const tagsOf = (typed: string) => typed.split(/[,，、\s]+/).map((t) => t.trim()).filter(Boolean);
 
 function CustomerDialog({ customer, onHide, onSaved }: { customer: CustomerRow; onHide: () => void; onSaved: (c: CustomerRow) => void }) {
-  const form = useForm<CustomerForm>({ price_level: customer.price_level, note: customer.note, tags: customer.tags.join('，') });
+  const form = useForm<CustomerForm>({
+    price_level: customer.price_level, note: customer.note, tags: customer.tags.join('，'),
+    credit_days: customer.credit_days ? String(customer.credit_days) : '', credit_limit: customer.credit_days ? String(customer.credit_limit_fen / 100) : '',
+  });
   const { values, set, errors } = form;
   const [busy, setBusy] = useState(false);
   const update = useUpdateCustomer();
   const submit = async () => {
-    const payload: PayloadIn<'customerUpdate'> = { company_id: customer.company_id, price_level: values.price_level, note: values.note, tags: tagsOf(values.tags) };
+    const days = values.credit_days.trim();
+    const limitTyped = values.credit_limit.trim();
+    const limit = limitTyped === '' ? null : yuanToFen(limitTyped);
+    if (limitTyped !== '' && limit === null) {
+      form.setErrors({ credit_limit_fen: creditText.limit });
+      return;
+    }
+    if ((days === '') !== (limitTyped === '')) {
+      form.setErrors({ [days === '' ? 'credit_days' : 'credit_limit_fen']: creditText.both });
+      return;
+    }
+    const payload: PayloadIn<'customerUpdate'> = {
+      company_id: customer.company_id, price_level: values.price_level, note: values.note, tags: tagsOf(values.tags),
+      credit_days: days === '' ? null : (/^\d{1,3}$/.test(days) ? Number(days) : days), credit_limit_fen: limit,
+    };
     if (!form.check(endpoints.customerUpdate.payload, payload)) return;
     setBusy(true);
     try {
@@ -125,6 +152,12 @@ function CustomerDialog({ customer, onHide, onSaved }: { customer: CustomerRow; 
         </Field>
         <Field id="tags" label="客户标签" hint={`用逗号或空格分开，最多${CUSTOMER_TAG_MAX}个`} error={errors.tags}>
           <InputText id="tags" value={values.tags} onChange={(e) => set('tags', e.target.value)} invalid={!!errors.tags} maxLength={120} />
+        </Field>
+        <Field id="credit_days" label="账期天数" hint={`1至${CREDIT_DAYS_MAX}天，从下单日（北京时间）起算；留空则不给账期`} error={errors.credit_days}>
+          <InputText id="credit_days" value={values.credit_days} onChange={(e) => set('credit_days', e.target.value)} invalid={!!errors.credit_days} inputMode="numeric" maxLength={3} placeholder="如 30" />
+        </Field>
+        <Field id="credit_limit_fen" label="账期额度（元）" hint="该客户未付的账期订单合计不超过此额度；与账期天数同时填写" error={errors.credit_limit_fen}>
+          <InputText id="credit_limit_fen" value={values.credit_limit} onChange={(e) => set('credit_limit', e.target.value)} invalid={!!errors.credit_limit_fen} inputMode="decimal" maxLength={13} placeholder="如 5000" />
         </Field>
         <Field id="note" label="备注" hint={`最多${CUSTOMER_NOTE_MAX}个字符`} error={errors.note}>
           <InputTextarea id="note" value={values.note} onChange={(e) => set('note', e.target.value)} rows={3} maxLength={CUSTOMER_NOTE_MAX} invalid={!!errors.note} />

@@ -10,3 +10,9 @@ export const useRevokeInvitation = () => useCall('customerInvitationRevoke', { i
 export const useUpdateCustomer = () => useCall('customerUpdate', { invalidate: [customerKeys.all()], refetch: 'background' });
 
 export const useSetPreferredSupplier = () => useCall('supplierSetPreferred', { invalidate: [customerKeys.all()] });
+
+/** 分公司 (docs/customers.md "Branch companies"): every change reads the links and invitations again. */
+export const useInviteBranch = () => useKeyedCall('branchInvite', { invalidate: [customerKeys.branch()] });
+export const useRespondBranchInvite = () => useCall('branchInviteRespond', { invalidate: [customerKeys.branch(), customerKeys.credit()] });
+export const useWithdrawBranchInvite = () => useCall('branchInviteWithdraw', { invalidate: [customerKeys.branch()] });
+export const useEndBranch = () => useCall('branchEnd', { invalidate: [customerKeys.branch(), customerKeys.credit()] });

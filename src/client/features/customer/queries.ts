@@ -9,6 +9,10 @@ export const customerKeys = {
   customers: (p: PayloadIn<'customerList'>) => ['customer', 'list', p] as const,
   suppliers: (p: PayloadIn<'supplierList'>) => ['customer', 'suppliers', p] as const,
   peek: (code: string) => ['customer', 'peek', code] as const,
+  credit: () => ['customer', 'credit'] as const,
+  branch: () => ['customer', 'branch'] as const,
+  branchOrders: (p: PayloadIn<'branchOrders'>) => ['customer', 'branch', 'orders', p] as const,
+  branchStock: (p: PayloadIn<'branchStock'>) => ['customer', 'branch', 'stock', p] as const,
 };
 
 export const invitationListQuery = (p: PayloadIn<'customerInvitationList'>) =>
@@ -27,3 +31,17 @@ export const invitationPeekQuery = (code: string) =>
     queryFn: ({ signal }) => request('get', 'customerInvitationPeek', { invite_code: code }, undefined, { signal, silent: true }),
     retry: false, staleTime: 60_000,
   });
+
+/** The credit terms (账期) sellers give the caller's company, with what is still available (确认订单). */
+export const supplierCreditQuery = () =>
+  queryOptions({ queryKey: customerKeys.credit(), queryFn: ({ signal }) => request('get', 'supplierCreditList', {}, undefined, { signal }), staleTime: 0 });
+
+/** 分公司: the head, branches and invitations of the caller's company. */
+export const branchOverviewQuery = () =>
+  queryOptions({ queryKey: customerKeys.branch(), queryFn: ({ signal }) => request('get', 'branchOverview', {}, undefined, { signal }) });
+
+export const branchOrdersQuery = (p: PayloadIn<'branchOrders'>) =>
+  queryOptions({ queryKey: customerKeys.branchOrders(p), queryFn: ({ signal }) => request('get', 'branchOrders', p, undefined, { signal }) });
+
+export const branchStockQuery = (p: PayloadIn<'branchStock'>) =>
+  queryOptions({ queryKey: customerKeys.branchStock(p), queryFn: ({ signal }) => request('get', 'branchStock', p, undefined, { signal }) });

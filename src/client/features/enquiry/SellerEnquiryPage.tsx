@@ -22,6 +22,8 @@ import { stateSeverity } from './EnquiryDetailPage';
 import './enquiry.css';
 import '../search/search-extras.css';
 import { QuoteHistoryButton } from './QuoteHistory';
+import { QuoteAllowance } from './QuoteAllowance';
+import { quoteQuotaText } from '../../../shared/domain/quote-quota';
 import { msg } from '../../../shared/messages';
 
 const day = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '—');
@@ -47,6 +49,7 @@ export function SellerEnquiryPage({ id }: { id: number }) {
           <p className="wanted-thumbs" aria-label="询价图片">{e.img_infos.map((src) => <a key={src} href={src} target="_blank" rel="noreferrer"><img src={src} alt="询价图片" /></a>)}</p>
         )}
         {!open && <p className="muted">询价单{e.state_text}，不能再报价。</p>}
+        {open && <QuoteAllowance />}
       </section>
       {e.lines.map((l) => (
         <LineQuote key={l.id} enquiry={e} line={l} mine={e.quotes.find((x) => x.line_id === l.id)} open={open} />
@@ -170,6 +173,7 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
           {error.text}
           {/* requirements 001-5: a registered member is told why, and where to upgrade */}
           {error.text === msg.registeredCannotQuote && <> <Link to="/pay/package">升级为正式会员</Link></>}
+          {error.text === quoteQuotaText.usedUp && <> <Link to="/backend/accounting/service">购买报价包</Link></>}
         </p>
       )}
       {saved && <p className="stock-status ok" role="status">{saved}</p>}

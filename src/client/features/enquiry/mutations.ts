@@ -70,7 +70,10 @@ export const useSubmitQuote = () => {
     onSuccess: (r, { enquiryId, lineId }) => {
       qc.setQueryData(enquiryKeys.sellerView(enquiryId), (old: EnquiryDetail | undefined) =>
         old && { ...old, quotes: [...old.quotes.filter((x) => x.line_id !== lineId), r] });
+      // a new quote may have used one of the day's quotes (docs/money.md#paid-services)
+      void qc.invalidateQueries({ queryKey: enquiryKeys.allowance() });
     },
+    onError: () => void qc.invalidateQueries({ queryKey: enquiryKeys.allowance() }),
   });
 };
 

@@ -16,6 +16,7 @@ export const enquiryKeys = {
   historyOf: (enquiryId: number) => ['enquiry', 'history-of', enquiryId] as const,
   oeHistory: (oe: string) => ['enquiry', 'history', oe] as const,
   myProduct: (oe: string) => ['enquiry', 'myProduct', oe] as const,
+  allowance: () => ['enquiry', 'allowance'] as const,
 };
 
 export const ENQUIRY_PAGE_SIZE = 20;
@@ -91,3 +92,7 @@ export const myProductByOeQuery = (oe: string) =>
     queryKey: enquiryKeys.myProduct(oe),
     queryFn: ({ signal }) => request('get', 'getMyProductByOe', { oe }, undefined, { signal, silent: true }),
   });
+
+/** Today's quotes of the company: used, free left, bought left (docs/money.md#paid-services). */
+export const quoteAllowanceQuery = () =>
+  queryOptions({ queryKey: enquiryKeys.allowance(), queryFn: ({ signal }) => request('get', 'quoteAllowance', {}, undefined, { signal, silent: true }) });

@@ -111,6 +111,8 @@ export function ImProfilePage() {
           {orders && <li><Link to="/ofo/purchase/payment"><i className="pi pi-wallet" /> 待付款</Link></li>}
           {enquires && <li><Link to="/ofo/enquiry"><i className="pi pi-question-circle" /> 我的询价</Link></li>}
           {sells && <li><Link to="/ofo/sales/order"><i className="pi pi-send" /> 销售订单</Link></li>}
+          {buys && <li><Link to="/basket"><i className="pi pi-list-check" /> 常购清单</Link></li>}
+          <li><Link to="/follows"><i className="pi pi-heart" /> 我的关注</Link></li>
           {buys && <li><Link to="/ofo/address"><i className="pi pi-map-marker" /> 收货地址</Link></li>}
           {hasAnyPermission(user.permissions, INVOICE_BUYER_CODES) && <li><Link to="/ofo/invoice"><i className="pi pi-file" /> 申请开票</Link></li>}
           {hasAnyPermission(user.permissions, INVOICE_BUYER_CODES) && <li><Link to="/ofo/invoice/record"><i className="pi pi-history" /> 开票记录</Link></li>}

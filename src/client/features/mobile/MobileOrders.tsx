@@ -16,6 +16,7 @@ import { orderDetailQuery, orderListQuery } from '../orders/queries';
 import { useOrderMove } from '../orders/mutations';
 import { OrderActionDialog } from '../orders/OrderActionDialog';
 import { PayTag, StatusTag } from '../orders/StatusTag';
+import { SpotOrderMark } from '../orders/SpotOrderMark';
 import { AfterSaleStatusTag } from '../aftersale/AfterSaleStatusTag';
 import type { OrderListSearch } from '../orders/order-search';
 import { MobilePage } from './MobilePage';
@@ -68,7 +69,7 @@ export function MobileOrderList({ search, to, title }: { search: OrderListSearch
       {q.data && q.data.data.length === 0 && <div className="m-card m-empty"><i className="pi pi-inbox" />{msg.noResults}</div>}
       {q.data?.data.map((o) => (
         <article key={o.order_no} className="m-card m-order" data-testid="order-card" data-order-no={o.order_no}>
-          <div className="m-order-head"><strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{sales ? o.buyer_company_name : o.seller_company_name}</strong><StatusTag status={o.status} /></div>
+          <div className="m-order-head"><strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{sales ? o.buyer_company_name : o.seller_company_name}<SpotOrderMark order={o} /></strong><StatusTag status={o.status} /></div>
           <span className="m-muted">{o.order_no} · {at(o.created_at)}</span>
           <span>{o.first_line}{o.line_count > 1 && <span className="m-muted"> 等{o.line_count}种</span>} · 共 {o.total_qty} 件</span>
           <div className="m-spread">
@@ -160,7 +161,7 @@ export function MobileOrderDetail({ orderNo }: { orderNo: string }) {
   return (
     <MobilePage title="订单详情" back={o.side === 'seller' ? '/ofo/sales/order' : '/ofo/purchase/order'}>
       <section className="m-card m-order" aria-label="订单状态">
-        <div className="m-order-head"><span data-testid="detail-status"><StatusTag status={o.status} /> <PayTag pay={o.pay_status} /></span><span className="m-price"><Price fen={o.total_fen} /></span></div>
+        <div className="m-order-head"><span data-testid="detail-status"><StatusTag status={o.status} /> <PayTag pay={o.pay_status} /><SpotOrderMark order={o} /></span><span className="m-price"><Price fen={o.total_fen} /></span></div>
         {o.deducted_fen > 0 && (
           <span className="m-muted" data-testid="order-deducted">售后冲减 −<Price fen={o.deducted_fen} /> · {o.pay_status === 'paid' ? '实付' : '应付'} <Price fen={amountDueFen(o)} /></span>
         )}

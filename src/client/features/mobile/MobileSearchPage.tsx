@@ -37,9 +37,9 @@ const FIRST_CARDS = 4;
  * deferred render that React splits into short slices, so a long list does not block the phone's
  * main thread in one piece (the phone's Lighthouse target: total blocking time).
  */
-function StockCards({ rows, priceColumns }: { rows: StockRow[]; priceColumns: readonly string[] }) {
+function StockCards({ rows, priceColumns, spotOrder }: { rows: StockRow[]; priceColumns: readonly string[]; spotOrder?: boolean }) {
   const shown = useDeferredValue(rows, rows.slice(0, FIRST_CARDS));
-  return shown.map((row) => <StockCard key={row.id} row={row} priceColumns={priceColumns} />);
+  return shown.map((row) => <StockCard key={row.id} row={row} priceColumns={priceColumns} spotOrder={spotOrder} />);
 }
 
 function OeResultCards({ codes, r }: { codes: string[]; r?: number }) {
@@ -66,7 +66,7 @@ function OeResultCards({ codes, r }: { codes: string[]; r?: number }) {
   );
 }
 
-/** Keyword results as cards, a page at a time; `spot`: only rows in stock, the most stocked first (/ofo/spotGoods). */
+/** Keyword results as cards, a page at a time; `spot`: 只看现货 with 现货下单 on each card (/ofo/spotGoods, docs/spot-goods.md). */
 export function KeywordResultCards({ search, spot, to }: { search: MobileSearch; spot?: boolean; to: '/ofo/search' | '/ofo/spotGoods' }) {
   const navigate = useNavigate();
   const page = search.page ?? 1;
@@ -82,8 +82,8 @@ export function KeywordResultCards({ search, spot, to }: { search: MobileSearch;
       <span className="m-muted">“{params.k}”（{params.mode === 'exact' ? '精确' : '模糊'}）{spot ? '现货' : ''}共 {data.total_capped ? `${data.total}+` : data.total} 条 · 第 {page} 页</span>
       <FetchedAt at={q.dataUpdatedAt} offline={q.isError || !navigator.onLine} />
       {!data.contacts_visible && <p className="m-note">{msg.registeredCannotQuote}</p>}
-      {data.rows.length === 0 && <div className="m-card m-empty">{msg.noResults}</div>}
-      <StockCards rows={data.rows} priceColumns={data.price_columns} />
+      {data.rows.length === 0 && <div className="m-card m-empty">{spot ? `没有“${params.k}”的现货。可换个词，或到“搜索”查看全部库存` : msg.noResults}</div>}
+      <StockCards rows={data.rows} priceColumns={data.price_columns} spotOrder={spot} />
       {(page > 1 || page < last) && (
         <div className="m-spread">
           <Button type="button" outlined label="上一页" icon="pi pi-angle-left" disabled={page <= 1} onClick={() => go(page - 1)} />

@@ -4,12 +4,16 @@ import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { msg } from '../../../shared/messages';
+import { warrantyText } from '../../../shared/domain/warranty';
 import { companyContactQuery } from '../im/queries';
 import type { StockRow } from '../../../shared/contracts';
 import { unitPrice } from '../../../shared/domain/cart';
 import { chargedColumnLabel, type PriceColumn } from '../../../shared/domain/prices';
 import { Price } from '../currency/Price';
 import { AddToCartButton } from '../cart/AddToCartButton';
+import { SpotTag } from '../search/SpotTag';
+import { SpotOrderButton } from '../orders/SpotOrderButton';
+import { SPOT_CONFIRM_MINUTES } from '../../../shared/domain/spot';
 
 /** 联系卖家 on a card: the conversation with the seller's contact user, full-screen. */
 function ChatWithSeller({ row }: { row: StockRow }) {
@@ -39,7 +43,7 @@ function ChatWithSeller({ row }: { row: StockRow }) {
  * buyer pays before tax (the cart's own rule), the seller and where it ships from, the stock, and
  * 加入购物车 and 联系卖家.
  */
-export function StockCard({ row, priceColumns }: { row: StockRow; priceColumns: readonly string[] }) {
+export function StockCard({ row, priceColumns, spotOrder }: { row: StockRow; priceColumns: readonly string[]; spotOrder?: boolean }) {
   // the wholesale columns come only to formal (paid) members: they are charged those
   const level = priceColumns.includes('price0') ? 'paid' : 'free';
   const price = unitPrice(row as Partial<Record<PriceColumn, number | null>>, level, false);
@@ -51,6 +55,8 @@ export function StockCard({ row, priceColumns }: { row: StockRow; priceColumns: 
         {row.is_original && <Tag value="原厂件" severity="success" />}
         {row.sale_state === 'promotion' && <Tag value="促销" severity="warning" />}
         {row.clean_state === 'clearance' && <Tag value="清仓" severity="danger" />}
+        <SpotTag row={row} />
+        {row.warranty_months ? <Tag value={warrantyText.mark(row.warranty_months)} severity="info" icon="pi pi-verified" /> : null}
       </div>
       <div className="m-stock-facts">
         {brand && <span>{brand}</span>}
@@ -72,6 +78,12 @@ export function StockCard({ row, priceColumns }: { row: StockRow; priceColumns: 
           <AddToCartButton row={row} labelled />
         </span>
       </div>
+      {spotOrder && row.spot && row.quantity > 0 && (
+        <div className="m-stock-foot">
+          <span className="m-muted">下单后卖家{SPOT_CONFIRM_MINUTES}分钟内确认</span>
+          <SpotOrderButton row={row} />
+        </div>
+      )}
     </article>
   );
 }

@@ -6,7 +6,7 @@ const item = (id: number, companyId: number, over: Partial<CartItem> = {}): Cart
   id, stockId: id * 10, quoteId: null, enquiryId: 0, enquiryNo: '', validUntil: 0, deliveryDays: 0, companyId, companyName: `卖家${companyId}`,
   sellerCompanyProvinceName: '', sellerCompanyCityName: '', supplierOe: `OE${id}`, name: `配件${id}`, uomName: '个', qty: 1, stockQty: 10,
   price: 1000, priceColumn: 'price0', amount: 1000, isIncludeTaxProduct: false, checked: true, qualityName: '', brandName: '', isOriginal: false,
-  productSource: 1, unavailableReason: '', typeCode: '配件产品', ...over,
+  productSource: 1, unavailableReason: '', typeCode: '配件产品', circleId: null, ...over,
 });
 const cart: CartList = {
   groups: [

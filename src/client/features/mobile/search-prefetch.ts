@@ -7,10 +7,13 @@ import { MOBILE_PAGE_SIZE, type MobileSearch } from './search-params';
 /** The OE codes of /ofo/search's address, checked by the shared rule (null: none given). */
 export const mobileCodes = (search: MobileSearch) => (search.code ? validateOeBatch(search.code.split(',')) : null);
 
-/** The keyword search of /ofo/search and /ofo/spotGoods (`spot`: rows in stock, most stocked first). */
+/**
+ * The keyword search of /ofo/search and /ofo/spotGoods (`spot`: 只看现货, rows their sellers marked
+ * and in stock, in relevance order, which migration 0500's spot indexes walk; docs/spot-goods.md).
+ */
 export const mobileKeywordParams = (search: MobileSearch, spot?: boolean): KeywordParams => ({
   k: search.k ?? '', mode: search.mode ?? 'fuzzy', page_number: search.page ?? 1, page_size: MOBILE_PAGE_SIZE, circle: false, r: search.r,
-  ...(spot ? { min_stock_qty: 1, sort_field: 'quantity', sort_order: 'desc' } : {}),
+  ...(spot ? { spot: true } : {}),
 });
 
 /**

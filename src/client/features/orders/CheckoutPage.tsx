@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { InputText } from 'primereact/inputtext';
@@ -18,6 +18,7 @@ import { cartKeys, cartListQuery, typeOfKind, type CartKind } from '../cart/quer
 import { clearDraft, loadDraft, saveDraft, type CheckoutDraft } from './checkout-draft';
 import { useCheckoutWrite } from './mutations';
 import { AddressBookPicker } from './AddressBookPicker';
+import { CreditChoice } from '../customer/CreditChoice';
 import { LineChangeNotice, PRICE_NOT_ACCEPTED, useLineChanges } from './LineChangeNotice';
 import '../../ui/form/form.css';
 import '../cart/cart.css';
@@ -57,6 +58,8 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
     idPrefix: 'checkout-', offline: '当前离线，订单未提交；填写的内容已保存，联网后再点提交订单',
   });
   const { values: draft, setValues: setDraft, errors, setErrors } = form;
+  /** the sellers whose order goes on 账期 (docs/customers.md "Credit terms") */
+  const [credit, setCredit] = useState<number[]>([]);
 
   useEffect(() => saveDraft(user.uuid, draft), [user.uuid, draft]);
   const shownLines = useMemo(() => (q.data ? chosenGroups(q.data.groups).flatMap((g) => g.items) : undefined), [q.data]);
@@ -95,6 +98,7 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
       cart_ids: lines.map((i) => i.id), expected_total_fen: total, type_code: typeOfKind(kind),
       contact_name: draft.contact_name, contact_phone: draft.contact_phone, address: draft.address,
       remarks: sent.map((id) => ({ company_id: id, remark: draft.remarks[id] ?? '' })),
+      credit_sellers: credit.filter((id) => groups.some((g) => g.companyId === id)),
     }, async (answer) => {
       clearDraft(user.uuid);
       await navigate({ to: '/cart/order/complete', search: { checkout: answer.checkout_no } });
@@ -160,6 +164,8 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
             </tbody>
             </table>
           </div>
+          <CreditChoice sellerId={g.companyId} amountFen={g.items.reduce((s, i) => s + i.amount, 0)} checked={credit.includes(g.companyId)}
+            onChange={(on) => setCredit((c) => (on ? [...c, g.companyId] : c.filter((x) => x !== g.companyId)))} />
           <div className="checkout-remark">
             <Field id={form.idOf(remarkField(g.companyId))} label="买家留言" error={errors[remarkField(g.companyId)]}>
               <InputTextarea id={form.idOf(remarkField(g.companyId))} rows={1} autoResize value={draft.remarks[g.companyId] ?? ''} maxLength={ORDER_REMARK_MAX + 20} placeholder={`选填，给 ${g.companyName} 的说明（最多${ORDER_REMARK_MAX}字）`}
@@ -173,6 +179,7 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
       <LineChangeNotice className="card checkout-changes" changes={watch.changes} onAccept={() => { watch.accept(); form.setFormError(''); }} />
       <section className="card cart-summary" aria-label="提交订单">
         {form.formError && <span className="checkout-failure" role="alert">{form.formError}</span>}
+        {errors.credit_sellers && <span className="checkout-failure" role="alert">{errors.credit_sellers}</span>}
         <Link to="/cart" search={{ kind }}>返回购物车修改</Link>
         <span>共 {groups.length} 个卖家、{lines.length} 种配件，将生成 {groups.length} 个订单</span>
         <span>应付总额：<span data-testid="checkout-total"><Price fen={total} /></span></span>

@@ -15,6 +15,8 @@ import { Price } from '../currency/Price';
 import { orderDetailQuery } from './queries';
 import { OrderActionDialog } from './OrderActionDialog';
 import { PayTag, StatusTag } from './StatusTag';
+import { Tag } from 'primereact/tag';
+import { SpotOrderMark } from './SpotOrderMark';
 import { OrderPrintSheet, type PrintKind } from './OrderPrintSheet';
 import { applicableLines, orderRefusal } from '../aftersale/AfterSaleApplyPage';
 import { AfterSaleStatusTag, AfterSaleTypeTag } from '../aftersale/AfterSaleStatusTag';
@@ -56,7 +58,8 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
           <span className="muted">下单时间 {at(o.created_at)} · 结算号 {o.checkout_no}</span>
         </div>
         <div className="order-detail-state">
-          <StatusTag status={o.status} /> <PayTag pay={o.pay_status} />
+          <StatusTag status={o.status} /> <PayTag pay={o.pay_status} /><SpotOrderMark order={o} />
+          {o.credit_due_date && <Tag value={o.credit_overdue ? '账期 · 已逾期' : '账期'} severity={o.credit_overdue ? 'danger' : 'info'} data-testid="order-credit-tag" style={{ marginLeft: '0.3rem' }} />}
           <strong className="order-total"><Price fen={o.total_fen} /></strong>
           {o.deducted_fen > 0 && (
             <span className="muted" data-testid="order-deducted">
@@ -94,6 +97,10 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
             {o.refunded_fen > 0 && <><dt>已退款</dt><dd data-testid="order-refunded"><Price fen={o.refunded_fen} />{o.refunds.some((r) => r.state === 'pending') && <span className="muted">（支付渠道退款处理中）</span>}</dd></>}
             {(o.pay_channel === 'wallet' || o.pay_channel === 'provider') && (
               <><dt>结算给卖家</dt><dd data-testid="order-payout">{o.paid_out_at ? <><Price fen={o.payout_fen} />{o.payout_fee_fen > 0 && <span className="muted">（平台服务费 <Price fen={o.payout_fee_fen} />）</span>} · {at(o.paid_out_at)}</> : '平台暂管，买家确认收货后结算'}</dd></>
+            )}
+            {o.credit_due_date && (
+              <><dt>账期到期</dt><dd data-testid="order-credit-due">{o.credit_due_date}{o.credit_overdue && <strong className="order-overdue">（已逾期）</strong>}
+                {o.pay_status === 'unpaid' && <span className="muted">{side === 'buyer' ? ' · 到期前在线付款，或线下付款后由卖家登记收款' : ' · 买家在线付款或您登记线下收款后结清'}</span>}</dd></>
             )}
             {o.pay_status === 'unpaid' && !o.offline_allowed && side === 'buyer' && <><dt>付款</dt><dd>该卖家仅接受在线付款（钱包余额或在线支付）</dd></>}
             {o.reject_reason && <><dt>拒绝原因</dt><dd>{o.reject_reason}</dd></>}

@@ -14,6 +14,7 @@ import { OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
 import { downloadOrderExport, orderListQuery } from './queries';
 import { PayTag, StatusTag } from './StatusTag';
+import { SpotOrderMark } from './SpotOrderMark';
 import { PayDialog } from './PayPanel';
 import { Checkbox } from 'primereact/checkbox';
 import { useSavePaySetting } from './mutations';
@@ -76,7 +77,7 @@ export function OrderListPage({ side, search }: { side: 'purchase' | 'sales'; se
   const columns: ReadonlyArray<ListColumn<OrderSummary>> = [
     {
       key: 'no', header: '订单号 / 下单时间', width: '10rem',
-      cell: (o) => <><Link to="/backend/order/detail/$orderNo" params={{ orderNo: o.order_no }}>{o.order_no}</Link><small className="muted orders-time">{dayjs.unix(o.created_at).format('YYYY-MM-DD HH:mm:ss')}</small></>,
+      cell: (o) => <><Link to="/backend/order/detail/$orderNo" params={{ orderNo: o.order_no }}>{o.order_no}</Link><SpotOrderMark order={o} /><small className="muted orders-time">{dayjs.unix(o.created_at).format('YYYY-MM-DD HH:mm:ss')}</small></>,
     },
     { key: 'party', header: counterpart, width: '10rem', priority: 2, cell: (o) => (side === 'purchase' ? o.seller_company_name : o.buyer_company_name) },
     { key: 'part', header: '配件', priority: 3, cell: (o) => <span className="orders-part">{o.first_line}{o.line_count > 1 && <span className="muted"> 等{o.line_count}种</span>}</span> },

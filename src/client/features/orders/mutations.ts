@@ -71,3 +71,19 @@ export const useSubmitCheckout = () => {
     },
   });
 };
+
+/**
+ * 现货下单 from a result (docs/spot-goods.md): the spot row into the cart (one piece, the cart's own
+ * write and rules, under a fresh Idempotency-Key); answers the cart line, which
+ * /cart/order/spotCreate then orders.
+ */
+export const useSpotToCart = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (stockId: number) => request('post', 'cartAdd', { stock_id: stockId, qty: 1 }, undefined, { idempotencyKey: crypto.randomUUID(), silent: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.all() }),
+  });
+};
+
+/** 提交现货订单 on /cart/order/spotCreate (useForm().submit, under the form's Idempotency-Key). */
+export const useSpotCreateWrite = () => useFormWrite('spotCreate', { invalidate: [cartKeys.all(), orderKeys.all()] });

@@ -1,6 +1,6 @@
 /**
  * 付费服务目录 of the operator (/operation/pay/product, D05; docs/money.md#paid-services): per
- * service (员工名额, 库存查询次数, VIN 解析次数) and company level, the pack size, its price (typed in
+ * service (员工名额, 库存查询次数, VIN 解析次数, 报价包, 平台质保) and company level, the pack size, its price (typed in
  * yuan, fen on the wire) and whether it is on sale. Membership packages are priced on 会员等级 and
  * the cash pledge on 保证金 (links, not copies).
  */
@@ -28,6 +28,8 @@ const WHAT: Record<PaidServiceProduct['service'], string> = {
   user: '员工名额：买后长期有效，加在会员等级的员工上限之上。',
   stock: '库存查询次数：每日免费次数用完后按次使用，不过期。',
   vin: 'VIN 解析次数：计入企业已购的解析次数；按会员期不限次数的等级在会员期内无需购买。',
+  quote: '报价包：会员等级的每日免费报价次数用完后，每条新报价使用一次，不过期；每日免费次数在会员等级中设置（留空为不限，不限的等级无需购买）。',
+  warranty: '平台质保：每包数量为质保月数；卖家购买后从现在（或未到期的质保结束日）起延长，质保期内其商品带“质保”标记，买家收货后在质保条款的月数内可就质量问题申请售后。条款在“系统 → 质保条款”中设置。',
 };
 
 function ProductRow({ p, mayWrite, onSaved }: { p: PaidServiceProduct; mayWrite: boolean; onSaved: (t: string) => void }) {
@@ -80,7 +82,7 @@ export function OpProductPage() {
     <div className="op-service-page">
       <section className="card">
         <h2>付费服务</h2>
-        <p className="muted">为每个会员等级设置服务包的每包数量和价格；未设置或下架的，该等级的企业不能购买。会员套餐的价格在<Link to="/operation/system/companyLevel">会员等级</Link>中设置，卖家保证金在<Link to="/operation/pay/cashpledge">保证金</Link>中设置。报价和质保目前没有可扩展的次数限制，因此不单独出售。</p>
+        <p className="muted">为每个会员等级设置服务包的每包数量和价格；未设置或下架的，该等级的企业不能购买。会员套餐的价格在<Link to="/operation/system/companyLevel">会员等级</Link>中设置，卖家保证金在<Link to="/operation/pay/cashpledge">保证金</Link>中设置，平台质保的条款在<Link to="/operation/system/warranty">质保条款</Link>中设置。</p>
         {status && <p className="service-ok" role="status">{status}</p>}
       </section>
       {q.isPending ? <p aria-busy="true">正在加载…</p> : q.isError ? <p role="alert">{failure(q.error)}</p> : (

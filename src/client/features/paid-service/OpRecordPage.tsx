@@ -1,5 +1,5 @@
 /**
- * 服务记录 of the operator (/operation/pay/record/vin, /stock, /user; D05; docs/money.md#paid-services):
+ * 服务记录 of the operator (/operation/pay/record/vin, /stock, /user, /quote, /warranty; D05; docs/money.md#paid-services):
  * every purchase of one service, with the buying company's bought units left and used, filtered by
  * company, state and date, paged (a declaration on the ListPage block).
  */
@@ -41,10 +41,12 @@ export function OpRecordPage({ service, search, onSearch }: { service: PaidServi
       { key: 'units', header: '数量', width: '6rem', num: true, cell: (r) => `${r.units}${unit}` },
       { key: 'amount', header: '金额', width: '7rem', num: true, cell: (r) => yuan(r.amount_fen) },
       { key: 'state', header: '状态', width: '5rem', cell: (r) => <span className={`op-tag ${r.state === 'cancelled' ? 'danger' : ''}`}>{PAID_SERVICE_STATES[r.state]}</span> },
-      { key: 'method', header: '支付方式', width: '6rem', priority: 2, cell: (r) => PAID_SERVICE_METHODS[r.method] },
       // seats are kept, not used up: the company's seats bought stand in the last column
-      ...(service === 'user' ? [] : [{ key: 'used', header: '已用', width: '6rem', num: true, priority: 2 as const, cell: (r: Row) => `${r.used}${unit}` }]),
-      { key: 'left', header: service === 'user' ? '已购名额' : '剩余', width: '6rem', num: true, priority: 2, cell: (r) => `${r.remaining}${unit}` },
+      // seats and warranty months are not used up by count: no 已用 column for them
+      ...(service === 'user' || service === 'warranty' ? [] : [{ key: 'used', header: '已用', width: '6rem', num: true, priority: 2 as const, cell: (r: Row) => `${r.used}${unit}` }]),
+      { key: 'left', header: service === 'user' ? '已购名额' : service === 'warranty' ? '质保剩余' : '剩余', width: '6rem', num: true, priority: 2, cell: (r) => `${r.remaining}${unit}` },
+      // after used and left, so it folds before them (the rightmost first)
+      { key: 'method', header: '支付方式', width: '6rem', priority: 2, cell: (r) => PAID_SERVICE_METHODS[r.method] },
       { key: 'level', header: '等级', width: '6rem', priority: 3, cell: (r) => r.level_name },
       { key: 'user', header: '购买人', width: '7rem', priority: 3, cell: (r) => r.user_name },
       { key: 'no', header: '单号', width: '12rem', priority: 3, cell: (r) => r.purchase_no },

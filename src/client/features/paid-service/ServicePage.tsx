@@ -1,6 +1,6 @@
 /**
  * 购买服务 (/backend/accounting/service, M09; docs/money.md#paid-services): what the company has
- * (employee seats, stock queries, VIN decodes), the packs its level may buy with their prices,
+ * (employee seats, stock queries, VIN decodes, today's quotes), the packs its level may buy with their prices,
  * 购买 from the wallet or through the payment provider (its page returns here with ?purchase=SV…),
  * the service agreement to accept first once the platform published one, and the purchases (a
  * declaration on the ListPage block).
@@ -134,10 +134,12 @@ export function ServicePage({ search, onSearch, purchase }: { search: ListSearch
         <dl className="service-standing">
           <div><dt>员工</dt><dd>{s.user.have} / {s.user.limit} 人<small className="muted">（等级 {s.user.level_limit} + 已购 {s.user.bought}）</small></dd></div>
           <div><dt>今日库存查询</dt><dd>{s.stock.per_day < 0 ? '不限' : `${s.stock.used_today} / ${s.stock.per_day} 次`}<small className="muted">（已购剩余 {s.stock.remaining} 次）</small></dd></div>
+          <div><dt>今日报价</dt><dd>{s.quote.per_day === null ? `已报 ${s.quote.used_today} 次，不限` : `已报 ${s.quote.used_today} 次，免费剩余 ${s.quote.free_left ?? 0} / ${s.quote.per_day} 次`}<small className="muted">（已购剩余 {s.quote.remaining} 次）</small></dd></div>
+          <div><dt>平台质保</dt><dd>{s.warranty.active ? `质保中，至 ${formatChina(s.warranty.until, 'YYYY-MM-DD')}` : s.warranty.until > 0 ? `已于 ${formatChina(s.warranty.until, 'YYYY-MM-DD')} 到期` : '未购买'}{s.warranty.months > 0 && <small className="muted">（买家收货后 {s.warranty.months} 个月内可就质量问题申请售后）</small>}</dd></div>
           <div><dt>VIN 解析</dt><dd>{s.vin.unlimited ? '会员期内不限' : `剩余 ${s.vin.available} 次`}<small className="muted">（累计 {s.vin.bought} 次）</small></dd></div>
           <div><dt>钱包可用余额</dt><dd>{yuan(c.wallet_available_fen)}</dd></div>
         </dl>
-        <p className="muted">员工名额购买后长期有效；库存查询次数在每日免费次数用完后按次使用，不过期；VIN 解析次数计入已购次数。会员套餐请到<Link to="/pay/package">会员中心</Link>购买。</p>
+        <p className="muted">员工名额购买后长期有效；库存查询次数在每日免费次数用完后按次使用，不过期；VIN 解析次数计入已购次数；报价包在每日免费报价次数用完后按次使用，不过期；平台质保按月购买，从现在或未到期的结束日起延长，质保期内您的商品和店铺带“质保”标记。会员套餐请到<Link to="/pay/package">会员中心</Link>购买。</p>
         {c.demo_payment && <div className="muted">演示支付，不会真实扣款</div>}
       </section>
       <Agreement c={c} />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CircleOffers } from '../circle/CircleOffers';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
@@ -33,6 +34,7 @@ const searchOf = (p: KeywordParams, brandName: string | undefined): KeywordSearc
   ...(p.brand_id ? { brand_id: p.brand_id, bn: brandName } : {}),
   ...(p.sort_field ? { sort_field: p.sort_field, sort_order: p.sort_order ?? 'asc' } : {}),
   price_colum_name: p.price_colum_name, min_price: p.min_price, max_price: p.max_price, min_stock_qty: p.min_stock_qty, max_stock_qty: p.max_stock_qty,
+  ...(p.spot ? { spot: 1 as const } : {}),
 });
 
 /** 价格 and 库存 ranges; checked here with the search's own schema (its messages) before anything is asked. */
@@ -88,6 +90,11 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
       <strong>{params.brand_id ? brandName ?? `#${params.brand_id}` : '全部'}</strong>
       <Button type="button" label="选择品牌" icon="pi pi-filter" size="small" outlined onClick={() => setPicking(true)} />
       {params.brand_id !== undefined && <Button type="button" label="清除品牌" icon="pi pi-times" size="small" text onClick={() => withBrand(null)} />}
+      {/* 只看现货 (docs/spot-goods.md): rows the seller marked ready to ship, in stock */}
+      <label className="spot-filter" title="只看卖家标记为现货、有库存、可当天发货的配件">
+        <input type="checkbox" checked={params.spot === true} onChange={(e) => go({ spot: e.target.checked ? 1 : undefined })} />
+        只看现货
+      </label>
       {/* the price / stock filters fold away (results-fold.ts); folded, the button says how many apply */}
       <Button type="button" className="filter-toggle" size="small" text aria-expanded={!filtersFolded} aria-controls="result-filter"
         icon={filtersFolded ? 'pi pi-angle-down' : 'pi pi-angle-up'} iconPos="right"
@@ -124,7 +131,7 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
       </div>
       <div className="result-status">
       <p className="muted" role="status">
-        {params.circle ? '圈内 ' : params.dismantled ? '拆车件 ' : ''}“{params.k}”（{params.mode === 'exact' ? '精确' : '模糊'}）共 {data.total_capped ? `${data.total}+` : data.total} 条
+        {params.circle ? '圈内 ' : params.dismantled ? '拆车件 ' : ''}{params.spot ? '现货 ' : ''}“{params.k}”（{params.mode === 'exact' ? '精确' : '模糊'}）共 {data.total_capped ? `${data.total}+` : data.total} 条
         {data.total > KEYWORD_MAX_ROWS && `，可翻阅前 ${KEYWORD_MAX_ROWS} 条`}
         {params.sort_field && ` · 按${sortLabel(params.sort_field)}${params.sort_order === 'desc' ? '从高到低' : '从低到高'}`}
         {' · '}{offline ? `离线：显示 ${dayjs(q.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss')} 获取的结果` : `结果获取于 ${dayjs(q.dataUpdatedAt).format('HH:mm:ss')}`}
@@ -134,12 +141,14 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
       {!data.contacts_visible && <UpgradeNote />}
       {data.total === 0 && !q.isPlaceholderData ? (
         <EmptyKeywordHelp k={params.k} mode={params.mode} help={data.empty_help}
-          filtered={params.brand_id !== undefined || [params.min_price, params.max_price, params.min_stock_qty, params.max_stock_qty].some((x) => x !== undefined)}
+          filtered={params.brand_id !== undefined || params.spot === true || [params.min_price, params.max_price, params.min_stock_qty, params.max_stock_qty].some((x) => x !== undefined)}
           go={(p) => go({
             ...(p.k !== undefined ? { k: p.k } : {}), ...(p.mode ? { mode: p.mode } : {}),
-            ...(p.clearFilters ? { brand_id: undefined, bn: undefined, ...NO_FILTERS } : {}),
+            ...(p.clearFilters ? { brand_id: undefined, bn: undefined, spot: undefined, ...NO_FILTERS } : {}),
           })} />
       ) : (
+        <>
+        {data.circle_offers && data.circle_offers.length > 0 && <CircleOffers offers={data.circle_offers} rows={data.rows} />}
         <StockTable rows={data.rows} priceColumns={data.price_columns} contactsVisible={data.contacts_visible} view={view} label={`“${params.k}”的配件`} showOe
           loading={q.isFetching && q.isPlaceholderData} sortable={sortable}
           sort={{ field: params.sort_field, order: params.sort_field ? params.sort_order ?? 'asc' : undefined, onSort }}
@@ -147,6 +156,7 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
             first: (params.page_number - 1) * params.page_size, rows: params.page_size, total: Math.min(data.total, KEYWORD_MAX_ROWS),
             onPage: (first, rows) => void navigate({ to, search: { ...searchOf(params, brandName), page_number: Math.floor(first / rows) + 1, page_size: PAGE_SIZES.find((n) => n === rows) ?? 50 } }),
           }} />
+        </>
       )}
     </section>
   );
@@ -155,8 +165,8 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
 const sortLabel = (f: KeywordSortField) => (f === 'quantity' ? '数量' : f === 'name' ? '名称' : PRICE_LABELS[f]);
 
 /** The page of an address: its fields as they are named there, the defaults filled in. */
-export const KeywordResultsPage = ({ search: { bn, k, mode, page_number, page_size, ...fields }, scope }: { search: KeywordSearch; scope: { circle: boolean; dismantled: boolean } }) => (
+export const KeywordResultsPage = ({ search: { bn, k, mode, page_number, page_size, spot, ...fields }, scope }: { search: KeywordSearch; scope: { circle: boolean; dismantled: boolean } }) => (
   <KeywordResults
-    params={{ ...fields, k: k ?? '', mode: mode ?? 'fuzzy', page_number: page_number ?? 1, page_size: page_size ?? 50, ...scope }}
+    params={{ ...fields, k: k ?? '', mode: mode ?? 'fuzzy', page_number: page_number ?? 1, page_size: page_size ?? 50, ...(spot ? { spot: true } : {}), ...scope }}
     brandName={bn} />
 );

@@ -13,6 +13,7 @@ import { EnquiryButton } from '../enquiry/EnquiryButton';
 import { EmptyOeHelp } from './EmptySearchHelp';
 import { OfflineError } from '../../api/request';
 import type { StockRow } from '../../../shared/contracts';
+import { FollowButton } from '../basket/FollowButton';
 
 /** sorted among the sellers shown, in the page */
 const SORTABLE_HERE = ['name', 'quantity', 'price99', 'price0', 'price1', 'price2', 'price3', 'price5'];
@@ -68,6 +69,7 @@ function OeGroup({ group: g, priceColumns, contactsVisible, view }: { group: Gro
         <span className="muted" style={{ fontWeight: 400, marginLeft: '0.5rem' }}>
           {rows.length < total ? `共 ${total} 家报价，已显示 ${rows.length} 家` : `${total} 家报价`}
         </span>
+        <span className="oe-group-follow"><FollowButton kind="oe" oe={g.oe_number} name={g.name} /></span>
       </h3>
       {total === 0 ? <EmptyOeHelp oe={g.oe} oeNumber={g.oe_number} /> : (
         <StockTable rows={rows} priceColumns={priceColumns} contactsVisible={contactsVisible} view={view} label={`${g.oe_number} 的卖家`}

@@ -3,6 +3,7 @@ import { Link, useRouteContext } from '@tanstack/react-router';
 import { Paginator } from 'primereact/paginator';
 import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
 import { msg } from '../../../shared/messages';
+import { warrantyText } from '../../../shared/domain/warranty';
 import { PAGE_SIZES, type StockRow } from '../../../shared/contracts';
 import { CART_CODES } from '../../../shared/contracts/codes';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
@@ -12,7 +13,9 @@ import { useCurrency } from '../currency/currency-store';
 import { effectiveCurrency, formatMoney } from '../../../shared/domain/currency';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { ChatWithSellerButton } from '../im/ChatWithSellerButton';
+import { SpotOrderButton } from '../orders/SpotOrderButton';
 import { stockDetails } from './stock-details';
+import { SpotTag } from './SpotTag';
 import type { ResultView } from './result-view';
 import './stock-table.css';
 
@@ -31,8 +34,8 @@ interface Col {
 
 type Format = { text: (fen: number | null | undefined) => string; currency: string };
 
-const Tag = ({ value, severity }: { value: string; severity: 'success' | 'warning' | 'danger' }) => (
-  <span className={`p-tag p-component p-tag-${severity}`}><span className="p-tag-value">{value}</span></span>
+const Tag = ({ value, severity, title }: { value: string; severity: 'success' | 'warning' | 'danger' | 'info'; title?: string }) => (
+  <span className={`p-tag p-component p-tag-${severity}`} title={title}><span className="p-tag-value">{value}</span></span>
 );
 
 const Contact = ({ row, visible }: { row: StockRow; visible: boolean }) =>
@@ -57,7 +60,7 @@ const BuyCell = ({ row }: { row: StockRow }) => {
   if (user && row.company_id !== user.company_id && row.quantity > 0 && !hasAnyPermission(user.permissions, CART_CODES)) {
     return <span className="muted no-buy" title={NO_BUY_WHY}>无采购权限</span>;
   }
-  return <AddToCartButton row={row} />;
+  return <>{row.spot && <SpotOrderButton row={row} compact />}<AddToCartButton row={row} /></>;
 };
 const NO_BUY_WHY = '您的账号没有采购订单权限（C09），请公司负责人在“员工”中开通后再加入购物车';
 
@@ -108,13 +111,17 @@ const columnsOf = (priceColumns: readonly string[], contactsVisible: boolean, fo
         <span className="stock-name-text">{r.name}</span>
         {r.sale_state === 'promotion' && <> <Tag value="促销" severity="warning" /></>}
         {r.clean_state === 'clearance' && <> <Tag value="清仓" severity="danger" /></>}
+        {r.warranty_months ? <> <Tag value={warrantyText.mark(r.warranty_months)} severity="info" title="卖家已购买平台质保：收货后在此期限内可就质量问题申请售后" /></> : null}
         {(r.generic_name || r.category_name) && <> <small className="cell-sub muted">{[r.generic_name, r.category_name].filter(Boolean).join(' · ')}</small></>}
       </span>
     ),
   },
   { key: 'spec', header: '规格 / 产地', cell: (r) => <span className="cell" title={[r.product_specification, r.producing_area].filter(Boolean).join(' · ')}>{r.product_specification || '—'} <small className="cell-sub muted">{r.producing_area}</small></span> },
   { key: 'vehicle', header: '适用车型', cell: (r) => <VehicleCell row={r} /> },
-  { key: 'qty', header: '数量', sortField: 'quantity', cell: (r) => (r.quantity > 0 ? `${r.quantity} ${r.uom_name}` : <span className="muted">无货</span>) },
+  {
+    key: 'qty', header: '数量', sortField: 'quantity',
+    cell: (r) => (r.quantity > 0 ? <span className="cell">{`${r.quantity} ${r.uom_name}`}{r.spot && <> <SpotTag row={r} /></>}</span> : <span className="muted">无货</span>),
+  },
   ...priceColumns.map((p): Col => ({
     key: p as PriceColumn, sortField: p, label: PRICE_LABELS[p as PriceColumn],
     header: <span className="price-head">{PRICE_LABELS[p as PriceColumn].replace('(', '\n(')}</span>,

@@ -32,6 +32,8 @@ export const keywordSearchSchema = v.object({
   /** stock quantity range */
   min_stock_qty: count,
   max_stock_qty: count,
+  /** 只看现货 (docs/spot-goods.md): 1, or absent */
+  spot: v.fallback(v.optional(v.literal(1)), undefined),
 });
 export type KeywordSearch = v.InferOutput<typeof keywordSearchSchema>;
 

@@ -148,6 +148,8 @@ export interface KeywordParams {
   max_price?: number;
   min_stock_qty?: number;
   max_stock_qty?: number;
+  /** 只看现货: spot rows in stock only (docs/spot-goods.md) */
+  spot?: boolean;
   /** the search's nonce: a new search with the same words asks the server again */
   r?: number;
 }
@@ -155,15 +157,15 @@ export interface KeywordParams {
 /** A price filter typed in yuan (up to two decimals) as whole fen. */
 export const yuanFilterToFen = (yuan: number | undefined) => (yuan === undefined ? undefined : Math.round(yuan * 100));
 
-export const keywordQuery = ({ r, circle, dismantled, ...fields }: KeywordParams) => {
+export const keywordQuery = ({ r, circle, dismantled, spot, ...fields }: KeywordParams) => {
   return queryOptions({
     queryKey: nonced(['keywordSearch', fields.k, fields.mode, fields.page_number, fields.page_size, circle, dismantled === true, fields.brand_id ?? 0,
       fields.sort_field ?? '', fields.sort_order ?? '', fields.price_colum_name ?? '', fields.min_price ?? '', fields.max_price ?? '',
-      fields.min_stock_qty ?? '', fields.max_stock_qty ?? ''] as const, r),
+      fields.min_stock_qty ?? '', fields.max_stock_qty ?? '', spot === true] as const, r),
     // undefined fields are left out of the query string; the order goes only with a sort column
     queryFn: ({ signal, client, queryKey }) =>
       searchOnce(client, queryKey, () => request('get', 'keywordSearch', {
-        ...fields, circle: circle ? '1' : '0', dismantled: dismantled ? '1' : '0',
+        ...fields, circle: circle ? '1' : '0', dismantled: dismantled ? '1' : '0', ...(spot ? { spot: '1' as const } : {}),
         // the address holds the yuan a person typed; the wire takes fen
         min_price: yuanFilterToFen(fields.min_price), max_price: yuanFilterToFen(fields.max_price),
         sort_order: fields.sort_field ? fields.sort_order ?? 'asc' : undefined,

@@ -7,7 +7,7 @@ const row: StockRow = {
   default_code: 'K2-000045', name: '前刹车片', part_brand_name: '', custom_brand_name: '恒力', quality_name: '副厂件', is_original: false,
   make_name: '丰田', factory_make_name: '广汽丰田', generic_name: '制动系统', category_name: '易损件', supplier_vehicle: '丰田凯美瑞',
   product_specification: '加强型', producing_area: '德国', country_id: 2, country_name: '德国', uom_name: '套', quantity: 5, vn_quantity: 0,
-  sale_state: 'normal', clean_state: 'clearance', length_mm: 320, width_mm: 180, height_mm: 90, weight_g: 2600, volume_cm3: 5184,
+  sale_state: 'normal', clean_state: 'clearance', spot: false, spot_cutoff: '', length_mm: 320, width_mm: 180, height_mm: 90, weight_g: 2600, volume_cm3: 5184,
   packing_count: 2, usage_per_car: null, note: '', vn_price: 1250000,
 };
 

@@ -4,7 +4,7 @@
  * adjustments (+N / -N) sent through the outbox, bulk on/off sale, clearance, price lock and
  * delete, and the add / edit form and each row's change log.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
@@ -21,7 +21,7 @@ import type { ListSearch } from '../../ui/list/list-search';
 import { errorText } from '../../ui/form/form';
 import { countriesQuery, downloadStockExport, makesQuery, partTypesQuery, stockKeys, stockListQuery, terminologyQuery } from './queries';
 import {
-  useAdjustStock, useDeleteStock, useSaveStockPrice, useSaveStockQuantity, useSetStockClean, useSetStockLock, useSetStockState,
+  useAdjustStock, useDeleteStock, useSaveStockPrice, useSaveStockQuantity, useSetStockClean, useSetStockLock, useSetStockSpot, useSetStockState,
 } from './mutations';
 import { StockFormDialog } from './StockFormDialog';
 import { StockChangesDialog } from './StockChangesDialog';
@@ -30,6 +30,7 @@ import { performanceText } from '../../../shared/domain/provinces';
 import { platformOffText } from '../../../shared/domain/operation';
 import { AdjustQuantity } from './AdjustQuantity';
 import { EditableNumber } from './EditableNumber';
+import { SpotCutoffSetting } from './SpotCutoffSetting';
 import './stock.css';
 
 
@@ -44,7 +45,7 @@ const payloadOf = (s: ListSearch): PayloadIn<'getStockData'> => {
     supplier_vehicle: text('supplier_vehicle'), producing_area: text('producing_area'),
     type_id: id('type_id'), make_id: id('make_id'), terminology_id: id('terminology_id'), country_id: id('country_id'),
     state: text('state') as 'on' | 'off' | undefined, price_lock: text('price_lock') as 'locked' | 'unlocked' | undefined,
-    clean_state: text('clean_state') as 'normal' | 'clearance' | undefined, sale_state: text('sale_state') as 'normal' | 'promotion' | undefined,
+    clean_state: text('clean_state') as 'normal' | 'clearance' | undefined, spot: text('spot') as 'yes' | 'no' | undefined, sale_state: text('sale_state') as 'normal' | 'promotion' | undefined,
     min_create_date: text('min_create_date'), max_create_date: text('max_create_date'), zero_stock: s.zero_stock === '1' ? 1 : undefined,
     sort_field: (s.sort as PayloadIn<'getStockData'>['sort_field']) ?? 'create_date', sort_order: s.order ?? 'desc',
     page_number: s.page ?? 1, page_size: s.size ?? 50,
@@ -63,7 +64,12 @@ const wholeText = (n: number | null) => (n === null ? '' : String(n));
 
 type Status = { kind: 'ok' | 'error'; text: string } | null;
 
-export function StockPage({ search, onSearch, clearance }: { search: ListSearch; onSearch: (s: ListSearch) => void; clearance?: boolean }) {
+/** One make's rows only (宝马库存, docs/maintenance.md#bmw-stock): the make filter fixed, OE numbers shown in the make's own form. */
+export interface FixedMake { id: number; title: string; oeText: (oe: string) => string; empty: ReactNode }
+
+export function StockPage({ search, onSearch, clearance, fixedMake }: { search: ListSearch; onSearch: (s: ListSearch) => void; clearance?: boolean; fixedMake?: FixedMake }) {
+  /** what the list and the export ask for: the page's own fixed filters over the address's */
+  const scoped = (s: ListSearch): ListSearch => ({ ...s, ...(clearance ? { clean_state: 'clearance' } : {}), ...(fixedMake ? { make_id: fixedMake.id } : {}) });
   const qc = useQueryClient();
   const { session } = useRouteContext({ from: '__root__' });
   const user = session.user!;
@@ -82,6 +88,7 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
   const setStockState = useSetStockState();
   const setStockClean = useSetStockClean();
   const setStockLock = useSetStockLock();
+  const setStockSpot = useSetStockSpot();
   const deleteStock = useDeleteStock();
 
   // adjustments waiting in the outbox show in the quantity until the server has them
@@ -106,7 +113,7 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
   const refused = (e: unknown) => setStatus({ kind: 'error', text: errorText(e) });
   /** The list as filtered now, every page, as the XLSX the import takes back. */
   const exportList = async () => {
-    const { page_number: _page, page_size: _size, ...filter } = payloadOf(clearance ? { ...search, clean_state: 'clearance' } : search);
+    const { page_number: _page, page_size: _size, ...filter } = payloadOf(scoped(search));
     try {
       await downloadStockExport(filter);
     } catch (e) {
@@ -114,6 +121,15 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
     }
   };
   const saved = (text: string) => setStatus({ kind: 'ok', text });
+  /** 现货 (docs/spot-goods.md): rows ready to ship today; buyers filter them with 只看现货 */
+  const markSpot = async (ids: number[], spot: boolean, what = '') => {
+    try {
+      const { changed } = await setStockSpot.mutateAsync({ ids, spot });
+      saved(spot ? `已标记现货 ${what}${changed} 行，买家“只看现货”可以找到它们` : `已取消现货 ${what}${changed} 行`);
+    } catch (e) {
+      refused(e);
+    }
+  };
 
   const savePrice = async (row: SellerStockRow, field: StockPriceField, value: number) => {
     try {
@@ -152,6 +168,7 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
     { name: 'state', label: '上架状态', type: 'select', options: opts(STOCK_STATE_TEXT) },
     { name: 'price_lock', label: '价格锁定', type: 'select', options: opts(PRICE_LOCK_TEXT) },
     ...(clearance ? [] : [{ name: 'clean_state', label: '清仓', type: 'select' as const, options: opts(CLEAN_STATE_TEXT) }]),
+    { name: 'spot', label: '现货', type: 'select', options: [{ label: '现货', value: 'yes' }, { label: '非现货', value: 'no' }] },
     { name: 'default_code', label: '自编码', type: 'text', more: true },
     { name: 'supplier_vehicle', label: '适用车型', type: 'text', more: true },
     { name: 'producing_area', label: '产地', type: 'text', more: true },
@@ -172,9 +189,9 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
   });
 
   const def: ListDef<SellerStockRow, ReturnType<typeof stockKeys.list>> = {
-    title: clearance ? '清仓库存' : '库存与价格',
-    filters,
-    query: (s) => stockListQuery(payloadOf(clearance ? { ...s, clean_state: 'clearance' } : s)),
+    title: fixedMake?.title ?? (clearance ? '清仓库存' : '库存与价格'),
+    filters: fixedMake ? filters.filter((f) => f.name !== 'make_id') : filters,
+    query: (s) => stockListQuery(payloadOf(scoped(s))),
     rowKey: (r) => r.id,
     rowLabel: (r) => `${r.supplier_oe} ${r.name}`,
     defaultSort: { sort: 'create_date', order: 'desc' },
@@ -183,7 +200,7 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
         key: 'oe', header: 'OE号 / 配件名称', sort: 'supplier_oe', width: '11rem',
         cell: (r) => (
           <div className="stock-key">
-            <strong>{r.supplier_oe}</strong><span>{r.name}</span>
+            <strong>{fixedMake ? fixedMake.oeText(r.supplier_oe) : r.supplier_oe}{r.spot && <span className="stock-tag spot" data-testid="stock-spot">现货</span>}</strong><span>{r.name}</span>
             {r.op_off_reason && <small className="stock-platform-off">{platformOffText(r.op_off_reason)}</small>}
           </div>
         ),
@@ -231,6 +248,9 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
           <span className="stock-actions">
             <button type="button" className="linklike" onClick={() => setEditing(r)} aria-label={`编辑 ${r.supplier_oe}`}>编辑</button>
             <button type="button" className="linklike" onClick={() => setHistory(r)} aria-label={`修改记录 ${r.supplier_oe}`}>记录</button>
+            <button type="button" className="linklike" onClick={() => void markSpot([r.id], !r.spot, `${r.supplier_oe} `)} aria-label={`${r.spot ? '取消现货' : '标记现货'} ${r.supplier_oe}`}>
+              {r.spot ? '取消现货' : '现货'}
+            </button>
           </span>
         ),
       },
@@ -241,6 +261,8 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
       clearance
         ? { label: '取消清仓', icon: 'pi pi-undo', run: async (ids) => saved(`已取消清仓 ${(await setStockClean.mutateAsync({ ids, clean_state: 'normal' })).changed} 行`) }
         : { label: '标记清仓', icon: 'pi pi-tag', run: async (ids) => saved(`已标记清仓 ${(await setStockClean.mutateAsync({ ids, clean_state: 'clearance' })).changed} 行`) },
+      { label: '标记现货', icon: 'pi pi-bolt', run: (ids) => markSpot(ids, true) },
+      { label: '取消现货', icon: 'pi pi-times', run: (ids) => markSpot(ids, false) },
       { label: '锁定价格', icon: 'pi pi-lock', run: async (ids) => saved(`已锁定价格 ${(await setStockLock.mutateAsync({ ids, locked: true })).changed} 行`) },
       { label: '解锁价格', icon: 'pi pi-lock-open', run: async (ids) => saved(`已解锁价格 ${(await setStockLock.mutateAsync({ ids, locked: false })).changed} 行`) },
       {
@@ -250,7 +272,7 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
     ],
     empty: (filtered) => filtered
       ? <>没有符合条件的库存。<button type="button" className="linklike" onClick={() => onSearch({})}>清除筛选</button>后查看全部。</>
-      : clearance
+      : fixedMake ? fixedMake.empty : clearance
         ? <>还没有清仓的库存。在“库存与价格”中勾选要清仓的行，点“标记清仓”。</>
         : <>还没有库存。点右上角“新增库存”添加第一条，买家就能通过OE号和关键词搜索到它。</>,
   };
@@ -262,6 +284,7 @@ export function StockPage({ search, onSearch, clearance }: { search: ListSearch;
           {!clearance && <Button type="button" label="新增库存" icon="pi pi-plus" onClick={() => setEditing('new')} />}
           <Button type="button" label="导出" icon="pi pi-download" outlined onClick={() => void exportList()} data-testid="stock-export" />
           {!clearance && <Link to="/backend/product/import" className="p-button p-button-outlined p-component">批量导入</Link>}
+          {!clearance && !fixedMake && <SpotCutoffSetting onSaved={saved} onRefused={(text) => setStatus({ kind: 'error', text })} />}
         </>}
         status={status && <p className={status.kind === 'ok' ? 'stock-status ok' : 'stock-status error'} role={status.kind === 'ok' ? 'status' : 'alert'} data-testid="stock-status">{status.text}</p>} />
       {editing && (

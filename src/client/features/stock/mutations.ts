@@ -66,6 +66,11 @@ export const useSetStockState = () => useCall('stockSetState', { invalidate: [st
 
 export const useSetStockClean = () => useCall('stockSetClean', { invalidate: [stockKeys.lists()] });
 
+/** 标记现货 / 取消现货 of the selected rows (docs/spot-goods.md) */
+export const useSetStockSpot = () => useCall('stockSetSpot', { invalidate: [stockKeys.lists()] });
+
+export const useSaveSpotSetting = () => useCall('spotSettingSave', { invalidate: [stockKeys.spotSetting()] });
+
 export const useSetStockLock = () => useCall('stockSetLock', { invalidate: [stockKeys.lists()] });
 
 export const useDeleteStock = () => useCall('stockDelete', { invalidate: [stockKeys.lists()] });

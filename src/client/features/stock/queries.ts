@@ -9,6 +9,8 @@ export const stockKeys = {
   lists: () => ['stock', 'list'] as const,
   list: (p: PayloadIn<'getStockData'>) => ['stock', 'list', p] as const,
   changes: (id: number) => ['stock', 'changes', id] as const,
+  /** the company's 现货 cut-off (docs/spot-goods.md) */
+  spotSetting: () => ['stock', 'spot-setting'] as const,
   importStatus: (importId: number | undefined) => ['stock', 'import', importId] as const,
   /** the catalogue's reference lists (makes, part types, terminology, countries, part brands) */
   reference: (name: string) => ['reference', name] as const,
@@ -19,6 +21,12 @@ export const stockListQuery = (p: PayloadIn<'getStockData'>) =>
     queryKey: stockKeys.list(p),
     queryFn: ({ signal }) => request('post', 'getStockData', p, undefined, { signal }),
     staleTime: 5_000,
+  });
+
+export const spotSettingQuery = () =>
+  queryOptions({
+    queryKey: stockKeys.spotSetting(),
+    queryFn: ({ signal }) => request('get', 'spotSettingGet', {}, undefined, { signal }),
   });
 
 export const stockChangesQuery = (id: number) =>

@@ -23,6 +23,8 @@ export const takenOnOrder = (db: Kysely<DB>, orderId: string) =>
 export interface NewAfterSale {
   as_no: string; order_id: string; buyer_company_id: number; buyer_user_id: number; seller_company_id: number; type: AfterSaleType;
   reason: string; description: string; img_infos: string[]; total_qty: number; refund_fen: number; created_at: Date;
+  /** 质保售后 (docs/warranty.md): the term and its months; null for an ordinary after-sale */
+  warranty_term_id: number | null; warranty_months: number | null;
 }
 
 export const insertAfterSale = async (db: Kysely<DB>, a: NewAfterSale, lines: Array<{ order_line_id: number; qty: number; unit_price_fen: number }>) => {
@@ -79,7 +81,7 @@ const lineCount = sql<number>`(select count(*)::int from after_sale_line l where
 
 const summaryColumns = [
   'a.id', 'a.as_no', 'o.order_no', 'a.type', 'a.status', 'a.reason', 'a.buyer_company_id', 'bc.name as buyer_company_name',
-  'a.seller_company_id', 'sc.name as seller_company_name', 'a.total_qty', 'a.refund_fen', 'a.created_at', 'a.updated_at',
+  'a.seller_company_id', 'sc.name as seller_company_name', 'a.total_qty', 'a.refund_fen', 'a.created_at', 'a.updated_at', 'a.warranty_months',
 ] as const;
 
 export const afterSaleByNo = (db: Kysely<DB>, asNo: string) =>

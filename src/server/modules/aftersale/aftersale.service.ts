@@ -20,7 +20,7 @@ import { inTransaction, unix } from '../../db/helpers';
 import { afterSaleText as t, ResultCode, type AfterSaleDetail, type AfterSaleSummary, type OrderAfterSale, type PayloadOut } from '../../../shared/contracts';
 import { formatChina } from '../../../shared/domain/china-time';
 import {
-  AFTERSALE_ACTION_SIDE, AFTERSALE_BUYER_CODES, AFTERSALE_SELLER_CODES, afterSaleTransition, isOpen, lineAvailability, orderAfterSaleRefusal, refundMethodRefusal,
+  AFTERSALE_ACTION_SIDE, AFTERSALE_BUYER_CODES, AFTERSALE_ORDER_STATUSES, AFTERSALE_SELLER_CODES, afterSaleTransition, isOpen, lineAvailability, orderAfterSaleRefusal, refundMethodRefusal,
   type AfterSaleAction, type AfterSaleStatus,
 } from '../../../shared/domain/aftersale';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
@@ -30,6 +30,8 @@ import { afterSaleNotice, type AfterSaleNoticeAction } from '../im/notices';
 import { firstForeignUpload } from '../upload/upload.service';
 import * as audit from '../operation/audit.service';
 import * as repo from './aftersale.repo';
+import { warrantyCover } from '../warranty/warranty.service';
+import { warrantyText } from '../../../shared/domain/warranty';
 import type { OrderMoney } from '../orders/order-payment.service';
 
 type Ctx = Pick<RequestContext, 'afterCommit'>;
@@ -43,13 +45,13 @@ const mayBuy = (c: Caller) => hasAnyPermission(c.permissions, AFTERSALE_BUYER_CO
 const maySell = (c: Caller) => hasAnyPermission(c.permissions, AFTERSALE_SELLER_CODES);
 
 type SummaryRow = Pick<repo.AfterSaleRow, 'id' | 'as_no' | 'order_no' | 'type' | 'status' | 'reason' | 'buyer_company_id' | 'buyer_company_name'
-  | 'seller_company_id' | 'seller_company_name' | 'total_qty' | 'refund_fen' | 'created_at' | 'updated_at' | 'first_line' | 'line_count'>;
+  | 'seller_company_id' | 'seller_company_name' | 'total_qty' | 'refund_fen' | 'created_at' | 'updated_at' | 'first_line' | 'line_count' | 'warranty_months'>;
 
 const summary = (a: SummaryRow): AfterSaleSummary => ({
   id: Number(a.id), as_no: a.as_no, order_no: a.order_no, type: a.type, status: a.status, reason: a.reason,
   buyer_company_id: a.buyer_company_id, buyer_company_name: a.buyer_company_name, seller_company_id: a.seller_company_id, seller_company_name: a.seller_company_name,
   total_qty: a.total_qty, refund_fen: Number(a.refund_fen), first_line: a.first_line ?? '', line_count: a.line_count,
-  created_at: unix(a.created_at), updated_at: unix(a.updated_at),
+  created_at: unix(a.created_at), updated_at: unix(a.updated_at), warranty_months: a.warranty_months ?? 0,
 });
 
 const detailOf = async (db: Kysely<DB>, a: repo.AfterSaleRow, side: AfterSaleDetail['side']): Promise<AfterSaleDetail> => {
@@ -176,7 +178,11 @@ export const createAfterSaleService = ({ clock, notices, money }: AfterSaleDeps)
         if (o.buyer_company_id !== caller.companyId) throw forbidden(t.notBuyer);
         const now = clock.now();
         const refusal = orderAfterSaleRefusal({ status: o.status, receivedAt: unix(o.received_at) }, Math.floor(now.getTime() / 1000));
-        if (refusal) throw conflict(refusal);
+        // past the ordinary window, a quality problem may still be taken under the seller's platform warranty (docs/warranty.md)
+        const warranty = refusal && AFTERSALE_ORDER_STATUSES.includes(o.status)
+          ? await warrantyCover(trx, { sellerId: o.seller_company_id, reason: p.reason, receivedAtS: unix(o.received_at), lineIds: p.lines.map((l) => String(l.order_line_id)), now })
+          : null;
+        if (refusal && !warranty) throw conflict(refusal);
         const images = [...new Set(p.img_infos)];
         const foreign = await firstForeignUpload(trx, caller.companyId, images);
         if (foreign >= 0) throw invalid(`img_infos.${foreign}`, t.imageNotOurs);
@@ -200,8 +206,9 @@ export const createAfterSaleService = ({ clock, notices, money }: AfterSaleDeps)
           as_no: no, order_id: o.id, buyer_company_id: o.buyer_company_id, buyer_user_id: caller.userId, seller_company_id: o.seller_company_id,
           type: p.type, reason: p.reason, description: p.description, img_infos: images,
           total_qty: chosen.reduce((s, l) => s + l.qty, 0), refund_fen: chosen.reduce((s, l) => s + l.qty * l.unit_price_fen, 0), created_at: now,
+          warranty_term_id: warranty?.id ?? null, warranty_months: warranty?.months ?? null,
         }, chosen);
-        await repo.addEvent(trx, { after_sale_id: id, action: 'apply', actor_user_id: caller.userId, from_status: null, to_status: 'pending', note: p.description ? `${p.reason}：${p.description}` : p.reason, created_at: now });
+        await repo.addEvent(trx, { after_sale_id: id, action: 'apply', actor_user_id: caller.userId, from_status: null, to_status: 'pending', note: `${warranty ? `${warrantyText.afterSale}（${warranty.months}个月）· ` : ''}${p.description ? `${p.reason}：${p.description}` : p.reason}`, created_at: now });
         await tell(trx, 'apply', no, undefined, ctx);
         return no;
       });

@@ -18,7 +18,7 @@ const lineQuery = (db: Kysely<DB>, userId: number, typeCode: CartTypeCode) =>
     .innerJoin('part_quality as q', 'q.id', 's.quality_id')
     .leftJoin('part_brand as b', 'b.id', 's.part_brand_id')
     .select([
-      'c.id', 'c.stock_id', 'c.qty', 'c.include_tax', 'c.checked', 'c.type_code',
+      'c.id', 'c.stock_id', 'c.qty', 'c.include_tax', 'c.checked', 'c.type_code', 'c.circle_id',
       's.company_id as seller_id', 'co.name as seller_name', 'co.province', 'co.city',
       's.supplier_oe', 's.name', 's.uom_name', 's.quantity', 's.state',
       's.price99', 's.price0', 's.price1', 's.price2', 's.price3', 's.price5',
@@ -46,23 +46,26 @@ export const stockForUpdate = (db: Kysely<DB>, stockId: number) =>
     .where('id', '=', stockId).forUpdate().executeTakeFirst();
 
 export const lineOfStock = (db: Kysely<DB>, userId: number, typeCode: CartTypeCode, stockId: number) =>
-  db.selectFrom('cart_item').select(['id', 'qty']).where('user_id', '=', userId).where('type_code', '=', typeCode).where('stock_id', '=', stockId).executeTakeFirst();
+  db.selectFrom('cart_item').select(['id', 'qty', 'circle_id']).where('user_id', '=', userId).where('type_code', '=', typeCode).where('stock_id', '=', stockId).executeTakeFirst();
 
 export const countLines = async (db: Kysely<DB>, userId: number) =>
   (await db.selectFrom('cart_item').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n;
 
-export const insertLine = (db: Kysely<DB>, row: { user_id: number; company_id: number; stock_id: number; type_code: CartTypeCode; qty: number; now: Date }) =>
+export const insertLine = (db: Kysely<DB>, row: { user_id: number; company_id: number; stock_id: number; type_code: CartTypeCode; qty: number; now: Date; circle_id: number | null }) =>
   db.insertInto('cart_item')
-    .values({ user_id: row.user_id, company_id: row.company_id, stock_id: row.stock_id, type_code: row.type_code, qty: row.qty, created_at: row.now, updated_at: row.now })
+    .values({
+      user_id: row.user_id, company_id: row.company_id, stock_id: row.stock_id, type_code: row.type_code, qty: row.qty, created_at: row.now, updated_at: row.now,
+      circle_id: row.circle_id,
+    })
     .returning(['id', 'qty']).executeTakeFirstOrThrow();
 
 /** One of the user's lines with its stock, locked for the change. */
 export const ownLineForUpdate = (db: Kysely<DB>, userId: number, id: number) =>
   db.selectFrom('cart_item as c').innerJoin('stock as s', 's.id', 'c.stock_id')
-    .select(['c.id', 'c.qty', 'c.include_tax', 's.quantity', 's.state', 's.price99', 's.price0', 's.price1', 's.price2', 's.price3', 's.price5'])
+    .select(['c.id', 'c.qty', 'c.include_tax', 'c.circle_id', 's.company_id', 's.id as stock_id', 's.quantity', 's.state', 's.price99', 's.price0', 's.price1', 's.price2', 's.price3', 's.price5'])
     .where('c.id', '=', id).where('c.user_id', '=', userId).forUpdate().executeTakeFirst();
 
-export const setLine = (db: Kysely<DB>, id: number, change: { qty?: number; include_tax?: boolean }, now: Date) =>
+export const setLine = (db: Kysely<DB>, id: number, change: { qty?: number; include_tax?: boolean; circle_id?: number | null }, now: Date) =>
   db.updateTable('cart_item').set({ ...change, updated_at: now }).where('id', '=', id).returning(['id', 'qty', 'include_tax']).executeTakeFirstOrThrow();
 
 /** How many of these ids are the user's lines. */

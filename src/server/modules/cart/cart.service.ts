@@ -22,9 +22,14 @@ import { companyWithLevel } from '../company/company.service';
 import { customerPriceLevels } from '../customer/customer.service';
 import type { CustomerPriceLevel } from '../../../shared/domain/customer';
 import * as repo from './cart.repo';
+import { circlePrice, type CircleTerms } from '../circle/circle-stock.service';
+import { circleStockText } from '../../../shared/contracts/circle-stock';
 
 /** A quote offers its quantity; one that left it open (0) offers what the line asked for. */
 const quotedQty = (r: { quote_qty: number; line_qty: number }) => r.quote_qty > 0 ? r.quote_qty : r.line_qty;
+
+/** the price column an order line records when it was bought at a circle price */
+const CIRCLE_PRICE_COLUMN = 'circle';
 
 const notInCart = () => new AppError(ResultCode.notFound, 404, cartText.notInCart);
 
@@ -43,9 +48,36 @@ export const createCartService = (clock: Clock) => {
   /** Each seller's price level for the caller's company (客户等级, docs/customers.md), read through the customer service. */
   const levelsOf = (db: Kysely<DB>, caller: Caller, sellers: readonly number[]) => customerPriceLevels(db, caller.companyId, sellers);
 
-  const item = (r: repo.LineRow, level: 'free' | 'paid', levels: Map<number, CustomerPriceLevel>): CartItem => {
+  /**
+   * A line added from a circle is charged at the circle price (商圈价) and limited to what the
+   * allocation offers, decided here from the allocation, never from the client (docs/circles.md).
+   */
+  const circleTerms = async (db: Kysely<DB>, caller: Caller, rows: repo.LineRow[], lock: boolean) => {
+    const terms = new Map<number, CircleTerms>();
+    for (const r of rows) {
+      if (r.circle_id !== null) terms.set(r.id, await circlePrice(db, caller.companyId, r.circle_id, { id: r.stock_id!, quantity: r.quantity, state: r.state }, lock));
+    }
+    return terms;
+  };
+
+  const circleItem = (r: repo.LineRow, terms: CircleTerms, plain: CartItem): CartItem => {
+    if ('refusal' in terms) return { ...plain, price: null, priceColumn: CIRCLE_PRICE_COLUMN, amount: 0, productSource: PRODUCT_SOURCE_UNAVAILABLE, unavailableReason: '商圈价已失效' };
+    const reason = r.state !== 'on' ? '已下架' : terms.available <= 0 ? '无货' : '';
+    return {
+      ...plain, stockQty: terms.available, price: terms.priceFen, priceColumn: CIRCLE_PRICE_COLUMN, amount: terms.priceFen * r.qty,
+      productSource: reason ? PRODUCT_SOURCE_UNAVAILABLE : PRODUCT_SOURCE_ON_SALE, unavailableReason: reason,
+    };
+  };
+
+  const item = (r: repo.LineRow, level: 'free' | 'paid', levels: Map<number, CustomerPriceLevel>, circles?: Map<number, CircleTerms>): CartItem => {
     const price = unitPrice(r, level, r.include_tax, levels.get(r.seller_id));
     const reason = unavailableReason(r, price);
+    const plain = plainItem(r, price, reason);
+    const terms = circles?.get(r.id);
+    return terms ? circleItem(r, terms, plain) : plain;
+  };
+
+  const plainItem = (r: repo.LineRow, price: { fen: number; column: PriceColumn } | null, reason: string): CartItem => {
     return {
       id: r.id, stockId: r.stock_id, quoteId: null, enquiryId: 0, enquiryNo: '', validUntil: 0, deliveryDays: 0, companyId: r.seller_id, companyName: r.seller_name,
       sellerCompanyProvinceName: r.province, sellerCompanyCityName: r.city,
@@ -53,7 +85,7 @@ export const createCartService = (clock: Clock) => {
       price: price?.fen ?? null, priceColumn: price?.column ?? null, amount: (price?.fen ?? 0) * r.qty,
       isIncludeTaxProduct: r.include_tax, checked: r.checked, qualityName: r.quality_name, brandName: r.brand_name,
       isOriginal: r.is_original, productSource: reason ? PRODUCT_SOURCE_UNAVAILABLE : PRODUCT_SOURCE_ON_SALE, unavailableReason: reason,
-      typeCode: r.type_code,
+      typeCode: r.type_code, circleId: r.circle_id,
     };
   };
 
@@ -67,6 +99,7 @@ export const createCartService = (clock: Clock) => {
       price: r.price_fen, priceColumn: 'quote', amount: r.price_fen * r.qty, isIncludeTaxProduct: false, checked: r.checked,
       qualityName: r.quality, brandName: r.brand, isOriginal: r.quality === '原厂件',
       productSource: reason ? PRODUCT_SOURCE_UNAVAILABLE : PRODUCT_SOURCE_ON_SALE, unavailableReason: reason, typeCode: '临时产品',
+      circleId: null,
     };
   };
 
@@ -105,7 +138,8 @@ export const createCartService = (clock: Clock) => {
       const level = await levelOf(trx, caller);
       const rows = await repo.linesForOrder(trx, caller.userId, typeCode, ids);
       const levels = await levelsOf(trx, caller, rows.map((r) => r.seller_id));
-      return rows.map((r) => item(r, level, levels));
+      const circles = await circleTerms(trx, caller, rows, true);
+      return rows.map((r) => item(r, level, levels, circles));
     },
 
     /** Ordered lines leave the cart (in the order's transaction). */
@@ -119,7 +153,8 @@ export const createCartService = (clock: Clock) => {
       const level = await levelOf(db, caller);
       const rows = await repo.linesOf(db, caller.userId, typeCode);
       const levels = await levelsOf(db, caller, rows.map((r) => r.seller_id));
-      return grouped(rows, rows.map((r) => item(r, level, levels)));
+      const circles = await circleTerms(db, caller, rows, false);
+      return grouped(rows, rows.map((r) => item(r, level, levels, circles)));
     },
 
     /**
@@ -138,21 +173,29 @@ export const createCartService = (clock: Clock) => {
       return added;
     },
 
-    add: (db: Kysely<DB>, caller: Caller, p: { stock_id: number; qty: number; type_code: CartTypeCode }) =>
+    /** With circle_id the line is bought at that circle's price; the last add decides how a line is priced (docs/circles.md). */
+    add: (db: Kysely<DB>, caller: Caller, p: { stock_id: number; qty: number; type_code: CartTypeCode; circle_id?: number }) =>
       inTransaction(db, async (trx) => {
         if (p.type_code !== '配件产品') throw invalid('type_code', cartText.quoteTypeOnlyByAccept);
         const stock = await repo.stockForUpdate(trx, p.stock_id);
         if (!stock || stock.state !== 'on') throw new AppError(ResultCode.notFound, 404, cartText.noStock);
         if (stock.company_id === caller.companyId) throw forbidden(cartText.ownStock);
-        const levels = await levelsOf(trx, caller, [stock.company_id]);
-        if (unitPrice(stock, await levelOf(trx, caller), false, levels.get(stock.company_id)) === null) throw invalid('stock_id', cartText.noPrice);
         const line = await repo.lineOfStock(trx, caller.userId, p.type_code, p.stock_id);
         const inCart = line?.qty ?? 0;
-        checkQty(inCart + p.qty, stock, inCart);
+        if (p.circle_id !== undefined) {
+          const terms = await circlePrice(trx, caller.companyId, p.circle_id, stock, true);
+          if ('refusal' in terms) throw terms.refusal === circleStockText.circleNotBuyable ? forbidden(terms.refusal) : invalid('circle_id', terms.refusal);
+          if (inCart + p.qty > terms.available) throw invalid('qty', circleStockText.circleNotEnough(terms.available));
+        } else {
+          const levels = await levelsOf(trx, caller, [stock.company_id]);
+          if (unitPrice(stock, await levelOf(trx, caller), false, levels.get(stock.company_id)) === null) throw invalid('stock_id', cartText.noPrice);
+          checkQty(inCart + p.qty, stock, inCart);
+        }
         const now = clock.now();
-        if (line) return repo.setLine(trx, line.id, { qty: inCart + p.qty }, now).then((r) => ({ id: r.id, qty: r.qty }));
+        const circleId = p.circle_id ?? null;
+        if (line) return repo.setLine(trx, line.id, { qty: inCart + p.qty, circle_id: circleId }, now).then((r) => ({ id: r.id, qty: r.qty }));
         if ((await repo.countLines(trx, caller.userId)) >= CART_MAX_LINES) throw invalid('stock_id', cartText.cartFull);
-        return repo.insertLine(trx, { user_id: caller.userId, company_id: caller.companyId, stock_id: p.stock_id, type_code: p.type_code, qty: p.qty, now });
+        return repo.insertLine(trx, { user_id: caller.userId, company_id: caller.companyId, stock_id: p.stock_id, type_code: p.type_code, qty: p.qty, now, circle_id: circleId });
       }),
 
     updateQty: (db: Kysely<DB>, caller: Caller, p: { id: number; qty: number }) =>
@@ -168,7 +211,11 @@ export const createCartService = (clock: Clock) => {
         const line = await repo.ownLineForUpdate(trx, caller.userId, p.id);
         if (!line) throw notInCart();
         if (line.state !== 'on') throw new AppError(ResultCode.notFound, 404, cartText.noStock);
-        checkQty(p.qty, line, 0);
+        if (line.circle_id !== null) {
+          const terms = await circlePrice(trx, caller.companyId, line.circle_id, { id: line.stock_id, quantity: line.quantity, state: line.state }, true);
+          if ('refusal' in terms) throw forbidden(terms.refusal);
+          if (p.qty > terms.available) throw invalid('qty', circleStockText.circleNotEnough(terms.available));
+        } else checkQty(p.qty, line, 0);
         const r = await repo.setLine(trx, line.id, { qty: p.qty }, clock.now());
         return { id: r.id, qty: r.qty };
       }),

@@ -5,15 +5,25 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { AppError, conflict, forbidden } from '../../http/errors';
+import { AppError, conflict, forbidden, invalid } from '../../http/errors';
 import { ResultCode } from '../../../shared/contracts';
 import { msg } from '../../../shared/messages';
 import type { Caller, Clock } from '../../http/context';
 import { inTransaction } from '../../db/helpers';
 import * as repo from './trade-circle.repo';
+import { deleteCompanyAllocations } from './circle-stock.repo';
+import { CIRCLE_JOIN_FIELD_TEXT, circleStockText, type CircleJoinInfo } from '../../../shared/contracts';
 
 /** A circle's memberships, for the operators' circle management. */
-export { lockMembership, members, removeMembership } from './trade-circle.repo';
+export { lockMembership, members } from './trade-circle.repo';
+
+/** Ends a membership (the operator's removal): the company's stock allocated to the circle goes with it (docs/circles.md). */
+export const removeMembership = async (trx: Kysely<DB>, circleId: number, companyId: number) => {
+  await deleteCompanyAllocations(trx, circleId, companyId);
+  await repo.removeMembership(trx, circleId, companyId);
+};
+
+const NO_JOIN_INFO = { contact: '', tel: '', brands: '', note: '' };
 
 const notFound = () => new AppError(ResultCode.notFound, 404, msg.circleNotFound);
 
@@ -51,7 +61,9 @@ export const createTradeCircleService = (clock: Clock) => {
         repo.members(db, id, 'approved'),
         circle.is_owner ? repo.members(db, id, 'pending') : Promise.resolve([]),
       ]);
-      return { circle, members, pending };
+      // 入圈资料 was given to the owner company; other members see the list without it (docs/circles.md)
+      const shown = circle.is_owner ? members : members.map((m) => ({ ...m, join_info: NO_JOIN_INFO }));
+      return { circle, members: shown, pending };
     },
 
     create: (db: Kysely<DB>, caller: Caller, p: { name: string; area: string; description: string }) =>
@@ -69,15 +81,19 @@ export const createTradeCircleService = (clock: Clock) => {
         }
       }),
 
-    join: (db: Kysely<DB>, caller: Caller, circleId: number) =>
+    /** The 入圈资料 the owner requires must be filled in (docs/circles.md, "Joining"). */
+    join: (db: Kysely<DB>, caller: Caller, circleId: number, info: CircleJoinInfo) =>
       inTransaction(db, async (trx) => {
-        await visible(trx, caller, circleId);
+        const c = await visible(trx, caller, circleId);
         const now = clock.now();
         const m = await repo.lockMembership(trx, circleId, caller.companyId);
         if (m?.member_state === 'approved') throw conflict(msg.circleAlreadyMember);
         if (m?.member_state === 'pending') throw conflict(msg.circleAlreadyPending);
-        if (m?.member_state === 'rejected') await repo.setState(trx, circleId, caller.companyId, 'pending', now);
-        else if (!(await repo.insertMembership(trx, { circleId, companyId: caller.companyId, state: 'pending', at: now }))) throw conflict(msg.circleAlreadyPending);
+        const missing = c.join_fields.find((f) => !info[f]);
+        if (missing) throw invalid(missing, circleStockText.circleJoinInfoMissing(CIRCLE_JOIN_FIELD_TEXT[missing]));
+        const joinInfo = { contact: info.contact, tel: info.tel, brands: info.brands, note: info.note };
+        if (m?.member_state === 'rejected') await repo.setState(trx, circleId, caller.companyId, 'pending', now, joinInfo);
+        else if (!(await repo.insertMembership(trx, { circleId, companyId: caller.companyId, state: 'pending', at: now, joinInfo }))) throw conflict(msg.circleAlreadyPending);
         return { member_state: 'pending' as const };
       }),
 
@@ -87,6 +103,7 @@ export const createTradeCircleService = (clock: Clock) => {
         if (c.is_owner) throw forbidden(msg.circleOwnerCannotQuit);
         const m = await repo.lockMembership(trx, circleId, caller.companyId);
         if (!m) throw new AppError(ResultCode.notFound, 404, msg.circleNotMember);
+        await deleteCompanyAllocations(trx, circleId, caller.companyId);
         await repo.removeMembership(trx, circleId, caller.companyId);
         return null;
       }),

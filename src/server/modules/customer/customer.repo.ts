@@ -62,6 +62,7 @@ const pairQuery = (db: Kysely<DB>) =>
     .leftJoin('app_user as u', 'u.id', 'r.invited_by')
     .select([
       'r.seller_company_id', 'r.buyer_company_id', 'r.price_level', 'r.note', 'r.tags', 'r.invited_at', 'r.preferred', 'r.preferred_at',
+      'r.credit_days', 'r.credit_limit_fen',
       'u.display_name as invited_by_name',
     ]);
 export type PairRow = Awaited<ReturnType<ReturnType<typeof pairQuery>['executeTakeFirstOrThrow']>>;
@@ -86,7 +87,8 @@ export type PartnerPairRow = Awaited<ReturnType<typeof customersOf>>[number];
 export const companyName = (db: Kysely<DB>, id: number) =>
   db.selectFrom('company').select(['id', 'name', 'province', 'city', 'phone', 'is_seller']).where('id', '=', id).executeTakeFirst();
 
-export const saveCustomer = (db: Kysely<DB>, seller: number, buyer: number, p: { price_level: CustomerPriceLevel; note: string; tags: string[] }, now: Date) =>
+export const saveCustomer = (db: Kysely<DB>, seller: number, buyer: number,
+  p: { price_level: CustomerPriceLevel; note: string; tags: string[]; credit_days?: number | null; credit_limit_fen?: number | null }, now: Date) =>
   db.insertInto('company_customer').values({ seller_company_id: seller, buyer_company_id: buyer, ...p, created_at: now, updated_at: now })
     .onConflict((oc) => oc.columns(['seller_company_id', 'buyer_company_id']).doUpdateSet({ ...p, updated_at: now })).execute();
 
@@ -95,12 +97,31 @@ export const savePreferred = (db: Kysely<DB>, seller: number, buyer: number, pre
     seller_company_id: seller, buyer_company_id: buyer, preferred, preferred_at: preferred ? now : null, created_at: now, updated_at: now,
   }).onConflict((oc) => oc.columns(['seller_company_id', 'buyer_company_id']).doUpdateSet({ preferred, preferred_at: preferred ? now : null, updated_at: now })).execute();
 
-/** The level each of these sellers gives the buyer; a seller without a row charges by membership. */
-export const priceLevels = async (db: Kysely<DB>, buyer: number, sellers: readonly number[]) => {
+/** The level each of these sellers gives these buyers (the buyer and its head company); a seller without a row charges by membership. */
+export const priceLevels = async (db: Kysely<DB>, buyers: readonly number[], sellers: readonly number[]) => {
   if (sellers.length === 0) return [];
-  return db.selectFrom('company_customer').select(['seller_company_id', 'price_level'])
-    .where('buyer_company_id', '=', buyer).where('seller_company_id', 'in', [...new Set(sellers)]).where('price_level', '<>', 'member').execute();
+  return db.selectFrom('company_customer').select(['seller_company_id', 'buyer_company_id', 'price_level'])
+    .where('buyer_company_id', 'in', [...buyers]).where('seller_company_id', 'in', [...new Set(sellers)]).where('price_level', '<>', 'member').execute();
 };
+
+/**
+ * The credit terms (账期) these sellers give these buyers; `lock` holds the rows for the checkout's
+ * transaction (in seller, buyer order), so two checkouts against one term run one after the other.
+ */
+export const creditTerms = async (db: Kysely<DB>, buyers: readonly number[], sellers: readonly number[], lock = false) => {
+  if (sellers.length === 0 || buyers.length === 0) return [];
+  const q = db.selectFrom('company_customer as r').innerJoin('company as c', 'c.id', 'r.seller_company_id')
+    .select(['r.seller_company_id', 'r.buyer_company_id', 'r.credit_days', 'r.credit_limit_fen', 'c.name as seller_name'])
+    .where('r.buyer_company_id', 'in', [...buyers]).where('r.seller_company_id', 'in', [...new Set(sellers)]).where('r.credit_days', 'is not', null)
+    .orderBy('r.seller_company_id').orderBy('r.buyer_company_id');
+  return (lock ? q.forUpdate('r') : q).execute();
+};
+
+/** Every credit term given to these buyers (the supplier side's list for checkout). */
+export const creditTermsOf = (db: Kysely<DB>, buyers: readonly number[]) =>
+  db.selectFrom('company_customer as r').innerJoin('company as c', 'c.id', 'r.seller_company_id')
+    .select(['r.seller_company_id', 'r.buyer_company_id', 'r.credit_days', 'r.credit_limit_fen', 'c.name as seller_name'])
+    .where('r.buyer_company_id', 'in', [...buyers]).where('r.credit_days', 'is not', null).orderBy('r.seller_company_id').execute();
 
 export const preferredSellers = async (db: Kysely<DB>, buyer: number) =>
   (await db.selectFrom('company_customer').select('seller_company_id').where('buyer_company_id', '=', buyer).where('preferred', '=', true)

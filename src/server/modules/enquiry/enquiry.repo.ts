@@ -172,6 +172,10 @@ export const unseenOfCompany = async (db: Kysely<DB>, companyId: number) =>
 export const lineOf = async (db: Kysely<DB>, enquiryId: number, lineId: number) =>
   (await sql<{ id: number }>`select id from enquiry_line where id = ${lineId} and enquiry_id = ${enquiryId}`.execute(db)).rows[0];
 
+/** The price the company gave the line before (locked for this quote's transaction), or undefined when it never answered it. */
+export const priceBefore = async (db: Kysely<DB>, lineId: number, companyId: number) =>
+  (await sql<{ price_fen: number }>`select price_fen from quote where line_id = ${lineId} and seller_company_id = ${companyId} for update`.execute(db)).rows[0]?.price_fen;
+
 /**
  * Stores a seller's answer to a line: a new quote, or the new terms of its earlier one while that
  * is not accepted. Counts a new quote on the enquiry (and as unseen for the buyer); the id and

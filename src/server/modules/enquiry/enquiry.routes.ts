@@ -4,7 +4,7 @@ import type { EnquiryService } from './enquiry.service';
 
 type Names =
   | 'enquiryAdd' | 'enquiryUpdate' | 'getIMQuoteHisgoryById' | 'enquiryList' | 'enquiryDetail' | 'enquirySend' | 'enquiryEnd' | 'enquiryCancel' | 'enquiryAnew' | 'enquiryDelete'
-  | 'enquiryQuoteCount' | 'quoteAccept' | 'quoteCenter' | 'quoteEnquiry' | 'quoteSubmit' | 'quoteMine' | 'getIMQuoteHisgoryByOe' | 'getMyProductByOe' | 'quoteRules' | 'quoteRulesSave' | 'sendIMQuoteMsg';
+  | 'enquiryQuoteCount' | 'quoteAccept' | 'quoteCenter' | 'quoteEnquiry' | 'quoteSubmit' | 'quoteAllowance' | 'quoteMine' | 'getIMQuoteHisgoryByOe' | 'getMyProductByOe' | 'quoteRules' | 'quoteRulesSave' | 'sendIMQuoteMsg';
 
 const idOf = (id: string | undefined) => pathId(id, '询价单');
 
@@ -27,6 +27,7 @@ export const enquiryHandlers = (svc: EnquiryService): Pick<Handlers, Names> => (
   quoteCenter: (p, ctx) => svc.center(ctx.db, ctx.caller!, p),
   quoteEnquiry: (_p, ctx) => svc.sellerView(ctx.db, ctx.caller!, idOf(ctx.id)),
   quoteSubmit: (p, ctx) => svc.submit(ctx.db, ctx.caller!, p, ctx),
+  quoteAllowance: (_p, ctx) => svc.allowance(ctx.db, ctx.caller!),
   quoteMine: (p, ctx) => svc.mine(ctx.db, ctx.caller!, p),
   getIMQuoteHisgoryByOe: (p, ctx) => svc.history(ctx.db, ctx.caller!, p.oe),
   getMyProductByOe: (p, ctx) => svc.myProduct(ctx.db, ctx.caller!, p.oe),

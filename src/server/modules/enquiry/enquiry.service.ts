@@ -24,6 +24,8 @@ import * as imRead from '../im/im.read';
 import { quoteNotice } from '../im/notices';
 import { firstForeignUpload } from '../upload/upload.service';
 import { dongToFen } from '../../../shared/domain/currency';
+import { quoteAllowance, takeQuote } from '../paid-service/quote-quota';
+import { chinaDay } from '../../../shared/domain/china-time';
 import * as repo from './enquiry.repo';
 
 /** The enquiry a wanted post raises, written in the wanted post's transaction. */
@@ -356,6 +358,9 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
       });
     },
 
+    /** Today's quotes: used, free left, bought left (docs/money.md#paid-services). */
+    allowance: (db: Kysely<DB>, caller: Caller) => quoteAllowance(db, caller.companyId, chinaDay(clock.now())),
+
     async submit(db: Kysely<DB>, caller: Caller, p: PayloadOut<'quoteSubmit'>, ctx?: Pick<RequestContext, 'afterCommit'>) {
       const typed = p.no_stock ? { ok: true as const, fen: NO_STOCK_PRICE } : checkQuoteAmount(p.price, p.currency);
       if (!typed.ok) throw invalid('price', typed.message);
@@ -374,6 +379,10 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
         if (!may.ok) throw new AppError(ResultCode.conflict, 409, may.reason);
         if (!(await repo.lineOf(trx, e.id, p.line_id))) throw invalid('line_id', enquiryServiceText.lineNotOfEnquiry);
         const now = clock.now();
+        // pricing a line the company had not priced takes one of the day's quotes (docs/money.md#paid-services);
+        // 无货 and a change of a given price are free; refused, the transaction changes nothing
+        const before = await repo.priceBefore(trx, p.line_id, caller.companyId);
+        if (!isNoStock(price.fen) && (before === undefined || isNoStock(before))) await takeQuote(trx, caller.companyId, chinaDay(now));
         const saved = await repo.upsertQuote(trx, {
           enquiry_id: e.id, line_id: p.line_id, seller_company_id: caller.companyId, seller_user_id: caller.userId, price_fen: price.fen,
           brand: p.brand, quality: p.quality, qty: p.qty, delivery_days: p.delivery_days,

@@ -9,7 +9,7 @@ import { formatChina } from '../../../shared/domain/china-time';
 import type { Notice } from './im.service';
 import type { NoticeSceneKey } from '../../../shared/domain/notice-templates';
 
-export type OrderNoticeAction = 'create' | 'confirm' | 'deliver' | 'reject' | 'cancel' | 'pay' | 'receipt';
+export type OrderNoticeAction = 'create' | 'confirm' | 'deliver' | 'reject' | 'expire' | 'cancel' | 'pay' | 'receipt';
 
 export interface OrderFacts {
   order_no: string; buyer_company_name: string; seller_company_name: string;
@@ -34,6 +34,9 @@ export const orderNotice = (action: OrderNoticeAction, o: OrderFacts): { event: 
       return say('订单已发货', 'im_order_deliver', { seller: o.seller_company_name, logistics: o.logistics ? `，物流 ${o.logistics}` : '' });
     case 'reject':
       return say('订单已取消', 'im_order_reject', { seller: o.seller_company_name, reason });
+    case 'expire':
+      // a spot order the seller did not confirm in time, cancelled by the platform (docs/spot-goods.md)
+      return say('订单已取消', 'im_order_expire', { seller: o.seller_company_name, reason });
     case 'cancel':
       return say('订单已取消', 'im_order_cancel', { buyer: o.buyer_company_name, reason });
     case 'pay':

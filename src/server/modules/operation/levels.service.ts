@@ -1,6 +1,6 @@
 /**
  * Company levels and their member code templates for operators. company_level is the one
- * place levels live: the storefront's packages (price, duration), the daily stock-query quota, the
+ * place levels live: the storefront's packages (price, duration), the daily stock-query and quote quotas, the
  * employee limit and the VIN decodes a new company starts with are all read from it, so an edit
  * here is what the storefront and the quota checks see on their next read. The templates say which
  * M/C codes a new company's owner gets at registration and which its owners gain on seller approval.
@@ -18,7 +18,7 @@ import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
 import { opText } from '../../../shared/domain/operation';
 import * as audit from './audit.repo';
 
-const levelColumns = ['id', 'name', 'level_type', 'is_trial', 'price_fen', 'duration_months', 'employee_limit', 'stock_per_day', 'vin_type', 'vin_count', 'sort', 'owner_codes', 'seller_codes'] as const;
+const levelColumns = ['id', 'name', 'level_type', 'is_trial', 'price_fen', 'duration_months', 'employee_limit', 'stock_per_day', 'quote_per_day', 'vin_type', 'vin_count', 'sort', 'owner_codes', 'seller_codes'] as const;
 
 const platformLevelId = async (db: Kysely<DB>) =>
   (await db.selectFrom('company').select('level_id').where('id', '=', HEAD_COMPANY_ID).executeTakeFirst())?.level_id ?? null;
@@ -41,6 +41,8 @@ const lockLevel = async (trx: Kysely<DB>, id: number) => {
 
 export interface LevelEdit {
   id: number; name: string; price: number | null; duration_months: number | ''; employee_limit: number; stock_per_day: number; vin_count: number;
+  /** undefined: unchanged; null: no limit */
+  quote_per_day?: number | null;
 }
 
 export const createLevelsService = (deps: { clock: Clock }) => ({
@@ -57,8 +59,10 @@ export const createLevelsService = (deps: { clock: Clock }) => ({
       if (old.vin_type === 'date' && p.vin_count !== 0) throw invalid('vin_count', opText.levelVinCountDate);
       const clash = await trx.selectFrom('company_level').select('id').where('name', '=', p.name).where('id', '<>', p.id).executeTakeFirst();
       if (clash) throw invalid('name', opText.levelNameTaken);
-      const next = { name: p.name, price_fen: p.price, duration_months: months, employee_limit: p.employee_limit, stock_per_day: p.stock_per_day, vin_count: p.vin_count };
-      const before = { name: old.name, price_fen: old.price_fen, duration_months: old.duration_months, employee_limit: old.employee_limit, stock_per_day: old.stock_per_day, vin_count: old.vin_count };
+      const next = { name: p.name, price_fen: p.price, duration_months: months, employee_limit: p.employee_limit, stock_per_day: p.stock_per_day, vin_count: p.vin_count,
+        quote_per_day: p.quote_per_day === undefined ? old.quote_per_day : p.quote_per_day };
+      const before = { name: old.name, price_fen: old.price_fen, duration_months: old.duration_months, employee_limit: old.employee_limit, stock_per_day: old.stock_per_day, vin_count: old.vin_count,
+        quote_per_day: old.quote_per_day };
       const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== before[k]);
       if (changed.length > 0) {
         await trx.updateTable('company_level').set(next).where('id', '=', p.id).execute();

@@ -130,7 +130,8 @@ export const createMerchantsService = (deps: { clock: Clock }) => {
         if (p.head_id === p.branch_id) throw invalid('branch_id', opCompanyText.relationSelf);
         if (p.head_id === HEAD_COMPANY_ID) throw invalid('head_id', opCompanyText.relationPlatform);
         if (p.branch_id === HEAD_COMPANY_ID) throw invalid('branch_id', opCompanyText.relationPlatform);
-        // relation writes take one lock, so two links cannot build a chain or a cycle between them
+        // relation writes take one lock (the companies' own 分公司 links too, customer/branch.repo lockRelations),
+        // so two links cannot build a chain or a cycle between them
         await sql`select pg_advisory_xact_lock(hashtext('company_relation'))`.execute(trx);
         const both = await trx.selectFrom('company').select(['id', 'name']).where('id', 'in', [p.head_id, p.branch_id]).execute();
         if (!both.some((c) => c.id === p.head_id)) throw companyMissing('head_id', p.head_id);

@@ -24,6 +24,7 @@ import { opCatalogueText as t, opProductText as pt } from '../../../shared/domai
 import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
 import { firstForeignUpload } from '../upload/upload.service';
 import * as audit from './audit.repo';
+import { markFollowedOesChanged } from '../basket/follow.service';
 
 interface ProductRowDb {
   id: number; company_id: number; company_name: string; supplier_oe: string; name: string; brand_name: string | null; make_name: string | null;
@@ -163,6 +164,8 @@ export const createProductService = (deps: { clock: Clock }) => {
         const now = deps.clock.now();
         await trx.updateTable('stock').set({ state: 'off', op_off_reason: p.reason, op_off_at: now, op_off_by: caller.username })
           .where('id', 'in', rows.map((r) => r.id)).execute();
+        // followers of these parts may be charged more or find none (docs/basket-follows.md)
+        await markFollowedOesChanged(trx, { stockIds: rows.map((r) => r.id) });
         await audit.record(trx, caller, now, rows.map((r) => ({
           entity: 'stock' as const, entity_id: r.id, action: 'off_sale' as const,
           old: { state: 'on' }, new: { state: 'op_off', reason: p.reason, company_id: r.company_id, oe: r.supplier_oe, name: r.name },
@@ -180,6 +183,7 @@ export const createProductService = (deps: { clock: Clock }) => {
         await sql`update stock s set state = case when c.suspended_at is null then 'on' else 'suspended' end,
             op_off_reason = null, op_off_at = null, op_off_by = null, prod_write_date = ${now}
           from company c where c.id = s.company_id and s.id = any(${rows.map((r) => r.id)}::bigint[])`.execute(trx);
+        await markFollowedOesChanged(trx, { stockIds: rows.map((r) => r.id) });
         await audit.record(trx, caller, now, rows.map((r) => ({
           entity: 'stock' as const, entity_id: r.id, action: 'on_sale' as const,
           old: { state: 'op_off', reason: r.op_off_reason }, new: { state: 'on', company_id: r.company_id, oe: r.supplier_oe, name: r.name },

@@ -30,3 +30,26 @@ export const pairStats = async (db: Kysely<DB>, side: 'seller' | 'buyer', compan
     where ${own} = ${companyId} ${only}
     group by o.seller_company_id, o.buyer_company_id, c.name, c.province, c.city, c.phone`.execute(db)).rows;
 };
+
+export interface CreditUseRow { seller_company_id: number; credit_company_id: number; used_fen: string; overdue_fen: string }
+
+/**
+ * 账期 (docs/customers.md "Credit terms"): per seller and term holder (the company whose term the
+ * orders used), what its credit orders still ask — unpaid, not cancelled or rejected, total less
+ * 冲减货款 — and how much of it is past due (due date before `today`, China).
+ */
+export const creditUse = async (db: Kysely<DB>, f: { sellerIds?: readonly number[]; holderIds?: readonly number[]; today: string }) => {
+  const sellers = f.sellerIds ? sql`and o.seller_company_id = any(${sql.val([...f.sellerIds])}::int[])` : sql``;
+  const holders = f.holderIds ? sql`and o.credit_company_id = any(${sql.val([...f.holderIds])}::int[])` : sql``;
+  return (await sql<CreditUseRow>`
+    with owed as (
+      select o.seller_company_id, o.credit_company_id, o.credit_due_date,
+        o.total_fen - coalesce((select sum(a.refund_fen) from after_sale a
+          where a.order_id = o.id and a.status = 'completed' and a.refund_method = ${DEDUCT_METHOD}), 0) as fen
+      from goods_order o
+      where o.credit_company_id is not null and o.pay_status = 'unpaid' and o.status not in ('cancelled', 'rejected') ${sellers} ${holders}
+    )
+    select seller_company_id, credit_company_id, coalesce(sum(fen), 0)::text as used_fen,
+      coalesce(sum(fen) filter (where credit_due_date < ${f.today}::date), 0)::text as overdue_fen
+    from owed group by seller_company_id, credit_company_id`.execute(db)).rows;
+};

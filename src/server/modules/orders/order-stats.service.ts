@@ -24,3 +24,12 @@ export const buyersOf = async (db: Kysely<DB>, sellerId: number, buyerIds?: read
 /** Every seller the buyer ordered from (any status), with its figures. */
 export const sellersOf = async (db: Kysely<DB>, buyerId: number, sellerIds?: readonly number[]) =>
   (await repo.pairStats(db, 'buyer', buyerId, sellerIds)).map(shape('buyer'));
+
+export interface CreditUse { sellerId: number; holderId: number; usedFen: number; overdueFen: number }
+
+/**
+ * 账期 (docs/customers.md "Credit terms"): what unpaid credit orders come to per seller and term
+ * holder, and how much is past due on `today` (China date). Filter by sellers, holders or both.
+ */
+export const creditUseOf = async (db: Kysely<DB>, f: { sellerIds?: readonly number[]; holderIds?: readonly number[]; today: string }): Promise<CreditUse[]> =>
+  (await repo.creditUse(db, f)).map((r) => ({ sellerId: r.seller_company_id, holderId: r.credit_company_id, usedFen: Number(r.used_fen), overdueFen: Number(r.overdue_fen) }));

@@ -10,6 +10,10 @@ export interface NewOrder {
   order_no: string; checkout_no: string; buyer_company_id: number; buyer_user_id: number; seller_company_id: number;
   line_count: number; total_qty: number; total_fen: number;
   contact_name: string; contact_phone: string; address: string; remark: string; created_at: Date;
+  /** 现货订单 and the time its seller has to confirm it (docs/spot-goods.md) */
+  spot?: boolean; confirm_by?: Date | null;
+  /** 账期 (docs/customers.md "Credit terms"): whose term the order used and its China due date */
+  credit_company_id?: number; credit_due_date?: string;
 }
 export interface NewLine {
   stock_id: number | null; quote_id: number | null; type_code: string; supplier_oe: string; name: string; brand_name: string; quality_name: string; uom_name: string;
@@ -26,12 +30,12 @@ export const insertOrder = async (db: Kysely<DB>, o: NewOrder, lines: NewLine[])
 export const takeStock = async (db: Kysely<DB>, stockId: number, qty: number) =>
   Number((await db.updateTable('stock').set({ quantity: sql`quantity - ${qty}` }).where('id', '=', stockId).where('quantity', '>=', qty).executeTakeFirst()).numUpdatedRows) === 1;
 
-/** Gives the pieces of an order's lines back to their stock rows (rows deleted since are skipped). */
-export const returnStock = async (db: Kysely<DB>, orderId: string) => {
-  await sql`update stock set quantity = stock.quantity + l.qty
+/** Gives the pieces of an order's lines back to their stock rows (rows deleted since are skipped): the rows' ids. */
+export const returnStock = async (db: Kysely<DB>, orderId: string) =>
+  (await sql<{ id: number }>`update stock set quantity = stock.quantity + l.qty
     from (select stock_id, sum(qty) as qty from goods_order_line where order_id = ${orderId} and stock_id is not null group by stock_id) l
-    where stock.id = l.stock_id`.execute(db);
-};
+    where stock.id = l.stock_id
+    returning stock.id::int as id`.execute(db)).rows.map((r) => r.id);
 
 export const addEvent = (db: Kysely<DB>, e: { order_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string; note: string; created_at: Date }) =>
   db.insertInto('goods_order_event').values(e).execute();
@@ -52,7 +56,7 @@ const deductedFrom = (order: 'o' | 'goods_order') => sql<string>`coalesce((selec
 const summaryColumns = [
   'o.id', 'o.order_no', 'o.checkout_no', 'o.status', 'o.pay_status', 'o.buyer_company_id', 'bc.name as buyer_company_name',
   'o.seller_company_id', 'sc.name as seller_company_name', 'o.line_count', 'o.total_qty', 'o.total_fen', 'o.created_at',
-  'o.pay_channel', 'o.paid_fen', 'o.refunded_fen', deductedFrom('o').as('deducted_fen'),
+  'o.pay_channel', 'o.paid_fen', 'o.refunded_fen', deductedFrom('o').as('deducted_fen'), 'o.spot', 'o.confirm_by',
 ] as const;
 
 const firstLine = sql<string>`(select l.name from goods_order_line l where l.order_id = o.id order by l.id limit 1)`.as('first_line');
@@ -61,12 +65,13 @@ export const orderByNo = (db: Kysely<DB>, orderNo: string) =>
   withCompanies(db)
     .innerJoin('app_user as u', 'u.id', 'o.buyer_user_id')
     .selectAll('o')
-    .select(['bc.name as buyer_company_name', 'sc.name as seller_company_name', 'u.display_name as buyer_user_name', firstLine, deductedFrom('o').as('deducted_fen')])
+    .select(['bc.name as buyer_company_name', 'sc.name as seller_company_name', 'u.display_name as buyer_user_name', firstLine, deductedFrom('o').as('deducted_fen'),
+      sql<string>`coalesce(to_char(o.credit_due_date, 'YYYY-MM-DD'), '')`.as('credit_due_day')])
     .where('o.order_no', '=', orderNo).executeTakeFirst();
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof orderByNo>>>;
 
 export const lockOrder = (db: Kysely<DB>, orderNo: string) =>
-  db.selectFrom('goods_order').select(['id', 'status', 'pay_status', 'buyer_company_id', 'seller_company_id'])
+  db.selectFrom('goods_order').select(['id', 'status', 'pay_status', 'buyer_company_id', 'seller_company_id', 'spot', 'confirm_by'])
     .where('order_no', '=', orderNo).forUpdate().executeTakeFirst();
 
 export const setOrder = (db: Kysely<DB>, id: string, change: Partial<{
@@ -246,3 +251,24 @@ export const purchasedParts = async (db: Kysely<DB>, buyerCompanyId: number, oeP
     from k group by oe_norm, seller_company_id
     order by max(created_at) desc, oe_norm, seller_company_id
     limit ${limit}`.execute(db)).rows;
+
+/** Pending spot orders whose time to confirm has passed (docs/spot-goods.md), oldest first. */
+export const spotOrdersDue = (db: Kysely<DB>, now: Date, limit: number) =>
+  db.selectFrom('goods_order').select(['order_no']).where('spot', '=', true).where('status', '=', 'pending')
+    .where('confirm_by', '<=', now).orderBy('confirm_by').limit(limit).execute();
+
+// ---- a head company's read of its branches' orders (docs/customers.md "Branch companies") ----
+
+/** Orders where any of these companies is the buyer or the seller, newest first, and how many. */
+export const ordersOfCompanies = async (db: Kysely<DB>, f: { companyIds: readonly number[]; status: OrderStatus | ''; offset: number; limit: number }) => {
+  if (f.companyIds.length === 0) return { rows: [], total: 0 };
+  const ids = [...f.companyIds];
+  let q = withCompanies(db).where((e) => e.or([e('o.buyer_company_id', 'in', ids), e('o.seller_company_id', 'in', ids)]));
+  if (f.status) q = q.where('o.status', '=', f.status);
+  const [rows, total] = await Promise.all([
+    q.select([...summaryColumns, firstLine, sql<string>`coalesce(to_char(o.credit_due_date, 'YYYY-MM-DD'), '')`.as('credit_due_day')])
+      .orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').offset(f.offset).limit(f.limit).execute(),
+    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: total.n };
+};

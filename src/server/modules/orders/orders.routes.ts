@@ -2,10 +2,11 @@ import type { Handlers } from '../../http/mount';
 import type { OrdersService } from './orders.service';
 
 type Names = 'cartSubmit' | 'orderSearch' | 'orderRetrieve' | 'orderConfirm' | 'orderReject' | 'orderDeliver' | 'orderOfflinePayment' | 'orderCancel' | 'orderReceipt' | 'financeSummary'
-  | 'orderPay' | 'orderPaymentGet' | 'orderPayOptions' | 'sellerPaySettingGet' | 'sellerPaySettingSave';
+  | 'orderPay' | 'orderPaymentGet' | 'orderPayOptions' | 'sellerPaySettingGet' | 'sellerPaySettingSave' | 'spotCreate';
 
 export const ordersHandlers = (svc: OrdersService): Pick<Handlers, Names> => ({
   cartSubmit: (p, ctx) => svc.checkout(ctx.db, ctx.caller!, p, ctx),
+  spotCreate: (p, ctx) => svc.spotCreate(ctx.db, ctx.caller!, p, ctx),
   orderSearch: (p, ctx) => svc.search(ctx.db, ctx.caller!, p),
   orderRetrieve: (p, ctx) => svc.retrieve(ctx.db, ctx.caller!, p.order_no),
   orderConfirm: (p, ctx) => svc.confirm(ctx.db, ctx.caller!, p.order_no, ctx),

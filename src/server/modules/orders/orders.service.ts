@@ -11,6 +11,7 @@
  * asks the state machine (shared/domain/orders) and writes the change with its event, or changes
  * nothing and says why.
  */
+import { takeCircleAllocation } from '../circle/circle-stock.service';
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -21,7 +22,10 @@ import { enqueueOrderEvent, enqueueStockLow } from '../webhook/webhook.service';
 import { orderText, ResultCode, type Finance, type OrderDetail, type OrderSummary, type PayloadOut } from '../../../shared/contracts';
 import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
 import { mayBuyPackage } from '../../../shared/domain/membership';
-import { formatChina } from '../../../shared/domain/china-time';
+import { chinaDay, formatChina } from '../../../shared/domain/china-time';
+import { creditDueDate, creditOverdue } from '../../../shared/domain/customer';
+import { creditRefusal, creditTermsFor } from '../customer/customer.service';
+import { creditUseOf } from './order-stats.service';
 import {
   ACTION_SIDE, FINANCE_CODES, OFFLINE_REFUSED, orderTransition, PURCHASE_ORDER_CODES, releasesStock, SALES_ORDER_CODES,
   type OrderAction, type OrderState,
@@ -36,6 +40,10 @@ import * as repo from './orders.repo';
 import * as payRepo from './order-payment.repo';
 import type { OrderMoney } from './order-payment.service';
 import { afterSalesOfOrder } from '../aftersale/aftersale.service';
+import { warrantyAfterSaleEnd } from '../warranty/warranty.service';
+import { spotFlags } from '../stock/stock.service';
+import { markFollowedOesChanged } from '../basket/follow.service';
+import { SPOT_CONFIRM_MINUTES, spotText } from '../../../shared/domain/spot';
 
 /**
  * What an order was paid less what was refunded, per order number, for those who may only ever
@@ -47,7 +55,12 @@ export const paidLessRefunds = async (db: Kysely<DB>, orderIds: readonly (string
 };
 
 /** An order's rows and the steps of a cancel, for the operators' oversight (in the caller's transaction). */
-export { addEvent, eventsOf, linesOf, lockOrder, orderByNo, returnStock, setOrder } from './orders.repo';
+export { addEvent, eventsOf, linesOf, lockOrder, orderByNo, setOrder } from './orders.repo';
+
+/** Gives an order's pieces back to their stock rows and queues the followed parts among them (docs/basket-follows.md). */
+export const returnStock = async (trx: Kysely<DB>, orderId: string) => {
+  await markFollowedOesChanged(trx, { stockIds: await repo.returnStock(trx, orderId) });
+};
 
 type Ctx = Pick<RequestContext, 'afterCommit'>;
 
@@ -64,7 +77,7 @@ const mayServe = (c: Caller) => hasAnyPermission(c.permissions, ['M08']);
 
 type SummaryRow = Pick<repo.OrderRow, 'order_no' | 'checkout_no' | 'status' | 'pay_status' | 'buyer_company_id' | 'buyer_company_name'
   | 'seller_company_id' | 'seller_company_name' | 'line_count' | 'total_qty' | 'total_fen' | 'deducted_fen' | 'first_line' | 'created_at'
-  | 'pay_channel' | 'paid_fen' | 'refunded_fen'>;
+  | 'pay_channel' | 'paid_fen' | 'refunded_fen' | 'spot' | 'confirm_by'>;
 
 const summary = (o: SummaryRow, caller: Caller): OrderSummary => ({
   order_no: o.order_no, checkout_no: o.checkout_no, status: o.status, pay_status: o.pay_status,
@@ -73,6 +86,7 @@ const summary = (o: SummaryRow, caller: Caller): OrderSummary => ({
   line_count: o.line_count, total_qty: o.total_qty, total_fen: Number(o.total_fen), deducted_fen: Number(o.deducted_fen), first_line: o.first_line ?? '',
   created_at: unix(o.created_at), side: o.seller_company_id === caller.companyId ? 'seller' : 'buyer',
   pay_channel: o.pay_channel ?? '', paid_fen: Number(o.paid_fen), refunded_fen: Number(o.refunded_fen),
+  spot: o.spot, confirm_by: unix(o.confirm_by),
 });
 
 /** The most orders one export writes (the newest of the filter); docs/api.md, "Order list export". */
@@ -129,6 +143,8 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
       reject_reason: o.reject_reason ?? '', cancel_reason: o.cancel_reason ?? '',
       logistics_company: o.logistics_company ?? '', logistics_no: o.logistics_no ?? '',
       pay_method: o.pay_method ?? '', pay_note: o.pay_note ?? '',
+      credit_due_date: o.credit_due_day,
+      credit_overdue: o.pay_status === 'unpaid' && !['cancelled', 'rejected'].includes(o.status) && creditOverdue(o.credit_due_day, chinaDay(clock.now())),
       confirmed_at: unix(o.confirmed_at), shipped_at: unix(o.shipped_at), received_at: unix(o.received_at), completed_at: unix(o.completed_at),
       cancelled_at: unix(o.cancelled_at), rejected_at: unix(o.rejected_at), paid_at: unix(o.paid_at),
       lines: lines.map((l) => ({
@@ -139,6 +155,8 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
       after_sales: afterSales,
       payment_no: pay?.payment_no ?? '', paid_out_at: unix(o.paid_out_at), payout_fen: Number(o.payout_fen), payout_fee_fen: Number(o.payout_fee_fen),
       offline_allowed: offlineAllowed,
+      // a quality problem past the ordinary window, under the seller's platform warranty (docs/warranty.md)
+      warranty_aftersale_end: await warrantyAfterSaleEnd(db, { sellerId: o.seller_company_id, receivedAtS: unix(o.received_at), lineIds: lines.map((l) => String(l.id)), now: clock.now() }),
       refunds: refunds.map((r) => ({ refund_no: r.refund_no, amount_fen: Number(r.amount_fen), source: r.source, destination: r.destination, state: r.state, created_at: unix(r.created_at) })),
     };
   };
@@ -159,6 +177,8 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
       const from: OrderState = { status: o.status, payStatus: o.pay_status };
       const step = orderTransition(from, action);
       if (!step.ok) throw conflict(step.reason);
+      // a spot order past its time is the sweep's to cancel (docs/spot-goods.md)
+      if (action === 'confirm' && o.spot && o.confirm_by && o.confirm_by.getTime() <= clock.now().getTime()) throw conflict(spotText.confirmLate);
       if (action === 'pay' && !(await money.offlineAllowed(trx, o.seller_company_id))) throw conflict(OFFLINE_REFUSED);
       const now = clock.now();
       const stamps: Extra = {};
@@ -177,7 +197,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
       }
       if (step.to.payStatus !== from.payStatus) stamps.paid_at = now;
       await repo.setOrder(trx, o.id, { status: step.to.status, pay_status: step.to.payStatus, ...stamps, ...extra });
-      if (releasesStock(step.to.status)) await repo.returnStock(trx, o.id);
+      if (releasesStock(step.to.status)) await returnStock(trx, o.id);
       await repo.addEvent(trx, { order_id: o.id, action, actor_user_id: caller.userId, from_status: from.status, to_status: step.to.status, note, created_at: now });
       // partners' webhooks, in this transaction (docs/open-platform.md, "Webhooks")
       const hook = ({ pay: 'order.paid', deliver: 'order.delivered', receipt: 'order.received' } as const)[action as 'pay'];
@@ -204,17 +224,53 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
     return detail(db, caller, orderNo);
   };
 
-  return {
-    checkout: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'cartSubmit'>, ctx?: Ctx) =>
+  /**
+   * 账期 (docs/customers.md "Credit terms"): for each seller the buyer chose to order from on
+   * credit, the term it gives the buyer (its own, or its head company's) with its row locked, then
+   * what the term's unpaid credit orders already ask; the order goes on credit only if that plus
+   * this order stays within the limit. Answers what each credit order records.
+   */
+  const creditOrders = async (trx: Kysely<DB>, caller: Caller, chosen: number[], sellers: number[], lines: { companyId: number; amount: number }[], now: Date) => {
+    const out = new Map<number, { credit_company_id: number; credit_due_date: string }>();
+    const wanted = [...new Set(chosen)].sort((a, b) => a - b);
+    if (wanted.length === 0) return out;
+    const notInCheckout = wanted.find((s) => !sellers.includes(s));
+    if (notInCheckout !== undefined) throw invalid('credit_sellers', orderText.creditSellerUnknown);
+    const terms = await creditTermsFor(trx, caller.companyId, wanted, true);
+    for (const seller of wanted) {
+      const term = terms.get(seller);
+      if (!term) throw creditRefusal.noTerm(await repo.companyName(trx, seller));
+    }
+    const use = await creditUseOf(trx, { sellerIds: wanted, today: chinaDay(now) });
+    for (const seller of wanted) {
+      const term = terms.get(seller)!;
+      const used = use.find((u) => u.sellerId === seller && u.holderId === term.holderId)?.usedFen ?? 0;
+      const orderFen = lines.filter((l) => l.companyId === seller).reduce((s, l) => s + l.amount, 0);
+      if (used + orderFen > term.limitFen) throw creditRefusal.over(term.limitFen, term.limitFen - used, orderFen);
+      out.set(seller, { credit_company_id: term.holderId, credit_due_date: creditDueDate(chinaDay(now), term.days) });
+    }
+    return out;
+  };
+
+  /**
+   * Checkout: the cart lines the page showed, one order per seller. A spot order (现货订单,
+   * docs/spot-goods.md) takes lines that are all marked 现货 and in stock (the page sends its own
+   * lines, ticked or not), and its seller must confirm it before confirm_by.
+   */
+  const place = (db: Kysely<DB>, caller: Caller, p: PayloadOut<'spotCreate'> & { type_code: PayloadOut<'cartSubmit'>['type_code']; credit_sellers?: number[] }, spot: boolean, ctx?: Ctx) =>
       inTransaction(db, async (trx) => {
         const ids = [...new Set(p.cart_ids)];
         const lines = await cart.pricedForOrder(trx, caller, p.type_code, ids);
-        // every line the page showed must still be the caller's and ticked
-        if (lines.length !== ids.length || lines.some((l) => !l.checked)) throw conflict(orderText.cartChanged);
+        // every line the page showed must still be the caller's (and, for a checkout, ticked)
+        if (lines.length !== ids.length || (!spot && lines.some((l) => !l.checked))) throw conflict(orderText.cartChanged);
+        const spotFlagsOf = spot ? await spotFlags(trx, lines.flatMap((l) => (l.stockId === null ? [] : [l.stockId]))) : undefined;
         for (const l of lines) {
+          const name = `${l.supplierOe} ${l.name}`;
           if (l.companyId === caller.companyId) throw forbidden('不能购买本公司的库存');
-          if (l.productSource !== PRODUCT_SOURCE_ON_SALE) throw conflict(orderText.unavailable(`${l.supplierOe} ${l.name}`, l.unavailableReason));
-          if (l.qty > l.stockQty) throw conflict(orderText.notEnough(`${l.supplierOe} ${l.name}`, l.stockQty));
+          if (spotFlagsOf && (l.stockId === null || !spotFlagsOf.get(l.stockId))) throw conflict(spotText.notSpot(name));
+          if (spotFlagsOf && l.stockQty <= 0) throw conflict(spotText.outOfStock(name));
+          if (l.productSource !== PRODUCT_SOURCE_ON_SALE) throw conflict(orderText.unavailable(name, l.unavailableReason));
+          if (l.qty > l.stockQty) throw conflict(spotFlagsOf ? spotText.notEnough(name, l.stockQty) : orderText.notEnough(name, l.stockQty));
         }
         const total = lines.reduce((s, l) => s + l.amount, 0);
         if (total !== p.expected_total_fen) throw conflict(orderText.totalChanged(total));
@@ -223,6 +279,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
         if (unknownRemark) throw invalid('remarks', orderText.remarkSeller);
 
         const now = clock.now();
+        const credit = await creditOrders(trx, caller, p.credit_sellers ?? [], sellers, lines, now);
         const checkoutNo = newNo('CO', now);
         const used = new Set<string>();
         const drops = new Map<number, number>();
@@ -235,20 +292,26 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
             // a quote line (临时产品) takes no stock row: the seller quoted what it can supply
             if (l.stockId !== null && !(await repo.takeStock(trx, l.stockId, l.qty))) throw conflict(orderText.notEnough(`${l.supplierOe} ${l.name}`, l.stockQty));
             if (l.stockId !== null) drops.set(l.stockId, (drops.get(l.stockId) ?? 0) + l.qty);
+            // bought at the circle price: the pieces leave the allocation too (docs/circles.md)
+            if (l.stockId !== null && l.circleId !== null) await takeCircleAllocation(trx, l.circleId, l.stockId, l.qty, now);
           }
           const id = await repo.insertOrder(trx, {
             order_no: orderNo, checkout_no: checkoutNo, buyer_company_id: caller.companyId, buyer_user_id: caller.userId, seller_company_id: seller,
             line_count: own.length, total_qty: own.reduce((s, l) => s + l.qty, 0), total_fen: own.reduce((s, l) => s + l.amount, 0),
             contact_name: p.contact_name, contact_phone: p.contact_phone, address: p.address,
             remark: p.remarks.find((r) => r.company_id === seller)?.remark ?? '', created_at: now,
+            ...(spot ? { spot: true, confirm_by: new Date(now.getTime() + SPOT_CONFIRM_MINUTES * 60_000) } : {}),
+            ...credit.get(seller),
           }, own.map((l) => ({
             stock_id: l.stockId, quote_id: l.quoteId, type_code: l.typeCode, supplier_oe: l.supplierOe, name: l.name, brand_name: l.brandName,
             quality_name: l.qualityName, uom_name: l.uomName, qty: l.qty, include_tax: l.isIncludeTaxProduct,
-            price_column: l.priceColumn!, unit_price_fen: l.price!, amount_fen: l.amount,
+            price_column: l.priceColumn!, unit_price_fen: l.price!, amount_fen: l.amount, circle_id: l.circleId,
           })));
           await repo.addEvent(trx, { order_id: id, action: 'create', actor_user_id: caller.userId, from_status: null, to_status: 'pending', note: '', created_at: now });
         }
         await enqueueStockLow(trx, { drops: [...drops].map(([stockId, taken]) => ({ stockId, taken })), at: now }, ctx);
+        // a sell-out changes what followers of these parts are charged or whether anyone has them (docs/basket-follows.md)
+        await markFollowedOesChanged(trx, { stockIds: [...drops.keys()] });
         await cart.removeOrdered(trx, caller, ids);
         const placed = await repo.ordersOfCheckout(trx, checkoutNo);
         for (const o of placed) await enqueueOrderEvent(trx, 'order.created', o, now, ctx);
@@ -259,7 +322,49 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
         }
         const orders = placed.map((o) => summary(o, caller));
         return { checkout_no: checkoutNo, orders, total_fen: total };
-      }),
+      });
+
+  /**
+   * A pending spot order past confirm_by is cancelled, its stock given back and its payment (if
+   * any) refunded, and the buyer told why: once, since the row is locked and must still be pending.
+   */
+  const expireSpot = async (db: Kysely<DB>, orderNo: string, now: Date) => {
+    const later: Array<() => void> = [];
+    const ctx: Ctx = { afterCommit: (fn) => later.push(fn) };
+    const done = await inTransaction(db, async (trx) => {
+      const o = await repo.lockOrder(trx, orderNo);
+      if (!o || !o.spot || o.status !== 'pending' || !o.confirm_by || o.confirm_by.getTime() > now.getTime()) return false;
+      const step = orderTransition({ status: o.status, payStatus: o.pay_status }, 'cancel');
+      if (!step.ok) return false;
+      const full = (await repo.orderByNo(trx, orderNo))!;
+      await repo.setOrder(trx, o.id, { status: step.to.status, cancel_reason: spotText.expiredReason, cancelled_at: now });
+      await returnStock(trx, o.id);
+      await repo.addEvent(trx, { order_id: o.id, action: 'cancel', actor_user_id: full.buyer_user_id, from_status: o.status, to_status: step.to.status, note: spotText.expiredReason, created_at: now });
+      if (o.pay_status === 'paid') {
+        const m = (await payRepo.moneyRows(trx, [o.id]))[0];
+        const pending = await money.refund(trx, o.id, Number(m.paid_fen) - Number(m.refunded_fen), { key: `spot-expire:${orderNo}`, afterSaleId: null, createdBy: full.buyer_user_id });
+        if (pending) await money.afterRefunds(trx, [pending], ctx);
+      }
+      if (notices) {
+        await notices.postNotice(trx, { to: [full.buyer_user_id], ...orderNotice('expire', { ...full, pay_method: undefined, total_fen: Number(full.total_fen), reason: spotText.expiredReason }) }, ctx);
+      }
+      return true;
+    });
+    for (const fn of later) fn();
+    return done;
+  };
+
+  return {
+    checkout: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'cartSubmit'>, ctx?: Ctx) => place(db, caller, p, false, ctx),
+    /** 现货下单 (/cart/order/spotCreate, docs/spot-goods.md) */
+    spotCreate: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'spotCreate'>, ctx?: Ctx) => place(db, caller, { ...p, type_code: '配件产品' }, true, ctx),
+
+    /** The spot sweep (spot-sweep.ts): pending spot orders past their time, each cancelled in its own transaction. */
+    async expireSpotOrders(db: Kysely<DB>, now: Date, limit = 500) {
+      let n = 0;
+      for (const d of await repo.spotOrdersDue(db, now, limit)) if (await expireSpot(db, d.order_no, now)) n += 1;
+      return n;
+    },
 
     async search(db: Kysely<DB>, caller: Caller, p: PayloadOut<'orderSearch'>) {
       const f = listFilter(caller, p);
@@ -423,3 +528,17 @@ export const purchasedParts = (db: Kysely<DB>, buyerCompanyId: number, oePrefix:
 
 /** Whether the caller holds the purchase side's codes (the purchase history is theirs to read). */
 export const mayReadPurchases = (caller: Caller) => mayPurchase(caller);
+
+// ---- a head company's read of its branches' orders (modules/customer/branch.service; docs/customers.md "Branch companies") ----
+
+/** A page of the orders of these companies (either side), with the 账期 due date and whether it is overdue on `today`. */
+export const ordersOfCompaniesPage = async (db: Kysely<DB>, f: Parameters<typeof repo.ordersOfCompanies>[1] & { today: string }) => {
+  const { rows, total } = await repo.ordersOfCompanies(db, f);
+  return {
+    total,
+    rows: rows.map((o) => ({
+      ...o, total_fen: Number(o.total_fen), deducted_fen: Number(o.deducted_fen), first_line: o.first_line ?? '', created_at: unix(o.created_at),
+      credit_due_date: o.credit_due_day, credit_overdue: o.pay_status === 'unpaid' && !['cancelled', 'rejected'].includes(o.status) && creditOverdue(o.credit_due_day, f.today),
+    })),
+  };
+};

@@ -52,12 +52,17 @@ export const pendingBefore = (db: Kysely<DB>, before: Date) =>
   db.selectFrom('paid_service_purchase').select(['purchase_no', 'provider', 'amount_fen', 'created_at']).where('state', '=', 'pending').where('provider', 'is not', null)
     .where('created_at', '<', before).orderBy('id').limit(500).execute();
 
-/** Adds bought seats or stock queries to what the company has. */
-export const addBalance = (db: Kysely<DB>, companyId: number, service: 'user' | 'stock', units: number) =>
+/** Adds bought seats, stock queries or quotes to what the company has. */
+/** The units of a company's purchases of a service still waiting for the provider's payment. */
+export const pendingUnits = async (db: Kysely<DB>, companyId: number, service: PaidService) =>
+  Number((await db.selectFrom('paid_service_purchase').select(sql<string>`coalesce(sum(units), 0)`.as('n'))
+    .where('company_id', '=', companyId).where('service', '=', service).where('state', '=', 'pending').executeTakeFirstOrThrow()).n);
+
+export const addBalance = (db: Kysely<DB>, companyId: number, service: 'user' | 'stock' | 'quote', units: number) =>
   sql`insert into paid_service_balance as b (company_id, service, bought, remaining) values (${companyId}, ${service}, ${units}, ${units})
     on conflict (company_id, service) do update set bought = b.bought + ${units}, remaining = b.remaining + ${units}`.execute(db);
 
-export const balance = async (db: Kysely<DB>, companyId: number, service: 'user' | 'stock') =>
+export const balance = async (db: Kysely<DB>, companyId: number, service: 'user' | 'stock' | 'quote') =>
   (await db.selectFrom('paid_service_balance').select(['bought', 'remaining']).where('company_id', '=', companyId).where('service', '=', service).executeTakeFirst()) ?? { bought: 0, remaining: 0 };
 
 export const stockQueriesToday = async (db: Kysely<DB>, companyId: number, day: string) =>
@@ -94,8 +99,8 @@ export const records = async (db: Kysely<DB>, f: { service: PaidService; company
   return { rows, total: n.n, paid_fen: Number(n.paid) };
 };
 
-/** Per company: bought seats / stock queries left and used (stock: bought queries used on all days). */
-export const balances = (db: Kysely<DB>, companyIds: number[], service: 'user' | 'stock') =>
+/** Per company: bought seats / stock queries / quotes left and used (stock, quote: bought ones used on all days). */
+export const balances = (db: Kysely<DB>, companyIds: number[], service: 'user' | 'stock' | 'quote') =>
   companyIds.length === 0 ? Promise.resolve([]) : db.selectFrom('paid_service_balance').select(['company_id', 'bought', 'remaining'])
     .where('service', '=', service).where('company_id', 'in', companyIds).execute();
 

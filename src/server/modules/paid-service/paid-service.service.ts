@@ -4,7 +4,7 @@
  * fee_income, the purchase row and its effect in one transaction) or through the provider (a
  * payment purpose, SV… numbers; the verified notice posts provider → fee_income and applies the
  * effect once). Effects: employee seats (kept for good, added to the level's limit), stock queries
- * (used one by one after the day's free ones), VIN decodes (added to the bought decodes). Also the
+ * and quotes (used one by one after the day's free ones), VIN decodes (added to the bought decodes). Also the
  * service agreement (docs/money.md#the-service-agreement): versions and acceptances.
  */
 import { randomInt } from 'node:crypto';
@@ -24,6 +24,9 @@ import type { PaymentPurpose } from '../payment/payment.purpose';
 import { applyCheckedNotice } from '../payment/payment.notice-check';
 import { addBoughtDecodes, vinStanding } from '../vin/vin.quota';
 import { currentAgreement, hasAccepted, requireAgreement } from './paid-service.read';
+import { extendWarranty, warrantyMonthsLeft, warrantyPurchaseRefusal, warrantyStanding } from '../warranty/warranty.service';
+import { WARRANTY_PACK_MONTHS_MAX, warrantyText } from '../../../shared/domain/warranty';
+import { quoteAllowance } from './quote-quota';
 import * as repo from './paid-service.repo';
 import { createPromotionService, type Offer } from './promotion.service';
 
@@ -57,6 +60,8 @@ export const createPaidService = (deps: { clock: Clock; ledger: LedgerService; p
   /** What the purchase adds, in the same transaction as its posting. */
   const applyEffect = async (trx: Kysely<DB>, p: { company_id: number; service: PaidService; units: number }) => {
     if (p.service === 'vin') await addBoughtDecodes(trx, p.company_id, p.units);
+    // months of platform warranty, from the later of now and its current end (docs/warranty.md)
+    else if (p.service === 'warranty') await extendWarranty(trx, p.company_id, p.units, clock.now());
     else await repo.addBalance(trx, p.company_id, p.service, p.units);
   };
 
@@ -115,9 +120,10 @@ export const createPaidService = (deps: { clock: Clock; ledger: LedgerService; p
     async companyCatalogue(db: Kysely<DB>, caller: Caller) {
       const u = await buyer(db, caller);
       const now = clock.now();
-      const [offered, seats, stock, have, usedToday, vin, w, demo, agreement] = await Promise.all([
+      const [offered, seats, stock, have, usedToday, vin, w, demo, agreement, quotes, quoteBought] = await Promise.all([
         repo.products(db), repo.balance(db, u.company_id, 'user'), repo.balance(db, u.company_id, 'stock'), repo.activeEmployees(db, u.company_id),
         repo.stockQueriesToday(db, u.company_id, chinaDay(now)), vinStanding(db, u.company_id, now), ledger.wallet(db, u.company_id), providers.isDemo(db), currentAgreement(db),
+        quoteAllowance(db, u.company_id, chinaDay(now)), repo.balance(db, u.company_id, 'quote'),
       ]);
       return {
         company_name: u.company_name, level_name: u.level_name,
@@ -135,6 +141,8 @@ export const createPaidService = (deps: { clock: Clock; ledger: LedgerService; p
           user: { have, level_limit: u.employee_limit, bought: seats.remaining, limit: u.employee_limit + seats.remaining },
           stock: { per_day: u.stock_per_day === UNLIMITED_STOCK ? -1 : u.stock_per_day, used_today: usedToday, remaining: stock.remaining, bought: stock.bought },
           vin: { unlimited: vin.unlimited, bought: vin.bought, available: vin.available },
+          quote: { per_day: quotes.per_day, free_left: quotes.free_left, used_today: quotes.used_today, remaining: quotes.bought_left, bought: quoteBought.bought },
+          warranty: await warrantyStanding(db, u.company_id, now),
         },
         wallet_available_fen: w.available_fen,
         demo_payment: demo,
@@ -158,6 +166,12 @@ export const createPaidService = (deps: { clock: Clock; ledger: LedgerService; p
       const priced = async (trx: Kysely<DB>) => {
         const product = await repo.productFor(trx, p.service, u.level_id);
         if (!product?.enabled) throw conflict(paidServiceText.notOffered);
+        if (p.service === 'warranty') {
+          // months still waiting for the provider count too: once paid they extend the same end (docs/warranty.md)
+          const pending = await repo.pendingUnits(trx, u.company_id, 'warranty');
+          const refused = await warrantyPurchaseRefusal(trx, u.company_id, product.pack_size * p.packs + pending, clock.now());
+          if (refused) throw invalid('packs', refused);
+        }
         const list = Number(product.price_fen);
         let offer: Offer | null = await promotions.offer(trx, p.service, u.level_id, u.company_id, list);
         if (offer && !(await promotions.claim(trx, offer))) offer = null;
@@ -233,6 +247,7 @@ export const createPaidService = (deps: { clock: Clock; ledger: LedgerService; p
 
     async saveProduct(db: Kysely<DB>, caller: Caller, p: PayloadOut<'opPaidServiceProductSave'>) {
       if ((await repo.levelName(db, p.level_id)) === undefined) throw invalid('level_id', paidServiceText.level);
+      if (p.service === 'warranty' && p.pack_size > WARRANTY_PACK_MONTHS_MAX) throw invalid('pack_size', warrantyText.packMonths);
       await repo.saveProduct(db, { ...p, updated_by: caller.userId, updated_at: clock.now() });
       return (await catalogue(db)).find((x) => x.service === p.service && x.level_id === p.level_id)!;
     },
@@ -248,6 +263,9 @@ export const createPaidService = (deps: { clock: Clock; ledger: LedgerService; p
       const use = new Map<number, { remaining: number; used: number }>();
       if (p.service === 'vin') {
         for (const v of await repo.vinUse(db, ids)) use.set(v.company_id, { remaining: Math.max(0, v.vin_sum_qty - v.used), used: v.used });
+      } else if (p.service === 'warranty') {
+        // months of warranty left now; a month is used as it passes, so `used` says nothing here
+        for (const [id, left] of await warrantyMonthsLeft(db, ids, clock.now())) use.set(id, { remaining: left, used: 0 });
       } else {
         for (const b of await repo.balances(db, ids, p.service)) use.set(b.company_id, { remaining: b.remaining, used: b.bought - b.remaining });
       }

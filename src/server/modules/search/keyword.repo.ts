@@ -364,7 +364,12 @@ const boundedScans = (sort: Sort, f: Filters | undefined, ratios: Ratios | undef
 /** the stock column each term kind of a bounded scan matches, and its type */
 const KINDS = [['name', 'name', 'text'], ['vehicle', 'supplier_vehicle', 'text'], ['brand', 'part_brand_id', 'int'], ['make', 'make_id', 'int']] as const;
 
-type Scope = { companies?: number[]; dismantled?: boolean; brandId?: number; filters?: Filters; sort?: Sort };
+/**
+ * spot: only 现货 (docs/spot-goods.md), rows the seller marked; the caller also sets 最低库存 1, so
+ * only the in-stock rank_key range is walked. Migration 0500's partial (term, rank_key, id)
+ * indexes hold the marked rows alone, so a relevance page of spot rows reads only them.
+ */
+type Scope = { companies?: number[]; dismantled?: boolean; brandId?: number; spot?: boolean; filters?: Filters; sort?: Sort };
 
 /**
  * The ids of one page of a keyword search, in its order, and how many rows match up to a cap. With
@@ -394,6 +399,7 @@ const search = async (db: Kysely<DB>, tokens: Term[][], offset: number, limit: n
   if (scope.brandId !== undefined) scoped.push(sql`s.part_brand_id = ${scope.brandId}`);
   if (scope.companies) scoped.push(sql`s.company_id = any(${sql.val(scope.companies)}::int[])`);
   if (scope.dismantled) scoped.push(sql`s.quality_id = (select id from part_quality where name = ${DISMANTLED_QUALITY})`);
+  if (scope.spot) scoped.push(sql`s.spot`);
   const f = scope.filters;
   // an empty range finds nothing (the service refuses one; the band walks would have no scan)
   if (f && ((f.minPrice !== undefined && f.maxPrice !== undefined && f.minPrice > f.maxPrice)

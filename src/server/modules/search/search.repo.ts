@@ -25,6 +25,7 @@ export const STOCK_COLUMNS = sql`s.id, s.oe_norm, s.company_id, c.short_name as 
   s.supplier_vehicle, s.product_specification, s.producing_area, s.country_id, (select name_cn from country where id = s.country_id) as country_name,
   s.uom_name, s.quantity, s.vn_quantity,
   s.price99, s.price0, s.price1, s.price2, s.price3, s.price5, s.vn_price, s.sale_state, s.clean_state,
+  s.spot, (select cutoff_minute from seller_spot_setting where company_id = s.company_id) as spot_cutoff,
   s.length_mm, s.width_mm, s.height_mm, s.weight_g, s.volume_cm3, s.packing_count, s.usage_per_car, s.note`;
 export const STOCK_FROM = sql`from stock s
   join company c on c.id = s.company_id
@@ -38,6 +39,7 @@ export interface StockJoined {
   uom_name: string; quantity: number; vn_quantity: number;
   price99: number | null; price0: number | null; price1: number | null; price2: number | null; price3: number | null; price5: number | null;
   vn_price: number | null; sale_state: 'normal' | 'promotion'; clean_state: 'normal' | 'clearance';
+  spot: boolean; spot_cutoff: number | null;
   length_mm: number | null; width_mm: number | null; height_mm: number | null; weight_g: number | null; volume_cm3: number | null;
   packing_count: number | null; usage_per_car: number | null; note: string;
 }

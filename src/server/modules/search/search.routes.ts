@@ -6,7 +6,7 @@ export const searchHandlers = (svc: SearchService): Pick<Handlers, 'oeSearch' | 
   oeSearch: (p, ctx) => svc.oeSearch(ctx.db, ctx.caller!, p.oe_list, p.company_id),
   oeSellers: (p, ctx) => svc.oeSellers(ctx.db, ctx.caller!, { oe: p.oe, offset: p.offset, limit: p.limit }),
   instantSearch: (p, ctx) => svc.suggest(ctx.db, p.oe),
-  keywordSearch: (p, ctx) => svc.keywordSearch(ctx.db, ctx.caller!, { ...p, circle: p.circle === true, dismantled: p.dismantled === true }),
+  keywordSearch: (p, ctx) => svc.keywordSearch(ctx.db, ctx.caller!, { ...p, circle: p.circle === true, dismantled: p.dismantled === true, spot: p.spot === true }),
   companySearch: (p, ctx) => svc.companySearch(ctx.db, ctx.caller!, p),
   getPartBrands: (p, ctx) => svc.partBrands(ctx.db, { keyword: p.keyword ?? '', page_number: p.page_number, page_size: p.page_size }),
   myPartsSearch: (p, ctx) => svc.myPartsSearch(ctx.db, ctx.caller!, p.k),

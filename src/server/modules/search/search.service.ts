@@ -21,6 +21,9 @@ import * as directory from './directory.repo';
 import { takeExtraStockQuery } from '../paid-service/paid-service.read';
 import { createSearchPages } from './pages.service';
 import { preferredSupplierIds } from '../customer/customer.service';
+import { withWarrantyMarks } from '../warranty/warranty.service';
+import { circleOffers } from '../circle/circle-stock.service';
+import { cutoffText } from '../../../shared/domain/spot';
 
 /** sellers of one OE number per answer (oeSearch's first page, oeSellers' pages) */
 export const ROWS_PER_OE = OE_PAGE_MAX;
@@ -45,6 +48,7 @@ export const shapeRow = (r: RawRow, prices: readonly PriceColumn[], contacts: bo
     generic_name: r.generic_name ?? '', category_name: r.category_name, supplier_vehicle: r.supplier_vehicle,
     product_specification: r.product_specification, producing_area: r.producing_area, country_id: r.country_id, country_name: r.country_name ?? '',
     uom_name: r.uom_name, quantity: r.quantity, vn_quantity: r.vn_quantity, sale_state: r.sale_state, clean_state: r.clean_state,
+    spot: r.spot && r.quantity > 0, spot_cutoff: cutoffText(r.spot_cutoff ?? null),
     length_mm: r.length_mm, width_mm: r.width_mm, height_mm: r.height_mm, weight_g: r.weight_g, volume_cm3: r.volume_cm3,
     packing_count: r.packing_count, usage_per_car: r.usage_per_car, note: r.note,
   };
@@ -89,9 +93,11 @@ export const createSearchService = (clock: Clock) => {
       const prices = visiblePriceColumns(level.levelType);
       const contacts = level.levelType === 'paid';
       const byOe = new Map<string, StockRow[]>();
-      for (const r of rows) {
+      // the 质保 mark of sellers under the platform warranty (docs/warranty.md)
+      const shaped = await withWarrantyMarks(db, rows.map((r) => shapeRow(r, prices, contacts)), clock.now());
+      for (const [i, r] of rows.entries()) {
         const list = byOe.get(r.oe_norm) ?? [];
-        list.push(shapeRow(r, prices, contacts));
+        list.push(shaped[i]!);
         byOe.set(r.oe_norm, list);
       }
       const product = new Map(products.map((p) => [p.oe_norm, p]));
@@ -126,7 +132,7 @@ export const createSearchService = (clock: Clock) => {
       const contacts = company.level_type === 'paid';
       const preferred = await preferredSupplierIds(db, caller.companyId);
       const [rows, total] = await Promise.all([repo.stockPage(db, p.oe, p.offset, p.limit, preferred), repo.stockCountOf(db, p.oe)]);
-      return { rows: rows.map((r) => shapeRow(r, prices, contacts)), total, price_columns: [...prices], contacts_visible: contacts };
+      return { rows: await withWarrantyMarks(db, rows.map((r) => shapeRow(r, prices, contacts)), clock.now()), total, price_columns: [...prices], contacts_visible: contacts };
     },
 
     suggest: (db: Kysely<DB>, prefix: string) => repo.suggest(db, prefix, SUGGESTIONS),
@@ -148,7 +154,7 @@ export const createSearchService = (clock: Clock) => {
     partBrands: (db: Kysely<DB>, p: { keyword: string; page_number: number; page_size: number }) =>
       directory.partBrands(db, p.keyword, (p.page_number - 1) * p.page_size, p.page_size),
 
-    async keywordSearch(db: Kysely<DB>, caller: Caller, p: KeywordPayload & { circle: boolean; dismantled: boolean }) {
+    async keywordSearch(db: Kysely<DB>, caller: Caller, p: KeywordPayload & { circle: boolean; dismantled: boolean; spot: boolean }) {
       const offset = (p.page_number - 1) * p.page_size;
       if (offset >= KEYWORD_MAX_ROWS) throw invalid('page_number', keywordTooDeep);
       if (p.brand_id !== undefined && !(await directory.partBrandExists(db, p.brand_id))) throw invalid('brand_id', UNKNOWN_BRAND);
@@ -163,25 +169,29 @@ export const createSearchService = (clock: Clock) => {
       const tokens = keyword.tokensOf(p.k);
       const terms = await Promise.all(tokens.map((t) => keyword.matchTerms(db, t, p.mode)));
       const { ids, total, cap } = await keyword.searchIds(db, terms, offset, p.page_size, {
-        companies: peers, dismantled: p.dismantled, brandId: p.brand_id,
-        filters: { priceColumn: p.price_colum_name, minPrice: p.min_price, maxPrice: p.max_price, minStock: p.min_stock_qty, maxStock: p.max_stock_qty },
+        companies: peers, dismantled: p.dismantled, brandId: p.brand_id, spot: p.spot,
+        // 现货 are rows in stock: 最低库存 at least 1 (docs/spot-goods.md)
+        filters: { priceColumn: p.price_colum_name, minPrice: p.min_price, maxPrice: p.max_price, minStock: p.spot ? Math.max(1, p.min_stock_qty ?? 1) : p.min_stock_qty, maxStock: p.max_stock_qty },
         sort: p.sort_field ? { field: p.sort_field, order: p.sort_order } : undefined,
       });
       const rows = await repo.stockByIds(db, ids);
       // only a plain first page says the words find nothing; a filter or a circle narrows on purpose
-      const plain = offset === 0 && !peers && !p.dismantled && p.brand_id === undefined && !priceFiltered && p.min_stock_qty === undefined && p.max_stock_qty === undefined;
+      const plain = offset === 0 && !peers && !p.dismantled && !p.spot && p.brand_id === undefined && !priceFiltered && p.min_stock_qty === undefined && p.max_stock_qty === undefined;
       if (plain && total === 0) await repo.recordMisses(db, chinaDay(clock.now()), 'keyword', [p.k]);
       let emptyHelp: { fuzzy_finds: boolean; queries: string[] } | undefined;
       if (total === 0 && offset === 0) {
-        const scope = { companies: peers, dismantled: p.dismantled, brandId: p.brand_id };
+        const scope = { companies: peers, dismantled: p.dismantled, brandId: p.brand_id, spot: p.spot };
         const fuzzyFinds = p.mode === 'exact'
           && (await keyword.searchIds(db, await Promise.all(tokens.map((t) => keyword.matchTerms(db, t, 'fuzzy'))), 0, 1, scope)).ids.length > 0;
         emptyHelp = { fuzzy_finds: fuzzyFinds, queries: await keyword.nearbyQueries(db, tokens, scope) };
       }
       const prices = visiblePriceColumns(level.levelType);
       const contacts = level.levelType === 'paid';
+      // 商圈价 only inside 圈内搜索, and only of circles the caller is an approved member of (docs/circles.md)
+      const offers = peers ? await circleOffers(db, caller.companyId, rows.map((r) => r.id)) : undefined;
       return {
-        rows: rows.map((r) => shapeRow(r, prices, contacts)),
+        ...(offers ? { circle_offers: offers } : {}),
+        rows: await withWarrantyMarks(db, rows.map((r) => shapeRow(r, prices, contacts)), clock.now()),
         total: Math.min(total, cap),
         total_capped: total > cap,
         terms: terms.flat().slice(0, 20).map((t) => ({ kind: t.kind, term: t.term })),

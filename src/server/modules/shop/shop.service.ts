@@ -16,6 +16,7 @@ import { PRICE_COLUMNS, visiblePriceColumns } from '../../../shared/domain/price
 import { AppError, invalid } from '../../http/errors';
 import type { Caller, Clock } from '../../http/context';
 import { shapeRow } from '../search/search.service';
+import { shopWarrantyMonths, withWarrantyMarks } from '../warranty/warranty.service';
 import * as repo from './shop.repo';
 import { unix } from '../../db/helpers';
 
@@ -52,7 +53,7 @@ export const createShopService = (clock: Clock) => {
       factory_desc: shop?.factory_desc ?? '',
       photos: media.filter((m) => m.kind === 'photo').map(({ url, title }) => ({ url, title })),
       videos: media.filter((m) => m.kind === 'video').map(({ url, title }) => ({ url, title })),
-      featured: featured.map((r) => shapeRow(r, show.prices, show.contacts)),
+      featured: await withWarrantyMarks(db, featured.map((r) => shapeRow(r, show.prices, show.contacts)), clock.now()),
       updated_at: shop ? unix(shop.updated_at) : 0,
     };
   };
@@ -69,6 +70,8 @@ export const createShopService = (clock: Clock) => {
         price_columns: [...show.prices],
         contacts_visible: show.contacts,
         own: show.own,
+        // the 质保 mark while the seller's platform warranty runs (docs/warranty.md)
+        warranty_months: await shopWarrantyMonths(db, companyId, clock.now()),
       };
     },
 
@@ -77,7 +80,7 @@ export const createShopService = (clock: Clock) => {
       const show = await visibility(db, caller, p.company_id);
       await noteView(db, caller, p.company_id);
       const { rows, total } = await repo.products(db, p.company_id, p.k, (p.page_number - 1) * p.page_size, p.page_size);
-      return { rows: rows.map((r) => shapeRow(r, show.prices, show.contacts)), total, price_columns: [...show.prices], contacts_visible: show.contacts };
+      return { rows: await withWarrantyMarks(db, rows.map((r) => shapeRow(r, show.prices, show.contacts)), clock.now()), total, price_columns: [...show.prices], contacts_visible: show.contacts };
     },
 
     async ownDecoration(db: Kysely<DB>, caller: Caller) {

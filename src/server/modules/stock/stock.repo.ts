@@ -21,7 +21,7 @@ export interface SellerRowRaw {
   country_name: string; uom_name: string; note: string; quantity: number; qty_version: number; vn_quantity: number;
   price99: number | null; price0: number | null; price1: number | null; price2: number | null; price3: number | null; price5: number | null;
   vn_price: number | null; price_lock: boolean; performance: boolean; province_ids: number[]; state: 'on' | 'off'; sale_state: 'normal' | 'promotion'; clean_state: 'normal' | 'clearance';
-  op_off_reason: string; create_date: Date; prod_write_date: Date; price_write_date: Date; stock_write_date: Date;
+  spot: boolean; op_off_reason: string; create_date: Date; prod_write_date: Date; price_write_date: Date; stock_write_date: Date;
 }
 
 const COLUMNS = sql`s.id::int as id, s.company_id, s.product_id as product_template_id, s.supplier_oe, s.oe_norm, s.supplier_code, s.default_code, s.name,
@@ -32,7 +32,7 @@ const COLUMNS = sql`s.id::int as id, s.company_id, s.product_id as product_templ
   s.supplier_vehicle, s.product_specification, s.producing_area,
   s.country_id, coalesce((select name_cn from country where id = s.country_id), '') as country_name, s.uom_name, s.note,
   s.quantity, s.qty_version, s.vn_quantity, s.price99, s.price0, s.price1, s.price2, s.price3, s.price5, s.vn_price::int as vn_price,
-  s.price_lock, s.performance, s.province_ids::int[] as province_ids, s.state, s.sale_state, s.clean_state, coalesce(s.op_off_reason, '') as op_off_reason, s.create_date, s.prod_write_date, s.price_write_date, s.stock_write_date`;
+  s.price_lock, s.performance, s.province_ids::int[] as province_ids, s.state, s.sale_state, s.clean_state, s.spot, coalesce(s.op_off_reason, '') as op_off_reason, s.create_date, s.prod_write_date, s.price_write_date, s.stock_write_date`;
 const FROM = sql`from stock s join part_quality q on q.id = s.quality_id`;
 
 /** A China date's first instant (UTC+8 all year). */
@@ -53,6 +53,7 @@ const conditionsOf = (companyId: number, f: StockFilter): RawBuilder<unknown>[] 
   if (f.state) c.push(sql`s.state = ${f.state}`);
   if (f.sale_state) c.push(sql`s.sale_state = ${f.sale_state}`);
   if (f.clean_state) c.push(sql`s.clean_state = ${f.clean_state}`);
+  if (f.spot) c.push(sql`s.spot = ${f.spot === 'yes'}`);
   if (f.price_lock) c.push(sql`s.price_lock = ${f.price_lock === 'locked'}`);
   if (f.brand_id !== null) c.push(sql`s.part_brand_id = ${f.brand_id}`);
   if (f.type_id !== null) c.push(sql`s.quality_id = ${f.type_id}`);
@@ -141,7 +142,7 @@ export const addQuantity = async (db: Kysely<DB>, companyId: number, id: number,
     update stock set quantity = quantity + ${delta}, stock_write_date = ${at}
     where id = ${id} and company_id = ${companyId} and quantity + ${delta} between 0 and ${max} returning id::int as id`.execute(db)).rows[0];
 
-type BulkColumn = 'price_lock' | 'state' | 'clean_state';
+type BulkColumn = 'price_lock' | 'state' | 'clean_state' | 'spot';
 
 /** The first of these rows the platform took off sale (its state is the platform's to change), if any. */
 export const firstPlatformOff = async (db: Kysely<DB>, companyId: number, ids: number[]) =>
@@ -163,8 +164,8 @@ export const setPerformance = (db: Kysely<DB>, id: number, performance: boolean,
   sql`update stock set performance = ${performance}, province_ids = ${provinceIds}::smallint[], prod_write_date = ${at} where id = ${id}`.execute(db);
 
 export const remove = async (db: Kysely<DB>, companyId: number, ids: number[]) =>
-  (await sql<{ id: number; supplier_oe: string; name: string }>`
-    delete from stock where company_id = ${companyId} and id = any(${ids}::bigint[]) returning id::int as id, supplier_oe, name`.execute(db)).rows;
+  (await sql<{ id: number; supplier_oe: string; oe_norm: string; name: string }>`
+    delete from stock where company_id = ${companyId} and id = any(${ids}::bigint[]) returning id::int as id, supplier_oe, oe_norm, name`.execute(db)).rows;
 
 export type Change = { field: string; old: string | number | boolean | null; new: string | number | boolean | null };
 
@@ -259,4 +260,46 @@ export const writeSynced = async (db: Kysely<DB>, companyId: number, rows: Array
     from jsonb_to_recordset(${json}::jsonb) as x(id bigint, quantity integer, price99 integer, price0 integer, price1 integer, price2 integer, price3 integer, price5 integer,
       qty_changed boolean, price_changed boolean)
     where s.id = x.id and s.company_id = ${companyId}`.execute(db);
+};
+
+/** The company's 现货 cut-off (seller_spot_setting, docs/spot-goods.md): minutes after China midnight, null for none. */
+export const spotCutoff = async (db: Kysely<DB>, companyId: number) =>
+  (await db.selectFrom('seller_spot_setting').select('cutoff_minute').where('company_id', '=', companyId).executeTakeFirst())?.cutoff_minute ?? null;
+
+export const saveSpotCutoff = (db: Kysely<DB>, companyId: number, minute: number | null, userId: number, at: Date) =>
+  db.insertInto('seller_spot_setting').values({ company_id: companyId, cutoff_minute: minute, updated_by: userId, updated_at: at })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ cutoff_minute: minute, updated_by: userId, updated_at: at })).execute();
+
+/** Which of these rows are marked 现货, locked for the caller's transaction (the order that takes them). */
+export const spotOf = async (db: Kysely<DB>, ids: number[]) =>
+  ids.length === 0 ? new Map<number, boolean>()
+    : new Map((await db.selectFrom('stock').select(['id', 'spot']).where('id', 'in', ids).forUpdate().execute()).map((r) => [Number(r.id), r.spot]));
+
+/** These rows, whichever company they belong to (the caller decides), in no particular order. */
+export const rowsByIds = async (db: Kysely<DB>, ids: number[]) =>
+  ids.length === 0 ? [] : (await sql<SellerRowRaw>`select ${COLUMNS} ${FROM} where s.id = any(${ids}::bigint[])`.execute(db)).rows;
+
+// ---- a head company's read of its branches' stock (docs/customers.md "Branch companies") ----
+
+export interface CompaniesRowRaw {
+  id: number; company_id: number; company_name: string; supplier_oe: string; name: string; brand_name: string; quality_name: string;
+  quantity: number; price99: number | null; state: string;
+}
+
+/** Rows of these companies, by OE number (normalised, contained) or name, company then id order; a page and how many. */
+export const rowsOfCompanies = async (db: Kysely<DB>, f: { companyIds: readonly number[]; keyword: string; offset: number; limit: number }) => {
+  if (f.companyIds.length === 0) return { rows: [] as CompaniesRowRaw[], total: 0 };
+  const oe = normalizeOe(f.keyword);
+  const where = sql.join([
+    sql`s.company_id = any(${sql.val([...f.companyIds])}::int[])`,
+    ...(f.keyword ? [sql`(${oe ? sql`s.oe_norm like ${`%${likeEscape(oe)}%`}` : sql`false`} or s.name ilike ${`%${likeEscape(f.keyword)}%`})`] : []),
+  ], sql` and `);
+  const [rows, total] = await Promise.all([
+    sql<CompaniesRowRaw>`select s.id::int as id, s.company_id, c.name as company_name, s.supplier_oe, s.name,
+        coalesce((select name from part_brand where id = s.part_brand_id), s.custom_brand_name) as brand_name, q.name as quality_name,
+        s.quantity, s.price99, s.state
+      ${FROM} join company c on c.id = s.company_id where ${where} order by s.company_id, s.id offset ${f.offset} limit ${f.limit}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n ${FROM} where ${where}`.execute(db),
+  ]);
+  return { rows: rows.rows, total: total.rows[0].n };
 };

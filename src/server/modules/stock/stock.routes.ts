@@ -5,7 +5,7 @@ import type { StockService } from './stock.service';
 type StockHandlerNames =
   | 'getStockData' | 'stockCreate' | 'stockUpdate' | 'updateStockPrice' | 'updateStockQty' | 'adjustStockQty' | 'oeStockQtyPrice'
   | 'updatePerformanceSetting' | 'stockSetLock' | 'stockSetState' | 'stockSetClean' | 'stockDelete' | 'stockChangeLog'
-  | 'getMakes' | 'getPartTypes' | 'getTerminology' | 'factoryMake' | 'country';
+  | 'getMakes' | 'getPartTypes' | 'getTerminology' | 'factoryMake' | 'country' | 'stockSetSpot' | 'spotSettingGet' | 'spotSettingSave';
 
 const rowId = (id: string | undefined) => pathId(id, '库存');
 
@@ -22,6 +22,9 @@ export const stockHandlers = (svc: StockService): Pick<Handlers, StockHandlerNam
   stockSetState: (p, ctx) => svc.setState(ctx.db, ctx.caller!, p.ids, p.state),
   stockSetClean: (p, ctx) => svc.setClean(ctx.db, ctx.caller!, p.ids, p.clean_state),
   stockDelete: (p, ctx) => svc.remove(ctx.db, ctx.caller!, p.ids),
+  stockSetSpot: (p, ctx) => svc.setSpot(ctx.db, ctx.caller!, p.ids, p.spot),
+  spotSettingGet: (_p, ctx) => svc.spotSetting(ctx.db, ctx.caller!),
+  spotSettingSave: (p, ctx) => svc.saveSpotSetting(ctx.db, ctx.caller!, p.cutoff),
   stockChangeLog: (_p, ctx) => svc.changes(ctx.db, ctx.caller!, rowId(ctx.id)),
   getMakes: (_p, ctx) => svc.makes(ctx.db),
   getPartTypes: (_p, ctx) => svc.partTypes(ctx.db),

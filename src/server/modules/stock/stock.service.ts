@@ -21,7 +21,9 @@ import { normalizeOe } from '../../../shared/domain/oe';
 import { applyDelta, MAX_QUANTITY, STOCK_PRICE_FIELDS, stockText, type StockPriceField } from '../../../shared/domain/stock';
 import { opProductText } from '../../../shared/domain/operation';
 import { enqueueStockLow } from '../webhook/webhook.service';
+import { markFollowedOesChanged } from '../basket/follow.service';
 import * as repo from './stock.repo';
+import { cutoffMinute, cutoffText } from '../../../shared/domain/spot';
 import * as importRepo from './stock-import.repo';
 
 const notOurs = () => forbidden(stockText.notOwnStock);
@@ -74,7 +76,7 @@ export const createStockService = (clock: Clock) => {
   const entry = (caller: Caller, stockId: number, action: string, changes: repo.Change[]) =>
     ({ stock_id: stockId, company_id: caller.companyId, user_id: caller.userId, at: clock.now(), action, changes });
 
-  const bulk = (column: 'price_lock' | 'state' | 'clean_state', actionOf: (value: boolean | string) => string) =>
+  const bulk = (column: 'price_lock' | 'state' | 'clean_state' | 'spot', actionOf: (value: boolean | string) => string) =>
     async (db: Kysely<DB>, caller: Caller, ids: number[], value: boolean | string) =>
       inTransaction(db, async (trx) => {
         await ownRows(trx, caller, ids);
@@ -84,7 +86,7 @@ export const createStockService = (clock: Clock) => {
           if (blocked) throw conflict(`${value === 'on' ? opProductText.sellerCannotPutOn : opProductText.sellerCannotChangeState}（${blocked.supplier_oe}）`);
         }
         const changed = await repo.setColumn(trx, caller.companyId, ids, column, value, clock.now());
-        await logStockChanges(trx, changed.map((id) => entry(caller, id, actionOf(value), [{ field: column, old: column === 'price_lock' ? !value : null, new: value }])));
+        await logStockChanges(trx, changed.map((id) => entry(caller, id, actionOf(value), [{ field: column, old: column === 'price_lock' || column === 'spot' ? !value : null, new: value }])));
         return { changed: changed.length };
       });
 
@@ -205,11 +207,21 @@ export const createStockService = (clock: Clock) => {
     setLock: bulk('price_lock', (v) => (v ? 'lock' : 'unlock')),
     setState: bulk('state', (v) => String(v)),
     setClean: bulk('clean_state', (v) => String(v)),
+    /** 现货 (docs/spot-goods.md): only the caller's company's rows, like every bulk action */
+    setSpot: bulk('spot', (v) => (v ? 'spot' : 'unspot')),
+
+    spotSetting: async (db: Kysely<DB>, caller: Caller) => ({ cutoff: cutoffText(await repo.spotCutoff(db, caller.companyId)) }),
+    async saveSpotSetting(db: Kysely<DB>, caller: Caller, cutoff: string) {
+      await repo.saveSpotCutoff(db, caller.companyId, cutoffMinute(cutoff), caller.userId, clock.now());
+      return { cutoff };
+    },
 
     async remove(db: Kysely<DB>, caller: Caller, ids: number[]) {
       return inTransaction(db, async (trx) => {
         await ownRows(trx, caller, ids);
         const gone = await repo.remove(trx, caller.companyId, ids);
+        // the rows are gone: their numbers, as the delete returned them, tell the follow worker
+        await markFollowedOesChanged(trx, { oeNorms: gone.map((r) => r.oe_norm) });
         await logStockChanges(trx, gone.map((r) => entry(caller, r.id, 'delete', [{ field: 'supplier_oe', old: r.supplier_oe, new: null }, { field: 'name', old: r.name, new: null }])));
         return { changed: gone.length };
       });
@@ -263,7 +275,8 @@ const LOG_CHUNK = 2000;
 
 /**
  * Writes stock change entries (in chunks) and, in the same transaction, the stock.low webhook of
- * every row whose quantity they lowered (docs/open-platform.md, "Webhooks").
+ * every row whose quantity they lowered (docs/open-platform.md, "Webhooks") and queues the
+ * followed parts among them for the follow worker (docs/basket-follows.md).
  */
 export const logStockChanges = async (trx: Kysely<DB>, entries: Array<{ stock_id: number; company_id: number; user_id: number; at: Date; action: string; changes: repo.Change[] }>) => {
   for (let i = 0; i < entries.length; i += LOG_CHUNK) await repo.log(trx, entries.slice(i, i + LOG_CHUNK));
@@ -273,6 +286,14 @@ export const logStockChanges = async (trx: Kysely<DB>, entries: Array<{ stock_id
     return taken > 0 ? [{ stockId: e.stock_id, taken }] : [];
   });
   if (drops.length) await enqueueStockLow(trx, { drops, at: entries[0].at });
+  // followed parts among the rows, and numbers an edit moved a row away from, queued for the follow worker (docs/basket-follows.md)
+  if (entries.length) {
+    await markFollowedOesChanged(trx, {
+      stockIds: entries.map((e) => e.stock_id),
+      // deletes queue their numbers themselves (remove)
+      oeNorms: entries.flatMap((e) => (e.action === 'delete' ? [] : e.changes).flatMap((c) => (c.field === 'supplier_oe' && typeof c.old === 'string' ? [normalizeOe(c.old)] : []))),
+    });
+  }
 };
 
 /** A company's own stock, as a partner's key reads it: by OE numbers or a keyword, keyset by id. */
@@ -378,3 +399,16 @@ export const applyStockSync = async (trx: Kysely<DB>, companyId: number, userId:
   await logStockChanges(trx, [...created, ...entries]);
   return out;
 };
+
+/** Whether each of these stock rows is marked 现货, the rows locked for the caller's transaction (orders' spotCreate, docs/spot-goods.md). */
+export const spotFlags = (trx: Kysely<DB>, ids: number[]) => repo.spotOf(trx, ids);
+
+/**
+ * Stock rows by id with their company, prices, state and quantity, for modules that build on a
+ * company's own rows (保养套餐, docs/maintenance.md); the caller checks whose they are.
+ */
+export const stockRowsByIds = (db: Kysely<DB>, ids: number[]) => repo.rowsByIds(db, [...new Set(ids)]);
+export type StockRowRead = repo.SellerRowRaw;
+
+/** A page of these companies' stock rows (a head company reading its branches', docs/customers.md "Branch companies"). */
+export const stockOfCompaniesPage = (db: Kysely<DB>, f: { companyIds: readonly number[]; keyword: string; offset: number; limit: number }) => repo.rowsOfCompanies(db, f);

@@ -1,7 +1,9 @@
 /**
  * 总分公司 (/operation/company/relation, D02-01 to read, D02-02 to change): which company is a
  * branch of which head company. One head per branch, one level deep, never company 1; the server
- * refuses the rest beside the field. Unlinking is per row.
+ * refuses the rest beside the field. Unlinking is per row. Companies also link themselves on 分公司
+ * (invitation and the branch owner's consent, docs/customers.md "Branch companies"): the same table,
+ * so this list shows those links too.
  */
 import { useState } from 'react';
 import { Link, useRouteContext } from '@tanstack/react-router';

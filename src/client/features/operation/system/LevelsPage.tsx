@@ -1,6 +1,6 @@
 /**
  * 会员等级 (/operation/system/companyLevel, D11-01): the company levels with their price and
- * duration (the storefront's packages), employee limit, daily stock queries and VIN decodes. These
+ * duration (the storefront's packages), employee limit, daily stock queries and quotes and VIN decodes. These
  * rows are what the storefront and the quota checks read, so a saved edit shows on their next read.
  */
 import { useState } from 'react';
@@ -27,12 +27,12 @@ export function LevelsPage() {
   return (
     <section className="card">
       <div className="op-detail-head"><h2>会员等级</h2></div>
-      <p className="muted">价格和时长即前台“会员套餐”出售的内容，两项都留空则不出售；每日库存查询填 {UNLIMITED_QUOTA} 为不限。保存后前台下次读取即按新值。</p>
+      <p className="muted">价格和时长即前台“会员套餐”出售的内容，两项都留空则不出售；每日库存查询填 {UNLIMITED_QUOTA} 为不限，每日报价次数留空为不限。保存后前台下次读取即按新值。</p>
       {status && <p className={`op-status ${status.kind}`} role={status.kind === 'ok' ? 'status' : 'alert'} data-testid="op-status">{status.text}</p>}
       {q.isError ? <p role="alert">{errorText(q.error)}</p> : !q.data ? <p aria-busy="true">正在加载…</p> : (
         <div className="op-table-wrap">
           <table className="op-table">
-            <thead><tr><th>等级</th><th>类型</th><th>价格（元）</th><th>时长</th><th>员工上限</th><th>每日库存查询</th><th>VIN 解析</th><th>企业数</th><th>操作</th></tr></thead>
+            <thead><tr><th>等级</th><th>类型</th><th>价格（元）</th><th>时长</th><th>员工上限</th><th>每日库存查询</th><th>每日报价</th><th>VIN 解析</th><th>企业数</th><th>操作</th></tr></thead>
             <tbody>
               {q.data.map((l) => (
                 <tr key={l.id} data-testid="level-row">
@@ -42,6 +42,7 @@ export function LevelsPage() {
                   <td>{l.duration_months === null ? '—' : `${l.duration_months}个月`}</td>
                   <td>{l.employee_limit}</td>
                   <td>{quota(l.stock_per_day)}</td>
+                  <td>{l.quote_per_day === null ? '不限' : l.quote_per_day}</td>
                   <td>{l.vin_type === 'date' ? '会员期内不限' : `注册赠送 ${l.vin_count} 次`}</td>
                   <td>{l.companies}</td>
                   <td><button type="button" className="linklike" onClick={() => setEditing(l)} aria-label={`编辑等级 ${l.name}`}>编辑</button></td>
@@ -66,6 +67,7 @@ function LevelDialog({ level, onHide, onSaved }: { level: OpLevel; onHide: () =>
     name: level.name, price: level.price_fen === null ? '' : formatFen(level.price_fen),
     duration_months: level.duration_months === null ? '' : String(level.duration_months),
     employee_limit: String(level.employee_limit), stock_per_day: String(level.stock_per_day), vin_count: String(level.vin_count),
+    quote_per_day: level.quote_per_day === null ? '' : String(level.quote_per_day),
   });
   const { values, set, errors } = form;
   const saveLevel = useSaveLevel();
@@ -96,6 +98,9 @@ function LevelDialog({ level, onHide, onSaved }: { level: OpLevel; onHide: () =>
         </Field>
         <Field id="stock_per_day" label="每日库存查询次数" hint={`${UNLIMITED_QUOTA} 为不限`} error={errors.stock_per_day} required>
           <InputText id="stock_per_day" inputMode="numeric" value={values.stock_per_day} onChange={(e) => set('stock_per_day', e.target.value)} />
+        </Field>
+        <Field id="quote_per_day" label="每日报价次数" hint="留空为不限；用完后企业可购买报价包" error={errors.quote_per_day}>
+          <InputText id="quote_per_day" inputMode="numeric" value={values.quote_per_day} onChange={(e) => set('quote_per_day', e.target.value)} />
         </Field>
         {level.vin_type === 'count' && (
           <Field id="vin_count" label="注册赠送 VIN 解析次数" hint="新企业在此等级开户时获得" error={errors.vin_count} required>

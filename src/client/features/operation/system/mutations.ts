@@ -69,3 +69,6 @@ export const useSaveNoticeTemplate = () => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sysKeys.noticeTemplates() }),
   });
 };
+
+/** 质保条款 saved (new, edited, 启用 / 停用): the terms are read again; the marks in search answers follow on their next read. */
+export const useSaveWarrantyTerm = () => useFormWrite('opWarrantyTermSave', { invalidate: [sysKeys.warrantyTerms()] });

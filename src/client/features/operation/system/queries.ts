@@ -11,6 +11,8 @@ export const sysKeys = {
   lists: (kind: PlatformListKind) => ['op', 'lists', kind] as const,
   listEntries: (p: PayloadIn<'opListEntries'>) => ['op', 'lists', p.kind, p] as const,
   noticeTemplates: () => ['op', 'notice-templates'] as const,
+  warrantyTerms: () => ['op', 'warranty-terms'] as const,
+  warrantyTermList: (p: PayloadIn<'opWarrantyTerms'>) => ['op', 'warranty-terms', p] as const,
   /** the storefront's reads of parameters (features/system/queries.ts systemKeys.config), all of them */
   siteConfig: () => ['config'] as const,
   /** the storefront's reads of ads (features/system/queries.ts systemKeys.ads), all of them */
@@ -25,3 +27,6 @@ export const entriesQuery = (p: PayloadIn<'opListEntries'>) =>
   queryOptions({ queryKey: sysKeys.listEntries(p), queryFn: ({ signal }) => request('get', 'opListEntries', p, undefined, { signal }) });
 export const templatesQuery = () =>
   queryOptions({ queryKey: sysKeys.noticeTemplates(), queryFn: ({ signal }) => request('get', 'opNoticeTemplateList', {}, undefined, { signal }) });
+/** 质保条款 (docs/warranty.md) */
+export const warrantyTermsQuery = (p: PayloadIn<'opWarrantyTerms'>) =>
+  queryOptions({ queryKey: sysKeys.warrantyTermList(p), queryFn: ({ signal }) => request('get', 'opWarrantyTerms', p, undefined, { signal }) });

@@ -7,6 +7,7 @@
 import { Link } from '@tanstack/react-router';
 import type { AfterSaleSummary, AnswerOf, PayloadIn } from '../../../../shared/contracts';
 import { AFTERSALE_STATUS_TEXT, AFTERSALE_STATUSES, AFTERSALE_TYPE_TEXT, AFTERSALE_TYPES } from '../../../../shared/domain/aftersale';
+import { warrantyText } from '../../../../shared/domain/warranty';
 import { ListPage, type ListDef } from '../../../ui/list/ListPage';
 import type { ListSearch } from '../../../ui/list/list-search';
 import { opAfterSaleListQuery, type afterSaleKeys } from '../../aftersale/queries';
@@ -42,7 +43,7 @@ export function OpAfterSaleListPage({ search, onSearch }: { search: ListSearch; 
       { key: 'at', priority: 3, header: '申请时间', width: '8.5rem', cell: (r) => when(r.created_at) },
       { key: 'buyer', priority: 2, header: '买家', width: '11rem', cell: (r) => r.buyer_company_name },
       { key: 'seller', priority: 2, header: '卖家', width: '11rem', cell: (r) => r.seller_company_name },
-      { key: 'type', priority: 2, header: '类型', width: '5.5rem', cell: (r) => AFTERSALE_TYPE_TEXT[r.type] },
+      { key: 'type', priority: 2, header: '类型', width: '5.5rem', cell: (r) => (r.warranty_months > 0 ? `${AFTERSALE_TYPE_TEXT[r.type]} · ${warrantyText.afterSale}` : AFTERSALE_TYPE_TEXT[r.type]) },
       { key: 'lines', priority: 3, header: '配件', width: '10rem', cell: (r) => `${r.first_line}${r.line_count > 1 ? ` 等${r.line_count}种` : ''} · ${r.total_qty}件` },
       { key: 'amount', header: '退款金额', width: '5.5rem', num: true, cell: (r) => yuan(r.refund_fen) },
       { key: 'order', priority: 3, header: '订单号', width: '10rem', cell: (r) => <Link to="/operation/order/$orderNo" params={{ orderNo: r.order_no }}>{r.order_no}</Link> },
