@@ -120,7 +120,8 @@ const columnsOf = (priceColumns: readonly string[], contactsVisible: boolean, fo
   { key: 'vehicle', header: '适用车型', cell: (r) => <VehicleCell row={r} /> },
   {
     key: 'qty', header: '数量', sortField: 'quantity',
-    cell: (r) => (r.quantity > 0 ? <span className="cell">{`${r.quantity} ${r.uom_name}`}{r.spot && <> <SpotTag row={r} /></>}</span> : <span className="muted">无货</span>),
+    // the 现货 tag under the quantity, so a row of spot goods does not widen the table (it fits at 1366)
+    cell: (r) => (r.quantity > 0 ? <span className={r.spot ? 'qty-cell' : 'cell'}>{`${r.quantity} ${r.uom_name}`}{r.spot && <SpotTag row={r} />}</span> : <span className="muted">无货</span>),
   },
   ...priceColumns.map((p): Col => ({
     key: p as PriceColumn, sortField: p, label: PRICE_LABELS[p as PriceColumn],
