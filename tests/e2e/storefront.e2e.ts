@@ -71,10 +71,10 @@ describe('home page', () => {
     await quick.getByRole('textbox', { name: '关键词' }).press('Enter');
     await page.waitForURL((u) => u.pathname === '/search/parts/keyword' && u.searchParams.get('k') === '刹车片');
 
-    // the user menu: profile, change password, sign out
+    // the user menu: the buyer's 常购清单, follows, profile, change password, sign out
     const userMenu = topbar(page).getByRole('button', { name: /王志强/ });
     await userMenu.click();
-    await expect(page.getByRole('menuitem')).toHaveTexts(['个人资料', '修改密码', '退出登录']);
+    await expect(page.getByRole('menuitem')).toHaveTexts(['常购清单', '我的关注', '个人资料', '修改密码', '退出登录']);
     await page.getByRole('menuitem', { name: '个人资料' }).click();
     await page.waitForURL((u) => u.pathname === '/backend/settings/profile');
     await page.goto(e2e.url + '/');
@@ -104,7 +104,8 @@ describe('home page', () => {
     await e2e.signIn(member.page, '/login', 'member');
     await member.page.goto(e2e.url + '/');
     await topbar(member.page).getByRole('button', { name: /赵顺捷/ }).click();
-    await expect(member.page.getByRole('menuitem')).toHaveTexts(['个人资料', '修改密码', '退出登录']);
+    // no cart codes (C07, C15): no 常购清单
+    await expect(member.page.getByRole('menuitem')).toHaveTexts(['我的关注', '个人资料', '修改密码', '退出登录']);
     await member.page.getByRole('menuitem', { name: '个人资料' }).click();
     await member.page.waitForURL((u) => u.pathname === '/backend/settings/profile');
     await member.context.close();

@@ -12,7 +12,7 @@ import './orders.css';
  * /cart/order/spotCreate with that line, where the spot order is placed. Nothing for the company's
  * own rows, rows that are not spot or have no pieces, or users without the cart codes.
  */
-export function SpotOrderButton({ row, compact }: { row: StockRow; compact?: boolean }) {
+export function SpotOrderButton({ row }: { row: StockRow }) {
   const user = useRouteContext({ from: '__root__', select: (c) => c.session.user });
   const navigate = useNavigate();
   const toCart = useSpotToCart();
@@ -29,11 +29,11 @@ export function SpotOrderButton({ row, compact }: { row: StockRow; compact?: boo
   };
   return (
     <span className="spot-order">
-      {/* PrimeReact Button's markup without the component, as 加入购物车 beside it (a results page draws 50) */}
-      <button type="button" className={`p-button p-component p-button-sm p-button-success${compact ? ' p-button-icon-only p-button-rounded' : ''}${toCart.isPending ? ' p-disabled' : ''}`}
+      {/* PrimeReact Button's markup without the component, as 加入购物车 (a results page draws 50) */}
+      <button type="button" className={`p-button p-component p-button-sm p-button-success${toCart.isPending ? ' p-disabled' : ''}`}
         disabled={toCart.isPending} onClick={() => void start()} title="现货下单：卖家确认后当天发货" aria-label={`现货下单 ${row.supplier_oe} ${row.company_name}`}>
-        <span className={`p-button-icon p-c pi pi-bolt${compact ? '' : ' p-button-icon-left'}`} />
-        {!compact && <span className="p-button-label p-c">现货下单</span>}
+        <span className="p-button-icon p-c pi pi-bolt p-button-icon-left" />
+        <span className="p-button-label p-c">现货下单</span>
       </button>
       {problem && <small className="m-field-error" role="alert">{problem}</small>}
     </span>
