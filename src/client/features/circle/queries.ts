@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PayloadIn } from '../../../shared/contracts';
 import { request } from '../../api/request';
+import { stockListQuery } from '../stock/queries';
 
 /**
  * Query keys of the trade-circle pages. They start with 'circles' like the search page's own
@@ -14,7 +15,6 @@ export const circleKeys = {
   myProducts: (p: PayloadIn<'tradeCircleMyProducts'>) => ['circles', 'my-products', p] as const,
   stock: (circleId: number) => ['circles', 'stock', circleId] as const,
   query: (p: PayloadIn<'tradeCircleQuery'>) => ['circles', 'query', p] as const,
-  ownStock: (oe: string) => ['circles', 'own-stock', oe] as const,
 };
 
 /** The spec lists circles 1000 to a page. */
@@ -42,10 +42,5 @@ export const circleStockQuery = (circleId: number) =>
 export const circleTotalsQuery = (p: PayloadIn<'tradeCircleQuery'>) =>
   queryOptions({ queryKey: circleKeys.query(p), queryFn: ({ signal }) => request('get', 'tradeCircleQuery', p, undefined, { signal }) });
 
-/** The company's own rows on sale whose OE starts with what was typed, to pick one to allocate. */
-export const ownStockQuery = (oe: string) =>
-  queryOptions({
-    queryKey: circleKeys.ownStock(oe),
-    queryFn: ({ signal }) => request('post', 'getStockData', { supplier_oe: oe, state: 'on', page_size: 50 }, undefined, { signal }),
-    enabled: oe.length >= 2,
-  });
+/** The company's own rows on sale whose OE starts with what was typed, to pick one to allocate: the stock list's own query. */
+export const ownStockQuery = (oe: string) => ({ ...stockListQuery({ supplier_oe: oe, state: 'on', page_size: 50 }), enabled: oe.length >= 2 });
