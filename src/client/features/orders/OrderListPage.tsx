@@ -58,6 +58,9 @@ export function OrderListPage({ side, search }: { side: 'purchase' | 'sales'; se
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState('');
   const [paying, setPaying] = useState<OrderSummary | null>(null);
+  // 拣货单 (docs/warehouse.md#pick-lists): the seller ticks orders to ship and opens their pick list
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const toShip = (q.data?.data ?? []).filter((o) => picked.has(o.order_no) && (o.status === 'pending' || o.status === 'confirmed')).map((o) => o.order_no);
   const filter = { side, status: search.status ?? '', pay_status: search.pay ?? '', order_no: search.no ?? '' } as const;
   const exportNow = async () => {
     setExporting(true);
@@ -111,6 +114,11 @@ export function OrderListPage({ side, search }: { side: 'purchase' | 'sales'; se
           <Button type="submit" label="搜索" icon="pi pi-search" />
           {/* the list as filtered above, every page (at most 2000 orders), with its lines */}
           <Button type="button" label="导出XLSX" icon="pi pi-download" outlined loading={exporting} onClick={() => void exportNow()} />
+          {side === 'sales' && (
+            <Button type="button" label={`拣货单${toShip.length ? `（${toShip.length}）` : ''}`} icon="pi pi-list-check" outlined disabled={toShip.length === 0}
+              title={toShip.length === 0 ? '先勾选待确认或已确认（待发货）的订单' : undefined} data-testid="pick-list-button"
+              onClick={() => void navigate({ to: '/backend/order/pick', search: { nos: toShip.join(',') } })} />
+          )}
         </form>
       </div>
       {exportError && <p className="orders-error" role="alert">导出失败：{exportError}</p>}
@@ -127,6 +135,11 @@ export function OrderListPage({ side, search }: { side: 'purchase' | 'sales'; se
         // the rows fit as every list of the back office does (docs/architecture.md, "Wide tables")
         <ListRows title={title} columns={columns} rows={q.data?.data ?? []} rowKey={(o) => o.order_no} rowLabel={(o) => o.order_no}
           rowAttrs={(o) => ({ 'data-testid': 'order-row', 'data-order-no': o.order_no })}
+          selection={side === 'sales' ? {
+            selected: picked,
+            toggle: (no) => setPicked((old) => { const next = new Set(old); if (next.has(no)) next.delete(no); else next.add(no); return next; }),
+            setAll: (nos) => setPicked(new Set(nos)),
+          } : undefined}
           status={{ busy: !q.data, empty: q.data && q.data.data.length === 0 ? msg.noResults : null }} />
       )}
       {(q.data?.total ?? 0) > ORDER_PAGE_SIZES[0] && (

@@ -31,6 +31,7 @@ import { platformOffText } from '../../../shared/domain/operation';
 import { AdjustQuantity } from './AdjustQuantity';
 import { EditableNumber } from './EditableNumber';
 import { SpotCutoffSetting } from './SpotCutoffSetting';
+import { RowLocationsDialog } from '../warehouse/RowLocationsDialog';
 import './stock.css';
 
 
@@ -77,6 +78,7 @@ export function StockPage({ search, onSearch, clearance, fixedMake }: { search: 
   const [editing, setEditing] = useState<SellerStockRow | 'new' | null>(null);
   const [history, setHistory] = useState<SellerStockRow | null>(null);
   const [performance, setPerformance] = useState<SellerStockRow | null>(null);
+  const [placing, setPlacing] = useState<SellerStockRow | null>(null);
   const [queued, setQueued] = useState<Map<number, Array<{ delta: number }>>>(new Map());
   const makes = useQuery(makesQuery());
   const types = useQuery(partTypesQuery());
@@ -221,6 +223,21 @@ export function StockPage({ search, onSearch, clearance, fixedMake }: { search: 
           );
         },
       },
+      // 库位 (docs/warehouse.md): where the row is, first location first; the dialog edits them
+      {
+        key: 'locations', header: '库位', width: '7rem', priority: 2,
+        cell: (r) => (
+          <button type="button" className="linklike stock-locs" onClick={() => setPlacing(r)} aria-label={`库位 ${r.supplier_oe}`} data-testid="stock-locations"
+            title={r.locations.map((l) => `${l.warehouse_name}/${l.code}：${l.quantity}`).join('\n') || '未设库位，点击设置'}>
+            {r.locations.length === 0 ? <span className="muted">设置库位</span> : (
+              <>
+                <span>{r.locations[0].code} ×{r.locations[0].quantity}</span>
+                {r.locations.length > 1 && <small className="muted">等{r.locations.length}个库位</small>}
+              </>
+            )}
+          </button>
+        ),
+      },
       ...STOCK_PRICE_FIELDS.map(priceColumn),
       {
         key: 'lock', header: '价格锁定', width: '5rem', priority: 3,
@@ -295,6 +312,7 @@ export function StockPage({ search, onSearch, clearance, fixedMake }: { search: 
           }} />
       )}
       {history && <StockChangesDialog row={history} onHide={() => setHistory(null)} />}
+      {placing && <RowLocationsDialog row={placing} onHide={() => setPlacing(null)} onSaved={saved} />}
       {performance && (
         <PerformanceDialog row={performance} onHide={() => setPerformance(null)}
           onSaved={(row) => {
