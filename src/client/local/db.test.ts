@@ -34,12 +34,12 @@ describe('upgrading the browser database to rows with an owner', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const db = new LocalDb('upgrade-test');
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(await db.searchHistory.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('2 queued writes'), ['publishWanted', 'oeSearchHistory']);
-    // the unused tables of version 1 are gone; 常购清单 and 关注 are back, empty, keyed by user
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['basket', 'follows', 'outbox', 'searchHistory']);
+    // the unused tables of version 1 are gone; 常购清单 and 关注 are back, empty, keyed by user; the stocktake's tables are new
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['basket', 'follows', 'outbox', 'searchHistory', 'stocktakeCatalogs', 'stocktakeCounts']);
     expect(await db.follows.count()).toBe(0);
     warn.mockRestore();
 
@@ -72,7 +72,7 @@ describe('version 5: 常购清单 and 关注 on the device', () => {
     old.close();
     const db = new LocalDb('upgrade-test-4');
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(await db.outbox.count()).toBe(1);
     expect(await db.searchHistory.count()).toBe(1);
     db.close();

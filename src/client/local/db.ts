@@ -1,12 +1,14 @@
 /**
  * The browser database (IndexedDB 'qipeihub', through Dexie): search history, the outbox of
  * writes made offline, the company's 常购清单 (basket) and the user's 关注 (follows) as last seen,
- * so those pages open offline (docs/basket-follows.md). Rows read back are validated;
+ * so those pages open offline (docs/basket-follows.md), and the stocktakes counted on this device
+ * (docs/warehouse.md "Stocktake"). Rows read back are validated;
  * a bad row is dropped with a warning, never a crash. Search history and outbox rows belong to a
  * user (`user_uuid`): one browser may be used by several accounts in turn.
  */
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { BasketRow, FollowRow, OutboxRow, SearchHistoryRow } from './rows';
+import type { StocktakeCatalogRow, StocktakeCountRow } from './stocktake-rows';
 
 // the row schemas live in rows.ts, which carries no Dexie: the modules that only check rows (the
 // outbox, search history) load this one, and with it Dexie, when they first touch the database
@@ -17,6 +19,8 @@ export class LocalDb extends Dexie {
   outbox!: EntityTable<OutboxRow, 'seq'>;
   basket!: Table<BasketRow, [string, string]>;
   follows!: Table<FollowRow, [string, number]>;
+  stocktakeCounts!: Table<StocktakeCountRow, [string, string]>;
+  stocktakeCatalogs!: Table<StocktakeCatalogRow, [string, number]>;
 
   constructor(name = 'qipeihub') {
     super(name);
@@ -45,6 +49,8 @@ export class LocalDb extends Dexie {
     this.version(4).stores({ follows: null, basket: null, chatHistory: null });
     // 常购清单 and 关注 come back with their pages, per user (new tables: nothing to carry over)
     this.version(5).stores({ basket: '[user_uuid+key], user_uuid', follows: '[user_uuid+id], user_uuid' });
+    // 盘点: the counts typed on this device and each stocktake's locations and rows, per user (docs/warehouse.md "Stocktake")
+    this.version(6).stores({ stocktakeCounts: '[user_uuid+clientKey], [user_uuid+stocktakeId]', stocktakeCatalogs: '[user_uuid+stocktakeId]' });
   }
 }
 

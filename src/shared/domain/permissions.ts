@@ -7,7 +7,7 @@ export const HEAD_COMPANY_ID = 1;
 
 export const NAV_CODES = ['C07', 'C08', 'C09', 'C10', 'C11', 'C12', 'C14', 'C15', 'M01-01', 'M02-01', 'M02-02', 'M09-00', 'M09-04', 'M09-05', 'M09-07'] as const;
 
-export const MENU_CODES = ['M01-00', 'M02', 'M03', 'M04', 'M05', 'M06', 'M07', 'M08', 'M09', 'M10', 'M11', 'M11-01', 'M12', 'M13', 'M14'] as const;
+export const MENU_CODES = ['M01-00', 'M02', 'M03', 'M03-01', 'M04', 'M05', 'M06', 'M07', 'M08', 'M09', 'M10', 'M11', 'M11-01', 'M12', 'M13', 'M14'] as const;
 
 /** Operator codes: D00 to D12, their entries D01-01 .. D12-03, and D04-04 (EPC图解). */
 export const OPERATOR_CODES: readonly string[] = (() => {
@@ -31,7 +31,7 @@ export const hasAnyPermission = (userCodes: readonly string[], required: readonl
 export const PERMISSION_LABELS: Readonly<Record<string, string>> = {
   C07: '发布询价', C08: '查看报价', C09: '采购订单（前台）', C10: '销售订单（前台）', C11: '配件管理', C12: '商圈',
   C14: '谁看过我', C15: '求购', 'M01-00': '销售订单', 'M01-01': '销售订单处理', M02: '采购订单', 'M02-01': '采购订单查看',
-  'M02-02': '采购订单处理', M03: '产品管理（库存与价格）', M04: '客户管理', M05: '商圈管理', M06: '组织管理（员工、联系人）',
+  'M02-02': '采购订单处理', M03: '产品管理（库存与价格）', 'M03-01': '盘点审核', M04: '客户管理', M05: '商圈管理', M06: '组织管理（员工、联系人）',
   M07: '企业设置', M08: '服务（售后）', M09: '财务', 'M09-00': '账单', 'M09-04': '钱包', 'M09-05': '发票', 'M09-07': '积分',
   M10: '报价中心', M11: '海外（越南）', 'M11-01': '快捷回复与换算', M12: '报价', M13: '营销', M14: '店铺装修',
 };

@@ -12,14 +12,15 @@ import './scan.css';
 
 const ScanDialog = lazy(() => import('./ScanDialog').then((m) => ({ default: m.ScanDialog })));
 
-export function ScanButton({ onScan, label = '扫码输入OE号' }: { onScan: (oe: string) => void; label?: string }) {
+/** `raw`: the text as read (a shelf label's 库位码 keeps its dashes), not normalised as an OE number; `title`: the dialog's. */
+export function ScanButton({ onScan, label = '扫码输入OE号', raw = false, title }: { onScan: (oe: string) => void; label?: string; raw?: boolean; title?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button type="button" icon="pi pi-qrcode" outlined aria-label={label} title={label} className="scan-button" onClick={() => setOpen(true)} />
       {open && (
         <Suspense fallback={null}>
-          <ScanDialog onHide={() => setOpen(false)} onScan={(oe) => { setOpen(false); onScan(oe); }} />
+          <ScanDialog title={title} raw={raw} onHide={() => setOpen(false)} onScan={(oe) => { setOpen(false); onScan(oe); }} />
         </Suspense>
       )}
     </>

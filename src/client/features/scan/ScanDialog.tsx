@@ -7,12 +7,13 @@ import './scan.css';
 
 const SCAN_EVERY_MS = 150;
 
-export function ScanDialog({ onHide, onScan }: { onHide: () => void; onScan: (oe: string) => void }) {
+export function ScanDialog({ onHide, onScan, title = '扫码输入OE号', raw = false }: { onHide: () => void; onScan: (oe: string) => void; title?: string; raw?: boolean }) {
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState('');
   const [state, setState] = useState<'starting' | 'scanning'>('starting');
   const done = useRef(onScan);
   done.current = onScan;
+  const asRead = useRef(raw);
 
   useEffect(() => {
     let stream: MediaStream | null = null;
@@ -36,7 +37,7 @@ export function ScanDialog({ onHide, onScan }: { onHide: () => void; onScan: (oe
           if (el.readyState >= 2) {
             const found = await detector.detect(el).catch(() => []);
             const text = found.map((b) => b.rawValue.trim()).find((t) => t !== '');
-            if (text && !stopped) return done.current(normalizeOe(text) || text);
+            if (text && !stopped) return done.current(asRead.current ? text : normalizeOe(text) || text);
           }
           timer = setTimeout(() => void tick(), SCAN_EVERY_MS);
         };
@@ -53,7 +54,7 @@ export function ScanDialog({ onHide, onScan }: { onHide: () => void; onScan: (oe
   }, []);
 
   return (
-    <Dialog header="扫码输入OE号" visible modal onHide={onHide} style={{ width: 'min(32rem, 96vw)' }}>
+    <Dialog header={title} visible modal onHide={onHide} style={{ width: 'min(32rem, 96vw)' }}>
       {problem ? (
         <p className="field-error" role="alert">{problem}</p>
       ) : (
