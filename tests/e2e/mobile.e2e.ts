@@ -202,6 +202,36 @@ describe('phone pages at 390×844', () => {
     await context.close();
   });
 
+  it('更多查询 on the phone\'s search page leads to the other search pages, each fitting the phone; 爆炸图 opens the phone\'s 图解', async () => {
+    const { context, page } = await phone();
+    await signInPhone(page, '/ofo/search', 'buyer');
+    const more = page.getByRole('navigation', { name: '更多查询' });
+    await more.waitFor();
+    await fits(page);
+    await e2e.shot(page, 'mobile-search-more');
+    const pages: Array<[string, string, () => Promise<unknown>]> = [
+      ['我的库存 / 曾采购', '/search/parts/myes', () => page.getByRole('textbox', { name: 'OE号或配件名称' }).waitFor()],
+      ['采购记录', '/search/purchase', () => page.getByRole('button', { name: '查询' }).waitFor()],
+      ['油品查询', '/search/oil', () => page.getByRole('group', { name: '油品筛选' }).waitFor()],
+      ['新车型', '/search/newvehicle', () => page.locator('.vehicle-card').first().waitFor()],
+    ];
+    for (const [label, path, ready] of pages) {
+      await touchable(more.getByRole('link', { name: label }));
+      await more.getByRole('link', { name: label }).click();
+      await page.waitForURL((u) => u.pathname === path);
+      await ready();
+      await fits(page);
+      await e2e.shot(page, `mobile-search-more-${path.split('/').pop()}`);
+      await page.goBack();
+      await page.waitForURL((u) => u.pathname === '/ofo/search');
+      await more.waitFor();
+    }
+    await page.goto(`${e2e.url}/search/explosive`);
+    await page.waitForURL((u) => u.pathname === '/im/illustration');
+    await fits(page);
+    await context.close();
+  });
+
   it('a chat conversation full-screen: the buyer asks from a card, the seller answers, the buyer sees it live', async () => {
     const { rows: [pick] } = await e2e.pglite.query<{ oe_norm: string; short_name: string }>(`
       select s.oe_norm, c.short_name from stock s join company c on c.id = s.company_id where s.company_id = 2 and s.state = 'on' and s.quantity > 0 order by s.id limit 1`);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { basketText, type PayloadIn } from '../../src/shared/contracts';
 import { logStockChanges } from '../../src/server/modules/stock/stock.service';
+import { processFollowChanges } from '../../src/server/modules/basket/follow.service';
 import { assistantNotices, backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 describe.each(backends)('常购清单 and 关注 on %s', (backend) => {
@@ -104,6 +105,25 @@ describe.each(backends)('常购清单 and 关注 on %s', (backend) => {
       // a line wanting more than anyone has is 无货 too
       await env.api('basketUpdate', { key: wanted.key, oe: 'basket-00001', qty: 500 }, { token: buyer });
       expect((await env.api('basketToCart', { keys: [wanted.key] }, { token: buyer })).body.data).toMatchObject({ added: [], missing: [{ key: wanted.key, reason: '无货' }] });
+    });
+
+    it('一键加入购物车 filters by quality and quantity before it ranks: the one matching offer behind 55 cheaper ones is taken', async () => {
+      const oe = 'BASKETMANY01';
+      const [cheap, wantedQuality] = (await sql<{ id: number; name: string }>`select id, name from part_quality order by id limit 2`.execute(db())).rows;
+      const rows = (await sql<{ id: number }>`select id from stock where company_id not in (1, 3) and state = 'on'
+        order by (company_id = 2), id desc limit 56`.execute(db())).rows.map((r) => r.id);
+      expect(rows).toHaveLength(56);
+      // 55 cheaper rows of another quality, and 3 cheaper rows of the wanted quality with too few pieces
+      for (const [n, id] of rows.entries()) {
+        const last = n === rows.length - 1;
+        await sql`update stock set oe_norm = ${oe}, supplier_oe = ${oe}, quantity = ${n < 3 ? 1 : 10}, price0 = ${last ? 9000 : 100 + n}, price99 = 20000,
+          quality_id = ${last || n < 3 ? wantedQuality.id : cheap.id} where id = ${id}`.execute(db());
+      }
+      const line = (await add(buyer, { oe, name: '刹车片', qty: 2, quality: wantedQuality.name })).body.data;
+      const r = await env.api('basketToCart', { keys: [line.key] }, { token: buyer });
+      expect(r.body.data.missing).toEqual([]);
+      expect(r.body.data.added).toEqual([expect.objectContaining({ key: line.key, stockId: rows[rows.length - 1], qty: 2, price: 9000 })]);
+      await env.api('basketRemove', { keys: [line.key] }, { token: buyer });
     });
 
     it('follows a seller and a part; a followed part cheaper or back in stock is told once a day', async () => {
@@ -273,6 +293,48 @@ describe.each(backends)('常购清单 and 关注 on %s', (backend) => {
       expect(told[0]).toMatchObject({ 标题: '关注的配件降价', 单号: oe });
       expect(told[0].内容).toContain('75.00');
       expect((await env.api('followList', { kind: 'oe' }, { token: member })).body.data.data.find((f) => f.oeNorm === oe)).toMatchObject({ lowPrice: 7500 });
+    });
+
+    it('a follower with a 客户等级 is told by the price it is charged: a free member made a wholesale customer hears of a price0 drop', async () => {
+      const oe = 'FOLLOWLVL001';
+      const id = await onlyRow(oe, 5, { quantity: 5, price0: 5000, price2: 8000, price99: 9000 });
+      await sql`insert into company_customer (seller_company_id, buyer_company_id, price_level, created_at, updated_at) values (2, 4, 'wholesale', now(), now())
+        on conflict (seller_company_id, buyer_company_id) do update set price_level = 'wholesale'`.execute(db());
+      try {
+        const member = (await env.login('member')).access_token;
+        expect((await env.api('followAdd', { kind: 'oe', oe }, { token: member })).body.data).toMatchObject({ lowPrice: 5000, inStock: true });
+        const before = (await assistantNotices(env, 'member')).length;
+        const seller2 = (await env.login('seller')).access_token;
+        expect((await env.api('updateStockPrice', { product_id: id, company_id: 2, value: 4000, target_price_field: 'price0' }, { token: seller2 })).status).toBe(200);
+        expect(await env.followJobs.process()).toBe(1);
+        const told = (await assistantNotices(env, 'member')).slice(before);
+        expect(told).toMatchObject([{ 标题: '关注的配件降价', 单号: oe }]);
+        expect(told[0].内容).toContain('40.00');
+      } finally {
+        await sql`update company_customer set price_level = 'member' where seller_company_id = 2 and buyer_company_id = 4`.execute(db());
+      }
+    });
+
+    it('a worker that stops before its notices are posted loses nothing: the change stays queued and the next run tells', async () => {
+      const oe = 'FOLLOWDIE001';
+      const id = await onlyRow(oe, 15, { quantity: 5, price0: 6000, price2: 7000, price99: 9000 });
+      const token = (await env.login('buyer')).access_token;
+      expect((await env.api('followAdd', { kind: 'oe', oe }, { token })).body.data).toMatchObject({ lowPrice: 6000 });
+      await env.followJobs.process();
+      const before = (await assistantNotices(env, 'buyer')).length;
+      const seller2 = (await env.login('seller')).access_token;
+      expect((await env.api('updateStockPrice', { product_id: id, company_id: 2, value: 5500, target_price_field: 'price0' }, { token: seller2 })).status).toBe(200);
+      // the process dies while posting
+      const dying = { postNotice: async () => { throw new Error('the worker stopped'); } };
+      expect(await processFollowChanges({ db: db(), clock: env.clock, notices: dying })).toBe(0);
+      expect((await assistantNotices(env, 'buyer')).slice(before)).toHaveLength(0);
+      expect((await sql<{ n: number }>`select count(*)::int as n from follow_change where oe_norm = ${oe}`.execute(db())).rows[0].n).toBeGreaterThan(0);
+      // the next run (another process) tells, once
+      expect(await env.followJobs.process()).toBe(1);
+      expect(await env.followJobs.process()).toBe(0);
+      const told = (await assistantNotices(env, 'buyer')).slice(before);
+      expect(told).toMatchObject([{ 标题: '关注的配件降价', 单号: oe }]);
+      expect(told[0].内容).toContain('55.00');
     });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
+import { createCartService } from '../../src/server/modules/cart/cart.service';
 import { circleStockText } from '../../src/shared/contracts/circle-stock';
 import { NOT_IN_CIRCLE } from '../../src/server/modules/search/search.service';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
@@ -137,6 +138,34 @@ describe.each(backends)('trade-circle stock on %s', (backend) => {
       expect(order.lines[0]).toMatchObject({ unit_price_fen: 1234, qty: 2 });
       expect(await allocation()).toEqual({ qty: 1, price_fen: 1234 });
       expect((await sql<{ quantity: number }>`select quantity from stock where id = ${row.id}`.execute(env.database.db)).rows[0].quantity).toBe(8);
+    });
+
+    it('the cart reads its circle lines\' allocations in one query, however many there are', async () => {
+      const more = (await sql<{ id: number }>`select id::int as id from stock where company_id = 2 and state = 'on' and quantity >= 2 and id <> ${row.id} order by id limit 4`.execute(env.database.db)).rows;
+      for (const [i, r] of more.entries()) {
+        expect((await env.api('tradeCircleAllocate', { circle_id: circle, stock_id: r.id, allocated_qty: 2, circle_price_fen: 500 + i }, { token: seller })).status).toBe(200);
+        expect((await env.api('cartAdd', { stock_id: r.id, qty: 1, circle_id: circle }, { token: buyer })).status).toBe(200);
+      }
+      const who = (await sql<{ id: number; company_id: number }>`select id, company_id from app_user where username = 'buyer'`.execute(env.database.db)).rows[0];
+      const caller = { userId: who.id, companyId: who.company_id, uuid: '', username: 'buyer', permissions: ['C09'], sessionId: 0 };
+      let reads = 0;
+      const counting: KyselyPlugin = {
+        transformQuery: (a) => {
+          const n = a.node as { kind: string; sqlFragments?: readonly string[] };
+          if (n.kind === 'RawNode' && (n.sqlFragments ?? []).join('').includes('from trade_circle_allocation')) reads++;
+          return a.node;
+        },
+        transformResult: async (a) => a.result,
+      };
+      const list = await createCartService(env.clock).list(env.database.db.withPlugin(counting), caller, '配件产品');
+      const lines = list.groups.flatMap((g) => g.items).filter((i) => i.circleId === circle);
+      expect(lines.map((l) => [l.stockId, l.price]).sort()).toEqual(more.map((r, i) => [r.id, 500 + i]).sort());
+      expect(reads).toBe(1);
+      // the same answer as the call
+      expect((await env.api('cartList', {}, { token: buyer })).body.data.groups.flatMap((g) => g.items).filter((i) => i.circleId === circle).map((l) => l.price).sort())
+        .toEqual(lines.map((l) => l.price).sort());
+      // the circle keeps only the first row's allocation for the tests after
+      for (const r of more) expect((await env.api('tradeCircleWithdraw', { circle_id: circle, stock_id: r.id }, { token: seller })).status).toBe(200);
     });
 
     it('withdrawing: only the allocating company; quitting takes the allocations out of the circle', async () => {

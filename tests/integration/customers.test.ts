@@ -264,6 +264,12 @@ describe.each(backends)('customers on %s', (backend) => {
       expect((await call(buyer, 'priorityCompanyList', {})).body.data).toEqual([{ company_id: otherSeller }]);
       expect((await suppliers(buyer)).data[0]).toMatchObject({ company_id: otherSeller, preferred: true });
       expect((await oe())[0]).toBe(otherSeller);
+      // 优选 marks the preferred supplier's rows, on OE rows as on keyword rows, and no other
+      const marked = (await call(buyer, 'oeSearch', { oe_list: [mine.oe_norm] })).body.data.items[0].rows.map((x) => [x.company_id, x.preferred ?? false]);
+      expect(marked).toContainEqual([otherSeller, true]);
+      expect(marked.filter(([c]) => c !== otherSeller).every(([, p]) => p === false)).toBe(true);
+      const kw = (await call(buyer, 'keywordSearch', { k: mine.supplier_oe, mode: 'fuzzy' })).body.data.rows.map((x) => [x.company_id, x.preferred ?? false]);
+      expect(kw.every(([c, p]) => p === (c === otherSeller))).toBe(true);
       // another company's preference changes nothing for the seller's own search
       const sellerView = (await call(seller, 'oeSearch', { oe_list: [mine.oe_norm] })).body.data.items[0].rows.map((x) => x.company_id);
       expect(sellerView.indexOf(otherSeller)).toBeGreaterThan(sellerView.indexOf(2));
@@ -271,6 +277,7 @@ describe.each(backends)('customers on %s', (backend) => {
       expect((await call(buyer, 'supplierSetPreferred', { company_id: otherSeller, preferred: false })).body.data.preferred).toBe(false);
       expect((await call(buyer, 'priorityCompanyList', {})).body.data).toEqual([]);
       expect((await oe())[0]).not.toBe(otherSeller);
+      expect((await call(buyer, 'oeSearch', { oe_list: [mine.oe_norm] })).body.data.items[0].rows.some((x) => x.preferred)).toBe(false);
 
       // a seller the buyer never dealt with cannot be preferred
       const stranger = (await sql<{ id: number }>`select id from company where is_seller and id not in (2, ${otherSeller}) and id not in

@@ -208,6 +208,27 @@ describe.each(backends)('open platform partner calls on %s', (backend) => {
         expect(found.data.map((x) => [x.default_code, x.quantity])).toEqual([[newCode, 5]]);
       });
 
+      it('sets and clears 现货 by code, creates a spot row, logs the change and reads the mark back; a non-boolean spot is refused', async () => {
+        const newCode = `SPOT-${randomUUID().slice(0, 8)}`;
+        const spot = async (c: string) => (await sql<{ spot: boolean }>`select spot from stock where company_id = ${SELLER_CO} and default_code = ${c}`.execute(db())).rows[0]?.spot;
+        expect(await spot(code(9))).toBe(false);
+        const r = ok(await call(seller, 'openStockSync', { batch_id: `spot-${randomUUID().slice(0, 8)}`, lines: [
+          { code: code(9), spot: true },
+          { code: newCode, supplier_oe: '04465-33471', name: '前刹车片', part_brand_name: '博世', quality_name: '品牌件', quantity: 2, spot: true },
+          { code: code(10), spot: 'yes' },
+          { code: code(9), spot: true },
+        ] } as never));
+        expect(r.results.map((x) => [x.status, x.changed])).toEqual([['applied', true], ['applied', true], ['refused', false], ['applied', false]]);
+        expect(r.results[2].reason).toBe(openPartnerText.spot);
+        expect([await spot(code(9)), await spot(newCode), await spot(code(10))]).toEqual([true, true, false]);
+        const log = (await sql<{ changes: unknown }>`select c.changes from stock_change c join stock s on s.id = c.stock_id
+          where s.company_id = ${SELLER_CO} and s.default_code = ${code(9)} and c.action = 'sync' order by c.id desc limit 1`.execute(db())).rows[0];
+        expect(log.changes).toEqual([{ field: 'spot', old: false, new: true }]);
+        expect(ok(await call(seller, 'openStockSearch', { keyword: newCode })).data.map((x) => [x.default_code, x.spot])).toEqual([[newCode, true]]);
+        ok(await call(seller, 'openStockSync', { batch_id: `spot-${randomUUID().slice(0, 8)}`, lines: [{ code: code(9), spot: false }] }));
+        expect(await spot(code(9))).toBe(false);
+      });
+
       it('refuses a key without stock:write and changes nothing', async () => {
         const before = await qty(code(8));
         const r = await call(readOnly, 'openStockSync', { batch_id: 'scope-less-1', lines: [{ code: code(8), quantity: before + 1 }] });

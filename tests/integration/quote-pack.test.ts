@@ -125,5 +125,20 @@ describe.each(backends)('quote packs on %s', (backend) => {
       for (const i of unanswered.slice(1)) ok(await quote(i));
       expect(await allowance()).toMatchObject({ per_day: null, free_left: null, next: 'free', used_today: unanswered.length });
     });
+
+    it('two tabs pricing the same never-priced line at once take one bought quote, not two', async () => {
+      // no free quotes a day: every new quote is a bought one
+      ok(await call('operator', 'opLevelSave', { ...levelEdit, quote_per_day: '0' }));
+      ok(await call('seller', 'paidServiceBuy', { service: 'quote', packs: 2, amount_fen: 1_000, method: 'wallet' }));
+      const e = ok(await call('buyer', 'enquiryAdd', { seller_ids: [SELLER_CO], lines: [{ oe: '06H115561X', name: '节温器', qty: 2, quality: '不限' }] }));
+      const before = await snapshot();
+      expect(before.left).toBe(2);
+      const race = await Promise.all([11_000, 11_500].map((price) =>
+        call('seller', 'quoteSubmit', { enquiry_id: e.id, line_id: e.lines[0].id, price, brand: '博世', quality: '品牌件' })));
+      expect(race.map((r) => r.status)).toEqual([200, 200]);
+      const after = await snapshot();
+      expect({ quotes: after.quotes - before.quotes, used: after.used - before.used, left: after.left }).toEqual({ quotes: 1, used: 1, left: 1 });
+      expect(await allowance()).toMatchObject({ bought_left: 1 });
+    });
   });
 });

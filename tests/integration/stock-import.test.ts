@@ -232,5 +232,39 @@ describe.each(backends)('stock import on %s', (backend) => {
       const q = (await sql<{ quantity: number }>`select quantity from stock where company_id = ${companyId} and supplier_oe = 'IMP-10004-X'`.execute(env.database.db)).rows[0];
       expect(q.quantity).toBe(444);
     });
+
+    it('reads a 现货 column (是 marks, 否 unmarks, empty leaves the mark, anything else is the line\'s error) and exports it as 是/否', async () => {
+      const H = ['OE号', '配件名称', '配件品牌', '品质', '自编码', '库存数量', '现货'];
+      const row = (i: number, spot: string) => [`SPT-${20000 + i}-X`, '空气滤清器', brand, quality, `S${i}`, '5', spot];
+      const file = (rows: string[][]) => `\uFEFF${Papa.unparse([H, ...rows])}\r\n`;
+      const spotOf = async () => Object.fromEntries((await sql<{ default_code: string; spot: boolean }>`
+        select default_code, spot from stock where company_id = ${companyId} and supplier_oe like 'SPT-%' order by default_code`.execute(env.database.db)).rows
+        .map((r) => [r.default_code, r.spot]));
+      const first = await upload(file([row(1, '是'), row(2, '否'), row(3, ''), row(4, '也许')]), '现货.csv');
+      expect(first.data.mapping).toMatchObject({ spot: '现货' });
+      const preview = await env.api('stockImportPreview', { import_id: first.data.import_id, mapping: first.data.mapping }, { token: seller });
+      expect(preview.body.data.rows.map((r) => r.errors)).toEqual([[], [], [], ['现货只能填“是”或“否”（不填则不改变）']]);
+      expect(await runImport(first.data.import_id, first.data.mapping)).toMatchObject({ state: 'done', added: 3, failed: 1 });
+      expect(await spotOf()).toEqual({ S1: true, S2: false, S3: false });
+
+      // a second file: 否 unmarks S1, 是 marks S2, an empty cell leaves S1's neighbour S3 as it is after marking it on the stock page
+      const s3 = (await sql<{ id: number }>`select id::int as id from stock where company_id = ${companyId} and default_code = 'S3'`.execute(env.database.db)).rows[0].id;
+      expect((await env.api('stockSetSpot', { ids: [s3], spot: true }, { token: seller })).body.code).toBe(200);
+      const second = await upload(file([row(1, '否'), row(2, '是'), row(3, '')]), '现货2.csv');
+      expect(await runImport(second.data.import_id, second.data.mapping)).toMatchObject({ state: 'done', added: 0, updated: 2, unchanged: 1 });
+      expect(await spotOf()).toEqual({ S1: false, S2: true, S3: true });
+      const log = (await sql<{ changes: unknown }>`select changes from stock_change c join stock s on s.id = c.stock_id
+        where s.default_code = 'S2' and s.company_id = ${companyId} and c.action = 'import' order by c.id desc limit 1`.execute(env.database.db)).rows[0];
+      expect(log.changes).toEqual([{ field: 'spot', old: false, new: true }]);
+
+      const res = await env.raw('GET', `/api/stock/export?supplier_oe=SPT-`, { token: seller });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+      const sheet = book.worksheets[0];
+      const header = (sheet.getRow(1).values as string[]).slice(1);
+      const cells = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2).values as string[])
+        .map((v) => [v[header.indexOf('自编码') + 1], v[header.indexOf('现货') + 1]]).sort();
+      expect(cells).toEqual([['S1', '否'], ['S2', '是'], ['S3', '是']]);
+    });
   });
 });

@@ -446,6 +446,7 @@ export interface operations {
                                 price5: number | null;
                                 vn_price: number | null;
                                 price_lock: boolean;
+                                spot: boolean;
                                 /** @enum {string} */
                                 state: "on" | "off" | "suspended";
                                 changed_at: number;
@@ -509,6 +510,7 @@ export interface operations {
                                 price5: number | null;
                                 vn_price: number | null;
                                 price_lock: boolean;
+                                spot: boolean;
                                 /** @enum {string} */
                                 state: "on" | "off" | "suspended";
                                 changed_at: number;
@@ -551,6 +553,7 @@ export interface operations {
                         price2?: number;
                         price3?: number;
                         price5?: number;
+                        spot?: boolean;
                         supplier_oe?: string;
                         name?: string;
                         part_brand_name?: string;
@@ -720,6 +723,8 @@ export interface operations {
                             confirm_by: number;
                             /** @enum {string} */
                             side: "buyer" | "seller";
+                            voucher_fen: number;
+                            voucher_name: string;
                             buyer_user_name: string;
                             contact_name: string;
                             contact_phone: string;
@@ -856,6 +861,8 @@ export interface operations {
                             confirm_by: number;
                             /** @enum {string} */
                             side: "buyer" | "seller";
+                            voucher_fen: number;
+                            voucher_name: string;
                             buyer_user_name: string;
                             contact_name: string;
                             contact_phone: string;
@@ -995,6 +1002,8 @@ export interface operations {
                             confirm_by: number;
                             /** @enum {string} */
                             side: "buyer" | "seller";
+                            voucher_fen: number;
+                            voucher_name: string;
                             buyer_user_name: string;
                             contact_name: string;
                             contact_phone: string;
@@ -1198,6 +1207,8 @@ export interface operations {
                             confirm_by: number;
                             /** @enum {string} */
                             side: "buyer" | "seller";
+                            voucher_fen: number;
+                            voucher_name: string;
                             buyer_user_name: string;
                             contact_name: string;
                             contact_phone: string;
@@ -1334,6 +1345,8 @@ export interface operations {
                             confirm_by: number;
                             /** @enum {string} */
                             side: "buyer" | "seller";
+                            voucher_fen: number;
+                            voucher_name: string;
                             buyer_user_name: string;
                             contact_name: string;
                             contact_phone: string;

@@ -46,7 +46,8 @@ export const openPartnerText = {
   quantity: `数量应为0到${MAX_QUANTITY}的整数`,
   delta: `调整数量应为-${MAX_DELTA}到${MAX_DELTA}之间且不为0的整数`,
   quantityAndDelta: '数量和调整数量只能填写一个',
-  nothingToSync: '请至少填写数量、调整数量、一个价格，或新建库存的OE号',
+  nothingToSync: '请至少填写数量、调整数量、一个价格、现货，或新建库存的OE号',
+  spot: '现货（spot）应为 true（现货）或 false（非现货）',
   price: (field: (typeof OPEN_SYNC_PRICES)[number]) => `${PRICE_LABELS[field]}应为0到${MAX_PRICE_FEN}的整数（单位：分）`,
   unknownField: (field: string) => `不认识的字段“${field}”：每行只能有自编码、数量或调整数量、六个价格（分），新建时另有OE号、名称、品牌、自有品牌、品质、单位`,
   newText: (label: string, max: number) => `${label}应为文字，最多${max}个字`,
@@ -110,6 +111,8 @@ export const openStockRowSchema = v.object({
   price2: v.nullable(v.number()), price3: v.nullable(v.number()), price5: v.nullable(v.number()),
   vn_price: v.nullable(v.number()),
   price_lock: v.boolean(),
+  /** 现货: marked ready to ship today (docs/spot-goods.md) */
+  spot: v.boolean(),
   state: v.picklist(['on', 'off', 'suspended']),
   /** unix seconds of the row's last change */
   changed_at: v.number(),
@@ -169,7 +172,7 @@ const newText = (f: keyof typeof OPEN_SYNC_NEW_FIELDS) => {
   const [label, max] = OPEN_SYNC_NEW_FIELDS[f];
   return v.optional(v.pipe(v.string(openPartnerText.newText(label, max)), v.trim(), v.maxLength(max, openPartnerText.newText(label, max))));
 };
-const SYNC_LINE_FIELDS: ReadonlySet<string> = new Set(['code', 'quantity', 'delta', ...OPEN_SYNC_PRICES, ...Object.keys(OPEN_SYNC_NEW_FIELDS)]);
+const SYNC_LINE_FIELDS: ReadonlySet<string> = new Set(['code', 'quantity', 'delta', 'spot', ...OPEN_SYNC_PRICES, ...Object.keys(OPEN_SYNC_NEW_FIELDS)]);
 
 export const openSyncLineSchema = v.pipe(
   v.object({
@@ -178,11 +181,13 @@ export const openSyncLineSchema = v.pipe(
     delta: v.optional(v.pipe(intIn(openPartnerText.delta, -MAX_DELTA, MAX_DELTA), v.check((n) => n !== 0, openPartnerText.delta))),
     price99: priceField('price99'), price0: priceField('price0'), price1: priceField('price1'),
     price2: priceField('price2'), price3: priceField('price3'), price5: priceField('price5'),
+    /** 现货 mark (docs/spot-goods.md); left out: unchanged (a new row: not 现货) */
+    spot: v.optional(v.boolean(openPartnerText.spot)),
     supplier_oe: newText('supplier_oe'), name: newText('name'), part_brand_name: newText('part_brand_name'),
     custom_brand_name: newText('custom_brand_name'), quality_name: newText('quality_name'), uom_name: newText('uom_name'),
   }),
   v.check((l) => !(l.quantity !== undefined && l.delta !== undefined), openPartnerText.quantityAndDelta),
-  v.check((l) => l.quantity !== undefined || l.delta !== undefined || OPEN_SYNC_PRICES.some((f) => l[f] !== undefined) || l.supplier_oe !== undefined, openPartnerText.nothingToSync),
+  v.check((l) => l.quantity !== undefined || l.delta !== undefined || OPEN_SYNC_PRICES.some((f) => l[f] !== undefined) || l.spot !== undefined || l.supplier_oe !== undefined, openPartnerText.nothingToSync),
 );
 export type OpenSyncLine = v.InferOutput<typeof openSyncLineSchema>;
 

@@ -57,6 +57,8 @@ export const stockRowSchema = v.object({
   /** 现货 (docs/spot-goods.md): marked by the seller and in stock; spot_cutoff is the seller's 截单时间 ('HH:mm', '' for none) */
   spot: v.optional(v.boolean(), false),
   spot_cutoff: v.optional(v.string(), ''),
+  /** 优选: the seller is one of the caller's preferred suppliers (docs/customers.md); absent: not */
+  preferred: v.optional(v.boolean()),
   /** months of the 质保 mark: the seller's platform warranty runs and a term covers the part (docs/warranty.md); absent: none */
   warranty_months: v.optional(v.number()),
   length_mm: measure, width_mm: measure, height_mm: measure, weight_g: measure, volume_cm3: measure,

@@ -136,6 +136,10 @@ export const sellerStockRowSchema = v.object({
   clean_state: v.picklist(['normal', 'clearance']),
   /** 现货: ready to ship today (docs/spot-goods.md) */
   spot: v.optional(v.boolean(), false),
+  /** kept per location: the quantity is the sum of `locations` (docs/warehouse.md) */
+  located: v.optional(v.boolean(), false),
+  /** the list's rows: where the row is, in warehouse then location-code order */
+  locations: v.optional(v.array(v.object({ location_id: v.number(), warehouse_id: v.number(), warehouse_name: v.string(), code: v.string(), quantity: v.number() })), []),
   /** the platform's reason when an operator took the row off sale ('' otherwise); the seller cannot put such a row back on sale */
   op_off_reason: v.string(),
   /** unix seconds */
@@ -230,9 +234,32 @@ export const stockCreatePayload = v.pipe(
   createObject,
   v.forward(v.partialCheck([['part_brand_id'], ['custom_brand_name']], brandGiven, brandMessage), ['part_brand_id']),
 );
-/** One line of a stock file: the add form's row with its prices in yuan as typed in the file. */
+/** The 现货 column of a stock file (docs/spot-goods.md, "Marking rows"). */
+export const SPOT_LABEL = '现货';
+export const SPOT_YES = '是';
+export const SPOT_NO = '否';
+const SPOT_TEXT = `${SPOT_LABEL}只能填“${SPOT_YES}”或“${SPOT_NO}”（不填则不改变）`;
+/** 是 / 否 (also 1 / 0, yes / no, true / false) as the mark; empty: null, the mark left as it is (a new row: not 现货). */
+const spotCell = v.optional(
+  v.pipe(
+    v.nullable(v.union([v.boolean(), v.number(), v.string()], SPOT_TEXT)),
+    v.rawTransform(({ dataset, addIssue, NEVER }): boolean | null => {
+      const raw = dataset.value;
+      if (raw === null || raw === undefined) return null;
+      if (typeof raw === 'boolean') return raw;
+      const t = String(raw).trim().toLowerCase();
+      if (t === '') return null;
+      if ([SPOT_YES, '1', 'yes', 'y', 'true', SPOT_LABEL].includes(t)) return true;
+      if ([SPOT_NO, '0', 'no', 'n', 'false', `非${SPOT_LABEL}`].includes(t)) return false;
+      addIssue({ message: SPOT_TEXT });
+      return NEVER;
+    }),
+  ),
+  null,
+);
+/** One line of a stock file: the add form's row with its prices in yuan as typed in the file, and its 现货 mark. */
 export const stockImportRowPayload = v.pipe(
-  v.object({ ...stockFields, ...importPrices, quantity: whole(L.quantity, MAX_QUANTITY, 0) }),
+  v.object({ ...stockFields, ...importPrices, quantity: whole(L.quantity, MAX_QUANTITY, 0), spot: spotCell }),
   v.forward(v.partialCheck([['part_brand_id'], ['custom_brand_name']], brandGiven, brandMessage), ['part_brand_id']),
 );
 /** An edit of a row: everything but the quantity, which has its own calls (absolute with version, or a delta). */
@@ -242,6 +269,7 @@ export const stockUpdatePayload = v.pipe(
   v.forward(v.partialCheck([['part_brand_id'], ['custom_brand_name']], brandGiven, brandMessage), ['part_brand_id']),
 );
 export type StockCreate = v.InferOutput<typeof stockCreatePayload>;
+export type StockImportRow = v.InferOutput<typeof stockImportRowPayload>;
 export type StockUpdate = v.InferOutput<typeof stockUpdatePayload>;
 
 const idsOf = v.pipe(

@@ -8,12 +8,15 @@
  * to the real one. A seller's own brand goes in the 自有品牌 column.
  */
 import * as v from 'valibot';
-import { stockImportRowPayload, STOCK_FIELD_LABELS, type StockCreate } from '../contracts/stock';
+import { SPOT_LABEL, SPOT_NO, SPOT_YES, stockImportRowPayload, STOCK_FIELD_LABELS, type StockImportRow } from '../contracts/stock';
+import { parseLocationCell, type LocationPart } from './warehouse';
 
 export const IMPORT_FIELDS = [
   'supplier_oe', 'name', 'part_brand_name', 'custom_brand_name', 'quality_name', 'make_name', 'supplier_code', 'default_code',
   'supplier_vehicle', 'product_specification', 'producing_area', 'uom_name', 'category_name', 'note', 'quantity', 'vn_quantity',
-  'price99', 'price0', 'price1', 'price2', 'price3', 'price5', 'vn_price',
+  'price99', 'price0', 'price1', 'price2', 'price3', 'price5', 'vn_price', 'spot',
+  // 库位 (docs/warehouse.md): not a column of the row; the row's quantity per location
+  'location',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -25,7 +28,7 @@ export const IMPORT_LABELS: Record<ImportField, string> = {
   make_name: L.make_id, supplier_code: L.supplier_code, default_code: L.default_code, supplier_vehicle: L.supplier_vehicle,
   product_specification: L.product_specification, producing_area: L.producing_area, uom_name: L.uom_name, category_name: L.category_name,
   note: L.note, quantity: L.quantity, vn_quantity: L.vn_quantity, price99: L.price99, price0: L.price0, price1: L.price1, price2: L.price2,
-  price3: L.price3, price5: L.price5, vn_price: L.vn_price,
+  price3: L.price3, price5: L.price5, vn_price: L.vn_price, spot: SPOT_LABEL, location: '库位',
 };
 
 /** Other headers people use for the same column (lower-cased, spaces removed when compared). */
@@ -38,6 +41,8 @@ const ALIASES: Partial<Record<ImportField, string[]>> = {
   quantity: ['数量', '库存', 'qty', 'quantity'],
   default_code: ['自编号', '自编码', 'default_code'],
   note: ['备注', 'note'],
+  spot: ['是否现货', 'spot'],
+  location: ['库位码', '货位', '仓库库位', 'location'],
 };
 
 /** The fields a file must map: without them no line can become a row. */
@@ -112,7 +117,8 @@ export interface ImportReferences {
 
 export const refKey = (name: string) => name.trim().toLowerCase();
 
-export type ImportLine = { ok: true; row: StockCreate } | { ok: false; errors: string[] };
+/** A line's row, with its 库位 cell read (null when the file has none or the cell is empty). */
+export type ImportLine = { ok: true; row: StockImportRow & { locations: LocationPart[] | null } } | { ok: false; errors: string[] };
 
 /** A line whose every cell is empty: skipped, neither imported nor an error. */
 export const isBlankLine = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
@@ -146,7 +152,7 @@ export const buildImportRow = (cells: readonly string[], headers: readonly strin
   // an unknown quality is said once, by the lookup; an empty one by the schema (请选择品质)
   raw.quality_id = quality_id ?? (qualityName ? 1 : '');
   for (const f of IMPORT_FIELDS) {
-    if (f === 'part_brand_name' || f === 'quality_name' || f === 'make_name') continue;
+    if (f === 'part_brand_name' || f === 'quality_name' || f === 'make_name' || f === 'location') continue;
     const value = cell(f);
     if (value !== undefined) raw[f] = value;
   }
@@ -160,9 +166,23 @@ export const buildImportRow = (cells: readonly string[], headers: readonly strin
       if (!errors.includes(issue.message)) errors.push(issue.message);
     }
   }
+  const locationCell = cell('location');
+  let locations: LocationPart[] | null = null;
+  if (locationCell) {
+    const read = parseLocationCell(locationCell);
+    if (read.ok) locations = read.parts;
+    else errors.push(read.message);
+  }
   if (errors.length > 0 || !parsed.success) return { ok: false, errors };
-  return { ok: true, row: parsed.output };
+  return { ok: true, row: { ...parsed.output, locations } };
 };
+
+/** 现货 as a cell of the exported file (docs/spot-goods.md, "Marking rows"). */
+export const spotText = (spot: boolean) => (spot ? SPOT_YES : SPOT_NO);
 
 /** A stock value as a cell of the exported file: prices in yuan with two decimals, empty for none. */
 export const yuanText = (fen: number | null) => (fen === null ? '' : (fen / 100).toFixed(2));
+
+/** A row's locations as the 库位 cell of the exported file: 主仓/A-01-03:30;主仓/B-02-01:20 ('' for none). */
+export const locationsText = (locations: ReadonlyArray<{ warehouse_name: string; code: string; quantity: number }>) =>
+  locations.map((l) => `${l.warehouse_name}/${l.code}:${l.quantity}`).join(';');

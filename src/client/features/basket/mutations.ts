@@ -4,7 +4,7 @@
  * and replayed (exactly once) when the network returns. While an earlier basket write waits, a
  * new one queues behind it, so a change never overtakes the add it changes.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { request } from '../../api/request';
@@ -15,6 +15,7 @@ import { normalizeOe } from '../../../shared/domain/oe';
 import type { PayloadIn } from '../../../shared/contracts';
 import { cartKeys } from '../cart/queries';
 import { BASKET_WRITES, basketKeys, followKeys } from './queries';
+import { createActionKey, type ActionKey } from './action-key';
 
 export type BasketWrite = 'basketAdd' | 'basketUpdate' | 'basketRemove';
 
@@ -67,12 +68,21 @@ export const useRefetchBasketAfterReplay = () => {
   }), [queryClient]);
 };
 
-/** 一键加入购物车: the chosen lines at their best offers into the cart (online only: it needs the offers of now). */
+/**
+ * 一键加入购物车: the chosen lines at their best offers into the cart (online only: it needs the
+ * offers of now). One Idempotency-Key per user action: asking again for the same lines before an
+ * answer came back (a lost answer, a retry) sends the same key, so nothing is added twice.
+ */
 export const useBasketToCart = () => {
   const queryClient = useQueryClient();
+  const action = useRef<ActionKey>(null);
+  action.current ??= createActionKey();
   return async (keys: string[]) => {
+    const key = action.current!;
     try {
-      return await request('post', 'basketToCart', { keys }, undefined, { idempotencyKey: crypto.randomUUID() });
+      const answer = await request('post', 'basketToCart', { keys }, undefined, { idempotencyKey: key.for(keys.join(',')) });
+      key.done();
+      return answer;
     } finally {
       void queryClient.invalidateQueries({ queryKey: cartKeys.all() });
     }

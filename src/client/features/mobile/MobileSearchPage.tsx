@@ -21,6 +21,8 @@ import { StockCard } from './StockCard';
 import { MOBILE_PAGE_SIZE, type MobileSearch } from './search-params';
 import { mobileCodes, mobileKeywordParams } from './search-prefetch';
 import { ScanButton } from '../scan/ScanButton';
+import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { PURCHASE_ORDER_CODES } from '../../../shared/domain/orders';
 
 const MODES = [{ label: '精确', value: 'exact' }, { label: '模糊', value: 'fuzzy' }];
 
@@ -120,6 +122,27 @@ function History({ onPick }: { onPick: (h: SearchHistoryRow) => void }) {
 }
 
 /**
+ * The other searches (docs/search.md, the table of search pages) where a phone user looks for a
+ * way to find a part: under the box, with the history. They have no phone counterpart: they lay
+ * out at a phone's width as they are. 爆炸图 (/search/explosive) is the 图解 tab above.
+ */
+function MoreSearches() {
+  const user = useRouteContext({ from: '__root__', select: (c) => c.session.user });
+  const purchases = !!user && hasAnyPermission(user.permissions, PURCHASE_ORDER_CODES);
+  return (
+    <nav className="m-card m-more-search" aria-label="更多查询">
+      <h2>更多查询</h2>
+      <div className="m-tabs m-wrap">
+        <Link to="/search/parts/myes" search={{}}>我的库存 / 曾采购</Link>
+        {purchases && <Link to="/search/purchase">采购记录</Link>}
+        <Link to="/search/oil" search={{}}>油品查询</Link>
+        <Link to="/search/newvehicle" search={{}}>新车型</Link>
+      </div>
+    </nav>
+  );
+}
+
+/**
  * 搜索 (/ofo/search): OE号 (up to 10 codes, one a line) or 关键词 (精确 / 模糊), the search history,
  * and the results as cards with price, seller, stock and 加入购物车. The same calls, quota and
  * offline copy as the desktop search.
@@ -193,7 +216,7 @@ export function MobileSearchPage({ search }: { search: MobileSearch }) {
       </form>
       {codes?.ok ? <OeResultCards codes={codes.codes} r={search.r} />
         : search.k ? <KeywordResultCards search={search} to="/ofo/search" />
-        : <History onPick={pick} />}
+        : <><MoreSearches /><History onPick={pick} /></>}
     </MobilePage>
   );
 }

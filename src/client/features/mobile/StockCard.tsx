@@ -12,6 +12,7 @@ import { chargedColumnLabel, type PriceColumn } from '../../../shared/domain/pri
 import { Price } from '../currency/Price';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { SpotTag } from '../search/SpotTag';
+import { PreferredTag } from '../search/PreferredTag';
 import { SpotOrderButton } from '../orders/SpotOrderButton';
 import { SPOT_CONFIRM_MINUTES } from '../../../shared/domain/spot';
 
@@ -64,7 +65,7 @@ export function StockCard({ row, priceColumns, spotOrder }: { row: StockRow; pri
         {(row.make_name || row.supplier_vehicle) && <span>{[row.make_name, row.supplier_vehicle].filter(Boolean).join(' ')}</span>}
       </div>
       <div className="m-stock-facts">
-        <span data-testid="stock-seller">卖家：{row.company_name}</span>
+        <span data-testid="stock-seller">卖家：{row.company_name} <PreferredTag row={row} /></span>
         <span>{[row.province, row.city].filter(Boolean).join(' ') || '—'}</span>
         <span data-testid="stock-qty">库存 {row.quantity} {row.uom_name}</span>
       </div>

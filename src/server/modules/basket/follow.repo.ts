@@ -44,11 +44,17 @@ export const queueFollowed = (db: Kysely<DB>, stockIds: readonly number[], oes: 
     where exists (select 1 from follow f where f.kind = 'oe' and f.oe_norm = o.oe_norm)
     order by o.oe_norm`.execute(db);
 
-/** Takes up to `limit` queued changes off the queue (rows another worker holds are skipped): their numbers. */
-export const claimChanges = async (db: Kysely<DB>, limit: number) =>
-  (await sql<{ oe_norm: string }>`delete from follow_change
-    where id in (select id from follow_change order by id limit ${limit} for update skip locked)
-    returning oe_norm`.execute(db)).rows.map((r) => r.oe_norm);
+/** Up to `limit` numbers waiting in the queue, the longest waiting first (read only: each is taken by its own round). */
+export const queuedOes = async (db: Kysely<DB>, limit: number) =>
+  (await sql<{ oe_norm: string }>`select oe_norm from follow_change group by oe_norm order by min(id) limit ${limit}`.execute(db)).rows.map((r) => r.oe_norm);
+
+/**
+ * Takes this number's queued rows off the queue in the caller's transaction (rows another worker
+ * holds are skipped; a rollback puts them back): how many were taken.
+ */
+export const claimChangesOf = async (db: Kysely<DB>, oe: string) =>
+  Number((await sql`delete from follow_change
+    where id in (select id from follow_change where oe_norm = ${oe} for update skip locked)`.execute(db)).numAffectedRows ?? 0n);
 
 /** The follows of these numbers with the follower's company and its level, locked in id order (two workers never deadlock). */
 export const oeFollowersForUpdate = (db: Kysely<DB>, oes: readonly string[]) =>

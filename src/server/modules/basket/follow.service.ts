@@ -18,7 +18,7 @@ import { basketText, FOLLOW_MAX, ResultCode, type Follow } from '../../../shared
 import { normalizeOe } from '../../../shared/domain/oe';
 import { chinaDay } from '../../../shared/domain/china-time';
 import { formatFen } from '../../../shared/domain/prices';
-import { inStockRowsByOe, lowFor, oeLowsFor, type OeLow } from '../search/best-offer.service';
+import { customerLevelsOfBuyers, inStockRowsByOe, lowFor, oeLowsFor, type OeLow } from '../search/best-offer.service';
 import { companyWithLevel } from '../company/company.service';
 import type { ImService } from '../im/im.service';
 import type { Logger } from '../../logger';
@@ -72,8 +72,8 @@ export const createFollowService = (deps: { clock: Clock }) => {
           if (!(await repo.companyExists(trx, target.seller_id))) throw new AppError(ResultCode.notFound, 404, basketText.noSeller);
           await repo.insert(trx, { user_id: caller.userId, kind: 'seller', seller_id: target.seller_id, oe_norm: null, oe: '', name: p.name, low_fen: null, in_stock: false, now });
         } else {
-          // what the follower knows from now on: as the follow worker prices it (its level, no 客户等级)
-          const low = lowFor((await inStockRowsByOe(trx, [target.oe_norm])).get(target.oe_norm), caller.companyId, await levelOf(trx, caller.companyId));
+          // what the follower knows from now on: as the follow worker prices it (its level and the sellers' 客户等级 for it)
+          const low = (await oeLowsFor(trx, [target.oe_norm], caller.companyId, await levelOf(trx, caller.companyId))).get(target.oe_norm)!;
           await repo.insert(trx, { user_id: caller.userId, kind: 'oe', seller_id: null, oe_norm: target.oe_norm, oe: p.oe!.trim(), name: p.name, low_fen: low.low_fen, in_stock: low.in_stock, now });
         }
         const made = await repo.one(trx, caller.userId, target);
@@ -104,7 +104,7 @@ export const markFollowedOesChanged = async (trx: Kysely<DB>, changed: { stockId
   await repo.queueFollowed(trx, stockIds, oes);
 };
 
-/** queued changes taken per round */
+/** queued numbers looked at per round */
 const CLAIM = 500;
 
 export interface FollowWorkerDeps {
@@ -118,59 +118,77 @@ export interface FollowWorkerDeps {
 interface Told { userId: number; oe: string; oeNorm: string; name: string; title: string; what: string }
 
 /**
- * The follow worker's run (docs/basket-follows.md, "Notices of followed parts"): takes the queued
- * numbers (skip locked, so workers in several processes share the queue), compares per follower
- * what it would be charged now (its company's level, the sellers' 客户等级 left out) and whether
- * anyone else has it in stock with what it knew, writes what each knows in one statement, then,
- * after that commit, posts each notice in its own transaction in user order and pushes it. Runs
- * until the queue is empty; answers the number of notices posted.
+ * One followed number's round, in one transaction: its queued rows taken (skip locked), its
+ * follows locked, each follower's price now (its company's level and the sellers' 客户等级 for it:
+ * what its cart would charge) and stock compared with what it knew, what each knows written, and
+ * the notices posted in user order. All or nothing: a worker that stops before the commit leaves
+ * the rows queued and nothing told, so the next round tells; one that stops after it has told.
+ * Answers the notices posted (0 when another worker holds the number's rows) and the live pushes
+ * to run after the commit.
+ */
+const processOne = (deps: FollowWorkerDeps, oe: string) => {
+  const pushes: Array<() => void> = [];
+  return inTransaction(deps.db, async (trx) => {
+    if ((await repo.claimChangesOf(trx, oe)) === 0) return { claimed: false, posted: 0, pushes };
+    const day = chinaDay(deps.clock.now());
+    const followers = await repo.oeFollowersForUpdate(trx, [oe]);
+    if (followers.length === 0) return { claimed: true, posted: 0, pushes };
+    const rows = (await inStockRowsByOe(trx, [oe])).get(oe);
+    const levels = await customerLevelsOfBuyers(trx, followers.map((f) => f.company_id), [...new Set((rows ?? []).map((r) => r.company_id))]);
+    const told: Told[] = [];
+    const seen: Array<{ id: number; low_fen: number | null; in_stock: boolean; notified_day: string | null }> = [];
+    for (const f of followers) {
+      const now = lowFor(rows, f.company_id, f.level_type, levels.get(f.company_id));
+      if (now.low_fen === f.low_fen && now.in_stock === f.in_stock) continue;
+      const cheaper = now.low_fen !== null && (f.low_fen === null || now.low_fen < f.low_fen);
+      const back = now.in_stock && !f.in_stock;
+      const tell = (cheaper || back) && f.notified_day !== day && deps.notices !== undefined;
+      seen.push({ id: f.id, low_fen: now.low_fen, in_stock: now.in_stock, notified_day: tell ? day : null });
+      if (!tell) continue;
+      const price = now.low_fen !== null ? `¥${formatFen(now.low_fen)}` : '';
+      told.push({
+        userId: f.user_id, oe: f.oe || f.oe_norm, oeNorm: f.oe_norm, name: f.name,
+        title: back ? '关注的配件到货' : '关注的配件降价',
+        what: back ? ` 已到货${price ? `，最低 ${price}` : ''}` : ` 降价了，最低 ${price}`,
+      });
+    }
+    await repo.setSeenMany(trx, seen);
+    // in user order: a conversation is locked by one transaction at a time, always in that order
+    told.sort((a, b) => a.userId - b.userId);
+    for (const t of told) {
+      await deps.notices!.postNotice(trx, {
+        to: [t.userId], event: `fol-${t.oeNorm}-${day}`,
+        notice: { title: t.title, no: t.oe, link: `/follows?kind=oe`, scene: 'im_follow_oe', values: { oe: t.oe, name: t.name, what: t.what } },
+      }, { afterCommit: (fn) => pushes.push(fn) });
+    }
+    return { claimed: true, posted: told.length, pushes };
+  });
+};
+
+/**
+ * The follow worker's run (docs/basket-follows.md, "Notices of followed parts"): looks at the
+ * queued numbers and runs each one's round (processOne) in its own transaction, then pushes its
+ * notices live after that commit. A round that fails is logged and rolled back, its rows left
+ * queued for the next run. Runs until a round finds nothing to take; answers the notices posted.
  */
 export const processFollowChanges = async (deps: FollowWorkerDeps): Promise<number> => {
   let posted = 0;
+  const failed = new Set<string>();
   for (;;) {
-    const { claimed, told, day } = await inTransaction(deps.db, async (trx) => {
-      const taken = await repo.claimChanges(trx, CLAIM);
-      const oes = [...new Set(taken)].sort();
-      const day = chinaDay(deps.clock.now());
-      const told: Told[] = [];
-      if (oes.length === 0) return { claimed: 0, told, day };
-      const followers = await repo.oeFollowersForUpdate(trx, oes);
-      const rows = await inStockRowsByOe(trx, oes);
-      const seen: Array<{ id: number; low_fen: number | null; in_stock: boolean; notified_day: string | null }> = [];
-      for (const f of followers) {
-        const now = lowFor(rows.get(f.oe_norm), f.company_id, f.level_type);
-        if (now.low_fen === f.low_fen && now.in_stock === f.in_stock) continue;
-        const cheaper = now.low_fen !== null && (f.low_fen === null || now.low_fen < f.low_fen);
-        const back = now.in_stock && !f.in_stock;
-        const tell = (cheaper || back) && f.notified_day !== day;
-        seen.push({ id: f.id, low_fen: now.low_fen, in_stock: now.in_stock, notified_day: tell ? day : null });
-        if (!tell) continue;
-        const price = now.low_fen !== null ? `¥${formatFen(now.low_fen)}` : '';
-        told.push({
-          userId: f.user_id, oe: f.oe || f.oe_norm, oeNorm: f.oe_norm, name: f.name,
-          title: back ? '关注的配件到货' : '关注的配件降价',
-          what: back ? ` 已到货${price ? `，最低 ${price}` : ''}` : ` 降价了，最低 ${price}`,
-        });
-      }
-      await repo.setSeenMany(trx, seen);
-      return { claimed: taken.length, told, day };
-    });
-    // after the state's commit: one short transaction per notice, in user order (a conversation is locked by one at a time)
-    told.sort((a, b) => a.userId - b.userId || a.oeNorm.localeCompare(b.oeNorm));
-    for (const t of deps.notices ? told : []) {
-      const pushes: Array<() => void> = [];
+    const oes = (await repo.queuedOes(deps.db, CLAIM)).filter((oe) => !failed.has(oe));
+    let took = 0;
+    for (const oe of oes) {
       try {
-        await inTransaction(deps.db, (trx) => deps.notices!.postNotice(trx, {
-          to: [t.userId], event: `fol-${t.oeNorm}-${day}`,
-          notice: { title: t.title, no: t.oe, link: `/follows?kind=oe`, scene: 'im_follow_oe', values: { oe: t.oe, name: t.name, what: t.what } },
-        }, { afterCommit: (fn) => pushes.push(fn) }));
-        posted += 1;
+        const done = await processOne(deps, oe);
+        posted += done.posted;
+        if (done.claimed) took += 1;
+        for (const fn of done.pushes) fn();
       } catch (e) {
+        // left queued: the next run tries the number again
+        failed.add(oe);
         deps.log?.('warn', 'follow notice failed', e);
-        continue;
       }
-      for (const fn of pushes) fn();
     }
-    if (claimed < CLAIM) return posted;
+    if (took === 0 || oes.length < CLAIM) return posted;
   }
 };

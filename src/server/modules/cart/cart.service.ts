@@ -22,7 +22,7 @@ import { companyWithLevel } from '../company/company.service';
 import { customerPriceLevels } from '../customer/customer.service';
 import type { CustomerPriceLevel } from '../../../shared/domain/customer';
 import * as repo from './cart.repo';
-import { circlePrice, type CircleTerms } from '../circle/circle-stock.service';
+import { circlePrice, circlePrices, type CircleTerms } from '../circle/circle-stock.service';
 import { circleStockText } from '../../../shared/contracts/circle-stock';
 
 /** A quote offers its quantity; one that left it open (0) offers what the line asked for. */
@@ -52,13 +52,10 @@ export const createCartService = (clock: Clock) => {
    * A line added from a circle is charged at the circle price (商圈价) and limited to what the
    * allocation offers, decided here from the allocation, never from the client (docs/circles.md).
    */
-  const circleTerms = async (db: Kysely<DB>, caller: Caller, rows: repo.LineRow[], lock: boolean) => {
-    const terms = new Map<number, CircleTerms>();
-    for (const r of rows) {
-      if (r.circle_id !== null) terms.set(r.id, await circlePrice(db, caller.companyId, r.circle_id, { id: r.stock_id!, quantity: r.quantity, state: r.state }, lock));
-    }
-    return terms;
-  };
+  const circleTerms = (db: Kysely<DB>, caller: Caller, rows: repo.LineRow[], lock: boolean) =>
+    // every circle line's allocation in one read, not one per line
+    circlePrices(db, caller.companyId, rows.flatMap((r) => (r.circle_id !== null
+      ? [{ key: r.id, circleId: r.circle_id, stock: { id: r.stock_id!, quantity: r.quantity, state: r.state } }] : [])), lock);
 
   const circleItem = (r: repo.LineRow, terms: CircleTerms, plain: CartItem): CartItem => {
     if ('refusal' in terms) return { ...plain, price: null, priceColumn: CIRCLE_PRICE_COLUMN, amount: 0, productSource: PRODUCT_SOURCE_UNAVAILABLE, unavailableReason: '商圈价已失效' };

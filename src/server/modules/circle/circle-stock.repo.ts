@@ -138,6 +138,25 @@ export const allocationForBuyer = async (db: Kysely<DB>, buyerCompanyId: number,
     from trade_circle_allocation a where a.circle_id = ${circleId} and a.stock_id = ${stockId}
     ${lock ? sql`for update` : sql``}`.execute(db)).rows[0];
 
+/**
+ * allocationForBuyer for many (circle, stock) pairs in one statement (the cart's circle lines):
+ * keyed `circle:stock`; locked in (circle, stock) order, so two orders never wait on each other in a cycle.
+ */
+export const allocationsForBuyer = async (db: Kysely<DB>, buyerCompanyId: number, pairs: ReadonlyArray<{ circleId: number; stockId: number }>, lock: boolean) => {
+  const out = new Map<string, { qty: number; price_fen: number; member: boolean }>();
+  if (pairs.length === 0) return out;
+  const rows = (await sql<{ circle_id: number; stock_id: number; qty: number; price_fen: number; member: boolean }>`
+    select a.circle_id, a.stock_id::int as stock_id, a.qty, a.price_fen,
+      exists (select 1 from trade_circle_member m where m.circle_id = a.circle_id and m.company_id = ${buyerCompanyId} and m.member_state = 'approved') as member
+    from trade_circle_allocation a
+    join unnest(${sql.val(pairs.map((p) => p.circleId))}::int[], ${sql.val(pairs.map((p) => p.stockId))}::bigint[]) as w(circle_id, stock_id)
+      on a.circle_id = w.circle_id and a.stock_id = w.stock_id
+    order by a.circle_id, a.stock_id
+    ${lock ? sql`for update of a` : sql``}`.execute(db)).rows;
+  for (const r of rows) out.set(`${r.circle_id}:${r.stock_id}`, { qty: r.qty, price_fen: r.price_fen, member: r.member });
+  return out;
+};
+
 /** An order at the circle price takes its pieces from the allocation too (never below zero). */
 export const takeAllocation = (db: Kysely<DB>, circleId: number, stockId: number, qty: number, at: Date) =>
   sql`update trade_circle_allocation set qty = greatest(0, qty - ${qty}), updated_at = ${at}

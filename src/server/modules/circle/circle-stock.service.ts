@@ -106,11 +106,22 @@ export const circleOffers = (db: Kysely<DB>, companyId: number, stockIds: readon
  */
 export type CircleTerms = { refusal: string } | { priceFen: number; available: number };
 
-export const circlePrice = async (db: Kysely<DB>, buyerCompanyId: number, circleId: number, stock: { id: number; quantity: number; state: string }, lock = false): Promise<CircleTerms> => {
-  const a = await repo.allocationForBuyer(db, buyerCompanyId, circleId, stock.id, lock);
+const termsOf = (a: { qty: number; price_fen: number; member: boolean } | undefined, stock: { quantity: number; state: string }): CircleTerms => {
   if (!a) return { refusal: circleStockText.circleNotAllocated };
   if (!a.member) return { refusal: circleStockText.circleNotBuyable };
   return { priceFen: a.price_fen, available: stock.state === 'on' ? Math.max(0, Math.min(a.qty, stock.quantity)) : 0 };
+};
+
+/** circlePrice for many cart lines in one read (the cart's list and pricing); by the caller's key. */
+export const circlePrices = async <K>(
+  db: Kysely<DB>, buyerCompanyId: number, lines: ReadonlyArray<{ key: K; circleId: number; stock: { id: number; quantity: number; state: string } }>, lock = false,
+): Promise<Map<K, CircleTerms>> => {
+  const found = await repo.allocationsForBuyer(db, buyerCompanyId, lines.map((l) => ({ circleId: l.circleId, stockId: l.stock.id })), lock);
+  return new Map(lines.map((l) => [l.key, termsOf(found.get(`${l.circleId}:${l.stock.id}`), l.stock)]));
+};
+
+export const circlePrice = async (db: Kysely<DB>, buyerCompanyId: number, circleId: number, stock: { id: number; quantity: number; state: string }, lock = false): Promise<CircleTerms> => {
+  return termsOf(await repo.allocationForBuyer(db, buyerCompanyId, circleId, stock.id, lock), stock);
 };
 
 /** An order at the circle price takes its pieces from the allocation (in the order's transaction). */

@@ -162,7 +162,7 @@ export const createOpenPartnerService = ({ clock, orders }: OpenPartnerDeps) => 
               supplier_oe: l.supplier_oe, name: l.name, part_brand_name: l.part_brand_name, custom_brand_name: l.custom_brand_name,
               quality_name: l.quality_name, uom_name: l.uom_name,
             };
-            good.push({ line, code: l.code, quantity: l.quantity, delta: l.delta, prices, create });
+            good.push({ line, code: l.code, quantity: l.quantity, delta: l.delta, prices, spot: l.spot, create });
           });
           for (const o of await applyStockSync(trx, open.companyId, who.userId, good, now)) {
             out[o.line - from - 1] = { line: o.line, code: o.code, status: o.applied ? 'applied' : 'refused', changed: o.changed, reason: o.reason, quantity: o.quantity };

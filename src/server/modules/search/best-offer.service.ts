@@ -8,38 +8,34 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { unitPrice } from '../../../shared/domain/cart';
-import { normalizeOe } from '../../../shared/domain/oe';
 import type { CustomerPriceLevel } from '../../../shared/domain/customer';
 import { customerPriceLevels, preferredSupplierIds } from '../customer/customer.service';
 import * as repo from './best-offer.repo';
 
-/** candidate rows read per number: enough to find one with the quantity, quality and brand asked for */
+/** candidate rows read per wanted line, among the rows that meet it (quantity, quality, brand) */
 const CANDIDATES_PER_OE = 50;
 
 export interface Wanted { oe_norm: string; qty: number; quality: string; brand: string }
 export interface BestOffer { stockId: number; companyId: number; companyName: string; priceFen: number; quantity: number }
 
-const same = (a: string, b: string) => normalizeOe(a) === normalizeOe(b) || a.trim() === b.trim();
-
 export const bestOffers = async (db: Kysely<DB>, buyerCompanyId: number, levelType: 'free' | 'paid', wants: readonly Wanted[]): Promise<Array<BestOffer | null>> => {
   if (wants.length === 0) return [];
   const preferred = await preferredSupplierIds(db, buyerCompanyId);
-  const rows = await repo.offersOf(db, [...new Set(wants.map((w) => w.oe_norm))], buyerCompanyId, preferred, CANDIDATES_PER_OE);
+  // the repo filters by quantity, quality and brand before it ranks and cuts (docs/basket-follows.md)
+  const rows = await repo.offersOf(db, wants, buyerCompanyId, preferred, CANDIDATES_PER_OE);
   const levels = await customerPriceLevels(db, buyerCompanyId, [...new Set(rows.map((r) => r.company_id))]);
   const isPreferred = new Set(preferred);
-  return wants.map((w) => {
-    let best: (BestOffer & { preferred: boolean }) | null = null;
-    for (const r of rows) {
-      if (r.oe_norm !== w.oe_norm || r.quantity < w.qty) continue;
-      if (w.quality && !same(r.quality_name, w.quality)) continue;
-      if (w.brand && !same(r.brand_name, w.brand)) continue;
-      const price = unitPrice(r, levelType, false, levels.get(r.company_id));
-      if (!price) continue;
-      const candidate = { stockId: r.id, companyId: r.company_id, companyName: r.company_name, priceFen: price.fen, quantity: r.quantity, preferred: isPreferred.has(r.company_id) };
-      if (!best || (candidate.preferred && !best.preferred) || (candidate.preferred === best.preferred && candidate.priceFen < best.priceFen)) best = candidate;
-    }
-    if (!best) return null;
-    const { preferred: _p, ...offer } = best;
+  const best: Array<(BestOffer & { preferred: boolean }) | null> = wants.map(() => null);
+  for (const r of rows) {
+    const price = unitPrice(r, levelType, false, levels.get(r.company_id));
+    if (!price) continue;
+    const candidate = { stockId: r.id, companyId: r.company_id, companyName: r.company_name, priceFen: price.fen, quantity: r.quantity, preferred: isPreferred.has(r.company_id) };
+    const now = best[r.want];
+    if (!now || (candidate.preferred && !now.preferred) || (candidate.preferred === now.preferred && candidate.priceFen < now.priceFen)) best[r.want] = candidate;
+  }
+  return best.map((b) => {
+    if (!b) return null;
+    const { preferred: _p, ...offer } = b;
     return offer;
   });
 };
@@ -77,4 +73,14 @@ export const oeLowsFor = async (db: Kysely<DB>, oes: readonly string[], buyerCom
   const sellers = [...new Set([...byOe.values()].flat().map((r) => r.company_id))];
   const levels = sellers.length ? await customerPriceLevels(db, buyerCompanyId, sellers) : new Map<number, CustomerPriceLevel>();
   return new Map(oes.map((oe) => [oe, lowFor(byOe.get(oe), buyerCompanyId, levelType, levels)]));
+};
+
+/**
+ * The sellers' 客户等级 for each of these buyers (a follower's company): what each one's cart would
+ * charge at these sellers, for lowFor (关注's notices, docs/basket-follows.md). One read per buyer.
+ */
+export const customerLevelsOfBuyers = async (db: Kysely<DB>, buyerIds: readonly number[], sellerIds: readonly number[]) => {
+  const out = new Map<number, Map<number, CustomerPriceLevel>>();
+  for (const buyer of new Set(buyerIds)) out.set(buyer, sellerIds.length ? await customerPriceLevels(db, buyer, sellerIds) : new Map());
+  return out;
 };

@@ -39,6 +39,13 @@ export const quotaExhausted = (limit: number) => `今日库存查询次数已用
 
 type RawRow = repo.StockJoined;
 
+/** 优选 on the rows of the caller's preferred suppliers (docs/customers.md "Suppliers and preferred suppliers"). */
+const markPreferred = (rows: StockRow[], preferred: readonly number[]): StockRow[] => {
+  if (preferred.length === 0) return rows;
+  const set = new Set(preferred);
+  return rows.map((r) => (set.has(r.company_id) ? { ...r, preferred: true } : r));
+};
+
 export const shapeRow = (r: RawRow, prices: readonly PriceColumn[], contacts: boolean): StockRow => {
   const row: StockRow = {
     id: r.id, company_id: r.company_id, company_name: r.company_name, province: r.province, city: r.city,
@@ -94,7 +101,7 @@ export const createSearchService = (clock: Clock) => {
       const contacts = level.levelType === 'paid';
       const byOe = new Map<string, StockRow[]>();
       // the 质保 mark of sellers under the platform warranty (docs/warranty.md)
-      const shaped = await withWarrantyMarks(db, rows.map((r) => shapeRow(r, prices, contacts)), clock.now());
+      const shaped = markPreferred(await withWarrantyMarks(db, rows.map((r) => shapeRow(r, prices, contacts)), clock.now()), preferred);
       for (const [i, r] of rows.entries()) {
         const list = byOe.get(r.oe_norm) ?? [];
         list.push(shaped[i]!);
@@ -132,7 +139,7 @@ export const createSearchService = (clock: Clock) => {
       const contacts = company.level_type === 'paid';
       const preferred = await preferredSupplierIds(db, caller.companyId);
       const [rows, total] = await Promise.all([repo.stockPage(db, p.oe, p.offset, p.limit, preferred), repo.stockCountOf(db, p.oe)]);
-      return { rows: await withWarrantyMarks(db, rows.map((r) => shapeRow(r, prices, contacts)), clock.now()), total, price_columns: [...prices], contacts_visible: contacts };
+      return { rows: markPreferred(await withWarrantyMarks(db, rows.map((r) => shapeRow(r, prices, contacts)), clock.now()), preferred), total, price_columns: [...prices], contacts_visible: contacts };
     },
 
     suggest: (db: Kysely<DB>, prefix: string) => repo.suggest(db, prefix, SUGGESTIONS),
@@ -191,7 +198,8 @@ export const createSearchService = (clock: Clock) => {
       const offers = peers ? await circleOffers(db, caller.companyId, rows.map((r) => r.id)) : undefined;
       return {
         ...(offers ? { circle_offers: offers } : {}),
-        rows: await withWarrantyMarks(db, rows.map((r) => shapeRow(r, prices, contacts)), clock.now()),
+        // 优选 as on OE rows; the keyword walk keeps its index order (docs/customers.md)
+        rows: markPreferred(await withWarrantyMarks(db, rows.map((r) => shapeRow(r, prices, contacts)), clock.now()), rows.length ? await preferredSupplierIds(db, caller.companyId) : []),
         total: Math.min(total, cap),
         total_capped: total > cap,
         terms: terms.flat().slice(0, 20).map((t) => ({ kind: t.kind, term: t.term })),

@@ -116,10 +116,10 @@ export const recordApplied = async (db: Kysely<DB>, companyId: number, hash: str
 export const IMPORT_COLUMNS = [
   'supplier_oe', 'name', 'part_brand_id', 'custom_brand_name', 'quality_id', 'make_id', 'supplier_code', 'default_code', 'supplier_vehicle',
   'product_specification', 'producing_area', 'uom_name', 'category_name', 'note', 'quantity', 'vn_quantity',
-  'price99', 'price0', 'price1', 'price2', 'price3', 'price5', 'vn_price',
+  'price99', 'price0', 'price1', 'price2', 'price3', 'price5', 'vn_price', 'spot',
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
-export type StoredValues = Record<ImportColumn, string | number | null>;
+export type StoredValues = Record<ImportColumn, string | number | boolean | null>;
 
 export interface ExistingRow { id: number; oe_norm: string; price_lock: boolean; values: StoredValues }
 
@@ -143,7 +143,7 @@ export const catalogue = async (db: Kysely<DB>, oeNorms: string[]) =>
   new Map((await sql<{ id: number; oe_norm: string; make_id: number | null; terminology_id: number | null }>`
     select id, oe_norm, make_id, terminology_id from product where oe_norm = any(${oeNorms}::text[])`.execute(db)).rows.map((r) => [r.oe_norm, r] as const));
 
-type NewRow = StockCreate & { oe_norm: string; product_id: number | null; terminology_id: number | null };
+type NewRow = StockCreate & { oe_norm: string; product_id: number | null; terminology_id: number | null; spot: boolean };
 
 /** The inserted columns and their types, as the rows travel: one JSON parameter per batch (cheaper than 15,000 bound values). */
 const INSERT_TYPES = {
@@ -151,7 +151,7 @@ const INSERT_TYPES = {
   custom_brand_name: 'text', quality_id: 'integer', make_id: 'integer', factory_make_id: 'integer', terminology_id: 'integer',
   supplier_vehicle: 'text', product_specification: 'text', producing_area: 'text', country_id: 'integer', uom_name: 'text',
   category_name: 'text', note: 'text', quantity: 'integer', vn_quantity: 'integer', sale_state: 'text', price99: 'integer', price0: 'integer',
-  price1: 'integer', price2: 'integer', price3: 'integer', price5: 'integer', vn_price: 'bigint',
+  price1: 'integer', price2: 'integer', price3: 'integer', price5: 'integer', vn_price: 'bigint', spot: 'boolean',
 } as const;
 const INSERT_NAMES = Object.keys(INSERT_TYPES) as Array<keyof typeof INSERT_TYPES>;
 const INSERT_COLUMNS = sql.raw(INSERT_NAMES.join(', '));

@@ -33,8 +33,9 @@ import { normalizeOe } from '../../../shared/domain/oe';
 import { STOCK_PRICE_FIELDS } from '../../../shared/domain/stock';
 import {
   buildImportRow, ERROR_COLUMN, IMPORT_FIELDS, IMPORT_LABELS, importText, isBlankLine, mappingProblem, MAX_IMPORT_BYTES, PREVIEW_ROWS,
-  suggestMapping, yuanText, type ColumnMapping, type ImportField, type ImportReferences,
+  locationsText, spotText, suggestMapping, yuanText, type ColumnMapping, type ImportField, type ImportReferences,
 } from '../../../shared/domain/stock-import';
+import { locationsOfRows, replaceRowLocations, resolveLocations } from '../warehouse/warehouse.service';
 import { inTransaction } from '../../db/helpers';
 import * as repo from './stock-import.repo';
 import * as stockRepo from './stock.repo';
@@ -52,8 +53,8 @@ export const IMPORT_STALL_MS = 2 * 60_000;
 const yieldToOthers = () => new Promise<void>((r) => setImmediate(r));
 
 /** The stored column an import field writes. */
-const COLUMN_OF: Record<ImportField, repo.ImportColumn> = {
-  ...(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, f])) as Record<ImportField, repo.ImportColumn>),
+const COLUMN_OF: Record<Exclude<ImportField, 'location'>, repo.ImportColumn> = {
+  ...(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, f])) as Record<Exclude<ImportField, 'location'>, repo.ImportColumn>),
   part_brand_name: 'part_brand_id', quality_name: 'quality_id', make_name: 'make_id',
 };
 const PRICE_COLUMNS = new Set<string>(STOCK_PRICE_FIELDS);
@@ -153,7 +154,7 @@ export const createStockImportService = (deps: ImportDeps) => {
     db: Kysely<DB>, caller: Caller, rec: repo.ImportRecord, mapping: ColumnMapping, refs: ImportReferences,
     lines: Array<{ row_no: number; cells: string[] }>, resumed = false,
   ) => {
-    const mapped = new Set(IMPORT_FIELDS.filter((f) => mapping[f]).map((f) => COLUMN_OF[f]));
+    const mapped = new Set(IMPORT_FIELDS.filter((f) => f !== 'location' && mapping[f]).map((f) => COLUMN_OF[f as Exclude<ImportField, 'location'>]));
     return inTransaction(db, async (trx) => {
       const now = clock.now();
       const applied = await repo.appliedRows(trx, caller.companyId, rec.file_hash, lines.map((l) => l.row_no));
@@ -170,6 +171,34 @@ export const createStockImportService = (deps: ImportDeps) => {
         if (!built.ok) rejected.push({ cells: l.cells, reason: built.errors.join('；') });
         else valid.push({ row_no: l.row_no, row: okRow(built.row), cells: l.cells });
       }
+      // 库位 (docs/warehouse.md): the locations of the lines that name some, all found in one query;
+      // a line naming an unknown or stopped location is refused whole. No query when no line names one.
+      const placings = new Map<number, Array<{ location_id: number; quantity: number | null }>>();
+      const locating = valid.filter((v) => v.row.locations !== null);
+      if (locating.length > 0) {
+        const found = await resolveLocations(trx, caller.companyId, locating.flatMap((v) => v.row.locations!));
+        let at = 0;
+        for (const v of locating) {
+          const parts = v.row.locations!;
+          const got = found.slice(at, at + parts.length);
+          at += parts.length;
+          const problem = got.find((r): r is { problem: string } => 'problem' in r);
+          const given = parts.every((p) => p.quantity !== null) ? parts.reduce((s, p) => s + p.quantity!, 0) : null;
+          if (problem) rejected.push({ cells: v.cells, reason: problem.problem });
+          else if (given !== null && mapped.has('quantity') && given !== v.row.quantity) {
+            rejected.push({ cells: v.cells, reason: `库位数量合计 ${given} 与库存数量 ${v.row.quantity} 不一致，请改为一致或只填库位` });
+          } else {
+            placings.set(v.row_no, parts.map((p, i) => ({ location_id: (got[i] as { id: number }).id, quantity: p.quantity })));
+            continue;
+          }
+          valid.splice(valid.indexOf(v), 1);
+        }
+      }
+      /** The line's placings: a single location without a quantity takes the row's whole quantity. */
+      const place = async (rowNo: number, stockId: number, quantity: number) => {
+        const p = placings.get(rowNo);
+        if (p) await replaceRowLocations(trx, caller.companyId, stockId, p.map((x) => ({ location_id: x.location_id, quantity: x.quantity ?? quantity })));
+      };
       const oes = [...new Set(valid.map((v) => v.row.oe_norm))];
       const existing = oes.length ? await repo.existingItems(trx, caller.companyId, oes) : new Map<string, repo.ExistingRow>();
       const products = oes.length ? await repo.catalogue(trx, oes) : new Map();
@@ -187,18 +216,20 @@ export const createStockImportService = (deps: ImportDeps) => {
       const ids = await repo.insertMany(trx, caller.companyId, inserts.map(({ row }) => {
         const product = products.get(row.oe_norm);
         return {
-          ...row, product_id: product?.id ?? null,
+          // 现货 left empty on a new row: not marked (docs/spot-goods.md, "Marking rows")
+          ...row, spot: row.spot ?? false, product_id: product?.id ?? null,
           make_id: row.make_id ?? product?.make_id ?? null, terminology_id: row.terminology_id ?? product?.terminology_id ?? null,
         };
       }), now);
       const log: Parameters<typeof stockRepo.log>[1] = [];
       const done: number[] = [];
       inserts.forEach((v, i) => {
-        const values = Object.fromEntries(repo.IMPORT_COLUMNS.map((c) => [c, (v.row as Record<string, unknown>)[c] ?? null])) as repo.StoredValues;
+        const values = Object.fromEntries(repo.IMPORT_COLUMNS.map((c) => [c, (v.row as Record<string, unknown>)[c] ?? (c === 'spot' ? false : null)])) as repo.StoredValues;
         existing.set(repo.itemKey(v.row), { id: ids[i], oe_norm: v.row.oe_norm, price_lock: false, values });
         log.push({ stock_id: ids[i], company_id: caller.companyId, user_id: caller.userId, at: now, action: 'import', changes: [] });
         done.push(v.row_no);
       });
+      if (placings.size > 0) for (const [i, v] of inserts.entries()) await place(v.row_no, ids[i], v.row.quantity);
       let updated = 0;
       let unchanged = 0;
       for (const v of later) {
@@ -206,13 +237,16 @@ export const createStockImportService = (deps: ImportDeps) => {
         const set: Partial<repo.StoredValues> = {};
         const changes: stockRepo.Change[] = [];
         for (const c of mapped) {
-          const next = (v.row as Record<string, unknown>)[c] as string | number | null;
+          const next = (v.row as Record<string, unknown>)[c] as string | number | boolean | null;
+          // an empty 现货 cell leaves the mark as it is
+          if (c === 'spot' && next === null) continue;
           if (cur.values[c] !== next) {
             set[c] = next;
             changes.push({ field: c, old: cur.values[c], new: next });
           }
         }
         if (changes.length === 0) {
+          await place(v.row_no, cur.id, Number(cur.values.quantity));
           unchanged++;
           done.push(v.row_no);
           continue;
@@ -228,6 +262,7 @@ export const createStockImportService = (deps: ImportDeps) => {
           ...(prod ? { prod_write_date: now } : {}), ...(price ? { price_write_date: now } : {}), ...(qty ? { stock_write_date: now } : {}),
         });
         Object.assign(cur.values, set);
+        await place(v.row_no, cur.id, Number(cur.values.quantity));
         log.push({ stock_id: cur.id, company_id: caller.companyId, user_id: caller.userId, at: now, action: 'import', changes });
         updated++;
         done.push(v.row_no);
@@ -447,6 +482,7 @@ export const createStockImportService = (deps: ImportDeps) => {
           if (stopped()) return;
           const rows = await stockRepo.exportPage(db, caller.companyId, f, after, pageRows);
           if (stopped()) return;
+          const where = await locationsOfRows(db, rows.filter((r) => r.located).map((r) => r.id));
           progress.rows += rows.length;
           for (const [i, r] of rows.entries()) {
             sheet.addRow(IMPORT_FIELDS.map((field) => {
@@ -456,6 +492,8 @@ export const createStockImportService = (deps: ImportDeps) => {
                 case 'make_name': return r.make_name;
                 case 'price99': case 'price0': case 'price1': case 'price2': case 'price3': case 'price5': return yuanText(r[field]);
                 case 'vn_price': return r.vn_price === null ? '' : String(r.vn_price);
+                case 'spot': return spotText(r.spot);
+                case 'location': return locationsText(where.get(r.id) ?? []);
                 default: return String(r[field]);
               }
             })).commit();

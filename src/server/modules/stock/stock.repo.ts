@@ -21,7 +21,7 @@ export interface SellerRowRaw {
   country_name: string; uom_name: string; note: string; quantity: number; qty_version: number; vn_quantity: number;
   price99: number | null; price0: number | null; price1: number | null; price2: number | null; price3: number | null; price5: number | null;
   vn_price: number | null; price_lock: boolean; performance: boolean; province_ids: number[]; state: 'on' | 'off'; sale_state: 'normal' | 'promotion'; clean_state: 'normal' | 'clearance';
-  spot: boolean; op_off_reason: string; create_date: Date; prod_write_date: Date; price_write_date: Date; stock_write_date: Date;
+  spot: boolean; located: boolean; op_off_reason: string; create_date: Date; prod_write_date: Date; price_write_date: Date; stock_write_date: Date;
 }
 
 const COLUMNS = sql`s.id::int as id, s.company_id, s.product_id as product_template_id, s.supplier_oe, s.oe_norm, s.supplier_code, s.default_code, s.name,
@@ -32,7 +32,7 @@ const COLUMNS = sql`s.id::int as id, s.company_id, s.product_id as product_templ
   s.supplier_vehicle, s.product_specification, s.producing_area,
   s.country_id, coalesce((select name_cn from country where id = s.country_id), '') as country_name, s.uom_name, s.note,
   s.quantity, s.qty_version, s.vn_quantity, s.price99, s.price0, s.price1, s.price2, s.price3, s.price5, s.vn_price::int as vn_price,
-  s.price_lock, s.performance, s.province_ids::int[] as province_ids, s.state, s.sale_state, s.clean_state, s.spot, coalesce(s.op_off_reason, '') as op_off_reason, s.create_date, s.prod_write_date, s.price_write_date, s.stock_write_date`;
+  s.price_lock, s.performance, s.province_ids::int[] as province_ids, s.state, s.sale_state, s.clean_state, s.spot, s.located, coalesce(s.op_off_reason, '') as op_off_reason, s.create_date, s.prod_write_date, s.price_write_date, s.stock_write_date`;
 const FROM = sql`from stock s join part_quality q on q.id = s.quality_id`;
 
 /** A China date's first instant (UTC+8 all year). */
@@ -108,7 +108,7 @@ export const referenceExists = async (db: Kysely<DB>, table: 'part_brand' | 'par
 
 type RowValues = Omit<StockUpdate, 'supplier_oe'> & { supplier_oe: string; oe_norm: string; product_id: number | null };
 
-export const insert = async (db: Kysely<DB>, companyId: number, values: RowValues & { quantity: number }, at: Date) => {
+export const insert = async (db: Kysely<DB>, companyId: number, values: RowValues & { quantity: number; spot?: boolean }, at: Date) => {
   const { id } = await db.insertInto('stock').values({
     ...values, company_id: companyId, create_date: at, prod_write_date: at, price_write_date: at, stock_write_date: at,
   }).returning('id').executeTakeFirstOrThrow();
@@ -205,12 +205,12 @@ export interface OpenRowRaw {
   id: number; default_code: string; supplier_code: string; supplier_oe: string; oe_norm: string; name: string; part_brand_name: string;
   custom_brand_name: string; quality_name: string; uom_name: string; quantity: number; price99: number | null; price0: number | null;
   price1: number | null; price2: number | null; price3: number | null; price5: number | null; vn_price: number | null; price_lock: boolean;
-  state: 'on' | 'off' | 'suspended'; changed_at: Date; changed_us: string;
+  spot: boolean; state: 'on' | 'off' | 'suspended'; changed_at: Date; changed_us: string;
 }
 
 const OPEN_COLUMNS = sql`s.id::int as id, s.default_code, s.supplier_code, s.supplier_oe, s.oe_norm, s.name,
   coalesce((select name from part_brand where id = s.part_brand_id), '') as part_brand_name, s.custom_brand_name, q.name as quality_name, s.uom_name,
-  s.quantity, s.price99, s.price0, s.price1, s.price2, s.price3, s.price5, s.vn_price::int as vn_price, s.price_lock, s.state,
+  s.quantity, s.price99, s.price0, s.price1, s.price2, s.price3, s.price5, s.vn_price::int as vn_price, s.price_lock, s.spot, s.state,
   s.changed_at, ${micros('s.changed_at')} as changed_us`;
 
 /** The company's rows with any of these OE numbers (normalised), or matching a keyword, by id after `afterId`. */
@@ -238,27 +238,29 @@ export const changedRows = async (db: Kysely<DB>, companyId: number, f: { sinceU
 };
 
 export interface SyncRowRaw {
-  id: number; default_code: string; quantity: number; price_lock: boolean;
+  id: number; default_code: string; quantity: number; price_lock: boolean; spot: boolean;
   price99: number | null; price0: number | null; price1: number | null; price2: number | null; price3: number | null; price5: number | null;
 }
 
 /** The company's rows with these own codes (自编码), locked for the caller's transaction, in id order. */
 export const rowsByCodes = async (db: Kysely<DB>, companyId: number, codes: string[]) =>
-  (await sql<SyncRowRaw>`select id::int as id, default_code, quantity, price_lock, price99, price0, price1, price2, price3, price5
+  (await sql<SyncRowRaw>`select id::int as id, default_code, quantity, price_lock, spot, price99, price0, price1, price2, price3, price5
     from stock where company_id = ${companyId} and default_code = any(${codes}::text[]) order by id for update`.execute(db)).rows;
 
-/** Writes the new quantity and prices of these rows in one statement; write dates only where that part changed. */
-export const writeSynced = async (db: Kysely<DB>, companyId: number, rows: Array<SyncRowRaw & { qty_changed: boolean; price_changed: boolean }>, at: Date) => {
+/** Writes the new quantity, prices and 现货 mark of these rows in one statement; write dates only where that part changed (the mark: 资料). */
+export const writeSynced = async (db: Kysely<DB>, companyId: number, rows: Array<SyncRowRaw & { qty_changed: boolean; price_changed: boolean; spot_changed: boolean }>, at: Date) => {
   if (rows.length === 0) return;
   const json = JSON.stringify(rows.map((r) => ({
     id: r.id, quantity: r.quantity, price99: r.price99, price0: r.price0, price1: r.price1, price2: r.price2, price3: r.price3, price5: r.price5,
-    qty_changed: r.qty_changed, price_changed: r.price_changed,
+    spot: r.spot, qty_changed: r.qty_changed, price_changed: r.price_changed, spot_changed: r.spot_changed,
   })));
   await sql`update stock s set quantity = x.quantity, price99 = x.price99, price0 = x.price0, price1 = x.price1, price2 = x.price2, price3 = x.price3, price5 = x.price5,
+      spot = x.spot,
       stock_write_date = case when x.qty_changed then ${at}::timestamptz else s.stock_write_date end,
-      price_write_date = case when x.price_changed then ${at}::timestamptz else s.price_write_date end
+      price_write_date = case when x.price_changed then ${at}::timestamptz else s.price_write_date end,
+      prod_write_date = case when x.spot_changed then ${at}::timestamptz else s.prod_write_date end
     from jsonb_to_recordset(${json}::jsonb) as x(id bigint, quantity integer, price99 integer, price0 integer, price1 integer, price2 integer, price3 integer, price5 integer,
-      qty_changed boolean, price_changed boolean)
+      spot boolean, qty_changed boolean, price_changed boolean, spot_changed boolean)
     where s.id = x.id and s.company_id = ${companyId}`.execute(db);
 };
 

@@ -25,13 +25,14 @@ import { markFollowedOesChanged } from '../basket/follow.service';
 import * as repo from './stock.repo';
 import { cutoffMinute, cutoffText } from '../../../shared/domain/spot';
 import * as importRepo from './stock-import.repo';
+import { locationsOfRows } from '../warehouse/warehouse.service';
 
 const notOurs = () => forbidden(stockText.notOwnStock);
 
 const shape = (r: repo.SellerRowRaw): SellerStockRow => {
   const { company_id: _company, ...rest } = r;
   return {
-    ...rest,
+    ...rest, locations: [],
     create_date: unix(r.create_date), prod_write_date: unix(r.prod_write_date), price_write_date: unix(r.price_write_date), stock_write_date: unix(r.stock_write_date),
   };
 };
@@ -93,7 +94,9 @@ export const createStockService = (clock: Clock) => {
   return {
     async list(db: Kysely<DB>, caller: Caller, f: PayloadOut<'getStockData'>) {
       const { rows, total } = await repo.list(db, caller.companyId, f);
-      return { data: rows.map(shape), total };
+      // the locations of the rows kept per location (docs/warehouse.md)
+      const where = await locationsOfRows(db, rows.filter((r) => r.located).map((r) => r.id));
+      return { data: rows.map((r) => ({ ...shape(r), locations: where.get(r.id) ?? [] })), total };
     },
 
     async create(db: Kysely<DB>, caller: Caller, given: StockCreate) {
@@ -257,6 +260,8 @@ export interface SyncLine {
   quantity?: number;
   delta?: number;
   prices: Partial<Record<(typeof SYNC_PRICE_FIELDS)[number], number>>;
+  /** 现货 mark to set; undefined: unchanged (a new row: not 现货) */
+  spot?: boolean;
   /** what creates the row when the company has none with this code (its OE number at least) */
   create?: { supplier_oe: string; name?: string; part_brand_name?: string; custom_brand_name?: string; quality_name?: string; uom_name?: string };
 }
@@ -316,7 +321,7 @@ export const applyStockSync = async (trx: Kysely<DB>, companyId: number, userId:
   const found = codes.length ? await repo.rowsByCodes(trx, companyId, codes) : [];
   const byCode = new Map<string, repo.SyncRowRaw[]>();
   for (const r of found) byCode.set(r.default_code, [...(byCode.get(r.default_code) ?? []), r]);
-  const touched = new Map<number, repo.SyncRowRaw & { qty_changed: boolean; price_changed: boolean; changes: repo.Change[] }>();
+  const touched = new Map<number, repo.SyncRowRaw & { qty_changed: boolean; price_changed: boolean; spot_changed: boolean; changes: repo.Change[] }>();
   const out: SyncOutcome[] = [];
   let refs: ImportReferences | undefined;
   /** a new row from the line's own facts, checked by the add form's schema (the same words) */
@@ -352,11 +357,12 @@ export const applyStockSync = async (trx: Kysely<DB>, companyId: number, userId:
     const row = { ...parsed.output, part_brand_id: await repo.keptBrandId(trx, parsed.output.part_brand_id) };
     const oe_norm = normalizeOe(row.supplier_oe);
     const product = await repo.catalogueProduct(trx, oe_norm);
+    const spot = l.spot ?? false;
     const id = await repo.insert(trx, companyId, {
-      ...row, oe_norm, product_id: product?.id ?? null, make_id: product?.make_id ?? null, terminology_id: product?.terminology_id ?? null,
+      ...row, oe_norm, product_id: product?.id ?? null, make_id: product?.make_id ?? null, terminology_id: product?.terminology_id ?? null, spot,
     }, at);
     created.push({ stock_id: id, company_id: companyId, user_id: userId, at, action: 'create', changes: [] });
-    return { id, default_code: l.code, quantity: row.quantity, price_lock: false, price99: row.price99, price0: row.price0, price1: row.price1, price2: row.price2, price3: row.price3, price5: row.price5 };
+    return { id, default_code: l.code, quantity: row.quantity, price_lock: false, spot, price99: row.price99, price0: row.price0, price1: row.price1, price2: row.price2, price3: row.price3, price5: row.price5 };
   };
   const created: Parameters<typeof logStockChanges>[1] = [];
   for (const l of lines) {
@@ -374,7 +380,7 @@ export const applyStockSync = async (trx: Kysely<DB>, companyId: number, userId:
     if (rows.length === 0) { refuse(syncText.noSuchCode(l.code)); continue; }
     if (rows.length > 1) { refuse(syncText.manyRows(l.code)); continue; }
     const base = rows[0];
-    const cur = touched.get(base.id) ?? { ...base, qty_changed: false, price_changed: false, changes: [] };
+    const cur = touched.get(base.id) ?? { ...base, qty_changed: false, price_changed: false, spot_changed: false, changes: [] };
     let quantity = cur.quantity;
     if (l.delta !== undefined) {
       const next = applyDelta(cur.quantity, l.delta);
@@ -386,8 +392,13 @@ export const applyStockSync = async (trx: Kysely<DB>, companyId: number, userId:
     const changes: repo.Change[] = [];
     if (quantity !== cur.quantity) changes.push({ field: 'quantity', old: cur.quantity, new: quantity });
     for (const f of priceChanges) changes.push({ field: f, old: cur[f], new: l.prices[f]! });
+    const spot = l.spot ?? cur.spot;
+    if (spot !== cur.spot) changes.push({ field: 'spot', old: cur.spot, new: spot });
     if (changes.length > 0) {
-      const next = { ...cur, quantity, qty_changed: cur.qty_changed || quantity !== cur.quantity, price_changed: cur.price_changed || priceChanges.length > 0, changes: [...cur.changes, ...changes] };
+      const next = {
+        ...cur, quantity, spot, qty_changed: cur.qty_changed || quantity !== cur.quantity, price_changed: cur.price_changed || priceChanges.length > 0,
+        spot_changed: cur.spot_changed || spot !== cur.spot, changes: [...cur.changes, ...changes],
+      };
       for (const f of priceChanges) next[f] = l.prices[f]!;
       touched.set(base.id, next);
     }
