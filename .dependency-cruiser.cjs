@@ -54,6 +54,7 @@ module.exports = {
     layer('session-at-the-bottom', 'session', ['routes', 'app', 'features', 'pwa', 'ui', 'api', 'local', 'lib']),
     layer('local-at-the-bottom', 'local', ['routes', 'app', 'features', 'pwa', 'ui', 'api', 'session']),
     layer('lib-at-the-bottom', 'lib', ['routes', 'app', 'features', 'pwa', 'ui', 'api', 'session', 'local']),
+    layer('i18n-at-the-bottom', 'i18n', ['routes', 'app', 'features', 'pwa', 'ui', 'api', 'session', 'local', 'lib']),
     {
       name: 'feature-internals',
       severity: 'error',

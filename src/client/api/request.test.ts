@@ -138,7 +138,7 @@ describe('request', () => {
   });
 
   describe('after a reload: signed in (the user snapshot) but no token in memory', () => {
-    const user = { uuid: 'u-1', company_id: 3, company_short_name: '宁通', company_name: '宁通汽修', user_name: '周宁通', head_image: '', is_seller: false, allow_im: true, permissions: [] };
+    const user = { uuid: 'u-1', company_id: 3, company_short_name: '宁通', company_name: '宁通汽修', user_name: '周宁通', head_image: '', is_seller: false, allow_im: true, permissions: [], country: 'CN' as const, lang: 'zh' as const, lang_chosen: null };
     beforeEach(() => {
       sessionStore.clear();
       sessionStore.setUser(user);

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, useEffect, useState } from 'react';
+import { Fragment, StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
@@ -19,6 +19,7 @@ import { ApiError, OfflineError } from '../api/request';
 import { installChunkReloadGuard } from '../api/chunk-reload';
 import { afterFirstPage, watchFirstPage } from '../lib/after-first-page';
 import { skipSameStyleText } from '../ui/same-style-text';
+import { currentLang, setLang, storedLang, useLang } from '../i18n/lang';
 
 skipSameStyleText();
 dayjs.locale('zh-cn');
@@ -47,7 +48,11 @@ const queryClient = new QueryClient({
 const user = sessionStore.user();
 if (user) {
   // keep the snapshot fresh; offline, the stored one serves
-  queryClient.fetchQuery(profileQuery()).then((fresh) => sessionStore.setUser(fresh), () => undefined);
+  queryClient.fetchQuery(profileQuery()).then((fresh) => {
+    sessionStore.setUser(fresh);
+    // the user's language as the server keeps it (chosen on another device, or by the company's country)
+    if (fresh.lang !== currentLang()) void setLang(fresh.lang).catch(() => undefined);
+  }, () => undefined);
 }
 
 // each search's answer is kept for offline use on its own (local/result-store.ts)
@@ -71,12 +76,22 @@ const nextTask = () => new Promise<void>((resolve) => {
 const primeReact = import('../ui/primereact-setup');
 // its failure (offline before it was cached) is start()'s, where it is awaited, not a second report now
 primeReact.catch(() => undefined);
+// the page's language (docs/i18n.md): the signed-in user's, else this device's choice. Vietnamese
+// loads its chunk beside PrimeReact's, before the first render, so the first page never shows in Chinese
+const firstLang = user ? user.lang : storedLang() ?? 'zh';
+const langReady = firstLang === 'vi' ? setLang('vi').catch(() => undefined) : Promise.resolve();
 
-/** The router's pages, from when the first one can be drawn whole. */
-function Pages({ router, ready: firstPageReady }: { router: ReturnType<typeof createAppRouter>; ready: Promise<unknown> }) {
+type WithPrimeReact = Awaited<typeof primeReact>['withPrimeReact'];
+
+/**
+ * The router's pages, from when the first one can be drawn whole. Keyed by the language: a switch
+ * renders every page component anew, with PrimeReact's provider in that language.
+ */
+function Pages({ router, ready: firstPageReady, withPrimeReact }: { router: ReturnType<typeof createAppRouter>; ready: Promise<unknown>; withPrimeReact: WithPrimeReact }) {
   const [ready, setReady] = useState(false);
+  const lang = useLang();
   useEffect(() => void firstPageReady.then(() => startTransition(() => setReady(true))), [firstPageReady]);
-  return ready ? <RouterProvider router={router} /> : null;
+  return ready ? <Fragment key={lang}>{withPrimeReact(<RouterProvider router={router} />, lang)}</Fragment> : null;
 }
 
 async function start() {
@@ -110,24 +125,22 @@ async function start() {
     Promise.race([cacheRestored, atMost(1000)]),
   ]);
 
-  const { withPrimeReact } = await primeReact;
+  const [{ withPrimeReact }] = await Promise.all([primeReact, langReady]);
   const root = createRoot(document.getElementById('root')!);
   // as a transition, React renders the first page in short slices instead of one long task that
   // keeps a phone's main thread blocked (the phone's Lighthouse target: total blocking time)
   startTransition(() => root.render(
     <StrictMode>
-      {withPrimeReact(
-        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions(user?.uuid)}
-          // the restored copies are shown and fetched anew after the first page (at once, they were
-          // the first render's calls: the site's parameters, the company's level and quotas)
-          onSuccess={() => {
-            restoreSettled();
-            const restoredAt = Date.now();
-            afterFirstPage(() => void revalidateRestored(queryClient, restoredAt));
-          }} onError={restoreSettled}>
-          <Pages router={router} ready={firstPageReady} />
-        </PersistQueryClientProvider>,
-      )}
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions(user?.uuid)}
+        // the restored copies are shown and fetched anew after the first page (at once, they were
+        // the first render's calls: the site's parameters, the company's level and quotas)
+        onSuccess={() => {
+          restoreSettled();
+          const restoredAt = Date.now();
+          afterFirstPage(() => void revalidateRestored(queryClient, restoredAt));
+        }} onError={restoreSettled}>
+        <Pages router={router} ready={firstPageReady} withPrimeReact={withPrimeReact} />
+      </PersistQueryClientProvider>
     </StrictMode>,
   ));
 }

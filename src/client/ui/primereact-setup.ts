@@ -54,4 +54,6 @@ const dropdownName = ({ props }: DropdownPtArg) => ({ 'aria-label': props['aria-
 const pt = { dropdown: { select: dropdownName, trigger: dropdownName } } as unknown as APIOptions['pt'];
 PrimeReact.pt = pt;
 
-export const withPrimeReact = (children: ReactNode) => createElement(PrimeReactProvider, { value: { locale: 'zh-CN', ripple, pt }, children });
+/** The provider reads its locale once: the page's root is keyed by the language (main.tsx), so a switch makes a new one. */
+export const withPrimeReact = (children: ReactNode, lang: 'zh' | 'vi' = 'zh') =>
+  createElement(PrimeReactProvider, { value: { locale: lang === 'vi' ? 'vi' : 'zh-CN', ripple, pt }, children });

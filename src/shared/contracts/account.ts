@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { emptyPayload } from './common';
-import { accessTokenSchema } from './user';
+import { accessTokenSchema, userSchema } from './user';
 import {
   passwordChangeSchema, passwordResetSchema, profileUpdateSchema, registerSchema, smsSendSchema,
 } from '../domain/account-rules';
@@ -26,6 +26,11 @@ export const accountProfileSchema = v.object({
   }),
 });
 export type AccountProfile = v.InferOutput<typeof accountProfileSchema>;
+
+/** The language the user chooses for the pages; null = the default of the company's country (docs/i18n.md). */
+export const langChoiceSchema = v.object({
+  lang: v.nullable(v.picklist(['zh', 'vi'], '语言只能是中文（zh）或越南语（vi）')),
+});
 
 export const accountEndpoints = {
   smsCodeSend: defineEndpoint({
@@ -56,5 +61,10 @@ export const accountEndpoints = {
     method: 'put', path: '/account/profile', tag: 'account', access: 'user',
     summary: '修改自己的个人资料；企业资料只有企业负责人可以修改',
     payload: profileUpdateSchema, answer: accountProfileSchema,
+  }),
+  accountLangSet: defineEndpoint({
+    method: 'put', path: '/account/lang', tag: 'account', access: 'user',
+    summary: '选择自己的页面语言（zh 中文、vi 越南语；null 为所在企业国家的默认语言），答复更新后的当前用户',
+    payload: langChoiceSchema, answer: userSchema,
   }),
 } as const;

@@ -28,6 +28,12 @@ export const userSchema = v.object({
   is_seller: v.boolean(),
   allow_im: v.boolean(),
   permissions: v.array(v.string()),
+  /** where the company is registered; a snapshot stored before this field reads as CN */
+  country: v.optional(v.picklist(['CN', 'VN']), 'CN'),
+  /** the language the pages speak: the user's choice, else vi for a VN company and zh otherwise (docs/i18n.md) */
+  lang: v.optional(v.picklist(['zh', 'vi']), 'zh'),
+  /** the user's own choice; null = the default of the company's country */
+  lang_chosen: v.optional(v.nullable(v.picklist(['zh', 'vi'])), null),
 });
 export type User = v.InferOutput<typeof userSchema>;
 

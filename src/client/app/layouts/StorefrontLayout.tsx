@@ -10,6 +10,7 @@ import { TopBar } from '../storefront/TopBar';
 import { StorefrontDrawer } from '../storefront/StorefrontDrawer';
 import { COMPACT_QUERY, useMedia } from '../storefront/useMedia';
 import { useAfterFirstPage } from '../../lib/after-first-page';
+import { useT } from '../../i18n/lang';
 import '../storefront/storefront.css';
 // The sheets of what StorefrontLater draws (the side toolbar's cart and chat, the footer's account
 // links, the enquiry badge's dialog), loaded with the layout: a stylesheet arriving after the page
@@ -34,6 +35,7 @@ const CartToolbarLink = lazy(() => import('../../features/cart/CartToolbarLink')
  * turning a tablet never remounts the page nor loses what was typed in it.
  */
 export function StorefrontLayout() {
+  const t = useT();
   const later = useAfterFirstPage();
   const { session } = useRouteContext({ from: '__root__' });
   const user = session.user;
@@ -58,7 +60,7 @@ export function StorefrontLayout() {
         <div className="container">
           <Link to="/" className="brand">
             <img src="/icons/icon-192.png" alt="" />
-            <span>{site?.system_name ?? '汽配汇'} <small>{site?.system_logo_text ?? ''}</small></span>
+            <span data-user-text>{site?.system_name ?? t('汽配汇')} <small>{site?.system_logo_text ?? ''}</small></span>
           </Link>
           <nav className="nav">
             {nav.map((e) => (
@@ -66,9 +68,9 @@ export function StorefrontLayout() {
             ))}
           </nav>
           <div className="sf-compact">
-            <Link to="/search" className="sf-search"><i className="pi pi-search" aria-hidden="true" /><span>搜索OE号、配件名称</span></Link>
+            <Link to="/search" className="sf-search"><i className="pi pi-search" aria-hidden="true" /><span>{t('搜索OE号、配件名称')}</span></Link>
             {later && compact && <Suspense fallback={null}><CartToolbarLink /></Suspense>}
-            <button type="button" ref={toggler} className="sf-icon-button" aria-controls="sf-drawer" aria-expanded={open && compact} aria-label={open && compact ? '关闭菜单' : '打开菜单'}
+            <button type="button" ref={toggler} className="sf-icon-button" aria-controls="sf-drawer" aria-expanded={open && compact} aria-label={open && compact ? t('关闭菜单') : t('打开菜单')}
               onClick={() => setOpen((x) => !x)}>
               <i className={open && compact ? 'pi pi-times' : 'pi pi-bars'} aria-hidden="true" />
             </button>

@@ -11,6 +11,7 @@ import { ChatToolbarButton } from '../../features/im/ChatToolbarButton';
 import { openChat } from '../../features/im/open-chat';
 import { serviceUsersOf } from '../../features/im/chat-rules';
 import { useRouteContext } from '@tanstack/react-router';
+import { useT } from '../../i18n/lang';
 
 /**
  * The fixed toolbar on the right (requirements 000-2, 001-2-3): cart with count, chat with unread dot, online consult, the
@@ -21,6 +22,7 @@ import { useRouteContext } from '@tanstack/react-router';
  * (StorefrontDrawer) or the phone pages' tab bar.
  */
 export function SideToolbar({ toast }: { toast: RefObject<Toast | null> }) {
+  const t = useT();
   const { data: site } = useQuery(configQuery(SITE_KEYS));
   const install = useInstallState();
   const mobile = useRef<OverlayPanel>(null);
@@ -34,37 +36,37 @@ export function SideToolbar({ toast }: { toast: RefObject<Toast | null> }) {
     const onDuty = serviceUsersOf(service.data?.im_service_user);
     if (onDuty.length > 0 && onDuty[0] !== session.user?.uuid) openChat(!!session.user, onDuty[0]);
     else if (site?.baidu_shangqiao) window.open(site.baidu_shangqiao, '_blank', 'noopener');
-    else info(msg.consultNotConfigured);
+    else info(t(msg.consultNotConfigured));
   };
   const client = async () => {
-    if (install === 'standalone') info(msg.clientInstalled);
+    if (install === 'standalone') info(t(msg.clientInstalled));
     else if (install === 'installable') {
-      if (await promptInstall()) info(msg.clientInstalledNow);
-    } else info(msg.clientInstallHint);
+      if (await promptInstall()) info(t(msg.clientInstalledNow));
+    } else info(t(msg.clientInstallHint));
   };
   return (
-    <div className="side-toolbar" aria-label="工具栏">
+    <div className="side-toolbar" aria-label={t('工具栏')}>
       <CartToolbarLink />
       <ChatToolbarButton />
-      <button type="button" title="在线咨询" aria-label="在线咨询" onClick={consult}><i className="pi pi-headphones" /><span>在线咨询</span></button>
-      <button type="button" title={install === 'standalone' ? msg.clientInstalled : '安装客户端'} aria-label={install === 'standalone' ? '已安装' : '客户端'} onClick={() => void client()} data-install={install}>
-        <i className={install === 'standalone' ? 'pi pi-check-circle' : 'pi pi-download'} /><span>{install === 'standalone' ? '已安装' : '客户端'}</span>
+      <button type="button" title={t('在线咨询')} aria-label={t('在线咨询')} onClick={consult}><i className="pi pi-headphones" /><span>{t('在线咨询')}</span></button>
+      <button type="button" title={install === 'standalone' ? t(msg.clientInstalled) : t('安装客户端')} aria-label={install === 'standalone' ? t('已安装') : t('客户端')} onClick={() => void client()} data-install={install}>
+        <i className={install === 'standalone' ? 'pi pi-check-circle' : 'pi pi-download'} /><span>{install === 'standalone' ? t('已安装') : t('客户端')}</span>
       </button>
-      <button type="button" title="手机版" aria-label="手机版" aria-haspopup="dialog" onClick={(e) => mobile.current?.toggle(e)}><i className="pi pi-mobile" /><span>手机版</span></button>
-      <OverlayPanel ref={mobile} className="mobile-app-panel" aria-label="手机版">
-        <QrCode text={siteUrl} size={140} label={`手机访问 ${siteUrl}`} />
-        <p>{msg.mobileAppHint}</p>
+      <button type="button" title={t('手机版')} aria-label={t('手机版')} aria-haspopup="dialog" onClick={(e) => mobile.current?.toggle(e)}><i className="pi pi-mobile" /><span>{t('手机版')}</span></button>
+      <OverlayPanel ref={mobile} className="mobile-app-panel" aria-label={t('手机版')}>
+        <QrCode text={siteUrl} size={140} label={t('手机访问 {{siteUrl}}', { siteUrl })} />
+        <p>{t(msg.mobileAppHint)}</p>
       </OverlayPanel>
       {site?.wx_miniprogram_qr && (
         <>
-          <button type="button" title="小程序" aria-label="小程序" aria-haspopup="dialog" onClick={(e) => mini.current?.toggle(e)}><i className="pi pi-qrcode" /><span>小程序</span></button>
-          <OverlayPanel ref={mini} className="mobile-app-panel" aria-label="小程序">
-            <img src={site.wx_miniprogram_qr} alt="汽配汇小程序码" width={140} height={140} />
-            <p>{msg.miniProgramHint}</p>
+          <button type="button" title={t('小程序')} aria-label={t('小程序')} aria-haspopup="dialog" onClick={(e) => mini.current?.toggle(e)}><i className="pi pi-qrcode" /><span>{t('小程序')}</span></button>
+          <OverlayPanel ref={mini} className="mobile-app-panel" aria-label={t('小程序')}>
+            <img src={site.wx_miniprogram_qr} alt={t('汽配汇小程序码')} width={140} height={140} />
+            <p>{t(msg.miniProgramHint)}</p>
           </OverlayPanel>
         </>
       )}
-      <button type="button" className="side-toolbar-top" title="返回顶部" aria-label="返回顶部" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}><i className="pi pi-arrow-up" /><span>顶部</span></button>
+      <button type="button" className="side-toolbar-top" title={t('返回顶部')} aria-label={t('返回顶部')} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}><i className="pi pi-arrow-up" /><span>{t('顶部')}</span></button>
     </div>
   );
 }

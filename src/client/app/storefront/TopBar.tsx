@@ -9,6 +9,8 @@ import { configQuery, SITE_KEYS } from '../../features/system/queries';
 import { visibleEntries } from '../menus';
 import { signOut } from '../../features/session/actions';
 import { CurrencySwitch } from '../../features/currency/CurrencySwitch';
+import { LangSwitch } from '../../features/lang/LangSwitch';
+import { useT } from '../../i18n/lang';
 import { favouriteShortcut, TOPBAR_LINKS, USER_MENU } from './topbar';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { SALES_ORDER_CODES } from '../../../shared/domain/orders';
@@ -17,9 +19,10 @@ import { backofficeSummaryQuery } from '../../features/backoffice/queries';
 /** A seller with the sales codes is told about sales orders waiting for confirmation. */
 export function WaitingOrders() {
   const { data } = useQuery(backofficeSummaryQuery());
+  const t = useT();
   const n = data?.sales_pending ?? 0;
   if (n === 0) return null;
-  return <Link to="/backend/order/sales" search={{ status: 'pending' }} className="topbar-due" data-testid="waiting-orders">{n} 个新订单待确认</Link>;
+  return <Link to="/backend/order/sales" search={{ status: 'pending' }} className="topbar-due" data-testid="waiting-orders">{t('{{n}} 个新订单待确认', { n })}</Link>;
 }
 
 /** The dark strip above the header: favourite hint, hotline, currency, back office, user menu or sign-in. */
@@ -30,34 +33,38 @@ export function TopBar({ toast }: { toast: RefObject<Toast | null> }) {
   const menu = useRef<Menu>(null);
   const shortcut = favouriteShortcut(typeof navigator === 'undefined' ? '' : navigator.platform);
   const navigate = useNavigate();
+  const t = useT();
   const items: MenuItem[] = [
-    ...visibleEntries(USER_MENU, user).map((e) => ({ label: e.label, icon: e.icon, command: () => void navigate({ to: e.path }) })),
-    { label: msg.logout, icon: 'pi pi-sign-out', command: () => void signOut('/login') },
+    // i18n-dynamic: the menu's labels are marked in topbar.ts
+    ...visibleEntries(USER_MENU, user).map((e) => ({ label: t(e.label), icon: e.icon, command: () => void navigate({ to: e.path }) })),
+    { label: t(msg.logout), icon: 'pi pi-sign-out', command: () => void signOut('/login') },
   ];
   return (
     <div className="topbar">
       <div className="container">
         <span className="topbar-left">
-          <button type="button" className="linklike" onClick={() => toast.current?.show({ severity: 'info', summary: msg.favouriteHint(shortcut), life: 4000 })}>
-            <i className="pi pi-star" /> 收藏本站 <kbd>{shortcut}</kbd>
+          <button type="button" className="linklike" onClick={() => toast.current?.show({ severity: 'info', summary: t('请按 {{shortcut}} 将汽配汇加入浏览器收藏夹', { shortcut }), life: 4000 })}>
+            <i className="pi pi-star" /> {t('收藏本站')} <kbd>{shortcut}</kbd>
           </button>
-          {site?.system_phone && <span><i className="pi pi-phone" /> 客服热线 {site.system_phone}</span>}
+          {site?.system_phone && <span><i className="pi pi-phone" /> {t('客服热线')} {site.system_phone}</span>}
         </span>
         <span className="topbar-right">
+          <LangSwitch />
           <CurrencySwitch />
           {user?.is_seller && hasAnyPermission(user.permissions, SALES_ORDER_CODES) && <WaitingOrders />}
-          {visibleEntries(TOPBAR_LINKS, user).map((e) => <Link key={e.path} to={e.path}>{e.label}</Link>)}
+          {/* i18n-dynamic: the links' labels are marked in topbar.ts */}
+          {visibleEntries(TOPBAR_LINKS, user).map((e) => <Link key={e.path} to={e.path}>{t(e.label)}</Link>)}
           {user ? (
             <>
               <Menu model={items} popup ref={menu} id="user-menu" />
               <button type="button" className="linklike" aria-haspopup="menu" aria-controls="user-menu" onClick={(e) => menu.current?.toggle(e)}>
-                {user.user_name}（{user.company_short_name}） <i className="pi pi-angle-down" />
+                <span data-user-text>{user.user_name}（{user.company_short_name}）</span> <i className="pi pi-angle-down" />
               </button>
             </>
           ) : (
             <>
-              <Link to="/login">{msg.login}</Link>
-              <Link to="/login/register">{msg.register}</Link>
+              <Link to="/login">{t(msg.login)}</Link>
+              <Link to="/login/register">{t(msg.register)}</Link>
             </>
           )}
         </span>

@@ -23,7 +23,8 @@ describe('top bar links', () => {
   it('the user menu offers follows, profile and password to every signed-in user, the basket to buyers, none to a guest', () => {
     const menu = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(USER_MENU, user).map((e) => e.path);
     const own = ['/follows', '/backend/settings/profile', '/backend/settings/password'];
-    expect(menu({ company_id: 3, permissions: ['C07', 'C08', 'M02'] })).toEqual(['/basket', ...own]);
+    // 我的积分 for whoever buys (docs/points.md)
+    expect(menu({ company_id: 3, permissions: ['C07', 'C08', 'M02'] })).toEqual(['/basket', '/follows', '/points', '/backend/settings/profile', '/backend/settings/password']);
     expect(menu({ company_id: 2, permissions: ['M03', 'C11'] })).toEqual(own);
     expect(menu({ company_id: 4, permissions: ['C07', 'C15'] })).toEqual(own);
     expect(menu({ company_id: 5, permissions: [] })).toEqual(own);
@@ -46,7 +47,7 @@ describe('the phone drawer', () => {
   it('lists the nav, then 消息, the top bar links and the user menu, each address once', () => {
     expect(paths(drawerSections(nav, { company_id: 3, permissions: ['C15', 'C07', 'C08', 'M02'] }))).toEqual({
       nav: ['/', '/enquiry/list'],
-      mine: ['/im', '/backend/order/purchase', '/backend/accounting/wallet', '/basket', '/follows', '/backend/settings/profile', '/backend/settings/password'],
+      mine: ['/im', '/backend/order/purchase', '/backend/accounting/wallet', '/basket', '/follows', '/points', '/backend/settings/profile', '/backend/settings/password'],
     });
     // 运营平台 is in the nav and the top bar: once, in the nav
     expect(paths(drawerSections(nav, { company_id: 1, permissions: [] })).mine).toEqual(['/im', '/follows', '/backend/settings/profile', '/backend/settings/password']);

@@ -13,6 +13,7 @@ import { Price } from '../currency/Price';
 import { cartListQuery, typeOfKind, type CartKind } from './queries';
 import { useCartWrite, type CartWrite } from './mutations';
 import { QtyStepper } from './QtyStepper';
+import { useT } from '../../i18n/lang';
 import './cart.css';
 
 const live = (i: CartItem) => i.productSource === PRODUCT_SOURCE_ON_SALE;
@@ -27,6 +28,7 @@ const live = (i: CartItem) => i.productSource === PRODUCT_SOURCE_ON_SALE;
  * buyer's enquiries, at the quoted price and within the quoted quantity; ordered the same way).
  */
 export function CartPage({ kind = 'stock' }: { kind?: CartKind }) {
+  const t = useT();
   const q = useQuery(cartListQuery(typeOfKind(kind)));
   const other = useQuery(cartListQuery(typeOfKind(kind === 'quote' ? 'stock' : 'quote')));
   const write = useCartWrite();
@@ -39,8 +41,8 @@ export function CartPage({ kind = 'stock' }: { kind?: CartKind }) {
       // the request helper has shown the server's message; the cart is fetched again
     }
   };
-  if (q.isPending) return <div className="card" aria-busy="true">正在加载购物车…</div>;
-  if (q.isError && !q.data) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可查看购物车' : q.error.message}</div>;
+  if (q.isPending) return <div className="card" aria-busy="true">{t('正在加载购物车…')}</div>;
+  if (q.isError && !q.data) return <div className="card" role="alert">{q.error instanceof OfflineError ? t('当前离线，联网后可查看购物车') : q.error.message}</div>;
   const cart = q.data;
   // offline, the cart shown is the copy last fetched (persisted): say from when
   const stale = (q.isError && q.error instanceof OfflineError) || !navigator.onLine;
@@ -55,10 +57,10 @@ export function CartPage({ kind = 'stock' }: { kind?: CartKind }) {
 
   const counts = { [kind]: cart.count, [kind === 'quote' ? 'stock' : 'quote']: other.data?.count ?? 0 } as Record<CartKind, number>;
   const tabs = (
-    <nav className="cart-tabs" aria-label="购物车类型">
+    <nav className="cart-tabs" aria-label={t('购物车类型')}>
       {(['stock', 'quote'] as const).map((k) => (
         <Link key={k} to="/cart" search={{ kind: k }} className={k === kind ? 'active' : ''} aria-current={k === kind ? 'page' : undefined}>
-          {k === 'stock' ? '配件' : '询价报价'}{counts[k] > 0 && <b>{counts[k]}</b>}
+          {k === 'stock' ? t('配件') : t('询价报价')}{counts[k] > 0 && <b>{counts[k]}</b>}
         </Link>
       ))}
     </nav>
@@ -68,17 +70,17 @@ export function CartPage({ kind = 'stock' }: { kind?: CartKind }) {
     return (
       <div className="cart-page">
         {tabs}
-        <section className="card cart-empty" aria-label="购物车">
+        <section className="card cart-empty" aria-label={t('购物车')}>
           <i className="pi pi-shopping-cart" />
           {kind === 'quote' ? (
             <>
-              <p>还没有采纳的报价</p>
-              <Link to="/enquiry/list">去我的询价比价、采纳报价</Link>
+              <p>{t('还没有采纳的报价')}</p>
+              <Link to="/enquiry/list">{t('去我的询价比价、采纳报价')}</Link>
             </>
           ) : (
             <>
-              <p>购物车是空的</p>
-              <Link to="/search">去搜索配件</Link>
+              <p>{t('购物车是空的')}</p>
+              <Link to="/search">{t('去搜索配件')}</Link>
             </>
           )}
         </section>
@@ -89,22 +91,22 @@ export function CartPage({ kind = 'stock' }: { kind?: CartKind }) {
   return (
     <div className="cart-page">
       {tabs}
-      <section className="card cart-head" aria-label="购物车">
-        <h2>{kind === 'quote' ? '购物车 · 询价报价' : '购物车'}</h2>
-        <span className="muted">共 {cart.count} 种配件</span>
+      <section className="card cart-head" aria-label={t('购物车')}>
+        <h2>{kind === 'quote' ? t('购物车 · 询价报价') : t('购物车')}</h2>
+        <span className="muted">{t('共')} {cart.count} {t('种配件')}</span>
         <label style={{ marginLeft: 'auto', display: 'inline-flex', alignItems: 'center', gap: '0.4rem' }}>
-          <Checkbox inputId="cart-all" checked={allChecked} onChange={(e) => setChecked(all, !!e.checked)} disabled={all.length === 0} /> 全选
+          <Checkbox inputId="cart-all" checked={allChecked} onChange={(e) => setChecked(all, !!e.checked)} disabled={all.length === 0} /> {t('全选')}
         </label>
       </section>
-      {stale && <div className="card muted" role="status" data-testid="cart-offline">离线：显示 {dayjs(q.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss')} 获取的购物车</div>}
-      {queued && <div className="card muted" role="status">离线时的修改已排队，联网后自动提交</div>}
+      {stale && <div className="card muted" role="status" data-testid="cart-offline">{t('离线：显示 {{at}} 获取的购物车', { at: dayjs(q.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss') })}</div>}
+      {queued && <div className="card muted" role="status">{t('离线时的修改已排队，联网后自动提交')}</div>}
       {cart.groups.map((g) => <SellerGroup key={g.companyId} group={g} run={run} setChecked={setChecked} />)}
-      <section className="card cart-summary" aria-label="合计">
-        <span>已选 <b data-testid="checked-count">{cart.checkedCount}</b> 种 <b>{cart.checkedQty}</b> 件</span>
-        <span>合计：<span data-testid="checked-amount"><Price fen={cart.checkedAmount} /></span></span>
-        {chosen.length > 0 && <Button type="button" text severity="danger" label="删除选中" onClick={() => void run('cartRemove', { ids: chosen })} />}
-        {dead.length > 0 && <Button type="button" text label="清除失效配件" onClick={() => void run('cartRemove', { ids: dead })} />}
-        <Button type="button" label="去结算" icon="pi pi-arrow-right" iconPos="right" disabled={chosen.length === 0} onClick={() => void navigate({ to: '/cart/order/create', search: { kind } })} />
+      <section className="card cart-summary" aria-label={t('合计')}>
+        <span>{t('已选')} <b data-testid="checked-count">{cart.checkedCount}</b> {t('种')} <b>{cart.checkedQty}</b> {t('件')}</span>
+        <span>{t('合计：')}<span data-testid="checked-amount"><Price fen={cart.checkedAmount} /></span></span>
+        {chosen.length > 0 && <Button type="button" text severity="danger" label={t('删除选中')} onClick={() => void run('cartRemove', { ids: chosen })} />}
+        {dead.length > 0 && <Button type="button" text label={t('清除失效配件')} onClick={() => void run('cartRemove', { ids: dead })} />}
+        <Button type="button" label={t('去结算')} icon="pi pi-arrow-right" iconPos="right" disabled={chosen.length === 0} onClick={() => void navigate({ to: '/cart/order/create', search: { kind } })} />
       </section>
     </div>
   );
@@ -113,18 +115,19 @@ export function CartPage({ kind = 'stock' }: { kind?: CartKind }) {
 type Run = <N extends CartWrite>(name: N, payload: PayloadIn<N>) => Promise<void>;
 
 function SellerGroup({ group, run, setChecked }: { group: CartGroup; run: Run; setChecked: (items: CartItem[], checked: boolean) => void }) {
+  const t = useT();
   const any = group.items.some(live);
   return (
-    <section className="card" aria-label={`卖家 ${group.companyName}`} data-testid="cart-group">
+    <section className="card" aria-label={t('卖家 {{companyName}}', { companyName: group.companyName })} data-testid="cart-group">
       <div className="cart-group-head">
-        <Checkbox inputId={`cart-group-${group.companyId}`} checked={group.checked} disabled={!any} onChange={(e) => setChecked(group.items, !!e.checked)} aria-label={`选择 ${group.companyName} 的全部配件`} />
-        <Link to="/company/$id" params={{ id: String(group.companyId) }}><strong>{group.companyName}</strong></Link>
-        <span className="muted">发货地：{group.deliveryArea || '—'}</span>
+        <Checkbox inputId={`cart-group-${group.companyId}`} checked={group.checked} disabled={!any} onChange={(e) => setChecked(group.items, !!e.checked)} aria-label={t('选择 {{companyName}} 的全部配件', { companyName: group.companyName })} />
+        <Link to="/company/$id" params={{ id: String(group.companyId) }}><strong data-user-text>{group.companyName}</strong></Link>
+        <span className="muted">{t('发货地：')}<span data-user-text>{group.deliveryArea || '—'}</span></span>
       </div>
       <div className="table-scroll">
         <table className="cart-lines">
         <thead>
-          <tr><th className="c-check" /><th>配件</th><th className="c-brand">品牌 / 品质</th><th className="num c-price">单价</th><th className="c-qty">数量</th><th className="c-tax">含税</th><th className="num c-amount">金额</th><th className="c-remove" /></tr>
+          <tr><th className="c-check" /><th>{t('配件')}</th><th className="c-brand">{t('品牌 / 品质')}</th><th className="num c-price">{t('单价')}</th><th className="c-qty">{t('数量')}</th><th className="c-tax">{t('含税')}</th><th className="num c-amount">{t('金额')}</th><th className="c-remove" /></tr>
         </thead>
         <tbody>
           {group.items.map((i) => <Line key={i.id} item={i} run={run} />)}
@@ -136,34 +139,37 @@ function SellerGroup({ group, run, setChecked }: { group: CartGroup; run: Run; s
 }
 
 function Line({ item: i, run }: { item: CartItem; run: Run }) {
+  const t = useT();
   const ok = live(i);
   const label = `${i.supplierOe} ${i.name}`;
+  // a PRICE_LABELS text, 询价报价 or 商圈价
+  const charged = i.priceColumn ? chargedColumnLabel(i.priceColumn) : '';
   return (
     <tr className={ok ? '' : 'unavailable'} data-testid="cart-line" data-stock-id={i.stockId ?? undefined} data-quote-id={i.quoteId ?? undefined}>
-      <td><Checkbox checked={ok && i.checked} disabled={!ok} onChange={(e) => void run('cartCheck', { ids: [i.id], checked: !!e.checked })} aria-label={`选择 ${label}`} /></td>
-      <td className="cart-part">{i.supplierOe} {i.name}
+      <td><Checkbox checked={ok && i.checked} disabled={!ok} onChange={(e) => void run('cartCheck', { ids: [i.id], checked: !!e.checked })} aria-label={t('选择 {{label}}', { label })} /></td>
+      <td className="cart-part"><span data-user-text>{i.supplierOe} {i.name}</span>
         {i.quoteId !== null ? (
           <small>
-            <Link to="/enquiry/list/$id" params={{ id: String(i.enquiryId) }}>询价单 {i.enquiryNo}</Link> · 可供 {i.stockQty} · {i.deliveryDays ? `货期 ${i.deliveryDays} 天` : '现货'} · 报价有效至 {dayjs.unix(i.validUntil).format('MM-DD HH:mm')}
+            <Link to="/enquiry/list/$id" params={{ id: String(i.enquiryId) }}>{t('询价单')} {i.enquiryNo}</Link> {t('· 可供')} {i.stockQty} · {i.deliveryDays ? t('货期 {{deliveryDays}} 天', { deliveryDays: i.deliveryDays }) : t('现货')} {t('· 报价有效至')} {dayjs.unix(i.validUntil).format('MM-DD HH:mm')}
             {!ok && <> · <Tag severity="danger" value={i.unavailableReason} /></>}
           </small>
         ) : (
-          <small>库存 {i.stockQty} {i.uomName}{!ok && <> · <Tag severity="danger" value={i.unavailableReason} /></>}</small>
+          <small>{t('库存')} {i.stockQty} <span data-user-text>{i.uomName}</span>{!ok && <> · <Tag severity="danger" value={i.unavailableReason} /></>}</small>
         )}
       </td>
       {/* the brand a buyer checks: the catalogue brand or the seller's own text, with the quality under it */}
-      <td data-testid="line-brand">{i.brandName || '—'}<small className="muted" style={{ display: 'block' }}>{i.isOriginal ? <Tag value={i.qualityName} severity="success" /> : i.qualityName}</small></td>
-      <td className="num">{i.price === null ? '—' : <Price fen={i.price} />}{i.priceColumn && <small className="muted" style={{ display: 'block' }}>{chargedColumnLabel(i.priceColumn)}</small>}</td>
+      <td data-testid="line-brand" data-user-text>{i.brandName || '—'}<small className="muted" style={{ display: 'block' }}>{i.isOriginal ? <Tag value={i.qualityName} severity="success" /> : i.qualityName}</small></td>
+      <td className="num">{i.price === null ? '—' : <Price fen={i.price} />}{charged && <small className="muted" style={{ display: 'block' }}>{t(charged)}</small>}</td>
       <td><QtyStepper value={i.qty} max={i.stockQty} disabled={!ok} label={label} onCommit={(qty) => void run('cartUpdateQty', { id: i.id, qty })} /></td>
       <td>
-        {i.quoteId !== null ? <span className="muted" title="按卖家报价">按报价</span> : (
+        {i.quoteId !== null ? <span className="muted" title={t('按卖家报价')}>{t('按报价')}</span> : (
           <label style={{ display: 'inline-flex', alignItems: 'center', gap: '0.3rem' }}>
-            <Checkbox checked={i.isIncludeTaxProduct} onChange={(e) => void run('cartUpdateTax', { id: i.id, is_include_tax: !!e.checked })} aria-label={`含税 ${label}`} /> 含税
+            <Checkbox checked={i.isIncludeTaxProduct} onChange={(e) => void run('cartUpdateTax', { id: i.id, is_include_tax: !!e.checked })} aria-label={t('含税 {{label}}', { label })} /> {t('含税')}
           </label>
         )}
       </td>
       <td className="num" data-testid="line-amount"><Price fen={i.amount} /></td>
-      <td><Button type="button" text size="small" severity="danger" label="删除" onClick={() => void run('cartRemove', { ids: [i.id] })} aria-label={`删除 ${label}`} /></td>
+      <td><Button type="button" text size="small" severity="danger" label={t('删除')} onClick={() => void run('cartRemove', { ids: [i.id] })} aria-label={t('删除 {{label}}', { label })} /></td>
     </tr>
   );
 }

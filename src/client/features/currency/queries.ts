@@ -2,7 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { request } from '../../api/request';
 import { exchangeRateSchema } from '../../../shared/contracts/exchange';
-import { effectiveCurrency, formatMoney } from '../../../shared/domain/currency';
+import { effectiveCurrency } from '../../../shared/domain/currency';
+import { useLang } from '../../i18n/lang';
+import { formatMoneyIn } from '../../i18n/format';
 import { useCurrency } from './currency-store';
 
 export const VND_TXT = '越南盾';
@@ -56,9 +58,10 @@ export const exchangeRatesQuery = () =>
 export const useVndRate = (): number | undefined =>
   useQuery(exchangeRatesQuery()).data?.find((r) => r.to_curr_code === 'VND')?.rate_value;
 
-/** Formats fen in the chosen currency; re-renders when the choice or the rate changes. */
+/** Formats fen in the chosen currency, written for the page's language; re-renders when the choice, the rate or the language changes. */
 export const useMoney = () => {
   const chosen = useCurrency();
   const rate = useVndRate();
-  return { currency: effectiveCurrency(chosen, rate), format: (fen: number | null | undefined) => formatMoney(fen, chosen, rate) };
+  const lang = useLang();
+  return { currency: effectiveCurrency(chosen, rate), format: (fen: number | null | undefined) => formatMoneyIn(lang, fen, chosen, rate) };
 };

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { useT } from '../../i18n/lang';
 import './banner-carousel.css';
 
 /**
@@ -10,6 +11,7 @@ import './banner-carousel.css';
  * pointer or the focus is on the carousel (WCAG 2.2.2) and when the page is hidden.
  */
 export function BannerCarousel<T>({ items, render, label, interval = 5000 }: { items: readonly T[]; render: (item: T) => ReactNode; label: string; interval?: number }) {
+  const t = useT();
   const [shown, setShown] = useState(0);
   const [held, setHeld] = useState(false);
   const count = items.length;
@@ -24,12 +26,12 @@ export function BannerCarousel<T>({ items, render, label, interval = 5000 }: { i
     <section className="p-galleria p-component p-galleria-indicators-bottom banner-carousel" aria-roledescription="carousel" aria-label={label}
       onPointerEnter={() => setHeld(true)} onPointerLeave={() => setHeld(false)} onFocus={() => setHeld(true)} onBlur={() => setHeld(false)}>
       <div className="p-galleria-content">
-        <div className="p-galleria-item" role="group" aria-roledescription="slide" aria-label={`第 ${current + 1} 张，共 ${count} 张`}>{render(items[current])}</div>
+        <div className="p-galleria-item" role="group" aria-roledescription="slide" aria-label={t('第 {{v}} 张，共 {{count}} 张', { v: current + 1, count })}>{render(items[current])}</div>
         {count > 1 && (
           <ul className="p-galleria-indicators p-reset">
             {items.map((_, i) => (
               <li key={i} className={`p-galleria-indicator${i === current ? ' p-highlight' : ''}`}>
-                <button type="button" className="p-link" aria-label={`第 ${i + 1} 张，共 ${count} 张`} aria-current={i === current || undefined} onClick={() => setShown(i)} />
+                <button type="button" className="p-link" aria-label={t('第 {{v}} 张，共 {{count}} 张', { v: i + 1, count })} aria-current={i === current || undefined} onClick={() => setShown(i)} />
               </li>
             ))}
           </ul>

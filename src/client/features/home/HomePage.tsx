@@ -11,6 +11,7 @@ import { RecommendedCompanies } from './RecommendedCompanies';
 import { RecommendedProducts } from './RecommendedProducts';
 import { useSiteMeta } from '../storefront/site-meta';
 import type { Ad } from '../../../shared/contracts';
+import { useT } from '../../i18n/lang';
 import './home.css';
 
 /**
@@ -19,15 +20,19 @@ import './home.css';
  */
 const BANNER_BOX = { aspectRatio: '3 / 1', maxHeight: '15rem' } as const;
 
-const AdImage = ({ ad, height, first }: { ad: Ad; height: string | typeof BANNER_BOX; first?: boolean }) => (
+const AdImage = ({ ad, height, first }: { ad: Ad; height: string | typeof BANNER_BOX; first?: boolean }) => {
+                  const t = useT();
+                  return (
   <a href={ad.click_url || undefined}>
-    <img src={ad.images_url} alt={`广告 ${ad.code}`} fetchPriority={first ? 'high' : undefined}
+    <img src={ad.images_url} alt={t('广告 {{code}}', { code: ad.code })} fetchPriority={first ? 'high' : undefined}
       style={{ width: '100%', ...(typeof height === 'string' ? { height } : height), objectFit: 'cover', display: 'block', borderRadius: 6 }} />
   </a>
 );
+                };
 
 /** Storefront home: banner ads, quick search entries, the announcement, side ads, the operators' 推荐企业 and, when signed in, the membership card. */
 export function HomePage() {
+  const t = useT();
   const { session } = useRouteContext({ from: '__root__' });
   const user = session.user;
   const banners = useQuery(adsQuery(BANNER_CODES));
@@ -46,7 +51,7 @@ export function HomePage() {
       <div className="home-top">
         <div className="card" style={{ padding: 0, overflow: 'hidden' }}>
           {banners.data && banners.data.length > 0 ? (
-            <BannerCarousel items={banners.data} label="广告" render={(ad) => <AdImage ad={ad} height={BANNER_BOX} first={ad === banners.data[0]} />} />
+            <BannerCarousel items={banners.data} label={t('广告')} render={(ad) => <AdImage ad={ad} height={BANNER_BOX} first={ad === banners.data[0]} />} />
           ) : (
             <div style={{ width: '100%', ...BANNER_BOX }} className="muted" aria-busy={banners.isLoading} />
           )}
@@ -56,17 +61,17 @@ export function HomePage() {
             <MembershipCard name={user.user_name} company={user.company_name} level={level.data ?? undefined} />
           ) : (
             <>
-              <strong>欢迎来到汽配汇</strong>
-              <p className="muted" style={{ margin: 0 }}>登录后可按 OE 号、VIN 查件，在线询价并向多个卖家下单。</p>
-              <Link to="/login" className="p-button p-component" style={{ justifyContent: 'center' }}>登录</Link>
-              <Link to="/login/register" className="p-button p-component p-button-outlined" style={{ justifyContent: 'center' }}>免费注册</Link>
+              <strong>{t('欢迎来到汽配汇')}</strong>
+              <p className="muted" style={{ margin: 0 }}>{t('登录后可按 OE 号、VIN 查件，在线询价并向多个卖家下单。')}</p>
+              <Link to="/login" className="p-button p-component" style={{ justifyContent: 'center' }}>{t('登录')}</Link>
+              <Link to="/login/register" className="p-button p-component p-button-outlined" style={{ justifyContent: 'center' }}>{t('免费注册')}</Link>
             </>
           )}
         </aside>
       </div>
       <QuickSearch />
       {announcement.data?.system_announcement && (
-        <div className="announcement" role="note"><i className="pi pi-megaphone" /> {announcement.data.system_announcement}</div>
+        <div className="announcement" role="note"><i className="pi pi-megaphone" /> <span data-user-text>{announcement.data.system_announcement}</span></div>
       )}
       {gg000 && <AdImage ad={gg000} height="6rem" />}
       <div className="grid-2">

@@ -11,14 +11,14 @@ export function RecommendShelf<T extends { id: number }, K extends QueryKey>({ t
   title: string;
   query: UseQueryOptions<T[], Error, T[], K>;
   /** one card: a Link with className="home-recommend-card" around <ShelfCard /> */
-  item: (t: T) => ReactNode;
+  item: (entry: T) => ReactNode;
 }) {
   const q = useQuery(query);
   if (!q.data || q.data.length === 0) return null;
   return (
     <section className="card home-recommend" aria-label={title}>
       <h3>{title}</h3>
-      <ul>{q.data.map((t) => <li key={t.id}>{item(t)}</li>)}</ul>
+      <ul>{q.data.map((entry) => <li key={entry.id}>{item(entry)}</li>)}</ul>
     </section>
   );
 }

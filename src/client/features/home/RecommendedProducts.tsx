@@ -7,10 +7,12 @@
 import { Link } from '@tanstack/react-router';
 import { recommendedProductsQuery } from './queries';
 import { RecommendShelf, ShelfCard, ShelfLogo } from './RecommendShelf';
+import { useT } from '../../i18n/lang';
 
 export function RecommendedProducts() {
+  const t = useT();
   return (
-    <RecommendShelf title="推荐商品" query={recommendedProductsQuery()} item={(p) => (
+    <RecommendShelf title={t('推荐商品')} query={recommendedProductsQuery()} item={(p) => (
       <Link to="/search/parts/oe" search={{ code: p.supplier_oe }} className="home-recommend-card" title={`${p.name} ${p.supplier_oe}`}>
         <ShelfCard
           logo={<ShelfLogo><i className="pi pi-box" /></ShelfLogo>}

@@ -6,6 +6,7 @@ import { adsQuery } from '../system/queries';
 import { readAdFlag, shouldShowTrialAd, TRIAL_AD_CLOSE_MS, TRIAL_AD_CODE, type AdNotifyFlag } from '../../../shared/domain/membership';
 import { membershipMsg as m } from '../../../shared/messages';
 import { nav } from '../../api/navigation';
+import { useT } from '../../i18n/lang';
 import '../membership/membership.css';
 
 /** The ad notify flag lives in local storage per user, so one person closing it does not hide it for another on the same device. */
@@ -25,6 +26,7 @@ const readFlag = (uuid: string): AdNotifyFlag | null => {
  * (the × or the mask) or after 60 s; then the flag is set to close and it stays closed.
  */
 export function TrialAd({ isTrial }: { isTrial: boolean | undefined }) {
+  const t = useT();
   const { session } = useRouteContext({ from: '__root__' });
   const uuid = session.user?.uuid ?? '';
   const ads = useQuery({ ...adsQuery([TRIAL_AD_CODE]), enabled: !!isTrial });
@@ -61,8 +63,8 @@ export function TrialAd({ isTrial }: { isTrial: boolean | undefined }) {
   return (
     <Dialog visible header={m.trialAdTitle} onHide={close} modal dismissableMask closeIcon="pi pi-times" className="trial-ad" style={{ width: '32rem' }}
       pt={{ closeButton: { 'aria-label': m.closeAd } }}>
-      <img src={ad.images_url} alt="试用会员广告" onClick={follow} role="link" />
-      <div className="trial-ad-countdown" role="timer">{left}秒后自动关闭</div>
+      <img src={ad.images_url} alt={t('试用会员广告')} onClick={follow} role="link" />
+      <div className="trial-ad-countdown" role="timer">{left}{t('秒后自动关闭')}</div>
     </Dialog>
   );
 }

@@ -20,6 +20,7 @@ import { endpoints, KEYWORD_MAX_ROWS, KEYWORD_SORT_FIELDS, PAGE_SIZES, type Keyw
 import { fieldErrors } from '../../../shared/domain/field-errors';
 import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
 import { OfflineError } from '../../api/request';
+import { useT, t } from '../../i18n/lang';
 
 type Filters = Pick<KeywordSearch, 'price_colum_name' | 'min_price' | 'max_price' | 'min_stock_qty' | 'max_stock_qty'>;
 /** every filter field, cleared: spread under a patch of the address, a field the patch leaves out is removed */
@@ -39,6 +40,7 @@ const searchOf = (p: KeywordParams, brandName: string | undefined): KeywordSearc
 
 /** 价格 and 库存 ranges; checked here with the search's own schema (its messages) before anything is asked. */
 function FilterBar({ params, priceColumns, onApply }: { params: KeywordParams; priceColumns: readonly string[]; onApply: (f: Filters) => void }) {
+  const t = useT();
   // what is typed, under the fields' own names; applied only once it passes the search's schema
   const [price_colum_name, setPriceColumn] = useState<PriceColumn>(params.price_colum_name ?? (priceColumns[0] as PriceColumn | undefined) ?? 'price99');
   const [ranges, setRanges] = useState({ min_price: params.min_price, max_price: params.max_price, min_stock_qty: params.min_stock_qty, max_stock_qty: params.max_stock_qty });
@@ -54,18 +56,19 @@ function FilterBar({ params, priceColumns, onApply }: { params: KeywordParams; p
     onApply({ ...ranges, price_colum_name: priced ? price_colum_name : undefined });
   };
   return (
-    <form className="result-filter" id="result-filter" aria-label="价格和库存筛选" onSubmit={(e) => { e.preventDefault(); apply(); }}>
-      <span>价格：</span>
-      <Dropdown aria-label="筛选的价格列" value={price_colum_name} options={priceColumns.map((c) => ({ value: c, label: PRICE_LABELS[c as PriceColumn] }))} onChange={(e) => setPriceColumn(e.value as PriceColumn)} />
-      <NumberBox aria-label="最低价格（元）" placeholder="最低（元）" {...box('min_price')} max={9999999} decimals={2} />
+    <form className="result-filter" id="result-filter" aria-label={t('价格和库存筛选')} onSubmit={(e) => { e.preventDefault(); apply(); }}>
+      <span>{t('价格：')}</span>
+      <Dropdown aria-label={t('筛选的价格列')} value={price_colum_name} options={priceColumns.map((c) => ({ value: c, label: t(PRICE_LABELS[c as PriceColumn]) }))} // i18n-dynamic: a shared table
+        onChange={(e) => setPriceColumn(e.value as PriceColumn)} />
+      <NumberBox aria-label={t('最低价格（元）')} placeholder={t('最低（元）')} {...box('min_price')} max={9999999} decimals={2} />
       <span>—</span>
-      <NumberBox aria-label="最高价格（元）" placeholder="最高（元）" {...box('max_price')} max={9999999} decimals={2} />
-      <span>库存：</span>
-      <NumberBox aria-label="最低库存" placeholder="最低" {...box('min_stock_qty')} max={999999} />
+      <NumberBox aria-label={t('最高价格（元）')} placeholder={t('最高（元）')} {...box('max_price')} max={9999999} decimals={2} />
+      <span>{t('库存：')}</span>
+      <NumberBox aria-label={t('最低库存')} placeholder={t('最低')} {...box('min_stock_qty')} max={999999} />
       <span>—</span>
-      <NumberBox aria-label="最高库存" placeholder="最高" {...box('max_stock_qty')} max={999999} />
-      <Button type="submit" label="筛选" icon="pi pi-search" size="small" />
-      {active && <Button type="button" label="清除筛选" icon="pi pi-times" size="small" text onClick={() => onApply(NO_FILTERS)} />}
+      <NumberBox aria-label={t('最高库存')} placeholder={t('最高')} {...box('max_stock_qty')} max={999999} />
+      <Button type="submit" label={t('筛选')} icon="pi pi-search" size="small" />
+      {active && <Button type="button" label={t('清除筛选')} icon="pi pi-times" size="small" text onClick={() => onApply(NO_FILTERS)} />}
       {error && <p className="field-error" role="alert">{error}</p>}
     </form>
   );
@@ -73,6 +76,7 @@ function FilterBar({ params, priceColumns, onApply }: { params: KeywordParams; p
 
 /** Keyword results, paged, sorted and filtered on the server (50/100/200/400/800 a page). */
 export function KeywordResults({ params, brandName }: { params: KeywordParams; brandName?: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const { session } = useRouteContext({ from: '__root__' });
   const [view, setView] = useResultView(session.user?.uuid);
@@ -85,20 +89,20 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
   const withBrand = (b: PickedBrand | null) => go(b ? { brand_id: b.id, bn: b.name } : { brand_id: undefined, bn: undefined });
   const activeFilters = [params.min_price, params.max_price, params.min_stock_qty, params.max_stock_qty].filter((x) => x !== undefined).length;
   const brandBar = (
-    <div className="brand-filter" role="group" aria-label="配件品牌筛选">
-      <span>配件品牌：</span>
-      <strong>{params.brand_id ? brandName ?? `#${params.brand_id}` : '全部'}</strong>
-      <Button type="button" label="选择品牌" icon="pi pi-filter" size="small" outlined onClick={() => setPicking(true)} />
-      {params.brand_id !== undefined && <Button type="button" label="清除品牌" icon="pi pi-times" size="small" text onClick={() => withBrand(null)} />}
+    <div className="brand-filter" role="group" aria-label={t('配件品牌筛选')}>
+      <span>{t('配件品牌：')}</span>
+      <strong>{params.brand_id ? brandName ?? `#${params.brand_id}` : t('全部')}</strong>
+      <Button type="button" label={t('选择品牌')} icon="pi pi-filter" size="small" outlined onClick={() => setPicking(true)} />
+      {params.brand_id !== undefined && <Button type="button" label={t('清除品牌')} icon="pi pi-times" size="small" text onClick={() => withBrand(null)} />}
       {/* 只看现货 (docs/spot-goods.md): rows the seller marked ready to ship, in stock */}
-      <label className="spot-filter" title="只看卖家标记为现货、有库存、可当天发货的配件">
+      <label className="spot-filter" title={t('只看卖家标记为现货、有库存、可当天发货的配件')}>
         <input type="checkbox" checked={params.spot === true} onChange={(e) => go({ spot: e.target.checked ? 1 : undefined })} />
-        只看现货
+        {t('只看现货')}
       </label>
       {/* the price / stock filters fold away (results-fold.ts); folded, the button says how many apply */}
       <Button type="button" className="filter-toggle" size="small" text aria-expanded={!filtersFolded} aria-controls="result-filter"
         icon={filtersFolded ? 'pi pi-angle-down' : 'pi pi-angle-up'} iconPos="right"
-        label={filtersFolded ? `价格/库存筛选${activeFilters > 0 ? `（${activeFilters}）` : ''}` : '收起筛选'} onClick={() => setFiltersFolded(!filtersFolded)} />
+        label={filtersFolded ? t('价格/库存筛选{{v}}', { v: activeFilters > 0 ? `（${activeFilters}）` : '' }) : t('收起筛选')} onClick={() => setFiltersFolded(!filtersFolded)} />
       <PartBrandPicker visible={picking} selected={params.brand_id} onHide={() => setPicking(false)} onPick={(b) => { setPicking(false); withBrand(b); }} />
     </div>
   );
@@ -106,13 +110,13 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
   const filterBar = (columns: readonly string[]) => !filtersFolded && (
     <FilterBar key={filterKey} params={params} priceColumns={columns} onApply={(f) => go({ ...NO_FILTERS, ...f })} />
   );
-  if (q.isPending) return <div className="card" aria-busy="true">正在搜索…</div>;
+  if (q.isPending) return <div className="card" aria-busy="true">{t('正在搜索…')}</div>;
   if (q.isError && !q.data) {
     return (
       <div className="card">
         {brandBar}
         {filterBar(params.price_colum_name ? [params.price_colum_name] : ['price99'])}
-        <p role="alert">{q.error instanceof OfflineError ? '当前离线，且没有这次搜索的缓存结果' : q.error.message}</p>
+        <p role="alert">{q.error instanceof OfflineError ? t('当前离线，且没有这次搜索的缓存结果') : q.error.message}</p>
       </div>
     );
   }
@@ -124,17 +128,17 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
     go(field && order ? { sort_field: field, sort_order: order } : { sort_field: undefined, sort_order: undefined });
   };
   return (
-    <section className="card results-card" aria-label="关键词搜索结果">
+    <section className="card results-card" aria-label={t('关键词搜索结果')}>
       <div className="result-toolbar">
         {brandBar}
         {filterBar(data.price_columns)}
       </div>
       <div className="result-status">
       <p className="muted" role="status">
-        {params.circle ? '圈内 ' : params.dismantled ? '拆车件 ' : ''}{params.spot ? '现货 ' : ''}“{params.k}”（{params.mode === 'exact' ? '精确' : '模糊'}）共 {data.total_capped ? `${data.total}+` : data.total} 条
-        {data.total > KEYWORD_MAX_ROWS && `，可翻阅前 ${KEYWORD_MAX_ROWS} 条`}
-        {params.sort_field && ` · 按${sortLabel(params.sort_field)}${params.sort_order === 'desc' ? '从高到低' : '从低到高'}`}
-        {' · '}{offline ? `离线：显示 ${dayjs(q.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss')} 获取的结果` : `结果获取于 ${dayjs(q.dataUpdatedAt).format('HH:mm:ss')}`}
+        {params.circle ? t('圈内 ') : params.dismantled ? t('拆车件 ') : ''}{params.spot ? t('现货 ') : ''}“<span data-user-text>{params.k}</span>”（{params.mode === 'exact' ? t('精确') : t('模糊')}）{t('共 {{n}} 条', { n: data.total_capped ? `${data.total}+` : data.total })}
+        {data.total > KEYWORD_MAX_ROWS && t('，可翻阅前 {{KEYWORD_MAX_ROWS}} 条', { KEYWORD_MAX_ROWS })}
+        {params.sort_field && ` · ${params.sort_order === 'desc' ? t('按{{field}}从高到低', { field: sortLabel(params.sort_field) }) : t('按{{field}}从低到高', { field: sortLabel(params.sort_field) })}`}
+        {' · '}{offline ? t('离线：显示 {{v}} 获取的结果', { v: dayjs(q.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss') }) : t('结果获取于 {{v}}', { v: dayjs(q.dataUpdatedAt).format('HH:mm:ss') })}
       </p>
       {data.total > 0 && <ResultViewControls view={view} onChange={setView} priceColumns={data.price_columns} />}
       </div>
@@ -149,7 +153,7 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
       ) : (
         <>
         {data.circle_offers && data.circle_offers.length > 0 && <CircleOffers offers={data.circle_offers} rows={data.rows} />}
-        <StockTable rows={data.rows} priceColumns={data.price_columns} contactsVisible={data.contacts_visible} view={view} label={`“${params.k}”的配件`} showOe
+        <StockTable rows={data.rows} priceColumns={data.price_columns} contactsVisible={data.contacts_visible} view={view} label={t('“{{k}}”的配件', { k: params.k })} showOe
           loading={q.isFetching && q.isPlaceholderData} sortable={sortable}
           sort={{ field: params.sort_field, order: params.sort_field ? params.sort_order ?? 'asc' : undefined, onSort }}
           paging={{
@@ -162,7 +166,8 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
   );
 }
 
-const sortLabel = (f: KeywordSortField) => (f === 'quantity' ? '数量' : f === 'name' ? '名称' : PRICE_LABELS[f]);
+// i18n-dynamic: PRICE_LABELS is one of the shared tables catalogue.test.ts reads
+const sortLabel = (f: KeywordSortField) => (f === 'quantity' ? t('数量') : f === 'name' ? t('名称') : t(PRICE_LABELS[f]));
 
 /** The page of an address: its fields as they are named there, the defaults filled in. */
 export const KeywordResultsPage = ({ search: { bn, k, mode, page_number, page_size, spot, ...fields }, scope }: { search: KeywordSearch; scope: { circle: boolean; dismantled: boolean } }) => (

@@ -6,8 +6,9 @@ import { Button } from 'primereact/button';
 import { msg } from '../../../shared/messages';
 import { searchHistory } from '../../local/search-history';
 import type { SearchKind } from '../../../shared/contracts';
+import { useT, mark } from '../../i18n/lang';
 
-const MODES = [{ label: '精确', value: 'exact' }, { label: '模糊', value: 'fuzzy' }];
+const MODES = [{ label: mark('精确'), value: 'exact' }, { label: mark('模糊'), value: 'fuzzy' }];
 
 /** Keyword box with the exact / fuzzy selector; empty input gives 请输入搜索内容. */
 export type KeywordTarget = '/search/parts/keyword' | '/search/parts/circle' | '/search/dismantle/result' | '/search/company';
@@ -21,14 +22,15 @@ const KIND: Record<KeywordTarget, SearchKind> = {
 };
 
 const FIELD: Record<KeywordTarget, [string, string]> = {
-  '/search/parts/keyword': ['k', '关键词'],
-  '/search/parts/circle': ['circle-k', '圈内关键词'],
-  '/search/dismantle/result': ['dismantle-k', '拆车件关键词'],
-  '/search/company': ['company-k', '企业名称或城市'],
+  '/search/parts/keyword': ['k', mark('关键词')],
+  '/search/parts/circle': ['circle-k', mark('圈内关键词')],
+  '/search/dismantle/result': ['dismantle-k', mark('拆车件关键词')],
+  '/search/company': ['company-k', mark('企业名称或城市')],
 };
 
 // memoised: the search page redraws its tabs on every navigation, with the same props
 export const KeywordSearchBox = memo(function KeywordSearchBox({ initial, initialMode, to = '/search/parts/keyword' }: { initial?: string; initialMode?: 'exact' | 'fuzzy'; to?: KeywordTarget }) {
+  const t = useT();
   const navigate = useNavigate();
   // the user alone: the root's context is a new object on every navigation (each search)
   const user = useRouteContext({ from: '__root__', select: (c) => c.session.user });
@@ -43,7 +45,7 @@ export const KeywordSearchBox = memo(function KeywordSearchBox({ initial, initia
   const search = () => {
     const value = k.trim();
     if (!value) {
-      setInfo(msg.enterSearch);
+      setInfo(t(msg.enterSearch));
       return;
     }
     setInfo('');
@@ -54,10 +56,11 @@ export const KeywordSearchBox = memo(function KeywordSearchBox({ initial, initia
   return (
     <div>
       <div style={{ display: 'flex', gap: '0.6rem', alignItems: 'center' }}>
-        {to !== '/search/company' && <SelectButton value={mode} options={MODES} onChange={(e) => e.value && setMode(e.value)} aria-label="搜索方式" allowEmpty={false} />}
-        <InputText name={FIELD[to][0]} aria-label={FIELD[to][1]} value={k} onChange={(e) => { setK(e.target.value); setInfo(''); }}
-          onKeyDown={(e) => { if (e.key === 'Enter') search(); }} placeholder={to === '/search/company' ? '公司名称、简称或城市，如：骏达、广州' : '配件名称、品牌、车型或OE号，如：刹车片、博世、朗逸 刹车片'} style={{ flex: 1 }} />
-        <Button label="搜索" icon="pi pi-search" onClick={search} />
+        {to !== '/search/company' && <SelectButton value={mode} options={MODES.map((o) => ({ ...o, label: t(o.label) }))} // i18n-dynamic: MODES' labels are marked
+          onChange={(e) => e.value && setMode(e.value)} aria-label={t('搜索方式')} allowEmpty={false} />}
+        <InputText name={FIELD[to][0]} aria-label={t(FIELD[to][1])} value={k} onChange={(e) => { setK(e.target.value); setInfo(''); }}
+          onKeyDown={(e) => { if (e.key === 'Enter') search(); }} placeholder={to === '/search/company' ? t('公司名称、简称或城市，如：骏达、广州') : t('配件名称、品牌、车型或OE号，如：刹车片、博世、朗逸 刹车片')} style={{ flex: 1 }} />
+        <Button label={t('搜索')} icon="pi pi-search" onClick={search} />
       </div>
       {info && <p className="muted" role="status" style={{ color: '#1565c0' }}>{info}</p>}
     </div>

@@ -7,12 +7,14 @@ import { suggestionQuery, validateOeBatch } from '../../../shared/domain/oe';
 import { suggestQuery } from './queries';
 import { searchHistory } from '../../local/search-history';
 import { ScanButton } from '../scan/ScanButton';
+import { useT } from '../../i18n/lang';
 
 const DRAFT_KEY = 'qph-oe-draft';
 
 /** The multi-line OE box (requirements 000-5): Enter searches, Ctrl+Enter adds a line, suggestions for one code. */
 // memoised: the search page redraws its tabs on every navigation, with the same props
 export const OeSearchBox = memo(function OeSearchBox({ initial }: { initial?: string }) {
+  const t = useT();
   const navigate = useNavigate();
   // the user alone: the root's context is a new object on every navigation (each search)
   const signedInUser = useRouteContext({ from: '__root__', select: (c) => c.session.user });
@@ -31,8 +33,8 @@ export const OeSearchBox = memo(function OeSearchBox({ initial }: { initial?: st
 
   useEffect(() => {
     sessionStorage.setItem(DRAFT_KEY, text);
-    const t = setTimeout(() => setPrefix(suggestionQuery(text)), 200);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setPrefix(suggestionQuery(text)), 200);
+    return () => clearTimeout(timer);
   }, [text]);
 
   const suggestions = useQuery({ ...suggestQuery(prefix ?? ''), enabled: prefix !== null });
@@ -40,7 +42,7 @@ export const OeSearchBox = memo(function OeSearchBox({ initial }: { initial?: st
   const search = (value = text) => {
     const r = validateOeBatch(value);
     if (!r.ok) {
-      setError(r.message);
+      setError(t(r.message)); // i18n-dynamic: the OE rules' messages (msg), listed in catalogue.test.ts
       return;
     }
     setError('');
@@ -67,17 +69,17 @@ export const OeSearchBox = memo(function OeSearchBox({ initial }: { initial?: st
 
   return (
     <div style={{ position: 'relative' }}>
-      <div style={{ display: 'flex', gap: '0.6rem', alignItems: 'flex-start' }}>
-        <InputTextarea ref={area} name="oe" aria-label="OE号" value={text} rows={Math.min(10, Math.max(2, text.split('\n').length))}
+      <div className="oe-search-row" style={{ display: 'flex', gap: '0.6rem', alignItems: 'flex-start' }}>
+        <InputTextarea ref={area} name="oe" aria-label={t('OE号')} value={text} rows={Math.min(10, Math.max(2, text.split('\n').length))}
           onChange={(e) => { setText(e.target.value); setShowSuggestions(true); setError(''); }} onKeyDown={onKeyDown}
-          placeholder="输入OE号，回车搜索；Ctrl+Enter 换行，一次最多10个" style={{ flex: 1, fontFamily: 'monospace' }} />
+          placeholder={t('输入OE号，回车搜索；Ctrl+Enter 换行，一次最多10个')} style={{ flex: 1, fontFamily: 'monospace' }} />
         {/* a scanned code joins the box as a line of its own, to edit before searching */}
-        <ScanButton onScan={(oe) => { setText((t) => (t.trim() ? `${t.trimEnd()}\n${oe}` : oe)); setError(''); area.current?.focus(); }} />
-        <Button label="搜索" icon="pi pi-search" onClick={() => search()} />
+        <ScanButton onScan={(oe) => { setText((was) => (was.trim() ? `${was.trimEnd()}\n${oe}` : oe)); setError(''); area.current?.focus(); }} />
+        <Button label={t('搜索')} icon="pi pi-search" onClick={() => search()} />
       </div>
       {error && <p className="form-error" role="alert">{error}</p>}
       {showSuggestions && prefix && suggestions.data && suggestions.data.length > 0 && (
-        <ul className="suggestions" role="listbox" aria-label="OE号联想">
+        <ul className="suggestions" role="listbox" aria-label={t('OE号联想')}>
           {suggestions.data.map((s) => (
             <li key={s.oe_number} role="option" aria-selected={false}>
               <button type="button" onClick={() => { setText(s.oe_number); search(s.oe_number); }}>

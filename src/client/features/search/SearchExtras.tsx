@@ -10,6 +10,7 @@ import { levelQuery } from '../session/queries';
 import { adsForViewer, viewerOf } from '../home/ad-choice';
 import { PublishWantedDialog } from '../wanted/PublishWantedDialog';
 import { useFold } from './results-fold';
+import { useT } from '../../i18n/lang';
 import './search-extras.css';
 
 /** ad slots of the search page (requirements 000-3): two robot-area slots and the dismantled-parts slot */
@@ -24,6 +25,7 @@ const AD_PAGES = new Set(['/search/parts', '/search/parts/', '/search/dismantle'
  * button, the choice kept on the device (results-fold.ts), so the rows get the screen.
  */
 export function SearchExtras({ announcement, foldable = false }: { announcement?: string; foldable?: boolean }) {
+  const t = useT();
   const [foldedChoice, setFolded] = useFold('announcement');
   const folded = foldable && foldedChoice;
   const mayPublish = useRouteContext({ from: '__root__', select: (c) => hasAnyPermission(c.session.user?.permissions ?? [], WANTED_CODES) });
@@ -41,15 +43,15 @@ export function SearchExtras({ announcement, foldable = false }: { announcement?
         <div className="search-actions">
           {announcement && folded && (
             <button type="button" className="announcement-toggle" aria-expanded={false} onClick={() => setFolded(false)} title={announcement}>
-              <i className="pi pi-megaphone" aria-hidden /> 公告<i className="pi pi-angle-down" aria-hidden />
+              <i className="pi pi-megaphone" aria-hidden /> {t('公告')}<i className="pi pi-angle-down" aria-hidden />
             </button>
           )}
           {announcement && !folded && (
             <div className="announcement" role="note" style={{ flex: 1 }}>
               <i className="pi pi-megaphone" aria-hidden /> {announcement}
               {foldable && (
-                <button type="button" className="announcement-fold linklike" aria-expanded onClick={() => setFolded(true)} aria-label="收起公告" title="收起公告">
-                  收起<i className="pi pi-angle-up" aria-hidden />
+                <button type="button" className="announcement-fold linklike" aria-expanded onClick={() => setFolded(true)} aria-label={t('收起公告')} title={t('收起公告')}>
+                  {t('收起')}<i className="pi pi-angle-up" aria-hidden />
                 </button>
               )}
             </div>
@@ -57,17 +59,17 @@ export function SearchExtras({ announcement, foldable = false }: { announcement?
           {(!announcement || folded) && <span style={{ flex: 1 }} />}
           {mayPublish && (
             <span style={{ display: 'flex', gap: '0.6rem', alignItems: 'center', whiteSpace: 'nowrap' }}>
-              <Link to="/enquiry/list">{msg.myWanted}</Link>
-              <Button type="button" label={msg.publishWanted} icon="pi pi-megaphone" severity="warning" onClick={() => setPublishing(true)} />
+              <Link to="/enquiry/list">{t(msg.myWanted)}</Link>
+              <Button type="button" label={t(msg.publishWanted)} icon="pi pi-megaphone" severity="warning" onClick={() => setPublishing(true)} />
             </span>
           )}
         </div>
       )}
       {AD_PAGES.has(pathname) && ordered.length > 0 && (
-        <div className="search-ads" aria-label="广告">
+        <div className="search-ads" aria-label={t('广告')}>
           {ordered.map((a) => (
             <a key={a.code} href={a.click_url} data-ad={a.code}>
-              <img src={a.images_url} alt={`广告 ${a.code}`} width={a.images_width} loading="lazy" />
+              <img src={a.images_url} alt={t('广告 {{code}}', { code: a.code })} width={a.images_width} loading="lazy" />
             </a>
           ))}
         </div>

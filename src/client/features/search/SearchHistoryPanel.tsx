@@ -6,8 +6,9 @@ import type { SearchHistoryRow } from '../../local/db';
 import type { SearchKind } from '../../../shared/contracts';
 import { serverHistoryQuery } from './queries';
 import { formatUnix } from '../../../shared/domain/membership';
+import { useT, mark } from '../../i18n/lang';
 
-const KIND_LABEL: Record<SearchKind, string> = { oe: 'OE号', keyword: '关键词', circle: '圈内', dismantle: '拆车件', company: '企业黄页' };
+const KIND_LABEL: Record<SearchKind, string> = { oe: mark('OE号'), keyword: mark('关键词'), circle: mark('圈内'), dismantle: mark('拆车件'), company: mark('企业黄页') };
 
 /** Where a history entry searches again: the page of its own kind, as a new search (a new nonce). */
 export const replayTarget = (h: Pick<SearchHistoryRow, 'search_type' | 'search_value' | 'search_mode'>, now = Date.now()) => {
@@ -41,16 +42,17 @@ export const useSearchHistory = () => {
 
 /** The last 10 searches: local at once, merged with the server's list when online. */
 export function SearchHistoryPanel() {
+  const t = useT();
   const navigate = useNavigate();
   const items = useSearchHistory();
-  if (items.length === 0) return <p className="muted">暂无搜索记录</p>;
+  if (items.length === 0) return <p className="muted">{t('暂无搜索记录')}</p>;
   return (
-    <ul className="history" aria-label="搜索记录">
+    <ul className="history" aria-label={t('搜索记录')}>
       {items.map((h) => (
         <li key={h.search_value}>
           <span>
-            <span className="history-kind">{KIND_LABEL[h.search_type]}{h.search_mode === 'exact' ? '·精确' : ''}</span>
-            <button type="button" className="linklike" title={`${KIND_LABEL[h.search_type]}：${h.search_value}`} onClick={() => void navigate(replayTarget(h))}>
+            <span className="history-kind">{t(KIND_LABEL[h.search_type])}{h.search_mode === 'exact' ? t('·精确') : ''}</span>
+            <button type="button" className="linklike" title={`${t(KIND_LABEL[h.search_type])}：${h.search_value}`} onClick={() => void navigate(replayTarget(h))}>
               {h.search_value}
             </button>
           </span>

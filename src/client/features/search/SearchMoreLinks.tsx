@@ -1,6 +1,7 @@
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { PURCHASE_ORDER_CODES } from '../../../shared/domain/orders';
+import { useT } from '../../i18n/lang';
 
 /**
  * The other searches (docs/search.md): my stock and purchases, the purchase history (to those who
@@ -8,16 +9,17 @@ import { PURCHASE_ORDER_CODES } from '../../../shared/domain/orders';
  * these pages themselves, not above results.
  */
 export function SearchMoreLinks({ pathname }: { pathname: string }) {
+  const t = useT();
   const user = useRouteContext({ from: '__root__', select: (c) => c.session.user });
   const purchases = !!user && hasAnyPermission(user.permissions, PURCHASE_ORDER_CODES);
   const active = (prefix: string) => (pathname.startsWith(prefix) ? 'active' : undefined);
   return (
-    <nav className="card search-more-links" aria-label="更多查询">
-      <span>更多查询：</span>
-      <Link to="/search/parts/myes" search={{}} className={active('/search/parts/myes')}>我的库存 / 曾采购</Link>
-      {purchases && <Link to="/search/purchase" className={active('/search/purchase')}>采购记录</Link>}
-      <Link to="/search/oil" search={{}} className={active('/search/oil')}>油品查询</Link>
-      <Link to="/search/newvehicle" search={{}} className={active('/search/newvehicle')}>新车型</Link>
+    <nav className="card search-more-links" aria-label={t('更多查询')}>
+      <span>{t('更多查询：')}</span>
+      <Link to="/search/parts/myes" search={{}} className={active('/search/parts/myes')}>{t('我的库存 / 曾采购')}</Link>
+      {purchases && <Link to="/search/purchase" className={active('/search/purchase')}>{t('采购记录')}</Link>}
+      <Link to="/search/oil" search={{}} className={active('/search/oil')}>{t('油品查询')}</Link>
+      <Link to="/search/newvehicle" search={{}} className={active('/search/newvehicle')}>{t('新车型')}</Link>
     </nav>
   );
 }

@@ -11,6 +11,7 @@ import { SearchMoreLinks } from './SearchMoreLinks';
 import { IllustrationTab, VehicleTab, VinTab } from '../vin/SearchTabs';
 import { Tabs } from '../../ui/Tabs';
 import { useAfterFirstPage } from '../../lib/after-first-page';
+import { useT } from '../../i18n/lang';
 import './search-page.css';
 
 /** the pages under the search box that show results */
@@ -23,6 +24,7 @@ const MORE_PAGES = /^\/search\/(parts|parts\/myes|purchase|purchase\/result|oil|
  * dismantled parts and yellow pages; VIN, vehicle and illustration (图解) search.
  */
 export function SearchPage({ children }: { children: ReactNode }) {
+  const t = useT();
   const search = useSearch({ strict: false }) as { code?: string; k?: string; mode?: 'exact' | 'fuzzy' };
   const { pathname } = useLocation();
   // asked for after the first page (the 圈内搜索 tab is added then), unless the page is that tab's
@@ -46,15 +48,15 @@ export function SearchPage({ children }: { children: ReactNode }) {
   return (
     <div className={onResults ? 'search-page on-results' : 'search-page'} style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1rem' }}>
       <section className="card">
-        <Tabs label="搜索方式" active={tab} tabs={[
-          { header: 'OE号搜索', content: <OeSearchBox initial={search.code?.split(',').join('\n')} /> },
-          { header: '关键词搜索', content: <KeywordSearchBox {...boxInitial('/search/parts/keyword', pathname, search)} /> },
-          ...(inCircle ? [{ header: '圈内搜索', content: <KeywordSearchBox to="/search/parts/circle" {...boxInitial('/search/parts/circle', pathname, search)} /> }] : []),
-          { header: '拆车件', content: <KeywordSearchBox to="/search/dismantle/result" {...boxInitial('/search/dismantle/result', pathname, search)} /> },
-          { header: '企业黄页', content: <KeywordSearchBox to="/search/company" {...boxInitial('/search/company', pathname, search)} /> },
-          { header: 'VIN查询', content: <VinTab /> },
-          { header: '车型查询', content: <VehicleTab /> },
-          { header: '图解查询', content: <IllustrationTab /> },
+        <Tabs label={t('搜索方式')} active={tab} tabs={[
+          { header: t('OE号搜索'), content: <OeSearchBox initial={search.code?.split(',').join('\n')} /> },
+          { header: t('关键词搜索'), content: <KeywordSearchBox {...boxInitial('/search/parts/keyword', pathname, search)} /> },
+          ...(inCircle ? [{ header: t('圈内搜索'), content: <KeywordSearchBox to="/search/parts/circle" {...boxInitial('/search/parts/circle', pathname, search)} /> }] : []),
+          { header: t('拆车件'), content: <KeywordSearchBox to="/search/dismantle/result" {...boxInitial('/search/dismantle/result', pathname, search)} /> },
+          { header: t('企业黄页'), content: <KeywordSearchBox to="/search/company" {...boxInitial('/search/company', pathname, search)} /> },
+          { header: t('VIN查询'), content: <VinTab /> },
+          { header: t('车型查询'), content: <VehicleTab /> },
+          { header: t('图解查询'), content: <IllustrationTab /> },
         ]} />
       </section>
       {MORE_PAGES.test(pathname) && <SearchMoreLinks pathname={pathname} />}

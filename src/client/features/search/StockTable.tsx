@@ -10,13 +10,16 @@ import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { useClipEdges } from '../../ui/list/clip-edges';
 import { useVndRate } from '../currency/queries';
 import { useCurrency } from '../currency/currency-store';
-import { effectiveCurrency, formatMoney } from '../../../shared/domain/currency';
+import { effectiveCurrency } from '../../../shared/domain/currency';
+import { formatMoneyIn } from '../../i18n/format';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { ChatWithSellerButton } from '../im/ChatWithSellerButton';
 import { SpotOrderButton } from '../orders/SpotOrderButton';
 import { stockDetails } from './stock-details';
 import { SpotTag } from './SpotTag';
+import { PreferredTag } from './PreferredTag';
 import type { ResultView } from './result-view';
+import { useLang, useT, t, mark } from '../../i18n/lang';
 import './stock-table.css';
 
 export type SortOrder = 'asc' | 'desc';
@@ -44,25 +47,26 @@ const Contact = ({ row, visible }: { row: StockRow; visible: boolean }) =>
   ) : (
     <span className="blurred-contact">
       <span aria-hidden="true" style={{ filter: 'blur(4px)' }}>020-88888888 · QQ 88888888</span>
-      <Link to="/pay/package" className="upgrade-tag" title={UPGRADE_UNLOCKS}>{msg.upgradeToView}</Link>
+      <Link to="/pay/package" className="upgrade-tag" title={t(UPGRADE_UNLOCKS)}>{t(msg.upgradeToView)}</Link>
     </span>
   );
 
 /** what the upgrade (开通会员, /pay/package) unlocks on these results */
-export const UPGRADE_UNLOCKS = '升级为正式会员，报价并查看联系方式和批发价';
+export const UPGRADE_UNLOCKS = mark('升级为正式会员，报价并查看联系方式和批发价');
 
 /**
  * 采购: the add-to-cart button, or why there is none. A user without the purchase codes reads that
  * the purchase permission is missing and who grants it, instead of an empty cell.
  */
 const BuyCell = ({ row }: { row: StockRow }) => {
+  const t = useT();
   const user = useRouteContext({ from: '__root__', select: (c) => c.session.user });
   if (user && row.company_id !== user.company_id && row.quantity > 0 && !hasAnyPermission(user.permissions, CART_CODES)) {
-    return <span className="muted no-buy" title={NO_BUY_WHY}>无采购权限</span>;
+    return <span className="muted no-buy" title={t(NO_BUY_WHY)}>{t('无采购权限')}</span>;
   }
   return <AddToCartButton row={row} />;
 };
-const NO_BUY_WHY = '您的账号没有采购订单权限（C09），请公司负责人在“员工”中开通后再加入购物车';
+const NO_BUY_WHY = mark('您的账号没有采购订单权限（C09），请公司负责人在“员工”中开通后再加入购物车');
 
 const areaOf = (r: StockRow) => `${r.province}${r.city !== r.province ? r.city : ''}`;
 
@@ -77,72 +81,75 @@ const vehiclesOf = (r: StockRow) => {
  * row's detail and in the cell's tooltip, so the row does not grow.
  */
 const VehicleCell = ({ row }: { row: StockRow }) => {
+  const t = useT();
   const list = vehiclesOf(row);
   return (
-    <span className="cell" title={[row.factory_make_name, list.join('、')].filter(Boolean).join('：')}>
+    <span className="cell" data-user-text title={[row.factory_make_name, list.join('、')].filter(Boolean).join('：')}>
       {row.factory_make_name && <small className="cell-sub cell-over muted">{row.factory_make_name}</small>}
-      {list[0] ?? '—'}{list.length > 1 && <span className="muted"> 等{list.length}款</span>}
+      {list[0] ?? '—'}{list.length > 1 && <span className="muted"> {t('等')}{list.length}{t('款')}</span>}
     </span>
   );
 };
 
 const columnsOf = (priceColumns: readonly string[], contactsVisible: boolean, format: Format, showOe: boolean): Col[] => [
   ...(showOe
-    ? [{ key: 'oe', header: 'OE号 / 编码', cell: (r) => <span className="cell" title={`${r.supplier_oe} / ${r.supplier_code}`}>{r.supplier_oe} <small className="cell-sub muted">{r.supplier_code}</small></span> } satisfies Col]
+    ? [{ key: 'oe', header: t('OE号 / 编码'), cell: (r) => <span className="cell" title={`${r.supplier_oe} / ${r.supplier_code}`}>{r.supplier_oe} <small className="cell-sub muted">{r.supplier_code}</small></span> } satisfies Col]
     : []),
   {
-    key: 'seller', header: '供应商', cell: (r) => (
+    key: 'seller', header: t('供应商'), cell: (r) => (
       <span className="cell stock-seller-cell">
-        <span className="stock-seller" title={r.company_name}>{r.company_name}</span>
+        <span className="stock-seller" data-user-text title={r.company_name}>{r.company_name}</span>
+        <PreferredTag row={r} />
         <ChatWithSellerButton companyId={r.company_id} companyName={r.company_name} />
       </span>
     ),
   },
-  { key: 'area', header: '地区', cell: (r) => <span className="cell">{areaOf(r)}</span> },
-  ...(showOe ? [] : [{ key: 'code', header: '配件编码', cell: (r) => <span className="cell">{r.supplier_code}</span> } satisfies Col]),
+  { key: 'area', header: t('地区'), cell: (r) => <span className="cell" data-user-text>{areaOf(r)}</span> },
+  ...(showOe ? [] : [{ key: 'code', header: t('配件编码'), cell: (r) => <span className="cell">{r.supplier_code}</span> } satisfies Col]),
   {
-    key: 'brand', header: '品牌 / 品质', cell: (r) => (r.is_original
-      ? <span className="cell stock-brand"><Tag value="原厂件" severity="success" /></span>
-      : <span className="cell"><span className="stock-brand">{r.part_brand_name || r.custom_brand_name || '—'}</span> <small className="cell-sub muted stock-quality">{r.quality_name}</small></span>),
+    key: 'brand', header: t('品牌 / 品质'), cell: (r) => (r.is_original
+      ? <span className="cell stock-brand"><Tag value={t('原厂件')} severity="success" /></span>
+      : <span className="cell" data-user-text><span className="stock-brand">{r.part_brand_name || r.custom_brand_name || '—'}</span> <small className="cell-sub muted stock-quality">{r.quality_name}</small></span>),
   },
   {
-    key: 'name', header: '名称', sortField: 'name', cell: (r) => (
-      <span className="cell stock-name" title={[r.name, r.generic_name, r.category_name].filter(Boolean).join(' · ')}>
+    key: 'name', header: t('名称'), sortField: 'name', cell: (r) => (
+      <span className="cell stock-name" data-user-text title={[r.name, r.generic_name, r.category_name].filter(Boolean).join(' · ')}>
         <span className="stock-name-text">{r.name}</span>
-        {r.sale_state === 'promotion' && <> <Tag value="促销" severity="warning" /></>}
-        {r.clean_state === 'clearance' && <> <Tag value="清仓" severity="danger" /></>}
-        {r.warranty_months ? <> <Tag value={warrantyText.mark(r.warranty_months)} severity="info" title="卖家已购买平台质保：收货后在此期限内可就质量问题申请售后" /></> : null}
+        {r.sale_state === 'promotion' && <> <Tag value={t('促销')} severity="warning" /></>}
+        {r.clean_state === 'clearance' && <> <Tag value={t('清仓')} severity="danger" /></>}
+        {r.warranty_months ? <> <Tag value={warrantyText.mark(r.warranty_months)} severity="info" title={t('卖家已购买平台质保：收货后在此期限内可就质量问题申请售后')} /></> : null}
         {(r.generic_name || r.category_name) && <> <small className="cell-sub muted">{[r.generic_name, r.category_name].filter(Boolean).join(' · ')}</small></>}
       </span>
     ),
   },
-  { key: 'spec', header: '规格 / 产地', cell: (r) => <span className="cell" title={[r.product_specification, r.producing_area].filter(Boolean).join(' · ')}>{r.product_specification || '—'} <small className="cell-sub muted">{r.producing_area}</small></span> },
-  { key: 'vehicle', header: '适用车型', cell: (r) => <VehicleCell row={r} /> },
+  { key: 'spec', header: t('规格 / 产地'), cell: (r) => <span className="cell" data-user-text title={[r.product_specification, r.producing_area].filter(Boolean).join(' · ')}>{r.product_specification || '—'} <small className="cell-sub muted">{r.producing_area}</small></span> },
+  { key: 'vehicle', header: t('适用车型'), cell: (r) => <VehicleCell row={r} /> },
   {
-    key: 'qty', header: '数量', sortField: 'quantity',
+    key: 'qty', header: t('数量'), sortField: 'quantity',
     // the 现货 tag under the quantity, so a row of spot goods does not widen the table (it fits at 1366)
-    cell: (r) => (r.quantity > 0 ? <span className={r.spot ? 'qty-cell' : 'cell'}>{`${r.quantity} ${r.uom_name}`}{r.spot && <SpotTag row={r} />}</span> : <span className="muted">无货</span>),
+    cell: (r) => (r.quantity > 0 ? <span className={r.spot ? 'qty-cell' : 'cell'}><span data-user-text>{`${r.quantity} ${r.uom_name}`}</span>{r.spot && <SpotTag row={r} />}</span> : <span className="muted">{t('无货')}</span>),
   },
   ...priceColumns.map((p): Col => ({
-    key: p as PriceColumn, sortField: p, label: PRICE_LABELS[p as PriceColumn],
-    header: <span className="price-head">{PRICE_LABELS[p as PriceColumn].replace('(', '\n(')}</span>,
+    key: p as PriceColumn, sortField: p, label: t(PRICE_LABELS[p as PriceColumn]),
+    header: <span className="price-head">{t(PRICE_LABELS[p as PriceColumn]).replace(/ ?\(/, '\n(')}</span>,
     cell: (r) => <span className="price" data-currency={format.currency}>{format.text(r[p as PriceColumn])}</span>,
   })),
-  { key: 'contact', header: '联系方式', cell: (r) => <span className="cell"><Contact row={r} visible={contactsVisible} /></span> },
-  { key: 'cart', header: '采购', cell: (r) => <BuyCell row={r} /> },
+  { key: 'contact', header: t('联系方式'), cell: (r) => <span className="cell" data-user-text><Contact row={r} visible={contactsVisible} /></span> },
+  { key: 'cart', header: t('采购'), cell: (r) => <BuyCell row={r} /> },
 ];
 
 /** The row's detail: the seller's contacts and area, the whole vehicle list and every column the table leaves out. */
 function RowDetail({ row, contactsVisible, hiddenPrices }: { row: StockRow; contactsVisible: boolean; hiddenPrices: Col[] }) {
+  const t = useT();
   return (
-    <div className="stock-details-panel" role="region" aria-label={`${row.company_name} ${row.supplier_oe} 详情`}>
+    <div className="stock-details-panel" role="region" aria-label={t('{{company_name}} {{supplier_oe}} 详情', { company_name: row.company_name, supplier_oe: row.supplier_oe })}>
       <dl>
-        <div><dt>供应商</dt><dd>{row.company_name} · {areaOf(row)}</dd></div>
-        <div><dt>联系方式</dt><dd><Contact row={row} visible={contactsVisible} /></dd></div>
-        <div><dt>名称</dt><dd>{row.name}</dd></div>
+        <div><dt>{t('供应商')}</dt><dd data-user-text>{row.company_name} · {areaOf(row)}</dd></div>
+        <div><dt>{t('联系方式')}</dt><dd data-user-text><Contact row={row} visible={contactsVisible} /></dd></div>
+        <div><dt>{t('名称')}</dt><dd data-user-text>{row.name}</dd></div>
         {hiddenPrices.map((c) => <div key={c.key}><dt>{c.label}</dt><dd>{c.cell(row)}</dd></div>)}
         {stockDetails(row).map(([label, text]) => (
-          <div key={label}><dt>{label}</dt><dd>{label === '适用车型' ? vehiclesOf(row).join('、') : text}</dd></div>
+          <div key={label}><dt>{t(label)}</dt><dd data-user-text>{label === '适用车型' ? vehiclesOf(row).join('、') : text}</dd></div>
         ))}
       </dl>
       {/* 现货下单 waits in the row's detail, so a table of spot rows keeps one line a row within 1366 px (docs/spot-goods.md) */}
@@ -155,6 +162,7 @@ interface RowProps { row: StockRow; cols: Col[]; hiddenPrices: Col[]; odd: boole
 
 /** one result row and, when opened, its detail row; memoised so opening one row redraws only it */
 const Row = memo(function Row({ row, cols, hiddenPrices, odd, open, toggle, contactsVisible }: RowProps) {
+  const t = useT();
   return (
     <>
       <tr className={odd ? 'p-row-odd' : undefined}>
@@ -163,7 +171,7 @@ const Row = memo(function Row({ row, cols, hiddenPrices, odd, open, toggle, cont
             <span className="first-cell">
               {/* the chevron is the button's own icon (no element inside): fewer elements a row to lay out */}
               <button type="button" className={`stock-details-button pi ${open ? 'pi-chevron-down' : 'pi-chevron-right'}`} aria-expanded={open}
-                aria-label={`${row.name} 详情`} title="详情" onClick={() => toggle(row.id)} />
+                aria-label={t('{{name}} 详情', { name: row.name })} title={t('详情')} onClick={() => toggle(row.id)} />
               {c.cell(row)}
             </span>
           </td>
@@ -216,6 +224,7 @@ export interface StockTableProps {
 export function StockTable({ rows, priceColumns, contactsVisible, view, label, showOe = false, omit = [], sortable, sort, paging, loading }: StockTableProps) {
   const chosen = useCurrency();
   const rate = useVndRate();
+  const lang = useLang();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const [local, setLocal] = useState<{ field?: string; order?: SortOrder }>({});
   const [localPage, setLocalPage] = useState({ first: 0, rows: 50 });
@@ -223,11 +232,11 @@ export function StockTable({ rows, priceColumns, contactsVisible, view, label, s
   // the columns stay the same object while nothing they show changes, so the memoised rows are not redrawn
   const [cols, hiddenPrices] = useMemo(() => {
     const hidden = new Set(hiddenKey.split(','));
-    const format: Format = { text: (fen) => formatMoney(fen, chosen, rate), currency: effectiveCurrency(chosen, rate) };
+    const format: Format = { text: (fen) => formatMoneyIn(lang, fen, chosen, rate), currency: effectiveCurrency(chosen, rate) };
     const all = columnsOf(priceColumns, contactsVisible, format, showOe);
     // a price column the user hid is still in each row's detail
     return [all.filter((c) => !hidden.has(c.key)), all.filter((c) => c.label !== undefined && hidden.has(c.key))];
-  }, [priceColumns, contactsVisible, chosen, rate, showOe, hiddenKey]);
+  }, [priceColumns, contactsVisible, chosen, rate, showOe, hiddenKey, lang]);
   const toggle = useMemo(() => (id: number) => setOpen((s) => {
     const next = new Set(s);
     if (!next.delete(id)) next.add(id);
@@ -291,7 +300,7 @@ export function StockTable({ rows, priceColumns, contactsVisible, view, label, s
           </thead>
           <tbody className="p-datatable-tbody">
             {shown.length === 0 ? (
-              <tr className="p-datatable-emptymessage"><td colSpan={cols.length}>{msg.noResults}</td></tr>
+              <tr className="p-datatable-emptymessage"><td colSpan={cols.length}>{t(msg.noResults)}</td></tr>
             ) : drawn.map((r, i) => (
               <Row key={r.id} row={r} cols={cols} hiddenPrices={hiddenPrices} odd={i % 2 === 1} open={open.has(r.id)} toggle={toggle} contactsVisible={contactsVisible} />
             ))}

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { msg } from '../../../shared/messages';
 import { UPGRADE_UNLOCKS } from './StockTable';
+import { useT } from '../../i18n/lang';
 
 /**
  * A member's limits on the results, with the way out one tap away (requirements 000-2, membership):
@@ -8,10 +9,11 @@ import { UPGRADE_UNLOCKS } from './StockTable';
  * upgrade unlocks.
  */
 export function UpgradeNote() {
+  const t = useT();
   return (
     <p className="upgrade-note" role="note" data-testid="upgrade-note">
-      <span><i className="pi pi-lock" aria-hidden /> {msg.registeredCannotQuote}</span>
-      <Link to="/pay/package">{UPGRADE_UNLOCKS} <i className="pi pi-arrow-right" aria-hidden /></Link>
+      <span><i className="pi pi-lock" aria-hidden /> {t(msg.registeredCannotQuote)}</span>
+      <Link to="/pay/package">{t(UPGRADE_UNLOCKS)} <i className="pi pi-arrow-right" aria-hidden /></Link>
     </p>
   );
 }

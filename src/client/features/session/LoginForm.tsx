@@ -7,6 +7,7 @@ import { msg } from '../../../shared/messages';
 import { Field } from '../../ui/form/Field';
 import { useForm } from '../../ui/form/form';
 import { signIn } from './actions';
+import { useT } from '../../i18n/lang';
 
 /**
  * 登录, a form of the form kit (docs/architecture.md, "Forms"): the sign-in's own schema before
@@ -15,7 +16,8 @@ import { signIn } from './actions';
  * password is never kept beyond the page.
  */
 function LoginForm({ loginPath, title, redirect }: { loginPath: string; title: string; redirect?: string }) {
-  const form = useForm({ username: '', password: '' }, { offline: '网络不可用，请联网后再登录' });
+  const t = useT();
+  const form = useForm({ username: '', password: '' }, { offline: t('网络不可用，请联网后再登录') });
   const { values, errors } = form;
   const [busy, setBusy] = useState(false);
 
@@ -34,21 +36,21 @@ function LoginForm({ loginPath, title, redirect }: { loginPath: string; title: s
 
   return (
     <form className="login-box card" onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate>
-      <h2>{title}</h2>
-      <Field id="username" label={msg.username} error={errors.username}>
+      <h2>{t(title)}</h2>
+      <Field id="username" label={t(msg.username)} error={errors.username}>
         <InputText {...form.text('username')} autoComplete="username" autoFocus />
       </Field>
-      <Field id="password" label={msg.password} error={errors.password}>
+      <Field id="password" label={t(msg.password)} error={errors.password}>
         <Password inputId="password" name="password" autoComplete="current-password" value={values.password} onChange={(e) => form.set('password', e.target.value)} feedback={false} toggleMask
           invalid={!!errors.password} aria-invalid={!!errors.password || undefined} aria-describedby={errors.password ? 'password-error' : undefined}
           inputStyle={{ width: '100%' }} style={{ width: '100%' }} />
       </Field>
       {form.formError && <p className="form-error" role="alert">{form.formError}</p>}
-      <Button type="submit" label={msg.login} loading={busy} style={{ width: '100%' }} />
+      <Button type="submit" label={t(msg.login)} loading={busy} style={{ width: '100%' }} />
       {loginPath === '/login' && (
         <div className="account-links" style={{ display: 'flex', justifyContent: 'space-between', marginTop: '0.8rem', fontSize: '0.65rem' }}>
-          <a href="/login/password/reset">{msg.forgotPassword}</a>
-          <a href="/login/register">{msg.register}</a>
+          <a href="/login/password/reset">{t(msg.forgotPassword)}</a>
+          <a href="/login/register">{t(msg.register)}</a>
         </div>
       )}
     </form>

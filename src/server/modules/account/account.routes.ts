@@ -2,7 +2,7 @@ import type { Handlers } from '../../http/mount';
 import type { AccountService } from './account.service';
 import { handOver } from '../auth/auth.routes';
 
-type AccountHandlers = Pick<Handlers, 'smsCodeSend' | 'userRegister' | 'passwordReset' | 'passwordChange' | 'accountProfileGet' | 'accountProfileUpdate'>;
+type AccountHandlers = Pick<Handlers, 'smsCodeSend' | 'userRegister' | 'passwordReset' | 'passwordChange' | 'accountProfileGet' | 'accountProfileUpdate' | 'accountLangSet'>;
 
 export const accountHandlers = (svc: AccountService): AccountHandlers => ({
   smsCodeSend: (p, ctx) => svc.sendCode(ctx.db, p.mobile, p.purpose, ctx.address),
@@ -11,4 +11,5 @@ export const accountHandlers = (svc: AccountService): AccountHandlers => ({
   passwordChange: (p, ctx) => svc.changePassword(ctx.db, ctx.caller!, p, ctx.address),
   accountProfileGet: (_p, ctx) => svc.profile(ctx.db, ctx.caller!),
   accountProfileUpdate: (p, ctx) => svc.updateProfile(ctx.db, ctx.caller!, p),
+  accountLangSet: (p, ctx) => svc.setLang(ctx.db, ctx.caller!, p),
 });

@@ -106,6 +106,12 @@ export const createAccountService = (deps: { clock: Clock; auth: AuthService; sm
 
     profile: (db: Kysely<DB>, caller: Caller) => repo.profileOf(db, caller.userId),
 
+    /** Keeps the caller's language (null = the company's country's); answers the user as the session shows it. */
+    async setLang(db: Kysely<DB>, caller: Caller, p: PayloadOut<'accountLangSet'>) {
+      await db.updateTable('app_user').set({ lang: p.lang }).where('id', '=', caller.userId).execute();
+      return auth.profile(db, caller);
+    },
+
     async updateProfile(db: Kysely<DB>, caller: Caller, p: PayloadOut<'accountProfileUpdate'>) {
       const user = await repo.userById(db, caller.userId);
       if (p.company && !user.is_owner) throw forbidden(msg.ownerOnlyCompany);

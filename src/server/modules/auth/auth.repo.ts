@@ -68,9 +68,12 @@ export const profileOf = (db: Kysely<DB>, userId: number) =>
   db.selectFrom('app_user')
     .innerJoin('company', 'company.id', 'app_user.company_id')
     .select(['app_user.uuid', 'app_user.company_id', 'company.short_name as company_short_name', 'company.name as company_name',
-      'app_user.display_name as user_name', 'app_user.head_image', 'company.is_seller', 'app_user.allow_im', 'app_user.permissions'])
+      'app_user.display_name as user_name', 'app_user.head_image', 'company.is_seller', 'app_user.allow_im', 'app_user.permissions',
+      'company.country', 'app_user.lang as lang_chosen'])
     .where('app_user.id', '=', userId)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    // the language shown: the user's choice, else the company's country's (docs/i18n.md)
+    .then((u) => ({ ...u, lang: u.lang_chosen ?? (u.country === 'VN' ? 'vi' as const : 'zh' as const) }));
 
 export const companySuspended = async (db: Kysely<DB>, companyId: number) =>
   (await db.selectFrom('company').select('suspended_at').where('id', '=', companyId).executeTakeFirst())?.suspended_at != null;

@@ -2,6 +2,7 @@ import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { vehicleGroupSearch } from '../../../../features/vin/search-params';
 import { ClassicCatalogue } from '../../../../features/vin/ClassicCatalogue';
 import { SubgroupTable } from '../../../../features/vin/panels';
+import { t } from '../../../../i18n/lang';
 
 export const Route = createFileRoute('/_store/search/vehicle/subgroup')({
   validateSearch: vehicleGroupSearch,
@@ -16,7 +17,7 @@ export const Route = createFileRoute('/_store/search/vehicle/subgroup')({
         {group_id
           ? <SubgroupTable vehicleId={vehicle_id} groupId={group_id}
             link={(s, label) => <Link to="/search/vehicle/parts" search={{ vehicle_id, subgroup_id: s.id }}>{label}</Link>} />
-          : <section className="card"><p style={{ margin: 0 }}><i className="pi pi-arrow-left" /> 从左侧目录选择主组或分组查看配件。</p></section>}
+          : <section className="card"><p style={{ margin: 0 }}><i className="pi pi-arrow-left" /> {t('从左侧目录选择主组或分组查看配件。')}</p></section>}
       </ClassicCatalogue>
     );
   },

@@ -1,0 +1,130 @@
+/**
+ * The Vietnamese catalogue against the code (docs/i18n.md): every text a page passes through t()
+ * or marks with mark() has its Vietnamese, with the same placeholders and no Chinese left in it,
+ * and the catalogue holds nothing the code no longer uses.
+ */
+// @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { msg } from '../../shared/messages';
+import { chargedColumnLabel, PRICE_LABELS } from '../../shared/domain/prices';
+import { SPOT_SHIP_TEXT } from '../../shared/domain/spot';
+import catalogue from './vi.json';
+import { formatMoneyIn, formatVnd } from './format';
+
+const ROOT = join(import.meta.dirname, '..');
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+
+const sources = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+  const p = join(dir, d.name);
+  if (d.isDirectory()) return sources(p);
+  return /\.tsx?$/.test(d.name) && !/\.(test|gen)\.tsx?$/.test(d.name) && !d.name.endsWith('.d.ts') ? [p] : [];
+});
+
+interface Use { key: string; where: string }
+
+/** The texts a call's first argument can be: a literal, either side of a condition, or a msg constant. */
+const literals = (node: ts.Expression): string[] | null => {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text];
+  if (ts.isParenthesizedExpression(node)) return literals(node.expression);
+  if (ts.isConditionalExpression(node)) {
+    const a = literals(node.whenTrue);
+    const b = literals(node.whenFalse);
+    return a && b ? [...a, ...b] : null;
+  }
+  if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'msg') {
+    const text = (msg as Record<string, unknown>)[node.name.text];
+    return typeof text === 'string' ? [text] : null;
+  }
+  return null;
+};
+
+/** A text made in place (a template with values, a concatenation): its key cannot be in the catalogue. */
+const computed = (node: ts.Expression): boolean =>
+  ts.isTemplateExpression(node) || ts.isBinaryExpression(node)
+  || (ts.isConditionalExpression(node) && (computed(node.whenTrue) || computed(node.whenFalse)))
+  || (ts.isParenthesizedExpression(node) && computed(node.expression));
+
+const scan = () => {
+  const uses: Use[] = [];
+  const unmarked: string[] = [];
+  for (const file of sources(ROOT)) {
+    const text = readFileSync(file, 'utf8');
+    if (!/\b(t|mark)\(/.test(text)) continue;
+    const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const visit = (node: ts.Node) => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && (node.expression.text === 't' || node.expression.text === 'mark') && node.arguments.length > 0) {
+        const line = sf.getLineAndCharacterOfPosition(node.getStart()).line;
+        const where = `${relative(ROOT, file)}:${line + 1}`;
+        const found = literals(node.arguments[0]);
+        if (found) found.forEach((key) => uses.push({ key, where }));
+        // a name or a property holding a marked text is fine; a text computed in place cannot be in the catalogue
+        else if (computed(node.arguments[0])) unmarked.push(`${where} ${node.arguments[0].getText()}`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+  return { uses, unmarked };
+};
+
+/**
+ * Shared texts a page passes to t() as a value (// i18n-dynamic): the tables' and messages' texts
+ * count as used.
+ */
+const SHARED_TEXTS: Record<string, readonly string[]> = {
+  'domain/prices.ts PRICE_LABELS, chargedColumnLabel': [...Object.values(PRICE_LABELS), chargedColumnLabel('quote'), chargedColumnLabel('circle')],
+  'domain/spot.ts SPOT_SHIP_TEXT': Object.values(SPOT_SHIP_TEXT),
+  'domain/oe.ts validateOeBatch': [msg.enterOe, msg.oeMinLength, msg.oeMaxLines],
+};
+
+const scanned = scan();
+const uses: Use[] = [...scanned.uses, ...Object.entries(SHARED_TEXTS).flatMap(([where, keys]) => keys.map((key) => ({ key, where })))];
+const { unmarked } = scanned;
+const vi = catalogue as Record<string, string>;
+const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('the Vietnamese catalogue', () => {
+  it('finds the texts of the converted pages', () => {
+    expect(uses.length).toBeGreaterThan(50);
+  });
+
+  it('has every text the pages translate', () => {
+    const missing = [...new Set(uses.filter((u) => !(u.key in vi)).map((u) => `${u.key}  (${u.where})`))];
+    expect(missing, 'add these to src/client/i18n/vi.json').toEqual([]);
+  });
+
+  it('holds no text the code no longer uses', () => {
+    const used = new Set(uses.map((u) => u.key));
+    expect(Object.keys(vi).filter((k) => !used.has(k)), 'remove these from vi.json').toEqual([]);
+  });
+
+  it('says everything in Vietnamese: no Chinese character, no empty value', () => {
+    expect(Object.entries(vi).filter(([, v]) => CJK.test(v) || v.trim() === '').map(([k, v]) => `${k} → ${v}`)).toEqual([]);
+  });
+
+  it('keeps each text\'s placeholders', () => {
+    expect(Object.entries(vi).filter(([k, v]) => placeholders(k).join() !== placeholders(v).join()).map(([k, v]) => `${k} → ${v}`)).toEqual([]);
+  });
+
+  it('translates only catalogued texts: a literal, or a name holding a marked one, never a text computed in place', () => {
+    expect(unmarked).toEqual([]);
+  });
+});
+
+describe('money and numbers in Vietnamese', () => {
+  it('writes dong with the symbol first and dots between thousands', () => {
+    expect(formatVnd(1234567)).toBe('₫ 1.234.567');
+    expect(formatVnd(-5000)).toBe('-₫ 5.000');
+    // 1 234.50 yuan at 3618.5 dong
+    expect(formatMoneyIn('vi', 123450, 'VND', 3618.5)).toBe('₫ 4.467.038');
+    expect(formatMoneyIn('vi', 123450, 'CNY')).toMatch(/^CN¥ 1\.234,50$/);
+  });
+
+  it('leaves Chinese pages as they were', () => {
+    expect(formatMoneyIn('zh', 123450, 'VND', 3618.5)).toBe('₫4,467,038');
+    expect(formatMoneyIn('zh', 123450, 'CNY')).toBe('¥1,234.50');
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Numbers, money and dates in the page's language, by Intl (docs/i18n.md): in Vietnamese
+ * `₫ 1.234.567`, `¥ 1.234,50`, `29/11/2026`. Chinese pages keep the shared formatMoney.
+ */
+import { fenToDong, formatMoney, type Currency } from '../../shared/domain/currency';
+import type { Lang } from './lang';
+
+const LOCALES: Record<Lang, string> = { zh: 'zh-CN', vi: 'vi-VN' };
+const cache = new Map<string, Intl.NumberFormat>();
+const numberFormat = (locale: string, currency?: string) => {
+  const k = `${locale}|${currency ?? ''}`;
+  let f = cache.get(k);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, currency ? { style: 'currency', currency } : { maximumFractionDigits: 2 });
+    cache.set(k, f);
+  }
+  return f;
+};
+
+/** An amount with its symbol first and a space: Intl's parts reordered (vi-VN writes the symbol after). */
+const symbolFirst = (amount: number, currency: string, locale: string): string => {
+  const parts = numberFormat(locale, currency).formatToParts(amount);
+  const symbol = parts.find((p) => p.type === 'currency')?.value ?? currency;
+  const sign = parts.some((p) => p.type === 'minusSign') ? '-' : '';
+  const digits = parts.filter((p) => ['integer', 'group', 'decimal', 'fraction'].includes(p.type)).map((p) => p.value).join('');
+  return `${sign}${symbol} ${digits}`;
+};
+
+/** Whole dong as a Vietnamese buyer reads them: `₫ 1.234.567`. */
+export const formatVnd = (dong: number): string => symbolFirst(Math.round(dong), 'VND', 'vi-VN');
+
+/** A price in fen in the chosen currency, written for the language (Chinese: the shared format). */
+export const formatMoneyIn = (lang: Lang, fen: number | null | undefined, currency: Currency, vndRate?: number | null): string => {
+  if (lang === 'zh') return formatMoney(fen, currency, vndRate);
+  if (fen === null || fen === undefined || !Number.isFinite(fen)) return '';
+  if (currency === 'VND' && vndRate && vndRate > 0) return formatVnd(fenToDong(fen, vndRate));
+  return symbolFirst(Math.round(fen) / 100, 'CNY', 'vi-VN');
+};
+
+/** A number with the language's grouping: 1.234.567 in Vietnamese. */
+export const formatNumber = (lang: Lang, n: number): string => numberFormat(LOCALES[lang]).format(n);
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** A date (unix seconds or a Date), with the time when asked: 29/11/2026 14:05 in Vietnamese. */
+export const formatDate = (lang: Lang, at: number | Date, withTime = false): string => {
+  const k = `${lang}|${withTime}`;
+  let f = dateFormats.get(k);
+  if (!f) {
+    f = new Intl.DateTimeFormat(LOCALES[lang], {
+      year: 'numeric', month: '2-digit', day: '2-digit', ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+      // China days are UTC+8 (docs/architecture.md, Data); Vietnam's clock is an hour behind
+      timeZone: lang === 'vi' ? 'Asia/Ho_Chi_Minh' : 'Asia/Shanghai',
+    });
+    dateFormats.set(k, f);
+  }
+  return f.format(typeof at === 'number' ? new Date(at * 1000) : at);
+};
