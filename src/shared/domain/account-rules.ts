@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { customerText, INVITATION_CODE_RE } from './customer';
+import { normaliseVnMobile } from './overseas-rules';
 
 export const SMS_PURPOSES = ['register', 'reset'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
@@ -98,8 +99,20 @@ export const registerSchema = v.pipe(
 );
 export type RegisterInput = v.InferInput<typeof registerSchema>;
 
+/**
+ * A mobile a code may be texted to: a mainland one, or a Vietnamese one (+84 or 0, then 9 digits;
+ * stored as +84…) for the registration of a Vietnamese company (docs/overseas.md).
+ */
+export const smsMobileSchema = v.pipe(
+  v.string('请输入手机号'),
+  v.trim(),
+  v.nonEmpty('请输入手机号'),
+  v.transform((s) => normaliseVnMobile(s) ?? s),
+  v.regex(/^(1[3-9]\d{9}|\+84[35789]\d{8})$/, '手机号须为11位中国大陆手机号码（1开头，第二位3到9）或越南手机号（+84 或 0 开头）'),
+);
+
 export const smsSendSchema = v.object({
-  mobile: mobileSchema,
+  mobile: smsMobileSchema,
   purpose: v.picklist(SMS_PURPOSES, '验证码用途只能是 register（注册）或 reset（找回密码）'),
 });
 

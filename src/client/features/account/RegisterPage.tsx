@@ -105,6 +105,7 @@ export function RegisterPage({ invite }: { invite?: string }) {
       <div className="account-links">
         <Link to="/login">{msg.haveAccount}</Link>
         <span>注册后为注册会员（免费），可随时升级为正式会员</span>
+        <Link to="/login/register/vn">越南企业注册 · Đăng ký doanh nghiệp Việt Nam</Link>
       </div>
     </form>
   );

@@ -9,9 +9,11 @@ import { useSendSmsCode } from './mutations';
  * Asks the server to text a code to `mobile` and counts down until another may be asked for that
  * number (the server enforces the same 60 s per number); a corrected number may be sent to at once.
  */
-export function SmsCodeButton({ mobile, purpose, onError, onSent }: {
+export function SmsCodeButton({ mobile, purpose, onError, onSent, rule = mobileSchema }: {
   mobile: string;
   purpose: SmsPurpose;
+  /** the number's rule checked before sending: a mainland mobile, or a Vietnamese one (docs/overseas.md) */
+  rule?: v.GenericSchema<string, string>;
   onError: (e: unknown) => void;
   onSent: () => void;
 }) {
@@ -27,7 +29,7 @@ export function SmsCodeButton({ mobile, purpose, onError, onSent }: {
   }, [left]);
 
   const send = async () => {
-    const ok = v.safeParse(mobileSchema, mobile);
+    const ok = v.safeParse(rule, mobile);
     if (!ok.success) return onError(new Error(ok.issues[0].message));
     setBusy(true);
     try {

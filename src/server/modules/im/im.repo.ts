@@ -1,6 +1,7 @@
 /** Chat tables (migration 0018): im_conversation (one per pair of users), im_member (unread per side), im_message. */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { likeEscape } from '../../db/helpers';
 
 export const userByUuid = (db: Kysely<DB>, uuid: string) =>
   db.selectFrom('app_user').select(['id', 'uuid', 'company_id', 'display_name', 'head_image', 'active', 'allow_im'])
@@ -254,6 +255,27 @@ export const serviceStaff = (db: Kysely<DB>) =>
 
 export const quickReplies = (db: Kysely<DB>, companyId: number, limit: number) =>
   db.selectFrom('im_quick_reply').select(['id', 'cn_message', 'vn_message']).where('company_id', '=', companyId).orderBy('sort').orderBy('id').limit(limit).execute();
+
+/** Every company's quick replies for the operators (海外 · 快捷回复, docs/overseas.md). */
+export const quickRepliesOfAll = async (db: Kysely<DB>, f: { k: string; company: string; missingVn: boolean; offset: number; limit: number }) => {
+  let q = db.selectFrom('im_quick_reply as q').innerJoin('company as c', 'c.id', 'q.company_id');
+  if (f.k) q = q.where((e) => e.or([e('q.cn_message', 'ilike', `%${likeEscape(f.k)}%`), e('q.vn_message', 'ilike', `%${likeEscape(f.k)}%`)]));
+  if (f.company) q = q.where((e) => e.or([e('c.name', 'ilike', `%${likeEscape(f.company)}%`), e('c.short_name', 'ilike', `%${likeEscape(f.company)}%`)]));
+  if (f.missingVn) q = q.where('q.vn_message', '=', '');
+  const [rows, total] = await Promise.all([
+    q.select(['q.id', 'q.company_id', 'c.name as company_name', 'q.cn_message', 'q.vn_message'])
+      .orderBy('q.company_id').orderBy('q.sort').orderBy('q.id').offset(f.offset).limit(f.limit).execute(),
+    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: total.n };
+};
+
+export const lockQuickReply = (db: Kysely<DB>, id: number) =>
+  db.selectFrom('im_quick_reply as q').innerJoin('company as c', 'c.id', 'q.company_id')
+    .select(['q.id', 'q.company_id', 'c.name as company_name', 'q.cn_message', 'q.vn_message']).where('q.id', '=', id).forUpdate('q').executeTakeFirst();
+
+export const setQuickReplyVn = (db: Kysely<DB>, id: number, vn: string) =>
+  db.updateTable('im_quick_reply').set({ vn_message: vn }).where('id', '=', id).execute();
 
 /* ---- blocking (拉黑, migration 0131) ---- */
 

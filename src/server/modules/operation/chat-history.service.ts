@@ -31,6 +31,10 @@ const userJson = (id: RawBuilder<unknown>) => sql<ChatUser>`(select json_build_o
     'company', json_build_object('id', c.id, 'name', c.name, 'short_name', c.short_name))
     from app_user u join company c on c.id = u.company_id where u.id = ${id})`;
 
+/** Users of companies registered in the country. */
+const ofCountry = (db: Kysely<DB>, country: 'VN') =>
+  db.selectFrom('app_user as u').innerJoin('company as c', 'c.id', 'u.company_id').select('u.id').where('c.country', '=', country);
+
 /** Members shown with a group in the search list (all of them are counted). */
 const MEMBERS_SHOWN = 6;
 
@@ -59,12 +63,20 @@ export const createChatHistoryService = (deps: { clock: Clock }) => {
     ({ id: r.id, a: r.a, b: r.b, messages: r.messages ?? 0, last_sent_at: unix(r.last_sent_at) });
 
   return {
-    async search(db: Kysely<DB>, p: { a: string; b: string; page_number: number; page_size: number }) {
+    /** Whether a user of that country's companies is on one side of the conversation (docs/overseas.md). */
+    async involvesCountry(db: Kysely<DB>, conversationId: number, country: 'VN') {
+      return (await db.selectFrom('im_conversation as v').select('v.id').where('v.id', '=', conversationId)
+        .where((e) => e.or([e('v.user_low', 'in', ofCountry(db, country)), e('v.user_high', 'in', ofCountry(db, country))])).executeTakeFirst()) !== undefined;
+    },
+
+    /** `country`: only conversations with a user of that country's companies on one side; then both sides may be empty. */
+    async search(db: Kysely<DB>, p: { a: string; b: string; page_number: number; page_size: number; country?: 'VN' }) {
       const a = p.a.trim() || p.b.trim();
       const b = p.a.trim() ? p.b.trim() : '';
-      if (!a) throw invalid('a', opCompanyText.chatSearchEmpty);
+      if (!a && !p.country) throw invalid('a', opCompanyText.chatSearchEmpty);
       let q = db.selectFrom('im_conversation as v');
-      q = b
+      if (p.country) q = q.where((e) => e.or([e('v.user_low', 'in', ofCountry(db, p.country!)), e('v.user_high', 'in', ofCountry(db, p.country!))]));
+      if (a) q = b
         ? q.where((e) => e.or([
           e.and([e('v.user_low', 'in', matching(db, a)), e('v.user_high', 'in', matching(db, b))]),
           e.and([e('v.user_high', 'in', matching(db, a)), e('v.user_low', 'in', matching(db, b))]),

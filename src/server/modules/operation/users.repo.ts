@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { likeEscape } from '../../db/helpers';
 
-export interface UserFilter { k: string; company: string; company_id: number | ''; active: '' | 'true' | 'false'; offset: number; limit: number }
+export interface UserFilter { k: string; company: string; company_id: number | ''; active: '' | 'true' | 'false'; offset: number; limit: number; /** only users of companies of this country (docs/overseas.md) */ country?: 'CN' | 'VN' }
 
 export interface UserRowDb {
   id: number; username: string; display_name: string; mobile: string | null; company_id: number; company_name: string; company_suspended: boolean;
@@ -19,6 +19,7 @@ export const list = async (db: Kysely<DB>, f: UserFilter, now: Date) => {
   if (f.company) conds.push(sql`(c.name ilike ${`%${likeEscape(f.company)}%`} or c.short_name ilike ${`%${likeEscape(f.company)}%`})`);
   if (f.company_id !== '') conds.push(sql`u.company_id = ${f.company_id}`);
   if (f.active !== '') conds.push(sql`u.active = ${f.active === 'true'}`);
+  if (f.country) conds.push(sql`c.country = ${f.country}`);
   const where = sql.join(conds, sql` and `);
   const [rows, total] = await Promise.all([
     sql<UserRowDb>`select u.id, u.username, u.display_name, u.mobile, u.company_id, c.name as company_name, c.suspended_at is not null as company_suspended,

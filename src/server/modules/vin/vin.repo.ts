@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { likeEscape } from '../../db/helpers';
 import type { EpcPart, EpcSubgroup, Vehicle } from '../../../shared/contracts/vin';
 
 const VEHICLE_COLUMNS = ['id', 'make_name', 'factory_name', 'model', 'model_en', 'chassis', 'year_from', 'year_to', 'engine_code', 'displacement', 'power_kw', 'transmission', 'body'] as const;
@@ -23,6 +24,22 @@ export const decodedSince = async (db: Kysely<DB>, companyId: number, vin: strin
 
 export const logDecode = (db: Kysely<DB>, row: { company_id: number; user_id: number; vin: string; created_at: Date }) =>
   db.insertInto('vin_query_log').values(row).execute();
+
+/** Counted decodes, newest first, of the companies of one country (海外 · VIN解析记录, docs/overseas.md). */
+export const decodeLog = async (db: Kysely<DB>, f: { country: 'CN' | 'VN'; vin: string; company: string; from: Date | null; to: Date | null; offset: number; limit: number }) => {
+  let q = db.selectFrom('vin_query_log as l').innerJoin('company as c', 'c.id', 'l.company_id').innerJoin('app_user as u', 'u.id', 'l.user_id')
+    .where('c.country', '=', f.country);
+  if (f.vin) q = q.where('l.vin', 'like', `%${likeEscape(f.vin.toUpperCase())}%`);
+  if (f.company) q = q.where((e) => e.or([e('c.name', 'ilike', `%${likeEscape(f.company)}%`), e('c.short_name', 'ilike', `%${likeEscape(f.company)}%`)]));
+  if (f.from) q = q.where('l.created_at', '>=', f.from);
+  if (f.to) q = q.where('l.created_at', '<', f.to);
+  const [rows, total] = await Promise.all([
+    q.select(['l.id', 'l.vin', 'l.company_id', 'c.name as company_name', 'u.username', 'u.display_name', 'l.created_at'])
+      .orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').offset(f.offset).limit(f.limit).execute(),
+    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: total.n };
+};
 
 /**
  * Vehicles whose pattern matches: same WMI, positions 4-8 starting with the pattern's VDS, model

@@ -77,6 +77,11 @@ export const createVinService = (clock: Clock, vpic: () => Promise<VpicSource | 
         quota,
       };
     },
+    /** Counted decodes of one country's companies, for the operators (docs/overseas.md); `to` is exclusive. */
+    async decodeLog(db: Kysely<DB>, f: Parameters<typeof repo.decodeLog>[1]) {
+      const { rows, total } = await repo.decodeLog(db, f);
+      return { data: rows.map((r) => ({ ...r, id: Number(r.id), created: Math.floor(new Date(r.created_at).getTime() / 1000) })), total };
+    },
     brands: (db: Kysely<DB>) => repo.brands(db),
     models: (db: Kysely<DB>, makeName: string) => repo.models(db, makeName),
     async groups(db: Kysely<DB>, vehicleId: number) {

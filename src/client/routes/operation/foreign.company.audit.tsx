@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../lib/router-guard';
+import { OP_FOREIGN_CODES } from '../../../shared/domain/overseas-rules';
+import { listSearch } from '../../ui/list/list-search';
+import { FOREIGN_COMPANY_FILTERS } from '../../features/operation/foreign/foreign-filters';
+import { ForeignCompaniesPage } from '../../features/operation/foreign/ForeignCompaniesPage';
+
+// 海外 (docs/overseas.md)
+export const Route = createFileRoute('/operation/foreign/company/audit')({
+  validateSearch: listSearch(FOREIGN_COMPANY_FILTERS, []),
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_FOREIGN_CODES.read }),
+  component: function Page() {
+    const navigate = Route.useNavigate();
+    return <ForeignCompaniesPage mode="audit" search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});

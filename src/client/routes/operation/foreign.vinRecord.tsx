@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../lib/router-guard';
+import { OP_FOREIGN_CODES } from '../../../shared/domain/overseas-rules';
+import { listSearch } from '../../ui/list/list-search';
+import { FOREIGN_VIN_FILTERS } from '../../features/operation/foreign/foreign-filters';
+import { VinRecordPage } from '../../features/operation/foreign/VinRecordPage';
+
+// 海外 (docs/overseas.md)
+export const Route = createFileRoute('/operation/foreign/vinRecord')({
+  validateSearch: listSearch(FOREIGN_VIN_FILTERS, []),
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_FOREIGN_CODES.read }),
+  component: function Page() {
+    const navigate = Route.useNavigate();
+    return <VinRecordPage search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});
