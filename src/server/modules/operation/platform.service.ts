@@ -77,11 +77,12 @@ export const createPlatformService = (deps: { clock: Clock }) => {
 
     rateSet: (db: Kysely<DB>, caller: Caller, p: { to_curr_code: string; rate_value: number }) =>
       inTransaction(db, async (trx) => {
-        const row = await trx.selectFrom('exchange_rate').select(['to_curr_code', sql<string>`rate_value::text`.as('rate_value')])
+        const row = await trx.selectFrom('exchange_rate').select(['to_curr_code', sql<string>`rate_value::text`.as('rate_value'), 'updated_at'])
           .where('to_curr_code', '=', p.to_curr_code).forUpdate().executeTakeFirst();
         if (!row) throw invalid('to_curr_code', `币种 ${p.to_curr_code} 不存在`);
-        if (Number(row.rate_value) === p.rate_value) throw new AppError(ResultCode.conflict, 409, opText.rateUnchanged);
         const now = deps.clock.now();
+        // the same rate again on a later China day confirms it as that day's rate (the Vietnam mall sells only at the day's rate, docs/overseas.md)
+        if (Number(row.rate_value) === p.rate_value && chinaDay(row.updated_at) === chinaDay(now)) throw new AppError(ResultCode.conflict, 409, opText.rateUnchanged);
         await trx.updateTable('exchange_rate').set({ rate_value: p.rate_value, updated_at: now }).where('to_curr_code', '=', p.to_curr_code).execute();
         await trx.insertInto('exchange_rate_history').values({ to_curr_code: p.to_curr_code, old_value: row.rate_value, rate_value: p.rate_value, set_at: now, user_id: caller.userId, username: caller.username }).execute();
         await audit.record(trx, caller, now, [{ entity: 'exchange_rate', entity_id: p.to_curr_code, action: 'set', old: Number(row.rate_value), new: p.rate_value }]);

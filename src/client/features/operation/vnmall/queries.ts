@@ -1,0 +1,18 @@
+/** Query keys and options of the operator's 越南商城 pages (D09-03, docs/overseas.md "The Vietnam mall"). */
+import { queryOptions } from '@tanstack/react-query';
+import type { PayloadIn } from '../../../../shared/contracts';
+import { request } from '../../../api/request';
+
+export const opVnKeys = {
+  all: () => ['op', 'vnmall'] as const,
+  goods: (p: PayloadIn<'opVnGoodsList'>) => ['op', 'vnmall', 'goods', p] as const,
+  bands: () => ['op', 'vnmall', 'bands'] as const,
+  orders: (p: PayloadIn<'opVnOrderList'>) => ['op', 'vnmall', 'orders', p] as const,
+};
+
+export const opVnGoodsQuery = (p: PayloadIn<'opVnGoodsList'>) =>
+  queryOptions({ queryKey: opVnKeys.goods(p), queryFn: ({ signal }) => request('get', 'opVnGoodsList', p, undefined, { signal }) });
+export const opVnBandsQuery = () =>
+  queryOptions({ queryKey: opVnKeys.bands(), queryFn: ({ signal }) => request('get', 'opServiceChargeList', {}, undefined, { signal }) });
+export const opVnOrdersQuery = (p: PayloadIn<'opVnOrderList'>) =>
+  queryOptions({ queryKey: opVnKeys.orders(p), queryFn: ({ signal }) => request('get', 'opVnOrderList', p, undefined, { signal }) });

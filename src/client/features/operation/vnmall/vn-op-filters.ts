@@ -1,0 +1,3 @@
+/** The address filters of the operator's 越南商城 lists (light: the route files read them). */
+export const VN_GOODS_FILTERS = ['oe', 'seller', 'state'] as const;
+export const VN_ORDER_FILTERS = ['order_no', 'buyer', 'seller'] as const;

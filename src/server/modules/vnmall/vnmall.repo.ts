@@ -1,0 +1,185 @@
+/**
+ * The Vietnam mall's tables (migration 0620): offers, rules, removals, service charge bands, the
+ * Vietnamese buyer's cart and what each mall order froze. One select (`mallRows`) reads stock rows
+ * with the terms that offer them: the row's own offer, else the newest of its seller's rules that
+ * matches it (brand, make, category), and any removal by the platform.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/schema';
+import { likeEscape } from '../../db/helpers';
+import type { DeliveryTerm, ServiceChargeKind } from '../../../shared/domain/vn-mall';
+
+export interface MallRow {
+  id: number; company_id: number; company_name: string; supplier_oe: string; name: string; brand_name: string; make_name: string;
+  category_name: string; uom_name: string; quantity: number; price1: number | null; state: string;
+  price_mode: 'direct' | 'markup' | null; vn_price: string | null; o_markup: number | null; o_floor: string | null; o_qty: number | null;
+  rule_id: number | null; r_markup: number | null; r_floor: string | null; quantity_cap: number | null;
+  removed_reason: string | null; removed_at: Date | null; removed_by: string | null;
+}
+
+const RULE_MATCH = sql`r.company_id = s.company_id
+  and (r.part_brand_id is null or r.part_brand_id = s.part_brand_id)
+  and (r.make_id is null or r.make_id = s.make_id)
+  and (r.category_name = '' or r.category_name = s.category_name)`;
+
+const FROM = sql`from stock s
+  join company c on c.id = s.company_id
+  left join part_brand pb on pb.id = s.part_brand_id
+  left join make m on m.id = s.make_id
+  left join vn_offer o on o.stock_id = s.id
+  left join lateral (select r.id, r.markup_bp, r.floor_fen, r.quantity_cap from vn_offer_rule r where ${RULE_MATCH} order by r.id desc limit 1) r on true
+  left join vn_removal x on x.stock_id = s.id`;
+
+const COLUMNS = sql`s.id, s.company_id, c.name as company_name, s.supplier_oe, s.name, coalesce(pb.name, nullif(s.custom_brand_name, ''), '') as brand_name,
+  coalesce(m.name, '') as make_name, s.category_name, s.uom_name, s.quantity, s.price1, s.state,
+  o.price_mode, o.vn_price::text as vn_price, o.markup_bp as o_markup, o.floor_fen::text as o_floor, o.vn_quantity as o_qty,
+  r.id as rule_id, r.markup_bp as r_markup, r.floor_fen::text as r_floor, r.quantity_cap,
+  x.reason as removed_reason, x.removed_at, x.username as removed_by`;
+
+/** offered by a row offer or a rule (removed or not) */
+export const OFFERED = sql`(o.stock_id is not null or r.id is not null)`;
+
+export const mallRows = async (db: Kysely<DB>, where: RawBuilder<unknown>, order: RawBuilder<unknown>, offset: number, limit: number) =>
+  (await sql<MallRow>`select ${COLUMNS} ${FROM} where ${where} order by ${order} offset ${offset} limit ${limit}`.execute(db)).rows;
+
+export const mallCount = async (db: Kysely<DB>, where: RawBuilder<unknown>) =>
+  (await sql<{ n: number }>`select count(*)::int as n ${FROM} where ${where}`.execute(db)).rows[0].n;
+
+/** An OE prefix or a part of the name (the keyword as typed). */
+export const keywordWhere = (keyword: string, oeNorm: string) => {
+  const parts: RawBuilder<unknown>[] = [sql`s.name like ${`%${likeEscape(keyword)}%`}`, sql`s.supplier_oe like ${`%${likeEscape(keyword)}%`}`];
+  if (oeNorm.length >= 2) parts.push(sql`s.oe_norm like ${`${likeEscape(oeNorm)}%`}`);
+  return sql`(${sql.join(parts, sql` or `)})`;
+};
+
+// ---- the rate ----
+
+export const vndRate = async (db: Kysely<DB>) =>
+  (await sql<{ rate: string; updated_at: Date }>`select rate_value::text as rate, updated_at from exchange_rate where to_curr_code = 'VND'`.execute(db)).rows[0];
+
+export const companyCountry = async (db: Kysely<DB>, companyId: number) =>
+  (await db.selectFrom('company').select('country').where('id', '=', companyId).executeTakeFirst())?.country;
+
+// ---- offers and rules ----
+
+export const lockStock = (db: Kysely<DB>, ids: number[]) =>
+  db.selectFrom('stock').select(['id', 'company_id', 'supplier_oe', 'name', 'state', 'price1']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+
+export const removalsOf = (db: Kysely<DB>, ids: number[]) =>
+  db.selectFrom('vn_removal').select(['stock_id', 'reason', 'company_id']).where('stock_id', 'in', ids).execute();
+
+export const upsertOffers = (db: Kysely<DB>, rows: Array<{
+  stock_id: number; company_id: number; price_mode: 'direct' | 'markup'; vn_price: number | null; markup_bp: number | null; floor_fen: number; vn_quantity: number; user_id: number; updated_at: Date;
+}>) => db.insertInto('vn_offer').values(rows).onConflict((oc) => oc.column('stock_id').doUpdateSet((eb) => ({
+  price_mode: eb.ref('excluded.price_mode'), vn_price: eb.ref('excluded.vn_price'), markup_bp: eb.ref('excluded.markup_bp'),
+  floor_fen: eb.ref('excluded.floor_fen'), vn_quantity: eb.ref('excluded.vn_quantity'), user_id: eb.ref('excluded.user_id'), updated_at: eb.ref('excluded.updated_at'),
+}))).execute();
+
+export const deleteOffers = async (db: Kysely<DB>, companyId: number, ids: number[]) =>
+  Number((await db.deleteFrom('vn_offer').where('company_id', '=', companyId).where('stock_id', 'in', ids).executeTakeFirst()).numDeletedRows);
+
+export const lowerOfferQty = (db: Kysely<DB>, stockId: number, qty: number) =>
+  db.updateTable('vn_offer').set({ vn_quantity: sql`greatest(vn_quantity - ${qty}, 0)` }).where('stock_id', '=', stockId).execute();
+
+export interface RuleRow {
+  id: number; part_brand_id: number | null; brand_name: string | null; make_id: number | null; make_name: string | null; category_name: string;
+  markup_bp: number; floor_fen: string; quantity_cap: number | null; created_at: Date; rows: number;
+}
+
+export const rules = async (db: Kysely<DB>, companyId: number, id?: number) =>
+  (await sql<RuleRow>`select r.id, r.part_brand_id, pb.name as brand_name, r.make_id, m.name as make_name, r.category_name, r.markup_bp, r.floor_fen::text as floor_fen,
+      r.quantity_cap, r.created_at,
+      (select count(*)::int from stock s where s.state = 'on' and ${RULE_MATCH}) as rows
+    from vn_offer_rule r left join part_brand pb on pb.id = r.part_brand_id left join make m on m.id = r.make_id
+    where r.company_id = ${companyId} ${id === undefined ? sql`` : sql`and r.id = ${id}`} order by r.id desc`.execute(db)).rows;
+
+export const sameRule = (db: Kysely<DB>, companyId: number, r: { part_brand_id: number | null; make_id: number | null; category_name: string }) =>
+  sql<{ id: number }>`select id from vn_offer_rule where company_id = ${companyId}
+    and part_brand_id is not distinct from ${r.part_brand_id} and make_id is not distinct from ${r.make_id} and category_name = ${r.category_name}`.execute(db);
+
+export const insertRule = async (db: Kysely<DB>, r: {
+  company_id: number; part_brand_id: number | null; make_id: number | null; category_name: string; markup_bp: number; floor_fen: number; quantity_cap: number | null; user_id: number; created_at: Date;
+}) => (await db.insertInto('vn_offer_rule').values(r).returning('id').executeTakeFirstOrThrow()).id;
+
+export const deleteRule = async (db: Kysely<DB>, companyId: number, id: number) =>
+  Number((await db.deleteFrom('vn_offer_rule').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst()).numDeletedRows);
+
+export const brandExists = async (db: Kysely<DB>, id: number) => !!(await db.selectFrom('part_brand').select('id').where('id', '=', id).executeTakeFirst());
+export const makeExists = async (db: Kysely<DB>, id: number) => !!(await db.selectFrom('make').select('id').where('id', '=', id).executeTakeFirst());
+
+// ---- removals ----
+
+export const insertRemovals = (db: Kysely<DB>, rows: Array<{ stock_id: number; company_id: number; reason: string; removed_at: Date; user_id: number; username: string }>) =>
+  db.insertInto('vn_removal').values(rows).execute();
+
+export const deleteRemovals = async (db: Kysely<DB>, ids: number[]) =>
+  (await db.deleteFrom('vn_removal').where('stock_id', 'in', ids).returning(['stock_id', 'company_id', 'reason']).execute());
+
+// ---- service charge bands ----
+
+export interface BandRow { id: number; min_dong: string; max_dong: string | null; kind: ServiceChargeKind; value: string; updated_at: Date; username: string }
+
+export const bands = async (db: Kysely<DB>) =>
+  (await sql<BandRow>`select id, min_dong::text, max_dong::text, kind, value::text, updated_at, username from service_charge_rule order by min_dong, id`.execute(db)).rows;
+
+/** Holds off every other writer of the bands until the caller's transaction ends (no two overlapping saves). */
+export const lockBands = (db: Kysely<DB>) => sql`lock table service_charge_rule in share row exclusive mode`.execute(db);
+
+export const insertBand = async (db: Kysely<DB>, b: { min_dong: number; max_dong: number | null; kind: ServiceChargeKind; value: number; updated_at: Date; username: string }) =>
+  (await db.insertInto('service_charge_rule').values(b).returning('id').executeTakeFirstOrThrow()).id;
+
+export const updateBand = async (db: Kysely<DB>, id: number, b: { min_dong: number; max_dong: number | null; kind: ServiceChargeKind; value: number; updated_at: Date; username: string }) =>
+  Number((await db.updateTable('service_charge_rule').set(b).where('id', '=', id).executeTakeFirst()).numUpdatedRows);
+
+export const deleteBand = async (db: Kysely<DB>, id: number) =>
+  Number((await db.deleteFrom('service_charge_rule').where('id', '=', id).executeTakeFirst()).numDeletedRows);
+
+// ---- cart ----
+
+export const cartItems = (db: Kysely<DB>, companyId: number, lock = false) => {
+  const q = db.selectFrom('vn_cart_item').select(['id', 'stock_id', 'qty', 'user_id']).where('company_id', '=', companyId).orderBy('id');
+  return lock ? q.forUpdate().execute() : q.execute();
+};
+
+export const addToCart = (db: Kysely<DB>, companyId: number, userId: number, stockId: number, qty: number) =>
+  db.insertInto('vn_cart_item').values({ company_id: companyId, user_id: userId, stock_id: stockId, qty })
+    .onConflict((oc) => oc.columns(['company_id', 'stock_id']).doUpdateSet({ qty: sql`vn_cart_item.qty + ${qty}`, user_id: userId })).execute();
+
+export const setCartQty = async (db: Kysely<DB>, companyId: number, id: number, qty: number) =>
+  Number((await db.updateTable('vn_cart_item').set({ qty }).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst()).numUpdatedRows);
+
+export const removeCart = async (db: Kysely<DB>, companyId: number, ids: number[]) =>
+  Number((await db.deleteFrom('vn_cart_item').where('company_id', '=', companyId).where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
+
+// ---- orders ----
+
+export const insertVnOrder = (db: Kysely<DB>, o: {
+  order_id: string; rate_value: string; rate_day: string; goods_dong: number; service_dong: number; service_fen: number; total_dong: number;
+  service_rule: string; delivery_term: DeliveryTerm;
+}) => db.insertInto('vn_order').values(o).execute();
+
+export const linesOfOrder = (db: Kysely<DB>, orderId: string) =>
+  db.selectFrom('goods_order_line').select(['id', 'stock_id']).where('order_id', '=', orderId).orderBy('id').execute();
+
+export const insertVnLines = (db: Kysely<DB>, rows: Array<{ line_id: string; order_id: string; unit_price_dong: number; amount_dong: number }>) =>
+  db.insertInto('vn_order_line').values(rows).execute();
+
+export interface VnOrderRow {
+  id: string; order_no: string; checkout_no: string; status: string; created_at: Date; buyer_company_id: number; buyer_company_name: string;
+  seller_company_id: number; seller_company_name: string; line_count: number; total_qty: number; total_fen: string; service_fen: string;
+  goods_dong: string; service_dong: string; total_dong: string; rate_value: string; rate_day: string; delivery_term: DeliveryTerm; service_rule: string;
+}
+
+const ORDER_FROM = sql`from vn_order v join goods_order g on g.id = v.order_id join company b on b.id = g.buyer_company_id join company sc on sc.id = g.seller_company_id`;
+
+export const vnOrders = async (db: Kysely<DB>, where: RawBuilder<unknown>, offset: number, limit: number) => {
+  const [rows, total] = await Promise.all([
+    sql<VnOrderRow>`select g.id, g.order_no, g.checkout_no, g.status, g.created_at, g.buyer_company_id, b.name as buyer_company_name, g.seller_company_id,
+        sc.name as seller_company_name, g.line_count, g.total_qty, g.total_fen::text as total_fen, v.service_fen::text as service_fen,
+        v.goods_dong::text as goods_dong, v.service_dong::text as service_dong, v.total_dong::text as total_dong, v.rate_value::text as rate_value,
+        v.rate_day, v.delivery_term, v.service_rule
+      ${ORDER_FROM} where ${where} order by g.id desc offset ${offset} limit ${limit}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n ${ORDER_FROM} where ${where}`.execute(db),
+  ]);
+  return { rows: rows.rows, total: total.rows[0].n };
+};

@@ -1,0 +1,477 @@
+/**
+ * The Vietnam mall (docs/overseas.md, "The Vietnam mall").
+ *
+ * Sellers offer rows (their own terms) or rules (brand, make, category at a markup); a Vietnamese
+ * company (company.country 'VN') searches, carts and orders only what is offered, in whole dong at
+ * the day's rate: the VND rate the operators set on the current China day. Without it nothing is
+ * sold (no rate is guessed from an earlier day). A checkout freezes the rate, the dong amounts and
+ * the fen amounts on the order; when the total changed since the buyer's page (a new rate or
+ * price), it is refused with the new total, and the buyer confirms that total to place the order.
+ */
+import { randomInt } from 'node:crypto';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Caller, Clock } from '../../http/context';
+import { AppError, conflict, forbidden, invalid } from '../../http/errors';
+import { inTransaction, likeEscape, unix } from '../../db/helpers';
+import { ResultCode, type AnswerOf, type PayloadOut } from '../../../shared/contracts';
+import { chinaDay, formatChina } from '../../../shared/domain/china-time';
+import { normalizeOe } from '../../../shared/domain/oe';
+import {
+  bandOf, bandsOverlap, bandText, belowFloor, dongInFen, floorDong, markupDong, serviceCharge, vnText, DELIVERY_TERM_ZH,
+  type ChargeBand, type DeliveryTerm,
+} from '../../../shared/domain/vn-mall';
+import * as audit from '../operation/audit.service';
+import { addEvent, insertOrder, takeStock } from '../orders/orders.service';
+import { markFollowedOesChanged } from '../basket/follow.service';
+import * as repo from './vnmall.repo';
+
+type Rate = AnswerOf<'vnMallOverview'>['rate'];
+type Terms = NonNullable<AnswerOf<'vnOfferList'>['data'][number]['terms']>;
+
+const notOffered = () => new AppError(ResultCode.notFound, 404, vnText.notOffered);
+
+/**
+ * A Vietnamese company buys only in the Vietnam mall: the Chinese searches and cart refuse it, so
+ * it never reaches a row that was not offered there (or a CNY price) by another door.
+ */
+export const refuseVnBuyer = async (db: Kysely<DB>, caller: Caller) => {
+  if ((await repo.companyCountry(db, caller.companyId)) === 'VN') throw forbidden(vnText.vnBuyerOnlyMall);
+};
+
+/** What a mall row sells at today, or why it does not. */
+export interface Resolved {
+  offered_by: 'row' | 'rule' | '';
+  terms: Terms | null;
+  vn_quantity: number;
+  dong: number | null;
+  problem: string;
+}
+
+export const resolve = (r: repo.MallRow, rate: string | null): Resolved => {
+  const by = r.price_mode ? 'row' : r.rule_id !== null ? 'rule' : '';
+  const terms: Terms | null = r.price_mode
+    ? { price_mode: r.price_mode, vn_price: r.vn_price === null ? null : Number(r.vn_price), markup_bp: r.o_markup, floor_fen: Number(r.o_floor) }
+    : r.rule_id !== null ? { price_mode: 'markup', vn_price: null, markup_bp: r.r_markup, floor_fen: Number(r.r_floor) } : null;
+  const vnQty = Math.max(0, by === 'row' ? Math.min(r.o_qty ?? 0, r.quantity) : by === 'rule' ? Math.min(r.quantity_cap ?? r.quantity, r.quantity) : 0);
+  const out: Resolved = { offered_by: by, terms, vn_quantity: vnQty, dong: null, problem: '' };
+  if (!terms) return { ...out, problem: '未上架越南商城' };
+  if (terms.price_mode === 'direct') out.dong = terms.vn_price;
+  else if (r.price1 === null || r.price1 <= 0) return { ...out, problem: vnText.noBasePrice(r.supplier_oe) };
+  else if (rate !== null) out.dong = markupDong(r.price1, terms.markup_bp!, rate);
+  if (r.removed_reason !== null) return { ...out, problem: `平台已移出：${r.removed_reason}` };
+  if (r.state !== 'on') return { ...out, problem: '库存不在售' };
+  if (rate === null) return { ...out, problem: vnText.noRateSeller };
+  if (out.dong === null || out.dong <= 0) return { ...out, dong: null, problem: vnText.noBasePrice(r.supplier_oe) };
+  if (belowFloor(out.dong, terms.floor_fen, rate)) return { ...out, problem: vnText.belowFloor(r.supplier_oe, out.dong, floorDong(terms.floor_fen, rate)) };
+  // an order line keeps a price of at least one fen
+  if (dongInFen(out.dong, rate) < 1) return { ...out, problem: '越南盾价格低于1分人民币，不能销售' };
+  if (vnQty <= 0) return { ...out, problem: '越南可售数量为0' };
+  return out;
+};
+
+const toBand = (b: repo.BandRow): ChargeBand & { id: number } =>
+  ({ id: b.id, min_dong: Number(b.min_dong), max_dong: b.max_dong === null ? null : Number(b.max_dong), kind: b.kind, value: Number(b.value) });
+
+const orderOut = (o: repo.VnOrderRow): AnswerOf<'opVnOrderList'>['data'][number] => ({
+  id: Number(o.id), order_no: o.order_no, checkout_no: o.checkout_no, status: o.status, created_at: unix(o.created_at),
+  buyer_company_id: o.buyer_company_id, buyer_company_name: o.buyer_company_name, seller_company_id: o.seller_company_id, seller_company_name: o.seller_company_name,
+  line_count: o.line_count, total_qty: o.total_qty, goods_fen: Number(o.total_fen), service_fen: Number(o.service_fen),
+  goods_dong: Number(o.goods_dong), service_dong: Number(o.service_dong), total_dong: Number(o.total_dong),
+  rate: Number(o.rate_value), rate_day: o.rate_day, delivery_term: o.delivery_term, service_rule: o.service_rule,
+});
+
+/** SO + China time to the second + 6 random digits, as every goods order. */
+const newNo = (prefix: 'SO' | 'CO', now: Date) =>
+  `${prefix}${formatChina(Math.floor(now.getTime() / 1000), 'YYYYMMDDHHmmss')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+
+export const createVnMallService = ({ clock }: { clock: Clock }) => {
+  /** The day's rate: the VND rate if the operators set it on the current China day, else none. */
+  const dayRate = async (db: Kysely<DB>): Promise<{ rate: string | null; out: Rate }> => {
+    const now = clock.now();
+    const day = chinaDay(now);
+    const row = await repo.vndRate(db);
+    const rate = row && chinaDay(row.updated_at) === day ? row.rate : null;
+    return { rate, out: { rate: rate === null ? null : Number(rate), day, last_rate: row ? Number(row.rate) : null, last_set_at: row ? unix(row.updated_at) : 0 } };
+  };
+
+  /** The caller's company must be Vietnamese to buy here. */
+  const vnBuyer = async (db: Kysely<DB>, caller: Caller) => {
+    if ((await repo.companyCountry(db, caller.companyId)) !== 'VN') throw forbidden(vnText.notVnBuyer);
+  };
+
+  const sellingRate = async (db: Kysely<DB>) => {
+    const { rate, out } = await dayRate(db);
+    if (rate === null) throw conflict(vnText.noRate);
+    return { rate, out };
+  };
+
+  // ---- the buyer's cart, priced the one way for the list and the checkout ----
+
+  const pricedCart = async (db: Kysely<DB>, caller: Caller, rate: string | null, lock = false) => {
+    const items = await repo.cartItems(db, caller.companyId, lock);
+    const ids = items.map((i) => i.stock_id);
+    const rows = ids.length ? await repo.mallRows(db, sql`s.id = any(${sql.val(ids)}::int[])`, sql`s.id`, 0, ids.length) : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const bands = (await repo.bands(db)).map(toBand);
+    const groups = new Map<number, AnswerOf<'vnCartList'>['groups'][number]>();
+    const lines: Array<{ item: (typeof items)[number]; row: repo.MallRow; dong: number }> = [];
+    for (const item of items) {
+      const row = byId.get(item.stock_id);
+      if (!row) continue;
+      const r = resolve(row, rate);
+      let problem = r.problem;
+      if (r.offered_by === '' || row.removed_reason !== null) problem = vnText.notOffered;
+      else if (!problem && item.qty > r.vn_quantity) problem = vnText.notEnough(row.supplier_oe, r.vn_quantity);
+      if (row.company_id === caller.companyId) problem = vnText.ownStock;
+      const sellable = problem === '' && r.dong !== null;
+      const g = groups.get(row.company_id) ?? { seller_company_id: row.company_id, seller_company_name: row.company_name, lines: [], goods_dong: 0, service_dong: 0, service_rule: '', total_dong: 0 };
+      groups.set(row.company_id, g);
+      g.lines.push({
+        id: item.id, stock_id: row.id, qty: item.qty, supplier_oe: row.supplier_oe, name: row.name, brand_name: row.brand_name,
+        seller_company_id: row.company_id, seller_company_name: row.company_name,
+        vn_price: sellable ? r.dong : null, amount_dong: sellable ? r.dong! * item.qty : 0, vn_quantity: r.vn_quantity, problem,
+      });
+      if (sellable) { g.goods_dong += r.dong! * item.qty; lines.push({ item, row, dong: r.dong! }); }
+    }
+    for (const g of groups.values()) {
+      const band = bandOf(bands, g.goods_dong);
+      g.service_dong = g.goods_dong > 0 ? serviceCharge(bands, g.goods_dong) : 0;
+      g.service_rule = g.goods_dong > 0 && band ? bandText(band) : '';
+      g.total_dong = g.goods_dong + g.service_dong;
+    }
+    const list = [...groups.values()];
+    return {
+      groups: list, lines,
+      goods_dong: list.reduce((s, g) => s + g.goods_dong, 0),
+      service_dong: list.reduce((s, g) => s + g.service_dong, 0),
+      total_dong: list.reduce((s, g) => s + g.total_dong, 0),
+    };
+  };
+
+  const cartAnswer = async (db: Kysely<DB>, caller: Caller): Promise<AnswerOf<'vnCartList'>> => {
+    const { rate, out } = await dayRate(db);
+    const c = await pricedCart(db, caller, rate);
+    return { rate: out.rate, day: out.day, problem: rate === null ? vnText.noRate : '', groups: c.groups, goods_dong: c.goods_dong, service_dong: c.service_dong, total_dong: c.total_dong };
+  };
+
+  /** An offered, selling row for a Vietnamese buyer, or 404 (not offered) / 409 (why it does not sell today). */
+  const sellingRow = async (db: Kysely<DB>, caller: Caller, stockId: number, rate: string) => {
+    const [row] = await repo.mallRows(db, sql`s.id = ${stockId} and ${repo.OFFERED} and x.stock_id is null and s.state = 'on'`, sql`s.id`, 0, 1);
+    if (!row || row.company_id === caller.companyId) throw notOffered();
+    const r = resolve(row, rate);
+    if (r.problem) throw conflict(r.problem);
+    return { row, r };
+  };
+
+  const offerOut = (row: repo.MallRow, r: Resolved): AnswerOf<'vnMallOffer'> => ({
+    stock_id: row.id, supplier_oe: row.supplier_oe, name: row.name, brand_name: row.brand_name, make_name: row.make_name, category_name: row.category_name,
+    uom_name: row.uom_name, seller_company_id: row.company_id, seller_company_name: row.company_name, vn_price: r.dong!, vn_quantity: r.vn_quantity,
+  });
+
+  const sellerRowOut = (row: repo.MallRow, rate: string | null): AnswerOf<'vnOfferList'>['data'][number] => {
+    const r = resolve(row, rate);
+    return {
+      id: row.id, supplier_oe: row.supplier_oe, name: row.name, brand_name: row.brand_name, make_name: row.make_name, category_name: row.category_name,
+      quantity: row.quantity, price1: row.price1, offered_by: r.offered_by, terms: r.terms, vn_quantity: r.vn_quantity,
+      dong: r.problem && r.problem !== vnText.noRateSeller ? null : r.dong, problem: r.offered_by === '' ? '' : r.problem, removed_reason: row.removed_reason ?? '',
+    };
+  };
+
+  const ruleOut = (r: repo.RuleRow): AnswerOf<'vnRuleList'>[number] => ({
+    id: r.id, part_brand_id: r.part_brand_id, brand_name: r.brand_name ?? '', make_id: r.make_id, make_name: r.make_name ?? '', category_name: r.category_name,
+    markup_bp: r.markup_bp, floor_fen: Number(r.floor_fen), quantity_cap: r.quantity_cap, rows: r.rows, created_at: unix(r.created_at),
+  });
+
+  return {
+    dayRate,
+
+    // ---- the seller ----
+
+    async overview(db: Kysely<DB>, caller: Caller, p: PayloadOut<'vnMallOverview'>): Promise<AnswerOf<'vnMallOverview'>> {
+      const { out } = await dayRate(db);
+      const own = sql`s.company_id = ${caller.companyId}`;
+      const [offered, removed, rules, orders] = await Promise.all([
+        repo.mallCount(db, sql`${own} and s.state = 'on' and ${repo.OFFERED} and x.stock_id is null`),
+        repo.mallCount(db, sql`${own} and x.stock_id is not null`),
+        repo.rules(db, caller.companyId),
+        repo.vnOrders(db, sql`g.seller_company_id = ${caller.companyId}`, (p.page_number - 1) * p.page_size, p.page_size),
+      ]);
+      return { rate: out, offered_rows: offered, rule_count: rules.length, removed_rows: removed, orders: orders.rows.map(orderOut), order_total: orders.total };
+    },
+
+    async offerList(db: Kysely<DB>, caller: Caller, p: PayloadOut<'vnOfferList'>): Promise<AnswerOf<'vnOfferList'>> {
+      const { rate, out } = await dayRate(db);
+      const conds: RawBuilder<unknown>[] = [sql`s.company_id = ${caller.companyId}`, sql`(s.state = 'on' or x.stock_id is not null)`];
+      if (p.keyword) conds.push(repo.keywordWhere(p.keyword, normalizeOe(p.keyword)));
+      if (p.offered === 'yes') conds.push(repo.OFFERED);
+      if (p.offered === 'no') conds.push(sql`not ${repo.OFFERED}`);
+      const where = sql.join(conds, sql` and `);
+      const [rows, total] = await Promise.all([
+        repo.mallRows(db, where, sql`s.id desc`, (p.page_number - 1) * p.page_size, p.page_size),
+        repo.mallCount(db, where),
+      ]);
+      return { data: rows.map((r) => sellerRowOut(r, rate)), total, rate: out };
+    },
+
+    offerSet: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'vnOfferSet'>) =>
+      inTransaction(db, async (trx) => {
+        if (p.price_mode === 'direct' && p.vn_price === null) throw invalid('vn_price', vnText.vnPriceRequired);
+        if (p.price_mode === 'markup' && p.markup_bp === null) throw invalid('markup_bp', vnText.markupRequired);
+        const rows = await repo.lockStock(trx, p.stock_ids);
+        if (rows.length !== p.stock_ids.length || rows.some((r) => r.company_id !== caller.companyId)) throw forbidden(vnText.notOwnStock);
+        const notOn = rows.find((r) => r.state !== 'on');
+        if (notOn) throw conflict(vnText.stockNotOn(notOn.supplier_oe));
+        const removed = (await repo.removalsOf(trx, p.stock_ids))[0];
+        if (removed) throw conflict(vnText.removedByPlatform(rows.find((r) => r.id === removed.stock_id)!.supplier_oe, removed.reason));
+        const { rate } = await dayRate(trx);
+        for (const r of rows) {
+          let dong: number | null = p.vn_price;
+          if (p.price_mode === 'markup') {
+            if (r.price1 === null || r.price1 <= 0) throw invalid('markup_bp', vnText.noBasePrice(r.supplier_oe));
+            dong = rate === null ? null : markupDong(r.price1, p.markup_bp!, rate);
+          }
+          // the floor is checked at today's rate when there is one, and again at every sale
+          if (rate !== null && dong !== null && belowFloor(dong, p.floor_fen, rate)) {
+            throw invalid(p.price_mode === 'direct' ? 'vn_price' : 'floor_fen', vnText.belowFloor(r.supplier_oe, dong, floorDong(p.floor_fen, rate)));
+          }
+        }
+        const now = clock.now();
+        await repo.upsertOffers(trx, rows.map((r) => ({
+          stock_id: r.id, company_id: caller.companyId, price_mode: p.price_mode, vn_price: p.price_mode === 'direct' ? p.vn_price : null,
+          markup_bp: p.price_mode === 'markup' ? p.markup_bp : null, floor_fen: p.floor_fen, vn_quantity: p.vn_quantity, user_id: caller.userId, updated_at: now,
+        })));
+        return { changed: rows.length };
+      }),
+
+    offerRemove: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'vnOfferRemove'>) =>
+      inTransaction(db, async (trx) => {
+        const rows = await repo.lockStock(trx, p.stock_ids);
+        if (rows.length !== p.stock_ids.length || rows.some((r) => r.company_id !== caller.companyId)) throw forbidden(vnText.notOwnStock);
+        return { changed: await repo.deleteOffers(trx, caller.companyId, p.stock_ids) };
+      }),
+
+    ruleList: async (db: Kysely<DB>, caller: Caller) => (await repo.rules(db, caller.companyId)).map(ruleOut),
+
+    ruleAdd: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'vnRuleAdd'>) =>
+      inTransaction(db, async (trx) => {
+        if (p.part_brand_id === null && p.make_id === null && p.category_name === '') throw invalid('part_brand_id', vnText.ruleEmpty);
+        if (p.part_brand_id !== null && !(await repo.brandExists(trx, p.part_brand_id))) throw invalid('part_brand_id', vnText.brandUnknown);
+        if (p.make_id !== null && !(await repo.makeExists(trx, p.make_id))) throw invalid('make_id', vnText.makeUnknown);
+        // one company's rule writes one at a time, so two same rules cannot pass the check together
+        await sql`select id from company where id = ${caller.companyId} for update`.execute(trx);
+        if ((await repo.sameRule(trx, caller.companyId, p)).rows.length) throw conflict(vnText.ruleSame);
+        const id = await repo.insertRule(trx, { company_id: caller.companyId, ...p, user_id: caller.userId, created_at: clock.now() });
+        return ruleOut((await repo.rules(trx, caller.companyId, id))[0]);
+      }),
+
+    ruleRemove: async (db: Kysely<DB>, caller: Caller, id: number) => {
+      const removed = await repo.deleteRule(db, caller.companyId, id);
+      if (!removed) throw new AppError(ResultCode.notFound, 404, vnText.ruleNotFound);
+      return { removed };
+    },
+
+    // ---- the operators ----
+
+    async goodsList(db: Kysely<DB>, p: PayloadOut<'opVnGoodsList'>): Promise<AnswerOf<'opVnGoodsList'>> {
+      const { rate, out } = await dayRate(db);
+      const conds: RawBuilder<unknown>[] = [p.state === 'removed' ? sql`x.stock_id is not null` : sql`s.state = 'on' and ${repo.OFFERED} and x.stock_id is null`];
+      if (p.oe) conds.push(sql`s.oe_norm like ${`${likeEscape(normalizeOe(p.oe))}%`}`);
+      if (p.seller) {
+        conds.push(/^\d{1,9}$/.test(p.seller) ? sql`s.company_id = ${Number(p.seller)}` : sql`c.name like ${`%${likeEscape(p.seller)}%`}`);
+      }
+      const where = sql.join(conds, sql` and `);
+      const [rows, total] = await Promise.all([
+        repo.mallRows(db, where, p.state === 'removed' ? sql`x.removed_at desc, s.id desc` : sql`s.id desc`, (p.page_number - 1) * p.page_size, p.page_size),
+        repo.mallCount(db, where),
+      ]);
+      return {
+        data: rows.map((row) => {
+          const r = resolve(row, rate);
+          return {
+            id: row.id, supplier_oe: row.supplier_oe, name: row.name, brand_name: row.brand_name, company_id: row.company_id, company_name: row.company_name,
+            offered_by: r.offered_by, price1: row.price1, dong: r.dong, vn_quantity: r.vn_quantity, problem: r.problem,
+            removed_reason: row.removed_reason ?? '', removed_at: unix(row.removed_at), removed_by: row.removed_by ?? '',
+          };
+        }),
+        total, rate: out,
+      };
+    },
+
+    goodsRemove: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'opVnGoodsRemove'>) =>
+      inTransaction(db, async (trx) => {
+        const ids = [...new Set(p.ids)];
+        await repo.lockStock(trx, ids);
+        const rows = await repo.mallRows(trx, sql`s.id = any(${sql.val(ids)}::int[])`, sql`s.id`, 0, ids.length);
+        if (rows.length !== ids.length) throw new AppError(ResultCode.notFound, 404, '商品不存在');
+        const bad = rows.find((r) => r.removed_reason !== null || (r.price_mode === null && r.rule_id === null));
+        if (bad) throw conflict(bad.removed_reason !== null ? `${bad.supplier_oe} 已移出越南商城` : `${bad.supplier_oe} 没有在越南商城上架`);
+        const now = clock.now();
+        await repo.insertRemovals(trx, rows.map((r) => ({ stock_id: r.id, company_id: r.company_id, reason: p.reason, removed_at: now, user_id: caller.userId, username: caller.username })));
+        await audit.record(trx, caller, now, rows.map((r) => ({
+          entity: 'vn_goods' as const, entity_id: r.id, action: 'off_sale' as const, old: { offered_by: r.price_mode ? 'row' : 'rule' },
+          new: { removed: true, reason: p.reason, company_id: r.company_id, oe: r.supplier_oe, name: r.name },
+        })));
+        return { changed: rows.length };
+      }),
+
+    goodsRestore: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'opVnGoodsRestore'>) =>
+      inTransaction(db, async (trx) => {
+        const ids = [...new Set(p.ids)];
+        const gone = await repo.deleteRemovals(trx, ids);
+        if (gone.length !== ids.length) throw conflict('所选商品中有未被移出越南商城的，请刷新后重试');
+        const now = clock.now();
+        await audit.record(trx, caller, now, gone.map((g) => ({
+          entity: 'vn_goods' as const, entity_id: g.stock_id, action: 'on_sale' as const, old: { removed: true, reason: g.reason }, new: { removed: false, company_id: g.company_id },
+        })));
+        return { changed: gone.length };
+      }),
+
+    bandList: async (db: Kysely<DB>) => (await repo.bands(db)).map((b) => ({ ...toBand(b), updated_at: unix(b.updated_at), username: b.username })),
+
+    bandSave: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'opServiceChargeSave'>) =>
+      inTransaction(db, async (trx) => {
+        if (p.max_dong !== null && p.max_dong <= p.min_dong) throw invalid('max_dong', vnText.bandMax);
+        if (p.kind === 'percent' && p.value > 10_000) throw invalid('value', vnText.bandValuePercent);
+        await repo.lockBands(trx);
+        const all = (await repo.bands(trx)).map(toBand);
+        const before = p.id === null ? undefined : all.find((b) => b.id === p.id);
+        if (p.id !== null && !before) throw new AppError(ResultCode.notFound, 404, vnText.bandNotFound);
+        const other = all.find((b) => b.id !== p.id && bandsOverlap(b, p));
+        if (other) throw invalid('min_dong', vnText.bandOverlap(bandText(other)));
+        const now = clock.now();
+        const values = { min_dong: p.min_dong, max_dong: p.max_dong, kind: p.kind, value: p.value, updated_at: now, username: caller.username };
+        const id = p.id === null ? await repo.insertBand(trx, values) : (await repo.updateBand(trx, p.id, values), p.id);
+        await audit.record(trx, caller, now, [{
+          entity: 'service_charge_rule', entity_id: id, action: p.id === null ? 'create' : 'set', old: before,
+          new: { min_dong: p.min_dong, max_dong: p.max_dong, kind: p.kind, value: p.value },
+        }]);
+        return { id, min_dong: p.min_dong, max_dong: p.max_dong, kind: p.kind, value: p.value, updated_at: unix(now), username: caller.username };
+      }),
+
+    bandRemove: (db: Kysely<DB>, caller: Caller, id: number) =>
+      inTransaction(db, async (trx) => {
+        await repo.lockBands(trx);
+        const before = (await repo.bands(trx)).map(toBand).find((b) => b.id === id);
+        if (!before) throw new AppError(ResultCode.notFound, 404, vnText.bandNotFound);
+        const removed = await repo.deleteBand(trx, id);
+        await audit.record(trx, caller, clock.now(), [{ entity: 'service_charge_rule', entity_id: id, action: 'delete', old: before }]);
+        return { removed };
+      }),
+
+    async orderList(db: Kysely<DB>, p: PayloadOut<'opVnOrderList'>): Promise<AnswerOf<'opVnOrderList'>> {
+      const conds: RawBuilder<unknown>[] = [sql`true`];
+      if (p.order_no) conds.push(sql`(g.order_no = ${p.order_no} or g.checkout_no = ${p.order_no})`);
+      if (p.buyer) conds.push(sql`b.name like ${`%${likeEscape(p.buyer)}%`}`);
+      if (p.seller) conds.push(sql`sc.name like ${`%${likeEscape(p.seller)}%`}`);
+      const r = await repo.vnOrders(db, sql.join(conds, sql` and `), (p.page_number - 1) * p.page_size, p.page_size);
+      return { data: r.rows.map(orderOut), total: r.total };
+    },
+
+    // ---- the Vietnamese buyer ----
+
+    async search(db: Kysely<DB>, caller: Caller, p: PayloadOut<'vnMallSearch'>): Promise<AnswerOf<'vnMallSearch'>> {
+      await vnBuyer(db, caller);
+      const { rate, out } = await sellingRate(db);
+      const size = 20;
+      const where = sql`s.state = 'on' and ${repo.OFFERED} and x.stock_id is null and s.company_id <> ${caller.companyId}
+        and ${repo.keywordWhere(p.keyword, normalizeOe(p.keyword))}`;
+      const rows = await repo.mallRows(db, where, sql`s.id`, (p.page_number - 1) * size, size + 1);
+      const data = rows.slice(0, size).flatMap((row) => {
+        const r = resolve(row, rate);
+        return r.problem ? [] : [offerOut(row, r)];
+      });
+      return { rate: out.rate!, day: out.day, data, more: rows.length > size };
+    },
+
+    async offer(db: Kysely<DB>, caller: Caller, stockId: number) {
+      await vnBuyer(db, caller);
+      const { rate } = await sellingRate(db);
+      const { row, r } = await sellingRow(db, caller, stockId, rate);
+      return offerOut(row, r);
+    },
+
+    async cartList(db: Kysely<DB>, caller: Caller) {
+      await vnBuyer(db, caller);
+      return cartAnswer(db, caller);
+    },
+
+    cartAdd: async (db: Kysely<DB>, caller: Caller, p: PayloadOut<'vnCartAdd'>) => {
+      await inTransaction(db, async (trx) => {
+        await vnBuyer(trx, caller);
+        const { rate } = await sellingRate(trx);
+        const { row, r } = await sellingRow(trx, caller, p.stock_id, rate);
+        const inCart = (await repo.cartItems(trx, caller.companyId)).find((i) => i.stock_id === p.stock_id)?.qty ?? 0;
+        if (inCart + p.qty > r.vn_quantity) throw conflict(vnText.notEnough(row.supplier_oe, r.vn_quantity));
+        await repo.addToCart(trx, caller.companyId, caller.userId, p.stock_id, p.qty);
+      });
+      return cartAnswer(db, caller);
+    },
+
+    cartSetQty: async (db: Kysely<DB>, caller: Caller, p: PayloadOut<'vnCartSetQty'>) => {
+      await vnBuyer(db, caller);
+      if (!(await repo.setCartQty(db, caller.companyId, p.id, p.qty))) throw new AppError(ResultCode.notFound, 404, vnText.cartLineNotFound);
+      return cartAnswer(db, caller);
+    },
+
+    cartRemove: async (db: Kysely<DB>, caller: Caller, p: PayloadOut<'vnCartRemove'>) => {
+      await vnBuyer(db, caller);
+      await repo.removeCart(db, caller.companyId, p.ids);
+      return cartAnswer(db, caller);
+    },
+
+    checkout: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'vnCheckout'>) =>
+      inTransaction(db, async (trx): Promise<AnswerOf<'vnCheckout'>> => {
+        await vnBuyer(trx, caller);
+        const { rate, out } = await sellingRate(trx);
+        const items = await repo.cartItems(trx, caller.companyId, true);
+        if (items.length === 0) throw conflict(vnText.cartEmpty);
+        // the rows are locked before they are priced, so the pieces counted are the pieces taken
+        await repo.lockStock(trx, items.map((i) => i.stock_id));
+        const cart = await pricedCart(trx, caller, rate);
+        const bad = cart.groups.flatMap((g) => g.lines).find((l) => l.problem);
+        if (bad) throw conflict(`${bad.supplier_oe}：${bad.problem}`);
+        if (cart.total_dong !== p.expected_total_dong) throw new AppError(ResultCode.conflict, 409, vnText.rateChanged(cart.total_dong), { field: 'expected_total_dong' });
+        const now = clock.now();
+        const checkoutNo = newNo('CO', now);
+        const orderIds: string[] = [];
+        const taken: number[] = [];
+        for (const g of cart.groups) {
+          const own = cart.lines.filter((l) => l.row.company_id === g.seller_company_id);
+          for (const l of own) {
+            if (!(await takeStock(trx, l.row.id, l.item.qty))) throw conflict(vnText.notEnough(l.row.supplier_oe, l.row.quantity));
+            if (l.row.price_mode) await repo.lowerOfferQty(trx, l.row.id, l.item.qty);
+            taken.push(l.row.id);
+          }
+          // the CNY side of each line: the unit price in fen at the frozen rate, times the pieces (as every order line)
+          const fenLines = own.map((l) => { const unit = dongInFen(l.dong, rate); return { l, unit, amount: unit * l.item.qty }; });
+          const id = await insertOrder(trx, {
+            order_no: newNo('SO', now), checkout_no: checkoutNo, buyer_company_id: caller.companyId, buyer_user_id: caller.userId, seller_company_id: g.seller_company_id,
+            line_count: own.length, total_qty: own.reduce((s, l) => s + l.item.qty, 0), total_fen: fenLines.reduce((s, f) => s + f.amount, 0),
+            contact_name: p.contact_name, contact_phone: p.contact_phone, address: p.address,
+            remark: `越南商城 · ${DELIVERY_TERM_ZH[p.delivery_term as DeliveryTerm]}`, created_at: now,
+          }, fenLines.map(({ l, unit, amount }) => ({
+            stock_id: l.row.id, quote_id: null, type_code: '配件产品', supplier_oe: l.row.supplier_oe, name: l.row.name, brand_name: l.row.brand_name,
+            quality_name: '', uom_name: l.row.uom_name, qty: l.item.qty, include_tax: true, price_column: 'vn_mall', unit_price_fen: unit, amount_fen: amount,
+          })));
+          await repo.insertVnOrder(trx, {
+            order_id: id, rate_value: rate, rate_day: out.day, goods_dong: g.goods_dong, service_dong: g.service_dong, service_fen: dongInFen(g.service_dong, rate),
+            total_dong: g.total_dong, service_rule: g.service_rule, delivery_term: p.delivery_term,
+          });
+          const lineIds = await repo.linesOfOrder(trx, id);
+          await repo.insertVnLines(trx, lineIds.map((li, i) => ({ line_id: li.id, order_id: id, unit_price_dong: own[i].dong, amount_dong: own[i].dong * own[i].item.qty })));
+          await addEvent(trx, { order_id: id, action: 'create', actor_user_id: caller.userId, from_status: null, to_status: 'pending', note: '越南商城', created_at: now });
+          orderIds.push(id);
+        }
+        await markFollowedOesChanged(trx, { stockIds: taken });
+        await repo.removeCart(trx, caller.companyId, items.map((i) => i.id));
+        const placed = await repo.vnOrders(trx, sql`g.id = any(${sql.val(orderIds)}::bigint[])`, 0, orderIds.length);
+        return { checkout_no: checkoutNo, orders: placed.rows.map(orderOut), total_dong: cart.total_dong };
+      }),
+
+    /** Whether a company buys in the mall (then it may not reach stock through the Chinese cart). */
+    isVnCompany: async (db: Kysely<DB>, companyId: number) => (await repo.companyCountry(db, companyId)) === 'VN',
+  };
+};
+
+export type VnMallService = ReturnType<typeof createVnMallService>;
