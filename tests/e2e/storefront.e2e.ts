@@ -71,10 +71,10 @@ describe('home page', () => {
     await quick.getByRole('textbox', { name: '关键词' }).press('Enter');
     await page.waitForURL((u) => u.pathname === '/search/parts/keyword' && u.searchParams.get('k') === '刹车片');
 
-    // the user menu: the buyer's 常购清单, follows, profile, change password, sign out
+    // the user menu: the buyer's 常购清单, follows, points, profile, change password, sign out
     const userMenu = topbar(page).getByRole('button', { name: /王志强/ });
     await userMenu.click();
-    await expect(page.getByRole('menuitem')).toHaveTexts(['常购清单', '我的关注', '个人资料', '修改密码', '退出登录']);
+    await expect(page.getByRole('menuitem')).toHaveTexts(['常购清单', '我的关注', '我的积分', '个人资料', '修改密码', '退出登录']);
     await page.getByRole('menuitem', { name: '个人资料' }).click();
     await page.waitForURL((u) => u.pathname === '/backend/settings/profile');
     await page.goto(e2e.url + '/');

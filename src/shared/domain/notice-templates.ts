@@ -185,6 +185,11 @@ export const NOTICE_SCENES = {
     placeholders: { level: '会员等级', end_day: '到期日', left: '剩余（“今天到期”或“剩余N天”）' },
     fallback: '会员即将到期：贵公司的{level}将于 {end_day} 到期（{left}），请及时续费。',
   },
+  im_points_expiring: {
+    channel: 'im', label: '积分年底过期提醒', required: ['points', 'end_day'],
+    placeholders: { points: '将过期的积分', end_day: '过期日（当年12月31日）' },
+    fallback: '积分即将过期：贵公司有 {points} 积分将于 {end_day} 24:00 过期，请尽快到积分商城兑换。',
+  },
   im_membership_expired: {
     channel: 'im', label: '会员已到期', required: ['end_day'],
     placeholders: { level: '会员等级', end_day: '到期日' },

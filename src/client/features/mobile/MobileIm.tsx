@@ -9,6 +9,7 @@ import { ENQUIRY_CODES } from '../../../shared/contracts/codes';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../../shared/domain/orders';
 import { INVOICE_BUYER_CODES } from '../../../shared/contracts/codes';
+import { POINTS_CODES } from '../../../shared/domain/points-codes';
 import { levelQuery } from '../session/queries';
 import { signOut } from '../session/actions';
 import { MembershipCard } from '../home/MembershipCard';
@@ -114,6 +115,7 @@ export function ImProfilePage() {
           {buys && <li><Link to="/basket"><i className="pi pi-list-check" /> 常购清单</Link></li>}
           <li><Link to="/follows"><i className="pi pi-heart" /> 我的关注</Link></li>
           {buys && <li><Link to="/ofo/address"><i className="pi pi-map-marker" /> 收货地址</Link></li>}
+          {hasAnyPermission(user.permissions, POINTS_CODES) && <li><Link to="/ofo/points"><i className="pi pi-star" /> 我的积分</Link></li>}
           {hasAnyPermission(user.permissions, INVOICE_BUYER_CODES) && <li><Link to="/ofo/invoice"><i className="pi pi-file" /> 申请开票</Link></li>}
           {hasAnyPermission(user.permissions, INVOICE_BUYER_CODES) && <li><Link to="/ofo/invoice/record"><i className="pi pi-history" /> 开票记录</Link></li>}
           {hasAnyPermission(user.permissions, INVOICE_BUYER_CODES) && <li><Link to="/ofo/invoice/info"><i className="pi pi-id-card" /> 发票抬头</Link></li>}

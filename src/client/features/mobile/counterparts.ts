@@ -40,6 +40,7 @@ export const mobileCounterpart = (pathname: string, query: Query = {}): string |
   if (afterSale) return `/ofo/serviceOrder/detail?as_no=${afterSale[1]}`;
   if (p === '/backend/settings/profile') return '/im/profile';
   if (p === '/backend/settings/password') return '/im/password';
+  if (p === '/points') return '/ofo/points';
   return null;
 };
 
@@ -53,6 +54,7 @@ export const desktopCounterpart = (pathname: string, query: Query = {}): string 
   }
   if (p === '/im/illustration') return `/search/parts/illustration${qs(illustrationQuery(query))}`;
   if (p === '/ofo/cart') return '/cart';
+  if (p === '/ofo/points') return '/points';
   if (p === '/ofo/createOrder') return '/cart/order/create';
   if (p === '/ofo/sales/order') return '/backend/order/sales';
   if (p === '/ofo/enquiry') return '/enquiry/list';
