@@ -85,6 +85,10 @@ export const checkoutPayload = v.object({
   remarks: v.optional(v.pipe(v.array(v.object({ company_id: intOf(orderText.remarkSeller, 1, MAX_ID), remark: optionalText(orderText.remark, ORDER_REMARK_MAX) })), v.maxLength(CART_MAX_LINES, orderText.remark)), []),
   /** 账期: the sellers whose orders are placed on credit (docs/customers.md "Credit terms"); the rest are ordinary unpaid orders */
   credit_sellers: v.optional(v.pipe(v.array(intOf('账期付款的卖家应为企业编号', 1, MAX_ID), '账期付款的卖家应为企业编号的列表'), v.maxLength(CART_MAX_LINES, '账期付款的卖家过多')), []),
+  /** the voucher each seller order uses (docs/vouchers.md); a seller left out uses none */
+  vouchers: v.optional(v.pipe(v.array(v.object({
+    company_id: intOf('使用优惠券的卖家应为企业编号', 1, MAX_ID), claim_id: intOf('请选择优惠券', 1, Number.MAX_SAFE_INTEGER),
+  }), '优惠券应为卖家与券的列表'), v.maxLength(CART_MAX_LINES, '优惠券过多')), []),
 });
 
 export const orderLineSchema = v.object({
@@ -137,6 +141,9 @@ export type OrderSummary = v.InferOutput<typeof orderSummarySchema>;
 
 export const orderDetailSchema = v.object({
   ...orderSummarySchema.entries,
+  /** the voucher's discount (total_fen is the lines less it) and its name, '' without one (docs/vouchers.md) */
+  voucher_fen: v.number(),
+  voucher_name: v.string(),
   buyer_user_name: v.string(),
   contact_name: v.string(),
   contact_phone: v.string(),

@@ -51,6 +51,8 @@ export const WALLET_ENTRY_KINDS = {
   cash_pledge_return: '保证金退还',
   fee: '服务费',
   adjustment: '调账',
+  // a platform voucher paid to the seller (docs/vouchers.md)
+  voucher_subsidy: '平台券补贴',
 } as const;
 export type WalletEntryKind = keyof typeof WALLET_ENTRY_KINDS;
 const ENTRY_KINDS = Object.keys(WALLET_ENTRY_KINDS) as [WalletEntryKind, ...WalletEntryKind[]];

@@ -16,6 +16,7 @@ import { useSubmitCheckout } from '../orders/mutations';
 import { addressListQuery } from '../address/queries';
 import { LineChangeNotice, PRICE_NOT_ACCEPTED, useLineChanges } from '../orders/LineChangeNotice';
 import { MobilePage } from './MobilePage';
+import { useCheckoutVouchers, VoucherChoice } from '../voucher/VoucherChoice';
 
 type FieldName = 'contact_name' | 'contact_phone' | 'address';
 const FIELDS: FieldName[] = ['contact_name', 'contact_phone', 'address'];
@@ -50,6 +51,9 @@ export function MobileCheckoutPage() {
   useEffect(() => saveDraft(user.uuid, draft), [user.uuid, draft]);
   const shownLines = useMemo(() => (q.data ? chosenGroups(q.data.groups).flatMap((g) => g.items) : undefined), [q.data]);
   const watch = useLineChanges(draft, setDraft, shownLines);
+  // vouchers: the best per seller order, or the buyer's choice (docs/vouchers.md)
+  const shownIds = useMemo(() => (shownLines ?? []).map((i) => i.id), [shownLines]);
+  const vouchers = useCheckoutVouchers(shownIds, '配件产品');
   // an empty form starts from the default address
   const filled = useRef(false);
   useEffect(() => {
@@ -72,7 +76,7 @@ export function MobileCheckoutPage() {
     );
   }
   const lines = groups.flatMap((g) => g.items);
-  const total = lines.reduce((s, i) => s + i.amount, 0);
+  const total = lines.reduce((s, i) => s + i.amount, 0) - vouchers.discountTotal;
   const saved = book.data ?? [];
   const picked = saved.find((a) => same(a, draft));
   const showForm = typing || (!picked && saved.length === 0) || (!picked && !!(draft.contact_name || draft.address));
@@ -109,6 +113,7 @@ export function MobileCheckoutPage() {
     try {
       const answer = await submitCheckoutNow.mutateAsync({
         userUuid: user.uuid, draft, lineIds: lines.map((i) => i.id), totalFen: total, typeCode: '配件产品', sellerIds: groups.map((g) => g.companyId),
+        vouchers: vouchers.payload,
       });
       await navigate({ to: '/ofo/purchase/order', search: { no: answer.checkout_no } });
     } catch (e) {
@@ -120,6 +125,7 @@ export function MobileCheckoutPage() {
         setFailure(e instanceof Error ? e.message : String(e));
         // prices, stock or the ticks changed: the page shows the cart as it is now before another try
         void queryClient.invalidateQueries({ queryKey: cartKeys.all() });
+        vouchers.refetch();
       }
     } finally {
       setBusy(false);
@@ -153,13 +159,14 @@ export function MobileCheckoutPage() {
       </section>
       {groups.map((g) => (
         <section key={g.companyId} className="m-card" aria-label={`卖家 ${g.companyName}`} data-testid="checkout-group">
-          <div className="m-spread"><strong>{g.companyName}</strong><span className="m-muted">小计 <Price fen={g.items.reduce((s, i) => s + i.amount, 0)} /></span></div>
+          <div className="m-spread"><strong>{g.companyName}</strong><span className="m-muted">小计 <Price fen={g.items.reduce((s, i) => s + i.amount, 0) - vouchers.discountOf(g.companyId)} /></span></div>
           {g.items.map((i) => (
             <div key={i.id} className="m-spread" data-testid="checkout-line" style={{ padding: '6px 0', borderTop: '1px solid #f1f5f9' }}>
               <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{i.supplierOe} {i.name}<br /><small className="m-muted">{i.price !== null && <Price fen={i.price} />} × {i.qty} · {i.isIncludeTaxProduct ? '含税' : '不含税'}</small></span>
               <Price fen={i.amount} />
             </div>
           ))}
+          <VoucherChoice group={vouchers.groupOf(g.companyId)} sellerName={g.companyName} vouchers={vouchers} />
           <InputTextarea rows={1} autoResize value={draft.remarks[g.companyId] ?? ''} maxLength={ORDER_REMARK_MAX + 20} placeholder="买家留言（选填）" aria-label={`给 ${g.companyName} 的留言`} style={{ width: '100%' }}
             onChange={(e) => setDraft((d) => ({ ...d, remarks: { ...d.remarks, [g.companyId]: e.target.value } }))} />
         </section>
@@ -169,7 +176,7 @@ export function MobileCheckoutPage() {
       {failure && <p className="m-alert" role="alert">{failure}</p>}
       <div className="m-checkout-bar">
         <span className="m-total">应付 <span className="m-price" data-testid="checkout-total"><Price fen={total} /></span></span>
-        <Button type="button" label="提交订单" icon="pi pi-check" loading={busy} onClick={() => void submit()} />
+        <Button type="button" label="提交订单" icon="pi pi-check" loading={busy} disabled={!vouchers.ready} onClick={() => void submit()} />
       </div>
     </MobilePage>
   );

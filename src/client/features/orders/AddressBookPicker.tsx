@@ -10,10 +10,12 @@ import type { Address } from '../../../shared/contracts';
 import { errorText } from '../../ui/form/form';
 import { addressListQuery } from '../address/queries';
 import { useSaveAddress } from '../address/mutations';
+import { useT } from '../../i18n/lang';
 
 type Fields = { contact_name: string; contact_phone: string; address: string };
 
 export function AddressBookPicker({ current, onPick }: { current: Fields; onPick: (a: Fields) => void }) {
+  const t = useT();
   const q = useQuery(addressListQuery());
   const saveAddress = useSaveAddress();
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
@@ -37,7 +39,7 @@ export function AddressBookPicker({ current, onPick }: { current: Fields; onPick
     setStatus(null);
     try {
       await saveAddress.mutateAsync({ ...current, is_default: book.length === 0 });
-      setStatus({ kind: 'ok', text: '已保存到地址簿' });
+      setStatus({ kind: 'ok', text: t('已保存到地址簿') });
     } catch (e) {
       setStatus({ kind: 'error', text: errorText(e) });
     } finally {
@@ -48,12 +50,12 @@ export function AddressBookPicker({ current, onPick }: { current: Fields; onPick
   return (
     <div className="address-picker">
       {book.length > 0 && (
-        <Dropdown inputId="address-book" value={null} options={book} placeholder={`从地址簿选择（${book.length}）`} aria-label="从地址簿选择"
-          itemTemplate={(a: Address) => <span>{a.is_default && <b className="muted">[默认] </b>}{a.contact_name} {a.contact_phone} · {a.address}</span>}
+        <Dropdown inputId="address-book" value={null} options={book} placeholder={t('从地址簿选择（{{length}}）', { length: book.length })} aria-label={t('从地址簿选择')}
+          itemTemplate={(a: Address) => <span>{a.is_default && <b className="muted">{t('[默认]')} </b>}{a.contact_name} {a.contact_phone} · {a.address}</span>}
           onChange={(e) => onPick(e.value as Address)} />
       )}
       {!saved && (current.contact_name || current.address) && (
-        <Button type="button" size="small" text icon="pi pi-bookmark" label="保存到地址簿" loading={busy} onClick={() => void save()} />
+        <Button type="button" size="small" text icon="pi pi-bookmark" label={t('保存到地址簿')} loading={busy} onClick={() => void save()} />
       )}
       {status && <span className={status.kind === 'ok' ? 'muted' : 'field-error'} role={status.kind === 'ok' ? 'status' : 'alert'}>{status.text}</span>}
     </div>

@@ -20,6 +20,8 @@ import { useCheckoutWrite } from './mutations';
 import { AddressBookPicker } from './AddressBookPicker';
 import { CreditChoice } from '../customer/CreditChoice';
 import { LineChangeNotice, PRICE_NOT_ACCEPTED, useLineChanges } from './LineChangeNotice';
+import { useCheckoutVouchers, VoucherChoice } from '../voucher/VoucherChoice';
+import { useT } from '../../i18n/lang';
 import '../../ui/form/form.css';
 import '../cart/cart.css';
 import './orders.css';
@@ -48,6 +50,7 @@ const remarkSellers = (groups: CartGroup[], draft: CheckoutDraft) => groups.map(
  * through refusals and reloads; one order per seller is placed.
  */
 export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
+  const t = useT();
   const { session } = useRouteContext({ from: '__root__' });
   const user = session.user!;
   const q = useQuery(cartListQuery(typeOfKind(kind)));
@@ -55,7 +58,7 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
   const checkoutWrite = useCheckoutWrite();
   const navigate = useNavigate();
   const form = useForm<CheckoutDraft>(() => loadDraft(user.uuid), {
-    idPrefix: 'checkout-', offline: '当前离线，订单未提交；填写的内容已保存，联网后再点提交订单',
+    idPrefix: 'checkout-', offline: t('当前离线，订单未提交；填写的内容已保存，联网后再点提交订单'),
   });
   const { values: draft, setValues: setDraft, errors, setErrors } = form;
   /** the sellers whose order goes on 账期 (docs/customers.md "Credit terms") */
@@ -64,26 +67,30 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
   useEffect(() => saveDraft(user.uuid, draft), [user.uuid, draft]);
   const shownLines = useMemo(() => (q.data ? chosenGroups(q.data.groups).flatMap((g) => g.items) : undefined), [q.data]);
   const watch = useLineChanges(draft, setDraft, shownLines);
+  // vouchers: the best per seller order, or the buyer's choice (docs/vouchers.md)
+  const shownIds = useMemo(() => (shownLines ?? []).map((i) => i.id), [shownLines]);
+  const vouchers = useCheckoutVouchers(shownIds, typeOfKind(kind));
 
   const pickAddress = useCallback((a: { contact_name: string; contact_phone: string; address: string }) => {
     setDraft((d) => ({ ...d, contact_name: a.contact_name, contact_phone: a.contact_phone, address: a.address }));
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !FIELDS.includes(k))));
   }, [setDraft, setErrors]);
 
-  if (q.isPending) return <div className="card" aria-busy="true">正在加载…</div>;
-  if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可以结算' : q.error.message}</div>;
+  if (q.isPending) return <div className="card" aria-busy="true">{t('正在加载…')}</div>;
+  if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? t('当前离线，联网后可以结算') : q.error.message}</div>;
   const groups = chosenGroups(q.data.groups);
   if (groups.length === 0) {
     return (
-      <section className="card cart-empty" aria-label="确认订单">
+      <section className="card cart-empty" aria-label={t('确认订单')}>
         <i className="pi pi-shopping-cart" />
-        <p>购物车中没有勾选的可购买配件</p>
-        <Link to="/cart" search={{ kind }}>返回购物车</Link>
+        <p>{t('购物车中没有勾选的可购买配件')}</p>
+        <Link to="/cart" search={{ kind }}>{t('返回购物车')}</Link>
       </section>
     );
   }
   const lines = groups.flatMap((g) => g.items);
-  const total = lines.reduce((s, i) => s + i.amount, 0);
+  const goods = lines.reduce((s, i) => s + i.amount, 0);
+  const total = goods - vouchers.discountTotal;
   const sent = remarkSellers(groups, draft);
   /** the remark's field name: its place among the sent remarks, as the schema and the server name it */
   const remarkField = (companyId: number) => (sent.includes(companyId) ? `remarks.${sent.indexOf(companyId)}.remark` : `remark-${companyId}`);
@@ -91,7 +98,7 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
   const submit = async () => {
     if (watch.priceChanged) {
       setErrors({});
-      form.setFormError(PRICE_NOT_ACCEPTED);
+      form.setFormError(t(PRICE_NOT_ACCEPTED));
       return;
     }
     await form.submit(checkoutWrite, {
@@ -99,6 +106,7 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
       contact_name: draft.contact_name, contact_phone: draft.contact_phone, address: draft.address,
       remarks: sent.map((id) => ({ company_id: id, remark: draft.remarks[id] ?? '' })),
       credit_sellers: credit.filter((id) => groups.some((g) => g.companyId === id)),
+      vouchers: vouchers.payload,
     }, async (answer) => {
       clearDraft(user.uuid);
       await navigate({ to: '/cart/order/complete', search: { checkout: answer.checkout_no } });
@@ -106,7 +114,10 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
       key: draft.key,
       refused: (e) => {
         // prices, stock or the ticks changed: show the cart as it is now
-        if (!(e instanceof OfflineError) && !(e instanceof ApiError && e.field && FIELDS.includes(e.field))) void queryClient.invalidateQueries({ queryKey: cartKeys.all() });
+        if (!(e instanceof OfflineError) && !(e instanceof ApiError && e.field && FIELDS.includes(e.field))) {
+          void queryClient.invalidateQueries({ queryKey: cartKeys.all() });
+          vouchers.refetch();
+        }
       },
     });
   };
@@ -121,55 +132,56 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
   };
 
   return (
-    <form className="checkout-page" aria-label="确认订单" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form className="checkout-page" aria-label={t('确认订单')} noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
       <section className="card">
-        <h2 className="orders-title">收货信息</h2>
+        <h2 className="orders-title">{t('收货信息')}</h2>
         <AddressBookPicker current={draft} onPick={pickAddress} />
         <div className="checkout-form">
-          <Field id={form.idOf('contact_name')} label="收货人" required error={errors.contact_name}>
+          <Field id={form.idOf('contact_name')} label={t('收货人')} required error={errors.contact_name}>
             <InputText {...form.text('contact_name')} maxLength={40} onBlur={blurred('contact_name')} />
           </Field>
-          <Field id={form.idOf('contact_phone')} label="联系电话" required hint="11位手机号或带区号的座机，如 020-12345678" error={errors.contact_phone}>
+          <Field id={form.idOf('contact_phone')} label={t('联系电话')} required hint={t('11位手机号或带区号的座机，如 020-12345678')} error={errors.contact_phone}>
             <InputText {...form.text('contact_phone')} maxLength={20} inputMode="tel" onBlur={blurred('contact_phone')} />
           </Field>
-          <Field id={form.idOf('address')} label="收货地址" required hint="省、市、区县和详细地址" error={errors.address}>
+          <Field id={form.idOf('address')} label={t('收货地址')} required hint={t('省、市、区县和详细地址')} error={errors.address}>
             <InputText {...form.text('address')} maxLength={220} onBlur={blurred('address')} />
           </Field>
         </div>
       </section>
 
       {groups.map((g) => (
-        <section key={g.companyId} className="card" aria-label={`卖家 ${g.companyName}`} data-testid="checkout-group">
+        <section key={g.companyId} className="card" aria-label={t('卖家 {{companyName}}', { companyName: g.companyName })} data-testid="checkout-group">
           <div className="cart-group-head">
-            <strong>{g.companyName}</strong>
-            <span className="muted">发货地：{g.deliveryArea || '—'}</span>
-            <span className="muted" style={{ marginLeft: 'auto' }}>本单小计 <Price fen={g.items.reduce((s, i) => s + i.amount, 0)} /></span>
+            <strong data-user-text>{g.companyName}</strong>
+            <span className="muted">{t('发货地：')}<span data-user-text>{g.deliveryArea || '—'}</span></span>
+            <span className="muted" style={{ marginLeft: 'auto' }}>{t('本单小计')} <Price fen={g.items.reduce((s, i) => s + i.amount, 0) - vouchers.discountOf(g.companyId)} /></span>
           </div>
           <div className="table-scroll">
             <table className="cart-lines">
             <thead>
-              <tr><th>配件</th><th style={{ width: '10rem' }}>品牌 / 品质</th><th className="num" style={{ width: '9rem' }}>单价</th><th className="num" style={{ width: '5rem' }}>数量</th><th style={{ width: '5rem' }}>含税</th><th className="num" style={{ width: '8rem' }}>金额</th></tr>
+              <tr><th>{t('配件')}</th><th style={{ width: '10rem' }}>{t('品牌 / 品质')}</th><th className="num" style={{ width: '9rem' }}>{t('单价')}</th><th className="num" style={{ width: '5rem' }}>{t('数量')}</th><th style={{ width: '5rem' }}>{t('含税')}</th><th className="num" style={{ width: '8rem' }}>{t('金额')}</th></tr>
             </thead>
             <tbody>
               {g.items.map((i) => (
                 <tr key={i.id} data-testid="checkout-line">
-                  <td className="cart-part">{i.supplierOe} {i.name}<small>库存 {i.stockQty} {i.uomName}</small></td>
-                  <td data-testid="line-brand">{i.brandName || '—'}<small className="muted" style={{ display: 'block' }}>{i.isOriginal ? <Tag value={i.qualityName} severity="success" /> : i.qualityName}</small></td>
-                  <td className="num">{i.price !== null && <Price fen={i.price} />}{i.priceColumn && <small className="muted" style={{ display: 'block' }}>{chargedColumnLabel(i.priceColumn)}</small>}</td>
+                  <td className="cart-part"><span data-user-text>{i.supplierOe} {i.name}</span><small>{t('库存')} {i.stockQty} <span data-user-text>{i.uomName}</span></small></td>
+                  <td data-testid="line-brand" data-user-text>{i.brandName || '—'}<small className="muted" style={{ display: 'block' }}>{i.isOriginal ? <Tag value={i.qualityName} severity="success" /> : i.qualityName}</small></td>
+                  <td className="num">{i.price !== null && <Price fen={i.price} />}{i.priceColumn && <small className="muted" style={{ display: 'block' }}>{t(chargedColumnLabel(i.priceColumn))}</small>}</td>
                   <td className="num">{i.qty}</td>
-                  <td>{i.isIncludeTaxProduct ? '含税' : '不含税'}</td>
+                  <td>{i.isIncludeTaxProduct ? t('含税') : t('不含税')}</td>
                   <td className="num"><Price fen={i.amount} /></td>
                 </tr>
               ))}
             </tbody>
             </table>
           </div>
+          <VoucherChoice group={vouchers.groupOf(g.companyId)} sellerName={g.companyName} vouchers={vouchers} />
           <CreditChoice sellerId={g.companyId} amountFen={g.items.reduce((s, i) => s + i.amount, 0)} checked={credit.includes(g.companyId)}
             onChange={(on) => setCredit((c) => (on ? [...c, g.companyId] : c.filter((x) => x !== g.companyId)))} />
           <div className="checkout-remark">
-            <Field id={form.idOf(remarkField(g.companyId))} label="买家留言" error={errors[remarkField(g.companyId)]}>
-              <InputTextarea id={form.idOf(remarkField(g.companyId))} rows={1} autoResize value={draft.remarks[g.companyId] ?? ''} maxLength={ORDER_REMARK_MAX + 20} placeholder={`选填，给 ${g.companyName} 的说明（最多${ORDER_REMARK_MAX}字）`}
-                aria-label={`给 ${g.companyName} 的留言`} invalid={!!errors[remarkField(g.companyId)]}
+            <Field id={form.idOf(remarkField(g.companyId))} label={t('买家留言')} error={errors[remarkField(g.companyId)]}>
+              <InputTextarea id={form.idOf(remarkField(g.companyId))} rows={1} autoResize value={draft.remarks[g.companyId] ?? ''} maxLength={ORDER_REMARK_MAX + 20} placeholder={t('选填，给 {{companyName}} 的说明（最多{{ORDER_REMARK_MAX}}字）', { companyName: g.companyName, ORDER_REMARK_MAX })}
+                aria-label={t('给 {{companyName}} 的留言', { companyName: g.companyName })} invalid={!!errors[remarkField(g.companyId)]}
                 onChange={(e) => form.set('remarks', { ...draft.remarks, [g.companyId]: e.target.value })} />
             </Field>
           </div>
@@ -177,13 +189,14 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
       ))}
 
       <LineChangeNotice className="card checkout-changes" changes={watch.changes} onAccept={() => { watch.accept(); form.setFormError(''); }} />
-      <section className="card cart-summary" aria-label="提交订单">
+      <section className="card cart-summary" aria-label={t('提交订单')}>
         {form.formError && <span className="checkout-failure" role="alert">{form.formError}</span>}
         {errors.credit_sellers && <span className="checkout-failure" role="alert">{errors.credit_sellers}</span>}
-        <Link to="/cart" search={{ kind }}>返回购物车修改</Link>
-        <span>共 {groups.length} 个卖家、{lines.length} 种配件，将生成 {groups.length} 个订单</span>
-        <span>应付总额：<span data-testid="checkout-total"><Price fen={total} /></span></span>
-        <Button type="submit" label="提交订单" icon="pi pi-check" loading={form.busy} />
+        <Link to="/cart" search={{ kind }}>{t('返回购物车修改')}</Link>
+        <span>{t('共 {{sellers}} 个卖家、{{parts}} 种配件，将生成 {{orders}} 个订单', { sellers: groups.length, parts: lines.length, orders: groups.length })}</span>
+        {vouchers.discountTotal > 0 && <span>商品金额 <Price fen={goods} />，优惠券 <span className="voucher-off" data-testid="checkout-voucher-total">−<Price fen={vouchers.discountTotal} /></span></span>}
+        <span>{t('应付总额：')}<span data-testid="checkout-total"><Price fen={total} /></span></span>
+        <Button type="submit" label={t('提交订单')} icon="pi pi-check" loading={form.busy} disabled={!vouchers.ready} />
       </section>
     </form>
   );

@@ -2,6 +2,7 @@ import { useEffect, type Dispatch, type SetStateAction } from 'react';
 import { Button } from 'primereact/button';
 import { Price } from '../currency/Price';
 import { lineChanges, nextShown, type CheckoutDraft } from './checkout-draft';
+import { useT, mark } from '../../i18n/lang';
 import './line-changes.css';
 
 type Lines = Parameters<typeof lineChanges>[1];
@@ -28,25 +29,26 @@ export const useLineChanges = (draft: CheckoutDraft, setDraft: Dispatch<SetState
   };
 };
 
-export const PRICE_NOT_ACCEPTED = '价格已变动，请先查看并接受新价格，再提交订单';
+export const PRICE_NOT_ACCEPTED = mark('价格已变动，请先查看并接受新价格，再提交订单');
 
 /** Which lines changed price or fell short of stock since the buyer looked, with 接受新价格. */
 export function LineChangeNotice({ changes, onAccept, className }: { changes: ReturnType<typeof lineChanges>; onAccept: () => void; className: string }) {
+  const t = useT();
   if (changes.length === 0) return null;
   return (
-    <section className={className} role="alert" aria-label="价格或库存已变动" data-testid="line-changes">
-      <strong>以下配件自您查看后发生了变动：</strong>
+    <section className={className} role="alert" aria-label={t('价格或库存已变动')} data-testid="line-changes">
+      <strong>{t('以下配件自您查看后发生了变动：')}</strong>
       <ul>
         {changes.map((c) => (
           <li key={c.id}>
             {c.label}：
-            {c.was !== c.now && <>单价由 {c.was === null ? '无价格' : <Price fen={c.was} />} 变为 {c.now === null ? '无价格' : <Price fen={c.now} />}</>}
+            {c.was !== c.now && <>{t('单价由')} {c.was === null ? t('无价格') : <Price fen={c.was} />} {t('变为')} {c.now === null ? t('无价格') : <Price fen={c.now} />}</>}
             {c.was !== c.now && c.shortOf !== null && '；'}
-            {c.shortOf !== null && <>库存仅剩 {c.shortOf}，请返回购物车修改数量</>}
+            {c.shortOf !== null && <>{t('库存仅剩')} {c.shortOf}{t('，请返回购物车修改数量')}</>}
           </li>
         ))}
       </ul>
-      {changes.some((c) => c.was !== c.now) && <Button type="button" label="接受新价格" icon="pi pi-check" severity="warning" onClick={onAccept} />}
+      {changes.some((c) => c.was !== c.now) && <Button type="button" label={t('接受新价格')} icon="pi pi-check" severity="warning" onClick={onAccept} />}
     </section>
   );
 }

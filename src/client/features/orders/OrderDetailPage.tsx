@@ -61,6 +61,9 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
           <StatusTag status={o.status} /> <PayTag pay={o.pay_status} /><SpotOrderMark order={o} />
           {o.credit_due_date && <Tag value={o.credit_overdue ? '账期 · 已逾期' : '账期'} severity={o.credit_overdue ? 'danger' : 'info'} data-testid="order-credit-tag" style={{ marginLeft: '0.3rem' }} />}
           <strong className="order-total"><Price fen={o.total_fen} /></strong>
+          {o.voucher_fen > 0 && (
+            <span className="muted" data-testid="order-voucher">优惠券“{o.voucher_name}” −<Price fen={o.voucher_fen} /></span>
+          )}
           {o.deducted_fen > 0 && (
             <span className="muted" data-testid="order-deducted">
               售后冲减 −<Price fen={o.deducted_fen} /> · {o.pay_status === 'paid' ? '实收' : side === 'buyer' ? '应付' : '应收'} <Price fen={amountDueFen(o)} />
@@ -142,7 +145,7 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
               </tr>
             ))}
           </tbody>
-          <tfoot><tr><td colSpan={3}>共 {o.line_count} 种 {o.total_qty} 件</td><td colSpan={afterSaleOpen ? 4 : 3} className="num">合计 <Price fen={o.total_fen} /></td></tr></tfoot>
+          <tfoot><tr><td colSpan={3}>共 {o.line_count} 种 {o.total_qty} 件</td><td colSpan={afterSaleOpen ? 4 : 3} className="num">{o.voucher_fen > 0 && <>商品 <Price fen={o.total_fen + o.voucher_fen} /> 优惠券 −<Price fen={o.voucher_fen} /> </>}合计 <Price fen={o.total_fen} /></td></tr></tfoot>
           </table>
         </div>
       </section>

@@ -5,6 +5,7 @@ import { CART_CODES } from '../../../shared/contracts/codes';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { errorText } from '../../ui/form/form';
 import { useSpotToCart } from './mutations';
+import { useT } from '../../i18n/lang';
 import './orders.css';
 
 /**
@@ -13,6 +14,7 @@ import './orders.css';
  * own rows, rows that are not spot or have no pieces, or users without the cart codes.
  */
 export function SpotOrderButton({ row }: { row: StockRow }) {
+  const t = useT();
   const user = useRouteContext({ from: '__root__', select: (c) => c.session.user });
   const navigate = useNavigate();
   const toCart = useSpotToCart();
@@ -31,9 +33,9 @@ export function SpotOrderButton({ row }: { row: StockRow }) {
     <span className="spot-order">
       {/* PrimeReact Button's markup without the component, as 加入购物车 (a results page draws 50) */}
       <button type="button" className={`p-button p-component p-button-sm p-button-success${toCart.isPending ? ' p-disabled' : ''}`}
-        disabled={toCart.isPending} onClick={() => void start()} title="现货下单：卖家确认后当天发货" aria-label={`现货下单 ${row.supplier_oe} ${row.company_name}`}>
+        disabled={toCart.isPending} onClick={() => void start()} title={t('现货下单：卖家确认后当天发货')} aria-label={t('现货下单 {{supplier_oe}} {{company_name}}', { supplier_oe: row.supplier_oe, company_name: row.company_name })}>
         <span className="p-button-icon p-c pi pi-bolt p-button-icon-left" />
-        <span className="p-button-label p-c">现货下单</span>
+        <span className="p-button-label p-c">{t('现货下单')}</span>
       </button>
       {problem && <small className="m-field-error" role="alert">{problem}</small>}
     </span>

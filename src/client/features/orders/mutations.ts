@@ -56,11 +56,12 @@ export const useCheckoutWrite = () => useFormWrite('cartSubmit', { invalidate: [
 export const useSubmitCheckout = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (p: { userUuid: string; draft: CheckoutDraft; lineIds: number[]; totalFen: number; typeCode: '配件产品' | '临时产品'; sellerIds: number[] }) => {
+    mutationFn: async (p: { userUuid: string; draft: CheckoutDraft; lineIds: number[]; totalFen: number; typeCode: '配件产品' | '临时产品'; sellerIds: number[]; vouchers?: Array<{ company_id: number; claim_id: number }> }) => {
       const answer = await request('post', 'cartSubmit', {
         cart_ids: p.lineIds, expected_total_fen: p.totalFen, type_code: p.typeCode,
         contact_name: p.draft.contact_name, contact_phone: p.draft.contact_phone, address: p.draft.address,
         remarks: p.sellerIds.map((id) => ({ company_id: id, remark: p.draft.remarks[id] ?? '' })).filter((r) => r.remark.trim() !== ''),
+        vouchers: p.vouchers ?? [],
       }, undefined, { idempotencyKey: p.draft.key, silent: true });
       clearDraft(p.userUuid);
       return answer;

@@ -32,6 +32,8 @@ export const TRANSACTION_SHAPES = {
   // paid services bought from the wallet or through a provider (docs/money.md#paid-services)
   fee: { from: ['wallet_available', 'platform_clearing', 'provider'], to: ['fee_income'] },
   adjustment: { from: ACCOUNT_KINDS, to: ACCOUNT_KINDS },
+  // a platform voucher paid to the seller from the platform's voucher budget (provider 'voucher'; docs/vouchers.md)
+  voucher_subsidy: { from: ['provider'], to: ['wallet_available'] },
 } as const satisfies Record<string, { from: readonly AccountKind[]; to: readonly AccountKind[] }>;
 export type TransactionKind = keyof typeof TRANSACTION_SHAPES;
 export const TRANSACTION_KINDS = Object.keys(TRANSACTION_SHAPES) as TransactionKind[];
