@@ -26,10 +26,13 @@ import { Route as StoreBasketRouteImport } from './routes/_store/basket'
 import { Route as StoreCartRouteImport } from './routes/_store/cart'
 import { Route as StoreDatenschutzRouteImport } from './routes/_store/datenschutz'
 import { Route as StoreFollowsRouteImport } from './routes/_store/follows'
+import { Route as StorePointsRouteImport } from './routes/_store/points'
 import { Route as StoreProtocolRouteImport } from './routes/_store/protocol'
 import { Route as StoreQuoteRouteImport } from './routes/_store/quote'
 import { Route as StoreSearchRouteImport } from './routes/_store/search'
 import { Route as StoreShareInfoRouteImport } from './routes/_store/shareInfo'
+import { Route as StoreTicketRouteImport } from './routes/_store/ticket'
+import { Route as StoreVnmallRouteImport } from './routes/_store/vnmall'
 import { Route as BackendIndexRouteImport } from './routes/backend/index'
 import { Route as BackendStoreRouteImport } from './routes/backend/store'
 import { Route as ImIndexRouteImport } from './routes/im/index'
@@ -43,6 +46,7 @@ import { Route as OfoAddressRouteImport } from './routes/ofo/address'
 import { Route as OfoCartRouteImport } from './routes/ofo/cart'
 import { Route as OfoCreateOrderRouteImport } from './routes/ofo/createOrder'
 import { Route as OfoMyorderRouteImport } from './routes/ofo/myorder'
+import { Route as OfoPointsRouteImport } from './routes/ofo/points'
 import { Route as OfoSearchRouteImport } from './routes/ofo/search'
 import { Route as OfoSpotGoodsRouteImport } from './routes/ofo/spotGoods'
 import { Route as OperationIndexRouteImport } from './routes/operation/index'
@@ -56,6 +60,7 @@ import { Route as AuthImLoginRouteImport } from './routes/_auth/im.login'
 import { Route as AuthLoginRegisterRouteImport } from './routes/_auth/login_.register'
 import { Route as AuthOperationLoginRouteImport } from './routes/_auth/operation.login'
 import { Route as StoreApplySellerRouteImport } from './routes/_store/apply.seller'
+import { Route as StoreApplyVnRouteImport } from './routes/_store/apply.vn'
 import { Route as StoreCompanyIndexRouteImport } from './routes/_store/company/index'
 import { Route as StoreCompanyIdRouteImport } from './routes/_store/company/$id'
 import { Route as StoreCompanyExhibitionRouteImport } from './routes/_store/company/exhibition'
@@ -79,8 +84,10 @@ import { Route as BackendAccountingInvoiceRouteImport } from './routes/backend/a
 import { Route as BackendAccountingInvoiceHistoryRouteImport } from './routes/backend/accounting.invoiceHistory'
 import { Route as BackendAccountingInvoiceIssueRouteImport } from './routes/backend/accounting.invoiceIssue'
 import { Route as BackendAccountingInvoiceTitleRouteImport } from './routes/backend/accounting.invoiceTitle'
+import { Route as BackendAccountingPointsRouteImport } from './routes/backend/accounting.points'
 import { Route as BackendAccountingResubmitRouteImport } from './routes/backend/accounting.resubmit'
 import { Route as BackendAccountingServiceRouteImport } from './routes/backend/accounting.service'
+import { Route as BackendAccountingTicketRouteImport } from './routes/backend/accounting.ticket'
 import { Route as BackendAccountingWalletRouteImport } from './routes/backend/accounting.wallet'
 import { Route as BackendCircleCircleProductRouteImport } from './routes/backend/circle.circleProduct'
 import { Route as BackendCircleMineRouteImport } from './routes/backend/circle.mine'
@@ -91,16 +98,22 @@ import { Route as BackendCustomerBranchRouteImport } from './routes/backend/cust
 import { Route as BackendCustomerCustomerRouteImport } from './routes/backend/customer.customer'
 import { Route as BackendCustomerInvitationRouteImport } from './routes/backend/customer.invitation'
 import { Route as BackendCustomerSupplierRouteImport } from './routes/backend/customer.supplier'
+import { Route as BackendMarketingTicketRouteImport } from './routes/backend/marketing.ticket'
 import { Route as BackendOrderAsktobuyRouteImport } from './routes/backend/order.asktobuy'
+import { Route as BackendOrderPickRouteImport } from './routes/backend/order.pick'
 import { Route as BackendOrderPurchaseRouteImport } from './routes/backend/order.purchase'
 import { Route as BackendOrderSalesRouteImport } from './routes/backend/order.sales'
 import { Route as BackendOrganizationContactRouteImport } from './routes/backend/organization.contact'
 import { Route as BackendOrganizationEmployeeRouteImport } from './routes/backend/organization.employee'
+import { Route as BackendOverseasVietnamMallRouteImport } from './routes/backend/overseas.vietnamMall'
+import { Route as BackendOverseasVnSelectorRouteImport } from './routes/backend/overseas.vnSelector'
 import { Route as BackendProductBmwRouteImport } from './routes/backend/product.bmw'
 import { Route as BackendProductCleanRouteImport } from './routes/backend/product.clean'
 import { Route as BackendProductImportRouteImport } from './routes/backend/product.import'
 import { Route as BackendProductMaintenanceRouteImport } from './routes/backend/product.maintenance'
 import { Route as BackendProductStockAndPriceRouteImport } from './routes/backend/product.stockAndPrice'
+import { Route as BackendProductStocktakeRouteImport } from './routes/backend/product.stocktake'
+import { Route as BackendProductWarehouseRouteImport } from './routes/backend/product.warehouse'
 import { Route as BackendQuoteIndexRouteImport } from './routes/backend/quote.index'
 import { Route as BackendQuoteIdRouteImport } from './routes/backend/quote.$id'
 import { Route as BackendQuoteChatRouteImport } from './routes/backend/quote.chat'
@@ -138,6 +151,13 @@ import { Route as OperationCompanyReviewRouteImport } from './routes/operation/c
 import { Route as OperationCompanyYigouRouteImport } from './routes/operation/company.yigou'
 import { Route as OperationEnquiryIndexRouteImport } from './routes/operation/enquiry.index'
 import { Route as OperationEnquiryEnquiryNoRouteImport } from './routes/operation/enquiry.$enquiryNo'
+import { Route as OperationForeignChatHistoryRouteImport } from './routes/operation/foreign.chatHistory'
+import { Route as OperationForeignGoodsRouteImport } from './routes/operation/foreign.goods'
+import { Route as OperationForeignOrderRouteImport } from './routes/operation/foreign.order'
+import { Route as OperationForeignQuickReplyRouteImport } from './routes/operation/foreign.quickReply'
+import { Route as OperationForeignServiceChargeRuleRouteImport } from './routes/operation/foreign.serviceChargeRule'
+import { Route as OperationForeignUsersRouteImport } from './routes/operation/foreign.users'
+import { Route as OperationForeignVinRecordRouteImport } from './routes/operation/foreign.vinRecord'
 import { Route as OperationInterfaceGroupRouteImport } from './routes/operation/interface.group'
 import { Route as OperationInterfaceListRouteImport } from './routes/operation/interface.list'
 import { Route as OperationInterfacePermissionRouteImport } from './routes/operation/interface.permission'
@@ -155,7 +175,11 @@ import { Route as OperationPayPromotionPricingRouteImport } from './routes/opera
 import { Route as OperationPayPromotionUseRouteImport } from './routes/operation/pay.promotionUse'
 import { Route as OperationPayReconcileRouteImport } from './routes/operation/pay.reconcile'
 import { Route as OperationPayRecordRouteImport } from './routes/operation/pay.record'
+import { Route as OperationPayTicketRouteImport } from './routes/operation/pay.ticket'
 import { Route as OperationPayWithdrawRouteImport } from './routes/operation/pay.withdraw'
+import { Route as OperationPointsCompanyRouteImport } from './routes/operation/points.company'
+import { Route as OperationPointsOrderRouteImport } from './routes/operation/points.order'
+import { Route as OperationPointsProductRouteImport } from './routes/operation/points.product'
 import { Route as OperationPrivilegeGroupRouteImport } from './routes/operation/privilege.group'
 import { Route as OperationPrivilegeListRouteImport } from './routes/operation/privilege.list'
 import { Route as OperationPrivilegeTemplateRouteImport } from './routes/operation/privilege.template'
@@ -183,6 +207,7 @@ import { Route as OperationSystemNoticeRouteImport } from './routes/operation/sy
 import { Route as OperationSystemTradeAreaRouteImport } from './routes/operation/system.tradeArea'
 import { Route as OperationSystemWarrantyRouteImport } from './routes/operation/system.warranty'
 import { Route as AuthLoginPasswordResetRouteImport } from './routes/_auth/login_.password.reset'
+import { Route as AuthLoginRegisterVnRouteImport } from './routes/_auth/login_.register_.vn'
 import { Route as StoreCartOrderCompleteRouteImport } from './routes/_store/cart_.order.complete'
 import { Route as StoreCartOrderCreateRouteImport } from './routes/_store/cart_.order.create'
 import { Route as StoreCartOrderSpotCreateRouteImport } from './routes/_store/cart_.order.spotCreate'
@@ -226,6 +251,8 @@ import { Route as OperationCompanyGroupIndexRouteImport } from './routes/operati
 import { Route as OperationCompanyGroupEditRouteImport } from './routes/operation/company.group.edit'
 import { Route as OperationCompanyTradeIndexRouteImport } from './routes/operation/company.trade.index'
 import { Route as OperationCompanyTradeEditRouteImport } from './routes/operation/company.trade.edit'
+import { Route as OperationForeignCompanyAuditRouteImport } from './routes/operation/foreign.company.audit'
+import { Route as OperationForeignCompanyListRouteImport } from './routes/operation/foreign.company.list'
 import { Route as OperationInterfaceSecretKeyIndexRouteImport } from './routes/operation/interface.secretKey.index'
 import { Route as OperationPayBillIndexRouteImport } from './routes/operation/pay.bill.index'
 import { Route as OperationPayBillDownloadRouteImport } from './routes/operation/pay.bill.download'
@@ -234,6 +261,7 @@ import { Route as OperationPayRecordStockRouteImport } from './routes/operation/
 import { Route as OperationPayRecordUserRouteImport } from './routes/operation/pay.record_.user'
 import { Route as OperationPayRecordVinRouteImport } from './routes/operation/pay.record_.vin'
 import { Route as OperationPayRecordWarrantyRouteImport } from './routes/operation/pay.record_.warranty'
+import { Route as OperationPayTicketRecordRouteImport } from './routes/operation/pay.ticket_.record'
 import { Route as OperationProductCleanBrandRouteImport } from './routes/operation/product.clean.brand'
 import { Route as OperationProductCleanOeRouteImport } from './routes/operation/product.clean.oe'
 import { Route as OperationProductEpcIndexRouteImport } from './routes/operation/product.epc.index'
@@ -327,6 +355,11 @@ const StoreFollowsRoute = StoreFollowsRouteImport.update({
   path: '/follows',
   getParentRoute: () => StoreRoute,
 } as any)
+const StorePointsRoute = StorePointsRouteImport.update({
+  id: '/points',
+  path: '/points',
+  getParentRoute: () => StoreRoute,
+} as any)
 const StoreProtocolRoute = StoreProtocolRouteImport.update({
   id: '/protocol',
   path: '/protocol',
@@ -345,6 +378,16 @@ const StoreSearchRoute = StoreSearchRouteImport.update({
 const StoreShareInfoRoute = StoreShareInfoRouteImport.update({
   id: '/shareInfo',
   path: '/shareInfo',
+  getParentRoute: () => StoreRoute,
+} as any)
+const StoreTicketRoute = StoreTicketRouteImport.update({
+  id: '/ticket',
+  path: '/ticket',
+  getParentRoute: () => StoreRoute,
+} as any)
+const StoreVnmallRoute = StoreVnmallRouteImport.update({
+  id: '/vnmall',
+  path: '/vnmall',
   getParentRoute: () => StoreRoute,
 } as any)
 const BackendIndexRoute = BackendIndexRouteImport.update({
@@ -412,6 +455,11 @@ const OfoMyorderRoute = OfoMyorderRouteImport.update({
   path: '/myorder',
   getParentRoute: () => OfoRoute,
 } as any)
+const OfoPointsRoute = OfoPointsRouteImport.update({
+  id: '/points',
+  path: '/points',
+  getParentRoute: () => OfoRoute,
+} as any)
 const OfoSearchRoute = OfoSearchRouteImport.update({
   id: '/search',
   path: '/search',
@@ -475,6 +523,11 @@ const AuthOperationLoginRoute = AuthOperationLoginRouteImport.update({
 const StoreApplySellerRoute = StoreApplySellerRouteImport.update({
   id: '/apply/seller',
   path: '/apply/seller',
+  getParentRoute: () => StoreRoute,
+} as any)
+const StoreApplyVnRoute = StoreApplyVnRouteImport.update({
+  id: '/apply/vn',
+  path: '/apply/vn',
   getParentRoute: () => StoreRoute,
 } as any)
 const StoreCompanyIndexRoute = StoreCompanyIndexRouteImport.update({
@@ -597,6 +650,11 @@ const BackendAccountingInvoiceTitleRoute =
     path: '/accounting/invoiceTitle',
     getParentRoute: () => BackendRoute,
   } as any)
+const BackendAccountingPointsRoute = BackendAccountingPointsRouteImport.update({
+  id: '/accounting/points',
+  path: '/accounting/points',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendAccountingResubmitRoute =
   BackendAccountingResubmitRouteImport.update({
     id: '/accounting/resubmit',
@@ -609,6 +667,11 @@ const BackendAccountingServiceRoute =
     path: '/accounting/service',
     getParentRoute: () => BackendRoute,
   } as any)
+const BackendAccountingTicketRoute = BackendAccountingTicketRouteImport.update({
+  id: '/accounting/ticket',
+  path: '/accounting/ticket',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendAccountingWalletRoute = BackendAccountingWalletRouteImport.update({
   id: '/accounting/wallet',
   path: '/accounting/wallet',
@@ -661,9 +724,19 @@ const BackendCustomerSupplierRoute = BackendCustomerSupplierRouteImport.update({
   path: '/customer/supplier',
   getParentRoute: () => BackendRoute,
 } as any)
+const BackendMarketingTicketRoute = BackendMarketingTicketRouteImport.update({
+  id: '/marketing/ticket',
+  path: '/marketing/ticket',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendOrderAsktobuyRoute = BackendOrderAsktobuyRouteImport.update({
   id: '/order/asktobuy',
   path: '/order/asktobuy',
+  getParentRoute: () => BackendRoute,
+} as any)
+const BackendOrderPickRoute = BackendOrderPickRouteImport.update({
+  id: '/order/pick',
+  path: '/order/pick',
   getParentRoute: () => BackendRoute,
 } as any)
 const BackendOrderPurchaseRoute = BackendOrderPurchaseRouteImport.update({
@@ -686,6 +759,18 @@ const BackendOrganizationEmployeeRoute =
   BackendOrganizationEmployeeRouteImport.update({
     id: '/organization/employee',
     path: '/organization/employee',
+    getParentRoute: () => BackendRoute,
+  } as any)
+const BackendOverseasVietnamMallRoute =
+  BackendOverseasVietnamMallRouteImport.update({
+    id: '/overseas/vietnamMall',
+    path: '/overseas/vietnamMall',
+    getParentRoute: () => BackendRoute,
+  } as any)
+const BackendOverseasVnSelectorRoute =
+  BackendOverseasVnSelectorRouteImport.update({
+    id: '/overseas/vnSelector',
+    path: '/overseas/vnSelector',
     getParentRoute: () => BackendRoute,
   } as any)
 const BackendProductBmwRoute = BackendProductBmwRouteImport.update({
@@ -715,6 +800,16 @@ const BackendProductStockAndPriceRoute =
     path: '/product/stockAndPrice',
     getParentRoute: () => BackendRoute,
   } as any)
+const BackendProductStocktakeRoute = BackendProductStocktakeRouteImport.update({
+  id: '/product/stocktake',
+  path: '/product/stocktake',
+  getParentRoute: () => BackendRoute,
+} as any)
+const BackendProductWarehouseRoute = BackendProductWarehouseRouteImport.update({
+  id: '/product/warehouse',
+  path: '/product/warehouse',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendQuoteIndexRoute = BackendQuoteIndexRouteImport.update({
   id: '/quote/',
   path: '/quote/',
@@ -905,6 +1000,45 @@ const OperationEnquiryEnquiryNoRoute =
     path: '/enquiry/$enquiryNo',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationForeignChatHistoryRoute =
+  OperationForeignChatHistoryRouteImport.update({
+    id: '/foreign/chatHistory',
+    path: '/foreign/chatHistory',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationForeignGoodsRoute = OperationForeignGoodsRouteImport.update({
+  id: '/foreign/goods',
+  path: '/foreign/goods',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationForeignOrderRoute = OperationForeignOrderRouteImport.update({
+  id: '/foreign/order',
+  path: '/foreign/order',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationForeignQuickReplyRoute =
+  OperationForeignQuickReplyRouteImport.update({
+    id: '/foreign/quickReply',
+    path: '/foreign/quickReply',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationForeignServiceChargeRuleRoute =
+  OperationForeignServiceChargeRuleRouteImport.update({
+    id: '/foreign/serviceChargeRule',
+    path: '/foreign/serviceChargeRule',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationForeignUsersRoute = OperationForeignUsersRouteImport.update({
+  id: '/foreign/users',
+  path: '/foreign/users',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationForeignVinRecordRoute =
+  OperationForeignVinRecordRouteImport.update({
+    id: '/foreign/vinRecord',
+    path: '/foreign/vinRecord',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationInterfaceGroupRoute = OperationInterfaceGroupRouteImport.update({
   id: '/interface/group',
   path: '/interface/group',
@@ -994,9 +1128,29 @@ const OperationPayRecordRoute = OperationPayRecordRouteImport.update({
   path: '/pay/record',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationPayTicketRoute = OperationPayTicketRouteImport.update({
+  id: '/pay/ticket',
+  path: '/pay/ticket',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationPayWithdrawRoute = OperationPayWithdrawRouteImport.update({
   id: '/pay/withdraw',
   path: '/pay/withdraw',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationPointsCompanyRoute = OperationPointsCompanyRouteImport.update({
+  id: '/points/company',
+  path: '/points/company',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationPointsOrderRoute = OperationPointsOrderRouteImport.update({
+  id: '/points/order',
+  path: '/points/order',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationPointsProductRoute = OperationPointsProductRouteImport.update({
+  id: '/points/product',
+  path: '/points/product',
   getParentRoute: () => OperationRoute,
 } as any)
 const OperationPrivilegeGroupRoute = OperationPrivilegeGroupRouteImport.update({
@@ -1143,6 +1297,11 @@ const OperationSystemWarrantyRoute = OperationSystemWarrantyRouteImport.update({
 const AuthLoginPasswordResetRoute = AuthLoginPasswordResetRouteImport.update({
   id: '/login_/password/reset',
   path: '/login/password/reset',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthLoginRegisterVnRoute = AuthLoginRegisterVnRouteImport.update({
+  id: '/login_/register_/vn',
+  path: '/login/register/vn',
   getParentRoute: () => AuthRoute,
 } as any)
 const StoreCartOrderCompleteRoute = StoreCartOrderCompleteRouteImport.update({
@@ -1382,6 +1541,18 @@ const OperationCompanyTradeEditRoute =
     path: '/company/trade/edit',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationForeignCompanyAuditRoute =
+  OperationForeignCompanyAuditRouteImport.update({
+    id: '/foreign/company/audit',
+    path: '/foreign/company/audit',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationForeignCompanyListRoute =
+  OperationForeignCompanyListRouteImport.update({
+    id: '/foreign/company/list',
+    path: '/foreign/company/list',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationInterfaceSecretKeyIndexRoute =
   OperationInterfaceSecretKeyIndexRouteImport.update({
     id: '/interface/secretKey/',
@@ -1423,6 +1594,12 @@ const OperationPayRecordWarrantyRoute =
   OperationPayRecordWarrantyRouteImport.update({
     id: '/pay/record_/warranty',
     path: '/pay/record/warranty',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationPayTicketRecordRoute =
+  OperationPayTicketRecordRouteImport.update({
+    id: '/pay/ticket_/record',
+    path: '/pay/ticket/record',
     getParentRoute: () => OperationRoute,
   } as any)
 const OperationProductCleanBrandRoute =
@@ -1495,10 +1672,13 @@ export interface FileRoutesByFullPath {
   '/cart': typeof StoreCartRoute
   '/datenschutz': typeof StoreDatenschutzRoute
   '/follows': typeof StoreFollowsRoute
+  '/points': typeof StorePointsRoute
   '/protocol': typeof StoreProtocolRoute
   '/quote': typeof StoreQuoteRoute
   '/search': typeof StoreSearchRouteWithChildren
   '/shareInfo': typeof StoreShareInfoRoute
+  '/ticket': typeof StoreTicketRoute
+  '/vnmall': typeof StoreVnmallRoute
   '/backend/store': typeof BackendStoreRoute
   '/im/cart': typeof ImCartRoute
   '/im/illustration': typeof ImIllustrationRoute
@@ -1510,6 +1690,7 @@ export interface FileRoutesByFullPath {
   '/ofo/cart': typeof OfoCartRoute
   '/ofo/createOrder': typeof OfoCreateOrderRoute
   '/ofo/myorder': typeof OfoMyorderRoute
+  '/ofo/points': typeof OfoPointsRoute
   '/ofo/search': typeof OfoSearchRoute
   '/ofo/spotGoods': typeof OfoSpotGoodsRoute
   '/operation/ads': typeof OperationAdsRoute
@@ -1525,6 +1706,7 @@ export interface FileRoutesByFullPath {
   '/login/register': typeof AuthLoginRegisterRoute
   '/operation/login': typeof AuthOperationLoginRoute
   '/apply/seller': typeof StoreApplySellerRoute
+  '/apply/vn': typeof StoreApplyVnRoute
   '/company/$id': typeof StoreCompanyIdRoute
   '/company/exhibition': typeof StoreCompanyExhibitionRoute
   '/company/factory': typeof StoreCompanyFactoryRoute
@@ -1544,8 +1726,10 @@ export interface FileRoutesByFullPath {
   '/backend/accounting/invoiceHistory': typeof BackendAccountingInvoiceHistoryRoute
   '/backend/accounting/invoiceIssue': typeof BackendAccountingInvoiceIssueRoute
   '/backend/accounting/invoiceTitle': typeof BackendAccountingInvoiceTitleRoute
+  '/backend/accounting/points': typeof BackendAccountingPointsRoute
   '/backend/accounting/resubmit': typeof BackendAccountingResubmitRoute
   '/backend/accounting/service': typeof BackendAccountingServiceRoute
+  '/backend/accounting/ticket': typeof BackendAccountingTicketRoute
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
   '/backend/circle/circleProduct': typeof BackendCircleCircleProductRoute
   '/backend/circle/mine': typeof BackendCircleMineRoute
@@ -1556,16 +1740,22 @@ export interface FileRoutesByFullPath {
   '/backend/customer/customer': typeof BackendCustomerCustomerRoute
   '/backend/customer/invitation': typeof BackendCustomerInvitationRoute
   '/backend/customer/supplier': typeof BackendCustomerSupplierRoute
+  '/backend/marketing/ticket': typeof BackendMarketingTicketRoute
   '/backend/order/asktobuy': typeof BackendOrderAsktobuyRoute
+  '/backend/order/pick': typeof BackendOrderPickRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/organization/contact': typeof BackendOrganizationContactRoute
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
+  '/backend/overseas/vietnamMall': typeof BackendOverseasVietnamMallRoute
+  '/backend/overseas/vnSelector': typeof BackendOverseasVnSelectorRoute
   '/backend/product/bmw': typeof BackendProductBmwRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/maintenance': typeof BackendProductMaintenanceRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
+  '/backend/product/stocktake': typeof BackendProductStocktakeRoute
+  '/backend/product/warehouse': typeof BackendProductWarehouseRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
   '/backend/quote/chat': typeof BackendQuoteChatRoute
   '/backend/quote/mine': typeof BackendQuoteMineRoute
@@ -1597,6 +1787,13 @@ export interface FileRoutesByFullPath {
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/company/yigou': typeof OperationCompanyYigouRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
+  '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
+  '/operation/foreign/goods': typeof OperationForeignGoodsRoute
+  '/operation/foreign/order': typeof OperationForeignOrderRoute
+  '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
+  '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
+  '/operation/foreign/users': typeof OperationForeignUsersRoute
+  '/operation/foreign/vinRecord': typeof OperationForeignVinRecordRoute
   '/operation/interface/group': typeof OperationInterfaceGroupRoute
   '/operation/interface/list': typeof OperationInterfaceListRoute
   '/operation/interface/permission': typeof OperationInterfacePermissionRoute
@@ -1613,7 +1810,11 @@ export interface FileRoutesByFullPath {
   '/operation/pay/promotionUse': typeof OperationPayPromotionUseRoute
   '/operation/pay/reconcile': typeof OperationPayReconcileRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
+  '/operation/pay/ticket': typeof OperationPayTicketRoute
   '/operation/pay/withdraw': typeof OperationPayWithdrawRoute
+  '/operation/points/company': typeof OperationPointsCompanyRoute
+  '/operation/points/order': typeof OperationPointsOrderRoute
+  '/operation/points/product': typeof OperationPointsProductRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
@@ -1652,6 +1853,7 @@ export interface FileRoutesByFullPath {
   '/operation/product/': typeof OperationProductIndexRoute
   '/operation/service/': typeof OperationServiceIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
+  '/login/register/vn': typeof AuthLoginRegisterVnRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
   '/cart/order/spotCreate': typeof StoreCartOrderSpotCreateRoute
@@ -1683,12 +1885,15 @@ export interface FileRoutesByFullPath {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
+  '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
+  '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
   '/operation/pay/record/quote': typeof OperationPayRecordQuoteRoute
   '/operation/pay/record/stock': typeof OperationPayRecordStockRoute
   '/operation/pay/record/user': typeof OperationPayRecordUserRoute
   '/operation/pay/record/vin': typeof OperationPayRecordVinRoute
   '/operation/pay/record/warranty': typeof OperationPayRecordWarrantyRoute
+  '/operation/pay/ticket/record': typeof OperationPayTicketRecordRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
@@ -1727,9 +1932,12 @@ export interface FileRoutesByTo {
   '/cart': typeof StoreCartRoute
   '/datenschutz': typeof StoreDatenschutzRoute
   '/follows': typeof StoreFollowsRoute
+  '/points': typeof StorePointsRoute
   '/protocol': typeof StoreProtocolRoute
   '/quote': typeof StoreQuoteRoute
   '/shareInfo': typeof StoreShareInfoRoute
+  '/ticket': typeof StoreTicketRoute
+  '/vnmall': typeof StoreVnmallRoute
   '/backend/store': typeof BackendStoreRoute
   '/im/cart': typeof ImCartRoute
   '/im/illustration': typeof ImIllustrationRoute
@@ -1741,6 +1949,7 @@ export interface FileRoutesByTo {
   '/ofo/cart': typeof OfoCartRoute
   '/ofo/createOrder': typeof OfoCreateOrderRoute
   '/ofo/myorder': typeof OfoMyorderRoute
+  '/ofo/points': typeof OfoPointsRoute
   '/ofo/search': typeof OfoSearchRoute
   '/ofo/spotGoods': typeof OfoSpotGoodsRoute
   '/operation/ads': typeof OperationAdsRoute
@@ -1756,6 +1965,7 @@ export interface FileRoutesByTo {
   '/login/register': typeof AuthLoginRegisterRoute
   '/operation/login': typeof AuthOperationLoginRoute
   '/apply/seller': typeof StoreApplySellerRoute
+  '/apply/vn': typeof StoreApplyVnRoute
   '/company/$id': typeof StoreCompanyIdRoute
   '/company/exhibition': typeof StoreCompanyExhibitionRoute
   '/company/factory': typeof StoreCompanyFactoryRoute
@@ -1775,8 +1985,10 @@ export interface FileRoutesByTo {
   '/backend/accounting/invoiceHistory': typeof BackendAccountingInvoiceHistoryRoute
   '/backend/accounting/invoiceIssue': typeof BackendAccountingInvoiceIssueRoute
   '/backend/accounting/invoiceTitle': typeof BackendAccountingInvoiceTitleRoute
+  '/backend/accounting/points': typeof BackendAccountingPointsRoute
   '/backend/accounting/resubmit': typeof BackendAccountingResubmitRoute
   '/backend/accounting/service': typeof BackendAccountingServiceRoute
+  '/backend/accounting/ticket': typeof BackendAccountingTicketRoute
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
   '/backend/circle/circleProduct': typeof BackendCircleCircleProductRoute
   '/backend/circle/mine': typeof BackendCircleMineRoute
@@ -1787,16 +1999,22 @@ export interface FileRoutesByTo {
   '/backend/customer/customer': typeof BackendCustomerCustomerRoute
   '/backend/customer/invitation': typeof BackendCustomerInvitationRoute
   '/backend/customer/supplier': typeof BackendCustomerSupplierRoute
+  '/backend/marketing/ticket': typeof BackendMarketingTicketRoute
   '/backend/order/asktobuy': typeof BackendOrderAsktobuyRoute
+  '/backend/order/pick': typeof BackendOrderPickRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/organization/contact': typeof BackendOrganizationContactRoute
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
+  '/backend/overseas/vietnamMall': typeof BackendOverseasVietnamMallRoute
+  '/backend/overseas/vnSelector': typeof BackendOverseasVnSelectorRoute
   '/backend/product/bmw': typeof BackendProductBmwRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/maintenance': typeof BackendProductMaintenanceRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
+  '/backend/product/stocktake': typeof BackendProductStocktakeRoute
+  '/backend/product/warehouse': typeof BackendProductWarehouseRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
   '/backend/quote/chat': typeof BackendQuoteChatRoute
   '/backend/quote/mine': typeof BackendQuoteMineRoute
@@ -1828,6 +2046,13 @@ export interface FileRoutesByTo {
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/company/yigou': typeof OperationCompanyYigouRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
+  '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
+  '/operation/foreign/goods': typeof OperationForeignGoodsRoute
+  '/operation/foreign/order': typeof OperationForeignOrderRoute
+  '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
+  '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
+  '/operation/foreign/users': typeof OperationForeignUsersRoute
+  '/operation/foreign/vinRecord': typeof OperationForeignVinRecordRoute
   '/operation/interface/group': typeof OperationInterfaceGroupRoute
   '/operation/interface/list': typeof OperationInterfaceListRoute
   '/operation/interface/permission': typeof OperationInterfacePermissionRoute
@@ -1844,7 +2069,11 @@ export interface FileRoutesByTo {
   '/operation/pay/promotionUse': typeof OperationPayPromotionUseRoute
   '/operation/pay/reconcile': typeof OperationPayReconcileRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
+  '/operation/pay/ticket': typeof OperationPayTicketRoute
   '/operation/pay/withdraw': typeof OperationPayWithdrawRoute
+  '/operation/points/company': typeof OperationPointsCompanyRoute
+  '/operation/points/order': typeof OperationPointsOrderRoute
+  '/operation/points/product': typeof OperationPointsProductRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
@@ -1883,6 +2112,7 @@ export interface FileRoutesByTo {
   '/operation/product': typeof OperationProductIndexRoute
   '/operation/service': typeof OperationServiceIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
+  '/login/register/vn': typeof AuthLoginRegisterVnRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
   '/cart/order/spotCreate': typeof StoreCartOrderSpotCreateRoute
@@ -1914,12 +2144,15 @@ export interface FileRoutesByTo {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
+  '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
+  '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
   '/operation/pay/record/quote': typeof OperationPayRecordQuoteRoute
   '/operation/pay/record/stock': typeof OperationPayRecordStockRoute
   '/operation/pay/record/user': typeof OperationPayRecordUserRoute
   '/operation/pay/record/vin': typeof OperationPayRecordVinRoute
   '/operation/pay/record/warranty': typeof OperationPayRecordWarrantyRoute
+  '/operation/pay/ticket/record': typeof OperationPayTicketRecordRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
@@ -1962,10 +2195,13 @@ export interface FileRoutesById {
   '/_store/cart': typeof StoreCartRoute
   '/_store/datenschutz': typeof StoreDatenschutzRoute
   '/_store/follows': typeof StoreFollowsRoute
+  '/_store/points': typeof StorePointsRoute
   '/_store/protocol': typeof StoreProtocolRoute
   '/_store/quote': typeof StoreQuoteRoute
   '/_store/search': typeof StoreSearchRouteWithChildren
   '/_store/shareInfo': typeof StoreShareInfoRoute
+  '/_store/ticket': typeof StoreTicketRoute
+  '/_store/vnmall': typeof StoreVnmallRoute
   '/backend/store': typeof BackendStoreRoute
   '/im/cart': typeof ImCartRoute
   '/im/illustration': typeof ImIllustrationRoute
@@ -1977,6 +2213,7 @@ export interface FileRoutesById {
   '/ofo/cart': typeof OfoCartRoute
   '/ofo/createOrder': typeof OfoCreateOrderRoute
   '/ofo/myorder': typeof OfoMyorderRoute
+  '/ofo/points': typeof OfoPointsRoute
   '/ofo/search': typeof OfoSearchRoute
   '/ofo/spotGoods': typeof OfoSpotGoodsRoute
   '/operation/ads': typeof OperationAdsRoute
@@ -1993,6 +2230,7 @@ export interface FileRoutesById {
   '/_auth/login_/register': typeof AuthLoginRegisterRoute
   '/_auth/operation/login': typeof AuthOperationLoginRoute
   '/_store/apply/seller': typeof StoreApplySellerRoute
+  '/_store/apply/vn': typeof StoreApplyVnRoute
   '/_store/company/$id': typeof StoreCompanyIdRoute
   '/_store/company/exhibition': typeof StoreCompanyExhibitionRoute
   '/_store/company/factory': typeof StoreCompanyFactoryRoute
@@ -2012,8 +2250,10 @@ export interface FileRoutesById {
   '/backend/accounting/invoiceHistory': typeof BackendAccountingInvoiceHistoryRoute
   '/backend/accounting/invoiceIssue': typeof BackendAccountingInvoiceIssueRoute
   '/backend/accounting/invoiceTitle': typeof BackendAccountingInvoiceTitleRoute
+  '/backend/accounting/points': typeof BackendAccountingPointsRoute
   '/backend/accounting/resubmit': typeof BackendAccountingResubmitRoute
   '/backend/accounting/service': typeof BackendAccountingServiceRoute
+  '/backend/accounting/ticket': typeof BackendAccountingTicketRoute
   '/backend/accounting/wallet': typeof BackendAccountingWalletRoute
   '/backend/circle/circleProduct': typeof BackendCircleCircleProductRoute
   '/backend/circle/mine': typeof BackendCircleMineRoute
@@ -2024,16 +2264,22 @@ export interface FileRoutesById {
   '/backend/customer/customer': typeof BackendCustomerCustomerRoute
   '/backend/customer/invitation': typeof BackendCustomerInvitationRoute
   '/backend/customer/supplier': typeof BackendCustomerSupplierRoute
+  '/backend/marketing/ticket': typeof BackendMarketingTicketRoute
   '/backend/order/asktobuy': typeof BackendOrderAsktobuyRoute
+  '/backend/order/pick': typeof BackendOrderPickRoute
   '/backend/order/purchase': typeof BackendOrderPurchaseRoute
   '/backend/order/sales': typeof BackendOrderSalesRoute
   '/backend/organization/contact': typeof BackendOrganizationContactRoute
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
+  '/backend/overseas/vietnamMall': typeof BackendOverseasVietnamMallRoute
+  '/backend/overseas/vnSelector': typeof BackendOverseasVnSelectorRoute
   '/backend/product/bmw': typeof BackendProductBmwRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
   '/backend/product/maintenance': typeof BackendProductMaintenanceRoute
   '/backend/product/stockAndPrice': typeof BackendProductStockAndPriceRoute
+  '/backend/product/stocktake': typeof BackendProductStocktakeRoute
+  '/backend/product/warehouse': typeof BackendProductWarehouseRoute
   '/backend/quote/$id': typeof BackendQuoteIdRoute
   '/backend/quote/chat': typeof BackendQuoteChatRoute
   '/backend/quote/mine': typeof BackendQuoteMineRoute
@@ -2065,6 +2311,13 @@ export interface FileRoutesById {
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/company/yigou': typeof OperationCompanyYigouRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
+  '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
+  '/operation/foreign/goods': typeof OperationForeignGoodsRoute
+  '/operation/foreign/order': typeof OperationForeignOrderRoute
+  '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
+  '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
+  '/operation/foreign/users': typeof OperationForeignUsersRoute
+  '/operation/foreign/vinRecord': typeof OperationForeignVinRecordRoute
   '/operation/interface/group': typeof OperationInterfaceGroupRoute
   '/operation/interface/list': typeof OperationInterfaceListRoute
   '/operation/interface/permission': typeof OperationInterfacePermissionRoute
@@ -2081,7 +2334,11 @@ export interface FileRoutesById {
   '/operation/pay/promotionUse': typeof OperationPayPromotionUseRoute
   '/operation/pay/reconcile': typeof OperationPayReconcileRoute
   '/operation/pay/record': typeof OperationPayRecordRoute
+  '/operation/pay/ticket': typeof OperationPayTicketRoute
   '/operation/pay/withdraw': typeof OperationPayWithdrawRoute
+  '/operation/points/company': typeof OperationPointsCompanyRoute
+  '/operation/points/order': typeof OperationPointsOrderRoute
+  '/operation/points/product': typeof OperationPointsProductRoute
   '/operation/privilege/group': typeof OperationPrivilegeGroupRoute
   '/operation/privilege/list': typeof OperationPrivilegeListRoute
   '/operation/privilege/template': typeof OperationPrivilegeTemplateRoute
@@ -2120,6 +2377,7 @@ export interface FileRoutesById {
   '/operation/product/': typeof OperationProductIndexRoute
   '/operation/service/': typeof OperationServiceIndexRoute
   '/_auth/login_/password/reset': typeof AuthLoginPasswordResetRoute
+  '/_auth/login_/register_/vn': typeof AuthLoginRegisterVnRoute
   '/_store/cart_/order/complete': typeof StoreCartOrderCompleteRoute
   '/_store/cart_/order/create': typeof StoreCartOrderCreateRoute
   '/_store/cart_/order/spotCreate': typeof StoreCartOrderSpotCreateRoute
@@ -2151,12 +2409,15 @@ export interface FileRoutesById {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
+  '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
+  '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
   '/operation/pay/record_/quote': typeof OperationPayRecordQuoteRoute
   '/operation/pay/record_/stock': typeof OperationPayRecordStockRoute
   '/operation/pay/record_/user': typeof OperationPayRecordUserRoute
   '/operation/pay/record_/vin': typeof OperationPayRecordVinRoute
   '/operation/pay/record_/warranty': typeof OperationPayRecordWarrantyRoute
+  '/operation/pay/ticket_/record': typeof OperationPayTicketRecordRoute
   '/operation/product/clean/brand': typeof OperationProductCleanBrandRoute
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
@@ -2199,10 +2460,13 @@ export interface FileRouteTypes {
     | '/cart'
     | '/datenschutz'
     | '/follows'
+    | '/points'
     | '/protocol'
     | '/quote'
     | '/search'
     | '/shareInfo'
+    | '/ticket'
+    | '/vnmall'
     | '/backend/store'
     | '/im/cart'
     | '/im/illustration'
@@ -2214,6 +2478,7 @@ export interface FileRouteTypes {
     | '/ofo/cart'
     | '/ofo/createOrder'
     | '/ofo/myorder'
+    | '/ofo/points'
     | '/ofo/search'
     | '/ofo/spotGoods'
     | '/operation/ads'
@@ -2229,6 +2494,7 @@ export interface FileRouteTypes {
     | '/login/register'
     | '/operation/login'
     | '/apply/seller'
+    | '/apply/vn'
     | '/company/$id'
     | '/company/exhibition'
     | '/company/factory'
@@ -2248,8 +2514,10 @@ export interface FileRouteTypes {
     | '/backend/accounting/invoiceHistory'
     | '/backend/accounting/invoiceIssue'
     | '/backend/accounting/invoiceTitle'
+    | '/backend/accounting/points'
     | '/backend/accounting/resubmit'
     | '/backend/accounting/service'
+    | '/backend/accounting/ticket'
     | '/backend/accounting/wallet'
     | '/backend/circle/circleProduct'
     | '/backend/circle/mine'
@@ -2260,16 +2528,22 @@ export interface FileRouteTypes {
     | '/backend/customer/customer'
     | '/backend/customer/invitation'
     | '/backend/customer/supplier'
+    | '/backend/marketing/ticket'
     | '/backend/order/asktobuy'
+    | '/backend/order/pick'
     | '/backend/order/purchase'
     | '/backend/order/sales'
     | '/backend/organization/contact'
     | '/backend/organization/employee'
+    | '/backend/overseas/vietnamMall'
+    | '/backend/overseas/vnSelector'
     | '/backend/product/bmw'
     | '/backend/product/clean'
     | '/backend/product/import'
     | '/backend/product/maintenance'
     | '/backend/product/stockAndPrice'
+    | '/backend/product/stocktake'
+    | '/backend/product/warehouse'
     | '/backend/quote/$id'
     | '/backend/quote/chat'
     | '/backend/quote/mine'
@@ -2301,6 +2575,13 @@ export interface FileRouteTypes {
     | '/operation/company/review'
     | '/operation/company/yigou'
     | '/operation/enquiry/$enquiryNo'
+    | '/operation/foreign/chatHistory'
+    | '/operation/foreign/goods'
+    | '/operation/foreign/order'
+    | '/operation/foreign/quickReply'
+    | '/operation/foreign/serviceChargeRule'
+    | '/operation/foreign/users'
+    | '/operation/foreign/vinRecord'
     | '/operation/interface/group'
     | '/operation/interface/list'
     | '/operation/interface/permission'
@@ -2317,7 +2598,11 @@ export interface FileRouteTypes {
     | '/operation/pay/promotionUse'
     | '/operation/pay/reconcile'
     | '/operation/pay/record'
+    | '/operation/pay/ticket'
     | '/operation/pay/withdraw'
+    | '/operation/points/company'
+    | '/operation/points/order'
+    | '/operation/points/product'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
@@ -2356,6 +2641,7 @@ export interface FileRouteTypes {
     | '/operation/product/'
     | '/operation/service/'
     | '/login/password/reset'
+    | '/login/register/vn'
     | '/cart/order/complete'
     | '/cart/order/create'
     | '/cart/order/spotCreate'
@@ -2387,12 +2673,15 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
+    | '/operation/foreign/company/audit'
+    | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
     | '/operation/pay/record/quote'
     | '/operation/pay/record/stock'
     | '/operation/pay/record/user'
     | '/operation/pay/record/vin'
     | '/operation/pay/record/warranty'
+    | '/operation/pay/ticket/record'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
@@ -2431,9 +2720,12 @@ export interface FileRouteTypes {
     | '/cart'
     | '/datenschutz'
     | '/follows'
+    | '/points'
     | '/protocol'
     | '/quote'
     | '/shareInfo'
+    | '/ticket'
+    | '/vnmall'
     | '/backend/store'
     | '/im/cart'
     | '/im/illustration'
@@ -2445,6 +2737,7 @@ export interface FileRouteTypes {
     | '/ofo/cart'
     | '/ofo/createOrder'
     | '/ofo/myorder'
+    | '/ofo/points'
     | '/ofo/search'
     | '/ofo/spotGoods'
     | '/operation/ads'
@@ -2460,6 +2753,7 @@ export interface FileRouteTypes {
     | '/login/register'
     | '/operation/login'
     | '/apply/seller'
+    | '/apply/vn'
     | '/company/$id'
     | '/company/exhibition'
     | '/company/factory'
@@ -2479,8 +2773,10 @@ export interface FileRouteTypes {
     | '/backend/accounting/invoiceHistory'
     | '/backend/accounting/invoiceIssue'
     | '/backend/accounting/invoiceTitle'
+    | '/backend/accounting/points'
     | '/backend/accounting/resubmit'
     | '/backend/accounting/service'
+    | '/backend/accounting/ticket'
     | '/backend/accounting/wallet'
     | '/backend/circle/circleProduct'
     | '/backend/circle/mine'
@@ -2491,16 +2787,22 @@ export interface FileRouteTypes {
     | '/backend/customer/customer'
     | '/backend/customer/invitation'
     | '/backend/customer/supplier'
+    | '/backend/marketing/ticket'
     | '/backend/order/asktobuy'
+    | '/backend/order/pick'
     | '/backend/order/purchase'
     | '/backend/order/sales'
     | '/backend/organization/contact'
     | '/backend/organization/employee'
+    | '/backend/overseas/vietnamMall'
+    | '/backend/overseas/vnSelector'
     | '/backend/product/bmw'
     | '/backend/product/clean'
     | '/backend/product/import'
     | '/backend/product/maintenance'
     | '/backend/product/stockAndPrice'
+    | '/backend/product/stocktake'
+    | '/backend/product/warehouse'
     | '/backend/quote/$id'
     | '/backend/quote/chat'
     | '/backend/quote/mine'
@@ -2532,6 +2834,13 @@ export interface FileRouteTypes {
     | '/operation/company/review'
     | '/operation/company/yigou'
     | '/operation/enquiry/$enquiryNo'
+    | '/operation/foreign/chatHistory'
+    | '/operation/foreign/goods'
+    | '/operation/foreign/order'
+    | '/operation/foreign/quickReply'
+    | '/operation/foreign/serviceChargeRule'
+    | '/operation/foreign/users'
+    | '/operation/foreign/vinRecord'
     | '/operation/interface/group'
     | '/operation/interface/list'
     | '/operation/interface/permission'
@@ -2548,7 +2857,11 @@ export interface FileRouteTypes {
     | '/operation/pay/promotionUse'
     | '/operation/pay/reconcile'
     | '/operation/pay/record'
+    | '/operation/pay/ticket'
     | '/operation/pay/withdraw'
+    | '/operation/points/company'
+    | '/operation/points/order'
+    | '/operation/points/product'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
@@ -2587,6 +2900,7 @@ export interface FileRouteTypes {
     | '/operation/product'
     | '/operation/service'
     | '/login/password/reset'
+    | '/login/register/vn'
     | '/cart/order/complete'
     | '/cart/order/create'
     | '/cart/order/spotCreate'
@@ -2618,12 +2932,15 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
+    | '/operation/foreign/company/audit'
+    | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
     | '/operation/pay/record/quote'
     | '/operation/pay/record/stock'
     | '/operation/pay/record/user'
     | '/operation/pay/record/vin'
     | '/operation/pay/record/warranty'
+    | '/operation/pay/ticket/record'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
@@ -2665,10 +2982,13 @@ export interface FileRouteTypes {
     | '/_store/cart'
     | '/_store/datenschutz'
     | '/_store/follows'
+    | '/_store/points'
     | '/_store/protocol'
     | '/_store/quote'
     | '/_store/search'
     | '/_store/shareInfo'
+    | '/_store/ticket'
+    | '/_store/vnmall'
     | '/backend/store'
     | '/im/cart'
     | '/im/illustration'
@@ -2680,6 +3000,7 @@ export interface FileRouteTypes {
     | '/ofo/cart'
     | '/ofo/createOrder'
     | '/ofo/myorder'
+    | '/ofo/points'
     | '/ofo/search'
     | '/ofo/spotGoods'
     | '/operation/ads'
@@ -2696,6 +3017,7 @@ export interface FileRouteTypes {
     | '/_auth/login_/register'
     | '/_auth/operation/login'
     | '/_store/apply/seller'
+    | '/_store/apply/vn'
     | '/_store/company/$id'
     | '/_store/company/exhibition'
     | '/_store/company/factory'
@@ -2715,8 +3037,10 @@ export interface FileRouteTypes {
     | '/backend/accounting/invoiceHistory'
     | '/backend/accounting/invoiceIssue'
     | '/backend/accounting/invoiceTitle'
+    | '/backend/accounting/points'
     | '/backend/accounting/resubmit'
     | '/backend/accounting/service'
+    | '/backend/accounting/ticket'
     | '/backend/accounting/wallet'
     | '/backend/circle/circleProduct'
     | '/backend/circle/mine'
@@ -2727,16 +3051,22 @@ export interface FileRouteTypes {
     | '/backend/customer/customer'
     | '/backend/customer/invitation'
     | '/backend/customer/supplier'
+    | '/backend/marketing/ticket'
     | '/backend/order/asktobuy'
+    | '/backend/order/pick'
     | '/backend/order/purchase'
     | '/backend/order/sales'
     | '/backend/organization/contact'
     | '/backend/organization/employee'
+    | '/backend/overseas/vietnamMall'
+    | '/backend/overseas/vnSelector'
     | '/backend/product/bmw'
     | '/backend/product/clean'
     | '/backend/product/import'
     | '/backend/product/maintenance'
     | '/backend/product/stockAndPrice'
+    | '/backend/product/stocktake'
+    | '/backend/product/warehouse'
     | '/backend/quote/$id'
     | '/backend/quote/chat'
     | '/backend/quote/mine'
@@ -2768,6 +3098,13 @@ export interface FileRouteTypes {
     | '/operation/company/review'
     | '/operation/company/yigou'
     | '/operation/enquiry/$enquiryNo'
+    | '/operation/foreign/chatHistory'
+    | '/operation/foreign/goods'
+    | '/operation/foreign/order'
+    | '/operation/foreign/quickReply'
+    | '/operation/foreign/serviceChargeRule'
+    | '/operation/foreign/users'
+    | '/operation/foreign/vinRecord'
     | '/operation/interface/group'
     | '/operation/interface/list'
     | '/operation/interface/permission'
@@ -2784,7 +3121,11 @@ export interface FileRouteTypes {
     | '/operation/pay/promotionUse'
     | '/operation/pay/reconcile'
     | '/operation/pay/record'
+    | '/operation/pay/ticket'
     | '/operation/pay/withdraw'
+    | '/operation/points/company'
+    | '/operation/points/order'
+    | '/operation/points/product'
     | '/operation/privilege/group'
     | '/operation/privilege/list'
     | '/operation/privilege/template'
@@ -2823,6 +3164,7 @@ export interface FileRouteTypes {
     | '/operation/product/'
     | '/operation/service/'
     | '/_auth/login_/password/reset'
+    | '/_auth/login_/register_/vn'
     | '/_store/cart_/order/complete'
     | '/_store/cart_/order/create'
     | '/_store/cart_/order/spotCreate'
@@ -2854,12 +3196,15 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
+    | '/operation/foreign/company/audit'
+    | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
     | '/operation/pay/record_/quote'
     | '/operation/pay/record_/stock'
     | '/operation/pay/record_/user'
     | '/operation/pay/record_/vin'
     | '/operation/pay/record_/warranty'
+    | '/operation/pay/ticket_/record'
     | '/operation/product/clean/brand'
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
@@ -3032,6 +3377,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreFollowsRouteImport
       parentRoute: typeof StoreRoute
     }
+    '/_store/points': {
+      id: '/_store/points'
+      path: '/points'
+      fullPath: '/points'
+      preLoaderRoute: typeof StorePointsRouteImport
+      parentRoute: typeof StoreRoute
+    }
     '/_store/protocol': {
       id: '/_store/protocol'
       path: '/protocol'
@@ -3058,6 +3410,20 @@ declare module '@tanstack/react-router' {
       path: '/shareInfo'
       fullPath: '/shareInfo'
       preLoaderRoute: typeof StoreShareInfoRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/ticket': {
+      id: '/_store/ticket'
+      path: '/ticket'
+      fullPath: '/ticket'
+      preLoaderRoute: typeof StoreTicketRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/vnmall': {
+      id: '/_store/vnmall'
+      path: '/vnmall'
+      fullPath: '/vnmall'
+      preLoaderRoute: typeof StoreVnmallRouteImport
       parentRoute: typeof StoreRoute
     }
     '/backend/': {
@@ -3151,6 +3517,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OfoMyorderRouteImport
       parentRoute: typeof OfoRoute
     }
+    '/ofo/points': {
+      id: '/ofo/points'
+      path: '/points'
+      fullPath: '/ofo/points'
+      preLoaderRoute: typeof OfoPointsRouteImport
+      parentRoute: typeof OfoRoute
+    }
     '/ofo/search': {
       id: '/ofo/search'
       path: '/search'
@@ -3240,6 +3613,13 @@ declare module '@tanstack/react-router' {
       path: '/apply/seller'
       fullPath: '/apply/seller'
       preLoaderRoute: typeof StoreApplySellerRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/apply/vn': {
+      id: '/_store/apply/vn'
+      path: '/apply/vn'
+      fullPath: '/apply/vn'
+      preLoaderRoute: typeof StoreApplyVnRouteImport
       parentRoute: typeof StoreRoute
     }
     '/_store/company/': {
@@ -3403,6 +3783,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BackendAccountingInvoiceTitleRouteImport
       parentRoute: typeof BackendRoute
     }
+    '/backend/accounting/points': {
+      id: '/backend/accounting/points'
+      path: '/accounting/points'
+      fullPath: '/backend/accounting/points'
+      preLoaderRoute: typeof BackendAccountingPointsRouteImport
+      parentRoute: typeof BackendRoute
+    }
     '/backend/accounting/resubmit': {
       id: '/backend/accounting/resubmit'
       path: '/accounting/resubmit'
@@ -3415,6 +3802,13 @@ declare module '@tanstack/react-router' {
       path: '/accounting/service'
       fullPath: '/backend/accounting/service'
       preLoaderRoute: typeof BackendAccountingServiceRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/accounting/ticket': {
+      id: '/backend/accounting/ticket'
+      path: '/accounting/ticket'
+      fullPath: '/backend/accounting/ticket'
+      preLoaderRoute: typeof BackendAccountingTicketRouteImport
       parentRoute: typeof BackendRoute
     }
     '/backend/accounting/wallet': {
@@ -3487,11 +3881,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BackendCustomerSupplierRouteImport
       parentRoute: typeof BackendRoute
     }
+    '/backend/marketing/ticket': {
+      id: '/backend/marketing/ticket'
+      path: '/marketing/ticket'
+      fullPath: '/backend/marketing/ticket'
+      preLoaderRoute: typeof BackendMarketingTicketRouteImport
+      parentRoute: typeof BackendRoute
+    }
     '/backend/order/asktobuy': {
       id: '/backend/order/asktobuy'
       path: '/order/asktobuy'
       fullPath: '/backend/order/asktobuy'
       preLoaderRoute: typeof BackendOrderAsktobuyRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/order/pick': {
+      id: '/backend/order/pick'
+      path: '/order/pick'
+      fullPath: '/backend/order/pick'
+      preLoaderRoute: typeof BackendOrderPickRouteImport
       parentRoute: typeof BackendRoute
     }
     '/backend/order/purchase': {
@@ -3520,6 +3928,20 @@ declare module '@tanstack/react-router' {
       path: '/organization/employee'
       fullPath: '/backend/organization/employee'
       preLoaderRoute: typeof BackendOrganizationEmployeeRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/overseas/vietnamMall': {
+      id: '/backend/overseas/vietnamMall'
+      path: '/overseas/vietnamMall'
+      fullPath: '/backend/overseas/vietnamMall'
+      preLoaderRoute: typeof BackendOverseasVietnamMallRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/overseas/vnSelector': {
+      id: '/backend/overseas/vnSelector'
+      path: '/overseas/vnSelector'
+      fullPath: '/backend/overseas/vnSelector'
+      preLoaderRoute: typeof BackendOverseasVnSelectorRouteImport
       parentRoute: typeof BackendRoute
     }
     '/backend/product/bmw': {
@@ -3555,6 +3977,20 @@ declare module '@tanstack/react-router' {
       path: '/product/stockAndPrice'
       fullPath: '/backend/product/stockAndPrice'
       preLoaderRoute: typeof BackendProductStockAndPriceRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/product/stocktake': {
+      id: '/backend/product/stocktake'
+      path: '/product/stocktake'
+      fullPath: '/backend/product/stocktake'
+      preLoaderRoute: typeof BackendProductStocktakeRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/product/warehouse': {
+      id: '/backend/product/warehouse'
+      path: '/product/warehouse'
+      fullPath: '/backend/product/warehouse'
+      preLoaderRoute: typeof BackendProductWarehouseRouteImport
       parentRoute: typeof BackendRoute
     }
     '/backend/quote/': {
@@ -3816,6 +4252,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationEnquiryEnquiryNoRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/foreign/chatHistory': {
+      id: '/operation/foreign/chatHistory'
+      path: '/foreign/chatHistory'
+      fullPath: '/operation/foreign/chatHistory'
+      preLoaderRoute: typeof OperationForeignChatHistoryRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/foreign/goods': {
+      id: '/operation/foreign/goods'
+      path: '/foreign/goods'
+      fullPath: '/operation/foreign/goods'
+      preLoaderRoute: typeof OperationForeignGoodsRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/foreign/order': {
+      id: '/operation/foreign/order'
+      path: '/foreign/order'
+      fullPath: '/operation/foreign/order'
+      preLoaderRoute: typeof OperationForeignOrderRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/foreign/quickReply': {
+      id: '/operation/foreign/quickReply'
+      path: '/foreign/quickReply'
+      fullPath: '/operation/foreign/quickReply'
+      preLoaderRoute: typeof OperationForeignQuickReplyRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/foreign/serviceChargeRule': {
+      id: '/operation/foreign/serviceChargeRule'
+      path: '/foreign/serviceChargeRule'
+      fullPath: '/operation/foreign/serviceChargeRule'
+      preLoaderRoute: typeof OperationForeignServiceChargeRuleRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/foreign/users': {
+      id: '/operation/foreign/users'
+      path: '/foreign/users'
+      fullPath: '/operation/foreign/users'
+      preLoaderRoute: typeof OperationForeignUsersRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/foreign/vinRecord': {
+      id: '/operation/foreign/vinRecord'
+      path: '/foreign/vinRecord'
+      fullPath: '/operation/foreign/vinRecord'
+      preLoaderRoute: typeof OperationForeignVinRecordRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/interface/group': {
       id: '/operation/interface/group'
       path: '/interface/group'
@@ -3935,11 +4420,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationPayRecordRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/pay/ticket': {
+      id: '/operation/pay/ticket'
+      path: '/pay/ticket'
+      fullPath: '/operation/pay/ticket'
+      preLoaderRoute: typeof OperationPayTicketRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/pay/withdraw': {
       id: '/operation/pay/withdraw'
       path: '/pay/withdraw'
       fullPath: '/operation/pay/withdraw'
       preLoaderRoute: typeof OperationPayWithdrawRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/points/company': {
+      id: '/operation/points/company'
+      path: '/points/company'
+      fullPath: '/operation/points/company'
+      preLoaderRoute: typeof OperationPointsCompanyRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/points/order': {
+      id: '/operation/points/order'
+      path: '/points/order'
+      fullPath: '/operation/points/order'
+      preLoaderRoute: typeof OperationPointsOrderRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/points/product': {
+      id: '/operation/points/product'
+      path: '/points/product'
+      fullPath: '/operation/points/product'
+      preLoaderRoute: typeof OperationPointsProductRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/privilege/group': {
@@ -4129,6 +4642,13 @@ declare module '@tanstack/react-router' {
       path: '/login/password/reset'
       fullPath: '/login/password/reset'
       preLoaderRoute: typeof AuthLoginPasswordResetRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/login_/register_/vn': {
+      id: '/_auth/login_/register_/vn'
+      path: '/login/register/vn'
+      fullPath: '/login/register/vn'
+      preLoaderRoute: typeof AuthLoginRegisterVnRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_store/cart_/order/complete': {
@@ -4432,6 +4952,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationCompanyTradeEditRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/foreign/company/audit': {
+      id: '/operation/foreign/company/audit'
+      path: '/foreign/company/audit'
+      fullPath: '/operation/foreign/company/audit'
+      preLoaderRoute: typeof OperationForeignCompanyAuditRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/foreign/company/list': {
+      id: '/operation/foreign/company/list'
+      path: '/foreign/company/list'
+      fullPath: '/operation/foreign/company/list'
+      preLoaderRoute: typeof OperationForeignCompanyListRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/interface/secretKey/': {
       id: '/operation/interface/secretKey/'
       path: '/interface/secretKey'
@@ -4486,6 +5020,13 @@ declare module '@tanstack/react-router' {
       path: '/pay/record/warranty'
       fullPath: '/operation/pay/record/warranty'
       preLoaderRoute: typeof OperationPayRecordWarrantyRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/ticket_/record': {
+      id: '/operation/pay/ticket_/record'
+      path: '/pay/ticket/record'
+      fullPath: '/operation/pay/ticket/record'
+      preLoaderRoute: typeof OperationPayTicketRecordRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/product/clean/brand': {
@@ -4560,6 +5101,7 @@ interface AuthRouteChildren {
   AuthLoginRegisterRoute: typeof AuthLoginRegisterRoute
   AuthOperationLoginRoute: typeof AuthOperationLoginRoute
   AuthLoginPasswordResetRoute: typeof AuthLoginPasswordResetRoute
+  AuthLoginRegisterVnRoute: typeof AuthLoginRegisterVnRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -4568,6 +5110,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthLoginRegisterRoute: AuthLoginRegisterRoute,
   AuthOperationLoginRoute: AuthOperationLoginRoute,
   AuthLoginPasswordResetRoute: AuthLoginPasswordResetRoute,
+  AuthLoginRegisterVnRoute: AuthLoginRegisterVnRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
@@ -4646,12 +5189,16 @@ interface StoreRouteChildren {
   StoreCartRoute: typeof StoreCartRoute
   StoreDatenschutzRoute: typeof StoreDatenschutzRoute
   StoreFollowsRoute: typeof StoreFollowsRoute
+  StorePointsRoute: typeof StorePointsRoute
   StoreProtocolRoute: typeof StoreProtocolRoute
   StoreQuoteRoute: typeof StoreQuoteRoute
   StoreSearchRoute: typeof StoreSearchRouteWithChildren
   StoreShareInfoRoute: typeof StoreShareInfoRoute
+  StoreTicketRoute: typeof StoreTicketRoute
+  StoreVnmallRoute: typeof StoreVnmallRoute
   StoreIndexRoute: typeof StoreIndexRoute
   StoreApplySellerRoute: typeof StoreApplySellerRoute
+  StoreApplyVnRoute: typeof StoreApplyVnRoute
   StoreCompanyIdRoute: typeof StoreCompanyIdRoute
   StoreCompanyExhibitionRoute: typeof StoreCompanyExhibitionRoute
   StoreCompanyFactoryRoute: typeof StoreCompanyFactoryRoute
@@ -4683,12 +5230,16 @@ const StoreRouteChildren: StoreRouteChildren = {
   StoreCartRoute: StoreCartRoute,
   StoreDatenschutzRoute: StoreDatenschutzRoute,
   StoreFollowsRoute: StoreFollowsRoute,
+  StorePointsRoute: StorePointsRoute,
   StoreProtocolRoute: StoreProtocolRoute,
   StoreQuoteRoute: StoreQuoteRoute,
   StoreSearchRoute: StoreSearchRouteWithChildren,
   StoreShareInfoRoute: StoreShareInfoRoute,
+  StoreTicketRoute: StoreTicketRoute,
+  StoreVnmallRoute: StoreVnmallRoute,
   StoreIndexRoute: StoreIndexRoute,
   StoreApplySellerRoute: StoreApplySellerRoute,
+  StoreApplyVnRoute: StoreApplyVnRoute,
   StoreCompanyIdRoute: StoreCompanyIdRoute,
   StoreCompanyExhibitionRoute: StoreCompanyExhibitionRoute,
   StoreCompanyFactoryRoute: StoreCompanyFactoryRoute,
@@ -4724,8 +5275,10 @@ interface BackendRouteChildren {
   BackendAccountingInvoiceHistoryRoute: typeof BackendAccountingInvoiceHistoryRoute
   BackendAccountingInvoiceIssueRoute: typeof BackendAccountingInvoiceIssueRoute
   BackendAccountingInvoiceTitleRoute: typeof BackendAccountingInvoiceTitleRoute
+  BackendAccountingPointsRoute: typeof BackendAccountingPointsRoute
   BackendAccountingResubmitRoute: typeof BackendAccountingResubmitRoute
   BackendAccountingServiceRoute: typeof BackendAccountingServiceRoute
+  BackendAccountingTicketRoute: typeof BackendAccountingTicketRoute
   BackendAccountingWalletRoute: typeof BackendAccountingWalletRoute
   BackendCircleCircleProductRoute: typeof BackendCircleCircleProductRoute
   BackendCircleMineRoute: typeof BackendCircleMineRoute
@@ -4736,16 +5289,22 @@ interface BackendRouteChildren {
   BackendCustomerCustomerRoute: typeof BackendCustomerCustomerRoute
   BackendCustomerInvitationRoute: typeof BackendCustomerInvitationRoute
   BackendCustomerSupplierRoute: typeof BackendCustomerSupplierRoute
+  BackendMarketingTicketRoute: typeof BackendMarketingTicketRoute
   BackendOrderAsktobuyRoute: typeof BackendOrderAsktobuyRoute
+  BackendOrderPickRoute: typeof BackendOrderPickRoute
   BackendOrderPurchaseRoute: typeof BackendOrderPurchaseRoute
   BackendOrderSalesRoute: typeof BackendOrderSalesRoute
   BackendOrganizationContactRoute: typeof BackendOrganizationContactRoute
   BackendOrganizationEmployeeRoute: typeof BackendOrganizationEmployeeRoute
+  BackendOverseasVietnamMallRoute: typeof BackendOverseasVietnamMallRoute
+  BackendOverseasVnSelectorRoute: typeof BackendOverseasVnSelectorRoute
   BackendProductBmwRoute: typeof BackendProductBmwRoute
   BackendProductCleanRoute: typeof BackendProductCleanRoute
   BackendProductImportRoute: typeof BackendProductImportRoute
   BackendProductMaintenanceRoute: typeof BackendProductMaintenanceRoute
   BackendProductStockAndPriceRoute: typeof BackendProductStockAndPriceRoute
+  BackendProductStocktakeRoute: typeof BackendProductStocktakeRoute
+  BackendProductWarehouseRoute: typeof BackendProductWarehouseRoute
   BackendQuoteIdRoute: typeof BackendQuoteIdRoute
   BackendQuoteChatRoute: typeof BackendQuoteChatRoute
   BackendQuoteMineRoute: typeof BackendQuoteMineRoute
@@ -4771,8 +5330,10 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendAccountingInvoiceHistoryRoute: BackendAccountingInvoiceHistoryRoute,
   BackendAccountingInvoiceIssueRoute: BackendAccountingInvoiceIssueRoute,
   BackendAccountingInvoiceTitleRoute: BackendAccountingInvoiceTitleRoute,
+  BackendAccountingPointsRoute: BackendAccountingPointsRoute,
   BackendAccountingResubmitRoute: BackendAccountingResubmitRoute,
   BackendAccountingServiceRoute: BackendAccountingServiceRoute,
+  BackendAccountingTicketRoute: BackendAccountingTicketRoute,
   BackendAccountingWalletRoute: BackendAccountingWalletRoute,
   BackendCircleCircleProductRoute: BackendCircleCircleProductRoute,
   BackendCircleMineRoute: BackendCircleMineRoute,
@@ -4783,16 +5344,22 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendCustomerCustomerRoute: BackendCustomerCustomerRoute,
   BackendCustomerInvitationRoute: BackendCustomerInvitationRoute,
   BackendCustomerSupplierRoute: BackendCustomerSupplierRoute,
+  BackendMarketingTicketRoute: BackendMarketingTicketRoute,
   BackendOrderAsktobuyRoute: BackendOrderAsktobuyRoute,
+  BackendOrderPickRoute: BackendOrderPickRoute,
   BackendOrderPurchaseRoute: BackendOrderPurchaseRoute,
   BackendOrderSalesRoute: BackendOrderSalesRoute,
   BackendOrganizationContactRoute: BackendOrganizationContactRoute,
   BackendOrganizationEmployeeRoute: BackendOrganizationEmployeeRoute,
+  BackendOverseasVietnamMallRoute: BackendOverseasVietnamMallRoute,
+  BackendOverseasVnSelectorRoute: BackendOverseasVnSelectorRoute,
   BackendProductBmwRoute: BackendProductBmwRoute,
   BackendProductCleanRoute: BackendProductCleanRoute,
   BackendProductImportRoute: BackendProductImportRoute,
   BackendProductMaintenanceRoute: BackendProductMaintenanceRoute,
   BackendProductStockAndPriceRoute: BackendProductStockAndPriceRoute,
+  BackendProductStocktakeRoute: BackendProductStocktakeRoute,
+  BackendProductWarehouseRoute: BackendProductWarehouseRoute,
   BackendQuoteIdRoute: BackendQuoteIdRoute,
   BackendQuoteChatRoute: BackendQuoteChatRoute,
   BackendQuoteMineRoute: BackendQuoteMineRoute,
@@ -4819,6 +5386,7 @@ interface OfoRouteChildren {
   OfoCartRoute: typeof OfoCartRoute
   OfoCreateOrderRoute: typeof OfoCreateOrderRoute
   OfoMyorderRoute: typeof OfoMyorderRoute
+  OfoPointsRoute: typeof OfoPointsRoute
   OfoSearchRoute: typeof OfoSearchRoute
   OfoSpotGoodsRoute: typeof OfoSpotGoodsRoute
   OfoEnquiryIdRoute: typeof OfoEnquiryIdRoute
@@ -4840,6 +5408,7 @@ const OfoRouteChildren: OfoRouteChildren = {
   OfoCartRoute: OfoCartRoute,
   OfoCreateOrderRoute: OfoCreateOrderRoute,
   OfoMyorderRoute: OfoMyorderRoute,
+  OfoPointsRoute: OfoPointsRoute,
   OfoSearchRoute: OfoSearchRoute,
   OfoSpotGoodsRoute: OfoSpotGoodsRoute,
   OfoEnquiryIdRoute: OfoEnquiryIdRoute,
@@ -4875,6 +5444,13 @@ interface OperationRouteChildren {
   OperationCompanyReviewRoute: typeof OperationCompanyReviewRoute
   OperationCompanyYigouRoute: typeof OperationCompanyYigouRoute
   OperationEnquiryEnquiryNoRoute: typeof OperationEnquiryEnquiryNoRoute
+  OperationForeignChatHistoryRoute: typeof OperationForeignChatHistoryRoute
+  OperationForeignGoodsRoute: typeof OperationForeignGoodsRoute
+  OperationForeignOrderRoute: typeof OperationForeignOrderRoute
+  OperationForeignQuickReplyRoute: typeof OperationForeignQuickReplyRoute
+  OperationForeignServiceChargeRuleRoute: typeof OperationForeignServiceChargeRuleRoute
+  OperationForeignUsersRoute: typeof OperationForeignUsersRoute
+  OperationForeignVinRecordRoute: typeof OperationForeignVinRecordRoute
   OperationInterfaceGroupRoute: typeof OperationInterfaceGroupRoute
   OperationInterfaceListRoute: typeof OperationInterfaceListRoute
   OperationInterfacePermissionRoute: typeof OperationInterfacePermissionRoute
@@ -4891,7 +5467,11 @@ interface OperationRouteChildren {
   OperationPayPromotionUseRoute: typeof OperationPayPromotionUseRoute
   OperationPayReconcileRoute: typeof OperationPayReconcileRoute
   OperationPayRecordRoute: typeof OperationPayRecordRoute
+  OperationPayTicketRoute: typeof OperationPayTicketRoute
   OperationPayWithdrawRoute: typeof OperationPayWithdrawRoute
+  OperationPointsCompanyRoute: typeof OperationPointsCompanyRoute
+  OperationPointsOrderRoute: typeof OperationPointsOrderRoute
+  OperationPointsProductRoute: typeof OperationPointsProductRoute
   OperationPrivilegeGroupRoute: typeof OperationPrivilegeGroupRoute
   OperationPrivilegeListRoute: typeof OperationPrivilegeListRoute
   OperationPrivilegeTemplateRoute: typeof OperationPrivilegeTemplateRoute
@@ -4922,12 +5502,15 @@ interface OperationRouteChildren {
   OperationServiceIndexRoute: typeof OperationServiceIndexRoute
   OperationCompanyGroupEditRoute: typeof OperationCompanyGroupEditRoute
   OperationCompanyTradeEditRoute: typeof OperationCompanyTradeEditRoute
+  OperationForeignCompanyAuditRoute: typeof OperationForeignCompanyAuditRoute
+  OperationForeignCompanyListRoute: typeof OperationForeignCompanyListRoute
   OperationPayBillDownloadRoute: typeof OperationPayBillDownloadRoute
   OperationPayRecordQuoteRoute: typeof OperationPayRecordQuoteRoute
   OperationPayRecordStockRoute: typeof OperationPayRecordStockRoute
   OperationPayRecordUserRoute: typeof OperationPayRecordUserRoute
   OperationPayRecordVinRoute: typeof OperationPayRecordVinRoute
   OperationPayRecordWarrantyRoute: typeof OperationPayRecordWarrantyRoute
+  OperationPayTicketRecordRoute: typeof OperationPayTicketRecordRoute
   OperationProductCleanBrandRoute: typeof OperationProductCleanBrandRoute
   OperationProductCleanOeRoute: typeof OperationProductCleanOeRoute
   OperationProductEpcVehicleIdRoute: typeof OperationProductEpcVehicleIdRoute
@@ -4959,6 +5542,14 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationCompanyReviewRoute: OperationCompanyReviewRoute,
   OperationCompanyYigouRoute: OperationCompanyYigouRoute,
   OperationEnquiryEnquiryNoRoute: OperationEnquiryEnquiryNoRoute,
+  OperationForeignChatHistoryRoute: OperationForeignChatHistoryRoute,
+  OperationForeignGoodsRoute: OperationForeignGoodsRoute,
+  OperationForeignOrderRoute: OperationForeignOrderRoute,
+  OperationForeignQuickReplyRoute: OperationForeignQuickReplyRoute,
+  OperationForeignServiceChargeRuleRoute:
+    OperationForeignServiceChargeRuleRoute,
+  OperationForeignUsersRoute: OperationForeignUsersRoute,
+  OperationForeignVinRecordRoute: OperationForeignVinRecordRoute,
   OperationInterfaceGroupRoute: OperationInterfaceGroupRoute,
   OperationInterfaceListRoute: OperationInterfaceListRoute,
   OperationInterfacePermissionRoute: OperationInterfacePermissionRoute,
@@ -4975,7 +5566,11 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationPayPromotionUseRoute: OperationPayPromotionUseRoute,
   OperationPayReconcileRoute: OperationPayReconcileRoute,
   OperationPayRecordRoute: OperationPayRecordRoute,
+  OperationPayTicketRoute: OperationPayTicketRoute,
   OperationPayWithdrawRoute: OperationPayWithdrawRoute,
+  OperationPointsCompanyRoute: OperationPointsCompanyRoute,
+  OperationPointsOrderRoute: OperationPointsOrderRoute,
+  OperationPointsProductRoute: OperationPointsProductRoute,
   OperationPrivilegeGroupRoute: OperationPrivilegeGroupRoute,
   OperationPrivilegeListRoute: OperationPrivilegeListRoute,
   OperationPrivilegeTemplateRoute: OperationPrivilegeTemplateRoute,
@@ -5006,12 +5601,15 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationServiceIndexRoute: OperationServiceIndexRoute,
   OperationCompanyGroupEditRoute: OperationCompanyGroupEditRoute,
   OperationCompanyTradeEditRoute: OperationCompanyTradeEditRoute,
+  OperationForeignCompanyAuditRoute: OperationForeignCompanyAuditRoute,
+  OperationForeignCompanyListRoute: OperationForeignCompanyListRoute,
   OperationPayBillDownloadRoute: OperationPayBillDownloadRoute,
   OperationPayRecordQuoteRoute: OperationPayRecordQuoteRoute,
   OperationPayRecordStockRoute: OperationPayRecordStockRoute,
   OperationPayRecordUserRoute: OperationPayRecordUserRoute,
   OperationPayRecordVinRoute: OperationPayRecordVinRoute,
   OperationPayRecordWarrantyRoute: OperationPayRecordWarrantyRoute,
+  OperationPayTicketRecordRoute: OperationPayTicketRecordRoute,
   OperationProductCleanBrandRoute: OperationProductCleanBrandRoute,
   OperationProductCleanOeRoute: OperationProductCleanOeRoute,
   OperationProductEpcVehicleIdRoute: OperationProductEpcVehicleIdRoute,

@@ -58,6 +58,8 @@ import { basketHandlers } from './modules/basket/basket.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createOrderMoney } from './modules/orders/order-payment.service';
 import { ordersHandlers } from './modules/orders/orders.routes';
+import { createVoucherService } from './modules/voucher/voucher.service';
+import { voucherHandlers } from './modules/voucher/voucher.routes';
 import { createOpenPartnerService } from './modules/open-partner/open-partner.service';
 import { openPartnerHandlers } from './modules/open-partner/open-partner.routes';
 import { createOpenService } from './modules/open/open.service';
@@ -74,7 +76,11 @@ import { createImSocial } from './modules/im/im.social';
 import { createRongService, rongText } from './modules/im/im.rong';
 import { createRongOutbox } from './modules/im/rong-outbox';
 import { createStockService } from './modules/stock/stock.service';
+import { createStocktakeService } from './modules/stocktake/stocktake.service';
+import { stocktakeHandlers } from './modules/stocktake/stocktake.routes';
 import { stockHandlers } from './modules/stock/stock.routes';
+import { vnMallHandlers } from './modules/vnmall/vnmall.routes';
+import { createVnMallService } from './modules/vnmall/vnmall.service';
 import { createOrganisationService } from './modules/organisation/organisation.service';
 import { organisationHandlers } from './modules/organisation/organisation.routes';
 import { createEnterpriseService } from './modules/enterprise/enterprise.service';
@@ -86,6 +92,10 @@ import { customerHandlers } from './modules/customer/customer.routes';
 import { createBranchService } from './modules/customer/branch.service';
 import { createMaintenanceService } from './modules/maintenance/maintenance.service';
 import { maintenanceHandlers } from './modules/maintenance/maintenance.routes';
+import { createWarehouseService } from './modules/warehouse/warehouse.service';
+import { createRowLocationService } from './modules/warehouse/row-location.service';
+import { createPickListService } from './modules/warehouse/pick-list.service';
+import { warehouseHandlers } from './modules/warehouse/warehouse.routes';
 import { createStockImportService } from './modules/stock/stock-import.service';
 import { mountStockFileRoutes, stockImportHandlers } from './modules/stock/stock-import.routes';
 import { importDirOf } from './modules/stock/stock-import.service';
@@ -108,6 +118,9 @@ import { createOeCleanService } from './modules/operation/oe-clean.service';
 import { opCompanyHandlers } from './modules/operation/operation-company.routes';
 import { createMerchantsService } from './modules/operation/merchants.service';
 import { createChatHistoryService } from './modules/operation/chat-history.service';
+import { createOverseasService } from './modules/overseas/overseas.service';
+import { overseasHandlers } from './modules/overseas/overseas.routes';
+import { createQuickReplyOversight } from './modules/im/im.quick-replies';
 import { createOversightService } from './modules/operation/oversight.service';
 import { createReportService } from './modules/operation/report.service';
 import { mountOpExportRoutes } from './modules/operation/export.routes';
@@ -146,6 +159,8 @@ import { packagePurpose } from './modules/membership/membership.service';
 import { mountPaymentRoutes } from './modules/payment/payment.notify';
 import { createWebhookService } from './modules/webhook/webhook.service';
 import { webhookHandlers } from './modules/webhook/webhook.routes';
+import { createPointsService } from './modules/points/points.service';
+import { pointsHandlers } from './modules/points/points.routes';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -202,6 +217,8 @@ export const createApp = (deps: AppDeps) => {
   // paid services: packs that raise a company's limits (docs/money.md#paid-services)
   const paidServices = createPaidService({ clock: deps.clock, ledger, providers: payments });
   const payAccounts = createPayAccountsService({ clock: deps.clock, ledger, providers: payments });
+  // points and the points mall (docs/points.md)
+  const points = createPointsService({ clock: deps.clock, notices: im });
   const paymentPurposes: PaymentPurpose[] = [wallet.purpose, packagePurpose(membership), orderMoney.purpose, cashPledges.purpose, paidServices.purpose];
   const openServerKey = serverKeyOf(deps.openKeySecret);
   const handlers: Handlers = {
@@ -234,11 +251,15 @@ export const createApp = (deps: AppDeps) => {
     ...cartHandlers(cart),
     ...basketHandlers(createBasketService(deps.clock, cart), createFollowService({ clock: deps.clock })),
     ...ordersHandlers(orders),
+    ...voucherHandlers(createVoucherService({ clock: deps.clock, cart })),
     // the open platform's partner calls (docs/open-platform.md, "Partner calls")
     ...openPartnerHandlers(createOpenPartnerService({ clock: deps.clock, orders })),
     // API keys, scope bundles and the call log (docs/open-platform.md, "Keys and signing")
     ...openHandlers(createOpenService({ clock: deps.clock, serverKey: openServerKey })),
     ...stockHandlers(createStockService(deps.clock)),
+    ...vnMallHandlers(createVnMallService({ clock: deps.clock })),
+    // 盘点 (docs/warehouse.md "Stocktake")
+    ...stocktakeHandlers(createStocktakeService(deps.clock)),
     ...stockImportHandlers(stockImport),
     ...imHandlers(im, createImSocial({ clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false, translator: deps.translator, rong: deps.rongcloud, log: deps.log, outbox }), rong),
     ...organisationHandlers(createOrganisationService({ clock: deps.clock, auth })),
@@ -247,6 +268,8 @@ export const createApp = (deps: AppDeps) => {
     ...customerHandlers(createCustomerService(deps.clock), createBranchService(deps.clock)),
     // 保养套餐 (docs/maintenance.md)
     ...maintenanceHandlers(createMaintenanceService(deps.clock)),
+    // 仓库设置, 库位 and 拣货单 (docs/warehouse.md)
+    ...warehouseHandlers(createWarehouseService(deps.clock), createRowLocationService(deps.clock), createPickListService(deps.clock)),
     ...addressHandlers(createAddressService(deps.clock)),
     ...enquiryHandlers(createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), cart, cards: im })),
     ...operationHandlers({
@@ -261,6 +284,11 @@ export const createApp = (deps: AppDeps) => {
     }),
     ...opCatalogueHandlers({ oe: createOeCleanService({ clock: deps.clock }), oversight, reports }),
     ...opCompanyHandlers({ merchants, chat: createChatHistoryService({ clock: deps.clock }) }),
+    // overseas (Vietnam) companies and the operator's 海外 pages (docs/overseas.md)
+    ...overseasHandlers(createOverseasService({
+      clock: deps.clock, auth, sms, vin, chat: createChatHistoryService({ clock: deps.clock }),
+      users: createOpUsersService({ clock: deps.clock, auth, sms: smsProvider, log: deps.log }), quickReplies: createQuickReplyOversight({ clock: deps.clock }),
+    })),
     ...opProductHandlers(products, createBrandCleanService({ clock: deps.clock })),
     ...opCircleHandlers(createOpCirclesService({ clock: deps.clock, notices: im })),
     ...opPromotionHandlers(createPromotionService({ clock: deps.clock })),
@@ -273,6 +301,7 @@ export const createApp = (deps: AppDeps) => {
     ...webhookHandlers(createWebhookService({ clock: deps.clock, allowLoopback: deps.webhookAllowLoopback })),
     // ERP products, a company's ERP and the operator's company/yigou and company/erp (docs/open-platform.md)
     ...erpHandlers(createErpService({ clock: deps.clock, openStats: openCompanyStats })),
+    ...pointsHandlers(points),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));
@@ -334,7 +363,9 @@ export const createApp = (deps: AppDeps) => {
     // spot orders not confirmed in time (spot-sweep.ts, docs/spot-goods.md)
     expireSpotOrders: (now: Date) => orders.expireSpotOrders(deps.db, now),
   };
+  // the points sweep's run (points-sweep.ts, docs/points.md "Expiry")
+  const pointsJobs = { sweep: (now: Date) => points.sweep(deps.db, now) };
   // the follow worker's run (follow-sweep.ts, docs/basket-follows.md "Notices of followed parts")
   const followJobs = { process: () => processFollowChanges({ db: deps.db, clock: deps.clock, notices: im, log: deps.log }) };
-  return { app, auth, stockImport, followJobs, heavyGate: budgets.heavyGate, rongOutbox: outbox, ledgerHealth, payments: { providers: payments, purposes: paymentPurposes }, orderJobs, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }), notices: im };
+  return { app, auth, stockImport, followJobs, pointsJobs, heavyGate: budgets.heavyGate, rongOutbox: outbox, ledgerHealth, payments: { providers: payments, purposes: paymentPurposes }, orderJobs, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }), notices: im };
 };

@@ -16,6 +16,7 @@ import { startSweeper } from './sweep';
 import { startPaymentSweeper } from './payment-sweep';
 import { startSpotSweeper } from './spot-sweep';
 import { startFollowSweeper } from './follow-sweep';
+import { startPointsSweeper } from './points-sweep';
 import { createWebhookWorker } from './modules/webhook/webhook.worker';
 import type { AlipayConfig } from './modules/payment/alipay.provider';
 import { startMembershipWatch } from './modules/membership/membership-watch';
@@ -92,7 +93,7 @@ export const startServer = async (opts: StartOptions) => {
   const log = opts.log ?? logger;
   const bus = await createBus({ redisUrl: opts.redisUrl, prefix: opts.redisPrefix, log });
   const clock = { now: () => new Date() };
-  const { app, auth, stockImport, followJobs, membershipWatch, rongOutbox, ledgerHealth, orderJobs, payments, notices } = createApp({
+  const { app, auth, stockImport, followJobs, pointsJobs, membershipWatch, rongOutbox, ledgerHealth, orderJobs, payments, notices } = createApp({
     db: database.db,
     backend: database.backend,
     clock,
@@ -147,6 +148,8 @@ export const startServer = async (opts: StartOptions) => {
   const spotSweeper = startSpotSweeper({ clock, log, expire: orderJobs.expireSpotOrders });
   // followed parts whose stock changed: notices to their followers (follow-sweep.ts, docs/basket-follows.md)
   const followSweeper = startFollowSweeper({ log, process: followJobs.process });
+  // points left of a year expire after its end, holders told before (points-sweep.ts, docs/points.md)
+  const pointsSweeper = startPointsSweeper({ clock, log, sweep: pointsJobs.sweep });
   // RongCloud calls left waiting by a stopped server, or failed, are retried here (rong-outbox.ts)
   const outboxWorker = rongOutbox?.start();
   // webhook deliveries, claimed by row lock so several processes never send one twice at once (docs/open-platform.md, "Webhooks")
@@ -168,6 +171,7 @@ export const startServer = async (opts: StartOptions) => {
       await paymentSweeper.stop();
       await spotSweeper.stop();
       await followSweeper.stop();
+      await pointsSweeper.stop();
       await outboxWorker?.stop();
       await webhookWorker.stop();
       await bus.close();

@@ -7,6 +7,11 @@ import { msg } from './messages';
  */
 export const FIELD_NAMES: Readonly<Record<string, string>> = {
   allocated_qty: '分配数量', circle_price_fen: '商圈价', join_fields: '入圈资料', join_info: '入圈资料', contact: '联系人', brands: '主营品牌', tel: '电话',
+  // overseas companies (docs/overseas.md)
+  tax_code: '税号', missing_vn: '只看越南语未填',
+  // vouchers (docs/vouchers.md)
+  template_id: '优惠券', claim_id: '优惠券', percent_off: '折扣', cap_fen: '最多减免', min_order_fen: '使用门槛', category_ids: '适用配件分类',
+  total_count: '发放总量', tab: '状态', vouchers: '优惠券', issuer: '发放方',
   a: '选项', accept: '文件类型', account: '账号', account_no: '账号', action: '操作', active: '启用状态', activity: '活动',
   address: '地址', agree: '同意协议', amount_fen: '金额', approve: '审核结果', area: '地区', as_no: '售后单号', as_of: '查看时间',
   b: '选项', bank: '开户银行', bank_card_id: '银行卡', bank_name: '开户银行', banner_url: '横幅图片', base64_data: '图片内容', before: '时间点',
@@ -25,7 +30,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   images_url: '图片', images_width: '图片宽度', img_infos: '图片', import_id: '导入任务', initial: '首字母', intro: '简介', invoice_date: '开票日期',
   invoice_number: '发票号码', invoice_type: '发票类型', is_country: '只看越南库存', is_customer_service: '客服', is_default: '默认', is_in_member: '只看已加入',
   is_include_sender: '推送给自己', is_include_tax: '含税', k: '搜索内容', keep: '保留项', keep_id: '保留项', key: '键', keys: '键', keyword: '关键字',
-  kind: '类型', level_end: '会员到期日', level_id: '会员等级', level_type: '等级类型', licence_images: '营业执照图片', licence_no: '统一社会信用代码',
+  kind: '类型', lang: '语言', level_end: '会员到期日', level_id: '会员等级', level_type: '等级类型', licence_images: '营业执照图片', licence_no: '统一社会信用代码',
   limit: '条数', line_id: '询价行', lines: '明细', locked: '锁定', logistics_company: '物流公司', logistics_no: '物流单号', logo: '标志',
   main_brand_ids: '主营品牌', main_brands: '主营品牌', main_make_ids: '主营车型', make_id: '车型品牌', make_name: '车型品牌', mapping: '列对应',
   markup_pct: '加价', max_create_date: '创建日期止', max_price: '最高价格', max_stock_qty: '最大库存', max_uses: '总次数', members: '成员',
@@ -60,6 +65,16 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   // customers and suppliers (docs/customers.md)
   days: '有效天数', invite_code: '邀请码', preferred: '优选供应商', price_level: '客户等级', tags: '客户标签',
   interval_km: '保养里程', interval_months: '保养月数', vehicle: '适用车型',
+  // points (docs/points.md)
+  points: '积分', per_100_yuan: '每100元积分', order_cap: '每单上限', month_cap: '每月上限', notice_days: '过期提醒提前天数',
+  category: '配件分类', image: '商品图片', stock: '库存', redemption_no: '兑换单号',
+  // the Vietnam mall (docs/overseas.md "The Vietnam mall")
+  stock_ids: '库存', price_mode: '定价方式', markup_bp: '加价率', floor_fen: '人民币底价', quantity_cap: '每行最多可售数量', offered: '上架状态',
+  min_dong: '起始金额', max_dong: '结束金额', expected_total_dong: '应付总额', delivery_term: '交货方式',
+  // warehouses and locations (docs/warehouse.md)
+  warehouse_id: '仓库', location_id: '库位', to_code: '结束库位码', from_location_id: '调出库位', to_location_id: '调入库位',
+  // stocktakes (docs/warehouse.md "Stocktake")
+  stocktake_id: '盘点单', counted: '盘点数量', counted_at: '扫描时间', client_key: '盘点记录', diff_only: '只看差异', all: '全部',
 };
 
 /** The Chinese name of a field path (`lines.0.qty` → 数量), or '' when it has none. */

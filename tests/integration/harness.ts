@@ -169,6 +169,8 @@ export interface TestEnv extends ApiClient {
   rongOutbox: ReturnType<typeof createApp>['rongOutbox'];
   /** the follow worker's run (follow-sweep.ts): notices of followed parts whose stock changed */
   followJobs: ReturnType<typeof createApp>['followJobs'];
+  /** the points sweep's run (points-sweep.ts): year-end expiry and its notices */
+  pointsJobs: ReturnType<typeof createApp>['pointsJobs'];
   /** the payment providers and the purposes their outcomes go to (payment-sweep.ts takes both) */
   payments: ReturnType<typeof createApp>['payments'];
   /** a request with any body, answered as the raw Response (files up and down) */
@@ -258,7 +260,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
   const revoked: number[] = [];
   const pushes: Array<{ userId: number; event: Push }> = [];
   const uploadDir = mkdtempSync(join(tmpdir(), 'qph-uploads-'));
-  const { app, stockImport, heavyGate, rongOutbox, payments, followJobs } = createApp({
+  const { app, stockImport, heavyGate, rongOutbox, payments, followJobs, pointsJobs } = createApp({
     db: database.db, backend: database.backend, clock, accessTtlSeconds: opts.accessTtlSeconds ?? 900, scryptN: 1024,
     addressOf: (req) => req.headers.get('x-test-address') ?? '10.0.0.1',
     onSessionsRevoked: (ids) => revoked.push(...ids),
@@ -285,7 +287,7 @@ export const createTestEnv = async (backend: BackendName, opts: { accessTtlSecon
     app.request(path, { method, body: o.body, signal: o.signal, headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.headers ?? {}) } });
 
   return {
-    database, clock, revoked, pushes, api, callRaw, raw, uploadDir, stockImport, heavyGate, rongOutbox, payments, followJobs,
+    database, clock, revoked, pushes, api, callRaw, raw, uploadDir, stockImport, heavyGate, rongOutbox, payments, followJobs, pointsJobs,
     async login(username, o = {}) {
       const r = await api('userAuth', { username, password: o.password ?? 'demo123456' }, { device: o.device, address: o.address });
       if (r.body.code !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(r.body)}`);

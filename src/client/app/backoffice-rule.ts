@@ -3,7 +3,7 @@ import type { RouteRule } from '../../shared/domain/guards';
 import { FINANCE_CODES, PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../shared/domain/orders';
 import { CIRCLE_CODES, WANTED_CODES } from '../../shared/contracts/codes';
 import { AFTERSALE_CODES } from '../../shared/domain/aftersale';
-import { SUPPLIER_CODES } from '../../shared/domain/customer';
+import { SUPPLIER_CODES } from '../../shared/domain/customer-codes';
 
 /** Codes that open the seller back office: any back-office menu code, or a nav code of its pages. */
 export const BACKOFFICE_CODES: readonly string[] = [...MENU_CODES, 'M01-01', 'M02-01', 'M02-02', 'M09-00', 'M09-04', 'M09-05', 'M09-07'];

@@ -63,7 +63,7 @@ describe('the back-office guard', () => {
     expect(guard('/backend/customer/customer', backofficeRule('/backend/customer/customer'), c09)).toEqual({ to: '/backend' });
     // 分公司 (docs/customers.md "Branch companies") too: the server lets only the owner change links
     expect(guard('/backend/customer/branch', backofficeRule('/backend/customer/branch'), c09)).toBeNull();
-    expect(visibleEntries(BACKOFFICE_MENU, c09).map((e) => e.label)).toEqual(['采购订单', '售后服务', '供应商', '分公司', '我的财务', '申请开票', '开票记录', '发票抬头', '企业信息', '个人资料', '修改密码']);
+    expect(visibleEntries(BACKOFFICE_MENU, c09).map((e) => e.label)).toEqual(['采购订单', '售后服务', '供应商', '分公司', '我的财务', '积分', '申请开票', '开票记录', '发票抬头', '我的优惠券', '企业信息', '个人资料', '修改密码']);
     // the statement, the pledge and the services are the wallet holder's: the owner or an accounting code
     expect(visibleEntries(BACKOFFICE_MENU, { ...c09, is_owner: true }).map((e) => e.label)).toEqual(expect.arrayContaining(['我的财务', '账单', '购买服务']));
     expect(visibleEntries(BACKOFFICE_MENU, { company_id: 2, permissions: ['M09'], is_seller: true }).map((e) => e.label)).toEqual(expect.arrayContaining(['我的财务', '账单', '保证金', '购买服务']));

@@ -3,16 +3,19 @@
  * its page exists and the user holds one of its codes; the server checks the same codes.
  */
 import { hasAnyPermission, HEAD_COMPANY_ID } from '../../shared/domain/permissions';
-import { PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../shared/domain/orders';
+import { FINANCE_CODES, PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../../shared/domain/orders';
 import { mayBuyPackage } from '../../shared/domain/membership';
 import { STOCK_CODES } from '../../shared/domain/stock';
-import { CUSTOMER_CODES, SUPPLIER_CODES } from '../../shared/domain/customer';
+import { CUSTOMER_CODES, SUPPLIER_CODES } from '../../shared/domain/customer-codes';
 import { CIRCLE_CODES, ORG_CODES, QUOTE_CODES, WANTED_CODES } from '../../shared/contracts/codes';
-import { OP_CATALOGUE_CODES, OP_CODES, OP_COMPANY_CODES, OP_GROUP_CODES, OP_INTERFACE_CODES } from '../../shared/domain/operation';
+import { OP_CATALOGUE_CODES, OP_CODES, OP_COMPANY_CODES, OP_GROUP_CODES, OP_INTERFACE_CODES } from '../../shared/domain/operation-codes';
 import { ERP_OP_CODES } from '../../shared/domain/erp';
+import { OP_FOREIGN_CODES } from '../../shared/domain/overseas-rules';
 import { BACKOFFICE_CODES, FINANCE_PAGE_CODES } from './backoffice-rule';
 import { AFTERSALE_CODES } from '../../shared/domain/aftersale';
 import { INVOICE_BUYER_CODES, INVOICE_SELLER_CODES } from '../../shared/contracts/codes';
+import { OP_POINTS_CODES, POINTS_CODES } from '../../shared/domain/points-codes';
+import { mark } from '../i18n/lang';
 
 // the guard's rule and codes live in ./backoffice-rule.ts (the route tree reads them; the menus load with the layouts)
 export { BACKOFFICE_CODES, FINANCE_PAGE_CODES, backofficeRule } from './backoffice-rule';
@@ -34,6 +37,8 @@ export interface MenuEntry {
   unlessCodes?: readonly string[];
   /** only for who holds the company's wallet: its owner or an accounting code (mayBuyPackage, docs/money.md) */
   walletHolder?: boolean;
+  /** only for users of a company registered in Vietnam (the Vietnam mall, docs/overseas.md) */
+  vnOnly?: boolean;
 }
 
 export interface MenuUser {
@@ -41,17 +46,19 @@ export interface MenuUser {
   permissions: readonly string[];
   is_seller?: boolean;
   is_owner?: boolean;
+  country?: string;
 }
 
 export const STOREFRONT_NAV: readonly MenuEntry[] = [
-  { label: '首页', path: '/', icon: 'pi pi-home' },
-  { label: '配件搜索', path: '/search', icon: 'pi pi-search', auth: true },
-  { label: '我的求购', path: '/enquiry/list', icon: 'pi pi-list', codes: ['C15', 'C07'], auth: true },
-  { label: '谁看过我', path: '/quote', icon: 'pi pi-eye', codes: ['C14'], auth: true },
-  { label: '商圈', path: '/trade/list', icon: 'pi pi-users', codes: ['C12'], auth: true },
-  { label: '卖家入驻', path: '/apply/seller', icon: 'pi pi-verified', auth: true, buyersOnly: true },
-  { label: '卖家后台', path: '/backend', icon: 'pi pi-briefcase', codes: BACKOFFICE_CODES, auth: true },
-  { label: '运营平台', path: '/operation', icon: 'pi pi-cog', headCompanyOnly: true, auth: true },
+  { label: mark('首页'), path: '/', icon: 'pi pi-home' },
+  { label: mark('配件搜索'), path: '/search', icon: 'pi pi-search', auth: true },
+  { label: mark('我的求购'), path: '/enquiry/list', icon: 'pi pi-list', codes: ['C15', 'C07'], auth: true },
+  { label: mark('谁看过我'), path: '/quote', icon: 'pi pi-eye', codes: ['C14'], auth: true },
+  { label: mark('商圈'), path: '/trade/list', icon: 'pi pi-users', codes: ['C12'], auth: true },
+  { label: mark('越南商城'), path: '/vnmall', icon: 'pi pi-globe', codes: ['C09', 'M02'], auth: true, vnOnly: true },
+  { label: mark('卖家入驻'), path: '/apply/seller', icon: 'pi pi-verified', auth: true, buyersOnly: true },
+  { label: mark('卖家后台'), path: '/backend', icon: 'pi pi-briefcase', codes: BACKOFFICE_CODES, auth: true },
+  { label: mark('运营平台'), path: '/operation', icon: 'pi pi-cog', headCompanyOnly: true, auth: true },
 ];
 
 export const BACKOFFICE_MENU: readonly MenuEntry[] = [
@@ -66,7 +73,12 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   { label: '报价规则', path: '/backend/quote/rules', icon: 'pi pi-sliders-h', codes: QUOTE_CODES },
   { label: '聊天设置', path: '/backend/quote/chat', icon: 'pi pi-comments', codes: ['M11-01'] },
   { label: '库存与价格', path: '/backend/product/stockAndPrice', icon: 'pi pi-box', codes: STOCK_CODES },
+  // 盘点 on a warehouse tablet (docs/warehouse.md "Stocktake")
+  { label: '盘点', path: '/backend/product/stocktake', icon: 'pi pi-check-square', codes: STOCK_CODES },
   { label: '清仓', path: '/backend/product/clean', icon: 'pi pi-tags', codes: STOCK_CODES },
+  // 海外（越南）: what the seller offers Vietnamese buyers (docs/overseas.md "The Vietnam mall")
+  { label: '越南商城', path: '/backend/overseas/vietnamMall', icon: 'pi pi-globe', codes: ['M11'], sellersOnly: true },
+  { label: '越南商城选品', path: '/backend/overseas/vnSelector', icon: 'pi pi-check-square', codes: ['M11'], sellersOnly: true },
   // 商圈库存 (M05, docs/circles.md): the owner's totals open from 我的商圈
   { label: '我的商圈', path: '/backend/circle/mine', icon: 'pi pi-sitemap', codes: CIRCLE_CODES },
   { label: '商圈商品', path: '/backend/circle/circleProduct', icon: 'pi pi-th-large', codes: CIRCLE_CODES },
@@ -74,6 +86,8 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   // 宝马库存 and 保养套餐 (docs/maintenance.md)
   { label: '宝马库存', path: '/backend/product/bmw', icon: 'pi pi-car', codes: STOCK_CODES },
   { label: '保养套餐', path: '/backend/product/maintenance', icon: 'pi pi-wrench', codes: STOCK_CODES, sellersOnly: true },
+  // 仓库设置: warehouses and shelf locations (docs/warehouse.md)
+  { label: '仓库设置', path: '/backend/product/warehouse', icon: 'pi pi-building', codes: STOCK_CODES },
   // customers and suppliers (M04, docs/customers.md): a repair shop buys without M04, so its purchase codes open 供应商
   { label: '邀请客户', path: '/backend/customer/invitation', icon: 'pi pi-user-plus', codes: CUSTOMER_CODES, sellersOnly: true },
   { label: '客户', path: '/backend/customer/customer', icon: 'pi pi-id-card', codes: CUSTOMER_CODES, sellersOnly: true },
@@ -87,11 +101,17 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   { label: '账单', path: '/backend/accounting/bill', icon: 'pi pi-calendar', codes: FINANCE_PAGE_CODES, walletHolder: true },
   { label: '保证金', path: '/backend/accounting/cashpledge', icon: 'pi pi-shield', codes: FINANCE_PAGE_CODES, sellersOnly: true, walletHolder: true },
   { label: '购买服务', path: '/backend/accounting/service', icon: 'pi pi-shopping-bag', codes: FINANCE_PAGE_CODES, walletHolder: true },
+  // the company's points and the points mall (docs/points.md)
+  { label: '积分', path: '/backend/accounting/points', icon: 'pi pi-star', codes: POINTS_CODES },
   // invoices (docs/money.md#invoices): the buyer's request, record and titles; the seller's requests to issue
   { label: '申请开票', path: '/backend/accounting/invoice', icon: 'pi pi-file', codes: INVOICE_BUYER_CODES },
   { label: '开票记录', path: '/backend/accounting/invoiceHistory', icon: 'pi pi-history', codes: INVOICE_BUYER_CODES },
   { label: '发票抬头', path: '/backend/accounting/invoiceTitle', icon: 'pi pi-id-card', codes: INVOICE_BUYER_CODES },
   { label: '开票申请', path: '/backend/accounting/invoiceIssue', icon: 'pi pi-file-check', codes: INVOICE_SELLER_CODES },
+  // vouchers (docs/vouchers.md): the seller's own (营销), the company's savings and costs (财务 · 券), the buyer's /ticket
+  { label: '优惠券', path: '/backend/marketing/ticket', icon: 'pi pi-ticket', codes: ['M13'], sellersOnly: true },
+  { label: '券', path: '/backend/accounting/ticket', icon: 'pi pi-ticket', codes: FINANCE_CODES },
+  { label: '我的优惠券', path: '/ticket', icon: 'pi pi-ticket', codes: ['C09', 'M02'] },
   // the head company holds M14 too, but only a seller has a shop to decorate
   { label: '店铺装修', path: '/backend/store', icon: 'pi pi-palette', codes: ['M14'], sellersOnly: true },
   // read by every user of the company; saved by the owner or M07 (the server decides)
@@ -150,17 +170,34 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   // promotion prices of the paid services (docs/money.md#promotion-prices)
   { label: '促销价', path: '/operation/pay/promotionPricing', icon: 'pi pi-percentage', codes: OP_CATALOGUE_CODES.pay },
   { label: '促销使用记录', path: '/operation/pay/promotionUse', icon: 'pi pi-list-check', codes: OP_CATALOGUE_CODES.pay },
+  // vouchers (docs/vouchers.md)
+  { label: '优惠券', path: '/operation/pay/ticket', icon: 'pi pi-ticket', codes: OP_CATALOGUE_CODES.pay },
+  { label: '优惠券记录', path: '/operation/pay/ticket/record', icon: 'pi pi-list', codes: OP_CATALOGUE_CODES.pay },
   { label: '提现审核', path: '/operation/pay/withdraw', icon: 'pi pi-send', codes: OP_CATALOGUE_CODES.payWithdrawals },
   { label: '银行卡审核', path: '/operation/pay/card', icon: 'pi pi-credit-card', codes: OP_CATALOGUE_CODES.payWithdrawals },
   { label: '账户', path: '/operation/pay/account', icon: 'pi pi-building-columns', codes: OP_CATALOGUE_CODES.payAccounts },
   { label: '调账复核', path: '/operation/pay/adjust', icon: 'pi pi-sliders-h', codes: OP_CATALOGUE_CODES.payAccounts },
   { label: '对账', path: '/operation/pay/reconcile', icon: 'pi pi-verified', codes: OP_CATALOGUE_CODES.payAccounts },
   { label: '支付渠道', path: '/operation/pay/channel', icon: 'pi pi-sitemap', codes: OP_CATALOGUE_CODES.payAccounts },
+  // 积分 (docs/points.md)
+  { label: '企业积分', path: '/operation/points/company', icon: 'pi pi-star', codes: OP_POINTS_CODES.companies },
+  { label: '兑换订单', path: '/operation/points/order', icon: 'pi pi-truck', codes: OP_POINTS_CODES.orders },
+  { label: '积分商品', path: '/operation/points/product', icon: 'pi pi-gift', codes: OP_POINTS_CODES.products },
   // 接口 (docs/open-platform.md, "Keys and signing")
   { label: '接口列表', path: '/operation/interface/list', icon: 'pi pi-key', codes: OP_INTERFACE_CODES.keys },
   { label: '接口权限组', path: '/operation/interface/group', icon: 'pi pi-th-large', codes: OP_INTERFACE_CODES.keys },
   { label: '等级接口权限', path: '/operation/interface/permission', icon: 'pi pi-sliders-v', codes: OP_INTERFACE_CODES.keys },
   { label: '接口调用记录', path: '/operation/interface/secretKey/log', icon: 'pi pi-list', codes: OP_INTERFACE_CODES.keys },
+  // 海外 (docs/overseas.md)
+  { label: '海外企业审核', path: '/operation/foreign/company/audit', icon: 'pi pi-verified', codes: OP_FOREIGN_CODES.read },
+  { label: '海外企业列表', path: '/operation/foreign/company/list', icon: 'pi pi-globe', codes: OP_FOREIGN_CODES.read },
+  { label: '海外用户', path: '/operation/foreign/users', icon: 'pi pi-users', codes: OP_FOREIGN_CODES.read },
+  { label: '海外VIN解析记录', path: '/operation/foreign/vinRecord', icon: 'pi pi-car', codes: OP_FOREIGN_CODES.read },
+  { label: '海外聊天记录', path: '/operation/foreign/chatHistory', icon: 'pi pi-comments', codes: OP_FOREIGN_CODES.read },
+  { label: '海外快捷回复', path: '/operation/foreign/quickReply', icon: 'pi pi-reply', codes: OP_FOREIGN_CODES.read },
+  { label: '越南商城商品', path: '/operation/foreign/goods', icon: 'pi pi-globe', codes: OP_FOREIGN_CODES.mall },
+  { label: '越南商城订单', path: '/operation/foreign/order', icon: 'pi pi-shopping-cart', codes: OP_FOREIGN_CODES.mall },
+  { label: '越南商城服务费', path: '/operation/foreign/serviceChargeRule', icon: 'pi pi-percentage', codes: OP_FOREIGN_CODES.mall },
   { label: '广告位', path: '/operation/ads', icon: 'pi pi-images', codes: OP_CODES.ads },
   { label: '角色', path: '/operation/privilege/group', icon: 'pi pi-shield', codes: OP_CODES.privilege },
   { label: '员工授权', path: '/operation/privilege/list', icon: 'pi pi-id-card', codes: OP_CODES.privilege },
@@ -183,6 +220,7 @@ export const visibleEntries = (entries: readonly MenuEntry[], user: MenuUser | n
     if (e.headCompanyOnly && user?.company_id !== HEAD_COMPANY_ID) return false;
     if (e.buyersOnly && (user?.is_seller !== false || user.company_id === HEAD_COMPANY_ID)) return false;
     if (e.sellersOnly && user?.is_seller !== true) return false;
+    if (e.vnOnly && user?.country !== 'VN') return false;
     if (e.unlessCodes && hasAnyPermission(user?.permissions ?? [], e.unlessCodes)) return false;
     if (e.walletHolder && !(user && mayBuyPackage({ is_owner: user.is_owner ?? false, permissions: user.permissions }))) return false;
     return !e.codes || hasAnyPermission(user?.permissions ?? [], e.codes);

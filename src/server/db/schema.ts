@@ -5,6 +5,28 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface DB {
+  // the Vietnam mall (migration 0620, docs/overseas.md "The Vietnam mall")
+  vn_offer: {
+    stock_id: number; company_id: number; price_mode: 'direct' | 'markup';
+    vn_price: ColumnType<string | null, number | null, number | null>; markup_bp: number | null;
+    floor_fen: ColumnType<string, number, number>; vn_quantity: number; user_id: number; updated_at: Timestamp;
+  };
+  vn_offer_rule: {
+    id: Generated<number>; company_id: number; part_brand_id: number | null; make_id: number | null; category_name: Generated<string>;
+    markup_bp: number; floor_fen: ColumnType<string, number, number>; quantity_cap: number | null; user_id: number; created_at: Timestamp;
+  };
+  vn_removal: { stock_id: number; company_id: number; reason: string; removed_at: Timestamp; user_id: number; username: string };
+  service_charge_rule: {
+    id: Generated<number>; min_dong: ColumnType<string, number, number>; max_dong: ColumnType<string | null, number | null, number | null>;
+    kind: 'percent' | 'fixed'; value: ColumnType<string, number, number>; updated_at: Timestamp; username: string;
+  };
+  vn_cart_item: { id: Generated<number>; company_id: number; user_id: number; stock_id: number; qty: number; created_at: CreatedAt };
+  vn_order: {
+    order_id: string; rate_value: string; rate_day: string; goods_dong: ColumnType<string, number, number>; service_dong: ColumnType<string, number, number>;
+    service_fen: ColumnType<string, number, number>; total_dong: ColumnType<string, number, number>; service_rule: string;
+    delivery_term: 'border' | 'forwarder' | 'door';
+  };
+  vn_order_line: { line_id: string; order_id: string; unit_price_dong: ColumnType<string, number, number>; amount_dong: ColumnType<string, number, number> };
   company_level: {
     id: Generated<number>; name: string; level_type: 'free' | 'paid'; is_trial: Generated<boolean>;
     employee_limit: number; stock_per_day: number; vin_type: 'date' | 'count'; vin_count: Generated<number>; sort: Generated<number>;
@@ -62,6 +84,8 @@ export interface DB {
     suspended_at: Generated<Date | null>; suspend_reason: Generated<string>;
     /** the end of the bought platform warranty (docs/warranty.md) */
     warranty_until: Generated<Date | null>;
+    /** where the company is registered (migration 0600, docs/overseas.md) */
+    country: Generated<'CN' | 'VN'>;
   };
   company_contact: {
     id: Generated<number>; company_id: number; name: string; phone: string; qq: Generated<string>; wechat: Generated<string>;
@@ -72,6 +96,8 @@ export interface DB {
     head_image: Generated<string>; is_owner: Generated<boolean>; allow_im: Generated<boolean>; active: Generated<boolean>;
     permissions: ColumnType<string[], string[], string[]>; created_at: CreatedAt;
     mobile: string | null; contact_phone: Generated<string>; is_customer_service: Generated<boolean>;
+    /** the chosen language; null = the default of the company's country (migration 0600) */
+    lang: ColumnType<'zh' | 'vi' | null, 'zh' | 'vi' | null | undefined, 'zh' | 'vi' | null>;
   };
   session: {
     id: Generated<string>; user_id: number; device: string; family_id: string; access_hash: string; access_expires_at: Timestamp;
@@ -142,6 +168,8 @@ export interface DB {
     vn_price: ColumnType<number | null, number | null | undefined, number | null>; vn_quantity: Generated<number>;
     sale_state: Generated<'normal' | 'promotion'>; clean_state: Generated<'normal' | 'clearance'>;
     qty_version: Generated<number>;
+    /** the quantity is the sum of stock_location (migration 0540, docs/warehouse.md) */
+    located: Generated<boolean>;
     // 现货 (migration 0500, docs/spot-goods.md)
     spot: Generated<boolean>;
   };
@@ -268,6 +296,8 @@ export interface DB {
     // 账期 (migration 0520, docs/customers.md "Credit terms"): whose term the order used and its China due date (YYYY-MM-DD)
     credit_company_id: ColumnType<number | null, number | null | undefined, number | null>;
     credit_due_date: ColumnType<string | null, string | null | undefined, string | null>;
+    /** the voucher discount; total_fen is the lines less it (migration 0720, docs/vouchers.md) */
+    voucher_fen: ColumnType<string, number | string | undefined, number | string>;
   };
   seller_spot_setting: { company_id: number; cutoff_minute: number | null; updated_by: number | null; updated_at: CreatedAt };
   // 保养套餐 (migration 0530, docs/maintenance.md)
@@ -443,4 +473,78 @@ export interface DB {
     credit_days: ColumnType<number | null, number | null | undefined, number | null>;
     credit_limit_fen: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   };
+  // overseas (Vietnam) company registrations (migration 0610, docs/overseas.md)
+  overseas_registration: {
+    id: Generated<number>; company_id: number; applicant_user_id: number; province: string; tax_code: string;
+    state: Generated<'pending' | 'approved' | 'rejected'>; reject_reason: string | null; reviewer_user_id: number | null;
+    reviewed_at: Timestamp | null; submitted_at: CreatedAt; created_at: CreatedAt;
+  };
+  // warehouses and shelf locations (migration 0540, docs/warehouse.md)
+  warehouse: {
+    id: Generated<number>; company_id: number; name: string; address: Generated<string>; note: Generated<string>;
+    active: Generated<boolean>; created_at: CreatedAt;
+  };
+  warehouse_location: {
+    id: Generated<number>; company_id: number; warehouse_id: number; code: string; note: Generated<string>;
+    active: Generated<boolean>; created_at: CreatedAt;
+  };
+  stock_location: { stock_id: number; location_id: number; company_id: number; quantity: number };
+  stock_move: {
+    id: Generated<number>; stock_id: number; location_id: number; company_id: number; delta: number; quantity_after: number;
+    reason: string; at: CreatedAt;
+  };
+  // stocktakes (migration 0550, docs/warehouse.md "Stocktake")
+  stocktake: {
+    id: Generated<number>; company_id: number; warehouse_id: number; note: Generated<string>; state: Generated<'open' | 'closed'>;
+    opened_by: number; opened_at: CreatedAt; closed_by: number | null; closed_at: Timestamp | null;
+  };
+  stocktake_count: {
+    id: Generated<number>; stocktake_id: number; company_id: number; location_id: number; stock_id: number; counted: number;
+    counted_at: Timestamp; expected: number; delta: number; client_key: string; counted_by: number;
+    state: 'matched' | 'pending' | 'approved' | 'rejected' | 'superseded';
+    decided_by: number | null; decided_at: Timestamp | null; applied: number | null; received_at: CreatedAt;
+  };
+  // vouchers (migration 0720, docs/vouchers.md)
+  voucher_template: {
+    id: Generated<number>; issuer_company_id: number | null; name: string; kind: 'amount' | 'percent';
+    amount_fen: ColumnType<string, number | string | undefined, number | string>; percent_off: Generated<number>;
+    cap_fen: ColumnType<string, number | string | undefined, number | string>; min_order_fen: ColumnType<string, number | string | undefined, number | string>;
+    seller_ids: ColumnType<number[], number[] | undefined, number[]>; category_ids: ColumnType<number[], number[] | undefined, number[]>;
+    start_at: Timestamp; end_at: Timestamp; valid_days: Generated<number>; total_count: number; claimed: Generated<number>; per_company: number;
+    state: Generated<'active' | 'stopped'>; created_by: number | null; created_at: CreatedAt; stopped_at: Timestamp | null;
+  };
+  voucher_company_count: { template_id: number; company_id: number; n: number };
+  voucher_claim: {
+    id: Generated<string>; template_id: number; company_id: number; user_id: number; claimed_at: Timestamp; valid_from: Timestamp; valid_until: Timestamp;
+    state: Generated<'unused' | 'used'>;
+  };
+  voucher_use: {
+    id: Generated<string>; claim_id: string; template_id: number; order_id: string; issuer_company_id: number | null;
+    discount_fen: ColumnType<string, number | string, number | string>; state: Generated<'applied' | 'returned'>; created_at: Timestamp;
+    returned_at: Timestamp | null; subsidy_transaction_id: number | null;
+  };
+  // points (migration 0700, docs/points.md)
+  points_setting: {
+    id: number; enabled: Generated<boolean>; per_100_yuan: Generated<number>; order_cap: Generated<number>; month_cap: Generated<number>;
+    notice_days: Generated<number>; updated_by: number | null; updated_at: CreatedAt;
+  };
+  points_category_rate: { category: string; per_100_yuan: number };
+  points_account: { id: Generated<number>; kind: 'company' | 'issued' | 'redeemed' | 'expired'; company_id: number | null; balance: Generated<number>; created_at: CreatedAt };
+  points_transaction: {
+    id: Generated<number>; kind: string; company_id: number; reference: Generated<string>; note: Generated<string>; idempotency_key: string;
+    created_at: CreatedAt; created_by: number | null;
+  };
+  points_entry: { id: Generated<number>; transaction_id: number; account_id: number; points: number; balance_after: Generated<number>; created_at: CreatedAt };
+  points_order_earning: { order_id: string; order_no: string; company_id: number; base_fen: number; points: number; created_at: CreatedAt };
+  points_product: {
+    id: Generated<number>; name: string; description: Generated<string>; image: Generated<string>; points: number; stock: number; enabled: Generated<boolean>;
+    created_by: number | null; created_at: CreatedAt; updated_by: number | null; updated_at: CreatedAt;
+  };
+  points_redemption: {
+    id: Generated<string>; redemption_no: string; company_id: number; user_id: number; product_id: number; product_name: string; qty: number;
+    points_each: number; points_total: number; contact_name: string; contact_phone: string; address: string;
+    status: Generated<'pending' | 'shipped' | 'cancelled'>; logistics_company: string | null; logistics_no: string | null; cancel_reason: string | null;
+    created_at: CreatedAt; shipped_at: Timestamp | null; cancelled_at: Timestamp | null;
+  };
+  points_expiry_notice: { company_id: number; year: number; points: number; sent_at: CreatedAt };
 }

@@ -5,6 +5,8 @@
  * half-way leaves the database empty, and the next start seeds it whole.
  */
 import { randomUUID } from 'node:crypto';
+import { seedOverseas } from './seed-overseas';
+import { seedVnMall } from './seed-vn-mall';
 import { sql, type Kysely } from 'kysely';
 import { MEMBER_CODES, OPERATOR_CODES } from '../../shared/domain/permissions';
 import { hashPassword, DEFAULT_SCRYPT_N } from '../modules/auth/password';
@@ -183,6 +185,10 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
     // the oil catalogue; at demo size the demo sellers' stock of it and a few purchases (after the demo accounts)
     await seedOil(trx, now, { trade: stockRows >= OIL_TRADE_MIN_ROWS });
     await seedMembership(trx);
+    // the demo Vietnamese buyer vnbuyer (docs/overseas.md)
+    await seedOverseas(trx, hash, now);
+    // the Vietnam mall's offers and service charges (docs/overseas.md)
+    await seedVnMall(trx, now);
     return true;
   });
   // Marks the freshly loaded stock pages all-visible, so keyword search reads its covering

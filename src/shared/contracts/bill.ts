@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { companyIdSchema } from './common';
 import { FINANCE_CODES, PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../domain/orders';
-import { OP_CATALOGUE_CODES } from '../domain/operation';
+import { OP_CATALOGUE_CODES } from '../domain/operation-codes';
 import { MONTH_PATTERN } from '../domain/china-time';
 import { pageSizeField } from './page-size';
 

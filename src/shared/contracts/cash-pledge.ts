@@ -10,7 +10,7 @@ import { defineEndpoint } from './endpoint';
 import { companyIdSchema, emptyPayload } from './common';
 import { asNoField } from './aftersale';
 import { FINANCE_CODES, PURCHASE_ORDER_CODES, SALES_ORDER_CODES } from '../domain/orders';
-import { OP_CATALOGUE_CODES } from '../domain/operation';
+import { OP_CATALOGUE_CODES } from '../domain/operation-codes';
 import { pageSizeField } from './page-size';
 import { checkoutDeviceField } from './money-field';
 

@@ -10,7 +10,7 @@ import { emptyPayload } from './common';
 import { positiveIdField } from './seller-apply';
 import { epcPartSchema, epcSubgroupSchema, vehicleSchema } from './vin';
 import { listAnswer, listPayload, opKeyword } from './operation-list';
-import { OP_CATALOGUE_CODES } from '../domain/operation';
+import { OP_CATALOGUE_CODES } from '../domain/operation-codes';
 import { illustrationText as t, ILLUSTRATION_HOTSPOT_MAX } from '../domain/illustration';
 
 export const hotspotSchema = v.object({ position: v.number(), x: v.number(), y: v.number() });

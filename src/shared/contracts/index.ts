@@ -11,6 +11,7 @@ import { sellerApplyEndpoints } from './seller-apply';
 import { circleEndpoints } from './circle';
 import { circleStockEndpoints } from './circle-stock';
 import { accountEndpoints } from './account';
+import { overseasEndpoints } from './overseas';
 import { shopEndpoints } from './shop';
 import { exchangeEndpoints } from './exchange';
 import { uploadEndpoints } from './upload';
@@ -49,7 +50,12 @@ import { webhookEndpoints } from './webhook';
 import { customerEndpoints } from './customer';
 import { maintenanceEndpoints } from './maintenance';
 import { spotEndpoints } from './spot';
+import { pointsEndpoints } from './points';
 import { basketEndpoints } from './basket';
+import { vnMallEndpoints } from './vn-mall';
+import { voucherEndpoints } from './voucher';
+import { stocktakeEndpoints } from './stocktake';
+import { warehouseEndpoints } from './warehouse';
 
 export * from './envelope';
 export * from './endpoint';
@@ -105,7 +111,13 @@ export * from './webhook';
 export * from './customer';
 export * from './maintenance';
 export * from './spot';
+export * from './points';
 export * from './basket';
+export * from './vn-mall';
+export * from './voucher';
+export * from './stocktake';
+export * from './warehouse';
+export * from './overseas';
 
 /** The endpoint table: the one contract between client and server (docs/architecture.md, "The contract"). */
 export const endpoints = {
@@ -127,6 +139,7 @@ export const endpoints = {
   ...membershipEndpoints,
   ...cartEndpoints,
   ...basketEndpoints,
+  ...stocktakeEndpoints,
   ...orderEndpoints,
   ...imEndpoints,
   ...stockEndpoints,
@@ -164,6 +177,11 @@ export const endpoints = {
   ...customerEndpoints,
   ...maintenanceEndpoints,
   ...spotEndpoints,
+  ...vnMallEndpoints,
+  ...voucherEndpoints,
+  ...pointsEndpoints,
+  ...warehouseEndpoints,
+  ...overseasEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { emptyPayload } from './common';
 import { listAnswer, listPayload, opKeyword, opOptionalDay } from './operation-list';
-import { OP_INTERFACE_CODES } from '../domain/operation';
+import { OP_INTERFACE_CODES } from '../domain/operation-codes';
 import { ipAllowProblem } from '../domain/open-ip';
 
 // the scopes live in a file of their own, so endpoint.ts can name them without a cycle

@@ -9,7 +9,7 @@ import { defineEndpoint } from './endpoint';
 import { positiveIdField } from './seller-apply';
 import { circleMemberSchema } from './circle';
 import { listAnswer, listPayload, opKeyword as keyword, opReasonField } from './operation-list';
-import { OP_CODES } from '../domain/operation';
+import { OP_CODES } from '../domain/operation-codes';
 import { rangeRule } from '../domain/ranges';
 import { rangeMsg } from '../messages';
 

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { positiveIdField } from './seller-apply';
 import { listAnswer, listPayload, opKeyword, opReasonField } from './operation-list';
-import { OP_CODES } from '../domain/operation';
+import { OP_CODES } from '../domain/operation-codes';
 
 export const opExhibitionRowSchema = v.object({
   company_id: v.number(), company_name: v.string(), city: v.string(), is_seller: v.boolean(),

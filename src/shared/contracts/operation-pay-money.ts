@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { listAnswer, listPayload, opKeyword } from './operation-list';
-import { OP_CATALOGUE_CODES } from '../domain/operation';
+import { OP_CATALOGUE_CODES } from '../domain/operation-codes';
 import { ADJUSTMENT_MAX_FEN, ADJUSTMENT_STATES, withdrawalText, type AdjustmentState } from '../domain/withdrawal';
 import { intOf } from './wallet';
 import { bankCardSchema, CARD_STATE_KEYS, idField, reasonField, withdrawalNoField, withdrawalSchema, WITHDRAWAL_STATE_KEYS } from './withdrawal';

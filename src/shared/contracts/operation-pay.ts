@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { listAnswer, listPayload, opIdsField, opKeyword } from './operation-list';
-import { OP_CATALOGUE_CODES } from '../domain/operation';
+import { OP_CATALOGUE_CODES } from '../domain/operation-codes';
 import { fenText } from './money-field';
 import { normalizePromotionCode, PERCENT_MAX, PROMOTION_CODE_RE, PROMOTION_STATES, promotionText } from '../domain/promotion';
 import { rangeRule } from '../domain/ranges';

@@ -8,7 +8,7 @@ import { defineEndpoint } from './endpoint';
 import { emptyPayload } from './common';
 import { positiveIdField } from './seller-apply';
 import { listAnswer, listPayload, opIdsField } from './operation-list';
-import { OP_CODES } from '../domain/operation';
+import { OP_CODES } from '../domain/operation-codes';
 import { MEMBER_CODES } from '../domain/permissions';
 import { fenField } from './money-field';
 import { PLATFORM_LIST_KINDS } from '../domain/platform-lists';

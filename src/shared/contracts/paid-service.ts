@@ -12,7 +12,7 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { emptyPayload } from './common';
 import { rangeRule } from '../domain/ranges';
-import { OP_CATALOGUE_CODES } from '../domain/operation';
+import { OP_CATALOGUE_CODES } from '../domain/operation-codes';
 import { day, intOf, WALLET_CODES } from './wallet';
 import { pageSizeField } from './page-size';
 import { checkoutDeviceField } from './money-field';

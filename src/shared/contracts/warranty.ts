@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { listAnswer, listPayload, opKeyword } from './operation-list';
 import { intOf } from './wallet';
-import { OP_CODES } from '../domain/operation';
+import { OP_CODES } from '../domain/operation-codes';
 import {
   WARRANTY_CATEGORIES_MAX, WARRANTY_CATEGORY_MAX, WARRANTY_DESCRIPTION_MAX, WARRANTY_MONTHS_MAX, WARRANTY_MONTHS_MIN, WARRANTY_NAME_MAX, warrantyText,
 } from '../domain/warranty';

@@ -3,12 +3,9 @@
  * price level it gives each customer, and the buyer's preferred suppliers. Pure rules and texts
  * shared by the server and the pages.
  */
-import { PURCHASE_ORDER_CODES } from './orders';
 
-/** 邀请、客户: the seller's side of M04. */
-export const CUSTOMER_CODES = ['M04'] as const;
-/** 供应商: M04, or whoever buys for the company (a repair shop's owner has no M04, docs/customers.md). */
-export const SUPPLIER_CODES = ['M04', ...PURCHASE_ORDER_CODES] as const;
+// the codes live in a light module of their own (the menus need only them)
+export { CUSTOMER_CODES, SUPPLIER_CODES } from './customer-codes';
 
 /**
  * The price a seller charges one customer (客户等级): by the buyer's membership as everyone else

@@ -3,7 +3,7 @@
  * the codes that open the operator's pages and the Chinese words the server and the pages share.
  * Light on purpose: route files import it.
  */
-import { OP_CODES } from './operation';
+import { OP_CODES } from './operation-codes';
 
 export const ERP_OP_CODES = {
   /** 系统 · ERP 产品 (system/erps): kept with the other reference lists */

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
-import { OP_CATALOGUE_CODES, OP_CODES, OP_COMPANY_CODES } from '../../../shared/domain/operation';
+import { OP_CATALOGUE_CODES, OP_CODES, OP_COMPANY_CODES } from '../../../shared/domain/operation-codes';
 import { SELLER_AUDIT_CODES } from '../../../shared/domain/seller-apply';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { errorText } from '../../ui/form/form';

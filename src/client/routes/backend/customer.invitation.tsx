@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../lib/router-guard';
-import { CUSTOMER_CODES } from '../../../shared/domain/customer';
+import { CUSTOMER_CODES } from '../../../shared/domain/customer-codes';
 import { listSearch } from '../../ui/list/list-search';
 import { InvitationPage } from '../../features/customer/InvitationPage';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../lib/router-guard';
-import { SUPPLIER_CODES } from '../../../shared/domain/customer';
+import { SUPPLIER_CODES } from '../../../shared/domain/customer-codes';
 import { listSearch } from '../../ui/list/list-search';
 import { SupplierListPage } from '../../features/customer/SupplierListPage';
 import { SUPPLIER_FILTER_NAMES } from '../../features/customer/customer-filters';

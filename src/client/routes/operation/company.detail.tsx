@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { guardedBy } from '../../lib/router-guard';
-import { OP_CODES } from '../../../shared/domain/operation';
+import { OP_CODES } from '../../../shared/domain/operation-codes';
 import { CompanyDetailPage } from '../../features/operation/company/CompanyDetailPage';
 
 export const Route = createFileRoute('/operation/company/detail')({

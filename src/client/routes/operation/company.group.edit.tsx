@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { guardedBy } from '../../lib/router-guard';
-import { OP_GROUP_CODES } from '../../../shared/domain/operation';
+import { OP_GROUP_CODES } from '../../../shared/domain/operation-codes';
 import { GroupEditPage } from '../../features/operation/company/GroupEditPage';
 
 export const Route = createFileRoute('/operation/company/group/edit')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../lib/router-guard';
-import { OP_CODES } from '../../../shared/domain/operation';
+import { OP_CODES } from '../../../shared/domain/operation-codes';
 import { listSearch } from '../../ui/list/list-search';
 import { CompanyListPage } from '../../features/operation/company/CompanyListPage';
 import { COMPANY_FILTER_NAMES, COMPANY_SORTS } from '../../features/operation/list-filters';

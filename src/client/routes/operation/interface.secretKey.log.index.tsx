@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../lib/router-guard';
-import { OP_INTERFACE_CODES } from '../../../shared/domain/operation';
+import { OP_INTERFACE_CODES } from '../../../shared/domain/operation-codes';
 import { listSearch } from '../../ui/list/list-search';
 import { OP_CALL_FILTER_NAMES } from '../../features/operation/interface/filters';
 import { CallsPage } from '../../features/operation/interface/CallsPage';

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { guardedBy } from '../../lib/router-guard';
-import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
+import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation-codes';
 import { MONTH_PATTERN } from '../../../shared/domain/china-time';
 import { OpBillDetailPage } from '../../features/bill/BillStatementView';
 import { recentMonths } from '../../features/bill/money';

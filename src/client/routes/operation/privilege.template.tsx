@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../lib/router-guard';
-import { OP_CODES } from '../../../shared/domain/operation';
+import { OP_CODES } from '../../../shared/domain/operation-codes';
 import { CodeTemplatesPage } from '../../features/operation/privilege/CodeTemplatesPage';
 
 export const Route = createFileRoute('/operation/privilege/template')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../lib/router-guard';
-import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
+import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation-codes';
 import { listSearch } from '../../ui/list/list-search';
 import { BRAND_FILTER_NAMES } from '../../features/operation/list-filters';
 import { BrandListPage } from '../../features/operation/product/BrandPages';

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { guardedBy } from '../../lib/router-guard';
-import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
+import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation-codes';
 import { OeCleanPage } from '../../features/operation/product/OeCleanPage';
 
 export const Route = createFileRoute('/operation/product/clean/oe')({

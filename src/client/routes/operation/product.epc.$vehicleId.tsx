@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { guardedBy } from '../../lib/router-guard';
-import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
+import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation-codes';
 import { opIllustrationSearch } from '../../features/illustration/search-params';
 import { EpcEditorPage } from '../../features/illustration/OperatorEpcPages';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../lib/router-guard';
-import { OP_GROUP_CODES } from '../../../shared/domain/operation';
+import { OP_GROUP_CODES } from '../../../shared/domain/operation-codes';
 import { listSearch } from '../../ui/list/list-search';
 import { GROUP_NOTICE_FILTER_NAMES } from '../../features/operation/company/company-filters';
 import { GroupNoticesPage } from '../../features/operation/report/GroupNoticesPage';

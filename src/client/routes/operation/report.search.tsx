@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../lib/router-guard';
-import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
+import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation-codes';
 import { rangeOrDefault, reportRangeSearch } from '../../features/operation/report/report-range';
 import { SearchReport } from '../../features/operation/report/ReportPages';
 

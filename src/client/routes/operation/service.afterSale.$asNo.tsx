@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../lib/router-guard';
-import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
+import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation-codes';
 import { OpAfterSaleDetailPage } from '../../features/operation/trade/AfterSaleDetailPage';
 
 export const Route = createFileRoute('/operation/service/afterSale/$asNo')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardedBy } from '../../lib/router-guard';
-import { OP_CODES } from '../../../shared/domain/operation';
+import { OP_CODES } from '../../../shared/domain/operation-codes';
 import { listSearch } from '../../ui/list/list-search';
 import { LIST_ENTRY_FILTERS } from '../../features/operation/list-filters';
 import { ListEntriesPage } from '../../features/operation/system/ListEntriesPage';

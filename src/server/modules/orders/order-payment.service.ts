@@ -38,6 +38,8 @@ import type { ImService } from '../im/im.service';
 import * as imRead from '../im/im.read';
 import { orderPaidOnlineNotice } from '../im/notices';
 import { applyCheckedNotice } from '../payment/payment.notice-check';
+import { earnOnOrderCompleted, reverseOnRefund } from '../points/points.service';
+import { payVoucherSubsidy } from '../voucher/voucher.service';
 
 type Ctx = Pick<RequestContext, 'afterCommit'>;
 
@@ -77,6 +79,8 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log, no
   /** Pays the seller out, once: clearing → seller's wallet (less the fee → fee income). The order is locked by the caller. */
   const payout = async (trx: Kysely<DB>, orderId: string, createdBy: number | null) => {
     const o = await repo.lockOrderById(trx, orderId);
+    // a platform voucher is paid to the seller as the order completes, however it was paid (docs/vouchers.md)
+    if (o) await payVoucherSubsidy(trx, ledger, o, createdBy);
     if (!o || !online(o) || o.pay_status !== 'paid' || o.paid_out_at) return;
     const amount = Number(o.paid_fen) - Number(o.refunded_fen);
     const fee = Math.min(amount, Math.floor((amount * (await feeRateBp(trx))) / 10_000));
@@ -109,6 +113,7 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log, no
         provider: null, trade_no: null, payment_no: null, state: 'done', ledger_transaction_id: null, created_at: now, done_at: now,
       });
       await repo.addRefunded(trx, o.id, amount);
+      await reverseOnRefund(trx, o.id, opts.key, now, opts.createdBy);
       return null;
     }
     const pay = await repo.paymentNoOf(trx, o.payment_id);
@@ -127,6 +132,7 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log, no
       state: toProvider ? 'pending' : 'done', ledger_transaction_id: posted.transaction_id, created_at: now, done_at: toProvider ? null : now,
     });
     await repo.addRefunded(trx, o.id, amount);
+    await reverseOnRefund(trx, o.id, opts.key, now, opts.createdBy);
     return toProvider ? refundNo : null;
   };
 
@@ -169,6 +175,7 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log, no
     await addEvent(trx, { order_id: o.id, action: 'pay_online', actor_user_id: userId, from_status: o.status, to_status: step.to.status, note: `${PAY_CHANNEL_TEXT[channel]} ${paymentNo}`, created_at: now });
     await enqueueOrderEvent(trx, 'order.paid', o, now);
     if (step.to.status === 'completed') await payout(trx, o.id, null);
+    if (step.to.status === 'completed') await earnOnOrderCompleted(trx, o.id, now, userId);
     if (notices && ctx) {
       const buyer = await trx.selectFrom('company').select('name').where('id', '=', o.buyer_company_id).executeTakeFirst();
       await notices.postNotice(trx, {

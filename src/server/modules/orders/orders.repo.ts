@@ -14,6 +14,8 @@ export interface NewOrder {
   spot?: boolean; confirm_by?: Date | null;
   /** 账期 (docs/customers.md "Credit terms"): whose term the order used and its China due date */
   credit_company_id?: number; credit_due_date?: string;
+  /** the voucher's discount taken off total_fen (docs/vouchers.md) */
+  voucher_fen?: number;
 }
 export interface NewLine {
   stock_id: number | null; quote_id: number | null; type_code: string; supplier_oe: string; name: string; brand_name: string; quality_name: string; uom_name: string;

@@ -44,6 +44,8 @@ import { warrantyAfterSaleEnd } from '../warranty/warranty.service';
 import { spotFlags } from '../stock/stock.service';
 import { markFollowedOesChanged } from '../basket/follow.service';
 import { SPOT_CONFIRM_MINUTES, spotText } from '../../../shared/domain/spot';
+import { earnOnOrderCompleted } from '../points/points.service';
+import { recordVoucherUse, returnVoucherOf, takeVouchers, voucherOfOrder } from '../voucher/voucher.service';
 
 /**
  * What an order was paid less what was refunded, per order number, for those who may only ever
@@ -56,6 +58,8 @@ export const paidLessRefunds = async (db: Kysely<DB>, orderIds: readonly (string
 
 /** An order's rows and the steps of a cancel, for the operators' oversight (in the caller's transaction). */
 export { addEvent, eventsOf, linesOf, lockOrder, orderByNo, setOrder } from './orders.repo';
+/** Placing an order of another module's checkout (the Vietnam mall, docs/overseas.md): the same rows and stock rule. */
+export { insertOrder, takeStock, type NewLine, type NewOrder } from './orders.repo';
 
 /** Gives an order's pieces back to their stock rows and queues the followed parts among them (docs/basket-follows.md). */
 export const returnStock = async (trx: Kysely<DB>, orderId: string) => {
@@ -132,12 +136,13 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
 
   const detail = async (db: Kysely<DB>, caller: Caller, orderNo: string): Promise<OrderDetail> => {
     const o = await readable(db, caller, orderNo);
-    const [lines, events, afterSales, refunds, pay, offlineAllowed] = await Promise.all([
+    const [lines, events, afterSales, refunds, pay, offlineAllowed, voucher] = await Promise.all([
       repo.linesOf(db, o.id), repo.eventsOf(db, o.id), afterSalesOfOrder(db, o.id), payRepo.refundsOf(db, o.id), payRepo.paymentNoOf(db, o.payment_id),
-      payRepo.offlineAllowed(db, o.seller_company_id),
+      payRepo.offlineAllowed(db, o.seller_company_id), voucherOfOrder(db, o.id),
     ]);
     return {
       ...summary(o, caller),
+      voucher_fen: Number(o.voucher_fen), voucher_name: voucher?.name ?? '',
       buyer_user_name: o.buyer_user_name,
       contact_name: o.contact_name, contact_phone: o.contact_phone, address: o.address, remark: o.remark,
       reject_reason: o.reject_reason ?? '', cancel_reason: o.cancel_reason ?? '',
@@ -197,7 +202,10 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
       }
       if (step.to.payStatus !== from.payStatus) stamps.paid_at = now;
       await repo.setOrder(trx, o.id, { status: step.to.status, pay_status: step.to.payStatus, ...stamps, ...extra });
-      if (releasesStock(step.to.status)) await returnStock(trx, o.id);
+      if (releasesStock(step.to.status)) {
+        await returnStock(trx, o.id);
+        await returnVoucherOf(trx, o.id, now);
+      }
       await repo.addEvent(trx, { order_id: o.id, action, actor_user_id: caller.userId, from_status: from.status, to_status: step.to.status, note, created_at: now });
       // partners' webhooks, in this transaction (docs/open-platform.md, "Webhooks")
       const hook = ({ pay: 'order.paid', deliver: 'order.delivered', receipt: 'order.received' } as const)[action as 'pay'];
@@ -210,6 +218,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
         if (pending) await money.afterRefunds(trx, [pending], ctx);
       }
       if (step.to.status === 'completed') await money.payout(trx, o.id, caller.userId);
+      if (step.to.status === 'completed') await earnOnOrderCompleted(trx, o.id, now, caller.userId);
       const told = MOVE_NOTICES[action];
       if (notices && ctx && told) {
         const full = (await repo.orderByNo(trx, orderNo))!;
@@ -272,13 +281,15 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
           if (l.productSource !== PRODUCT_SOURCE_ON_SALE) throw conflict(orderText.unavailable(name, l.unavailableReason));
           if (l.qty > l.stockQty) throw conflict(spotFlagsOf ? spotText.notEnough(name, l.stockQty) : orderText.notEnough(name, l.stockQty));
         }
-        const total = lines.reduce((s, l) => s + l.amount, 0);
+        const now = clock.now();
+        // the vouchers the buyer chose, one per seller order (docs/vouchers.md)
+        const vouchers = await takeVouchers(trx, caller.companyId, p.vouchers ?? [], lines, now);
+        const total = lines.reduce((s, l) => s + l.amount, 0) - [...vouchers.values()].reduce((s, v) => s + v.discountFen, 0);
         if (total !== p.expected_total_fen) throw conflict(orderText.totalChanged(total));
         const sellers = [...new Set(lines.map((l) => l.companyId))];
         const unknownRemark = p.remarks.find((r) => !sellers.includes(r.company_id));
         if (unknownRemark) throw invalid('remarks', orderText.remarkSeller);
 
-        const now = clock.now();
         const credit = await creditOrders(trx, caller, p.credit_sellers ?? [], sellers, lines, now);
         const checkoutNo = newNo('CO', now);
         const used = new Set<string>();
@@ -297,7 +308,8 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
           }
           const id = await repo.insertOrder(trx, {
             order_no: orderNo, checkout_no: checkoutNo, buyer_company_id: caller.companyId, buyer_user_id: caller.userId, seller_company_id: seller,
-            line_count: own.length, total_qty: own.reduce((s, l) => s + l.qty, 0), total_fen: own.reduce((s, l) => s + l.amount, 0),
+            line_count: own.length, total_qty: own.reduce((s, l) => s + l.qty, 0),
+            total_fen: own.reduce((s, l) => s + l.amount, 0) - (vouchers.get(seller)?.discountFen ?? 0), voucher_fen: vouchers.get(seller)?.discountFen ?? 0,
             contact_name: p.contact_name, contact_phone: p.contact_phone, address: p.address,
             remark: p.remarks.find((r) => r.company_id === seller)?.remark ?? '', created_at: now,
             ...(spot ? { spot: true, confirm_by: new Date(now.getTime() + SPOT_CONFIRM_MINUTES * 60_000) } : {}),
@@ -308,6 +320,8 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
             price_column: l.priceColumn!, unit_price_fen: l.price!, amount_fen: l.amount, circle_id: l.circleId,
           })));
           await repo.addEvent(trx, { order_id: id, action: 'create', actor_user_id: caller.userId, from_status: null, to_status: 'pending', note: '', created_at: now });
+          const voucher = vouchers.get(seller);
+          if (voucher) await recordVoucherUse(trx, voucher, id, now);
         }
         await enqueueStockLow(trx, { drops: [...drops].map(([stockId, taken]) => ({ stockId, taken })), at: now }, ctx);
         // a sell-out changes what followers of these parts are charged or whether anyone has them (docs/basket-follows.md)
@@ -339,6 +353,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
       const full = (await repo.orderByNo(trx, orderNo))!;
       await repo.setOrder(trx, o.id, { status: step.to.status, cancel_reason: spotText.expiredReason, cancelled_at: now });
       await returnStock(trx, o.id);
+      await returnVoucherOf(trx, o.id, now);
       await repo.addEvent(trx, { order_id: o.id, action: 'cancel', actor_user_id: full.buyer_user_id, from_status: o.status, to_status: step.to.status, note: spotText.expiredReason, created_at: now });
       if (o.pay_status === 'paid') {
         const m = (await payRepo.moneyRows(trx, [o.id]))[0];
@@ -438,6 +453,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
           await repo.addEvent(trx, { order_id: o.id, action: 'receipt', actor_user_id: full.buyer_user_id, from_status: o.status, to_status: step.to.status, note: `发货${days}天后自动确认收货`, created_at: now });
           await enqueueOrderEvent(trx, 'order.received', full, now);
           if (step.to.status === 'completed') await money.payout(trx, o.id, null);
+          if (step.to.status === 'completed') await earnOnOrderCompleted(trx, o.id, now, null);
           return true;
         });
         if (moved) n += 1;

@@ -11,7 +11,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import type { AnswerOf } from '../../../../shared/contracts';
-import { OP_CODES } from '../../../../shared/domain/operation';
+import { OP_CODES } from '../../../../shared/domain/operation-codes';
 import { hasAnyPermission } from '../../../../shared/domain/permissions';
 import { Field } from '../../../ui/form/Field';
 import { errorText, useForm } from '../../../ui/form/form';

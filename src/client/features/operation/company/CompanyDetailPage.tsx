@@ -10,7 +10,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Dropdown } from 'primereact/dropdown';
 import type { AnswerOf } from '../../../../shared/contracts';
-import { OP_CODES } from '../../../../shared/domain/operation';
+import { OP_CODES } from '../../../../shared/domain/operation-codes';
 import { hasAnyPermission, HEAD_COMPANY_ID } from '../../../../shared/domain/permissions';
 import { Field } from '../../../ui/form/Field';
 import { errorText, useForm } from '../../../ui/form/form';

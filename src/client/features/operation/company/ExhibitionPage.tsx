@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useRouteContext } from '@tanstack/react-router';
 import type { AnswerOf, OpExhibitionRow, PayloadIn } from '../../../../shared/contracts';
-import { OP_CODES } from '../../../../shared/domain/operation';
+import { OP_CODES } from '../../../../shared/domain/operation-codes';
 import { hasAnyPermission } from '../../../../shared/domain/permissions';
 import { ListPage, type ListDef } from '../../../ui/list/ListPage';
 import type { ListSearch } from '../../../ui/list/list-search';

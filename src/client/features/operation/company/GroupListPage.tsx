@@ -11,7 +11,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import type { AnswerOf, OpGroupRow, PayloadIn } from '../../../../shared/contracts';
-import { OP_GROUP_CODES } from '../../../../shared/domain/operation';
+import { OP_GROUP_CODES } from '../../../../shared/domain/operation-codes';
 import { hasAnyPermission } from '../../../../shared/domain/permissions';
 import { ListPage, type ListDef } from '../../../ui/list/ListPage';
 import type { ListSearch } from '../../../ui/list/list-search';

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
 import type { AnswerOf, PayloadIn } from '../../../../shared/contracts';
-import { OP_COMPANY_CODES } from '../../../../shared/domain/operation';
+import { OP_COMPANY_CODES } from '../../../../shared/domain/operation-codes';
 import { hasAnyPermission } from '../../../../shared/domain/permissions';
 import { ApiError } from '../../../api/request';
 import { ListPage, type ListDef } from '../../../ui/list/ListPage';

@@ -14,7 +14,7 @@ import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
 import dayjs from 'dayjs';
 import { type AnswerOf, type OpPromotionRow, type PayloadIn } from '../../../../shared/contracts';
-import { OP_CATALOGUE_CODES } from '../../../../shared/domain/operation';
+import { OP_CATALOGUE_CODES } from '../../../../shared/domain/operation-codes';
 import { hasAnyPermission } from '../../../../shared/domain/permissions';
 import { PERCENT_MAX, PROMOTION_STATES, promotionOffer, promotionText, type PromotionState } from '../../../../shared/domain/promotion';
 import { parseYuan } from '../../../../shared/domain/stock';

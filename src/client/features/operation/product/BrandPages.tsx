@@ -9,7 +9,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { type AnswerOf, type OpBrandRow, type OpMakeRow, type PayloadIn } from '../../../../shared/contracts';
-import { OP_CATALOGUE_CODES } from '../../../../shared/domain/operation';
+import { OP_CATALOGUE_CODES } from '../../../../shared/domain/operation-codes';
 import { hasAnyPermission } from '../../../../shared/domain/permissions';
 import { ListPage, type BulkAction, type ListDef } from '../../../ui/list/ListPage';
 import type { ListSearch } from '../../../ui/list/list-search';

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
 import { isOpen } from '../../../../shared/domain/aftersale';
-import { OP_CATALOGUE_CODES, OP_CODES } from '../../../../shared/domain/operation';
+import { OP_CATALOGUE_CODES, OP_CODES } from '../../../../shared/domain/operation-codes';
 import { hasAnyPermission } from '../../../../shared/domain/permissions';
 import { errorText } from '../../../ui/form/form';
 import { opAfterSaleDetailQuery } from '../../aftersale/queries';

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { OP_CATALOGUE_CODES, OP_CODES } from '../../../../shared/domain/operation';
+import { OP_CATALOGUE_CODES, OP_CODES } from '../../../../shared/domain/operation-codes';
 import { ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, PAY_STATUS_TEXT, type OrderAction, type OrderStatus } from '../../../../shared/domain/orders';
 import { hasAnyPermission } from '../../../../shared/domain/permissions';
 import { ApiError } from '../../../api/request';
