@@ -19,6 +19,16 @@ describe('permission gating of the nav', () => {
   });
 });
 
+describe('the Vietnam mall in the nav', () => {
+  it('shows 越南商城 instead of 配件搜索 to a buyer of a Vietnamese company, and the other way round to a Chinese one', () => {
+    const codes = ['C09', 'M02'];
+    expect(paths({ company_id: 9, permissions: codes, is_seller: false, country: 'VN' })).toEqual(expect.arrayContaining(['/vnmall']));
+    expect(paths({ company_id: 9, permissions: codes, is_seller: false, country: 'VN' })).not.toContain('/search');
+    expect(paths({ company_id: 3, permissions: codes, is_seller: false, country: 'CN' })).toContain('/search');
+    expect(paths({ company_id: 3, permissions: codes, is_seller: false, country: 'CN' })).not.toContain('/vnmall');
+  });
+});
+
 describe('卖家入驻 and 商圈 in the nav', () => {
   const labels = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(STOREFRONT_NAV, user).map((e) => e.label);
   it('shows 卖家入驻 to companies known not to sell, never to sellers or the head company', () => {

@@ -39,6 +39,8 @@ export interface MenuEntry {
   walletHolder?: boolean;
   /** only for users of a company registered in Vietnam (the Vietnam mall, docs/overseas.md) */
   vnOnly?: boolean;
+  /** hidden from users of a company registered in Vietnam: they buy in the Vietnam mall instead */
+  cnOnly?: boolean;
 }
 
 export interface MenuUser {
@@ -51,7 +53,7 @@ export interface MenuUser {
 
 export const STOREFRONT_NAV: readonly MenuEntry[] = [
   { label: mark('首页'), path: '/', icon: 'pi pi-home' },
-  { label: mark('配件搜索'), path: '/search', icon: 'pi pi-search', auth: true },
+  { label: mark('配件搜索'), path: '/search', icon: 'pi pi-search', auth: true, cnOnly: true },
   { label: mark('我的求购'), path: '/enquiry/list', icon: 'pi pi-list', codes: ['C15', 'C07'], auth: true },
   { label: mark('谁看过我'), path: '/quote', icon: 'pi pi-eye', codes: ['C14'], auth: true },
   { label: mark('商圈'), path: '/trade/list', icon: 'pi pi-users', codes: ['C12'], auth: true },
@@ -221,6 +223,7 @@ export const visibleEntries = (entries: readonly MenuEntry[], user: MenuUser | n
     if (e.buyersOnly && (user?.is_seller !== false || user.company_id === HEAD_COMPANY_ID)) return false;
     if (e.sellersOnly && user?.is_seller !== true) return false;
     if (e.vnOnly && user?.country !== 'VN') return false;
+    if (e.cnOnly && user?.country === 'VN') return false;
     if (e.unlessCodes && hasAnyPermission(user?.permissions ?? [], e.unlessCodes)) return false;
     if (e.walletHolder && !(user && mayBuyPackage({ is_owner: user.is_owner ?? false, permissions: user.permissions }))) return false;
     return !e.codes || hasAnyPermission(user?.permissions ?? [], e.codes);

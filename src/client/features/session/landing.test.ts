@@ -43,6 +43,13 @@ describe('landing after sign-in', () => {
     expect(landingFor({ ...clerk, permissions: ['C10'] }, true)).toBe('/ofo/sales/order');
   });
 
+  it('a buyer of a Vietnamese company lands on the Vietnam mall, on a desktop and on a phone', () => {
+    const vn = { ...buyer, country: 'VN' };
+    expect(landingFor(vn, false)).toBe('/vnmall');
+    expect(landingFor(vn, true)).toBe('/vnmall');
+    expect(landingFor({ ...buyer, country: 'CN' }, false)).toBe('/search');
+  });
+
   it('a head-company user without an operator code is not sent to the platform', () => {
     expect(landingFor({ ...operator, permissions: ['C07'] }, false)).toBe('/search');
     // and an operator code outside the head company opens nothing there

@@ -13,6 +13,8 @@ export interface LandingUser {
   is_seller: boolean;
   allow_im: boolean;
   permissions: readonly string[];
+  /** where the company is registered: a Vietnamese company buys in the Vietnam mall (docs/overseas.md) */
+  country?: string;
 }
 
 /**
@@ -28,6 +30,8 @@ export const BACK_OFFICE_HOME_CODES: readonly string[] = MEMBER_CODES.filter((c)
  *   lists the day's work; one who holds only the front-office sales code: the sales orders;
  *   on a phone, chat (/im: buyers' questions and quotes arrive there) when the user may chat,
  *   else its phone sales orders (/ofo/sales/order) when it may see them, else the phone search;
+ * - a buyer of a company registered in Vietnam: the Vietnam mall, /vnmall (the search of Chinese
+ *   stock refuses it, docs/overseas.md);
  * - a buyer (and a seller's employee with only buying codes): search, /search or /ofo/search.
  */
 export const landingFor = (user: LandingUser, phone: boolean): string => {
@@ -39,6 +43,7 @@ export const landingFor = (user: LandingUser, phone: boolean): string => {
     if (backOffice) return '/backend';
     if (sales) return '/backend/order/sales';
   }
+  if (user.country === 'VN') return '/vnmall';
   return phone ? '/ofo/search' : '/search';
 };
 
