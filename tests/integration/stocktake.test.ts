@@ -281,5 +281,22 @@ describe.each(backends)('stocktake on %s', (backend) => {
       const next = await call(clerk, 'stocktakeOpen', { warehouse_id: wh });
       expect(next.body.data.id).not.toBe(take);
     });
+
+    it('a count scanned before another count of the shelf was approved, and sent later, is not applied a second time', async () => {
+      // placed before the stocktake opens: a scan is never earlier than the opening
+      await putAt(u, otherWhLoc, 2, 6);
+      const st = (await call(clerk, 'stocktakeOpen', { warehouse_id: otherWh }, { k: key('open') })).body.data.id;
+      const scanAt = await dbNow();
+      const first = await call(clerk, 'stocktakeCount', { stocktake_id: st, location_id: otherWhLoc, stock_id: u, counted: 4, counted_at: scanAt, client_key: key() });
+      expect(first.body.data).toMatchObject({ expected: 6, delta: -2, state: 'pending' });
+      const ok = await call(seller, 'stocktakeDecide', { stocktake_id: st, ids: [first.body.data.id], approve: true }, { k: key('decide') });
+      expect(ok.body.data.changed).toBe(1);
+      expect(await place(u, otherWhLoc)).toBe(4);
+      // a second tablet counted the same shelf at the same moment, offline, and sends it now: it saw
+      // what the first saw, so it finds no difference (not 6 expected and −2 once more)
+      const second = await call(clerk, 'stocktakeCount', { stocktake_id: st, location_id: otherWhLoc, stock_id: u, counted: 4, counted_at: scanAt, client_key: key() });
+      expect(second.body.data).toMatchObject({ expected: 4, delta: 0, state: 'matched' });
+      expect(await place(u, otherWhLoc)).toBe(4);
+    });
   });
 });

@@ -156,6 +156,16 @@ describe.each(backends)('the Vietnam mall on %s', (backend) => {
       expect(cart.status).toBe(403);
       expect(cart.body.msg).toBe(vnText.vnBuyerOnlyMall);
       expect((await sql<{ n: number }>`select count(*)::int as n from cart_item where stock_id = ${d}`.execute(db())).rows[0].n).toBe(0);
+      // nor by placing stock lines some other way (a basket, a quote cart): checkout and 现货下单 refuse too
+      const address = { contact_name: 'Nguyễn Văn An', contact_phone: '13800000004', address: '215 Lý Thường Kiệt, Phường Phú Thọ' };
+      const orders = async () => (await sql<{ n: number }>`select count(*)::int as n from goods_order`.execute(db())).rows[0].n;
+      const before = await orders();
+      const submit = await call(vn, 'cartSubmit', { cart_ids: [1], expected_total_fen: 100, remarks: [], ...address }, { k: 'vn-submit-1' });
+      expect(submit.status).toBe(403);
+      expect(submit.body.msg).toBe(vnText.vnBuyerOnlyMall);
+      const spot = await call(vn, 'spotCreate', { cart_ids: [1], expected_total_fen: 100, remarks: [], ...address }, { k: 'vn-spot-1' });
+      expect(spot.status).toBe(403);
+      expect(await orders()).toBe(before);
       // a Chinese buyer's search and cart are as before
       expect((await call(buyer, 'keywordSearch', { k: NAME })).status).toBe(200);
     });

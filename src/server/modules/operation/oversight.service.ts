@@ -14,6 +14,7 @@ import { opCatalogueText as t, operatorMayCancel } from '../../../shared/domain/
 import { ORDER_STATUS_TEXT, type OrderStatus, type PayStatus } from '../../../shared/domain/orders';
 import { effectiveState } from '../../../shared/domain/enquiry';
 import * as orders from '../orders/orders.service';
+import { returnVoucherOf } from '../voucher/voucher.service';
 import * as audit from './audit.repo';
 import { chinaMidnight } from '../../../shared/domain/china-time';
 
@@ -93,6 +94,8 @@ export const createOversightService = (deps: { clock: Clock }) => ({
       const now = deps.clock.now();
       await orders.setOrder(trx, o.id, { status: 'cancelled', cancelled_at: now, cancel_reason: `平台取消：${p.reason}` });
       await orders.returnStock(trx, o.id);
+      // a voucher used on the order comes back while still valid (docs/vouchers.md)
+      await returnVoucherOf(trx, o.id, now);
       await orders.addEvent(trx, { order_id: o.id, action: 'cancel', actor_user_id: caller.userId, from_status: o.status, to_status: 'cancelled', note: `平台取消：${p.reason}`, created_at: now });
       await audit.record(trx, caller, now, [{ entity: 'order', entity_id: p.order_no, action: 'cancel', old: { status: o.status }, new: { status: 'cancelled' }, note: p.reason }]);
       return { status: 'cancelled' };

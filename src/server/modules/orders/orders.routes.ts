@@ -1,12 +1,17 @@
 import type { Handlers } from '../../http/mount';
 import type { OrdersService } from './orders.service';
+import { refuseVnBuyer } from '../vnmall/vnmall.service';
 
 type Names = 'cartSubmit' | 'orderSearch' | 'orderRetrieve' | 'orderConfirm' | 'orderReject' | 'orderDeliver' | 'orderOfflinePayment' | 'orderCancel' | 'orderReceipt' | 'financeSummary'
   | 'orderPay' | 'orderPaymentGet' | 'orderPayOptions' | 'sellerPaySettingGet' | 'sellerPaySettingSave' | 'spotCreate';
 
 export const ordersHandlers = (svc: OrdersService): Pick<Handlers, Names> => ({
-  cartSubmit: (p, ctx) => svc.checkout(ctx.db, ctx.caller!, p, ctx),
-  spotCreate: (p, ctx) => svc.spotCreate(ctx.db, ctx.caller!, p, ctx),
+  // a Vietnamese company buys stock in the Vietnam mall only; quotes it asked for it may buy here (docs/overseas.md)
+  cartSubmit: async (p, ctx) => {
+    if (p.type_code === '配件产品') await refuseVnBuyer(ctx.db, ctx.caller!);
+    return svc.checkout(ctx.db, ctx.caller!, p, ctx);
+  },
+  spotCreate: async (p, ctx) => (await refuseVnBuyer(ctx.db, ctx.caller!), svc.spotCreate(ctx.db, ctx.caller!, p, ctx)),
   orderSearch: (p, ctx) => svc.search(ctx.db, ctx.caller!, p),
   orderRetrieve: (p, ctx) => svc.retrieve(ctx.db, ctx.caller!, p.order_no),
   orderConfirm: (p, ctx) => svc.confirm(ctx.db, ctx.caller!, p.order_no, ctx),

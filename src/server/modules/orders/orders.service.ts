@@ -239,7 +239,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
    * what the term's unpaid credit orders already ask; the order goes on credit only if that plus
    * this order stays within the limit. Answers what each credit order records.
    */
-  const creditOrders = async (trx: Kysely<DB>, caller: Caller, chosen: number[], sellers: number[], lines: { companyId: number; amount: number }[], now: Date) => {
+  const creditOrders = async (trx: Kysely<DB>, caller: Caller, chosen: number[], sellers: number[], lines: { companyId: number; amount: number }[], now: Date, discountOf: (seller: number) => number) => {
     const out = new Map<number, { credit_company_id: number; credit_due_date: string }>();
     const wanted = [...new Set(chosen)].sort((a, b) => a - b);
     if (wanted.length === 0) return out;
@@ -254,7 +254,8 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
     for (const seller of wanted) {
       const term = terms.get(seller)!;
       const used = use.find((u) => u.sellerId === seller && u.holderId === term.holderId)?.usedFen ?? 0;
-      const orderFen = lines.filter((l) => l.companyId === seller).reduce((s, l) => s + l.amount, 0);
+      // what the order will ask: its lines less its voucher (docs/vouchers.md), as credit use counts it
+      const orderFen = lines.filter((l) => l.companyId === seller).reduce((s, l) => s + l.amount, 0) - discountOf(seller);
       if (used + orderFen > term.limitFen) throw creditRefusal.over(term.limitFen, term.limitFen - used, orderFen);
       out.set(seller, { credit_company_id: term.holderId, credit_due_date: creditDueDate(chinaDay(now), term.days) });
     }
@@ -290,7 +291,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
         const unknownRemark = p.remarks.find((r) => !sellers.includes(r.company_id));
         if (unknownRemark) throw invalid('remarks', orderText.remarkSeller);
 
-        const credit = await creditOrders(trx, caller, p.credit_sellers ?? [], sellers, lines, now);
+        const credit = await creditOrders(trx, caller, p.credit_sellers ?? [], sellers, lines, now, (seller) => vouchers.get(seller)?.discountFen ?? 0);
         const checkoutNo = newNo('CO', now);
         const used = new Set<string>();
         const drops = new Map<number, number>();

@@ -78,12 +78,14 @@ export const partsByOe = (db: Kysely<DB>, companyId: number, warehouseId: number
 /**
  * What the location held at `countedAt`: its quantity now and the sum of the moves logged there
  * after that moment, read in one statement (one snapshot), so an order committing in between is
- * either in both or in neither.
+ * either in both or in neither. Another count's approval after the scan is left out: it corrected
+ * the same shelf this count saw, and taking it off again would apply the difference twice.
  */
 export const quantityAndMovesAfter = async (db: Kysely<DB>, stockId: number, locationId: number, countedAt: Date) =>
   (await sql<{ now_qty: number; after: number }>`select
       coalesce((select quantity from stock_location where stock_id = ${stockId} and location_id = ${locationId}), 0)::int as now_qty,
-      coalesce((select sum(delta) from stock_move where stock_id = ${stockId} and location_id = ${locationId} and at > ${countedAt}), 0)::int as after`
+      coalesce((select sum(delta) from stock_move where stock_id = ${stockId} and location_id = ${locationId} and at > ${countedAt}
+        and reason <> 'stocktake'), 0)::int as after`
     .execute(db)).rows[0];
 
 /** The device's scan time clamped to [opened_at, the database's now]. */

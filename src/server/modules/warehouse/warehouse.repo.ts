@@ -42,11 +42,18 @@ export const warehouseQuantity = async (db: Kysely<DB>, warehouseId: number) =>
   (await sql<{ n: number }>`select coalesce(sum(sl.quantity), 0)::int as n from warehouse_location l join stock_location sl on sl.location_id = l.id
     where l.warehouse_id = ${warehouseId}`.execute(db)).rows[0].n;
 
-/** The warehouse, its locations and their empty placings go (the rows' quantities stay as they are). */
+/**
+ * The warehouse, its locations and their empty placings go (the rows' quantities stay as they are).
+ * Only placings holding nothing are deleted, so stock given back to one of them meanwhile (an order
+ * cancelled) is never lost: then nothing goes and the answer is false.
+ */
 export const deleteWarehouse = async (db: Kysely<DB>, companyId: number, id: number) => {
-  await sql`delete from stock_location where location_id in (select id from warehouse_location where warehouse_id = ${id} and company_id = ${companyId})`.execute(db);
+  await sql`delete from stock_location where quantity = 0 and location_id in (select id from warehouse_location where warehouse_id = ${id} and company_id = ${companyId})`.execute(db);
+  const held = await sql`select 1 from stock_location where location_id in (select id from warehouse_location where warehouse_id = ${id} and company_id = ${companyId}) limit 1`.execute(db);
+  if (held.rows.length > 0) return false;
   await db.deleteFrom('warehouse_location').where('warehouse_id', '=', id).where('company_id', '=', companyId).execute();
   await db.deleteFrom('warehouse').where('id', '=', id).where('company_id', '=', companyId).execute();
+  return true;
 };
 
 const locationQuery = (db: Kysely<DB>) =>
@@ -93,10 +100,13 @@ export const codeTaken = async (db: Kysely<DB>, warehouseId: number, code: strin
 export const updateLocation = (db: Kysely<DB>, companyId: number, id: number, v: { code: string; note: string; active: boolean }) =>
   db.updateTable('warehouse_location').set(v).where('company_id', '=', companyId).where('id', '=', id).execute();
 
-/** Empty placings go with the location. */
+/** Empty placings go with the location; false (nothing deleted) when one holds stock by now. */
 export const deleteLocation = async (db: Kysely<DB>, companyId: number, id: number) => {
-  await db.deleteFrom('stock_location').where('location_id', '=', id).where('company_id', '=', companyId).execute();
+  await db.deleteFrom('stock_location').where('location_id', '=', id).where('company_id', '=', companyId).where('quantity', '=', 0).execute();
+  const held = await db.selectFrom('stock_location').select('stock_id').where('location_id', '=', id).limit(1).executeTakeFirst();
+  if (held) return false;
   await db.deleteFrom('warehouse_location').where('id', '=', id).where('company_id', '=', companyId).execute();
+  return true;
 };
 
 /** The locations named by (warehouse name, code) of the company; warehouse '' matches any warehouse. */

@@ -68,7 +68,10 @@ export const createWarehouseService = (clock: Clock) => {
           await trx.updateTable('warehouse').set({ active: false }).where('id', '=', id).execute();
           return { id, outcome: 'deactivated' as const };
         }
-        await repo.deleteWarehouse(trx, caller.companyId, id);
+        if (!(await repo.deleteWarehouse(trx, caller.companyId, id))) {
+          await trx.updateTable('warehouse').set({ active: false }).where('id', '=', id).execute();
+          return { id, outcome: 'deactivated' as const };
+        }
         return { id, outcome: 'deleted' as const };
       }),
 
@@ -109,7 +112,10 @@ export const createWarehouseService = (clock: Clock) => {
       inTransaction(db, async (trx) => {
         const l = await oneLocation(trx, caller, id);
         if (l.quantity > 0) throw conflict(warehouseText.locationHoldsStock(l.code, l.quantity));
-        await repo.deleteLocation(trx, caller.companyId, id);
+        if (!(await repo.deleteLocation(trx, caller.companyId, id))) {
+          const now = await oneLocation(trx, caller, id);
+          throw conflict(warehouseText.locationHoldsStock(now.code, now.quantity));
+        }
         return { id };
       }),
   };
