@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestVouchers, discountFen, unusableReason, voucherOffer, type VoucherClaimView, type VoucherGroup, type VoucherTerms } from './vouchers';
+import { bestVouchers, discountFen, refundAfterVoucher, unusableReason, voucherOffer, type VoucherClaimView, type VoucherGroup, type VoucherTerms } from './vouchers';
 
 const NOW = 1_800_000_000;
 const terms = (t: Partial<VoucherTerms>): VoucherTerms => ({
@@ -79,5 +79,19 @@ describe('the best vouchers for a checkout', () => {
     expect(best.size).toBe(40);
     expect(new Set([...best.values()].map((b) => b.claim_id)).size).toBe(40);
     expect([...best.values()].reduce((s, b) => s + b.discount_fen, 0)).toBe(Array.from({ length: 40 }, (_, i) => 1000 + 59 - i).reduce((a, b) => a + b, 0));
+  });
+});
+
+describe('an after-sale refund of an order a voucher paid part of', () => {
+  it('gives back the goods less their share of the discount: a full return exactly what was paid', () => {
+    // lines 1000 yuan, 100 off: 900 paid
+    expect(refundAfterVoucher(100_000, 100_000, 10_000)).toBe(90_000);
+    // one of two equal lines: half the discount stays with it
+    expect(refundAfterVoucher(50_000, 100_000, 10_000)).toBe(45_000);
+    // uneven shares never add up to more than was paid
+    const parts = [33_333, 33_333, 33_334].map((g) => refundAfterVoucher(g, 100_000, 10_001));
+    expect(parts.reduce((s, x) => s + x, 0)).toBeLessThanOrEqual(100_000 - 10_001);
+    // no voucher: the line prices as before
+    expect(refundAfterVoucher(12_345, 100_000, 0)).toBe(12_345);
   });
 });

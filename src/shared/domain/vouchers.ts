@@ -81,6 +81,15 @@ export const discountFen = (t: VoucherTerms, g: VoucherGroup) => {
 };
 
 /** Why this claim cannot be used on this seller order now (a Chinese sentence), or '' when it can. */
+/**
+ * What returning goods worth `goodsFen` at their line prices gives back when the order's lines came
+ * to `linesFen` and a voucher took `voucherFen` off (docs/vouchers.md, "After-sales"): the goods less
+ * their share of the discount, rounded in the buyer's disfavour by under a fen, so refunds never add
+ * up to more than was paid and a full return gives back exactly what was paid.
+ */
+export const refundAfterVoucher = (goodsFen: number, linesFen: number, voucherFen: number) =>
+  voucherFen <= 0 || linesFen <= 0 ? goodsFen : goodsFen - Math.ceil((voucherFen * goodsFen) / linesFen);
+
 export const unusableReason = (c: VoucherClaimView, g: VoucherGroup, nowS: number) => {
   if (c.state === 'used') return '该优惠券已使用';
   if (nowS >= c.valid_until) return '该优惠券已过期';

@@ -8,7 +8,7 @@ import { chinaMidnight } from '../../../shared/domain/china-time';
 /** The order an after-sale is asked on, locked: applications on one order wait for each other. */
 export const lockOrder = (db: Kysely<DB>, orderNo: string) =>
   db.selectFrom('goods_order')
-    .select(['id', 'order_no', 'status', 'buyer_company_id', 'seller_company_id', 'received_at'])
+    .select(['id', 'order_no', 'status', 'buyer_company_id', 'seller_company_id', 'received_at', 'total_fen', 'voucher_fen'])
     .where('order_no', '=', orderNo).forUpdate().executeTakeFirst();
 
 export const orderLines = (db: Kysely<DB>, orderId: string) =>

@@ -32,6 +32,7 @@ import * as audit from '../operation/audit.service';
 import * as repo from './aftersale.repo';
 import { warrantyCover } from '../warranty/warranty.service';
 import { warrantyText } from '../../../shared/domain/warranty';
+import { refundAfterVoucher } from '../../../shared/domain/vouchers';
 import type { OrderMoney } from '../orders/order-payment.service';
 
 type Ctx = Pick<RequestContext, 'afterCommit'>;
@@ -205,7 +206,7 @@ export const createAfterSaleService = ({ clock, notices, money }: AfterSaleDeps)
         const id = await repo.insertAfterSale(trx, {
           as_no: no, order_id: o.id, buyer_company_id: o.buyer_company_id, buyer_user_id: caller.userId, seller_company_id: o.seller_company_id,
           type: p.type, reason: p.reason, description: p.description, img_infos: images,
-          total_qty: chosen.reduce((s, l) => s + l.qty, 0), refund_fen: chosen.reduce((s, l) => s + l.qty * l.unit_price_fen, 0), created_at: now,
+          total_qty: chosen.reduce((s, l) => s + l.qty, 0), refund_fen: refundAfterVoucher(chosen.reduce((s, l) => s + l.qty * l.unit_price_fen, 0), Number(o.total_fen) + Number(o.voucher_fen), Number(o.voucher_fen)), created_at: now,
           warranty_term_id: warranty?.id ?? null, warranty_months: warranty?.months ?? null,
         }, chosen);
         await repo.addEvent(trx, { after_sale_id: id, action: 'apply', actor_user_id: caller.userId, from_status: null, to_status: 'pending', note: `${warranty ? `${warrantyText.afterSale}（${warranty.months}个月）· ` : ''}${p.description ? `${p.reason}：${p.description}` : p.reason}`, created_at: now });
