@@ -32,7 +32,7 @@ describe.each(backends)('auth on %s', (backend) => {
         const r = await profile(access_token);
         expect(r.status).toBe(200);
         expect(r.body.data).toMatchObject({ company_id: e.company_id, is_seller: e.is_seller, allow_im: e.allow_im });
-        expect(Object.keys(r.body.data).sort()).toEqual(['allow_im', 'company_id', 'company_name', 'company_short_name', 'head_image', 'is_seller', 'permissions', 'user_name', 'uuid']);
+        expect(Object.keys(r.body.data).sort()).toEqual(['allow_im', 'company_id', 'company_name', 'company_short_name', 'country', 'head_image', 'is_seller', 'lang', 'lang_chosen', 'permissions', 'user_name', 'uuid']);
         for (const c of e.has) expect(r.body.data.permissions).toContain(c);
         for (const c of e.lacks) expect(r.body.data.permissions).not.toContain(c);
       }

@@ -6,11 +6,11 @@
 /**
  * The seller codes of every level's template as first seeded (migration 0080's default; approval
  * reads company_level.seller_codes, which operators edit). Added to what the owner already holds:
- * sales orders (M01-00, M01-01, C10), products and stock (M03, C11), customers (M04), trade
+ * sales orders (M01-00, M01-01, C10), products and stock (M03, C11; 盘点审核 M03-01), customers (M04), trade
  * circles (M05, C12), quotes (M10, M12), the shop decoration (M14) and the back-office settings
  * (M07). Accounting, marketing, overseas and services stay with the paid packages and operators.
  */
-export const SELLER_GRANT_CODES = ['M01-00', 'M01-01', 'M03', 'M04', 'M05', 'M07', 'M10', 'M12', 'M14', 'C10', 'C11', 'C12'] as const;
+export const SELLER_GRANT_CODES = ['M01-00', 'M01-01', 'M03', 'M03-01', 'M04', 'M05', 'M07', 'M10', 'M12', 'M14', 'C10', 'C11', 'C12'] as const;
 
 /** Operator codes that may review applications: the company group (D02) or its audit entry. */
 export const SELLER_AUDIT_CODES = ['D02', 'D02-03'] as const;

@@ -65,6 +65,8 @@ export const UPLOAD_REFERENCES = [
   { table: 'system_param', column: 'value', kind: 'text' },
   { table: 'invoice_request', column: 'file_path', kind: 'text' },
   { table: 'invoice_request', column: 'red_file_path', kind: 'text' },
+  // 积分商品 (docs/points.md): an address typed by the operator, which may name one of our uploads
+  { table: 'points_product', column: 'image', kind: 'text' },
 ] as const;
 
 /** a stored name inside a path or address; the capture is the name */
