@@ -84,7 +84,7 @@ describe('operator catalogue and reports', () => {
   it('a report-only operator opens the search report from the home figure: a chart of the real rows, no company pages', async () => {
     const { page, context } = await e2e.operatorPage('reportonly');
     await page.getByRole('heading', { name: /今日概况/ }).waitFor();
-    await expect(operatorMenu(page).getByRole('link', { name: '企业列表' })).toHaveCount(0);
+    await expect(operatorMenu(page).getByRole('link', { name: '企业列表', exact: true })).toHaveCount(0);
     await page.getByTestId('figure-无结果搜索').click();
     await page.waitForURL((u) => u.pathname === '/operation/report/search');
 

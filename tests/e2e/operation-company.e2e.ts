@@ -218,7 +218,7 @@ describe('operator company pages', () => {
     await expect(page.getByTestId('group-members')).toContainText('上海申通汽车维修服务有限公司');
 
     // a second company joins from the company list's batch selection
-    await operatorMenu(page).getByRole('link', { name: '企业列表' }).click();
+    await operatorMenu(page).getByRole('link', { name: '企业列表', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/operation/company/list');
     await page.locator('#filter-k').fill('顺捷');
     await page.getByRole('button', { name: '搜索' }).click();

@@ -47,7 +47,7 @@ describe('operator platform', () => {
     await noSideScroll(page);
     await e2e.shot(page, 'operation-home');
 
-    await operatorMenu(page).getByRole('link', { name: '企业列表' }).click();
+    await operatorMenu(page).getByRole('link', { name: '企业列表', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/operation/company/list');
     await page.locator('#filter-k').fill('骏达');
     await page.getByRole('button', { name: '搜索' }).click();
@@ -194,7 +194,7 @@ describe('operator platform', () => {
 
     const { page, context } = await e2e.operatorPage('reporter');
     await page.getByRole('heading', { name: /今日概况/ }).waitFor();
-    await expect(operatorMenu(page).getByRole('link', { name: '企业列表' })).toHaveCount(0);
+    await expect(operatorMenu(page).getByRole('link', { name: '企业列表', exact: true })).toHaveCount(0);
     // a page the role's codes do not open says so in place, with the code it needs
     await page.goto(`${e2e.url}/operation/company/list`);
     await page.getByRole('heading', { name: forbiddenMsg.title }).waitFor();

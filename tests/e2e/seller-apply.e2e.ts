@@ -28,7 +28,7 @@ const storedUser = (page: Page) => page.evaluate(() => JSON.parse(localStorage.g
 
 /** The operator's audit page, filtered to pending applications. */
 const openAudit = async (page: Page) => {
-  await page.getByRole('navigation', { name: '运营菜单' }).getByRole('link', { name: '企业审核' }).click();
+  await page.getByRole('navigation', { name: '运营菜单' }).getByRole('link', { name: '企业审核', exact: true }).click();
   await page.waitForURL((u) => u.pathname === '/operation/company/audit');
   await page.getByRole('tab', { name: '企业审核' }).waitFor();
 };

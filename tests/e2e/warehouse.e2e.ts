@@ -62,7 +62,7 @@ describe('warehouses and pick lists', () => {
     // the row on 库存与价格: placed at A-01-01 with its quantity, 4 more at A-01-02, then 3 moved back
     await sp.goto(`${e2e.url}/backend/product/stockAndPrice?supplier_oe=${encodeURIComponent(order.supplier_oe)}`);
     const row = sp.locator(`[data-testid="list-row"][data-id="${order.stock_id}"]`);
-    await row.getByRole('button', { name: `库位 ${order.supplier_oe}` }).click();
+    await row.getByTestId('stock-locations').click();
     dialog = sp.getByRole('dialog', { name: new RegExp(`^库位 · ${order.supplier_oe}`) });
     await expect(dialog.getByTestId('row-unlocated')).toContainText('库存 12 件');
     /** picks `option` in the group's `nth` dropdown (调拨: 0 调出, 1 调入) */

@@ -47,7 +47,7 @@ export function BackofficeLayout() {
       <nav className="bo-menu" id="bo-menu" aria-label="后台菜单" ref={drawer}>
         {visibleEntries(BACKOFFICE_MENU, user).map((e) => (
           <Link key={e.path} to={e.path} activeOptions={{ exact: true }} activeProps={{ className: 'active' }}>
-            <i className={e.icon} />{e.label}
+            <i className={e.icon} aria-hidden="true" />{e.label}
           </Link>
         ))}
       </nav>

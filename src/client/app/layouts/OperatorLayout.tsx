@@ -73,7 +73,7 @@ export function OperatorLayout() {
         <nav className={`op-side ${open ? 'open' : 'closed'}`} aria-label="运营菜单">
           {entries.map((e) => (
             <Link key={e.path} to={e.path} activeOptions={{ exact: true }} activeProps={{ className: 'active' }} title={e.label}>
-              <i className={e.icon} />{open && <span>{e.label}</span>}
+              <i className={e.icon} aria-hidden="true" />{open && <span>{e.label}</span>}
             </Link>
           ))}
         </nav>

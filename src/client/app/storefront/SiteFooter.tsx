@@ -21,7 +21,7 @@ export function SiteFooter() {
       <div className="container">
         <div className="promises">
           {PROMISES.map((p) => (
-            <div key={p.title}><i className={p.icon} /><strong>{t(p.title)}</strong><small>{t(p.text)}</small></div>
+            <div key={p.title}><i className={p.icon} aria-hidden="true" /><strong>{t(p.title)}</strong><small>{t(p.text)}</small></div>
           ))}
         </div>
         <div className="footer-body">

@@ -34,7 +34,7 @@ export function QuickSearch() {
         <div className="quick-entries">
           {GUEST_ENTRIES.map((e) => (
             <Link key={e.label} to={e.to} className="quick-entry">
-              <i className={e.icon} /><strong>{t(e.label)}</strong><small>{t(e.text)}</small>
+              <i className={e.icon} aria-hidden="true" /><strong>{t(e.label)}</strong><small>{t(e.text)}</small>
             </Link>
           ))}
         </div>

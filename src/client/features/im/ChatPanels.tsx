@@ -280,7 +280,7 @@ function ToolMenu({ label, icon, title, children }: { label: string; icon: strin
   return (
     <span className="chat-tool-menu" onKeyDown={(e) => { if (e.key === 'Escape') setOpen(false); }}>
       <button type="button" className="linklike" aria-haspopup="menu" aria-expanded={open} title={title} onClick={() => setOpen((o) => !o)}>
-        <i className={icon} /> {label}
+        <i className={icon} aria-hidden="true" /> {label}
       </button>
       {open && <div className="chat-menu" role="menu" aria-label={title}>{children(() => setOpen(false))}</div>}
     </span>

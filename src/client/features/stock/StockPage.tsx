@@ -227,7 +227,8 @@ export function StockPage({ search, onSearch, clearance, fixedMake }: { search: 
       {
         key: 'locations', header: '库位', width: '7rem', priority: 2,
         cell: (r) => (
-          <button type="button" className="linklike stock-locs" onClick={() => setPlacing(r)} aria-label={`库位 ${r.supplier_oe}`} data-testid="stock-locations"
+          <button type="button" className="linklike stock-locs" onClick={() => setPlacing(r)} data-testid="stock-locations"
+            aria-label={`${r.locations.length === 0 ? '设置库位' : `${r.locations[0].code} ×${r.locations[0].quantity}${r.locations.length > 1 ? `等${r.locations.length}个库位` : ''}`} ${r.supplier_oe}`}
             title={r.locations.map((l) => `${l.warehouse_name}/${l.code}：${l.quantity}`).join('\n') || '未设库位，点击设置'}>
             {r.locations.length === 0 ? <span className="muted">设置库位</span> : (
               <>
