@@ -277,6 +277,15 @@ describe.each(backends)('the Vietnam mall on %s', (backend) => {
       expect((await call(seller, 'opVnOrderList', {})).status).toBe(403);
     });
 
+    it('a cancelled mall order gives its pieces back to the stock row and to the row\'s offer', async () => {
+      const placed = (await call(seller, 'vnMallOverview', {})).body.data.orders[0];
+      const offerQty = async () => (await sql<{ vn_quantity: number }>`select vn_quantity from vn_offer where stock_id = ${a}`.execute(db())).rows[0].vn_quantity;
+      expect([await qtyOf(a), await offerQty()]).toEqual([48, 3]);
+      const r = await call(vn, 'orderCancel', { order_no: placed.order_no, reason: 'Đặt nhầm' });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect([await qtyOf(a), await offerQty()]).toEqual([50, 5]);
+    });
+
     it('the operators list what is offered and take a row out with a reason; the seller cannot offer it again', async () => {
       const list = await call(operator, 'opVnGoodsList', { seller: '2' });
       expect(list.status).toBe(200);

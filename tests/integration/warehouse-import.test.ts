@@ -75,5 +75,29 @@ describe.each(backends)('stock import with locations on %s', (backend) => {
       const reasons = (await sql<{ reason: string }>`select distinct m.reason from stock_move m join stock s on s.id = m.stock_id where s.supplier_oe = 'LOC-IMP-0001'`.execute(env.database.db)).rows;
       expect(reasons.map((r) => r.reason)).toEqual(['import']);
     });
+
+    it.runIf(backend === 'postgres')('a placing waits for a sale holding the row and places what is left, never the quantity read before it', async () => {
+      const db = env.database.db;
+      expect(await placings('LOC-IMP-0002')).toEqual({ quantity: 5, located: true, at: 'A-01-03:5' });
+      // a checkout's transaction takes 2 pieces and stays open while the import moves the row to A-01-01
+      let release!: () => void;
+      const held = new Promise<void>((r) => { release = r; });
+      let took!: () => void;
+      const taken = new Promise<void>((r) => { took = r; });
+      const sale = db.transaction().execute(async (trx) => {
+        await sql`update stock set quantity = quantity - 2 where company_id = 2 and supplier_oe = 'LOC-IMP-0002'`.execute(trx);
+        took();
+        await held;
+      });
+      await taken;
+      const up = await upload([['LOC-IMP-0002', '机油滤清器', quality, '自牌', '', 'A-01-01']]);
+      const { quantity: _left, ...mapping } = up.mapping as Record<string, string>;
+      const importing = runImport(up.import_id, mapping);
+      await new Promise((r) => setTimeout(r, 500));
+      release();
+      await sale;
+      expect(await importing).toMatchObject({ state: 'done', failed: 0 });
+      expect(await placings('LOC-IMP-0002')).toEqual({ quantity: 3, located: true, at: 'A-01-01:3' });
+    });
   });
 });

@@ -39,6 +39,11 @@ export const returnStock = async (db: Kysely<DB>, orderId: string) =>
     where stock.id = l.stock_id
     returning stock.id::int as id`.execute(db)).rows.map((r) => r.id);
 
+/** The lines of an order that took pieces from a stock row. */
+export const returnedLines = (db: Kysely<DB>, orderId: string) =>
+  db.selectFrom('goods_order_line').select(['stock_id', 'qty', 'price_column']).where('order_id', '=', orderId).where('stock_id', 'is not', null)
+    .execute() as Promise<{ stock_id: number; qty: number; price_column: string }[]>;
+
 export const addEvent = (db: Kysely<DB>, e: { order_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string; note: string; created_at: Date }) =>
   db.insertInto('goods_order_event').values(e).execute();
 

@@ -61,9 +61,23 @@ export { addEvent, eventsOf, linesOf, lockOrder, orderByNo, setOrder } from './o
 /** Placing an order of another module's checkout (the Vietnam mall, docs/overseas.md): the same rows and stock rule. */
 export { insertOrder, takeStock, type NewLine, type NewOrder } from './orders.repo';
 
+/** An order's lines whose pieces went back to stock, for a module that keeps its own count of them. */
+export interface ReturnedLine { stock_id: number; qty: number; price_column: string }
+type OnReturned = (trx: Kysely<DB>, lines: ReturnedLine[]) => Promise<void>;
+const onReturned: OnReturned[] = [];
+/**
+ * Runs `fn` in the transaction of every cancellation or rejection that gives pieces back: the
+ * Vietnam mall raises its offers' quantities again (docs/overseas.md). The mall's module sells
+ * through this one, so it subscribes here instead of being called from here.
+ */
+export const onStockReturned = (fn: OnReturned) => { onReturned.push(fn); };
+
 /** Gives an order's pieces back to their stock rows and queues the followed parts among them (docs/basket-follows.md). */
 export const returnStock = async (trx: Kysely<DB>, orderId: string) => {
   await markFollowedOesChanged(trx, { stockIds: await repo.returnStock(trx, orderId) });
+  if (onReturned.length === 0) return;
+  const lines = await repo.returnedLines(trx, orderId);
+  for (const fn of onReturned) await fn(trx, lines);
 };
 
 type Ctx = Pick<RequestContext, 'afterCommit'>;

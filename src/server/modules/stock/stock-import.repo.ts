@@ -139,6 +139,15 @@ export const existingItems = async (db: Kysely<DB>, companyId: number, oeNorms: 
   return out;
 };
 
+/**
+ * Locks rows about to be placed (库位) in id order, as a checkout locks them, and reads their
+ * quantity under the lock: a placing written from a quantity read earlier would bring back pieces
+ * sold meanwhile (docs/warehouse.md).
+ */
+export const lockQuantities = async (db: Kysely<DB>, ids: number[]) =>
+  new Map((await sql<{ id: number; quantity: number }>`
+    select id::int as id, quantity from stock where id = any(${sql.val(ids)}::int[]) order by id for update`.execute(db)).rows.map((r) => [r.id, r.quantity] as const));
+
 export const catalogue = async (db: Kysely<DB>, oeNorms: string[]) =>
   new Map((await sql<{ id: number; oe_norm: string; make_id: number | null; terminology_id: number | null }>`
     select id, oe_norm, make_id, terminology_id from product where oe_norm = any(${oeNorms}::text[])`.execute(db)).rows.map((r) => [r.oe_norm, r] as const));

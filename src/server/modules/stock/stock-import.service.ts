@@ -213,6 +213,11 @@ export const createStockImportService = (deps: ImportDeps) => {
           inserts.push(v);
         }
       }
+      if (placings.size > 0) {
+        const placed = later.filter((v) => placings.has(v.row_no)).map((v) => existing.get(repo.itemKey(v.row))).filter((e) => e !== undefined);
+        const locked = await repo.lockQuantities(trx, [...new Set(placed.map((e) => e.id))]);
+        for (const e of placed) e.values.quantity = locked.get(e.id) ?? e.values.quantity;
+      }
       const ids = await repo.insertMany(trx, caller.companyId, inserts.map(({ row }) => {
         const product = products.get(row.oe_norm);
         return {

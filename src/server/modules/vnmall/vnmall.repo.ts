@@ -81,6 +81,11 @@ export const deleteOffers = async (db: Kysely<DB>, companyId: number, ids: numbe
 export const lowerOfferQty = (db: Kysely<DB>, stockId: number, qty: number) =>
   db.updateTable('vn_offer').set({ vn_quantity: sql`greatest(vn_quantity - ${qty}, 0)` }).where('stock_id', '=', stockId).execute();
 
+/** Gives pieces of a cancelled mall order back to the rows' offers (a row sold under a rule has none). */
+export const raiseOfferQty = async (db: Kysely<DB>, lines: { stock_id: number; qty: number }[]) => {
+  for (const l of lines) await db.updateTable('vn_offer').set({ vn_quantity: sql`vn_quantity + ${l.qty}` }).where('stock_id', '=', l.stock_id).execute();
+};
+
 export interface RuleRow {
   id: number; part_brand_id: number | null; brand_name: string | null; make_id: number | null; make_name: string | null; category_name: string;
   markup_bp: number; floor_fen: string; quantity_cap: number | null; created_at: Date; rows: number;

@@ -22,9 +22,15 @@ import {
   type ChargeBand, type DeliveryTerm,
 } from '../../../shared/domain/vn-mall';
 import * as audit from '../operation/audit.service';
-import { addEvent, insertOrder, takeStock } from '../orders/orders.service';
+import { addEvent, insertOrder, onStockReturned, takeStock } from '../orders/orders.service';
 import { markFollowedOesChanged } from '../basket/follow.service';
 import * as repo from './vnmall.repo';
+
+// a cancelled or rejected mall order gives its pieces back to the offers they were sold from
+onStockReturned(async (trx, lines) => {
+  const mall = lines.filter((l) => l.price_column === 'vn_mall');
+  if (mall.length > 0) await repo.raiseOfferQty(trx, mall);
+});
 
 type Rate = AnswerOf<'vnMallOverview'>['rate'];
 type Terms = NonNullable<AnswerOf<'vnOfferList'>['data'][number]['terms']>;
