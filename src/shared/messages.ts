@@ -90,11 +90,8 @@ export const msg = {
   online: '在线',
   offline: '离线',
   offlinePage: '当前离线，这个页面需要联网才能打开',
-  pendingWrites: (n: number) => `${n} 条待同步`,
-  failedWrites: (n: number) => `${n} 条同步失败`,
   failedWritesTitle: '同步失败的操作',
   failedWritesNone: '没有同步失败的操作',
-  failedWriteTime: (when: string) => `提交于 ${when}`,
   retry: '重试',
   discard: '放弃',
   /** what a queued write was, by call name (the list of failed writes); other names show as they are */
@@ -244,11 +241,7 @@ export const rangeMsg = {
 
 /** Membership, packages and their payment (requirements 000-4; our upgrade flow). */
 export const membershipMsg = {
-  upgradePrompt: '升级为正式会员，可报价、查看联系方式、在线聊天，库存查询和VIN解析不限次数',
-  upgradeNow: '升级为正式会员',
-  renewNow: '续费',
   expiresOn: (date: string) => `到期时间 ${date}`,
-  expired: '已过期',
   packagesTitle: '开通会员',
   packageDuration: (months: number) => (months % 12 === 0 ? `${months / 12}年` : `${months}个月`),
   buyNow: '立即购买',

@@ -67,7 +67,12 @@ const tellWhereOnFailure = (page: Page) => {
  * that never go offline. The tests of the installed app (offline reloads, the warm-up, the phone's
  * offline pages) allow it. docs/testing.md, "Browser tests".
  */
-export const contextDefaults = { locale: 'zh-CN', serviceWorkers: 'block' } as const satisfies BrowserContextOptions;
+export const contextDefaults = {
+  locale: 'zh-CN', serviceWorkers: 'block',
+  // the app honours the system's reduced motion (app.css): nothing moves, so nothing is drawn
+  // frame by frame and a page is at rest as soon as it is laid out
+  reducedMotion: 'reduce',
+} as const satisfies BrowserContextOptions;
 /** The installed app: the service worker registers, precaches and controls the page. */
 export const installedApp = { serviceWorkers: 'allow' } as const satisfies BrowserContextOptions;
 
@@ -128,6 +133,8 @@ export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> =
   const pglite = await PGlite.create(join(dataDir, 'pglite'));
   const server = await startServer({ port: 0, host: '127.0.0.1', pglite, dataDir, staticDir: resolve(process.env.E2E_DIST ?? 'dist'), sms: opts.sms });
   const wsEndpoint = inject('chromiumWsEndpoint');
+  /** pages whose context lets the service worker in (`installedApp`) */
+  const installed = new WeakSet<Page>();
   const browser = wsEndpoint ? await chromium.connect(wsEndpoint) : await launchChromium();
   const e2e: E2E = {
     url: server.url,
@@ -137,16 +144,28 @@ export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> =
       const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...contextDefaults, ...options });
       const page = await context.newPage();
       tellWhereOnFailure(page);
+      if (options.serviceWorkers === 'allow') installed.add(page);
       return { context, page };
     },
     async signIn(page, loginPath, username) {
-      await page.goto(server.url + loginPath);
+      // wider than a phone, every role's test starts from the search page: sent there by the
+      // sign-in itself (its redirect) instead of by a second navigation after its landing page
+      const toSearch = loginPath === '/login' && (page.viewportSize()?.width ?? 1366) >= 576;
+      await page.goto(server.url + loginPath + (toSearch ? '?redirect=%2Fsearch%2Fparts' : ''));
       await page.locator('input[name="username"]').fill(username);
       await page.locator('input[name="password"]').fill('demo123456');
       await Promise.all([page.waitForURL((u) => !u.pathname.endsWith('/login')), page.locator('button[type="submit"]').click()]);
+      if (toSearch) {
+        // loaded is enough: the session is in place before the page opens (a test's next step
+        // waits for what it needs, and most go elsewhere at once)
+        await page.waitForURL((u) => u.pathname === '/search/parts');
+        // the installed app's tests go offline next: its worker must have installed first
+        if (installed.has(page)) await page.waitForLoadState('networkidle');
+        return;
+      }
       if (loginPath === '/login') {
-        // each role lands where it works (landing.e2e.ts checks where); the tests start from the
-        // search page (/search goes on to /search/parts), except on a phone's own pages
+        // each role lands where it works (landing.e2e.ts checks where); on a phone the tests start
+        // from the search page (/search goes on to /search/parts), except on a phone's own pages
         await page.waitForURL((u) => u.pathname !== '/search');
         await page.waitForLoadState('networkidle');
         const landed = pathOf(page);
@@ -190,13 +209,20 @@ export const docFits = (page: Page) =>
  */
 export const reachable = async (page: Page, target: Locator) => {
   await target.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight / 2));
-  const box = (await target.boundingBox())!;
-  const { width, height } = page.viewportSize()!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(width);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height).toBeLessThanOrEqual(height);
-  await target.click({ trial: true, timeout: 5_000 });
+  // measured and hit-tested in one go (a page still settling moves it between two separate reads);
+  // clickable where it is: the topmost element at its centre is it or inside it (a trial click
+  // would scroll again, sideways too, when something passing lies over it for a moment)
+  await expect.poll(() => target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const { clientWidth, clientHeight } = document.documentElement;
+    if (r.left < 0 || r.top < 0 || r.right > clientWidth || r.bottom > clientHeight) return `outside the window: ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+    // a link wrapped over two lines is clicked on its first line (the centre of the whole may be
+    // beside the second line's end)
+    const line = el.getClientRects()[0] ?? r;
+    const hit = document.elementFromPoint(line.left + line.width / 2, line.top + line.height / 2);
+    // what lies over it instead, for the failure's message
+    return hit && (hit === el || el.contains(hit)) ? 'itself' : `under ${hit?.outerHTML.slice(0, 160)}`;
+  })).toBe('itself');
   const sideways = await page.evaluate(() => window.scrollX + [...document.querySelectorAll('.list-scroll, .p-datatable-wrapper')].reduce((s, el) => s + el.scrollLeft, 0));
   expect(sideways).toBe(0);
 };

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { msg } from '../../shared/messages';
 import { flushOutbox, outbox as defaultOutbox, type Outbox } from '../local/outbox';
 import type { OutboxRow } from '../local/db';
+import { useT } from '../i18n/lang';
 
 const subscribeOnline = (cb: () => void) => {
   window.addEventListener('online', cb);
@@ -25,6 +26,7 @@ export const writeLabel = (name: string) => msg.writeLabels[name] ?? name;
  * server refused; the latter opens the list of refused writes, to retry or discard each.
  */
 export function NetworkStatus({ userUuid, box = defaultOutbox }: { userUuid?: string; box?: Outbox }) {
+  const t = useT();
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
   const [pending, setPending] = useState(0);
   const [failed, setFailed] = useState<OutboxRow[]>([]);
@@ -58,25 +60,25 @@ export function NetworkStatus({ userUuid, box = defaultOutbox }: { userUuid?: st
   return (
     <>
       <div className={`net-status${online ? '' : ' offline'}${idle ? ' idle' : ''}`} role="status" aria-live="polite">
-        <i className={`pi ${online ? 'pi-wifi' : 'pi-ban'}`} /> {online ? msg.online : msg.offline}
-        {pending > 0 && <> · {msg.pendingWrites(pending)}</>}
+        <i className={`pi ${online ? 'pi-wifi' : 'pi-ban'}`} /> {online ? t(msg.online) : t(msg.offline)}
+        {pending > 0 && <> · {t('{{n}} 条待同步', { n: pending })}</>}
         {failed.length > 0 && (
-          <> · <button type="button" className="linklike net-status-failed" onClick={() => setOpen(true)}>{msg.failedWrites(failed.length)}</button></>
+          <> · <button type="button" className="linklike net-status-failed" onClick={() => setOpen(true)}>{t('{{n}} 条同步失败', { n: failed.length })}</button></>
         )}
       </div>
-      <Dialog header={msg.failedWritesTitle} visible={open} onHide={() => setOpen(false)} style={{ width: '28rem', maxWidth: '95vw' }} modal>
-        {failed.length === 0 ? <p className="muted">{msg.failedWritesNone}</p> : (
-          <ul className="failed-writes" aria-label={msg.failedWritesTitle}>
+      <Dialog header={t(msg.failedWritesTitle)} visible={open} onHide={() => setOpen(false)} style={{ width: '28rem', maxWidth: '95vw' }} modal>
+        {failed.length === 0 ? <p className="muted">{t(msg.failedWritesNone)}</p> : (
+          <ul className="failed-writes" aria-label={t(msg.failedWritesTitle)}>
             {failed.map((w) => (
               <li key={w.seq}>
                 <div>
                   <strong>{writeLabel(w.name)}</strong>
-                  <span className="muted"> {msg.failedWriteTime(dayjs(w.createdAt).format('YYYY-MM-DD HH:mm'))}</span>
+                  <span className="muted"> {t('提交于 {{when}}', { when: dayjs(w.createdAt).format('YYYY-MM-DD HH:mm') })}</span>
                 </div>
                 {w.lastError && <div className="failed-write-error">{w.lastError}</div>}
                 <div className="failed-write-actions">
-                  <Button type="button" size="small" label={msg.retry} icon="pi pi-refresh" onClick={() => void retry(w.seq!)} />
-                  <Button type="button" size="small" label={msg.discard} icon="pi pi-trash" severity="secondary" outlined onClick={() => void box.discard(w.seq!)} />
+                  <Button type="button" size="small" label={t(msg.retry)} icon="pi pi-refresh" onClick={() => void retry(w.seq!)} />
+                  <Button type="button" size="small" label={t(msg.discard)} icon="pi pi-trash" severity="secondary" outlined onClick={() => void box.discard(w.seq!)} />
                 </div>
               </li>
             ))}

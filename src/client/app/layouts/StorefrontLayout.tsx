@@ -64,7 +64,9 @@ export function StorefrontLayout() {
           </Link>
           <nav className="nav">
             {nav.map((e) => (
-              <Link key={e.path} to={e.path} activeOptions={{ exact: e.path === '/' }} activeProps={{ className: 'active' }}>{e.label}{e.path === '/quote' && <QuoteBadge />}{e.path === '/enquiry/list' && <EnquiryBadge />}</Link>
+              <Link key={e.path} to={e.path} activeOptions={{ exact: e.path === '/' }} activeProps={{ className: 'active' }}>
+                {/* i18n-dynamic: the labels are marked in menus.ts */}
+                {t(e.label)}{e.path === '/quote' && <QuoteBadge />}{e.path === '/enquiry/list' && <EnquiryBadge />}</Link>
             ))}
           </nav>
           <div className="sf-compact">

@@ -47,7 +47,9 @@ export function HomePage() {
   useSiteMeta();
 
   return (
-    <div style={{ display: 'grid', gap: '1rem' }}>
+    // one column no wider than the page: a long line inside (the search tabs in Vietnamese) scrolls
+    // in its own box instead of widening the page
+    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1rem' }}>
       <div className="home-top">
         <div className="card" style={{ padding: 0, overflow: 'hidden' }}>
           {banners.data && banners.data.length > 0 ? (

@@ -8,12 +8,15 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { Button } from 'primereact/button';
+import { useT } from '../../i18n/lang';
 import './scan.css';
 
 const ScanDialog = lazy(() => import('./ScanDialog').then((m) => ({ default: m.ScanDialog })));
 
 /** `raw`: the text as read (a shelf label's 库位码 keeps its dashes), not normalised as an OE number; `title`: the dialog's. */
-export function ScanButton({ onScan, label = '扫码输入OE号', raw = false, title }: { onScan: (oe: string) => void; label?: string; raw?: boolean; title?: string }) {
+export function ScanButton({ onScan, label: given, raw = false, title }: { onScan: (oe: string) => void; label?: string; raw?: boolean; title?: string }) {
+  const t = useT();
+  const label = given ?? t('扫码输入OE号');
   const [open, setOpen] = useState(false);
   return (
     <>

@@ -42,13 +42,13 @@ export function SearchExtras({ announcement, foldable = false }: { announcement?
       {(announcement || mayPublish) && (
         <div className="search-actions">
           {announcement && folded && (
-            <button type="button" className="announcement-toggle" aria-expanded={false} onClick={() => setFolded(false)} title={announcement}>
+            <button type="button" className="announcement-toggle" aria-expanded={false} onClick={() => setFolded(false)} title={announcement} data-user-text>
               <i className="pi pi-megaphone" aria-hidden /> {t('公告')}<i className="pi pi-angle-down" aria-hidden />
             </button>
           )}
           {announcement && !folded && (
             <div className="announcement" role="note" style={{ flex: 1 }}>
-              <i className="pi pi-megaphone" aria-hidden /> {announcement}
+              <i className="pi pi-megaphone" aria-hidden /> <span data-user-text>{announcement}</span>
               {foldable && (
                 <button type="button" className="announcement-fold linklike" aria-expanded onClick={() => setFolded(true)} aria-label={t('收起公告')} title={t('收起公告')}>
                   {t('收起')}<i className="pi pi-angle-up" aria-hidden />
