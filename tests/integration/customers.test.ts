@@ -264,6 +264,12 @@ describe.each(backends)('customers on %s', (backend) => {
       expect((await call(buyer, 'priorityCompanyList', {})).body.data).toEqual([{ company_id: otherSeller }]);
       expect((await suppliers(buyer)).data[0]).toMatchObject({ company_id: otherSeller, preferred: true });
       expect((await oe())[0]).toBe(otherSeller);
+      // the cart: the seller's line first added, yet the preferred supplier's group comes first
+      const groupsOrder = async () => (await call(buyer, 'cartList', {})).body.data.groups.map((g) => g.companyId);
+      await sql`delete from cart_item where user_id = (select id from app_user where username = 'buyer')`.execute(db());
+      expect((await call(buyer, 'cartAdd', { stock_id: mine.id, qty: 1 })).status).toBe(200);
+      expect((await call(buyer, 'cartAdd', { stock_id: theirs.id, qty: 1 })).status).toBe(200);
+      expect(await groupsOrder()).toEqual([otherSeller, 2]);
       // 优选 marks the preferred supplier's rows, on OE rows as on keyword rows, and no other
       const marked = (await call(buyer, 'oeSearch', { oe_list: [mine.oe_norm] })).body.data.items[0].rows.map((x) => [x.company_id, x.preferred ?? false]);
       expect(marked).toContainEqual([otherSeller, true]);
@@ -277,6 +283,7 @@ describe.each(backends)('customers on %s', (backend) => {
       expect((await call(buyer, 'supplierSetPreferred', { company_id: otherSeller, preferred: false })).body.data.preferred).toBe(false);
       expect((await call(buyer, 'priorityCompanyList', {})).body.data).toEqual([]);
       expect((await oe())[0]).not.toBe(otherSeller);
+      expect(await groupsOrder()).toEqual([2, otherSeller]);
       expect((await call(buyer, 'oeSearch', { oe_list: [mine.oe_norm] })).body.data.items[0].rows.some((x) => x.preferred)).toBe(false);
 
       // a seller the buyer never dealt with cannot be preferred

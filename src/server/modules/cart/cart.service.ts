@@ -19,7 +19,7 @@ import { cartText, ResultCode, type CartGroup, type CartItem, type CartList } fr
 import { CART_MAX_LINES, cartTotals, PRODUCT_SOURCE_ON_SALE, PRODUCT_SOURCE_UNAVAILABLE, unitPrice, type CartTypeCode } from '../../../shared/domain/cart';
 import type { PriceColumn } from '../../../shared/domain/prices';
 import { companyWithLevel } from '../company/company.service';
-import { customerPriceLevels } from '../customer/customer.service';
+import { customerPriceLevels, preferredSupplierIds } from '../customer/customer.service';
 import type { CustomerPriceLevel } from '../../../shared/domain/customer';
 import * as repo from './cart.repo';
 import { circlePrice, circlePrices, type CircleTerms } from '../circle/circle-stock.service';
@@ -119,6 +119,14 @@ export const createCartService = (clock: Clock) => {
     return { groups, ...cartTotals(groups.flatMap((g) => g.items)) };
   };
 
+  /** The buyer's preferred suppliers' groups first (设为优选供应商, docs/customers.md), the rest as they came. */
+  const preferredFirst = async (db: Kysely<DB>, caller: Caller, list: CartList): Promise<CartList> => {
+    if (list.groups.length < 2) return list;
+    const preferred = new Set(await preferredSupplierIds(db, caller.companyId));
+    if (preferred.size === 0) return list;
+    return { ...list, groups: [...list.groups.filter((g) => preferred.has(g.companyId)), ...list.groups.filter((g) => !preferred.has(g.companyId))] };
+  };
+
   /** The quantity must fit the stock as it is now. */
   const checkQty = (qty: number, stock: Priced, inCart: number) => {
     if (stock.quantity <= 0) throw invalid('qty', cartText.outOfStock);
@@ -145,13 +153,13 @@ export const createCartService = (clock: Clock) => {
     async list(db: Kysely<DB>, caller: Caller, typeCode: CartTypeCode): Promise<CartList> {
       if (typeCode === '临时产品') {
         const rows = await repo.quoteLinesOf(db, caller.userId);
-        return grouped(rows, rows.map(quoteItem));
+        return preferredFirst(db, caller, grouped(rows, rows.map(quoteItem)));
       }
       const level = await levelOf(db, caller);
       const rows = await repo.linesOf(db, caller.userId, typeCode);
       const levels = await levelsOf(db, caller, rows.map((r) => r.seller_id));
       const circles = await circleTerms(db, caller, rows, false);
-      return grouped(rows, rows.map((r) => item(r, level, levels, circles)));
+      return preferredFirst(db, caller, grouped(rows, rows.map((r) => item(r, level, levels, circles))));
     },
 
     /**
