@@ -5,6 +5,7 @@ import { normalizeOe } from '../../../shared/domain/oe';
 import { nav } from '../../api/navigation';
 import { followListQuery } from './queries';
 import { useFollowWrite } from './mutations';
+import { useT } from '../../i18n/lang';
 import './basket.css';
 
 type Target = { kind: 'seller'; sellerId: number; name?: string } | { kind: 'oe'; oe: string; name?: string };
@@ -14,13 +15,13 @@ type Target = { kind: 'seller'; sellerId: number; name?: string } | { kind: 'oe'
  * result. A guest goes to the login page; the company's own shop gets no button.
  */
 export function FollowButton(target: Target) {
+  const t = useT();
   const user = useRouteContext({ from: '__root__', select: (c) => c.session.user });
   const list = useQuery({ ...followListQuery(user?.uuid ?? ''), enabled: !!user });
   const write = useFollowWrite();
   const [busy, setBusy] = useState(false);
   if (target.kind === 'seller' && user?.company_id === target.sellerId) return null;
   const followed = (list.data?.items ?? []).some((f) => target.kind === 'seller' ? f.kind === 'seller' && f.sellerId === target.sellerId : f.kind === 'oe' && f.oeNorm === normalizeOe(target.oe));
-  const word = target.kind === 'seller' ? '卖家' : '配件';
   const toggle = async () => {
     if (!user) {
       nav.assign(`/login?redirect=${encodeURIComponent(nav.here())}`);
@@ -39,7 +40,7 @@ export function FollowButton(target: Target) {
   return (
     <button type="button" className={`p-button p-component p-button-sm follow-button ${followed ? 'p-button-secondary' : 'p-button-outlined'}`} disabled={busy}
       aria-pressed={followed} onClick={() => void toggle()}>
-      <i className={`pi ${followed ? 'pi-heart-fill' : 'pi-heart'}`} aria-hidden="true" /> {followed ? `已关注${word}` : `关注${word}`}
+      <i className={`pi ${followed ? 'pi-heart-fill' : 'pi-heart'}`} aria-hidden="true" /> {target.kind === 'seller' ? (followed ? t('已关注卖家') : t('关注卖家')) : followed ? t('已关注配件') : t('关注配件')}
     </button>
   );
 }

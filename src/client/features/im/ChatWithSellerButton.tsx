@@ -4,6 +4,7 @@ import { useRouteContext } from '@tanstack/react-router';
 import { msg } from '../../../shared/messages';
 import { companyContactQuery } from './queries';
 import { openChat } from './open-chat';
+import { useT } from '../../i18n/lang';
 import './chat.css';
 
 /**
@@ -12,6 +13,7 @@ import './chat.css';
  */
 export function ChatWithSellerButton({ companyId, companyName }: { companyId: number; companyName: string }) {
   // the user alone (the root's context is a new object on every navigation: 50 rows redrew with each search)
+  const t = useT();
   const user = useRouteContext({ from: '__root__', select: (c) => c.session.user });
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
@@ -29,8 +31,8 @@ export function ChatWithSellerButton({ companyId, companyName }: { companyId: nu
   // no wrapper around the button and its problem: a results page draws 50 of these
   return (
     <>
-      <button type="button" className="linklike chat-with-seller" onClick={() => void start()} aria-label={`${msg.chatWithSeller} ${companyName}`} title={problem ?? msg.chatWithSeller}>
-        <i className="pi pi-comments" />{msg.chatWithSeller}
+      <button type="button" className="linklike chat-with-seller" onClick={() => void start()} aria-label={`${t(msg.chatWithSeller)} ${companyName}`} title={problem ?? t(msg.chatWithSeller)}>
+        <i className="pi pi-comments" aria-hidden="true" />{t(msg.chatWithSeller)}
       </button>
       {problem && <small role="alert" className="chat-seller-problem">{problem}</small>}
     </>

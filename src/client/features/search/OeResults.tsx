@@ -67,7 +67,7 @@ function OeGroup({ group: g, priceColumns, contactsVisible, view }: { group: Gro
   return (
     <section className="card results-card" aria-label={`OE ${g.oe_number}`}>
       <h3 className="oe-group-head">
-        {g.oe_number} <span className="muted" style={{ fontWeight: 400 }}>{g.brand_code} {g.name}</span>
+        {g.oe_number} <span className="muted" style={{ fontWeight: 400 }} data-user-text>{g.brand_code} {g.name}</span>
         {g.relation !== 'exact' && <Tag value={t('{{v}}（查询 {{oe}}）', { v: t(RELATION[g.relation]), oe: g.oe })} severity="info" style={{ marginLeft: '0.5rem' }} />}
         <span className="muted" style={{ fontWeight: 400, marginLeft: '0.5rem' }}>
           {rows.length < total ? t('共 {{total}} 家报价，已显示 {{length}} 家', { total, length: rows.length }) : t('{{total}} 家报价', { total })}
