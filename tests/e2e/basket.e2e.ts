@@ -48,7 +48,8 @@ describe('常购清单', () => {
 
     await context.setOffline(true);
     await page.reload();
-    await expect(page.getByRole('status').filter({ hasText: '离线' })).toBeVisible();
+    // the page's own notice (the network pill says 离线 too)
+    await expect(page.getByRole('status').filter({ hasText: '离线：显示本机保存的清单' })).toBeVisible();
     await expect(lines).toHaveCount(1);
     await expect(lines.first()).toContainText(pick.supplier_oe);
     await form.getByLabel('OE号').fill('NOBODY-0001');
