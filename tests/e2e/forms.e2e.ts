@@ -40,7 +40,9 @@ const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id
 const expectUnder = async (page: Page, id: string, text: string) => {
   const error = page.locator(`#${id}-error`);
   await expect(error).toHaveText(text);
-  expect(await error.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(220, 38, 38)');
+  // red once its style has settled (a message that replaced the field's hint in the same element
+  // may pass through the hint's grey for a frame)
+  await expect.poll(() => error.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(220, 38, 38)');
   const [field, message] = await Promise.all([page.locator(`#${id}`).boundingBox(), error.boundingBox()]);
   expect(message!.y).toBeGreaterThanOrEqual(field!.y + field!.height - 1);
 };

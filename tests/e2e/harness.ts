@@ -133,8 +133,6 @@ export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> =
   const pglite = await PGlite.create(join(dataDir, 'pglite'));
   const server = await startServer({ port: 0, host: '127.0.0.1', pglite, dataDir, staticDir: resolve(process.env.E2E_DIST ?? 'dist'), sms: opts.sms });
   const wsEndpoint = inject('chromiumWsEndpoint');
-  /** pages whose context lets the service worker in (`installedApp`) */
-  const installed = new WeakSet<Page>();
   const browser = wsEndpoint ? await chromium.connect(wsEndpoint) : await launchChromium();
   const e2e: E2E = {
     url: server.url,
@@ -144,7 +142,6 @@ export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> =
       const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...contextDefaults, ...options });
       const page = await context.newPage();
       tellWhereOnFailure(page);
-      if (options.serviceWorkers === 'allow') installed.add(page);
       return { context, page };
     },
     async signIn(page, loginPath, username) {
@@ -155,15 +152,8 @@ export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> =
       await page.locator('input[name="username"]').fill(username);
       await page.locator('input[name="password"]').fill('demo123456');
       await Promise.all([page.waitForURL((u) => !u.pathname.endsWith('/login')), page.locator('button[type="submit"]').click()]);
-      if (toSearch) {
-        // loaded is enough: the session is in place before the page opens (a test's next step
-        // waits for what it needs, and most go elsewhere at once)
-        await page.waitForURL((u) => u.pathname === '/search/parts');
-        // the installed app's tests go offline next: its worker must have installed first
-        if (installed.has(page)) await page.waitForLoadState('networkidle');
-        return;
-      }
-      if (loginPath === '/login') {
+      if (toSearch) await page.waitForURL((u) => u.pathname === '/search/parts');
+      else if (loginPath === '/login') {
         // each role lands where it works (landing.e2e.ts checks where); on a phone the tests start
         // from the search page (/search goes on to /search/parts), except on a phone's own pages
         await page.waitForURL((u) => u.pathname !== '/search');
