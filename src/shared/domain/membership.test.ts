@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  daysRemaining, expiryBadge, expiryBadgeText, extendedExpiry, formatUnix, isFormal, mayBuyPackage,
+  daysRemaining, expiryBadge, extendedExpiry, formatUnix, isFormal, mayBuyPackage,
   memberOffer, orderTransition, readAdFlag, shouldShowTrialAd,
 } from './membership';
 import { chinaDay, formatChina } from './china-time';
@@ -38,11 +38,6 @@ describe('expiry badge', () => {
     expect(expiryBadge({ name: '注册会员', level_type: 'free', level_end_data: cn(2026, 12, 1) }, now)).toBeNull();
     expect(expiryBadge(paid(0), now)).toBeNull();
     expect(expiryBadge(undefined, now)).toBeNull();
-  });
-  it('says 今天到期 on the last day, else the days left', () => {
-    expect(expiryBadgeText(1)).toBe('今天到期');
-    expect(expiryBadgeText(2)).toBe('剩余2天');
-    expect(expiryBadgeText(60)).toBe('剩余60天');
   });
   it('tells formal from registered', () => {
     expect(isFormal(paid(0))).toBe(true);

@@ -44,7 +44,6 @@ export const expiryBadge = (level: LevelView | undefined, now: Date): number | n
 };
 
 /** Days left counting today, so the last day reads 今天到期 and the day before 剩余2天. */
-export const expiryBadgeText = (days: number) => (days === 1 ? '今天到期' : `剩余${days}天`);
 
 /**
  * What the member card offers: free levels (registered, trial) an upgrade; paid levels their

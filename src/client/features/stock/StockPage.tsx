@@ -62,6 +62,11 @@ const PRICE_PRIORITY: Record<StockPriceField, 1 | 2 | 3> = { price99: 2, price0:
 
 const yuanText = (fen: number | null) => (fen === null ? '' : formatFen(fen));
 const wholeText = (n: number | null) => (n === null ? '' : String(n));
+/** The 库位 cell's words, shown and spoken alike: the first location with its pieces, then how many in all. */
+const locationText = (locations: readonly { code: string; quantity: number }[]) =>
+  locations.length === 0
+    ? { first: '设置库位', more: '' }
+    : { first: `${locations[0].code} ×${locations[0].quantity}`, more: locations.length > 1 ? `等${locations.length}个库位` : '' };
 
 type Status = { kind: 'ok' | 'error'; text: string } | null;
 
@@ -226,18 +231,21 @@ export function StockPage({ search, onSearch, clearance, fixedMake }: { search: 
       // 库位 (docs/warehouse.md): where the row is, first location first; the dialog edits them
       {
         key: 'locations', header: '库位', width: '7rem', priority: 2,
-        cell: (r) => (
-          <button type="button" className="linklike stock-locs" onClick={() => setPlacing(r)} data-testid="stock-locations"
-            aria-label={`${r.locations.length === 0 ? '设置库位' : `${r.locations[0].code} ×${r.locations[0].quantity}${r.locations.length > 1 ? `等${r.locations.length}个库位` : ''}`} ${r.supplier_oe}`}
-            title={r.locations.map((l) => `${l.warehouse_name}/${l.code}：${l.quantity}`).join('\n') || '未设库位，点击设置'}>
-            {r.locations.length === 0 ? <span className="muted">设置库位</span> : (
-              <>
-                <span>{r.locations[0].code} ×{r.locations[0].quantity}</span>
-                {r.locations.length > 1 && <small className="muted">等{r.locations.length}个库位</small>}
-              </>
-            )}
-          </button>
-        ),
+        cell: (r) => {
+          const where = locationText(r.locations);
+          return (
+            <button type="button" className="linklike stock-locs" onClick={() => setPlacing(r)} data-testid="stock-locations"
+              aria-label={`${where.first}${where.more} ${r.supplier_oe}`}
+              title={r.locations.map((l) => `${l.warehouse_name}/${l.code}：${l.quantity}`).join('\n') || '未设库位，点击设置'}>
+              {r.locations.length === 0 ? <span className="muted">{where.first}</span> : (
+                <>
+                  <span>{where.first}</span>
+                  {where.more && <small className="muted">{where.more}</small>}
+                </>
+              )}
+            </button>
+          );
+        },
       },
       ...STOCK_PRICE_FIELDS.map(priceColumn),
       {

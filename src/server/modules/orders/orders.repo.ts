@@ -32,17 +32,21 @@ export const insertOrder = async (db: Kysely<DB>, o: NewOrder, lines: NewLine[])
 export const takeStock = async (db: Kysely<DB>, stockId: number, qty: number) =>
   Number((await db.updateTable('stock').set({ quantity: sql`quantity - ${qty}` }).where('id', '=', stockId).where('quantity', '>=', qty).executeTakeFirst()).numUpdatedRows) === 1;
 
-/** Gives the pieces of an order's lines back to their stock rows (rows deleted since are skipped): the rows' ids. */
-export const returnStock = async (db: Kysely<DB>, orderId: string) =>
-  (await sql<{ id: number }>`update stock set quantity = stock.quantity + l.qty
-    from (select stock_id, sum(qty) as qty from goods_order_line where order_id = ${orderId} and stock_id is not null group by stock_id) l
-    where stock.id = l.stock_id
-    returning stock.id::int as id`.execute(db)).rows.map((r) => r.id);
-
-/** The lines of an order that took pieces from a stock row. */
-export const returnedLines = (db: Kysely<DB>, orderId: string) =>
-  db.selectFrom('goods_order_line').select(['stock_id', 'qty', 'price_column']).where('order_id', '=', orderId).where('stock_id', 'is not', null)
-    .execute() as Promise<{ stock_id: number; qty: number; price_column: string }[]>;
+/**
+ * Gives the pieces of an order's lines back to their stock rows (rows deleted since are skipped), in
+ * one statement: the ids of the rows raised, and the lines that took pieces from a row.
+ */
+export const returnStock = async (db: Kysely<DB>, orderId: string) => {
+  const rows = (await sql<{ stock_id: number; qty: number; price_column: string; raised: number | null }>`
+    with l as (select stock_id, qty, price_column from goods_order_line where order_id = ${orderId} and stock_id is not null),
+    u as (update stock set quantity = stock.quantity + s.qty
+      from (select stock_id, sum(qty) as qty from l group by stock_id) s where stock.id = s.stock_id returning stock.id)
+    select l.stock_id::int as stock_id, l.qty, l.price_column, u.id::int as raised from l left join u on u.id = l.stock_id`.execute(db)).rows;
+  return {
+    stockIds: [...new Set(rows.flatMap((r) => (r.raised === null ? [] : [r.raised])))],
+    lines: rows.map(({ stock_id, qty, price_column }) => ({ stock_id, qty, price_column })),
+  };
+};
 
 export const addEvent = (db: Kysely<DB>, e: { order_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string; note: string; created_at: Date }) =>
   db.insertInto('goods_order_event').values(e).execute();

@@ -74,9 +74,8 @@ export const onStockReturned = (fn: OnReturned) => { onReturned.push(fn); };
 
 /** Gives an order's pieces back to their stock rows and queues the followed parts among them (docs/basket-follows.md). */
 export const returnStock = async (trx: Kysely<DB>, orderId: string) => {
-  await markFollowedOesChanged(trx, { stockIds: await repo.returnStock(trx, orderId) });
-  if (onReturned.length === 0) return;
-  const lines = await repo.returnedLines(trx, orderId);
+  const { stockIds, lines } = await repo.returnStock(trx, orderId);
+  await markFollowedOesChanged(trx, { stockIds });
   for (const fn of onReturned) await fn(trx, lines);
 };
 

@@ -82,9 +82,10 @@ export const lowerOfferQty = (db: Kysely<DB>, stockId: number, qty: number) =>
   db.updateTable('vn_offer').set({ vn_quantity: sql`greatest(vn_quantity - ${qty}, 0)` }).where('stock_id', '=', stockId).execute();
 
 /** Gives pieces of a cancelled mall order back to the rows' offers (a row sold under a rule has none). */
-export const raiseOfferQty = async (db: Kysely<DB>, lines: { stock_id: number; qty: number }[]) => {
-  for (const l of lines) await db.updateTable('vn_offer').set({ vn_quantity: sql`vn_quantity + ${l.qty}` }).where('stock_id', '=', l.stock_id).execute();
-};
+export const raiseOfferQty = (db: Kysely<DB>, lines: { stock_id: number; qty: number }[]) =>
+  sql`update vn_offer set vn_quantity = vn_offer.vn_quantity + l.qty
+    from (select stock_id, sum(qty) as qty from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(stock_id int, qty int) group by stock_id) l
+    where vn_offer.stock_id = l.stock_id`.execute(db);
 
 export interface RuleRow {
   id: number; part_brand_id: number | null; brand_name: string | null; make_id: number | null; make_name: string | null; category_name: string;
