@@ -8,23 +8,18 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import type { AnswerOf, ChatConversation, ChatGroup, ChatUser, PayloadIn } from '../../../../shared/contracts';
+import type { AnswerOf, ChatConversation, ChatGroup, PayloadIn } from '../../../../shared/contracts';
 import { ListPage, type ListDef } from '../../../ui/list/ListPage';
 import type { ListSearch } from '../../../ui/list/list-search';
 import { pagingOf, textsOf } from '../list-payload';
 import { errorText } from '../../../ui/form/form';
 import { chatGroupMessagesQuery, chatGroupSearchQuery, chatMessagesQuery, chatSearchQuery, opCompanyKeys } from '../company/queries';
 import { when } from '../format';
+import { CHAT_PAGE, ChatLog, ConversationLog, shortOf, Who, type Viewer } from '../chat-log';
 import '../operation.css';
 
-const PAGE = 50;
 const privatePayload = (s: ListSearch): PayloadIn<'opChatSearch'> => ({ ...textsOf(s, ['a', 'b']), ...pagingOf(s) });
 const groupPayload = (s: ListSearch): PayloadIn<'opChatGroupSearch'> => ({ ...textsOf(s, ['name', 'a', 'b']), ...pagingOf(s) });
-const personOf = (u: ChatUser) => `${u.display_name || u.username}（${u.username}${u.mobile ? `，${u.mobile}` : ''}）`;
-const Who = ({ u }: { u: ChatUser }) => (
-  <div><strong>{u.company.name}</strong><br /><small className="muted">{personOf(u)}</small></div>
-);
-const shortOf = (u: ChatUser) => `${u.company.short_name || u.company.name} · ${u.display_name || u.username}`;
 
 type Open = { kind: 'private' | 'group'; id: number; page: number };
 
@@ -102,57 +97,12 @@ export function ChatHistoryPage({ search, onSearch }: { search: ListSearch; onSe
   );
 }
 
-interface Message { id: number; sender_id: number; message_type: string; text: string; image_uri: string; sent_at: number }
-
-/** One page of messages, oldest first, with paging: the same for a private conversation and a group. */
-function ChatLog({ title, label, data, total, page, senderOf, right, onPage, onClose }: {
-  title: string; label: string; data: Message[]; total: number; page: number;
-  senderOf: (id: number) => ChatUser | undefined; right: (senderId: number) => boolean; onPage: (p: number) => void; onClose: () => void;
-}) {
-  const pages = Math.max(1, Math.ceil(total / PAGE));
-  return (
-    <section className="card" aria-label={label}>
-      <div className="op-detail-head">
-        <h3 style={{ margin: 0 }}>{title}（共 {total} 条）</h3>
-        <Button type="button" label="关闭" text onClick={onClose} />
-      </div>
-      <div className="op-chat-log" data-testid="chat-log">
-        {data.length === 0 && <p className="muted">这一页没有消息。</p>}
-        {data.map((m) => {
-          const u = senderOf(m.sender_id);
-          return (
-            <div key={m.id} className={`op-chat-msg ${right(m.sender_id) ? 'b' : ''}`}>
-              <small>{u ? shortOf(u) : `用户 ${m.sender_id}`} · {when(m.sent_at)}</small>
-              {m.message_type === 'RC:ImgMsg' ? <img src={m.image_uri} alt="图片消息" style={{ maxWidth: '12rem' }} />
-                : m.message_type === 'RC:TxtMsg' ? m.text : <span className="muted">[询价 / 报价卡片]</span>}
-            </div>
-          );
-        })}
-      </div>
-      <div className="op-actions" style={{ marginTop: '0.5rem' }}>
-        <Button type="button" label="上一页" text disabled={page <= 1} onClick={() => onPage(page - 1)} />
-        <span>第 {page} / {pages} 页</span>
-        <Button type="button" label="下一页" text disabled={page >= pages} onClick={() => onPage(page + 1)} />
-      </div>
-    </section>
-  );
-}
-
-type Viewer = { id: number; page: number; onPage: (p: number) => void; onClose: () => void };
-
-function Conversation({ id, page, onPage, onClose }: Viewer) {
-  const q = useQuery(chatMessagesQuery({ conversation_id: id, page_number: page, page_size: PAGE }));
-  if (q.isError) return <section className="card" role="alert">{errorText(q.error)}</section>;
-  if (!q.data) return <section className="card" aria-busy="true">正在加载…</section>;
-  const { conversation: c, data, total } = q.data;
-  return (
-    <ChatLog label="会话内容" title={`${c.a.company.short_name || c.a.company.name} ↔ ${c.b.company.short_name || c.b.company.name}`} data={data} total={total} page={page}
-      senderOf={(s) => (s === c.a.id ? c.a : c.b)} right={(s) => s === c.b.id} onPage={onPage} onClose={onClose} />
-  );
+function Conversation({ id, ...rest }: Viewer) {
+  return <ConversationLog q={useQuery(chatMessagesQuery({ conversation_id: id, page_number: rest.page, page_size: CHAT_PAGE }))} {...rest} />;
 }
 
 function GroupConversation({ id, page, onPage, onClose }: Viewer) {
-  const q = useQuery(chatGroupMessagesQuery({ group_id: id, page_number: page, page_size: PAGE }));
+  const q = useQuery(chatGroupMessagesQuery({ group_id: id, page_number: page, page_size: CHAT_PAGE }));
   if (q.isError) return <section className="card" role="alert">{errorText(q.error)}</section>;
   if (!q.data) return <section className="card" aria-busy="true">正在加载…</section>;
   const { group: g, senders, data, total } = q.data;
