@@ -216,6 +216,7 @@ export const createApp = (deps: AppDeps) => {
   // providers' notices and the payment sweep all find the purpose that owns an order number here
   // paid services: packs that raise a company's limits (docs/money.md#paid-services)
   const paidServices = createPaidService({ clock: deps.clock, ledger, providers: payments });
+  const vouchers = createVoucherService({ clock: deps.clock, cart });
   const payAccounts = createPayAccountsService({ clock: deps.clock, ledger, providers: payments });
   // points and the points mall (docs/points.md)
   const points = createPointsService({ clock: deps.clock, notices: im });
@@ -251,7 +252,7 @@ export const createApp = (deps: AppDeps) => {
     ...cartHandlers(cart),
     ...basketHandlers(createBasketService(deps.clock, cart), createFollowService({ clock: deps.clock })),
     ...ordersHandlers(orders),
-    ...voucherHandlers(createVoucherService({ clock: deps.clock, cart })),
+    ...voucherHandlers(vouchers),
     // the open platform's partner calls (docs/open-platform.md, "Partner calls")
     ...openPartnerHandlers(createOpenPartnerService({ clock: deps.clock, orders })),
     // API keys, scope bundles and the call log (docs/open-platform.md, "Keys and signing")
@@ -329,7 +330,7 @@ export const createApp = (deps: AppDeps) => {
   mountFileRoute(app, 'get', '/api/uploads/:name', edge, { name: 'uploaded image', access: 'public' }, ({ c }) => serveUpload(uploads)(c));
   mountFileRoute(app, 'get', '/api/epc/schematic/:file', edge, { name: 'schematic', access: 'public' }, ({ c }) => serveSchematic(illustrations, deps.db)(c));
   mountStockFileRoutes(app, edge, stockImport);
-  mountOpExportRoutes(app, edge, { oversight, reports, products, afterSales, payAccounts, withdrawals, cashPledges, paidServices });
+  mountOpExportRoutes(app, edge, { oversight, reports, products, afterSales, payAccounts, withdrawals, cashPledges, paidServices, vouchers });
   // purchase and sales order lists as XLSX (docs/api.md, "Routes outside the endpoint table")
   mountOrderFileRoutes(app, edge, orders);
   // the payment providers' notices and the payer's return from their pages (docs/money.md, "Payment providers")

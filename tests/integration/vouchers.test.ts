@@ -5,6 +5,7 @@
  * through the ledger, the accounting list and the operator's record. Every scenario ends with the
  * full reconciliation of the ledger.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { orderText, type EndpointName, type PayloadIn } from '../../src/shared/contracts';
@@ -321,6 +322,37 @@ describe.each(backends)('vouchers on %s', (backend) => {
       // the platform's voucher budget mirrors what it paid
       const budget = (await sql<{ b: number }>`select coalesce(sum(balance_fen), 0)::int as b from ledger_account where kind = 'provider' and provider = 'voucher'`.execute(db())).rows[0].b;
       expect(budget).toBe(-subsidy);
+
+      // the same record as a workbook: one sheet per voucher, one per issuer; operators only
+      const r = await env.raw('GET', `/api/operation/export/opVoucherRecord?q=${encodeURIComponent(p.name)}`, { token: t.payReader });
+      expect(r.status).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await r.arrayBuffer());
+      const [vouchers, issuers] = wb.worksheets;
+      expect((vouchers.getRow(1).values as unknown[]).slice(1)).toEqual(['券', '发放方', '发放', '已领', '已用', '已过期', '减免金额（元）', '状态']);
+      const row = vouchers.getRows(2, vouchers.rowCount - 1)!.find((x) => (x.values as unknown[])[1] === p.name)!;
+      expect((row.values as unknown[]).slice(3, 8)).toEqual([100, claimed, used.n, p.expired, used.fen / 100]);
+      expect(issuers.name).toBe('按发放方');
+      const platformRow = issuers.getRows(2, issuers.rowCount - 1)!.find((x) => (x.values as unknown[])[1] === platform.issuer_name)!;
+      expect((platformRow.values as unknown[])[7]).toBe(subsidy / 100);
+      expect((await env.raw('GET', '/api/operation/export/opVoucherRecord', { token: t.buyer })).status).toBe(403);
+    });
+
+    it("the operator's issue and stop are in the operator audit log; a seller's own are not", async () => {
+      const audits = async () => (await sql<{ action: string; entity_id: string; note: string }>`
+        select action, entity_id::text as entity_id, note from operator_audit where entity = 'voucher_template' order by id`.execute(db())).rows;
+      const before = (await audits()).length;
+      const made = (await post('operator', 'opVoucherCreate', template({ name: '审计测试券' }))).body.data!;
+      expect((await post('operator', 'opVoucherStop', { id: made.id })).status).toBe(200);
+      expect((await audits()).slice(before)).toEqual([
+        { action: 'create', entity_id: String(made.id), note: '审计测试券' },
+        { action: 'stop', entity_id: String(made.id), note: '审计测试券' },
+      ]);
+      // a refused issue writes no entry
+      expect((await post('operator', 'opVoucherCreate', template({ name: '坏券', amount_fen: 0 }))).status).toBe(422);
+      const own = (await post('seller', 'voucherTemplateCreate', template({ name: '店铺审计外' }))).body.data!;
+      expect((await post('seller', 'voucherTemplateStop', { id: own.id })).status).toBe(200);
+      expect((await audits()).length).toBe(before + 2);
     });
   });
 });

@@ -62,6 +62,8 @@ export const AUDIT_ENTITIES = {
   points_rule: '积分规则',
   points_product: '积分商品',
   points_redemption: '兑换订单',
+  // vouchers (docs/vouchers.md)
+  voucher_template: '优惠券',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -103,6 +105,8 @@ export const AUDIT_ACTIONS = {
   // points (docs/points.md)
   points_adjust: '调整积分',
   ship: '发货',
+  // vouchers (docs/vouchers.md)
+  stop: '停止发放',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

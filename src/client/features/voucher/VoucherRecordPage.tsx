@@ -9,6 +9,7 @@ import { yuan } from '../../../shared/domain/money';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
 import { oneOf, pagingOf, text } from '../operation/list-payload';
+import { downloadXlsx } from '../operation/export';
 import { opVoucherRecordQuery, type voucherKeys } from './queries';
 import '../operation/operation.css';
 import './voucher.css';
@@ -37,6 +38,7 @@ export function VoucherRecordPage({ search, onSearch }: { search: ListSearch; on
       { key: 'fen', header: '减免金额', width: '7rem', num: true, cell: (r) => yuan(r.used_fen) },
       { key: 'state', header: '状态', width: '4.5rem', priority: 3, cell: (r) => r.state_name },
     ],
+    exportXlsx: (s) => downloadXlsx('opVoucherRecord', payloadOf(s), '优惠券记录'),
     empty: (filtered) => (filtered ? '没有符合条件的优惠券，换个条件试试。' : '还没有发放过优惠券。在“优惠券”中发放平台券，卖家在其后台“优惠券”中发放店铺券。'),
   };
   const issuers = sums?.by_issuer ?? [];

@@ -28,6 +28,7 @@ import type { PayAccountsService } from './pay-accounts.service';
 import type { WithdrawalService } from '../withdrawal/withdrawal.service';
 import type { CashPledgeService } from '../cash-pledge/cash-pledge.service';
 import type { PaidServiceService } from '../paid-service/paid-service.service';
+import type { VoucherService } from '../voucher/voucher.service';
 import { WITHDRAWAL_STATES } from '../../../shared/domain/withdrawal';
 import { CASH_PLEDGE_STATES } from '../../../shared/contracts/cash-pledge';
 import { PAID_SERVICE_METHODS, PAID_SERVICE_NAMES, PAID_SERVICE_STATES } from '../../../shared/contracts/paid-service';
@@ -47,6 +48,8 @@ interface Services {
   oversight: OversightService; reports: ReportService; products: ProductService; afterSales: AfterSaleService;
   /** the operator's money lists (docs/money.md, "Manual adjustments", "Cash pledges", "Paid services", "Promotion prices") */
   payAccounts: PayAccountsService; withdrawals: WithdrawalService; cashPledges: CashPledgeService; paidServices: PaidServiceService;
+  /** 优惠券记录 (docs/vouchers.md, "Pages") */
+  vouchers: VoucherService;
 }
 
 const EXPORTS = {
@@ -228,6 +231,25 @@ const EXPORTS = {
       })),
     }],
   },
+  opVoucherRecord: {
+    file: '优惠券记录',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opVoucherRecord'>) => s.vouchers.opRecord(db, { ...p, page_number: 1, page_size: 800 }),
+    sheets: (a: AnswerOf<'opVoucherRecord'>): Sheet[] => [{
+      name: '优惠券',
+      columns: [
+        { header: '券', key: 'name', width: 20 }, { header: '发放方', key: 'issuer_name', width: 28 }, { header: '发放', key: 'issued' }, { header: '已领', key: 'claimed' },
+        { header: '已用', key: 'used' }, { header: '已过期', key: 'expired' }, { header: '减免金额（元）', key: 'amount', width: 14 }, { header: '状态', key: 'state_name' },
+      ],
+      rows: a.data.map((r) => ({ ...r, amount: yuan(r.used_fen) })),
+    }, {
+      name: '按发放方',
+      columns: [
+        { header: '发放方', key: 'issuer_name', width: 28 }, { header: '发放', key: 'issued' }, { header: '已领', key: 'claimed' }, { header: '已用', key: 'used' },
+        { header: '已过期', key: 'expired' }, { header: '减免金额（元）', key: 'amount', width: 14 }, { header: '平台补贴卖家（元）', key: 'subsidy', width: 18 },
+      ],
+      rows: a.by_issuer.map((b) => ({ ...b, amount: yuan(b.used_fen), subsidy: b.issuer_company_id === null ? yuan(b.subsidy_fen) : '卖家自担' })),
+    }],
+  },
 } as const;
 
 export type ExportName = keyof typeof EXPORTS;
@@ -238,7 +260,7 @@ const attachment = (name: string) => `attachment; filename="export.xlsx"; filena
 /** The rows a list export reads (its largest page), priced as that page of the list call (limits.ts heavyCost). */
 const LIST_EXPORT_ROWS = 800;
 const LIST_EXPORTS = new Set<ExportName>(['opOrderList', 'opEnquiryList', 'opReportMemberUsage', 'opPayList', 'opProductList', 'opAfterSaleList',
-  'opPayAccounts', 'opWithdrawalList', 'opCashPledgeList', 'opPaidServiceRecords', 'opPaidPromotionUses']);
+  'opPayAccounts', 'opWithdrawalList', 'opCashPledgeList', 'opPaidServiceRecords', 'opPaidPromotionUses', 'opVoucherRecord']);
 
 /**
  * A text cell that a spreadsheet could read as a formula stays text: ExcelJS writes a string as a

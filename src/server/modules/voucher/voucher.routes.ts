@@ -15,6 +15,6 @@ export const voucherHandlers = (svc: VoucherService): Pick<Handlers, Names> => (
   voucherUses: (p, ctx) => svc.uses(ctx.db, ctx.caller!, p),
   opVoucherTemplates: (p, ctx) => svc.opTemplates(ctx.db, p),
   opVoucherCreate: (p, ctx) => svc.opCreate(ctx.db, ctx.caller!, p),
-  opVoucherStop: (p, ctx) => svc.opStop(ctx.db, p.id),
+  opVoucherStop: (p, ctx) => svc.opStop(ctx.db, ctx.caller!, p.id),
   opVoucherRecord: (p, ctx) => svc.opRecord(ctx.db, p),
 });

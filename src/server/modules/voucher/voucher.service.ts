@@ -19,6 +19,7 @@ import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
 import { bestVouchers, discountFen, unusableReason, voucherOffer, type VoucherClaimView, type VoucherGroup, type VoucherTerms } from '../../../shared/domain/vouchers';
 import type { CartService } from '../cart/cart.service';
 import type { LedgerService } from '../ledger/ledger.service';
+import * as audit from '../operation/audit.service';
 import * as repo from './voucher.repo';
 
 const DAY_MS = 86_400_000;
@@ -91,19 +92,28 @@ export const createVoucherService = ({ clock, cart }: VoucherDeps) => {
     };
   };
 
-  const create = async (db: Kysely<DB>, caller: Caller, p: PayloadOut<'voucherTemplateCreate'>, issuer: number | null) => {
-    const values = await checkTemplate(db, p, issuer);
-    const id = await repo.insertTemplate(db, { ...values, created_by: caller.userId, created_at: clock.now() });
-    return templateOut((await repo.templateById(db, id))!, clock.now());
-  };
+  /** An operator's issue or stop goes in the operator audit log, in the write's own transaction (docs/vouchers.md, "Pages"). */
+  const create = (db: Kysely<DB>, caller: Caller, p: PayloadOut<'voucherTemplateCreate'>, issuer: number | null) => inTransaction(db, async (trx) => {
+    const values = await checkTemplate(trx, p, issuer);
+    const now = clock.now();
+    const id = await repo.insertTemplate(trx, { ...values, created_by: caller.userId, created_at: now });
+    const out = templateOut((await repo.templateById(trx, id))!, now);
+    if (issuer === null) await audit.record(trx, caller, now, [{ entity: 'voucher_template', entity_id: id, action: 'create', new: out, note: p.name }]);
+    return out;
+  });
 
-  const stop = async (db: Kysely<DB>, id: number, issuer: number | 'any') => {
-    const t = await repo.templateById(db, id);
+  const stop = (db: Kysely<DB>, caller: Caller, id: number, issuer: number | 'any') => inTransaction(db, async (trx) => {
+    const t = await repo.templateById(trx, id);
     if (!t) throw notFound();
     if (issuer !== 'any' && t.issuer_company_id !== issuer) throw forbidden(voucherText.notYours);
-    await repo.stopTemplate(db, id, clock.now());
-    return templateOut((await repo.templateById(db, id))!, clock.now());
-  };
+    const now = clock.now();
+    await repo.stopTemplate(trx, id, now);
+    const out = templateOut((await repo.templateById(trx, id))!, now);
+    if (issuer === 'any') {
+      await audit.record(trx, caller, now, [{ entity: 'voucher_template', entity_id: id, action: 'stop', old: { state: t.state }, new: { state: out.state }, note: t.name }]);
+    }
+    return out;
+  });
 
   const list = async (db: Kysely<DB>, f: repo.TemplateFilter, p: { page_number: number; page_size: number }) => {
     const { rows, total } = await repo.templates(db, f, p.page_size, (p.page_number - 1) * p.page_size);
@@ -193,12 +203,12 @@ export const createVoucherService = ({ clock, cart }: VoucherDeps) => {
       if (!(await repo.isSeller(db, caller.companyId))) throw forbidden(voucherText.notSeller);
       return create(db, caller, p, caller.companyId);
     },
-    sellerStop: (db: Kysely<DB>, caller: Caller, id: number) => stop(db, id, caller.companyId),
+    sellerStop: (db: Kysely<DB>, caller: Caller, id: number) => stop(db, caller, id, caller.companyId),
 
     // ---- the operator's (pay/ticket, ticket/record) ----
     opTemplates: (db: Kysely<DB>, p: PayloadOut<'opVoucherTemplates'>) => list(db, { issuer: p.issuer, state: p.state, q: p.q }, p),
     opCreate: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'opVoucherCreate'>) => create(db, caller, p, null),
-    opStop: (db: Kysely<DB>, id: number) => stop(db, id, 'any'),
+    opStop: (db: Kysely<DB>, caller: Caller, id: number) => stop(db, caller, id, 'any'),
     async opRecord(db: Kysely<DB>, p: PayloadOut<'opVoucherRecord'>) {
       const now = clock.now();
       const r = await repo.record(db, { issuer: p.issuer, q: p.q }, now, p.page_size, (p.page_number - 1) * p.page_size);
