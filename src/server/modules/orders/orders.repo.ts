@@ -20,6 +20,8 @@ export interface NewOrder {
 export interface NewLine {
   stock_id: number | null; quote_id: number | null; type_code: string; supplier_oe: string; name: string; brand_name: string; quality_name: string; uom_name: string;
   qty: number; include_tax: boolean; price_column: string; unit_price_fen: number; amount_fen: number;
+  /** charged under a promotion plan (docs/promotions.md) */
+  promo_plan_id?: number; list_price_fen?: number;
 }
 
 export const insertOrder = async (db: Kysely<DB>, o: NewOrder, lines: NewLine[]) => {

@@ -333,6 +333,8 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
             stock_id: l.stockId, quote_id: l.quoteId, type_code: l.typeCode, supplier_oe: l.supplierOe, name: l.name, brand_name: l.brandName,
             quality_name: l.qualityName, uom_name: l.uomName, qty: l.qty, include_tax: l.isIncludeTaxProduct,
             price_column: l.priceColumn!, unit_price_fen: l.price!, amount_fen: l.amount, circle_id: l.circleId,
+            // charged under a promotion plan: the plan and the price before it, kept as they were (docs/promotions.md)
+            ...(l.promo ? { promo_plan_id: l.promo.planId, list_price_fen: l.promo.listPrice } : {}),
           })));
           await repo.addEvent(trx, { order_id: id, action: 'create', actor_user_id: caller.userId, from_status: null, to_status: 'pending', note: '', created_at: now });
           const voucher = vouchers.get(seller);
