@@ -153,6 +153,11 @@ describe.each(backends)('promotion plans on %s', (backend) => {
       expect([edited.body.data!.lines, edited.body.data!.saved_fen]).toEqual([1, 2000]);
       expect(await recorded()).toEqual({ unit_price_fen: 9000, promo_plan_id: p.id, list_price_fen: 10_000 });
       expect((await oeRow()).promo!.prices.price99).toBe(8000);
+      // both sides' order page show the price before the plan and the plan's name
+      for (const who of ['buyer', 'seller']) {
+        expect((await get(who, 'orderRetrieve', { order_no: orderNo })).body.data!.lines[0])
+          .toMatchObject({ unit_price_fen: 9000, promo_plan_id: p.id, promo_name: '春季八折', list_price_fen: 10_000 });
+      }
     });
 
     it('a plan ended between cart and checkout: the checkout charges the current price', async () => {
@@ -171,6 +176,7 @@ describe.each(backends)('promotion plans on %s', (backend) => {
       const l = (await sql<{ unit_price_fen: number; promo_plan_id: number | null }>`select l.unit_price_fen, l.promo_plan_id from goods_order_line l
         join goods_order o on o.id = l.order_id where o.order_no = ${placed.body.data!.orders[0].order_no}`.execute(db())).rows[0];
       expect(l).toEqual({ unit_price_fen: 10_000, promo_plan_id: null });
+      expect((await get('buyer', 'orderRetrieve', { order_no: placed.body.data!.orders[0].order_no })).body.data!.lines[0].list_price_fen).toBeUndefined();
     });
 
     it('the best plan wins, never stacked; the floor holds; pause, scope and chosen buyers decide who gets it', async () => {

@@ -169,6 +169,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
       lines: lines.map((l) => ({
         id: Number(l.id), stock_id: l.stock_id, supplier_oe: l.supplier_oe, name: l.name, brand_name: l.brand_name, quality_name: l.quality_name,
         uom_name: l.uom_name, qty: l.qty, include_tax: l.include_tax, price_column: l.price_column, unit_price_fen: l.unit_price_fen, amount_fen: Number(l.amount_fen),
+        ...(l.promo_plan_id !== null && l.list_price_fen !== null ? { promo_plan_id: l.promo_plan_id, promo_name: l.promo_name ?? '', list_price_fen: l.list_price_fen } : {}),
       })),
       events: events.map((e) => ({ action: e.action, from_status: e.from_status ?? '', to_status: e.to_status, note: e.note, user_name: e.user_name, created_at: unix(e.created_at) })),
       after_sales: afterSales,
