@@ -54,16 +54,6 @@ describe('promotion plans', () => {
     await expect.poll(() => bp.getByTestId('promo-price').first().textContent()).toContain('90.00');
     await shotsAtSizes(e2e, bp, 'promo-search', [1366, 768]);
 
-    // the phone's cards the same
-    const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    const pp = phone.page;
-    await e2e.signIn(pp, '/login', 'buyer');
-    await pp.goto(`${e2e.url}/ofo/search?code=${encodeURIComponent(stock.oe_norm)}`);
-    const card = pp.locator(`[data-testid="stock-card"][data-stock-id="${stock.id}"]`);
-    await expect.poll(() => card.getByTestId('promo-price').textContent(), { timeout: 20_000 }).toContain('90.00');
-    await expect.poll(() => card.locator('del').textContent()).toContain('100.00');
-    await e2e.shot(pp, 'promo-phone-search-390');
-
     // in the cart: 90.00 charged, 100.00 struck through, the plan named; the amount at 90.00
     await q(`insert into cart_item (user_id, company_id, stock_id, type_code, qty, created_at, updated_at) values ($1, 3, $2, '配件产品', 2, now(), now())`, [u.id, stock.id]);
     await bp.goto(`${e2e.url}/cart`);
@@ -73,6 +63,16 @@ describe('promotion plans', () => {
     await expect.poll(() => line.getByTestId('line-promo').textContent()).toContain('春季九折');
     await expect.poll(() => line.textContent()).toContain('180.00');
     await shotsAtSizes(e2e, bp, 'promo-cart', [1366, 768]);
+    // the phone (a sign-in of its own): the cards and the cart the same
+    const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const pp = phone.page;
+    await e2e.signIn(pp, '/login', 'buyer');
+    await pp.goto(`${e2e.url}/ofo/search?code=${encodeURIComponent(stock.oe_norm)}`);
+    const card = pp.locator(`[data-testid="stock-card"][data-stock-id="${stock.id}"]`);
+    await expect.poll(() => card.getByTestId('promo-price').textContent(), { timeout: 20_000 }).toContain('90.00');
+    await expect.poll(() => card.locator('del').textContent()).toContain('100.00');
+    await e2e.shot(pp, 'promo-phone-search-390');
+
     await pp.goto(`${e2e.url}/ofo/cart`);
     const phoneLine = pp.locator(`[data-testid="cart-line"][data-stock-id="${stock.id}"]`);
     await expect.poll(() => phoneLine.getByTestId('line-promo').textContent(), { timeout: 20_000 }).toContain('春季九折');
@@ -82,6 +82,7 @@ describe('promotion plans', () => {
     // paused: the buyer's next search shows the list price only
     await sp.getByRole('button', { name: '暂停 春季九折' }).click();
     await expect.poll(() => row.textContent()).toContain('已暂停');
+    await e2e.signIn(bp, '/login', 'buyer');
     await e2e.searchOe(bp, stock.oe_norm);
     await bp.locator('.stock-col-seller').first().waitFor({ timeout: 20_000 });
     await expect.poll(() => bp.getByTestId('promo-tag').count()).toBe(0);

@@ -70,7 +70,7 @@ export function PromoPlansPage({ search, onSearch }: { search: ListSearch; onSea
       { key: 'name', header: '计划', width: '9rem', cell: (r) => <strong data-user-text>{r.name}</strong> },
       { key: 'offer', header: '优惠', width: '9rem', cell: offerText },
       { key: 'scope', header: '适用配件', width: '10rem', priority: 2, cell: (r) => <span data-user-text>{scopeText(r)}</span> },
-      { key: 'buyers', header: '适用买家', width: '10rem', priority: 3, cell: (r) => <span data-user-text>{buyersText(r)}</span> },
+      { key: 'buyers', header: '适用买家', width: '10rem', priority: 2, cell: (r) => <span data-user-text>{buyersText(r)}</span> },
       { key: 'window', header: '活动时间', width: '11rem', priority: 2, cell: (r) => `${when(r.start_at)} 至 ${when(r.end_at)}` },
       { key: 'sold', header: '成交（让利）', width: '7rem', num: true, priority: 3, cell: (r) => `${r.lines}笔（${yuan(r.saved_fen)}）` },
       { key: 'state', header: '状态', width: '4.5rem', cell: (r) => <span className={`op-tag ${r.state_name === '进行中' ? '' : r.state_name === '已结束' ? 'danger' : 'warn'}`}>{r.state_name}</span> },

@@ -55,7 +55,7 @@ export const insertPlan = async (db: Kysely<DB>, v: PlanValues & { company_id: n
 export const updatePlan = (db: Kysely<DB>, id: number, v: PlanValues, now: Date) =>
   db.updateTable('promo_plan').set({ ...v, updated_at: now }).where('id', '=', id).execute();
 
-export const setState = (db: Kysely<DB>, id: number, state: 'active' | 'paused' | 'ended', now: Date) =>
+export const setState = (db: Kysely<DB>, id: number, state: 'draft' | 'active' | 'paused' | 'ended', now: Date) =>
   db.updateTable('promo_plan').set({ state, updated_at: now, ...(state === 'ended' ? { ended_at: now } : {}) }).where('id', '=', id).execute();
 
 /** The plans that price something at `now`: active and within their window, of these sellers. */

@@ -26,6 +26,7 @@ const termsOf = (r: repo.LivePlanRow | repo.PlanRow): PromoTerms & { name: strin
 
 const planOut = (r: repo.PlanRow, now: Date): PromoPlan => ({
   ...termsOf(r),
+  part_brand_ids: r.part_brand_ids, category_ids: r.category_ids, customer_ids: r.customer_ids,
   part_brand_names: r.part_brand_names, category_names: r.category_names, customer_names: r.customer_names,
   price_levels: r.price_levels as CustomerPriceLevel[],
   state_name: promoStateName(termsOf(r), unix(now)), created_at: unix(r.created_at), updated_at: unix(r.updated_at),

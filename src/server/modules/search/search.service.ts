@@ -77,8 +77,8 @@ export const shapeRow = (r: RawRow, prices: readonly PriceColumn[], contacts: bo
  * best at the price the caller's membership is charged (不含税), and every visible price column
  * as that plan makes it. Rows without a plan stay as they were.
  */
-export const withPromos = async (db: Kysely<DB>, companyId: number, rows: StockRow[], prices: readonly PriceColumn[], levelType: 'free' | 'paid', now: Date): Promise<StockRow[]> => {
-  if (rows.length === 0) return rows;
+export const withPromos = async (db: Kysely<DB>, companyId: number, rows: StockRow[], prices: readonly PriceColumn[], levelType: 'free' | 'paid', now: Date, apply = true): Promise<StockRow[]> => {
+  if (rows.length === 0 || !apply) return rows;
   const pricer = await promoPricer(db, companyId, rows.map((r) => r.id), now);
   return rows.map((r) => {
     const charged = unitPrice(r, levelType, false);
@@ -224,10 +224,10 @@ export const createSearchService = (clock: Clock) => {
       return {
         ...(offers ? { circle_offers: offers } : {}),
         // 优选 as on OE rows; the keyword walk keeps its index order (docs/customers.md)
-        // 促销: the sellers' promotion plans for the caller (docs/promotions.md)
+        // 促销: the sellers' promotion plans for the caller, not inside 圈内搜索, whose rows sell at circle prices (docs/promotions.md)
         rows: await withPromos(db, caller.companyId,
           markPreferred(await withWarrantyMarks(db, rows.map((r) => shapeRow(r, prices, contacts)), clock.now()), rows.length ? await preferredSupplierIds(db, caller.companyId) : []),
-          prices, level.levelType, clock.now()),
+          prices, level.levelType, clock.now(), !peers),
         total: Math.min(total, cap),
         total_capped: total > cap,
         terms: terms.flat().slice(0, 20).map((t) => ({ kind: t.kind, term: t.term })),
