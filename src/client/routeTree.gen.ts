@@ -98,6 +98,7 @@ import { Route as BackendCustomerBranchRouteImport } from './routes/backend/cust
 import { Route as BackendCustomerCustomerRouteImport } from './routes/backend/customer.customer'
 import { Route as BackendCustomerInvitationRouteImport } from './routes/backend/customer.invitation'
 import { Route as BackendCustomerSupplierRouteImport } from './routes/backend/customer.supplier'
+import { Route as BackendMarketingPromotionPlanRouteImport } from './routes/backend/marketing.promotionPlan'
 import { Route as BackendMarketingTicketRouteImport } from './routes/backend/marketing.ticket'
 import { Route as BackendOrderAsktobuyRouteImport } from './routes/backend/order.asktobuy'
 import { Route as BackendOrderPickRouteImport } from './routes/backend/order.pick'
@@ -724,6 +725,12 @@ const BackendCustomerSupplierRoute = BackendCustomerSupplierRouteImport.update({
   path: '/customer/supplier',
   getParentRoute: () => BackendRoute,
 } as any)
+const BackendMarketingPromotionPlanRoute =
+  BackendMarketingPromotionPlanRouteImport.update({
+    id: '/marketing/promotionPlan',
+    path: '/marketing/promotionPlan',
+    getParentRoute: () => BackendRoute,
+  } as any)
 const BackendMarketingTicketRoute = BackendMarketingTicketRouteImport.update({
   id: '/marketing/ticket',
   path: '/marketing/ticket',
@@ -1740,6 +1747,7 @@ export interface FileRoutesByFullPath {
   '/backend/customer/customer': typeof BackendCustomerCustomerRoute
   '/backend/customer/invitation': typeof BackendCustomerInvitationRoute
   '/backend/customer/supplier': typeof BackendCustomerSupplierRoute
+  '/backend/marketing/promotionPlan': typeof BackendMarketingPromotionPlanRoute
   '/backend/marketing/ticket': typeof BackendMarketingTicketRoute
   '/backend/order/asktobuy': typeof BackendOrderAsktobuyRoute
   '/backend/order/pick': typeof BackendOrderPickRoute
@@ -1999,6 +2007,7 @@ export interface FileRoutesByTo {
   '/backend/customer/customer': typeof BackendCustomerCustomerRoute
   '/backend/customer/invitation': typeof BackendCustomerInvitationRoute
   '/backend/customer/supplier': typeof BackendCustomerSupplierRoute
+  '/backend/marketing/promotionPlan': typeof BackendMarketingPromotionPlanRoute
   '/backend/marketing/ticket': typeof BackendMarketingTicketRoute
   '/backend/order/asktobuy': typeof BackendOrderAsktobuyRoute
   '/backend/order/pick': typeof BackendOrderPickRoute
@@ -2264,6 +2273,7 @@ export interface FileRoutesById {
   '/backend/customer/customer': typeof BackendCustomerCustomerRoute
   '/backend/customer/invitation': typeof BackendCustomerInvitationRoute
   '/backend/customer/supplier': typeof BackendCustomerSupplierRoute
+  '/backend/marketing/promotionPlan': typeof BackendMarketingPromotionPlanRoute
   '/backend/marketing/ticket': typeof BackendMarketingTicketRoute
   '/backend/order/asktobuy': typeof BackendOrderAsktobuyRoute
   '/backend/order/pick': typeof BackendOrderPickRoute
@@ -2528,6 +2538,7 @@ export interface FileRouteTypes {
     | '/backend/customer/customer'
     | '/backend/customer/invitation'
     | '/backend/customer/supplier'
+    | '/backend/marketing/promotionPlan'
     | '/backend/marketing/ticket'
     | '/backend/order/asktobuy'
     | '/backend/order/pick'
@@ -2787,6 +2798,7 @@ export interface FileRouteTypes {
     | '/backend/customer/customer'
     | '/backend/customer/invitation'
     | '/backend/customer/supplier'
+    | '/backend/marketing/promotionPlan'
     | '/backend/marketing/ticket'
     | '/backend/order/asktobuy'
     | '/backend/order/pick'
@@ -3051,6 +3063,7 @@ export interface FileRouteTypes {
     | '/backend/customer/customer'
     | '/backend/customer/invitation'
     | '/backend/customer/supplier'
+    | '/backend/marketing/promotionPlan'
     | '/backend/marketing/ticket'
     | '/backend/order/asktobuy'
     | '/backend/order/pick'
@@ -3879,6 +3892,13 @@ declare module '@tanstack/react-router' {
       path: '/customer/supplier'
       fullPath: '/backend/customer/supplier'
       preLoaderRoute: typeof BackendCustomerSupplierRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/marketing/promotionPlan': {
+      id: '/backend/marketing/promotionPlan'
+      path: '/marketing/promotionPlan'
+      fullPath: '/backend/marketing/promotionPlan'
+      preLoaderRoute: typeof BackendMarketingPromotionPlanRouteImport
       parentRoute: typeof BackendRoute
     }
     '/backend/marketing/ticket': {
@@ -5289,6 +5309,7 @@ interface BackendRouteChildren {
   BackendCustomerCustomerRoute: typeof BackendCustomerCustomerRoute
   BackendCustomerInvitationRoute: typeof BackendCustomerInvitationRoute
   BackendCustomerSupplierRoute: typeof BackendCustomerSupplierRoute
+  BackendMarketingPromotionPlanRoute: typeof BackendMarketingPromotionPlanRoute
   BackendMarketingTicketRoute: typeof BackendMarketingTicketRoute
   BackendOrderAsktobuyRoute: typeof BackendOrderAsktobuyRoute
   BackendOrderPickRoute: typeof BackendOrderPickRoute
@@ -5344,6 +5365,7 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendCustomerCustomerRoute: BackendCustomerCustomerRoute,
   BackendCustomerInvitationRoute: BackendCustomerInvitationRoute,
   BackendCustomerSupplierRoute: BackendCustomerSupplierRoute,
+  BackendMarketingPromotionPlanRoute: BackendMarketingPromotionPlanRoute,
   BackendMarketingTicketRoute: BackendMarketingTicketRoute,
   BackendOrderAsktobuyRoute: BackendOrderAsktobuyRoute,
   BackendOrderPickRoute: BackendOrderPickRoute,

@@ -60,6 +60,8 @@ import { createOrderMoney } from './modules/orders/order-payment.service';
 import { ordersHandlers } from './modules/orders/orders.routes';
 import { createVoucherService } from './modules/voucher/voucher.service';
 import { voucherHandlers } from './modules/voucher/voucher.routes';
+import { createPromoPlanService } from './modules/promo-plan/promo-plan.service';
+import { promoPlanHandlers } from './modules/promo-plan/promo-plan.routes';
 import { createOpenPartnerService } from './modules/open-partner/open-partner.service';
 import { openPartnerHandlers } from './modules/open-partner/open-partner.routes';
 import { createOpenService } from './modules/open/open.service';
@@ -253,6 +255,7 @@ export const createApp = (deps: AppDeps) => {
     ...basketHandlers(createBasketService(deps.clock, cart), createFollowService({ clock: deps.clock })),
     ...ordersHandlers(orders),
     ...voucherHandlers(vouchers),
+    ...promoPlanHandlers(createPromoPlanService(deps.clock)),
     // the open platform's partner calls (docs/open-platform.md, "Partner calls")
     ...openPartnerHandlers(createOpenPartnerService({ clock: deps.clock, orders })),
     // API keys, scope bundles and the call log (docs/open-platform.md, "Keys and signing")

@@ -756,6 +756,9 @@ export interface operations {
                                 price_column: string;
                                 unit_price_fen: number;
                                 amount_fen: number;
+                                promo_plan_id?: number;
+                                promo_name?: string;
+                                list_price_fen?: number;
                             }[];
                             events: {
                                 action: string;
@@ -894,6 +897,9 @@ export interface operations {
                                 price_column: string;
                                 unit_price_fen: number;
                                 amount_fen: number;
+                                promo_plan_id?: number;
+                                promo_name?: string;
+                                list_price_fen?: number;
                             }[];
                             events: {
                                 action: string;
@@ -1035,6 +1041,9 @@ export interface operations {
                                 price_column: string;
                                 unit_price_fen: number;
                                 amount_fen: number;
+                                promo_plan_id?: number;
+                                promo_name?: string;
+                                list_price_fen?: number;
                             }[];
                             events: {
                                 action: string;
@@ -1240,6 +1249,9 @@ export interface operations {
                                 price_column: string;
                                 unit_price_fen: number;
                                 amount_fen: number;
+                                promo_plan_id?: number;
+                                promo_name?: string;
+                                list_price_fen?: number;
                             }[];
                             events: {
                                 action: string;
@@ -1378,6 +1390,9 @@ export interface operations {
                                 price_column: string;
                                 unit_price_fen: number;
                                 amount_fen: number;
+                                promo_plan_id?: number;
+                                promo_name?: string;
+                                list_price_fen?: number;
                             }[];
                             events: {
                                 action: string;

@@ -90,6 +90,12 @@ describe('the back-office guard', () => {
     expect(guard('/backend/order/asktobuy', backofficeRule('/backend/order/asktobuy'), { company_id: 2, permissions: ['C15'] })).toBeNull();
     expect(guard('/backend/order/asktobuy', backofficeRule('/backend/order/asktobuy'), { company_id: 2, permissions: ['C09'] })).toEqual({ to: '/backend' });
   });
+  it('shows 优惠券 and 促销计划 (营销) to a seller holding M13 only', () => {
+    const marketing = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(BACKOFFICE_MENU, user).filter((e) => e.path.startsWith('/backend/marketing/')).map((e) => e.label);
+    expect(marketing({ company_id: 2, permissions: ['M13'], is_seller: true })).toEqual(['优惠券', '促销计划']);
+    expect(marketing({ company_id: 4, permissions: ['M13'], is_seller: false })).toEqual([]);
+    expect(marketing({ company_id: 2, permissions: ['M03'], is_seller: true })).toEqual([]);
+  });
   it('shows 店铺装修 only to a seller holding M14, not to the head company that holds every code', () => {
     const decorate = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(BACKOFFICE_MENU, user).some((e) => e.path === '/backend/store');
     expect(decorate({ company_id: 2, permissions: ['M14'], is_seller: true })).toBe(true);

@@ -112,6 +112,8 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   { label: '开票申请', path: '/backend/accounting/invoiceIssue', icon: 'pi pi-file-check', codes: INVOICE_SELLER_CODES },
   // vouchers (docs/vouchers.md): the seller's own (营销), the company's savings and costs (财务 · 券), the buyer's /ticket
   { label: '优惠券', path: '/backend/marketing/ticket', icon: 'pi pi-ticket', codes: ['M13'], sellersOnly: true },
+  // the seller's promotion plans: discounts search and the cart apply (docs/promotions.md)
+  { label: '促销计划', path: '/backend/marketing/promotionPlan', icon: 'pi pi-percentage', codes: ['M13'], sellersOnly: true },
   { label: '券', path: '/backend/accounting/ticket', icon: 'pi pi-ticket', codes: FINANCE_CODES },
   { label: '我的优惠券', path: '/ticket', icon: 'pi pi-ticket', codes: ['C09', 'M02'] },
   // the head company holds M14 too, but only a seller has a shop to decorate

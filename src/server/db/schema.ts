@@ -324,6 +324,8 @@ export interface DB {
     id: Generated<string>; order_id: string; stock_id: number | null; quote_id: number | null; type_code: string; supplier_oe: string; name: string;
     brand_name: string; quality_name: string; uom_name: string; qty: number; include_tax: boolean; price_column: string;
     unit_price_fen: number; amount_fen: ColumnType<string, number | string, number | string>; circle_id: Generated<number | null>;
+    /** charged under a promotion plan: the plan and the unit price before it (migration 0730, docs/promotions.md) */
+    promo_plan_id: Generated<number | null>; list_price_fen: Generated<number | null>;
   };
   goods_order_event: {
     id: Generated<string>; order_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string;
@@ -505,6 +507,15 @@ export interface DB {
     decided_by: number | null; decided_at: Timestamp | null; applied: number | null; received_at: CreatedAt;
   };
   // vouchers (migration 0720, docs/vouchers.md)
+  // sellers' promotion plans (migration 0730, docs/promotions.md)
+  promo_plan: {
+    id: Generated<number>; company_id: number; name: string; kind: 'percent' | 'amount'; percent_off: number;
+    off_fen: ColumnType<string, number, number>; min_price_fen: ColumnType<string, number, number>;
+    scope: 'all' | 'brands' | 'categories'; part_brand_ids: number[]; category_ids: number[];
+    buyers: 'all' | 'levels' | 'customers'; price_levels: string[]; customer_ids: number[];
+    start_at: Timestamp; end_at: Timestamp; state: 'draft' | 'active' | 'paused' | 'ended';
+    created_by: number | null; created_at: Timestamp; updated_at: Timestamp; ended_at: Timestamp | null;
+  };
   voucher_template: {
     id: Generated<number>; issuer_company_id: number | null; name: string; kind: 'amount' | 'percent';
     amount_fen: ColumnType<string, number | string | undefined, number | string>; percent_off: Generated<number>;

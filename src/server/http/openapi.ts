@@ -109,6 +109,7 @@ const TAG_TEXT: Record<string, string> = {
   backend: '后台首页',
   bill: '月度账单',
   cart: '购物车',
+  promotions: '营销 · 促销计划：卖家的折扣，搜索、购物车与下单按它计价',
   'cash-pledge': '保证金',
   circle: '汽配圈：动态与关注',
   company: '公司资料与店铺',

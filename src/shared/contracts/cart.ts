@@ -78,6 +78,8 @@ export const cartItemSchema = v.object({
   typeCode: v.picklist(CART_TYPE_CODES),
   /** the circle whose price (商圈价) the line is charged at, else null (docs/circles.md) */
   circleId: v.nullable(v.number()),
+  /** 促销: the seller's promotion plan the price comes from, and the price before it (docs/promotions.md); absent: none */
+  promo: v.optional(v.object({ planId: v.number(), name: v.string(), offer: v.string(), listPrice: v.number() })),
 });
 export type CartItem = v.InferOutput<typeof cartItemSchema>;
 

@@ -402,6 +402,10 @@ pointsRedeem post user i /points/redeem
 pointsRedemptions get user - /points/redemptions
 pointsSummary get user - /points/summary
 priorityCompanyList get user - /supplier/priority
+promoPlanCreate post user i /promo/plans
+promoPlans get user - /promo/plans
+promoPlanState post user i /promo/plans/state
+promoPlanUpdate put user - /promo/plans
 publishWanted post user i /enquiry/wanted
 purchaseHistorySearch get user - /search/purchase
 pushProductMsg post user i /im/product

@@ -104,6 +104,10 @@ export const orderLineSchema = v.object({
   price_column: v.string(),
   unit_price_fen: v.number(),
   amount_fen: v.number(),
+  /** charged under the seller's promotion plan: the plan (its name as it is now) and the unit price before it (docs/promotions.md); absent: none */
+  promo_plan_id: v.optional(v.number()),
+  promo_name: v.optional(v.string()),
+  list_price_fen: v.optional(v.number()),
 });
 
 const statusSchema = v.picklist(ORDER_STATUSES);

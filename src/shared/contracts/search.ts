@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { stockPromoSchema } from './promo-plan';
 import { defineEndpoint } from './endpoint';
 import { companyIdSchema } from './common';
 import { normalizeOe, OE_MIN_LENGTH, validateOeBatch } from '../domain/oe';
@@ -59,6 +60,8 @@ export const stockRowSchema = v.object({
   spot_cutoff: v.optional(v.string(), ''),
   /** 优选: the seller is one of the caller's preferred suppliers (docs/customers.md); absent: not */
   preferred: v.optional(v.boolean()),
+  /** 促销: the seller's promotion plan that prices this row for the caller, and the lowered prices (docs/promotions.md); absent: none */
+  promo: v.optional(stockPromoSchema),
   /** months of the 质保 mark: the seller's platform warranty runs and a term covers the part (docs/warranty.md); absent: none */
   warranty_months: v.optional(v.number()),
   length_mm: measure, width_mm: measure, height_mm: measure, weight_g: measure, volume_cm3: measure,

@@ -10,6 +10,7 @@ import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
 import { chargedColumnLabel } from '../../../shared/domain/prices';
 import { OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
+import { PromoPrice } from '../search/PromoTag';
 import { cartListQuery, typeOfKind, type CartKind } from './queries';
 import { useCartWrite, type CartWrite } from './mutations';
 import { QtyStepper } from './QtyStepper';
@@ -159,7 +160,9 @@ function Line({ item: i, run }: { item: CartItem; run: Run }) {
       </td>
       {/* the brand a buyer checks: the catalogue brand or the seller's own text, with the quality under it */}
       <td data-testid="line-brand" data-user-text>{i.brandName || '—'}<small className="muted" style={{ display: 'block' }}>{i.isOriginal ? <Tag value={i.qualityName} severity="success" /> : i.qualityName}</small></td>
-      <td className="num">{i.price === null ? '—' : <Price fen={i.price} />}{charged && <small className="muted" style={{ display: 'block' }}>{t(charged)}</small>}</td>
+      {/* a promotion plan's price with the original struck through, and the plan (docs/promotions.md) */}
+      <td className="num">{i.price === null ? '—' : <PromoPrice fen={i.price} listFen={i.promo?.listPrice} show={(fen) => <Price fen={fen} />} />}{charged && <small className="muted" style={{ display: 'block' }}>{t(charged)}</small>}
+        {i.promo && <small className="promo-line" style={{ display: 'block' }} data-testid="line-promo"><span className="p-tag p-component p-tag-danger promo-tag"><span className="p-tag-value" data-user-text>{i.promo.offer}</span></span> <span data-user-text>{i.promo.name}</span></small>}</td>
       <td><QtyStepper value={i.qty} max={i.stockQty} disabled={!ok} label={label} onCommit={(qty) => void run('cartUpdateQty', { id: i.id, qty })} /></td>
       <td>
         {i.quoteId !== null ? <span className="muted" title={t('按卖家报价')}>{t('按报价')}</span> : (

@@ -10,6 +10,7 @@ import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
 import { chargedColumnLabel } from '../../../shared/domain/prices';
 import { OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
+import { PromoPrice } from '../search/PromoTag';
 import { cartFetchedFrom, cartListQuery } from '../cart/queries';
 import { useCartWrite, type CartWrite } from '../cart/mutations';
 import { QtyStepper } from '../cart/QtyStepper';
@@ -32,7 +33,8 @@ function Line({ item: i, run, pending }: { item: CartItem; run: Run; pending: bo
         <div className="m-stock-facts">
           {!i.isOriginal && i.brandName && <span>{i.brandName}</span>}
           <span>库存 {i.stockQty} {i.uomName}</span>
-          {i.price !== null && <span><Price fen={i.price} /> {chargedColumnLabel(i.priceColumn)}</span>}
+          {i.price !== null && <span><PromoPrice fen={i.price} listFen={i.promo?.listPrice} show={(fen) => <Price fen={fen} />} /> {chargedColumnLabel(i.priceColumn)}</span>}
+          {i.promo && <span data-testid="line-promo">{i.promo.offer} {i.promo.name}</span>}
           {!ok && <Tag severity="danger" value={i.unavailableReason} />}
         </div>
         <div className="m-spread">

@@ -13,6 +13,7 @@ import { Price } from '../currency/Price';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { SpotTag } from '../search/SpotTag';
 import { PreferredTag } from '../search/PreferredTag';
+import { PromoPrice, PromoTag } from '../search/PromoTag';
 import { SpotOrderButton } from '../orders/SpotOrderButton';
 import { SPOT_CONFIRM_MINUTES } from '../../../shared/domain/spot';
 
@@ -57,6 +58,7 @@ export function StockCard({ row, priceColumns, spotOrder }: { row: StockRow; pri
         {row.sale_state === 'promotion' && <Tag value="促销" severity="warning" />}
         {row.clean_state === 'clearance' && <Tag value="清仓" severity="danger" />}
         <SpotTag row={row} />
+        <PromoTag row={row} />
         {row.warranty_months ? <Tag value={warrantyText.mark(row.warranty_months)} severity="info" icon="pi pi-verified" /> : null}
       </div>
       <div className="m-stock-facts">
@@ -71,7 +73,8 @@ export function StockCard({ row, priceColumns, spotOrder }: { row: StockRow; pri
       </div>
       <div className="m-stock-foot">
         <span>
-          {price ? <span className="m-price"><Price fen={price.fen} /></span> : <span className="m-muted">暂无报价</span>}
+          {/* a promotion plan's price with the original struck through (docs/promotions.md) */}
+          {price ? <span className="m-price"><PromoPrice fen={row.promo?.prices[price.column] ?? price.fen} listFen={row.promo?.prices[price.column] !== undefined ? price.fen : null} show={(fen) => <Price fen={fen} />} /></span> : <span className="m-muted">暂无报价</span>}
           {price && <small className="m-muted"> {chargedColumnLabel(price.column)}</small>}
         </span>
         <span className="m-row" style={{ flexWrap: 'nowrap' }}>

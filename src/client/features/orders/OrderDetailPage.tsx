@@ -12,6 +12,7 @@ import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { chargedColumnLabel } from '../../../shared/domain/prices';
 import { OfflineError } from '../../api/request';
 import { Price } from '../currency/Price';
+import { PromoPrice } from '../search/PromoTag';
 import { orderDetailQuery } from './queries';
 import { OrderActionDialog } from './OrderActionDialog';
 import { PayTag, StatusTag } from './StatusTag';
@@ -130,7 +131,11 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
               <tr key={l.id} data-testid="order-line">
                 <td className="orders-part">{l.supplier_oe} {l.name}</td>
                 <td data-testid="line-brand">{l.brand_name || '—'}{l.quality_name !== l.brand_name && <small className="muted">{l.quality_name}</small>}</td>
-                <td className="num"><Price fen={l.unit_price_fen} /><small className="muted">{chargedColumnLabel(l.price_column)}</small></td>
+                <td className="num">
+                  {/* charged under the seller's promotion plan: the price before it struck through, and the plan (docs/promotions.md) */}
+                  <PromoPrice fen={l.unit_price_fen} listFen={l.list_price_fen} show={(fen) => <Price fen={fen} />} /><small className="muted">{chargedColumnLabel(l.price_column)}</small>
+                  {l.promo_name && <small className="muted" data-testid="line-promo">促销：{l.promo_name}</small>}
+                </td>
                 <td className="num">{l.uom_name ? `${l.qty} ${l.uom_name}` : l.qty}</td>
                 <td>{l.include_tax ? '含税' : '不含税'}</td>
                 <td className="num"><Price fen={l.amount_fen} /></td>

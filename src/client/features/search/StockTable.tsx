@@ -18,6 +18,7 @@ import { SpotOrderButton } from '../orders/SpotOrderButton';
 import { stockDetails } from './stock-details';
 import { SpotTag } from './SpotTag';
 import { PreferredTag } from './PreferredTag';
+import { PromoPrice, PromoTag } from './PromoTag';
 import type { ResultView } from './result-view';
 import { useLang, useT, t, mark } from '../../i18n/lang';
 import './stock-table.css';
@@ -116,6 +117,7 @@ const columnsOf = (priceColumns: readonly string[], contactsVisible: boolean, fo
       <span className="cell stock-name" data-user-text title={[r.name, r.generic_name, r.category_name].filter(Boolean).join(' · ')}>
         <span className="stock-name-text">{r.name}</span>
         {r.sale_state === 'promotion' && <> <Tag value={t('促销')} severity="warning" /></>}
+        <PromoTag row={r} />
         {r.clean_state === 'clearance' && <> <Tag value={t('清仓')} severity="danger" /></>}
         {r.warranty_months ? <> <Tag value={warrantyText.mark(r.warranty_months)} severity="info" title={t('卖家已购买平台质保：收货后在此期限内可就质量问题申请售后')} /></> : null}
         {(r.generic_name || r.category_name) && <> <small className="cell-sub muted">{[r.generic_name, r.category_name].filter(Boolean).join(' · ')}</small></>}
@@ -132,7 +134,14 @@ const columnsOf = (priceColumns: readonly string[], contactsVisible: boolean, fo
   ...priceColumns.map((p): Col => ({
     key: p as PriceColumn, sortField: p, label: t(PRICE_LABELS[p as PriceColumn]),
     header: <span className="price-head">{t(PRICE_LABELS[p as PriceColumn]).replace(/ ?\(/, '\n(')}</span>,
-    cell: (r) => <span className="price" data-currency={format.currency}>{format.text(r[p as PriceColumn])}</span>,
+    // a promotion plan's price with the original struck through above it (docs/promotions.md)
+    cell: (r) => {
+      const now = r.promo?.prices[p];
+      const list = r[p as PriceColumn];
+      return now !== undefined && list
+        ? <span className="price" data-currency={format.currency}><PromoPrice fen={now} listFen={list} show={(fen) => format.text(fen)} /></span>
+        : <span className="price" data-currency={format.currency}>{format.text(list)}</span>;
+    },
   })),
   { key: 'contact', header: t('联系方式'), cell: (r) => <span className="cell" data-user-text><Contact row={r} visible={contactsVisible} /></span> },
   { key: 'cart', header: t('采购'), cell: (r) => <BuyCell row={r} /> },

@@ -24,6 +24,8 @@ import type { CustomerPriceLevel } from '../../../shared/domain/customer';
 import * as repo from './cart.repo';
 import { circlePrice, circlePrices, type CircleTerms } from '../circle/circle-stock.service';
 import { circleStockText } from '../../../shared/contracts/circle-stock';
+import { promoOffer } from '../../../shared/domain/promo-plans';
+import { promoPricer, type PromoPricer } from '../promo-plan/promo-plan.service';
 
 /** A quote offers its quantity; one that left it open (0) offers what the line asked for. */
 const quotedQty = (r: { quote_qty: number; line_qty: number }) => r.quote_qty > 0 ? r.quote_qty : r.line_qty;
@@ -66,13 +68,22 @@ export const createCartService = (clock: Clock) => {
     };
   };
 
-  const item = (r: repo.LineRow, level: 'free' | 'paid', levels: Map<number, CustomerPriceLevel>, circles?: Map<number, CircleTerms>): CartItem => {
-    const price = unitPrice(r, level, r.include_tax, levels.get(r.seller_id));
+  /**
+   * A stock line at its column's price, lowered by the seller's best promotion plan for this buyer
+   * (docs/promotions.md); a line bought at a circle price takes no plan.
+   */
+  const item = (r: repo.LineRow, level: 'free' | 'paid', levels: Map<number, CustomerPriceLevel>, pricer: PromoPricer, circles?: Map<number, CircleTerms>): CartItem => {
+    const list = unitPrice(r, level, r.include_tax, levels.get(r.seller_id));
+    const terms = circles?.get(r.id);
+    const promo = list && !terms && r.stock_id !== null ? pricer(r.stock_id, list.fen) : null;
+    const price = list && promo ? { ...list, fen: promo.fen } : list;
     const reason = unavailableReason(r, price);
     const plain = plainItem(r, price, reason);
-    const terms = circles?.get(r.id);
-    return terms ? circleItem(r, terms, plain) : plain;
+    if (terms) return circleItem(r, terms, plain);
+    return promo && list ? { ...plain, promo: { planId: promo.plan.id, name: promo.plan.name, offer: promoOffer(promo.plan), listPrice: list.fen } } : plain;
   };
+  const pricerOf = (db: Kysely<DB>, caller: Caller, rows: repo.LineRow[]) =>
+    promoPricer(db, caller.companyId, rows.flatMap((r) => (r.stock_id === null ? [] : [r.stock_id])), clock.now());
 
   const plainItem = (r: repo.LineRow, price: { fen: number; column: PriceColumn } | null, reason: string): CartItem => {
     return {
@@ -144,7 +155,8 @@ export const createCartService = (clock: Clock) => {
       const rows = await repo.linesForOrder(trx, caller.userId, typeCode, ids);
       const levels = await levelsOf(trx, caller, rows.map((r) => r.seller_id));
       const circles = await circleTerms(trx, caller, rows, true);
-      return rows.map((r) => item(r, level, levels, circles));
+      const pricer = await pricerOf(trx, caller, rows);
+      return rows.map((r) => item(r, level, levels, pricer, circles));
     },
 
     /** Ordered lines leave the cart (in the order's transaction). */
@@ -159,7 +171,8 @@ export const createCartService = (clock: Clock) => {
       const rows = await repo.linesOf(db, caller.userId, typeCode);
       const levels = await levelsOf(db, caller, rows.map((r) => r.seller_id));
       const circles = await circleTerms(db, caller, rows, false);
-      return preferredFirst(db, caller, grouped(rows, rows.map((r) => item(r, level, levels, circles))));
+      const pricer = await pricerOf(db, caller, rows);
+      return preferredFirst(db, caller, grouped(rows, rows.map((r) => item(r, level, levels, pricer, circles))));
     },
 
     /**

@@ -20,6 +20,8 @@ export interface NewOrder {
 export interface NewLine {
   stock_id: number | null; quote_id: number | null; type_code: string; supplier_oe: string; name: string; brand_name: string; quality_name: string; uom_name: string;
   qty: number; include_tax: boolean; price_column: string; unit_price_fen: number; amount_fen: number;
+  /** charged under a promotion plan (docs/promotions.md) */
+  promo_plan_id?: number; list_price_fen?: number;
 }
 
 export const insertOrder = async (db: Kysely<DB>, o: NewOrder, lines: NewLine[]) => {
@@ -90,8 +92,10 @@ export const setOrder = (db: Kysely<DB>, id: string, change: Partial<{
   pay_method: string; pay_note: string; pay_channel: 'offline'; paid_fen: number; confirmed_at: Date; shipped_at: Date; received_at: Date; completed_at: Date; cancelled_at: Date; rejected_at: Date; paid_at: Date;
 }>) => db.updateTable('goods_order').set(change).where('id', '=', id).execute();
 
+/** an order's lines, with the name of the promotion plan a line was charged under (docs/promotions.md) */
 export const linesOf = (db: Kysely<DB>, orderId: string) =>
-  db.selectFrom('goods_order_line').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+  db.selectFrom('goods_order_line as l').leftJoin('promo_plan as pp', 'pp.id', 'l.promo_plan_id').selectAll('l').select('pp.name as promo_name')
+    .where('l.order_id', '=', orderId).orderBy('l.id').execute();
 
 export const eventsOf = (db: Kysely<DB>, orderId: string) =>
   db.selectFrom('goods_order_event as e').innerJoin('app_user as u', 'u.id', 'e.actor_user_id')

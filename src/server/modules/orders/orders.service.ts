@@ -168,6 +168,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
       lines: lines.map((l) => ({
         id: Number(l.id), stock_id: l.stock_id, supplier_oe: l.supplier_oe, name: l.name, brand_name: l.brand_name, quality_name: l.quality_name,
         uom_name: l.uom_name, qty: l.qty, include_tax: l.include_tax, price_column: l.price_column, unit_price_fen: l.unit_price_fen, amount_fen: Number(l.amount_fen),
+        ...(l.promo_plan_id !== null && l.list_price_fen !== null ? { promo_plan_id: l.promo_plan_id, promo_name: l.promo_name ?? '', list_price_fen: l.list_price_fen } : {}),
       })),
       events: events.map((e) => ({ action: e.action, from_status: e.from_status ?? '', to_status: e.to_status, note: e.note, user_name: e.user_name, created_at: unix(e.created_at) })),
       after_sales: afterSales,
@@ -332,6 +333,8 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
             stock_id: l.stockId, quote_id: l.quoteId, type_code: l.typeCode, supplier_oe: l.supplierOe, name: l.name, brand_name: l.brandName,
             quality_name: l.qualityName, uom_name: l.uomName, qty: l.qty, include_tax: l.isIncludeTaxProduct,
             price_column: l.priceColumn!, unit_price_fen: l.price!, amount_fen: l.amount, circle_id: l.circleId,
+            // charged under a promotion plan: the plan and the price before it, kept as they were (docs/promotions.md)
+            ...(l.promo ? { promo_plan_id: l.promo.planId, list_price_fen: l.promo.listPrice } : {}),
           })));
           await repo.addEvent(trx, { order_id: id, action: 'create', actor_user_id: caller.userId, from_status: null, to_status: 'pending', note: '', created_at: now });
           const voucher = vouchers.get(seller);

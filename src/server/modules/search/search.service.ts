@@ -24,6 +24,9 @@ import { preferredSupplierIds } from '../customer/customer.service';
 import { withWarrantyMarks } from '../warranty/warranty.service';
 import { circleOffers } from '../circle/circle-stock.service';
 import { cutoffText } from '../../../shared/domain/spot';
+import { unitPrice } from '../../../shared/domain/cart';
+import { promoOffer, promoPrice } from '../../../shared/domain/promo-plans';
+import { promoPricer } from '../promo-plan/promo-plan.service';
 
 /** sellers of one OE number per answer (oeSearch's first page, oeSellers' pages) */
 export const ROWS_PER_OE = OE_PAGE_MAX;
@@ -69,6 +72,27 @@ export const shapeRow = (r: RawRow, prices: readonly PriceColumn[], contacts: bo
   return row;
 };
 
+/**
+ * 促销 on the rows a seller's promotion plan lowers for the caller (docs/promotions.md): the plan
+ * best at the price the caller's membership is charged (不含税), and every visible price column
+ * as that plan makes it. Rows without a plan stay as they were.
+ */
+export const withPromos = async (db: Kysely<DB>, companyId: number, rows: StockRow[], prices: readonly PriceColumn[], levelType: 'free' | 'paid', now: Date, apply = true): Promise<StockRow[]> => {
+  if (rows.length === 0 || !apply) return rows;
+  const pricer = await promoPricer(db, companyId, rows.map((r) => r.id), now);
+  return rows.map((r) => {
+    const charged = unitPrice(r, levelType, false);
+    const best = charged ? pricer(r.id, charged.fen) : null;
+    if (!best) return r;
+    const lowered: Record<string, number> = {};
+    for (const p of prices) {
+      const fen = r[p] ? promoPrice(r[p]!, best.plan) : null;
+      if (fen !== null) lowered[p] = fen;
+    }
+    return { ...r, promo: { plan_id: best.plan.id, name: best.plan.name, offer: promoOffer(best.plan), end_at: best.plan.end_at, prices: lowered } };
+  });
+};
+
 export const createSearchService = (clock: Clock) => {
   /** The caller's level, after counting this query against the daily quota. */
   const admit = async (db: Kysely<DB>, caller: Caller, companyId: number | undefined) => {
@@ -101,7 +125,7 @@ export const createSearchService = (clock: Clock) => {
       const contacts = level.levelType === 'paid';
       const byOe = new Map<string, StockRow[]>();
       // the 质保 mark of sellers under the platform warranty (docs/warranty.md)
-      const shaped = markPreferred(await withWarrantyMarks(db, rows.map((r) => shapeRow(r, prices, contacts)), clock.now()), preferred);
+      const shaped = await withPromos(db, caller.companyId, markPreferred(await withWarrantyMarks(db, rows.map((r) => shapeRow(r, prices, contacts)), clock.now()), preferred), prices, level.levelType, clock.now());
       for (const [i, r] of rows.entries()) {
         const list = byOe.get(r.oe_norm) ?? [];
         list.push(shaped[i]!);
@@ -139,7 +163,8 @@ export const createSearchService = (clock: Clock) => {
       const contacts = company.level_type === 'paid';
       const preferred = await preferredSupplierIds(db, caller.companyId);
       const [rows, total] = await Promise.all([repo.stockPage(db, p.oe, p.offset, p.limit, preferred), repo.stockCountOf(db, p.oe)]);
-      return { rows: markPreferred(await withWarrantyMarks(db, rows.map((r) => shapeRow(r, prices, contacts)), clock.now()), preferred), total, price_columns: [...prices], contacts_visible: contacts };
+      const shaped = markPreferred(await withWarrantyMarks(db, rows.map((r) => shapeRow(r, prices, contacts)), clock.now()), preferred);
+      return { rows: await withPromos(db, caller.companyId, shaped, prices, company.level_type, clock.now()), total, price_columns: [...prices], contacts_visible: contacts };
     },
 
     suggest: (db: Kysely<DB>, prefix: string) => repo.suggest(db, prefix, SUGGESTIONS),
@@ -199,7 +224,10 @@ export const createSearchService = (clock: Clock) => {
       return {
         ...(offers ? { circle_offers: offers } : {}),
         // 优选 as on OE rows; the keyword walk keeps its index order (docs/customers.md)
-        rows: markPreferred(await withWarrantyMarks(db, rows.map((r) => shapeRow(r, prices, contacts)), clock.now()), rows.length ? await preferredSupplierIds(db, caller.companyId) : []),
+        // 促销: the sellers' promotion plans for the caller, not inside 圈内搜索, whose rows sell at circle prices (docs/promotions.md)
+        rows: await withPromos(db, caller.companyId,
+          markPreferred(await withWarrantyMarks(db, rows.map((r) => shapeRow(r, prices, contacts)), clock.now()), rows.length ? await preferredSupplierIds(db, caller.companyId) : []),
+          prices, level.levelType, clock.now(), !peers),
         total: Math.min(total, cap),
         total_capped: total > cap,
         terms: terms.flat().slice(0, 20).map((t) => ({ kind: t.kind, term: t.term })),
