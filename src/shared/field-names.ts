@@ -12,6 +12,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   // vouchers (docs/vouchers.md)
   template_id: '优惠券', claim_id: '优惠券', percent_off: '折扣', cap_fen: '最多减免', min_order_fen: '使用门槛', category_ids: '适用配件分类',
   total_count: '发放总量', tab: '状态', vouchers: '优惠券', issuer: '发放方',
+  // activities (docs/activities.md)
+  activity_id: '活动', item_id: '活动商品', activity_price_fen: '活动价', activity_qty: '活动数量', per_buyer: '每家企业限购', phase: '活动阶段',
   a: '选项', accept: '文件类型', account: '账号', account_no: '账号', action: '操作', active: '启用状态', activity: '活动',
   address: '地址', agree: '同意协议', amount_fen: '金额', approve: '审核结果', area: '地区', as_no: '售后单号', as_of: '查看时间',
   b: '选项', bank: '开户银行', bank_card_id: '银行卡', bank_name: '开户银行', banner_url: '横幅图片', base64_data: '图片内容', before: '时间点',

@@ -54,6 +54,7 @@ import { pointsEndpoints } from './points';
 import { basketEndpoints } from './basket';
 import { vnMallEndpoints } from './vn-mall';
 import { voucherEndpoints } from './voucher';
+import { activityEndpoints } from './activity';
 import { stocktakeEndpoints } from './stocktake';
 import { warehouseEndpoints } from './warehouse';
 
@@ -115,6 +116,7 @@ export * from './points';
 export * from './basket';
 export * from './vn-mall';
 export * from './voucher';
+export * from './activity';
 export * from './stocktake';
 export * from './warehouse';
 export * from './overseas';
@@ -179,6 +181,7 @@ export const endpoints = {
   ...spotEndpoints,
   ...vnMallEndpoints,
   ...voucherEndpoints,
+  ...activityEndpoints,
   ...pointsEndpoints,
   ...warehouseEndpoints,
   ...overseasEndpoints,

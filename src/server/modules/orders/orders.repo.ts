@@ -41,8 +41,8 @@ export const returnStock = async (db: Kysely<DB>, orderId: string) =>
 
 /** The lines of an order that took pieces from a stock row. */
 export const returnedLines = (db: Kysely<DB>, orderId: string) =>
-  db.selectFrom('goods_order_line').select(['stock_id', 'qty', 'price_column']).where('order_id', '=', orderId).where('stock_id', 'is not', null)
-    .execute() as Promise<{ stock_id: number; qty: number; price_column: string }[]>;
+  db.selectFrom('goods_order_line').select(['order_id', 'stock_id', 'qty', 'price_column']).where('order_id', '=', orderId).where('stock_id', 'is not', null)
+    .execute() as Promise<{ order_id: string; stock_id: number; qty: number; price_column: string }[]>;
 
 export const addEvent = (db: Kysely<DB>, e: { order_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string; note: string; created_at: Date }) =>
   db.insertInto('goods_order_event').values(e).execute();
