@@ -21,6 +21,7 @@ import { Route as OfoRouteImport } from './routes/ofo'
 import { Route as OperationRouteImport } from './routes/operation'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as StoreIndexRouteImport } from './routes/_store/index'
+import { Route as StoreActivityRouteImport } from './routes/_store/activity'
 import { Route as StoreAsktobuyRouteImport } from './routes/_store/asktobuy'
 import { Route as StoreBasketRouteImport } from './routes/_store/basket'
 import { Route as StoreCartRouteImport } from './routes/_store/cart'
@@ -107,6 +108,7 @@ import { Route as BackendOrganizationContactRouteImport } from './routes/backend
 import { Route as BackendOrganizationEmployeeRouteImport } from './routes/backend/organization.employee'
 import { Route as BackendOverseasVietnamMallRouteImport } from './routes/backend/overseas.vietnamMall'
 import { Route as BackendOverseasVnSelectorRouteImport } from './routes/backend/overseas.vnSelector'
+import { Route as BackendProductActivityRouteImport } from './routes/backend/product.activity'
 import { Route as BackendProductBmwRouteImport } from './routes/backend/product.bmw'
 import { Route as BackendProductCleanRouteImport } from './routes/backend/product.clean'
 import { Route as BackendProductImportRouteImport } from './routes/backend/product.import'
@@ -140,6 +142,8 @@ import { Route as OfoPurchasePaymentRouteImport } from './routes/ofo/purchase/pa
 import { Route as OfoSalesOrderRouteImport } from './routes/ofo/sales/order'
 import { Route as OfoServiceOrderIndexRouteImport } from './routes/ofo/serviceOrder/index'
 import { Route as OfoServiceOrderDetailRouteImport } from './routes/ofo/serviceOrder/detail'
+import { Route as OperationActivityAuditRouteImport } from './routes/operation/activity.audit'
+import { Route as OperationActivityListRouteImport } from './routes/operation/activity.list'
 import { Route as OperationCompanyAuditRouteImport } from './routes/operation/company.audit'
 import { Route as OperationCompanyDetailRouteImport } from './routes/operation/company.detail'
 import { Route as OperationCompanyErpRouteImport } from './routes/operation/company.erp'
@@ -208,6 +212,8 @@ import { Route as OperationSystemTradeAreaRouteImport } from './routes/operation
 import { Route as OperationSystemWarrantyRouteImport } from './routes/operation/system.warranty'
 import { Route as AuthLoginPasswordResetRouteImport } from './routes/_auth/login_.password.reset'
 import { Route as AuthLoginRegisterVnRouteImport } from './routes/_auth/login_.register_.vn'
+import { Route as StoreActivityOrderCompleteRouteImport } from './routes/_store/activity_.order.complete'
+import { Route as StoreActivityOrderGetinfoRouteImport } from './routes/_store/activity_.order.getinfo'
 import { Route as StoreCartOrderCompleteRouteImport } from './routes/_store/cart_.order.complete'
 import { Route as StoreCartOrderCreateRouteImport } from './routes/_store/cart_.order.create'
 import { Route as StoreCartOrderSpotCreateRouteImport } from './routes/_store/cart_.order.spotCreate'
@@ -328,6 +334,11 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
 const StoreIndexRoute = StoreIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => StoreRoute,
+} as any)
+const StoreActivityRoute = StoreActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
   getParentRoute: () => StoreRoute,
 } as any)
 const StoreAsktobuyRoute = StoreAsktobuyRouteImport.update({
@@ -773,6 +784,11 @@ const BackendOverseasVnSelectorRoute =
     path: '/overseas/vnSelector',
     getParentRoute: () => BackendRoute,
   } as any)
+const BackendProductActivityRoute = BackendProductActivityRouteImport.update({
+  id: '/product/activity',
+  path: '/product/activity',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendProductBmwRoute = BackendProductBmwRouteImport.update({
   id: '/product/bmw',
   path: '/product/bmw',
@@ -940,6 +956,16 @@ const OfoServiceOrderDetailRoute = OfoServiceOrderDetailRouteImport.update({
   id: '/serviceOrder/detail',
   path: '/serviceOrder/detail',
   getParentRoute: () => OfoRoute,
+} as any)
+const OperationActivityAuditRoute = OperationActivityAuditRouteImport.update({
+  id: '/activity/audit',
+  path: '/activity/audit',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationActivityListRoute = OperationActivityListRouteImport.update({
+  id: '/activity/list',
+  path: '/activity/list',
+  getParentRoute: () => OperationRoute,
 } as any)
 const OperationCompanyAuditRoute = OperationCompanyAuditRouteImport.update({
   id: '/company/audit',
@@ -1304,6 +1330,18 @@ const AuthLoginRegisterVnRoute = AuthLoginRegisterVnRouteImport.update({
   path: '/login/register/vn',
   getParentRoute: () => AuthRoute,
 } as any)
+const StoreActivityOrderCompleteRoute =
+  StoreActivityOrderCompleteRouteImport.update({
+    id: '/activity_/order/complete',
+    path: '/activity/order/complete',
+    getParentRoute: () => StoreRoute,
+  } as any)
+const StoreActivityOrderGetinfoRoute =
+  StoreActivityOrderGetinfoRouteImport.update({
+    id: '/activity_/order/getinfo',
+    path: '/activity/order/getinfo',
+    getParentRoute: () => StoreRoute,
+  } as any)
 const StoreCartOrderCompleteRoute = StoreCartOrderCompleteRouteImport.update({
   id: '/cart_/order/complete',
   path: '/cart/order/complete',
@@ -1667,6 +1705,7 @@ export interface FileRoutesByFullPath {
   '/ofo': typeof OfoRouteWithChildren
   '/operation': typeof OperationRouteWithChildren
   '/login': typeof AuthLoginRoute
+  '/activity': typeof StoreActivityRoute
   '/asktobuy': typeof StoreAsktobuyRoute
   '/basket': typeof StoreBasketRoute
   '/cart': typeof StoreCartRoute
@@ -1749,6 +1788,7 @@ export interface FileRoutesByFullPath {
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
   '/backend/overseas/vietnamMall': typeof BackendOverseasVietnamMallRoute
   '/backend/overseas/vnSelector': typeof BackendOverseasVnSelectorRoute
+  '/backend/product/activity': typeof BackendProductActivityRoute
   '/backend/product/bmw': typeof BackendProductBmwRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
@@ -1777,6 +1817,8 @@ export interface FileRoutesByFullPath {
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
   '/ofo/sales/order': typeof OfoSalesOrderRoute
   '/ofo/serviceOrder/detail': typeof OfoServiceOrderDetailRoute
+  '/operation/activity/audit': typeof OperationActivityAuditRoute
+  '/operation/activity/list': typeof OperationActivityListRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/erp': typeof OperationCompanyErpRoute
@@ -1854,6 +1896,8 @@ export interface FileRoutesByFullPath {
   '/operation/service/': typeof OperationServiceIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
   '/login/register/vn': typeof AuthLoginRegisterVnRoute
+  '/activity/order/complete': typeof StoreActivityOrderCompleteRoute
+  '/activity/order/getinfo': typeof StoreActivityOrderGetinfoRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
   '/cart/order/spotCreate': typeof StoreCartOrderSpotCreateRoute
@@ -1927,6 +1971,7 @@ export interface FileRoutesByTo {
   '/logout': typeof LogoutRoute
   '/ofo': typeof OfoRouteWithChildren
   '/login': typeof AuthLoginRoute
+  '/activity': typeof StoreActivityRoute
   '/asktobuy': typeof StoreAsktobuyRoute
   '/basket': typeof StoreBasketRoute
   '/cart': typeof StoreCartRoute
@@ -2008,6 +2053,7 @@ export interface FileRoutesByTo {
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
   '/backend/overseas/vietnamMall': typeof BackendOverseasVietnamMallRoute
   '/backend/overseas/vnSelector': typeof BackendOverseasVnSelectorRoute
+  '/backend/product/activity': typeof BackendProductActivityRoute
   '/backend/product/bmw': typeof BackendProductBmwRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
@@ -2036,6 +2082,8 @@ export interface FileRoutesByTo {
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
   '/ofo/sales/order': typeof OfoSalesOrderRoute
   '/ofo/serviceOrder/detail': typeof OfoServiceOrderDetailRoute
+  '/operation/activity/audit': typeof OperationActivityAuditRoute
+  '/operation/activity/list': typeof OperationActivityListRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/erp': typeof OperationCompanyErpRoute
@@ -2113,6 +2161,8 @@ export interface FileRoutesByTo {
   '/operation/service': typeof OperationServiceIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
   '/login/register/vn': typeof AuthLoginRegisterVnRoute
+  '/activity/order/complete': typeof StoreActivityOrderCompleteRoute
+  '/activity/order/getinfo': typeof StoreActivityOrderGetinfoRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
   '/cart/order/spotCreate': typeof StoreCartOrderSpotCreateRoute
@@ -2190,6 +2240,7 @@ export interface FileRoutesById {
   '/ofo': typeof OfoRouteWithChildren
   '/operation': typeof OperationRouteWithChildren
   '/_auth/login': typeof AuthLoginRoute
+  '/_store/activity': typeof StoreActivityRoute
   '/_store/asktobuy': typeof StoreAsktobuyRoute
   '/_store/basket': typeof StoreBasketRoute
   '/_store/cart': typeof StoreCartRoute
@@ -2273,6 +2324,7 @@ export interface FileRoutesById {
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
   '/backend/overseas/vietnamMall': typeof BackendOverseasVietnamMallRoute
   '/backend/overseas/vnSelector': typeof BackendOverseasVnSelectorRoute
+  '/backend/product/activity': typeof BackendProductActivityRoute
   '/backend/product/bmw': typeof BackendProductBmwRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
@@ -2301,6 +2353,8 @@ export interface FileRoutesById {
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
   '/ofo/sales/order': typeof OfoSalesOrderRoute
   '/ofo/serviceOrder/detail': typeof OfoServiceOrderDetailRoute
+  '/operation/activity/audit': typeof OperationActivityAuditRoute
+  '/operation/activity/list': typeof OperationActivityListRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/erp': typeof OperationCompanyErpRoute
@@ -2378,6 +2432,8 @@ export interface FileRoutesById {
   '/operation/service/': typeof OperationServiceIndexRoute
   '/_auth/login_/password/reset': typeof AuthLoginPasswordResetRoute
   '/_auth/login_/register_/vn': typeof AuthLoginRegisterVnRoute
+  '/_store/activity_/order/complete': typeof StoreActivityOrderCompleteRoute
+  '/_store/activity_/order/getinfo': typeof StoreActivityOrderGetinfoRoute
   '/_store/cart_/order/complete': typeof StoreCartOrderCompleteRoute
   '/_store/cart_/order/create': typeof StoreCartOrderCreateRoute
   '/_store/cart_/order/spotCreate': typeof StoreCartOrderSpotCreateRoute
@@ -2455,6 +2511,7 @@ export interface FileRouteTypes {
     | '/ofo'
     | '/operation'
     | '/login'
+    | '/activity'
     | '/asktobuy'
     | '/basket'
     | '/cart'
@@ -2537,6 +2594,7 @@ export interface FileRouteTypes {
     | '/backend/organization/employee'
     | '/backend/overseas/vietnamMall'
     | '/backend/overseas/vnSelector'
+    | '/backend/product/activity'
     | '/backend/product/bmw'
     | '/backend/product/clean'
     | '/backend/product/import'
@@ -2565,6 +2623,8 @@ export interface FileRouteTypes {
     | '/ofo/purchase/payment'
     | '/ofo/sales/order'
     | '/ofo/serviceOrder/detail'
+    | '/operation/activity/audit'
+    | '/operation/activity/list'
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/erp'
@@ -2642,6 +2702,8 @@ export interface FileRouteTypes {
     | '/operation/service/'
     | '/login/password/reset'
     | '/login/register/vn'
+    | '/activity/order/complete'
+    | '/activity/order/getinfo'
     | '/cart/order/complete'
     | '/cart/order/create'
     | '/cart/order/spotCreate'
@@ -2715,6 +2777,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/ofo'
     | '/login'
+    | '/activity'
     | '/asktobuy'
     | '/basket'
     | '/cart'
@@ -2796,6 +2859,7 @@ export interface FileRouteTypes {
     | '/backend/organization/employee'
     | '/backend/overseas/vietnamMall'
     | '/backend/overseas/vnSelector'
+    | '/backend/product/activity'
     | '/backend/product/bmw'
     | '/backend/product/clean'
     | '/backend/product/import'
@@ -2824,6 +2888,8 @@ export interface FileRouteTypes {
     | '/ofo/purchase/payment'
     | '/ofo/sales/order'
     | '/ofo/serviceOrder/detail'
+    | '/operation/activity/audit'
+    | '/operation/activity/list'
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/erp'
@@ -2901,6 +2967,8 @@ export interface FileRouteTypes {
     | '/operation/service'
     | '/login/password/reset'
     | '/login/register/vn'
+    | '/activity/order/complete'
+    | '/activity/order/getinfo'
     | '/cart/order/complete'
     | '/cart/order/create'
     | '/cart/order/spotCreate'
@@ -2977,6 +3045,7 @@ export interface FileRouteTypes {
     | '/ofo'
     | '/operation'
     | '/_auth/login'
+    | '/_store/activity'
     | '/_store/asktobuy'
     | '/_store/basket'
     | '/_store/cart'
@@ -3060,6 +3129,7 @@ export interface FileRouteTypes {
     | '/backend/organization/employee'
     | '/backend/overseas/vietnamMall'
     | '/backend/overseas/vnSelector'
+    | '/backend/product/activity'
     | '/backend/product/bmw'
     | '/backend/product/clean'
     | '/backend/product/import'
@@ -3088,6 +3158,8 @@ export interface FileRouteTypes {
     | '/ofo/purchase/payment'
     | '/ofo/sales/order'
     | '/ofo/serviceOrder/detail'
+    | '/operation/activity/audit'
+    | '/operation/activity/list'
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/erp'
@@ -3165,6 +3237,8 @@ export interface FileRouteTypes {
     | '/operation/service/'
     | '/_auth/login_/password/reset'
     | '/_auth/login_/register_/vn'
+    | '/_store/activity_/order/complete'
+    | '/_store/activity_/order/getinfo'
     | '/_store/cart_/order/complete'
     | '/_store/cart_/order/create'
     | '/_store/cart_/order/spotCreate'
@@ -3340,6 +3414,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof StoreIndexRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/activity': {
+      id: '/_store/activity'
+      path: '/activity'
+      fullPath: '/activity'
+      preLoaderRoute: typeof StoreActivityRouteImport
       parentRoute: typeof StoreRoute
     }
     '/_store/asktobuy': {
@@ -3944,6 +4025,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BackendOverseasVnSelectorRouteImport
       parentRoute: typeof BackendRoute
     }
+    '/backend/product/activity': {
+      id: '/backend/product/activity'
+      path: '/product/activity'
+      fullPath: '/backend/product/activity'
+      preLoaderRoute: typeof BackendProductActivityRouteImport
+      parentRoute: typeof BackendRoute
+    }
     '/backend/product/bmw': {
       id: '/backend/product/bmw'
       path: '/product/bmw'
@@ -4174,6 +4262,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/ofo/serviceOrder/detail'
       preLoaderRoute: typeof OfoServiceOrderDetailRouteImport
       parentRoute: typeof OfoRoute
+    }
+    '/operation/activity/audit': {
+      id: '/operation/activity/audit'
+      path: '/activity/audit'
+      fullPath: '/operation/activity/audit'
+      preLoaderRoute: typeof OperationActivityAuditRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/activity/list': {
+      id: '/operation/activity/list'
+      path: '/activity/list'
+      fullPath: '/operation/activity/list'
+      preLoaderRoute: typeof OperationActivityListRouteImport
+      parentRoute: typeof OperationRoute
     }
     '/operation/company/audit': {
       id: '/operation/company/audit'
@@ -4650,6 +4752,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/login/register/vn'
       preLoaderRoute: typeof AuthLoginRegisterVnRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/_store/activity_/order/complete': {
+      id: '/_store/activity_/order/complete'
+      path: '/activity/order/complete'
+      fullPath: '/activity/order/complete'
+      preLoaderRoute: typeof StoreActivityOrderCompleteRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/activity_/order/getinfo': {
+      id: '/_store/activity_/order/getinfo'
+      path: '/activity/order/getinfo'
+      fullPath: '/activity/order/getinfo'
+      preLoaderRoute: typeof StoreActivityOrderGetinfoRouteImport
+      parentRoute: typeof StoreRoute
     }
     '/_store/cart_/order/complete': {
       id: '/_store/cart_/order/complete'
@@ -5184,6 +5300,7 @@ const StoreSearchRouteWithChildren = StoreSearchRoute._addFileChildren(
 )
 
 interface StoreRouteChildren {
+  StoreActivityRoute: typeof StoreActivityRoute
   StoreAsktobuyRoute: typeof StoreAsktobuyRoute
   StoreBasketRoute: typeof StoreBasketRoute
   StoreCartRoute: typeof StoreCartRoute
@@ -5212,6 +5329,8 @@ interface StoreRouteChildren {
   StoreCompanyIndexRoute: typeof StoreCompanyIndexRoute
   StoreOpenIndexRoute: typeof StoreOpenIndexRoute
   StoreTradeIndexRoute: typeof StoreTradeIndexRoute
+  StoreActivityOrderCompleteRoute: typeof StoreActivityOrderCompleteRoute
+  StoreActivityOrderGetinfoRoute: typeof StoreActivityOrderGetinfoRoute
   StoreCartOrderCompleteRoute: typeof StoreCartOrderCompleteRoute
   StoreCartOrderCreateRoute: typeof StoreCartOrderCreateRoute
   StoreCartOrderSpotCreateRoute: typeof StoreCartOrderSpotCreateRoute
@@ -5225,6 +5344,7 @@ interface StoreRouteChildren {
 }
 
 const StoreRouteChildren: StoreRouteChildren = {
+  StoreActivityRoute: StoreActivityRoute,
   StoreAsktobuyRoute: StoreAsktobuyRoute,
   StoreBasketRoute: StoreBasketRoute,
   StoreCartRoute: StoreCartRoute,
@@ -5253,6 +5373,8 @@ const StoreRouteChildren: StoreRouteChildren = {
   StoreCompanyIndexRoute: StoreCompanyIndexRoute,
   StoreOpenIndexRoute: StoreOpenIndexRoute,
   StoreTradeIndexRoute: StoreTradeIndexRoute,
+  StoreActivityOrderCompleteRoute: StoreActivityOrderCompleteRoute,
+  StoreActivityOrderGetinfoRoute: StoreActivityOrderGetinfoRoute,
   StoreCartOrderCompleteRoute: StoreCartOrderCompleteRoute,
   StoreCartOrderCreateRoute: StoreCartOrderCreateRoute,
   StoreCartOrderSpotCreateRoute: StoreCartOrderSpotCreateRoute,
@@ -5298,6 +5420,7 @@ interface BackendRouteChildren {
   BackendOrganizationEmployeeRoute: typeof BackendOrganizationEmployeeRoute
   BackendOverseasVietnamMallRoute: typeof BackendOverseasVietnamMallRoute
   BackendOverseasVnSelectorRoute: typeof BackendOverseasVnSelectorRoute
+  BackendProductActivityRoute: typeof BackendProductActivityRoute
   BackendProductBmwRoute: typeof BackendProductBmwRoute
   BackendProductCleanRoute: typeof BackendProductCleanRoute
   BackendProductImportRoute: typeof BackendProductImportRoute
@@ -5353,6 +5476,7 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendOrganizationEmployeeRoute: BackendOrganizationEmployeeRoute,
   BackendOverseasVietnamMallRoute: BackendOverseasVietnamMallRoute,
   BackendOverseasVnSelectorRoute: BackendOverseasVnSelectorRoute,
+  BackendProductActivityRoute: BackendProductActivityRoute,
   BackendProductBmwRoute: BackendProductBmwRoute,
   BackendProductCleanRoute: BackendProductCleanRoute,
   BackendProductImportRoute: BackendProductImportRoute,
@@ -5434,6 +5558,8 @@ interface OperationRouteChildren {
   OperationPasswordRoute: typeof OperationPasswordRoute
   OperationUsersRoute: typeof OperationUsersRoute
   OperationIndexRoute: typeof OperationIndexRoute
+  OperationActivityAuditRoute: typeof OperationActivityAuditRoute
+  OperationActivityListRoute: typeof OperationActivityListRoute
   OperationCompanyAuditRoute: typeof OperationCompanyAuditRoute
   OperationCompanyDetailRoute: typeof OperationCompanyDetailRoute
   OperationCompanyErpRoute: typeof OperationCompanyErpRoute
@@ -5532,6 +5658,8 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationPasswordRoute: OperationPasswordRoute,
   OperationUsersRoute: OperationUsersRoute,
   OperationIndexRoute: OperationIndexRoute,
+  OperationActivityAuditRoute: OperationActivityAuditRoute,
+  OperationActivityListRoute: OperationActivityListRoute,
   OperationCompanyAuditRoute: OperationCompanyAuditRoute,
   OperationCompanyDetailRoute: OperationCompanyDetailRoute,
   OperationCompanyErpRoute: OperationCompanyErpRoute,
