@@ -216,6 +216,11 @@ describe.each(backends)('activities on %s', (backend) => {
       expect((await info(2)).body.data).toMatchObject({ bought: 2, may_buy: 1, reason: activityText.overLimit(3, 2) });
       await balanced();
 
+      // a Vietnamese company buys only in the Vietnam mall (docs/overseas.md)
+      t.vnbuyer = (await env.login('vnbuyer')).access_token;
+      expect((await get('vnbuyer', 'activityOrderInfo', { item_id: item.id, qty: 1 })).status).toBe(403);
+      expect((await buy(1, 4500, 'vnbuyer')).status).toBe(403);
+
       // cancelled while the activity runs: back into the reserve, and the company may buy them again
       const c = await post('buyer', 'orderCancel', { order_no: order.order_no, reason: '买错了' });
       expect(c.status, JSON.stringify(c.body)).toBe(200);
@@ -245,6 +250,17 @@ describe.each(backends)('activities on %s', (backend) => {
       expect(new Set(ok.map((r) => (r.body.data as { order: { buyer_company_id: number } }).order.buyer_company_id)).size).toBe(10);
       expect(await qtyOf(rows[4])).toBe(rowBefore);
       await balanced();
+
+      // one company in six tabs at once against its limit of 1: one order
+      const few = await create({ name: '一家一件', start_at: now() - 60, end_at: now() + HOUR, per_buyer: 1 });
+      const fewItem = await apply(few.id, rows[2], 3000, 20);
+      await approve(fewItem.id);
+      const tabs = await Promise.all(Array.from({ length: 6 }, () => post('buyer', 'activityOrderComplete', { item_id: fewItem.id, qty: 1, expected_total_fen: 3000, ...ADDRESS })));
+      expect(tabs.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const r of tabs.filter((x) => x.status !== 200)) expect(r.body).toMatchObject({ code: 409, client_msg: activityText.overLimit(1, 1) });
+      expect(await itemOf(fewItem.id)).toMatchObject({ reserved: 20, sold: 1 });
+      await balanced();
+
       env.clock.advance(HOUR);
       expect(await createActivityService({ clock: env.clock }).settleEnded(db(), env.clock.now())).toBeGreaterThanOrEqual(1);
       expect(await itemOf(item.id)).toMatchObject({ sold: 10, returned: 0 });

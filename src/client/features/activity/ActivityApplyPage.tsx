@@ -11,7 +11,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import type { ActivityItem, PayloadIn } from '../../../shared/contracts';
+import type { ActivityItem, AnswerOf, PayloadIn } from '../../../shared/contracts';
 import { ITEM_STATES, activityText } from '../../../shared/domain/activities';
 import { formatChina } from '../../../shared/domain/china-time';
 import { yuan, yuanToFen } from '../../../shared/domain/money';
@@ -20,7 +20,7 @@ import type { ListSearch } from '../../ui/list/list-search';
 import { Field } from '../../ui/form/Field';
 import { useForm } from '../../ui/form/form';
 import { oneOf, pagingOf } from '../operation/list-payload';
-import { activityApplicationsQuery, activityOpenQuery, activityStockQuery } from './queries';
+import { activityKeys, activityApplicationsQuery, activityOpenQuery, activityStockQuery } from './queries';
 import { useActivityApply } from './mutations';
 import '../../ui/form/form.css';
 import '../operation/operation.css';
@@ -31,7 +31,7 @@ const payloadOf = (s: ListSearch): PayloadIn<'activityApplications'> => ({ state
 export function ActivityApplyPage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {
   const [applying, setApplying] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
-  const def: ListDef<ActivityItem> = {
+  const def: ListDef<ActivityItem, ReturnType<typeof activityKeys.applications>, AnswerOf<'activityApplications'>> = {
     title: '活动报名',
     filters: [
       { name: 'state', label: '状态', type: 'select', primary: true, options: [{ value: 'pending', label: '待审核' }, { value: 'approved', label: '已通过' }, { value: 'rejected', label: '已驳回' }, { value: 'expired', label: '未审核（已结束）' }] },

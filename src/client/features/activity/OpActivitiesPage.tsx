@@ -10,7 +10,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import type { Activity, PayloadIn } from '../../../shared/contracts';
+import type { Activity, AnswerOf, PayloadIn } from '../../../shared/contracts';
 import { ACTIVITY_DESCRIPTION_MAX, ACTIVITY_NAME_MAX, activityText } from '../../../shared/domain/activities';
 import { formatChina } from '../../../shared/domain/china-time';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
@@ -18,7 +18,7 @@ import type { ListSearch } from '../../ui/list/list-search';
 import { Field } from '../../ui/form/Field';
 import { errorText, useForm } from '../../ui/form/form';
 import { oneOf, pagingOf, text } from '../operation/list-payload';
-import { opActivityListQuery } from './queries';
+import { activityKeys, opActivityListQuery } from './queries';
 import { useOpActivityCreate, useOpActivityEnd, useOpActivityUpdate } from './mutations';
 import '../../ui/form/form.css';
 import '../operation/operation.css';
@@ -45,7 +45,7 @@ export function OpActivitiesPage({ search, onSearch }: { search: ListSearch; onS
       setEnding(null);
     }
   };
-  const def: ListDef<Activity> = {
+  const def: ListDef<Activity, ReturnType<typeof activityKeys.opList>, AnswerOf<'opActivityList'>> = {
     title: '活动列表',
     filters: [
       { name: 'q', label: '活动名称', type: 'text', width: '10rem', primary: true },

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import type { ActivityItem, PayloadIn } from '../../../shared/contracts';
+import type { ActivityItem, AnswerOf, PayloadIn } from '../../../shared/contracts';
 import { ACTIVITY_REASON_MAX, ITEM_STATES } from '../../../shared/domain/activities';
 import { formatChina } from '../../../shared/domain/china-time';
 import { yuan } from '../../../shared/domain/money';
@@ -17,7 +17,7 @@ import type { ListSearch } from '../../ui/list/list-search';
 import { Field } from '../../ui/form/Field';
 import { errorText, useForm } from '../../ui/form/form';
 import { idOf, pagingOf, text } from '../operation/list-payload';
-import { opActivityItemsQuery } from './queries';
+import { activityKeys, opActivityItemsQuery } from './queries';
 import { useOpActivityApprove, useOpActivityReject } from './mutations';
 import '../../ui/form/form.css';
 import '../operation/operation.css';
@@ -42,7 +42,7 @@ export function OpActivityAuditPage({ search, onSearch }: { search: ListSearch; 
       setStatus({ kind: 'error', text: errorText(e) });
     }
   };
-  const def: ListDef<ActivityItem> = {
+  const def: ListDef<ActivityItem, ReturnType<typeof activityKeys.opItems>, AnswerOf<'opActivityItems'>> = {
     title: '活动审核',
     filters: [
       { name: 'state', label: '状态', type: 'select', options: [{ value: 'pending', label: '待审核' }, { value: 'approved', label: '已通过' }, { value: 'rejected', label: '已驳回' }, { value: 'expired', label: '未审核（已结束）' }, { value: 'all', label: '全部' }] },
