@@ -216,6 +216,12 @@ describe.each(backends)('activities on %s', (backend) => {
       expect((await info(2)).body.data).toMatchObject({ bought: 2, may_buy: 1, reason: activityText.overLimit(3, 2) });
       await balanced();
 
+      // a row taken off sale sells no more in the activity either
+      await sql`update stock set state = 'off' where id = ${rows[3]}`.execute(db());
+      expect((await info(1)).body).toMatchObject({ code: 404, client_msg: activityText.itemNotFound });
+      expect((await get('buyer', 'activityList', {})).body.data!.data.find((x) => x.activity.id === a.id)!.items).toEqual([]);
+      await sql`update stock set state = 'on' where id = ${rows[3]}`.execute(db());
+
       // a Vietnamese company buys only in the Vietnam mall (docs/overseas.md)
       t.vnbuyer = (await env.login('vnbuyer')).access_token;
       expect((await get('vnbuyer', 'activityOrderInfo', { item_id: item.id, qty: 1 })).status).toBe(403);

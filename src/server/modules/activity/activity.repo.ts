@@ -53,7 +53,7 @@ export const unsettled = (db: Kysely<DB>, now: Date, limit: number) =>
 
 export interface ItemRow {
   id: number; activity_id: number; activity_name: string; activity_start_at: Date; activity_end_at: Date; activity_ended_at: Date | null; per_buyer: number;
-  company_id: number; company_name: string; stock_id: number; supplier_oe: string; name: string; brand_name: string; uom_name: string; stock_qty: number;
+  company_id: number; company_name: string; stock_id: number; supplier_oe: string; name: string; brand_name: string; uom_name: string; stock_qty: number; stock_state: string;
   ordinary_fen: number; activity_price_fen: number; activity_qty: number; state: ItemState; reserved: number; sold: number; returned: number;
   reject_reason: string; applied_at: Date; audited_at: Date | null; returned_at: Date | null;
 }
@@ -62,7 +62,7 @@ const itemFrom = sql`activity_item i join activity a on a.id = i.activity_id joi
   left join part_brand pb on pb.id = s.part_brand_id`;
 const itemCols = sql`i.id, i.activity_id, a.name as activity_name, a.start_at as activity_start_at, a.end_at as activity_end_at, a.ended_at as activity_ended_at, a.per_buyer,
   i.company_id, c.name as company_name, s.id::int as stock_id, s.supplier_oe, s.name, coalesce(pb.name, nullif(s.custom_brand_name, ''), '') as brand_name, s.uom_name,
-  s.quantity as stock_qty, i.ordinary_fen, i.activity_price_fen, i.activity_qty, i.state, i.reserved, i.sold, i.returned, i.reject_reason, i.applied_at, i.audited_at, i.returned_at`;
+  s.quantity as stock_qty, s.state as stock_state, i.ordinary_fen, i.activity_price_fen, i.activity_qty, i.state, i.reserved, i.sold, i.returned, i.reject_reason, i.applied_at, i.audited_at, i.returned_at`;
 
 export const items = async (db: Kysely<DB>, f: { companyId?: number; activityId?: number; state: ItemState | ''; oldestFirst: boolean }, limit: number, offset: number) => {
   const where = sql`(${f.companyId ?? 0} = 0 or i.company_id = ${f.companyId ?? 0}) and (${f.activityId ?? 0} = 0 or i.activity_id = ${f.activityId ?? 0})

@@ -109,7 +109,8 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
     // a Vietnamese company buys only in the Vietnam mall (docs/overseas.md)
     await refuseVnBuyer(db, caller);
     const i = await repo.itemById(db, itemId);
-    if (!i || i.state !== 'approved') throw itemNotFound();
+    // an approved item whose row was taken off sale (by its seller or the platform) sells no more
+    if (!i || i.state !== 'approved' || i.stock_state !== 'on') throw itemNotFound();
     const a = (await repo.activityById(db, i.activity_id))!;
     const now = clock.now();
     const phase = phaseOf(a, now);
