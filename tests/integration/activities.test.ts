@@ -279,12 +279,18 @@ describe.each(backends)('activities on %s', (backend) => {
       const b = await create({ name: '提前结束', start_at: now() + 60, end_at: now() + HOUR, per_buyer: 5 });
       const ia = await apply(a.id, rows[5], 5000, 10);
       const ib = await apply(b.id, rows[6], 5000, 10);
-      const pendingOne = await apply(b.id, rows[7], 5000, 1);
+      const pendingOne = await apply(b.id, rows[4], 5000, 1);
+      const c = await create({ name: '结束时取消', start_at: now() + 60, end_at: now() + HOUR, per_buyer: 5 });
+      const ic = await apply(c.id, rows[7], 5000, 10);
       await approve(ia.id);
       await approve(ib.id);
+      await approve(ic.id);
       env.clock.advance(120);
       const bought = await post('buyer', 'activityOrderComplete', { item_id: ia.id, qty: 3, expected_total_fen: 15_000, ...ADDRESS });
       expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+      const boughtC = await post('buyer', 'activityOrderComplete', { item_id: ic.id, qty: 4, expected_total_fen: 20_000, ...ADDRESS });
+      expect(boughtC.status, JSON.stringify(boughtC.body)).toBe(200);
+      const rowC = await qtyOf(rows[7]);
       const rowA = await qtyOf(rows[5]);
       const rowB = await qtyOf(rows[6]);
 
@@ -300,7 +306,15 @@ describe.each(backends)('activities on %s', (backend) => {
       env.clock.advance(HOUR);
       expect((await post('buyer', 'activityOrderComplete', { item_id: ia.id, qty: 1, expected_total_fen: 5000, ...ADDRESS })).body).toMatchObject({ code: 409, client_msg: activityText.activityEnded });
       expect(await qtyOf(rows[5])).toBe(rowA);
-      await createActivityService({ clock: env.clock }).settleEnded(db(), env.clock.now());
+      // the sweep settles while the buyer cancels c's order: whichever goes first, all 10 end on the row
+      const [cancelC] = await Promise.all([
+        post('buyer', 'orderCancel', { order_no: boughtC.body.data!.order.order_no, reason: '结束时取消' }),
+        createActivityService({ clock: env.clock }).settleEnded(db(), env.clock.now()),
+      ]);
+      expect(cancelC.status, JSON.stringify(cancelC.body)).toBe(200);
+      expect(await qtyOf(rows[7])).toBe(rowC + 10);
+      const settledC = await itemOf(ic.id);
+      expect(settledC.sold + settledC.returned).toBe(10);
       expect(await qtyOf(rows[5])).toBe(rowA + 7);
       expect(await itemOf(ia.id)).toMatchObject({ sold: 3, returned: 7 });
       // settling again changes nothing

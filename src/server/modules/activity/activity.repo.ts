@@ -134,6 +134,9 @@ export const giveBackToReserve = async (db: Kysely<DB>, o: { order_id: string; i
  * unaudited applications close. Answers the rows and pieces given back.
  */
 export const settleItems = async (db: Kysely<DB>, activityId: number, now: Date) => {
+  // the rows first, in id order, then the items: a cancellation takes its row, then its item, so the two never wait on each other
+  await sql`select s.id from stock s where s.id in (select stock_id from activity_item where activity_id = ${activityId} and state = 'approved' and returned_at is null)
+    order by s.id for update of s`.execute(db);
   const back = (await sql<{ stock_id: number; returned: number }>`update activity_item set returned = reserved - sold, returned_at = ${now}
     where activity_id = ${activityId} and state = 'approved' and returned_at is null returning stock_id::int as stock_id, returned`.execute(db)).rows;
   for (const b of [...back].sort((x, y) => x.stock_id - y.stock_id)) {

@@ -276,7 +276,7 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
     /** 审核通过: under the activity's and the row's locks the price rule again, then the quantity leaves the row into the reserve. */
     opApprove: (db: Kysely<DB>, caller: Caller, id: number) =>
       inTransaction(db, async (trx) => {
-        // the activity first, then the item, then the row: the settlement's order, so the two never wait on each other
+        // the activity first (an approval and the settlement go one after the other), then the item, then the row
         const seen = await repo.itemById(trx, id);
         if (!seen) throw itemNotFound();
         const a = (await repo.lockActivity(trx, seen.activity_id))!;
