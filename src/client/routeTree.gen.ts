@@ -21,6 +21,7 @@ import { Route as OfoRouteImport } from './routes/ofo'
 import { Route as OperationRouteImport } from './routes/operation'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as StoreIndexRouteImport } from './routes/_store/index'
+import { Route as StoreActivityRouteImport } from './routes/_store/activity'
 import { Route as StoreAsktobuyRouteImport } from './routes/_store/asktobuy'
 import { Route as StoreBasketRouteImport } from './routes/_store/basket'
 import { Route as StoreCartRouteImport } from './routes/_store/cart'
@@ -108,6 +109,7 @@ import { Route as BackendOrganizationContactRouteImport } from './routes/backend
 import { Route as BackendOrganizationEmployeeRouteImport } from './routes/backend/organization.employee'
 import { Route as BackendOverseasVietnamMallRouteImport } from './routes/backend/overseas.vietnamMall'
 import { Route as BackendOverseasVnSelectorRouteImport } from './routes/backend/overseas.vnSelector'
+import { Route as BackendProductActivityRouteImport } from './routes/backend/product.activity'
 import { Route as BackendProductBmwRouteImport } from './routes/backend/product.bmw'
 import { Route as BackendProductCleanRouteImport } from './routes/backend/product.clean'
 import { Route as BackendProductImportRouteImport } from './routes/backend/product.import'
@@ -141,6 +143,8 @@ import { Route as OfoPurchasePaymentRouteImport } from './routes/ofo/purchase/pa
 import { Route as OfoSalesOrderRouteImport } from './routes/ofo/sales/order'
 import { Route as OfoServiceOrderIndexRouteImport } from './routes/ofo/serviceOrder/index'
 import { Route as OfoServiceOrderDetailRouteImport } from './routes/ofo/serviceOrder/detail'
+import { Route as OperationActivityAuditRouteImport } from './routes/operation/activity.audit'
+import { Route as OperationActivityListRouteImport } from './routes/operation/activity.list'
 import { Route as OperationCompanyAuditRouteImport } from './routes/operation/company.audit'
 import { Route as OperationCompanyDetailRouteImport } from './routes/operation/company.detail'
 import { Route as OperationCompanyErpRouteImport } from './routes/operation/company.erp'
@@ -209,6 +213,8 @@ import { Route as OperationSystemTradeAreaRouteImport } from './routes/operation
 import { Route as OperationSystemWarrantyRouteImport } from './routes/operation/system.warranty'
 import { Route as AuthLoginPasswordResetRouteImport } from './routes/_auth/login_.password.reset'
 import { Route as AuthLoginRegisterVnRouteImport } from './routes/_auth/login_.register_.vn'
+import { Route as StoreActivityOrderCompleteRouteImport } from './routes/_store/activity_.order.complete'
+import { Route as StoreActivityOrderGetinfoRouteImport } from './routes/_store/activity_.order.getinfo'
 import { Route as StoreCartOrderCompleteRouteImport } from './routes/_store/cart_.order.complete'
 import { Route as StoreCartOrderCreateRouteImport } from './routes/_store/cart_.order.create'
 import { Route as StoreCartOrderSpotCreateRouteImport } from './routes/_store/cart_.order.spotCreate'
@@ -329,6 +335,11 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
 const StoreIndexRoute = StoreIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => StoreRoute,
+} as any)
+const StoreActivityRoute = StoreActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
   getParentRoute: () => StoreRoute,
 } as any)
 const StoreAsktobuyRoute = StoreAsktobuyRouteImport.update({
@@ -780,6 +791,11 @@ const BackendOverseasVnSelectorRoute =
     path: '/overseas/vnSelector',
     getParentRoute: () => BackendRoute,
   } as any)
+const BackendProductActivityRoute = BackendProductActivityRouteImport.update({
+  id: '/product/activity',
+  path: '/product/activity',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendProductBmwRoute = BackendProductBmwRouteImport.update({
   id: '/product/bmw',
   path: '/product/bmw',
@@ -947,6 +963,16 @@ const OfoServiceOrderDetailRoute = OfoServiceOrderDetailRouteImport.update({
   id: '/serviceOrder/detail',
   path: '/serviceOrder/detail',
   getParentRoute: () => OfoRoute,
+} as any)
+const OperationActivityAuditRoute = OperationActivityAuditRouteImport.update({
+  id: '/activity/audit',
+  path: '/activity/audit',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationActivityListRoute = OperationActivityListRouteImport.update({
+  id: '/activity/list',
+  path: '/activity/list',
+  getParentRoute: () => OperationRoute,
 } as any)
 const OperationCompanyAuditRoute = OperationCompanyAuditRouteImport.update({
   id: '/company/audit',
@@ -1311,6 +1337,18 @@ const AuthLoginRegisterVnRoute = AuthLoginRegisterVnRouteImport.update({
   path: '/login/register/vn',
   getParentRoute: () => AuthRoute,
 } as any)
+const StoreActivityOrderCompleteRoute =
+  StoreActivityOrderCompleteRouteImport.update({
+    id: '/activity_/order/complete',
+    path: '/activity/order/complete',
+    getParentRoute: () => StoreRoute,
+  } as any)
+const StoreActivityOrderGetinfoRoute =
+  StoreActivityOrderGetinfoRouteImport.update({
+    id: '/activity_/order/getinfo',
+    path: '/activity/order/getinfo',
+    getParentRoute: () => StoreRoute,
+  } as any)
 const StoreCartOrderCompleteRoute = StoreCartOrderCompleteRouteImport.update({
   id: '/cart_/order/complete',
   path: '/cart/order/complete',
@@ -1674,6 +1712,7 @@ export interface FileRoutesByFullPath {
   '/ofo': typeof OfoRouteWithChildren
   '/operation': typeof OperationRouteWithChildren
   '/login': typeof AuthLoginRoute
+  '/activity': typeof StoreActivityRoute
   '/asktobuy': typeof StoreAsktobuyRoute
   '/basket': typeof StoreBasketRoute
   '/cart': typeof StoreCartRoute
@@ -1757,6 +1796,7 @@ export interface FileRoutesByFullPath {
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
   '/backend/overseas/vietnamMall': typeof BackendOverseasVietnamMallRoute
   '/backend/overseas/vnSelector': typeof BackendOverseasVnSelectorRoute
+  '/backend/product/activity': typeof BackendProductActivityRoute
   '/backend/product/bmw': typeof BackendProductBmwRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
@@ -1785,6 +1825,8 @@ export interface FileRoutesByFullPath {
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
   '/ofo/sales/order': typeof OfoSalesOrderRoute
   '/ofo/serviceOrder/detail': typeof OfoServiceOrderDetailRoute
+  '/operation/activity/audit': typeof OperationActivityAuditRoute
+  '/operation/activity/list': typeof OperationActivityListRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/erp': typeof OperationCompanyErpRoute
@@ -1862,6 +1904,8 @@ export interface FileRoutesByFullPath {
   '/operation/service/': typeof OperationServiceIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
   '/login/register/vn': typeof AuthLoginRegisterVnRoute
+  '/activity/order/complete': typeof StoreActivityOrderCompleteRoute
+  '/activity/order/getinfo': typeof StoreActivityOrderGetinfoRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
   '/cart/order/spotCreate': typeof StoreCartOrderSpotCreateRoute
@@ -1935,6 +1979,7 @@ export interface FileRoutesByTo {
   '/logout': typeof LogoutRoute
   '/ofo': typeof OfoRouteWithChildren
   '/login': typeof AuthLoginRoute
+  '/activity': typeof StoreActivityRoute
   '/asktobuy': typeof StoreAsktobuyRoute
   '/basket': typeof StoreBasketRoute
   '/cart': typeof StoreCartRoute
@@ -2017,6 +2062,7 @@ export interface FileRoutesByTo {
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
   '/backend/overseas/vietnamMall': typeof BackendOverseasVietnamMallRoute
   '/backend/overseas/vnSelector': typeof BackendOverseasVnSelectorRoute
+  '/backend/product/activity': typeof BackendProductActivityRoute
   '/backend/product/bmw': typeof BackendProductBmwRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
@@ -2045,6 +2091,8 @@ export interface FileRoutesByTo {
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
   '/ofo/sales/order': typeof OfoSalesOrderRoute
   '/ofo/serviceOrder/detail': typeof OfoServiceOrderDetailRoute
+  '/operation/activity/audit': typeof OperationActivityAuditRoute
+  '/operation/activity/list': typeof OperationActivityListRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/erp': typeof OperationCompanyErpRoute
@@ -2122,6 +2170,8 @@ export interface FileRoutesByTo {
   '/operation/service': typeof OperationServiceIndexRoute
   '/login/password/reset': typeof AuthLoginPasswordResetRoute
   '/login/register/vn': typeof AuthLoginRegisterVnRoute
+  '/activity/order/complete': typeof StoreActivityOrderCompleteRoute
+  '/activity/order/getinfo': typeof StoreActivityOrderGetinfoRoute
   '/cart/order/complete': typeof StoreCartOrderCompleteRoute
   '/cart/order/create': typeof StoreCartOrderCreateRoute
   '/cart/order/spotCreate': typeof StoreCartOrderSpotCreateRoute
@@ -2199,6 +2249,7 @@ export interface FileRoutesById {
   '/ofo': typeof OfoRouteWithChildren
   '/operation': typeof OperationRouteWithChildren
   '/_auth/login': typeof AuthLoginRoute
+  '/_store/activity': typeof StoreActivityRoute
   '/_store/asktobuy': typeof StoreAsktobuyRoute
   '/_store/basket': typeof StoreBasketRoute
   '/_store/cart': typeof StoreCartRoute
@@ -2283,6 +2334,7 @@ export interface FileRoutesById {
   '/backend/organization/employee': typeof BackendOrganizationEmployeeRoute
   '/backend/overseas/vietnamMall': typeof BackendOverseasVietnamMallRoute
   '/backend/overseas/vnSelector': typeof BackendOverseasVnSelectorRoute
+  '/backend/product/activity': typeof BackendProductActivityRoute
   '/backend/product/bmw': typeof BackendProductBmwRoute
   '/backend/product/clean': typeof BackendProductCleanRoute
   '/backend/product/import': typeof BackendProductImportRoute
@@ -2311,6 +2363,8 @@ export interface FileRoutesById {
   '/ofo/purchase/payment': typeof OfoPurchasePaymentRoute
   '/ofo/sales/order': typeof OfoSalesOrderRoute
   '/ofo/serviceOrder/detail': typeof OfoServiceOrderDetailRoute
+  '/operation/activity/audit': typeof OperationActivityAuditRoute
+  '/operation/activity/list': typeof OperationActivityListRoute
   '/operation/company/audit': typeof OperationCompanyAuditRoute
   '/operation/company/detail': typeof OperationCompanyDetailRoute
   '/operation/company/erp': typeof OperationCompanyErpRoute
@@ -2388,6 +2442,8 @@ export interface FileRoutesById {
   '/operation/service/': typeof OperationServiceIndexRoute
   '/_auth/login_/password/reset': typeof AuthLoginPasswordResetRoute
   '/_auth/login_/register_/vn': typeof AuthLoginRegisterVnRoute
+  '/_store/activity_/order/complete': typeof StoreActivityOrderCompleteRoute
+  '/_store/activity_/order/getinfo': typeof StoreActivityOrderGetinfoRoute
   '/_store/cart_/order/complete': typeof StoreCartOrderCompleteRoute
   '/_store/cart_/order/create': typeof StoreCartOrderCreateRoute
   '/_store/cart_/order/spotCreate': typeof StoreCartOrderSpotCreateRoute
@@ -2465,6 +2521,7 @@ export interface FileRouteTypes {
     | '/ofo'
     | '/operation'
     | '/login'
+    | '/activity'
     | '/asktobuy'
     | '/basket'
     | '/cart'
@@ -2548,6 +2605,7 @@ export interface FileRouteTypes {
     | '/backend/organization/employee'
     | '/backend/overseas/vietnamMall'
     | '/backend/overseas/vnSelector'
+    | '/backend/product/activity'
     | '/backend/product/bmw'
     | '/backend/product/clean'
     | '/backend/product/import'
@@ -2576,6 +2634,8 @@ export interface FileRouteTypes {
     | '/ofo/purchase/payment'
     | '/ofo/sales/order'
     | '/ofo/serviceOrder/detail'
+    | '/operation/activity/audit'
+    | '/operation/activity/list'
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/erp'
@@ -2653,6 +2713,8 @@ export interface FileRouteTypes {
     | '/operation/service/'
     | '/login/password/reset'
     | '/login/register/vn'
+    | '/activity/order/complete'
+    | '/activity/order/getinfo'
     | '/cart/order/complete'
     | '/cart/order/create'
     | '/cart/order/spotCreate'
@@ -2726,6 +2788,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/ofo'
     | '/login'
+    | '/activity'
     | '/asktobuy'
     | '/basket'
     | '/cart'
@@ -2808,6 +2871,7 @@ export interface FileRouteTypes {
     | '/backend/organization/employee'
     | '/backend/overseas/vietnamMall'
     | '/backend/overseas/vnSelector'
+    | '/backend/product/activity'
     | '/backend/product/bmw'
     | '/backend/product/clean'
     | '/backend/product/import'
@@ -2836,6 +2900,8 @@ export interface FileRouteTypes {
     | '/ofo/purchase/payment'
     | '/ofo/sales/order'
     | '/ofo/serviceOrder/detail'
+    | '/operation/activity/audit'
+    | '/operation/activity/list'
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/erp'
@@ -2913,6 +2979,8 @@ export interface FileRouteTypes {
     | '/operation/service'
     | '/login/password/reset'
     | '/login/register/vn'
+    | '/activity/order/complete'
+    | '/activity/order/getinfo'
     | '/cart/order/complete'
     | '/cart/order/create'
     | '/cart/order/spotCreate'
@@ -2989,6 +3057,7 @@ export interface FileRouteTypes {
     | '/ofo'
     | '/operation'
     | '/_auth/login'
+    | '/_store/activity'
     | '/_store/asktobuy'
     | '/_store/basket'
     | '/_store/cart'
@@ -3073,6 +3142,7 @@ export interface FileRouteTypes {
     | '/backend/organization/employee'
     | '/backend/overseas/vietnamMall'
     | '/backend/overseas/vnSelector'
+    | '/backend/product/activity'
     | '/backend/product/bmw'
     | '/backend/product/clean'
     | '/backend/product/import'
@@ -3101,6 +3171,8 @@ export interface FileRouteTypes {
     | '/ofo/purchase/payment'
     | '/ofo/sales/order'
     | '/ofo/serviceOrder/detail'
+    | '/operation/activity/audit'
+    | '/operation/activity/list'
     | '/operation/company/audit'
     | '/operation/company/detail'
     | '/operation/company/erp'
@@ -3178,6 +3250,8 @@ export interface FileRouteTypes {
     | '/operation/service/'
     | '/_auth/login_/password/reset'
     | '/_auth/login_/register_/vn'
+    | '/_store/activity_/order/complete'
+    | '/_store/activity_/order/getinfo'
     | '/_store/cart_/order/complete'
     | '/_store/cart_/order/create'
     | '/_store/cart_/order/spotCreate'
@@ -3353,6 +3427,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof StoreIndexRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/activity': {
+      id: '/_store/activity'
+      path: '/activity'
+      fullPath: '/activity'
+      preLoaderRoute: typeof StoreActivityRouteImport
       parentRoute: typeof StoreRoute
     }
     '/_store/asktobuy': {
@@ -3964,6 +4045,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BackendOverseasVnSelectorRouteImport
       parentRoute: typeof BackendRoute
     }
+    '/backend/product/activity': {
+      id: '/backend/product/activity'
+      path: '/product/activity'
+      fullPath: '/backend/product/activity'
+      preLoaderRoute: typeof BackendProductActivityRouteImport
+      parentRoute: typeof BackendRoute
+    }
     '/backend/product/bmw': {
       id: '/backend/product/bmw'
       path: '/product/bmw'
@@ -4194,6 +4282,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/ofo/serviceOrder/detail'
       preLoaderRoute: typeof OfoServiceOrderDetailRouteImport
       parentRoute: typeof OfoRoute
+    }
+    '/operation/activity/audit': {
+      id: '/operation/activity/audit'
+      path: '/activity/audit'
+      fullPath: '/operation/activity/audit'
+      preLoaderRoute: typeof OperationActivityAuditRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/activity/list': {
+      id: '/operation/activity/list'
+      path: '/activity/list'
+      fullPath: '/operation/activity/list'
+      preLoaderRoute: typeof OperationActivityListRouteImport
+      parentRoute: typeof OperationRoute
     }
     '/operation/company/audit': {
       id: '/operation/company/audit'
@@ -4670,6 +4772,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/login/register/vn'
       preLoaderRoute: typeof AuthLoginRegisterVnRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/_store/activity_/order/complete': {
+      id: '/_store/activity_/order/complete'
+      path: '/activity/order/complete'
+      fullPath: '/activity/order/complete'
+      preLoaderRoute: typeof StoreActivityOrderCompleteRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/activity_/order/getinfo': {
+      id: '/_store/activity_/order/getinfo'
+      path: '/activity/order/getinfo'
+      fullPath: '/activity/order/getinfo'
+      preLoaderRoute: typeof StoreActivityOrderGetinfoRouteImport
+      parentRoute: typeof StoreRoute
     }
     '/_store/cart_/order/complete': {
       id: '/_store/cart_/order/complete'
@@ -5204,6 +5320,7 @@ const StoreSearchRouteWithChildren = StoreSearchRoute._addFileChildren(
 )
 
 interface StoreRouteChildren {
+  StoreActivityRoute: typeof StoreActivityRoute
   StoreAsktobuyRoute: typeof StoreAsktobuyRoute
   StoreBasketRoute: typeof StoreBasketRoute
   StoreCartRoute: typeof StoreCartRoute
@@ -5232,6 +5349,8 @@ interface StoreRouteChildren {
   StoreCompanyIndexRoute: typeof StoreCompanyIndexRoute
   StoreOpenIndexRoute: typeof StoreOpenIndexRoute
   StoreTradeIndexRoute: typeof StoreTradeIndexRoute
+  StoreActivityOrderCompleteRoute: typeof StoreActivityOrderCompleteRoute
+  StoreActivityOrderGetinfoRoute: typeof StoreActivityOrderGetinfoRoute
   StoreCartOrderCompleteRoute: typeof StoreCartOrderCompleteRoute
   StoreCartOrderCreateRoute: typeof StoreCartOrderCreateRoute
   StoreCartOrderSpotCreateRoute: typeof StoreCartOrderSpotCreateRoute
@@ -5245,6 +5364,7 @@ interface StoreRouteChildren {
 }
 
 const StoreRouteChildren: StoreRouteChildren = {
+  StoreActivityRoute: StoreActivityRoute,
   StoreAsktobuyRoute: StoreAsktobuyRoute,
   StoreBasketRoute: StoreBasketRoute,
   StoreCartRoute: StoreCartRoute,
@@ -5273,6 +5393,8 @@ const StoreRouteChildren: StoreRouteChildren = {
   StoreCompanyIndexRoute: StoreCompanyIndexRoute,
   StoreOpenIndexRoute: StoreOpenIndexRoute,
   StoreTradeIndexRoute: StoreTradeIndexRoute,
+  StoreActivityOrderCompleteRoute: StoreActivityOrderCompleteRoute,
+  StoreActivityOrderGetinfoRoute: StoreActivityOrderGetinfoRoute,
   StoreCartOrderCompleteRoute: StoreCartOrderCompleteRoute,
   StoreCartOrderCreateRoute: StoreCartOrderCreateRoute,
   StoreCartOrderSpotCreateRoute: StoreCartOrderSpotCreateRoute,
@@ -5319,6 +5441,7 @@ interface BackendRouteChildren {
   BackendOrganizationEmployeeRoute: typeof BackendOrganizationEmployeeRoute
   BackendOverseasVietnamMallRoute: typeof BackendOverseasVietnamMallRoute
   BackendOverseasVnSelectorRoute: typeof BackendOverseasVnSelectorRoute
+  BackendProductActivityRoute: typeof BackendProductActivityRoute
   BackendProductBmwRoute: typeof BackendProductBmwRoute
   BackendProductCleanRoute: typeof BackendProductCleanRoute
   BackendProductImportRoute: typeof BackendProductImportRoute
@@ -5375,6 +5498,7 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendOrganizationEmployeeRoute: BackendOrganizationEmployeeRoute,
   BackendOverseasVietnamMallRoute: BackendOverseasVietnamMallRoute,
   BackendOverseasVnSelectorRoute: BackendOverseasVnSelectorRoute,
+  BackendProductActivityRoute: BackendProductActivityRoute,
   BackendProductBmwRoute: BackendProductBmwRoute,
   BackendProductCleanRoute: BackendProductCleanRoute,
   BackendProductImportRoute: BackendProductImportRoute,
@@ -5456,6 +5580,8 @@ interface OperationRouteChildren {
   OperationPasswordRoute: typeof OperationPasswordRoute
   OperationUsersRoute: typeof OperationUsersRoute
   OperationIndexRoute: typeof OperationIndexRoute
+  OperationActivityAuditRoute: typeof OperationActivityAuditRoute
+  OperationActivityListRoute: typeof OperationActivityListRoute
   OperationCompanyAuditRoute: typeof OperationCompanyAuditRoute
   OperationCompanyDetailRoute: typeof OperationCompanyDetailRoute
   OperationCompanyErpRoute: typeof OperationCompanyErpRoute
@@ -5554,6 +5680,8 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationPasswordRoute: OperationPasswordRoute,
   OperationUsersRoute: OperationUsersRoute,
   OperationIndexRoute: OperationIndexRoute,
+  OperationActivityAuditRoute: OperationActivityAuditRoute,
+  OperationActivityListRoute: OperationActivityListRoute,
   OperationCompanyAuditRoute: OperationCompanyAuditRoute,
   OperationCompanyDetailRoute: OperationCompanyDetailRoute,
   OperationCompanyErpRoute: OperationCompanyErpRoute,

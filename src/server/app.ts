@@ -62,6 +62,8 @@ import { createVoucherService } from './modules/voucher/voucher.service';
 import { voucherHandlers } from './modules/voucher/voucher.routes';
 import { createPromoPlanService } from './modules/promo-plan/promo-plan.service';
 import { promoPlanHandlers } from './modules/promo-plan/promo-plan.routes';
+import { createActivityService } from './modules/activity/activity.service';
+import { activityHandlers } from './modules/activity/activity.routes';
 import { createOpenPartnerService } from './modules/open-partner/open-partner.service';
 import { openPartnerHandlers } from './modules/open-partner/open-partner.routes';
 import { createOpenService } from './modules/open/open.service';
@@ -222,6 +224,8 @@ export const createApp = (deps: AppDeps) => {
   const payAccounts = createPayAccountsService({ clock: deps.clock, ledger, providers: payments });
   // points and the points mall (docs/points.md)
   const points = createPointsService({ clock: deps.clock, notices: im });
+  // activities (活动, docs/activities.md)
+  const activities = createActivityService({ clock: deps.clock });
   const paymentPurposes: PaymentPurpose[] = [wallet.purpose, packagePurpose(membership), orderMoney.purpose, cashPledges.purpose, paidServices.purpose];
   const openServerKey = serverKeyOf(deps.openKeySecret);
   const handlers: Handlers = {
@@ -256,6 +260,7 @@ export const createApp = (deps: AppDeps) => {
     ...ordersHandlers(orders),
     ...voucherHandlers(vouchers),
     ...promoPlanHandlers(createPromoPlanService(deps.clock)),
+    ...activityHandlers(activities),
     // the open platform's partner calls (docs/open-platform.md, "Partner calls")
     ...openPartnerHandlers(createOpenPartnerService({ clock: deps.clock, orders })),
     // API keys, scope bundles and the call log (docs/open-platform.md, "Keys and signing")
@@ -369,7 +374,9 @@ export const createApp = (deps: AppDeps) => {
   };
   // the points sweep's run (points-sweep.ts, docs/points.md "Expiry")
   const pointsJobs = { sweep: (now: Date) => points.sweep(deps.db, now) };
+  // the activity sweep's run (activity-sweep.ts, docs/activities.md "The end")
+  const activityJobs = { settle: (now: Date) => activities.settleEnded(deps.db, now) };
   // the follow worker's run (follow-sweep.ts, docs/basket-follows.md "Notices of followed parts")
   const followJobs = { process: () => processFollowChanges({ db: deps.db, clock: deps.clock, notices: im, log: deps.log }) };
-  return { app, auth, stockImport, followJobs, pointsJobs, heavyGate: budgets.heavyGate, rongOutbox: outbox, ledgerHealth, payments: { providers: payments, purposes: paymentPurposes }, orderJobs, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }), notices: im };
+  return { app, auth, stockImport, followJobs, pointsJobs, activityJobs, heavyGate: budgets.heavyGate, rongOutbox: outbox, ledgerHealth, payments: { providers: payments, purposes: paymentPurposes }, orderJobs, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }), notices: im };
 };

@@ -15,6 +15,7 @@ import type { AppDeps } from './http/context';
 import { startSweeper } from './sweep';
 import { startPaymentSweeper } from './payment-sweep';
 import { startSpotSweeper } from './spot-sweep';
+import { startActivitySweeper } from './activity-sweep';
 import { startFollowSweeper } from './follow-sweep';
 import { startPointsSweeper } from './points-sweep';
 import { createWebhookWorker } from './modules/webhook/webhook.worker';
@@ -93,7 +94,7 @@ export const startServer = async (opts: StartOptions) => {
   const log = opts.log ?? logger;
   const bus = await createBus({ redisUrl: opts.redisUrl, prefix: opts.redisPrefix, log });
   const clock = { now: () => new Date() };
-  const { app, auth, stockImport, followJobs, pointsJobs, membershipWatch, rongOutbox, ledgerHealth, orderJobs, payments, notices } = createApp({
+  const { app, auth, stockImport, followJobs, pointsJobs, activityJobs, membershipWatch, rongOutbox, ledgerHealth, orderJobs, payments, notices } = createApp({
     db: database.db,
     backend: database.backend,
     clock,
@@ -150,6 +151,8 @@ export const startServer = async (opts: StartOptions) => {
   const followSweeper = startFollowSweeper({ log, process: followJobs.process });
   // points left of a year expire after its end, holders told before (points-sweep.ts, docs/points.md)
   const pointsSweeper = startPointsSweeper({ clock, log, sweep: pointsJobs.sweep });
+  // activities past their end give their unsold reserves back to the rows (activity-sweep.ts, docs/activities.md)
+  const activitySweeper = startActivitySweeper({ clock, log, settle: activityJobs.settle });
   // RongCloud calls left waiting by a stopped server, or failed, are retried here (rong-outbox.ts)
   const outboxWorker = rongOutbox?.start();
   // webhook deliveries, claimed by row lock so several processes never send one twice at once (docs/open-platform.md, "Webhooks")
@@ -172,6 +175,7 @@ export const startServer = async (opts: StartOptions) => {
       await spotSweeper.stop();
       await followSweeper.stop();
       await pointsSweeper.stop();
+      await activitySweeper.stop();
       await outboxWorker?.stop();
       await webhookWorker.stop();
       await bus.close();

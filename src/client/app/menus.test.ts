@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKOFFICE_MENU, backofficeRule, STOREFRONT_NAV, visibleEntries } from './menus';
+import { BACKOFFICE_MENU, backofficeRule, OPERATOR_MENU, STOREFRONT_NAV, visibleEntries } from './menus';
 import { guard } from '../../shared/domain/guards';
 
 const paths = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(STOREFRONT_NAV, user).map((e) => e.path);
@@ -10,12 +10,29 @@ describe('permission gating of the nav', () => {
   });
   it('the back office needs a back-office code', () => {
     expect(paths({ company_id: 2, permissions: ['M03', 'C11'] })).toEqual(['/', '/search', '/backend']);
-    expect(paths({ company_id: 3, permissions: ['C07', 'C08', 'M02'] })).toEqual(['/', '/search', '/enquiry/list', '/backend']);
+    expect(paths({ company_id: 3, permissions: ['C07', 'C08', 'M02'] })).toEqual(['/', '/search', '/enquiry/list', '/activity', '/backend']);
     expect(paths({ company_id: 4, permissions: ['C07', 'C15'] })).toEqual(['/', '/search', '/enquiry/list']);
   });
   it('the operator platform shows only to the head company', () => {
     expect(paths({ company_id: 1, permissions: ['D00', 'M03'] })).toEqual(['/', '/search', '/backend', '/operation']);
     expect(paths({ company_id: 2, permissions: ['D00'] })).toEqual(['/', '/search']);
+  });
+});
+
+describe('activities (docs/activities.md) in the menus', () => {
+  it('活动 for a Chinese buyer, 活动报名 for a seller with M03, 活动列表 and 活动审核 by their D codes', () => {
+    expect(paths({ company_id: 3, permissions: ['C09'], is_seller: false, country: 'CN' })).toContain('/activity');
+    expect(paths({ company_id: 9, permissions: ['C09'], is_seller: false, country: 'VN' })).not.toContain('/activity');
+    expect(paths({ company_id: 4, permissions: ['C07', 'C15'] })).not.toContain('/activity');
+    const back = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(BACKOFFICE_MENU, user).map((e) => e.path);
+    expect(back({ company_id: 2, permissions: ['M03'], is_seller: true })).toContain('/backend/product/activity');
+    expect(back({ company_id: 4, permissions: ['M03'], is_seller: false })).not.toContain('/backend/product/activity');
+    const op = (codes: string[]) => visibleEntries(OPERATOR_MENU, { company_id: 1, permissions: codes }).map((e) => e.label);
+    expect(op(['D08'])).toEqual(expect.arrayContaining(['活动列表', '活动审核']));
+    expect(op(['D08-02'])).toContain('活动列表');
+    expect(op(['D08-02'])).not.toContain('活动审核');
+    expect(op(['D08-03'])).toEqual(['首页', '活动审核']);
+    expect(op(['D08-01'])).not.toContain('活动列表');
   });
 });
 

@@ -15,6 +15,7 @@ import { BACKOFFICE_CODES, FINANCE_PAGE_CODES } from './backoffice-rule';
 import { AFTERSALE_CODES } from '../../shared/domain/aftersale';
 import { INVOICE_BUYER_CODES, INVOICE_SELLER_CODES } from '../../shared/contracts/codes';
 import { OP_POINTS_CODES, POINTS_CODES } from '../../shared/domain/points-codes';
+import { ACTIVITY_BUYER_CODES, ACTIVITY_SELLER_CODES, OP_ACTIVITY_CODES } from '../../shared/domain/activity-codes';
 import { mark } from '../i18n/lang';
 
 // the guard's rule and codes live in ./backoffice-rule.ts (the route tree reads them; the menus load with the layouts)
@@ -57,6 +58,8 @@ export const STOREFRONT_NAV: readonly MenuEntry[] = [
   { label: mark('我的求购'), path: '/enquiry/list', icon: 'pi pi-list', codes: ['C15', 'C07'], auth: true },
   { label: mark('谁看过我'), path: '/quote', icon: 'pi pi-eye', codes: ['C14'], auth: true },
   { label: mark('商圈'), path: '/trade/list', icon: 'pi pi-users', codes: ['C12'], auth: true },
+  // 活动: the running 秒杀 (docs/activities.md)
+  { label: mark('活动'), path: '/activity', icon: 'pi pi-bolt', codes: ACTIVITY_BUYER_CODES, auth: true, cnOnly: true },
   { label: mark('越南商城'), path: '/vnmall', icon: 'pi pi-globe', codes: ['C09', 'M02'], auth: true, vnOnly: true },
   { label: mark('卖家入驻'), path: '/apply/seller', icon: 'pi pi-verified', auth: true, buyersOnly: true },
   { label: mark('卖家后台'), path: '/backend', icon: 'pi pi-briefcase', codes: BACKOFFICE_CODES, auth: true },
@@ -85,6 +88,8 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   { label: '我的商圈', path: '/backend/circle/mine', icon: 'pi pi-sitemap', codes: CIRCLE_CODES },
   { label: '商圈商品', path: '/backend/circle/circleProduct', icon: 'pi pi-th-large', codes: CIRCLE_CODES },
   { label: '我分配的商品', path: '/backend/circle/myProduct', icon: 'pi pi-share-alt', codes: CIRCLE_CODES },
+  // 活动报名: a seller's rows in the platform's activities (docs/activities.md)
+  { label: '活动报名', path: '/backend/product/activity', icon: 'pi pi-bolt', codes: ACTIVITY_SELLER_CODES, sellersOnly: true },
   // 宝马库存 and 保养套餐 (docs/maintenance.md)
   { label: '宝马库存', path: '/backend/product/bmw', icon: 'pi pi-car', codes: STOCK_CODES },
   { label: '保养套餐', path: '/backend/product/maintenance', icon: 'pi pi-wrench', codes: STOCK_CODES, sellersOnly: true },
@@ -202,6 +207,9 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '越南商城商品', path: '/operation/foreign/goods', icon: 'pi pi-globe', codes: OP_FOREIGN_CODES.mall },
   { label: '越南商城订单', path: '/operation/foreign/order', icon: 'pi pi-shopping-cart', codes: OP_FOREIGN_CODES.mall },
   { label: '越南商城服务费', path: '/operation/foreign/serviceChargeRule', icon: 'pi pi-percentage', codes: OP_FOREIGN_CODES.mall },
+  // 活动 (docs/activities.md)
+  { label: '活动列表', path: '/operation/activity/list', icon: 'pi pi-bolt', codes: OP_ACTIVITY_CODES.list },
+  { label: '活动审核', path: '/operation/activity/audit', icon: 'pi pi-check-square', codes: OP_ACTIVITY_CODES.audit },
   { label: '广告位', path: '/operation/ads', icon: 'pi pi-images', codes: OP_CODES.ads },
   { label: '角色', path: '/operation/privilege/group', icon: 'pi pi-shield', codes: OP_CODES.privilege },
   { label: '员工授权', path: '/operation/privilege/list', icon: 'pi pi-id-card', codes: OP_CODES.privilege },

@@ -558,4 +558,16 @@ export interface DB {
     created_at: CreatedAt; shipped_at: Timestamp | null; cancelled_at: Timestamp | null;
   };
   points_expiry_notice: { company_id: number; year: number; points: number; sent_at: CreatedAt };
+  // activities (migration 0740, docs/activities.md)
+  activity: {
+    id: Generated<number>; name: string; kind: 'seckill'; description: Generated<string>; start_at: Timestamp; end_at: Timestamp; per_buyer: number;
+    ended_at: Timestamp | null; settled_at: Timestamp | null; created_by: number | null; created_at: Timestamp; updated_at: Timestamp;
+  };
+  activity_item: {
+    id: Generated<number>; activity_id: number; company_id: number; stock_id: number; activity_price_fen: number; ordinary_fen: number; activity_qty: number;
+    state: Generated<'pending' | 'approved' | 'rejected' | 'expired'>; reserved: Generated<number>; sold: Generated<number>; returned: Generated<number>;
+    reject_reason: Generated<string>; applied_by: number; applied_at: Timestamp; audited_by: number | null; audited_at: Timestamp | null; returned_at: Timestamp | null;
+  };
+  activity_buyer: { item_id: number; company_id: number; qty: number };
+  activity_order: { order_id: string; item_id: number; activity_id: number; company_id: number; qty: number; returned_at: Timestamp | null; created_at: Timestamp };
 }

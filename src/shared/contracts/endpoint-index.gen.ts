@@ -8,6 +8,13 @@ type Entry = { method: HttpMethod; path: string; access: Access; idempotent?: tr
 const table = `accountLangSet put user - /account/lang
 accountProfileGet get user - /account/profile
 accountProfileUpdate put user - /account/profile
+activityApplications get user - /backend/activity/items
+activityApply post user i /backend/activity/items
+activityList get user - /activity
+activityOpen get user - /backend/activity/open
+activityOrderComplete post user i /activity/order/complete
+activityOrderInfo get user - /activity/order/getinfo
+activityStockOptions get user - /backend/activity/stock
 addFriend post user i /im/friends
 addressDelete post user - /address/delete
 addressList get user - /address/list
@@ -192,6 +199,13 @@ oeSearchHistory post user i /search/history
 oeSellers get user - /search/oe/sellers
 oeStockQtyPrice get user - /stock/qty-price
 oilSearch get user - /search/oil
+opActivityApprove post operator i /operation/activity/audit/approve
+opActivityCreate post operator i /operation/activity/list
+opActivityEnd post operator i /operation/activity/end
+opActivityItems get operator - /operation/activity/audit
+opActivityList get operator - /operation/activity/list
+opActivityReject post operator i /operation/activity/audit/reject
+opActivityUpdate post operator i /operation/activity/update
 opAdDelete post operator i /operation/ads/delete
 opAdjustmentCreate post operator i /operation/money/adjustments/create
 opAdjustmentDecide post operator i /operation/money/adjustments/decide

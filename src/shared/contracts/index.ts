@@ -55,6 +55,7 @@ import { basketEndpoints } from './basket';
 import { vnMallEndpoints } from './vn-mall';
 import { voucherEndpoints } from './voucher';
 import { promoPlanEndpoints } from './promo-plan';
+import { activityEndpoints } from './activity';
 import { stocktakeEndpoints } from './stocktake';
 import { warehouseEndpoints } from './warehouse';
 
@@ -117,6 +118,7 @@ export * from './basket';
 export * from './vn-mall';
 export * from './voucher';
 export * from './promo-plan';
+export * from './activity';
 export * from './stocktake';
 export * from './warehouse';
 export * from './overseas';
@@ -182,6 +184,7 @@ export const endpoints = {
   ...vnMallEndpoints,
   ...voucherEndpoints,
   ...promoPlanEndpoints,
+  ...activityEndpoints,
   ...pointsEndpoints,
   ...warehouseEndpoints,
   ...overseasEndpoints,

@@ -39,14 +39,14 @@ export const takeStock = async (db: Kysely<DB>, stockId: number, qty: number) =>
  * one statement: the ids of the rows raised, and the lines that took pieces from a row.
  */
 export const returnStock = async (db: Kysely<DB>, orderId: string) => {
-  const rows = (await sql<{ stock_id: number; qty: number; price_column: string; raised: number | null }>`
-    with l as (select stock_id, qty, price_column from goods_order_line where order_id = ${orderId} and stock_id is not null),
+  const rows = (await sql<{ order_id: string; stock_id: number; qty: number; price_column: string; raised: number | null }>`
+    with l as (select order_id, stock_id, qty, price_column from goods_order_line where order_id = ${orderId} and stock_id is not null),
     u as (update stock set quantity = stock.quantity + s.qty
       from (select stock_id, sum(qty) as qty from l group by stock_id) s where stock.id = s.stock_id returning stock.id)
-    select l.stock_id::int as stock_id, l.qty, l.price_column, u.id::int as raised from l left join u on u.id = l.stock_id`.execute(db)).rows;
+    select l.order_id::text as order_id, l.stock_id::int as stock_id, l.qty, l.price_column, u.id::int as raised from l left join u on u.id = l.stock_id`.execute(db)).rows;
   return {
     stockIds: [...new Set(rows.flatMap((r) => (r.raised === null ? [] : [r.raised])))],
-    lines: rows.map(({ stock_id, qty, price_column }) => ({ stock_id, qty, price_column })),
+    lines: rows.map(({ order_id, stock_id, qty, price_column }) => ({ order_id, stock_id, qty, price_column })),
   };
 };
 

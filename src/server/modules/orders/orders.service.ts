@@ -62,12 +62,13 @@ export { addEvent, eventsOf, linesOf, lockOrder, orderByNo, setOrder } from './o
 export { insertOrder, takeStock, type NewLine, type NewOrder } from './orders.repo';
 
 /** An order's lines whose pieces went back to stock, for a module that keeps its own count of them. */
-export interface ReturnedLine { stock_id: number; qty: number; price_column: string }
+export interface ReturnedLine { order_id: string; stock_id: number; qty: number; price_column: string }
 type OnReturned = (trx: Kysely<DB>, lines: ReturnedLine[]) => Promise<void>;
 const onReturned: OnReturned[] = [];
 /**
  * Runs `fn` in the transaction of every cancellation or rejection that gives pieces back: the
- * Vietnam mall raises its offers' quantities again (docs/overseas.md). The mall's module sells
+ * Vietnam mall raises its offers' quantities again (docs/overseas.md), an activity takes its
+ * pieces back into its reserve (docs/activities.md). The mall's module sells
  * through this one, so it subscribes here instead of being called from here.
  */
 export const onStockReturned = (fn: OnReturned) => { onReturned.push(fn); };
