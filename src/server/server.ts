@@ -17,6 +17,7 @@ import { startPaymentSweeper } from './payment-sweep';
 import { startSpotSweeper } from './spot-sweep';
 import { startFollowSweeper } from './follow-sweep';
 import { startPointsSweeper } from './points-sweep';
+import { startBonusSweeper } from './bonus-sweep';
 import { createWebhookWorker } from './modules/webhook/webhook.worker';
 import type { AlipayConfig } from './modules/payment/alipay.provider';
 import { startMembershipWatch } from './modules/membership/membership-watch';
@@ -93,7 +94,7 @@ export const startServer = async (opts: StartOptions) => {
   const log = opts.log ?? logger;
   const bus = await createBus({ redisUrl: opts.redisUrl, prefix: opts.redisPrefix, log });
   const clock = { now: () => new Date() };
-  const { app, auth, stockImport, followJobs, pointsJobs, membershipWatch, rongOutbox, ledgerHealth, orderJobs, payments, notices } = createApp({
+  const { app, auth, stockImport, followJobs, pointsJobs, bonusJobs, membershipWatch, rongOutbox, ledgerHealth, orderJobs, payments, notices } = createApp({
     db: database.db,
     backend: database.backend,
     clock,
@@ -150,6 +151,8 @@ export const startServer = async (opts: StartOptions) => {
   const followSweeper = startFollowSweeper({ log, process: followJobs.process });
   // points left of a year expire after its end, holders told before (points-sweep.ts, docs/points.md)
   const pointsSweeper = startPointsSweeper({ clock, log, sweep: pointsJobs.sweep });
+  // last month's performance bonus is settled from its 8th day on (bonus-sweep.ts, docs/bonus.md)
+  const bonusSweeper = startBonusSweeper({ clock, log, sweep: bonusJobs.sweep });
   // RongCloud calls left waiting by a stopped server, or failed, are retried here (rong-outbox.ts)
   const outboxWorker = rongOutbox?.start();
   // webhook deliveries, claimed by row lock so several processes never send one twice at once (docs/open-platform.md, "Webhooks")
@@ -172,6 +175,7 @@ export const startServer = async (opts: StartOptions) => {
       await spotSweeper.stop();
       await followSweeper.stop();
       await pointsSweeper.stop();
+      await bonusSweeper.stop();
       await outboxWorker?.stop();
       await webhookWorker.stop();
       await bus.close();

@@ -51,6 +51,7 @@ import { customerEndpoints } from './customer';
 import { maintenanceEndpoints } from './maintenance';
 import { spotEndpoints } from './spot';
 import { pointsEndpoints } from './points';
+import { bonusEndpoints } from './bonus';
 import { basketEndpoints } from './basket';
 import { vnMallEndpoints } from './vn-mall';
 import { voucherEndpoints } from './voucher';
@@ -112,6 +113,7 @@ export * from './customer';
 export * from './maintenance';
 export * from './spot';
 export * from './points';
+export * from './bonus';
 export * from './basket';
 export * from './vn-mall';
 export * from './voucher';
@@ -180,6 +182,7 @@ export const endpoints = {
   ...vnMallEndpoints,
   ...voucherEndpoints,
   ...pointsEndpoints,
+  ...bonusEndpoints,
   ...warehouseEndpoints,
   ...overseasEndpoints,
 } as const;

@@ -62,6 +62,9 @@ export const AUDIT_ENTITIES = {
   points_rule: '积分规则',
   points_product: '积分商品',
   points_redemption: '兑换订单',
+  // the performance bonus (docs/bonus.md)
+  bonus_rule: '业绩奖励规则',
+  bonus_settlement: '业绩奖励结算',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -103,6 +106,8 @@ export const AUDIT_ACTIONS = {
   // points (docs/points.md)
   points_adjust: '调整积分',
   ship: '发货',
+  // the performance bonus (docs/bonus.md)
+  settle: '结算',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -118,6 +123,8 @@ export const OPERATOR_ENTRY_LABELS: Readonly<Record<string, string>> = {
   'D03-01': '用户（查看）', 'D03-02': '用户管理（禁用、重置密码）',
   'D07-01': '角色与授权', 'D07-02': '会员权限模板',
   'D08-01': '广告位',
+  // 业绩奖励 (docs/bonus.md)
+  'D08-02': '业绩奖励设置与结算', 'D08-03': '业绩奖励查看（本月业绩、历史结算）',
   // 海外 (docs/overseas.md)
   'D09-01': '海外企业、用户与记录（查看）', 'D09-02': '海外企业审核与管理', 'D09-03': '越南商城',
   'D10-01': '企业积分与积分规则', 'D10-02': '兑换订单（发货、取消）', 'D10-03': '积分商品',
