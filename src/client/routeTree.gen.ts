@@ -79,6 +79,7 @@ import { Route as StoreTradeIndexRouteImport } from './routes/_store/trade/index
 import { Route as StoreTradeIdRouteImport } from './routes/_store/trade/$id'
 import { Route as StoreTradeListRouteImport } from './routes/_store/trade/list'
 import { Route as StoreTradeNewRouteImport } from './routes/_store/trade/new'
+import { Route as BackendAccountingBonusRouteImport } from './routes/backend/accounting.bonus'
 import { Route as BackendAccountingCashpledgeRouteImport } from './routes/backend/accounting.cashpledge'
 import { Route as BackendAccountingInvoiceRouteImport } from './routes/backend/accounting.invoice'
 import { Route as BackendAccountingInvoiceHistoryRouteImport } from './routes/backend/accounting.invoiceHistory'
@@ -149,6 +150,9 @@ import { Route as OperationCompanyRecommendRouteImport } from './routes/operatio
 import { Route as OperationCompanyRelationRouteImport } from './routes/operation/company.relation'
 import { Route as OperationCompanyReviewRouteImport } from './routes/operation/company.review'
 import { Route as OperationCompanyYigouRouteImport } from './routes/operation/company.yigou'
+import { Route as OperationEncouragementCurrentMonthRouteImport } from './routes/operation/encouragement.currentMonth'
+import { Route as OperationEncouragementHistoryRouteImport } from './routes/operation/encouragement.history'
+import { Route as OperationEncouragementSettingRouteImport } from './routes/operation/encouragement.setting'
 import { Route as OperationEnquiryIndexRouteImport } from './routes/operation/enquiry.index'
 import { Route as OperationEnquiryEnquiryNoRouteImport } from './routes/operation/enquiry.$enquiryNo'
 import { Route as OperationForeignChatHistoryRouteImport } from './routes/operation/foreign.chatHistory'
@@ -620,6 +624,11 @@ const StoreTradeNewRoute = StoreTradeNewRouteImport.update({
   path: '/trade/new',
   getParentRoute: () => StoreRoute,
 } as any)
+const BackendAccountingBonusRoute = BackendAccountingBonusRouteImport.update({
+  id: '/accounting/bonus',
+  path: '/accounting/bonus',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendAccountingCashpledgeRoute =
   BackendAccountingCashpledgeRouteImport.update({
     id: '/accounting/cashpledge',
@@ -989,6 +998,24 @@ const OperationCompanyYigouRoute = OperationCompanyYigouRouteImport.update({
   path: '/company/yigou',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationEncouragementCurrentMonthRoute =
+  OperationEncouragementCurrentMonthRouteImport.update({
+    id: '/encouragement/currentMonth',
+    path: '/encouragement/currentMonth',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationEncouragementHistoryRoute =
+  OperationEncouragementHistoryRouteImport.update({
+    id: '/encouragement/history',
+    path: '/encouragement/history',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationEncouragementSettingRoute =
+  OperationEncouragementSettingRouteImport.update({
+    id: '/encouragement/setting',
+    path: '/encouragement/setting',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationEnquiryIndexRoute = OperationEnquiryIndexRouteImport.update({
   id: '/enquiry/',
   path: '/enquiry/',
@@ -1721,6 +1748,7 @@ export interface FileRoutesByFullPath {
   '/trade/$id': typeof StoreTradeIdRoute
   '/trade/list': typeof StoreTradeListRoute
   '/trade/new': typeof StoreTradeNewRoute
+  '/backend/accounting/bonus': typeof BackendAccountingBonusRoute
   '/backend/accounting/cashpledge': typeof BackendAccountingCashpledgeRoute
   '/backend/accounting/invoice': typeof BackendAccountingInvoiceRoute
   '/backend/accounting/invoiceHistory': typeof BackendAccountingInvoiceHistoryRoute
@@ -1786,6 +1814,9 @@ export interface FileRoutesByFullPath {
   '/operation/company/relation': typeof OperationCompanyRelationRoute
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/company/yigou': typeof OperationCompanyYigouRoute
+  '/operation/encouragement/currentMonth': typeof OperationEncouragementCurrentMonthRoute
+  '/operation/encouragement/history': typeof OperationEncouragementHistoryRoute
+  '/operation/encouragement/setting': typeof OperationEncouragementSettingRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
@@ -1980,6 +2011,7 @@ export interface FileRoutesByTo {
   '/trade/$id': typeof StoreTradeIdRoute
   '/trade/list': typeof StoreTradeListRoute
   '/trade/new': typeof StoreTradeNewRoute
+  '/backend/accounting/bonus': typeof BackendAccountingBonusRoute
   '/backend/accounting/cashpledge': typeof BackendAccountingCashpledgeRoute
   '/backend/accounting/invoice': typeof BackendAccountingInvoiceRoute
   '/backend/accounting/invoiceHistory': typeof BackendAccountingInvoiceHistoryRoute
@@ -2045,6 +2077,9 @@ export interface FileRoutesByTo {
   '/operation/company/relation': typeof OperationCompanyRelationRoute
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/company/yigou': typeof OperationCompanyYigouRoute
+  '/operation/encouragement/currentMonth': typeof OperationEncouragementCurrentMonthRoute
+  '/operation/encouragement/history': typeof OperationEncouragementHistoryRoute
+  '/operation/encouragement/setting': typeof OperationEncouragementSettingRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
@@ -2245,6 +2280,7 @@ export interface FileRoutesById {
   '/_store/trade/$id': typeof StoreTradeIdRoute
   '/_store/trade/list': typeof StoreTradeListRoute
   '/_store/trade/new': typeof StoreTradeNewRoute
+  '/backend/accounting/bonus': typeof BackendAccountingBonusRoute
   '/backend/accounting/cashpledge': typeof BackendAccountingCashpledgeRoute
   '/backend/accounting/invoice': typeof BackendAccountingInvoiceRoute
   '/backend/accounting/invoiceHistory': typeof BackendAccountingInvoiceHistoryRoute
@@ -2310,6 +2346,9 @@ export interface FileRoutesById {
   '/operation/company/relation': typeof OperationCompanyRelationRoute
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/company/yigou': typeof OperationCompanyYigouRoute
+  '/operation/encouragement/currentMonth': typeof OperationEncouragementCurrentMonthRoute
+  '/operation/encouragement/history': typeof OperationEncouragementHistoryRoute
+  '/operation/encouragement/setting': typeof OperationEncouragementSettingRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
@@ -2509,6 +2548,7 @@ export interface FileRouteTypes {
     | '/trade/$id'
     | '/trade/list'
     | '/trade/new'
+    | '/backend/accounting/bonus'
     | '/backend/accounting/cashpledge'
     | '/backend/accounting/invoice'
     | '/backend/accounting/invoiceHistory'
@@ -2574,6 +2614,9 @@ export interface FileRouteTypes {
     | '/operation/company/relation'
     | '/operation/company/review'
     | '/operation/company/yigou'
+    | '/operation/encouragement/currentMonth'
+    | '/operation/encouragement/history'
+    | '/operation/encouragement/setting'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
@@ -2768,6 +2811,7 @@ export interface FileRouteTypes {
     | '/trade/$id'
     | '/trade/list'
     | '/trade/new'
+    | '/backend/accounting/bonus'
     | '/backend/accounting/cashpledge'
     | '/backend/accounting/invoice'
     | '/backend/accounting/invoiceHistory'
@@ -2833,6 +2877,9 @@ export interface FileRouteTypes {
     | '/operation/company/relation'
     | '/operation/company/review'
     | '/operation/company/yigou'
+    | '/operation/encouragement/currentMonth'
+    | '/operation/encouragement/history'
+    | '/operation/encouragement/setting'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
@@ -3032,6 +3079,7 @@ export interface FileRouteTypes {
     | '/_store/trade/$id'
     | '/_store/trade/list'
     | '/_store/trade/new'
+    | '/backend/accounting/bonus'
     | '/backend/accounting/cashpledge'
     | '/backend/accounting/invoice'
     | '/backend/accounting/invoiceHistory'
@@ -3097,6 +3145,9 @@ export interface FileRouteTypes {
     | '/operation/company/relation'
     | '/operation/company/review'
     | '/operation/company/yigou'
+    | '/operation/encouragement/currentMonth'
+    | '/operation/encouragement/history'
+    | '/operation/encouragement/setting'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
@@ -3748,6 +3799,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreTradeNewRouteImport
       parentRoute: typeof StoreRoute
     }
+    '/backend/accounting/bonus': {
+      id: '/backend/accounting/bonus'
+      path: '/accounting/bonus'
+      fullPath: '/backend/accounting/bonus'
+      preLoaderRoute: typeof BackendAccountingBonusRouteImport
+      parentRoute: typeof BackendRoute
+    }
     '/backend/accounting/cashpledge': {
       id: '/backend/accounting/cashpledge'
       path: '/accounting/cashpledge'
@@ -4236,6 +4294,27 @@ declare module '@tanstack/react-router' {
       path: '/company/yigou'
       fullPath: '/operation/company/yigou'
       preLoaderRoute: typeof OperationCompanyYigouRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/encouragement/currentMonth': {
+      id: '/operation/encouragement/currentMonth'
+      path: '/encouragement/currentMonth'
+      fullPath: '/operation/encouragement/currentMonth'
+      preLoaderRoute: typeof OperationEncouragementCurrentMonthRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/encouragement/history': {
+      id: '/operation/encouragement/history'
+      path: '/encouragement/history'
+      fullPath: '/operation/encouragement/history'
+      preLoaderRoute: typeof OperationEncouragementHistoryRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/encouragement/setting': {
+      id: '/operation/encouragement/setting'
+      path: '/encouragement/setting'
+      fullPath: '/operation/encouragement/setting'
+      preLoaderRoute: typeof OperationEncouragementSettingRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/enquiry/': {
@@ -5270,6 +5349,7 @@ const StoreRouteWithChildren = StoreRoute._addFileChildren(StoreRouteChildren)
 interface BackendRouteChildren {
   BackendStoreRoute: typeof BackendStoreRoute
   BackendIndexRoute: typeof BackendIndexRoute
+  BackendAccountingBonusRoute: typeof BackendAccountingBonusRoute
   BackendAccountingCashpledgeRoute: typeof BackendAccountingCashpledgeRoute
   BackendAccountingInvoiceRoute: typeof BackendAccountingInvoiceRoute
   BackendAccountingInvoiceHistoryRoute: typeof BackendAccountingInvoiceHistoryRoute
@@ -5325,6 +5405,7 @@ interface BackendRouteChildren {
 const BackendRouteChildren: BackendRouteChildren = {
   BackendStoreRoute: BackendStoreRoute,
   BackendIndexRoute: BackendIndexRoute,
+  BackendAccountingBonusRoute: BackendAccountingBonusRoute,
   BackendAccountingCashpledgeRoute: BackendAccountingCashpledgeRoute,
   BackendAccountingInvoiceRoute: BackendAccountingInvoiceRoute,
   BackendAccountingInvoiceHistoryRoute: BackendAccountingInvoiceHistoryRoute,
@@ -5443,6 +5524,9 @@ interface OperationRouteChildren {
   OperationCompanyRelationRoute: typeof OperationCompanyRelationRoute
   OperationCompanyReviewRoute: typeof OperationCompanyReviewRoute
   OperationCompanyYigouRoute: typeof OperationCompanyYigouRoute
+  OperationEncouragementCurrentMonthRoute: typeof OperationEncouragementCurrentMonthRoute
+  OperationEncouragementHistoryRoute: typeof OperationEncouragementHistoryRoute
+  OperationEncouragementSettingRoute: typeof OperationEncouragementSettingRoute
   OperationEnquiryEnquiryNoRoute: typeof OperationEnquiryEnquiryNoRoute
   OperationForeignChatHistoryRoute: typeof OperationForeignChatHistoryRoute
   OperationForeignGoodsRoute: typeof OperationForeignGoodsRoute
@@ -5541,6 +5625,10 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationCompanyRelationRoute: OperationCompanyRelationRoute,
   OperationCompanyReviewRoute: OperationCompanyReviewRoute,
   OperationCompanyYigouRoute: OperationCompanyYigouRoute,
+  OperationEncouragementCurrentMonthRoute:
+    OperationEncouragementCurrentMonthRoute,
+  OperationEncouragementHistoryRoute: OperationEncouragementHistoryRoute,
+  OperationEncouragementSettingRoute: OperationEncouragementSettingRoute,
   OperationEnquiryEnquiryNoRoute: OperationEnquiryEnquiryNoRoute,
   OperationForeignChatHistoryRoute: OperationForeignChatHistoryRoute,
   OperationForeignGoodsRoute: OperationForeignGoodsRoute,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKOFFICE_MENU, backofficeRule, STOREFRONT_NAV, visibleEntries } from './menus';
+import { BACKOFFICE_MENU, backofficeRule, OPERATOR_MENU, STOREFRONT_NAV, visibleEntries } from './menus';
 import { guard } from '../../shared/domain/guards';
 
 const paths = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(STOREFRONT_NAV, user).map((e) => e.path);
@@ -77,6 +77,10 @@ describe('the back-office guard', () => {
     // the statement, the pledge and the services are the wallet holder's: the owner or an accounting code
     expect(visibleEntries(BACKOFFICE_MENU, { ...c09, is_owner: true }).map((e) => e.label)).toEqual(expect.arrayContaining(['我的财务', '账单', '购买服务']));
     expect(visibleEntries(BACKOFFICE_MENU, { company_id: 2, permissions: ['M09'], is_seller: true }).map((e) => e.label)).toEqual(expect.arrayContaining(['我的财务', '账单', '保证金', '购买服务']));
+    // 业绩奖励 (docs/bonus.md): a seller's wallet holder only; a buyer's accountant has none
+    expect(visibleEntries(BACKOFFICE_MENU, { company_id: 2, permissions: ['M09'], is_seller: true }).map((e) => e.label)).toContain('业绩奖励');
+    expect(visibleEntries(BACKOFFICE_MENU, { company_id: 3, permissions: ['M09'], is_seller: false }).map((e) => e.label)).not.toContain('业绩奖励');
+    expect(visibleEntries(BACKOFFICE_MENU, { company_id: 2, permissions: ['M03', 'C11'], is_seller: true }).map((e) => e.label)).not.toContain('业绩奖励');
   });
   it('lets a holder of a back-office code into the layout of a page it may not open, where the page says 无权访问', () => {
     const clerk = { company_id: 2, permissions: ['M03', 'C11'] };
@@ -95,5 +99,16 @@ describe('the back-office guard', () => {
     expect(decorate({ company_id: 2, permissions: ['M14'], is_seller: true })).toBe(true);
     expect(decorate({ company_id: 1, permissions: ['M14', 'D00'], is_seller: false })).toBe(false);
     expect(decorate({ company_id: 2, permissions: ['M03'], is_seller: true })).toBe(false);
+  });
+});
+
+describe('业绩奖励 in the operator menu (docs/bonus.md)', () => {
+  const labels = (permissions: string[]) => visibleEntries(OPERATOR_MENU, { company_id: 1, permissions }).map((e) => e.label);
+  it('shows the rules to D08-02, the figures and settled months to D08-02 or D08-03, all three to the group code D08', () => {
+    const bonus = (codes: string[]) => labels(codes).filter((l) => ['奖励设置', '本月业绩', '历史结算'].includes(l));
+    expect(bonus(['D08-03'])).toEqual(['本月业绩', '历史结算']);
+    expect(bonus(['D08-02'])).toEqual(['奖励设置', '本月业绩', '历史结算']);
+    expect(bonus(['D08'])).toEqual(['奖励设置', '本月业绩', '历史结算']);
+    expect(bonus(['D08-01', 'D10'])).toEqual([]);
   });
 });
