@@ -128,5 +128,7 @@ describe('performance bonus', () => {
     await s.setViewportSize({ width: 1366, height: 900 });
     await s.goto(`${e2e.url}/backend/accounting/wallet`);
     await expect(s.getByText('业绩奖励').first()).toBeVisible();
+    // the page's own reads end before the server closes
+    await s.waitForLoadState('networkidle');
   });
 });

@@ -17,13 +17,13 @@ import { ListPage, type ListDef } from '../../../ui/list/ListPage';
 import type { ListSearch } from '../../../ui/list/list-search';
 import { Field } from '../../../ui/form/Field';
 import { useForm } from '../../../ui/form/form';
-import { opBonusKeys, opBonusRulesQuery } from './queries';
+import { opBonusKeys, opBonusRulesQuery, type BonusRulesList } from './queries';
 import { useSaveBonusRule } from './mutations';
 import { bandsToText, textToBands } from './bands-text';
 import '../operation.css';
 
 type Row = BonusRuleView & { id: number };
-type Answer = Awaited<ReturnType<NonNullable<ReturnType<typeof opBonusRulesQuery>['queryFn']>>>;
+type Answer = BonusRulesList;
 
 const EXAMPLE = '0-50000 0%\n50000-200000 1%\n200000- 1.5%';
 

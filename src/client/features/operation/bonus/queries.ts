@@ -1,6 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../api/request';
-import type { PayloadIn } from '../../../../shared/contracts';
+import type { AnswerOf, BonusRuleView, PayloadIn } from '../../../../shared/contracts';
+
+/** The rule sets as a list: one row each (id: the month as a number), newest month first. */
+export type BonusRulesList = AnswerOf<'opBonusRules'> & { data: Array<BonusRuleView & { id: number }>; total: number };
 
 /** Query keys of the operator's 业绩奖励 pages (docs/bonus.md). */
 export const opBonusKeys = {
@@ -14,7 +17,7 @@ export const opBonusKeys = {
 export const opBonusRulesQuery = () =>
   queryOptions({
     queryKey: opBonusKeys.rules(),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<BonusRulesList> => {
       const a = await request('get', 'opBonusRules', {}, undefined, { signal });
       return { ...a, data: a.rules.map((r) => ({ ...r, id: Number(r.effective_month.replace('-', '')) })), total: a.rules.length };
     },
