@@ -1,9 +1,9 @@
 /**
- * The performance bonus (docs/bonus.md) on both backends: the operator's rule sets (D08-02,
+ * The performance bonus (docs/bonus.md) on both backends: the operator's rule sets (D05-03,
  * audited; overlapping or gapped bands, a past month and a bad month refused under their field,
- * changing nothing); this month's running figures (D08-02 or D08-03) from completed orders' lines of rows
+ * changing nothing); this month's running figures (D05-03 or D05-01) from completed orders' lines of rows
  * marked in 业绩设置 for the buyer's province, less completed refunds; the seller's own figures
- * (owner or accounting code only); settlement (D08-02) of an ended month into the seller's
+ * (owner or accounting code only); settlement (D05-03) of an ended month into the seller's
  * wallet through the ledger — twice, or concurrently with the sweep, pays once; the settled
  * figures are written once. The money ledger is reconciled after every scenario.
  */
@@ -60,9 +60,9 @@ describe.each(backends)('performance bonus on %s', (backend) => {
     beforeAll(async () => {
       env = await createTestEnv(backend, { stockRows: 200, accessTtlSeconds: 400 * 86_400 });
       for (const u of ['seller', 'buyer', 'clerk', 'operator']) t[u] = (await env.login(u)).access_token;
-      // D08-02 sets rules and settles; D08-03 reads; D10 (积分) is another group
-      t.settingOp = await operatorWith(env, 'bo-setting', ['D08-02']);
-      t.currentOp = await operatorWith(env, 'bo-reader', ['D08-03']);
+      // D05-03 sets rules and settles; D05-01 reads; D10 (积分) is another group
+      t.settingOp = await operatorWith(env, 'bo-setting', ['D05-03']);
+      t.currentOp = await operatorWith(env, 'bo-reader', ['D05-01']);
       t.pointsOp = await operatorWith(env, 'bo-points', ['D10']);
       const rows = (await sql<{ id: number }>`select id from stock where company_id = ${SELLER_CO} and state = 'on' order by id limit 3`.execute(db())).rows;
       [national, guangdong, plain] = rows.map((r) => r.id);
@@ -78,7 +78,7 @@ describe.each(backends)('performance bonus on %s', (backend) => {
     });
     afterAll(async () => env?.close());
 
-    it('rules: D08-02 saves bands from this month on, audited; bad bands are refused naming the band, and change nothing', async () => {
+    it('rules: D05-03 saves bands from this month on, audited; bad bands are refused naming the band, and change nothing', async () => {
       const save = (who: string, p: PayloadIn<'opBonusRuleSave'>) => post(who, 'opBonusRuleSave', p);
       const good = { effective_month: '2026-11', bands: BANDS };
       expect((await save('currentOp', good)).status).toBe(403);

@@ -104,11 +104,11 @@ describe('the back-office guard', () => {
 
 describe('业绩奖励 in the operator menu (docs/bonus.md)', () => {
   const labels = (permissions: string[]) => visibleEntries(OPERATOR_MENU, { company_id: 1, permissions }).map((e) => e.label);
-  it('shows the rules to D08-02, the figures and settled months to D08-02 or D08-03, all three to the group code D08', () => {
+  it('shows the rules to D05-03, the figures and settled months to D05-01 or D05-03, all three to the group code D05', () => {
     const bonus = (codes: string[]) => labels(codes).filter((l) => ['奖励设置', '本月业绩', '历史结算'].includes(l));
-    expect(bonus(['D08-03'])).toEqual(['本月业绩', '历史结算']);
-    expect(bonus(['D08-02'])).toEqual(['奖励设置', '本月业绩', '历史结算']);
-    expect(bonus(['D08'])).toEqual(['奖励设置', '本月业绩', '历史结算']);
-    expect(bonus(['D08-01', 'D10'])).toEqual([]);
+    expect(bonus(['D05-01'])).toEqual(['本月业绩', '历史结算']);
+    expect(bonus(['D05-03'])).toEqual(['奖励设置', '本月业绩', '历史结算']);
+    expect(bonus(['D05'])).toEqual(['奖励设置', '本月业绩', '历史结算']);
+    expect(bonus(['D05-02', 'D08', 'D10'])).toEqual([]);
   });
 });

@@ -523,7 +523,7 @@ export interface DB {
     discount_fen: ColumnType<string, number | string, number | string>; state: Generated<'applied' | 'returned'>; created_at: Timestamp;
     returned_at: Timestamp | null; subsidy_transaction_id: number | null;
   };
-  // the performance bonus (migration 0630, docs/bonus.md)
+  // the performance bonus (migration 0750, docs/bonus.md)
   bonus_rule: { id: Generated<number>; effective_month: string; bands: ColumnType<import('../../shared/domain/bonus').BonusBand[], string, string>; updated_by: number | null; updated_at: CreatedAt };
   bonus_settlement: {
     id: Generated<number>; month: string; company_id: number; order_count: number; sales_fen: ColumnType<string, number | string, number | string>;

@@ -8,11 +8,11 @@ import { ACCOUNTING_CODES } from './membership';
 export const BONUS_CODES: readonly string[] = [...ACCOUNTING_CODES];
 
 /**
- * The operator's codes of the 业绩奖励 pages, in the 活动 group (D08; D08-01 is the ad slots):
- * D08-02 sets the rules and settles months (money leaves the platform), D08-03 reads the running
- * figures and the settled months.
+ * The operator's codes of the 业绩奖励 pages, in the 支付 group (D05), since a settlement pays
+ * platform money into wallets: D05-03 (账户、调账与对账) sets the rules and settles months, D05-01
+ * (支付记录) reads the running figures and the settled months; the group code D05 does both.
  */
 export const OP_BONUS_CODES = {
-  manage: ['D08', 'D08-02'],
-  read: ['D08', 'D08-02', 'D08-03'],
+  manage: ['D05', 'D05-03'],
+  read: ['D05', 'D05-01', 'D05-03'],
 } as const satisfies Record<string, readonly string[]>;

@@ -87,7 +87,5 @@ ALTER TABLE goods_order ADD COLUMN voucher_fen bigint NOT NULL DEFAULT 0 CHECK (
 ALTER TABLE ledger_transaction DROP CONSTRAINT ledger_transaction_kind_check;
 ALTER TABLE ledger_transaction ADD CONSTRAINT ledger_transaction_kind_check CHECK (kind IN (
   'recharge', 'order_payment', 'order_payout', 'order_refund', 'withdrawal_freeze', 'withdrawal_release', 'withdrawal_payout',
-  'cash_pledge_pay', 'cash_pledge_deduct', 'cash_pledge_return', 'fee', 'adjustment', 'voucher_subsidy',
-  -- the performance bonus (migration 0630 runs first on a new database; docs/bonus.md)
-  'bonus'
+  'cash_pledge_pay', 'cash_pledge_deduct', 'cash_pledge_return', 'fee', 'adjustment', 'voucher_subsidy'
 ));

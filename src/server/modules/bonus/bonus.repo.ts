@@ -1,4 +1,4 @@
-/** SQL of the performance bonus (migration 0630, docs/bonus.md): rule sets, a month's sales of flagged rows, settlements. */
+/** SQL of the performance bonus (migration 0750, docs/bonus.md): rule sets, a month's sales of flagged rows, settlements. */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { likeEscape, unix } from '../../db/helpers';

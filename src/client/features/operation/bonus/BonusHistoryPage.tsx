@@ -58,7 +58,7 @@ function SettleDialog({ onHide, onDone }: { onHide: () => void; onDone: (text: s
 
 export function BonusHistoryPage({ search, onSearch }: { search: ListSearch; onSearch: (s: ListSearch) => void }) {
   const [settling, setSettling] = useState(false);
-  // 结算 is D08-02's (the server refuses the others); D08-03 only reads
+  // 结算 is D05-03's (the server refuses the others); D05-01 only reads
   const { session } = useRouteContext({ from: '__root__' });
   const canSettle = hasAnyPermission(session.user?.permissions ?? [], OP_BONUS_CODES.manage);
   const [status, setStatus] = useState('');
