@@ -80,6 +80,7 @@ import { Route as StoreTradeIndexRouteImport } from './routes/_store/trade/index
 import { Route as StoreTradeIdRouteImport } from './routes/_store/trade/$id'
 import { Route as StoreTradeListRouteImport } from './routes/_store/trade/list'
 import { Route as StoreTradeNewRouteImport } from './routes/_store/trade/new'
+import { Route as BackendAccountingBonusRouteImport } from './routes/backend/accounting.bonus'
 import { Route as BackendAccountingCashpledgeRouteImport } from './routes/backend/accounting.cashpledge'
 import { Route as BackendAccountingInvoiceRouteImport } from './routes/backend/accounting.invoice'
 import { Route as BackendAccountingInvoiceHistoryRouteImport } from './routes/backend/accounting.invoiceHistory'
@@ -154,6 +155,9 @@ import { Route as OperationCompanyRecommendRouteImport } from './routes/operatio
 import { Route as OperationCompanyRelationRouteImport } from './routes/operation/company.relation'
 import { Route as OperationCompanyReviewRouteImport } from './routes/operation/company.review'
 import { Route as OperationCompanyYigouRouteImport } from './routes/operation/company.yigou'
+import { Route as OperationEncouragementCurrentMonthRouteImport } from './routes/operation/encouragement.currentMonth'
+import { Route as OperationEncouragementHistoryRouteImport } from './routes/operation/encouragement.history'
+import { Route as OperationEncouragementSettingRouteImport } from './routes/operation/encouragement.setting'
 import { Route as OperationEnquiryIndexRouteImport } from './routes/operation/enquiry.index'
 import { Route as OperationEnquiryEnquiryNoRouteImport } from './routes/operation/enquiry.$enquiryNo'
 import { Route as OperationForeignChatHistoryRouteImport } from './routes/operation/foreign.chatHistory'
@@ -632,6 +636,11 @@ const StoreTradeNewRoute = StoreTradeNewRouteImport.update({
   path: '/trade/new',
   getParentRoute: () => StoreRoute,
 } as any)
+const BackendAccountingBonusRoute = BackendAccountingBonusRouteImport.update({
+  id: '/accounting/bonus',
+  path: '/accounting/bonus',
+  getParentRoute: () => BackendRoute,
+} as any)
 const BackendAccountingCashpledgeRoute =
   BackendAccountingCashpledgeRouteImport.update({
     id: '/accounting/cashpledge',
@@ -1022,6 +1031,24 @@ const OperationCompanyYigouRoute = OperationCompanyYigouRouteImport.update({
   path: '/company/yigou',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationEncouragementCurrentMonthRoute =
+  OperationEncouragementCurrentMonthRouteImport.update({
+    id: '/encouragement/currentMonth',
+    path: '/encouragement/currentMonth',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationEncouragementHistoryRoute =
+  OperationEncouragementHistoryRouteImport.update({
+    id: '/encouragement/history',
+    path: '/encouragement/history',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationEncouragementSettingRoute =
+  OperationEncouragementSettingRouteImport.update({
+    id: '/encouragement/setting',
+    path: '/encouragement/setting',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationEnquiryIndexRoute = OperationEnquiryIndexRouteImport.update({
   id: '/enquiry/',
   path: '/enquiry/',
@@ -1767,6 +1794,7 @@ export interface FileRoutesByFullPath {
   '/trade/$id': typeof StoreTradeIdRoute
   '/trade/list': typeof StoreTradeListRoute
   '/trade/new': typeof StoreTradeNewRoute
+  '/backend/accounting/bonus': typeof BackendAccountingBonusRoute
   '/backend/accounting/cashpledge': typeof BackendAccountingCashpledgeRoute
   '/backend/accounting/invoice': typeof BackendAccountingInvoiceRoute
   '/backend/accounting/invoiceHistory': typeof BackendAccountingInvoiceHistoryRoute
@@ -1836,6 +1864,9 @@ export interface FileRoutesByFullPath {
   '/operation/company/relation': typeof OperationCompanyRelationRoute
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/company/yigou': typeof OperationCompanyYigouRoute
+  '/operation/encouragement/currentMonth': typeof OperationEncouragementCurrentMonthRoute
+  '/operation/encouragement/history': typeof OperationEncouragementHistoryRoute
+  '/operation/encouragement/setting': typeof OperationEncouragementSettingRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
@@ -2033,6 +2064,7 @@ export interface FileRoutesByTo {
   '/trade/$id': typeof StoreTradeIdRoute
   '/trade/list': typeof StoreTradeListRoute
   '/trade/new': typeof StoreTradeNewRoute
+  '/backend/accounting/bonus': typeof BackendAccountingBonusRoute
   '/backend/accounting/cashpledge': typeof BackendAccountingCashpledgeRoute
   '/backend/accounting/invoice': typeof BackendAccountingInvoiceRoute
   '/backend/accounting/invoiceHistory': typeof BackendAccountingInvoiceHistoryRoute
@@ -2102,6 +2134,9 @@ export interface FileRoutesByTo {
   '/operation/company/relation': typeof OperationCompanyRelationRoute
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/company/yigou': typeof OperationCompanyYigouRoute
+  '/operation/encouragement/currentMonth': typeof OperationEncouragementCurrentMonthRoute
+  '/operation/encouragement/history': typeof OperationEncouragementHistoryRoute
+  '/operation/encouragement/setting': typeof OperationEncouragementSettingRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
@@ -2305,6 +2340,7 @@ export interface FileRoutesById {
   '/_store/trade/$id': typeof StoreTradeIdRoute
   '/_store/trade/list': typeof StoreTradeListRoute
   '/_store/trade/new': typeof StoreTradeNewRoute
+  '/backend/accounting/bonus': typeof BackendAccountingBonusRoute
   '/backend/accounting/cashpledge': typeof BackendAccountingCashpledgeRoute
   '/backend/accounting/invoice': typeof BackendAccountingInvoiceRoute
   '/backend/accounting/invoiceHistory': typeof BackendAccountingInvoiceHistoryRoute
@@ -2374,6 +2410,9 @@ export interface FileRoutesById {
   '/operation/company/relation': typeof OperationCompanyRelationRoute
   '/operation/company/review': typeof OperationCompanyReviewRoute
   '/operation/company/yigou': typeof OperationCompanyYigouRoute
+  '/operation/encouragement/currentMonth': typeof OperationEncouragementCurrentMonthRoute
+  '/operation/encouragement/history': typeof OperationEncouragementHistoryRoute
+  '/operation/encouragement/setting': typeof OperationEncouragementSettingRoute
   '/operation/enquiry/$enquiryNo': typeof OperationEnquiryEnquiryNoRoute
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
@@ -2576,6 +2615,7 @@ export interface FileRouteTypes {
     | '/trade/$id'
     | '/trade/list'
     | '/trade/new'
+    | '/backend/accounting/bonus'
     | '/backend/accounting/cashpledge'
     | '/backend/accounting/invoice'
     | '/backend/accounting/invoiceHistory'
@@ -2645,6 +2685,9 @@ export interface FileRouteTypes {
     | '/operation/company/relation'
     | '/operation/company/review'
     | '/operation/company/yigou'
+    | '/operation/encouragement/currentMonth'
+    | '/operation/encouragement/history'
+    | '/operation/encouragement/setting'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
@@ -2842,6 +2885,7 @@ export interface FileRouteTypes {
     | '/trade/$id'
     | '/trade/list'
     | '/trade/new'
+    | '/backend/accounting/bonus'
     | '/backend/accounting/cashpledge'
     | '/backend/accounting/invoice'
     | '/backend/accounting/invoiceHistory'
@@ -2911,6 +2955,9 @@ export interface FileRouteTypes {
     | '/operation/company/relation'
     | '/operation/company/review'
     | '/operation/company/yigou'
+    | '/operation/encouragement/currentMonth'
+    | '/operation/encouragement/history'
+    | '/operation/encouragement/setting'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
@@ -3113,6 +3160,7 @@ export interface FileRouteTypes {
     | '/_store/trade/$id'
     | '/_store/trade/list'
     | '/_store/trade/new'
+    | '/backend/accounting/bonus'
     | '/backend/accounting/cashpledge'
     | '/backend/accounting/invoice'
     | '/backend/accounting/invoiceHistory'
@@ -3182,6 +3230,9 @@ export interface FileRouteTypes {
     | '/operation/company/relation'
     | '/operation/company/review'
     | '/operation/company/yigou'
+    | '/operation/encouragement/currentMonth'
+    | '/operation/encouragement/history'
+    | '/operation/encouragement/setting'
     | '/operation/enquiry/$enquiryNo'
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
@@ -3842,6 +3893,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreTradeNewRouteImport
       parentRoute: typeof StoreRoute
     }
+    '/backend/accounting/bonus': {
+      id: '/backend/accounting/bonus'
+      path: '/accounting/bonus'
+      fullPath: '/backend/accounting/bonus'
+      preLoaderRoute: typeof BackendAccountingBonusRouteImport
+      parentRoute: typeof BackendRoute
+    }
     '/backend/accounting/cashpledge': {
       id: '/backend/accounting/cashpledge'
       path: '/accounting/cashpledge'
@@ -4358,6 +4416,27 @@ declare module '@tanstack/react-router' {
       path: '/company/yigou'
       fullPath: '/operation/company/yigou'
       preLoaderRoute: typeof OperationCompanyYigouRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/encouragement/currentMonth': {
+      id: '/operation/encouragement/currentMonth'
+      path: '/encouragement/currentMonth'
+      fullPath: '/operation/encouragement/currentMonth'
+      preLoaderRoute: typeof OperationEncouragementCurrentMonthRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/encouragement/history': {
+      id: '/operation/encouragement/history'
+      path: '/encouragement/history'
+      fullPath: '/operation/encouragement/history'
+      preLoaderRoute: typeof OperationEncouragementHistoryRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/encouragement/setting': {
+      id: '/operation/encouragement/setting'
+      path: '/encouragement/setting'
+      fullPath: '/operation/encouragement/setting'
+      preLoaderRoute: typeof OperationEncouragementSettingRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/enquiry/': {
@@ -5412,6 +5491,7 @@ const StoreRouteWithChildren = StoreRoute._addFileChildren(StoreRouteChildren)
 interface BackendRouteChildren {
   BackendStoreRoute: typeof BackendStoreRoute
   BackendIndexRoute: typeof BackendIndexRoute
+  BackendAccountingBonusRoute: typeof BackendAccountingBonusRoute
   BackendAccountingCashpledgeRoute: typeof BackendAccountingCashpledgeRoute
   BackendAccountingInvoiceRoute: typeof BackendAccountingInvoiceRoute
   BackendAccountingInvoiceHistoryRoute: typeof BackendAccountingInvoiceHistoryRoute
@@ -5469,6 +5549,7 @@ interface BackendRouteChildren {
 const BackendRouteChildren: BackendRouteChildren = {
   BackendStoreRoute: BackendStoreRoute,
   BackendIndexRoute: BackendIndexRoute,
+  BackendAccountingBonusRoute: BackendAccountingBonusRoute,
   BackendAccountingCashpledgeRoute: BackendAccountingCashpledgeRoute,
   BackendAccountingInvoiceRoute: BackendAccountingInvoiceRoute,
   BackendAccountingInvoiceHistoryRoute: BackendAccountingInvoiceHistoryRoute,
@@ -5591,6 +5672,9 @@ interface OperationRouteChildren {
   OperationCompanyRelationRoute: typeof OperationCompanyRelationRoute
   OperationCompanyReviewRoute: typeof OperationCompanyReviewRoute
   OperationCompanyYigouRoute: typeof OperationCompanyYigouRoute
+  OperationEncouragementCurrentMonthRoute: typeof OperationEncouragementCurrentMonthRoute
+  OperationEncouragementHistoryRoute: typeof OperationEncouragementHistoryRoute
+  OperationEncouragementSettingRoute: typeof OperationEncouragementSettingRoute
   OperationEnquiryEnquiryNoRoute: typeof OperationEnquiryEnquiryNoRoute
   OperationForeignChatHistoryRoute: typeof OperationForeignChatHistoryRoute
   OperationForeignGoodsRoute: typeof OperationForeignGoodsRoute
@@ -5691,6 +5775,10 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationCompanyRelationRoute: OperationCompanyRelationRoute,
   OperationCompanyReviewRoute: OperationCompanyReviewRoute,
   OperationCompanyYigouRoute: OperationCompanyYigouRoute,
+  OperationEncouragementCurrentMonthRoute:
+    OperationEncouragementCurrentMonthRoute,
+  OperationEncouragementHistoryRoute: OperationEncouragementHistoryRoute,
+  OperationEncouragementSettingRoute: OperationEncouragementSettingRoute,
   OperationEnquiryEnquiryNoRoute: OperationEnquiryEnquiryNoRoute,
   OperationForeignChatHistoryRoute: OperationForeignChatHistoryRoute,
   OperationForeignGoodsRoute: OperationForeignGoodsRoute,

@@ -165,6 +165,8 @@ import { createWebhookService } from './modules/webhook/webhook.service';
 import { webhookHandlers } from './modules/webhook/webhook.routes';
 import { createPointsService } from './modules/points/points.service';
 import { pointsHandlers } from './modules/points/points.routes';
+import { createBonusService } from './modules/bonus/bonus.service';
+import { bonusHandlers } from './modules/bonus/bonus.routes';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -226,6 +228,8 @@ export const createApp = (deps: AppDeps) => {
   const points = createPointsService({ clock: deps.clock, notices: im });
   // activities (活动, docs/activities.md)
   const activities = createActivityService({ clock: deps.clock });
+  // the performance bonus (docs/bonus.md)
+  const bonus = createBonusService({ clock: deps.clock, ledger, wallet });
   const paymentPurposes: PaymentPurpose[] = [wallet.purpose, packagePurpose(membership), orderMoney.purpose, cashPledges.purpose, paidServices.purpose];
   const openServerKey = serverKeyOf(deps.openKeySecret);
   const handlers: Handlers = {
@@ -311,6 +315,7 @@ export const createApp = (deps: AppDeps) => {
     // ERP products, a company's ERP and the operator's company/yigou and company/erp (docs/open-platform.md)
     ...erpHandlers(createErpService({ clock: deps.clock, openStats: openCompanyStats })),
     ...pointsHandlers(points),
+    ...bonusHandlers(bonus),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));
@@ -374,9 +379,11 @@ export const createApp = (deps: AppDeps) => {
   };
   // the points sweep's run (points-sweep.ts, docs/points.md "Expiry")
   const pointsJobs = { sweep: (now: Date) => points.sweep(deps.db, now) };
+  // the bonus sweep's run (bonus-sweep.ts, docs/bonus.md "Settlement")
+  const bonusJobs = { sweep: (now: Date) => bonus.sweep(deps.db, now) };
   // the activity sweep's run (activity-sweep.ts, docs/activities.md "The end")
   const activityJobs = { settle: (now: Date) => activities.settleEnded(deps.db, now) };
   // the follow worker's run (follow-sweep.ts, docs/basket-follows.md "Notices of followed parts")
   const followJobs = { process: () => processFollowChanges({ db: deps.db, clock: deps.clock, notices: im, log: deps.log }) };
-  return { app, auth, stockImport, followJobs, pointsJobs, activityJobs, heavyGate: budgets.heavyGate, rongOutbox: outbox, ledgerHealth, payments: { providers: payments, purposes: paymentPurposes }, orderJobs, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }), notices: im };
+  return { app, auth, stockImport, followJobs, pointsJobs, activityJobs, bonusJobs, heavyGate: budgets.heavyGate, rongOutbox: outbox, ledgerHealth, payments: { providers: payments, purposes: paymentPurposes }, orderJobs, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }), notices: im };
 };

@@ -18,6 +18,7 @@ import { startSpotSweeper } from './spot-sweep';
 import { startActivitySweeper } from './activity-sweep';
 import { startFollowSweeper } from './follow-sweep';
 import { startPointsSweeper } from './points-sweep';
+import { startBonusSweeper } from './bonus-sweep';
 import { createWebhookWorker } from './modules/webhook/webhook.worker';
 import type { AlipayConfig } from './modules/payment/alipay.provider';
 import { startMembershipWatch } from './modules/membership/membership-watch';
@@ -94,7 +95,7 @@ export const startServer = async (opts: StartOptions) => {
   const log = opts.log ?? logger;
   const bus = await createBus({ redisUrl: opts.redisUrl, prefix: opts.redisPrefix, log });
   const clock = { now: () => new Date() };
-  const { app, auth, stockImport, followJobs, pointsJobs, activityJobs, membershipWatch, rongOutbox, ledgerHealth, orderJobs, payments, notices } = createApp({
+  const { app, auth, stockImport, followJobs, pointsJobs, activityJobs, bonusJobs, membershipWatch, rongOutbox, ledgerHealth, orderJobs, payments, notices } = createApp({
     db: database.db,
     backend: database.backend,
     clock,
@@ -153,6 +154,8 @@ export const startServer = async (opts: StartOptions) => {
   const pointsSweeper = startPointsSweeper({ clock, log, sweep: pointsJobs.sweep });
   // activities past their end give their unsold reserves back to the rows (activity-sweep.ts, docs/activities.md)
   const activitySweeper = startActivitySweeper({ clock, log, settle: activityJobs.settle });
+  // last month's performance bonus is settled from its 8th day on (bonus-sweep.ts, docs/bonus.md)
+  const bonusSweeper = startBonusSweeper({ clock, log, sweep: bonusJobs.sweep });
   // RongCloud calls left waiting by a stopped server, or failed, are retried here (rong-outbox.ts)
   const outboxWorker = rongOutbox?.start();
   // webhook deliveries, claimed by row lock so several processes never send one twice at once (docs/open-platform.md, "Webhooks")
@@ -176,6 +179,7 @@ export const startServer = async (opts: StartOptions) => {
       await followSweeper.stop();
       await pointsSweeper.stop();
       await activitySweeper.stop();
+      await bonusSweeper.stop();
       await outboxWorker?.stop();
       await webhookWorker.stop();
       await bus.close();

@@ -70,6 +70,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   days: '有效天数', invite_code: '邀请码', preferred: '优选供应商', price_level: '客户等级', tags: '客户标签',
   interval_km: '保养里程', interval_months: '保养月数', vehicle: '适用车型',
   // points (docs/points.md)
+  // the performance bonus (docs/bonus.md)
+  effective_month: '生效月份', bands: '奖励档位', from_fen: '档位下限', to_fen: '档位上限', rate_bp: '奖励比例',
   points: '积分', per_100_yuan: '每100元积分', order_cap: '每单上限', month_cap: '每月上限', notice_days: '过期提醒提前天数',
   category: '配件分类', image: '商品图片', stock: '库存', redemption_no: '兑换单号',
   // the Vietnam mall (docs/overseas.md "The Vietnam mall")

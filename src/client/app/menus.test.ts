@@ -94,6 +94,10 @@ describe('the back-office guard', () => {
     // the statement, the pledge and the services are the wallet holder's: the owner or an accounting code
     expect(visibleEntries(BACKOFFICE_MENU, { ...c09, is_owner: true }).map((e) => e.label)).toEqual(expect.arrayContaining(['我的财务', '账单', '购买服务']));
     expect(visibleEntries(BACKOFFICE_MENU, { company_id: 2, permissions: ['M09'], is_seller: true }).map((e) => e.label)).toEqual(expect.arrayContaining(['我的财务', '账单', '保证金', '购买服务']));
+    // 业绩奖励 (docs/bonus.md): a seller's wallet holder only; a buyer's accountant has none
+    expect(visibleEntries(BACKOFFICE_MENU, { company_id: 2, permissions: ['M09'], is_seller: true }).map((e) => e.label)).toContain('业绩奖励');
+    expect(visibleEntries(BACKOFFICE_MENU, { company_id: 3, permissions: ['M09'], is_seller: false }).map((e) => e.label)).not.toContain('业绩奖励');
+    expect(visibleEntries(BACKOFFICE_MENU, { company_id: 2, permissions: ['M03', 'C11'], is_seller: true }).map((e) => e.label)).not.toContain('业绩奖励');
   });
   it('lets a holder of a back-office code into the layout of a page it may not open, where the page says 无权访问', () => {
     const clerk = { company_id: 2, permissions: ['M03', 'C11'] };
@@ -118,5 +122,16 @@ describe('the back-office guard', () => {
     expect(decorate({ company_id: 2, permissions: ['M14'], is_seller: true })).toBe(true);
     expect(decorate({ company_id: 1, permissions: ['M14', 'D00'], is_seller: false })).toBe(false);
     expect(decorate({ company_id: 2, permissions: ['M03'], is_seller: true })).toBe(false);
+  });
+});
+
+describe('业绩奖励 in the operator menu (docs/bonus.md)', () => {
+  const labels = (permissions: string[]) => visibleEntries(OPERATOR_MENU, { company_id: 1, permissions }).map((e) => e.label);
+  it('shows the rules to D05-03, the figures and settled months to D05-01 or D05-03, all three to the group code D05', () => {
+    const bonus = (codes: string[]) => labels(codes).filter((l) => ['奖励设置', '本月业绩', '历史结算'].includes(l));
+    expect(bonus(['D05-01'])).toEqual(['本月业绩', '历史结算']);
+    expect(bonus(['D05-03'])).toEqual(['奖励设置', '本月业绩', '历史结算']);
+    expect(bonus(['D05'])).toEqual(['奖励设置', '本月业绩', '历史结算']);
+    expect(bonus(['D05-02', 'D08', 'D10'])).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import { AFTERSALE_CODES } from '../../shared/domain/aftersale';
 import { INVOICE_BUYER_CODES, INVOICE_SELLER_CODES } from '../../shared/contracts/codes';
 import { OP_POINTS_CODES, POINTS_CODES } from '../../shared/domain/points-codes';
 import { ACTIVITY_BUYER_CODES, ACTIVITY_SELLER_CODES, OP_ACTIVITY_CODES } from '../../shared/domain/activity-codes';
+import { BONUS_CODES, OP_BONUS_CODES } from '../../shared/domain/bonus-codes';
 import { mark } from '../i18n/lang';
 
 // the guard's rule and codes live in ./backoffice-rule.ts (the route tree reads them; the menus load with the layouts)
@@ -110,6 +111,8 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   { label: '购买服务', path: '/backend/accounting/service', icon: 'pi pi-shopping-bag', codes: FINANCE_PAGE_CODES, walletHolder: true },
   // the company's points and the points mall (docs/points.md)
   { label: '积分', path: '/backend/accounting/points', icon: 'pi pi-star', codes: POINTS_CODES },
+  // a seller's performance bonus (docs/bonus.md)
+  { label: '业绩奖励', path: '/backend/accounting/bonus', icon: 'pi pi-chart-line', codes: BONUS_CODES, sellersOnly: true },
   // invoices (docs/money.md#invoices): the buyer's request, record and titles; the seller's requests to issue
   { label: '申请开票', path: '/backend/accounting/invoice', icon: 'pi pi-file', codes: INVOICE_BUYER_CODES },
   { label: '开票记录', path: '/backend/accounting/invoiceHistory', icon: 'pi pi-history', codes: INVOICE_BUYER_CODES },
@@ -192,6 +195,10 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '企业积分', path: '/operation/points/company', icon: 'pi pi-star', codes: OP_POINTS_CODES.companies },
   { label: '兑换订单', path: '/operation/points/order', icon: 'pi pi-truck', codes: OP_POINTS_CODES.orders },
   { label: '积分商品', path: '/operation/points/product', icon: 'pi pi-gift', codes: OP_POINTS_CODES.products },
+  // 业绩奖励 (docs/bonus.md)
+  { label: '奖励设置', path: '/operation/encouragement/setting', icon: 'pi pi-sliders-h', codes: OP_BONUS_CODES.manage },
+  { label: '本月业绩', path: '/operation/encouragement/currentMonth', icon: 'pi pi-chart-line', codes: OP_BONUS_CODES.read },
+  { label: '历史结算', path: '/operation/encouragement/history', icon: 'pi pi-history', codes: OP_BONUS_CODES.read },
   // 接口 (docs/open-platform.md, "Keys and signing")
   { label: '接口列表', path: '/operation/interface/list', icon: 'pi pi-key', codes: OP_INTERFACE_CODES.keys },
   { label: '接口权限组', path: '/operation/interface/group', icon: 'pi pi-th-large', codes: OP_INTERFACE_CODES.keys },

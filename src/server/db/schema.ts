@@ -534,6 +534,14 @@ export interface DB {
     discount_fen: ColumnType<string, number | string, number | string>; state: Generated<'applied' | 'returned'>; created_at: Timestamp;
     returned_at: Timestamp | null; subsidy_transaction_id: number | null;
   };
+  // the performance bonus (migration 0750, docs/bonus.md)
+  bonus_rule: { id: Generated<number>; effective_month: string; bands: ColumnType<import('../../shared/domain/bonus').BonusBand[], string, string>; updated_by: number | null; updated_at: CreatedAt };
+  bonus_settlement: {
+    id: Generated<number>; month: string; company_id: number; order_count: number; sales_fen: ColumnType<string, number | string, number | string>;
+    bands: ColumnType<import('../../shared/domain/bonus').BonusBand[], string, string>; band: number; rate_bp: number;
+    bonus_fen: ColumnType<string, number | string, number | string>; ledger_transaction_id: ColumnType<string | null, number | null, number | null>;
+    settled_by: number | null; settled_at: CreatedAt;
+  };
   // points (migration 0700, docs/points.md)
   points_setting: {
     id: number; enabled: Generated<boolean>; per_100_yuan: Generated<number>; order_cap: Generated<number>; month_cap: Generated<number>;

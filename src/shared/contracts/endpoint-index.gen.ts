@@ -42,6 +42,7 @@ basketToCart post user i /basket/to-cart
 basketUpdate post user i /basket/update
 billGet get user - /bill/month
 billMonths get user - /bill/months
+bonusMine get user - /bonus/mine
 branchEnd put user - /branch/end
 branchInvite post user i /branch/invite
 branchInviteRespond put user - /branch/invite/respond
@@ -223,6 +224,11 @@ opBankCardDecide post operator i /operation/money/bank-cards/decide
 opBankCardList get operator - /operation/money/bank-cards
 opBillGet get operator - /operation/bill/month
 opBillList get operator - /operation/bill/list
+opBonusCurrentMonth get operator - /operation/bonus/current
+opBonusHistory get operator - /operation/bonus/history
+opBonusRules get operator - /operation/bonus/rules
+opBonusRuleSave post operator i /operation/bonus/rule
+opBonusSettle post operator i /operation/bonus/settle
 opBrandDuplicates get operator - /operation/brand-duplicates
 opBrandList get operator - /operation/brands
 opBrandMerge post operator i /operation/brands/merge

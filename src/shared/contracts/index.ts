@@ -51,6 +51,7 @@ import { customerEndpoints } from './customer';
 import { maintenanceEndpoints } from './maintenance';
 import { spotEndpoints } from './spot';
 import { pointsEndpoints } from './points';
+import { bonusEndpoints } from './bonus';
 import { basketEndpoints } from './basket';
 import { vnMallEndpoints } from './vn-mall';
 import { voucherEndpoints } from './voucher';
@@ -114,6 +115,7 @@ export * from './customer';
 export * from './maintenance';
 export * from './spot';
 export * from './points';
+export * from './bonus';
 export * from './basket';
 export * from './vn-mall';
 export * from './voucher';
@@ -186,6 +188,7 @@ export const endpoints = {
   ...promoPlanEndpoints,
   ...activityEndpoints,
   ...pointsEndpoints,
+  ...bonusEndpoints,
   ...warehouseEndpoints,
   ...overseasEndpoints,
 } as const;

@@ -53,6 +53,8 @@ export const WALLET_ENTRY_KINDS = {
   adjustment: '调账',
   // a platform voucher paid to the seller (docs/vouchers.md)
   voucher_subsidy: '平台券补贴',
+  // the performance bonus paid to a seller for a settled month (docs/bonus.md)
+  bonus: '业绩奖励',
 } as const;
 export type WalletEntryKind = keyof typeof WALLET_ENTRY_KINDS;
 const ENTRY_KINDS = Object.keys(WALLET_ENTRY_KINDS) as [WalletEntryKind, ...WalletEntryKind[]];

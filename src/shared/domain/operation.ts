@@ -64,6 +64,9 @@ export const AUDIT_ENTITIES = {
   points_redemption: '兑换订单',
   // vouchers (docs/vouchers.md)
   voucher_template: '优惠券',
+  // the performance bonus (docs/bonus.md)
+  bonus_rule: '业绩奖励规则',
+  bonus_settlement: '业绩奖励结算',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -107,6 +110,8 @@ export const AUDIT_ACTIONS = {
   ship: '发货',
   // vouchers (docs/vouchers.md)
   stop: '停止发放',
+  // the performance bonus (docs/bonus.md)
+  settle: '结算',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

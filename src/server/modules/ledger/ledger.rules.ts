@@ -34,6 +34,8 @@ export const TRANSACTION_SHAPES = {
   adjustment: { from: ACCOUNT_KINDS, to: ACCOUNT_KINDS },
   // a platform voucher paid to the seller from the platform's voucher budget (provider 'voucher'; docs/vouchers.md)
   voucher_subsidy: { from: ['provider'], to: ['wallet_available'] },
+  // a seller's performance bonus for a settled month, from the platform's bonus budget (provider 'bonus'; docs/bonus.md)
+  bonus: { from: ['provider'], to: ['wallet_available'] },
 } as const satisfies Record<string, { from: readonly AccountKind[]; to: readonly AccountKind[] }>;
 export type TransactionKind = keyof typeof TRANSACTION_SHAPES;
 export const TRANSACTION_KINDS = Object.keys(TRANSACTION_SHAPES) as TransactionKind[];
