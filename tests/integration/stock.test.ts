@@ -4,7 +4,7 @@
  * company scoping and bad input; and that search sees a change on the next query.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { stockText } from '../../src/shared/domain/stock';
 import { fenText, MAX_PRICE_FEN, pageSizeText, stockPriceValueText, type PayloadIn } from '../../src/shared/contracts';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
@@ -250,6 +250,22 @@ describe.each(backends)('seller stock on %s', (backend) => {
       expect(types.body.data.some((t) => t.is_original)).toBe(true);
       expect((await env.api('getMakes', {}, { token: clerk })).body.data.length).toBeGreaterThan(5);
       expect((await env.api('getTerminology', {}, { token: clerk })).body.data.length).toBeGreaterThan(3);
+    });
+
+    it('stamps changed_at with the writing transaction\'s time on every insert and update, whatever the statement names (the partner change feed reads it)', async () => {
+      const made = await create(seller);
+      const db = env.database.db;
+      const stamped = (q: RawBuilder<{ stamped: boolean }>) => db.transaction().execute(async (trx) => (await q.execute(trx)).rows[0].stamped);
+      // an update naming an older time, and one not naming it at all, both get now()
+      expect(await stamped(sql`update stock set changed_at = '2020-01-01' where id = ${made.id} returning changed_at = now() as stamped`)).toBe(true);
+      await sql`update stock set changed_at = '2020-01-01' where id = ${made.id}`.execute(db);
+      expect((await sql<{ y: number }>`select extract(year from changed_at)::int as y from stock where id = ${made.id}`.execute(db)).rows[0].y).toBeGreaterThan(2020);
+      expect(await stamped(sql`update stock set quantity = quantity + 1 where id = ${made.id} returning changed_at = now() as stamped`)).toBe(true);
+      // an insert naming an older time gets now() too; one naming nothing gets it by the column's default
+      const copy = sql.raw(`company_id, create_date, prod_write_date, price_write_date, stock_write_date, oe_norm, supplier_oe, supplier_code, default_code, name,
+        custom_brand_name, quality_id, supplier_vehicle, product_specification, producing_area, uom_name, category_name, note, quantity`);
+      expect(await stamped(sql`insert into stock (${copy}, changed_at) select ${copy}, timestamptz '2020-01-01' from stock where id = ${made.id} returning changed_at = now() as stamped`)).toBe(true);
+      expect(await stamped(sql`insert into stock (${copy}) select ${copy} from stock where id = ${made.id} returning changed_at = now() as stamped`)).toBe(true);
     });
   });
 });

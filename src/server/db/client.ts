@@ -54,6 +54,10 @@ export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => 
   const owned = !('pglite' in opts);
   if ('dataDir' in opts) mkdirSync(opts.dataDir, { recursive: true });
   const pglite = 'pglite' in opts ? opts.pglite : await PGlite.create(opts.dataDir);
+  // A new WAL segment is taken as it is, not first filled with 16 MB of zeros: PGlite writes every
+  // byte through Emscripten's file layer, and a large stock import wrote as many zeros as WAL
+  // (docs/benchmarks.md#stock-import). PGlite is one session, so the setting holds for all its work.
+  await pglite.exec('set wal_init_zero = off');
   // one connection, handed out in turns by priority (priority.ts); each statement's protocol
   // messages go to PGlite in one call (pglite-connection.ts)
   const pool = new pg.Pool({ max: 1, connection: new PgliteConnection(pglite) } as unknown as pg.PoolConfig);
