@@ -1,8 +1,9 @@
 /**
  * The storefront in Vietnamese (docs/i18n.md): the 中文 / Tiếng Việt switch keeps a user's choice on
  * the server, a Vietnamese company's users get Vietnamese without choosing, a guest's choice stays
- * on the device, and the sign-in page, home, the search page and OE results show no Chinese
- * character outside user data at 1366 and 390 px. Money is written by Intl: CN¥ 120,00 and ₫ 434.220. Screenshots:
+ * on the device, and the sign-in page, home, the search page, OE and keyword results (filters, a
+ * refused filter, sorting, paging, nothing found) show no Chinese character outside user data at
+ * 1366 and 390 px. Money is written by Intl: CN¥ 120,00 and ₫ 434.220. Screenshots:
  * i18n-*.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,8 +122,45 @@ describe('the storefront in Vietnamese', () => {
     await context.close();
   });
 
-  // the keyword results, cart and checkout still show Chinese of their own (docs/i18n.md): here
-  // only what they already write in Vietnamese, money by Intl
+  it('keyword results have no Chinese left: filters, a refused filter, sorting, paging and nothing found', async () => {
+    const { context, page } = await e2e.newPage();
+    // the member (company 4) has chosen Vietnamese (the test above)
+    await e2e.signIn(page, '/login', 'member');
+    await page.goto(`${e2e.url}/search/parts/keyword?k=${encodeURIComponent('刹车片')}&mode=fuzzy`);
+    const results = page.getByRole('region', { name: 'Kết quả tìm theo từ khóa' });
+    await results.locator('tbody tr').first().waitFor();
+    await expect(results.getByRole('status').first()).toContainText('“刹车片” (Gần đúng)');
+    await allVietnamese(page, 'keyword results');
+    // a phone is sent to /ofo/search (mobile.e2e.ts): this desktop page fits from 1024 px
+    await shotsAtSizes(e2e, page, 'i18n-keyword-results', [1366, 900], { fitFrom: 1024 });
+
+    // the filters: a reversed price range is refused in Vietnamese, under the bar
+    await results.getByRole('button', { name: 'Lọc giá/tồn kho' }).click();
+    await results.getByRole('textbox', { name: 'Giá thấp nhất (tệ)' }).fill('300');
+    await results.getByRole('textbox', { name: 'Giá cao nhất (tệ)' }).fill('100');
+    await results.getByRole('button', { name: 'Lọc', exact: true }).click();
+    await expect(results.getByRole('alert')).toHaveText('Giá thấp nhất không được cao hơn giá cao nhất');
+    await allVietnamese(page, 'keyword results, a refused filter');
+
+    // sorted by quantity, then the second page
+    await results.getByRole('columnheader', { name: 'Số lượng' }).click();
+    await page.waitForURL((u) => u.searchParams.get('sort_field') === 'quantity');
+    await expect(results.getByRole('status').first()).toContainText('Theo Số lượng từ thấp đến cao');
+    await results.getByRole('button', { name: 'Trang 2', exact: true }).first().click();
+    await page.waitForURL((u) => u.searchParams.get('page_number') === '2');
+    await results.locator('tbody tr').first().waitFor();
+    await allVietnamese(page, 'keyword results, sorted, page 2');
+
+    // nothing found: the help names the query as it was typed, and offers its words one by one
+    await page.goto(`${e2e.url}/search/parts/keyword?k=${encodeURIComponent('刹车片 火星车')}&mode=exact`);
+    await page.getByText('Không tìm thấy phụ tùng nào liên quan đến “刹车片 火星车”').waitFor();
+    await allVietnamese(page, 'keyword results, nothing found');
+    await shotsAtSizes(e2e, page, 'i18n-keyword-empty', [1366, 900], { fitFrom: 1024 });
+    await context.close();
+  });
+
+  // the cart and checkout still show Chinese of their own (docs/i18n.md): here only what they
+  // already write in Vietnamese, money by Intl
   it('OE results have no Chinese left; they add to the cart, which writes money by Intl in yuan and in dong, and checks out', async () => {
     const { rows: [pick] } = await e2e.pglite.query<{ oe_norm: string }>(`
       select oe_norm from stock where state = 'on' and company_id not in (1, 3) and quantity > 0 and price0 is not null
