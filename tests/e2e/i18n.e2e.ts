@@ -2,9 +2,9 @@
  * The storefront in Vietnamese (docs/i18n.md): the 中文 / Tiếng Việt switch keeps a user's choice on
  * the server, a Vietnamese company's users get Vietnamese without choosing, a guest's choice stays
  * on the device, and the sign-in page, home, the search page, OE and keyword results (filters, a
- * refused filter, sorting, paging, nothing found) show no Chinese character outside user data at
- * 1366 and 390 px. Money is written by Intl: CN¥ 120,00 and ₫ 434.220. Screenshots:
- * i18n-*.
+ * refused filter, sorting, paging, nothing found), the cart, its refusals and checkout with its
+ * refusals show no Chinese character outside user data at 1366 and 390 px. Money is written by
+ * Intl: CN¥ 120,00 and ₫ 434.220. Screenshots: i18n-*.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -123,8 +123,9 @@ describe('the storefront in Vietnamese', () => {
   });
 
   it('keyword results have no Chinese left: filters, a refused filter, sorting, paging and nothing found', async () => {
+    await e2e.pglite.query(`update app_user set lang = 'vi' where username = 'member'`);
     const { context, page } = await e2e.newPage();
-    // the member (company 4) has chosen Vietnamese (the test above)
+    // the member (company 4) has chosen Vietnamese
     await e2e.signIn(page, '/login', 'member');
     await page.goto(`${e2e.url}/search/parts/keyword?k=${encodeURIComponent('刹车片')}&mode=fuzzy`);
     const results = page.getByRole('region', { name: 'Kết quả tìm theo từ khóa' });
@@ -134,8 +135,7 @@ describe('the storefront in Vietnamese', () => {
     // a phone is sent to /ofo/search (mobile.e2e.ts): this desktop page fits from 1024 px
     await shotsAtSizes(e2e, page, 'i18n-keyword-results', [1366, 900], { fitFrom: 1024 });
 
-    // the filters: a reversed price range is refused in Vietnamese, under the bar
-    await results.getByRole('button', { name: 'Lọc giá/tồn kho' }).click();
+    // the filters (open at 1366 px): a reversed price range is refused in Vietnamese, under the bar
     await results.getByRole('textbox', { name: 'Giá thấp nhất (tệ)' }).fill('300');
     await results.getByRole('textbox', { name: 'Giá cao nhất (tệ)' }).fill('100');
     await results.getByRole('button', { name: 'Lọc', exact: true }).click();
@@ -159,8 +159,6 @@ describe('the storefront in Vietnamese', () => {
     await context.close();
   });
 
-  // the cart and checkout still show Chinese of their own (docs/i18n.md): here only what they
-  // already write in Vietnamese, money by Intl
   it('OE results have no Chinese left; they add to the cart, which writes money by Intl in yuan and in dong, and checks out', async () => {
     const { rows: [pick] } = await e2e.pglite.query<{ oe_norm: string }>(`
       select oe_norm from stock where state = 'on' and company_id not in (1, 3) and quantity > 0 and price0 is not null
@@ -186,10 +184,49 @@ describe('the storefront in Vietnamese', () => {
     await expect(line.getByTestId('line-amount')).toHaveText('CN¥ 120,00');
     await page.locator('.topbar').getByRole('button', { name: 'VND' }).click();
     await expect(line.getByTestId('line-amount')).toHaveText('₫ 434.220');
+    await expect(page.getByRole('region', { name: 'Tổng cộng' })).toContainText('Đã chọn 1 loại, 1 sản phẩm');
+    await allVietnamese(page, 'cart');
+    await shotsAtSizes(e2e, page, 'i18n-cart', [1366, 900]);
+    // more than the stock: refused in Vietnamese beside the quantity, which stays
+    await line.getByRole('textbox').fill('99');
+    await line.getByRole('textbox').press('Enter');
+    await expect(line.getByRole('alert')).toHaveText('Không đủ hàng: phụ tùng này chỉ còn 6 sản phẩm');
+    await expect(line.getByRole('textbox')).toHaveValue('1');
+    await allVietnamese(page, 'cart, a refused quantity');
 
     await page.getByRole('button', { name: 'Thanh toán' }).first().click();
     await page.waitForURL((u) => u.pathname === '/cart/order/create');
-    await page.getByRole('button', { name: 'Đặt hàng' }).waitFor();
+    const place = page.getByRole('button', { name: 'Đặt hàng' });
+    await place.waitFor();
+    await allVietnamese(page, 'checkout');
+    // sent empty: each field's refusal in Vietnamese, nothing placed
+    await place.click();
+    await expect(page.locator('.field-error')).toHaveTexts([
+      'Vui lòng nhập người nhận', 'Vui lòng nhập đúng số điện thoại (di động 11 số hoặc số bàn có mã vùng)',
+      'Vui lòng nhập địa chỉ nhận hàng chi tiết (5 đến 200 ký tự)',
+    ]);
+    await allVietnamese(page, 'checkout, refused fields');
+    await shotsAtSizes(e2e, page, 'i18n-checkout', [1366, 900]);
+    // the seller raises the price meanwhile: the server's refusal in Vietnamese, the amount by Intl
+    await page.locator('#checkout-contact_name').fill('Nguyễn Văn An');
+    await page.locator('#checkout-contact_phone').fill('13800138000');
+    await page.locator('#checkout-address').fill('广东省广州市天河区体育西路 100 号');
+    const orders = async () => (await e2e.pglite.query<{ n: number }>(`select count(*)::int as n from goods_order where buyer_company_id = 3`)).rows[0].n;
+    const before = await orders();
+    await e2e.pglite.query(`update stock set price0 = 12500, price1 = 14000, price99 = 15500 where oe_norm = $1`, [pick.oe_norm]);
+    await place.click();
+    await expect(page.locator('.checkout-failure')).toContainText('Giá đã thay đổi, tổng phải trả hiện là');
+    await allVietnamese(page, 'checkout, a refusal of the server');
+    expect(await orders()).toBe(before);
+    await context.close();
+  });
+
+  it('a Vietnamese company\'s user reads the empty cart in Vietnamese without choosing', async () => {
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'vnbuyer');
+    await page.goto(e2e.url + '/cart');
+    await page.getByText('Giỏ hàng trống').waitFor();
+    await allVietnamese(page, 'empty cart');
     await context.close();
   });
 });
