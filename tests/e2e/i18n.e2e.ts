@@ -3,8 +3,8 @@
  * the server, a Vietnamese company's users get Vietnamese without choosing, a guest's choice stays
  * on the device, and the sign-in page, home, the search page, OE and keyword results (filters, a
  * refused filter, sorting, paging, nothing found), the cart, its refusals and checkout with its
- * refusals show no Chinese character outside user data at 1366 and 390 px. Money is written by
- * Intl: CN¥ 120,00 and ₫ 434.220. Screenshots: i18n-*.
+ * refusals show no Chinese character outside user data at 1366 and 390 px, the phone's cart at
+ * 390. Money is written by Intl: CN¥ 120,00 and ₫ 434.220. Screenshots: i18n-*.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -218,6 +218,25 @@ describe('the storefront in Vietnamese', () => {
     await expect(page.locator('.checkout-failure')).toContainText('Giá đã thay đổi, tổng phải trả hiện là');
     await allVietnamese(page, 'checkout, a refusal of the server');
     expect(await orders()).toBe(before);
+    await context.close();
+  });
+
+  it('the phone\'s cart (/ofo/cart) has no Chinese left', async () => {
+    await e2e.pglite.query(`update app_user set lang = 'vi' where username = 'buyer'`);
+    const { rows: [{ id: buyerId }] } = await e2e.pglite.query<{ id: number }>(`select id from app_user where username = 'buyer'`);
+    const { rows: [row] } = await e2e.pglite.query<{ id: number }>(`
+      select id from stock where state = 'on' and company_id not in (1, 3) and quantity > 0 and price0 is not null order by id limit 1`);
+    await e2e.pglite.query(`delete from cart_item where user_id = $1`, [buyerId]);
+    await e2e.pglite.query(`insert into cart_item (user_id, company_id, stock_id, type_code, qty, created_at, updated_at) values ($1, 3, $2, '配件产品', 2, now(), now())`, [buyerId, row.id]);
+    const { context, page } = await e2e.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await e2e.signIn(page, '/login', 'buyer');
+    await page.goto(e2e.url + '/ofo/cart');
+    await page.getByTestId('cart-line').waitFor();
+    await expect(page.getByRole('navigation', { name: 'Điều hướng bản di động' }).getByRole('link', { name: /^Giỏ hàng/ })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('region', { name: 'Tổng cộng' }).or(page.locator('.m-checkout-bar'))).toContainText('Đã chọn 1 loại, 2 sản phẩm');
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => chineseLeft(page), { message: '/ofo/cart at 390 px' }).toEqual([]);
+    await e2e.shot(page, 'i18n-phone-cart-390');
     await context.close();
   });
 
