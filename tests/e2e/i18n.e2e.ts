@@ -1,9 +1,10 @@
 /**
  * The storefront in Vietnamese (docs/i18n.md): the 中文 / Tiếng Việt switch keeps a user's choice on
  * the server, a Vietnamese company's users get Vietnamese without choosing, a guest's choice stays
- * on the device, and the sign-in page, home, the search page and OE results show no Chinese
- * character outside user data at 1366 and 390 px. Money is written by Intl: CN¥ 120,00 and ₫ 434.220. Screenshots:
- * i18n-*.
+ * on the device, and the sign-in page, home, the search page, OE and keyword results (filters, a
+ * refused filter, sorting, paging, nothing found), the cart, its refusals and checkout with its
+ * refusals show no Chinese character outside user data at 1366 and 390 px, the phone's cart at
+ * 390. Money is written by Intl: CN¥ 120,00 and ₫ 434.220. Screenshots: i18n-*.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -121,8 +122,43 @@ describe('the storefront in Vietnamese', () => {
     await context.close();
   });
 
-  // the keyword results, cart and checkout still show Chinese of their own (docs/i18n.md): here
-  // only what they already write in Vietnamese, money by Intl
+  it('keyword results have no Chinese left: filters, a refused filter, sorting, paging and nothing found', async () => {
+    await e2e.pglite.query(`update app_user set lang = 'vi' where username = 'member'`);
+    const { context, page } = await e2e.newPage();
+    // the member (company 4) has chosen Vietnamese
+    await e2e.signIn(page, '/login', 'member');
+    await page.goto(`${e2e.url}/search/parts/keyword?k=${encodeURIComponent('刹车片')}&mode=fuzzy`);
+    const results = page.getByRole('region', { name: 'Kết quả tìm theo từ khóa' });
+    await results.locator('tbody tr').first().waitFor();
+    await expect(results.getByRole('status').first()).toContainText('“刹车片” (Gần đúng)');
+    await allVietnamese(page, 'keyword results');
+    // a phone is sent to /ofo/search (mobile.e2e.ts): this desktop page fits from 1024 px
+    await shotsAtSizes(e2e, page, 'i18n-keyword-results', [1366, 900], { fitFrom: 1024 });
+
+    // the filters (open at 1366 px): a reversed price range is refused in Vietnamese, under the bar
+    await results.getByRole('textbox', { name: 'Giá thấp nhất (tệ)' }).fill('300');
+    await results.getByRole('textbox', { name: 'Giá cao nhất (tệ)' }).fill('100');
+    await results.getByRole('button', { name: 'Lọc', exact: true }).click();
+    await expect(results.getByRole('alert')).toHaveText('Giá thấp nhất không được cao hơn giá cao nhất');
+    await allVietnamese(page, 'keyword results, a refused filter');
+
+    // sorted by quantity, then the second page
+    await results.getByRole('columnheader', { name: 'Số lượng' }).click();
+    await page.waitForURL((u) => u.searchParams.get('sort_field') === 'quantity');
+    await expect(results.getByRole('status').first()).toContainText('Theo Số lượng từ thấp đến cao');
+    await results.getByRole('button', { name: 'Trang 2', exact: true }).first().click();
+    await page.waitForURL((u) => u.searchParams.get('page_number') === '2');
+    await results.locator('tbody tr').first().waitFor();
+    await allVietnamese(page, 'keyword results, sorted, page 2');
+
+    // nothing found: the help names the query as it was typed, and offers its words one by one
+    await page.goto(`${e2e.url}/search/parts/keyword?k=${encodeURIComponent('刹车片 火星车')}&mode=exact`);
+    await page.getByText('Không tìm thấy phụ tùng nào liên quan đến “刹车片 火星车”').waitFor();
+    await allVietnamese(page, 'keyword results, nothing found');
+    await shotsAtSizes(e2e, page, 'i18n-keyword-empty', [1366, 900], { fitFrom: 1024 });
+    await context.close();
+  });
+
   it('OE results have no Chinese left; they add to the cart, which writes money by Intl in yuan and in dong, and checks out', async () => {
     const { rows: [pick] } = await e2e.pglite.query<{ oe_norm: string }>(`
       select oe_norm from stock where state = 'on' and company_id not in (1, 3) and quantity > 0 and price0 is not null
@@ -148,10 +184,68 @@ describe('the storefront in Vietnamese', () => {
     await expect(line.getByTestId('line-amount')).toHaveText('CN¥ 120,00');
     await page.locator('.topbar').getByRole('button', { name: 'VND' }).click();
     await expect(line.getByTestId('line-amount')).toHaveText('₫ 434.220');
+    await expect(page.getByRole('region', { name: 'Tổng cộng' })).toContainText('Đã chọn 1 loại, 1 sản phẩm');
+    await allVietnamese(page, 'cart');
+    await shotsAtSizes(e2e, page, 'i18n-cart', [1366, 900]);
+    // more than the stock: refused in Vietnamese beside the quantity, which stays
+    await line.getByRole('textbox').fill('99');
+    await line.getByRole('textbox').press('Enter');
+    await expect(line.getByRole('alert')).toHaveText('Không đủ hàng: phụ tùng này chỉ còn 6 sản phẩm');
+    await expect(line.getByRole('textbox')).toHaveValue('1');
+    await allVietnamese(page, 'cart, a refused quantity');
 
     await page.getByRole('button', { name: 'Thanh toán' }).first().click();
     await page.waitForURL((u) => u.pathname === '/cart/order/create');
-    await page.getByRole('button', { name: 'Đặt hàng' }).waitFor();
+    const place = page.getByRole('button', { name: 'Đặt hàng' });
+    await place.waitFor();
+    await allVietnamese(page, 'checkout');
+    // sent empty: each field's refusal in Vietnamese, nothing placed
+    await place.click();
+    await expect(page.locator('.field-error')).toHaveTexts([
+      'Vui lòng nhập người nhận', 'Vui lòng nhập đúng số điện thoại (di động 11 số hoặc số bàn có mã vùng)',
+      'Vui lòng nhập địa chỉ nhận hàng chi tiết (5 đến 200 ký tự)',
+    ]);
+    await allVietnamese(page, 'checkout, refused fields');
+    await shotsAtSizes(e2e, page, 'i18n-checkout', [1366, 900]);
+    // the seller raises the price meanwhile: the server's refusal in Vietnamese, the amount by Intl
+    await page.locator('#checkout-contact_name').fill('Nguyễn Văn An');
+    await page.locator('#checkout-contact_phone').fill('13800138000');
+    await page.locator('#checkout-address').fill('广东省广州市天河区体育西路 100 号');
+    const orders = async () => (await e2e.pglite.query<{ n: number }>(`select count(*)::int as n from goods_order where buyer_company_id = 3`)).rows[0].n;
+    const before = await orders();
+    await e2e.pglite.query(`update stock set price0 = 12500, price1 = 14000, price99 = 15500 where oe_norm = $1`, [pick.oe_norm]);
+    await place.click();
+    await expect(page.locator('.checkout-failure')).toContainText('Giá đã thay đổi, tổng phải trả hiện là');
+    await allVietnamese(page, 'checkout, a refusal of the server');
+    expect(await orders()).toBe(before);
+    await context.close();
+  });
+
+  it('the phone\'s cart (/ofo/cart) has no Chinese left', async () => {
+    await e2e.pglite.query(`update app_user set lang = 'vi' where username = 'buyer'`);
+    const { rows: [{ id: buyerId }] } = await e2e.pglite.query<{ id: number }>(`select id from app_user where username = 'buyer'`);
+    const { rows: [row] } = await e2e.pglite.query<{ id: number }>(`
+      select id from stock where state = 'on' and company_id not in (1, 3) and quantity > 0 and price0 is not null order by id limit 1`);
+    await e2e.pglite.query(`delete from cart_item where user_id = $1`, [buyerId]);
+    await e2e.pglite.query(`insert into cart_item (user_id, company_id, stock_id, type_code, qty, created_at, updated_at) values ($1, 3, $2, '配件产品', 2, now(), now())`, [buyerId, row.id]);
+    const { context, page } = await e2e.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await e2e.signIn(page, '/login', 'buyer');
+    await page.goto(e2e.url + '/ofo/cart');
+    await page.getByTestId('cart-line').waitFor();
+    await expect(page.getByRole('navigation', { name: 'Điều hướng bản di động' }).getByRole('link', { name: /^Giỏ hàng/ })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('region', { name: 'Tổng cộng' }).or(page.locator('.m-checkout-bar'))).toContainText('Đã chọn 1 loại, 2 sản phẩm');
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => chineseLeft(page), { message: '/ofo/cart at 390 px' }).toEqual([]);
+    await e2e.shot(page, 'i18n-phone-cart-390');
+    await context.close();
+  });
+
+  it('a Vietnamese company\'s user reads the empty cart in Vietnamese without choosing', async () => {
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'vnbuyer');
+    await page.goto(e2e.url + '/cart');
+    await page.getByText('Giỏ hàng trống').waitFor();
+    await allVietnamese(page, 'empty cart');
     await context.close();
   });
 });

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { msg } from '../../shared/messages';
 import { chargedColumnLabel, PRICE_LABELS } from '../../shared/domain/prices';
 import { SPOT_SHIP_TEXT } from '../../shared/domain/spot';
+import { cartText, keywordTooDeep, orderText, priceColumnHidden, priceRangeReversed, stockRangeReversed } from '../../shared/contracts';
 import catalogue from './vi.json';
 import { formatMoneyIn, formatVnd } from './format';
 
@@ -78,6 +79,15 @@ const SHARED_TEXTS: Record<string, readonly string[]> = {
   'domain/prices.ts PRICE_LABELS, chargedColumnLabel': [...Object.values(PRICE_LABELS), chargedColumnLabel('quote'), chargedColumnLabel('circle')],
   'domain/spot.ts SPOT_SHIP_TEXT': Object.values(SPOT_SHIP_TEXT),
   'domain/oe.ts validateOeBatch': [msg.enterOe, msg.oeMinLength, msg.oeMaxLines],
+  // the fixed refusals a storefront page shows through <Refusal> (refusals.ts; the worded ones are marked there)
+  'contracts/orders.ts orderText (checkout)': [
+    orderText.contactName, orderText.contactNameLong, orderText.contactPhone, orderText.address, orderText.remark, orderText.remarkSeller,
+    orderText.creditSellerUnknown, orderText.cartIds, orderText.cartChanged,
+  ],
+  'contracts/cart.ts cartText': [cartText.qty, cartText.noStock, cartText.ownStock, cartText.noPrice, cartText.outOfStock, cartText.cartFull, cartText.notInCart, cartText.quoteTaxFixed],
+  'contracts/search.ts keyword refusals': [priceRangeReversed, stockRangeReversed, priceColumnHidden, keywordTooDeep],
+  'domain/vouchers.ts unusableReason': ['该优惠券已使用', '该优惠券已过期', '该优惠券尚未到使用时间', '该优惠券不适用于这个卖家的订单', '该订单中没有这张券适用的配件', '该优惠券对这个订单没有优惠'],
+  'messages.ts msg (the request helper)': [msg.offline, msg.serverError],
 };
 
 const scanned = scan();

@@ -3,6 +3,7 @@
  * `₫ 1.234.567`, `¥ 1.234,50`, `29/11/2026`. Chinese pages keep the shared formatMoney.
  */
 import { fenToDong, formatMoney, type Currency } from '../../shared/domain/currency';
+import { yuan } from '../../shared/domain/money';
 import type { Lang } from './lang';
 
 const LOCALES: Record<Lang, string> = { zh: 'zh-CN', vi: 'vi-VN' };
@@ -55,3 +56,6 @@ export const formatDate = (lang: Lang, at: number | Date, withTime = false): str
   }
   return f.format(typeof at === 'number' ? new Date(at * 1000) : at);
 };
+
+/** An amount in yuan whatever the currency shown (a voucher's, a credit term's): ¥1,234.50 in Chinese, CN¥ 1.234,50 in Vietnamese. */
+export const formatYuan = (lang: Lang, fen: number): string => (lang === 'zh' ? yuan(fen) : formatMoneyIn('vi', fen, 'CNY'));

@@ -5,6 +5,7 @@ import { dialogs } from '../api/dialogs';
 import { reloginNow } from '../api/request';
 import { msg } from '../../shared/messages';
 import { useT } from '../i18n/lang';
+import { Refusal } from '../i18n/Refusal';
 
 /** Renders the error catalogue's modal and the "log in again?" confirm (one at a time). */
 export function CatalogueDialogs() {
@@ -21,7 +22,7 @@ export function CatalogueDialogs() {
   return (
     <Dialog header={t(msg.errorTitle)} visible={state.kind === 'error'} modal onHide={() => dialogs.close()} style={{ width: '26rem' }}
       footer={<Button label={t(msg.confirm)} onClick={() => dialogs.close()} autoFocus />}>
-      <p role="alert">{state.kind === 'error' ? state.text : ''}</p>
+      <p role="alert">{state.kind === 'error' ? <Refusal text={state.text} /> : ''}</p>
     </Dialog>
   );
 }

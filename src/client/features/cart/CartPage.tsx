@@ -14,7 +14,10 @@ import { PromoPrice } from '../search/PromoTag';
 import { cartListQuery, typeOfKind, type CartKind } from './queries';
 import { useCartWrite, type CartWrite } from './mutations';
 import { QtyStepper } from './QtyStepper';
-import { useT } from '../../i18n/lang';
+import { useLang, useT } from '../../i18n/lang';
+import { formatDate } from '../../i18n/format';
+import { Refusal } from '../../i18n/Refusal';
+import { dataSlot, withNodes } from '../../i18n/with-data';
 import './cart.css';
 
 const live = (i: CartItem) => i.productSource === PRODUCT_SOURCE_ON_SALE;
@@ -30,6 +33,7 @@ const live = (i: CartItem) => i.productSource === PRODUCT_SOURCE_ON_SALE;
  */
 export function CartPage({ kind = 'stock' }: { kind?: CartKind }) {
   const t = useT();
+  const lang = useLang();
   const q = useQuery(cartListQuery(typeOfKind(kind)));
   const other = useQuery(cartListQuery(typeOfKind(kind === 'quote' ? 'stock' : 'quote')));
   const write = useCartWrite();
@@ -43,7 +47,7 @@ export function CartPage({ kind = 'stock' }: { kind?: CartKind }) {
     }
   };
   if (q.isPending) return <div className="card" aria-busy="true">{t('正在加载购物车…')}</div>;
-  if (q.isError && !q.data) return <div className="card" role="alert">{q.error instanceof OfflineError ? t('当前离线，联网后可查看购物车') : q.error.message}</div>;
+  if (q.isError && !q.data) return <div className="card" role="alert">{q.error instanceof OfflineError ? t('当前离线，联网后可查看购物车') : <Refusal text={q.error.message} />}</div>;
   const cart = q.data;
   // offline, the cart shown is the copy last fetched (persisted): say from when
   const stale = (q.isError && q.error instanceof OfflineError) || !navigator.onLine;
@@ -94,16 +98,16 @@ export function CartPage({ kind = 'stock' }: { kind?: CartKind }) {
       {tabs}
       <section className="card cart-head" aria-label={t('购物车')}>
         <h2>{kind === 'quote' ? t('购物车 · 询价报价') : t('购物车')}</h2>
-        <span className="muted">{t('共')} {cart.count} {t('种配件')}</span>
+        <span className="muted">{t('共 {{n}} 种配件', { n: cart.count })}</span>
         <label style={{ marginLeft: 'auto', display: 'inline-flex', alignItems: 'center', gap: '0.4rem' }}>
           <Checkbox inputId="cart-all" checked={allChecked} onChange={(e) => setChecked(all, !!e.checked)} disabled={all.length === 0} /> {t('全选')}
         </label>
       </section>
-      {stale && <div className="card muted" role="status" data-testid="cart-offline">{t('离线：显示 {{at}} 获取的购物车', { at: dayjs(q.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss') })}</div>}
+      {stale && <div className="card muted" role="status" data-testid="cart-offline">{t('离线：显示 {{at}} 获取的购物车', { at: lang === 'zh' ? dayjs(q.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss') : formatDate(lang, new Date(q.dataUpdatedAt), true) })}</div>}
       {queued && <div className="card muted" role="status">{t('离线时的修改已排队，联网后自动提交')}</div>}
       {cart.groups.map((g) => <SellerGroup key={g.companyId} group={g} run={run} setChecked={setChecked} />)}
       <section className="card cart-summary" aria-label={t('合计')}>
-        <span>{t('已选')} <b data-testid="checked-count">{cart.checkedCount}</b> {t('种')} <b>{cart.checkedQty}</b> {t('件')}</span>
+        <span>{withNodes(t('已选 {{kinds}} 种 {{pieces}} 件', { kinds: dataSlot(0), pieces: dataSlot(1) }), [<b key="kinds" data-testid="checked-count">{cart.checkedCount}</b>, <b key="pieces">{cart.checkedQty}</b>])}</span>
         <span>{t('合计：')}<span data-testid="checked-amount"><Price fen={cart.checkedAmount} /></span></span>
         {chosen.length > 0 && <Button type="button" text severity="danger" label={t('删除选中')} onClick={() => void run('cartRemove', { ids: chosen })} />}
         {dead.length > 0 && <Button type="button" text label={t('清除失效配件')} onClick={() => void run('cartRemove', { ids: dead })} />}
@@ -141,6 +145,7 @@ function SellerGroup({ group, run, setChecked }: { group: CartGroup; run: Run; s
 
 function Line({ item: i, run }: { item: CartItem; run: Run }) {
   const t = useT();
+  const lang = useLang();
   const ok = live(i);
   const label = `${i.supplierOe} ${i.name}`;
   // a PRICE_LABELS text, 询价报价 or 商圈价
@@ -151,15 +156,16 @@ function Line({ item: i, run }: { item: CartItem; run: Run }) {
       <td className="cart-part"><span data-user-text>{i.supplierOe} {i.name}</span>
         {i.quoteId !== null ? (
           <small>
-            <Link to="/enquiry/list/$id" params={{ id: String(i.enquiryId) }}>{t('询价单')} {i.enquiryNo}</Link> {t('· 可供')} {i.stockQty} · {i.deliveryDays ? t('货期 {{deliveryDays}} 天', { deliveryDays: i.deliveryDays }) : t('现货')} {t('· 报价有效至')} {dayjs.unix(i.validUntil).format('MM-DD HH:mm')}
-            {!ok && <> · <Tag severity="danger" value={i.unavailableReason} /></>}
+            <Link to="/enquiry/list/$id" params={{ id: String(i.enquiryId) }}>{t('询价单')} {i.enquiryNo}</Link> {t('· 可供')} {i.stockQty} · {i.deliveryDays ? t('货期 {{deliveryDays}} 天', { deliveryDays: i.deliveryDays }) : t('现货')} {t('· 报价有效至')} {lang === 'zh' ? dayjs.unix(i.validUntil).format('MM-DD HH:mm') : formatDate(lang, i.validUntil, true)}
+            {!ok && <> · <Tag severity="danger" value={t(i.unavailableReason)} /></>}
           </small>
         ) : (
-          <small>{t('库存')} {i.stockQty} <span data-user-text>{i.uomName}</span>{!ok && <> · <Tag severity="danger" value={i.unavailableReason} /></>}</small>
+          <small>{t('库存')} {i.stockQty} <span data-user-text>{i.uomName}</span>{!ok && <> · <Tag severity="danger" value={t(i.unavailableReason)} /></>}</small>
         )}
       </td>
       {/* the brand a buyer checks: the catalogue brand or the seller's own text, with the quality under it */}
-      <td data-testid="line-brand" data-user-text>{i.brandName || '—'}<small className="muted" style={{ display: 'block' }}>{i.isOriginal ? <Tag value={i.qualityName} severity="success" /> : i.qualityName}</small></td>
+      {/* 原厂件 is the catalogue's own mark (as on the results); another quality is the seller's data */}
+      <td data-testid="line-brand"><span data-user-text>{i.brandName || '—'}</span><small className="muted" style={{ display: 'block' }}>{i.isOriginal ? <Tag value={t('原厂件')} severity="success" /> : <span data-user-text>{i.qualityName}</span>}</small></td>
       {/* a promotion plan's price with the original struck through, and the plan (docs/promotions.md) */}
       <td className="num">{i.price === null ? '—' : <PromoPrice fen={i.price} listFen={i.promo?.listPrice} show={(fen) => <Price fen={fen} />} />}{charged && <small className="muted" style={{ display: 'block' }}>{t(charged)}</small>}
         {i.promo && <small className="promo-line" style={{ display: 'block' }} data-testid="line-promo"><span className="p-tag p-component p-tag-danger promo-tag"><span className="p-tag-value" data-user-text>{i.promo.offer}</span></span> <span data-user-text>{i.promo.name}</span></small>}</td>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { cartText } from '../../../shared/contracts';
 import { CART_MAX_QTY } from '../../../shared/domain/cart';
 import { useT } from '../../i18n/lang';
+import { Refusal } from '../../i18n/Refusal';
 
 /**
  * 数量: − / typed value / +. A typed value is committed on Enter or leaving the field; a value that is
@@ -36,7 +37,7 @@ export function QtyStepper({ value, max, disabled, onCommit, label }: { value: n
           onKeyDown={(e) => { if (e.key === 'Enter') commit((e.target as HTMLInputElement).value); }} />
         <button type="button" aria-label={t('增加 {{label}}', { label })} disabled={disabled || value >= limit} onClick={() => onCommit(value + 1)}>+</button>
       </span>
-      {error && <small className="qty-error" role="alert">{error}</small>}
+      {error && <small className="qty-error" role="alert"><Refusal text={error} /></small>}
     </span>
   );
 }

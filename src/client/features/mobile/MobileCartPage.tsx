@@ -17,25 +17,30 @@ import { QtyStepper } from '../cart/QtyStepper';
 import { MobilePage } from './MobilePage';
 import { overlayPending } from './pending-cart';
 import { usePendingCart } from './usePendingCart';
+import { useLang, useT } from '../../i18n/lang';
+import { formatDate } from '../../i18n/format';
+import { Refusal } from '../../i18n/Refusal';
+import { dataSlot, withNodes } from '../../i18n/with-data';
 import '../cart/cart.css';
 
 type Run = <N extends CartWrite>(name: N, payload: PayloadIn<N>) => void;
 const live = (i: CartItem) => i.productSource === PRODUCT_SOURCE_ON_SALE;
 
 function Line({ item: i, run, pending }: { item: CartItem; run: Run; pending: boolean }) {
+  const t = useT();
   const ok = live(i);
   const label = `${i.supplierOe} ${i.name}`;
   return (
     <div className={`m-line${ok ? '' : ' unavailable'}`} data-testid="cart-line" data-item-id={i.id} data-stock-id={i.stockId ?? undefined}>
-      <Checkbox checked={ok && i.checked} disabled={!ok} onChange={(e) => run('cartCheck', { ids: [i.id], checked: !!e.checked })} aria-label={`选择 ${label}`} />
+      <Checkbox checked={ok && i.checked} disabled={!ok} onChange={(e) => run('cartCheck', { ids: [i.id], checked: !!e.checked })} aria-label={t('选择 {{label}}', { label })} />
       <div className="m-line-body">
-        <div className="m-line-name">{i.supplierOe} {i.name}{i.isOriginal && <> <Tag value="原厂件" severity="success" /></>}</div>
+        <div className="m-line-name"><span data-user-text>{i.supplierOe} {i.name}</span>{i.isOriginal && <> <Tag value={t('原厂件')} severity="success" /></>}</div>
         <div className="m-stock-facts">
-          {!i.isOriginal && i.brandName && <span>{i.brandName}</span>}
-          <span>库存 {i.stockQty} {i.uomName}</span>
-          {i.price !== null && <span><PromoPrice fen={i.price} listFen={i.promo?.listPrice} show={(fen) => <Price fen={fen} />} /> {chargedColumnLabel(i.priceColumn)}</span>}
-          {i.promo && <span data-testid="line-promo">{i.promo.offer} {i.promo.name}</span>}
-          {!ok && <Tag severity="danger" value={i.unavailableReason} />}
+          {!i.isOriginal && i.brandName && <span data-user-text>{i.brandName}</span>}
+          <span>{t('库存')} {i.stockQty} <span data-user-text>{i.uomName}</span></span>
+          {i.price !== null && <span><PromoPrice fen={i.price} listFen={i.promo?.listPrice} show={(fen) => <Price fen={fen} />} /> {t(chargedColumnLabel(i.priceColumn))}</span>}
+          {i.promo && <span data-testid="line-promo" data-user-text>{i.promo.offer} {i.promo.name}</span>}
+          {!ok && <Tag severity="danger" value={t(i.unavailableReason)} />}
         </div>
         <div className="m-spread">
           <QtyStepper value={i.qty} max={i.stockQty} disabled={!ok} label={label} onCommit={(qty) => run('cartUpdateQty', { id: i.id, qty })} />
@@ -44,12 +49,12 @@ function Line({ item: i, run, pending }: { item: CartItem; run: Run; pending: bo
         <div className="m-spread">
           {i.quoteId === null ? (
             <label className="m-row" style={{ fontSize: 13 }}>
-              <InputSwitch checked={i.isIncludeTaxProduct} disabled={!ok} onChange={(e) => run('cartUpdateTax', { id: i.id, is_include_tax: !!e.value })} aria-label={`含税 ${label}`} />
-              含税
+              <InputSwitch checked={i.isIncludeTaxProduct} disabled={!ok} onChange={(e) => run('cartUpdateTax', { id: i.id, is_include_tax: !!e.value })} aria-label={t('含税 {{label}}', { label })} />
+              {t('含税')}
             </label>
-          ) : <span className="m-muted">按报价</span>}
-          {pending && <span className="m-pending" data-testid="line-pending">待同步</span>}
-          <Button type="button" text size="small" severity="danger" label="删除" onClick={() => run('cartRemove', { ids: [i.id] })} aria-label={`删除 ${label}`} />
+          ) : <span className="m-muted">{t('按报价')}</span>}
+          {pending && <span className="m-pending" data-testid="line-pending">{t('待同步')}</span>}
+          <Button type="button" text size="small" severity="danger" label={t('删除')} onClick={() => run('cartRemove', { ids: [i.id] })} aria-label={t('删除 {{label}}', { label })} />
         </div>
       </div>
     </div>
@@ -57,13 +62,14 @@ function Line({ item: i, run, pending }: { item: CartItem; run: Run; pending: bo
 }
 
 function Group({ group: g, run, pendingIds }: { group: CartGroup; run: Run; pendingIds: ReadonlySet<number> }) {
+  const t = useT();
   const ids = g.items.filter(live).map((i) => i.id);
   return (
-    <section className="m-card" aria-label={`卖家 ${g.companyName}`} data-testid="cart-group">
+    <section className="m-card" aria-label={t('卖家 {{companyName}}', { companyName: g.companyName })} data-testid="cart-group">
       <div className="m-row">
-        <Checkbox checked={g.checked} disabled={ids.length === 0} onChange={(e) => run('cartCheck', { ids, checked: !!e.checked })} aria-label={`选择 ${g.companyName} 的全部配件`} />
-        <strong style={{ flex: 1, minWidth: 0 }}>{g.companyName}</strong>
-        <span className="m-muted">发货地：{g.deliveryArea || '—'}</span>
+        <Checkbox checked={g.checked} disabled={ids.length === 0} onChange={(e) => run('cartCheck', { ids, checked: !!e.checked })} aria-label={t('选择 {{companyName}} 的全部配件', { companyName: g.companyName })} />
+        <strong style={{ flex: 1, minWidth: 0 }} data-user-text>{g.companyName}</strong>
+        <span className="m-muted">{t('发货地：')}<span data-user-text>{g.deliveryArea || '—'}</span></span>
       </div>
       {g.items.map((i) => <Line key={i.id} item={i} run={run} pending={pendingIds.has(i.id)} />)}
     </section>
@@ -76,6 +82,8 @@ function Group({ group: g, run, pendingIds }: { group: CartGroup; run: Run; pend
  * and is sent once, in order, when the network returns), the checked total and 去结算.
  */
 export function MobileCartPage() {
+  const t = useT();
+  const lang = useLang();
   const { session } = useRouteContext({ from: '__root__' });
   const user = session.user!;
   const navigate = useNavigate();
@@ -88,8 +96,8 @@ export function MobileCartPage() {
     write(name, payload).catch(() => undefined);
   };
   let body;
-  if (q.isPending) body = <div className="m-card" aria-busy="true">正在加载购物车…</div>;
-  else if (q.isError && !q.data) body = <p className="m-alert" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可查看购物车' : q.error.message}</p>;
+  if (q.isPending) body = <div className="m-card" aria-busy="true">{t('正在加载购物车…')}</div>;
+  else if (q.isError && !q.data) body = <p className="m-alert" role="alert">{q.error instanceof OfflineError ? t('当前离线，联网后可查看购物车') : <Refusal text={q.error.message} />}</p>;
   else {
     const { cart, pendingIds, pendingAdds } = overlayPending(q.data, writes);
     const all = cart.groups.flatMap((g) => g.items).filter(live);
@@ -97,26 +105,26 @@ export function MobileCartPage() {
     const stale = (q.isError && q.error instanceof OfflineError) || !navigator.onLine;
     body = (
       <>
-        {stale && <p className="m-note" role="status" data-testid="cart-offline">离线：显示 {dayjs(q.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss')} 获取的购物车</p>}
-        {waiting > 0 && <p className="m-note" role="status" data-testid="cart-waiting">{waiting} 项修改待同步，联网后按顺序自动提交{pendingAdds > 0 ? `（含 ${pendingAdds} 次加入购物车）` : ''}</p>}
+        {stale && <p className="m-note" role="status" data-testid="cart-offline">{t('离线：显示 {{at}} 获取的购物车', { at: lang === 'zh' ? dayjs(q.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss') : formatDate(lang, new Date(q.dataUpdatedAt), true) })}</p>}
+        {waiting > 0 && <p className="m-note" role="status" data-testid="cart-waiting">{pendingAdds > 0 ? t('{{waiting}} 项修改待同步，联网后按顺序自动提交（含 {{adds}} 次加入购物车）', { waiting, adds: pendingAdds }) : t('{{waiting}} 项修改待同步，联网后按顺序自动提交', { waiting })}</p>}
         {cart.groups.length === 0 ? (
-          <div className="m-card m-empty"><i className="pi pi-shopping-cart" />购物车是空的<br /><Link to="/ofo/search" className="m-link">去搜索配件</Link></div>
+          <div className="m-card m-empty"><i className="pi pi-shopping-cart" />{t('购物车是空的')}<br /><Link to="/ofo/search" className="m-link">{t('去搜索配件')}</Link></div>
         ) : cart.groups.map((g) => <Group key={g.companyId} group={g} run={run} pendingIds={pendingIds} />)}
         {cart.groups.length > 0 && (
-          <div className="m-checkout-bar" aria-label="合计">
+          <div className="m-checkout-bar" aria-label={t('合计')}>
             <label className="m-row" style={{ flexWrap: 'nowrap' }}>
-              <Checkbox checked={allChecked} disabled={all.length === 0} onChange={(e) => run('cartCheck', { ids: all.map((i) => i.id), checked: !!e.checked })} aria-label="全选" /> 全选
+              <Checkbox checked={allChecked} disabled={all.length === 0} onChange={(e) => run('cartCheck', { ids: all.map((i) => i.id), checked: !!e.checked })} aria-label={t('全选')} /> {t('全选')}
             </label>
             <span className="m-total">
-              合计 <span className="m-price" data-testid="checked-amount"><Price fen={cart.checkedAmount} /></span>
-              <br /><small className="m-muted">已选 <b data-testid="checked-count">{cart.checkedCount}</b> 种 {cart.checkedQty} 件</small>
+              {t('合计')} <span className="m-price" data-testid="checked-amount"><Price fen={cart.checkedAmount} /></span>
+              <br /><small className="m-muted">{withNodes(t('已选 {{kinds}} 种 {{pieces}} 件', { kinds: dataSlot(0), pieces: dataSlot(1) }), [<b key="kinds" data-testid="checked-count">{cart.checkedCount}</b>, cart.checkedQty])}</small>
             </span>
-            <Button type="button" label="去结算" disabled={cart.checkedCount === 0 || waiting > 0} title={waiting > 0 ? '有修改待同步，同步后再结算' : undefined}
+            <Button type="button" label={t('去结算')} disabled={cart.checkedCount === 0 || waiting > 0} title={waiting > 0 ? t('有修改待同步，同步后再结算') : undefined}
               onClick={() => void navigate({ to: '/ofo/createOrder' })} />
           </div>
         )}
       </>
     );
   }
-  return <MobilePage title="购物车">{body}</MobilePage>;
+  return <MobilePage title={t('购物车')}>{body}</MobilePage>;
 }

@@ -7,6 +7,7 @@ import { CART_CODES } from '../../../shared/contracts/codes';
 import { AFTERSALE_SELLER_CODES } from '../../../shared/domain/aftersale';
 import { SALES_ORDER_CODES } from '../../../shared/domain/orders';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { mark } from '../../i18n/lang';
 
 export interface PhoneTab {
   label: string;
@@ -22,14 +23,14 @@ export interface PhoneTab {
   badge?: 'cart' | 'unread';
 }
 
-const SEARCH: PhoneTab = { label: '搜索', to: '/ofo/search', icon: 'pi pi-search', match: ['/ofo/search', '/ofo/spotGoods', '/im/illustration'] };
-const MESSAGES: PhoneTab = { label: '消息', to: '/im', icon: 'pi pi-comments', match: ['/im/chat'], exact: '/im', badge: 'unread' };
-const MINE: PhoneTab = { label: '我的', to: '/im/profile', icon: 'pi pi-user', match: ['/im/profile', '/im/password', '/ofo/address'] };
+const SEARCH: PhoneTab = { label: mark('搜索'), to: '/ofo/search', icon: 'pi pi-search', match: ['/ofo/search', '/ofo/spotGoods', '/im/illustration'] };
+const MESSAGES: PhoneTab = { label: mark('消息'), to: '/im', icon: 'pi pi-comments', match: ['/im/chat'], exact: '/im', badge: 'unread' };
+const MINE: PhoneTab = { label: mark('我的'), to: '/im/profile', icon: 'pi pi-user', match: ['/im/profile', '/im/password', '/ofo/address'] };
 
 const BUYER_TABS: readonly PhoneTab[] = [
   SEARCH,
-  { label: '购物车', to: '/ofo/cart', icon: 'pi pi-shopping-cart', match: ['/ofo/cart', '/ofo/createOrder'], badge: 'cart' },
-  { label: '订单', to: '/ofo/myorder', icon: 'pi pi-list', match: ['/ofo/myorder', '/ofo/purchase', '/ofo/serviceOrder', '/ofo/sales', '/ofo/enquiry'] },
+  { label: mark('购物车'), to: '/ofo/cart', icon: 'pi pi-shopping-cart', match: ['/ofo/cart', '/ofo/createOrder'], badge: 'cart' },
+  { label: mark('订单'), to: '/ofo/myorder', icon: 'pi pi-list', match: ['/ofo/myorder', '/ofo/purchase', '/ofo/serviceOrder', '/ofo/sales', '/ofo/enquiry'] },
   MESSAGES,
   MINE,
 ];
@@ -49,8 +50,8 @@ export const phoneTabs = (user: TabUser | null | undefined): readonly PhoneTab[]
   if (!sales && !afterSales) return BUYER_TABS;
   const buys = hasAnyPermission(user.permissions, CART_CODES);
   return [
-    ...(sales ? [{ label: '销售订单', to: '/ofo/sales/order' as const, icon: 'pi pi-send', match: ['/ofo/sales', '/ofo/purchase/orderDetail', '/ofo/purchase/logistics'] }] : []),
-    ...(afterSales ? [{ label: '售后', to: '/ofo/serviceOrder' as const, search: { side: 'seller' as const }, icon: 'pi pi-replay', match: ['/ofo/serviceOrder'] }] : []),
+    ...(sales ? [{ label: mark('销售订单'), to: '/ofo/sales/order' as const, icon: 'pi pi-send', match: ['/ofo/sales', '/ofo/purchase/orderDetail', '/ofo/purchase/logistics'] }] : []),
+    ...(afterSales ? [{ label: mark('售后'), to: '/ofo/serviceOrder' as const, search: { side: 'seller' as const }, icon: 'pi pi-replay', match: ['/ofo/serviceOrder'] }] : []),
     MESSAGES,
     buys ? { ...SEARCH, match: [...SEARCH.match, '/ofo/cart', '/ofo/createOrder', '/ofo/myorder', '/ofo/purchase/order', '/ofo/purchase/payment', '/ofo/enquiry'] } : SEARCH,
     MINE,

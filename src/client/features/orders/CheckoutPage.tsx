@@ -22,6 +22,7 @@ import { CreditChoice } from '../customer/CreditChoice';
 import { LineChangeNotice, PRICE_NOT_ACCEPTED, useLineChanges } from './LineChangeNotice';
 import { useCheckoutVouchers, VoucherChoice } from '../voucher/VoucherChoice';
 import { useT } from '../../i18n/lang';
+import { Refusal } from '../../i18n/Refusal';
 import '../../ui/form/form.css';
 import '../cart/cart.css';
 import './orders.css';
@@ -77,7 +78,7 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
   }, [setDraft, setErrors]);
 
   if (q.isPending) return <div className="card" aria-busy="true">{t('正在加载…')}</div>;
-  if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? t('当前离线，联网后可以结算') : q.error.message}</div>;
+  if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? t('当前离线，联网后可以结算') : <Refusal text={q.error.message} />}</div>;
   const groups = chosenGroups(q.data.groups);
   if (groups.length === 0) {
     return (
@@ -165,7 +166,7 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
               {g.items.map((i) => (
                 <tr key={i.id} data-testid="checkout-line">
                   <td className="cart-part"><span data-user-text>{i.supplierOe} {i.name}</span><small>{t('库存')} {i.stockQty} <span data-user-text>{i.uomName}</span></small></td>
-                  <td data-testid="line-brand" data-user-text>{i.brandName || '—'}<small className="muted" style={{ display: 'block' }}>{i.isOriginal ? <Tag value={i.qualityName} severity="success" /> : i.qualityName}</small></td>
+                  <td data-testid="line-brand"><span data-user-text>{i.brandName || '—'}</span><small className="muted" style={{ display: 'block' }}>{i.isOriginal ? <Tag value={t('原厂件')} severity="success" /> : <span data-user-text>{i.qualityName}</span>}</small></td>
                   <td className="num">{i.price !== null && <Price fen={i.price} />}{i.priceColumn && <small className="muted" style={{ display: 'block' }}>{t(chargedColumnLabel(i.priceColumn))}</small>}</td>
                   <td className="num">{i.qty}</td>
                   <td>{i.isIncludeTaxProduct ? t('含税') : t('不含税')}</td>
@@ -190,11 +191,11 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
 
       <LineChangeNotice className="card checkout-changes" changes={watch.changes} onAccept={() => { watch.accept(); form.setFormError(''); }} />
       <section className="card cart-summary" aria-label={t('提交订单')}>
-        {form.formError && <span className="checkout-failure" role="alert">{form.formError}</span>}
-        {errors.credit_sellers && <span className="checkout-failure" role="alert">{errors.credit_sellers}</span>}
+        {form.formError && <span className="checkout-failure" role="alert"><Refusal text={form.formError} /></span>}
+        {errors.credit_sellers && <span className="checkout-failure" role="alert"><Refusal text={errors.credit_sellers} /></span>}
         <Link to="/cart" search={{ kind }}>{t('返回购物车修改')}</Link>
         <span>{t('共 {{sellers}} 个卖家、{{parts}} 种配件，将生成 {{orders}} 个订单', { sellers: groups.length, parts: lines.length, orders: groups.length })}</span>
-        {vouchers.discountTotal > 0 && <span>商品金额 <Price fen={goods} />，优惠券 <span className="voucher-off" data-testid="checkout-voucher-total">−<Price fen={vouchers.discountTotal} /></span></span>}
+        {vouchers.discountTotal > 0 && <span>{t('商品金额')} <Price fen={goods} />{t('，优惠券')} <span className="voucher-off" data-testid="checkout-voucher-total">−<Price fen={vouchers.discountTotal} /></span></span>}
         <span>{t('应付总额：')}<span data-testid="checkout-total"><Price fen={total} /></span></span>
         <Button type="submit" label={t('提交订单')} icon="pi pi-check" loading={form.busy} disabled={!vouchers.ready} />
       </section>

@@ -41,7 +41,7 @@ export function LineChangeNotice({ changes, onAccept, className }: { changes: Re
       <ul>
         {changes.map((c) => (
           <li key={c.id}>
-            {c.label}：
+            <span data-user-text>{c.label}</span>：
             {c.was !== c.now && <>{t('单价由')} {c.was === null ? t('无价格') : <Price fen={c.was} />} {t('变为')} {c.now === null ? t('无价格') : <Price fen={c.now} />}</>}
             {c.was !== c.now && c.shortOf !== null && '；'}
             {c.shortOf !== null && <>{t('库存仅剩')} {c.shortOf}{t('，请返回购物车修改数量')}</>}

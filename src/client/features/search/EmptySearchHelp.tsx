@@ -8,6 +8,7 @@ import { msg } from '../../../shared/messages';
 import { PublishWantedDialog } from '../wanted/PublishWantedDialog';
 import { suggestQuery } from './queries';
 import { useT } from '../../i18n/lang';
+import { dataSlot, withData } from '../../i18n/with-data';
 import './search-extras.css';
 
 /** 发布求购 with the searched text filled in, for those who may publish (C07 / C15). */
@@ -42,14 +43,14 @@ export function EmptyKeywordHelp({ k, mode, filtered, help, go }: {
   const singles = words.length > 1 ? words.filter((w) => !queries.includes(w)) : [];
   return (
     <div className="empty-help" role="status">
-      <p className="empty-help-title"><i className="pi pi-search" aria-hidden /> {t('没有找到与“')}{k}{t('”相关的配件')}</p>
+      <p className="empty-help-title"><i className="pi pi-search" aria-hidden /> {withData(t('没有找到与“{{k}}”相关的配件', { k: dataSlot(0) }), [k])}</p>
       <ul>
         {filtered && <li>{t('已设置品牌或价格、库存筛选：')}<Button type="button" link size="small" label={t('清除筛选后再搜')} onClick={() => go({ clearFilters: true })} /></li>}
         {mode === 'exact' && help?.fuzzy_finds && <li>{t('精确搜索要求每个词原样出现：')}<Button type="button" link size="small" label={t('改用模糊搜索')} onClick={() => go({ mode: 'fuzzy' })} /></li>}
         {queries.length > 0 && (
-          <li>{t('您是不是要找：')}{queries.map((q) => <Button key={q} type="button" link size="small" label={q} onClick={() => go({ k: q, mode: 'exact' })} />)}</li>
+          <li>{t('您是不是要找：')}{queries.map((q) => <Button key={q} type="button" link size="small" label={q} data-user-text onClick={() => go({ k: q, mode: 'exact' })} />)}</li>
         )}
-        {singles.length > 0 && <li>{t('少写几个词：')}{singles.map((w) => <Button key={w} type="button" link size="small" label={w} onClick={() => go({ k: w })} />)}</li>}
+        {singles.length > 0 && <li>{t('少写几个词：')}{singles.map((w) => <Button key={w} type="button" link size="small" label={w} data-user-text onClick={() => go({ k: w })} />)}</li>}
         <li>{t('检查错别字，或换个说法（配件名称、品牌、车型、OE号都可以搜）')}</li>
       </ul>
       <div className="empty-help-actions">

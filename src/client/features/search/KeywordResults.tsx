@@ -21,6 +21,8 @@ import { fieldErrors } from '../../../shared/domain/field-errors';
 import { PRICE_LABELS, type PriceColumn } from '../../../shared/domain/prices';
 import { OfflineError } from '../../api/request';
 import { useT, t } from '../../i18n/lang';
+import { Refusal } from '../../i18n/Refusal';
+import { dataSlot, withData } from '../../i18n/with-data';
 
 type Filters = Pick<KeywordSearch, 'price_colum_name' | 'min_price' | 'max_price' | 'min_stock_qty' | 'max_stock_qty'>;
 /** every filter field, cleared: spread under a patch of the address, a field the patch leaves out is removed */
@@ -69,7 +71,7 @@ function FilterBar({ params, priceColumns, onApply }: { params: KeywordParams; p
       <NumberBox aria-label={t('最高库存')} placeholder={t('最高')} {...box('max_stock_qty')} max={999999} />
       <Button type="submit" label={t('筛选')} icon="pi pi-search" size="small" />
       {active && <Button type="button" label={t('清除筛选')} icon="pi pi-times" size="small" text onClick={() => onApply(NO_FILTERS)} />}
-      {error && <p className="field-error" role="alert">{error}</p>}
+      {error && <p className="field-error" role="alert"><Refusal text={error} /></p>}
     </form>
   );
 }
@@ -102,7 +104,7 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
       {/* the price / stock filters fold away (results-fold.ts); folded, the button says how many apply */}
       <Button type="button" className="filter-toggle" size="small" text aria-expanded={!filtersFolded} aria-controls="result-filter"
         icon={filtersFolded ? 'pi pi-angle-down' : 'pi pi-angle-up'} iconPos="right"
-        label={filtersFolded ? t('价格/库存筛选{{v}}', { v: activeFilters > 0 ? `（${activeFilters}）` : '' }) : t('收起筛选')} onClick={() => setFiltersFolded(!filtersFolded)} />
+        label={filtersFolded ? (activeFilters > 0 ? t('价格/库存筛选（{{n}}）', { n: activeFilters }) : t('价格/库存筛选')) : t('收起筛选')} onClick={() => setFiltersFolded(!filtersFolded)} />
       <PartBrandPicker visible={picking} selected={params.brand_id} onHide={() => setPicking(false)} onPick={(b) => { setPicking(false); withBrand(b); }} />
     </div>
   );
@@ -116,7 +118,7 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
       <div className="card">
         {brandBar}
         {filterBar(params.price_colum_name ? [params.price_colum_name] : ['price99'])}
-        <p role="alert">{q.error instanceof OfflineError ? t('当前离线，且没有这次搜索的缓存结果') : q.error.message}</p>
+        <p role="alert">{q.error instanceof OfflineError ? t('当前离线，且没有这次搜索的缓存结果') : <Refusal text={q.error.message} />}</p>
       </div>
     );
   }
@@ -135,7 +137,7 @@ export function KeywordResults({ params, brandName }: { params: KeywordParams; b
       </div>
       <div className="result-status">
       <p className="muted" role="status">
-        {params.circle ? t('圈内 ') : params.dismantled ? t('拆车件 ') : ''}{params.spot ? t('现货 ') : ''}“<span data-user-text>{params.k}</span>”（{params.mode === 'exact' ? t('精确') : t('模糊')}）{t('共 {{n}} 条', { n: data.total_capped ? `${data.total}+` : data.total })}
+        {params.circle ? t('圈内 ') : params.dismantled ? t('拆车件 ') : ''}{params.spot ? t('现货 ') : ''}{withData(t('“{{k}}”（{{mode}}）', { k: dataSlot(0), mode: params.mode === 'exact' ? t('精确') : t('模糊') }), [params.k])}{t('共 {{n}} 条', { n: data.total_capped ? `${data.total}+` : data.total })}
         {data.total > KEYWORD_MAX_ROWS && t('，可翻阅前 {{KEYWORD_MAX_ROWS}} 条', { KEYWORD_MAX_ROWS })}
         {params.sort_field && ` · ${params.sort_order === 'desc' ? t('按{{field}}从高到低', { field: sortLabel(params.sort_field) }) : t('按{{field}}从低到高', { field: sortLabel(params.sort_field) })}`}
         {' · '}{offline ? t('离线：显示 {{v}} 获取的结果', { v: dayjs(q.dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss') }) : t('结果获取于 {{v}}', { v: dayjs(q.dataUpdatedAt).format('HH:mm:ss') })}

@@ -87,7 +87,7 @@ const VehicleCell = ({ row }: { row: StockRow }) => {
   return (
     <span className="cell" data-user-text title={[row.factory_make_name, list.join('、')].filter(Boolean).join('：')}>
       {row.factory_make_name && <small className="cell-sub cell-over muted">{row.factory_make_name}</small>}
-      {list[0] ?? '—'}{list.length > 1 && <span className="muted"> {t('等')}{list.length}{t('款')}</span>}
+      {list[0] ?? '—'}{list.length > 1 && <span className="muted"> {t('等{{n}}款', { n: list.length })}</span>}
     </span>
   );
 };

@@ -7,7 +7,10 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatChina } from '../../../shared/domain/china-time';
-import { yuan } from '../../../shared/domain/money';
+import { formatDate, formatYuan } from '../../i18n/format';
+import { useLang, useT } from '../../i18n/lang';
+import { refusalText } from '../../i18n/refusals';
+import { Refusal } from '../../i18n/Refusal';
 import type { VoucherCheckout } from '../../../shared/contracts/voucher';
 import { voucherCheckoutQuery } from './queries';
 import './voucher.css';
@@ -50,7 +53,10 @@ export type CheckoutVouchers = ReturnType<typeof useCheckoutVouchers>;
 
 /** One seller order's voucher row: a select of its usable vouchers, 不使用优惠券, and what it takes off. */
 export function VoucherChoice({ group, sellerName, vouchers }: { group: Group | undefined; sellerName: string; vouchers: CheckoutVouchers }) {
+  const t = useT();
+  const lang = useLang();
   if (!group) return null;
+  const money = (fen: number) => formatYuan(lang, fen);
   const usable = group.options.filter((o) => o.discount_fen > 0);
   const id = `voucher-${group.company_id}`;
   const current = vouchers.chosen[group.company_id] ?? 0;
@@ -60,24 +66,33 @@ export function VoucherChoice({ group, sellerName, vouchers }: { group: Group | 
     const near = group.options.find((o) => o.reason.startsWith('未满'));
     return (
       <div className="voucher-choice" data-testid="voucher-choice">
-        <label htmlFor={id}>优惠券</label>
-        <span className="muted" id={id}>{near ? `暂无可用（${near.name}：${near.reason}）` : '暂无可用的优惠券'}</span>
+        <label htmlFor={id}>{t('优惠券')}</label>
+        <span className="muted" id={id}>{near
+          ? <>{t('暂无可用')}（<span data-user-text>{near.name}</span>：<Refusal text={near.reason} />）</>
+          : t('暂无可用的优惠券')}</span>
       </div>
     );
   }
   return (
     <div className="voucher-choice" data-testid="voucher-choice">
-      <label htmlFor={id}>优惠券</label>
-      <select id={id} value={current} aria-label={`${sellerName} 订单的优惠券`} onChange={(e) => vouchers.choose(group.company_id, Number(e.target.value))}>
-        <option value={0}>不使用优惠券</option>
-        {usable.map((o) => (
-          <option key={o.claim_id} value={o.claim_id} disabled={takenElsewhere.has(o.claim_id)}>
-            {`${o.issuer_name === '平台' ? '平台券' : '店铺券'} ${o.name}（${o.offer}）减${yuan(o.discount_fen)}，${formatChina(o.valid_until, 'MM-DD')}到期${takenElsewhere.has(o.claim_id) ? '，已用于其他订单' : ''}`}
-          </option>
-        ))}
+      <label htmlFor={id}>{t('优惠券')}</label>
+      <select id={id} value={current} aria-label={t('{{sellerName}} 订单的优惠券', { sellerName })} onChange={(e) => vouchers.choose(group.company_id, Number(e.target.value))}>
+        <option value={0}>{t('不使用优惠券')}</option>
+        {/* the voucher's name and terms as its issuer set them (data); the sentence around them translated */}
+        {usable.map((o) => {
+          const vars = {
+            kind: o.issuer_name === '平台' ? t('平台券') : t('店铺券'), name: o.name, offer: refusalText(o.offer), off: money(o.discount_fen),
+            until: lang === 'zh' ? formatChina(o.valid_until, 'MM-DD') : formatDate(lang, o.valid_until),
+          };
+          return (
+            <option key={o.claim_id} value={o.claim_id} disabled={takenElsewhere.has(o.claim_id)}>
+              {takenElsewhere.has(o.claim_id) ? t('{{kind}} {{name}}（{{offer}}）减{{off}}，{{until}}到期，已用于其他订单', vars) : t('{{kind}} {{name}}（{{offer}}）减{{off}}，{{until}}到期', vars)}
+            </option>
+          );
+        })}
       </select>
-      {off > 0 && <span className="voucher-off" data-testid="voucher-off">−{yuan(off)}</span>}
-      {current === group.best_claim_id && off > 0 && <span className="muted">已为您选择最优惠的券</span>}
+      {off > 0 && <span className="voucher-off" data-testid="voucher-off">−{money(off)}</span>}
+      {current === group.best_claim_id && off > 0 && <span className="muted">{t('已为您选择最优惠的券')}</span>}
     </div>
   );
 }

@@ -1,0 +1,67 @@
+/**
+ * Refusals in Vietnamese (docs/i18n.md, "Refusals"): each template of refusals.ts reads back the
+ * text its shared function words, so a change of the Chinese wording fails here before a page
+ * shows it untranslated; a read-back refusal comes out in Vietnamese with the part's name kept as
+ * data and amounts by Intl; Chinese pages get the text as it came.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { cartText, fenText, orderText } from '../../shared/contracts';
+import { creditText } from '../../shared/domain/customer';
+import { spotText } from '../../shared/domain/spot';
+import { unusableReason } from '../../shared/domain/vouchers';
+import { setLang } from './lang';
+import { readBack, refusalParts, refusalText, UNAVAILABLE_REASONS } from './refusals';
+
+const NAME = '0005543715 轮毂轴承';
+
+describe('the refusal templates', () => {
+  it.each<[string, Record<string, string>]>([
+    [cartText.notEnough(6, 2), { stock: '6', inCart: '2' }],
+    [cartText.notEnough(6, 0), { stock: '6' }],
+    [cartText.notEnoughQuoted(4), { qty: '4' }],
+    ...UNAVAILABLE_REASONS.map((reason): [string, Record<string, string>] => [orderText.unavailable(NAME, reason), { name: NAME, reason }]),
+    [orderText.notEnough(NAME, 3), { name: NAME, stock: '3' }],
+    [orderText.totalChanged(123450), { amount: '1234.50' }],
+    [spotText.notSpot(NAME), { name: NAME }],
+    [spotText.outOfStock(NAME), { name: NAME }],
+    [spotText.notEnough(NAME, 2), { name: NAME, stock: '2' }],
+    [fenText('最低价格', 0, 999999999), { field: '最低价格', min: '0', max: '999999999' }],
+    [creditText.noTerm('骏达汽配'), { seller: '骏达汽配' }],
+    [creditText.over(500000, 12000, 30000), { available: '120.00', limit: '5000.00', order: '300.00' }],
+  ])('reads back %s', (text, values) => {
+    expect(readBack(text)?.values).toEqual(values);
+  });
+
+  it('reads back a voucher\'s minimum', () => {
+    const reason = unusableReason(
+      { claim_id: 1, state: 'unused', valid_from: 0, valid_until: 2e9, terms: { issuer_company_id: null, seller_ids: [], category_ids: [], min_order_fen: 10000, kind: 'amount', amount_fen: 1000, percent_off: 0, cap_fen: 0 } } as unknown as Parameters<typeof unusableReason>[0],
+      { seller_id: 2, lines: [{ category_id: null, amount_fen: 5000 }] } as unknown as Parameters<typeof unusableReason>[1], 1,
+    );
+    expect(readBack(reason)?.values).toEqual({ amount: '100.00' });
+  });
+
+  it('knows no other text', () => {
+    expect(readBack('请填写收货人')).toBeNull();
+  });
+});
+
+describe('a refusal on a page', () => {
+  afterAll(() => setLang('zh'));
+
+  it('in Chinese is the text as it came', () => {
+    expect(refusalParts(orderText.notEnough(NAME, 3))).toEqual([{ text: orderText.notEnough(NAME, 3), data: false }]);
+  });
+
+  it('in Vietnamese is translated, the part\'s name kept and marked as data, amounts by Intl', async () => {
+    await setLang('vi');
+    expect(refusalParts(orderText.notEnough(NAME, 3))).toEqual([
+      { text: NAME, data: true },
+      { text: ': không đủ hàng, chỉ còn 3 sản phẩm, vui lòng sửa số lượng rồi thanh toán lại', data: false },
+    ]);
+    expect(refusalText(orderText.unavailable(NAME, '已下架'))).toBe(`${NAME}: Đã ngừng bán, vui lòng quay lại giỏ hàng xử lý rồi thanh toán lại`);
+    expect(refusalText(orderText.totalChanged(123450))).toBe('Giá đã thay đổi, tổng phải trả hiện là CN¥ 1.234,50, vui lòng kiểm tra rồi đặt hàng lại');
+    expect(refusalText(orderText.contactName)).toBe('Vui lòng nhập người nhận');
+    // a text nobody translated is shown as it came
+    expect(refusalText('未知的拒绝')).toBe('未知的拒绝');
+  });
+});

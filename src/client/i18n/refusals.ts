@@ -1,0 +1,104 @@
+/**
+ * Refusals in the page's language (docs/i18n.md, "Refusals"). The server and the contracts word a
+ * refusal in Chinese, and that text is what a page receives; in Vietnamese a page shows it through
+ * `refusalParts()` (the `<Refusal>` widget): a fixed refusal by its catalogue entry, a refusal
+ * worded with values by one of the templates below, its values read back from the text. A text
+ * none of them knows is shown as it came. In Chinese every text is shown as it came.
+ */
+import { currentLang, mark, t } from './lang';
+import { formatMoneyIn } from './format';
+
+/** why a cart line can no longer be bought (the server's cart service words them) */
+export const UNAVAILABLE_REASONS = [mark('已下架'), mark('无货'), mark('暂无报价'), mark('商圈价已失效'), mark('询价单已取消'), mark('报价已过期')] as const;
+
+interface Worded {
+  /** the Chinese as the shared text function writes it, its values as {{placeholders}} */
+  text: string;
+  /** placeholders holding user data (a part's OE number and name): shown as they are, marked */
+  data?: readonly string[];
+  /** placeholders holding one of these fixed texts, translated in their turn */
+  words?: Record<string, readonly string[]>;
+  /** placeholders holding yuan as `¥12.34`, written again by Intl */
+  yuan?: readonly string[];
+}
+
+/**
+ * The refusals worded with values that the storefront's cart, checkout and keyword filters show
+ * (shared/contracts cart.ts, orders.ts, money-field.ts, search.ts; shared/domain/spot.ts).
+ * refusals.test.ts checks each against the function that words it.
+ */
+export const WORDED: readonly Worded[] = [
+  { text: mark('库存不足：该配件库存{{stock}}件，购物车中已有{{inCart}}件') },
+  { text: mark('库存不足：该配件库存仅{{stock}}件') },
+  { text: mark('超过卖家报价的可供数量：最多{{qty}}件') },
+  { text: mark('{{name}}{{reason}}，请返回购物车处理后再结算'), data: ['name'], words: { reason: UNAVAILABLE_REASONS } },
+  { text: mark('{{name}}库存不足：仅剩{{stock}}件，请修改数量后再结算'), data: ['name'] },
+  { text: mark('价格已变化，应付金额现为 {{amount}}，请确认后重新提交'), yuan: ['amount'] },
+  { text: mark('{{name}}不是现货，不能现货下单，请改用普通下单'), data: ['name'] },
+  { text: mark('{{name}}已无货，不能现货下单'), data: ['name'] },
+  { text: mark('{{name}}现货库存不足：仅剩{{stock}}件，请修改数量'), data: ['name'] },
+  { text: mark('{{field}}应为以分为单位的整数（{{min}} 至 {{max}}）'), words: { field: [mark('最低价格'), mark('最高价格')] } },
+  { text: mark('未满使用金额：适用配件满 {{amount}} 才能使用'), yuan: ['amount'] },
+  { text: mark('{{seller}}没有给贵公司账期，不能选择账期付款，请改为普通下单后付款'), data: ['seller'] },
+  { text: mark('超出账期额度：可用额度 {{available}}（账期额度 {{limit}}），本单 {{order}}，请先付清已到账期的订单或改为普通下单'), yuan: ['available', 'limit', 'order'] },
+];
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+
+/** a template as a pattern: each placeholder a group (its words, ¥ and an amount, or any text) */
+const patternOf = (w: Worded) => {
+  const names: string[] = [];
+  let source = '';
+  let last = 0;
+  for (const m of w.text.matchAll(PLACEHOLDER)) {
+    source += escape(w.text.slice(last, m.index));
+    const name = m[1];
+    names.push(name);
+    source += w.words?.[name] ? `(${w.words[name].map(escape).join('|')})` : w.yuan?.includes(name) ? '¥(\\d+\\.\\d{2})' : '(.+?)';
+    last = m.index + m[0].length;
+  }
+  return { re: new RegExp(`^${source}${escape(w.text.slice(last))}$`, 's'), names };
+};
+let patterns: Array<{ worded: Worded; re: RegExp; names: string[] }> | null = null;
+
+/** The template a refusal was worded by, and its values; null when no template words it. */
+export const readBack = (text: string): { worded: Worded; values: Record<string, string> } | null => {
+  patterns ??= WORDED.map((worded) => ({ worded, ...patternOf(worded) }));
+  for (const p of patterns) {
+    const m = p.re.exec(text);
+    if (m) return { worded: p.worded, values: Object.fromEntries(p.names.map((n, i) => [n, m[i + 1]])) };
+  }
+  return null;
+};
+
+/** A piece of a shown refusal: `data` pieces are user data (marked data-user-text where shown). */
+export interface RefusalPart { text: string; data: boolean }
+
+/** Stands for a data value while the sentence is translated, then splits it out again. */
+const SLOT = '\u0001';
+
+/** A refusal in the page's language, in pieces so that the user data in it can be marked. */
+export const refusalParts = (text: string): RefusalPart[] => {
+  if (currentLang() === 'zh' || text === '') return [{ text, data: false }];
+  const found = readBack(text);
+  if (!found) return [{ text: t(text), data: false }];
+  const { worded, values } = found;
+  const data: string[] = [];
+  const vars: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (worded.data?.includes(name)) {
+      vars[name] = `${SLOT}${data.length}${SLOT}`;
+      data.push(value);
+    } else if (worded.words?.[name]) vars[name] = t(value);
+    else if (worded.yuan?.includes(name)) vars[name] = formatMoneyIn('vi', Math.round(Number(value) * 100), 'CNY');
+    else vars[name] = value;
+  }
+  return t(worded.text, vars).split(SLOT).flatMap((piece, i): RefusalPart[] => {
+    if (i % 2 === 1) return [{ text: data[Number(piece)], data: true }];
+    return piece ? [{ text: piece, data: false }] : [];
+  });
+};
+
+/** A refusal in the page's language as one text (an attribute, a toast). */
+export const refusalText = (text: string): string => refusalParts(text).map((p) => p.text).join('');
