@@ -104,6 +104,20 @@ export const DEVICE_SIZES = [
   { name: '390', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
 ] as const;
 
+/** A call of the API as a signed-in user, for a test's preparation; a refusal throws with its message. */
+export const apiCall = async <T = unknown>(url: string, token: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> => {
+  const r = await fetch(`${url}/api${path}`, {
+    method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const j = (await r.json()) as { code: number; data: T; msg: string };
+  if (j.code !== 200) throw new Error(`${path}: ${j.msg}`);
+  return j.data;
+};
+/** A demo user's access token (password demo123456). */
+export const apiToken = async (url: string, username: string) =>
+  (await (await fetch(`${url}/api/user/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'demo123456' }) })).json() as { data: { access_token: string } }).data.access_token;
+
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /**

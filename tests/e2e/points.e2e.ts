@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { noSideScroll, shotsAtSizes, startE2E, type E2E } from './harness';
+import { apiCall, apiToken, noSideScroll, shotsAtSizes, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -17,17 +17,8 @@ beforeAll(async () => {
 afterAll(async () => e2e?.close());
 
 /** A call of the API as a signed-in user (the order's preparation, which the orders test covers in the browser). */
-const call = async <T = unknown>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
-  const r = await fetch(`${e2e.url}/api${path}`, {
-    method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const j = (await r.json()) as { code: number; data: T; msg: string };
-  if (j.code !== 200) throw new Error(`${path}: ${j.msg}`);
-  return j.data;
-};
-const tokenOf = async (username: string) =>
-  (await (await fetch(`${e2e.url}/api/user/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'demo123456' }) })).json() as { data: { access_token: string } }).data.access_token;
+const call = <T = unknown>(token: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => apiCall<T>(e2e.url, token, method, path, body);
+const tokenOf = (username: string) => apiToken(e2e.url, username);
 
 const balanceOf = (page: Page) => page.getByTestId('points-balance');
 
