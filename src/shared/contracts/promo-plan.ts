@@ -98,16 +98,6 @@ export const promoPlanSchema = v.object({
 });
 export type PromoPlan = v.InferOutput<typeof promoPlanSchema>;
 
-/** A plan's price on a search row: each visible price column as the plan makes it (only those it lowers). */
-export const stockPromoSchema = v.object({
-  plan_id: v.number(),
-  name: v.string(),
-  /** 9折, 每件减¥5.00 */
-  offer: v.string(),
-  end_at: v.number(),
-  prices: v.record(v.string(), v.number()),
-});
-export type StockPromo = v.InferOutput<typeof stockPromoSchema>;
 
 const stateFilter = v.optional(v.picklist(['', ...PROMO_STATES], '状态只能是 draft、active、paused 或 ended'), '');
 

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { stockPromoSchema } from './promo-plan';
 import { defineEndpoint } from './endpoint';
 import { companyIdSchema } from './common';
 import { normalizeOe, OE_MIN_LENGTH, validateOeBatch } from '../domain/oe';
@@ -8,6 +7,21 @@ import { msg } from '../messages';
 import { rangeRule } from '../domain/ranges';
 
 const priceSchema = v.nullable(v.number());
+
+/**
+ * A promotion plan's price on a search row (docs/promotions.md): each visible price column as the
+ * plan makes it (only those it lowers). Here, not with the plans' calls, so the search rows the
+ * first page reads do not pull those calls into the entry.
+ */
+export const stockPromoSchema = v.object({
+  plan_id: v.number(),
+  name: v.string(),
+  /** 9折, 每件减¥5.00 */
+  offer: v.string(),
+  end_at: v.number(),
+  prices: v.record(v.string(), v.number()),
+});
+export type StockPromo = v.InferOutput<typeof stockPromoSchema>;
 
 /** 圈内搜索: a row's circle price (商圈价) in a circle the caller is an approved member of (docs/circles.md); fen */
 export const circleOfferSchema = v.object({
@@ -110,6 +124,7 @@ export const PAGE_SIZES = [50, 100, 200, 400, 800] as const;
 import { KEYWORD_MAX_ROWS, OE_PAGE_MAX } from './limits';
 import { pageSizeField } from './page-size';
 import { fenText } from './money-field';
+
 
 export { OE_PAGE_MAX, KEYWORD_MAX_ROWS };
 
