@@ -7,6 +7,7 @@
  * (the operator's and the sweep's) giving the unsold reserve back to the row. After each
  * scenario the pieces add up: row + reserve left + pieces on live orders = what the row had.
  */
+import { stockText } from '../../src/shared/domain/stock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { EndpointName, PayloadIn } from '../../src/shared/contracts';
@@ -234,6 +235,25 @@ describe.each(backends)('activities on %s', (backend) => {
       expect(await qtyOf(rows[3])).toBe(92);
       expect((await info(3)).body.data).toMatchObject({ bought: 0, reason: '' });
       await balanced();
+    });
+
+    it('a limit of 10 or more counts as a number (2 of 12, then 10 more, then 1 too many); a row that took part in an activity is not deleted', async () => {
+      const extra = Number((await sql<{ id: number }>`select id from stock where company_id = ${SELLER_CO} and state = 'on' and id <> all(${sql.val(rows)}::bigint[]) order by id limit 1`.execute(db())).rows[0].id);
+      await sql`update stock set quantity = 100, price0 = 9000, price1 = 10000, price2 = 10000, price3 = 10000, price5 = null, price99 = 10000 where id = ${extra}`.execute(db());
+      const a = await create({ name: '十二件限购', start_at: now() + 60, end_at: now() + HOUR, per_buyer: 12 });
+      const item = await apply(a.id, extra, 4500, 30);
+      await approve(item.id);
+      env.clock.advance(120);
+      const buy = (qty: number) => post('buyer', 'activityOrderComplete', { item_id: item.id, qty, expected_total_fen: 4500 * qty, ...ADDRESS });
+      expect((await buy(2)).status).toBe(200);
+      expect((await buy(10)).status).toBe(200);
+      expect((await buy(1)).body).toMatchObject({ code: 409, client_msg: activityText.overLimit(12, 12) });
+      expect(await itemOf(item.id)).toMatchObject({ sold: 12 });
+
+      // the seller's delete of that row is refused in Chinese and deletes nothing, with the other rows it was asked with
+      const r = await post('seller', 'stockDelete', { ids: [rows[0], extra] });
+      expect(r.body).toMatchObject({ code: 409, client_msg: stockText.inActivity });
+      expect((await sql<{ n: number }>`select count(*)::int as n from stock where id = any(${sql.val([rows[0], extra])}::bigint[])`.execute(db())).rows[0].n).toBe(2);
     });
 
     it('50 buyers at once against 10 pieces: exactly 10 orders, the reserve at 0, nothing lost; the end gives nothing back', async () => {

@@ -32,6 +32,8 @@ export const CLEAN_STATE_TEXT = { normal: '正常', clearance: '清仓' } as con
 export const PRICE_LOCK_TEXT = { locked: '已锁定', unlocked: '未锁定' } as const;
 
 export const stockText = {
+  /** a row an activity ever took part of stays for the activity's record (docs/activities.md) */
+  inActivity: '所选库存中有参加过平台活动的配件，不能删除；不再销售请改为下架',
   priceLocked: '该库存的价格已锁定，请先解锁再修改价格',
   notOwnStock: '该库存不存在或不属于本公司',
   staleQuantity: (current: number) => `没有被覆盖：库存已被他人修改为 ${current}，请确认后重新填写`,

@@ -52,3 +52,5 @@ CREATE INDEX promo_plan_live ON promo_plan (company_id, end_at) WHERE state = 'a
 -- what an order line was charged under a plan: the plan and the unit price before it
 ALTER TABLE goods_order_line ADD COLUMN promo_plan_id integer REFERENCES promo_plan(id);
 ALTER TABLE goods_order_line ADD COLUMN list_price_fen integer;
+-- the plan list counts each plan's lines and what they saved
+CREATE INDEX goods_order_line_promo_plan ON goods_order_line (promo_plan_id) WHERE promo_plan_id IS NOT NULL;

@@ -106,8 +106,8 @@ export const takeReserve = async (db: Kysely<DB>, itemId: number, qty: number) =
 
 /** Adds to a company's count of an item within the limit: one conditional upsert; false when the limit would be passed. */
 export const countBuyer = async (db: Kysely<DB>, itemId: number, companyId: number, qty: number, limit: number) =>
-  (await sql<{ qty: number }>`insert into activity_buyer (item_id, company_id, qty) select ${itemId}, ${companyId}, ${qty} where ${qty} <= ${limit}
-    on conflict (item_id, company_id) do update set qty = activity_buyer.qty + excluded.qty where activity_buyer.qty + excluded.qty <= ${limit}
+  (await sql<{ qty: number }>`insert into activity_buyer (item_id, company_id, qty) select ${itemId}, ${companyId}, ${qty} where ${qty}::int <= ${limit}::int
+    on conflict (item_id, company_id) do update set qty = activity_buyer.qty + excluded.qty where activity_buyer.qty + excluded.qty <= ${limit}::int
     returning qty`.execute(db)).rows.length === 1;
 
 export const boughtBy = async (db: Kysely<DB>, itemId: number, companyId: number) =>

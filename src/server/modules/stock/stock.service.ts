@@ -222,7 +222,11 @@ export const createStockService = (clock: Clock) => {
     async remove(db: Kysely<DB>, caller: Caller, ids: number[]) {
       return inTransaction(db, async (trx) => {
         await ownRows(trx, caller, ids);
-        const gone = await repo.remove(trx, caller.companyId, ids);
+        const gone = await repo.remove(trx, caller.companyId, ids).catch((e: unknown) => {
+          // an activity's items keep their row (docs/activities.md): refused as a whole, nothing deleted
+          if ((e as { code?: string; constraint?: string } | null)?.code === '23503' && String((e as { constraint?: string }).constraint ?? '').startsWith('activity_item')) throw conflict(stockText.inActivity);
+          throw e;
+        });
         // the rows are gone: their numbers, as the delete returned them, tell the follow worker
         await markFollowedOesChanged(trx, { oeNorms: gone.map((r) => r.oe_norm) });
         await logStockChanges(trx, gone.map((r) => entry(caller, r.id, 'delete', [{ field: 'supplier_oe', old: r.supplier_oe, new: null }, { field: 'name', old: r.name, new: null }])));
