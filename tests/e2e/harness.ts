@@ -169,12 +169,19 @@ export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> =
         // the refresh cookie in this context), then one page load where the form's sign-in loads
         // the login page and then, after the call, the page it opens. The form itself is tested
         // in account.e2e.ts and landing.e2e.ts, and by every sign-in of a page already open here.
-        const answer = await page.context().request.post(`${server.url}/api/user/auth`, {
-          data: { username, password: 'demo123456' },
-          headers: { [PAGE_HEADER.name]: PAGE_HEADER.value, Device: 'pc' },
-        });
-        const body = (await answer.json()) as { code: number; msg?: string };
-        if (body.code !== 200) throw new Error(`sign-in of ${username} refused: ${JSON.stringify(body)}`);
+        const headers = { [PAGE_HEADER.name]: PAGE_HEADER.value, Device: 'pc' };
+        const call = async (path: string, data: unknown, token?: string) => {
+          const answer = await page.context().request.post(`${server.url}/api${path}`, { data, headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers });
+          const body = (await answer.json()) as { code: number; data: unknown };
+          if (body.code !== 200) throw new Error(`sign-in of ${username}: ${path} answered ${JSON.stringify(body)}`);
+          return body.data;
+        };
+        const { access_token } = (await call('/user/auth', { username, password: 'demo123456' })) as { access_token: string };
+        const user = await call('/user/profile', {}, access_token);
+        // the user's snapshot, which tells the app it is signed in (session-store.ts), written as
+        // the form's sign-in writes it, from a light file of the site
+        await page.goto(`${server.url}/favicon.svg`);
+        await page.evaluate((snapshot) => localStorage.setItem('qph_user', snapshot), JSON.stringify(user));
         await page.goto(server.url + start);
         await page.waitForURL((u) => (toSearch ? u.pathname === '/search/parts' : !u.pathname.endsWith('/login')));
         await page.waitForLoadState('networkidle');
