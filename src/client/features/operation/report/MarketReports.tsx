@@ -98,7 +98,7 @@ function Table<R>({ caption, columns, rows, empty, testId, foot }: { caption: st
   const cells = (r: R) => columns.map((c) => <td key={c.header} style={c.num ? { textAlign: 'right' } : undefined}>{c.cell(r)}</td>);
   return (
     <div className="op-table-wrap">
-      <table className="op-table" data-testid={testId}>
+      <table className="op-table op-table-nowrap" data-testid={testId}>
         <caption className="muted" style={{ textAlign: 'left' }}>{caption}</caption>
         <thead><tr>{columns.map((c) => <th key={c.header} style={c.num ? { textAlign: 'right' } : undefined}>{c.header}</th>)}</tr></thead>
         <tbody>{rows.length === 0
