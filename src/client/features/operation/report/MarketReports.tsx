@@ -127,6 +127,7 @@ const barsOption = (names: string[], series: Array<{ name: string; data: number[
 });
 
 type FunnelRow = FunnelFigures & { quotes: number; quote_orders: number };
+type FunnelAnswer = AnswerOf<'opReportFunnel'>;
 const funnelColumns = <R extends FunnelRow>(first: Column<R>): Array<Column<R>> => [
   first,
   ...FUNNEL_STEPS.map((st) => ({ header: st.label, num: true, cell: (r: R) => r[st.key] })),
@@ -155,10 +156,10 @@ export function FunnelReport({ filter, onFilter }: { filter: Required<MarketFilt
           </div>
           <Table caption={`${REPORT_GRAIN_TEXT[filter.grain]}（${filter.province || '全部省份'}）`} testId="funnel-periods" rows={[...a.rows].reverse()} empty={EMPTY}
             foot={{ period: '合计', ...a.total }}
-            columns={funnelColumns({ header: '周期', cell: (r) => (r.period === '合计' ? r.period : periodText(r.period, filter.grain)) })} />
+            columns={funnelColumns<FunnelAnswer['rows'][number]>({ header: '周期', cell: (r) => (r.period === '合计' ? r.period : periodText(r.period, filter.grain)) })} />
           <h3>按买家省份</h3>
           <Table caption="买家企业所在省份；未填写：企业资料没有省份" testId="funnel-provinces" rows={a.by_province} empty={EMPTY}
-            columns={funnelColumns({ header: '省份', cell: (r) => r.province })} />
+            columns={funnelColumns<FunnelAnswer['by_province'][number]>({ header: '省份', cell: (r) => r.province })} />
           <h3>按搜索类型</h3>
           <Table caption="搜索记录：每个用户的每个搜索词记一次（最近一次用在期间内的）" testId="funnel-kinds" rows={a.by_kind} empty={EMPTY} columns={[
             { header: '搜索类型', cell: (r) => SEARCH_KIND_TEXT[r.kind] ?? r.kind }, { header: '搜索词数', num: true, cell: (r) => r.terms },
