@@ -204,6 +204,8 @@ import { Route as OperationReportMemberQueryRouteImport } from './routes/operati
 import { Route as OperationReportOrderRouteImport } from './routes/operation/report.order'
 import { Route as OperationReportProductRouteImport } from './routes/operation/report.product'
 import { Route as OperationReportSearchRouteImport } from './routes/operation/report.search'
+import { Route as OperationReportSfeReportRouteImport } from './routes/operation/report.sfeReport'
+import { Route as OperationReportWeipeiRouteImport } from './routes/operation/report.weipei'
 import { Route as OperationServiceIndexRouteImport } from './routes/operation/service.index'
 import { Route as OperationSystemCompanyLevelRouteImport } from './routes/operation/system.companyLevel'
 import { Route as OperationSystemConfigurationRouteImport } from './routes/operation/system.configuration'
@@ -1294,6 +1296,17 @@ const OperationReportSearchRoute = OperationReportSearchRouteImport.update({
   path: '/report/search',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationReportSfeReportRoute =
+  OperationReportSfeReportRouteImport.update({
+    id: '/report/sfeReport',
+    path: '/report/sfeReport',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationReportWeipeiRoute = OperationReportWeipeiRouteImport.update({
+  id: '/report/weipei',
+  path: '/report/weipei',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationServiceIndexRoute = OperationServiceIndexRouteImport.update({
   id: '/service/',
   path: '/service/',
@@ -1910,6 +1923,8 @@ export interface FileRoutesByFullPath {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
+  '/operation/report/sfeReport': typeof OperationReportSfeReportRoute
+  '/operation/report/weipei': typeof OperationReportWeipeiRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
@@ -2180,6 +2195,8 @@ export interface FileRoutesByTo {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
+  '/operation/report/sfeReport': typeof OperationReportSfeReportRoute
+  '/operation/report/weipei': typeof OperationReportWeipeiRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
@@ -2456,6 +2473,8 @@ export interface FileRoutesById {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
+  '/operation/report/sfeReport': typeof OperationReportSfeReportRoute
+  '/operation/report/weipei': typeof OperationReportWeipeiRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
@@ -2731,6 +2750,8 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
+    | '/operation/report/sfeReport'
+    | '/operation/report/weipei'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
@@ -3001,6 +3022,8 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
+    | '/operation/report/sfeReport'
+    | '/operation/report/weipei'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
@@ -3276,6 +3299,8 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
+    | '/operation/report/sfeReport'
+    | '/operation/report/weipei'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
@@ -4761,6 +4786,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationReportSearchRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/report/sfeReport': {
+      id: '/operation/report/sfeReport'
+      path: '/report/sfeReport'
+      fullPath: '/operation/report/sfeReport'
+      preLoaderRoute: typeof OperationReportSfeReportRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/report/weipei': {
+      id: '/operation/report/weipei'
+      path: '/report/weipei'
+      fullPath: '/operation/report/weipei'
+      preLoaderRoute: typeof OperationReportWeipeiRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/service/': {
       id: '/operation/service/'
       path: '/service'
@@ -5718,6 +5757,8 @@ interface OperationRouteChildren {
   OperationReportOrderRoute: typeof OperationReportOrderRoute
   OperationReportProductRoute: typeof OperationReportProductRoute
   OperationReportSearchRoute: typeof OperationReportSearchRoute
+  OperationReportSfeReportRoute: typeof OperationReportSfeReportRoute
+  OperationReportWeipeiRoute: typeof OperationReportWeipeiRoute
   OperationSystemCompanyLevelRoute: typeof OperationSystemCompanyLevelRoute
   OperationSystemConfigurationRoute: typeof OperationSystemConfigurationRoute
   OperationSystemDictionaryRoute: typeof OperationSystemDictionaryRoute
@@ -5823,6 +5864,8 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationReportOrderRoute: OperationReportOrderRoute,
   OperationReportProductRoute: OperationReportProductRoute,
   OperationReportSearchRoute: OperationReportSearchRoute,
+  OperationReportSfeReportRoute: OperationReportSfeReportRoute,
+  OperationReportWeipeiRoute: OperationReportWeipeiRoute,
   OperationSystemCompanyLevelRoute: OperationSystemCompanyLevelRoute,
   OperationSystemConfigurationRoute: OperationSystemConfigurationRoute,
   OperationSystemDictionaryRoute: OperationSystemDictionaryRoute,

@@ -47,7 +47,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   phone: '电话', photos: '照片', position: '位置', price: '价格', price0: '批发价(不含税)', price1: '批发价(含税)', price2: '零售价(不含税)',
   price3: '零售价(含税)', price5: '钉箱费', price99: '标准价', price_colum_name: '价格列', price_column: '价格列', price_fen: '价格', price_lock: '价格锁定',
   producing_area: '产地', product_id: '库存', product_ids: '库存', product_name: '配件名称', product_qty: '数量', product_specification: '规格',
-  province: '省份', province_ids: '业绩省份', provider: '支付渠道', purpose: '用途', q: '搜索内容', qq: 'QQ', qty: '数量', qty_version: '库存版本', quality: '品质',
+  grain: '统计周期', province: '省份', province_ids: '业绩省份', provider: '支付渠道', purpose: '用途', q: '搜索内容', qq: 'QQ', qty: '数量', qty_version: '库存版本', quality: '品质',
   quality_id: '品质', quality_name: '品质名称', quality_name_new: '品质', quantity: '库存数量', quote_ids: '报价', quote_per_day: '每日报价次数', rate_value: '汇率', reason: '原因', red_date: '红字发票开票日期', red_number: '红字发票号码',
   recharge_no: '充值单号', refresh: '刷新', refund_method: '退款方式', related: '关联项', remark: '备注', remarks: '备注', request_no: '申请单号',
   role: '角色', role_ids: '角色', round_to: '取整', sale_state: '销售状态', scene: '场景', scope: '范围', search_mode: '搜索方式', search_type: '搜索类型',

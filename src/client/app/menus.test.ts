@@ -135,3 +135,13 @@ describe('业绩奖励 in the operator menu (docs/bonus.md)', () => {
     expect(bonus(['D05-02', 'D08', 'D10'])).toEqual([]);
   });
 });
+
+describe('the market reports in the operator menu (docs/reports.md)', () => {
+  const labels = (permissions: string[]) => visibleEntries(OPERATOR_MENU, { company_id: 1, permissions }).map((e) => e.label);
+  it('shows 转化报表 and 维修厂采购 to D01-01 and the group code D01, not to other codes', () => {
+    expect(labels(['D01-01'])).toEqual(expect.arrayContaining(['转化报表', '维修厂采购']));
+    expect(labels(['D01'])).toEqual(expect.arrayContaining(['转化报表', '维修厂采购']));
+    expect(labels(['D02', 'D12'])).not.toContain('转化报表');
+    expect(labels(['D02', 'D12'])).not.toContain('维修厂采购');
+  });
+});

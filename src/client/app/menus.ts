@@ -166,6 +166,9 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '搜索报表', path: '/operation/report/search', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },
   { label: '订单报表', path: '/operation/report/order', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },
   { label: '库存报表', path: '/operation/report/product', icon: 'pi pi-chart-bar', codes: OP_CATALOGUE_CODES.reports },
+  // the market reports (docs/reports.md)
+  { label: '转化报表', path: '/operation/report/sfeReport', icon: 'pi pi-filter', codes: OP_CATALOGUE_CODES.reports },
+  { label: '维修厂采购', path: '/operation/report/weipei', icon: 'pi pi-wrench', codes: OP_CATALOGUE_CODES.reports },
   { label: '群发记录', path: '/operation/report/groupMessage', icon: 'pi pi-send', codes: OP_GROUP_CODES.messages },
   { label: '聊天记录查询', path: '/operation/report/chatHistory', icon: 'pi pi-comments', codes: OP_COMPANY_CODES.chatHistory },
   { label: '支付记录', path: '/operation/pay/record', icon: 'pi pi-wallet', codes: OP_CATALOGUE_CODES.pay },

@@ -361,9 +361,11 @@ opReconcile post operator - /operation/money/reconcile
 opRelationLink post operator i /operation/relation/link
 opRelationList get operator - /operation/relation
 opRelationUnlink post operator i /operation/relation/unlink
+opReportFunnel get operator - /operation/report/funnel
 opReportMembers get operator - /operation/report/members
 opReportMemberUsage get operator - /operation/report/member-usage
 opReportOrders get operator - /operation/report/orders
+opReportRepairShops get operator - /operation/report/repair-shops
 opReportSearches get operator - /operation/report/searches
 opReportStock get operator - /operation/report/stock
 opReviewApprove post operator i /operation/review/approve

@@ -5,7 +5,7 @@ import type { OversightService } from './oversight.service';
 import type { ReportService } from './report.service';
 
 type Names = 'opOeView' | 'opOeMerge' | 'opOeUnmerge' | 'opOeRelate' | 'opOeUnrelate' | 'opOrderList' | 'opOrderDetail' | 'opOrderCancel' | 'opEnquiryList' | 'opEnquiryDetail'
-  | 'opPayList' | 'opReportMembers' | 'opReportSearches' | 'opReportOrders' | 'opReportStock' | 'opReportMemberUsage';
+  | 'opPayList' | 'opReportMembers' | 'opReportSearches' | 'opReportOrders' | 'opReportStock' | 'opReportMemberUsage' | 'opReportFunnel' | 'opReportRepairShops';
 
 export const opCatalogueHandlers = (svc: { oe: OeCleanService; oversight: OversightService; reports: ReportService }): Pick<Handlers, Names> => ({
   opOeView: (p, ctx) => svc.oe.view(ctx.db, normalizeOe(p.oe)),
@@ -24,4 +24,6 @@ export const opCatalogueHandlers = (svc: { oe: OeCleanService; oversight: Oversi
   opReportOrders: (p, ctx) => svc.reports.orders(ctx.db, p),
   opReportStock: (_p, ctx) => svc.reports.stock(ctx.db),
   opReportMemberUsage: (p, ctx) => svc.reports.memberUsage(ctx.db, p),
+  opReportFunnel: (p, ctx) => svc.reports.funnel(ctx.db, p),
+  opReportRepairShops: (p, ctx) => svc.reports.repairShops(ctx.db, p),
 });

@@ -24,6 +24,7 @@ import type { AfterSaleService } from '../aftersale/aftersale.service';
 import { AFTERSALE_STATUS_TEXT, AFTERSALE_TYPE_TEXT } from '../../../shared/domain/aftersale';
 import { OP_PRODUCT_STATE_TEXT } from '../../../shared/domain/operation';
 import { formatChina } from '../../../shared/domain/china-time';
+import { FUNNEL_RATES, FUNNEL_STEPS, funnelRates, percentOf, rateText, SEARCH_KIND_TEXT, type FunnelFigures } from '../../../shared/domain/report-funnel';
 import type { PayAccountsService } from './pay-accounts.service';
 import type { WithdrawalService } from '../withdrawal/withdrawal.service';
 import type { CashPledgeService } from '../cash-pledge/cash-pledge.service';
@@ -43,6 +44,21 @@ const top = (name: string, rows: Array<{ text: string; n: number }>): Sheet =>
   ({ name, columns: [{ header: '搜索内容', key: 'text', width: 30 }, { header: '次数', key: 'n' }], rows });
 const stockSheet = (name: string, label: string, rows: Array<{ name: string; rows: number; qty: number; sellers: number }>): Sheet =>
   ({ name, columns: [{ header: label, key: 'name', width: 20 }, { header: '在售条数', key: 'rows' }, { header: '件数', key: 'qty' }, { header: '卖家数', key: 'sellers' }], rows });
+
+// the market reports (docs/reports.md): rates as the pages show them, money in yuan
+const funnelCols = [
+  ...FUNNEL_STEPS.map((st) => ({ header: st.label, key: st.key })), { header: '报价条数', key: 'quotes' }, { header: '报价下单', key: 'quote_orders' },
+  ...FUNNEL_RATES.map((r) => ({ header: r.label, key: r.key })),
+];
+const withRates = <R extends FunnelFigures>(r: R) => ({ ...r, ...Object.fromEntries(Object.entries(funnelRates(r)).map(([k, x]) => [k, rateText(x)])) });
+const shopCols = [
+  { header: '维修厂数', key: 'buyers' }, { header: '下单维修厂', key: 'active' }, { header: '订单数', key: 'orders' },
+  { header: '金额（元）', key: 'amount', width: 14 }, { header: '复购维修厂', key: 'repeat_buyers' }, { header: '复购率', key: 'repeat_rate' },
+];
+const shopRow = <R extends { active: number; amount_fen: number; repeat_buyers: number }>(r: R) =>
+  ({ ...r, amount: yuan(r.amount_fen), repeat_rate: rateText(percentOf(r.repeat_buyers, r.active)) });
+const topCols = [{ header: '订单数', key: 'orders' }, { header: '件数', key: 'qty' }, { header: '金额（元）', key: 'amount', width: 14 }];
+const topRow = (r: { name: string; orders: number; qty: number; amount_fen: number }) => ({ ...r, amount: yuan(r.amount_fen) });
 
 interface Services {
   oversight: OversightService; reports: ReportService; products: ProductService; afterSales: AfterSaleService;
@@ -118,6 +134,26 @@ const EXPORTS = {
       ],
       rows: a.data.map((r) => ({ ...r, end: r.level_end_at ? chinaTime(r.level_end_at).slice(0, 10) : '长期', amount: yuan(r.order_fen) })),
     }],
+  },
+  opReportFunnel: {
+    file: '搜索询价订单转化报表',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opReportFunnel'>) => s.reports.funnel(db, p),
+    sheets: (a: AnswerOf<'opReportFunnel'>): Sheet[] => [
+      { name: '按周期', columns: [{ header: '周期', key: 'period', width: 12 }, ...funnelCols], rows: [...a.rows.map(withRates), { period: '合计', ...withRates(a.total) }] },
+      { name: '按买家省份', columns: [{ header: '省份', key: 'province', width: 16 }, ...funnelCols], rows: a.by_province.map(withRates) },
+      { name: '按搜索类型', columns: [{ header: '搜索类型', key: 'kind', width: 14 }, { header: '搜索词数', key: 'terms' }, { header: '搜索企业数', key: 'companies' }],
+        rows: a.by_kind.map((k) => ({ ...k, kind: SEARCH_KIND_TEXT[k.kind] ?? k.kind })) },
+    ],
+  },
+  opReportRepairShops: {
+    file: '维修厂采购报表',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opReportRepairShops'>) => s.reports.repairShops(db, p),
+    sheets: (a: AnswerOf<'opReportRepairShops'>): Sheet[] => [
+      { name: '按地区', columns: [{ header: '省份', key: 'province', width: 16 }, { header: '城市', key: 'city', width: 14 }, ...shopCols],
+        rows: [...a.rows.map(shopRow), { province: '合计', city: '', ...shopRow(a.total) }] },
+      { name: '配件分类前10', columns: [{ header: '配件分类', key: 'name', width: 20 }, ...topCols], rows: a.top_groups.map(topRow) },
+      { name: '品牌前10', columns: [{ header: '品牌', key: 'name', width: 20 }, ...topCols], rows: a.top_brands.map(topRow) },
+    ],
   },
   opPayList: {
     file: '支付记录',

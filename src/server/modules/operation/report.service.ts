@@ -10,6 +10,7 @@ import type { Clock } from '../../http/context';
 import { likeEscape, unix } from '../../db/helpers';
 import { MEMBER_USAGE_DEFAULT_DAYS, type AnswerOf, type OpMemberUsageRow, type PayloadOut } from '../../../shared/contracts';
 import { chinaDay, chinaMidnight } from '../../../shared/domain/china-time';
+import { funnelReport, repairShopReport } from './market-report';
 
 const chinaDayOf = (col: string) => sql`((${sql.ref(col)} at time zone 'UTC') + interval '8 hours')::date`;
 const days = (from: string, to: string) => sql`(select d::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') d)`;
@@ -114,6 +115,11 @@ export const createReportService = (deps: { clock: Clock }) => ({
       order by d.day`.execute(db);
     return { rows: rows.map((x) => ({ ...x, amount_fen: Number(x.amount_fen) })) };
   },
+
+  /** 搜索-询价-订单 转化报表 (docs/reports.md#sfereport) */
+  funnel: (db: Kysely<DB>, p: PayloadOut<'opReportFunnel'>) => funnelReport(db, p),
+  /** 维修厂采购报表 (docs/reports.md#weipei) */
+  repairShops: (db: Kysely<DB>, p: PayloadOut<'opReportRepairShops'>) => repairShopReport(db, p),
 
   async stock(db: Kysely<DB>) {
     const [byMake, byBrand, total] = await Promise.all([

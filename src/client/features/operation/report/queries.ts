@@ -19,3 +19,11 @@ export const rangedReportQuery = <N extends RangedReport>(name: N, range: { date
   });
 export const stockReportQuery = () =>
   queryOptions({ queryKey: catKeys.report('opReportStock', {}), queryFn: ({ signal }) => request('get', 'opReportStock', {}, undefined, { signal }) });
+
+/** 搜索-询价-订单 转化报表 and 维修厂采购报表 (docs/reports.md): keyed by their whole filter. */
+export type MarketReport = 'opReportFunnel' | 'opReportRepairShops';
+export const marketReportQuery = <N extends MarketReport>(name: N, p: PayloadIn<N>) =>
+  queryOptions({
+    queryKey: catKeys.report(name, p),
+    queryFn: ({ signal }) => request('get', name, p, undefined, { signal }) as Promise<AnswerOf<N>>,
+  });

@@ -16,3 +16,10 @@ export const rangeOrDefault = (s: v.InferOutput<typeof reportRangeSearch>) => {
   const d = defaultRange();
   return { date_from: s.date_from ?? d.date_from, date_to: s.date_to ?? d.date_to };
 };
+
+const grain = v.fallback(v.optional(v.picklist(['day', 'week', 'month'])), undefined);
+const province = v.fallback(v.optional(v.string()), undefined);
+/** the search of the market reports' routes (docs/reports.md): the range, the period and a buyer province */
+export const marketSearch = v.object({ date_from: day, date_to: day, grain, province });
+export const marketOrDefault = (s: v.InferOutput<typeof marketSearch>) =>
+  ({ ...rangeOrDefault(s), grain: s.grain ?? 'week' as const, province: s.province ?? '' });
