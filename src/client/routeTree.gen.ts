@@ -163,6 +163,7 @@ import { Route as OperationEnquiryEnquiryNoRouteImport } from './routes/operatio
 import { Route as OperationForeignChatHistoryRouteImport } from './routes/operation/foreign.chatHistory'
 import { Route as OperationForeignGoodsRouteImport } from './routes/operation/foreign.goods'
 import { Route as OperationForeignOrderRouteImport } from './routes/operation/foreign.order'
+import { Route as OperationForeignProductRouteImport } from './routes/operation/foreign.product'
 import { Route as OperationForeignQuickReplyRouteImport } from './routes/operation/foreign.quickReply'
 import { Route as OperationForeignServiceChargeRuleRouteImport } from './routes/operation/foreign.serviceChargeRule'
 import { Route as OperationForeignUsersRouteImport } from './routes/operation/foreign.users'
@@ -262,6 +263,8 @@ import { Route as OperationCompanyGroupIndexRouteImport } from './routes/operati
 import { Route as OperationCompanyGroupEditRouteImport } from './routes/operation/company.group.edit'
 import { Route as OperationCompanyTradeIndexRouteImport } from './routes/operation/company.trade.index'
 import { Route as OperationCompanyTradeEditRouteImport } from './routes/operation/company.trade.edit'
+import { Route as OperationForeignAfterSaleIndexRouteImport } from './routes/operation/foreign.afterSale.index'
+import { Route as OperationForeignAfterSaleAsNoRouteImport } from './routes/operation/foreign.afterSale.$asNo'
 import { Route as OperationForeignCompanyAuditRouteImport } from './routes/operation/foreign.company.audit'
 import { Route as OperationForeignCompanyListRouteImport } from './routes/operation/foreign.company.list'
 import { Route as OperationInterfaceSecretKeyIndexRouteImport } from './routes/operation/interface.secretKey.index'
@@ -1076,6 +1079,11 @@ const OperationForeignOrderRoute = OperationForeignOrderRouteImport.update({
   path: '/foreign/order',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationForeignProductRoute = OperationForeignProductRouteImport.update({
+  id: '/foreign/product',
+  path: '/foreign/product',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationForeignQuickReplyRoute =
   OperationForeignQuickReplyRouteImport.update({
     id: '/foreign/quickReply',
@@ -1613,6 +1621,18 @@ const OperationCompanyTradeEditRoute =
     path: '/company/trade/edit',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationForeignAfterSaleIndexRoute =
+  OperationForeignAfterSaleIndexRouteImport.update({
+    id: '/foreign/afterSale/',
+    path: '/foreign/afterSale/',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationForeignAfterSaleAsNoRoute =
+  OperationForeignAfterSaleAsNoRouteImport.update({
+    id: '/foreign/afterSale/$asNo',
+    path: '/foreign/afterSale/$asNo',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationForeignCompanyAuditRoute =
   OperationForeignCompanyAuditRouteImport.update({
     id: '/foreign/company/audit',
@@ -1871,6 +1891,7 @@ export interface FileRoutesByFullPath {
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
   '/operation/foreign/order': typeof OperationForeignOrderRoute
+  '/operation/foreign/product': typeof OperationForeignProductRoute
   '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
   '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
   '/operation/foreign/users': typeof OperationForeignUsersRoute
@@ -1968,6 +1989,7 @@ export interface FileRoutesByFullPath {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
+  '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -1993,6 +2015,7 @@ export interface FileRoutesByFullPath {
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
+  '/operation/foreign/afterSale/': typeof OperationForeignAfterSaleIndexRoute
   '/operation/interface/secretKey/': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill/': typeof OperationPayBillIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
@@ -2141,6 +2164,7 @@ export interface FileRoutesByTo {
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
   '/operation/foreign/order': typeof OperationForeignOrderRoute
+  '/operation/foreign/product': typeof OperationForeignProductRoute
   '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
   '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
   '/operation/foreign/users': typeof OperationForeignUsersRoute
@@ -2238,6 +2262,7 @@ export interface FileRoutesByTo {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
+  '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -2263,6 +2288,7 @@ export interface FileRoutesByTo {
   '/backend/service/afterSale': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade': typeof OperationCompanyTradeIndexRoute
+  '/operation/foreign/afterSale': typeof OperationForeignAfterSaleIndexRoute
   '/operation/interface/secretKey': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill': typeof OperationPayBillIndexRoute
   '/operation/product/epc': typeof OperationProductEpcIndexRoute
@@ -2417,6 +2443,7 @@ export interface FileRoutesById {
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
   '/operation/foreign/order': typeof OperationForeignOrderRoute
+  '/operation/foreign/product': typeof OperationForeignProductRoute
   '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
   '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
   '/operation/foreign/users': typeof OperationForeignUsersRoute
@@ -2514,6 +2541,7 @@ export interface FileRoutesById {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
+  '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -2539,6 +2567,7 @@ export interface FileRoutesById {
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
+  '/operation/foreign/afterSale/': typeof OperationForeignAfterSaleIndexRoute
   '/operation/interface/secretKey/': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill/': typeof OperationPayBillIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
@@ -2692,6 +2721,7 @@ export interface FileRouteTypes {
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
     | '/operation/foreign/order'
+    | '/operation/foreign/product'
     | '/operation/foreign/quickReply'
     | '/operation/foreign/serviceChargeRule'
     | '/operation/foreign/users'
@@ -2789,6 +2819,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
+    | '/operation/foreign/afterSale/$asNo'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -2814,6 +2845,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/'
     | '/operation/company/group/'
     | '/operation/company/trade/'
+    | '/operation/foreign/afterSale/'
     | '/operation/interface/secretKey/'
     | '/operation/pay/bill/'
     | '/operation/product/epc/'
@@ -2962,6 +2994,7 @@ export interface FileRouteTypes {
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
     | '/operation/foreign/order'
+    | '/operation/foreign/product'
     | '/operation/foreign/quickReply'
     | '/operation/foreign/serviceChargeRule'
     | '/operation/foreign/users'
@@ -3059,6 +3092,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
+    | '/operation/foreign/afterSale/$asNo'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -3084,6 +3118,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale'
     | '/operation/company/group'
     | '/operation/company/trade'
+    | '/operation/foreign/afterSale'
     | '/operation/interface/secretKey'
     | '/operation/pay/bill'
     | '/operation/product/epc'
@@ -3237,6 +3272,7 @@ export interface FileRouteTypes {
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
     | '/operation/foreign/order'
+    | '/operation/foreign/product'
     | '/operation/foreign/quickReply'
     | '/operation/foreign/serviceChargeRule'
     | '/operation/foreign/users'
@@ -3334,6 +3370,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
+    | '/operation/foreign/afterSale/$asNo'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -3359,6 +3396,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/'
     | '/operation/company/group/'
     | '/operation/company/trade/'
+    | '/operation/foreign/afterSale/'
     | '/operation/interface/secretKey/'
     | '/operation/pay/bill/'
     | '/operation/product/epc/'
@@ -4474,6 +4512,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationForeignOrderRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/foreign/product': {
+      id: '/operation/foreign/product'
+      path: '/foreign/product'
+      fullPath: '/operation/foreign/product'
+      preLoaderRoute: typeof OperationForeignProductRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/foreign/quickReply': {
       id: '/operation/foreign/quickReply'
       path: '/foreign/quickReply'
@@ -5167,6 +5212,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationCompanyTradeEditRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/foreign/afterSale/': {
+      id: '/operation/foreign/afterSale/'
+      path: '/foreign/afterSale'
+      fullPath: '/operation/foreign/afterSale/'
+      preLoaderRoute: typeof OperationForeignAfterSaleIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/foreign/afterSale/$asNo': {
+      id: '/operation/foreign/afterSale/$asNo'
+      path: '/foreign/afterSale/$asNo'
+      fullPath: '/operation/foreign/afterSale/$asNo'
+      preLoaderRoute: typeof OperationForeignAfterSaleAsNoRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/foreign/company/audit': {
       id: '/operation/foreign/company/audit'
       path: '/foreign/company/audit'
@@ -5679,6 +5738,7 @@ interface OperationRouteChildren {
   OperationForeignChatHistoryRoute: typeof OperationForeignChatHistoryRoute
   OperationForeignGoodsRoute: typeof OperationForeignGoodsRoute
   OperationForeignOrderRoute: typeof OperationForeignOrderRoute
+  OperationForeignProductRoute: typeof OperationForeignProductRoute
   OperationForeignQuickReplyRoute: typeof OperationForeignQuickReplyRoute
   OperationForeignServiceChargeRuleRoute: typeof OperationForeignServiceChargeRuleRoute
   OperationForeignUsersRoute: typeof OperationForeignUsersRoute
@@ -5734,6 +5794,7 @@ interface OperationRouteChildren {
   OperationServiceIndexRoute: typeof OperationServiceIndexRoute
   OperationCompanyGroupEditRoute: typeof OperationCompanyGroupEditRoute
   OperationCompanyTradeEditRoute: typeof OperationCompanyTradeEditRoute
+  OperationForeignAfterSaleAsNoRoute: typeof OperationForeignAfterSaleAsNoRoute
   OperationForeignCompanyAuditRoute: typeof OperationForeignCompanyAuditRoute
   OperationForeignCompanyListRoute: typeof OperationForeignCompanyListRoute
   OperationPayBillDownloadRoute: typeof OperationPayBillDownloadRoute
@@ -5749,6 +5810,7 @@ interface OperationRouteChildren {
   OperationServiceAfterSaleAsNoRoute: typeof OperationServiceAfterSaleAsNoRoute
   OperationCompanyGroupIndexRoute: typeof OperationCompanyGroupIndexRoute
   OperationCompanyTradeIndexRoute: typeof OperationCompanyTradeIndexRoute
+  OperationForeignAfterSaleIndexRoute: typeof OperationForeignAfterSaleIndexRoute
   OperationInterfaceSecretKeyIndexRoute: typeof OperationInterfaceSecretKeyIndexRoute
   OperationPayBillIndexRoute: typeof OperationPayBillIndexRoute
   OperationProductEpcIndexRoute: typeof OperationProductEpcIndexRoute
@@ -5783,6 +5845,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationForeignChatHistoryRoute: OperationForeignChatHistoryRoute,
   OperationForeignGoodsRoute: OperationForeignGoodsRoute,
   OperationForeignOrderRoute: OperationForeignOrderRoute,
+  OperationForeignProductRoute: OperationForeignProductRoute,
   OperationForeignQuickReplyRoute: OperationForeignQuickReplyRoute,
   OperationForeignServiceChargeRuleRoute:
     OperationForeignServiceChargeRuleRoute,
@@ -5839,6 +5902,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationServiceIndexRoute: OperationServiceIndexRoute,
   OperationCompanyGroupEditRoute: OperationCompanyGroupEditRoute,
   OperationCompanyTradeEditRoute: OperationCompanyTradeEditRoute,
+  OperationForeignAfterSaleAsNoRoute: OperationForeignAfterSaleAsNoRoute,
   OperationForeignCompanyAuditRoute: OperationForeignCompanyAuditRoute,
   OperationForeignCompanyListRoute: OperationForeignCompanyListRoute,
   OperationPayBillDownloadRoute: OperationPayBillDownloadRoute,
@@ -5854,6 +5918,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationServiceAfterSaleAsNoRoute: OperationServiceAfterSaleAsNoRoute,
   OperationCompanyGroupIndexRoute: OperationCompanyGroupIndexRoute,
   OperationCompanyTradeIndexRoute: OperationCompanyTradeIndexRoute,
+  OperationForeignAfterSaleIndexRoute: OperationForeignAfterSaleIndexRoute,
   OperationInterfaceSecretKeyIndexRoute: OperationInterfaceSecretKeyIndexRoute,
   OperationPayBillIndexRoute: OperationPayBillIndexRoute,
   OperationProductEpcIndexRoute: OperationProductEpcIndexRoute,
