@@ -38,20 +38,14 @@ export function VnAfterSaleDetailPage({ asNo }: { asNo: string }) {
           退款 <strong data-testid="vn-refund-dong">{dongText(q.data.refund_dong)}</strong>（{yuan(a.refund_fen)}）·
           订单应付 {dongText(q.data.order_total_dong)} · 下单汇率 1 人民币 = {q.data.rate} 越南盾（{q.data.rate_day}）
         </p>
-        <table className="vn-table">
-          <thead><tr><th>配件</th><th>数量</th><th>单价（₫）</th><th>金额（₫）</th><th>金额（人民币）</th></tr></thead>
-          <tbody>
-            {a.lines.map((l) => (
-              <tr key={l.order_line_id}>
-                <td>{l.supplier_oe} <span data-user-text>{l.name}</span></td>
-                <td>{l.qty}</td>
-                <td>{dongText(dongOf.get(l.order_line_id)?.unit_price_dong ?? 0)}</td>
-                <td>{dongText(dongOf.get(l.order_line_id)?.amount_dong ?? 0)}</td>
-                <td>{yuan(l.amount_fen)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul className="vn-as-lines">
+          {a.lines.map((l) => (
+            <li key={l.order_line_id}>
+              <span>{l.supplier_oe} <span data-user-text>{l.name}</span> × {l.qty}</span>
+              <span>单价 {dongText(dongOf.get(l.order_line_id)?.unit_price_dong ?? 0)} · 金额 <strong>{dongText(dongOf.get(l.order_line_id)?.amount_dong ?? 0)}</strong>（{yuan(l.amount_fen)}）</span>
+            </li>
+          ))}
+        </ul>
       </section>
       <AfterSaleView a={a}
         back={<Link to="/operation/foreign/afterSale">← 海外售后</Link>}
