@@ -270,7 +270,7 @@ export const createApp = (deps: AppDeps) => {
     // API keys, scope bundles and the call log (docs/open-platform.md, "Keys and signing")
     ...openHandlers(createOpenService({ clock: deps.clock, serverKey: openServerKey })),
     ...stockHandlers(createStockService(deps.clock)),
-    ...vnMallHandlers(createVnMallService({ clock: deps.clock })),
+    ...vnMallHandlers(createVnMallService({ clock: deps.clock, afterSales })),
     // 盘点 (docs/warehouse.md "Stocktake")
     ...stocktakeHandlers(createStocktakeService(deps.clock)),
     ...stockImportHandlers(stockImport),

@@ -145,3 +145,12 @@ describe('the market reports in the operator menu (docs/reports.md)', () => {
     expect(labels(['D02', 'D12'])).not.toContain('维修厂采购');
   });
 });
+
+describe('海外 mall pages in the operator menu (docs/overseas.md)', () => {
+  const labels = (permissions: string[]) => visibleEntries(OPERATOR_MENU, { company_id: 1, permissions }).map((e) => e.label);
+  it('shows 海外商品 and 海外售后 to D09-03 or the group code D09, not to D09-01 or D09-02', () => {
+    expect(labels(['D09-03'])).toEqual(expect.arrayContaining(['海外商品', '海外售后']));
+    expect(labels(['D09'])).toEqual(expect.arrayContaining(['海外商品', '海外售后']));
+    for (const codes of [['D09-01'], ['D09-02'], ['D12']]) expect(labels(codes).filter((l) => l === '海外商品' || l === '海外售后')).toEqual([]);
+  });
+});

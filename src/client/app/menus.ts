@@ -214,8 +214,10 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '海外VIN解析记录', path: '/operation/foreign/vinRecord', icon: 'pi pi-car', codes: OP_FOREIGN_CODES.read },
   { label: '海外聊天记录', path: '/operation/foreign/chatHistory', icon: 'pi pi-comments', codes: OP_FOREIGN_CODES.read },
   { label: '海外快捷回复', path: '/operation/foreign/quickReply', icon: 'pi pi-reply', codes: OP_FOREIGN_CODES.read },
+  { label: '海外商品', path: '/operation/foreign/product', icon: 'pi pi-box', codes: OP_FOREIGN_CODES.mall },
   { label: '越南商城商品', path: '/operation/foreign/goods', icon: 'pi pi-globe', codes: OP_FOREIGN_CODES.mall },
   { label: '越南商城订单', path: '/operation/foreign/order', icon: 'pi pi-shopping-cart', codes: OP_FOREIGN_CODES.mall },
+  { label: '海外售后', path: '/operation/foreign/afterSale', icon: 'pi pi-replay', codes: OP_FOREIGN_CODES.mall },
   { label: '越南商城服务费', path: '/operation/foreign/serviceChargeRule', icon: 'pi pi-percentage', codes: OP_FOREIGN_CODES.mall },
   // 活动 (docs/activities.md)
   { label: '活动列表', path: '/operation/activity/list', icon: 'pi pi-bolt', codes: OP_ACTIVITY_CODES.list },

@@ -16,6 +16,8 @@ export interface DB {
     markup_bp: number; floor_fen: ColumnType<string, number, number>; quantity_cap: number | null; user_id: number; created_at: Timestamp;
   };
   vn_removal: { stock_id: number; company_id: number; reason: string; removed_at: Timestamp; user_id: number; username: string };
+  // a whole part out of the mall (migration 0780, docs/overseas.md "Parts (海外商品)")
+  vn_part_removal: { oe_norm: string; brand_name: string; supplier_oe: string; reason: string; removed_at: Timestamp; user_id: number; username: string };
   service_charge_rule: {
     id: Generated<number>; min_dong: ColumnType<string, number, number>; max_dong: ColumnType<string | null, number | null, number | null>;
     kind: 'percent' | 'fixed'; value: ColumnType<string, number, number>; updated_at: Timestamp; username: string;

@@ -382,10 +382,16 @@ opUserEndSessions post operator i /operation/users/end-sessions
 opUserList get operator - /operation/users
 opUserResetPassword post operator i /operation/users/reset-password
 opUserSetActive post operator i /operation/users/active
+opVnAfterSaleClose post operator i /operation/foreign/aftersale/close
+opVnAfterSaleDetail get operator - /operation/foreign/aftersale
+opVnAfterSaleList get operator - /operation/foreign/aftersales
 opVnGoodsList get operator - /operation/foreign/goods
 opVnGoodsRemove post operator i /operation/foreign/goods/remove
 opVnGoodsRestore post operator i /operation/foreign/goods/restore
 opVnOrderList get operator - /operation/foreign/orders
+opVnProductList get operator - /operation/foreign/products
+opVnProductRemove post operator i /operation/foreign/products/remove
+opVnProductRestore post operator i /operation/foreign/products/restore
 opVoucherCreate post operator i /operation/pay/ticket
 opVoucherRecord get operator - /operation/pay/ticket/record
 opVoucherStop post operator i /operation/pay/ticket/stop

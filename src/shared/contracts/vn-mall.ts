@@ -7,6 +7,8 @@ import { pageSizeField } from './page-size';
 import { OP_FOREIGN_CODES, VN_MOBILE_RE } from '../domain/overseas';
 import { PHONE_RE } from '../domain/orders';
 import { DELIVERY_TERMS, SERVICE_CHARGE_KINDS, VN_CART_QTY_MAX, vnText } from '../domain/vn-mall';
+import { AFTERSALE_STATUSES, AFTERSALE_TYPES } from '../domain/aftersale';
+import { afterSaleDetailSchema, afterSaleSummarySchema, afterSaleText, asNoField } from './aftersale';
 
 /**
  * The Vietnam mall (docs/overseas.md, "The Vietnam mall"): the seller's offers and rules
@@ -106,6 +108,38 @@ export const serviceChargeRuleSchema = v.object({
   updated_at: v.number(), username: v.string(),
 });
 
+/** A part of the mall (海外商品): every seller's offered rows of one OE number and part brand. */
+export const vnPartSchema = v.object({
+  oe_norm: v.string(), supplier_oe: v.string(), brand_name: v.string(), name: v.string(),
+  /** sellers and rows offering it now (on sale, not taken out one by one) */
+  sellers: v.number(), rows: v.number(),
+  /** today's dong price range over the rows that sell today; null when none does */
+  dong_min: v.nullable(v.number()), dong_max: v.nullable(v.number()),
+  /** VN quantity of the rows that sell today */
+  vn_quantity: v.number(),
+  /** mall orders holding it and pieces sold (cancelled and rejected orders left out) */
+  orders: v.number(), pieces: v.number(),
+  removed_reason: v.string(), removed_at: v.number(), removed_by: v.string(),
+});
+
+const partOeField = v.pipe(v.string(vnText.partOe), v.trim(), v.nonEmpty(vnText.partOe), v.maxLength(40, 'OE号最多40个字符'));
+const partBrandField = v.optional(v.pipe(v.string('品牌应为文字'), v.trim(), v.maxLength(60, '品牌最多60个字符')), '');
+
+/** The dong side of a mall order's after-sale, at the rate the order froze (docs/overseas.md "After-sales (海外售后)"). */
+const vnAfterSaleDongSchema = {
+  /** the refund (asked, or what a completion refunded) in whole dong */
+  refund_dong: v.number(),
+  rate: v.number(), rate_day: v.string(),
+};
+export const vnAfterSaleRowSchema = v.object({ ...afterSaleSummarySchema.entries, ...vnAfterSaleDongSchema });
+export const vnAfterSaleDetailSchema = v.object({
+  after_sale: afterSaleDetailSchema,
+  ...vnAfterSaleDongSchema,
+  /** each line's dong price as the order froze it */
+  lines: v.array(v.object({ order_line_id: v.number(), unit_price_dong: v.number(), amount_dong: v.number() })),
+  order_total_dong: v.number(),
+});
+
 const phoneText = '请填写正确的联系电话（越南手机号或中国电话）· Số điện thoại không hợp lệ';
 
 export const vnMallEndpoints = {
@@ -186,6 +220,8 @@ export const vnMallEndpoints = {
       id: v.number(), supplier_oe: v.string(), name: v.string(), brand_name: v.string(), company_id: v.number(), company_name: v.string(),
       offered_by: v.picklist(['row', 'rule', '']), price1: v.nullable(v.number()), dong: v.nullable(v.number()), vn_quantity: v.number(), problem: v.string(),
       removed_reason: v.string(), removed_at: v.number(), removed_by: v.string(),
+      /** out of the mall with its whole part (海外商品), undone there */
+      part_removed: v.boolean(),
     }), { rate: vnRateSchema }),
   }),
   opVnGoodsRemove: defineEndpoint({
@@ -199,6 +235,49 @@ export const vnMallEndpoints = {
     summary: '运营：撤销移出，卖家的上架条件或规则重新生效；记入操作日志',
     payload: v.object({ ids: opIdsField('商品') }),
     answer: v.object({ changed: v.number() }),
+  }),
+  opVnProductList: defineEndpoint({
+    method: 'get', path: '/operation/foreign/products', tag: 'operation', access: 'operator', permissions: OP_FOREIGN_CODES.mall, heavy: true,
+    summary: '运营：海外商品：越南商城按配件（OE号 + 配件品牌）汇总所有卖家上架的行：卖家数、今日越南盾价格区间、越南可售数量、越南商城订单数与售出件数；可看整件移出的配件及原因',
+    payload: listPayload({
+      oe: opKeyword('OE号', 40), brand: opKeyword('品牌', 40), seller: opKeyword('卖家企业', 40),
+      state: v.optional(v.picklist(['', 'removed'], '状态无效'), ''),
+    }),
+    answer: listAnswer(vnPartSchema, { rate: vnRateSchema }),
+  }),
+  opVnProductRemove: defineEndpoint({
+    method: 'post', path: '/operation/foreign/products/remove', tag: 'operation', access: 'operator', permissions: OP_FOREIGN_CODES.mall, idempotent: true,
+    summary: '运营：把一个配件（OE号 + 配件品牌）整件移出越南商城：所有卖家的这一配件（包括以后上架的）越南买家都看不到，卖家看到原因且不能再上架；记入操作日志',
+    payload: v.object({ oe: partOeField, brand: partBrandField, reason: opReasonField(vnText.removeReason) }),
+    answer: v.object({ changed: v.number() }),
+  }),
+  opVnProductRestore: defineEndpoint({
+    method: 'post', path: '/operation/foreign/products/restore', tag: 'operation', access: 'operator', permissions: OP_FOREIGN_CODES.mall, idempotent: true,
+    summary: '运营：撤销整件移出，各卖家的上架条件或规则重新生效（单独移出的行仍然移出）；记入操作日志',
+    payload: v.object({ oe: partOeField, brand: partBrandField }),
+    answer: v.object({ changed: v.number() }),
+  }),
+  opVnAfterSaleList: defineEndpoint({
+    method: 'get', path: '/operation/foreign/aftersales', tag: 'operation', access: 'operator', permissions: OP_FOREIGN_CODES.mall, heavy: true,
+    summary: '运营：海外售后：越南商城订单的售后（越南买家），人民币与越南盾金额（按订单冻结的汇率），按单号、买家、卖家、状态、类型筛选',
+    payload: listPayload({
+      no: opKeyword('单号', 40), buyer: opKeyword('买家', 40), seller: opKeyword('卖家', 40),
+      status: v.optional(v.picklist(['', ...AFTERSALE_STATUSES], afterSaleText.status), ''),
+      type: v.optional(v.picklist(['', ...AFTERSALE_TYPES], afterSaleText.type), ''),
+    }),
+    answer: listAnswer(vnAfterSaleRowSchema, { refund_fen: v.number() }),
+  }),
+  opVnAfterSaleDetail: defineEndpoint({
+    method: 'get', path: '/operation/foreign/aftersale', tag: 'operation', access: 'operator', permissions: OP_FOREIGN_CODES.mall,
+    summary: '运营：海外售后详情：售后的双方、配件、原因、图片、物流、退款和操作记录，及各行越南盾价格与冻结汇率；不是越南商城订单的售后答 404',
+    payload: v.object({ as_no: asNoField }),
+    answer: vnAfterSaleDetailSchema,
+  }),
+  opVnAfterSaleClose: defineEndpoint({
+    method: 'post', path: '/operation/foreign/aftersale/close', tag: 'operation', access: 'operator', permissions: OP_FOREIGN_CODES.mall, idempotent: true,
+    summary: '运营：关闭进行中的海外售后（须填写原因；与 售后 页的关闭相同：记入售后记录和操作日志，通知买卖双方）；不是越南商城订单的售后答 404',
+    payload: v.object({ as_no: asNoField, reason: opReasonField('关闭原因') }),
+    answer: vnAfterSaleDetailSchema,
   }),
   opServiceChargeList: defineEndpoint({
     method: 'get', path: '/operation/foreign/service-charge', tag: 'operation', access: 'operator', permissions: OP_FOREIGN_CODES.mall,

@@ -53,6 +53,7 @@ export const AUDIT_ENTITIES = {
   erp_product: 'ERP产品',
   // the Vietnam mall (docs/overseas.md)
   vn_goods: '越南商城商品',
+  vn_part: '越南商城配件',
   service_charge_rule: '越南商城服务费',
   // overseas companies (docs/overseas.md)
   overseas_registration: '海外企业注册',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bandOf, bandsOverlap, belowFloor, dongInFen, floorDong, markupDong, parseDong, parseMarkupPct, rateMicros, serviceCharge, type ChargeBand,
+  bandOf, bandsOverlap, belowFloor, dongInFen, fenInDong, floorDong, markupDong, parseDong, parseMarkupPct, rateMicros, serviceCharge, type ChargeBand,
 } from './vn-mall';
 
 describe('the mall rate', () => {
@@ -107,5 +107,15 @@ describe('service charge bands', () => {
     expect(bandsOverlap({ min_dong: 500, max_dong: null }, { min_dong: 100, max_dong: 200 })).toBe(false);
     expect(bandsOverlap({ min_dong: 150, max_dong: null }, { min_dong: 100, max_dong: 200 })).toBe(true);
     expect(bandsOverlap({ min_dong: 0, max_dong: null }, { min_dong: 9_000_000, max_dong: null })).toBe(true);
+  });
+});
+
+describe('an after-sale refund in dong (docs/overseas.md "After-sales (海外售后)")', () => {
+  it('is the fen at the order\'s rate, rounded half up to whole dong', () => {
+    expect(fenInDong(10_000, 3600)).toBe(360_000);
+    // ¥0.01 at 3618.5 is 36.185 dong → 36; ¥0.03 is 108.555 → 109
+    expect(fenInDong(1, '3618.5')).toBe(36);
+    expect(fenInDong(3, '3618.5')).toBe(109);
+    expect(fenInDong(0, 3600)).toBe(0);
   });
 });

@@ -37,6 +37,13 @@ export const dongInFen = (dong: number, rate: number | string): number => {
   return Number(divHalfUp(BigInt(dong) * 100n * RATE_SCALE, micro));
 };
 
+/** Fen in whole dong at the rate, rounded half up (an after-sale's refund in dong, docs/overseas.md "After-sales (海外售后)"). */
+export const fenInDong = (fen: number, rate: number | string): number => {
+  const micro = rateMicros(rate);
+  if (micro === null) throw new Error('no rate');
+  return Number(divHalfUp(BigInt(fen) * micro, 100n * RATE_SCALE));
+};
+
 /** True when `dong` at the rate is worth less than the seller's floor in fen (exact, no rounding). */
 export const belowFloor = (dong: number, floorFen: number, rate: number | string): boolean => {
   const micro = rateMicros(rate);
@@ -165,4 +172,10 @@ export const vnText = {
   ownStock: '不能购买本公司的库存',
   rateChanged: (total: number) => `汇率或价格已变化，新的应付总额为 ${dongText(total)}，请确认后再下单 · Tỷ giá đã thay đổi, tổng mới ${dongText(total)}, vui lòng xác nhận`,
   deliveryTerm: '请选择交货方式 · Vui lòng chọn phương thức giao hàng',
+  partOe: '请填写配件的OE号',
+  partNotOffered: (oe: string, brand: string) => `${oe}${brand ? `（${brand}）` : ''} 没有卖家在越南商城上架`,
+  partRemoved: (oe: string, brand: string) => `${oe}${brand ? `（${brand}）` : ''} 已整件移出越南商城`,
+  partNotRemoved: (oe: string, brand: string) => `${oe}${brand ? `（${brand}）` : ''} 没有被整件移出越南商城，请刷新后重试`,
+  rowInPartRemoval: '所选商品中有未被单独移出的行（整件移出的配件请在 海外商品 撤销），请刷新后重试',
+  notMallAfterSale: '该售后不是越南商城订单的售后',
 } as const;

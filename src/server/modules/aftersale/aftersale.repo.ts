@@ -125,6 +125,8 @@ export interface AfterSaleFilter {
   seller?: string;
   date_from: string;
   date_to: string;
+  /** only after-sales of Vietnam mall orders (their lines are priced 'vn_mall', docs/overseas.md "After-sales (海外售后)") */
+  mallOnly?: boolean;
 }
 
 const filtered = (db: Kysely<DB>, f: AfterSaleFilter, withStatus: boolean) => {
@@ -140,6 +142,7 @@ const filtered = (db: Kysely<DB>, f: AfterSaleFilter, withStatus: boolean) => {
   if (f.seller) q = q.where(companyMatch('a.seller_company_id', f.seller));
   if (f.date_from) q = q.where('a.created_at', '>=', chinaMidnight(f.date_from));
   if (f.date_to) q = q.where('a.created_at', '<', nextChinaMidnight(f.date_to));
+  if (f.mallOnly) q = q.where(sql<boolean>`exists (select 1 from goods_order_line ml where ml.order_id = a.order_id and ml.price_column = 'vn_mall')`);
   return q;
 };
 
@@ -153,3 +156,8 @@ export const countByStatus = (db: Kysely<DB>, f: AfterSaleFilter) =>
 /** The operator's total of a filter: how many and their refund sum. */
 export const totalOf = (db: Kysely<DB>, f: AfterSaleFilter) =>
   filtered(db, f, true).select([sql<number>`count(*)::int`.as('n'), sql<string>`coalesce(sum(a.refund_fen), 0)::text`.as('fen')]).executeTakeFirstOrThrow();
+
+/** The lines of several after-sales (the Vietnam mall prices them in dong). */
+export const linesOfMany = (db: Kysely<DB>, afterSaleIds: number[]) => afterSaleIds.length === 0 ? Promise.resolve([]) :
+  db.selectFrom('after_sale_line').select(['after_sale_id', 'order_line_id', 'qty', 'amount_fen'])
+    .where('after_sale_id', 'in', afterSaleIds.map(String)).orderBy('id').execute();

@@ -281,8 +281,8 @@ export const createAfterSaleService = ({ clock, notices, money }: AfterSaleDeps)
     },
 
     // ---- the operator's view (D12) ----
-    async operatorList(db: Kysely<DB>, p: PayloadOut<'opAfterSaleList'>) {
-      const f: repo.AfterSaleFilter = { status: p.status, type: p.type, no: p.no, buyer: p.buyer, seller: p.seller, date_from: p.date_from, date_to: p.date_to };
+    async operatorList(db: Kysely<DB>, p: PayloadOut<'opAfterSaleList'>, o: { mallOnly?: boolean } = {}) {
+      const f: repo.AfterSaleFilter = { status: p.status, type: p.type, no: p.no, buyer: p.buyer, seller: p.seller, date_from: p.date_from, date_to: p.date_to, mallOnly: o.mallOnly };
       const [rows, total] = await Promise.all([
         repo.searchAfterSales(db, f, p.page_size, (p.page_number - 1) * p.page_size),
         repo.totalOf(db, f),
@@ -290,6 +290,9 @@ export const createAfterSaleService = ({ clock, notices, money }: AfterSaleDeps)
       return { data: rows.map(summary), total: total.n, refund_fen: Number(total.fen) };
     },
     operatorDetail: operatorView,
+    /** The lines (order line, pieces, fen) of these after-sales, for another module's own prices of them. */
+    linesOfMany: async (db: Kysely<DB>, afterSaleIds: number[]) =>
+      (await repo.linesOfMany(db, afterSaleIds)).map((l) => ({ after_sale_id: Number(l.after_sale_id), order_line_id: Number(l.order_line_id), qty: l.qty, amount_fen: Number(l.amount_fen) })),
     close: async (db: Kysely<DB>, caller: Caller, p: PayloadOut<'opAfterSaleClose'>, ctx?: Ctx) => {
       await move(db, caller, p.as_no, 'close', { close_reason: p.reason }, p.reason, ctx);
       return operatorView(db, p.as_no);

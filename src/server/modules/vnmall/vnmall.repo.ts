@@ -15,6 +15,8 @@ export interface MallRow {
   price_mode: 'direct' | 'markup' | null; vn_price: string | null; o_markup: number | null; o_floor: string | null; o_qty: number | null;
   rule_id: number | null; r_markup: number | null; r_floor: string | null; quantity_cap: number | null;
   removed_reason: string | null; removed_at: Date | null; removed_by: string | null;
+  /** out of the mall with its whole part (vn_part_removal), not (only) by itself */
+  part_removed: boolean;
 }
 
 const RULE_MATCH = sql`r.company_id = s.company_id
@@ -22,22 +24,30 @@ const RULE_MATCH = sql`r.company_id = s.company_id
   and (r.make_id is null or r.make_id = s.make_id)
   and (r.category_name = '' or r.category_name = s.category_name)`;
 
+/** A stock row's part brand as the mall shows it and a part is keyed by (docs/overseas.md "Parts (海外商品)"). */
+export const BRAND = sql`coalesce(pb.name, nullif(s.custom_brand_name, ''), '')`;
+
 const FROM = sql`from stock s
   join company c on c.id = s.company_id
   left join part_brand pb on pb.id = s.part_brand_id
   left join make m on m.id = s.make_id
   left join vn_offer o on o.stock_id = s.id
   left join lateral (select r.id, r.markup_bp, r.floor_fen, r.quantity_cap from vn_offer_rule r where ${RULE_MATCH} order by r.id desc limit 1) r on true
-  left join vn_removal x on x.stock_id = s.id`;
+  left join vn_removal x on x.stock_id = s.id
+  left join vn_part_removal px on px.oe_norm = s.oe_norm and px.brand_name = ${BRAND}`;
 
-const COLUMNS = sql`s.id, s.company_id, c.name as company_name, s.supplier_oe, s.name, coalesce(pb.name, nullif(s.custom_brand_name, ''), '') as brand_name,
+const COLUMNS = sql`s.id, s.company_id, c.name as company_name, s.supplier_oe, s.name, ${BRAND} as brand_name,
   coalesce(m.name, '') as make_name, s.category_name, s.uom_name, s.quantity, s.price1, s.state,
   o.price_mode, o.vn_price::text as vn_price, o.markup_bp as o_markup, o.floor_fen::text as o_floor, o.vn_quantity as o_qty,
   r.id as rule_id, r.markup_bp as r_markup, r.floor_fen::text as r_floor, r.quantity_cap,
-  x.reason as removed_reason, x.removed_at, x.username as removed_by`;
+  coalesce(x.reason, px.reason) as removed_reason, coalesce(x.removed_at, px.removed_at) as removed_at, coalesce(x.username, px.username) as removed_by,
+  (px.oe_norm is not null) as part_removed`;
 
 /** offered by a row offer or a rule (removed or not) */
 export const OFFERED = sql`(o.stock_id is not null or r.id is not null)`;
+/** taken out by the platform: the row itself or its whole part */
+export const REMOVED = sql`(x.stock_id is not null or (px.oe_norm is not null and (o.stock_id is not null or r.id is not null)))`;
+export const NOT_REMOVED = sql`(x.stock_id is null and px.oe_norm is null)`;
 
 export const mallRows = async (db: Kysely<DB>, where: RawBuilder<unknown>, order: RawBuilder<unknown>, offset: number, limit: number) =>
   (await sql<MallRow>`select ${COLUMNS} ${FROM} where ${where} order by ${order} offset ${offset} limit ${limit}`.execute(db)).rows;
@@ -65,8 +75,13 @@ export const companyCountry = async (db: Kysely<DB>, companyId: number) =>
 export const lockStock = (db: Kysely<DB>, ids: number[]) =>
   db.selectFrom('stock').select(['id', 'company_id', 'supplier_oe', 'name', 'state', 'price1']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
 
-export const removalsOf = (db: Kysely<DB>, ids: number[]) =>
-  db.selectFrom('vn_removal').select(['stock_id', 'reason', 'company_id']).where('stock_id', 'in', ids).execute();
+/** The rows of `ids` the platform took out, by themselves or with their part, and the reason. */
+export const removalsOf = async (db: Kysely<DB>, ids: number[]) =>
+  (await sql<{ stock_id: number; reason: string; company_id: number }>`select s.id as stock_id, coalesce(x.reason, px.reason) as reason, s.company_id
+    from stock s left join part_brand pb on pb.id = s.part_brand_id
+    left join vn_removal x on x.stock_id = s.id
+    left join vn_part_removal px on px.oe_norm = s.oe_norm and px.brand_name = ${BRAND}
+    where s.id = any(${sql.val(ids)}::int[]) and (x.stock_id is not null or px.oe_norm is not null) order by s.id`.execute(db)).rows;
 
 export const upsertOffers = (db: Kysely<DB>, rows: Array<{
   stock_id: number; company_id: number; price_mode: 'direct' | 'markup'; vn_price: number | null; markup_bp: number | null; floor_fen: number; vn_quantity: number; user_id: number; updated_at: Date;
@@ -120,6 +135,58 @@ export const insertRemovals = (db: Kysely<DB>, rows: Array<{ stock_id: number; c
 
 export const deleteRemovals = async (db: Kysely<DB>, ids: number[]) =>
   (await db.deleteFrom('vn_removal').where('stock_id', 'in', ids).returning(['stock_id', 'company_id', 'reason']).execute());
+
+// ---- parts (海外商品): the mall by OE number and part brand ----
+
+export interface PartRow { oe_norm: string; brand_name: string; supplier_oe: string; name: string; sellers: number; rows: number }
+export interface PartRemovalRow { oe_norm: string; brand_name: string; supplier_oe: string; reason: string; removed_at: Date; username: string }
+
+/** One page of the parts that have offered, selling-state rows in the mall (not taken out), most sellers first. */
+export const partPage = async (db: Kysely<DB>, where: RawBuilder<unknown>, offset: number, limit: number) => {
+  const grouped = sql`select s.oe_norm, ${BRAND} as brand_name, min(s.supplier_oe) as supplier_oe, min(s.name) as name,
+      count(distinct s.company_id)::int as sellers, count(*)::int as rows
+    ${FROM} where s.oe_norm <> '' and s.state = 'on' and ${OFFERED} and ${NOT_REMOVED} and ${where} group by s.oe_norm, ${BRAND}`;
+  const [rows, total] = await Promise.all([
+    sql<PartRow>`select * from (${grouped}) g order by g.sellers desc, g.oe_norm, g.brand_name offset ${offset} limit ${limit}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from (${grouped}) g`.execute(db),
+  ]);
+  return { rows: rows.rows, total: total.rows[0].n };
+};
+
+/** One page of the parts the platform took out, newest first (oe: an OE prefix, normalised; brand: part of the name). */
+export const partRemovals = async (db: Kysely<DB>, oePrefix: string, brand: string, offset: number, limit: number) => {
+  const where = sql`p.oe_norm like ${`${likeEscape(oePrefix)}%`} and p.brand_name like ${`%${likeEscape(brand)}%`}`;
+  const [rows, total] = await Promise.all([
+    sql<PartRemovalRow>`select p.oe_norm, p.brand_name, p.supplier_oe, p.reason, p.removed_at, p.username from vn_part_removal p
+      where ${where} order by p.removed_at desc, p.oe_norm offset ${offset} limit ${limit}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from vn_part_removal p where ${where}`.execute(db),
+  ]);
+  return { rows: rows.rows, total: total.rows[0].n };
+};
+
+const keysJson = (keys: Array<{ oe_norm: string; brand_name: string }>) =>
+  sql`jsonb_to_recordset(${JSON.stringify(keys.map((k) => ({ oe_norm: k.oe_norm, brand_name: k.brand_name })))}::jsonb) as k(oe_norm text, brand_name text)`;
+
+/** The offered, on-sale rows of these parts (with or without the rows taken out one by one). */
+export const rowsOfParts = async (db: Kysely<DB>, keys: Array<{ oe_norm: string; brand_name: string }>, withRowRemovals: boolean) => keys.length === 0 ? [] :
+  (await sql<MallRow & { oe_norm: string }>`select ${COLUMNS}, s.oe_norm ${FROM}
+    join ${keysJson(keys)} on k.oe_norm = s.oe_norm and k.brand_name = ${BRAND}
+    where s.state = 'on' and ${OFFERED} ${withRowRemovals ? sql`` : sql`and x.stock_id is null`} order by s.id`.execute(db)).rows;
+
+/** Mall orders and pieces of these parts, cancelled and rejected orders left out. */
+export const soldOfParts = async (db: Kysely<DB>, keys: Array<{ oe_norm: string; brand_name: string }>) => keys.length === 0 ? [] :
+  (await sql<{ oe_norm: string; brand_name: string; orders: number; pieces: number }>`select s.oe_norm, ${BRAND} as brand_name,
+      count(distinct g.id)::int as orders, coalesce(sum(gl.qty), 0)::int as pieces
+    from vn_order_line vl join goods_order_line gl on gl.id = vl.line_id join goods_order g on g.id = vl.order_id
+      join stock s on s.id = gl.stock_id left join part_brand pb on pb.id = s.part_brand_id
+      join ${keysJson(keys)} on k.oe_norm = s.oe_norm and k.brand_name = ${BRAND}
+    where g.status not in ('cancelled', 'rejected') group by s.oe_norm, ${BRAND}`.execute(db)).rows;
+
+export const insertPartRemoval = (db: Kysely<DB>, r: { oe_norm: string; brand_name: string; supplier_oe: string; reason: string; removed_at: Date; user_id: number; username: string }) =>
+  db.insertInto('vn_part_removal').values(r).onConflict((oc) => oc.columns(['oe_norm', 'brand_name']).doNothing()).returning('oe_norm').executeTakeFirst();
+
+export const deletePartRemoval = (db: Kysely<DB>, oeNorm: string, brandName: string) =>
+  db.deleteFrom('vn_part_removal').where('oe_norm', '=', oeNorm).where('brand_name', '=', brandName).returning(['oe_norm', 'brand_name', 'supplier_oe', 'reason']).executeTakeFirst();
 
 // ---- service charge bands ----
 
@@ -189,3 +256,10 @@ export const vnOrders = async (db: Kysely<DB>, where: RawBuilder<unknown>, offse
   ]);
   return { rows: rows.rows, total: total.rows[0].n };
 };
+
+/** The dong side of mall order lines: each line's frozen prices and its order's rate. */
+export const vnLinesOf = async (db: Kysely<DB>, lineIds: number[]) => lineIds.length === 0 ? [] :
+  (await sql<{ line_id: string; order_id: string; unit_price_dong: string; amount_dong: string; rate_value: string; rate_day: string; total_dong: string }>`
+    select l.line_id::text as line_id, l.order_id::text as order_id, l.unit_price_dong::text as unit_price_dong, l.amount_dong::text as amount_dong,
+      v.rate_value::text as rate_value, v.rate_day, v.total_dong::text as total_dong
+    from vn_order_line l join vn_order v on v.order_id = l.order_id where l.line_id = any(${sql.val(lineIds.map(String))}::bigint[])`.execute(db)).rows;

@@ -4,7 +4,8 @@ import type { VnMallService } from './vnmall.service';
 
 type VnMallHandlerNames =
   | 'vnMallOverview' | 'vnOfferList' | 'vnOfferSet' | 'vnOfferRemove' | 'vnRuleList' | 'vnRuleAdd' | 'vnRuleRemove'
-  | 'opVnGoodsList' | 'opVnGoodsRemove' | 'opVnGoodsRestore' | 'opServiceChargeList' | 'opServiceChargeSave' | 'opServiceChargeRemove' | 'opVnOrderList'
+  | 'opVnGoodsList' | 'opVnGoodsRemove' | 'opVnGoodsRestore' | 'opVnProductList' | 'opVnProductRemove' | 'opVnProductRestore'
+  | 'opVnAfterSaleList' | 'opVnAfterSaleDetail' | 'opVnAfterSaleClose' | 'opServiceChargeList' | 'opServiceChargeSave' | 'opServiceChargeRemove' | 'opVnOrderList'
   | 'vnMallSearch' | 'vnMallOffer' | 'vnCartList' | 'vnCartAdd' | 'vnCartSetQty' | 'vnCartRemove' | 'vnCheckout';
 
 export const vnMallHandlers = (svc: VnMallService): Pick<Handlers, VnMallHandlerNames> => ({
@@ -18,6 +19,12 @@ export const vnMallHandlers = (svc: VnMallService): Pick<Handlers, VnMallHandler
   opVnGoodsList: (p, ctx) => svc.goodsList(ctx.db, p),
   opVnGoodsRemove: (p, ctx) => svc.goodsRemove(ctx.db, ctx.caller!, p),
   opVnGoodsRestore: (p, ctx) => svc.goodsRestore(ctx.db, ctx.caller!, p),
+  opVnProductList: (p, ctx) => svc.productList(ctx.db, p),
+  opVnProductRemove: (p, ctx) => svc.productRemove(ctx.db, ctx.caller!, p),
+  opVnProductRestore: (p, ctx) => svc.productRestore(ctx.db, ctx.caller!, p),
+  opVnAfterSaleList: (p, ctx) => svc.afterSaleList(ctx.db, p),
+  opVnAfterSaleDetail: (p, ctx) => svc.afterSaleDetail(ctx.db, p.as_no),
+  opVnAfterSaleClose: (p, ctx) => svc.afterSaleClose(ctx.db, ctx.caller!, p, ctx),
   opServiceChargeList: (_p, ctx) => svc.bandList(ctx.db),
   opServiceChargeSave: (p, ctx) => svc.bandSave(ctx.db, ctx.caller!, p),
   opServiceChargeRemove: (_p, ctx) => svc.bandRemove(ctx.db, ctx.caller!, pathId(ctx.id, '服务费规则')),

@@ -11,19 +11,20 @@
 import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { Caller, Clock } from '../../http/context';
+import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, conflict, forbidden, invalid } from '../../http/errors';
 import { inTransaction, likeEscape, unix } from '../../db/helpers';
 import { ResultCode, type AnswerOf, type PayloadOut } from '../../../shared/contracts';
 import { chinaDay, formatChina } from '../../../shared/domain/china-time';
 import { normalizeOe } from '../../../shared/domain/oe';
 import {
-  bandOf, bandsOverlap, bandText, belowFloor, dongInFen, floorDong, markupDong, serviceCharge, vnText, DELIVERY_TERM_ZH,
+  bandOf, bandsOverlap, bandText, belowFloor, dongInFen, fenInDong, floorDong, markupDong, serviceCharge, vnText, DELIVERY_TERM_ZH,
   type ChargeBand, type DeliveryTerm,
 } from '../../../shared/domain/vn-mall';
 import * as audit from '../operation/audit.service';
 import { addEvent, insertOrder, onStockReturned, takeStock } from '../orders/orders.service';
 import { markFollowedOesChanged } from '../basket/follow.service';
+import type { AfterSaleService } from '../aftersale/aftersale.service';
 import * as repo from './vnmall.repo';
 
 // a cancelled or rejected mall order gives its pieces back to the offers they were sold from
@@ -91,7 +92,15 @@ const orderOut = (o: repo.VnOrderRow): AnswerOf<'opVnOrderList'>['data'][number]
 const newNo = (prefix: 'SO' | 'CO', now: Date) =>
   `${prefix}${formatChina(Math.floor(now.getTime() / 1000), 'YYYYMMDDHHmmss')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 
-export const createVnMallService = ({ clock }: { clock: Clock }) => {
+/**
+ * An after-sale's refund in dong (docs/overseas.md "After-sales (海外售后)"): what its lines cost in
+ * dong while the refund is the lines' fen amount; a completion that refunded another fen amount
+ * is that amount at the order's frozen rate, rounded half up.
+ */
+const refundDong = (refundFen: number, lines: Array<{ qty: number; amount_fen: number; unit_price_dong: number }>, rate: string) =>
+  refundFen === lines.reduce((n, l) => n + l.amount_fen, 0) ? lines.reduce((n, l) => n + l.qty * l.unit_price_dong, 0) : fenInDong(refundFen, rate);
+
+export const createVnMallService = ({ clock, afterSales }: { clock: Clock; afterSales: Pick<AfterSaleService, 'operatorList' | 'operatorDetail' | 'close' | 'linesOfMany'> }) => {
   /** The day's rate: the VND rate if the operators set it on the current China day, else none. */
   const dayRate = async (db: Kysely<DB>): Promise<{ rate: string | null; out: Rate }> => {
     const now = clock.now();
@@ -163,7 +172,7 @@ export const createVnMallService = ({ clock }: { clock: Clock }) => {
 
   /** An offered, selling row for a Vietnamese buyer, or 404 (not offered) / 409 (why it does not sell today). */
   const sellingRow = async (db: Kysely<DB>, caller: Caller, stockId: number, rate: string) => {
-    const [row] = await repo.mallRows(db, sql`s.id = ${stockId} and ${repo.OFFERED} and x.stock_id is null and s.state = 'on'`, sql`s.id`, 0, 1);
+    const [row] = await repo.mallRows(db, sql`s.id = ${stockId} and ${repo.OFFERED} and ${repo.NOT_REMOVED} and s.state = 'on'`, sql`s.id`, 0, 1);
     if (!row || row.company_id === caller.companyId) throw notOffered();
     const r = resolve(row, rate);
     if (r.problem) throw conflict(r.problem);
@@ -189,7 +198,7 @@ export const createVnMallService = ({ clock }: { clock: Clock }) => {
     markup_bp: r.markup_bp, floor_fen: Number(r.floor_fen), quantity_cap: r.quantity_cap, rows: r.rows, created_at: unix(r.created_at),
   });
 
-  return {
+  const service = {
     dayRate,
 
     // ---- the seller ----
@@ -198,8 +207,8 @@ export const createVnMallService = ({ clock }: { clock: Clock }) => {
       const { out } = await dayRate(db);
       const own = sql`s.company_id = ${caller.companyId}`;
       const [offered, removed, rules, orders] = await Promise.all([
-        repo.mallCount(db, sql`${own} and s.state = 'on' and ${repo.OFFERED} and x.stock_id is null`),
-        repo.mallCount(db, sql`${own} and x.stock_id is not null`),
+        repo.mallCount(db, sql`${own} and s.state = 'on' and ${repo.OFFERED} and ${repo.NOT_REMOVED}`),
+        repo.mallCount(db, sql`${own} and ${repo.REMOVED}`),
         repo.rules(db, caller.companyId),
         repo.vnOrders(db, sql`g.seller_company_id = ${caller.companyId}`, (p.page_number - 1) * p.page_size, p.page_size),
       ]);
@@ -208,7 +217,7 @@ export const createVnMallService = ({ clock }: { clock: Clock }) => {
 
     async offerList(db: Kysely<DB>, caller: Caller, p: PayloadOut<'vnOfferList'>): Promise<AnswerOf<'vnOfferList'>> {
       const { rate, out } = await dayRate(db);
-      const conds: RawBuilder<unknown>[] = [sql`s.company_id = ${caller.companyId}`, sql`(s.state = 'on' or x.stock_id is not null)`];
+      const conds: RawBuilder<unknown>[] = [sql`s.company_id = ${caller.companyId}`, sql`(s.state = 'on' or ${repo.REMOVED})`];
       if (p.keyword) conds.push(repo.keywordWhere(p.keyword, normalizeOe(p.keyword)));
       if (p.offered === 'yes') conds.push(repo.OFFERED);
       if (p.offered === 'no') conds.push(sql`not ${repo.OFFERED}`);
@@ -281,7 +290,7 @@ export const createVnMallService = ({ clock }: { clock: Clock }) => {
 
     async goodsList(db: Kysely<DB>, p: PayloadOut<'opVnGoodsList'>): Promise<AnswerOf<'opVnGoodsList'>> {
       const { rate, out } = await dayRate(db);
-      const conds: RawBuilder<unknown>[] = [p.state === 'removed' ? sql`x.stock_id is not null` : sql`s.state = 'on' and ${repo.OFFERED} and x.stock_id is null`];
+      const conds: RawBuilder<unknown>[] = [p.state === 'removed' ? repo.REMOVED : sql`s.state = 'on' and ${repo.OFFERED} and ${repo.NOT_REMOVED}`];
       if (p.oe) conds.push(sql`s.oe_norm like ${`${likeEscape(normalizeOe(p.oe))}%`}`);
       if (p.seller) {
         conds.push(/^\d{1,9}$/.test(p.seller) ? sql`s.company_id = ${Number(p.seller)}` : sql`c.name like ${`%${likeEscape(p.seller)}%`}`);
@@ -297,7 +306,7 @@ export const createVnMallService = ({ clock }: { clock: Clock }) => {
           return {
             id: row.id, supplier_oe: row.supplier_oe, name: row.name, brand_name: row.brand_name, company_id: row.company_id, company_name: row.company_name,
             offered_by: r.offered_by, price1: row.price1, dong: r.dong, vn_quantity: r.vn_quantity, problem: r.problem,
-            removed_reason: row.removed_reason ?? '', removed_at: unix(row.removed_at), removed_by: row.removed_by ?? '',
+            removed_reason: row.removed_reason ?? '', removed_at: unix(row.removed_at), removed_by: row.removed_by ?? '', part_removed: row.part_removed,
           };
         }),
         total, rate: out,
@@ -325,13 +334,139 @@ export const createVnMallService = ({ clock }: { clock: Clock }) => {
       inTransaction(db, async (trx) => {
         const ids = [...new Set(p.ids)];
         const gone = await repo.deleteRemovals(trx, ids);
-        if (gone.length !== ids.length) throw conflict('所选商品中有未被移出越南商城的，请刷新后重试');
+        if (gone.length !== ids.length) throw conflict(vnText.rowInPartRemoval);
         const now = clock.now();
         await audit.record(trx, caller, now, gone.map((g) => ({
           entity: 'vn_goods' as const, entity_id: g.stock_id, action: 'on_sale' as const, old: { removed: true, reason: g.reason }, new: { removed: false, company_id: g.company_id },
         })));
         return { changed: gone.length };
       }),
+
+    // ---- parts (海外商品, docs/overseas.md "Parts (海外商品)") ----
+
+    async productList(db: Kysely<DB>, p: PayloadOut<'opVnProductList'>): Promise<AnswerOf<'opVnProductList'>> {
+      const { rate, out } = await dayRate(db);
+      const oe = normalizeOe(p.oe);
+      const offset = (p.page_number - 1) * p.page_size;
+      type Part = { oe_norm: string; brand_name: string; supplier_oe: string; name: string; reason: string; removed_at: Date | null; removed_by: string };
+      let parts: Part[];
+      let total: number;
+      if (p.state === 'removed') {
+        const r = await repo.partRemovals(db, oe, p.brand, offset, p.page_size);
+        parts = r.rows.map((x) => ({ ...x, name: '', removed_by: x.username }));
+        total = r.total;
+      } else {
+        const conds: RawBuilder<unknown>[] = [sql`true`];
+        if (oe) conds.push(sql`s.oe_norm like ${`${likeEscape(oe)}%`}`);
+        if (p.brand) conds.push(sql`${repo.BRAND} like ${`%${likeEscape(p.brand)}%`}`);
+        if (p.seller) {
+          const who = /^\d{1,9}$/.test(p.seller) ? sql`s2.company_id = ${Number(p.seller)}` : sql`c2.name like ${`%${likeEscape(p.seller)}%`}`;
+          conds.push(sql`exists (select 1 from stock s2 join company c2 on c2.id = s2.company_id left join part_brand pb2 on pb2.id = s2.part_brand_id
+            where s2.oe_norm = s.oe_norm and coalesce(pb2.name, nullif(s2.custom_brand_name, ''), '') = ${repo.BRAND} and s2.state = 'on' and ${who})`);
+        }
+        const r = await repo.partPage(db, sql.join(conds, sql` and `), offset, p.page_size);
+        parts = r.rows.map((x) => ({ ...x, reason: '', removed_at: null, removed_by: '' }));
+        total = r.total;
+      }
+      const keyOf = (k: { oe_norm: string; brand_name: string }) => `${k.oe_norm}\u0000${k.brand_name}`;
+      const [rows, sold] = await Promise.all([repo.rowsOfParts(db, parts, false), repo.soldOfParts(db, parts)]);
+      const soldBy = new Map(sold.map((x) => [keyOf(x), x]));
+      return {
+        data: parts.map((part) => {
+          const own = rows.filter((row) => row.oe_norm === part.oe_norm && row.brand_name === part.brand_name);
+          // a removed part's rows are priced as if it were back (what undoing would put on sale)
+          const selling = own.map((row) => resolve({ ...row, removed_reason: null, part_removed: false }, rate)).filter((x) => x.problem === '' && x.dong !== null);
+          const dongs = selling.map((x) => x.dong!);
+          const s = soldBy.get(keyOf(part));
+          return {
+            oe_norm: part.oe_norm, supplier_oe: part.supplier_oe, brand_name: part.brand_name, name: part.name || (own[0]?.name ?? ''),
+            sellers: new Set(own.map((row) => row.company_id)).size, rows: own.length,
+            dong_min: dongs.length ? Math.min(...dongs) : null, dong_max: dongs.length ? Math.max(...dongs) : null,
+            vn_quantity: selling.reduce((n, x) => n + x.vn_quantity, 0), orders: s?.orders ?? 0, pieces: s?.pieces ?? 0,
+            removed_reason: part.reason, removed_at: unix(part.removed_at), removed_by: part.removed_by,
+          };
+        }),
+        total, rate: out,
+      };
+    },
+
+    productRemove: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'opVnProductRemove'>) =>
+      inTransaction(db, async (trx) => {
+        const oe = normalizeOe(p.oe);
+        if (!oe) throw invalid('oe', vnText.partOe);
+        const key = { oe_norm: oe, brand_name: p.brand };
+        const rows = await repo.rowsOfParts(trx, [key], true);
+        if (rows.some((r) => r.part_removed)) throw conflict(vnText.partRemoved(p.oe, p.brand));
+        const offered = rows.filter((r) => r.removed_reason === null);
+        if (offered.length === 0) throw new AppError(ResultCode.notFound, 404, vnText.partNotOffered(p.oe, p.brand));
+        const now = clock.now();
+        const supplierOe = offered[0].supplier_oe;
+        if (!(await repo.insertPartRemoval(trx, { ...key, supplier_oe: supplierOe, reason: p.reason, removed_at: now, user_id: caller.userId, username: caller.username }))) {
+          throw conflict(vnText.partRemoved(p.oe, p.brand));
+        }
+        await audit.record(trx, caller, now, [{
+          entity: 'vn_part' as const, entity_id: `${oe} ${p.brand}`.trim(), action: 'off_sale' as const, old: { removed: false, rows: offered.length },
+          new: { removed: true, reason: p.reason, oe: supplierOe, brand: p.brand, rows: offered.length, sellers: new Set(offered.map((r) => r.company_id)).size },
+        }]);
+        return { changed: offered.length };
+      }),
+
+    productRestore: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'opVnProductRestore'>) =>
+      inTransaction(db, async (trx) => {
+        const oe = normalizeOe(p.oe);
+        if (!oe) throw invalid('oe', vnText.partOe);
+        const gone = await repo.deletePartRemoval(trx, oe, p.brand);
+        if (!gone) throw conflict(vnText.partNotRemoved(p.oe, p.brand));
+        const back = (await repo.rowsOfParts(trx, [{ oe_norm: oe, brand_name: p.brand }], false)).length;
+        await audit.record(trx, caller, clock.now(), [{
+          entity: 'vn_part' as const, entity_id: `${oe} ${p.brand}`.trim(), action: 'on_sale' as const, old: { removed: true, reason: gone.reason },
+          new: { removed: false, oe: gone.supplier_oe, brand: p.brand, rows: back },
+        }]);
+        return { changed: back };
+      }),
+
+    // ---- after-sales of mall orders (海外售后, docs/overseas.md "After-sales (海外售后)"), through the after-sale service ----
+
+    async afterSaleList(db: Kysely<DB>, p: PayloadOut<'opVnAfterSaleList'>): Promise<AnswerOf<'opVnAfterSaleList'>> {
+      const page = await afterSales.operatorList(db, { ...p, date_from: '', date_to: '' }, { mallOnly: true });
+      const lines = await afterSales.linesOfMany(db, page.data.map((a) => a.id));
+      const vn = new Map((await repo.vnLinesOf(db, lines.map((l) => l.order_line_id))).map((l) => [Number(l.line_id), l]));
+      return {
+        ...page,
+        data: page.data.flatMap((a) => {
+          const own = lines.filter((l) => l.after_sale_id === a.id).flatMap((l) => {
+            const x = vn.get(l.order_line_id);
+            return x ? [{ ...l, unit_price_dong: Number(x.unit_price_dong), rate: x.rate_value, rate_day: x.rate_day }] : [];
+          });
+          if (own.length === 0) return [];
+          return [{ ...a, refund_dong: refundDong(a.refund_fen, own, own[0].rate), rate: Number(own[0].rate), rate_day: own[0].rate_day }];
+        }),
+      };
+    },
+
+    afterSaleDetail: async (db: Kysely<DB>, asNo: string): Promise<AnswerOf<'opVnAfterSaleDetail'>> => {
+      const a = await afterSales.operatorDetail(db, asNo);
+      const vn = new Map((await repo.vnLinesOf(db, a.lines.map((l) => l.order_line_id))).map((l) => [Number(l.line_id), l]));
+      const first = vn.values().next().value;
+      if (!first) throw new AppError(ResultCode.notFound, 404, vnText.notMallAfterSale);
+      const lines = a.lines.map((l) => {
+        const unit = Number(vn.get(l.order_line_id)?.unit_price_dong ?? 0);
+        return { order_line_id: l.order_line_id, unit_price_dong: unit, amount_dong: unit * l.qty, qty: l.qty, amount_fen: l.amount_fen };
+      });
+      return {
+        after_sale: a, refund_dong: refundDong(a.refund_fen, lines, first.rate_value), rate: Number(first.rate_value), rate_day: first.rate_day,
+        lines: lines.map(({ order_line_id, unit_price_dong, amount_dong }) => ({ order_line_id, unit_price_dong, amount_dong })),
+        order_total_dong: Number(first.total_dong),
+      };
+    },
+
+    /** 关闭 as on 售后 (the after-sale service's move, audited there), for a mall order's after-sale only. */
+    afterSaleClose: async (db: Kysely<DB>, caller: Caller, p: PayloadOut<'opVnAfterSaleClose'>, ctx?: Pick<RequestContext, 'afterCommit'>) => {
+      const a = await afterSales.operatorDetail(db, p.as_no);
+      if ((await repo.vnLinesOf(db, a.lines.slice(0, 1).map((l) => l.order_line_id))).length === 0) throw new AppError(ResultCode.notFound, 404, vnText.notMallAfterSale);
+      await afterSales.close(db, caller, p, ctx);
+      return service.afterSaleDetail(db, p.as_no);
+    },
 
     bandList: async (db: Kysely<DB>) => (await repo.bands(db)).map((b) => ({ ...toBand(b), updated_at: unix(b.updated_at), username: b.username })),
 
@@ -380,7 +515,7 @@ export const createVnMallService = ({ clock }: { clock: Clock }) => {
       await vnBuyer(db, caller);
       const { rate, out } = await sellingRate(db);
       const size = 20;
-      const where = sql`s.state = 'on' and ${repo.OFFERED} and x.stock_id is null and s.company_id <> ${caller.companyId}
+      const where = sql`s.state = 'on' and ${repo.OFFERED} and ${repo.NOT_REMOVED} and s.company_id <> ${caller.companyId}
         and ${repo.keywordWhere(p.keyword, normalizeOe(p.keyword))}`;
       const rows = await repo.mallRows(db, where, sql`s.id`, (p.page_number - 1) * size, size + 1);
       const data = rows.slice(0, size).flatMap((row) => {
@@ -478,6 +613,7 @@ export const createVnMallService = ({ clock }: { clock: Clock }) => {
     /** Whether a company buys in the mall (then it may not reach stock through the Chinese cart). */
     isVnCompany: async (db: Kysely<DB>, companyId: number) => (await repo.companyCountry(db, companyId)) === 'VN',
   };
+  return service;
 };
 
 export type VnMallService = ReturnType<typeof createVnMallService>;

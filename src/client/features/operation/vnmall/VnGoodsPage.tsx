@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { AnswerOf, PayloadIn } from '../../../../shared/contracts';
 import { dongText } from '../../../../shared/domain/vn-mall';
 import { ListPage, type BulkAction, type ListDef } from '../../../ui/list/ListPage';
@@ -68,7 +69,9 @@ export function VnGoodsPage({ search, onSearch }: { search: ListSearch; onSearch
       },
       {
         key: 'actions', actions: true, header: '操作', width: '5rem',
-        cell: (r) => (r.removed_reason
+        cell: (r) => (r.part_removed
+          ? <Link to="/operation/foreign/product" search={{ oe: r.supplier_oe, state: 'removed' }} title="整件移出的配件在 海外商品 撤销">整件移出</Link>
+          : r.removed_reason
           ? <button type="button" className="linklike" onClick={() => void putBack([r.id])} aria-label={`撤销移出 ${r.supplier_oe}`}>撤销移出</button>
           : <button type="button" className="linklike" onClick={() => setRemoving([r])} aria-label={`移出 ${r.supplier_oe}`}>移出</button>),
       },
