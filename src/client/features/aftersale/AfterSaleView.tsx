@@ -9,9 +9,8 @@ import { Price } from '../currency/Price';
 import { AfterSaleStatusTag, AfterSaleTypeTag } from './AfterSaleStatusTag';
 import '../orders/orders.css';
 import { useLang, useT } from '../../i18n/lang';
-import { formatNumber } from '../../i18n/format';
+import { formatMoment as orderTime, formatNumber } from '../../i18n/format';
 import { dataSlot, withData, withNodes } from '../../i18n/with-data';
-import { orderTime } from '../orders/order-time';
 import { reasonText } from './reason';
 import './aftersale.css';
 

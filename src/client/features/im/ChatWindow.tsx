@@ -22,7 +22,7 @@ import { BizCard, ChatQuoteDialog } from '../enquiry/ChatCards';
 import { StockPicker } from './StockPicker';
 import { useLang, useT } from '../../i18n/lang';
 import { Refusal } from '../../i18n/Refusal';
-import { chatTime } from './chat-time';
+import { formatChatTime as chatTime } from '../../i18n/format';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { STOCK_CODES } from '../../../shared/domain/stock';
 

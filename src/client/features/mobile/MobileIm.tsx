@@ -19,7 +19,7 @@ import { useShownStatus } from '../im/connection-state';
 import { PasswordSettings } from '../account/PasswordSettings';
 import { MobilePage } from './MobilePage';
 import { chooseDesktop } from './phone-redirect';
-import { chatTime } from '../im/chat-time';
+import { formatChatTime as chatTime } from '../../i18n/format';
 import { useLang, useT } from '../../i18n/lang';
 import { Refusal } from '../../i18n/Refusal';
 import '../im/chat.css';

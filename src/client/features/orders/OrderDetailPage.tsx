@@ -21,10 +21,9 @@ import { OrderPrintSheet, type PrintKind } from './OrderPrintSheet';
 import { applicableLines, orderRefusal } from '../aftersale/AfterSaleApplyPage';
 import { AfterSaleStatusTag, AfterSaleTypeTag } from '../aftersale/AfterSaleStatusTag';
 import { useLang, useT, mark } from '../../i18n/lang';
-import { formatNumber } from '../../i18n/format';
+import { formatMoment as orderTime, formatNumber } from '../../i18n/format';
 import { Refusal } from '../../i18n/Refusal';
 import { dataSlot, withData, withNodes } from '../../i18n/with-data';
-import { orderTime } from './order-time';
 import './orders.css';
 
 const EVENT_TEXT: Record<string, string> = { create: mark('提交订单'), ...ORDER_ACTION_TEXT };

@@ -37,8 +37,7 @@ import type { OrderListSearch } from './order-search';
 import { ListRows, type ListColumn } from '../../ui/list/ListRows';
 import type { OrderSummary } from '../../../shared/contracts';
 import { useLang, useT } from '../../i18n/lang';
-import { formatNumber } from '../../i18n/format';
-import { orderTime } from './order-time';
+import { formatMoment as orderTime, formatNumber } from '../../i18n/format';
 import './orders.css';
 
 const TABS: Array<OrderStatus | undefined> = [undefined, ...ORDER_STATUSES];
