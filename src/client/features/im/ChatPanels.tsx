@@ -175,7 +175,7 @@ function FriendText({ f }: { f: ImFriend }) {
   const t = useT();
   return (
     <>
-      <span className="chat-avatar" aria-hidden="true">{shownName(f).slice(0, 1)}</span>
+      <span className="chat-avatar" aria-hidden="true" data-user-text>{shownName(f).slice(0, 1)}</span>
       <span className="chat-conv-text">
         <strong><span data-user-text>{shownName(f)}</span>{f.on_line && <span className="chat-online" data-testid="friend-online"> ● {t('在线')}</span>}</strong>
         <small data-user-text>{f.company_name}{f.note ? ` · ${f.nick_name}` : ''}</small>
@@ -248,7 +248,7 @@ export function GroupPanel({ groupId }: { groupId: string }) {
       <ul className="chat-members" aria-label={t('成员列表')}>
         {group.members.map((m) => (
           <li key={m.user_uuid} data-testid="group-member">
-            <span className="chat-avatar" aria-hidden="true">{m.user_name.slice(0, 1)}</span>
+            <span className="chat-avatar" aria-hidden="true" data-user-text>{m.user_name.slice(0, 1)}</span>
             <span className="chat-conv-text">
               <strong><span data-user-text>{m.user_name}</span>{m.on_line && <span className="chat-online"> {t('在线')}</span>}</strong>
               <small data-user-text>{m.company_name}</small>

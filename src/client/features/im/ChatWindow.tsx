@@ -84,7 +84,7 @@ function ConversationList({ current }: { current: string | null }) {
           <li key={c.targetId}>
             <button type="button" className={c.targetId === current ? 'active' : ''} aria-current={c.targetId === current ? 'true' : undefined}
               aria-label={c.unread > 0 ? t('{{chat}} {{n}}条未读', { chat: c.conversationType === 3 ? `${c.name} ${c.company_name}` : `${c.company_name} ${c.name}`, n: c.unread }) : c.conversationType === 3 ? `${c.name} ${c.company_name}` : `${c.company_name} ${c.name}`} onClick={() => chat.select(c.targetId)}>
-              <span className={`chat-avatar${c.conversationType === 3 ? ' chat-avatar-group' : c.is_assistant ? ' chat-avatar-assistant' : ''}`} aria-hidden="true">
+              <span className={`chat-avatar${c.conversationType === 3 ? ' chat-avatar-group' : c.is_assistant ? ' chat-avatar-assistant' : ''}`} aria-hidden="true" data-user-text>
                 {c.conversationType === 3 ? t('群') : c.is_assistant ? <i className="pi pi-bell" /> : (c.company_name || c.name).slice(0, 1)}
               </span>
               <span className="chat-conv-text">

@@ -50,7 +50,7 @@ export function MobileConversations() {
           {conversations.map((c) => (
             <li key={c.targetId}>
               <Link to="/im/chat/$targetId" params={{ targetId: c.targetId }} aria-label={c.unread > 0 ? t('{{chat}} {{n}}条未读', { chat: `${c.company_name} ${c.name}`, n: c.unread }) : `${c.company_name} ${c.name}`} data-testid="conversation">
-                <span className="chat-avatar" aria-hidden="true">{(c.company_name || c.name).slice(0, 1)}</span>
+                <span className="chat-avatar" aria-hidden="true" data-user-text>{(c.company_name || c.name).slice(0, 1)}</span>
                 <span className="chat-conv-text" style={{ flex: 1, paddingRight: 36 }}>
                   <strong data-user-text>{c.company_name}</strong>
                   <small><span data-user-text>{c.name}</span>{c.sentTime ? ` · ${chatTime(lang, c.sentTime)}` : ''}</small>
