@@ -65,7 +65,7 @@ const two = (n: number) => String(n).padStart(2, '0');
 /**
  * A moment of an order or an after-sale (unix seconds), empty when there is none: in Chinese
  * `2026-11-29 14:05:09` as those pages always wrote it, in Vietnamese by Intl on Vietnam's clock
- * (`29/11/2026 13:05`).
+ * (`13:05 29/11/2026`, as Intl orders them).
  */
 export const formatMoment = (lang: Lang, at: number): string => {
   if (!at) return '';
