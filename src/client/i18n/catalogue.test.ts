@@ -11,6 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { msg } from '../../shared/messages';
 import { chargedColumnLabel, PRICE_LABELS } from '../../shared/domain/prices';
 import { SPOT_SHIP_TEXT } from '../../shared/domain/spot';
+import { AFTERSALE_ACTION_TEXT, AFTERSALE_NEXT_STEP, AFTERSALE_REASONS, AFTERSALE_STATUS_TEXT, AFTERSALE_TYPE_TEXT } from '../../shared/domain/aftersale';
+import { warrantyText } from '../../shared/domain/warranty';
+import { afterSaleText } from '../../shared/contracts/aftersale';
+import { ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, PAY_CHANNEL_TEXT, PAY_STATUS_TEXT } from '../../shared/domain/orders';
 import { cartText, keywordTooDeep, orderText, priceColumnHidden, priceRangeReversed, stockRangeReversed } from '../../shared/contracts';
 import catalogue from './vi.json';
 import { formatMoneyIn, formatVnd } from './format';
@@ -78,16 +82,27 @@ const scan = () => {
 const SHARED_TEXTS: Record<string, readonly string[]> = {
   'domain/prices.ts PRICE_LABELS, chargedColumnLabel': [...Object.values(PRICE_LABELS), chargedColumnLabel('quote'), chargedColumnLabel('circle')],
   'domain/spot.ts SPOT_SHIP_TEXT': Object.values(SPOT_SHIP_TEXT),
+  'domain/orders.ts ORDER_STATUS_TEXT, PAY_STATUS_TEXT, PAY_CHANNEL_TEXT, ORDER_ACTION_TEXT': [
+    ...Object.values(ORDER_STATUS_TEXT), ...Object.values(PAY_STATUS_TEXT), ...Object.values(PAY_CHANNEL_TEXT), ...Object.values(ORDER_ACTION_TEXT),
+  ],
   'domain/oe.ts validateOeBatch': [msg.enterOe, msg.oeMinLength, msg.oeMaxLines],
   // the fixed refusals a storefront page shows through <Refusal> (refusals.ts; the worded ones are marked there)
   'contracts/orders.ts orderText (checkout)': [
     orderText.contactName, orderText.contactNameLong, orderText.contactPhone, orderText.address, orderText.remark, orderText.remarkSeller,
     orderText.creditSellerUnknown, orderText.cartIds, orderText.cartChanged,
   ],
+  'domain/aftersale.ts AFTERSALE_*_TEXT, AFTERSALE_NEXT_STEP, AFTERSALE_REASONS, warrantyText.afterSale': [
+    ...Object.values(AFTERSALE_STATUS_TEXT), ...Object.values(AFTERSALE_TYPE_TEXT), ...Object.values(AFTERSALE_ACTION_TEXT),
+    ...Object.values(AFTERSALE_NEXT_STEP), ...AFTERSALE_REASONS, warrantyText.afterSale,
+  ],
+  'contracts/aftersale.ts afterSaleText (the buyer\'s application)': [
+    afterSaleText.type, afterSaleText.reason, afterSaleText.description, afterSaleText.descriptionOther, afterSaleText.images, afterSaleText.lines, afterSaleText.qty,
+  ],
   'contracts/cart.ts cartText': [cartText.qty, cartText.noStock, cartText.ownStock, cartText.noPrice, cartText.outOfStock, cartText.cartFull, cartText.notInCart, cartText.quoteTaxFixed],
   'contracts/search.ts keyword refusals': [priceRangeReversed, stockRangeReversed, priceColumnHidden, keywordTooDeep],
   'domain/vouchers.ts unusableReason': ['该优惠券已使用', '该优惠券已过期', '该优惠券尚未到使用时间', '该优惠券不适用于这个卖家的订单', '该订单中没有这张券适用的配件', '该优惠券对这个订单没有优惠'],
   'messages.ts msg (the request helper)': [msg.offline, msg.serverError],
+  'features/im/connection-state.ts STATUS_TEXT (the chat\'s state)': [msg.chatConnected, msg.chatConnecting, msg.chatDisconnected, msg.chatKicked, msg.chatOffline],
 };
 
 const scanned = scan();

@@ -59,3 +59,34 @@ export const formatDate = (lang: Lang, at: number | Date, withTime = false): str
 
 /** An amount in yuan whatever the currency shown (a voucher's, a credit term's): ¥1,234.50 in Chinese, CN¥ 1.234,50 in Vietnamese. */
 export const formatYuan = (lang: Lang, fen: number): string => (lang === 'zh' ? yuan(fen) : formatMoneyIn('vi', fen, 'CNY'));
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A moment of an order or an after-sale (unix seconds), empty when there is none: in Chinese
+ * `2026-11-29 14:05:09` as those pages always wrote it, in Vietnamese by Intl on Vietnam's clock
+ * (`13:05 29/11/2026`, as Intl orders them).
+ */
+export const formatMoment = (lang: Lang, at: number): string => {
+  if (!at) return '';
+  if (lang === 'vi') return formatDate('vi', at, true);
+  const d = new Date(at * 1000);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+};
+
+const chatFormats = new Map<boolean, Intl.DateTimeFormat>();
+/**
+ * A chat message's time (ms) in a list or thread, on the device's clock: the hour today, else the
+ * day too. In Chinese `14:05` / `11-28 14:05`; in Vietnamese by Intl, `14:05` / `28/11 14:05`.
+ */
+export const formatChatTime = (lang: Lang, ms: number): string => {
+  const d = new Date(ms);
+  const today = d.toDateString() === new Date().toDateString();
+  if (lang === 'zh') return `${today ? '' : `${two(d.getMonth() + 1)}-${two(d.getDate())} `}${two(d.getHours())}:${two(d.getMinutes())}`;
+  let f = chatFormats.get(today);
+  if (!f) {
+    f = new Intl.DateTimeFormat('vi-VN', { ...(today ? {} : { day: '2-digit', month: '2-digit' }), hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    chatFormats.set(today, f);
+  }
+  return f.format(d);
+};

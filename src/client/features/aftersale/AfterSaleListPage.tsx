@@ -5,7 +5,6 @@
  */
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
-import dayjs from 'dayjs';
 import type { AfterSaleSummary, AnswerOf, PayloadIn } from '../../../shared/contracts';
 import {
   AFTERSALE_NEXT_STEP, AFTERSALE_STATUS_TEXT, AFTERSALE_STATUSES, AFTERSALE_TYPE_TEXT, AFTERSALE_TYPES,
@@ -18,6 +17,9 @@ import { afterSaleListQuery, type afterSaleKeys } from './queries';
 import { AfterSaleStatusTag, AfterSaleTypeTag } from './AfterSaleStatusTag';
 
 import { afterSaleSides, type AfterSaleSide } from './list-params';
+import { useLang, useT } from '../../i18n/lang';
+import { formatDate, formatNumber } from '../../i18n/format';
+import { reasonText } from './reason';
 
 const pick = <T extends string>(value: unknown, of: readonly T[]): T | '' => (of.includes(value as T) ? (value as T) : '');
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -30,39 +32,41 @@ const payloadOf = (side: AfterSaleSide, s: ListSearch): PayloadIn<'afterSaleSear
 /** The sides the user may open: sellers' order codes or M08 for 我是卖家, buyers' for 我是买家. */
 
 export function AfterSaleListPage({ side, search, onSearch }: { side: AfterSaleSide; search: ListSearch; onSearch: (s: ListSearch, side?: AfterSaleSide) => void }) {
+  const t = useT();
+  const lang = useLang();
   const { session } = useRouteContext({ from: '__root__' });
   const sides = afterSaleSides(session.user?.permissions ?? []);
-  const counterpart = side === 'seller' ? '买家' : '卖家';
+  const counterpart = side === 'seller' ? t('买家') : t('卖家');
   const def: ListDef<AfterSaleSummary, ReturnType<typeof afterSaleKeys.list>, AnswerOf<'afterSaleSearch'>> = {
-    title: side === 'seller' ? '售后服务 · 我是卖家' : '售后服务 · 我是买家',
+    title: side === 'seller' ? t('售后服务 · 我是卖家') : t('售后服务 · 我是买家'),
     filters: [
-      { name: 'status', label: '状态', type: 'select', options: AFTERSALE_STATUSES.map((value) => ({ value, label: AFTERSALE_STATUS_TEXT[value] })) },
-      { name: 'type', label: '类型', type: 'select', options: AFTERSALE_TYPES.map((value) => ({ value, label: AFTERSALE_TYPE_TEXT[value] })) },
-      { name: 'no', label: '售后单号 / 订单号', type: 'text', width: '13rem' },
-      { name: 'date_from', label: '申请日期从', type: 'date', more: true },
-      { name: 'date_to', label: '到', type: 'date', more: true },
+      { name: 'status', label: t('状态'), type: 'select', options: AFTERSALE_STATUSES.map((value) => ({ value, label: t(AFTERSALE_STATUS_TEXT[value]) })) },
+      { name: 'type', label: t('类型'), type: 'select', options: AFTERSALE_TYPES.map((value) => ({ value, label: t(AFTERSALE_TYPE_TEXT[value]) })) },
+      { name: 'no', label: t('售后单号 / 订单号'), type: 'text', width: '13rem' },
+      { name: 'date_from', label: t('申请日期从'), type: 'date', more: true },
+      { name: 'date_to', label: t('到'), type: 'date', more: true },
     ],
     query: (s) => afterSaleListQuery(payloadOf(side, s)),
     rowKey: (r) => r.id,
     columns: [
-      { key: 'no', header: '售后单号', width: '10rem', cell: (r) => <Link to="/backend/service/afterSale/detail/$asNo" params={{ asNo: r.as_no }}>{r.as_no}</Link> },
-      { key: 'status', header: '状态', width: '7rem', cell: (r) => <span title={AFTERSALE_NEXT_STEP[r.status]}><AfterSaleStatusTag status={r.status} /></span> },
-      { key: 'type', priority: 2, header: '类型', width: '6rem', cell: (r) => <AfterSaleTypeTag type={r.type} warrantyMonths={r.warranty_months} /> },
-      { key: 'at', priority: 3, header: '申请时间', width: '8.5rem', cell: (r) => dayjs.unix(r.created_at).format('YYYY-MM-DD HH:mm') },
-      { key: 'party', priority: 2, header: counterpart, width: '11rem', cell: (r) => (side === 'seller' ? r.buyer_company_name : r.seller_company_name) },
-      { key: 'lines', priority: 3, header: '配件', width: '10rem', cell: (r) => `${r.first_line}${r.line_count > 1 ? ` 等${r.line_count}种` : ''} · ${r.total_qty}件` },
-      { key: 'reason', priority: 3, header: '原因', width: '7rem', cell: (r) => r.reason },
-      { key: 'amount', header: '退款金额', width: '5.5rem', num: true, cell: (r) => <Price fen={r.refund_fen} /> },
-      { key: 'order', priority: 3, header: '订单号', width: '10rem', cell: (r) => <Link to="/backend/order/detail/$orderNo" params={{ orderNo: r.order_no }}>{r.order_no}</Link> },
+      { key: 'no', header: t('售后单号'), width: '10rem', cell: (r) => <Link to="/backend/service/afterSale/detail/$asNo" params={{ asNo: r.as_no }}>{r.as_no}</Link> },
+      { key: 'status', header: t('状态'), width: '7rem', cell: (r) => <span title={t(AFTERSALE_NEXT_STEP[r.status])}><AfterSaleStatusTag status={r.status} /></span> },
+      { key: 'type', priority: 2, header: t('类型'), width: '6rem', cell: (r) => <AfterSaleTypeTag type={r.type} warrantyMonths={r.warranty_months} /> },
+      { key: 'at', priority: 3, header: t('申请时间'), width: '8.5rem', cell: (r) => formatDate(lang, r.created_at, true) },
+      { key: 'party', priority: 2, header: counterpart, width: '11rem', cell: (r) => <span data-user-text>{side === 'seller' ? r.buyer_company_name : r.seller_company_name}</span> },
+      { key: 'lines', priority: 3, header: t('配件'), width: '10rem', cell: (r) => <><span data-user-text>{r.first_line}</span>{r.line_count > 1 && ` ${t('等{{n}}种', { n: r.line_count })}`} · {t('{{n}}件', { n: formatNumber(lang, r.total_qty) })}</> },
+      { key: 'reason', priority: 3, header: t('原因'), width: '7rem', cell: (r) => reasonText(t, r.reason) },
+      { key: 'amount', header: t('退款金额'), width: '5.5rem', num: true, cell: (r) => <Price fen={r.refund_fen} /> },
+      { key: 'order', priority: 3, header: t('订单号'), width: '10rem', cell: (r) => <Link to="/backend/order/detail/$orderNo" params={{ orderNo: r.order_no }}>{r.order_no}</Link> },
     ],
-    empty: (filtered) => (filtered ? '没有符合条件的售后，换个条件试试。'
-      : side === 'seller' ? '还没有买家申请售后。买家在已发货的订单上申请后，这里会列出，并通过消息助手通知您。'
-      : '还没有申请过售后。在采购订单详情里，已发货或已收货的配件旁点“申请售后”即可申请。'),
+    empty: (filtered) => (filtered ? t('没有符合条件的售后，换个条件试试。')
+      : side === 'seller' ? t('还没有买家申请售后。买家在已发货的订单上申请后，这里会列出，并通过消息助手通知您。')
+      : t('还没有申请过售后。在采购订单详情里，已发货或已收货的配件旁点“申请售后”即可申请。')),
   };
   return (
     <ListPage def={def} search={search} onSearch={(s) => onSearch(s)}
       toolbar={sides.length > 1 ? sides.map((s) => (
-        <Button key={s} type="button" size="small" label={s === 'seller' ? '我是卖家' : '我是买家'} outlined={s !== side} aria-pressed={s === side}
+        <Button key={s} type="button" size="small" label={s === 'seller' ? t('我是卖家') : t('我是买家')} outlined={s !== side} aria-pressed={s === side}
           onClick={() => onSearch({}, s)} />
       )) : undefined} />
   );

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import type { ImConversation, ImMessage } from '../../../shared/contracts';
 import { IM_ASSISTANT_UUID, IM_TEXT_MAX, QUOTE_CODES, SCENE_INQUIRY } from '../../../shared/contracts';
 import { imageKindOf, imageMaxMb, MB } from '../../../shared/domain/upload';
@@ -21,6 +20,9 @@ import { useCurrency } from '../currency/currency-store';
 import './chat.css';
 import { BizCard, ChatQuoteDialog } from '../enquiry/ChatCards';
 import { StockPicker } from './StockPicker';
+import { useLang, useT } from '../../i18n/lang';
+import { Refusal } from '../../i18n/Refusal';
+import { formatChatTime as chatTime } from '../../i18n/format';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import { STOCK_CODES } from '../../../shared/domain/stock';
 
@@ -31,8 +33,6 @@ export const CHAT_HEIGHT = 576;
 export { unreadLabel };
 
 export { STATUS_TEXT };
-
-const timeOf = (ms: number) => (dayjs(ms).isSame(dayjs(), 'day') ? dayjs(ms).format('HH:mm') : dayjs(ms).format('MM-DD HH:mm'));
 
 /** Dragged by its title bar, kept inside the viewport. */
 const useDrag = () => {
@@ -65,6 +65,8 @@ const useDrag = () => {
 };
 
 function ConversationList({ current }: { current: string | null }) {
+  const t = useT();
+  const lang = useLang();
   const conversations = useChat((s) => s.conversations);
   const loaded = useChat((s) => s.conversationsLoaded);
   const contact = useQuery({ ...contactQuery(current ?? ''), enabled: !!current && !conversations.some((c) => c.targetId === current) });
@@ -74,21 +76,21 @@ function ConversationList({ current }: { current: string | null }) {
     : null;
   const list = fresh ? [fresh, ...conversations] : conversations;
   return (
-    <nav className="chat-conversations" aria-label={msg.chatConversationList}>
-      <h3>{msg.chatConversationList}</h3>
-      {loaded && list.length === 0 && <p className="muted chat-empty">{msg.chatNoConversations}</p>}
+    <nav className="chat-conversations" aria-label={t(msg.chatConversationList)}>
+      <h3>{t(msg.chatConversationList)}</h3>
+      {loaded && list.length === 0 && <p className="muted chat-empty">{t(msg.chatNoConversations)}</p>}
       <ul>
         {list.map((c) => (
           <li key={c.targetId}>
             <button type="button" className={c.targetId === current ? 'active' : ''} aria-current={c.targetId === current ? 'true' : undefined}
-              aria-label={`${c.conversationType === 3 ? `${c.name} ${c.company_name}` : `${c.company_name} ${c.name}`}${c.unread > 0 ? ` ${c.unread}条未读` : ''}`} onClick={() => chat.select(c.targetId)}>
-              <span className={`chat-avatar${c.conversationType === 3 ? ' chat-avatar-group' : c.is_assistant ? ' chat-avatar-assistant' : ''}`} aria-hidden="true">
-                {c.conversationType === 3 ? '群' : c.is_assistant ? <i className="pi pi-bell" /> : (c.company_name || c.name).slice(0, 1)}
+              aria-label={c.unread > 0 ? t('{{chat}} {{n}}条未读', { chat: c.conversationType === 3 ? `${c.name} ${c.company_name}` : `${c.company_name} ${c.name}`, n: c.unread }) : c.conversationType === 3 ? `${c.name} ${c.company_name}` : `${c.company_name} ${c.name}`} onClick={() => chat.select(c.targetId)}>
+              <span className={`chat-avatar${c.conversationType === 3 ? ' chat-avatar-group' : c.is_assistant ? ' chat-avatar-assistant' : ''}`} aria-hidden="true" data-user-text>
+                {c.conversationType === 3 ? t('群') : c.is_assistant ? <i className="pi pi-bell" /> : (c.company_name || c.name).slice(0, 1)}
               </span>
               <span className="chat-conv-text">
-                <strong>{c.conversationType === 3 ? c.name : c.company_name}</strong>
-                <small>{c.conversationType === 3 ? c.company_name : c.name}{c.sentTime ? ` · ${timeOf(c.sentTime)}` : ''}</small>
-                <small className="muted chat-conv-last">{previewOf(c.latestMessage)}</small>
+                <strong data-user-text>{c.conversationType === 3 ? c.name : c.company_name}</strong>
+                <small><span data-user-text>{c.conversationType === 3 ? c.company_name : c.name}</span>{c.sentTime ? ` · ${chatTime(lang, c.sentTime)}` : ''}</small>
+                <small className="muted chat-conv-last" data-user-text>{previewOf(c.latestMessage)}</small>
               </span>
               {c.unread > 0 && <b className="chat-badge" data-testid="conv-unread">{unreadLabel(c.unread)}</b>}
             </button>
@@ -100,24 +102,27 @@ function ConversationList({ current }: { current: string | null }) {
 }
 
 function Bubble({ m, queued, sender }: { m: Pick<ImMessage, 'messageType' | 'content' | 'messageDirection'>; queued?: QueuedMessage['state']; sender?: string }) {
+  const t = useT();
   const kind = bodyKindOf(m);
   const c = m.content as Record<string, unknown>;
   return (
     <div className={`chat-msg ${m.messageDirection === 1 ? 'mine' : 'theirs'}${queued ? ' queued' : ''}`} data-testid="chat-message" data-direction={m.messageDirection}>
-      {sender && <small className="muted chat-sender">{sender}</small>}
+      {sender && <small className="muted chat-sender" data-user-text>{sender}</small>}
       <div className="chat-bubble">
-        {kind === 'image' ? <a href={String(c.imageUri)} target="_blank" rel="noopener"><img src={String(c.imageUri)} alt={msg.chatImage} /></a>
+        {kind === 'image' ? <a href={String(c.imageUri)} target="_blank" rel="noopener"><img src={String(c.imageUri)} alt={t(msg.chatImage)} /></a>
           : kind === 'card' && 'SceneCode' in m.content ? <BizCard m={{ messageDirection: m.messageDirection, content: m.content }} />
-          : kind === 'text' ? String(c.content)
-          : <span className="muted">{kind === 'unsupported' ? msg.chatUnsupported : msg.unknownMessageType}</span>}
+          : kind === 'text' ? <span data-user-text>{String(c.content)}</span>
+          : <span className="muted">{kind === 'unsupported' ? t(msg.chatUnsupported) : t(msg.unknownMessageType)}</span>}
       </div>
       {kind === 'text' && m.messageDirection === 2 && !queued && <TranslatedLine text={String(c.content)} />}
-      {queued && <small className={queued === 'failed' ? 'chat-msg-failed' : 'muted'}>{queued === 'failed' ? msg.chatFailed : msg.chatQueued}</small>}
+      {queued && <small className={queued === 'failed' ? 'chat-msg-failed' : 'muted'}>{queued === 'failed' ? t(msg.chatFailed) : t(msg.chatQueued)}</small>}
     </div>
   );
 }
 
 export function MessageList({ targetId }: { targetId: string }) {
+  const t = useT();
+  const lang = useLang();
   const thread = useChat((s) => s.threads[targetId]);
   const isGroup = useChat((s) => kindOf(s, targetId) === 3);
   const group = useQuery({ ...groupQuery(targetId), enabled: isGroup });
@@ -140,15 +145,15 @@ export function MessageList({ targetId }: { targetId: string }) {
     if (box.current) box.current.scrollTop = box.current.scrollHeight;
   }, [last, waiting.length, targetId]);
   return (
-    <div ref={box} className="chat-messages" role="log" aria-label="消息" aria-live="polite">
+    <div ref={box} className="chat-messages" role="log" aria-label={t('消息')} aria-live="polite">
       {thread?.hasMore && (
-        <button type="button" className="linklike chat-more" disabled={thread.loading} onClick={() => void chat.loadOlder(targetId)}>{msg.chatMoreHistory}</button>
+        <button type="button" className="linklike chat-more" disabled={thread.loading} onClick={() => void chat.loadOlder(targetId)}>{t(msg.chatMoreHistory)}</button>
       )}
-      {thread?.loaded && messages.length === 0 && waiting.length === 0 && <p className="muted chat-empty">{msg.chatNoMessages}</p>}
+      {thread?.loaded && messages.length === 0 && waiting.length === 0 && <p className="muted chat-empty">{t(msg.chatNoMessages)}</p>}
       {messages.map((m, i) => (
         <div key={`${m.senderUserId}/${m.clientMsgId}`}>
-          {showsTime(messages, i) && <div className="chat-time">{timeOf(m.sentTime)}</div>}
-          <Bubble m={m} sender={isGroup && m.messageDirection === 2 ? names.get(m.senderUserId) ?? '已退出的成员' : undefined} />
+          {showsTime(messages, i) && <div className="chat-time">{chatTime(lang, m.sentTime)}</div>}
+          <Bubble m={m} sender={isGroup && m.messageDirection === 2 ? names.get(m.senderUserId) ?? t('已退出的成员') : undefined} />
         </div>
       ))}
       {waiting.map((q) => (
@@ -159,6 +164,7 @@ export function MessageList({ targetId }: { targetId: string }) {
 }
 
 export function Composer({ targetId, canSend }: { targetId: string; canSend: boolean }) {
+  const t = useT();
   const { session: linkSession } = useRouteContext({ from: '__root__' });
   // a seller with its stock (M03) sends order links; the server decides in any case
   const mayLink = hasAnyPermission(linkSession.user?.permissions ?? [], STOCK_CODES);
@@ -187,7 +193,7 @@ export function Composer({ targetId, canSend }: { targetId: string; canSend: boo
     const body = text.trim();
     if (!body || !canSend) return;
     if (body.length > IM_TEXT_MAX) {
-      setProblem(`消息内容最多${IM_TEXT_MAX}个字`);
+      setProblem(t('消息内容最多{{n}}个字', { n: IM_TEXT_MAX }));
       return;
     }
     setProblem(null);
@@ -198,14 +204,14 @@ export function Composer({ targetId, canSend }: { targetId: string; canSend: boo
   const sendImage = async (f: File | undefined) => {
     if (!f || !canSend) return;
     const head = new Uint8Array(await f.slice(0, 16).arrayBuffer());
-    if (!imageKindOf(head)) return setProblem(msg.chooseImage);
-    if (f.size > imageMaxMb(session.user?.company_id ?? 0, authority) * MB) return setProblem(msg.imageTooLarge);
+    if (!imageKindOf(head)) return setProblem(t(msg.chooseImage));
+    if (f.size > imageMaxMb(session.user?.company_id ?? 0, authority) * MB) return setProblem(t(msg.imageTooLarge));
     setProblem(null);
     setBusy(true);
     try {
       // compressed in the page first; one still over about 100 KB is refused (requirements 001-5)
       const small = await compressForChat(f);
-      if (!small) return setProblem(msg.imageTooLarge);
+      if (!small) return setProblem(t(msg.imageTooLarge));
       const { file_path } = await uploadImage.mutateAsync({ base64_data: base64Of(await small.arrayBuffer()), file_name: small.name });
       await chat.send(targetId, { imageUri: file_path });
     } catch (e) {
@@ -251,8 +257,8 @@ export function Composer({ targetId, canSend }: { targetId: string; canSend: boo
       }}>
       <div className="chat-tools">
         {canSend && <EmojiButton onPick={insert} />}
-        <button type="button" className="linklike" title="发送图片" aria-label="发送图片" disabled={!canSend || busy} onClick={() => file.current?.click()}>
-          <i className="pi pi-image" /> {msg.chatImage}
+        <button type="button" className="linklike" title={t('发送图片')} aria-label={t('发送图片')} disabled={!canSend || busy} onClick={() => file.current?.click()}>
+          <i className="pi pi-image" /> {t(msg.chatImage)}
         </button>
         <input ref={file} type="file" accept="image/png,image/jpeg" hidden onChange={(e) => void sendImage(e.target.files?.[0])} />
         {canSend && <QuickReplyMenu targetId={targetId} onPick={insert} />}
@@ -279,14 +285,14 @@ export function Composer({ targetId, canSend }: { targetId: string; canSend: boo
       {picking && <StockPicker targetId={targetId} currency={currency} visible onHide={() => setPicking(false)} />}
       {quoting && <ChatQuoteDialog targetId={targetId} onHide={() => setQuoting(false)} />}
       {canSend ? (
-        <textarea ref={area} aria-label="输入消息" placeholder={msg.chatPlaceholder} value={text} maxLength={IM_TEXT_MAX + 100}
+        <textarea ref={area} aria-label={t('输入消息')} placeholder={t(msg.chatPlaceholder)} value={text} maxLength={IM_TEXT_MAX + 100}
           onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />
       ) : (
-        <p className="chat-cannot-send" role="note">{targetId === IM_ASSISTANT_UUID ? msg.chatAssistantNoSend : msg.registeredCannotQuote}</p>
+        <p className="chat-cannot-send" role="note">{targetId === IM_ASSISTANT_UUID ? t(msg.chatAssistantNoSend) : t(msg.registeredCannotQuote)}</p>
       )}
       <div className="chat-send-row">
-        {shown ? <span role="alert" className="chat-error">{shown}</span> : <span className="muted">{text.length > 0 ? `${text.trim().length}/${IM_TEXT_MAX}` : ''}</span>}
-        <button type="button" className="chat-send" disabled={!canSend || busy || text.trim() === ''} onClick={() => void sendText()}>{msg.chatSend}</button>
+        {shown ? <span role="alert" className="chat-error"><Refusal text={shown} /></span> : <span className="muted">{text.length > 0 ? `${text.trim().length}/${IM_TEXT_MAX}` : ''}</span>}
+        <button type="button" className="chat-send" disabled={!canSend || busy || text.trim() === ''} onClick={() => void sendText()}>{t(msg.chatSend)}</button>
       </div>
     </div>
   );
@@ -298,6 +304,7 @@ export function Composer({ targetId, canSend }: { targetId: string; canSend: boo
  * the seller's quote form). Nothing while the conversation has no card.
  */
 function CurrentEnquiry({ targetId }: { targetId: string }) {
+  const t = useT();
   const thread = useChat((s) => s.threads[targetId]);
   const card = [...(thread?.messages ?? [])].reverse().find((m) => 'SceneCode' in m.content && m.content.LinkData.QHId > 0);
   if (!card || !('SceneCode' in card.content)) return null;
@@ -305,36 +312,37 @@ function CurrentEnquiry({ targetId }: { targetId: string }) {
   // the buyer sent the inquiry or received the quote; the seller the other way round
   const buyerSide = (c.SceneCode === SCENE_INQUIRY) === (card.messageDirection === 1);
   return (
-    <section className="chat-current" aria-label="当前咨询">
-      <h3>当前咨询</h3>
+    <section className="chat-current" aria-label={t('当前咨询')}>
+      <h3>{t('当前咨询')}</h3>
       <p>{c.BusinessInfo.单号}</p>
-      <p className="muted">{[c.BusinessInfo.产品编码, c.BusinessInfo.产品名称].filter(Boolean).join(' ')}{c.BusinessInfo.产品数量 ? ` × ${c.BusinessInfo.产品数量}` : ''}</p>
+      <p className="muted" data-user-text>{[c.BusinessInfo.产品编码, c.BusinessInfo.产品名称].filter(Boolean).join(' ')}{c.BusinessInfo.产品数量 ? ` × ${c.BusinessInfo.产品数量}` : ''}</p>
       {buyerSide
-        ? <Link to="/enquiry/list/$id" params={{ id: String(c.LinkData.QHId) }}>查看各家报价</Link>
-        : <Link to="/backend/quote/$id" params={{ id: String(c.LinkData.QHId) }}>打开询价单报价</Link>}
+        ? <Link to="/enquiry/list/$id" params={{ id: String(c.LinkData.QHId) }}>{t('查看各家报价')}</Link>
+        : <Link to="/backend/quote/$id" params={{ id: String(c.LinkData.QHId) }}>{t('打开询价单报价')}</Link>}
     </section>
   );
 }
 
 export function ContactPanel({ targetId }: { targetId: string }) {
+  const t = useT();
   const { data: c } = useQuery(contactQuery(targetId));
-  if (!c) return <aside className="chat-contact" aria-label={msg.chatSupplierCard} />;
+  if (!c) return <aside className="chat-contact" aria-label={t(msg.chatSupplierCard)} />;
   return (
-    <aside className="chat-contact" aria-label={msg.chatSupplierCard}>
-      <h3>{msg.chatSupplierCard}</h3>
-      <p><strong>{c.company_name}</strong></p>
+    <aside className="chat-contact" aria-label={t(msg.chatSupplierCard)}>
+      <h3>{t(msg.chatSupplierCard)}</h3>
+      <p><strong data-user-text>{c.company_name}</strong></p>
       {targetId !== IM_ASSISTANT_UUID && <AddFriend uuid={targetId} />}
       {targetId !== IM_ASSISTANT_UUID && <BlockToggle uuid={targetId} />}
       <dl>
-        <dt>联系人</dt><dd>{c.nick_name}{c.on_line ? <span className="chat-online"> 在线</span> : ''}</dd>
-        <dt>地区</dt><dd>{c.company_area_list.map((a) => a.name).join('、') || '—'}</dd>
-        <dt>地址</dt><dd>{c.company_addr || '—'}</dd>
-        <dt>主营品牌</dt><dd>{c.company_brand_list.map((b) => b.name).join('、') || '—'}</dd>
-        <dt>主营配件</dt><dd>{c.company_part_list.map((p) => p.name).join('、') || '—'}</dd>
-        <dt>电话</dt>
-        <dd>{c.contacts_visible ? c.contact_phone || '—' : <span className="blurred-contact" title={msg.upgradeToView}><span aria-hidden="true" style={{ filter: 'blur(4px)' }}>020-88888888</span> <small>{msg.upgradeToView}</small></span>}</dd>
+        <dt>{t('联系人')}</dt><dd><span data-user-text>{c.nick_name}</span>{c.on_line ? <span className="chat-online"> {t('在线')}</span> : ''}</dd>
+        <dt>{t('地区')}</dt><dd data-user-text>{c.company_area_list.map((a) => a.name).join('、') || '—'}</dd>
+        <dt>{t('地址')}</dt><dd data-user-text>{c.company_addr || '—'}</dd>
+        <dt>{t('主营品牌')}</dt><dd data-user-text>{c.company_brand_list.map((b) => b.name).join('、') || '—'}</dd>
+        <dt>{t('主营配件')}</dt><dd data-user-text>{c.company_part_list.map((p) => p.name).join('、') || '—'}</dd>
+        <dt>{t('电话')}</dt>
+        <dd>{c.contacts_visible ? c.contact_phone || '—' : <span className="blurred-contact" title={t(msg.upgradeToView)}><span aria-hidden="true" style={{ filter: 'blur(4px)' }}>020-88888888</span> <small>{t(msg.upgradeToView)}</small></span>}</dd>
         <dt>QQ</dt>
-        <dd>{c.contacts_visible ? c.contact_qq || '—' : <span className="blurred-contact" title={msg.upgradeToView}><span aria-hidden="true" style={{ filter: 'blur(4px)' }}>88888888</span> <small>{msg.upgradeToView}</small></span>}</dd>
+        <dd>{c.contacts_visible ? c.contact_qq || '—' : <span className="blurred-contact" title={t(msg.upgradeToView)}><span aria-hidden="true" style={{ filter: 'blur(4px)' }}>88888888</span> <small>{t(msg.upgradeToView)}</small></span>}</dd>
       </dl>
       <CurrentEnquiry targetId={targetId} />
     </aside>
@@ -343,6 +351,7 @@ export function ContactPanel({ targetId }: { targetId: string }) {
 
 /** The chat window (requirements 001-2-3): conversation list, messages, composer and the supplier's card. */
 export function ChatWindow() {
+  const t = useT();
   const { session } = useRouteContext({ from: '__root__' });
   const open = useChat((s) => s.open);
   const targetId = useChat((s) => s.targetId);
@@ -352,17 +361,17 @@ export function ChatWindow() {
   const { pos, handlers } = useDrag();
   if (!open) return null;
   return (
-    <section className="chat-window" role="dialog" aria-label={msg.chat} style={{ left: pos.x, top: pos.y, width: CHAT_WIDTH, height: CHAT_HEIGHT }}>
+    <section className="chat-window" role="dialog" aria-label={t(msg.chat)} style={{ left: pos.x, top: pos.y, width: CHAT_WIDTH, height: CHAT_HEIGHT }}>
       <header className="chat-title" {...handlers}>
-        <span><i className="pi pi-comments" /> {msg.chat}</span>
-        <span className={`chat-status chat-status-${status}`} data-testid="chat-status" data-status={status}>{STATUS_TEXT[status]}</span>
-        <button type="button" className="chat-close" aria-label="关闭聊天" title="关闭" onClick={chat.close}><i className="pi pi-times" /></button>
+        <span><i className="pi pi-comments" /> {t(msg.chat)}</span>
+        <span className={`chat-status chat-status-${status}`} data-testid="chat-status" data-status={status}>{t(STATUS_TEXT[status])}</span>
+        <button type="button" className="chat-close" aria-label={t('关闭聊天')} title={t('关闭')} onClick={chat.close}><i className="pi pi-times" /></button>
       </header>
       <div className="chat-body">
         <div className="chat-nav">
-          <div className="chat-tabs" role="tablist" aria-label="聊天导航">
-            <button type="button" role="tab" aria-selected={tab === 'conversations'} onClick={() => setTab('conversations')}><i className="pi pi-comments" /> {msg.chatTabConversations}</button>
-            <button type="button" role="tab" aria-selected={tab === 'friends'} onClick={() => setTab('friends')}><i className="pi pi-users" /> {msg.chatTabFriends}</button>
+          <div className="chat-tabs" role="tablist" aria-label={t('聊天导航')}>
+            <button type="button" role="tab" aria-selected={tab === 'conversations'} onClick={() => setTab('conversations')}><i className="pi pi-comments" /> {t(msg.chatTabConversations)}</button>
+            <button type="button" role="tab" aria-selected={tab === 'friends'} onClick={() => setTab('friends')}><i className="pi pi-users" /> {t(msg.chatTabFriends)}</button>
           </div>
           {tab === 'conversations' ? <ConversationList current={targetId} /> : <FriendsPanel onOpened={() => setTab('conversations')} />}
         </div>
@@ -375,7 +384,7 @@ export function ChatWindow() {
             {isGroup ? <GroupPanel groupId={targetId} /> : <ContactPanel targetId={targetId} />}
           </>
         ) : (
-          <p className="muted chat-pick">{msg.chatPickConversation}</p>
+          <p className="muted chat-pick">{t(msg.chatPickConversation)}</p>
         )}
       </div>
     </section>

@@ -10,6 +10,7 @@ import { useSyncExternalStore } from 'react';
 import type { ImConversation, ImMessage, ImSendPayload, SendGroupPayload } from '../../../shared/contracts';
 import { IM_MORE_HISTORY, SCENE_INQUIRY, SCENE_NOTICE, SCENE_PRODUCT, SCENE_QUOTE } from '../../../shared/contracts/limits';
 import { msg } from '../../../shared/messages';
+import { mark, t as translate } from '../../i18n/lang';
 import { bodyKindOf, capConversations, createSoundGate, keepsMoreLink } from './chat-rules';
 import { playChime } from './chime';
 import { sendQueued } from '../../api/queued-write';
@@ -81,11 +82,16 @@ const subscribe = (l: () => void) => {
 
 export const useChat = <T>(pick: (s: ChatState) => T): T => useSyncExternalStore(subscribe, () => pick(state));
 
+/** The fixed words of a preview, in the page's language when shown (docs/i18n.md); what follows them is the message's own. */
+const PREVIEW = {
+  image: mark('[图片]'), notice: mark('[通知]'), inquiry: mark('[询价]'), quote: mark('[报价]'), product: mark('[订单链接]'),
+};
+
 /** A preview of a message for lists and notices. */
 export const previewOf = (m: Pick<ImMessage, 'messageType' | 'content'> | null | undefined) =>
-  !m ? '' : bodyKindOf(m) === 'unsupported' ? msg.chatUnsupported : bodyKindOf(m) === 'unknown' ? msg.unknownMessageType : m.messageType === 'RC:ImgMsg' ? '[图片]'
-    : 'SceneCode' in m.content && m.content.SceneCode === SCENE_NOTICE ? `[通知] ${m.content.BusinessInfo.内容 ?? ''}`.trim()
-    : 'SceneCode' in m.content ? `${({ [SCENE_INQUIRY]: '[询价]', [SCENE_QUOTE]: '[报价]', [SCENE_PRODUCT]: '[订单链接]', [SCENE_NOTICE]: '[通知]' } as const)[m.content.SceneCode]} ${m.content.BusinessInfo.产品名称 || m.content.BusinessInfo.产品编码 || ''}`.trim()
+  !m ? '' : bodyKindOf(m) === 'unsupported' ? translate(msg.chatUnsupported) : bodyKindOf(m) === 'unknown' ? translate(msg.unknownMessageType) : m.messageType === 'RC:ImgMsg' ? translate(PREVIEW.image)
+    : 'SceneCode' in m.content && m.content.SceneCode === SCENE_NOTICE ? `${translate(PREVIEW.notice)} ${m.content.BusinessInfo.内容 ?? ''}`.trim()
+    : 'SceneCode' in m.content ? `${translate(({ [SCENE_INQUIRY]: PREVIEW.inquiry, [SCENE_QUOTE]: PREVIEW.quote, [SCENE_PRODUCT]: PREVIEW.product, [SCENE_NOTICE]: PREVIEW.notice } as const)[m.content.SceneCode])} ${m.content.BusinessInfo.产品名称 || m.content.BusinessInfo.产品编码 || ''}`.trim()
     : 'content' in m.content ? m.content.content : '';
 
 /** Messages in time order, each once (by sender and client message id). */

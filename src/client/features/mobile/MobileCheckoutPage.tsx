@@ -17,10 +17,13 @@ import { addressListQuery } from '../address/queries';
 import { LineChangeNotice, PRICE_NOT_ACCEPTED, useLineChanges } from '../orders/LineChangeNotice';
 import { MobilePage } from './MobilePage';
 import { useCheckoutVouchers, VoucherChoice } from '../voucher/VoucherChoice';
+import { mark, useLang, useT } from '../../i18n/lang';
+import { formatNumber } from '../../i18n/format';
+import { Refusal } from '../../i18n/Refusal';
 
 type FieldName = 'contact_name' | 'contact_phone' | 'address';
 const FIELDS: FieldName[] = ['contact_name', 'contact_phone', 'address'];
-const LABEL: Record<FieldName, string> = { contact_name: '收货人', contact_phone: '联系电话', address: '收货地址' };
+const LABEL: Record<FieldName, string> = { contact_name: mark('收货人'), contact_phone: mark('联系电话'), address: mark('收货地址') };
 const fieldError = (name: FieldName, value: string) => {
   const r = v.safeParse(checkoutPayload.entries[name], value);
   return r.success ? '' : r.issues[0].message;
@@ -36,6 +39,8 @@ const same = (a: Address, d: CheckoutDraft) => a.contact_name === d.contact_name
  * desktop checkout: a price that changed since the cart was read refuses the order and says so.
  */
 export function MobileCheckoutPage() {
+  const t = useT();
+  const lang = useLang();
   const { session } = useRouteContext({ from: '__root__' });
   const user = session.user!;
   const q = useQuery(cartListQuery());
@@ -65,13 +70,13 @@ export function MobileCheckoutPage() {
     else setTyping(true);
   }, [book.data, draft]);
 
-  if (q.isPending) return <MobilePage title="确认订单" back="/ofo/cart"><div className="m-card" aria-busy="true">正在加载…</div></MobilePage>;
-  if (q.isError) return <MobilePage title="确认订单" back="/ofo/cart"><p className="m-alert" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可以结算' : q.error.message}</p></MobilePage>;
+  if (q.isPending) return <MobilePage title={t('确认订单')} back="/ofo/cart"><div className="m-card" aria-busy="true">{t('正在加载…')}</div></MobilePage>;
+  if (q.isError) return <MobilePage title={t('确认订单')} back="/ofo/cart"><p className="m-alert" role="alert">{q.error instanceof OfflineError ? t('当前离线，联网后可以结算') : <Refusal text={q.error.message} />}</p></MobilePage>;
   const groups = chosenGroups(q.data.groups);
   if (groups.length === 0) {
     return (
-      <MobilePage title="确认订单" back="/ofo/cart">
-        <div className="m-card m-empty"><i className="pi pi-shopping-cart" />购物车中没有勾选的可购买配件<br /><Link to="/ofo/cart" className="m-link">返回购物车</Link></div>
+      <MobilePage title={t('确认订单')} back="/ofo/cart">
+        <div className="m-card m-empty"><i className="pi pi-shopping-cart" />{t('购物车中没有勾选的可购买配件')}<br /><Link to="/ofo/cart" className="m-link">{t('返回购物车')}</Link></div>
       </MobilePage>
     );
   }
@@ -117,7 +122,7 @@ export function MobileCheckoutPage() {
       });
       await navigate({ to: '/ofo/purchase/order', search: { no: answer.checkout_no } });
     } catch (e) {
-      if (e instanceof OfflineError) setFailure('当前离线，订单未提交；填写的内容已保存，联网后再点提交订单');
+      if (e instanceof OfflineError) setFailure(t('当前离线，订单未提交；填写的内容已保存，联网后再点提交订单'));
       else if (e instanceof ApiError && e.field && (FIELDS as string[]).includes(e.field)) {
         setTyping(true);
         setErrors({ [e.field]: e.message });
@@ -133,50 +138,50 @@ export function MobileCheckoutPage() {
   };
 
   return (
-    <MobilePage title="确认订单" back="/ofo/cart">
-      <section className="m-card" aria-label="收货地址">
-        <div className="m-spread"><h2 style={{ margin: 0 }}>收货地址</h2><Link to="/ofo/address" className="m-link">管理地址</Link></div>
+    <MobilePage title={t('确认订单')} back="/ofo/cart">
+      <section className="m-card" aria-label={t('收货地址')}>
+        <div className="m-spread"><h2 style={{ margin: 0 }}>{t('收货地址')}</h2><Link to="/ofo/address" className="m-link">{t('管理地址')}</Link></div>
         {saved.map((a) => (
           <label key={a.id} className="m-address" data-testid="checkout-address">
             <input type="radio" name="address" checked={!typing && picked?.id === a.id} onChange={() => pick(a)} aria-label={`${a.contact_name} ${a.address}`} />
-            <span className="m-address-text"><strong>{a.contact_name}</strong> {a.contact_phone}{a.is_default && <span className="m-tag">默认</span>}<br /><span className="m-muted">{a.address}</span></span>
+            <span className="m-address-text"><span data-user-text><strong>{a.contact_name}</strong> {a.contact_phone}</span>{a.is_default && <span className="m-tag">{t('默认')}</span>}<br /><span className="m-muted" data-user-text>{a.address}</span></span>
           </label>
         ))}
         {saved.length > 0 && (
           <label className="m-address">
-            <input type="radio" name="address" checked={showForm && !(!typing && picked)} onChange={() => { setTyping(true); setDraft((d) => ({ ...d, contact_name: '', contact_phone: '', address: '' })); }} aria-label="填写新地址" />
-            <span>填写新地址</span>
+            <input type="radio" name="address" checked={showForm && !(!typing && picked)} onChange={() => { setTyping(true); setDraft((d) => ({ ...d, contact_name: '', contact_phone: '', address: '' })); }} aria-label={t('填写新地址')} />
+            <span>{t('填写新地址')}</span>
           </label>
         )}
         {showForm && FIELDS.map((f) => (
           <div key={f} className="m-field">
-            <label htmlFor={`m-checkout-${f}`}>{LABEL[f]}</label>
+            <label htmlFor={`m-checkout-${f}`}>{t(LABEL[f])}</label>
             <InputText id={`m-checkout-${f}`} name={f} value={draft[f]} inputMode={f === 'contact_phone' ? 'tel' : undefined} maxLength={f === 'address' ? 220 : f === 'contact_phone' ? 20 : 40}
               invalid={!!errors[f]} aria-invalid={!!errors[f]} onChange={(e) => set(f, e.target.value)} onBlur={() => setErrors((x) => ({ ...x, [f]: fieldError(f, draft[f]) }))} />
-            {errors[f] && <span className="m-field-error" role="alert">{errors[f]}</span>}
+            {errors[f] && <span className="m-field-error" role="alert"><Refusal text={errors[f]} /></span>}
           </div>
         ))}
       </section>
       {groups.map((g) => (
-        <section key={g.companyId} className="m-card" aria-label={`卖家 ${g.companyName}`} data-testid="checkout-group">
-          <div className="m-spread"><strong>{g.companyName}</strong><span className="m-muted">小计 <Price fen={g.items.reduce((s, i) => s + i.amount, 0) - vouchers.discountOf(g.companyId)} /></span></div>
+        <section key={g.companyId} className="m-card" aria-label={t('卖家 {{name}}', { name: g.companyName })} data-testid="checkout-group">
+          <div className="m-spread"><strong data-user-text>{g.companyName}</strong><span className="m-muted">{t('小计')} <Price fen={g.items.reduce((s, i) => s + i.amount, 0) - vouchers.discountOf(g.companyId)} /></span></div>
           {g.items.map((i) => (
             <div key={i.id} className="m-spread" data-testid="checkout-line" style={{ padding: '6px 0', borderTop: '1px solid #f1f5f9' }}>
-              <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{i.supplierOe} {i.name}<br /><small className="m-muted">{i.price !== null && <Price fen={i.price} />} × {i.qty} · {i.isIncludeTaxProduct ? '含税' : '不含税'}</small></span>
+              <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}><span data-user-text>{i.supplierOe} {i.name}</span><br /><small className="m-muted">{i.price !== null && <Price fen={i.price} />} × {formatNumber(lang, i.qty)} · {i.isIncludeTaxProduct ? t('含税') : t('不含税')}</small></span>
               <Price fen={i.amount} />
             </div>
           ))}
           <VoucherChoice group={vouchers.groupOf(g.companyId)} sellerName={g.companyName} vouchers={vouchers} />
-          <InputTextarea rows={1} autoResize value={draft.remarks[g.companyId] ?? ''} maxLength={ORDER_REMARK_MAX + 20} placeholder="买家留言（选填）" aria-label={`给 ${g.companyName} 的留言`} style={{ width: '100%' }}
+          <InputTextarea rows={1} autoResize value={draft.remarks[g.companyId] ?? ''} maxLength={ORDER_REMARK_MAX + 20} placeholder={t('买家留言（选填）')} aria-label={t('给 {{name}} 的留言', { name: g.companyName })} style={{ width: '100%' }}
             onChange={(e) => setDraft((d) => ({ ...d, remarks: { ...d.remarks, [g.companyId]: e.target.value } }))} />
         </section>
       ))}
-      <p className="m-muted" style={{ margin: 0 }}>共 {groups.length} 个卖家、{lines.length} 种配件，将生成 {groups.length} 个订单。卖家确认后按约定线下付款。</p>
+      <p className="m-muted" style={{ margin: 0 }}>{t('共 {{sellers}} 个卖家、{{parts}} 种配件，将生成 {{orders}} 个订单。卖家确认后按约定线下付款。', { sellers: groups.length, parts: lines.length, orders: groups.length })}</p>
       <LineChangeNotice className="m-card checkout-changes" changes={watch.changes} onAccept={() => { watch.accept(); setFailure(''); }} />
-      {failure && <p className="m-alert" role="alert">{failure}</p>}
+      {failure && <p className="m-alert" role="alert"><Refusal text={failure} /></p>}
       <div className="m-checkout-bar">
-        <span className="m-total">应付 <span className="m-price" data-testid="checkout-total"><Price fen={total} /></span></span>
-        <Button type="button" label="提交订单" icon="pi pi-check" loading={busy} disabled={!vouchers.ready} onClick={() => void submit()} />
+        <span className="m-total">{t('应付')} <span className="m-price" data-testid="checkout-total"><Price fen={total} /></span></span>
+        <Button type="button" label={t('提交订单')} icon="pi pi-check" loading={busy} disabled={!vouchers.ready} onClick={() => void submit()} />
       </div>
     </MobilePage>
   );

@@ -21,10 +21,22 @@ import { AfterSaleStatusTag } from '../aftersale/AfterSaleStatusTag';
 import type { OrderListSearch } from '../orders/order-search';
 import { MobilePage } from './MobilePage';
 import { FetchedAt } from './MobileSearchPage';
+import { mark, useLang, useT } from '../../i18n/lang';
+import { formatDate, formatNumber } from '../../i18n/format';
+import { Refusal } from '../../i18n/Refusal';
+import { dataSlot, withData } from '../../i18n/with-data';
 
-const at = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '');
-const offlineOr = (e: Error, what: string) => (e instanceof OfflineError ? `当前离线，联网后可查看${what}` : e.message);
-const EVENT_TEXT: Record<string, string> = { create: '提交订单', ...ORDER_ACTION_TEXT };
+/** a moment of the order to the minute, by Intl in Vietnamese (docs/i18n.md#numbers-money-and-dates) */
+const useAt = () => {
+  const lang = useLang();
+  return (s: number) => (!s ? '' : lang === 'vi' ? formatDate('vi', s, true) : dayjs.unix(s).format('YYYY-MM-DD HH:mm'));
+};
+/** the page's refusal: offline said in the page's language, else the server's words */
+const OfflineOr = ({ e, offline }: { e: Error; offline: string }) => {
+  const t = useT();
+  return e instanceof OfflineError ? <>{t(offline)}</> : <Refusal text={e.message} />;
+};
+const EVENT_TEXT: Record<string, string> = { create: mark('提交订单'), ...ORDER_ACTION_TEXT };
 const PAGE = 50;
 
 /**
@@ -34,6 +46,9 @@ const PAGE = 50;
  * the company's sales orders, naming the buyer.
  */
 export function MobileOrderList({ search, to, title }: { search: OrderListSearch; to: '/ofo/myorder' | '/ofo/purchase/order' | '/ofo/sales/order'; title: string }) {
+  const t = useT();
+  const lang = useLang();
+  const at = useAt();
   const navigate = useNavigate();
   const page = search.page ?? 1;
   const sales = to === '/ofo/sales/order';
@@ -44,45 +59,45 @@ export function MobileOrderList({ search, to, title }: { search: OrderListSearch
   const go = (change: Partial<OrderListSearch>) => void navigate({ to, search: { ...search, page: undefined, ...change } });
   const tabs: Array<OrderStatus | undefined> = [undefined, ...ORDER_STATUSES];
   return (
-    <MobilePage title={title}>
-      <nav className="m-tabs" aria-label="订单状态">
+    <MobilePage title={t(title)}>
+      <nav className="m-tabs" aria-label={t('订单状态')}>
         {tabs.map((s) => (
           <button key={s ?? 'all'} type="button" className={search.status === s ? 'active' : ''} aria-pressed={search.status === s} onClick={() => go({ status: s })}>
-            {s ? ORDER_STATUS_TEXT[s] : '全部'} {q.data?.counts[s ?? 'all'] ?? 0}
+            {s ? t(ORDER_STATUS_TEXT[s]) : t('全部')} {formatNumber(lang, q.data?.counts[s ?? 'all'] ?? 0)}
           </button>
         ))}
       </nav>
       {!sales && (
         <div className="m-spread">
-          <Link to="/ofo/purchase/payment" className="m-link">待付款的订单 <i className="pi pi-angle-right" /></Link>
-          <Link to="/ofo/serviceOrder" search={{ side: 'buyer' }} className="m-link">售后服务 <i className="pi pi-angle-right" /></Link>
+          <Link to="/ofo/purchase/payment" className="m-link">{t('待付款的订单')} <i className="pi pi-angle-right" /></Link>
+          <Link to="/ofo/serviceOrder" search={{ side: 'buyer' }} className="m-link">{t('售后服务')} <i className="pi pi-angle-right" /></Link>
         </div>
       )}
       {search.no && (
         <div className="m-spread m-note">
-          <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>只看 {search.no}</span>
-          <Button type="button" text size="small" label="看全部" onClick={() => go({ no: undefined })} />
+          <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{t('只看 {{no}}', { no: search.no })}</span>
+          <Button type="button" text size="small" label={t('看全部')} onClick={() => go({ no: undefined })} />
         </div>
       )}
-      {q.isError && !q.data && <p className="m-alert" role="alert">{offlineOr(q.error, '订单')}</p>}
-      {!q.data && !q.isError && <div className="m-card" aria-busy="true">正在加载…</div>}
-      {q.data && q.data.data.length === 0 && <div className="m-card m-empty"><i className="pi pi-inbox" />{msg.noResults}</div>}
+      {q.isError && !q.data && <p className="m-alert" role="alert"><OfflineOr e={q.error} offline={mark('当前离线，联网后可查看订单')} /></p>}
+      {!q.data && !q.isError && <div className="m-card" aria-busy="true">{t('正在加载…')}</div>}
+      {q.data && q.data.data.length === 0 && <div className="m-card m-empty"><i className="pi pi-inbox" />{t(msg.noResults)}</div>}
       {q.data?.data.map((o) => (
         <article key={o.order_no} className="m-card m-order" data-testid="order-card" data-order-no={o.order_no}>
-          <div className="m-order-head"><strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{sales ? o.buyer_company_name : o.seller_company_name}<SpotOrderMark order={o} /></strong><StatusTag status={o.status} /></div>
+          <div className="m-order-head"><strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}><span data-user-text>{sales ? o.buyer_company_name : o.seller_company_name}</span><SpotOrderMark order={o} /></strong><StatusTag status={o.status} /></div>
           <span className="m-muted">{o.order_no} · {at(o.created_at)}</span>
-          <span>{o.first_line}{o.line_count > 1 && <span className="m-muted"> 等{o.line_count}种</span>} · 共 {o.total_qty} 件</span>
+          <span><span data-user-text>{o.first_line}</span>{o.line_count > 1 && <span className="m-muted"> {t('等{{n}}种', { n: o.line_count })}</span>} · {t('共 {{n}} 件', { n: formatNumber(lang, o.total_qty) })}</span>
           <div className="m-spread">
             <span><span className="m-price"><Price fen={o.total_fen} /></span> <PayTag pay={o.pay_status} /></span>
-            <Link to="/ofo/purchase/orderDetail" search={{ order_no: o.order_no }} className="m-link" aria-label={`详情 ${o.order_no}`}>详情 <i className="pi pi-angle-right" /></Link>
+            <Link to="/ofo/purchase/orderDetail" search={{ order_no: o.order_no }} className="m-link" aria-label={t('详情 {{no}}', { no: o.order_no })}>{t('详情')} <i className="pi pi-angle-right" /></Link>
           </div>
         </article>
       ))}
       {(q.data?.total ?? 0) > PAGE && (
         <div className="m-spread">
-          <Button type="button" outlined label="上一页" disabled={page <= 1} onClick={() => void navigate({ to, search: { ...search, page: page - 1 } })} />
-          <span className="m-muted">第 {page} 页</span>
-          <Button type="button" outlined label="下一页" disabled={page * PAGE >= (q.data?.total ?? 0)} onClick={() => void navigate({ to, search: { ...search, page: page + 1 } })} />
+          <Button type="button" outlined label={t('上一页')} disabled={page <= 1} onClick={() => void navigate({ to, search: { ...search, page: page - 1 } })} />
+          <span className="m-muted">{t('第 {{page}} 页', { page })}</span>
+          <Button type="button" outlined label={t('下一页')} disabled={page * PAGE >= (q.data?.total ?? 0)} onClick={() => void navigate({ to, search: { ...search, page: page + 1 } })} />
         </div>
       )}
     </MobilePage>
@@ -91,6 +106,7 @@ export function MobileOrderList({ search, to, title }: { search: OrderListSearch
 
 /** The buyer's two moves on a phone: 取消订单 (optional reason) while unconfirmed, 确认收货 once shipped. */
 function BuyerActions({ order }: { order: OrderDetail }) {
+  const t = useT();
   const cancel = useOrderMove('orderCancel');
   const receipt = useOrderMove('orderReceipt');
   const [asking, setAsking] = useState<'cancel' | 'receipt' | null>(null);
@@ -98,28 +114,28 @@ function BuyerActions({ order }: { order: OrderDetail }) {
   const actions = order.side === 'buyer' ? availableActions({ status: order.status, payStatus: order.pay_status }, 'buyer') : [];
   if (actions.length === 0) return null;
   const err = cancel.error ?? receipt.error;
-  const errText = err ? (err instanceof OfflineError ? '当前离线，联网后再试' : err instanceof ApiError || err instanceof Error ? err.message : String(err)) : '';
+  const errText = err ? (err instanceof OfflineError ? t('当前离线，联网后再试') : err instanceof ApiError || err instanceof Error ? err.message : String(err)) : '';
   return (
-    <section className="m-card" aria-label="订单操作">
+    <section className="m-card" aria-label={t('订单操作')}>
       {asking === 'cancel' && (
         <div className="m-field">
-          <label htmlFor="m-cancel-reason">取消原因（选填）</label>
+          <label htmlFor="m-cancel-reason">{t('取消原因（选填）')}</label>
           <InputTextarea id="m-cancel-reason" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>
       )}
-      {asking === 'receipt' && <p className="m-note">请确认已收到全部配件。</p>}
-      {errText && <p className="m-alert" role="alert">{errText}</p>}
+      {asking === 'receipt' && <p className="m-note">{t('请确认已收到全部配件。')}</p>}
+      {errText && <p className="m-alert" role="alert"><Refusal text={errText} /></p>}
       <div className="m-actions">
         {asking ? (
           <>
-            <Button type="button" outlined label="返回" onClick={() => setAsking(null)} />
-            <Button type="button" label={`确认${ORDER_ACTION_TEXT[asking]}`} severity={asking === 'cancel' ? 'danger' : undefined} loading={cancel.isPending || receipt.isPending}
+            <Button type="button" outlined label={t('返回')} onClick={() => setAsking(null)} />
+            <Button type="button" label={asking === 'cancel' ? t('确认取消订单') : t('确认确认收货')} severity={asking === 'cancel' ? 'danger' : undefined} loading={cancel.isPending || receipt.isPending}
               onClick={() => (asking === 'cancel'
                 ? cancel.mutate({ order_no: order.order_no, reason }, { onSuccess: () => setAsking(null) })
                 : receipt.mutate({ order_no: order.order_no }, { onSuccess: () => setAsking(null) }))} />
           </>
         ) : actions.map((a) => (
-          <Button key={a} type="button" label={ORDER_ACTION_TEXT[a]} severity={a === 'cancel' ? 'danger' : undefined} outlined={a === 'cancel'} onClick={() => setAsking(a as 'cancel' | 'receipt')} />
+          <Button key={a} type="button" label={t(ORDER_ACTION_TEXT[a])} severity={a === 'cancel' ? 'danger' : undefined} outlined={a === 'cancel'} onClick={() => setAsking(a as 'cancel' | 'receipt')} />
         ))}
       </div>
     </section>
@@ -132,15 +148,16 @@ function BuyerActions({ order }: { order: OrderDetail }) {
  * sheet: the sales order codes make them, as on the desktop page.
  */
 function SellerActions({ order }: { order: OrderDetail }) {
+  const t = useT();
   const codes = useRouteContext({ from: '__root__' }).session.user?.permissions ?? [];
   const [action, setAction] = useState<OrderAction | null>(null);
   const actions = order.side === 'seller' && hasAnyPermission(codes, SALES_ORDER_CODES) ? availableActions({ status: order.status, payStatus: order.pay_status }, 'seller') : [];
   if (actions.length === 0) return null;
   return (
-    <section className="m-card" aria-label="订单操作">
+    <section className="m-card" aria-label={t('订单操作')}>
       <div className="m-actions">
         {actions.map((a) => (
-          <Button key={a} type="button" label={ORDER_ACTION_TEXT[a]} severity={a === 'reject' ? 'danger' : undefined} outlined={a === 'reject' || a === 'pay'} onClick={() => setAction(a)} />
+          <Button key={a} type="button" label={t(ORDER_ACTION_TEXT[a])} severity={a === 'reject' ? 'danger' : undefined} outlined={a === 'reject' || a === 'pay'} onClick={() => setAction(a)} />
         ))}
       </div>
       {action && <OrderActionDialog order={order} action={action} onHide={() => setAction(null)} sheetClass="m-sheet" />}
@@ -155,52 +172,55 @@ const useOrder = (orderNo: string) => useQuery(orderDetailQuery(orderNo));
  * side looking: the buyer's (and links to 物流 and 付款), or the seller's (确认, 拒绝, 发货, 收款).
  */
 export function MobileOrderDetail({ orderNo }: { orderNo: string }) {
+  const t = useT();
+  const lang = useLang();
+  const at = useAt();
   const q = useOrder(orderNo);
-  if (!q.data) return <MobilePage title="订单详情" back="/ofo/purchase/order">{q.isError ? <p className="m-alert" role="alert">{offlineOr(q.error, '订单')}</p> : <div className="m-card" aria-busy="true">正在加载订单…</div>}</MobilePage>;
+  if (!q.data) return <MobilePage title={t('订单详情')} back="/ofo/purchase/order">{q.isError ? <p className="m-alert" role="alert"><OfflineOr e={q.error} offline={mark('当前离线，联网后可查看订单')} /></p> : <div className="m-card" aria-busy="true">{t('正在加载订单…')}</div>}</MobilePage>;
   const o = q.data;
   return (
-    <MobilePage title="订单详情" back={o.side === 'seller' ? '/ofo/sales/order' : '/ofo/purchase/order'}>
-      <section className="m-card m-order" aria-label="订单状态">
+    <MobilePage title={t('订单详情')} back={o.side === 'seller' ? '/ofo/sales/order' : '/ofo/purchase/order'}>
+      <section className="m-card m-order" aria-label={t('订单状态')}>
         <div className="m-order-head"><span data-testid="detail-status"><StatusTag status={o.status} /> <PayTag pay={o.pay_status} /><SpotOrderMark order={o} /></span><span className="m-price"><Price fen={o.total_fen} /></span></div>
         {o.deducted_fen > 0 && (
-          <span className="m-muted" data-testid="order-deducted">售后冲减 −<Price fen={o.deducted_fen} /> · {o.pay_status === 'paid' ? '实付' : '应付'} <Price fen={amountDueFen(o)} /></span>
+          <span className="m-muted" data-testid="order-deducted">{t('售后冲减')} −<Price fen={o.deducted_fen} /> · {o.pay_status === 'paid' ? t('实付') : t('应付')} <Price fen={amountDueFen(o)} /></span>
         )}
-        <span className="m-muted">订单 {o.order_no}</span>
-        <span className="m-muted">下单 {at(o.created_at)} · 结算号 {o.checkout_no}</span>
-        <FetchedAt at={q.dataUpdatedAt} offline={q.isError || !navigator.onLine} what="订单" />
+        <span className="m-muted">{t('订单 {{no}}', { no: o.order_no })}</span>
+        <span className="m-muted">{t('下单 {{at}} · 结算号 {{no}}', { at: at(o.created_at), no: o.checkout_no })}</span>
+        <FetchedAt at={q.dataUpdatedAt} offline={q.isError || !navigator.onLine} what={mark('订单')} />
       </section>
       <BuyerActions order={o} />
       <SellerActions order={o} />
-      <section className="m-card" aria-label="收货信息">
+      <section className="m-card" aria-label={t('收货信息')}>
         <dl className="m-facts">
           {o.side === 'seller'
-            ? <><dt>买家</dt><dd>{o.buyer_company_name}（下单人 {o.buyer_user_name}）</dd></>
-            : <><dt>卖家</dt><dd>{o.seller_company_name}</dd></>}
-          <dt>收货人</dt><dd>{o.contact_name} {o.contact_phone}</dd>
-          <dt>收货地址</dt><dd>{o.address}</dd>
-          <dt>买家留言</dt><dd>{o.remark || '—'}</dd>
-          {o.reject_reason && <><dt>拒绝原因</dt><dd>{o.reject_reason}</dd></>}
-          {o.cancel_reason && <><dt>取消原因</dt><dd>{o.cancel_reason}</dd></>}
-          {o.side === 'seller' && o.pay_status === 'paid' && <><dt>收款</dt><dd>{o.pay_method}{o.pay_note && `（${o.pay_note}）`} · {at(o.paid_at)}</dd></>}
+            ? <><dt>{t('买家')}</dt><dd>{withData(t('{{company}}（下单人 {{name}}）', { company: dataSlot(0), name: dataSlot(1) }), [o.buyer_company_name, o.buyer_user_name])}</dd></>
+            : <><dt>{t('卖家')}</dt><dd data-user-text>{o.seller_company_name}</dd></>}
+          <dt>{t('收货人')}</dt><dd data-user-text>{o.contact_name} {o.contact_phone}</dd>
+          <dt>{t('收货地址')}</dt><dd data-user-text>{o.address}</dd>
+          <dt>{t('买家留言')}</dt><dd data-user-text>{o.remark || '—'}</dd>
+          {o.reject_reason && <><dt>{t('拒绝原因')}</dt><dd data-user-text>{o.reject_reason}</dd></>}
+          {o.cancel_reason && <><dt>{t('取消原因')}</dt><dd data-user-text>{o.cancel_reason}</dd></>}
+          {o.side === 'seller' && o.pay_status === 'paid' && <><dt>{t('收款')}</dt><dd><span data-user-text>{o.pay_method}{o.pay_note && `（${o.pay_note}）`}</span> · {at(o.paid_at)}</dd></>}
         </dl>
         <div className="m-row" style={{ marginTop: 8 }}>
-          <Link to="/ofo/purchase/logistics" search={{ order_no: o.order_no }} className="m-link" data-testid="order-logistics"><i className="pi pi-truck" />&nbsp;物流{o.logistics_no ? `：${o.logistics_company} ${o.logistics_no}` : ''}</Link>
-          {o.side === 'buyer' && <Link to="/ofo/purchase/payment" search={{ order_no: o.order_no }} className="m-link"><i className="pi pi-wallet" />&nbsp;付款</Link>}
+          <Link to="/ofo/purchase/logistics" search={{ order_no: o.order_no }} className="m-link" data-testid="order-logistics"><i className="pi pi-truck" />&nbsp;{t('物流')}{o.logistics_no && <span data-user-text>{`：${o.logistics_company} ${o.logistics_no}`}</span>}</Link>
+          {o.side === 'buyer' && <Link to="/ofo/purchase/payment" search={{ order_no: o.order_no }} className="m-link"><i className="pi pi-wallet" />&nbsp;{t('付款')}</Link>}
         </div>
       </section>
-      <section className="m-card" aria-label="订单明细">
-        <h2>明细</h2>
+      <section className="m-card" aria-label={t('订单明细')}>
+        <h2>{t('明细')}</h2>
         {o.lines.map((l) => (
           <div key={l.id} className="m-spread" data-testid="order-line" style={{ padding: '6px 0', borderTop: '1px solid #f1f5f9' }}>
-            <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{l.supplier_oe} {l.name}<br /><small className="m-muted"><Price fen={l.unit_price_fen} /> × {l.qty} · {l.include_tax ? '含税' : '不含税'}</small></span>
+            <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}><span data-user-text>{l.supplier_oe} {l.name}</span><br /><small className="m-muted"><Price fen={l.unit_price_fen} /> × {formatNumber(lang, l.qty)} · {l.include_tax ? t('含税') : t('不含税')}</small></span>
             <Price fen={l.amount_fen} />
           </div>
         ))}
-        <div className="m-spread" style={{ borderTop: '1px solid #e5e7eb', paddingTop: 6 }}><span>共 {o.line_count} 种 {o.total_qty} 件</span><strong><Price fen={o.total_fen} /></strong></div>
+        <div className="m-spread" style={{ borderTop: '1px solid #e5e7eb', paddingTop: 6 }}><span>{t('共 {{kinds}} 种 {{qty}} 件', { kinds: formatNumber(lang, o.line_count), qty: formatNumber(lang, o.total_qty) })}</span><strong><Price fen={o.total_fen} /></strong></div>
       </section>
       {o.after_sales.length > 0 && (
-        <section className="m-card" aria-label="售后">
-          <h2>售后</h2>
+        <section className="m-card" aria-label={t('售后')}>
+          <h2>{t('售后')}</h2>
           {o.after_sales.map((a) => (
             <div key={a.as_no} className="m-spread" style={{ padding: '6px 0', borderTop: '1px solid #f1f5f9' }}>
               <Link to="/ofo/serviceOrder/detail" search={{ as_no: a.as_no }} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{a.as_no}</Link>
@@ -215,37 +235,39 @@ export function MobileOrderDetail({ orderNo }: { orderNo: string }) {
 
 /** 物流 (/ofo/purchase/logistics): the carrier and tracking number the seller entered, and the order's events. */
 export function MobileLogistics({ orderNo }: { orderNo: string }) {
+  const t = useT();
+  const at = useAt();
   const q = useOrder(orderNo);
-  if (!q.data) return <MobilePage title="物流信息" back="/ofo/purchase/order">{q.isError ? <p className="m-alert" role="alert">{offlineOr(q.error, '物流')}</p> : <div className="m-card" aria-busy="true">正在加载…</div>}</MobilePage>;
+  if (!q.data) return <MobilePage title={t('物流信息')} back="/ofo/purchase/order">{q.isError ? <p className="m-alert" role="alert"><OfflineOr e={q.error} offline={mark('当前离线，联网后可查看物流')} /></p> : <div className="m-card" aria-busy="true">{t('正在加载…')}</div>}</MobilePage>;
   const o = q.data;
   return (
-    <MobilePage title="物流信息" back="/ofo/purchase/order">
-      <section className="m-card" aria-label="物流">
+    <MobilePage title={t('物流信息')} back="/ofo/purchase/order">
+      <section className="m-card" aria-label={t('物流')}>
         <dl className="m-facts">
-          <dt>订单</dt><dd><Link to="/ofo/purchase/orderDetail" search={{ order_no: o.order_no }}>{o.order_no}</Link></dd>
-          <dt>状态</dt><dd><StatusTag status={o.status} /></dd>
-          <dt>物流公司</dt><dd data-testid="logistics-company">{o.logistics_company || '—'}</dd>
-          <dt>物流单号</dt><dd data-testid="logistics-no">{o.logistics_no || '—'}</dd>
-          {o.shipped_at > 0 && <><dt>发货时间</dt><dd>{at(o.shipped_at)}</dd></>}
-          {o.received_at > 0 && <><dt>收货时间</dt><dd>{at(o.received_at)}</dd></>}
+          <dt>{t('订单')}</dt><dd><Link to="/ofo/purchase/orderDetail" search={{ order_no: o.order_no }}>{o.order_no}</Link></dd>
+          <dt>{t('状态')}</dt><dd><StatusTag status={o.status} /></dd>
+          <dt>{t('物流公司')}</dt><dd data-testid="logistics-company" data-user-text>{o.logistics_company || '—'}</dd>
+          <dt>{t('物流单号')}</dt><dd data-testid="logistics-no" data-user-text>{o.logistics_no || '—'}</dd>
+          {o.shipped_at > 0 && <><dt>{t('发货时间')}</dt><dd>{at(o.shipped_at)}</dd></>}
+          {o.received_at > 0 && <><dt>{t('收货时间')}</dt><dd>{at(o.received_at)}</dd></>}
         </dl>
         {!o.logistics_no && (
           <p className="m-note" style={{ marginTop: 8 }}>
             {o.status === 'cancelled' || o.status === 'rejected'
-              ? `订单${ORDER_STATUS_TEXT[o.status]}，不会发货`
+              ? t('订单{{status}}，不会发货', { status: t(ORDER_STATUS_TEXT[o.status]) })
               : o.side === 'seller'
                 ? <>尚未发货：在<Link to="/ofo/purchase/orderDetail" search={{ order_no: o.order_no }}>订单详情</Link>里确认订单并发货，发货后这里显示物流公司和单号</>
-                : '卖家尚未发货，发货后这里显示物流公司和单号'}
+                : t('卖家尚未发货，发货后这里显示物流公司和单号')}
           </p>
         )}
       </section>
-      <section className="m-card" aria-label="订单动态">
-        <h2>订单动态</h2>
+      <section className="m-card" aria-label={t('订单动态')}>
+        <h2>{t('订单动态')}</h2>
         <ol className="m-timeline">
           {[...o.events].reverse().map((e, i) => (
             <li key={i} data-testid="order-event">
-              <strong>{EVENT_TEXT[e.action] ?? e.action}</strong> → {ORDER_STATUS_TEXT[e.to_status as OrderStatus] ?? e.to_status}
-              <br /><span className="m-muted">{at(e.created_at)} · {e.user_name}{e.note ? `（${e.note}）` : ''}</span>
+              <strong>{EVENT_TEXT[e.action] ? t(EVENT_TEXT[e.action]) : e.action}</strong> → {ORDER_STATUS_TEXT[e.to_status as OrderStatus] ? t(ORDER_STATUS_TEXT[e.to_status as OrderStatus]) : e.to_status}
+              <br /><span className="m-muted">{at(e.created_at)} · <span data-user-text>{e.user_name}{e.note ? `（${e.note}）` : ''}</span></span>
             </li>
           ))}
         </ol>

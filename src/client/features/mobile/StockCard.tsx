@@ -16,9 +16,13 @@ import { PreferredTag } from '../search/PreferredTag';
 import { PromoPrice, PromoTag } from '../search/PromoTag';
 import { SpotOrderButton } from '../orders/SpotOrderButton';
 import { SPOT_CONFIRM_MINUTES } from '../../../shared/domain/spot';
+import { useLang, useT } from '../../i18n/lang';
+import { formatNumber } from '../../i18n/format';
+import { Refusal } from '../../i18n/Refusal';
 
 /** 联系卖家 on a card: the conversation with the seller's contact user, full-screen. */
 function ChatWithSeller({ row }: { row: StockRow }) {
+  const t = useT();
   const { session } = useRouteContext({ from: '__root__' });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -34,8 +38,8 @@ function ChatWithSeller({ row }: { row: StockRow }) {
   };
   return (
     <>
-      <Button type="button" size="small" text icon="pi pi-comments" label={msg.chatWithSeller} aria-label={`${msg.chatWithSeller} ${row.company_name}`} onClick={() => void start()} />
-      {problem && <small className="m-field-error" role="alert">{problem}</small>}
+      <Button type="button" size="small" text icon="pi pi-comments" label={t(msg.chatWithSeller)} aria-label={`${t(msg.chatWithSeller)} ${row.company_name}`} onClick={() => void start()} />
+      {problem && <small className="m-field-error" role="alert"><Refusal text={problem} /></small>}
     </>
   );
 }
@@ -47,35 +51,37 @@ function ChatWithSeller({ row }: { row: StockRow }) {
  */
 export function StockCard({ row, priceColumns, spotOrder }: { row: StockRow; priceColumns: readonly string[]; spotOrder?: boolean }) {
   // the wholesale columns come only to formal (paid) members: they are charged those
+  const t = useT();
+  const lang = useLang();
   const level = priceColumns.includes('price0') ? 'paid' : 'free';
   const price = unitPrice(row as Partial<Record<PriceColumn, number | null>>, level, false);
   const brand = row.is_original ? null : row.part_brand_name || row.custom_brand_name;
   return (
     <article className="m-card m-stock" data-testid="stock-card" data-stock-id={row.id} aria-label={`${row.supplier_oe} ${row.name} ${row.company_name}`}>
       <div className="m-stock-title">
-        {row.supplier_oe} {row.name}{' '}
-        {row.is_original && <Tag value="原厂件" severity="success" />}
-        {row.sale_state === 'promotion' && <Tag value="促销" severity="warning" />}
-        {row.clean_state === 'clearance' && <Tag value="清仓" severity="danger" />}
+        <span data-user-text>{row.supplier_oe} {row.name}</span>{' '}
+        {row.is_original && <Tag value={t('原厂件')} severity="success" />}
+        {row.sale_state === 'promotion' && <Tag value={t('促销')} severity="warning" />}
+        {row.clean_state === 'clearance' && <Tag value={t('清仓')} severity="danger" />}
         <SpotTag row={row} />
         <PromoTag row={row} />
-        {row.warranty_months ? <Tag value={warrantyText.mark(row.warranty_months)} severity="info" icon="pi pi-verified" /> : null}
+        {row.warranty_months ? <Tag value={lang === 'vi' ? t('质保{{n}}个月', { n: row.warranty_months }) : warrantyText.mark(row.warranty_months)} severity="info" icon="pi pi-verified" /> : null}
       </div>
       <div className="m-stock-facts">
-        {brand && <span>{brand}</span>}
-        {row.quality_name && <span>{row.quality_name}</span>}
-        {(row.make_name || row.supplier_vehicle) && <span>{[row.make_name, row.supplier_vehicle].filter(Boolean).join(' ')}</span>}
+        {brand && <span data-user-text>{brand}</span>}
+        {row.quality_name && <span data-user-text>{row.quality_name}</span>}
+        {(row.make_name || row.supplier_vehicle) && <span data-user-text>{[row.make_name, row.supplier_vehicle].filter(Boolean).join(' ')}</span>}
       </div>
       <div className="m-stock-facts">
-        <span data-testid="stock-seller">卖家：{row.company_name} <PreferredTag row={row} /></span>
-        <span>{[row.province, row.city].filter(Boolean).join(' ') || '—'}</span>
-        <span data-testid="stock-qty">库存 {row.quantity} {row.uom_name}</span>
+        <span data-testid="stock-seller">{t('卖家：')}<span data-user-text>{row.company_name}</span> <PreferredTag row={row} /></span>
+        <span data-user-text>{[row.province, row.city].filter(Boolean).join(' ') || '—'}</span>
+        <span data-testid="stock-qty">{t('库存 {{n}}', { n: formatNumber(lang, row.quantity) })} <span data-user-text>{row.uom_name}</span></span>
       </div>
       <div className="m-stock-foot">
         <span>
           {/* a promotion plan's price with the original struck through (docs/promotions.md) */}
-          {price ? <span className="m-price"><PromoPrice fen={row.promo?.prices[price.column] ?? price.fen} listFen={row.promo?.prices[price.column] !== undefined ? price.fen : null} show={(fen) => <Price fen={fen} />} /></span> : <span className="m-muted">暂无报价</span>}
-          {price && <small className="m-muted"> {chargedColumnLabel(price.column)}</small>}
+          {price ? <span className="m-price"><PromoPrice fen={row.promo?.prices[price.column] ?? price.fen} listFen={row.promo?.prices[price.column] !== undefined ? price.fen : null} show={(fen) => <Price fen={fen} />} /></span> : <span className="m-muted">{t('暂无报价')}</span>}
+          {price && <small className="m-muted"> {t(chargedColumnLabel(price.column))}</small>}
         </span>
         <span className="m-row" style={{ flexWrap: 'nowrap' }}>
           <ChatWithSeller row={row} />
@@ -84,7 +90,7 @@ export function StockCard({ row, priceColumns, spotOrder }: { row: StockRow; pri
       </div>
       {spotOrder && row.spot && row.quantity > 0 && (
         <div className="m-stock-foot">
-          <span className="m-muted">下单后卖家{SPOT_CONFIRM_MINUTES}分钟内确认</span>
+          <span className="m-muted">{t('下单后卖家{{n}}分钟内确认', { n: SPOT_CONFIRM_MINUTES })}</span>
           <SpotOrderButton row={row} />
         </div>
       )}

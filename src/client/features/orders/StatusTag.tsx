@@ -1,4 +1,5 @@
 import { Tag } from 'primereact/tag';
+import { useT } from '../../i18n/lang';
 import { ORDER_STATUS_TEXT, PAY_STATUS_TEXT, type OrderStatus, type PayStatus } from '../../../shared/domain/orders';
 
 const SEVERITY: Record<OrderStatus, 'warning' | 'info' | 'success' | 'danger' | 'secondary' | null> = {
@@ -6,9 +7,11 @@ const SEVERITY: Record<OrderStatus, 'warning' | 'info' | 'success' | 'danger' | 
 };
 
 export function StatusTag({ status }: { status: OrderStatus }) {
-  return <Tag value={ORDER_STATUS_TEXT[status]} severity={SEVERITY[status]} />;
+  const t = useT();
+  return <Tag value={t(ORDER_STATUS_TEXT[status])} severity={SEVERITY[status]} />;
 }
 
 export function PayTag({ pay }: { pay: PayStatus }) {
-  return <Tag value={PAY_STATUS_TEXT[pay]} severity={pay === 'paid' ? 'success' : 'warning'} />;
+  const t = useT();
+  return <Tag value={t(PAY_STATUS_TEXT[pay])} severity={pay === 'paid' ? 'success' : 'warning'} />;
 }

@@ -21,7 +21,9 @@ import { OfflineError } from '../../api/request';
 import { LIST_PAGE_SIZES, type ListPageSize, type ListSearch } from './list-search';
 import { ListRows, type ListColumn } from './ListRows';
 import { foldFilters, foldLabel, openWhenNarrowed } from './filter-fold';
+import { Refusal } from '../../i18n/Refusal';
 import { useNarrow } from './narrow';
+import { useT } from '../../i18n/lang';
 import './list.css';
 
 export type { ListColumn } from './ListRows';
@@ -72,6 +74,7 @@ export function ListPage<Row, K extends QueryKey, A extends { data: Row[]; total
   /** a line the page writes outcomes to (saved, refused) */
   status?: ReactNode;
 }) {
+  const t = useT();
   // keyed by the names, not by the filters array: pages declare their list inside the component,
   // so def.filters is a new array at every render, and the draft below was reset to the applied
   // values at every render (the list's answer arriving wiped what had just been typed; operation.e2e)
@@ -146,7 +149,7 @@ export function ListPage<Row, K extends QueryKey, A extends { data: Row[]; total
     try {
       await run(search);
     } catch (e) {
-      setExportError(e instanceof OfflineError ? '当前离线，联网后可导出' : e instanceof Error ? e.message : String(e));
+      setExportError(e instanceof OfflineError ? t('当前离线，联网后可导出') : e instanceof Error ? e.message : String(e));
     } finally {
       setExporting(false);
     }
@@ -161,7 +164,7 @@ export function ListPage<Row, K extends QueryKey, A extends { data: Row[]; total
         onFocus={() => setFocused(f.name)} onBlur={() => setFocused((n) => (n === f.name ? null : n))}>
         <span>{f.label}</span>
         {f.type === 'select' ? (
-          <Dropdown inputId={id} ariaLabel={f.label} value={value} options={[{ label: '全部', value: '' }, ...(f.options ?? [])]} onChange={(e) => set(e.value as string)} filter={(f.options?.length ?? 0) > 12} />
+          <Dropdown inputId={id} ariaLabel={f.label} value={value} options={[{ label: t('全部'), value: '' }, ...(f.options ?? [])]} onChange={(e) => set(e.value as string)} filter={(f.options?.length ?? 0) > 12} />
         ) : (
           <InputText id={id} name={f.name} type={f.type === 'date' ? 'date' : 'text'} value={value} onChange={(e) => set(e.target.value)} maxLength={60} />
         )}
@@ -172,17 +175,17 @@ export function ListPage<Row, K extends QueryKey, A extends { data: Row[]; total
   // on a phone the bulk actions wait until a row is ticked, then sit at the screen's foot as one
   // 批量操作 menu, so they never push the rows off the first screen
   const bulkBar = def.bulkActions && (narrow ? selected.size > 0 || bulkError !== '' : true) && (
-    <div className={narrow ? 'list-bulk list-bulk-float' : 'list-bulk'} role="group" aria-label="批量操作">
-      <span className="muted">{selected.size > 0 ? `已选 ${selected.size} 行` : '勾选行后可批量操作'}</span>
+    <div className={narrow ? 'list-bulk list-bulk-float' : 'list-bulk'} role="group" aria-label={t('批量操作')}>
+      <span className="muted">{selected.size > 0 ? t('已选 {{n}} 行', { n: selected.size }) : t('勾选行后可批量操作')}</span>
       {narrow ? (
         <>
           <Menu popup ref={bulkMenu} model={def.bulkActions.map((a) => ({
             label: a.label, icon: a.icon, disabled: selected.size === 0 || busy, className: a.danger ? 'list-bulk-danger' : undefined,
             command: () => void runBulk(a),
           }))} />
-          <Button type="button" size="small" label="批量操作" icon="pi pi-angle-up" iconPos="right" disabled={selected.size === 0 || busy} aria-haspopup
+          <Button type="button" size="small" label={t('批量操作')} icon="pi pi-angle-up" iconPos="right" disabled={selected.size === 0 || busy} aria-haspopup
             onClick={(e) => bulkMenu.current?.toggle(e)} />
-          <Button type="button" size="small" text label="取消" onClick={() => { setSelected(new Set()); setBulkError(''); }} />
+          <Button type="button" size="small" text label={t('取消')} onClick={() => { setSelected(new Set()); setBulkError(''); }} />
         </>
       ) : def.bulkActions.map((a) => (
         <Button key={a.label} type="button" size="small" outlined severity={a.danger ? 'danger' : undefined} icon={a.icon} label={a.label}
@@ -198,34 +201,34 @@ export function ListPage<Row, K extends QueryKey, A extends { data: Row[]; total
         <h2>{def.title}</h2>
         <div className="list-toolbar">
           {toolbar}
-          {def.exportXlsx && <Button type="button" label="导出XLSX" icon="pi pi-download" outlined loading={exporting} onClick={() => void exportNow(def.exportXlsx!)} />}
+          {def.exportXlsx && <Button type="button" label={t('导出XLSX')} icon="pi pi-download" outlined loading={exporting} onClick={() => void exportNow(def.exportXlsx!)} />}
         </div>
       </div>
       {/* a list with nothing to filter (a short list of the company's own) has no search form */}
       {def.filters.length > 0 && (
-        <form className={fold.foldToggle ? 'list-filters list-filters-folding' : 'list-filters'} role="search" aria-label={`${def.title}筛选`}
+        <form className={fold.foldToggle ? 'list-filters list-filters-folding' : 'list-filters'} role="search" aria-label={t('{{title}}筛选', { title: def.title })}
           onSubmit={(e) => { e.preventDefault(); apply(draft); setFiltersOpen(false); }}>
           {fold.shown.map(field)}
           <div className="list-filter-actions">
-            <Button type="submit" label="搜索" icon="pi pi-search" />
-            <Button type="button" label="重置" outlined onClick={() => { const empty = Object.fromEntries(names.map((n) => [n, ''])); setDraft(empty); apply(empty); }} />
+            <Button type="submit" label={t('搜索')} icon="pi pi-search" />
+            <Button type="button" label={t('重置')} outlined onClick={() => { const empty = Object.fromEntries(names.map((n) => [n, ''])); setDraft(empty); apply(empty); }} />
             {fold.foldToggle && (
               <Button type="button" outlined={!filtersOpen} label={foldLabel(fold.active)} icon={filtersOpen ? 'pi pi-angle-up' : 'pi pi-filter'}
                 aria-expanded={filtersOpen} onClick={() => setFiltersOpen(!filtersOpen)} className="list-fold-toggle" />
             )}
             {fold.moreToggle && (
-              <Button type="button" text label={more ? '收起筛选' : '更多筛选'} icon={more ? 'pi pi-angle-up' : 'pi pi-angle-down'} onClick={() => setMore(!more)} />
+              <Button type="button" text label={more ? t('收起筛选') : t('更多筛选')} icon={more ? 'pi pi-angle-up' : 'pi pi-angle-down'} onClick={() => setMore(!more)} />
             )}
           </div>
         </form>
       )}
       {bulkBar}
       {status}
-      {exportError && <p className="list-error" role="alert">导出失败：{exportError}</p>}
+      {exportError && <p className="list-error" role="alert">{t('导出失败：{{reason}}', { reason: exportError })}</p>}
       {q.isError && !q.data ? (
         <div className="list-state" role="alert">
-          <p>{q.error instanceof OfflineError ? '当前离线，联网后可查看' : q.error.message}</p>
-          <Button type="button" label="重试" icon="pi pi-refresh" onClick={() => void q.refetch()} />
+          <p>{q.error instanceof OfflineError ? t('当前离线，联网后可查看') : <Refusal text={q.error.message} />}</p>
+          <Button type="button" label={t('重试')} icon="pi pi-refresh" onClick={() => void q.refetch()} />
         </div>
       ) : (
         <ListRows title={def.title} columns={def.columns} rows={rows} rowKey={def.rowKey} rowLabel={def.rowLabel}
@@ -238,7 +241,7 @@ export function ListPage<Row, K extends QueryKey, A extends { data: Row[]; total
           }} />
       )}
       <div className="list-foot">
-        <span className="muted" data-testid="list-total">共 {q.data?.total ?? 0} 条</span>
+        <span className="muted" data-testid="list-total">{t('共 {{n}} 条', { n: q.data?.total ?? 0 })}</span>
         {(q.data?.total ?? 0) > LIST_PAGE_SIZES[0] && (
           <Paginator first={(page - 1) * size} rows={size} totalRecords={q.data?.total ?? 0} rowsPerPageOptions={[...LIST_PAGE_SIZES]}
             onPageChange={(e) => onSearch({ ...search, page: e.page + 1, size: e.rows as ListPageSize })} />

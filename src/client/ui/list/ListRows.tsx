@@ -16,6 +16,7 @@ import { useVirtualizer, useWindowVirtualizer, type VirtualItem } from '@tanstac
 import { fitColumns, type ColumnPriority } from './fit';
 import { clipOf } from './clip-edges';
 import { useNarrow } from './narrow';
+import { useT } from '../../i18n/lang';
 import './list.css';
 
 export interface ListColumn<Row> {
@@ -59,6 +60,7 @@ export function ListRows<Row, Id extends number | string = number>({ title, colu
   /** what shows instead of rows: the empty text, or 正在加载… (busy) */
   status: { busy: boolean; empty: ReactNode | null };
 }) {
+  const t = useT();
   const cards = useNarrow();
   const tableRef = useRef<HTMLTableElement>(null);
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -153,26 +155,26 @@ export function ListRows<Row, Id extends number | string = number>({ title, colu
 
   if (cards) {
     return (
-      <div className="list-cards" aria-label={`${title}列表`} aria-busy={status.busy}>
+      <div className="list-cards" aria-label={t('{{title}}列表', { title })} aria-busy={status.busy}>
         {(selection || sortable.length > 0) && (
           <div className="list-cards-head">
             {selection && (
               <label className="list-card-all">
-                <input type="checkbox" checked={allOnPage} disabled={rows.length === 0} onChange={tickAll} /> 全选本页
+                <input type="checkbox" checked={allOnPage} disabled={rows.length === 0} onChange={tickAll} /> {t('全选本页')}
               </label>
             )}
             {sort && sortable.length > 0 && (
               <label className="list-card-sort">
-                <span>排序</span>
+                <span>{t('排序')}</span>
                 <select value={sort.field && sortable.some((c) => c.sort === sort.field) ? `${sort.field}:${sort.order}` : ''}
                   onChange={(e) => {
                     const [field, dir] = e.target.value.split(':');
                     if (field) sort.by(field, dir === 'asc' ? 'asc' : 'desc');
                   }}>
-                  {!(sort.field && sortable.some((c) => c.sort === sort.field)) && <option value="">默认</option>}
+                  {!(sort.field && sortable.some((c) => c.sort === sort.field)) && <option value="">{t('默认')}</option>}
                   {sortable.flatMap((c) => [
-                    <option key={`${c.key}-desc`} value={`${c.sort}:desc`}>{headerText(c)} 从高到低</option>,
-                    <option key={`${c.key}-asc`} value={`${c.sort}:asc`}>{headerText(c)} 从低到高</option>,
+                    <option key={`${c.key}-desc`} value={`${c.sort}:desc`}>{t('{{column}} 从高到低', { column: headerText(c) })}</option>,
+                    <option key={`${c.key}-asc`} value={`${c.sort}:asc`}>{t('{{column}} 从低到高', { column: headerText(c) })}</option>,
                   ])}
                 </select>
               </label>
@@ -188,7 +190,7 @@ export function ListRows<Row, Id extends number | string = number>({ title, colu
               <li key={id} ref={virtual ? cardRows.measureElement : undefined} data-index={i} data-testid="list-row" data-id={id} {...rowAttrs?.(r)}
                 className={selected.has(id) ? 'list-card selected' : 'list-card'}>
                 <div className="list-card-key list-key">
-                  {selection && <input type="checkbox" aria-label={`选择 ${rowLabel?.(r) ?? id}`} checked={selected.has(id)} onChange={() => selection.toggle(id)} />}
+                  {selection && <input type="checkbox" aria-label={t('选择 {{row}}', { row: rowLabel?.(r) ?? id })} checked={selected.has(id)} onChange={() => selection.toggle(id)} />}
                   <div>{key?.cell(r)}</div>
                 </div>
                 <dl className="list-fold">
@@ -200,7 +202,7 @@ export function ListRows<Row, Id extends number | string = number>({ title, colu
           })}
         </ul>
         {emptyState && <p className="list-empty" role="status">{status.empty}</p>}
-        {status.busy && <p className="list-empty" aria-busy="true">正在加载…</p>}
+        {status.busy && <p className="list-empty" aria-busy="true">{t('正在加载…')}</p>}
       </div>
     );
   }
@@ -214,13 +216,13 @@ export function ListRows<Row, Id extends number | string = number>({ title, colu
         <tr data-testid="list-row" data-id={id} {...rowAttrs?.(r)} className={selected.has(id) ? 'selected' : undefined}>
           {selection && (
             <td className="list-check">
-              <input type="checkbox" aria-label={`选择 ${rowLabel?.(r) ?? id}`} checked={selected.has(id)} onChange={() => selection.toggle(id)} />
+              <input type="checkbox" aria-label={t('选择 {{row}}', { row: rowLabel?.(r) ?? id })} checked={selected.has(id)} onChange={() => selection.toggle(id)} />
             </td>
           )}
           {foldedCols.length > 0 && (
             <td className="list-toggle">
               <button type="button" className={`list-expand pi ${expanded ? 'pi-chevron-down' : 'pi-chevron-right'}`} aria-expanded={expanded}
-                aria-label={`${rowLabel?.(r) ?? id} 其余${foldedCols.length}列`} title="展开其余列" onClick={() => toggleOpen(id)} />
+                aria-label={t('{{row}} 其余{{n}}列', { row: rowLabel?.(r) ?? id, n: foldedCols.length })} title={t('展开其余列')} onClick={() => toggleOpen(id)} />
             </td>
           )}
           {shownCols.map((c) => <td key={c.key} className={cellClass(c, columns)}>{c.cell(r)}</td>)}
@@ -240,17 +242,17 @@ export function ListRows<Row, Id extends number | string = number>({ title, colu
 
   return (
     <div className="list-frame" data-clip-left={clip.left || undefined} data-clip-right={clip.right || undefined}>
-      <div className="list-scroll" tabIndex={0} aria-label={`${title}表格`} ref={attachScroll} onScroll={updateClip}>
+      <div className="list-scroll" tabIndex={0} aria-label={t('{{title}}表格', { title })} ref={attachScroll} onScroll={updateClip}>
         <table ref={tableRef} className={['list-table', selection ? '' : 'no-check', foldedCols.length > 0 ? 'folds' : '', shownCols.some((c) => c.actions) ? '' : 'no-actions'].filter(Boolean).join(' ')}
           aria-busy={status.busy}>
           <thead>
             <tr>
               {selection && (
                 <th className="list-check">
-                  <input type="checkbox" aria-label="全选本页" checked={allOnPage} disabled={rows.length === 0} onChange={tickAll} />
+                  <input type="checkbox" aria-label={t('全选本页')} checked={allOnPage} disabled={rows.length === 0} onChange={tickAll} />
                 </th>
               )}
-              {foldedCols.length > 0 && <th className="list-toggle"><span className="list-sr">展开其余列</span></th>}
+              {foldedCols.length > 0 && <th className="list-toggle"><span className="list-sr">{t('展开其余列')}</span></th>}
               {shownCols.map((c) => (
                 <th key={c.key} data-col={c.key} className={cellClass(c, columns)} style={c.width ? { minWidth: c.width, width: c.width } : undefined}
                   aria-sort={c.sort && sort?.field === c.sort ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}>
@@ -278,7 +280,7 @@ export function ListRows<Row, Id extends number | string = number>({ title, colu
           {(emptyState || status.busy) && (
             <tbody>
               {emptyState && <tr><td colSpan={width} className="list-empty" role="status">{status.empty}</td></tr>}
-              {status.busy && <tr><td colSpan={width} className="list-empty" aria-busy="true">正在加载…</td></tr>}
+              {status.busy && <tr><td colSpan={width} className="list-empty" aria-busy="true">{t('正在加载…')}</td></tr>}
             </tbody>
           )}
         </table>

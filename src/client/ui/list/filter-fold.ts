@@ -8,6 +8,8 @@
  * primary filter stays first and the others follow as from 640 px. What was typed into a folded
  * field stays in the block's draft; it is applied by the next 搜索 like any other.
  */
+import { t } from '../../i18n/lang';
+
 export interface FoldableFilter {
   name: string;
   more?: boolean;
@@ -56,4 +58,4 @@ export const openWhenNarrowed = <F extends FoldableFilter>(filters: readonly F[]
   focused !== null && filters.some((f) => f.name === focused) && primaryFilter(filters)?.name !== focused;
 
 /** 筛选, with the count of folded filters in force: 筛选 (2) */
-export const foldLabel = (active: number) => (active > 0 ? `筛选 (${active})` : '筛选');
+export const foldLabel = (active: number) => (active > 0 ? t('筛选 ({{n}})', { n: active }) : t('筛选'));
