@@ -205,6 +205,7 @@ import { Route as OperationReportOrderRouteImport } from './routes/operation/rep
 import { Route as OperationReportProductRouteImport } from './routes/operation/report.product'
 import { Route as OperationReportSearchRouteImport } from './routes/operation/report.search'
 import { Route as OperationServiceIndexRouteImport } from './routes/operation/service.index'
+import { Route as OperationSystemBatchtoolsRouteImport } from './routes/operation/system.batchtools'
 import { Route as OperationSystemCompanyLevelRouteImport } from './routes/operation/system.companyLevel'
 import { Route as OperationSystemConfigurationRouteImport } from './routes/operation/system.configuration'
 import { Route as OperationSystemDictionaryRouteImport } from './routes/operation/system.dictionary'
@@ -279,6 +280,7 @@ import { Route as OperationProductEpcIndexRouteImport } from './routes/operation
 import { Route as OperationProductEpcVehicleIdRouteImport } from './routes/operation/product.epc.$vehicleId'
 import { Route as OperationServiceAfterSaleIndexRouteImport } from './routes/operation/service.afterSale.index'
 import { Route as OperationServiceAfterSaleAsNoRouteImport } from './routes/operation/service.afterSale.$asNo'
+import { Route as OperationSystemNoticeWechatRouteImport } from './routes/operation/system.notice_.wechat'
 import { Route as BackendServiceAfterSaleDetailAsNoRouteImport } from './routes/backend/service.afterSale.detail.$asNo'
 import { Route as OperationInterfaceSecretKeyLogIndexRouteImport } from './routes/operation/interface.secretKey.log.index'
 import { Route as OperationInterfaceSecretKeyLogIdRouteImport } from './routes/operation/interface.secretKey.log.$id'
@@ -1299,6 +1301,12 @@ const OperationServiceIndexRoute = OperationServiceIndexRouteImport.update({
   path: '/service/',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationSystemBatchtoolsRoute =
+  OperationSystemBatchtoolsRouteImport.update({
+    id: '/system/batchtools',
+    path: '/system/batchtools',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationSystemCompanyLevelRoute =
   OperationSystemCompanyLevelRouteImport.update({
     id: '/system/companyLevel',
@@ -1709,6 +1717,12 @@ const OperationServiceAfterSaleAsNoRoute =
     path: '/service/afterSale/$asNo',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationSystemNoticeWechatRoute =
+  OperationSystemNoticeWechatRouteImport.update({
+    id: '/system/notice_/wechat',
+    path: '/system/notice/wechat',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const BackendServiceAfterSaleDetailAsNoRoute =
   BackendServiceAfterSaleDetailAsNoRouteImport.update({
     id: '/service/afterSale/detail/$asNo',
@@ -1910,6 +1924,7 @@ export interface FileRoutesByFullPath {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
+  '/operation/system/batchtools': typeof OperationSystemBatchtoolsRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
@@ -1981,6 +1996,7 @@ export interface FileRoutesByFullPath {
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
+  '/operation/system/notice/wechat': typeof OperationSystemNoticeWechatRoute
   '/open/controlPanel/': typeof StoreOpenControlPanelIndexRoute
   '/pay/package/': typeof StorePayPackageIndexRoute
   '/search/dismantle/': typeof StoreSearchDismantleIndexRoute
@@ -2180,6 +2196,7 @@ export interface FileRoutesByTo {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
+  '/operation/system/batchtools': typeof OperationSystemBatchtoolsRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
@@ -2251,6 +2268,7 @@ export interface FileRoutesByTo {
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
+  '/operation/system/notice/wechat': typeof OperationSystemNoticeWechatRoute
   '/open/controlPanel': typeof StoreOpenControlPanelIndexRoute
   '/pay/package': typeof StorePayPackageIndexRoute
   '/search/dismantle': typeof StoreSearchDismantleIndexRoute
@@ -2456,6 +2474,7 @@ export interface FileRoutesById {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
+  '/operation/system/batchtools': typeof OperationSystemBatchtoolsRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
@@ -2527,6 +2546,7 @@ export interface FileRoutesById {
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
+  '/operation/system/notice_/wechat': typeof OperationSystemNoticeWechatRoute
   '/_store/open/controlPanel/': typeof StoreOpenControlPanelIndexRoute
   '/_store/pay/package/': typeof StorePayPackageIndexRoute
   '/_store/search/dismantle/': typeof StoreSearchDismantleIndexRoute
@@ -2731,6 +2751,7 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
+    | '/operation/system/batchtools'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
@@ -2802,6 +2823,7 @@ export interface FileRouteTypes {
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
     | '/operation/service/afterSale/$asNo'
+    | '/operation/system/notice/wechat'
     | '/open/controlPanel/'
     | '/pay/package/'
     | '/search/dismantle/'
@@ -3001,6 +3023,7 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
+    | '/operation/system/batchtools'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
@@ -3072,6 +3095,7 @@ export interface FileRouteTypes {
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
     | '/operation/service/afterSale/$asNo'
+    | '/operation/system/notice/wechat'
     | '/open/controlPanel'
     | '/pay/package'
     | '/search/dismantle'
@@ -3276,6 +3300,7 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
+    | '/operation/system/batchtools'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
@@ -3347,6 +3372,7 @@ export interface FileRouteTypes {
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
     | '/operation/service/afterSale/$asNo'
+    | '/operation/system/notice_/wechat'
     | '/_store/open/controlPanel/'
     | '/_store/pay/package/'
     | '/_store/search/dismantle/'
@@ -4768,6 +4794,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationServiceIndexRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/system/batchtools': {
+      id: '/operation/system/batchtools'
+      path: '/system/batchtools'
+      fullPath: '/operation/system/batchtools'
+      preLoaderRoute: typeof OperationSystemBatchtoolsRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/system/companyLevel': {
       id: '/operation/system/companyLevel'
       path: '/system/companyLevel'
@@ -5286,6 +5319,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationServiceAfterSaleAsNoRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/system/notice_/wechat': {
+      id: '/operation/system/notice_/wechat'
+      path: '/system/notice/wechat'
+      fullPath: '/operation/system/notice/wechat'
+      preLoaderRoute: typeof OperationSystemNoticeWechatRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/backend/service/afterSale/detail/$asNo': {
       id: '/backend/service/afterSale/detail/$asNo'
       path: '/service/afterSale/detail/$asNo'
@@ -5718,6 +5758,7 @@ interface OperationRouteChildren {
   OperationReportOrderRoute: typeof OperationReportOrderRoute
   OperationReportProductRoute: typeof OperationReportProductRoute
   OperationReportSearchRoute: typeof OperationReportSearchRoute
+  OperationSystemBatchtoolsRoute: typeof OperationSystemBatchtoolsRoute
   OperationSystemCompanyLevelRoute: typeof OperationSystemCompanyLevelRoute
   OperationSystemConfigurationRoute: typeof OperationSystemConfigurationRoute
   OperationSystemDictionaryRoute: typeof OperationSystemDictionaryRoute
@@ -5747,6 +5788,7 @@ interface OperationRouteChildren {
   OperationProductCleanOeRoute: typeof OperationProductCleanOeRoute
   OperationProductEpcVehicleIdRoute: typeof OperationProductEpcVehicleIdRoute
   OperationServiceAfterSaleAsNoRoute: typeof OperationServiceAfterSaleAsNoRoute
+  OperationSystemNoticeWechatRoute: typeof OperationSystemNoticeWechatRoute
   OperationCompanyGroupIndexRoute: typeof OperationCompanyGroupIndexRoute
   OperationCompanyTradeIndexRoute: typeof OperationCompanyTradeIndexRoute
   OperationInterfaceSecretKeyIndexRoute: typeof OperationInterfaceSecretKeyIndexRoute
@@ -5823,6 +5865,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationReportOrderRoute: OperationReportOrderRoute,
   OperationReportProductRoute: OperationReportProductRoute,
   OperationReportSearchRoute: OperationReportSearchRoute,
+  OperationSystemBatchtoolsRoute: OperationSystemBatchtoolsRoute,
   OperationSystemCompanyLevelRoute: OperationSystemCompanyLevelRoute,
   OperationSystemConfigurationRoute: OperationSystemConfigurationRoute,
   OperationSystemDictionaryRoute: OperationSystemDictionaryRoute,
@@ -5852,6 +5895,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationProductCleanOeRoute: OperationProductCleanOeRoute,
   OperationProductEpcVehicleIdRoute: OperationProductEpcVehicleIdRoute,
   OperationServiceAfterSaleAsNoRoute: OperationServiceAfterSaleAsNoRoute,
+  OperationSystemNoticeWechatRoute: OperationSystemNoticeWechatRoute,
   OperationCompanyGroupIndexRoute: OperationCompanyGroupIndexRoute,
   OperationCompanyTradeIndexRoute: OperationCompanyTradeIndexRoute,
   OperationInterfaceSecretKeyIndexRoute: OperationInterfaceSecretKeyIndexRoute,
