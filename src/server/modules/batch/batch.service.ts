@@ -14,7 +14,7 @@ import { inTransaction, unix } from '../../db/helpers';
 import type { BatchJob } from '../../../shared/contracts/operation-batch';
 import { BATCH_KINDS, BATCH_LABELS, batchText, type BatchKind, type BatchLabel } from '../../../shared/domain/batch-jobs';
 import { logStockChanges } from '../stock/stock.service';
-import * as audit from '../operation/audit.repo';
+import * as audit from '../operation/audit.service';
 import * as repo from './batch.repo';
 
 type Log = (level: 'info' | 'warn' | 'error', text: string, detail?: unknown) => void;

@@ -18,7 +18,7 @@ import type { WechatTemplate } from '../../../shared/contracts/operation-wechat'
 import {
   WECHAT_SCENES, wechatData, wechatText, wechatValueProblem, type WechatField, type WechatSceneKey,
 } from '../../../shared/domain/wechat';
-import * as audit from '../operation/audit.repo';
+import * as audit from '../operation/audit.service';
 import * as repo from './wechat.repo';
 import type { WechatProvider } from './wechat.provider';
 
