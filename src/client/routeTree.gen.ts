@@ -163,7 +163,6 @@ import { Route as OperationEnquiryEnquiryNoRouteImport } from './routes/operatio
 import { Route as OperationForeignChatHistoryRouteImport } from './routes/operation/foreign.chatHistory'
 import { Route as OperationForeignGoodsRouteImport } from './routes/operation/foreign.goods'
 import { Route as OperationForeignOrderRouteImport } from './routes/operation/foreign.order'
-import { Route as OperationForeignProductRouteImport } from './routes/operation/foreign.product'
 import { Route as OperationForeignQuickReplyRouteImport } from './routes/operation/foreign.quickReply'
 import { Route as OperationForeignServiceChargeRuleRouteImport } from './routes/operation/foreign.serviceChargeRule'
 import { Route as OperationForeignUsersRouteImport } from './routes/operation/foreign.users'
@@ -205,9 +204,8 @@ import { Route as OperationReportMemberQueryRouteImport } from './routes/operati
 import { Route as OperationReportOrderRouteImport } from './routes/operation/report.order'
 import { Route as OperationReportProductRouteImport } from './routes/operation/report.product'
 import { Route as OperationReportSearchRouteImport } from './routes/operation/report.search'
-import { Route as OperationReportSfeReportRouteImport } from './routes/operation/report.sfeReport'
-import { Route as OperationReportWeipeiRouteImport } from './routes/operation/report.weipei'
 import { Route as OperationServiceIndexRouteImport } from './routes/operation/service.index'
+import { Route as OperationSystemBatchtoolsRouteImport } from './routes/operation/system.batchtools'
 import { Route as OperationSystemCompanyLevelRouteImport } from './routes/operation/system.companyLevel'
 import { Route as OperationSystemConfigurationRouteImport } from './routes/operation/system.configuration'
 import { Route as OperationSystemDictionaryRouteImport } from './routes/operation/system.dictionary'
@@ -265,8 +263,6 @@ import { Route as OperationCompanyGroupIndexRouteImport } from './routes/operati
 import { Route as OperationCompanyGroupEditRouteImport } from './routes/operation/company.group.edit'
 import { Route as OperationCompanyTradeIndexRouteImport } from './routes/operation/company.trade.index'
 import { Route as OperationCompanyTradeEditRouteImport } from './routes/operation/company.trade.edit'
-import { Route as OperationForeignAfterSaleIndexRouteImport } from './routes/operation/foreign.afterSale.index'
-import { Route as OperationForeignAfterSaleAsNoRouteImport } from './routes/operation/foreign.afterSale.$asNo'
 import { Route as OperationForeignCompanyAuditRouteImport } from './routes/operation/foreign.company.audit'
 import { Route as OperationForeignCompanyListRouteImport } from './routes/operation/foreign.company.list'
 import { Route as OperationInterfaceSecretKeyIndexRouteImport } from './routes/operation/interface.secretKey.index'
@@ -284,6 +280,7 @@ import { Route as OperationProductEpcIndexRouteImport } from './routes/operation
 import { Route as OperationProductEpcVehicleIdRouteImport } from './routes/operation/product.epc.$vehicleId'
 import { Route as OperationServiceAfterSaleIndexRouteImport } from './routes/operation/service.afterSale.index'
 import { Route as OperationServiceAfterSaleAsNoRouteImport } from './routes/operation/service.afterSale.$asNo'
+import { Route as OperationSystemNoticeWechatRouteImport } from './routes/operation/system.notice_.wechat'
 import { Route as BackendServiceAfterSaleDetailAsNoRouteImport } from './routes/backend/service.afterSale.detail.$asNo'
 import { Route as OperationInterfaceSecretKeyLogIndexRouteImport } from './routes/operation/interface.secretKey.log.index'
 import { Route as OperationInterfaceSecretKeyLogIdRouteImport } from './routes/operation/interface.secretKey.log.$id'
@@ -1081,11 +1078,6 @@ const OperationForeignOrderRoute = OperationForeignOrderRouteImport.update({
   path: '/foreign/order',
   getParentRoute: () => OperationRoute,
 } as any)
-const OperationForeignProductRoute = OperationForeignProductRouteImport.update({
-  id: '/foreign/product',
-  path: '/foreign/product',
-  getParentRoute: () => OperationRoute,
-} as any)
 const OperationForeignQuickReplyRoute =
   OperationForeignQuickReplyRouteImport.update({
     id: '/foreign/quickReply',
@@ -1304,22 +1296,17 @@ const OperationReportSearchRoute = OperationReportSearchRouteImport.update({
   path: '/report/search',
   getParentRoute: () => OperationRoute,
 } as any)
-const OperationReportSfeReportRoute =
-  OperationReportSfeReportRouteImport.update({
-    id: '/report/sfeReport',
-    path: '/report/sfeReport',
-    getParentRoute: () => OperationRoute,
-  } as any)
-const OperationReportWeipeiRoute = OperationReportWeipeiRouteImport.update({
-  id: '/report/weipei',
-  path: '/report/weipei',
-  getParentRoute: () => OperationRoute,
-} as any)
 const OperationServiceIndexRoute = OperationServiceIndexRouteImport.update({
   id: '/service/',
   path: '/service/',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationSystemBatchtoolsRoute =
+  OperationSystemBatchtoolsRouteImport.update({
+    id: '/system/batchtools',
+    path: '/system/batchtools',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationSystemCompanyLevelRoute =
   OperationSystemCompanyLevelRouteImport.update({
     id: '/system/companyLevel',
@@ -1634,18 +1621,6 @@ const OperationCompanyTradeEditRoute =
     path: '/company/trade/edit',
     getParentRoute: () => OperationRoute,
   } as any)
-const OperationForeignAfterSaleIndexRoute =
-  OperationForeignAfterSaleIndexRouteImport.update({
-    id: '/foreign/afterSale/',
-    path: '/foreign/afterSale/',
-    getParentRoute: () => OperationRoute,
-  } as any)
-const OperationForeignAfterSaleAsNoRoute =
-  OperationForeignAfterSaleAsNoRouteImport.update({
-    id: '/foreign/afterSale/$asNo',
-    path: '/foreign/afterSale/$asNo',
-    getParentRoute: () => OperationRoute,
-  } as any)
 const OperationForeignCompanyAuditRoute =
   OperationForeignCompanyAuditRouteImport.update({
     id: '/foreign/company/audit',
@@ -1740,6 +1715,12 @@ const OperationServiceAfterSaleAsNoRoute =
   OperationServiceAfterSaleAsNoRouteImport.update({
     id: '/service/afterSale/$asNo',
     path: '/service/afterSale/$asNo',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationSystemNoticeWechatRoute =
+  OperationSystemNoticeWechatRouteImport.update({
+    id: '/system/notice_/wechat',
+    path: '/system/notice/wechat',
     getParentRoute: () => OperationRoute,
   } as any)
 const BackendServiceAfterSaleDetailAsNoRoute =
@@ -1904,7 +1885,6 @@ export interface FileRoutesByFullPath {
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
   '/operation/foreign/order': typeof OperationForeignOrderRoute
-  '/operation/foreign/product': typeof OperationForeignProductRoute
   '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
   '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
   '/operation/foreign/users': typeof OperationForeignUsersRoute
@@ -1944,8 +1924,7 @@ export interface FileRoutesByFullPath {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
-  '/operation/report/sfeReport': typeof OperationReportSfeReportRoute
-  '/operation/report/weipei': typeof OperationReportWeipeiRoute
+  '/operation/system/batchtools': typeof OperationSystemBatchtoolsRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
@@ -2004,7 +1983,6 @@ export interface FileRoutesByFullPath {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
-  '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -2018,6 +1996,7 @@ export interface FileRoutesByFullPath {
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
+  '/operation/system/notice/wechat': typeof OperationSystemNoticeWechatRoute
   '/open/controlPanel/': typeof StoreOpenControlPanelIndexRoute
   '/pay/package/': typeof StorePayPackageIndexRoute
   '/search/dismantle/': typeof StoreSearchDismantleIndexRoute
@@ -2030,7 +2009,6 @@ export interface FileRoutesByFullPath {
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
-  '/operation/foreign/afterSale/': typeof OperationForeignAfterSaleIndexRoute
   '/operation/interface/secretKey/': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill/': typeof OperationPayBillIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
@@ -2179,7 +2157,6 @@ export interface FileRoutesByTo {
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
   '/operation/foreign/order': typeof OperationForeignOrderRoute
-  '/operation/foreign/product': typeof OperationForeignProductRoute
   '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
   '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
   '/operation/foreign/users': typeof OperationForeignUsersRoute
@@ -2219,8 +2196,7 @@ export interface FileRoutesByTo {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
-  '/operation/report/sfeReport': typeof OperationReportSfeReportRoute
-  '/operation/report/weipei': typeof OperationReportWeipeiRoute
+  '/operation/system/batchtools': typeof OperationSystemBatchtoolsRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
@@ -2279,7 +2255,6 @@ export interface FileRoutesByTo {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
-  '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -2293,6 +2268,7 @@ export interface FileRoutesByTo {
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
+  '/operation/system/notice/wechat': typeof OperationSystemNoticeWechatRoute
   '/open/controlPanel': typeof StoreOpenControlPanelIndexRoute
   '/pay/package': typeof StorePayPackageIndexRoute
   '/search/dismantle': typeof StoreSearchDismantleIndexRoute
@@ -2305,7 +2281,6 @@ export interface FileRoutesByTo {
   '/backend/service/afterSale': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade': typeof OperationCompanyTradeIndexRoute
-  '/operation/foreign/afterSale': typeof OperationForeignAfterSaleIndexRoute
   '/operation/interface/secretKey': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill': typeof OperationPayBillIndexRoute
   '/operation/product/epc': typeof OperationProductEpcIndexRoute
@@ -2460,7 +2435,6 @@ export interface FileRoutesById {
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
   '/operation/foreign/order': typeof OperationForeignOrderRoute
-  '/operation/foreign/product': typeof OperationForeignProductRoute
   '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
   '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
   '/operation/foreign/users': typeof OperationForeignUsersRoute
@@ -2500,8 +2474,7 @@ export interface FileRoutesById {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
-  '/operation/report/sfeReport': typeof OperationReportSfeReportRoute
-  '/operation/report/weipei': typeof OperationReportWeipeiRoute
+  '/operation/system/batchtools': typeof OperationSystemBatchtoolsRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
@@ -2560,7 +2533,6 @@ export interface FileRoutesById {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
-  '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -2574,6 +2546,7 @@ export interface FileRoutesById {
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
+  '/operation/system/notice_/wechat': typeof OperationSystemNoticeWechatRoute
   '/_store/open/controlPanel/': typeof StoreOpenControlPanelIndexRoute
   '/_store/pay/package/': typeof StorePayPackageIndexRoute
   '/_store/search/dismantle/': typeof StoreSearchDismantleIndexRoute
@@ -2586,7 +2559,6 @@ export interface FileRoutesById {
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
-  '/operation/foreign/afterSale/': typeof OperationForeignAfterSaleIndexRoute
   '/operation/interface/secretKey/': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill/': typeof OperationPayBillIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
@@ -2740,7 +2712,6 @@ export interface FileRouteTypes {
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
     | '/operation/foreign/order'
-    | '/operation/foreign/product'
     | '/operation/foreign/quickReply'
     | '/operation/foreign/serviceChargeRule'
     | '/operation/foreign/users'
@@ -2780,8 +2751,7 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
-    | '/operation/report/sfeReport'
-    | '/operation/report/weipei'
+    | '/operation/system/batchtools'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
@@ -2840,7 +2810,6 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
-    | '/operation/foreign/afterSale/$asNo'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -2854,6 +2823,7 @@ export interface FileRouteTypes {
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
     | '/operation/service/afterSale/$asNo'
+    | '/operation/system/notice/wechat'
     | '/open/controlPanel/'
     | '/pay/package/'
     | '/search/dismantle/'
@@ -2866,7 +2836,6 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/'
     | '/operation/company/group/'
     | '/operation/company/trade/'
-    | '/operation/foreign/afterSale/'
     | '/operation/interface/secretKey/'
     | '/operation/pay/bill/'
     | '/operation/product/epc/'
@@ -3015,7 +2984,6 @@ export interface FileRouteTypes {
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
     | '/operation/foreign/order'
-    | '/operation/foreign/product'
     | '/operation/foreign/quickReply'
     | '/operation/foreign/serviceChargeRule'
     | '/operation/foreign/users'
@@ -3055,8 +3023,7 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
-    | '/operation/report/sfeReport'
-    | '/operation/report/weipei'
+    | '/operation/system/batchtools'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
@@ -3115,7 +3082,6 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
-    | '/operation/foreign/afterSale/$asNo'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -3129,6 +3095,7 @@ export interface FileRouteTypes {
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
     | '/operation/service/afterSale/$asNo'
+    | '/operation/system/notice/wechat'
     | '/open/controlPanel'
     | '/pay/package'
     | '/search/dismantle'
@@ -3141,7 +3108,6 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale'
     | '/operation/company/group'
     | '/operation/company/trade'
-    | '/operation/foreign/afterSale'
     | '/operation/interface/secretKey'
     | '/operation/pay/bill'
     | '/operation/product/epc'
@@ -3295,7 +3261,6 @@ export interface FileRouteTypes {
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
     | '/operation/foreign/order'
-    | '/operation/foreign/product'
     | '/operation/foreign/quickReply'
     | '/operation/foreign/serviceChargeRule'
     | '/operation/foreign/users'
@@ -3335,8 +3300,7 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
-    | '/operation/report/sfeReport'
-    | '/operation/report/weipei'
+    | '/operation/system/batchtools'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
@@ -3395,7 +3359,6 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
-    | '/operation/foreign/afterSale/$asNo'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -3409,6 +3372,7 @@ export interface FileRouteTypes {
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
     | '/operation/service/afterSale/$asNo'
+    | '/operation/system/notice_/wechat'
     | '/_store/open/controlPanel/'
     | '/_store/pay/package/'
     | '/_store/search/dismantle/'
@@ -3421,7 +3385,6 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/'
     | '/operation/company/group/'
     | '/operation/company/trade/'
-    | '/operation/foreign/afterSale/'
     | '/operation/interface/secretKey/'
     | '/operation/pay/bill/'
     | '/operation/product/epc/'
@@ -4537,13 +4500,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationForeignOrderRouteImport
       parentRoute: typeof OperationRoute
     }
-    '/operation/foreign/product': {
-      id: '/operation/foreign/product'
-      path: '/foreign/product'
-      fullPath: '/operation/foreign/product'
-      preLoaderRoute: typeof OperationForeignProductRouteImport
-      parentRoute: typeof OperationRoute
-    }
     '/operation/foreign/quickReply': {
       id: '/operation/foreign/quickReply'
       path: '/foreign/quickReply'
@@ -4831,25 +4787,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationReportSearchRouteImport
       parentRoute: typeof OperationRoute
     }
-    '/operation/report/sfeReport': {
-      id: '/operation/report/sfeReport'
-      path: '/report/sfeReport'
-      fullPath: '/operation/report/sfeReport'
-      preLoaderRoute: typeof OperationReportSfeReportRouteImport
-      parentRoute: typeof OperationRoute
-    }
-    '/operation/report/weipei': {
-      id: '/operation/report/weipei'
-      path: '/report/weipei'
-      fullPath: '/operation/report/weipei'
-      preLoaderRoute: typeof OperationReportWeipeiRouteImport
-      parentRoute: typeof OperationRoute
-    }
     '/operation/service/': {
       id: '/operation/service/'
       path: '/service'
       fullPath: '/operation/service/'
       preLoaderRoute: typeof OperationServiceIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/batchtools': {
+      id: '/operation/system/batchtools'
+      path: '/system/batchtools'
+      fullPath: '/operation/system/batchtools'
+      preLoaderRoute: typeof OperationSystemBatchtoolsRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/system/companyLevel': {
@@ -5251,20 +5200,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationCompanyTradeEditRouteImport
       parentRoute: typeof OperationRoute
     }
-    '/operation/foreign/afterSale/': {
-      id: '/operation/foreign/afterSale/'
-      path: '/foreign/afterSale'
-      fullPath: '/operation/foreign/afterSale/'
-      preLoaderRoute: typeof OperationForeignAfterSaleIndexRouteImport
-      parentRoute: typeof OperationRoute
-    }
-    '/operation/foreign/afterSale/$asNo': {
-      id: '/operation/foreign/afterSale/$asNo'
-      path: '/foreign/afterSale/$asNo'
-      fullPath: '/operation/foreign/afterSale/$asNo'
-      preLoaderRoute: typeof OperationForeignAfterSaleAsNoRouteImport
-      parentRoute: typeof OperationRoute
-    }
     '/operation/foreign/company/audit': {
       id: '/operation/foreign/company/audit'
       path: '/foreign/company/audit'
@@ -5382,6 +5317,13 @@ declare module '@tanstack/react-router' {
       path: '/service/afterSale/$asNo'
       fullPath: '/operation/service/afterSale/$asNo'
       preLoaderRoute: typeof OperationServiceAfterSaleAsNoRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/notice_/wechat': {
+      id: '/operation/system/notice_/wechat'
+      path: '/system/notice/wechat'
+      fullPath: '/operation/system/notice/wechat'
+      preLoaderRoute: typeof OperationSystemNoticeWechatRouteImport
       parentRoute: typeof OperationRoute
     }
     '/backend/service/afterSale/detail/$asNo': {
@@ -5777,7 +5719,6 @@ interface OperationRouteChildren {
   OperationForeignChatHistoryRoute: typeof OperationForeignChatHistoryRoute
   OperationForeignGoodsRoute: typeof OperationForeignGoodsRoute
   OperationForeignOrderRoute: typeof OperationForeignOrderRoute
-  OperationForeignProductRoute: typeof OperationForeignProductRoute
   OperationForeignQuickReplyRoute: typeof OperationForeignQuickReplyRoute
   OperationForeignServiceChargeRuleRoute: typeof OperationForeignServiceChargeRuleRoute
   OperationForeignUsersRoute: typeof OperationForeignUsersRoute
@@ -5817,8 +5758,7 @@ interface OperationRouteChildren {
   OperationReportOrderRoute: typeof OperationReportOrderRoute
   OperationReportProductRoute: typeof OperationReportProductRoute
   OperationReportSearchRoute: typeof OperationReportSearchRoute
-  OperationReportSfeReportRoute: typeof OperationReportSfeReportRoute
-  OperationReportWeipeiRoute: typeof OperationReportWeipeiRoute
+  OperationSystemBatchtoolsRoute: typeof OperationSystemBatchtoolsRoute
   OperationSystemCompanyLevelRoute: typeof OperationSystemCompanyLevelRoute
   OperationSystemConfigurationRoute: typeof OperationSystemConfigurationRoute
   OperationSystemDictionaryRoute: typeof OperationSystemDictionaryRoute
@@ -5835,7 +5775,6 @@ interface OperationRouteChildren {
   OperationServiceIndexRoute: typeof OperationServiceIndexRoute
   OperationCompanyGroupEditRoute: typeof OperationCompanyGroupEditRoute
   OperationCompanyTradeEditRoute: typeof OperationCompanyTradeEditRoute
-  OperationForeignAfterSaleAsNoRoute: typeof OperationForeignAfterSaleAsNoRoute
   OperationForeignCompanyAuditRoute: typeof OperationForeignCompanyAuditRoute
   OperationForeignCompanyListRoute: typeof OperationForeignCompanyListRoute
   OperationPayBillDownloadRoute: typeof OperationPayBillDownloadRoute
@@ -5849,9 +5788,9 @@ interface OperationRouteChildren {
   OperationProductCleanOeRoute: typeof OperationProductCleanOeRoute
   OperationProductEpcVehicleIdRoute: typeof OperationProductEpcVehicleIdRoute
   OperationServiceAfterSaleAsNoRoute: typeof OperationServiceAfterSaleAsNoRoute
+  OperationSystemNoticeWechatRoute: typeof OperationSystemNoticeWechatRoute
   OperationCompanyGroupIndexRoute: typeof OperationCompanyGroupIndexRoute
   OperationCompanyTradeIndexRoute: typeof OperationCompanyTradeIndexRoute
-  OperationForeignAfterSaleIndexRoute: typeof OperationForeignAfterSaleIndexRoute
   OperationInterfaceSecretKeyIndexRoute: typeof OperationInterfaceSecretKeyIndexRoute
   OperationPayBillIndexRoute: typeof OperationPayBillIndexRoute
   OperationProductEpcIndexRoute: typeof OperationProductEpcIndexRoute
@@ -5886,7 +5825,6 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationForeignChatHistoryRoute: OperationForeignChatHistoryRoute,
   OperationForeignGoodsRoute: OperationForeignGoodsRoute,
   OperationForeignOrderRoute: OperationForeignOrderRoute,
-  OperationForeignProductRoute: OperationForeignProductRoute,
   OperationForeignQuickReplyRoute: OperationForeignQuickReplyRoute,
   OperationForeignServiceChargeRuleRoute:
     OperationForeignServiceChargeRuleRoute,
@@ -5927,8 +5865,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationReportOrderRoute: OperationReportOrderRoute,
   OperationReportProductRoute: OperationReportProductRoute,
   OperationReportSearchRoute: OperationReportSearchRoute,
-  OperationReportSfeReportRoute: OperationReportSfeReportRoute,
-  OperationReportWeipeiRoute: OperationReportWeipeiRoute,
+  OperationSystemBatchtoolsRoute: OperationSystemBatchtoolsRoute,
   OperationSystemCompanyLevelRoute: OperationSystemCompanyLevelRoute,
   OperationSystemConfigurationRoute: OperationSystemConfigurationRoute,
   OperationSystemDictionaryRoute: OperationSystemDictionaryRoute,
@@ -5945,7 +5882,6 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationServiceIndexRoute: OperationServiceIndexRoute,
   OperationCompanyGroupEditRoute: OperationCompanyGroupEditRoute,
   OperationCompanyTradeEditRoute: OperationCompanyTradeEditRoute,
-  OperationForeignAfterSaleAsNoRoute: OperationForeignAfterSaleAsNoRoute,
   OperationForeignCompanyAuditRoute: OperationForeignCompanyAuditRoute,
   OperationForeignCompanyListRoute: OperationForeignCompanyListRoute,
   OperationPayBillDownloadRoute: OperationPayBillDownloadRoute,
@@ -5959,9 +5895,9 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationProductCleanOeRoute: OperationProductCleanOeRoute,
   OperationProductEpcVehicleIdRoute: OperationProductEpcVehicleIdRoute,
   OperationServiceAfterSaleAsNoRoute: OperationServiceAfterSaleAsNoRoute,
+  OperationSystemNoticeWechatRoute: OperationSystemNoticeWechatRoute,
   OperationCompanyGroupIndexRoute: OperationCompanyGroupIndexRoute,
   OperationCompanyTradeIndexRoute: OperationCompanyTradeIndexRoute,
-  OperationForeignAfterSaleIndexRoute: OperationForeignAfterSaleIndexRoute,
   OperationInterfaceSecretKeyIndexRoute: OperationInterfaceSecretKeyIndexRoute,
   OperationPayBillIndexRoute: OperationPayBillIndexRoute,
   OperationProductEpcIndexRoute: OperationProductEpcIndexRoute,

@@ -167,6 +167,11 @@ import { createPointsService } from './modules/points/points.service';
 import { pointsHandlers } from './modules/points/points.routes';
 import { createBonusService } from './modules/bonus/bonus.service';
 import { bonusHandlers } from './modules/bonus/bonus.routes';
+import { createWechatService } from './modules/wechat/wechat.service';
+import { createLogWechat } from './modules/wechat/wechat.provider';
+import { wechatHandlers } from './modules/wechat/wechat.routes';
+import { createBatchService } from './modules/batch/batch.service';
+import { batchHandlers } from './modules/batch/batch.routes';
 
 const clientAddress = (deps: AppDeps) => (c: Context): string => {
   const injected = deps.addressOf?.(c.req.raw);
@@ -196,6 +201,10 @@ export const createApp = (deps: AppDeps) => {
   const outbox = deps.rongcloud ? createRongOutbox({ db: deps.db, rong: deps.rongcloud, clock: deps.clock, log: deps.log }) : undefined;
   const im = createImService({ outbox, clock: deps.clock, db: deps.db, push: (id, ev) => deps.pushToUser?.(id, ev), isOnline: async (id) => (await deps.isOnline?.(id)) ?? false });
   const membership = createMembershipService(deps.clock, payments, im);
+  // WeChat template messages (docs/wechat.md): the log provider unless one is given
+  // the operators' batch jobs (docs/batch-jobs.md), run by server.ts
+  const batch = createBatchService({ clock: deps.clock, log: deps.log });
+  const wechat = createWechatService({ db: deps.db, clock: deps.clock, provider: deps.wechat ?? createLogWechat(deps.log ?? (() => undefined)), log: deps.log });
   // import files wait beside the uploaded images (DATA_DIR/uploads-imports), or in the temp folder
   const stockImport = createStockImportService({ clock: deps.clock, dir: importDirOf(deps.uploadDir), log: deps.log, quota: uploads.quota });
   const oversight = createOversightService({ clock: deps.clock });
@@ -210,7 +219,7 @@ export const createApp = (deps: AppDeps) => {
   const wallet = createWalletService({ clock: deps.clock, ledger, providers: payments });
   // paying goods orders online, payouts and refunds (docs/money.md, "Paying orders")
   const orderMoney = createOrderMoney({ clock: deps.clock, ledger, providers: payments, db: deps.db, log: deps.log, notices: im });
-  const orders = createOrdersService({ clock: deps.clock, cart, membership, notices: im, money: orderMoney });
+  const orders = createOrdersService({ clock: deps.clock, cart, membership, notices: im, money: orderMoney, wechat });
   const afterSales = createAfterSaleService({ clock: deps.clock, notices: im, money: orderMoney });
   // bank cards and withdrawals (docs/money.md, "Bank cards and withdrawals")
   const withdrawals = createWithdrawalService({ clock: deps.clock, ledger, wallet, notices: im });
@@ -284,7 +293,7 @@ export const createApp = (deps: AppDeps) => {
     // 仓库设置, 库位 and 拣货单 (docs/warehouse.md)
     ...warehouseHandlers(createWarehouseService(deps.clock), createRowLocationService(deps.clock), createPickListService(deps.clock)),
     ...addressHandlers(createAddressService(deps.clock)),
-    ...enquiryHandlers(createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), cart, cards: im })),
+    ...enquiryHandlers(createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), cart, cards: im, wechat })),
     ...operationHandlers({
       companies: createOpCompanyService({ clock: deps.clock, auth, notices: im }),
       users: createOpUsersService({ clock: deps.clock, auth, sms: smsProvider, log: deps.log }),
@@ -316,6 +325,8 @@ export const createApp = (deps: AppDeps) => {
     ...erpHandlers(createErpService({ clock: deps.clock, openStats: openCompanyStats })),
     ...pointsHandlers(points),
     ...bonusHandlers(bonus),
+    ...wechatHandlers(wechat),
+    ...batchHandlers(batch),
   };
 
   app.use('*', securityHeaders({ trustProxy: deps.trustProxy }));
@@ -381,9 +392,13 @@ export const createApp = (deps: AppDeps) => {
   const pointsJobs = { sweep: (now: Date) => points.sweep(deps.db, now) };
   // the bonus sweep's run (bonus-sweep.ts, docs/bonus.md "Settlement")
   const bonusJobs = { sweep: (now: Date) => bonus.sweep(deps.db, now) };
+  // WeChat messages a stopped server left pending (server.ts, docs/wechat.md)
+  const wechatJobs = { deliverPending: () => wechat.deliverPending(deps.db) };
+  // batch jobs started, or left running by a stopped server, run on (server.ts, docs/batch-jobs.md)
+  const batchJobs = { runPending: () => batch.runPending(deps.db) };
   // the activity sweep's run (activity-sweep.ts, docs/activities.md "The end")
   const activityJobs = { settle: (now: Date) => activities.settleEnded(deps.db, now) };
   // the follow worker's run (follow-sweep.ts, docs/basket-follows.md "Notices of followed parts")
   const followJobs = { process: () => processFollowChanges({ db: deps.db, clock: deps.clock, notices: im, log: deps.log }) };
-  return { app, auth, stockImport, followJobs, pointsJobs, activityJobs, bonusJobs, heavyGate: budgets.heavyGate, rongOutbox: outbox, ledgerHealth, payments: { providers: payments, purposes: paymentPurposes }, orderJobs, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }), notices: im };
+  return { app, auth, stockImport, followJobs, pointsJobs, activityJobs, bonusJobs, wechatJobs, batchJobs, heavyGate: budgets.heavyGate, rongOutbox: outbox, ledgerHealth, payments: { providers: payments, purposes: paymentPurposes }, orderJobs, membershipWatch: createMembershipWatch({ db: deps.db, clock: deps.clock, notices: im }), notices: im };
 };

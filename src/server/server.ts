@@ -19,6 +19,7 @@ import { startActivitySweeper } from './activity-sweep';
 import { startFollowSweeper } from './follow-sweep';
 import { startPointsSweeper } from './points-sweep';
 import { startBonusSweeper } from './bonus-sweep';
+import { startIntervalJob } from './interval-job';
 import { createWebhookWorker } from './modules/webhook/webhook.worker';
 import type { AlipayConfig } from './modules/payment/alipay.provider';
 import { startMembershipWatch } from './modules/membership/membership-watch';
@@ -95,7 +96,7 @@ export const startServer = async (opts: StartOptions) => {
   const log = opts.log ?? logger;
   const bus = await createBus({ redisUrl: opts.redisUrl, prefix: opts.redisPrefix, log });
   const clock = { now: () => new Date() };
-  const { app, auth, stockImport, followJobs, pointsJobs, activityJobs, bonusJobs, membershipWatch, rongOutbox, ledgerHealth, orderJobs, payments, notices } = createApp({
+  const { app, auth, stockImport, followJobs, pointsJobs, activityJobs, bonusJobs, wechatJobs, batchJobs, membershipWatch, rongOutbox, ledgerHealth, orderJobs, payments, notices } = createApp({
     db: database.db,
     backend: database.backend,
     clock,
@@ -156,6 +157,10 @@ export const startServer = async (opts: StartOptions) => {
   const activitySweeper = startActivitySweeper({ clock, log, settle: activityJobs.settle });
   // last month's performance bonus is settled from its 8th day on (bonus-sweep.ts, docs/bonus.md)
   const bonusSweeper = startBonusSweeper({ clock, log, sweep: bonusJobs.sweep });
+  // WeChat template messages left pending by a stopped server are sent (docs/wechat.md)
+  const wechatSweeper = startIntervalJob({ name: 'wechat messages', log, everyMs: 60_000, run: wechatJobs.deliverPending });
+  // the operators' batch jobs: a new one starts within seconds, one a stopped server left goes on from its last chunk (docs/batch-jobs.md)
+  const batchRunner = startIntervalJob({ name: 'batch jobs', log, everyMs: 2_000, run: batchJobs.runPending });
   // RongCloud calls left waiting by a stopped server, or failed, are retried here (rong-outbox.ts)
   const outboxWorker = rongOutbox?.start();
   // webhook deliveries, claimed by row lock so several processes never send one twice at once (docs/open-platform.md, "Webhooks")
@@ -180,6 +185,8 @@ export const startServer = async (opts: StartOptions) => {
       await pointsSweeper.stop();
       await activitySweeper.stop();
       await bonusSweeper.stop();
+      await wechatSweeper.stop();
+      await batchRunner.stop();
       await outboxWorker?.stop();
       await webhookWorker.stop();
       await bus.close();

@@ -36,6 +36,17 @@ describe('activities (docs/activities.md) in the menus', () => {
   });
 });
 
+describe('微信模板消息 and 批量工具 (docs/wechat.md, docs/batch-jobs.md) in the operator menu', () => {
+  it('each by its own D11 code, both with the group code D11', () => {
+    const op = (codes: string[]) => visibleEntries(OPERATOR_MENU, { company_id: 1, permissions: codes }).map((e) => e.path);
+    expect(op(['D11'])).toEqual(expect.arrayContaining(['/operation/system/notice/wechat', '/operation/system/batchtools']));
+    expect(op(['D11-05'])).toEqual(['/operation', '/operation/system/notice/wechat']);
+    expect(op(['D11-06'])).toEqual(['/operation', '/operation/system/batchtools']);
+    expect(op(['D11-01', 'D11-02'])).not.toEqual(expect.arrayContaining(['/operation/system/notice/wechat']));
+    expect(op(['D11-01', 'D11-02'])).not.toContain('/operation/system/batchtools');
+  });
+});
+
 describe('the Vietnam mall in the nav', () => {
   it('shows 越南商城 instead of 配件搜索 to a buyer of a Vietnamese company, and the other way round to a Chinese one', () => {
     const codes = ['C09', 'M02'];

@@ -235,6 +235,9 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: 'ERP 产品', path: '/operation/system/erps', icon: 'pi pi-database', codes: ERP_OP_CODES.products },
   { label: '汇率', path: '/operation/system/exchangerate', icon: 'pi pi-money-bill', codes: OP_CODES.notice },
   { label: '公告与短信模板', path: '/operation/system/notice', icon: 'pi pi-megaphone', codes: OP_CODES.notice },
+  // 微信模板消息 and 批量工具 (docs/wechat.md, docs/batch-jobs.md)
+  { label: '微信模板消息', path: '/operation/system/notice/wechat', icon: 'pi pi-comment', codes: OP_CODES.wechat },
+  { label: '批量工具', path: '/operation/system/batchtools', icon: 'pi pi-sync', codes: OP_CODES.batch },
   { label: '操作日志', path: '/operation/system/logs', icon: 'pi pi-history', codes: OP_CODES.logs },
 ];
 

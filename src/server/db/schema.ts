@@ -42,6 +42,28 @@ export interface DB {
     sort: Generated<number>; active: Generated<boolean>; created_at: CreatedAt; updated_at: CreatedAt;
   };
   notice_template: { scene: string; body: string; updated_at: Timestamp | null };
+  // WeChat template messages (migration 0810, docs/wechat.md)
+  wechat_template: {
+    scene: string; template_id: Generated<string>; fields: ColumnType<Array<{ key: string; value: string }>, string | undefined, string>;
+    enabled: Generated<boolean>; updated_at: Timestamp | null; updated_by: Generated<string>;
+  };
+  wechat_binding: { user_id: number; openid: string; bound_at: CreatedAt };
+  // the operators' batch jobs (migration 0811, docs/batch-jobs.md)
+  batch_job: {
+    id: Generated<number>; kind: 'reindex' | 'prices' | 'label'; company_id: number | null;
+    params: ColumnType<{ label?: 'clearance' | 'promotion'; on?: boolean; k?: string }, string, string>;
+    state: 'running' | 'done' | 'cancelled' | 'failed'; total: number; done: Generated<number>; changed: Generated<number>;
+    cursor_id: Generated<number>; last_id: number; started_by: number; started_name: string;
+    created_at: Timestamp; updated_at: Timestamp; finished_at: Timestamp | null; cancelled_by: Generated<string>;
+  };
+  batch_job_log: { id: Generated<string>; job_id: number; at: Timestamp; text: string };
+  price_ratio_next: { x: string; y: string; r: number };
+  wechat_message: {
+    id: Generated<string>; scene: string; user_id: number; openid: string | null; template_id: string;
+    data: ColumnType<Record<string, string>, string, string>; link: Generated<string>; ref_no: Generated<string>;
+    state: 'pending' | 'sent' | 'failed' | 'skipped'; reason: Generated<string>; provider: Generated<string>; attempts: Generated<number>;
+    created_at: Timestamp; sent_at: Timestamp | null;
+  };
   // the open platform's keys, nonces, call log and scope bundles (migration 0370, docs/open-platform.md)
   open_key: {
     id: string; company_id: number; name: string; created_by: number; scopes: ColumnType<string[], string[] | undefined, string[]>;

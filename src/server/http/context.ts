@@ -67,6 +67,8 @@ export interface AppDeps {
   log?: (level: 'info' | 'warn' | 'error', text: string, detail?: unknown) => void;
   /** who delivers SMS codes; unset: the `log` provider (modules/sms/sms.provider.ts) */
   sms?: import('../modules/sms/sms.provider').SmsProvider;
+  /** who delivers WeChat template messages; the log provider when left out (docs/wechat.md) */
+  wechat?: import('../modules/wechat/wechat.provider').WechatProvider;
   /** whether the sandbox payment provider (takes no money) may be used; default no (payment.providers.ts) */
   paymentSandbox?: boolean;
   /** ALIPAY_* settings (docs/operations.md, "Payments"); unset: no Alipay provider */

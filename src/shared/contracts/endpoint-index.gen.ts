@@ -222,6 +222,10 @@ opAgreements get operator - /operation/paid-service/agreements
 opAuditList get operator - /operation/logs
 opBankCardDecide post operator i /operation/money/bank-cards/decide
 opBankCardList get operator - /operation/money/bank-cards
+opBatchJobCancel post operator i /operation/batch-jobs/cancel
+opBatchJobLog get operator - /operation/batch-jobs/log
+opBatchJobs get operator - /operation/batch-jobs
+opBatchJobStart post operator i /operation/batch-jobs/start
 opBillGet get operator - /operation/bill/month
 opBillList get operator - /operation/bill/list
 opBonusCurrentMonth get operator - /operation/bonus/current
@@ -398,6 +402,9 @@ opVoucherStop post operator i /operation/pay/ticket/stop
 opVoucherTemplates get operator - /operation/pay/ticket
 opWarrantyTerms get operator - /operation/warranty/terms
 opWarrantyTermSave post operator i /operation/warranty/term
+opWechatMessages get operator - /operation/wechat/messages
+opWechatTemplates get operator - /operation/wechat/templates
+opWechatTemplateSave post operator i /operation/wechat/templates/save
 opWithdrawalApprove post operator i /operation/money/withdrawals/approve
 opWithdrawalList get operator - /operation/money/withdrawals
 opWithdrawalPay post operator i /operation/money/withdrawals/pay

@@ -27,6 +27,8 @@ import { enquiryEndpoints } from './enquiry';
 import { addressEndpoints } from './address';
 import { adEndpoints, opCatalogueEndpoints, operationEndpoints, opPayEndpoints, privilegeEndpoints } from './operation';
 import { operationSystemEndpoints } from './operation-system';
+import { operationWechatEndpoints } from './operation-wechat';
+import { operationBatchEndpoints } from './operation-batch';
 import { opCompanyEndpoints } from './operation-company';
 import { opProductEndpoints } from './operation-product';
 import { opCircleEndpoints } from './operation-circle';
@@ -91,6 +93,8 @@ export * from './enquiry';
 export * from './address';
 export * from './operation';
 export * from './operation-system';
+export * from './operation-wechat';
+export * from './operation-batch';
 export * from './operation-company';
 export * from './operation-product';
 export * from './operation-circle';
@@ -157,6 +161,8 @@ export const endpoints = {
   ...privilegeEndpoints,
   ...adEndpoints,
   ...operationSystemEndpoints,
+  ...operationWechatEndpoints,
+  ...operationBatchEndpoints,
   ...opCatalogueEndpoints,
   ...opPayEndpoints,
   ...opPayPromotionEndpoints,

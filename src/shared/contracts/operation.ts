@@ -216,7 +216,7 @@ export const roleSchema = v.object({
 export type OperatorRole = v.InferOutput<typeof roleSchema>;
 
 const codesField = v.pipe(
-  v.array(v.pipe(v.string('权限码应为文字'), v.check((c) => OPERATOR_CODES.includes(c), '权限码无效（只能是 D00 至 D12-03）')), '请选择权限'),
+  v.array(v.pipe(v.string('权限码应为文字'), v.check((c) => OPERATOR_CODES.includes(c), '权限码无效（只能是运营权限 D00 至 D12 及其子项）')), '请选择权限'),
   v.minLength(1, '请至少选择一项权限'), v.maxLength(OPERATOR_CODES.length, '权限过多'),
 );
 

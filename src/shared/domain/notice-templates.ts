@@ -256,7 +256,7 @@ export const NOTICE_SCENE_KEYS = Object.keys(NOTICE_SCENES) as NoticeSceneKey[];
 /** Longer texts are split into several paid messages by the gateways, or refused. */
 export const NOTICE_BODY_MAX = 300;
 
-const PLACEHOLDER_RE = /\{([^{}]*)\}/g;
+export const PLACEHOLDER_RE = /\{([^{}]*)\}/g;
 
 /** The first problem of a template, in the editor's words, or null when it can be sent. */
 export const templateProblem = (scene: NoticeSceneKey, raw: string): string | null => {

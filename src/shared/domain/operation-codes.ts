@@ -39,6 +39,10 @@ export const OP_CODES = {
   noticeTemplates: ['D11', 'D11-02'],
   /** 质保条款: the platform warranty's terms (docs/warranty.md), a system setting like the lists */
   warranty: ['D11', 'D11-01'],
+  /** 微信模板消息: the templates by scene and the send log (docs/wechat.md) */
+  wechat: ['D11', 'D11-05'],
+  /** 批量工具: the operators' batch jobs (docs/batch-jobs.md) */
+  batch: ['D11', 'D11-06'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The D codes of the 接口 pages (docs/open-platform.md, "Keys and signing"). */

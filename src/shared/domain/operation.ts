@@ -21,6 +21,8 @@ export const AUDIT_ENTITIES = {
   ad: '广告',
   company_level: '会员等级',
   notice_template: '通知模板',
+  wechat_template: '微信模板',
+  batch_job: '批量任务',
   dictionary: '数据字典',
   trade_area: '商圈',
   label: '企业标签',
@@ -113,6 +115,8 @@ export const AUDIT_ACTIONS = {
   stop: '停止发放',
   // the performance bonus (docs/bonus.md)
   settle: '结算',
+  // batch jobs (docs/batch-jobs.md)
+  start: '开始',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -132,6 +136,7 @@ export const OPERATOR_ENTRY_LABELS: Readonly<Record<string, string>> = {
   'D09-01': '海外企业、用户与记录（查看）', 'D09-02': '海外企业审核与管理', 'D09-03': '越南商城',
   'D10-01': '企业积分与积分规则', 'D10-02': '兑换订单（发货、取消）', 'D10-03': '积分商品',
   'D11-01': '系统参数、会员等级与字典', 'D11-02': '汇率、公告与通知模板', 'D11-03': '操作日志',
+  'D11-05': '微信模板消息', 'D11-06': '批量工具',
 };
 
 /** A D code in words: 企业 · 企业审核, or 企业（全部） for a group code. */

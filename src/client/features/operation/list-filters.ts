@@ -20,3 +20,8 @@ export const EXHIBITION_FILTERS = ['company', 'has'] as const;
 
 /** 售后 (/operation/service) */
 export const OP_AFTERSALE_FILTER_NAMES = ['no', 'buyer', 'seller', 'status', 'type', 'date_from', 'date_to'] as const;
+
+/** 微信模板消息's send log (/operation/system/notice/wechat) */
+export const WECHAT_FILTER_NAMES = ['scene', 'state', 'k', 'date_from', 'date_to'] as const;
+/** 批量工具 (/operation/system/batchtools) */
+export const BATCH_FILTER_NAMES = ['job_kind', 'state'] as const;

@@ -9,8 +9,10 @@ import { stockChangesQuery } from './queries';
 const ACTIONS: Record<string, string> = {
   create: '新增', update: '编辑', price: '改价', quantity: '设定库存', adjust: '调整库存', lock: '锁定价格', unlock: '解锁价格',
   on: '上架', off: '下架', clearance: '标记清仓', normal: '取消清仓', delete: '删除', performance: '业绩设置', import: '导入', spot: '标记现货', unspot: '取消现货', location: '库位数量', stocktake: '盘点调整',
+  // an operator's batch label job (docs/batch-jobs.md)
+  op_label: '平台批量标签',
 };
-const FIELD_NAMES: Record<string, string> = { ...STOCK_FIELD_LABELS, price_lock: '价格锁定', state: '上架状态', clean_state: '清仓', performance: '参与业绩', province_ids: '业绩省份', spot: '现货' };
+const FIELD_NAMES: Record<string, string> = { ...STOCK_FIELD_LABELS, price_lock: '价格锁定', state: '上架状态', clean_state: '清仓', sale_state: '促销', performance: '参与业绩', province_ids: '业绩省份', spot: '现货' };
 const PRICES = new Set(['price99', 'price0', 'price1', 'price2', 'price3', 'price5']);
 
 const shown = (field: string, v: string | number | boolean | null) => {
@@ -18,6 +20,8 @@ const shown = (field: string, v: string | number | boolean | null) => {
   if (typeof v === 'boolean') return v ? '是' : '否';
   if (PRICES.has(field) && typeof v === 'number') return formatFen(v);
   if (field === 'province_ids') return String(v).split(',').map((c) => provinceName(Number(c))).join('、');
+  // the marks an operator's batch label job sets (docs/batch-jobs.md)
+  if (field === 'clean_state' || field === 'sale_state') return v === 'normal' ? '否' : '是';
   return String(v);
 };
 

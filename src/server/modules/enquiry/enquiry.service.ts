@@ -25,7 +25,8 @@ import { quoteNotice } from '../im/notices';
 import { firstForeignUpload } from '../upload/upload.service';
 import { dongToFen } from '../../../shared/domain/currency';
 import { quoteAllowance, takeQuote } from '../paid-service/quote-quota';
-import { chinaDay } from '../../../shared/domain/china-time';
+import { chinaDateTime, chinaDay } from '../../../shared/domain/china-time';
+import type { WechatService } from '../wechat/wechat.service';
 import * as repo from './enquiry.repo';
 
 /** The enquiry a wanted post raises, written in the wanted post's transaction. */
@@ -72,6 +73,8 @@ export interface EnquiryDeps {
   cart: Pick<CartService, 'addQuotes'>;
   /** chat: inquiry cards to the sellers asked, quote cards to the buyer */
   cards?: Pick<ImService, 'postCard' | 'postNotice'>;
+  /** WeChat template messages: weChat-001 to the sellers asked, weChat-002 to the buyer (docs/wechat.md) */
+  wechat?: Pick<WechatService, 'notify'>;
 }
 
 export const createEnquiryService = (deps: EnquiryDeps) => {
@@ -164,10 +167,24 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
     return e;
   };
 
-  /** enquiry.received for the sellers it was sent to, in the sending transaction (docs/open-platform.md, "Webhooks") */
-  const hookSent = async (trx: Kysely<DB>, e: repo.EnquiryRow, ctx?: Pick<RequestContext, 'afterCommit'>) =>
-    enqueueWebhookEvent(trx, { event: 'enquiry.received', companyIds: (await repo.recipients(trx, e.id)).map((r) => r.id), at: clock.now(),
+  /**
+   * enquiry.received for the sellers it was sent to, in the sending transaction (docs/open-platform.md, "Webhooks"),
+   * and weChat-001 to each seller's contact (the user its inquiry cards go to; docs/wechat.md)
+   */
+  const hookSent = async (trx: Kysely<DB>, e: repo.EnquiryRow, ctx?: Pick<RequestContext, 'afterCommit'>) => {
+    const sellers = await repo.recipients(trx, e.id);
+    await enqueueWebhookEvent(trx, { event: 'enquiry.received', companyIds: sellers.map((r) => r.id), at: clock.now(),
       data: { enquiry_id: e.id, enquiry_no: e.enquiry_no, buyer_company_id: e.buyer_company_id } }, ctx);
+    if (!deps.wechat) return;
+    const contacts = (await Promise.all(sellers.map((r) => imRead.companyContact(trx, r.id)))).flatMap((c) => (c ? [c.id] : []));
+    await deps.wechat.notify(trx, {
+      scene: 'weChat-001', userIds: contacts, link: `/backend/quote/${e.id}`, ref_no: e.enquiry_no,
+      values: {
+        enquiry_no: e.enquiry_no, buyer: e.buyer_company_name, time: chinaDateTime(clock.now()),
+        parts: e.line_count > 1 ? `${e.first_line} 等${e.line_count}种` : e.first_line,
+      },
+    }, ctx);
+  };
 
   /** A buyer's move on a locked row; delete removes the enquiry (its lines, recipients and quotes go with it). */
   const apply = (db: Kysely<DB>, caller: Caller, id: number, action: EnquiryAction, ctx?: Pick<RequestContext, 'afterCommit'>) =>
@@ -392,6 +409,17 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
         if (!saved) throw new AppError(ResultCode.conflict, 409, enquiryServiceText.quoteAccepted);
         await enqueueWebhookEvent(trx, { event: 'quote.received', companyIds: [e.buyer_company_id], at: now,
           data: { enquiry_id: e.id, enquiry_no: e.enquiry_no, line_id: p.line_id, quote_id: saved.id, seller_company_id: caller.companyId } }, ctx);
+        if (deps.wechat) {
+          const line = (await repo.lines(trx, e.id)).find((l) => l.id === p.line_id)!;
+          const seller = (await trx.selectFrom('company').select('name').where('id', '=', caller.companyId).executeTakeFirstOrThrow()).name;
+          await deps.wechat.notify(trx, {
+            scene: 'weChat-002', userIds: [e.buyer_user_id], link: `/enquiry/list/${e.id}`, ref_no: e.enquiry_no,
+            values: {
+              enquiry_no: e.enquiry_no, seller, part: line.name || line.oe, time: chinaDateTime(now),
+              price: quotedText({ price_fen: price.fen, currency: rate === null ? 'CNY' : 'VND', quoted_amount: typed.fen }),
+            },
+          }, ctx);
+        }
         // the answer reaches the buyer's chat as a quote card (requirements 001-3, weChat-002)
         if (deps.cards && ctx) {
           const line = (await repo.lines(trx, e.id)).find((l) => l.id === p.line_id)!;

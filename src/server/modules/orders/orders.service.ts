@@ -22,7 +22,8 @@ import { enqueueOrderEvent, enqueueStockLow } from '../webhook/webhook.service';
 import { orderText, ResultCode, type Finance, type OrderDetail, type OrderSummary, type PayloadOut } from '../../../shared/contracts';
 import { PRODUCT_SOURCE_ON_SALE } from '../../../shared/domain/cart';
 import { mayBuyPackage } from '../../../shared/domain/membership';
-import { chinaDay, formatChina } from '../../../shared/domain/china-time';
+import { chinaDateTime, chinaDay, formatChina } from '../../../shared/domain/china-time';
+import type { WechatService } from '../wechat/wechat.service';
 import { creditDueDate, creditOverdue } from '../../../shared/domain/customer';
 import { creditRefusal, creditTermsFor } from '../customer/customer.service';
 import { creditUseOf } from './order-stats.service';
@@ -125,9 +126,11 @@ export interface OrdersDeps {
   notices?: Pick<ImService, 'postNotice'>;
   /** paying online, payouts and refunds (order-payment.service.ts) */
   money: OrderMoney;
+  /** WeChat template messages: weChat-003 to the buyer when an order ships (docs/wechat.md) */
+  wechat?: Pick<WechatService, 'notify'>;
 }
 
-export const createOrdersService = ({ clock, cart, membership, notices, money }: OrdersDeps) => {
+export const createOrdersService = ({ clock, cart, membership, notices, money, wechat }: OrdersDeps) => {
   /** Who hears of a move: the buyer who placed the order of the seller's moves (pay is the seller recording the offline payment), the seller's order users of the buyer's (cancel, receipt). */
   const MOVE_NOTICES: Partial<Record<OrderAction, OrderNoticeAction>> = {
     confirm: 'confirm', deliver: 'deliver', reject: 'reject', cancel: 'cancel', pay: 'pay', receipt: 'receipt',
@@ -243,6 +246,17 @@ export const createOrdersService = ({ clock, cart, membership, notices, money }:
           logistics: extra.logistics_company ? `${extra.logistics_company} ${extra.logistics_no ?? ''}`.trim() : undefined,
           pay_method: extra.pay_method,
         }) }, ctx);
+      }
+      // weChat-003 to the buyer who placed it (docs/wechat.md)
+      if (wechat && action === 'deliver') {
+        const full = (await repo.orderByNo(trx, orderNo))!;
+        await wechat.notify(trx, {
+          scene: 'weChat-003', userIds: [full.buyer_user_id], link: `/backend/order/detail/${orderNo}`, ref_no: orderNo,
+          values: {
+            order_no: orderNo, seller: full.seller_company_name, time: chinaDateTime(now),
+            logistics: `${extra.logistics_company ?? ''} ${extra.logistics_no ?? ''}`.trim(),
+          },
+        }, ctx);
       }
     });
     return detail(db, caller, orderNo);

@@ -72,3 +72,18 @@ export const useSaveNoticeTemplate = () => {
 
 /** 质保条款 saved (new, edited, 启用 / 停用): the terms are read again; the marks in search answers follow on their next read. */
 export const useSaveWarrantyTerm = () => useFormWrite('opWarrantyTermSave', { invalidate: [sysKeys.warrantyTerms()] });
+
+/** 微信模板消息: one scene's template (docs/wechat.md) */
+export const useSaveWechatTemplate = () => useFormWrite('opWechatTemplateSave', { invalidate: [sysKeys.wechatTemplates()] });
+
+/** 批量工具: start a job (the form's save) and cancel one; the job list is read again (docs/batch-jobs.md) */
+export const useStartBatchJob = () => useFormWrite('opBatchJobStart', { invalidate: [sysKeys.batchJobs()] });
+export const useCancelBatchJob = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request('post', 'opBatchJobCancel', { job_id: id }, undefined, { silent: true, idempotencyKey: crypto.randomUUID() }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: sysKeys.batchJobs() });
+    },
+  });
+};

@@ -13,6 +13,13 @@ export const sysKeys = {
   noticeTemplates: () => ['op', 'notice-templates'] as const,
   warrantyTerms: () => ['op', 'warranty-terms'] as const,
   warrantyTermList: (p: PayloadIn<'opWarrantyTerms'>) => ['op', 'warranty-terms', p] as const,
+  /** 微信模板消息 (docs/wechat.md) */
+  wechatTemplates: () => ['op', 'wechat', 'templates'] as const,
+  wechatMessages: (p: PayloadIn<'opWechatMessages'>) => ['op', 'wechat', 'messages', p] as const,
+  /** 批量工具 (docs/batch-jobs.md) */
+  batchJobs: () => ['op', 'batch-jobs'] as const,
+  batchJobList: (p: PayloadIn<'opBatchJobs'>) => ['op', 'batch-jobs', 'list', p] as const,
+  batchJobLog: (id: number) => ['op', 'batch-jobs', 'log', id] as const,
   /** the storefront's reads of parameters (features/system/queries.ts systemKeys.config), all of them */
   siteConfig: () => ['config'] as const,
   /** the storefront's reads of ads (features/system/queries.ts systemKeys.ads), all of them */
@@ -30,3 +37,21 @@ export const templatesQuery = () =>
 /** 质保条款 (docs/warranty.md) */
 export const warrantyTermsQuery = (p: PayloadIn<'opWarrantyTerms'>) =>
   queryOptions({ queryKey: sysKeys.warrantyTermList(p), queryFn: ({ signal }) => request('get', 'opWarrantyTerms', p, undefined, { signal }) });
+
+/** 微信模板消息: the templates by scene and the send log (docs/wechat.md) */
+export const wechatTemplatesQuery = () =>
+  queryOptions({ queryKey: sysKeys.wechatTemplates(), queryFn: ({ signal }) => request('get', 'opWechatTemplates', {}, undefined, { signal }) });
+export const wechatMessagesQuery = (p: PayloadIn<'opWechatMessages'>) =>
+  queryOptions({ queryKey: sysKeys.wechatMessages(p), queryFn: ({ signal }) => request('get', 'opWechatMessages', p, undefined, { signal }) });
+
+/** 批量工具: the jobs, read again every 2 s while one of the page runs (docs/batch-jobs.md) */
+export const batchJobsQuery = (p: PayloadIn<'opBatchJobs'>) =>
+  queryOptions({
+    queryKey: sysKeys.batchJobList(p), queryFn: ({ signal }) => request('get', 'opBatchJobs', p, undefined, { signal }),
+    refetchInterval: (q) => (q.state.data?.data.some((j) => j.state === 'running') ? 2000 : false),
+  });
+export const batchJobLogQuery = (id: number, running: boolean) =>
+  queryOptions({
+    queryKey: sysKeys.batchJobLog(id), queryFn: ({ signal }) => request('get', 'opBatchJobLog', { job_id: id }, undefined, { signal }),
+    refetchInterval: running ? 2000 : false,
+  });
