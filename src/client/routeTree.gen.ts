@@ -163,6 +163,7 @@ import { Route as OperationEnquiryEnquiryNoRouteImport } from './routes/operatio
 import { Route as OperationForeignChatHistoryRouteImport } from './routes/operation/foreign.chatHistory'
 import { Route as OperationForeignGoodsRouteImport } from './routes/operation/foreign.goods'
 import { Route as OperationForeignOrderRouteImport } from './routes/operation/foreign.order'
+import { Route as OperationForeignProductRouteImport } from './routes/operation/foreign.product'
 import { Route as OperationForeignQuickReplyRouteImport } from './routes/operation/foreign.quickReply'
 import { Route as OperationForeignServiceChargeRuleRouteImport } from './routes/operation/foreign.serviceChargeRule'
 import { Route as OperationForeignUsersRouteImport } from './routes/operation/foreign.users'
@@ -204,6 +205,8 @@ import { Route as OperationReportMemberQueryRouteImport } from './routes/operati
 import { Route as OperationReportOrderRouteImport } from './routes/operation/report.order'
 import { Route as OperationReportProductRouteImport } from './routes/operation/report.product'
 import { Route as OperationReportSearchRouteImport } from './routes/operation/report.search'
+import { Route as OperationReportSfeReportRouteImport } from './routes/operation/report.sfeReport'
+import { Route as OperationReportWeipeiRouteImport } from './routes/operation/report.weipei'
 import { Route as OperationServiceIndexRouteImport } from './routes/operation/service.index'
 import { Route as OperationSystemBatchtoolsRouteImport } from './routes/operation/system.batchtools'
 import { Route as OperationSystemCompanyLevelRouteImport } from './routes/operation/system.companyLevel'
@@ -263,6 +266,8 @@ import { Route as OperationCompanyGroupIndexRouteImport } from './routes/operati
 import { Route as OperationCompanyGroupEditRouteImport } from './routes/operation/company.group.edit'
 import { Route as OperationCompanyTradeIndexRouteImport } from './routes/operation/company.trade.index'
 import { Route as OperationCompanyTradeEditRouteImport } from './routes/operation/company.trade.edit'
+import { Route as OperationForeignAfterSaleIndexRouteImport } from './routes/operation/foreign.afterSale.index'
+import { Route as OperationForeignAfterSaleAsNoRouteImport } from './routes/operation/foreign.afterSale.$asNo'
 import { Route as OperationForeignCompanyAuditRouteImport } from './routes/operation/foreign.company.audit'
 import { Route as OperationForeignCompanyListRouteImport } from './routes/operation/foreign.company.list'
 import { Route as OperationInterfaceSecretKeyIndexRouteImport } from './routes/operation/interface.secretKey.index'
@@ -1078,6 +1083,11 @@ const OperationForeignOrderRoute = OperationForeignOrderRouteImport.update({
   path: '/foreign/order',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationForeignProductRoute = OperationForeignProductRouteImport.update({
+  id: '/foreign/product',
+  path: '/foreign/product',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationForeignQuickReplyRoute =
   OperationForeignQuickReplyRouteImport.update({
     id: '/foreign/quickReply',
@@ -1294,6 +1304,17 @@ const OperationReportProductRoute = OperationReportProductRouteImport.update({
 const OperationReportSearchRoute = OperationReportSearchRouteImport.update({
   id: '/report/search',
   path: '/report/search',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationReportSfeReportRoute =
+  OperationReportSfeReportRouteImport.update({
+    id: '/report/sfeReport',
+    path: '/report/sfeReport',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationReportWeipeiRoute = OperationReportWeipeiRouteImport.update({
+  id: '/report/weipei',
+  path: '/report/weipei',
   getParentRoute: () => OperationRoute,
 } as any)
 const OperationServiceIndexRoute = OperationServiceIndexRouteImport.update({
@@ -1621,6 +1642,18 @@ const OperationCompanyTradeEditRoute =
     path: '/company/trade/edit',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationForeignAfterSaleIndexRoute =
+  OperationForeignAfterSaleIndexRouteImport.update({
+    id: '/foreign/afterSale/',
+    path: '/foreign/afterSale/',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationForeignAfterSaleAsNoRoute =
+  OperationForeignAfterSaleAsNoRouteImport.update({
+    id: '/foreign/afterSale/$asNo',
+    path: '/foreign/afterSale/$asNo',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationForeignCompanyAuditRoute =
   OperationForeignCompanyAuditRouteImport.update({
     id: '/foreign/company/audit',
@@ -1885,6 +1918,7 @@ export interface FileRoutesByFullPath {
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
   '/operation/foreign/order': typeof OperationForeignOrderRoute
+  '/operation/foreign/product': typeof OperationForeignProductRoute
   '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
   '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
   '/operation/foreign/users': typeof OperationForeignUsersRoute
@@ -1924,6 +1958,8 @@ export interface FileRoutesByFullPath {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
+  '/operation/report/sfeReport': typeof OperationReportSfeReportRoute
+  '/operation/report/weipei': typeof OperationReportWeipeiRoute
   '/operation/system/batchtools': typeof OperationSystemBatchtoolsRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
@@ -1983,6 +2019,7 @@ export interface FileRoutesByFullPath {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
+  '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -2009,6 +2046,7 @@ export interface FileRoutesByFullPath {
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
+  '/operation/foreign/afterSale/': typeof OperationForeignAfterSaleIndexRoute
   '/operation/interface/secretKey/': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill/': typeof OperationPayBillIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
@@ -2157,6 +2195,7 @@ export interface FileRoutesByTo {
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
   '/operation/foreign/order': typeof OperationForeignOrderRoute
+  '/operation/foreign/product': typeof OperationForeignProductRoute
   '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
   '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
   '/operation/foreign/users': typeof OperationForeignUsersRoute
@@ -2196,6 +2235,8 @@ export interface FileRoutesByTo {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
+  '/operation/report/sfeReport': typeof OperationReportSfeReportRoute
+  '/operation/report/weipei': typeof OperationReportWeipeiRoute
   '/operation/system/batchtools': typeof OperationSystemBatchtoolsRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
@@ -2255,6 +2296,7 @@ export interface FileRoutesByTo {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
+  '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -2281,6 +2323,7 @@ export interface FileRoutesByTo {
   '/backend/service/afterSale': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade': typeof OperationCompanyTradeIndexRoute
+  '/operation/foreign/afterSale': typeof OperationForeignAfterSaleIndexRoute
   '/operation/interface/secretKey': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill': typeof OperationPayBillIndexRoute
   '/operation/product/epc': typeof OperationProductEpcIndexRoute
@@ -2435,6 +2478,7 @@ export interface FileRoutesById {
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
   '/operation/foreign/order': typeof OperationForeignOrderRoute
+  '/operation/foreign/product': typeof OperationForeignProductRoute
   '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
   '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
   '/operation/foreign/users': typeof OperationForeignUsersRoute
@@ -2474,6 +2518,8 @@ export interface FileRoutesById {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
+  '/operation/report/sfeReport': typeof OperationReportSfeReportRoute
+  '/operation/report/weipei': typeof OperationReportWeipeiRoute
   '/operation/system/batchtools': typeof OperationSystemBatchtoolsRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
@@ -2533,6 +2579,7 @@ export interface FileRoutesById {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
+  '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -2559,6 +2606,7 @@ export interface FileRoutesById {
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
+  '/operation/foreign/afterSale/': typeof OperationForeignAfterSaleIndexRoute
   '/operation/interface/secretKey/': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill/': typeof OperationPayBillIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
@@ -2712,6 +2760,7 @@ export interface FileRouteTypes {
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
     | '/operation/foreign/order'
+    | '/operation/foreign/product'
     | '/operation/foreign/quickReply'
     | '/operation/foreign/serviceChargeRule'
     | '/operation/foreign/users'
@@ -2751,6 +2800,8 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
+    | '/operation/report/sfeReport'
+    | '/operation/report/weipei'
     | '/operation/system/batchtools'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
@@ -2810,6 +2861,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
+    | '/operation/foreign/afterSale/$asNo'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -2836,6 +2888,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/'
     | '/operation/company/group/'
     | '/operation/company/trade/'
+    | '/operation/foreign/afterSale/'
     | '/operation/interface/secretKey/'
     | '/operation/pay/bill/'
     | '/operation/product/epc/'
@@ -2984,6 +3037,7 @@ export interface FileRouteTypes {
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
     | '/operation/foreign/order'
+    | '/operation/foreign/product'
     | '/operation/foreign/quickReply'
     | '/operation/foreign/serviceChargeRule'
     | '/operation/foreign/users'
@@ -3023,6 +3077,8 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
+    | '/operation/report/sfeReport'
+    | '/operation/report/weipei'
     | '/operation/system/batchtools'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
@@ -3082,6 +3138,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
+    | '/operation/foreign/afterSale/$asNo'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -3108,6 +3165,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale'
     | '/operation/company/group'
     | '/operation/company/trade'
+    | '/operation/foreign/afterSale'
     | '/operation/interface/secretKey'
     | '/operation/pay/bill'
     | '/operation/product/epc'
@@ -3261,6 +3319,7 @@ export interface FileRouteTypes {
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
     | '/operation/foreign/order'
+    | '/operation/foreign/product'
     | '/operation/foreign/quickReply'
     | '/operation/foreign/serviceChargeRule'
     | '/operation/foreign/users'
@@ -3300,6 +3359,8 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
+    | '/operation/report/sfeReport'
+    | '/operation/report/weipei'
     | '/operation/system/batchtools'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
@@ -3359,6 +3420,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
+    | '/operation/foreign/afterSale/$asNo'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -3385,6 +3447,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/'
     | '/operation/company/group/'
     | '/operation/company/trade/'
+    | '/operation/foreign/afterSale/'
     | '/operation/interface/secretKey/'
     | '/operation/pay/bill/'
     | '/operation/product/epc/'
@@ -4500,6 +4563,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationForeignOrderRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/foreign/product': {
+      id: '/operation/foreign/product'
+      path: '/foreign/product'
+      fullPath: '/operation/foreign/product'
+      preLoaderRoute: typeof OperationForeignProductRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/foreign/quickReply': {
       id: '/operation/foreign/quickReply'
       path: '/foreign/quickReply'
@@ -4785,6 +4855,20 @@ declare module '@tanstack/react-router' {
       path: '/report/search'
       fullPath: '/operation/report/search'
       preLoaderRoute: typeof OperationReportSearchRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/report/sfeReport': {
+      id: '/operation/report/sfeReport'
+      path: '/report/sfeReport'
+      fullPath: '/operation/report/sfeReport'
+      preLoaderRoute: typeof OperationReportSfeReportRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/report/weipei': {
+      id: '/operation/report/weipei'
+      path: '/report/weipei'
+      fullPath: '/operation/report/weipei'
+      preLoaderRoute: typeof OperationReportWeipeiRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/service/': {
@@ -5198,6 +5282,20 @@ declare module '@tanstack/react-router' {
       path: '/company/trade/edit'
       fullPath: '/operation/company/trade/edit'
       preLoaderRoute: typeof OperationCompanyTradeEditRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/foreign/afterSale/': {
+      id: '/operation/foreign/afterSale/'
+      path: '/foreign/afterSale'
+      fullPath: '/operation/foreign/afterSale/'
+      preLoaderRoute: typeof OperationForeignAfterSaleIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/foreign/afterSale/$asNo': {
+      id: '/operation/foreign/afterSale/$asNo'
+      path: '/foreign/afterSale/$asNo'
+      fullPath: '/operation/foreign/afterSale/$asNo'
+      preLoaderRoute: typeof OperationForeignAfterSaleAsNoRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/foreign/company/audit': {
@@ -5719,6 +5817,7 @@ interface OperationRouteChildren {
   OperationForeignChatHistoryRoute: typeof OperationForeignChatHistoryRoute
   OperationForeignGoodsRoute: typeof OperationForeignGoodsRoute
   OperationForeignOrderRoute: typeof OperationForeignOrderRoute
+  OperationForeignProductRoute: typeof OperationForeignProductRoute
   OperationForeignQuickReplyRoute: typeof OperationForeignQuickReplyRoute
   OperationForeignServiceChargeRuleRoute: typeof OperationForeignServiceChargeRuleRoute
   OperationForeignUsersRoute: typeof OperationForeignUsersRoute
@@ -5758,6 +5857,8 @@ interface OperationRouteChildren {
   OperationReportOrderRoute: typeof OperationReportOrderRoute
   OperationReportProductRoute: typeof OperationReportProductRoute
   OperationReportSearchRoute: typeof OperationReportSearchRoute
+  OperationReportSfeReportRoute: typeof OperationReportSfeReportRoute
+  OperationReportWeipeiRoute: typeof OperationReportWeipeiRoute
   OperationSystemBatchtoolsRoute: typeof OperationSystemBatchtoolsRoute
   OperationSystemCompanyLevelRoute: typeof OperationSystemCompanyLevelRoute
   OperationSystemConfigurationRoute: typeof OperationSystemConfigurationRoute
@@ -5775,6 +5876,7 @@ interface OperationRouteChildren {
   OperationServiceIndexRoute: typeof OperationServiceIndexRoute
   OperationCompanyGroupEditRoute: typeof OperationCompanyGroupEditRoute
   OperationCompanyTradeEditRoute: typeof OperationCompanyTradeEditRoute
+  OperationForeignAfterSaleAsNoRoute: typeof OperationForeignAfterSaleAsNoRoute
   OperationForeignCompanyAuditRoute: typeof OperationForeignCompanyAuditRoute
   OperationForeignCompanyListRoute: typeof OperationForeignCompanyListRoute
   OperationPayBillDownloadRoute: typeof OperationPayBillDownloadRoute
@@ -5791,6 +5893,7 @@ interface OperationRouteChildren {
   OperationSystemNoticeWechatRoute: typeof OperationSystemNoticeWechatRoute
   OperationCompanyGroupIndexRoute: typeof OperationCompanyGroupIndexRoute
   OperationCompanyTradeIndexRoute: typeof OperationCompanyTradeIndexRoute
+  OperationForeignAfterSaleIndexRoute: typeof OperationForeignAfterSaleIndexRoute
   OperationInterfaceSecretKeyIndexRoute: typeof OperationInterfaceSecretKeyIndexRoute
   OperationPayBillIndexRoute: typeof OperationPayBillIndexRoute
   OperationProductEpcIndexRoute: typeof OperationProductEpcIndexRoute
@@ -5825,6 +5928,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationForeignChatHistoryRoute: OperationForeignChatHistoryRoute,
   OperationForeignGoodsRoute: OperationForeignGoodsRoute,
   OperationForeignOrderRoute: OperationForeignOrderRoute,
+  OperationForeignProductRoute: OperationForeignProductRoute,
   OperationForeignQuickReplyRoute: OperationForeignQuickReplyRoute,
   OperationForeignServiceChargeRuleRoute:
     OperationForeignServiceChargeRuleRoute,
@@ -5865,6 +5969,8 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationReportOrderRoute: OperationReportOrderRoute,
   OperationReportProductRoute: OperationReportProductRoute,
   OperationReportSearchRoute: OperationReportSearchRoute,
+  OperationReportSfeReportRoute: OperationReportSfeReportRoute,
+  OperationReportWeipeiRoute: OperationReportWeipeiRoute,
   OperationSystemBatchtoolsRoute: OperationSystemBatchtoolsRoute,
   OperationSystemCompanyLevelRoute: OperationSystemCompanyLevelRoute,
   OperationSystemConfigurationRoute: OperationSystemConfigurationRoute,
@@ -5882,6 +5988,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationServiceIndexRoute: OperationServiceIndexRoute,
   OperationCompanyGroupEditRoute: OperationCompanyGroupEditRoute,
   OperationCompanyTradeEditRoute: OperationCompanyTradeEditRoute,
+  OperationForeignAfterSaleAsNoRoute: OperationForeignAfterSaleAsNoRoute,
   OperationForeignCompanyAuditRoute: OperationForeignCompanyAuditRoute,
   OperationForeignCompanyListRoute: OperationForeignCompanyListRoute,
   OperationPayBillDownloadRoute: OperationPayBillDownloadRoute,
@@ -5898,6 +6005,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationSystemNoticeWechatRoute: OperationSystemNoticeWechatRoute,
   OperationCompanyGroupIndexRoute: OperationCompanyGroupIndexRoute,
   OperationCompanyTradeIndexRoute: OperationCompanyTradeIndexRoute,
+  OperationForeignAfterSaleIndexRoute: OperationForeignAfterSaleIndexRoute,
   OperationInterfaceSecretKeyIndexRoute: OperationInterfaceSecretKeyIndexRoute,
   OperationPayBillIndexRoute: OperationPayBillIndexRoute,
   OperationProductEpcIndexRoute: OperationProductEpcIndexRoute,
