@@ -71,6 +71,7 @@ import { Route as StoreCompanyVideoRouteImport } from './routes/_store/company/v
 import { Route as StoreEnquiryListRouteImport } from './routes/_store/enquiry/list'
 import { Route as StoreEnquiryPublishRouteImport } from './routes/_store/enquiry/publish'
 import { Route as StoreOpenIndexRouteImport } from './routes/_store/open/index'
+import { Route as StorePubSlugRouteImport } from './routes/_store/pub.$slug'
 import { Route as StoreSearchIndexRouteImport } from './routes/_store/search/index'
 import { Route as StoreSearchCompanyRouteImport } from './routes/_store/search/company'
 import { Route as StoreSearchExplosiveRouteImport } from './routes/_store/search/explosive'
@@ -205,14 +206,18 @@ import { Route as OperationReportOrderRouteImport } from './routes/operation/rep
 import { Route as OperationReportProductRouteImport } from './routes/operation/report.product'
 import { Route as OperationReportSearchRouteImport } from './routes/operation/report.search'
 import { Route as OperationServiceIndexRouteImport } from './routes/operation/service.index'
+import { Route as OperationSystemAutopartsAllianceRouteImport } from './routes/operation/system.autopartsAlliance'
+import { Route as OperationSystemAutopartsCityRouteImport } from './routes/operation/system.autopartsCity'
 import { Route as OperationSystemCompanyLevelRouteImport } from './routes/operation/system.companyLevel'
 import { Route as OperationSystemConfigurationRouteImport } from './routes/operation/system.configuration'
 import { Route as OperationSystemDictionaryRouteImport } from './routes/operation/system.dictionary'
 import { Route as OperationSystemErpsRouteImport } from './routes/operation/system.erps'
 import { Route as OperationSystemExchangerateRouteImport } from './routes/operation/system.exchangerate'
+import { Route as OperationSystemFreeCityRouteImport } from './routes/operation/system.freeCity'
 import { Route as OperationSystemLabelRouteImport } from './routes/operation/system.label'
 import { Route as OperationSystemLogsRouteImport } from './routes/operation/system.logs'
 import { Route as OperationSystemNoticeRouteImport } from './routes/operation/system.notice'
+import { Route as OperationSystemPubRouteImport } from './routes/operation/system.pub'
 import { Route as OperationSystemTradeAreaRouteImport } from './routes/operation/system.tradeArea'
 import { Route as OperationSystemWarrantyRouteImport } from './routes/operation/system.warranty'
 import { Route as AuthLoginPasswordResetRouteImport } from './routes/_auth/login_.password.reset'
@@ -589,6 +594,11 @@ const StoreEnquiryPublishRoute = StoreEnquiryPublishRouteImport.update({
 const StoreOpenIndexRoute = StoreOpenIndexRouteImport.update({
   id: '/open/',
   path: '/open/',
+  getParentRoute: () => StoreRoute,
+} as any)
+const StorePubSlugRoute = StorePubSlugRouteImport.update({
+  id: '/pub/$slug',
+  path: '/pub/$slug',
   getParentRoute: () => StoreRoute,
 } as any)
 const StoreSearchIndexRoute = StoreSearchIndexRouteImport.update({
@@ -1299,6 +1309,18 @@ const OperationServiceIndexRoute = OperationServiceIndexRouteImport.update({
   path: '/service/',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationSystemAutopartsAllianceRoute =
+  OperationSystemAutopartsAllianceRouteImport.update({
+    id: '/system/autopartsAlliance',
+    path: '/system/autopartsAlliance',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationSystemAutopartsCityRoute =
+  OperationSystemAutopartsCityRouteImport.update({
+    id: '/system/autopartsCity',
+    path: '/system/autopartsCity',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationSystemCompanyLevelRoute =
   OperationSystemCompanyLevelRouteImport.update({
     id: '/system/companyLevel',
@@ -1328,6 +1350,11 @@ const OperationSystemExchangerateRoute =
     path: '/system/exchangerate',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationSystemFreeCityRoute = OperationSystemFreeCityRouteImport.update({
+  id: '/system/freeCity',
+  path: '/system/freeCity',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationSystemLabelRoute = OperationSystemLabelRouteImport.update({
   id: '/system/label',
   path: '/system/label',
@@ -1341,6 +1368,11 @@ const OperationSystemLogsRoute = OperationSystemLogsRouteImport.update({
 const OperationSystemNoticeRoute = OperationSystemNoticeRouteImport.update({
   id: '/system/notice',
   path: '/system/notice',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationSystemPubRoute = OperationSystemPubRouteImport.update({
+  id: '/system/pub',
+  path: '/system/pub',
   getParentRoute: () => OperationRoute,
 } as any)
 const OperationSystemTradeAreaRoute =
@@ -1787,6 +1819,7 @@ export interface FileRoutesByFullPath {
   '/company/video': typeof StoreCompanyVideoRoute
   '/enquiry/list': typeof StoreEnquiryListRoute
   '/enquiry/publish': typeof StoreEnquiryPublishRoute
+  '/pub/$slug': typeof StorePubSlugRoute
   '/search/company': typeof StoreSearchCompanyRoute
   '/search/explosive': typeof StoreSearchExplosiveRoute
   '/search/newvehicle': typeof StoreSearchNewvehicleRoute
@@ -1910,14 +1943,18 @@ export interface FileRoutesByFullPath {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
+  '/operation/system/autopartsAlliance': typeof OperationSystemAutopartsAllianceRoute
+  '/operation/system/autopartsCity': typeof OperationSystemAutopartsCityRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
   '/operation/system/erps': typeof OperationSystemErpsRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/freeCity': typeof OperationSystemFreeCityRoute
   '/operation/system/label': typeof OperationSystemLabelRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
+  '/operation/system/pub': typeof OperationSystemPubRoute
   '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
   '/operation/system/warranty': typeof OperationSystemWarrantyRoute
   '/company/': typeof StoreCompanyIndexRoute
@@ -2057,6 +2094,7 @@ export interface FileRoutesByTo {
   '/company/video': typeof StoreCompanyVideoRoute
   '/enquiry/list': typeof StoreEnquiryListRoute
   '/enquiry/publish': typeof StoreEnquiryPublishRoute
+  '/pub/$slug': typeof StorePubSlugRoute
   '/search/company': typeof StoreSearchCompanyRoute
   '/search/explosive': typeof StoreSearchExplosiveRoute
   '/search/newvehicle': typeof StoreSearchNewvehicleRoute
@@ -2180,14 +2218,18 @@ export interface FileRoutesByTo {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
+  '/operation/system/autopartsAlliance': typeof OperationSystemAutopartsAllianceRoute
+  '/operation/system/autopartsCity': typeof OperationSystemAutopartsCityRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
   '/operation/system/erps': typeof OperationSystemErpsRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/freeCity': typeof OperationSystemFreeCityRoute
   '/operation/system/label': typeof OperationSystemLabelRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
+  '/operation/system/pub': typeof OperationSystemPubRoute
   '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
   '/operation/system/warranty': typeof OperationSystemWarrantyRoute
   '/company': typeof StoreCompanyIndexRoute
@@ -2333,6 +2375,7 @@ export interface FileRoutesById {
   '/_store/company/video': typeof StoreCompanyVideoRoute
   '/_store/enquiry/list': typeof StoreEnquiryListRoute
   '/_store/enquiry/publish': typeof StoreEnquiryPublishRoute
+  '/_store/pub/$slug': typeof StorePubSlugRoute
   '/_store/search/company': typeof StoreSearchCompanyRoute
   '/_store/search/explosive': typeof StoreSearchExplosiveRoute
   '/_store/search/newvehicle': typeof StoreSearchNewvehicleRoute
@@ -2456,14 +2499,18 @@ export interface FileRoutesById {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
+  '/operation/system/autopartsAlliance': typeof OperationSystemAutopartsAllianceRoute
+  '/operation/system/autopartsCity': typeof OperationSystemAutopartsCityRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
   '/operation/system/erps': typeof OperationSystemErpsRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/freeCity': typeof OperationSystemFreeCityRoute
   '/operation/system/label': typeof OperationSystemLabelRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
+  '/operation/system/pub': typeof OperationSystemPubRoute
   '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
   '/operation/system/warranty': typeof OperationSystemWarrantyRoute
   '/_store/company/': typeof StoreCompanyIndexRoute
@@ -2608,6 +2655,7 @@ export interface FileRouteTypes {
     | '/company/video'
     | '/enquiry/list'
     | '/enquiry/publish'
+    | '/pub/$slug'
     | '/search/company'
     | '/search/explosive'
     | '/search/newvehicle'
@@ -2731,14 +2779,18 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
+    | '/operation/system/autopartsAlliance'
+    | '/operation/system/autopartsCity'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
     | '/operation/system/erps'
     | '/operation/system/exchangerate'
+    | '/operation/system/freeCity'
     | '/operation/system/label'
     | '/operation/system/logs'
     | '/operation/system/notice'
+    | '/operation/system/pub'
     | '/operation/system/tradeArea'
     | '/operation/system/warranty'
     | '/company/'
@@ -2878,6 +2930,7 @@ export interface FileRouteTypes {
     | '/company/video'
     | '/enquiry/list'
     | '/enquiry/publish'
+    | '/pub/$slug'
     | '/search/company'
     | '/search/explosive'
     | '/search/newvehicle'
@@ -3001,14 +3054,18 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
+    | '/operation/system/autopartsAlliance'
+    | '/operation/system/autopartsCity'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
     | '/operation/system/erps'
     | '/operation/system/exchangerate'
+    | '/operation/system/freeCity'
     | '/operation/system/label'
     | '/operation/system/logs'
     | '/operation/system/notice'
+    | '/operation/system/pub'
     | '/operation/system/tradeArea'
     | '/operation/system/warranty'
     | '/company'
@@ -3153,6 +3210,7 @@ export interface FileRouteTypes {
     | '/_store/company/video'
     | '/_store/enquiry/list'
     | '/_store/enquiry/publish'
+    | '/_store/pub/$slug'
     | '/_store/search/company'
     | '/_store/search/explosive'
     | '/_store/search/newvehicle'
@@ -3276,14 +3334,18 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
+    | '/operation/system/autopartsAlliance'
+    | '/operation/system/autopartsCity'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
     | '/operation/system/erps'
     | '/operation/system/exchangerate'
+    | '/operation/system/freeCity'
     | '/operation/system/label'
     | '/operation/system/logs'
     | '/operation/system/notice'
+    | '/operation/system/pub'
     | '/operation/system/tradeArea'
     | '/operation/system/warranty'
     | '/_store/company/'
@@ -3828,6 +3890,13 @@ declare module '@tanstack/react-router' {
       path: '/open'
       fullPath: '/open/'
       preLoaderRoute: typeof StoreOpenIndexRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/pub/$slug': {
+      id: '/_store/pub/$slug'
+      path: '/pub/$slug'
+      fullPath: '/pub/$slug'
+      preLoaderRoute: typeof StorePubSlugRouteImport
       parentRoute: typeof StoreRoute
     }
     '/_store/search/': {
@@ -4768,6 +4837,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationServiceIndexRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/system/autopartsAlliance': {
+      id: '/operation/system/autopartsAlliance'
+      path: '/system/autopartsAlliance'
+      fullPath: '/operation/system/autopartsAlliance'
+      preLoaderRoute: typeof OperationSystemAutopartsAllianceRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/autopartsCity': {
+      id: '/operation/system/autopartsCity'
+      path: '/system/autopartsCity'
+      fullPath: '/operation/system/autopartsCity'
+      preLoaderRoute: typeof OperationSystemAutopartsCityRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/system/companyLevel': {
       id: '/operation/system/companyLevel'
       path: '/system/companyLevel'
@@ -4803,6 +4886,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationSystemExchangerateRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/system/freeCity': {
+      id: '/operation/system/freeCity'
+      path: '/system/freeCity'
+      fullPath: '/operation/system/freeCity'
+      preLoaderRoute: typeof OperationSystemFreeCityRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/system/label': {
       id: '/operation/system/label'
       path: '/system/label'
@@ -4822,6 +4912,13 @@ declare module '@tanstack/react-router' {
       path: '/system/notice'
       fullPath: '/operation/system/notice'
       preLoaderRoute: typeof OperationSystemNoticeRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/pub': {
+      id: '/operation/system/pub'
+      path: '/system/pub'
+      fullPath: '/operation/system/pub'
+      preLoaderRoute: typeof OperationSystemPubRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/system/tradeArea': {
@@ -5422,6 +5519,7 @@ interface StoreRouteChildren {
   StoreCompanyVideoRoute: typeof StoreCompanyVideoRoute
   StoreEnquiryListRoute: typeof StoreEnquiryListRoute
   StoreEnquiryPublishRoute: typeof StoreEnquiryPublishRoute
+  StorePubSlugRoute: typeof StorePubSlugRoute
   StoreTradeIdRoute: typeof StoreTradeIdRoute
   StoreTradeListRoute: typeof StoreTradeListRoute
   StoreTradeNewRoute: typeof StoreTradeNewRoute
@@ -5466,6 +5564,7 @@ const StoreRouteChildren: StoreRouteChildren = {
   StoreCompanyVideoRoute: StoreCompanyVideoRoute,
   StoreEnquiryListRoute: StoreEnquiryListRoute,
   StoreEnquiryPublishRoute: StoreEnquiryPublishRoute,
+  StorePubSlugRoute: StorePubSlugRoute,
   StoreTradeIdRoute: StoreTradeIdRoute,
   StoreTradeListRoute: StoreTradeListRoute,
   StoreTradeNewRoute: StoreTradeNewRoute,
@@ -5718,14 +5817,18 @@ interface OperationRouteChildren {
   OperationReportOrderRoute: typeof OperationReportOrderRoute
   OperationReportProductRoute: typeof OperationReportProductRoute
   OperationReportSearchRoute: typeof OperationReportSearchRoute
+  OperationSystemAutopartsAllianceRoute: typeof OperationSystemAutopartsAllianceRoute
+  OperationSystemAutopartsCityRoute: typeof OperationSystemAutopartsCityRoute
   OperationSystemCompanyLevelRoute: typeof OperationSystemCompanyLevelRoute
   OperationSystemConfigurationRoute: typeof OperationSystemConfigurationRoute
   OperationSystemDictionaryRoute: typeof OperationSystemDictionaryRoute
   OperationSystemErpsRoute: typeof OperationSystemErpsRoute
   OperationSystemExchangerateRoute: typeof OperationSystemExchangerateRoute
+  OperationSystemFreeCityRoute: typeof OperationSystemFreeCityRoute
   OperationSystemLabelRoute: typeof OperationSystemLabelRoute
   OperationSystemLogsRoute: typeof OperationSystemLogsRoute
   OperationSystemNoticeRoute: typeof OperationSystemNoticeRoute
+  OperationSystemPubRoute: typeof OperationSystemPubRoute
   OperationSystemTradeAreaRoute: typeof OperationSystemTradeAreaRoute
   OperationSystemWarrantyRoute: typeof OperationSystemWarrantyRoute
   OperationEnquiryIndexRoute: typeof OperationEnquiryIndexRoute
@@ -5823,14 +5926,18 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationReportOrderRoute: OperationReportOrderRoute,
   OperationReportProductRoute: OperationReportProductRoute,
   OperationReportSearchRoute: OperationReportSearchRoute,
+  OperationSystemAutopartsAllianceRoute: OperationSystemAutopartsAllianceRoute,
+  OperationSystemAutopartsCityRoute: OperationSystemAutopartsCityRoute,
   OperationSystemCompanyLevelRoute: OperationSystemCompanyLevelRoute,
   OperationSystemConfigurationRoute: OperationSystemConfigurationRoute,
   OperationSystemDictionaryRoute: OperationSystemDictionaryRoute,
   OperationSystemErpsRoute: OperationSystemErpsRoute,
   OperationSystemExchangerateRoute: OperationSystemExchangerateRoute,
+  OperationSystemFreeCityRoute: OperationSystemFreeCityRoute,
   OperationSystemLabelRoute: OperationSystemLabelRoute,
   OperationSystemLogsRoute: OperationSystemLogsRoute,
   OperationSystemNoticeRoute: OperationSystemNoticeRoute,
+  OperationSystemPubRoute: OperationSystemPubRoute,
   OperationSystemTradeAreaRoute: OperationSystemTradeAreaRoute,
   OperationSystemWarrantyRoute: OperationSystemWarrantyRoute,
   OperationEnquiryIndexRoute: OperationEnquiryIndexRoute,

@@ -9,6 +9,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   allocated_qty: '分配数量', circle_price_fen: '商圈价', join_fields: '入圈资料', join_info: '入圈资料', contact: '联系人', brands: '主营品牌', tel: '电话',
   // overseas companies (docs/overseas.md)
   tax_code: '税号', missing_vn: '只看越南语未填',
+  // platform settings (docs/platform-settings.md)
+  slug: '页面地址', autoparts_city_id: '汽配城',
   // vouchers (docs/vouchers.md)
   template_id: '优惠券', claim_id: '优惠券', percent_off: '折扣', cap_fen: '最多减免', min_order_fen: '使用门槛', category_ids: '适用配件分类',
   total_count: '发放总量', tab: '状态', vouchers: '优惠券', issuer: '发放方',

@@ -39,6 +39,12 @@ export const OP_CODES = {
   noticeTemplates: ['D11', 'D11-02'],
   /** 质保条款: the platform warranty's terms (docs/warranty.md), a system setting like the lists */
   warranty: ['D11', 'D11-01'],
+  /**
+   * 汽配城, 汽配联盟, 包邮城市 and 公共页面 (docs/platform-settings.md): read by whoever keeps the
+   * other system settings (D11-01) too, changed only with their own entry code
+   */
+  platformSettingsRead: ['D11', 'D11-01', 'D11-04'],
+  platformSettingsWrite: ['D11', 'D11-04'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The D codes of the 接口 pages (docs/open-platform.md, "Keys and signing"). */

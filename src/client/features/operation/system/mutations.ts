@@ -72,3 +72,9 @@ export const useSaveNoticeTemplate = () => {
 
 /** 质保条款 saved (new, edited, 启用 / 停用): the terms are read again; the marks in search answers follow on their next read. */
 export const useSaveWarrantyTerm = () => useFormWrite('opWarrantyTermSave', { invalidate: [sysKeys.warrantyTerms()] });
+
+/** 汽配城, 汽配联盟, 包邮城市 and 公共页面 saved (docs/platform-settings.md): their list is read again. */
+export const useSaveAutopartsCity = () => useFormWrite('opAutopartsCitySave', { invalidate: [sysKeys.autopartsCities()] });
+export const useSaveAlliance = () => useFormWrite('opAllianceSave', { invalidate: [sysKeys.alliances()] });
+export const useSaveFreeCity = () => useFormWrite('opFreeCitySave', { invalidate: [sysKeys.freeCities()] });
+export const useSavePubPage = () => useFormWrite('opPubPageSave', { invalidate: [sysKeys.pubPages()] });
