@@ -31,7 +31,7 @@ export function AutopartsCityCard() {
     }
   };
   return (
-    <section className="settings-page card" aria-label="所在汽配城">
+    <section className="settings-page card" aria-label="所在汽配城" style={{ marginTop: '1rem' }}>
       <h2>所在汽配城</h2>
       {options.length === 0 && current === 0 ? (
         <p className="hint">平台还没有设置汽配城；设置后可以在这里选择贵公司所在的汽配城。</p>
