@@ -71,6 +71,7 @@ import { Route as StoreCompanyVideoRouteImport } from './routes/_store/company/v
 import { Route as StoreEnquiryListRouteImport } from './routes/_store/enquiry/list'
 import { Route as StoreEnquiryPublishRouteImport } from './routes/_store/enquiry/publish'
 import { Route as StoreOpenIndexRouteImport } from './routes/_store/open/index'
+import { Route as StorePubSlugRouteImport } from './routes/_store/pub.$slug'
 import { Route as StoreSearchIndexRouteImport } from './routes/_store/search/index'
 import { Route as StoreSearchCompanyRouteImport } from './routes/_store/search/company'
 import { Route as StoreSearchExplosiveRouteImport } from './routes/_store/search/explosive'
@@ -163,7 +164,6 @@ import { Route as OperationEnquiryEnquiryNoRouteImport } from './routes/operatio
 import { Route as OperationForeignChatHistoryRouteImport } from './routes/operation/foreign.chatHistory'
 import { Route as OperationForeignGoodsRouteImport } from './routes/operation/foreign.goods'
 import { Route as OperationForeignOrderRouteImport } from './routes/operation/foreign.order'
-import { Route as OperationForeignProductRouteImport } from './routes/operation/foreign.product'
 import { Route as OperationForeignQuickReplyRouteImport } from './routes/operation/foreign.quickReply'
 import { Route as OperationForeignServiceChargeRuleRouteImport } from './routes/operation/foreign.serviceChargeRule'
 import { Route as OperationForeignUsersRouteImport } from './routes/operation/foreign.users'
@@ -205,18 +205,19 @@ import { Route as OperationReportMemberQueryRouteImport } from './routes/operati
 import { Route as OperationReportOrderRouteImport } from './routes/operation/report.order'
 import { Route as OperationReportProductRouteImport } from './routes/operation/report.product'
 import { Route as OperationReportSearchRouteImport } from './routes/operation/report.search'
-import { Route as OperationReportSfeReportRouteImport } from './routes/operation/report.sfeReport'
-import { Route as OperationReportWeipeiRouteImport } from './routes/operation/report.weipei'
 import { Route as OperationServiceIndexRouteImport } from './routes/operation/service.index'
-import { Route as OperationSystemBatchtoolsRouteImport } from './routes/operation/system.batchtools'
+import { Route as OperationSystemAutopartsAllianceRouteImport } from './routes/operation/system.autopartsAlliance'
+import { Route as OperationSystemAutopartsCityRouteImport } from './routes/operation/system.autopartsCity'
 import { Route as OperationSystemCompanyLevelRouteImport } from './routes/operation/system.companyLevel'
 import { Route as OperationSystemConfigurationRouteImport } from './routes/operation/system.configuration'
 import { Route as OperationSystemDictionaryRouteImport } from './routes/operation/system.dictionary'
 import { Route as OperationSystemErpsRouteImport } from './routes/operation/system.erps'
 import { Route as OperationSystemExchangerateRouteImport } from './routes/operation/system.exchangerate'
+import { Route as OperationSystemFreeCityRouteImport } from './routes/operation/system.freeCity'
 import { Route as OperationSystemLabelRouteImport } from './routes/operation/system.label'
 import { Route as OperationSystemLogsRouteImport } from './routes/operation/system.logs'
 import { Route as OperationSystemNoticeRouteImport } from './routes/operation/system.notice'
+import { Route as OperationSystemPubRouteImport } from './routes/operation/system.pub'
 import { Route as OperationSystemTradeAreaRouteImport } from './routes/operation/system.tradeArea'
 import { Route as OperationSystemWarrantyRouteImport } from './routes/operation/system.warranty'
 import { Route as AuthLoginPasswordResetRouteImport } from './routes/_auth/login_.password.reset'
@@ -266,8 +267,6 @@ import { Route as OperationCompanyGroupIndexRouteImport } from './routes/operati
 import { Route as OperationCompanyGroupEditRouteImport } from './routes/operation/company.group.edit'
 import { Route as OperationCompanyTradeIndexRouteImport } from './routes/operation/company.trade.index'
 import { Route as OperationCompanyTradeEditRouteImport } from './routes/operation/company.trade.edit'
-import { Route as OperationForeignAfterSaleIndexRouteImport } from './routes/operation/foreign.afterSale.index'
-import { Route as OperationForeignAfterSaleAsNoRouteImport } from './routes/operation/foreign.afterSale.$asNo'
 import { Route as OperationForeignCompanyAuditRouteImport } from './routes/operation/foreign.company.audit'
 import { Route as OperationForeignCompanyListRouteImport } from './routes/operation/foreign.company.list'
 import { Route as OperationInterfaceSecretKeyIndexRouteImport } from './routes/operation/interface.secretKey.index'
@@ -285,7 +284,6 @@ import { Route as OperationProductEpcIndexRouteImport } from './routes/operation
 import { Route as OperationProductEpcVehicleIdRouteImport } from './routes/operation/product.epc.$vehicleId'
 import { Route as OperationServiceAfterSaleIndexRouteImport } from './routes/operation/service.afterSale.index'
 import { Route as OperationServiceAfterSaleAsNoRouteImport } from './routes/operation/service.afterSale.$asNo'
-import { Route as OperationSystemNoticeWechatRouteImport } from './routes/operation/system.notice_.wechat'
 import { Route as BackendServiceAfterSaleDetailAsNoRouteImport } from './routes/backend/service.afterSale.detail.$asNo'
 import { Route as OperationInterfaceSecretKeyLogIndexRouteImport } from './routes/operation/interface.secretKey.log.index'
 import { Route as OperationInterfaceSecretKeyLogIdRouteImport } from './routes/operation/interface.secretKey.log.$id'
@@ -596,6 +594,11 @@ const StoreEnquiryPublishRoute = StoreEnquiryPublishRouteImport.update({
 const StoreOpenIndexRoute = StoreOpenIndexRouteImport.update({
   id: '/open/',
   path: '/open/',
+  getParentRoute: () => StoreRoute,
+} as any)
+const StorePubSlugRoute = StorePubSlugRouteImport.update({
+  id: '/pub/$slug',
+  path: '/pub/$slug',
   getParentRoute: () => StoreRoute,
 } as any)
 const StoreSearchIndexRoute = StoreSearchIndexRouteImport.update({
@@ -1083,11 +1086,6 @@ const OperationForeignOrderRoute = OperationForeignOrderRouteImport.update({
   path: '/foreign/order',
   getParentRoute: () => OperationRoute,
 } as any)
-const OperationForeignProductRoute = OperationForeignProductRouteImport.update({
-  id: '/foreign/product',
-  path: '/foreign/product',
-  getParentRoute: () => OperationRoute,
-} as any)
 const OperationForeignQuickReplyRoute =
   OperationForeignQuickReplyRouteImport.update({
     id: '/foreign/quickReply',
@@ -1306,26 +1304,21 @@ const OperationReportSearchRoute = OperationReportSearchRouteImport.update({
   path: '/report/search',
   getParentRoute: () => OperationRoute,
 } as any)
-const OperationReportSfeReportRoute =
-  OperationReportSfeReportRouteImport.update({
-    id: '/report/sfeReport',
-    path: '/report/sfeReport',
-    getParentRoute: () => OperationRoute,
-  } as any)
-const OperationReportWeipeiRoute = OperationReportWeipeiRouteImport.update({
-  id: '/report/weipei',
-  path: '/report/weipei',
-  getParentRoute: () => OperationRoute,
-} as any)
 const OperationServiceIndexRoute = OperationServiceIndexRouteImport.update({
   id: '/service/',
   path: '/service/',
   getParentRoute: () => OperationRoute,
 } as any)
-const OperationSystemBatchtoolsRoute =
-  OperationSystemBatchtoolsRouteImport.update({
-    id: '/system/batchtools',
-    path: '/system/batchtools',
+const OperationSystemAutopartsAllianceRoute =
+  OperationSystemAutopartsAllianceRouteImport.update({
+    id: '/system/autopartsAlliance',
+    path: '/system/autopartsAlliance',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationSystemAutopartsCityRoute =
+  OperationSystemAutopartsCityRouteImport.update({
+    id: '/system/autopartsCity',
+    path: '/system/autopartsCity',
     getParentRoute: () => OperationRoute,
   } as any)
 const OperationSystemCompanyLevelRoute =
@@ -1357,6 +1350,11 @@ const OperationSystemExchangerateRoute =
     path: '/system/exchangerate',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationSystemFreeCityRoute = OperationSystemFreeCityRouteImport.update({
+  id: '/system/freeCity',
+  path: '/system/freeCity',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationSystemLabelRoute = OperationSystemLabelRouteImport.update({
   id: '/system/label',
   path: '/system/label',
@@ -1370,6 +1368,11 @@ const OperationSystemLogsRoute = OperationSystemLogsRouteImport.update({
 const OperationSystemNoticeRoute = OperationSystemNoticeRouteImport.update({
   id: '/system/notice',
   path: '/system/notice',
+  getParentRoute: () => OperationRoute,
+} as any)
+const OperationSystemPubRoute = OperationSystemPubRouteImport.update({
+  id: '/system/pub',
+  path: '/system/pub',
   getParentRoute: () => OperationRoute,
 } as any)
 const OperationSystemTradeAreaRoute =
@@ -1642,18 +1645,6 @@ const OperationCompanyTradeEditRoute =
     path: '/company/trade/edit',
     getParentRoute: () => OperationRoute,
   } as any)
-const OperationForeignAfterSaleIndexRoute =
-  OperationForeignAfterSaleIndexRouteImport.update({
-    id: '/foreign/afterSale/',
-    path: '/foreign/afterSale/',
-    getParentRoute: () => OperationRoute,
-  } as any)
-const OperationForeignAfterSaleAsNoRoute =
-  OperationForeignAfterSaleAsNoRouteImport.update({
-    id: '/foreign/afterSale/$asNo',
-    path: '/foreign/afterSale/$asNo',
-    getParentRoute: () => OperationRoute,
-  } as any)
 const OperationForeignCompanyAuditRoute =
   OperationForeignCompanyAuditRouteImport.update({
     id: '/foreign/company/audit',
@@ -1750,12 +1741,6 @@ const OperationServiceAfterSaleAsNoRoute =
     path: '/service/afterSale/$asNo',
     getParentRoute: () => OperationRoute,
   } as any)
-const OperationSystemNoticeWechatRoute =
-  OperationSystemNoticeWechatRouteImport.update({
-    id: '/system/notice_/wechat',
-    path: '/system/notice/wechat',
-    getParentRoute: () => OperationRoute,
-  } as any)
 const BackendServiceAfterSaleDetailAsNoRoute =
   BackendServiceAfterSaleDetailAsNoRouteImport.update({
     id: '/service/afterSale/detail/$asNo',
@@ -1834,6 +1819,7 @@ export interface FileRoutesByFullPath {
   '/company/video': typeof StoreCompanyVideoRoute
   '/enquiry/list': typeof StoreEnquiryListRoute
   '/enquiry/publish': typeof StoreEnquiryPublishRoute
+  '/pub/$slug': typeof StorePubSlugRoute
   '/search/company': typeof StoreSearchCompanyRoute
   '/search/explosive': typeof StoreSearchExplosiveRoute
   '/search/newvehicle': typeof StoreSearchNewvehicleRoute
@@ -1918,7 +1904,6 @@ export interface FileRoutesByFullPath {
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
   '/operation/foreign/order': typeof OperationForeignOrderRoute
-  '/operation/foreign/product': typeof OperationForeignProductRoute
   '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
   '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
   '/operation/foreign/users': typeof OperationForeignUsersRoute
@@ -1958,17 +1943,18 @@ export interface FileRoutesByFullPath {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
-  '/operation/report/sfeReport': typeof OperationReportSfeReportRoute
-  '/operation/report/weipei': typeof OperationReportWeipeiRoute
-  '/operation/system/batchtools': typeof OperationSystemBatchtoolsRoute
+  '/operation/system/autopartsAlliance': typeof OperationSystemAutopartsAllianceRoute
+  '/operation/system/autopartsCity': typeof OperationSystemAutopartsCityRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
   '/operation/system/erps': typeof OperationSystemErpsRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/freeCity': typeof OperationSystemFreeCityRoute
   '/operation/system/label': typeof OperationSystemLabelRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
+  '/operation/system/pub': typeof OperationSystemPubRoute
   '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
   '/operation/system/warranty': typeof OperationSystemWarrantyRoute
   '/company/': typeof StoreCompanyIndexRoute
@@ -2019,7 +2005,6 @@ export interface FileRoutesByFullPath {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
-  '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -2033,7 +2018,6 @@ export interface FileRoutesByFullPath {
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
-  '/operation/system/notice/wechat': typeof OperationSystemNoticeWechatRoute
   '/open/controlPanel/': typeof StoreOpenControlPanelIndexRoute
   '/pay/package/': typeof StorePayPackageIndexRoute
   '/search/dismantle/': typeof StoreSearchDismantleIndexRoute
@@ -2046,7 +2030,6 @@ export interface FileRoutesByFullPath {
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
-  '/operation/foreign/afterSale/': typeof OperationForeignAfterSaleIndexRoute
   '/operation/interface/secretKey/': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill/': typeof OperationPayBillIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
@@ -2111,6 +2094,7 @@ export interface FileRoutesByTo {
   '/company/video': typeof StoreCompanyVideoRoute
   '/enquiry/list': typeof StoreEnquiryListRoute
   '/enquiry/publish': typeof StoreEnquiryPublishRoute
+  '/pub/$slug': typeof StorePubSlugRoute
   '/search/company': typeof StoreSearchCompanyRoute
   '/search/explosive': typeof StoreSearchExplosiveRoute
   '/search/newvehicle': typeof StoreSearchNewvehicleRoute
@@ -2195,7 +2179,6 @@ export interface FileRoutesByTo {
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
   '/operation/foreign/order': typeof OperationForeignOrderRoute
-  '/operation/foreign/product': typeof OperationForeignProductRoute
   '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
   '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
   '/operation/foreign/users': typeof OperationForeignUsersRoute
@@ -2235,17 +2218,18 @@ export interface FileRoutesByTo {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
-  '/operation/report/sfeReport': typeof OperationReportSfeReportRoute
-  '/operation/report/weipei': typeof OperationReportWeipeiRoute
-  '/operation/system/batchtools': typeof OperationSystemBatchtoolsRoute
+  '/operation/system/autopartsAlliance': typeof OperationSystemAutopartsAllianceRoute
+  '/operation/system/autopartsCity': typeof OperationSystemAutopartsCityRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
   '/operation/system/erps': typeof OperationSystemErpsRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/freeCity': typeof OperationSystemFreeCityRoute
   '/operation/system/label': typeof OperationSystemLabelRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
+  '/operation/system/pub': typeof OperationSystemPubRoute
   '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
   '/operation/system/warranty': typeof OperationSystemWarrantyRoute
   '/company': typeof StoreCompanyIndexRoute
@@ -2296,7 +2280,6 @@ export interface FileRoutesByTo {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
-  '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -2310,7 +2293,6 @@ export interface FileRoutesByTo {
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
-  '/operation/system/notice/wechat': typeof OperationSystemNoticeWechatRoute
   '/open/controlPanel': typeof StoreOpenControlPanelIndexRoute
   '/pay/package': typeof StorePayPackageIndexRoute
   '/search/dismantle': typeof StoreSearchDismantleIndexRoute
@@ -2323,7 +2305,6 @@ export interface FileRoutesByTo {
   '/backend/service/afterSale': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade': typeof OperationCompanyTradeIndexRoute
-  '/operation/foreign/afterSale': typeof OperationForeignAfterSaleIndexRoute
   '/operation/interface/secretKey': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill': typeof OperationPayBillIndexRoute
   '/operation/product/epc': typeof OperationProductEpcIndexRoute
@@ -2394,6 +2375,7 @@ export interface FileRoutesById {
   '/_store/company/video': typeof StoreCompanyVideoRoute
   '/_store/enquiry/list': typeof StoreEnquiryListRoute
   '/_store/enquiry/publish': typeof StoreEnquiryPublishRoute
+  '/_store/pub/$slug': typeof StorePubSlugRoute
   '/_store/search/company': typeof StoreSearchCompanyRoute
   '/_store/search/explosive': typeof StoreSearchExplosiveRoute
   '/_store/search/newvehicle': typeof StoreSearchNewvehicleRoute
@@ -2478,7 +2460,6 @@ export interface FileRoutesById {
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
   '/operation/foreign/order': typeof OperationForeignOrderRoute
-  '/operation/foreign/product': typeof OperationForeignProductRoute
   '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
   '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
   '/operation/foreign/users': typeof OperationForeignUsersRoute
@@ -2518,17 +2499,18 @@ export interface FileRoutesById {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
-  '/operation/report/sfeReport': typeof OperationReportSfeReportRoute
-  '/operation/report/weipei': typeof OperationReportWeipeiRoute
-  '/operation/system/batchtools': typeof OperationSystemBatchtoolsRoute
+  '/operation/system/autopartsAlliance': typeof OperationSystemAutopartsAllianceRoute
+  '/operation/system/autopartsCity': typeof OperationSystemAutopartsCityRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
   '/operation/system/erps': typeof OperationSystemErpsRoute
   '/operation/system/exchangerate': typeof OperationSystemExchangerateRoute
+  '/operation/system/freeCity': typeof OperationSystemFreeCityRoute
   '/operation/system/label': typeof OperationSystemLabelRoute
   '/operation/system/logs': typeof OperationSystemLogsRoute
   '/operation/system/notice': typeof OperationSystemNoticeRoute
+  '/operation/system/pub': typeof OperationSystemPubRoute
   '/operation/system/tradeArea': typeof OperationSystemTradeAreaRoute
   '/operation/system/warranty': typeof OperationSystemWarrantyRoute
   '/_store/company/': typeof StoreCompanyIndexRoute
@@ -2579,7 +2561,6 @@ export interface FileRoutesById {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
-  '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -2593,7 +2574,6 @@ export interface FileRoutesById {
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
-  '/operation/system/notice_/wechat': typeof OperationSystemNoticeWechatRoute
   '/_store/open/controlPanel/': typeof StoreOpenControlPanelIndexRoute
   '/_store/pay/package/': typeof StorePayPackageIndexRoute
   '/_store/search/dismantle/': typeof StoreSearchDismantleIndexRoute
@@ -2606,7 +2586,6 @@ export interface FileRoutesById {
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
-  '/operation/foreign/afterSale/': typeof OperationForeignAfterSaleIndexRoute
   '/operation/interface/secretKey/': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill/': typeof OperationPayBillIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
@@ -2676,6 +2655,7 @@ export interface FileRouteTypes {
     | '/company/video'
     | '/enquiry/list'
     | '/enquiry/publish'
+    | '/pub/$slug'
     | '/search/company'
     | '/search/explosive'
     | '/search/newvehicle'
@@ -2760,7 +2740,6 @@ export interface FileRouteTypes {
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
     | '/operation/foreign/order'
-    | '/operation/foreign/product'
     | '/operation/foreign/quickReply'
     | '/operation/foreign/serviceChargeRule'
     | '/operation/foreign/users'
@@ -2800,17 +2779,18 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
-    | '/operation/report/sfeReport'
-    | '/operation/report/weipei'
-    | '/operation/system/batchtools'
+    | '/operation/system/autopartsAlliance'
+    | '/operation/system/autopartsCity'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
     | '/operation/system/erps'
     | '/operation/system/exchangerate'
+    | '/operation/system/freeCity'
     | '/operation/system/label'
     | '/operation/system/logs'
     | '/operation/system/notice'
+    | '/operation/system/pub'
     | '/operation/system/tradeArea'
     | '/operation/system/warranty'
     | '/company/'
@@ -2861,7 +2841,6 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
-    | '/operation/foreign/afterSale/$asNo'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -2875,7 +2854,6 @@ export interface FileRouteTypes {
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
     | '/operation/service/afterSale/$asNo'
-    | '/operation/system/notice/wechat'
     | '/open/controlPanel/'
     | '/pay/package/'
     | '/search/dismantle/'
@@ -2888,7 +2866,6 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/'
     | '/operation/company/group/'
     | '/operation/company/trade/'
-    | '/operation/foreign/afterSale/'
     | '/operation/interface/secretKey/'
     | '/operation/pay/bill/'
     | '/operation/product/epc/'
@@ -2953,6 +2930,7 @@ export interface FileRouteTypes {
     | '/company/video'
     | '/enquiry/list'
     | '/enquiry/publish'
+    | '/pub/$slug'
     | '/search/company'
     | '/search/explosive'
     | '/search/newvehicle'
@@ -3037,7 +3015,6 @@ export interface FileRouteTypes {
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
     | '/operation/foreign/order'
-    | '/operation/foreign/product'
     | '/operation/foreign/quickReply'
     | '/operation/foreign/serviceChargeRule'
     | '/operation/foreign/users'
@@ -3077,17 +3054,18 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
-    | '/operation/report/sfeReport'
-    | '/operation/report/weipei'
-    | '/operation/system/batchtools'
+    | '/operation/system/autopartsAlliance'
+    | '/operation/system/autopartsCity'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
     | '/operation/system/erps'
     | '/operation/system/exchangerate'
+    | '/operation/system/freeCity'
     | '/operation/system/label'
     | '/operation/system/logs'
     | '/operation/system/notice'
+    | '/operation/system/pub'
     | '/operation/system/tradeArea'
     | '/operation/system/warranty'
     | '/company'
@@ -3138,7 +3116,6 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
-    | '/operation/foreign/afterSale/$asNo'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -3152,7 +3129,6 @@ export interface FileRouteTypes {
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
     | '/operation/service/afterSale/$asNo'
-    | '/operation/system/notice/wechat'
     | '/open/controlPanel'
     | '/pay/package'
     | '/search/dismantle'
@@ -3165,7 +3141,6 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale'
     | '/operation/company/group'
     | '/operation/company/trade'
-    | '/operation/foreign/afterSale'
     | '/operation/interface/secretKey'
     | '/operation/pay/bill'
     | '/operation/product/epc'
@@ -3235,6 +3210,7 @@ export interface FileRouteTypes {
     | '/_store/company/video'
     | '/_store/enquiry/list'
     | '/_store/enquiry/publish'
+    | '/_store/pub/$slug'
     | '/_store/search/company'
     | '/_store/search/explosive'
     | '/_store/search/newvehicle'
@@ -3319,7 +3295,6 @@ export interface FileRouteTypes {
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
     | '/operation/foreign/order'
-    | '/operation/foreign/product'
     | '/operation/foreign/quickReply'
     | '/operation/foreign/serviceChargeRule'
     | '/operation/foreign/users'
@@ -3359,17 +3334,18 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
-    | '/operation/report/sfeReport'
-    | '/operation/report/weipei'
-    | '/operation/system/batchtools'
+    | '/operation/system/autopartsAlliance'
+    | '/operation/system/autopartsCity'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
     | '/operation/system/erps'
     | '/operation/system/exchangerate'
+    | '/operation/system/freeCity'
     | '/operation/system/label'
     | '/operation/system/logs'
     | '/operation/system/notice'
+    | '/operation/system/pub'
     | '/operation/system/tradeArea'
     | '/operation/system/warranty'
     | '/_store/company/'
@@ -3420,7 +3396,6 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
-    | '/operation/foreign/afterSale/$asNo'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -3434,7 +3409,6 @@ export interface FileRouteTypes {
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
     | '/operation/service/afterSale/$asNo'
-    | '/operation/system/notice_/wechat'
     | '/_store/open/controlPanel/'
     | '/_store/pay/package/'
     | '/_store/search/dismantle/'
@@ -3447,7 +3421,6 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/'
     | '/operation/company/group/'
     | '/operation/company/trade/'
-    | '/operation/foreign/afterSale/'
     | '/operation/interface/secretKey/'
     | '/operation/pay/bill/'
     | '/operation/product/epc/'
@@ -3917,6 +3890,13 @@ declare module '@tanstack/react-router' {
       path: '/open'
       fullPath: '/open/'
       preLoaderRoute: typeof StoreOpenIndexRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/pub/$slug': {
+      id: '/_store/pub/$slug'
+      path: '/pub/$slug'
+      fullPath: '/pub/$slug'
+      preLoaderRoute: typeof StorePubSlugRouteImport
       parentRoute: typeof StoreRoute
     }
     '/_store/search/': {
@@ -4563,13 +4543,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationForeignOrderRouteImport
       parentRoute: typeof OperationRoute
     }
-    '/operation/foreign/product': {
-      id: '/operation/foreign/product'
-      path: '/foreign/product'
-      fullPath: '/operation/foreign/product'
-      preLoaderRoute: typeof OperationForeignProductRouteImport
-      parentRoute: typeof OperationRoute
-    }
     '/operation/foreign/quickReply': {
       id: '/operation/foreign/quickReply'
       path: '/foreign/quickReply'
@@ -4857,20 +4830,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationReportSearchRouteImport
       parentRoute: typeof OperationRoute
     }
-    '/operation/report/sfeReport': {
-      id: '/operation/report/sfeReport'
-      path: '/report/sfeReport'
-      fullPath: '/operation/report/sfeReport'
-      preLoaderRoute: typeof OperationReportSfeReportRouteImport
-      parentRoute: typeof OperationRoute
-    }
-    '/operation/report/weipei': {
-      id: '/operation/report/weipei'
-      path: '/report/weipei'
-      fullPath: '/operation/report/weipei'
-      preLoaderRoute: typeof OperationReportWeipeiRouteImport
-      parentRoute: typeof OperationRoute
-    }
     '/operation/service/': {
       id: '/operation/service/'
       path: '/service'
@@ -4878,11 +4837,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationServiceIndexRouteImport
       parentRoute: typeof OperationRoute
     }
-    '/operation/system/batchtools': {
-      id: '/operation/system/batchtools'
-      path: '/system/batchtools'
-      fullPath: '/operation/system/batchtools'
-      preLoaderRoute: typeof OperationSystemBatchtoolsRouteImport
+    '/operation/system/autopartsAlliance': {
+      id: '/operation/system/autopartsAlliance'
+      path: '/system/autopartsAlliance'
+      fullPath: '/operation/system/autopartsAlliance'
+      preLoaderRoute: typeof OperationSystemAutopartsAllianceRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/autopartsCity': {
+      id: '/operation/system/autopartsCity'
+      path: '/system/autopartsCity'
+      fullPath: '/operation/system/autopartsCity'
+      preLoaderRoute: typeof OperationSystemAutopartsCityRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/system/companyLevel': {
@@ -4920,6 +4886,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationSystemExchangerateRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/system/freeCity': {
+      id: '/operation/system/freeCity'
+      path: '/system/freeCity'
+      fullPath: '/operation/system/freeCity'
+      preLoaderRoute: typeof OperationSystemFreeCityRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/system/label': {
       id: '/operation/system/label'
       path: '/system/label'
@@ -4939,6 +4912,13 @@ declare module '@tanstack/react-router' {
       path: '/system/notice'
       fullPath: '/operation/system/notice'
       preLoaderRoute: typeof OperationSystemNoticeRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/pub': {
+      id: '/operation/system/pub'
+      path: '/system/pub'
+      fullPath: '/operation/system/pub'
+      preLoaderRoute: typeof OperationSystemPubRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/system/tradeArea': {
@@ -5284,20 +5264,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationCompanyTradeEditRouteImport
       parentRoute: typeof OperationRoute
     }
-    '/operation/foreign/afterSale/': {
-      id: '/operation/foreign/afterSale/'
-      path: '/foreign/afterSale'
-      fullPath: '/operation/foreign/afterSale/'
-      preLoaderRoute: typeof OperationForeignAfterSaleIndexRouteImport
-      parentRoute: typeof OperationRoute
-    }
-    '/operation/foreign/afterSale/$asNo': {
-      id: '/operation/foreign/afterSale/$asNo'
-      path: '/foreign/afterSale/$asNo'
-      fullPath: '/operation/foreign/afterSale/$asNo'
-      preLoaderRoute: typeof OperationForeignAfterSaleAsNoRouteImport
-      parentRoute: typeof OperationRoute
-    }
     '/operation/foreign/company/audit': {
       id: '/operation/foreign/company/audit'
       path: '/foreign/company/audit'
@@ -5415,13 +5381,6 @@ declare module '@tanstack/react-router' {
       path: '/service/afterSale/$asNo'
       fullPath: '/operation/service/afterSale/$asNo'
       preLoaderRoute: typeof OperationServiceAfterSaleAsNoRouteImport
-      parentRoute: typeof OperationRoute
-    }
-    '/operation/system/notice_/wechat': {
-      id: '/operation/system/notice_/wechat'
-      path: '/system/notice/wechat'
-      fullPath: '/operation/system/notice/wechat'
-      preLoaderRoute: typeof OperationSystemNoticeWechatRouteImport
       parentRoute: typeof OperationRoute
     }
     '/backend/service/afterSale/detail/$asNo': {
@@ -5560,6 +5519,7 @@ interface StoreRouteChildren {
   StoreCompanyVideoRoute: typeof StoreCompanyVideoRoute
   StoreEnquiryListRoute: typeof StoreEnquiryListRoute
   StoreEnquiryPublishRoute: typeof StoreEnquiryPublishRoute
+  StorePubSlugRoute: typeof StorePubSlugRoute
   StoreTradeIdRoute: typeof StoreTradeIdRoute
   StoreTradeListRoute: typeof StoreTradeListRoute
   StoreTradeNewRoute: typeof StoreTradeNewRoute
@@ -5604,6 +5564,7 @@ const StoreRouteChildren: StoreRouteChildren = {
   StoreCompanyVideoRoute: StoreCompanyVideoRoute,
   StoreEnquiryListRoute: StoreEnquiryListRoute,
   StoreEnquiryPublishRoute: StoreEnquiryPublishRoute,
+  StorePubSlugRoute: StorePubSlugRoute,
   StoreTradeIdRoute: StoreTradeIdRoute,
   StoreTradeListRoute: StoreTradeListRoute,
   StoreTradeNewRoute: StoreTradeNewRoute,
@@ -5817,7 +5778,6 @@ interface OperationRouteChildren {
   OperationForeignChatHistoryRoute: typeof OperationForeignChatHistoryRoute
   OperationForeignGoodsRoute: typeof OperationForeignGoodsRoute
   OperationForeignOrderRoute: typeof OperationForeignOrderRoute
-  OperationForeignProductRoute: typeof OperationForeignProductRoute
   OperationForeignQuickReplyRoute: typeof OperationForeignQuickReplyRoute
   OperationForeignServiceChargeRuleRoute: typeof OperationForeignServiceChargeRuleRoute
   OperationForeignUsersRoute: typeof OperationForeignUsersRoute
@@ -5857,17 +5817,18 @@ interface OperationRouteChildren {
   OperationReportOrderRoute: typeof OperationReportOrderRoute
   OperationReportProductRoute: typeof OperationReportProductRoute
   OperationReportSearchRoute: typeof OperationReportSearchRoute
-  OperationReportSfeReportRoute: typeof OperationReportSfeReportRoute
-  OperationReportWeipeiRoute: typeof OperationReportWeipeiRoute
-  OperationSystemBatchtoolsRoute: typeof OperationSystemBatchtoolsRoute
+  OperationSystemAutopartsAllianceRoute: typeof OperationSystemAutopartsAllianceRoute
+  OperationSystemAutopartsCityRoute: typeof OperationSystemAutopartsCityRoute
   OperationSystemCompanyLevelRoute: typeof OperationSystemCompanyLevelRoute
   OperationSystemConfigurationRoute: typeof OperationSystemConfigurationRoute
   OperationSystemDictionaryRoute: typeof OperationSystemDictionaryRoute
   OperationSystemErpsRoute: typeof OperationSystemErpsRoute
   OperationSystemExchangerateRoute: typeof OperationSystemExchangerateRoute
+  OperationSystemFreeCityRoute: typeof OperationSystemFreeCityRoute
   OperationSystemLabelRoute: typeof OperationSystemLabelRoute
   OperationSystemLogsRoute: typeof OperationSystemLogsRoute
   OperationSystemNoticeRoute: typeof OperationSystemNoticeRoute
+  OperationSystemPubRoute: typeof OperationSystemPubRoute
   OperationSystemTradeAreaRoute: typeof OperationSystemTradeAreaRoute
   OperationSystemWarrantyRoute: typeof OperationSystemWarrantyRoute
   OperationEnquiryIndexRoute: typeof OperationEnquiryIndexRoute
@@ -5876,7 +5837,6 @@ interface OperationRouteChildren {
   OperationServiceIndexRoute: typeof OperationServiceIndexRoute
   OperationCompanyGroupEditRoute: typeof OperationCompanyGroupEditRoute
   OperationCompanyTradeEditRoute: typeof OperationCompanyTradeEditRoute
-  OperationForeignAfterSaleAsNoRoute: typeof OperationForeignAfterSaleAsNoRoute
   OperationForeignCompanyAuditRoute: typeof OperationForeignCompanyAuditRoute
   OperationForeignCompanyListRoute: typeof OperationForeignCompanyListRoute
   OperationPayBillDownloadRoute: typeof OperationPayBillDownloadRoute
@@ -5890,10 +5850,8 @@ interface OperationRouteChildren {
   OperationProductCleanOeRoute: typeof OperationProductCleanOeRoute
   OperationProductEpcVehicleIdRoute: typeof OperationProductEpcVehicleIdRoute
   OperationServiceAfterSaleAsNoRoute: typeof OperationServiceAfterSaleAsNoRoute
-  OperationSystemNoticeWechatRoute: typeof OperationSystemNoticeWechatRoute
   OperationCompanyGroupIndexRoute: typeof OperationCompanyGroupIndexRoute
   OperationCompanyTradeIndexRoute: typeof OperationCompanyTradeIndexRoute
-  OperationForeignAfterSaleIndexRoute: typeof OperationForeignAfterSaleIndexRoute
   OperationInterfaceSecretKeyIndexRoute: typeof OperationInterfaceSecretKeyIndexRoute
   OperationPayBillIndexRoute: typeof OperationPayBillIndexRoute
   OperationProductEpcIndexRoute: typeof OperationProductEpcIndexRoute
@@ -5928,7 +5886,6 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationForeignChatHistoryRoute: OperationForeignChatHistoryRoute,
   OperationForeignGoodsRoute: OperationForeignGoodsRoute,
   OperationForeignOrderRoute: OperationForeignOrderRoute,
-  OperationForeignProductRoute: OperationForeignProductRoute,
   OperationForeignQuickReplyRoute: OperationForeignQuickReplyRoute,
   OperationForeignServiceChargeRuleRoute:
     OperationForeignServiceChargeRuleRoute,
@@ -5969,17 +5926,18 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationReportOrderRoute: OperationReportOrderRoute,
   OperationReportProductRoute: OperationReportProductRoute,
   OperationReportSearchRoute: OperationReportSearchRoute,
-  OperationReportSfeReportRoute: OperationReportSfeReportRoute,
-  OperationReportWeipeiRoute: OperationReportWeipeiRoute,
-  OperationSystemBatchtoolsRoute: OperationSystemBatchtoolsRoute,
+  OperationSystemAutopartsAllianceRoute: OperationSystemAutopartsAllianceRoute,
+  OperationSystemAutopartsCityRoute: OperationSystemAutopartsCityRoute,
   OperationSystemCompanyLevelRoute: OperationSystemCompanyLevelRoute,
   OperationSystemConfigurationRoute: OperationSystemConfigurationRoute,
   OperationSystemDictionaryRoute: OperationSystemDictionaryRoute,
   OperationSystemErpsRoute: OperationSystemErpsRoute,
   OperationSystemExchangerateRoute: OperationSystemExchangerateRoute,
+  OperationSystemFreeCityRoute: OperationSystemFreeCityRoute,
   OperationSystemLabelRoute: OperationSystemLabelRoute,
   OperationSystemLogsRoute: OperationSystemLogsRoute,
   OperationSystemNoticeRoute: OperationSystemNoticeRoute,
+  OperationSystemPubRoute: OperationSystemPubRoute,
   OperationSystemTradeAreaRoute: OperationSystemTradeAreaRoute,
   OperationSystemWarrantyRoute: OperationSystemWarrantyRoute,
   OperationEnquiryIndexRoute: OperationEnquiryIndexRoute,
@@ -5988,7 +5946,6 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationServiceIndexRoute: OperationServiceIndexRoute,
   OperationCompanyGroupEditRoute: OperationCompanyGroupEditRoute,
   OperationCompanyTradeEditRoute: OperationCompanyTradeEditRoute,
-  OperationForeignAfterSaleAsNoRoute: OperationForeignAfterSaleAsNoRoute,
   OperationForeignCompanyAuditRoute: OperationForeignCompanyAuditRoute,
   OperationForeignCompanyListRoute: OperationForeignCompanyListRoute,
   OperationPayBillDownloadRoute: OperationPayBillDownloadRoute,
@@ -6002,10 +5959,8 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationProductCleanOeRoute: OperationProductCleanOeRoute,
   OperationProductEpcVehicleIdRoute: OperationProductEpcVehicleIdRoute,
   OperationServiceAfterSaleAsNoRoute: OperationServiceAfterSaleAsNoRoute,
-  OperationSystemNoticeWechatRoute: OperationSystemNoticeWechatRoute,
   OperationCompanyGroupIndexRoute: OperationCompanyGroupIndexRoute,
   OperationCompanyTradeIndexRoute: OperationCompanyTradeIndexRoute,
-  OperationForeignAfterSaleIndexRoute: OperationForeignAfterSaleIndexRoute,
   OperationInterfaceSecretKeyIndexRoute: OperationInterfaceSecretKeyIndexRoute,
   OperationPayBillIndexRoute: OperationPayBillIndexRoute,
   OperationProductEpcIndexRoute: OperationProductEpcIndexRoute,

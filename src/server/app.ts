@@ -159,6 +159,8 @@ import { createPaidService } from './modules/paid-service/paid-service.service';
 import { paidServiceHandlers } from './modules/paid-service/paid-service.routes';
 import { createWarrantyService } from './modules/warranty/warranty.service';
 import { warrantyHandlers } from './modules/warranty/warranty.routes';
+import { createPlatformSettingsService } from './modules/platform-settings/platform-settings.service';
+import { platformSettingsHandlers } from './modules/platform-settings/platform-settings.routes';
 import { packagePurpose } from './modules/membership/membership.service';
 import { mountPaymentRoutes } from './modules/payment/payment.notify';
 import { createWebhookService } from './modules/webhook/webhook.service';
@@ -266,6 +268,8 @@ export const createApp = (deps: AppDeps) => {
     ...paidServiceHandlers(paidServices),
     // the platform warranty's terms (docs/warranty.md)
     ...warrantyHandlers(createWarrantyService({ clock: deps.clock })),
+    // 汽配城, 汽配联盟, 包邮城市 and 公共页面 (docs/platform-settings.md)
+    ...platformSettingsHandlers(createPlatformSettingsService({ clock: deps.clock })),
     ...withdrawalHandlers(withdrawals),
     ...payAccountsHandlers(payAccounts),
     ...cartHandlers(cart),

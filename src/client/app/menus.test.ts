@@ -165,3 +165,15 @@ describe('海外 mall pages in the operator menu (docs/overseas.md)', () => {
     for (const codes of [['D09-01'], ['D09-02'], ['D12']]) expect(labels(codes).filter((l) => l === '海外商品' || l === '海外售后')).toEqual([]);
   });
 });
+
+describe('汽配城, 汽配联盟, 包邮城市 and 公共页面 in the operator menu (docs/platform-settings.md)', () => {
+  const labels = (permissions: string[]) => visibleEntries(OPERATOR_MENU, { company_id: 1, permissions }).map((e) => e.label)
+    .filter((l) => ['汽配城', '汽配联盟', '包邮城市', '公共页面'].includes(l));
+  it('shows all four to D11-04, to the system settings code D11-01 (read only: the server refuses its writes) and to the group D11; to no one else', () => {
+    const all = ['汽配城', '汽配联盟', '包邮城市', '公共页面'];
+    expect(labels(['D11-04'])).toEqual(all);
+    expect(labels(['D11-01'])).toEqual(all);
+    expect(labels(['D11'])).toEqual(all);
+    expect(labels(['D11-02', 'D11-03', 'D05'])).toEqual([]);
+  });
+});

@@ -232,6 +232,11 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '商圈', path: '/operation/system/tradeArea', icon: 'pi pi-map-marker', codes: OP_CODES.lists },
   { label: '企业标签', path: '/operation/system/label', icon: 'pi pi-tags', codes: OP_CODES.lists },
   { label: '质保条款', path: '/operation/system/warranty', icon: 'pi pi-verified', codes: OP_CODES.warranty },
+  // 汽配城, 汽配联盟, 包邮城市 and 公共页面 (docs/platform-settings.md)
+  { label: '汽配城', path: '/operation/system/autopartsCity', icon: 'pi pi-building', codes: OP_CODES.platformSettingsRead },
+  { label: '汽配联盟', path: '/operation/system/autopartsAlliance', icon: 'pi pi-sitemap', codes: OP_CODES.platformSettingsRead },
+  { label: '包邮城市', path: '/operation/system/freeCity', icon: 'pi pi-truck', codes: OP_CODES.platformSettingsRead },
+  { label: '公共页面', path: '/operation/system/pub', icon: 'pi pi-file', codes: OP_CODES.platformSettingsRead },
   { label: 'ERP 产品', path: '/operation/system/erps', icon: 'pi pi-database', codes: ERP_OP_CODES.products },
   { label: '汇率', path: '/operation/system/exchangerate', icon: 'pi pi-money-bill', codes: OP_CODES.notice },
   { label: '公告与短信模板', path: '/operation/system/notice', icon: 'pi pi-megaphone', codes: OP_CODES.notice },

@@ -558,6 +558,24 @@ export interface DB {
     discount_fen: ColumnType<string, number | string, number | string>; state: Generated<'applied' | 'returned'>; created_at: Timestamp;
     returned_at: Timestamp | null; subsidy_transaction_id: number | null;
   };
+  // platform settings (migration 0800, docs/platform-settings.md)
+  autoparts_city: {
+    id: Generated<number>; name: string; province: string; city: string; address: Generated<string>; enabled: Generated<boolean>;
+    updated_by: number | null; created_at: CreatedAt; updated_at: CreatedAt;
+  };
+  company_autoparts_city: { company_id: number; autoparts_city_id: number; updated_at: CreatedAt };
+  autoparts_alliance: {
+    id: Generated<number>; name: string; description: Generated<string>; enabled: Generated<boolean>; updated_by: number | null; created_at: CreatedAt; updated_at: CreatedAt;
+  };
+  autoparts_alliance_member: { alliance_id: number; company_id: number; added_at: CreatedAt };
+  free_city: {
+    id: Generated<number>; province: string; city: string; min_order_fen: ColumnType<string, number | string, number | string>; enabled: Generated<boolean>;
+    updated_by: number | null; created_at: CreatedAt; updated_at: CreatedAt;
+  };
+  pub_page: {
+    id: Generated<number>; slug: string; title: string; body: Generated<string>; status: Generated<'draft' | 'published'>; sort: Generated<number>;
+    published_at: Timestamp | null; updated_by: number | null; created_at: CreatedAt; updated_at: CreatedAt;
+  };
   // the performance bonus (migration 0750, docs/bonus.md)
   bonus_rule: { id: Generated<number>; effective_month: string; bands: ColumnType<import('../../shared/domain/bonus').BonusBand[], string, string>; updated_by: number | null; updated_at: CreatedAt };
   bonus_settlement: {

@@ -114,6 +114,7 @@ foreignRegistrationReject post operator i /operation/foreign/registrations/rejec
 foreignUserList get operator - /operation/foreign/users
 foreignUserSetActive post operator i /operation/foreign/users/active
 foreignVinRecordList get operator - /operation/foreign/vin-records
+freeCityRules get user - /cart/free-city-rules
 getAdByCode get public - /system/ads
 getCompanyLevel get user - /company/level
 getCompanyProducts get user - /company/shop/products
@@ -193,6 +194,8 @@ maintenancePackageList get user - /maintenance/packages
 maintenancePackageSetActive put user - /maintenance/packages/active
 maintenancePackageUpdate put user - /maintenance/package
 markCompanyViewsSeen post user - /quote/views/seen
+myAutopartsCity get user - /settings/autoparts-city
+myAutopartsCitySave post user i /settings/autoparts-city
 myPartsSearch get user - /search/mine
 newVehicleSearch get user - /search/new-vehicles
 oeSearch post user - /search/oe
@@ -219,7 +222,11 @@ opAfterSaleList get operator - /operation/aftersales
 opAgreementAcceptances get operator - /operation/paid-service/acceptances
 opAgreementPublish post operator i /operation/paid-service/agreement
 opAgreements get operator - /operation/paid-service/agreements
+opAlliances get operator - /operation/alliance/list
+opAllianceSave post operator i /operation/alliance
 opAuditList get operator - /operation/logs
+opAutopartsCities get operator - /operation/autoparts-city/list
+opAutopartsCitySave post operator i /operation/autoparts-city
 opBankCardDecide post operator i /operation/money/bank-cards/decide
 opBankCardList get operator - /operation/money/bank-cards
 opBatchJobCancel post operator i /operation/batch-jobs/cancel
@@ -287,6 +294,8 @@ opErpSave post operator i /operation/erps/save
 opErpSetActive post operator i /operation/erps/active
 opExhibitionList get operator - /operation/exhibitions
 opExhibitionRemove post operator i /operation/exhibitions/remove
+opFreeCities get operator - /operation/free-city/list
+opFreeCitySave post operator i /operation/free-city
 opGroupAddCompanies post operator i /operation/company-group/add
 opGroupDelete post operator i /operation/company-group/delete
 opGroupDetail get operator - /operation/company-group
@@ -357,6 +366,8 @@ opProductRecommendSave post operator i /operation/product-recommend
 opPromotionActive post operator i /operation/promotion-codes/active
 opPromotionList get operator - /operation/promotion-codes
 opPromotionSave post operator i /operation/promotion-codes/save
+opPubPages get operator - /operation/pub-page/list
+opPubPageSave post operator i /operation/pub-page
 opRateHistory get operator - /operation/exchange-rate
 opRateSet post operator i /operation/exchange-rate
 opRecommendList get operator - /operation/recommend
@@ -442,6 +453,8 @@ promoPlans get user - /promo/plans
 promoPlanState post user i /promo/plans/state
 promoPlanUpdate put user - /promo/plans
 publishWanted post user i /enquiry/wanted
+pubPageGet get public - /pub/page
+pubPageLinks get public - /pub/links
 purchaseHistorySearch get user - /search/purchase
 pushProductMsg post user i /im/product
 quickReplyDelete post user - /im/quick-reply-delete

@@ -42,6 +42,7 @@ import { billEndpoints } from './bill';
 import { cashPledgeEndpoints } from './cash-pledge';
 import { paidServiceEndpoints } from './paid-service';
 import { warrantyEndpoints } from './warranty';
+import { platformSettingsEndpoints } from './platform-settings';
 import { invoiceEndpoints } from './invoice';
 import { withdrawalEndpoints } from './withdrawal';
 import { opPayMoneyEndpoints } from './operation-pay-money';
@@ -108,6 +109,7 @@ export * from './bill';
 export * from './cash-pledge';
 export * from './paid-service';
 export * from './warranty';
+export * from './platform-settings';
 export * from './invoice';
 export * from './withdrawal';
 export * from './operation-pay-money';
@@ -179,6 +181,7 @@ export const endpoints = {
   ...cashPledgeEndpoints,
   ...paidServiceEndpoints,
   ...warrantyEndpoints,
+  ...platformSettingsEndpoints,
   ...invoiceEndpoints,
   ...withdrawalEndpoints,
   ...opPayMoneyEndpoints,

@@ -127,6 +127,10 @@ export const shopEndpoints = {
       own: v.boolean(),
       /** months of the 质保 mark while the seller's platform warranty runs; 0: none (docs/warranty.md) */
       warranty_months: v.optional(v.number(), 0),
+      /** the 汽配城 the company says it is in, '' when none (docs/platform-settings.md) */
+      autoparts_city: v.optional(v.string(), ''),
+      /** the enabled 汽配联盟 it belongs to (docs/platform-settings.md) */
+      alliances: v.optional(v.array(v.string()), []),
     }),
   }),
   getCompanyProducts: defineEndpoint({

@@ -43,6 +43,12 @@ export const OP_CODES = {
   wechat: ['D11', 'D11-05'],
   /** 批量工具: the operators' batch jobs (docs/batch-jobs.md) */
   batch: ['D11', 'D11-06'],
+  /**
+   * 汽配城, 汽配联盟, 包邮城市 and 公共页面 (docs/platform-settings.md): read by whoever keeps the
+   * other system settings (D11-01) too, changed only with their own entry code
+   */
+  platformSettingsRead: ['D11', 'D11-01', 'D11-04'],
+  platformSettingsWrite: ['D11', 'D11-04'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The D codes of the 接口 pages (docs/open-platform.md, "Keys and signing"). */

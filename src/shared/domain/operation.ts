@@ -70,6 +70,11 @@ export const AUDIT_ENTITIES = {
   // the performance bonus (docs/bonus.md)
   bonus_rule: '业绩奖励规则',
   bonus_settlement: '业绩奖励结算',
+  // platform settings (docs/platform-settings.md)
+  autoparts_city: '汽配城',
+  autoparts_alliance: '汽配联盟',
+  free_city: '包邮城市',
+  pub_page: '公共页面',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -117,6 +122,9 @@ export const AUDIT_ACTIONS = {
   settle: '结算',
   // batch jobs (docs/batch-jobs.md)
   start: '开始',
+  // public pages (docs/platform-settings.md#public-pages)
+  publish: '发布',
+  unpublish: '撤回发布',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -135,7 +143,7 @@ export const OPERATOR_ENTRY_LABELS: Readonly<Record<string, string>> = {
   // 海外 (docs/overseas.md)
   'D09-01': '海外企业、用户与记录（查看）', 'D09-02': '海外企业审核与管理', 'D09-03': '越南商城',
   'D10-01': '企业积分与积分规则', 'D10-02': '兑换订单（发货、取消）', 'D10-03': '积分商品',
-  'D11-01': '系统参数、会员等级与字典', 'D11-02': '汇率、公告与通知模板', 'D11-03': '操作日志',
+  'D11-01': '系统参数、会员等级与字典', 'D11-02': '汇率、公告与通知模板', 'D11-03': '操作日志', 'D11-04': '汽配城、联盟、包邮城市与公共页面',
   'D11-05': '微信模板消息', 'D11-06': '批量工具',
 };
 

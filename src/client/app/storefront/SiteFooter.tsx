@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { configQuery, SITE_KEYS } from '../../features/system/queries';
+import { configQuery, pubLinksQuery, SITE_KEYS } from '../../features/system/queries';
 import { QrCode } from '../../ui/QrCode';
 import { useT, mark } from '../../i18n/lang';
 
@@ -15,6 +15,7 @@ const PROMISES = [
 export function SiteFooter() {
   const t = useT();
   const { data: site } = useQuery(configQuery(SITE_KEYS));
+  const { data: pages } = useQuery(pubLinksQuery());
   const siteUrl = typeof window === 'undefined' ? '' : window.location.origin + '/';
   return (
     <footer className="site-footer">
@@ -32,6 +33,7 @@ export function SiteFooter() {
               <Link to="/datenschutz">{t('隐私政策')}</Link>
               <Link to="/shareInfo">{t('第三方信息共享清单')}</Link>
               <a href="/api/openapi.json">{t('开放接口')}</a>
+              {pages?.map((p) => <Link key={p.slug} to="/pub/$slug" params={{ slug: p.slug }} data-user-text>{p.title}</Link>)}
             </p>
             <p data-user-text>© 2026 {site?.system_name ?? t('汽配汇')} · {site?.system_icp_number ?? ''}</p>
           </div>

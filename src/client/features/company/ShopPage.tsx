@@ -54,10 +54,14 @@ function ShopHeader({ shop, mobile }: { shop: Shop; mobile: boolean }) {
         <PledgeMark companyId={c.id} />
         <FollowButton kind="seller" sellerId={c.id} name={c.short_name} />
         {shop.warranty_months > 0 && <Tag value={warrantyText.mark(shop.warranty_months)} severity="info" icon="pi pi-verified" title="该卖家已购买平台质保：收货后在此期限内可就质量问题申请售后" />}
+        {shop.alliances.map((a) => (
+          <span key={a} data-user-text><Tag value={a} severity="warning" icon="pi pi-sitemap" title="平台认证的汽配联盟成员" data-testid="shop-alliance" /></span>
+        ))}
       </div>
       <dl className="shop-facts">
         <div><dt>简称</dt><dd>{c.short_name}</dd></div>
         <div><dt>所在地区</dt><dd>{c.province}{c.city !== c.province ? c.city : ''}</dd></div>
+        {shop.autoparts_city && <div><dt>汽配城</dt><dd data-user-text data-testid="shop-autoparts-city">{shop.autoparts_city}</dd></div>}
         <div><dt>主营品牌</dt><dd>{c.main_brands.length > 0 ? c.main_brands.join('、') : '—'}</dd></div>
         <div><dt>在售配件</dt><dd>{c.stock_count} 种</dd></div>
         <div><dt>地址</dt><dd>{c.address || '—'}</dd></div>

@@ -18,6 +18,7 @@ import { cartKeys, cartListQuery, typeOfKind, type CartKind } from '../cart/quer
 import { clearDraft, loadDraft, saveDraft, type CheckoutDraft } from './checkout-draft';
 import { useCheckoutWrite } from './mutations';
 import { AddressBookPicker } from './AddressBookPicker';
+import { FreeDeliveryLine } from './FreeDeliveryLine';
 import { CreditChoice } from '../customer/CreditChoice';
 import { LineChangeNotice, PRICE_NOT_ACCEPTED, useLineChanges } from './LineChangeNotice';
 import { useCheckoutVouchers, VoucherChoice } from '../voucher/VoucherChoice';
@@ -176,6 +177,7 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
             </tbody>
             </table>
           </div>
+          <FreeDeliveryLine address={draft.address} amountFen={g.items.reduce((s, i) => s + i.amount, 0) - vouchers.discountOf(g.companyId)} />
           <VoucherChoice group={vouchers.groupOf(g.companyId)} sellerName={g.companyName} vouchers={vouchers} />
           <CreditChoice sellerId={g.companyId} amountFen={g.items.reduce((s, i) => s + i.amount, 0)} checked={credit.includes(g.companyId)}
             onChange={(on) => setCredit((c) => (on ? [...c, g.companyId] : c.filter((x) => x !== g.companyId)))} />

@@ -12,6 +12,8 @@ export const orderKeys = {
   payOptions: () => ['orders', 'pay-options'] as const,
   payment: (no: string) => ['orders', 'payment', no] as const,
   paySetting: () => ['orders', 'pay-setting'] as const,
+  /** 包邮城市 (docs/platform-settings.md#free-delivery-cities) */
+  freeCityRules: () => ['orders', 'free-city-rules'] as const,
 };
 
 /** 付款方式: the wallet's available balance and whether online payment is the demo checkout. */
@@ -56,3 +58,7 @@ export const downloadOrderExport = async (p: Pick<PayloadIn<'orderSearch'>, 'sid
   const title = p.side === 'purchase' ? '采购订单' : '销售订单';
   await saveDownload(await fileRequest(`/api/orders/export?${query.toString()}`), `${title}-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`);
 };
+
+/** The enabled 包邮城市 rules, for the checkout's 满X元包邮 line (docs/platform-settings.md#free-delivery-cities). */
+export const freeCityRulesQuery = () =>
+  queryOptions({ queryKey: orderKeys.freeCityRules(), queryFn: ({ signal }) => request('get', 'freeCityRules', {}, undefined, { signal }), staleTime: 5 * 60_000 });

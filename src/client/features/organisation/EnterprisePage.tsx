@@ -20,6 +20,7 @@ import '../stock/stock.css';
 import { enterpriseQuery, makesQuery, searchPartBrands } from './queries';
 import { useUpdateEnterprise } from './mutations';
 import './change-notice.css';
+import { AutopartsCityCard } from './AutopartsCityCard';
 import { REVIEWED_COMPANY_FIELDS, type ReviewedCompanyField } from '../../../shared/domain/operation';
 
 /**
@@ -59,7 +60,12 @@ const toForm = (e: Enterprise): Form => ({
 export function EnterprisePage() {
   const { data } = useSuspenseQuery(enterpriseQuery());
   // a fresh form after each save, from what the server kept
-  return <EnterpriseForm key={JSON.stringify(data)} enterprise={data} />;
+  return (
+    <>
+      <EnterpriseForm key={JSON.stringify(data)} enterprise={data} />
+      <AutopartsCityCard />
+    </>
+  );
 }
 
 function EnterpriseForm({ enterprise }: { enterprise: Enterprise }) {

@@ -30,3 +30,6 @@ export const useUpdateEmployee = () => useCall('employeeUpdate', { invalidate: [
 export const useSetEmployeeActive = () => useCall('employeeSetActive', { invalidate: [enterpriseKeys.employees()] });
 
 export const useResetEmployeePassword = () => useCall('employeeResetPassword');
+
+/** 所在汽配城 saved: read again; the shop page shows it on its next read (docs/platform-settings.md#autoparts-markets). */
+export const useSaveMyAutopartsCity = () => useKeyedCall('myAutopartsCitySave', { invalidate: [enterpriseKeys.autopartsCity()], refetch: 'background' });

@@ -10,6 +10,8 @@ export const enterpriseKeys = {
   employees: () => ['org', 'employees'] as const,
   employeeList: (p: PayloadIn<'employeeList'>) => ['org', 'employees', p] as const,
   makes: () => ['reference', 'makes'] as const,
+  /** 所在汽配城 (docs/platform-settings.md#autoparts-markets) */
+  autopartsCity: () => ['settings', 'autoparts-city'] as const,
 };
 export const enterpriseQuery = () =>
   queryOptions({ queryKey: enterpriseKeys.get(), queryFn: ({ signal }) => request('get', 'enterpriseGet', {}, undefined, { signal }) });
@@ -37,3 +39,7 @@ export const makesQuery = () =>
 /** The part brands named like `keyword`, for the 主营品牌 suggestions (not cached). */
 export const searchPartBrands = (keyword: string) =>
   request('get', 'getPartBrands', { keyword, page_number: 1, page_size: 20 }, undefined, { silent: true });
+
+/** The company's 汽配城 and the enabled ones it may choose (docs/platform-settings.md#autoparts-markets). */
+export const myAutopartsCityQuery = () =>
+  queryOptions({ queryKey: enterpriseKeys.autopartsCity(), queryFn: ({ signal }) => request('get', 'myAutopartsCity', {}, undefined, { signal }) });

@@ -5,6 +5,9 @@ import { request } from '../../api/request';
 export const systemKeys = {
   config: (keys: readonly string[]) => ['config', [...keys].sort().join(',')] as const,
   ads: (codes: readonly string[]) => ['ads', [...codes].sort().join(',')] as const,
+  /** 公共页面 (docs/platform-settings.md#public-pages): the footer's links and one page */
+  pubLinks: () => ['pub', 'links'] as const,
+  pubPage: (slug: string) => ['pub', 'page', slug] as const,
 };
 
 export const configQuery = (keys: readonly string[]) =>
@@ -29,3 +32,9 @@ export const BANNER_CODES = ['LB001', 'LB002', 'LB003', 'LB004', 'LB005', 'LB006
  */
 export const SITE_KEYS = ['system_name', 'system_phone', 'system_icp_number', 'system_announcement', 'system_logo_text', 'baidu_shangqiao', 'wx_miniprogram_qr',
   'system_title', 'system_keywords', 'system_desc'] as const;
+
+/** The published 公共页面 the footer links to (docs/platform-settings.md#public-pages). */
+export const pubLinksQuery = () =>
+  queryOptions({ queryKey: systemKeys.pubLinks(), queryFn: ({ signal }) => request('get', 'pubPageLinks', {}, undefined, { signal }), staleTime: 10 * 60_000 });
+export const pubPageQuery = (slug: string) =>
+  queryOptions({ queryKey: systemKeys.pubPage(slug), queryFn: ({ signal }) => request('get', 'pubPageGet', { slug }, undefined, { signal, silent: true }), retry: false });

@@ -17,6 +17,10 @@ import { orgText } from '../../../shared/domain/organisation';
 import { firstForeignUpload } from '../upload/upload.service';
 import * as repo from './enterprise.repo';
 
+/** Whether the caller may change the company's settings: its owner or a holder of M07 (other modules ask this, e.g. 所在汽配城). */
+export const mayEditEnterprise = async (db: Kysely<DB>, caller: Caller) =>
+  hasAnyPermission(caller.permissions, ENTERPRISE_CODES) || repo.isOwner(db, caller.userId);
+
 const fieldError = (field: string, text: string) => new AppError(ResultCode.invalidPayload, 422, text, { field });
 
 /** Names in the order the company chose them; an id no longer known drops out. */

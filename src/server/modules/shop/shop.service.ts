@@ -8,6 +8,7 @@
  * view, at most one per viewer company per shop per hour; operators of the head company browse
  * without leaving a trace, since their visits are not business interest.
  */
+import { shopBadges } from '../platform-settings/platform-settings.service';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ResultCode, type Decoration } from '../../../shared/contracts';
@@ -72,6 +73,7 @@ export const createShopService = (clock: Clock) => {
         own: show.own,
         // the 质保 mark while the seller's platform warranty runs (docs/warranty.md)
         warranty_months: await shopWarrantyMonths(db, companyId, clock.now()),
+        ...(await shopBadges(db, companyId)),
       };
     },
 

@@ -87,3 +87,8 @@ export const useCancelBatchJob = () => {
     },
   });
 };
+/** 汽配城, 汽配联盟, 包邮城市 and 公共页面 saved (docs/platform-settings.md): their list is read again. */
+export const useSaveAutopartsCity = () => useFormWrite('opAutopartsCitySave', { invalidate: [sysKeys.autopartsCities()] });
+export const useSaveAlliance = () => useFormWrite('opAllianceSave', { invalidate: [sysKeys.alliances()] });
+export const useSaveFreeCity = () => useFormWrite('opFreeCitySave', { invalidate: [sysKeys.freeCities()] });
+export const useSavePubPage = () => useFormWrite('opPubPageSave', { invalidate: [sysKeys.pubPages()] });

@@ -20,6 +20,15 @@ export const sysKeys = {
   batchJobs: () => ['op', 'batch-jobs'] as const,
   batchJobList: (p: PayloadIn<'opBatchJobs'>) => ['op', 'batch-jobs', 'list', p] as const,
   batchJobLog: (id: number) => ['op', 'batch-jobs', 'log', id] as const,
+  /** 汽配城, 汽配联盟, 包邮城市 and 公共页面 (docs/platform-settings.md): one root per list */
+  autopartsCities: () => ['op', 'autoparts-cities'] as const,
+  autopartsCityList: (p: PayloadIn<'opAutopartsCities'>) => ['op', 'autoparts-cities', p] as const,
+  alliances: () => ['op', 'alliances'] as const,
+  allianceList: (p: PayloadIn<'opAlliances'>) => ['op', 'alliances', p] as const,
+  freeCities: () => ['op', 'free-cities'] as const,
+  freeCityList: (p: PayloadIn<'opFreeCities'>) => ['op', 'free-cities', p] as const,
+  pubPages: () => ['op', 'pub-pages'] as const,
+  pubPageList: (p: PayloadIn<'opPubPages'>) => ['op', 'pub-pages', p] as const,
   /** the storefront's reads of parameters (features/system/queries.ts systemKeys.config), all of them */
   siteConfig: () => ['config'] as const,
   /** the storefront's reads of ads (features/system/queries.ts systemKeys.ads), all of them */
@@ -55,3 +64,12 @@ export const batchJobLogQuery = (id: number, running: boolean) =>
     queryKey: sysKeys.batchJobLog(id), queryFn: ({ signal }) => request('get', 'opBatchJobLog', { job_id: id }, undefined, { signal }),
     refetchInterval: running ? 2000 : false,
   });
+/** 汽配城, 汽配联盟, 包邮城市 and 公共页面 (docs/platform-settings.md) */
+export const autopartsCitiesQuery = (p: PayloadIn<'opAutopartsCities'>) =>
+  queryOptions({ queryKey: sysKeys.autopartsCityList(p), queryFn: ({ signal }) => request('get', 'opAutopartsCities', p, undefined, { signal }) });
+export const alliancesQuery = (p: PayloadIn<'opAlliances'>) =>
+  queryOptions({ queryKey: sysKeys.allianceList(p), queryFn: ({ signal }) => request('get', 'opAlliances', p, undefined, { signal }) });
+export const freeCitiesQuery = (p: PayloadIn<'opFreeCities'>) =>
+  queryOptions({ queryKey: sysKeys.freeCityList(p), queryFn: ({ signal }) => request('get', 'opFreeCities', p, undefined, { signal }) });
+export const pubPagesQuery = (p: PayloadIn<'opPubPages'>) =>
+  queryOptions({ queryKey: sysKeys.pubPageList(p), queryFn: ({ signal }) => request('get', 'opPubPages', p, undefined, { signal }) });
