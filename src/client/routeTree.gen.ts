@@ -164,6 +164,7 @@ import { Route as OperationEnquiryEnquiryNoRouteImport } from './routes/operatio
 import { Route as OperationForeignChatHistoryRouteImport } from './routes/operation/foreign.chatHistory'
 import { Route as OperationForeignGoodsRouteImport } from './routes/operation/foreign.goods'
 import { Route as OperationForeignOrderRouteImport } from './routes/operation/foreign.order'
+import { Route as OperationForeignProductRouteImport } from './routes/operation/foreign.product'
 import { Route as OperationForeignQuickReplyRouteImport } from './routes/operation/foreign.quickReply'
 import { Route as OperationForeignServiceChargeRuleRouteImport } from './routes/operation/foreign.serviceChargeRule'
 import { Route as OperationForeignUsersRouteImport } from './routes/operation/foreign.users'
@@ -205,9 +206,12 @@ import { Route as OperationReportMemberQueryRouteImport } from './routes/operati
 import { Route as OperationReportOrderRouteImport } from './routes/operation/report.order'
 import { Route as OperationReportProductRouteImport } from './routes/operation/report.product'
 import { Route as OperationReportSearchRouteImport } from './routes/operation/report.search'
+import { Route as OperationReportSfeReportRouteImport } from './routes/operation/report.sfeReport'
+import { Route as OperationReportWeipeiRouteImport } from './routes/operation/report.weipei'
 import { Route as OperationServiceIndexRouteImport } from './routes/operation/service.index'
 import { Route as OperationSystemAutopartsAllianceRouteImport } from './routes/operation/system.autopartsAlliance'
 import { Route as OperationSystemAutopartsCityRouteImport } from './routes/operation/system.autopartsCity'
+import { Route as OperationSystemBatchtoolsRouteImport } from './routes/operation/system.batchtools'
 import { Route as OperationSystemCompanyLevelRouteImport } from './routes/operation/system.companyLevel'
 import { Route as OperationSystemConfigurationRouteImport } from './routes/operation/system.configuration'
 import { Route as OperationSystemDictionaryRouteImport } from './routes/operation/system.dictionary'
@@ -267,6 +271,8 @@ import { Route as OperationCompanyGroupIndexRouteImport } from './routes/operati
 import { Route as OperationCompanyGroupEditRouteImport } from './routes/operation/company.group.edit'
 import { Route as OperationCompanyTradeIndexRouteImport } from './routes/operation/company.trade.index'
 import { Route as OperationCompanyTradeEditRouteImport } from './routes/operation/company.trade.edit'
+import { Route as OperationForeignAfterSaleIndexRouteImport } from './routes/operation/foreign.afterSale.index'
+import { Route as OperationForeignAfterSaleAsNoRouteImport } from './routes/operation/foreign.afterSale.$asNo'
 import { Route as OperationForeignCompanyAuditRouteImport } from './routes/operation/foreign.company.audit'
 import { Route as OperationForeignCompanyListRouteImport } from './routes/operation/foreign.company.list'
 import { Route as OperationInterfaceSecretKeyIndexRouteImport } from './routes/operation/interface.secretKey.index'
@@ -284,6 +290,7 @@ import { Route as OperationProductEpcIndexRouteImport } from './routes/operation
 import { Route as OperationProductEpcVehicleIdRouteImport } from './routes/operation/product.epc.$vehicleId'
 import { Route as OperationServiceAfterSaleIndexRouteImport } from './routes/operation/service.afterSale.index'
 import { Route as OperationServiceAfterSaleAsNoRouteImport } from './routes/operation/service.afterSale.$asNo'
+import { Route as OperationSystemNoticeWechatRouteImport } from './routes/operation/system.notice_.wechat'
 import { Route as BackendServiceAfterSaleDetailAsNoRouteImport } from './routes/backend/service.afterSale.detail.$asNo'
 import { Route as OperationInterfaceSecretKeyLogIndexRouteImport } from './routes/operation/interface.secretKey.log.index'
 import { Route as OperationInterfaceSecretKeyLogIdRouteImport } from './routes/operation/interface.secretKey.log.$id'
@@ -1086,6 +1093,11 @@ const OperationForeignOrderRoute = OperationForeignOrderRouteImport.update({
   path: '/foreign/order',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationForeignProductRoute = OperationForeignProductRouteImport.update({
+  id: '/foreign/product',
+  path: '/foreign/product',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationForeignQuickReplyRoute =
   OperationForeignQuickReplyRouteImport.update({
     id: '/foreign/quickReply',
@@ -1304,6 +1316,17 @@ const OperationReportSearchRoute = OperationReportSearchRouteImport.update({
   path: '/report/search',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationReportSfeReportRoute =
+  OperationReportSfeReportRouteImport.update({
+    id: '/report/sfeReport',
+    path: '/report/sfeReport',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationReportWeipeiRoute = OperationReportWeipeiRouteImport.update({
+  id: '/report/weipei',
+  path: '/report/weipei',
+  getParentRoute: () => OperationRoute,
+} as any)
 const OperationServiceIndexRoute = OperationServiceIndexRouteImport.update({
   id: '/service/',
   path: '/service/',
@@ -1319,6 +1342,12 @@ const OperationSystemAutopartsCityRoute =
   OperationSystemAutopartsCityRouteImport.update({
     id: '/system/autopartsCity',
     path: '/system/autopartsCity',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationSystemBatchtoolsRoute =
+  OperationSystemBatchtoolsRouteImport.update({
+    id: '/system/batchtools',
+    path: '/system/batchtools',
     getParentRoute: () => OperationRoute,
   } as any)
 const OperationSystemCompanyLevelRoute =
@@ -1645,6 +1674,18 @@ const OperationCompanyTradeEditRoute =
     path: '/company/trade/edit',
     getParentRoute: () => OperationRoute,
   } as any)
+const OperationForeignAfterSaleIndexRoute =
+  OperationForeignAfterSaleIndexRouteImport.update({
+    id: '/foreign/afterSale/',
+    path: '/foreign/afterSale/',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationForeignAfterSaleAsNoRoute =
+  OperationForeignAfterSaleAsNoRouteImport.update({
+    id: '/foreign/afterSale/$asNo',
+    path: '/foreign/afterSale/$asNo',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationForeignCompanyAuditRoute =
   OperationForeignCompanyAuditRouteImport.update({
     id: '/foreign/company/audit',
@@ -1739,6 +1780,12 @@ const OperationServiceAfterSaleAsNoRoute =
   OperationServiceAfterSaleAsNoRouteImport.update({
     id: '/service/afterSale/$asNo',
     path: '/service/afterSale/$asNo',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationSystemNoticeWechatRoute =
+  OperationSystemNoticeWechatRouteImport.update({
+    id: '/system/notice_/wechat',
+    path: '/system/notice/wechat',
     getParentRoute: () => OperationRoute,
   } as any)
 const BackendServiceAfterSaleDetailAsNoRoute =
@@ -1904,6 +1951,7 @@ export interface FileRoutesByFullPath {
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
   '/operation/foreign/order': typeof OperationForeignOrderRoute
+  '/operation/foreign/product': typeof OperationForeignProductRoute
   '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
   '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
   '/operation/foreign/users': typeof OperationForeignUsersRoute
@@ -1943,8 +1991,11 @@ export interface FileRoutesByFullPath {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
+  '/operation/report/sfeReport': typeof OperationReportSfeReportRoute
+  '/operation/report/weipei': typeof OperationReportWeipeiRoute
   '/operation/system/autopartsAlliance': typeof OperationSystemAutopartsAllianceRoute
   '/operation/system/autopartsCity': typeof OperationSystemAutopartsCityRoute
+  '/operation/system/batchtools': typeof OperationSystemBatchtoolsRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
@@ -2005,6 +2056,7 @@ export interface FileRoutesByFullPath {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
+  '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -2018,6 +2070,7 @@ export interface FileRoutesByFullPath {
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
+  '/operation/system/notice/wechat': typeof OperationSystemNoticeWechatRoute
   '/open/controlPanel/': typeof StoreOpenControlPanelIndexRoute
   '/pay/package/': typeof StorePayPackageIndexRoute
   '/search/dismantle/': typeof StoreSearchDismantleIndexRoute
@@ -2030,6 +2083,7 @@ export interface FileRoutesByFullPath {
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
+  '/operation/foreign/afterSale/': typeof OperationForeignAfterSaleIndexRoute
   '/operation/interface/secretKey/': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill/': typeof OperationPayBillIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
@@ -2179,6 +2233,7 @@ export interface FileRoutesByTo {
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
   '/operation/foreign/order': typeof OperationForeignOrderRoute
+  '/operation/foreign/product': typeof OperationForeignProductRoute
   '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
   '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
   '/operation/foreign/users': typeof OperationForeignUsersRoute
@@ -2218,8 +2273,11 @@ export interface FileRoutesByTo {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
+  '/operation/report/sfeReport': typeof OperationReportSfeReportRoute
+  '/operation/report/weipei': typeof OperationReportWeipeiRoute
   '/operation/system/autopartsAlliance': typeof OperationSystemAutopartsAllianceRoute
   '/operation/system/autopartsCity': typeof OperationSystemAutopartsCityRoute
+  '/operation/system/batchtools': typeof OperationSystemBatchtoolsRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
@@ -2280,6 +2338,7 @@ export interface FileRoutesByTo {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
+  '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -2293,6 +2352,7 @@ export interface FileRoutesByTo {
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
+  '/operation/system/notice/wechat': typeof OperationSystemNoticeWechatRoute
   '/open/controlPanel': typeof StoreOpenControlPanelIndexRoute
   '/pay/package': typeof StorePayPackageIndexRoute
   '/search/dismantle': typeof StoreSearchDismantleIndexRoute
@@ -2305,6 +2365,7 @@ export interface FileRoutesByTo {
   '/backend/service/afterSale': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade': typeof OperationCompanyTradeIndexRoute
+  '/operation/foreign/afterSale': typeof OperationForeignAfterSaleIndexRoute
   '/operation/interface/secretKey': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill': typeof OperationPayBillIndexRoute
   '/operation/product/epc': typeof OperationProductEpcIndexRoute
@@ -2460,6 +2521,7 @@ export interface FileRoutesById {
   '/operation/foreign/chatHistory': typeof OperationForeignChatHistoryRoute
   '/operation/foreign/goods': typeof OperationForeignGoodsRoute
   '/operation/foreign/order': typeof OperationForeignOrderRoute
+  '/operation/foreign/product': typeof OperationForeignProductRoute
   '/operation/foreign/quickReply': typeof OperationForeignQuickReplyRoute
   '/operation/foreign/serviceChargeRule': typeof OperationForeignServiceChargeRuleRoute
   '/operation/foreign/users': typeof OperationForeignUsersRoute
@@ -2499,8 +2561,11 @@ export interface FileRoutesById {
   '/operation/report/order': typeof OperationReportOrderRoute
   '/operation/report/product': typeof OperationReportProductRoute
   '/operation/report/search': typeof OperationReportSearchRoute
+  '/operation/report/sfeReport': typeof OperationReportSfeReportRoute
+  '/operation/report/weipei': typeof OperationReportWeipeiRoute
   '/operation/system/autopartsAlliance': typeof OperationSystemAutopartsAllianceRoute
   '/operation/system/autopartsCity': typeof OperationSystemAutopartsCityRoute
+  '/operation/system/batchtools': typeof OperationSystemBatchtoolsRoute
   '/operation/system/companyLevel': typeof OperationSystemCompanyLevelRoute
   '/operation/system/configuration': typeof OperationSystemConfigurationRoute
   '/operation/system/dictionary': typeof OperationSystemDictionaryRoute
@@ -2561,6 +2626,7 @@ export interface FileRoutesById {
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
+  '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -2574,6 +2640,7 @@ export interface FileRoutesById {
   '/operation/product/clean/oe': typeof OperationProductCleanOeRoute
   '/operation/product/epc/$vehicleId': typeof OperationProductEpcVehicleIdRoute
   '/operation/service/afterSale/$asNo': typeof OperationServiceAfterSaleAsNoRoute
+  '/operation/system/notice_/wechat': typeof OperationSystemNoticeWechatRoute
   '/_store/open/controlPanel/': typeof StoreOpenControlPanelIndexRoute
   '/_store/pay/package/': typeof StorePayPackageIndexRoute
   '/_store/search/dismantle/': typeof StoreSearchDismantleIndexRoute
@@ -2586,6 +2653,7 @@ export interface FileRoutesById {
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
+  '/operation/foreign/afterSale/': typeof OperationForeignAfterSaleIndexRoute
   '/operation/interface/secretKey/': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill/': typeof OperationPayBillIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
@@ -2740,6 +2808,7 @@ export interface FileRouteTypes {
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
     | '/operation/foreign/order'
+    | '/operation/foreign/product'
     | '/operation/foreign/quickReply'
     | '/operation/foreign/serviceChargeRule'
     | '/operation/foreign/users'
@@ -2779,8 +2848,11 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
+    | '/operation/report/sfeReport'
+    | '/operation/report/weipei'
     | '/operation/system/autopartsAlliance'
     | '/operation/system/autopartsCity'
+    | '/operation/system/batchtools'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
@@ -2841,6 +2913,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
+    | '/operation/foreign/afterSale/$asNo'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -2854,6 +2927,7 @@ export interface FileRouteTypes {
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
     | '/operation/service/afterSale/$asNo'
+    | '/operation/system/notice/wechat'
     | '/open/controlPanel/'
     | '/pay/package/'
     | '/search/dismantle/'
@@ -2866,6 +2940,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/'
     | '/operation/company/group/'
     | '/operation/company/trade/'
+    | '/operation/foreign/afterSale/'
     | '/operation/interface/secretKey/'
     | '/operation/pay/bill/'
     | '/operation/product/epc/'
@@ -3015,6 +3090,7 @@ export interface FileRouteTypes {
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
     | '/operation/foreign/order'
+    | '/operation/foreign/product'
     | '/operation/foreign/quickReply'
     | '/operation/foreign/serviceChargeRule'
     | '/operation/foreign/users'
@@ -3054,8 +3130,11 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
+    | '/operation/report/sfeReport'
+    | '/operation/report/weipei'
     | '/operation/system/autopartsAlliance'
     | '/operation/system/autopartsCity'
+    | '/operation/system/batchtools'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
@@ -3116,6 +3195,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
+    | '/operation/foreign/afterSale/$asNo'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -3129,6 +3209,7 @@ export interface FileRouteTypes {
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
     | '/operation/service/afterSale/$asNo'
+    | '/operation/system/notice/wechat'
     | '/open/controlPanel'
     | '/pay/package'
     | '/search/dismantle'
@@ -3141,6 +3222,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale'
     | '/operation/company/group'
     | '/operation/company/trade'
+    | '/operation/foreign/afterSale'
     | '/operation/interface/secretKey'
     | '/operation/pay/bill'
     | '/operation/product/epc'
@@ -3295,6 +3377,7 @@ export interface FileRouteTypes {
     | '/operation/foreign/chatHistory'
     | '/operation/foreign/goods'
     | '/operation/foreign/order'
+    | '/operation/foreign/product'
     | '/operation/foreign/quickReply'
     | '/operation/foreign/serviceChargeRule'
     | '/operation/foreign/users'
@@ -3334,8 +3417,11 @@ export interface FileRouteTypes {
     | '/operation/report/order'
     | '/operation/report/product'
     | '/operation/report/search'
+    | '/operation/report/sfeReport'
+    | '/operation/report/weipei'
     | '/operation/system/autopartsAlliance'
     | '/operation/system/autopartsCity'
+    | '/operation/system/batchtools'
     | '/operation/system/companyLevel'
     | '/operation/system/configuration'
     | '/operation/system/dictionary'
@@ -3396,6 +3482,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
+    | '/operation/foreign/afterSale/$asNo'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -3409,6 +3496,7 @@ export interface FileRouteTypes {
     | '/operation/product/clean/oe'
     | '/operation/product/epc/$vehicleId'
     | '/operation/service/afterSale/$asNo'
+    | '/operation/system/notice_/wechat'
     | '/_store/open/controlPanel/'
     | '/_store/pay/package/'
     | '/_store/search/dismantle/'
@@ -3421,6 +3509,7 @@ export interface FileRouteTypes {
     | '/backend/service/afterSale/'
     | '/operation/company/group/'
     | '/operation/company/trade/'
+    | '/operation/foreign/afterSale/'
     | '/operation/interface/secretKey/'
     | '/operation/pay/bill/'
     | '/operation/product/epc/'
@@ -4543,6 +4632,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationForeignOrderRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/foreign/product': {
+      id: '/operation/foreign/product'
+      path: '/foreign/product'
+      fullPath: '/operation/foreign/product'
+      preLoaderRoute: typeof OperationForeignProductRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/foreign/quickReply': {
       id: '/operation/foreign/quickReply'
       path: '/foreign/quickReply'
@@ -4830,6 +4926,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationReportSearchRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/report/sfeReport': {
+      id: '/operation/report/sfeReport'
+      path: '/report/sfeReport'
+      fullPath: '/operation/report/sfeReport'
+      preLoaderRoute: typeof OperationReportSfeReportRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/report/weipei': {
+      id: '/operation/report/weipei'
+      path: '/report/weipei'
+      fullPath: '/operation/report/weipei'
+      preLoaderRoute: typeof OperationReportWeipeiRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/service/': {
       id: '/operation/service/'
       path: '/service'
@@ -4849,6 +4959,13 @@ declare module '@tanstack/react-router' {
       path: '/system/autopartsCity'
       fullPath: '/operation/system/autopartsCity'
       preLoaderRoute: typeof OperationSystemAutopartsCityRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/batchtools': {
+      id: '/operation/system/batchtools'
+      path: '/system/batchtools'
+      fullPath: '/operation/system/batchtools'
+      preLoaderRoute: typeof OperationSystemBatchtoolsRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/system/companyLevel': {
@@ -5264,6 +5381,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationCompanyTradeEditRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/foreign/afterSale/': {
+      id: '/operation/foreign/afterSale/'
+      path: '/foreign/afterSale'
+      fullPath: '/operation/foreign/afterSale/'
+      preLoaderRoute: typeof OperationForeignAfterSaleIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/foreign/afterSale/$asNo': {
+      id: '/operation/foreign/afterSale/$asNo'
+      path: '/foreign/afterSale/$asNo'
+      fullPath: '/operation/foreign/afterSale/$asNo'
+      preLoaderRoute: typeof OperationForeignAfterSaleAsNoRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/foreign/company/audit': {
       id: '/operation/foreign/company/audit'
       path: '/foreign/company/audit'
@@ -5381,6 +5512,13 @@ declare module '@tanstack/react-router' {
       path: '/service/afterSale/$asNo'
       fullPath: '/operation/service/afterSale/$asNo'
       preLoaderRoute: typeof OperationServiceAfterSaleAsNoRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/system/notice_/wechat': {
+      id: '/operation/system/notice_/wechat'
+      path: '/system/notice/wechat'
+      fullPath: '/operation/system/notice/wechat'
+      preLoaderRoute: typeof OperationSystemNoticeWechatRouteImport
       parentRoute: typeof OperationRoute
     }
     '/backend/service/afterSale/detail/$asNo': {
@@ -5778,6 +5916,7 @@ interface OperationRouteChildren {
   OperationForeignChatHistoryRoute: typeof OperationForeignChatHistoryRoute
   OperationForeignGoodsRoute: typeof OperationForeignGoodsRoute
   OperationForeignOrderRoute: typeof OperationForeignOrderRoute
+  OperationForeignProductRoute: typeof OperationForeignProductRoute
   OperationForeignQuickReplyRoute: typeof OperationForeignQuickReplyRoute
   OperationForeignServiceChargeRuleRoute: typeof OperationForeignServiceChargeRuleRoute
   OperationForeignUsersRoute: typeof OperationForeignUsersRoute
@@ -5817,8 +5956,11 @@ interface OperationRouteChildren {
   OperationReportOrderRoute: typeof OperationReportOrderRoute
   OperationReportProductRoute: typeof OperationReportProductRoute
   OperationReportSearchRoute: typeof OperationReportSearchRoute
+  OperationReportSfeReportRoute: typeof OperationReportSfeReportRoute
+  OperationReportWeipeiRoute: typeof OperationReportWeipeiRoute
   OperationSystemAutopartsAllianceRoute: typeof OperationSystemAutopartsAllianceRoute
   OperationSystemAutopartsCityRoute: typeof OperationSystemAutopartsCityRoute
+  OperationSystemBatchtoolsRoute: typeof OperationSystemBatchtoolsRoute
   OperationSystemCompanyLevelRoute: typeof OperationSystemCompanyLevelRoute
   OperationSystemConfigurationRoute: typeof OperationSystemConfigurationRoute
   OperationSystemDictionaryRoute: typeof OperationSystemDictionaryRoute
@@ -5837,6 +5979,7 @@ interface OperationRouteChildren {
   OperationServiceIndexRoute: typeof OperationServiceIndexRoute
   OperationCompanyGroupEditRoute: typeof OperationCompanyGroupEditRoute
   OperationCompanyTradeEditRoute: typeof OperationCompanyTradeEditRoute
+  OperationForeignAfterSaleAsNoRoute: typeof OperationForeignAfterSaleAsNoRoute
   OperationForeignCompanyAuditRoute: typeof OperationForeignCompanyAuditRoute
   OperationForeignCompanyListRoute: typeof OperationForeignCompanyListRoute
   OperationPayBillDownloadRoute: typeof OperationPayBillDownloadRoute
@@ -5850,8 +5993,10 @@ interface OperationRouteChildren {
   OperationProductCleanOeRoute: typeof OperationProductCleanOeRoute
   OperationProductEpcVehicleIdRoute: typeof OperationProductEpcVehicleIdRoute
   OperationServiceAfterSaleAsNoRoute: typeof OperationServiceAfterSaleAsNoRoute
+  OperationSystemNoticeWechatRoute: typeof OperationSystemNoticeWechatRoute
   OperationCompanyGroupIndexRoute: typeof OperationCompanyGroupIndexRoute
   OperationCompanyTradeIndexRoute: typeof OperationCompanyTradeIndexRoute
+  OperationForeignAfterSaleIndexRoute: typeof OperationForeignAfterSaleIndexRoute
   OperationInterfaceSecretKeyIndexRoute: typeof OperationInterfaceSecretKeyIndexRoute
   OperationPayBillIndexRoute: typeof OperationPayBillIndexRoute
   OperationProductEpcIndexRoute: typeof OperationProductEpcIndexRoute
@@ -5886,6 +6031,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationForeignChatHistoryRoute: OperationForeignChatHistoryRoute,
   OperationForeignGoodsRoute: OperationForeignGoodsRoute,
   OperationForeignOrderRoute: OperationForeignOrderRoute,
+  OperationForeignProductRoute: OperationForeignProductRoute,
   OperationForeignQuickReplyRoute: OperationForeignQuickReplyRoute,
   OperationForeignServiceChargeRuleRoute:
     OperationForeignServiceChargeRuleRoute,
@@ -5926,8 +6072,11 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationReportOrderRoute: OperationReportOrderRoute,
   OperationReportProductRoute: OperationReportProductRoute,
   OperationReportSearchRoute: OperationReportSearchRoute,
+  OperationReportSfeReportRoute: OperationReportSfeReportRoute,
+  OperationReportWeipeiRoute: OperationReportWeipeiRoute,
   OperationSystemAutopartsAllianceRoute: OperationSystemAutopartsAllianceRoute,
   OperationSystemAutopartsCityRoute: OperationSystemAutopartsCityRoute,
+  OperationSystemBatchtoolsRoute: OperationSystemBatchtoolsRoute,
   OperationSystemCompanyLevelRoute: OperationSystemCompanyLevelRoute,
   OperationSystemConfigurationRoute: OperationSystemConfigurationRoute,
   OperationSystemDictionaryRoute: OperationSystemDictionaryRoute,
@@ -5946,6 +6095,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationServiceIndexRoute: OperationServiceIndexRoute,
   OperationCompanyGroupEditRoute: OperationCompanyGroupEditRoute,
   OperationCompanyTradeEditRoute: OperationCompanyTradeEditRoute,
+  OperationForeignAfterSaleAsNoRoute: OperationForeignAfterSaleAsNoRoute,
   OperationForeignCompanyAuditRoute: OperationForeignCompanyAuditRoute,
   OperationForeignCompanyListRoute: OperationForeignCompanyListRoute,
   OperationPayBillDownloadRoute: OperationPayBillDownloadRoute,
@@ -5959,8 +6109,10 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationProductCleanOeRoute: OperationProductCleanOeRoute,
   OperationProductEpcVehicleIdRoute: OperationProductEpcVehicleIdRoute,
   OperationServiceAfterSaleAsNoRoute: OperationServiceAfterSaleAsNoRoute,
+  OperationSystemNoticeWechatRoute: OperationSystemNoticeWechatRoute,
   OperationCompanyGroupIndexRoute: OperationCompanyGroupIndexRoute,
   OperationCompanyTradeIndexRoute: OperationCompanyTradeIndexRoute,
+  OperationForeignAfterSaleIndexRoute: OperationForeignAfterSaleIndexRoute,
   OperationInterfaceSecretKeyIndexRoute: OperationInterfaceSecretKeyIndexRoute,
   OperationPayBillIndexRoute: OperationPayBillIndexRoute,
   OperationProductEpcIndexRoute: OperationProductEpcIndexRoute,
