@@ -34,6 +34,7 @@ import { Route as StoreSearchRouteImport } from './routes/_store/search'
 import { Route as StoreShareInfoRouteImport } from './routes/_store/shareInfo'
 import { Route as StoreTicketRouteImport } from './routes/_store/ticket'
 import { Route as StoreVnmallRouteImport } from './routes/_store/vnmall'
+import { Route as StoreVnwalletRouteImport } from './routes/_store/vnwallet'
 import { Route as BackendIndexRouteImport } from './routes/backend/index'
 import { Route as BackendStoreRouteImport } from './routes/backend/store'
 import { Route as ImIndexRouteImport } from './routes/im/index'
@@ -178,6 +179,8 @@ import { Route as OperationPayAgreementRouteImport } from './routes/operation/pa
 import { Route as OperationPayCardRouteImport } from './routes/operation/pay.card'
 import { Route as OperationPayCashpledgeRouteImport } from './routes/operation/pay.cashpledge'
 import { Route as OperationPayChannelRouteImport } from './routes/operation/pay.channel'
+import { Route as OperationPayForeignAccountRouteImport } from './routes/operation/pay.foreignAccount'
+import { Route as OperationPayForeignRechargeRouteImport } from './routes/operation/pay.foreignRecharge'
 import { Route as OperationPayProductRouteImport } from './routes/operation/pay.product'
 import { Route as OperationPayPromotionCodeRouteImport } from './routes/operation/pay.promotionCode'
 import { Route as OperationPayPromotionPricingRouteImport } from './routes/operation/pay.promotionPricing'
@@ -404,6 +407,11 @@ const StoreTicketRoute = StoreTicketRouteImport.update({
 const StoreVnmallRoute = StoreVnmallRouteImport.update({
   id: '/vnmall',
   path: '/vnmall',
+  getParentRoute: () => StoreRoute,
+} as any)
+const StoreVnwalletRoute = StoreVnwalletRouteImport.update({
+  id: '/vnwallet',
+  path: '/vnwallet',
   getParentRoute: () => StoreRoute,
 } as any)
 const BackendIndexRoute = BackendIndexRouteImport.update({
@@ -1155,6 +1163,18 @@ const OperationPayChannelRoute = OperationPayChannelRouteImport.update({
   path: '/pay/channel',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationPayForeignAccountRoute =
+  OperationPayForeignAccountRouteImport.update({
+    id: '/pay/foreignAccount',
+    path: '/pay/foreignAccount',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationPayForeignRechargeRoute =
+  OperationPayForeignRechargeRouteImport.update({
+    id: '/pay/foreignRecharge',
+    path: '/pay/foreignRecharge',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationPayProductRoute = OperationPayProductRouteImport.update({
   id: '/pay/product',
   path: '/pay/product',
@@ -1752,6 +1772,7 @@ export interface FileRoutesByFullPath {
   '/shareInfo': typeof StoreShareInfoRoute
   '/ticket': typeof StoreTicketRoute
   '/vnmall': typeof StoreVnmallRoute
+  '/vnwallet': typeof StoreVnwalletRoute
   '/backend/store': typeof BackendStoreRoute
   '/im/cart': typeof ImCartRoute
   '/im/illustration': typeof ImIllustrationRoute
@@ -1885,6 +1906,8 @@ export interface FileRoutesByFullPath {
   '/operation/pay/card': typeof OperationPayCardRoute
   '/operation/pay/cashpledge': typeof OperationPayCashpledgeRoute
   '/operation/pay/channel': typeof OperationPayChannelRoute
+  '/operation/pay/foreignAccount': typeof OperationPayForeignAccountRoute
+  '/operation/pay/foreignRecharge': typeof OperationPayForeignRechargeRoute
   '/operation/pay/product': typeof OperationPayProductRoute
   '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
   '/operation/pay/promotionPricing': typeof OperationPayPromotionPricingRoute
@@ -2022,6 +2045,7 @@ export interface FileRoutesByTo {
   '/shareInfo': typeof StoreShareInfoRoute
   '/ticket': typeof StoreTicketRoute
   '/vnmall': typeof StoreVnmallRoute
+  '/vnwallet': typeof StoreVnwalletRoute
   '/backend/store': typeof BackendStoreRoute
   '/im/cart': typeof ImCartRoute
   '/im/illustration': typeof ImIllustrationRoute
@@ -2155,6 +2179,8 @@ export interface FileRoutesByTo {
   '/operation/pay/card': typeof OperationPayCardRoute
   '/operation/pay/cashpledge': typeof OperationPayCashpledgeRoute
   '/operation/pay/channel': typeof OperationPayChannelRoute
+  '/operation/pay/foreignAccount': typeof OperationPayForeignAccountRoute
+  '/operation/pay/foreignRecharge': typeof OperationPayForeignRechargeRoute
   '/operation/pay/product': typeof OperationPayProductRoute
   '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
   '/operation/pay/promotionPricing': typeof OperationPayPromotionPricingRoute
@@ -2297,6 +2323,7 @@ export interface FileRoutesById {
   '/_store/shareInfo': typeof StoreShareInfoRoute
   '/_store/ticket': typeof StoreTicketRoute
   '/_store/vnmall': typeof StoreVnmallRoute
+  '/_store/vnwallet': typeof StoreVnwalletRoute
   '/backend/store': typeof BackendStoreRoute
   '/im/cart': typeof ImCartRoute
   '/im/illustration': typeof ImIllustrationRoute
@@ -2431,6 +2458,8 @@ export interface FileRoutesById {
   '/operation/pay/card': typeof OperationPayCardRoute
   '/operation/pay/cashpledge': typeof OperationPayCashpledgeRoute
   '/operation/pay/channel': typeof OperationPayChannelRoute
+  '/operation/pay/foreignAccount': typeof OperationPayForeignAccountRoute
+  '/operation/pay/foreignRecharge': typeof OperationPayForeignRechargeRoute
   '/operation/pay/product': typeof OperationPayProductRoute
   '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
   '/operation/pay/promotionPricing': typeof OperationPayPromotionPricingRoute
@@ -2573,6 +2602,7 @@ export interface FileRouteTypes {
     | '/shareInfo'
     | '/ticket'
     | '/vnmall'
+    | '/vnwallet'
     | '/backend/store'
     | '/im/cart'
     | '/im/illustration'
@@ -2706,6 +2736,8 @@ export interface FileRouteTypes {
     | '/operation/pay/card'
     | '/operation/pay/cashpledge'
     | '/operation/pay/channel'
+    | '/operation/pay/foreignAccount'
+    | '/operation/pay/foreignRecharge'
     | '/operation/pay/product'
     | '/operation/pay/promotionCode'
     | '/operation/pay/promotionPricing'
@@ -2843,6 +2875,7 @@ export interface FileRouteTypes {
     | '/shareInfo'
     | '/ticket'
     | '/vnmall'
+    | '/vnwallet'
     | '/backend/store'
     | '/im/cart'
     | '/im/illustration'
@@ -2976,6 +3009,8 @@ export interface FileRouteTypes {
     | '/operation/pay/card'
     | '/operation/pay/cashpledge'
     | '/operation/pay/channel'
+    | '/operation/pay/foreignAccount'
+    | '/operation/pay/foreignRecharge'
     | '/operation/pay/product'
     | '/operation/pay/promotionCode'
     | '/operation/pay/promotionPricing'
@@ -3117,6 +3152,7 @@ export interface FileRouteTypes {
     | '/_store/shareInfo'
     | '/_store/ticket'
     | '/_store/vnmall'
+    | '/_store/vnwallet'
     | '/backend/store'
     | '/im/cart'
     | '/im/illustration'
@@ -3251,6 +3287,8 @@ export interface FileRouteTypes {
     | '/operation/pay/card'
     | '/operation/pay/cashpledge'
     | '/operation/pay/channel'
+    | '/operation/pay/foreignAccount'
+    | '/operation/pay/foreignRecharge'
     | '/operation/pay/product'
     | '/operation/pay/promotionCode'
     | '/operation/pay/promotionPricing'
@@ -3569,6 +3607,13 @@ declare module '@tanstack/react-router' {
       path: '/vnmall'
       fullPath: '/vnmall'
       preLoaderRoute: typeof StoreVnmallRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/vnwallet': {
+      id: '/_store/vnwallet'
+      path: '/vnwallet'
+      fullPath: '/vnwallet'
+      preLoaderRoute: typeof StoreVnwalletRouteImport
       parentRoute: typeof StoreRoute
     }
     '/backend/': {
@@ -4579,6 +4624,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationPayChannelRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/pay/foreignAccount': {
+      id: '/operation/pay/foreignAccount'
+      path: '/pay/foreignAccount'
+      fullPath: '/operation/pay/foreignAccount'
+      preLoaderRoute: typeof OperationPayForeignAccountRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/foreignRecharge': {
+      id: '/operation/pay/foreignRecharge'
+      path: '/pay/foreignRecharge'
+      fullPath: '/operation/pay/foreignRecharge'
+      preLoaderRoute: typeof OperationPayForeignRechargeRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/pay/product': {
       id: '/operation/pay/product'
       path: '/pay/product'
@@ -5412,6 +5471,7 @@ interface StoreRouteChildren {
   StoreShareInfoRoute: typeof StoreShareInfoRoute
   StoreTicketRoute: typeof StoreTicketRoute
   StoreVnmallRoute: typeof StoreVnmallRoute
+  StoreVnwalletRoute: typeof StoreVnwalletRoute
   StoreIndexRoute: typeof StoreIndexRoute
   StoreApplySellerRoute: typeof StoreApplySellerRoute
   StoreApplyVnRoute: typeof StoreApplyVnRoute
@@ -5456,6 +5516,7 @@ const StoreRouteChildren: StoreRouteChildren = {
   StoreShareInfoRoute: StoreShareInfoRoute,
   StoreTicketRoute: StoreTicketRoute,
   StoreVnmallRoute: StoreVnmallRoute,
+  StoreVnwalletRoute: StoreVnwalletRoute,
   StoreIndexRoute: StoreIndexRoute,
   StoreApplySellerRoute: StoreApplySellerRoute,
   StoreApplyVnRoute: StoreApplyVnRoute,
@@ -5693,6 +5754,8 @@ interface OperationRouteChildren {
   OperationPayCardRoute: typeof OperationPayCardRoute
   OperationPayCashpledgeRoute: typeof OperationPayCashpledgeRoute
   OperationPayChannelRoute: typeof OperationPayChannelRoute
+  OperationPayForeignAccountRoute: typeof OperationPayForeignAccountRoute
+  OperationPayForeignRechargeRoute: typeof OperationPayForeignRechargeRoute
   OperationPayProductRoute: typeof OperationPayProductRoute
   OperationPayPromotionCodeRoute: typeof OperationPayPromotionCodeRoute
   OperationPayPromotionPricingRoute: typeof OperationPayPromotionPricingRoute
@@ -5798,6 +5861,8 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationPayCardRoute: OperationPayCardRoute,
   OperationPayCashpledgeRoute: OperationPayCashpledgeRoute,
   OperationPayChannelRoute: OperationPayChannelRoute,
+  OperationPayForeignAccountRoute: OperationPayForeignAccountRoute,
+  OperationPayForeignRechargeRoute: OperationPayForeignRechargeRoute,
   OperationPayProductRoute: OperationPayProductRoute,
   OperationPayPromotionCodeRoute: OperationPayPromotionCodeRoute,
   OperationPayPromotionPricingRoute: OperationPayPromotionPricingRoute,

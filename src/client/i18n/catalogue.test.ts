@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { msg } from '../../shared/messages';
 import { chargedColumnLabel, PRICE_LABELS } from '../../shared/domain/prices';
 import { SPOT_SHIP_TEXT } from '../../shared/domain/spot';
-import { cartText, keywordTooDeep, orderText, priceColumnHidden, priceRangeReversed, stockRangeReversed } from '../../shared/contracts';
+import { cartText, keywordTooDeep, orderText, priceColumnHidden, priceRangeReversed, stockRangeReversed, vnWalletText } from '../../shared/contracts';
 import catalogue from './vi.json';
 import { formatMoneyIn, formatVnd } from './format';
 
@@ -88,6 +88,7 @@ const SHARED_TEXTS: Record<string, readonly string[]> = {
   'contracts/search.ts keyword refusals': [priceRangeReversed, stockRangeReversed, priceColumnHidden, keywordTooDeep],
   'domain/vouchers.ts unusableReason': ['该优惠券已使用', '该优惠券已过期', '该优惠券尚未到使用时间', '该优惠券不适用于这个卖家的订单', '该订单中没有这张券适用的配件', '该优惠券对这个订单没有优惠'],
   'messages.ts msg (the request helper)': [msg.offline, msg.serverError],
+  'contracts/vn-wallet.ts vnWalletText (the dong wallet, /vnwallet)': [vnWalletText.notVn, vnWalletText.mayNotUse, vnWalletText.amount, vnWalletText.providerNoVnd],
 };
 
 const scanned = scan();
