@@ -51,7 +51,7 @@ describe.each(backends)('the dong wallet on %s', (backend) => {
       t.op_foreign = await operatorWith(env, 'vnw_op_foreign', ['D05-05']);
       t.op_pay = await operatorWith(env, 'vnw_op_pay', ['D05-01']);
       t.op_other = await operatorWith(env, 'vnw_op_other', ['D09', 'D05-03']);
-    });
+       }, 600_000);
     // every scenario ends with the reconciliation, per currency: fen and dong each sum to zero
     afterEach(async () => {
       const r = await reconcile(db());
