@@ -90,6 +90,7 @@ export type OpForeignAccountRow = v.InferOutput<typeof opForeignAccountRowSchema
 
 /** 海外充值: one dong recharge, for the operator */
 export const opForeignRechargeRowSchema = v.object({
+  id: v.number(),
   recharge_no: v.string(),
   company_id: v.number(),
   company_name: v.string(),

@@ -67,7 +67,7 @@ export const foreignRecharges = async (db: Kysely<DB>, f: { company: string; no:
     .$if(f.no !== '', (q) => q.where('vnd_recharge.recharge_no', 'ilike', likeOf(f.no)))
     .$if(f.state !== '', (q) => q.where('vnd_recharge.state', '=', f.state as 'pending'));
   const [rows, sums] = await Promise.all([
-    base.select(['vnd_recharge.recharge_no', 'vnd_recharge.company_id', 'company.name as company_name', 'app_user.username', 'vnd_recharge.amount_dong',
+    base.select(['vnd_recharge.id', 'vnd_recharge.recharge_no', 'vnd_recharge.company_id', 'company.name as company_name', 'app_user.username', 'vnd_recharge.amount_dong',
       'vnd_recharge.state', 'vnd_recharge.provider', 'vnd_recharge.trade_no', 'vnd_recharge.created_at', 'vnd_recharge.paid_at', 'vnd_recharge.cancelled_at'])
       .orderBy('vnd_recharge.created_at', 'desc').orderBy('vnd_recharge.id', 'desc').limit(f.limit).offset(f.offset).execute(),
     base.select([sql<number>`count(*)::int`.as('n'), sql<string>`coalesce(sum(vnd_recharge.amount_dong) filter (where vnd_recharge.state = 'paid'), 0)::text`.as('paid')])

@@ -151,7 +151,7 @@ export const createVnWalletService = (deps: { clock: Clock; ledger: LedgerServic
       return {
         total: r.total, paid_dong: r.paid,
         data: r.rows.map((x) => ({
-          recharge_no: x.recharge_no, company_id: x.company_id, company_name: x.company_name, username: x.username, amount_dong: Number(x.amount_dong),
+          id: Number(x.id), recharge_no: x.recharge_no, company_id: x.company_id, company_name: x.company_name, username: x.username, amount_dong: Number(x.amount_dong),
           state: x.state, provider: x.provider ?? '', trade_no: x.trade_no ?? '', created_at: unix(x.created_at), paid_at: unix(x.paid_at), cancelled_at: unix(x.cancelled_at),
         })),
       };

@@ -98,7 +98,7 @@ export function ForeignRechargePage({ search, onSearch }: { search: ListSearch; 
       { name: 'no', label: '充值单号', type: 'text', more: true, width: '12rem' },
     ],
     query: (s) => opForeignRechargesQuery(rechargesPayload(s)),
-    rowKey: (r) => r.recharge_no,
+    rowKey: (r) => r.id,
     columns: [
       { key: 'no', header: '充值单号', width: '13rem', cell: (r) => r.recharge_no },
       { key: 'company', header: '企业', width: '14rem', cell: (r) => r.company_name },
