@@ -34,6 +34,7 @@ import { Route as StoreSearchRouteImport } from './routes/_store/search'
 import { Route as StoreShareInfoRouteImport } from './routes/_store/shareInfo'
 import { Route as StoreTicketRouteImport } from './routes/_store/ticket'
 import { Route as StoreVnmallRouteImport } from './routes/_store/vnmall'
+import { Route as StoreVnwalletRouteImport } from './routes/_store/vnwallet'
 import { Route as BackendIndexRouteImport } from './routes/backend/index'
 import { Route as BackendStoreRouteImport } from './routes/backend/store'
 import { Route as ImIndexRouteImport } from './routes/im/index'
@@ -180,6 +181,8 @@ import { Route as OperationPayAgreementRouteImport } from './routes/operation/pa
 import { Route as OperationPayCardRouteImport } from './routes/operation/pay.card'
 import { Route as OperationPayCashpledgeRouteImport } from './routes/operation/pay.cashpledge'
 import { Route as OperationPayChannelRouteImport } from './routes/operation/pay.channel'
+import { Route as OperationPayForeignAccountRouteImport } from './routes/operation/pay.foreignAccount'
+import { Route as OperationPayForeignRechargeRouteImport } from './routes/operation/pay.foreignRecharge'
 import { Route as OperationPayProductRouteImport } from './routes/operation/pay.product'
 import { Route as OperationPayPromotionCodeRouteImport } from './routes/operation/pay.promotionCode'
 import { Route as OperationPayPromotionPricingRouteImport } from './routes/operation/pay.promotionPricing'
@@ -416,6 +419,11 @@ const StoreTicketRoute = StoreTicketRouteImport.update({
 const StoreVnmallRoute = StoreVnmallRouteImport.update({
   id: '/vnmall',
   path: '/vnmall',
+  getParentRoute: () => StoreRoute,
+} as any)
+const StoreVnwalletRoute = StoreVnwalletRouteImport.update({
+  id: '/vnwallet',
+  path: '/vnwallet',
   getParentRoute: () => StoreRoute,
 } as any)
 const BackendIndexRoute = BackendIndexRouteImport.update({
@@ -1177,6 +1185,18 @@ const OperationPayChannelRoute = OperationPayChannelRouteImport.update({
   path: '/pay/channel',
   getParentRoute: () => OperationRoute,
 } as any)
+const OperationPayForeignAccountRoute =
+  OperationPayForeignAccountRouteImport.update({
+    id: '/pay/foreignAccount',
+    path: '/pay/foreignAccount',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationPayForeignRechargeRoute =
+  OperationPayForeignRechargeRouteImport.update({
+    id: '/pay/foreignRecharge',
+    path: '/pay/foreignRecharge',
+    getParentRoute: () => OperationRoute,
+  } as any)
 const OperationPayProductRoute = OperationPayProductRouteImport.update({
   id: '/pay/product',
   path: '/pay/product',
@@ -1831,6 +1851,7 @@ export interface FileRoutesByFullPath {
   '/shareInfo': typeof StoreShareInfoRoute
   '/ticket': typeof StoreTicketRoute
   '/vnmall': typeof StoreVnmallRoute
+  '/vnwallet': typeof StoreVnwalletRoute
   '/backend/store': typeof BackendStoreRoute
   '/im/cart': typeof ImCartRoute
   '/im/illustration': typeof ImIllustrationRoute
@@ -1966,6 +1987,8 @@ export interface FileRoutesByFullPath {
   '/operation/pay/card': typeof OperationPayCardRoute
   '/operation/pay/cashpledge': typeof OperationPayCashpledgeRoute
   '/operation/pay/channel': typeof OperationPayChannelRoute
+  '/operation/pay/foreignAccount': typeof OperationPayForeignAccountRoute
+  '/operation/pay/foreignRecharge': typeof OperationPayForeignRechargeRoute
   '/operation/pay/product': typeof OperationPayProductRoute
   '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
   '/operation/pay/promotionPricing': typeof OperationPayPromotionPricingRoute
@@ -2113,6 +2136,7 @@ export interface FileRoutesByTo {
   '/shareInfo': typeof StoreShareInfoRoute
   '/ticket': typeof StoreTicketRoute
   '/vnmall': typeof StoreVnmallRoute
+  '/vnwallet': typeof StoreVnwalletRoute
   '/backend/store': typeof BackendStoreRoute
   '/im/cart': typeof ImCartRoute
   '/im/illustration': typeof ImIllustrationRoute
@@ -2248,6 +2272,8 @@ export interface FileRoutesByTo {
   '/operation/pay/card': typeof OperationPayCardRoute
   '/operation/pay/cashpledge': typeof OperationPayCashpledgeRoute
   '/operation/pay/channel': typeof OperationPayChannelRoute
+  '/operation/pay/foreignAccount': typeof OperationPayForeignAccountRoute
+  '/operation/pay/foreignRecharge': typeof OperationPayForeignRechargeRoute
   '/operation/pay/product': typeof OperationPayProductRoute
   '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
   '/operation/pay/promotionPricing': typeof OperationPayPromotionPricingRoute
@@ -2400,6 +2426,7 @@ export interface FileRoutesById {
   '/_store/shareInfo': typeof StoreShareInfoRoute
   '/_store/ticket': typeof StoreTicketRoute
   '/_store/vnmall': typeof StoreVnmallRoute
+  '/_store/vnwallet': typeof StoreVnwalletRoute
   '/backend/store': typeof BackendStoreRoute
   '/im/cart': typeof ImCartRoute
   '/im/illustration': typeof ImIllustrationRoute
@@ -2536,6 +2563,8 @@ export interface FileRoutesById {
   '/operation/pay/card': typeof OperationPayCardRoute
   '/operation/pay/cashpledge': typeof OperationPayCashpledgeRoute
   '/operation/pay/channel': typeof OperationPayChannelRoute
+  '/operation/pay/foreignAccount': typeof OperationPayForeignAccountRoute
+  '/operation/pay/foreignRecharge': typeof OperationPayForeignRechargeRoute
   '/operation/pay/product': typeof OperationPayProductRoute
   '/operation/pay/promotionCode': typeof OperationPayPromotionCodeRoute
   '/operation/pay/promotionPricing': typeof OperationPayPromotionPricingRoute
@@ -2688,6 +2717,7 @@ export interface FileRouteTypes {
     | '/shareInfo'
     | '/ticket'
     | '/vnmall'
+    | '/vnwallet'
     | '/backend/store'
     | '/im/cart'
     | '/im/illustration'
@@ -2823,6 +2853,8 @@ export interface FileRouteTypes {
     | '/operation/pay/card'
     | '/operation/pay/cashpledge'
     | '/operation/pay/channel'
+    | '/operation/pay/foreignAccount'
+    | '/operation/pay/foreignRecharge'
     | '/operation/pay/product'
     | '/operation/pay/promotionCode'
     | '/operation/pay/promotionPricing'
@@ -2970,6 +3002,7 @@ export interface FileRouteTypes {
     | '/shareInfo'
     | '/ticket'
     | '/vnmall'
+    | '/vnwallet'
     | '/backend/store'
     | '/im/cart'
     | '/im/illustration'
@@ -3105,6 +3138,8 @@ export interface FileRouteTypes {
     | '/operation/pay/card'
     | '/operation/pay/cashpledge'
     | '/operation/pay/channel'
+    | '/operation/pay/foreignAccount'
+    | '/operation/pay/foreignRecharge'
     | '/operation/pay/product'
     | '/operation/pay/promotionCode'
     | '/operation/pay/promotionPricing'
@@ -3256,6 +3291,7 @@ export interface FileRouteTypes {
     | '/_store/shareInfo'
     | '/_store/ticket'
     | '/_store/vnmall'
+    | '/_store/vnwallet'
     | '/backend/store'
     | '/im/cart'
     | '/im/illustration'
@@ -3392,6 +3428,8 @@ export interface FileRouteTypes {
     | '/operation/pay/card'
     | '/operation/pay/cashpledge'
     | '/operation/pay/channel'
+    | '/operation/pay/foreignAccount'
+    | '/operation/pay/foreignRecharge'
     | '/operation/pay/product'
     | '/operation/pay/promotionCode'
     | '/operation/pay/promotionPricing'
@@ -3720,6 +3758,13 @@ declare module '@tanstack/react-router' {
       path: '/vnmall'
       fullPath: '/vnmall'
       preLoaderRoute: typeof StoreVnmallRouteImport
+      parentRoute: typeof StoreRoute
+    }
+    '/_store/vnwallet': {
+      id: '/_store/vnwallet'
+      path: '/vnwallet'
+      fullPath: '/vnwallet'
+      preLoaderRoute: typeof StoreVnwalletRouteImport
       parentRoute: typeof StoreRoute
     }
     '/backend/': {
@@ -4744,6 +4789,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperationPayChannelRouteImport
       parentRoute: typeof OperationRoute
     }
+    '/operation/pay/foreignAccount': {
+      id: '/operation/pay/foreignAccount'
+      path: '/pay/foreignAccount'
+      fullPath: '/operation/pay/foreignAccount'
+      preLoaderRoute: typeof OperationPayForeignAccountRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/pay/foreignRecharge': {
+      id: '/operation/pay/foreignRecharge'
+      path: '/pay/foreignRecharge'
+      fullPath: '/operation/pay/foreignRecharge'
+      preLoaderRoute: typeof OperationPayForeignRechargeRouteImport
+      parentRoute: typeof OperationRoute
+    }
     '/operation/pay/product': {
       id: '/operation/pay/product'
       path: '/pay/product'
@@ -5647,6 +5706,7 @@ interface StoreRouteChildren {
   StoreShareInfoRoute: typeof StoreShareInfoRoute
   StoreTicketRoute: typeof StoreTicketRoute
   StoreVnmallRoute: typeof StoreVnmallRoute
+  StoreVnwalletRoute: typeof StoreVnwalletRoute
   StoreIndexRoute: typeof StoreIndexRoute
   StoreApplySellerRoute: typeof StoreApplySellerRoute
   StoreApplyVnRoute: typeof StoreApplyVnRoute
@@ -5692,6 +5752,7 @@ const StoreRouteChildren: StoreRouteChildren = {
   StoreShareInfoRoute: StoreShareInfoRoute,
   StoreTicketRoute: StoreTicketRoute,
   StoreVnmallRoute: StoreVnmallRoute,
+  StoreVnwalletRoute: StoreVnwalletRoute,
   StoreIndexRoute: StoreIndexRoute,
   StoreApplySellerRoute: StoreApplySellerRoute,
   StoreApplyVnRoute: StoreApplyVnRoute,
@@ -5931,6 +5992,8 @@ interface OperationRouteChildren {
   OperationPayCardRoute: typeof OperationPayCardRoute
   OperationPayCashpledgeRoute: typeof OperationPayCashpledgeRoute
   OperationPayChannelRoute: typeof OperationPayChannelRoute
+  OperationPayForeignAccountRoute: typeof OperationPayForeignAccountRoute
+  OperationPayForeignRechargeRoute: typeof OperationPayForeignRechargeRoute
   OperationPayProductRoute: typeof OperationPayProductRoute
   OperationPayPromotionCodeRoute: typeof OperationPayPromotionCodeRoute
   OperationPayPromotionPricingRoute: typeof OperationPayPromotionPricingRoute
@@ -6047,6 +6110,8 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationPayCardRoute: OperationPayCardRoute,
   OperationPayCashpledgeRoute: OperationPayCashpledgeRoute,
   OperationPayChannelRoute: OperationPayChannelRoute,
+  OperationPayForeignAccountRoute: OperationPayForeignAccountRoute,
+  OperationPayForeignRechargeRoute: OperationPayForeignRechargeRoute,
   OperationPayProductRoute: OperationPayProductRoute,
   OperationPayPromotionCodeRoute: OperationPayPromotionCodeRoute,
   OperationPayPromotionPricingRoute: OperationPayPromotionPricingRoute,

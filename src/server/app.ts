@@ -145,6 +145,8 @@ import { createLedgerHealth } from './modules/ledger/reconcile';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { walletHandlers } from './modules/wallet/wallet.routes';
 import { mountWalletFileRoutes } from './modules/wallet/wallet.export';
+import { createVnWalletService } from './modules/vnwallet/vnwallet.service';
+import { vnWalletHandlers } from './modules/vnwallet/vnwallet.routes';
 import { createWithdrawalService } from './modules/withdrawal/withdrawal.service';
 import { withdrawalHandlers } from './modules/withdrawal/withdrawal.routes';
 import { createPayAccountsService } from './modules/operation/pay-accounts.service';
@@ -219,6 +221,8 @@ export const createApp = (deps: AppDeps) => {
   const ledger = createLedgerService(deps.clock);
   const ledgerHealth = createLedgerHealth();
   const wallet = createWalletService({ clock: deps.clock, ledger, providers: payments });
+  // a Vietnamese company's dong wallet (docs/money.md#money-in-dong)
+  const vnWallet = createVnWalletService({ clock: deps.clock, ledger, providers: payments });
   // paying goods orders online, payouts and refunds (docs/money.md, "Paying orders")
   const orderMoney = createOrderMoney({ clock: deps.clock, ledger, providers: payments, db: deps.db, log: deps.log, notices: im });
   const orders = createOrdersService({ clock: deps.clock, cart, membership, notices: im, money: orderMoney, wechat });
@@ -241,7 +245,7 @@ export const createApp = (deps: AppDeps) => {
   const activities = createActivityService({ clock: deps.clock });
   // the performance bonus (docs/bonus.md)
   const bonus = createBonusService({ clock: deps.clock, ledger, wallet });
-  const paymentPurposes: PaymentPurpose[] = [wallet.purpose, packagePurpose(membership), orderMoney.purpose, cashPledges.purpose, paidServices.purpose];
+  const paymentPurposes: PaymentPurpose[] = [wallet.purpose, packagePurpose(membership), orderMoney.purpose, cashPledges.purpose, paidServices.purpose, vnWallet.purpose];
   const openServerKey = serverKeyOf(deps.openKeySecret);
   const handlers: Handlers = {
     ...authHandlers(auth),
@@ -263,6 +267,7 @@ export const createApp = (deps: AppDeps) => {
     // the sandbox's checkout and notice for every payment purpose above
     ...sandboxPurposeHandlers(payments, paymentPurposes, membershipCalls),
     ...walletHandlers(wallet),
+    ...vnWalletHandlers(vnWallet),
     ...billHandlers(bills),
     ...cashPledgeHandlers(cashPledges),
     ...paidServiceHandlers(paidServices),
@@ -358,7 +363,7 @@ export const createApp = (deps: AppDeps) => {
   mountFileRoute(app, 'get', '/api/uploads/:name', edge, { name: 'uploaded image', access: 'public' }, ({ c }) => serveUpload(uploads)(c));
   mountFileRoute(app, 'get', '/api/epc/schematic/:file', edge, { name: 'schematic', access: 'public' }, ({ c }) => serveSchematic(illustrations, deps.db)(c));
   mountStockFileRoutes(app, edge, stockImport);
-  mountOpExportRoutes(app, edge, { oversight, reports, products, afterSales, payAccounts, withdrawals, cashPledges, paidServices, vouchers });
+  mountOpExportRoutes(app, edge, { oversight, reports, products, afterSales, payAccounts, withdrawals, cashPledges, paidServices, vouchers, vnWallet });
   // purchase and sales order lists as XLSX (docs/api.md, "Routes outside the endpoint table")
   mountOrderFileRoutes(app, edge, orders);
   // the payment providers' notices and the payer's return from their pages (docs/money.md, "Payment providers")

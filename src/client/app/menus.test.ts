@@ -177,3 +177,14 @@ describe('汽配城, 汽配联盟, 包邮城市 and 公共页面 in the operator
     expect(labels(['D11-02', 'D11-03', 'D05'])).toEqual([]);
   });
 });
+
+describe('海外账户 and 海外充值 in the operator menu (docs/money.md#money-in-dong)', () => {
+  const labels = (permissions: string[]) => visibleEntries(OPERATOR_MENU, { company_id: 1, permissions }).map((e) => e.label);
+  it('shows both to D05-05, to the pay readers D05-01 and to the group code D05, never to D09 or the other D05 entries', () => {
+    const foreign = (codes: string[]) => labels(codes).filter((l) => ['海外账户', '海外充值'].includes(l));
+    expect(foreign(['D05-05'])).toEqual(['海外账户', '海外充值']);
+    expect(foreign(['D05-01'])).toEqual(['海外账户', '海外充值']);
+    expect(foreign(['D05'])).toEqual(['海外账户', '海外充值']);
+    expect(foreign(['D09', 'D05-02', 'D05-03', 'D05-04'])).toEqual([]);
+  });
+});

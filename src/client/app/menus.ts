@@ -194,6 +194,9 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '调账复核', path: '/operation/pay/adjust', icon: 'pi pi-sliders-h', codes: OP_CATALOGUE_CODES.payAccounts },
   { label: '对账', path: '/operation/pay/reconcile', icon: 'pi pi-verified', codes: OP_CATALOGUE_CODES.payAccounts },
   { label: '支付渠道', path: '/operation/pay/channel', icon: 'pi pi-sitemap', codes: OP_CATALOGUE_CODES.payAccounts },
+  // the dong wallets and their recharges (docs/money.md#money-in-dong)
+  { label: '海外账户', path: '/operation/pay/foreignAccount', icon: 'pi pi-globe', codes: OP_CATALOGUE_CODES.payForeign },
+  { label: '海外充值', path: '/operation/pay/foreignRecharge', icon: 'pi pi-money-bill', codes: OP_CATALOGUE_CODES.payForeign },
   // 积分 (docs/points.md)
   { label: '企业积分', path: '/operation/points/company', icon: 'pi pi-star', codes: OP_POINTS_CODES.companies },
   { label: '兑换订单', path: '/operation/points/order', icon: 'pi pi-truck', codes: OP_POINTS_CODES.orders },

@@ -15,7 +15,7 @@ import { AFTERSALE_ACTION_TEXT, AFTERSALE_NEXT_STEP, AFTERSALE_REASONS, AFTERSAL
 import { warrantyText } from '../../shared/domain/warranty';
 import { afterSaleText } from '../../shared/contracts/aftersale';
 import { ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, PAY_CHANNEL_TEXT, PAY_STATUS_TEXT } from '../../shared/domain/orders';
-import { cartText, keywordTooDeep, orderText, priceColumnHidden, priceRangeReversed, stockRangeReversed } from '../../shared/contracts';
+import { cartText, keywordTooDeep, orderText, priceColumnHidden, priceRangeReversed, stockRangeReversed, vnWalletText } from '../../shared/contracts';
 import catalogue from './vi.json';
 import { formatMoneyIn, formatVnd } from './format';
 
@@ -103,6 +103,7 @@ const SHARED_TEXTS: Record<string, readonly string[]> = {
   'domain/vouchers.ts unusableReason': ['该优惠券已使用', '该优惠券已过期', '该优惠券尚未到使用时间', '该优惠券不适用于这个卖家的订单', '该订单中没有这张券适用的配件', '该优惠券对这个订单没有优惠'],
   'messages.ts msg (the request helper)': [msg.offline, msg.serverError],
   'features/im/connection-state.ts STATUS_TEXT (the chat\'s state)': [msg.chatConnected, msg.chatConnecting, msg.chatDisconnected, msg.chatKicked, msg.chatOffline],
+  'contracts/vn-wallet.ts vnWalletText (the dong wallet, /vnwallet)': [vnWalletText.notVn, vnWalletText.mayNotUse, vnWalletText.amount, vnWalletText.providerNoVnd],
 };
 
 const scanned = scan();

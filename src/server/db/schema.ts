@@ -418,11 +418,14 @@ export interface DB {
   };
   // the money ledger (migration 0300, docs/money.md); bigint columns arrive as numbers (client.ts)
   ledger_account: {
-    id: Generated<number>; kind: 'wallet_available' | 'wallet_frozen' | 'cash_pledge_held' | 'platform_clearing' | 'provider' | 'fee_income';
+    id: Generated<number>; kind: 'wallet_available' | 'wallet_frozen' | 'cash_pledge_held' | 'platform_clearing' | 'provider' | 'fee_income' | 'vnd_wallet' | 'vnd_provider' | 'fx';
+    // migration 0760 (docs/money.md#money-in-dong): balance_fen is in the currency's unit (whole dong for VND)
+    currency: Generated<'CNY' | 'VND'>;
     company_id: number | null; provider: string | null; balance_fen: Generated<number>; created_at: CreatedAt;
   };
   ledger_transaction: {
     id: Generated<number>; kind: string; reference: Generated<string>; idempotency_key: string; created_at: CreatedAt; created_by: number | null;
+    fx_rate_micro: ColumnType<number | null, number | null | undefined, never>;
   };
   ledger_entry: {
     id: Generated<number>; transaction_id: number; account_id: number; amount_fen: number; balance_after_fen: Generated<number>; created_at: CreatedAt;
@@ -466,6 +469,12 @@ export interface DB {
   };
   wallet_recharge: {
     id: Generated<number>; recharge_no: string; company_id: number; user_id: number; amount_fen: number;
+    state: Generated<'pending' | 'paid' | 'cancelled'>; provider: string | null; trade_no: string | null; ledger_transaction_id: number | null;
+    created_at: CreatedAt; paid_at: Timestamp | null; cancelled_at: Timestamp | null;
+  };
+  // dong wallet recharges (migration 0760, docs/money.md#money-in-dong)
+  vnd_recharge: {
+    id: Generated<number>; recharge_no: string; company_id: number; user_id: number; amount_dong: number;
     state: Generated<'pending' | 'paid' | 'cancelled'>; provider: string | null; trade_no: string | null; ledger_transaction_id: number | null;
     created_at: CreatedAt; paid_at: Timestamp | null; cancelled_at: Timestamp | null;
   };

@@ -294,6 +294,9 @@ opErpSave post operator i /operation/erps/save
 opErpSetActive post operator i /operation/erps/active
 opExhibitionList get operator - /operation/exhibitions
 opExhibitionRemove post operator i /operation/exhibitions/remove
+opForeignAccountEntries get operator - /operation/pay/foreign-accounts/entries
+opForeignAccounts get operator - /operation/pay/foreign-accounts
+opForeignRecharges get operator - /operation/pay/foreign-recharges
 opFreeCities get operator - /operation/free-city/list
 opFreeCitySave post operator i /operation/free-city
 opGroupAddCompanies post operator i /operation/company-group/add
@@ -555,6 +558,10 @@ vnOfferSet post user i /overseas/vn-offers
 vnRuleAdd post user i /overseas/vn-rules
 vnRuleList get user - /overseas/vn-rules
 vnRuleRemove delete user i /overseas/vn-rules
+vnWalletEntries get user - /vn-wallet/entries
+vnWalletGet get user - /vn-wallet/balance
+vnWalletRecharge post user i /vn-wallet/recharge
+vnWalletRechargeGet get user - /vn-wallet/recharge-state
 voucherCenter get user - /vouchers/center
 voucherCheckout get user - /vouchers/checkout
 voucherClaim post user i /vouchers/claim

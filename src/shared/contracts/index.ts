@@ -57,6 +57,7 @@ import { pointsEndpoints } from './points';
 import { bonusEndpoints } from './bonus';
 import { basketEndpoints } from './basket';
 import { vnMallEndpoints } from './vn-mall';
+import { vnWalletEndpoints } from './vn-wallet';
 import { voucherEndpoints } from './voucher';
 import { promoPlanEndpoints } from './promo-plan';
 import { activityEndpoints } from './activity';
@@ -124,6 +125,7 @@ export * from './points';
 export * from './bonus';
 export * from './basket';
 export * from './vn-mall';
+export * from './vn-wallet';
 export * from './voucher';
 export * from './promo-plan';
 export * from './activity';
@@ -193,6 +195,7 @@ export const endpoints = {
   ...maintenanceEndpoints,
   ...spotEndpoints,
   ...vnMallEndpoints,
+  ...vnWalletEndpoints,
   ...voucherEndpoints,
   ...promoPlanEndpoints,
   ...activityEndpoints,

@@ -103,7 +103,8 @@ export const membershipEndpoints = {
     method: 'get', path: '/pay/sandbox/checkout', tag: 'membership', access: 'user',
     summary: '沙箱收银台（演示支付，不会真实扣款）：按支付凭证显示订单金额（凭证由服务器签名）；仅下单人本人可看',
     payload: v.object({ token: sandboxToken }),
-    answer: v.object({ order_no: v.string(), subject: v.string(), company_name: v.string(), amount_fen: v.number(), state: orderStateSchema, expires_at: v.number(), return_url: v.string() }),
+    // currency VND: amount_fen is whole dong (a dong recharge, docs/money.md#money-in-dong)
+    answer: v.object({ order_no: v.string(), subject: v.string(), company_name: v.string(), amount_fen: v.number(), state: orderStateSchema, expires_at: v.number(), return_url: v.string(), currency: v.optional(v.picklist(['CNY', 'VND'])) }),
   }),
   sandboxConfirm: defineEndpoint({
     method: 'post', path: '/pay/sandbox/confirm', tag: 'membership', access: 'user',

@@ -91,6 +91,8 @@ export const OP_CATALOGUE_CODES = {
   payAccounts: ['D05', 'D05-03'],
   /** 提现审核 and 银行卡审核 (docs/money.md, "Bank cards and withdrawals") */
   payWithdrawals: ['D05', 'D05-04'],
+  /** 海外账户 and 海外充值: the dong wallets and their recharges, read only; 支付记录's readers see them too (docs/money.md#money-in-dong) */
+  payForeign: ['D05', 'D05-01', 'D05-05'],
   /** 账单, 保证金, 付费服务 and their records, 服务协议: read (docs/money.md) */
   payMoneyRead: ['D05', 'D05-01'],
   /** 保证金 amounts, deductions and returns; 付费服务 prices; publishing 服务协议 */

@@ -204,6 +204,8 @@ export const OP_CATALOGUE_ENTRY_LABELS: Readonly<Record<string, string>> = {
   'D01-01': '报表',
   'D04-01': '产品列表（查看）', 'D04-02': '产品管理（下架、品牌）', 'D04-03': 'OE与品牌清洗', 'D04-04': 'EPC图解',
   'D05-01': '支付记录', 'D05-02': '优惠码管理', 'D05-03': '账户、调账与对账', 'D05-04': '提现与银行卡审核',
+  // the dong wallets and their recharges (docs/money.md#money-in-dong)
+  'D05-05': '海外账户与充值',
   'D12-01': '订单、询价与售后（查看）', 'D12-02': '订单管理（取消）', 'D12-03': '售后管理（关闭）',
 };
 

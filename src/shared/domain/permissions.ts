@@ -10,7 +10,7 @@ export const NAV_CODES = ['C07', 'C08', 'C09', 'C10', 'C11', 'C12', 'C14', 'C15'
 export const MENU_CODES = ['M01-00', 'M02', 'M03', 'M03-01', 'M04', 'M05', 'M06', 'M07', 'M08', 'M09', 'M10', 'M11', 'M11-01', 'M12', 'M13', 'M14'] as const;
 
 /**
- * Operator codes: D00 to D12, their entries D01-01 .. D12-03, D04-04 (EPC图解), D05-04 (提现与银行卡审核), D11-04 (汽配城、联盟、包邮城市与公共页面;
+ * Operator codes: D00 to D12, their entries D01-01 .. D12-03, D04-04 (EPC图解), D05-04 (提现与银行卡审核), D05-05 (海外账户与充值), D11-04 (汽配城、联盟、包邮城市与公共页面;
  * docs/platform-settings.md), D11-05 (微信模板消息) and D11-06 (批量工具; docs/wechat.md, docs/batch-jobs.md).
  */
 export const OPERATOR_CODES: readonly string[] = (() => {
@@ -20,7 +20,7 @@ export const OPERATOR_CODES: readonly string[] = (() => {
     codes.push(group);
     if (g >= 1) for (let e = 1; e <= 3; e++) codes.push(`${group}-${String(e).padStart(2, '0')}`);
     if (g === 4) codes.push('D04-04');
-    if (g === 5) codes.push('D05-04');
+    if (g === 5) codes.push('D05-04', 'D05-05');
     if (g === 11) codes.push('D11-04', 'D11-05', 'D11-06');
   }
   return codes;

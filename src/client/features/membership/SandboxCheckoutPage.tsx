@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { formatFen } from '../../../shared/domain/prices';
+import { dongText } from '../../../shared/domain/vn-mall';
 import { formatChina } from '../../../shared/domain/china-time';
 import { membershipMsg as m, msg } from '../../../shared/messages';
 import { ApiError, OfflineError } from '../../api/request';
@@ -46,7 +47,7 @@ export function SandboxCheckoutPage({ token }: { token: string }) {
         {c && (
           <>
             <div className="muted">{c.subject}</div>
-            <div className="sandbox-amount" data-testid="sandbox-amount">¥{formatFen(c.amount_fen)}</div>
+            <div className="sandbox-amount" data-testid="sandbox-amount">{c.currency === 'VND' ? dongText(c.amount_fen) : `¥${formatFen(c.amount_fen)}`}</div>
             <table className="order-table" style={{ margin: '0 auto' }}>
               <tbody>
                 <tr><th>收款方</th><td>汽配汇</td></tr>

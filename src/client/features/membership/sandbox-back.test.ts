@@ -8,5 +8,6 @@ describe('the sandbox checkout\'s back link', () => {
     expect(sandboxBackLabel('/backend/accounting/service?purchase=SV20261128100000000001')).toBe('返回付费服务');
     expect(sandboxBackLabel('/backend/order/detail/SO20261128100000000001?payment=OP20261128100000000001')).toBe('返回订单');
     expect(sandboxBackLabel('/pay/package/order?order_no=PK20261128100000000001')).toBe('返回订单');
+    expect(sandboxBackLabel('/vnwallet?recharge=VR20261128100000000001')).toBe('返回越南盾钱包');
   });
 });

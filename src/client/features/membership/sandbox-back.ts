@@ -7,6 +7,7 @@ const PAGES: ReadonlyArray<readonly [string, string]> = [
   ['/backend/accounting/wallet', '返回钱包'],
   ['/backend/accounting/cashpledge', '返回保证金'],
   ['/backend/accounting/service', '返回付费服务'],
+  ['/vnwallet', '返回越南盾钱包'],
 ];
 
 export const sandboxBackLabel = (returnUrl: string): string =>

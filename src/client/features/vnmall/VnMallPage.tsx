@@ -7,6 +7,7 @@
  */
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { ApiError } from '../../api/request';
@@ -55,7 +56,10 @@ export function VnMallPage() {
   const c = cart.data;
   return (
     <div className="vn-mall">
-      <h1>越南商城 · Vietnam Mall</h1>
+      <div className="vn-head">
+        <h1>越南商城 · Vietnam Mall</h1>
+        <Link to="/vnwallet" data-testid="vn-wallet-link"><i className="pi pi-wallet" aria-hidden="true" /> 越南盾钱包 · Ví VND</Link>
+      </div>
       {c && (c.rate === null
         ? <p className="vn-rate missing" role="alert">{c.problem}</p>
         : <p className="vn-rate" data-testid="vn-rate">今日汇率 · Tỷ giá hôm nay ({c.day})：1 CNY = {c.rate} VND</p>)}

@@ -32,6 +32,20 @@ export const entries = async (db: Kysely<DB>, f: EntryFilter) => {
   return { rows, total: count.n };
 };
 
+/** A company's dong wallet entries (docs/money.md#money-in-dong), newest first, and how many there are. */
+export const vndEntries = async (db: Kysely<DB>, f: { companyId: number; limit: number; offset: number }) => {
+  const base = db.selectFrom('ledger_entry')
+    .innerJoin('ledger_account', 'ledger_account.id', 'ledger_entry.account_id')
+    .innerJoin('ledger_transaction', 'ledger_transaction.id', 'ledger_entry.transaction_id')
+    .where('ledger_account.company_id', '=', f.companyId).where('ledger_account.kind', '=', 'vnd_wallet');
+  const [rows, count] = await Promise.all([
+    base.select(['ledger_entry.id', 'ledger_entry.transaction_id', 'ledger_transaction.kind', 'ledger_transaction.reference',
+      'ledger_entry.amount_fen', 'ledger_entry.balance_after_fen', 'ledger_entry.created_at'])
+      .orderBy('ledger_entry.created_at', 'desc').orderBy('ledger_entry.id', 'desc').limit(f.limit).offset(f.offset).execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.n };
+};
 
 // ---- statements (账单, docs/money.md#bills): a company's wallet, available and frozen together ----
 

@@ -52,4 +52,28 @@ describe('the ledger rules', () => {
     expect(samePosting(a, { ...a, reference: 'RC2' })).toBe(false);
     expect(samePosting(a, { ...a, lines: [{ account_id: 1, amount_fen: -6 }, { account_id: 2, amount_fen: 6 }] })).toBe(false);
   });
+
+  it('balances each currency on its own: dong through the dong kinds, a conversion through the FX pair (docs/money.md#money-in-dong)', () => {
+    const vndProvider = (amount_fen: number): PostingLine => ({ account_id: 11, kind: 'vnd_provider', amount_fen });
+    const vndWallet = (amount_fen: number): PostingLine => ({ account_id: 12, kind: 'vnd_wallet', amount_fen });
+    const fx = (amount_fen: number, currency: 'CNY' | 'VND'): PostingLine => ({ account_id: currency === 'CNY' ? 13 : 14, kind: 'fx', amount_fen, currency });
+    expect(postingProblem('vnd_recharge', [vndProvider(-1_000_000), vndWallet(1_000_000)])).toBeNull();
+    // a dong recharge may not raise a CNY wallet, and a CNY recharge may not raise a dong one
+    expect(postingProblem('vnd_recharge', [vndProvider(-100), wallet(100)])).toMatch(/may not raise a wallet_available/);
+    expect(postingProblem('recharge', [provider(-100), vndWallet(100)])).toMatch(/may not raise a vnd_wallet/);
+    // 1 000 000 dong at 3618.5 dong per yuan is 27 636 fen: each currency sums to zero, the two are never added
+    const conversion = [vndWallet(-1_000_000), fx(1_000_000, 'VND'), fx(-27_636, 'CNY'), clearing(27_636)];
+    expect(postingProblem('adjustment', conversion)).toBeNull();
+    // fen and dong that happen to sum to zero together do not balance
+    expect(postingProblem('adjustment', [vndWallet(-100), wallet(100)])).toMatch(/sum to 100, not zero|sum to -100 VND/);
+    expect(postingProblem('adjustment', [vndWallet(-1_000_000), fx(1_000_000, 'VND'), fx(-27_636, 'CNY'), clearing(27_635)])).toMatch(/sum to -1, not zero/);
+  });
+
+  it('lets the FX pair and the dong side of a provider go below zero, never a dong wallet', () => {
+    const balances = new Map([[12, 500]]);
+    expect(shortfalls([{ account_id: 12, kind: 'vnd_wallet', amount_fen: -501 }, { account_id: 14, kind: 'fx', amount_fen: 501, currency: 'VND' }], balances))
+      .toEqual([{ account_id: 12, kind: 'vnd_wallet', balance_fen: 500, need_fen: 501 }]);
+    expect(shortfalls([{ account_id: 13, kind: 'fx', amount_fen: -99, currency: 'CNY' }, clearing(99)], balances)).toEqual([]);
+    expect(shortfalls([{ account_id: 11, kind: 'vnd_provider', amount_fen: -99 }, { account_id: 12, kind: 'vnd_wallet', amount_fen: 99 }], balances)).toEqual([]);
+  });
 });

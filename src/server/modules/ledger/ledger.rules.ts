@@ -4,14 +4,29 @@
  * caller a clear refusal first.
  */
 
-export const ACCOUNT_KINDS = ['wallet_available', 'wallet_frozen', 'cash_pledge_held', 'platform_clearing', 'provider', 'fee_income'] as const;
+export const ACCOUNT_KINDS = ['wallet_available', 'wallet_frozen', 'cash_pledge_held', 'platform_clearing', 'provider', 'fee_income', 'vnd_wallet', 'vnd_provider', 'fx'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
-/** Accounts that belong to a company; the others are the platform's, or a provider's. */
-export const COMPANY_KINDS: readonly AccountKind[] = ['wallet_available', 'wallet_frozen', 'cash_pledge_held'];
+/** The currencies the ledger holds (docs/money.md#money-in-dong): CNY accounts in fen, VND accounts in whole dong. */
+export const CURRENCIES = ['CNY', 'VND'] as const;
+export type Currency = (typeof CURRENCIES)[number];
 
-/** Only a provider's account may stand below zero: it mirrors money that came in from outside. */
-export const mayGoNegative = (kind: AccountKind) => kind === 'provider';
+/** Accounts that belong to a company; the others are the platform's, or a provider's. */
+export const COMPANY_KINDS: readonly AccountKind[] = ['wallet_available', 'wallet_frozen', 'cash_pledge_held', 'vnd_wallet'];
+
+/** Kinds that hold dong; the FX pair (`fx`) has one account per currency; every other kind holds CNY. */
+export const VND_KINDS: readonly AccountKind[] = ['vnd_wallet', 'vnd_provider'];
+
+/**
+ * Only a provider's account (CNY or dong) and the platform's FX pair may stand below zero: they
+ * mirror money outside the platform's holders (what came in through a provider, what a conversion
+ * turned into the other currency).
+ */
+export const mayGoNegative = (kind: AccountKind) => kind === 'provider' || kind === 'vnd_provider' || kind === 'fx';
+
+/** The currency of a line: its own for the FX pair, the kind's otherwise. */
+export const lineCurrency = (l: { kind: AccountKind; currency?: Currency }): Currency =>
+  l.kind === 'fx' ? (l.currency ?? 'CNY') : VND_KINDS.includes(l.kind) ? 'VND' : 'CNY';
 
 /**
  * Every transaction kind and the accounts it may move money from (lowered) and to (raised). A
@@ -36,6 +51,8 @@ export const TRANSACTION_SHAPES = {
   voucher_subsidy: { from: ['provider'], to: ['wallet_available'] },
   // a seller's performance bonus for a settled month, from the platform's bonus budget (provider 'bonus'; docs/bonus.md)
   bonus: { from: ['provider'], to: ['wallet_available'] },
+  // a Vietnamese company's dong wallet recharged through a provider (docs/money.md#money-in-dong)
+  vnd_recharge: { from: ['vnd_provider'], to: ['vnd_wallet'] },
 } as const satisfies Record<string, { from: readonly AccountKind[]; to: readonly AccountKind[] }>;
 export type TransactionKind = keyof typeof TRANSACTION_SHAPES;
 export const TRANSACTION_KINDS = Object.keys(TRANSACTION_SHAPES) as TransactionKind[];
@@ -46,7 +63,10 @@ export const MAX_ENTRY_FEN = 1_000_000_000_000;
 export interface PostingLine {
   account_id: number;
   kind: AccountKind;
+  /** in the account's unit: fen for CNY, whole dong for VND */
   amount_fen: number;
+  /** only the FX pair names it; every other kind has its own (lineCurrency) */
+  currency?: Currency;
 }
 
 /** Why a posting is malformed (a programming error of the caller, not a user's), or null. */
@@ -55,16 +75,18 @@ export const postingProblem = (kind: string, lines: readonly PostingLine[]): str
   if (!shape) return `unknown transaction kind ${kind}`;
   if (lines.length < 2) return 'a transaction needs at least two entries';
   const seen = new Set<number>();
-  let total = 0;
+  const totals = new Map<Currency, number>();
   for (const l of lines) {
     if (!Number.isSafeInteger(l.amount_fen) || l.amount_fen === 0 || Math.abs(l.amount_fen) > MAX_ENTRY_FEN) return `entry amount ${l.amount_fen} is not a whole, non-zero number of fen`;
     if (seen.has(l.account_id)) return `account ${l.account_id} appears twice`;
     seen.add(l.account_id);
     const allowed = l.amount_fen < 0 ? shape.from : shape.to;
     if (!allowed.includes(l.kind)) return `${kind} may not ${l.amount_fen < 0 ? 'lower' : 'raise'} a ${l.kind} account`;
-    total += l.amount_fen;
+    const c = lineCurrency(l);
+    totals.set(c, (totals.get(c) ?? 0) + l.amount_fen);
   }
-  if (total !== 0) return `entries sum to ${total}, not zero`;
+  // balanced per currency: a conversion balances its dong through fx VND and its fen through fx CNY
+  for (const [c, total] of totals) if (total !== 0) return `entries sum to ${total}${c === 'CNY' ? '' : ` ${c}`}, not zero`;
   return null;
 };
 

@@ -12,9 +12,10 @@ import type { Clock } from '../../http/context';
 import { conflict } from '../../http/errors';
 import { inTransaction, unix } from '../../db/helpers';
 import { walletText } from '../../../shared/contracts/wallet';
+import { vnWalletText } from '../../../shared/contracts/vn-wallet';
 import * as repo from './ledger.repo';
 import type { AccountRef } from './ledger.repo';
-import { lockOrder, postingProblem, samePosting, shortfalls, type AccountKind, type PostingLine, type TransactionKind } from './ledger.rules';
+import { lineCurrency, lockOrder, postingProblem, samePosting, shortfalls, type AccountKind, type PostingLine, type TransactionKind } from './ledger.rules';
 
 export type { AccountRef } from './ledger.repo';
 
@@ -26,7 +27,10 @@ export interface Posting {
   idempotency_key: string;
   /** the user whose call made it; null for a provider's notice or the system */
   created_by: number | null;
+  /** amounts in the account's unit: fen for CNY accounts, whole dong for VND ones (docs/money.md#money-in-dong) */
   lines: ReadonlyArray<{ account: AccountRef; amount_fen: number }>;
+  /** a conversion's rate, dong per yuan in millionths, kept on the transaction for good */
+  fx_rate_micro?: number;
 }
 
 export interface Posted {
@@ -64,15 +68,19 @@ export const createLedgerService = (clock: Clock) => {
       return answer(trx, prior, true);
     }
     const lines: PostingLine[] = [];
-    for (const l of p.lines) lines.push({ account_id: await repo.ensureAccount(trx, l.account), kind: l.account.kind, amount_fen: l.amount_fen });
+    for (const l of p.lines) lines.push({ account_id: await repo.ensureAccount(trx, l.account), kind: l.account.kind, amount_fen: l.amount_fen, currency: repo.currencyOf(l.account) });
     const problem = postingProblem(p.kind, lines);
     if (problem) throw new LedgerMisuse(problem);
     const locked = await repo.lockAccounts(trx, lockOrder(lines.map((l) => l.account_id)));
     const short = shortfalls(lines, new Map(locked.map((a) => [a.id, a.balance_fen])));
-    if (short.length > 0) throw conflict(walletText.insufficient(short[0].balance_fen, short[0].need_fen));
+    if (short.length > 0) {
+      const s = short[0];
+      // a dong account's shortfall in dong (docs/money.md#money-in-dong), a CNY one's in yuan
+      throw conflict(lineCurrency(s) === 'VND' ? vnWalletText.insufficient(s.balance_fen, s.need_fen) : walletText.insufficient(s.balance_fen, s.need_fen));
+    }
     const now = clock.now();
     try {
-      const t = await repo.insertTransaction(trx, { kind: p.kind, reference: p.reference, idempotency_key: p.idempotency_key, created_by: p.created_by, created_at: now });
+      const t = await repo.insertTransaction(trx, { kind: p.kind, reference: p.reference, idempotency_key: p.idempotency_key, created_by: p.created_by, created_at: now, fx_rate_micro: p.fx_rate_micro ?? null });
       await repo.insertEntries(trx, [...lines].sort((a, b) => a.account_id - b.account_id).map((l) => ({ transaction_id: t.id, account_id: l.account_id, amount_fen: l.amount_fen, created_at: now })));
       return await answer(trx, { ...t, kind: p.kind, reference: p.reference }, false);
     } catch (e) {
@@ -92,6 +100,7 @@ export const createLedgerService = (clock: Clock) => {
         available_fen: of('wallet_available')?.balance_fen ?? 0,
         frozen_fen: of('wallet_frozen')?.balance_fen ?? 0,
         cash_pledge_fen: of('cash_pledge_held')?.balance_fen ?? 0,
+        vnd_dong: of('vnd_wallet')?.balance_fen ?? 0,
         available_account: of('wallet_available')?.id ?? null,
         frozen_account: of('wallet_frozen')?.id ?? null,
       };

@@ -1,8 +1,8 @@
 /**
  * Reconciliation (docs/money.md, "Reconciliation"): proves that every transaction has two or more
- * entries summing to zero, that every account's running balance equals the sum of its entries,
- * that no wallet (anything but a provider's account) is below zero, and that all balances
- * together sum to zero. The full form reads the whole ledger (`npm run reconcile`, the tests
+ * entries summing to zero in each currency, that every account's running balance equals the sum
+ * of its entries, that no wallet (anything but a provider's account or the FX pair) is below zero,
+ * and that all balances of each currency together sum to zero (docs/money.md#money-in-dong). The full form reads the whole ledger (`npm run reconcile`, the tests
  * after every money scenario); the fast form, run at server start, checks the totals and floors
  * of every account and the whole of the latest transactions and the accounts they touched.
  */
@@ -28,13 +28,14 @@ export const reconcile = async (db: Kysely<DB>, opts: { fast?: boolean } = {}): 
     ? sql`(select id from ledger_transaction order by id desc limit ${FAST_RECENT_TRANSACTIONS})`
     : sql`(select id from ledger_transaction)`;
 
-  const unbalanced = await sql<{ id: number; n: number; total: string }>`
-    select t.id, count(e.id)::int as n, coalesce(sum(e.amount_fen), 0)::text as total
-    from ledger_transaction t left join ledger_entry e on e.transaction_id = t.id
+  const unbalanced = await sql<{ id: number; n: number; total: string; currency: string }>`
+    select t.id, count(e.id)::int as n, coalesce(sum(e.amount_fen), 0)::text as total, coalesce(a.currency, 'CNY') as currency
+    from ledger_transaction t left join ledger_entry e on e.transaction_id = t.id left join ledger_account a on a.id = e.account_id
     where t.id in ${recent}
-    group by t.id having count(e.id) < 2 or coalesce(sum(e.amount_fen), 0) <> 0
+    group by t.id, a.currency having coalesce(sum(e.amount_fen), 0) <> 0
+      or (select count(*) from ledger_entry x where x.transaction_id = t.id) < 2
     order by t.id limit 100`.execute(db);
-  for (const r of unbalanced.rows) problems.push(`交易 ${r.id} 不平：${r.n} 条分录，合计 ${r.total} 分`);
+  for (const r of unbalanced.rows) problems.push(`交易 ${r.id} 不平：${r.currency} ${r.n} 条分录，合计 ${r.total}${r.currency === 'CNY' ? ' 分' : ' 越南盾'}`);
 
   const accountsChecked = fast
     ? sql`(select distinct account_id from ledger_entry where transaction_id in ${recent})`
@@ -48,17 +49,23 @@ export const reconcile = async (db: Kysely<DB>, opts: { fast?: boolean } = {}): 
   for (const r of drifted.rows) problems.push(`账户 ${r.id}（${r.kind}）余额 ${r.balance} 分，与分录合计 ${r.total} 分不符`);
 
   const below = await sql<{ id: number; kind: string; balance: string }>`
-    select id, kind, balance_fen::text as balance from ledger_account where kind <> 'provider' and balance_fen < 0 order by id limit 100`.execute(db);
+    select id, kind, balance_fen::text as balance from ledger_account where kind not in ('provider', 'vnd_provider', 'fx') and balance_fen < 0 order by id limit 100`.execute(db);
   for (const r of below.rows) problems.push(`账户 ${r.id}（${r.kind}）余额为负：${r.balance} 分`);
 
-  const totals = await sql<{ balances: string; entries: string; accounts: number; transactions: number }>`
-    select (select coalesce(sum(balance_fen), 0) from ledger_account)::text as balances,
-           ${fast ? sql`'0'` : sql`(select coalesce(sum(amount_fen), 0) from ledger_entry)::text`} as entries,
-           (select count(*) from ledger_account)::int as accounts,
+  const totals = await sql<{ accounts: number; transactions: number }>`
+    select (select count(*) from ledger_account)::int as accounts,
            (select count(*) from ledger_transaction)::int as transactions`.execute(db);
   const t = totals.rows[0];
-  if (t.balances !== '0') problems.push(`全部账户余额合计 ${t.balances} 分，应为 0`);
-  if (t.entries !== '0') problems.push(`全部分录合计 ${t.entries} 分，应为 0`);
+  // per currency: fen and dong are never added together
+  const sums = await sql<{ currency: string; balances: string; entries: string }>`
+    select a.currency, coalesce(sum(a.balance_fen), 0)::text as balances,
+      ${fast ? sql`'0'` : sql`coalesce((select sum(e.amount_fen) from ledger_entry e join ledger_account x on x.id = e.account_id where x.currency = a.currency), 0)::text`} as entries
+    from ledger_account a group by a.currency order by a.currency`.execute(db);
+  for (const s of sums.rows) {
+    const unit = s.currency === 'CNY' ? '分' : '越南盾';
+    if (s.balances !== '0') problems.push(`全部${s.currency === 'CNY' ? '' : ` ${s.currency} `}账户余额合计 ${s.balances} ${unit}，应为 0`);
+    if (s.entries !== '0') problems.push(`全部${s.currency === 'CNY' ? '' : ` ${s.currency} `}分录合计 ${s.entries} ${unit}，应为 0`);
+  }
 
   return { ok: problems.length === 0, fast, transactions: t.transactions, accounts: t.accounts, problems };
 };

@@ -30,6 +30,8 @@ import type { WithdrawalService } from '../withdrawal/withdrawal.service';
 import type { CashPledgeService } from '../cash-pledge/cash-pledge.service';
 import type { PaidServiceService } from '../paid-service/paid-service.service';
 import type { VoucherService } from '../voucher/voucher.service';
+import type { VnWalletService } from '../vnwallet/vnwallet.service';
+import { VND_RECHARGE_STATES } from '../../../shared/contracts/vn-wallet';
 import { WITHDRAWAL_STATES } from '../../../shared/domain/withdrawal';
 import { CASH_PLEDGE_STATES } from '../../../shared/contracts/cash-pledge';
 import { PAID_SERVICE_METHODS, PAID_SERVICE_NAMES, PAID_SERVICE_STATES } from '../../../shared/contracts/paid-service';
@@ -66,6 +68,8 @@ interface Services {
   payAccounts: PayAccountsService; withdrawals: WithdrawalService; cashPledges: CashPledgeService; paidServices: PaidServiceService;
   /** 优惠券记录 (docs/vouchers.md, "Pages") */
   vouchers: VoucherService;
+  /** 海外充值 (docs/money.md#money-in-dong) */
+  vnWallet: VnWalletService;
 }
 
 const EXPORTS = {
@@ -166,6 +170,19 @@ const EXPORTS = {
         { header: '状态', key: 'state' }, { header: '支付时间', key: 'paid', width: 18 }, { header: '渠道', key: 'provider' }, { header: '交易号', key: 'trade_no', width: 24 },
       ],
       rows: a.data.map((r) => ({ ...r, at: chinaTime(r.created_at), paid: chinaTime(r.paid_at), amount: yuan(r.amount_fen), state: PACKAGE_STATE_TEXT[r.state] })),
+    }],
+  },
+  opForeignRecharges: {
+    file: '海外充值',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opForeignRecharges'>) => s.vnWallet.opRecharges(db, { ...p, page_number: 1, page_size: 800 }),
+    sheets: (a: AnswerOf<'opForeignRecharges'>): Sheet[] => [{
+      name: '海外充值',
+      columns: [
+        { header: '充值单号', key: 'recharge_no', width: 26 }, { header: '下单时间', key: 'at', width: 18 }, { header: '企业', key: 'company_name', width: 32 },
+        { header: '充值人', key: 'username' }, { header: '金额（越南盾）', key: 'amount_dong', width: 16 }, { header: '状态', key: 'state' },
+        { header: '支付时间', key: 'paid', width: 18 }, { header: '渠道', key: 'provider' }, { header: '交易号', key: 'trade_no', width: 24 },
+      ],
+      rows: a.data.map((r) => ({ ...r, at: chinaTime(r.created_at), paid: r.paid_at ? chinaTime(r.paid_at) : '', state: VND_RECHARGE_STATES[r.state] })),
     }],
   },
   opProductList: {
@@ -296,7 +313,7 @@ const attachment = (name: string) => `attachment; filename="export.xlsx"; filena
 /** The rows a list export reads (its largest page), priced as that page of the list call (limits.ts heavyCost). */
 const LIST_EXPORT_ROWS = 800;
 const LIST_EXPORTS = new Set<ExportName>(['opOrderList', 'opEnquiryList', 'opReportMemberUsage', 'opPayList', 'opProductList', 'opAfterSaleList',
-  'opPayAccounts', 'opWithdrawalList', 'opCashPledgeList', 'opPaidServiceRecords', 'opPaidPromotionUses', 'opVoucherRecord']);
+  'opPayAccounts', 'opWithdrawalList', 'opCashPledgeList', 'opPaidServiceRecords', 'opPaidPromotionUses', 'opVoucherRecord', 'opForeignRecharges']);
 
 /**
  * A text cell that a spreadsheet could read as a formula stays text: ExcelJS writes a string as a

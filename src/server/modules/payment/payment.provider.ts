@@ -51,6 +51,11 @@ export interface PaymentProvider {
    * own trades (the sandbox), so an unknown trade just waits.
    */
   readonly abandonedAfterMs?: number;
+  /**
+   * The currencies the provider takes; absent: CNY only. A dong recharge (docs/money.md#money-in-dong)
+   * goes only to a provider naming VND, and its amounts are whole dong.
+   */
+  readonly currencies?: readonly ('CNY' | 'VND')[];
   /** Refunds part or all of a paid trade to where it came from; repeating a refund_no repeats nothing. */
   refund(db: Kysely<DB>, req: RefundRequest): Promise<{ refund_no: string; amount_fen: number }>;
 }

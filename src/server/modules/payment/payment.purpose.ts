@@ -16,7 +16,7 @@ export interface PaymentPurpose {
   /** whether this purpose's numbers look like this one */
   owns(orderNo: string): boolean;
   /** the checkout page's view of it, for its payer only, with the page it returns to (a recharge's wallet, a pledge's page, an order) */
-  forCheckout(db: Kysely<DB>, caller: Caller, orderNo: string): Promise<{ company_name: string; state: 'pending' | 'paid' | 'cancelled'; return_url: string }>;
+  forCheckout(db: Kysely<DB>, caller: Caller, orderNo: string): Promise<{ company_name: string; state: 'pending' | 'paid' | 'cancelled'; return_url: string; currency?: 'CNY' | 'VND' }>;
   /** a verified notice, applied exactly once; where the payer returns to */
   applyNotice(db: Kysely<DB>, providerName: string, notice: PaymentNotice, ctx?: Pick<RequestContext, 'afterCommit'>): Promise<{ order_no: string; state: 'pending' | 'paid' | 'cancelled'; return_url: string }>;
   /** numbers still waiting for a provider's outcome that were started before `before`, for the sweep that asks the provider (docs/money.md) */
@@ -31,7 +31,7 @@ export const sandboxPurposeHandlers = (providers: PaymentProviders, purposes: re
     const purpose = purposes.find((x) => x.owns(c.order_no));
     if (!purpose) return others.sandboxCheckout(p, ctx);
     const view = await purpose.forCheckout(ctx.db, ctx.caller!, c.order_no);
-    return { order_no: c.order_no, subject: c.subject, company_name: view.company_name, amount_fen: c.amount_fen, state: view.state, expires_at: c.expires_at, return_url: view.return_url };
+    return { order_no: c.order_no, subject: c.subject, company_name: view.company_name, amount_fen: c.amount_fen, state: view.state, expires_at: c.expires_at, return_url: view.return_url, currency: view.currency ?? 'CNY' };
   },
   async sandboxConfirm(p, ctx) {
     const notice = await providers.sandbox.verifyNotice(ctx.db, p);

@@ -61,6 +61,8 @@ export const createSandboxProvider = (clock: Clock) => {
 
   const provider: PaymentProvider & { readCheckout: typeof read } = {
     name: SANDBOX,
+    // the sandbox stands in for a provider in either currency: a dong checkout's amount is whole dong
+    currencies: ['CNY', 'VND'],
     async startCheckout(db: Kysely<DB>, req: CheckoutRequest) {
       const claims: Claims = { o: req.order_no, a: req.amount_fen, s: req.subject, e: Math.floor(clock.now().getTime() / 1000) + SANDBOX_TOKEN_TTL_SECONDS };
       const body = b64(JSON.stringify(claims));

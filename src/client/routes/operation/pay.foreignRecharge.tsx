@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedBy } from '../../lib/router-guard';
+import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation-codes';
+import { listSearch } from '../../ui/list/list-search';
+import { FOREIGN_RECHARGE_FILTER_NAMES } from '../../features/operation/pay/foreign/filters';
+import { ForeignRechargePage } from '../../features/operation/pay/foreign/ForeignPayPages';
+
+/** 海外充值 (docs/money.md#money-in-dong): D05-05, or the pay readers D05 and D05-01. */
+export const Route = createFileRoute('/operation/pay/foreignRecharge')({
+  validateSearch: listSearch(FOREIGN_RECHARGE_FILTER_NAMES, []),
+  beforeLoad: guardedBy({ auth: true, headCompanyOnly: true, permissions: OP_CATALOGUE_CODES.payForeign }),
+  component: function Page() {
+    const navigate = Route.useNavigate();
+    return <ForeignRechargePage search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+  },
+});
