@@ -404,7 +404,7 @@ export const createApp = (deps: AppDeps) => {
   // WeChat messages a stopped server left pending (server.ts, docs/wechat.md)
   const wechatJobs = { deliverPending: () => wechat.deliverPending(deps.db) };
   // batch jobs started, or left running by a stopped server, run on (server.ts, docs/batch-jobs.md)
-  const batchJobs = { runPending: () => batch.runPending(deps.db) };
+  const batchJobs = { runPending: () => batch.runPending(deps.db), stop: () => batch.stop() };
   // the activity sweep's run (activity-sweep.ts, docs/activities.md "The end")
   const activityJobs = { settle: (now: Date) => activities.settleEnded(deps.db, now) };
   // the follow worker's run (follow-sweep.ts, docs/basket-follows.md "Notices of followed parts")

@@ -186,6 +186,8 @@ export const startServer = async (opts: StartOptions) => {
       await activitySweeper.stop();
       await bonusSweeper.stop();
       await wechatSweeper.stop();
+      // a job's tick ends after the chunk under way; the next process goes on from there
+      batchJobs.stop();
       await batchRunner.stop();
       await outboxWorker?.stop();
       await webhookWorker.stop();

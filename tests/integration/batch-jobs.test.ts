@@ -121,15 +121,17 @@ describe.each(backends)('batch jobs on %s', (backend) => {
       const matching = await count(sql<{ n: number }>`select count(*)::int as n from stock where company_id = ${SELLER_CO} and name like ${`%${word}%`}`);
       const started = ok(await post('batchOp', 'opBatchJobStart', { job_kind: 'label', company_id: SELLER_CO, label_text: 'promotion', on: true, filter_k: word }));
       expect(started).toMatchObject({ total: matching, label: 'promotion', on: true, k: word });
+      // the restart below needs a job left half done
+      expect(matching).toBeGreaterThan(1);
       const small = createBatchService({ clock: env.clock, chunk: 1 });
-      expect(await small.step(db())).toBe(matching > 1);
+      expect(await small.step(db())).toBe(true);
       // the server stopped; the next one's runner picks the job up
       await runner().runPending(db());
       const done = await job(started.id);
       expect(done).toMatchObject({ state: 'done', done: matching, changed: matching });
       expect(await count(sql<{ n: number }>`select count(*)::int as n from stock where company_id = ${SELLER_CO} and sale_state = 'promotion'`)).toBe(matching);
       expect(await count(sql<{ n: number }>`select count(*)::int as n from stock_change where action = 'op_label' and company_id = ${SELLER_CO} and changes::text like '%promotion%'`)).toBe(matching);
-      if (matching > 1) expect(await logOf(started.id)).toContain('继续：从第 2 行起（此前的进程已停止）');
+      expect(await logOf(started.id)).toContain('继续：从第 2 行起（此前的进程已停止）');
       // taking it off again changes them back
       const off = ok(await post('batchOp', 'opBatchJobStart', { job_kind: 'label', company_id: SELLER_CO, label_text: 'promotion', on: false, filter_k: word }));
       await runner().runPending(db());

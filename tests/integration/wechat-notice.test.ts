@@ -33,9 +33,9 @@ describe.each(backends)('wechat template messages on %s', (backend) => {
       select scene, user_id, state, reason, provider, data, openid from wechat_message where ref_no = ${ref} order by id`.execute(db())).rows;
     const audits = async () => (await sql<{ action: string; entity_id: string; username: string }>`
       select action, entity_id, username from operator_audit where entity = 'wechat_template' order by id`.execute(db())).rows;
-    /** the app sends after the commit, without making the call wait: the rows settle soon after */
+    /** the app sends after the commit, without making the call wait: the rows settle soon after (up to 30 s on a busy machine) */
     const settled = async (ref: string) => {
-      for (let i = 0; i < 100; i++) {
+      for (let i = 0; i < 1500; i++) {
         const rows = await messages(ref);
         if (rows.every((r) => r.state !== 'pending')) return rows;
         await new Promise((r) => setTimeout(r, 20));

@@ -110,7 +110,7 @@ function ApplyForm({ order: o, lineId }: { order: OrderDetail; lineId?: number }
                   <tr key={l.line.id} data-testid="apply-line">
                     <td><input type="checkbox" aria-label={t('选择 {{row}}', { row: `${l.line.supplier_oe} ${l.line.name}` })} disabled={!!blocked} checked={idx >= 0}
                       onChange={(e) => setChosen((c) => { const n = { ...c }; if (e.target.checked) n[l.line.id] = l.available; else delete n[l.line.id]; return n; })} /></td>
-                    <td className="orders-part" data-user-text>{l.line.supplier_oe} {l.line.name}<small className="muted" data-testid="line-brand">{l.line.brand_name || '—'}</small></td>
+                    <td className="orders-part" data-user-text>{l.line.supplier_oe} <span data-user-text>{l.line.name}</span><small className="muted" data-testid="line-brand">{l.line.brand_name || '—'}</small></td>
                     <td className="num"><Price fen={l.line.unit_price_fen} /></td>
                     <td className="num">{formatNumber(lang, l.line.qty)}</td>
                     <td>
@@ -153,7 +153,7 @@ function ApplyForm({ order: o, lineId }: { order: OrderDetail; lineId?: number }
             </span>
           ))}
           {values.img_infos.length < AFTERSALE_IMAGES_MAX && (
-            <UploadButton onUploaded={(url) => set('img_infos', [...values.img_infos, url])} onProblem={(text) => form.setErrors({ img_infos: text })} />
+            <UploadButton label={t('上传图片')} onUploaded={(url) => set('img_infos', [...values.img_infos, url])} onProblem={(text) => form.setErrors({ img_infos: text })} />
           )}
         </div>
       </Field>

@@ -84,7 +84,7 @@ export function MobileConversation({ targetId }: { targetId: string }) {
   }, [targetId]);
   const title = known?.company_name || contact.data?.company_name || t(msg.chat);
   return (
-    <MobilePage title={title} back="/im" bare actions={<button type="button" onClick={() => setCard((x) => !x)} aria-pressed={card}>{card ? t('消息') : t('名片')}</button>}>
+    <MobilePage title={title} titleIsUserText={title !== t(msg.chat)} back="/im" bare actions={<button type="button" onClick={() => setCard((x) => !x)} aria-pressed={card}>{card ? t('消息') : t('名片')}</button>}>
       {card ? <div className="m-card"><ContactPanel targetId={targetId} /></div> : (
         <div className="m-chat m-card" style={{ padding: 0, overflow: 'hidden' }}>
           <MessageList targetId={targetId} />

@@ -48,7 +48,11 @@ function TabBar() {
  * thing, chosen for the session: phone-redirect.ts), the page, and the bottom tab bar (the role's, tabs.ts). `bare`: a full-screen page
  * (a conversation) without the tab bar. `title` is shown as given: a converted page passes it through t().
  */
-export function MobilePage({ title, back, children, bare, actions }: { title: string; back?: string; children: ReactNode; bare?: boolean; actions?: ReactNode }) {
+export function MobilePage({ title, back, children, bare, actions, titleIsUserText }: {
+  title: string; back?: string; children: ReactNode; bare?: boolean; actions?: ReactNode;
+  /** the title is user data (a company's name), kept as written in every language (docs/i18n.md) */
+  titleIsUserText?: boolean;
+}) {
   const t = useT();
   const router = useRouter();
   const location = useRouterState({ select: (s) => s.location });
@@ -61,7 +65,7 @@ export function MobilePage({ title, back, children, bare, actions }: { title: st
             <i className="pi pi-angle-left" aria-hidden="true" />
           </button>
         ) : <span className="m-back-space" />}
-        <h1>{title}</h1>
+        <h1 data-user-text={titleIsUserText || undefined}>{title}</h1>
         <span className="m-header-actions">
           {actions}
           <a href={desktop} className="m-desktop" onClick={() => chooseDesktop(true)}>{t('电脑版')}</a>

@@ -7,6 +7,11 @@ import { BATCH_LABELS, type BatchKind, type BatchLabel, type BatchState } from '
 export interface JobParams { label?: BatchLabel; on?: boolean; k?: string }
 export type JobRow = Awaited<ReturnType<typeof jobById>> & object;
 
+/** Waits for every stock write under way and holds new ones until the transaction ends (SHARE lock). */
+export const waitForStockWriters = async (db: Kysely<DB>) => {
+  await sql`lock table stock in share mode`.execute(db);
+};
+
 /** The stock rows a job passes: its company's (or all), and the label job's name or OE filter. */
 export const scopeOf = (companyId: number | null, p: JobParams): RawBuilder<unknown> => {
   const parts: Array<RawBuilder<unknown>> = [sql`true`];

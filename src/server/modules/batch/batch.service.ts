@@ -41,6 +41,8 @@ export const createBatchService = (deps: { clock: Clock; log?: Log; chunk?: numb
   const chunk = deps.chunk ?? BATCH_CHUNK;
   /** jobs this process has run a chunk of: one it picks up after a restart says so in its log */
   const seen = new Set<number>();
+  /** set when the server closes: the tick under way stops after its chunk */
+  let stopping = false;
 
   const withCompany = async (db: Kysely<DB>, j: NonNullable<Awaited<ReturnType<typeof repo.jobById>>>) =>
     shape({ ...j, company_name: j.company_id === null ? '' : await repo.companyName(db, j.company_id) });
@@ -111,6 +113,10 @@ export const createBatchService = (deps: { clock: Clock; log?: Log; chunk?: numb
         if (n === 0) throw conflict(batchText.noRows);
         const now = deps.clock.now();
         if (await repo.runningOfKind(trx, kind)) throw conflict(batchText.oneAtATime(kind));
+        // a stock write under way when the prices job starts would widen only the old bounds: wait
+        // for every such write, so each later one sees the running job and widens the next bounds
+        // too (docs/batch-jobs.md)
+        if (kind === 'prices') await repo.waitForStockWriters(trx);
         let id: number;
         try {
           id = await repo.insertJob(trx, {
@@ -158,13 +164,18 @@ export const createBatchService = (deps: { clock: Clock; log?: Log; chunk?: numb
       return false;
     },
 
-    /** Runs every running job to its end (or its cancel): the server's tick. */
+    /** Runs every running job to its end (or its cancel, or `stop()`): the server's tick. */
     async runPending(db: Kysely<DB>) {
       let chunks = 0;
       for (const id of await repo.runningIds(db)) {
-        while (await stepJob(db, id)) chunks++;
+        while (!stopping && (await stepJob(db, id))) chunks++;
       }
       return { batch_chunks: chunks };
+    },
+
+    /** The server is closing: the tick under way ends after its chunk; the job goes on from there in the next process. */
+    stop() {
+      stopping = true;
     },
   };
 };

@@ -69,7 +69,9 @@ export const createLedgerService = (clock: Clock) => {
     }
     const lines: PostingLine[] = [];
     for (const l of p.lines) lines.push({ account_id: await repo.ensureAccount(trx, l.account), kind: l.account.kind, amount_fen: l.amount_fen, currency: repo.currencyOf(l.account) });
-    const problem = postingProblem(p.kind, lines);
+    const problem = postingProblem(p.kind, lines)
+      // a conversion keeps its rate for good (docs/money.md#money-in-dong)
+      ?? (lines.some((l) => l.kind === 'fx') && !p.fx_rate_micro ? 'a posting through the fx accounts needs its rate (fx_rate_micro)' : null);
     if (problem) throw new LedgerMisuse(problem);
     const locked = await repo.lockAccounts(trx, lockOrder(lines.map((l) => l.account_id)));
     const short = shortfalls(lines, new Map(locked.map((a) => [a.id, a.balance_fen])));
