@@ -17,9 +17,9 @@ import {
 } from '../../../../shared/domain/report-funnel';
 import { Field } from '../../../ui/form/Field';
 import { errorText } from '../../../ui/form/form';
-import { downloadXlsx } from '../export';
 import { yuan } from '../format';
 import { ReportChart } from './ReportChart';
+import { useXlsxExport } from './use-xlsx-export';
 import { headroom } from './chart-option';
 import { marketReportQuery } from './queries';
 import '../operation.css';
@@ -34,8 +34,7 @@ function MarketFrame({ title, name, filter, onFilter, children }: {
 }) {
   const [f, setF] = useState(filter);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [exportError, setExportError] = useState('');
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportError, exportNow } = useXlsxExport(name, title);
   const set = (patch: Partial<MarketFilter>) => { setF({ ...f, ...patch }); setErrors({}); };
   const apply = () => {
     const found = fieldErrors(endpoints[name].payload, f);
@@ -47,22 +46,11 @@ function MarketFrame({ title, name, filter, onFilter, children }: {
     setErrors(e);
     if (Object.values(e).every((x) => !x)) onFilter(f);
   };
-  const exportNow = async () => {
-    setExporting(true);
-    setExportError('');
-    try {
-      await downloadXlsx(name, { ...filter }, title);
-    } catch (err) {
-      setExportError(errorText(err));
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <section className="card">
       <div className="op-detail-head">
         <h2>{title}</h2>
-        <Button label="导出XLSX" icon="pi pi-download" outlined loading={exporting} onClick={() => void exportNow()} />
+        <Button label="导出XLSX" icon="pi pi-download" outlined loading={exporting} onClick={() => void exportNow({ ...filter })} />
       </div>
       <form className="op-report-range" onSubmit={(ev) => { ev.preventDefault(); apply(); }}>
         <Field id="report-from" label="开始日期" error={errors.date_from}>

@@ -14,9 +14,9 @@ import { endpoints, type EndpointName } from '../../../../shared/contracts';
 import { fieldErrors } from '../../../../shared/domain/field-errors';
 import { Field } from '../../../ui/form/Field';
 import { errorText } from '../../../ui/form/form';
-import { downloadXlsx } from '../export';
 import { yuan } from '../format';
 import { ReportChart } from './ReportChart';
+import { useXlsxExport } from './use-xlsx-export';
 import { dayChartOption, headroom } from './chart-option';
 import { rangedReportQuery, stockReportQuery, type RangedReport } from './queries';
 import '../operation.css';
@@ -38,8 +38,7 @@ function ReportFrame({ title, name, range, onRange, children, exportPayload }: {
   const [from, setFrom] = useState(range?.date_from ?? '');
   const [to, setTo] = useState(range?.date_to ?? '');
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
-  const [exportError, setExportError] = useState('');
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportError, exportNow } = useXlsxExport(name, title);
   const apply = () => {
     // the report's own schema: a reversed or too long range is said under 结束日期, as the server says it;
     // an empty or unfinished day keeps the page's words
@@ -51,22 +50,11 @@ function ReportFrame({ title, name, range, onRange, children, exportPayload }: {
     setErrors(e);
     if (!e.from && !e.to) onRange?.({ date_from: from, date_to: to });
   };
-  const exportNow = async () => {
-    setExporting(true);
-    setExportError('');
-    try {
-      await downloadXlsx(name, exportPayload, title);
-    } catch (err) {
-      setExportError(errorText(err));
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <section className="card">
       <div className="op-detail-head">
         <h2>{title}</h2>
-        <Button label="导出XLSX" icon="pi pi-download" outlined loading={exporting} onClick={() => void exportNow()} />
+        <Button label="导出XLSX" icon="pi pi-download" outlined loading={exporting} onClick={() => void exportNow(exportPayload)} />
       </div>
       {range && (
         <form className="op-report-range" onSubmit={(ev) => { ev.preventDefault(); apply(); }}>
