@@ -14,7 +14,7 @@ import { hasAnyPermission } from '../../../../shared/domain/permissions';
 import { errorText } from '../../../ui/form/form';
 import { opAfterSaleDetailQuery } from '../../aftersale/queries';
 import { AfterSaleView } from '../../aftersale/AfterSaleView';
-import { ReasonDialog } from '../ReasonDialog';
+import { CloseAfterSaleDialog } from '../CloseAfterSaleDialog';
 import { useCloseAfterSale } from './mutations';
 import '../operation.css';
 
@@ -42,12 +42,7 @@ export function OpAfterSaleDetailPage({ asNo }: { asNo: string }) {
           ? <Button type="button" label="关闭售后" severity="danger" outlined onClick={() => setClosing(true)} />
           : <span className="muted">平台只能关闭进行中的售后</span>) : undefined} />
       {closing && (
-        <ReasonDialog id="close-reason" header={`关闭售后 ${a.as_no}`} action="关闭" confirmLabel="关闭售后"
-          intro="关闭后售后结束，买卖双方会收到通知并看到关闭原因；配件可以重新申请售后。此操作记入操作日志。"
-          submit={async (reason, idempotencyKey) => {
-            await closeAfterSale.mutateAsync({ payload: { as_no: a.as_no, reason }, idempotencyKey });
-            return 1;
-          }}
+        <CloseAfterSaleDialog id="close-reason" asNo={a.as_no} close={(payload, idempotencyKey) => closeAfterSale.mutateAsync({ payload, idempotencyKey })}
           onHide={() => setClosing(false)}
           onDone={() => {
             setClosing(false);
