@@ -273,6 +273,6 @@ describe('money', () => {
     // the ledger balances after all of it
     const { rows: [sum] } = await e2e.pglite.query<{ n: string }>('select coalesce(sum(amount_fen), 0)::text as n from ledger_entry');
     expect(sum.n).toBe('0');
-    // seven stages of four users in one journey: it passed the default 120 s in a clean-clone CI run (2026-11-29)
+    // seven stages of four users in one journey: it went past the default 120 s in a clean-clone CI run (2026-11-29)
   }, 240_000);
 });
