@@ -61,7 +61,8 @@ const stages: Stage[] = [
     name: 'e2e',
     runs: [
       { name: 'e2e browser packages', args: [bin('tsx', 'dist/cli.mjs'), 'tests/e2e/ensure-chromium.ts'] },
-      vitest('e2e', 'e2e'),
+      // no screenshots: they check nothing and cost a capture and a PNG each (E2E_SHOTS=1 keeps them)
+      vitest('e2e', 'e2e', { E2E_SHOTS: process.env.E2E_SHOTS ?? '0' }),
     ],
   },
 ];

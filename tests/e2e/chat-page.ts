@@ -1,4 +1,5 @@
 /** What the chat browser tests share: the chat window, its messages, and screenshots in a folder of their own. */
+import { saveScreenshot } from './harness';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -10,5 +11,5 @@ export const messagesIn = (page: Page) => chatWindow(page).getByRole('log').getB
 /** A screenshot function writing `<name>.png` into `dir` (made now). */
 export const shotsIn = (dir: string) => {
   mkdirSync(dir, { recursive: true });
-  return (page: Page, name: string) => page.screenshot({ path: join(dir, `${name}.png`) });
+  return (page: Page, name: string) => saveScreenshot(page, { path: join(dir, `${name}.png`) });
 };

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
-import { shotsDir, startE2E, type E2E } from './harness';
+import { shotsDir, startE2E, type E2E, saveScreenshot } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -111,7 +111,7 @@ describe('company pages', () => {
     await expect.poll(() => names.allInnerTexts()).toSatisfy((n: string[]) => n.length > 0 && n.every((t) => t.includes(name)));
     await settle(page);
     await e2e.shot(page, 'company-shop-product');
-    await page.screenshot({ path: join(shotsDir, 'company-shop-product-top.png') });
+    await saveScreenshot(page, { path: join(shotsDir, 'company-shop-product-top.png') });
 
     await page.locator('.shop-tabs').getByText('视频').click();
     await page.getByRole('link', { name: '仓库参观' }).waitFor();

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { contextDefaults, animationsDone, docFits, reachable, shotsDir, startE2E, type E2E } from './harness';
+import { contextDefaults, animationsDone, docFits, reachable, shotsDir, startE2E, type E2E, saveScreenshot } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ const signIn = async (page: Page, username: string) => {
 
 const shot = async (page: Page, name: string) => {
   await animationsDone(page);
-  await page.screenshot({ path: join(shotsDir, `${name}.png`) });
+  await saveScreenshot(page, { path: join(shotsDir, `${name}.png`) });
 };
 
 

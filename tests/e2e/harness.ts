@@ -29,6 +29,17 @@ export const animationsDone = (page: Page) =>
 
 export const shotsDir = join(process.cwd(), 'test-results', 'screenshots');
 
+/**
+ * Screenshots are for people to look at and check nothing, so `npm test` (scripts/test.ts) skips
+ * them with E2E_SHOTS=0: each full-page picture is a capture and a PNG encoding in Chromium
+ * (docs/testing.md, "Browser tests"). A browser file run on its own takes them.
+ */
+export const shotsWanted = process.env.E2E_SHOTS !== '0';
+/** page.screenshot when screenshots are wanted (shotsWanted), otherwise nothing. */
+export const saveScreenshot = async (page: Page, options: Parameters<Page['screenshot']>[0]) => {
+  if (shotsWanted) await page.screenshot(options);
+};
+
 /** The operator platform's side menu. */
 export const operatorMenu = (page: Page) => page.getByRole('navigation', { name: '运营菜单' });
 
@@ -130,7 +141,7 @@ export const shotsAtSizes = async (e2e: Pick<E2E, 'shot'>, page: Page, name: str
   for (const [width, height] of [[1366, 768], [1024, 768], [390, 844]] as const) {
     await page.setViewportSize({ width, height });
     if (width >= (opts.fitFrom ?? 0)) await noSideScroll(page);
-    const fold = width < 1024 && (await page.locator('nav.op-side.open').count()) > 0;
+    const fold = shotsWanted && width < 1024 && (await page.locator('nav.op-side.open').count()) > 0;
     if (fold) await page.getByRole('button', { name: '折叠菜单' }).click();
     await e2e.shot(page, `${name}-${width}`);
     if (fold) await page.getByRole('button', { name: '折叠菜单' }).click();
@@ -214,6 +225,7 @@ export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> =
     },
     searchOe: (page, code) => page.goto(`${server.url}/search/parts/oe?code=${encodeURIComponent(code)}&r=${Date.now()}`),
     async shot(page, name, opts = {}) {
+      if (!shotsWanted) return;
       await animationsDone(page);
       await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: !opts.view });
     },

@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { contextDefaults, animationsDone, docFits, reachable, shotsDir, startE2E, type E2E } from './harness';
+import { contextDefaults, animationsDone, docFits, reachable, shotsDir, startE2E, type E2E, saveScreenshot } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -77,7 +77,7 @@ const checkList = async (page: Page, list: ListCase, width: number) => {
   if (['sales', 'stock', 'op-orders'].includes(list.shot) && (width === 390 || width === 768)) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await animationsDone(page);
-    await page.screenshot({ path: join(shotsDir, `list-fit-${list.shot}-${width}.png`) });
+    await saveScreenshot(page, { path: join(shotsDir, `list-fit-${list.shot}-${width}.png`) });
   }
   // the key column in view, its link (or the action column's first action) clickable
   const key = first.locator('.list-key').first();

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { shotsDir, startE2E, type E2E } from './harness';
+import { shotsDir, startE2E, type E2E, saveScreenshot } from './harness';
 
 let e2e: E2E;
 let oe: { oe_norm: string; supplier_oe: string };
@@ -39,7 +39,7 @@ describe('OE results', () => {
     const head = async () => (await group.locator('thead').innerText()).replace(/\s+/g, '');
     for (const h of ['配件编码', '规格', '品牌/品质', '适用车型', '批发价(不含税)']) await expect.poll(head).toContain(h);
     await e2e.shot(page, 'oe-more');
-    await page.screenshot({ path: join(shotsDir, 'oe-more-top.png') });
+    await saveScreenshot(page, { path: join(shotsDir, 'oe-more-top.png') });
 
     await more.click();
     await group.getByText(`${total} 家报价`, { exact: true }).waitFor();
@@ -55,7 +55,7 @@ describe('OE results', () => {
     await group.locator('.stock-details-button').first().click();
     const panel = page.locator('.stock-details-panel');
     for (const label of ['自编码', '通用名称', '配件分类', '车型厂牌', '尺寸', '重量', '装箱数', '单车用量']) await expect(panel).toContainText(label);
-    await page.screenshot({ path: join(shotsDir, 'oe-details.png') });
+    await saveScreenshot(page, { path: join(shotsDir, 'oe-details.png') });
     await context.close();
   });
 

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { contextDefaults, animationsDone, shotsDir, startE2E, type E2E } from './harness';
+import { contextDefaults, animationsDone, shotsDir, startE2E, type E2E, saveScreenshot } from './harness';
 import { searchInTab } from './search-tabs';
 
 let e2e: E2E;
@@ -27,7 +27,7 @@ const aboveFold = (page: Page) =>
 
 const shot = async (page: Page, name: string) => {
   await animationsDone(page);
-  await page.screenshot({ path: join(shotsDir, `${name}.png`) });
+  await saveScreenshot(page, { path: join(shotsDir, `${name}.png`) });
 };
 
 describe('results density', () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { forbiddenMsg, msg } from '../../src/shared/messages';
 import { join } from 'node:path';
-import { shotsDir, startE2E, type E2E } from './harness';
+import { shotsDir, startE2E, type E2E, saveScreenshot } from './harness';
 import { searchInTab } from './search-tabs';
 
 let e2e: E2E;
@@ -117,7 +117,7 @@ describe('search page extras', () => {
     const list = dialog.getByRole('list', { name: '配件品牌列表' });
     await list.getByRole('button').first().waitFor();
     await expect(list.getByRole('button')).toHaveCount(20);
-    await page.screenshot({ path: join(shotsDir, 'brand-picker.png') });
+    await saveScreenshot(page, { path: join(shotsDir, 'brand-picker.png') });
     // the second page holds the rest
     await dialog.getByRole('button', { name: '2' }).click();
     await expect.poll(() => list.getByRole('button').count()).toBe(brandCount - 20);
@@ -143,7 +143,7 @@ describe('search page extras', () => {
     // the brand cell: the brand over the quality, or the 原厂件 label
     const brands = async () => (await results.locator('tbody tr td.stock-col-brand .stock-brand').allInnerTexts()).map((t) => t.trim());
     await expect.poll(brands).toSatisfy((bs: string[]) => bs.length > 0 && bs.every((b) => b === brand.name || b === '原厂件'));
-    await page.screenshot({ path: join(shotsDir, 'brand-filtered.png') });
+    await saveScreenshot(page, { path: join(shotsDir, 'brand-filtered.png') });
 
     // the filter survives a reload and can be cleared
     await page.reload();
@@ -263,12 +263,12 @@ describe('search page extras', () => {
     expect(new Set(body.data.rows.map((r) => r.part_brand_name))).toEqual(new Set([shown]));
     await page.waitForURL((u) => u.pathname === '/search/parts/circle' && u.searchParams.has('brand_id'));
     await page.getByText('圈内 “滤清器”').waitFor();
-    await page.screenshot({ path: join(shotsDir, 'circle-brand.png') });
+    await saveScreenshot(page, { path: join(shotsDir, 'circle-brand.png') });
 
     await searchInTab(page, '拆车件', '散热器');
     await results.locator('tbody tr').first().waitFor();
     await page.getByRole('group', { name: '配件品牌筛选' }).getByText('全部').waitFor();
-    await page.screenshot({ path: join(shotsDir, 'dismantle-results.png') });
+    await saveScreenshot(page, { path: join(shotsDir, 'dismantle-results.png') });
     await context.close();
   });
 
@@ -330,7 +330,7 @@ describe('search page extras', () => {
     await expect(dialog.locator('textarea[name="content"]')).toHaveValue('');
     await expect(vin).toHaveValue('');
     await expect(thumb).toHaveCount(0);
-    await page.screenshot({ path: join(shotsDir, 'wanted-published.png') });
+    await saveScreenshot(page, { path: join(shotsDir, 'wanted-published.png') });
 
     await dialog.getByRole('link', { name: '查看我的求购' }).click();
     await page.waitForURL((u) => u.pathname === '/enquiry/list');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { PGlite } from '@electric-sql/pglite';
-import { installedApp, pathOf, shotsDir as shots, startE2E, type E2E } from './harness';
+import { installedApp, pathOf, shotsDir as shots, startE2E, type E2E, saveScreenshot } from './harness';
 import { searchInTab } from './search-tabs';
 
 let e2e: E2E;
@@ -57,7 +57,7 @@ describe('OE search', () => {
     await page.getByRole('region', { name: `OE ${b}` }).waitFor();
     await expect.poll(() => page.getByRole('region', { name: `OE ${a}` }).locator('tbody tr').count()).toBeGreaterThanOrEqual(3);
     await expect(page.getByText(/批发价\s*\(不含税\)/).first()).toBeVisible();
-    await page.screenshot({ path: join(shots, 'oe-results.png'), fullPage: false });
+    await saveScreenshot(page, { path: join(shots, 'oe-results.png'), fullPage: false });
 
     await page.goto(server.url + '/search/parts');
     await page.reload();
@@ -87,7 +87,7 @@ describe('OE search', () => {
     const option = page.getByRole('listbox', { name: 'OE号联想' }).getByText(a);
     // typed, debounced, asked, drawn: on a loaded 2-core machine this once took over 30 s
     await option.waitFor({ timeout: 60_000 });
-    await page.screenshot({ path: join(shots, 'oe-suggest.png') });
+    await saveScreenshot(page, { path: join(shots, 'oe-suggest.png') });
     await option.click();
     await page.waitForURL((u) => u.pathname === '/search/parts/oe');
     await page.getByRole('region', { name: `OE ${a}` }).waitFor();
@@ -105,7 +105,7 @@ describe('OE search', () => {
     await group.locator('.stock-details-button').first().click();
     await expect.poll(() => group.getByText('升级为正式会员后可查看').count()).toBeGreaterThan(0);
     await expect(page.getByText('批发价(不含税)')).toHaveCount(0);
-    await page.screenshot({ path: join(shots, 'oe-member.png'), fullPage: false });
+    await saveScreenshot(page, { path: join(shots, 'oe-member.png'), fullPage: false });
     await context.close();
   });
 
@@ -177,7 +177,7 @@ describe('keyword search', () => {
     const names = () => results.locator('tbody tr td.stock-col-name').allInnerTexts();
     const allBrakePads = (ns: string[]) => ns.length > 0 && ns.every((n) => /刹.*片/.test(n));
     await expect.poll(names).toSatisfy(allBrakePads);
-    await page.screenshot({ path: join(shots, 'keyword-results.png') });
+    await saveScreenshot(page, { path: join(shots, 'keyword-results.png') });
     const firstRow = await results.locator('tbody tr').first().innerText();
     // the pager speaks Chinese to screen readers too
     await expect(results.getByRole('button', { name: '下一页' })).toHaveCount(1);
@@ -222,7 +222,7 @@ describe('keyword search', () => {
     await expect.poll(qualities).toSatisfy((qs: (string | undefined)[]) => qs.length > 0 && qs.every((q) => q === '拆车件'));
 
     await (await searchInTab(page, '企业黄页', '广州')).getByText('广州骏达汽车配件有限公司').waitFor();
-    await page.screenshot({ path: join(shots, 'yellow-pages.png') });
+    await saveScreenshot(page, { path: join(shots, 'yellow-pages.png') });
     await context.close();
   });
 
@@ -267,7 +267,7 @@ describe('history', () => {
     const history = fresh.page.getByRole('list', { name: '搜索记录' });
     await history.getByRole('button', { name: '机油滤', exact: true }).waitFor();
     await expect(history.getByRole('button', { name: '大灯', exact: true })).toHaveAttribute('title', '拆车件：大灯');
-    await fresh.page.screenshot({ path: join(shots, 'search-history.png') });
+    await saveScreenshot(fresh.page, { path: join(shots, 'search-history.png') });
     await history.getByRole('button', { name: '机油滤', exact: true }).click();
     await fresh.page.waitForURL((u) => u.pathname === '/search/parts/circle' && u.searchParams.get('k') === '机油滤');
     await fresh.page.getByText('圈内 “机油滤”').waitFor();
@@ -306,12 +306,12 @@ describe('offline', () => {
     await searchOe(a);
     await page.getByText(/离线：显示 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d 获取的结果/).waitFor();
     await expect(page.getByRole('region', { name: `OE ${a}` }).locator('tbody tr')).toHaveCount(rowsOnline);
-    await page.screenshot({ path: join(shots, 'offline-oe-cached.png') });
+    await saveScreenshot(page, { path: join(shots, 'offline-oe-cached.png') });
     // a code never searched: a clear message, not 正在搜索… for ever
     await searchOe(d);
     await page.getByText('当前离线，且没有这次搜索的缓存结果').waitFor();
     await expect(page.getByText('正在搜索…')).toHaveCount(0);
-    await page.screenshot({ path: join(shots, 'offline-oe-none.png') });
+    await saveScreenshot(page, { path: join(shots, 'offline-oe-none.png') });
     // back online, the search runs by itself
     await context.setOffline(false);
     await page.getByRole('region', { name: `OE ${d}` }).locator('tbody tr').first().waitFor({ timeout: 15_000 });
@@ -369,7 +369,7 @@ describe('offline', () => {
     await page.reload();
     await results.getByText(/离线：显示 .* 获取的结果/).waitFor();
     await expect(results.locator('tbody tr').first()).toHaveText(firstRow);
-    await page.screenshot({ path: join(shots, 'offline-keyword-reloaded.png') });
+    await saveScreenshot(page, { path: join(shots, 'offline-keyword-reloaded.png') });
     await context.setOffline(false);
     await context.close();
   });

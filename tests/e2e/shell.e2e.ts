@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { installedApp, pathOf, shotsDir as shots, startE2E, type E2E } from './harness';
+import { installedApp, pathOf, shotsDir as shots, startE2E, type E2E, saveScreenshot } from './harness';
 import { forbiddenMsg } from '../../src/shared/messages';
 
 let e2e: E2E;
@@ -31,7 +31,7 @@ describe('sign-in and guards', () => {
     // the password box (wrapped for its mask toggle) is as wide as the user name box
     const width = (name: string) => page.locator(`input[name="${name}"]`).evaluate((el) => el.getBoundingClientRect().width);
     await expect.poll(async () => (await width('password')) - (await width('username'))).toBeCloseTo(0, 0);
-    await page.screenshot({ path: join(shots, 'login.png'), fullPage: true });
+    await saveScreenshot(page, { path: join(shots, 'login.png'), fullPage: true });
     await context.close();
   });
 
@@ -46,7 +46,7 @@ describe('sign-in and guards', () => {
     if (username === 'seller') {
       await page.goto(server.url + '/');
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: join(shots, 'storefront.png'), fullPage: true });
+      await saveScreenshot(page, { path: join(shots, 'storefront.png'), fullPage: true });
     }
 
     // a signed-in user opening a login page is sent on, where the role lands (landing.e2e.ts)
@@ -69,7 +69,7 @@ describe('sign-in and guards', () => {
     await page.waitForLoadState('networkidle');
     expect(pathOf(page)).toBe('/backend');
     await expect(page.getByText('正式会员').first()).toBeVisible();
-    await page.screenshot({ path: join(shots, 'backend.png'), fullPage: true });
+    await saveScreenshot(page, { path: join(shots, 'backend.png'), fullPage: true });
     await context.close();
   });
 
@@ -77,7 +77,7 @@ describe('sign-in and guards', () => {
     const { context, page } = await newPage();
     await signIn(page, '/operation/login', 'operator');
     expect(pathOf(page)).toBe('/operation');
-    await page.screenshot({ path: join(shots, 'operation.png'), fullPage: true });
+    await saveScreenshot(page, { path: join(shots, 'operation.png'), fullPage: true });
     await context.close();
   });
 
@@ -89,7 +89,7 @@ describe('sign-in and guards', () => {
     const tabs = page.getByRole('tablist');
     await tabs.getByRole('tab', { name: '修改密码' }).waitFor();
     await page.locator('input[name="old_password"]').waitFor();
-    await page.screenshot({ path: join(shots, 'operation-password.png') });
+    await saveScreenshot(page, { path: join(shots, 'operation-password.png') });
     await tabs.getByRole('button', { name: '关闭 修改密码' }).click();
     await page.waitForURL((u) => u.pathname === '/operation');
     await expect(tabs.getByRole('tab')).toHaveCount(1);
@@ -104,7 +104,7 @@ describe('sign-in and guards', () => {
     await page.locator('input[name="password"]').fill('demo123456');
     await Promise.all([page.waitForURL((u) => u.pathname === '/im'), page.locator('button[type="submit"]').click()]);
     await page.getByRole('region', { name: '会话列表' }).waitFor();
-    await page.screenshot({ path: join(shots, 'im-home.png'), fullPage: true });
+    await saveScreenshot(page, { path: join(shots, 'im-home.png'), fullPage: true });
     await page.getByRole('navigation', { name: '手机版导航' }).getByRole('link', { name: '搜索' }).click();
     await page.locator('textarea[name="oe"]').fill('04465-33450');
     await page.locator('textarea[name="oe"]').press('Enter');
@@ -135,7 +135,7 @@ describe('sign-in and guards', () => {
     // pushed over /ws: the dialog appears without the first tab doing anything
     await first.page.getByText('重新登录?').waitFor({ timeout: 10_000 });
     await first.page.getByText('您的账号因长时间未操作或已在其他设备登录，已被登出').waitFor();
-    await first.page.screenshot({ path: join(shots, 'relogin.png') });
+    await saveScreenshot(first.page, { path: join(shots, 'relogin.png') });
     await Promise.all([first.page.waitForURL((u) => u.pathname === '/login'), first.page.getByRole('button', { name: '确定' }).click()]);
     expect(new URL(first.page.url()).searchParams.get('redirect')).toBe('/backend');
     await first.context.close();
@@ -272,7 +272,7 @@ describe('offline', () => {
     await page.goto(server.url + '/login');
     await expect(page.locator('input[name="username"]')).toBeVisible();
     await page.getByText('离线').first().waitFor();
-    await page.screenshot({ path: join(shots, 'offline-login.png'), fullPage: true });
+    await saveScreenshot(page, { path: join(shots, 'offline-login.png'), fullPage: true });
     await context.close();
   });
 
@@ -288,7 +288,7 @@ describe('offline', () => {
     await page.goto(server.url + '/trade/list');
     await page.getByRole('heading', { name: '当前离线，这个页面需要联网才能打开' }).waitFor();
     await expect(page.getByText('服务器错误')).toHaveCount(0);
-    await page.screenshot({ path: join(shots, 'offline-needs-network.png') });
+    await saveScreenshot(page, { path: join(shots, 'offline-needs-network.png') });
     await page.getByRole('link', { name: '返回首页' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.locator('.site-header').getByRole('link', { name: '商圈' }).waitFor();

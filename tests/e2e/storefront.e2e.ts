@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../src/shared/domain/currency';
 import { msg } from '../../src/shared/messages';
-import { shotsDir, startE2E, type E2E } from './harness';
+import { shotsDir, startE2E, type E2E, saveScreenshot } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -126,7 +126,7 @@ describe('currency switch', () => {
     await topbar(page).getByRole('button', { name: '越南盾' }).click();
     await expect.poll(() => first.innerText()).toBe(formatMoney(fen, 'VND', rate));
     await expect(first).toHaveAttribute('data-currency', 'VND');
-    await page.screenshot({ path: join(shotsDir, 'search-vnd.png') });
+    await saveScreenshot(page, { path: join(shotsDir, 'search-vnd.png') });
 
     await page.reload();
     await page.locator('tbody .price').first().waitFor();

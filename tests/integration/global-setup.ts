@@ -1,10 +1,14 @@
 /**
  * Once per integration pass (vitest globalSetup): a name prefix for the pass's PostgreSQL template
- * databases (harness.ts: the migrated and seeded database each environment copies), and, when the
- * pass ends, the dropping of every database with that prefix. Another pass running at the same
- * time has its own prefix, so neither drops the other's.
+ * databases (harness.ts: the migrated and seeded database each environment copies) and a folder for
+ * its PGlite data folders (the seeded one each environment copies, and the copies), and, when the
+ * pass ends, the dropping of every database with that prefix and the folder's removal. Another pass
+ * running at the same time has its own prefix and folder, so neither touches the other's.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
@@ -12,6 +16,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** `qph_tpl_<random>_`: the start of this pass's template databases' names */
     pgTemplatePrefix: string;
+    /** this pass's folder for PGlite data folders: in memory (/dev/shm) where the machine has it */
+    pgliteRoot: string;
   }
 }
 
@@ -20,7 +26,10 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 export default function setup(project: TestProject) {
   const prefix = `qph_tpl_${randomBytes(4).toString('hex')}_`;
   project.provide('pgTemplatePrefix', prefix);
+  const pgliteRoot = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'qph-int-'));
+  project.provide('pgliteRoot', pgliteRoot);
   return async () => {
+    rmSync(pgliteRoot, { recursive: true, force: true });
     const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
     try {
       await admin.connect();
