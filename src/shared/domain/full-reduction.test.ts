@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fullReductionText, gapText, nextTier, orderReduction, reachedTier, returnedReduction, splitReduction, tiersRefusal, tierText } from './full-reduction';
 
-const tiers = [{ min_fen: 30000, off_fen: 3000 }, { min_fen: 50000, off_fen: 6000 }];
+const tiers = [{ threshold_fen: 30000, reduce_fen: 3000 }, { threshold_fen: 50000, reduce_fen: 6000 }];
 
 describe('满减 tiers', () => {
   it('accepts increasing tiers with reductions below their thresholds', () => {
@@ -9,12 +9,12 @@ describe('满减 tiers', () => {
   });
   it('refuses no tiers, too many, a reduction at or above its threshold, thresholds or reductions not increasing', () => {
     expect(tiersRefusal([])).toBe(fullReductionText.tiers);
-    expect(tiersRefusal(Array.from({ length: 6 }, (_, i) => ({ min_fen: (i + 2) * 1000, off_fen: (i + 1) * 100 })))).toBe(fullReductionText.tiers);
-    expect(tiersRefusal([{ min_fen: 30000, off_fen: 30000 }])).toBe(fullReductionText.offNotBelow(1));
-    expect(tiersRefusal([tiers[0], { min_fen: 40000, off_fen: 40001 }])).toBe(fullReductionText.offNotBelow(2));
+    expect(tiersRefusal(Array.from({ length: 6 }, (_, i) => ({ threshold_fen: (i + 2) * 1000, reduce_fen: (i + 1) * 100 })))).toBe(fullReductionText.tiers);
+    expect(tiersRefusal([{ threshold_fen: 30000, reduce_fen: 30000 }])).toBe(fullReductionText.offNotBelow(1));
+    expect(tiersRefusal([tiers[0], { threshold_fen: 40000, reduce_fen: 40001 }])).toBe(fullReductionText.offNotBelow(2));
     expect(tiersRefusal([tiers[1], tiers[0]])).toBe(fullReductionText.notIncreasing);
-    expect(tiersRefusal([tiers[0], { min_fen: 30000, off_fen: 4000 }])).toBe(fullReductionText.notIncreasing);
-    expect(tiersRefusal([tiers[0], { min_fen: 50000, off_fen: 3000 }])).toBe(fullReductionText.offNotIncreasing);
+    expect(tiersRefusal([tiers[0], { threshold_fen: 30000, reduce_fen: 4000 }])).toBe(fullReductionText.notIncreasing);
+    expect(tiersRefusal([tiers[0], { threshold_fen: 50000, reduce_fen: 3000 }])).toBe(fullReductionText.offNotIncreasing);
   });
   it('takes the highest tier reached, once (tiers do not repeat), and names the next', () => {
     expect(reachedTier(tiers, 29999)).toBeNull();
@@ -49,7 +49,7 @@ describe('splitting a reduction over lines', () => {
 
 describe('an order’s 满减', () => {
   const a1 = { activityId: 1, name: '春季满减', tiers };
-  const a2 = { activityId: 2, name: '小额满减', tiers: [{ min_fen: 10000, off_fen: 500 }] };
+  const a2 = { activityId: 2, name: '小额满减', tiers: [{ threshold_fen: 10000, reduce_fen: 500 }] };
   const termsOf = (m: Record<number, typeof a1>) => (stockId: number) => m[stockId];
 
   it('sums only the lines of rows in the activity, takes the tier off and splits it over them', () => {

@@ -5,11 +5,11 @@
  * order, once (tiers do not repeat: 满300减30 takes 30 off 900 too), and split over those lines.
  * The rules both sides run, pure.
  */
-export interface Tier { min_fen: number; off_fen: number }
+export interface Tier { threshold_fen: number; reduce_fen: number }
 /** the most tiers one activity has */
 export const FULL_REDUCTION_TIERS_MAX = 5;
 /** the largest threshold, fen (¥1 000 000) */
-export const FULL_REDUCTION_MIN_MAX = 100_000_000;
+export const FULL_REDUCTION_THRESHOLD_MAX = 100_000_000;
 
 export const fullReductionText = {
   tiers: `请填写满减档位（1到${FULL_REDUCTION_TIERS_MAX}档，满X元减Y元）`,
@@ -23,7 +23,7 @@ export const fullReductionText = {
 
 /** 满 X 元减 Y 元 */
 const plainYuan = (fen: number) => (fen % 100 === 0 ? String(fen / 100) : (fen / 100).toFixed(2));
-export const tierText = (t: Tier) => `满${plainYuan(t.min_fen)}元减${plainYuan(t.off_fen)}元`;
+export const tierText = (t: Tier) => `满${plainYuan(t.threshold_fen)}元减${plainYuan(t.reduce_fen)}元`;
 /** 还差 N 元减 M 元 */
 export const gapText = (gapFen: number, offFen: number) => `还差${plainYuan(gapFen)}元减${plainYuan(offFen)}元`;
 export const tiersText = (tiers: readonly Tier[]) => tiers.map(tierText).join('，');
@@ -36,19 +36,19 @@ export const tiersText = (tiers: readonly Tier[]) => tiers.map(tierText).join('�
 export const tiersRefusal = (tiers: readonly Tier[]): string => {
   if (tiers.length < 1 || tiers.length > FULL_REDUCTION_TIERS_MAX) return fullReductionText.tiers;
   for (const [n, t] of tiers.entries()) {
-    if (t.off_fen >= t.min_fen) return fullReductionText.offNotBelow(n + 1);
-    if (n > 0 && t.min_fen <= tiers[n - 1].min_fen) return fullReductionText.notIncreasing;
-    if (n > 0 && t.off_fen <= tiers[n - 1].off_fen) return fullReductionText.offNotIncreasing;
+    if (t.reduce_fen >= t.threshold_fen) return fullReductionText.offNotBelow(n + 1);
+    if (n > 0 && t.threshold_fen <= tiers[n - 1].threshold_fen) return fullReductionText.notIncreasing;
+    if (n > 0 && t.reduce_fen <= tiers[n - 1].reduce_fen) return fullReductionText.offNotIncreasing;
   }
   return '';
 };
 
 /** the highest tier `goodsFen` reaches, or null */
 export const reachedTier = (tiers: readonly Tier[], goodsFen: number): Tier | null =>
-  tiers.reduce<Tier | null>((best, t) => (goodsFen >= t.min_fen ? t : best), null);
+  tiers.reduce<Tier | null>((best, t) => (goodsFen >= t.threshold_fen ? t : best), null);
 
 /** the first tier above `goodsFen` (what 还差 N 元减 M 元 names), or null when the highest is reached */
-export const nextTier = (tiers: readonly Tier[], goodsFen: number): Tier | null => tiers.find((t) => goodsFen < t.min_fen) ?? null;
+export const nextTier = (tiers: readonly Tier[], goodsFen: number): Tier | null => tiers.find((t) => goodsFen < t.threshold_fen) ?? null;
 
 /**
  * Splits `offFen` over lines of these amounts in proportion (each its floor), the remainder of the
@@ -103,12 +103,12 @@ export const orderReduction = (lines: readonly ReductionLine[], termsOf: (stockI
   let best: OrderReduction | null = null;
   for (const { terms, lines: own } of [...by.values()].sort((a, b) => a.terms.activityId - b.terms.activityId)) {
     const goodsFen = own.reduce((s, l) => s + l.amount, 0);
-    const offFen = reachedTier(terms.tiers, goodsFen)?.off_fen ?? 0;
+    const offFen = reachedTier(terms.tiers, goodsFen)?.reduce_fen ?? 0;
     const next = nextTier(terms.tiers, goodsFen);
     const split = splitReduction(own.map((l) => l.amount), offFen);
     const r: OrderReduction = {
       activityId: terms.activityId, name: terms.name, tiers: terms.tiers, goodsFen, offFen,
-      nextGapFen: next ? next.min_fen - goodsFen : 0, nextOffFen: next?.off_fen ?? 0, shares: new Map(own.map((l, i) => [l.key, split[i]])),
+      nextGapFen: next ? next.threshold_fen - goodsFen : 0, nextOffFen: next?.reduce_fen ?? 0, shares: new Map(own.map((l, i) => [l.key, split[i]])),
     };
     const closer = best && best.offFen === 0 && r.offFen === 0 && r.nextGapFen > 0 && (best.nextGapFen === 0 || r.nextGapFen < best.nextGapFen);
     if (!best || r.offFen > best.offFen || closer) best = r;
