@@ -3,7 +3,7 @@
  * applications (another company's row, a row in two overlapping activities) and the approval
  * (nothing reserved); the cart's 已减 / 还差; the checkout taking the tier off the seller order,
  * split over its lines; a stale total refused with the new one; payment, receipt and an after-sale
- * refunding a line's paid share; the operator's end giving the full price back. The ledger is
+ * refunding a line’s paid share; vouchers counted after 满减; the operator’s end giving the full price back. The ledger is
  * reconciled after every scenario.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -144,6 +144,29 @@ describe.each(backends)('满减 on %s', (backend) => {
       const rest = (await post('buyer', 'afterSaleApply', { order_no: no, type: 'refund', reason: '少件/漏发', description: '', img_infos: [], lines: [{ order_line_id: d.lines[0].id, qty: 1 }, { order_line_id: d.lines[1].id, qty: 2 }] })).body.data!;
       expect(rest.refund_fen + as.refund_fen).toBeLessThanOrEqual(37_000);
       expect(rest.refund_fen).toBe(10_000 - 750 + 20_000 - 1500);
+    });
+
+    it('vouchers count what is left after 满减: a threshold the goods reach only before the reduction is not met', async () => {
+      const tpl = await post('seller', 'voucherTemplateCreate', {
+        name: '满380减10', kind: 'amount', amount_fen: 1000, min_order_fen: 38_000, start_at: now() - 60, end_at: now() + 10 * HOUR, valid_days: 0, total_count: 10, per_company: 1,
+      });
+      expect(tpl.status, JSON.stringify(tpl.body)).toBe(200);
+      const claim = (await post('buyer', 'voucherClaim', { template_id: tpl.body.data!.id })).body.data!;
+      // 400 元 of goods, 30 off: 370 元 left, below the voucher's 380
+      const { items } = await fill(2, 2);
+      const offer = (await get('buyer', 'voucherCheckout', { cart_ids: items.map((i) => i.id).join(','), type_code: '配件产品' })).body.data!;
+      const g = offer.groups.find((x) => x.company_id === SELLER_CO)!;
+      expect(g.goods_fen).toBe(37_000);
+      expect(g.options.find((o) => o.claim_id === claim.id)).toMatchObject({ discount_fen: 0, reason: expect.stringContaining('未满使用金额') });
+      const before = await counts();
+      expect((await post('buyer', 'cartSubmit', { cart_ids: items.map((i) => i.id), expected_total_fen: 36_000, ...ADDRESS, vouchers: [{ company_id: SELLER_CO, claim_id: claim.id }] })).body)
+        .toMatchObject({ code: 409, client_msg: expect.stringContaining('未满使用金额') });
+      expect(await counts()).toEqual(before);
+      // 5 pieces: 500 元, 60 off, 440 left: the voucher comes off that
+      const five = await fill(3, 2);
+      const r = await post('buyer', 'cartSubmit', { cart_ids: five.items.map((i) => i.id), expected_total_fen: 50_000 - 6000 - 1000, ...ADDRESS, vouchers: [{ company_id: SELLER_CO, claim_id: claim.id }] });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect((await get('buyer', 'orderRetrieve', { order_no: r.body.data!.orders[0].order_no })).body.data).toMatchObject({ total_fen: 43_000, reduction_fen: 6000, voucher_fen: 1000 });
     });
 
     it('a 满减 ended between the cart and the checkout: the checkout answers the new total; the order is at full price', async () => {
