@@ -16,6 +16,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   // vouchers (docs/vouchers.md)
   template_id: '优惠券', claim_id: '优惠券', percent_off: '折扣', cap_fen: '最多减免', min_order_fen: '使用门槛', category_ids: '适用配件分类',
   total_count: '发放总量', tab: '状态', vouchers: '优惠券', issuer: '发放方',
+  // 满减 activities (docs/activities.md "满减")
+  tiers: '满减档位', threshold_fen: '满减门槛', reduce_fen: '减免金额',
   // promotion plans (docs/promotions.md)
   off_fen: '每件减免', min_price_fen: '最低促销价', part_brand_ids: '适用品牌', price_levels: '客户等级', customer_ids: '适用客户', buyers: '适用买家',
   // activities (docs/activities.md)

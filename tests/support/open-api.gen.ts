@@ -725,6 +725,10 @@ export interface operations {
                             side: "buyer" | "seller";
                             voucher_fen: number;
                             voucher_name: string;
+                            /** @default 0 */
+                            reduction_fen: number;
+                            /** @default  */
+                            reduction_name: string;
                             buyer_user_name: string;
                             contact_name: string;
                             contact_phone: string;
@@ -759,6 +763,7 @@ export interface operations {
                                 promo_plan_id?: number;
                                 promo_name?: string;
                                 list_price_fen?: number;
+                                reduction_fen?: number;
                             }[];
                             events: {
                                 action: string;
@@ -866,6 +871,10 @@ export interface operations {
                             side: "buyer" | "seller";
                             voucher_fen: number;
                             voucher_name: string;
+                            /** @default 0 */
+                            reduction_fen: number;
+                            /** @default  */
+                            reduction_name: string;
                             buyer_user_name: string;
                             contact_name: string;
                             contact_phone: string;
@@ -900,6 +909,7 @@ export interface operations {
                                 promo_plan_id?: number;
                                 promo_name?: string;
                                 list_price_fen?: number;
+                                reduction_fen?: number;
                             }[];
                             events: {
                                 action: string;
@@ -1010,6 +1020,10 @@ export interface operations {
                             side: "buyer" | "seller";
                             voucher_fen: number;
                             voucher_name: string;
+                            /** @default 0 */
+                            reduction_fen: number;
+                            /** @default  */
+                            reduction_name: string;
                             buyer_user_name: string;
                             contact_name: string;
                             contact_phone: string;
@@ -1044,6 +1058,7 @@ export interface operations {
                                 promo_plan_id?: number;
                                 promo_name?: string;
                                 list_price_fen?: number;
+                                reduction_fen?: number;
                             }[];
                             events: {
                                 action: string;
@@ -1218,6 +1233,10 @@ export interface operations {
                             side: "buyer" | "seller";
                             voucher_fen: number;
                             voucher_name: string;
+                            /** @default 0 */
+                            reduction_fen: number;
+                            /** @default  */
+                            reduction_name: string;
                             buyer_user_name: string;
                             contact_name: string;
                             contact_phone: string;
@@ -1252,6 +1271,7 @@ export interface operations {
                                 promo_plan_id?: number;
                                 promo_name?: string;
                                 list_price_fen?: number;
+                                reduction_fen?: number;
                             }[];
                             events: {
                                 action: string;
@@ -1359,6 +1379,10 @@ export interface operations {
                             side: "buyer" | "seller";
                             voucher_fen: number;
                             voucher_name: string;
+                            /** @default 0 */
+                            reduction_fen: number;
+                            /** @default  */
+                            reduction_name: string;
                             buyer_user_name: string;
                             contact_name: string;
                             contact_phone: string;
@@ -1393,6 +1417,7 @@ export interface operations {
                                 promo_plan_id?: number;
                                 promo_name?: string;
                                 list_price_fen?: number;
+                                reduction_fen?: number;
                             }[];
                             events: {
                                 action: string;

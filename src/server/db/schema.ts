@@ -322,6 +322,9 @@ export interface DB {
     credit_due_date: ColumnType<string | null, string | null | undefined, string | null>;
     /** the voucher discount; total_fen is the lines less it (migration 0720, docs/vouchers.md) */
     voucher_fen: ColumnType<string, number | string | undefined, number | string>;
+    /** the 满减 taken off and its activity; total_fen is the lines less it and the voucher (migration 0791, docs/activities.md "满减") */
+    reduction_fen: ColumnType<string, number | string | undefined, number | string>;
+    reduction_activity_id: ColumnType<number | null, number | null | undefined, number | null>;
   };
   seller_spot_setting: { company_id: number; cutoff_minute: number | null; updated_by: number | null; updated_at: CreatedAt };
   // 保养套餐 (migration 0530, docs/maintenance.md)
@@ -350,6 +353,8 @@ export interface DB {
     unit_price_fen: number; amount_fen: ColumnType<string, number | string, number | string>; circle_id: Generated<number | null>;
     /** charged under a promotion plan: the plan and the unit price before it (migration 0730, docs/promotions.md) */
     promo_plan_id: Generated<number | null>; list_price_fen: Generated<number | null>;
+    /** the line's share of its order's 满减 (migration 0791, docs/activities.md "满减") */
+    reduction_fen: ColumnType<string, number | string | undefined, number | string>;
   };
   goods_order_event: {
     id: Generated<string>; order_id: string; action: string; actor_user_id: number; from_status: string | null; to_status: string;
@@ -619,7 +624,9 @@ export interface DB {
   points_expiry_notice: { company_id: number; year: number; points: number; sent_at: CreatedAt };
   // activities (migration 0740, docs/activities.md)
   activity: {
-    id: Generated<number>; name: string; kind: 'seckill'; description: Generated<string>; start_at: Timestamp; end_at: Timestamp; per_buyer: number;
+    id: Generated<number>; name: string; kind: 'seckill' | 'full_reduction'; description: Generated<string>; start_at: Timestamp; end_at: Timestamp; per_buyer: number;
+    /** 满减 tiers (migration 0791): [{threshold_fen, reduce_fen}], [] for 秒杀 */
+    tiers: ColumnType<Array<{ threshold_fen: number; reduce_fen: number }>, string | undefined, string>;
     ended_at: Timestamp | null; settled_at: Timestamp | null; created_by: number | null; created_at: Timestamp; updated_at: Timestamp;
   };
   activity_item: {

@@ -12,6 +12,7 @@ import { ORDER_ADDRESS_MAX, ORDER_ADDRESS_MIN, ORDER_CONTACT_MAX, ORDER_REMARK_M
 import {
   ACTIVITY_DESCRIPTION_MAX, ACTIVITY_KINDS, ACTIVITY_NAME_MAX, ACTIVITY_PER_BUYER_MAX, ACTIVITY_QTY_MAX, ACTIVITY_REASON_MAX, ITEM_STATES, activityText,
 } from '../domain/activities';
+import { FULL_REDUCTION_TIERS_MAX, FULL_REDUCTION_THRESHOLD_MAX, fullReductionText } from '../domain/full-reduction';
 import { ACTIVITY_BUYER_CODES, ACTIVITY_SELLER_CODES, OP_ACTIVITY_CODES } from '../domain/activity-codes';
 
 const int = wholeNumberOf;
@@ -20,6 +21,12 @@ const unix = (text: string) => int(text, 1, 4_102_444_800);
 const text = (msg: string, min: number, max: number) => v.pipe(v.string(msg), v.trim(), v.minLength(min, msg), v.maxLength(max, msg));
 const phases = v.optional(v.picklist(['', 'upcoming', 'running', 'ended'], activityText.activityState), '');
 
+/** one 满减 tier: 满 threshold_fen 减 reduce_fen */
+const tierSchema = v.object({
+  threshold_fen: fenField('满减门槛', 1, FULL_REDUCTION_THRESHOLD_MAX),
+  reduce_fen: fenField('减免金额', 1, FULL_REDUCTION_THRESHOLD_MAX),
+});
+
 /** an activity as the operator writes it */
 export const activityPayload = v.object({
   name: text(activityText.name, 1, ACTIVITY_NAME_MAX),
@@ -27,7 +34,10 @@ export const activityPayload = v.object({
   description: v.optional(text(activityText.description, 0, ACTIVITY_DESCRIPTION_MAX), ''),
   start_at: unix(activityText.startAt),
   end_at: unix(activityText.endAt),
-  per_buyer: int(activityText.perBuyer, 1, ACTIVITY_PER_BUYER_MAX),
+  /** 每家企业限购: required for 秒杀; a 满减 activity has none */
+  per_buyer: v.optional(int(activityText.perBuyer, 1, ACTIVITY_PER_BUYER_MAX)),
+  /** 满减档位 (满 threshold_fen 减 reduce_fen), required for 满减; the service checks they increase (docs/activities.md "满减") */
+  tiers: v.optional(v.pipe(v.array(tierSchema, fullReductionText.tiers), v.maxLength(FULL_REDUCTION_TIERS_MAX, fullReductionText.tiers)), []),
 });
 
 export const activitySchema = v.object({
@@ -35,6 +45,9 @@ export const activitySchema = v.object({
   name: v.string(),
   kind: v.picklist(ACTIVITY_KINDS),
   kind_name: v.string(),
+  /** 满减档位 ([] for 秒杀) and in words (满300元减30元，…) */
+  tiers: v.array(v.object({ threshold_fen: v.number(), reduce_fen: v.number() })),
+  tiers_text: v.string(),
   description: v.string(),
   start_at: v.number(),
   end_at: v.number(),
@@ -59,6 +72,7 @@ export const activityItemSchema = v.object({
   id: v.number(),
   activity_id: v.number(),
   activity_name: v.string(),
+  activity_kind: v.picklist(ACTIVITY_KINDS),
   activity_start_at: v.number(),
   activity_end_at: v.number(),
   activity_phase_name: v.string(),
@@ -133,8 +147,9 @@ export const activityOrderInfoSchema = v.object({
 export const activityItemPayload = v.object({
   activity_id: int(activityText.activityId, 1, MAX_ID),
   stock_id: int(activityText.stockId, 1, Number.MAX_SAFE_INTEGER),
-  activity_price_fen: fenField('活动价', 1, 1_000_000_000),
-  activity_qty: int(activityText.activityQty, 1, ACTIVITY_QTY_MAX),
+  /** 秒杀 only (a 满减 row sells at its own price, nothing reserved) */
+  activity_price_fen: v.optional(fenField('活动价', 1, 1_000_000_000)),
+  activity_qty: v.optional(int(activityText.activityQty, 1, ACTIVITY_QTY_MAX)),
 });
 
 export const activityEndpoints = {
@@ -178,7 +193,7 @@ export const activityEndpoints = {
   }),
   activityApply: defineEndpoint({
     method: 'post', path: '/backend/activity/items', tag: 'activity', access: 'user', permissions: ACTIVITY_SELLER_CODES, idempotent: true,
-    summary: '报名活动：本公司一条在售库存，活动价须低于日常价，活动数量不超过当前库存；同一条库存不能报名时间重叠的两个活动；审核通过时活动数量从库存中划出',
+    summary: '报名活动：本公司一条在售库存；秒杀须填活动价（低于日常价）与活动数量（不超过当前库存），审核通过时活动数量从库存中划出；满减不填，按日常售价参加；同一条库存不能报名时间重叠的两个活动',
     payload: activityItemPayload,
     answer: activityItemSchema,
   }),
@@ -191,13 +206,13 @@ export const activityEndpoints = {
   }),
   opActivityCreate: defineEndpoint({
     method: 'post', path: '/operation/activity/list', tag: 'operation', access: 'operator', permissions: OP_ACTIVITY_CODES.list, idempotent: true,
-    summary: '运营创建活动：名称、类型（秒杀）、说明、开始与结束时间（最长31天）、每家企业限购',
+    summary: '运营创建活动：名称、类型（秒杀或满减）、说明、开始与结束时间（最长31天）；秒杀填每家企业限购，满减填1到5档满减档位（门槛与减免逐档递增，减免小于门槛）',
     payload: activityPayload,
     answer: activitySchema,
   }),
   opActivityUpdate: defineEndpoint({
     method: 'post', path: '/operation/activity/update', tag: 'operation', access: 'operator', permissions: OP_ACTIVITY_CODES.list, idempotent: true,
-    summary: '运营修改活动：名称和说明随时可改；开始时间、结束时间和限购只能在活动开始前修改；已结束的活动不能修改',
+    summary: '运营修改活动：名称和说明随时可改；开始时间、结束时间、限购和满减档位只能在活动开始前修改；类型不能修改；已结束的活动不能修改',
     payload: v.object({ id: int(activityText.activityId, 1, MAX_ID), ...activityPayload.entries }),
     answer: activitySchema,
   }),

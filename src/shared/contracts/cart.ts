@@ -80,6 +80,8 @@ export const cartItemSchema = v.object({
   circleId: v.nullable(v.number()),
   /** 促销: the seller's promotion plan the price comes from, and the price before it (docs/promotions.md); absent: none */
   promo: v.optional(v.object({ planId: v.number(), name: v.string(), offer: v.string(), listPrice: v.number() })),
+  /** 满减: the line's share of its seller order's reduction, fen (docs/activities.md "满减"); absent: none */
+  reductionFen: v.optional(v.number()),
 });
 export type CartItem = v.InferOutput<typeof cartItemSchema>;
 
@@ -90,6 +92,14 @@ export const cartGroupSchema = v.object({
   /** every line of the group that is on sale is checked */
   checked: v.boolean(),
   items: v.array(cartItemSchema),
+  /**
+   * 满减 (docs/activities.md "满减"): the running 满减 activity of the group's ticked lines, their
+   * goods, what is taken off (offFen, 0 before the first tier) and the next tier (还差 nextGapFen 减
+   * nextOffFen; 0 at the highest); absent when no ticked line is in one
+   */
+  fullReduction: v.optional(v.object({
+    activityId: v.number(), name: v.string(), tiersText: v.string(), goodsFen: v.number(), offFen: v.number(), nextGapFen: v.number(), nextOffFen: v.number(),
+  })),
 });
 export type CartGroup = v.InferOutput<typeof cartGroupSchema>;
 

@@ -108,6 +108,8 @@ export const orderLineSchema = v.object({
   promo_plan_id: v.optional(v.number()),
   promo_name: v.optional(v.string()),
   list_price_fen: v.optional(v.number()),
+  /** 满减: the line's share of the order's reduction (docs/activities.md "满减"); absent: none */
+  reduction_fen: v.optional(v.number()),
 });
 
 const statusSchema = v.picklist(ORDER_STATUSES);
@@ -148,6 +150,9 @@ export const orderDetailSchema = v.object({
   /** the voucher's discount (total_fen is the lines less it) and its name, '' without one (docs/vouchers.md) */
   voucher_fen: v.number(),
   voucher_name: v.string(),
+  /** 满减: what the order's activity took off (total_fen is the lines less it and the voucher) and its name; 0 and '' without (docs/activities.md "满减") */
+  reduction_fen: v.optional(v.number(), 0),
+  reduction_name: v.optional(v.string(), ''),
   buyer_user_name: v.string(),
   contact_name: v.string(),
   contact_phone: v.string(),

@@ -1,15 +1,16 @@
 /**
  * Activities (活动, docs/activities.md): the operator's time-boxed events sellers apply their stock
- * rows to. Today one kind, 秒杀 (seckill): a row sells at its activity price from a reserve taken
+ * rows to. 秒杀 (seckill): a row sells at its activity price from a reserve taken
  * out of the row when the application is approved; what is unsold goes back to the row when the
- * activity ends. The rules both sides run, pure.
+ * activity ends. 满减 (full_reduction): see full-reduction.ts. The rules both sides run, pure.
  */
 import type { PriceColumn } from './prices';
 import { yuan } from './money';
 
-export const ACTIVITY_KINDS = ['seckill'] as const;
+export const ACTIVITY_KINDS = ['seckill', 'full_reduction'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-export const ACTIVITY_KIND_NAMES: Readonly<Record<ActivityKind, string>> = { seckill: '秒杀' };
+/** 秒杀: rows sell at an activity price from a reserve; 满减: a seller order of the rows takes a tier off (shared/domain/full-reduction) */
+export const ACTIVITY_KIND_NAMES: Readonly<Record<ActivityKind, string>> = { seckill: '秒杀', full_reduction: '满减' };
 
 /** an application (报名) of one stock row: waiting for the operator, approved (its reserve taken), rejected, or closed unaudited when the activity ended */
 export const ITEM_STATES = ['pending', 'approved', 'rejected', 'expired'] as const;
@@ -27,7 +28,8 @@ export const ACTIVITY_MAX_DAYS = 31;
 
 export const activityText = {
   name: `请填写活动名称（1到${ACTIVITY_NAME_MAX}个字）`,
-  kind: '活动类型只能是 seckill（秒杀）',
+  kind: '活动类型只能是 seckill（秒杀）或 full_reduction（满减）',
+  kindFixed: '活动类型不能修改',
   description: `活动说明最多${ACTIVITY_DESCRIPTION_MAX}个字`,
   startAt: '请选择活动开始时间',
   endAt: '请选择活动结束时间',
@@ -49,7 +51,7 @@ export const activityText = {
   notFound: '活动不存在',
   itemNotFound: '活动商品不存在',
   activityEnded: '活动已结束',
-  started: '活动已开始，不能再修改开始时间、结束时间和限购',
+  started: '活动已开始，不能再修改开始时间、结束时间、限购和满减档位',
   notSeller: '只有卖家可以报名活动，请先申请成为卖家',
   notYourStock: '只能用本公司的库存报名',
   stockOff: '这条库存已下架，不能报名',

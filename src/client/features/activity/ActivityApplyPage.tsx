@@ -42,9 +42,10 @@ export function ActivityApplyPage({ search, onSearch }: { search: ListSearch; on
     columns: [
       { key: 'part', header: '配件', width: '10rem', cell: (r) => <span><strong data-user-text>{r.supplier_oe}</strong> <span data-user-text>{r.name}</span></span> },
       { key: 'activity', header: '活动', width: '11rem', cell: (r) => `${r.activity_name}（${r.activity_phase_name}，${when(r.activity_start_at)} 至 ${when(r.activity_end_at)}）` },
-      { key: 'price', header: '活动价 / 日常价', width: '9rem', num: true, cell: (r) => <span><strong>{yuan(r.activity_price_fen)}</strong> / <s>{yuan(r.ordinary_fen)}</s></span> },
-      { key: 'qty', header: '活动数量', width: '5rem', num: true, cell: (r) => r.activity_qty },
-      { key: 'sold', header: '已售 / 退回', width: '6rem', num: true, priority: 2, cell: (r) => `${r.sold} / ${r.returned}` },
+      // a 满减 row sells at its own price, nothing reserved (docs/activities.md "满减")
+      { key: 'price', header: '活动价 / 日常价', width: '9rem', num: true, cell: (r) => (r.activity_kind === 'seckill' ? <span><strong>{yuan(r.activity_price_fen)}</strong> / <s>{yuan(r.ordinary_fen)}</s></span> : <span>满减 / {yuan(r.ordinary_fen)}</span>) },
+      { key: 'qty', header: '活动数量', width: '5rem', num: true, cell: (r) => (r.activity_kind === 'seckill' ? r.activity_qty : '—') },
+      { key: 'sold', header: '已售 / 退回', width: '6rem', num: true, priority: 2, cell: (r) => (r.activity_kind === 'seckill' ? `${r.sold} / ${r.returned}` : '—') },
       { key: 'state', header: '状态', width: '8rem', cell: (r) => (
         <span><span className={`op-tag ${r.state === 'approved' ? '' : r.state === 'pending' ? 'warn' : 'danger'}`}>{r.state_name}</span>{r.reject_reason && <> {r.reject_reason}</>}</span>
       ) },
@@ -57,7 +58,7 @@ export function ActivityApplyPage({ search, onSearch }: { search: ListSearch; on
         status={status && <p className="op-status ok" role="status" data-testid="op-status">{status}</p>}
         toolbar={<Button label="报名活动" icon="pi pi-plus" onClick={() => setApplying(true)} />} />
       {applying && <ApplyDialog onHide={() => setApplying(false)}
-        onSaved={(r) => { setApplying(false); setStatus(`已报名“${r.activity_name}”：${r.supplier_oe} 活动价${yuan(r.activity_price_fen)}，${r.activity_qty}件，等待平台审核`); }} />}
+        onSaved={(r) => { setApplying(false); setStatus(r.activity_kind === 'seckill' ? `已报名“${r.activity_name}”：${r.supplier_oe} 活动价${yuan(r.activity_price_fen)}，${r.activity_qty}件，等待平台审核` : `已报名“${r.activity_name}”：${r.supplier_oe} 参加满减，等待平台审核`); }} />}
     </>
   );
 }
@@ -71,11 +72,18 @@ function ApplyDialog({ onHide, onSaved }: { onHide: () => void; onSaved: (r: Act
   const form = useForm({ activity_id: 0, stock_id: 0, activity_price_fen: '', activity_qty: '' }, { idPrefix: 'activity-apply-' });
   const { values, set, errors } = form;
   const row = rows.data?.data.find((r) => r.stock_id === values.stock_id);
+  const chosen = open.data?.data.find((a) => a.id === values.activity_id);
+  // a 满减 activity takes the row at its own price: no activity price or quantity
+  const seckill = chosen?.kind !== 'full_reduction';
   const submit = () => {
     const fen = yuanToFen(values.activity_price_fen);
     const found: Record<string, string> = {};
     if (!values.activity_id) found.activity_id = activityText.activityId;
     if (!values.stock_id) found.stock_id = activityText.stockId;
+    if (!seckill) {
+      if (Object.keys(found).length > 0) return form.setErrors(found);
+      return form.submit(apply, { activity_id: values.activity_id, stock_id: values.stock_id }, onSaved);
+    }
     if (fen === null || fen < 1) found.activity_price_fen = activityText.activityPrice.replace('（以分为单位的整数）', '（元，如 45 或 44.50）');
     else if (row && fen >= row.ordinary_fen) found.activity_price_fen = activityText.priceNotBelow(yuan(row.ordinary_fen));
     if (!/^\d{1,5}$/.test(values.activity_qty.trim()) || Number(values.activity_qty) < 1) found.activity_qty = activityText.activityQty;
@@ -90,7 +98,7 @@ function ApplyDialog({ onHide, onSaved }: { onHide: () => void; onSaved: (r: Act
         {form.formError && <p className="op-status error" role="alert">{form.formError}</p>}
         <Field id={form.idOf('activity_id')} label="活动" required error={errors.activity_id}>
           <Dropdown inputId={form.idOf('activity_id')} value={values.activity_id || null} placeholder={open.data?.data.length === 0 ? '暂无可报名的活动' : '选择活动'}
-            options={(open.data?.data ?? []).map((a) => ({ value: a.id, label: `${a.name}（${a.phase_name}，${when(a.start_at)} 至 ${when(a.end_at)}，每家限购${a.per_buyer}件）` }))}
+            options={(open.data?.data ?? []).map((a) => ({ value: a.id, label: `${a.name}（${a.kind_name}，${a.phase_name}，${when(a.start_at)} 至 ${when(a.end_at)}，${a.kind === 'seckill' ? `每家限购${a.per_buyer}件` : a.tiers_text}）` }))}
             onChange={(ev) => set('activity_id', ev.value as number)} style={{ width: '100%' }} />
         </Field>
         <Field id={form.idOf('stock_q')} label="查找库存" hint="输入OE号或配件名称后回车">
@@ -102,12 +110,15 @@ function ApplyDialog({ onHide, onSaved }: { onHide: () => void; onSaved: (r: Act
             options={(rows.data?.data ?? []).map((r) => ({ value: r.stock_id, label: `${r.supplier_oe} ${r.name} ${r.brand_name}（库存${r.quantity}，日常价${yuan(r.ordinary_fen)}）` }))}
             onChange={(ev) => set('stock_id', ev.value as number)} style={{ width: '100%' }} />
         </Field>
+        {seckill && <>
         <Field id={form.idOf('activity_price_fen')} label="活动价（元）" required hint={row ? `须低于日常价${yuan(row.ordinary_fen)}` : '须低于这条库存的日常价'} error={errors.activity_price_fen}>
           <InputText id={form.idOf('activity_price_fen')} value={values.activity_price_fen} inputMode="decimal" onChange={(ev) => set('activity_price_fen', ev.target.value)} invalid={!!errors.activity_price_fen} />
         </Field>
         <Field id={form.idOf('activity_qty')} label="活动数量（件）" required hint={row ? `不超过当前库存${row.quantity}件；审核通过时从库存中划出` : '审核通过时从库存中划出'} error={errors.activity_qty}>
           <InputText id={form.idOf('activity_qty')} value={values.activity_qty} inputMode="numeric" onChange={(ev) => set('activity_qty', ev.target.value)} invalid={!!errors.activity_qty} />
         </Field>
+        </>}
+        {!seckill && <p className="muted">满减：这条库存按日常售价参加，不划出数量；买家同一订单中满减活动的配件合计满额即自动减免（{chosen?.tiers_text}）。</p>}
       </div>
     </Dialog>
   );

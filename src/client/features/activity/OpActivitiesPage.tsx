@@ -13,6 +13,8 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import type { Activity, AnswerOf, PayloadIn } from '../../../shared/contracts';
 import { ACTIVITY_DESCRIPTION_MAX, ACTIVITY_NAME_MAX, activityText } from '../../../shared/domain/activities';
 import { formatChina } from '../../../shared/domain/china-time';
+import { FULL_REDUCTION_TIERS_MAX, fullReductionText } from '../../../shared/domain/full-reduction';
+import { yuanToFen } from '../../../shared/domain/money';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
 import type { ListSearch } from '../../ui/list/list-search';
 import { Field } from '../../ui/form/Field';
@@ -22,6 +24,7 @@ import { activityKeys, opActivityListQuery } from './queries';
 import { useOpActivityCreate, useOpActivityEnd, useOpActivityUpdate } from './mutations';
 import '../../ui/form/form.css';
 import '../operation/operation.css';
+import './activity.css';
 
 const PHASES = ['upcoming', 'running', 'ended'] as const;
 const when = (s: number) => formatChina(s, 'YYYY-MM-DD HH:mm');
@@ -56,11 +59,11 @@ export function OpActivitiesPage({ search, onSearch }: { search: ListSearch; onS
     rowLabel: (r) => r.name,
     columns: [
       { key: 'name', header: '活动', width: '10rem', cell: (r) => <strong>{r.name}</strong> },
-      { key: 'kind', header: '类型', width: '4rem', cell: (r) => r.kind_name },
+      { key: 'kind', header: '类型', width: '8rem', cell: (r) => (r.kind === 'full_reduction' ? <>{r.kind_name}<small className="muted" style={{ display: 'block' }}>{r.tiers_text}</small></> : r.kind_name) },
       { key: 'window', header: '活动时间', width: '12rem', priority: 2, cell: (r) => `${when(r.start_at)} 至 ${when(r.end_at)}` },
-      { key: 'per_buyer', header: '每家限购', width: '5rem', num: true, priority: 3, cell: (r) => r.per_buyer },
+      { key: 'per_buyer', header: '每家限购', width: '5rem', num: true, priority: 3, cell: (r) => (r.kind === 'seckill' ? r.per_buyer : '—') },
       { key: 'items', header: '待审核 / 已通过', width: '7rem', num: true, cell: (r) => `${r.pending} / ${r.approved}` },
-      { key: 'sold', header: '已售 / 活动库存', width: '7rem', num: true, priority: 2, cell: (r) => `${r.sold} / ${r.reserved}` },
+      { key: 'sold', header: '已售 / 活动库存', width: '7rem', num: true, priority: 2, cell: (r) => (r.kind === 'seckill' ? `${r.sold} / ${r.reserved}` : '—') },
       { key: 'phase', header: '阶段', width: '4.5rem', cell: (r) => <span className={`op-tag ${r.phase === 'running' ? '' : r.phase === 'upcoming' ? 'warn' : 'danger'}`}>{r.phase_name}</span> },
       {
         key: 'actions', actions: true, header: '操作', width: '10rem',
@@ -73,7 +76,7 @@ export function OpActivitiesPage({ search, onSearch }: { search: ListSearch; onS
         ),
       },
     ],
-    empty: (filtered) => (filtered ? '没有符合条件的活动，换个条件试试。' : '还没有活动，点“创建活动”设置秒杀的时间和限购，卖家随后即可报名。'),
+    empty: (filtered) => (filtered ? '没有符合条件的活动，换个条件试试。' : '还没有活动，点“创建活动”设置秒杀或满减的时间和规则，卖家随后即可报名。'),
   };
   return (
     <>
@@ -81,7 +84,7 @@ export function OpActivitiesPage({ search, onSearch }: { search: ListSearch; onS
         status={status && <p className={`op-status ${status.kind}`} role={status.kind === 'ok' ? 'status' : 'alert'} data-testid="op-status">{status.text}</p>}
         toolbar={<Button label="创建活动" icon="pi pi-plus" onClick={() => setEditing('new')} />} />
       {editing && <ActivityDialog activity={editing === 'new' ? null : editing} onHide={() => setEditing(null)}
-        onSaved={(r) => { setEditing(null); setStatus({ kind: 'ok', text: `已保存“${r.name}”（${when(r.start_at)} 至 ${when(r.end_at)}，每家限购${r.per_buyer}件）` }); }} />}
+        onSaved={(r) => { setEditing(null); setStatus({ kind: 'ok', text: `已保存“${r.name}”（${when(r.start_at)} 至 ${when(r.end_at)}，${r.kind === 'seckill' ? `每家限购${r.per_buyer}件` : r.tiers_text}）` }); }} />}
       {ending && (
         <Dialog header="结束活动" visible onHide={() => setEnding(null)} style={{ width: '28rem', maxWidth: '95vw' }}
           footer={<><Button label="取消" text onClick={() => setEnding(null)} /><Button label="结束活动" severity="danger" loading={end.isPending} onClick={() => void endNow(ending)} /></>}>
@@ -97,9 +100,12 @@ function ActivityDialog({ activity, onHide, onSaved }: { activity: Activity | nu
   const update = useOpActivityUpdate();
   const start = Math.ceil(Date.now() / 1000 / 3600) * 3600;
   const started = activity !== null && activity.phase !== 'upcoming';
+  const tierRows = Array.from({ length: FULL_REDUCTION_TIERS_MAX }, (_, n) => activity?.tiers[n]);
   const form = useForm({
-    name: activity?.name ?? '', description: activity?.description ?? '',
+    name: activity?.name ?? '', description: activity?.description ?? '', kind: activity?.kind ?? 'seckill',
     start_at: toLocal(activity?.start_at ?? start), end_at: toLocal(activity?.end_at ?? start + 2 * 3600), per_buyer: String(activity?.per_buyer ?? 2),
+    // 满减档位 in yuan, as typed; empty rows are left out
+    thresholds: tierRows.map((x) => (x ? String(x.threshold_fen / 100) : '')), reductions: tierRows.map((x) => (x ? String(x.reduce_fen / 100) : '')),
   }, { idPrefix: 'activity-' });
   const { values, set, errors } = form;
   const submit = () => {
@@ -109,9 +115,15 @@ function ActivityDialog({ activity, onHide, onSaved }: { activity: Activity | nu
     if (!s) found.start_at = activityText.startAt;
     if (!e) found.end_at = activityText.endAt;
     else if (s && e <= s) found.end_at = activityText.window;
-    if (!/^\d{1,4}$/.test(values.per_buyer.trim()) || Number(values.per_buyer) < 1) found.per_buyer = activityText.perBuyer;
+    const seckill = values.kind === 'seckill';
+    if (seckill && (!/^\d{1,4}$/.test(values.per_buyer.trim()) || Number(values.per_buyer) < 1)) found.per_buyer = activityText.perBuyer;
+    const tiers = values.thresholds.flatMap((x, n) => (x.trim() === '' && values.reductions[n].trim() === '' ? [] : [{ threshold_fen: yuanToFen(x) ?? -1, reduce_fen: yuanToFen(values.reductions[n]) ?? -1 }]));
+    if (!seckill && (tiers.length === 0 || tiers.some((x) => x.threshold_fen < 1 || x.reduce_fen < 1))) found.tiers = fullReductionText.tiers;
     if (Object.keys(found).length > 0) return form.setErrors(found);
-    const payload = { name: values.name.trim(), kind: 'seckill' as const, description: values.description.trim(), start_at: s, end_at: e, per_buyer: Number(values.per_buyer) };
+    const payload = {
+      name: values.name.trim(), kind: values.kind, description: values.description.trim(), start_at: s, end_at: e,
+      ...(seckill ? { per_buyer: Number(values.per_buyer) } : { tiers }),
+    };
     return activity ? form.submit(update, { id: activity.id, ...payload }, onSaved) : form.submit(create, payload, onSaved);
   };
   return (
@@ -122,8 +134,14 @@ function ActivityDialog({ activity, onHide, onSaved }: { activity: Activity | nu
         <Field id={form.idOf('name')} label="活动名称" required error={errors.name}>
           <InputText {...form.text('name')} maxLength={ACTIVITY_NAME_MAX} placeholder="如 周末刹车片秒杀" />
         </Field>
-        <Field id={form.idOf('kind')} label="类型" hint="满减与组合套装以后提供">
-          <InputText id={form.idOf('kind')} value="秒杀" readOnly />
+        <Field id={form.idOf('kind')} label="类型" hint={activity ? '类型不能修改' : '秒杀：卖家报名活动价和数量；满减：卖家报名的配件在同一卖家订单中满额减免。组合套装以后提供'}>
+          <span id={form.idOf('kind')} className="op-row-actions" role="radiogroup" aria-label="类型">
+            {(['seckill', 'full_reduction'] as const).map((k) => (
+              <label key={k} style={{ display: 'inline-flex', alignItems: 'center', gap: '0.3rem' }}>
+                <input type="radio" name="activity-kind" value={k} checked={values.kind === k} disabled={activity !== null} onChange={() => set('kind', k)} />{k === 'seckill' ? '秒杀' : '满减'}
+              </label>
+            ))}
+          </span>
         </Field>
         <Field id={form.idOf('description')} label="活动说明" error={errors.description}>
           <InputTextarea id={form.idOf('description')} value={values.description} rows={2} maxLength={ACTIVITY_DESCRIPTION_MAX} onChange={(ev) => set('description', ev.target.value)} />
@@ -134,9 +152,22 @@ function ActivityDialog({ activity, onHide, onSaved }: { activity: Activity | nu
         <Field id={form.idOf('end_at')} label="结束时间" required hint="最长31天；结束后未售出的活动库存自动退回" error={errors.end_at}>
           <InputText id={form.idOf('end_at')} type="datetime-local" value={values.end_at} disabled={started} onChange={(ev) => set('end_at', ev.target.value)} invalid={!!errors.end_at} />
         </Field>
-        <Field id={form.idOf('per_buyer')} label="每家企业限购（件）" required hint="每个活动商品，一家企业最多买这么多" error={errors.per_buyer}>
-          <InputText id={form.idOf('per_buyer')} value={values.per_buyer} inputMode="numeric" disabled={started} onChange={(ev) => set('per_buyer', ev.target.value)} invalid={!!errors.per_buyer} />
-        </Field>
+        {values.kind === 'seckill' ? (
+          <Field id={form.idOf('per_buyer')} label="每家企业限购（件）" required hint="每个活动商品，一家企业最多买这么多" error={errors.per_buyer}>
+            <InputText id={form.idOf('per_buyer')} value={values.per_buyer} inputMode="numeric" disabled={started} onChange={(ev) => set('per_buyer', ev.target.value)} invalid={!!errors.per_buyer} />
+          </Field>
+        ) : (
+          <Field id={form.idOf('tiers')} label="满减档位（元）" required hint="同一卖家订单中活动配件满X元减Y元，取达到的最高一档（不累加）；门槛和减免逐档递增，减免小于门槛" error={errors.tiers}>
+            <div id={form.idOf('tiers')} className="tier-rows">
+              {values.thresholds.map((x, n) => (
+                <span key={n} className="tier-row">
+                  满 <InputText value={x} inputMode="decimal" disabled={started} aria-label={`第${n + 1}档门槛（元）`} onChange={(ev) => set('thresholds', values.thresholds.map((y, m) => (m === n ? ev.target.value : y)))} invalid={!!errors.tiers} />
+                  元减 <InputText value={values.reductions[n]} inputMode="decimal" disabled={started} aria-label={`第${n + 1}档减免（元）`} onChange={(ev) => set('reductions', values.reductions.map((y, m) => (m === n ? ev.target.value : y)))} invalid={!!errors.tiers} /> 元
+                </span>
+              ))}
+            </div>
+          </Field>
+        )}
       </div>
     </Dialog>
   );

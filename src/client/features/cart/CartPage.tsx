@@ -14,6 +14,7 @@ import { PromoPrice } from '../search/PromoTag';
 import { cartListQuery, typeOfKind, type CartKind } from './queries';
 import { useCartWrite, type CartWrite } from './mutations';
 import { QtyStepper } from './QtyStepper';
+import { FullReductionLine, reductionTotal } from './FullReductionLine';
 import { useLang, useT } from '../../i18n/lang';
 import { formatDate } from '../../i18n/format';
 import { Refusal } from '../../i18n/Refusal';
@@ -108,7 +109,8 @@ export function CartPage({ kind = 'stock' }: { kind?: CartKind }) {
       {cart.groups.map((g) => <SellerGroup key={g.companyId} group={g} run={run} setChecked={setChecked} />)}
       <section className="card cart-summary" aria-label={t('合计')}>
         <span>{withNodes(t('已选 {{kinds}} 种 {{pieces}} 件', { kinds: dataSlot(0), pieces: dataSlot(1) }), [<b key="kinds" data-testid="checked-count">{cart.checkedCount}</b>, <b key="pieces">{cart.checkedQty}</b>])}</span>
-        <span>{t('合计：')}<span data-testid="checked-amount"><Price fen={cart.checkedAmount} /></span></span>
+        {reductionTotal(cart.groups) > 0 && <span>{t('满减')} <span className="full-reduction-off" data-testid="cart-reduction">−<Price fen={reductionTotal(cart.groups)} /></span></span>}
+        <span>{t('合计：')}<span data-testid="checked-amount"><Price fen={cart.checkedAmount - reductionTotal(cart.groups)} /></span></span>
         {chosen.length > 0 && <Button type="button" text severity="danger" label={t('删除选中')} onClick={() => void run('cartRemove', { ids: chosen })} />}
         {dead.length > 0 && <Button type="button" text label={t('清除失效配件')} onClick={() => void run('cartRemove', { ids: dead })} />}
         <Button type="button" label={t('去结算')} icon="pi pi-arrow-right" iconPos="right" disabled={chosen.length === 0} onClick={() => void navigate({ to: '/cart/order/create', search: { kind } })} />
@@ -129,6 +131,7 @@ function SellerGroup({ group, run, setChecked }: { group: CartGroup; run: Run; s
         <Link to="/company/$id" params={{ id: String(group.companyId) }}><strong data-user-text>{group.companyName}</strong></Link>
         <span className="muted">{t('发货地：')}<span data-user-text>{group.deliveryArea || '—'}</span></span>
       </div>
+      <FullReductionLine group={group} />
       <div className="table-scroll">
         <table className="cart-lines">
         <thead>

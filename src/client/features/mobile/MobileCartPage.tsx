@@ -22,6 +22,7 @@ import { formatDate } from '../../i18n/format';
 import { Refusal } from '../../i18n/Refusal';
 import { dataSlot, withNodes } from '../../i18n/with-data';
 import '../cart/cart.css';
+import { FullReductionLine, reductionTotal } from '../cart/FullReductionLine';
 
 type Run = <N extends CartWrite>(name: N, payload: PayloadIn<N>) => void;
 const live = (i: CartItem) => i.productSource === PRODUCT_SOURCE_ON_SALE;
@@ -71,6 +72,7 @@ function Group({ group: g, run, pendingIds }: { group: CartGroup; run: Run; pend
         <strong style={{ flex: 1, minWidth: 0 }} data-user-text>{g.companyName}</strong>
         <span className="m-muted">{t('发货地：')}<span data-user-text>{g.deliveryArea || '—'}</span></span>
       </div>
+      <FullReductionLine group={g} />
       {g.items.map((i) => <Line key={i.id} item={i} run={run} pending={pendingIds.has(i.id)} />)}
     </section>
   );
@@ -116,7 +118,7 @@ export function MobileCartPage() {
               <Checkbox checked={allChecked} disabled={all.length === 0} onChange={(e) => run('cartCheck', { ids: all.map((i) => i.id), checked: !!e.checked })} aria-label={t('全选')} /> {t('全选')}
             </label>
             <span className="m-total">
-              {t('合计')} <span className="m-price" data-testid="checked-amount"><Price fen={cart.checkedAmount} /></span>
+              {t('合计')} <span className="m-price" data-testid="checked-amount"><Price fen={cart.checkedAmount - reductionTotal(cart.groups)} /></span>
               <br /><small className="m-muted">{withNodes(t('已选 {{kinds}} 种 {{pieces}} 件', { kinds: dataSlot(0), pieces: dataSlot(1) }), [<b key="kinds" data-testid="checked-count">{cart.checkedCount}</b>, cart.checkedQty])}</small>
             </span>
             <Button type="button" label={t('去结算')} disabled={cart.checkedCount === 0 || waiting > 0} title={waiting > 0 ? t('有修改待同步，同步后再结算') : undefined}

@@ -17,6 +17,7 @@ import { addressListQuery } from '../address/queries';
 import { LineChangeNotice, PRICE_NOT_ACCEPTED, useLineChanges } from '../orders/LineChangeNotice';
 import { MobilePage } from './MobilePage';
 import { useCheckoutVouchers, VoucherChoice } from '../voucher/VoucherChoice';
+import { FullReductionLine, reductionOf, reductionTotal } from '../cart/FullReductionLine';
 import { mark, useLang, useT } from '../../i18n/lang';
 import { formatNumber } from '../../i18n/format';
 import { Refusal } from '../../i18n/Refusal';
@@ -81,7 +82,8 @@ export function MobileCheckoutPage() {
     );
   }
   const lines = groups.flatMap((g) => g.items);
-  const total = lines.reduce((s, i) => s + i.amount, 0) - vouchers.discountTotal;
+  // 满减 per seller order first, then vouchers on what is left (docs/activities.md "满减")
+  const total = lines.reduce((s, i) => s + i.amount, 0) - reductionTotal(groups) - vouchers.discountTotal;
   const saved = book.data ?? [];
   const picked = saved.find((a) => same(a, draft));
   const showForm = typing || (!picked && saved.length === 0) || (!picked && !!(draft.contact_name || draft.address));
@@ -164,13 +166,14 @@ export function MobileCheckoutPage() {
       </section>
       {groups.map((g) => (
         <section key={g.companyId} className="m-card" aria-label={t('卖家 {{name}}', { name: g.companyName })} data-testid="checkout-group">
-          <div className="m-spread"><strong data-user-text>{g.companyName}</strong><span className="m-muted">{t('小计')} <Price fen={g.items.reduce((s, i) => s + i.amount, 0) - vouchers.discountOf(g.companyId)} /></span></div>
+          <div className="m-spread"><strong data-user-text>{g.companyName}</strong><span className="m-muted">{t('小计')} <Price fen={g.items.reduce((s, i) => s + i.amount, 0) - reductionOf(g) - vouchers.discountOf(g.companyId)} /></span></div>
           {g.items.map((i) => (
             <div key={i.id} className="m-spread" data-testid="checkout-line" style={{ padding: '6px 0', borderTop: '1px solid #f1f5f9' }}>
               <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}><span data-user-text>{i.supplierOe} {i.name}</span><br /><small className="m-muted">{i.price !== null && <Price fen={i.price} />} × {formatNumber(lang, i.qty)} · {i.isIncludeTaxProduct ? t('含税') : t('不含税')}</small></span>
               <Price fen={i.amount} />
             </div>
           ))}
+          <FullReductionLine group={g} />
           <VoucherChoice group={vouchers.groupOf(g.companyId)} sellerName={g.companyName} vouchers={vouchers} />
           <InputTextarea rows={1} autoResize value={draft.remarks[g.companyId] ?? ''} maxLength={ORDER_REMARK_MAX + 20} placeholder={t('买家留言（选填）')} aria-label={t('给 {{name}} 的留言', { name: g.companyName })} style={{ width: '100%' }}
             onChange={(e) => setDraft((d) => ({ ...d, remarks: { ...d.remarks, [g.companyId]: e.target.value } }))} />

@@ -22,6 +22,7 @@ import { FreeDeliveryLine } from './FreeDeliveryLine';
 import { CreditChoice } from '../customer/CreditChoice';
 import { LineChangeNotice, PRICE_NOT_ACCEPTED, useLineChanges } from './LineChangeNotice';
 import { useCheckoutVouchers, VoucherChoice } from '../voucher/VoucherChoice';
+import { FullReductionLine, reductionOf, reductionTotal } from '../cart/FullReductionLine';
 import { useT } from '../../i18n/lang';
 import { Refusal } from '../../i18n/Refusal';
 import '../../ui/form/form.css';
@@ -92,7 +93,9 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
   }
   const lines = groups.flatMap((g) => g.items);
   const goods = lines.reduce((s, i) => s + i.amount, 0);
-  const total = goods - vouchers.discountTotal;
+  // 满减 per seller order first, then vouchers on what is left (docs/activities.md "满减")
+  const reduced = reductionTotal(groups);
+  const total = goods - reduced - vouchers.discountTotal;
   const sent = remarkSellers(groups, draft);
   /** the remark's field name: its place among the sent remarks, as the schema and the server name it */
   const remarkField = (companyId: number) => (sent.includes(companyId) ? `remarks.${sent.indexOf(companyId)}.remark` : `remark-${companyId}`);
@@ -156,7 +159,7 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
           <div className="cart-group-head">
             <strong data-user-text>{g.companyName}</strong>
             <span className="muted">{t('发货地：')}<span data-user-text>{g.deliveryArea || '—'}</span></span>
-            <span className="muted" style={{ marginLeft: 'auto' }}>{t('本单小计')} <Price fen={g.items.reduce((s, i) => s + i.amount, 0) - vouchers.discountOf(g.companyId)} /></span>
+            <span className="muted" style={{ marginLeft: 'auto' }}>{t('本单小计')} <Price fen={g.items.reduce((s, i) => s + i.amount, 0) - reductionOf(g) - vouchers.discountOf(g.companyId)} /></span>
           </div>
           <div className="table-scroll">
             <table className="cart-lines">
@@ -177,9 +180,10 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
             </tbody>
             </table>
           </div>
-          <FreeDeliveryLine address={draft.address} amountFen={g.items.reduce((s, i) => s + i.amount, 0) - vouchers.discountOf(g.companyId)} />
+          <FullReductionLine group={g} />
+          <FreeDeliveryLine address={draft.address} amountFen={g.items.reduce((s, i) => s + i.amount, 0) - reductionOf(g) - vouchers.discountOf(g.companyId)} />
           <VoucherChoice group={vouchers.groupOf(g.companyId)} sellerName={g.companyName} vouchers={vouchers} />
-          <CreditChoice sellerId={g.companyId} amountFen={g.items.reduce((s, i) => s + i.amount, 0)} checked={credit.includes(g.companyId)}
+          <CreditChoice sellerId={g.companyId} amountFen={g.items.reduce((s, i) => s + i.amount, 0) - reductionOf(g)} checked={credit.includes(g.companyId)}
             onChange={(on) => setCredit((c) => (on ? [...c, g.companyId] : c.filter((x) => x !== g.companyId)))} />
           <div className="checkout-remark">
             <Field id={form.idOf(remarkField(g.companyId))} label={t('买家留言')} error={errors[remarkField(g.companyId)]}>
@@ -197,6 +201,8 @@ export function CheckoutPage({ kind = 'stock' }: { kind?: CartKind }) {
         {errors.credit_sellers && <span className="checkout-failure" role="alert"><Refusal text={errors.credit_sellers} /></span>}
         <Link to="/cart" search={{ kind }}>{t('返回购物车修改')}</Link>
         <span>{t('共 {{sellers}} 个卖家、{{parts}} 种配件，将生成 {{orders}} 个订单', { sellers: groups.length, parts: lines.length, orders: groups.length })}</span>
+        {reduced > 0 && vouchers.discountTotal === 0 && <span>{t('商品金额')} <Price fen={goods} /></span>}
+        {reduced > 0 && <span>{t('满减')} <span className="full-reduction-off" data-testid="checkout-reduction">−<Price fen={reduced} /></span></span>}
         {vouchers.discountTotal > 0 && <span>{t('商品金额')} <Price fen={goods} />{t('，优惠券')} <span className="voucher-off" data-testid="checkout-voucher-total">−<Price fen={vouchers.discountTotal} /></span></span>}
         <span>{t('应付总额：')}<span data-testid="checkout-total"><Price fen={total} /></span></span>
         <Button type="submit" label={t('提交订单')} icon="pi pi-check" loading={form.busy} disabled={!vouchers.ready} />

@@ -1,15 +1,16 @@
 /** SQL of activities (活动, docs/activities.md). Used only by activity.service. */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { ActivityPhase, ItemState } from '../../../shared/domain/activities';
+import type { ActivityKind, ActivityPhase, ItemState } from '../../../shared/domain/activities';
+import type { Tier } from '../../../shared/domain/full-reduction';
 
 export interface ActivityRow {
-  id: number; name: string; kind: 'seckill'; description: string; start_at: Date; end_at: Date; per_buyer: number;
+  id: number; name: string; kind: ActivityKind; tiers: Tier[]; description: string; start_at: Date; end_at: Date; per_buyer: number;
   ended_at: Date | null; settled_at: Date | null; created_at: Date;
   pending: number; approved: number; reserved: number; sold: number;
 }
 
-const activityCols = sql`a.id, a.name, a.kind, a.description, a.start_at, a.end_at, a.per_buyer, a.ended_at, a.settled_at, a.created_at,
+const activityCols = sql`a.id, a.name, a.kind, a.tiers, a.description, a.start_at, a.end_at, a.per_buyer, a.ended_at, a.settled_at, a.created_at,
   (select count(*)::int from activity_item i where i.activity_id = a.id and i.state = 'pending') as pending,
   (select count(*)::int from activity_item i where i.activity_id = a.id and i.state = 'approved') as approved,
   (select coalesce(sum(i.reserved), 0)::int from activity_item i where i.activity_id = a.id and i.state = 'approved') as reserved,
@@ -38,11 +39,24 @@ export const openActivities = async (db: Kysely<DB>, now: Date) =>
 export const lockActivity = (db: Kysely<DB>, id: number) =>
   db.selectFrom('activity').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
-export const insertActivity = async (db: Kysely<DB>, a: { name: string; kind: 'seckill'; description: string; start_at: Date; end_at: Date; per_buyer: number; created_by: number; created_at: Date }) =>
-  (await db.insertInto('activity').values({ ...a, updated_at: a.created_at }).returning('id').executeTakeFirstOrThrow()).id;
+export const insertActivity = async (db: Kysely<DB>, a: { name: string; kind: ActivityKind; tiers: Tier[]; description: string; start_at: Date; end_at: Date; per_buyer: number; created_by: number; created_at: Date }) =>
+  (await db.insertInto('activity').values({ ...a, tiers: JSON.stringify(a.tiers), updated_at: a.created_at }).returning('id').executeTakeFirstOrThrow()).id;
 
-export const updateActivity = (db: Kysely<DB>, id: number, set: Partial<{ name: string; description: string; start_at: Date; end_at: Date; per_buyer: number; ended_at: Date; settled_at: Date; updated_at: Date }>) =>
-  db.updateTable('activity').set(set).where('id', '=', id).execute();
+export const updateActivity = (db: Kysely<DB>, id: number, set: Partial<{ name: string; description: string; start_at: Date; end_at: Date; per_buyer: number; tiers: Tier[]; ended_at: Date; settled_at: Date; updated_at: Date }>) => {
+  const { tiers, ...rest } = set;
+  return db.updateTable('activity').set({ ...rest, ...(tiers ? { tiers: JSON.stringify(tiers) } : {}) }).where('id', '=', id).execute();
+};
+
+/**
+ * The running 满减 activities these stock rows are approved in (a row is in at most one activity at
+ * a time), at `now`: stock id, activity, its name and tiers.
+ */
+export const runningFullReductions = async (db: Kysely<DB>, stockIds: readonly number[], now: Date) =>
+  stockIds.length === 0 ? [] : (await sql<{ stock_id: number; activity_id: number; name: string; tiers: Tier[] }>`
+    select i.stock_id::int as stock_id, a.id as activity_id, a.name, a.tiers from activity_item i join activity a on a.id = i.activity_id
+    where i.stock_id = any(${sql.val(stockIds)}::bigint[]) and i.state = 'approved' and a.kind = 'full_reduction'
+      and a.ended_at is null and a.start_at <= ${now} and a.end_at > ${now}
+    order by a.id`.execute(db)).rows;
 
 /** activities past their end (or ended by the operator) whose reserves are not yet back */
 export const unsettled = (db: Kysely<DB>, now: Date, limit: number) =>
@@ -52,7 +66,7 @@ export const unsettled = (db: Kysely<DB>, now: Date, limit: number) =>
 // ---- items (报名) ----
 
 export interface ItemRow {
-  id: number; activity_id: number; activity_name: string; activity_start_at: Date; activity_end_at: Date; activity_ended_at: Date | null; per_buyer: number;
+  id: number; activity_id: number; activity_name: string; activity_kind: ActivityKind; activity_start_at: Date; activity_end_at: Date; activity_ended_at: Date | null; per_buyer: number;
   company_id: number; company_name: string; stock_id: number; supplier_oe: string; name: string; brand_name: string; uom_name: string; stock_qty: number; stock_state: string;
   ordinary_fen: number; activity_price_fen: number; activity_qty: number; state: ItemState; reserved: number; sold: number; returned: number;
   reject_reason: string; applied_at: Date; audited_at: Date | null; returned_at: Date | null;
@@ -60,7 +74,7 @@ export interface ItemRow {
 
 const itemFrom = sql`activity_item i join activity a on a.id = i.activity_id join company c on c.id = i.company_id join stock s on s.id = i.stock_id
   left join part_brand pb on pb.id = s.part_brand_id`;
-const itemCols = sql`i.id, i.activity_id, a.name as activity_name, a.start_at as activity_start_at, a.end_at as activity_end_at, a.ended_at as activity_ended_at, a.per_buyer,
+const itemCols = sql`i.id, i.activity_id, a.name as activity_name, a.kind as activity_kind, a.start_at as activity_start_at, a.end_at as activity_end_at, a.ended_at as activity_ended_at, a.per_buyer,
   i.company_id, c.name as company_name, s.id::int as stock_id, s.supplier_oe, s.name, coalesce(pb.name, nullif(s.custom_brand_name, ''), '') as brand_name, s.uom_name,
   s.quantity as stock_qty, s.state as stock_state, i.ordinary_fen, i.activity_price_fen, i.activity_qty, i.state, i.reserved, i.sold, i.returned, i.reject_reason, i.applied_at, i.audited_at, i.returned_at`;
 

@@ -17,10 +17,11 @@ import { AppError, conflict, forbidden, invalid } from '../../http/errors';
 import { inTransaction, unix } from '../../db/helpers';
 import { ResultCode, type Activity, type ActivityItem, type AnswerOf, type PayloadOut } from '../../../shared/contracts';
 import {
-  ACTIVITY_KIND_NAMES, ACTIVITY_PHASE_NAMES, ITEM_STATE_NAMES, activityPhase, activityPriceRefusal, activityText, buyRefusal, ordinaryPriceFen, windowRefusal,
+  ACTIVITY_KIND_NAMES, ACTIVITY_PER_BUYER_MAX, ACTIVITY_PHASE_NAMES, ITEM_STATE_NAMES, activityPhase, activityPriceRefusal, activityText, buyRefusal, ordinaryPriceFen, windowRefusal,
   type ActivityPhase,
 } from '../../../shared/domain/activities';
 import { formatChina } from '../../../shared/domain/china-time';
+import { fullReductionText, tiersRefusal, tiersText, type Tier } from '../../../shared/domain/full-reduction';
 import { yuan } from '../../../shared/domain/money';
 import { addEvent, insertOrder, onStockReturned, orderByNo } from '../orders/orders.service';
 import { enqueueOrderEvent } from '../webhook/webhook.service';
@@ -48,6 +49,8 @@ type Ctx = Pick<RequestContext, 'afterCommit'>;
 const notFound = () => new AppError(ResultCode.notFound, 404, activityText.notFound);
 const itemNotFound = () => new AppError(ResultCode.notFound, 404, activityText.itemNotFound);
 const s = (d: Date) => Math.floor(d.getTime() / 1000);
+/** tiers compared by value (jsonb keeps its own key order) */
+const tierKey = (tiers: readonly Tier[]) => tiers.map((t) => `${t.threshold_fen}:${t.reduce_fen}`).join(',');
 
 const phaseOf = (a: { start_at: Date; end_at: Date; ended_at: Date | null }, now: Date): ActivityPhase =>
   activityPhase({ start_at: s(a.start_at), end_at: s(a.end_at), ended: a.ended_at !== null }, s(now));
@@ -55,14 +58,14 @@ const phaseOf = (a: { start_at: Date; end_at: Date; ended_at: Date | null }, now
 const activityOut = (a: repo.ActivityRow, now: Date): Activity => {
   const phase = phaseOf(a, now);
   return {
-    id: a.id, name: a.name, kind: a.kind, kind_name: ACTIVITY_KIND_NAMES[a.kind], description: a.description, start_at: unix(a.start_at), end_at: unix(a.end_at),
+    id: a.id, name: a.name, kind: a.kind, kind_name: ACTIVITY_KIND_NAMES[a.kind], tiers: a.tiers, tiers_text: tiersText(a.tiers), description: a.description, start_at: unix(a.start_at), end_at: unix(a.end_at),
     per_buyer: a.per_buyer, phase, phase_name: ACTIVITY_PHASE_NAMES[phase], ended_at: unix(a.ended_at), settled_at: unix(a.settled_at),
     pending: a.pending, approved: a.approved, reserved: a.reserved, sold: a.sold, created_at: unix(a.created_at),
   };
 };
 
 const itemOut = (i: repo.ItemRow, now: Date): ActivityItem => ({
-  id: i.id, activity_id: i.activity_id, activity_name: i.activity_name, activity_start_at: unix(i.activity_start_at), activity_end_at: unix(i.activity_end_at),
+  id: i.id, activity_id: i.activity_id, activity_name: i.activity_name, activity_kind: i.activity_kind, activity_start_at: unix(i.activity_start_at), activity_end_at: unix(i.activity_end_at),
   activity_phase_name: ACTIVITY_PHASE_NAMES[phaseOf({ start_at: i.activity_start_at, end_at: i.activity_end_at, ended_at: i.activity_ended_at }, now)],
   company_id: i.company_id, company_name: i.company_name, stock_id: i.stock_id, supplier_oe: i.supplier_oe, name: i.name, brand_name: i.brand_name,
   stock_qty: i.stock_qty, ordinary_fen: i.ordinary_fen, activity_price_fen: i.activity_price_fen, activity_qty: i.activity_qty,
@@ -83,6 +86,17 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
   const checkWindow = (p: { start_at: number; end_at: number }) => {
     const bad = windowRefusal(p.start_at, p.end_at, s(clock.now()));
     if (bad) throw invalid(bad.field, bad.text);
+  };
+
+  /** A kind's own terms: 秒杀 its per-company limit (no tiers), 满减 its tiers (no limit: stored as the largest). */
+  const kindTerms = (p: { kind: 'seckill' | 'full_reduction'; per_buyer?: number; tiers: Tier[] }): { per_buyer: number; tiers: Tier[] } => {
+    if (p.kind === 'seckill') {
+      if (p.per_buyer === undefined) throw invalid('per_buyer', activityText.perBuyer);
+      return { per_buyer: p.per_buyer, tiers: [] };
+    }
+    const bad = tiersRefusal(p.tiers);
+    if (bad) throw invalid('tiers', bad);
+    return { per_buyer: ACTIVITY_PER_BUYER_MAX, tiers: p.tiers.map((t) => ({ threshold_fen: t.threshold_fen, reduce_fen: t.reduce_fen })) };
   };
 
   const activityNow = async (db: Kysely<DB>, id: number) => {
@@ -111,6 +125,8 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
     const i = await repo.itemById(db, itemId);
     // an approved item whose row was taken off sale (by its seller or the platform) sells no more
     if (!i || i.state !== 'approved' || i.stock_state !== 'on') throw itemNotFound();
+    // a 满减 row is bought through the cart, at its own price (docs/activities.md "满减")
+    if (i.activity_kind !== 'seckill') throw conflict(fullReductionText.notBuyable);
     const a = (await repo.activityById(db, i.activity_id))!;
     const now = clock.now();
     const phase = phaseOf(a, now);
@@ -214,14 +230,18 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
         const row = await repo.stockRow(trx, p.stock_id, true);
         if (!row || row.company_id !== caller.companyId) throw invalid('stock_id', activityText.notYourStock);
         if (row.state !== 'on') throw invalid('stock_id', activityText.stockOff);
-        const priceBad = activityPriceRefusal(p.activity_price_fen, row);
+        const seckill = a.kind === 'seckill';
+        if (seckill && p.activity_price_fen === undefined) throw invalid('activity_price_fen', activityText.activityPrice);
+        if (seckill && p.activity_qty === undefined) throw invalid('activity_qty', activityText.activityQty);
+        // a 满减 row takes part at its own price, nothing reserved: it needs a price
+        const priceBad = seckill ? activityPriceRefusal(p.activity_price_fen!, row) : ordinaryPriceFen(row) === null ? activityText.noPrice : '';
         if (priceBad) throw invalid(priceBad === activityText.noPrice ? 'stock_id' : 'activity_price_fen', priceBad);
-        if (p.activity_qty > row.quantity) throw invalid('activity_qty', activityText.qtyOverStock(row.quantity));
+        if (seckill && p.activity_qty! > row.quantity) throw invalid('activity_qty', activityText.qtyOverStock(row.quantity));
         const other = await repo.overlapping(trx, row.id, a.start_at, a.end_at, now);
         if (other) throw conflict(activityText.overlapping(other.name));
         const id = await repo.insertItem(trx, {
-          activity_id: a.id, company_id: caller.companyId, stock_id: row.id, activity_price_fen: p.activity_price_fen, ordinary_fen: ordinaryPriceFen(row)!,
-          activity_qty: p.activity_qty, applied_by: caller.userId, applied_at: now,
+          activity_id: a.id, company_id: caller.companyId, stock_id: row.id, activity_price_fen: seckill ? p.activity_price_fen! : 0, ordinary_fen: ordinaryPriceFen(row)!,
+          activity_qty: seckill ? p.activity_qty! : 0, applied_by: caller.userId, applied_at: now,
         });
         return itemOut((await repo.itemById(trx, id))!, now);
       }),
@@ -235,8 +255,9 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
 
     async opCreate(db: Kysely<DB>, caller: Caller, p: PayloadOut<'opActivityCreate'>) {
       checkWindow(p);
+      const terms = kindTerms(p);
       const id = await repo.insertActivity(db, {
-        name: p.name, kind: p.kind, description: p.description, start_at: new Date(p.start_at * 1000), end_at: new Date(p.end_at * 1000), per_buyer: p.per_buyer,
+        name: p.name, kind: p.kind, ...terms, description: p.description, start_at: new Date(p.start_at * 1000), end_at: new Date(p.end_at * 1000),
         created_by: caller.userId, created_at: clock.now(),
       });
       return activityNow(db, id);
@@ -249,12 +270,13 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
         const now = clock.now();
         const phase = phaseOf(a, now);
         if (phase === 'ended') throw conflict(activityText.activityEnded);
-        if (p.kind !== a.kind) throw invalid('kind', activityText.started);
-        const timing = s(a.start_at) !== p.start_at || s(a.end_at) !== p.end_at || a.per_buyer !== p.per_buyer;
+        if (p.kind !== a.kind) throw invalid('kind', activityText.kindFixed);
+        const terms = kindTerms(p);
+        const timing = s(a.start_at) !== p.start_at || s(a.end_at) !== p.end_at || a.per_buyer !== terms.per_buyer || tierKey(a.tiers) !== tierKey(terms.tiers);
         if (timing && phase !== 'upcoming') throw conflict(activityText.started);
         if (timing) checkWindow(p);
         await repo.updateActivity(trx, a.id, {
-          name: p.name, description: p.description, start_at: new Date(p.start_at * 1000), end_at: new Date(p.end_at * 1000), per_buyer: p.per_buyer, updated_at: now,
+          name: p.name, description: p.description, start_at: new Date(p.start_at * 1000), end_at: new Date(p.end_at * 1000), ...terms, updated_at: now,
         });
         return activityNow(trx, a.id);
       }),
@@ -285,6 +307,11 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
         if (item.state !== 'pending') throw conflict(activityText.notPending);
         if (a.settled_at || phaseOf(a, now) === 'ended') throw conflict(activityText.activityEnded);
         const row = (await repo.stockRow(trx, item.stock_id, true))!;
+        if (a.kind !== 'seckill') {
+          // 满减: nothing is reserved; the row takes part at its own price from now (docs/activities.md "满减")
+          await repo.setItem(trx, id, { state: 'approved', ordinary_fen: ordinaryPriceFen(row) ?? item.ordinary_fen, audited_by: caller.userId, audited_at: now });
+          return itemOut((await repo.itemById(trx, id))!, now);
+        }
         const priceBad = activityPriceRefusal(item.activity_price_fen, row);
         if (priceBad) throw conflict(priceBad);
         if (!(await repo.takeFromRow(trx, row.id, item.activity_qty))) throw conflict(activityText.approveShort(row.quantity));

@@ -12,7 +12,7 @@ export const lockOrder = (db: Kysely<DB>, orderNo: string) =>
     .where('order_no', '=', orderNo).forUpdate().executeTakeFirst();
 
 export const orderLines = (db: Kysely<DB>, orderId: string) =>
-  db.selectFrom('goods_order_line').select(['id', 'qty', 'unit_price_fen', 'supplier_oe', 'name']).where('order_id', '=', orderId).orderBy('id').execute();
+  db.selectFrom('goods_order_line').select(['id', 'qty', 'unit_price_fen', 'reduction_fen', 'supplier_oe', 'name']).where('order_id', '=', orderId).orderBy('id').execute();
 
 /** Every after-sale line on an order's lines, with its after-sale's state (oldest first). */
 export const takenOnOrder = (db: Kysely<DB>, orderId: string) =>

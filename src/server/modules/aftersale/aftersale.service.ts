@@ -33,6 +33,7 @@ import * as repo from './aftersale.repo';
 import { warrantyCover } from '../warranty/warranty.service';
 import { warrantyText } from '../../../shared/domain/warranty';
 import { refundAfterVoucher } from '../../../shared/domain/vouchers';
+import { returnedReduction } from '../../../shared/domain/full-reduction';
 import type { OrderMoney } from '../orders/order-payment.service';
 
 type Ctx = Pick<RequestContext, 'afterCommit'>;
@@ -191,6 +192,8 @@ export const createAfterSaleService = ({ clock, notices, money }: AfterSaleDeps)
         const takenLines = taken.map((x) => ({ orderLineId: Number(x.order_line_id), qty: x.qty, status: x.status, asNo: x.as_no }));
         const seen = new Set<number>();
         const chosen: Array<{ order_line_id: number; qty: number; unit_price_fen: number }> = [];
+        // the returned goods at their line prices less their share of the order's 满减 (docs/activities.md "满减")
+        let goodsFen = 0;
         for (const [i, pl] of p.lines.entries()) {
           const line = lines.find((l) => Number(l.id) === pl.order_line_id);
           if (!line) throw invalid(`lines.${i}.order_line_id`, t.lineNotInOrder);
@@ -201,12 +204,13 @@ export const createAfterSaleService = ({ clock, notices, money }: AfterSaleDeps)
           if (openAsNo) throw conflict(t.lineOpen(name, openAsNo));
           if (pl.qty > available) throw invalid(`lines.${i}.qty`, t.qtyTooMany(name, available));
           chosen.push({ order_line_id: pl.order_line_id, qty: pl.qty, unit_price_fen: line.unit_price_fen });
+          goodsFen += pl.qty * line.unit_price_fen - returnedReduction(Number(line.reduction_fen), pl.qty, line.qty);
         }
         const no = newNo(now);
         const id = await repo.insertAfterSale(trx, {
           as_no: no, order_id: o.id, buyer_company_id: o.buyer_company_id, buyer_user_id: caller.userId, seller_company_id: o.seller_company_id,
           type: p.type, reason: p.reason, description: p.description, img_infos: images,
-          total_qty: chosen.reduce((s, l) => s + l.qty, 0), refund_fen: refundAfterVoucher(chosen.reduce((s, l) => s + l.qty * l.unit_price_fen, 0), Number(o.total_fen) + Number(o.voucher_fen), Number(o.voucher_fen)), created_at: now,
+          total_qty: chosen.reduce((s, l) => s + l.qty, 0), refund_fen: refundAfterVoucher(goodsFen, Number(o.total_fen) + Number(o.voucher_fen), Number(o.voucher_fen)), created_at: now,
           warranty_term_id: warranty?.id ?? null, warranty_months: warranty?.months ?? null,
         }, chosen);
         await repo.addEvent(trx, { after_sale_id: id, action: 'apply', actor_user_id: caller.userId, from_status: null, to_status: 'pending', note: `${warranty ? `${warrantyText.afterSale}（${warranty.months}个月）· ` : ''}${p.description ? `${p.reason}：${p.description}` : p.reason}`, created_at: now });

@@ -26,6 +26,8 @@ import { circlePrice, circlePrices, type CircleTerms } from '../circle/circle-st
 import { circleStockText } from '../../../shared/contracts/circle-stock';
 import { promoOffer } from '../../../shared/domain/promo-plans';
 import { promoPricer, type PromoPricer } from '../promo-plan/promo-plan.service';
+import { fullReductionTerms } from '../activity/full-reduction.service';
+import { orderReduction, tiersText, type OrderReduction } from '../../../shared/domain/full-reduction';
 
 /** A quote offers its quantity; one that left it open (0) offers what the line asked for. */
 const quotedQty = (r: { quote_qty: number; line_qty: number }) => r.quote_qty > 0 ? r.quote_qty : r.line_qty;
@@ -130,6 +132,43 @@ export const createCartService = (clock: Clock) => {
     return { groups, ...cartTotals(groups.flatMap((g) => g.items)) };
   };
 
+  /**
+   * 满减 per seller over these lines (docs/activities.md "满减"): the running 满减 activity of
+   * their rows, the tier reached on the lines' amounts (promotion plans' prices included) and
+   * each line's share. By seller id; sellers without one are absent.
+   */
+  const reductionsOf = async (db: Kysely<DB>, lines: readonly CartItem[]): Promise<Map<number, OrderReduction>> => {
+    const out = new Map<number, OrderReduction>();
+    const stockIds = lines.flatMap((l) => (l.stockId === null ? [] : [l.stockId]));
+    if (stockIds.length === 0) return out;
+    const terms = await fullReductionTerms(db, stockIds, clock.now());
+    if (terms.size === 0) return out;
+    for (const seller of new Set(lines.map((l) => l.companyId))) {
+      const r = orderReduction(lines.filter((l) => l.companyId === seller).map((l) => ({ key: l.id, stockId: l.stockId, amount: l.amount })), (id) => terms.get(id));
+      if (r) out.set(seller, r);
+    }
+    return out;
+  };
+
+  /** The 满减 of each group's ticked lines on sale, on the group and the lines (the checkout takes these lines). */
+  const withReductions = async (db: Kysely<DB>, list: CartList): Promise<CartList> => {
+    const chosen = list.groups.flatMap((g) => g.items).filter((i) => i.checked && i.productSource === PRODUCT_SOURCE_ON_SALE);
+    const reductions = await reductionsOf(db, chosen);
+    if (reductions.size === 0) return list;
+    return {
+      ...list,
+      groups: list.groups.map((g) => {
+        const r = reductions.get(g.companyId);
+        if (!r) return g;
+        return {
+          ...g,
+          items: g.items.map((i) => (r.shares.has(i.id) ? { ...i, reductionFen: r.shares.get(i.id)! } : i)),
+          fullReduction: { activityId: r.activityId, name: r.name, tiersText: tiersText(r.tiers), goodsFen: r.goodsFen, offFen: r.offFen, nextGapFen: r.nextGapFen, nextOffFen: r.nextOffFen },
+        };
+      }),
+    };
+  };
+
   /** The buyer's preferred suppliers' groups first (设为优选供应商, docs/customers.md), the rest as they came. */
   const preferredFirst = async (db: Kysely<DB>, caller: Caller, list: CartList): Promise<CartList> => {
     if (list.groups.length < 2) return list;
@@ -159,6 +198,8 @@ export const createCartService = (clock: Clock) => {
       return rows.map((r) => item(r, level, levels, pricer, circles));
     },
 
+    reductionsOf,
+
     /** Ordered lines leave the cart (in the order's transaction). */
     removeOrdered: (trx: Kysely<DB>, caller: Caller, ids: number[]) => repo.removeLines(trx, caller.userId, ids),
 
@@ -172,7 +213,7 @@ export const createCartService = (clock: Clock) => {
       const levels = await levelsOf(db, caller, rows.map((r) => r.seller_id));
       const circles = await circleTerms(db, caller, rows, false);
       const pricer = await pricerOf(db, caller, rows);
-      return preferredFirst(db, caller, grouped(rows, rows.map((r) => item(r, level, levels, pricer, circles))));
+      return withReductions(db, await preferredFirst(db, caller, grouped(rows, rows.map((r) => item(r, level, levels, pricer, circles)))));
     },
 
     /**

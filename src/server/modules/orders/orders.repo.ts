@@ -16,12 +16,16 @@ export interface NewOrder {
   credit_company_id?: number; credit_due_date?: string;
   /** the voucher's discount taken off total_fen (docs/vouchers.md) */
   voucher_fen?: number;
+  /** the 满减 taken off total_fen and its activity (docs/activities.md "满减") */
+  reduction_fen?: number; reduction_activity_id?: number;
 }
 export interface NewLine {
   stock_id: number | null; quote_id: number | null; type_code: string; supplier_oe: string; name: string; brand_name: string; quality_name: string; uom_name: string;
   qty: number; include_tax: boolean; price_column: string; unit_price_fen: number; amount_fen: number;
   /** charged under a promotion plan (docs/promotions.md) */
   promo_plan_id?: number; list_price_fen?: number;
+  /** the line's share of its order's 满减 (docs/activities.md "满减") */
+  reduction_fen?: number;
 }
 
 export const insertOrder = async (db: Kysely<DB>, o: NewOrder, lines: NewLine[]) => {
@@ -79,7 +83,9 @@ export const orderByNo = (db: Kysely<DB>, orderNo: string) =>
     .innerJoin('app_user as u', 'u.id', 'o.buyer_user_id')
     .selectAll('o')
     .select(['bc.name as buyer_company_name', 'sc.name as seller_company_name', 'u.display_name as buyer_user_name', firstLine, deductedFrom('o').as('deducted_fen'),
-      sql<string>`coalesce(to_char(o.credit_due_date, 'YYYY-MM-DD'), '')`.as('credit_due_day')])
+      sql<string>`coalesce(to_char(o.credit_due_date, 'YYYY-MM-DD'), '')`.as('credit_due_day'),
+      // the 满减 activity's name (docs/activities.md "满减")
+      sql<string | null>`(select a.name from activity a where a.id = o.reduction_activity_id)`.as('reduction_name')])
     .where('o.order_no', '=', orderNo).executeTakeFirst();
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof orderByNo>>>;
 

@@ -46,6 +46,7 @@ import { spotFlags } from '../stock/stock.service';
 import { markFollowedOesChanged } from '../basket/follow.service';
 import { SPOT_CONFIRM_MINUTES, spotText } from '../../../shared/domain/spot';
 import { earnOnOrderCompleted } from '../points/points.service';
+import type { OrderReduction } from '../../../shared/domain/full-reduction';
 import { recordVoucherUse, returnVoucherOf, takeVouchers, voucherOfOrder } from '../voucher/voucher.service';
 
 /**
@@ -160,6 +161,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money, w
     return {
       ...summary(o, caller),
       voucher_fen: Number(o.voucher_fen), voucher_name: voucher?.name ?? '',
+      reduction_fen: Number(o.reduction_fen), reduction_name: o.reduction_name ?? '',
       buyer_user_name: o.buyer_user_name,
       contact_name: o.contact_name, contact_phone: o.contact_phone, address: o.address, remark: o.remark,
       reject_reason: o.reject_reason ?? '', cancel_reason: o.cancel_reason ?? '',
@@ -173,6 +175,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money, w
         id: Number(l.id), stock_id: l.stock_id, supplier_oe: l.supplier_oe, name: l.name, brand_name: l.brand_name, quality_name: l.quality_name,
         uom_name: l.uom_name, qty: l.qty, include_tax: l.include_tax, price_column: l.price_column, unit_price_fen: l.unit_price_fen, amount_fen: Number(l.amount_fen),
         ...(l.promo_plan_id !== null && l.list_price_fen !== null ? { promo_plan_id: l.promo_plan_id, promo_name: l.promo_name ?? '', list_price_fen: l.list_price_fen } : {}),
+        ...(Number(l.reduction_fen) > 0 ? { reduction_fen: Number(l.reduction_fen) } : {}),
       })),
       events: events.map((e) => ({ action: e.action, from_status: e.from_status ?? '', to_status: e.to_status, note: e.note, user_name: e.user_name, created_at: unix(e.created_at) })),
       after_sales: afterSales,
@@ -312,15 +315,19 @@ export const createOrdersService = ({ clock, cart, membership, notices, money, w
           if (l.qty > l.stockQty) throw conflict(spotFlagsOf ? spotText.notEnough(name, l.stockQty) : orderText.notEnough(name, l.stockQty));
         }
         const now = clock.now();
-        // the vouchers the buyer chose, one per seller order (docs/vouchers.md)
-        const vouchers = await takeVouchers(trx, caller.companyId, p.vouchers ?? [], lines, now);
-        const total = lines.reduce((s, l) => s + l.amount, 0) - [...vouchers.values()].reduce((s, v) => s + v.discountFen, 0);
+        // 满减 per seller order, on the lines' prices (plans included), before vouchers; a spot order takes none (docs/activities.md "满减")
+        const reductions = spot ? new Map<number, OrderReduction>() : await cart.reductionsOf(trx, lines);
+        const shareOf = (l: { id: number; companyId: number }) => reductions.get(l.companyId)?.shares.get(l.id) ?? 0;
+        const net = lines.map((l) => ({ ...l, amount: l.amount - shareOf(l) }));
+        // the vouchers the buyer chose, one per seller order, counted on what is left after 满减 (docs/vouchers.md)
+        const vouchers = await takeVouchers(trx, caller.companyId, p.vouchers ?? [], net, now);
+        const total = net.reduce((s, l) => s + l.amount, 0) - [...vouchers.values()].reduce((s, v) => s + v.discountFen, 0);
         if (total !== p.expected_total_fen) throw conflict(orderText.totalChanged(total));
         const sellers = [...new Set(lines.map((l) => l.companyId))];
         const unknownRemark = p.remarks.find((r) => !sellers.includes(r.company_id));
         if (unknownRemark) throw invalid('remarks', orderText.remarkSeller);
 
-        const credit = await creditOrders(trx, caller, p.credit_sellers ?? [], sellers, lines, now, (seller) => vouchers.get(seller)?.discountFen ?? 0);
+        const credit = await creditOrders(trx, caller, p.credit_sellers ?? [], sellers, net, now, (seller) => vouchers.get(seller)?.discountFen ?? 0);
         const checkoutNo = newNo('CO', now);
         const used = new Set<string>();
         const drops = new Map<number, number>();
@@ -339,7 +346,8 @@ export const createOrdersService = ({ clock, cart, membership, notices, money, w
           const id = await repo.insertOrder(trx, {
             order_no: orderNo, checkout_no: checkoutNo, buyer_company_id: caller.companyId, buyer_user_id: caller.userId, seller_company_id: seller,
             line_count: own.length, total_qty: own.reduce((s, l) => s + l.qty, 0),
-            total_fen: own.reduce((s, l) => s + l.amount, 0) - (vouchers.get(seller)?.discountFen ?? 0), voucher_fen: vouchers.get(seller)?.discountFen ?? 0,
+            total_fen: own.reduce((s, l) => s + l.amount - shareOf(l), 0) - (vouchers.get(seller)?.discountFen ?? 0), voucher_fen: vouchers.get(seller)?.discountFen ?? 0,
+            ...(reductions.get(seller)?.offFen ? { reduction_fen: reductions.get(seller)!.offFen, reduction_activity_id: reductions.get(seller)!.activityId } : {}),
             contact_name: p.contact_name, contact_phone: p.contact_phone, address: p.address,
             remark: p.remarks.find((r) => r.company_id === seller)?.remark ?? '', created_at: now,
             ...(spot ? { spot: true, confirm_by: new Date(now.getTime() + SPOT_CONFIRM_MINUTES * 60_000) } : {}),
@@ -350,6 +358,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money, w
             price_column: l.priceColumn!, unit_price_fen: l.price!, amount_fen: l.amount, circle_id: l.circleId,
             // charged under a promotion plan: the plan and the price before it, kept as they were (docs/promotions.md)
             ...(l.promo ? { promo_plan_id: l.promo.planId, list_price_fen: l.promo.listPrice } : {}),
+            ...(shareOf(l) > 0 ? { reduction_fen: shareOf(l) } : {}),
           })));
           await repo.addEvent(trx, { order_id: id, action: 'create', actor_user_id: caller.userId, from_status: null, to_status: 'pending', note: '', created_at: now });
           const voucher = vouchers.get(seller);
