@@ -18,6 +18,8 @@ import { enquiryHandlers } from './modules/enquiry/enquiry.routes';
 import { addressHandlers } from './modules/address/address.routes';
 import { createAddressService } from './modules/address/address.service';
 import { createEnquiryService } from './modules/enquiry/enquiry.service';
+import { translationHandlers } from './modules/translation/translation.routes';
+import { createTranslationService } from './modules/translation/translation.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { authHandlers } from './modules/auth/auth.routes';
 import { systemHandlers } from './modules/system/system.routes';
@@ -247,6 +249,8 @@ export const createApp = (deps: AppDeps) => {
   const bonus = createBonusService({ clock: deps.clock, ledger, wallet });
   const paymentPurposes: PaymentPurpose[] = [wallet.purpose, packagePurpose(membership), orderMoney.purpose, cashPledges.purpose, paidServices.purpose, vnWallet.purpose];
   const openServerKey = serverKeyOf(deps.openKeySecret);
+  const vnMall = createVnMallService({ clock: deps.clock, afterSales });
+  const enquiries = createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), cart, cards: im, wechat });
   const handlers: Handlers = {
     ...authHandlers(auth),
     ...systemHandlers(deps.clock),
@@ -288,7 +292,7 @@ export const createApp = (deps: AppDeps) => {
     // API keys, scope bundles and the call log (docs/open-platform.md, "Keys and signing")
     ...openHandlers(createOpenService({ clock: deps.clock, serverKey: openServerKey })),
     ...stockHandlers(createStockService(deps.clock)),
-    ...vnMallHandlers(createVnMallService({ clock: deps.clock, afterSales })),
+    ...vnMallHandlers(vnMall),
     // 盘点 (docs/warehouse.md "Stocktake")
     ...stocktakeHandlers(createStocktakeService(deps.clock)),
     ...stockImportHandlers(stockImport),
@@ -302,7 +306,12 @@ export const createApp = (deps: AppDeps) => {
     // 仓库设置, 库位 and 拣货单 (docs/warehouse.md)
     ...warehouseHandlers(createWarehouseService(deps.clock), createRowLocationService(deps.clock), createPickListService(deps.clock)),
     ...addressHandlers(createAddressService(deps.clock)),
-    ...enquiryHandlers(createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), cart, cards: im, wechat })),
+    ...enquiryHandlers(enquiries),
+    // translated lines under enquiries and the Vietnam mall's names (docs/i18n.md, "Translated lines")
+    ...translationHandlers(createTranslationService({
+      clock: deps.clock, translator: deps.translator, log: deps.log,
+      sources: { enquiry: (db, caller, ids) => enquiries.readableTexts(db, caller, ids), vn_offer: (db, caller, ids) => vnMall.offerNames(db, caller, ids) },
+    })),
     ...operationHandlers({
       companies: createOpCompanyService({ clock: deps.clock, auth, notices: im }),
       users: createOpUsersService({ clock: deps.clock, auth, sms: smsProvider, log: deps.log }),

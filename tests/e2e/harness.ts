@@ -14,6 +14,7 @@ import { expect, inject, onTestFailed } from 'vitest';
 import { startServer } from '../../src/server/server';
 import { PAGE_HEADER } from '../../src/server/http/session-cookie';
 import type { SmsProvider } from '../../src/server/modules/sms/sms.provider';
+import type { TranslatorConfig } from '../../src/server/modules/im/translator';
 import { launchChromium } from './browser';
 
 /**
@@ -149,15 +150,15 @@ export const shotsAtSizes = async (e2e: Pick<E2E, 'shot'>, page: Page, name: str
   await page.setViewportSize({ width: back[0], height: back[1] });
 };
 
-/** `sms`: receive the SMS codes the app sends (accounts), instead of the server log. */
-export const startE2E = async (opts: { sms?: SmsProvider } = {}): Promise<E2E> => {
+/** `sms`: receive the SMS codes the app sends (accounts), instead of the server log; `translate`: a translation service (a local fake). */
+export const startE2E = async (opts: { sms?: SmsProvider; translate?: TranslatorConfig } = {}): Promise<E2E> => {
   mkdirSync(shotsDir, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'qph-e2e-'));
   // run by vitest, global-setup.ts provides a seeded folder and a browser; otherwise seed and launch here
   const seeded = inject('seededPgliteDir');
   if (seeded) cpSync(seeded, join(dataDir, 'pglite'), { recursive: true });
   const pglite = await PGlite.create(join(dataDir, 'pglite'));
-  const server = await startServer({ port: 0, host: '127.0.0.1', pglite, dataDir, staticDir: resolve(process.env.E2E_DIST ?? 'dist'), sms: opts.sms });
+  const server = await startServer({ port: 0, host: '127.0.0.1', pglite, dataDir, staticDir: resolve(process.env.E2E_DIST ?? 'dist'), sms: opts.sms, translate: opts.translate });
   const wsEndpoint = inject('chromiumWsEndpoint');
   const browser = wsEndpoint ? await chromium.connect(wsEndpoint) : await launchChromium();
   const e2e: E2E = {

@@ -283,7 +283,7 @@ describe('the storefront in Vietnamese', () => {
     await context.close();
   });
 
-  it('chat has no Chinese left outside the messages: the desktop window, and /im on a phone', async () => {
+  it('chat has no Chinese left outside the messages: the desktop window, and /im and /im/password on a phone', async () => {
     // the seller writes to the buyer (through the API): the conversation and its message are user data
     const sellerT = await apiToken(e2e.url, 'seller');
     const { rows: [{ uuid: buyerUuid }] } = await e2e.pglite.query<{ uuid: string }>(`select uuid from app_user where username = 'buyer'`);
@@ -322,10 +322,21 @@ describe('the storefront in Vietnamese', () => {
     await phone.page.getByTestId('conversation').first().waitFor();
     await expect.poll(() => chineseLeft(phone.page), { message: '/im at 390 px' }).toEqual([]);
     await e2e.shot(phone.page, 'i18n-im-390');
+    // 修改密码 (/im/password), refused: the form's checks and the server's (a wrong current password)
+    await phone.page.goto(e2e.url + '/im/password');
+    await phone.page.getByRole('button', { name: 'Lưu' }).click();
+    await phone.page.getByText('Vui lòng nhập mật khẩu hiện tại').waitFor();
+    await phone.page.locator('#old_password').fill('wrong-password1');
+    await phone.page.locator('#password').fill('newpass123');
+    await phone.page.locator('#password2').fill('newpass123');
+    await phone.page.getByRole('button', { name: 'Lưu' }).click();
+    await phone.page.getByText('Mật khẩu hiện tại không đúng').waitFor();
+    await expect.poll(() => chineseLeft(phone.page), { message: '/im/password at 390 px' }).toEqual([]);
+    await e2e.shot(phone.page, 'i18n-im-password-390');
     await phone.context.close();
   });
 
-  it('the phone\'s cart, search, orders, an order and its logistics (/ofo) have no Chinese left', async () => {
+  it('the phone\'s cart, search, orders, an order and its logistics, the after-sales and one of them (/ofo) have no Chinese left', async () => {
     await e2e.pglite.query(`update app_user set lang = 'vi' where username = 'buyer'`);
     const { rows: [{ id: buyerId }] } = await e2e.pglite.query<{ id: number }>(`select id from app_user where username = 'buyer'`);
     const { rows: [row] } = await e2e.pglite.query<{ id: number }>(`
@@ -368,6 +379,20 @@ describe('the storefront in Vietnamese', () => {
     await page.getByRole('region', { name: 'Diễn biến đơn hàng' }).waitFor();
     await page.waitForLoadState('networkidle');
     await expect.poll(() => chineseLeft(page), { message: '/ofo/purchase/logistics at 390 px' }).toEqual([]);
+    // the phone's after-sales and one of them (the after-sale the orders' walk above applied for), with the buyer's cancel form open
+    await page.goto(e2e.url + '/ofo/serviceOrder?side=buyer');
+    const service = page.getByTestId('service-card').first();
+    await service.waitFor();
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => chineseLeft(page), { message: '/ofo/serviceOrder at 390 px' }).toEqual([]);
+    await e2e.shot(page, 'i18n-phone-serviceorders-390');
+    await service.getByRole('link').click();
+    await page.getByRole('region', { name: 'Thông tin hậu mãi' }).waitFor();
+    await page.getByRole('region', { name: 'Thao tác hậu mãi' }).getByRole('button').first().click();
+    await page.getByLabel('Lý do rút yêu cầu (không bắt buộc)').waitFor();
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => chineseLeft(page), { message: '/ofo/serviceOrder/detail at 390 px' }).toEqual([]);
+    await e2e.shot(page, 'i18n-phone-serviceorder-390');
     await context.close();
   });
 

@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { msg } from '../../shared/messages';
+import { ACCOUNT_RULES } from '../../shared/domain/account-rules';
 import { chargedColumnLabel, PRICE_LABELS } from '../../shared/domain/prices';
 import { SPOT_SHIP_TEXT } from '../../shared/domain/spot';
 import { AFTERSALE_ACTION_TEXT, AFTERSALE_NEXT_STEP, AFTERSALE_REASONS, AFTERSALE_STATUS_TEXT, AFTERSALE_TYPE_TEXT } from '../../shared/domain/aftersale';
@@ -102,6 +103,11 @@ const SHARED_TEXTS: Record<string, readonly string[]> = {
   'contracts/search.ts keyword refusals': [priceRangeReversed, stockRangeReversed, priceColumnHidden, keywordTooDeep],
   'domain/vouchers.ts unusableReason': ['该优惠券已使用', '该优惠券已过期', '该优惠券尚未到使用时间', '该优惠券不适用于这个卖家的订单', '该订单中没有这张券适用的配件', '该优惠券对这个订单没有优惠'],
   'messages.ts msg (the request helper)': [msg.offline, msg.serverError],
+  // 修改密码 (/im/password, /backend/settings/password): the form's checks and the server's refusals
+  'domain/account-rules.ts passwordChangeSchema, msg (the password form)': [
+    '请输入原密码', '原密码最多128个字符', '请输入新密码', '新密码至少8位', '新密码最多32位', '新密码只能包含字母、数字和英文符号，不能有空格或中文',
+    '新密码须包含字母', '新密码须包含数字', '请再次输入密码', '新密码不能与原密码相同', '两次输入的密码不一致', msg.oldPasswordWrong, msg.passwordIsUsername, ACCOUNT_RULES.password,
+  ],
   'features/im/connection-state.ts STATUS_TEXT (the chat\'s state)': [msg.chatConnected, msg.chatConnecting, msg.chatDisconnected, msg.chatKicked, msg.chatOffline],
   'contracts/vn-wallet.ts vnWalletText (the dong wallet, /vnwallet)': [vnWalletText.notVn, vnWalletText.mayNotUse, vnWalletText.amount, vnWalletText.providerNoVnd],
 };

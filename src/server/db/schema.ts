@@ -17,6 +17,8 @@ export interface DB {
   };
   vn_removal: { stock_id: number; company_id: number; reason: string; removed_at: Timestamp; user_id: number; username: string };
   // a whole part out of the mall (migration 0780, docs/overseas.md "Parts (海外商品)")
+  // translated lines, one per source text and target (migration 0781, docs/i18n.md "Translated lines")
+  text_translation: { source_hash: string; target: 'vi' | 'zh'; source_text: string; translated: string; created_at: Timestamp };
   vn_part_removal: { oe_norm: string; brand_name: string; supplier_oe: string; reason: string; removed_at: Timestamp; user_id: number; username: string };
   service_charge_rule: {
     id: Generated<number>; min_dong: ColumnType<string, number, number>; max_dong: ColumnType<string | null, number | null, number | null>;

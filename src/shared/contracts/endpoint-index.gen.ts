@@ -519,6 +519,7 @@ stockUpdate put user - /stock/row
 supplierCreditList get user - /supplier/credit
 supplierList get user - /supplier/list
 supplierSetPreferred put user - /supplier/preferred
+textTranslations post user - /translations
 tokenRefresh post public - /user/token/refresh
 tradeCircleAllocate post user i /trade-circle/allocate
 tradeCircleApprove post user - /trade-circle/approve

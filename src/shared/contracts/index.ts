@@ -57,6 +57,7 @@ import { pointsEndpoints } from './points';
 import { bonusEndpoints } from './bonus';
 import { basketEndpoints } from './basket';
 import { vnMallEndpoints } from './vn-mall';
+import { translationEndpoints } from './translation';
 import { vnWalletEndpoints } from './vn-wallet';
 import { voucherEndpoints } from './voucher';
 import { promoPlanEndpoints } from './promo-plan';
@@ -125,6 +126,7 @@ export * from './points';
 export * from './bonus';
 export * from './basket';
 export * from './vn-mall';
+export * from './translation';
 export * from './vn-wallet';
 export * from './voucher';
 export * from './promo-plan';
@@ -195,6 +197,7 @@ export const endpoints = {
   ...maintenanceEndpoints,
   ...spotEndpoints,
   ...vnMallEndpoints,
+  ...translationEndpoints,
   ...vnWalletEndpoints,
   ...voucherEndpoints,
   ...promoPlanEndpoints,

@@ -8,3 +8,13 @@ const VIETNAMESE = /[ăâđêôơưàáảãạằắẳẵặầấẩẫậè�
 export type TranslateTarget = 'vi' | 'zh';
 
 export const translateTargetOf = (text: string): TranslateTarget => (VIETNAMESE.test(text) ? 'zh' : 'vi');
+
+/**
+ * Whether a text written by someone is worth a translated line for a reader of `target` (docs/i18n.md,
+ * "Translated lines"): it holds letters (an OE number alone does not), and it is written in the other
+ * language (told as above: Vietnamese text goes to Chinese, anything else to Vietnamese).
+ */
+export const wantsTranslation = (text: string, target: TranslateTarget) => {
+  const t = text.trim();
+  return t !== '' && /\p{L}/u.test(t) && translateTargetOf(t) === target;
+};

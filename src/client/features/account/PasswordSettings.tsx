@@ -7,11 +7,14 @@ import { Field } from '../../ui/form/Field';
 import { useForm } from '../../ui/form/form';
 import '../../ui/form/form.css';
 import { useChangePassword } from './mutations';
+import { useT } from '../../i18n/lang';
+import { Refusal } from '../../i18n/Refusal';
 
 const passwordProps = { feedback: false, toggleMask: true, inputStyle: { width: '100%' }, style: { width: '100%' } } as const;
 
-/** /backend/settings/password: this session stays signed in, the user's others end. */
+/** /backend/settings/password and the phone's /im/password: this session stays signed in, the user's others end. In the page's language (docs/i18n.md). */
 export function PasswordSettings() {
+  const t = useT();
   const f = useForm({ old_password: '', password: '', password2: '' });
   const [busy, setBusy] = useState(false);
   const changePassword = useChangePassword();
@@ -40,20 +43,20 @@ export function PasswordSettings() {
 
   return (
     <div className="settings-page card">
-      <form className="account-form" onSubmit={submit} noValidate aria-label={msg.passwordTitle} style={{ maxWidth: '26rem' }}>
-        <h2>{msg.passwordTitle}</h2>
-        <Field id="old_password" label="原密码" error={err.old_password} required>
+      <form className="account-form" onSubmit={submit} noValidate aria-label={t(msg.passwordTitle)} style={{ maxWidth: '26rem' }}>
+        <h2>{t(msg.passwordTitle)}</h2>
+        <Field id="old_password" label={t('原密码')} error={err.old_password} required>
           <Password inputId="old_password" name="old_password" value={x.old_password} onChange={(e) => set('old_password', e.target.value)} className={invalid('old_password')} autoComplete="current-password" {...passwordProps} />
         </Field>
-        <Field id="password" label="新密码" hint={ACCOUNT_RULES.password} error={err.password} required>
+        <Field id="password" label={t('新密码')} hint={t(ACCOUNT_RULES.password)} error={err.password} required>
           <Password inputId="password" name="password" value={x.password} onChange={(e) => set('password', e.target.value)} className={invalid('password')} autoComplete="new-password" {...passwordProps} />
         </Field>
-        <Field id="password2" label="确认新密码" error={err.password2} required>
+        <Field id="password2" label={t('确认新密码')} error={err.password2} required>
           <Password inputId="password2" name="password2" value={x.password2} onChange={(e) => set('password2', e.target.value)} className={invalid('password2')} autoComplete="new-password" {...passwordProps} />
         </Field>
-        {f.formError && <p className="form-error" role="alert">{f.formError}</p>}
-        {done && <p className="account-ok" role="status">{msg.passwordChanged}</p>}
-        <Button type="submit" label={msg.save} loading={busy} />
+        {f.formError && <p className="form-error" role="alert"><Refusal text={f.formError} /></p>}
+        {done && <p className="account-ok" role="status">{t(msg.passwordChanged)}</p>}
+        <Button type="submit" label={t(msg.save)} loading={busy} />
       </form>
     </div>
   );

@@ -22,6 +22,8 @@ import { Price } from '../currency/Price';
 import { enquiryDetailQuery, enquiryKeys } from './queries';
 import { useAcceptQuotes, useEnquiryMove } from './mutations';
 import { QuoteHistoryButton } from './QuoteHistory';
+import { useTranslations } from '../translation/queries';
+import { TranslatedLine } from '../translation/TranslatedLine';
 import './enquiry.css';
 import '../search/search-extras.css';
 
@@ -44,6 +46,9 @@ export function EnquiryDetailPage({ id }: { id: number }) {
   const mayBuy = hasAnyPermission(session.user?.permissions ?? [], CART_CODES);
   const enquiryMove = useEnquiryMove();
   const acceptQuotes = useAcceptQuotes();
+  // the lines, the note and the quotes' notes in the page's language, after the page (docs/i18n.md, "Translated lines")
+  const written = q.data ? [q.data.note, ...q.data.lines.map((l) => l.name), ...q.data.quotes.map((x) => x.note)] : [];
+  const translated = useTranslations('enquiry', q.data ? [q.data.id] : [], written);
   // opening the enquiry marks its quotes seen on the server: the badge follows
   useEffect(() => {
     if (q.dataUpdatedAt) void qc.invalidateQueries({ queryKey: enquiryKeys.count() });
@@ -113,7 +118,7 @@ export function EnquiryDetailPage({ id }: { id: number }) {
             ))}
           </span>
         </div>
-        {e.note && <p className="muted">备注：{e.note}</p>}
+        {e.note && <p className="muted">备注：{e.note}<TranslatedLine text={e.note} lines={translated} /></p>}
         {e.img_infos.length > 0 && (
           <p className="wanted-thumbs" aria-label="询价图片">{e.img_infos.map((src) => <a key={src} href={src} target="_blank" rel="noreferrer"><img src={src} alt="询价图片" /></a>)}</p>
         )}
@@ -141,7 +146,7 @@ export function EnquiryDetailPage({ id }: { id: number }) {
         const quotes = ordered(e.quotes.filter((x) => x.line_id === l.id));
         return (
           <section key={l.id} className="card enquiry-line" aria-label={`第${l.line_no}行 ${l.oe || l.name}`} data-testid="enquiry-line">
-            <h3>{l.line_no}. {l.oe} {l.name} <span className="muted">× {l.qty} · {l.quality}</span></h3>
+            <h3>{l.line_no}. {l.oe} {l.name} <span className="muted">× {l.qty} · {l.quality}</span><TranslatedLine text={l.name} lines={translated} /></h3>
             {quotes.length === 0 ? (
               <p className="muted">{e.state === 'open' ? '待报价：卖家报价后会显示在这里，并在“我的求购”旁提示新报价。' : '没有卖家报价。可以点“重新询价”再问一次。'}</p>
             ) : (
@@ -161,7 +166,7 @@ export function EnquiryDetailPage({ id }: { id: number }) {
                         <td data-label="货期" className="num">{isNoStock(x.price_fen) ? '—' : x.delivery_days ? `${x.delivery_days} 天` : '现货'}</td>
                         <td data-label="有效期至">{day(x.valid_until)}</td>
                         <td data-label="状态">{x.fate === 'accepted' ? <Link to="/cart" search={{ kind: 'quote' }}>已采纳</Link> : isNoStock(x.price_fen) ? '—' : QUOTE_FATE_TEXT[x.fate]}</td>
-                        <td data-label="备注" className={x.note ? '' : 'quote-empty'}>{x.note}</td>
+                        <td data-label="备注" className={x.note ? '' : 'quote-empty'}>{x.note}<TranslatedLine text={x.note} lines={translated} /></td>
                         {/* a card (narrow box, enquiry.css) takes its own quote with one tap */}
                         {acceptable(x) && (
                           <td className="quote-accept-one">

@@ -22,6 +22,8 @@ import { stateSeverity } from './EnquiryDetailPage';
 import './enquiry.css';
 import '../search/search-extras.css';
 import { QuoteHistoryButton } from './QuoteHistory';
+import { useTranslations } from '../translation/queries';
+import { TranslatedLine } from '../translation/TranslatedLine';
 import { QuoteAllowance } from './QuoteAllowance';
 import { quoteQuotaText } from '../../../shared/domain/quote-quota';
 import { msg } from '../../../shared/messages';
@@ -30,6 +32,8 @@ const day = (s: number) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm') : '—'
 
 export function SellerEnquiryPage({ id }: { id: number }) {
   const q = useQuery(sellerEnquiryQuery(id));
+  // the buyer's lines and note in the page's language, after the page (docs/i18n.md, "Translated lines")
+  const translated = useTranslations('enquiry', q.data ? [q.data.id] : [], q.data ? [q.data.note, ...q.data.lines.map((l) => l.name)] : []);
   if (q.isPending) return <div className="card" aria-busy="true">正在加载询价单…</div>;
   if (q.isError) return <div className="card" role="alert">{q.error instanceof OfflineError ? '当前离线，联网后可报价' : q.error.message}</div>;
   const e = q.data;
@@ -44,7 +48,7 @@ export function SellerEnquiryPage({ id }: { id: number }) {
           {e.quotes.length > 0 && <span className="enquiry-actions"><QuoteHistoryButton enquiryId={e.id} buyer={false} /></span>}
         </div>
         {e.vin && <p className="muted">VIN：{e.vin}</p>}
-        {e.note && <p className="muted">备注：{e.note}</p>}
+        {e.note && <p className="muted">备注：{e.note}<TranslatedLine text={e.note} lines={translated} /></p>}
         {e.img_infos.length > 0 && (
           <p className="wanted-thumbs" aria-label="询价图片">{e.img_infos.map((src) => <a key={src} href={src} target="_blank" rel="noreferrer"><img src={src} alt="询价图片" /></a>)}</p>
         )}
@@ -52,14 +56,16 @@ export function SellerEnquiryPage({ id }: { id: number }) {
         {open && <QuoteAllowance />}
       </section>
       {e.lines.map((l) => (
-        <LineQuote key={l.id} enquiry={e} line={l} mine={e.quotes.find((x) => x.line_id === l.id)} open={open} />
+        <LineQuote key={l.id} enquiry={e} line={l} mine={e.quotes.find((x) => x.line_id === l.id)} open={open} translated={translated} />
       ))}
       <p><Link to="/backend/quote">返回报价中心</Link></p>
     </div>
   );
 }
 
-export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetail; line: EnquiryDetail['lines'][number]; mine?: Quote; open: boolean }) {
+const NONE: ReadonlyMap<string, string> = new Map();
+
+export function LineQuote({ enquiry, line, mine, open, translated = NONE }: { enquiry: EnquiryDetail; line: EnquiryDetail['lines'][number]; mine?: Quote; open: boolean; translated?: ReadonlyMap<string, string> }) {
   const submitQuote = useSubmitQuote();
   const price = useRef<HTMLInputElement>(null);
   const key = useRef(crypto.randomUUID());
@@ -142,7 +148,7 @@ export function LineQuote({ enquiry, line, mine, open }: { enquiry: EnquiryDetai
   );
   return (
     <section className="card enquiry-line" aria-label={`第${line.line_no}行 ${line.oe || line.name}`} data-testid="quote-line">
-      <h3>{line.line_no}. {line.oe} {line.name} <span className="muted">× {line.qty} · 品质：{line.quality}</span></h3>
+      <h3>{line.line_no}. {line.oe} {line.name} <span className="muted">× {line.qty} · 品质：{line.quality}</span><TranslatedLine text={line.name} lines={translated} /></h3>
       {mine && (
         <p className="muted" data-testid="my-quote">
           我的报价：{quotedText(mine)}{mine.price_fen >= 0 && mine.currency === 'CNY' ? ' 元' : ''} · {QUOTE_FATE_TEXT[mine.fate]} · 有效至 {day(mine.valid_until)}

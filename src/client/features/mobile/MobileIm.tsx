@@ -135,8 +135,9 @@ export function ImProfilePage() {
 
 /** 修改密码 (/im/password): the account's own form; this session stays signed in, the others end. */
 export function ImPasswordPage() {
+  const t = useT();
   return (
-    <MobilePage title="修改密码" back="/im/profile">
+    <MobilePage title={t('修改密码')} back="/im/profile">
       <div className="m-card"><PasswordSettings /></div>
     </MobilePage>
   );

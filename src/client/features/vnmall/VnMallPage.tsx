@@ -18,8 +18,10 @@ import { vnCartQuery, vnKeys, vnSearchQuery } from './queries';
 import { useVnCartAdd, useVnCartQty, useVnCartRemove, useVnCheckout } from './mutations';
 import type { VnOffer } from './types';
 import './vnmall.css';
+import { useTranslations } from '../translation/queries';
+import { TranslatedLine } from '../translation/TranslatedLine';
 
-function ResultRow({ o, onAdded }: { o: VnOffer; onAdded: (text: string, ok: boolean) => void }) {
+function ResultRow({ o, onAdded, names }: { o: VnOffer; onAdded: (text: string, ok: boolean) => void; names: ReadonlyMap<string, string> }) {
   const [qty, setQty] = useState('1');
   const add = useVnCartAdd();
   const put = async () => {
@@ -34,7 +36,7 @@ function ResultRow({ o, onAdded }: { o: VnOffer; onAdded: (text: string, ok: boo
   };
   return (
     <tr>
-      <td data-user-text><strong>{o.supplier_oe}</strong><div>{o.name}</div></td>
+      <td data-user-text><strong>{o.supplier_oe}</strong><div>{o.name}</div><TranslatedLine text={o.name} lines={names} /></td>
       <td data-user-text className="vn-hide-narrow">{o.brand_name || '—'}<div className="muted">{o.make_name}</div></td>
       <td data-user-text className="vn-hide-narrow">{o.seller_company_name}</td>
       <td className="num"><strong>{dongText(o.vn_price)}</strong></td>
@@ -52,6 +54,9 @@ export function VnMallPage() {
   const [keyword, setKeyword] = useState('');
   const [note, setNote] = useState<{ text: string; ok: boolean } | null>(null);
   const search = useQuery(vnSearchQuery({ keyword, page_number: 1 }));
+  // the names in the page's language, after the rows (docs/i18n.md, "Translated lines")
+  const rows = search.data?.data ?? [];
+  const names = useTranslations('vn_offer', rows.map((o) => o.stock_id), rows.map((o) => o.name));
   const cart = useQuery(vnCartQuery());
   const c = cart.data;
   return (
@@ -78,7 +83,7 @@ export function VnMallPage() {
             <div className="vn-table-wrap">
               <table className="vn-table" data-testid="vn-results">
                 <thead><tr><th>OE号 / 名称 · Mã / Tên</th><th className="vn-hide-narrow">品牌 · Hiệu</th><th className="vn-hide-narrow">卖家 · Người bán</th><th>价格 · Giá</th><th>可售 · Còn</th><th>购买 · Mua</th></tr></thead>
-                <tbody>{search.data.data.map((o) => <ResultRow key={o.stock_id} o={o} onAdded={(text, ok) => setNote({ text, ok })} />)}</tbody>
+                <tbody>{search.data.data.map((o) => <ResultRow key={o.stock_id} o={o} names={names} onAdded={(text, ok) => setNote({ text, ok })} />)}</tbody>
               </table>
             </div>
           )}

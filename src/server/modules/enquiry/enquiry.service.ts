@@ -296,6 +296,24 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
         return { added, already: rows.length - added };
       }),
 
+    /**
+     * What the caller may read of these enquiries, for their translated lines (docs/i18n.md,
+     * "Translated lines"): the lines' names, the enquiry's note and the quotes' notes; the buyer
+     * reads every quote, a seller its own. An enquiry the caller may not read is 404, as its page.
+     */
+    async readableTexts(db: Kysely<DB>, caller: Caller, ids: number[]) {
+      const texts: string[] = [];
+      for (const id of ids) {
+        const e = await repo.byId(db, id);
+        if (!e) throw notFound();
+        const buyer = e.buyer_company_id === caller.companyId;
+        if (!buyer && (e.state === 'draft' || !(await repo.mayView(db, id, caller.companyId)))) throw notFound();
+        const [lines, quotes] = await Promise.all([repo.lines(db, id), repo.quotesOf(db, id, buyer ? undefined : caller.companyId)]);
+        texts.push(e.note, ...lines.map((l) => l.name), ...quotes.map((q) => q.note));
+      }
+      return texts;
+    },
+
     async quoteCount(db: Kysely<DB>, caller: Caller) {
       return { count: await repo.unseenOfCompany(db, caller.companyId) };
     },

@@ -525,6 +525,13 @@ export const createVnMallService = ({ clock, afterSales }: { clock: Clock; after
       return { rate: out.rate!, day: out.day, data, more: rows.length > size };
     },
 
+    /** The names of offers a Vietnamese buyer may find (the search's rows), for their translated lines (docs/i18n.md, "Translated lines"). */
+    async offerNames(db: Kysely<DB>, caller: Caller, stockIds: number[]) {
+      await vnBuyer(db, caller);
+      const where = sql`s.id = any(${sql.val(stockIds)}::int[]) and s.state = 'on' and ${repo.OFFERED} and ${repo.NOT_REMOVED} and s.company_id <> ${caller.companyId}`;
+      return (await repo.mallRows(db, where, sql`s.id`, 0, stockIds.length)).map((r) => r.name);
+    },
+
     async offer(db: Kysely<DB>, caller: Caller, stockId: number) {
       await vnBuyer(db, caller);
       const { rate } = await sellingRate(db);
