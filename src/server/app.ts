@@ -288,7 +288,7 @@ export const createApp = (deps: AppDeps) => {
     // API keys, scope bundles and the call log (docs/open-platform.md, "Keys and signing")
     ...openHandlers(createOpenService({ clock: deps.clock, serverKey: openServerKey })),
     ...stockHandlers(createStockService(deps.clock)),
-    ...vnMallHandlers(createVnMallService({ clock: deps.clock, afterSales })),
+    ...vnMallHandlers(createVnMallService({ clock: deps.clock, afterSales, money: orderMoney, vnWallet })),
     // 盘点 (docs/warehouse.md "Stocktake")
     ...stocktakeHandlers(createStocktakeService(deps.clock)),
     ...stockImportHandlers(stockImport),
