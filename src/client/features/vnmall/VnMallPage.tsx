@@ -17,6 +17,7 @@ import { DELIVERY_TERM_LABEL, DELIVERY_TERMS, dongText, type DeliveryTerm } from
 import { vnCartQuery, vnKeys, vnSearchQuery } from './queries';
 import { useVnCartAdd, useVnCartQty, useVnCartRemove, useVnCheckout } from './mutations';
 import type { VnOffer } from './types';
+import { VnOrdersPanel } from './VnOrdersPanel';
 import './vnmall.css';
 
 function ResultRow({ o, onAdded }: { o: VnOffer; onAdded: (text: string, ok: boolean) => void }) {
@@ -85,6 +86,7 @@ export function VnMallPage() {
         </section>
         <CartPanel />
       </div>
+      <VnOrdersPanel />
     </div>
   );
 }
