@@ -73,7 +73,7 @@ export function VnOrdersPanel() {
                 <tr key={r.order_no} data-testid={`vn-order-${r.order_no}`}>
                   <td data-user-text>{r.order_no}</td>
                   <td className="vn-hide-narrow" data-user-text>{r.seller_company_name}</td>
-                  <td className="vn-hide-narrow">{t(ORDER_STATUS_TEXT[r.status as OrderStatus] ?? r.status)}</td>
+                  <td className="vn-hide-narrow">{t(ORDER_STATUS_TEXT[r.status as OrderStatus])}</td>
                   <td className="num">{dong(lang, r.total_dong)}</td>
                   <td>
                     {r.pay_status === 'paid' && r.paid_dong > 0 && (
