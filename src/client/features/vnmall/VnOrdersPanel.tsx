@@ -63,7 +63,7 @@ export function VnOrdersPanel() {
           <thead>
             <tr>
               <th>{t('订单号')}</th><th className="vn-hide-narrow">{t('卖家')}</th><th className="vn-hide-narrow">{t('状态')}</th>
-              <th className="num">{t('订单总额')}</th><th>{t('付款')}</th>
+              <th className="num vn-hide-narrow">{t('订单总额')}</th><th>{t('付款')}</th>
             </tr>
           </thead>
           <tbody>
@@ -71,10 +71,10 @@ export function VnOrdersPanel() {
               const short = r.pay_now_dong !== null && balance !== null && balance < r.pay_now_dong;
               return (
                 <tr key={r.order_no} data-testid={`vn-order-${r.order_no}`}>
-                  <td data-user-text>{r.order_no}</td>
+                  <td className="vn-order-no" data-user-text>{r.order_no}</td>
                   <td className="vn-hide-narrow" data-user-text>{r.seller_company_name}</td>
                   <td className="vn-hide-narrow">{t(ORDER_STATUS_TEXT[r.status as OrderStatus])}</td>
-                  <td className="num">{dong(lang, r.total_dong)}</td>
+                  <td className="num vn-hide-narrow">{dong(lang, r.total_dong)}</td>
                   <td>
                     {r.pay_status === 'paid' && r.paid_dong > 0 && (
                       <span data-testid="vn-order-paid">{t('已付 {{amount}}（汇率 {{rate}}）', { amount: dong(lang, r.paid_dong), rate: r.pay_rate })}
