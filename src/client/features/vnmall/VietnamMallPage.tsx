@@ -15,9 +15,9 @@ import { RateLine } from './RateLine';
 import './vnmall.css';
 
 /** 付款: unpaid, or paid from the dong wallet with both amounts and the payment's rate (docs/money.md "Paying a mall order in dong") */
-const payText = (o: { pay_status: string; paid_dong: number; paid_fen: number; pay_rate: number; pay_rate_day: string; refunded_dong: number }) =>
+const payCell = (o: { pay_status: string; paid_dong: number; paid_fen: number; pay_rate: number; pay_rate_day: string; refunded_dong: number }) =>
   o.pay_status !== 'paid' ? '未付款'
-    : o.paid_dong > 0 ? `越南盾钱包 ${dongText(o.paid_dong)} → ${yuan(o.paid_fen)}（汇率 ${o.pay_rate}，${o.pay_rate_day}）${o.refunded_dong > 0 ? `，已退 ${dongText(o.refunded_dong)}` : ''}` : '已付款';
+    : o.paid_dong > 0 ? <>{dongText(o.paid_dong)} → {yuan(o.paid_fen)}<div className="muted">越南盾钱包 · 汇率 {o.pay_rate}{o.refunded_dong > 0 ? ` · 已退 ${dongText(o.refunded_dong)}` : ''}</div></> : '已付款';
 
 export function VietnamMallPage() {
   const [page, setPage] = useState(1);
@@ -51,14 +51,14 @@ export function VietnamMallPage() {
                     <tr key={o.order_no}>
                       <td><Link to="/backend/order/detail/$orderNo" params={{ orderNo: o.order_no }}>{o.order_no}</Link></td>
                       <td>{o.buyer_company_name}</td>
-                      <td>{ORDER_STATUS_TEXT[o.status as keyof typeof ORDER_STATUS_TEXT] ?? o.status}</td>
+                      <td className="vn-nowrap">{ORDER_STATUS_TEXT[o.status as keyof typeof ORDER_STATUS_TEXT] ?? o.status}</td>
                       <td className="num">{yuan(o.goods_fen)}</td>
                       <td className="num">{dongText(o.goods_dong)}</td>
                       <td className="num">{dongText(o.service_dong)}</td>
                       <td className="num"><strong>{dongText(o.total_dong)}</strong></td>
                       <td className="num">{o.rate}（{o.rate_day}）</td>
-                      <td data-testid="vn-order-pay">{payText(o)}</td>
-                      <td>{DELIVERY_TERM_ZH[o.delivery_term]}</td>
+                      <td className="vn-pay-cell" data-testid="vn-order-pay">{payCell(o)}</td>
+                      <td className="vn-nowrap">{DELIVERY_TERM_ZH[o.delivery_term]}</td>
                       <td>{formatChina(o.created_at, 'YYYY-MM-DD HH:mm')}</td>
                     </tr>
                   ))}
