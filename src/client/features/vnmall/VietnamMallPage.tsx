@@ -44,7 +44,7 @@ export function VietnamMallPage() {
             <div className="vn-table-wrap">
               <table className="vn-table">
                 <thead>
-                  <tr><th>订单号</th><th>买家</th><th>状态</th><th>货款（人民币）</th><th>货款（越南盾）</th><th>服务费</th><th>应付（越南盾）</th><th>下单汇率</th><th>付款</th><th>交货方式</th><th>下单时间</th></tr>
+                  <tr><th>订单号</th><th>买家</th><th>状态</th><th>货款（人民币）</th><th>货款 / 服务费（越南盾）</th><th>应付（越南盾）</th><th>下单汇率</th><th>付款</th><th>交货方式</th><th>下单时间</th></tr>
                 </thead>
                 <tbody>
                   {d.orders.map((o) => (
@@ -53,8 +53,7 @@ export function VietnamMallPage() {
                       <td>{o.buyer_company_name}</td>
                       <td className="vn-nowrap">{ORDER_STATUS_TEXT[o.status as keyof typeof ORDER_STATUS_TEXT] ?? o.status}</td>
                       <td className="num">{yuan(o.goods_fen)}</td>
-                      <td className="num">{dongText(o.goods_dong)}</td>
-                      <td className="num">{dongText(o.service_dong)}</td>
+                      <td className="num">{dongText(o.goods_dong)}<div className="muted">{dongText(o.service_dong)}</div></td>
                       <td className="num"><strong>{dongText(o.total_dong)}</strong></td>
                       <td className="num">{o.rate}（{o.rate_day}）</td>
                       <td className="vn-pay-cell" data-testid="vn-order-pay">{payCell(o)}</td>
