@@ -249,7 +249,7 @@ export const createApp = (deps: AppDeps) => {
   const bonus = createBonusService({ clock: deps.clock, ledger, wallet });
   const paymentPurposes: PaymentPurpose[] = [wallet.purpose, packagePurpose(membership), orderMoney.purpose, cashPledges.purpose, paidServices.purpose, vnWallet.purpose];
   const openServerKey = serverKeyOf(deps.openKeySecret);
-  const vnMall = createVnMallService({ clock: deps.clock, afterSales });
+  const vnMall = createVnMallService({ clock: deps.clock, afterSales, money: orderMoney, vnWallet });
   const enquiries = createEnquiryService({ clock: deps.clock, push: (id, ev) => deps.pushToUser?.(id, ev), cart, cards: im, wechat });
   const handlers: Handlers = {
     ...authHandlers(auth),

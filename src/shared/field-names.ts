@@ -82,7 +82,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   category: '配件分类', image: '商品图片', stock: '库存', redemption_no: '兑换单号',
   // the Vietnam mall (docs/overseas.md "The Vietnam mall")
   stock_ids: '库存', price_mode: '定价方式', markup_bp: '加价率', floor_fen: '人民币底价', quantity_cap: '每行最多可售数量', offered: '上架状态',
-  min_dong: '起始金额', amount_dong: '充值金额（越南盾）', max_dong: '结束金额', expected_total_dong: '应付总额', delivery_term: '交货方式',
+  min_dong: '起始金额', amount_dong: '充值金额（越南盾）', max_dong: '结束金额', expected_total_dong: '应付总额', expected_dong: '应付金额', delivery_term: '交货方式',
   // warehouses and locations (docs/warehouse.md)
   warehouse_id: '仓库', location_id: '库位', to_code: '结束库位码', from_location_id: '调出库位', to_location_id: '调入库位',
   // stocktakes (docs/warehouse.md "Stocktake")

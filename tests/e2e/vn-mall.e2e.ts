@@ -2,12 +2,14 @@
  * 越南商城 in the browser (docs/overseas.md "The Vietnam mall"): the seller offers a row on
  * 越南商城选品 (a dong price with decimals refused under its field, then a markup), the Vietnamese
  * buyer vnbuyer finds it on /vnmall, adds it to the cart, and places the order in dong after the
- * rate changed (the new total shown and confirmed). Screenshots at 1366, 1024 and 390:
- * test-results/screenshots/vn-selector-*.png and vn-mall-*.png.
+ * rate changed (the new total shown and confirmed), then pays two mall orders from the dong wallet
+ * in Vietnamese at 1366 and at 390 (docs/money.md "Paying a mall order in dong"); the seller and
+ * the operator see them paid with both amounts. Screenshots at 1366, 1024 and 390:
+ * test-results/screenshots/vn-selector-*.png, vn-mall-*.png and vn-pay-*.png.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docFits, shotsAtSizes, startE2E, type E2E } from './harness';
+import { apiCall, apiToken, docFits, shotsAtSizes, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 let oe = '';
@@ -93,5 +95,52 @@ describe('the Vietnam mall', () => {
     await expect(page.getByRole('table')).toContainText('3700');
     await e2e.shot(page, 'vn-mall-seller-1366');
     await context.close();
+  });
+
+  it('vnbuyer pays two mall orders from the dong wallet in Vietnamese, at 1366 and 390; seller and operator see them paid in both currencies', { timeout: 240_000 }, async () => {
+    // prepared through the API: dong in the wallet (a sandbox recharge) and a second order of the same row
+    const token = await apiToken(e2e.url, 'vnbuyer');
+    const r = await apiCall<{ checkout_url: string }>(e2e.url, token, 'POST', '/vn-wallet/recharge', { amount_dong: 50_000_000 });
+    await apiCall(e2e.url, token, 'POST', '/pay/sandbox/confirm', { token: new URL(r.checkout_url, e2e.url).searchParams.get('token'), action: 'pay' });
+    const { rows: [row] } = await e2e.pglite.query<{ id: number }>(`select id from stock where supplier_oe = $1 and company_id = 2 order by id limit 1`, [oe]);
+    await apiCall(e2e.url, token, 'POST', '/vn-mall/cart', { stock_id: row.id, qty: 1 });
+    const cart = await apiCall<{ total_dong: number }>(e2e.url, token, 'GET', '/vn-mall/cart');
+    await apiCall(e2e.url, token, 'POST', '/vn-mall/checkout', { expected_total_dong: cart.total_dong, delivery_term: 'door', contact_name: 'Nguyễn Văn An', contact_phone: '0912345678', address: '215 Lý Thường Kiệt, Phường Phú Thọ' });
+    await e2e.pglite.query(`update app_user set lang = 'vi' where username = 'vnbuyer'`);
+
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'vnbuyer');
+    await open(page, '/vnmall');
+    const orders = page.getByTestId('vn-orders');
+    await expect(orders).toContainText('Đơn hàng Vietnam Mall của tôi');
+    await expect(page.getByTestId('vn-pay-rate')).toContainText('3700');
+    const pays = orders.getByRole('button', { name: /^Thanh toán/ });
+    await expect(pays).toHaveCount(2);
+    await pays.first().click();
+    await expect(page.getByTestId('vn-pay-note')).toContainText('Đã thanh toán');
+    await expect(pays).toHaveCount(1);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await pays.first().scrollIntoViewIfNeeded();
+    await pays.first().click();
+    await expect(pays).toHaveCount(0);
+    await expect(orders.getByTestId('vn-order-paid')).toHaveCount(2);
+    await orders.scrollIntoViewIfNeeded();
+    await shotsAtSizes(e2e, page, 'vn-pay', [1366, 900], { fitFrom: 390 });
+    await context.close();
+
+    const seller = await e2e.newPage();
+    await e2e.signIn(seller.page, '/login', 'seller');
+    await open(seller.page, '/backend/overseas/vietnamMall');
+    await expect(seller.page.getByTestId('vn-order-pay').first()).toContainText('越南盾钱包');
+    await expect(seller.page.getByTestId('vn-order-pay').first()).toContainText('¥');
+    await e2e.shot(seller.page, 'vn-pay-seller-1366');
+    await seller.context.close();
+
+    const op = await e2e.newPage();
+    await e2e.signIn(op.page, '/login', 'operator');
+    await open(op.page, '/operation/foreign/order');
+    await expect(op.page.getByRole('table')).toContainText('汇率 3700');
+    await e2e.shot(op.page, 'vn-pay-operator-1366');
+    await op.context.close();
   });
 });

@@ -8,6 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cartText, fenText, orderText } from '../../shared/contracts';
 import { creditText } from '../../shared/domain/customer';
 import { spotText } from '../../shared/domain/spot';
+import { ALREADY_PAID } from '../../shared/domain/orders';
+import { vnText } from '../../shared/domain/vn-mall';
+import { vnWalletText } from '../../shared/contracts/vn-wallet';
 import { unusableReason } from '../../shared/domain/vouchers';
 import { setLang } from './lang';
 import { readBack, refusalParts, refusalText, UNAVAILABLE_REASONS } from './refusals';
@@ -28,6 +31,9 @@ describe('the refusal templates', () => {
     [fenText('最低价格', 0, 999999999), { field: '最低价格', min: '0', max: '999999999' }],
     [creditText.noTerm('骏达汽配'), { seller: '骏达汽配' }],
     [creditText.over(500000, 12000, 30000), { available: '120.00', limit: '5000.00', order: '300.00' }],
+    [vnWalletText.insufficient(975000, 1025000), { balance: '₫975,000', need: '₫1,025,000' }],
+    [vnText.payTotalChanged(525000), { amount: '₫525,000' }],
+    [`${ALREADY_PAID}：SO20261129120000123456`, { no: 'SO20261129120000123456' }],
   ])('reads back %s', (text, values) => {
     expect(readBack(text)?.values).toEqual(values);
   });

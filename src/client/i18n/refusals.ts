@@ -41,6 +41,10 @@ export const WORDED: readonly Worded[] = [
   { text: mark('未满使用金额：适用配件满 {{amount}} 才能使用'), yuan: ['amount'] },
   { text: mark('{{seller}}没有给贵公司账期，不能选择账期付款，请改为普通下单后付款'), data: ['seller'] },
   { text: mark('超出账期额度：可用额度 {{available}}（账期额度 {{limit}}），本单 {{order}}，请先付清已到账期的订单或改为普通下单'), yuan: ['available', 'limit', 'order'] },
+  // paying a mall order from the dong wallet (contracts/vn-wallet.ts vnWalletText.insufficient, domain/vn-mall.ts vnText, the order's ALREADY_PAID)
+  { text: mark('余额不足：越南盾钱包余额 {{balance}}，需要 {{need}}') },
+  { text: mark('汇率已变化，新的应付金额为 {{amount}}，请确认后再付款') },
+  { text: mark('该订单已付款：{{no}}'), data: ['no'] },
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

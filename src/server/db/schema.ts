@@ -29,6 +29,16 @@ export interface DB {
     order_id: string; rate_value: string; rate_day: string; goods_dong: ColumnType<string, number, number>; service_dong: ColumnType<string, number, number>;
     service_fen: ColumnType<string, number, number>; total_dong: ColumnType<string, number, number>; service_rule: string;
     delivery_term: 'border' | 'forwarder' | 'door';
+    // the dong payment (migration 0761, docs/money.md "Paying a mall order in dong")
+    paid_dong: ColumnType<string | null, number | undefined, number>; paid_goods_dong: ColumnType<string | null, number | undefined, number>;
+    paid_service_dong: ColumnType<string | null, number | undefined, number>; credited_fen: ColumnType<string | null, number | undefined, number>;
+    paid_service_fen: ColumnType<string | null, number | undefined, number>; pay_rate: ColumnType<string | null, string | undefined, string>;
+    pay_rate_day: ColumnType<string | null, string | undefined, string>; paid_at: ColumnType<Date | null, Date | undefined, Date>;
+    refunded_dong: ColumnType<string, number | undefined, number>;
+  };
+  vn_order_refund: {
+    id: Generated<string>; order_id: string; refund_no: string; amount_fen: ColumnType<string, number, number>; goods_dong: ColumnType<string, number, number>;
+    service_fen: ColumnType<string, number, number>; service_dong: ColumnType<string, number, number>; ledger_transaction_id: number; created_at: Date;
   };
   vn_order_line: { line_id: string; order_id: string; unit_price_dong: ColumnType<string, number, number>; amount_dong: ColumnType<string, number, number> };
   company_level: {
@@ -315,7 +325,7 @@ export interface DB {
     created_at: CreatedAt; confirmed_at: Timestamp | null; shipped_at: Timestamp | null; received_at: Timestamp | null;
     completed_at: Timestamp | null; cancelled_at: Timestamp | null; rejected_at: Timestamp | null; paid_at: Timestamp | null;
     // paying orders (migration 0310, docs/money.md "Paying orders")
-    pay_channel: 'offline' | 'wallet' | 'provider' | null; payment_id: string | null;
+    pay_channel: 'offline' | 'wallet' | 'provider' | 'vnd_wallet' | null; payment_id: string | null;
     paid_fen: Generated<number>; refunded_fen: Generated<number>; paid_out_at: Timestamp | null; payout_fen: Generated<number>; payout_fee_fen: Generated<number>;
     // 现货订单 (migration 0500, docs/spot-goods.md): the seller confirms before confirm_by or the spot sweep cancels it
     spot: Generated<boolean>; confirm_by: ColumnType<Date | null, Date | null | undefined, Date | null>;
@@ -338,14 +348,14 @@ export interface DB {
   maintenance_package_line: { package_id: number; position: number; stock_id: number; qty: number };
   // paying orders (migration 0310, docs/money.md "Paying orders")
   order_payment: {
-    id: Generated<string>; payment_no: string; buyer_company_id: number; user_id: number; amount_fen: number; method: 'wallet' | 'provider';
+    id: Generated<string>; payment_no: string; buyer_company_id: number; user_id: number; amount_fen: number; method: 'wallet' | 'provider' | 'vnd_wallet';
     state: Generated<'pending' | 'paid' | 'cancelled'>; provider: string | null; trade_no: string | null; ledger_transaction_id: number | null;
     created_at: CreatedAt; paid_at: Timestamp | null; cancelled_at: Timestamp | null;
   };
   order_payment_order: { payment_id: string; order_id: string; amount_fen: number };
   order_refund: {
     id: Generated<string>; refund_no: string; order_id: string; after_sale_id: string | null; amount_fen: number;
-    source: 'clearing' | 'seller_wallet' | 'offline'; destination: 'wallet' | 'provider' | 'offline'; provider: string | null; trade_no: string | null; payment_no: string | null;
+    source: 'clearing' | 'seller_wallet' | 'offline'; destination: 'wallet' | 'provider' | 'offline' | 'vnd_wallet'; provider: string | null; trade_no: string | null; payment_no: string | null;
     state: 'pending' | 'done'; ledger_transaction_id: number | null; created_at: CreatedAt; done_at: Timestamp | null;
   };
   seller_pay_setting: { company_id: number; offline_allowed: Generated<boolean>; updated_by: number | null; updated_at: CreatedAt };

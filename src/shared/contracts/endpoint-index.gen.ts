@@ -553,9 +553,11 @@ vnCheckout post user i /vn-mall/checkout
 vnMallOffer get user - /vn-mall/offers
 vnMallOverview get user - /overseas/vn-mall
 vnMallSearch get user - /vn-mall/search
+vnMyOrders get user - /vn-mall/orders
 vnOfferList get user - /overseas/vn-offers
 vnOfferRemove post user i /overseas/vn-offers/remove
 vnOfferSet post user i /overseas/vn-offers
+vnOrderPay post user i /vn-mall/orders/pay
 vnRuleAdd post user i /overseas/vn-rules
 vnRuleList get user - /overseas/vn-rules
 vnRuleRemove delete user i /overseas/vn-rules

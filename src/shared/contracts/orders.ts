@@ -198,7 +198,7 @@ const paymentNo = v.pipe(v.string(orderText.paymentNo), v.trim(), v.regex(/^OP\d
 
 export const orderPaymentSchema = v.object({
   payment_no: v.string(),
-  method: v.picklist(ONLINE_PAY_METHODS),
+  method: v.picklist([...ONLINE_PAY_METHODS, 'vnd_wallet']),
   state: v.picklist(['pending', 'paid', 'cancelled']),
   amount_fen: v.number(),
   created_at: v.number(),

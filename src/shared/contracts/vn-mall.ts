@@ -78,7 +78,14 @@ export const vnOrderSchema = v.object({
   line_count: v.number(), total_qty: v.number(),
   goods_fen: v.number(), service_fen: v.number(), goods_dong: v.number(), service_dong: v.number(), total_dong: v.number(),
   rate: v.number(), rate_day: v.string(), delivery_term: v.picklist(DELIVERY_TERMS), service_rule: v.string(),
+  // the payment (docs/money.md "Paying a mall order in dong"): 0 and '' while unpaid or paid another way
+  pay_status: v.string(), pay_channel: v.string(), paid_fen: v.number(), refunded_fen: v.number(),
+  paid_dong: v.number(), credited_fen: v.number(), paid_service_fen: v.number(), pay_rate: v.number(), pay_rate_day: v.string(), paid_at: v.number(),
+  refunded_dong: v.number(),
 });
+
+/** A buyer's mall order with what paying it from the dong wallet takes now (null: not payable now, or no rate today). */
+export const vnMyOrderSchema = v.object({ ...vnOrderSchema.entries, pay_now_dong: v.nullable(v.number()), payable: v.boolean() });
 
 /** What a Vietnamese buyer sees of an offered row: the dong price only. */
 export const vnOfferSchema = v.object({
@@ -349,6 +356,21 @@ export const vnMallEndpoints = {
     summary: '删除越南商城购物车中的行',
     payload: v.object({ ids: idsOf('购物车行', 200) }),
     answer: vnCartSchema,
+  }),
+  vnMyOrders: defineEndpoint({
+    method: 'get', path: '/vn-mall/orders', tag: 'overseas', access: 'user', permissions: CART_CODES,
+    summary: '本公司的越南商城订单（越南企业）：越南盾与人民币金额、付款情况；未付款的订单给出按今日汇率从越南盾钱包付款的金额（今日汇率未公布时为空）',
+    payload: v.object(paging),
+    answer: v.object({ rate: v.nullable(v.number()), day: v.string(), data: v.array(vnMyOrderSchema), total: v.number() }),
+  }),
+  vnOrderPay: defineEndpoint({
+    method: 'post', path: '/vn-mall/orders/pay', tag: 'overseas', access: 'user', idempotent: true, idempotencyRequired: true,
+    summary: '用越南盾钱包支付越南商城订单（企业负责人或财务人员）：按付款时的今日汇率，越南盾经外汇账户换成人民币记入平台暂管，订单按已在线付款继续；expected_dong 与服务器算出的不同（汇率变了）则拒绝并给出新金额；必须带 Idempotency-Key',
+    payload: v.object({
+      order_no: v.pipe(v.string('请填写订单号'), v.trim(), v.regex(/^SO\d{20}$/, '订单号格式不正确')),
+      expected_dong: dongField('请确认应付金额'),
+    }),
+    answer: v.object({ order: vnOrderSchema, balance_dong: v.number() }),
   }),
   vnCheckout: defineEndpoint({
     method: 'post', path: '/vn-mall/checkout', tag: 'overseas', access: 'user', permissions: CART_CODES, idempotent: true, idempotencyRequired: true,

@@ -38,6 +38,8 @@ export const vnWalletText = {
 /** The transaction kinds a dong wallet shows, with their names on the page. */
 export const VND_ENTRY_KINDS = {
   vnd_recharge: '充值',
+  vnd_order_payment: '订单付款',
+  vnd_order_refund: '订单退款',
 } as const;
 
 export const vnWalletSchema = v.object({

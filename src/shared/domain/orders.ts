@@ -62,9 +62,14 @@ export const ORDER_ACTION_TEXT: Record<OrderAction, string> = {
 };
 
 /** How an order was paid: recorded offline by the seller, from the buyer's wallet, or through the payment provider. */
-export const PAY_CHANNELS = ['offline', 'wallet', 'provider'] as const;
+export const PAY_CHANNELS = ['offline', 'wallet', 'provider', 'vnd_wallet'] as const;
 export type PayChannel = (typeof PAY_CHANNELS)[number];
-export const PAY_CHANNEL_TEXT: Record<PayChannel, string> = { offline: '线下收款', wallet: '钱包余额', provider: '在线支付' };
+export const PAY_CHANNEL_TEXT: Record<PayChannel, string> = { offline: '线下收款', wallet: '钱包余额', provider: '在线支付', vnd_wallet: '越南盾钱包' };
+/**
+ * Paid online: the money is held by the platform (clearing) and paid out to the seller on receipt;
+ * a Vietnam-mall order paid from the dong wallet is one (docs/money.md "Paying a mall order in dong").
+ */
+export const paidOnline = (channel: string | null | undefined) => channel === 'wallet' || channel === 'provider' || channel === 'vnd_wallet';
 /** The ways the buyer pays online (docs/money.md, "Paying orders"). */
 export const ONLINE_PAY_METHODS = ['wallet', 'provider'] as const;
 export type OnlinePayMethod = (typeof ONLINE_PAY_METHODS)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bandOf, bandsOverlap, belowFloor, dongInFen, fenInDong, floorDong, markupDong, parseDong, parseMarkupPct, rateMicros, serviceCharge, type ChargeBand,
+  bandOf, bandsOverlap, belowFloor, dongInFen, dongPayment, dongRefund, fenInDong, floorDong, markupDong, parseDong, parseMarkupPct, rateMicros, serviceCharge, type ChargeBand,
 } from './vn-mall';
 
 describe('the mall rate', () => {
@@ -117,5 +117,37 @@ describe('an after-sale refund in dong (docs/overseas.md "After-sales (海外售
     expect(fenInDong(1, '3618.5')).toBe(36);
     expect(fenInDong(3, '3618.5')).toBe(109);
     expect(fenInDong(0, 3600)).toBe(0);
+  });
+});
+
+describe('paying a mall order in dong (docs/money.md "Paying a mall order in dong")', () => {
+  const order = { due_fen: 27_778, total_fen: 27_778, goods_dong: 1_000_000, service_dong: 25_000, rate: '3600' };
+
+  it('at the order\'s own rate pays exactly the dong confirmed at checkout; the service charge in fen at that rate', () => {
+    // ₫1,000,000 at 3600 is 27,777.8 fen: the line recorded 27,778
+    expect(dongPayment(order, 3600)).toEqual({ goods_dong: 1_000_000, service_dong: 25_000, dong: 1_025_000, goods_fen: 27_778, service_fen: 694, credited_fen: 28_472 });
+  });
+
+  it('at another rate pays the order\'s fen in dong at the new rate, rounded half up; the service charge stays its dong', () => {
+    // 27,778 fen × 37 = 1,027,786 dong; ₫25,000 at 3700 is 675.7 → 676 fen
+    expect(dongPayment(order, 3700)).toEqual({ goods_dong: 1_027_786, service_dong: 25_000, dong: 1_052_786, goods_fen: 27_778, service_fen: 676, credited_fen: 28_454 });
+    // half a dong rounds up: 1 fen at 3650 is 36.5 dong → 37
+    expect(dongPayment({ ...order, due_fen: 1, total_fen: 1, service_dong: 0 }, '3650').goods_dong).toBe(37);
+    // a deduction (冲减货款) pays only what is due, at the new reckoning even on the same rate
+    expect(dongPayment({ ...order, due_fen: 20_000 }, 3600).goods_dong).toBe(720_000);
+  });
+
+  it('refunds at the payment rate, never more than the goods dong left; the last refund gives back exactly the rest', () => {
+    const paid = { paid_fen: 27_778, goods_dong: 1_000_000, pay_rate: '3600' };
+    // 10,000 fen at 3600 = 360,000 dong
+    expect(dongRefund({ ...paid, fen: 10_000, refunded_fen: 0, refunded_dong: 0 })).toBe(360_000);
+    // 1 fen = 36 dong
+    expect(dongRefund({ ...paid, fen: 1, refunded_fen: 10_000, refunded_dong: 360_000 })).toBe(36);
+    // the rest of the fen brings back the rest of the dong, whatever the roundings did
+    expect(dongRefund({ ...paid, fen: 17_777, refunded_fen: 10_001, refunded_dong: 360_036 })).toBe(639_964);
+    // all in one: every dong
+    expect(dongRefund({ ...paid, fen: 27_778, refunded_fen: 0, refunded_dong: 0 })).toBe(1_000_000);
+    // never above what is left
+    expect(dongRefund({ ...paid, fen: 27_000, refunded_fen: 0, refunded_dong: 990_000 })).toBe(10_000);
   });
 });

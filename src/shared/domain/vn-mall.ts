@@ -44,6 +44,41 @@ export const fenInDong = (fen: number, rate: number | string): number => {
   return Number(divHalfUp(BigInt(fen) * micro, 100n * RATE_SCALE));
 };
 
+/**
+ * What paying a mall order from the dong wallet moves, at the rate of the payment moment
+ * (docs/money.md "Paying a mall order in dong"). The seller sold for the order's CNY side (its
+ * amount due in fen, frozen at checkout): that is what the order is paid in fen. The buyer pays
+ * its dong at the payment rate, fenInDong(due, rate), rounded half up; when the payment rate is
+ * the order's own and nothing was deducted, exactly the goods dong the buyer confirmed at
+ * checkout. The service charge stays the dong of the order (its bands are in dong) and is worth
+ * dongInFen(service, rate) fen to the platform. Credited: the goods fen plus the service fen.
+ */
+export const dongPayment = (
+  o: { due_fen: number; total_fen: number; goods_dong: number; service_dong: number; rate: number | string },
+  payRate: number | string,
+) => {
+  const same = rateMicros(o.rate) !== null && rateMicros(o.rate) === rateMicros(payRate);
+  const goodsDong = same && o.due_fen === o.total_fen ? o.goods_dong : fenInDong(o.due_fen, payRate);
+  const serviceFen = o.service_dong > 0 ? dongInFen(o.service_dong, payRate) : 0;
+  return {
+    goods_dong: goodsDong, service_dong: o.service_dong, dong: goodsDong + o.service_dong,
+    goods_fen: o.due_fen, service_fen: serviceFen, credited_fen: o.due_fen + serviceFen,
+  };
+};
+
+/**
+ * The goods dong a refund of `fen` from a dong-paid order gives back (docs/money.md "Paying a
+ * mall order in dong"): the fen at the payment's rate, rounded half up, never more than the goods
+ * dong not yet given back; the refund that brings the order's refunds up to all it was paid in fen
+ * gives back exactly the rest, so refunds in full return every dong paid for the goods, whatever
+ * the roundings on the way.
+ */
+export const dongRefund = (r: { fen: number; paid_fen: number; refunded_fen: number; goods_dong: number; refunded_dong: number; pay_rate: number | string }): number => {
+  const left = Math.max(0, r.goods_dong - r.refunded_dong);
+  if (r.refunded_fen + r.fen >= r.paid_fen) return left;
+  return Math.min(left, fenInDong(r.fen, r.pay_rate));
+};
+
 /** True when `dong` at the rate is worth less than the seller's floor in fen (exact, no rounding). */
 export const belowFloor = (dong: number, floorFen: number, rate: number | string): boolean => {
   const micro = rateMicros(rate);
@@ -178,4 +213,6 @@ export const vnText = {
   partNotRemoved: (oe: string, brand: string) => `${oe}${brand ? `（${brand}）` : ''} 没有被整件移出越南商城，请刷新后重试`,
   rowInPartRemoval: '所选商品中有未被单独移出的行（整件移出的配件请在 海外商品 撤销），请刷新后重试',
   notMallAfterSale: '该售后不是越南商城订单的售后',
+  notMallOrder: '该订单不是越南商城订单',
+  payTotalChanged: (total: number) => `汇率已变化，新的应付金额为 ${dongText(total)}，请确认后再付款`,
 } as const;

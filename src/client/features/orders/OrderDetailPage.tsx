@@ -4,7 +4,7 @@ import { Link, useRouteContext } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import {
-  amountDueFen, availableActions, ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, PURCHASE_ORDER_CODES, SALES_ORDER_CODES, type OrderAction, type OrderStatus,
+  amountDueFen, availableActions, paidOnline, ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, PURCHASE_ORDER_CODES, SALES_ORDER_CODES, type OrderAction, type OrderStatus,
 } from '../../../shared/domain/orders';
 import { AFTERSALE_BUYER_CODES } from '../../../shared/domain/aftersale';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
@@ -106,7 +106,7 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
             {o.pay_status === 'paid' && <><dt>{t('支付方式')}</dt><dd data-testid="order-pay-method"><span data-user-text>{o.pay_method}{o.pay_note && `（${o.pay_note}）`}</span> · {at(o.paid_at)}{o.payment_no && <span className="muted"> · {t('付款单 {{no}}', { no: o.payment_no })}</span>}</dd></>}
             {o.pay_status === 'paid' && <><dt>{t('已付款')}</dt><dd data-testid="order-paid"><Price fen={o.paid_fen} /></dd></>}
             {o.refunded_fen > 0 && <><dt>{t('已退款')}</dt><dd data-testid="order-refunded"><Price fen={o.refunded_fen} />{o.refunds.some((r) => r.state === 'pending') && <span className="muted">{t('（支付渠道退款处理中）')}</span>}</dd></>}
-            {(o.pay_channel === 'wallet' || o.pay_channel === 'provider') && (
+            {paidOnline(o.pay_channel) && (
               <><dt>{t('结算给卖家')}</dt><dd data-testid="order-payout">{o.paid_out_at ? <><Price fen={o.payout_fen} />{o.payout_fee_fen > 0 && <span className="muted">{withNodes(t('（平台服务费 {{fee}}）', { fee: dataSlot(0) }), [<Price key="fee" fen={o.payout_fee_fen} />])}</span>} · {at(o.paid_out_at)}</> : t('平台暂管，买家确认收货后结算')}</dd></>
             )}
             {o.credit_due_date && (

@@ -14,6 +14,11 @@ import { vnOverviewQuery } from './queries';
 import { RateLine } from './RateLine';
 import './vnmall.css';
 
+/** 付款: unpaid, or paid from the dong wallet with both amounts and the payment's rate (docs/money.md "Paying a mall order in dong") */
+const payCell = (o: { pay_status: string; paid_dong: number; paid_fen: number; pay_rate: number; pay_rate_day: string; refunded_dong: number }) =>
+  o.pay_status !== 'paid' ? '未付款'
+    : o.paid_dong > 0 ? <>{dongText(o.paid_dong)} → {yuan(o.paid_fen)}<div className="muted">越南盾钱包 · 汇率 {o.pay_rate}{o.refunded_dong > 0 ? ` · 已退 ${dongText(o.refunded_dong)}` : ''}</div></> : '已付款';
+
 export function VietnamMallPage() {
   const [page, setPage] = useState(1);
   const q = useQuery(vnOverviewQuery({ page_number: page, page_size: 50 }));
@@ -39,20 +44,20 @@ export function VietnamMallPage() {
             <div className="vn-table-wrap">
               <table className="vn-table">
                 <thead>
-                  <tr><th>订单号</th><th>买家</th><th>状态</th><th>货款（人民币）</th><th>货款（越南盾）</th><th>服务费</th><th>应付（越南盾）</th><th>下单汇率</th><th>交货方式</th><th>下单时间</th></tr>
+                  <tr><th>订单号</th><th>买家</th><th>状态</th><th>货款（人民币）</th><th>货款 / 服务费（越南盾）</th><th>应付（越南盾）</th><th>下单汇率</th><th>付款</th><th>交货方式</th><th>下单时间</th></tr>
                 </thead>
                 <tbody>
                   {d.orders.map((o) => (
                     <tr key={o.order_no}>
                       <td><Link to="/backend/order/detail/$orderNo" params={{ orderNo: o.order_no }}>{o.order_no}</Link></td>
                       <td>{o.buyer_company_name}</td>
-                      <td>{ORDER_STATUS_TEXT[o.status as keyof typeof ORDER_STATUS_TEXT] ?? o.status}</td>
+                      <td className="vn-nowrap">{ORDER_STATUS_TEXT[o.status as keyof typeof ORDER_STATUS_TEXT] ?? o.status}</td>
                       <td className="num">{yuan(o.goods_fen)}</td>
-                      <td className="num">{dongText(o.goods_dong)}</td>
-                      <td className="num">{dongText(o.service_dong)}</td>
+                      <td className="num">{dongText(o.goods_dong)}<div className="muted">{dongText(o.service_dong)}</div></td>
                       <td className="num"><strong>{dongText(o.total_dong)}</strong></td>
                       <td className="num">{o.rate}（{o.rate_day}）</td>
-                      <td>{DELIVERY_TERM_ZH[o.delivery_term]}</td>
+                      <td className="vn-pay-cell" data-testid="vn-order-pay">{payCell(o)}</td>
+                      <td className="vn-nowrap">{DELIVERY_TERM_ZH[o.delivery_term]}</td>
                       <td>{formatChina(o.created_at, 'YYYY-MM-DD HH:mm')}</td>
                     </tr>
                   ))}

@@ -17,6 +17,7 @@ import { DELIVERY_TERM_LABEL, DELIVERY_TERMS, dongText, type DeliveryTerm } from
 import { vnCartQuery, vnKeys, vnSearchQuery } from './queries';
 import { useVnCartAdd, useVnCartQty, useVnCartRemove, useVnCheckout } from './mutations';
 import type { VnOffer } from './types';
+import { VnOrdersPanel } from './VnOrdersPanel';
 import './vnmall.css';
 import { useTranslations } from '../translation/queries';
 import { TranslatedLine } from '../translation/TranslatedLine';
@@ -90,6 +91,7 @@ export function VnMallPage() {
         </section>
         <CartPanel />
       </div>
+      <VnOrdersPanel />
     </div>
   );
 }

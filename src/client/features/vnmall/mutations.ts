@@ -4,6 +4,7 @@ import type { AnswerOf } from '../../../shared/contracts';
 import { request } from '../../api/request';
 import { useKeyedCall } from '../../api/use-call';
 import { vnKeys } from './queries';
+import { vnWalletKeys } from '../vnwallet/queries';
 
 /** 上架 / 修改条件 of the chosen rows. */
 export const useSetVnOffers = () => useKeyedCall('vnOfferSet', { invalidate: [vnKeys.seller()] });
@@ -31,3 +32,5 @@ export const useVnCartRemove = () =>
   useCartWrite((ids: number[]) => request('post', 'vnCartRemove', { ids }, undefined, { silent: true, idempotencyKey: crypto.randomUUID() }));
 /** 下单: under the page's key until it succeeds; the cart and the seller's lists read again. */
 export const useVnCheckout = () => useKeyedCall('vnCheckout', { invalidate: [vnKeys.all()], refetch: 'background' });
+/** 支付 of a mall order from the dong wallet: the orders and the wallet read again. */
+export const useVnOrderPay = () => useKeyedCall('vnOrderPay', { invalidate: [vnKeys.all(), vnWalletKeys.all()] });

@@ -11,6 +11,7 @@ export const vnKeys = {
   rules: () => ['vnmall', 'seller', 'rules'] as const,
   search: (p: PayloadIn<'vnMallSearch'>) => ['vnmall', 'buyer', 'search', p] as const,
   cart: () => ['vnmall', 'buyer', 'cart'] as const,
+  orders: (p: PayloadIn<'vnMyOrders'>) => ['vnmall', 'buyer', 'orders', p] as const,
   brands: (k: string) => ['vnmall', 'brands', k] as const,
   makes: () => ['vnmall', 'makes'] as const,
 };
@@ -25,6 +26,9 @@ export const vnSearchQuery = (p: PayloadIn<'vnMallSearch'>) =>
   queryOptions({ queryKey: vnKeys.search(p), queryFn: ({ signal }) => request('get', 'vnMallSearch', p, undefined, { signal, silent: true }), enabled: p.keyword.trim() !== '', retry: false });
 export const vnCartQuery = () =>
   queryOptions({ queryKey: vnKeys.cart(), queryFn: ({ signal }) => request('get', 'vnCartList', {}, undefined, { signal, silent: true }), retry: false });
+/** the buyer's own mall orders, with what paying each from the dong wallet takes now */
+export const vnMyOrdersQuery = (p: PayloadIn<'vnMyOrders'>) =>
+  queryOptions({ queryKey: vnKeys.orders(p), queryFn: ({ signal }) => request('get', 'vnMyOrders', p, undefined, { signal, silent: true }), retry: false });
 /** part brands and makes for a rule's pickers */
 export const vnMakesQuery = () =>
   queryOptions({ queryKey: vnKeys.makes(), queryFn: ({ signal }) => request('get', 'getMakes', {}, undefined, { signal }), staleTime: 600_000 });

@@ -27,7 +27,7 @@ import './vnwallet.css';
 
 const PAGE_SIZE = 50;
 /** the transaction kinds a dong wallet shows (VND_ENTRY_KINDS of the contract), in the page's language */
-const KIND_LABELS: Record<string, string> = { vnd_recharge: mark('充值') };
+const KIND_LABELS: Record<string, string> = { vnd_recharge: mark('充值'), vnd_order_payment: mark('订单付款'), vnd_order_refund: mark('订单退款') };
 const kindLabel = (kind: string) => KIND_LABELS[kind] ?? mark('其他');
 const OFFLINE = mark('当前离线，联网后可查看钱包');
 const UNREADABLE = mark('钱包暂时无法读取，请稍后再试');

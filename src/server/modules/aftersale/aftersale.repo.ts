@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import { likeEscape } from '../../db/helpers';
 import { DEDUCT_METHOD, type AfterSaleStatus, type AfterSaleType, type OrderPayKind } from '../../../shared/domain/aftersale';
 import { chinaMidnight } from '../../../shared/domain/china-time';
+import { paidOnline } from '../../../shared/domain/orders';
 
 /** The order an after-sale is asked on, locked: applications on one order wait for each other. */
 export const lockOrder = (db: Kysely<DB>, orderNo: string) =>
@@ -50,7 +51,7 @@ export const orderMoneyForUpdate = async (db: Kysely<DB>, afterSaleId: string) =
     .where('a.id', '=', afterSaleId).forUpdate('o').executeTakeFirstOrThrow();
   const deducted = await db.selectFrom('after_sale').select(sql<string>`coalesce(sum(refund_fen), 0)`.as('s'))
     .where('order_id', '=', o.id).where('status', '=', 'completed').where('refund_method', '=', DEDUCT_METHOD).executeTakeFirstOrThrow();
-  const kind: OrderPayKind = o.pay_status !== 'paid' ? 'unpaid' : o.pay_channel === 'wallet' || o.pay_channel === 'provider' ? 'online' : 'offline';
+  const kind: OrderPayKind = o.pay_status !== 'paid' ? 'unpaid' : paidOnline(o.pay_channel) ? 'online' : 'offline';
   return { id: String(o.id), kind, refundable_fen: Number(o.paid_fen) - Number(o.refunded_fen), due_fen: Number(o.total_fen) - Number(deducted.s) };
 };
 

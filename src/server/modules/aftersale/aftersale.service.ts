@@ -24,6 +24,7 @@ import {
   type AfterSaleAction, type AfterSaleStatus,
 } from '../../../shared/domain/aftersale';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
+import { paidOnline } from '../../../shared/domain/orders';
 import type { ImService } from '../im/im.service';
 import * as imRead from '../im/im.read';
 import { afterSaleNotice, type AfterSaleNoticeAction } from '../im/notices';
@@ -65,7 +66,7 @@ const detailOf = async (db: Kysely<DB>, a: repo.AfterSaleRow, side: AfterSaleDet
     logistics_company: a.logistics_company ?? '', logistics_no: a.logistics_no ?? '', refund_method: a.refund_method ?? '', refund_note: a.refund_note ?? '',
     agreed_at: unix(a.agreed_at), returned_at: unix(a.returned_at), received_at: unix(a.received_at), completed_at: unix(a.completed_at),
     rejected_at: unix(a.rejected_at), cancelled_at: unix(a.cancelled_at), closed_at: unix(a.closed_at), order_status: a.order_status, order_paid: a.order_pay_status === 'paid',
-    order_pay_kind: a.order_pay_status !== 'paid' ? 'unpaid' : a.order_pay_channel === 'wallet' || a.order_pay_channel === 'provider' ? 'online' : 'offline',
+    order_pay_kind: a.order_pay_status !== 'paid' ? 'unpaid' : paidOnline(a.order_pay_channel) ? 'online' : 'offline',
     order_refundable_fen: Number(a.order_pay_status === 'paid' ? a.order_refundable_fen : a.order_due_fen),
     lines: lines.map((l) => ({
       order_line_id: Number(l.order_line_id), supplier_oe: l.supplier_oe, name: l.name, brand_name: l.brand_name, uom_name: l.uom_name,

@@ -53,6 +53,10 @@ export const TRANSACTION_SHAPES = {
   bonus: { from: ['provider'], to: ['wallet_available'] },
   // a Vietnamese company's dong wallet recharged through a provider (docs/money.md#money-in-dong)
   vnd_recharge: { from: ['vnd_provider'], to: ['vnd_wallet'] },
+  // a mall order paid from the dong wallet: dong into fx VND, fen out of fx CNY into clearing (the goods) and fee income (the service charge)
+  vnd_order_payment: { from: ['vnd_wallet', 'fx'], to: ['fx', 'platform_clearing', 'fee_income'] },
+  // its refund: fen back from clearing or the seller (and fee income for the service charge) into fx CNY, dong out of fx VND into the dong wallet
+  vnd_order_refund: { from: ['platform_clearing', 'wallet_available', 'fee_income', 'fx'], to: ['fx', 'vnd_wallet'] },
 } as const satisfies Record<string, { from: readonly AccountKind[]; to: readonly AccountKind[] }>;
 export type TransactionKind = keyof typeof TRANSACTION_SHAPES;
 export const TRANSACTION_KINDS = Object.keys(TRANSACTION_SHAPES) as TransactionKind[];

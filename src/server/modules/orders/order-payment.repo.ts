@@ -28,7 +28,7 @@ export const lockOrderById = async (db: Kysely<DB>, id: string) => {
 };
 
 export const insertPayment = async (db: Kysely<DB>, p: {
-  payment_no: string; buyer_company_id: number; user_id: number; amount_fen: number; method: 'wallet' | 'provider'; state: 'pending' | 'paid';
+  payment_no: string; buyer_company_id: number; user_id: number; amount_fen: number; method: 'wallet' | 'provider' | 'vnd_wallet'; state: 'pending' | 'paid';
   provider: string | null; ledger_transaction_id: number | null; created_at: Date; paid_at: Date | null;
 }, orders: ReadonlyArray<{ order_id: string; amount_fen: number }>) => {
   const { id } = await db.insertInto('order_payment').values(p).returning('id').executeTakeFirstOrThrow();
@@ -54,7 +54,7 @@ export const pendingPayments = (db: Kysely<DB>, before: Date) =>
   db.selectFrom('order_payment').select(['payment_no', 'provider', 'amount_fen', 'created_at']).where('state', '=', 'pending').where('method', '=', 'provider').where('created_at', '<', before).orderBy('id').execute();
 
 export const markOrderPaid = (db: Kysely<DB>, id: string, v: {
-  status: OrderStatus; pay_method: string; pay_channel: 'wallet' | 'provider'; payment_id: string; paid_fen: number; paid_at: Date; completed_at?: Date;
+  status: OrderStatus; pay_method: string; pay_channel: 'wallet' | 'provider' | 'vnd_wallet'; payment_id: string; paid_fen: number; paid_at: Date; completed_at?: Date; pay_note?: string;
 }) => db.updateTable('goods_order').set({ pay_status: 'paid', ...v }).where('id', '=', id).where('pay_status', '=', 'unpaid').execute();
 
 export const markPaidOut = (db: Kysely<DB>, id: string, v: { paid_out_at: Date; payout_fen: number; payout_fee_fen: number }) =>
@@ -65,7 +65,7 @@ export const addRefunded = (db: Kysely<DB>, id: string, fen: number) =>
 
 export const insertRefund = (db: Kysely<DB>, r: {
   refund_no: string; order_id: string; after_sale_id: string | null; amount_fen: number; source: 'clearing' | 'seller_wallet' | 'offline';
-  destination: 'wallet' | 'provider' | 'offline'; provider: string | null; trade_no: string | null; payment_no: string | null; state: 'pending' | 'done';
+  destination: 'wallet' | 'provider' | 'offline' | 'vnd_wallet'; provider: string | null; trade_no: string | null; payment_no: string | null; state: 'pending' | 'done';
   ledger_transaction_id: number | null; created_at: Date; done_at: Date | null;
 }) => db.insertInto('order_refund').values(r).execute();
 

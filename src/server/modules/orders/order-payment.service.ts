@@ -23,7 +23,7 @@ import { inTransaction, unix } from '../../db/helpers';
 import { orderText, ResultCode, type CheckoutDevice } from '../../../shared/contracts';
 import { formatChina } from '../../../shared/domain/china-time';
 import {
-  AUTO_RECEIPT_DAYS_DEFAULT, orderTransition, PAY_CHANNEL_TEXT, PURCHASE_ORDER_CODES, SALES_ORDER_CODES, type OnlinePayMethod,
+  AUTO_RECEIPT_DAYS_DEFAULT, orderTransition, paidOnline, PAY_CHANNEL_TEXT, PURCHASE_ORDER_CODES, SALES_ORDER_CODES, type OnlinePayMethod,
 } from '../../../shared/domain/orders';
 import { hasAnyPermission } from '../../../shared/domain/permissions';
 import type { LedgerService } from '../ledger/ledger.service';
@@ -42,6 +42,7 @@ import { earnOnOrderCompleted, reverseOnRefund } from '../points/points.service'
 import { payVoucherSubsidy } from '../voucher/voucher.service';
 
 type Ctx = Pick<RequestContext, 'afterCommit'>;
+type OnlineChannel = 'wallet' | 'provider' | 'vnd_wallet';
 
 export const PAYMENT_NO = /^OP\d{20}$/;
 const stampNo = (prefix: 'OP' | 'RF', now: Date) => `${prefix}${formatChina(Math.floor(now.getTime() / 1000), 'YYYYMMDDHHmmss')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
@@ -51,7 +52,24 @@ export const paymentReturnUrl = (no: string, orderNos: readonly string[]) =>
   orderNos.length === 1 ? `/backend/order/detail/${orderNos[0]}?payment=${no}` : `/ofo/purchase/payment?payment=${no}`;
 
 const CLEARING: AccountRef = { kind: 'platform_clearing' };
-const online = (o: { pay_channel: string | null }) => o.pay_channel === 'wallet' || o.pay_channel === 'provider';
+const online = (o: { pay_channel: string | null }) => paidOnline(o.pay_channel);
+const FX_CNY: AccountRef = { kind: 'fx', currency: 'CNY' };
+const FX_VND: AccountRef = { kind: 'fx', currency: 'VND' };
+
+/**
+ * The dong side of a refund of an order paid from the dong wallet (docs/money.md "Paying a mall
+ * order in dong"), answered by the Vietnam mall, which keeps the payment's dong and rate: the goods
+ * dong going back, the service charge going back with a whole refund (cancel, reject) in fen and
+ * dong, the payment's rate, and `record`, which writes the mall's refund row once the ledger posted.
+ */
+export interface DongRefund {
+  goods_dong: number; service_fen: number; service_dong: number; rate_micro: number;
+  record: (trx: Kysely<DB>, v: { refund_no: string; transaction_id: number; at: Date }) => Promise<void>;
+}
+type DongRefunder = (trx: Kysely<DB>, o: { id: string; paid_fen: number; refunded_fen: number }, amountFen: number, whole: boolean) => Promise<DongRefund>;
+let dongRefunder: DongRefunder | null = null;
+/** The Vietnam mall registers how a dong-paid order's refund goes back in dong (it imports this module, not the other way). */
+export const onDongRefund = (fn: DongRefunder) => { dongRefunder = fn; };
 /** What the order asks for now: its total less 冲减货款. */
 const dueOf = (o: repo.MoneyRow) => Number(o.total_fen) - Number(o.deducted_fen);
 
@@ -119,6 +137,27 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log, no
     const pay = await repo.paymentNoOf(trx, o.payment_id);
     const source = o.paid_out_at ? 'seller_wallet' as const : 'clearing' as const;
     const from: AccountRef = source === 'clearing' ? CLEARING : { kind: 'wallet_available', company_id: o.seller_company_id };
+    if (o.pay_channel === 'vnd_wallet') {
+      // paid in dong: the fen go back into fx CNY, the dong out of fx VND into the buyer's dong wallet, at the payment's rate
+      if (!dongRefunder) throw new Error('no dong refunder registered');
+      const d = await dongRefunder(trx, { id: o.id, paid_fen: Number(o.paid_fen), refunded_fen: Number(o.refunded_fen) }, amount, opts.afterSaleId === null);
+      const dong = d.goods_dong + d.service_dong;
+      const lines: Array<{ account: AccountRef; amount_fen: number }> = [{ account: from, amount_fen: -amount }, { account: FX_CNY, amount_fen: amount + d.service_fen }];
+      if (d.service_fen > 0) lines.push({ account: { kind: 'fee_income' }, amount_fen: -d.service_fen });
+      if (dong > 0) lines.push({ account: FX_VND, amount_fen: -dong }, { account: { kind: 'vnd_wallet', company_id: o.buyer_company_id }, amount_fen: dong });
+      const posted = await ledger.post(trx, {
+        kind: 'vnd_order_refund', reference: o.order_no, idempotency_key: `order_refund:${opts.key}`, created_by: opts.createdBy, lines, fx_rate_micro: d.rate_micro,
+      });
+      if (posted.replayed) return null;
+      await repo.insertRefund(trx, {
+        refund_no: refundNo, order_id: o.id, after_sale_id: opts.afterSaleId, amount_fen: amount, source, destination: 'vnd_wallet',
+        provider: null, trade_no: null, payment_no: pay?.payment_no ?? null, state: 'done', ledger_transaction_id: posted.transaction_id, created_at: now, done_at: now,
+      });
+      await d.record(trx, { refund_no: refundNo, transaction_id: posted.transaction_id, at: now });
+      await repo.addRefunded(trx, o.id, amount);
+      await reverseOnRefund(trx, o.id, opts.key, now, opts.createdBy);
+      return null;
+    }
     const toProvider = o.pay_channel === 'provider';
     const to: AccountRef = toProvider ? { kind: 'provider', provider: pay!.provider! } : { kind: 'wallet_available', company_id: o.buyer_company_id };
     const posted = await ledger.post(trx, {
@@ -164,15 +203,15 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log, no
   };
 
   /** Marks one locked order paid by a payment and tells its seller (with a ctx); completes and pays out a received one. */
-  const markPaid = async (trx: Kysely<DB>, o: repo.MoneyRow, amount: number, channel: 'wallet' | 'provider', paymentId: string, paymentNo: string, userId: number, ctx?: Ctx) => {
+  const markPaid = async (trx: Kysely<DB>, o: repo.MoneyRow, amount: number, channel: OnlineChannel, paymentId: string, paymentNo: string, userId: number, ctx?: Ctx, payNote?: string) => {
     const step = orderTransition({ status: o.status, payStatus: o.pay_status }, 'pay_online');
     if (!step.ok) throw conflict(step.reason);
     const now = clock.now();
     await repo.markOrderPaid(trx, o.id, {
-      status: step.to.status, pay_method: PAY_CHANNEL_TEXT[channel], pay_channel: channel, payment_id: paymentId, paid_fen: amount, paid_at: now,
+      status: step.to.status, pay_method: PAY_CHANNEL_TEXT[channel], pay_channel: channel, payment_id: paymentId, paid_fen: amount, paid_at: now, ...(payNote ? { pay_note: payNote } : {}),
       ...(step.to.status === 'completed' ? { completed_at: now } : {}),
     });
-    await addEvent(trx, { order_id: o.id, action: 'pay_online', actor_user_id: userId, from_status: o.status, to_status: step.to.status, note: `${PAY_CHANNEL_TEXT[channel]} ${paymentNo}`, created_at: now });
+    await addEvent(trx, { order_id: o.id, action: 'pay_online', actor_user_id: userId, from_status: o.status, to_status: step.to.status, note: `${PAY_CHANNEL_TEXT[channel]} ${paymentNo}${payNote ? `（${payNote}）` : ''}`, created_at: now });
     await enqueueOrderEvent(trx, 'order.paid', o, now);
     if (step.to.status === 'completed') await payout(trx, o.id, null);
     if (step.to.status === 'completed') await earnOnOrderCompleted(trx, o.id, now, userId);
@@ -186,8 +225,8 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log, no
   };
 
   /** The orders locked, each the caller's company's and payable now, with what each asks for; or a refusal that changes nothing. */
-  const payable = async (trx: Kysely<DB>, caller: Caller, orderNos: readonly string[]) => {
-    if (!hasAnyPermission(caller.permissions, PURCHASE_ORDER_CODES)) throw forbidden(orderText.noPurchaseRight);
+  const payable = async (trx: Kysely<DB>, caller: Caller, orderNos: readonly string[], rightChecked = false) => {
+    if (!rightChecked && !hasAnyPermission(caller.permissions, PURCHASE_ORDER_CODES)) throw forbidden(orderText.noPurchaseRight);
     const rows = await repo.lockOrdersByNo(trx, orderNos);
     const missing = orderNos.find((no) => !rows.some((r) => r.order_no === no));
     if (missing) throw new AppError(ResultCode.notFound, 404, `${orderText.notFound}：${missing}`);
@@ -321,6 +360,37 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log, no
       const total = orders.reduce((s, o) => s + o.amount, 0);
       const { checkout_url } = await provider.startCheckout(db, { order_no: no, amount_fen: total, subject: `汽配汇订单付款（${orders.length}个订单）`, device: p.device });
       return { ...(await paymentAnswer(db, no)), checkout_url };
+    },
+
+    /**
+     * Paying one order of the caller's company from its dong wallet (docs/money.md "Paying a mall
+     * order in dong"), inside the caller's transaction; the caller decided who may (the dong
+     * wallet's holders). `price` turns the locked order's amount due into the dong and fen moved;
+     * the order is paid its amount due in fen, as a wallet payment, and goes on as any order paid
+     * online. A refusal (another company, paid already, cancelled, 余额不足) changes nothing.
+     */
+    async payFromDong(trx: Kysely<DB>, caller: Caller, orderNo: string,
+      price: (o: repo.MoneyRow, dueFen: number) => Promise<{ dong: number; service_fen: number; rate_micro: number; note: string }>, ctx?: Ctx) {
+      const [o] = await payable(trx, caller, [orderNo], true);
+      const m = await price(o.row, o.amount);
+      const now = clock.now();
+      const no = stampNo('OP', now);
+      const lines: Array<{ account: AccountRef; amount_fen: number }> = [
+        { account: { kind: 'vnd_wallet', company_id: caller.companyId }, amount_fen: -m.dong },
+        { account: FX_VND, amount_fen: m.dong },
+        { account: FX_CNY, amount_fen: -(o.amount + m.service_fen) },
+        { account: CLEARING, amount_fen: o.amount },
+      ];
+      if (m.service_fen > 0) lines.push({ account: { kind: 'fee_income' }, amount_fen: m.service_fen });
+      const posted = await ledger.post(trx, {
+        kind: 'vnd_order_payment', reference: no, idempotency_key: `vnd_order_payment:${o.row.order_no}`, created_by: caller.userId, lines, fx_rate_micro: m.rate_micro,
+      });
+      const id = await repo.insertPayment(trx, {
+        payment_no: no, buyer_company_id: caller.companyId, user_id: caller.userId, amount_fen: o.amount, method: 'vnd_wallet', state: 'paid', provider: null,
+        ledger_transaction_id: posted.transaction_id, created_at: now, paid_at: now,
+      }, [{ order_id: o.row.id, amount_fen: o.amount }]);
+      await markPaid(trx, o.row, o.amount, 'vnd_wallet', id, no, caller.userId, ctx, m.note);
+      return { payment_no: no, order_id: o.row.id, paid_fen: o.amount, paid_at: now };
     },
 
     /** A payment of the caller's company (the page after the provider's checkout). */

@@ -241,6 +241,9 @@ export interface VnOrderRow {
   id: string; order_no: string; checkout_no: string; status: string; created_at: Date; buyer_company_id: number; buyer_company_name: string;
   seller_company_id: number; seller_company_name: string; line_count: number; total_qty: number; total_fen: string; service_fen: string;
   goods_dong: string; service_dong: string; total_dong: string; rate_value: string; rate_day: string; delivery_term: DeliveryTerm; service_rule: string;
+  pay_status: string; pay_channel: string | null; deducted_fen: string; paid_fen: string; refunded_fen: string;
+  paid_dong: string | null; credited_fen: string | null; paid_service_fen: string | null; pay_rate: string | null; pay_rate_day: string | null; paid_at: Date | null;
+  refunded_dong: string;
 }
 
 const ORDER_FROM = sql`from vn_order v join goods_order g on g.id = v.order_id join company b on b.id = g.buyer_company_id join company sc on sc.id = g.seller_company_id`;
@@ -250,7 +253,10 @@ export const vnOrders = async (db: Kysely<DB>, where: RawBuilder<unknown>, offse
     sql<VnOrderRow>`select g.id, g.order_no, g.checkout_no, g.status, g.created_at, g.buyer_company_id, b.name as buyer_company_name, g.seller_company_id,
         sc.name as seller_company_name, g.line_count, g.total_qty, g.total_fen::text as total_fen, v.service_fen::text as service_fen,
         v.goods_dong::text as goods_dong, v.service_dong::text as service_dong, v.total_dong::text as total_dong, v.rate_value::text as rate_value,
-        v.rate_day, v.delivery_term, v.service_rule
+        v.rate_day, v.delivery_term, v.service_rule, g.pay_status, g.pay_channel, g.paid_fen::text as paid_fen, g.refunded_fen::text as refunded_fen,
+        (select coalesce(sum(a.refund_fen), 0) from after_sale a where a.order_id = g.id and a.status = 'completed' and a.refund_method = '冲减货款')::text as deducted_fen,
+        v.paid_dong::text as paid_dong, v.credited_fen::text as credited_fen, v.paid_service_fen::text as paid_service_fen, v.pay_rate::text as pay_rate,
+        v.pay_rate_day, v.paid_at, v.refunded_dong::text as refunded_dong
       ${ORDER_FROM} where ${where} order by g.id desc offset ${offset} limit ${limit}`.execute(db),
     sql<{ n: number }>`select count(*)::int as n ${ORDER_FROM} where ${where}`.execute(db),
   ]);
@@ -263,3 +269,28 @@ export const vnLinesOf = async (db: Kysely<DB>, lineIds: number[]) => lineIds.le
     select l.line_id::text as line_id, l.order_id::text as order_id, l.unit_price_dong::text as unit_price_dong, l.amount_dong::text as amount_dong,
       v.rate_value::text as rate_value, v.rate_day, v.total_dong::text as total_dong
     from vn_order_line l join vn_order v on v.order_id = l.order_id where l.line_id = any(${sql.val(lineIds.map(String))}::bigint[])`.execute(db)).rows;
+
+// ---- paying in dong (docs/money.md "Paying a mall order in dong") ----
+
+/** The mall side of an order, locked (its goods_order row is locked first by the payment or the refund). */
+export const lockVnOrder = (db: Kysely<DB>, orderId: string) =>
+  db.selectFrom('vn_order').selectAll().where('order_id', '=', orderId).forUpdate().executeTakeFirst();
+
+export const markVnPaid = (db: Kysely<DB>, orderId: string, v: {
+  paid_dong: number; paid_goods_dong: number; paid_service_dong: number; credited_fen: number; paid_service_fen: number; pay_rate: string; pay_rate_day: string; paid_at: Date;
+}) => db.updateTable('vn_order').set(v).where('order_id', '=', orderId).where('paid_at', 'is', null).execute();
+
+export const insertVnRefund = async (db: Kysely<DB>, r: {
+  order_id: string; refund_no: string; amount_fen: number; goods_dong: number; service_fen: number; service_dong: number; ledger_transaction_id: number; created_at: Date;
+}) => {
+  await db.insertInto('vn_order_refund').values(r).execute();
+  await db.updateTable('vn_order').set({ refunded_dong: sql`refunded_dong + ${r.goods_dong + r.service_dong}` }).where('order_id', '=', r.order_id).execute();
+};
+
+/** The service charge already given back (a whole refund gives it back once). */
+export const serviceRefunded = async (db: Kysely<DB>, orderId: string) =>
+  Number((await sql<{ n: string }>`select coalesce(sum(service_dong), 0)::text as n from vn_order_refund where order_id = ${orderId}`.execute(db)).rows[0].n);
+
+/** The goods dong given back so far. */
+export const goodsRefunded = async (db: Kysely<DB>, orderId: string) =>
+  Number((await sql<{ n: string }>`select coalesce(sum(goods_dong), 0)::text as n from vn_order_refund where order_id = ${orderId}`.execute(db)).rows[0].n);

@@ -6,7 +6,7 @@ type VnMallHandlerNames =
   | 'vnMallOverview' | 'vnOfferList' | 'vnOfferSet' | 'vnOfferRemove' | 'vnRuleList' | 'vnRuleAdd' | 'vnRuleRemove'
   | 'opVnGoodsList' | 'opVnGoodsRemove' | 'opVnGoodsRestore' | 'opVnProductList' | 'opVnProductRemove' | 'opVnProductRestore'
   | 'opVnAfterSaleList' | 'opVnAfterSaleDetail' | 'opVnAfterSaleClose' | 'opServiceChargeList' | 'opServiceChargeSave' | 'opServiceChargeRemove' | 'opVnOrderList'
-  | 'vnMallSearch' | 'vnMallOffer' | 'vnCartList' | 'vnCartAdd' | 'vnCartSetQty' | 'vnCartRemove' | 'vnCheckout';
+  | 'vnMallSearch' | 'vnMallOffer' | 'vnCartList' | 'vnCartAdd' | 'vnCartSetQty' | 'vnCartRemove' | 'vnCheckout' | 'vnMyOrders' | 'vnOrderPay';
 
 export const vnMallHandlers = (svc: VnMallService): Pick<Handlers, VnMallHandlerNames> => ({
   vnMallOverview: (p, ctx) => svc.overview(ctx.db, ctx.caller!, p),
@@ -36,4 +36,6 @@ export const vnMallHandlers = (svc: VnMallService): Pick<Handlers, VnMallHandler
   vnCartSetQty: (p, ctx) => svc.cartSetQty(ctx.db, ctx.caller!, p),
   vnCartRemove: (p, ctx) => svc.cartRemove(ctx.db, ctx.caller!, p),
   vnCheckout: (p, ctx) => svc.checkout(ctx.db, ctx.caller!, p),
+  vnMyOrders: (p, ctx) => svc.myOrders(ctx.db, ctx.caller!, p),
+  vnOrderPay: (p, ctx) => svc.payOrder(ctx.db, ctx.caller!, p, ctx),
 });

@@ -18,11 +18,14 @@ import { ResultCode, type AnswerOf, type PayloadOut } from '../../../shared/cont
 import { chinaDay, formatChina } from '../../../shared/domain/china-time';
 import { normalizeOe } from '../../../shared/domain/oe';
 import {
-  bandOf, bandsOverlap, bandText, belowFloor, dongInFen, fenInDong, floorDong, markupDong, serviceCharge, vnText, DELIVERY_TERM_ZH,
+  bandOf, bandsOverlap, bandText, belowFloor, dongInFen, dongPayment, dongRefund, dongText, fenInDong, floorDong, markupDong, rateMicros, serviceCharge, vnText, DELIVERY_TERM_ZH,
   type ChargeBand, type DeliveryTerm,
 } from '../../../shared/domain/vn-mall';
+import { ONLINE_PAYABLE_STATUSES, type OrderStatus } from '../../../shared/domain/orders';
 import * as audit from '../operation/audit.service';
 import { addEvent, insertOrder, onStockReturned, takeStock } from '../orders/orders.service';
+import { onDongRefund, type OrderMoney } from '../orders/order-payment.service';
+import type { VnWalletService } from '../vnwallet/vnwallet.service';
 import { markFollowedOesChanged } from '../basket/follow.service';
 import type { AfterSaleService } from '../aftersale/aftersale.service';
 import * as repo from './vnmall.repo';
@@ -31,6 +34,23 @@ import * as repo from './vnmall.repo';
 onStockReturned(async (trx, lines) => {
   const mall = lines.filter((l) => l.price_column === 'vn_mall');
   if (mall.length > 0) await repo.raiseOfferQty(trx, mall);
+});
+
+// a refund of a dong-paid order goes back in dong at the payment's rate (docs/money.md "Paying a mall order in dong")
+onDongRefund(async (trx, o, amountFen, whole) => {
+  const v = (await repo.lockVnOrder(trx, o.id))!;
+  const goodsBack = await repo.goodsRefunded(trx, o.id);
+  const goods = dongRefund({ fen: amountFen, paid_fen: o.paid_fen, refunded_fen: o.refunded_fen, goods_dong: Number(v.paid_goods_dong), refunded_dong: goodsBack, pay_rate: v.pay_rate! });
+  // the service charge goes back only with the whole order (cancelled or rejected), once
+  const serviceBack = whole && (await repo.serviceRefunded(trx, o.id)) === 0;
+  const service_fen = serviceBack ? Number(v.paid_service_fen) : 0;
+  const service_dong = serviceBack ? Number(v.paid_service_dong) : 0;
+  return {
+    goods_dong: goods, service_fen, service_dong, rate_micro: Number(rateMicros(v.pay_rate!)),
+    record: (t, r) => repo.insertVnRefund(t, {
+      order_id: o.id, refund_no: r.refund_no, amount_fen: amountFen, goods_dong: goods, service_fen, service_dong, ledger_transaction_id: r.transaction_id, created_at: r.at,
+    }),
+  };
 });
 
 type Rate = AnswerOf<'vnMallOverview'>['rate'];
@@ -86,7 +106,19 @@ const orderOut = (o: repo.VnOrderRow): AnswerOf<'opVnOrderList'>['data'][number]
   line_count: o.line_count, total_qty: o.total_qty, goods_fen: Number(o.total_fen), service_fen: Number(o.service_fen),
   goods_dong: Number(o.goods_dong), service_dong: Number(o.service_dong), total_dong: Number(o.total_dong),
   rate: Number(o.rate_value), rate_day: o.rate_day, delivery_term: o.delivery_term, service_rule: o.service_rule,
+  pay_status: o.pay_status, pay_channel: o.pay_channel ?? '', paid_fen: Number(o.paid_fen), refunded_fen: Number(o.refunded_fen),
+  paid_dong: Number(o.paid_dong ?? 0), credited_fen: Number(o.credited_fen ?? 0), paid_service_fen: Number(o.paid_service_fen ?? 0),
+  pay_rate: Number(o.pay_rate ?? 0), pay_rate_day: o.pay_rate_day ?? '', paid_at: unix(o.paid_at), refunded_dong: Number(o.refunded_dong),
 });
+
+/** What paying this order from the dong wallet takes at the rate, or null when it is not payable online now. */
+const payableNow = (o: repo.VnOrderRow) =>
+  o.pay_status === 'unpaid' && ONLINE_PAYABLE_STATUSES.includes(o.status as OrderStatus) && Number(o.total_fen) - Number(o.deducted_fen) > 0;
+const payNow = (o: repo.VnOrderRow, rate: string | null) => {
+  const due = Number(o.total_fen) - Number(o.deducted_fen);
+  if (rate === null || !payableNow(o)) return null;
+  return dongPayment({ due_fen: due, total_fen: Number(o.total_fen), goods_dong: Number(o.goods_dong), service_dong: Number(o.service_dong), rate: o.rate_value }, rate);
+};
 
 /** SO + China time to the second + 6 random digits, as every goods order. */
 const newNo = (prefix: 'SO' | 'CO', now: Date) =>
@@ -100,7 +132,12 @@ const newNo = (prefix: 'SO' | 'CO', now: Date) =>
 const refundDong = (refundFen: number, lines: Array<{ qty: number; amount_fen: number; unit_price_dong: number }>, rate: string) =>
   refundFen === lines.reduce((n, l) => n + l.amount_fen, 0) ? lines.reduce((n, l) => n + l.qty * l.unit_price_dong, 0) : fenInDong(refundFen, rate);
 
-export const createVnMallService = ({ clock, afterSales }: { clock: Clock; afterSales: Pick<AfterSaleService, 'operatorList' | 'operatorDetail' | 'close' | 'linesOfMany'> }) => {
+export const createVnMallService = ({ clock, afterSales, money, vnWallet }: {
+  clock: Clock;
+  afterSales: Pick<AfterSaleService, 'operatorList' | 'operatorDetail' | 'close' | 'linesOfMany'>;
+  money: Pick<OrderMoney, 'payFromDong'>;
+  vnWallet: Pick<VnWalletService, 'holder' | 'wallet'>;
+}) => {
   /** The day's rate: the VND rate if the operators set it on the current China day, else none. */
   const dayRate = async (db: Kysely<DB>): Promise<{ rate: string | null; out: Rate }> => {
     const now = clock.now();
@@ -615,6 +652,49 @@ export const createVnMallService = ({ clock, afterSales }: { clock: Clock; after
         await repo.removeCart(trx, caller.companyId, items.map((i) => i.id));
         const placed = await repo.vnOrders(trx, sql`g.id = any(${sql.val(orderIds)}::bigint[])`, 0, orderIds.length);
         return { checkout_no: checkoutNo, orders: placed.rows.map(orderOut), total_dong: cart.total_dong };
+      }),
+
+    // ---- paying in dong (docs/money.md "Paying a mall order in dong") ----
+
+    async myOrders(db: Kysely<DB>, caller: Caller, p: PayloadOut<'vnMyOrders'>): Promise<AnswerOf<'vnMyOrders'>> {
+      await vnBuyer(db, caller);
+      const { rate, out } = await dayRate(db);
+      const r = await repo.vnOrders(db, sql`g.buyer_company_id = ${caller.companyId}`, (p.page_number - 1) * p.page_size, p.page_size);
+      return {
+        rate: out.rate, day: out.day, total: r.total,
+        data: r.rows.map((o) => { const m = payNow(o, rate); return { ...orderOut(o), pay_now_dong: m?.dong ?? null, payable: payableNow(o) }; }),
+      };
+    },
+
+    /**
+     * Pays a mall order of the caller's company from its dong wallet, at the rate of this moment:
+     * the owner or accounting staff of a Vietnamese company (the dong wallet's holders); the day's
+     * rate must be published; the dong the page showed must still be the dong asked. Everything
+     * commits together or nothing changes; a second tab finds the order paid (the order's row lock).
+     */
+    payOrder: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'vnOrderPay'>, ctx?: Pick<RequestContext, 'afterCommit'>) =>
+      inTransaction(db, async (trx): Promise<AnswerOf<'vnOrderPay'>> => {
+        await vnWallet.holder(trx, caller);
+        const now = clock.now();
+        let paid: ReturnType<typeof dongPayment> | null = null;
+        let payRate = '';
+        const r = await money.payFromDong(trx, caller, p.order_no, async (o, dueFen) => {
+          const v = await repo.lockVnOrder(trx, o.id);
+          if (!v) throw conflict(vnText.notMallOrder);
+          const { rate } = await sellingRate(trx);
+          const m = dongPayment({ due_fen: dueFen, total_fen: Number(o.total_fen), goods_dong: Number(v.goods_dong), service_dong: Number(v.service_dong), rate: v.rate_value }, rate);
+          if (m.dong !== p.expected_dong) throw new AppError(ResultCode.conflict, 409, vnText.payTotalChanged(m.dong), { field: 'expected_dong' });
+          paid = m;
+          payRate = rate;
+          return { dong: m.dong, service_fen: m.service_fen, rate_micro: Number(rateMicros(rate)), note: `${dongText(m.dong)}，汇率 ${Number(rate)}（${chinaDay(now)}）` };
+        }, ctx);
+        const m = paid!;
+        await repo.markVnPaid(trx, r.order_id, {
+          paid_dong: m.dong, paid_goods_dong: m.goods_dong, paid_service_dong: m.service_dong, credited_fen: m.credited_fen, paid_service_fen: m.service_fen,
+          pay_rate: payRate, pay_rate_day: chinaDay(now), paid_at: r.paid_at,
+        });
+        const [row] = (await repo.vnOrders(trx, sql`g.id = ${r.order_id}`, 0, 1)).rows;
+        return { order: orderOut(row), balance_dong: (await vnWallet.wallet(trx, caller)).balance_dong };
       }),
 
     /** Whether a company buys in the mall (then it may not reach stock through the Chinese cart). */

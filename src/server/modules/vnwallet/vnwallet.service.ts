@@ -96,6 +96,8 @@ export const createVnWalletService = (deps: { clock: Clock; ledger: LedgerServic
   return {
     purpose,
     applyNotice,
+    /** The caller's user and company when it may spend the dong wallet (a Vietnamese company's owner or accounting staff); 403 otherwise. */
+    holder,
 
     async wallet(db: Kysely<DB>, caller: Caller): Promise<VnWallet> {
       const u = await holder(db, caller);

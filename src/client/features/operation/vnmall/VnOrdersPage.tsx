@@ -36,6 +36,8 @@ export function VnOrdersPage({ search, onSearch }: { search: ListSearch; onSearc
       { key: 'dong', header: '货款 / 服务费（₫）', width: '9rem', num: true, cell: (r) => <div className="op-two-line"><span>{dongText(r.goods_dong)}</span><small className="muted">{dongText(r.service_dong)}</small></div> },
       { key: 'total', header: '应付（₫）', width: '7rem', num: true, cell: (r) => <strong>{dongText(r.total_dong)}</strong> },
       { key: 'rate', priority: 3, header: '汇率', width: '6rem', num: true, cell: (r) => `${r.rate}（${r.rate_day}）` },
+      { key: 'pay', header: '付款', width: '9rem', cell: (r) => r.pay_status !== 'paid' ? '未付款' : r.paid_dong > 0
+        ? <div className="op-two-line"><span>{dongText(r.paid_dong)} → {yuan(r.credited_fen)}</span><small className="muted">{`汇率 ${r.pay_rate}（${r.pay_rate_day}）${r.refunded_dong > 0 ? ` · 已退 ${dongText(r.refunded_dong)}` : ''}`}</small></div> : '已付款' },
       { key: 'term', priority: 2, header: '交货方式', width: '6rem', cell: (r) => DELIVERY_TERM_ZH[r.delivery_term] },
       { key: 'at', priority: 3, header: '下单时间', width: '8rem', cell: (r) => when(r.created_at) },
     ],
