@@ -45,13 +45,20 @@ export const matchTerms = async (db: Kysely<DB>, token: string, mode: Mode): Pro
   return rows;
 };
 
+/**
+ * The vehicle indexes hold only rows with vehicle text (migration 0801: an imported row without
+ * one writes none of their entries). A vehicle term is never '', but the planner uses a partial
+ * index only when the query says so itself.
+ */
+const NOT_EMPTY_VEHICLE = sql`s.supplier_vehicle <> ''`;
+
 /** The stock predicate of one term. */
 const termPredicate = (t: Term): RawBuilder<unknown> => {
   switch (t.kind) {
     case 'name': return sql`s.name = ${t.term}`;
     case 'brand': return sql`s.part_brand_id = ${t.ref_id}`;
     case 'make': return sql`s.make_id = ${t.ref_id}`;
-    case 'vehicle': return sql`s.supplier_vehicle = ${t.term}`;
+    case 'vehicle': return sql`(s.supplier_vehicle = ${t.term} and ${NOT_EMPTY_VEHICLE})`;
     case 'oe': return sql`s.oe_norm like ${`${likeEscape(t.term)}%`}`;
   }
 };
@@ -363,6 +370,9 @@ const boundedScans = (sort: Sort, f: Filters | undefined, ratios: Ratios | undef
 
 /** the stock column each term kind of a bounded scan matches, and its type */
 const KINDS = [['name', 'name', 'text'], ['vehicle', 'supplier_vehicle', 'text'], ['brand', 'part_brand_id', 'int'], ['make', 'make_id', 'int']] as const;
+/** A lateral walk's rows of its term t.term, in the term kind's column (vehicles: NOT_EMPTY_VEHICLE). */
+const onTerm = (kind: (typeof KINDS)[number][0], column: string) =>
+  (kind === 'vehicle' ? sql`${sql.ref(`s.${column}`)} = t.term and ${NOT_EMPTY_VEHICLE}` : sql`${sql.ref(`s.${column}`)} = t.term`);
 
 /**
  * spot: only 现货 (docs/spot-goods.md), rows the seller marked; the caller also sets 最低库存 1, so
@@ -443,7 +453,7 @@ const search = async (db: Kysely<DB>, tokens: Term[][], offset: number, limit: n
         if (!group.length) return [];
         if (!bounded) return group.map((t) => whole(t, by));
         const values = group.map((t) => (type === 'text' ? t.term : t.ref_id));
-        const term = sql.ref(`s.${column}`);
+        const term = onTerm(kind, column);
         // 名称 descending over a brand's, make's or vehicle's part names: each name's rows go by
         // rank_key forwards, which no backward walk gives, so the top name was read whole and
         // sorted (博世's 74,855 rows of one name at 10M rows, 30 ms against 5 at 1M). Instead the
@@ -453,13 +463,13 @@ const search = async (db: Kysely<DB>, tokens: Term[][], offset: number, limit: n
           return [sql`
       (select w.id, w.sort_key, w.tie from unnest(${sql.val(values)}::${sql.raw(type)}[]) as t(term) cross join lateral (
         with recursive top(name, seen) as (
-          select (select max(s.name) from stock s where ${term} = t.term and s.state = 'on'), 0::bigint
+          select (select max(s.name) from stock s where ${term} and s.state = 'on'), 0::bigint
           union all
-          select (select max(s.name) from stock s where ${term} = t.term and s.state = 'on' and s.name < top.name),
-            top.seen + (select count(*) from (select 1 from stock s where ${term} = t.term and s.state = 'on' and s.name = top.name ${filter} limit ${n}) c)
+          select (select max(s.name) from stock s where ${term} and s.state = 'on' and s.name < top.name),
+            top.seen + (select count(*) from (select 1 from stock s where ${term} and s.state = 'on' and s.name = top.name ${filter} limit ${n}) c)
           from top where top.name is not null and top.seen < ${n})
         select r.id, r.sort_key, r.tie from top cross join lateral
-          (select s.id, s.name as sort_key, s.rank_key as tie from stock s where ${term} = t.term and s.state = 'on' and s.name = top.name ${filter}
+          (select s.id, s.name as sort_key, s.rank_key as tie from stock s where ${term} and s.state = 'on' and s.name = top.name ${filter}
            order by s.rank_key, s.id limit ${n}) r
         where top.seen < ${n}) w
        order by w.sort_key ${dir}, w.tie, w.id ${idDir} limit ${n})`];
@@ -468,7 +478,7 @@ const search = async (db: Kysely<DB>, tokens: Term[][], offset: number, limit: n
       (select w.id, w.sort_key, w.tie from unnest(${sql.val(values)}::${sql.raw(type)}[]) as t(term)
        ${scan.bands ? sql`cross join unnest(${sql.val(scan.bands.values)}::int[]) as b(band)` : sql``} cross join lateral
       (select s.id, ${sortKey('s', by)} as sort_key, ${tieKey('s', by)} as tie from stock s
-       where ${sql.ref(`s.${column}`)} = t.term and s.state = 'on' ${scan.bands ? sql`and price_band(${sql.ref(`s.${scan.bands.of}`)}) = b.band` : sql``} and ${scan.where} ${filter}
+       where ${onTerm(kind, column)} and s.state = 'on' ${scan.bands ? sql`and price_band(${sql.ref(`s.${scan.bands.of}`)}) = b.band` : sql``} and ${scan.where} ${filter}
        ${scan.order} limit ${n}) w
        order by w.sort_key ${dir}, w.tie, w.id ${idDir} limit ${n})`);
       }),
@@ -503,7 +513,7 @@ const search = async (db: Kysely<DB>, tokens: Term[][], offset: number, limit: n
         return walks.map((walk) => sql`
       (select w.id, w.rank_key, w.score from unnest(${sql.val(group.map((g) => g.value))}::${sql.raw(type)}[], ${sql.val(group.map((g) => g.score))}::int[]) as t(term, score)
        cross join lateral (select s.id, s.rank_key, t.score from stock s
-       where ${sql.ref(`s.${column}`)} = t.term and s.state = 'on' and ${walk.where} ${filter} ${walk.order} limit ${n}) w)`);
+       where ${onTerm(kind, column)} and s.state = 'on' and ${walk.where} ${filter} ${walk.order} limit ${n}) w)`);
       }),
       // OE prefixes (a few rows each) read whole
       ...scanned.flatMap((t, i) => (t.kind === 'oe' ? [byRank(t, i)] : [])),
