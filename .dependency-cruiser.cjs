@@ -13,6 +13,8 @@ const notTest = '\\.test\\.tsx?$';
 
 /** Modules of a feature that other features may import besides queries, mutations and components. */
 const FEATURE_PUBLIC = [
+  // an after-sale's reason in the reader's language, on the desktop's and the phone's after-sale pages
+  'aftersale/reason\\.tsx',
   'cart/cart\\.css',
   'company/quote-badge\\.(ts|css)',
   'currency/currency-store\\.ts',

@@ -35,7 +35,7 @@ describe.each(backends)('translated lines on %s', (backend) => {
     beforeAll(async () => {
       env = await createTestEnv(backend, { stockRows: 50, accessTtlSeconds: 86400, translator });
       other = (await sql<{ id: number }>`select id from company where is_seller and id > 5 order by id limit 1`.execute(env.database.db)).rows[0].id;
-      for (const u of ['buyer', 'seller', 'vnbuyer', 'member', `seller${other}`]) t[u] = (await env.login(u)).access_token;
+      for (const u of ['buyer', 'seller', 'clerk', 'vnbuyer', 'member', `seller${other}`]) t[u] = (await env.login(u)).access_token;
     }, 300_000);
     afterAll(async () => env?.close());
 
@@ -87,6 +87,13 @@ describe.each(backends)('translated lines on %s', (backend) => {
       expect((await tr('vnbuyer', 'enquiry', [e.id], 'vi')).status).toBe(404);
       expect((await tr('member', 'enquiry', [e.id], 'vi')).status).toBe(404);
       expect((await tr('seller', 'enquiry', [e.id, 999_999], 'vi')).status).toBe(404);
+      // the right company without the pages' rights: the seller's clerk (M03, C11: no quote
+      // rights) and a buyer's employee without enquiry rights (C09 only) read nothing either
+      expect((await tr('clerk', 'enquiry', [e.id], 'vi')).status).toBe(404);
+      await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions, mobile)
+        select gen_random_uuid(), company_id, 'buyer-c09', '仓管', password_hash, ${sql.val(['C09'])}::text[], null from app_user where username = 'buyer'`.execute(env.database.db);
+      t['buyer-c09'] = (await env.login('buyer-c09')).access_token;
+      expect((await tr('buyer-c09', 'enquiry', [e.id], 'vi')).status).toBe(404);
       expect(calls.length).toBe(before);
     });
 

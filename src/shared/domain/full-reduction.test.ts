@@ -75,5 +75,11 @@ describe('returning goods of a reduced line', () => {
     expect(returnedReduction(1500, 3, 3)).toBe(1500);
     expect(returnedReduction(1000, 1, 3)).toBe(334);
     expect(returnedReduction(0, 1, 3)).toBe(0);
+    // a line returned piece by piece takes back exactly its share, never a fen more
+    const pieces = [0, 1, 2].map((before) => returnedReduction(1000, 1, 3, before));
+    expect(pieces).toEqual([334, 333, 333]);
+    expect(pieces.reduce((a, b) => a + b, 0)).toBe(1000);
+    expect(returnedReduction(1000, 2, 3, 1)).toBe(666);
+    expect(returnedReduction(1001, 1, 7, 6)).toBe(1001 - Math.ceil((1001 * 6) / 7));
   });
 });

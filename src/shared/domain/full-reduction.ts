@@ -117,8 +117,15 @@ export const orderReduction = (lines: readonly ReductionLine[], termsOf: (stockI
 };
 
 /**
- * What returning `qty` of a line of `lineQty` pieces gives back of its share of the 满减: the
- * share in proportion, rounded up, so partial returns never add up to more than the buyer paid.
+ * What returning `qty` of a line of `lineQty` pieces, after `returnedBefore` of its pieces went back
+ * in earlier after-sales, takes back of its share of the 满减: the share of the pieces returned so
+ * far, rounded up, less the share of those returned before. Partial returns never add up to more
+ * than the buyer paid, and once every piece is back they have taken back exactly the line's share
+ * (three returns of one piece of a 1,000-fen share: 334, 333, 333).
  */
-export const returnedReduction = (lineReductionFen: number, qty: number, lineQty: number) =>
-  lineReductionFen <= 0 || lineQty <= 0 ? 0 : qty >= lineQty ? lineReductionFen : Math.ceil((lineReductionFen * qty) / lineQty);
+export const returnedReduction = (lineReductionFen: number, qty: number, lineQty: number, returnedBefore = 0) => {
+  if (lineReductionFen <= 0 || lineQty <= 0) return 0;
+  const shareOf = (pieces: number) => (pieces >= lineQty ? lineReductionFen : Math.ceil((lineReductionFen * pieces) / lineQty));
+  const before = Math.max(0, Math.min(lineQty, returnedBefore));
+  return shareOf(Math.min(lineQty, before + qty)) - shareOf(before);
+};

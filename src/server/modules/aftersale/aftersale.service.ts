@@ -205,7 +205,7 @@ export const createAfterSaleService = ({ clock, notices, money }: AfterSaleDeps)
           if (openAsNo) throw conflict(t.lineOpen(name, openAsNo));
           if (pl.qty > available) throw invalid(`lines.${i}.qty`, t.qtyTooMany(name, available));
           chosen.push({ order_line_id: pl.order_line_id, qty: pl.qty, unit_price_fen: line.unit_price_fen });
-          goodsFen += pl.qty * line.unit_price_fen - returnedReduction(Number(line.reduction_fen), pl.qty, line.qty);
+          goodsFen += pl.qty * line.unit_price_fen - returnedReduction(Number(line.reduction_fen), pl.qty, line.qty, line.qty - available);
         }
         const no = newNo(now);
         const id = await repo.insertAfterSale(trx, {

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Caller, Clock, RequestContext } from '../../http/context';
 import { AppError, forbidden, invalid } from '../../http/errors';
-import { CART_CODES, QUOTE_CODES, ResultCode, SCENE_INQUIRY, SCENE_QUOTE, type EnquiryDetail, type EnquirySummary, type PayloadOut, type Quote } from '../../../shared/contracts';
+import { CART_CODES, ENQUIRY_CODES, QUOTE_CODES, ResultCode, SCENE_INQUIRY, SCENE_QUOTE, type EnquiryDetail, type EnquirySummary, type PayloadOut, type Quote } from '../../../shared/contracts';
 import {
   availableEnquiryActions, checkEnquiryLines, effectiveState, ENQUIRY_OPEN_DAYS, enquiryStateText, enquiryTransition, mayQuote,
   DEFAULT_QUOTE_RULE, enquiryText, isNoStock, mayAccept, MAX_QUOTE_FEN, suggestedQuoteFen, type QuoteRule, NO_STOCK_PRICE, checkQuoteAmount, quotedText, quoteFate, type EnquiryAction, type EnquiryFacts,
@@ -307,7 +307,10 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
         const e = await repo.byId(db, id);
         if (!e) throw notFound();
         const buyer = e.buyer_company_id === caller.companyId;
-        if (!buyer && (e.state === 'draft' || !(await repo.mayView(db, id, caller.companyId)))) throw notFound();
+        // the rights of the pages that show these texts: the buyer's enquiry pages (C07/C08), the
+        // seller's quote pages (M10/M12)
+        if (buyer && !hasAnyPermission(caller.permissions, ENQUIRY_CODES)) throw notFound();
+        if (!buyer && (e.state === 'draft' || !hasAnyPermission(caller.permissions, QUOTE_CODES) || !(await repo.mayView(db, id, caller.companyId)))) throw notFound();
         const [lines, quotes] = await Promise.all([repo.lines(db, id), repo.quotesOf(db, id, buyer ? undefined : caller.companyId)]);
         texts.push(e.note, ...lines.map((l) => l.name), ...quotes.map((q) => q.note));
       }

@@ -18,6 +18,11 @@ import * as repo from './translation.repo';
 
 /** texts sent to the service at once by one call */
 const AT_ONCE = 4;
+/**
+ * texts one call may send to the service (a paid one, per text): the rest of a larger call is
+ * left untranslated until a later call, which finds these kept
+ */
+export const NEW_PER_CALL = 100;
 
 export const textHash = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -36,7 +41,7 @@ export const createTranslationService = (deps: TranslationDeps) => {
   const translateAll = async (db: Kysely<DB>, texts: string[], target: TranslateTarget, translator: Translator) => {
     const wanted = [...new Set(texts.filter((t) => wantsTranslation(t, target)))].map((text) => ({ text, hash: textHash(text) }));
     const known = new Map((await repo.cached(db, wanted.map((w) => w.hash), target)).map((r) => [r.source_hash, r.translated]));
-    const missing = wanted.filter((w) => !known.has(w.hash));
+    const missing = wanted.filter((w) => !known.has(w.hash)).slice(0, NEW_PER_CALL);
     for (let i = 0; i < missing.length; i += AT_ONCE) {
       await Promise.all(missing.slice(i, i + AT_ONCE).map(async (w) => {
         let translated: string;
