@@ -164,6 +164,11 @@ describe.each(backends)('满减 on %s', (backend) => {
       expect(await counts()).toEqual(before);
       // 5 pieces: 500 元, 60 off, 440 left: the voucher comes off that
       const five = await fill(3, 2);
+      // the options for part of the ticked lines are reckoned over those lines, as the checkout
+      // reckons them: 3 pieces, 300 元, reach 满300减30 on their own (not a share of the 60 off the whole cart)
+      const three = five.items.filter((i) => i.stockId === rows[0]);
+      const part = (await get('buyer', 'voucherCheckout', { cart_ids: three.map((i) => i.id).join(','), type_code: '配件产品' })).body.data!;
+      expect(part.groups.find((x) => x.company_id === SELLER_CO)?.goods_fen).toBe(30_000 - 3000);
       const r = await post('buyer', 'cartSubmit', { cart_ids: five.items.map((i) => i.id), expected_total_fen: 50_000 - 6000 - 1000, ...ADDRESS, vouchers: [{ company_id: SELLER_CO, claim_id: claim.id }] });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect((await get('buyer', 'orderRetrieve', { order_no: r.body.data!.orders[0].order_no })).body.data).toMatchObject({ total_fen: 43_000, reduction_fen: 6000, voucher_fen: 1000 });

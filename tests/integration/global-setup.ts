@@ -6,7 +6,7 @@
  * running at the same time has its own prefix and folder, so neither touches the other's.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -23,10 +23,27 @@ declare module 'vitest' {
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** Whether a process of this id runs (signal 0 only asks). */
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
 export default function setup(project: TestProject) {
   const prefix = `qph_tpl_${randomBytes(4).toString('hex')}_`;
   project.provide('pgTemplatePrefix', prefix);
-  const pgliteRoot = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'qph-int-'));
+  const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  // a pass that was killed (Ctrl-C, a CI time limit) left its folder in memory: remove those whose
+  // process is gone (the name carries the pid)
+  for (const name of readdirSync(base)) {
+    const pid = /^qph-int-(\d+)-/.exec(name)?.[1];
+    if (pid && !alive(Number(pid))) rmSync(join(base, name), { recursive: true, force: true });
+  }
+  const pgliteRoot = mkdtempSync(join(base, `qph-int-${process.pid}-`));
   project.provide('pgliteRoot', pgliteRoot);
   return async () => {
     rmSync(pgliteRoot, { recursive: true, force: true });

@@ -75,7 +75,8 @@ const tokenPredicate = (terms: Term[]) => {
     (values.length ? [sql`${sql.ref(`s.${column}`)} = any(${sql.val(values)}::${sql.raw(type)}[])`] : []);
   const parts = [
     ...any('name', of('name').map((t) => t.term), 'text'),
-    ...any('supplier_vehicle', of('vehicle').map((t) => t.term), 'text'),
+    // the vehicle indexes hold only rows with vehicle text (migration 0801): said so they can serve it
+    ...any('supplier_vehicle', of('vehicle').map((t) => t.term), 'text').map((p) => sql`(${p} and ${NOT_EMPTY_VEHICLE})`),
     ...any('part_brand_id', of('brand').map((t) => t.ref_id), 'int'),
     ...any('make_id', of('make').map((t) => t.ref_id), 'int'),
     ...of('oe').map(termPredicate),

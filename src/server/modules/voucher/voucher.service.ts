@@ -176,9 +176,11 @@ export const createVoucherService = ({ clock, cart }: VoucherDeps) => {
       const nowS = unix(now);
       const ids = new Set(p.cart_ids);
       const listed = await cart.list(db, caller, p.type_code);
-      const lines = listed.groups.flatMap((g) => g.items).filter((i) => ids.has(i.id) && i.productSource === PRODUCT_SOURCE_ON_SALE)
-        // vouchers count what is left after 满减 (docs/activities.md "满减"): the line's share comes off
-        .map((i) => ({ companyId: i.companyId, stockId: i.stockId, amount: i.amount - (i.reductionFen ?? 0) }));
+      const chosen = listed.groups.flatMap((g) => g.items).filter((i) => ids.has(i.id) && i.productSource === PRODUCT_SOURCE_ON_SALE);
+      // vouchers count what is left after 满减 (docs/activities.md "满减"), reckoned over these lines as
+      // the checkout reckons it (not over every ticked line of the cart): the line's share comes off
+      const reductions = await cart.reductionsOf(db, chosen);
+      const lines = chosen.map((i) => ({ companyId: i.companyId, stockId: i.stockId, amount: i.amount - (reductions.get(i.companyId)?.shares.get(i.id) ?? 0) }));
       const groups = await groupsOf(db, lines);
       const claims = await repo.usableClaims(db, caller.companyId, now);
       const views = claims.map(claimView);
