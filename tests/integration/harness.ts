@@ -397,6 +397,18 @@ export const operatorWith = async (env: TestEnv, username: string, permissions: 
   return (await env.login(username)).access_token;
 };
 
+/**
+ * A company registered in Vietnam (the buyer's level) with an owner who may buy (C09, M02; the
+ * buyer's password): the company's id.
+ */
+export const vietnameseCompany = async (env: TestEnv, name: string, owner: string) => {
+  const id = Number((await sql<{ id: number }>`insert into company (name, short_name, level_id, country)
+    select ${name}, ${name}, level_id, 'VN' from company where id = 3 returning id`.execute(env.database.db)).rows[0].id);
+  await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, is_owner, permissions)
+    select gen_random_uuid(), ${id}, ${owner}, ${owner}, password_hash, true, array['C09','M02']::text[] from app_user where username = 'buyer'`.execute(env.database.db);
+  return id;
+};
+
 /** What the message assistant (消息助手) told a user, oldest first. */
 export const assistantNotices = async (env: TestEnv, username: string) =>
   (await sql<{ text: string }>`select m.text from im_message m join app_user a on a.id = m.sender_id join app_user r on r.id = m.recipient_id

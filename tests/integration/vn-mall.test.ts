@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { EndpointName, PayloadIn } from '../../src/shared/contracts';
 import { dongInFen, markupDong, vnText } from '../../src/shared/domain/vn-mall';
-import { backends, createTestEnv, operatorWith, skipReason, type TestEnv } from './harness';
+import { backends, createTestEnv, operatorWith, skipReason, type TestEnv, vietnameseCompany } from './harness';
 
 const ADDRESS = { contact_name: 'Nguyễn Văn An', contact_phone: '0912345678', address: '215 Lý Thường Kiệt, Phường Phú Thọ' };
 /** a part name of our own, so the mall search sees only this test's rows */
@@ -43,13 +43,7 @@ describe.each(backends)('the Vietnam mall on %s', (backend) => {
       operator = await operatorWith(env, 'vn_mall_op', ['D09-03']);
       rateSetter = await operatorWith(env, 'vn_rate_op', ['D11-02']);
       // two Vietnamese companies, each with an owner who may buy (C09)
-      const vnCompanyOf = async (name: string, username: string) => {
-        const id = Number((await sql<{ id: number }>`insert into company (name, short_name, level_id, country)
-          select ${name}, ${name}, level_id, 'VN' from company where id = 3 returning id`.execute(db())).rows[0].id);
-        await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, is_owner, permissions)
-          select gen_random_uuid(), ${id}, ${username}, ${username}, password_hash, true, array['C09','M02']::text[] from app_user where username = 'buyer'`.execute(db());
-        return id;
-      };
+      const vnCompanyOf = (name: string, username: string) => vietnameseCompany(env, name, username);
       vnCompany = await vnCompanyOf('Công ty Phụ tùng Hà Nội', 'vn_buyer_1');
       await vnCompanyOf('Công ty Phụ tùng Đà Nẵng', 'vn_buyer_2');
       vn = (await env.login('vn_buyer_1')).access_token;

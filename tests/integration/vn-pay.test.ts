@@ -12,7 +12,7 @@ import { vnWalletText } from '../../src/shared/contracts/vn-wallet';
 import { dongInFen, fenInDong, vnText } from '../../src/shared/domain/vn-mall';
 import { createLedgerService, type LedgerService } from '../../src/server/modules/ledger/ledger.service';
 import { reconcile } from '../../src/server/modules/ledger/reconcile';
-import { backends, createTestEnv, operatorWith, skipReason, type TestEnv } from './harness';
+import { backends, createTestEnv, operatorWith, skipReason, type TestEnv, vietnameseCompany } from './harness';
 
 const ADDRESS = { contact_name: 'Nguyễn Văn An', contact_phone: '0912345678', address: '215 Lý Thường Kiệt, Phường Phú Thọ' };
 
@@ -60,13 +60,7 @@ describe.each(backends)('paying mall orders in dong on %s', (backend) => {
     beforeAll(async () => {
       env = await createTestEnv(backend, { stockRows: 50, accessTtlSeconds: 30 * 86400 });
       ledger = createLedgerService(env.clock);
-      const vnCompanyOf = async (name: string, username: string) => {
-        const id = Number((await sql<{ id: number }>`insert into company (name, short_name, level_id, country)
-          select ${name}, ${name}, level_id, 'VN' from company where id = 3 returning id`.execute(db())).rows[0].id);
-        await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, is_owner, permissions)
-          select gen_random_uuid(), ${id}, ${username}, ${username}, password_hash, true, array['C09','M02']::text[] from app_user where username = 'buyer'`.execute(db());
-        return id;
-      };
+      const vnCompanyOf = (name: string, username: string) => vietnameseCompany(env, name, username);
       vnCompany = await vnCompanyOf('Công ty Phụ tùng Cần Thơ', 'vnp_owner_1');
       await vnCompanyOf('Công ty Phụ tùng Huế', 'vnp_owner_2');
       // a purchase clerk of the first company: may order, may not spend the dong wallet

@@ -11,7 +11,7 @@ import { createLedgerService, type LedgerService } from '../../src/server/module
 import { reconcile } from '../../src/server/modules/ledger/reconcile';
 import { startFakeAlipay, type FakeAlipay } from './fake-alipay';
 import ExcelJS from 'exceljs';
-import { backends, createTestEnv, operatorWith, skipReason, type TestEnv } from './harness';
+import { backends, createTestEnv, operatorWith, skipReason, type TestEnv, vietnameseCompany } from './harness';
 
 const tokenOf = (checkoutUrl: string) => new URL(checkoutUrl, 'http://x').searchParams.get('token')!;
 
@@ -36,13 +36,7 @@ describe.each(backends)('the dong wallet on %s', (backend) => {
       });
       ledger = createLedgerService(env.clock);
       // two Vietnamese companies: each an owner; the first also a purchase clerk without an accounting code
-      const vnCompanyOf = async (name: string, username: string) => {
-        const id = Number((await sql<{ id: number }>`insert into company (name, short_name, level_id, country)
-          select ${name}, ${name}, level_id, 'VN' from company where id = 3 returning id`.execute(db())).rows[0].id);
-        await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, is_owner, permissions)
-          select gen_random_uuid(), ${id}, ${username}, ${username}, password_hash, true, array['C09','M02']::text[] from app_user where username = 'buyer'`.execute(db());
-        return id;
-      };
+      const vnCompanyOf = (name: string, username: string) => vietnameseCompany(env, name, username);
       vnCompany = await vnCompanyOf('Công ty Phụ tùng Hà Nội', 'vnw_owner_1');
       await vnCompanyOf('Công ty Phụ tùng Đà Nẵng', 'vnw_owner_2');
       await sql`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions)
