@@ -125,8 +125,20 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/bench/**/*.test.ts'],
+          // the page's code, in a browser-like document
+          include: ['src/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['tests/setup-unit.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // the server's, the shared and the scripts' rules: no document (making jsdom for each file
+          // was most of these files' time, docs/testing.md)
+          name: 'unit-node',
+          include: ['src/server/**/*.test.{ts,tsx}', 'src/shared/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/bench/**/*.test.ts'],
+          environment: 'node',
           setupFiles: ['tests/setup-unit.ts'],
         },
       },

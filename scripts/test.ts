@@ -33,9 +33,10 @@ interface Stage {
   parallel?: boolean;
 }
 
-const vitest = (name: string, project: string, env?: Record<string, string>): Run => {
+const vitest = (name: string, projects: string | string[], env?: Record<string, string>): Run => {
   const report = join(logDir, `${slug(name)}.json`);
-  return { name, env, report, args: [bin('vitest', 'vitest.mjs'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`] };
+  const chosen = (typeof projects === 'string' ? [projects] : projects).flatMap((p) => ['--project', p]);
+  return { name, env, report, args: [bin('vitest', 'vitest.mjs'), 'run', ...chosen, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`] };
 };
 
 const stages: Stage[] = [
@@ -48,7 +49,8 @@ const stages: Stage[] = [
   // the floor plan (docs/architecture.md): layers point down, features meet through their public
   // surface, a server module's repo is its own, no import circles (.dependency-cruiser.cjs)
   { name: 'floor plan', runs: [{ name: 'floor plan', args: [bin('dependency-cruiser', 'bin/dependency-cruiser.mjs'), 'src', '--output-type', 'err'] }] },
-  { name: 'unit', runs: [vitest('unit', 'unit')] },
+  // the page's code in jsdom, the server's and the shared code without a document
+  { name: 'unit', runs: [vitest('unit', ['unit', 'unit-node'])] },
   {
     name: 'integration',
     parallel: true,

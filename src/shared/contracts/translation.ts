@@ -12,7 +12,7 @@ export type TranslationKind = (typeof TRANSLATION_KINDS)[number];
 export const TRANSLATION_MAX_IDS = 50;
 
 export const translationText = {
-  kind: '翻译对象只能是 enquiry 或 vn_offer',
+  kind: '翻译对象只能是询价单或越南商城商品',
   ids: '请提供要翻译的编号',
   tooMany: `一次最多翻译${TRANSLATION_MAX_IDS}个`,
   target: '目标语言只能是 vi 或 zh',
