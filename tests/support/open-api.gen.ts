@@ -647,7 +647,7 @@ export interface operations {
                                 total_fen: number;
                                 deducted_fen: number;
                                 first_line: string;
-                                pay_channel: "" | ("offline" | "wallet" | "provider");
+                                pay_channel: "" | ("offline" | "wallet" | "provider" | "vnd_wallet");
                                 paid_fen: number;
                                 refunded_fen: number;
                                 created_at: number;
@@ -713,7 +713,7 @@ export interface operations {
                             total_fen: number;
                             deducted_fen: number;
                             first_line: string;
-                            pay_channel: "" | ("offline" | "wallet" | "provider");
+                            pay_channel: "" | ("offline" | "wallet" | "provider" | "vnd_wallet");
                             paid_fen: number;
                             refunded_fen: number;
                             created_at: number;
@@ -859,7 +859,7 @@ export interface operations {
                             total_fen: number;
                             deducted_fen: number;
                             first_line: string;
-                            pay_channel: "" | ("offline" | "wallet" | "provider");
+                            pay_channel: "" | ("offline" | "wallet" | "provider" | "vnd_wallet");
                             paid_fen: number;
                             refunded_fen: number;
                             created_at: number;
@@ -1008,7 +1008,7 @@ export interface operations {
                             total_fen: number;
                             deducted_fen: number;
                             first_line: string;
-                            pay_channel: "" | ("offline" | "wallet" | "provider");
+                            pay_channel: "" | ("offline" | "wallet" | "provider" | "vnd_wallet");
                             paid_fen: number;
                             refunded_fen: number;
                             created_at: number;
@@ -1155,7 +1155,7 @@ export interface operations {
                                 total_fen: number;
                                 deducted_fen: number;
                                 first_line: string;
-                                pay_channel: "" | ("offline" | "wallet" | "provider");
+                                pay_channel: "" | ("offline" | "wallet" | "provider" | "vnd_wallet");
                                 paid_fen: number;
                                 refunded_fen: number;
                                 created_at: number;
@@ -1221,7 +1221,7 @@ export interface operations {
                             total_fen: number;
                             deducted_fen: number;
                             first_line: string;
-                            pay_channel: "" | ("offline" | "wallet" | "provider");
+                            pay_channel: "" | ("offline" | "wallet" | "provider" | "vnd_wallet");
                             paid_fen: number;
                             refunded_fen: number;
                             created_at: number;
@@ -1367,7 +1367,7 @@ export interface operations {
                             total_fen: number;
                             deducted_fen: number;
                             first_line: string;
-                            pay_channel: "" | ("offline" | "wallet" | "provider");
+                            pay_channel: "" | ("offline" | "wallet" | "provider" | "vnd_wallet");
                             paid_fen: number;
                             refunded_fen: number;
                             created_at: number;
