@@ -5,10 +5,9 @@
  * and thrown, so the page can say why.
  */
 import type { AnswerOf, EndpointName, PayloadIn } from '../../shared/contracts';
-import { endpointIndex as endpoints } from '../../shared/contracts/endpoint-index.gen';
 import { flushOutbox, outbox } from '../local/outbox';
 import { replayOutcome } from './replay-outcome';
-import { request } from './request';
+import { requestNamed } from './request';
 
 export type QueuedResult<A> = { outcome: 'sent'; answer: A } | { outcome: 'queued' };
 
@@ -17,7 +16,7 @@ export const sendQueued = async <N extends EndpointName, A = AnswerOf<N>>(
   name: N,
   payload: PayloadIn<N>,
   send: (idempotencyKey: string) => Promise<A> = (key) =>
-    (request as (m: string, n: EndpointName, p: unknown, id: undefined, o: object) => Promise<A>)(endpoints[name].method, name, payload, undefined, { idempotencyKey: key, silent: true }),
+    (requestNamed as (n: EndpointName, p: unknown, id: undefined, o: object) => Promise<A>)(name, payload, undefined, { idempotencyKey: key, silent: true }),
 ): Promise<QueuedResult<A>> => {
   const row = await outbox.enqueue(userUuid, name, payload);
   try {

@@ -5,7 +5,9 @@
 import { ofetch, FetchError } from 'ofetch';
 import type { AnswerOf, EndpointName, Endpoints, PayloadIn } from '../../shared/contracts';
 // method, path and access only: the endpoint table itself would bring every contract's schemas into the entry
-import { endpointIndex as endpoints } from '../../shared/contracts/endpoint-index.gen';
+import { endpointIndex } from '../../shared/contracts/endpoint-index.gen';
+import type { Entry } from '../../shared/contracts/endpoint-index.gen';
+import { endpointOf } from './endpoint-of';
 import { msg } from '../../shared/messages';
 import { decide } from './catalogue';
 import { dialogs } from './dialogs';
@@ -78,7 +80,7 @@ const callRefresh = async (spent: string | null): Promise<RefreshOutcome> => {
   }
   try {
     // the browser adds the HttpOnly refresh cookie, which is scoped to this one path
-    const res = await ofetch.raw('/api' + endpoints.tokenRefresh.path, {
+    const res = await ofetch.raw('/api' + endpointIndex.tokenRefresh!.path, {
       method: 'POST', body: {}, credentials: 'same-origin', headers: { ...PAGE_HEADER, Device: sessionStore.device(), 'open-key': OPEN_KEY }, ignoreResponseError: true, retry: 0,
     });
     const body = res._data as { code?: number | string; data?: { access_token: string } } | undefined;
@@ -119,10 +121,9 @@ export const signOutLocally = () => sessionStore.clear();
  * After a reload the page is signed in (the user snapshot) but holds no access token: a call that
  * needs one first obtains it, from another tab or the refresh cookie.
  */
-const needsToken = (name: EndpointName) => endpoints[name].access !== 'public' && sessionStore.token() === null && sessionStore.user() !== null;
+const needsToken = (ep: Entry) => ep.access !== 'public' && sessionStore.token() === null && sessionStore.user() !== null;
 
-const send = async (name: EndpointName, payload: unknown, id: string | number | undefined, opts: RequestOptions) => {
-  const ep = endpoints[name];
+const send = async (ep: Entry, payload: unknown, id: string | number | undefined, opts: RequestOptions) => {
   const headers: Record<string, string> = { ...PAGE_HEADER, Device: sessionStore.device(), 'open-key': OPEN_KEY };
   const token = sessionStore.token();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -153,7 +154,8 @@ export async function request<N extends EndpointName>(
   opts: RequestOptions = {},
   retried = false,
 ): Promise<AnswerOf<N>> {
-  if (endpoints[name].method !== method) throw new Error(`${name} is ${endpoints[name].method}, not ${method}`);
+  const ep = endpointIndex[name] ?? (await endpointOf(name));
+  if (ep.method !== method) throw new Error(`${name} is ${ep.method}, not ${method}`);
   /** a refresh that did not bring a token: signs out (or stays, offline) and says why */
   const refused = (outcome: Exclude<RefreshOutcome, 'ok'>): never => {
     // no network: keep the session, the call can be made again when the network is back
@@ -167,12 +169,12 @@ export async function request<N extends EndpointName>(
     else goToLogin();
     throw new ApiError(4, msg.tokenExpired);
   };
-  if (needsToken(name)) {
+  if (needsToken(ep)) {
     const outcome = await refreshOnce(null);
     if (outcome !== 'ok') refused(outcome);
   }
   const spent = sessionStore.token();
-  const answer = await send(name, payload, id, opts);
+  const answer = await send(ep, payload, id, opts);
   // a read refused for its user's request budget (429; an 800-row page costs eight times a 100-row
   // one, server http/limits.ts): asked again once after the budget has refilled, so a user paging
   // or sorting large pages quickly sees a slower answer, not a refusal
@@ -265,3 +267,7 @@ export const saveDownload = async (res: Response, name: string) => {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 };
+
+/** request() with the method read from the endpoint index: for helpers that take any call by its name. */
+export const requestNamed = async <N extends EndpointName>(name: N, payload?: PayloadIn<N>, id?: string | number, opts: RequestOptions = {}): Promise<AnswerOf<N>> =>
+  request((endpointIndex[name] ?? (await endpointOf(name))).method as Endpoints[N]['method'], name, payload, id, opts);

@@ -9,8 +9,7 @@
  */
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { EndpointName, PayloadIn } from '../../shared/contracts';
-import { endpointIndex as endpoints } from '../../shared/contracts/endpoint-index.gen';
-import { request } from './request';
+import { requestNamed } from './request';
 
 export interface CallOptions {
   /** the queries the write makes stale, fetched again after a success */
@@ -40,7 +39,7 @@ const useRefetch = ({ invalidate = [], refetch = 'await' }: CallOptions) => {
 };
 
 const send = <N extends EndpointName>(name: N, payload: PayloadIn<N>, opts: CallOptions, idempotencyKey?: string) =>
-  request(endpoints[name].method as never, name, payload, undefined, { silent: opts.silent ?? true, ...(idempotencyKey ? { idempotencyKey } : {}) });
+  requestNamed(name, payload, undefined, { silent: opts.silent ?? true, ...(idempotencyKey ? { idempotencyKey } : {}) });
 
 /** A write called with its payload. */
 export const useCall = <N extends EndpointName>(name: N, opts: CallOptions = {}) =>

@@ -1,6 +1,6 @@
 /** What a signed-in session runs besides its pages: loaded by main.tsx after the first render. */
 import { connectLive } from '../api/live';
-import { request } from '../api/request';
+import { requestNamed } from '../api/request';
 import { replayOutcome } from '../api/replay-outcome';
 import { startChat } from '../features/im/chat-store';
 import { selectTransport } from '../features/im/select-transport';
@@ -11,7 +11,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { CART_WRITES } from '../features/cart/mutations';
 import { cartKeys } from '../features/cart/queries';
 import type { EndpointName } from '../../shared/contracts';
-import { endpointIndex as endpoints } from '../../shared/contracts/endpoint-index.gen';
 
 export const startSignedIn = (userUuid: string, queryClient: QueryClient) => {
   connectLive();
@@ -28,7 +27,7 @@ export const startSignedIn = (userUuid: string, queryClient: QueryClient) => {
   void warmOffline();
   startOutboxSync(
     userUuid,
-    (name: EndpointName, payload, key) => request(endpoints[name].method, name, payload as never, undefined, { idempotencyKey: key, background: true }),
+    (name: EndpointName, payload, key) => requestNamed(name, payload as never, undefined, { idempotencyKey: key, background: true }),
     replayOutcome,
   );
 };

@@ -43,7 +43,7 @@ export interface ReplayResult {
 }
 
 export const idempotentNames = (): EndpointName[] =>
-  (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].idempotent === true);
+  (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n]?.idempotent === true);
 
 const storage = (): Storage | undefined => {
   try {
@@ -121,7 +121,7 @@ export const createOutbox = (source: DbSource = openLocalDb, dbName = typeof sou
   });
 
   const enqueue = async (user_uuid: string, name: EndpointName, payload: unknown): Promise<OutboxRow> => {
-    if (!endpoints[name].idempotent) throw new Error(`${name} cannot be queued: it is not idempotent`);
+    if (!endpoints[name]?.idempotent) throw new Error(`${name} cannot be queued: it is not idempotent`);
     const row: OutboxRow = { user_uuid, name, payload, idempotencyKey: crypto.randomUUID(), createdAt: Date.now(), attempts: 0, state: 'pending' };
     // the mark goes first: a start-up that reads it after this never takes the queue for empty;
     // again under the lock, with the row added before the lock is let go (see the head comment)

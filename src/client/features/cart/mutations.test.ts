@@ -11,7 +11,7 @@ vi.mock('../../api/request', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../api/request')>();
   return {
     ...real,
-    request: vi.fn(async (_m: string, name: string, payload: unknown, _id: unknown, opts: { idempotencyKey?: string }) => {
+    requestNamed: vi.fn(async (name: string, payload: unknown, _id: unknown, opts: { idempotencyKey?: string }) => {
       sent.push({ name, payload, key: opts.idempotencyKey });
       return answer();
     }),

@@ -8,11 +8,10 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import { request } from '../../api/request';
+import { requestNamed } from '../../api/request';
 import { sendQueued } from '../../api/queued-write';
 import { flushOutbox, outbox } from '../../local/outbox';
 import type { PayloadIn } from '../../../shared/contracts';
-import { endpointIndex as endpoints } from '../../../shared/contracts/endpoint-index.gen';
 import { cartKeys } from './queries';
 
 export type CartWrite = 'cartAdd' | 'cartUpdateQty' | 'cartUpdateTax' | 'cartCheck' | 'cartRemove';
@@ -34,7 +33,7 @@ export const sendCartWrite = <N extends CartWrite>(userUuid: string, name: N, pa
       flushOutbox();
       return 'queued';
     }
-    return (await sendQueued(userUuid, name, payload, (key) => request(endpoints[name].method as 'post', name, payload as never, undefined, { idempotencyKey: key }))).outcome;
+    return (await sendQueued(userUuid, name, payload, (key) => requestNamed(name, payload as never, undefined, { idempotencyKey: key }))).outcome;
   };
   const result = chain.then(run, run);
   chain = result.catch(() => undefined);
