@@ -83,9 +83,7 @@ export const orderByNo = (db: Kysely<DB>, orderNo: string) =>
     .innerJoin('app_user as u', 'u.id', 'o.buyer_user_id')
     .selectAll('o')
     .select(['bc.name as buyer_company_name', 'sc.name as seller_company_name', 'u.display_name as buyer_user_name', firstLine, deductedFrom('o').as('deducted_fen'),
-      sql<string>`coalesce(to_char(o.credit_due_date, 'YYYY-MM-DD'), '')`.as('credit_due_day'),
-      // the 满减 activity's name (docs/activities.md "满减")
-      sql<string | null>`(select a.name from activity a where a.id = o.reduction_activity_id)`.as('reduction_name')])
+      sql<string>`coalesce(to_char(o.credit_due_date, 'YYYY-MM-DD'), '')`.as('credit_due_day')])
     .where('o.order_no', '=', orderNo).executeTakeFirst();
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof orderByNo>>>;
 
