@@ -2,8 +2,8 @@
  * Browser end-to-end of the platform settings (docs/platform-settings.md): the operator adds a 汽配城
  * on its page (the other three lists set up through the API and looked at); the seller picks it on
  * 企业信息 and the buyer sees it and the alliance badge on the shop; the buyer's checkout to a
- * Guangzhou address shows 满X元包邮; a guest opens the published page from the footer, a draft stays hidden.
- * Screenshots: settings-{city,alliance,freecity,pub}-{1366,1024,390}, settings-enterprise-1366, settings-shop-1366,
+ * Guangzhou address shows 满X元包邮; the shop's market opens the 企业黄页 narrowed to it; a guest opens the published page from the footer, a draft stays hidden.
+ * Screenshots: settings-{city,alliance,freecity,pub}-{1366,1024,390}, settings-enterprise-1366, settings-shop-1366, settings-yellow-pages-{1366,390},
  * settings-checkout-{1366,390}, settings-pub-{1366,390}.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,9 +71,17 @@ describe('platform settings', () => {
     const { page: b } = await e2e.newPage({ viewport: { width: 1366, height: 900 } });
     await e2e.signIn(b, '/login', 'buyer');
     await b.goto(`${e2e.url}/company/2`);
-    await expect(b.getByTestId('shop-autoparts-city')).toHaveText('白云汽配城');
+    await expect(b.getByTestId('shop-autoparts-city')).toHaveText('白云汽配城 这个汽配城的其他企业');
     await expect(b.getByTestId('shop-alliance')).toHaveText('华南汽配联盟');
     await e2e.shot(b, 'settings-shop-1366', { view: true });
+    // the shop's market opens the 企业黄页 of that market: its sellers, with no words typed
+    await b.getByRole('link', { name: '这个汽配城的其他企业' }).click();
+    await b.waitForURL((x) => x.pathname === '/search/company' && x.searchParams.has('market'));
+    const yellow = b.getByRole('region', { name: '企业黄页结果' });
+    await expect(yellow).toContainText('白云汽配城 共 1 家企业');
+    await expect(yellow.getByRole('article')).toHaveCount(1);
+    await expect(yellow.getByRole('article')).toContainText('汽配城 白云汽配城');
+    await shotsAtSizes(e2e, b, 'settings-yellow-pages', [1366, 900]);
 
     const { rows: [u] } = await e2e.pglite.query<{ id: number; company_id: number }>(`select id, company_id from app_user where username = 'buyer'`);
     await e2e.pglite.query(`

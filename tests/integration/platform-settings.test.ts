@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { EndpointName, Envelope, PayloadIn } from '../../src/shared/contracts';
 import { settingsText } from '../../src/shared/domain/platform-settings';
+import { msg } from '../../src/shared/messages';
 import { backends, createTestEnv, operatorWith, skipReason, type TestEnv } from './harness';
 
 const SELLER_CO = 2;
@@ -78,6 +79,46 @@ describe.each(backends)('platform settings on %s', (backend) => {
       ok(await post('operator', 'opAutopartsCitySave', { ...city, id: saved.id, enabled: true }));
       ok(await post('seller', 'myAutopartsCitySave', { autoparts_city_id: 0 }));
       expect(ok(await get('buyer', 'getCompanyShop', { company_id: SELLER_CO })).autoparts_city).toBe('');
+    });
+
+    it('企业黄页 by 汽配城: only the sellers of an enabled market, with no words needed; the markets offered are the enabled ones with sellers; an unknown or switched-off one is refused', async () => {
+      const market = { id: 0, name: '三元里汽配城', province: '广东省', city: '广州市', address: '', enabled: true };
+      const a = ok(await post('operator', 'opAutopartsCitySave', market));
+      const empty = ok(await post('operator', 'opAutopartsCitySave', { ...market, name: '无卖家汽配城' }));
+      const off = ok(await post('operator', 'opAutopartsCitySave', { ...market, name: '停用汽配城', enabled: false }));
+      ok(await post('seller', 'myAutopartsCitySave', { autoparts_city_id: a.id }));
+      // a buyer company in the market is no seller: neither listed nor counted
+      ok(await post('buyer', 'myAutopartsCitySave', { autoparts_city_id: a.id }));
+
+      const within = ok(await get('buyer', 'companySearch', { k: '', autoparts_city_id: a.id }));
+      expect(within.total).toBe(1);
+      expect(within.data.map((c) => [c.id, c.autoparts_city])).toEqual([[SELLER_CO, '三元里汽配城']]);
+      expect(ok(await get('buyer', 'companySearch', { k: '骏达', autoparts_city_id: a.id })).total).toBe(1);
+      expect(ok(await get('buyer', 'companySearch', { k: '没有这家', autoparts_city_id: a.id }))).toMatchObject({ data: [], total: 0 });
+      // without the filter every card says its market ('' for none)
+      const all = ok(await get('buyer', 'companySearch', { k: '市' }));
+      expect(all.data.map((c) => c.id)).toContain(SELLER_CO);
+      for (const c of all.data) expect(c.autoparts_city, String(c.id)).toBe(c.id === SELLER_CO ? '三元里汽配城' : '');
+
+      const markets = ok(await get('buyer', 'companySearchMarkets', {}));
+      expect(markets.filter((m) => [a.id, empty.id, off.id].includes(m.id))).toEqual([{ id: a.id, name: '三元里汽配城', province: '广东省', city: '广州市', seller_count: 1 }]);
+
+      for (const [q, field, text] of [
+        [{ k: '' }, 'k', msg.enterSearch],
+        [{ k: '', autoparts_city_id: 0 }, 'k', msg.enterSearch],
+        [{ k: '', autoparts_city_id: 999_999 }, 'autoparts_city_id', settingsText.cityNotFound],
+        [{ k: '骏达', autoparts_city_id: off.id }, 'autoparts_city_id', settingsText.cityDisabled],
+        [{ k: '骏达', autoparts_city_id: -1 }, 'autoparts_city_id', '汽配城编号 应为整数'],
+      ] as const) {
+        expect((await get('buyer', 'companySearch', q as never)).body, JSON.stringify(q)).toMatchObject({ code: 422, field, client_msg: expect.stringContaining(text) });
+      }
+      // switched off: the market's filter is refused and its name leaves the cards
+      ok(await post('operator', 'opAutopartsCitySave', { ...a, enabled: false }));
+      expect((await get('buyer', 'companySearch', { k: '', autoparts_city_id: a.id })).body).toMatchObject({ code: 422, field: 'autoparts_city_id' });
+      expect(ok(await get('buyer', 'companySearch', { k: '骏达' })).data.find((c) => c.id === SELLER_CO)?.autoparts_city).toBe('');
+      expect(ok(await get('buyer', 'companySearchMarkets', {})).map((m) => m.id)).not.toContain(a.id);
+      ok(await post('seller', 'myAutopartsCitySave', { autoparts_city_id: 0 }));
+      ok(await post('buyer', 'myAutopartsCitySave', { autoparts_city_id: 0 }));
     });
 
     it('汽配联盟: members chosen by the operator, unknown companies and duplicate names refused; the shop shows enabled alliances only', async () => {

@@ -63,6 +63,7 @@ cashPledgeGet get user - /cash-pledge/status
 cashPledgeMark get public - /cash-pledge/mark
 cashPledgePay post user i /cash-pledge/pay
 companySearch get user - /search/company
+companySearchMarkets get user - /search/company/markets
 config get public - /system/config
 contactCreate post user i /org/contact
 contactDelete delete user - /org/contact

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
-import { companyIdSchema } from './common';
+import { companyIdSchema, emptyPayload } from './common';
 import { normalizeOe, OE_MIN_LENGTH, validateOeBatch } from '../domain/oe';
 import { PRICE_COLUMNS } from '../domain/prices';
 import { msg } from '../messages';
@@ -208,6 +208,8 @@ export const companyCardSchema = v.object({
   level_name: v.string(),
   stock_count: v.number(),
   main_brands: v.array(v.string()),
+  /** the enabled 汽配城 the company says it is in, '' when none (docs/platform-settings.md#autoparts-markets) */
+  autoparts_city: v.string(),
   /** only for formal members */
   phone: v.optional(v.string()),
   qq: v.optional(v.string()),
@@ -216,13 +218,24 @@ export const companyCardSchema = v.object({
 export const searchEndpoints = {
   companySearch: defineEndpoint({
     method: 'get', path: '/search/company', tag: 'search', access: 'user', heavy: true,
-    summary: '企业黄页：按公司名称、简称或城市搜索卖家企业',
-    payload: v.object({
-      k: v.pipe(v.string(msg.enterSearch), v.trim(), v.nonEmpty(msg.enterSearch), v.maxLength(50, '搜索内容最多50个字符')),
-      page_number: v.optional(intFromQuery('页码', 1, 10000), 1),
-      page_size: pageSizeField(20),
-    }),
+    summary: '企业黄页：按公司名称、简称或城市搜索卖家企业，可只看某个汽配城里的企业（选了汽配城时搜索内容可以不填）',
+    payload: v.pipe(
+      v.object({
+        k: v.optional(v.pipe(v.string(msg.enterSearch), v.trim(), v.maxLength(50, '搜索内容最多50个字符')), ''),
+        /** 0: every market; otherwise an enabled 汽配城 (companySearchMarkets) */
+        autoparts_city_id: v.optional(intFromQuery('汽配城编号', 0, 2_147_483_647), 0),
+        page_number: v.optional(intFromQuery('页码', 1, 10000), 1),
+        page_size: pageSizeField(20),
+      }),
+      v.forward(v.check((p) => p.k !== '' || p.autoparts_city_id > 0, msg.enterSearch), ['k']),
+    ),
     answer: v.object({ data: v.array(companyCardSchema), total: v.number(), contacts_visible: v.boolean() }),
+  }),
+  companySearchMarkets: defineEndpoint({
+    method: 'get', path: '/search/company/markets', tag: 'search', access: 'user',
+    summary: '企业黄页的汽配城筛选：已启用且有卖家企业的汽配城，及其中的卖家数',
+    payload: emptyPayload,
+    answer: v.array(v.object({ id: v.number(), name: v.string(), province: v.string(), city: v.string(), seller_count: v.number() })),
   }),
   getPartBrands: defineEndpoint({
     method: 'get', path: '/search/part-brands', tag: 'search', access: 'user',

@@ -129,6 +129,8 @@ export const shopEndpoints = {
       warranty_months: v.optional(v.number(), 0),
       /** the 汽配城 the company says it is in, '' when none (docs/platform-settings.md) */
       autoparts_city: v.optional(v.string(), ''),
+      /** its id (0 when none): the shop links to the 企业黄页 of that market */
+      autoparts_city_id: v.optional(v.number(), 0),
       /** the enabled 汽配联盟 it belongs to (docs/platform-settings.md) */
       alliances: v.optional(v.array(v.string()), []),
     }),

@@ -61,7 +61,7 @@ function ShopHeader({ shop, mobile }: { shop: Shop; mobile: boolean }) {
       <dl className="shop-facts">
         <div><dt>简称</dt><dd>{c.short_name}</dd></div>
         <div><dt>所在地区</dt><dd>{c.province}{c.city !== c.province ? c.city : ''}</dd></div>
-        {shop.autoparts_city && <div><dt>汽配城</dt><dd data-user-text data-testid="shop-autoparts-city">{shop.autoparts_city}</dd></div>}
+        {shop.autoparts_city && <div><dt>汽配城</dt><dd data-testid="shop-autoparts-city"><span data-user-text>{shop.autoparts_city}</span>{shop.autoparts_city_id > 0 && <> <Link to="/search/company" search={{ k: '', market: shop.autoparts_city_id }}>这个汽配城的其他企业</Link></>}</dd></div>}
         <div><dt>主营品牌</dt><dd>{c.main_brands.length > 0 ? c.main_brands.join('、') : '—'}</dd></div>
         <div><dt>在售配件</dt><dd>{c.stock_count} 种</dd></div>
         <div><dt>地址</dt><dd>{c.address || '—'}</dd></div>

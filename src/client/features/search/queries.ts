@@ -63,7 +63,8 @@ export const searchKeys = {
   history: (userUuid: string) => ['searchHistory', userUuid] as const,
   /** starts with 'circles': a circle membership's change refreshes it with the circle pages */
   myCircles: () => ['circles', 'mine'] as const,
-  companies: (k: string, page: number) => ['companySearch', k, page] as const,
+  companies: (k: string, market: number, page: number) => ['companySearch', k, market, page] as const,
+  markets: () => ['companySearchMarkets'] as const,
   partBrands: (keyword: string, page: number) => ['partBrands', keyword, page] as const,
   oeSellers: (oeNumber: string, firstPage: number) => ['oeSellers', oeNumber, firstPage] as const,
   /** 我的库存与曾采购, 采购记录, 油品, 新车型 (docs/search.md) */
@@ -183,11 +184,20 @@ export const myCirclesQuery = () =>
     staleTime: 10 * 60_000,
   });
 
-export const companySearchQuery = (k: string, page: number) =>
+/** 企业黄页: by text, within one 汽配城 when market > 0 (then the text may be empty). */
+export const companySearchQuery = (k: string, market: number, page: number) =>
   queryOptions({
-    queryKey: searchKeys.companies(k, page),
-    queryFn: ({ signal }) => request('get', 'companySearch', { k, page_number: page, page_size: 20 }, undefined, { signal }),
+    queryKey: searchKeys.companies(k, market, page),
+    queryFn: ({ signal }) => request('get', 'companySearch', { k, autoparts_city_id: market, page_number: page, page_size: 20 }, undefined, { signal }),
     staleTime: 5 * 60_000,
+  });
+
+/** The 汽配城 the 企业黄页 can be narrowed to (enabled, with sellers). */
+export const companyMarketsQuery = () =>
+  queryOptions({
+    queryKey: searchKeys.markets(),
+    queryFn: ({ signal }) => request('get', 'companySearchMarkets', {}, undefined, { signal }),
+    staleTime: 10 * 60_000,
   });
 
 /** 配件品牌 for the brand picker: 20 a page (requirements 000-9), filtered by keyword. */

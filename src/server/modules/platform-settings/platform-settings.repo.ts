@@ -44,6 +44,21 @@ export const enabledCities = (db: Db) =>
 export const cityOfCompany = (db: Db, companyId: number) =>
   db.selectFrom('company_autoparts_city as m').innerJoin('autoparts_city as c', 'c.id', 'm.autoparts_city_id')
     .select(['c.id', 'c.name', 'c.enabled']).where('m.company_id', '=', companyId).executeTakeFirst();
+/** The companies in an enabled market (the 企业黄页 filter). */
+export const companiesInCity = async (db: Db, cityId: number) =>
+  (await db.selectFrom('company_autoparts_city as m').innerJoin('autoparts_city as c', 'c.id', 'm.autoparts_city_id')
+    .select('m.company_id').where('c.id', '=', cityId).where('c.enabled', '=', true).execute()).map((r) => Number(r.company_id));
+/** Each company's enabled market, for a page of company cards. */
+export const enabledCitiesOfCompanies = (db: Db, companyIds: readonly number[]) =>
+  companyIds.length === 0 ? Promise.resolve([]) : db.selectFrom('company_autoparts_city as m').innerJoin('autoparts_city as c', 'c.id', 'm.autoparts_city_id')
+    .select(['m.company_id', 'c.name']).where('m.company_id', 'in', companyIds).where('c.enabled', '=', true).execute();
+/** Enabled markets with the number of listed sellers in each (sellers not suspended), those with none left out. */
+export const marketsWithSellers = async (db: Db) =>
+  (await sql<{ id: number; name: string; province: string; city: string; seller_count: number }>`
+    select c.id, c.name, c.province, c.city, count(*)::int as seller_count
+    from autoparts_city c join company_autoparts_city m on m.autoparts_city_id = c.id
+    join company co on co.id = m.company_id and co.is_seller and co.suspended_at is null
+    where c.enabled group by c.id order by c.province, c.city, c.name`.execute(db)).rows;
 export const setCityOfCompany = async (db: Db, companyId: number, cityId: number, at: Date) => {
   if (cityId === 0) return db.deleteFrom('company_autoparts_city').where('company_id', '=', companyId).execute();
   return db.insertInto('company_autoparts_city').values({ company_id: companyId, autoparts_city_id: cityId, updated_at: at })

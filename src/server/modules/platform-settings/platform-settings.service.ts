@@ -48,8 +48,26 @@ const pageShape = (r: PageRow): PubPage => ({ ...r, published_at: unix(r.publish
 /** For the shop page: the 汽配城 a company says it is in ('' when none or switched off) and its enabled alliances. */
 export const shopBadges = async (db: Kysely<DB>, companyId: number) => {
   const [city, alliances] = await Promise.all([repo.cityOfCompany(db, companyId), repo.alliancesOfCompany(db, companyId)]);
-  return { autoparts_city: city?.enabled ? city.name : '', alliances };
+  return { autoparts_city: city?.enabled ? city.name : '', autoparts_city_id: city?.enabled ? Number(city.id) : 0, alliances };
 };
+
+/**
+ * The 企业黄页's market filter (docs/platform-settings.md#autoparts-markets): the companies in an
+ * enabled market; an unknown or switched-off market is refused on autoparts_city_id.
+ */
+export const companiesInMarket = async (db: Kysely<DB>, cityId: number) => {
+  const city = await repo.cityById(db, cityId);
+  if (!city) throw invalid('autoparts_city_id', settingsText.cityNotFound);
+  if (!city.enabled) throw invalid('autoparts_city_id', settingsText.cityDisabled);
+  return repo.companiesInCity(db, cityId);
+};
+
+/** Each company's enabled market by company id (absent: none), for a page of company cards. */
+export const marketsOfCompanies = async (db: Kysely<DB>, companyIds: readonly number[]) =>
+  new Map((await repo.enabledCitiesOfCompanies(db, companyIds)).map((r) => [Number(r.company_id), r.name]));
+
+/** The markets the 企业黄页 offers as a filter: enabled, with at least one listed seller. */
+export const marketsWithSellers = (db: Kysely<DB>) => repo.marketsWithSellers(db);
 
 export const createPlatformSettingsService = (deps: { clock: Clock }) => {
   const withMembers = async (db: Kysely<DB>, rows: AllianceRow[]): Promise<Alliance[]> => {

@@ -2,10 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { likeEscape } from '../../db/helpers';
 
-/** Seller companies whose name, short name or city contains the text, with their stock size and main brands. */
-export const searchCompanies = async (db: Kysely<DB>, k: string, offset: number, limit: number) => {
+/** Seller companies whose name, short name or city contains the text (any, when ''), among the given ids when given, with their stock size and main brands. */
+export const searchCompanies = async (db: Kysely<DB>, k: string, within: readonly number[] | undefined, offset: number, limit: number) => {
   const pattern = `%${likeEscape(k)}%`;
-  const where = sql`c.is_seller and c.suspended_at is null and (c.name like ${pattern} or c.short_name like ${pattern} or c.city like ${pattern} or c.province like ${pattern})`;
+  const text = k === '' ? sql`true` : sql`(c.name like ${pattern} or c.short_name like ${pattern} or c.city like ${pattern} or c.province like ${pattern})`;
+  const among = within === undefined ? sql`true` : sql`c.id = any(${sql.val(within)}::bigint[])`;
+  const where = sql`c.is_seller and c.suspended_at is null and ${text} and ${among}`;
   const [{ rows }, count] = await Promise.all([
     sql<{ id: number; name: string; short_name: string; province: string; city: string; address: string; phone: string; qq: string; level_name: string; stock_count: number; main_brands: string[] | null }>`
       select c.id, c.name, c.short_name, c.province, c.city, c.address, c.phone, c.qq, l.name as level_name,

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError, forbidden, invalid } from '../../http/errors';
-import { ResultCode } from '../../../shared/contracts';
+import { ResultCode, type PayloadOut } from '../../../shared/contracts';
 import { KEYWORD_MAX_ROWS, keywordTooDeep, OE_PAGE_MAX, priceColumnHidden, type KeywordPayload, type StockRow } from '../../../shared/contracts';
 import { HEAD_COMPANY_ID } from '../../../shared/domain/permissions';
 import { visiblePriceColumns, type PriceColumn } from '../../../shared/domain/prices';
@@ -27,6 +27,7 @@ import { cutoffText } from '../../../shared/domain/spot';
 import { unitPrice } from '../../../shared/domain/cart';
 import { promoOffer, promoPrice } from '../../../shared/domain/promo-plans';
 import { promoPricer } from '../promo-plan/promo-plan.service';
+import * as platformSettings from '../platform-settings/platform-settings.service';
 
 /** sellers of one OE number per answer (oeSearch's first page, oeSellers' pages) */
 export const ROWS_PER_OE = OE_PAGE_MAX;
@@ -172,16 +173,20 @@ export const createSearchService = (clock: Clock) => {
     tradeList: (db: Kysely<DB>, caller: Caller, p: { is_in_member: boolean; show_internal: boolean; page_size: number }) =>
       circles.circlesFor(db, caller.companyId, { inMember: p.is_in_member, showInternal: p.show_internal, limit: p.page_size }),
 
-    async companySearch(db: Kysely<DB>, caller: Caller, p: { k: string; page_number: number; page_size: number }) {
+    async companySearch(db: Kysely<DB>, caller: Caller, p: PayloadOut<'companySearch'>) {
       const company = await companyWithLevel(db, caller.companyId);
       const contacts = company?.level_type === 'paid';
-      const { rows, total } = await directory.searchCompanies(db, p.k, (p.page_number - 1) * p.page_size, p.page_size);
+      const within = p.autoparts_city_id > 0 ? await platformSettings.companiesInMarket(db, p.autoparts_city_id) : undefined;
+      const { rows, total } = await directory.searchCompanies(db, p.k, within, (p.page_number - 1) * p.page_size, p.page_size);
+      const markets = await platformSettings.marketsOfCompanies(db, rows.map((r) => r.id));
       return {
-        data: rows.map(({ phone, qq, main_brands, ...c }) => ({ ...c, main_brands: main_brands ?? [], ...(contacts ? { phone, qq } : {}) })),
+        data: rows.map(({ phone, qq, main_brands, ...c }) => ({ ...c, main_brands: main_brands ?? [], autoparts_city: markets.get(c.id) ?? '', ...(contacts ? { phone, qq } : {}) })),
         total,
         contacts_visible: contacts,
       };
     },
+
+    companySearchMarkets: (db: Kysely<DB>) => platformSettings.marketsWithSellers(db),
 
     partBrands: (db: Kysely<DB>, p: { keyword: string; page_number: number; page_size: number }) =>
       directory.partBrands(db, p.keyword, (p.page_number - 1) * p.page_size, p.page_size),
