@@ -13,6 +13,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   wx_template_id: '模板ID', fields: '字段', job_kind: '任务类型', job_id: '任务', label_text: '标签', filter_k: '名称或OE号', on: '加上或去掉',
   // platform settings (docs/platform-settings.md)
   slug: '页面地址', autoparts_city_id: '汽配城',
+  // company types (docs/reports.md#company-types)
+  business_type: '企业类型',
   // vouchers (docs/vouchers.md)
   template_id: '优惠券', claim_id: '优惠券', percent_off: '折扣', cap_fen: '最多减免', min_order_fen: '使用门槛', category_ids: '适用配件分类',
   total_count: '发放总量', tab: '状态', vouchers: '优惠券', issuer: '发放方',

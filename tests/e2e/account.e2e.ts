@@ -52,6 +52,7 @@ describe('accounts', () => {
     await expect(fieldError(page, 'username')).toContainText('用户名须为4到20位');
     await expect(fieldError(page, 'mobile')).toContainText('手机号须为11位');
     await expect(fieldError(page, 'password2')).toHaveText('两次输入的密码不一致');
+    await expect(page.locator('#business_type-error')).toContainText('请选择企业类型');
     await expect(page.locator('.account-form .field-error', { hasText: '请阅读并同意' })).toHaveCount(1);
     await expect(page.locator('#company_name')).toHaveValue('南京宁通汽车维修有限公司');
     await e2e.shot(page, 'account-register-errors');
@@ -60,6 +61,7 @@ describe('accounts', () => {
     await page.getByTestId('sms-send').click();
     await expect(fieldError(page, 'mobile')).toContainText('手机号须为11位');
 
+    await page.getByRole('radio', { name: '维修厂' }).check();
     await page.locator('#username').fill('NingTong01');
     await page.locator('#mobile').fill('13912345678');
     await page.locator('#password2').fill('ningtong2026');

@@ -23,7 +23,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       env.api('smsCodeSend', { mobile, purpose }, { address });
 
     const form = (over: Partial<PayloadIn<'userRegister'>> = {}): PayloadIn<'userRegister'> => ({
-      company_name: '南京宁通汽车维修有限公司', contact_name: '周宁通', username: 'NingTong01', mobile: '13912345678',
+      company_name: '南京宁通汽车维修有限公司', business_type: 'repair', contact_name: '周宁通', username: 'NingTong01', mobile: '13912345678',
       sms_code: '000000', password: 'ningtong2026', password2: 'ningtong2026', agree: true, ...over,
     });
 
@@ -57,8 +57,10 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect(me.body.data).toMatchObject({ company_name: '南京宁通汽车维修有限公司', user_name: '周宁通', is_seller: false, allow_im: false });
       expect([...me.body.data.permissions].sort()).toEqual([...BUYER_OWNER_CODES].sort());
       const row = await env.database.db.selectFrom('company').innerJoin('company_level', 'company_level.id', 'company.level_id')
-        .select(['company_level.name', 'company.vin_sum_qty']).where('company.id', '=', me.body.data.company_id).executeTakeFirstOrThrow();
+        .select(['company_level.name', 'company.vin_sum_qty', 'company.business_type']).where('company.id', '=', me.body.data.company_id).executeTakeFirstOrThrow();
       expect(row.name).toBe('注册会员');
+      // the company type chosen on the form (docs/reports.md#company-types)
+      expect(row.business_type).toBe('repair');
       expect(await count('company')).toBe(before.company + 1);
       expect(await count('app_user')).toBe(before.app_user + 1);
 
@@ -72,6 +74,8 @@ describe.each(backends)('accounts on %s', (backend) => {
     it.each([
       ['company_name', { company_name: '' }, '请输入企业名称'],
       ['company_name', { company_name: '甲' }, '企业名称至少2个字符'],
+      ['business_type', { business_type: undefined }, '请选择企业类型'],
+      ['business_type', { business_type: 'garage' }, '请选择企业类型'],
       ['contact_name', { contact_name: '   ' }, '请输入联系人姓名'],
       ['username', { username: '1abc' }, '用户名须为4到20位字母、数字或下划线'],
       ['username', { username: 'ab' }, '用户名须为'],

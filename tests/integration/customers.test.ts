@@ -63,7 +63,7 @@ describe.each(backends)('customers on %s', (backend) => {
       const mobile = `139000000${String(10 + mobileN).padStart(2, '0')}`;
       expect((await env.api('smsCodeSend', { mobile, purpose: 'register' }, { address: `10.9.0.${mobileN}` })).status).toBe(200);
       const payload: PayloadIn<'userRegister'> = {
-        company_name: name, contact_name: '周师傅', username: `shop${mobileN}x${backend}`, mobile, sms_code: sms.lastCode(mobile, 'register')!,
+        company_name: name, business_type: 'repair', contact_name: '周师傅', username: `shop${mobileN}x${backend}`, mobile, sms_code: sms.lastCode(mobile, 'register')!,
         password: 'shop2026pass', password2: 'shop2026pass', agree: true, ...(inviteCode === undefined ? {} : { invite_code: inviteCode }),
       };
       return { answer: await env.api('userRegister', payload), payload };

@@ -41,6 +41,15 @@ describe.each(backends)('operator company groups on %s', (backend) => {
 
     let key: number;
 
+    it('filters the company list by 企业类型 (docs/reports.md#company-types) and refuses an unknown type naming the field', async () => {
+      const typed = (await get('opCompanyList', { page_size: 800 })).body.data.data;
+      expect(typed.find((c) => c.id === 3)?.business_type).toBe('repair');
+      expect(await companyIds({ business_type: 'repair' })).toEqual(typed.filter((c) => c.business_type === 'repair').map((c) => c.id).sort((a, b) => a - b));
+      expect(await companyIds({ business_type: 'repair' })).toEqual(expect.arrayContaining([3, 4]));
+      expect(await companyIds({ business_type: 'parts_dealer' })).not.toContain(3);
+      expect((await get('opCompanyList', { business_type: 'garage' as never })).body).toMatchObject({ code: 422, field: 'business_type' });
+    });
+
     it('refuses without the codes: a seller and a report clerk get 403 on group calls; a D02-01 reader lists but cannot change or send', async () => {
       const writes = [
         ['/operation/company-group/save', (t: string) => post('opGroupSave', { name: '重点客户' }, t)], ['/operation/company-group/delete', (t: string) => post('opGroupDelete', { id: 1 }, t)],

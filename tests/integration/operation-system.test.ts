@@ -139,7 +139,7 @@ describe.each(backends)('operator system settings on %s', (backend) => {
       const mobile = '13955550001';
       expect((await env.api('smsCodeSend', { mobile, purpose: 'register' })).status).toBe(200);
       const reg = await env.api('userRegister', {
-        company_name: '苏州模板测试汽配有限公司', contact_name: '吴模板', username: 'template01', mobile, sms_code: sms.lastCode(mobile, 'register') ?? '',
+        company_name: '苏州模板测试汽配有限公司', business_type: 'parts_dealer', contact_name: '吴模板', username: 'template01', mobile, sms_code: sms.lastCode(mobile, 'register') ?? '',
         password: 'template2026', password2: 'template2026', agree: true,
       });
       expect(reg.status).toBe(200);
@@ -163,7 +163,7 @@ describe.each(backends)('operator system settings on %s', (backend) => {
       const mobile = '13955550002';
       await env.api('smsCodeSend', { mobile, purpose: 'register' });
       const reg = await env.api('userRegister', {
-        company_name: '无锡改名测试汽配有限公司', contact_name: '钱改名', username: 'rename01', mobile, sms_code: sms.lastCode(mobile, 'register') ?? '',
+        company_name: '无锡改名测试汽配有限公司', business_type: 'parts_dealer', contact_name: '钱改名', username: 'rename01', mobile, sms_code: sms.lastCode(mobile, 'register') ?? '',
         password: 'rename2026', password2: 'rename2026', agree: true,
       });
       expect(reg.status).toBe(200);

@@ -320,7 +320,7 @@ describe.each(backends)('organisation on %s', (backend) => {
 
     it('reads and updates the enterprise information: owner or M07, known brands and makes, own logo', async () => {
       const got = await env.api('enterpriseGet', {}, { token: seller });
-      expect(got.body.data).toMatchObject({ name: '广州骏达汽车配件有限公司', short_name: '骏达汽配', logo: '', main_brands: [], main_makes: [], editable: true, is_seller: true });
+      expect(got.body.data).toMatchObject({ name: '广州骏达汽车配件有限公司', short_name: '骏达汽配', logo: '', main_brands: [], main_makes: [], editable: true, is_seller: true, business_type: 'parts_dealer' });
       const brands = await db().insertInto('part_brand').values([{ name: '测试品牌甲' }, { name: '测试品牌乙' }]).returning(['id', 'name']).execute();
       const makes = await db().insertInto('make').values([{ name: '测试车型', initial: 'C' }]).returning(['id', 'name']).execute();
       const logo = (await env.api('fileUpload', { base64_data: PNG_1PX, file_name: 'logo.png' }, { token: seller })).body.data.file_path;
@@ -341,6 +341,7 @@ describe.each(backends)('organisation on %s', (backend) => {
         [{ ...form, name: '甲' }, 'name', '企业名称至少2个字符'],
         [{ ...form, phone: 'abc' }, 'phone', '联系电话须为'],
         [{ ...form, main_brand_ids: ['x'] }, 'main_brand_ids.0', '主营品牌编号应为正整数'],
+        [{ ...form, business_type: 'garage' as never }, 'business_type', '请选择企业类型'],
       ];
       for (const [body, field, text] of badForms) {
         const r = await put(seller, body);
@@ -361,6 +362,12 @@ describe.each(backends)('organisation on %s', (backend) => {
       expect(theirs.body).toMatchObject({ field: 'logo', client_msg: orgText.logoNotOurs });
       // an owner without M07 still edits their company
       expect((await put(member, { name: '杭州顺捷汽车修理厂', short_name: '顺捷', phone: '', province: '浙江省', city: '杭州市', address: '拱墅区' })).status).toBe(200);
+      // the company type applies at once and is kept when a form leaves it out (docs/reports.md#company-types)
+      expect((await env.api('enterpriseGet', {}, { token: member })).body.data.business_type).toBe('repair');
+      expect((await put(member, { name: '杭州顺捷汽车修理厂', short_name: '顺捷', phone: '', province: '浙江省', city: '杭州市', address: '拱墅区', business_type: 'fleet' })).body.data.business_type).toBe('fleet');
+      expect((await put(member, { name: '杭州顺捷汽车修理厂', short_name: '顺捷', phone: '', province: '浙江省', city: '杭州市', address: '拱墅区' })).body.data.business_type).toBe('fleet');
+      expect((await put(clerk, { ...form, business_type: 'other' })).status).toBe(403);
+      expect((await db().selectFrom('company').select('business_type').where('id', '=', 2).executeTakeFirstOrThrow()).business_type).toBe('parts_dealer');
     });
 
     it('sums up the back-office home with the figures the caller may see', async () => {

@@ -28,14 +28,16 @@ describe.each(backends)('market reports on %s', (backend) => {
     beforeAll(async () => {
       env = await createTestEnv(backend, { stockRows: 20 });
       op = (await env.login('operator')).access_token;
-      const company = async (name: string, province: string, city: string, seller = false, country = 'CN') =>
-        (await sql<{ id: number }>`insert into company (name, short_name, level_id, province, city, is_seller, country, created_at)
-          values (${name}, ${name}, 3, ${province}, ${city}, ${seller}, ${country}, ${new Date('2025-01-01T00:00:00Z')}) returning id`.execute(db())).rows[0].id;
+      const company = async (name: string, province: string, city: string, seller = false, country = 'CN', type = seller ? 'parts_dealer' : 'repair') =>
+        (await sql<{ id: number }>`insert into company (name, short_name, level_id, province, city, is_seller, country, business_type, created_at)
+          values (${name}, ${name}, 3, ${province}, ${city}, ${seller}, ${country}, ${type}, ${new Date('2025-01-01T00:00:00Z')}) returning id`.execute(db())).rows[0].id;
       const A = await company('西宁测试汽修', '青海省', '西宁市');
       const B = await company('海东测试汽修', '青海省', '海东市');
       const C = await company('兰州测试汽修', '甘肃省', '兰州市');
       const S = await company('西宁测试汽配', '青海省', '西宁市', true);
       await company('越南测试车行', '青海省', '西宁市', false, 'VN');
+      // a buying company of another type (docs/reports.md#company-types) is no repair shop
+      await company('西宁测试4S店', '青海省', '西宁市', false, 'CN', 'dealer_4s');
       const user = async (companyId: number, username: string) =>
         (await sql<{ id: number }>`insert into app_user (uuid, company_id, username, display_name, password_hash, permissions)
           select gen_random_uuid(), ${companyId}, ${username}, ${username}, password_hash, '{}'::text[] from app_user where username = 'buyer' returning id`.execute(db())).rows[0].id;
@@ -127,7 +129,7 @@ describe.each(backends)('market reports on %s', (backend) => {
       const r = await shops({ province: '青海省' });
       expect(r.status).toBe(200);
       const a = r.body.data;
-      // the seller S and the Vietnamese company are no repair shops; B's only order was cancelled
+      // the seller S, the 4S店 and the Vietnamese company are no repair shops; B's only order was cancelled
       expect(a.rows).toEqual([
         { province: '青海省', city: '西宁市', buyers: 1, active: 1, orders: 2, amount_fen: 15000, repeat_buyers: 1 },
         { province: '青海省', city: '海东市', buyers: 1, active: 0, orders: 0, amount_fen: 0, repeat_buyers: 0 },

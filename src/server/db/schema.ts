@@ -122,6 +122,8 @@ export interface DB {
     warranty_until: Generated<Date | null>;
     /** where the company is registered (migration 0600, docs/overseas.md) */
     country: Generated<'CN' | 'VN'>;
+    /** 企业类型 (migration 0792, docs/reports.md#company-types) */
+    business_type: Generated<'repair' | 'parts_dealer' | 'dealer_4s' | 'fleet' | 'other'>;
   };
   company_contact: {
     id: Generated<number>; company_id: number; name: string; phone: string; qq: Generated<string>; wechat: Generated<string>;

@@ -288,7 +288,7 @@ export const seedCatalogue = async (db: Kysely<DB>, opts: CatalogueOptions) => {
     const [province, city] = cities[i % cities.length];
     const short = `${prefixes[i % prefixes.length]}${['汽配', '配件', '车业'][i % 3]}${i >= prefixes.length ? Math.floor(i / prefixes.length) + 1 : ''}`;
     return {
-      name: `${city.replace(/[市县]$/, '')}${short}有限公司`, short_name: short, is_seller: true, level_id: 2, province, city,
+      name: `${city.replace(/[市县]$/, '')}${short}有限公司`, short_name: short, is_seller: true, business_type: 'parts_dealer' as const, level_id: 2, province, city,
       phone: `0${20 + (i % 70)}-8${String(1000000 + Math.floor(rnd() * 8999999)).slice(0, 7)}`, qq: String(100000000 + Math.floor(rnd() * 899999999)),
       level_end_at: new Date((opts.now ?? new Date()).getTime() + (30 + i) * 86400_000),
     };

@@ -19,7 +19,7 @@ const day = 86_400_000;
 
 export const seedOverseas = async (trx: Kysely<DB>, hash: string, now: Date) => {
   const company = await trx.insertInto('company').values({
-    name: VN_DEMO.company, short_name: 'Phụ tùng Sài Gòn', country: 'VN', level_id: 2,
+    name: VN_DEMO.company, short_name: 'Phụ tùng Sài Gòn', country: 'VN', business_type: 'parts_dealer', level_id: 2,
     level_end_at: new Date(now.getTime() + 300 * day), vin_end_at: new Date(now.getTime() + 300 * day),
     province: VN_DEMO.province, city: '', address: '215 Lý Thường Kiệt, Phường Phú Thọ', phone: VN_DEMO.mobile, created_at: new Date(now.getTime() - 20 * day),
   }).returning('id').executeTakeFirstOrThrow();

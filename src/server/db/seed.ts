@@ -112,11 +112,11 @@ export const seed = async (db: Kysely<DB>, opts: { now?: Date; scryptN?: number;
     await sql`insert into open_level_bundle (level_id, bundle_id) select l.id, b.id from company_level l, open_scope_bundle b where l.level_type = 'paid' and b.name = '全部接口'`.execute(trx);
 
     await trx.insertInto('company').values([
-      { id: 1, name: '汽配汇平台运营有限公司', short_name: '平台运营', level_id: 1, province: '广东省', city: '广州市', address: '天河区珠江新城华夏路8号', phone: '400-880-6688', qq: '80068866', vin_end_at: new Date(now.getTime() + 3650 * day) },
-      { id: 2, name: '广州骏达汽车配件有限公司', short_name: '骏达汽配', is_seller: true, level_id: 2, level_end_at: new Date(now.getTime() + 45 * day), vin_end_at: new Date(now.getTime() + 45 * day), province: '广东省', city: '广州市', address: '白云区广园西路汽配城A区112号', phone: '020-86321458', qq: '2851436677' },
-      { id: 3, name: '上海申通汽车维修服务有限公司', short_name: '申通汽修', level_id: 2, level_end_at: new Date(now.getTime() + 300 * day), vin_end_at: new Date(now.getTime() + 300 * day), province: '上海市', city: '上海市', address: '闵行区沪闵路6088号', phone: '021-64128877', qq: '1937265508' },
-      { id: 4, name: '杭州顺捷汽车修理厂', short_name: '顺捷汽修', level_id: 3, vin_sum_qty: 5, province: '浙江省', city: '杭州市', address: '拱墅区石祥路71号', phone: '0571-88213360', qq: '3301886625' },
-      { id: 5, name: '成都蓉威汽配商行', short_name: '蓉威汽配', level_id: 4, level_end_at: new Date(now.getTime() + 14 * day), vin_sum_qty: 20, province: '四川省', city: '成都市', address: '金牛区量力汽配城5栋18号', phone: '028-83356120', qq: '2468135790' },
+      { id: 1, name: '汽配汇平台运营有限公司', short_name: '平台运营', business_type: 'other', level_id: 1, province: '广东省', city: '广州市', address: '天河区珠江新城华夏路8号', phone: '400-880-6688', qq: '80068866', vin_end_at: new Date(now.getTime() + 3650 * day) },
+      { id: 2, name: '广州骏达汽车配件有限公司', short_name: '骏达汽配', is_seller: true, business_type: 'parts_dealer', level_id: 2, level_end_at: new Date(now.getTime() + 45 * day), vin_end_at: new Date(now.getTime() + 45 * day), province: '广东省', city: '广州市', address: '白云区广园西路汽配城A区112号', phone: '020-86321458', qq: '2851436677' },
+      { id: 3, name: '上海申通汽车维修服务有限公司', short_name: '申通汽修', business_type: 'repair', level_id: 2, level_end_at: new Date(now.getTime() + 300 * day), vin_end_at: new Date(now.getTime() + 300 * day), province: '上海市', city: '上海市', address: '闵行区沪闵路6088号', phone: '021-64128877', qq: '1937265508' },
+      { id: 4, name: '杭州顺捷汽车修理厂', short_name: '顺捷汽修', business_type: 'repair', level_id: 3, vin_sum_qty: 5, province: '浙江省', city: '杭州市', address: '拱墅区石祥路71号', phone: '0571-88213360', qq: '3301886625' },
+      { id: 5, name: '成都蓉威汽配商行', short_name: '蓉威汽配', business_type: 'parts_dealer', level_id: 4, level_end_at: new Date(now.getTime() + 14 * day), vin_sum_qty: 20, province: '四川省', city: '成都市', address: '金牛区量力汽配城5栋18号', phone: '028-83356120', qq: '2468135790' },
     ]).execute();
     await sql`select setval('company_id_seq', 5)`.execute(trx);
 

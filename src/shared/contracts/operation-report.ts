@@ -94,7 +94,7 @@ const marketReportEndpoints = {
   }),
   opReportRepairShops: defineEndpoint({
     method: 'get', path: '/operation/report/repair-shops', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.reports, heavy: true,
-    summary: '运营：维修厂采购报表：非卖家的国内买家企业按省份和城市的企业数、期间下单企业数、订单数、金额（分）、复购企业数，及期间买得最多的配件分类和品牌（前10）；可按省份筛选',
+    summary: '运营：维修厂采购报表：企业类型为维修厂的国内企业按省份和城市的企业数、期间下单企业数、订单数、金额（分）、复购企业数，及期间买得最多的配件分类和品牌（前10）；可按省份筛选',
     payload: marketRange({}),
     answer: opRepairShopAnswerSchema,
   }),

@@ -11,6 +11,7 @@ import { AD_SLOTS, COMPANY_STATES, OP_CATALOGUE_CODES, OP_CODES, opCatalogueText
 import { normalizeOe, OE_MIN_LENGTH } from '../domain/oe';
 import { ORDER_STATUSES, PAY_STATUSES } from '../domain/orders';
 import { companyProfileSchema } from '../domain/account-rules';
+import { BUSINESS_TYPES, businessTypeText } from '../domain/company-type';
 import { ANNOUNCEMENT } from '../domain/system-params';
 import { OPERATOR_CODES } from '../domain/permissions';
 import { companyRefSchema } from './operation-company';
@@ -36,7 +37,7 @@ export type AuditRow = v.InferOutput<typeof auditRowSchema>;
 
 export const opCompanyRowSchema = v.object({
   id: v.number(), name: v.string(), short_name: v.string(), province: v.string(), city: v.string(), phone: v.string(),
-  is_seller: v.boolean(), level_id: v.number(), level_name: v.string(), level_type: v.picklist(['free', 'paid']),
+  is_seller: v.boolean(), business_type: v.picklist(BUSINESS_TYPES), level_id: v.number(), level_name: v.string(), level_type: v.picklist(['free', 'paid']),
   /** unix seconds; 0 when the level does not expire */
   level_end: v.number(),
   suspended: v.boolean(), suspend_reason: v.string(),
@@ -75,12 +76,13 @@ export const operationEndpoints = {
   }),
   opCompanyList: defineEndpoint({
     method: 'get', path: '/operation/company', tag: 'operation', access: 'operator', permissions: OP_CODES.companyRead, heavy: true,
-    summary: '运营：企业列表，按名称或简称、城市、等级、状态、是否卖家、企业分组筛选',
+    summary: '运营：企业列表，按名称或简称、城市、等级、状态、是否卖家、企业类型、企业分组筛选',
     payload: listPayload({
       k: keyword('名称'), city: keyword('城市', 20),
       level_id: v.optional(v.union([v.literal(''), positiveIdField('等级')]), ''),
       state: v.optional(v.picklist(['', ...COMPANY_STATES], '状态只能是 active、suspended 或留空'), ''),
       seller: v.optional(v.picklist(['', 'true', 'false'], '是否卖家只能是 true、false 或留空'), ''),
+      business_type: v.optional(v.picklist(['', ...BUSINESS_TYPES], businessTypeText.pick), ''),
       group_id: v.optional(v.union([v.literal(''), positiveIdField('分组')], '分组应为正整数'), ''),
       sort: v.optional(v.picklist(['id', 'created', 'stock', 'level_end'], '排序字段无效'), 'id'),
       order: v.optional(v.picklist(['asc', 'desc'], '排序方向只能是 asc 或 desc'), 'desc'),

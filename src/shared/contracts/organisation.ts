@@ -6,8 +6,9 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint';
 import { emptyPayload, MAX_ID } from './common';
 import {
-  companyProfileSchema, mobileSchema, passwordSchema, usernameSchema,
+  businessTypeSchema, companyProfileSchema, mobileSchema, passwordSchema, usernameSchema,
 } from '../domain/account-rules';
+import { BUSINESS_TYPES } from '../domain/company-type';
 import { MEMBER_CODES, OPERATOR_CODES } from '../domain/permissions';
 import { CONTACT_LIMIT, MAIN_LIST_MAX, orgText, QQ_RE, WECHAT_RE } from '../domain/organisation';
 import { ORG_CODES, ENTERPRISE_CODES } from './codes';
@@ -95,6 +96,8 @@ export const enterprisePayload = v.object({
   logo: v.optional(v.pipe(v.string('企业标志应为图片地址'), v.trim(), v.maxLength(200, '企业标志地址最多200个字符')), ''),
   main_brand_ids: v.optional(idList('主营品牌'), []),
   main_make_ids: v.optional(idList('主营车型品牌'), []),
+  /** 企业类型 (docs/reports.md#company-types); absent: unchanged. Applies at once, never reviewed. */
+  business_type: v.optional(businessTypeSchema),
 });
 
 export const enterpriseSchema = v.object({
@@ -109,6 +112,7 @@ export const enterpriseSchema = v.object({
   main_brands: v.array(v.object({ id: v.number(), name: v.string() })),
   main_makes: v.array(v.object({ id: v.number(), name: v.string() })),
   is_seller: v.boolean(),
+  business_type: v.picklist(BUSINESS_TYPES),
   level_name: v.string(),
   /** whether the caller may save the form (owner or M07) */
   editable: v.boolean(),

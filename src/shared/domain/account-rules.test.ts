@@ -53,7 +53,7 @@ describe('password', () => {
 
 describe('registration form', () => {
   const good = {
-    company_name: '南京宁通汽修', contact_name: '周宁通', username: 'ningtong', mobile: '13912345678',
+    company_name: '南京宁通汽修', business_type: 'repair', contact_name: '周宁通', username: 'ningtong', mobile: '13912345678',
     sms_code: '123456', password: 'ningtong2026', password2: 'ningtong2026', agree: true,
   };
   it('accepts a complete form', () => expect(fieldErrors(registerSchema, good)).toEqual({}));
@@ -61,6 +61,10 @@ describe('registration form', () => {
     const errors = fieldErrors(registerSchema, { ...good, company_name: '', username: '9x', mobile: '1', agree: false });
     expect(Object.keys(errors).sort()).toEqual(['agree', 'company_name', 'mobile', 'username']);
     expect(errors.agree).toBe('请阅读并同意《汽配汇用户协议》');
+  });
+  it('asks for the company type, one of five (docs/reports.md#company-types)', () => {
+    expect(fieldErrors(registerSchema, { ...good, business_type: '' })).toEqual({ business_type: '请选择企业类型（维修厂、汽配商、4S店、车队/运输公司或其他）' });
+    for (const t of ['repair', 'parts_dealer', 'dealer_4s', 'fleet', 'other']) expect(fieldErrors(registerSchema, { ...good, business_type: t })).toEqual({});
   });
   it('refuses a password equal to the username, whatever the case', () => {
     expect(fieldErrors(registerSchema, { ...good, username: 'Ningtong2026', password: 'NINGTONG2026', password2: 'NINGTONG2026' }))

@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { customerText, INVITATION_CODE_RE } from './customer';
 import { normaliseVnMobile } from './overseas-rules';
+import { BUSINESS_TYPES, businessTypeText } from './company-type';
 
 export const SMS_PURPOSES = ['register', 'reset'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
@@ -76,9 +77,13 @@ const confirmSchema = v.pipe(v.string('请再次输入密码'), v.nonEmpty('请�
 export const samePassword = (a: string, b: string) => a === b;
 export const passwordLikeUsername = (password: string, username: string) => password.toLowerCase() === username.trim().toLowerCase();
 
+/** 企业类型 (docs/reports.md#company-types) */
+export const businessTypeSchema = v.picklist(BUSINESS_TYPES, businessTypeText.pick);
+
 export const registerSchema = v.pipe(
   v.object({
     company_name: companyNameSchema,
+    business_type: businessTypeSchema,
     contact_name: contactNameSchema,
     username: usernameSchema,
     mobile: mobileSchema,

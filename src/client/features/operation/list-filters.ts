@@ -3,7 +3,7 @@
  * search with these while the route tree loads, and importing the page for them would put the
  * whole page into the entry bundle (autoCodeSplitting splits only the component).
  */
-export const COMPANY_FILTER_NAMES = ['k', 'city', 'level_id', 'state', 'seller', 'group_id'] as const;
+export const COMPANY_FILTER_NAMES = ['k', 'city', 'level_id', 'state', 'seller', 'business_type', 'group_id'] as const;
 export const COMPANY_SORTS = ['id', 'created', 'stock', 'level_end'] as const;
 export const USER_FILTER_NAMES = ['k', 'company', 'company_id', 'active'] as const;
 export const LOG_FILTER_NAMES = ['operator', 'entity', 'entity_id', 'action', 'date_from', 'date_to'] as const;

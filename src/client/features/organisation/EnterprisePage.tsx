@@ -11,6 +11,8 @@ import { MultiSelect } from 'primereact/multiselect';
 import { AutoComplete } from 'primereact/autocomplete';
 import { ACCOUNT_RULES } from '../../../shared/domain/account-rules';
 import { MAIN_LIST_MAX } from '../../../shared/domain/organisation';
+import { BUSINESS_TYPES, BUSINESS_TYPE_LABELS, type BusinessType } from '../../../shared/domain/company-type';
+import { Dropdown } from 'primereact/dropdown';
 import { endpoints, type Enterprise } from '../../../shared/contracts';
 import { UploadButton } from '../upload/UploadButton';
 import { Field } from '../../ui/form/Field';
@@ -47,13 +49,13 @@ function ChangeNotice({ enterprise }: { enterprise: Enterprise }) {
 interface Named { id: number; name: string }
 interface Form extends Record<string, unknown> {
   name: string; short_name: string; phone: string; province: string; city: string; address: string; logo: string;
-  brands: Named[]; make_ids: number[];
+  brands: Named[]; make_ids: number[]; business_type: BusinessType;
 }
 
 /** The form shows what the company asked for: values waiting for review replace the ones in force. */
 const toForm = (e: Enterprise): Form => ({
   name: e.name, short_name: e.short_name, phone: e.phone, province: e.province, city: e.city, address: e.address, logo: e.logo,
-  brands: e.main_brands, make_ids: e.main_makes.map((m) => m.id),
+  brands: e.main_brands, make_ids: e.main_makes.map((m) => m.id), business_type: e.business_type,
   ...(e.change?.state === 'pending' ? e.change.new_value : {}),
 });
 
@@ -80,7 +82,7 @@ function EnterpriseForm({ enterprise }: { enterprise: Enterprise }) {
 
   const payload = () => ({
     name: x.name, short_name: x.short_name, phone: x.phone, province: x.province, city: x.city, address: x.address, logo: x.logo,
-    main_brand_ids: x.brands.map((b) => b.id), main_make_ids: x.make_ids,
+    main_brand_ids: x.brands.map((b) => b.id), main_make_ids: x.make_ids, business_type: x.business_type,
   });
 
   const submit = async (e: FormEvent) => {
@@ -128,6 +130,10 @@ function EnterpriseForm({ enterprise }: { enterprise: Enterprise }) {
           <Field id="province" label="省份" error={err.province}>{text('province', { maxLength: 20 })}</Field>
           <Field id="city" label="城市" error={err.city}>{text('city', { maxLength: 20 })}</Field>
           <Field id="address" label="详细地址" error={err.address}>{text('address', { maxLength: 100 })}</Field>
+          <Field id="business_type" label="企业类型" hint="平台按企业类型统计，如维修厂采购报表" error={err.business_type}>
+            <Dropdown inputId="business_type" value={x.business_type} disabled={ro} invalid={!!err.business_type}
+              options={BUSINESS_TYPES.map((t) => ({ value: t, label: BUSINESS_TYPE_LABELS[t] }))} onChange={(e) => set('business_type', e.value as BusinessType)} />
+          </Field>
         </div>
         <Field id="logo" label="企业标志" hint="JPG或PNG，显示在店铺和名片上" error={err.logo}>
           <div className="enterprise-logo" id="logo" tabIndex={-1}>

@@ -65,7 +65,7 @@ export const createAccountService = (deps: { clock: Clock; auth: AuthService; sm
           const level = await repo.registeredLevel(trx);
           if (!level) throw new AppError(ResultCode.serverError, 500, msg.registeredLevelMissing);
           const company = await trx.insertInto('company').values({
-            name: p.company_name, short_name: p.company_name.slice(0, 20), level_id: level.id, vin_sum_qty: level.vin_count, created_at: now,
+            name: p.company_name, short_name: p.company_name.slice(0, 20), business_type: p.business_type, level_id: level.id, vin_sum_qty: level.vin_count, created_at: now,
           }).returning('id').executeTakeFirstOrThrow();
           const user = await trx.insertInto('app_user').values({
             uuid: randomUUID(), company_id: company.id, username: p.username, display_name: p.contact_name, password_hash: hash,

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import { likeEscape } from '../../db/helpers';
 
 export interface CompanyFilter {
-  k: string; city: string; level_id: number | ''; state: '' | 'active' | 'suspended'; seller: '' | 'true' | 'false'; group_id: number | '';
+  k: string; city: string; level_id: number | ''; state: '' | 'active' | 'suspended'; seller: '' | 'true' | 'false'; business_type: '' | CompanyRowDb['business_type']; group_id: number | '';
   sort: 'id' | 'created' | 'stock' | 'level_end'; order: 'asc' | 'desc'; offset: number; limit: number;
 }
 
@@ -13,13 +13,14 @@ const SORT_SQL = {
 } as const;
 
 const rowColumns = sql`
-  c.id, c.name, c.short_name, c.province, c.city, c.phone, c.address, c.qq, c.is_seller, c.level_id, l.name as level_name, l.level_type,
+  c.id, c.name, c.short_name, c.province, c.city, c.phone, c.address, c.qq, c.is_seller, c.business_type, c.level_id, l.name as level_name, l.level_type,
   c.level_end_at, c.suspended_at, c.suspend_reason, c.created_at,
   (select count(*)::int from app_user u where u.company_id = c.id) as user_count,
   (select count(*)::int from stock s where s.company_id = c.id) as stock_count`;
 
 export interface CompanyRowDb {
   id: number; name: string; short_name: string; province: string; city: string; phone: string; address: string; qq: string; is_seller: boolean;
+  business_type: 'repair' | 'parts_dealer' | 'dealer_4s' | 'fleet' | 'other';
   level_id: number; level_name: string; level_type: 'free' | 'paid'; level_end_at: Date | null; suspended_at: Date | null; suspend_reason: string;
   created_at: Date; user_count: number; stock_count: number;
 }
@@ -35,6 +36,7 @@ export const list = async (db: Kysely<DB>, f: CompanyFilter) => {
   if (f.state === 'active') conds.push(sql`c.suspended_at is null`);
   if (f.state === 'suspended') conds.push(sql`c.suspended_at is not null`);
   if (f.seller !== '') conds.push(sql`c.is_seller = ${f.seller === 'true'}`);
+  if (f.business_type !== '') conds.push(sql`c.business_type = ${f.business_type}`);
   if (f.group_id !== '') conds.push(sql`exists (select 1 from company_group_member g where g.group_id = ${f.group_id} and g.company_id = c.id)`);
   const where = sql.join(conds, sql` and `);
   const dir = f.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;

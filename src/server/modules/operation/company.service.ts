@@ -29,7 +29,7 @@ const notFound = (id: number) => new AppError(ResultCode.notFound, 404, `${opTex
 
 const shape = (r: repo.CompanyRowDb): OpCompanyRow => ({
   id: r.id, name: r.name, short_name: r.short_name, province: r.province, city: r.city, phone: r.phone,
-  is_seller: r.is_seller, level_id: r.level_id, level_name: r.level_name, level_type: r.level_type, level_end: unix(r.level_end_at),
+  is_seller: r.is_seller, business_type: r.business_type, level_id: r.level_id, level_name: r.level_name, level_type: r.level_type, level_end: unix(r.level_end_at),
   suspended: r.suspended_at !== null, suspend_reason: r.suspend_reason, users: r.user_count, stock: r.stock_count, created: unix(r.created_at),
 });
 

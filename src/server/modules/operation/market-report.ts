@@ -87,9 +87,9 @@ export async function funnelReport(db: Kysely<DB>, p: PayloadOut<'opReportFunnel
 export async function repairShopReport(db: Kysely<DB>, p: PayloadOut<'opReportRepairShops'>): Promise<OpRepairShopAnswer> {
   const fromAt = chinaMidnight(p.date_from);
   const toAt = chinaMidnight(p.date_to, 1);
-  // 维修厂: a Chinese buying company, not a seller and not the platform, registered by the range's end
+  // 维修厂: a company in China of that type (docs/reports.md#company-types), not the platform, registered by the range's end
   const shops = sql`select c.id, coalesce(nullif(c.province, ''), '未填写') as province, coalesce(nullif(c.city, ''), '未填写') as city
-    from company c where not c.is_seller and c.id <> 1 and c.country = 'CN' and c.created_at < ${toAt}
+    from company c where c.business_type = 'repair' and c.id <> 1 and c.country = 'CN' and c.created_at < ${toAt}
     ${p.province ? sql`and c.province = ${p.province}` : sql``}`;
   const orders = sql`select o.id, o.buyer_company_id, o.total_fen from goods_order o join shops s on s.id = o.buyer_company_id
     where o.created_at >= ${fromAt} and o.created_at < ${toAt} and o.status not in ('cancelled', 'rejected')`;

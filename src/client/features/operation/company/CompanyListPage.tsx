@@ -24,10 +24,12 @@ import { useForm } from '../../../ui/form/form';
 import { useAddCompaniesToGroup, useRemoveCompaniesFromGroup, useRestoreCompanies } from './mutations';
 import '../operation.css';
 import { COMPANY_SORTS } from '../list-filters';
+import { BUSINESS_TYPES, BUSINESS_TYPE_LABELS } from '../../../../shared/domain/company-type';
 
 
 const payloadOf = (s: ListSearch): PayloadIn<'opCompanyList'> => ({
   ...textsOf(s, ['k', 'city']), level_id: idOf(s, 'level_id'), state: oneOf(s, 'state', COMPANY_STATES), seller: oneOf(s, 'seller', ['true', 'false'] as const),
+  business_type: oneOf(s, 'business_type', BUSINESS_TYPES),
   group_id: idOf(s, 'group_id'),
   sort: oneOf(s, 'sort', COMPANY_SORTS) || 'id', order: s.order ?? 'desc', ...pagingOf(s),
 });
@@ -75,7 +77,8 @@ export function CompanyListPage({ search, onSearch }: { search: ListSearch; onSe
       { name: 'level_id', label: '会员等级', type: 'select', options: (current.data?.levels ?? []).map((l) => ({ label: l.name, value: String(l.id) })) },
       { name: 'state', label: '状态', type: 'select', options: [{ label: '正常', value: 'active' }, { label: '已停用', value: 'suspended' }] },
       { name: 'group_id', label: '分组', type: 'select', options: groups.map((g) => ({ label: g.name, value: String(g.id) })) },
-      { name: 'seller', label: '类型', type: 'select', options: [{ label: '卖家', value: 'true' }, { label: '买家', value: 'false' }], more: true },
+      { name: 'seller', label: '卖家 / 买家', type: 'select', options: [{ label: '卖家', value: 'true' }, { label: '买家', value: 'false' }], more: true },
+      { name: 'business_type', label: '企业类型', type: 'select', options: BUSINESS_TYPES.map((t) => ({ label: BUSINESS_TYPE_LABELS[t], value: t })), more: true },
     ],
     query: (s) => companyListQuery(payloadOf(s)),
     rowKey: (c) => c.id,
@@ -93,7 +96,7 @@ export function CompanyListPage({ search, onSearch }: { search: ListSearch; onSe
         ),
       },
       { key: 'city', priority: 2, header: '省市', width: '7rem', cell: (c) => `${c.province} ${c.city}`.trim() || '—' },
-      { key: 'kind', priority: 2, header: '类型', width: '3.5rem', cell: (c) => (c.is_seller ? '卖家' : '买家') },
+      { key: 'kind', priority: 2, header: '类型', width: '5.5rem', cell: (c) => `${c.is_seller ? '卖家' : '买家'} · ${BUSINESS_TYPE_LABELS[c.business_type]}` },
       { key: 'level', header: '会员等级', width: '6rem', cell: (c) => c.level_name },
       { key: 'end', priority: 2, header: '到期日', width: '6.5rem', sort: 'level_end', cell: (c) => dayOf(c.level_end) || '不限' },
       { key: 'users', priority: 3, header: '用户', width: '3.5rem', num: true, cell: (c) => c.users },

@@ -181,7 +181,7 @@ export function RepairShopReport({ filter, onFilter }: { filter: MarketFilter; o
     <MarketFrame key={JSON.stringify(filter)} title="维修厂采购报表" name="opReportRepairShops" filter={filter} onFilter={onFilter}>
       {!a || !option ? <Loading q={q} /> : (
         <>
-          <p className="muted">维修厂：国内的非卖家买家企业（企业资料没有企业类型，平台运营企业除外）。下单：期间下了未取消、未拒绝订单的；复购：期间下单两次以上的。</p>
+          <p className="muted">维修厂：企业类型为维修厂的国内企业（注册时选择，企业信息里可以修改）。下单：期间下了未取消、未拒绝订单的；复购：期间下单两次以上的。</p>
           <div className="op-report">
             <ReportChart option={option} label={`采购金额最多的${filter.province ? '城市' : '省份'}：${regions.slice(0, 3).map(([n, fen]) => `${n} ${yuan(fen)}`).join('，') || '没有数据'}`} />
             <Table caption={`合计 ${a.total.buyers} 家维修厂，${a.total.active} 家下单，${a.total.orders} 单，${yuan(a.total.amount_fen)}，复购率 ${rateText(percentOf(a.total.repeat_buyers, a.total.active))}`}
