@@ -275,13 +275,12 @@ describe.each(backends)('stock import on %s', (backend) => {
       // the test databases are a superuser's, so the import takes the batch path here on both backends
       const keys = await batchCheckedKeys(db, 'stock', importRepo.STOCK_TRIGGER_WRITES);
       expect(keys?.map((k) => k.column).sort()).toEqual(['company_id', 'country_id', 'factory_make_id', 'make_id', 'part_brand_id', 'product_id', 'quality_id', 'terminology_id']);
-      const brandId = (await sql<{ id: number }>`select id from part_brand order by id limit 1`.execute(db)).rows[0].id;
-      const row = (oe: string, over: Record<string, unknown> = {}) => ({
-        oe_norm: oe, supplier_oe: oe, supplier_code: '', default_code: '', name: '外键检查滤清器', part_brand_id: brandId, custom_brand_name: '', quality_id: null,
-        make_id: null, supplier_vehicle: '', product_specification: '', producing_area: '', uom_name: '', category_name: '', note: '', quantity: 1,
-        vn_quantity: 0, sale_state: 'on', price99: 100, price0: 100, price1: 100, price2: 100, price3: 100, price5: 100, vn_price: null, spot: false,
-        product_id: null, terminology_id: null, ...over,
-      }) as never;
+      // a row as the seed wrote it, under numbers of its own
+      const seeded = (await sql<Record<string, unknown>>`select product_id, oe_norm, supplier_oe, supplier_code, default_code, name, part_brand_id,
+        custom_brand_name, quality_id, make_id, factory_make_id, terminology_id, supplier_vehicle, product_specification, producing_area, country_id,
+        uom_name, category_name, note, quantity, vn_quantity, sale_state, price99, price0, price1, price2, price3, price5, vn_price::int as vn_price, spot
+        from stock where company_id = ${companyId} and part_brand_id is not null order by id limit 1`.execute(db)).rows[0];
+      const row = (oe: string, over: Record<string, unknown> = {}) => ({ ...seeded, oe_norm: oe, supplier_oe: oe, default_code: oe, name: '外键检查滤清器', ...over }) as never;
       const missing = inTransaction(db, (trx) => importRepo.insertMany(trx, companyId, [row('FKCHECK1'), row('FKCHECK2', { part_brand_id: 987654321 })], new Date(), keys));
       await expect(missing).rejects.toMatchObject({ code: '23503' });
       expect(await count(sql`supplier_oe like 'FKCHECK%'`)).toBe(0);
