@@ -11,6 +11,9 @@ import { importText, IMPORT_LABELS } from '../../src/shared/domain/stock-import'
 import * as v from 'valibot';
 import { stockImportUploadAnswer } from '../../src/shared/contracts';
 import { backends, createTestEnv, envelope, skipReason, type TestEnv } from './harness';
+import * as importRepo from '../../src/server/modules/stock/stock-import.repo';
+import { inTransaction } from '../../src/server/db/helpers';
+import { batchCheckedKeys } from '../../src/server/db/batch-keys';
 
 const HEADERS = ['OE号', '配件名称', '配件品牌', '品质', '车型品牌', '自编码', '库存数量', '批发价(不含税)', '备注'];
 
@@ -265,6 +268,33 @@ describe.each(backends)('stock import on %s', (backend) => {
       const cells = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2).values as string[])
         .map((v) => [v[header.indexOf('自编码') + 1], v[header.indexOf('现货') + 1]]).sort();
       expect(cells).toEqual([['S1', '否'], ['S2', '是'], ['S3', '是']]);
+    });
+
+    it('checks a batch\'s foreign keys in one query: a missing key is still refused (23503), present keys insert with every trigger fired', async () => {
+      const db = env.database.db;
+      // the test databases are a superuser's, so the import takes the batch path here on both backends
+      const keys = await batchCheckedKeys(db, 'stock', importRepo.STOCK_TRIGGER_WRITES);
+      expect(keys?.map((k) => k.column).sort()).toEqual(['company_id', 'country_id', 'factory_make_id', 'make_id', 'part_brand_id', 'product_id', 'quality_id', 'terminology_id']);
+      // a row as the seed wrote it, under numbers of its own
+      const seeded = (await sql<Record<string, unknown>>`select product_id, oe_norm, supplier_oe, supplier_code, default_code, name, part_brand_id,
+        custom_brand_name, quality_id, make_id, factory_make_id, terminology_id, supplier_vehicle, product_specification, producing_area, country_id,
+        uom_name, category_name, note, quantity, vn_quantity, sale_state, price99, price0, price1, price2, price3, price5, vn_price::int as vn_price, spot
+        from stock where company_id = ${companyId} and part_brand_id is not null order by id limit 1`.execute(db)).rows[0];
+      const row = (oe: string, over: Record<string, unknown> = {}) => ({ ...seeded, oe_norm: oe, supplier_oe: oe, default_code: oe, name: '外键检查滤清器', ...over }) as never;
+      const missing = inTransaction(db, (trx) => importRepo.insertMany(trx, companyId, [row('FKCHECK1'), row('FKCHECK2', { part_brand_id: 987654321 })], new Date(), keys));
+      await expect(missing).rejects.toMatchObject({ code: '23503' });
+      expect(await count(sql`supplier_oe like 'FKCHECK%'`)).toBe(0);
+      const role = await inTransaction(db, async (trx) => {
+        const ids = await importRepo.insertMany(trx, companyId, [row('FKCHECK3'), row('FKCHECK4')], new Date(), keys);
+        expect(ids).toHaveLength(2);
+        return (await sql<{ role: string }>`select current_setting('session_replication_role') as role`.execute(trx)).rows[0].role;
+      });
+      // the replica role lasted for the insert only, and stock's statement trigger fired: the name's search term
+      expect(role).toBe('origin');
+      expect(await count(sql`supplier_oe like 'FKCHECK%'`)).toBe(2);
+      // the change log's keys (company, user) the same way
+      expect((await batchCheckedKeys(db, 'stock_change'))?.map((k) => k.column).sort()).toEqual(['company_id', 'user_id']);
+      expect((await sql<{ n: number }>`select count(*)::int as n from search_term where kind = 'name' and term = '外键检查滤清器'`.execute(db)).rows[0].n).toBe(1);
     });
   });
 });

@@ -4,7 +4,7 @@
  * shows it untranslated; a read-back refusal comes out in Vietnamese with the part's name kept as
  * data and amounts by Intl; Chinese pages get the text as it came.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { cartText, fenText, orderText } from '../../shared/contracts';
 import { creditText } from '../../shared/domain/customer';
 import { spotText } from '../../shared/domain/spot';
@@ -52,6 +52,8 @@ describe('the refusal templates', () => {
 });
 
 describe('a refusal on a page', () => {
+  // each test starts on a Chinese page, whatever ran before it, and the page is left Chinese
+  beforeEach(() => setLang('zh'));
   afterAll(() => setLang('zh'));
 
   it('in Chinese is the text as it came', () => {

@@ -1,5 +1,6 @@
 import { act } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { locale } from 'primereact/api';
 import { LocalDb } from '../local/db';
 import { createOutbox, type Classify } from '../local/outbox';
 import { BACK_ONLINE_MS, NetworkStatus } from './NetworkStatus';
@@ -10,6 +11,11 @@ const A = 'user-a';
 const refused: Classify = () => 'refused';
 let n = 0;
 const at = reactRoot();
+// PrimeReact's own locale (its dialog's close label), as a fresh module scope has it: a file run
+// before this one in the same scope may have chosen zh-CN (i18n/vi.ts) without the app's setup
+beforeEach(() => {
+  locale('en');
+});
 
 /** Lets Dexie's live queries answer and React render. */
 const settle = () => act(() => new Promise((r) => setTimeout(r, 50)));

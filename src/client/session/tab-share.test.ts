@@ -2,12 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Tab = { store: typeof import('./session-store').sessionStore; share: typeof import('./tab-share') };
 
+/** The tabs a test opened, closed after it so that no tab answers in the next test. */
+const open: Tab[] = [];
+
 /** A tab of its own: fresh copies of the session store and the tab sharing (one module copy per tab). */
 const openTab = async (): Promise<Tab> => {
   vi.resetModules();
   const { sessionStore: store } = await import('./session-store');
   const share = await import('./tab-share');
   share.shareSessionAcrossTabs();
+  open.push({ store, share });
   return { store, share };
 };
 
@@ -19,7 +23,10 @@ describe('tabs share the access token', () => {
     // two tabs hold the tab lock
     vi.stubGlobal('navigator', { ...navigator, locks: { request: () => new Promise(() => undefined), query: async () => ({ held: [{ name: 'qph-tab' }, { name: 'qph-tab' }], pending: [] }) } });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    for (const tab of open.splice(0)) tab.share.leaveOtherTabs();
+    vi.unstubAllGlobals();
+  });
 
   it('a tab without a token gets the open tab\'s token of the same user', async () => {
     localStorage.setItem('qph_user', JSON.stringify(user('u-1')));

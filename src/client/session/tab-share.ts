@@ -38,6 +38,12 @@ export const shareSessionAcrossTabs = () => {
   void locks()?.request(TAB_LOCK, { mode: 'shared' }, () => new Promise<never>(() => undefined));
 };
 
+/** Stops sharing: the channel closed, as when the page goes away. For tests that open many tabs in one module scope (docs/testing.md, "Time budget"). */
+export const leaveOtherTabs = () => {
+  channel?.close();
+  channel = null;
+};
+
 /** Tells the other tabs of a renewed token. */
 export const announceToken = (token: string) => {
   const uuid = sessionStore.tokenOwner();

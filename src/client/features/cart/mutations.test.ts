@@ -4,6 +4,9 @@ import { outbox } from '../../local/outbox';
 import { localDb } from '../../local/db';
 import { sendCartWrite } from './mutations';
 
+// One module scope serves every file of the step (docs/testing.md, "Time budget"): the modules this
+// file imports are loaded afresh, so that they see its mocks instead of a copy another file loaded.
+vi.hoisted(() => vi.resetModules());
 const sent: Array<{ name: string; payload: unknown; key: string | undefined }> = [];
 let answer: () => Promise<unknown> = async () => ({ id: 1, qty: 1 });
 

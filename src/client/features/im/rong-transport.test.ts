@@ -10,6 +10,9 @@ import type { LiveEvent } from '../../api/live';
 import { ApiError, OfflineError } from '../../api/request';
 import { replayOutcome } from '../../api/replay-outcome';
 
+// One module scope serves every file of the step (docs/testing.md, "Time budget"): the modules this
+// file imports are loaded afresh, so that they see its mocks instead of a copy another file loaded.
+vi.hoisted(() => vi.resetModules());
 type Listener = (...a: unknown[]) => void;
 const sdk = vi.hoisted(() => {
   const listeners = new Map<string, Set<(...a: unknown[]) => void>>();
@@ -54,7 +57,7 @@ vi.mock('@rongcloud/imlib-next', () => {
   };
 });
 
-const { createRongTransport, connectErrorText, sendError, toImMessage } = await import('./rong-transport');
+const { createRongTransport, connectErrorText, forgetRongInit, sendError, toImMessage } = await import('./rong-transport');
 
 const ME = '00000000-0000-4000-8000-000000000004';
 const SELLER = '00000000-0000-4000-8000-000000000002';
@@ -82,6 +85,8 @@ const make = (over: Partial<Parameters<typeof createRongTransport>[0]> = {}) => 
 beforeEach(() => {
   vi.clearAllMocks();
   sdk.listeners.clear();
+  // each test a page of its own: the SDK not yet initialised, whichever test ran before
+  forgetRongInit();
   sdk.connect.mockImplementation(async () => ({ code: 0, data: { userId: ME } }));
 });
 

@@ -135,6 +135,11 @@ export interface RongTransportDeps {
 const SEEN_MAX = 5000;
 let initialisedWith: string | null = null;
 
+/** Forgets the app key RongCloud's SDK was initialised with, as a newly loaded page has none: for tests that share one module scope (docs/testing.md, "Time budget"). */
+export const forgetRongInit = () => {
+  initialisedWith = null;
+};
+
 export const createRongTransport = (deps: RongTransportDeps): ImTransport => {
   const log = deps.log ?? ((text: string, detail?: unknown) => console.warn(`qipeihub: ${text}`, detail ?? ''));
   const messageListeners = new Set<(m: ImMessage, unreadTotal: number | null) => void>();

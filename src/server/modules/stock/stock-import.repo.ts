@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { refKey, type ColumnMapping, type ImportReferences } from '../../../shared/domain/stock-import';
 import type { StockCreate } from '../../../shared/contracts';
+import { insertKeysCheckedPerBatch, type BatchKey } from '../../db/batch-keys';
 
 export interface ImportRecord {
   id: number; company_id: number; user_id: number; file_name: string; file_hash: string; format: 'csv' | 'xlsx'; path: string;
@@ -166,15 +167,22 @@ const INSERT_NAMES = Object.keys(INSERT_TYPES) as Array<keyof typeof INSERT_TYPE
 const INSERT_COLUMNS = sql.raw(INSERT_NAMES.join(', '));
 const INSERT_RECORD = sql.raw(INSERT_NAMES.map((c) => `${c} ${INSERT_TYPES[c]}`).join(', '));
 
-/** Inserts the rows in one statement; their ids in the same order (a function scan yields the array in order, and RETURNING follows the insert). */
-export const insertMany = async (db: Kysely<DB>, companyId: number, rows: NewRow[], at: Date) => {
+/** The tables stock's insert triggers write (0782: none has a trigger, so none has a foreign key to check). */
+export const STOCK_TRIGGER_WRITES = ['search_term', 'price_ratio', 'price_ratio_next'];
+
+/**
+ * Inserts the rows in one statement; their ids in the same order (a function scan yields the array in order, and RETURNING follows the insert).
+ * With `keys` (db/batch-keys.ts, stock's), the rows' foreign keys are checked for the batch in one query instead of per row.
+ */
+export const insertMany = async (db: Kysely<DB>, companyId: number, rows: NewRow[], at: Date, keys: BatchKey[] | null = null) => {
   if (rows.length === 0) return [];
-  const json = JSON.stringify(rows.map((r) => Object.fromEntries(INSERT_NAMES.map((c) => [c, r[c] ?? null]))));
-  const inserted = await sql<{ id: string }>`
+  const values = rows.map((r) => Object.fromEntries(INSERT_NAMES.map((c) => [c, r[c] ?? null])));
+  const json = JSON.stringify(values);
+  const inserted = await insertKeysCheckedPerBatch(db, keys, values.map((v) => ({ ...v, company_id: companyId })), () => sql<{ id: string }>`
     insert into stock (company_id, create_date, prod_write_date, price_write_date, stock_write_date, ${INSERT_COLUMNS})
     select ${companyId}, ${at}, ${at}, ${at}, ${at}, ${INSERT_COLUMNS}
     from jsonb_to_recordset(${json}::jsonb) as x(${INSERT_RECORD})
-    returning id`.execute(db);
+    returning id`.execute(db));
   return inserted.rows.map((r) => Number(r.id));
 };
 

@@ -37,6 +37,7 @@ import {
 } from '../../../shared/domain/stock-import';
 import { locationsOfRows, replaceRowLocations, resolveLocations } from '../warehouse/warehouse.service';
 import { inTransaction } from '../../db/helpers';
+import { batchCheckedKeys, type BatchKey } from '../../db/batch-keys';
 import * as repo from './stock-import.repo';
 import * as stockRepo from './stock.repo';
 import { logStockChanges } from './stock.service';
@@ -149,12 +150,25 @@ export const createStockImportService = (deps: ImportDeps) => {
     if (problem) throw invalid('mapping', problem);
   };
 
+  /**
+   * The foreign keys of stock and of its change log if this database lets the import check them a
+   * batch at a time (db/batch-keys.ts), asked once; null: checked per row.
+   */
+  let keysAsked: Promise<{ stock: BatchKey[] | null; log: BatchKey[] | null }> | undefined;
+  const batchKeys = (db: Kysely<DB>) => (keysAsked ??= Promise.all([batchCheckedKeys(db, 'stock', repo.STOCK_TRIGGER_WRITES), batchCheckedKeys(db, 'stock_change')])
+    .then(([stock, log]) => ({ stock, log }))
+    .catch((e: unknown) => {
+      deps.log?.('warn', 'stock import: foreign keys checked per row', e);
+      return { stock: null, log: null };
+    }));
+
   /** Applies one batch of lines in one transaction; the lines refused, with their reasons. */
   const applyBatch = async (
     db: Kysely<DB>, caller: Caller, rec: repo.ImportRecord, mapping: ColumnMapping, refs: ImportReferences,
     lines: Array<{ row_no: number; cells: string[] }>, resumed = false,
   ) => {
     const mapped = new Set(IMPORT_FIELDS.filter((f) => f !== 'location' && mapping[f]).map((f) => COLUMN_OF[f as Exclude<ImportField, 'location'>]));
+    const keys = await batchKeys(db);
     return inTransaction(db, async (trx) => {
       const now = clock.now();
       const applied = await repo.appliedRows(trx, caller.companyId, rec.file_hash, lines.map((l) => l.row_no));
@@ -225,7 +239,7 @@ export const createStockImportService = (deps: ImportDeps) => {
           ...row, spot: row.spot ?? false, product_id: product?.id ?? null,
           make_id: row.make_id ?? product?.make_id ?? null, terminology_id: row.terminology_id ?? product?.terminology_id ?? null,
         };
-      }), now);
+      }), now, keys.stock);
       const log: Parameters<typeof stockRepo.log>[1] = [];
       const done: number[] = [];
       inserts.forEach((v, i) => {
@@ -272,7 +286,7 @@ export const createStockImportService = (deps: ImportDeps) => {
         updated++;
         done.push(v.row_no);
       }
-      await logStockChanges(trx, log);
+      await logStockChanges(trx, log, keys.log);
       await repo.recordApplied(trx, caller.companyId, rec.file_hash, done);
       // a resumed import meets the lines it applied itself before it stopped: they are done, not skipped
       await repo.addProgress(trx, rec.id, { done: lines.length, added: inserts.length, updated, unchanged, skipped: resumed ? 0 : skipped, failed: rejected.length }, now);
