@@ -84,8 +84,10 @@ export const orderByNo = (db: Kysely<DB>, orderNo: string) =>
     .selectAll('o')
     .select(['bc.name as buyer_company_name', 'sc.name as seller_company_name', 'u.display_name as buyer_user_name', firstLine, deductedFrom('o').as('deducted_fen'),
       sql<string>`coalesce(to_char(o.credit_due_date, 'YYYY-MM-DD'), '')`.as('credit_due_day'),
-      // the 满减 activity's name (docs/activities.md "满减")
-      sql<string | null>`(select a.name from activity a where a.id = o.reduction_activity_id)`.as('reduction_name')])
+      // the 满减 (or 组合套装) activity's name (docs/activities.md "满减")
+      sql<string | null>`(select a.name from activity a where a.id = o.reduction_activity_id)`.as('reduction_name'),
+      // whose reduction: 满减, or a 组合套装's saving (docs/activities.md "组合套装")
+      sql<string | null>`(select a.kind from activity a where a.id = o.reduction_activity_id)`.as('reduction_kind')])
     .where('o.order_no', '=', orderNo).executeTakeFirst();
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof orderByNo>>>;
 

@@ -161,7 +161,7 @@ export const createOrdersService = ({ clock, cart, membership, notices, money, w
     return {
       ...summary(o, caller),
       voucher_fen: Number(o.voucher_fen), voucher_name: voucher?.name ?? '',
-      reduction_fen: Number(o.reduction_fen), reduction_name: o.reduction_name ?? '',
+      reduction_fen: Number(o.reduction_fen), reduction_name: o.reduction_name ?? '', reduction_kind: o.reduction_kind ?? '',
       buyer_user_name: o.buyer_user_name,
       contact_name: o.contact_name, contact_phone: o.contact_phone, address: o.address, remark: o.remark,
       reject_reason: o.reject_reason ?? '', cancel_reason: o.cancel_reason ?? '',
