@@ -154,7 +154,7 @@ function ApplyDialog({ onHide, onSaved }: { onHide: () => void; onSaved: (r: Act
             {values.lines.map((l, n) => (
               <span key={n} className="bundle-line">
                 <Dropdown inputId={form.idOf(`lines.${n}.stock_id`)} value={l.stock_id || null} aria-label={`第${n + 1}种配件`}
-                  placeholder={rows.isFetching ? '查找中…' : '选择库存'} style={{ flex: '1 1 12rem', minWidth: 0 }}
+                  placeholder={rows.isFetching ? '查找中…' : '选择库存'} style={{ flex: '1 1 8rem', minWidth: 0 }}
                   options={options.map((r) => ({ value: r.stock_id, label: `${r.supplier_oe} ${r.name}（库存${r.quantity}，日常价${yuan(r.ordinary_fen)}）` }))}
                   onChange={(ev) => {
                     const o = options.find((r) => r.stock_id === ev.value);
