@@ -7,7 +7,9 @@
  * oversell, and one conditional upsert per company, so nobody passes the limit; each purchase is
  * an ordinary order (orders.service insertOrder) at the activity price. A cancelled order gives
  * its pieces back to the reserve until the activity is settled; at the end (or the operator's
- * 结束活动) the unsold reserve goes back to each row.
+ * 结束活动) the unsold reserve goes back to each row. A 组合套装 is one item of 2–5 rows whose
+ * reserve counts bundles: approved, it takes pieces × bundles out of each row; bought, it is an
+ * order of a line per row at the everyday price with its share of the saving (shared/domain/bundles).
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
