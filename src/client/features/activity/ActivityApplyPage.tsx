@@ -124,7 +124,7 @@ function ApplyDialog({ onHide, onSaved }: { onHide: () => void; onSaved: (r: Act
   return (
     <Dialog header="报名活动" visible onHide={onHide} style={{ width: '36rem', maxWidth: '95vw' }}
       footer={<><Button label="取消" text onClick={onHide} /><Button label="提交报名" icon="pi pi-check" loading={form.busy} onClick={() => void submit()} /></>}>
-      <div className="op-form">
+      <div className={bundle ? 'op-form bundle-form' : 'op-form'}>
         {form.formError && <p className="op-status error" role="alert">{form.formError}</p>}
         <Field id={form.idOf('activity_id')} label="活动" required error={errors.activity_id}>
           <Dropdown inputId={form.idOf('activity_id')} value={values.activity_id || null} placeholder={open.data?.data.length === 0 ? '暂无可报名的活动' : '选择活动'}
@@ -149,7 +149,7 @@ function ApplyDialog({ onHide, onSaved }: { onHide: () => void; onSaved: (r: Act
         </Field>
         </>}
         {bundle && <>
-        <Field id={form.idOf('lines')} label="套装配件" required hint={`先在上面查找库存，再为每种配件选择库存和每套件数（2到${BUNDLE_LINES_MAX}种）`} error={errors.lines}>
+        <Field id={form.idOf('lines')} label="套装配件" wide required hint={`先在上面查找库存，再为每种配件选择库存和每套件数（2到${BUNDLE_LINES_MAX}种）`} error={errors.lines}>
           <div id={form.idOf('lines')} className="bundle-lines">
             {values.lines.map((l, n) => (
               <span key={n} className="bundle-line">
