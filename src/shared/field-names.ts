@@ -24,6 +24,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   off_fen: '每件减免', min_price_fen: '最低促销价', part_brand_ids: '适用品牌', price_levels: '客户等级', customer_ids: '适用客户', buyers: '适用买家',
   // activities (docs/activities.md)
   activity_id: '活动', item_id: '活动商品', activity_price_fen: '活动价', activity_qty: '活动数量', per_buyer: '每家企业限购', phase: '活动阶段',
+  // 组合套装 (docs/activities.md "组合套装")
+  bundle_price_fen: '套装价', bundle_qty: '套装数量',
   a: '选项', accept: '文件类型', account: '账号', account_no: '账号', action: '操作', active: '启用状态', activity: '活动',
   address: '地址', agree: '同意协议', amount_fen: '金额', approve: '审核结果', area: '地区', as_no: '售后单号', as_of: '查看时间',
   b: '选项', bank: '开户银行', bank_card_id: '银行卡', bank_name: '开户银行', banner_url: '横幅图片', base64_data: '图片内容', before: '时间点',

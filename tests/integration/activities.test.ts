@@ -96,7 +96,7 @@ describe.each(backends)('activities on %s', (backend) => {
         [{ start_at: now() - 100, end_at: now() - 50 }, 'end_at', activityText.ended],
         [{ start_at: now(), end_at: now() + 32 * 86_400 }, 'end_at', activityText.tooLong],
         [{ per_buyer: 0 }, 'per_buyer', activityText.perBuyer],
-        [{ kind: 'bundle' as 'seckill' }, 'kind', activityText.kind],
+        [{ kind: 'gift' as 'seckill' }, 'kind', activityText.kind],
       ];
       for (const [p, field, text] of cases) {
         const r = await post('operator', 'opActivityCreate', activity(p));

@@ -729,6 +729,8 @@ export interface operations {
                             reduction_fen: number;
                             /** @default  */
                             reduction_name: string;
+                            /** @default  */
+                            reduction_kind: string;
                             buyer_user_name: string;
                             contact_name: string;
                             contact_phone: string;
@@ -875,6 +877,8 @@ export interface operations {
                             reduction_fen: number;
                             /** @default  */
                             reduction_name: string;
+                            /** @default  */
+                            reduction_kind: string;
                             buyer_user_name: string;
                             contact_name: string;
                             contact_phone: string;
@@ -1024,6 +1028,8 @@ export interface operations {
                             reduction_fen: number;
                             /** @default  */
                             reduction_name: string;
+                            /** @default  */
+                            reduction_kind: string;
                             buyer_user_name: string;
                             contact_name: string;
                             contact_phone: string;
@@ -1237,6 +1243,8 @@ export interface operations {
                             reduction_fen: number;
                             /** @default  */
                             reduction_name: string;
+                            /** @default  */
+                            reduction_kind: string;
                             buyer_user_name: string;
                             contact_name: string;
                             contact_phone: string;
@@ -1383,6 +1391,8 @@ export interface operations {
                             reduction_fen: number;
                             /** @default  */
                             reduction_name: string;
+                            /** @default  */
+                            reduction_kind: string;
                             buyer_user_name: string;
                             contact_name: string;
                             contact_phone: string;

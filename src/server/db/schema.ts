@@ -638,7 +638,7 @@ export interface DB {
   points_expiry_notice: { company_id: number; year: number; points: number; sent_at: CreatedAt };
   // activities (migration 0740, docs/activities.md)
   activity: {
-    id: Generated<number>; name: string; kind: 'seckill' | 'full_reduction'; description: Generated<string>; start_at: Timestamp; end_at: Timestamp; per_buyer: number;
+    id: Generated<number>; name: string; kind: 'seckill' | 'full_reduction' | 'bundle'; description: Generated<string>; start_at: Timestamp; end_at: Timestamp; per_buyer: number;
     /** 满减 tiers (migration 0791): [{threshold_fen, reduce_fen}], [] for 秒杀 */
     tiers: ColumnType<Array<{ threshold_fen: number; reduce_fen: number }>, string | undefined, string>;
     ended_at: Timestamp | null; settled_at: Timestamp | null; created_by: number | null; created_at: Timestamp; updated_at: Timestamp;
@@ -648,6 +648,8 @@ export interface DB {
     state: Generated<'pending' | 'approved' | 'rejected' | 'expired'>; reserved: Generated<number>; sold: Generated<number>; returned: Generated<number>;
     reject_reason: Generated<string>; applied_by: number; applied_at: Timestamp; audited_by: number | null; audited_at: Timestamp | null; returned_at: Timestamp | null;
   };
+  /** a bundle's rows (migration 0802, docs/activities.md "组合套装") */
+  activity_bundle_line: { item_id: number; position: number; stock_id: number; qty: number; ordinary_fen: number; share_fen: number };
   activity_buyer: { item_id: number; company_id: number; qty: number };
   activity_order: { order_id: string; item_id: number; activity_id: number; company_id: number; qty: number; returned_at: Timestamp | null; created_at: Timestamp };
 }

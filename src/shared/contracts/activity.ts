@@ -13,6 +13,7 @@ import {
   ACTIVITY_DESCRIPTION_MAX, ACTIVITY_KINDS, ACTIVITY_NAME_MAX, ACTIVITY_PER_BUYER_MAX, ACTIVITY_QTY_MAX, ACTIVITY_REASON_MAX, ITEM_STATES, activityText,
 } from '../domain/activities';
 import { FULL_REDUCTION_TIERS_MAX, FULL_REDUCTION_THRESHOLD_MAX, fullReductionText } from '../domain/full-reduction';
+import { BUNDLE_LINES_MAX, BUNDLE_LINE_QTY_MAX, bundleText } from '../domain/bundles';
 import { ACTIVITY_BUYER_CODES, ACTIVITY_SELLER_CODES, OP_ACTIVITY_CODES } from '../domain/activity-codes';
 
 const int = wholeNumberOf;
@@ -34,7 +35,7 @@ export const activityPayload = v.object({
   description: v.optional(text(activityText.description, 0, ACTIVITY_DESCRIPTION_MAX), ''),
   start_at: unix(activityText.startAt),
   end_at: unix(activityText.endAt),
-  /** 每家企业限购: required for 秒杀; a 满减 activity has none */
+  /** 每家企业限购 (pieces of a 秒杀 part, bundles of a 组合套装): required for both; a 满减 activity has none */
   per_buyer: v.optional(int(activityText.perBuyer, 1, ACTIVITY_PER_BUYER_MAX)),
   /** 满减档位 (满 threshold_fen 减 reduce_fen), required for 满减; the service checks they increase (docs/activities.md "满减") */
   tiers: v.optional(v.pipe(v.array(tierSchema, fullReductionText.tiers), v.maxLength(FULL_REDUCTION_TIERS_MAX, fullReductionText.tiers)), []),
@@ -67,7 +68,21 @@ export const activitySchema = v.object({
 });
 export type Activity = v.InferOutput<typeof activitySchema>;
 
-/** an application of one stock row (报名), as its seller and the operator see it */
+/** one row of a 组合套装 (docs/activities.md "组合套装"): pieces per bundle, everyday price per piece, its part of the bundle price */
+export const bundleLineSchema = v.object({
+  stock_id: v.number(),
+  supplier_oe: v.string(),
+  name: v.string(),
+  brand_name: v.string(),
+  uom_name: v.string(),
+  qty: v.number(),
+  ordinary_fen: v.number(),
+  share_fen: v.number(),
+  /** the row's quantity now (outside the reserve) */
+  stock_qty: v.number(),
+});
+
+/** an application of one stock row (报名), or of one bundle of rows (组合套装), as its seller and the operator see it */
 export const activityItemSchema = v.object({
   id: v.number(),
   activity_id: v.number(),
@@ -95,6 +110,8 @@ export const activityItemSchema = v.object({
   reject_reason: v.string(),
   applied_at: v.number(),
   audited_at: v.number(),
+  /** 组合套装: its rows (the first is stock_id); activity_price_fen is the bundle price, ordinary_fen the rows' everyday sum, the counts are bundles; [] for the other kinds */
+  lines: v.array(bundleLineSchema),
 });
 export type ActivityItem = v.InferOutput<typeof activityItemSchema>;
 
@@ -111,9 +128,11 @@ export const activityOfferSchema = v.object({
   ordinary_fen: v.number(),
   activity_price_fen: v.number(),
   activity_qty: v.number(),
-  /** pieces left in the reserve */
+  /** pieces (bundles of a 组合套装) left in the reserve */
   left: v.number(),
   sold: v.number(),
+  /** 组合套装: its rows; [] for the other kinds */
+  lines: v.array(bundleLineSchema),
 });
 
 const orderContact = {
@@ -150,6 +169,17 @@ export const activityItemPayload = v.object({
   /** 秒杀 only (a 满减 row sells at its own price, nothing reserved) */
   activity_price_fen: v.optional(fenField('活动价', 1, 1_000_000_000)),
   activity_qty: v.optional(int(activityText.activityQty, 1, ACTIVITY_QTY_MAX)),
+});
+
+/** a 组合套装 application: 2–5 rows with their pieces per bundle, the bundle price and the bundles reserved */
+export const activityBundlePayload = v.object({
+  activity_id: int(activityText.activityId, 1, MAX_ID),
+  lines: v.pipe(
+    v.array(v.object({ stock_id: int(activityText.stockId, 1, Number.MAX_SAFE_INTEGER), qty: int(bundleText.lineQty, 1, BUNDLE_LINE_QTY_MAX) }), bundleText.lines),
+    v.maxLength(BUNDLE_LINES_MAX, bundleText.lines),
+  ),
+  bundle_price_fen: fenField('套装价', 1, 1_000_000_000),
+  bundle_qty: int(bundleText.qty, 1, ACTIVITY_QTY_MAX),
 });
 
 export const activityEndpoints = {
@@ -197,6 +227,12 @@ export const activityEndpoints = {
     payload: activityItemPayload,
     answer: activityItemSchema,
   }),
+  activityApplyBundle: defineEndpoint({
+    method: 'post', path: '/backend/activity/bundles', tag: 'activity', access: 'user', permissions: ACTIVITY_SELLER_CODES, idempotent: true,
+    summary: '报名组合套装：本公司2到5条在售库存，各填每套件数；套装价须低于各配件日常价×件数之和；套装数量不超过每条库存够组的套数，审核通过时从各条库存中划出；同一条库存不能报名时间重叠的两个活动',
+    payload: activityBundlePayload,
+    answer: activityItemSchema,
+  }),
   // ---- the operator's 活动 (D08) ----
   opActivityList: defineEndpoint({
     method: 'get', path: '/operation/activity/list', tag: 'operation', access: 'operator', permissions: OP_ACTIVITY_CODES.list,
@@ -206,7 +242,7 @@ export const activityEndpoints = {
   }),
   opActivityCreate: defineEndpoint({
     method: 'post', path: '/operation/activity/list', tag: 'operation', access: 'operator', permissions: OP_ACTIVITY_CODES.list, idempotent: true,
-    summary: '运营创建活动：名称、类型（秒杀或满减）、说明、开始与结束时间（最长31天）；秒杀填每家企业限购，满减填1到5档满减档位（门槛与减免逐档递增，减免小于门槛）',
+    summary: '运营创建活动：名称、类型（秒杀、满减或组合套装）、说明、开始与结束时间（最长31天）；秒杀和组合套装填每家企业限购（件或套），满减填1到5档满减档位（门槛与减免逐档递增，减免小于门槛）',
     payload: activityPayload,
     answer: activitySchema,
   }),

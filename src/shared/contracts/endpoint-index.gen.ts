@@ -10,6 +10,7 @@ accountProfileGet get user - /account/profile
 accountProfileUpdate put user - /account/profile
 activityApplications get user - /backend/activity/items
 activityApply post user i /backend/activity/items
+activityApplyBundle post user i /backend/activity/bundles
 activityList get user - /activity
 activityOpen get user - /backend/activity/open
 activityOrderComplete post user i /activity/order/complete

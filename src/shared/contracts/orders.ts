@@ -153,6 +153,8 @@ export const orderDetailSchema = v.object({
   /** 满减: what the order's activity took off (total_fen is the lines less it and the voucher) and its name; 0 and '' without (docs/activities.md "满减") */
   reduction_fen: v.optional(v.number(), 0),
   reduction_name: v.optional(v.string(), ''),
+  /** whose reduction it is: full_reduction (满减) or bundle (组合套装, the bundle's saving); '' without (docs/activities.md "组合套装") */
+  reduction_kind: v.optional(v.string(), ''),
   buyer_user_name: v.string(),
   contact_name: v.string(),
   contact_phone: v.string(),

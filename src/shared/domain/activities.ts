@@ -2,15 +2,22 @@
  * Activities (活动, docs/activities.md): the operator's time-boxed events sellers apply their stock
  * rows to. 秒杀 (seckill): a row sells at its activity price from a reserve taken
  * out of the row when the application is approved; what is unsold goes back to the row when the
- * activity ends. 满减 (full_reduction): see full-reduction.ts. The rules both sides run, pure.
+ * activity ends. 满减 (full_reduction): see full-reduction.ts; 组合套装 (bundle): see bundles.ts. The rules both sides run, pure.
  */
 import type { PriceColumn } from './prices';
 import { yuan } from './money';
 
-export const ACTIVITY_KINDS = ['seckill', 'full_reduction'] as const;
+export const ACTIVITY_KINDS = ['seckill', 'full_reduction', 'bundle'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-/** 秒杀: rows sell at an activity price from a reserve; 满减: a seller order of the rows takes a tier off (shared/domain/full-reduction) */
-export const ACTIVITY_KIND_NAMES: Readonly<Record<ActivityKind, string>> = { seckill: '秒杀', full_reduction: '满减' };
+/**
+ * 秒杀: rows sell at an activity price from a reserve; 满减: a seller order of the rows takes a tier off (shared/domain/full-reduction);
+ * 组合套装: 2–5 rows sell together at one bundle price from a reserve of bundles (shared/domain/bundles)
+ */
+export const ACTIVITY_KIND_NAMES: Readonly<Record<ActivityKind, string>> = { seckill: '秒杀', full_reduction: '满减', bundle: '组合套装' };
+/** the kinds that sell from a reserve through /activity/order/getinfo and complete, with a per-company limit */
+export const reservedKind = (k: ActivityKind) => k === 'seckill' || k === 'bundle';
+/** what a buyer counts of an item: pieces of a 秒杀 part, bundles of a 组合套装 */
+export const activityUnit = (k: ActivityKind) => (k === 'bundle' ? '套' : '件');
 
 /** an application (报名) of one stock row: waiting for the operator, approved (its reserve taken), rejected, or closed unaudited when the activity ended */
 export const ITEM_STATES = ['pending', 'approved', 'rejected', 'expired'] as const;
@@ -28,7 +35,7 @@ export const ACTIVITY_MAX_DAYS = 31;
 
 export const activityText = {
   name: `请填写活动名称（1到${ACTIVITY_NAME_MAX}个字）`,
-  kind: '活动类型只能是 seckill（秒杀）或 full_reduction（满减）',
+  kind: '活动类型只能是 seckill（秒杀）、full_reduction（满减）或 bundle（组合套装）',
   kindFixed: '活动类型不能修改',
   description: `活动说明最多${ACTIVITY_DESCRIPTION_MAX}个字`,
   startAt: '请选择活动开始时间',
@@ -64,8 +71,8 @@ export const activityText = {
   notRunning: '活动不在进行中',
   notStarted: '活动还没有开始',
   soldOut: '活动商品已抢光',
-  notEnough: (n: number) => `活动剩余数量不足，只剩${n}件`,
-  overLimit: (limit: number, bought: number) => `每家企业限购${limit}件，贵公司已购${bought}件`,
+  notEnough: (n: number, unit = '件') => `活动剩余数量不足，只剩${n}${unit}`,
+  overLimit: (limit: number, bought: number, unit = '件') => `每家企业限购${limit}${unit}，贵公司已购${bought}${unit}`,
   ownStock: '不能购买本公司的库存',
   totalChanged: (fen: string) => `应付金额已变为${fen}，请确认后再提交`,
 } as const;
@@ -111,12 +118,12 @@ export const windowRefusal = (startAt: number, endAt: number, now: number): { fi
  * Why a buyer company may not buy `qty` pieces of an item now ('' when it may): the activity
  * running, the reserve left, the per-company limit with what it bought already.
  */
-export const buyRefusal = (p: { phase: ActivityPhase; left: number; qty: number; perBuyer: number; bought: number; own: boolean }): string => {
+export const buyRefusal = (p: { phase: ActivityPhase; left: number; qty: number; perBuyer: number; bought: number; own: boolean; unit?: string }): string => {
   if (p.own) return activityText.ownStock;
   if (p.phase === 'upcoming') return activityText.notStarted;
   if (p.phase === 'ended') return activityText.activityEnded;
   if (p.left <= 0) return activityText.soldOut;
-  if (p.bought + p.qty > p.perBuyer) return activityText.overLimit(p.perBuyer, p.bought);
-  if (p.qty > p.left) return activityText.notEnough(p.left);
+  if (p.bought + p.qty > p.perBuyer) return activityText.overLimit(p.perBuyer, p.bought, p.unit);
+  if (p.qty > p.left) return activityText.notEnough(p.left, p.unit);
   return '';
 };

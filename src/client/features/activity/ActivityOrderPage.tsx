@@ -4,6 +4,8 @@
  * company bought already, the delivery address (the company's default filled in); 提交订单
  * places the order (/activity/order/complete) under one Idempotency-Key and opens its result.
  * A refusal (sold out, over the limit, a new total) shows under its field or above the button.
+ * A 组合套装 is bought by the bundle: its rows × pieces each, the bundle price, the saving
+ * (docs/activities.md "组合套装").
  */
 import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -13,6 +15,7 @@ import { InputText } from 'primereact/inputtext';
 import type { AnswerOf } from '../../../shared/contracts';
 import { formatChina } from '../../../shared/domain/china-time';
 import { yuan } from '../../../shared/domain/money';
+import { activityUnit } from '../../../shared/domain/activities';
 import { Field } from '../../ui/form/Field';
 import { errorText, useForm } from '../../ui/form/form';
 import { addressListQuery } from '../address/queries';
@@ -43,15 +46,21 @@ export function ActivityOrderPage({ item, qty, onQty, onPlaced }: {
   const d = info.data;
   const i = d.item;
   const maxQty = Math.max(1, d.may_buy);
+  const unit = activityUnit(d.activity.kind);
+  const bundle = d.activity.kind === 'bundle';
   return (
     <div className="activity-page activity-order">
       <h1 className="activity-title">确认活动订单</h1>
       <section className="card activity-section" aria-label="活动商品">
         <p>{d.activity.kind_name} · {d.activity.name}（{formatChina(d.activity.end_at, 'MM-DD HH:mm')} 结束）</p>
-        <div className="activity-part"><strong data-user-text>{i.supplier_oe}</strong> <span data-user-text>{i.name}</span> <span className="muted" data-user-text>{i.brand_name}</span></div>
+        {bundle ? (
+          <ul className="bundle-rows" aria-label="套装配件">
+            {i.lines.map((l) => <li key={l.stock_id}><strong data-user-text>{l.supplier_oe}</strong> <span data-user-text>{l.name}</span> <span className="muted" data-user-text>{l.brand_name}</span> ×{l.qty}（日常价{yuan(l.ordinary_fen)}）</li>)}
+          </ul>
+        ) : <div className="activity-part"><strong data-user-text>{i.supplier_oe}</strong> <span data-user-text>{i.name}</span> <span className="muted" data-user-text>{i.brand_name}</span></div>}
         <div className="muted">卖家：<span data-user-text>{i.company_name}</span></div>
         <div className="activity-prices"><span className="activity-price">{yuan(d.unit_price_fen)}</span> <s className="muted">{yuan(i.ordinary_fen)}</s></div>
-        <Field id="activity-order-qty" label="购买数量" hint={`每家企业限购${d.per_buyer}件，贵公司已购${d.bought}件；活动剩余${i.left}件`}>
+        <Field id="activity-order-qty" label={bundle ? '购买套数' : '购买数量'} hint={`每家企业限购${d.per_buyer}${unit}，贵公司已购${d.bought}${unit}；活动剩余${i.left}${unit}`}>
           <span className="activity-qty">
             <Button type="button" icon="pi pi-minus" text aria-label="减少" disabled={qty <= 1} onClick={() => onQty(qty - 1)} />
             <InputText id="activity-order-qty" value={String(qty)} inputMode="numeric" style={{ width: '4rem', textAlign: 'center' }}
@@ -61,7 +70,7 @@ export function ActivityOrderPage({ item, qty, onQty, onPlaced }: {
         </Field>
         <dl className="activity-sum">
           <dt>日常价合计</dt><dd><s>{yuan(d.ordinary_total_fen)}</s></dd>
-          <dt>活动优惠</dt><dd>−{yuan(d.saved_fen)}</dd>
+          <dt>{bundle ? '套装节省' : '活动优惠'}</dt><dd data-testid="activity-saved">−{yuan(d.saved_fen)}</dd>
           <dt>应付总额</dt><dd className="activity-price" data-testid="activity-total">{yuan(d.total_fen)}</dd>
         </dl>
         {d.reason && <p className="activity-refusal" role="alert">{d.reason}</p>}

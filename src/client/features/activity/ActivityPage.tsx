@@ -4,6 +4,8 @@
  * left, and 立即抢购 (to /activity/order/getinfo) while it runs. Cards in a grid that folds to
  * one column on a phone. A 满减 activity shows its tiers and its parts at their everyday price with
  * 加入购物车: the reduction is taken in the cart and at the checkout (docs/activities.md "满减").
+ * A 组合套装 card lists its rows × pieces, the bundle price beside the everyday sum struck through,
+ * the saving and the bundles left, with 立即购买 (docs/activities.md "组合套装").
  */
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -31,7 +33,7 @@ export function ActivityPage() {
           <header className="activity-head">
             <h2>{a.kind_name} · {a.name}</h2>
             <span className={`activity-phase ${a.phase}`}>{a.phase_name}</span>
-            <span className="muted">{when(a.start_at)} 至 {when(a.end_at)} · {a.kind === 'seckill' ? `每家企业每种限购${a.per_buyer}件` : `同一卖家订单中活动配件${a.tiers_text}`}</span>
+            <span className="muted">{when(a.start_at)} 至 {when(a.end_at)} · {a.kind === 'seckill' ? `每家企业每种限购${a.per_buyer}件` : a.kind === 'bundle' ? `每家企业每个套装限购${a.per_buyer}套` : `同一卖家订单中活动配件${a.tiers_text}`}</span>
           </header>
           {a.description && <p className="muted">{a.description}</p>}
           {items.length === 0 && <p className="muted">卖家报名审核通过后，活动商品会出现在这里。</p>}
@@ -42,6 +44,25 @@ export function ActivityPage() {
                 <div className="muted"><span data-user-text>{i.brand_name}</span> · <span data-user-text>{i.company_name}</span></div>
                 <div className="activity-prices"><span className="muted">日常价</span> <span className="activity-price">{yuan(i.ordinary_fen)}</span></div>
                 {a.phase === 'running' ? <AddButton stockId={i.stock_id} label={`加入购物车 ${i.supplier_oe}`} /> : <span className="muted">{when(a.start_at)} 开始</span>}
+              </article>
+            ) : a.kind === 'bundle' ? (
+              <article key={i.item_id} className="activity-card" data-testid="activity-item">
+                <div className="activity-part"><span className="bundle-tag">组合套装</span> <span className="muted" data-user-text>{i.company_name}</span></div>
+                <ul className="bundle-rows" aria-label="套装配件">
+                  {i.lines.map((l) => <li key={l.stock_id}><strong data-user-text>{l.supplier_oe}</strong> <span data-user-text>{l.name}</span> ×{l.qty}{l.uom_name && <span data-user-text>{l.uom_name}</span>}</li>)}
+                </ul>
+                <div className="activity-prices">
+                  <span className="activity-price">{yuan(i.activity_price_fen)}</span>
+                  <s className="muted">{yuan(i.ordinary_fen)}</s>
+                  <span className="bundle-save">省{yuan(i.ordinary_fen - i.activity_price_fen)}</span>
+                </div>
+                <div className="activity-left">
+                  <progress max={i.activity_qty} value={i.activity_qty - i.left} aria-label="已售" />
+                  <span>{i.left > 0 ? `剩 ${i.left} 套` : '已售完'}</span>
+                </div>
+                {a.phase === 'running' && i.left > 0
+                  ? <Link className="p-button p-button-sm activity-buy" to="/activity/order/getinfo" search={{ item: i.item_id, qty: 1 }} aria-label={`购买套装 ${i.supplier_oe}`}>立即购买</Link>
+                  : <span className="muted">{a.phase === 'upcoming' ? `${when(a.start_at)} 开售` : '已售完'}</span>}
               </article>
             ) : (
               <article key={i.item_id} className="activity-card" data-testid="activity-item">

@@ -11,7 +11,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import type { Activity, AnswerOf, PayloadIn } from '../../../shared/contracts';
-import { ACTIVITY_DESCRIPTION_MAX, ACTIVITY_NAME_MAX, activityText } from '../../../shared/domain/activities';
+import { ACTIVITY_DESCRIPTION_MAX, ACTIVITY_KIND_NAMES, ACTIVITY_NAME_MAX, activityText, activityUnit } from '../../../shared/domain/activities';
 import { formatChina } from '../../../shared/domain/china-time';
 import { FULL_REDUCTION_TIERS_MAX, fullReductionText } from '../../../shared/domain/full-reduction';
 import { yuanToFen } from '../../../shared/domain/money';
@@ -61,9 +61,9 @@ export function OpActivitiesPage({ search, onSearch }: { search: ListSearch; onS
       { key: 'name', header: '活动', width: '10rem', cell: (r) => <strong>{r.name}</strong> },
       { key: 'kind', header: '类型', width: '8rem', cell: (r) => (r.kind === 'full_reduction' ? <>{r.kind_name}<small className="muted" style={{ display: 'block' }}>{r.tiers_text}</small></> : r.kind_name) },
       { key: 'window', header: '活动时间', width: '12rem', priority: 2, cell: (r) => `${when(r.start_at)} 至 ${when(r.end_at)}` },
-      { key: 'per_buyer', header: '每家限购', width: '5rem', num: true, priority: 3, cell: (r) => (r.kind === 'seckill' ? r.per_buyer : '—') },
+      { key: 'per_buyer', header: '每家限购', width: '5rem', num: true, priority: 3, cell: (r) => (r.kind !== 'full_reduction' ? `${r.per_buyer}${activityUnit(r.kind)}` : '—') },
       { key: 'items', header: '待审核 / 已通过', width: '7rem', num: true, cell: (r) => `${r.pending} / ${r.approved}` },
-      { key: 'sold', header: '已售 / 活动库存', width: '7rem', num: true, priority: 2, cell: (r) => (r.kind === 'seckill' ? `${r.sold} / ${r.reserved}` : '—') },
+      { key: 'sold', header: '已售 / 活动库存', width: '7rem', num: true, priority: 2, cell: (r) => (r.kind !== 'full_reduction' ? `${r.sold} / ${r.reserved}${activityUnit(r.kind)}` : '—') },
       { key: 'phase', header: '阶段', width: '4.5rem', cell: (r) => <span className={`op-tag ${r.phase === 'running' ? '' : r.phase === 'upcoming' ? 'warn' : 'danger'}`}>{r.phase_name}</span> },
       {
         key: 'actions', actions: true, header: '操作', width: '10rem',
@@ -84,7 +84,7 @@ export function OpActivitiesPage({ search, onSearch }: { search: ListSearch; onS
         status={status && <p className={`op-status ${status.kind}`} role={status.kind === 'ok' ? 'status' : 'alert'} data-testid="op-status">{status.text}</p>}
         toolbar={<Button label="创建活动" icon="pi pi-plus" onClick={() => setEditing('new')} />} />
       {editing && <ActivityDialog activity={editing === 'new' ? null : editing} onHide={() => setEditing(null)}
-        onSaved={(r) => { setEditing(null); setStatus({ kind: 'ok', text: `已保存“${r.name}”（${when(r.start_at)} 至 ${when(r.end_at)}，${r.kind === 'seckill' ? `每家限购${r.per_buyer}件` : r.tiers_text}）` }); }} />}
+        onSaved={(r) => { setEditing(null); setStatus({ kind: 'ok', text: `已保存“${r.name}”（${when(r.start_at)} 至 ${when(r.end_at)}，${r.kind !== 'full_reduction' ? `每家限购${r.per_buyer}${activityUnit(r.kind)}` : r.tiers_text}）` }); }} />}
       {ending && (
         <Dialog header="结束活动" visible onHide={() => setEnding(null)} style={{ width: '28rem', maxWidth: '95vw' }}
           footer={<><Button label="取消" text onClick={() => setEnding(null)} /><Button label="结束活动" severity="danger" loading={end.isPending} onClick={() => void endNow(ending)} /></>}>
@@ -115,7 +115,8 @@ function ActivityDialog({ activity, onHide, onSaved }: { activity: Activity | nu
     if (!s) found.start_at = activityText.startAt;
     if (!e) found.end_at = activityText.endAt;
     else if (s && e <= s) found.end_at = activityText.window;
-    const seckill = values.kind === 'seckill';
+    // 秒杀 and 组合套装 have a per-company limit (pieces, bundles); 满减 its tiers
+    const seckill = values.kind !== 'full_reduction';
     if (seckill && (!/^\d{1,4}$/.test(values.per_buyer.trim()) || Number(values.per_buyer) < 1)) found.per_buyer = activityText.perBuyer;
     const tiers = values.thresholds.flatMap((x, n) => (x.trim() === '' && values.reductions[n].trim() === '' ? [] : [{ threshold_fen: yuanToFen(x) ?? -1, reduce_fen: yuanToFen(values.reductions[n]) ?? -1 }]));
     if (!seckill && (tiers.length === 0 || tiers.some((x) => x.threshold_fen < 1 || x.reduce_fen < 1))) found.tiers = fullReductionText.tiers;
@@ -134,11 +135,11 @@ function ActivityDialog({ activity, onHide, onSaved }: { activity: Activity | nu
         <Field id={form.idOf('name')} label="活动名称" required error={errors.name}>
           <InputText {...form.text('name')} maxLength={ACTIVITY_NAME_MAX} placeholder="如 周末刹车片秒杀" />
         </Field>
-        <Field id={form.idOf('kind')} label="类型" hint={activity ? '类型不能修改' : '秒杀：卖家报名活动价和数量；满减：卖家报名的配件在同一卖家订单中满额减免。组合套装以后提供'}>
+        <Field id={form.idOf('kind')} label="类型" hint={activity ? '类型不能修改' : '秒杀：卖家报名活动价和数量；满减：卖家报名的配件在同一卖家订单中满额减免；组合套装：卖家把2到5种配件组成套装，以低于日常价合计的套装价整套出售'}>
           <span id={form.idOf('kind')} className="op-row-actions" role="radiogroup" aria-label="类型">
-            {(['seckill', 'full_reduction'] as const).map((k) => (
+            {(['seckill', 'full_reduction', 'bundle'] as const).map((k) => (
               <label key={k} style={{ display: 'inline-flex', alignItems: 'center', gap: '0.3rem' }}>
-                <input type="radio" name="activity-kind" value={k} checked={values.kind === k} disabled={activity !== null} onChange={() => set('kind', k)} />{k === 'seckill' ? '秒杀' : '满减'}
+                <input type="radio" name="activity-kind" value={k} checked={values.kind === k} disabled={activity !== null} onChange={() => set('kind', k)} />{ACTIVITY_KIND_NAMES[k]}
               </label>
             ))}
           </span>
@@ -152,8 +153,8 @@ function ActivityDialog({ activity, onHide, onSaved }: { activity: Activity | nu
         <Field id={form.idOf('end_at')} label="结束时间" required hint="最长31天；结束后未售出的活动库存自动退回" error={errors.end_at}>
           <InputText id={form.idOf('end_at')} type="datetime-local" value={values.end_at} disabled={started} onChange={(ev) => set('end_at', ev.target.value)} invalid={!!errors.end_at} />
         </Field>
-        {values.kind === 'seckill' ? (
-          <Field id={form.idOf('per_buyer')} label="每家企业限购（件）" required hint="每个活动商品，一家企业最多买这么多" error={errors.per_buyer}>
+        {values.kind !== 'full_reduction' ? (
+          <Field id={form.idOf('per_buyer')} label={values.kind === 'bundle' ? '每家企业限购（套）' : '每家企业限购（件）'} required hint={values.kind === 'bundle' ? '每个套装，一家企业最多买这么多套' : '每个活动商品，一家企业最多买这么多'} error={errors.per_buyer}>
             <InputText id={form.idOf('per_buyer')} value={values.per_buyer} inputMode="numeric" disabled={started} onChange={(ev) => set('per_buyer', ev.target.value)} invalid={!!errors.per_buyer} />
           </Field>
         ) : (

@@ -9,7 +9,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import type { ActivityItem, AnswerOf, PayloadIn } from '../../../shared/contracts';
-import { ACTIVITY_REASON_MAX, ITEM_STATES } from '../../../shared/domain/activities';
+import { ACTIVITY_REASON_MAX, ITEM_STATES, activityUnit } from '../../../shared/domain/activities';
 import { formatChina } from '../../../shared/domain/china-time';
 import { yuan } from '../../../shared/domain/money';
 import { ListPage, type ListDef } from '../../ui/list/ListPage';
@@ -19,6 +19,7 @@ import { errorText, useForm } from '../../ui/form/form';
 import { idOf, pagingOf, text } from '../operation/list-payload';
 import { activityKeys, opActivityItemsQuery } from './queries';
 import { useOpActivityApprove, useOpActivityReject } from './mutations';
+import { BundleParts } from './BundleParts';
 import '../../ui/form/form.css';
 import '../operation/operation.css';
 
@@ -37,7 +38,7 @@ export function OpActivityAuditPage({ search, onSearch }: { search: ListSearch; 
   const pass = async (r: ActivityItem) => {
     try {
       const a = await approve.mutateAsync({ payload: { id: r.id }, idempotencyKey: crypto.randomUUID() });
-      setStatus({ kind: 'ok', text: `已通过 ${a.company_name} 的 ${a.supplier_oe}，${a.reserved}件已划入活动库存` });
+      setStatus({ kind: 'ok', text: `已通过 ${a.company_name} 的 ${a.supplier_oe}，${a.reserved}${activityUnit(a.activity_kind)}已划入活动库存` });
     } catch (e) {
       setStatus({ kind: 'error', text: errorText(e) });
     }
@@ -52,11 +53,12 @@ export function OpActivityAuditPage({ search, onSearch }: { search: ListSearch; 
     rowKey: (r) => r.id,
     rowLabel: (r) => `${r.company_name} ${r.supplier_oe}`,
     columns: [
-      { key: 'part', header: '配件', width: '10rem', cell: (r) => <span><strong data-user-text>{r.supplier_oe}</strong> <span data-user-text>{r.name}</span></span> },
+      { key: 'part', header: '配件', width: '10rem', cell: (r) => (r.lines.length > 0 ? <BundleParts item={r} /> : <span><strong data-user-text>{r.supplier_oe}</strong> <span data-user-text>{r.name}</span></span>) },
       { key: 'company', header: '卖家', width: '9rem', cell: (r) => <span data-user-text>{r.company_name}</span> },
       { key: 'activity', header: '活动', width: '10rem', priority: 2, cell: (r) => `${r.activity_name}（${when(r.activity_start_at)} 至 ${when(r.activity_end_at)}）` },
       { key: 'price', header: '活动价 / 日常价', width: '9rem', num: true, cell: (r) => <span><strong>{yuan(r.activity_price_fen)}</strong> / <s>{yuan(r.ordinary_fen)}</s></span> },
-      { key: 'qty', header: '活动数量 / 库存', width: '7rem', num: true, cell: (r) => `${r.activity_qty} / ${r.stock_qty}` },
+      // a 组合套装: bundles, and each row's pieces now
+      { key: 'qty', header: '活动数量 / 库存', width: '7rem', num: true, cell: (r) => (r.lines.length > 0 ? `${r.activity_qty}套 / ${r.lines.map((l) => l.stock_qty).join('、')}` : `${r.activity_qty} / ${r.stock_qty}`) },
       { key: 'sold', header: '已售', width: '4rem', num: true, priority: 3, cell: (r) => r.sold },
       { key: 'state', header: '状态', width: '6rem', cell: (r) => <span className={`op-tag ${r.state === 'approved' ? '' : r.state === 'pending' ? 'warn' : 'danger'}`} title={r.reject_reason || undefined}>{r.state_name}</span> },
       {

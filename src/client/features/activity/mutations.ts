@@ -15,5 +15,7 @@ export const useOpActivityApprove = () => useKeyedCall('opActivityApprove', { in
 export const useOpActivityReject = () => useFormWrite('opActivityReject', { invalidate: [activityKeys.all()] });
 /** A seller applies one of its rows (活动报名). */
 export const useActivityApply = () => useFormWrite('activityApply', { invalidate: [activityKeys.all()] });
+/** A seller applies a 组合套装 of 2–5 of its rows. */
+export const useActivityApplyBundle = () => useFormWrite('activityApplyBundle', { invalidate: [activityKeys.all()] });
 /** A buyer places the activity order (/activity/order/complete), under the page's Idempotency-Key. */
 export const useActivityOrderComplete = () => useFormWrite('activityOrderComplete', { invalidate: [activityKeys.all()] });

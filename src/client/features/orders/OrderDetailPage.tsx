@@ -67,7 +67,7 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
           {o.credit_due_date && <Tag value={o.credit_overdue ? t('账期 · 已逾期') : t('账期')} severity={o.credit_overdue ? 'danger' : 'info'} data-testid="order-credit-tag" style={{ marginLeft: '0.3rem' }} />}
           <strong className="order-total"><Price fen={o.total_fen} /></strong>
           {o.reduction_fen > 0 && (
-            <span className="muted" data-testid="order-reduction">{t('满减')} “<span data-user-text>{o.reduction_name}</span>” −<Price fen={o.reduction_fen} /></span>
+            <span className="muted" data-testid="order-reduction">{o.reduction_kind === 'bundle' ? t('组合套装节省') : t('满减')} “<span data-user-text>{o.reduction_name}</span>” −<Price fen={o.reduction_fen} /></span>
           )}
           {o.voucher_fen > 0 && (
             <span className="muted" data-testid="order-voucher">{t('优惠券')} “<span data-user-text>{o.voucher_name}</span>” −<Price fen={o.voucher_fen} /></span>
@@ -157,7 +157,7 @@ export function OrderDetailPage({ orderNo }: { orderNo: string }) {
               </tr>
             ))}
           </tbody>
-          <tfoot><tr><td colSpan={3}>{t('共 {{kinds}} 种 {{qty}} 件', { kinds: formatNumber(lang, o.line_count), qty: formatNumber(lang, o.total_qty) })}</td><td colSpan={afterSaleOpen ? 4 : 3} className="num">{(o.voucher_fen > 0 || o.reduction_fen > 0) && <>{t('商品')} <Price fen={o.total_fen + o.voucher_fen + o.reduction_fen} /> </>}{o.reduction_fen > 0 && <>{t('满减')} −<Price fen={o.reduction_fen} /> </>}{o.voucher_fen > 0 && <>{t('优惠券')} −<Price fen={o.voucher_fen} /> </>}{t('合计')} <Price fen={o.total_fen} /></td></tr></tfoot>
+          <tfoot><tr><td colSpan={3}>{t('共 {{kinds}} 种 {{qty}} 件', { kinds: formatNumber(lang, o.line_count), qty: formatNumber(lang, o.total_qty) })}</td><td colSpan={afterSaleOpen ? 4 : 3} className="num">{(o.voucher_fen > 0 || o.reduction_fen > 0) && <>{t('商品')} <Price fen={o.total_fen + o.voucher_fen + o.reduction_fen} /> </>}{o.reduction_fen > 0 && <>{o.reduction_kind === 'bundle' ? t('组合套装节省') : t('满减')} −<Price fen={o.reduction_fen} /> </>}{o.voucher_fen > 0 && <>{t('优惠券')} −<Price fen={o.voucher_fen} /> </>}{t('合计')} <Price fen={o.total_fen} /></td></tr></tfoot>
           </table>
         </div>
       </section>

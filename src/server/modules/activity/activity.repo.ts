@@ -104,8 +104,39 @@ export const insertItem = async (db: Kysely<DB>, i: { activity_id: number; compa
 /** a pending or approved item of this row in an activity (not ended) whose window overlaps [start, end) */
 export const overlapping = async (db: Kysely<DB>, stockId: number, start: Date, end: Date, now: Date) =>
   (await sql<{ name: string }>`select a.name from activity_item i join activity a on a.id = i.activity_id
-    where i.stock_id = ${stockId} and i.state in ('pending', 'approved') and a.settled_at is null and a.ended_at is null and a.end_at > ${now}
+    where (i.stock_id = ${stockId} or exists (select 1 from activity_bundle_line b where b.item_id = i.id and b.stock_id = ${stockId}))
+      and i.state in ('pending', 'approved') and a.settled_at is null and a.ended_at is null and a.end_at > ${now}
       and a.start_at < ${end} and ${start} < a.end_at limit 1`.execute(db)).rows[0];
+
+// ---- 组合套装 lines (docs/activities.md "组合套装") ----
+
+export interface BundleLineRow {
+  item_id: number; position: number; stock_id: number; qty: number; ordinary_fen: number; share_fen: number;
+  supplier_oe: string; name: string; brand_name: string; uom_name: string; stock_qty: number; stock_state: string;
+}
+
+/** the lines of these bundles, in their order, with their rows as they are now */
+export const bundleLines = async (db: Kysely<DB>, itemIds: readonly number[]) =>
+  itemIds.length === 0 ? [] : (await sql<BundleLineRow>`select b.item_id, b.position, b.stock_id::int as stock_id, b.qty, b.ordinary_fen, b.share_fen,
+      s.supplier_oe, s.name, coalesce(pb.name, nullif(s.custom_brand_name, ''), '') as brand_name, s.uom_name, s.quantity as stock_qty, s.state as stock_state
+    from activity_bundle_line b join stock s on s.id = b.stock_id left join part_brand pb on pb.id = s.part_brand_id
+    where b.item_id = any(${sql.val(itemIds)}::int[]) order by b.item_id, b.position`.execute(db)).rows;
+
+export const insertBundleLines = (db: Kysely<DB>, lines: Array<{ item_id: number; position: number; stock_id: number; qty: number; ordinary_fen: number; share_fen: number }>) =>
+  db.insertInto('activity_bundle_line').values(lines).execute();
+
+export const setBundleLine = (db: Kysely<DB>, itemId: number, position: number, set: { ordinary_fen: number; share_fen: number }) =>
+  db.updateTable('activity_bundle_line').set(set).where('item_id', '=', itemId).where('position', '=', position).execute();
+
+/** stock rows locked (FOR UPDATE) in id order, so two callers locking overlapping sets never wait on each other in a circle */
+export const lockStockRows = async (db: Kysely<DB>, ids: readonly number[]) => {
+  const rows: StockRow[] = [];
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+    const r = await stockRow(db, id, true);
+    if (r) rows.push(r);
+  }
+  return rows;
+};
 
 export const setItem = (db: Kysely<DB>, id: number, set: Partial<{ state: ItemState; reserved: number; reject_reason: string; audited_by: number; audited_at: Date; ordinary_fen: number }>) =>
   db.updateTable('activity_item').set(set).where('id', '=', id).execute();
@@ -149,10 +180,17 @@ export const giveBackToReserve = async (db: Kysely<DB>, o: { order_id: string; i
  */
 export const settleItems = async (db: Kysely<DB>, activityId: number, now: Date) => {
   // the rows first, in id order, then the items: a cancellation takes its row, then its item, so the two never wait on each other
-  await sql`select s.id from stock s where s.id in (select stock_id from activity_item where activity_id = ${activityId} and state = 'approved' and returned_at is null)
+  await sql`select s.id from stock s where s.id in (select stock_id from activity_item where activity_id = ${activityId} and state = 'approved' and returned_at is null
+      union select b.stock_id from activity_bundle_line b join activity_item i on i.id = b.item_id where i.activity_id = ${activityId} and i.state = 'approved' and i.returned_at is null)
     order by s.id for update of s`.execute(db);
-  const back = (await sql<{ stock_id: number; returned: number }>`update activity_item set returned = reserved - sold, returned_at = ${now}
-    where activity_id = ${activityId} and state = 'approved' and returned_at is null returning stock_id::int as stock_id, returned`.execute(db)).rows;
+  const settled = (await sql<{ id: number; stock_id: number; returned: number }>`update activity_item set returned = reserved - sold, returned_at = ${now}
+    where activity_id = ${activityId} and state = 'approved' and returned_at is null returning id, stock_id::int as stock_id, returned`.execute(db)).rows;
+  // a 组合套装 gives each of its rows the unsold bundles × its pieces per bundle (docs/activities.md "组合套装")
+  const lines = await bundleLines(db, settled.map((b) => b.id));
+  const back = settled.flatMap((b) => {
+    const own = lines.filter((l) => l.item_id === b.id);
+    return own.length === 0 ? [{ stock_id: b.stock_id, returned: b.returned }] : own.map((l) => ({ stock_id: l.stock_id, returned: b.returned * l.qty }));
+  });
   for (const b of [...back].sort((x, y) => x.stock_id - y.stock_id)) {
     if (b.returned > 0) await sql`update stock set quantity = quantity + ${b.returned} where id = ${b.stock_id}`.execute(db);
   }

@@ -1,7 +1,7 @@
 import type { Handlers } from '../../http/mount';
 import type { ActivityService } from './activity.service';
 
-type Names = 'activityList' | 'activityOrderInfo' | 'activityOrderComplete' | 'activityOpen' | 'activityStockOptions' | 'activityApplications' | 'activityApply'
+type Names = 'activityList' | 'activityOrderInfo' | 'activityOrderComplete' | 'activityOpen' | 'activityStockOptions' | 'activityApplications' | 'activityApply' | 'activityApplyBundle'
   | 'opActivityList' | 'opActivityCreate' | 'opActivityUpdate' | 'opActivityEnd' | 'opActivityItems' | 'opActivityApprove' | 'opActivityReject';
 
 export const activityHandlers = (svc: ActivityService): Pick<Handlers, Names> => ({
@@ -12,6 +12,7 @@ export const activityHandlers = (svc: ActivityService): Pick<Handlers, Names> =>
   activityStockOptions: (p, ctx) => svc.stockOptions(ctx.db, ctx.caller!, p.q),
   activityApplications: (p, ctx) => svc.applications(ctx.db, ctx.caller!, p),
   activityApply: (p, ctx) => svc.apply(ctx.db, ctx.caller!, p),
+  activityApplyBundle: (p, ctx) => svc.applyBundle(ctx.db, ctx.caller!, p),
   opActivityList: (p, ctx) => svc.opList(ctx.db, p),
   opActivityCreate: (p, ctx) => svc.opCreate(ctx.db, ctx.caller!, p),
   opActivityUpdate: (p, ctx) => svc.opUpdate(ctx.db, p),

@@ -7,7 +7,9 @@
  * oversell, and one conditional upsert per company, so nobody passes the limit; each purchase is
  * an ordinary order (orders.service insertOrder) at the activity price. A cancelled order gives
  * its pieces back to the reserve until the activity is settled; at the end (or the operator's
- * 结束活动) the unsold reserve goes back to each row.
+ * 结束活动) the unsold reserve goes back to each row. A 组合套装 is one item of 2–5 rows whose
+ * reserve counts bundles: approved, it takes pieces × bundles out of each row; bought, it is an
+ * order of a line per row at the everyday price with its share of the saving (shared/domain/bundles).
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -17,12 +19,13 @@ import { AppError, conflict, forbidden, invalid } from '../../http/errors';
 import { inTransaction, unix } from '../../db/helpers';
 import { ResultCode, type Activity, type ActivityItem, type AnswerOf, type PayloadOut } from '../../../shared/contracts';
 import {
-  ACTIVITY_KIND_NAMES, ACTIVITY_PER_BUYER_MAX, ACTIVITY_PHASE_NAMES, ITEM_STATE_NAMES, activityPhase, activityPriceRefusal, activityText, buyRefusal, ordinaryPriceFen, windowRefusal,
+  ACTIVITY_KIND_NAMES, ACTIVITY_PER_BUYER_MAX, activityUnit, reservedKind, type ActivityKind, ACTIVITY_PHASE_NAMES, ITEM_STATE_NAMES, activityPhase, activityPriceRefusal, activityText, buyRefusal, ordinaryPriceFen, windowRefusal,
   type ActivityPhase,
 } from '../../../shared/domain/activities';
 import { formatChina } from '../../../shared/domain/china-time';
 import { fullReductionText, tiersRefusal, tiersText, type Tier } from '../../../shared/domain/full-reduction';
 import { yuan } from '../../../shared/domain/money';
+import { bundleOrderLines, bundleOrdinaryFen, bundleRefusal, bundleText, splitBundlePrice, type BundleRow } from '../../../shared/domain/bundles';
 import { addEvent, insertOrder, onStockReturned, orderByNo } from '../orders/orders.service';
 import { enqueueOrderEvent } from '../webhook/webhook.service';
 import { refuseVnBuyer } from '../vnmall/vnmall.service';
@@ -33,13 +36,17 @@ export const ACTIVITY_PRICE_COLUMN = 'activity';
 
 // a cancelled or rejected activity order gives its pieces back to the item's reserve, unless the
 // activity was settled: then they stay on the row, where the orders module put them (docs/activities.md)
+// (a 组合套装 order's lines go back together: its bundles into the reserve, each line's pieces off its row)
 onStockReturned(async (trx, lines) => {
   const now = new Date();
-  for (const l of lines.filter((x) => x.price_column === ACTIVITY_PRICE_COLUMN)) {
-    const o = await repo.activityOrderOf(trx, l.order_id);
+  const activityLines = lines.filter((x) => x.price_column === ACTIVITY_PRICE_COLUMN);
+  for (const orderId of [...new Set(activityLines.map((l) => l.order_id))]) {
+    const o = await repo.activityOrderOf(trx, orderId);
     if (!o) continue;
     if (await repo.giveBackToReserve(trx, o, now)) {
-      if (!(await repo.takeFromRow(trx, l.stock_id, l.qty))) throw new Error(`activity order ${l.order_id}: its pieces did not come back to row ${l.stock_id}`);
+      for (const l of activityLines.filter((x) => x.order_id === orderId)) {
+        if (!(await repo.takeFromRow(trx, l.stock_id, l.qty))) throw new Error(`activity order ${l.order_id}: its pieces did not come back to row ${l.stock_id}`);
+      }
     }
   }
 });
@@ -64,20 +71,28 @@ const activityOut = (a: repo.ActivityRow, now: Date): Activity => {
   };
 };
 
-const itemOut = (i: repo.ItemRow, now: Date): ActivityItem => ({
+const lineOut = (l: repo.BundleLineRow) => ({
+  stock_id: l.stock_id, supplier_oe: l.supplier_oe, name: l.name, brand_name: l.brand_name, uom_name: l.uom_name, qty: l.qty, ordinary_fen: l.ordinary_fen, share_fen: l.share_fen, stock_qty: l.stock_qty,
+});
+const linesOf = (lines: readonly repo.BundleLineRow[], itemId: number) => lines.filter((l) => l.item_id === itemId).map(lineOut);
+
+const itemOut = (i: repo.ItemRow, now: Date, lines: readonly repo.BundleLineRow[] = []): ActivityItem => ({
   id: i.id, activity_id: i.activity_id, activity_name: i.activity_name, activity_kind: i.activity_kind, activity_start_at: unix(i.activity_start_at), activity_end_at: unix(i.activity_end_at),
   activity_phase_name: ACTIVITY_PHASE_NAMES[phaseOf({ start_at: i.activity_start_at, end_at: i.activity_end_at, ended_at: i.activity_ended_at }, now)],
   company_id: i.company_id, company_name: i.company_name, stock_id: i.stock_id, supplier_oe: i.supplier_oe, name: i.name, brand_name: i.brand_name,
   stock_qty: i.stock_qty, ordinary_fen: i.ordinary_fen, activity_price_fen: i.activity_price_fen, activity_qty: i.activity_qty,
   state: i.state, state_name: ITEM_STATE_NAMES[i.state], reserved: i.reserved, sold: i.sold, returned: i.returned, reject_reason: i.reject_reason,
-  applied_at: unix(i.applied_at), audited_at: unix(i.audited_at),
+  applied_at: unix(i.applied_at), audited_at: unix(i.audited_at), lines: linesOf(lines, i.id),
 });
 
-const offerOut = (i: repo.ItemRow) => ({
+const offerOut = (i: repo.ItemRow, lines: readonly repo.BundleLineRow[] = []) => ({
   item_id: i.id, stock_id: i.stock_id, company_id: i.company_id, company_name: i.company_name, supplier_oe: i.supplier_oe, name: i.name, brand_name: i.brand_name,
   uom_name: i.uom_name, ordinary_fen: i.ordinary_fen, activity_price_fen: i.activity_price_fen, activity_qty: i.activity_qty,
-  left: i.returned_at ? 0 : Math.max(0, i.reserved - i.sold), sold: i.sold,
+  left: i.returned_at ? 0 : Math.max(0, i.reserved - i.sold), sold: i.sold, lines: linesOf(lines, i.id),
 });
+
+/** items with their bundle lines (none for 秒杀 and 满减) */
+const withLines = async (db: Kysely<DB>, items: readonly repo.ItemRow[]) => repo.bundleLines(db, items.filter((i) => i.activity_kind === 'bundle').map((i) => i.id));
 
 const newOrderNo = (now: Date) => `SO${formatChina(Math.floor(now.getTime() / 1000), 'YYYYMMDDHHmmss')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 const newCheckoutNo = (now: Date) => `CO${formatChina(Math.floor(now.getTime() / 1000), 'YYYYMMDDHHmmss')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
@@ -89,14 +104,21 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
   };
 
   /** A kind's own terms: 秒杀 its per-company limit (no tiers), 满减 its tiers (no limit: stored as the largest). */
-  const kindTerms = (p: { kind: 'seckill' | 'full_reduction'; per_buyer?: number; tiers: Tier[] }): { per_buyer: number; tiers: Tier[] } => {
-    if (p.kind === 'seckill') {
+  const kindTerms = (p: { kind: ActivityKind; per_buyer?: number; tiers: Tier[] }): { per_buyer: number; tiers: Tier[] } => {
+    // 秒杀 limits pieces, 组合套装 bundles (docs/activities.md "组合套装")
+    if (reservedKind(p.kind)) {
       if (p.per_buyer === undefined) throw invalid('per_buyer', activityText.perBuyer);
       return { per_buyer: p.per_buyer, tiers: [] };
     }
     const bad = tiersRefusal(p.tiers);
     if (bad) throw invalid('tiers', bad);
     return { per_buyer: ACTIVITY_PER_BUYER_MAX, tiers: p.tiers.map((t) => ({ threshold_fen: t.threshold_fen, reduce_fen: t.reduce_fen })) };
+  };
+
+  /** an item as it is now, with its bundle lines */
+  const itemNow = async (db: Kysely<DB>, id: number, now: Date) => {
+    const i = (await repo.itemById(db, id))!;
+    return itemOut(i, now, await withLines(db, [i]));
   };
 
   const activityNow = async (db: Kysely<DB>, id: number) => {
@@ -123,17 +145,19 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
     // a Vietnamese company buys only in the Vietnam mall (docs/overseas.md)
     await refuseVnBuyer(db, caller);
     const i = await repo.itemById(db, itemId);
-    // an approved item whose row was taken off sale (by its seller or the platform) sells no more
+    // an approved item whose row was taken off sale (by its seller or the platform) sells no more; a bundle, none of its rows
     if (!i || i.state !== 'approved' || i.stock_state !== 'on') throw itemNotFound();
     // a 满减 row is bought through the cart, at its own price (docs/activities.md "满减")
-    if (i.activity_kind !== 'seckill') throw conflict(fullReductionText.notBuyable);
+    if (!reservedKind(i.activity_kind)) throw conflict(fullReductionText.notBuyable);
+    const lines = i.activity_kind === 'bundle' ? await repo.bundleLines(db, [i.id]) : [];
+    if (lines.some((l) => l.stock_state !== 'on')) throw itemNotFound();
     const a = (await repo.activityById(db, i.activity_id))!;
     const now = clock.now();
     const phase = phaseOf(a, now);
     const bought = await repo.boughtBy(db, itemId, caller.companyId);
     const left = i.returned_at ? 0 : Math.max(0, i.reserved - i.sold);
-    const reason = buyRefusal({ phase, left, qty, perBuyer: a.per_buyer, bought, own: i.company_id === caller.companyId });
-    return { i, a, now, bought, left, reason };
+    const reason = buyRefusal({ phase, left, qty, perBuyer: a.per_buyer, bought, own: i.company_id === caller.companyId, unit: activityUnit(a.kind) });
+    return { i, a, now, bought, left, reason, lines };
   };
 
   return {
@@ -142,13 +166,16 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
       const now = clock.now();
       const open = (await repo.openActivities(db, now)).filter((a) => phaseOf(a, now) !== 'ended');
       const items = await repo.approvedItems(db, open.map((a) => a.id));
-      return { data: open.map((a) => ({ activity: activityOut(a, now), items: items.filter((i) => i.activity_id === a.id).map(offerOut) })) };
+      const lines = await withLines(db, items);
+      // a bundle with a row off sale is not on sale
+      const offered = items.filter((i) => lines.every((l) => l.item_id !== i.id || l.stock_state === 'on'));
+      return { data: open.map((a) => ({ activity: activityOut(a, now), items: offered.filter((i) => i.activity_id === a.id).map((i) => offerOut(i, lines)) })) };
     },
 
     async orderInfo(db: Kysely<DB>, caller: Caller, p: PayloadOut<'activityOrderInfo'>): Promise<AnswerOf<'activityOrderInfo'>> {
-      const { i, a, now, bought, left, reason } = await buyView(db, caller, p.item_id, p.qty);
+      const { i, a, now, bought, left, reason, lines } = await buyView(db, caller, p.item_id, p.qty);
       return {
-        activity: activityOut(a, now), item: offerOut(i), qty: p.qty, unit_price_fen: i.activity_price_fen, total_fen: i.activity_price_fen * p.qty,
+        activity: activityOut(a, now), item: offerOut(i, lines), qty: p.qty, unit_price_fen: i.activity_price_fen, total_fen: i.activity_price_fen * p.qty,
         ordinary_total_fen: i.ordinary_fen * p.qty, saved_fen: (i.ordinary_fen - i.activity_price_fen) * p.qty, per_buyer: a.per_buyer, bought,
         may_buy: Math.max(0, Math.min(left, a.per_buyer - bought)), reason,
       };
@@ -161,27 +188,37 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
      */
     complete: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'activityOrderComplete'>, ctx?: Ctx) =>
       inTransaction(db, async (trx): Promise<AnswerOf<'activityOrderComplete'>> => {
-        const { i, a, now, reason } = await buyView(trx, caller, p.item_id, p.qty);
+        const { i, a, now, reason, lines } = await buyView(trx, caller, p.item_id, p.qty);
+        const unit = activityUnit(a.kind);
         if (reason) throw conflict(reason);
         const total = i.activity_price_fen * p.qty;
         if (total !== p.expected_total_fen) throw new AppError(ResultCode.conflict, 409, activityText.totalChanged(yuan(total)), { field: 'expected_total_fen' });
         if (!(await repo.takeReserve(trx, i.id, p.qty))) {
           const now2 = (await repo.itemById(trx, i.id))!;
           const left = now2.returned_at ? 0 : now2.reserved - now2.sold;
-          throw conflict(now2.returned_at ? activityText.activityEnded : left <= 0 ? activityText.soldOut : activityText.notEnough(left));
+          throw conflict(now2.returned_at ? activityText.activityEnded : left <= 0 ? activityText.soldOut : activityText.notEnough(left, unit));
         }
         if (!(await repo.countBuyer(trx, i.id, caller.companyId, p.qty, a.per_buyer))) {
-          throw conflict(activityText.overLimit(a.per_buyer, await repo.boughtBy(trx, i.id, caller.companyId)));
+          throw conflict(activityText.overLimit(a.per_buyer, await repo.boughtBy(trx, i.id, caller.companyId), unit));
         }
         const orderNo = newOrderNo(now);
+        // 组合套装: each row a line at its everyday price with its share of the saving, the order's reduction the saving (docs/activities.md "组合套装")
+        const bundle = bundleOrderLines(lines, p.qty);
+        const orderLines = a.kind === 'bundle'
+          ? lines.map((l, n) => ({
+            stock_id: l.stock_id, quote_id: null, type_code: '配件产品', supplier_oe: l.supplier_oe, name: l.name, brand_name: l.brand_name, quality_name: '',
+            uom_name: l.uom_name, include_tax: true, price_column: ACTIVITY_PRICE_COLUMN, ...bundle[n],
+          }))
+          : [{
+            stock_id: i.stock_id, quote_id: null, type_code: '配件产品', supplier_oe: i.supplier_oe, name: i.name, brand_name: i.brand_name, quality_name: '',
+            uom_name: i.uom_name, qty: p.qty, include_tax: true, price_column: ACTIVITY_PRICE_COLUMN, unit_price_fen: i.activity_price_fen, amount_fen: total,
+          }];
+        const saved = bundle.reduce((sum, l) => sum + l.reduction_fen, 0);
         const orderId = await insertOrder(trx, {
           order_no: orderNo, checkout_no: newCheckoutNo(now), buyer_company_id: caller.companyId, buyer_user_id: caller.userId, seller_company_id: i.company_id,
-          line_count: 1, total_qty: p.qty, total_fen: total, contact_name: p.contact_name, contact_phone: p.contact_phone, address: p.address,
-          remark: p.remark ? `${a.name} · ${p.remark}` : a.name, created_at: now,
-        }, [{
-          stock_id: i.stock_id, quote_id: null, type_code: '配件产品', supplier_oe: i.supplier_oe, name: i.name, brand_name: i.brand_name, quality_name: '',
-          uom_name: i.uom_name, qty: p.qty, include_tax: true, price_column: ACTIVITY_PRICE_COLUMN, unit_price_fen: i.activity_price_fen, amount_fen: total,
-        }]);
+          line_count: orderLines.length, total_qty: orderLines.reduce((sum, l) => sum + l.qty, 0), total_fen: total, contact_name: p.contact_name, contact_phone: p.contact_phone, address: p.address,
+          remark: p.remark ? `${a.name} · ${p.remark}` : a.name, created_at: now, ...(saved > 0 ? { reduction_fen: saved, reduction_activity_id: a.id } : {}),
+        }, orderLines);
         await addEvent(trx, { order_id: orderId, action: 'create', actor_user_id: caller.userId, from_status: null, to_status: 'pending', note: `${ACTIVITY_KIND_NAMES[a.kind]}：${a.name}`, created_at: now });
         await repo.insertActivityOrder(trx, { order_id: orderId, item_id: i.id, activity_id: a.id, company_id: caller.companyId, qty: p.qty, created_at: now });
         const o = (await orderByNo(trx, orderNo))!;
@@ -216,7 +253,8 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
     async applications(db: Kysely<DB>, caller: Caller, p: PayloadOut<'activityApplications'>) {
       const { rows, total } = await repo.items(db, { companyId: caller.companyId, state: p.state, oldestFirst: false }, p.page_size, (p.page_number - 1) * p.page_size);
       const now = clock.now();
-      return { data: rows.map((r) => itemOut(r, now)), total };
+      const lines = await withLines(db, rows);
+      return { data: rows.map((r) => itemOut(r, now, lines)), total };
     },
 
     apply: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'activityApply'>) =>
@@ -226,6 +264,7 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
         const a = await repo.activityById(trx, p.activity_id);
         if (!a) throw invalid('activity_id', activityText.notFound);
         if (phaseOf(a, now) === 'ended') throw invalid('activity_id', activityText.activityEnded);
+        if (a.kind === 'bundle') throw invalid('activity_id', bundleText.isBundle);
         // the row's lock: two applications of one row go one after the other, so the overlap check holds
         const row = await repo.stockRow(trx, p.stock_id, true);
         if (!row || row.company_id !== caller.companyId) throw invalid('stock_id', activityText.notYourStock);
@@ -243,7 +282,42 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
           activity_id: a.id, company_id: caller.companyId, stock_id: row.id, activity_price_fen: seckill ? p.activity_price_fen! : 0, ordinary_fen: ordinaryPriceFen(row)!,
           activity_qty: seckill ? p.activity_qty! : 0, applied_by: caller.userId, applied_at: now,
         });
-        return itemOut((await repo.itemById(trx, id))!, now);
+        return itemNow(trx, id, now);
+      }),
+
+    /**
+     * 报名组合套装 (docs/activities.md "组合套装"): under the locks of all its rows (in id order), the
+     * bundle rules, then no row in an overlapping activity; the price split over the rows is recorded.
+     */
+    applyBundle: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'activityApplyBundle'>) =>
+      inTransaction(db, async (trx) => {
+        if (!(await repo.isSeller(trx, caller.companyId))) throw forbidden(activityText.notSeller);
+        const now = clock.now();
+        const a = await repo.activityById(trx, p.activity_id);
+        if (!a) throw invalid('activity_id', activityText.notFound);
+        if (phaseOf(a, now) === 'ended') throw invalid('activity_id', activityText.activityEnded);
+        if (a.kind !== 'bundle') throw invalid('activity_id', bundleText.notBundle);
+        const locked = await repo.lockStockRows(trx, p.lines.map((l) => l.stock_id));
+        const rows: BundleRow[] = [];
+        for (const l of p.lines) {
+          const r = locked.find((x) => x.id === l.stock_id);
+          if (!r || r.company_id !== caller.companyId) throw invalid('lines', activityText.notYourStock);
+          rows.push({ stockId: r.id, supplierOe: r.supplier_oe, qty: l.qty, quantity: r.quantity, on: r.state === 'on', prices: r });
+        }
+        const bad = bundleRefusal(rows, p.bundle_price_fen, p.bundle_qty);
+        if (bad) throw invalid(bad.field, bad.text);
+        for (const r of rows) {
+          const other = await repo.overlapping(trx, r.stockId, a.start_at, a.end_at, now);
+          if (other) throw conflict(`${r.supplierOe}：${activityText.overlapping(other.name)}`);
+        }
+        const ordinary = rows.map((r) => ordinaryPriceFen(r.prices)!);
+        const shares = splitBundlePrice(rows.map((r, n) => ordinary[n] * r.qty), p.bundle_price_fen);
+        const id = await repo.insertItem(trx, {
+          activity_id: a.id, company_id: caller.companyId, stock_id: rows[0].stockId, activity_price_fen: p.bundle_price_fen, ordinary_fen: bundleOrdinaryFen(rows)!,
+          activity_qty: p.bundle_qty, applied_by: caller.userId, applied_at: now,
+        });
+        await repo.insertBundleLines(trx, rows.map((r, n) => ({ item_id: id, position: n + 1, stock_id: r.stockId, qty: r.qty, ordinary_fen: ordinary[n], share_fen: shares[n] })));
+        return itemNow(trx, id, now);
       }),
 
     // ---- the operator ----
@@ -292,7 +366,8 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
     async opItems(db: Kysely<DB>, p: PayloadOut<'opActivityItems'>) {
       const { rows, total } = await repo.items(db, { activityId: p.activity_id, state: p.state, oldestFirst: true }, p.page_size, (p.page_number - 1) * p.page_size);
       const now = clock.now();
-      return { data: rows.map((r) => itemOut(r, now)), total };
+      const lines = await withLines(db, rows);
+      return { data: rows.map((r) => itemOut(r, now, lines)), total };
     },
 
     /** 审核通过: under the activity's and the row's locks the price rule again, then the quantity leaves the row into the reserve. */
@@ -306,17 +381,36 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
         const now = clock.now();
         if (item.state !== 'pending') throw conflict(activityText.notPending);
         if (a.settled_at || phaseOf(a, now) === 'ended') throw conflict(activityText.activityEnded);
+        if (a.kind === 'bundle') {
+          // 组合套装: the rule again against every row's prices now, then bundles × pieces out of each row (docs/activities.md "组合套装")
+          const lines = await repo.bundleLines(trx, [id]);
+          const locked = await repo.lockStockRows(trx, lines.map((l) => l.stock_id));
+          const rows: BundleRow[] = lines.map((l) => {
+            const r = locked.find((x) => x.id === l.stock_id)!;
+            return { stockId: r.id, supplierOe: r.supplier_oe, qty: l.qty, quantity: r.quantity, on: r.state === 'on', prices: r };
+          });
+          const bad = bundleRefusal(rows, item.activity_price_fen, item.activity_qty);
+          if (bad && bad.field !== 'bundle_qty') throw conflict(bad.text);
+          for (const r of rows) {
+            if (!(await repo.takeFromRow(trx, r.stockId, r.qty * item.activity_qty))) throw conflict(bundleText.approveShort(r.supplierOe, r.quantity));
+          }
+          const ordinary = rows.map((r) => ordinaryPriceFen(r.prices)!);
+          const shares = splitBundlePrice(rows.map((r, n) => ordinary[n] * r.qty), item.activity_price_fen);
+          for (const [n, l] of lines.entries()) await repo.setBundleLine(trx, id, l.position, { ordinary_fen: ordinary[n], share_fen: shares[n] });
+          await repo.setItem(trx, id, { state: 'approved', reserved: item.activity_qty, ordinary_fen: bundleOrdinaryFen(rows)!, audited_by: caller.userId, audited_at: now });
+          return itemNow(trx, id, now);
+        }
         const row = (await repo.stockRow(trx, item.stock_id, true))!;
         if (a.kind !== 'seckill') {
           // 满减: nothing is reserved; the row takes part at its own price from now (docs/activities.md "满减")
           await repo.setItem(trx, id, { state: 'approved', ordinary_fen: ordinaryPriceFen(row) ?? item.ordinary_fen, audited_by: caller.userId, audited_at: now });
-          return itemOut((await repo.itemById(trx, id))!, now);
+          return itemNow(trx, id, now);
         }
         const priceBad = activityPriceRefusal(item.activity_price_fen, row);
         if (priceBad) throw conflict(priceBad);
         if (!(await repo.takeFromRow(trx, row.id, item.activity_qty))) throw conflict(activityText.approveShort(row.quantity));
         await repo.setItem(trx, id, { state: 'approved', reserved: item.activity_qty, ordinary_fen: ordinaryPriceFen(row)!, audited_by: caller.userId, audited_at: now });
-        return itemOut((await repo.itemById(trx, id))!, now);
+        return itemNow(trx, id, now);
       }),
 
     opReject: (db: Kysely<DB>, caller: Caller, id: number, reason: string) =>
@@ -326,7 +420,7 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
         if (item.state !== 'pending') throw conflict(activityText.notPending);
         const now = clock.now();
         await repo.setItem(trx, id, { state: 'rejected', reject_reason: reason, audited_by: caller.userId, audited_at: now });
-        return itemOut((await repo.itemById(trx, id))!, now);
+        return itemNow(trx, id, now);
       }),
 
     /** The activity sweep (activity-sweep.ts): every activity past its end is settled, each in its own transaction. */

@@ -43,6 +43,10 @@ export const takeStock = async (db: Kysely<DB>, stockId: number, qty: number) =>
  * one statement: the ids of the rows raised, and the lines that took pieces from a row.
  */
 export const returnStock = async (db: Kysely<DB>, orderId: string) => {
+  // the rows locked in id order first, as the activity settlement takes them (docs/activities.md "The end"), so a
+  // cancellation of an order of several rows (a 组合套装's) and a settlement never wait on each other in a circle
+  await sql`select s.id from stock s where s.id in (select stock_id from goods_order_line where order_id = ${orderId} and stock_id is not null)
+    order by s.id for update of s`.execute(db);
   const rows = (await sql<{ order_id: string; stock_id: number; qty: number; price_column: string; raised: number | null }>`
     with l as (select order_id, stock_id, qty, price_column from goods_order_line where order_id = ${orderId} and stock_id is not null),
     u as (update stock set quantity = stock.quantity + s.qty

@@ -48,7 +48,7 @@ import { SPOT_CONFIRM_MINUTES, spotText } from '../../../shared/domain/spot';
 import { earnOnOrderCompleted } from '../points/points.service';
 import type { OrderReduction } from '../../../shared/domain/full-reduction';
 import { recordVoucherUse, returnVoucherOf, takeVouchers, voucherOfOrder } from '../voucher/voucher.service';
-import { activityName } from '../activity/activity.read';
+import { reductionActivity } from '../activity/activity.read';
 
 /**
  * What an order was paid less what was refunded, per order number, for those who may only ever
@@ -155,14 +155,14 @@ export const createOrdersService = ({ clock, cart, membership, notices, money, w
 
   const detail = async (db: Kysely<DB>, caller: Caller, orderNo: string): Promise<OrderDetail> => {
     const o = await readable(db, caller, orderNo);
-    const [lines, events, afterSales, refunds, pay, offlineAllowed, voucher, reductionName] = await Promise.all([
+    const [lines, events, afterSales, refunds, pay, offlineAllowed, voucher, reduction] = await Promise.all([
       repo.linesOf(db, o.id), repo.eventsOf(db, o.id), afterSalesOfOrder(db, o.id), payRepo.refundsOf(db, o.id), payRepo.paymentNoOf(db, o.payment_id),
-      payRepo.offlineAllowed(db, o.seller_company_id), voucherOfOrder(db, o.id), activityName(db, o.reduction_activity_id),
+      payRepo.offlineAllowed(db, o.seller_company_id), voucherOfOrder(db, o.id), reductionActivity(db, o.reduction_activity_id),
     ]);
     return {
       ...summary(o, caller),
       voucher_fen: Number(o.voucher_fen), voucher_name: voucher?.name ?? '',
-      reduction_fen: Number(o.reduction_fen), reduction_name: reductionName,
+      reduction_fen: Number(o.reduction_fen), reduction_name: reduction.name, reduction_kind: reduction.kind,
       buyer_user_name: o.buyer_user_name,
       contact_name: o.contact_name, contact_phone: o.contact_phone, address: o.address, remark: o.remark,
       reject_reason: o.reject_reason ?? '', cancel_reason: o.cancel_reason ?? '',
