@@ -296,6 +296,8 @@ opExhibitionList get operator - /operation/exhibitions
 opExhibitionRemove post operator i /operation/exhibitions/remove
 opForeignAccountEntries get operator - /operation/pay/foreign-accounts/entries
 opForeignAccounts get operator - /operation/pay/foreign-accounts
+opForeignBillGet get operator - /operation/foreign/bill/month
+opForeignBillList get operator - /operation/foreign/bill/list
 opForeignRecharges get operator - /operation/pay/foreign-recharges
 opFreeCities get operator - /operation/free-city/list
 opFreeCitySave post operator i /operation/free-city
@@ -545,6 +547,8 @@ userLogout post user - /user/logout
 userProfileGet post user - /user/profile
 userRegister post public - /account/register
 vinDecode post user - /vin/decode
+vnBillGet get user - /vn-bill/month
+vnBillMonths get user - /vn-bill/months
 vnCartAdd post user i /vn-mall/cart
 vnCartList get user - /vn-mall/cart
 vnCartRemove post user i /vn-mall/cart/remove
