@@ -2,7 +2,8 @@
  * Overseas bills in the browser (docs/money.md#overseas-bills): vnbuyer, in Vietnamese, opens
  * 越南盾账单 from the back office's menu, the month's row and its statement (opening, the recharge
  * line, closing by Intl); the operator finds the company in 海外账单 and opens its statement.
- * Screenshots: test-results/screenshots/vn-bill-*.png (1366, 1024, 390) and vn-bill-op-*.png.
+ * Screenshots: test-results/screenshots/vn-bill-*.png (1366, 1024, 390), vn-bill-op-list-1366.png and
+ * vn-bill-op-*.png (the operator's statement).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken, docFits, shotsAtSizes, startE2E, type E2E } from './harness';
@@ -42,6 +43,7 @@ describe('overseas bills', () => {
     await op.page.goto(`${e2e.url}/operation/foreign/bill`);
     const company = op.page.getByRole('row').filter({ hasText: 'Sài Gòn' });
     await expect(company).toContainText('₫2,000,000');
+    await e2e.shot(op.page, 'vn-bill-op-list-1366');
     await company.getByRole('link', { name: /明细与下载/ }).click();
     await expect(op.page.getByTestId('vn-bill-closing')).toHaveText('₫2,000,000');
     await expect(op.page.getByRole('button', { name: '下载XLSX' })).toBeVisible();
