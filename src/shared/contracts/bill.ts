@@ -22,6 +22,7 @@ export const billText = {
   pageSize: '每页条数只能是 50、100、200、400 或 800',
   company: '企业名称最多 60 个字',
   companyNotFound: '企业不存在',
+  sellerOnly: '越南商城账单只对卖家开放',
 } as const;
 
 /**

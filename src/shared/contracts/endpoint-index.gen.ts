@@ -565,6 +565,7 @@ vnOrderPay post user i /vn-mall/orders/pay
 vnRuleAdd post user i /overseas/vn-rules
 vnRuleList get user - /overseas/vn-rules
 vnRuleRemove delete user i /overseas/vn-rules
+vnSellerSettlement get user - /vn-bill/seller-month
 vnWalletEntries get user - /vn-wallet/entries
 vnWalletGet get user - /vn-wallet/balance
 vnWalletRecharge post user i /vn-wallet/recharge

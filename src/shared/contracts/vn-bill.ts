@@ -12,6 +12,7 @@ import { WALLET_CODES } from './wallet';
 import { VND_ENTRY_KINDS } from './vn-wallet';
 import { billMonthField, billPaging, billText } from './bill';
 import { OP_FOREIGN_CODES } from '../domain/overseas-rules';
+import { VN_SELLER_CODES } from './vn-mall';
 
 /** The groups a dong statement sums: each dong wallet transaction kind is one. */
 export const VN_BILL_GROUPS = {
@@ -75,7 +76,54 @@ export type VnBillStatement = v.InferOutput<typeof vnBillStatementSchema>;
 export const vnBillDownloadQuery = v.object({ month: billMonthField, format: v.picklist(['xlsx'], billText.xlsxOnly) });
 export const opVnBillDownloadQuery = v.object({ company_id: companyIdSchema, month: billMonthField, format: v.picklist(['xlsx'], billText.xlsxOnly) });
 
+/**
+ * 越南商城账单: a Chinese seller's Vietnam mall settlement of a China month — its mall orders paid
+ * in the month (the goods' dong, the payment's rate, the fen the order was paid) and the refunds
+ * made in it (dong given back, fen taken back); the net in fen. A report of the mall's own records.
+ */
+export const vnSellerSettlementSchema = v.object({
+  company_id: v.number(),
+  company_name: v.string(),
+  month: v.string(),
+  starts_at: v.number(),
+  ends_at: v.number(),
+  orders: v.array(v.object({
+    order_no: v.string(),
+    buyer_name: v.string(),
+    /** unix seconds */
+    paid_at: v.number(),
+    /** the goods' dong the buyer paid (the service charge is the platform's) */
+    goods_dong: v.number(),
+    /** dong per yuan of the payment moment, as kept on the order */
+    rate: v.string(),
+    /** what the order was paid in fen: its amount due, the seller's side */
+    goods_fen: v.number(),
+  })),
+  refunds: v.array(v.object({
+    refund_no: v.string(),
+    order_no: v.string(),
+    created_at: v.number(),
+    /** the goods' dong given back */
+    goods_dong: v.number(),
+    /** the fen taken back for them */
+    fen: v.number(),
+  })),
+  paid_dong: v.number(),
+  paid_fen: v.number(),
+  refund_dong: v.number(),
+  refund_fen: v.number(),
+  /** paid_fen - refund_fen */
+  net_fen: v.number(),
+});
+export type VnSellerSettlement = v.InferOutput<typeof vnSellerSettlementSchema>;
+
 export const vnBillEndpoints = {
+  vnSellerSettlement: defineEndpoint({
+    method: 'get', path: '/vn-bill/seller-month', tag: 'overseas', access: 'user', permissions: VN_SELLER_CODES,
+    summary: '本公司（卖家）越南商城某月的结算：当月付款的越南商城订单（越南盾、付款汇率、订单收款分）、当月的退款（退回越南盾、退回分）与净额（分）',
+    payload: v.object({ month: billMonthField }),
+    answer: vnSellerSettlementSchema,
+  }),
   vnBillMonths: defineEndpoint({
     method: 'get', path: '/vn-bill/months', tag: 'overseas', access: 'user', permissions: VN_BILL_CODES,
     summary: '本公司（越南企业）越南盾钱包的月度账单列表（中国月份，新的在前）：期初、收入、支出、期末（整数越南盾），与钱包分录一致（企业负责人或财务权限）',

@@ -34,6 +34,11 @@ export const nextMonth = (month: string) => {
 /** The instants a China month begins and the next begins. */
 export const monthBounds = (month: string) => ({ from: chinaMidnight(`${month}-01`), to: chinaMidnight(`${nextMonth(month)}-01`) });
 
+/** Refuses a month not yet begun at `now` (China months), as every statement does (422 on month). */
+export const checkBillMonth = (month: string, now: Date) => {
+  if (month > formatChina(Math.floor(now.getTime() / 1000), 'YYYY-MM')) throw invalid('month', billText.futureMonth);
+};
+
 /** Totals of a month, in the account's unit: what a list of months shows. */
 interface MonthTotals { month: string; opening: number; in: number; out: number; closing: number; count: number }
 
@@ -69,9 +74,7 @@ const vnMonthOf = (companyId: number, companyName: string, t: MonthTotals): VnBi
 export const createBillService = (deps: { clock: Clock; vnWallet: Pick<VnWalletService, 'holder'> }) => {
   const { clock, vnWallet } = deps;
   const thisMonth = () => formatChina(Math.floor(clock.now().getTime() / 1000), 'YYYY-MM');
-  const checkMonth = (month: string) => {
-    if (month > thisMonth()) throw invalid('month', billText.futureMonth);
-  };
+  const checkMonth = (month: string) => checkBillMonth(month, clock.now());
 
   /** The caller's company, if they may read its statements: the wallet's people (docs/money.md#the-wallet). */
   const holder = async (db: Kysely<DB>, caller: Caller) => {
