@@ -1,7 +1,8 @@
 /**
  * Overseas bills in the browser (docs/money.md#overseas-bills): vnbuyer, in Vietnamese, opens
  * 越南盾账单 from the back office's menu, the month's row and its statement (opening, the recharge
- * line, closing by Intl); the operator finds the company in 海外账单 and opens its statement.
+ * line, closing by Intl); the operator finds the company in 海外账单 and opens its statement; the
+ * seller opens its 越南商城账单 at the same address.
  * Screenshots: test-results/screenshots/vn-bill-*.png (1366, 1024, 390), vn-bill-op-list-1366.png and
  * vn-bill-op-*.png (the operator's statement).
  */
@@ -49,5 +50,14 @@ describe('overseas bills', () => {
     await expect(op.page.getByRole('button', { name: '下载XLSX' })).toBeVisible();
     await shotsAtSizes(e2e, op.page, 'vn-bill-op', [1366, 768]);
     await op.context.close();
+
+    // a Chinese seller at the same address: its Vietnam mall settlement of the month
+    const seller = await e2e.newPage();
+    await e2e.signIn(seller.page, '/login', 'seller');
+    await seller.page.goto(`${e2e.url}/backend/overseas/bill`);
+    await expect(seller.page.getByRole('heading', { name: /越南商城账单/ })).toBeVisible();
+    await expect(seller.page.getByTestId('vn-settle-net')).toHaveText('¥0.00');
+    await e2e.shot(seller.page, 'vn-bill-seller-1366');
+    await seller.context.close();
   });
 });

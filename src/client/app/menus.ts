@@ -88,6 +88,8 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   // the dong wallet's monthly statements (docs/money.md#overseas-bills): not walletHolder, since the signed-in user carries
   // no owner mark and an owner may hold no accounting code (vnbuyer); the server answers a clerk 403 and the page says so
   { label: mark('越南盾账单'), path: '/backend/overseas/bill', icon: 'pi pi-calendar', codes: ['M11', ...FINANCE_PAGE_CODES], vnOnly: true },
+  // a Chinese seller's Vietnam mall settlement of a month, at the same address (docs/money.md#overseas-bills)
+  { label: mark('越南商城账单'), path: '/backend/overseas/bill', icon: 'pi pi-calendar', codes: ['M11'], sellersOnly: true, cnOnly: true },
   // 商圈库存 (M05, docs/circles.md): the owner's totals open from 我的商圈
   { label: mark('我的商圈'), path: '/backend/circle/mine', icon: 'pi pi-sitemap', codes: CIRCLE_CODES },
   { label: mark('商圈商品'), path: '/backend/circle/circleProduct', icon: 'pi pi-th-large', codes: CIRCLE_CODES },

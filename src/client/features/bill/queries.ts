@@ -14,6 +14,7 @@ export const billKeys = {
   vnMonth: (month: string) => ['bill', 'vn', 'month', month] as const,
   opVnList: (p: PayloadIn<'opForeignBillList'>) => ['bill', 'vn', 'op', 'list', p] as const,
   opVnMonth: (companyId: number, month: string) => ['bill', 'vn', 'op', 'month', companyId, month] as const,
+  sellerVn: (month: string) => ['bill', 'vn', 'seller', month] as const,
 };
 
 export const billMonthsQuery = (p: PayloadIn<'billMonths'>) =>
@@ -45,3 +46,5 @@ export const downloadVnBill = async (s: { company_id: number; company_name: stri
   const query = new URLSearchParams({ month: s.month, format: 'xlsx', ...(operator ? { company_id: String(s.company_id) } : {}) });
   await saveDownload(await fileRequest(`/api/${operator ? 'operation/foreign/bill' : 'vn-bill'}/download?${query.toString()}`), `${s.company_name}-${s.month}-越南盾账单.xlsx`);
 };
+export const vnSellerSettlementQuery = (month: string) =>
+  queryOptions({ queryKey: billKeys.sellerVn(month), queryFn: ({ signal }) => request('get', 'vnSellerSettlement', { month }, undefined, { signal, silent: true }), retry: false });
