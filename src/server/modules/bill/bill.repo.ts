@@ -8,7 +8,7 @@ export const userOf = (db: Kysely<DB>, userId: number) =>
     .where('app_user.id', '=', userId).executeTakeFirst();
 
 /** The company's name; with `country`, only when it is registered there (the dong statements: 'VN'). */
-export const companyName = async (db: Kysely<DB>, companyId: number, country?: string) =>
+export const companyName = async (db: Kysely<DB>, companyId: number, country?: 'CN' | 'VN') =>
   (await db.selectFrom('company').select('name').where('id', '=', companyId).$if(country !== undefined, (q) => q.where('country', '=', country!)).executeTakeFirst())?.name;
 
 /** The names of these companies whose name or short name holds `text` (all of them when empty). */
