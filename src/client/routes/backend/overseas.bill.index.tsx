@@ -14,8 +14,9 @@ export const Route = createFileRoute('/backend/overseas/bill/')({
   beforeLoad: guardedBy({ auth: true, permissions: [...FINANCE_PAGE_CODES, 'M11'] }),
   component: function OverseasBill() {
     const navigate = Route.useNavigate();
+    const search = Route.useSearch();
     const { session } = useRouteContext({ from: '__root__' });
     if (session.user?.country !== 'VN') return <VnSellerSettlementPage />;
-    return <VnBillListPage search={Route.useSearch()} onSearch={(search) => void navigate({ search })} />;
+    return <VnBillListPage search={search} onSearch={(next) => void navigate({ search: next })} />;
   },
 });
