@@ -66,6 +66,7 @@ const groupSums = <G extends string>(names: readonly G[], lines: ReadonlyArray<{
     return { group: g, count: of.length, in: of.reduce((s, l) => s + Math.max(l.amount, 0), 0), out: of.reduce((s, l) => s + Math.min(l.amount, 0), 0) };
   });
 
+/** The group of a dong transaction kind (the dong wallet moves through these three kinds only: docs/money.md#money-in-dong). */
 const vnGroupOf = (kind: string): VnBillGroup => VN_BILL_GROUP_NAMES.find((g) => (VN_BILL_GROUPS[g].kinds as readonly string[]).includes(kind)) ?? 'recharge';
 const vnMonthOf = (companyId: number, companyName: string, t: MonthTotals): VnBillMonth => ({
   company_id: companyId, company_name: companyName, month: t.month, opening_dong: t.opening, in_dong: t.in, out_dong: t.out, closing_dong: t.closing, count: t.count,
