@@ -268,6 +268,8 @@ import { Route as StoreSearchVinSubgroupRouteImport } from './routes/_store/sear
 import { Route as BackendAccountingBillIndexRouteImport } from './routes/backend/accounting.bill.index'
 import { Route as BackendAccountingBillMonthRouteImport } from './routes/backend/accounting.bill.$month'
 import { Route as BackendOrderDetailOrderNoRouteImport } from './routes/backend/order.detail.$orderNo'
+import { Route as BackendOverseasBillIndexRouteImport } from './routes/backend/overseas.bill.index'
+import { Route as BackendOverseasBillMonthRouteImport } from './routes/backend/overseas.bill.$month'
 import { Route as BackendServiceAfterSaleIndexRouteImport } from './routes/backend/service.afterSale.index'
 import { Route as BackendServiceAfterSaleApplyRouteImport } from './routes/backend/service.afterSale.apply'
 import { Route as OperationCompanyGroupIndexRouteImport } from './routes/operation/company.group.index'
@@ -276,6 +278,8 @@ import { Route as OperationCompanyTradeIndexRouteImport } from './routes/operati
 import { Route as OperationCompanyTradeEditRouteImport } from './routes/operation/company.trade.edit'
 import { Route as OperationForeignAfterSaleIndexRouteImport } from './routes/operation/foreign.afterSale.index'
 import { Route as OperationForeignAfterSaleAsNoRouteImport } from './routes/operation/foreign.afterSale.$asNo'
+import { Route as OperationForeignBillIndexRouteImport } from './routes/operation/foreign.bill.index'
+import { Route as OperationForeignBillDetailRouteImport } from './routes/operation/foreign.bill.detail'
 import { Route as OperationForeignCompanyAuditRouteImport } from './routes/operation/foreign.company.audit'
 import { Route as OperationForeignCompanyListRouteImport } from './routes/operation/foreign.company.list'
 import { Route as OperationInterfaceSecretKeyIndexRouteImport } from './routes/operation/interface.secretKey.index'
@@ -1658,6 +1662,18 @@ const BackendOrderDetailOrderNoRoute =
     path: '/order/detail/$orderNo',
     getParentRoute: () => BackendRoute,
   } as any)
+const BackendOverseasBillIndexRoute =
+  BackendOverseasBillIndexRouteImport.update({
+    id: '/overseas/bill/',
+    path: '/overseas/bill/',
+    getParentRoute: () => BackendRoute,
+  } as any)
+const BackendOverseasBillMonthRoute =
+  BackendOverseasBillMonthRouteImport.update({
+    id: '/overseas/bill/$month',
+    path: '/overseas/bill/$month',
+    getParentRoute: () => BackendRoute,
+  } as any)
 const BackendServiceAfterSaleIndexRoute =
   BackendServiceAfterSaleIndexRouteImport.update({
     id: '/service/afterSale/',
@@ -1704,6 +1720,18 @@ const OperationForeignAfterSaleAsNoRoute =
   OperationForeignAfterSaleAsNoRouteImport.update({
     id: '/foreign/afterSale/$asNo',
     path: '/foreign/afterSale/$asNo',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationForeignBillIndexRoute =
+  OperationForeignBillIndexRouteImport.update({
+    id: '/foreign/bill/',
+    path: '/foreign/bill/',
+    getParentRoute: () => OperationRoute,
+  } as any)
+const OperationForeignBillDetailRoute =
+  OperationForeignBillDetailRouteImport.update({
+    id: '/foreign/bill/detail',
+    path: '/foreign/bill/detail',
     getParentRoute: () => OperationRoute,
   } as any)
 const OperationForeignCompanyAuditRoute =
@@ -2076,10 +2104,12 @@ export interface FileRoutesByFullPath {
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/accounting/bill/$month': typeof BackendAccountingBillMonthRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/backend/overseas/bill/$month': typeof BackendOverseasBillMonthRoute
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
+  '/operation/foreign/bill/detail': typeof OperationForeignBillDetailRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -2103,10 +2133,12 @@ export interface FileRoutesByFullPath {
   '/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/search/vin/': typeof StoreSearchVinIndexRoute
   '/backend/accounting/bill/': typeof BackendAccountingBillIndexRoute
+  '/backend/overseas/bill/': typeof BackendOverseasBillIndexRoute
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
   '/operation/foreign/afterSale/': typeof OperationForeignAfterSaleIndexRoute
+  '/operation/foreign/bill/': typeof OperationForeignBillIndexRoute
   '/operation/interface/secretKey/': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill/': typeof OperationPayBillIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
@@ -2361,10 +2393,12 @@ export interface FileRoutesByTo {
   '/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/accounting/bill/$month': typeof BackendAccountingBillMonthRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/backend/overseas/bill/$month': typeof BackendOverseasBillMonthRoute
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
+  '/operation/foreign/bill/detail': typeof OperationForeignBillDetailRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -2388,10 +2422,12 @@ export interface FileRoutesByTo {
   '/search/vehicle': typeof StoreSearchVehicleIndexRoute
   '/search/vin': typeof StoreSearchVinIndexRoute
   '/backend/accounting/bill': typeof BackendAccountingBillIndexRoute
+  '/backend/overseas/bill': typeof BackendOverseasBillIndexRoute
   '/backend/service/afterSale': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade': typeof OperationCompanyTradeIndexRoute
   '/operation/foreign/afterSale': typeof OperationForeignAfterSaleIndexRoute
+  '/operation/foreign/bill': typeof OperationForeignBillIndexRoute
   '/operation/interface/secretKey': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill': typeof OperationPayBillIndexRoute
   '/operation/product/epc': typeof OperationProductEpcIndexRoute
@@ -2652,10 +2688,12 @@ export interface FileRoutesById {
   '/_store/search/vin/subgroup': typeof StoreSearchVinSubgroupRoute
   '/backend/accounting/bill/$month': typeof BackendAccountingBillMonthRoute
   '/backend/order/detail/$orderNo': typeof BackendOrderDetailOrderNoRoute
+  '/backend/overseas/bill/$month': typeof BackendOverseasBillMonthRoute
   '/backend/service/afterSale/apply': typeof BackendServiceAfterSaleApplyRoute
   '/operation/company/group/edit': typeof OperationCompanyGroupEditRoute
   '/operation/company/trade/edit': typeof OperationCompanyTradeEditRoute
   '/operation/foreign/afterSale/$asNo': typeof OperationForeignAfterSaleAsNoRoute
+  '/operation/foreign/bill/detail': typeof OperationForeignBillDetailRoute
   '/operation/foreign/company/audit': typeof OperationForeignCompanyAuditRoute
   '/operation/foreign/company/list': typeof OperationForeignCompanyListRoute
   '/operation/pay/bill/download': typeof OperationPayBillDownloadRoute
@@ -2679,10 +2717,12 @@ export interface FileRoutesById {
   '/_store/search/vehicle/': typeof StoreSearchVehicleIndexRoute
   '/_store/search/vin/': typeof StoreSearchVinIndexRoute
   '/backend/accounting/bill/': typeof BackendAccountingBillIndexRoute
+  '/backend/overseas/bill/': typeof BackendOverseasBillIndexRoute
   '/backend/service/afterSale/': typeof BackendServiceAfterSaleIndexRoute
   '/operation/company/group/': typeof OperationCompanyGroupIndexRoute
   '/operation/company/trade/': typeof OperationCompanyTradeIndexRoute
   '/operation/foreign/afterSale/': typeof OperationForeignAfterSaleIndexRoute
+  '/operation/foreign/bill/': typeof OperationForeignBillIndexRoute
   '/operation/interface/secretKey/': typeof OperationInterfaceSecretKeyIndexRoute
   '/operation/pay/bill/': typeof OperationPayBillIndexRoute
   '/operation/product/epc/': typeof OperationProductEpcIndexRoute
@@ -2942,10 +2982,12 @@ export interface FileRouteTypes {
     | '/search/vin/subgroup'
     | '/backend/accounting/bill/$month'
     | '/backend/order/detail/$orderNo'
+    | '/backend/overseas/bill/$month'
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
     | '/operation/foreign/afterSale/$asNo'
+    | '/operation/foreign/bill/detail'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -2969,10 +3011,12 @@ export interface FileRouteTypes {
     | '/search/vehicle/'
     | '/search/vin/'
     | '/backend/accounting/bill/'
+    | '/backend/overseas/bill/'
     | '/backend/service/afterSale/'
     | '/operation/company/group/'
     | '/operation/company/trade/'
     | '/operation/foreign/afterSale/'
+    | '/operation/foreign/bill/'
     | '/operation/interface/secretKey/'
     | '/operation/pay/bill/'
     | '/operation/product/epc/'
@@ -3227,10 +3271,12 @@ export interface FileRouteTypes {
     | '/search/vin/subgroup'
     | '/backend/accounting/bill/$month'
     | '/backend/order/detail/$orderNo'
+    | '/backend/overseas/bill/$month'
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
     | '/operation/foreign/afterSale/$asNo'
+    | '/operation/foreign/bill/detail'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -3254,10 +3300,12 @@ export interface FileRouteTypes {
     | '/search/vehicle'
     | '/search/vin'
     | '/backend/accounting/bill'
+    | '/backend/overseas/bill'
     | '/backend/service/afterSale'
     | '/operation/company/group'
     | '/operation/company/trade'
     | '/operation/foreign/afterSale'
+    | '/operation/foreign/bill'
     | '/operation/interface/secretKey'
     | '/operation/pay/bill'
     | '/operation/product/epc'
@@ -3517,10 +3565,12 @@ export interface FileRouteTypes {
     | '/_store/search/vin/subgroup'
     | '/backend/accounting/bill/$month'
     | '/backend/order/detail/$orderNo'
+    | '/backend/overseas/bill/$month'
     | '/backend/service/afterSale/apply'
     | '/operation/company/group/edit'
     | '/operation/company/trade/edit'
     | '/operation/foreign/afterSale/$asNo'
+    | '/operation/foreign/bill/detail'
     | '/operation/foreign/company/audit'
     | '/operation/foreign/company/list'
     | '/operation/pay/bill/download'
@@ -3544,10 +3594,12 @@ export interface FileRouteTypes {
     | '/_store/search/vehicle/'
     | '/_store/search/vin/'
     | '/backend/accounting/bill/'
+    | '/backend/overseas/bill/'
     | '/backend/service/afterSale/'
     | '/operation/company/group/'
     | '/operation/company/trade/'
     | '/operation/foreign/afterSale/'
+    | '/operation/foreign/bill/'
     | '/operation/interface/secretKey/'
     | '/operation/pay/bill/'
     | '/operation/product/epc/'
@@ -5398,6 +5450,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BackendOrderDetailOrderNoRouteImport
       parentRoute: typeof BackendRoute
     }
+    '/backend/overseas/bill/': {
+      id: '/backend/overseas/bill/'
+      path: '/overseas/bill'
+      fullPath: '/backend/overseas/bill/'
+      preLoaderRoute: typeof BackendOverseasBillIndexRouteImport
+      parentRoute: typeof BackendRoute
+    }
+    '/backend/overseas/bill/$month': {
+      id: '/backend/overseas/bill/$month'
+      path: '/overseas/bill/$month'
+      fullPath: '/backend/overseas/bill/$month'
+      preLoaderRoute: typeof BackendOverseasBillMonthRouteImport
+      parentRoute: typeof BackendRoute
+    }
     '/backend/service/afterSale/': {
       id: '/backend/service/afterSale/'
       path: '/service/afterSale'
@@ -5452,6 +5518,20 @@ declare module '@tanstack/react-router' {
       path: '/foreign/afterSale/$asNo'
       fullPath: '/operation/foreign/afterSale/$asNo'
       preLoaderRoute: typeof OperationForeignAfterSaleAsNoRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/foreign/bill/': {
+      id: '/operation/foreign/bill/'
+      path: '/foreign/bill'
+      fullPath: '/operation/foreign/bill/'
+      preLoaderRoute: typeof OperationForeignBillIndexRouteImport
+      parentRoute: typeof OperationRoute
+    }
+    '/operation/foreign/bill/detail': {
+      id: '/operation/foreign/bill/detail'
+      path: '/foreign/bill/detail'
+      fullPath: '/operation/foreign/bill/detail'
+      preLoaderRoute: typeof OperationForeignBillDetailRouteImport
       parentRoute: typeof OperationRoute
     }
     '/operation/foreign/company/audit': {
@@ -5838,8 +5918,10 @@ interface BackendRouteChildren {
   BackendQuoteIndexRoute: typeof BackendQuoteIndexRoute
   BackendAccountingBillMonthRoute: typeof BackendAccountingBillMonthRoute
   BackendOrderDetailOrderNoRoute: typeof BackendOrderDetailOrderNoRoute
+  BackendOverseasBillMonthRoute: typeof BackendOverseasBillMonthRoute
   BackendServiceAfterSaleApplyRoute: typeof BackendServiceAfterSaleApplyRoute
   BackendAccountingBillIndexRoute: typeof BackendAccountingBillIndexRoute
+  BackendOverseasBillIndexRoute: typeof BackendOverseasBillIndexRoute
   BackendServiceAfterSaleIndexRoute: typeof BackendServiceAfterSaleIndexRoute
   BackendServiceAfterSaleDetailAsNoRoute: typeof BackendServiceAfterSaleDetailAsNoRoute
 }
@@ -5896,8 +5978,10 @@ const BackendRouteChildren: BackendRouteChildren = {
   BackendQuoteIndexRoute: BackendQuoteIndexRoute,
   BackendAccountingBillMonthRoute: BackendAccountingBillMonthRoute,
   BackendOrderDetailOrderNoRoute: BackendOrderDetailOrderNoRoute,
+  BackendOverseasBillMonthRoute: BackendOverseasBillMonthRoute,
   BackendServiceAfterSaleApplyRoute: BackendServiceAfterSaleApplyRoute,
   BackendAccountingBillIndexRoute: BackendAccountingBillIndexRoute,
+  BackendOverseasBillIndexRoute: BackendOverseasBillIndexRoute,
   BackendServiceAfterSaleIndexRoute: BackendServiceAfterSaleIndexRoute,
   BackendServiceAfterSaleDetailAsNoRoute:
     BackendServiceAfterSaleDetailAsNoRoute,
@@ -6043,6 +6127,7 @@ interface OperationRouteChildren {
   OperationCompanyGroupEditRoute: typeof OperationCompanyGroupEditRoute
   OperationCompanyTradeEditRoute: typeof OperationCompanyTradeEditRoute
   OperationForeignAfterSaleAsNoRoute: typeof OperationForeignAfterSaleAsNoRoute
+  OperationForeignBillDetailRoute: typeof OperationForeignBillDetailRoute
   OperationForeignCompanyAuditRoute: typeof OperationForeignCompanyAuditRoute
   OperationForeignCompanyListRoute: typeof OperationForeignCompanyListRoute
   OperationPayBillDownloadRoute: typeof OperationPayBillDownloadRoute
@@ -6060,6 +6145,7 @@ interface OperationRouteChildren {
   OperationCompanyGroupIndexRoute: typeof OperationCompanyGroupIndexRoute
   OperationCompanyTradeIndexRoute: typeof OperationCompanyTradeIndexRoute
   OperationForeignAfterSaleIndexRoute: typeof OperationForeignAfterSaleIndexRoute
+  OperationForeignBillIndexRoute: typeof OperationForeignBillIndexRoute
   OperationInterfaceSecretKeyIndexRoute: typeof OperationInterfaceSecretKeyIndexRoute
   OperationPayBillIndexRoute: typeof OperationPayBillIndexRoute
   OperationProductEpcIndexRoute: typeof OperationProductEpcIndexRoute
@@ -6161,6 +6247,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationCompanyGroupEditRoute: OperationCompanyGroupEditRoute,
   OperationCompanyTradeEditRoute: OperationCompanyTradeEditRoute,
   OperationForeignAfterSaleAsNoRoute: OperationForeignAfterSaleAsNoRoute,
+  OperationForeignBillDetailRoute: OperationForeignBillDetailRoute,
   OperationForeignCompanyAuditRoute: OperationForeignCompanyAuditRoute,
   OperationForeignCompanyListRoute: OperationForeignCompanyListRoute,
   OperationPayBillDownloadRoute: OperationPayBillDownloadRoute,
@@ -6178,6 +6265,7 @@ const OperationRouteChildren: OperationRouteChildren = {
   OperationCompanyGroupIndexRoute: OperationCompanyGroupIndexRoute,
   OperationCompanyTradeIndexRoute: OperationCompanyTradeIndexRoute,
   OperationForeignAfterSaleIndexRoute: OperationForeignAfterSaleIndexRoute,
+  OperationForeignBillIndexRoute: OperationForeignBillIndexRoute,
   OperationInterfaceSecretKeyIndexRoute: OperationInterfaceSecretKeyIndexRoute,
   OperationPayBillIndexRoute: OperationPayBillIndexRoute,
   OperationProductEpcIndexRoute: OperationProductEpcIndexRoute,

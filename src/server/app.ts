@@ -233,7 +233,7 @@ export const createApp = (deps: AppDeps) => {
   const withdrawals = createWithdrawalService({ clock: deps.clock, ledger, wallet, notices: im });
   const membershipCalls = membershipHandlers(membership, payments);
   // monthly statements and sellers' cash pledges (docs/money.md#bills, #cash-pledges)
-  const bills = createBillService({ clock: deps.clock });
+  const bills = createBillService({ clock: deps.clock, vnWallet });
   const cashPledges = createCashPledgeService({ clock: deps.clock, ledger, providers: payments, afterSales, notices: im });
   // what a payment can be for (docs/money.md, "Payment providers"): the sandbox's checkout, the
   // providers' notices and the payment sweep all find the purpose that owns an order number here
@@ -372,7 +372,7 @@ export const createApp = (deps: AppDeps) => {
   mountFileRoute(app, 'get', '/api/uploads/:name', edge, { name: 'uploaded image', access: 'public' }, ({ c }) => serveUpload(uploads)(c));
   mountFileRoute(app, 'get', '/api/epc/schematic/:file', edge, { name: 'schematic', access: 'public' }, ({ c }) => serveSchematic(illustrations, deps.db)(c));
   mountStockFileRoutes(app, edge, stockImport);
-  mountOpExportRoutes(app, edge, { oversight, reports, products, afterSales, payAccounts, withdrawals, cashPledges, paidServices, vouchers, vnWallet });
+  mountOpExportRoutes(app, edge, { oversight, reports, products, afterSales, payAccounts, withdrawals, cashPledges, paidServices, vouchers, vnWallet, bills });
   // purchase and sales order lists as XLSX (docs/api.md, "Routes outside the endpoint table")
   mountOrderFileRoutes(app, edge, orders);
   // the payment providers' notices and the payer's return from their pages (docs/money.md, "Payment providers")

@@ -5,6 +5,8 @@
  * every scenario, Chinese and Vietnamese companies side by side, on both backends.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatChina } from '../../src/shared/domain/china-time';
+import { billText } from '../../src/shared/contracts/bill';
 import { sql } from 'kysely';
 import type { EndpointName, PayloadIn } from '../../src/shared/contracts';
 import { orderText } from '../../src/shared/contracts';
@@ -241,6 +243,39 @@ describe.each(backends)('paying mall orders in dong on %s', (backend) => {
       expect(await balance()).toBe(before);
       expect(await account('fee_income', 'CNY')).toBe(fee0);
       expect(await mine(c.order_no)).toMatchObject({ refunded_dong: cm.pay_now_dong, pay_status: 'paid', status: 'cancelled' });
+    });
+
+    it('the seller\'s 越南商城账单 of the month: every mall order paid in it with its dong, rate and fen, every refund, the net; others refused (docs/money.md#overseas-bills)', async () => {
+      const month = formatChina(Math.floor(env.clock.now().getTime() / 1000), 'YYYY-MM');
+      const r = await call(t.seller, 'vnSellerSettlement', { month });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const s = r.body.data;
+      // what the mall's own rows say: orders paid this month, refunds made in it
+      const paid = (await sql<{ order_no: string; goods_dong: string; rate: string; fen: string }>`select g.order_no, v.paid_goods_dong::text as goods_dong, v.pay_rate as rate,
+        (v.credited_fen - v.paid_service_fen)::text as fen from vn_order v join goods_order g on g.id = v.order_id where g.seller_company_id = 2 and v.paid_at is not null order by v.paid_at, g.id`.execute(db())).rows;
+      expect(paid.length).toBeGreaterThan(1);
+      expect(s.orders.map((o) => [o.order_no, o.goods_dong, o.rate, o.goods_fen])).toEqual(paid.map((p) => [p.order_no, Number(p.goods_dong), p.rate, Number(p.fen)]));
+      // the fen of each order is what the order was paid (its amount due), the seller's side
+      for (const o of s.orders) expect(o.goods_fen).toBe(Number((await orderRow(o.order_no)).paid_fen));
+      const refunds = (await sql<{ n: number; dong: string; fen: string }>`select count(*)::int as n, coalesce(sum(goods_dong), 0)::text as dong, coalesce(sum(amount_fen), 0)::text as fen from vn_order_refund`.execute(db())).rows[0];
+      expect(s.refunds.length).toBe(refunds.n);
+      expect(s.refunds.length).toBeGreaterThan(1);
+      expect(s).toMatchObject({ refund_dong: Number(refunds.dong), refund_fen: Number(refunds.fen), paid_fen: paid.reduce((x, p) => x + Number(p.fen), 0) });
+      expect(s.net_fen).toBe(s.paid_fen - s.refund_fen);
+      expect(s.orders[0].buyer_name).toBe('Công ty Phụ tùng Cần Thơ');
+      // the month before: nothing; a month not yet begun: refused naming the month
+      const [y, m] = month.split('-').map(Number);
+      const before = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+      expect((await call(t.seller, 'vnSellerSettlement', { month: before })).body.data).toMatchObject({ orders: [], refunds: [], net_fen: 0 });
+      const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+      expect((await call(t.seller, 'vnSellerSettlement', { month: next })).body).toMatchObject({ code: 422, field: 'month', client_msg: expect.stringContaining(billText.futureMonth) });
+      // a Vietnamese company, a company that does not sell, a user without M11: refused
+      await sql`update app_user set permissions = array_append(permissions, 'M11') where username in ('vnp_owner_1', 'buyer')`.execute(db());
+      for (const u of ['vnp_owner_1', 'buyer']) {
+        const refused = await call((await env.login(u)).access_token, 'vnSellerSettlement', { month });
+        expect(refused.body).toMatchObject({ code: 403, client_msg: billText.sellerOnly });
+      }
+      expect((await call(t.vn2, 'vnSellerSettlement', { month })).status).toBe(403);
     });
   });
 });

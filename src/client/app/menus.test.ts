@@ -188,3 +188,25 @@ describe('海外账户 and 海外充值 in the operator menu (docs/money.md#mone
     expect(foreign(['D09', 'D05-02', 'D05-03', 'D05-04'])).toEqual([]);
   });
 });
+
+describe('越南盾账单 and 海外账单 (docs/money.md#overseas-bills)', () => {
+  const back = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(BACKOFFICE_MENU, user).map((e) => e.label).filter((l) => l === '越南盾账单');
+  it('shows 越南盾账单 to a Vietnamese company\'s users with M11 or the wallet\'s codes (the server decides the holder), never to a Chinese company', () => {
+    expect(back({ company_id: 9, permissions: ['C07', 'C09', 'M02', 'M11'], country: 'VN' })).toEqual(['越南盾账单']);
+    expect(back({ company_id: 9, permissions: ['M09'], country: 'VN' })).toEqual(['越南盾账单']);
+    expect(back({ company_id: 9, permissions: ['C07', 'C08'], country: 'VN' })).toEqual([]);
+    expect(back({ company_id: 2, permissions: ['M11', 'M09'], is_owner: true, is_seller: true, country: 'CN' })).toEqual([]);
+  });
+  it('shows 越南商城账单 (the same address) to a Chinese seller with M11, never to a Vietnamese company or a buyer', () => {
+    const settle = (user: Parameters<typeof visibleEntries>[1]) => visibleEntries(BACKOFFICE_MENU, user).filter((e) => e.path === '/backend/overseas/bill').map((e) => e.label);
+    expect(settle({ company_id: 2, permissions: ['M11'], is_seller: true, country: 'CN' })).toEqual(['越南商城账单']);
+    expect(settle({ company_id: 2, permissions: ['M09'], is_seller: true, country: 'CN' })).toEqual([]);
+    expect(settle({ company_id: 3, permissions: ['M11'], is_seller: false, country: 'CN' })).toEqual([]);
+    expect(settle({ company_id: 9, permissions: ['M11', 'M02'], is_seller: false, country: 'VN' })).toEqual(['越南盾账单']);
+  });
+  it('shows 海外账单 to the 海外 readers D09, D09-01 and D09-02, not to the mall\'s D09-03 or the pay codes', () => {
+    const op = (permissions: string[]) => visibleEntries(OPERATOR_MENU, { company_id: 1, permissions }).map((e) => e.label).filter((l) => l === '海外账单');
+    for (const codes of [['D09'], ['D09-01'], ['D09-02']]) expect(op(codes)).toEqual(['海外账单']);
+    for (const codes of [['D09-03'], ['D05'], ['D05-05']]) expect(op(codes)).toEqual([]);
+  });
+});

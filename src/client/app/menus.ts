@@ -85,6 +85,11 @@ export const BACKOFFICE_MENU: readonly MenuEntry[] = [
   // 海外（越南）: what the seller offers Vietnamese buyers (docs/overseas.md "The Vietnam mall")
   { label: mark('越南商城'), path: '/backend/overseas/vietnamMall', icon: 'pi pi-globe', codes: ['M11'], sellersOnly: true },
   { label: mark('越南商城选品'), path: '/backend/overseas/vnSelector', icon: 'pi pi-check-square', codes: ['M11'], sellersOnly: true },
+  // the dong wallet's monthly statements (docs/money.md#overseas-bills): not walletHolder, since the signed-in user carries
+  // no owner mark and an owner may hold no accounting code (vnbuyer); the server answers a clerk 403 and the page says so
+  { label: mark('越南盾账单'), path: '/backend/overseas/bill', icon: 'pi pi-calendar', codes: ['M11', ...FINANCE_PAGE_CODES], vnOnly: true },
+  // a Chinese seller's Vietnam mall settlement of a month, at the same address (docs/money.md#overseas-bills)
+  { label: mark('越南商城账单'), path: '/backend/overseas/bill', icon: 'pi pi-calendar', codes: ['M11'], sellersOnly: true, cnOnly: true },
   // 商圈库存 (M05, docs/circles.md): the owner's totals open from 我的商圈
   { label: mark('我的商圈'), path: '/backend/circle/mine', icon: 'pi pi-sitemap', codes: CIRCLE_CODES },
   { label: mark('商圈商品'), path: '/backend/circle/circleProduct', icon: 'pi pi-th-large', codes: CIRCLE_CODES },
@@ -222,6 +227,7 @@ export const OPERATOR_MENU: readonly MenuEntry[] = [
   { label: '越南商城订单', path: '/operation/foreign/order', icon: 'pi pi-shopping-cart', codes: OP_FOREIGN_CODES.mall },
   { label: '海外售后', path: '/operation/foreign/afterSale', icon: 'pi pi-replay', codes: OP_FOREIGN_CODES.mall },
   { label: '越南商城服务费', path: '/operation/foreign/serviceChargeRule', icon: 'pi pi-percentage', codes: OP_FOREIGN_CODES.mall },
+  { label: '海外账单', path: '/operation/foreign/bill', icon: 'pi pi-calendar', codes: OP_FOREIGN_CODES.read },
   // 活动 (docs/activities.md)
   { label: '活动列表', path: '/operation/activity/list', icon: 'pi pi-bolt', codes: OP_ACTIVITY_CODES.list },
   { label: '活动审核', path: '/operation/activity/audit', icon: 'pi pi-check-square', codes: OP_ACTIVITY_CODES.audit },

@@ -16,7 +16,7 @@ import { AFTERSALE_ACTION_TEXT, AFTERSALE_NEXT_STEP, AFTERSALE_REASONS, AFTERSAL
 import { warrantyText } from '../../shared/domain/warranty';
 import { afterSaleText } from '../../shared/contracts/aftersale';
 import { ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, PAY_CHANNEL_TEXT, PAY_STATUS_TEXT } from '../../shared/domain/orders';
-import { cartText, keywordTooDeep, orderText, priceColumnHidden, priceRangeReversed, stockRangeReversed, vnWalletText } from '../../shared/contracts';
+import { cartText, keywordTooDeep, orderText, priceColumnHidden, priceRangeReversed, stockRangeReversed, vnWalletText, billText } from '../../shared/contracts';
 import { vnText } from '../../shared/domain/vn-mall';
 import catalogue from './vi.json';
 import { formatMoneyIn, formatVnd } from './format';
@@ -111,6 +111,8 @@ const SHARED_TEXTS: Record<string, readonly string[]> = {
   ],
   'features/im/connection-state.ts STATUS_TEXT (the chat\'s state)': [msg.chatConnected, msg.chatConnecting, msg.chatDisconnected, msg.chatKicked, msg.chatOffline],
   'contracts/vn-wallet.ts vnWalletText (the dong wallet, /vnwallet)': [vnWalletText.notVn, vnWalletText.mayNotUse, vnWalletText.amount, vnWalletText.providerNoVnd],
+  // the dong statements (/backend/overseas/bill/{month}): a month not yet begun
+  'contracts/bill.ts billText': [billText.futureMonth],
   'paying a mall order in dong (/vnmall)': [vnText.notMallOrder, orderText.payOtherCompany],
 };
 

@@ -17,10 +17,12 @@ export const billText = {
   month: '账单月份应为 YYYY-MM 格式（如 2026-11）',
   futureMonth: '账单月份不能晚于本月',
   format: '下载格式只能是 xlsx 或 pdf',
+  xlsxOnly: '下载格式只能是 xlsx',
   page: '页码应为正整数',
   pageSize: '每页条数只能是 50、100、200、400 或 800',
   company: '企业名称最多 60 个字',
   companyNotFound: '企业不存在',
+  sellerOnly: '越南商城账单只对卖家开放',
 } as const;
 
 /**
@@ -55,6 +57,10 @@ const paging = {
   page_number: v.optional(intOf(billText.page, 1, 100000), 1),
   page_size: pageSizeField(50),
 };
+const companyName = v.optional(v.pipe(v.string(billText.company), v.trim(), v.maxLength(60, billText.company)), '');
+/** The month, paging and company-name fields, shared with the dong statements (./vn-bill.ts). */
+export const billMonthField = month;
+export const billPaging = { ...paging, company: companyName };
 
 /** One month of a company's statements list: the totals. */
 export const billMonthSchema = v.object({
@@ -129,7 +135,7 @@ export const billEndpoints = {
   opBillList: defineEndpoint({
     method: 'get', path: '/operation/bill/list', tag: 'operation', access: 'operator', permissions: OP_CATALOGUE_CODES.pay,
     summary: '运营：各企业某月的账单合计，按企业名称筛选，分页',
-    payload: v.object({ month, company: v.optional(v.pipe(v.string(billText.company), v.trim(), v.maxLength(60, billText.company)), ''), ...paging }),
+    payload: v.object({ month, company: companyName, ...paging }),
     answer: v.object({ data: v.array(billMonthSchema), total: v.number() }),
   }),
   opBillGet: defineEndpoint({

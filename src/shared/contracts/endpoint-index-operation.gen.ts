@@ -93,6 +93,8 @@ opExhibitionList get operator - /operation/exhibitions
 opExhibitionRemove post operator i /operation/exhibitions/remove
 opForeignAccountEntries get operator - /operation/pay/foreign-accounts/entries
 opForeignAccounts get operator - /operation/pay/foreign-accounts
+opForeignBillGet get operator - /operation/foreign/bill/month
+opForeignBillList get operator - /operation/foreign/bill/list
 opForeignRecharges get operator - /operation/pay/foreign-recharges
 opFreeCities get operator - /operation/free-city/list
 opFreeCitySave post operator i /operation/free-city

@@ -328,6 +328,8 @@ userLogout post user - /user/logout
 userProfileGet post user - /user/profile
 userRegister post public - /account/register
 vinDecode post user - /vin/decode
+vnBillGet get user - /vn-bill/month
+vnBillMonths get user - /vn-bill/months
 vnCartAdd post user i /vn-mall/cart
 vnCartList get user - /vn-mall/cart
 vnCartRemove post user i /vn-mall/cart/remove
@@ -344,6 +346,7 @@ vnOrderPay post user i /vn-mall/orders/pay
 vnRuleAdd post user i /overseas/vn-rules
 vnRuleList get user - /overseas/vn-rules
 vnRuleRemove delete user i /overseas/vn-rules
+vnSellerSettlement get user - /vn-bill/seller-month
 vnWalletEntries get user - /vn-wallet/entries
 vnWalletGet get user - /vn-wallet/balance
 vnWalletRecharge post user i /vn-wallet/recharge

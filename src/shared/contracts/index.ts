@@ -39,6 +39,7 @@ import { afterSaleEndpoints, opAfterSaleEndpoints } from './aftersale';
 import { opGroupEndpoints } from './operation-group';
 import { walletEndpoints } from './wallet';
 import { billEndpoints } from './bill';
+import { vnBillEndpoints } from './vn-bill';
 import { cashPledgeEndpoints } from './cash-pledge';
 import { paidServiceEndpoints } from './paid-service';
 import { warrantyEndpoints } from './warranty';
@@ -108,6 +109,7 @@ export * from './aftersale';
 export * from './operation-group';
 export * from './wallet';
 export * from './bill';
+export * from './vn-bill';
 export * from './cash-pledge';
 export * from './paid-service';
 export * from './warranty';
@@ -182,6 +184,7 @@ export const endpoints = {
   ...opAfterSaleEndpoints,
   ...walletEndpoints,
   ...billEndpoints,
+  ...vnBillEndpoints,
   ...cashPledgeEndpoints,
   ...paidServiceEndpoints,
   ...warrantyEndpoints,

@@ -10,7 +10,7 @@ const TABS_KEY = 'qph-operation-tabs';
 /** narrower than this the side menu starts as its icon rail and opens over the page */
 const NARROW_MENU = '(max-width: 767.98px)';
 /** pages reached from the header rather than the side menu */
-const PAGE_TITLES: Record<string, string> = { '/operation/password': '修改密码', '/operation/company/detail': '企业详情', '/operation/company/trade/edit': '商圈详情', '/operation/company/group/edit': '分组详情', '/operation/pay/bill/download': '账单明细' };
+const PAGE_TITLES: Record<string, string> = { '/operation/password': '修改密码', '/operation/company/detail': '企业详情', '/operation/company/trade/edit': '商圈详情', '/operation/company/group/edit': '分组详情', '/operation/pay/bill/download': '账单明细', '/operation/foreign/bill/detail': '海外账单明细' };
 /** detail pages whose address carries their number */
 const PREFIX_TITLES: ReadonlyArray<[string, string]> = [['/operation/order/', '订单详情'], ['/operation/enquiry/', '询价详情'], ['/operation/service/afterSale/', '售后详情'], ['/operation/foreign/afterSale/', '海外售后详情'], ['/operation/product/epc/', '编辑图解']];
 

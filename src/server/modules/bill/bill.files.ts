@@ -3,7 +3,9 @@
  * the Noto Sans SC font of @embedpdf/fonts-sc embedded as a subset, so Chinese renders in any
  * reader without fonts of its own). GET /api/bill/download?month&format (the company's own) and
  * GET /api/operation/bill/download?company_id&month&format (the operator's), through the table's
- * edge (http/file-route.ts): sign-in, codes, the query's schema.
+ * edge (http/file-route.ts): sign-in, codes, the query's schema. A dong statement
+ * (docs/money.md#overseas-bills) downloads as XLSX with Chinese and Vietnamese headers:
+ * GET /api/vn-bill/download?month&format=xlsx and /api/operation/foreign/bill/download.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -13,6 +15,9 @@ import PDFDocument from 'pdfkit';
 import { mountFileRoute, type FileEdge } from '../../http/file-route';
 import { BILL_READ_CODES, billDownloadQuery, opBillDownloadQuery, type BillStatement } from '../../../shared/contracts/bill';
 import { WALLET_ENTRY_KINDS } from '../../../shared/contracts/wallet';
+import { opVnBillDownloadQuery, VN_BILL_CODES, vnBillDownloadQuery, type VnBillStatement } from '../../../shared/contracts/vn-bill';
+import { VND_ENTRY_KINDS } from '../../../shared/contracts/vn-wallet';
+import { OP_FOREIGN_CODES } from '../../../shared/domain/overseas-rules';
 import { OP_CATALOGUE_CODES } from '../../../shared/domain/operation';
 import { formatChina } from '../../../shared/domain/china-time';
 import type { BillService } from './bill.service';
@@ -48,6 +53,43 @@ export const billWorkbook = async (s: BillStatement) => {
     lines.addRow({
       at: formatChina(l.created_at), kind: kindName(l.kind), reference: l.reference, available: yuan(l.available_fen), frozen: yuan(l.frozen_fen),
       amount: yuan(l.amount_fen), balance: yuan(l.balance_after_fen),
+    });
+  }
+  return wb.xlsx.writeBuffer();
+};
+
+/** A rate as a number of dong per yuan (its millionths kept); empty for a recharge. */
+const rateOf = (micro: number) => (micro ? micro / 1_000_000 : '');
+const vnKindName = (kind: string) => (VND_ENTRY_KINDS as Record<string, string>)[kind] ?? kind;
+/** The Vietnamese of the few words a dong statement's workbook holds (its reader may be the Vietnamese company). */
+const VN_WORDS: Record<string, string> = { 充值: 'Nạp tiền', 订单付款: 'Thanh toán đơn hàng', 订单退款: 'Hoàn tiền đơn hàng' };
+const both = (zh: string) => (VN_WORDS[zh] ? `${zh} · ${VN_WORDS[zh]}` : zh);
+
+/** A dong statement's workbook: the totals and every line, in whole dong, with each payment's and refund's rate and fen. */
+export const vnBillWorkbook = async (s: VnBillStatement) => {
+  const wb = new ExcelJS.Workbook();
+  const sum = wb.addWorksheet('账单汇总 Tổng hợp');
+  sum.columns = [
+    { header: '项目 · Khoản mục', key: 'item', width: 34 }, { header: '收入（₫）· Thu', key: 'in', width: 18 },
+    { header: '支出（₫）· Chi', key: 'out', width: 18 }, { header: '笔数 · Số giao dịch', key: 'n', width: 14 },
+  ];
+  sum.addRow({ item: `${s.company_name} ${s.month}` });
+  sum.addRow({ item: '期初余额 · Số dư đầu kỳ', in: s.opening_dong });
+  for (const g of s.groups) sum.addRow({ item: both(g.label), in: g.in_dong, out: g.out_dong, n: g.count });
+  sum.addRow({ item: '合计 · Tổng', in: s.in_dong, out: s.out_dong, n: s.count });
+  sum.addRow({ item: '期末余额 · Số dư cuối kỳ', in: s.closing_dong });
+  const lines = wb.addWorksheet('明细 Chi tiết');
+  lines.columns = [
+    { header: '时间（中国时间）· Thời gian (giờ Trung Quốc)', key: 'at', width: 20 }, { header: '类型 · Loại', key: 'kind', width: 26 },
+    { header: '单号 · Mã đơn', key: 'reference', width: 26 }, { header: '金额（₫）· Số tiền', key: 'amount', width: 16 },
+    { header: '余额（₫）· Số dư', key: 'balance', width: 16 }, { header: '汇率（₫/¥）· Tỷ giá', key: 'rate', width: 14 },
+    { header: '折合人民币（元）· Quy đổi (CNY)', key: 'yuan', width: 16 },
+  ];
+  for (const ws of [sum, lines]) ws.getRow(1).font = { bold: true };
+  for (const l of s.lines) {
+    lines.addRow({
+      at: formatChina(l.created_at), kind: both(vnKindName(l.kind)), reference: l.reference, amount: l.amount_dong, balance: l.balance_after_dong,
+      rate: rateOf(l.rate_micro), yuan: l.rate_micro ? yuan(l.fx_fen) : '',
     });
   }
   return wb.xlsx.writeBuffer();
@@ -113,7 +155,18 @@ const answer = async (s: BillStatement, format: 'xlsx' | 'pdf') => {
   });
 };
 
+const vnAnswer = async (s: VnBillStatement) => new Response(await vnBillWorkbook(s) as ArrayBuffer, {
+  headers: {
+    'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'Content-Disposition': attachment(`vn-bill-${s.month}.xlsx`, `${s.company_name}-${s.month}-越南盾账单.xlsx`), 'Cache-Control': 'no-store',
+  },
+});
+
 export const mountBillFileRoutes = (app: Hono, edge: FileEdge, svc: BillService) => {
+  mountFileRoute(app, 'get', '/api/vn-bill/download', edge, { name: 'dong bill download', access: 'user', permissions: VN_BILL_CODES, query: vnBillDownloadQuery },
+    async ({ caller, query: q }) => vnAnswer(await svc.vnGet(edge.deps.db, caller!, q.month)));
+  mountFileRoute(app, 'get', '/api/operation/foreign/bill/download', edge, { name: 'operator dong bill download', access: 'operator', permissions: OP_FOREIGN_CODES.read, query: opVnBillDownloadQuery },
+    async ({ query: q }) => vnAnswer(await svc.operatorVnGet(edge.deps.db, q.company_id, q.month)));
   mountFileRoute(app, 'get', '/api/bill/download', edge, { name: 'bill download', access: 'user', permissions: BILL_READ_CODES, query: billDownloadQuery },
     async ({ caller, query: q }) => answer(await svc.get(edge.deps.db, caller!, q.month), q.format));
   mountFileRoute(app, 'get', '/api/operation/bill/download', edge, { name: 'operator bill download', access: 'operator', permissions: OP_CATALOGUE_CODES.pay, query: opBillDownloadQuery },

@@ -7,8 +7,9 @@ export const userOf = (db: Kysely<DB>, userId: number) =>
     .select(['app_user.id', 'app_user.company_id', 'app_user.is_owner', 'app_user.permissions', 'app_user.active', 'company.name as company_name'])
     .where('app_user.id', '=', userId).executeTakeFirst();
 
-export const companyName = async (db: Kysely<DB>, companyId: number) =>
-  (await db.selectFrom('company').select('name').where('id', '=', companyId).executeTakeFirst())?.name;
+/** The company's name; with `country`, only when it is registered there (the dong statements: 'VN'). */
+export const companyName = async (db: Kysely<DB>, companyId: number, country?: 'CN' | 'VN') =>
+  (await db.selectFrom('company').select('name').where('id', '=', companyId).$if(country !== undefined, (q) => q.where('country', '=', country!)).executeTakeFirst())?.name;
 
 /** The names of these companies whose name or short name holds `text` (all of them when empty). */
 export const namesOf = async (db: Kysely<DB>, ids: readonly number[], text: string) => {

@@ -31,6 +31,7 @@ import type { CashPledgeService } from '../cash-pledge/cash-pledge.service';
 import type { PaidServiceService } from '../paid-service/paid-service.service';
 import type { VoucherService } from '../voucher/voucher.service';
 import type { VnWalletService } from '../vnwallet/vnwallet.service';
+import type { BillService } from '../bill/bill.service';
 import { VND_RECHARGE_STATES } from '../../../shared/contracts/vn-wallet';
 import { WITHDRAWAL_STATES } from '../../../shared/domain/withdrawal';
 import { CASH_PLEDGE_STATES } from '../../../shared/contracts/cash-pledge';
@@ -70,6 +71,8 @@ interface Services {
   vouchers: VoucherService;
   /** 海外充值 (docs/money.md#money-in-dong) */
   vnWallet: VnWalletService;
+  /** 海外账单 (docs/money.md#overseas-bills) */
+  bills: BillService;
 }
 
 const EXPORTS = {
@@ -183,6 +186,19 @@ const EXPORTS = {
         { header: '支付时间', key: 'paid', width: 18 }, { header: '渠道', key: 'provider' }, { header: '交易号', key: 'trade_no', width: 24 },
       ],
       rows: a.data.map((r) => ({ ...r, at: chinaTime(r.created_at), paid: r.paid_at ? chinaTime(r.paid_at) : '', state: VND_RECHARGE_STATES[r.state] })),
+    }],
+  },
+  opForeignBillList: {
+    file: '海外账单',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opForeignBillList'>) => s.bills.operatorVnList(db, { ...p, page_number: 1, page_size: 800 }),
+    sheets: (a: AnswerOf<'opForeignBillList'>): Sheet[] => [{
+      name: '海外账单',
+      columns: [
+        { header: '企业', key: 'company_name', width: 36 }, { header: '月份', key: 'month', width: 10 }, { header: '期初余额（越南盾）', key: 'opening_dong', width: 18 },
+        { header: '收入（越南盾）', key: 'in_dong', width: 16 }, { header: '支出（越南盾）', key: 'out_dong', width: 16 }, { header: '期末余额（越南盾）', key: 'closing_dong', width: 18 },
+        { header: '笔数', key: 'count' },
+      ],
+      rows: a.data,
     }],
   },
   opProductList: {
@@ -313,7 +329,7 @@ const attachment = (name: string) => `attachment; filename="export.xlsx"; filena
 /** The rows a list export reads (its largest page), priced as that page of the list call (limits.ts heavyCost). */
 const LIST_EXPORT_ROWS = 800;
 const LIST_EXPORTS = new Set<ExportName>(['opOrderList', 'opEnquiryList', 'opReportMemberUsage', 'opPayList', 'opProductList', 'opAfterSaleList',
-  'opPayAccounts', 'opWithdrawalList', 'opCashPledgeList', 'opPaidServiceRecords', 'opPaidPromotionUses', 'opVoucherRecord', 'opForeignRecharges']);
+  'opPayAccounts', 'opWithdrawalList', 'opCashPledgeList', 'opPaidServiceRecords', 'opPaidPromotionUses', 'opVoucherRecord', 'opForeignRecharges', 'opForeignBillList']);
 
 /**
  * A text cell that a spreadsheet could read as a formula stays text: ExcelJS writes a string as a

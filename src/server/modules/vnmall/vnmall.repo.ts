@@ -294,3 +294,22 @@ export const serviceRefunded = async (db: Kysely<DB>, orderId: string) =>
 /** The goods dong given back so far. */
 export const goodsRefunded = async (db: Kysely<DB>, orderId: string) =>
   Number((await sql<{ n: string }>`select coalesce(sum(goods_dong), 0)::text as n from vn_order_refund where order_id = ${orderId}`.execute(db)).rows[0].n);
+
+// ---- 越南商城账单: a seller's month of mall payments and refunds (docs/money.md#overseas-bills) ----
+
+export const sellerCompany = (db: Kysely<DB>, companyId: number) =>
+  db.selectFrom('company').select(['name', 'is_seller', 'country']).where('id', '=', companyId).executeTakeFirst();
+
+/** The seller's mall orders paid in [from, to), oldest first: the goods' dong, the payment's rate, the fen of the goods. */
+export const sellerPaidOrders = (db: Kysely<DB>, sellerId: number, from: Date, to: Date) =>
+  db.selectFrom('vn_order as v').innerJoin('goods_order as g', 'g.id', 'v.order_id').innerJoin('company as c', 'c.id', 'g.buyer_company_id')
+    .select(['g.order_no', 'c.name as buyer_name', 'v.paid_at', 'v.paid_goods_dong', 'v.pay_rate', sql<string>`(v.credited_fen - v.paid_service_fen)::text`.as('goods_fen')])
+    .where('g.seller_company_id', '=', sellerId).where('v.paid_at', '>=', from).where('v.paid_at', '<', to)
+    .orderBy('v.paid_at').orderBy('g.id').execute();
+
+/** The refunds of the seller's mall orders made in [from, to), oldest first. */
+export const sellerRefunds = (db: Kysely<DB>, sellerId: number, from: Date, to: Date) =>
+  db.selectFrom('vn_order_refund as r').innerJoin('goods_order as g', 'g.id', 'r.order_id')
+    .select(['r.refund_no', 'g.order_no', 'r.created_at', 'r.goods_dong', 'r.amount_fen'])
+    .where('g.seller_company_id', '=', sellerId).where('r.created_at', '>=', from).where('r.created_at', '<', to)
+    .orderBy('r.created_at').orderBy('r.id').execute();

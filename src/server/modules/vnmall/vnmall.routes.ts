@@ -6,10 +6,11 @@ type VnMallHandlerNames =
   | 'vnMallOverview' | 'vnOfferList' | 'vnOfferSet' | 'vnOfferRemove' | 'vnRuleList' | 'vnRuleAdd' | 'vnRuleRemove'
   | 'opVnGoodsList' | 'opVnGoodsRemove' | 'opVnGoodsRestore' | 'opVnProductList' | 'opVnProductRemove' | 'opVnProductRestore'
   | 'opVnAfterSaleList' | 'opVnAfterSaleDetail' | 'opVnAfterSaleClose' | 'opServiceChargeList' | 'opServiceChargeSave' | 'opServiceChargeRemove' | 'opVnOrderList'
-  | 'vnMallSearch' | 'vnMallOffer' | 'vnCartList' | 'vnCartAdd' | 'vnCartSetQty' | 'vnCartRemove' | 'vnCheckout' | 'vnMyOrders' | 'vnOrderPay';
+  | 'vnMallSearch' | 'vnMallOffer' | 'vnCartList' | 'vnCartAdd' | 'vnCartSetQty' | 'vnCartRemove' | 'vnCheckout' | 'vnMyOrders' | 'vnOrderPay' | 'vnSellerSettlement';
 
 export const vnMallHandlers = (svc: VnMallService): Pick<Handlers, VnMallHandlerNames> => ({
   vnMallOverview: (p, ctx) => svc.overview(ctx.db, ctx.caller!, p),
+  vnSellerSettlement: (p, ctx) => svc.sellerSettlement(ctx.db, ctx.caller!, p.month),
   vnOfferList: (p, ctx) => svc.offerList(ctx.db, ctx.caller!, p),
   vnOfferSet: (p, ctx) => svc.offerSet(ctx.db, ctx.caller!, p),
   vnOfferRemove: (p, ctx) => svc.offerRemove(ctx.db, ctx.caller!, p),

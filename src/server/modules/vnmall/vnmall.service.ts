@@ -28,6 +28,8 @@ import { onDongRefund, type OrderMoney } from '../orders/order-payment.service';
 import type { VnWalletService } from '../vnwallet/vnwallet.service';
 import { markFollowedOesChanged } from '../basket/follow.service';
 import type { AfterSaleService } from '../aftersale/aftersale.service';
+import { checkBillMonth, monthBounds } from '../bill/bill.service';
+import { billText } from '../../../shared/contracts/bill';
 import * as repo from './vnmall.repo';
 
 // a cancelled or rejected mall order gives its pieces back to the offers they were sold from
@@ -239,6 +241,26 @@ export const createVnMallService = ({ clock, afterSales, money, vnWallet }: {
     dayRate,
 
     // ---- the seller ----
+
+    /** 越南商城账单 (docs/money.md#overseas-bills): the seller's mall payments and refunds of a China month, in dong and fen. */
+    async sellerSettlement(db: Kysely<DB>, caller: Caller, month: string): Promise<AnswerOf<'vnSellerSettlement'>> {
+      const c = await repo.sellerCompany(db, caller.companyId);
+      if (!c || !c.is_seller || c.country === 'VN') throw forbidden(billText.sellerOnly);
+      checkBillMonth(month, clock.now());
+      const { from, to } = monthBounds(month);
+      const [paid, refunds] = await Promise.all([repo.sellerPaidOrders(db, caller.companyId, from, to), repo.sellerRefunds(db, caller.companyId, from, to)]);
+      const orders = paid.map((o) => ({
+        order_no: o.order_no, buyer_name: o.buyer_name, paid_at: unix(o.paid_at), goods_dong: Number(o.paid_goods_dong ?? 0), rate: o.pay_rate ?? '', goods_fen: Number(o.goods_fen ?? 0),
+      }));
+      const back = refunds.map((r) => ({ refund_no: r.refund_no, order_no: r.order_no, created_at: unix(r.created_at), goods_dong: Number(r.goods_dong), fen: Number(r.amount_fen) }));
+      const paidFen = orders.reduce((s, o) => s + o.goods_fen, 0);
+      const refundFen = back.reduce((s, r) => s + r.fen, 0);
+      return {
+        company_id: caller.companyId, company_name: c.name, month, starts_at: unix(from), ends_at: unix(to) - 1, orders, refunds: back,
+        paid_dong: orders.reduce((s, o) => s + o.goods_dong, 0), paid_fen: paidFen,
+        refund_dong: back.reduce((s, r) => s + r.goods_dong, 0), refund_fen: refundFen, net_fen: paidFen - refundFen,
+      };
+    },
 
     async overview(db: Kysely<DB>, caller: Caller, p: PayloadOut<'vnMallOverview'>): Promise<AnswerOf<'vnMallOverview'>> {
       const { out } = await dayRate(db);
