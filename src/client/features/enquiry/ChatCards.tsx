@@ -86,6 +86,7 @@ function EnquiryCard({ c, direction }: { c: BizContent; direction: 1 | 2 }) {
 
 /** A system notice from the message assistant (order, quote, audit): its title, sentence and a link to the page. */
 function NoticeCard({ c }: { c: BizContent }) {
+  const t = useT();
   const router = useRouter();
   const link = c.LinkData.link;
   return (
@@ -93,7 +94,7 @@ function NoticeCard({ c }: { c: BizContent }) {
       <div className="biz-card-head"><b>{c.BusinessInfo.标题}</b>{c.BusinessInfo.单号 && <small className="muted">{c.BusinessInfo.单号}</small>}</div>
       <p className="biz-card-text">{c.BusinessInfo.内容}</p>
       {link.startsWith('/') && (
-        <a href={link} onClick={(e) => { e.preventDefault(); router.history.push(link); }}>查看详情</a>
+        <a href={link} onClick={(e) => { e.preventDefault(); router.history.push(link); }}>{t('查看详情')}</a>
       )}
     </div>
   );
