@@ -18,6 +18,8 @@ const FEATURE_PUBLIC = [
   'cart/cart\\.css',
   'company/quote-badge\\.(ts|css)',
   'currency/currency-store\\.ts',
+  // an enquiry's state and moments in the reader's language, on the desktop's and the phone's enquiry pages
+  'enquiry/enquiry-text\\.ts',
   'home/ad-choice\\.ts',
   'im/(chat-rules|chat-store|connection-state|open-chat)\\.ts',
   'im/chat\\.css',

@@ -97,6 +97,29 @@ describe.each(backends)('translated lines on %s', (backend) => {
       expect(calls.length).toBe(before);
     });
 
+    it('the chat\'s quote cards and 我的报价 ask by the enquiry they show: the card\'s and the quote\'s line name, for their readers only', async () => {
+      const since = env.clock.now().getTime();
+      const e = (await api('enquiryAdd', 'vnbuyer', { lines: [{ oe: '1K0121253AA', name: 'Bơm nước làm mát', qty: 1, quality: '不限' }], seller_ids: [2], note: '' })).body.data;
+      expect((await api('quoteSubmit', 'seller', { enquiry_id: e.id, line_id: e.lines[0].id, price: 26000, note: '' })).status).toBe(200);
+      // the buyer's quote card names the enquiry (LinkData.QHId) and the line's name (产品名称): the page asks by that id
+      const card = (await api('imSync', 'vnbuyer', { since })).body.data.messages
+        .flatMap((m) => (m.content && 'SceneCode' in m.content && m.content.SceneCode === 'weChat-002' && m.content.LinkData.QHId === e.id ? [m.content] : []))[0];
+      expect(card?.BusinessInfo.产品名称).toBe('Bơm nước làm mát');
+      // a Vietnamese reader of Vietnamese gets nothing; a Chinese one the line in Chinese
+      expect((await tr('vnbuyer', 'enquiry', [card!.LinkData.QHId], 'vi')).body.data.items).toEqual([]);
+      expect(texts((await tr('vnbuyer', 'enquiry', [card!.LinkData.QHId], 'zh')).body.data.items)).toEqual({ 'Bơm nước làm mát': '[zh] Bơm nước làm mát' });
+      // 我的报价: each quote carries its line's name as written; the seller asks by the enquiries the page lists
+      const mine = (await api('quoteMine', 'seller', {})).body.data.data.find((q) => q.enquiry_id === e.id)!;
+      expect(mine).toMatchObject({ line_name: 'Bơm nước làm mát', line_text: '1K0121253AA Bơm nước làm mát' });
+      expect(texts((await tr('seller', 'enquiry', [mine.enquiry_id], 'zh')).body.data.items)).toEqual({ 'Bơm nước làm mát': '[zh] Bơm nước làm mát' });
+      expect(callsOf('Bơm nước làm mát', 'zh')).toBe(1);
+      // another seller (not asked, no quote of its own) and another buyer read nothing of it: 404, no call
+      const before = calls.length;
+      expect((await tr(`seller${other}`, 'enquiry', [mine.enquiry_id], 'vi')).status).toBe(404);
+      expect((await tr('buyer', 'enquiry', [card!.LinkData.QHId], 'vi')).status).toBe(404);
+      expect(calls.length).toBe(before);
+    });
+
     it('the Vietnam mall\'s names for a Vietnamese buyer: offered rows only; a Chinese company is refused', async () => {
       const db = env.database.db;
       const [a, b] = (await sql<{ id: number }>`select id from stock where company_id = 2 and state = 'on' order by id limit 2`.execute(db)).rows.map((r) => Number(r.id));

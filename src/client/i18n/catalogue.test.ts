@@ -20,6 +20,12 @@ import { cartText, keywordTooDeep, orderText, priceColumnHidden, priceRangeRever
 import { vnText } from '../../shared/domain/vn-mall';
 import catalogue from './vi.json';
 import { formatMoneyIn, formatVnd } from './format';
+import { ENQUIRY_ACTION_TEXT, ENQUIRY_STATE_TEXT, enquiryText, QUOTE_FATE_TEXT } from '../../shared/domain/enquiry';
+import { PAY_METHODS } from '../../shared/domain/orders';
+import { REFUND_METHODS } from '../../shared/domain/aftersale';
+import { INVOICE_STATUS_TEXT, INVOICE_TITLE_KIND_TEXT, INVOICE_TYPE_LONG_TEXT, INVOICE_TYPE_TEXT, invoiceTitleText } from '../../shared/domain/invoice';
+import { invoiceText } from '../../shared/contracts/invoice';
+import { pointsText, POINTS_TX_TEXT, REDEMPTION_STATUS_TEXT } from '../../shared/domain/points';
 
 const ROOT = join(import.meta.dirname, '..');
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
@@ -114,6 +120,23 @@ const SHARED_TEXTS: Record<string, readonly string[]> = {
   // the dong statements (/backend/overseas/bill/{month}): a month not yet begun
   'contracts/bill.ts billText': [billText.futureMonth],
   'paying a mall order in dong (/vnmall)': [vnText.notMallOrder, orderText.payOtherCompany],
+  // the order's and the after-sale's move dialogs: the payment and refund methods are sent as they are, shown translated
+  'domain/orders.ts PAY_METHODS, domain/aftersale.ts REFUND_METHODS': [...PAY_METHODS, ...REFUND_METHODS],
+  'ui/form/form.ts OFFLINE_TEXT (a form\'s refusal offline)': ['网络不可用，请联网后再试'],
+  // 我的询价, an enquiry's page and the chat's cards
+  'domain/enquiry.ts ENQUIRY_STATE_TEXT, ENQUIRY_ACTION_TEXT, QUOTE_FATE_TEXT, the buyer\'s refusals': [
+    ...Object.values(ENQUIRY_STATE_TEXT), ...Object.values(ENQUIRY_ACTION_TEXT), ...Object.values(QUOTE_FATE_TEXT),
+    enquiryText.quoteExpired, enquiryText.noStockNotAcceptable, enquiryText.notYours,
+  ],
+  // 申请开票, 发票抬头, 开票记录 (the buyer's invoice pages)
+  'domain/invoice.ts INVOICE_*_TEXT, invoiceTitleText; contracts/invoice.ts invoiceText (the buyer\'s fields)': [
+    ...Object.values(INVOICE_STATUS_TEXT), ...Object.values(INVOICE_TITLE_KIND_TEXT), ...Object.values(INVOICE_TYPE_TEXT), ...Object.values(INVOICE_TYPE_LONG_TEXT),
+    ...Object.values(invoiceTitleText), invoiceText.titleId, invoiceText.orderNos, invoiceText.orderTwice, invoiceText.remark,
+  ],
+  // 我的积分 (/points, /ofo/points)
+  'domain/points.ts POINTS_TX_TEXT, REDEMPTION_STATUS_TEXT, pointsText (redeeming)': [
+    ...Object.values(POINTS_TX_TEXT), ...Object.values(REDEMPTION_STATUS_TEXT), pointsText.productNotFound, pointsText.productOff, pointsText.qty, pointsText.productId,
+  ],
 };
 
 const scanned = scan();

@@ -165,6 +165,8 @@ export const myQuoteSchema = v.object({
   enquiry_no: v.string(),
   buyer_company_name: v.string(),
   line_text: v.string(),
+  /** the line's part name as the buyer wrote it: its translated line is keyed by it (docs/i18n.md, "Translated lines") */
+  line_name: v.string(),
   line_qty: v.number(),
 });
 export type MyQuote = v.InferOutput<typeof myQuoteSchema>;

@@ -16,6 +16,9 @@ import { Field } from '../../ui/form/Field';
 import { Price } from '../currency/Price';
 import { useAfterSaleMove, type AfterSaleMove } from './mutations';
 import { yuanToFen } from '../../../shared/domain/money';
+import { mark, useT } from '../../i18n/lang';
+import { Refusal } from '../../i18n/Refusal';
+import { dataSlot, withNodes } from '../../i18n/with-data';
 import '../../ui/form/form.css';
 
 /** A member's moves (the operator's 关闭 is on the platform's page). */
@@ -26,14 +29,14 @@ const MOVE: Record<MemberAction, AfterSaleMove> = {
 };
 
 const PROMPT = (a: AfterSaleDetail): Record<MemberAction, string> => ({
-  agree: a.type === 'return' ? '同意后买家寄回配件，收到退货后再退款。'
-    : a.order_pay_kind === 'online' ? '同意后点“确认退款”，退款原路退回买家。' : '同意后请线下退款给买家，退款后点“确认退款”。',
-  reject: '拒绝后售后结束，买家会看到拒绝原因。',
-  cancel: '撤销后售后结束，如需售后可重新申请。',
-  deliver: '请把配件寄回卖家后填写物流信息。',
-  receipt: '请确认已收到买家寄回的配件。',
-  complete: a.order_pay_kind === 'online' ? '订单已在线付款：确认后退款原路退回买家（未结算时从平台暂管款中退，已结算时从本公司钱包中扣），售后随之完成。'
-    : a.order_paid ? '确认已线下退款给买家，售后随之完成。' : '订单尚未登记收款：售后金额从买家应付的货款中冲减，无需退款；如买家已付款，请先在订单上登记收款。',
+  agree: a.type === 'return' ? mark('同意后买家寄回配件，收到退货后再退款。')
+    : a.order_pay_kind === 'online' ? mark('同意后点“确认退款”，退款原路退回买家。') : mark('同意后请线下退款给买家，退款后点“确认退款”。'),
+  reject: mark('拒绝后售后结束，买家会看到拒绝原因。'),
+  cancel: mark('撤销后售后结束，如需售后可重新申请。'),
+  deliver: mark('请把配件寄回卖家后填写物流信息。'),
+  receipt: mark('请确认已收到买家寄回的配件。'),
+  complete: a.order_pay_kind === 'online' ? mark('订单已在线付款：确认后退款原路退回买家（未结算时从平台暂管款中退，已结算时从本公司钱包中扣），售后随之完成。')
+    : a.order_paid ? mark('确认已线下退款给买家，售后随之完成。') : mark('订单尚未登记收款：售后金额从买家应付的货款中冲减，无需退款；如买家已付款，请先在订单上登记收款。'),
 });
 
 /**
@@ -42,6 +45,7 @@ const PROMPT = (a: AfterSaleDetail): Record<MemberAction, string> => ({
  * `m-sheet`, features/mobile/mobile.css).
  */
 export function AfterSaleMoveDialog({ a, action, onHide, sheetClass }: { a: AfterSaleDetail; action: MemberAction; onHide: () => void; sheetClass?: string }) {
+  const t = useT();
   const move = useAfterSaleMove(MOVE[action]);
   // an unpaid order is settled by 冲减货款, a paid one by a payment method (the server checks the same)
   const methods = refundMethodsFor(a.order_pay_kind);
@@ -49,14 +53,14 @@ export function AfterSaleMoveDialog({ a, action, onHide, sheetClass }: { a: Afte
   const [amountError, setAmountError] = useState('');
   const err = move.error;
   const fieldError = (f: string) => (err instanceof ApiError && err.field === f ? err.message : undefined);
-  const general = err && !(err instanceof ApiError && err.field) ? (err instanceof OfflineError ? '当前离线，联网后再试；填写的内容还在' : err.message) : '';
+  const general = err && !(err instanceof ApiError && err.field) ? (err instanceof OfflineError ? t('当前离线，联网后再试；填写的内容还在') : err.message) : '';
   const submit = () => {
     const base = { as_no: a.as_no };
     // 部分退款: the amount typed in yuan, at most what was asked and what may still be refunded
     const fen = yuanToFen(form.amount);
     if (action === 'complete') {
       const cap = Math.min(a.refund_fen, a.order_refundable_fen);
-      const bad = fen === null || fen < 1 ? '请填写退款金额（元，最多两位小数）' : fen > cap ? `退款金额不能超过 ¥${(cap / 100).toFixed(2)}` : '';
+      const bad = fen === null || fen < 1 ? t('请填写退款金额（元，最多两位小数）') : fen > cap ? t('退款金额不能超过 ¥{{yuan}}', { yuan: (cap / 100).toFixed(2) }) : '';
       setAmountError(bad);
       if (bad) return;
     }
@@ -71,45 +75,45 @@ export function AfterSaleMoveDialog({ a, action, onHide, sheetClass }: { a: Afte
   };
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   return (
-    <Dialog header={`${AFTERSALE_ACTION_TEXT[action]} · ${a.as_no}`} visible onHide={onHide}
+    <Dialog header={t('{{action}} · {{no}}', { action: t(AFTERSALE_ACTION_TEXT[action]), no: a.as_no })} visible onHide={onHide}
       {...(sheetClass ? { position: 'bottom' as const, className: sheetClass, draggable: false, style: { width: '100vw', maxWidth: '100vw', margin: 0 } } : { style: { width: '30rem', maxWidth: '95vw' } })}
-      footer={<><Button type="button" text label="返回" onClick={onHide} /><Button type="button" label={AFTERSALE_ACTION_TEXT[action]} loading={move.isPending} onClick={submit} /></>}>
-      <p className="muted">{PROMPT(a)[action]}</p>
+      footer={<><Button type="button" text label={t('返回')} onClick={onHide} /><Button type="button" label={t(AFTERSALE_ACTION_TEXT[action])} loading={move.isPending} onClick={submit} /></>}>
+      <p className="muted">{t(PROMPT(a)[action])}</p>
       {action === 'reject' && (
-        <Field id="as-reason" label="拒绝原因" required error={fieldError('reason')}>
+        <Field id="as-reason" label={t('拒绝原因')} required error={fieldError('reason')}>
           <InputTextarea id="as-reason" rows={3} value={form.reason} onChange={set('reason')} maxLength={200} />
         </Field>
       )}
       {action === 'cancel' && (
-        <Field id="as-reason" label="撤销原因" hint="选填" error={fieldError('reason')}>
+        <Field id="as-reason" label={t('撤销原因')} hint={t('选填')} error={fieldError('reason')}>
           <InputTextarea id="as-reason" rows={2} value={form.reason} onChange={set('reason')} maxLength={200} />
         </Field>
       )}
       {action === 'deliver' && (
         <>
-          <Field id="as-logistics-company" label="物流公司" required error={fieldError('logistics_company')}>
-            <InputText id="as-logistics-company" value={form.logistics_company} onChange={set('logistics_company')} placeholder="如 顺丰速运、德邦物流" maxLength={30} />
+          <Field id="as-logistics-company" label={t('物流公司')} required error={fieldError('logistics_company')}>
+            <InputText id="as-logistics-company" value={form.logistics_company} onChange={set('logistics_company')} placeholder={t('如 顺丰速运、德邦物流')} maxLength={30} />
           </Field>
-          <Field id="as-logistics-no" label="物流单号" required error={fieldError('logistics_no')}>
+          <Field id="as-logistics-no" label={t('物流单号')} required error={fieldError('logistics_no')}>
             <InputText id="as-logistics-no" value={form.logistics_no} onChange={set('logistics_no')} maxLength={30} />
           </Field>
         </>
       )}
       {action === 'complete' && (
         <>
-          <p>申请金额：<strong><Price fen={a.refund_fen} /></strong>{a.order_paid && <span className="muted">（订单可退 <Price fen={a.order_refundable_fen} />）</span>}</p>
-          <Field id="as-amount" label={a.order_paid ? '退款金额（元）' : '冲减金额（元）'} required hint="可少于申请金额（部分退款）" error={amountError || fieldError('amount_fen')}>
+          <p>{t('申请金额：')}<strong><Price fen={a.refund_fen} /></strong>{a.order_paid && <span className="muted">{withNodes(t('（订单可退 {{amount}}）', { amount: dataSlot(0) }), [<Price key="r" fen={a.order_refundable_fen} />])}</span>}</p>
+          <Field id="as-amount" label={a.order_paid ? t('退款金额（元）') : t('冲减金额（元）')} required hint={t('可少于申请金额（部分退款）')} error={amountError || fieldError('amount_fen')}>
             <InputText id="as-amount" value={form.amount} onChange={set('amount')} inputMode="decimal" maxLength={12} />
           </Field>
-          <Field id="as-refund-method" label="退款方式" required error={fieldError('refund_method')}>
-            <Dropdown inputId="as-refund-method" value={form.refund_method} options={[...methods]} onChange={(e) => setForm((f) => ({ ...f, refund_method: e.value as string }))} />
+          <Field id="as-refund-method" label={t('退款方式')} required error={fieldError('refund_method')}>
+            <Dropdown inputId="as-refund-method" value={form.refund_method} options={methods.map((m) => ({ value: m, label: t(m) }))} onChange={(e) => setForm((f) => ({ ...f, refund_method: e.value as string }))} />
           </Field>
-          <Field id="as-note" label="退款备注" hint={a.order_paid ? '选填，如转账流水号' : '选填'} error={fieldError('note')}>
+          <Field id="as-note" label={t('退款备注')} hint={a.order_paid ? t('选填，如转账流水号') : t('选填')} error={fieldError('note')}>
             <InputText id="as-note" value={form.note} onChange={set('note')} maxLength={200} />
           </Field>
         </>
       )}
-      {general && <p className="field-error" role="alert">{general}</p>}
+      {general && <p className="field-error" role="alert"><Refusal text={general} /></p>}
     </Dialog>
   );
 }

@@ -15,38 +15,78 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { SCENE_INQUIRY, SCENE_NOTICE, SCENE_PRODUCT, type BizContent, type ImMessage } from '../../../shared/contracts';
 import { useCartWrite } from '../cart/mutations';
-import { NO_STOCK_PRICE, parseQuotePrice, quotePriceText } from '../../../shared/domain/enquiry';
+import { ENQUIRY_STATE_TEXT, NO_STOCK_PRICE, parseQuotePrice, quotePriceText } from '../../../shared/domain/enquiry';
 import { InputText } from 'primereact/inputtext';
 import { ApiError } from '../../api/request';
 import { errorText } from '../../ui/form/form';
 import { sellerEnquiryQuery } from './queries';
 import { useAcceptQuotes, useAnswerNoStock, useQuoteInChat } from './mutations';
 import { LineQuote } from './SellerEnquiryPage';
+import { mark, useLang, useT } from '../../i18n/lang';
+import { Refusal } from '../../i18n/Refusal';
+import { wantsTranslation } from '../../../shared/domain/translate';
+import { useTranslations } from '../translation/queries';
+import { TranslatedLine } from '../translation/TranslatedLine';
 import './enquiry.css';
+
+/** The cards' field names (BusinessInfo's Chinese labels, requirements 001-3), in the page's language. */
+const FIELD_LABEL: Record<string, string> = {
+  产品名称: mark('产品名称'), 产品编码: mark('产品编码'), 产品品牌: mark('产品品牌'), 产品品质: mark('产品品质'), 产品数量: mark('产品数量'),
+  产品报价: mark('产品报价'), 车型品牌: mark('车型品牌'), VIN: 'VIN',
+};
+/** the fixed words the server writes as a value (a 无货 answer); any other value is what someone wrote */
+const FIXED_VALUE: Record<string, string> = { 无货: mark('无货'), 暂无报价: mark('暂无报价') };
+/** a dong quote as quotedText writes it: ₫362,000（合 ¥100.00） */
+const DONG_QUOTE = /^₫([\d,]+)（合 ¥([\d.]+)）$/;
+
+/** One value of a card: a fixed word translated, a dong quote worded again, anything else kept as written (data-user-text). */
+function CardValue({ v }: { v: string }) {
+  const t = useT();
+  if (FIXED_VALUE[v]) return <>{t(FIXED_VALUE[v])}</>;
+  const dong = DONG_QUOTE.exec(v);
+  if (dong) return <>{t('₫{{dong}}（合 ¥{{yuan}}）', { dong: dong[1], yuan: dong[2] })}</>;
+  return <span data-user-text>{v}</span>;
+}
 
 export function BizCard({ m }: { m: Pick<ImMessage, 'messageDirection'> & { content: BizContent } }) {
   const c = m.content;
   if (c.SceneCode === SCENE_PRODUCT) return <ProductCard c={c} mine={m.messageDirection === 1} />;
   if (c.SceneCode === SCENE_NOTICE) return <NoticeCard c={c} />;
+  return <EnquiryCard c={c} direction={m.messageDirection} />;
+}
+
+/** An inquiry or quote card, its part's name translated under it when the reader reads the other language (docs/i18n.md, "Translated lines"). */
+function EnquiryCard({ c, direction }: { c: BizContent; direction: 1 | 2 }) {
+  const t = useT();
+  const lang = useLang();
   const inquiry = c.SceneCode === SCENE_INQUIRY;
   const fields = Object.entries(c.BusinessInfo).filter(([k, v]) => v !== '' && k !== '单号');
+  const name = c.BusinessInfo.产品名称 ?? '';
+  // asked only for a name in the other language: a Chinese reader of Chinese cards makes no call
+  const lines = useTranslations('enquiry', [c.LinkData.QHId], wantsTranslation(name, lang) ? [name] : []);
   return (
     <div className="biz-card" data-testid="biz-card" data-scene={c.SceneCode}>
-      <div className="biz-card-head"><b>{inquiry ? '询价' : '报价'}</b><small className="muted">{c.BusinessInfo.单号}</small></div>
+      <div className="biz-card-head"><b>{inquiry ? t('询价') : t('报价')}</b><small className="muted">{c.BusinessInfo.单号}</small></div>
       <dl>
-        {fields.map(([k, v]) => <Fragment key={k}><dt>{k}</dt><dd>{v}</dd></Fragment>)}
+        {fields.map(([k, v]) => (
+          <Fragment key={k}>
+            <dt>{FIELD_LABEL[k] ? t(FIELD_LABEL[k]) : <span data-user-text>{k}</span>}</dt>
+            <dd><CardValue v={v} />{k === '产品名称' && <TranslatedLine text={v} lines={lines} />}</dd>
+          </Fragment>
+        ))}
       </dl>
-      {inquiry && m.messageDirection === 2 && <InquiryActions c={c} />}
-      {m.messageDirection === 1 && (
-        <Link to={inquiry ? '/enquiry/list/$id' : '/backend/quote/$id'} params={{ id: String(c.LinkData.QHId) }}>{inquiry ? '查看各家报价' : '查看询价单'}</Link>
+      {inquiry && direction === 2 && <InquiryActions c={c} />}
+      {direction === 1 && (
+        <Link to={inquiry ? '/enquiry/list/$id' : '/backend/quote/$id'} params={{ id: String(c.LinkData.QHId) }}>{inquiry ? t('查看各家报价') : t('查看询价单')}</Link>
       )}
-      {!inquiry && m.messageDirection === 2 && <AcceptQuote c={c} />}
+      {!inquiry && direction === 2 && <AcceptQuote c={c} />}
     </div>
   );
 }
 
 /** A system notice from the message assistant (order, quote, audit): its title, sentence and a link to the page. */
 function NoticeCard({ c }: { c: BizContent }) {
+  const t = useT();
   const router = useRouter();
   const link = c.LinkData.link;
   return (
@@ -54,7 +94,7 @@ function NoticeCard({ c }: { c: BizContent }) {
       <div className="biz-card-head"><b>{c.BusinessInfo.标题}</b>{c.BusinessInfo.单号 && <small className="muted">{c.BusinessInfo.单号}</small>}</div>
       <p className="biz-card-text">{c.BusinessInfo.内容}</p>
       {link.startsWith('/') && (
-        <a href={link} onClick={(e) => { e.preventDefault(); router.history.push(link); }}>查看详情</a>
+        <a href={link} onClick={(e) => { e.preventDefault(); router.history.push(link); }}>{t('查看详情')}</a>
       )}
     </div>
   );
@@ -62,20 +102,21 @@ function NoticeCard({ c }: { c: BizContent }) {
 
 /** The seller's side of an inquiry card: the line's state now, and 快速报价 / 无货 while it waits. */
 function InquiryActions({ c }: { c: BizContent }) {
+  const t = useT();
   const q = useQuery({ ...sellerEnquiryQuery(c.LinkData.QHId, true), staleTime: 30_000 });
   const answerNoStock = useAnswerNoStock();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const key = useRef(crypto.randomUUID());
-  if (q.isPending) return <small className="muted">正在读取报价状态…</small>;
-  if (q.isError) return <small className="muted">{errorText(q.error)}</small>;
+  if (q.isPending) return <small className="muted">{t('正在读取报价状态…')}</small>;
+  if (q.isError) return <small className="muted"><Refusal text={errorText(q.error)} /></small>;
   const e = q.data;
   const line = e.lines.find((l) => l.id === c.LinkData.lineId);
   const mine = e.quotes.find((x) => x.line_id === c.LinkData.lineId);
   if (!line) return null;
-  if (mine) return <span className="biz-card-state quoted" data-testid="biz-card-state">已报价 · {mine.price_fen < 0 ? '无货' : `¥${quotePriceText(mine.price_fen)}`}</span>;
-  if (e.state !== 'open') return <span className="biz-card-state" data-testid="biz-card-state">{e.state_text}</span>;
+  if (mine) return <span className="biz-card-state quoted" data-testid="biz-card-state">{mine.price_fen < 0 ? t('已报价 · 无货') : t('已报价 · ¥{{price}}', { price: quotePriceText(mine.price_fen) })}</span>;
+  if (e.state !== 'open') return <span className="biz-card-state" data-testid="biz-card-state">{t(ENQUIRY_STATE_TEXT[e.state])}</span>;
   const noStock = async () => {
     setBusy(true);
     setError('');
@@ -89,12 +130,12 @@ function InquiryActions({ c }: { c: BizContent }) {
   };
   return (
     <>
-      <span className="biz-card-state" data-testid="biz-card-state">待报价</span>
+      <span className="biz-card-state" data-testid="biz-card-state">{t('待报价')}</span>
       <span className="biz-card-actions">
-        <Button type="button" size="small" label="快速报价" onClick={() => setOpen(true)} />
-        <Button type="button" size="small" outlined severity="secondary" label="无货" loading={busy} onClick={() => void noStock()} />
+        <Button type="button" size="small" label={t('快速报价')} onClick={() => setOpen(true)} />
+        <Button type="button" size="small" outlined severity="secondary" label={t('无货')} loading={busy} onClick={() => void noStock()} />
       </span>
-      {error && <small className="field-error" role="alert">{error}</small>}
+      {error && <small className="field-error" role="alert"><Refusal text={error} /></small>}
       <Dialog header={`快速报价 · ${e.enquiry_no}`} visible={open} onHide={() => setOpen(false)} style={{ width: '860px', maxWidth: '96vw' }} modal>
         <LineQuote enquiry={e} line={line} open />
       </Dialog>
@@ -104,16 +145,17 @@ function InquiryActions({ c }: { c: BizContent }) {
 
 /** The buyer's side of a quote card: take it into the cart at the quoted price. */
 function AcceptQuote({ c }: { c: BizContent }) {
+  const t = useT();
   const acceptQuotes = useAcceptQuotes();
   const [state, setState] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  if (c.BusinessInfo.产品报价 === '暂无报价' || !c.LinkData.quoteId) return <span className="biz-card-state">卖家回复无货</span>;
+  if (c.BusinessInfo.产品报价 === '暂无报价' || !c.LinkData.quoteId) return <span className="biz-card-state">{t('卖家回复无货')}</span>;
   const accept = async () => {
     setBusy(true);
     setState(null);
     try {
       await acceptQuotes.mutateAsync({ quoteIds: [c.LinkData.quoteId!], enquiryId: c.LinkData.QHId });
-      setState({ kind: 'ok', text: '已加入购物车' });
+      setState({ kind: 'ok', text: mark('已加入购物车') });
     } catch (err) {
       setState({ kind: 'error', text: errorText(err) });
     } finally {
@@ -122,19 +164,20 @@ function AcceptQuote({ c }: { c: BizContent }) {
   };
   return (
     <>
-      {state?.kind !== 'ok' && <Button type="button" size="small" icon="pi pi-cart-plus" label="采纳报价" loading={busy} onClick={() => void accept()} />}
+      {state?.kind !== 'ok' && <Button type="button" size="small" icon="pi pi-cart-plus" label={t('采纳报价')} loading={busy} onClick={() => void accept()} />}
       {state && (
         <small className={state.kind === 'ok' ? 'biz-card-state quoted' : 'field-error'} role={state.kind === 'ok' ? 'status' : 'alert'}>
-          {state.text}{state.kind === 'ok' && <> · <Link to="/cart" search={{ kind: 'quote' }}>去结算</Link></>}
+          {state.kind === 'ok' ? <>{t(state.text)} · <Link to="/cart" search={{ kind: 'quote' }}>{t('去结算')}</Link></> : <Refusal text={state.text} />}
         </small>
       )}
-      <Link to="/enquiry/list/$id" params={{ id: String(c.LinkData.QHId) }}>比较各家报价</Link>
+      <Link to="/enquiry/list/$id" params={{ id: String(c.LinkData.QHId) }}>{t('比较各家报价')}</Link>
     </>
   );
 }
 
 /** An order link (发送订单链接): the stock row, priced for the buyer by the server; 加入购物车 on the receiving side. */
 function ProductCard({ c, mine }: { c: BizContent; mine: boolean }) {
+  const t = useT();
   const write = useCartWrite();
   const [state, setState] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -144,7 +187,7 @@ function ProductCard({ c, mine }: { c: BizContent; mine: boolean }) {
     setState(null);
     try {
       const outcome = await write('cartAdd', { stock_id: c.LinkData.stockId!, qty: Math.max(1, Number(info.产品数量) || 1) });
-      setState({ kind: 'ok', text: outcome === 'sent' ? '已加入购物车' : '离线：联网后自动加入购物车' });
+      setState({ kind: 'ok', text: outcome === 'sent' ? mark('已加入购物车') : mark('离线：联网后自动加入购物车') });
     } catch (err) {
       setState({ kind: 'error', text: errorText(err) });
     } finally {
@@ -153,18 +196,18 @@ function ProductCard({ c, mine }: { c: BizContent; mine: boolean }) {
   };
   return (
     <div className="biz-card" data-testid="biz-card" data-scene={c.SceneCode}>
-      <div className="biz-card-head"><b>订单链接</b><small className="muted">库存 {info.库存}</small></div>
+      <div className="biz-card-head"><b>{t('订单链接')}</b><small className="muted">{t('库存 {{n}}', { n: info.库存 ?? '' })}</small></div>
       <dl>
-        {(['产品名称', '产品编码', '产品品牌', '产品品质', '产品数量'] as const).filter((k) => info[k]).map((k) => <Fragment key={k}><dt>{k}</dt><dd>{info[k]}</dd></Fragment>)}
-        <dt>单价</dt><dd>{info.币种 === 'VND' && info.越南盾报价 ? <>{info.越南盾报价} <small className="muted">（¥{info.产品报价}，汇率 {info.汇率}）</small></> : `¥${info.产品报价}`}</dd>
+        {(['产品名称', '产品编码', '产品品牌', '产品品质', '产品数量'] as const).filter((k) => info[k]).map((k) => <Fragment key={k}><dt>{t(FIELD_LABEL[k])}</dt><dd><CardValue v={info[k]} /></dd></Fragment>)}
+        <dt>{t('单价')}</dt><dd>{info.币种 === 'VND' && info.越南盾报价 ? <>{info.越南盾报价} <small className="muted">{t('（¥{{yuan}}，汇率 {{rate}}）', { yuan: info.产品报价, rate: info.汇率 ?? '' })}</small></> : `¥${info.产品报价}`}</dd>
       </dl>
       {!mine && c.LinkData.stockId && (
         state?.kind === 'ok'
-          ? <small className="biz-card-state quoted" role="status">{state.text} · <Link to="/cart">去购物车</Link></small>
-          : <Button type="button" size="small" icon="pi pi-cart-plus" label="加入购物车" loading={busy} onClick={() => void add()} />
+          ? <small className="biz-card-state quoted" role="status">{t(state.text)} · <Link to="/cart">{t('去购物车')}</Link></small>
+          : <Button type="button" size="small" icon="pi pi-cart-plus" label={t('加入购物车')} loading={busy} onClick={() => void add()} />
       )}
-      {state?.kind === 'error' && <small className="field-error" role="alert">{state.text}</small>}
-      <a href={c.LinkData.link} target="_blank" rel="noopener">查看同OE号的其他报价</a>
+      {state?.kind === 'error' && <small className="field-error" role="alert"><Refusal text={state.text} /></small>}
+      <a href={c.LinkData.link} target="_blank" rel="noopener">{t('查看同OE号的其他报价')}</a>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { live } from '../../api/live';
 import { useAfterFirstPage } from '../../lib/after-first-page';
 import { quoteBadgeText } from '../company/quote-badge';
 import { enquiryKeys, enquiryQuoteCountQuery } from './queries';
+import { useT } from '../../i18n/lang';
 import '../company/quote-badge.css';
 
 /**
@@ -14,6 +15,7 @@ import '../company/quote-badge.css';
  * by the server's {type:'quoteCount'} push when a seller quotes; hidden at 0, 99+ above 99.
  */
 export function EnquiryBadge() {
+  const t = useT();
   const { session } = useRouteContext({ from: '__root__' });
   const allowed = session.user !== null && hasAnyPermission(session.user?.permissions ?? [], ENQUIRY_CODES);
   const qc = useQueryClient();
@@ -24,5 +26,5 @@ export function EnquiryBadge() {
     if (e.type === 'quoteCount' && typeof e.count === 'number') qc.setQueryData(enquiryKeys.count(), { count: e.count });
   }), [qc]);
   const text = allowed ? quoteBadgeText(q.data?.count ?? 0) : null;
-  return text ? <span className="nav-badge" aria-label={`${text} 条新报价`} data-testid="enquiry-badge">{text}</span> : null;
+  return text ? <span className="nav-badge" aria-label={t('{{n}} 条新报价', { n: text })} data-testid="enquiry-badge">{text}</span> : null;
 }

@@ -26,13 +26,21 @@ import { Price } from '../currency/Price';
 import { UploadButton } from '../upload/UploadButton';
 import { invoiceDetailQuery, invoiceListQuery, invoiceTitlesQuery, type invoiceKeys } from './queries';
 import { useInvoiceIssue, useInvoiceMove, useInvoiceResubmit, useInvoiceReverse } from './mutations';
+import { useLang, useT, type Lang } from '../../i18n/lang';
+import { formatDate } from '../../i18n/format';
+import { Refusal } from '../../i18n/Refusal';
+import { dataSlot, withNodes } from '../../i18n/with-data';
+import { titleOption, titleOptions, type TitleOption } from './title-option';
 import './invoice.css';
 
 export type InvoiceSide = 'buyer' | 'seller';
-const when = (s: number) => formatChina(s, 'YYYY-MM-DD HH:mm') || '—';
+const when = (s: number, lang: Lang = 'zh') => (lang === 'vi' ? (s ? formatDate('vi', s, true) : '—') : formatChina(s, 'YYYY-MM-DD HH:mm') || '—');
 const pick = <T extends string>(value: unknown, of: readonly T[]): T | '' => (of.includes(value as T) ? (value as T) : '');
 
-export const InvoiceStatusTag = ({ status }: { status: InvoiceStatus }) => <span className={`iv-tag ${status}`}>{INVOICE_STATUS_TEXT[status]}</span>;
+export function InvoiceStatusTag({ status }: { status: InvoiceStatus }) {
+  const t = useT();
+  return <span className={`iv-tag ${status}`}>{t(INVOICE_STATUS_TEXT[status])}</span>;
+}
 
 const payloadOf = (side: InvoiceSide, s: ListSearch): PayloadIn<'invoiceSearch'> => ({
   side, status: pick<InvoiceStatus>(s.status, INVOICE_STATUSES), no: typeof s.no === 'string' ? s.no : '', page_number: s.page ?? 1, page_size: s.size ?? 50,
@@ -110,40 +118,43 @@ function ReverseForm({ d }: { d: InvoiceDetail }) {
 
 /** 重新提交: the buyer picks a title again (the refused one by default) and a remark. */
 export function ResubmitForm({ d }: { d: InvoiceDetail }) {
+  const t = useT();
   const titles = useQuery(invoiceTitlesQuery());
   const resubmit = useInvoiceResubmit();
   const form = useForm({ title_id: 0, remark: d.remark }, { idPrefix: `iv-resubmit-${d.request_no}-` });
   const { values: f, errors } = form;
-  const titleId = f.title_id || titles.data?.find((t) => t.name === d.title_name)?.id || titles.data?.find((t) => t.is_default)?.id || 0;
+  const titleId = f.title_id || titles.data?.find((x) => x.name === d.title_name)?.id || titles.data?.find((x) => x.is_default)?.id || 0;
   return (
-    <form className="iv-card" aria-label="重新提交" noValidate
-      onSubmit={(e) => { e.preventDefault(); if (!titleId) { form.setErrors({ title_id: '请先新增发票抬头' }); return; } void form.submit(resubmit, { request_no: d.request_no, title_id: titleId, remark: f.remark }, () => undefined); }}>
-      <h3>重新提交</h3>
+    <form className="iv-card" aria-label={t('重新提交')} noValidate
+      onSubmit={(e) => { e.preventDefault(); if (!titleId) { form.setErrors({ title_id: t('请先新增发票抬头') }); return; } void form.submit(resubmit, { request_no: d.request_no, title_id: titleId, remark: f.remark }, () => undefined); }}>
+      <h3>{t('重新提交')}</h3>
       <div className="iv-form">
-        <Field id={form.idOf('title_id')} label="发票抬头" required error={errors.title_id}>
-          <Dropdown inputId={form.idOf('title_id')} value={titleId || null} placeholder="请选择发票抬头"
-            options={(titles.data ?? []).map((t) => ({ value: t.id, label: `${t.name}（${INVOICE_TITLE_KIND_TEXT[t.kind]} · ${INVOICE_TYPE_TEXT[t.invoice_type]}）` }))}
+        <Field id={form.idOf('title_id')} label={t('发票抬头')} required error={errors.title_id}>
+          <Dropdown inputId={form.idOf('title_id')} value={titleId || null} placeholder={t('请选择发票抬头')}
+            options={titleOptions(t, titles.data ?? [])} itemTemplate={titleOption} valueTemplate={(o?: TitleOption) => (o ? titleOption(o) : t('请选择发票抬头'))}
             onChange={(e) => form.set('title_id', e.value as number)} />
         </Field>
-        <Field id={form.idOf('remark')} label="备注" error={errors.remark} hint={`选填，最多${INVOICE_REMARK_MAX}个字`}>
+        <Field id={form.idOf('remark')} label={t('备注')} error={errors.remark} hint={t('选填，最多{{n}}个字', { n: INVOICE_REMARK_MAX })}>
           <InputText {...form.text('remark')} maxLength={INVOICE_REMARK_MAX} />
         </Field>
       </div>
-      {form.formError && <p className="iv-alert" role="alert">{form.formError}</p>}
-      <div className="iv-actions"><Button type="submit" label="重新提交" loading={form.busy} /></div>
+      {form.formError && <p className="iv-alert" role="alert"><Refusal text={form.formError} /></p>}
+      <div className="iv-actions"><Button type="submit" label={t('重新提交')} loading={form.busy} /></div>
     </form>
   );
 }
 
 /** One request: the title, the orders, the invoice when issued, the events, and the caller's moves. */
 export function InvoiceDetailPanel({ no, resubmitLink }: { no: string; resubmitLink?: boolean }) {
+  const t = useT();
+  const lang = useLang();
   const q = useQuery(invoiceDetailQuery(no));
   const refuse = useInvoiceMove('invoiceRefuse');
   const withdraw = useInvoiceMove('invoiceWithdraw');
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState('');
-  if (q.isPending) return <p>正在读取开票申请…</p>;
-  if (q.isError) return <p className="iv-alert" role="alert">{errorText(q.error)}</p>;
+  if (q.isPending) return <p>{t('正在读取开票申请…')}</p>;
+  if (q.isError) return <p className="iv-alert" role="alert"><Refusal text={errorText(q.error)} /></p>;
   const d = q.data;
   const moves = invoiceActions(d.status, d.side);
   const run = async (fn: () => Promise<unknown>) => {
@@ -151,34 +162,34 @@ export function InvoiceDetailPanel({ no, resubmitLink }: { no: string; resubmitL
     try { await fn(); } catch (e) { setProblem(errorText(e)); }
   };
   return (
-    <section className="iv-card iv-detail" aria-label={`开票申请 ${d.request_no}`}>
-      <h3>开票申请 {d.request_no} <InvoiceStatusTag status={d.status} /></h3>
+    <section className="iv-card iv-detail" aria-label={t('开票申请 {{no}}', { no: d.request_no })}>
+      <h3>{t('开票申请 {{no}}', { no: d.request_no })} <InvoiceStatusTag status={d.status} /></h3>
       <dl>
-        <dt>{d.side === 'seller' ? '买家' : '卖家'}</dt><dd>{d.side === 'seller' ? d.buyer_company_name : d.seller_company_name}</dd>
-        <dt>发票类型</dt><dd>{INVOICE_TYPE_LONG_TEXT[d.invoice_type]}</dd>
-        <dt>抬头</dt><dd>{d.title_name}（{INVOICE_TITLE_KIND_TEXT[d.title_kind]}）</dd>
-        {d.tax_no && <><dt>税号</dt><dd>{d.tax_no}</dd></>}
-        {d.address && <><dt>地址电话</dt><dd>{d.address} {d.phone}</dd></>}
-        {d.bank && <><dt>开户行账号</dt><dd>{d.bank} {d.account}</dd></>}
-        <dt>申请金额</dt><dd><Price fen={d.amount_fen} />（{d.order_count} 个订单，实付减退款）</dd>
-        <dt>订单</dt><dd>{d.orders.map((o) => <div key={o.order_no}>{o.order_no} · <Price fen={o.amount_fen} /></div>)}</dd>
-        {d.remark && <><dt>备注</dt><dd>{d.remark}</dd></>}
-        <dt>申请时间</dt><dd>{when(d.created_at)}</dd>
+        <dt>{d.side === 'seller' ? t('买家') : t('卖家')}</dt><dd data-user-text>{d.side === 'seller' ? d.buyer_company_name : d.seller_company_name}</dd>
+        <dt>{t('发票类型')}</dt><dd>{t(INVOICE_TYPE_LONG_TEXT[d.invoice_type])}</dd>
+        <dt>{t('抬头')}</dt><dd><span data-user-text>{d.title_name}</span>（{t(INVOICE_TITLE_KIND_TEXT[d.title_kind])}）</dd>
+        {d.tax_no && <><dt>{t('税号')}</dt><dd>{d.tax_no}</dd></>}
+        {d.address && <><dt>{t('地址电话')}</dt><dd data-user-text>{d.address} {d.phone}</dd></>}
+        {d.bank && <><dt>{t('开户行账号')}</dt><dd data-user-text>{d.bank} {d.account}</dd></>}
+        <dt>{t('申请金额')}</dt><dd><Price fen={d.amount_fen} />{t('（{{n}} 个订单，实付减退款）', { n: d.order_count })}</dd>
+        <dt>{t('订单')}</dt><dd>{d.orders.map((o) => <div key={o.order_no}>{o.order_no} · <Price fen={o.amount_fen} /></div>)}</dd>
+        {d.remark && <><dt>{t('备注')}</dt><dd data-user-text>{d.remark}</dd></>}
+        <dt>{t('申请时间')}</dt><dd>{when(d.created_at, lang)}</dd>
         {(d.status === 'issued' || d.status === 'reversed') && <>
-          <dt>发票号码</dt><dd>{d.invoice_number}</dd>
-          <dt>开票日期</dt><dd>{d.invoice_date}</dd>
-          <dt>开票金额</dt><dd><Price fen={d.issued_fen} /></dd>
-          <dt>发票文件</dt><dd className="iv-file"><a href={d.file_path} target="_blank" rel="noreferrer">打开发票文件</a></dd>
+          <dt>{t('发票号码')}</dt><dd>{d.invoice_number}</dd>
+          <dt>{t('开票日期')}</dt><dd>{d.invoice_date}</dd>
+          <dt>{t('开票金额')}</dt><dd><Price fen={d.issued_fen} /></dd>
+          <dt>{t('发票文件')}</dt><dd className="iv-file"><a href={d.file_path} target="_blank" rel="noreferrer">{t('打开发票文件')}</a></dd>
         </>}
         {d.status === 'reversed' && <>
-          <dt>红字发票</dt><dd>{d.red_number}（{d.red_date}）</dd>
-          <dt>红冲原因</dt><dd>{d.red_reason}</dd>
-          <dt>红字发票文件</dt><dd className="iv-file"><a href={d.red_file_path} target="_blank" rel="noreferrer">打开红字发票文件</a></dd>
+          <dt>{t('红字发票')}</dt><dd>{d.red_number}（{d.red_date}）</dd>
+          <dt>{t('红冲原因')}</dt><dd data-user-text>{d.red_reason}</dd>
+          <dt>{t('红字发票文件')}</dt><dd className="iv-file"><a href={d.red_file_path} target="_blank" rel="noreferrer">{t('打开红字发票文件')}</a></dd>
         </>}
-        {d.refuse_reason && <><dt>拒绝原因</dt><dd className="iv-alert">{d.refuse_reason}</dd></>}
-        <dt>记录</dt><dd>{d.events.map((e, i) => <div key={i}>{when(e.created_at)} {e.company_name} {e.user_name}：{INVOICE_STATUS_TEXT[e.to_status as InvoiceStatus] ?? e.to_status}{e.note ? `（${e.note}）` : ''}</div>)}</dd>
+        {d.refuse_reason && <><dt>{t('拒绝原因')}</dt><dd className="iv-alert" data-user-text>{d.refuse_reason}</dd></>}
+        <dt>{t('记录')}</dt><dd>{d.events.map((e, i) => <div key={i}>{when(e.created_at, lang)} <span data-user-text>{e.company_name} {e.user_name}</span>：{INVOICE_STATUS_TEXT[e.to_status as InvoiceStatus] ? t(INVOICE_STATUS_TEXT[e.to_status as InvoiceStatus]) : e.to_status}{e.note && <>（<span data-user-text>{e.note}</span>）</>}</div>)}</dd>
       </dl>
-      {problem && <p className="iv-alert" role="alert">{problem}</p>}
+      {problem && <p className="iv-alert" role="alert"><Refusal text={problem} /></p>}
       {moves.includes('issue') && <IssueForm d={d} />}
       {moves.includes('reverse') && <ReverseForm d={d} />}
       {moves.includes('refuse') && (
@@ -191,11 +202,11 @@ export function InvoiceDetailPanel({ no, resubmitLink }: { no: string; resubmitL
         </div>
       )}
       {moves.includes('withdraw') && (
-        <div className="iv-actions"><Button type="button" outlined label="撤回申请" loading={withdraw.isPending}
-          onClick={() => { if (window.confirm('撤回这个开票申请？订单可以再次申请。')) void run(() => withdraw.mutateAsync({ request_no: d.request_no })); }} /></div>
+        <div className="iv-actions"><Button type="button" outlined label={t('撤回申请')} loading={withdraw.isPending}
+          onClick={() => { if (window.confirm(t('撤回这个开票申请？订单可以再次申请。'))) void run(() => withdraw.mutateAsync({ request_no: d.request_no })); }} /></div>
       )}
       {moves.includes('resubmit') && (resubmitLink
-        ? <div className="iv-actions"><Link to="/backend/accounting/resubmit" search={{ open: d.request_no }}>修改后重新提交</Link></div>
+        ? <div className="iv-actions"><Link to="/backend/accounting/resubmit" search={{ open: d.request_no }}>{t('修改后重新提交')}</Link></div>
         : <ResubmitForm d={d} />)}
     </section>
   );
@@ -204,33 +215,35 @@ export function InvoiceDetailPanel({ no, resubmitLink }: { no: string; resubmitL
 export function InvoiceRecordPage({ side, search, onSearch, selected, onSelect, mobile = false }: {
   side: InvoiceSide; search: ListSearch; onSearch: (s: ListSearch) => void; selected?: string; onSelect: (no: string | undefined) => void; mobile?: boolean;
 }) {
-  const counterpart = side === 'seller' ? '买家' : '卖家';
+  const t = useT();
+  const lang = useLang();
+  const counterpart = side === 'seller' ? t('买家') : t('卖家');
   const def: ListDef<InvoiceRequest, ReturnType<typeof invoiceKeys.list>, AnswerOf<'invoiceSearch'>> = {
-    title: side === 'seller' ? '开票申请' : '开票记录',
+    title: side === 'seller' ? t('开票申请') : t('开票记录'),
     filters: [
-      { name: 'status', label: '状态', type: 'select', options: INVOICE_STATUSES.map((value) => ({ value, label: INVOICE_STATUS_TEXT[value] })), primary: true },
-      { name: 'no', label: '申请单号 / 发票号码', type: 'text', width: '13rem' },
+      { name: 'status', label: t('状态'), type: 'select', options: INVOICE_STATUSES.map((value) => ({ value, label: t(INVOICE_STATUS_TEXT[value]) })), primary: true },
+      { name: 'no', label: t('申请单号 / 发票号码'), type: 'text', width: '13rem' },
     ],
     query: (s) => invoiceListQuery(payloadOf(side, s)),
     rowKey: (r) => Number(r.request_no.slice(-12)),
     rowLabel: (r) => r.request_no,
     columns: [
-      { key: 'no', header: '申请单号', width: '11rem', cell: (r) => <button type="button" className="iv-linkbtn" aria-label={`查看开票申请 ${r.request_no}`} onClick={() => onSelect(r.request_no)}>{r.request_no}</button> },
-      { key: 'status', header: '状态', width: '5rem', cell: (r) => <InvoiceStatusTag status={r.status} /> },
-      { key: 'party', priority: 2, header: counterpart, width: '11rem', cell: (r) => (side === 'seller' ? r.buyer_company_name : r.seller_company_name) },
-      { key: 'title', priority: 2, header: '抬头', width: '11rem', cell: (r) => `${r.title_name}（${INVOICE_TYPE_TEXT[r.invoice_type]}）` },
-      { key: 'amount', header: '金额', width: '6rem', num: true, cell: (r) => <Price fen={r.status === 'issued' ? r.issued_fen : r.amount_fen} /> },
-      { key: 'invoice', priority: 3, header: '发票号码', width: '10rem', cell: (r) => r.invoice_number || '—' },
-      { key: 'at', priority: 3, header: '申请时间', width: '8.5rem', cell: (r) => when(r.created_at) },
+      { key: 'no', header: t('申请单号'), width: '11rem', cell: (r) => <button type="button" className="iv-linkbtn" aria-label={t('查看开票申请 {{no}}', { no: r.request_no })} onClick={() => onSelect(r.request_no)}>{r.request_no}</button> },
+      { key: 'status', header: t('状态'), width: '5rem', cell: (r) => <InvoiceStatusTag status={r.status} /> },
+      { key: 'party', priority: 2, header: counterpart, width: '11rem', cell: (r) => <span data-user-text>{side === 'seller' ? r.buyer_company_name : r.seller_company_name}</span> },
+      { key: 'title', priority: 2, header: t('抬头'), width: '11rem', cell: (r) => <><span data-user-text>{r.title_name}</span>（{t(INVOICE_TYPE_TEXT[r.invoice_type])}）</> },
+      { key: 'amount', header: t('金额'), width: '6rem', num: true, cell: (r) => <Price fen={r.status === 'issued' ? r.issued_fen : r.amount_fen} /> },
+      { key: 'invoice', priority: 3, header: t('发票号码'), width: '10rem', cell: (r) => r.invoice_number || '—' },
+      { key: 'at', priority: 3, header: t('申请时间'), width: '8.5rem', cell: (r) => when(r.created_at, lang) },
     ],
-    empty: (filtered) => (filtered ? '没有符合条件的开票申请，换个条件试试。'
-      : side === 'seller' ? '还没有买家申请开票。买家对已付款并收货的订单申请后，这里会列出，并通过消息助手通知您。'
-      : <>还没有申请过开票。去<Link to={mobile ? '/ofo/invoice' : '/backend/accounting/invoice'}>申请开票</Link>，选择已完成的订单和发票抬头即可。</>),
+    empty: (filtered) => (filtered ? t('没有符合条件的开票申请，换个条件试试。')
+      : side === 'seller' ? t('还没有买家申请开票。买家对已付款并收货的订单申请后，这里会列出，并通过消息助手通知您。')
+      : withNodes(t('还没有申请过开票。去{{apply}}，选择已完成的订单和发票抬头即可。', { apply: dataSlot(0) }), [<Link key="a" to={mobile ? '/ofo/invoice' : '/backend/accounting/invoice'}>{t('申请开票')}</Link>])),
   };
   return (
     <div className="iv-page">
       <ListPage def={def} search={search} onSearch={onSearch}
-        toolbar={side === 'buyer' ? <Link to={mobile ? '/ofo/invoice' : '/backend/accounting/invoice'}>申请开票</Link> : undefined} />
+        toolbar={side === 'buyer' ? <Link to={mobile ? '/ofo/invoice' : '/backend/accounting/invoice'}>{t('申请开票')}</Link> : undefined} />
       {selected && <InvoiceDetailPanel key={selected} no={selected} resubmitLink={!mobile} />}
     </div>
   );

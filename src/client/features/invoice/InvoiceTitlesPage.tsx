@@ -19,15 +19,19 @@ import { Field } from '../../ui/form/Field';
 import { errorText, useForm } from '../../ui/form/form';
 import { invoiceTitlesQuery } from './queries';
 import { useInvoiceTitleDefault, useInvoiceTitleRemove, useInvoiceTitleSave } from './mutations';
+import { mark, useT } from '../../i18n/lang';
+import { Refusal } from '../../i18n/Refusal';
+import { dataSlot, withData } from '../../i18n/with-data';
 import './invoice.css';
 
 type Form = { id: number; kind: InvoiceTitleKind; invoice_type: InvoiceType; name: string; tax_no: string; address: string; phone: string; bank: string; account: string; is_default: boolean };
 const EMPTY: Form = { id: 0, kind: 'company', invoice_type: 'normal', name: '', tax_no: '', address: '', phone: '', bank: '', account: '', is_default: false };
 const COMPANY_FIELDS = [
-  ['tax_no', '税号（统一社会信用代码）'], ['address', '注册地址'], ['phone', '注册电话'], ['bank', '开户银行'], ['account', '银行账号'],
+  ['tax_no', mark('税号（统一社会信用代码）')], ['address', mark('注册地址')], ['phone', mark('注册电话')], ['bank', mark('开户银行')], ['account', mark('银行账号')],
 ] as const;
 
 function TitleForm({ initial, onDone, onCancel }: { initial: Form; onDone: (t: InvoiceTitle) => void; onCancel: () => void }) {
+  const t = useT();
   const save = useInvoiceTitleSave();
   const form = useForm<Form>(initial, { idPrefix: 'iv-title-' });
   const { values: f, errors } = form;
@@ -43,86 +47,87 @@ function TitleForm({ initial, onDone, onCancel }: { initial: Form; onDone: (t: I
     void form.submit(save, f as PayloadIn<'invoiceTitleSave'>, onDone);
   };
   return (
-    <form className="iv-card" aria-label={f.id ? '修改发票抬头' : '新增发票抬头'} noValidate onSubmit={(e) => { e.preventDefault(); send(); }}>
-      <h3>{f.id ? '修改发票抬头' : '新增发票抬头'}</h3>
+    <form className="iv-card" aria-label={f.id ? t('修改发票抬头') : t('新增发票抬头')} noValidate onSubmit={(e) => { e.preventDefault(); send(); }}>
+      <h3>{f.id ? t('修改发票抬头') : t('新增发票抬头')}</h3>
       <div className="iv-form">
-        <Field id={form.idOf('kind')} label="抬头类型" required error={errors.kind}>
-          <Dropdown inputId={form.idOf('kind')} value={f.kind} options={INVOICE_TITLE_KINDS.map((value) => ({ value, label: INVOICE_TITLE_KIND_TEXT[value] }))}
+        <Field id={form.idOf('kind')} label={t('抬头类型')} required error={errors.kind}>
+          <Dropdown inputId={form.idOf('kind')} value={f.kind} options={INVOICE_TITLE_KINDS.map((value) => ({ value, label: t(INVOICE_TITLE_KIND_TEXT[value]) }))}
             onChange={(e) => { form.set('kind', e.value as InvoiceTitleKind); if (e.value === 'personal') form.set('invoice_type', 'normal'); }} />
         </Field>
-        <Field id={form.idOf('invoice_type')} label="发票类型" required error={errors.invoice_type} hint={f.kind === 'personal' ? '个人抬头只能开普票' : '专票需填写全部开票信息'}>
+        <Field id={form.idOf('invoice_type')} label={t('发票类型')} required error={errors.invoice_type} hint={f.kind === 'personal' ? t('个人抬头只能开普票') : t('专票需填写全部开票信息')}>
           <Dropdown inputId={form.idOf('invoice_type')} value={f.invoice_type}
-            options={INVOICE_TYPES.map((value) => ({ value, label: `${INVOICE_TYPE_TEXT[value]}（${INVOICE_TYPE_LONG_TEXT[value]}）`, disabled: f.kind === 'personal' && value === 'special' }))}
+            options={INVOICE_TYPES.map((value) => ({ value, label: t('{{type}}（{{long}}）', { type: t(INVOICE_TYPE_TEXT[value]), long: t(INVOICE_TYPE_LONG_TEXT[value]) }), disabled: f.kind === 'personal' && value === 'special' }))}
             onChange={(e) => form.set('invoice_type', e.value as InvoiceType)} />
         </Field>
-        <Field id={form.idOf('name')} label={f.kind === 'personal' ? '个人姓名' : '单位名称'} required error={errors.name} wide>
+        <Field id={form.idOf('name')} label={f.kind === 'personal' ? t('个人姓名') : t('单位名称')} required error={errors.name} wide>
           <InputText {...form.text('name')} maxLength={100} />
         </Field>
         {f.kind === 'company' && COMPANY_FIELDS.map(([name, label]) => (
-          <Field key={name} id={form.idOf(name)} label={label} required={name === 'tax_no' || special} error={errors[name]} wide={name === 'address'}
-            hint={name === 'tax_no' ? '18位，数字和大写字母' : special ? undefined : '选填'}>
+          <Field key={name} id={form.idOf(name)} label={t(label)} required={name === 'tax_no' || special} error={errors[name]} wide={name === 'address'}
+            hint={name === 'tax_no' ? t('18位，数字和大写字母') : special ? undefined : t('选填')}>
             <InputText {...form.text(name)} inputMode={name === 'phone' || name === 'account' ? 'numeric' : undefined} />
           </Field>
         ))}
       </div>
       <label style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-        <Checkbox inputId={form.idOf('is_default')} checked={f.is_default} onChange={(e) => form.set('is_default', !!e.checked)} /> 设为默认抬头
+        <Checkbox inputId={form.idOf('is_default')} checked={f.is_default} onChange={(e) => form.set('is_default', !!e.checked)} /> {t('设为默认抬头')}
       </label>
-      {form.formError && <p className="iv-alert" role="alert">{form.formError}</p>}
+      {form.formError && <p className="iv-alert" role="alert"><Refusal text={form.formError} /></p>}
       <div className="iv-actions">
-        <Button type="submit" label="保存" loading={form.busy} />
-        <Button type="button" label="取消" outlined onClick={onCancel} />
+        <Button type="submit" label={t('保存')} loading={form.busy} />
+        <Button type="button" label={t('取消')} outlined onClick={onCancel} />
       </div>
     </form>
   );
 }
 
 export function InvoiceTitlesPage({ mobile = false }: { mobile?: boolean }) {
+  const t = useT();
   const titles = useQuery(invoiceTitlesQuery());
   const remove = useInvoiceTitleRemove();
   const makeDefault = useInvoiceTitleDefault();
   const [editing, setEditing] = useState<Form | null>(null);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<{ text: string; name?: string } | null>(null);
   const list = titles.data ?? [];
-  const act = async (fn: () => Promise<unknown>, done: string) => {
+  const act = async (fn: () => Promise<unknown>, done: { text: string; name: string }) => {
     try {
       await fn();
       setStatus(done);
     } catch (e) {
-      setStatus(errorText(e));
+      setStatus({ text: errorText(e) });
     }
   };
   return (
     <section className="iv-page" aria-labelledby="iv-titles-h">
       <div className="iv-head">
-        {mobile ? <h2 id="iv-titles-h">发票抬头</h2> : <h1 id="iv-titles-h">发票抬头</h1>}
+        {mobile ? <h2 id="iv-titles-h">{t('发票抬头')}</h2> : <h1 id="iv-titles-h">{t('发票抬头')}</h1>}
         <div className="iv-links">
-          <Link to={mobile ? '/ofo/invoice' : '/backend/accounting/invoice'}>申请开票</Link>
-          <Link to={mobile ? '/ofo/invoice/record' : '/backend/accounting/invoiceHistory'}>开票记录</Link>
-          {!editing && <Button type="button" size="small" icon="pi pi-plus" label="新增抬头" onClick={() => { setStatus(''); setEditing({ ...EMPTY, is_default: list.length === 0 }); }} />}
+          <Link to={mobile ? '/ofo/invoice' : '/backend/accounting/invoice'}>{t('申请开票')}</Link>
+          <Link to={mobile ? '/ofo/invoice/record' : '/backend/accounting/invoiceHistory'}>{t('开票记录')}</Link>
+          {!editing && <Button type="button" size="small" icon="pi pi-plus" label={t('新增抬头')} onClick={() => { setStatus(null); setEditing({ ...EMPTY, is_default: list.length === 0 }); }} />}
         </div>
       </div>
-      {status && <p className="iv-status" role="status">{status}</p>}
-      {editing && <TitleForm key={editing.id} initial={editing} onCancel={() => setEditing(null)} onDone={(t) => { setEditing(null); setStatus(`已保存抬头：${t.name}`); }} />}
-      {titles.isError && <p className="iv-alert" role="alert">{errorText(titles.error)}</p>}
+      {status && <p className="iv-status" role="status">{status.name === undefined ? <Refusal text={status.text} /> : withData(t(status.text, { name: dataSlot(0) }), [status.name])}</p>}
+      {editing && <TitleForm key={editing.id} initial={editing} onCancel={() => setEditing(null)} onDone={(x) => { setEditing(null); setStatus({ text: mark('已保存抬头：{{name}}'), name: x.name }); }} />}
+      {titles.isError && <p className="iv-alert" role="alert"><Refusal text={errorText(titles.error)} /></p>}
       {titles.isSuccess && list.length === 0 && !editing && (
-        <div className="iv-empty">还没有发票抬头。点“新增抬头”填写单位名称和税号（或个人姓名），申请开票时选用。</div>
+        <div className="iv-empty">{t('还没有发票抬头。点“新增抬头”填写单位名称和税号（或个人姓名），申请开票时选用。')}</div>
       )}
       <div className="iv-cards">
-        {list.map((t) => (
-          <article key={t.id} className="iv-card" aria-label={t.name}>
-            <h3>{t.name} {t.is_default && <span className="iv-tag">默认</span>}</h3>
+        {list.map((x) => (
+          <article key={x.id} className="iv-card" aria-label={x.name}>
+            <h3><span data-user-text>{x.name}</span> {x.is_default && <span className="iv-tag">{t('默认')}</span>}</h3>
             <dl>
-              <dt>类型</dt><dd>{INVOICE_TITLE_KIND_TEXT[t.kind]} · {INVOICE_TYPE_TEXT[t.invoice_type]}</dd>
-              {t.kind === 'company' && <><dt>税号</dt><dd>{t.tax_no}</dd></>}
-              {t.address && <><dt>地址电话</dt><dd>{t.address} {t.phone}</dd></>}
-              {t.bank && <><dt>开户行账号</dt><dd>{t.bank} {t.account}</dd></>}
+              <dt>{t('类型')}</dt><dd>{t(INVOICE_TITLE_KIND_TEXT[x.kind])} · {t(INVOICE_TYPE_TEXT[x.invoice_type])}</dd>
+              {x.kind === 'company' && <><dt>{t('税号')}</dt><dd>{x.tax_no}</dd></>}
+              {x.address && <><dt>{t('地址电话')}</dt><dd data-user-text>{x.address} {x.phone}</dd></>}
+              {x.bank && <><dt>{t('开户行账号')}</dt><dd data-user-text>{x.bank} {x.account}</dd></>}
             </dl>
             <div className="iv-actions">
-              <Button type="button" size="small" outlined label="修改" onClick={() => { setStatus(''); setEditing({ ...t }); }} />
-              {!t.is_default && <Button type="button" size="small" outlined label="设为默认" onClick={() => void act(() => makeDefault.mutateAsync({ id: t.id }), `已将“${t.name}”设为默认`)} />}
-              <Button type="button" size="small" outlined severity="danger" label="删除"
-                onClick={() => { if (window.confirm(`删除抬头“${t.name}”？已提交的开票申请不受影响。`)) void act(() => remove.mutateAsync({ id: t.id }), `已删除抬头：${t.name}`); }} />
+              <Button type="button" size="small" outlined label={t('修改')} onClick={() => { setStatus(null); setEditing({ ...x }); }} />
+              {!x.is_default && <Button type="button" size="small" outlined label={t('设为默认')} onClick={() => void act(() => makeDefault.mutateAsync({ id: x.id }), { text: mark('已将“{{name}}”设为默认'), name: x.name })} />}
+              <Button type="button" size="small" outlined severity="danger" label={t('删除')}
+                onClick={() => { if (window.confirm(t('删除抬头“{{name}}”？已提交的开票申请不受影响。', { name: x.name }))) void act(() => remove.mutateAsync({ id: x.id }), { text: mark('已删除抬头：{{name}}'), name: x.name }); }} />
             </div>
           </article>
         ))}

@@ -16,6 +16,9 @@ import { Field } from '../../ui/form/Field';
 import { Price } from '../currency/Price';
 import { useOrderMove, type OrderMove } from './mutations';
 import { PayDialog } from './PayPanel';
+import { dataSlot, withNodes } from '../../i18n/with-data';
+import { mark, useT } from '../../i18n/lang';
+import { Refusal } from '../../i18n/Refusal';
 import '../../ui/form/form.css';
 
 /** 付款 (pay_online) opens the payment dialog (PayPanel.tsx); every other move is a form here. */
@@ -26,12 +29,12 @@ const MOVE: Record<DialogAction, OrderMove> = {
 };
 
 const PROMPT: Record<DialogAction, string> = {
-  confirm: '确认后订单生效，买家不能再取消。',
-  reject: '拒绝后订单关闭，配件数量退回库存。',
-  deliver: '填写物流信息后订单变为已发货。',
-  pay: '登记买家已线下付清本订单全款。',
-  cancel: '取消后订单关闭，配件数量退回卖家库存。',
-  receipt: '请确认已收到全部配件。',
+  confirm: mark('确认后订单生效，买家不能再取消。'),
+  reject: mark('拒绝后订单关闭，配件数量退回库存。'),
+  deliver: mark('填写物流信息后订单变为已发货。'),
+  pay: mark('登记买家已线下付清本订单全款。'),
+  cancel: mark('取消后订单关闭，配件数量退回卖家库存。'),
+  receipt: mark('请确认已收到全部配件。'),
 };
 
 type MoveForm = { reason: string; logistics_company: string; logistics_no: string; pay_method: string; note: string };
@@ -61,6 +64,7 @@ export function OrderActionDialog({ order, action, onHide, sheetClass }: { order
 }
 
 function MoveDialog({ order, action, onHide, sheetClass }: { order: OrderDetail; action: DialogAction; onHide: () => void; sheetClass?: string }) {
+  const t = useT();
   const move = useOrderMove(MOVE[action]);
   const form = useForm<MoveForm>({ reason: '', logistics_company: '', logistics_no: '', pay_method: PAY_METHODS[0] as string, note: '' });
   const { values, errors } = form;
@@ -72,28 +76,28 @@ function MoveDialog({ order, action, onHide, sheetClass }: { order: OrderDetail;
   const set = (k: keyof MoveForm) => (e: { target: { value: string } }) => form.set(k, e.target.value);
   const formId = `order-${action}-form`;
   return (
-    <Dialog header={`${ORDER_ACTION_TEXT[action]} · ${order.order_no}`} visible onHide={onHide}
+    <Dialog header={t('{{action}} · {{no}}', { action: t(ORDER_ACTION_TEXT[action]), no: order.order_no })} visible onHide={onHide}
       {...(sheetClass ? { position: 'bottom' as const, className: sheetClass, draggable: false, style: { width: '100vw', maxWidth: '100vw', margin: 0 } } : { style: { width: 'min(30rem, 96vw)' } })}
-      footer={<><Button type="button" text label="返回" onClick={onHide} /><Button type="submit" form={formId} label={ORDER_ACTION_TEXT[action]} loading={move.isPending} /></>}>
+      footer={<><Button type="button" text label={t('返回')} onClick={onHide} /><Button type="submit" form={formId} label={t(ORDER_ACTION_TEXT[action])} loading={move.isPending} /></>}>
       <form id={formId} className="account-form order-action-form" noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
-        <p className="muted">{PROMPT[action]}</p>
+        <p className="muted">{t(PROMPT[action])}</p>
         {action === 'reject' && (
-          <Field id="reason" label="拒绝原因" required error={errors.reason}>
+          <Field id="reason" label={t('拒绝原因')} required error={errors.reason}>
             <InputTextarea id="reason" rows={3} value={values.reason} onChange={set('reason')} invalid={!!errors.reason} aria-describedby={errors.reason ? 'reason-error' : undefined} />
           </Field>
         )}
         {action === 'cancel' && (
-          <Field id="reason" label="取消原因" hint="选填" error={errors.reason}>
+          <Field id="reason" label={t('取消原因')} hint={t('选填')} error={errors.reason}>
             <InputTextarea id="reason" rows={2} value={values.reason} onChange={set('reason')} invalid={!!errors.reason} aria-describedby={errors.reason ? 'reason-error' : undefined} />
           </Field>
         )}
         {action === 'deliver' && (
           <>
-            <Field id="logistics_company" label="物流公司" required error={errors.logistics_company}>
-              <InputText id="logistics_company" value={values.logistics_company} onChange={set('logistics_company')} placeholder="如 顺丰速运、德邦物流" maxLength={30}
+            <Field id="logistics_company" label={t('物流公司')} required error={errors.logistics_company}>
+              <InputText id="logistics_company" value={values.logistics_company} onChange={set('logistics_company')} placeholder={t('如 顺丰速运、德邦物流')} maxLength={30}
                 invalid={!!errors.logistics_company} aria-describedby={errors.logistics_company ? 'logistics_company-error' : undefined} />
             </Field>
-            <Field id="logistics_no" label="物流单号" required hint="6到30位字母、数字或连字符" error={errors.logistics_no}>
+            <Field id="logistics_no" label={t('物流单号')} required hint={t('6到30位字母、数字或连字符')} error={errors.logistics_no}>
               <InputText id="logistics_no" value={values.logistics_no} onChange={set('logistics_no')} maxLength={30}
                 invalid={!!errors.logistics_no} aria-describedby={errors.logistics_no ? 'logistics_no-error' : undefined} />
             </Field>
@@ -101,17 +105,17 @@ function MoveDialog({ order, action, onHide, sheetClass }: { order: OrderDetail;
         )}
         {action === 'pay' && (
           <>
-            <p>收款金额：<strong><Price fen={amountDueFen(order)} /></strong>
-              {order.deducted_fen > 0 && <span className="muted">（订单 <Price fen={order.total_fen} />，售后冲减 <Price fen={order.deducted_fen} />）</span>}</p>
-            <Field id="pay_method" label="收款方式" required error={errors.pay_method}>
-              <Dropdown inputId="pay_method" value={values.pay_method} options={[...PAY_METHODS]} onChange={(e) => form.set('pay_method', e.value as string)} />
+            <p>{t('收款金额：')}<strong><Price fen={amountDueFen(order)} /></strong>
+              {order.deducted_fen > 0 && <span className="muted">{withNodes(t('（订单 {{total}}，售后冲减 {{deducted}}）', { total: dataSlot(0), deducted: dataSlot(1) }), [<Price key="t" fen={order.total_fen} />, <Price key="d" fen={order.deducted_fen} />])}</span>}</p>
+            <Field id="pay_method" label={t('收款方式')} required error={errors.pay_method}>
+              <Dropdown inputId="pay_method" value={values.pay_method} options={PAY_METHODS.map((m) => ({ value: m, label: t(m) }))} onChange={(e) => form.set('pay_method', e.value as string)} />
             </Field>
-            <Field id="note" label="收款备注" hint="选填，如转账流水号" error={errors.note}>
+            <Field id="note" label={t('收款备注')} hint={t('选填，如转账流水号')} error={errors.note}>
               <InputText id="note" value={values.note} onChange={set('note')} invalid={!!errors.note} />
             </Field>
           </>
         )}
-        {form.formError && <p className="field-error" role="alert">{form.formError}</p>}
+        {form.formError && <p className="field-error" role="alert"><Refusal text={form.formError} /></p>}
       </form>
     </Dialog>
   );

@@ -19,6 +19,7 @@ import { useVnCartAdd, useVnCartQty, useVnCartRemove, useVnCheckout } from './mu
 import type { VnOffer } from './types';
 import { VnOrdersPanel } from './VnOrdersPanel';
 import './vnmall.css';
+import { TRANSLATION_MAX_IDS } from '../../../shared/contracts/translation';
 import { useTranslations } from '../translation/queries';
 import { TranslatedLine } from '../translation/TranslatedLine';
 
@@ -111,6 +112,9 @@ function CartPanel() {
   const [placed, setPlaced] = useState('');
   const key = useRef(crypto.randomUUID());
   const c = cart.data;
+  // the lines' names under them in the reader's language (docs/i18n.md, "Translated lines"), at most one call's ids
+  const cartLines = (c?.groups ?? []).flatMap((g) => g.lines).slice(0, TRANSLATION_MAX_IDS);
+  const names = useTranslations('vn_offer', cartLines.map((l) => l.stock_id), cartLines.map((l) => l.name));
   if (!c) return <aside className="vn-cart" aria-label="购物车 · Giỏ hàng"><h2>购物车 · Giỏ hàng</h2></aside>;
   const lines = c.groups.flatMap((g) => g.lines);
   const blocked = lines.some((l) => l.problem) || c.rate === null;
@@ -152,7 +156,7 @@ function CartPanel() {
           <h3 data-user-text>{g.seller_company_name}</h3>
           {g.lines.map((l) => (
             <div key={l.id} className="vn-cart-line">
-              <div data-user-text><strong>{l.supplier_oe}</strong> {l.name}{l.problem && <div className="vn-problem">{l.problem}</div>}</div>
+              <div data-user-text><strong>{l.supplier_oe}</strong> {l.name}<TranslatedLine text={l.name} lines={names} />{l.problem && <div className="vn-problem">{l.problem}</div>}</div>
               <div className="vn-cart-qty">
                 <InputText aria-label={`数量 · Số lượng ${l.supplier_oe}`} defaultValue={String(l.qty)} inputMode="numeric"
                   onBlur={(e) => { const n = Number(e.target.value); if (Number.isInteger(n) && n >= 1 && n !== l.qty) setQty.mutate({ id: l.id, qty: n }); }} />

@@ -220,12 +220,12 @@ export const usersOf = async (db: Kysely<DB>, companyId: number) =>
 /** This seller company's quotes, newest first, with their enquiry's state and the line they answer. */
 export const quotesOfSeller = async (db: Kysely<DB>, companyId: number, offset: number, limit: number) => {
   const [rows, total] = await Promise.all([
-    sql<QuoteRow & { enquiry_no: string; buyer_company_name: string; e_state: EnquiryRow['state']; e_expires: Date | null; e_quotes: number; line_text: string; line_qty: number }>`
+    sql<QuoteRow & { enquiry_no: string; buyer_company_name: string; e_state: EnquiryRow['state']; e_expires: Date | null; e_quotes: number; line_text: string; line_name: string; line_qty: number }>`
       select q.id, q.enquiry_id, q.line_id, q.seller_company_id, c.name as seller_name,
         trim(coalesce(c.province, '') || ' ' || coalesce(c.city, '')) as seller_area, q.price_fen, q.currency, q.quoted_amount, q.rate, q.brand, q.quality, q.qty,
         q.delivery_days, q.valid_until, q.note, q.accepted, q.updated_at,
         e.enquiry_no, b.name as buyer_company_name, e.state as e_state, e.expires_at as e_expires, e.quote_count as e_quotes,
-        trim(l.oe || ' ' || l.name) as line_text, l.qty as line_qty
+        trim(l.oe || ' ' || l.name) as line_text, l.name as line_name, l.qty as line_qty
       from quote q join company c on c.id = q.seller_company_id join enquiry e on e.id = q.enquiry_id
         join company b on b.id = e.buyer_company_id join enquiry_line l on l.id = q.line_id
       where q.seller_company_id = ${companyId}

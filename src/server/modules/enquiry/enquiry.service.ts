@@ -340,7 +340,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
       return {
         data: rows.map((r) => {
           const e = { state: r.e_state, expires_at: r.e_expires, quote_count: r.e_quotes } as repo.EnquiryRow;
-          return { ...quoteOf(r, e), enquiry_id: r.enquiry_id, enquiry_no: r.enquiry_no, buyer_company_name: r.buyer_company_name, line_text: r.line_text, line_qty: r.line_qty };
+          return { ...quoteOf(r, e), enquiry_id: r.enquiry_id, enquiry_no: r.enquiry_no, buyer_company_name: r.buyer_company_name, line_text: r.line_text, line_name: r.line_name, line_qty: r.line_qty };
         }),
         total,
       };

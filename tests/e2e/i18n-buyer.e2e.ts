@@ -1,0 +1,146 @@
+/**
+ * The rest of the buyer's side in Vietnamese (docs/i18n.md, "Converted so far"): the order's and the
+ * after-sale's move dialogs (确认收货, 撤销申请), an enquiry's cards in the chat window and in /im, and
+ * the phone's enquiries, addresses, invoices and points pages, each with no Chinese character outside
+ * user data at 1366 and 390 px. The data (a shipped order with an after-sale, an enquiry the seller
+ * quoted) is made through the API. Screenshots: i18n-buyer-*.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiCall, apiToken, startE2E, type E2E } from './harness';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => e2e?.close());
+
+/** Chinese a reader meets outside user data ([data-user-text]) and the switch's 中文 (as i18n.e2e.ts reads it). */
+const chineseLeft = (page: Page) => page.evaluate(() => {
+  const cjk = /[\u3400-\u9fff\uf900-\ufaff]/;
+  const skipped = (el: Element) => !!el.closest('[data-user-text], [lang^="zh"], script, style, noscript') || !el.checkVisibility();
+  const found: string[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (el && cjk.test(n.textContent ?? '') && !skipped(el)) found.push((n.textContent ?? '').trim());
+  }
+  const data = [...new Set([...document.querySelectorAll('[data-user-text]')].flatMap((el) => (el.textContent ?? '').split(/\s+/)).filter((w) => cjk.test(w)))]
+    .sort((a, b) => b.length - a.length);
+  const words = (value: string) => data.reduce((v, d) => v.split(d).join(' '), value);
+  for (const el of document.body.querySelectorAll('[placeholder], [title], [aria-label], img[alt]')) {
+    if (skipped(el)) continue;
+    for (const name of ['placeholder', 'title', 'aria-label', 'alt']) {
+      const value = el.getAttribute(name);
+      if (value && cjk.test(words(value))) found.push(`${name}="${value}"`);
+    }
+  }
+  return found;
+});
+
+/** The page, at 1366 and at 390 px, speaks Vietnamese only (user data aside); a screenshot at each width. */
+const allVietnamese = async (page: Page, name: string) => {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('vi');
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
+    await expect.poll(() => chineseLeft(page), { message: `${name} at ${width} px` }).toEqual([]);
+    await e2e.shot(page, `i18n-buyer-${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+};
+
+describe('the rest of the buyer\'s side in Vietnamese', () => {
+  it('the move dialogs, the enquiry cards in chat, and the phone\'s enquiries, addresses, invoices and points have no Chinese left', async () => {
+    // a shipped order with an after-sale, and an enquiry the seller quoted, through the API
+    const [buyerT, sellerT] = [await apiToken(e2e.url, 'buyer'), await apiToken(e2e.url, 'seller')];
+    const { rows: [pick] } = await e2e.pglite.query<{ id: number }>(`select id from stock where company_id = 2 and state = 'on' and quantity > 0 order by id desc limit 1`);
+    await e2e.pglite.query(`update stock set quantity = 20, price0 = 8000, price1 = 8000, price2 = 8000, price3 = 8000, price99 = 8000, price5 = null where id = $1`, [pick.id]);
+    const { rows: [{ id: buyerId }] } = await e2e.pglite.query<{ id: number }>(`select id from app_user where username = 'buyer'`);
+    await e2e.pglite.query(`delete from cart_item where user_id = $1`, [buyerId]);
+    await apiCall(e2e.url, buyerT, 'POST', '/cart/add', { stock_id: pick.id, qty: 2 });
+    const cart = await apiCall<{ groups: Array<{ items: Array<{ id: number; stockId: number | null; amount: number }> }> }>(e2e.url, buyerT, 'GET', '/cart');
+    const items = cart.groups.flatMap((g) => g.items).filter((i) => i.stockId === pick.id);
+    const placed = await apiCall<{ orders: Array<{ order_no: string }> }>(e2e.url, buyerT, 'POST', '/cart/submit', {
+      cart_ids: items.map((i) => i.id), expected_total_fen: items.reduce((sum, i) => sum + i.amount, 0),
+      contact_name: 'Trần Thị Bình', contact_phone: '13800000004', address: '上海市闵行区沪闵路6088号',
+    });
+    const orderNo = placed.orders[0].order_no;
+    await apiCall(e2e.url, sellerT, 'POST', '/order/confirm', { order_no: orderNo });
+    await apiCall(e2e.url, sellerT, 'POST', '/order/deliver', { order_no: orderNo, logistics_company: '顺丰速运', logistics_no: 'SF20261130001' });
+    const order = await apiCall<{ lines: Array<{ id: number }> }>(e2e.url, buyerT, 'GET', `/order?order_no=${orderNo}`);
+    const applied = await apiCall<{ as_no: string }>(e2e.url, buyerT, 'POST', '/aftersale/apply', {
+      order_no: orderNo, type: 'refund', reason: '发错货', description: '型号不对', lines: [{ order_line_id: order.lines[0].id, qty: 1 }],
+    });
+    const enquiry = await apiCall<{ id: number; lines: Array<{ id: number }> }>(e2e.url, buyerT, 'POST', '/enquiry/add', {
+      lines: [{ oe: '1K0698151', name: '前刹车片', qty: 2, quality: '品牌件' }], seller_ids: [2], note: '',
+    });
+    await apiCall(e2e.url, sellerT, 'POST', '/quote/submit', { enquiry_id: enquiry.id, line_id: enquiry.lines[0].id, price: 23000, brand: '博世', quality: '品牌件', note: '现货' });
+    await e2e.pglite.query(`update app_user set lang = 'vi' where username = 'buyer'`);
+
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'buyer');
+    // 确认收货 on the order's page, and 撤销申请 on the after-sale's: the dialogs open, nothing sent
+    await page.goto(`${e2e.url}/backend/order/detail/${orderNo}`);
+    await page.getByRole('button', { name: 'Xác nhận đã nhận hàng', exact: true }).click();
+    await expect(page.getByRole('dialog')).toContainText('Vui lòng xác nhận đã nhận đủ phụ tùng.');
+    await allVietnamese(page, 'order-receipt');
+    await page.goto(`${e2e.url}/backend/service/afterSale/detail/${applied.as_no}`);
+    await page.getByRole('button', { name: 'Rút yêu cầu', exact: true }).click();
+    await expect(page.getByRole('dialog')).toContainText('Lý do rút yêu cầu');
+    await allVietnamese(page, 'aftersale-cancel');
+
+    // the chat window: the buyer's inquiry card and the seller's quote card with 采纳
+    await page.goto(e2e.url + '/');
+    await page.getByRole('button', { name: /^Trò chuyện trực tuyến/ }).first().click();
+    const win = page.getByRole('dialog', { name: 'Trò chuyện trực tuyến' });
+    await win.getByRole('navigation', { name: 'Danh sách trò chuyện' }).getByRole('button', { name: /骏达/ }).first().click();
+    await win.getByRole('button', { name: 'Chọn báo giá' }).first().waitFor();
+    await expect(win.locator('[data-scene="weChat-002"]').last()).toContainText('Giá báo');
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => chineseLeft(page), { message: 'chat cards at 1366 px' }).toEqual([]);
+    await e2e.shot(page, 'i18n-buyer-chat-cards-1366');
+    await context.close();
+
+    const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const p = phone.page;
+    await e2e.signIn(p, '/login', 'buyer');
+    await p.goto(e2e.url + '/im');
+    await p.getByTestId('conversation').filter({ hasText: '骏达', hasNotText: '平台运营' }).first().click();
+    await p.getByRole('button', { name: 'Chọn báo giá' }).first().waitFor();
+    await p.waitForLoadState('networkidle');
+    await expect.poll(() => chineseLeft(p), { message: '/im/chat cards at 390 px' }).toEqual([]);
+    await e2e.shot(p, 'i18n-buyer-im-cards-390');
+
+    // the phone's enquiries: the list and the quoted one
+    await p.goto(e2e.url + '/ofo/enquiry');
+    await p.getByTestId('enquiry-card').first().waitFor();
+    await allVietnamese(p, 'ofo-enquiry');
+    await p.goto(`${e2e.url}/ofo/enquiry/${enquiry.id}`);
+    await p.getByTestId('quote-row').first().waitFor();
+    await expect(p.getByTestId('enquiry-state')).toHaveText('Đã có 1 báo giá');
+    await allVietnamese(p, 'ofo-enquiry-detail');
+    // addresses, with the new address form refused
+    await p.goto(e2e.url + '/ofo/address');
+    await p.getByRole('button', { name: 'Thêm địa chỉ' }).click();
+    await p.getByRole('button', { name: 'Lưu' }).click();
+    await expect(p.locator('.field-error').first()).toHaveText('Vui lòng nhập người nhận');
+    await allVietnamese(p, 'ofo-address');
+    // invoices: apply, titles (the new title's form refused), records; points
+    await p.goto(e2e.url + '/ofo/invoice');
+    await expect(p.locator('#iv-apply-h')).toHaveText('Yêu cầu xuất hóa đơn');
+    await allVietnamese(p, 'ofo-invoice');
+    await p.goto(e2e.url + '/ofo/invoice/info');
+    await p.getByRole('button', { name: 'Thêm thông tin', exact: true }).click();
+    await p.getByRole('button', { name: 'Lưu' }).click();
+    await expect(p.locator('.field-error').first()).toHaveText('Vui lòng nhập tên trên hóa đơn (2 đến 100 ký tự)');
+    await allVietnamese(p, 'ofo-invoice-info');
+    await p.goto(e2e.url + '/ofo/invoice/record');
+    await p.getByTestId('list-total').waitFor();
+    await allVietnamese(p, 'ofo-invoice-record');
+    await p.goto(e2e.url + '/ofo/points');
+    await p.getByTestId('points-balance').waitFor();
+    await allVietnamese(p, 'ofo-points');
+    await phone.context.close();
+  }, 120_000);
+});
