@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { precompress } from './scripts/precompress.ts';
 import { themeContrast } from './scripts/theme-contrast.ts';
 import { precacheSplit } from './scripts/precache-split.ts';
+import { MOCKING_FILES } from './tests/mocking-files.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
@@ -127,12 +128,24 @@ export default defineConfig({
           name: 'unit',
           // the page's code, in a browser-like document
           include: ['src/client/**/*.test.{ts,tsx}'],
+          exclude: MOCKING_FILES,
           environment: 'jsdom',
           setupFiles: ['tests/setup-unit.ts'],
           // one module scope for all the files of a worker: making it afresh for each file was nine
           // tenths of the step's CPU (docs/testing.md, "Time budget"); each file resets the state it
-          // relies on, and a file that mocks a module loads what it tests afresh (vi.resetModules)
+          // relies on; files that mock a module run apart (unit-mocks)
           isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // the client files that mock a module: each in a module scope of its own, so a mock and
+          // what was loaded through it never reach another file (tests/mocking-files.ts)
+          name: 'unit-mocks',
+          include: MOCKING_FILES,
+          environment: 'jsdom',
+          setupFiles: ['tests/setup-unit.ts'],
         },
       },
       {

@@ -50,7 +50,7 @@ const stages: Stage[] = [
   // surface, a server module's repo is its own, no import circles (.dependency-cruiser.cjs)
   { name: 'floor plan', runs: [{ name: 'floor plan', args: [bin('dependency-cruiser', 'bin/dependency-cruiser.mjs'), 'src', '--output-type', 'err'] }] },
   // the page's code in jsdom, the server's and the shared code without a document
-  { name: 'unit', runs: [vitest('unit', ['unit', 'unit-node'])] },
+  { name: 'unit', runs: [vitest('unit', ['unit', 'unit-mocks', 'unit-node'])] },
   {
     name: 'integration',
     parallel: true,

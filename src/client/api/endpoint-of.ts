@@ -8,8 +8,18 @@ import { endpointIndex, type Entry } from '../../shared/contracts/endpoint-index
 
 let operation: Promise<Partial<Record<EndpointName, Entry>>> | null = null;
 
+/** The index chunk's loader, replaceable by a test. */
+export const operationIndexLoader = { load: () => import('../../shared/contracts/endpoint-index-operation.gen') };
+
 export const endpointOf = async (name: EndpointName): Promise<Entry> => {
-  const entry = endpointIndex[name] ?? (await (operation ??= import('../../shared/contracts/endpoint-index-operation.gen').then((m) => m.operationEndpointIndex)))[name];
+  // a load that failed (offline, or a deploy replaced the chunk) is tried again by the next call
+  const entry = endpointIndex[name] ?? (await (operation ??= operationIndexLoader.load().then(
+    (m) => m.operationEndpointIndex,
+    (e: unknown) => {
+      operation = null;
+      throw e;
+    },
+  )))[name];
   if (!entry) throw new Error(`${name} is not a call of the endpoint table`);
   return entry;
 };

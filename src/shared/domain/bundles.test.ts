@@ -29,6 +29,9 @@ describe('组合套装 rules (docs/activities.md "组合套装")', () => {
   it('refuses a price of 0 or one that saves nothing (equal or above the sum)', () => {
     expect(bundleRefusal([pads, disc], 0, 1)).toEqual({ field: 'bundle_price_fen', text: bundleText.price });
     expect(bundleRefusal([pads, disc], 50_000, 1)).toEqual({ field: 'bundle_price_fen', text: bundleText.priceNotBelow('¥500.00') });
+    // an everyday sum past ¥1,000,000 would overflow the recorded amounts: refused on the rows
+    const dear = row(3, 999, 1_000_000, 5_000);
+    expect(bundleRefusal([dear, disc], 1_000, 1)).toEqual({ field: 'lines', text: bundleText.ordinaryTooLarge });
     expect(bundleRefusal([pads, disc], 60_000, 1)?.field).toBe('bundle_price_fen');
   });
   it('refuses more bundles than each row\'s stock allows, naming the row and the most', () => {

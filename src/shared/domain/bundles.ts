@@ -14,6 +14,8 @@ export const BUNDLE_LINES_MIN = 2;
 export const BUNDLE_LINES_MAX = 5;
 /** the most pieces of one row in one bundle */
 export const BUNDLE_LINE_QTY_MAX = 999;
+/** the most one bundle may cost every day (¥1,000,000): its amounts stay whole fen in 32-bit columns */
+export const BUNDLE_ORDINARY_MAX_FEN = 100_000_000;
 
 export const bundleText = {
   lines: `组合套装须选${BUNDLE_LINES_MIN}到${BUNDLE_LINES_MAX}条库存`,
@@ -23,6 +25,7 @@ export const bundleText = {
   priceNotBelow: (sum: string) => `套装价应低于各配件日常价×数量之和（${sum}），不省钱的套装不能报名`,
   qty: `套装数量应为1到${ACTIVITY_QTY_MAX}之间的整数`,
   qtyOverStock: (oe: string, stock: number, most: number) => `套装数量超出库存：${oe} 当前库存${stock}件，最多够${most}套`,
+  ordinaryTooLarge: '套装各配件日常价×数量之和不能超过¥1,000,000.00，请减少配件数量',
   noPrice: (oe: string) => `${oe} 没有价格，不能组合套装`,
   stockOff: (oe: string) => `${oe} 已下架，不能组合套装`,
   notBundle: '这个活动不是组合套装，请用报名活动',
@@ -68,6 +71,7 @@ export const bundleRefusal = (rows: readonly BundleRow[], priceFen: number, bund
   }
   if (!Number.isInteger(priceFen) || priceFen < 1) return { field: 'bundle_price_fen', text: bundleText.price };
   const ordinary = bundleOrdinaryFen(rows)!;
+  if (ordinary > BUNDLE_ORDINARY_MAX_FEN) return { field: 'lines', text: bundleText.ordinaryTooLarge };
   if (priceFen >= ordinary) return { field: 'bundle_price_fen', text: bundleText.priceNotBelow(yuan(ordinary)) };
   if (!Number.isInteger(bundles) || bundles < 1 || bundles > ACTIVITY_QTY_MAX) return { field: 'bundle_qty', text: bundleText.qty };
   for (const r of rows) {

@@ -4,9 +4,7 @@ import { outbox } from '../../local/outbox';
 import { localDb } from '../../local/db';
 import { sendCartWrite } from './mutations';
 
-// One module scope serves every file of the step (docs/testing.md, "Time budget"): the modules this
-// file imports are loaded afresh, so that they see its mocks instead of a copy another file loaded.
-vi.hoisted(() => vi.resetModules());
+// It mocks a module, so it runs in the isolated unit-mocks project (tests/mocking-files.ts).
 const sent: Array<{ name: string; payload: unknown; key: string | undefined }> = [];
 let answer: () => Promise<unknown> = async () => ({ id: 1, qty: 1 });
 

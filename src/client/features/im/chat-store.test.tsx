@@ -1,7 +1,7 @@
 import { act } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ImMessage } from '../../../shared/contracts';
-import { chat, mergeMessages, previewOf, startChat, useChat } from './chat-store';
+import { mergeMessages, previewOf } from './chat-store';
 import type { ImTransport } from './transport';
 import { reactRoot } from '../../test/react-root';
 
@@ -32,6 +32,9 @@ describe('chat thread', () => {
 describe('chat before its session has started', () => {
   const at = reactRoot();
   it('refuses a send with a reason, then tells the page who it started for, so a drawn conversation subscribes again', async () => {
+    // a store no other test of the worker has started (chat-store keeps its state in the module, as one tab does)
+    vi.resetModules();
+    const { chat, startChat, useChat } = await import('./chat-store');
     const seen: Array<{ me: string | null; error: string | null }> = [];
     function Probe() {
       const me = useChat((s) => s.me);

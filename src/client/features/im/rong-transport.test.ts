@@ -10,9 +10,7 @@ import type { LiveEvent } from '../../api/live';
 import { ApiError, OfflineError } from '../../api/request';
 import { replayOutcome } from '../../api/replay-outcome';
 
-// One module scope serves every file of the step (docs/testing.md, "Time budget"): the modules this
-// file imports are loaded afresh, so that they see its mocks instead of a copy another file loaded.
-vi.hoisted(() => vi.resetModules());
+// It mocks a module, so it runs in the isolated unit-mocks project (tests/mocking-files.ts).
 type Listener = (...a: unknown[]) => void;
 const sdk = vi.hoisted(() => {
   const listeners = new Map<string, Set<(...a: unknown[]) => void>>();

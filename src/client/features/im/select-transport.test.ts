@@ -1,9 +1,7 @@
 /** Which transport a session gets: /ws unless im_client_params names an app key and getLoginIm answers. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-// One module scope serves every file of the step (docs/testing.md, "Time budget"): the modules this
-// file imports are loaded afresh, so that they see its mocks instead of a copy another file loaded.
-vi.hoisted(() => vi.resetModules());
+// It mocks a module, so it runs in the isolated unit-mocks project (tests/mocking-files.ts).
 const calls = vi.hoisted(() => ({ request: vi.fn(), ws: vi.fn(() => ({ kind: 'ws' })), rong: vi.fn((deps: unknown) => ({ kind: 'rong', deps })) }));
 vi.mock('../../api/request', () => ({ request: calls.request }));
 vi.mock('../../api/live', () => ({ live: { onEvent: () => () => undefined } }));

@@ -4,9 +4,7 @@ import { OfflineError, request } from '../../api/request';
 import type { PayloadIn } from '../../../shared/contracts';
 import { keywordQuery, searchKeys, searchOnce, type KeywordParams } from './queries';
 
-// One module scope serves every file of the step (docs/testing.md, "Time budget"): the modules this
-// file imports are loaded afresh, so that they see its mocks instead of a copy another file loaded.
-vi.hoisted(() => vi.resetModules());
+// It mocks a module, so it runs in the isolated unit-mocks project (tests/mocking-files.ts).
 vi.mock('../../api/request', async (importOriginal) => ({ ...await importOriginal<typeof import('../../api/request')>(), request: vi.fn(async () => ({ rows: [], total: 0 })) }));
 
 const run = (client: QueryClient, key: readonly unknown[], fetch: () => Promise<unknown>) =>
