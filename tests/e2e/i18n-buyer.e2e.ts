@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, apiToken, startE2E, type E2E } from './harness';
+import { allVietnamese as allVietnameseAt } from './vietnamese';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -15,40 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-/** Chinese a reader meets outside user data ([data-user-text]) and the switch's 中文 (as i18n.e2e.ts reads it). */
-const chineseLeft = (page: Page) => page.evaluate(() => {
-  const cjk = /[\u3400-\u9fff\uf900-\ufaff]/;
-  const skipped = (el: Element) => !!el.closest('[data-user-text], [lang^="zh"], script, style, noscript') || !el.checkVisibility();
-  const found: string[] = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const el = n.parentElement;
-    if (el && cjk.test(n.textContent ?? '') && !skipped(el)) found.push((n.textContent ?? '').trim());
-  }
-  const data = [...new Set([...document.querySelectorAll('[data-user-text]')].flatMap((el) => (el.textContent ?? '').split(/\s+/)).filter((w) => cjk.test(w)))]
-    .sort((a, b) => b.length - a.length);
-  const words = (value: string) => data.reduce((v, d) => v.split(d).join(' '), value);
-  for (const el of document.body.querySelectorAll('[placeholder], [title], [aria-label], img[alt]')) {
-    if (skipped(el)) continue;
-    for (const name of ['placeholder', 'title', 'aria-label', 'alt']) {
-      const value = el.getAttribute(name);
-      if (value && cjk.test(words(value))) found.push(`${name}="${value}"`);
-    }
-  }
-  return found;
-});
-
-/** The page, at 1366 and at 390 px, speaks Vietnamese only (user data aside); a screenshot at each width. */
-const allVietnamese = async (page: Page, name: string) => {
-  await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('vi');
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
-    await expect.poll(() => chineseLeft(page), { message: `${name} at ${width} px` }).toEqual([]);
-    await e2e.shot(page, `i18n-buyer-${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-};
+const allVietnamese = (page: Page, name: string) => allVietnameseAt(page, name, { e2e, prefix: 'i18n-buyer' });
 
 describe('the rest of the buyer\'s side in Vietnamese', () => {
   it('the move dialogs, the enquiry cards in chat, and the phone\'s enquiries, addresses, invoices and points have no Chinese left', async () => {

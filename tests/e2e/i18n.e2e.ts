@@ -7,54 +7,14 @@
  * 390. Money is written by Intl: CN¥ 120,00 and ₫ 434.220. Screenshots: i18n-*.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { apiCall, apiToken, shotsAtSizes, startE2E, type E2E } from './harness';
+import { allVietnamese, chineseLeft } from './vietnamese';
 
 let e2e: E2E;
 beforeAll(async () => {
   e2e = await startE2E();
 });
 afterAll(async () => e2e?.close());
-
-/**
- * Every Chinese text a reader meets on the page: visible text, and placeholder, title, aria-label
- * and alt of visible elements, outside user data ([data-user-text]) and outside what is Chinese on
- * purpose ([lang^="zh"]: the switch's 中文).
- */
-const chineseLeft = (page: Page) => page.evaluate(() => {
-  const cjk = /[\u3400-\u9fff\uf900-\ufaff]/;
-  const skipped = (el: Element) => !!el.closest('[data-user-text], [lang^="zh"], script, style, noscript') || !el.checkVisibility();
-  const found: string[] = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const el = n.parentElement;
-    if (el && cjk.test(n.textContent ?? '') && !skipped(el)) found.push((n.textContent ?? '').trim());
-  }
-  // an attribute may name user data the page shows (Thêm vào giỏ 0005543715 骏达汽配): its Chinese
-  // counts only when it is not such data
-  const data = [...new Set([...document.querySelectorAll('[data-user-text]')].flatMap((el) => (el.textContent ?? '').split(/\s+/)).filter((w) => cjk.test(w)))]
-    .sort((a, b) => b.length - a.length);
-  const words = (value: string) => data.reduce((v, d) => v.split(d).join(' '), value);
-  for (const el of document.body.querySelectorAll('[placeholder], [title], [aria-label], img[alt]')) {
-    if (skipped(el)) continue;
-    for (const name of ['placeholder', 'title', 'aria-label', 'alt']) {
-      const value = el.getAttribute(name);
-      if (value && cjk.test(words(value))) found.push(`${name}="${value}"`);
-    }
-  }
-  return found;
-});
-
-/** The page, at 1366 and at 390 px, speaks Vietnamese only (user data aside). */
-const allVietnamese = async (page: Page, name: string) => {
-  await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('vi');
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
-    await expect.poll(() => chineseLeft(page), { message: `${name} at ${width} px` }).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-};
 
 const langOf = async (username: string) =>
   (await e2e.pglite.query<{ lang: string | null }>(`select lang from app_user where username = $1`, [username])).rows[0].lang;
