@@ -97,6 +97,19 @@ const withLines = async (db: Kysely<DB>, items: readonly repo.ItemRow[]) => repo
 const newOrderNo = (now: Date) => `SO${formatChina(Math.floor(now.getTime() / 1000), 'YYYYMMDDHHmmss')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 const newCheckoutNo = (now: Date) => `CO${formatChina(Math.floor(now.getTime() / 1000), 'YYYYMMDDHHmmss')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 
+/**
+ * What a seller's application first checks: the caller's company sells, the activity exists and has
+ * not ended, and it is of the form used (a bundle's rows, or one row for the other kinds).
+ */
+const openActivityFor = async (trx: Kysely<DB>, caller: Caller, activityId: number, now: Date, bundle: boolean) => {
+  if (!(await repo.isSeller(trx, caller.companyId))) throw forbidden(activityText.notSeller);
+  const a = await repo.activityById(trx, activityId);
+  if (!a) throw invalid('activity_id', activityText.notFound);
+  if (phaseOf(a, now) === 'ended') throw invalid('activity_id', activityText.activityEnded);
+  if ((a.kind === 'bundle') !== bundle) throw invalid('activity_id', bundle ? bundleText.notBundle : bundleText.isBundle);
+  return a;
+};
+
 export const createActivityService = ({ clock }: { clock: Clock }) => {
   const checkWindow = (p: { start_at: number; end_at: number }) => {
     const bad = windowRefusal(p.start_at, p.end_at, s(clock.now()));
@@ -259,12 +272,8 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
 
     apply: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'activityApply'>) =>
       inTransaction(db, async (trx) => {
-        if (!(await repo.isSeller(trx, caller.companyId))) throw forbidden(activityText.notSeller);
         const now = clock.now();
-        const a = await repo.activityById(trx, p.activity_id);
-        if (!a) throw invalid('activity_id', activityText.notFound);
-        if (phaseOf(a, now) === 'ended') throw invalid('activity_id', activityText.activityEnded);
-        if (a.kind === 'bundle') throw invalid('activity_id', bundleText.isBundle);
+        const a = await openActivityFor(trx, caller, p.activity_id, now, false);
         // the row's lock: two applications of one row go one after the other, so the overlap check holds
         const row = await repo.stockRow(trx, p.stock_id, true);
         if (!row || row.company_id !== caller.companyId) throw invalid('stock_id', activityText.notYourStock);
@@ -291,12 +300,8 @@ export const createActivityService = ({ clock }: { clock: Clock }) => {
      */
     applyBundle: (db: Kysely<DB>, caller: Caller, p: PayloadOut<'activityApplyBundle'>) =>
       inTransaction(db, async (trx) => {
-        if (!(await repo.isSeller(trx, caller.companyId))) throw forbidden(activityText.notSeller);
         const now = clock.now();
-        const a = await repo.activityById(trx, p.activity_id);
-        if (!a) throw invalid('activity_id', activityText.notFound);
-        if (phaseOf(a, now) === 'ended') throw invalid('activity_id', activityText.activityEnded);
-        if (a.kind !== 'bundle') throw invalid('activity_id', bundleText.notBundle);
+        const a = await openActivityFor(trx, caller, p.activity_id, now, true);
         const locked = await repo.lockStockRows(trx, p.lines.map((l) => l.stock_id));
         const rows: BundleRow[] = [];
         for (const l of p.lines) {
