@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, apiToken, startE2E, type E2E } from './harness';
-import { allVietnamese as allVietnameseAt } from './vietnamese';
+import { allVietnamese as allVietnameseAt, chineseLeft } from './vietnamese';
 
 let e2e: E2E;
 beforeAll(async () => {
