@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { EndpointName, Envelope, PayloadIn } from '../../src/shared/contracts';
 import { wechatText, WECHAT_STATE_MINUTES } from '../../src/shared/domain/wechat';
+import { sweep } from '../../src/server/sweep';
 import { backends, createTestEnv, skipReason, type TestEnv } from './harness';
 
 const ORIGIN = 'http://127.0.0.1:5173';
@@ -128,6 +129,15 @@ describe.each(backends)('wechat binding on %s', (backend) => {
       ok(await call('seller', 'wechatBindFinish', { auth_code: 'sbx.oSeller-openid-01', auth_state: state }));
       const after = await send();
       expect(await settled(after.enquiry_no)).toEqual([{ state: 'sent', provider: 'log', openid: 'oSeller-openid-01', reason: '' }]);
+    });
+
+    it('the sweep deletes states expired a day ago, keeping the bindings', async () => {
+      env.clock.advance(2 * 86_400);
+      const fresh = await start('member');
+      const counts = await sweep(db(), env.clock.now());
+      expect(counts.wechatStates).toBeGreaterThan(0);
+      expect((await states()).map((s) => s.state)).toEqual([fresh]);
+      expect((await bindings()).map((b) => b.username)).toEqual(['buyer', 'seller']);
     });
   });
 });

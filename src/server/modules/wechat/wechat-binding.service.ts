@@ -75,3 +75,6 @@ export const createWechatBindingService = (deps: { clock: Clock; oauth: WechatOA
 };
 
 export type WechatBindingService = ReturnType<typeof createWechatBindingService>;
+
+/** The sweep's part (sweep.ts): states expired a day ago can no longer change any answer. */
+export const purgeWechatStates = (db: Kysely<DB>, now: Date) => repo.deleteOldStates(db, new Date(now.getTime() - 86_400_000));
