@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMpWechat } from './wechat.mp';
+import { parseEnv } from '../../env';
 
 interface Seen { path: string; query: Record<string, string>; body: unknown }
 
@@ -104,5 +105,17 @@ describe('the mp provider (official account API)', () => {
   it('a server that cannot be reached fails with the reason', async () => {
     const p = createMpWechat({ appId: 'wx0123456789abcdef', secret: 'S3cret0123456789', apiBase: 'http://127.0.0.1:9', timeoutMs: 2000 }, clock);
     await expect(p.send(message)).rejects.toThrow('无法连接微信公众号接口');
+  });
+});
+
+describe('the official account settings', () => {
+  it('takes the app id and secret together, or neither, and names a bad one', () => {
+    expect(parseEnv({ WECHAT_APP_ID: 'wx0123456789abcdef', WECHAT_APP_SECRET: 'S3cret0123456789', WECHAT_SITE_URL: 'https://parts.example.test' })).toMatchObject({ ok: true });
+    const half = parseEnv({ WECHAT_APP_ID: 'wx0123456789abcdef' });
+    expect(!half.ok && half.message).toContain('WECHAT_APP_SECRET 须同时设置');
+    const id = parseEnv({ WECHAT_APP_ID: '12345', WECHAT_APP_SECRET: 'S3cret0123456789' });
+    expect(!id.ok && id.message).toContain('WECHAT_APP_ID 应为公众号的 AppID');
+    const site = parseEnv({ WECHAT_SITE_URL: 'https://parts.example.test/login' });
+    expect(!site.ok && site.message).toContain('WECHAT_SITE_URL');
   });
 });
