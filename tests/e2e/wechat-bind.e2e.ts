@@ -24,7 +24,7 @@ describe('微信通知', () => {
     await shotsAtSizes(e2e, page, 'wechat-sandbox', [1366, 900]);
     await page.getByRole('button', { name: '同意', exact: true }).click();
     await expect(page.getByTestId('wechat-bind-state')).toHaveText('已绑定');
-    await expect(page.getByRole('status')).toContainText('微信 …enid');
+    await expect(page.getByRole('status').filter({ hasText: '绑定成功' })).toContainText('微信 …enid');
     await shotsAtSizes(e2e, page, 'wechat-oauth', [1366, 900]);
     await page.goto(`${e2e.url}/backend/settings/profile`);
     await expect(page.getByTestId('wechat-bind-state')).toHaveText('已绑定');
