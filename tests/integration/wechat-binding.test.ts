@@ -58,6 +58,8 @@ describe.each(backends)('wechat binding on %s', (backend) => {
       expect(b.bound_at).toBe(Math.floor(env.clock.now().getTime() / 1000));
       expect(await bindings()).toEqual([{ username: 'buyer', openid: 'oBuyer-openid-0001' }]);
       expect(ok(await call('buyer', 'wechatBinding', {})).bound).toBe(true);
+      // the callback again (a reload): answers the binding, changes nothing
+      expect(ok(await call('buyer', 'wechatBindFinish', { auth_code: 'sbx.oBuyer-openid-0001', auth_state: state }))).toEqual(b);
       // bound: 绑定微信 again is refused until 解除绑定
       const again = await call('buyer', 'wechatBindStart', { site_origin: ORIGIN });
       expect(again.status).toBe(409);

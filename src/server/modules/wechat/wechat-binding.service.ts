@@ -43,7 +43,12 @@ export const createWechatBindingService = (deps: { clock: Clock; oauth: WechatOA
         const s = await repo.stateForUpdate(trx, p.auth_state);
         if (!s) throw invalid('auth_state', wechatText.stateUnknown);
         if (s.user_id !== caller.userId || Number(s.session_id) !== caller.sessionId) throw invalid('auth_state', wechatText.stateOtherSession);
-        if (s.used_at) throw invalid('auth_state', wechatText.stateUsed);
+        if (s.used_at) {
+          // the same callback again (a reload, a retry after a lost answer): it bound this session's user, say so
+          const bound = await repo.binding(trx, caller.userId);
+          if (bound) return shape(bound);
+          throw invalid('auth_state', wechatText.stateUsed);
+        }
         const now = deps.clock.now();
         if (s.expires_at.getTime() <= now.getTime()) throw invalid('auth_state', wechatText.stateExpired);
         const mine = await repo.binding(trx, caller.userId);
