@@ -44,6 +44,8 @@ import { Route as ImPasswordRouteImport } from './routes/im/password'
 import { Route as ImProfileRouteImport } from './routes/im/profile'
 import { Route as ImPurchaseRouteImport } from './routes/im/purchase'
 import { Route as ImSearchRouteImport } from './routes/im/search'
+import { Route as LoginBindRouteImport } from './routes/login_.bind'
+import { Route as LoginOauthRouteImport } from './routes/login_.oauth'
 import { Route as OfoAddressRouteImport } from './routes/ofo/address'
 import { Route as OfoCartRouteImport } from './routes/ofo/cart'
 import { Route as OfoCreateOrderRouteImport } from './routes/ofo/createOrder'
@@ -58,6 +60,7 @@ import { Route as OperationOrdersRouteImport } from './routes/operation/orders'
 import { Route as OperationPasswordRouteImport } from './routes/operation/password'
 import { Route as OperationUsersRouteImport } from './routes/operation/users'
 import { Route as PaySandboxRouteImport } from './routes/pay/sandbox'
+import { Route as WechatSandboxRouteImport } from './routes/wechat/sandbox'
 import { Route as AuthImLoginRouteImport } from './routes/_auth/im.login'
 import { Route as AuthLoginRegisterRouteImport } from './routes/_auth/login_.register'
 import { Route as AuthOperationLoginRouteImport } from './routes/_auth/operation.login'
@@ -475,6 +478,16 @@ const ImSearchRoute = ImSearchRouteImport.update({
   path: '/im/search',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoginBindRoute = LoginBindRouteImport.update({
+  id: '/login_/bind',
+  path: '/login/bind',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginOauthRoute = LoginOauthRouteImport.update({
+  id: '/login_/oauth',
+  path: '/login/oauth',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OfoAddressRoute = OfoAddressRouteImport.update({
   id: '/address',
   path: '/address',
@@ -543,6 +556,11 @@ const OperationUsersRoute = OperationUsersRouteImport.update({
 const PaySandboxRoute = PaySandboxRouteImport.update({
   id: '/pay/sandbox',
   path: '/pay/sandbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WechatSandboxRoute = WechatSandboxRouteImport.update({
+  id: '/wechat/sandbox',
+  path: '/wechat/sandbox',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthImLoginRoute = AuthImLoginRouteImport.update({
@@ -1887,6 +1905,8 @@ export interface FileRoutesByFullPath {
   '/im/profile': typeof ImProfileRoute
   '/im/purchase': typeof ImPurchaseRoute
   '/im/search': typeof ImSearchRoute
+  '/login/bind': typeof LoginBindRoute
+  '/login/oauth': typeof LoginOauthRoute
   '/ofo/address': typeof OfoAddressRoute
   '/ofo/cart': typeof OfoCartRoute
   '/ofo/createOrder': typeof OfoCreateOrderRoute
@@ -1900,6 +1920,7 @@ export interface FileRoutesByFullPath {
   '/operation/password': typeof OperationPasswordRoute
   '/operation/users': typeof OperationUsersRoute
   '/pay/sandbox': typeof PaySandboxRoute
+  '/wechat/sandbox': typeof WechatSandboxRoute
   '/backend/': typeof BackendIndexRoute
   '/im/': typeof ImIndexRoute
   '/operation/': typeof OperationIndexRoute
@@ -2176,6 +2197,8 @@ export interface FileRoutesByTo {
   '/im/profile': typeof ImProfileRoute
   '/im/purchase': typeof ImPurchaseRoute
   '/im/search': typeof ImSearchRoute
+  '/login/bind': typeof LoginBindRoute
+  '/login/oauth': typeof LoginOauthRoute
   '/ofo/address': typeof OfoAddressRoute
   '/ofo/cart': typeof OfoCartRoute
   '/ofo/createOrder': typeof OfoCreateOrderRoute
@@ -2189,6 +2212,7 @@ export interface FileRoutesByTo {
   '/operation/password': typeof OperationPasswordRoute
   '/operation/users': typeof OperationUsersRoute
   '/pay/sandbox': typeof PaySandboxRoute
+  '/wechat/sandbox': typeof WechatSandboxRoute
   '/backend': typeof BackendIndexRoute
   '/im': typeof ImIndexRoute
   '/operation': typeof OperationIndexRoute
@@ -2470,6 +2494,8 @@ export interface FileRoutesById {
   '/im/profile': typeof ImProfileRoute
   '/im/purchase': typeof ImPurchaseRoute
   '/im/search': typeof ImSearchRoute
+  '/login_/bind': typeof LoginBindRoute
+  '/login_/oauth': typeof LoginOauthRoute
   '/ofo/address': typeof OfoAddressRoute
   '/ofo/cart': typeof OfoCartRoute
   '/ofo/createOrder': typeof OfoCreateOrderRoute
@@ -2483,6 +2509,7 @@ export interface FileRoutesById {
   '/operation/password': typeof OperationPasswordRoute
   '/operation/users': typeof OperationUsersRoute
   '/pay/sandbox': typeof PaySandboxRoute
+  '/wechat/sandbox': typeof WechatSandboxRoute
   '/_store/': typeof StoreIndexRoute
   '/backend/': typeof BackendIndexRoute
   '/im/': typeof ImIndexRoute
@@ -2765,6 +2792,8 @@ export interface FileRouteTypes {
     | '/im/profile'
     | '/im/purchase'
     | '/im/search'
+    | '/login/bind'
+    | '/login/oauth'
     | '/ofo/address'
     | '/ofo/cart'
     | '/ofo/createOrder'
@@ -2778,6 +2807,7 @@ export interface FileRouteTypes {
     | '/operation/password'
     | '/operation/users'
     | '/pay/sandbox'
+    | '/wechat/sandbox'
     | '/backend/'
     | '/im/'
     | '/operation/'
@@ -3054,6 +3084,8 @@ export interface FileRouteTypes {
     | '/im/profile'
     | '/im/purchase'
     | '/im/search'
+    | '/login/bind'
+    | '/login/oauth'
     | '/ofo/address'
     | '/ofo/cart'
     | '/ofo/createOrder'
@@ -3067,6 +3099,7 @@ export interface FileRouteTypes {
     | '/operation/password'
     | '/operation/users'
     | '/pay/sandbox'
+    | '/wechat/sandbox'
     | '/backend'
     | '/im'
     | '/operation'
@@ -3347,6 +3380,8 @@ export interface FileRouteTypes {
     | '/im/profile'
     | '/im/purchase'
     | '/im/search'
+    | '/login_/bind'
+    | '/login_/oauth'
     | '/ofo/address'
     | '/ofo/cart'
     | '/ofo/createOrder'
@@ -3360,6 +3395,7 @@ export interface FileRouteTypes {
     | '/operation/password'
     | '/operation/users'
     | '/pay/sandbox'
+    | '/wechat/sandbox'
     | '/_store/'
     | '/backend/'
     | '/im/'
@@ -3626,7 +3662,10 @@ export interface RootRouteChildren {
   ImProfileRoute: typeof ImProfileRoute
   ImPurchaseRoute: typeof ImPurchaseRoute
   ImSearchRoute: typeof ImSearchRoute
+  LoginBindRoute: typeof LoginBindRoute
+  LoginOauthRoute: typeof LoginOauthRoute
   PaySandboxRoute: typeof PaySandboxRoute
+  WechatSandboxRoute: typeof WechatSandboxRoute
   ImIndexRoute: typeof ImIndexRoute
   CompanyMIdRoute: typeof CompanyMIdRoute
   CompanyMProductRoute: typeof CompanyMProductRoute
@@ -3882,6 +3921,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ImSearchRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/login_/bind': {
+      id: '/login_/bind'
+      path: '/login/bind'
+      fullPath: '/login/bind'
+      preLoaderRoute: typeof LoginBindRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login_/oauth': {
+      id: '/login_/oauth'
+      path: '/login/oauth'
+      fullPath: '/login/oauth'
+      preLoaderRoute: typeof LoginOauthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/ofo/address': {
       id: '/ofo/address'
       path: '/address'
@@ -3978,6 +4031,13 @@ declare module '@tanstack/react-router' {
       path: '/pay/sandbox'
       fullPath: '/pay/sandbox'
       preLoaderRoute: typeof PaySandboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wechat/sandbox': {
+      id: '/wechat/sandbox'
+      path: '/wechat/sandbox'
+      fullPath: '/wechat/sandbox'
+      preLoaderRoute: typeof WechatSandboxRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/im/login': {
@@ -6296,7 +6356,10 @@ const rootRouteChildren: RootRouteChildren = {
   ImProfileRoute: ImProfileRoute,
   ImPurchaseRoute: ImPurchaseRoute,
   ImSearchRoute: ImSearchRoute,
+  LoginBindRoute: LoginBindRoute,
+  LoginOauthRoute: LoginOauthRoute,
   PaySandboxRoute: PaySandboxRoute,
+  WechatSandboxRoute: WechatSandboxRoute,
   ImIndexRoute: ImIndexRoute,
   CompanyMIdRoute: CompanyMIdRoute,
   CompanyMProductRoute: CompanyMProductRoute,

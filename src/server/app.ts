@@ -175,7 +175,9 @@ import { createBonusService } from './modules/bonus/bonus.service';
 import { bonusHandlers } from './modules/bonus/bonus.routes';
 import { createWechatService } from './modules/wechat/wechat.service';
 import { createLogWechat } from './modules/wechat/wechat.provider';
-import { wechatHandlers } from './modules/wechat/wechat.routes';
+import { wechatBindingHandlers, wechatHandlers } from './modules/wechat/wechat.routes';
+import { createWechatBindingService } from './modules/wechat/wechat-binding.service';
+import { createSandboxOAuth } from './modules/wechat/wechat.oauth';
 import { createBatchService } from './modules/batch/batch.service';
 import { batchHandlers } from './modules/batch/batch.routes';
 
@@ -211,6 +213,8 @@ export const createApp = (deps: AppDeps) => {
   // the operators' batch jobs (docs/batch-jobs.md), run by server.ts
   const batch = createBatchService({ clock: deps.clock, log: deps.log });
   const wechat = createWechatService({ db: deps.db, clock: deps.clock, provider: deps.wechat ?? createLogWechat(deps.log ?? (() => undefined)), log: deps.log });
+  // binding a user's WeChat: the sandbox's consent page unless the official account is configured
+  const wechatBinding = createWechatBindingService({ clock: deps.clock, oauth: deps.wechatOAuth ?? createSandboxOAuth(), siteUrl: deps.wechatSiteUrl });
   // import files wait beside the uploaded images (DATA_DIR/uploads-imports), or in the temp folder
   const stockImport = createStockImportService({ clock: deps.clock, dir: importDirOf(deps.uploadDir), log: deps.log, quota: uploads.quota });
   const oversight = createOversightService({ clock: deps.clock });
@@ -344,6 +348,7 @@ export const createApp = (deps: AppDeps) => {
     ...pointsHandlers(points),
     ...bonusHandlers(bonus),
     ...wechatHandlers(wechat),
+    ...wechatBindingHandlers(wechatBinding),
     ...batchHandlers(batch),
   };
 

@@ -59,6 +59,12 @@ const envSchema = v.object({
   ALIPAY_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.check(keyReads('public'), 'ALIPAY_PUBLIC_KEY 应为支付宝公钥（PEM，或开放平台给出的一行 base64）'))),
   ALIPAY_GATEWAY: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'ALIPAY_GATEWAY 必须是 http:// 或 https:// 开头的地址，如 …/gateway.do'))),
   ALIPAY_NOTIFY_BASE_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'ALIPAY_NOTIFY_BASE_URL 必须是本站对外的 http:// 或 https:// 地址，支付宝据此回调和跳回'))),
+  // the official account (docs/operations.md, "WeChat"): APP_ID and APP_SECRET together, or neither
+  WECHAT_APP_ID: v.optional(v.pipe(v.string(), v.regex(/^wx[0-9a-f]{16}$/, 'WECHAT_APP_ID 应为公众号的 AppID（wx 加 16 位十六进制字符）'))),
+  WECHAT_APP_SECRET: v.optional(v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{16,64}$/, 'WECHAT_APP_SECRET 应为公众号的 AppSecret（字母和数字）'))),
+  WECHAT_API_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'WECHAT_API_URL 必须是 http:// 或 https:// 开头的地址'))),
+  WECHAT_AUTHORIZE_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'WECHAT_AUTHORIZE_URL 必须是 http:// 或 https:// 开头的地址'))),
+  WECHAT_SITE_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s/]+$/, 'WECHAT_SITE_URL 必须是本站对外的 http:// 或 https:// 地址（不带路径），微信授权后据此跳回'))),
 });
 
 export type Env = v.InferOutput<typeof envSchema>;
@@ -85,6 +91,9 @@ export const parseEnv = (record: Record<string, string | undefined>): EnvResult 
     if (alipay.some(Boolean) && !alipay.every(Boolean)) {
       return { ok: false, message: '环境变量 ALIPAY_APP_ID、ALIPAY_PRIVATE_KEY、ALIPAY_PUBLIC_KEY、ALIPAY_NOTIFY_BASE_URL 须同时设置（使用支付宝）或同时不设' };
     }
+  }
+  if (r.success && !r.output.WECHAT_APP_ID !== !r.output.WECHAT_APP_SECRET) {
+    return { ok: false, message: '环境变量 WECHAT_APP_ID 与 WECHAT_APP_SECRET 须同时设置（使用公众号）或同时不设（消息写入日志，绑定用模拟微信授权）' };
   }
   if (r.success && !r.output.OPEN_KEY_SECRET && record.NODE_ENV === 'production') {
     return { ok: false, message: '环境变量 OPEN_KEY_SECRET 未设置：生产环境（NODE_ENV=production）必须设置接口密钥的加密密钥（64 位十六进制，openssl rand -hex 32）；开发环境不设时使用内置的开发密钥' };

@@ -20,6 +20,9 @@ try {
     alipay: env.ALIPAY_APP_ID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY && env.ALIPAY_NOTIFY_BASE_URL
       ? { appId: env.ALIPAY_APP_ID, privateKey: env.ALIPAY_PRIVATE_KEY, alipayPublicKey: env.ALIPAY_PUBLIC_KEY, gateway: env.ALIPAY_GATEWAY, notifyBaseUrl: env.ALIPAY_NOTIFY_BASE_URL }
       : undefined,
+    wechatMp: env.WECHAT_APP_ID && env.WECHAT_APP_SECRET
+      ? { appId: env.WECHAT_APP_ID, secret: env.WECHAT_APP_SECRET, apiBase: env.WECHAT_API_URL, authorizeBase: env.WECHAT_AUTHORIZE_URL, siteUrl: env.WECHAT_SITE_URL }
+      : undefined,
     redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX,
     webhook: { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === '1', timeoutMs: env.WEBHOOK_TIMEOUT_MS },
     openKeySecret: env.OPEN_KEY_SECRET,

@@ -31,6 +31,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
 import { PAY_PROVIDER_PARAM } from './modules/payment/payment.providers';
 import { SANDBOX } from './modules/payment/sandbox.provider';
+import { createMpWechat, type MpConfig } from './modules/wechat/wechat.mp';
 
 export interface StartOptions {
   port: number;
@@ -48,6 +49,8 @@ export interface StartOptions {
   paymentProvider?: 'sandbox';
   /** ALIPAY_APP_ID / ALIPAY_PRIVATE_KEY / ALIPAY_PUBLIC_KEY / ALIPAY_GATEWAY / ALIPAY_NOTIFY_BASE_URL: the Alipay provider; unset: none */
   alipay?: AlipayConfig;
+  /** WECHAT_APP_ID / WECHAT_APP_SECRET / WECHAT_API_URL / WECHAT_AUTHORIZE_URL / WECHAT_SITE_URL: the official account (docs/wechat.md); unset: log messages, sandbox binding */
+  wechatMp?: MpConfig;
   sms?: SmsProvider;
   /** REDIS_URL: pushes, sign-outs, presence and request buckets shared by every process on it (bus/bus.ts) */
   redisUrl?: string;
@@ -115,6 +118,10 @@ export const startServer = async (opts: StartOptions) => {
     webhookAllowLoopback: opts.webhook?.allowLoopback,
     openKeySecret: opts.openKeySecret,
     alipay: opts.alipay,
+    ...(opts.wechatMp ? (() => {
+      const mp = createMpWechat(opts.wechatMp);
+      return { wechat: mp, wechatOAuth: mp, wechatSiteUrl: opts.wechatMp.siteUrl };
+    })() : {}),
     translator: createTranslator(opts.translate ?? {}),
     rongcloud: createRongCloud(opts.rongcloud ?? {}),
     sms: opts.sms ?? createSmsProvider(opts.smsConfig ?? { provider: 'log' }, log),

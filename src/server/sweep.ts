@@ -30,11 +30,12 @@ import { removeUnusedUploads, removeOldQuotaDays } from './modules/upload/upload
 import { importDirOf, removeStaleImports } from './modules/stock/stock-import.service';
 import { chinaDay } from '../shared/domain/china-time';
 import { purgeOpen } from './modules/open/open.service';
+import { purgeWechatStates } from './modules/wechat/wechat-binding.service';
 
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 export const REVOKED_SESSION_KEEP_S = 7 * 86400;
 
-export interface SweepCounts { idempotencyKeys: number; throttleRows: number; refreshTokens: number; sessions: number; oeGrants: number; uploads: number; importFiles: number; quotaDays: number; openNonces: number; openCalls: number; ordersReceived?: number; orderRefunds?: number }
+export interface SweepCounts { idempotencyKeys: number; throttleRows: number; refreshTokens: number; sessions: number; oeGrants: number; uploads: number; importFiles: number; quotaDays: number; openNonces: number; openCalls: number; ordersReceived?: number; orderRefunds?: number; wechatStates?: number }
 
 /** The app's order jobs (app.ts orderJobs). */
 export interface OrderJobs { autoReceive(now: Date): Promise<number>; settleRefunds(): Promise<number> }
@@ -63,8 +64,10 @@ export const sweep = async (db: Kysely<DB>, now: Date, opts: { uploadDir?: strin
   const importFiles = await removeStaleImports(db, opts.uploadDir ? importDirOf(opts.uploadDir) : undefined, now);
   const quotaDays = await removeOldQuotaDays(db, now);
   const open = await purgeOpen(db, now);
+  // the WeChat binding's spent or expired states (docs/wechat.md, "Binding"): counted only when there were some
+  const wechatStates = await purgeWechatStates(db, now);
   const orderCounts = opts.orders ? { ordersReceived: await opts.orders.autoReceive(now), orderRefunds: await opts.orders.settleRefunds() } : {};
-  return { idempotencyKeys, throttleRows, refreshTokens, sessions, oeGrants, uploads, importFiles, quotaDays, openNonces: open.nonces, openCalls: open.calls, ...orderCounts };
+  return { idempotencyKeys, throttleRows, refreshTokens, sessions, oeGrants, uploads, importFiles, quotaDays, openNonces: open.nonces, openCalls: open.calls, ...(wechatStates > 0 ? { wechatStates } : {}), ...orderCounts };
 };
 
 /** Sweeps now and every hour until stop(); the timer never keeps the process alive. */

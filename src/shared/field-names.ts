@@ -10,7 +10,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   // overseas companies (docs/overseas.md)
   tax_code: '税号', missing_vn: '只看越南语未填',
   // WeChat template messages (docs/wechat.md) and batch jobs (docs/batch-jobs.md)
-  wx_template_id: '模板ID', fields: '字段', job_kind: '任务类型', job_id: '任务', label_text: '标签', filter_k: '名称或OE号', on: '加上或去掉',
+  wx_template_id: '模板ID', auth_code: '微信授权码', auth_state: '授权状态', site_origin: '本站地址', fields: '字段', job_kind: '任务类型', job_id: '任务', label_text: '标签', filter_k: '名称或OE号', on: '加上或去掉',
   // platform settings (docs/platform-settings.md)
   slug: '页面地址', autoparts_city_id: '汽配城',
   // company types (docs/reports.md#company-types)

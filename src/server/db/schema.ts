@@ -60,6 +60,8 @@ export interface DB {
     enabled: Generated<boolean>; updated_at: Timestamp | null; updated_by: Generated<string>;
   };
   wechat_binding: { user_id: number; openid: string; bound_at: CreatedAt };
+  // the one-time states of the binding's web authorisation (migration 0816, docs/wechat.md "Binding")
+  wechat_oauth_state: { state: string; user_id: number; session_id: string; created_at: Timestamp; expires_at: Timestamp; used_at: Timestamp | null };
   // the operators' batch jobs (migration 0811, docs/batch-jobs.md)
   batch_job: {
     id: Generated<number>; kind: 'reindex' | 'prices' | 'label'; company_id: number | null;

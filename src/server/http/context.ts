@@ -69,6 +69,10 @@ export interface AppDeps {
   sms?: import('../modules/sms/sms.provider').SmsProvider;
   /** who delivers WeChat template messages; the log provider when left out (docs/wechat.md) */
   wechat?: import('../modules/wechat/wechat.provider').WechatProvider;
+  /** who authorises a WeChat binding (docs/wechat.md, "Binding"); the sandbox (模拟微信授权) when left out */
+  wechatOAuth?: import('../modules/wechat/wechat.oauth').WechatOAuth;
+  /** WECHAT_SITE_URL: our address the authorisation returns to; unset: the page's own origin */
+  wechatSiteUrl?: string;
   /** whether the sandbox payment provider (takes no money) may be used; default no (payment.providers.ts) */
   paymentSandbox?: boolean;
   /** ALIPAY_* settings (docs/operations.md, "Payments"); unset: no Alipay provider */

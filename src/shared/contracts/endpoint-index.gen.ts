@@ -376,6 +376,10 @@ webhookEndpointEnable post user i /webhooks/enable
 webhookEndpointList get user - /webhooks/endpoints
 webhookEndpointRemove post user i /webhooks/remove
 webhookEndpointUpdate post user i /webhooks/update
+wechatBindFinish post user - /account/wechat/finish
+wechatBinding get user - /account/wechat
+wechatBindStart post user - /account/wechat/start
+wechatUnbind post user - /account/wechat/unbind
 withdrawalApply post user i /wallet/withdrawals/apply
 withdrawalList get user - /wallet/withdrawals`;
 

@@ -28,6 +28,7 @@ import { addressEndpoints } from './address';
 import { adEndpoints, opCatalogueEndpoints, operationEndpoints, opPayEndpoints, privilegeEndpoints } from './operation';
 import { operationSystemEndpoints } from './operation-system';
 import { operationWechatEndpoints } from './operation-wechat';
+import { wechatBindingEndpoints } from './wechat-binding';
 import { operationBatchEndpoints } from './operation-batch';
 import { opCompanyEndpoints } from './operation-company';
 import { opProductEndpoints } from './operation-product';
@@ -98,6 +99,7 @@ export * from './address';
 export * from './operation';
 export * from './operation-system';
 export * from './operation-wechat';
+export * from './wechat-binding';
 export * from './operation-batch';
 export * from './operation-company';
 export * from './operation-product';
@@ -170,6 +172,7 @@ export const endpoints = {
   ...adEndpoints,
   ...operationSystemEndpoints,
   ...operationWechatEndpoints,
+  ...wechatBindingEndpoints,
   ...operationBatchEndpoints,
   ...opCatalogueEndpoints,
   ...opPayEndpoints,

@@ -35,6 +35,8 @@ export const WECHAT_STATES = { pending: '待发送', sent: '已发送', failed: 
 export type WechatState = keyof typeof WECHAT_STATES;
 
 export const WECHAT_FIELDS_MAX = 10;
+/** how long a binding's authorisation (its state) may take */
+export const WECHAT_STATE_MINUTES = 10;
 export const WECHAT_VALUE_MAX = 200;
 /** a template's keyword as the official account's template names it: first, keyword1, remark, thing2, … */
 export const WECHAT_KEY_RE = /^[A-Za-z][A-Za-z0-9_]{0,31}$/;
@@ -54,6 +56,19 @@ export const wechatText = {
   unknownPlaceholder: (name: string, scene: WechatSceneKey) =>
     `未知的占位符 {${name}}，可用：${Object.keys(WECHAT_SCENES[scene].placeholders).map((k) => `{${k}}`).join('、')}`,
   noBinding: '用户未绑定微信（没有 openid）',
+  // binding (docs/wechat.md, "Binding")
+  bound: '已绑定',
+  unbound: '未绑定',
+  alreadyBound: '已绑定微信；如需更换，请先解除绑定',
+  notBound: '当前账号未绑定微信',
+  stateMissing: '缺少授权状态（state），请重新点击“绑定微信”',
+  stateUnknown: '授权状态（state）无效，请重新点击“绑定微信”',
+  stateOtherSession: '授权状态（state）不属于当前登录的会话，请在发起绑定的浏览器中重新点击“绑定微信”',
+  stateUsed: '该授权已使用过，请重新点击“绑定微信”',
+  stateExpired: `授权已过期（${WECHAT_STATE_MINUTES} 分钟内有效），请重新点击“绑定微信”`,
+  codeMissing: '缺少微信授权码（code），请重新点击“绑定微信”',
+  openidTaken: '该微信已绑定其他账号；请先在那个账号中解除绑定，或换一个微信',
+  originBad: '本站地址应为 http:// 或 https:// 开头的地址',
   disabledMeanwhile: '模板已停用',
 } as const;
 

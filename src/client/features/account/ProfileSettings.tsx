@@ -10,6 +10,7 @@ import { Field } from '../../ui/form/Field';
 import { useForm } from '../../ui/form/form';
 import { accountProfileQuery } from './queries';
 import { useUpdateProfile } from './mutations';
+import { WechatBindCard } from './WechatBindCard';
 import '../../ui/form/form.css';
 
 const toForm = (p: AccountProfile) => ({
@@ -21,7 +22,12 @@ const toForm = (p: AccountProfile) => ({
 /** /backend/settings/profile: the caller's own profile; the company part only for its owner. */
 export function ProfileSettings() {
   const { data: profile } = useSuspenseQuery(accountProfileQuery());
-  return <ProfileForm profile={profile} />;
+  return (
+    <>
+      <ProfileForm profile={profile} />
+      <WechatBindCard />
+    </>
+  );
 }
 
 function ProfileForm({ profile }: { profile: AccountProfile }) {

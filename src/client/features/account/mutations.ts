@@ -33,3 +33,27 @@ export const useUpdateProfile = () => {
     },
   });
 };
+
+/** 绑定微信: answers the authorisation page to go to (docs/wechat.md, "Binding"); refused silently, the card shows why. */
+export const useWechatBindStart = () =>
+  useMutation({ mutationFn: () => request('post', 'wechatBindStart', { site_origin: location.origin }, undefined, { silent: true }) });
+
+/** The callback's exchange (/login/oauth): the binding it answers becomes the card's. */
+export const useWechatBindFinish = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (p: PayloadIn<'wechatBindFinish'>) => request('post', 'wechatBindFinish', p, undefined, { silent: true }),
+    onSuccess: (b) => queryClient.setQueryData(accountKeys.wechat(), b),
+  });
+};
+
+/** 解除绑定 */
+export const useWechatUnbind = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request('post', 'wechatUnbind', {}, undefined, { silent: true }),
+    onSuccess: (b) => queryClient.setQueryData(accountKeys.wechat(), b),
+    // refused (unbound meanwhile elsewhere): show the state as it is now
+    onError: () => queryClient.invalidateQueries({ queryKey: accountKeys.wechat() }),
+  });
+};

@@ -1,8 +1,8 @@
 /**
  * The one interface to whoever delivers WeChat template messages (docs/wechat.md, "Providers").
  * `log` writes each message to the server log and counts it as sent: the default, for running
- * without an official account. The official account's own API is not built here (see the docs);
- * a provider for it implements this interface. Tests inject their own.
+ * without an official account. The official account's own API is `mp` (wechat.mp.ts), chosen by
+ * WECHAT_APP_ID / WECHAT_APP_SECRET. Tests inject their own.
  */
 export interface WechatSend {
   openid: string;

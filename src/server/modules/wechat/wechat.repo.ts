@@ -59,3 +59,30 @@ export const messages = async (db: Kysely<DB>, f: MessageFilter) => {
     total: total.n,
   };
 };
+
+// binding (docs/wechat.md, "Binding")
+
+export const binding = (db: Kysely<DB>, userId: number) =>
+  db.selectFrom('wechat_binding').selectAll().where('user_id', '=', userId).executeTakeFirst();
+
+export const bindingOfOpenid = (db: Kysely<DB>, openid: string) =>
+  db.selectFrom('wechat_binding').selectAll().where('openid', '=', openid).executeTakeFirst();
+
+export const bind = (db: Kysely<DB>, userId: number, openid: string, at: Date) =>
+  db.insertInto('wechat_binding').values({ user_id: userId, openid, bound_at: at }).execute();
+
+export const unbind = (db: Kysely<DB>, userId: number) =>
+  db.deleteFrom('wechat_binding').where('user_id', '=', userId).executeTakeFirst();
+
+export const insertState = (db: Kysely<DB>, s: { state: string; user_id: number; session_id: number; created_at: Date; expires_at: Date }) =>
+  db.insertInto('wechat_oauth_state').values({ ...s, session_id: String(s.session_id) }).execute();
+
+export const stateForUpdate = (db: Kysely<DB>, state: string) =>
+  db.selectFrom('wechat_oauth_state').selectAll().where('state', '=', state).forUpdate().executeTakeFirst();
+
+export const spendState = (db: Kysely<DB>, state: string, at: Date) =>
+  db.updateTable('wechat_oauth_state').set({ used_at: at }).where('state', '=', state).execute();
+
+/** states that can no longer be used (the sweep) */
+export const deleteOldStates = async (db: Kysely<DB>, before: Date) =>
+  Number((await db.deleteFrom('wechat_oauth_state').where('expires_at', '<', before).executeTakeFirst()).numDeletedRows);
