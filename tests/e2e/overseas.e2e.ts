@@ -1,6 +1,6 @@
 /**
  * Browser end-to-end of an overseas (Vietnam) company (docs/overseas.md): it registers at
- * /login/register/vn (bad fields named in the page first), waits with no codes on /apply/vn, an
+ * /login/register/vn (bad fields named in the page first, 企业类型 among them), waits with no codes on /apply/vn, an
  * operator approves it in 海外企业审核, and the owner then reads 已通过. Screenshots at 1366, 1024
  * and 390 of the registration, the state page and the operator's pages.
  */
@@ -28,6 +28,7 @@ describe('overseas company', () => {
     await form.getByRole('button', { name: /提交注册/ }).click();
     await expect(fieldError(page, 'company_name')).toContainText('请填写企业名称');
     await expect(fieldError(page, 'province')).toContainText('请选择所在省/市');
+    await expect(fieldError(page, 'business_type')).toContainText('请选择企业类型');
     await page.locator('#tax_code').fill('12345');
     await page.locator('#mobile').fill('0212345678');
     await form.getByRole('button', { name: /提交注册/ }).click();
@@ -38,6 +39,7 @@ describe('overseas company', () => {
     await page.locator('#company_name').fill('Công ty TNHH Phụ tùng Hải Phòng');
     await page.locator('.p-dropdown:has(#province)').click();
     await page.getByRole('option', { name: /Hải Phòng/ }).click();
+    await page.getByRole('radio', { name: '车队/运输公司' }).check();
     await page.locator('#tax_code').fill('0209876543');
     await page.locator('#address').fill('45 Lạch Tray, Ngô Quyền');
     await page.locator('#contact_name').fill('Lê Hải');

@@ -8,11 +8,15 @@ import { Button } from 'primereact/button';
 import { overseasRegisterSchema, vnMobileSchema } from '../../../shared/contracts/overseas';
 import { ACCOUNT_RULES } from '../../../shared/domain/account-rules';
 import { OVERSEAS_RULES, overseasText, VN_PROVINCES } from '../../../shared/domain/overseas';
+import { BUSINESS_TYPES, BUSINESS_TYPE_LABELS, type BusinessType } from '../../../shared/domain/company-type';
 import { msg } from '../../../shared/messages';
+import { useT } from '../../i18n/lang';
+import { Refusal } from '../../i18n/Refusal';
 import { startSession } from '../session/actions';
 import { Field } from '../../ui/form/Field';
 import { useForm } from '../../ui/form/form';
 import '../../ui/form/form.css';
+import '../account/register-invite.css';
 import { SmsCodeButton } from '../account/SmsCodeButton';
 import { useRegisterVn } from './mutations';
 
@@ -23,14 +27,17 @@ const PROVINCE_OPTIONS = VN_PROVINCES.map((p) => ({ label: `${p.vi}（${p.zh}）
  * /login/register/vn: a company registered in Vietnam and its owner (docs/overseas.md). The page
  * speaks Chinese and Vietnamese side by side: its reader is a Vietnamese applicant. The new
  * account signs in at once and lands on its registration's state: it buys after an operator's approval.
+ * 企业类型 (docs/reports.md#company-types) is asked as on the Chinese registration; its five
+ * choices are words of the catalogue, shown in the page's language.
  */
 export function VnRegisterPage() {
   const f = useForm({
-    company_name: '', province: '', tax_code: '', address: '', contact_name: '', username: '', mobile: '', sms_code: '', password: '', password2: '', agree: false,
+    company_name: '', business_type: '' as BusinessType | '', province: '', tax_code: '', address: '', contact_name: '', username: '', mobile: '', sms_code: '', password: '', password2: '', agree: false,
   });
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const register = useRegisterVn();
+  const t = useT();
   const { values: x, errors: err, set } = f;
   const invalid = (k: string) => (err[k] ? 'p-invalid' : undefined);
 
@@ -39,7 +46,7 @@ export function VnRegisterPage() {
     if (!f.check(overseasRegisterSchema)) return;
     setBusy(true);
     try {
-      const tokens = await register.mutateAsync({ ...x, province: x.province as 'HN', agree: true });
+      const tokens = await register.mutateAsync({ ...x, business_type: x.business_type as BusinessType, province: x.province as 'HN', agree: true });
       await startSession(tokens, '/apply/vn');
     } catch (error) {
       f.refuse(error);
@@ -54,6 +61,17 @@ export function VnRegisterPage() {
       <Field id="company_name" label="企业名称 · Tên doanh nghiệp" hint={OVERSEAS_RULES.companyName} error={err.company_name} required>
         <InputText id="company_name" value={x.company_name} onChange={(e) => set('company_name', e.target.value)} className={invalid('company_name')} autoComplete="organization" autoFocus />
       </Field>
+      <fieldset className="field form-field business-type" aria-describedby={err.business_type ? 'business_type-error' : undefined}>
+        <legend><span className="req">*</span>企业类型 · Loại hình doanh nghiệp</legend>
+        <div className="business-type-options">
+          {BUSINESS_TYPES.map((k, i) => (
+            <label key={k}>
+              <input type="radio" id={i === 0 ? 'business_type' : undefined} name="business_type" value={k} checked={x.business_type === k} onChange={() => set('business_type', k)} /> {t(BUSINESS_TYPE_LABELS[k])}
+            </label>
+          ))}
+        </div>
+        {err.business_type && <div className="field-error" role="alert" id="business_type-error"><Refusal text={err.business_type} /></div>}
+      </fieldset>
       <Field id="province" label="所在省/市 · Tỉnh/Thành phố" hint={OVERSEAS_RULES.province} error={err.province} required>
         <Dropdown inputId="province" value={x.province || null} options={PROVINCE_OPTIONS} onChange={(e) => set('province', String(e.value ?? ''))}
           placeholder="请选择 · Chọn" filter className={invalid('province')} style={{ width: '100%' }} />
