@@ -49,7 +49,7 @@ export function VnAfterSalesPage({ search, onSearch }: { search: ListSearch; onS
         cell: (r) => <div className="op-two-line"><strong>{dongText(r.refund_dong)}</strong>{r.dong_refunded && <small className="muted">已退回钱包</small>}</div>,
       },
       { key: 'fen', priority: 2, header: '退款（人民币）', width: '6.5rem', num: true, cell: (r) => yuan(r.refund_fen) },
-      { key: 'rate', priority: 3, header: '汇率', width: '7.5rem', num: true, cell: (r) => <div className="op-two-line"><span>{r.rate}（{r.rate_day}）</span><small className="muted">{VN_RATE_KIND_TEXT[r.rate_kind]}</small></div> },
+      { key: 'rate', priority: 2, header: '汇率', width: '7.5rem', num: true, cell: (r) => <div className="op-two-line"><span>{r.rate}（{r.rate_day}）</span><small className="muted">{VN_RATE_KIND_TEXT[r.rate_kind]}</small></div> },
       { key: 'at', priority: 3, header: '申请时间', width: '8.5rem', cell: (r) => when(r.created_at) },
     ],
     empty: (filtered) => (filtered ? '没有符合条件的售后，换个条件试试。' : '越南商城的订单还没有售后。越南买家在已发货的越南商城订单上申请售后后，这里会列出。'),
