@@ -8,16 +8,14 @@ import { Button } from 'primereact/button';
 import { overseasRegisterSchema, vnMobileSchema } from '../../../shared/contracts/overseas';
 import { ACCOUNT_RULES } from '../../../shared/domain/account-rules';
 import { OVERSEAS_RULES, overseasText, VN_PROVINCES } from '../../../shared/domain/overseas';
-import { BUSINESS_TYPES, BUSINESS_TYPE_LABELS, type BusinessType } from '../../../shared/domain/company-type';
+import type { BusinessType } from '../../../shared/domain/company-type';
 import { msg } from '../../../shared/messages';
-import { useT } from '../../i18n/lang';
-import { Refusal } from '../../i18n/Refusal';
 import { startSession } from '../session/actions';
 import { Field } from '../../ui/form/Field';
 import { useForm } from '../../ui/form/form';
 import '../../ui/form/form.css';
-import '../account/register-invite.css';
 import { SmsCodeButton } from '../account/SmsCodeButton';
+import { BusinessTypeField } from '../account/BusinessTypeField';
 import { useRegisterVn } from './mutations';
 
 const passwordProps = { feedback: false, toggleMask: true, inputStyle: { width: '100%' }, style: { width: '100%' } } as const;
@@ -37,7 +35,6 @@ export function VnRegisterPage() {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const register = useRegisterVn();
-  const t = useT();
   const { values: x, errors: err, set } = f;
   const invalid = (k: string) => (err[k] ? 'p-invalid' : undefined);
 
@@ -61,17 +58,7 @@ export function VnRegisterPage() {
       <Field id="company_name" label="企业名称 · Tên doanh nghiệp" hint={OVERSEAS_RULES.companyName} error={err.company_name} required>
         <InputText id="company_name" value={x.company_name} onChange={(e) => set('company_name', e.target.value)} className={invalid('company_name')} autoComplete="organization" autoFocus />
       </Field>
-      <fieldset className="field form-field business-type" aria-describedby={err.business_type ? 'business_type-error' : undefined}>
-        <legend><span className="req">*</span>企业类型 · Loại hình doanh nghiệp</legend>
-        <div className="business-type-options">
-          {BUSINESS_TYPES.map((k, i) => (
-            <label key={k}>
-              <input type="radio" id={i === 0 ? 'business_type' : undefined} name="business_type" value={k} checked={x.business_type === k} onChange={() => set('business_type', k)} /> {t(BUSINESS_TYPE_LABELS[k])}
-            </label>
-          ))}
-        </div>
-        {err.business_type && <div className="field-error" role="alert" id="business_type-error"><Refusal text={err.business_type} /></div>}
-      </fieldset>
+      <BusinessTypeField legend="企业类型 · Loại hình doanh nghiệp" value={x.business_type} error={err.business_type} onChange={(k) => set('business_type', k)} />
       <Field id="province" label="所在省/市 · Tỉnh/Thành phố" hint={OVERSEAS_RULES.province} error={err.province} required>
         <Dropdown inputId="province" value={x.province || null} options={PROVINCE_OPTIONS} onChange={(e) => set('province', String(e.value ?? ''))}
           placeholder="请选择 · Chọn" filter className={invalid('province')} style={{ width: '100%' }} />
