@@ -35,6 +35,13 @@ describe('overseas company', () => {
     await expect(fieldError(page, 'tax_code')).toContainText('税号须为10位数字');
     await expect(fieldError(page, 'mobile')).toContainText('越南手机号');
     await shotsAtSizes(e2e, page, 'overseas-register-errors', [1366, 900]);
+    // 企业类型's choices are in the page's language
+    const sw = page.getByTestId('lang-switch');
+    await sw.getByRole('button', { name: 'Tiếng Việt' }).click();
+    await expect(page.getByRole('radio', { name: 'Gara sửa chữa ô tô' })).toBeVisible();
+    await shotsAtSizes(e2e, page, 'overseas-register-vi', [390]);
+    await sw.getByRole('button', { name: '中文' }).click();
+    await expect(page.getByRole('radio', { name: '维修厂' })).toBeVisible();
 
     await page.locator('#company_name').fill('Công ty TNHH Phụ tùng Hải Phòng');
     await page.locator('.p-dropdown:has(#province)').click();
