@@ -39,7 +39,7 @@ describe('overseas company', () => {
     const sw = page.getByTestId('lang-switch');
     await sw.getByRole('button', { name: 'Tiếng Việt' }).click();
     await expect(page.getByRole('radio', { name: 'Gara sửa chữa ô tô' })).toBeVisible();
-    await shotsAtSizes(e2e, page, 'overseas-register-vi', [390]);
+    await shotsAtSizes(e2e, page, 'overseas-register-vi', [1366, 900]);
     await sw.getByRole('button', { name: '中文' }).click();
     await expect(page.getByRole('radio', { name: '维修厂' })).toBeVisible();
 
