@@ -377,7 +377,7 @@ export const createApp = (deps: AppDeps) => {
   mountFileRoute(app, 'get', '/api/uploads/:name', edge, { name: 'uploaded image', access: 'public' }, ({ c }) => serveUpload(uploads)(c));
   mountFileRoute(app, 'get', '/api/epc/schematic/:file', edge, { name: 'schematic', access: 'public' }, ({ c }) => serveSchematic(illustrations, deps.db)(c));
   mountStockFileRoutes(app, edge, stockImport);
-  mountOpExportRoutes(app, edge, { oversight, reports, products, afterSales, payAccounts, withdrawals, cashPledges, paidServices, vouchers, vnWallet, bills });
+  mountOpExportRoutes(app, edge, { oversight, reports, products, afterSales, payAccounts, withdrawals, cashPledges, paidServices, vouchers, vnWallet, bills, vnMall });
   // purchase and sales order lists as XLSX (docs/api.md, "Routes outside the endpoint table")
   mountOrderFileRoutes(app, edge, orders);
   // the payment providers' notices and the payer's return from their pages (docs/money.md, "Payment providers")

@@ -1,6 +1,6 @@
 /**
  * Browser end-to-end of an overseas (Vietnam) company (docs/overseas.md): it registers at
- * /login/register/vn (bad fields named in the page first), waits with no codes on /apply/vn, an
+ * /login/register/vn (bad fields named in the page first, 企业类型 among them), waits with no codes on /apply/vn, an
  * operator approves it in 海外企业审核, and the owner then reads 已通过. Screenshots at 1366, 1024
  * and 390 of the registration, the state page and the operator's pages.
  */
@@ -28,16 +28,25 @@ describe('overseas company', () => {
     await form.getByRole('button', { name: /提交注册/ }).click();
     await expect(fieldError(page, 'company_name')).toContainText('请填写企业名称');
     await expect(fieldError(page, 'province')).toContainText('请选择所在省/市');
+    await expect(fieldError(page, 'business_type')).toContainText('请选择企业类型');
     await page.locator('#tax_code').fill('12345');
     await page.locator('#mobile').fill('0212345678');
     await form.getByRole('button', { name: /提交注册/ }).click();
     await expect(fieldError(page, 'tax_code')).toContainText('税号须为10位数字');
     await expect(fieldError(page, 'mobile')).toContainText('越南手机号');
     await shotsAtSizes(e2e, page, 'overseas-register-errors', [1366, 900]);
+    // 企业类型's choices are in the page's language
+    const sw = page.getByTestId('lang-switch');
+    await sw.getByRole('button', { name: 'Tiếng Việt' }).click();
+    await expect(page.getByRole('radio', { name: 'Gara sửa chữa ô tô' })).toBeVisible();
+    await shotsAtSizes(e2e, page, 'overseas-register-vi', [1366, 900]);
+    await sw.getByRole('button', { name: '中文' }).click();
+    await expect(page.getByRole('radio', { name: '维修厂' })).toBeVisible();
 
     await page.locator('#company_name').fill('Công ty TNHH Phụ tùng Hải Phòng');
     await page.locator('.p-dropdown:has(#province)').click();
     await page.getByRole('option', { name: /Hải Phòng/ }).click();
+    await page.getByRole('radio', { name: '车队/运输公司' }).check();
     await page.locator('#tax_code').fill('0209876543');
     await page.locator('#address').fill('45 Lạch Tray, Ngô Quyền');
     await page.locator('#contact_name').fill('Lê Hải');

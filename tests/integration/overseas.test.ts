@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecordingSms, type RecordingSms } from '../../src/server/modules/sms/sms.provider';
 import type { PayloadIn } from '../../src/shared/contracts';
 import { normaliseVnMobile, overseasText } from '../../src/shared/domain/overseas';
+import { businessTypeText } from '../../src/shared/domain/company-type';
 import { backends, createTestEnv, operatorWith, skipReason, type TestEnv } from './harness';
 
 /** Overseas (Vietnam) companies: registration, review, the operator's 海外 pages and their scoping (docs/overseas.md). */
@@ -24,7 +25,7 @@ describe.each(backends)('overseas companies on %s', (backend) => {
 
     const db = () => env.database.db;
     const form = (over: Partial<PayloadIn<'overseasRegister'>> = {}): PayloadIn<'overseasRegister'> => ({
-      company_name: 'Công ty TNHH Phụ tùng Hà Nội', contact_name: 'Trần Minh', username: 'hanoiparts', mobile: '0987654321',
+      company_name: 'Công ty TNHH Phụ tùng Hà Nội', business_type: 'repair', contact_name: 'Trần Minh', username: 'hanoiparts', mobile: '0987654321',
       sms_code: '000000', password: 'hanoi2026x', password2: 'hanoi2026x', agree: true,
       province: 'HN', tax_code: '0101234567', address: '12 Phố Huế, Hai Bà Trưng', ...over,
     });
@@ -49,8 +50,8 @@ describe.each(backends)('overseas companies on %s', (backend) => {
       pendingToken = r.body.data.access_token;
       const me = (await env.api('userProfileGet', undefined, { token: pendingToken })).body.data;
       expect(me.permissions).toEqual([]);
-      const row = await db().selectFrom('company').select(['country', 'province', 'address', 'phone']).where('id', '=', me.company_id).executeTakeFirstOrThrow();
-      expect(row).toEqual({ country: 'VN', province: 'Hà Nội', address: '12 Phố Huế, Hai Bà Trưng', phone: '+84987654321' });
+      const row = await db().selectFrom('company').select(['country', 'province', 'address', 'phone', 'business_type']).where('id', '=', me.company_id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ country: 'VN', province: 'Hà Nội', address: '12 Phố Huế, Hai Bà Trưng', phone: '+84987654321', business_type: 'repair' });
       const mine = (await env.api('overseasMine', {}, { token: pendingToken })).body.data;
       expect(mine.registration).toMatchObject({ state: 'pending', province: 'HN', province_name: 'Hà Nội', tax_code: '0101234567', mobile: '+84987654321', owner_username: 'hanoiparts' });
       expect(mine.is_owner).toBe(true);
@@ -72,6 +73,8 @@ describe.each(backends)('overseas companies on %s', (backend) => {
         [{ mobile: '+8491234567' }, 'mobile', '越南手机号'],
         [{ company_name: ' ' }, 'company_name', '请填写企业名称'],
         [{ address: 'abc' }, 'address', '详细地址须为5到100个字符'],
+        [{ business_type: '' as 'repair' }, 'business_type', businessTypeText.pick],
+        [{ business_type: 'garage' as 'repair' }, 'business_type', businessTypeText.pick],
       ];
       for (const [change, field, text] of cases) {
         const r = await env.api('overseasRegister', form({ username: 'badinput1', ...change }));
@@ -89,10 +92,13 @@ describe.each(backends)('overseas companies on %s', (backend) => {
     });
 
     it('accepts a branch tax code and every 3/5/7/8/9 mobile prefix', async () => {
-      const r = await register({ username: 'danangbr', mobile: '0356789012', tax_code: '0401234567-001', province: 'DN' });
+      const r = await register({ username: 'danangbr', mobile: '0356789012', tax_code: '0401234567-001', province: 'DN', business_type: 'fleet' });
       expect(r.status).toBe(200);
       const mine = (await env.api('overseasMine', {}, { token: r.body.data.access_token })).body.data.registration;
       expect(mine).toMatchObject({ tax_code: '0401234567-001', province_name: 'Đà Nẵng', mobile: '+84356789012', state: 'pending' });
+      // its 企业类型 is what it chose, as the operators' company list shows it
+      const listed = (await env.api('opCompanyList', { business_type: 'fleet' }, { token: operator })).body.data;
+      expect(listed.data.find((c) => c.id === mine!.company_id)).toMatchObject({ business_type: 'fleet' });
     });
 
     it('operators list registrations pending first, filter them and the company list by province and state', async () => {

@@ -1,13 +1,15 @@
 /**
  * Paying a Vietnam-mall order from the dong wallet and its refunds in dong (docs/money.md "Paying a
  * mall order in dong"): who may pay, the rate of the payment moment, short balance, two tabs, the
- * seller's side in fen, refunds by after-sale and by cancellation, and the reconciliation after
+ * seller's side in fen, refunds by after-sale and by cancellation (and 海外售后 showing the dong given
+ * back at the payment's rate), and the reconciliation after
  * every scenario, Chinese and Vietnamese companies side by side, on both backends.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatChina } from '../../src/shared/domain/china-time';
 import { billText } from '../../src/shared/contracts/bill';
 import { sql } from 'kysely';
+import ExcelJS from 'exceljs';
 import type { EndpointName, PayloadIn } from '../../src/shared/contracts';
 import { orderText } from '../../src/shared/contracts';
 import { vnWalletText } from '../../src/shared/contracts/vn-wallet';
@@ -213,22 +215,45 @@ describe.each(backends)('paying mall orders in dong on %s', (backend) => {
     it('an after-sale refund gives dong back at the payment rate; a cancelled paid order refunds everything, the service charge too', async () => {
       await fund(3_000_000);
       const o = await place(2);
+      // paid at another rate than the order froze at checkout
+      await setRate(3800);
       const m = await mine(o.order_no);
       expect((await pay(o.order_no, m.pay_now_dong!)).status).toBe(200);
       const paid = (await mine(o.order_no));
+      expect(paid.pay_rate).not.toBe(paid.rate);
       const afterPay = await balance();
       // shipped, then an after-sale refunding part of it
       await ship(o.order_no);
       const line = (await sql<{ id: number }>`select l.id from goods_order_line l join goods_order g on g.id = l.order_id where g.order_no = ${o.order_no}`.execute(db())).rows[0];
       const as = await env.api('afterSaleApply', { order_no: o.order_no, type: 'refund', reason: '质量问题', description: '', lines: [{ order_line_id: Number(line.id), qty: 1 }] }, { token: t.vn1, idempotencyKey: key() });
       expect(as.status, JSON.stringify(as.body)).toBe(200);
+      // 海外售后 before the refund: the asked fen at the payment's rate, nothing given back yet
+      const asked = (await call(t.op, 'opVnAfterSaleList', { no: as.body.data.as_no })).body.data.data[0];
+      expect(asked).toMatchObject({ refund_dong: fenInDong(asked.refund_fen, paid.pay_rate), dong_refunded: false, rate: paid.pay_rate, rate_day: paid.pay_rate_day, rate_kind: 'payment' });
       expect((await env.api('afterSaleAgree', { as_no: as.body.data.as_no }, { token: t.seller, idempotencyKey: key() })).status).toBe(200);
       const part = 5_000;
       const done = await env.api('afterSaleComplete', { as_no: as.body.data.as_no, refund_method: '原路退回', note: '', amount_fen: part }, { token: t.seller, idempotencyKey: key() });
       expect(done.status, JSON.stringify(done.body)).toBe(200);
       const back = fenInDong(part, paid.pay_rate);
+      expect(back).not.toBe(fenInDong(part, paid.rate));
       expect(await balance()).toBe(afterPay + back);
       expect((await mine(o.order_no))).toMatchObject({ refunded_fen: part, refunded_dong: back });
+      // 海外售后 (list, detail and XLSX): exactly the dong given back and the payment's rate
+      const shown = { refund_fen: part, refund_dong: back, dong_refunded: true, rate: paid.pay_rate, rate_day: paid.pay_rate_day, rate_kind: 'payment' };
+      expect((await call(t.op, 'opVnAfterSaleList', { no: as.body.data.as_no })).body.data.data[0]).toMatchObject(shown);
+      const { after_sale: _a, ...detail } = (await call(t.op, 'opVnAfterSaleDetail', { as_no: as.body.data.as_no })).body.data;
+      expect({ ...detail, refund_fen: _a.refund_fen }).toMatchObject(shown);
+      const xlsx = await env.raw('GET', `/api/operation/export/opVnAfterSaleList?no=${as.body.data.as_no}`, { token: t.op });
+      expect(xlsx.status).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await xlsx.arrayBuffer());
+      const sheet = wb.getWorksheet('海外售后')!;
+      const cells = (r: number) => (sheet.getRow(r).values as unknown[]).slice(1);
+      const col = (header: string) => cells(1).indexOf(header);
+      expect(cells(2)[col('退款（越南盾）')]).toBe(back);
+      expect(cells(2)[col('汇率')]).toBe(paid.pay_rate);
+      expect(cells(2)[col('汇率类型')]).toBe('支付汇率');
+      expect(cells(2)[col('越南盾')]).toBe('已退回钱包');
       const refund = (await sql<{ kind: string; rate: string }>`select t.kind, t.fx_rate_micro::text as rate from ledger_transaction t where t.idempotency_key = ${`order_refund:aftersale:${as.body.data.as_no}`}`.execute(db())).rows[0];
       expect(refund).toEqual({ kind: 'vnd_order_refund', rate: String(paid.pay_rate * 1_000_000) });
 

@@ -18,6 +18,7 @@ import { afterSaleText } from '../../shared/contracts/aftersale';
 import { ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, PAY_CHANNEL_TEXT, PAY_STATUS_TEXT } from '../../shared/domain/orders';
 import { cartText, keywordTooDeep, orderText, priceColumnHidden, priceRangeReversed, stockRangeReversed, vnWalletText, billText } from '../../shared/contracts';
 import { vnText } from '../../shared/domain/vn-mall';
+import { BUSINESS_TYPE_LABELS, businessTypeText } from '../../shared/domain/company-type';
 import catalogue from './vi.json';
 import { formatMoneyIn, formatVnd } from './format';
 import { ENQUIRY_ACTION_TEXT, ENQUIRY_STATE_TEXT, enquiryText, QUOTE_FATE_TEXT } from '../../shared/domain/enquiry';
@@ -120,6 +121,8 @@ const SHARED_TEXTS: Record<string, readonly string[]> = {
   // the dong statements (/backend/overseas/bill/{month}): a month not yet begun
   'contracts/bill.ts billText': [billText.futureMonth],
   'paying a mall order in dong (/vnmall)': [vnText.notMallOrder, orderText.payOtherCompany],
+  // 企业类型 on the Vietnamese registration (/login/register/vn): the choices and the refusal when none is chosen
+  'domain/company-type.ts BUSINESS_TYPE_LABELS, businessTypeText': [...Object.values(BUSINESS_TYPE_LABELS), businessTypeText.pick],
   // the order's and the after-sale's move dialogs: the payment and refund methods are sent as they are, shown translated
   'domain/orders.ts PAY_METHODS, domain/aftersale.ts REFUND_METHODS': [...PAY_METHODS, ...REFUND_METHODS],
   'ui/form/form.ts OFFLINE_TEXT (a form\'s refusal offline)': ['网络不可用，请联网后再试'],

@@ -12,7 +12,7 @@ import { listAnswer, listPayload, opIdsField, opKeyword as keyword, opOptionalDa
 import { opUserRowSchema } from './operation';
 import { chatConversationSchema, chatMessageSchema } from './operation-company';
 import { rangeRule } from '../domain/ranges';
-import { contactNameSchema, passwordLikeUsername, passwordSchema, samePassword, smsCodeSchema, usernameSchema } from '../domain/account-rules';
+import { businessTypeSchema, contactNameSchema, passwordLikeUsername, passwordSchema, samePassword, smsCodeSchema, usernameSchema } from '../domain/account-rules';
 import { normaliseVnMobile, OP_FOREIGN_CODES, OVERSEAS_STATES, overseasText as t, VN_PROVINCE_CODES, VN_TAX_CODE_RE } from '../domain/overseas';
 
 const rangeText = '开始日期不能晚于结束日期';
@@ -35,6 +35,8 @@ export const overseasCompanyEntries = {
 export const overseasRegisterSchema = v.pipe(
   v.object({
     ...overseasCompanyEntries,
+    /** 企业类型 (docs/reports.md#company-types), asked as on the Chinese registration */
+    business_type: businessTypeSchema,
     contact_name: contactNameSchema,
     username: usernameSchema,
     mobile: vnMobileSchema,
@@ -78,7 +80,7 @@ const stateFilter = v.optional(v.picklist(['', ...OVERSEAS_STATES], '状态只�
 export const overseasEndpoints = {
   overseasRegister: defineEndpoint({
     method: 'post', path: '/account/register/vn', tag: 'overseas', access: 'public',
-    summary: '越南企业注册：新建越南买家企业（省市、税号、越南手机号）及其负责人并直接登录；审核通过前负责人没有任何权限码，不能采购',
+    summary: '越南企业注册：新建越南买家企业（省市、税号、企业类型、越南手机号）及其负责人并直接登录；审核通过前负责人没有任何权限码，不能采购',
     payload: overseasRegisterSchema, answer: accessTokenSchema,
   }),
   overseasMine: defineEndpoint({

@@ -132,11 +132,18 @@ export const vnPartSchema = v.object({
 const partOeField = v.pipe(v.string(vnText.partOe), v.trim(), v.nonEmpty(vnText.partOe), v.maxLength(40, 'OE号最多40个字符'));
 const partBrandField = v.optional(v.pipe(v.string('品牌应为文字'), v.trim(), v.maxLength(60, '品牌最多60个字符')), '');
 
-/** The dong side of a mall order's after-sale, at the rate the order froze (docs/overseas.md "After-sales (海外售后)"). */
+/**
+ * The dong side of a mall order's after-sale (docs/overseas.md "After-sales (海外售后)"): for an
+ * order paid from the dong wallet at the payment's rate, else at the rate the order froze.
+ */
 const vnAfterSaleDongSchema = {
-  /** the refund (asked, or what a completion refunded) in whole dong */
+  /** the refund in whole dong: the dong given back once refunded from a dong payment, else the asked or refunded fen at `rate` */
   refund_dong: v.number(),
+  /** true when refund_dong is the dong the buyer's dong wallet got back */
+  dong_refunded: v.boolean(),
   rate: v.number(), rate_day: v.string(),
+  /** payment: the dong payment's rate (paid from the dong wallet); order: the rate the order froze at checkout */
+  rate_kind: v.picklist(['order', 'payment']),
 };
 export const vnAfterSaleRowSchema = v.object({ ...afterSaleSummarySchema.entries, ...vnAfterSaleDongSchema });
 export const vnAfterSaleDetailSchema = v.object({
@@ -266,7 +273,7 @@ export const vnMallEndpoints = {
   }),
   opVnAfterSaleList: defineEndpoint({
     method: 'get', path: '/operation/foreign/aftersales', tag: 'operation', access: 'operator', permissions: OP_FOREIGN_CODES.mall, heavy: true,
-    summary: '运营：海外售后：越南商城订单的售后（越南买家），人民币与越南盾金额（按订单冻结的汇率），按单号、买家、卖家、状态、类型筛选',
+    summary: '运营：海外售后：越南商城订单的售后（越南买家），人民币与越南盾金额（越南盾钱包支付的订单按支付汇率及实退越南盾，其他订单按下单冻结的汇率），按单号、买家、卖家、状态、类型筛选',
     payload: listPayload({
       no: opKeyword('单号', 40), buyer: opKeyword('买家', 40), seller: opKeyword('卖家', 40),
       status: v.optional(v.picklist(['', ...AFTERSALE_STATUSES], afterSaleText.status), ''),

@@ -116,6 +116,9 @@ export const parseMarkupPct = (typed: string): number | null => {
 export const pctText = (bp: number) => `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
 
 /** Whole dong as ₫1,250,000. */
+/** Which rate an after-sale's dong is reckoned at (docs/overseas.md "After-sales (海外售后)"). */
+export const VN_RATE_KIND_TEXT = { order: '下单汇率', payment: '支付汇率' } as const;
+
 export const dongText = (dong: number) => `₫${String(Math.round(dong)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
 // ---- service charge bands ----

@@ -6,11 +6,10 @@ import { Password } from 'primereact/password';
 import { Checkbox } from 'primereact/checkbox';
 import { Button } from 'primereact/button';
 import { ACCOUNT_RULES, registerSchema } from '../../../shared/domain/account-rules';
-import { BUSINESS_TYPES, BUSINESS_TYPE_LABELS, type BusinessType } from '../../../shared/domain/company-type';
+import type { BusinessType } from '../../../shared/domain/company-type';
 import { msg } from '../../../shared/messages';
 import { startSession } from '../session/actions';
 import { Field } from '../../ui/form/Field';
-import { Refusal } from '../../i18n/Refusal';
 import { SmsCodeButton } from './SmsCodeButton';
 import { useForm } from '../../ui/form/form';
 import '../../ui/form/form.css';
@@ -19,6 +18,7 @@ import { invitationPeekQuery } from '../customer/queries';
 import { ApiError } from '../../api/request';
 import { errorText } from '../../ui/form/form';
 import './register-invite.css';
+import { BusinessTypeField } from './BusinessTypeField';
 
 const passwordProps = { feedback: false, toggleMask: true, inputStyle: { width: '100%' }, style: { width: '100%' } } as const;
 
@@ -72,17 +72,7 @@ export function RegisterPage({ invite }: { invite?: string }) {
       <Field id="company_name" label="企业名称" hint={ACCOUNT_RULES.companyName} error={err.company_name} required>
         <InputText id="company_name" name="company_name" value={x.company_name} onChange={(e) => set('company_name', e.target.value)} className={invalid('company_name')} autoComplete="organization" autoFocus />
       </Field>
-      <fieldset className="field form-field business-type" aria-describedby={err.business_type ? 'business_type-error' : undefined}>
-        <legend><span className="req">*</span>企业类型</legend>
-        <div className="business-type-options">
-          {BUSINESS_TYPES.map((t, i) => (
-            <label key={t}>
-              <input type="radio" id={i === 0 ? 'business_type' : undefined} name="business_type" value={t} checked={x.business_type === t} onChange={() => set('business_type', t)} /> {BUSINESS_TYPE_LABELS[t]}
-            </label>
-          ))}
-        </div>
-        {err.business_type && <div className="field-error" role="alert" id="business_type-error"><Refusal text={err.business_type} /></div>}
-      </fieldset>
+      <BusinessTypeField legend="企业类型" value={x.business_type} error={err.business_type} onChange={(k) => set('business_type', k)} />
       <Field id="contact_name" label="联系人姓名" hint={ACCOUNT_RULES.contactName} error={err.contact_name} required>
         <InputText id="contact_name" name="contact_name" value={x.contact_name} onChange={(e) => set('contact_name', e.target.value)} className={invalid('contact_name')} autoComplete="name" />
       </Field>

@@ -8,12 +8,14 @@ import { Button } from 'primereact/button';
 import { overseasRegisterSchema, vnMobileSchema } from '../../../shared/contracts/overseas';
 import { ACCOUNT_RULES } from '../../../shared/domain/account-rules';
 import { OVERSEAS_RULES, overseasText, VN_PROVINCES } from '../../../shared/domain/overseas';
+import type { BusinessType } from '../../../shared/domain/company-type';
 import { msg } from '../../../shared/messages';
 import { startSession } from '../session/actions';
 import { Field } from '../../ui/form/Field';
 import { useForm } from '../../ui/form/form';
 import '../../ui/form/form.css';
 import { SmsCodeButton } from '../account/SmsCodeButton';
+import { BusinessTypeField } from '../account/BusinessTypeField';
 import { useRegisterVn } from './mutations';
 
 const passwordProps = { feedback: false, toggleMask: true, inputStyle: { width: '100%' }, style: { width: '100%' } } as const;
@@ -23,10 +25,12 @@ const PROVINCE_OPTIONS = VN_PROVINCES.map((p) => ({ label: `${p.vi}（${p.zh}）
  * /login/register/vn: a company registered in Vietnam and its owner (docs/overseas.md). The page
  * speaks Chinese and Vietnamese side by side: its reader is a Vietnamese applicant. The new
  * account signs in at once and lands on its registration's state: it buys after an operator's approval.
+ * 企业类型 (docs/reports.md#company-types) is asked as on the Chinese registration; its five
+ * choices are words of the catalogue, shown in the page's language.
  */
 export function VnRegisterPage() {
   const f = useForm({
-    company_name: '', province: '', tax_code: '', address: '', contact_name: '', username: '', mobile: '', sms_code: '', password: '', password2: '', agree: false,
+    company_name: '', business_type: '' as BusinessType | '', province: '', tax_code: '', address: '', contact_name: '', username: '', mobile: '', sms_code: '', password: '', password2: '', agree: false,
   });
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
@@ -39,7 +43,7 @@ export function VnRegisterPage() {
     if (!f.check(overseasRegisterSchema)) return;
     setBusy(true);
     try {
-      const tokens = await register.mutateAsync({ ...x, province: x.province as 'HN', agree: true });
+      const tokens = await register.mutateAsync({ ...x, business_type: x.business_type as BusinessType, province: x.province as 'HN', agree: true });
       await startSession(tokens, '/apply/vn');
     } catch (error) {
       f.refuse(error);
@@ -54,6 +58,7 @@ export function VnRegisterPage() {
       <Field id="company_name" label="企业名称 · Tên doanh nghiệp" hint={OVERSEAS_RULES.companyName} error={err.company_name} required>
         <InputText id="company_name" value={x.company_name} onChange={(e) => set('company_name', e.target.value)} className={invalid('company_name')} autoComplete="organization" autoFocus />
       </Field>
+      <BusinessTypeField legend="企业类型 · Loại hình doanh nghiệp" value={x.business_type} error={err.business_type} onChange={(k) => set('business_type', k)} />
       <Field id="province" label="所在省/市 · Tỉnh/Thành phố" hint={OVERSEAS_RULES.province} error={err.province} required>
         <Dropdown inputId="province" value={x.province || null} options={PROVINCE_OPTIONS} onChange={(e) => set('province', String(e.value ?? ''))}
           placeholder="请选择 · Chọn" filter className={invalid('province')} style={{ width: '100%' }} />

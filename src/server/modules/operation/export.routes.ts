@@ -32,7 +32,9 @@ import type { PaidServiceService } from '../paid-service/paid-service.service';
 import type { VoucherService } from '../voucher/voucher.service';
 import type { VnWalletService } from '../vnwallet/vnwallet.service';
 import type { BillService } from '../bill/bill.service';
+import type { VnMallService } from '../vnmall/vnmall.service';
 import { VND_RECHARGE_STATES } from '../../../shared/contracts/vn-wallet';
+import { VN_RATE_KIND_TEXT } from '../../../shared/domain/vn-mall';
 import { WITHDRAWAL_STATES } from '../../../shared/domain/withdrawal';
 import { CASH_PLEDGE_STATES } from '../../../shared/contracts/cash-pledge';
 import { PAID_SERVICE_METHODS, PAID_SERVICE_NAMES, PAID_SERVICE_STATES } from '../../../shared/contracts/paid-service';
@@ -73,6 +75,8 @@ interface Services {
   vnWallet: VnWalletService;
   /** 海外账单 (docs/money.md#overseas-bills) */
   bills: BillService;
+  /** 海外售后 (docs/overseas.md, "After-sales (海外售后)") */
+  vnMall: Pick<VnMallService, 'afterSaleList'>;
 }
 
 const EXPORTS = {
@@ -199,6 +203,24 @@ const EXPORTS = {
         { header: '笔数', key: 'count' },
       ],
       rows: a.data,
+    }],
+  },
+  opVnAfterSaleList: {
+    file: '海外售后',
+    run: (s: Services, db: Kysely<DB>, p: PayloadOut<'opVnAfterSaleList'>) => s.vnMall.afterSaleList(db, { ...p, page_number: 1, page_size: 800 }),
+    sheets: (a: AnswerOf<'opVnAfterSaleList'>): Sheet[] => [{
+      name: '海外售后',
+      columns: [
+        { header: '售后单号', key: 'as_no', width: 26 }, { header: '申请时间', key: 'at', width: 18 }, { header: '订单号', key: 'order_no', width: 26 },
+        { header: '买家', key: 'buyer_company_name', width: 32 }, { header: '卖家', key: 'seller_company_name', width: 28 }, { header: '类型', key: 'type_text' },
+        { header: '状态', key: 'status_text', width: 12 }, { header: '件数', key: 'total_qty' }, { header: '退款（元）', key: 'refund', width: 12 },
+        { header: '退款（越南盾）', key: 'refund_dong', width: 16 }, { header: '越南盾', key: 'dong_text', width: 14 },
+        { header: '汇率', key: 'rate' }, { header: '汇率类型', key: 'rate_text', width: 12 }, { header: '汇率日期', key: 'rate_day', width: 12 },
+      ],
+      rows: a.data.map((r) => ({
+        ...r, at: chinaTime(r.created_at), type_text: AFTERSALE_TYPE_TEXT[r.type], status_text: AFTERSALE_STATUS_TEXT[r.status], refund: yuan(r.refund_fen),
+        dong_text: r.dong_refunded ? '已退回钱包' : '按汇率折算', rate_text: VN_RATE_KIND_TEXT[r.rate_kind],
+      })),
     }],
   },
   opProductList: {
@@ -329,7 +351,7 @@ const attachment = (name: string) => `attachment; filename="export.xlsx"; filena
 /** The rows a list export reads (its largest page), priced as that page of the list call (limits.ts heavyCost). */
 const LIST_EXPORT_ROWS = 800;
 const LIST_EXPORTS = new Set<ExportName>(['opOrderList', 'opEnquiryList', 'opReportMemberUsage', 'opPayList', 'opProductList', 'opAfterSaleList',
-  'opPayAccounts', 'opWithdrawalList', 'opCashPledgeList', 'opPaidServiceRecords', 'opPaidPromotionUses', 'opVoucherRecord', 'opForeignRecharges', 'opForeignBillList']);
+  'opPayAccounts', 'opWithdrawalList', 'opCashPledgeList', 'opPaidServiceRecords', 'opPaidPromotionUses', 'opVoucherRecord', 'opForeignRecharges', 'opForeignBillList', 'opVnAfterSaleList']);
 
 /**
  * A text cell that a spreadsheet could read as a formula stays text: ExcelJS writes a string as a

@@ -81,6 +81,10 @@ export const markRefundDone = (db: Kysely<DB>, id: string, at: Date) =>
 export const refundsOf = (db: Kysely<DB>, orderId: string) =>
   db.selectFrom('order_refund').select(['refund_no', 'amount_fen', 'source', 'destination', 'state', 'created_at']).where('order_id', '=', orderId).orderBy('id').execute();
 
+/** The refunds an after-sale made (its completion's), by after-sale id. */
+export const refundNosOfAfterSales = (db: Kysely<DB>, afterSaleIds: readonly string[]) => afterSaleIds.length === 0 ? Promise.resolve([]) :
+  db.selectFrom('order_refund').select(['after_sale_id', 'refund_no']).where('after_sale_id', 'in', [...afterSaleIds]).orderBy('id').execute();
+
 export const paymentNoOf = async (db: Kysely<DB>, paymentId: string | null) =>
   paymentId ? (await db.selectFrom('order_payment').select(['payment_no', 'provider', 'trade_no']).where('id', '=', paymentId).executeTakeFirst()) ?? null : null;
 

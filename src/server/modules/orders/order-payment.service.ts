@@ -407,6 +407,10 @@ export const createOrderMoney = ({ clock, ledger, providers, db: rootDb, log, no
     },
     offlineAllowed: repo.offlineAllowed,
     saveOfflineAllowed: repo.saveOfflineAllowed,
+    /** The refund numbers each after-sale's completion made (the Vietnam mall reads its dong refunds by them). */
+    async afterSaleRefunds(db: Kysely<DB>, afterSaleIds: readonly number[]) {
+      return (await repo.refundNosOfAfterSales(db, afterSaleIds.map(String))).map((r) => ({ after_sale_id: Number(r.after_sale_id), refund_no: r.refund_no }));
+    },
   };
 };
 

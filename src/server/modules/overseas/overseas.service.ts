@@ -75,7 +75,7 @@ export const createOverseasService = (deps: {
           const level = await repo.registeredLevel(trx);
           if (!level) throw new AppError(ResultCode.serverError, 500, msg.registeredLevelMissing);
           const company = await trx.insertInto('company').values({
-            name: p.company_name, short_name: p.company_name.slice(0, 20), level_id: level.id, vin_sum_qty: level.vin_count, created_at: now,
+            name: p.company_name, short_name: p.company_name.slice(0, 20), business_type: p.business_type, level_id: level.id, vin_sum_qty: level.vin_count, created_at: now,
             country: 'VN', province: province.vi, address: p.address, phone: p.mobile,
           }).returning('id').executeTakeFirstOrThrow();
           // no code until the review: the owner signs in and sees the registration's state, and cannot buy

@@ -265,10 +265,17 @@ export const vnOrders = async (db: Kysely<DB>, where: RawBuilder<unknown>, offse
 
 /** The dong side of mall order lines: each line's frozen prices and its order's rate. */
 export const vnLinesOf = async (db: Kysely<DB>, lineIds: number[]) => lineIds.length === 0 ? [] :
-  (await sql<{ line_id: string; order_id: string; unit_price_dong: string; amount_dong: string; rate_value: string; rate_day: string; total_dong: string }>`
+  (await sql<{
+    line_id: string; order_id: string; unit_price_dong: string; amount_dong: string; rate_value: string; rate_day: string; total_dong: string;
+    pay_rate: string | null; pay_rate_day: string | null;
+  }>`
     select l.line_id::text as line_id, l.order_id::text as order_id, l.unit_price_dong::text as unit_price_dong, l.amount_dong::text as amount_dong,
-      v.rate_value::text as rate_value, v.rate_day, v.total_dong::text as total_dong
+      v.rate_value::text as rate_value, v.rate_day, v.total_dong::text as total_dong, v.pay_rate::text as pay_rate, v.pay_rate_day
     from vn_order_line l join vn_order v on v.order_id = l.order_id where l.line_id = any(${sql.val(lineIds.map(String))}::bigint[])`.execute(db)).rows;
+
+/** The dong given back by these refunds of dong-paid orders (goods and service charge), by refund number. */
+export const vnRefundsByNo = async (db: Kysely<DB>, refundNos: readonly string[]) => refundNos.length === 0 ? [] :
+  db.selectFrom('vn_order_refund').select(['refund_no', 'goods_dong', 'service_dong']).where('refund_no', 'in', [...refundNos]).execute();
 
 // ---- paying in dong (docs/money.md "Paying a mall order in dong") ----
 

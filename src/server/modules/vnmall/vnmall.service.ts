@@ -134,10 +134,33 @@ const newNo = (prefix: 'SO' | 'CO', now: Date) =>
 const refundDong = (refundFen: number, lines: Array<{ qty: number; amount_fen: number; unit_price_dong: number }>, rate: string) =>
   refundFen === lines.reduce((n, l) => n + l.amount_fen, 0) ? lines.reduce((n, l) => n + l.qty * l.unit_price_dong, 0) : fenInDong(refundFen, rate);
 
+type VnLine = Awaited<ReturnType<typeof repo.vnLinesOf>>[number];
+type DongSide = Pick<AnswerOf<'opVnAfterSaleDetail'>, 'refund_dong' | 'dong_refunded' | 'rate' | 'rate_day' | 'rate_kind'>;
+
+/**
+ * The dong side of an after-sale (docs/overseas.md "After-sales (海外售后)"). An order paid from the
+ * dong wallet shows the payment's rate and, once its completion refunded, exactly the dong that
+ * went back (vn_order_refund, by the after-sale's refund numbers); before that, the refund at the
+ * payment's rate. Any other order shows the order's frozen rate, as refundDong reckons it.
+ */
+const dongSide = (
+  a: { refund_fen: number }, lines: Array<{ qty: number; amount_fen: number; unit_price_dong: number }>, order: VnLine,
+  refunds: Array<{ goods_dong: string; service_dong: string }>,
+): DongSide => {
+  if (order.pay_rate === null) {
+    return { refund_dong: refundDong(a.refund_fen, lines, order.rate_value), dong_refunded: false, rate: Number(order.rate_value), rate_day: order.rate_day, rate_kind: 'order' };
+  }
+  const given = refunds.length > 0;
+  return {
+    refund_dong: given ? refunds.reduce((n, r) => n + Number(r.goods_dong) + Number(r.service_dong), 0) : fenInDong(a.refund_fen, order.pay_rate),
+    dong_refunded: given, rate: Number(order.pay_rate), rate_day: order.pay_rate_day ?? '', rate_kind: 'payment',
+  };
+};
+
 export const createVnMallService = ({ clock, afterSales, money, vnWallet }: {
   clock: Clock;
   afterSales: Pick<AfterSaleService, 'operatorList' | 'operatorDetail' | 'close' | 'linesOfMany'>;
-  money: Pick<OrderMoney, 'payFromDong'>;
+  money: Pick<OrderMoney, 'payFromDong' | 'afterSaleRefunds'>;
   vnWallet: Pick<VnWalletService, 'holder' | 'wallet'>;
 }) => {
   /** The day's rate: the VND rate if the operators set it on the current China day, else none. */
@@ -236,6 +259,13 @@ export const createVnMallService = ({ clock, afterSales, money, vnWallet }: {
     id: r.id, part_brand_id: r.part_brand_id, brand_name: r.brand_name ?? '', make_id: r.make_id, make_name: r.make_name ?? '', category_name: r.category_name,
     markup_bp: r.markup_bp, floor_fen: Number(r.floor_fen), quantity_cap: r.quantity_cap, rows: r.rows, created_at: unix(r.created_at),
   });
+
+  /** The dong refunds (vn_order_refund) each after-sale's completion made: its refund numbers come from the order money service. */
+  const dongRefundsOf = async (db: Kysely<DB>, afterSaleIds: number[]) => {
+    const nos = await money.afterSaleRefunds(db, afterSaleIds);
+    const byNo = new Map((await repo.vnRefundsByNo(db, nos.map((r) => r.refund_no))).map((r) => [r.refund_no, r]));
+    return (id: number) => nos.flatMap((r) => (r.after_sale_id === id && byNo.has(r.refund_no) ? [byNo.get(r.refund_no)!] : []));
+  };
 
   const service = {
     dayRate,
@@ -488,17 +518,19 @@ export const createVnMallService = ({ clock, afterSales, money, vnWallet }: {
 
     async afterSaleList(db: Kysely<DB>, p: PayloadOut<'opVnAfterSaleList'>): Promise<AnswerOf<'opVnAfterSaleList'>> {
       const page = await afterSales.operatorList(db, { ...p, date_from: '', date_to: '' }, { mallOnly: true });
-      const lines = await afterSales.linesOfMany(db, page.data.map((a) => a.id));
+      const ids = page.data.map((a) => a.id);
+      const lines = await afterSales.linesOfMany(db, ids);
       const vn = new Map((await repo.vnLinesOf(db, lines.map((l) => l.order_line_id))).map((l) => [Number(l.line_id), l]));
+      const refundsOf = await dongRefundsOf(db, ids);
       return {
         ...page,
         data: page.data.flatMap((a) => {
           const own = lines.filter((l) => l.after_sale_id === a.id).flatMap((l) => {
             const x = vn.get(l.order_line_id);
-            return x ? [{ ...l, unit_price_dong: Number(x.unit_price_dong), rate: x.rate_value, rate_day: x.rate_day }] : [];
+            return x ? [{ ...l, unit_price_dong: Number(x.unit_price_dong), order: x }] : [];
           });
           if (own.length === 0) return [];
-          return [{ ...a, refund_dong: refundDong(a.refund_fen, own, own[0].rate), rate: Number(own[0].rate), rate_day: own[0].rate_day }];
+          return [{ ...a, ...dongSide(a, own, own[0].order, refundsOf(a.id)) }];
         }),
       };
     },
@@ -513,7 +545,7 @@ export const createVnMallService = ({ clock, afterSales, money, vnWallet }: {
         return { order_line_id: l.order_line_id, unit_price_dong: unit, amount_dong: unit * l.qty, qty: l.qty, amount_fen: l.amount_fen };
       });
       return {
-        after_sale: a, refund_dong: refundDong(a.refund_fen, lines, first.rate_value), rate: Number(first.rate_value), rate_day: first.rate_day,
+        after_sale: a, ...dongSide(a, lines, first, (await dongRefundsOf(db, [a.id]))(a.id)),
         lines: lines.map(({ order_line_id, unit_price_dong, amount_dong }) => ({ order_line_id, unit_price_dong, amount_dong })),
         order_total_dong: Number(first.total_dong),
       };

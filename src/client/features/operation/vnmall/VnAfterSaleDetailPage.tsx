@@ -1,7 +1,8 @@
 /**
  * 海外售后详情 (/operation/foreign/afterSale/<no>, D09-03; docs/overseas.md "After-sales (海外售后)"):
  * the after-sale as on 售后 (sides, lines, photos, waybill, refund, history) with its dong side: each
- * line's frozen dong price, the refund in dong and the order's rate. An open one may be closed with
+ * line's frozen dong price, the refund in dong and its rate (an order paid from the dong wallet:
+ * the dong given back and the payment's rate; any other: the order's rate). An open one may be closed with
  * a reason both sides read; the close is the after-sale service's own and is in the audit log.
  */
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
 import { isOpen } from '../../../../shared/domain/aftersale';
-import { dongText } from '../../../../shared/domain/vn-mall';
+import { dongText, VN_RATE_KIND_TEXT } from '../../../../shared/domain/vn-mall';
 import { errorText } from '../../../ui/form/form';
 import { AfterSaleView } from '../../aftersale/AfterSaleView';
 import { CloseAfterSaleDialog } from '../CloseAfterSaleDialog';
@@ -35,14 +36,14 @@ export function VnAfterSaleDetailPage({ asNo }: { asNo: string }) {
       <section className="card vn-as-dong" aria-label="越南盾金额">
         <h2>越南盾金额</h2>
         <p>
-          退款 <strong data-testid="vn-refund-dong">{dongText(q.data.refund_dong)}</strong>（{yuan(a.refund_fen)}）·
-          订单应付 {dongText(q.data.order_total_dong)} · 下单汇率 1 人民币 = {q.data.rate} 越南盾（{q.data.rate_day}）
+          退款 <strong data-testid="vn-refund-dong">{dongText(q.data.refund_dong)}</strong>（{yuan(a.refund_fen)}）{q.data.dong_refunded ? '，已退回越南盾钱包' : ''} ·
+          订单应付 {dongText(q.data.order_total_dong)} · {VN_RATE_KIND_TEXT[q.data.rate_kind]} 1 人民币 = {q.data.rate} 越南盾（{q.data.rate_day}）
         </p>
         <ul className="vn-as-lines">
           {a.lines.map((l) => (
             <li key={l.order_line_id}>
               <span>{l.supplier_oe} <span data-user-text>{l.name}</span> × {l.qty}</span>
-              <span>单价 {dongText(dongOf.get(l.order_line_id)?.unit_price_dong ?? 0)} · 金额 <strong>{dongText(dongOf.get(l.order_line_id)?.amount_dong ?? 0)}</strong>（{yuan(l.amount_fen)}）</span>
+              <span>下单单价 {dongText(dongOf.get(l.order_line_id)?.unit_price_dong ?? 0)} · 金额 <strong>{dongText(dongOf.get(l.order_line_id)?.amount_dong ?? 0)}</strong>（{yuan(l.amount_fen)}）</span>
             </li>
           ))}
         </ul>

@@ -1,13 +1,15 @@
 /**
  * 海外售后 (/operation/foreign/afterSale, D09-03; docs/overseas.md "After-sales (海外售后)"): the
- * after-sales of Vietnam mall orders, newest first, with the refund in fen and in dong at the rate
- * the order froze, by number, buyer, seller, state and type. An after-sale opens its page
+ * after-sales of Vietnam mall orders, newest first, with the refund in fen and in dong (an order
+ * paid from the dong wallet: the dong given back, at the payment's rate; any other: at the rate
+ * the order froze), by number, buyer, seller, state and type; the XLSX holds the same rows. An after-sale opens its page
  * (VnAfterSaleDetailPage), where an operator may close it as on 售后.
  */
 import { Link } from '@tanstack/react-router';
 import type { AnswerOf, PayloadIn } from '../../../../shared/contracts';
 import { AFTERSALE_STATUS_TEXT, AFTERSALE_STATUSES, AFTERSALE_TYPE_TEXT, AFTERSALE_TYPES } from '../../../../shared/domain/aftersale';
-import { dongText } from '../../../../shared/domain/vn-mall';
+import { dongText, VN_RATE_KIND_TEXT } from '../../../../shared/domain/vn-mall';
+import { downloadXlsx } from '../export';
 import { ListPage, type ListDef } from '../../../ui/list/ListPage';
 import type { ListSearch } from '../../../ui/list/list-search';
 import { AfterSaleStatusTag } from '../../aftersale/AfterSaleStatusTag';
@@ -33,6 +35,7 @@ export function VnAfterSalesPage({ search, onSearch }: { search: ListSearch; onS
       { name: 'type', label: '类型', type: 'select', more: true, options: AFTERSALE_TYPES.map((value) => ({ value, label: AFTERSALE_TYPE_TEXT[value] })) },
     ],
     query: (s) => opVnAfterSalesQuery(payloadOf(s)),
+    exportXlsx: (s) => downloadXlsx('opVnAfterSaleList', payloadOf(s), '海外售后'),
     rowKey: (r) => r.id,
     rowLabel: (r) => r.as_no,
     columns: [
@@ -41,9 +44,12 @@ export function VnAfterSalesPage({ search, onSearch }: { search: ListSearch; onS
       { key: 'buyer', priority: 2, header: '买家 / 卖家', width: '11rem', cell: (r) => <div className="op-two-line"><span>{r.buyer_company_name}</span><small className="muted">{r.seller_company_name}</small></div> },
       { key: 'type', priority: 2, header: '类型', width: '5.5rem', cell: (r) => AFTERSALE_TYPE_TEXT[r.type] },
       { key: 'lines', priority: 3, header: '配件', width: '10rem', cell: (r) => `${r.first_line}${r.line_count > 1 ? ` 等${r.line_count}种` : ''} · ${r.total_qty}件` },
-      { key: 'dong', header: '退款（₫）', width: '7rem', num: true, cell: (r) => <strong>{dongText(r.refund_dong)}</strong> },
+      {
+        key: 'dong', header: '退款（₫）', width: '8.5rem', num: true,
+        cell: (r) => <div className="op-two-line"><strong>{dongText(r.refund_dong)}</strong><small className="muted">{r.dong_refunded ? '已退回钱包 · ' : ''}{VN_RATE_KIND_TEXT[r.rate_kind]}</small></div>,
+      },
       { key: 'fen', priority: 2, header: '退款（人民币）', width: '6.5rem', num: true, cell: (r) => yuan(r.refund_fen) },
-      { key: 'rate', priority: 3, header: '订单汇率', width: '6rem', num: true, cell: (r) => `${r.rate}（${r.rate_day}）` },
+      { key: 'rate', priority: 3, header: '汇率', width: '7.5rem', num: true, cell: (r) => <div className="op-two-line"><span>{r.rate}（{r.rate_day}）</span><small className="muted">{VN_RATE_KIND_TEXT[r.rate_kind]}</small></div> },
       { key: 'at', priority: 3, header: '申请时间', width: '8.5rem', cell: (r) => when(r.created_at) },
     ],
     empty: (filtered) => (filtered ? '没有符合条件的售后，换个条件试试。' : '越南商城的订单还没有售后。越南买家在已发货的越南商城订单上申请售后后，这里会列出。'),
