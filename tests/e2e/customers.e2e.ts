@@ -63,6 +63,7 @@ describe('customers', () => {
     await expect(bp.getByTestId('register-invite')).toContainText('邀请您注册');
     await threeSizes(bp, 'register-invited');
     await bp.locator('#company_name').fill('广州宏达汽车维修厂');
+    await bp.getByRole('radio', { name: '维修厂' }).check();
     await bp.locator('#contact_name').fill('陈宏达');
     await bp.locator('#username').fill('hongda01');
     await bp.locator('#mobile').fill('13922223333');
