@@ -38,6 +38,15 @@ export const batchCheckedKeys = async (db: Kysely<DB>, table: string, writes: st
     where c.conrelid = ${table}::regclass and c.contype = 'f' order by c.conname`.execute(db)).rows;
 };
 
+/**
+ * How a bulk writer's insert statements were checked, counted by path: per batch (one lookup for
+ * the statement's keys) or per row (the constraints' own checks). The stock import reports it when
+ * it ends, so its log, and its tests, tell a fallback to per-row checks from the batch path.
+ */
+export interface KeyCheckTally { perBatch: number; perRow: number }
+
+export const newKeyCheckTally = (): KeyCheckTally => ({ perBatch: 0, perRow: 0 });
+
 /** Whether every key the rows name exists, each referenced row locked FOR KEY SHARE: one query for the batch. */
 const keysPresent = async (db: Kysely<DB>, keys: BatchKey[], rows: Array<Record<string, unknown>>) => {
   const checks = keys.flatMap((k) => {
@@ -52,14 +61,22 @@ const keysPresent = async (db: Kysely<DB>, keys: BatchKey[], rows: Array<Record<
 /**
  * Runs `insert` (one statement writing `rows`, in the caller's transaction) with its per-row
  * foreign key checks skipped when `keys` is given and every key the rows name is present and now
- * locked; otherwise runs it plainly. The replica role lasts for the statement only.
+ * locked; otherwise runs it plainly. The replica role lasts for the statement only. `tally`, when
+ * given, counts the statement under the path it took (a statement of no rows is not counted).
  */
-export const insertKeysCheckedPerBatch = async <T>(db: Kysely<DB>, keys: BatchKey[] | null, rows: Array<Record<string, unknown>>, insert: () => Promise<T>): Promise<T> => {
-  if (keys === null || rows.length === 0) return insert();
+export const insertKeysCheckedPerBatch = async <T>(
+  db: Kysely<DB>, keys: BatchKey[] | null, rows: Array<Record<string, unknown>>, insert: () => Promise<T>, tally?: KeyCheckTally,
+): Promise<T> => {
+  const plain = () => {
+    if (tally && rows.length > 0) tally.perRow++;
+    return insert();
+  };
+  if (keys === null || rows.length === 0) return plain();
   if (!db.isTransaction) throw new Error('keys checked per batch need a transaction: they stay locked until it ends');
-  if (!(await keysPresent(db, keys, rows))) return insert();
+  if (!(await keysPresent(db, keys, rows))) return plain();
   await sql`select set_config('session_replication_role', 'replica', true)`.execute(db);
   const out = await insert();
   await sql`select set_config('session_replication_role', 'origin', true)`.execute(db);
+  if (tally) tally.perBatch++;
   return out;
 };

@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { DB } from './schema';
 import { prioritisedPool } from './priority';
 import { PgliteConnection } from './pglite-connection';
+import { registerPglite } from './free-space-maps';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -62,6 +63,7 @@ export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => 
   // messages go to PGlite in one call (pglite-connection.ts)
   const pool = new pg.Pool({ max: 1, connection: new PgliteConnection(pglite) } as unknown as pg.PoolConfig);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: prioritisedPool(pool, 1) }) });
+  registerPglite(db, pglite);
   return {
     db,
     backend: 'pglite',

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { refKey, type ColumnMapping, type ImportReferences } from '../../../shared/domain/stock-import';
 import type { StockCreate } from '../../../shared/contracts';
-import { insertKeysCheckedPerBatch, type BatchKey } from '../../db/batch-keys';
+import { insertKeysCheckedPerBatch, type BatchKey, type KeyCheckTally } from '../../db/batch-keys';
 
 export interface ImportRecord {
   id: number; company_id: number; user_id: number; file_name: string; file_hash: string; format: 'csv' | 'xlsx'; path: string;
@@ -172,9 +172,10 @@ export const STOCK_TRIGGER_WRITES = ['search_term', 'price_ratio', 'price_ratio_
 
 /**
  * Inserts the rows in one statement; their ids in the same order (a function scan yields the array in order, and RETURNING follows the insert).
- * With `keys` (db/batch-keys.ts, stock's), the rows' foreign keys are checked for the batch in one query instead of per row.
+ * With `keys` (db/batch-keys.ts, stock's), the rows' foreign keys are checked for the batch in one query instead of per row;
+ * `tally` counts the statement under the path it took.
  */
-export const insertMany = async (db: Kysely<DB>, companyId: number, rows: NewRow[], at: Date, keys: BatchKey[] | null = null) => {
+export const insertMany = async (db: Kysely<DB>, companyId: number, rows: NewRow[], at: Date, keys: BatchKey[] | null = null, tally?: KeyCheckTally) => {
   if (rows.length === 0) return [];
   const values = rows.map((r) => Object.fromEntries(INSERT_NAMES.map((c) => [c, r[c] ?? null])));
   const json = JSON.stringify(values);
@@ -182,7 +183,7 @@ export const insertMany = async (db: Kysely<DB>, companyId: number, rows: NewRow
     insert into stock (company_id, create_date, prod_write_date, price_write_date, stock_write_date, ${INSERT_COLUMNS})
     select ${companyId}, ${at}, ${at}, ${at}, ${at}, ${INSERT_COLUMNS}
     from jsonb_to_recordset(${json}::jsonb) as x(${INSERT_RECORD})
-    returning id`.execute(db));
+    returning id`.execute(db), tally);
   return inserted.rows.map((r) => Number(r.id));
 };
 

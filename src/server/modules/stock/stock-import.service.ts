@@ -37,7 +37,8 @@ import {
 } from '../../../shared/domain/stock-import';
 import { locationsOfRows, replaceRowLocations, resolveLocations } from '../warehouse/warehouse.service';
 import { inTransaction } from '../../db/helpers';
-import { batchCheckedKeys, type BatchKey } from '../../db/batch-keys';
+import { batchCheckedKeys, newKeyCheckTally, type BatchKey, type KeyCheckTally } from '../../db/batch-keys';
+import { giveIndexesFreeSpaceMaps } from '../../db/free-space-maps';
 import * as repo from './stock-import.repo';
 import * as stockRepo from './stock.repo';
 import { logStockChanges } from './stock.service';
@@ -50,6 +51,16 @@ export const IMPORT_BATCH_ROWS = 2000;
 
 /** An import running with no batch committed for this long has lost its process and is taken over. */
 export const IMPORT_STALL_MS = 2 * 60_000;
+
+/** The import's insert statements by how their foreign keys were checked (db/batch-keys.ts): stock's rows, and their change log's. */
+interface ImportTally { stock: KeyCheckTally; log: KeyCheckTally }
+
+/** What the import's closing log line says of its key checks: "foreign keys checked per batch: stock 50 of 50 inserts, change log 50 of 50". */
+const tallyText = (t: ImportTally) =>
+  `foreign keys checked per batch: stock ${t.stock.perBatch} of ${t.stock.perBatch + t.stock.perRow} inserts, change log ${t.log.perBatch} of ${t.log.perBatch + t.log.perRow}`;
+
+/** The tables an import writes rows into, with their indexes: stock (and the tables its triggers write), its change log, the record of applied lines. */
+const IMPORT_WRITES = ['stock', ...repo.STOCK_TRIGGER_WRITES, 'stock_change', 'stock_import_row'];
 
 const yieldToOthers = () => new Promise<void>((r) => setImmediate(r));
 
@@ -165,7 +176,7 @@ export const createStockImportService = (deps: ImportDeps) => {
   /** Applies one batch of lines in one transaction; the lines refused, with their reasons. */
   const applyBatch = async (
     db: Kysely<DB>, caller: Caller, rec: repo.ImportRecord, mapping: ColumnMapping, refs: ImportReferences,
-    lines: Array<{ row_no: number; cells: string[] }>, resumed = false,
+    lines: Array<{ row_no: number; cells: string[] }>, tally: ImportTally, resumed = false,
   ) => {
     const mapped = new Set(IMPORT_FIELDS.filter((f) => f !== 'location' && mapping[f]).map((f) => COLUMN_OF[f as Exclude<ImportField, 'location'>]));
     const keys = await batchKeys(db);
@@ -239,7 +250,7 @@ export const createStockImportService = (deps: ImportDeps) => {
           ...row, spot: row.spot ?? false, product_id: product?.id ?? null,
           make_id: row.make_id ?? product?.make_id ?? null, terminology_id: row.terminology_id ?? product?.terminology_id ?? null,
         };
-      }), now, keys.stock);
+      }), now, keys.stock, tally.stock);
       const log: Parameters<typeof stockRepo.log>[1] = [];
       const done: number[] = [];
       inserts.forEach((v, i) => {
@@ -286,7 +297,7 @@ export const createStockImportService = (deps: ImportDeps) => {
         updated++;
         done.push(v.row_no);
       }
-      await logStockChanges(trx, log, keys.log);
+      await logStockChanges(trx, log, keys.log, tally.log);
       await repo.recordApplied(trx, caller.companyId, rec.file_hash, done);
       // a resumed import meets the lines it applied itself before it stopped: they are done, not skipped
       await repo.addProgress(trx, rec.id, { done: lines.length, added: inserts.length, updated, unchanged, skipped: resumed ? 0 : skipped, failed: rejected.length }, now);
@@ -296,6 +307,7 @@ export const createStockImportService = (deps: ImportDeps) => {
 
   const run = async (db: Kysely<DB>, caller: Caller, rec: repo.ImportRecord, mapping: ColumnMapping, resumed = false) => {
     const encoding = await encodingOf(rec);
+    const tally: ImportTally = { stock: newKeyCheckTally(), log: newKeyCheckTally() };
     const errorPath = join(dir, `${rec.id}-${randomBytes(8).toString('hex')}-errors.csv`);
     let errors: ReturnType<typeof createWriteStream> | null = null;
     const writeErrors = async (rows: Array<{ cells: string[]; reason: string }>) => {
@@ -321,6 +333,9 @@ export const createStockImportService = (deps: ImportDeps) => {
       }
       await repo.setTotal(db, rec.id, total);
       const refs = await repo.references(db);
+      // PGlite: no file system question at each of the indexes' page splits (db/free-space-maps.ts);
+      // an import without them is only slower
+      await giveIndexesFreeSpaceMaps(db, IMPORT_WRITES).catch((e: unknown) => deps.log?.('warn', 'stock import: indexes left without free space maps', e));
       let batch: Array<{ row_no: number; cells: string[] }> = [];
       let line = 0;
       for await (const cells of readLines(rec.path, rec.format, encoding)) {
@@ -328,18 +343,19 @@ export const createStockImportService = (deps: ImportDeps) => {
         if (line === 1 || isBlankLine(cells)) continue;
         batch.push({ row_no: line, cells });
         if (batch.length >= IMPORT_BATCH_ROWS) {
-          await writeErrors(await applyBatch(db, caller, rec, mapping, refs, batch, resumed));
+          await writeErrors(await applyBatch(db, caller, rec, mapping, refs, batch, tally, resumed));
           batch = [];
           // let the requests that waited for the database go first
           await yieldToOthers();
         }
       }
-      if (batch.length) await writeErrors(await applyBatch(db, caller, rec, mapping, refs, batch, resumed));
+      if (batch.length) await writeErrors(await applyBatch(db, caller, rec, mapping, refs, batch, tally, resumed));
       const w = errors as ReturnType<typeof createWriteStream> | null;
       if (w) {
         w.end();
         await once(w, 'finish');
       }
+      deps.log?.('info', `stock import ${rec.id} done: ${tallyText(tally)}`);
       await repo.finish(db, rec.id, 'done', w ? errorPath : null, '', clock.now());
       await rm(rec.path, { force: true });
     } catch (e) {

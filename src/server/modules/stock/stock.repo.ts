@@ -7,7 +7,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
 import { containsIgnoringCase, likeEscape } from '../../db/helpers';
-import { insertKeysCheckedPerBatch, type BatchKey } from '../../db/batch-keys';
+import { insertKeysCheckedPerBatch, type BatchKey, type KeyCheckTally } from '../../db/batch-keys';
 import { normalizeOe } from '../../../shared/domain/oe';
 import type { StockFilter, StockUpdate } from '../../../shared/contracts';
 import type { StockPriceField } from '../../../shared/domain/stock';
@@ -171,9 +171,9 @@ export const remove = async (db: Kysely<DB>, companyId: number, ids: number[]) =
 export type Change = { field: string; old: string | number | boolean | null; new: string | number | boolean | null };
 
 /** With `keys` (db/batch-keys.ts, stock_change's), the entries' foreign keys are checked in one query instead of per entry. */
-export const log = async (db: Kysely<DB>, entries: Array<{ stock_id: number; company_id: number; user_id: number; at: Date; action: string; changes: Change[] }>, keys: BatchKey[] | null = null) => {
+export const log = async (db: Kysely<DB>, entries: Array<{ stock_id: number; company_id: number; user_id: number; at: Date; action: string; changes: Change[] }>, keys: BatchKey[] | null = null, tally?: KeyCheckTally) => {
   if (entries.length === 0) return;
-  await insertKeysCheckedPerBatch(db, keys, entries, () => db.insertInto('stock_change').values(entries.map((e) => ({ ...e, changes: JSON.stringify(e.changes) }))).execute());
+  await insertKeysCheckedPerBatch(db, keys, entries, () => db.insertInto('stock_change').values(entries.map((e) => ({ ...e, changes: JSON.stringify(e.changes) }))).execute(), tally);
 };
 
 export const changesOf = (db: Kysely<DB>, companyId: number, stockId: number) =>

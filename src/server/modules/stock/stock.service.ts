@@ -14,7 +14,7 @@ import type { DB } from '../../db/schema';
 import type { Caller, Clock } from '../../http/context';
 import { AppError, conflict, forbidden, invalid } from '../../http/errors';
 import { inTransaction, unix } from '../../db/helpers';
-import type { BatchKey } from '../../db/batch-keys';
+import type { BatchKey, KeyCheckTally } from '../../db/batch-keys';
 import * as v from 'valibot';
 import { ResultCode, STOCK_FIELD_LABELS, stockCreatePayload, type PayloadOut, type SellerStockRow, type StockCreate, type StockUpdate } from '../../../shared/contracts';
 import { importText, refKey, type ImportReferences } from '../../../shared/domain/stock-import';
@@ -288,8 +288,8 @@ const LOG_CHUNK = 2000;
  * every row whose quantity they lowered (docs/open-platform.md, "Webhooks") and queues the
  * followed parts among them for the follow worker (docs/basket-follows.md).
  */
-export const logStockChanges = async (trx: Kysely<DB>, entries: Array<{ stock_id: number; company_id: number; user_id: number; at: Date; action: string; changes: repo.Change[] }>, keys: BatchKey[] | null = null) => {
-  for (let i = 0; i < entries.length; i += LOG_CHUNK) await repo.log(trx, entries.slice(i, i + LOG_CHUNK), keys);
+export const logStockChanges = async (trx: Kysely<DB>, entries: Array<{ stock_id: number; company_id: number; user_id: number; at: Date; action: string; changes: repo.Change[] }>, keys: BatchKey[] | null = null, tally?: KeyCheckTally) => {
+  for (let i = 0; i < entries.length; i += LOG_CHUNK) await repo.log(trx, entries.slice(i, i + LOG_CHUNK), keys, tally);
   const drops = entries.flatMap((e) => {
     const q = e.changes.filter((c) => c.field === 'quantity');
     const taken = q.length ? Number(q[0].old ?? 0) - Number(q[q.length - 1].new ?? 0) : 0;
