@@ -350,15 +350,17 @@ export function TranslatedLine({ text }: { text: string }) {
   const features = useQuery({ ...featuresQuery(), enabled: allowed });
   const [shown, setShown] = useState(true);
   const on = allowed && !!features.data?.translate;
-  const t = useQuery({ ...translationQuery(text), enabled: on && shown });
+  const tr = useQuery({ ...translationQuery(text), enabled: on && shown });
+  const t = useT();
   if (!on) return null;
+  const label = shown ? t('隐藏翻译') : t('翻译');
   return (
     <div className="chat-translated">
-      <button type="button" className="linklike" title={shown ? '隐藏翻译' : '翻译'} aria-label={shown ? '隐藏翻译' : '翻译'} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+      <button type="button" className="linklike" title={label} aria-label={label} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
         <i className="pi pi-language" />
       </button>
-      {shown && (t.isPending ? <small className="muted">翻译中…</small> : t.isError ? <small className="chat-error">{errorText(t.error)}</small>
-        : <small data-testid="translated">{t.data?.dstText}</small>)}
+      {shown && (tr.isPending ? <small className="muted">{t('翻译中…')}</small> : tr.isError ? <small className="chat-error"><Refusal text={errorText(tr.error)} /></small>
+        : <small data-testid="translated" data-user-text>{tr.data?.dstText}</small>)}
     </div>
   );
 }
