@@ -26,7 +26,7 @@ const noticesInVietnamese = async (scope: Locator, orderNo: string) => {
   await expect(confirmed).toContainText(`đã xác nhận đơn hàng ${orderNo} của bạn, thành tiền CN¥ 160,00.`);
   await expect(confirmed.locator('.biz-card-text [data-user-text]').filter({ hasText: orderNo })).toHaveCount(1);
   await expect(scope.locator('[data-notice="im_order_deliver"]').last()).toContainText('vận chuyển: 顺丰速运 SF20261130001.');
-  await expect(scope.locator('[data-notice="im_order_pay"]').last()).toContainText('CN¥ 160,00 (Chuyển khoản ngân hàng)');
+  await expect(scope.locator('[data-notice="im_order_pay"]').last()).toContainText(`thanh toán CN¥ 160,00 cho đơn hàng ${orderNo} (Chuyển khoản ngân hàng).`);
   await expect(scope.locator('[data-notice="im_quote"]').last()).toContainText('Đã nhận báo giá');
   await expect(scope.locator('[data-notice="im_quote"]').last()).toContainText('CN¥ 230,00');
 };
@@ -140,5 +140,5 @@ describe('the rest of the buyer\'s side in Vietnamese', () => {
     await p.getByTestId('points-balance').waitFor();
     await allVietnamese(p, 'ofo-points');
     await phone.context.close();
-  }, 120_000);
+  }, 240_000);
 });

@@ -72,8 +72,10 @@ describe('translated lines', () => {
     await context.close();
 
     // the Vietnamese buyer on the phone: the seller's Chinese with its Vietnamese under it, the page in Vietnamese
-    const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    // signed in at a desktop's width (a Vietnamese company lands on its mall, which a phone's sign-in does not expect), then at 390
+    const phone = await e2e.newPage();
     await e2e.signIn(phone.page, '/login', 'vnbuyer');
+    await phone.page.setViewportSize({ width: 390, height: 844 });
     await phone.page.goto(e2e.url + '/im');
     await phone.page.getByTestId('conversation').filter({ hasText: '骏达' }).first().click();
     await expect(phone.page.getByTestId('translated').filter({ hasText: 'Có sẵn hàng, giao trong hôm nay' })).toBeVisible();
