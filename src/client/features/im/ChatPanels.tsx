@@ -301,14 +301,15 @@ export function QuickReplyMenu({ targetId, onPick }: { targetId: string; onPick:
   const allowed = useM1101();
   const q = useQuery({ ...quickRepliesQuery(), enabled: allowed });
   const messages = useChat((s) => s.threads[targetId]?.messages);
+  const t = useT();
   if (!allowed) return null;
   const lang = chatLanguageOf(messages ?? []);
   return (
-    <ToolMenu label="快捷回复" icon="pi pi-bolt" title={`快捷回复（插入${lang === 'vn' ? '越南语' : '中文'}）`}>
+    <ToolMenu label={t('快捷回复')} icon="pi pi-bolt" title={lang === 'vn' ? t('快捷回复（插入越南语）') : t('快捷回复（插入中文）')}>
       {(close) => (q.data?.data.length ?? 0) === 0
-        ? <p className="muted chat-menu-empty">还没有快捷回复，请在卖家后台“聊天设置”中添加</p>
+        ? <p className="muted chat-menu-empty">{t('还没有快捷回复，请在卖家后台“聊天设置”中添加')}</p>
         : q.data!.data.map((r) => (
-          <button key={r.id} type="button" role="menuitem" onClick={() => { onPick(quickReplyText(r, lang)); close(); }}>{quickReplyText(r, lang)}</button>
+          <button key={r.id} type="button" role="menuitem" data-user-text onClick={() => { onPick(quickReplyText(r, lang)); close(); }}>{quickReplyText(r, lang)}</button>
         ))}
     </ToolMenu>
   );
