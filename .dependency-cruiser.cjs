@@ -22,6 +22,8 @@ const FEATURE_PUBLIC = [
   'enquiry/enquiry-text\\.ts',
   'home/ad-choice\\.ts',
   'im/(chat-rules|chat-store|connection-state|open-chat)\\.ts',
+  // the message assistant's notices in Vietnamese: the chat cards (enquiry/ChatCards.tsx) and the phone's conversation list
+  'im/notice-text\\.ts',
   'im/chat\\.css',
   'membership/membership\\.css',
   'mobile/counterparts\\.ts',

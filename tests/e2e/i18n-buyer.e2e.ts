@@ -1,12 +1,13 @@
 /**
  * The rest of the buyer's side in Vietnamese (docs/i18n.md, "Converted so far"): the order's and the
  * after-sale's move dialogs (确认收货, 撤销申请), an enquiry's cards in the chat window and in /im, and
+ * the message assistant's notices of the order and the quote (the chat window and /im), and
  * the phone's enquiries, addresses, invoices and points pages, each with no Chinese character outside
  * user data at 1366 and 390 px. The data (a shipped order with an after-sale, an enquiry the seller
  * quoted) is made through the API. Screenshots: i18n-buyer-*.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { apiCall, apiToken, startE2E, type E2E } from './harness';
 import { allVietnamese as allVietnameseAt, chineseLeft } from './vietnamese';
 
@@ -17,6 +18,18 @@ beforeAll(async () => {
 afterAll(async () => e2e?.close());
 
 const allVietnamese = (page: Page, name: string) => allVietnameseAt(page, name, { e2e, prefix: 'i18n-buyer' });
+
+/** The assistant's notices of the order and the quote in Vietnamese (features/im/notice-text.ts): titles, money by Intl, the order's number kept. */
+const noticesInVietnamese = async (scope: Locator, orderNo: string) => {
+  const confirmed = scope.locator('[data-notice="im_order_confirm"]').last();
+  await expect(confirmed).toContainText('Đơn hàng đã được xác nhận');
+  await expect(confirmed).toContainText(`đã xác nhận đơn hàng ${orderNo} của bạn, thành tiền CN¥ 160,00.`);
+  await expect(confirmed.locator('.biz-card-text [data-user-text]').filter({ hasText: orderNo })).toHaveCount(1);
+  await expect(scope.locator('[data-notice="im_order_deliver"]').last()).toContainText('vận chuyển: 顺丰速运 SF20261130001.');
+  await expect(scope.locator('[data-notice="im_order_pay"]').last()).toContainText(`thanh toán CN¥ 160,00 cho đơn hàng ${orderNo} (Chuyển khoản ngân hàng).`);
+  await expect(scope.locator('[data-notice="im_quote"]').last()).toContainText('Đã nhận báo giá');
+  await expect(scope.locator('[data-notice="im_quote"]').last()).toContainText('CN¥ 230,00');
+};
 
 describe('the rest of the buyer\'s side in Vietnamese', () => {
   it('the move dialogs, the enquiry cards in chat, and the phone\'s enquiries, addresses, invoices and points have no Chinese left', async () => {
@@ -36,6 +49,7 @@ describe('the rest of the buyer\'s side in Vietnamese', () => {
     const orderNo = placed.orders[0].order_no;
     await apiCall(e2e.url, sellerT, 'POST', '/order/confirm', { order_no: orderNo });
     await apiCall(e2e.url, sellerT, 'POST', '/order/deliver', { order_no: orderNo, logistics_company: '顺丰速运', logistics_no: 'SF20261130001' });
+    await apiCall(e2e.url, sellerT, 'POST', '/order/offline-payment', { order_no: orderNo, pay_method: '银行转账', note: '' });
     const order = await apiCall<{ lines: Array<{ id: number }> }>(e2e.url, buyerT, 'GET', `/order?order_no=${orderNo}`);
     const applied = await apiCall<{ as_no: string }>(e2e.url, buyerT, 'POST', '/aftersale/apply', {
       order_no: orderNo, type: 'refund', reason: '发错货', description: '型号不对', lines: [{ order_line_id: order.lines[0].id, qty: 1 }],
@@ -68,6 +82,12 @@ describe('the rest of the buyer\'s side in Vietnamese', () => {
     await page.waitForLoadState('networkidle');
     await expect.poll(() => chineseLeft(page), { message: 'chat cards at 1366 px' }).toEqual([]);
     await e2e.shot(page, 'i18n-buyer-chat-cards-1366');
+    // the message assistant's notices (order confirmed, shipped, paid; a quote received): worded from the catalogue, the data as written
+    await win.getByRole('navigation', { name: 'Danh sách trò chuyện' }).getByRole('button', { name: /消息助手/ }).first().click();
+    await noticesInVietnamese(win, orderNo);
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => chineseLeft(page), { message: 'notices at 1366 px' }).toEqual([]);
+    await e2e.shot(page, 'i18n-buyer-notices-1366');
     await context.close();
 
     const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -79,6 +99,16 @@ describe('the rest of the buyer\'s side in Vietnamese', () => {
     await p.waitForLoadState('networkidle');
     await expect.poll(() => chineseLeft(p), { message: '/im/chat cards at 390 px' }).toEqual([]);
     await e2e.shot(p, 'i18n-buyer-im-cards-390');
+    // the notices on the phone: the conversation list's preview and the cards
+    await p.goto(e2e.url + '/im');
+    const assistant = p.getByTestId('conversation').filter({ hasText: '消息助手' }).first();
+    await expect(assistant).toContainText('[Thông báo]');
+    await expect.poll(() => chineseLeft(p), { message: '/im at 390 px' }).toEqual([]);
+    await assistant.click();
+    await noticesInVietnamese(p.locator('body'), orderNo);
+    await p.waitForLoadState('networkidle');
+    await expect.poll(() => chineseLeft(p), { message: 'notices at 390 px' }).toEqual([]);
+    await e2e.shot(p, 'i18n-buyer-notices-390');
 
     // the phone's enquiries: the list and the quoted one
     await p.goto(e2e.url + '/ofo/enquiry');
@@ -110,5 +140,5 @@ describe('the rest of the buyer\'s side in Vietnamese', () => {
     await p.getByTestId('points-balance').waitFor();
     await allVietnamese(p, 'ofo-points');
     await phone.context.close();
-  }, 120_000);
+  }, 240_000);
 });

@@ -21,7 +21,7 @@ const FORM = {
   address: '白云区机场路88号', licence_no: '91310112ma1gbx7l4b', main_brands: '博世, 马勒', note: '主营德系车刹车系统',
 };
 
-interface Notice { id: string; recipient: string; title: string; text: string; no: string; link: string }
+interface Notice { id: string; recipient: string; title: string; text: string; no: string; link: string; notice: BizContent['Notice'] }
 
 describe.each(backends)('message assistant notices on %s', (backend) => {
   describe.skipIf(skipReason(backend) !== '')(skipReason(backend) || 'orders, quotes and audits tell the right users once', () => {
@@ -52,7 +52,7 @@ describe.each(backends)('message assistant notices on %s', (backend) => {
       return rows.rows.map((r) => {
         const c = JSON.parse(r.text) as BizContent;
         expect(c.SceneCode).toBe('notice');
-        return { id: r.id, recipient: r.username, title: c.BusinessInfo.标题, text: c.BusinessInfo.内容, no: c.BusinessInfo.单号, link: c.LinkData.link };
+        return { id: r.id, recipient: r.username, title: c.BusinessInfo.标题, text: c.BusinessInfo.内容, no: c.BusinessInfo.单号, link: c.LinkData.link, notice: c.Notice };
       });
     };
     /** what the call added to the assistant's notices */
@@ -65,7 +65,8 @@ describe.each(backends)('message assistant notices on %s', (backend) => {
       const ofThese = () => env.pushes.filter((p) => p.event.type === 'imMessage' && ids.has(p.event.message.messageUId) && p.userId !== id['im-assistant']);
       for (let i = 0; i < 100 && ofThese().length < added.length; i++) await new Promise((r) => setTimeout(r, 20));
       const pushed = ofThese().map((p) => p.userId);
-      return { added: added.map(({ id: _, ...n }) => n), pushed };
+      // what each notice carries for a reader of another language (docs/i18n.md, "The message assistant's notices"), apart
+      return { added: added.map(({ id: _, notice: __, ...n }) => n), pushed, facts: added.map((n) => n.notice) };
     };
     const placeOrder = async () => {
       expect((await post('buyer', 'cartAdd', { stock_id: stockId, qty: 2 })).status).toBe(200);
@@ -107,6 +108,10 @@ describe.each(backends)('message assistant notices on %s', (backend) => {
       const r = await newNotices(() => post('seller', 'orderReject', { order_no: rejected.order_no, reason: '该配件已停产' }));
       expect(r.added).toEqual([expect.objectContaining({ recipient: 'buyer', title: '订单已取消', no: rejected.order_no })]);
       expect(r.added[0].text).toContain('原因：该配件已停产');
+      // beside the Chinese, the scene and its facts for a reader of another language (docs/i18n.md): the reason as written, no template words
+      expect(r.facts[0]).toEqual({ scene: 'im_order_reject', facts: { order_no: rejected.order_no, seller: expect.any(String), reason: '该配件已停产' } });
+      expect(confirmed.facts[0]).toEqual({ scene: 'im_order_confirm', facts: { order_no: o.order_no, seller: expect.any(String), amount: String(o.total_fen) } });
+      expect(shipped.facts[0]?.facts.logistics).toBe('德邦物流 DB20261122001');
 
       const cancelled = await placeOrder();
       const c = await newNotices(() => post('buyer', 'orderCancel', { order_no: cancelled.order_no, reason: '买错了' }));
@@ -118,6 +123,7 @@ describe.each(backends)('message assistant notices on %s', (backend) => {
       const paid = await newNotices(() => post('seller', 'orderOfflinePayment', { order_no: o.order_no, pay_method: '银行转账', note: '' }));
       expect(paid.added).toEqual([expect.objectContaining({ recipient: 'buyer', title: '付款已确认', no: o.order_no, link: `/backend/order/detail/${o.order_no}` })]);
       expect(paid.added[0].text).toContain('（银行转账）');
+      expect(paid.facts[0]).toEqual({ scene: 'im_order_pay', facts: { order_no: o.order_no, seller: expect.any(String), amount: String(o.total_fen), pay_method: '银行转账' } });
       const received = await newNotices(() => post('buyer', 'orderReceipt', { order_no: o.order_no }));
       expect(received.added).toEqual([expect.objectContaining({ recipient: 'seller', title: '买家已确认收货', no: o.order_no, link: `/backend/order/detail/${o.order_no}` })]);
       expect(received.pushed).toEqual([id.seller]);
@@ -169,8 +175,12 @@ describe.each(backends)('message assistant notices on %s', (backend) => {
       expect((await post('operator', 'opNoticeTemplateSave', { scene: 'im_order_create', body })).status).toBe(200);
       try {
         let order!: { order_no: string; total_fen: number };
-        const { added } = await newNotices(async () => { order = await placeOrder(); });
+        const { added, facts } = await newNotices(async () => { order = await placeOrder(); });
         expect(added.map((n) => n.text)).toEqual([`您有新订单 ${order.order_no}：上海申通汽车维修服务有限公司，共 2 件，¥${(order.total_fen / 100).toFixed(2)}。请尽快确认发货。`]);
+        // the edit is the Chinese readers'; the facts the Vietnamese wording reads are the same whatever the template says
+        expect(facts[0]).toEqual({
+          scene: 'im_order_create', facts: { order_no: order.order_no, buyer: '上海申通汽车维修服务有限公司', lines: expect.any(String), qty: '2', amount: String(order.total_fen) },
+        });
       } finally {
         await post('operator', 'opNoticeTemplateSave', { scene: 'im_order_create', body: NOTICE_SCENES.im_order_create.fallback });
       }

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { msg } from '../../shared/messages';
 import { ACCOUNT_RULES } from '../../shared/domain/account-rules';
 import { chargedColumnLabel, PRICE_LABELS } from '../../shared/domain/prices';
-import { SPOT_SHIP_TEXT } from '../../shared/domain/spot';
+import { SPOT_SHIP_TEXT, spotText } from '../../shared/domain/spot';
 import { AFTERSALE_ACTION_TEXT, AFTERSALE_NEXT_STEP, AFTERSALE_REASONS, AFTERSALE_STATUS_TEXT, AFTERSALE_TYPE_TEXT } from '../../shared/domain/aftersale';
 import { warrantyText } from '../../shared/domain/warranty';
 import { afterSaleText } from '../../shared/contracts/aftersale';
@@ -91,6 +91,8 @@ const scan = () => {
 const SHARED_TEXTS: Record<string, readonly string[]> = {
   'domain/prices.ts PRICE_LABELS, chargedColumnLabel': [...Object.values(PRICE_LABELS), chargedColumnLabel('quote'), chargedColumnLabel('circle')],
   'domain/spot.ts SPOT_SHIP_TEXT': Object.values(SPOT_SHIP_TEXT),
+  // the message assistant's notices (features/im/notice-text.ts): a spot order's expiry, the reason the server writes
+  'domain/spot.ts spotText.expiredReason': [spotText.expiredReason],
   'domain/orders.ts ORDER_STATUS_TEXT, PAY_STATUS_TEXT, PAY_CHANNEL_TEXT, ORDER_ACTION_TEXT': [
     ...Object.values(ORDER_STATUS_TEXT), ...Object.values(PAY_STATUS_TEXT), ...Object.values(PAY_CHANNEL_TEXT), ...Object.values(ORDER_ACTION_TEXT),
   ],

@@ -145,6 +145,8 @@ export const bizContentSchema = v.object({
   SceneCode: v.picklist([SCENE_INQUIRY, SCENE_QUOTE, SCENE_PRODUCT, SCENE_NOTICE]),
   BusinessInfo: v.record(v.string(), v.string()),
   LinkData: v.object({ QHId: v.number(), lineId: v.number(), quoteId: v.optional(v.number()), stockId: v.optional(v.number()), link: v.string() }),
+  /** a notice's scene and facts, for a reader of another language (docs/i18n.md, "The message assistant's notices"); absent on notices stored before */
+  Notice: v.optional(v.object({ scene: v.string(), facts: v.record(v.string(), v.string()) })),
 });
 export type BizContent = v.InferOutput<typeof bizContentSchema>;
 

@@ -23,6 +23,8 @@ import { sellerEnquiryQuery } from './queries';
 import { useAcceptQuotes, useAnswerNoStock, useQuoteInChat } from './mutations';
 import { LineQuote } from './SellerEnquiryPage';
 import { mark, useLang, useT } from '../../i18n/lang';
+import { withData } from '../../i18n/with-data';
+import { noticeWords } from '../im/notice-text';
 import { Refusal } from '../../i18n/Refusal';
 import { wantsTranslation } from '../../../shared/domain/translate';
 import { useTranslations } from '../translation/queries';
@@ -84,15 +86,25 @@ function EnquiryCard({ c, direction }: { c: BizContent; direction: 1 | 2 }) {
   );
 }
 
-/** A system notice from the message assistant (order, quote, audit): its title, sentence and a link to the page. */
+/**
+ * A system notice from the message assistant (order, quote, audit …): its title, sentence and a link to the page.
+ * A Chinese reader reads the stored text (the operators' template); a Vietnamese one the catalogue's
+ * wording of its scene and facts (notice-text.ts), the data in it marked; a notice stored without
+ * them shows its stored Chinese text.
+ */
 function NoticeCard({ c }: { c: BizContent }) {
   const t = useT();
+  const lang = useLang();
   const router = useRouter();
   const link = c.LinkData.link;
+  const vi = lang === 'vi' ? noticeWords(c) : null;
   return (
-    <div className="biz-card" data-testid="biz-card" data-scene={c.SceneCode}>
-      <div className="biz-card-head"><b>{c.BusinessInfo.标题}</b>{c.BusinessInfo.单号 && <small className="muted">{c.BusinessInfo.单号}</small>}</div>
-      <p className="biz-card-text">{c.BusinessInfo.内容}</p>
+    <div className="biz-card" data-testid="biz-card" data-scene={c.SceneCode} data-notice={c.Notice?.scene}>
+      <div className="biz-card-head">
+        <b>{vi ? vi.title : c.BusinessInfo.标题}</b>
+        {c.BusinessInfo.单号 && <small className="muted" data-user-text>{c.BusinessInfo.单号}</small>}
+      </div>
+      <p className="biz-card-text">{vi ? withData(vi.sentence, vi.data) : c.BusinessInfo.内容}</p>
       {link.startsWith('/') && (
         <a href={link} onClick={(e) => { e.preventDefault(); router.history.push(link); }}>{t('查看详情')}</a>
       )}

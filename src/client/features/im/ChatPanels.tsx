@@ -301,14 +301,15 @@ export function QuickReplyMenu({ targetId, onPick }: { targetId: string; onPick:
   const allowed = useM1101();
   const q = useQuery({ ...quickRepliesQuery(), enabled: allowed });
   const messages = useChat((s) => s.threads[targetId]?.messages);
+  const t = useT();
   if (!allowed) return null;
   const lang = chatLanguageOf(messages ?? []);
   return (
-    <ToolMenu label="快捷回复" icon="pi pi-bolt" title={`快捷回复（插入${lang === 'vn' ? '越南语' : '中文'}）`}>
+    <ToolMenu label={t('快捷回复')} icon="pi pi-bolt" title={lang === 'vn' ? t('快捷回复（插入越南语）') : t('快捷回复（插入中文）')}>
       {(close) => (q.data?.data.length ?? 0) === 0
-        ? <p className="muted chat-menu-empty">还没有快捷回复，请在卖家后台“聊天设置”中添加</p>
+        ? <p className="muted chat-menu-empty">{t('还没有快捷回复，请在卖家后台“聊天设置”中添加')}</p>
         : q.data!.data.map((r) => (
-          <button key={r.id} type="button" role="menuitem" onClick={() => { onPick(quickReplyText(r, lang)); close(); }}>{quickReplyText(r, lang)}</button>
+          <button key={r.id} type="button" role="menuitem" data-user-text onClick={() => { onPick(quickReplyText(r, lang)); close(); }}>{quickReplyText(r, lang)}</button>
         ))}
     </ToolMenu>
   );
@@ -350,15 +351,17 @@ export function TranslatedLine({ text }: { text: string }) {
   const features = useQuery({ ...featuresQuery(), enabled: allowed });
   const [shown, setShown] = useState(true);
   const on = allowed && !!features.data?.translate;
-  const t = useQuery({ ...translationQuery(text), enabled: on && shown });
+  const tr = useQuery({ ...translationQuery(text), enabled: on && shown });
+  const t = useT();
   if (!on) return null;
+  const label = shown ? t('隐藏翻译') : t('翻译');
   return (
     <div className="chat-translated">
-      <button type="button" className="linklike" title={shown ? '隐藏翻译' : '翻译'} aria-label={shown ? '隐藏翻译' : '翻译'} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+      <button type="button" className="linklike" title={label} aria-label={label} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
         <i className="pi pi-language" />
       </button>
-      {shown && (t.isPending ? <small className="muted">翻译中…</small> : t.isError ? <small className="chat-error">{errorText(t.error)}</small>
-        : <small data-testid="translated">{t.data?.dstText}</small>)}
+      {shown && (tr.isPending ? <small className="muted">{t('翻译中…')}</small> : tr.isError ? <small className="chat-error"><Refusal text={errorText(tr.error)} /></small>
+        : <small data-testid="translated" data-user-text>{tr.data?.dstText}</small>)}
     </div>
   );
 }

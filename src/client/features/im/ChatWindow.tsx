@@ -8,7 +8,8 @@ import { msg } from '../../../shared/messages';
 import { configQuery } from '../system/queries';
 import { base64Of } from '../upload/image-file';
 import { useUploadImage } from '../upload/mutations';
-import { chat, kindOf, previewOf, useChat, type QueuedMessage } from './chat-store';
+import { chat, kindOf, useChat, type QueuedMessage } from './chat-store';
+import { previewIn } from './notice-text';
 import { contactQuery, groupQuery } from './queries';
 import { bodyKindOf, showsTime, unreadLabel } from './chat-rules';
 import { EmojiButton } from './EmojiButton';
@@ -90,7 +91,7 @@ function ConversationList({ current }: { current: string | null }) {
               <span className="chat-conv-text">
                 <strong data-user-text>{c.conversationType === 3 ? c.name : c.company_name}</strong>
                 <small><span data-user-text>{c.conversationType === 3 ? c.company_name : c.name}</span>{c.sentTime ? ` · ${chatTime(lang, c.sentTime)}` : ''}</small>
-                <small className="muted chat-conv-last" data-user-text>{previewOf(c.latestMessage)}</small>
+                <small className="muted chat-conv-last" data-user-text>{previewIn(lang, c.latestMessage)}</small>
               </span>
               {c.unread > 0 && <b className="chat-badge" data-testid="conv-unread">{unreadLabel(c.unread)}</b>}
             </button>

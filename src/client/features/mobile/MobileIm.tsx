@@ -12,7 +12,8 @@ import { POINTS_CODES } from '../../../shared/domain/points-codes';
 import { levelQuery } from '../session/queries';
 import { signOut } from '../session/actions';
 import { MembershipCard } from '../home/MembershipCard';
-import { chat, previewOf, useChat } from '../im/chat-store';
+import { chat, useChat } from '../im/chat-store';
+import { previewIn } from '../im/notice-text';
 import { Composer, ContactPanel, MessageList, STATUS_TEXT, unreadLabel } from '../im/ChatWindow';
 import { contactQuery } from '../im/queries';
 import { useShownStatus } from '../im/connection-state';
@@ -54,7 +55,7 @@ export function MobileConversations() {
                 <span className="chat-conv-text" style={{ flex: 1, paddingRight: 36 }}>
                   <strong data-user-text>{c.company_name}</strong>
                   <small><span data-user-text>{c.name}</span>{c.sentTime ? ` · ${chatTime(lang, c.sentTime)}` : ''}</small>
-                  <small className="m-muted chat-conv-last" data-user-text>{previewOf(c.latestMessage)}</small>
+                  <small className="m-muted chat-conv-last" data-user-text>{previewIn(lang, c.latestMessage)}</small>
                 </span>
                 {c.unread > 0 && <b className="chat-badge">{unreadLabel(c.unread)}</b>}
               </Link>

@@ -115,7 +115,7 @@ export interface FollowWorkerDeps {
   log?: Logger;
 }
 
-interface Told { userId: number; oe: string; oeNorm: string; name: string; title: string; what: string }
+interface Told { userId: number; oe: string; oeNorm: string; name: string; title: string; what: string; facts: Record<string, string> }
 
 /**
  * One followed number's round, in one transaction: its queued rows taken (skip locked), its
@@ -150,6 +150,7 @@ const processOne = (deps: FollowWorkerDeps, oe: string) => {
         userId: f.user_id, oe: f.oe || f.oe_norm, oeNorm: f.oe_norm, name: f.name,
         title: back ? '关注的配件到货' : '关注的配件降价',
         what: back ? ` 已到货${price ? `，最低 ${price}` : ''}` : ` 降价了，最低 ${price}`,
+        facts: { oe: f.oe || f.oe_norm, name: f.name, what: back ? 'back' : 'cheaper', price: now.low_fen !== null ? String(now.low_fen) : '' },
       });
     }
     await repo.setSeenMany(trx, seen);
@@ -158,7 +159,7 @@ const processOne = (deps: FollowWorkerDeps, oe: string) => {
     for (const t of told) {
       await deps.notices!.postNotice(trx, {
         to: [t.userId], event: `fol-${t.oeNorm}-${day}`,
-        notice: { title: t.title, no: t.oe, link: `/follows?kind=oe`, scene: 'im_follow_oe', values: { oe: t.oe, name: t.name, what: t.what } },
+        notice: { title: t.title, no: t.oe, link: `/follows?kind=oe`, scene: 'im_follow_oe', values: { oe: t.oe, name: t.name, what: t.what }, facts: t.facts },
       }, { afterCommit: (fn) => pushes.push(fn) });
     }
     return { claimed: true, posted: told.length, pushes };

@@ -68,7 +68,7 @@ export const createCashPledgeService = (deps: {
   };
 
   /** Tells the seller's owners and accounting staff; stored with the change, delivered after commit. */
-  const tell = async (trx: Kysely<DB>, companyId: number, event: string, notice: { title: string; scene: 'im_cash_pledge_deduct' | 'im_cash_pledge_return'; values: Record<string, string>; no: string }, ctx?: Ctx) => {
+  const tell = async (trx: Kysely<DB>, companyId: number, event: string, notice: { title: string; scene: 'im_cash_pledge_deduct' | 'im_cash_pledge_return'; values: Record<string, string>; facts: Record<string, string>; no: string }, ctx?: Ctx) => {
     if (!notices || !ctx) return;
     const to = await imRead.usersWithCodes(trx, companyId, ACCOUNTING_CODES);
     await notices.postNotice(trx, { to, event, notice: { ...notice, link: '/backend/accounting/cashpledge' } }, ctx);
@@ -240,6 +240,7 @@ export const createCashPledgeService = (deps: {
         await tell(trx, sellerId, `cpd-${no}`, {
           title: '保证金已扣除', scene: 'im_cash_pledge_deduct', no: a.as_no,
           values: { amount: yuanText(p.amount_fen), as_no: a.as_no, to: CASH_PLEDGE_BENEFICIARIES[p.beneficiary], reason: p.reason, held: yuanText(held - p.amount_fen) },
+          facts: { amount: String(p.amount_fen), as_no: a.as_no, to: p.beneficiary, reason: p.reason, held: String(held - p.amount_fen) },
         }, ctx);
         return no;
       });
@@ -262,7 +263,7 @@ export const createCashPledgeService = (deps: {
           event_no: no, company_id: p.company_id, action: 'return', amount_fen: s.held, reference: '', beneficiary: null, buyer_company_id: null,
           reason: p.reason, user_id: caller.userId, ledger_transaction_id: posted.transaction_id, created_at: now,
         });
-        await tell(trx, p.company_id, `cpr-${no}`, { title: '保证金已退还', scene: 'im_cash_pledge_return', no, values: { amount: yuanText(s.held), reason: p.reason } }, ctx);
+        await tell(trx, p.company_id, `cpr-${no}`, { title: '保证金已退还', scene: 'im_cash_pledge_return', no, values: { amount: yuanText(s.held), reason: p.reason }, facts: { amount: String(s.held), reason: p.reason } }, ctx);
         return no;
       });
       return eventAnswer(db, eventNo, p.company_id);

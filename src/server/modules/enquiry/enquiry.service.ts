@@ -460,6 +460,7 @@ export const createEnquiryService = (deps: EnquiryDeps) => {
           await deps.cards.postNotice(trx, { to: [e.buyer_user_id], ...quoteNotice({
             quote_id: saved.id, at: now.getTime(), enquiry_id: e.id, enquiry_no: e.enquiry_no, part: line.name || line.oe, seller_name: seller.name,
             price: quotedText({ price_fen: price.fen, currency: rate === null ? 'CNY' : 'VND', quoted_amount: typed.fen }),
+            fen: price.fen, dong: rate === null || isNoStock(price.fen) ? null : typed.fen,
           }) }, ctx);
         }
         const buyers = await repo.usersOf(trx, e.buyer_company_id);

@@ -38,9 +38,16 @@ export interface ImDeps {
   outbox?: Pick<RongOutbox, 'enqueue' | 'kick'>;
 }
 
-/** What a system notice says: 标题, the sentence, the order or enquiry number, and the page that shows it. */
-/** A message assistant's notice: its words are the scene's template (operators edit it) filled with the values. */
-export interface Notice { title: string; scene: NoticeSceneKey; values: Readonly<Record<string, string>>; no: string; link: string }
+/**
+ * A message assistant's notice: 标题, the order or enquiry number, the page that shows it, and its
+ * sentence, the scene's template (operators edit it) filled with the values. `facts` are the same
+ * event for a reader of another language (docs/i18n.md, "The message assistant's notices"): user
+ * data as written, money in fen, days as YYYY-MM-DD, fixed words as their codes, and no words of
+ * the Chinese template (no "，原因：" around a reason); the client words them from its catalogue.
+ */
+export interface Notice {
+  title: string; scene: NoticeSceneKey; values: Readonly<Record<string, string>>; facts: Readonly<Record<string, string>>; no: string; link: string;
+}
 
 const noSuchUser = () => new AppError(ResultCode.notFound, 404, imText.noSuchUser);
 
@@ -152,6 +159,7 @@ export const createImService = (deps: ImDeps) => {
         SceneCode: SCENE_NOTICE,
         BusinessInfo: { 标题: p.notice.title, 内容: text, 单号: p.notice.no },
         LinkData: { QHId: 0, lineId: 0, link: p.notice.link },
+        Notice: { scene: p.notice.scene, facts: p.notice.facts },
       };
       for (const to of [...new Set(p.to)].sort((a, b) => a - b)) {
         if (to === assistant.id) continue;

@@ -117,22 +117,29 @@ export const createInvoiceService = ({ clock, notices }: InvoiceDeps) => {
     const toSeller = action === 'apply' || action === 'withdraw' || action === 'resubmit';
     const to = toSeller ? await imRead.usersWithCodes(trx, r.seller_company_id, INVOICE_SELLER_CODES) : [r.buyer_user_id];
     const amount = formatFen(Number(r.amount_fen));
-    const say = (title: string, scene: 'im_invoice_apply' | 'im_invoice_issue' | 'im_invoice_refuse' | 'im_invoice_withdraw' | 'im_invoice_resubmit' | 'im_invoice_reverse', values: Record<string, string>) =>
+    // facts (im.service.ts, Notice): money in fen, the invoice type by its code
+    const say = (
+      title: string, scene: 'im_invoice_apply' | 'im_invoice_issue' | 'im_invoice_refuse' | 'im_invoice_withdraw' | 'im_invoice_resubmit' | 'im_invoice_reverse',
+      values: Record<string, string>, facts: Record<string, string> = values,
+    ) =>
       notices.postNotice(trx, {
         to, event: `iv-${requestNo}-${action}-${Date.now()}`,
-        notice: { title, scene, values: { request_no: requestNo, ...values }, no: requestNo, link: toSeller ? '/backend/accounting/invoiceIssue' : '/backend/accounting/invoiceHistory' },
+        notice: { title, scene, values: { request_no: requestNo, ...values }, facts: { request_no: requestNo, ...facts }, no: requestNo, link: toSeller ? '/backend/accounting/invoiceIssue' : '/backend/accounting/invoiceHistory' },
       }, ctx);
     switch (action) {
       case 'apply':
-        return say('新开票申请', 'im_invoice_apply', { buyer: r.buyer_company_name, orders: String(r.order_count), amount, title: r.title_name, invoice_type: INVOICE_TYPE_LONG_TEXT[r.invoice_type as 'normal'] });
+        return say('新开票申请', 'im_invoice_apply', { buyer: r.buyer_company_name, orders: String(r.order_count), amount, title: r.title_name, invoice_type: INVOICE_TYPE_LONG_TEXT[r.invoice_type as 'normal'] },
+          { buyer: r.buyer_company_name, orders: String(r.order_count), amount: String(r.amount_fen), title: r.title_name, invoice_type: r.invoice_type });
       case 'issue':
-        return say('发票已开具', 'im_invoice_issue', { seller: r.seller_company_name, invoice_number: r.invoice_number ?? '', amount: formatFen(Number(r.issued_fen)) });
+        return say('发票已开具', 'im_invoice_issue', { seller: r.seller_company_name, invoice_number: r.invoice_number ?? '', amount: formatFen(Number(r.issued_fen)) },
+          { seller: r.seller_company_name, invoice_number: r.invoice_number ?? '', amount: String(r.issued_fen) });
       case 'refuse':
         return say('开票被拒绝', 'im_invoice_refuse', { seller: r.seller_company_name, reason: r.refuse_reason ?? '' });
       case 'withdraw':
         return say('开票申请已撤回', 'im_invoice_withdraw', { buyer: r.buyer_company_name });
       case 'resubmit':
-        return say('开票申请已重新提交', 'im_invoice_resubmit', { buyer: r.buyer_company_name, amount, title: r.title_name });
+        return say('开票申请已重新提交', 'im_invoice_resubmit', { buyer: r.buyer_company_name, amount, title: r.title_name },
+          { buyer: r.buyer_company_name, amount: String(r.amount_fen), title: r.title_name });
       case 'reverse':
         return say('发票已红冲', 'im_invoice_reverse', { seller: r.seller_company_name, invoice_number: r.invoice_number ?? '', red_number: r.red_number ?? '', reason: r.red_reason ?? '' });
     }

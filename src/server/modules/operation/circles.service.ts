@@ -106,7 +106,8 @@ export const createOpCirclesService = (deps: { clock: Clock; notices?: Pick<ImSe
           old: { name: before.name, description: before.description }, new: { name: p.name, description: p.description },
         }]);
         const changed = [before.name !== p.name ? `名称由“${before.name}”改为“${p.name}”` : '', before.description !== p.description ? '简介已修改' : ''].filter(Boolean).join('，');
-        await tell(trx, [before.owner_company], circleNotice({ circle_id: p.id, at: now, kind: 'updated', scene: 'im_circle_updated', values: { circle: before.name, changes: changed } }), ctx);
+        await tell(trx, [before.owner_company], circleNotice({ circle_id: p.id, at: now, kind: 'updated', scene: 'im_circle_updated', values: { circle: before.name, changes: changed },
+          facts: { circle: before.name, name: before.name !== p.name ? p.name : '', description: before.description !== p.description ? '1' : '' } }), ctx);
         return byId(trx, p.id);
       }),
 
@@ -124,8 +125,10 @@ export const createOpCirclesService = (deps: { clock: Clock; notices?: Pick<ImSe
           old: { circle: c.name, company_id: p.company_id, company: company.name, member_state: m.member_state }, new: null,
         }]);
         const what = m.member_state === 'pending' ? '入圈申请已被平台撤销' : '已被平台移出该商圈';
-        await tell(trx, [c.owner_company], circleNotice({ circle_id: p.circle_id, at: now, kind: 'removed', company_id: p.company_id, scene: 'im_circle_member_removed', values: { circle: c.name, company: company.name, what, reason: p.reason } }), ctx);
-        await tell(trx, [p.company_id], circleNotice({ circle_id: p.circle_id, at: now, kind: 'removed', company_id: p.company_id, scene: 'im_circle_removed_member', values: { circle: c.name, what: m.member_state === 'pending' ? '入圈申请已被平台撤销' : '成员资格已被平台取消', reason: p.reason } }), ctx);
+        await tell(trx, [c.owner_company], circleNotice({ circle_id: p.circle_id, at: now, kind: 'removed', company_id: p.company_id, scene: 'im_circle_member_removed', values: { circle: c.name, company: company.name, what, reason: p.reason },
+          facts: { circle: c.name, company: company.name, what: m.member_state === 'pending' ? 'pending' : 'member', reason: p.reason } }), ctx);
+        await tell(trx, [p.company_id], circleNotice({ circle_id: p.circle_id, at: now, kind: 'removed', company_id: p.company_id, scene: 'im_circle_removed_member', values: { circle: c.name, what: m.member_state === 'pending' ? '入圈申请已被平台撤销' : '成员资格已被平台取消', reason: p.reason },
+          facts: { circle: c.name, what: m.member_state === 'pending' ? 'pending' : 'member', reason: p.reason } }), ctx);
         return null;
       }),
 
@@ -142,7 +145,7 @@ export const createOpCirclesService = (deps: { clock: Clock; notices?: Pick<ImSe
           old: { name: c.name, description: c.description, owner_company: c.owner_company, owner: circle.owner.name, members: members.map((m) => `${m.company_id}:${m.member_state}`) },
           new: null,
         }]);
-        await tell(trx, [c.owner_company], circleNotice({ circle_id: p.id, at: now, kind: 'dissolved', scene: 'im_circle_dissolved', values: { circle: c.name, reason: p.reason } }), ctx);
+        await tell(trx, [c.owner_company], circleNotice({ circle_id: p.id, at: now, kind: 'dissolved', scene: 'im_circle_dissolved', values: { circle: c.name, reason: p.reason }, facts: { circle: c.name, reason: p.reason } }), ctx);
         return { name: c.name, members: circle.member_count };
       }),
   };

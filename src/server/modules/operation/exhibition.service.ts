@@ -64,6 +64,7 @@ export const createExhibitionService = (deps: { clock: Clock; notices?: Pick<ImS
           notice: {
             title: '展厅内容已被平台移除', no: '', link: '/backend/store',
             scene: 'im_exhibition_removed', values: { what: p.kind === 'photo' ? '图片' : '视频', title: gone[0].title || '（无标题）', reason: p.reason },
+            facts: { what: p.kind, title: gone[0].title, reason: p.reason },
           },
         }, ctx);
       }

@@ -171,7 +171,7 @@ export const createOpGroupsService = (deps: { clock: Clock; notices?: Pick<ImSer
         }]);
         await deps.notices?.postNotice(trx, {
           to: to.rows.map((r) => r.id), event: `grpmsg-${id}`,
-          notice: { title: '平台通知', no: '', link: '', scene: 'im_operator_group', values: { text: p.text } },
+          notice: { title: '平台通知', no: '', link: '', scene: 'im_operator_group', values: { text: p.text }, facts: { text: p.text } },
         }, ctx);
         return { id, companies, users: to.rows.length, replayed: false };
       }),

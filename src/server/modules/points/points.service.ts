@@ -379,7 +379,7 @@ export const createPointsService = (deps: { clock: Clock; notices?: Pick<ImServi
               const to = await repo.holders(trx, c.company_id, POINTS_CODES);
               await deps.notices!.postNotice(trx, {
                 to, event: `pts-expire-${c.company_id}-${year}`,
-                notice: { title: '积分即将过期', scene: 'im_points_expiring', values: { points: String(c.balance), end_day: endDay }, no: String(year), link: '/points' },
+                notice: { title: '积分即将过期', scene: 'im_points_expiring', values: { points: String(c.balance), end_day: endDay }, facts: { points: String(c.balance), end_day: endDay }, no: String(year), link: '/points' },
               }, { afterCommit: (fn) => later.push(fn) });
               noticed += 1;
             });

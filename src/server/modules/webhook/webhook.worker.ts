@@ -63,12 +63,13 @@ export const createWebhookWorker = (deps: WebhookWorkerDeps) => {
   const leaseMs = deps.leaseMs ?? timeoutMs * 2 + 5_000;
   const post = deps.post ?? postSigned;
 
-  const tell = async (trx: Kysely<DB>, companyId: number, event: string, what: string, no: string) => {
+  /** facts (im.service.ts, Notice): kind failed (event, url, delivery, error), failed_many (url, count, error) or disabled (url, stopped) */
+  const tell = async (trx: Kysely<DB>, companyId: number, event: string, what: string, no: string, facts: Record<string, string>) => {
     if (!deps.notices) return;
     const after: Array<() => void> = [];
     await deps.notices.postNotice(trx, {
       to: await imRead.usersWithCodes(trx, companyId, ['M07']), event,
-      notice: { title: 'Webhook 投递失败', no, link: WEBHOOK_LINK, scene: 'im_webhook', values: { what } },
+      notice: { title: 'Webhook 投递失败', no, link: WEBHOOK_LINK, scene: 'im_webhook', values: { what }, facts },
     }, { afterCommit: (fn) => after.push(fn) });
     return after;
   };
@@ -93,7 +94,8 @@ export const createWebhookWorker = (deps: WebhookWorkerDeps) => {
       const label = WEBHOOK_EVENTS[c.event as WebhookEvent] ?? c.event;
       if (giveUp) {
         after.push(...((await tell(trx, c.company_id, `webhook-failed-${c.delivery_id}`,
-          `事件“${label}”（${c.event}）发往 ${c.url} 的投递 ${c.delivery_id} 在 24 小时内未成功，已停止重试（最后一次：${out.error || `HTTP ${out.status}`}）`, c.delivery_id)) ?? []));
+          `事件“${label}”（${c.event}）发往 ${c.url} 的投递 ${c.delivery_id} 在 24 小时内未成功，已停止重试（最后一次：${out.error || `HTTP ${out.status}`}）`, c.delivery_id,
+          { kind: 'failed', event: c.event, url: c.url, delivery: c.delivery_id, error: out.error || `HTTP ${out.status}` })) ?? []));
       }
       const e = await repo.endpointFailed(trx, c.endpoint_id, now);
       if (e.enabled && now.getTime() - new Date(e.failing_since).getTime() >= WEBHOOK_WINDOW_MS) {
@@ -108,7 +110,8 @@ export const createWebhookWorker = (deps: WebhookWorkerDeps) => {
     await repo.setEnabled(trx, e.endpoint_id, false, '连续 24 小时投递失败，已被平台自动停用', now);
     const stopped = await repo.stopPending(trx, e.endpoint_id, now, webhookText.deliveryStopped);
     return (await tell(trx, e.company_id, `webhook-disabled-${e.endpoint_id}-${now.getTime()}`,
-      `回调地址 ${e.url} 连续 24 小时投递失败，已被自动停用${stopped > 0 ? `；其余 ${stopped} 条未送达的投递已停止发送` : ''}`, String(e.endpoint_id))) ?? [];
+      `回调地址 ${e.url} 连续 24 小时投递失败，已被自动停用${stopped > 0 ? `；其余 ${stopped} 条未送达的投递已停止发送` : ''}`, String(e.endpoint_id),
+      { kind: 'disabled', url: e.url, stopped: String(stopped) })) ?? [];
   };
 
   /**
@@ -132,9 +135,11 @@ export const createWebhookWorker = (deps: WebhookWorkerDeps) => {
           const label = WEBHOOK_EVENTS[last.event as WebhookEvent] ?? last.event;
           after.push(...((group.length === 1
             ? await tell(trx, last.company_id, `webhook-failed-${last.delivery_id}`,
-              `事件“${label}”（${last.event}）发往 ${last.url} 的投递 ${last.delivery_id} 在 24 小时内未成功，已停止重试${tail}`, last.delivery_id)
+              `事件“${label}”（${last.event}）发往 ${last.url} 的投递 ${last.delivery_id} 在 24 小时内未成功，已停止重试${tail}`, last.delivery_id,
+              { kind: 'failed', event: last.event, url: last.url, delivery: last.delivery_id, error: lastTry })
             : await tell(trx, last.company_id, `webhook-failed-${endpointId}-${now.getTime()}`,
-              `发往 ${last.url} 的 ${group.length} 条投递在 24 小时内未成功，已停止重试${tail}`, String(endpointId))) ?? []));
+              `发往 ${last.url} 的 ${group.length} 条投递在 24 小时内未成功，已停止重试${tail}`, String(endpointId),
+              { kind: 'failed_many', url: last.url, count: String(group.length), error: lastTry })) ?? []));
           // only deliveries that were tried count against the endpoint (a worker that was down is not its failure)
           if (!group.some((r) => r.attempts > 0)) continue;
           const e = await repo.endpointById(trx, endpointId, true);

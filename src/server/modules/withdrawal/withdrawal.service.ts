@@ -74,6 +74,7 @@ export const createWithdrawalService = (deps: { clock: Clock; ledger: LedgerServ
       notice: {
         title: `提现${WITHDRAWAL_STATES[state]}`, no: w.withdrawal_no, link: WALLET_LINK, scene: 'im_withdrawal',
         values: { no: w.withdrawal_no, amount: formatFen(Number(w.amount_fen)), card: cardLabel(w), state: WITHDRAWAL_STATES[state], reason: reason ? `，原因：${reason}` : '' },
+        facts: { no: w.withdrawal_no, amount: String(w.amount_fen), bank: w.bank_name, tail: w.account_no.slice(-4), state, reason },
       },
     }, ctx);
   };
@@ -217,6 +218,7 @@ export const createWithdrawalService = (deps: { clock: Clock; ledger: LedgerServ
           notice: {
             title: p.verified ? '银行卡审核通过' : '银行卡审核未通过', no: '', link: WALLET_LINK, scene: 'im_bank_card',
             values: { card: cardLabel(c), state: p.verified ? '通过' : '未通过', reason: reason ? `，原因：${reason}` : '' },
+            facts: { bank: c.bank_name, tail: c.account_no.slice(-4), state: p.verified ? 'verified' : 'rejected', reason },
           },
         }, ctx);
       }
