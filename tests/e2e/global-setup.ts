@@ -13,7 +13,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
 import { chromiumOptions } from './browser';
-import { scratchRoot } from './scratch';
+import { removeLeftovers, scratchPrefix, scratchRoot } from './scratch';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,10 +26,11 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const started = Date.now();
+  removeLeftovers();
   const [browserServer, seededDir] = await Promise.all([
     chromium.launchServer(chromiumOptions),
     (async () => {
-      const dir = mkdtempSync(join(scratchRoot(), 'qph-e2e-seed-'));
+      const dir = mkdtempSync(join(scratchRoot(), scratchPrefix('seed')));
       const pglite = await PGlite.create(join(dir, 'pglite'));
       const database = await openDatabase({ pglite });
       try {

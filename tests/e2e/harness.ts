@@ -15,7 +15,7 @@ import { PAGE_HEADER } from '../../src/server/http/session-cookie';
 import type { SmsProvider } from '../../src/server/modules/sms/sms.provider';
 import type { TranslatorConfig } from '../../src/server/modules/im/translator';
 import { launchChromium } from './browser';
-import { scratchRoot } from './scratch';
+import { scratchPrefix, scratchRoot } from './scratch';
 
 /**
  * Waits until the page's finite animations and transitions (dialogs opening, the 0.3 s page entry)
@@ -154,7 +154,7 @@ export const shotsAtSizes = async (e2e: Pick<E2E, 'shot'>, page: Page, name: str
 export const startE2E = async (opts: { sms?: SmsProvider; translate?: TranslatorConfig } = {}): Promise<E2E> => {
   mkdirSync(shotsDir, { recursive: true });
   // the copy in shared memory when there is room (scratch.ts): a 290 MB copy on disk cost seconds a file
-  const dataDir = mkdtempSync(join(scratchRoot(), 'qph-e2e-'));
+  const dataDir = mkdtempSync(join(scratchRoot(), scratchPrefix('file')));
   // run by vitest, global-setup.ts provides a seeded folder and a browser; otherwise seed and launch here
   const seeded = inject('seededPgliteDir');
   if (seeded) cpSync(seeded, join(dataDir, 'pglite'), { recursive: true });

@@ -5,7 +5,8 @@
  * machines, a copy and its removal took 5.8–6.9 s of wall time and 0.65–0.83 s of CPU under load,
  * on /dev/shm 2.1–2.2 s and 0.27 s (docs/testing.md, "Time budget").
  */
-import { existsSync, statfsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statfsSync } from 'node:fs';
+import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 
 /** room for the seeded folder, both workers' copies and a spare: a small /dev/shm (a container's 64 MB) is not used */
@@ -27,3 +28,28 @@ export const scratchRoot = (() => {
     return chosen;
   };
 })();
+
+/** Whether a process of this id runs (signal 0 only asks). */
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** A folder's name prefix that carries the id of the process that made it: `qph-e2e-<kind>-<pid>-`. */
+export const scratchPrefix = (kind: 'seed' | 'file') => `qph-e2e-${kind}-${process.pid}-`;
+
+/**
+ * A run that was killed (Ctrl-C, npm test stopping it after another step failed, a CI time limit)
+ * left its folders behind, in memory when they are in /dev/shm: removes those whose process is gone.
+ */
+export const removeLeftovers = () => {
+  const root = scratchRoot();
+  for (const name of readdirSync(root)) {
+    const pid = /^qph-e2e-(?:seed|file)-(\d+)-/.exec(name)?.[1];
+    if (pid && !alive(Number(pid))) rmSync(join(root, name), { recursive: true, force: true });
+  }
+};
