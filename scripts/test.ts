@@ -95,7 +95,7 @@ interface Result {
   stopped?: boolean;
 }
 
-/** The commands running now, each the leader of its own process group, to stop when a step fails; once `stopping`, no step starts. */
+/** The commands running now, to stop when a step fails; once `stopping`, no step starts. */
 const running = new Set<ChildProcess>();
 const stoppedByUs = new WeakSet<ChildProcess>();
 let stopping = false;
@@ -103,20 +103,11 @@ const stopAll = () => {
   stopping = true;
   for (const child of running) {
     stoppedByUs.add(child);
-    try {
-      // the whole group: vitest's workers, the servers and Chromium they started
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      // already gone
-    }
+    // vitest ends its workers on SIGTERM, and Playwright the Chromium it launched; the children stay
+    // in npm test's process group, so a Ctrl-C or a CI time limit still reaches all of them
+    child.kill('SIGTERM');
   }
 };
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    stopAll();
-    process.exit(130);
-  });
-}
 
 /** Runs one command; its output goes to the terminal as it comes (or, `buffered`, in one piece at the end) and to its log. */
 const execute = (run: Run, buffered: boolean): Promise<Result> =>
@@ -126,8 +117,6 @@ const execute = (run: Run, buffered: boolean): Promise<Result> =>
     const child = spawn(process.execPath, run.args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...run.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
-      // a process group of its own, so that a failure elsewhere stops all of it (stopAll)
-      detached: true,
     });
     running.add(child);
     const chunks: string[] = [];
