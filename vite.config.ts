@@ -194,9 +194,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // two files at once, one per core: each starts its own server and database and works in
-          // contexts of its own in the shared Chromium, and much of a browser test is waiting
+          // contexts of its own in the shared Chromium, and much of a browser test is waiting;
+          // E2E_WORKERS tries another count (docs/testing.md, "Time budget")
           fileParallelism: true,
-          maxWorkers: 2,
+          maxWorkers: Number(process.env.E2E_WORKERS) || 2,
           // the files share nothing at module level, so each worker imports the server and client
           // modules once, not once per file
           isolate: false,

@@ -1,10 +1,10 @@
 /**
  * Once per e2e run (vitest globalSetup): one Chromium that every *.e2e.ts file connects to, and one
  * migrated and seeded PGlite folder that every file copies (copying takes under a second, migrating
- * and seeding 20,000 stock rows about 13 s). Both go away when the run ends.
+ * and seeding 20,000 stock rows about 13 s), in shared memory when the machine has room for it
+ * (scratch.ts). Both go away when the run ends.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { PGlite } from '@electric-sql/pglite';
@@ -13,6 +13,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
 import { chromiumOptions } from './browser';
+import { removeLeftovers, scratchPrefix, scratchRoot } from './scratch';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,10 +26,11 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const started = Date.now();
+  removeLeftovers();
   const [browserServer, seededDir] = await Promise.all([
     chromium.launchServer(chromiumOptions),
     (async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'qph-e2e-seed-'));
+      const dir = mkdtempSync(join(scratchRoot(), scratchPrefix('seed')));
       const pglite = await PGlite.create(join(dir, 'pglite'));
       const database = await openDatabase({ pglite });
       try {

@@ -6,7 +6,6 @@
  * several builds can be tested side by side.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,6 +15,7 @@ import { PAGE_HEADER } from '../../src/server/http/session-cookie';
 import type { SmsProvider } from '../../src/server/modules/sms/sms.provider';
 import type { TranslatorConfig } from '../../src/server/modules/im/translator';
 import { launchChromium } from './browser';
+import { scratchPrefix, scratchRoot } from './scratch';
 
 /**
  * Waits until the page's finite animations and transitions (dialogs opening, the 0.3 s page entry)
@@ -153,7 +153,8 @@ export const shotsAtSizes = async (e2e: Pick<E2E, 'shot'>, page: Page, name: str
 /** `sms`: receive the SMS codes the app sends (accounts), instead of the server log; `translate`: a translation service (a local fake). */
 export const startE2E = async (opts: { sms?: SmsProvider; translate?: TranslatorConfig } = {}): Promise<E2E> => {
   mkdirSync(shotsDir, { recursive: true });
-  const dataDir = mkdtempSync(join(tmpdir(), 'qph-e2e-'));
+  // the copy in shared memory when there is room (scratch.ts): a 290 MB copy on disk cost seconds a file
+  const dataDir = mkdtempSync(join(scratchRoot(), scratchPrefix('file')));
   // run by vitest, global-setup.ts provides a seeded folder and a browser; otherwise seed and launch here
   const seeded = inject('seededPgliteDir');
   if (seeded) cpSync(seeded, join(dataDir, 'pglite'), { recursive: true });
