@@ -107,7 +107,22 @@ const stopAll = () => {
     // in npm test's process group, so a Ctrl-C or a CI time limit still reaches all of them
     child.kill('SIGTERM');
   }
+  // a command that does not end on SIGTERM would hold npm test until the CI's time limit
+  setTimeout(() => {
+    for (const child of running) child.kill('SIGKILL');
+  }, 15_000).unref();
 };
+
+// npm test itself told to stop (a signal to its process alone, not its group): stop every command
+// it started, no step starts after it, and npm test ends as a signalled process does (main, below)
+let signalled: number | undefined;
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  process.once(signal, () => {
+    signalled = code;
+    stopAll();
+    setTimeout(() => process.exit(code), 20_000).unref();
+  });
+}
 
 /** Runs one command; its output goes to the terminal as it comes (or, `buffered`, in one piece at the end) and to its log. */
 const execute = (run: Run, buffered: boolean): Promise<Result> =>
@@ -186,6 +201,11 @@ const runStage = (stage: Stage, buffered: boolean, onePassed: () => void): Promi
 const main = async () => {
   mkdirSync(logDir, { recursive: true });
   const only = process.argv.slice(2);
+  const unknown = only.filter((name) => !stages.some((s) => s.name === name));
+  if (unknown.length > 0) {
+    console.error(`没有这个步骤 (no such step): ${unknown.join(', ')}；可选 (steps): ${stages.map((s) => s.name).join(', ')}`);
+    process.exit(2);
+  }
   const chosen = stages.filter((s) => !only.length || only.includes(s.name));
   const begun = Date.now();
   const summary: string[] = [];
@@ -197,7 +217,11 @@ const main = async () => {
   let everythingBefore: Promise<boolean> = Promise.resolve(true);
   let firstPassedOfPrevious: Promise<boolean> = Promise.resolve(true);
   chosen.forEach((stage, i) => {
-    const start = i === 0 ? 'after' : (stage.start ?? 'after');
+    // a stage runs beside (or after the first run of) the stage just before it in the full list
+    // only: with that one left out (`npm test -- build "type check"`) it waits for everything before
+    // it, so the type check never runs while the build still writes the route tree
+    const neighbour = i > 0 && stages[stages.indexOf(stage) - 1] === chosen[i - 1];
+    const start = neighbour ? (stage.start ?? 'after') : 'after';
     const gate = start === 'with' ? previousGate : start === 'afterFirstOf' ? firstPassedOfPrevious : everythingBefore;
     // a stage that runs beside another keeps its output until it ends, as a parallel stage does
     const next = chosen[i + 1];
@@ -231,6 +255,10 @@ const main = async () => {
     firstPassedOfPrevious = firstPassed;
   });
   await Promise.all(all);
+  if (signalled !== undefined) {
+    console.error(`\n${summary.join('\n')}\n\n被信号终止 (stopped by a signal)`);
+    process.exit(signalled);
+  }
   summary.push(`     npm test in all: ${((Date.now() - begun) / 1000).toFixed(1)} s`);
   if (failed.length > 0) {
     console.error(`\n${summary.join('\n')}\n\n${failed.map(explain).join('\n\n')}`);

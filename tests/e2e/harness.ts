@@ -6,7 +6,7 @@
  * several builds can be tested side by side.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, inject, onTestFailed } from 'vitest';
@@ -153,10 +153,11 @@ export const shotsAtSizes = async (e2e: Pick<E2E, 'shot'>, page: Page, name: str
 /** `sms`: receive the SMS codes the app sends (accounts), instead of the server log; `translate`: a translation service (a local fake). */
 export const startE2E = async (opts: { sms?: SmsProvider; translate?: TranslatorConfig } = {}): Promise<E2E> => {
   mkdirSync(shotsDir, { recursive: true });
-  // the copy in shared memory when there is room (scratch.ts): a 290 MB copy on disk cost seconds a file
-  const dataDir = mkdtempSync(join(scratchRoot(), scratchPrefix('file')));
   // run by vitest, global-setup.ts provides a seeded folder and a browser; otherwise seed and launch here
   const seeded = inject('seededPgliteDir');
+  // the copy beside the seeded folder, in shared memory when global-setup found room there
+  // (scratch.ts): a 290 MB copy on disk cost seconds a file
+  const dataDir = mkdtempSync(join(seeded ? dirname(dirname(seeded)) : scratchRoot(), scratchPrefix('file')));
   if (seeded) cpSync(seeded, join(dataDir, 'pglite'), { recursive: true });
   const pglite = await PGlite.create(join(dataDir, 'pglite'));
   const server = await startServer({ port: 0, host: '127.0.0.1', pglite, dataDir, staticDir: resolve(process.env.E2E_DIST ?? 'dist'), sms: opts.sms, translate: opts.translate });

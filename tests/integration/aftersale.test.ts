@@ -65,8 +65,8 @@ describe.each(backends)('after-sale on %s', (backend) => {
     const notices = async () => (await sql<{ username: string; text: string }>`
       select r.username, m.text from im_message m join app_user s on s.id = m.sender_id join app_user r on r.id = m.recipient_id
       where s.uuid = ${IM_ASSISTANT_UUID} order by m.id`.execute(db())).rows.map((r) => {
-      const c = JSON.parse(r.text) as { BusinessInfo: { 标题: string; 内容: string; 单号: string }; LinkData: { link: string } };
-      return { to: r.username, title: c.BusinessInfo.标题, text: c.BusinessInfo.内容, no: c.BusinessInfo.单号, link: c.LinkData.link };
+      const c = JSON.parse(r.text) as { BusinessInfo: { 标题: string; 内容: string; 单号: string }; LinkData: { link: string }; Notice?: { facts: Record<string, string> } };
+      return { to: r.username, title: c.BusinessInfo.标题, text: c.BusinessInfo.内容, no: c.BusinessInfo.单号, link: c.LinkData.link, facts: c.Notice?.facts };
     });
     const told = async (fn: () => Promise<unknown>) => {
       const before = (await notices()).length;
@@ -183,6 +183,8 @@ describe.each(backends)('after-sale on %s', (backend) => {
       expect(as).toMatchObject({ status: 'completed', refund_method: '银行转账', refund_note: '流水 8899' });
       expect(done.map((n) => [n.to, n.title])).toEqual([['buyer', '售后已完成']]);
       expect(done[0].text).toContain(`已退款 ¥${(2 * o.a.unit_price_fen / 100).toFixed(2)}（银行转账：流水 8899）`);
+      // for a reader of another language the method (a word of the list) and the seller's note apart
+      expect(done[0].facts).toMatchObject({ amount: String(2 * o.a.unit_price_fen), refund_method: '银行转账', refund_note: '流水 8899' });
       expect(as.events.map((e) => [e.action, e.to_status])).toEqual([
         ['apply', 'pending'], ['agree', 'awaiting_return'], ['deliver', 'returned'], ['receipt', 'refunding'], ['complete', 'completed'],
       ]);

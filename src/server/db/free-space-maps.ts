@@ -33,12 +33,12 @@ const EMPTY_PAGE = new Uint8Array(8192);
 export const giveIndexesFreeSpaceMaps = async (db: Kysely<DB>, tables?: string[]): Promise<number> => {
   const pglite = pglites.get(db);
   if (!pglite) return 0;
-  const { rows } = await sql<{ path: string }>`
+  const { rows } = await sql<{ path: string | null }>`
     select pg_relation_filepath(c.oid) as path
     from pg_index i
     join pg_class c on c.oid = i.indexrelid
     join pg_class t on t.oid = i.indrelid
-    where c.relam = (select oid from pg_am where amname = 'btree') and c.relpersistence = 'p'
+    where c.relkind = 'i' and c.relam = (select oid from pg_am where amname = 'btree') and c.relpersistence = 'p'
       and ${tables ? sql`t.oid = any(${tables}::regclass[])` : sql`t.relnamespace = 'public'::regnamespace`}
       and pg_relation_size(c.oid, 'fsm') = 0`.execute(db);
   // no statement runs between the answer and these writes (one thread; the pool grants the next
@@ -46,6 +46,8 @@ export const giveIndexesFreeSpaceMaps = async (db: Kysely<DB>, tables?: string[]
   const { FS } = pglite.Module;
   let given = 0;
   for (const { path } of rows) {
+    // a relation without storage of its own has no path (relkind 'i' above leaves none today)
+    if (!path) continue;
     const file = `${PGlite.paths.PGDATA}/${path}_fsm`;
     if (FS.analyzePath(file).exists) continue;
     FS.writeFile(file, EMPTY_PAGE);

@@ -34,7 +34,11 @@ const SAMPLES: Record<ImNoticeScene, ReadonlyArray<Record<string, string>>> = {
   im_aftersale_cancel: [{ as_no: AS, buyer: '河内汽配行', reason: '已与卖家协商' }, { as_no: AS, buyer: '河内汽配行', reason: '' }],
   im_aftersale_deliver: [{ as_no: AS, buyer: '河内汽配行', logistics: '中通 ZT1' }, { as_no: AS, buyer: '河内汽配行', logistics: '' }],
   im_aftersale_receipt: [{ as_no: AS, seller: '骏达汽配' }],
-  im_aftersale_complete: [{ as_no: AS, seller: '骏达汽配', amount: '9900', refund_method: '原路退回' }, { as_no: AS, seller: '骏达汽配', amount: '9900', refund_method: '' }],
+  im_aftersale_complete: [
+    { as_no: AS, seller: '骏达汽配', amount: '9900', refund_method: '原路退回', refund_note: '' },
+    { as_no: AS, seller: '骏达汽配', amount: '9900', refund_method: '' },
+    { as_no: AS, seller: '骏达汽配', amount: '9900', refund_method: '原路退回', refund_note: '已于周五退到对公账户' },
+  ],
   im_aftersale_close: [{ as_no: AS, order_no: ORDER, reason: '双方已线下解决' }],
   im_invoice_apply: [{ request_no: IV, buyer: '河内汽配行', orders: '3', amount: '300000', title: '河内汽配行', invoice_type: 'special' }],
   im_invoice_issue: [{ request_no: IV, seller: '骏达汽配', invoice_number: '12345678', amount: '300000' }],
@@ -133,6 +137,10 @@ describe('the message assistant\'s notices in Vietnamese', () => {
     // a payment method of the list is translated; any other text is what the seller wrote
     expect(noticeWords(card('im_order_pay', SAMPLES.im_order_pay[0]))!.data).not.toContain('银行转账');
     expect(noticeWords(card('im_order_pay', { ...SAMPLES.im_order_pay[0], pay_method: '老王代收' }))!.data).toContain('老王代收');
+    // a completed after-sale: the refund method of the list translated, the seller's note on it as written
+    const refunded = noticeWords(card('im_aftersale_complete', SAMPLES.im_aftersale_complete[2]))!;
+    expect(refunded.data).toEqual(['骏达汽配', '已于周五退到对公账户', AS]);
+    expect(own(refunded.sentence)).toContain('Hoàn theo đường thanh toán ban đầu');
   });
 
   it('shows a notice as stored when it has no facts, its scene is unknown or a fact does not read', () => {

@@ -175,7 +175,11 @@ export const NOTICE_VI: Record<ImNoticeScene, Say> = {
   }),
   im_aftersale_complete: (r) => ({
     title: t('售后已完成'),
-    sentence: r.has('refund_method')
+    sentence: r.has('refund_method') && r.has('refund_note')
+      ? t('{{seller}}已退款 {{amount}}（{{refund_method}}：{{refund_note}}），售后 {{as_no}} 已完成。', {
+        seller: r.d('seller'), amount: r.yuan('amount'), refund_method: r.word('refund_method'), refund_note: r.d('refund_note'), as_no: r.d('as_no'),
+      })
+      : r.has('refund_method')
       ? t('{{seller}}已退款 {{amount}}（{{refund_method}}），售后 {{as_no}} 已完成。', {
         seller: r.d('seller'), amount: r.yuan('amount'), refund_method: r.word('refund_method'), as_no: r.d('as_no'),
       })

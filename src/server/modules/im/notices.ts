@@ -143,6 +143,8 @@ export interface AfterSaleFacts {
   total_qty: number; refund_fen: number;
   /** the move's own fact: a reject / cancel / close reason, the waybill, the refund method */
   note?: string;
+  /** a completed after-sale's refund method (one of REFUND_METHODS) and the seller's note on it, apart */
+  refund_method?: string | null; refund_note?: string | null;
 }
 
 /** The after-sale's page on the back office (both sides open the same address). */
@@ -172,7 +174,9 @@ export const afterSaleNotice = (action: AfterSaleNoticeAction, a: AfterSaleFacts
       return say('卖家已收到退货', 'im_aftersale_receipt', { seller: a.seller_company_name });
     case 'complete':
       return say('售后已完成', 'im_aftersale_complete', { seller: a.seller_company_name, amount: formatFen(a.refund_fen), refund_method: a.note ? `（${a.note}）` : '' },
-        { seller: a.seller_company_name, amount: String(a.refund_fen), refund_method: note });
+        // the method and the note apart: the method is a fixed word a reader of another language
+        // reads translated, the note is the seller's own words (docs/i18n.md, notices)
+        { seller: a.seller_company_name, amount: String(a.refund_fen), refund_method: a.refund_method || note, refund_note: a.refund_method ? (a.refund_note ?? '') : '' });
     case 'close':
       return say('售后已被平台关闭', 'im_aftersale_close', { order_no: a.order_no, reason: note });
   }
