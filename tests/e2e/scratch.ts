@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { hostname, tmpdir } from 'node:os';
+import { alive } from '../process-alive';
 
 /**
  * Room for the seeded folder (about 290 MB), a copy for every worker (E2E_WORKERS, 2 by default), a
@@ -33,16 +34,6 @@ export const scratchRoot = (() => {
     return chosen;
   };
 })();
-
-/** Whether a process of this id runs (signal 0 only asks). */
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /**
  * The machine's name in a folder's name: a process id means something only on the machine (and in

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { alive } from '../process-alive';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,16 +23,6 @@ declare module 'vitest' {
 }
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** Whether a process of this id runs (signal 0 only asks). */
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 export default function setup(project: TestProject) {
   const prefix = `qph_tpl_${randomBytes(4).toString('hex')}_`;
