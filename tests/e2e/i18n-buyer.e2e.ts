@@ -84,7 +84,8 @@ describe('the rest of the buyer\'s side in Vietnamese', () => {
     await expect.poll(() => chineseLeft(page), { message: 'chat cards at 1366 px' }).toEqual([]);
     await e2e.shot(page, 'i18n-buyer-chat-cards-1366');
     // the message assistant's notices (order confirmed, shipped, paid; a quote received): worded from the catalogue, the data as written
-    await win.getByRole('navigation', { name: 'Danh sách trò chuyện' }).getByRole('button', { name: /消息助手/ }).first().click();
+    // the assistant by its own name in Vietnamese (the platform's company name as written)
+    await win.getByRole('navigation', { name: 'Danh sách trò chuyện' }).getByRole('button', { name: /Trợ lý tin nhắn/ }).first().click();
     await noticesInVietnamese(win, orderNo);
     await page.waitForLoadState('networkidle');
     await expect.poll(() => chineseLeft(page), { message: 'notices at 1366 px' }).toEqual([]);
@@ -102,7 +103,7 @@ describe('the rest of the buyer\'s side in Vietnamese', () => {
     await e2e.shot(p, 'i18n-buyer-im-cards-390');
     // the notices on the phone: the conversation list's preview and the cards
     await p.goto(e2e.url + '/im');
-    const assistant = p.getByTestId('conversation').filter({ hasText: '消息助手' }).first();
+    const assistant = p.getByTestId('conversation').filter({ hasText: 'Trợ lý tin nhắn' }).first();
     await expect(assistant).toContainText('[Thông báo]');
     await expect.poll(() => chineseLeft(p), { message: '/im at 390 px' }).toEqual([]);
     await assistant.click();
@@ -144,10 +145,10 @@ describe('the rest of the buyer\'s side in Vietnamese', () => {
   }, 240_000);
 
   it('the Vietnam mall /vnmall: search, results, the cart, checkout\'s refusals and the rate-changed confirmation have no Chinese left', async () => {
-    // today's rate, and a row the seed offers in the mall at a direct dong price
+    // today's rate, and a row the seed offers in the mall at a markup (its dong price follows the rate)
     await e2e.pglite.query(`update exchange_rate set rate_value = 3600, updated_at = now() where to_curr_code = 'VND'`);
     const { rows: [offer] } = await e2e.pglite.query<{ oe: string }>(
-      `select s.supplier_oe as oe from vn_offer o join stock s on s.id = o.stock_id where o.price_mode = 'direct' and s.state = 'on' and s.quantity >= 10 and not exists (select 1 from vn_removal r where r.stock_id = s.id) order by s.id limit 1`);
+      `select s.supplier_oe as oe from vn_offer o join stock s on s.id = o.stock_id where o.price_mode = 'markup' and s.state = 'on' and s.quantity >= 10 and not exists (select 1 from vn_removal r where r.stock_id = s.id) order by s.id limit 1`);
     await e2e.pglite.query(`update app_user set lang = 'vi' where username = 'vnbuyer'`);
     const { context, page } = await e2e.newPage();
     await e2e.signIn(page, '/login', 'vnbuyer');
