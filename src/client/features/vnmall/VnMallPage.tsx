@@ -146,6 +146,8 @@ function CartPanel() {
   const names = useTranslations('vn_offer', cartLines.map((l) => l.stock_id), cartLines.map((l) => l.name));
   if (!c) return <aside className="vn-cart" aria-label={t('购物车')}><h2>{t('购物车')}</h2></aside>;
   const lines = c.groups.flatMap((g) => g.lines);
+  // a field's refusal goes once the buyer changes it
+  const clear = (field: string) => setErrors((e) => (field in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== field)) : e));
   const blocked = lines.some((l) => l.problem) || c.rate === null;
 
   const place = async () => {
@@ -210,18 +212,18 @@ function CartPanel() {
               <label>{t('交货方式')}</label>
               {DELIVERY_TERMS.map((d) => (
                 // i18n-dynamic: DELIVERY_TERM_ZH
-                <label key={d} className="vn-term"><input type="radio" name="vn-term" checked={term === d} onChange={() => setTerm(d)} /> {t(DELIVERY_TERM_ZH[d])}</label>
+                <label key={d} className="vn-term"><input type="radio" name="vn-term" checked={term === d} onChange={() => { setTerm(d); clear('delivery_term'); }} /> {t(DELIVERY_TERM_ZH[d])}</label>
               ))}
               {errors.delivery_term && <div className="field-error" role="alert"><Refusal text={errors.delivery_term} /></div>}
             </div>
             <Field id="vn-name" label={t('收货人')} required error={errors.contact_name}>
-              <InputText id="vn-name" value={name} onChange={(e) => setName(e.target.value)} />
+              <InputText id="vn-name" value={name} onChange={(e) => { setName(e.target.value); clear('contact_name'); }} />
             </Field>
             <Field id="vn-phone" label={t('联系电话')} required error={errors.contact_phone}>
-              <InputText id="vn-phone" value={phone} inputMode="tel" onChange={(e) => setPhone(e.target.value)} />
+              <InputText id="vn-phone" value={phone} inputMode="tel" onChange={(e) => { setPhone(e.target.value); clear('contact_phone'); }} />
             </Field>
             <Field id="vn-address" label={t('收货地址')} required error={errors.address}>
-              <InputText id="vn-address" value={address} onChange={(e) => setAddress(e.target.value)} />
+              <InputText id="vn-address" value={address} onChange={(e) => { setAddress(e.target.value); clear('address'); }} />
             </Field>
             {errors.form && <p className="field-error" role="alert"><Refusal text={errors.form} /></p>}
             <Button type="button" icon="pi pi-check" disabled={blocked} loading={checkout.isPending} onClick={() => void place()}
