@@ -2,8 +2,9 @@
  * The rest of the buyer's side in Vietnamese (docs/i18n.md, "Converted so far"): the order's and the
  * after-sale's move dialogs (确认收货, 撤销申请), an enquiry's cards in the chat window and in /im, and
  * the message assistant's notices of the order and the quote (the chat window and /im), and
- * the phone's enquiries, addresses, invoices and points pages, each with no Chinese character outside
- * user data at 1366 and 390 px. The data (a shipped order with an after-sale, an enquiry the seller
+ * the phone's enquiries, addresses, invoices and points pages, and the Vietnam mall /vnmall of the
+ * Vietnamese buyer (search, results, the cart, checkout and the rate-changed confirmation), each
+ * with no Chinese character outside user data at 1366 and 390 px. The data (a shipped order with an after-sale, an enquiry the seller
  * quoted) is made through the API. Screenshots: i18n-buyer-*.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +84,8 @@ describe('the rest of the buyer\'s side in Vietnamese', () => {
     await expect.poll(() => chineseLeft(page), { message: 'chat cards at 1366 px' }).toEqual([]);
     await e2e.shot(page, 'i18n-buyer-chat-cards-1366');
     // the message assistant's notices (order confirmed, shipped, paid; a quote received): worded from the catalogue, the data as written
-    await win.getByRole('navigation', { name: 'Danh sách trò chuyện' }).getByRole('button', { name: /消息助手/ }).first().click();
+    // the assistant by its own name in Vietnamese (the platform's company name as written)
+    await win.getByRole('navigation', { name: 'Danh sách trò chuyện' }).getByRole('button', { name: /Trợ lý tin nhắn/ }).first().click();
     await noticesInVietnamese(win, orderNo);
     await page.waitForLoadState('networkidle');
     await expect.poll(() => chineseLeft(page), { message: 'notices at 1366 px' }).toEqual([]);
@@ -101,7 +103,7 @@ describe('the rest of the buyer\'s side in Vietnamese', () => {
     await e2e.shot(p, 'i18n-buyer-im-cards-390');
     // the notices on the phone: the conversation list's preview and the cards
     await p.goto(e2e.url + '/im');
-    const assistant = p.getByTestId('conversation').filter({ hasText: '消息助手' }).first();
+    const assistant = p.getByTestId('conversation').filter({ hasText: 'Trợ lý tin nhắn' }).first();
     await expect(assistant).toContainText('[Thông báo]');
     await expect.poll(() => chineseLeft(p), { message: '/im at 390 px' }).toEqual([]);
     await assistant.click();
@@ -141,4 +143,44 @@ describe('the rest of the buyer\'s side in Vietnamese', () => {
     await allVietnamese(p, 'ofo-points');
     await phone.context.close();
   }, 240_000);
+
+  it('the Vietnam mall /vnmall: search, results, the cart, checkout\'s refusals and the rate-changed confirmation have no Chinese left', async () => {
+    // today's rate, and a row the seed offers in the mall at a markup (its dong price follows the rate)
+    await e2e.pglite.query(`update exchange_rate set rate_value = 3600, updated_at = now() where to_curr_code = 'VND'`);
+    const { rows: [offer] } = await e2e.pglite.query<{ oe: string }>(
+      `select s.supplier_oe as oe from vn_offer o join stock s on s.id = o.stock_id where o.price_mode = 'markup' and s.state = 'on' and s.quantity >= 10 and not exists (select 1 from vn_removal r where r.stock_id = s.id) order by s.id limit 1`);
+    await e2e.pglite.query(`update app_user set lang = 'vi' where username = 'vnbuyer'`);
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'vnbuyer');
+    await page.goto(e2e.url + '/vnmall');
+    await expect(page.getByTestId('vn-rate')).toHaveText(/^Tỷ giá hôm nay \(.+\): 1 CNY = 3600 VND$/);
+    await allVietnamese(page, 'vnmall');
+    const search = page.locator('form.vn-search');
+    await search.getByRole('textbox', { name: 'Mã OE hoặc tên' }).fill('不存在的配件XYZ');
+    await search.getByRole('button', { name: 'Tìm kiếm', exact: true }).click();
+    await expect(page.getByTestId('vn-no-results')).toContainText('Vietnam Mall không tìm thấy');
+    await search.getByRole('textbox', { name: 'Mã OE hoặc tên' }).fill(offer.oe);
+    await search.getByRole('button', { name: 'Tìm kiếm', exact: true }).click();
+    await expect(page.getByTestId('vn-results')).toContainText(offer.oe);
+    await page.getByRole('button', { name: `Thêm vào giỏ ${offer.oe}` }).first().click();
+    await expect(page.getByTestId('vn-note')).toHaveText(`Đã thêm vào giỏ: ${offer.oe} × 1`);
+    await expect(page.getByTestId('vn-total')).toHaveText(/^₫ [\d.]+$/);
+    await allVietnamese(page, 'vnmall-cart');
+    // the page's own checks under their fields
+    await page.getByRole('button', { name: /^Đặt hàng ₫/ }).click();
+    await expect(page.locator('#vn-name-error')).toHaveText('Vui lòng nhập người nhận');
+    await expect(page.locator('#vn-address-error')).toHaveText('Địa chỉ nhận hàng phải từ 5 đến 100 ký tự');
+    await allVietnamese(page, 'vnmall-checkout');
+    // another rate while the page shows the old total: the server's refusal read in Vietnamese, the new total to confirm
+    await page.getByText('Giao tận nơi', { exact: true }).click();
+    await page.locator('#vn-name').fill('Nguyễn Văn An');
+    await page.locator('#vn-phone').fill('0912345678');
+    await page.locator('#vn-address').fill('215 Lý Thường Kiệt, Phường Phú Thọ');
+    await e2e.pglite.query(`update exchange_rate set rate_value = 3700, updated_at = now() where to_curr_code = 'VND'`);
+    await page.getByRole('button', { name: /^Đặt hàng ₫/ }).click();
+    await expect(page.getByTestId('vn-changed')).toContainText('Tỷ giá hoặc giá đã thay đổi');
+    await expect(page.getByRole('button', { name: /^Xác nhận tổng mới và đặt hàng ₫/ })).toBeVisible();
+    await allVietnamese(page, 'vnmall-rate-changed');
+    await context.close();
+  }, 180_000);
 });

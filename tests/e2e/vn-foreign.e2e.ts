@@ -1,8 +1,10 @@
 /**
  * 海外商品 and 海外售后 in the browser (docs/overseas.md "Parts (海外商品)", "After-sales (海外售后)"):
  * the operator takes a whole part of the seed's mall offers out with a reason and puts it back, then
- * reads a Vietnamese buyer's after-sale (set up through the API) with its dong side and closes it.
- * Screenshots: vn-product-<w>, vn-aftersale-<w>, vn-aftersale-detail-<w> (1366/1024/390).
+ * reads a Vietnamese buyer's after-sale (set up through the API) with its dong side and closes it;
+ * 越南商城商品 (a row taken out with a reason) and 越南商城服务费 (a band saved, an overlapping one
+ * refused under 起始金额). Screenshots: vn-product-<w>, vn-aftersale-<w>, vn-aftersale-detail-<w>,
+ * vn-goods-<w>, vn-service-charge-<w> (1366/1024/390).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken, shotsAtSizes, startE2E, type E2E } from './harness';
@@ -71,5 +73,46 @@ describe('the operator\'s 海外商品 and 海外售后', () => {
     await page.getByRole('dialog').getByRole('button', { name: '关闭售后' }).click();
     await expect(page.getByRole('status').filter({ hasText: '售后已关闭' })).toBeVisible();
     await expect(page.getByText('平台只能关闭进行中的售后')).toBeVisible();
+  });
+
+  it('越南商城商品: takes one offered row out of the mall with a reason', async () => {
+    const { rows: [row] } = await e2e.pglite.query<{ id: number; supplier_oe: string }>(
+      `select s.id, s.supplier_oe from vn_offer o join stock s on s.id = o.stock_id
+        where not exists (select 1 from vn_removal r where r.stock_id = s.id) order by s.id desc limit 1`);
+    const { page } = await e2e.operatorPage();
+    await page.goto(`${e2e.url}/operation/foreign/goods?oe=${encodeURIComponent(row.supplier_oe)}`);
+    await expect(page.getByTestId('vn-op-rate')).toContainText('3600');
+    await shotsAtSizes(e2e, page, 'vn-goods', [1366, 768]);
+    await page.getByRole('button', { name: `移出 ${row.supplier_oe}`, exact: true }).first().click();
+    await page.getByRole('button', { name: '确认移出' }).click();
+    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('请填写移出原因（至少2个字符）');
+    await page.locator('#vn-remove-reason').fill('图片与实物不符');
+    await page.getByRole('button', { name: '确认移出' }).click();
+    await expect(page.getByTestId('op-status')).toContainText('已移出 1 行');
+    const { rows: [removed] } = await e2e.pglite.query<{ reason: string }>(`select reason from vn_removal where stock_id = $1`, [row.id]);
+    expect(removed.reason).toBe('图片与实物不符');
+    await page.goto(`${e2e.url}/operation/foreign/goods?oe=${encodeURIComponent(row.supplier_oe)}&state=removed`);
+    await expect(page.getByText('图片与实物不符').first()).toBeVisible();
+  });
+
+  it('越南商城服务费: saves a band; an overlapping band is refused under 起始金额 and changes nothing', async () => {
+    const { page } = await e2e.operatorPage();
+    await page.goto(`${e2e.url}/operation/foreign/serviceChargeRule`);
+    // the seed's open band [₫5,000,000, no end) gets an end
+    await page.getByRole('button', { name: '修改 ₫5,000,000 – 不限：1%' }).click();
+    await page.locator('#band-max').fill('20000000');
+    await page.getByRole('button', { name: '保存修改' }).click();
+    await expect(page.getByTestId('op-status')).toHaveText('已修改服务费规则');
+    await expect(page.getByRole('table')).toContainText('₫5,000,000 – ₫20,000,000');
+    // a band reaching into it is refused under its field, naming the other band
+    await page.locator('#band-min').fill('10000000');
+    await page.locator('#band-max').fill('30000000');
+    await page.locator('#band-kind').selectOption('fixed');
+    await page.locator('#band-value').fill('100000');
+    await page.getByRole('button', { name: '新增规则' }).click();
+    await expect(page.locator('#band-min-error')).toHaveText('金额区间与已有规则重叠（₫5,000,000 – ₫20,000,000：1%）');
+    const { rows: [{ n }] } = await e2e.pglite.query<{ n: number }>(`select count(*)::int as n from service_charge_rule`);
+    expect(n).toBe(2);
+    await shotsAtSizes(e2e, page, 'vn-service-charge', [1366, 768]);
   });
 });

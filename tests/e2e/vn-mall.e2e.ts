@@ -4,8 +4,9 @@
  * buyer vnbuyer finds it on /vnmall, adds it to the cart, and places the order in dong after the
  * rate changed (the new total shown and confirmed), then pays two mall orders from the dong wallet
  * in Vietnamese at 1366 and at 390 (docs/money.md "Paying a mall order in dong"); the seller and
- * the operator see them paid with both amounts. Screenshots at 1366, 1024 and 390:
- * test-results/screenshots/vn-selector-*.png, vn-mall-*.png and vn-pay-*.png.
+ * the operator see them paid with both amounts; the mall read in Chinese by a user who chose it.
+ * Screenshots at 1366, 1024 and 390: test-results/screenshots/vn-selector-*.png, vn-mall-*.png
+ * (Vietnamese), vn-mall-zh-*.png and vn-pay-*.png.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +22,8 @@ beforeAll(async () => {
     `select supplier_oe, id from stock where company_id = 2 and state = 'on' and quantity >= 5 and price1 > 0
        and not exists (select 1 from vn_offer o where o.stock_id = stock.id) order by id limit 1`);
   oe = row.supplier_oe;
-  // the mall's own words are in Chinese and Vietnamese side by side; the page around it stays in Chinese here
-  await e2e.pglite.query(`update app_user set lang = 'zh' where username = 'vnbuyer'`);
+  // the Vietnamese buyer reads the mall in Vietnamese (docs/i18n.md); a Chinese reading of it below
+  await e2e.pglite.query(`update app_user set lang = 'vi' where username = 'vnbuyer'`);
 });
 afterAll(async () => e2e?.close());
 
@@ -59,30 +60,62 @@ describe('the Vietnam mall', () => {
     await e2e.signIn(page, '/login', 'vnbuyer');
     await open(page, '/vnmall');
     await expect(page.getByTestId('vn-rate')).toContainText('3600');
-    await page.getByRole('textbox', { name: 'OE号或名称 · Mã OE hoặc tên' }).fill(oe);
-    await page.getByRole('button', { name: '搜索 · Tìm' }).click();
+    await page.getByRole('textbox', { name: 'Mã OE hoặc tên' }).fill(oe);
+    await page.locator('form.vn-search').getByRole('button', { name: 'Tìm kiếm', exact: true }).click();
     await expect(page.getByTestId('vn-results')).toContainText(oe);
-    await page.getByRole('button', { name: `加入购物车 ${oe}` }).first().click();
-    await expect(page.getByTestId('vn-note')).toContainText('已加入购物车');
+    await page.getByRole('button', { name: `Thêm vào giỏ ${oe}` }).first().click();
+    await expect(page.getByTestId('vn-note')).toContainText(`Đã thêm vào giỏ: ${oe} × 1`);
     const before = await page.getByTestId('vn-total').innerText();
-    await page.getByText('送到货代 · Giao tới đơn vị vận chuyển').click();
+    expect(before).toMatch(/^₫ [\d.]+$/);
+    // the page's own check, under its field in Vietnamese
+    await page.getByRole('button', { name: /^Đặt hàng ₫/ }).click();
+    await expect(page.getByRole('radiogroup', { name: 'Phương thức giao hàng' }).getByRole('alert')).toHaveText('Vui lòng chọn phương thức giao hàng');
+    await page.getByText('Giao tới đơn vị vận chuyển', { exact: true }).click();
     await page.locator('#vn-name').fill('Nguyễn Văn An');
     await page.locator('#vn-phone').fill('0912345678');
     await page.locator('#vn-address').fill('215 Lý Thường Kiệt, Phường Phú Thọ');
+    // the refusals go as the buyer fills the fields
+    await expect(page.getByTestId('vn-cart').getByRole('alert')).toHaveCount(0);
     await docFits(page);
     await shotsAtSizes(e2e, page, 'vn-mall', [1366, 900], { fitFrom: 390 });
     // the operators publish another rate while the page shows the old total
     await e2e.pglite.query(`update exchange_rate set rate_value = 3700, updated_at = now() where to_curr_code = 'VND'`);
-    await page.getByRole('button', { name: /^下单 · Đặt hàng/ }).click();
-    await expect(page.getByTestId('vn-changed')).toContainText('新的应付总额');
+    await page.getByRole('button', { name: /^Đặt hàng ₫/ }).click();
+    // the server's refusal (written side by side for API callers) read in Vietnamese, the new total by Intl
+    await expect(page.getByTestId('vn-changed')).toHaveText(/^Tỷ giá hoặc giá đã thay đổi, tổng thanh toán mới là ₫ [\d.]+, vui lòng xác nhận rồi đặt hàng$/);
     await expect(page.getByTestId('vn-total')).not.toHaveText(before);
     const { rows: [{ n: none }] } = await e2e.pglite.query<{ n: number }>(`select count(*)::int as n from vn_order`);
     expect(none).toBe(0);
-    await page.getByRole('button', { name: /^确认新总额并下单/ }).click();
-    await expect(page.getByTestId('vn-placed')).toContainText('已下单');
+    await page.getByRole('button', { name: /^Xác nhận tổng mới và đặt hàng ₫/ }).click();
+    await expect(page.getByTestId('vn-placed')).toContainText('Đã đặt hàng: SO');
     const { rows: [o] } = await e2e.pglite.query<{ rate: string; term: string }>(`select rate_value::text as rate, delivery_term as term from vn_order order by order_id desc limit 1`);
     expect([Number(o.rate), o.term]).toEqual([3700, 'forwarder']);
     await context.close();
+  });
+
+  it('a user of the Vietnamese company who chose Chinese reads the mall in Chinese only', async () => {
+    await e2e.pglite.query(`update app_user set lang = 'zh' where username = 'vnbuyer'`);
+    const { context, page } = await e2e.newPage();
+    await e2e.signIn(page, '/login', 'vnbuyer');
+    await open(page, '/vnmall');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('越南商城');
+    await page.getByRole('textbox', { name: 'OE号或名称' }).fill(oe);
+    await page.locator('form.vn-search').getByRole('button', { name: '搜索', exact: true }).click();
+    await expect(page.getByTestId('vn-results')).toContainText(oe);
+    await page.getByRole('button', { name: `加入购物车 ${oe}` }).first().click();
+    await expect(page.getByTestId('vn-note')).toHaveText(`已加入购物车：${oe} × 1`);
+    // the server's side-by-side refusal shows its Chinese side only
+    await page.getByRole('textbox', { name: `数量 ${oe}` }).first().fill('999');
+    await page.getByRole('button', { name: `加入购物车 ${oe}` }).first().click();
+    await expect(page.getByTestId('vn-note')).toHaveText(/^\S+ 越南可售数量只有 \d+$/);
+    await expect(page.getByRole('radiogroup', { name: '交货方式' })).toContainText('送到货代');
+    await expect(page.locator('.vn-mall')).not.toContainText('Vietnam Mall');
+    await docFits(page);
+    await shotsAtSizes(e2e, page, 'vn-mall-zh', [1366, 900], { fitFrom: 390 });
+    await page.getByRole('button', { name: `删除 ${oe}` }).click();
+    await expect(page.getByTestId('vn-cart')).toContainText('购物车是空的');
+    await context.close();
+    await e2e.pglite.query(`update app_user set lang = 'vi' where username = 'vnbuyer'`);
   });
 
   it('the seller reads the order in Chinese with both amounts', async () => {

@@ -17,7 +17,7 @@ import { warrantyText } from '../../shared/domain/warranty';
 import { afterSaleText } from '../../shared/contracts/aftersale';
 import { ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, PAY_CHANNEL_TEXT, PAY_STATUS_TEXT } from '../../shared/domain/orders';
 import { cartText, keywordTooDeep, orderText, priceColumnHidden, priceRangeReversed, stockRangeReversed, vnWalletText, billText } from '../../shared/contracts';
-import { vnText } from '../../shared/domain/vn-mall';
+import { DELIVERY_TERM_ZH, vnText } from '../../shared/domain/vn-mall';
 import { BUSINESS_TYPE_LABELS, businessTypeText } from '../../shared/domain/company-type';
 import catalogue from './vi.json';
 import { formatMoneyIn, formatVnd } from './format';
@@ -123,6 +123,7 @@ const SHARED_TEXTS: Record<string, readonly string[]> = {
   // the dong statements (/backend/overseas/bill/{month}): a month not yet begun
   'contracts/bill.ts billText': [billText.futureMonth],
   'paying a mall order in dong (/vnmall)': [vnText.notMallOrder, orderText.payOtherCompany],
+  'domain/vn-mall.ts DELIVERY_TERM_ZH (the delivery terms at the mall\'s checkout, /vnmall)': Object.values(DELIVERY_TERM_ZH),
   // 企业类型 on the Vietnamese registration (/login/register/vn): the choices and the refusal when none is chosen
   'domain/company-type.ts BUSINESS_TYPE_LABELS, businessTypeText': [...Object.values(BUSINESS_TYPE_LABELS), businessTypeText.pick],
   // the order's and the after-sale's move dialogs: the payment and refund methods are sent as they are, shown translated

@@ -4,6 +4,7 @@
  * shows it untranslated; a read-back refusal comes out in Vietnamese with the part's name kept as
  * data and amounts by Intl; Chinese pages get the text as it came.
  */
+import * as v from 'valibot';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { cartText, fenText, orderText } from '../../shared/contracts';
 import { creditText } from '../../shared/domain/customer';
@@ -13,7 +14,8 @@ import { vnText } from '../../shared/domain/vn-mall';
 import { vnWalletText } from '../../shared/contracts/vn-wallet';
 import { unusableReason } from '../../shared/domain/vouchers';
 import { setLang } from './lang';
-import { readBack, refusalParts, refusalText, UNAVAILABLE_REASONS } from './refusals';
+import { MALL_REFUSALS, readBack, refusalParts, refusalText, sideBySide, UNAVAILABLE_REASONS } from './refusals';
+import { vnMallEndpoints } from '../../shared/contracts/vn-mall';
 
 const NAME = '0005543715 轮毂轴承';
 
@@ -34,6 +36,10 @@ describe('the refusal templates', () => {
     [vnWalletText.insufficient(975000, 1025000), { balance: '₫975,000', need: '₫1,025,000' }],
     [vnText.payTotalChanged(525000), { amount: '₫525,000' }],
     [`${ALREADY_PAID}：SO20261129120000123456`, { no: 'SO20261129120000123456' }],
+    [sideBySide(vnText.notEnough('1K0698151', 3)), { oe: '1K0698151', qty: '3' }],
+    [sideBySide(vnText.rateChanged(1_025_000)), { amount: '1,025,000' }],
+    [vnText.noBasePrice('1K0698151'), { oe: '1K0698151' }],
+    [vnText.belowFloor('1K0698151', 250_000, 1_250_000), { oe: '1K0698151', price: '250,000', min: '1,250,000' }],
   ])('reads back %s', (text, values) => {
     expect(readBack(text)?.values).toEqual(values);
   });
@@ -48,6 +54,40 @@ describe('the refusal templates', () => {
 
   it('knows no other text', () => {
     expect(readBack('请填写收货人')).toBeNull();
+  });
+});
+
+describe('the Vietnam mall\'s refusals', () => {
+  beforeEach(() => setLang('zh'));
+  afterAll(() => setLang('zh'));
+
+  it('keeps the Chinese side of a side-by-side text, and every fixed one is catalogued', () => {
+    expect(sideBySide(vnText.notOffered)).toBe('该商品未在越南商城销售');
+    expect(sideBySide('请填写正确的联系电话（越南手机号或中国电话）· Số điện thoại không hợp lệ')).toBe('请填写正确的联系电话（越南手机号或中国电话）');
+    // a text with no Vietnamese side, or a · between Chinese words, as it came
+    expect(sideBySide(vnText.ownStock)).toBe(vnText.ownStock);
+    expect(sideBySide('骏达 · 汽配')).toBe('骏达 · 汽配');
+    const fixed = [vnText.noRate, vnText.noRateSeller, vnText.notVnBuyer, vnText.vnBuyerOnlyMall, vnText.notOffered, vnText.qty, vnText.cartEmpty,
+      vnText.cartLineNotFound, vnText.ownStock, vnText.deliveryTerm].map(sideBySide);
+    expect(fixed.filter((text) => !(MALL_REFUSALS as readonly string[]).includes(text))).toEqual([]);
+    // the checkout's field refusals (contracts/vn-mall.ts vnCheckout)
+    const bad = v.safeParse(vnMallEndpoints.vnCheckout.payload, { expected_total_dong: 'x', delivery_term: 'sea', contact_name: '', contact_phone: '1', address: 'ab' }, { abortEarly: false });
+    const said = (bad.issues ?? []).map((i) => sideBySide(i.message));
+    expect(said).toHaveLength(5);
+    expect(said.filter((text) => !(MALL_REFUSALS as readonly string[]).includes(text) && text !== '请填写收货人')).toEqual([]);
+  });
+
+  it('reads a mall refusal in the reader\'s language: Vietnamese through the catalogue, dong by Intl; Chinese without the Vietnamese side', async () => {
+    expect(refusalText(vnText.notOffered)).toBe('该商品未在越南商城销售');
+    expect(refusalText(vnText.rateChanged(1_025_000))).toBe('汇率或价格已变化，新的应付总额为 ₫1,025,000，请确认后再下单');
+    await setLang('vi');
+    expect(refusalText(vnText.notOffered)).toBe('Sản phẩm không bán tại Vietnam Mall');
+    expect(refusalText(vnText.noRate)).toBe('Tỷ giá VND hôm nay chưa được công bố, Vietnam Mall tạm dừng bán');
+    expect(refusalText(vnText.rateChanged(1_025_000))).toBe('Tỷ giá hoặc giá đã thay đổi, tổng thanh toán mới là ₫ 1.025.000, vui lòng xác nhận rồi đặt hàng');
+    expect(refusalParts(vnText.notEnough('1K0698151', 3))).toEqual([
+      { text: '1K0698151', data: true },
+      { text: ': số lượng bán tại Việt Nam chỉ còn 3', data: false },
+    ]);
   });
 });
 

@@ -6,7 +6,7 @@
  * none of them knows is shown as it came. In Chinese every text is shown as it came.
  */
 import { currentLang, mark, t } from './lang';
-import { formatMoneyIn } from './format';
+import { formatMoneyIn, formatVnd } from './format';
 
 /** why a cart line can no longer be bought (the server's cart service words them) */
 export const UNAVAILABLE_REASONS = [mark('已下架'), mark('无货'), mark('暂无报价'), mark('商圈价已失效'), mark('询价单已取消'), mark('报价已过期')] as const;
@@ -20,7 +20,23 @@ interface Worded {
   words?: Record<string, readonly string[]>;
   /** placeholders holding yuan as `¥12.34`, written again by Intl */
   yuan?: readonly string[];
+  /** placeholders holding whole dong as `₫1,250,000` (shared/domain/vn-mall.ts dongText), written again by Intl */
+  dong?: readonly string[];
 }
+
+/**
+ * The Vietnam mall's fixed refusals and a cart line's reasons (shared/domain/vn-mall.ts vnText, the
+ * mall's cart service). The server writes some of them Chinese and Vietnamese side by side for API
+ * callers (`… · Sản phẩm không bán tại Vietnam Mall`); a page shows only the Chinese side, through
+ * the catalogue in Vietnamese (`sideBySide` below). refusals.test.ts checks each against vnText.
+ */
+export const MALL_REFUSALS = [
+  mark('今日越南盾汇率尚未公布，越南商城暂停销售'), mark('今日越南盾汇率尚未公布：按加价率定价的商品暂无越南盾价格，越南商城暂停销售'),
+  mark('越南商城只对越南企业开放'), mark('越南企业请在越南商城购买'), mark('该商品未在越南商城销售'), mark('数量须为1到9999之间的整数'),
+  mark('购物车是空的'), mark('购物车中没有这一行'), mark('不能购买本公司的库存'), mark('请选择交货方式'),
+  mark('请填写收货地址'), mark('收货人最多30个字符'), mark('收货地址须为5到100个字符'), mark('请填写正确的联系电话（越南手机号或中国电话）'), mark('请确认应付总额'),
+  mark('未上架越南商城'), mark('库存不在售'), mark('越南盾价格低于1分人民币，不能销售'), mark('越南可售数量为0'),
+] as const;
 
 /**
  * The refusals worded with values that the storefront's cart, checkout and keyword filters show
@@ -45,7 +61,26 @@ export const WORDED: readonly Worded[] = [
   { text: mark('余额不足：越南盾钱包余额 {{balance}}，需要 {{need}}') },
   { text: mark('汇率已变化，新的应付金额为 {{amount}}，请确认后再付款') },
   { text: mark('该订单已付款：{{no}}'), data: ['no'] },
+  // the Vietnam mall's search, cart and checkout (domain/vn-mall.ts vnText; the cart service's 平台已移出)
+  { text: mark('{{oe}} 越南可售数量只有 {{qty}}'), data: ['oe'] },
+  { text: mark('汇率或价格已变化，新的应付总额为 {{amount}}，请确认后再下单'), dong: ['amount'] },
+  { text: mark('{{oe}} 没有批发价(含税)，不能按加价率定价'), data: ['oe'] },
+  { text: mark('{{oe}} 的越南盾价格 {{price}} 低于您设置的人民币底价（按今日汇率至少 {{min}}）'), data: ['oe'], dong: ['price', 'min'] },
+  { text: mark('平台已移出：{{reason}}'), data: ['reason'] },
 ];
+
+const CJK = /[\u3400-\u9fff\uf900-\uff60]/;
+
+/**
+ * A refusal written Chinese and Vietnamese side by side (`中文 · Tiếng Việt`, the mall's for API
+ * callers): its Chinese side, which a page shows in its own language. Any other text as it came.
+ */
+export const sideBySide = (text: string): string => {
+  const at = text.lastIndexOf('· ');
+  if (at <= 0) return text;
+  const [zh, other] = [text.slice(0, at).trimEnd(), text.slice(at + 2)];
+  return CJK.test(zh) && !CJK.test(other) ? zh : text;
+};
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
@@ -59,7 +94,7 @@ const patternOf = (w: Worded) => {
     source += escape(w.text.slice(last, m.index));
     const name = m[1];
     names.push(name);
-    source += w.words?.[name] ? `(${w.words[name].map(escape).join('|')})` : w.yuan?.includes(name) ? '¥(\\d+\\.\\d{2})' : '(.+?)';
+    source += w.words?.[name] ? `(${w.words[name].map(escape).join('|')})` : w.yuan?.includes(name) ? '¥(\\d+\\.\\d{2})' : w.dong?.includes(name) ? '₫(\\d{1,3}(?:,\\d{3})*)' : '(.+?)';
     last = m.index + m[0].length;
   }
   return { re: new RegExp(`^${source}${escape(w.text.slice(last))}$`, 's'), names };
@@ -83,7 +118,8 @@ export interface RefusalPart { text: string; data: boolean }
 const SLOT = '\u0001';
 
 /** A refusal in the page's language, in pieces so that the user data in it can be marked. */
-export const refusalParts = (text: string): RefusalPart[] => {
+export const refusalParts = (given: string): RefusalPart[] => {
+  const text = sideBySide(given);
   if (currentLang() === 'zh' || text === '') return [{ text, data: false }];
   const found = readBack(text);
   if (!found) return [{ text: t(text), data: false }];
@@ -96,6 +132,7 @@ export const refusalParts = (text: string): RefusalPart[] => {
       data.push(value);
     } else if (worded.words?.[name]) vars[name] = t(value);
     else if (worded.yuan?.includes(name)) vars[name] = formatMoneyIn('vi', Math.round(Number(value) * 100), 'CNY');
+    else if (worded.dong?.includes(name)) vars[name] = formatVnd(Number(value.replace(/,/g, '')));
     else vars[name] = value;
   }
   return t(worded.text, vars).split(SLOT).flatMap((piece, i): RefusalPart[] => {

@@ -9,7 +9,7 @@ import { configQuery } from '../system/queries';
 import { base64Of } from '../upload/image-file';
 import { useUploadImage } from '../upload/mutations';
 import { chat, kindOf, useChat, type QueuedMessage } from './chat-store';
-import { previewIn } from './notice-text';
+import { personName, previewIn } from './notice-text';
 import { contactQuery, groupQuery } from './queries';
 import { bodyKindOf, showsTime, unreadLabel } from './chat-rules';
 import { EmojiButton } from './EmojiButton';
@@ -84,13 +84,13 @@ function ConversationList({ current }: { current: string | null }) {
         {list.map((c) => (
           <li key={c.targetId}>
             <button type="button" className={c.targetId === current ? 'active' : ''} aria-current={c.targetId === current ? 'true' : undefined}
-              aria-label={c.unread > 0 ? t('{{chat}} {{n}}条未读', { chat: c.conversationType === 3 ? `${c.name} ${c.company_name}` : `${c.company_name} ${c.name}`, n: c.unread }) : c.conversationType === 3 ? `${c.name} ${c.company_name}` : `${c.company_name} ${c.name}`} onClick={() => chat.select(c.targetId)}>
+              aria-label={c.unread > 0 ? t('{{chat}} {{n}}条未读', { chat: c.conversationType === 3 ? `${c.name} ${c.company_name}` : `${c.company_name} ${personName(c).text}`, n: c.unread }) : c.conversationType === 3 ? `${c.name} ${c.company_name}` : `${c.company_name} ${personName(c).text}`} onClick={() => chat.select(c.targetId)}>
               <span className={`chat-avatar${c.conversationType === 3 ? ' chat-avatar-group' : c.is_assistant ? ' chat-avatar-assistant' : ''}`} aria-hidden="true" data-user-text>
                 {c.conversationType === 3 ? t('群') : c.is_assistant ? <i className="pi pi-bell" /> : (c.company_name || c.name).slice(0, 1)}
               </span>
               <span className="chat-conv-text">
                 <strong data-user-text>{c.conversationType === 3 ? c.name : c.company_name}</strong>
-                <small><span data-user-text>{c.conversationType === 3 ? c.company_name : c.name}</span>{c.sentTime ? ` · ${chatTime(lang, c.sentTime)}` : ''}</small>
+                <small>{c.conversationType === 3 ? <span data-user-text>{c.company_name}</span> : <PersonName c={c} />}{c.sentTime ? ` · ${chatTime(lang, c.sentTime)}` : ''}</small>
                 <small className="muted chat-conv-last" data-user-text>{previewIn(lang, c.latestMessage)}</small>
               </span>
               {c.unread > 0 && <b className="chat-badge" data-testid="conv-unread">{unreadLabel(c.unread)}</b>}
@@ -390,4 +390,11 @@ export function ChatWindow() {
       </div>
     </section>
   );
+}
+
+/** The conversation's person: the message assistant's own name in the page's language, anyone else's marked as user data. */
+export function PersonName({ c }: { c: { name: string; is_assistant?: boolean } }) {
+  useLang();
+  const p = personName(c);
+  return p.data ? <span data-user-text>{p.text}</span> : <span>{p.text}</span>;
 }

@@ -10,7 +10,7 @@ import { SCENE_NOTICE, type BizContent } from '../../../shared/contracts';
 import { NOTICE_SCENE_KEYS, NOTICE_SCENES } from '../../../shared/domain/notice-templates';
 import { spotText } from '../../../shared/domain/spot';
 import { setLang } from '../../i18n/lang';
-import { NOTICE_VI, noticePreview, noticeWords, previewIn, type ImNoticeScene } from './notice-text';
+import { NOTICE_VI, noticePreview, noticeWords, personName, previewIn, type ImNoticeScene } from './notice-text';
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 const ORDER = 'SO20261130120000123456';
@@ -166,5 +166,17 @@ describe('the message assistant\'s notices in Vietnamese', () => {
     await setLang('zh');
     expect(previewIn('zh', m)).toBe('[通知] 订单已确认：骏达汽配已确认您的订单。');
     await setLang('vi');
+  });
+});
+
+describe('the message assistant\'s own name', () => {
+  afterAll(() => setLang('zh'));
+
+  it('is worded from the catalogue in Vietnamese and kept in Chinese; anyone else\'s name stays as written, marked as data', async () => {
+    await setLang('zh');
+    expect(personName({ name: '消息助手', is_assistant: true })).toEqual({ text: '消息助手', data: false });
+    await setLang('vi');
+    expect(personName({ name: '消息助手', is_assistant: true })).toEqual({ text: 'Trợ lý tin nhắn', data: false });
+    expect(personName({ name: '张经理' })).toEqual({ text: '张经理', data: true });
   });
 });

@@ -13,6 +13,7 @@ import { AFTERSALE_REASONS, AFTERSALE_TYPE_TEXT, REFUND_METHODS } from '../../..
 import { PAY_CHANNEL_TEXT, PAY_METHODS } from '../../../shared/domain/orders';
 import { INVOICE_TYPE_LONG_TEXT } from '../../../shared/domain/invoice';
 import { spotText } from '../../../shared/domain/spot';
+import { msg } from '../../../shared/messages';
 import { mark, t, type Lang } from '../../i18n/lang';
 import { previewOf } from './chat-store';
 import { dataSlot } from '../../i18n/with-data';
@@ -377,3 +378,10 @@ export const previewIn = (lang: Lang, m: Parameters<typeof previewOf>[0]): strin
   }
   return previewOf(m);
 };
+
+/**
+ * A conversation's person as a list shows it: the message assistant by its own name from the
+ * catalogue (docs/i18n.md, "Chat"), anyone else by the name they wrote (user data).
+ */
+export const personName = (c: { name: string; is_assistant?: boolean }): { text: string; data: boolean } =>
+  (c.is_assistant ? { text: t(msg.chatAssistant), data: false } : { text: c.name, data: true });

@@ -13,8 +13,8 @@ import { levelQuery } from '../session/queries';
 import { signOut } from '../session/actions';
 import { MembershipCard } from '../home/MembershipCard';
 import { chat, useChat } from '../im/chat-store';
-import { previewIn } from '../im/notice-text';
-import { Composer, ContactPanel, MessageList, STATUS_TEXT, unreadLabel } from '../im/ChatWindow';
+import { personName, previewIn } from '../im/notice-text';
+import { Composer, ContactPanel, MessageList, PersonName, STATUS_TEXT, unreadLabel } from '../im/ChatWindow';
 import { contactQuery } from '../im/queries';
 import { useShownStatus } from '../im/connection-state';
 import { PasswordSettings } from '../account/PasswordSettings';
@@ -50,11 +50,11 @@ export function MobileConversations() {
         <ul className="m-convs">
           {conversations.map((c) => (
             <li key={c.targetId}>
-              <Link to="/im/chat/$targetId" params={{ targetId: c.targetId }} aria-label={c.unread > 0 ? t('{{chat}} {{n}}条未读', { chat: `${c.company_name} ${c.name}`, n: c.unread }) : `${c.company_name} ${c.name}`} data-testid="conversation">
+              <Link to="/im/chat/$targetId" params={{ targetId: c.targetId }} aria-label={c.unread > 0 ? t('{{chat}} {{n}}条未读', { chat: `${c.company_name} ${personName(c).text}`, n: c.unread }) : `${c.company_name} ${personName(c).text}`} data-testid="conversation">
                 <span className="chat-avatar" aria-hidden="true" data-user-text>{(c.company_name || c.name).slice(0, 1)}</span>
                 <span className="chat-conv-text" style={{ flex: 1, paddingRight: 36 }}>
                   <strong data-user-text>{c.company_name}</strong>
-                  <small><span data-user-text>{c.name}</span>{c.sentTime ? ` · ${chatTime(lang, c.sentTime)}` : ''}</small>
+                  <small><PersonName c={c} />{c.sentTime ? ` · ${chatTime(lang, c.sentTime)}` : ''}</small>
                   <small className="m-muted chat-conv-last" data-user-text>{previewIn(lang, c.latestMessage)}</small>
                 </span>
                 {c.unread > 0 && <b className="chat-badge">{unreadLabel(c.unread)}</b>}

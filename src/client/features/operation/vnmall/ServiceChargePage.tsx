@@ -106,6 +106,7 @@ export function ServiceChargePage() {
       {errors.form && <p className="field-error" role="alert">{errors.form}</p>}
       {bands.data && bands.data.length === 0 && <p className="muted">还没有服务费规则，越南订单不收服务费。在上面填写金额区间和收费方式后点“新增规则”。</p>}
       {bands.data && bands.data.length > 0 && (
+        <div className="vn-op-table-wrap">
         <table className="vn-table">
           <thead><tr><th>货款区间（₫）</th><th>收费</th><th>修改人</th><th>修改时间</th><th>操作</th></tr></thead>
           <tbody>
@@ -123,6 +124,7 @@ export function ServiceChargePage() {
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </div>
   );
