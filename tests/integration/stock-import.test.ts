@@ -12,6 +12,9 @@ import * as v from 'valibot';
 import { stockImportUploadAnswer } from '../../src/shared/contracts';
 import { backends, createTestEnv, envelope, skipReason, type TestEnv } from './harness';
 import * as importRepo from '../../src/server/modules/stock/stock-import.repo';
+import { IMPORT_BATCH_ROWS } from '../../src/server/modules/stock/stock-import.service';
+import { XLSX_LIMITS } from '../../src/server/modules/stock/table-file';
+import { writeFile } from 'node:fs/promises';
 import { inTransaction } from '../../src/server/db/helpers';
 import { batchCheckedKeys, newKeyCheckTally } from '../../src/server/db/batch-keys';
 
@@ -165,6 +168,33 @@ describe.each(backends)('stock import on %s', (backend) => {
       expect(await count(sql`supplier_oe = ${'IMP-10209-X'}`)).toBe(1);
     });
 
+    it('an import whose file turns unreadable after the upload ends failed with the reason, not running forever, and adds nothing', async () => {
+      const db = env.database.db;
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('Sheet1');
+      sheet.addRow(HEADERS);
+      for (let i = 0; i < 5; i++) sheet.addRow(line(300 + i));
+      const bytes = Buffer.from(await book.xlsx.writeBuffer());
+      const before = await count();
+      const up = await upload(bytes, '损坏.xlsx');
+      expect(up.status).toBe(200);
+      // the stored file now says its worksheet unpacks past the cap (read on the import's own thread)
+      const { path } = (await sql<{ path: string }>`select path from stock_import where id = ${up.data.import_id}`.execute(db)).rows[0];
+      const eocd = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+      const record = bytes.indexOf('xl/worksheets/sheet1.xml', bytes.readUInt32LE(eocd + 16)) - 46;
+      bytes.writeUInt32LE(XLSX_LIMITS.worksheetBytes + 1, record + 24);
+      await writeFile(path, bytes);
+      expect(await runImport(up.data.import_id, up.data.mapping)).toMatchObject({
+        state: 'failed', added: 0, message: '表格文件解压后过大（工作表超过 200 MB），请删去多余的行或列，或拆分后分批导入；已导入的行保留',
+      });
+      // and a file that is no longer a workbook at all
+      const again = await upload(Buffer.from(await book.xlsx.writeBuffer()), '损坏2.xlsx');
+      const second = (await sql<{ path: string }>`select path from stock_import where id = ${again.data.import_id}`.execute(db)).rows[0].path;
+      await writeFile(second, 'not a zip any more');
+      expect(await runImport(again.data.import_id, again.data.mapping)).toMatchObject({ state: 'failed', added: 0, message: expect.stringMatching(/^导入中断/) });
+      expect(await count()).toBe(before);
+    });
+
     it('updates existing rows (same OE + brand + own code) in the mapped columns only, from an XLSX', async () => {
       const book = new ExcelJS.Workbook();
       const sheet = book.addWorksheet('Sheet1');
@@ -279,12 +309,12 @@ describe.each(backends)('stock import on %s', (backend) => {
     });
 
     it('an import checks its foreign keys per batch, not per row: its closing log line counts every insert on the batch path', async () => {
-      // 2,001 lines: two batches (IMPORT_BATCH_ROWS 2,000), each with one stock insert and one change-log insert
-      const rows = Array.from({ length: 2001 }, (_, i) => line(i + 1, { OE号: `BATCHKEY-${String(i).padStart(5, '0')}`, 自编码: `BK${i}` }));
+      // one line more than a batch: two batches, each with one stock insert and one change-log insert
+      const rows = Array.from({ length: IMPORT_BATCH_ROWS + 1 }, (_, i) => line(i + 1, { OE号: `BATCHKEY-${String(i).padStart(5, '0')}`, 自编码: `BK${i}` }));
       const up = await upload(csvOf(rows), '批量外键.csv');
       expect(up.status).toBe(200);
       const status = await runImport(up.data.import_id, up.data.mapping);
-      expect(status).toMatchObject({ state: 'done', added: 2001, failed: 0 });
+      expect(status).toMatchObject({ state: 'done', added: IMPORT_BATCH_ROWS + 1, failed: 0 });
       // a fallback to the constraints' per-row checks (a stock trigger not ENABLE ALWAYS, a session
       // that may not set the replica role, a key not found) would count under "of" without "per batch"
       expect(logged).toContain(`stock import ${up.data.import_id} done: foreign keys checked per batch: stock 2 of 2 inserts, change log 2 of 2`);

@@ -32,7 +32,7 @@ import * as repo from './open-partner.repo';
 
 /** A sync batch id counts for as long as an Idempotency-Key (http/idempotency.ts). */
 export const SYNC_BATCH_KEEP_DAYS = 7;
-/** Lines per transaction of a sync: as the stock import's batches (stock-import.service IMPORT_BATCH_ROWS), so no part holds the database long. */
+/** Lines per transaction of a sync: about the stock import's batches (stock-import.service IMPORT_BATCH_ROWS), so no part holds the database long. */
 export const SYNC_PART_LINES = 2000;
 
 export const openPartnerText2 = {

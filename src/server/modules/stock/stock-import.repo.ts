@@ -177,9 +177,9 @@ export const STOCK_TRIGGER_WRITES = ['search_term', 'price_ratio', 'price_ratio_
  */
 export const insertMany = async (db: Kysely<DB>, companyId: number, rows: NewRow[], at: Date, keys: BatchKey[] | null = null, tally?: KeyCheckTally) => {
   if (rows.length === 0) return [];
-  const values = rows.map((r) => Object.fromEntries(INSERT_NAMES.map((c) => [c, r[c] ?? null])));
-  const json = JSON.stringify(values);
-  const inserted = await insertKeysCheckedPerBatch(db, keys, values.map((v) => ({ ...v, company_id: companyId })), () => sql<{ id: string }>`
+  // the listed columns only, straight from the rows (a column left out reads as null)
+  const json = JSON.stringify(rows, INSERT_NAMES);
+  const inserted = await insertKeysCheckedPerBatch(db, keys, rows.map((r) => ({ ...r, company_id: companyId })), () => sql<{ id: string }>`
     insert into stock (company_id, create_date, prod_write_date, price_write_date, stock_write_date, ${INSERT_COLUMNS})
     select ${companyId}, ${at}, ${at}, ${at}, ${at}, ${INSERT_COLUMNS}
     from jsonb_to_recordset(${json}::jsonb) as x(${INSERT_RECORD})
