@@ -35,6 +35,16 @@ export const storedLang = (): Lang | null => {
 
 export const currentLang = (): Lang => current;
 
+/**
+ * The pages whose reader is Vietnamese whoever opens them: the registration of a company in
+ * Vietnam (docs/overseas.md, "Registration"). A guest who never chose a language reads them in
+ * Vietnamese.
+ */
+const VIETNAMESE_READER_PAGES = new Set(['/login/register/vn']);
+
+/** A guest's language on a page: the one chosen on this device, else Vietnamese on a page read by Vietnamese applicants, else Chinese. */
+export const guestLang = (pathname: string): Lang => storedLang() ?? (VIETNAMESE_READER_PAGES.has(pathname.replace(/\/+$/, '')) ? 'vi' : 'zh');
+
 /** Translates a Chinese text into the page's language; `{{x}}` placeholders are filled from vars. */
 export const t: Translate = (key, vars) => (current === 'vi' && translateVi ? translateVi(key, vars) : fill(key, vars));
 
@@ -47,8 +57,10 @@ export const mark = <S extends string>(text: S): S => text;
 /**
  * Loads the language's texts (and dayjs's and PrimeReact's locales) and shows it: every component
  * calling useT() renders again. A failed load (offline, chunk not cached) keeps the language shown.
+ * The language is kept as this device's unless `keep` is false (a page's language for a guest who
+ * never chose one: `guestLang`).
  */
-export const setLang = async (lang: Lang): Promise<void> => {
+export const setLang = async (lang: Lang, { keep = true }: { keep?: boolean } = {}): Promise<void> => {
   if (lang === 'vi') {
     const vi = await import('./vi');
     translateVi = vi.translate;
@@ -57,7 +69,7 @@ export const setLang = async (lang: Lang): Promise<void> => {
     (await import('./vi')).deactivate();
   }
   try {
-    localStorage.setItem(KEY, lang);
+    if (keep) localStorage.setItem(KEY, lang);
   } catch {
     // storage full or blocked: the choice still holds for this page
   }

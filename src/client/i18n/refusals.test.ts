@@ -14,8 +14,12 @@ import { vnText } from '../../shared/domain/vn-mall';
 import { vnWalletText } from '../../shared/contracts/vn-wallet';
 import { unusableReason } from '../../shared/domain/vouchers';
 import { setLang } from './lang';
-import { MALL_REFUSALS, readBack, refusalParts, refusalText, sideBySide, UNAVAILABLE_REASONS } from './refusals';
+import { MALL_REFUSALS, REGISTRATION_REFUSALS, readBack, refusalParts, refusalText, sideBySide, UNAVAILABLE_REASONS } from './refusals';
 import { vnMallEndpoints } from '../../shared/contracts/vn-mall';
+import { overseasEndpoints } from '../../shared/contracts/overseas';
+import { overseasText } from '../../shared/domain/overseas';
+import { businessTypeText } from '../../shared/domain/company-type';
+import { msg } from '../../shared/messages';
 
 const NAME = '0005543715 轮毂轴承';
 
@@ -111,5 +115,61 @@ describe('a refusal on a page', () => {
     expect(refusalText(orderText.contactName)).toBe('Vui lòng nhập người nhận');
     // a text nobody translated is shown as it came
     expect(refusalText('未知的拒绝')).toBe('未知的拒绝');
+  });
+});
+
+/** Every message a valibot schema can give: its own, its pipe's, its entries' (the registration's checks). */
+const messagesOf = (node: unknown, seen = new Set<unknown>()): string[] => {
+  if (typeof node !== 'object' || node === null || seen.has(node)) return [];
+  seen.add(node);
+  const s = node as { message?: unknown; pipe?: unknown[]; entries?: Record<string, unknown>; wrapped?: unknown };
+  return [
+    ...(typeof s.message === 'string' ? [s.message] : []),
+    ...(s.pipe ?? []).flatMap((x) => messagesOf(x, seen)),
+    ...Object.values(s.entries ?? {}).flatMap((x) => messagesOf(x, seen)),
+    ...messagesOf(s.wrapped, seen),
+  ];
+};
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+
+describe('the Vietnamese registration\'s refusals', () => {
+  beforeEach(() => setLang('zh'));
+  afterAll(() => setLang('zh'));
+
+  // what the form checks before sending (the registration's and the resubmit form's schemas) and what the server answers
+  const checked = [...new Set([...messagesOf(overseasEndpoints.overseasRegister.payload), ...messagesOf(overseasEndpoints.overseasResubmit.payload)])];
+  const answered = [
+    overseasText.taxCodeTaken, msg.usernameTaken, msg.mobileTaken, msg.smsNoCode, msg.smsCodeDead, msg.smsCodeExpired, msg.smsTooManyTries,
+    msg.smsWrongCode(4), msg.smsTooSoon(42), msg.smsMobileDailyCap, msg.smsAddressDailyCap, msg.smsSendFailed, msg.internalError,
+  ];
+
+  it('finds the schemas\' messages, the side-by-side ones among them', () => {
+    expect(checked.length).toBeGreaterThan(25);
+    expect(checked).toContain(overseasText.taxCode);
+    expect(checked).toContain('两次输入的密码不一致');
+  });
+
+  it('shows a Vietnamese reader each of them in Vietnamese only', async () => {
+    await setLang('vi');
+    expect([...checked, ...answered].map((text) => [text, refusalText(text)]).filter(([, shown]) => CJK.test(shown))).toEqual([]);
+    expect(refusalText(overseasText.companyNameRequired)).toBe('Vui lòng nhập tên doanh nghiệp');
+    expect(refusalText(overseasText.taxCode)).toBe('Mã số thuế gồm 10 chữ số; chi nhánh thêm -3 chữ số (ví dụ 0312345678-001)');
+    expect(refusalText(msg.usernameTaken)).toBe('Tên đăng nhập đã được đăng ký, vui lòng chọn tên khác');
+    expect(refusalText(msg.smsWrongCode(4))).toBe('Mã xác nhận SMS không đúng, còn 4 lần thử');
+    expect(refusalText(msg.smsTooSoon(42))).toBe('Gửi mã quá thường xuyên, vui lòng thử lại sau 42 giây');
+  });
+
+  it('shows a Chinese reader the Chinese side only', () => {
+    const sideBySideOnes = checked.filter((text) => sideBySide(text) !== text);
+    expect(sideBySideOnes.length).toBeGreaterThanOrEqual(10);
+    expect(sideBySideOnes.map(refusalText).filter((shown) => /[ạ-ỹđĐ]/.test(shown))).toEqual([]);
+    expect(refusalText(overseasText.taxCodeTaken)).toBe('该税号已注册');
+    expect(refusalText(msg.usernameTaken)).toBe(msg.usernameTaken);
+  });
+
+  it('marks each refusal (a side-by-side one by its Chinese side) or reads it back by a template', () => {
+    // the few the password form and 企业类型 already catalogue (catalogue.test.ts SHARED_TEXTS) aside
+    const known = new Set<string>([...REGISTRATION_REFUSALS, businessTypeText.pick, '请再次输入密码', msg.passwordIsUsername, '两次输入的密码不一致']);
+    expect([...checked, ...answered].map(sideBySide).filter((text) => !known.has(text) && !readBack(text))).toEqual([]);
   });
 });
