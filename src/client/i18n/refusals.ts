@@ -44,8 +44,9 @@ export const MALL_REFUSALS = [
  * and the schema word Chinese and Vietnamese side by side for API callers: a page shows the Chinese
  * side, `sideBySide` below, through the catalogue) and the owner's account fields, which the shared
  * account schemas and the server word in Chinese (domain/account-rules.ts, messages.ts, the SMS
- * service, the server's rate limit). refusals.test.ts reads every message of the registration's
- * schemas and the server's refusals through this list and the templates below.
+ * service, the server's rate limit), and the resubmit's. refusals.test.ts reads every message of the
+ * registration's schemas, and every refusal the overseas and SMS services throw at an applicant
+ * (found in their code), through this list and the templates below.
  */
 export const REGISTRATION_REFUSALS = [
   mark('请填写企业名称'), mark('企业名称须为2到80个字符'), mark('请选择所在省/市'), mark('所在省/市须从越南34个省市中选择'),
@@ -60,7 +61,9 @@ export const REGISTRATION_REFUSALS = [
   mark('该手机号今天获取验证码的次数已达上限，请明天再试'), mark('当前网络今天获取验证码的次数已达上限，请明天再试'), mark('短信发送失败，请稍后再试'),
   mark('请输入密码'), mark('密码至少8位'), mark('密码最多32位'), mark('密码只能包含字母、数字和英文符号，不能有空格或中文'),
   mark('密码须包含字母'), mark('密码须包含数字'), mark('请阅读并同意《汽配汇用户协议》'),
-  mark('请求过于频繁，请稍后再试'), mark('服务器错误，请稍后再试'),
+  mark('请求过于频繁，请稍后再试'), mark('服务器错误，请稍后再试'), mark('系统未配置“注册会员”等级，请联系客服'),
+  // the resubmit form's (the overseas service's resubmit)
+  mark('注册申请不存在'), mark('只有企业负责人可以修改注册资料'), mark('只有被驳回的注册可以修改后重新提交'),
 ] as const;
 
 /**
