@@ -6,12 +6,14 @@
  * refusals show no Chinese character outside user data at 1366 and 390 px, the phone's cart at
  * 390. Money is written by Intl: CN¥ 120,00 and ₫ 434.220. A guest who never chose reads the
  * Vietnamese registration in Vietnamese, its refusals (the form's and the server's) too, and the
- * new owner its state page /apply/vn, pending and rejected with the resubmit form. Screenshots: i18n-*.
+ * new owner its state page /apply/vn, pending and rejected with the resubmit form; the next page
+ * (the Chinese registration, 登录) in Chinese, unless the guest pressed Tiếng Việt, which keeps it.
+ * Screenshots: i18n-*.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecordingSms } from '../../src/server/modules/sms/sms.provider';
 import { apiCall, apiToken, shotsAtSizes, startE2E, type E2E } from './harness';
-import { allVietnamese, chineseLeft } from './vietnamese';
+import { allVietnamese, chineseLeft, vietnameseLeft } from './vietnamese';
 
 let e2e: E2E;
 const sms = createRecordingSms();
@@ -371,6 +373,40 @@ describe('the storefront in Vietnamese', () => {
 });
 
 describe('the Vietnamese registration in the reader\'s language', () => {
+  it('a guest who never chose reads Vietnamese on the registration only, and keeps it by pressing Tiếng Việt', async () => {
+    const { context, page } = await e2e.newPage();
+    await page.goto(e2e.url + '/login/register/vn');
+    const form = page.getByRole('form', { name: 'Đăng ký doanh nghiệp Việt Nam' });
+    await form.waitFor();
+    // on to the Chinese registration: Chinese again, all of it (its link back names both languages)
+    await form.getByRole('link', { name: 'Đăng ký doanh nghiệp Trung Quốc', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/login/register');
+    await page.getByRole('form', { name: '免费注册' }).getByRole('button', { name: '获取验证码', exact: true }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await expect.poll(() => vietnameseLeft(page, ['越南企业注册 · Đăng ký doanh nghiệp Việt Nam'])).toEqual([]);
+    // back: Vietnamese there again; on to 登录: Chinese
+    await page.getByRole('link', { name: '越南企业注册 · Đăng ký doanh nghiệp Việt Nam', exact: true }).click();
+    await form.waitFor();
+    await form.getByRole('link', { name: 'Đã có tài khoản? Đăng nhập', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByRole('button', { name: '登录', exact: true }).waitFor();
+    await expect.poll(() => vietnameseLeft(page)).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('qph-lang'))).toBeNull();
+
+    // Tiếng Việt, shown pressed, kept as the guest's choice when pressed: the next pages are Vietnamese
+    await page.goBack();
+    await form.waitFor();
+    const vi = page.getByTestId('lang-switch').getByRole('button', { name: 'Tiếng Việt' });
+    await expect(vi).toHaveAttribute('aria-pressed', 'true');
+    await vi.click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('qph-lang'))).toBe('vi');
+    await form.getByRole('link', { name: 'Đã có tài khoản? Đăng nhập', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).waitFor();
+    await allVietnamese(page, 'login after the registration');
+    await context.close();
+  });
+
   it('a guest who never chose reads /login/register/vn in Vietnamese, refusals included, and the owner /apply/vn, pending and rejected', async () => {
     const { context, page } = await e2e.newPage();
     await page.goto(e2e.url + '/login/register/vn');

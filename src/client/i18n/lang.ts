@@ -42,8 +42,13 @@ export const currentLang = (): Lang => current;
  */
 const VIETNAMESE_READER_PAGES = new Set(['/login/register/vn']);
 
-/** A guest's language on a page: the one chosen on this device, else Vietnamese on a page read by Vietnamese applicants, else Chinese. */
-export const guestLang = (pathname: string): Lang => storedLang() ?? (VIETNAMESE_READER_PAGES.has(pathname.replace(/\/+$/, '')) ? 'vi' : 'zh');
+/**
+ * A guest's language on a page: the one chosen on this device, else Vietnamese on a page read by
+ * Vietnamese applicants, else Chinese. The path is compared as the router matches it: without a
+ * trailing slash, whatever its case.
+ */
+export const guestLang = (pathname: string): Lang =>
+  storedLang() ?? (VIETNAMESE_READER_PAGES.has(pathname.replace(/\/+$/, '').toLowerCase()) ? 'vi' : 'zh');
 
 /** Translates a Chinese text into the page's language; `{{x}}` placeholders are filled from vars. */
 export const t: Translate = (key, vars) => (current === 'vi' && translateVi ? translateVi(key, vars) : fill(key, vars));
@@ -90,4 +95,17 @@ export const useLang = (): Lang => useSyncExternalStore(subscribe, () => current
 export const useT = (): Translate => {
   useLang();
   return t;
+};
+
+/**
+ * A guest's navigation (the root route's beforeLoad): with no language chosen on this device, the
+ * page's own default is shown, not kept (`guestLang`), so the Vietnamese registration's Vietnamese
+ * stays on that page and the next page a guest opens is Chinese again (docs/i18n.md, "Choosing the
+ * language"). A chosen language changes nothing. Undefined when the language shown is already the
+ * page's, so a navigation waits for nothing.
+ */
+export const showGuestLang = (pathname: string): Promise<void> | undefined => {
+  if (storedLang() !== null) return undefined;
+  const lang = guestLang(pathname);
+  return lang === current ? undefined : setLang(lang, { keep: false }).catch(() => undefined);
 };
