@@ -170,7 +170,6 @@ export const msg = {
   smsTooManyTries: '短信验证码错误次数过多，已失效，请重新获取',
   smsSent: '验证码已发送，请查收短信',
   smsSend: '获取验证码',
-  smsResendIn: (seconds: number) => `${seconds}秒后重新获取`,
   usernameTaken: '用户名已被注册，请换一个',
   mobileTaken: '该手机号已注册，请直接登录或找回密码',
   mobileUnknown: '该手机号未注册',

@@ -4,15 +4,21 @@
  * on the device, and the sign-in page, home, the search page, OE and keyword results (filters, a
  * refused filter, sorting, paging, nothing found), the cart, its refusals and checkout with its
  * refusals show no Chinese character outside user data at 1366 and 390 px, the phone's cart at
- * 390. Money is written by Intl: CN¥ 120,00 and ₫ 434.220. Screenshots: i18n-*.
+ * 390. Money is written by Intl: CN¥ 120,00 and ₫ 434.220. A guest who never chose reads the
+ * Vietnamese registration in Vietnamese, its refusals (the form's and the server's) too, and the
+ * new owner its state page /apply/vn, pending and rejected with the resubmit form; the next page
+ * (the Chinese registration, 登录) in Chinese, unless the guest pressed Tiếng Việt, which keeps it.
+ * Screenshots: i18n-*.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRecordingSms } from '../../src/server/modules/sms/sms.provider';
 import { apiCall, apiToken, shotsAtSizes, startE2E, type E2E } from './harness';
-import { allVietnamese, chineseLeft } from './vietnamese';
+import { allVietnamese, chineseLeft, vietnameseLeft } from './vietnamese';
 
 let e2e: E2E;
+const sms = createRecordingSms();
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await startE2E({ sms });
 });
 afterAll(async () => e2e?.close());
 
@@ -362,6 +368,119 @@ describe('the storefront in Vietnamese', () => {
     await page.goto(e2e.url + '/cart');
     await page.getByText('Giỏ hàng trống').waitFor();
     await allVietnamese(page, 'empty cart');
+    await context.close();
+  });
+});
+
+describe('the Vietnamese registration in the reader\'s language', () => {
+  it('a guest who never chose reads Vietnamese on the registration only, and keeps it by pressing Tiếng Việt', async () => {
+    const { context, page } = await e2e.newPage();
+    await page.goto(e2e.url + '/login/register/vn');
+    const form = page.getByRole('form', { name: 'Đăng ký doanh nghiệp Việt Nam' });
+    await form.waitFor();
+    // on to the Chinese registration: Chinese again, all of it (its link back names both languages)
+    await form.getByRole('link', { name: 'Đăng ký doanh nghiệp Trung Quốc', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/login/register');
+    await page.getByRole('form', { name: '免费注册' }).getByRole('button', { name: '获取验证码', exact: true }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await expect.poll(() => vietnameseLeft(page, ['越南企业注册 · Đăng ký doanh nghiệp Việt Nam'])).toEqual([]);
+    // back: Vietnamese there again; on to 登录: Chinese
+    await page.getByRole('link', { name: '越南企业注册 · Đăng ký doanh nghiệp Việt Nam', exact: true }).click();
+    await form.waitFor();
+    await form.getByRole('link', { name: 'Đã có tài khoản? Đăng nhập', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByRole('button', { name: '登录', exact: true }).waitFor();
+    await expect.poll(() => vietnameseLeft(page)).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('qph-lang'))).toBeNull();
+
+    // Tiếng Việt, shown pressed, kept as the guest's choice when pressed: the next pages are Vietnamese
+    await page.goBack();
+    await form.waitFor();
+    const vi = page.getByTestId('lang-switch').getByRole('button', { name: 'Tiếng Việt' });
+    await expect(vi).toHaveAttribute('aria-pressed', 'true');
+    await vi.click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('qph-lang'))).toBe('vi');
+    await form.getByRole('link', { name: 'Đã có tài khoản? Đăng nhập', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).waitFor();
+    await allVietnamese(page, 'login after the registration');
+    await context.close();
+  });
+
+  it('a guest who never chose reads /login/register/vn in Vietnamese, refusals included, and the owner /apply/vn, pending and rejected', async () => {
+    const { context, page } = await e2e.newPage();
+    await page.goto(e2e.url + '/login/register/vn');
+    const form = page.getByRole('form', { name: 'Đăng ký doanh nghiệp Việt Nam' });
+    await form.waitFor();
+    await allVietnamese(page, 'register-vn', { e2e, prefix: 'i18n' });
+    // the page's language is not kept as the guest's choice
+    expect(await page.evaluate(() => localStorage.getItem('qph-lang'))).toBeNull();
+
+    // the form's own checks, in Vietnamese, the side-by-side ones by their Chinese side
+    const submit = form.getByRole('button', { name: 'Đăng ký', exact: true });
+    await submit.click();
+    await expect(page.locator('#company_name-error')).toHaveText('Vui lòng nhập tên doanh nghiệp');
+    await expect(page.locator('#business_type-error')).toHaveText(/^Vui lòng chọn loại hình doanh nghiệp/);
+    await expect(page.locator('#agree-error')).toHaveText('Vui lòng đọc và đồng ý với «Điều khoản sử dụng QipeiHub»');
+    await page.locator('#tax_code').fill('12345');
+    await page.locator('#mobile').fill('0212345678');
+    await submit.click();
+    await expect(page.locator('#tax_code-error')).toHaveText('Mã số thuế gồm 10 chữ số; chi nhánh thêm -3 chữ số (ví dụ 0312345678-001)');
+    await expect(page.locator('#mobile-error')).toHaveText('Số di động Việt Nam: +84 hoặc 0, rồi 9 chữ số bắt đầu bằng 3, 5, 7, 8 hoặc 9');
+    await allVietnamese(page, 'register-vn-refused', { e2e, prefix: 'i18n' });
+    // the provinces by their Vietnamese names
+    await page.locator('.p-dropdown:has(#province)').click();
+    await page.getByRole('option', { name: 'Đà Nẵng', exact: true }).waitFor();
+    await expect.poll(() => chineseLeft(page), { message: 'the provinces' }).toEqual([]);
+    await page.getByRole('option', { name: 'Đà Nẵng', exact: true }).click();
+
+    // the server's refusals: a wrong SMS code, a username taken
+    await page.locator('#company_name').fill('Công ty TNHH Phụ tùng Đà Nẵng');
+    await page.getByRole('radio', { name: 'Đại lý phụ tùng' }).check();
+    await page.locator('#tax_code').fill('0401234567');
+    await page.locator('#address').fill('12 Nguyễn Văn Linh, Hải Châu');
+    await page.locator('#contact_name').fill('Phạm Minh');
+    await page.locator('#username').fill('buyer');
+    await page.locator('#mobile').fill('0935 111 222');
+    await page.getByTestId('sms-send').click();
+    await expect(page.locator('.account-sms-sent')).toHaveText('Đã gửi mã xác nhận, vui lòng kiểm tra tin nhắn');
+    await expect(page.getByTestId('sms-send')).toHaveText(/^Lấy lại sau \d+ giây$/);
+    await expect.poll(() => sms.lastCode('+84935111222', 'register') ?? '').not.toBe('');
+    const code = sms.lastCode('+84935111222', 'register')!;
+    await page.locator('#sms_code').fill(code.slice(0, 5) + String((Number(code[5]) + 1) % 10));
+    await page.locator('#password').fill('danang2026');
+    await page.locator('#password2').fill('danang2026');
+    await page.locator('label[for="agree"]').click();
+    await submit.click();
+    await expect(page.locator('#sms_code-error')).toHaveText('Mã xác nhận SMS không đúng, còn 4 lần thử');
+    await page.locator('#sms_code').fill(code);
+    await submit.click();
+    await expect(page.locator('#username-error')).toHaveText('Tên đăng nhập đã được đăng ký, vui lòng chọn tên khác');
+    await allVietnamese(page, 'register-vn-taken', { e2e, prefix: 'i18n' });
+    await page.locator('#username').fill('danang01');
+    await submit.click();
+    await page.waitForURL((u) => u.pathname === '/apply/vn');
+
+    // its state: pending; then rejected by an operator (through the API), with the reason as data and the resubmit form
+    await expect(page.getByTestId('vn-registration-state')).toHaveText(/^Chờ duyệt\s*Nền tảng đang xét duyệt đăng ký của bạn; được duyệt là có thể mua hàng tại Vietnam Mall\.$/);
+    await allVietnamese(page, 'apply-vn-pending', { e2e, prefix: 'i18n' });
+    const { rows: [registration] } = await e2e.pglite.query<{ id: number }>(`select id from overseas_registration where tax_code = '0401234567'`);
+    await apiCall(e2e.url, await apiToken(e2e.url, 'operator'), 'POST', '/operation/foreign/registrations/reject', { id: registration.id, reason: '企业名称与营业执照不一致' });
+    await page.reload();
+    await expect(page.getByTestId('vn-registration-state')).toContainText('Bị từ chối');
+    await expect(page.getByTestId('vn-registration-reason')).toHaveText('Lý do từ chối: 企业名称与营业执照不一致');
+    const resubmit = page.getByRole('form', { name: 'Sửa rồi gửi lại' });
+    await resubmit.locator('#vn-tax_code').fill('123');
+    await resubmit.getByRole('button', { name: 'Gửi lại để xét duyệt', exact: true }).click();
+    await expect(page.locator('#vn-tax_code-error')).toHaveText('Mã số thuế gồm 10 chữ số; chi nhánh thêm -3 chữ số (ví dụ 0312345678-001)');
+    // the server's side-by-side refusal: the seeded company's tax code
+    await resubmit.locator('#vn-tax_code').fill('0312345678');
+    await resubmit.getByRole('button', { name: 'Gửi lại để xét duyệt', exact: true }).click();
+    await expect(page.locator('#vn-tax_code-error')).toHaveText('Mã số thuế đã được đăng ký');
+    await allVietnamese(page, 'apply-vn-rejected', { e2e, prefix: 'i18n' });
+    await resubmit.locator('#vn-tax_code').fill('0401234567-001');
+    await resubmit.getByRole('button', { name: 'Gửi lại để xét duyệt', exact: true }).click();
+    await expect(page.getByTestId('vn-registration-state')).toContainText('Chờ duyệt');
     await context.close();
   });
 });

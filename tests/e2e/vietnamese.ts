@@ -35,6 +35,27 @@ export const chineseLeft = (page: Page) => page.evaluate(() => {
   return found;
 });
 
+/** a letter only Vietnamese writes (no Chinese page's own words have one) */
+const VIETNAMESE_LETTER = /[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i;
+
+/**
+ * The other way round, for a Chinese page: every visible text holding a Vietnamese letter, outside
+ * user data and outside what is Vietnamese on purpose ([lang="vi"]: the switch's Tiếng Việt, and
+ * the texts in `allowed`, whole).
+ */
+export const vietnameseLeft = (page: Page, allowed: readonly string[] = []) => page.evaluate(({ source, allowed }) => {
+  const letter = new RegExp(source, 'i');
+  const found: string[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    const text = (n.textContent ?? '').trim();
+    if (!el || !letter.test(text) || allowed.includes(text)) continue;
+    if (!el.closest('[data-user-text], [lang="vi"], script, style, noscript') && el.checkVisibility()) found.push(text);
+  }
+  return found;
+}, { source: VIETNAMESE_LETTER.source, allowed });
+
 /**
  * The page, at 1366 and at 390 px, speaks Vietnamese only (user data aside); with `shot`, a
  * screenshot at each width named `<shot>-<width>`.

@@ -19,7 +19,7 @@ import { ApiError, OfflineError } from '../api/request';
 import { installChunkReloadGuard } from '../api/chunk-reload';
 import { afterFirstPage, watchFirstPage } from '../lib/after-first-page';
 import { skipSameStyleText } from '../ui/same-style-text';
-import { currentLang, setLang, storedLang, useLang } from '../i18n/lang';
+import { currentLang, guestLang, setLang, storedLang, useLang } from '../i18n/lang';
 
 skipSameStyleText();
 dayjs.locale('zh-cn');
@@ -76,10 +76,12 @@ const nextTask = () => new Promise<void>((resolve) => {
 const primeReact = import('../ui/primereact-setup');
 // its failure (offline before it was cached) is start()'s, where it is awaited, not a second report now
 primeReact.catch(() => undefined);
-// the page's language (docs/i18n.md): the signed-in user's, else this device's choice. Vietnamese
-// loads its chunk beside PrimeReact's, before the first render, so the first page never shows in Chinese
-const firstLang = user ? user.lang : storedLang() ?? 'zh';
-const langReady = firstLang === 'vi' ? setLang('vi').catch(() => undefined) : Promise.resolve();
+// the page's language (docs/i18n.md): the signed-in user's, else this device's choice, else the
+// page's reader's (guestLang: Vietnamese on the Vietnamese registration, not kept as a choice).
+// Vietnamese loads its chunk beside PrimeReact's, before the first render, so the first page never
+// shows in Chinese
+const firstLang = user ? user.lang : guestLang(window.location.pathname);
+const langReady = firstLang === 'vi' ? setLang('vi', { keep: !!user || storedLang() !== null }).catch(() => undefined) : Promise.resolve();
 
 type WithPrimeReact = Awaited<typeof primeReact>['withPrimeReact'];
 

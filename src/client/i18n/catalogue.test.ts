@@ -19,6 +19,7 @@ import { ORDER_ACTION_TEXT, ORDER_STATUS_TEXT, PAY_CHANNEL_TEXT, PAY_STATUS_TEXT
 import { cartText, keywordTooDeep, orderText, priceColumnHidden, priceRangeReversed, stockRangeReversed, vnWalletText, billText } from '../../shared/contracts';
 import { DELIVERY_TERM_ZH, vnText } from '../../shared/domain/vn-mall';
 import { BUSINESS_TYPE_LABELS, businessTypeText } from '../../shared/domain/company-type';
+import { OVERSEAS_RULES, OVERSEAS_STATE_LABEL } from '../../shared/domain/overseas';
 import catalogue from './vi.json';
 import { formatMoneyIn, formatVnd } from './format';
 import { ENQUIRY_ACTION_TEXT, ENQUIRY_STATE_TEXT, enquiryText, QUOTE_FATE_TEXT } from '../../shared/domain/enquiry';
@@ -126,6 +127,10 @@ const SHARED_TEXTS: Record<string, readonly string[]> = {
   'domain/vn-mall.ts DELIVERY_TERM_ZH (the delivery terms at the mall\'s checkout, /vnmall)': Object.values(DELIVERY_TERM_ZH),
   // 企业类型 on the Vietnamese registration (/login/register/vn): the choices and the refusal when none is chosen
   'domain/company-type.ts BUSINESS_TYPE_LABELS, businessTypeText': [...Object.values(BUSINESS_TYPE_LABELS), businessTypeText.pick],
+  // the Vietnamese registration and its state (/login/register/vn, /apply/vn): the fields' rules and the states (its refusals are marked in refusals.ts)
+  'domain/overseas.ts OVERSEAS_RULES, OVERSEAS_STATE_LABEL; domain/account-rules.ts ACCOUNT_RULES (the owner\'s fields)': [
+    ...Object.values(OVERSEAS_RULES), ...Object.values(OVERSEAS_STATE_LABEL), ACCOUNT_RULES.contactName, ACCOUNT_RULES.username, ACCOUNT_RULES.smsCode, ACCOUNT_RULES.password,
+  ],
   // the order's and the after-sale's move dialogs: the payment and refund methods are sent as they are, shown translated
   'domain/orders.ts PAY_METHODS, domain/aftersale.ts REFUND_METHODS': [...PAY_METHODS, ...REFUND_METHODS],
   'ui/form/form.ts OFFLINE_TEXT (a form\'s refusal offline)': ['网络不可用，请联网后再试'],

@@ -35,6 +35,21 @@ export const storedLang = (): Lang | null => {
 
 export const currentLang = (): Lang => current;
 
+/**
+ * The pages whose reader is Vietnamese whoever opens them: the registration of a company in
+ * Vietnam (docs/overseas.md, "Registration"). A guest who never chose a language reads them in
+ * Vietnamese.
+ */
+const VIETNAMESE_READER_PAGES = new Set(['/login/register/vn']);
+
+/**
+ * A guest's language on a page: the one chosen on this device, else Vietnamese on a page read by
+ * Vietnamese applicants, else Chinese. The path is compared as the router matches it: without a
+ * trailing slash, whatever its case.
+ */
+export const guestLang = (pathname: string): Lang =>
+  storedLang() ?? (VIETNAMESE_READER_PAGES.has(pathname.replace(/\/+$/, '').toLowerCase()) ? 'vi' : 'zh');
+
 /** Translates a Chinese text into the page's language; `{{x}}` placeholders are filled from vars. */
 export const t: Translate = (key, vars) => (current === 'vi' && translateVi ? translateVi(key, vars) : fill(key, vars));
 
@@ -47,8 +62,10 @@ export const mark = <S extends string>(text: S): S => text;
 /**
  * Loads the language's texts (and dayjs's and PrimeReact's locales) and shows it: every component
  * calling useT() renders again. A failed load (offline, chunk not cached) keeps the language shown.
+ * The language is kept as this device's unless `keep` is false (a page's language for a guest who
+ * never chose one: `guestLang`).
  */
-export const setLang = async (lang: Lang): Promise<void> => {
+export const setLang = async (lang: Lang, { keep = true }: { keep?: boolean } = {}): Promise<void> => {
   if (lang === 'vi') {
     const vi = await import('./vi');
     translateVi = vi.translate;
@@ -57,7 +74,7 @@ export const setLang = async (lang: Lang): Promise<void> => {
     (await import('./vi')).deactivate();
   }
   try {
-    localStorage.setItem(KEY, lang);
+    if (keep) localStorage.setItem(KEY, lang);
   } catch {
     // storage full or blocked: the choice still holds for this page
   }
@@ -78,4 +95,17 @@ export const useLang = (): Lang => useSyncExternalStore(subscribe, () => current
 export const useT = (): Translate => {
   useLang();
   return t;
+};
+
+/**
+ * A guest's navigation (the root route's beforeLoad): with no language chosen on this device, the
+ * page's own default is shown, not kept (`guestLang`), so the Vietnamese registration's Vietnamese
+ * stays on that page and the next page a guest opens is Chinese again (docs/i18n.md, "Choosing the
+ * language"). A chosen language changes nothing. Undefined when the language shown is already the
+ * page's, so a navigation waits for nothing.
+ */
+export const showGuestLang = (pathname: string): Promise<void> | undefined => {
+  if (storedLang() !== null) return undefined;
+  const lang = guestLang(pathname);
+  return lang === current ? undefined : setLang(lang, { keep: false }).catch(() => undefined);
 };

@@ -4,6 +4,8 @@
  * shows it untranslated; a read-back refusal comes out in Vietnamese with the part's name kept as
  * data and amounts by Intl; Chinese pages get the text as it came.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { cartText, fenText, orderText } from '../../shared/contracts';
@@ -14,8 +16,12 @@ import { vnText } from '../../shared/domain/vn-mall';
 import { vnWalletText } from '../../shared/contracts/vn-wallet';
 import { unusableReason } from '../../shared/domain/vouchers';
 import { setLang } from './lang';
-import { MALL_REFUSALS, readBack, refusalParts, refusalText, sideBySide, UNAVAILABLE_REASONS } from './refusals';
+import { MALL_REFUSALS, REGISTRATION_REFUSALS, readBack, refusalParts, refusalText, sideBySide, UNAVAILABLE_REASONS } from './refusals';
 import { vnMallEndpoints } from '../../shared/contracts/vn-mall';
+import { overseasEndpoints } from '../../shared/contracts/overseas';
+import { overseasText } from '../../shared/domain/overseas';
+import { businessTypeText } from '../../shared/domain/company-type';
+import { msg } from '../../shared/messages';
 
 const NAME = '0005543715 轮毂轴承';
 
@@ -111,5 +117,100 @@ describe('a refusal on a page', () => {
     expect(refusalText(orderText.contactName)).toBe('Vui lòng nhập người nhận');
     // a text nobody translated is shown as it came
     expect(refusalText('未知的拒绝')).toBe('未知的拒绝');
+  });
+});
+
+/** Every message a valibot schema can give: its own, its pipe's, its entries' (the registration's checks). */
+const messagesOf = (node: unknown, seen = new Set<unknown>()): string[] => {
+  if (typeof node !== 'object' || node === null || seen.has(node)) return [];
+  seen.add(node);
+  const s = node as { message?: unknown; pipe?: unknown[]; entries?: Record<string, unknown>; wrapped?: unknown };
+  return [
+    ...(typeof s.message === 'string' ? [s.message] : []),
+    ...(s.pipe ?? []).flatMap((x) => messagesOf(x, seen)),
+    ...Object.values(s.entries ?? {}).flatMap((x) => messagesOf(x, seen)),
+    ...messagesOf(s.wrapped, seen),
+  ];
+};
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+
+const SERVER = join(import.meta.dirname, '../../server');
+const sourceOf = (file: string) => readFileSync(join(SERVER, file), 'utf8');
+const TEXTS: Record<string, Record<string, unknown>> = { t: overseasText, msg };
+/** a text of overseasText (`t.x`) or messages.ts (`msg.x`); a worded one with a number, as the SMS code's tries and seconds */
+const textOf = (ref: string) => {
+  const [owner, name] = ref.split('.');
+  const text = TEXTS[owner]?.[name];
+  return typeof text === 'function' ? String((text as (n: number) => string)(4)) : text;
+};
+/** the refusals `code` throws: each `t.x` and `msg.x` it names, and each helper it calls that words one (notFound()) */
+const thrownBy = (code: string, helpers: Map<string, string> = new Map()) => [
+  ...[...code.matchAll(/\b(?:t|msg)\.\w+/g)].map((m) => m[0]),
+  ...[...code.matchAll(/\b(\w+)\(\)/g)].flatMap((m) => (helpers.has(m[1]) ? [helpers.get(m[1])!] : [])),
+];
+
+/**
+ * What the server answers the registration's calls, read from the code that words it, so that a
+ * refusal added there is checked here without anyone listing it: the overseas service's calls of
+ * an applicant (register, mine, resubmit; the operator's review and lists after them aside), the
+ * SMS service that sends and checks the code, and any call's rate limit and server error.
+ */
+const serverRefusals = () => {
+  const service = sourceOf('modules/overseas/overseas.service.ts');
+  const [from, to] = [service.indexOf('async register('), service.indexOf('\n    list:')];
+  expect(from).toBeGreaterThan(0);
+  expect(to).toBeGreaterThan(from);
+  const helpers = new Map([...service.matchAll(/const (\w+) = \(\) => new AppError\([^\n]*?\b((?:t|msg)\.\w+)\)/g)].map((m): [string, string] => [m[1], m[2]]));
+  const refs = [...thrownBy(service.slice(from, to), helpers), ...thrownBy(sourceOf('modules/sms/sms.service.ts')), 'msg.internalError'];
+  const texts = refs.map(textOf);
+  expect(refs.filter((_, i) => typeof texts[i] !== 'string'), 'names no text').toEqual([]);
+  const tooFast = /tooFast: '([^']+)'/.exec(sourceOf('http/limits.ts'))?.[1];
+  expect(tooFast).toBeDefined();
+  return [...new Set([...(texts as string[]), tooFast!])];
+};
+
+describe('the Vietnamese registration\'s refusals', () => {
+  beforeEach(() => setLang('zh'));
+  afterAll(() => setLang('zh'));
+
+  // what the form checks before sending (the registration's and the resubmit form's schemas) and what the server answers
+  const checked = [...new Set([...messagesOf(overseasEndpoints.overseasRegister.payload), ...messagesOf(overseasEndpoints.overseasResubmit.payload)])];
+  const answered = serverRefusals();
+
+  it('finds the server\'s refusals of these calls in the code that words them', () => {
+    expect(answered).toEqual(expect.arrayContaining([overseasText.taxCodeTaken, overseasText.registrationNotFound, overseasText.resubmitOwnerOnly,
+      overseasText.notPending, msg.usernameTaken, msg.mobileTaken, msg.smsCodeDead, msg.smsNoCode, msg.smsWrongCode(4), msg.smsTooSoon(4),
+      msg.smsMobileDailyCap, msg.smsSendFailed, msg.internalError, '请求过于频繁，请稍后再试']));
+  });
+
+  it('finds the schemas\' messages, the side-by-side ones among them', () => {
+    expect(checked.length).toBeGreaterThan(25);
+    expect(checked).toContain(overseasText.taxCode);
+    expect(checked).toContain('两次输入的密码不一致');
+  });
+
+  it('shows a Vietnamese reader each of them in Vietnamese only', async () => {
+    await setLang('vi');
+    expect([...checked, ...answered].map((text) => [text, refusalText(text)]).filter(([, shown]) => CJK.test(shown))).toEqual([]);
+    expect(refusalText(overseasText.companyNameRequired)).toBe('Vui lòng nhập tên doanh nghiệp');
+    expect(refusalText(overseasText.taxCode)).toBe('Mã số thuế gồm 10 chữ số; chi nhánh thêm -3 chữ số (ví dụ 0312345678-001)');
+    expect(refusalText(msg.usernameTaken)).toBe('Tên đăng nhập đã được đăng ký, vui lòng chọn tên khác');
+    expect(refusalText(msg.smsWrongCode(4))).toBe('Mã xác nhận SMS không đúng, còn 4 lần thử');
+    expect(refusalText(msg.smsTooSoon(42))).toBe('Gửi mã quá thường xuyên, vui lòng thử lại sau 42 giây');
+    expect(refusalText(overseasText.notPending)).toBe('Chỉ đăng ký bị từ chối mới có thể sửa và gửi lại');
+  });
+
+  it('shows a Chinese reader the Chinese side only', () => {
+    const sideBySideOnes = checked.filter((text) => sideBySide(text) !== text);
+    expect(sideBySideOnes.length).toBeGreaterThanOrEqual(10);
+    expect(sideBySideOnes.map(refusalText).filter((shown) => /[ạ-ỹđĐ]/.test(shown))).toEqual([]);
+    expect(refusalText(overseasText.taxCodeTaken)).toBe('该税号已注册');
+    expect(refusalText(msg.usernameTaken)).toBe(msg.usernameTaken);
+  });
+
+  it('marks each refusal (a side-by-side one by its Chinese side) or reads it back by a template', () => {
+    // the few the password form and 企业类型 already catalogue (catalogue.test.ts SHARED_TEXTS) aside
+    const known = new Set<string>([...REGISTRATION_REFUSALS, businessTypeText.pick, '请再次输入密码', msg.passwordIsUsername, '两次输入的密码不一致']);
+    expect([...checked, ...answered].map(sideBySide).filter((text) => !known.has(text) && !readBack(text))).toEqual([]);
   });
 });

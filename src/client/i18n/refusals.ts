@@ -39,6 +39,34 @@ export const MALL_REFUSALS = [
 ] as const;
 
 /**
+ * The refusals of the Vietnamese registration and its resubmit form (/login/register/vn, /apply/vn;
+ * docs/overseas.md): the company's fields (shared/domain/overseas.ts overseasText, which the server
+ * and the schema word Chinese and Vietnamese side by side for API callers: a page shows the Chinese
+ * side, `sideBySide` below, through the catalogue) and the owner's account fields, which the shared
+ * account schemas and the server word in Chinese (domain/account-rules.ts, messages.ts, the SMS
+ * service, the server's rate limit), and the resubmit's. refusals.test.ts reads every message of the
+ * registration's schemas, and every refusal the overseas and SMS services throw at an applicant
+ * (found in their code), through this list and the templates below.
+ */
+export const REGISTRATION_REFUSALS = [
+  mark('请填写企业名称'), mark('企业名称须为2到80个字符'), mark('请选择所在省/市'), mark('所在省/市须从越南34个省市中选择'),
+  mark('请填写税号'), mark('税号须为10位数字，分支机构为10位数字-3位数字（如 0312345678-001）'), mark('该税号已注册'),
+  mark('请填写越南手机号'), mark('手机号须为越南手机号：+84 或 0 开头，后接以3、5、7、8、9开头的9位数字'),
+  mark('请填写详细地址'), mark('详细地址须为5到100个字符'),
+  mark('请输入联系人姓名'), mark('联系人姓名至少2个字符'), mark('联系人姓名最多20个字符'),
+  mark('请输入用户名'), mark('用户名须为4到20位字母、数字或下划线，以字母开头'), mark('用户名已被注册，请换一个'),
+  mark('该手机号已注册，请直接登录或找回密码'), mark('请输入手机号'),
+  mark('请输入短信验证码'), mark('短信验证码须为6位数字'), mark('请先获取短信验证码'), mark('短信验证码已失效，请重新获取'),
+  mark('短信验证码已过期，请重新获取'), mark('短信验证码错误次数过多，已失效，请重新获取'),
+  mark('该手机号今天获取验证码的次数已达上限，请明天再试'), mark('当前网络今天获取验证码的次数已达上限，请明天再试'), mark('短信发送失败，请稍后再试'),
+  mark('请输入密码'), mark('密码至少8位'), mark('密码最多32位'), mark('密码只能包含字母、数字和英文符号，不能有空格或中文'),
+  mark('密码须包含字母'), mark('密码须包含数字'), mark('请阅读并同意《汽配汇用户协议》'),
+  mark('请求过于频繁，请稍后再试'), mark('服务器错误，请稍后再试'), mark('系统未配置“注册会员”等级，请联系客服'),
+  // the resubmit form's (the overseas service's resubmit)
+  mark('注册申请不存在'), mark('只有企业负责人可以修改注册资料'), mark('只有被驳回的注册可以修改后重新提交'),
+] as const;
+
+/**
  * The refusals worded with values that the storefront's cart, checkout and keyword filters show
  * (shared/contracts cart.ts, orders.ts, money-field.ts, search.ts; shared/domain/spot.ts).
  * refusals.test.ts checks each against the function that words it.
@@ -67,6 +95,9 @@ export const WORDED: readonly Worded[] = [
   { text: mark('{{oe}} 没有批发价(含税)，不能按加价率定价'), data: ['oe'] },
   { text: mark('{{oe}} 的越南盾价格 {{price}} 低于您设置的人民币底价（按今日汇率至少 {{min}}）'), data: ['oe'], dong: ['price', 'min'] },
   { text: mark('平台已移出：{{reason}}'), data: ['reason'] },
+  // the SMS code of a registration (messages.ts smsWrongCode, smsTooSoon)
+  { text: mark('短信验证码错误，还可以再试{{left}}次') },
+  { text: mark('验证码发送过于频繁，请{{seconds}}秒后再试') },
 ];
 
 const CJK = /[\u3400-\u9fff\uf900-\uff60]/;

@@ -5,6 +5,7 @@ import { ErrorPage } from '../ui/ErrorPage';
 import { isOfflineFailure } from '../api/request';
 import { useAfterFirstPage } from '../lib/after-first-page';
 import { phoneRedirect } from '../features/mobile/phone-redirect';
+import { showGuestLang } from '../i18n/lang';
 
 /**
  * The error dialogs, network indicator, update prompt and phone offer load after the first page
@@ -29,8 +30,14 @@ function Root() {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // a phone opening a desktop page that has a phone page goes there (docs/architecture.md, Devices)
-  beforeLoad: phoneRedirect,
+  // a phone opening a desktop page that has a phone page goes there (docs/architecture.md, Devices);
+  // a guest who never chose a language reads each page in its default one (docs/i18n.md, "Choosing
+  // the language": Vietnamese on the Vietnamese registration only), shown before the page renders;
+  // a hover's preload changes nothing
+  beforeLoad: (opts) => {
+    phoneRedirect(opts);
+    return opts.preload || opts.context.session.user ? undefined : showGuestLang(opts.location.pathname);
+  },
   component: Root,
   notFoundComponent: () => <ErrorPage code="404" />,
   // a page that loads its data before showing (商圈, 卖家入驻, 个人资料), or whose files a phone has not

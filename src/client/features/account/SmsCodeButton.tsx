@@ -3,11 +3,13 @@ import { Button } from 'primereact/button';
 import * as v from 'valibot';
 import { mobileSchema, type SmsPurpose } from '../../../shared/domain/account-rules';
 import { msg } from '../../../shared/messages';
+import { useT } from '../../i18n/lang';
 import { useSendSmsCode } from './mutations';
 
 /**
  * Asks the server to text a code to `mobile` and counts down until another may be asked for that
  * number (the server enforces the same 60 s per number); a corrected number may be sent to at once.
+ * In the page's language (docs/i18n.md): the Vietnamese registration shows it.
  */
 export function SmsCodeButton({ mobile, purpose, onError, onSent, rule = mobileSchema }: {
   mobile: string;
@@ -21,11 +23,12 @@ export function SmsCodeButton({ mobile, purpose, onError, onSent, rule = mobileS
   const [sentTo, setSentTo] = useState('');
   const [busy, setBusy] = useState(false);
   const sendCode = useSendSmsCode();
+  const t = useT();
 
   useEffect(() => {
     if (left <= 0) return;
-    const t = setTimeout(() => setLeft((n) => n - 1), 1000);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
   }, [left]);
 
   const send = async () => {
@@ -46,6 +49,6 @@ export function SmsCodeButton({ mobile, purpose, onError, onSent, rule = mobileS
 
   const waiting = left > 0 && mobile === sentTo;
   return (
-    <Button type="button" outlined label={waiting ? msg.smsResendIn(left) : msg.smsSend} disabled={waiting} loading={busy} onClick={() => void send()} data-testid="sms-send" />
+    <Button type="button" outlined label={waiting ? t('{{seconds}}秒后重新获取', { seconds: left }) : t(msg.smsSend)} disabled={waiting} loading={busy} onClick={() => void send()} data-testid="sms-send" />
   );
 }
