@@ -184,6 +184,8 @@ export const startServer = async (opts: StartOptions) => {
       gateway.close();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
+      // an import stops after its batch under way; the next process goes on from there
+      await stockImport.stop();
       await sweeper.stop();
       await watcher.stop();
       await paymentSweeper.stop();

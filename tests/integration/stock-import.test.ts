@@ -12,7 +12,7 @@ import * as v from 'valibot';
 import { stockImportUploadAnswer } from '../../src/shared/contracts';
 import { backends, createTestEnv, envelope, skipReason, type TestEnv } from './harness';
 import * as importRepo from '../../src/server/modules/stock/stock-import.repo';
-import { IMPORT_BATCH_ROWS } from '../../src/server/modules/stock/stock-import.service';
+import { createStockImportService, IMPORT_BATCH_ROWS, IMPORT_STALL_MS } from '../../src/server/modules/stock/stock-import.service';
 import { XLSX_LIMITS } from '../../src/server/modules/stock/table-file';
 import { writeFile } from 'node:fs/promises';
 import { inTransaction } from '../../src/server/db/helpers';
@@ -354,6 +354,30 @@ describe.each(backends)('stock import on %s', (backend) => {
       // the change log's keys (company, user) the same way
       expect((await batchCheckedKeys(db, 'stock_change'))?.map((k) => k.column).sort()).toEqual(['company_id', 'user_id']);
       expect((await sql<{ n: number }>`select count(*)::int as n from search_term where kind = 'name' and term = '外键检查滤清器'`.execute(db)).rows[0].n).toBe(1);
+    });
+
+    // last: it stops this file's import service, as a closing server does
+    it('a closing server stops an import after the batch under way, left running; the next process finishes it, every line once', async () => {
+      const db = env.database.db;
+      const n = IMPORT_BATCH_ROWS * 3;
+      const rows = Array.from({ length: n }, (_, i) => line(i + 1, { OE号: `STOPPED-${String(i).padStart(5, '0')}`, 自编码: `ST${i}` }));
+      const before = await count();
+      const up = await upload(csvOf(rows), '关闭.csv');
+      const id = up.data.import_id;
+      const started = await env.api('stockImportStart', { import_id: id, mapping: up.data.mapping }, { token: seller });
+      expect(started.body.code).toBe(200);
+      await env.stockImport.stop();
+      const stopped = (await env.api('stockImportStatus', {}, { id, token: seller })).body.data;
+      expect(stopped.state).toBe('running');
+      expect(stopped.added).toBeLessThan(n);
+      // the next process, once the import has gone quiet for IMPORT_STALL_MS
+      const next = createStockImportService({ clock: env.clock });
+      env.clock.advance(IMPORT_STALL_MS / 1000 + 10);
+      expect(await next.resumeStalled(db)).toEqual([id]);
+      await next.settled(id);
+      const done = (await env.api('stockImportStatus', {}, { id, token: seller })).body.data;
+      expect(done).toMatchObject({ state: 'done', total_rows: n, added: n, failed: 0 });
+      expect(await count()).toBe(before + n);
     });
   });
 });

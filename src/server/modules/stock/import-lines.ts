@@ -30,7 +30,7 @@ export type ImportLinesMessage =
   | { kind: 'batch'; data: ArrayBuffer }
   | { kind: 'end' }
   | { kind: 'error'; tooLarge: { part: string; limit: number } }
-  | { kind: 'error'; message: string; tooLarge?: undefined };
+  | { kind: 'error'; message: string; stack?: string; tooLarge?: undefined };
 
 /**
  * tsx compiles the worker's TypeScript as it does the server's (its public `register`), under
@@ -70,7 +70,7 @@ export const readImportLines = (input: ImportLinesInput): ImportLines => {
   };
   worker.on('message', (m: ImportLinesMessage) => {
     if (m.kind === 'total') counted(m.total);
-    else if (m.kind === 'error') fail(m.tooLarge ? new PartTooLarge(m.tooLarge.part, m.tooLarge.limit) : new Error(m.message));
+    else if (m.kind === 'error') fail(m.tooLarge ? new PartTooLarge(m.tooLarge.part, m.tooLarge.limit) : Object.assign(new Error(m.message), m.stack ? { stack: m.stack } : {}));
     else queue.push(m);
     waiting?.();
   });

@@ -1,10 +1,10 @@
 /**
  * The stock import's reading of its file, on a thread of its own (started by import-lines.ts): the
  * CSV or XLSX parsing and each line's checks run beside the database's work instead of between its
- * statements (docs/benchmarks.md, "Stock import"). The file is read twice at once: once to count its
+ * statements (docs/benchmarks.md, "Stock import"). The file is read twice: once to count its
  * non-blank lines (the import's progress says 正在统计行数… until then), and once for the lines
  * themselves, each 'next' from the import answered with the next batch, each line with its row
- * built by the add form's own schema.
+ * built by the add form's own schema. A CSV's two reads run at once.
  */
 import { serialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -58,7 +58,7 @@ const count = async () => {
 };
 
 /** The batches, each sent when the import asks for it ('next') and the next one read meanwhile. */
-const produce = async () => {
+const produce = async (counted: Promise<void>) => {
   let batch: ReadLine[] = [];
   let line = 0;
   await nextWanted();
@@ -76,9 +76,16 @@ const produce = async () => {
     sendBatch(batch);
     await nextWanted();
   }
+  // the count before the end: the import writes its total once the batches are done
+  await counted;
   send({ kind: 'end' });
 };
 
-// the first failure of either stops the import (import-lines.ts)
-Promise.all([count(), produce()]).catch((e: unknown) =>
-  send(e instanceof PartTooLarge ? { kind: 'error', tooLarge: { part: e.part, limit: e.limit } } : { kind: 'error', message: e instanceof Error ? e.message : String(e) }));
+// A CSV is counted while its batches are read; an XLSX first, as the reader holds the whole
+// archive and its shared strings, which two reads at once would hold twice. The first failure of
+// either stops the import (import-lines.ts).
+const counted = count();
+Promise.all([counted, input.format === 'xlsx' ? counted.then(() => produce(counted)) : produce(counted)]).catch((e: unknown) =>
+  send(e instanceof PartTooLarge
+    ? { kind: 'error', tooLarge: { part: e.part, limit: e.limit } }
+    : { kind: 'error', message: e instanceof Error ? e.message : String(e), stack: e instanceof Error ? e.stack : undefined }));

@@ -124,6 +124,8 @@ export const createStockImportService = (deps: ImportDeps) => {
   const dir = deps.dir ?? importDirOf();
   mkdirSync(dir, { recursive: true });
   const { clock } = deps;
+  /** The server is closing: no import goes on to another batch (stop). */
+  let stopping = false;
 
   /** The header line and up to `limit` non-blank data lines (with their line numbers). */
   const head = async (path: string, format: TableFormat, encoding: string, limit: number) => {
@@ -339,6 +341,12 @@ export const createStockImportService = (deps: ImportDeps) => {
       // an import without them is only slower
       await giveIndexesFreeSpaceMaps(db, IMPORT_WRITES).catch((e: unknown) => deps.log?.('warn', 'stock import: indexes left without free space maps', e));
       for await (const batch of reading.batches) {
+        // a closing server: left 'running' for the next process, which skips the lines applied
+        if (stopping) {
+          (errors as ReturnType<typeof createWriteStream> | null)?.destroy();
+          await rm(errorPath, { force: true });
+          return;
+        }
         await writeTotal();
         await writeErrors(await applyBatch(db, caller, rec, mapping, batch, tally, resumed));
         // let the requests that waited for the database go first
@@ -483,6 +491,16 @@ export const createStockImportService = (deps: ImportDeps) => {
 
     /** Resolves when the import started in this process has finished. */
     settled: (id: number) => running.get(id) ?? Promise.resolve(),
+
+    /**
+     * For a closing server: each running import stops after the batch under way and stays
+     * 'running', so the next process takes it over (resumeStalled) and goes on from there; its
+     * file reader's thread stops with it. Resolves when they have stopped.
+     */
+    async stop() {
+      stopping = true;
+      await Promise.allSettled(running.values());
+    },
 
     /**
      * The filtered stock list as an XLSX stream with the import's headers, read a page at a time
