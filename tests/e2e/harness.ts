@@ -60,11 +60,19 @@ const tellWhereOnFailure = (page: Page) => {
       const error = task.result?.errors?.[0];
       if (!error) return;
       let shot = '';
+      let showing = '';
       if (!page.isClosed()) {
         const path = join('test-results', 'failures', `${task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80)}-${opened}.png`);
         shot = await page.screenshot({ path, timeout: 5_000 }).then(() => `, screenshot ${path}`, () => '');
+        // what the page said, for a run whose screenshots are gone (a CI log is all there is)
+        const text = await Promise.race([
+          page.evaluate(() => document.body?.innerText ?? '').catch(() => ''),
+          new Promise<string>((resolve) => setTimeout(() => resolve(''), 3_000)),
+        ]);
+        const flat = text.replace(/\s+/g, ' ').trim();
+        showing = flat ? `, showing: ${flat.length > 400 ? `${flat.slice(0, 400)}…` : flat}` : '';
       }
-      const where = `(a page of this test was at ${page.url()}${page.isClosed() ? ', closed' : ''}${shot})`;
+      const where = `(a page of this test was at ${page.url()}${page.isClosed() ? ', closed' : ''}${shot}${showing})`;
       error.message = `${error.message}\n${where}`;
       if (error.stack) error.stack = error.stack.replace(/\n(\s+at )/, `\n${where}\n$1`);
     });

@@ -10,7 +10,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../../src/shared/messages';
 import { orderText } from '../../src/shared/contracts';
-import { contextDefaults, installedApp, pathOf, startE2E, type E2E } from './harness';
+import { installedApp, pathOf, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -18,10 +18,9 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-const phone = async (): Promise<{ context: BrowserContext; page: Page }> => {
-  const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, ...contextDefaults, ...installedApp });
-  return { context, page: await context.newPage() };
-};
+/** a phone's page; a failing test says where it was, with a screenshot (harness) */
+const phone = (): Promise<{ context: BrowserContext; page: Page }> =>
+  e2e.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, ...installedApp });
 
 /** the page never scrolls sideways */
 const fits = (page: Page) => expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

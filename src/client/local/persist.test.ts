@@ -6,17 +6,19 @@ import { PERSIST_KEY, PERSISTED_KEYS, persistOptions, revalidateRestored } from 
 import { RESTORED_SCHEMAS } from './restored-schemas';
 
 describe('after the query cache is restored', () => {
-  it('marks the account state stale so it is fetched again, and leaves search results alone', async () => {
+  it('marks the account state and the cart stale so they are fetched again, and leaves search results alone', async () => {
     const qc = new QueryClient();
     qc.setQueryData(['companyLevel', 4], { name: '注册会员' });
     qc.setQueryData(['quota', 'stock', 4], { used: 3 });
     qc.setQueryData(['profile'], { user_name: '赵顺捷' });
     qc.setQueryData(['oeSearch', ['04465-33450']], { items: [] });
+    qc.setQueryData(['cart', 'list', '配件产品'], { groups: [], count: 1 });
     await revalidateRestored(qc);
     const stale = (key: unknown[]) => qc.getQueryState(key)?.isInvalidated;
     expect(stale(['companyLevel', 4])).toBe(true);
     expect(stale(['quota', 'stock', 4])).toBe(true);
     expect(stale(['profile'])).toBe(true);
+    expect(stale(['cart', 'list', '配件产品'])).toBe(true);
     expect(stale(['oeSearch', ['04465-33450']])).toBe(false);
   });
 

@@ -24,10 +24,12 @@ export const PERSIST_KEY = 'qph-query-cache';
 /**
  * What a reload must not trust as fresh: the account's state may have changed in the meantime (a
  * paid upgrade, a renewed period, a new parameter), and the persister writes behind a throttle,
- * so the stored copy can be older than the last answer. Search results are left alone: running a
- * search again costs a stock query of the day's quota.
+ * so the stored copy can be older than the last answer. The cart too: a line added just before a
+ * reload is often missing from the stored copy, which would show as the cart for its 15 s of
+ * freshness. Search results are left alone: running a search again costs a stock query of the
+ * day's quota.
  */
-const REVALIDATE_AFTER_RESTORE: ReadonlySet<string> = new Set(['config', 'ads', 'profile', 'companyLevel', 'quota']);
+const REVALIDATE_AFTER_RESTORE: ReadonlySet<string> = new Set(['config', 'ads', 'profile', 'companyLevel', 'quota', 'cart']);
 
 /**
  * Shows the restored copies at once and fetches them anew in the background (offline: they stay);
